@@ -1,0 +1,325 @@
+// Entities of SPEC §3, declared once as zod schemas and shared by the client and the server.
+// Field names follow the spec (and iiko, which the chain's POS speaks) even where they are odd
+// (`PUSHNotifications`, `cityIn`), so that data and docs line up.
+import { z } from 'zod';
+
+export const Id = z.string().min(1).max(64);
+export const IsoDateTime = z.string().datetime({ offset: true });
+
+/** Nutrition per 100 g. */
+export const Nutrition = z.object({
+  energy: z.number().nonnegative(),
+  proteins: z.number().nonnegative(),
+  fats: z.number().nonnegative(),
+  carbohydrates: z.number().nonnegative(),
+});
+export type Nutrition = z.infer<typeof Nutrition>;
+
+export const City = z.object({
+  id: Id,
+  name: z.string(),
+  slug: z.string().regex(/^[a-z0-9-]+$/),
+  iikoId: Id,
+  /** Prepositional phrase for texts: 'в Ангарске'. */
+  cityIn: z.string(),
+  /** IANA time zone the city's working hours are written in, e.g. 'Asia/Irkutsk'. */
+  timeZone: z.string(),
+});
+export type City = z.infer<typeof City>;
+
+/** Per-city data keyed by the city's iikoId (setting CITIES_DATA). */
+export const CityData = z.object({
+  deliveryId: Id,
+  freeDeliveryFrom: z.number().nonnegative(),
+  freeDeliveryId: Id,
+  serviceFeeId: Id.nullable(),
+  isPromocodeHide: z.boolean(),
+});
+export type CityData = z.infer<typeof CityData>;
+
+export const Group = z.object({
+  id: Id,
+  name: z.string(),
+  slug: z.string(),
+  parentGroup: Id.nullable(),
+  isIncludedInMenu: z.boolean(),
+  isGroupModifier: z.boolean(),
+  /** Position in the menu, ascending. */
+  order: z.number().int(),
+  imageUrl: z.string().nullable(),
+  additionalInfo: z.object({ isServiceGroup: z.boolean().optional() }).default({}),
+});
+export type Group = z.infer<typeof Group>;
+
+/** One choice of a modifier group: `modifierId` is a product of a group with isGroupModifier. */
+export const ModifierChoice = z.object({
+  modifierId: Id,
+  price: z.number().nonnegative(),
+});
+export type ModifierChoice = z.infer<typeof ModifierChoice>;
+
+/** A group of modifiers attached to a product; `id` is the modifier group's id. */
+export const GroupModifier = z.object({
+  id: Id,
+  required: z.boolean(),
+  /** How many choices may be taken from the group (a required group needs at least 1). */
+  maxAmount: z.number().int().positive().default(1),
+  modifiers: z.array(ModifierChoice),
+});
+export type GroupModifier = z.infer<typeof GroupModifier>;
+
+export const Coded = z.object({ code: z.string(), name: z.string() });
+export type Coded = z.infer<typeof Coded>;
+
+export const Product = z.object({
+  id: Id,
+  name: z.string(),
+  description: z.string(),
+  code: z.string(),
+  price: z.number().nonnegative(),
+  /** Price before the discount, shown struck through; null when not discounted. */
+  oldPrice: z.number().nonnegative().nullable(),
+  /** Grams (or millilitres for drinks). */
+  weight: z.number().nonnegative().nullable(),
+  nutrition: Nutrition.nullable(),
+  parentGroup: Id,
+  slug: z.string(),
+  imageUrl: z.string().nullable(),
+  groupModifiers: z.array(GroupModifier),
+  allergens: z.array(Coded),
+  filters: z.array(Coded),
+  /** 0 means no limit; above 0 each addition makes a new cart line (SPEC §4 rule 5). */
+  maxPerPositionInOrder: z.number().int().nonnegative(),
+  additionalInfo: z.object({ sale: z.boolean().optional() }).default({}),
+  likesCount: z.number().int().nonnegative(),
+  isLiked: z.boolean(),
+});
+export type Product = z.infer<typeof Product>;
+
+/** What one delivery terminal (restaurant) cannot cook now. */
+export const StopListEntry = z.object({
+  deliveryTerminalId: Id,
+  items: z.array(z.object({ productId: Id, balance: z.number() })),
+});
+export type StopListEntry = z.infer<typeof StopListEntry>;
+
+export const Catalog = z.object({
+  groups: z.array(Group),
+  products: z.array(Product),
+  stopList: z.array(StopListEntry),
+});
+export type Catalog = z.infer<typeof Catalog>;
+
+/** 'HH:MM'. */
+export const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+export const WorkDay = z.object({
+  open: ClockTime,
+  close: ClockTime,
+  /** The day's window closes after midnight, on the next calendar day. */
+  isNextDay: z.boolean(),
+});
+export type WorkDay = z.infer<typeof WorkDay>;
+/** Seven days, Sunday first (as JavaScript's getDay). */
+export const WeekHours = z.array(WorkDay).length(7);
+export type WeekHours = z.infer<typeof WeekHours>;
+
+export const GeoPoint = z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) });
+export type GeoPoint = z.infer<typeof GeoPoint>;
+
+export const Restaurant = z.object({
+  deliveryTerminalId: Id,
+  cityId: Id,
+  name: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  location: GeoPoint,
+  hours: WeekHours,
+  /** Minutes to cook an order for pickup. */
+  cookingMinutes: z.number().int().positive(),
+  isOnlinePaymentDisabled: z.boolean(),
+});
+export type Restaurant = z.infer<typeof Restaurant>;
+
+export const DeliveryZone = z.object({
+  id: Id,
+  cityId: Id,
+  name: z.string(),
+  /** Closed ring of [lon, lat] pairs (GeoJSON order). */
+  polygon: z.array(z.tuple([z.number(), z.number()])).min(4),
+  /** Minimum sum of goods after discounts, excluding delivery and service fee. */
+  minSum: z.number().nonnegative(),
+  deliveryPrice: z.number().nonnegative(),
+  deliveryMinutes: z.number().int().positive(),
+  deliveryTerminalId: Id,
+});
+export type DeliveryZone = z.infer<typeof DeliveryZone>;
+
+export const Story = z.object({ id: Id, title: z.string(), imageUrl: z.string(), link: z.string().nullable() });
+export const Slide = z.object({ id: Id, title: z.string(), imageUrl: z.string(), link: z.string().nullable() });
+export const CatalogMenuEntry = z.object({ groupId: Id, title: z.string() });
+
+/** Settings of SPEC §3, as the client receives them from GET /api/v1/setting. */
+export const Settings = z.object({
+  IS_SITE_NOT_WORKING: z.boolean(),
+  TEXT_SITE_NOT_WORKING: z.string(),
+  STORE_VERSION: z.string(),
+  SETTINGS_VERSION: z.string(),
+  MOBILE_APP_VERSION: z.string(),
+  /** Per city id. */
+  WORK_TIME: z.record(z.string(), WeekHours),
+  /** Restaurant list per city id. */
+  DELIVERY_TERMINALS: z.record(z.string(), z.array(Restaurant)),
+  /** Zones per city id. */
+  CITY_ZONES: z.record(z.string(), z.array(DeliveryZone)),
+  /** Per city iikoId. */
+  CITIES_DATA: z.record(z.string(), CityData),
+  CATALOG_MENU: z.array(CatalogMenuEntry),
+  STORIES: z.array(Story),
+  SLIDES: z.array(Slide),
+  PHONES: z.object({ deliveryService: z.string(), restaurants: z.array(z.string()) }),
+  GIFT_IDS: z.object({ SNACK: Id, PIZZA: Id }),
+  SECTION_ID_ADD_TO_ORDER: Id,
+  SECTION_ID_ADDITIONALLY: Id,
+  PIZZAS_GROUP_ID: Id,
+  SNACKS_GROUP_ID: Id,
+  CUSTOM_ADD_TO_CART_GROUPS_ID: z.array(Id),
+  ANGARSK_ID: Id,
+  SHELEKHOV_ID: Id,
+  IS_ONLINE_PAYMENT_DISABLE: z.object({ delivery: z.boolean(), self: z.boolean() }),
+  CAPTCHA_SITE_KEY: z.string(),
+  IS_WITHOUT_RECAPTCHA: z.boolean(),
+  CHECKOUT_DELIVERY_TEXT: z.object({ delivery: z.string(), self: z.string() }),
+  MAPS_KEY: z.string(),
+  /** Share of the order (0..1) that bonuses may pay for. */
+  BONUS_SPEND_CAP: z.number().min(0).max(1),
+  /** Percent of the paid sum accrued as bonuses when an order is closed. */
+  BONUS_ACCRUAL_PERCENT: z.number().min(0).max(100),
+});
+export type Settings = z.infer<typeof Settings>;
+
+export const User = z.object({
+  id: Id,
+  phone: z.string(),
+  name: z.string(),
+  balance: z.number(),
+  zoneId: Id.nullable(),
+  personalData: z.boolean(),
+  PUSHNotifications: z.boolean(),
+  receiveAdvertisingInformation: z.boolean(),
+  /** Codes of allergens whose products the user wants hidden. */
+  userAllergens: z.array(z.string()),
+});
+export type User = z.infer<typeof User>;
+
+export const Address = z.object({
+  id: Id,
+  userId: Id,
+  city: z.string(),
+  street: z.string(),
+  home: z.string(),
+  apartment: z.string().nullable(),
+  entrance: z.string().nullable(),
+  floor: z.string().nullable(),
+  intercom: z.string().nullable().default(null),
+  comment: z.string().nullable().default(null),
+  location: GeoPoint.nullable().default(null),
+});
+export type Address = z.infer<typeof Address>;
+
+export const CartMod = z.object({
+  id: Id,
+  name: z.string(),
+  amount: z.number().int().positive(),
+  price: z.number().nonnegative(),
+  code: z.string(),
+  groupId: Id,
+  groupName: z.string(),
+});
+export type CartMod = z.infer<typeof CartMod>;
+
+export const CartItem = z.object({
+  /** Line id, stable across quantity changes. */
+  id: Id,
+  product: Product,
+  quantity: z.number().int().positive(),
+  mods: z.array(CartMod),
+  isGift: z.boolean(),
+  isHidden: z.boolean(),
+  isServiceFee: z.boolean(),
+  fromPromocode: z.boolean(),
+});
+export type CartItem = z.infer<typeof CartItem>;
+
+export const DeliveryMethod = z.enum(['delivery', 'self']);
+export type DeliveryMethod = z.infer<typeof DeliveryMethod>;
+
+/** A free product the promotion engine grants. */
+export const FreeProduct = z.object({
+  productId: Id,
+  /** Modifier groups the customer must choose from (e.g. a pizza gift's size). */
+  hasModifiers: z.boolean(),
+  fromPromocode: z.boolean(),
+});
+export type FreeProduct = z.infer<typeof FreeProduct>;
+
+export const LostGift = z.object({ productId: Id, message: z.string() });
+export type LostGift = z.infer<typeof LostGift>;
+
+/** Promo-check order payload of SPEC §3. */
+export const PromoOrderItemMod = z.object({
+  id: Id,
+  name: z.string(),
+  amount: z.number().int().positive(),
+  sum: z.number().nonnegative(),
+  code: z.string(),
+  groupId: Id,
+  groupName: z.string(),
+});
+export const PromoOrderItem = z.object({
+  id: Id,
+  name: z.string(),
+  amount: z.number().int().positive(),
+  sum: z.number().nonnegative(),
+  code: z.string(),
+  modifiers: z.array(PromoOrderItemMod),
+});
+export const PromoRequest = z.object({
+  coupon: z.string().max(64).nullable(),
+  fullPrice: z.number().nonnegative(),
+  notGiftsAndNotDeliveryTotal: z.number().nonnegative(),
+  cityId: Id,
+  deliveryMethod: DeliveryMethod,
+  spendBonus: z.number().nonnegative().default(0),
+  customer: z.object({ phone: z.string(), name: z.string() }),
+  order: z.object({
+    phone: z.string(),
+    date: IsoDateTime.nullable(),
+    items: z.array(PromoOrderItem).max(200),
+    address: z.string().nullable(),
+  }),
+});
+export type PromoRequest = z.infer<typeof PromoRequest>;
+
+export const PromoResponse = z.object({
+  freeProducts: z.array(FreeProduct),
+  discountTotal: z.number().nonnegative(),
+  lostGift: z.array(LostGift),
+  loyaltyProgramErrors: z.array(z.string()),
+  /** Bonuses the engine allows to spend on this order (≤ requested, ≤ balance, ≤ cap). */
+  allowedBonus: z.number().nonnegative(),
+});
+export type PromoResponse = z.infer<typeof PromoResponse>;
+
+export const LastOrderProduct = z.object({
+  productId: Id,
+  isGift: z.boolean(),
+  amount: z.number().int().positive(),
+  name: z.string(),
+  mods: z.array(z.object({ id: Id, amount: z.number().int().positive(), groupId: Id, price: z.number().nonnegative() })),
+});
+export const LastOrder = z.object({ products: z.array(LastOrderProduct) });
+export type LastOrder = z.infer<typeof LastOrder>;
+
+/** Error body of every 4xx/5xx answer: a Russian message the client can show as is. */
+export const ApiError = z.object({ message: z.string(), code: z.string().optional() });
+export type ApiError = z.infer<typeof ApiError>;
