@@ -1,0 +1,3 @@
+// Property tests run FC_RUNS cases (default 1000, as CI requires); set FC_RUNS lower locally for speed.
+const parsed = Number(process.env.FC_RUNS ?? '1000');
+export const numRuns = Number.isFinite(parsed) && parsed > 0 ? Math.floor(parsed) : 1000;
