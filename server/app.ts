@@ -1,0 +1,60 @@
+// The Fastify application: API under /api/v1, errors as { message } in Russian.
+// Static files, the route table, /img and the WebSocket are registered by their own modules.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { ZodError } from 'zod';
+import type { AppContext } from './context.js';
+import { HttpError, describeZodError } from './http/errors.js';
+import { apiModules, siteModules } from './routes/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export async function buildApp(ctx: AppContext, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 1_048_576,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    ...options,
+  });
+  app.decorate('ctx', ctx);
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) {
+      void reply.headers(error.headers).code(error.statusCode).send({ message: error.message, code: error.code });
+      return;
+    }
+    if (error instanceof ZodError) {
+      void reply.code(400).send({ message: describeZodError(error), code: 'invalid-request' });
+      return;
+    }
+    const status = typeof (error as { statusCode?: unknown }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own refusals (bad JSON, body too large, unsupported media type).
+      const message =
+        status === 413
+          ? 'Слишком большой запрос'
+          : status === 415
+            ? 'Неподдерживаемый формат запроса'
+            : 'Некорректный запрос';
+      void reply.code(status).send({ message, code: 'bad-request' });
+      return;
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    void reply.code(500).send({ message: 'Ошибка сервера. Попробуйте позже', code: 'internal' });
+  });
+
+  await app.register(
+    async (api) => {
+      for (const register of apiModules) await register(api);
+      api.setNotFoundHandler((_request, reply) => {
+        void reply.code(404).send({ message: 'Метод API не найден', code: 'not-found' });
+      });
+    },
+    { prefix: '/api/v1' },
+  );
+  for (const register of siteModules) await register(app);
+  return app;
+}

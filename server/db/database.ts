@@ -1,0 +1,176 @@
+// The one way the server reaches PostgreSQL: PGlite (embedded, in DATA_DIR) by default, or a
+// PostgreSQL server when DATABASE_URL is set. Both speak the same SQL and the same migrations.
+//
+// PGlite has a single connection and lets a plain query slip into another caller's open
+// transaction, so every piece of database work goes through `run`/`transaction`, which a
+// FIFO mutex serialises for PGlite. Never call `run` from inside `run` (it would wait on
+// itself): pass the executor you were given down instead.
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { applyMigrations } from './migrate.js';
+import { acquireDirLock } from './lock.js';
+
+/** Drizzle executor: the database itself or an open transaction. */
+export type Executor = PgDatabase<PgQueryResultHKT>;
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` with exclusive use of the connection (PGlite) or a pooled one (PostgreSQL). */
+  run<T>(fn: (db: Executor) => Promise<T>): Promise<T>;
+  /** Runs `fn` in one transaction; a throw rolls it back. */
+  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
+  /** NOTIFY on a channel; the payload is a string (JSON by convention), at most 8000 bytes. */
+  notify(channel: string, payload: string): Promise<void>;
+  /** LISTEN on a channel; the returned function stops listening. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** FIFO mutex: each task starts when the previous one has settled. */
+function createQueue() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return function enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const result = tail.then(task, task);
+    tail = result.catch(() => undefined);
+    return result;
+  };
+}
+
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+function checkChannel(channel: string): void {
+  if (!CHANNEL.test(channel)) throw new Error(`invalid channel name ${channel}`);
+}
+
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  let releaseLock: (() => void) | null = null;
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    releaseLock = acquireDirLock(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = dataDir ? new PGlite(path.join(dataDir, 'pgdata')) : new PGlite();
+    await client.waitReady;
+  } catch (error) {
+    releaseLock?.();
+    throw error;
+  }
+  const orm = drizzlePglite(client) as unknown as Executor;
+  const enqueue = createQueue();
+  const db: Database = {
+    kind: 'pglite',
+    run: (fn) => enqueue(() => fn(orm)),
+    transaction: (fn) => enqueue(() => orm.transaction((tx) => fn(tx as unknown as Executor))),
+    notify: async (channel, payload) => {
+      checkChannel(channel);
+      await enqueue(() => orm.execute(sql`select pg_notify(${channel}, ${payload})`));
+    },
+    listen: async (channel, onPayload) => {
+      checkChannel(channel);
+      const unsubscribe = await enqueue(() => client.listen(channel, onPayload));
+      return () => enqueue(() => unsubscribe());
+    },
+    close: async () => {
+      await enqueue(async () => {
+        if (!client.closed) await client.close();
+      });
+      releaseLock?.();
+    },
+  };
+  await enqueue(() =>
+    client.transaction(async (tx) => {
+      await applyMigrations({
+        exec: async (script) => {
+          await tx.exec(script);
+        },
+        appliedNames: async () => (await tx.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
+        markApplied: async (name) => {
+          await tx.query('insert into schema_migrations (name) values ($1)', [name]);
+        },
+      });
+    }),
+  );
+  return db;
+}
+
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+  pool.on('error', () => undefined); // an idle client's error is retried by the next checkout
+  const orm = drizzlePg(pool) as unknown as Executor;
+  // One dedicated connection for LISTEN, opened on first use.
+  let listener: pg.Client | null = null;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  async function listenerClient(): Promise<pg.Client> {
+    if (listener) return listener;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    client.on('notification', (message) => {
+      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+    client.on('error', () => undefined);
+    listener = client;
+    return client;
+  }
+  const db: Database = {
+    kind: 'postgres',
+    run: (fn) => fn(orm),
+    transaction: (fn) => orm.transaction((tx) => fn(tx as unknown as Executor)),
+    notify: async (channel, payload) => {
+      checkChannel(channel);
+      await orm.execute(sql`select pg_notify(${channel}, ${payload})`);
+    },
+    listen: async (channel, onPayload) => {
+      checkChannel(channel);
+      const client = await listenerClient();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await client.query(`LISTEN ${channel}`);
+      }
+      set.add(onPayload);
+      return async () => {
+        set.delete(onPayload);
+        if (set.size === 0) {
+          handlers.delete(channel);
+          await client.query(`UNLISTEN ${channel}`).catch(() => undefined);
+        }
+      };
+    },
+    close: async () => {
+      await listener?.end().catch(() => undefined);
+      await pool.end();
+    },
+  };
+  const migrator = await pool.connect();
+  try {
+    await migrator.query('begin');
+    await applyMigrations({
+      exec: async (script) => {
+        await migrator.query(script);
+      },
+      appliedNames: async () => (await migrator.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
+      markApplied: async (name) => {
+        await migrator.query('insert into schema_migrations (name) values ($1)', [name]);
+      },
+    });
+    await migrator.query('commit');
+    migrator.release();
+  } catch (error) {
+    await migrator.query('rollback').catch(() => undefined);
+    migrator.release();
+    await pool.end();
+    throw error;
+  }
+  return db;
+}
+
+export function openDatabase(config: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+}

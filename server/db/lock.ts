@@ -1,0 +1,52 @@
+// PGlite must be opened by one process at a time: two would corrupt DATA_DIR. A lock file
+// holding the owner's pid says who has it; a lock left by a dead process is taken over.
+import fs from 'node:fs';
+import path from 'node:path';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export class DataDirLockedError extends Error {
+  constructor(dir: string, pid: number) {
+    super(
+      `Каталог данных ${dir} уже используется процессом ${pid}. Остановите его или укажите другой DATA_DIR ` +
+        `(или DATABASE_URL для общего сервера PostgreSQL).`,
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+export function acquireDirLock(dir: string): () => void {
+  const file = path.join(dir, 'storefront.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(file, 'wx');
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        try {
+          if (fs.readFileSync(file, 'utf8') === String(process.pid)) fs.unlinkSync(file);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(fs.readFileSync(file, 'utf8'));
+      if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
+        throw new DataDirLockedError(dir, owner);
+      }
+      fs.rmSync(file, { force: true }); // stale: its process is gone
+    }
+  }
+  throw new Error(`could not lock ${dir}`);
+}

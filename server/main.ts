@@ -1,0 +1,53 @@
+// `npm start`: builds the client if it is not built, opens the database (PGlite in DATA_DIR or
+// DATABASE_URL), migrates, seeds the demo chain on first start, and serves everything on PORT.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import pino from 'pino';
+import { loadConfig, redactedConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { buildApp } from './app.js';
+import { systemClock } from './context.js';
+import { createPush } from './push.js';
+import { createSms } from './integrations/sms.js';
+import { seedDemoChain } from './seed/index.js';
+
+const config = loadConfig();
+const log = pino({ level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.authorization', '*.token', '*.password', '*.code'] });
+
+function ensureClientBuilt(): void {
+  if (fs.existsSync(path.join(config.clientDir, 'index.html'))) return;
+  log.info('building the client (first start)…');
+  const result = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('vite build failed');
+}
+
+async function main(): Promise<void> {
+  ensureClientBuilt();
+  const db = await openDatabase(config);
+  const seeded = await seedDemoChain(db);
+  if (seeded) log.info('seeded the demo chain');
+  const push = await createPush(db, log);
+  const sms = createSms(config, db, log);
+  const app = await buildApp({ config, db, clock: systemClock, push, sms }, { loggerInstance: log });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  await app.listen({ port: config.port, host: config.host });
+  log.info(redactedConfig(config), 'configuration');
+  const where = config.sms.provider === 'outbox' ? 'the server log and the sms_outbox table (GET /api/v1/admin/sms-outbox)' : 'the SMS gateway';
+  console.log(`Storefront: http://localhost:${config.port}  (sign-in codes go to ${where})`);
+}
+
+main().catch((error: unknown) => {
+  log.fatal({ err: error }, error instanceof Error ? error.message : 'start failed');
+  process.exit(1);
+});

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openPglite, type Database } from '../../server/db/database.js';
+import { DataDirLockedError } from '../../server/db/lock.js';
+
+const opened: Database[] = [];
+afterEach(async () => {
+  while (opened.length > 0) await opened.pop()?.close();
+});
+
+function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-db-'));
+}
+
+describe('embedded database (PGlite)', () => {
+  it('applies the migrations once and records them', async () => {
+    const db = await openPglite(null);
+    opened.push(db);
+    const rows = await db.run((x) => x.execute<{ name: string }>(sql`select name from schema_migrations order by name`));
+    const files = fs.readdirSync('server/db/migrations').filter((f) => f.endsWith('.sql')).sort();
+    expect(rows.rows.map((r) => r.name)).toEqual(files);
+  });
+
+  it('refuses a second opener of the same DATA_DIR with a clear message', async () => {
+    const dir = tempDir();
+    const first = await openPglite(dir);
+    opened.push(first);
+    await expect(openPglite(dir)).rejects.toBeInstanceOf(DataDirLockedError);
+  });
+
+  it('serialises work so a transaction never sees another caller’s statements', async () => {
+    const db = await openPglite(null);
+    opened.push(db);
+    await db.run((x) => x.execute(sql`create table t (n int)`));
+    const order: string[] = [];
+    const tx = db.transaction(async (t) => {
+      order.push('tx-start');
+      await t.execute(sql`insert into t values (1)`);
+      await new Promise((r) => setTimeout(r, 20));
+      order.push('tx-end');
+      throw new Error('roll back');
+    });
+    const outside = db.run(async (x) => {
+      order.push('outside');
+      await x.execute(sql`insert into t values (2)`);
+    });
+    await expect(tx).rejects.toThrow('roll back');
+    await outside;
+    expect(order).toEqual(['tx-start', 'tx-end', 'outside']);
+    const rows = await db.run((x) => x.execute<{ n: number }>(sql`select n from t`));
+    expect(rows.rows).toEqual([{ n: 2 }]);
+  });
+
+  it('delivers NOTIFY to a listener', async () => {
+    const db = await openPglite(null);
+    opened.push(db);
+    const got: string[] = [];
+    const stop = await db.listen('storefront_test', (p) => got.push(p));
+    await db.notify('storefront_test', 'hello');
+    await new Promise((r) => setTimeout(r, 50));
+    await stop();
+    expect(got).toEqual(['hello']);
+  });
+});
