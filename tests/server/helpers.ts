@@ -1,0 +1,104 @@
+// A server on an in-memory PGlite (or, with TEST_DATABASE_URL, a fresh database on a
+// PostgreSQL server), with the demo chain seeded, a settable clock and recording fakes for
+// SMS and push.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.js';
+import { loadConfig, type Config } from '../../server/config.js';
+import type { AppContext, Clock, PushMessage } from '../../server/context.js';
+import { openPglite, openPostgres, type Database } from '../../server/db/database.js';
+import { seedDemoChain } from '../../server/seed/index.js';
+
+export interface SettableClock extends Clock {
+  set(iso: string): void;
+  advance(ms: number): void;
+}
+
+export function settableClock(iso = '2026-11-20T05:00:00.000Z'): SettableClock {
+  let now = new Date(iso).getTime();
+  return {
+    now: () => new Date(now),
+    set: (next) => {
+      now = new Date(next).getTime();
+    },
+    advance: (ms) => {
+      now += ms;
+    },
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  db: Database;
+  clock: SettableClock;
+  sms: { phone: string; text: string }[];
+  pushed: PushMessage[];
+  close(): Promise<void>;
+}
+
+/** A fresh database on the PostgreSQL server named by TEST_DATABASE_URL. */
+async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `storefront_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function openTestDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return { db: await openPglite(null), drop: async () => undefined };
+  const fresh = await freshPostgres(base);
+  return { db: await openPostgres(fresh.url), drop: fresh.drop };
+}
+
+export async function createTestServer(options: { seed?: boolean; config?: Partial<Config>; clock?: SettableClock } = {}): Promise<TestServer> {
+  const { db, drop } = await openTestDatabase();
+  if (options.seed !== false) await seedDemoChain(db);
+  const clock = options.clock ?? settableClock();
+  const sms: { phone: string; text: string }[] = [];
+  const pushed: PushMessage[] = [];
+  const ctx: AppContext = {
+    config: { ...loadConfig({}), ...options.config },
+    db,
+    clock,
+    push: {
+      publish: async (message) => {
+        pushed.push(message);
+      },
+    },
+    sms: {
+      send: async (phone, text) => {
+        sms.push({ phone, text });
+      },
+    },
+  };
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    db,
+    clock,
+    sms,
+    pushed,
+    close: async () => {
+      await app.close();
+      await db.close();
+      await drop();
+    },
+  };
+}
