@@ -1,0 +1,291 @@
+// The recorded event log (DESIGN "The client core", point 6): its versioned JSON format, parsing
+// with upcasting, replay, a structural state diff for the CLI, and redacted export.
+//
+//   { schemaVersion, appVersion, storeVersion, snapshot?: { position, state }, entries: [{ position, at, command?, events }] }
+//
+// `snapshot.state` is the state after entry `snapshot.position`; every entry of a log comes after
+// its snapshot, and positions strictly increase. Everything here is pure: no clock, no storage.
+//
+// The generic core (createLogCodec, replayWith, …) is parameterised by the event/command schemas
+// and by initialState/evolveAll, so it is tested on a toy domain too; the bottom of the file wires
+// it to the app's AppEvent, AppCommand and the combined store.
+import { z } from 'zod';
+import { CURRENT_SCHEMA_VERSION, LogFormatError, formatIssues, upcast } from './upcasters';
+
+export { CURRENT_SCHEMA_VERSION, LogFormatError, upcast } from './upcasters';
+
+export type LogEntryOf<E, C> = { position: number; at: string; command?: C; events: E[] };
+export type SnapshotOf<S> = { position: number; state: S };
+export type LogOf<S, E, C> = {
+  schemaVersion: typeof CURRENT_SCHEMA_VERSION;
+  appVersion: string;
+  storeVersion: string;
+  snapshot?: SnapshotOf<S>;
+  entries: LogEntryOf<E, C>[];
+};
+
+const Position = z.number().int().nonnegative();
+const IsoAt = z.iso.datetime({ offset: true });
+
+export type LogCodec<S, E, C> = {
+  schema: z.ZodType<LogOf<S, E, C>>;
+  /** Upcasts and validates raw JSON; throws LogFormatError with readable issues. */
+  parseLog(json: unknown): LogOf<S, E, C>;
+  /** JSON.parse + parseLog; a syntax error becomes a LogFormatError as well. */
+  parseLogText(text: string): LogOf<S, E, C>;
+};
+
+/** Builds the zod schema and parser of a log over the given state, event and command schemas. */
+export function createLogCodec<S, E, C>(parts: {
+  state: z.ZodType<S>;
+  event: z.ZodType<E>;
+  command: z.ZodType<C>;
+}): LogCodec<S, E, C> {
+  const entry = z.object({
+    position: Position,
+    at: IsoAt,
+    command: parts.command.optional(),
+    events: z.array(parts.event),
+  });
+  const schema = z
+    .object({
+      schemaVersion: z.literal(CURRENT_SCHEMA_VERSION),
+      appVersion: z.string(),
+      storeVersion: z.string().min(1),
+      snapshot: z.object({ position: Position, state: parts.state }).optional(),
+      entries: z.array(entry),
+    })
+    .superRefine((log, ctx) => {
+      let previous = log.snapshot ? log.snapshot.position : -1;
+      for (const [i, e] of log.entries.entries()) {
+        if (e.position <= previous) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['entries', i, 'position'],
+            message:
+              i === 0 && log.snapshot
+                ? `entry position ${e.position} must come after the snapshot's position ${previous}`
+                : `positions must strictly increase (${previous} then ${e.position})`,
+          });
+          return;
+        }
+        previous = e.position;
+      }
+    });
+  // The object schema's inferred output is structurally LogOf<S, E, C>; zod cannot name it for us.
+  const typed: z.ZodType<LogOf<S, E, C>> = schema;
+
+  function parseLog(json: unknown): LogOf<S, E, C> {
+    const current = upcast(json);
+    const result = typed.safeParse(current);
+    if (!result.success) throw new LogFormatError('Invalid event log', formatIssues(result.error));
+    return result.data;
+  }
+  function parseLogText(text: string): LogOf<S, E, C> {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw new LogFormatError(`The file is not JSON (${error instanceof Error ? error.message : String(error)})`);
+    }
+    return parseLog(json);
+  }
+  return { schema: typed, parseLog, parseLogText };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Replay
+
+export type Folder<S, E> = {
+  initialState: S;
+  /** Applies a batch of events at once (the store's batched evolve: one immer produce). */
+  evolveAll: (state: S, events: readonly E[]) => S;
+};
+
+type Replayable<S, E> = { snapshot?: SnapshotOf<S>; entries: readonly { position: number; events: readonly E[] }[] };
+
+function startState<S, E>(folder: Folder<S, E>, log: Replayable<S, E>): S {
+  return log.snapshot ? log.snapshot.state : folder.initialState;
+}
+
+/** Folds the log entry by entry: `states[i]` is the state after `log.entries[i]`. */
+export function replayWith<S, E>(folder: Folder<S, E>, log: Replayable<S, E>): { states: S[]; final: S } {
+  let state = startState(folder, log);
+  const states: S[] = [];
+  for (const entry of log.entries) {
+    if (entry.events.length > 0) state = folder.evolveAll(state, entry.events);
+    states.push(state);
+  }
+  return { states, final: state };
+}
+
+/** The final state only: one batched evolveAll over every event of the log (for big logs). */
+export function replayFinalWith<S, E>(folder: Folder<S, E>, log: Replayable<S, E>): S {
+  const start = startState(folder, log);
+  let count = 0;
+  for (const entry of log.entries) count += entry.events.length;
+  if (count === 0) return start;
+  const all: E[] = new Array<E>(count);
+  let k = 0;
+  for (const entry of log.entries) for (const event of entry.events) all[k++] = event;
+  return folder.evolveAll(start, all);
+}
+
+/**
+ * The state after the entry at `position` (the snapshot's state for the snapshot's position, the
+ * initial state for position 0 of a log with no snapshot and no entry 0). Throws a RangeError naming
+ * the positions the log has.
+ */
+export function stateAtWith<S, E>(folder: Folder<S, E>, log: Replayable<S, E>, position: number): S {
+  if (log.snapshot && position === log.snapshot.position) return log.snapshot.state;
+  const index = log.entries.findIndex((e) => e.position === position);
+  if (index < 0) {
+    if (!log.snapshot && position === 0) return folder.initialState;
+    const first = log.snapshot?.position ?? log.entries[0]?.position;
+    const last = log.entries.at(-1)?.position ?? log.snapshot?.position;
+    throw new RangeError(
+      first === undefined || last === undefined
+        ? `The log has no entries, so there is no position ${position}`
+        : `The log has no position ${position} (it holds positions ${first}…${last})`,
+    );
+  }
+  return replayFinalWith(folder, { ...(log.snapshot ? { snapshot: log.snapshot } : {}), entries: log.entries.slice(0, index + 1) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Structural diff
+
+export type StateChange = {
+  /** `cart.items[0].quantity`; '' for the root. */
+  path: string;
+  kind: 'added' | 'removed' | 'changed';
+  before: unknown;
+  after: unknown;
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+function childPath(parent: string, key: string | number): string {
+  if (typeof key === 'number') return `${parent}[${key}]`;
+  if (!IDENTIFIER.test(key)) return `${parent}[${JSON.stringify(key)}]`;
+  return parent === '' ? key : `${parent}.${key}`;
+}
+
+/**
+ * A small structural diff of two JSON values: the leaves (or whole subtrees that appear or vanish)
+ * that differ, with their values before and after. Shared subtrees (immer's structural sharing)
+ * are skipped by reference, so the diff of consecutive states costs only what changed.
+ */
+export function diffStates(a: unknown, b: unknown): StateChange[] {
+  const changes: StateChange[] = [];
+  walkDiff(a, b, '', changes);
+  return changes;
+}
+
+function walkDiff(a: unknown, b: unknown, path: string, out: StateChange[]): void {
+  if (Object.is(a, b)) return;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    const n = Math.max(a.length, b.length);
+    for (let i = 0; i < n; i++) {
+      const p = childPath(path, i);
+      if (i >= a.length) out.push({ path: p, kind: 'added', before: undefined, after: b[i] });
+      else if (i >= b.length) out.push({ path: p, kind: 'removed', before: a[i], after: undefined });
+      else walkDiff(a[i], b[i], p, out);
+    }
+    return;
+  }
+  if (isRecord(a) && isRecord(b)) {
+    for (const key of Object.keys(a)) {
+      const p = childPath(path, key);
+      if (!Object.hasOwn(b, key)) out.push({ path: p, kind: 'removed', before: a[key], after: undefined });
+      else walkDiff(a[key], b[key], p, out);
+    }
+    for (const key of Object.keys(b)) {
+      if (!Object.hasOwn(a, key)) out.push({ path: childPath(path, key), kind: 'added', before: undefined, after: b[key] });
+    }
+    return;
+  }
+  out.push({ path, kind: a === undefined ? 'added' : b === undefined ? 'removed' : 'changed', before: a, after: b });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Redacted export
+
+// TODO: use src/domain's maskPhoneForLog once it exists (wired below if it does).
+/** '+7 (***) ***-**-67': keeps '+7' and the last two digits of a Russian number; other digit strings keep their last two digits. */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  const last2 = digits.slice(-2);
+  const national = digits.length === 11 && (digits.startsWith('7') || digits.startsWith('8'));
+  if (national || digits.length === 10) return `+7 (***) ***-**-${last2}`;
+  if (digits.length <= 2) return '*'.repeat(digits.length);
+  return `${'*'.repeat(digits.length - 2)}${last2}`;
+}
+
+/** 'Иван' → 'И***'; '' stays ''. */
+export function maskName(name: string): string {
+  const first = Array.from(name.trim())[0];
+  return first === undefined ? '' : `${first}***`;
+}
+
+/** Keys whose value is removed from an export (the auth token and any other bearer/response token). */
+const TOKEN_KEY = /^(token|.*Token)$/;
+/** Keys holding a phone number; masked wholesale. */
+const PHONE_KEY = /phone/i;
+/** Keys holding a person's name wherever they appear. */
+const PERSON_NAME_KEY = /^(userName|customerName|firstName|lastName|middleName|fullName|recipientName)$/;
+/** A run of 10+ digits written with spaces, dashes, dots or brackets between them, optionally after '+'. */
+const DIGIT_RUN = /\+?\d(?:[\s().-]*\d){9,}/g;
+const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
+
+/** Masks every phone-like run of 10 or more digits inside free text (comments, addresses, messages). */
+export function maskPhonesInText(text: string, mask: (phone: string) => string = maskPhone): string {
+  if (UUID.test(text)) return text;
+  return text.replace(DIGIT_RUN, (run) => mask(run));
+}
+
+export type RedactOptions = { maskPhone?: (phone: string) => string; maskName?: (name: string) => string };
+
+/**
+ * Deep-copies a JSON value, removing token fields and masking personal data:
+ * - any key named `token` (or ending in `Token`) is dropped;
+ * - any string under a key containing `phone` is masked ('+7 (***) ***-**-67'), and phone-like
+ *   digit runs are masked inside every other string;
+ * - `name` is masked ('И***') in an object that also has a phone key (a user, a promo-check
+ *   customer, a sign-up command), as are keys such as `userName`/`customerName`; product, group
+ *   and city names have no phone beside them and stay readable.
+ */
+export function redactValue(value: unknown, options: RedactOptions = {}): unknown {
+  const phoneMask = options.maskPhone ?? maskPhone;
+  const nameMask = options.maskName ?? maskName;
+  const visit = (v: unknown, key: string | undefined, personal: boolean): unknown => {
+    if (typeof v === 'string') {
+      if (key !== undefined && PHONE_KEY.test(key)) return phoneMask(v);
+      if (key !== undefined && (PERSON_NAME_KEY.test(key) || (personal && key === 'name'))) return nameMask(v);
+      return maskPhonesInText(v, phoneMask);
+    }
+    if (Array.isArray(v)) return v.map((item) => visit(item, key, false));
+    if (isRecord(v)) {
+      const keys = Object.keys(v);
+      const hasPhone = keys.some((k) => PHONE_KEY.test(k));
+      const out: Record<string, unknown> = {};
+      for (const k of keys) {
+        if (TOKEN_KEY.test(k)) continue;
+        out[k] = visit(v[k], k, hasPhone);
+      }
+      return out;
+    }
+    return v;
+  };
+  return visit(value, undefined, false);
+}
+
+/** Redacts a log for export (token removed, phones and names masked) and re-validates it. */
+export function exportLogWith<S, E, C>(codec: LogCodec<S, E, C>, log: LogOf<S, E, C>, options: RedactOptions = {}): LogOf<S, E, C> {
+  const { schemaVersion, appVersion, storeVersion, ...rest } = log;
+  const redacted = redactValue(rest, options);
+  return codec.parseLog(isRecord(redacted) ? { ...redacted, schemaVersion, appVersion, storeVersion } : redacted);
+}

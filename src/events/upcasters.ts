@@ -1,0 +1,141 @@
+// Upcasters of the recorded event log (DESIGN "The client core", point 6).
+//
+// A log carries `schemaVersion`. Each upcaster takes a log of version N (as raw JSON, already
+// parsed but not validated) and returns the same log in version N + 1; `upcast` runs the chain up
+// to CURRENT_SCHEMA_VERSION. Upcasters are pure, never mutate their input, and validate the shape
+// they expect so that a broken old file fails with a readable message instead of deep inside replay.
+//
+// History of the format:
+//
+// - v1 (the first recorder, before the bus had a log type): Flux-standard-action style.
+//     { schemaVersion: 1, appVersion: string, storeVersion: number,
+//       entries: [{ position, at: <epoch milliseconds>, command?: { type, payload? },
+//                   events: [{ type, payload? }] }] }
+//   No snapshot. `storeVersion` was the number the API returns (it defaults to 1).
+// - v2 (current): commands and events are `{ type, data }` as everywhere else in the client,
+//   `at` is an ISO string (as the bus stamps `meta.now`), `storeVersion` is a string (as the
+//   STORE_VERSION setting), and an optional `snapshot: { position, state }` may start the log.
+import { z } from 'zod';
+
+export const CURRENT_SCHEMA_VERSION = 2;
+
+/** Thrown by `upcast` and `parseLog` on a file that is not a valid event log. */
+export class LogFormatError extends Error {
+  readonly issues: readonly string[];
+  constructor(message: string, issues: readonly string[] = []) {
+    super(issues.length > 0 ? `${message}:\n${issues.map((i) => `  - ${i}`).join('\n')}` : message);
+    this.name = 'LogFormatError';
+    this.issues = issues;
+  }
+}
+
+/** Formats zod issues as `entries[3].events[0].type: message`, at most `max` of them. */
+export function formatIssues(error: z.ZodError, max = 10): string[] {
+  const lines = error.issues.slice(0, max).map((issue) => `${formatPath(issue.path)}: ${issue.message}`);
+  if (error.issues.length > max) lines.push(`… and ${error.issues.length - max} more`);
+  return lines;
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return '(root)';
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out === '' ? String(key) : `.${String(key)}`;
+  }
+  return out;
+}
+
+export type Upcaster = (raw: unknown) => unknown;
+
+// ---------------------------------------------------------------------------------------------
+// v1 → v2
+
+const MessageV1 = z.looseObject({ type: z.string().min(1), payload: z.unknown().optional() });
+
+export const LogV1Schema = z.object({
+  schemaVersion: z.literal(1),
+  appVersion: z.string(),
+  storeVersion: z.union([z.number(), z.string()]),
+  entries: z.array(
+    z.object({
+      position: z.number().int().nonnegative(),
+      at: z.number().int().nonnegative(),
+      command: MessageV1.optional(),
+      events: z.array(MessageV1),
+    }),
+  ),
+});
+export type LogV1 = z.infer<typeof LogV1Schema>;
+
+/** `{ type, payload }` → `{ type, data }`; a message without payload keeps no data. */
+function messageV1toV2(message: z.infer<typeof MessageV1>): Record<string, unknown> {
+  const { payload, ...rest } = message;
+  return 'payload' in message ? { ...rest, data: payload } : { ...rest };
+}
+
+export const upcastV1toV2: Upcaster = (raw) => {
+  const parsed = LogV1Schema.safeParse(raw);
+  if (!parsed.success) throw new LogFormatError('Not a valid version 1 event log', formatIssues(parsed.error));
+  const v1 = parsed.data;
+  return {
+    schemaVersion: 2,
+    appVersion: v1.appVersion,
+    storeVersion: String(v1.storeVersion),
+    entries: v1.entries.map((entry) => ({
+      position: entry.position,
+      at: new Date(entry.at).toISOString(),
+      ...(entry.command ? { command: messageV1toV2(entry.command) } : {}),
+      events: entry.events.map(messageV1toV2),
+    })),
+  };
+};
+
+// ---------------------------------------------------------------------------------------------
+// The chain
+
+/** `upcasters[n]` turns a version n log into a version n + 1 log. */
+export const upcasters: Readonly<Record<number, Upcaster>> = {
+  1: upcastV1toV2,
+};
+
+/** Reads `schemaVersion` of a raw log, or throws a LogFormatError saying what is wrong. */
+export function readSchemaVersion(raw: unknown): number {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new LogFormatError('Not an event log: expected a JSON object with schemaVersion, appVersion, storeVersion and entries');
+  }
+  const version: unknown = Reflect.get(raw, 'schemaVersion');
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    throw new LogFormatError(`Not an event log: schemaVersion must be a positive integer, got ${JSON.stringify(version) ?? 'nothing'}`);
+  }
+  return version;
+}
+
+/**
+ * Brings a raw log of any known version up to `target` (CURRENT_SCHEMA_VERSION), one upcaster at
+ * a time. Returns the input itself when it is already current (validation is parseLog's job).
+ */
+export function upcast(
+  raw: unknown,
+  chain: Readonly<Record<number, Upcaster>> = upcasters,
+  target: number = CURRENT_SCHEMA_VERSION,
+): unknown {
+  let version = readSchemaVersion(raw);
+  if (version > target) {
+    throw new LogFormatError(
+      `The log has schemaVersion ${version}, written by a newer app; this one reads up to version ${target}`,
+    );
+  }
+  let current = raw;
+  while (version < target) {
+    const step = chain[version];
+    if (!step) throw new LogFormatError(`No upcaster from log schemaVersion ${version} to ${version + 1}`);
+    current = step(current);
+    const next = readSchemaVersion(current);
+    if (next !== version + 1) {
+      throw new LogFormatError(`The upcaster from version ${version} produced version ${next} instead of ${version + 1}`);
+    }
+    version = next;
+  }
+  return current;
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { CURRENT_SCHEMA_VERSION, LogFormatError, upcast, upcastV1toV2, upcasters } from '../../src/events/upcasters';
+import { toyCodec } from './toy';
+
+const v1 = {
+  schemaVersion: 1,
+  appVersion: '0.0.9',
+  storeVersion: 1,
+  entries: [
+    { position: 1, at: Date.UTC(2026, 10, 23, 9, 0, 0), command: { type: 'Add', payload: { n: 2 } }, events: [{ type: 'Added', payload: { n: 2 } }] },
+    { position: 2, at: Date.UTC(2026, 10, 23, 9, 0, 1, 500), events: [{ type: 'NameRecorded', payload: { name: 'Иван' } }] },
+  ],
+};
+
+describe('upcaster v1 → v2', () => {
+  it('turns epoch-ms `at` into ISO strings, `payload` into `data`, a numeric storeVersion into a string', () => {
+    expect(upcastV1toV2(v1)).toEqual({
+      schemaVersion: 2,
+      appVersion: '0.0.9',
+      storeVersion: '1',
+      entries: [
+        { position: 1, at: '2026-11-23T09:00:00.000Z', command: { type: 'Add', data: { n: 2 } }, events: [{ type: 'Added', data: { n: 2 } }] },
+        { position: 2, at: '2026-11-23T09:00:01.500Z', events: [{ type: 'NameRecorded', data: { name: 'Иван' } }] },
+      ],
+    });
+  });
+
+  it('does not mutate its input and keeps a message without payload free of data', () => {
+    const input = { ...v1, entries: [{ position: 0, at: 0, events: [{ type: 'Pinged' }] }] };
+    const before = JSON.stringify(input);
+    expect(upcastV1toV2(input)).toMatchObject({ entries: [{ at: '1970-01-01T00:00:00.000Z', events: [{ type: 'Pinged' }] }] });
+    expect(JSON.stringify(input)).toBe(before);
+    expect(JSON.stringify(upcastV1toV2(input))).not.toContain('data');
+  });
+
+  it('rejects a broken v1 log with the path of the problem', () => {
+    expect(() => upcastV1toV2({ ...v1, entries: [{ position: 1, at: 'noon', events: [] }] })).toThrow(LogFormatError);
+    expect(() => upcastV1toV2({ ...v1, entries: [{ position: 1, at: 'noon', events: [] }] })).toThrow(/Not a valid version 1 event log:\n {2}- entries\[0\]\.at/);
+  });
+
+  it('is registered in the chain, and a v1 log parses as a current one', () => {
+    expect(upcasters[1]).toBe(upcastV1toV2);
+    const log = toyCodec.parseLog(v1);
+    expect(log.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
+    expect(log.entries[1]?.events).toEqual([{ type: 'NameRecorded', data: { name: 'Иван' } }]);
+  });
+});
+
+describe('upcast chain', () => {
+  it('returns a current log untouched', () => {
+    const current = { schemaVersion: CURRENT_SCHEMA_VERSION, entries: [] };
+    expect(upcast(current)).toBe(current);
+  });
+
+  it('runs every step in order up to the target', () => {
+    const chain = {
+      1: (raw: unknown) => ({ ...(raw as object), schemaVersion: 2, steps: ['1→2'] }),
+      2: (raw: unknown) => ({ ...(raw as object), schemaVersion: 3, steps: [...(Reflect.get(raw as object, 'steps') as string[]), '2→3'] }),
+    };
+    expect(upcast({ schemaVersion: 1 }, chain, 3)).toEqual({ schemaVersion: 3, steps: ['1→2', '2→3'] });
+  });
+
+  it('fails clearly on a missing step or a step that lands on the wrong version', () => {
+    expect(() => upcast({ schemaVersion: 1 }, {}, 2)).toThrow(/No upcaster from log schemaVersion 1 to 2/);
+    expect(() => upcast({ schemaVersion: 1 }, { 1: () => ({ schemaVersion: 5 }) }, 2)).toThrow(/produced version 5 instead of 2/);
+  });
+});
