@@ -10,6 +10,7 @@
 // and by initialState/evolveAll, so it is tested on a toy domain too; the bottom of the file wires
 // it to the app's AppEvent, AppCommand and the combined store.
 import { z } from 'zod';
+import { maskPhoneForLog } from '../domain/phone';
 import { CURRENT_SCHEMA_VERSION, LogFormatError, formatIssues, upcast } from './upcasters';
 
 export { CURRENT_SCHEMA_VERSION, LogFormatError, upcast } from './upcasters';
@@ -214,17 +215,6 @@ function walkDiff(a: unknown, b: unknown, path: string, out: StateChange[]): voi
 // ---------------------------------------------------------------------------------------------
 // Redacted export
 
-// TODO: use src/domain's maskPhoneForLog once it exists (wired below if it does).
-/** '+7 (***) ***-**-67': keeps '+7' and the last two digits of a Russian number; other digit strings keep their last two digits. */
-export function maskPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  const last2 = digits.slice(-2);
-  const national = digits.length === 11 && (digits.startsWith('7') || digits.startsWith('8'));
-  if (national || digits.length === 10) return `+7 (***) ***-**-${last2}`;
-  if (digits.length <= 2) return '*'.repeat(digits.length);
-  return `${'*'.repeat(digits.length - 2)}${last2}`;
-}
-
 /** 'Иван' → 'И***'; '' stays ''. */
 export function maskName(name: string): string {
   const first = Array.from(name.trim())[0];
@@ -242,7 +232,7 @@ const DIGIT_RUN = /\+?\d(?:[\s().-]*\d){9,}/g;
 const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 /** Masks every phone-like run of 10 or more digits inside free text (comments, addresses, messages). */
-export function maskPhonesInText(text: string, mask: (phone: string) => string = maskPhone): string {
+export function maskPhonesInText(text: string, mask: (phone: string) => string = maskPhoneForLog): string {
   if (UUID.test(text)) return text;
   return text.replace(DIGIT_RUN, (run) => mask(run));
 }
@@ -259,7 +249,7 @@ export type RedactOptions = { maskPhone?: (phone: string) => string; maskName?: 
  *   and city names have no phone beside them and stay readable.
  */
 export function redactValue(value: unknown, options: RedactOptions = {}): unknown {
-  const phoneMask = options.maskPhone ?? maskPhone;
+  const phoneMask = options.maskPhone ?? maskPhoneForLog;
   const nameMask = options.maskName ?? maskName;
   const visit = (v: unknown, key: string | undefined, personal: boolean): unknown => {
     if (typeof v === 'string') {

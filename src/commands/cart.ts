@@ -1,0 +1,56 @@
+// cart commands: schemas and types (decider below).
+import { z } from 'zod';
+import { DeliveryMethod, Id, LastOrder, PromoResponse } from '../api/entities';
+import { bare, message } from '../events/define';
+
+export const ChosenMod = z.object({ id: Id, amount: z.number().int().positive(), groupId: Id });
+export type ChosenMod = z.infer<typeof ChosenMod>;
+export const AddItem = message('AddItem', {
+  productId: z.string(),
+  mods: z.array(ChosenMod).optional(),
+  /** Default 1 (SPEC §4 rule 8). */
+  quantity: z.number().optional(),
+  isGift: z.boolean().optional(),
+  /** For gifts chosen in the modifier modal: the promo answer's fromPromocode. */
+  fromPromocode: z.boolean().optional(),
+});
+/** Absolute quantity; below 1 removes the line (SPEC §4 Decrease). */
+export const ChangeQuantity = message('ChangeQuantity', { lineId: z.string(), quantity: z.number() });
+export const RemoveItem = message('RemoveItem', { lineId: z.string() });
+/** Sent by the highlight effect 1 s after LineHighlighted. */
+export const ClearHighlight = message('ClearHighlight', { lineId: z.string() });
+export const ChangeDeliveryMethod = message('ChangeDeliveryMethod', { method: DeliveryMethod });
+export const SelectRestaurant = message('SelectRestaurant', { deliveryTerminalId: z.string() });
+export const ChangeDeliveryTime = message('ChangeDeliveryTime', { time: z.string() });
+export const ApplyCoupon = message('ApplyCoupon', { coupon: z.string() });
+export const RemoveCoupon = bare('RemoveCoupon');
+export const ChangeSpendBonus = message('ChangeSpendBonus', { amount: z.number() });
+export const StartPromoCalculation = bare('StartPromoCalculation');
+export const ApplyPromoResult = message('ApplyPromoResult', { response: PromoResponse });
+export const ReportPromoFailure = message('ReportPromoFailure', { message: z.string() });
+export const InitCart = bare('InitCart');
+/** After the catalogue was refreshed (SPEC §4 cart init and validation). */
+export const ValidateCart = bare('ValidateCart');
+export const RepeatOrder = message('RepeatOrder', { lastOrder: LastOrder });
+export const ClearCart = message('ClearCart', { reason: z.enum(['user', 'order-placed']) });
+
+export const CartCommandSchema = z.discriminatedUnion('type', [
+  AddItem,
+  ChangeQuantity,
+  RemoveItem,
+  ClearHighlight,
+  ChangeDeliveryMethod,
+  SelectRestaurant,
+  ChangeDeliveryTime,
+  ApplyCoupon,
+  RemoveCoupon,
+  ChangeSpendBonus,
+  StartPromoCalculation,
+  ApplyPromoResult,
+  ReportPromoFailure,
+  InitCart,
+  ValidateCart,
+  RepeatOrder,
+  ClearCart,
+]);
+export type CartCommand = z.infer<typeof CartCommandSchema>;

@@ -1,0 +1,40 @@
+// All commands of the client core: `AppCommand` (union) and `AppCommandSchema` (zod).
+import { z } from 'zod';
+import { AddressCommandSchema, type AddressCommand } from './address';
+import { AuthCommandSchema, type AuthCommand } from './auth';
+import { CartCommandSchema, type CartCommand } from './cart';
+import { CatalogCommandSchema, type CatalogCommand } from './catalog';
+import { CityCommandSchema, type CityCommand } from './city';
+import { ModalCommandSchema, type ModalCommand } from './modal';
+import { SettingCommandSchema, type SettingCommand } from './setting';
+import { UserCommandSchema, type UserCommand } from './user';
+import { ViewCommandSchema, type ViewCommand } from './view';
+
+export type AppCommand =
+  | AddressCommand
+  | AuthCommand
+  | CartCommand
+  | CatalogCommand
+  | CityCommand
+  | ModalCommand
+  | SettingCommand
+  | UserCommand
+  | ViewCommand;
+export type AppCommandType = AppCommand['type'];
+export type CommandOf<T extends AppCommandType> = Extract<AppCommand, { type: T }>;
+
+export const AppCommandSchema = z.discriminatedUnion('type', [
+  ...AddressCommandSchema.options,
+  ...AuthCommandSchema.options,
+  ...CartCommandSchema.options,
+  ...CatalogCommandSchema.options,
+  ...CityCommandSchema.options,
+  ...ModalCommandSchema.options,
+  ...SettingCommandSchema.options,
+  ...UserCommandSchema.options,
+  ...ViewCommandSchema.options,
+]);
+
+export type { AddressCommand, AuthCommand, CartCommand, CatalogCommand, CityCommand, ModalCommand, SettingCommand, UserCommand, ViewCommand };
+export type { Meta } from './types';
+export { idSource } from './types';

@@ -1,0 +1,14 @@
+// view commands: schemas and types (decider below).
+import { z } from 'zod';
+import { bare, message } from '../events/define';
+import { ToastKind } from '../events/view';
+
+export const DismissToast = message('DismissToast', { id: z.string() });
+export const ShowToast = message('ShowToast', { text: z.string(), kind: ToastKind });
+/** A 422/403 answer; message from the body if any. */
+export const ReportApiRefusal = message('ReportApiRefusal', { status: z.number().int(), message: z.string().nullable() });
+/** Sent every 60 s by the page-age effect (SPEC §9: reload after 24 h). */
+export const CheckPageAge = bare('CheckPageAge');
+export const OpenCart = bare('OpenCart');
+export const ViewCommandSchema = z.discriminatedUnion('type', [DismissToast, ShowToast, ReportApiRefusal, CheckPageAge, OpenCart]);
+export type ViewCommand = z.infer<typeof ViewCommandSchema>;

@@ -1,0 +1,128 @@
+// Cart events (SPEC §3 cart state, §4 adding / decrease / delivery line / promo / validation).
+import { z } from 'zod';
+import { CartItem, DeliveryMethod, FreeProduct, Id, IsoDateTime, LostGift } from '../api/entities';
+import { bare, message } from './define';
+
+export const ItemRejectionReason = z.enum([
+  /** SPEC §4 adding rule 1: settings IS_SITE_NOT_WORKING. */
+  'site-not-working',
+  /** SPEC §4 adding rule 2: now is outside WORK_TIME of the selected city. */
+  'outside-working-hours',
+  /** Settings, city or catalogue not loaded yet: nothing can be checked. */
+  'not-ready',
+  'unknown-product',
+  'unknown-modifier',
+  /** Mods were given but a required group has no choice. */
+  'missing-required-modifier',
+  'invalid-quantity',
+  /** Quantity above the product's maxPerPositionInOrder (> 0). */
+  'max-per-position',
+]);
+export type ItemRejectionReason = z.infer<typeof ItemRejectionReason>;
+
+export const LineChangeRejectionReason = z.enum(['hidden-line', 'fixed-quantity', 'max-per-position', 'invalid-quantity']);
+export type LineChangeRejectionReason = z.infer<typeof LineChangeRejectionReason>;
+
+export const InvalidLineReason = z.enum(['product-missing', 'price-changed', 'modifier-missing', 'modifier-price-changed']);
+export type InvalidLineReason = z.infer<typeof InvalidLineReason>;
+
+export const DeliveryTime = z.union([z.literal('asap'), IsoDateTime]);
+export type DeliveryTime = z.infer<typeof DeliveryTime>;
+
+export const CartClearReason = z.enum(['only-gifts-left', 'user', 'order-placed']);
+
+export const ItemAdded = message('ItemAdded', { line: CartItem });
+/** SPEC §4 rule 5: an identical product with an identical modifier set merged into `lineId`. */
+export const ItemMerged = message('ItemMerged', { lineId: Id, added: z.number().int().positive(), quantity: z.number().int().positive() });
+export const ItemQuantityChanged = message('ItemQuantityChanged', { lineId: Id, quantity: z.number().int().positive() });
+export const ItemRemoved = message('ItemRemoved', { lineId: Id });
+export const ItemRejected = message('ItemRejected', { productId: z.string(), reason: ItemRejectionReason });
+export const LineChangeRejected = message('LineChangeRejected', { lineId: Id, reason: LineChangeRejectionReason });
+/** SPEC §4 rule 4 and promo free products with modifiers: the modifier modal ('Выберите ролл') opens. */
+export const ModifierChoiceRequested = message('ModifierChoiceRequested', {
+  productId: Id,
+  isGift: z.boolean(),
+  fromPromocode: z.boolean(),
+});
+/** SPEC §4 rule 7: the snack gift modal opens. */
+export const SnackGiftOffered = message('SnackGiftOffered', { productId: Id });
+/** SPEC §4 rule 6: view.lastAddedLineId; an effect sends ClearHighlight after 1 s. */
+export const LineHighlighted = message('LineHighlighted', { lineId: Id });
+export const HighlightCleared = message('HighlightCleared', { lineId: Id });
+/** Hidden delivery / free-delivery line (isHidden, !isGift). */
+export const DeliveryLineAdded = message('DeliveryLineAdded', { line: CartItem });
+export const DeliveryLineRemoved = message('DeliveryLineRemoved', { lineId: Id });
+/** Hidden promo gift (isGift, isHidden, quantity 1). */
+export const GiftAdded = message('GiftAdded', { line: CartItem });
+export const GiftRemoved = message('GiftRemoved', { lineId: Id });
+/** Items emptied; discountTotal set to 0. */
+export const CartCleared = message('CartCleared', { reason: CartClearReason });
+export const DeliveryMethodChanged = message('DeliveryMethodChanged', { method: DeliveryMethod, previous: DeliveryMethod });
+export const RestaurantSelected = message('RestaurantSelected', { deliveryTerminalId: Id });
+export const RestaurantRejected = message('RestaurantRejected', { deliveryTerminalId: z.string(), reason: z.enum(['unknown-restaurant']) });
+export const DeliveryTimeChanged = message('DeliveryTimeChanged', { time: DeliveryTime });
+export const DeliveryTimeRejected = message('DeliveryTimeRejected', { time: z.string(), reason: z.enum(['invalid', 'in-the-past']) });
+export const CouponApplied = message('CouponApplied', { coupon: z.string() });
+export const CouponRejected = message('CouponRejected', { coupon: z.string(), reason: z.enum(['empty', 'too-long', 'promocode-hidden']) });
+export const CouponRemoved = bare('CouponRemoved');
+export const SpendBonusChanged = message('SpendBonusChanged', { amount: z.number().nonnegative() });
+export const SpendBonusRejected = message('SpendBonusRejected', {
+  amount: z.number(),
+  reason: z.enum(['invalid', 'over-balance', 'not-signed-in']),
+});
+/** The promo effect started a POST /api/v1/promo. */
+export const PromoRequested = bare('PromoRequested');
+/** SPEC §4 cart recalculation: the promo answer replaced discount, lost gifts, free products, errors. */
+export const PromoResultApplied = message('PromoResultApplied', {
+  discountTotal: z.number().nonnegative(),
+  lostGift: z.array(LostGift),
+  freeProducts: z.array(FreeProduct),
+  loyaltyProgramErrors: z.array(z.string()),
+  allowedBonus: z.number().nonnegative(),
+  /** The answer granted the city's free-delivery product (CITIES_DATA freeDeliveryId). */
+  freeDelivery: z.boolean(),
+});
+export const PromoFailed = message('PromoFailed', { message: z.string() });
+/** The cart page was opened: the effect refreshes the catalogue, then sends ValidateCart. */
+export const CartInitStarted = bare('CartInitStarted');
+/** SPEC §4 cart init: lines dropped with one message each (shown in a confirm modal with 'Ок'). */
+export const ItemsInvalidated = message('ItemsInvalidated', {
+  lines: z.array(z.object({ lineId: Id, productId: Id, reason: InvalidLineReason, message: z.string() })),
+});
+/** The selected restaurant is no longer in DELIVERY_TERMINALS of the city. */
+export const RestaurantUnmatched = message('RestaurantUnmatched', { deliveryTerminalId: Id });
+
+export const CartEventSchema = z.discriminatedUnion('type', [
+  ItemAdded,
+  ItemMerged,
+  ItemQuantityChanged,
+  ItemRemoved,
+  ItemRejected,
+  LineChangeRejected,
+  ModifierChoiceRequested,
+  SnackGiftOffered,
+  LineHighlighted,
+  HighlightCleared,
+  DeliveryLineAdded,
+  DeliveryLineRemoved,
+  GiftAdded,
+  GiftRemoved,
+  CartCleared,
+  DeliveryMethodChanged,
+  RestaurantSelected,
+  RestaurantRejected,
+  DeliveryTimeChanged,
+  DeliveryTimeRejected,
+  CouponApplied,
+  CouponRejected,
+  CouponRemoved,
+  SpendBonusChanged,
+  SpendBonusRejected,
+  PromoRequested,
+  PromoResultApplied,
+  PromoFailed,
+  CartInitStarted,
+  ItemsInvalidated,
+  RestaurantUnmatched,
+]);
+export type CartEvent = z.infer<typeof CartEventSchema>;

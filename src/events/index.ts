@@ -1,0 +1,45 @@
+// All events of the client core. `AppEvent` is the union; `AppEventSchema` validates one (log replay).
+import { z } from 'zod';
+import { AddressEventSchema, type AddressEvent } from './address';
+import { AuthEventSchema, type AuthEvent } from './auth';
+import { CartEventSchema, type CartEvent } from './cart';
+import { CatalogEventSchema, type CatalogEvent } from './catalog';
+import { CityEventSchema, type CityEvent } from './city';
+import { ModalEventSchema, type ModalEvent } from './modal';
+import { SettingEventSchema, type SettingEvent } from './setting';
+import { UserEventSchema, type UserEvent } from './user';
+import { ViewEventSchema, type ViewEvent } from './view';
+
+export type AppEvent =
+  | AddressEvent
+  | AuthEvent
+  | CartEvent
+  | CatalogEvent
+  | CityEvent
+  | ModalEvent
+  | SettingEvent
+  | UserEvent
+  | ViewEvent;
+export type AppEventType = AppEvent['type'];
+export type EventOf<T extends AppEventType> = Extract<AppEvent, { type: T }>;
+
+export const AppEventSchema = z.discriminatedUnion('type', [
+  ...AddressEventSchema.options,
+  ...AuthEventSchema.options,
+  ...CartEventSchema.options,
+  ...CatalogEventSchema.options,
+  ...CityEventSchema.options,
+  ...ModalEventSchema.options,
+  ...SettingEventSchema.options,
+  ...UserEventSchema.options,
+  ...ViewEventSchema.options,
+]);
+
+export type { AddressEvent, AuthEvent, CartEvent, CatalogEvent, CityEvent, ModalEvent, SettingEvent, UserEvent, ViewEvent };
+export { ModalSchema, type Modal, type ModalKind } from './modal';
+export { Toast, type ToastKind } from './view';
+export { DeliveryTime, ItemRejectionReason, InvalidLineReason, LineChangeRejectionReason } from './cart';
+export { AddressDraft } from './address';
+export { ProfileChanges } from './user';
+export { VersionKind } from './setting';
+export { AuthRequiredReason } from './auth';

@@ -1,0 +1,33 @@
+// Modal events and the modal payloads (SPEC §2 modal dialogs, §8 texts).
+import { z } from 'zod';
+import { Id } from '../api/entities';
+import { message } from './define';
+
+export const ModalSchema = z.discriminatedUnion('kind', [
+  /** 'Выберите свой город'; has no close button. */
+  z.object({ kind: z.literal('city') }),
+  z.object({ kind: z.literal('userEdit') }),
+  z.object({ kind: z.literal('confirm'), title: z.string().nullable(), messages: z.array(z.string()), confirmText: z.string() }),
+  z.object({ kind: z.literal('catalogMenu') }),
+  z.object({ kind: z.literal('product'), productId: Id }),
+  z.object({ kind: z.literal('deliveryMethod') }),
+  z.object({ kind: z.literal('auth') }),
+  z.object({ kind: z.literal('time') }),
+  z.object({ kind: z.literal('restaurants') }),
+  z.object({ kind: z.literal('address') }),
+  z.object({ kind: z.literal('emptyCart') }),
+  z.object({ kind: z.literal('modifier'), productId: Id, isGift: z.boolean(), fromPromocode: z.boolean() }),
+  z.object({ kind: z.literal('snackGift') }),
+  /** Text: TEXT_SITE_NOT_WORKING or the default (see notWorkingText in projections/modal). */
+  z.object({ kind: z.literal('siteNotWorking') }),
+  z.object({ kind: z.literal('workTime') }),
+]);
+export type Modal = z.infer<typeof ModalSchema>;
+export type ModalKind = Modal['kind'];
+
+export const ModalOpened = message('ModalOpened', { modal: ModalSchema });
+/** The topmost modal of this kind closed. */
+export const ModalClosed = message('ModalClosed', { kind: z.string() });
+
+export const ModalEventSchema = z.discriminatedUnion('type', [ModalOpened, ModalClosed]);
+export type ModalEvent = z.infer<typeof ModalEventSchema>;

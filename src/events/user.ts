@@ -1,0 +1,31 @@
+// User events: profile, balance, last order, excluded allergens.
+import { z } from 'zod';
+import { LastOrder, User } from '../api/entities';
+import { message } from './define';
+
+export const ProfileChanges = z.object({
+  name: z.string().max(100).optional(),
+  personalData: z.boolean().optional(),
+  PUSHNotifications: z.boolean().optional(),
+  receiveAdvertisingInformation: z.boolean().optional(),
+});
+export type ProfileChanges = z.infer<typeof ProfileChanges>;
+
+export const ProfileLoaded = message('ProfileLoaded', { user: User });
+/** The effect PATCHes /user/{phone} and answers ApplyProfile. */
+export const ProfileEditRequested = message('ProfileEditRequested', { phone: z.string(), changes: ProfileChanges });
+export const BalanceLoaded = message('BalanceLoaded', { balance: z.number() });
+export const LastOrderLoaded = message('LastOrderLoaded', { lastOrder: LastOrder.nullable() });
+export const AllergensChanged = message('AllergensChanged', { codes: z.array(z.string()) });
+/** The effect DELETEs /user/{phone} and then sends Logout. */
+export const AccountDeletionRequested = message('AccountDeletionRequested', { phone: z.string() });
+
+export const UserEventSchema = z.discriminatedUnion('type', [
+  ProfileLoaded,
+  ProfileEditRequested,
+  BalanceLoaded,
+  LastOrderLoaded,
+  AllergensChanged,
+  AccountDeletionRequested,
+]);
+export type UserEvent = z.infer<typeof UserEventSchema>;
