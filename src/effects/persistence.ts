@@ -1,0 +1,177 @@
+// Local persistence of the cart, user, address and auth areas (SPEC §7: "The store version keys
+// the local persistence of the cart, user, address and auth state").
+//
+// Pure functions over a storage passed in (window.localStorage in the browser, a Map-backed fake in
+// tests); nothing here touches `window` at module scope. Loading never throws: a missing, corrupt or
+// misshapen value, a storage that throws (Safari private mode, a SecurityError) or another store
+// version all give a fresh start. Saving reports failure (a full quota) instead of throwing.
+//
+// Keys: `storefront:v{storeVersion}:state` holds `{ cart, user, address, auth }` as JSON, and
+// `storefront:storeVersion` remembers which version wrote last, so that a new version can remove
+// the old key even on a storage that cannot list its keys.
+
+/** The subset of the Web Storage API used here. `length`/`key` let old keys be swept when present. */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+  readonly length?: number;
+  key?(index: number): string | null;
+}
+
+export const STORAGE_PREFIX = 'storefront:';
+export const STORE_VERSION_KEY = 'storefront:storeVersion';
+const STATE_KEY = /^storefront:v(.+):state$/;
+
+export function storageKey(storeVersion: string): string {
+  return `${STORAGE_PREFIX}v${storeVersion}:state`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+type JsonKind = 'null' | 'array' | 'object' | 'string' | 'number' | 'boolean' | 'other';
+function kindOf(value: unknown): JsonKind {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  switch (typeof value) {
+    case 'object':
+      return 'object';
+    case 'string':
+      return 'string';
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    default:
+      return 'other';
+  }
+}
+
+/**
+ * Whether `value` has the shape of `template` one level deep: an object with the template's keys,
+ * each of the same JSON kind (string, number, boolean, array, object) unless the template holds
+ * null there (a nullable field, which may hold anything once set). Extra keys are tolerated.
+ */
+export function hasShapeOf<T>(template: T, value: unknown): value is T {
+  if (!isRecord(template)) return kindOf(template) === kindOf(value);
+  if (!isRecord(value)) return false;
+  for (const [key, expected] of Object.entries(template)) {
+    if (!Object.hasOwn(value, key)) return false;
+    if (expected === null) continue;
+    if (kindOf(expected) !== kindOf(value[key])) return false;
+  }
+  return true;
+}
+
+function attempt<T>(fn: () => T, fallback: T): T {
+  try {
+    return fn();
+  } catch {
+    return fallback;
+  }
+}
+
+function storageKeys(storage: KeyValueStorage): string[] {
+  return attempt(() => {
+    const { length, key } = storage;
+    if (typeof length !== 'number' || typeof key !== 'function') return [];
+    const keys: string[] = [];
+    for (let i = 0; i < length; i++) {
+      const k = key.call(storage, i);
+      if (k !== null) keys.push(k);
+    }
+    return keys;
+  }, []);
+}
+
+/** Removes the state keys of every store version but `storeVersion`; never throws. */
+export function removeOtherVersions(storage: KeyValueStorage, storeVersion: string): void {
+  const current = storageKey(storeVersion);
+  const stale = new Set(storageKeys(storage).filter((k) => STATE_KEY.test(k) && k !== current));
+  const last = attempt(() => storage.getItem(STORE_VERSION_KEY), null);
+  if (last !== null && last !== storeVersion) stale.add(storageKey(last));
+  for (const key of stale) attempt(() => storage.removeItem(key), undefined);
+  attempt(() => storage.setItem(STORE_VERSION_KEY, storeVersion), undefined);
+}
+
+export type Persistence<S, K extends keyof S> = {
+  readonly areas: readonly K[];
+  /** The persisted areas of this store version, or null (nothing saved, corrupt, misshapen). Never throws. */
+  load(storage: KeyValueStorage, storeVersion: string): Pick<S, K> | null;
+  /** `state` with the persisted areas of this store version laid over it (fresh when there are none). */
+  restore(storage: KeyValueStorage, storeVersion: string, state: S): S;
+  /** Writes the areas of `state`; false when the storage refused (quota, private mode). */
+  save(storage: KeyValueStorage, storeVersion: string, state: S): boolean;
+  /** Removes this version's saved state (logout keeps nothing). */
+  clear(storage: KeyValueStorage, storeVersion: string): void;
+};
+
+/** Builds load/save for the given areas of a state whose fresh value is `initialState`. */
+export function createPersistence<S extends object, K extends keyof S & string>(options: {
+  areas: readonly K[];
+  initialState: S;
+}): Persistence<S, K> {
+  const { areas, initialState } = options;
+
+  function load(storage: KeyValueStorage, storeVersion: string): Pick<S, K> | null {
+    removeOtherVersions(storage, storeVersion);
+    const key = storageKey(storeVersion);
+    const text = attempt(() => storage.getItem(key), null);
+    if (text === null) return null;
+    const json = attempt<unknown>(() => JSON.parse(text), undefined);
+    const picked = isRecord(json) ? pickValid(json) : null;
+    if (picked === null) attempt(() => storage.removeItem(key), undefined);
+    return picked;
+  }
+
+  function pickValid(json: Record<string, unknown>): Pick<S, K> | null {
+    const out: Partial<Pick<S, K>> = {};
+    for (const area of areas) {
+      const value = json[area];
+      if (!hasShapeOf(initialState[area], value)) return null;
+      out[area] = value;
+    }
+    return isComplete(out) ? out : null;
+  }
+
+  function isComplete(partial: Partial<Pick<S, K>>): partial is Pick<S, K> {
+    return areas.every((area) => Object.hasOwn(partial, area));
+  }
+
+  function restore(storage: KeyValueStorage, storeVersion: string, state: S): S {
+    const saved = load(storage, storeVersion);
+    return saved === null ? state : { ...state, ...saved };
+  }
+
+  function save(storage: KeyValueStorage, storeVersion: string, state: S): boolean {
+    const picked: Partial<Pick<S, K>> = {};
+    for (const area of areas) picked[area] = state[area];
+    return attempt(() => {
+      storage.setItem(storageKey(storeVersion), JSON.stringify(picked));
+      storage.setItem(STORE_VERSION_KEY, storeVersion);
+      return true;
+    }, false);
+  }
+
+  function clear(storage: KeyValueStorage, storeVersion: string): void {
+    attempt(() => storage.removeItem(storageKey(storeVersion)), undefined);
+  }
+
+  return { areas, load, restore, save, clear };
+}
+
+/** A Map-backed KeyValueStorage (tests, SSR, a browser without storage). */
+export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { readonly length: number; key(index: number): string | null } {
+  const map = new Map(Object.entries(initial));
+  return {
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, String(value)),
+    removeItem: (key) => void map.delete(key),
+    get length() {
+      return map.size;
+    },
+    key: (index) => [...map.keys()][index] ?? null,
+  };
+}
