@@ -221,7 +221,9 @@ export function maskName(name: string): string {
   return first === undefined ? '' : `${first}***`;
 }
 
-/** Keys whose value is removed from an export (the auth token and any other bearer/response token). */
+/** What a token field holds in an export: the field stays (SignedIn/CompleteSignIn require it) but not its value. */
+export const REDACTED = '[redacted]';
+/** Keys whose value is a secret: the auth token and any other bearer/response token. */
 const TOKEN_KEY = /^(token|.*Token)$/;
 /** Keys holding a phone number; masked wholesale. */
 const PHONE_KEY = /phone/i;
@@ -240,18 +242,21 @@ export function maskPhonesInText(text: string, mask: (phone: string) => string =
 export type RedactOptions = { maskPhone?: (phone: string) => string; maskName?: (name: string) => string };
 
 /**
- * Deep-copies a JSON value, removing token fields and masking personal data:
- * - any key named `token` (or ending in `Token`) is dropped;
+ * Deep-copies a JSON value, hiding secrets and masking personal data:
+ * - the value of any key named `token` (or ending in `Token`) becomes REDACTED, so the token is
+ *   gone but events that require the field (SignedIn) still validate and replay;
  * - any string under a key containing `phone` is masked ('+7 (***) ***-**-67'), and phone-like
- *   digit runs are masked inside every other string;
- * - `name` is masked ('И***') in an object that also has a phone key (a user, a promo-check
- *   customer, a sign-up command), as are keys such as `userName`/`customerName`; product, group
- *   and city names have no phone beside them and stay readable.
+ *   runs of 10+ digits are masked inside every other string (comments, messages);
+ * - in an object that has a phone key (a user, a promo-check customer, a profile edit) and in the
+ *   plain objects nested in it, `name` is masked ('И***'), as are keys such as
+ *   `userName`/`customerName` anywhere. Arrays do not inherit this, so product names in a
+ *   promo-check order's items, and product, group and city names in general, stay readable.
  */
 export function redactValue(value: unknown, options: RedactOptions = {}): unknown {
   const phoneMask = options.maskPhone ?? maskPhoneForLog;
   const nameMask = options.maskName ?? maskName;
   const visit = (v: unknown, key: string | undefined, personal: boolean): unknown => {
+    if (key !== undefined && TOKEN_KEY.test(key) && v !== null && v !== undefined) return REDACTED;
     if (typeof v === 'string') {
       if (key !== undefined && PHONE_KEY.test(key)) return phoneMask(v);
       if (key !== undefined && (PERSON_NAME_KEY.test(key) || (personal && key === 'name'))) return nameMask(v);
@@ -260,12 +265,9 @@ export function redactValue(value: unknown, options: RedactOptions = {}): unknow
     if (Array.isArray(v)) return v.map((item) => visit(item, key, false));
     if (isRecord(v)) {
       const keys = Object.keys(v);
-      const hasPhone = keys.some((k) => PHONE_KEY.test(k));
+      const inner = personal || keys.some((k) => PHONE_KEY.test(k));
       const out: Record<string, unknown> = {};
-      for (const k of keys) {
-        if (TOKEN_KEY.test(k)) continue;
-        out[k] = visit(v[k], k, hasPhone);
-      }
+      for (const k of keys) out[k] = visit(v[k], k, inner);
       return out;
     }
     return v;

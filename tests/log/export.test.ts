@@ -36,22 +36,24 @@ function writings(phone: string): string[] {
 const textAround = fc.string({ unit: fc.constantFrom(...'ab йцукен,.:!?-()1'.split('')), maxLength: 8 });
 
 describe('redaction for export (DESIGN point 6: "export redacts the token and masks personal data")', () => {
-  it('drops every token field, masks phones and the names of people, keeps product names', () => {
+  it('hides every token value, masks phones and the names of people, keeps product names', () => {
     const input = {
       auth: { status: 'signed-in', token: 'secret-1' },
       user: { user: { id: 'u1', phone: '+79991234567', name: 'Иван', balance: 10 } },
       cart: { items: [{ id: 'l1', product: { id: 'p1', name: 'Филадельфия' }, quantity: 2 }] },
-      promo: { customer: { phone: '+79991234567', name: 'Иван' }, order: { phone: '+79991234567' } },
-      nested: [{ accessToken: 'secret-2', captchaToken: 'secret-3', tokens: 5 }],
+      promo: { customer: { phone: '+79991234567', name: 'Иван' }, order: { phone: '+79991234567', items: [{ name: 'Пепперони' }] } },
+      profile: { phone: '+79991234567', changes: { name: 'Иван' } },
+      nested: [{ accessToken: 'secret-2', captchaToken: 'secret-3', tokens: 5, refreshToken: null }],
       address: { comment: 'позвонить за час: 8 (999) 123-45-67', userName: 'Мария' },
     };
     const out = redactValue(input);
     expect(out).toEqual({
-      auth: { status: 'signed-in' },
+      auth: { status: 'signed-in', token: '[redacted]' },
       user: { user: { id: 'u1', phone: '+7 (***) ***-**-67', name: 'И***', balance: 10 } },
       cart: { items: [{ id: 'l1', product: { id: 'p1', name: 'Филадельфия' }, quantity: 2 }] },
-      promo: { customer: { phone: '+7 (***) ***-**-67', name: 'И***' }, order: { phone: '+7 (***) ***-**-67' } },
-      nested: [{ tokens: 5 }],
+      promo: { customer: { phone: '+7 (***) ***-**-67', name: 'И***' }, order: { phone: '+7 (***) ***-**-67', items: [{ name: 'Пепперони' }] } },
+      profile: { phone: '+7 (***) ***-**-67', changes: { name: 'И***' } },
+      nested: [{ accessToken: '[redacted]', captchaToken: '[redacted]', tokens: 5, refreshToken: null }],
       address: { comment: 'позвонить за час: +7 (***) ***-**-67', userName: 'М***' },
     });
     expect(JSON.stringify(out)).not.toContain('secret');
@@ -80,7 +82,7 @@ describe('redaction for export (DESIGN point 6: "export redacts the token and ma
     first.command = { type: 'SignIn', data: { phone: '+79991234567', name: 'Иван', token: 'secret' } };
     const out = exportLogWith(toyCodec, log);
     expect(out.snapshot?.state.names).toEqual(['+7 (***) ***-**-67']);
-    expect(out.entries[0]?.command).toEqual({ type: 'SignIn', data: { phone: '+7 (***) ***-**-67', name: 'И***' } });
+    expect(out.entries[0]?.command).toEqual({ type: 'SignIn', data: { phone: '+7 (***) ***-**-67', name: 'И***', token: '[redacted]' } });
     expect(out.entries[2]?.events[1]).toEqual({ type: 'NameRecorded', data: { name: 'Иван' } });
     expect(log.entries[0]?.command?.data.token).toBe('secret');
   });
