@@ -1,0 +1,8 @@
+// Pure rules with no state (DESIGN "src/domain"); import from here.
+export * from './phone';
+export * from './workingHours';
+export * from './price';
+export * from './plural';
+export * from './addressText';
+export * from './catalog';
+export * from './deliveryZone';
