@@ -1,0 +1,127 @@
+// Customer sessions. A token is 32 random bytes (base64url, 43 characters) handed out once by
+// POST /api/v1/auth/token; the database keeps only its sha-256, so a leaked table gives no
+// working token, and the token is never logged. Sessions live in PostgreSQL, so every server
+// process accepts every token; logout and account deletion revoke them at once.
+//
+// Exports for other areas:
+//   authenticate(ctx, request)  → { userId, phone } | null   (never throws for a bad token)
+//   requireUser(ctx, request)   → { userId, phone }, else 401 'Требуется вход по номеру телефона'
+//   ensureOwnerByPhone(user, phone) / ensureOwnerById(user, id) → 403 'Доступ запрещён' otherwise
+//   bearerToken(request), hashToken(token), createSession(db, userId, now),
+//   revokeSession(db, token, now), revokeUserSessions(db, userId, now)
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import type { Executor } from '../db/database.js';
+import { sessions, users } from '../db/schema/customers.js';
+import { forbidden, unauthorized } from '../http/errors.js';
+import { normalizePhone } from '../../src/domain/phone.js';
+
+export interface AuthUser {
+  userId: string;
+  /** Normalised '+7XXXXXXXXXX'. */
+  phone: string;
+}
+
+/** A session unused for this long stops working (the earlier storefront's tokens never expired). */
+export const SESSION_IDLE_DAYS = 90;
+/** last_seen_at is written at most this often per session, not on every request. */
+const LAST_SEEN_RESOLUTION_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/**
+ * The token of a request: `Authorization: Bearer <token>`, or `?token=<token>` on a WebSocket
+ * upgrade only (browsers cannot set headers there). Query tokens on plain HTTP requests are
+ * ignored so that tokens do not end up in URLs, access logs and Referer headers.
+ */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header === 'string') {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (match?.[1]) return match[1];
+  }
+  if (String(request.headers.upgrade ?? '').toLowerCase() === 'websocket') {
+    const query = request.query as Record<string, unknown> | undefined;
+    const token = query?.token;
+    if (typeof token === 'string' && token.length > 0) return token;
+  }
+  return null;
+}
+
+/** Starts a session for the user and returns the token (shown to the client once). */
+export async function createSession(db: Executor, userId: string, now: Date): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: now, lastSeenAt: now });
+  return token;
+}
+
+export async function revokeSession(db: Executor, token: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: Executor, userId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** The signed-in customer, or null (no token, unknown, revoked, idle too long, deleted user). */
+export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthUser | null> {
+  const token = bearerToken(request);
+  if (token === null || !TOKEN_SHAPE.test(token)) return null;
+  const tokenHash = hashToken(token);
+  const now = ctx.clock.now();
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_DAYS * DAY_MS);
+  return ctx.db.run(async (db) => {
+    const rows = await db
+      .select({ userId: users.id, phone: users.phone, lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          isNull(sessions.revokedAt),
+          isNull(users.deletedAt),
+          gt(sessions.lastSeenAt, idleSince),
+        ),
+      )
+      .limit(1);
+    const row = rows[0];
+    if (!row || row.phone === null) return null;
+    if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+    }
+    return { userId: row.userId, phone: row.phone };
+  });
+}
+
+export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<AuthUser> {
+  const user = await authenticate(ctx, request);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/** 403 unless `phone` (any accepted spelling: '+7…', '7…', '8…', URL-decoded) is the user's own. */
+export function ensureOwnerByPhone(user: AuthUser, phone: string): void {
+  if (normalizePhone(phone) !== user.phone) throw forbidden();
+}
+
+/** 403 unless `id` is the user's own id. */
+export function ensureOwnerById(user: AuthUser, id: string): void {
+  if (id !== user.userId) throw forbidden();
+}
