@@ -10,7 +10,10 @@
 // and by initialState/evolveAll, so it is tested on a toy domain too; the bottom of the file wires
 // it to the app's AppEvent, AppCommand and the combined store.
 import { z } from 'zod';
+import { AppCommandSchema, type AppCommand } from '../commands';
 import { maskPhoneForLog } from '../domain/phone';
+import { evolveAll, initialState, type AppState } from '../projections/store';
+import { AppEventSchema, type AppEvent } from './index';
 import { CURRENT_SCHEMA_VERSION, LogFormatError, formatIssues, upcast } from './upcasters';
 
 export { CURRENT_SCHEMA_VERSION, LogFormatError, upcast } from './upcasters';
@@ -229,6 +232,8 @@ const TOKEN_KEY = /^(token|.*Token)$/;
 const PHONE_KEY = /phone/i;
 /** Keys holding a person's name wherever they appear. */
 const PERSON_NAME_KEY = /^(userName|customerName|firstName|lastName|middleName|fullName|recipientName)$/;
+/** Messages (`{ type, data }`) whose data is about the person: EditProfile's `changes.name` has no phone beside it. */
+const PERSONAL_MESSAGE = /Profile|SignIn|SignedIn/;
 /** A run of 10+ digits written with spaces, dashes, dots or brackets between them, optionally after '+'. */
 const DIGIT_RUN = /\+?\d(?:[\s().-]*\d){9,}/g;
 const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
@@ -248,7 +253,8 @@ export type RedactOptions = { maskPhone?: (phone: string) => string; maskName?: 
  * - any string under a key containing `phone` is masked ('+7 (***) ***-**-67'), and phone-like
  *   runs of 10+ digits are masked inside every other string (comments, messages);
  * - in an object that has a phone key (a user, a promo-check customer, a profile edit) and in the
- *   plain objects nested in it, `name` is masked ('И***'), as are keys such as
+ *   plain objects nested in it, and in the data of profile and sign-in messages (EditProfile's
+ *   `changes`), `name` is masked ('И***'), as are keys such as
  *   `userName`/`customerName` anywhere. Arrays do not inherit this, so product names in a
  *   promo-check order's items, and product, group and city names in general, stay readable.
  */
@@ -266,8 +272,9 @@ export function redactValue(value: unknown, options: RedactOptions = {}): unknow
     if (isRecord(v)) {
       const keys = Object.keys(v);
       const inner = personal || keys.some((k) => PHONE_KEY.test(k));
+      const personalMessage = typeof v.type === 'string' && PERSONAL_MESSAGE.test(v.type);
       const out: Record<string, unknown> = {};
-      for (const k of keys) out[k] = visit(v[k], k, inner);
+      for (const k of keys) out[k] = visit(v[k], k, inner || (personalMessage && k === 'data'));
       return out;
     }
     return v;
@@ -280,4 +287,56 @@ export function exportLogWith<S, E, C>(codec: LogCodec<S, E, C>, log: LogOf<S, E
   const { schemaVersion, appVersion, storeVersion, ...rest } = log;
   const redacted = redactValue(rest, options);
   return codec.parseLog(isRecord(redacted) ? { ...redacted, schemaVersion, appVersion, storeVersion } : redacted);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The app's log: AppEvent, AppCommand and the combined store.
+
+/** A snapshot's state: a plain object holding every area of the store as a plain object. */
+const AppStateSchema = z.custom<AppState>(
+  (value) =>
+    isRecord(value) &&
+    Object.keys(initialState).every((area) => isRecord(value[area])),
+  { message: `the snapshot state must be an object with the areas ${Object.keys(initialState).join(', ')}` },
+);
+
+export type LogEntry = LogEntryOf<AppEvent, AppCommand>;
+export type Log = LogOf<AppState, AppEvent, AppCommand>;
+
+export const logCodec: LogCodec<AppState, AppEvent, AppCommand> = createLogCodec({
+  state: AppStateSchema,
+  event: AppEventSchema,
+  command: AppCommandSchema,
+});
+export const LogSchema = logCodec.schema;
+/** Upcasts and validates a log read from JSON; throws LogFormatError with readable issues. */
+export const parseLog = (json: unknown): Log => logCodec.parseLog(json);
+/** JSON.parse + parseLog. */
+export const parseLogText = (text: string): Log => logCodec.parseLogText(text);
+
+const storeFolder: Folder<AppState, AppEvent> = { initialState, evolveAll };
+
+/** States after each entry (`states[i]` after `log.entries[i]`) and the final state. */
+export const replay = (log: Log): { states: AppState[]; final: AppState } => replayWith(storeFolder, log);
+/** The final state only, with one batched evolveAll over every event (big logs). */
+export const replayFinal = (log: Log): AppState => replayFinalWith(storeFolder, log);
+/** The state after the entry at `position`. */
+export const stateAt = (log: Log, position: number): AppState => stateAtWith(storeFolder, log, position);
+/** The log with the token hidden and phones and user names masked, still valid and replayable. */
+export const exportLog = (log: Log, options: RedactOptions = {}): Log => exportLogWith(logCodec, log, options);
+
+/** Wraps recorded entries (the bus's log) in the current log format. */
+export function createLog(parts: {
+  appVersion: string;
+  storeVersion: string;
+  entries: readonly LogEntry[];
+  snapshot?: SnapshotOf<AppState>;
+}): Log {
+  return {
+    schemaVersion: CURRENT_SCHEMA_VERSION,
+    appVersion: parts.appVersion,
+    storeVersion: parts.storeVersion,
+    ...(parts.snapshot ? { snapshot: parts.snapshot } : {}),
+    entries: parts.entries.map((e) => ({ position: e.position, at: e.at, ...(e.command ? { command: e.command } : {}), events: [...e.events] })),
+  };
 }
