@@ -1,0 +1,37 @@
+// Seeds the demo chain (cities, settings, menu, restaurants, zones, streets, pages) into an
+// empty database. Idempotent: returns false without writing when the chain is already there.
+// An advisory lock makes concurrent starts against one PostgreSQL take turns.
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from '../db/database.js';
+import { cities, deliveryZones, groups, pages, products, restaurants, settings, stopList, streets } from '../db/schema/catalog.js';
+import { CITIES, RESTAURANTS, STREETS, ZONES } from './geo.js';
+import { GROUPS, PRODUCTS, STOP_LIST } from './menu.js';
+import { PAGES } from './pages.js';
+import { SETTINGS } from './settings.js';
+
+export { CITY, CITY_IIKO, GROUP, PRODUCT, TERMINAL } from './ids.js';
+
+const SEED_LOCK_KEY = 727_002;
+
+export async function seedDemoChain(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const existing = await tx.execute<{ n: number }>(sql`select count(*)::int as n from cities`);
+    if ((existing.rows[0]?.n ?? 0) > 0) return false;
+    await insertAll(tx);
+    return true;
+  });
+}
+
+async function insertAll(tx: Executor): Promise<void> {
+  await tx.insert(cities).values(CITIES);
+  await tx.insert(settings).values(SETTINGS.map((s, i) => ({ ...s, position: i + 1 })));
+  // parents first: groups reference their parent group
+  await tx.insert(groups).values(GROUPS);
+  await tx.insert(products).values(PRODUCTS);
+  await tx.insert(restaurants).values(RESTAURANTS);
+  await tx.insert(deliveryZones).values(ZONES);
+  await tx.insert(stopList).values(STOP_LIST);
+  await tx.insert(streets).values(STREETS);
+  if (PAGES.length > 0) await tx.insert(pages).values(PAGES);
+}
