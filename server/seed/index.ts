@@ -1,7 +1,7 @@
 // Seeds the demo chain (cities, settings, menu, restaurants, zones, streets, pages) into an
 // empty database. Idempotent: returns false without writing when the chain is already there.
 // An advisory lock makes concurrent starts against one PostgreSQL take turns.
-import { sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/database.js';
 import { cities, deliveryZones, groups, pages, products, restaurants, settings, stopList, streets } from '../db/schema/catalog.js';
 import { CITIES, RESTAURANTS, STREETS, ZONES } from './geo.js';
@@ -16,8 +16,8 @@ const SEED_LOCK_KEY = 727_002;
 export async function seedDemoChain(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    const existing = await tx.execute<{ n: number }>(sql`select count(*)::int as n from cities`);
-    if ((existing.rows[0]?.n ?? 0) > 0) return false;
+    const existing = await tx.select({ n: count() }).from(cities);
+    if ((existing[0]?.n ?? 0) > 0) return false;
     await insertAll(tx);
     return true;
   });
