@@ -9,6 +9,8 @@
 // Keys: `storefront:v{storeVersion}:state` holds `{ cart, user, address, auth }` as JSON, and
 // `storefront:storeVersion` remembers which version wrote last, so that a new version can remove
 // the old key even on a storage that cannot list its keys.
+import { asyncScheduler, debounceTime, distinctUntilChanged, ignoreElements, tap, type Observable, type SchedulerLike } from 'rxjs';
+import { initialState, type AppState } from '../projections/store';
 
 /** The subset of the Web Storage API used here. `length`/`key` let old keys be swept when present. */
 export interface KeyValueStorage {
@@ -174,4 +176,63 @@ export function memoryStorage(initial: Record<string, string> = {}): KeyValueSto
     },
     key: (index) => [...map.keys()][index] ?? null,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The app's persistence: the cart, user, address and auth areas of AppState.
+
+export const PERSISTED_AREAS = ['cart', 'user', 'address', 'auth'] as const;
+export type PersistedArea = (typeof PERSISTED_AREAS)[number];
+export type PersistedState = Pick<AppState, PersistedArea>;
+
+const appPersistence: Persistence<AppState, PersistedArea> = createPersistence({ areas: PERSISTED_AREAS, initialState });
+
+/**
+ * Flows that were in flight when the page went away do not resume after a reload: a sign-in
+ * waiting for its code starts over, and a promo calculation that never answered is idle again.
+ */
+function settle(saved: PersistedState): PersistedState {
+  const promo = saved.cart.promo.status === 'pending' ? initialState.cart.promo : saved.cart.promo;
+  return { ...saved, auth: { ...saved.auth, flow: initialState.auth.flow }, cart: { ...saved.cart, promo } };
+}
+
+/** The saved areas of this store version, or null for a fresh start. Never throws. */
+export function loadPersistedState(storage: KeyValueStorage, storeVersion: string): PersistedState | null {
+  const saved = appPersistence.load(storage, storeVersion);
+  return saved === null ? null : settle(saved);
+}
+
+/** `state` (usually initialState) with the saved areas laid over it. Never throws. */
+export function restorePersistedState(storage: KeyValueStorage, storeVersion: string, state: AppState = initialState): AppState {
+  const saved = loadPersistedState(storage, storeVersion);
+  return saved === null ? state : { ...state, ...saved };
+}
+
+/** Saves the cart, user, address and auth areas; false when the storage refused. Never throws. */
+export function savePersistedState(storage: KeyValueStorage, storeVersion: string, state: AppState): boolean {
+  return appPersistence.save(storage, storeVersion, state);
+}
+
+export function clearPersistedState(storage: KeyValueStorage, storeVersion: string): void {
+  appPersistence.clear(storage, storeVersion);
+}
+
+const samePersisted = (a: AppState, b: AppState): boolean => PERSISTED_AREAS.every((area) => a[area] === b[area]);
+
+/**
+ * Writes the persisted areas whenever one of them changes (by reference: immer keeps untouched
+ * areas identical), at most once per `debounceMs`. Emits nothing: saving answers no command.
+ */
+export function persistState$(
+  state$: Observable<AppState>,
+  deps: { storage: KeyValueStorage; storeVersion: string },
+  options: { debounceMs?: number; scheduler?: SchedulerLike } = {},
+): Observable<never> {
+  const debounceMs = options.debounceMs ?? 300;
+  return state$.pipe(
+    distinctUntilChanged(samePersisted),
+    debounceTime(debounceMs, options.scheduler ?? asyncScheduler),
+    tap((state) => savePersistedState(deps.storage, deps.storeVersion, state)),
+    ignoreElements(),
+  );
 }

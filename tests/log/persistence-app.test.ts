@@ -1,0 +1,84 @@
+// Persistence wired to AppState (SPEC §7: cart, user, address and auth, keyed by the store version).
+import { TestScheduler } from 'rxjs/testing';
+import { describe, expect, it } from 'vitest';
+import {
+  clearPersistedState,
+  loadPersistedState,
+  memoryStorage,
+  persistState$,
+  restorePersistedState,
+  savePersistedState,
+} from '../../src/effects/persistence';
+import type { AppEvent } from '../../src/events';
+import { evolveAll, initialState, type AppState } from '../../src/projections/store';
+import { generateCatalog, generateSettings, sellable, user } from '../../tools/gen-catalog';
+
+function signedInWithCart(): AppState {
+  const product = sellable(generateCatalog(20, 1))[0];
+  if (!product) throw new Error('catalogue');
+  const events: AppEvent[] = [
+    { type: 'SettingsLoaded', data: { settings: generateSettings('1') } },
+    { type: 'SignedIn', data: { token: 'tok', user } },
+    { type: 'ItemAdded', data: { line: { id: 'l1', product, quantity: 2, mods: [], isGift: false, isHidden: false, isServiceFee: false, fromPromocode: false } } },
+    { type: 'DeliveryMethodChanged', data: { method: 'self', previous: 'delivery' } },
+    { type: 'PromoRequested', data: {} },
+    { type: 'CodeRequested', data: { phone: user.phone } },
+  ];
+  return evolveAll(initialState, events);
+}
+
+describe('app persistence', () => {
+  it('restores cart, user, address and auth but not settings or modals', () => {
+    const storage = memoryStorage();
+    const state = signedInWithCart();
+    expect(savePersistedState(storage, '1', state)).toBe(true);
+    const restored = restorePersistedState(storage, '1');
+    expect(restored.cart.items).toEqual(state.cart.items);
+    expect(restored.cart.deliveryMethod).toBe('self');
+    expect(restored.auth.token).toBe('tok');
+    expect(restored.user).toEqual(state.user);
+    expect(restored.address).toEqual(state.address);
+    expect(restored.setting).toBe(initialState.setting);
+    expect(restored.catalog).toBe(initialState.catalog);
+  });
+
+  it('in-flight flows start over after a reload: the sign-in flow is idle, a pending promo is idle', () => {
+    const storage = memoryStorage();
+    const state = signedInWithCart();
+    expect(state.auth.flow.status).toBe('requesting');
+    expect(state.cart.promo.status).toBe('pending');
+    savePersistedState(storage, '1', state);
+    const saved = loadPersistedState(storage, '1');
+    expect(saved?.auth.flow).toEqual(initialState.auth.flow);
+    expect(saved?.cart.promo).toEqual({ status: 'idle' });
+  });
+
+  it('another store version, corrupt JSON or a cleared key give the fresh state', () => {
+    const storage = memoryStorage();
+    savePersistedState(storage, '1', signedInWithCart());
+    expect(restorePersistedState(storage, '2')).toBe(initialState);
+    expect(storage.getItem('storefront:v1:state')).toBeNull();
+    storage.setItem('storefront:v2:state', '{not json');
+    expect(restorePersistedState(storage, '2')).toBe(initialState);
+    savePersistedState(storage, '2', signedInWithCart());
+    clearPersistedState(storage, '2');
+    expect(restorePersistedState(storage, '2')).toBe(initialState);
+  });
+
+  it('persistState$ saves after a quiet period when a persisted area changes, and emits nothing', () => {
+    const a = initialState;
+    const b = signedInWithCart();
+    const c: AppState = { ...b, view: { ...b.view } }; // only a non-persisted area changed
+    const scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const writes: string[] = [];
+      const storage = memoryStorage();
+      const spy = { ...storage, setItem: (k: string, v: string) => { writes.push(k); storage.setItem(k, v); } };
+      const state$ = cold('a 50ms b 500ms c 500ms |', { a, b, c });
+      expectObservable(persistState$(state$, { storage: spy, storeVersion: '1' }, { debounceMs: 300 })).toBe('- 50ms - 500ms - 500ms |');
+      flush();
+      expect(writes.filter((k) => k === 'storefront:v1:state')).toHaveLength(1);
+      expect(restorePersistedState(storage, '1').auth.token).toBe('tok');
+    });
+  });
+});
