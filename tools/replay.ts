@@ -1,0 +1,127 @@
+// Replays a recorded event log (DESIGN "The client core", point 6).
+//
+//   npm run replay -- FILE            the final state as JSON
+//   npm run replay -- FILE --at N     the state after the entry at position N
+//   npm run replay -- FILE --diff     each entry's command, its events and the state diff it caused
+//                                     (up to position N with --at N)
+//
+// Old log versions are upcast on the way in. A file that is not a valid log exits with code 1
+// and a message naming the problem; wrong arguments exit with code 2.
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { LogFormatError, diffStates, parseLogText, replay, stateAt, type Log, type StateChange } from '../src/events/log';
+import { initialState } from '../src/projections/store';
+
+export const USAGE = 'usage: npm run replay -- FILE [--at N] [--diff]';
+
+export type ReplayArgs = { file: string; at: number | null; diff: boolean };
+
+export class UsageError extends Error {}
+
+export function parseArgs(argv: readonly string[]): ReplayArgs {
+  let file: string | null = null;
+  let at: number | null = null;
+  let diff = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--diff') diff = true;
+    else if (arg === '--at' || arg?.startsWith('--at=')) {
+      const value = arg === '--at' ? argv[++i] : arg.slice('--at='.length);
+      if (value === undefined || !/^\d+$/.test(value)) throw new UsageError(`--at needs an entry position (a whole number), got ${value ?? 'nothing'}`);
+      at = Number(value);
+    } else if (arg === '--help' || arg === '-h') throw new UsageError(USAGE);
+    else if (arg?.startsWith('-')) throw new UsageError(`unknown option ${arg}`);
+    else if (file === null && arg !== undefined) file = arg;
+    else throw new UsageError(`unexpected argument ${arg ?? ''}`);
+  }
+  if (file === null) throw new UsageError('no log file given');
+  return { file, at, diff };
+}
+
+const MAX_VALUE = 100;
+function show(value: unknown): string {
+  if (value === undefined) return '∅';
+  const text = JSON.stringify(value);
+  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
+}
+
+export function formatChange(change: StateChange): string {
+  const path = change.path === '' ? '(state)' : change.path;
+  switch (change.kind) {
+    case 'added':
+      return `+ ${path} = ${show(change.after)}`;
+    case 'removed':
+      return `- ${path} (was ${show(change.before)})`;
+    case 'changed':
+      return `~ ${path}: ${show(change.before)} → ${show(change.after)}`;
+    default: {
+      const never: never = change.kind;
+      return String(never);
+    }
+  }
+}
+
+/** The --diff listing: one block per entry (up to position `upTo`). */
+export function formatDiff(log: Log, upTo: number | null = null): string {
+  const { states } = replay(log);
+  const lines: string[] = [];
+  if (log.snapshot) lines.push(`(from the snapshot at position ${log.snapshot.position})`);
+  let previous = log.snapshot?.state ?? initialState;
+  for (const [i, entry] of log.entries.entries()) {
+    if (upTo !== null && entry.position > upTo) break;
+    const state = states[i] ?? previous;
+    const command = entry.command ? entry.command.type : '(no command)';
+    const events = entry.events.length > 0 ? entry.events.map((e) => e.type).join(', ') : '(no events)';
+    lines.push(`#${entry.position} ${entry.at} ${command} → ${events}`);
+    const changes = diffStates(previous, state);
+    if (changes.length === 0) lines.push('  (state unchanged)');
+    for (const change of changes) lines.push(`  ${formatChange(change)}`);
+    previous = state;
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export type Io = { readFile: (path: string) => string; stdout: (text: string) => void; stderr: (text: string) => void };
+
+/** Runs the CLI; returns the exit code. */
+export function runReplay(argv: readonly string[], io: Io): number {
+  let args: ReplayArgs;
+  try {
+    args = parseArgs(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(error.message === USAGE ? `${USAGE}\n` : `replay: ${error.message}\n${USAGE}\n`);
+    return 2;
+  }
+  let text: string;
+  try {
+    text = io.readFile(args.file);
+  } catch (error) {
+    const reason = error instanceof Error && 'code' in error && error.code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error);
+    io.stderr(`replay: cannot read ${args.file}: ${reason}\n`);
+    return 1;
+  }
+  try {
+    const log = parseLogText(text);
+    if (args.diff) io.stdout(formatDiff(log, args.at));
+    else {
+      const state = args.at === null ? replay(log).final : stateAt(log, args.at);
+      io.stdout(`${JSON.stringify(state, null, 2)}\n`);
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof LogFormatError || error instanceof RangeError) {
+      io.stderr(`replay: ${args.file}: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.exitCode = runReplay(process.argv.slice(2), {
+    readFile: (path) => readFileSync(path, 'utf8'),
+    stdout: (text) => void process.stdout.write(text),
+    stderr: (text) => void process.stderr.write(text),
+  });
+}
