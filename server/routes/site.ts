@@ -1,0 +1,149 @@
+// The built client (vite build → config.clientDir) and the page route table of SPEC §2.
+//
+// - /assets/* (content-hashed by vite): `Cache-Control: public, max-age=31536000, immutable`.
+// - A page route (src/api/siteRoutes.ts, plain or under a seeded city slug, /admin…): index.html
+//   with 200; informational pages with `public, max-age=3600` (SPEC §6), the rest `no-cache`.
+// - Other files at the top of clientDir (favicon, robots.txt…): served, cached for an hour.
+// - Anything else outside /api: 404 with index.html (the client renders 'This page could not be
+//   found'); under /api: a JSON 404.
+// City slugs come from the cities table, cached for 30 s and re-read (at most every 5 s) when a
+// path's first segment is not a known slug, so a new city works without a restart.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import { matchSiteRoute } from '../../src/api/siteRoutes.js';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const INFORMATIONAL = 'public, max-age=3600';
+export const REVALIDATE = 'no-cache';
+
+const SLUGS_MAX_AGE_MS = 30_000;
+const SLUGS_RETRY_MS = 5_000;
+
+/** The chain's city slugs, read from the database and cached briefly. */
+export function citySlugCache(ctx: AppContext) {
+  let slugs: string[] = [];
+  let loadedAt = -Infinity;
+  let loading: Promise<string[]> | null = null;
+  const load = (): Promise<string[]> => {
+    loading ??= ctx.db
+      .run((db) => db.execute<{ slug: string }>(sql`select slug from cities order by position, slug`))
+      .then((result) => {
+        slugs = result.rows.map((r) => r.slug);
+        loadedAt = Date.now();
+        return slugs;
+      })
+      .finally(() => {
+        loading = null;
+      });
+    return loading;
+  };
+  return {
+    async get(): Promise<string[]> {
+      return Date.now() - loadedAt > SLUGS_MAX_AGE_MS ? load() : slugs;
+    },
+    /** Re-reads when the cache is older than a few seconds (a path looked like a new city). */
+    async fresher(): Promise<string[] | null> {
+      return Date.now() - loadedAt > SLUGS_RETRY_MS ? load() : null;
+    },
+  };
+}
+
+interface IndexFile {
+  body: Buffer;
+  etag: string;
+  mtimeMs: number;
+}
+
+const FALLBACK_INDEX = Buffer.from(
+  '<!doctype html><html lang="ru"><head><meta charset="UTF-8"><title>Витрина</title></head>' +
+    '<body><p>Клиент не собран: выполните npm run build.</p></body></html>',
+);
+
+export async function registerSite(app: FastifyInstance): Promise<void> {
+  const clientDir = path.resolve(app.ctx.config.clientDir);
+  const indexPath = path.join(clientDir, 'index.html');
+  const slugs = citySlugCache(app.ctx);
+
+  await app.register(fastifyStatic, { root: clientDir, serve: false, decorateReply: true });
+
+  let cachedIndex: IndexFile | null = null;
+  async function indexFile(): Promise<IndexFile> {
+    try {
+      const stat = await fs.promises.stat(indexPath);
+      if (cachedIndex && cachedIndex.mtimeMs === stat.mtimeMs) return cachedIndex;
+      const body = await fs.promises.readFile(indexPath);
+      cachedIndex = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, mtimeMs: stat.mtimeMs };
+      return cachedIndex;
+    } catch {
+      return { body: FALLBACK_INDEX, etag: '"unbuilt"', mtimeMs: 0 };
+    }
+  }
+
+  async function sendIndex(reply: FastifyReply, status: 200 | 404, cacheControl: string): Promise<FastifyReply> {
+    const index = await indexFile();
+    void reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', cacheControl);
+    if (status === 200) {
+      void reply.header('etag', index.etag);
+      if (reply.request.headers['if-none-match'] === index.etag) return reply.code(304).send();
+    }
+    return reply.code(status).send(index.body);
+  }
+
+  /** A regular file directly inside clientDir (not a directory, never outside it). */
+  async function topLevelFile(pathname: string): Promise<string | null> {
+    let name: string;
+    try {
+      name = decodeURIComponent(pathname.slice(1));
+    } catch {
+      return null;
+    }
+    if (name === '' || name.includes('/') || name.includes('\\') || name.includes('\0') || name.startsWith('.')) return null;
+    const file = path.join(clientDir, name);
+    if (path.dirname(file) !== clientDir) return null;
+    try {
+      return (await fs.promises.stat(file)).isFile() ? name : null;
+    } catch {
+      return null;
+    }
+  }
+
+  app.get('/assets/*', (request, reply) => {
+    const rest = (request.params as { '*'?: string })['*'] ?? '';
+    if (rest.split(/[\\/]/).some((segment) => segment === '..' || segment.startsWith('.')) || rest.includes('\0')) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Файл не найден');
+    }
+    void reply.header('cache-control', IMMUTABLE);
+    return reply.sendFile(`assets/${rest}`, { cacheControl: false, dotfiles: 'ignore' });
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      return reply.code(404).send({ message: 'Метод API не найден', code: 'not-found' });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ message: 'Страница не найдена', code: 'not-found' });
+    }
+    if (pathname.startsWith('/assets/')) {
+      void reply.header('cache-control', REVALIDATE);
+      return reply.code(404).type('text/plain; charset=utf-8').send('Файл не найден');
+    }
+    let match = matchSiteRoute(pathname, await slugs.get());
+    if (!match) {
+      const fresh = await slugs.fresher();
+      if (fresh) match = matchSiteRoute(pathname, fresh);
+    }
+    if (match) return sendIndex(reply, 200, match.informational ? INFORMATIONAL : REVALIDATE);
+    const file = pathname === '/index.html' ? null : await topLevelFile(pathname);
+    if (file) {
+      void reply.header('cache-control', INFORMATIONAL);
+      return reply.sendFile(file, { cacheControl: false });
+    }
+    return sendIndex(reply, 404, REVALIDATE);
+  });
+}

@@ -1,0 +1,281 @@
+// The page route table of SPEC §2 (pure matcher and as served), SPEC §6 Cache-Control for
+// informational pages, immutable hashed assets and real 404s.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { INFORMATIONAL_PAGES, SITE_ROUTE_PATHS, matchSiteRoute, type SitePage } from '../../src/api/siteRoutes.js';
+import { createTestServer, type TestServer } from './helpers.js';
+
+const SLUGS = ['angarsk', 'shelekhov', 'irkutsk'];
+
+/** SPEC §2 "Plain routes", concrete paths and the page each shows. */
+const PLAIN: [string, SitePage][] = [
+  ['/', 'index'],
+  ['/about', 'about'],
+  ['/cart', 'cart'],
+  ['/catalog', 'catalog'],
+  ['/checkout', 'checkout'],
+  ['/complete', 'complete'],
+  ['/complete-error', 'complete-error'],
+  ['/delivery', 'delivery'],
+  ['/legal', 'legal'],
+  ['/masterclass', 'masterclass'],
+  ['/personal', 'personal'],
+  ['/promo', 'promo'],
+  ['/push-notifications-rules', 'push-notifications-rules'],
+  ['/receive-advertising-information', 'receive-advertising-information'],
+  ['/rule', 'rule'],
+  ['/vacancies', 'vacancies'],
+  ['/personal/address', 'personal-address'],
+  ['/personal/favorite', 'personal-favorite'],
+  ['/personal/history', 'personal-history'],
+  ['/catalog/rolls', 'catalog-section'],
+  ['/catalog/rolls/philadelphia', 'product'],
+];
+
+/** SPEC §2 "City-prefixed routes" (the part after /{city}). */
+const PREFIXED: [string, SitePage][] = [
+  ['', 'index'],
+  ['/catalog', 'catalog'],
+  ['/catalog/pizza', 'catalog-section'],
+  ['/catalog/pizza/pepperoni', 'product'],
+  ['/about', 'about'],
+  ['/legal', 'legal'],
+  ['/cart', 'cart'],
+  ['/checkout', 'checkout'],
+  ['/complete', 'complete'],
+  ['/complete-error', 'complete-error'],
+  ['/delivery', 'delivery'],
+  ['/vacancies', 'vacancies'],
+  ['/promo', 'promo'],
+  ['/rule', 'rule'],
+  ['/personal', 'personal'],
+  ['/personal/address', 'personal-address'],
+  ['/personal/favorite', 'personal-favorite'],
+  ['/personal/history', 'personal-history'],
+  ['/push-notifications-rules', 'push-notifications-rules'],
+  ['/receive-advertising-information', 'receive-advertising-information'],
+  ['/masterclass', 'masterclass'],
+];
+
+const UNKNOWN = [
+  '/nonexistent',
+  '/About',
+  '/catalog/a/b/c',
+  '/personal/settings',
+  '/personal/address/1',
+  '/moscow',
+  '/moscow/catalog',
+  '/angarsk/nonexistent',
+  '/angarsk/angarsk',
+  '/angarsk/admin',
+  '//about',
+  '/about//',
+  '/catalog//x',
+  '/constructor',
+  '/toString',
+  '/personal/constructor',
+  '/angarsk/catalog/a/b/c',
+  '/catalog/%E0%A4%A',
+];
+
+const INFO_SUFFIXES = ['/about', '/delivery', '/legal', '/rule', '/promo', '/vacancies', '/masterclass', '/push-notifications-rules', '/receive-advertising-information'];
+
+describe('matchSiteRoute (SPEC §2: every route plain and with a /{city} prefix)', () => {
+  it('lists every plain route of SPEC §2', () => {
+    expect(SITE_ROUTE_PATHS).toHaveLength(21);
+    expect(PLAIN).toHaveLength(21);
+    expect(PREFIXED).toHaveLength(21);
+  });
+
+  it.each(PLAIN)('plain %s → %s', (pathname, page) => {
+    const match = matchSiteRoute(pathname, SLUGS);
+    expect(match).toMatchObject({ page, city: null });
+    expect(match?.informational).toBe(INFORMATIONAL_PAGES.includes(page));
+  });
+
+  it.each(PLAIN.filter(([p]) => p !== '/'))('plain %s with a trailing slash', (pathname, page) => {
+    expect(matchSiteRoute(`${pathname}/`, SLUGS)?.page).toBe(page);
+  });
+
+  for (const city of SLUGS) {
+    it.each(PREFIXED)(`/${city}%s → %s`, (suffix, page) => {
+      const match = matchSiteRoute(`/${city}${suffix}`, SLUGS);
+      expect(match).toMatchObject({ page, city });
+      expect(match?.informational).toBe(INFORMATIONAL_PAGES.includes(page));
+      expect(matchSiteRoute(`/${city}${suffix}/`, SLUGS)).toMatchObject({ page, city });
+    });
+  }
+
+  it('city delivery and vacancies are aliases of /delivery and /vacancies', () => {
+    expect(matchSiteRoute('/angarsk/delivery', SLUGS)?.page).toBe(matchSiteRoute('/delivery', SLUGS)?.page);
+    expect(matchSiteRoute('/irkutsk/vacancies', SLUGS)?.page).toBe(matchSiteRoute('/vacancies', SLUGS)?.page);
+  });
+
+  it('catalogue parameters are decoded', () => {
+    expect(matchSiteRoute('/catalog/rolls', SLUGS)?.params).toEqual({ section: 'rolls' });
+    expect(matchSiteRoute('/shelekhov/catalog/%D1%80%D0%BE%D0%BB%D0%BB%D1%8B/42', SLUGS)?.params).toEqual({ section: 'роллы', productId: '42' });
+  });
+
+  it('the admin area: /admin and everything under it, never city-prefixed', () => {
+    expect(matchSiteRoute('/admin', SLUGS)).toMatchObject({ page: 'admin', city: null, params: { rest: '' } });
+    expect(matchSiteRoute('/admin/', SLUGS)).toMatchObject({ page: 'admin', params: { rest: '' } });
+    expect(matchSiteRoute('/admin/orders/17', SLUGS)).toMatchObject({ page: 'admin', params: { rest: 'orders/17' } });
+    expect(matchSiteRoute('/angarsk/admin', SLUGS)).toBeNull();
+  });
+
+  it.each(UNKNOWN)('unknown %s → null', (pathname) => {
+    expect(matchSiteRoute(pathname, SLUGS)).toBeNull();
+  });
+
+  it('a city slug only counts when the chain has that city', () => {
+    expect(matchSiteRoute('/angarsk/catalog', [])).toBeNull();
+    expect(matchSiteRoute('/bratsk/catalog', [...SLUGS, 'bratsk'])).toMatchObject({ page: 'catalog', city: 'bratsk' });
+  });
+
+  it('a plain route wins over a city of the same slug', () => {
+    expect(matchSiteRoute('/catalog', ['catalog'])).toMatchObject({ page: 'catalog', city: null });
+  });
+
+  it('only the SPEC §6 informational pages are marked cacheable', () => {
+    expect([...INFORMATIONAL_PAGES].sort()).toEqual(
+      ['about', 'delivery', 'legal', 'masterclass', 'promo', 'push-notifications-rules', 'receive-advertising-information', 'rule', 'vacancies'],
+    );
+  });
+});
+
+describe('site serving', () => {
+  let server: TestServer;
+  let clientDir: string;
+  const INDEX = '<!doctype html><html lang="ru"><body><div id="root"></div>fake-index</body></html>';
+
+  beforeAll(async () => {
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-client-'));
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(clientDir, 'assets', 'index-Bx12abCd.js'), 'console.log("app")');
+    fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    fs.writeFileSync(path.join(os.tmpdir(), 'storefront-secret.txt'), 'secret');
+    server = await createTestServer({ config: { clientDir } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => server.app.inject({ method: 'GET', url, headers });
+
+  it('reads the seeded city slugs from the database', async () => {
+    const rows = await server.db.run((db) => db.execute<{ slug: string }>(sql`select slug from cities`));
+    expect(rows.rows.map((r) => r.slug).sort()).toEqual([...SLUGS].sort());
+  });
+
+  it('serves index.html with 200 for every SPEC §2 route, plain and under each city', async () => {
+    const paths = [...PLAIN.map(([p]) => p), ...SLUGS.flatMap((city) => PREFIXED.map(([suffix]) => `/${city}${suffix}`)), '/admin', '/admin/orders'];
+    for (const url of paths) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      const informational = INFO_SUFFIXES.some((s) => url.endsWith(s));
+      expect(res.headers['cache-control'], url).toBe(informational ? 'public, max-age=3600' : 'no-cache');
+    }
+  });
+
+  it('informational pages carry Cache-Control public, max-age=3600 (SPEC §6)', async () => {
+    for (const url of [...INFO_SUFFIXES, ...INFO_SUFFIXES.map((s) => `/angarsk${s}`)]) {
+      expect((await get(url)).headers['cache-control'], url).toBe('public, max-age=3600');
+    }
+    expect((await get('/cart')).headers['cache-control']).toBe('no-cache');
+    expect((await get('/angarsk/checkout')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('unknown paths get status 404 with index.html (the client shows "This page could not be found")', async () => {
+    for (const url of [...UNKNOWN.filter((u) => !u.startsWith('//') && !u.includes('%')), '/nonexistent?x=1', '/index.html']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toBe(INDEX);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+    }
+  });
+
+  it('a malformed percent-encoding is a bad request', async () => {
+    expect((await get('/catalog/%E0%A4%A')).statusCode).toBe(400);
+  });
+
+  it('a query string does not change the route', async () => {
+    expect((await get('/angarsk/catalog?utm_source=x')).statusCode).toBe(200);
+  });
+
+  it('hashed assets are immutable for a year', async () => {
+    const res = await get('/assets/index-Bx12abCd.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log("app")');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('a missing asset is a plain 404, never index.html', async () => {
+    const res = await get('/assets/missing-123.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('fake-index');
+    expect(res.headers['cache-control']).not.toContain('immutable');
+  });
+
+  it('asset paths cannot leave the client directory', async () => {
+    for (const url of ['/assets/../../storefront-secret.txt', '/assets/%2e%2e/%2e%2e/storefront-secret.txt', '/assets/..%2f..%2fstorefront-secret.txt']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('secret');
+    }
+  });
+
+  it('top-level files of the build are served', async () => {
+    const res = await get('/favicon.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/svg/);
+    expect((await get('/%2e%2e%2fstorefront-secret.txt')).statusCode).toBe(404);
+  });
+
+  it('index.html revalidates with its ETag', async () => {
+    const first = await get('/catalog');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    const second = await get('/catalog', { 'if-none-match': etag });
+    expect(second.statusCode).toBe(304);
+    expect(second.body).toBe('');
+  });
+
+  it('HEAD of a page answers 200 without a body', async () => {
+    const res = await server.app.inject({ method: 'HEAD', url: '/angarsk/about' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('');
+  });
+
+  it('API paths never get the page: JSON 404 in Russian', async () => {
+    for (const url of ['/api/v1/nonexistent', '/api/nonexistent', '/api']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ message: 'Метод API не найден' });
+    }
+    const post = await server.app.inject({ method: 'POST', url: '/catalog' });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toMatchObject({ message: 'Страница не найдена' });
+  });
+
+  it('a city added later is routed without a restart', async () => {
+    expect((await get('/bratsk/catalog')).statusCode).toBe(404);
+    await server.db.run((db) =>
+      db.execute(sql`insert into cities (id, name, slug, iiko_id, city_in) values ('city-bratsk', 'Братск', 'bratsk', 'iiko-bratsk', 'в Братске')`),
+    );
+    const realNow = Date.now();
+    const spy = vi.spyOn(Date, 'now').mockReturnValue(realNow + 60_000);
+    try {
+      expect((await get('/bratsk/catalog')).statusCode).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
