@@ -11,13 +11,21 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { sql, type Assume } from 'drizzle-orm';
 import pg from 'pg';
 import { applyMigrations } from './migrate.js';
 import { acquireDirLock } from './lock.js';
 
+/** What `execute` answers on both drivers (pg's QueryResult and PGlite's Results share it). */
+export interface RowsResultHKT extends PgQueryResultHKT {
+  type: RowsResult<Assume<this['row'], Record<string, unknown>>>;
+}
+interface RowsResult<T> {
+  rows: T[];
+}
+
 /** Drizzle executor: the database itself or an open transaction. */
-export type Executor = PgDatabase<PgQueryResultHKT>;
+export type Executor = PgDatabase<RowsResultHKT>;
 
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
