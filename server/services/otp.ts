@@ -1,0 +1,155 @@
+// One-time sign-in codes. Closes the earlier storefront's holes (DESIGN): 6 digits from
+// crypto.randomInt instead of 4, valid 5 minutes, stored only as a salted sha-256, used up on
+// success, void after 5 wrong tries, and sends limited per phone and per IP. Every counter is a
+// row of otp_codes in PostgreSQL, so the limits hold across server processes; an advisory lock
+// per phone (then per IP, always in that order) serialises concurrent sends and checks.
+//
+// A failed SMS send (gateway error) marks its row 'failed': the code is void and the row does
+// not start the 60-second resend wait, so the customer may retry at once, but it still counts
+// toward the hourly limits, because a timed-out gateway may have delivered it after all and a
+// failing gateway must not become an unlimited retry loop.
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import type { Executor } from '../db/database.js';
+import { otpCodes } from '../db/schema/customers.js';
+import { HttpError, tooManyRequests } from '../http/errors.js';
+
+export const CODE_LENGTH = 6;
+export const CODE_TTL_SECONDS = 300;
+export const RESEND_AFTER_SECONDS = 60;
+export const SENDS_PER_HOUR = 5;
+export const MAX_ATTEMPTS = 5;
+
+export const SMS_FAILED_MESSAGE = 'Не удалось отправить SMS. Попробуйте позже';
+export const CODE_EXPIRED_MESSAGE = 'Срок действия кода истёк. Запросите новый код';
+export const CODE_MISSING_MESSAGE = 'Код не запрошен или уже использован. Запросите новый код';
+export const CODE_EXHAUSTED_MESSAGE = 'Превышено число попыток ввода кода. Запросите новый код';
+export const WRONG_CODE_MESSAGE = 'Неверный код';
+
+export const smsText = (code: string) => `Код для входа: ${code}`;
+
+const HOUR_MS = 60 * 60 * 1000;
+const KEEP_ROWS_MS = 24 * HOUR_MS;
+
+function hashCode(salt: string, phone: string, code: string): string {
+  return createHash('sha256').update(`${salt}:${phone}:${code}`, 'utf8').digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export function newCode(): string {
+  return String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
+}
+
+/** 'через 42 с' under a minute, 'через 12 мин' above. */
+export function waitText(seconds: number): string {
+  return seconds <= 60 ? `${seconds} с` : `${Math.ceil(seconds / 60)} мин`;
+}
+
+export async function lockKey(tx: Executor, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+type Column = typeof otpCodes.phone | typeof otpCodes.ip;
+
+/** Seconds until one more send is allowed for this phone or IP, or 0. */
+async function secondsToWait(tx: Executor, column: Column, value: string, now: Date): Promise<number> {
+  const nowMs = now.getTime();
+  const lastSent = await tx
+    .select({ createdAt: otpCodes.createdAt })
+    .from(otpCodes)
+    .where(and(eq(column, value), ne(otpCodes.status, 'failed'), gt(otpCodes.createdAt, new Date(nowMs - RESEND_AFTER_SECONDS * 1000))))
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(1);
+  let wait = 0;
+  const last = lastSent[0];
+  if (last) wait = Math.max(wait, Math.ceil((last.createdAt.getTime() + RESEND_AFTER_SECONDS * 1000 - nowMs) / 1000));
+  const inHour = await tx
+    .select({ createdAt: otpCodes.createdAt })
+    .from(otpCodes)
+    .where(and(eq(column, value), gt(otpCodes.createdAt, new Date(nowMs - HOUR_MS))))
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(SENDS_PER_HOUR);
+  if (inHour.length >= SENDS_PER_HOUR) {
+    const oldestCounted = inHour[SENDS_PER_HOUR - 1];
+    if (oldestCounted) wait = Math.max(wait, Math.ceil((oldestCounted.createdAt.getTime() + HOUR_MS - nowMs) / 1000));
+  }
+  return Math.max(0, wait);
+}
+
+/**
+ * Makes a code for a normalised phone and sends it. Throws 429 (with Retry-After) when a limit
+ * is reached and 502 SMS_FAILED_MESSAGE when the SMS could not be handed over.
+ */
+export async function sendSignInCode(ctx: AppContext, phone: string, ip: string): Promise<void> {
+  const now = ctx.clock.now();
+  const code = newCode();
+  const salt = randomBytes(16).toString('hex');
+  const id = randomUUID();
+  const wait = await ctx.db.transaction(async (tx) => {
+    await lockKey(tx, `otp-phone:${phone}`);
+    await lockKey(tx, `otp-ip:${ip}`);
+    const seconds = Math.max(await secondsToWait(tx, otpCodes.phone, phone, now), await secondsToWait(tx, otpCodes.ip, ip, now));
+    if (seconds > 0) return seconds;
+    await tx.delete(otpCodes).where(and(eq(otpCodes.phone, phone), lt(otpCodes.createdAt, new Date(now.getTime() - KEEP_ROWS_MS))));
+    await tx.insert(otpCodes).values({
+      id,
+      phone,
+      ip,
+      salt,
+      codeHash: hashCode(salt, phone, code),
+      status: 'pending',
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+    });
+    return 0;
+  });
+  if (wait > 0) throw tooManyRequests(`Повторная отправка кода возможна через ${waitText(wait)}`, wait);
+  try {
+    await ctx.sms.send(phone, smsText(code));
+  } catch {
+    await ctx.db.run((db) => db.update(otpCodes).set({ status: 'failed' }).where(eq(otpCodes.id, id)));
+    throw new HttpError(502, SMS_FAILED_MESSAGE, 'sms-failed');
+  }
+  await ctx.db.run((db) => db.update(otpCodes).set({ status: 'sent' }).where(eq(otpCodes.id, id)));
+}
+
+export type CodeCheck =
+  | { ok: true; codeId: string }
+  | { ok: false; message: string; code: 'code-missing' | 'code-expired' | 'code-exhausted' | 'code-wrong' };
+
+/**
+ * Checks a code against the newest live code of the phone, inside the caller's transaction
+ * (lock the phone first with `lockKey(tx, 'otp-phone:' + phone)`). A wrong try is counted
+ * here; the caller must commit even when the answer is a refusal, and mark the code used
+ * (`useCode`) when it signs the customer in.
+ */
+export async function checkCode(tx: Executor, phone: string, code: string, now: Date): Promise<CodeCheck> {
+  const rows = await tx
+    .select()
+    .from(otpCodes)
+    .where(and(eq(otpCodes.phone, phone), ne(otpCodes.status, 'failed')))
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(1);
+  const row = rows[0];
+  if (!row || row.usedAt !== null) return { ok: false, message: CODE_MISSING_MESSAGE, code: 'code-missing' };
+  if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, message: CODE_EXPIRED_MESSAGE, code: 'code-expired' };
+  if (row.attempts >= MAX_ATTEMPTS) return { ok: false, message: CODE_EXHAUSTED_MESSAGE, code: 'code-exhausted' };
+  const given = code.trim();
+  if (/^\d{6}$/.test(given) && sameHash(hashCode(row.salt, phone, given), row.codeHash)) return { ok: true, codeId: row.id };
+  const attempts = row.attempts + 1;
+  await tx.update(otpCodes).set({ attempts }).where(eq(otpCodes.id, row.id));
+  const left = MAX_ATTEMPTS - attempts;
+  return left > 0
+    ? { ok: false, message: `${WRONG_CODE_MESSAGE}. Осталось попыток: ${left}`, code: 'code-wrong' }
+    : { ok: false, message: `${WRONG_CODE_MESSAGE}. ${CODE_EXHAUSTED_MESSAGE}`, code: 'code-exhausted' };
+}
+
+export async function useCode(tx: Executor, codeId: string, now: Date): Promise<void> {
+  await tx.update(otpCodes).set({ usedAt: now }).where(eq(otpCodes.id, codeId));
+}

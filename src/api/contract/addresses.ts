@@ -1,0 +1,56 @@
+// Saved delivery addresses (SPEC §3 Address, §7 calls). Owner only.
+import { z } from 'zod';
+import { defineRoute } from '../route.js';
+import { Address, GeoPoint, Id } from '../entities.js';
+
+const Required = (max: number) => z.string().trim().min(1).max(max);
+/** Optional text: '' and null both mean "not given". */
+const Optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+export const MAX_ADDRESSES_PER_USER = 20;
+
+export const NewAddress = z.object({
+  userId: Id,
+  city: Required(100),
+  street: Required(200),
+  home: Required(20),
+  apartment: Optional(20),
+  entrance: Optional(20),
+  floor: Optional(20),
+  intercom: Optional(20),
+  comment: Optional(500),
+  location: GeoPoint.nullish(),
+});
+
+export const listAddressesByUser = defineRoute({
+  method: 'GET',
+  path: '/address/by-user-id/:userId',
+  summary: 'Saved addresses of the signed-in customer, oldest first',
+  auth: 'user',
+  params: z.object({ userId: Id }),
+  response: z.array(Address),
+});
+
+export const createAddress = defineRoute({
+  method: 'POST',
+  path: '/address/',
+  summary: `Saves an address (at most ${MAX_ADDRESSES_PER_USER}); location stays null unless given`,
+  auth: 'user',
+  body: NewAddress,
+  response: Address,
+});
+
+export const deleteAddress = defineRoute({
+  method: 'DELETE',
+  path: '/address/:id',
+  summary: 'Deletes a saved address',
+  auth: 'user',
+  params: z.object({ id: Id }),
+  response: null,
+});

@@ -1,0 +1,64 @@
+// Sign-in by a one-time SMS code (DESIGN "The server"): the earlier storefront looked users up by
+// phone alone; here a token is only given for a code sent to that phone.
+import { z } from 'zod';
+import { defineRoute } from '../route.js';
+import { User } from '../entities.js';
+
+export const RequestCodeBody = z.object({
+  /** Any spelling the mask produces ('+7 (999) 123-45-67', '8999…'); validated by SPEC §5. */
+  phone: z.string().max(64).nullish(),
+  /** Bot-check response token; checked when a captcha provider is configured (off by default). */
+  captchaToken: z.string().max(4096).nullish(),
+});
+
+export const RequestCodeAnswer = z.object({
+  /** The phone the code went to, masked: '+7 (***) ***-**-67'. */
+  sentTo: z.string(),
+  /** When the next code may be requested. */
+  resendAfterSeconds: z.number().int().nonnegative(),
+  /** How long the code is valid. */
+  expiresInSeconds: z.number().int().positive(),
+});
+
+export const requestSignInCode = defineRoute({
+  method: 'POST',
+  path: '/auth/code',
+  summary: 'Sends a 6-digit sign-in code by SMS (limits: 1 per 60 s and 5 per hour per phone and per IP)',
+  auth: 'none',
+  body: RequestCodeBody,
+  response: RequestCodeAnswer,
+});
+
+export const SignInBody = z.object({
+  phone: z.string().max(64).nullish(),
+  code: z.string().max(32),
+  /** Used when the account is created, or to rename on sign-in when not empty. */
+  name: z.string().max(100).nullish(),
+  /** Consent to the processing of personal data: required to create an account. */
+  personalData: z.boolean().optional(),
+  PUSHNotifications: z.boolean().optional(),
+  receiveAdvertisingInformation: z.boolean().optional(),
+});
+
+export const SignInAnswer = z.object({
+  /** Bearer token for `Authorization: Bearer <token>`; shown once, stored only as a hash. */
+  token: z.string(),
+  user: User,
+});
+
+export const signInWithCode = defineRoute({
+  method: 'POST',
+  path: '/auth/token',
+  summary: 'Exchanges a sign-in code for a token; creates the account on the first sign-in',
+  auth: 'none',
+  body: SignInBody,
+  response: SignInAnswer,
+});
+
+export const signOut = defineRoute({
+  method: 'POST',
+  path: '/auth/logout',
+  summary: 'Revokes the token of the request',
+  auth: 'user',
+  response: null,
+});

@@ -1,0 +1,38 @@
+// Likes (favourites) of SPEC §4 and §7. Owner only; a repeat like is a 409 with the message
+// the client shows (SPEC §8), never a 500.
+import { z } from 'zod';
+import { defineRoute } from '../route.js';
+import { Id } from '../entities.js';
+
+export const REPEAT_LIKE_MESSAGE = 'Нельзя поставить лайк этому товару повторно';
+
+export const LikedProduct = z.object({ productId: Id });
+
+export const listUserLikes = defineRoute({
+  method: 'GET',
+  path: '/user/:id/like',
+  summary: 'Products the signed-in customer liked, oldest first',
+  auth: 'user',
+  params: z.object({ id: Id }),
+  response: z.array(LikedProduct),
+});
+
+export const LikeBody = z.object({ userId: Id, productId: Id });
+
+export const likeProduct = defineRoute({
+  method: 'POST',
+  path: '/like',
+  summary: 'Likes a product (409 on a repeat)',
+  auth: 'user',
+  body: LikeBody,
+  response: z.object({ userId: Id, productId: Id, likesCount: z.number().int().nonnegative() }),
+});
+
+export const unlikeProduct = defineRoute({
+  method: 'DELETE',
+  path: '/like/:userId/:productId',
+  summary: 'Removes a like (no error when there was none)',
+  auth: 'user',
+  params: LikeBody,
+  response: null,
+});

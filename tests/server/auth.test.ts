@@ -1,0 +1,268 @@
+// Sign-in by a one-time SMS code (DESIGN "The server": the earlier storefront's 4-digit codes
+// had no attempt limit, were not used up and its tokens never expired).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { users } from '../../server/db/schema/customers.js';
+import { createTestServer, type TestServer } from './helpers.js';
+import { lastCode, nextIp, nextPhone, requestCode, signIn } from './customers.js';
+import { hashToken } from '../../server/services/sessions.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const MINUTE = 60_000;
+
+function token(phone: string, code: string, extra: Record<string, unknown> = {}) {
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/token',
+    payload: { phone, code, name: 'Иван', personalData: true, PUSHNotifications: true, receiveAdvertisingInformation: false, ...extra },
+  });
+}
+
+const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe('POST /auth/code', () => {
+  it("validates the phone with SPEC §5: 'Введите номер телефона' and 'Неверный формат телефона' as 422", async () => {
+    for (const phone of ['', '   ', undefined]) {
+      const r = await server.app.inject({ method: 'POST', url: '/api/v1/auth/code', payload: phone === undefined ? {} : { phone } });
+      expect(r.statusCode).toBe(422);
+      expect(r.json().message).toBe('Введите номер телефона');
+    }
+    const bad = await server.app.inject({ method: 'POST', url: '/api/v1/auth/code', payload: { phone: '+7 999 12' } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().message).toBe('Неверный формат телефона');
+    expect(server.sms).toHaveLength(0);
+  });
+
+  it("sends a 6-digit 'Код для входа: XXXXXX' and answers the masked phone, 60 s resend and 300 s validity", async () => {
+    const r = await requestCode(server, '8 (999) 000-11-22');
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual({ sentTo: '+7 (***) ***-**-22', resendAfterSeconds: 60, expiresInSeconds: 300 });
+    const last = server.sms.at(-1);
+    expect(last?.phone).toBe('+79990001122');
+    expect(last?.text).toMatch(/^Код для входа: \d{6}$/);
+  });
+
+  it('stores only a hash of the code: the plain code is nowhere in otp_codes', async () => {
+    const phone = nextPhone();
+    await requestCode(server, phone);
+    const code = lastCode(server, phone);
+    const rows = await server.db.run((db) => db.execute(sql`select * from otp_codes where phone = ${phone}`));
+    const dump = JSON.stringify(rows);
+    expect(dump).toContain(phone);
+    expect(dump).not.toContain(code);
+    expect(dump).toMatch(/[0-9a-f]{64}/);
+  });
+
+  it("allows one send per 60 s per phone: 429 'Повторная отправка кода возможна через N с' with Retry-After", async () => {
+    const phone = nextPhone();
+    expect((await requestCode(server, phone)).statusCode).toBe(200);
+    server.clock.advance(18_000);
+    const again = await requestCode(server, phone); // another IP: the phone limit alone refuses
+    expect(again.statusCode).toBe(429);
+    expect(again.json().message).toBe('Повторная отправка кода возможна через 42 с');
+    expect(again.headers['retry-after']).toBe('42');
+    server.clock.advance(42_000);
+    expect((await requestCode(server, phone)).statusCode).toBe(200);
+  });
+
+  it('allows one send per 60 s per IP, whatever the phone', async () => {
+    const ip = nextIp();
+    expect((await requestCode(server, nextPhone(), ip)).statusCode).toBe(200);
+    server.clock.advance(59_000);
+    const other = await requestCode(server, nextPhone(), ip);
+    expect(other.statusCode).toBe(429);
+    expect(other.json().message).toBe('Повторная отправка кода возможна через 1 с');
+    expect(other.headers['retry-after']).toBe('1');
+    server.clock.advance(1_000);
+    expect((await requestCode(server, nextPhone(), ip)).statusCode).toBe(200);
+  });
+
+  it('allows 5 sends per hour per phone, then 429 until the oldest leaves the hour', async () => {
+    const phone = nextPhone();
+    for (let i = 0; i < 5; i++) {
+      expect((await requestCode(server, phone)).statusCode).toBe(200);
+      server.clock.advance(MINUTE);
+    }
+    // 5 sends at t = 0, 1, 2, 3, 4 min; now t = 5 min: the next is allowed at t = 60 min.
+    const sixth = await requestCode(server, phone);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.headers['retry-after']).toBe(String(55 * 60));
+    expect(sixth.json().message).toBe('Повторная отправка кода возможна через 55 мин');
+    server.clock.advance(55 * MINUTE);
+    expect((await requestCode(server, phone)).statusCode).toBe(200);
+  });
+
+  it('allows 5 sends per hour per IP across different phones', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 5; i++) {
+      expect((await requestCode(server, nextPhone(), ip)).statusCode).toBe(200);
+      server.clock.advance(MINUTE);
+    }
+    const sixth = await requestCode(server, nextPhone(), ip);
+    expect(sixth.statusCode).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBe(55 * 60);
+  });
+
+  it("answers 502 'Не удалось отправить SMS. Попробуйте позже' when the gateway fails; the failure voids the code, skips the 60 s wait but counts per hour", async () => {
+    const phone = nextPhone();
+    const sms = server.ctx.sms;
+    server.ctx.sms = {
+      send: async () => {
+        throw new Error('gateway down');
+      },
+    };
+    try {
+      for (let i = 0; i < 5; i++) {
+        const r = await requestCode(server, phone);
+        expect(r.statusCode).toBe(502);
+        expect(r.json().message).toBe('Не удалось отправить SMS. Попробуйте позже');
+      }
+    } finally {
+      server.ctx.sms = sms;
+    }
+    const sixth = await requestCode(server, phone);
+    expect(sixth.statusCode).toBe(429);
+    server.clock.advance(60 * MINUTE);
+    expect((await requestCode(server, phone)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /auth/token', () => {
+  it('signs in end to end with the code from the SMS, creates the user, and the code is used up', async () => {
+    const phone = nextPhone();
+    await requestCode(server, phone);
+    const code = lastCode(server, phone);
+    const r = await token(phone, code);
+    expect(r.statusCode).toBe(200);
+    const body = r.json();
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(body.user).toMatchObject({ phone, name: 'Иван', balance: 0, personalData: true, PUSHNotifications: true, receiveAdvertisingInformation: false, userAllergens: [] });
+    const me = await server.app.inject({ url: `/api/v1/user/${encodeURIComponent(phone)}`, headers: { authorization: `Bearer ${body.token}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().id).toBe(body.user.id);
+
+    const again = await token(phone, code);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe('Код не запрошен или уже использован. Запросите новый код');
+  });
+
+  it('stores only the sha-256 of the token', async () => {
+    const { token: t, user } = await signIn(server);
+    const rows = await server.db.run((db) => db.execute(sql`select token_hash from sessions where user_id = ${user.id}`));
+    const dump = JSON.stringify(rows);
+    expect(dump).not.toContain(t);
+    expect(dump).toContain(hashToken(t));
+  });
+
+  it("signs an existing user in again (same id) and patches the profile as SPEC §5 describes", async () => {
+    const first = await signIn(server, nextPhone(), 'Анна');
+    server.clock.advance(MINUTE);
+    await requestCode(server, first.phone);
+    const r = await token(first.phone, lastCode(server, first.phone), { name: 'Анна Петровна', receiveAdvertisingInformation: true, personalData: false });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().user).toMatchObject({ id: first.user.id, name: 'Анна Петровна', receiveAdvertisingInformation: true, personalData: true });
+    expect(r.json().token).not.toBe(first.token);
+  });
+
+  it("refuses to create an account without consent: 422 'Необходимо согласие на обработку персональных данных', code kept", async () => {
+    const phone = nextPhone();
+    await requestCode(server, phone);
+    const code = lastCode(server, phone);
+    const r = await token(phone, code, { personalData: false });
+    expect(r.statusCode).toBe(422);
+    expect(r.json().message).toBe('Необходимо согласие на обработку персональных данных');
+    const rows = await server.db.run((db) => db.select().from(users).where(eq(users.phone, phone)));
+    expect(rows).toHaveLength(0);
+    expect((await token(phone, code)).statusCode).toBe(200);
+  });
+
+  it("answers 'Неверный код' with the tries left, and voids the code after 5 wrong tries", async () => {
+    const phone = nextPhone();
+    await requestCode(server, phone);
+    const code = lastCode(server, phone);
+    const wrong = wrongCodeFor(code);
+    for (let left = 4; left >= 1; left--) {
+      const r = await token(phone, wrong);
+      expect(r.statusCode).toBe(422);
+      expect(r.json().message).toBe(`Неверный код. Осталось попыток: ${left}`);
+    }
+    const fifth = await token(phone, 'abc');
+    expect(fifth.json().message).toBe('Неверный код. Превышено число попыток ввода кода. Запросите новый код');
+    const right = await token(phone, code);
+    expect(right.statusCode).toBe(422);
+    expect(right.json().message).toBe('Превышено число попыток ввода кода. Запросите новый код');
+  });
+
+  it("expires the code after 5 minutes: 'Срок действия кода истёк. Запросите новый код'", async () => {
+    const phone = nextPhone();
+    await requestCode(server, phone);
+    const code = lastCode(server, phone);
+    server.clock.advance(5 * MINUTE);
+    const r = await token(phone, code);
+    expect(r.statusCode).toBe(422);
+    expect(r.json().message).toBe('Срок действия кода истёк. Запросите новый код');
+  });
+
+  it('accepts the code at 4 min 59 s', async () => {
+    const phone = nextPhone();
+    await requestCode(server, phone);
+    server.clock.advance(5 * MINUTE - 1_000);
+    expect((await token(phone, lastCode(server, phone))).statusCode).toBe(200);
+  });
+
+  it('only the newest code is valid', async () => {
+    const phone = nextPhone();
+    await requestCode(server, phone);
+    const old = lastCode(server, phone);
+    server.clock.advance(MINUTE);
+    await requestCode(server, phone);
+    const fresh = lastCode(server, phone);
+    if (old !== fresh) expect((await token(phone, old)).statusCode).toBe(422);
+    expect((await token(phone, fresh)).statusCode).toBe(200);
+  });
+
+  it('refuses a code for a phone that never asked for one', async () => {
+    const r = await token(nextPhone(), '123456');
+    expect(r.statusCode).toBe(422);
+    expect(r.json().message).toBe('Код не запрошен или уже использован. Запросите новый код');
+  });
+});
+
+describe('POST /auth/logout', () => {
+  it('revokes the token: the same token then gets 401', async () => {
+    const me = await signIn(server);
+    const url = `/api/v1/user/${encodeURIComponent(me.phone)}`;
+    expect((await server.app.inject({ url, headers: me.auth })).statusCode).toBe(200);
+    const out = await server.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: me.auth });
+    expect(out.statusCode).toBe(204);
+    const after = await server.app.inject({ url, headers: me.auth });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe('Требуется вход по номеру телефона');
+  });
+
+  it('leaves the other sessions of the user alive', async () => {
+    const phone = nextPhone();
+    const a = await signIn(server, phone);
+    server.clock.advance(MINUTE);
+    const b = await signIn(server, phone);
+    await server.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: a.auth });
+    expect((await server.app.inject({ url: `/api/v1/user/${phone}`, headers: b.auth })).statusCode).toBe(200);
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await server.app.inject({ method: 'POST', url: '/api/v1/auth/logout' })).statusCode).toBe(401);
+  });
+
+  it('ignores ?token= on plain HTTP requests (tokens stay out of URLs)', async () => {
+    const me = await signIn(server);
+    const r = await server.app.inject({ url: `/api/v1/user/${me.phone}?token=${me.token}` });
+    expect(r.statusCode).toBe(401);
+  });
+});
