@@ -6,6 +6,7 @@ import { registerAuth } from './auth.js';
 import { registerUsers } from './users.js';
 import { registerAddresses } from './addresses.js';
 import { registerLikes } from './likes.js';
+import { registerPromo } from './promo.js';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -15,6 +16,7 @@ export const apiModules: RouteModule[] = [
   registerUsers,
   registerAddresses,
   registerLikes,
+  registerPromo,
 ];
 
 export const siteModules: RouteModule[] = [

@@ -3,3 +3,4 @@ export * from './auth.js';
 export * from './users.js';
 export * from './addresses.js';
 export * from './likes.js';
+export * from './promo.js';

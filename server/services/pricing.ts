@@ -1,0 +1,182 @@
+// Re-pricing of cart lines from the catalogue. The server never trusts a price, a sum or a
+// modifier price the client sends: a line is its product's price plus, for each chosen modifier,
+// the price the product's own groupModifiers give that modifier, times the amount.
+// `priceItems` is pure; `loadPricingCatalog` reads what it needs in one go.
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../db/database.js';
+import { groups, products } from '../db/schema/catalog.js';
+import type { GroupModifier } from '../../src/api/entities.js';
+
+export const PRODUCT_GONE_MESSAGE = 'Блюдо в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога';
+export const MODIFIER_GONE_MESSAGE =
+  'Модификатор для блюда в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога';
+
+export interface PricingProduct {
+  id: string;
+  name: string;
+  code: string;
+  price: number;
+  parentGroup: string;
+  /** additionalInfo.sale: false keeps a snack out of the snack gift. */
+  sale: boolean | null;
+  groupModifiers: GroupModifier[];
+  maxPerPosition: number;
+  isVisible: boolean;
+}
+
+export interface PricingGroup {
+  id: string;
+  name: string;
+  isGroupModifier: boolean;
+  isServiceGroup: boolean;
+}
+
+export interface PricingCatalog {
+  products: ReadonlyMap<string, PricingProduct>;
+  groups: ReadonlyMap<string, PricingGroup>;
+}
+
+export interface ItemRequest {
+  productId: string;
+  amount: number;
+  mods: { id: string; amount: number; groupId: string }[];
+}
+
+export interface PricedMod {
+  id: string;
+  name: string;
+  amount: number;
+  /** Price of one unit of the modifier for this product. */
+  price: number;
+  groupId: string;
+}
+
+export interface PricedLine {
+  productId: string;
+  name: string;
+  code: string;
+  parentGroup: string;
+  sale: boolean | null;
+  amount: number;
+  /** Product price plus Σ modifier price × modifier amount. */
+  unitPrice: number;
+  /** unitPrice × amount. */
+  sum: number;
+  mods: PricedMod[];
+}
+
+export type PricingResult = { ok: true; lines: PricedLine[] } | { ok: false; message: string };
+
+/** Whether a product is a service line (delivery, free delivery, service fee) the server adds itself. */
+export function isServiceProduct(catalog: PricingCatalog, productId: string): boolean {
+  const product = catalog.products.get(productId);
+  return product !== undefined && catalog.groups.get(product.parentGroup)?.isServiceGroup === true;
+}
+
+/** An orderable product: present, visible, not a modifier and not a service line. */
+function orderable(catalog: PricingCatalog, productId: string): PricingProduct | null {
+  const product = catalog.products.get(productId);
+  if (!product || !product.isVisible) return null;
+  const group = catalog.groups.get(product.parentGroup);
+  if (!group || group.isGroupModifier || group.isServiceGroup) return null;
+  return product;
+}
+
+/**
+ * Prices one line. `free` makes a gift line: same validation (the modifiers must exist and the
+ * required groups be chosen), but a unit price of 0.
+ */
+export function priceItem(catalog: PricingCatalog, item: ItemRequest, options: { free?: boolean } = {}): PricedLine | string {
+  const product = orderable(catalog, item.productId);
+  if (!product) return PRODUCT_GONE_MESSAGE;
+  if (!Number.isInteger(item.amount) || item.amount < 1) return PRODUCT_GONE_MESSAGE;
+  if (product.maxPerPosition > 0 && item.amount > product.maxPerPosition) {
+    return `Блюдо «${product.name}»: не более ${product.maxPerPosition} в одной позиции заказа`;
+  }
+  // Merge repeated modifiers, keeping the first-seen order.
+  const merged = new Map<string, { id: string; groupId: string; amount: number }>();
+  for (const mod of item.mods) {
+    const key = `${mod.groupId}\u0000${mod.id}`;
+    const seen = merged.get(key);
+    if (seen) seen.amount += mod.amount;
+    else merged.set(key, { id: mod.id, groupId: mod.groupId, amount: mod.amount });
+  }
+  const mods: PricedMod[] = [];
+  const perGroup = new Map<string, number>();
+  for (const mod of merged.values()) {
+    const group = product.groupModifiers.find((g) => g.id === mod.groupId);
+    const choice = group?.modifiers.find((m) => m.modifierId === mod.id);
+    const modProduct = catalog.products.get(mod.id);
+    if (!group || !choice || !modProduct || !Number.isInteger(mod.amount) || mod.amount < 1) return MODIFIER_GONE_MESSAGE;
+    perGroup.set(group.id, (perGroup.get(group.id) ?? 0) + mod.amount);
+    mods.push({ id: mod.id, name: modProduct.name, amount: mod.amount, price: choice.price, groupId: group.id });
+  }
+  for (const group of product.groupModifiers) {
+    const chosen = perGroup.get(group.id) ?? 0;
+    const groupName = catalog.groups.get(group.id)?.name ?? group.id;
+    if (group.required && chosen < 1) return `Для блюда «${product.name}» не выбран обязательный модификатор «${groupName}»`;
+    if (chosen > group.maxAmount) return `Для блюда «${product.name}» выбрано слишком много модификаторов «${groupName}»`;
+  }
+  const unitPrice = options.free ? 0 : mods.reduce((sum, mod) => sum + mod.price * mod.amount, product.price);
+  return {
+    productId: product.id,
+    name: product.name,
+    code: product.code,
+    parentGroup: product.parentGroup,
+    sale: product.sale,
+    amount: item.amount,
+    unitPrice,
+    sum: unitPrice * item.amount,
+    mods,
+  };
+}
+
+/**
+ * Prices goods lines. Service lines (the client's hidden delivery and service-fee items) are
+ * skipped: the server adds delivery and the service fee itself. The first problem refuses all.
+ */
+export function priceItems(catalog: PricingCatalog, items: readonly ItemRequest[]): PricingResult {
+  const lines: PricedLine[] = [];
+  for (const item of items) {
+    if (isServiceProduct(catalog, item.productId)) continue;
+    const line = priceItem(catalog, item);
+    if (typeof line === 'string') return { ok: false, message: line };
+    lines.push(line);
+  }
+  return { ok: true, lines };
+}
+
+export function goodsTotalOf(lines: readonly PricedLine[]): number {
+  return lines.reduce((sum, line) => sum + line.sum, 0);
+}
+
+/** The whole catalogue as pricing needs it (hidden modifier and service products included). */
+export async function loadPricingCatalog(db: Executor): Promise<PricingCatalog> {
+  // One query after the other: a transaction's connection runs one statement at a time.
+  const productRows = await db
+      .select({
+        id: products.id,
+        name: products.name,
+        code: products.code,
+        price: products.price,
+        parentGroup: products.parentGroup,
+        sale: products.sale,
+        groupModifiers: products.groupModifiers,
+        maxPerPosition: products.maxPerPosition,
+        isVisible: products.isVisible,
+      })
+      .from(products);
+  const groupRows = await db
+    .select({ id: groups.id, name: groups.name, isGroupModifier: groups.isGroupModifier, isServiceGroup: groups.isServiceGroup })
+    .from(groups);
+  return {
+    products: new Map(productRows.map((p) => [p.id, p])),
+    groups: new Map(groupRows.map((g) => [g.id, g])),
+  };
+}
+
+/** One product's price (for the service fee line), or null when it is not in the catalogue. */
+export async function productPrice(db: Executor, productId: string): Promise<number | null> {
+  const rows = await db.select({ price: products.price }).from(products).where(eq(products.id, productId)).limit(1);
+  return rows[0]?.price ?? null;
+}

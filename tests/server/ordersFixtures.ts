@@ -1,0 +1,96 @@
+// Shared fixtures of the orders-area tests: the demo menu as a pricing catalogue, a promo
+// input builder, users with sessions, and request bodies.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../server/db/database.js';
+import { GROUPS, PRODUCTS } from '../../server/seed/menu.js';
+import { GROUP, PRODUCT } from '../../server/seed/ids.js';
+import type { PricingCatalog, PricedLine } from '../../server/services/pricing.js';
+import type { PromoInput } from '../../server/services/promo.js';
+import { createSession } from '../../server/services/sessions.js';
+
+export const demoCatalog: PricingCatalog = {
+  products: new Map(
+    PRODUCTS.map((p) => [
+      p.id,
+      {
+        id: p.id,
+        name: p.name,
+        code: p.code,
+        price: p.price,
+        parentGroup: p.parentGroup,
+        sale: p.sale,
+        groupModifiers: p.groupModifiers,
+        maxPerPosition: p.maxPerPosition,
+        isVisible: true,
+      },
+    ]),
+  ),
+  groups: new Map(GROUPS.map((g) => [g.id, { id: g.id, name: g.name, isGroupModifier: g.isGroupModifier, isServiceGroup: g.isServiceGroup }])),
+};
+
+export const giftRules: PromoInput['rules'] = {
+  snack: { productId: PRODUCT.fries, groupId: GROUP.snacks, per: 3 },
+  pizza: { productId: PRODUCT.giftPizza, minSum: 2500 },
+};
+
+export function line(productId: string, amount: number, overrides: Partial<PricedLine> = {}): PricedLine {
+  const p = demoCatalog.products.get(productId);
+  if (!p) throw new Error(`no product ${productId} in the demo menu`);
+  return {
+    productId,
+    name: p.name,
+    code: p.code,
+    parentGroup: p.parentGroup,
+    sale: p.sale,
+    amount,
+    unitPrice: p.price,
+    sum: p.price * amount,
+    mods: [],
+    ...overrides,
+  };
+}
+
+export function promoInput(overrides: Partial<PromoInput> = {}): PromoInput {
+  return {
+    lines: [],
+    requestedGifts: [],
+    couponCode: null,
+    coupon: null,
+    couponUsesByUser: 0,
+    user: null,
+    cityId: 'city-angarsk',
+    deliveryMethod: 'delivery',
+    now: '2026-11-20T05:00:00.000Z',
+    spendBonus: 0,
+    bonusSpendCap: 0.3,
+    rules: giftRules,
+    giftInfo: {
+      [PRODUCT.fries]: { name: 'Картофель фри', hasModifiers: false },
+      [PRODUCT.giftPizza]: { name: 'Маргарита', hasModifiers: true },
+    },
+    clientGoodsTotal: null,
+    ...overrides,
+  };
+}
+
+let phoneCounter = 0;
+
+/** A customer with a session; the balance is written through the ledger so the two agree. */
+export async function signedInUser(db: Database, options: { phone?: string; balance?: number; now?: Date } = {}): Promise<{ id: string; phone: string; token: string }> {
+  const id = randomUUID();
+  phoneCounter += 1;
+  const phone = options.phone ?? `+79${String(phoneCounter + (process.pid % 1000) * 100_000).padStart(9, '0')}`;
+  const now = options.now ?? new Date('2026-11-20T05:00:00.000Z');
+  const balance = options.balance ?? 0;
+  const token = await db.transaction(async (tx) => {
+    await tx.execute(sql`insert into users (id, phone, name, balance) values (${id}, ${phone}, 'Тест', ${balance})`);
+    if (balance > 0) {
+      await tx.execute(sql`insert into bonus_ledger (user_id, delta, reason) values (${id}, ${balance}, 'test-grant')`);
+    }
+    return createSession(tx, id, now);
+  });
+  return { id, phone, token };
+}
+
+export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
