@@ -1,7 +1,12 @@
-// auth commands: schemas and types (decider below).
+// auth commands: schemas, types and the decider.
 import { z } from 'zod';
 import { User } from '../api/entities';
 import { bare, message } from '../events/define';
+import { PHONE_EMPTY_MESSAGE, validatePhone } from '../domain/phone';
+import type { AppEvent } from '../events';
+import type { AppState } from '../projections/store';
+import type { Meta } from './types';
+import { toastShown } from './view';
 
 export const RequestCode = message('RequestCode', { phone: z.string() });
 export const ConfirmCodeSent = message('ConfirmCodeSent', { phone: z.string() });
@@ -23,3 +28,61 @@ export const AuthCommandSchema = z.discriminatedUnion('type', [
   ExpireSession,
 ]);
 export type AuthCommand = z.infer<typeof AuthCommandSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Decider.
+/** SPEC §8: 401 while signed in. */
+export const TEXT_SESSION_EXPIRED = 'Ваша сессия авторизации истекла. Пожалуйста, перелогиньтесь для продолжения работы.';
+/** SPEC §5/§8 generic sign-in failure. */
+export const TEXT_SIGN_IN_FAILED = 'Произошла ошибка. Попробуйте позже.';
+/** Length of the SMS code. */
+export const CODE_PATTERN = /^\d{4}$/;
+
+export function decideAuth(command: AuthCommand, state: AppState, meta: Meta): AppEvent[] {
+  const flow = state.auth.flow;
+  switch (command.type) {
+    case 'RequestCode': {
+      const v = validatePhone(command.data.phone);
+      if (!v.ok) {
+        const message = v.message === PHONE_EMPTY_MESSAGE ? 'Введите номер телефона' : 'Неверный формат телефона';
+        return [{ type: 'PhoneRejected', data: { phone: command.data.phone, message } }, toastShown(meta.id, message)];
+      }
+      if (flow.status === 'requesting' && flow.phone === v.phone) return [];
+      return [{ type: 'CodeRequested', data: { phone: v.phone } }];
+    }
+    case 'ConfirmCodeSent':
+      return [{ type: 'CodeSent', data: { phone: command.data.phone, at: meta.now } }];
+    case 'SubmitCode': {
+      if (flow.status !== 'codeSent') return [{ type: 'CodeRejected', data: { reason: 'no-code-requested' } }];
+      const code = command.data.code.trim();
+      if (!CODE_PATTERN.test(code)) return [{ type: 'CodeRejected', data: { reason: 'invalid-format' } }];
+      return [{ type: 'CodeSubmitted', data: { phone: flow.phone, code } }];
+    }
+    case 'CompleteSignIn': {
+      const { token, user } = command.data;
+      if (state.auth.token === token && JSON.stringify(state.user.profile) === JSON.stringify(user)) return [];
+      return [{ type: 'SignedIn', data: { token, user } }];
+    }
+    case 'ReportSignInFailure': {
+      const text = command.data.message.trim() || TEXT_SIGN_IN_FAILED;
+      return [{ type: 'SignInFailed', data: { message: text } }, toastShown(meta.id, text)];
+    }
+    case 'CancelSignIn': {
+      const authOpen = state.modal.stack.some((m) => m.kind === 'auth');
+      return flow.status === 'idle' && flow.error === null && !authOpen ? [] : [{ type: 'SignInCancelled', data: {} }];
+    }
+    case 'Logout':
+      return state.auth.token === null && state.user.profile === null ? [] : [{ type: 'LoggedOut', data: { reason: 'user' } }];
+    case 'ExpireSession':
+      if (state.auth.token === null) return [];
+      return [
+        { type: 'SessionExpired', data: {} },
+        { type: 'LoggedOut', data: { reason: 'session-expired' } },
+        toastShown(meta.id, TEXT_SESSION_EXPIRED),
+      ];
+    default: {
+      const unreachable: never = command;
+      throw new Error(`unknown auth command ${JSON.stringify(unreachable)}`);
+    }
+  }
+}

@@ -38,3 +38,4 @@ export const AppCommandSchema = z.discriminatedUnion('type', [
 export type { AddressCommand, AuthCommand, CartCommand, CatalogCommand, CityCommand, ModalCommand, SettingCommand, UserCommand, ViewCommand };
 export type { Meta } from './types';
 export { idSource } from './types';
+export { decide } from './decide';

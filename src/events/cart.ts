@@ -14,6 +14,8 @@ export const ItemRejectionReason = z.enum([
   'unknown-modifier',
   /** Mods were given but a required group has no choice. */
   'missing-required-modifier',
+  /** More choices from one modifier group than its maxAmount. */
+  'too-many-modifiers',
   'invalid-quantity',
   /** Quantity above the product's maxPerPositionInOrder (> 0). */
   'max-per-position',

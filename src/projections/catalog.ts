@@ -1,0 +1,130 @@
+// Catalogue projection: the loaded catalogue, its search / filter mode, likes; catalogue selectors.
+import { produce, type Draft } from 'immer';
+import type { Catalog, Group, Product } from '../api/entities';
+import type { AppEvent } from '../events';
+import { applyCase, type CaseReducers } from './define';
+
+/** SPEC §4: filters and search are mutually exclusive. */
+export type CatalogQuery = { mode: 'all' } | { mode: 'search'; text: string } | { mode: 'filter'; codes: string[] };
+
+export type CatalogState = {
+  status: 'idle' | 'loading' | 'loaded' | 'failed';
+  catalog: Catalog | null;
+  version: string | null;
+  error: string | null;
+  query: CatalogQuery;
+  /** Ids the signed-in user liked (LikesLoaded), null when unknown. */
+  likedProductIds: string[] | null;
+};
+
+export const initialCatalog: CatalogState = {
+  status: 'idle',
+  catalog: null,
+  version: null,
+  error: null,
+  query: { mode: 'all' },
+  likedProductIds: null,
+};
+
+const productOf = (d: Draft<CatalogState>, productId: string) => d.catalog?.products.find((p) => p.id === productId);
+const addLikedId = (d: Draft<CatalogState>, id: string) => {
+  if (d.likedProductIds !== null && !d.likedProductIds.includes(id)) d.likedProductIds.push(id);
+};
+const dropLikedId = (d: Draft<CatalogState>, id: string) => {
+  if (d.likedProductIds !== null) d.likedProductIds = d.likedProductIds.filter((x) => x !== id);
+};
+const like = (d: Draft<CatalogState>, productId: string, delta: number, isLiked: boolean) => {
+  const p = productOf(d, productId);
+  if (p !== undefined) {
+    p.likesCount = Math.max(0, p.likesCount + delta);
+    p.isLiked = isLiked;
+  }
+  if (isLiked) addLikedId(d, productId);
+  else dropLikedId(d, productId);
+};
+
+export const catalogReducers: CaseReducers<CatalogState> = {
+  CatalogRequested: (d) => {
+    d.status = 'loading';
+    d.error = null;
+  },
+  CatalogLoaded: (d, e) => {
+    // A copy: later like events mutate products, never the recorded event.
+    const catalog = structuredClone(e.data.catalog);
+    const liked = d.likedProductIds === null ? null : new Set(d.likedProductIds);
+    if (liked !== null) for (const p of catalog.products) p.isLiked = liked.has(p.id);
+    d.catalog = catalog;
+    d.version = e.data.version;
+    d.status = 'loaded';
+    d.error = null;
+  },
+  CatalogLoadFailed: (d, e) => {
+    d.status = 'failed';
+    d.error = e.data.message;
+  },
+  CatalogSearched: (d, e) => void (d.query = { mode: 'search', text: e.data.text }),
+  CatalogFiltered: (d, e) => void (d.query = { mode: 'filter', codes: [...e.data.codes] }),
+  CatalogQueryCleared: (d) => void (d.query = { mode: 'all' }),
+  ProductLiked: (d, e) => like(d, e.data.productId, +1, true),
+  ProductUnliked: (d, e) => like(d, e.data.productId, -1, false),
+  // 409: the server had counted this like already; undo our +1 but keep it liked.
+  LikeRejected: (d, e) => like(d, e.data.productId, -1, true),
+  LikeFailed: (d, e) => like(d, e.data.productId, -1, false),
+  UnlikeFailed: (d, e) => like(d, e.data.productId, +1, true),
+  LikesLoaded: (d, e) => {
+    d.likedProductIds = [...e.data.productIds];
+    const liked = new Set(e.data.productIds);
+    for (const p of d.catalog?.products ?? []) if (p.isLiked !== liked.has(p.id)) p.isLiked = liked.has(p.id);
+  },
+  LoggedOut: (d) => {
+    d.likedProductIds = null;
+    for (const p of d.catalog?.products ?? []) if (p.isLiked) p.isLiked = false;
+  },
+};
+
+export function applyCatalog(draft: Draft<CatalogState>, event: AppEvent): void {
+  applyCase(catalogReducers, draft, event);
+}
+export function evolveCatalog(state: CatalogState, event: AppEvent): CatalogState {
+  return produce(state, (d) => applyCatalog(d, event));
+}
+
+// ---- selectors ----
+
+export const findProduct = (catalog: Catalog | null, productId: string): Product | undefined =>
+  catalog?.products.find((p) => p.id === productId);
+export const findGroup = (catalog: Catalog | null, groupId: string): Group | undefined =>
+  catalog?.groups.find((g) => g.id === groupId);
+
+/** Products of modifier groups (isGroupModifier) are modifiers, not menu items. */
+export function isModifierProduct(catalog: Catalog, product: Product): boolean {
+  return catalog.groups.some((g) => g.id === product.parentGroup && g.isGroupModifier);
+}
+
+// TODO(domain): move to src/domain/search.ts once it exists (SPEC §5 catalogue search).
+/** Name, description or category name contains the text, case-insensitively. */
+export function matchesSearch(product: Product, groupName: string, text: string): boolean {
+  const needle = text.trim().toLocaleLowerCase('ru');
+  if (needle === '') return true;
+  return [product.name, product.description, groupName].some((s) => s.toLocaleLowerCase('ru').includes(needle));
+}
+
+/**
+ * SPEC §5: the menu products matching the query (search or filter), without products that
+ * contain an allergen the user excluded. Modifier and service groups are never listed.
+ */
+export function selectVisibleProducts(catalog: CatalogState, excludedAllergens: readonly string[] = []): Product[] {
+  const c = catalog.catalog;
+  if (c === null) return [];
+  const groups = new Map(c.groups.map((g) => [g.id, g]));
+  const excluded = new Set(excludedAllergens);
+  const q = catalog.query;
+  return c.products.filter((p) => {
+    const g = groups.get(p.parentGroup);
+    if (g === undefined || g.isGroupModifier || g.additionalInfo.isServiceGroup === true) return false;
+    if (p.allergens.some((a) => excluded.has(a.code))) return false;
+    if (q.mode === 'search') return matchesSearch(p, g.name, q.text);
+    if (q.mode === 'filter') return p.filters.some((f) => q.codes.includes(f.code));
+    return true;
+  });
+}

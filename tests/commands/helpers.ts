@@ -1,0 +1,61 @@
+// Given events / when command / then events, with a fixed `now` and fixed ids.
+import type { CartItem, CartMod } from '../../src/api/entities';
+import type { AppCommand } from '../../src/commands';
+import { decide } from '../../src/commands/decide';
+import type { Meta } from '../../src/commands/types';
+import type { AppEvent } from '../../src/events';
+import { evolveAll, type AppState } from '../../src/projections/store';
+import { productById } from '../fixtures/catalog';
+import { NOW } from '../fixtures/settings';
+import { readyState, type ReadyOptions } from '../fixtures/state';
+
+export const META: Meta = { now: NOW.mondayAfternoon, id: 'cmd' };
+
+/** Decides `command` on the ready state plus `given`; returns the events and the state after them. */
+export function when(
+  command: AppCommand,
+  o: { given?: readonly AppEvent[]; ready?: ReadyOptions; now?: string; id?: string; state?: AppState } = {},
+): { events: AppEvent[]; before: AppState; after: AppState } {
+  const before = o.state ?? readyState(o.ready, o.given ?? []);
+  const events = decide(command, before, { now: o.now ?? META.now, id: o.id ?? META.id });
+  return { events, before, after: evolveAll(before, events) };
+}
+
+/** Runs commands one after another (ids cmd1, cmd2, ... or idPrefix1, ...) and returns the final state. */
+export function run(
+  commands: readonly AppCommand[],
+  o: { ready?: ReadyOptions; now?: string; state?: AppState; idPrefix?: string } = {},
+): AppState {
+  let state = o.state ?? readyState(o.ready);
+  commands.forEach((c, i) => {
+    state = evolveAll(state, decide(c, state, { now: o.now ?? META.now, id: `${o.idPrefix ?? 'cmd'}${i + 1}` }));
+  });
+  return state;
+}
+
+export function line(
+  id: string,
+  productId: string,
+  quantity = 1,
+  over: Partial<Omit<CartItem, 'id' | 'product' | 'quantity'>> = {},
+): CartItem {
+  return {
+    id,
+    product: productById(productId),
+    quantity,
+    mods: [],
+    isGift: false,
+    isHidden: false,
+    isServiceFee: false,
+    fromPromocode: false,
+    ...over,
+  };
+}
+
+export const deliveryLine = (id: string, productId: string): CartItem => line(id, productId, 1, { isHidden: true });
+export const giftLine = (id: string, productId: string, fromPromocode = true): CartItem =>
+  line(id, productId, 1, { isGift: true, isHidden: true, fromPromocode });
+
+export function mod(over: CartMod): CartMod {
+  return over;
+}
