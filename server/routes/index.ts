@@ -2,6 +2,11 @@
 // site modules (static client, /img, /api/docs) at the root. Add one line per module.
 import type { FastifyInstance } from 'fastify';
 import { registerHealth } from './health.js';
+import { registerCatalog } from './catalog.js';
+import { registerSettings } from './settings.js';
+import { registerCities } from './cities.js';
+import { registerCladr } from './cladr.js';
+import { registerPages } from './pages.js';
 import { registerAuth } from './auth.js';
 import { registerUsers } from './users.js';
 import { registerAddresses } from './addresses.js';
@@ -17,6 +22,11 @@ export const apiModules: RouteModule[] = [
   registerAddresses,
   registerLikes,
   registerPromo,
+  registerCatalog,
+  registerSettings,
+  registerCities,
+  registerCladr,
+  registerPages,
 ];
 
 export const siteModules: RouteModule[] = [

@@ -4,3 +4,8 @@ export * from './users.js';
 export * from './addresses.js';
 export * from './likes.js';
 export * from './promo.js';
+export * from './catalog.js';
+export * from './settings.js';
+export * from './cities.js';
+export * from './cladr.js';
+export * from './pages.js';

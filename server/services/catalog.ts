@@ -1,0 +1,195 @@
+// The catalogue: groups, products (with modifiers, allergens, filters, likes) and stop lists.
+//
+// GET /catalog is the heaviest and most frequent call, so the answer is prepared once per
+// catalogue state and kept in memory as JSON, gzip and brotli, with a strong ETag (a hash of
+// the JSON). The state key is the catalogue version (bumped by statement triggers on groups,
+// products and stop_list) plus a fingerprint of the likes table (count and an order-free hash
+// of its (user, product) pairs), so likesCount is always current without likes bumping the
+// catalogue version the clients poll. Checking the key costs one small query per request.
+//
+// The shared body has isLiked = false everywhere. For a signed-in customer with likes, the
+// personal body is the shared catalogue object with isLiked set on their products, serialised
+// per request (no database work beyond reading their likes); the ETag is the shared one plus a
+// hash of their liked ids.
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { Catalog, type Group, type Product, type StopListEntry } from '../../src/api/entities.js';
+import type { Database, Executor } from '../db/database.js';
+import { contentVersions, groups, products, stopList } from '../db/schema/catalog.js';
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+export interface PreparedBody {
+  json: string;
+  etag: string;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+export interface PreparedCatalog extends PreparedBody {
+  /** Catalogue version + likes fingerprint this was built from. */
+  key: string;
+  version: string;
+  catalog: Catalog;
+}
+
+/** The catalogue version clients poll (GET /storage/version). */
+export async function readContentVersion(db: Executor, name: 'catalog' | 'settings'): Promise<string> {
+  const rows = await db.select({ version: contentVersions.version }).from(contentVersions).where(eq(contentVersions.name, name));
+  return String(rows[0]?.version ?? 0);
+}
+
+async function readCatalogKey(db: Executor): Promise<{ key: string; version: string }> {
+  const result = await db.execute(sql`
+    select (select version::text from content_versions where name = 'catalog') as version,
+           (select count(*)::text || '.' || coalesce(sum(hashtext(user_id || ':' || product_id)::bigint), 0)::text from likes) as likes`);
+  const row = (result as unknown as { rows: { version: string | null; likes: string | null }[] }).rows[0];
+  const version = row?.version ?? '0';
+  return { version, key: `${version}/${row?.likes ?? ''}` };
+}
+
+/** Reads the whole visible catalogue with isLiked = false. */
+export async function buildCatalog(db: Executor): Promise<Catalog> {
+  const groupRows = await db.select().from(groups).where(eq(groups.isVisible, true)).orderBy(asc(groups.position), asc(groups.id));
+  const visibleGroups = new Set(groupRows.map((g) => g.id));
+  const productRows = await db
+    .select()
+    .from(products)
+    .where(eq(products.isVisible, true))
+    .orderBy(asc(products.parentGroup), asc(products.position), asc(products.id));
+  const likeRows = await db.execute(sql`select product_id, count(*)::int as n from likes group by product_id`);
+  const likes = new Map((likeRows as unknown as { rows: { product_id: string; n: number }[] }).rows.map((r) => [r.product_id, Number(r.n)]));
+  const stopRows = await db.select().from(stopList).orderBy(asc(stopList.deliveryTerminalId), asc(stopList.productId));
+
+  const groupOrder = new Map(groupRows.map((g, i) => [g.id, i]));
+  const outGroups: Group[] = groupRows.map((g) => ({
+    id: g.id,
+    name: g.name,
+    slug: g.slug,
+    parentGroup: g.parentGroup !== null && visibleGroups.has(g.parentGroup) ? g.parentGroup : null,
+    isIncludedInMenu: g.isIncludedInMenu,
+    isGroupModifier: g.isGroupModifier,
+    order: g.position,
+    imageUrl: g.imageUrl,
+    additionalInfo: { isServiceGroup: g.isServiceGroup },
+  }));
+  const outProducts: Product[] = productRows
+    .filter((p) => visibleGroups.has(p.parentGroup))
+    .sort((a, b) => (groupOrder.get(a.parentGroup) ?? 0) - (groupOrder.get(b.parentGroup) ?? 0) || a.position - b.position)
+    .map((p) => ({
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      code: p.code,
+      price: p.price,
+      oldPrice: p.oldPrice,
+      weight: p.weight,
+      nutrition: p.nutrition ?? null,
+      parentGroup: p.parentGroup,
+      slug: p.slug,
+      imageUrl: p.imageUrl,
+      groupModifiers: p.groupModifiers.map((gm) => ({
+        id: gm.id,
+        required: gm.required,
+        maxAmount: gm.maxAmount ?? 1,
+        modifiers: gm.modifiers.map((m) => ({ modifierId: m.modifierId, price: m.price })),
+      })),
+      allergens: p.allergens.map((a) => ({ code: a.code, name: a.name })),
+      filters: p.filters.map((f) => ({ code: f.code, name: f.name })),
+      maxPerPositionInOrder: p.maxPerPosition,
+      additionalInfo: p.sale === null ? {} : { sale: p.sale },
+      likesCount: likes.get(p.id) ?? 0,
+      isLiked: false,
+    }));
+  const byTerminal = new Map<string, StopListEntry>();
+  for (const row of stopRows) {
+    let entry = byTerminal.get(row.deliveryTerminalId);
+    if (!entry) {
+      entry = { deliveryTerminalId: row.deliveryTerminalId, items: [] };
+      byTerminal.set(row.deliveryTerminalId, entry);
+    }
+    entry.items.push({ productId: row.productId, balance: Number(row.balance) });
+  }
+  // Parsing catches a row that drifted from the shared schema before any client sees it.
+  return Catalog.parse({ groups: outGroups, products: outProducts, stopList: [...byTerminal.values()] });
+}
+
+export async function prepareBody(json: string): Promise<PreparedBody> {
+  const [gz, br] = await Promise.all([
+    gzip(json, { level: 9 }),
+    brotli(json, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(json),
+      },
+    }),
+  ]);
+  return { json, etag: strongEtag(json), gzip: gz, br };
+}
+
+export function strongEtag(text: string): string {
+  return `"${createHash('sha256').update(text).digest('base64url').slice(0, 32)}"`;
+}
+
+interface CacheSlot {
+  prepared: PreparedCatalog | null;
+  building: { key: string; promise: Promise<PreparedCatalog> } | null;
+}
+const caches = new WeakMap<Database, CacheSlot>();
+
+/** The prepared shared catalogue, rebuilt only when the catalogue or the likes changed. */
+export async function sharedCatalog(database: Database): Promise<PreparedCatalog> {
+  let slot = caches.get(database);
+  if (!slot) {
+    slot = { prepared: null, building: null };
+    caches.set(database, slot);
+  }
+  const { key, version } = await database.run(readCatalogKey);
+  if (slot.prepared?.key === key) return slot.prepared;
+  if (slot.building?.key === key) return slot.building.promise;
+  const current = slot;
+  const promise = (async () => {
+    const catalog = await database.run(buildCatalog);
+    const body = await prepareBody(JSON.stringify(catalog));
+    const prepared: PreparedCatalog = { ...body, key, version, catalog };
+    current.prepared = prepared;
+    return prepared;
+  })();
+  current.building = { key, promise };
+  try {
+    return await promise;
+  } finally {
+    if (current.building?.promise === promise) current.building = null;
+  }
+}
+
+/** Product ids the user liked. */
+export async function likedProductIds(db: Executor, userId: string): Promise<string[]> {
+  const result = await db.execute(sql`select product_id from likes where user_id = ${userId} order by product_id`);
+  return (result as unknown as { rows: { product_id: string }[] }).rows.map((r) => r.product_id);
+}
+
+/** The shared catalogue with isLiked set for `liked`; ETag = shared ETag + hash of the ids. */
+export function personalCatalog(shared: PreparedCatalog, liked: string[]): { json: string; etag: string } {
+  const set = new Set(liked);
+  const catalog: Catalog = {
+    ...shared.catalog,
+    products: shared.catalog.products.map((p) => (set.has(p.id) ? { ...p, isLiked: true } : p)),
+  };
+  const tag = createHash('sha256').update(shared.etag).update(liked.join(',')).digest('base64url').slice(0, 32);
+  return { json: JSON.stringify(catalog), etag: `"${tag}"` };
+}
+
+/** A product by id among the visible ones (for other areas: likes, orders). */
+export async function findVisibleProduct(db: Executor, id: string) {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.isVisible, true)))
+    .limit(1);
+  return rows[0] ?? null;
+}

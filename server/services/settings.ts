@@ -1,0 +1,135 @@
+// Settings of SPEC §3: the `settings` rows (edited generically by the admin area through their
+// metadata) plus what is assembled from the tables that own it: WORK_TIME, DELIVERY_TERMINALS
+// and CITY_ZONES from restaurants and delivery_zones, SETTINGS_VERSION from content_versions.
+// The assembled object is cached per settings version (bumped by triggers on settings, cities,
+// restaurants and delivery_zones).
+import { asc, eq, sql } from 'drizzle-orm';
+import { Settings, type DeliveryZone, type Restaurant, type WeekHours, type WorkDay } from '../../src/api/entities.js';
+import type { Database, Executor } from '../db/database.js';
+import { cities, deliveryZones, restaurants } from '../db/schema/catalog.js';
+import { readContentVersion, strongEtag } from './catalog.js';
+
+/** Names answered by GET /setting/:name, with their defaults. */
+export const SINGLE_VALUE_SETTINGS: Record<string, string> = {
+  STORE_VERSION: '1',
+  MOBILE_APP_VERSION: '1',
+};
+
+const DERIVED = new Set(['SETTINGS_VERSION', 'WORK_TIME', 'DELIVERY_TERMINALS', 'CITY_ZONES']);
+
+/**
+ * Stored setting values by name. Read as text and parsed here: Drizzle's jsonb reader parses a
+ * JSON string value a second time (the string '1' would come back as the number 1).
+ */
+export async function readStoredSettings(db: Executor, names?: string[]): Promise<Record<string, unknown>> {
+  const result = await db.execute(
+    names === undefined
+      ? sql`select name, value::text as value from settings`
+      : sql`select name, value::text as value from settings where name in ${names.length > 0 ? sql`(${sql.join(names.map((n) => sql`${n}`), sql`, `)})` : sql`(null)`}`,
+  );
+  const out: Record<string, unknown> = {};
+  for (const row of (result as unknown as { rows: { name: string; value: string }[] }).rows) out[row.name] = JSON.parse(row.value);
+  return out;
+}
+
+/** One stored setting value, or undefined when there is no such row. */
+export async function readSettingValue(db: Executor, name: string): Promise<unknown> {
+  return (await readStoredSettings(db, [name]))[name];
+}
+
+/** 'HH:MM' → minutes after the day's midnight; a next-day close counts past 24:00. */
+function minutes(time: string, nextDay: boolean): number {
+  const [h = '0', m = '0'] = time.split(':');
+  return Number(h) * 60 + Number(m) + (nextDay ? 24 * 60 : 0);
+}
+function clock(total: number): string {
+  const inDay = ((total % 1440) + 1440) % 1440;
+  return `${String(Math.floor(inDay / 60)).padStart(2, '0')}:${String(inDay % 60).padStart(2, '0')}`;
+}
+function isClosed(day: WorkDay): boolean {
+  return day.open === day.close && !day.isNextDay;
+}
+
+/**
+ * A city's working hours: per weekday, from the earliest opening to the latest closing of its
+ * active restaurants (a closed restaurant does not count; all closed → the day is closed).
+ */
+export function cityWorkTime(weeks: WeekHours[]): WeekHours {
+  const result: WorkDay[] = [];
+  for (let d = 0; d < 7; d++) {
+    const open = weeks.map((w) => w[d]).filter((day): day is WorkDay => day !== undefined && !isClosed(day));
+    if (open.length === 0) {
+      result.push({ open: '00:00', close: '00:00', isNextDay: false });
+      continue;
+    }
+    const start = Math.min(...open.map((day) => minutes(day.open, false)));
+    const end = Math.max(...open.map((day) => minutes(day.close, day.isNextDay)));
+    result.push({ open: clock(start), close: clock(end), isNextDay: end >= 1440 });
+  }
+  return result;
+}
+
+async function assemble(db: Executor): Promise<Settings> {
+  const version = await readContentVersion(db, 'settings');
+  const rows = await readStoredSettings(db);
+  const cityRows = await db.select().from(cities).orderBy(asc(cities.position), asc(cities.id));
+  const restaurantRows = await db
+    .select()
+    .from(restaurants)
+    .where(eq(restaurants.isActive, true))
+    .orderBy(asc(restaurants.position), asc(restaurants.deliveryTerminalId));
+  const zoneRows = await db.select().from(deliveryZones).orderBy(asc(deliveryZones.position), asc(deliveryZones.id));
+
+  const stored: Record<string, unknown> = { STORE_VERSION: '1', MOBILE_APP_VERSION: '1' };
+  for (const [name, value] of Object.entries(rows)) if (!DERIVED.has(name)) stored[name] = value;
+
+  const WORK_TIME: Record<string, WeekHours> = {};
+  const DELIVERY_TERMINALS: Record<string, Restaurant[]> = {};
+  const CITY_ZONES: Record<string, DeliveryZone[]> = {};
+  for (const city of cityRows) {
+    const own = restaurantRows.filter((r) => r.cityId === city.id);
+    DELIVERY_TERMINALS[city.id] = own.map((r) => ({
+      deliveryTerminalId: r.deliveryTerminalId,
+      cityId: r.cityId,
+      name: r.name,
+      address: r.address,
+      phone: r.phone,
+      location: { lat: r.lat, lon: r.lon },
+      hours: r.hours,
+      cookingMinutes: r.cookingMinutes,
+      isOnlinePaymentDisabled: r.isOnlinePaymentDisabled,
+    }));
+    WORK_TIME[city.id] = cityWorkTime(own.map((r) => r.hours));
+    CITY_ZONES[city.id] = zoneRows
+      .filter((z) => z.cityId === city.id)
+      .map((z) => ({
+        id: z.id,
+        cityId: z.cityId,
+        name: z.name,
+        polygon: z.polygon,
+        minSum: z.minSum,
+        deliveryPrice: z.deliveryPrice,
+        deliveryMinutes: z.deliveryMinutes,
+        deliveryTerminalId: z.deliveryTerminalId,
+      }));
+  }
+  return Settings.parse({ ...stored, SETTINGS_VERSION: version, WORK_TIME, DELIVERY_TERMINALS, CITY_ZONES });
+}
+
+export interface PreparedSettings {
+  version: string;
+  settings: Settings;
+  etag: string;
+}
+const caches = new WeakMap<Database, PreparedSettings>();
+
+/** The Settings object, rebuilt when the settings version changed. */
+export async function loadSettings(database: Database): Promise<PreparedSettings> {
+  const version = await database.run((db) => readContentVersion(db, 'settings'));
+  const cached = caches.get(database);
+  if (cached?.version === version) return cached;
+  const value = await database.run(assemble);
+  const prepared = { version: value.SETTINGS_VERSION, settings: value, etag: strongEtag(JSON.stringify(value)) };
+  caches.set(database, prepared);
+  return prepared;
+}

@@ -1,0 +1,12 @@
+// GET /city/ of SPEC §7: the cities, in display order.
+import { z } from 'zod';
+import { defineRoute } from '../route.js';
+import { City } from '../entities.js';
+
+export const listCities = defineRoute({
+  method: 'GET',
+  path: '/city/',
+  summary: 'Cities in display order',
+  auth: 'none',
+  response: z.array(City),
+});

@@ -1,0 +1,34 @@
+// Settings calls of SPEC §7: the settings version, three single values, the Settings object.
+import { z } from 'zod';
+import { defineRoute } from '../route.js';
+import { Settings } from '../entities.js';
+import { VersionAnswer } from './catalog.js';
+
+export const getSettingsVersion = defineRoute({
+  method: 'GET',
+  path: '/setting/version',
+  summary: 'Settings version; changes whenever a setting, city, restaurant or delivery zone changes',
+  auth: 'none',
+  response: VersionAnswer,
+});
+
+/** Names GET /setting/:name answers; any other name is a 404. */
+export const SingleSettingName = z.enum(['SETTINGS_VERSION', 'STORE_VERSION', 'MOBILE_APP_VERSION']);
+export type SingleSettingName = z.infer<typeof SingleSettingName>;
+
+export const getSettingValue = defineRoute({
+  method: 'GET',
+  path: '/setting/:name',
+  summary: 'One value: SETTINGS_VERSION, STORE_VERSION (defaults to "1") or MOBILE_APP_VERSION',
+  auth: 'none',
+  params: z.object({ name: z.string().min(1).max(64) }),
+  response: z.object({ value: z.string() }),
+});
+
+export const getSettings = defineRoute({
+  method: 'GET',
+  path: '/setting',
+  summary: 'The settings object of SPEC §3',
+  auth: 'none',
+  response: Settings,
+});
