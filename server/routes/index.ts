@@ -2,6 +2,8 @@
 // site modules (static client, /img, /api/docs) at the root. Add one line per module.
 import type { FastifyInstance } from 'fastify';
 import { registerHealth } from './health.js';
+import { registerSite } from './site.js';
+import { registerWs } from './ws.js';
 import { registerCatalog } from './catalog.js';
 import { registerSettings } from './settings.js';
 import { registerCities } from './cities.js';
@@ -17,6 +19,7 @@ export type RouteModule = (app: FastifyInstance) => Promise<void>;
 
 export const apiModules: RouteModule[] = [
   registerHealth,
+  registerWs,
   registerAuth,
   registerUsers,
   registerAddresses,
@@ -30,4 +33,5 @@ export const apiModules: RouteModule[] = [
 ];
 
 export const siteModules: RouteModule[] = [
+  registerSite, // keep last: its not-found handler serves the page table
 ];

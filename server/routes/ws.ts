@@ -1,0 +1,118 @@
+// WebSocket at /api/v1/ws: server → client pushes (server/push.ts).
+//
+// - Sign-in: `Authorization: Bearer <token>` or `?token=<token>` (browsers cannot set headers on
+//   a WebSocket); anonymous clients are welcome and get catalog:update and settings:update only;
+//   a signed-in client also gets order:status_update of its own orders. A token that is given
+//   but not valid (expired, revoked) closes the socket with code 4401 and the Russian reason, so
+//   the client drops it instead of believing it will hear about its orders.
+// - Messages are JSON text frames: first `{ "type": "hello", "signedIn": boolean }` once the
+//   client is subscribed, then the PushMessage objects of server/context.ts as they happen.
+//   What the client sends is ignored.
+// - A ping frame every 30 s; a client that has not answered the previous ping is dropped, and so
+//   is one that lets more than 1 MB of unsent messages pile up.
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { PushMessage } from '../context.js';
+import { createHub, hasHub, type PushHub } from '../push.js';
+import { authenticate, bearerToken } from '../services/sessions.js';
+
+export const PING_INTERVAL_MS = 30_000;
+const MAX_BUFFERED_BYTES = 1_048_576;
+export const WS_UNAUTHORIZED = 4401;
+
+/** What this route needs of a `ws` WebSocket. */
+interface Socket {
+  readonly readyState: number;
+  readonly bufferedAmount: number;
+  send(data: string): void;
+  ping(): void;
+  terminate(): void;
+  close(code?: number, reason?: string): void;
+  on(event: 'pong' | 'close' | 'error' | 'message', listener: () => void): void;
+}
+const OPEN = 1;
+
+export function createWsModule(options: { pingIntervalMs?: number } = {}) {
+  return async function registerWs(app: FastifyInstance): Promise<void> {
+    const ctx = app.ctx;
+    // A process push brings its hub; a test's recording fake gets one of its own here.
+    const hub: PushHub = hasHub(ctx.push) ? ctx.push.hub : createHub();
+    const alive = new Map<Socket, boolean>();
+
+    await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+
+    const pingTimer = setInterval(() => {
+      for (const [socket, answered] of alive) {
+        if (!answered) {
+          socket.terminate();
+          alive.delete(socket);
+          continue;
+        }
+        alive.set(socket, false);
+        try {
+          socket.ping();
+        } catch {
+          socket.terminate();
+        }
+      }
+    }, options.pingIntervalMs ?? PING_INTERVAL_MS);
+    pingTimer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(pingTimer);
+    });
+
+    app.route({
+      method: 'GET',
+      url: '/ws',
+      // a plain HTTP request (no Upgrade header)
+      handler: async (_request, reply) =>
+        reply.code(426).header('upgrade', 'websocket').send({ message: 'Нужно WebSocket-соединение', code: 'upgrade-required' }),
+      wsHandler: async (raw, request) => {
+        const socket: Socket = raw;
+        let closed = false;
+        let unsubscribe: (() => void) | null = null;
+        socket.on('close', () => {
+          closed = true;
+          alive.delete(socket);
+          unsubscribe?.();
+        });
+        socket.on('error', () => socket.terminate());
+        socket.on('pong', () => {
+          if (alive.has(socket)) alive.set(socket, true);
+        });
+        socket.on('message', () => undefined);
+
+        let userId: string | null = null;
+        if (bearerToken(request) !== null) {
+          const user = await authenticate(ctx, request).catch((error: unknown) => {
+            request.log.error({ err: error }, 'WebSocket sign-in check failed');
+            return undefined;
+          });
+          if (user === undefined) {
+            socket.close(1011, 'Ошибка сервера. Попробуйте позже');
+            return;
+          }
+          if (user === null) {
+            socket.close(WS_UNAUTHORIZED, 'Требуется вход по номеру телефона');
+            return;
+          }
+          userId = user.userId;
+        }
+        if (closed) return;
+        alive.set(socket, true);
+        const send = (message: PushMessage | { type: 'hello'; signedIn: boolean }) => {
+          if (socket.readyState !== OPEN) return;
+          if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+            socket.terminate();
+            return;
+          }
+          socket.send(JSON.stringify(message));
+        };
+        unsubscribe = hub.subscribe({ userId, deliver: send });
+        send({ type: 'hello', signedIn: userId !== null });
+      },
+    });
+  };
+}
+
+export const registerWs = createWsModule();

@@ -1,0 +1,147 @@
+// server/push.ts: NOTIFY round trip into the local hub, who gets which message, malformed
+// payloads, and (on a PostgreSQL server) a publish on one connection reaching another
+// connection's hub, as it does between server processes.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PushMessage } from '../../server/context.js';
+import { openPostgres, type Database } from '../../server/db/database.js';
+import { PUSH_CHANNEL, concerns, createHub, createPush, parsePushMessage, type ProcessPush } from '../../server/push.js';
+import { openTestDatabase } from './helpers.js';
+import { eventually } from './wsClient.js';
+
+const warnings: string[] = [];
+const log = { info: () => undefined, warn: (_: object, msg: string) => void warnings.push(msg) };
+
+const order = (userId: string): PushMessage => ({ type: 'order:status_update', userId, orderId: 'o-1', status: 'В пути' });
+
+describe('who gets a push', () => {
+  it('catalogue and settings updates go to everyone, anonymous included', () => {
+    expect(concerns({ type: 'catalog:update', version: '2' }, null)).toBe(true);
+    expect(concerns({ type: 'settings:update', version: '2' }, 'u1')).toBe(true);
+  });
+
+  it('an order status update goes only to its user', () => {
+    expect(concerns(order('u1'), 'u1')).toBe(true);
+    expect(concerns(order('u1'), 'u2')).toBe(false);
+    expect(concerns(order('u1'), null)).toBe(false);
+  });
+
+  it('the hub delivers to the concerned subscribers and forgets unsubscribed ones', () => {
+    const hub = createHub();
+    const got: Record<string, PushMessage[]> = { a: [], b: [], anon: [] };
+    const offA = hub.subscribe({ userId: 'a', deliver: (m) => void got.a?.push(m) });
+    hub.subscribe({ userId: 'b', deliver: (m) => void got.b?.push(m) });
+    hub.subscribe({ userId: null, deliver: (m) => void got.anon?.push(m) });
+    expect(hub.deliver(order('a'))).toBe(1);
+    expect(hub.deliver({ type: 'catalog:update', version: '7' })).toBe(3);
+    offA();
+    expect(hub.size).toBe(2);
+    expect(hub.deliver(order('a'))).toBe(0);
+    expect(got).toEqual({
+      a: [order('a'), { type: 'catalog:update', version: '7' }],
+      b: [{ type: 'catalog:update', version: '7' }],
+      anon: [{ type: 'catalog:update', version: '7' }],
+    });
+  });
+
+  it('a subscriber that throws does not stop the others', () => {
+    const hub = createHub(log);
+    const got: PushMessage[] = [];
+    hub.subscribe({ userId: null, deliver: () => { throw new Error('gone'); } });
+    hub.subscribe({ userId: null, deliver: (m) => void got.push(m) });
+    expect(hub.deliver({ type: 'settings:update', version: '3' })).toBe(1);
+    expect(got).toHaveLength(1);
+  });
+
+  it('parses only well-formed messages', () => {
+    expect(parsePushMessage(JSON.stringify(order('u')))).toEqual(order('u'));
+    expect(parsePushMessage('not json')).toBeNull();
+    expect(parsePushMessage(JSON.stringify({ type: 'order:status_update', userId: 'u' }))).toBeNull();
+    expect(parsePushMessage(JSON.stringify({ type: 'unknown' }))).toBeNull();
+  });
+});
+
+describe('createPush over the database', () => {
+  let db: Database;
+  let drop: () => Promise<void>;
+  let push: ProcessPush;
+  beforeAll(async () => {
+    ({ db, drop } = await openTestDatabase());
+    push = await createPush(db, log, { versionPollMs: 60_000 });
+  });
+  afterAll(async () => {
+    await push?.close();
+    await db?.close();
+    await drop?.();
+  });
+
+  it('publish goes through NOTIFY storefront_push and comes back into the hub', async () => {
+    const got: PushMessage[] = [];
+    const raw: string[] = [];
+    const off = push.hub.subscribe({ userId: 'u1', deliver: (m) => void got.push(m) });
+    const stop = await db.listen(PUSH_CHANNEL, (payload) => void raw.push(payload));
+    await push.publish(order('u1'));
+    await eventually(() => got.length === 1 && raw.length === 1, 5_000, 'the notification');
+    expect(got).toEqual([order('u1')]);
+    expect(JSON.parse(raw[0] ?? '')).toEqual(order('u1'));
+    off();
+    await stop();
+  });
+
+  it('a malformed notification is logged and ignored', async () => {
+    const got: PushMessage[] = [];
+    const off = push.hub.subscribe({ userId: null, deliver: (m) => void got.push(m) });
+    await db.notify(PUSH_CHANNEL, '{"type":"catalog:update"}');
+    await db.notify(PUSH_CHANNEL, JSON.stringify({ type: 'catalog:update', version: 'after' }));
+    await eventually(() => got.length === 1, 5_000, 'the valid notification');
+    expect(got).toEqual([{ type: 'catalog:update', version: 'after' }]);
+    expect(warnings).toContain('ignored a malformed push message');
+    off();
+  });
+
+  it('after close nothing more is delivered', async () => {
+    const other = await createPush(db, log, { versionPollMs: 60_000 });
+    const got: PushMessage[] = [];
+    other.hub.subscribe({ userId: null, deliver: (m) => void got.push(m) });
+    await other.close();
+    const seen: PushMessage[] = [];
+    const off = push.hub.subscribe({ userId: null, deliver: (m) => void seen.push(m) });
+    await push.publish({ type: 'settings:update', version: 'closed-check' });
+    await eventually(() => seen.length === 1, 5_000, 'delivery to the open push');
+    expect(got).toEqual([]);
+    off();
+  });
+});
+
+// Two connections to one database on a PostgreSQL server stand for two server processes
+// (NOTIFY reaches the listeners of the same database only).
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('across connections (PostgreSQL server, TEST_DATABASE_URL)', () => {
+  it('a publish on one connection reaches the hub listening on another', async () => {
+    const base = process.env.TEST_DATABASE_URL ?? '';
+    const name = `storefront_push_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const first = await openPostgres(url.toString());
+    const second = await openPostgres(url.toString());
+    const a = await createPush(first, log, { versionPollMs: 60_000 });
+    const b = await createPush(second, log, { versionPollMs: 60_000 });
+    try {
+      const got: PushMessage[] = [];
+      b.hub.subscribe({ userId: 'u9', deliver: (m) => void got.push(m) });
+      await a.publish(order('u9'));
+      await eventually(() => got.length === 1, 5_000, 'the cross-connection push');
+      expect(got).toEqual([order('u9')]);
+    } finally {
+      await a.close();
+      await b.close();
+      await first.close();
+      await second.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+});
