@@ -9,7 +9,8 @@
 // Keys: `storefront:v{storeVersion}:state` holds `{ cart, user, address, auth }` as JSON, and
 // `storefront:storeVersion` remembers which version wrote last, so that a new version can remove
 // the old key even on a storage that cannot list its keys.
-import { asyncScheduler, debounceTime, distinctUntilChanged, ignoreElements, tap, type Observable, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, debounceTime, distinctUntilChanged, filter, ignoreElements, tap, type Observable, type SchedulerLike } from 'rxjs';
+import type { Effect } from './deps';
 import { initialState, type AppState } from '../projections/store';
 
 /** The subset of the Web Storage API used here. `length`/`key` let old keys be swept when present. */
@@ -235,4 +236,28 @@ export function persistState$(
     tap((state) => savePersistedState(deps.storage, deps.storeVersion, state)),
     ignoreElements(),
   );
+}
+
+/** The store version the state knows: the version check's value, else the loaded settings' STORE_VERSION. */
+export function storeVersionOf(state: AppState): string | null {
+  return state.setting.versions.store ?? state.setting.settings?.STORE_VERSION ?? null;
+}
+
+/**
+ * The persistence effect in the shape of every effect, `(event$, state$, deps) → command$`: saves
+ * to `deps.storage` under the store version the state knows (nothing is saved before it is known).
+ * It never emits a command.
+ */
+export function persistEffect(options: { debounceMs?: number; scheduler?: SchedulerLike } = {}): Effect {
+  return (_event$, state$, deps) =>
+    state$.pipe(
+      filter((state) => storeVersionOf(state) !== null),
+      distinctUntilChanged(samePersisted),
+      debounceTime(options.debounceMs ?? 300, options.scheduler ?? asyncScheduler),
+      tap((state) => {
+        const version = storeVersionOf(state);
+        if (version !== null) savePersistedState(deps.storage, version, state);
+      }),
+      ignoreElements(),
+    );
 }

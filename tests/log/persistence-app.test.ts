@@ -82,3 +82,23 @@ describe('app persistence', () => {
     });
   });
 });
+
+describe('persistEffect (the effect-shaped saver)', () => {
+  it('saves under the store version of the loaded settings and never before it is known', async () => {
+    const { persistEffect, storeVersionOf } = await import('../../src/effects/persistence');
+    const { EMPTY } = await import('rxjs');
+    const noSettings = evolveAll(initialState, [{ type: 'SignedIn', data: { token: 'early', user } }]);
+    const withSettings = signedInWithCart();
+    expect(storeVersionOf(noSettings)).toBeNull();
+    expect(storeVersionOf(withSettings)).toBe('1');
+    const scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
+    const storage = memoryStorage();
+    scheduler.run(({ cold, expectObservable }) => {
+      const state$ = cold('a 400ms b 400ms |', { a: noSettings, b: withSettings });
+      const deps = { storage } as unknown as Parameters<ReturnType<typeof persistEffect>>[2];
+      expectObservable(persistEffect({ debounceMs: 100 })(EMPTY, state$, deps)).toBe('- 400ms - 400ms |');
+    });
+    expect(storage.getItem('storefront:v1:state')).not.toBeNull();
+    expect(restorePersistedState(storage, '1').auth.token).toBe('tok');
+  });
+});
