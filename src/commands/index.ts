@@ -39,3 +39,4 @@ export type { AddressCommand, AuthCommand, CartCommand, CatalogCommand, CityComm
 export type { Meta } from './types';
 export { idSource } from './types';
 export { decide } from './decide';
+export { createStore, type LogEntry, type Store, type StoreDeps, type StoreOptions } from './bus';
