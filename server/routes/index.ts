@@ -2,6 +2,7 @@
 // site modules (static client, /img, /api/docs) at the root. Add one line per module.
 import type { FastifyInstance } from 'fastify';
 import { registerHealth } from './health.js';
+import { registerImages } from './img.js';
 import { registerSite } from './site.js';
 import { registerWs } from './ws.js';
 import { registerCatalog } from './catalog.js';
@@ -33,5 +34,6 @@ export const apiModules: RouteModule[] = [
 ];
 
 export const siteModules: RouteModule[] = [
+  registerImages,
   registerSite, // keep last: its not-found handler serves the page table
 ];

@@ -126,6 +126,9 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       return reply.code(404).send({ message: 'Метод API не найден', code: 'not-found' });
     }
+    if (pathname.startsWith('/img/')) {
+      return reply.code(404).send({ message: 'Изображение не найдено', code: 'not-found' });
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(404).send({ message: 'Страница не найдена', code: 'not-found' });
     }

@@ -1,0 +1,191 @@
+// Image resizing at /img/<path>?w=200&format=webp&q=80 (SPEC §7 "image-resizing proxy", served
+// by the storefront itself).
+//
+// - Sources: server/seed/images/ (the seed's product and group illustrations, SVG or raster);
+//   the catalogue's image URLs look like '/img/products/<file>'.
+// - w: output width, clamped to 16–2000 (an SVG is rasterised at that width, a raster image is
+//   never enlarged); format: webp (default), avif, jpeg or png; q: quality 1–100 (default 80).
+//   Without any of them the original file is served as it is.
+// - Results are cached on disk in config.imageCacheDir, keyed by path, source mtime/size and
+//   parameters; concurrent requests for the same result share one conversion.
+// - `Cache-Control: public, max-age=31536000, immutable`: an image URL never changes content.
+// - Paths are checked segment by segment after decoding ('..', dotfiles, backslashes, NUL are
+//   refused) and must resolve, symlinks included, inside the source directory: otherwise 404.
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import sharp from 'sharp';
+
+export const IMAGE_SOURCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../seed/images');
+export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+export const MIN_WIDTH = 16;
+export const MAX_WIDTH = 2000;
+export const DEFAULT_QUALITY = 80;
+
+const OUTPUT_FORMATS = ['webp', 'avif', 'jpeg', 'png'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+const SOURCE_TYPES: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+};
+const OUTPUT_TYPES: Record<OutputFormat, string> = { webp: 'image/webp', avif: 'image/avif', jpeg: 'image/jpeg', png: 'image/png' };
+
+export interface ImageParams {
+  width: number | null;
+  format: OutputFormat;
+  quality: number;
+}
+
+class BadImageRequest extends Error {}
+
+function clamp(n: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, n));
+}
+
+function single(value: unknown): string | undefined {
+  if (Array.isArray(value)) return single(value[0]);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The conversion asked for, or null for the original file. Throws BadImageRequest. */
+export function parseImageParams(query: Record<string, unknown>): ImageParams | null {
+  const w = single(query.w);
+  const format = single(query.format);
+  const q = single(query.q);
+  if (w === undefined && format === undefined && q === undefined) return null;
+  if (w !== undefined && !/^\d{1,6}$/.test(w)) throw new BadImageRequest('Некорректная ширина изображения');
+  if (q !== undefined && !/^\d{1,3}$/.test(q)) throw new BadImageRequest('Некорректное качество изображения');
+  const normalized = format === undefined ? 'webp' : format.toLowerCase() === 'jpg' ? 'jpeg' : format.toLowerCase();
+  const known = OUTPUT_FORMATS.find((f) => f === normalized);
+  if (!known) throw new BadImageRequest('Неподдерживаемый формат изображения');
+  return {
+    width: w === undefined ? null : clamp(Number(w), MIN_WIDTH, MAX_WIDTH),
+    format: known,
+    quality: q === undefined ? DEFAULT_QUALITY : clamp(Number(q), 1, 100),
+  };
+}
+
+/** The source file of a decoded /img path inside `root`, or null (missing, outside, not allowed). */
+export async function resolveSource(root: string, relative: string): Promise<{ file: string; stat: fs.Stats } | null> {
+  if (relative === '' || relative.includes('\0') || relative.includes('\\')) return null;
+  const segments = relative.split('/');
+  if (segments.some((s) => s === '' || s === '.' || s === '..' || s.startsWith('.'))) return null;
+  if (!Object.hasOwn(SOURCE_TYPES, path.extname(relative).toLowerCase())) return null;
+  const candidate = path.resolve(root, ...segments);
+  const inside = (p: string, base: string) => {
+    const rel = path.relative(base, p);
+    return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+  };
+  if (!inside(candidate, root)) return null;
+  try {
+    const [real, realRoot] = await Promise.all([fs.promises.realpath(candidate), fs.promises.realpath(root)]);
+    if (!inside(real, realRoot)) return null;
+    const stat = await fs.promises.stat(real);
+    return stat.isFile() ? { file: real, stat } : null;
+  } catch {
+    return null;
+  }
+}
+
+async function convert(file: string, params: ImageParams): Promise<Buffer> {
+  const isSvg = path.extname(file).toLowerCase() === '.svg';
+  // From a buffer, not the file name: libvips caches opened files by name, so an edited source
+  // would otherwise keep its old pixels.
+  const input = await fs.promises.readFile(file);
+  let density: number | undefined;
+  if (isSvg && params.width !== null) {
+    const meta = await sharp(input).metadata();
+    if (meta.width) density = clamp((72 * params.width) / meta.width, 1, 10_000);
+  }
+  let pipeline = sharp(input, { density, limitInputPixels: 50_000_000 }).rotate();
+  if (params.width !== null) pipeline = pipeline.resize({ width: params.width, withoutEnlargement: !isSvg });
+  switch (params.format) {
+    case 'webp':
+      return pipeline.webp({ quality: params.quality }).toBuffer();
+    case 'avif':
+      return pipeline.avif({ quality: params.quality }).toBuffer();
+    case 'jpeg':
+      return pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: params.quality, mozjpeg: true }).toBuffer();
+    case 'png':
+      return pipeline.png({ quality: params.quality, compressionLevel: 9 }).toBuffer();
+    default: {
+      const never: never = params.format;
+      return never;
+    }
+  }
+}
+
+export function createImageModule(options: { sourceDir?: string; cacheDir?: string } = {}) {
+  return async function registerImages(app: FastifyInstance): Promise<void> {
+    const sourceDir = path.resolve(options.sourceDir ?? IMAGE_SOURCE_DIR);
+    const cacheDir = path.resolve(options.cacheDir ?? app.ctx.config.imageCacheDir);
+    const inFlight = new Map<string, Promise<Buffer>>();
+
+    const notFound = (reply: FastifyReply) =>
+      reply.code(404).header('cache-control', 'no-cache').send({ message: 'Изображение не найдено', code: 'not-found' });
+
+    async function produce(key: string, target: string, file: string, params: ImageParams): Promise<Buffer> {
+      const running = inFlight.get(key);
+      if (running) return running;
+      const job = (async () => {
+        const body = await convert(file, params);
+        await fs.promises.mkdir(path.dirname(target), { recursive: true });
+        const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+        await fs.promises.writeFile(temp, body);
+        await fs.promises.rename(temp, target);
+        return body;
+      })().finally(() => inFlight.delete(key));
+      inFlight.set(key, job);
+      return job;
+    }
+
+    app.get('/img/*', async (request, reply) => {
+      const relative = (request.params as { '*'?: string })['*'] ?? '';
+      let params: ImageParams | null;
+      try {
+        params = parseImageParams(request.query as Record<string, unknown>);
+      } catch (error) {
+        if (error instanceof BadImageRequest) return reply.code(400).send({ message: error.message, code: 'invalid-request' });
+        throw error;
+      }
+      const source = await resolveSource(sourceDir, relative);
+      if (!source) return notFound(reply);
+      void reply.header('cache-control', IMAGE_CACHE_CONTROL).header('x-content-type-options', 'nosniff');
+
+      if (params === null) {
+        const type = SOURCE_TYPES[path.extname(source.file).toLowerCase()] ?? 'application/octet-stream';
+        if (type === 'image/svg+xml') void reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+        return reply.type(type).header('content-length', source.stat.size).send(fs.createReadStream(source.file));
+      }
+
+      const key = createHash('sha256')
+        .update([relative, source.stat.mtimeMs, source.stat.size, params.width ?? 'orig', params.format, params.quality].join('\0'))
+        .digest('hex');
+      const target = path.join(cacheDir, key.slice(0, 2), `${key}.${params.format}`);
+      void reply.type(OUTPUT_TYPES[params.format]);
+      try {
+        const body = await fs.promises.readFile(target);
+        return reply.header('x-image-cache', 'hit').send(body);
+      } catch {
+        // not cached yet
+      }
+      try {
+        const body = await produce(key, target, source.file, params);
+        return reply.header('x-image-cache', 'miss').send(body);
+      } catch (error) {
+        request.log.warn({ err: error, image: relative }, 'image conversion failed');
+        return reply.code(422).header('cache-control', 'no-cache').send({ message: 'Не удалось обработать изображение', code: 'image-failed' });
+      }
+    });
+  };
+}
+
+export const registerImages = createImageModule();
