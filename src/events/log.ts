@@ -160,7 +160,7 @@ export function stateAtWith<S, E>(folder: Folder<S, E>, log: Replayable<S, E>, p
 // Structural diff
 
 export type StateChange = {
-  /** `cart.items[0].quantity`; '' for the root. */
+  /** `cart.items[id=l1].quantity`, `modal.stack[0]`; '' for the root. */
   path: string;
   kind: 'added' | 'removed' | 'changed';
   before: unknown;
@@ -180,7 +180,7 @@ function childPath(parent: string, key: string | number): string {
 
 /**
  * A small structural diff of two JSON values: the leaves (or whole subtrees that appear or vanish)
- * that differ, with their values before and after. Shared subtrees (immer's structural sharing)
+ * that differ, with their values before and after. Arrays of records with ids are matched by id. Shared subtrees (immer's structural sharing)
  * are skipped by reference, so the diff of consecutive states costs only what changed.
  */
 export function diffStates(a: unknown, b: unknown): StateChange[] {
@@ -189,9 +189,25 @@ export function diffStates(a: unknown, b: unknown): StateChange[] {
   return changes;
 }
 
+/** The ids of an array whose items are all records with distinct string ids, else null. */
+function idsOf(items: readonly unknown[]): string[] | null {
+  const ids: string[] = [];
+  for (const item of items) {
+    if (!isRecord(item) || typeof item.id !== 'string') return null;
+    ids.push(item.id);
+  }
+  return new Set(ids).size === ids.length ? ids : null;
+}
+
 function walkDiff(a: unknown, b: unknown, path: string, out: StateChange[]): void {
   if (Object.is(a, b)) return;
   if (Array.isArray(a) && Array.isArray(b)) {
+    const aIds = idsOf(a);
+    const bIds = idsOf(b);
+    if (aIds !== null && bIds !== null && (aIds.length > 0 || bIds.length > 0)) {
+      diffById(a, aIds, b, bIds, path, out);
+      return;
+    }
     const n = Math.max(a.length, b.length);
     for (let i = 0; i < n; i++) {
       const p = childPath(path, i);
@@ -213,6 +229,28 @@ function walkDiff(a: unknown, b: unknown, path: string, out: StateChange[]): voi
     return;
   }
   out.push({ path, kind: a === undefined ? 'added' : b === undefined ? 'removed' : 'changed', before: a, after: b });
+}
+
+/**
+ * Arrays of records with ids (cart lines, addresses, products) are matched by id, so removing the
+ * first line reports that line and not a shift of every later one: `cart.items[id=l2].quantity`.
+ * A reordering of the common ids is reported on the array itself, as the id lists.
+ */
+function diffById(a: readonly unknown[], aIds: string[], b: readonly unknown[], bIds: string[], path: string, out: StateChange[]): void {
+  const at = (id: string) => `${path}[id=${id}]`;
+  const bIndex = new Map(bIds.map((id, i) => [id, i]));
+  const aIndex = new Map(aIds.map((id, i) => [id, i]));
+  aIds.forEach((id, i) => {
+    const j = bIndex.get(id);
+    if (j === undefined) out.push({ path: at(id), kind: 'removed', before: a[i], after: undefined });
+    else walkDiff(a[i], b[j], at(id), out);
+  });
+  bIds.forEach((id, j) => {
+    if (!aIndex.has(id)) out.push({ path: at(id), kind: 'added', before: undefined, after: b[j] });
+  });
+  const commonA = aIds.filter((id) => bIndex.has(id));
+  const commonB = bIds.filter((id) => aIndex.has(id));
+  if (commonA.some((id, i) => commonB[i] !== id)) out.push({ path, kind: 'changed', before: commonA, after: commonB });
 }
 
 // ---------------------------------------------------------------------------------------------

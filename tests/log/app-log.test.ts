@@ -42,7 +42,7 @@ describe('the app log', () => {
     const before = states[i - 1];
     const after = states[i];
     const changes = diffStates(before, after);
-    expect(changes.some((c) => c.kind === 'added' && /^cart\.items\[\d+\]$/.test(c.path))).toBe(true);
+    expect(changes.some((c) => c.kind === 'added' && /^cart\.items\[id=line-\d+\]$/.test(c.path))).toBe(true);
     expect(changes.every((c) => !c.path.startsWith('catalog'))).toBe(true);
   });
 

@@ -10,6 +10,7 @@ import { generateEventLog } from '../../tools/gen-log';
 
 const root = join(import.meta.dirname, '..', '..');
 const fixtures = join(root, 'tests', 'fixtures', 'logs');
+const roundTrip = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
 function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
   const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'tools', 'replay.ts'), ...args], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
@@ -60,7 +61,7 @@ describe('replay CLI in process', () => {
     expect(diff.code).toBe(0);
     expect(diff.stdout).toBe(formatDiff(parsed, 8));
     expect(diff.stdout).toMatch(/^#1 2026-11-23T04:00:01\.000Z ApplySettings → SettingsLoaded\n {2}~ setting\./m);
-    expect(diff.stdout).toMatch(/^#6 \S+ AddItem → ItemAdded, LineHighlighted\n {2}\+ cart\.items\[0\] = \{"id":"line-1"/m);
+    expect(diff.stdout).toMatch(/^#6 \S+ AddItem → ItemAdded, LineHighlighted\n {2}\+ cart\.items\[id=line-1\] = \{"id":"line-1"/m);
     expect(diff.stdout).not.toContain('#9 ');
   });
 
@@ -75,6 +76,37 @@ describe('replay CLI in process', () => {
 });
 
 describe('replay CLI spawned', () => {
+  it('on the recorded session fixture prints the state of in-process replay and of the live store', async () => {
+    const { recordSession } = await import('../../tools/record-fixture');
+    const file = join(fixtures, 'session.json');
+    const out = cli(file);
+    expect(out.stderr).toBe('');
+    expect(out.status).toBe(0);
+    const printed: unknown = JSON.parse(out.stdout);
+    const fixture = parseLog(JSON.parse(readFileSync(file, 'utf8')));
+    expect(printed).toEqual(roundTrip(replay(fixture).final));
+    // If this fails after a change to the deciders or projections, regenerate: npx tsx tools/record-fixture.ts
+    const live = recordSession();
+    expect(printed).toEqual(roundTrip(live.state));
+    expect(roundTrip(replay(live.log).final)).toEqual(roundTrip(live.state));
+    const state = printed as { cart: { items: { quantity: number }[]; deliveryMethod: string; appliedCoupon: string } };
+    expect(state.cart.deliveryMethod).toBe('delivery');
+    expect(state.cart.appliedCoupon).toBe('SUSHI10');
+  });
+
+  it('prints the state after entry N and the per-entry diff of the fixture', () => {
+    const file = join(fixtures, 'session.json');
+    const fixture = parseLog(JSON.parse(readFileSync(file, 'utf8')));
+    const at = cli(file, '--at', '7');
+    expect(at.status).toBe(0);
+    expect(JSON.parse(at.stdout)).toEqual(roundTrip(stateAt(fixture, 7)));
+    const diff = cli(file, '--diff');
+    expect(diff.status).toBe(0);
+    expect(diff.stdout).toBe(formatDiff(fixture));
+    expect(diff.stdout).toMatch(/^#\d+ \S+ ChangeDeliveryMethod → DeliveryMethodChanged/m);
+    expect(diff.stdout).toMatch(/^ {2}~ cart\.deliveryMethod: "delivery" → "self"$/m);
+  });
+
   it('upcasts and replays a version 1 fixture', () => {
     const out = cli(join(fixtures, 'v1-coupon.json'));
     expect(out.stderr).toBe('');

@@ -43,12 +43,23 @@ describe('diffStates', () => {
     const a = { cart: { items: [{ id: 'a', quantity: 1 }], coupon: null }, user: { name: 'Иван' }, 'odd-key': 1 };
     const b = { cart: { items: [{ id: 'a', quantity: 2 }, { id: 'b', quantity: 1 }], coupon: 'SUSHI' }, 'odd-key': 1, view: { open: true } };
     expect(diffStates(a, b)).toEqual([
-      { path: 'cart.items[0].quantity', kind: 'changed', before: 1, after: 2 },
-      { path: 'cart.items[1]', kind: 'added', before: undefined, after: { id: 'b', quantity: 1 } },
+      { path: 'cart.items[id=a].quantity', kind: 'changed', before: 1, after: 2 },
+      { path: 'cart.items[id=b]', kind: 'added', before: undefined, after: { id: 'b', quantity: 1 } },
       { path: 'cart.coupon', kind: 'changed', before: null, after: 'SUSHI' },
       { path: 'user', kind: 'removed', before: { name: 'Иван' }, after: undefined },
       { path: 'view', kind: 'added', before: undefined, after: { open: true } },
     ]);
+  });
+
+  it('matches arrays of records by id: removing the first line does not shift the others', () => {
+    const l = (id: string, quantity: number) => ({ id, quantity });
+    expect(diffStates({ items: [l('a', 1), l('b', 2), l('c', 3)] }, { items: [l('b', 2), l('c', 4)] })).toEqual([
+      { path: 'items[id=a]', kind: 'removed', before: l('a', 1), after: undefined },
+      { path: 'items[id=c].quantity', kind: 'changed', before: 3, after: 4 },
+    ]);
+    expect(diffStates([l('a', 1), l('b', 1)], [l('b', 1), l('a', 1)])).toEqual([{ path: '', kind: 'changed', before: ['a', 'b'], after: ['b', 'a'] }]);
+    // duplicate or missing ids fall back to positions
+    expect(diffStates([l('a', 1), l('a', 2)], [l('a', 1), l('a', 3)])).toEqual([{ path: '[1].quantity', kind: 'changed', before: 2, after: 3 }]);
   });
 
   it('is empty for equal values, reports shape changes at the node, quotes odd keys', () => {
