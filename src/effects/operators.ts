@@ -1,0 +1,15 @@
+// Small RxJS helpers shared by the effects.
+import { filter, mergeMap, from, type Observable, type OperatorFunction } from 'rxjs';
+import type { AppEvent, AppEventType, EventOf } from '../events';
+import type { EventEnvelope } from './deps';
+
+/** The events of every envelope, one by one, in order. */
+export function eventsOf(event$: Observable<EventEnvelope>): Observable<AppEvent> {
+  return event$.pipe(mergeMap((envelope) => from(envelope.events)));
+}
+
+/** Keeps the events of the given types, narrowed. */
+export function ofType<T extends AppEventType>(...types: readonly T[]): OperatorFunction<AppEvent, EventOf<T>> {
+  const wanted: readonly string[] = types;
+  return filter((event: AppEvent): event is EventOf<T> => wanted.includes(event.type));
+}

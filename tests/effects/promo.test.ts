@@ -1,0 +1,213 @@
+import { BehaviorSubject, type Observable } from 'rxjs';
+import { TestScheduler } from 'rxjs/testing';
+import { describe, expect, it } from 'vitest';
+import type { PromoRequest, PromoResponse } from '../../src/api/entities';
+import type { AppCommand } from '../../src/commands';
+import type { AppEvent } from '../../src/events';
+import type { AppState } from '../../src/projections/store';
+import { buildPromoRequest, promoRecalc$ } from '../../src/effects/promo';
+import type { EventEnvelope } from '../../src/effects/deps';
+import { PRODUCT } from '../fixtures/catalog';
+import { envelope, failure, fakeApi, fakeDeps } from './helpers';
+import {
+  ANGARSK,
+  cartLine,
+  PROMO_ANSWER,
+  signedInEmptyCart,
+  signedInWithCart,
+  signedOutWithCart,
+  USER,
+} from './state';
+
+const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
+
+const itemAdded: AppEvent = { type: 'ItemAdded', data: { line: cartLine('l9', PRODUCT.california) } };
+const couponApplied: AppEvent = { type: 'CouponApplied', data: { coupon: 'SALE10' } };
+const methodChanged: AppEvent = { type: 'DeliveryMethodChanged', data: { method: 'self', previous: 'delivery' } };
+
+const START: AppCommand = { type: 'StartPromoCalculation', data: {} };
+const applied = (response: PromoResponse): AppCommand => ({ type: 'ApplyPromoResult', data: { response } });
+const SECOND: PromoResponse = { ...PROMO_ANSWER, discountTotal: 250 };
+
+function run(
+  state: AppState,
+  body: (h: {
+    helpers: Parameters<Parameters<TestScheduler['run']>[0]>[0];
+    effect: (event$: Observable<EventEnvelope>, promo: (p: PromoRequest) => Observable<PromoResponse>) => Observable<AppCommand>;
+  }) => void,
+) {
+  newScheduler().run((helpers) => {
+    const effect = (event$: Observable<EventEnvelope>, promo: (p: PromoRequest) => Observable<PromoResponse>) => {
+      const { api } = fakeApi({ promo });
+      return promoRecalc$({ debounceMs: 10 })(event$, new BehaviorSubject(state), fakeDeps(api).deps);
+    };
+    body({ helpers, effect });
+  });
+}
+
+describe('promo recalculation effect (SPEC §4 cart recalculation)', () => {
+  it('the latest request wins: a newer change cancels the call in flight (switchMap)', () => {
+    run(signedInWithCart(), ({ helpers: { hot, cold, expectObservable, expectSubscriptions }, effect }) => {
+      const first = cold<PromoResponse>('50ms r|', { r: PROMO_ANSWER });
+      const second = cold<PromoResponse>('50ms s|', { s: SECOND });
+      const answers = [first, second];
+      const event$ = hot<EventEnvelope>('a 19ms b', { a: envelope(itemAdded), b: envelope(couponApplied) });
+      const result = effect(event$, () => answers.shift() ?? cold('#'));
+      // Debounced 10 ms: requests at 10 and 30; the first is unsubscribed at 30, the second answers at 80.
+      expectObservable(result, '^ 200ms !').toBe('10ms p 19ms p 49ms s', { p: START, s: applied(SECOND) });
+      expectSubscriptions(first.subscriptions).toBe('10ms ^ 19ms !');
+      expectSubscriptions(second.subscriptions).toBe('30ms ^ 49ms !');
+    });
+  });
+
+  it('changes closer than the debounce make one request', () => {
+    run(signedInWithCart(), ({ helpers: { hot, cold, expectObservable }, effect }) => {
+      const event$ = hot<EventEnvelope>('a 4ms b', { a: envelope(itemAdded), b: envelope(couponApplied) });
+      const result = effect(event$, () => cold('5ms r|', { r: PROMO_ANSWER }));
+      expectObservable(result, '^ 100ms !').toBe('15ms p 4ms r', { p: START, r: applied(PROMO_ANSWER) });
+    });
+  });
+
+  it('a delivery-method change recalculates too ("any change recalculates the cart")', () => {
+    run(signedInWithCart(), ({ helpers: { hot, cold, expectObservable }, effect }) => {
+      const event$ = hot<EventEnvelope>('a', { a: envelope(methodChanged) });
+      const result = effect(event$, () => cold('5ms r|', { r: PROMO_ANSWER }));
+      expectObservable(result, '^ 100ms !').toBe('10ms p 4ms r', { p: START, r: applied(PROMO_ANSWER) });
+    });
+  });
+
+  it('promo-made changes (PromoResultApplied, gifts, delivery lines) never trigger a call', () => {
+    run(signedInWithCart(), ({ helpers: { hot, expectObservable }, effect }) => {
+      const event$ = hot<EventEnvelope>('a b c', {
+        a: envelope({ type: 'PromoResultApplied', data: { discountTotal: 0, lostGift: [], freeProducts: [], loyaltyProgramErrors: [], allowedBonus: 0, freeDelivery: false } }),
+        b: envelope({ type: 'GiftAdded', data: { line: cartLine('g1', PRODUCT.fries, 1, { isGift: true, isHidden: true }) } }),
+        c: envelope({ type: 'DeliveryLineRemoved', data: { lineId: 'l3' } }),
+      });
+      expectObservable(effect(event$, () => { throw new Error('promo must not be called'); }), '^ 100ms !').toBe('');
+    });
+  });
+
+  it('is not sent when the user is signed out', () => {
+    run(signedOutWithCart(), ({ helpers: { hot, expectObservable }, effect }) => {
+      const event$ = hot<EventEnvelope>('a', { a: envelope(itemAdded) });
+      expectObservable(effect(event$, () => { throw new Error('promo must not be called'); }), '^ 100ms !').toBe('');
+    });
+  });
+
+  it('is not sent when the cart is empty', () => {
+    run(signedInEmptyCart(), ({ helpers: { hot, expectObservable }, effect }) => {
+      const event$ = hot<EventEnvelope>('a', { a: envelope({ type: 'CouponApplied', data: { coupon: 'X' } }) });
+      expectObservable(effect(event$, () => { throw new Error('promo must not be called'); }), '^ 100ms !').toBe('');
+    });
+  });
+
+  it('turns a failure into ReportPromoFailure and stays alive for the next change', () => {
+    run(signedInWithCart(), ({ helpers: { hot, cold, expectObservable }, effect }) => {
+      const answers = [cold<PromoResponse>('5ms #', undefined, failure(500)), cold<PromoResponse>('5ms r|', { r: PROMO_ANSWER })];
+      const event$ = hot<EventEnvelope>('a 49ms b', { a: envelope(itemAdded), b: envelope(couponApplied) });
+      const result = effect(event$, () => answers.shift() ?? cold('#'));
+      expectObservable(result, '^ 200ms !').toBe('10ms p 4ms f 44ms p 4ms r', {
+        p: START,
+        f: { type: 'ReportPromoFailure', data: { message: 'Произошла ошибка. Попробуйте позже.' } },
+        r: applied(PROMO_ANSWER),
+      });
+    });
+  });
+
+  it("a 422 reports the server's message and ReportApiRefusal (SPEC §8)", () => {
+    run(signedInWithCart(), ({ helpers: { hot, cold, expectObservable }, effect }) => {
+      const event$ = hot<EventEnvelope>('a', { a: envelope(couponApplied) });
+      const result = effect(event$, () => cold<PromoResponse>('5ms #', undefined, failure(422, 'Купон не найден')));
+      expectObservable(result, '^ 100ms !').toBe('10ms p 4ms (fr)', {
+        p: START,
+        f: { type: 'ReportPromoFailure', data: { message: 'Купон не найден' } },
+        r: { type: 'ReportApiRefusal', data: { status: 422, message: 'Купон не найден' } },
+      });
+    });
+  });
+
+  it('a 401 while signed in expires the session (SPEC §8)', () => {
+    run(signedInWithCart(), ({ helpers: { hot, cold, expectObservable }, effect }) => {
+      const event$ = hot<EventEnvelope>('a', { a: envelope(itemAdded) });
+      const result = effect(event$, () => cold<PromoResponse>('5ms #', undefined, failure(401)));
+      expectObservable(result, '^ 100ms !').toBe('10ms p 4ms (fx)', {
+        p: START,
+        f: { type: 'ReportPromoFailure', data: { message: 'Произошла ошибка. Попробуйте позже.' } },
+        x: { type: 'ExpireSession', data: {} },
+      });
+    });
+  });
+
+  it('a 403 without a message is a ReportApiRefusal with message null (the decider falls back)', () => {
+    run(signedInWithCart(), ({ helpers: { hot, cold, expectObservable }, effect }) => {
+      const event$ = hot<EventEnvelope>('a', { a: envelope(itemAdded) });
+      const result = effect(event$, () => cold<PromoResponse>('5ms #', undefined, failure(403)));
+      expectObservable(result, '^ 100ms !').toBe('10ms p 4ms (fr)', {
+        p: START,
+        f: { type: 'ReportPromoFailure', data: { message: 'Произошла ошибка. Попробуйте позже.' } },
+        r: { type: 'ReportApiRefusal', data: { status: 403, message: null } },
+      });
+    });
+  });
+});
+
+describe('the SPEC §3 promo-check payload', () => {
+  it('carries coupon, fullPrice, notGiftsAndNotDeliveryTotal, customer and order items with modifiers', () => {
+    const state = signedInWithCart([
+      couponApplied,
+      { type: 'GiftAdded', data: { line: cartLine('g1', PRODUCT.fries, 1, { isGift: true, isHidden: true, fromPromocode: true }) } },
+    ]);
+    const payload = buildPromoRequest(state);
+    expect(payload).toEqual({
+      coupon: 'SALE10',
+      // goods 2×450 + (100 + 500) = 1500, plus the hidden delivery line 150
+      fullPrice: 1650,
+      notGiftsAndNotDeliveryTotal: 1500,
+      cityId: ANGARSK.id,
+      deliveryMethod: 'delivery',
+      spendBonus: 0,
+      customer: { phone: USER.phone, name: USER.name },
+      order: {
+        phone: USER.phone,
+        date: null,
+        address: null,
+        items: [
+          { id: PRODUCT.phila, name: 'Филадельфия', amount: 2, sum: 900, code: expect.any(String), modifiers: [] },
+          {
+            id: PRODUCT.pizza,
+            name: 'Пепперони',
+            amount: 1,
+            sum: 100,
+            code: expect.any(String),
+            modifiers: [{ id: 'm-size-30', name: '30 см', amount: 1, sum: 500, code: 'm-size-30', groupId: 'g-mod-size', groupName: 'Размер' }],
+          },
+          // The gift goes at sum 0 so the server can tell whether it is still granted.
+          { id: PRODUCT.fries, name: 'Картофель фри', amount: 1, sum: 0, code: expect.any(String), modifiers: [] },
+        ],
+      },
+    });
+  });
+
+  it('sends the delivery time and the selected address text', () => {
+    const state = signedInWithCart([
+      { type: 'DeliveryTimeChanged', data: { time: '2026-11-23T10:00:00.000Z' } },
+      {
+        type: 'AddressesLoaded',
+        data: {
+          addresses: [
+            { id: 'a1', userId: USER.id, city: 'Ангарск', street: 'Ленина', home: '1', apartment: '5', entrance: null, floor: '2', intercom: null, comment: null, location: null },
+          ],
+          selectedId: 'a1',
+        },
+      },
+    ]);
+    const payload = buildPromoRequest(state);
+    expect(payload?.order.date).toBe('2026-11-23T10:00:00.000Z');
+    expect(payload?.order.address).toBe('Ангарск, Ленина, 1, кв. 5, подъезд: не указан, этаж: 2');
+  });
+
+  it('is null when signed out or the cart is empty', () => {
+    expect(buildPromoRequest(signedOutWithCart())).toBeNull();
+    expect(buildPromoRequest(signedInEmptyCart())).toBeNull();
+  });
+});
