@@ -2,6 +2,7 @@
 // site modules (static client, /img, /api/docs) at the root. Add one line per module.
 import type { FastifyInstance } from 'fastify';
 import { registerHealth } from './health.js';
+import { registerDocs } from './docs.js';
 import { registerImages } from './img.js';
 import { registerSite } from './site.js';
 import { registerWs } from './ws.js';
@@ -35,5 +36,6 @@ export const apiModules: RouteModule[] = [
 
 export const siteModules: RouteModule[] = [
   registerImages,
+  registerDocs,
   registerSite, // keep last: its not-found handler serves the page table
 ];
