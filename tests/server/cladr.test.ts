@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { Street } from '../../src/api/contract/cladr.js';
+import { Settings } from '../../src/api/entities.js';
+import { CITY, CITY_IIKO } from '../../server/seed/index.js';
+import { createTestServer, type TestServer } from './helpers.js';
+import { insidePolygon } from './catalogFixtures.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('GET /api/v1/cladr/city/:cityIikoId', () => {
+  it('lists a city’s streets sorted by name, each with a location', async () => {
+    const settings = Settings.parse((await server.app.inject({ method: 'GET', url: '/api/v1/setting' })).json());
+    for (const [key, iikoId] of Object.entries(CITY_IIKO)) {
+      const res = await server.app.inject({ method: 'GET', url: `/api/v1/cladr/city/${iikoId}` });
+      expect(res.statusCode).toBe(200);
+      const streets = z.array(Street).parse(res.json());
+      expect(streets.length).toBeGreaterThanOrEqual(17);
+      expect(streets.every((s) => s.cityIikoId === iikoId)).toBe(true);
+      const names = streets.map((s) => s.name);
+      expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      const zones = settings.CITY_ZONES[CITY[key as keyof typeof CITY]] ?? [];
+      expect(streets.filter((s) => zones.some((z) => insidePolygon(s.location, z.polygon))).length).toBeGreaterThanOrEqual(15);
+    }
+  });
+
+  it('includes real street names of Ангарск', async () => {
+    const res = await server.app.inject({ method: 'GET', url: `/api/v1/cladr/city/${CITY_IIKO.angarsk}` });
+    const names = z.array(Street).parse(res.json()).map((s) => s.name);
+    expect(names).toEqual(expect.arrayContaining(['улица Карла Маркса', 'Ленинградский проспект', '84-й квартал']));
+  });
+
+  it('answers 404 with a Russian message for an unknown city', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/v1/cladr/city/no-such-city' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ message: 'Город не найден' });
+  });
+});

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { Settings } from '../../src/api/entities.js';
+import { CITY, TERMINAL } from '../../server/seed/index.js';
+import { cityWorkTime } from '../../server/services/settings.js';
+import { createTestServer, type TestServer } from './helpers.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => server.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
+const exec = (query: ReturnType<typeof sql>) => server.db.run((db) => db.execute(query));
+async function settingsVersion(): Promise<string> {
+  const res = await get('/setting/version');
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { version: string }).version;
+}
+
+describe('GET /api/v1/setting', () => {
+  it('answers every setting of SPEC §3 as the shared Settings schema, nothing more', async () => {
+    const res = await get('/setting');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const settings = Settings.parse(body);
+    expect(Object.keys(body).sort()).toEqual(Object.keys(Settings.shape).sort());
+    expect(settings).toMatchObject({
+      IS_SITE_NOT_WORKING: false,
+      STORE_VERSION: '1',
+      MOBILE_APP_VERSION: '1',
+      CAPTCHA_SITE_KEY: '',
+      IS_WITHOUT_RECAPTCHA: true,
+      MAPS_KEY: '',
+      BONUS_SPEND_CAP: 0.3,
+      BONUS_ACCRUAL_PERCENT: 5,
+      IS_ONLINE_PAYMENT_DISABLE: { delivery: false, self: false },
+      ANGARSK_ID: CITY.angarsk,
+      SHELEKHOV_ID: CITY.shelekhov,
+    });
+    expect(settings.TEXT_SITE_NOT_WORKING).toBe('По техническим причинам прием заказов временно невозможен приносим свои извинения');
+    expect(settings.STORIES.length).toBeGreaterThanOrEqual(4);
+    expect(settings.SLIDES.length).toBeGreaterThanOrEqual(3);
+    expect(settings.SETTINGS_VERSION).toBe(await settingsVersion());
+    expect(Object.keys(settings.WORK_TIME).sort()).toEqual(Object.values(CITY).sort());
+    expect(settings.PHONES.restaurants.length).toBe(Object.values(settings.DELIVERY_TERMINALS).flat().length);
+  });
+
+  it('assembles restaurants, zones and working hours from their tables', async () => {
+    const settings = Settings.parse((await get('/setting')).json());
+    const irkutsk = settings.DELIVERY_TERMINALS[CITY.irkutsk] ?? [];
+    expect(irkutsk.map((r) => r.deliveryTerminalId)).toEqual([TERMINAL.irkutsk1, TERMINAL.irkutsk2, TERMINAL.irkutsk3]);
+    expect(irkutsk.find((r) => r.deliveryTerminalId === TERMINAL.irkutsk2)?.isOnlinePaymentDisabled).toBe(true);
+    // Irkutsk: one restaurant opens at 11:00 and closes at 03:00 on Friday; the city window is the widest.
+    expect(settings.WORK_TIME[CITY.irkutsk]?.[5]).toEqual({ open: '10:00', close: '03:00', isNextDay: true });
+    expect(settings.WORK_TIME[CITY.irkutsk]?.[1]).toEqual({ open: '10:00', close: '23:30', isNextDay: false });
+    for (const zones of Object.values(settings.CITY_ZONES)) {
+      for (const zone of zones) {
+        expect(zone.polygon[0]).toEqual(zone.polygon[zone.polygon.length - 1]);
+        expect(zone.minSum).toBeGreaterThan(0);
+        expect(zone.deliveryMinutes).toBeGreaterThanOrEqual(60);
+      }
+    }
+  });
+
+  it('answers 304 on If-None-Match of its ETag', async () => {
+    const first = await get('/setting');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    expect((await get('/setting', { 'if-none-match': etag })).statusCode).toBe(304);
+  });
+
+  it('bumps the settings version when a setting, a restaurant or a zone changes (direct SQL)', async () => {
+    const v1 = await settingsVersion();
+    await exec(sql`update settings set value = 'true'::jsonb where name = 'IS_SITE_NOT_WORKING'`);
+    const v2 = await settingsVersion();
+    expect(v2).not.toBe(v1);
+    const settings = Settings.parse((await get('/setting')).json());
+    expect(settings.IS_SITE_NOT_WORKING).toBe(true);
+    expect(settings.SETTINGS_VERSION).toBe(v2);
+
+    await exec(sql`update restaurants set phone = '+7 (3955) 61-99-99' where delivery_terminal_id = ${TERMINAL.angarsk1}`);
+    const v3 = await settingsVersion();
+    expect(v3).not.toBe(v2);
+    const after = Settings.parse((await get('/setting')).json());
+    expect(after.DELIVERY_TERMINALS[CITY.angarsk]?.[0]?.phone).toBe('+7 (3955) 61-99-99');
+
+    await exec(sql`update delivery_zones set min_sum = 750 where id = 'zone-angarsk-center'`);
+    expect(await settingsVersion()).not.toBe(v3);
+    const zones = Settings.parse((await get('/setting')).json()).CITY_ZONES[CITY.angarsk] ?? [];
+    expect(zones.find((z) => z.id === 'zone-angarsk-center')?.minSum).toBe(750);
+    await exec(sql`update settings set value = 'false'::jsonb where name = 'IS_SITE_NOT_WORKING'`);
+  });
+});
+
+describe('GET /api/v1/setting/:name', () => {
+  it('answers SETTINGS_VERSION, STORE_VERSION and MOBILE_APP_VERSION as { value }', async () => {
+    expect((await get('/setting/STORE_VERSION')).json()).toEqual({ value: '1' });
+    expect((await get('/setting/MOBILE_APP_VERSION')).json()).toEqual({ value: '1' });
+    expect((await get('/setting/SETTINGS_VERSION')).json()).toEqual({ value: await settingsVersion() });
+  });
+
+  it('follows a changed store version, and defaults it to 1 when the row is gone', async () => {
+    await exec(sql`update settings set value = '"2"'::jsonb where name = 'STORE_VERSION'`);
+    expect((await get('/setting/STORE_VERSION')).json()).toEqual({ value: '2' });
+    await exec(sql`delete from settings where name = 'STORE_VERSION'`);
+    expect((await get('/setting/STORE_VERSION')).json()).toEqual({ value: '1' });
+    expect(Settings.parse((await get('/setting')).json()).STORE_VERSION).toBe('1');
+  });
+
+  it('answers 404 with a Russian message for any other name', async () => {
+    const res = await get('/setting/MAPS_KEY_SECRET');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ message: 'Настройка MAPS_KEY_SECRET не найдена' });
+  });
+});
+
+describe('cityWorkTime', () => {
+  it('treats a day with equal open and close as closed (SPEC §5) and keeps overnight windows', () => {
+    const closed = { open: '00:00', close: '00:00', isNextDay: false };
+    const week = (day: { open: string; close: string; isNextDay: boolean }) => [day, day, day, day, day, day, day];
+    expect(cityWorkTime([week(closed)])[0]).toEqual(closed);
+    expect(cityWorkTime([week(closed), week({ open: '12:00', close: '01:00', isNextDay: true })])[3]).toEqual({ open: '12:00', close: '01:00', isNextDay: true });
+    expect(cityWorkTime([])[0]).toEqual(closed);
+  });
+});
