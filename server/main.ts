@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import pino from 'pino';
 import { loadConfig, redactedConfig } from './config.js';
 import { openDatabase } from './db/database.js';
+import { DataDirLockedError } from './db/lock.js';
 import { buildApp } from './app.js';
 import { systemClock } from './context.js';
 import { createPush } from './push.js';
@@ -35,9 +36,15 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down');
-    await app.close();
-    await db.close();
-    process.exit(0);
+    try {
+      await app.close(); // stops accepting, finishes requests, closes WebSockets
+      await push.close();
+      await db.close(); // releases the DATA_DIR lock
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'unclean shutdown');
+      process.exit(1);
+    }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -48,6 +55,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  log.fatal({ err: error }, error instanceof Error ? error.message : 'start failed');
+  if (error instanceof DataDirLockedError) {
+    // not a crash: say it plainly (in Russian) for the person who started the second process
+    console.error(error.message);
+    log.fatal(error.message);
+  } else {
+    log.fatal({ err: error }, error instanceof Error ? error.message : 'start failed');
+  }
   process.exit(1);
 });
