@@ -1,0 +1,43 @@
+// The application shell: header, the page of the route (lazy, faded, behind an error boundary),
+// footer, modal host and toasts.
+import { Suspense } from 'react';
+import { useLocation } from 'wouter';
+import { Footer } from '../components/Footer';
+import { Header } from '../components/Header';
+import { PageLoader } from '../components/PageLoader';
+import { Toasts } from '../components/Toasts';
+import { ModalHost } from '../modals/ModalHost';
+import { NotFoundPage } from '../pages/ErrorPage';
+import { ErrorBoundary } from './ErrorBoundary';
+import { FadeOutlet } from './FadeOutlet';
+import { HEADER_OVER_SLIDER, pageElement } from './pages';
+import { useHash, useRouteState } from './routing';
+import { useScrollLock } from './scroll';
+import { useSelector } from './store';
+import styles from './App.module.css';
+
+export function App() {
+  const [pathname] = useLocation();
+  const hash = useHash();
+  const route = useRouteState();
+  const hiddenScroll = useSelector((s) => s.view.hiddenScroll);
+  useScrollLock(hiddenScroll);
+  const overSlider = route.status === 'matched' && HEADER_OVER_SLIDER.includes(route.match.page);
+  const content =
+    route.status === 'matched' ? pageElement(route.match) : route.status === 'pending' ? <PageLoader /> : <NotFoundPage />;
+  return (
+    <div className={styles.app}>
+      <Header overSlider={overSlider} />
+      <main className={overSlider ? styles.mainOverSlider : styles.main}>
+        <ErrorBoundary resetKey={pathname}>
+          <FadeOutlet routeKey={pathname} hash={hash}>
+            <Suspense fallback={<PageLoader />}>{content}</Suspense>
+          </FadeOutlet>
+        </ErrorBoundary>
+      </main>
+      <Footer />
+      <ModalHost />
+      <Toasts />
+    </div>
+  );
+}

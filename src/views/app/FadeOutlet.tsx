@@ -1,0 +1,24 @@
+// Out-in fade between pages (SPEC §2, §9): the old page fades out, then the new one fades in.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useScrollAfterNavigation } from './scroll';
+import styles from './App.module.css';
+
+export const FADE_MS = 180;
+
+export function FadeOutlet({ routeKey, hash, children }: { routeKey: string; hash: string; children: ReactNode }) {
+  const [displayedKey, setDisplayedKey] = useState(routeKey);
+  const shown = useRef<{ key: string; node: ReactNode }>({ key: routeKey, node: children });
+  const fadingOut = displayedKey !== routeKey;
+  if (!fadingOut) shown.current = { key: routeKey, node: children };
+  useEffect(() => {
+    if (!fadingOut) return;
+    const timer = window.setTimeout(() => setDisplayedKey(routeKey), FADE_MS);
+    return () => window.clearTimeout(timer);
+  }, [fadingOut, routeKey]);
+  useScrollAfterNavigation(displayedKey, hash);
+  return (
+    <div key={shown.current.key} className={fadingOut ? styles.fadeOut : styles.fadeIn}>
+      {shown.current.node}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+// Route-level code splitting: React.lazy per page. A failed chunk (a deploy replaced the hashed
+// files) reloads the page once; a sessionStorage flag stops a reload loop, and the second failure
+// reaches the error page (SPEC §8 "A failed chunk load reloads the page").
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export const CHUNK_RELOAD_FLAG = 'storefront:chunk-reloaded';
+
+export interface ReloadEnv {
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  reload: () => void;
+}
+
+const browserEnv = (): ReloadEnv => ({ storage: window.sessionStorage, reload: () => window.location.reload() });
+
+/** Loads a chunk; on failure reloads once (the promise then never settles), else rethrows. */
+export async function loadWithReload<T>(load: () => Promise<T>, env: ReloadEnv = browserEnv()): Promise<T> {
+  try {
+    const module = await load();
+    env.storage.removeItem(CHUNK_RELOAD_FLAG);
+    return module;
+  } catch (error) {
+    if (env.storage.getItem(CHUNK_RELOAD_FLAG) === null) {
+      env.storage.setItem(CHUNK_RELOAD_FLAG, '1');
+      env.reload();
+      return new Promise<T>(() => {});
+    }
+    throw error;
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own constraint
+export function lazyPage<C extends ComponentType<any>>(load: () => Promise<{ default: C }>): LazyExoticComponent<C> {
+  return lazy(() => loadWithReload(load));
+}

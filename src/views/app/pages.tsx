@@ -1,0 +1,87 @@
+// One lazily loaded chunk per page (route-level code splitting); the page of a route match.
+import type { ReactNode } from 'react';
+import type { SiteRouteMatch } from '../../api/siteRoutes';
+import { RequireAuth, RequireCart } from './guards';
+import { lazyPage } from './lazyPage';
+
+const IndexPage = lazyPage(() => import('../pages/IndexPage'));
+const CatalogPage = lazyPage(() => import('../pages/CatalogPage'));
+const ProductPage = lazyPage(() => import('../pages/ProductPage'));
+const CartPage = lazyPage(() => import('../pages/CartPage'));
+const CheckoutPage = lazyPage(() => import('../pages/CheckoutPage'));
+const CompletePage = lazyPage(() => import('../pages/CompletePage'));
+const InfoPage = lazyPage(() => import('../pages/InfoPage'));
+const ProfilePage = lazyPage(() => import('../pages/personal/ProfilePage'));
+const AddressesPage = lazyPage(() => import('../pages/personal/AddressesPage'));
+const FavoritesPage = lazyPage(() => import('../pages/personal/FavoritesPage'));
+const HistoryPage = lazyPage(() => import('../pages/personal/HistoryPage'));
+const AdminPage = lazyPage(() => import('../pages/AdminPage'));
+
+/** Pages the header sits over the slider on (SPEC §2). */
+export const HEADER_OVER_SLIDER: readonly SiteRouteMatch['page'][] = ['index', 'about', 'vacancies'];
+
+export function pageElement(match: SiteRouteMatch): ReactNode {
+  const p = match.params;
+  switch (match.page) {
+    case 'index':
+      return <IndexPage />;
+    case 'catalog':
+      return <CatalogPage section={null} />;
+    case 'catalog-section':
+      return <CatalogPage section={p.section ?? null} />;
+    case 'product':
+      return <ProductPage section={p.section ?? ''} productId={p.productId ?? ''} />;
+    case 'cart':
+      return <CartPage />;
+    case 'checkout':
+      return (
+        <RequireCart>
+          <CheckoutPage />
+        </RequireCart>
+      );
+    case 'complete':
+      return <CompletePage ok />;
+    case 'complete-error':
+      return <CompletePage ok={false} />;
+    case 'about':
+    case 'delivery':
+    case 'legal':
+    case 'masterclass':
+    case 'promo':
+    case 'push-notifications-rules':
+    case 'receive-advertising-information':
+    case 'rule':
+    case 'vacancies':
+      return <InfoPage slug={match.page} />;
+    case 'personal':
+      return (
+        <RequireAuth>
+          <ProfilePage />
+        </RequireAuth>
+      );
+    case 'personal-address':
+      return (
+        <RequireAuth>
+          <AddressesPage />
+        </RequireAuth>
+      );
+    case 'personal-favorite':
+      return (
+        <RequireAuth>
+          <FavoritesPage />
+        </RequireAuth>
+      );
+    case 'personal-history':
+      return (
+        <RequireAuth>
+          <HistoryPage />
+        </RequireAuth>
+      );
+    case 'admin':
+      return <AdminPage />;
+    default: {
+      const unreachable: never = match.page;
+      throw new Error(`unknown page ${String(unreachable)}`);
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import { AppLink } from '../app/routing';
+import { useSelector } from '../app/store';
+import styles from './Footer.module.css';
+
+const LINKS: readonly [string, string][] = [
+  ['/about', 'О компании'],
+  ['/delivery', 'Доставка и оплата'],
+  ['/promo', 'Акции'],
+  ['/vacancies', 'Вакансии'],
+  ['/masterclass', 'Мастер-класс'],
+  ['/rule', 'Правила бонусной программы'],
+  ['/legal', 'Правовая информация'],
+  ['/push-notifications-rules', 'Правила push-уведомлений'],
+  ['/receive-advertising-information', 'Согласие на рекламную рассылку'],
+];
+
+export function Footer() {
+  const phone = useSelector((s) => s.setting.settings?.PHONES.deliveryService ?? null);
+  const cityIn = useSelector((s) => s.city.list.find((c) => c.id === s.city.selectedId)?.cityIn ?? null);
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <div className={styles.brand}>
+          <p className={styles.title}>Роллы и пицца{cityIn !== null ? ` ${cityIn}` : ''}</p>
+          {phone !== null && (
+            <p>
+              Служба доставки: <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
+            </p>
+          )}
+        </div>
+        <nav aria-label="Информация" className={styles.links}>
+          {LINKS.map(([to, label]) => (
+            <AppLink key={to} to={to}>
+              {label}
+            </AppLink>
+          ))}
+        </nav>
+      </div>
+      <p className={styles.copy}>© {new Date().getFullYear()} Роллы и пицца. Все права защищены.</p>
+    </footer>
+  );
+}

@@ -1,0 +1,75 @@
+// Header: logo, city (→ city modal), phone, menu, cart button with count and sum, sign-in / personal.
+import { formatPrice } from '../../domain/price';
+import { AppLink } from '../app/routing';
+import { selectCartBadge, selectCurrentCity } from '../app/selectors';
+import { jsonEqual, useDispatch, useSelector } from '../app/store';
+import { selectIsSignedIn } from '../../projections/store';
+import styles from './Header.module.css';
+
+function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+export function Header({ overSlider }: { overSlider: boolean }) {
+  const dispatch = useDispatch();
+  const cityName = useSelector((s) => selectCurrentCity(s)?.name ?? null);
+  const phone = useSelector((s) => s.setting.settings?.PHONES.deliveryService ?? null);
+  const badge = useSelector(selectCartBadge, jsonEqual);
+  const signedIn = useSelector(selectIsSignedIn);
+  const userName = useSelector((s) => s.user.profile?.name ?? '');
+  const open = (kind: 'city' | 'auth' | 'catalogMenu') => dispatch({ type: 'OpenModal', data: { modal: { kind } } });
+  return (
+    <header className={overSlider ? `${styles.header} ${styles.overSlider}` : styles.header}>
+      <div className={styles.inner}>
+        <button type="button" className={styles.menuButton} onClick={() => open('catalogMenu')} aria-label="Меню">
+          <span aria-hidden="true" className={styles.burger} />
+        </button>
+        <AppLink to="/" className={styles.logo} aria-label="На главную">
+          <span className={styles.logoMark} aria-hidden="true">
+            Р
+          </span>
+          <span className={styles.logoText}>Роллы&nbsp;и&nbsp;пицца</span>
+        </AppLink>
+        <button type="button" className={styles.city} onClick={() => open('city')} aria-label="Выбрать город">
+          <span className={styles.pin} aria-hidden="true" />
+          {cityName ?? 'Город'}
+        </button>
+        <nav className={styles.nav} aria-label="Основное меню">
+          <AppLink to="/catalog">Меню</AppLink>
+          <AppLink to="/promo">Акции</AppLink>
+          <AppLink to="/delivery">Доставка</AppLink>
+          <AppLink to="/about">О нас</AppLink>
+        </nav>
+        {phone !== null && (
+          <a className={styles.phone} href={telHref(phone)}>
+            {phone}
+          </a>
+        )}
+        {signedIn ? (
+          <AppLink to="/personal" className={styles.account} aria-label="Личный кабинет">
+            <span className={styles.avatar} aria-hidden="true">
+              {(userName.trim()[0] ?? '•').toUpperCase()}
+            </span>
+            <span className={styles.accountText}>{userName.trim() || 'Кабинет'}</span>
+          </AppLink>
+        ) : (
+          <button type="button" className={styles.account} onClick={() => open('auth')}>
+            <span className={styles.avatar} aria-hidden="true">
+              ☺
+            </span>
+            <span className={styles.accountText}>Войти</span>
+          </button>
+        )}
+        <AppLink to="/cart" className={styles.cart} aria-label={`Корзина: ${badge.count}, ${formatPrice(badge.sum)}`}>
+          <span className={styles.cartIcon} aria-hidden="true" />
+          <span className={styles.cartCount} data-testid="cart-count">
+            {badge.count}
+          </span>
+          <span className={styles.cartSum} data-testid="cart-sum">
+            {formatPrice(badge.sum)}
+          </span>
+        </AppLink>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,18 @@
+import { useDispatch } from '../app/store';
+import styles from './LikeButton.module.css';
+
+export function LikeButton({ productId, isLiked, likesCount }: { productId: string; isLiked: boolean; likesCount: number }) {
+  const dispatch = useDispatch();
+  return (
+    <button
+      type="button"
+      className={isLiked ? `${styles.like} ${styles.liked}` : styles.like}
+      aria-pressed={isLiked}
+      aria-label={isLiked ? 'Убрать из избранного' : 'В избранное'}
+      onClick={() => dispatch({ type: isLiked ? 'UnlikeProduct' : 'LikeProduct', data: { productId } })}
+    >
+      <span aria-hidden="true">{isLiked ? '♥' : '♡'}</span>
+      <span className={styles.count}>{likesCount}</span>
+    </button>
+  );
+}

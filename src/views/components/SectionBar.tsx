@@ -1,0 +1,35 @@
+// The sticky bar of menu sections: anchors on the index page, links on the catalogue.
+import type { Group } from '../../api/entities';
+import { AppLink } from '../app/routing';
+import ui from './ui.module.css';
+import styles from './SectionBar.module.css';
+
+export function SectionBar({ groups, mode, active }: { groups: readonly Group[]; mode: 'anchor' | 'link'; active?: string | null }) {
+  return (
+    <nav className={styles.bar} aria-label="Разделы меню">
+      <div className={styles.scroller}>
+        {mode === 'link' && (
+          <AppLink to="/catalog" className={active === null ? `${ui.chip} ${ui.chipActive}` : ui.chip}>
+            Всё меню
+          </AppLink>
+        )}
+        {groups.map((g) =>
+          mode === 'anchor' ? (
+            <a key={g.id} href={`#section-${g.slug}`} className={ui.chip}>
+              {g.name}
+            </a>
+          ) : (
+            <AppLink
+              key={g.id}
+              to={`/catalog/${encodeURIComponent(g.slug)}`}
+              className={active === g.slug ? `${ui.chip} ${ui.chipActive}` : ui.chip}
+              aria-current={active === g.slug ? 'page' : undefined}
+            >
+              {g.name}
+            </AppLink>
+          ),
+        )}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,190 @@
+// Sign-in by phone and SMS code (SPEC §5): the phone field with the §5 mask (autocomplete tel),
+// the code field (autocomplete one-time-code) with a resend countdown, name and consents for the
+// first sign-in, and the §8 error texts from the auth projection.
+import { useEffect, useState, type FormEvent } from 'react';
+import { formatPhone, maskPhoneInput } from '../../domain/phone';
+import { rememberSignupProfile } from '../app/pendingProfile';
+import { AppLink } from '../app/routing';
+import { useDispatch, useSelector } from '../app/store';
+import ui from '../components/ui.module.css';
+import { Dialog } from './Dialog';
+import styles from './modals.module.css';
+
+export const TITLE_AUTH = 'Вход или регистрация';
+/** The server allows one code per 60 s per phone. */
+export const RESEND_SECONDS = 60;
+
+export function secondsLeft(sentAt: string, nowMs: number, total = RESEND_SECONDS): number {
+  const sent = Date.parse(sentAt);
+  if (Number.isNaN(sent)) return 0;
+  return Math.max(0, Math.ceil(total - (nowMs - sent) / 1000));
+}
+
+function formatCountdown(seconds: number): string {
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return `${m}:${String(s).padStart(2, '0')}`;
+}
+
+export function PhoneField({ value, onChange, autoFocus }: { value: string; onChange: (v: string) => void; autoFocus?: boolean }) {
+  return (
+    <label className={ui.field}>
+      <span className={ui.label}>Номер телефона</span>
+      <input
+        className={ui.input}
+        type="tel"
+        name="phone"
+        autoComplete="tel"
+        inputMode="tel"
+        placeholder="+7 (9XX) XXX-XX-XX"
+        value={value}
+        onChange={(e) => onChange(maskPhoneInput(e.target.value))}
+        data-autofocus={autoFocus ? true : undefined}
+      />
+    </label>
+  );
+}
+
+export function AuthModal({ onClose }: { onClose: () => void }) {
+  const flow = useSelector((s) => s.auth.flow);
+  const dispatch = useDispatch();
+  const [phone, setPhone] = useState('');
+  const [editingPhone, setEditingPhone] = useState(false);
+  const codeStep = (flow.status === 'codeSent' || flow.status === 'verifying') && !editingPhone;
+
+  const requestCode = (e?: FormEvent) => {
+    e?.preventDefault();
+    setEditingPhone(false);
+    dispatch({ type: 'RequestCode', data: { phone } });
+  };
+
+  return (
+    <Dialog title={TITLE_AUTH} onClose={onClose} size="s">
+      {codeStep ? (
+        <CodeStep
+          phone={flow.phone}
+          sentAt={flow.sentAt}
+          verifying={flow.status === 'verifying'}
+          error={flow.status === 'codeSent' ? flow.error : null}
+          onEditPhone={() => {
+            setPhone(maskPhoneInput(flow.phone));
+            setEditingPhone(true);
+          }}
+        />
+      ) : (
+        <form onSubmit={requestCode} noValidate>
+          <p className={styles.text}>Мы отправим SMS с кодом для входа.</p>
+          <PhoneField value={phone} onChange={setPhone} autoFocus />
+          {flow.status === 'idle' && flow.error !== null && (
+            <p className={ui.error} role="alert">
+              {flow.error}
+            </p>
+          )}
+          <button type="submit" className={`${ui.button} ${ui.block}`} disabled={flow.status === 'requesting'}>
+            {flow.status === 'requesting' ? 'Отправляем…' : 'Получить код'}
+          </button>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+function CodeStep({
+  phone,
+  sentAt,
+  verifying,
+  error,
+  onEditPhone,
+}: {
+  phone: string;
+  sentAt: string;
+  verifying: boolean;
+  error: string | null;
+  onEditPhone: () => void;
+}) {
+  const dispatch = useDispatch();
+  const [code, setCode] = useState('');
+  const [name, setName] = useState('');
+  const [personalData, setPersonalData] = useState(true);
+  const [push, setPush] = useState(false);
+  const [ads, setAds] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const left = secondsLeft(sentAt, now);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    rememberSignupProfile({
+      name: name.trim() === '' ? undefined : name.trim(),
+      personalData,
+      PUSHNotifications: push,
+      receiveAdvertisingInformation: ads,
+    });
+    dispatch({ type: 'SubmitCode', data: { code } });
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <p className={styles.text}>
+        Код отправлен на <strong>{formatPhone(phone)}</strong>.{' '}
+        <button type="button" className={`${ui.ghost} ${ui.button} ${ui.small}`} onClick={onEditPhone}>
+          Изменить номер
+        </button>
+      </p>
+      <label className={ui.field}>
+        <span className={ui.label}>Код из SMS</span>
+        <input
+          className={ui.input}
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          pattern="\d*"
+          maxLength={6}
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+          data-autofocus
+        />
+      </label>
+      {left > 0 ? (
+        <p className={styles.countdown}>Отправить код повторно можно через {formatCountdown(left)}</p>
+      ) : (
+        <p className={styles.countdown}>
+          <button type="button" className={`${ui.ghost} ${ui.button} ${ui.small}`} onClick={() => dispatch({ type: 'RequestCode', data: { phone } })}>
+            Отправить код ещё раз
+          </button>
+        </p>
+      )}
+      <label className={ui.field}>
+        <span className={ui.label}>Имя (если вы у нас впервые)</span>
+        <input className={ui.input} name="name" autoComplete="given-name" value={name} onChange={(e) => setName(e.target.value)} />
+      </label>
+      <label className={ui.check}>
+        <input type="checkbox" checked={personalData} onChange={(e) => setPersonalData(e.target.checked)} />
+        <span>
+          Я согласен на обработку персональных данных (<AppLink to="/legal">условия</AppLink>)
+        </span>
+      </label>
+      <label className={ui.check}>
+        <input type="checkbox" checked={push} onChange={(e) => setPush(e.target.checked)} />
+        <span>
+          Получать push-уведомления (<AppLink to="/push-notifications-rules">правила</AppLink>)
+        </span>
+      </label>
+      <label className={ui.check}>
+        <input type="checkbox" checked={ads} onChange={(e) => setAds(e.target.checked)} />
+        <span>
+          Получать рекламную информацию (<AppLink to="/receive-advertising-information">согласие</AppLink>)
+        </span>
+      </label>
+      {error !== null && (
+        <p className={ui.error} role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className={`${ui.button} ${ui.block}`} disabled={verifying || code.length === 0 || !personalData}>
+        {verifying ? 'Проверяем…' : 'Войти'}
+      </button>
+    </form>
+  );
+}

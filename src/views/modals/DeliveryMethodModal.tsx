@@ -1,0 +1,46 @@
+// 'Доставить или заберёте?' — delivery opens the address modal, pickup the restaurant list (SPEC §4).
+import type { DeliveryMethod } from '../../api/entities';
+import { TITLE_DELIVERY_METHOD } from '../../projections/modal';
+import { useDispatch, useSelector } from '../app/store';
+import { Dialog } from './Dialog';
+import styles from './modals.module.css';
+
+export function DeliveryMethodModal({ onClose }: { onClose: () => void }) {
+  const dispatch = useDispatch();
+  const current = useSelector((s) => s.cart.deliveryMethod);
+  const choose = (method: DeliveryMethod) => {
+    if (method === current) {
+      // Same method: go straight to its own choice.
+      dispatch({ type: 'CloseModal', data: { kind: 'deliveryMethod' } });
+      dispatch({ type: 'OpenModal', data: { modal: { kind: method === 'self' ? 'restaurants' : 'address' } } });
+    } else {
+      dispatch({ type: 'ChangeDeliveryMethod', data: { method } });
+    }
+  };
+  return (
+    <Dialog title={TITLE_DELIVERY_METHOD} onClose={onClose} size="s">
+      <div className={styles.methods}>
+        <button
+          type="button"
+          className={current === 'delivery' ? `${styles.method} ${styles.methodActive}` : styles.method}
+          onClick={() => choose('delivery')}
+        >
+          <span className={styles.methodIcon} aria-hidden="true">
+            🛵
+          </span>
+          Доставка
+        </button>
+        <button
+          type="button"
+          className={current === 'self' ? `${styles.method} ${styles.methodActive}` : styles.method}
+          onClick={() => choose('self')}
+        >
+          <span className={styles.methodIcon} aria-hidden="true">
+            🏪
+          </span>
+          Самовывоз
+        </button>
+      </div>
+    </Dialog>
+  );
+}

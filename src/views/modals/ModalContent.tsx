@@ -1,0 +1,56 @@
+// One component per modal kind of the modal projection (SPEC §2 modal dialogs).
+import type { Modal } from '../../events/modal';
+import { useDispatch } from '../app/store';
+import { AddressModal } from './AddressModal';
+import { AuthModal } from './AuthModal';
+import { CatalogMenuModal } from './CatalogMenuModal';
+import { CityModal } from './CityModal';
+import { ConfirmModal } from './ConfirmModal';
+import { DeliveryMethodModal } from './DeliveryMethodModal';
+import { EmptyCartModal, SiteNotWorkingModal, SnackGiftModal, WorkTimeModal } from './InfoModals';
+import { ModifierModal } from './ModifierModal';
+import { ProductModal } from './ProductModal';
+import { RestaurantsModal } from './RestaurantsModal';
+import { TimeModal } from './TimeModal';
+import { UserEditModal } from './UserEditModal';
+
+export default function ModalContent({ modal }: { modal: Modal }) {
+  const dispatch = useDispatch();
+  const close = () => dispatch({ type: 'CloseModal', data: { kind: modal.kind } });
+  switch (modal.kind) {
+    case 'city':
+      return <CityModal />;
+    case 'userEdit':
+      return <UserEditModal onClose={close} />;
+    case 'confirm':
+      return <ConfirmModal modal={modal} onClose={close} />;
+    case 'catalogMenu':
+      return <CatalogMenuModal onClose={close} />;
+    case 'product':
+      return <ProductModal productId={modal.productId} onClose={close} />;
+    case 'deliveryMethod':
+      return <DeliveryMethodModal onClose={close} />;
+    case 'auth':
+      return <AuthModal onClose={() => dispatch({ type: 'CancelSignIn', data: {} })} />;
+    case 'time':
+      return <TimeModal onClose={close} />;
+    case 'restaurants':
+      return <RestaurantsModal onClose={close} />;
+    case 'address':
+      return <AddressModal onClose={close} />;
+    case 'emptyCart':
+      return <EmptyCartModal onClose={close} />;
+    case 'modifier':
+      return <ModifierModal modal={modal} onClose={close} />;
+    case 'snackGift':
+      return <SnackGiftModal onClose={close} />;
+    case 'siteNotWorking':
+      return <SiteNotWorkingModal onClose={close} />;
+    case 'workTime':
+      return <WorkTimeModal onClose={close} />;
+    default: {
+      const unreachable: never = modal;
+      throw new Error(`unknown modal ${JSON.stringify(unreachable)}`);
+    }
+  }
+}

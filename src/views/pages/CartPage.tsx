@@ -1,0 +1,331 @@
+// Cart page (SPEC §3–§4): lines with modifiers and steppers; hidden gift and delivery lines are
+// not editable (gifts listed, delivery in the totals); 'Добавить к заказу' and 'Дополнительно';
+// coupon (unless the city's isPromocodeHide); bonuses; discount; totals; free-delivery and
+// snack-gift progress; checkout.
+import { useEffect, useState, type FormEvent } from 'react';
+import type { CartItem, Catalog } from '../../api/entities';
+import { formatNumber, formatPrice, lineTotal, unitPrice } from '../../domain/price';
+import { selectCartTotals, selectVisibleLines } from '../../projections/cart';
+import { selectCityData, selectIsSignedIn } from '../../projections/store';
+import { deliveryFee, freeDeliveryText, giftProgressText, SNACKS_PER_GIFT, snackCount } from '../app/cartView';
+import { menuProducts, withoutAllergens } from '../../domain/catalog';
+import { AppLink } from '../app/routing';
+import { selectExcludedAllergens, selectFreeDeliveryFrom } from '../app/selectors';
+import { jsonEqual, useDispatch, useSelector } from '../app/store';
+import { ProductGrid } from '../components/ProductGrid';
+import { imageSrc } from '../components/ProductImage';
+import ui from '../components/ui.module.css';
+import styles from './CartPage.module.css';
+
+export const TITLE_ADD_TO_ORDER = 'Добавить к заказу';
+export const TITLE_ADDITIONALLY = 'Дополнительно';
+
+function Line({ line, highlighted }: { line: CartItem; highlighted: boolean }) {
+  const dispatch = useDispatch();
+  const max = line.product.maxPerPositionInOrder;
+  const canIncrease = !line.isGift && (max === 0 || line.quantity < max);
+  return (
+    <li className={highlighted ? `${styles.line} ${styles.highlight}` : styles.line} data-testid="cart-line">
+      {line.product.imageUrl !== null ? (
+        <img className={styles.lineImage} src={imageSrc(line.product.imageUrl, 200)} alt="" width={72} height={72} loading="lazy" />
+      ) : (
+        <span className={styles.lineImage} aria-hidden="true" />
+      )}
+      <div className={styles.lineInfo}>
+        <p className={styles.lineName}>
+          {line.product.name}
+          {line.isGift && <span className={styles.gift}>Подарок</span>}
+        </p>
+        {line.mods.length > 0 && (
+          <p className={styles.mods}>{line.mods.map((m) => (m.amount > 1 ? `${m.name} × ${m.amount}` : m.name)).join(', ')}</p>
+        )}
+        <p className={styles.unit}>{line.isGift ? 'Бесплатно' : `${formatPrice(unitPrice(line))} за шт.`}</p>
+      </div>
+      <div className={styles.lineControls}>
+        {line.isGift ? (
+          <span className={styles.qty}>1 шт.</span>
+        ) : (
+          <div className={styles.stepper} role="group" aria-label={`Количество «${line.product.name}»`}>
+            <button
+              type="button"
+              onClick={() => dispatch({ type: 'ChangeQuantity', data: { lineId: line.id, quantity: line.quantity - 1 } })}
+              aria-label="Уменьшить"
+            >
+              −
+            </button>
+            <span aria-live="polite">{line.quantity}</span>
+            <button
+              type="button"
+              disabled={!canIncrease}
+              onClick={() => dispatch({ type: 'ChangeQuantity', data: { lineId: line.id, quantity: line.quantity + 1 } })}
+              aria-label="Увеличить"
+            >
+              +
+            </button>
+          </div>
+        )}
+        <p className={styles.lineTotal}>{line.isGift ? formatPrice(0) : formatPrice(lineTotal(line))}</p>
+        <button
+          type="button"
+          className={styles.remove}
+          onClick={() => dispatch({ type: 'RemoveItem', data: { lineId: line.id } })}
+          aria-label={`Удалить «${line.product.name}»`}
+        >
+          ×
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function Coupon() {
+  const dispatch = useDispatch();
+  const applied = useSelector((s) => s.cart.appliedCoupon);
+  const [text, setText] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    dispatch({ type: 'ApplyCoupon', data: { coupon: text } });
+  };
+  if (applied !== null) {
+    return (
+      <div className={styles.panel}>
+        <p className={styles.panelTitle}>Промокод</p>
+        <p className={styles.coupon}>
+          <strong>{applied}</strong>
+          <button type="button" className={`${ui.button} ${ui.ghost} ${ui.small}`} onClick={() => dispatch({ type: 'RemoveCoupon', data: {} })}>
+            Удалить
+          </button>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <form className={styles.panel} onSubmit={submit}>
+      <label className={styles.panelTitle} htmlFor="coupon">
+        Промокод
+      </label>
+      <div className={styles.inline}>
+        <input id="coupon" className={ui.input} value={text} maxLength={64} onChange={(e) => setText(e.target.value)} autoComplete="off" />
+        <button type="submit" className={`${ui.button} ${ui.secondary}`} disabled={text.trim() === ''}>
+          Применить
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Bonuses() {
+  const dispatch = useDispatch();
+  const signedIn = useSelector(selectIsSignedIn);
+  const balance = useSelector((s) => s.user.profile?.balance ?? 0);
+  const spend = useSelector((s) => s.cart.spendBonus);
+  const allowed = useSelector((s) => (s.cart.promo.status === 'applied' ? s.cart.promo.allowedBonus : null));
+  const [text, setText] = useState(spend > 0 ? String(spend) : '');
+  useEffect(() => setText(spend > 0 ? String(spend) : ''), [spend]);
+  if (!signedIn) {
+    return (
+      <div className={styles.panel}>
+        <p className={styles.panelTitle}>Бонусы</p>
+        <p className={ui.muted}>
+          <button type="button" className={`${ui.button} ${ui.ghost} ${ui.small}`} onClick={() => dispatch({ type: 'OpenModal', data: { modal: { kind: 'auth' } } })}>
+            Войдите
+          </button>
+          , чтобы копить и списывать бонусы.
+        </p>
+      </div>
+    );
+  }
+  const limit = Math.min(balance, allowed ?? balance);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const amount = Math.max(0, Math.min(limit, Math.floor(Number(text.replace(/\s/g, '')) || 0)));
+    dispatch({ type: 'ChangeSpendBonus', data: { amount } });
+  };
+  return (
+    <form className={styles.panel} onSubmit={submit}>
+      <label className={styles.panelTitle} htmlFor="bonus">
+        Списать бонусы
+      </label>
+      <p className={ui.muted}>
+        На счёте {formatNumber(balance)} · можно списать до {formatNumber(limit)}
+      </p>
+      <div className={styles.inline}>
+        <input id="bonus" className={ui.input} inputMode="numeric" value={text} onChange={(e) => setText(e.target.value.replace(/[^\d]/g, ''))} disabled={limit <= 0} />
+        <button type="submit" className={`${ui.button} ${ui.secondary}`} disabled={limit <= 0}>
+          Списать
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Extras({ catalog }: { catalog: Catalog }) {
+  const ids = useSelector((s) => {
+    const st = s.setting.settings;
+    return st === null ? null : { add: st.SECTION_ID_ADD_TO_ORDER, more: st.SECTION_ID_ADDITIONALLY };
+  }, jsonEqual);
+  const excluded = useSelector(selectExcludedAllergens, jsonEqual);
+  if (ids === null) return null;
+  const visible = withoutAllergens(menuProducts(catalog), excluded);
+  const of = (groupId: string) => visible.filter((p) => p.parentGroup === groupId);
+  const add = of(ids.add);
+  const more = of(ids.more);
+  return (
+    <>
+      {add.length > 0 && (
+        <section className={styles.extras} aria-labelledby="add-to-order">
+          <h2 id="add-to-order" className={styles.extrasTitle}>
+            {TITLE_ADD_TO_ORDER}
+          </h2>
+          <ProductGrid products={add} catalog={catalog} />
+        </section>
+      )}
+      {more.length > 0 && (
+        <section className={styles.extras} aria-labelledby="additionally">
+          <h2 id="additionally" className={styles.extrasTitle}>
+            {TITLE_ADDITIONALLY}
+          </h2>
+          <ProductGrid products={more} catalog={catalog} />
+        </section>
+      )}
+    </>
+  );
+}
+
+function Progress({ text, ratio }: { text: string; ratio: number }) {
+  return (
+    <div className={styles.progress}>
+      <p>{text}</p>
+      <div className={styles.bar} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(ratio * 100)} aria-label={text}>
+        <span style={{ width: `${Math.min(100, Math.max(0, ratio * 100))}%` }} />
+      </div>
+    </div>
+  );
+}
+
+export default function CartPage() {
+  const dispatch = useDispatch();
+  useEffect(() => {
+    dispatch({ type: 'InitCart', data: {} });
+  }, [dispatch]);
+  const cart = useSelector((s) => s.cart);
+  const catalog = useSelector((s) => s.catalog.catalog);
+  const settings = useSelector((s) => s.setting.settings);
+  const highlighted = useSelector((s) => s.view.lastAddedLineId);
+  const promoHidden = useSelector((s) => selectCityData(s)?.isPromocodeHide === true);
+  const freeFrom = useSelector(selectFreeDeliveryFrom);
+  const lines = selectVisibleLines(cart);
+  const hiddenGifts = cart.items.filter((l) => l.isGift && l.isHidden);
+  const totals = selectCartTotals(cart);
+  const fee = deliveryFee(cart.items);
+  const snacks = snackCount(cart.items, settings);
+  const giftText = giftProgressText(snacks);
+  const freeText = cart.deliveryMethod === 'delivery' && !cart.freeDelivery ? freeDeliveryText(totals.goods, freeFrom) : null;
+
+  if (lines.length === 0) {
+    return (
+      <div className={ui.container}>
+        <h1 className={ui.pageTitle}>Корзина</h1>
+        <div className={styles.empty}>
+          <p className={styles.emptyIcon} aria-hidden="true">
+            🛒
+          </p>
+          <p>Корзина пуста</p>
+          <AppLink to="/catalog" className={ui.button}>
+            Перейти в меню
+          </AppLink>
+        </div>
+        {catalog !== null && <Extras catalog={catalog} />}
+      </div>
+    );
+  }
+
+  return (
+    <div className={ui.container}>
+      <h1 className={ui.pageTitle}>Корзина</h1>
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <ul className={styles.lines}>
+            {lines.map((l) => (
+              <Line key={l.id} line={l} highlighted={l.id === highlighted} />
+            ))}
+          </ul>
+          {hiddenGifts.length > 0 && (
+            <div className={styles.gifts}>
+              <p className={styles.panelTitle}>Подарки к заказу</p>
+              <ul>
+                {hiddenGifts.map((g) => (
+                  <li key={g.id}>
+                    🎁 {g.product.name} — {formatPrice(0)}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {cart.lostGift.length > 0 && (
+            <ul className={styles.notices}>
+              {cart.lostGift.map((g) => (
+                <li key={g.productId}>{g.message}</li>
+              ))}
+            </ul>
+          )}
+          {cart.loyaltyProgramErrors.length > 0 && (
+            <ul className={styles.notices}>
+              {cart.loyaltyProgramErrors.map((e, i) => (
+                <li key={i}>{e}</li>
+              ))}
+            </ul>
+          )}
+          {catalog !== null && <Extras catalog={catalog} />}
+        </div>
+        <aside className={styles.summary} aria-label="Итого">
+          <div className={styles.panel}>
+            <p className={styles.panelTitle}>Способ получения</p>
+            <p className={styles.method}>
+              {cart.deliveryMethod === 'delivery' ? 'Доставка' : 'Самовывоз'}
+              <button type="button" className={`${ui.button} ${ui.ghost} ${ui.small}`} onClick={() => dispatch({ type: 'OpenModal', data: { modal: { kind: 'deliveryMethod' } } })}>
+                Изменить
+              </button>
+            </p>
+          </div>
+          {freeText !== null && freeFrom !== null && <Progress text={freeText} ratio={totals.goods / freeFrom} />}
+          {giftText !== null && <Progress text={giftText} ratio={(snacks % SNACKS_PER_GIFT) / SNACKS_PER_GIFT} />}
+          {!promoHidden && <Coupon />}
+          <Bonuses />
+          <dl className={styles.totals}>
+            <div>
+              <dt>Товары ({totals.count})</dt>
+              <dd>{formatPrice(totals.goods)}</dd>
+            </div>
+            {cart.deliveryMethod === 'delivery' && fee !== null && (
+              <div>
+                <dt>Доставка</dt>
+                <dd>{fee === 0 ? 'Бесплатно' : formatPrice(fee)}</dd>
+              </div>
+            )}
+            {totals.discount > 0 && (
+              <div>
+                <dt>Скидка</dt>
+                <dd>−{formatPrice(totals.discount)}</dd>
+              </div>
+            )}
+            {totals.spendBonus > 0 && (
+              <div>
+                <dt>Бонусы</dt>
+                <dd>−{formatPrice(totals.spendBonus)}</dd>
+              </div>
+            )}
+            <div className={styles.grand}>
+              <dt>Итого</dt>
+              <dd data-testid="cart-total">{formatPrice(totals.toPay)}</dd>
+            </div>
+          </dl>
+          {cart.promo.status === 'pending' && <p className={ui.muted}>Пересчитываем скидки…</p>}
+          <AppLink to="/checkout" className={`${ui.button} ${ui.block}`}>
+            Оформить заказ
+          </AppLink>
+        </aside>
+      </div>
+    </div>
+  );
+}

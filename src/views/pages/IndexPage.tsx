@@ -1,0 +1,87 @@
+// Index: slider, stories, the menu by sections with a sticky section bar.
+import type { ReactNode } from 'react';
+import type { Catalog } from '../../api/entities';
+import { menuSections } from '../app/catalogView';
+import { AppLink } from '../app/routing';
+import { selectExcludedAllergens } from '../app/selectors';
+import { jsonEqual, useSelector } from '../app/store';
+import { WithCatalog } from '../components/CatalogState';
+import { imageSrc } from '../components/ProductImage';
+import { ProductGrid } from '../components/ProductGrid';
+import { SectionBar } from '../components/SectionBar';
+import ui from '../components/ui.module.css';
+import styles from './IndexPage.module.css';
+
+function MaybeLink({ to, className, children, label }: { to: string | null; className: string | undefined; children: ReactNode; label: string }) {
+  if (to === null) return <div className={className}>{children}</div>;
+  return (
+    <AppLink to={to} className={className} aria-label={label}>
+      {children}
+    </AppLink>
+  );
+}
+
+function Slider() {
+  const slides = useSelector((s) => s.setting.settings?.SLIDES ?? [], jsonEqual);
+  if (slides.length === 0) return <div className={styles.sliderSpacer} />;
+  return (
+    <section className={styles.slider} aria-label="Акции">
+      <div className={styles.slides}>
+        {slides.map((slide, i) => (
+          <MaybeLink key={slide.id} to={slide.link} className={styles.slide} label={slide.title}>
+            <img src={imageSrc(slide.imageUrl, 1280)} alt="" loading={i === 0 ? 'eager' : 'lazy'} className={styles.slideImage} />
+            <span className={styles.slideTitle}>{slide.title}</span>
+          </MaybeLink>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function Stories() {
+  const stories = useSelector((s) => s.setting.settings?.STORIES ?? [], jsonEqual);
+  if (stories.length === 0) return null;
+  return (
+    <section className={styles.stories} aria-label="Истории">
+      {stories.map((story) => (
+        <MaybeLink key={story.id} to={story.link} className={styles.story} label={story.title}>
+          <span className={styles.storyRing}>
+            <img src={imageSrc(story.imageUrl, 160)} alt="" className={styles.storyImage} loading="lazy" />
+          </span>
+          <span className={styles.storyTitle}>{story.title}</span>
+        </MaybeLink>
+      ))}
+    </section>
+  );
+}
+
+function Menu({ catalog }: { catalog: Catalog }) {
+  const excluded = useSelector(selectExcludedAllergens, jsonEqual);
+  const sections = menuSections(catalog, excluded);
+  return (
+    <>
+      <SectionBar groups={sections.map((s) => s.group)} mode="anchor" />
+      {sections.map((s) => (
+        <section key={s.group.id} id={`section-${s.group.slug}`} className={styles.section} aria-labelledby={`h-${s.group.slug}`}>
+          <h2 id={`h-${s.group.slug}`} className={styles.sectionTitle}>
+            <AppLink to={`/catalog/${encodeURIComponent(s.group.slug)}`}>{s.group.name}</AppLink>
+          </h2>
+          <ProductGrid products={s.products} catalog={catalog} />
+        </section>
+      ))}
+    </>
+  );
+}
+
+export default function IndexPage() {
+  return (
+    <>
+      <Slider />
+      <div className={ui.container}>
+        <Stories />
+        <div id="top-of-catalog" />
+        <WithCatalog>{(catalog) => <Menu catalog={catalog} />}</WithCatalog>
+      </div>
+    </>
+  );
+}

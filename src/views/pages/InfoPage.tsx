@@ -1,0 +1,73 @@
+// Informational pages (about, delivery, legal, rule, promo, vacancies, masterclass,
+// push-notifications-rules, receive-advertising-information): the city's text from
+// GET /api/v1/page/{slug}/{cityId}, rendered as text in the page body's markdown subset.
+import { Fragment } from 'react';
+import { statusOf } from '../app/ErrorBoundary';
+import { useRemote, useServices } from '../app/services';
+import { useSelector } from '../app/store';
+import { PageLoader } from '../components/PageLoader';
+import ui from '../components/ui.module.css';
+import { ErrorPage } from './ErrorPage';
+import styles from './InfoPage.module.css';
+
+export type Block = { kind: 'heading'; text: string } | { kind: 'list'; items: string[] } | { kind: 'paragraph'; text: string };
+
+/** Blocks separated by a blank line; '## ' heading; lines starting '- ' a list; else a paragraph. */
+export function parseBody(body: string): Block[] {
+  return body
+    .replace(/\r\n/g, '\n')
+    .split(/\n\s*\n/)
+    .map((b) => b.trim())
+    .filter((b) => b !== '')
+    .map((b): Block => {
+      if (b.startsWith('## ')) return { kind: 'heading', text: b.slice(3).trim() };
+      const lines = b.split('\n');
+      if (lines.every((l) => l.trim().startsWith('- '))) return { kind: 'list', items: lines.map((l) => l.trim().slice(2)) };
+      return { kind: 'paragraph', text: b };
+    });
+}
+
+export function PageBody({ body }: { body: string }) {
+  return (
+    <div className={styles.body}>
+      {parseBody(body).map((b, i) => (
+        <Fragment key={i}>
+          {b.kind === 'heading' ? (
+            <h2>{b.text}</h2>
+          ) : b.kind === 'list' ? (
+            <ul>
+              {b.items.map((item, j) => (
+                <li key={j}>{item}</li>
+              ))}
+            </ul>
+          ) : (
+            <p>{b.text}</p>
+          )}
+        </Fragment>
+      ))}
+    </div>
+  );
+}
+
+export default function InfoPage({ slug }: { slug: string }) {
+  const services = useServices();
+  const cityId = useSelector((s) => s.city.selectedId);
+  const page = useRemote(cityId === null ? null : `${slug}/${cityId}`, () => services.loadPage(slug, cityId ?? ''));
+  if (cityId === null || page.status === 'loading') return <PageLoader />;
+  if (page.status === 'failed') return <ErrorPage status={statusOf(page.error)} />;
+  // about and vacancies have the header over their top banner (SPEC §2).
+  const banner = slug === 'about' || slug === 'vacancies';
+  return (
+    <article>
+      {banner && (
+        <div className={styles.banner}>
+          <h1 className={styles.bannerTitle}>{page.value.title}</h1>
+        </div>
+      )}
+      <div className={`${ui.container} ${styles.page}`}>
+        {!banner && <h1 className={ui.pageTitle}>{page.value.title}</h1>}
+        <PageBody body={page.value.body} />
+      </div>
+    </article>
+  );
+}
