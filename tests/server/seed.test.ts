@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Catalog, GroupModifier, Settings } from '../../src/api/entities.js';
@@ -5,6 +8,7 @@ import { PAGE_SLUGS } from '../../src/api/contract/pages.js';
 import { CITY, CITY_IIKO, GROUP, PRODUCT, TERMINAL, seedDemoChain } from '../../server/seed/index.js';
 import { buildCatalog } from '../../server/services/catalog.js';
 import { loadSettings } from '../../server/services/settings.js';
+import { generatedImages, imagePath } from '../../server/seed/imageFiles.js';
 import { createTestServer, type TestServer } from './helpers.js';
 import { insidePolygon, one, rows, version } from './catalogFixtures.js';
 
@@ -227,5 +231,29 @@ describe('seedDemoChain', () => {
         expect(page?.body.toLowerCase()).not.toContain('lorem');
       }
     }
+  });
+
+  it('commits a generated illustration for every product, group, story and slide URL (tools/gen-images.ts)', async () => {
+    const root = 'server/seed/images';
+    const generated = generatedImages();
+    const urls = [
+      ...catalog.products.map((p) => p.imageUrl),
+      ...catalog.groups.map((g) => g.imageUrl),
+      ...settings.STORIES.map((s) => s.imageUrl),
+      ...settings.SLIDES.map((s) => s.imageUrl),
+    ].filter((u): u is string => u !== null);
+    expect(urls.length).toBeGreaterThanOrEqual(90);
+    for (const url of urls) {
+      expect(url).toMatch(/^\/img\/(products|groups|stories|slides)\/[a-z0-9-]+\.svg$/);
+      const file = path.join(root, imagePath(url));
+      expect(fs.existsSync(file), `${file} (run npx tsx tools/gen-images.ts)`).toBe(true);
+      expect(fs.readFileSync(file, 'utf8'), `${file} is stale (run npx tsx tools/gen-images.ts)`).toBe(generated.get(imagePath(url)));
+    }
+    for (const p of catalog.products) {
+      if (p.imageUrl) expect(Buffer.byteLength(generated.get(imagePath(p.imageUrl)) ?? ''), p.id).toBeLessThan(3072);
+    }
+    const png = await sharp(Buffer.from(generated.get('products/pizza-pepperoni.svg') ?? '')).resize(200).png().toBuffer();
+    const { width, height } = await sharp(png).metadata();
+    expect([width, height]).toEqual([200, 200]);
   });
 });
