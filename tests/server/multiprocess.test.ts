@@ -1,0 +1,119 @@
+// Two server processes on one PostgreSQL (DESIGN "The server": stateless API processes behind a
+// load balancer, pushes crossing processes through LISTEN/NOTIFY).
+//
+// Environment-conditional: this suite needs a PostgreSQL server, so it runs only when
+// TEST_DATABASE_URL is set (`npm run test:pg`, which .ci/run calls). Under plain `npm test`
+// (embedded PGlite, one process per DATA_DIR by design) describe.runIf leaves it out.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUSH_CHANNEL } from '../../server/push.js';
+import { fakeClientDir, freePort, signIn, spawnServer, type ServerProcess } from './serverProcess.js';
+import { connect, type TestSocket } from './wsClient.js';
+
+const baseUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(Boolean(baseUrl))('two server processes on one PostgreSQL', () => {
+  const name = `storefront_mp_${randomBytes(6).toString('hex')}`;
+  let admin: pg.Client;
+  let db: pg.Client;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  const sockets: TestSocket[] = [];
+  const dirs: string[] = [];
+
+  const ws = (server: ServerProcess, query = '') => {
+    const socket = connect(`ws://127.0.0.1:${server.port}/api/v1/ws${query}`);
+    sockets.push(socket);
+    return socket;
+  };
+  const hello = (m: Record<string, unknown>) => m.type === 'hello';
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(baseUrl ?? '');
+    url.pathname = `/${name}`;
+    db = new pg.Client({ connectionString: url.toString() });
+    const clientDir = fakeClientDir();
+    dirs.push(clientDir);
+    const env = async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-mp-'));
+      dirs.push(dataDir);
+      return { DATABASE_URL: url.toString(), PORT: String(await freePort()), DATA_DIR: dataDir, CLIENT_DIR: clientDir };
+    };
+    // started together: migrations and the seed take turns through advisory locks
+    [a, b] = await Promise.all([spawnServer(await env()), spawnServer(await env())]);
+    await db.connect();
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await Promise.all([a?.stop(), b?.stop()]);
+    await db?.end();
+    await admin?.query(`drop database if exists ${name} with (force)`);
+    await admin?.end();
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('both serve the same seeded catalogue', async () => {
+    const [fromA, fromB] = await Promise.all([fetch(`${a.url}/api/v1/storage/version`), fetch(`${b.url}/api/v1/storage/version`)]);
+    expect(fromA.status).toBe(200);
+    expect(await fromA.json()).toEqual(await fromB.json());
+    const cities = await db.query<{ n: string }>('select count(*) as n from cities');
+    expect(Number(cities.rows[0]?.n)).toBe(3);
+  });
+
+  let session: { token: string; userId: string };
+
+  it('a token from one process works on the other (sessions live in the database)', async () => {
+    // one sign-in for the suite: codes are limited to one a minute per IP
+    const phone = '+79995550011';
+    session = await signIn(a.url, phone, async () => {
+      const rows = await db.query<{ text: string }>('select text from sms_outbox where phone = $1 order by created_at desc limit 1', [phone]);
+      return /(\d{6})/.exec(rows.rows[0]?.text ?? '')?.[1] ?? null;
+    });
+    const socket = ws(b, `?token=${session.token}`);
+    expect(await socket.next(hello)).toEqual({ type: 'hello', signedIn: true });
+  });
+
+  it('a push NOTIFYed on storefront_push reaches the WebSocket clients of both processes, by user', async () => {
+    const onB = ws(b, `?token=${session.token}`);
+    const onA = ws(a, `?token=${session.token}`);
+    const anonymousOnB = ws(b);
+    for (const s of [onA, onB, anonymousOnB]) await s.next(hello);
+
+    // exactly what ctx.push.publish of the process changing the order sends
+    const message = { type: 'order:status_update', userId: session.userId, orderId: 'mp-order-1', status: 'CookingStarted' };
+    await db.query('select pg_notify($1, $2)', [PUSH_CHANNEL, JSON.stringify(message)]);
+    expect(await onB.next((m) => m.type === 'order:status_update')).toEqual(message);
+    expect(await onA.next((m) => m.type === 'order:status_update')).toEqual(message);
+
+    await db.query('select pg_notify($1, $2)', [PUSH_CHANNEL, JSON.stringify({ type: 'settings:update', version: 'mp-marker' })]);
+    await anonymousOnB.next((m) => m.version === 'mp-marker');
+    expect(anonymousOnB.messages.filter((m) => m.type === 'order:status_update')).toEqual([]);
+  });
+
+  it('a catalogue change made anywhere is announced by every process', async () => {
+    const onA = ws(a);
+    const onB = ws(b);
+    await onA.next(hello);
+    await onB.next(hello);
+    await db.query('update products set position = position where id = (select id from products order by id limit 1)');
+    const version = await db.query<{ version: string }>("select version::text as version from content_versions where name = 'catalog'");
+    const expected = { type: 'catalog:update', version: version.rows[0]?.version };
+    expect(await onA.next((m) => m.type === 'catalog:update', 15_000)).toEqual(expected);
+    expect(await onB.next((m) => m.type === 'catalog:update', 15_000)).toEqual(expected);
+  });
+
+  it('SIGTERM stops a process cleanly', async () => {
+    const { code } = await b.stop('SIGTERM');
+    expect(code).toBe(0);
+    expect(b.output()).toContain('shutting down');
+    expect((await fetch(`${a.url}/api/v1/storage/version`)).status).toBe(200);
+  });
+});
