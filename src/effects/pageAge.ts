@@ -1,0 +1,26 @@
+// Page age (SPEC §9): every 60 s CheckPageAge; the decider answers PageExpired once the page has
+// been open for more than 24 h, and this effect then reloads the page (once).
+import { asyncScheduler, ignoreElements, interval, map, merge, share, take, takeUntil, tap, type SchedulerLike } from 'rxjs';
+import type { AppCommand } from '../commands';
+import type { Effect } from './deps';
+import { eventsOf, ofType } from './operators';
+
+export type PageAgeOptions = { periodMs?: number; scheduler?: SchedulerLike };
+export const PAGE_AGE_CHECK_PERIOD_MS = 60_000;
+
+export function pageAge$(options: PageAgeOptions = {}): Effect {
+  const periodMs = options.periodMs ?? PAGE_AGE_CHECK_PERIOD_MS;
+  const scheduler = options.scheduler ?? asyncScheduler;
+  return (event$, _state$, deps) => {
+    const expired$ = eventsOf(event$).pipe(ofType('PageExpired'), take(1), share());
+    const checks$ = interval(periodMs, scheduler).pipe(
+      map((): AppCommand => ({ type: 'CheckPageAge', data: {} })),
+      takeUntil(expired$),
+    );
+    const reload$ = expired$.pipe(
+      tap(() => deps.location.reload()),
+      ignoreElements(),
+    );
+    return merge(reload$, checks$);
+  };
+}
