@@ -16,6 +16,8 @@ import { registerUsers } from './users.js';
 import { registerAddresses } from './addresses.js';
 import { registerLikes } from './likes.js';
 import { registerPromo } from './promo.js';
+import { registerOrders } from './orders.js';
+import { registerHistory } from './history.js';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -32,6 +34,8 @@ export const apiModules: RouteModule[] = [
   registerCities,
   registerCladr,
   registerPages,
+  registerOrders,
+  registerHistory,
 ];
 
 export const siteModules: RouteModule[] = [

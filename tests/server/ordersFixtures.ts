@@ -94,3 +94,56 @@ export async function signedInUser(db: Database, options: { phone?: string; bala
 }
 
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export type OrderBodyInput = Record<string, unknown>;
+
+/** A delivery order to central Angarsk (zone «Центр и кварталы», min 700 ₽, delivery 150 ₽). */
+export function deliveryBody(overrides: OrderBodyInput = {}): OrderBodyInput {
+  return {
+    cityId: 'city-angarsk',
+    deliveryMethod: 'delivery',
+    items: [
+      { productId: 'california-crab', amount: 2, mods: [] },
+      { productId: 'set-mini', amount: 1, mods: [] },
+    ],
+    coupon: null,
+    spendBonus: 0,
+    address: { city: 'Ангарск', street: 'улица Карла Маркса', home: '10', apartment: '5', entrance: '1', floor: '2', intercom: null, comment: null },
+    deliveryTime: 'asap',
+    paymentMethod: 'cash',
+    persons: 2,
+    changeFrom: 2000,
+    comment: 'Позвонить заранее',
+    ...overrides,
+  };
+}
+
+/** A pickup order from the second Angarsk restaurant. */
+export function pickupBody(overrides: OrderBodyInput = {}): OrderBodyInput {
+  return {
+    cityId: 'city-angarsk',
+    deliveryMethod: 'self',
+    items: [{ productId: 'set-philadelphia', amount: 1, mods: [] }],
+    deliveryTerminalId: 'dt-angarsk-2',
+    paymentMethod: 'card',
+    ...overrides,
+  };
+}
+
+let keyCounter = 0;
+export function newKey(): string {
+  keyCounter += 1;
+  return `test-key-${process.pid}-${keyCounter}-${randomUUID()}`;
+}
+
+export async function postOrder(
+  server: { app: import('fastify').FastifyInstance },
+  token: string | null,
+  body: OrderBodyInput,
+  key: string | null = newKey(),
+) {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (key !== null) headers['idempotency-key'] = key;
+  return server.app.inject({ method: 'POST', url: '/api/v1/order', headers, payload: body });
+}

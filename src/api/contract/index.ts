@@ -9,3 +9,4 @@ export * from './settings.js';
 export * from './cities.js';
 export * from './cladr.js';
 export * from './pages.js';
+export * from './orders.js';

@@ -1,0 +1,27 @@
+// POST /api/v1/order (idempotent by the Idempotency-Key header) and GET /api/v1/order/:id.
+import type { FastifyInstance } from 'fastify';
+import { createOrder, getOrder } from '../../src/api/contract/orders.js';
+import { badRequest } from '../http/errors.js';
+import { route } from '../http/route.js';
+import { ORDER_MESSAGES, placeOrder, readOrder } from '../services/orders.js';
+import { requireUser } from '../services/sessions.js';
+
+const KEY_SHAPE = /^[\x21-\x7e]{1,200}$/;
+
+export async function registerOrders(app: FastifyInstance): Promise<void> {
+  route(app, createOrder, async ({ body, request, reply }) => {
+    const user = await requireUser(app.ctx, request);
+    const header = request.headers['idempotency-key'];
+    const key = typeof header === 'string' ? header.trim() : '';
+    if (key.length === 0) throw badRequest(ORDER_MESSAGES.noIdempotencyKey, 'idempotency-key-missing');
+    if (!KEY_SHAPE.test(key)) throw badRequest('Некорректный ключ идемпотентности', 'idempotency-key-invalid');
+    const answer = await placeOrder(app.ctx, user, key, body);
+    reply.code(answer.status);
+    return answer.body;
+  });
+
+  route(app, getOrder, async ({ params, request }) => {
+    const user = await requireUser(app.ctx, request);
+    return readOrder(app.ctx, user, params.id);
+  });
+}

@@ -1,0 +1,74 @@
+// Order status changes (iiko's statuses). An order moves only forward along its method's path
+// (ORDER_STATUS_FLOW; skipping ahead is allowed, as iiko may report a later status first), or to
+// Cancelled from any status before Closed. Each change is logged in order_status_log and pushed
+// to the customer. Closing accrues BONUS_ACCRUAL_PERCENT of the money paid (total, bonuses not
+// counted) as bonuses; cancelling refunds the bonuses spent and frees the coupon use.
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import { couponUses, coupons, orderStatusLog, orders, type OrderStatusValue } from '../db/schema/orders.js';
+import { notFound, unprocessable } from '../http/errors.js';
+import { ORDER_STATUS_FLOW, ORDER_STATUS_NAMES, type Order, type OrderStatus } from '../../src/api/contract/orders.js';
+import type { DeliveryMethod } from '../../src/api/entities.js';
+import { ORDER_MESSAGES, toOrder } from './orders.js';
+import { loadOrderSettings } from './promo.js';
+import { applyBonus } from './users.js';
+
+/** Whether `from` → `to` is a legal move for an order of this delivery method. */
+export function canMoveStatus(method: DeliveryMethod, from: OrderStatus, to: OrderStatus): boolean {
+  if (from === 'Closed' || from === 'Cancelled') return false;
+  if (to === 'Cancelled') return true;
+  const flow = ORDER_STATUS_FLOW[method];
+  const i = flow.indexOf(from);
+  const j = flow.indexOf(to);
+  return i >= 0 && j > i;
+}
+
+export function illegalMoveMessage(from: OrderStatus, to: OrderStatus): string {
+  return `Нельзя перевести заказ из статуса «${ORDER_STATUS_NAMES[from]}» (${from}) в «${ORDER_STATUS_NAMES[to]}» (${to})`;
+}
+
+/** Bonuses a closed order earns: ⌊total × percent / 100⌋. */
+export function accrualFor(total: number, percent: number): number {
+  return Math.max(0, Math.floor((total * percent) / 100));
+}
+
+/** Moves an order to `next`; `actor` is who did it ('iiko', 'staff:<id>', 'system'…). */
+export async function advanceOrderStatus(ctx: AppContext, orderId: string, next: OrderStatus, actor: string): Promise<Order> {
+  const now = ctx.clock.now();
+  const { order, userId } = await ctx.db.transaction(async (tx) => {
+    const row = (await tx.select().from(orders).where(eq(orders.id, orderId)).for('update'))[0];
+    if (!row) throw notFound(ORDER_MESSAGES.orderNotFound, 'order-not-found');
+    if (!canMoveStatus(row.deliveryMethod, row.status, next)) throw unprocessable(illegalMoveMessage(row.status, next), 'illegal-status-move');
+
+    let paymentStatus = row.paymentStatus;
+    if (next === 'Closed') {
+      if (paymentStatus === 'none' || paymentStatus === 'pending') paymentStatus = 'paid';
+      const settings = await loadOrderSettings(tx);
+      const accrual = accrualFor(row.total, settings.bonusAccrualPercent);
+      if (accrual > 0) await applyBonus(tx, { userId: row.userId, delta: accrual, reason: 'order-accrual', orderId }, now);
+    }
+    if (next === 'Cancelled') {
+      if (paymentStatus === 'paid') paymentStatus = 'refunded';
+      if (paymentStatus === 'pending') paymentStatus = 'failed';
+      if (row.bonusSpent > 0) await applyBonus(tx, { userId: row.userId, delta: row.bonusSpent, reason: 'order-cancel-refund', orderId }, now);
+      const freed = await tx.delete(couponUses).where(eq(couponUses.orderId, orderId)).returning({ code: couponUses.code });
+      for (const use of freed) {
+        await tx
+          .update(coupons)
+          .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
+          .where(eq(coupons.code, use.code));
+      }
+    }
+    const updated = await tx
+      .update(orders)
+      .set({ status: next satisfies OrderStatusValue, paymentStatus, updatedAt: now })
+      .where(and(eq(orders.id, orderId), eq(orders.status, row.status)))
+      .returning();
+    const saved = updated[0];
+    if (!saved) throw new Error(`order ${orderId} changed under a row lock`);
+    await tx.insert(orderStatusLog).values({ orderId, status: next, at: now, actor: actor || 'system' });
+    return { order: toOrder(saved), userId: saved.userId };
+  });
+  await ctx.push.publish({ type: 'order:status_update', userId, orderId, status: order.status });
+  return order;
+}
