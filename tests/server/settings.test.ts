@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { settings as settingsTable } from '../../server/db/schema/catalog.js';
 import { Settings } from '../../src/api/entities.js';
 import { CITY, TERMINAL } from '../../server/seed/index.js';
 import { cityWorkTime } from '../../server/services/settings.js';
@@ -125,5 +126,16 @@ describe('cityWorkTime', () => {
     expect(cityWorkTime([week(closed)])[0]).toEqual(closed);
     expect(cityWorkTime([week(closed), week({ open: '12:00', close: '01:00', isNextDay: true })])[3]).toEqual({ open: '12:00', close: '01:00', isNextDay: true });
     expect(cityWorkTime([])[0]).toEqual(closed);
+  });
+});
+
+describe('settings table through Drizzle', () => {
+  it('reads string values as strings and writes them back as JSON (no double parsing)', async () => {
+    await server.db.run((db) => db.update(settingsTable).set({ value: '7' }).where(eq(settingsTable.name, 'MOBILE_APP_VERSION')));
+    const rows = await server.db.run((db) => db.select().from(settingsTable).where(eq(settingsTable.name, 'MOBILE_APP_VERSION')));
+    expect(rows[0]?.value).toBe('7');
+    expect((await get('/setting/MOBILE_APP_VERSION')).json()).toEqual({ value: '7' });
+    const cap = await server.db.run((db) => db.select().from(settingsTable).where(eq(settingsTable.name, 'IS_ONLINE_PAYMENT_DISABLE')));
+    expect(cap[0]?.value).toEqual({ delivery: false, self: false });
   });
 });

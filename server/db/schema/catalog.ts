@@ -1,5 +1,5 @@
 // Drizzle declarations of the catalogue area's tables (migration 0001_catalog.sql).
-import { bigint, boolean, doublePrecision, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, doublePrecision, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Coded, GroupModifier, Nutrition, WeekHours } from '../../../src/api/entities.js';
 
 export const contentVersions = pgTable('content_versions', {
@@ -18,6 +18,17 @@ export const cities = pgTable('cities', {
   position: integer('position').notNull().default(0),
 });
 
+/**
+ * A jsonb column holding any JSON value. Drizzle's own jsonb reader parses a string value a
+ * second time (the stored string "1" would come back as the number 1); both drivers here
+ * already hand over parsed JSON, so this type passes it through untouched.
+ */
+const jsonValue = customType<{ data: unknown; driverData: unknown }>({
+  dataType: () => 'jsonb',
+  toDriver: (value) => JSON.stringify(value),
+  fromDriver: (value) => value,
+});
+
 export type SettingType = 'boolean' | 'string' | 'number' | 'json';
 export type SettingWidget = 'switch' | 'text' | 'textarea' | 'json' | 'multi-switch';
 
@@ -27,7 +38,7 @@ export const settings = pgTable('settings', {
   type: text('type').$type<SettingType>().notNull(),
   widget: text('widget').$type<SettingWidget>().notNull(),
   description: text('description').notNull().default(''),
-  value: jsonb('value').$type<unknown>().notNull(),
+  value: jsonValue('value').notNull(),
   position: integer('position').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
