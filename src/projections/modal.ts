@@ -41,12 +41,32 @@ export function notWorkingText(settings: Settings | null): string {
 /** Modals that have no close button (SPEC §2: the city modal). */
 export const UNCLOSABLE: readonly ModalKind[] = ['city'];
 
-const sameModal = (a: Modal, b: Modal) => JSON.stringify(a) === JSON.stringify(b);
+/** Field-by-field equality of two modals (payloads are flat, except confirm's messages). */
+export function sameModal(a: Modal, b: Modal): boolean {
+  if (a.kind !== b.kind) return false;
+  const ra: Record<string, unknown> = a;
+  const rb: Record<string, unknown> = b;
+  const keys = Object.keys(ra);
+  if (keys.length !== Object.keys(rb).length) return false;
+  return keys.every((k) => {
+    const x = ra[k];
+    const y = rb[k];
+    if (Array.isArray(x) && Array.isArray(y)) return x.length === y.length && x.every((v, i) => v === y[i]);
+    return x === y;
+  });
+}
+
+/** A private copy of a modal payload (cheap: no structuredClone per event). */
+const copyModal = (m: Modal): Modal => (m.kind === 'confirm' ? { ...m, messages: [...m.messages] } : { ...m });
 
 /** Puts the modal on top; an equal modal already open moves to the top instead of doubling. */
 function push(d: Draft<ModalState>, modal: Modal): void {
-  d.stack = d.stack.filter((m) => !sameModal(m, modal));
-  d.stack.push(structuredClone(modal));
+  const i = d.stack.findIndex((m) => sameModal(m, modal));
+  if (i >= 0) {
+    if (i === d.stack.length - 1) return;
+    d.stack.splice(i, 1);
+  }
+  d.stack.push(copyModal(modal));
 }
 /** Removes the topmost modal of a kind. */
 function close(d: Draft<ModalState>, kind: string): void {
