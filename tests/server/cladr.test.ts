@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 describe('GET /api/v1/cladr/city/:cityIikoId', () => {
-  it('lists a city’s streets sorted by name, each with a location', async () => {
+  it('lists a city’s streets in Russian alphabetical order, each with a location', async () => {
     const settings = Settings.parse((await server.app.inject({ method: 'GET', url: '/api/v1/setting' })).json());
     for (const [key, iikoId] of Object.entries(CITY_IIKO)) {
       const res = await server.app.inject({ method: 'GET', url: `/api/v1/cladr/city/${iikoId}` });
@@ -24,7 +24,8 @@ describe('GET /api/v1/cladr/city/:cityIikoId', () => {
       expect(streets.length).toBeGreaterThanOrEqual(17);
       expect(streets.every((s) => s.cityIikoId === iikoId)).toBe(true);
       const names = streets.map((s) => s.name);
-      expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      expect(names).toEqual([...names].sort(new Intl.Collator('ru', { numeric: true }).compare));
+      expect(names.indexOf('улица Ленина')).toBeGreaterThan(-1);
       const zones = settings.CITY_ZONES[CITY[key as keyof typeof CITY]] ?? [];
       expect(streets.filter((s) => zones.some((z) => insidePolygon(s.location, z.polygon))).length).toBeGreaterThanOrEqual(15);
     }

@@ -9,7 +9,7 @@ import { CITY, CITY_IIKO, GROUP, PRODUCT, TERMINAL, seedDemoChain } from '../../
 import { buildCatalog } from '../../server/services/catalog.js';
 import { loadSettings } from '../../server/services/settings.js';
 import { generatedImages, imagePath } from '../../server/seed/imageFiles.js';
-import { createTestServer, type TestServer } from './helpers.js';
+import { createTestServer, openTestDatabase, type TestServer } from './helpers.js';
 import { insidePolygon, one, rows, version } from './catalogFixtures.js';
 
 let server: TestServer;
@@ -42,6 +42,18 @@ describe('seedDemoChain', () => {
     expect(await seedDemoChain(server.db)).toBe(false);
     expect(await counts()).toEqual(before);
     expect([await version(server.db, 'catalog'), await version(server.db, 'settings')]).toEqual(versions);
+  });
+
+  it('seeds once when two processes start at the same time', async () => {
+    const fresh = await openTestDatabase();
+    try {
+      const results = await Promise.all([seedDemoChain(fresh.db), seedDemoChain(fresh.db)]);
+      expect([...results].sort()).toEqual([false, true]);
+      expect((await one<{ n: number }>(fresh.db, sql`select count(*)::int as n from cities`)).n).toBe(3);
+    } finally {
+      await fresh.db.close();
+      await fresh.drop();
+    }
   });
 
   it('seeds the three cities with cityIn and the Irkutsk time zone, Angarsk first', async () => {
