@@ -4,17 +4,18 @@
 //   npm run replay -- FILE --at N     the state after the entry at position N
 //   npm run replay -- FILE --diff     each entry's command, its events and the state diff it caused
 //                                     (up to position N with --at N)
+//   npm run replay -- FILE --export   the log redacted for sharing (token hidden, phones and names masked)
 //
 // Old log versions are upcast on the way in. A file that is not a valid log exits with code 1
 // and a message naming the problem; wrong arguments exit with code 2.
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { LogFormatError, diffStates, parseLogText, replay, stateAt, type Log, type StateChange } from '../src/events/log';
+import { LogFormatError, diffStates, exportLog, parseLogText, replay, stateAt, type Log, type StateChange } from '../src/events/log';
 import { initialState } from '../src/projections/store';
 
-export const USAGE = 'usage: npm run replay -- FILE [--at N] [--diff]';
+export const USAGE = 'usage: npm run replay -- FILE [--at N] [--diff] [--export]';
 
-export type ReplayArgs = { file: string; at: number | null; diff: boolean };
+export type ReplayArgs = { file: string; at: number | null; diff: boolean; export: boolean };
 
 export class UsageError extends Error {}
 
@@ -22,9 +23,11 @@ export function parseArgs(argv: readonly string[]): ReplayArgs {
   let file: string | null = null;
   let at: number | null = null;
   let diff = false;
+  let exporting = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--diff') diff = true;
+    else if (arg === '--export') exporting = true;
     else if (arg === '--at' || arg?.startsWith('--at=')) {
       const value = arg === '--at' ? argv[++i] : arg.slice('--at='.length);
       if (value === undefined || !/^\d+$/.test(value)) throw new UsageError(`--at needs an entry position (a whole number), got ${value ?? 'nothing'}`);
@@ -35,7 +38,8 @@ export function parseArgs(argv: readonly string[]): ReplayArgs {
     else throw new UsageError(`unexpected argument ${arg ?? ''}`);
   }
   if (file === null) throw new UsageError('no log file given');
-  return { file, at, diff };
+  if (exporting && (diff || at !== null)) throw new UsageError('--export takes no --at or --diff');
+  return { file, at, diff, export: exporting };
 }
 
 const MAX_VALUE = 100;
@@ -103,7 +107,8 @@ export function runReplay(argv: readonly string[], io: Io): number {
   }
   try {
     const log = parseLogText(text);
-    if (args.diff) io.stdout(formatDiff(log, args.at));
+    if (args.export) io.stdout(`${JSON.stringify(exportLog(log), null, 2)}\n`);
+    else if (args.diff) io.stdout(formatDiff(log, args.at));
     else {
       const state = args.at === null ? replay(log).final : stateAt(log, args.at);
       io.stdout(`${JSON.stringify(state, null, 2)}\n`);

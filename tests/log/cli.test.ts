@@ -34,17 +34,18 @@ function inProcess(argv: string[], files: Record<string, string>) {
 
 describe('replay CLI arguments', () => {
   it('reads FILE, --at N (also --at=N) and --diff in any order', () => {
-    expect(parseArgs(['a.json'])).toEqual({ file: 'a.json', at: null, diff: false });
-    expect(parseArgs(['--diff', 'a.json', '--at', '12'])).toEqual({ file: 'a.json', at: 12, diff: true });
-    expect(parseArgs(['a.json', '--at=3'])).toEqual({ file: 'a.json', at: 3, diff: false });
+    expect(parseArgs(['a.json'])).toEqual({ file: 'a.json', at: null, diff: false, export: false });
+    expect(parseArgs(['--diff', 'a.json', '--at', '12'])).toEqual({ file: 'a.json', at: 12, diff: true, export: false });
+    expect(parseArgs(['a.json', '--at=3'])).toEqual({ file: 'a.json', at: 3, diff: false, export: false });
+    expect(parseArgs(['a.json', '--export'])).toEqual({ file: 'a.json', at: null, diff: false, export: true });
   });
 
-  it.each([[[]], [['--at', 'x', 'a.json']], [['a.json', 'b.json']], [['--verbose', 'a.json']], [['a.json', '--at']]])(
+  it.each([[[]], [['--at', 'x', 'a.json']], [['a.json', '--export', '--diff']], [['a.json', 'b.json']], [['--verbose', 'a.json']], [['a.json', '--at']]])(
     'rejects %j with exit code 2 and the usage line',
     (argv) => {
       const out = inProcess(argv, {});
       expect(out.code).toBe(2);
-      expect(out.stderr).toContain('usage: npm run replay -- FILE [--at N] [--diff]');
+      expect(out.stderr).toContain('usage: npm run replay -- FILE [--at N] [--diff] [--export]');
     },
   );
 });
@@ -92,6 +93,19 @@ describe('replay CLI spawned', () => {
     const state = printed as { cart: { items: { quantity: number }[]; deliveryMethod: string; appliedCoupon: string } };
     expect(state.cart.deliveryMethod).toBe('delivery');
     expect(state.cart.appliedCoupon).toBe('SUSHI10');
+  });
+
+  it('--export prints the fixture redacted, still a valid log that replays', () => {
+    const out = cli(join(fixtures, 'session.json'), '--export');
+    expect(out.status).toBe(0);
+    expect(out.stdout).not.toContain('fixture-token');
+    expect(out.stdout).not.toContain('9991234567');
+    const final = replay(parseLog(JSON.parse(out.stdout))).final;
+    expect(final.user.profile).toMatchObject({ phone: '+7 (***) ***-**-67', name: 'И***' });
+    expect(final.auth.token).toBe('[redacted]');
+    expect(final.cart.items.map((l) => l.product.name)).toEqual(
+      replay(parseLog(JSON.parse(readFileSync(join(fixtures, 'session.json'), 'utf8')))).final.cart.items.map((l) => l.product.name),
+    );
   });
 
   it('prints the state after entry N and the per-entry diff of the fixture', () => {
