@@ -27,15 +27,18 @@ export function App() {
     route.status === 'matched' ? pageElement(route.match) : route.status === 'pending' ? <PageLoader /> : <NotFoundPage />;
   return (
     <div className={styles.app}>
-      <Header overSlider={overSlider} />
-      <main className={overSlider ? styles.mainOverSlider : styles.main}>
-        <ErrorBoundary resetKey={pathname}>
-          <FadeOutlet routeKey={pathname} hash={hash}>
-            <Suspense fallback={<PageLoader />}>{content}</Suspense>
-          </FadeOutlet>
-        </ErrorBoundary>
-      </main>
-      <Footer />
+      {/* Behind an open modal the page is inert: no focus, no clicks, hidden from assistive tech. */}
+      <div className={styles.page} inert={hiddenScroll}>
+        <Header overSlider={overSlider} />
+        <main className={overSlider ? styles.mainOverSlider : styles.main}>
+          <ErrorBoundary resetKey={pathname}>
+            <FadeOutlet routeKey={pathname} hash={hash}>
+              <Suspense fallback={<PageLoader />}>{content}</Suspense>
+            </FadeOutlet>
+          </ErrorBoundary>
+        </main>
+        <Footer />
+      </div>
       <ModalHost />
       <Toasts />
     </div>

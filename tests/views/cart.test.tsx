@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { CartItem } from '../../src/api/entities';
+import type { AppEvent } from '../../src/events';
+import { evolveAll } from '../../src/projections/store';
+import { freeDeliveryText, giftProgressText } from '../../src/views/app/cartView';
+import { PRODUCT, productById } from '../fixtures/catalog';
+import { settingsWith } from '../fixtures/settings';
+import { readyState } from '../fixtures/state';
+import { plain, setup } from './helpers';
+
+const line = (id: string, productId: string, quantity: number, over: Partial<CartItem> = {}): CartItem => ({
+  id,
+  product: productById(productId),
+  quantity,
+  mods: [],
+  isGift: false,
+  isHidden: false,
+  isServiceFee: false,
+  fromPromocode: false,
+  ...over,
+});
+const added = (l: CartItem): AppEvent => ({ type: 'ItemAdded', data: { line: l } });
+
+describe('cart page (SPEC §4)', () => {
+  it('lists visible lines with steppers; hidden delivery lines only show in the totals', async () => {
+    const state = evolveAll(readyState(), [
+      added(line('l1', PRODUCT.phila, 1)),
+      { type: 'DeliveryLineAdded', data: { line: line('d1', PRODUCT.delivery, 1, { isHidden: true }) } },
+    ]);
+    const app = setup({ path: '/angarsk/cart', state });
+    const lines = await screen.findAllByTestId('cart-line');
+    expect(lines).toHaveLength(1);
+    expect(within(lines[0]!).getByText('Филадельфия')).toBeTruthy();
+    expect(screen.getByText('Доставка', { selector: 'dt' })).toBeTruthy();
+    expect(plain(screen.getByTestId('cart-total').textContent)).toBe('600 ₽');
+    fireEvent.click(within(lines[0]!).getByRole('button', { name: 'Увеличить' }));
+    expect(app.commands).toContainEqual({ type: 'ChangeQuantity', data: { lineId: 'l1', quantity: 2 } });
+    fireEvent.click(within(screen.getAllByTestId('cart-line')[0]!).getByRole('button', { name: 'Уменьшить' }));
+    expect(app.commands).toContainEqual({ type: 'ChangeQuantity', data: { lineId: 'l1', quantity: 1 } });
+    // Opening the cart page starts the cart init (catalogue refresh, then validation).
+    await waitFor(() => expect(app.commands).toContainEqual({ type: 'InitCart', data: {} }));
+  });
+
+  it("free-delivery progress: 'до бесплатной доставки осталось N ₽'", async () => {
+    setup({ path: '/angarsk/cart', state: evolveAll(readyState(), [added(line('l1', PRODUCT.california, 1))]) });
+    expect(plain((await screen.findByText(/до бесплатной доставки осталось/)).textContent)).toBe('до бесплатной доставки осталось 610 ₽');
+    expect(freeDeliveryText(1000, 1000)).toBeNull();
+  });
+
+  it("snack gift progress: 'ещё 1 закуска — и картофель фри в подарок' with two snacks", async () => {
+    setup({
+      path: '/angarsk/cart',
+      state: evolveAll(readyState(), [added(line('l1', PRODUCT.nuggets, 1)), added(line('l2', PRODUCT.wings, 1))]),
+    });
+    expect(plain((await screen.findByText(/картофель фри в подарок/)).textContent)).toBe('ещё 1 закуска — и картофель фри в подарок');
+    expect(plain(giftProgressText(1))).toBe('ещё 2 закуски — и картофель фри в подарок');
+    expect(giftProgressText(3)).toBeNull();
+    expect(giftProgressText(0)).toBeNull();
+  });
+
+  it("the coupon field is hidden when the city's isPromocodeHide is set", async () => {
+    const base = readyState();
+    const cityData = base.setting.settings!.CITIES_DATA;
+    const hidden = Object.fromEntries(Object.entries(cityData).map(([k, v]) => [k, { ...v, isPromocodeHide: true }]));
+    const state = evolveAll(readyState({ settings: settingsWith({ CITIES_DATA: hidden }) }), [added(line('l1', PRODUCT.phila, 1))]);
+    setup({ path: '/angarsk/cart', state });
+    await screen.findAllByTestId('cart-line');
+    expect(screen.queryByLabelText('Промокод')).toBeNull();
+  });
+
+  it('a coupon is applied by ApplyCoupon', async () => {
+    const app = setup({ path: '/angarsk/cart', state: evolveAll(readyState(), [added(line('l1', PRODUCT.phila, 1))]) });
+    fireEvent.change(await screen.findByLabelText('Промокод'), { target: { value: 'SALE10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Применить' }));
+    expect(app.commands).toContainEqual({ type: 'ApplyCoupon', data: { coupon: 'SALE10' } });
+    expect(await screen.findByText('SALE10')).toBeTruthy();
+  });
+
+  it("'Добавить к заказу' and 'Дополнительно' list the sections of the settings", async () => {
+    setup({ path: '/angarsk/cart', state: evolveAll(readyState(), [added(line('l1', PRODUCT.phila, 1))]) });
+    await screen.findAllByTestId('cart-line');
+    const s = readyState().setting.settings!;
+    const hasAdd = readyState().catalog.catalog!.products.some((p) => p.parentGroup === s.SECTION_ID_ADD_TO_ORDER);
+    expect(screen.queryByRole('heading', { name: 'Добавить к заказу' }) !== null).toBe(hasAdd);
+  });
+
+  it('the checkout button leads to /checkout under the city', async () => {
+    setup({ path: '/angarsk/cart', state: evolveAll(readyState(), [added(line('l1', PRODUCT.phila, 1))]) });
+    expect((await screen.findByRole('link', { name: 'Оформить заказ' })).getAttribute('href')).toBe('/angarsk/checkout');
+  });
+
+  it('an empty cart offers the menu', async () => {
+    setup({ path: '/angarsk/cart' });
+    expect(await screen.findByText('Корзина пуста')).toBeTruthy();
+  });
+});

@@ -1,0 +1,135 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { createStore } from '../../src/commands/bus';
+import { ErrorBoundary, statusOf } from '../../src/views/app/ErrorBoundary';
+import { CHUNK_RELOAD_FLAG, loadWithReload } from '../../src/views/app/lazyPage';
+import { headerOffset, scrollPlan } from '../../src/views/app/scroll';
+import { StoreProvider } from '../../src/views/app/store';
+import { ErrorPage } from '../../src/views/pages/ErrorPage';
+import { parseBody } from '../../src/views/pages/InfoPage';
+import { readyState } from '../fixtures/state';
+import { setup } from './helpers';
+
+function Boom(): never {
+  throw Object.assign(new Error('gone'), { status: 503 });
+}
+
+function renderIsolated(node: React.ReactNode) {
+  const store = createStore({ initial: readyState(), deps: { now: () => '2026-11-23T06:00:00.000Z', newId: () => 'x' } });
+  return render(
+    <StoreProvider store={store}>
+      <Router hook={memoryLocation({ path: '/angarsk/about' }).hook}>{node}</Router>
+    </StoreProvider>,
+  );
+}
+
+describe('error and 404 pages (SPEC §2, §8)', () => {
+  it.each(['/angarsk/nowhere', '/no/such/page', '/moscow/about', '/catalog/a/b/c'])(
+    "an unknown route %s gives 404 'This page could not be found'",
+    async (path) => {
+      setup({ path });
+      expect(await screen.findByText('This page could not be found')).toBeTruthy();
+      expect(screen.getByText('404')).toBeTruthy();
+    },
+  );
+
+  it("the error page shows the status, 'Что-то пошло не так' and 'Вернуться на главную' leading home", () => {
+    renderIsolated(<ErrorPage status={503} />);
+    expect(screen.getByText('503')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Что-то пошло не так' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Вернуться на главную' }).getAttribute('href')).toBe('/angarsk');
+  });
+
+  it('a render error shows the error page with the error status (default 500)', () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderIsolated(
+      <ErrorBoundary resetKey="a">
+        <Boom />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByText('503')).toBeTruthy();
+    expect(screen.getByText('Что-то пошло не так')).toBeTruthy();
+    expect(statusOf(new Error('x'))).toBe(500);
+    expect(statusOf({ statusCode: 404 })).toBe(404);
+    spy.mockRestore();
+  });
+
+  it('a plain route without the city prefix renders its page', async () => {
+    setup({ path: '/about' });
+    expect(await screen.findByRole('heading', { name: 'Страница about' })).toBeTruthy();
+  });
+});
+
+describe('lazy chunks (SPEC §8 "A failed chunk load reloads the page")', () => {
+  const memory = () => {
+    const data = new Map<string, string>();
+    return {
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => void data.set(k, v),
+      removeItem: (k: string) => void data.delete(k),
+    };
+  };
+
+  it('the first failure reloads the page once; the second reaches the error page', async () => {
+    const storage = memory();
+    const reload = vi.fn();
+    const failing = () => Promise.reject(new Error('Failed to fetch dynamically imported module'));
+    void loadWithReload(failing, { storage, reload });
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(storage.getItem(CHUNK_RELOAD_FLAG)).toBe('1');
+    await expect(loadWithReload(failing, { storage, reload })).rejects.toThrow('Failed to fetch');
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a successful load clears the flag', async () => {
+    const storage = memory();
+    storage.setItem(CHUNK_RELOAD_FLAG, '1');
+    await expect(loadWithReload(async () => 'module', { storage, reload: vi.fn() })).resolves.toBe('module');
+    expect(storage.getItem(CHUNK_RELOAD_FLAG)).toBeNull();
+  });
+});
+
+describe('scroll after navigation (SPEC §2, §9)', () => {
+  it('#top-of-catalog: header base 92 scaled by the screen width, capped at 576, after 500 ms', () => {
+    expect(headerOffset(288)).toBe(46);
+    expect(headerOffset(576)).toBe(92);
+    expect(headerOffset(1280)).toBe(92);
+    expect(scrollPlan('#top-of-catalog', 1280)).toEqual({ kind: 'element', id: 'top-of-catalog', offset: 92, delayMs: 500 });
+  });
+
+  it('any other hash: 100 px offset after 500 ms; no hash: the top', () => {
+    expect(scrollPlan('#section-rolls', 375)).toEqual({ kind: 'element', id: 'section-rolls', offset: 100, delayMs: 500 });
+    expect(scrollPlan('', 375)).toEqual({ kind: 'top' });
+  });
+});
+
+describe('informational pages', () => {
+  it('render the page body as text: headings, lists, paragraphs', async () => {
+    setup({ path: '/angarsk/delivery' });
+    expect(await screen.findByRole('heading', { name: 'Страница delivery', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Заголовок', level: 2 })).toBeTruthy();
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toContain('один');
+    expect(parseBody('<b>x</b>')).toEqual([{ kind: 'paragraph', text: '<b>x</b>' }]);
+  });
+
+  it('a failed page load shows the error page with its status', async () => {
+    setup({
+      path: '/angarsk/legal',
+      services: { loadPage: () => Promise.reject(Object.assign(new Error('no page'), { status: 404 })) },
+    });
+    expect(await screen.findByText('Что-то пошло не так')).toBeTruthy();
+    expect(screen.getByText('404')).toBeTruthy();
+  });
+});
+
+describe('header', () => {
+  it('the city name opens the city modal', async () => {
+    const app = setup({ path: '/angarsk/about' });
+    fireEvent.click(screen.getByRole('button', { name: 'Выбрать город' }));
+    expect(app.commands).toContainEqual({ type: 'OpenModal', data: { modal: { kind: 'city' } } });
+    expect(await screen.findByRole('dialog', { name: 'Выберите свой город' })).toBeTruthy();
+  });
+});
