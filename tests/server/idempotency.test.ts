@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { seedPromotions } from '../../server/services/promo.js';
+import { IDEMPOTENCY_STALE_MS, canonicalJson, requestHash } from '../../server/services/orders.js';
+import { CreateOrderBody } from '../../src/api/contract/orders.js';
+import { createTestServer, type TestServer } from './helpers.js';
+import { deliveryBody, newKey, postOrder, signedInUser } from './ordersFixtures.js';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  server.clock.set('2026-11-20T05:00:00.000Z'); // Friday 13:00 in Asia/Irkutsk
+  await seedPromotions(server.db);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function ordersOf(userId: string): Promise<number> {
+  const rows = await server.db.run((db) => db.execute<{ n: number }>(sql`select count(*)::int as n from orders where user_id = ${userId}`));
+  return rows.rows[0]?.n ?? -1;
+}
+
+describe('POST /order with an Idempotency-Key', () => {
+  it('the same key and body twice: one order, the same answer', async () => {
+    const user = await signedInUser(server.db, { balance: 300 });
+    const key = newKey();
+    const body = deliveryBody({ spendBonus: 100 });
+    const first = await postOrder(server, user.token, body, key);
+    const second = await postOrder(server, user.token, body, key);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect(await ordersOf(user.id)).toBe(1);
+    // bonuses were spent once
+    const balance = await server.db.run((db) => db.execute<{ balance: number }>(sql`select balance from users where id = ${user.id}`));
+    expect(balance.rows[0]?.balance).toBe(200);
+  });
+
+  it('the same body with keys in another order hashes the same', async () => {
+    const user = await signedInUser(server.db);
+    const key = newKey();
+    const body = deliveryBody();
+    const reordered = Object.fromEntries(Object.entries(body).reverse());
+    expect(canonicalJson(reordered)).toBe(canonicalJson(body));
+    const first = await postOrder(server, user.token, body, key);
+    const second = await postOrder(server, user.token, reordered, key);
+    expect(second.json().id).toBe(first.json().id);
+  });
+
+  it('the same key with another body: 422', async () => {
+    const user = await signedInUser(server.db);
+    const key = newKey();
+    expect((await postOrder(server, user.token, deliveryBody(), key)).statusCode).toBe(200);
+    const other = await postOrder(server, user.token, deliveryBody({ persons: 5 }), key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().message).toBe('Ключ идемпотентности уже использован для другого заказа');
+    expect(await ordersOf(user.id)).toBe(1);
+  });
+
+  it('keys belong to a customer: another customer’s same key is a separate order', async () => {
+    const a = await signedInUser(server.db);
+    const b = await signedInUser(server.db);
+    const key = newKey();
+    const ra = await postOrder(server, a.token, deliveryBody(), key);
+    const rb = await postOrder(server, b.token, deliveryBody(), key);
+    expect(ra.statusCode).toBe(200);
+    expect(rb.statusCode).toBe(200);
+    expect(ra.json().id).not.toBe(rb.json().id);
+  });
+
+  it('concurrent requests with the same key: one order; the other gets 409 or the same answer', async () => {
+    const user = await signedInUser(server.db, { balance: 500 });
+    const key = newKey();
+    const body = deliveryBody({ spendBonus: 100 });
+    const answers = await Promise.all([1, 2, 3, 4].map(() => postOrder(server, user.token, body, key)));
+    const ok = answers.filter((r) => r.statusCode === 200);
+    const busy = answers.filter((r) => r.statusCode === 409);
+    expect(ok.length + busy.length).toBe(answers.length);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(ok.map((r) => r.json().id)).size).toBe(1);
+    for (const r of busy) expect(r.json().message).toBe('Заказ уже оформляется');
+    expect(await ordersOf(user.id)).toBe(1);
+    // after the first finished, a retry gets the stored answer
+    const retry = await postOrder(server, user.token, body, key);
+    expect(retry.json().id).toBe(ok[0]?.json().id);
+  });
+
+  it("a retry while the first attempt is still running: 409 'Заказ уже оформляется'; a crashed attempt's key is taken over later", async () => {
+    const user = await signedInUser(server.db);
+    const key = newKey();
+    const body = deliveryBody();
+    const hash = requestHash(CreateOrderBody.parse(body));
+    const now = server.clock.now();
+    // what a first attempt leaves while it works (or after it died without committing)
+    await server.db.run((db) =>
+      db.execute(sql`insert into idempotency_keys (user_id, key, request_hash, state, created_at) values (${user.id}, ${key}, ${hash}, 'running', ${now})`),
+    );
+    const busy = await postOrder(server, user.token, body, key);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().message).toBe('Заказ уже оформляется');
+    expect(await ordersOf(user.id)).toBe(0);
+    server.clock.advance(IDEMPOTENCY_STALE_MS + 1000);
+    try {
+      const taken = await postOrder(server, user.token, body, key);
+      expect(taken.statusCode).toBe(200);
+      expect(await ordersOf(user.id)).toBe(1);
+    } finally {
+      server.clock.set('2026-11-20T05:00:00.000Z');
+    }
+  });
+
+  it('a refusal releases the key: the same key may be sent again', async () => {
+    const user = await signedInUser(server.db);
+    const key = newKey();
+    const refused = await postOrder(server, user.token, deliveryBody({ expectedTotal: 1 }), key);
+    expect(refused.statusCode).toBe(422);
+    const again = await postOrder(server, user.token, deliveryBody({ expectedTotal: 1 }), key);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toMatch(/^Цены изменились: /);
+    const placed = await postOrder(server, user.token, deliveryBody(), key);
+    expect(placed.statusCode).toBe(200);
+  });
+});
