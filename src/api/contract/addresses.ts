@@ -1,15 +1,13 @@
 // Saved delivery addresses (SPEC §3 Address, §7 calls). Owner only.
 import { z } from 'zod';
 import { defineRoute } from '../route.js';
-import { Address, GeoPoint, Id } from '../entities.js';
+import { Address, GeoPoint } from '../entities.js';
+import { StorableId as Id, storable } from './text.js';
 
-const Required = (max: number) => z.string().trim().min(1).max(max);
+const Required = (max: number) => storable(z.string().trim().min(1).max(max));
 /** Optional text: '' and null both mean "not given". */
 const Optional = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+  storable(z.string().trim().max(max))
     .nullish()
     .transform((value) => (value ? value : null));
 

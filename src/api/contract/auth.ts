@@ -3,12 +3,13 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.js';
 import { User } from '../entities.js';
+import { storable } from './text.js';
 
 export const RequestCodeBody = z.object({
   /** Any spelling the mask produces ('+7 (999) 123-45-67', '8999…'); validated by SPEC §5. */
-  phone: z.string().max(64).nullish(),
+  phone: storable(z.string().max(64)).nullish(),
   /** Bot-check response token; checked when a captcha provider is configured (off by default). */
-  captchaToken: z.string().max(4096).nullish(),
+  captchaToken: storable(z.string().max(4096)).nullish(),
 });
 
 export const RequestCodeAnswer = z.object({
@@ -30,10 +31,10 @@ export const requestSignInCode = defineRoute({
 });
 
 export const SignInBody = z.object({
-  phone: z.string().max(64).nullish(),
-  code: z.string().max(32),
+  phone: storable(z.string().max(64)).nullish(),
+  code: storable(z.string().max(32)),
   /** Used when the account is created, or to rename on sign-in when not empty. */
-  name: z.string().max(100).nullish(),
+  name: storable(z.string().max(100)).nullish(),
   /** Consent to the processing of personal data: required to create an account. */
   personalData: z.boolean().optional(),
   PUSHNotifications: z.boolean().optional(),

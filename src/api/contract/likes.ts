@@ -2,7 +2,7 @@
 // the client shows (SPEC §8), never a 500.
 import { z } from 'zod';
 import { defineRoute } from '../route.js';
-import { Id } from '../entities.js';
+import { StorableId as Id } from './text.js';
 
 export const REPEAT_LIKE_MESSAGE = 'Нельзя поставить лайк этому товару повторно';
 

@@ -2,14 +2,15 @@
 // (401 without a valid token, 403 for another customer's phone or id).
 import { z } from 'zod';
 import { defineRoute } from '../route.js';
-import { Id, User } from '../entities.js';
+import { User } from '../entities.js';
+import { StorableId, storable } from './text.js';
 
 /** '+79991234567', '79991234567' or '89991234567' (URL-encoded '+' accepted). */
-export const PhoneParams = z.object({ phone: z.string().min(1).max(64) });
-export const UserIdParams = z.object({ id: Id });
+export const PhoneParams = z.object({ phone: storable(z.string().min(1).max(64)) });
+export const UserIdParams = z.object({ id: StorableId });
 
-const Name = z.string().trim().max(100);
-const AllergenCode = z.string().trim().min(1).max(64);
+const Name = storable(z.string().trim().max(100));
+const AllergenCode = storable(z.string().trim().min(1).max(64));
 
 export const UserProfilePatch = z.object({
   name: Name.optional(),
@@ -37,7 +38,7 @@ export const postUser = defineRoute({
   path: '/user',
   summary: 'Updates the signed-in customer (accounts are created by POST /auth/token)',
   auth: 'user',
-  body: UserProfilePatch.extend({ phone: z.string().max(64).nullish() }),
+  body: UserProfilePatch.extend({ phone: storable(z.string().max(64)).nullish() }),
   response: User,
 });
 
