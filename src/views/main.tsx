@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { createApiClient } from '../api/client';
 import { getPage } from '../api/contract/pages';
+import { getHistoryRoute } from '../api/storefrontApi';
 import { createStore } from '../commands/bus';
 import { App } from './app/App';
 import { usePendingProfileSync } from './app/pendingProfile';
@@ -20,6 +21,7 @@ const store = createStore({ deps: { now: () => new Date().toISOString(), newId }
 const api = createApiClient({ baseUrl: '', getToken: () => store.getState().auth.token });
 const services: ViewServices = {
   loadPage: (slug, cityId) => api.call(getPage, { params: { slug, cityId } }),
+  loadHistory: (phone) => api.call(getHistoryRoute, { params: { phone } }),
 };
 
 function Root() {

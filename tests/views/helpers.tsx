@@ -32,6 +32,7 @@ export const fakeServices: ViewServices = {
     body: '## Заголовок\n\nПервый абзац.\n\n- один\n- два',
     updatedAt: '2026-11-23T00:00:00.000Z',
   }),
+  loadHistory: async () => [],
 };
 
 export type Setup = {

@@ -11,7 +11,7 @@ import { StoreProvider } from '../../src/views/app/store';
 import { ErrorPage } from '../../src/views/pages/ErrorPage';
 import { parseBody } from '../../src/views/pages/InfoPage';
 import { readyState } from '../fixtures/state';
-import { setup } from './helpers';
+import { fakeServices, setup } from './helpers';
 
 function Boom(): never {
   throw Object.assign(new Error('gone'), { status: 503 });
@@ -118,7 +118,7 @@ describe('informational pages', () => {
   it('a failed page load shows the error page with its status', async () => {
     setup({
       path: '/angarsk/legal',
-      services: { loadPage: () => Promise.reject(Object.assign(new Error('no page'), { status: 404 })) },
+      services: { ...fakeServices, loadPage: () => Promise.reject(Object.assign(new Error('no page'), { status: 404 })) },
     });
     expect(await screen.findByText('Что-то пошло не так')).toBeTruthy();
     expect(screen.getByText('404')).toBeTruthy();

@@ -4,9 +4,11 @@
 // dispatch and select instead, and this context goes away.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { Page } from '../../api/contract/pages';
+import type { HistoryOrder } from '../../api/storefrontApi';
 
 export interface ViewServices {
   loadPage(slug: string, cityId: string): Promise<Page>;
+  loadHistory(phone: string): Promise<HistoryOrder[]>;
 }
 
 const ServicesContext = createContext<ViewServices | null>(null);

@@ -1,35 +1,98 @@
-// Order history: the last order with 'Повторить заказ' (RepeatOrder re-adds each product with its
-// modifiers, closes the modals and opens the cart). The full history list needs a core command.
+// Order history (GET /user/{phone}/history) and 'Повторить заказ' for the last order: RepeatOrder
+// re-adds each product with its modifiers, closes the modals and opens the cart (SPEC §4).
+import type { HistoryOrder } from '../../../api/storefrontApi';
 import { formatCount } from '../../../domain/plural';
-import { useDispatch, useSelector } from '../../app/store';
+import { formatPrice } from '../../../domain/price';
+import { useNavigateTo } from '../../app/routing';
+import { useRemote, useServices } from '../../app/services';
+import { useDispatch, useSelector, useStore } from '../../app/store';
 import ui from '../../components/ui.module.css';
 import { PersonalLayout } from './PersonalLayout';
 import styles from './Personal.module.css';
 
-export default function HistoryPage() {
+const PORTIONS = ['порция', 'порции', 'порций'] as const;
+const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+function formatDate(iso: string): string {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? iso : dateFormat.format(t);
+}
+
+function RepeatLastOrder() {
   const dispatch = useDispatch();
+  const store = useStore();
+  const navigate = useNavigateTo();
   const lastOrder = useSelector((s) => s.user.lastOrder);
   const products = lastOrder?.products.filter((p) => !p.isGift) ?? [];
+  if (lastOrder === null || products.length === 0) return null;
+  const repeat = () => {
+    dispatch({ type: 'RepeatOrder', data: { lastOrder } });
+    // The core answers CartOpened unless adding is blocked (a not-working or work-time modal).
+    const top = store.getState().modal.stack.at(-1)?.kind;
+    if (top !== 'workTime' && top !== 'siteNotWorking') navigate('/cart');
+  };
+  return (
+    <section className={styles.card} aria-labelledby="last-order">
+      <h2 id="last-order">Последний заказ</h2>
+      <ul className={styles.order}>
+        {products.map((p, i) => (
+          <li key={`${p.productId}-${i}`}>
+            <span>{p.name}</span>
+            <span>{formatCount(p.amount, PORTIONS)}</span>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className={ui.button} onClick={repeat}>
+        Повторить заказ
+      </button>
+    </section>
+  );
+}
+
+function Order({ order }: { order: HistoryOrder }) {
+  return (
+    <li className={styles.card}>
+      <h3 className={styles.orderTitle}>
+        Заказ от {formatDate(order.createdAt)} · {formatPrice(order.total)}
+      </h3>
+      <ul className={styles.order}>
+        {order.items.map((item, i) => (
+          <li key={`${item.productId}-${i}`}>
+            <span>
+              {item.name}
+              {item.modifiers.length > 0 && <span className={ui.muted}> ({item.modifiers.map((m) => m.name).join(', ')})</span>}
+            </span>
+            <span>{formatCount(item.amount, PORTIONS)}</span>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+function History() {
+  const services = useServices();
+  const phone = useSelector((s) => s.user.profile?.phone ?? null);
+  const history = useRemote(phone, () => services.loadHistory(phone ?? ''));
+  if (history.status === 'loading') return <p className={ui.muted}>Загружаем историю заказов…</p>;
+  if (history.status === 'failed') return <p className={ui.muted}>Не удалось загрузить историю заказов.</p>;
+  if (history.value.length === 0) return <p className={ui.muted}>Вы ещё ничего не заказывали.</p>;
+  return (
+    <ul className={styles.orders}>
+      {history.value.map((o) => (
+        <Order key={o.id} order={o} />
+      ))}
+    </ul>
+  );
+}
+
+export default function HistoryPage() {
   return (
     <PersonalLayout title="История заказов">
-      {lastOrder === null || products.length === 0 ? (
-        <p className={ui.muted}>Вы ещё ничего не заказывали.</p>
-      ) : (
-        <section className={styles.card} aria-labelledby="last-order">
-          <h2 id="last-order">Последний заказ</h2>
-          <ul className={styles.order}>
-            {products.map((p, i) => (
-              <li key={`${p.productId}-${i}`}>
-                <span>{p.name}</span>
-                <span>{formatCount(p.amount, ['порция', 'порции', 'порций'])}</span>
-              </li>
-            ))}
-          </ul>
-          <button type="button" className={ui.button} onClick={() => dispatch({ type: 'RepeatOrder', data: { lastOrder } })}>
-            Повторить заказ
-          </button>
-        </section>
-      )}
+      <div className={styles.grid}>
+        <History />
+        <RepeatLastOrder />
+      </div>
     </PersonalLayout>
   );
 }

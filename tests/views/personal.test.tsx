@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { evolveAll } from '../../src/projections/store';
+import { PRODUCT } from '../fixtures/catalog';
+import { readyState } from '../fixtures/state';
+import { fakeServices, setup } from './helpers';
+
+describe('personal pages', () => {
+  it('profile: deleting the account asks for confirmation first', async () => {
+    const app = setup({ path: '/angarsk/personal' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Удалить аккаунт' }));
+    expect(app.commands.some((c) => c.type === 'DeleteAccount')).toBe(false);
+    expect(screen.getByRole('alert').textContent).toMatch(/Удалить аккаунт\?/);
+    fireEvent.click(screen.getByRole('button', { name: 'Да, удалить' }));
+    expect(app.commands).toContainEqual({ type: 'DeleteAccount', data: {} });
+  });
+
+  it('profile: an allergen checkbox dispatches ChangeAllergens', async () => {
+    const app = setup({ path: '/angarsk/personal' });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Рыба' }));
+    expect(app.commands).toContainEqual({ type: 'ChangeAllergens', data: { codes: ['fish'] } });
+    expect((screen.getByRole('checkbox', { name: 'Рыба' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('profile: saving dispatches EditProfile with the name and consents', async () => {
+    const app = setup({ path: '/angarsk/personal' });
+    fireEvent.change(await screen.findByLabelText('Имя'), { target: { value: 'Пётр' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(app.commands).toContainEqual({
+      type: 'EditProfile',
+      data: { changes: { name: 'Пётр', personalData: true, PUSHNotifications: false, receiveAdvertisingInformation: false } },
+    });
+  });
+
+  it('history: the orders are listed and the last order is repeated into the cart', async () => {
+    const lastOrder = { products: [{ productId: PRODUCT.phila, isGift: false, amount: 2, name: 'Филадельфия', mods: [] }] };
+    const state = evolveAll(readyState(), [{ type: 'LastOrderLoaded', data: { lastOrder } }]);
+    const services = {
+      ...fakeServices,
+      loadHistory: async () => [
+        { id: 'o1', createdAt: '2026-11-20T10:00:00.000Z', total: 900, items: [{ productId: PRODUCT.phila, name: 'Филадельфия', amount: 2, sum: 900, modifiers: [] }] },
+      ],
+    };
+    const app = setup({ path: '/angarsk/personal/history', state, services });
+    expect(await screen.findByText(/Заказ от/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Повторить заказ' }));
+    expect(app.commands).toContainEqual({ type: 'RepeatOrder', data: { lastOrder } });
+    await waitFor(() => expect(app.currentPath()).toBe('/angarsk/cart'));
+    expect(app.store.getState().cart.items.find((l) => l.product.id === PRODUCT.phila)?.quantity).toBe(2);
+  });
+
+  it('favourites list the liked products', async () => {
+    const state = evolveAll(readyState(), [{ type: 'LikesLoaded', data: { productIds: [PRODUCT.california] } }]);
+    setup({ path: '/angarsk/personal/favorite', state });
+    expect(await screen.findByRole('heading', { name: 'Калифорния' })).toBeTruthy();
+    expect(screen.getAllByTestId('product-card')).toHaveLength(1);
+  });
+});
