@@ -72,6 +72,12 @@ describe('POST /auth/code', () => {
     expect((await requestCode(server, phone)).statusCode).toBe(200);
   });
 
+  it('holds the 60 s limit under concurrent requests (the counters live in the database)', async () => {
+    const phone = nextPhone();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => requestCode(server, phone)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429]);
+  });
+
   it('allows one send per 60 s per IP, whatever the phone', async () => {
     const ip = nextIp();
     expect((await requestCode(server, nextPhone(), ip)).statusCode).toBe(200);
@@ -228,6 +234,14 @@ describe('POST /auth/token', () => {
     expect((await token(phone, fresh)).statusCode).toBe(200);
   });
 
+  it('uses a code up once even when two sign-ins race with it', async () => {
+    const phone = nextPhone();
+    await requestCode(server, phone);
+    const code = lastCode(server, phone);
+    const answers = await Promise.all([token(phone, code), token(phone, code)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+  });
+
   it('refuses a code for a phone that never asked for one', async () => {
     const r = await token(nextPhone(), '123456');
     expect(r.statusCode).toBe(422);
@@ -264,5 +278,18 @@ describe('POST /auth/logout', () => {
     const me = await signIn(server);
     const r = await server.app.inject({ url: `/api/v1/user/${me.phone}?token=${me.token}` });
     expect(r.statusCode).toBe(401);
+  });
+});
+
+describe('session lifetime', () => {
+  it('a session unused for 90 days stops working; using it keeps it alive', async () => {
+    const used = await signIn(server);
+    const idle = await signIn(server);
+    const me = (s: { phone: string; auth: Record<string, string> }) => server.app.inject({ url: `/api/v1/user/${s.phone}`, headers: s.auth });
+    for (let day = 0; day < 3; day++) {
+      server.clock.advance(45 * 24 * 60 * MINUTE);
+      expect((await me(used)).statusCode).toBe(200);
+    }
+    expect((await me(idle)).statusCode).toBe(401);
   });
 });
