@@ -1,6 +1,8 @@
 // Sign-in by a one-time SMS code (POST /auth/code, POST /auth/token) and sign-out.
 // The captcha token is accepted and ignored while no captcha provider is configured
 // (DESIGN: captcha is off by default); the send limits hold either way.
+// Per-IP limits use request.ip: behind a load balancer or reverse proxy set TRUST_PROXY=true,
+// otherwise every customer shares the balancer's address and its 5 codes an hour.
 import type { FastifyInstance } from 'fastify';
 import { requestSignInCode, signInWithCode, signOut } from '../../src/api/contract/auth.js';
 import { maskPhoneForLog, validatePhone } from '../../src/domain/phone.js';
