@@ -12,7 +12,7 @@ import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/database.js';
 import { cities, deliveryZones, restaurants, stopList, streets } from '../db/schema/catalog.js';
-import { addresses } from '../db/schema/customers.js';
+import { addresses, users } from '../db/schema/customers.js';
 import { couponUses, coupons, idempotencyKeys, orderStatusLog, orders, type StoredAddress, type StoredOrderLine } from '../db/schema/orders.js';
 import { conflict, forbidden, notFound, unprocessable } from '../http/errors.js';
 import { ORDER_STATUS_NAMES, type CreateOrderBody, type Order } from '../../src/api/contract/orders.js';
@@ -256,6 +256,10 @@ function giftLines(catalog: PricingCatalog, gifts: readonly GrantedGift[], body:
 
 async function createOrderIn(tx: Executor, now: Date, user: AuthUser, key: string, body: CreateOrderBody): Promise<Order> {
   const nowIso = now.toISOString();
+  // The customer's row first, FOR UPDATE: one order of a customer at a time. Taken later, it would
+  // deadlock on PostgreSQL against the KEY SHARE locks the foreign keys of concurrent inserts
+  // (orders, coupon_uses, bonus_ledger → users) hold on the same row.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, user.userId)).for('update');
   const settings = await loadOrderSettings(tx);
   if (settings.isSiteNotWorking) {
     throw unprocessable(settings.textSiteNotWorking.trim() || DEFAULT_SITE_NOT_WORKING_TEXT, 'site-not-working');
