@@ -4,7 +4,7 @@
 //
 // `createStorefrontApi` implements it over the route definitions of src/api/contract.
 import { Observable } from 'rxjs';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ApiClient } from './client';
 import { createAddress, deleteAddress, listAddressesByUser, type NewAddress } from './contract/addresses';
 import { requestSignInCode, signInWithCode, signOut, type RequestCodeAnswer as RequestCodeAnswerSchema, type SignInAnswer as SignInAnswerSchema } from './contract/auth';
@@ -14,10 +14,9 @@ import { likeProduct, listUserLikes, unlikeProduct } from './contract/likes';
 import { checkPromo } from './contract/promo';
 import { getSettings, getSettingsVersion, getSettingValue } from './contract/settings';
 import { deleteUserByPhone, getUserBalance, patchUserByPhone, type UserProfilePatch } from './contract/users';
-import { defineRoute } from './route';
+import { getLastOrder, getOrderHistory, type OrderHistory as OrderHistorySchema } from './contract/orders';
 import {
-  Id,
-  LastOrder,
+  type LastOrder,
   type Address,
   type Catalog,
   type City,
@@ -33,26 +32,8 @@ export type ProfilePatch = z.input<typeof UserProfilePatch>;
 export type SignInInput = { phone: string; code: string };
 export type RequestCodeAnswer = z.infer<typeof RequestCodeAnswerSchema>;
 export type SignInAnswer = z.infer<typeof SignInAnswerSchema>;
-
-/**
- * One order of GET /user/{phone}/history (SPEC §3 "History: orders with items and modifiers").
- * TODO(contract): replace with the orders contract's schema once src/api/contract has it.
- */
-export const HistoryOrder = z.object({
-  id: Id,
-  createdAt: z.string(),
-  total: z.number(),
-  items: z.array(
-    z.object({
-      productId: Id,
-      name: z.string(),
-      amount: z.number(),
-      sum: z.number(),
-      modifiers: z.array(z.object({ id: Id, name: z.string(), amount: z.number(), sum: z.number() })).default([]),
-    }),
-  ),
-});
-export type HistoryOrder = z.infer<typeof HistoryOrder>;
+export type OrderHistory = z.infer<typeof OrderHistorySchema>;
+export type HistoryPage = { limit?: number; before?: number };
 
 export interface StorefrontApi {
   /** GET /storage/version */
@@ -83,10 +64,10 @@ export interface StorefrontApi {
   like(userId: string, productId: string): Observable<void>;
   /** DELETE /like/{userId}/{productId} */
   unlike(userId: string, productId: string): Observable<void>;
-  /** GET /user/{id}/last-order (null when there is none) */
-  getLastOrder(userId: string): Observable<LastOrder | null>;
-  /** GET /user/{phone}/history */
-  getHistory(phone: string): Observable<HistoryOrder[]>;
+  /** GET /user/{id}/last-order (no products when there is none) */
+  getLastOrder(userId: string): Observable<LastOrder>;
+  /** GET /user/{phone}/history, newest first, a page at a time */
+  getHistory(phone: string, page?: HistoryPage): Observable<OrderHistory>;
   /** POST /promo */
   promo(payload: PromoRequest): Observable<PromoResponse>;
   /** POST /auth/code: sends the SMS code. */
@@ -100,33 +81,6 @@ export interface StorefrontApi {
   /** DELETE /user/{phone} */
   deleteUser(phone: string): Observable<void>;
 }
-
-/**
- * GET /user/{id}/last-order of SPEC §7.
- * TODO(contract): no route definition in src/api/contract yet; move it there (or import it) once
- * the orders contract lands. The path and answer follow SPEC §7 and src/api/entities LastOrder.
- */
-export const getLastOrderRoute = defineRoute({
-  method: 'GET',
-  path: '/user/:id/last-order',
-  summary: 'Last order of the signed-in customer (null when none)',
-  auth: 'user',
-  params: z.object({ id: Id }),
-  response: LastOrder.nullable(),
-});
-
-/**
- * GET /user/{phone}/history of SPEC §7.
- * TODO(contract): no route definition in src/api/contract yet; see HistoryOrder above.
- */
-export const getHistoryRoute = defineRoute({
-  method: 'GET',
-  path: '/user/:phone/history',
-  summary: 'Order history of the signed-in customer, newest first',
-  auth: 'user',
-  params: z.object({ phone: z.string().min(1).max(64) }),
-  response: z.array(HistoryOrder),
-});
 
 /** A cold Observable over a promise-returning call; unsubscribing aborts the request. */
 export function fromAbortable<T>(run: (signal: AbortSignal) => Promise<T>): Observable<T> {
@@ -166,8 +120,9 @@ export function createStorefrontApi(client: ApiClient): StorefrontApi {
     like: (userId, productId) =>
       fromAbortable((signal) => client.call(likeProduct, { body: { userId, productId }, signal }).then(() => undefined)),
     unlike: (userId, productId) => fromAbortable((signal) => client.call(unlikeProduct, { params: { userId, productId }, signal }).then(() => undefined)),
-    getLastOrder: (id) => fromAbortable((signal) => client.call(getLastOrderRoute, { params: { id }, signal })),
-    getHistory: (phone) => fromAbortable((signal) => client.call(getHistoryRoute, { params: { phone }, signal })),
+    getLastOrder: (id) => fromAbortable((signal) => client.call(getLastOrder, { params: { id }, signal })),
+    getHistory: (phone, page = {}) =>
+      fromAbortable((signal) => client.call(getOrderHistory, { params: { phone }, query: page, signal })),
     promo: (payload) => fromAbortable((signal) => client.call(checkPromo, { body: payload, signal })),
     requestCode: (phone, captchaToken) =>
       fromAbortable((signal) => client.call(requestSignInCode, { body: { phone, captchaToken: captchaToken ?? null }, signal })),

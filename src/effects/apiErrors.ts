@@ -6,12 +6,14 @@
 // Anything else is the calling effect's business (its own failure command, or only a log line).
 import { ApiFailure } from '../api/client';
 import type { AppCommand } from '../commands';
+import { TEXT_SIGN_IN_FAILED } from '../commands/auth';
+import { TEXT_SERVER_ERROR as CATALOG_SERVER_ERROR } from '../commands/catalog';
 import { selectIsSignedIn, type AppState } from '../projections/store';
 
-/** SPEC §8 generic error toast. */
-export const TEXT_TRY_LATER = 'Произошла ошибка. Попробуйте позже.';
-/** SPEC §8: shown when an unlike fails (used here as the fallback of like failures too). */
-export const TEXT_SERVER_ERROR = 'Ошибка сервера. Попробуйте позже';
+/** SPEC §8 generic error toast: 'Произошла ошибка. Попробуйте позже.' */
+export const TEXT_TRY_LATER: string = TEXT_SIGN_IN_FAILED;
+/** SPEC §8 'Ошибка сервера. Попробуйте позже' (an unlike failed; also the fallback of like failures). */
+export const TEXT_SERVER_ERROR: string = CATALOG_SERVER_ERROR;
 
 /** The HTTP status of an ApiFailure (0 for a network failure), null for anything else. */
 export function failureStatus(error: unknown): number | null {

@@ -4,16 +4,17 @@
 import type { Observable } from 'rxjs';
 import type { StorefrontApi } from '../api/storefrontApi';
 import type { AppCommand } from '../commands';
+import type { LogEntry } from '../commands/bus';
 import type { AppEvent } from '../events';
-import type { LogEntry } from '../events/log';
 import type { AppState } from '../projections/store';
 import type { KeyValueStorage } from './persistence';
 
 /**
- * What the store emits once per dispatch: the recorded log entry (the command, when there was one,
- * and the events it led to, in order). Effects mostly look at `events` (see `eventsOf`).
+ * What the store (src/commands/bus.ts) emits once per dispatch, after the state was updated: the
+ * recorded log entry and the events the command led to, in order. Effects mostly look at
+ * `events` (see `eventsOf`).
  */
-export type EventEnvelope = Pick<LogEntry, 'position' | 'at' | 'command'> & { events: readonly AppEvent[] };
+export type EventEnvelope = { entry: LogEntry; events: readonly AppEvent[] };
 
 export type CookieOptions = {
   /** Lifetime in days (js-cookie's `expires`). */

@@ -91,7 +91,7 @@ let position = 0;
 /** One envelope holding `events` (what the store emits per dispatch). */
 export function envelope(...events: AppEvent[]): EventEnvelope {
   position += 1;
-  return { position, at: '2026-11-23T06:00:00.000Z', events };
+  return { entry: { position, at: '2026-11-23T06:00:00.000Z', events }, events };
 }
 
 export const failure = (status: number, message: string | null = null): ApiFailure => new ApiFailure(status, message);

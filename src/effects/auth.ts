@@ -1,0 +1,94 @@
+// Sign-in by phone and SMS code (SPEC §4 User, §5, §8):
+// - CodeRequested → POST /auth/code → ConfirmCodeSent, or ReportSignInFailure with the server's
+//   message ('Произошла ошибка. Попробуйте позже.' when there is none);
+// - CodeSubmitted → POST /auth/token → CompleteSignIn { token, user }, or ReportSignInFailure;
+// - whenever a user is signed in (after CompleteSignIn, or a session restored from storage):
+//   load addresses, likes, the last order and the balance → ApplyAddresses, ApplyLikes,
+//   ApplyLastOrder, ApplyBalance. Their failures are only logged; a 401 expires the session.
+// Sign-in failures are shown by the sign-in decider (form error and toast), so they get no
+// ReportApiRefusal on top.
+import { catchError, distinctUntilChanged, EMPTY, from, map, merge, of, switchMap, take, type Observable } from 'rxjs';
+import type { AppCommand } from '../commands';
+import { selectIsSignedIn, type AppState } from '../projections/store';
+import { apiFailureCommands, describeError, failureMessage, failureStatus } from './apiErrors';
+import type { Effect, EffectDeps } from './deps';
+import { eventsOf, ofType } from './operators';
+
+const signInFailure = (error: unknown): AppCommand => ({ type: 'ReportSignInFailure', data: { message: failureMessage(error) } });
+
+type SignedInUser = { userId: string; phone: string; token: string };
+
+function signedInUser(state: AppState): SignedInUser | null {
+  const profile = state.user.profile;
+  const token = state.auth.token;
+  if (!selectIsSignedIn(state) || profile === null || token === null) return null;
+  return { userId: profile.id, phone: profile.phone, token };
+}
+
+const sameUser = (a: SignedInUser | null, b: SignedInUser | null): boolean =>
+  a === b || (a !== null && b !== null && a.userId === b.userId && a.phone === b.phone && a.token === b.token);
+
+/** One background load of a signed-in user's data: failures are only logged, a 401 expires the session. */
+export function userDataCall<T>(
+  deps: EffectDeps,
+  what: string,
+  request: Observable<T>,
+  toCommand: (value: T) => AppCommand,
+): Observable<AppCommand> {
+  return request.pipe(
+    take(1),
+    map(toCommand),
+    catchError((error: unknown) => {
+      deps.logger.warn(`${what} load failed`, describeError(error));
+      return from(failureStatus(error) === 401 ? apiFailureCommands(error, true) : []);
+    }),
+  );
+}
+
+/** Addresses, likes, last order and balance of the signed-in user. */
+export function loadUserData(deps: EffectDeps, user: SignedInUser): Observable<AppCommand> {
+  return merge(
+    userDataCall(deps, 'addresses', deps.api.getAddresses(user.userId), (addresses) => ({ type: 'ApplyAddresses', data: { addresses } })),
+    userDataCall(deps, 'likes', deps.api.getLikes(user.userId), (productIds) => ({ type: 'ApplyLikes', data: { productIds } })),
+    userDataCall(deps, 'last order', deps.api.getLastOrder(user.userId), (lastOrder) => ({ type: 'ApplyLastOrder', data: { lastOrder } })),
+    userDataCall(deps, 'balance', deps.api.getBalance(user.phone), (balance) => ({ type: 'ApplyBalance', data: { balance } })),
+  );
+}
+
+export function signIn$(): Effect {
+  return (event$, state$, deps) => {
+    const events$ = eventsOf(event$);
+    const codeRequests$ = events$.pipe(
+      ofType('CodeRequested'),
+      switchMap((e) =>
+        deps.api.requestCode(e.data.phone).pipe(
+          take(1),
+          map((): AppCommand => ({ type: 'ConfirmCodeSent', data: { phone: e.data.phone } })),
+          catchError((error: unknown) => {
+            deps.logger.warn('sign-in code request failed', describeError(error));
+            return of(signInFailure(error));
+          }),
+        ),
+      ),
+    );
+    const codeChecks$ = events$.pipe(
+      ofType('CodeSubmitted'),
+      switchMap((e) =>
+        deps.api.signIn({ phone: e.data.phone, code: e.data.code }).pipe(
+          take(1),
+          map((answer): AppCommand => ({ type: 'CompleteSignIn', data: { token: answer.token, user: answer.user } })),
+          catchError((error: unknown) => {
+            deps.logger.warn('sign-in failed', describeError(error));
+            return of(signInFailure(error));
+          }),
+        ),
+      ),
+    );
+    const userData$ = state$.pipe(
+      map(signedInUser),
+      distinctUntilChanged(sameUser),
+      switchMap((user) => (user === null ? EMPTY : loadUserData(deps, user))),
+    );
+    return merge(codeRequests$, codeChecks$, userData$);
+  };
+}

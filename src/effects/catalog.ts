@@ -1,0 +1,59 @@
+// Catalogue loading and cart validation (SPEC §4 "Cart init and validation: refresh the
+// catalogue, then drop lines…"):
+// - CatalogRequested → GET /catalog → ApplyCatalog (with the catalogue version last seen) or
+//   ReportCatalogFailure (only logged, SPEC §8); a newer request replaces one in flight;
+// - the first CatalogLoaded of the page → ValidateCart (a cart restored from storage is checked
+//   against the fresh catalogue);
+// - CartInitStarted (the cart page opened) → StartCatalogLoad, then ValidateCart once that load
+//   (or the one already running) has answered.
+import { catchError, filter, from, map, merge, of, switchMap, take, withLatestFrom } from 'rxjs';
+import type { AppCommand } from '../commands';
+import { describeError, failureMessage } from './apiErrors';
+import type { Effect } from './deps';
+import { eventsOf, ofType } from './operators';
+
+const VALIDATE: AppCommand = { type: 'ValidateCart', data: {} };
+
+export function catalogLoad$(): Effect {
+  return (event$, state$, deps) =>
+    eventsOf(event$).pipe(
+      ofType('CatalogRequested'),
+      withLatestFrom(state$),
+      switchMap(([, state]) =>
+        deps.api.getCatalog().pipe(
+          take(1),
+          map((catalog): AppCommand => ({ type: 'ApplyCatalog', data: { catalog, version: state.setting.versions.catalog } })),
+          catchError((error: unknown) => {
+            deps.logger.warn('catalogue load failed', describeError(error));
+            return of<AppCommand>({ type: 'ReportCatalogFailure', data: { message: failureMessage(error) } });
+          }),
+        ),
+      ),
+    );
+}
+
+export function cartValidation$(): Effect {
+  return (event$) => {
+    const events$ = eventsOf(event$);
+    const settled$ = events$.pipe(ofType('CatalogLoaded', 'CatalogLoadFailed'), take(1));
+    const firstLoad$ = events$.pipe(
+      ofType('CatalogLoaded'),
+      take(1),
+      map(() => VALIDATE),
+    );
+    const onCartInit$ = events$.pipe(
+      ofType('CartInitStarted'),
+      switchMap(() =>
+        // Listen first, then ask: a load that answers at once is not missed.
+        merge(
+          settled$.pipe(
+            filter((e) => e.type === 'CatalogLoaded'),
+            map(() => VALIDATE),
+          ),
+          from<AppCommand[]>([{ type: 'StartCatalogLoad', data: {} }]),
+        ),
+      ),
+    );
+    return merge(firstLoad$, onCartInit$);
+  };
+}

@@ -1,0 +1,102 @@
+// All effects of the client, merged, and `runEffects` wiring them to the store: every command an
+// effect emits is dispatched. No error ends an effect: each inner stream turns its failures into
+// commands, and should one still escape (a bug), it is logged and that effect is resubscribed.
+import { catchError, merge, observeOn, queueScheduler, type Observable, type SchedulerLike, type Subscription } from 'rxjs';
+import type { AppCommand } from '../commands';
+import type { AppState } from '../projections/store';
+import { addresses$ } from './address';
+import { signIn$ } from './auth';
+import { balancePolling$ } from './balance';
+import { boot$ } from './boot';
+import { cartValidation$, catalogLoad$ } from './catalog';
+import { citySelection$ } from './city';
+import type { Effect, EffectDeps, EventEnvelope } from './deps';
+import { highlight$ } from './highlight';
+import { likes$ } from './likes';
+import { pageAge$ } from './pageAge';
+import { persist$ } from './persist';
+import { promoRecalc$ } from './promo';
+import { settingsLoad$ } from './setting';
+import { profile$ } from './user';
+import { versionChecks$ } from './versions';
+
+export type EffectTimings = {
+  /** Every timer and debounce runs on this scheduler (a TestScheduler in tests). */
+  scheduler?: SchedulerLike;
+  promoDebounceMs?: number;
+  versionCheckMs?: number;
+  pageAgeCheckMs?: number;
+  balancePollMs?: number;
+  highlightMs?: number;
+  persistDebounceMs?: number;
+};
+
+/** Logs an escaped error and resubscribes the effect (NgRx's default), so it never dies. */
+export function guarded(name: string, effect: Effect): Effect {
+  return (event$, state$, deps) =>
+    effect(event$, state$, deps).pipe(
+      catchError((error: unknown, caught: Observable<AppCommand>) => {
+        deps.logger.error(`effect ${name} failed and was restarted`, error);
+        return caught;
+      }),
+    );
+}
+
+/** Every effect by name, with the given timings (defaults: SPEC §9). */
+export function createEffects(t: EffectTimings = {}): Record<string, Effect> {
+  const s = t.scheduler === undefined ? {} : { scheduler: t.scheduler };
+  return {
+    boot: boot$(),
+    settingsLoad: settingsLoad$(),
+    catalogLoad: catalogLoad$(),
+    cartValidation: cartValidation$(),
+    versionChecks: versionChecks$({ ...s, ...(t.versionCheckMs === undefined ? {} : { periodMs: t.versionCheckMs }) }),
+    pageAge: pageAge$({ ...s, ...(t.pageAgeCheckMs === undefined ? {} : { periodMs: t.pageAgeCheckMs }) }),
+    balancePolling: balancePolling$({ ...s, ...(t.balancePollMs === undefined ? {} : { periodMs: t.balancePollMs }) }),
+    highlight: highlight$({ ...s, ...(t.highlightMs === undefined ? {} : { durationMs: t.highlightMs }) }),
+    promoRecalc: promoRecalc$({ ...s, ...(t.promoDebounceMs === undefined ? {} : { debounceMs: t.promoDebounceMs }) }),
+    likes: likes$(),
+    citySelection: citySelection$(),
+    signIn: signIn$(),
+    addresses: addresses$(),
+    profile: profile$(),
+    persist: persist$({ ...s, ...(t.persistDebounceMs === undefined ? {} : { debounceMs: t.persistDebounceMs }) }),
+  };
+}
+
+/** All effects merged into one. */
+export function createRootEffect(t: EffectTimings = {}): Effect {
+  const effects = Object.entries(createEffects(t)).map(([name, effect]) => guarded(name, effect));
+  return (event$, state$, deps) => merge(...effects.map((effect) => effect(event$, state$, deps)));
+}
+
+/** The root effect with the SPEC §9 timings. */
+export const rootEffect: Effect = createRootEffect();
+
+/** What runEffects needs of the store. `state$` must replay the current state on subscription. */
+export interface EffectStore {
+  readonly events$: Observable<EventEnvelope>;
+  readonly state$: Observable<AppState>;
+  dispatch(command: AppCommand): unknown;
+}
+
+/**
+ * Subscribes the effects and dispatches every command they emit. Dispatches go through the
+ * queue scheduler: a command emitted while the store is still announcing an earlier dispatch
+ * waits for it to finish (no re-entrant dispatch, order kept). A throwing dispatch (a decider
+ * bug) is logged and the effects go on.
+ */
+export function runEffects(store: EffectStore, deps: EffectDeps, effect: Effect = rootEffect): Subscription {
+  return effect(store.events$, store.state$, deps)
+    .pipe(observeOn(queueScheduler))
+    .subscribe((command) => {
+      try {
+        store.dispatch(command);
+      } catch (error) {
+        deps.logger.error(`dispatch of ${command.type} failed`, error);
+      }
+    });
+}
+
+export type { Effect, EffectDeps, EventEnvelope } from './deps';
+export { COOKIE_NAMES } from './city';

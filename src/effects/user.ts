@@ -1,0 +1,72 @@
+// Profile calls:
+// - ProfileEditRequested → PATCH /user/{phone} → ApplyProfile;
+// - AccountDeletionRequested → DELETE /user/{phone} → Logout;
+// - LoggedOut by the user → POST /auth/logout with the token the state held until then (the
+//   server revokes it); failures only logged.
+// Edit and delete failures: SPEC §8's 401/422/403 commands, else 'Произошла ошибка. Попробуйте позже.'.
+import { catchError, concatMap, exhaustMap, filter, from, ignoreElements, map, merge, mergeMap, of, take, withLatestFrom } from 'rxjs';
+import type { AppCommand } from '../commands';
+import { selectIsSignedIn, type AppState } from '../projections/store';
+import { apiFailureCommands, describeError, TEXT_TRY_LATER } from './apiErrors';
+import type { Effect } from './deps';
+import { eventsOf, ofType } from './operators';
+
+function failureCommands(error: unknown, state: AppState): AppCommand[] {
+  const mapped = apiFailureCommands(error, selectIsSignedIn(state));
+  return mapped.length > 0 ? mapped : [{ type: 'ShowToast', data: { text: TEXT_TRY_LATER, kind: 'error' } }];
+}
+
+export function profile$(): Effect {
+  return (event$, state$, deps) => {
+    const events$ = eventsOf(event$);
+    const edit$ = events$.pipe(
+      ofType('ProfileEditRequested'),
+      withLatestFrom(state$),
+      concatMap(([e, state]) =>
+        deps.api.patchUser(e.data.phone, e.data.changes).pipe(
+          take(1),
+          map((user): AppCommand => ({ type: 'ApplyProfile', data: { user } })),
+          catchError((error: unknown) => {
+            deps.logger.warn('profile edit failed', describeError(error));
+            return from(failureCommands(error, state));
+          }),
+        ),
+      ),
+    );
+    const deletion$ = events$.pipe(
+      ofType('AccountDeletionRequested'),
+      withLatestFrom(state$),
+      exhaustMap(([e, state]) =>
+        deps.api.deleteUser(e.data.phone).pipe(
+          take(1),
+          map((): AppCommand => ({ type: 'Logout', data: {} })),
+          catchError((error: unknown) => {
+            deps.logger.warn('account deletion failed', describeError(error));
+            return from(failureCommands(error, state));
+          }),
+        ),
+      ),
+    );
+    // The last token the state held: LoggedOut has already cleared it when the event arrives.
+    const lastToken$ = state$.pipe(
+      map((s) => s.auth.token),
+      filter((token): token is string => token !== null),
+    );
+    const revoke$ = events$.pipe(
+      ofType('LoggedOut'),
+      filter((e) => e.data.reason === 'user'),
+      withLatestFrom(lastToken$),
+      mergeMap(([, token]) =>
+        deps.api.logout(token).pipe(
+          take(1),
+          ignoreElements(),
+          catchError((error: unknown) => {
+            deps.logger.warn('token revocation failed', describeError(error));
+            return of<never>();
+          }),
+        ),
+      ),
+    );
+    return merge(edit$, deletion$, revoke$);
+  };
+}
