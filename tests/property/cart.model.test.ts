@@ -1,0 +1,285 @@
+// Model-based test of the cart (fast-check fc.commands): one class per command, a model simpler
+// than the system, invariants of SPEC §4 checked after every command, replay checked at the end.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { CartItem, FreeProduct } from '../../src/api/entities';
+import { createStore, type LogEntry, type Store } from '../../src/commands/bus';
+import type { ChosenMod } from '../../src/commands/cart';
+import { decide } from '../../src/commands/decide';
+import { goodsTotal, isDeliveryLine, isGoodsLine } from '../../src/projections/cart';
+import { evolveAll, type AppState } from '../../src/projections/store';
+import { catalogWith, GROUP, MOD, PRODUCT, productById } from '../fixtures/catalog';
+import { FREE_DELIVERY_FROM, NOW } from '../fixtures/settings';
+import { readyState } from '../fixtures/state';
+
+const NUM_RUNS = Number(process.env.FC_RUNS ?? 1000);
+
+// ---- offers: what AddItem is asked to add ----
+type Offer = { productId: string; mods?: ChosenMod[] };
+const m = (id: string, groupId: string): ChosenMod => ({ id, amount: 1, groupId });
+const OFFERS: Offer[] = [
+  { productId: PRODUCT.phila, mods: [] },
+  { productId: PRODUCT.california },
+  { productId: PRODUCT.nuggets },
+  { productId: PRODUCT.cheeseSticks },
+  { productId: PRODUCT.cola },
+  { productId: PRODUCT.pizza, mods: [m(MOD.size25, GROUP.size)] },
+  { productId: PRODUCT.pizza, mods: [m(MOD.size30, GROUP.size), m(MOD.jalapeno, GROUP.toppings)] },
+  { productId: PRODUCT.pizza, mods: [m(MOD.jalapeno, GROUP.toppings), m(MOD.size30, GROUP.size)] },
+  { productId: PRODUCT.set, mods: [m(MOD.rollCalifornia, GROUP.rollChoice)] },
+  /** No mods for a product with groups: the modifier modal, no line. */
+  { productId: PRODUCT.pizza },
+  /** Unknown product: rejected. */
+  { productId: 'p-ghost' },
+];
+const MOD_PRICE: Record<string, number> = { [MOD.size25]: 350, [MOD.size30]: 500, [MOD.jalapeno]: 40, [MOD.rollCalifornia]: 50 };
+const REPRICEABLE = [PRODUCT.phila, PRODUCT.nuggets, PRODUCT.pizza, PRODUCT.cola] as const;
+const GIFTABLE = [PRODUCT.fries, PRODUCT.wings] as const;
+
+// ---- the model ----
+type ModelLine = { productId: string; key: string; quantity: number; unit: number; maxPer: number };
+type Model = {
+  lines: ModelLine[];
+  method: 'delivery' | 'self';
+  freeDelivery: boolean;
+  gifts: string[];
+  discount: number;
+  prices: Record<string, number>;
+};
+type Real = { store: Store; entries: LogEntry[]; initial: AppState; catalogVersion: number };
+
+const keyOf = (productId: string, mods: readonly { id: string; groupId: string; amount: number }[]) =>
+  `${productId}|${mods
+    .map((x) => `${x.groupId}/${x.id}x${x.amount}`)
+    .sort()
+    .join(',')}`;
+const modelTotal = (model: Model) => model.lines.reduce((s, l) => s + l.unit * l.quantity, 0);
+const emptyIfNoGoods = (model: Model) => {
+  if (model.lines.length === 0) {
+    model.gifts = [];
+    model.discount = 0;
+  }
+};
+
+// ---- invariants of the real cart ----
+function checkInvariants(real: Real, model: Model): void {
+  const state = real.store.getState();
+  const items: CartItem[] = state.cart.items;
+  const goods = items.filter(isGoodsLine);
+  // No line with quantity < 1.
+  expect(items.every((l) => l.quantity >= 1)).toBe(true);
+  // The merge rule: no two identical lines of a product without maxPerPositionInOrder.
+  const keys = goods.filter((l) => l.product.maxPerPositionInOrder === 0).map((l) => keyOf(l.product.id, l.mods));
+  expect(new Set(keys).size).toBe(keys.length);
+  // maxPerPositionInOrder bounds each line.
+  expect(goods.every((l) => l.product.maxPerPositionInOrder === 0 || l.quantity <= l.product.maxPerPositionInOrder)).toBe(true);
+  // At most one delivery line; none in self-pickup.
+  const delivery = items.filter(isDeliveryLine);
+  expect(delivery.length).toBeLessThanOrEqual(1);
+  if (state.cart.deliveryMethod === 'self') expect(delivery).toEqual([]);
+  // Free-delivery line exactly when the goods total reaches freeDeliveryFrom in delivery mode.
+  const total = goodsTotal(items);
+  const inDelivery = state.cart.deliveryMethod === 'delivery' && goods.length > 0;
+  const hasFree = delivery.some((l) => l.product.id === PRODUCT.freeDelivery);
+  const hasPaid = delivery.some((l) => l.product.id === PRODUCT.delivery);
+  expect(hasFree).toBe(inDelivery && total >= FREE_DELIVERY_FROM);
+  expect(hasPaid).toBe(inDelivery && total < FREE_DELIVERY_FROM && !state.cart.freeDelivery);
+  // Hidden gifts have quantity 1.
+  expect(items.filter((l) => l.isGift && l.isHidden).every((l) => l.quantity === 1)).toBe(true);
+  // A cart of only gifts / delivery lines is empty, with no discount.
+  if (goods.length === 0) {
+    expect(items).toEqual([]);
+    expect(state.cart.discountTotal).toBe(0);
+  }
+  // Validation is idempotent: the cart always agrees with the catalogue it was validated against.
+  expect(decide({ type: 'ValidateCart', data: {} }, state, { now: NOW.mondayAfternoon, id: 'probe' })).toEqual([]);
+  // The model agrees.
+  expect(goods.map((l) => [keyOf(l.product.id, l.mods), l.quantity])).toEqual(model.lines.map((l) => [l.key, l.quantity]));
+  expect(total).toBe(modelTotal(model));
+  expect(items.filter((l) => l.isGift).map((l) => l.product.id).sort()).toEqual([...model.gifts].sort());
+  expect(state.cart.deliveryMethod).toBe(model.method);
+  expect(state.cart.discountTotal).toBe(model.discount);
+}
+
+type CartCommandModel = fc.Command<Model, Real>;
+
+class AddItemCommand implements CartCommandModel {
+  constructor(
+    readonly offer: number,
+    readonly quantity: number,
+  ) {}
+  check = () => true;
+  run(model: Model, real: Real): void {
+    const o = OFFERS[this.offer % OFFERS.length];
+    if (o === undefined) throw new Error('no offer');
+    real.store.dispatch({ type: 'AddItem', data: { productId: o.productId, mods: o.mods, quantity: this.quantity } });
+    const known = model.prices[o.productId];
+    const mods = o.mods ?? [];
+    const needsChoice = o.productId === PRODUCT.pizza || o.productId === PRODUCT.set;
+    if (known !== undefined && !(needsChoice && mods.length === 0)) {
+      const maxPer = productById(o.productId).maxPerPositionInOrder;
+      const unit = known + mods.reduce((s, x) => s + (MOD_PRICE[x.id] ?? 0) * x.amount, 0);
+      const key = keyOf(o.productId, mods);
+      if (maxPer > 0) {
+        if (this.quantity <= maxPer) model.lines.push({ productId: o.productId, key, quantity: this.quantity, unit, maxPer });
+      } else {
+        const same = model.lines.find((l) => l.key === key);
+        if (same !== undefined) same.quantity += this.quantity;
+        else model.lines.push({ productId: o.productId, key, quantity: this.quantity, unit, maxPer });
+      }
+    }
+    checkInvariants(real, model);
+  }
+  toString = () => `AddItem(${this.offer}, ${this.quantity})`;
+}
+
+const goodsLineAt = (real: Real, index: number): CartItem | undefined => {
+  const goods = real.store.getState().cart.items.filter(isGoodsLine);
+  return goods.length === 0 ? undefined : goods[index % goods.length];
+};
+
+class ChangeQuantityCommand implements CartCommandModel {
+  constructor(
+    readonly index: number,
+    readonly quantity: number,
+  ) {}
+  check = () => true;
+  run(model: Model, real: Real): void {
+    const target = goodsLineAt(real, this.index);
+    if (target === undefined) return checkInvariants(real, model);
+    real.store.dispatch({ type: 'ChangeQuantity', data: { lineId: target.id, quantity: this.quantity } });
+    const i = this.index % model.lines.length;
+    const line = model.lines[i];
+    if (line !== undefined) {
+      if (this.quantity < 1) model.lines.splice(i, 1);
+      else if (line.maxPer === 0 || this.quantity <= line.maxPer) line.quantity = this.quantity;
+    }
+    emptyIfNoGoods(model);
+    checkInvariants(real, model);
+  }
+  toString = () => `ChangeQuantity(${this.index}, ${this.quantity})`;
+}
+
+class RemoveItemCommand implements CartCommandModel {
+  constructor(readonly index: number) {}
+  check = () => true;
+  run(model: Model, real: Real): void {
+    const target = goodsLineAt(real, this.index);
+    if (target === undefined) return checkInvariants(real, model);
+    real.store.dispatch({ type: 'RemoveItem', data: { lineId: target.id } });
+    model.lines.splice(this.index % model.lines.length, 1);
+    emptyIfNoGoods(model);
+    checkInvariants(real, model);
+  }
+  toString = () => `RemoveItem(${this.index})`;
+}
+
+class ChangeDeliveryMethodCommand implements CartCommandModel {
+  constructor(readonly method: 'delivery' | 'self') {}
+  check = () => true;
+  run(model: Model, real: Real): void {
+    real.store.dispatch({ type: 'ChangeDeliveryMethod', data: { method: this.method } });
+    model.method = this.method;
+    checkInvariants(real, model);
+  }
+  toString = () => `ChangeDeliveryMethod(${this.method})`;
+}
+
+class ApplyPromoResultCommand implements CartCommandModel {
+  constructor(
+    readonly gifts: readonly number[],
+    readonly freeDelivery: boolean,
+    readonly discount: number,
+  ) {}
+  check = () => true;
+  run(model: Model, real: Real): void {
+    const giftIds = [...new Set(this.gifts.map((g) => GIFTABLE[g % GIFTABLE.length] ?? PRODUCT.fries))];
+    const freeProducts: FreeProduct[] = giftIds.map((productId) => ({ productId, hasModifiers: false, fromPromocode: true }));
+    if (this.freeDelivery) freeProducts.push({ productId: PRODUCT.freeDelivery, hasModifiers: false, fromPromocode: true });
+    real.store.dispatch({
+      type: 'ApplyPromoResult',
+      data: { response: { freeProducts, discountTotal: this.discount, lostGift: [], loyaltyProgramErrors: [], allowedBonus: 0 } },
+    });
+    model.gifts = giftIds;
+    model.freeDelivery = this.freeDelivery;
+    model.discount = this.discount;
+    emptyIfNoGoods(model);
+    checkInvariants(real, model);
+  }
+  toString = () => `ApplyPromoResult([${this.gifts.join(', ')}], ${this.freeDelivery}, ${this.discount})`;
+}
+
+/** The catalogue is refreshed (optionally one product re-priced), then ValidateCart runs. */
+class ValidateCartCommand implements CartCommandModel {
+  constructor(readonly repriced: number | null) {}
+  check = () => true;
+  run(model: Model, real: Real): void {
+    const id = this.repriced === null ? undefined : REPRICEABLE[this.repriced % REPRICEABLE.length];
+    if (id !== undefined) {
+      model.prices[id] = (model.prices[id] ?? 0) + 10;
+      const prices = { ...model.prices };
+      real.catalogVersion += 1;
+      const catalog = catalogWith((c) => {
+        for (const p of c.products) {
+          const price = prices[p.id];
+          if (price !== undefined) p.price = price;
+        }
+      });
+      real.store.dispatch({ type: 'ApplyCatalog', data: { catalog, version: `v${real.catalogVersion}` } });
+      model.lines = model.lines.filter((l) => l.productId !== id);
+    }
+    real.store.dispatch({ type: 'ValidateCart', data: {} });
+    emptyIfNoGoods(model);
+    checkInvariants(real, model);
+    // Validating twice emits nothing the second time.
+    const before = real.entries.length;
+    real.store.dispatch({ type: 'ValidateCart', data: {} });
+    expect(real.entries[before]?.events).toEqual([]);
+  }
+  toString = () => `ValidateCart(${this.repriced})`;
+}
+
+const addItem = fc.tuple(fc.nat(OFFERS.length - 1), fc.integer({ min: 1, max: 3 })).map(([o, q]) => new AddItemCommand(o, q));
+// AddItem is listed three times: carts need to fill up for the delivery and merge rules to matter.
+const commandArbs = [
+  addItem,
+  addItem,
+  addItem,
+  fc.tuple(fc.nat(5), fc.integer({ min: 0, max: 4 })).map(([i, q]) => new ChangeQuantityCommand(i, q)),
+  fc.nat(5).map((i) => new RemoveItemCommand(i)),
+  fc.constantFrom('delivery' as const, 'self' as const).map((x) => new ChangeDeliveryMethodCommand(x)),
+  fc
+    .tuple(fc.array(fc.nat(1), { maxLength: 2 }), fc.boolean(), fc.integer({ min: 0, max: 300 }))
+    .map(([g, f, d]) => new ApplyPromoResultCommand(g, f, d)),
+  fc.option(fc.nat(3), { nil: null }).map((r) => new ValidateCartCommand(r)),
+];
+
+describe('cart model (SPEC §4 invariants)', () => {
+  it('keeps the cart rules under any sequence of commands, and the log replays to the live state', () => {
+    const initial = readyState(); // frozen: shared by every run
+    fc.assert(
+      fc.property(fc.commands(commandArbs, { maxCommands: 40, size: 'large' }), (cmds) => {
+        const entries: LogEntry[] = [];
+        let n = 0;
+        const store = createStore({
+          initial,
+          deps: { now: () => NOW.mondayAfternoon, newId: () => `id${++n}` },
+          onEntry: (e) => entries.push(e),
+        });
+        const prices = Object.fromEntries(
+          [PRODUCT.phila, PRODUCT.california, PRODUCT.nuggets, PRODUCT.cheeseSticks, PRODUCT.cola, PRODUCT.pizza, PRODUCT.set].map(
+            (id) => [id, productById(id).price],
+          ),
+        );
+        const setup = () => ({
+          model: { lines: [], method: 'delivery' as const, freeDelivery: false, gifts: [], discount: 0, prices },
+          real: { store, entries, initial, catalogVersion: 1 },
+        });
+        fc.modelRun(setup, cmds);
+        // Replaying the recorded entries gives the live state.
+        expect(evolveAll(initial, entries.flatMap((e) => e.events))).toEqual(store.getState());
+      }),
+      { numRuns: NUM_RUNS },
+    );
+  }, 300_000);
+});
