@@ -8,6 +8,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
 import { createImageModule, parseImageParams } from '../../server/routes/img.js';
 import { createTestServer, type TestServer } from './helpers.js';
 
@@ -209,11 +210,30 @@ describe('GET /img', () => {
 
 describe('/img in the application', () => {
   let server: TestServer;
+  const imageCacheDir = path.join(os.tmpdir(), `storefront-img-cache-${process.pid}`);
   beforeAll(async () => {
-    server = await createTestServer({ config: { imageCacheDir: path.join(os.tmpdir(), `storefront-img-cache-${process.pid}`) } });
+    server = await createTestServer({ config: { imageCacheDir } });
   });
   afterAll(async () => {
     await server?.close();
+    fs.rmSync(imageCacheDir, { recursive: true, force: true });
+  });
+
+  it('serves every seeded product and group image, and resizes them', async () => {
+    const rows = await server.db.run((db) =>
+      db.execute<{ url: string }>(sql`select image_url as url from products where image_url is not null union select image_url from groups where image_url is not null`),
+    );
+    expect(rows.rows.length).toBeGreaterThan(10);
+    for (const { url } of rows.rows) {
+      expect(url, url).toMatch(/^\/img\//);
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^image\//);
+    }
+    const first = rows.rows[0]?.url ?? '';
+    const resized = await server.app.inject({ method: 'GET', url: `${first}?w=200&format=webp` });
+    expect(resized.statusCode).toBe(200);
+    expect((await size(resized.rawPayload)).width).toBe(200);
   });
 
   it('is registered at the root and answers a JSON 404 for a missing image', async () => {
