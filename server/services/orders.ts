@@ -15,7 +15,7 @@ import { cities, deliveryZones, restaurants, stopList, streets } from '../db/sch
 import { addresses, users } from '../db/schema/customers.js';
 import { couponUses, coupons, idempotencyKeys, orderStatusLog, orders, type StoredAddress, type StoredOrderLine } from '../db/schema/orders.js';
 import { conflict, forbidden, notFound, unprocessable } from '../http/errors.js';
-import { ORDER_STATUS_NAMES, type CreateOrderBody, type Order } from '../../src/api/contract/orders.js';
+import { ORDER_STATUS_NAMES, Order as OrderSchema, type CreateOrderBody, type Order } from '../../src/api/contract/orders.js';
 import type { LastOrder } from '../../src/api/entities.js';
 import { findZone } from '../../src/domain/deliveryZone.js';
 import { formatPrice } from '../../src/domain/price.js';
@@ -154,8 +154,10 @@ async function claimKey(ctx: AppContext, userId: string, key: string, hash: stri
     const row = rows[0];
     if (!row) throw conflict(ORDER_MESSAGES.inProgress, 'order-in-progress'); // released in between: let the client retry
     if (row.requestHash !== hash) throw unprocessable(ORDER_MESSAGES.keyReused, 'idempotency-key-reused');
-    if (row.state === 'done' && row.responseStatus !== null && row.responseBody !== null) {
-      return { kind: 'replay', answer: { status: row.responseStatus, body: row.responseBody as Order } };
+    if (row.state === 'done' && row.responseStatus !== null) {
+      const stored = OrderSchema.safeParse(row.responseBody);
+      if (!stored.success) throw new Error(`stored answer of idempotency key ${key} does not match the contract`);
+      return { kind: 'replay', answer: { status: row.responseStatus, body: stored.data } };
     }
     if (now.getTime() - row.createdAt.getTime() > IDEMPOTENCY_STALE_MS) {
       // The first attempt died mid-way (its transaction rolled back): take the key over.
