@@ -321,6 +321,28 @@ describe('POST /api/v1/order: refusals', () => {
     await expectRefusal(deliveryBody({ changeFrom: 1000 }), 'Сумма, с которой нужна сдача, меньше суммы заказа');
   });
 
+  it('payment: online payment off for the restaurant, courier card only for delivery', async () => {
+    await expectRefusal(
+      pickupBody({ cityId: 'city-irkutsk', deliveryTerminalId: 'dt-irkutsk-2', paymentMethod: 'sbp' }),
+      'Онлайн-оплата сейчас недоступна, выберите оплату при получении',
+    );
+    await expectRefusal(pickupBody({ paymentMethod: 'courier-card' }), 'Оплата картой курьеру возможна только при доставке');
+  });
+
+  it('a coupon’s total usage limit holds across customers', async () => {
+    await server.db.run((db) =>
+      db.execute(sql`insert into coupons (code, kind, value, usage_limit) values ('ONLYONE', 'fixed', 100, 1) on conflict do nothing`),
+    );
+    const a = await signedInUser(server.db);
+    const b = await signedInUser(server.db);
+    const first = await postOrder(server, a.token, deliveryBody({ coupon: 'OnlyOne' }));
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ coupon: 'ONLYONE', discountTotal: 100 });
+    await expectRefusal(deliveryBody({ coupon: 'ONLYONE' }), 'Лимит использования купона исчерпан', b.token);
+    const used = await server.db.run((db) => db.execute<{ n: number }>(sql`select used_count as n from coupons where code = 'ONLYONE'`));
+    expect(used.rows[0]?.n).toBe(1);
+  });
+
   it('pickup needs a restaurant of the city', async () => {
     await expectRefusal(pickupBody({ deliveryTerminalId: 'dt-irkutsk-1' }), 'Выберите ресторан для самовывоза');
   });
