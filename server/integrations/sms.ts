@@ -31,10 +31,10 @@ export class SmsError extends Error {
 /** How long the gateway may take before the send counts as failed. */
 export const SMS_HTTP_TIMEOUT_MS = 10_000;
 
-export function createOutboxSms(db: Database, log: SmsLog, now: () => Date = () => new Date()): SmsSender {
+export function createOutboxSms(db: Database, log: SmsLog): SmsSender {
   return {
     async send(phone, text) {
-      await db.run((tx) => tx.insert(smsOutbox).values({ id: randomUUID(), phone, text, createdAt: now(), status: 'queued' }));
+      await db.run((tx) => tx.insert(smsOutbox).values({ id: randomUUID(), phone, text, status: 'queued' }));
       log.info({ sms: { phone } }, `SMS (outbox) to ${phone}: ${text}`);
     },
   };
