@@ -1,7 +1,7 @@
 // All effects of the client, merged, and `runEffects` wiring them to the store: every command an
 // effect emits is dispatched. No error ends an effect: each inner stream turns its failures into
 // commands, and should one still escape (a bug), it is logged and that effect is resubscribed.
-import { catchError, merge, observeOn, queueScheduler, type Observable, type SchedulerLike, type Subscription } from 'rxjs';
+import { catchError, merge, observeOn, queueScheduler, Subscription, type Observable, type SchedulerLike } from 'rxjs';
 import type { AppCommand } from '../commands';
 import type { AppState } from '../projections/store';
 import { addresses$ } from './address';
@@ -83,19 +83,28 @@ export interface EffectStore {
 /**
  * Subscribes the effects and dispatches every command they emit. Dispatches go through the
  * queue scheduler: a command emitted while the store is still announcing an earlier dispatch
- * waits for it to finish (no re-entrant dispatch, order kept). A throwing dispatch (a decider
- * bug) is logged and the effects go on.
+ * waits for it to finish (no re-entrant dispatch, order kept). Subscribing happens inside a
+ * queue action too, so what an effect emits at once (boot's StartSettingsLoad) is dispatched
+ * only after every effect listens (the settings loader must see SettingsRequested). A throwing
+ * dispatch (a decider bug) is logged and the effects go on.
  */
 export function runEffects(store: EffectStore, deps: EffectDeps, effect: Effect = rootEffect): Subscription {
-  return effect(store.events$, store.state$, deps)
-    .pipe(observeOn(queueScheduler))
-    .subscribe((command) => {
-      try {
-        store.dispatch(command);
-      } catch (error) {
-        deps.logger.error(`dispatch of ${command.type} failed`, error);
-      }
-    });
+  const subscription = new Subscription();
+  queueScheduler.schedule(() => {
+    if (subscription.closed) return;
+    subscription.add(
+      effect(store.events$, store.state$, deps)
+        .pipe(observeOn(queueScheduler))
+        .subscribe((command) => {
+          try {
+            store.dispatch(command);
+          } catch (error) {
+            deps.logger.error(`dispatch of ${command.type} failed`, error);
+          }
+        }),
+    );
+  });
+  return subscription;
 }
 
 export type { Effect, EffectDeps, EventEnvelope } from './deps';

@@ -1,0 +1,86 @@
+// Sign-in by SMS code and the signed-in user's data (SPEC §4 User, §5, §8).
+import { BehaviorSubject, NEVER, of } from 'rxjs';
+import { TestScheduler } from 'rxjs/testing';
+import { describe, expect, it } from 'vitest';
+import type { Address, LastOrder } from '../../src/api/entities';
+import type { RequestCodeAnswer, SignInAnswer } from '../../src/api/storefrontApi';
+import type { AppCommand } from '../../src/commands';
+import { signIn$ } from '../../src/effects/auth';
+import type { EventEnvelope } from '../../src/effects/deps';
+import type { AppState } from '../../src/projections/store';
+import { envelope, failure, fakeApi, fakeDeps } from './helpers';
+import { signedIn, signedOut, TOKEN, USER } from './state';
+
+const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
+const PHONE = '+79991234567';
+const SENT: RequestCodeAnswer = { sentTo: '+7 (***) ***-**-67', resendAfterSeconds: 60, expiresInSeconds: 300 };
+const ADDRESS: Address = { id: 'a1', userId: USER.id, city: 'Ангарск', street: 'Ленина', home: '1', apartment: null, entrance: null, floor: null, intercom: null, comment: null, location: null };
+const LAST: LastOrder = { products: [] };
+
+describe('sign-in effect', () => {
+  it('CodeRequested → POST /auth/code → ConfirmCodeSent; a failure → ReportSignInFailure with the server message', () => {
+    newScheduler().run(({ hot, cold, expectObservable }) => {
+      const answers = [cold<RequestCodeAnswer>('5ms #', undefined, failure(429, 'Повторите через 60 секунд')), cold<RequestCodeAnswer>('5ms a|', { a: SENT })];
+      const { api } = fakeApi({ requestCode: () => answers.shift() ?? NEVER });
+      const requested = envelope({ type: 'CodeRequested', data: { phone: PHONE } });
+      const result = signIn$()(hot<EventEnvelope>('a 9ms b', { a: requested, b: requested }), new BehaviorSubject(signedOut()), fakeDeps(api).deps);
+      expectObservable(result, '^ 1s !').toBe('5ms f 9ms c', {
+        f: { type: 'ReportSignInFailure', data: { message: 'Повторите через 60 секунд' } },
+        c: { type: 'ConfirmCodeSent', data: { phone: PHONE } },
+      });
+    });
+  });
+
+  it("CodeSubmitted → POST /auth/token → CompleteSignIn; a network failure says 'Произошла ошибка. Попробуйте позже.'", () => {
+    newScheduler().run(({ hot, cold, expectObservable, flush }) => {
+      const answers = [cold<SignInAnswer>('5ms #', undefined, failure(0)), cold<SignInAnswer>('5ms a|', { a: { token: TOKEN, user: USER } })];
+      const { api, calls } = fakeApi({ signIn: () => answers.shift() ?? NEVER });
+      const submitted = envelope({ type: 'CodeSubmitted', data: { phone: PHONE, code: '1234' } });
+      const result = signIn$()(hot<EventEnvelope>('a 9ms b', { a: submitted, b: submitted }), new BehaviorSubject(signedOut()), fakeDeps(api).deps);
+      expectObservable(result, '^ 1s !').toBe('5ms f 9ms c', {
+        f: { type: 'ReportSignInFailure', data: { message: 'Произошла ошибка. Попробуйте позже.' } },
+        c: { type: 'CompleteSignIn', data: { token: TOKEN, user: USER } },
+      });
+      flush();
+      expect(calls[0]).toEqual({ method: 'signIn', args: [{ phone: PHONE, code: '1234' }] });
+    });
+  });
+
+  it('once signed in, loads addresses, likes, last order and balance (also for a restored session)', () => {
+    newScheduler().run(({ hot, cold, expectObservable }) => {
+      const { api } = fakeApi({
+        getAddresses: () => cold('5ms a|', { a: [ADDRESS] }),
+        getLikes: () => cold('6ms l|', { l: ['p1'] }),
+        getLastOrder: () => cold('7ms o|', { o: LAST }),
+        getBalance: () => cold('8ms b|', { b: 900 }),
+      });
+      // Signed out, then signed in at 10 ms; the same user again changes nothing.
+      const state$ = hot<AppState>('s 9ms i 9ms j', { s: signedOut(), i: signedIn(), j: signedIn([{ type: 'BalanceLoaded', data: { balance: 1 } }]) });
+      expectObservable(signIn$()(NEVER, state$, fakeDeps(api).deps), '^ 1s !').toBe('15ms a l o b', {
+        a: { type: 'ApplyAddresses', data: { addresses: [ADDRESS] } },
+        l: { type: 'ApplyLikes', data: { productIds: ['p1'] } },
+        o: { type: 'ApplyLastOrder', data: { lastOrder: LAST } },
+        b: { type: 'ApplyBalance', data: { balance: 900 } },
+      });
+    });
+  });
+
+  it('user data failures are only logged; a 401 expires the session', () => {
+    newScheduler().run(({ cold, expectObservable, flush }) => {
+      const { api } = fakeApi({
+        getAddresses: () => cold('5ms #', undefined, failure(500)),
+        getLikes: () => cold('5ms #', undefined, failure(401)),
+        getLastOrder: () => cold('5ms #', undefined, failure(403)),
+        getBalance: () => of(10),
+      });
+      const { deps, recorded } = fakeDeps(api);
+      const expired: AppCommand = { type: 'ExpireSession', data: {} };
+      expectObservable(signIn$()(NEVER, new BehaviorSubject(signedIn()), deps), '^ 1s !').toBe('b 4ms x', {
+        b: { type: 'ApplyBalance', data: { balance: 10 } },
+        x: expired,
+      });
+      flush();
+      expect(recorded.warnings).toEqual(['addresses load failed', 'likes load failed', 'last order load failed']);
+    });
+  });
+});
