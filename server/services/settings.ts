@@ -133,3 +133,15 @@ export async function loadSettings(database: Database): Promise<PreparedSettings
   caches.set(database, prepared);
   return prepared;
 }
+
+/**
+ * Checks a value an admin is about to store for a setting against the shared Settings schema,
+ * so an edit can never break GET /setting. Assembled names cannot be stored.
+ */
+export function validateSettingValue(name: string, value: unknown): { ok: true } | { ok: false; message: string } {
+  if (DERIVED.has(name)) return { ok: false, message: `Настройка ${name} вычисляется из ресторанов и зон доставки и не редактируется` };
+  const shape = Settings.shape as Record<string, { safeParse(v: unknown): { success: boolean } } | undefined>;
+  const schema = shape[name];
+  if (!schema) return { ok: true }; // a setting outside SPEC §3 (admin-only): any JSON
+  return schema.safeParse(value).success ? { ok: true } : { ok: false, message: `Недопустимое значение настройки ${name}` };
+}

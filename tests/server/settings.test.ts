@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { settings as settingsTable } from '../../server/db/schema/catalog.js';
 import { Settings } from '../../src/api/entities.js';
 import { CITY, TERMINAL } from '../../server/seed/index.js';
-import { cityWorkTime } from '../../server/services/settings.js';
+import { cityWorkTime, validateSettingValue } from '../../server/services/settings.js';
 import { createTestServer, type TestServer } from './helpers.js';
 
 let server: TestServer;
@@ -137,5 +137,14 @@ describe('settings table through Drizzle', () => {
     expect((await get('/setting/MOBILE_APP_VERSION')).json()).toEqual({ value: '7' });
     const cap = await server.db.run((db) => db.select().from(settingsTable).where(eq(settingsTable.name, 'IS_ONLINE_PAYMENT_DISABLE')));
     expect(cap[0]?.value).toEqual({ delivery: false, self: false });
+  });
+});
+
+describe('validateSettingValue', () => {
+  it('accepts values of the shared schema and refuses others and assembled names', () => {
+    expect(validateSettingValue('IS_SITE_NOT_WORKING', true)).toEqual({ ok: true });
+    expect(validateSettingValue('BONUS_SPEND_CAP', 1.5)).toEqual({ ok: false, message: 'Недопустимое значение настройки BONUS_SPEND_CAP' });
+    expect(validateSettingValue('STORE_VERSION', 2)).toMatchObject({ ok: false });
+    expect(validateSettingValue('WORK_TIME', {})).toMatchObject({ ok: false });
   });
 });
