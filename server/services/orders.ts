@@ -57,6 +57,7 @@ export const ORDER_MESSAGES = {
 } as const;
 
 export const IDEMPOTENCY_STALE_MS = 2 * 60 * 1000;
+export const IDEMPOTENCY_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 const MAX_DAYS_AHEAD = 7;
 const PAST_SLACK_MS = 60 * 1000;
 
@@ -140,6 +141,17 @@ type Claim = { kind: 'claimed'; createdAt: Date } | { kind: 'replay'; answer: St
 async function claimKey(ctx: AppContext, userId: string, key: string, hash: string): Promise<Claim> {
   const now = ctx.clock.now();
   return ctx.db.run(async (db) => {
+    // Answers are kept for IDEMPOTENCY_KEEP_MS; the customer's older keys go here (the primary
+    // key starts with user_id, so this is cheap and the table stays bounded per customer).
+    await db
+      .delete(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.userId, userId),
+          eq(idempotencyKeys.state, 'done'),
+          lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEEP_MS)),
+        ),
+      );
     const inserted = await db
       .insert(idempotencyKeys)
       .values({ userId, key, requestHash: hash, state: 'running', createdAt: now })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { seedPromotions } from '../../server/services/promo.js';
-import { IDEMPOTENCY_STALE_MS, canonicalJson, requestHash } from '../../server/services/orders.js';
+import { IDEMPOTENCY_KEEP_MS, IDEMPOTENCY_STALE_MS, canonicalJson, requestHash } from '../../server/services/orders.js';
 import { CreateOrderBody } from '../../src/api/contract/orders.js';
 import { createTestServer, type TestServer } from './helpers.js';
 import { deliveryBody, newKey, postOrder, signedInUser } from './ordersFixtures.js';
@@ -121,5 +121,26 @@ describe('POST /order with an Idempotency-Key', () => {
     expect(again.json().message).toMatch(/^Цены изменились: /);
     const placed = await postOrder(server, user.token, deliveryBody(), key);
     expect(placed.statusCode).toBe(200);
+  });
+
+  it('answers are kept for a week, then the customer’s old keys are forgotten', async () => {
+    const user = await signedInUser(server.db);
+    const key = newKey();
+    const first = await postOrder(server, user.token, deliveryBody(), key);
+    expect(first.statusCode).toBe(200);
+    const kept = await postOrder(server, user.token, deliveryBody(), key);
+    expect(kept.json().id).toBe(first.json().id);
+    // eight days later, Saturday 13:00 in Irkutsk (open)
+    const later8Days = '2026-11-28T05:00:00.000Z';
+    expect(Date.parse(later8Days) - server.clock.now().getTime()).toBeGreaterThan(IDEMPOTENCY_KEEP_MS);
+    server.clock.set(later8Days);
+    try {
+      const later = await postOrder(server, user.token, deliveryBody(), key);
+      expect(later.statusCode).toBe(200);
+      expect(later.json().id).not.toBe(first.json().id);
+      expect(await ordersOf(user.id)).toBe(2);
+    } finally {
+      server.clock.set('2026-11-20T05:00:00.000Z');
+    }
   });
 });
