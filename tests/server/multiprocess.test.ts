@@ -98,6 +98,33 @@ describe.runIf(Boolean(baseUrl))('two server processes on one PostgreSQL', () =>
     expect(anonymousOnB.messages.filter((m) => m.type === 'order:status_update')).toEqual([]);
   });
 
+  it('an order placed through one process pushes its status to the customer connected to the other', async () => {
+    // open around the clock in this test database, so the order does not depend on the hour
+    const allDay = JSON.stringify(Array.from({ length: 7 }, () => ({ open: '00:00', close: '00:01', isNextDay: true })));
+    await db.query('update restaurants set hours = $1::jsonb', [allDay]);
+    const onB = ws(b, `?token=${session.token}`);
+    await onB.next(hello);
+    const res = await fetch(`${a.url}/api/v1/order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}`, 'idempotency-key': randomBytes(16).toString('hex') },
+      body: JSON.stringify({
+        cityId: 'city-angarsk',
+        deliveryMethod: 'self',
+        items: [{ productId: 'set-philadelphia', amount: 1, mods: [] }],
+        deliveryTerminalId: 'dt-angarsk-2',
+        paymentMethod: 'cash',
+      }),
+    });
+    const order = (await res.json()) as { id?: string; status?: string };
+    expect(res.status, JSON.stringify(order)).toBeLessThan(300);
+    expect(await onB.next((m) => m.type === 'order:status_update' && m.orderId === order.id)).toEqual({
+      type: 'order:status_update',
+      userId: session.userId,
+      orderId: order.id,
+      status: order.status,
+    });
+  });
+
   it('a catalogue change made anywhere is announced by every process', async () => {
     const onA = ws(a);
     const onB = ws(b);
