@@ -1,10 +1,14 @@
 // Model-based test of the cart (fast-check fc.commands): one class per command, a model simpler
 // than the system, invariants of SPEC §4 checked after every command, replay checked at the end.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CartItem, FreeProduct } from '../../src/api/entities';
 import { createStore, type LogEntry, type Store } from '../../src/commands/bus';
 import type { ChosenMod } from '../../src/commands/cart';
+import { createLog } from '../../src/events/log';
 import { decide } from '../../src/commands/decide';
 import { goodsTotal, isDeliveryLine, isGoodsLine } from '../../src/projections/cart';
 import { evolveAll, type AppState } from '../../src/projections/store';
@@ -254,32 +258,66 @@ const commandArbs = [
   fc.option(fc.nat(3), { nil: null }).map((r) => new ValidateCartCommand(r)),
 ];
 
+/** Runs one command sequence on a fresh store; `entries` receives the log even when a check throws. */
+function runOnce(initial: AppState, cmds: Iterable<CartCommandModel>, entries: LogEntry[]): Store {
+  let n = 0;
+  const store = createStore({
+    initial,
+    deps: { now: () => NOW.mondayAfternoon, newId: () => `id${++n}` },
+    onEntry: (e) => entries.push(e),
+  });
+  const prices = Object.fromEntries(
+    [PRODUCT.phila, PRODUCT.california, PRODUCT.nuggets, PRODUCT.cheeseSticks, PRODUCT.cola, PRODUCT.pizza, PRODUCT.set].map((id) => [
+      id,
+      productById(id).price,
+    ]),
+  );
+  const setup = () => ({
+    model: { lines: [], method: 'delivery' as const, freeDelivery: false, gifts: [], discount: 0, prices },
+    real: { store, entries, initial, catalogVersion: 1 },
+  });
+  fc.modelRun(setup, cmds);
+  return store;
+}
+
+/**
+ * On failure the seed, path and replayPath are written next to the shrunk event log in
+ * tests/property/failures/ (a replay fixture); FC_SEED and FC_PATH replay a failure.
+ */
+function keepFailure(details: fc.RunDetails<[Iterable<CartCommandModel>]>, initial: AppState): void {
+  const cmds = details.counterexample?.[0];
+  const entries: LogEntry[] = [];
+  let error = '';
+  if (cmds !== undefined) {
+    try {
+      runOnce(initial, cmds, entries);
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+    }
+  }
+  const dir = join(dirname(fileURLToPath(import.meta.url)), 'failures');
+  mkdirSync(dir, { recursive: true });
+  const commands = cmds === undefined ? null : String(cmds);
+  const replayPath = /replayPath="([^"]*)"/.exec(commands ?? '')?.[1] ?? null;
+  const name = `cart-${details.seed}`;
+  const log = createLog({ appVersion: 'property-test', storeVersion: '1', entries, snapshot: { position: 0, state: initial } });
+  writeFileSync(join(dir, `${name}.log.json`), `${JSON.stringify(log, null, 2)}\n`);
+  const meta = { seed: details.seed, path: details.counterexamplePath, replayPath, commands, error, log: `${name}.log.json` };
+  writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(meta, null, 2)}\n`);
+}
+
 describe('cart model (SPEC §4 invariants)', () => {
   it('keeps the cart rules under any sequence of commands, and the log replays to the live state', () => {
     const initial = readyState(); // frozen: shared by every run
-    fc.assert(
-      fc.property(fc.commands(commandArbs, { maxCommands: 40, size: 'large' }), (cmds) => {
-        const entries: LogEntry[] = [];
-        let n = 0;
-        const store = createStore({
-          initial,
-          deps: { now: () => NOW.mondayAfternoon, newId: () => `id${++n}` },
-          onEntry: (e) => entries.push(e),
-        });
-        const prices = Object.fromEntries(
-          [PRODUCT.phila, PRODUCT.california, PRODUCT.nuggets, PRODUCT.cheeseSticks, PRODUCT.cola, PRODUCT.pizza, PRODUCT.set].map(
-            (id) => [id, productById(id).price],
-          ),
-        );
-        const setup = () => ({
-          model: { lines: [], method: 'delivery' as const, freeDelivery: false, gifts: [], discount: 0, prices },
-          real: { store, entries, initial, catalogVersion: 1 },
-        });
-        fc.modelRun(setup, cmds);
-        // Replaying the recorded entries gives the live state.
-        expect(evolveAll(initial, entries.flatMap((e) => e.events))).toEqual(store.getState());
-      }),
-      { numRuns: NUM_RUNS },
-    );
+    const property = fc.property(fc.commands(commandArbs, { maxCommands: 40, size: 'large' }), (cmds) => {
+      const entries: LogEntry[] = [];
+      const store = runOnce(initial, cmds, entries);
+      // Replaying the recorded entries gives the live state.
+      expect(evolveAll(initial, entries.flatMap((e) => e.events))).toEqual(store.getState());
+    });
+    const seed = process.env.FC_SEED === undefined ? undefined : Number(process.env.FC_SEED);
+    const details = fc.check(property, { numRuns: NUM_RUNS, seed, path: process.env.FC_PATH });
+    if (details.failed) keepFailure(details, initial);
+    expect(details.failed, fc.defaultReportMessage(details)).toBe(false);
   }, 300_000);
 });
