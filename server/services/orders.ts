@@ -199,7 +199,7 @@ export async function placeOrder(ctx: AppContext, user: AuthUser, key: string, b
   if (claim.kind === 'replay') return claim.answer;
   let order: Order;
   try {
-    order = await ctx.db.transaction((tx) => createOrderIn(tx, ctx.clock.now(), user, key, body));
+    order = await ctx.db.transaction((tx) => createOrderIn(tx, ctx.db, ctx.clock.now(), user, key, body));
   } catch (error) {
     await releaseKey(ctx, user.userId, key).catch(() => undefined);
     throw error;
@@ -268,7 +268,7 @@ function giftLines(catalog: PricingCatalog, gifts: readonly GrantedGift[], body:
   return lines;
 }
 
-async function createOrderIn(tx: Executor, now: Date, user: AuthUser, key: string, body: CreateOrderBody): Promise<Order> {
+async function createOrderIn(tx: Executor, cacheOwner: object, now: Date, user: AuthUser, key: string, body: CreateOrderBody): Promise<Order> {
   const nowIso = now.toISOString();
   // The customer's row first, FOR UPDATE: one order of a customer at a time. Taken later, it would
   // deadlock on PostgreSQL against the KEY SHARE locks the foreign keys of concurrent inserts
@@ -299,7 +299,7 @@ async function createOrderIn(tx: Executor, now: Date, user: AuthUser, key: strin
   }
 
   // Lines, re-priced.
-  const catalog = await loadPricingCatalog(tx);
+  const catalog = await loadPricingCatalog(tx, cacheOwner);
   const priced = priceItems(
     catalog,
     body.items.filter((i) => !i.isGift),

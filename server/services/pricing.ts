@@ -4,7 +4,7 @@
 // `priceItems` is pure; `loadPricingCatalog` reads what it needs in one go.
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
-import { groups, products } from '../db/schema/catalog.js';
+import { contentVersions, groups, products } from '../db/schema/catalog.js';
 import type { GroupModifier } from '../../src/api/entities.js';
 
 export const PRODUCT_GONE_MESSAGE = 'Блюдо в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога';
@@ -150,8 +150,26 @@ export function goodsTotalOf(lines: readonly PricedLine[]): number {
   return lines.reduce((sum, line) => sum + line.sum, 0);
 }
 
-/** The whole catalogue as pricing needs it (hidden modifier and service products included). */
-export async function loadPricingCatalog(db: Executor): Promise<PricingCatalog> {
+const catalogCache = new WeakMap<object, { version: number; catalog: PricingCatalog }>();
+
+/**
+ * The whole catalogue as pricing needs it (hidden modifier and service products included).
+ * With `cacheOwner` (the Database), the catalogue is kept per catalogue version: triggers bump
+ * content_versions('catalog') on every write to groups, products and the stop list, so one small
+ * read tells whether the copy is current, also when another process changed the catalogue.
+ */
+export async function loadPricingCatalog(db: Executor, cacheOwner?: object): Promise<PricingCatalog> {
+  if (cacheOwner === undefined) return readPricingCatalog(db);
+  const rows = await db.select({ version: contentVersions.version }).from(contentVersions).where(eq(contentVersions.name, 'catalog')).limit(1);
+  const version = rows[0]?.version ?? -1;
+  const cached = catalogCache.get(cacheOwner);
+  if (cached && cached.version === version) return cached.catalog;
+  const catalog = await readPricingCatalog(db);
+  catalogCache.set(cacheOwner, { version, catalog });
+  return catalog;
+}
+
+async function readPricingCatalog(db: Executor): Promise<PricingCatalog> {
   // One query after the other: a transaction's connection runs one statement at a time.
   const productRows = await db
       .select({

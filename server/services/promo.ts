@@ -424,7 +424,7 @@ export async function quotePromo(ctx: AppContext, body: PromoRequest, user: Auth
     const city = await db.select({ id: cities.id }).from(cities).where(eq(cities.id, body.cityId)).limit(1);
     if (!city[0]) throw unprocessable(CITY_NOT_FOUND_MESSAGE, 'city-not-found');
     const rules = await loadGiftRules(db, promoSettings);
-    const catalog = await loadPricingCatalog(db);
+    const catalog = await loadPricingCatalog(db, ctx.db);
     const { goods, requestedGifts } = splitPromoItems(body.order.items, [promoSettings.giftIds.SNACK, promoSettings.giftIds.PIZZA].filter(Boolean));
     const priced = priceItems(catalog, goods);
     if (!priced.ok) throw unprocessable(priced.message, 'item-unavailable');

@@ -340,6 +340,20 @@ describe('POST /api/v1/promo', () => {
     expect(res.json().freeProducts).toEqual([]);
   });
 
+  it('a price change in the catalogue is seen at once (the cached copy follows the catalogue version)', async () => {
+    const ask = async () =>
+      (await server.app.inject({ method: 'POST', url: '/api/v1/promo', payload: promoBody([item('set-california', 1, 999)], { coupon: 'WELCOME10' }) })).json();
+    expect((await ask()).discountTotal).toBe(99);
+    await server.db.run((db) => db.execute(sql`update products set price = 1999 where id = 'set-california'`));
+    try {
+      const after = await ask();
+      expect(after.discountTotal).toBe(199);
+      expect(after.loyaltyProgramErrors[0]).toMatch(/^Цены изменились: /);
+    } finally {
+      await server.db.run((db) => db.execute(sql`update products set price = 999 where id = 'set-california'`));
+    }
+  });
+
   it('422 for a product no longer in the catalogue', async () => {
     const res = await server.app.inject({ method: 'POST', url: '/api/v1/promo', payload: promoBody([item('gone-roll', 1, 100)]) });
     expect(res.statusCode).toBe(422);
