@@ -300,10 +300,7 @@ async function createOrderIn(tx: Executor, cacheOwner: object, now: Date, user: 
 
   // Lines, re-priced.
   const catalog = await loadPricingCatalog(tx, cacheOwner);
-  const priced = priceItems(
-    catalog,
-    body.items.filter((i) => !i.isGift),
-  );
+  const priced = priceItems(catalog, body.items.filter((i) => !i.isGift));
   if (!priced.ok) throw unprocessable(priced.message, 'item-unavailable');
   const lines = priced.lines;
   if (lines.length === 0) throw unprocessable('Корзина пуста', 'empty-cart');

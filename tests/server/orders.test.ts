@@ -136,6 +136,10 @@ describe('POST /api/v1/order: placing', () => {
     const res = await postOrder(server, token, deliveryBody({ address: null, addressId }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ zoneId: 'zone-angarsk-center', address: { street: 'ул. Карла Маркса', home: '3' } });
+    // another customer cannot deliver to it
+    const other = await signedInUser(server.db);
+    const foreign = await postOrder(server, other.token, deliveryBody({ address: null, addressId }));
+    expect(foreign.statusCode).toBe(403);
   });
 
   it('a scheduled time within the hours is kept', async () => {
