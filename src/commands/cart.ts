@@ -282,6 +282,7 @@ function decideAddItem(c: CommandOf<'AddItem'>, state: AppState, meta: Meta): Ap
   const product = findProduct(catalog, productId);
   if (product === undefined) return [rejected(productId, 'unknown-product')];
   const isGift = c.data.isGift ?? false;
+  if (isGift && !state.cart.freeProducts.some((f) => f.productId === productId)) return [rejected(productId, 'not-offered-as-gift')];
   const mods = c.data.mods ?? [];
   const quantity = c.data.quantity ?? 1; // rule 8
   const events: AppEvent[] = [];
@@ -507,12 +508,13 @@ export function decideCart(command: CartCommand, state: AppState, meta: Meta): A
     case 'RemoveCoupon':
       return cart.appliedCoupon === null ? [] : [{ type: 'CouponRemoved', data: {} }];
     case 'ChangeSpendBonus': {
-      const amount = command.data.amount;
+      // A non-finite amount is recorded as 0 so that the rejection stays valid JSON.
+      const amount = Number.isFinite(command.data.amount) ? command.data.amount : 0;
       const profile = state.user.profile;
       if (!selectIsSignedIn(state) || profile === null) {
         return [{ type: 'SpendBonusRejected', data: { amount, reason: 'not-signed-in' } }];
       }
-      if (!Number.isFinite(amount) || amount < 0) return [{ type: 'SpendBonusRejected', data: { amount, reason: 'invalid' } }];
+      if (!Number.isFinite(command.data.amount) || amount < 0) return [{ type: 'SpendBonusRejected', data: { amount, reason: 'invalid' } }];
       if (amount > profile.balance) return [{ type: 'SpendBonusRejected', data: { amount, reason: 'over-balance' } }];
       return amount === cart.spendBonus ? [] : [{ type: 'SpendBonusChanged', data: { amount } }];
     }

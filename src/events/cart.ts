@@ -19,6 +19,8 @@ export const ItemRejectionReason = z.enum([
   'invalid-quantity',
   /** Quantity above the product's maxPerPositionInOrder (> 0). */
   'max-per-position',
+  /** AddItem{isGift} for a product the last promo answer does not list as a free product. */
+  'not-offered-as-gift',
 ]);
 export type ItemRejectionReason = z.infer<typeof ItemRejectionReason>;
 

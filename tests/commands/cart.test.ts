@@ -336,6 +336,12 @@ describe('ApplyPromoResult (SPEC §4 cart recalculation)', () => {
     expect(selectCurrentModal(chosen.after.modal)).toBeNull();
   });
 
+  it('a gift can only be added when the promo answer lists it', () => {
+    expect(when({ type: 'AddItem', data: { productId: PRODUCT.fries, isGift: true } }).events).toEqual([
+      { type: 'ItemRejected', data: { productId: PRODUCT.fries, reason: 'not-offered-as-gift' } },
+    ]);
+  });
+
   it('a free-delivery product in the answer sets the free-delivery flag: only paid delivery lines are removed', () => {
     const response = promo({ freeProducts: [{ productId: PRODUCT.freeDelivery, hasModifiers: false, fromPromocode: true }] });
     const { events, after } = when({ type: 'ApplyPromoResult', data: { response } }, { state: withPhila() });

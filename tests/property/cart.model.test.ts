@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { CartItem, FreeProduct } from '../../src/api/entities';
 import { createStore, type LogEntry, type Store } from '../../src/commands/bus';
 import type { ChosenMod } from '../../src/commands/cart';
+import { AppCommandSchema } from '../../src/commands';
+import { AppEventSchema } from '../../src/events';
 import { createLog } from '../../src/events/log';
 import { decide } from '../../src/commands/decide';
 import { goodsTotal, isDeliveryLine, isGoodsLine } from '../../src/projections/cart';
@@ -312,6 +314,11 @@ describe('cart model (SPEC §4 invariants)', () => {
     const property = fc.property(fc.commands(commandArbs, { maxCommands: 40, size: 'large' }), (cmds) => {
       const entries: LogEntry[] = [];
       const store = runOnce(initial, cmds, entries);
+      // Every recorded command and event is valid in the log format.
+      for (const e of entries) {
+        expect(AppCommandSchema.safeParse(e.command).success).toBe(true);
+        for (const ev of e.events) expect(AppEventSchema.safeParse(ev).success).toBe(true);
+      }
       // Replaying the recorded entries gives the live state.
       expect(evolveAll(initial, entries.flatMap((e) => e.events))).toEqual(store.getState());
     });
