@@ -1,7 +1,7 @@
 // All effects of the client, merged, and `runEffects` wiring them to the store: every command an
 // effect emits is dispatched. No error ends an effect: each inner stream turns its failures into
 // commands, and should one still escape (a bug), it is logged and that effect is resubscribed.
-import { catchError, merge, observeOn, queueScheduler, Subscription, type Observable, type SchedulerLike } from 'rxjs';
+import { catchError, EMPTY, merge, observeOn, queueScheduler, Subscription, type Observable, type SchedulerLike } from 'rxjs';
 import type { AppCommand } from '../commands';
 import type { AppState } from '../projections/store';
 import { addresses$ } from './address';
@@ -31,15 +31,28 @@ export type EffectTimings = {
   persistDebounceMs?: number;
 };
 
-/** Logs an escaped error and resubscribes the effect (NgRx's default), so it never dies. */
-export function guarded(name: string, effect: Effect): Effect {
-  return (event$, state$, deps) =>
-    effect(event$, state$, deps).pipe(
+/** How often `guarded` restarts one effect before giving up on it (a bug that throws at once would loop). */
+export const MAX_EFFECT_RESTARTS = 10;
+
+/**
+ * Logs an escaped error and resubscribes the effect (NgRx's default), so one bug does not end
+ * it; after MAX_EFFECT_RESTARTS restarts the effect is left stopped (logged) instead of looping.
+ */
+export function guarded(name: string, effect: Effect, maxRestarts: number = MAX_EFFECT_RESTARTS): Effect {
+  return (event$, state$, deps) => {
+    let restarts = 0;
+    return effect(event$, state$, deps).pipe(
       catchError((error: unknown, caught: Observable<AppCommand>) => {
+        if (restarts >= maxRestarts) {
+          deps.logger.error(`effect ${name} failed ${restarts + 1} times and was stopped`, error);
+          return EMPTY;
+        }
+        restarts += 1;
         deps.logger.error(`effect ${name} failed and was restarted`, error);
         return caught;
       }),
     );
+  };
 }
 
 /** Every effect by name, with the given timings (defaults: SPEC §9). */

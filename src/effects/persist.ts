@@ -1,19 +1,34 @@
 // Persistence (SPEC §7: "The store version keys the local persistence of the cart, user, address
 // and auth state"): after dispatches that change one of those areas, save them through
-// ./persistence, under the store version the version check has seen (nothing is written before
-// it is known, so a restore keyed by that version is never overwritten by a blank start).
+// ./persistence under the store version the server answers.
+//
+// The page starts from what was saved under the store version that wrote last (src/views/main.tsx).
+// When the server's store version turns out to be another one, that saved state belongs to an
+// old store: it is removed, nothing is written under the new version, and on the first version
+// of the page the page reloads to start fresh (SPEC §9: a store version change reloads the
+// page; a change seen later is reloaded by the version-check effect). Nothing is written before
+// the store version is known.
 import { asyncScheduler, distinctUntilChanged, EMPTY, filter, map, switchMap, type Observable, type SchedulerLike } from 'rxjs';
 import type { AppCommand } from '../commands';
 import type { AppState } from '../projections/store';
-import type { Effect } from './deps';
-import { persistState$ } from './persistence';
+import type { Effect, EffectDeps } from './deps';
+import { persistState$, removeOtherVersions, STORE_VERSION_KEY } from './persistence';
 
 export type PersistOptions = { debounceMs?: number; scheduler?: SchedulerLike };
 export const PERSIST_DEBOUNCE_MS = 300;
 
 /** The store version persistence is keyed by: the checked one, else the settings' STORE_VERSION. */
 export function selectStoreVersion(state: AppState): string | null {
-  return state.setting.versions.store ?? state.setting.settings?.STORE_VERSION ?? null;
+  const version = state.setting.versions.store ?? state.setting.settings?.STORE_VERSION ?? null;
+  return version === '' ? null : version;
+}
+
+function savedVersion(deps: EffectDeps): string | null {
+  try {
+    return deps.storage.getItem(STORE_VERSION_KEY);
+  } catch {
+    return null;
+  }
 }
 
 export function persist$(options: PersistOptions = {}): Effect {
@@ -24,8 +39,15 @@ export function persist$(options: PersistOptions = {}): Effect {
       map(selectStoreVersion),
       filter((version): version is string => version !== null),
       distinctUntilChanged(),
-      switchMap((storeVersion) =>
-        storeVersion === '' ? EMPTY : persistState$(state$, { storage: deps.storage, storeVersion }, { debounceMs, scheduler }),
-      ),
+      switchMap((storeVersion, index) => {
+        const saved = savedVersion(deps);
+        if (saved !== null && saved !== storeVersion) {
+          deps.logger.warn(`store version ${saved} → ${storeVersion}: the saved cart, user, address and auth are dropped`);
+          removeOtherVersions(deps.storage, storeVersion);
+          if (index === 0) deps.location.reload();
+          return EMPTY;
+        }
+        return persistState$(state$, { storage: deps.storage, storeVersion }, { debounceMs, scheduler });
+      }),
     );
 }
