@@ -6,6 +6,8 @@
 // - Other files at the top of clientDir (favicon, robots.txt…): served, cached for an hour.
 // - Anything else outside /api: 404 with index.html (the client renders 'This page could not be
 //   found'); under /api: a JSON 404.
+// Deploys must keep the previous build's /assets/ files for at least an hour: an informational
+// page cached by a browser or proxy still references them.
 // City slugs come from the cities table, cached for 30 s and re-read (at most every 5 s) when a
 // path's first segment is not a known slug, so a new city works without a restart.
 import { createHash } from 'node:crypto';
