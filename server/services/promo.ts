@@ -3,7 +3,7 @@
 // user's balance, now), plain data out. The loaders below read that data; `seedPromotions`
 // writes the demo coupons and gift promotions.
 //
-// Rules (documented in the README):
+// Rules (for the README):
 // - Goods total = Σ re-priced non-gift, non-service lines. Client sums are never used for money.
 // - Coupon: percent (rounded down to whole roubles) or fixed (at most the goods total) off the
 //   goods; minimum goods total, validity window [valid_from, valid_to), cities (empty = all),

@@ -355,7 +355,7 @@ function decideApplyPromo(response: PromoResponse, state: AppState, meta: Meta):
     cart.freeDelivery === freeDelivery &&
     JSON.stringify([cart.lostGift, cart.freeProducts, cart.loyaltyProgramErrors]) ===
       JSON.stringify([response.lostGift, response.freeProducts, response.loyaltyProgramErrors]);
-  if (same && changes.length === 0 && removals.length === 0) return [];
+  if (same && changes.length === 0 && removals.length === 0 && cart.spendBonus <= response.allowedBonus) return [];
 
   const events: AppEvent[] = [applied, ...removals, ...changes];
   if (cart.spendBonus > response.allowedBonus) events.push({ type: 'SpendBonusChanged', data: { amount: response.allowedBonus } });

@@ -1,4 +1,13 @@
-// All commands of the client core: `AppCommand` (union) and `AppCommandSchema` (zod).
+// All commands of the client core: `AppCommand` (union) and `AppCommandSchema` (zod), the root
+// `decide`, and the bus (`createStore`).
+//
+// Naming: commands are imperative. What the user asks: AddItem, ChangeQuantity, SelectCity, ...
+// What the outside world answered, sent by effects: Apply* (a successful answer: ApplyCatalog,
+// ApplyPromoResult), Report* (a failure: ReportPromoFailure, ReportApiRefusal), Record* / Confirm* /
+// Complete* (a server-side action finished: RecordAddressCreated, ConfirmCodeSent, CompleteSignIn),
+// Start* (a request is about to go out: StartCatalogLoad, StartPromoCalculation), Check* (a timer
+// fired: CheckVersions, CheckPageAge). Per area: src/commands/<area>.ts holds the zod schemas, the
+// types and decide<Area>(command, state, meta).
 import { z } from 'zod';
 import { AddressCommandSchema, type AddressCommand } from './address';
 import { AuthCommandSchema, type AuthCommand } from './auth';
