@@ -173,6 +173,11 @@ describe('City (SPEC §4 city selection)', () => {
     expect(events).toEqual([{ type: 'SessionStarted', data: { cityId: SHELEKHOV.id, openedAt: META.now } }]);
   });
 
+  it('an unknown city cookie falls back to ANGARSK_ID', () => {
+    const events = decide({ type: 'StartSession', data: { cityCookie: 'city-gone', citySelectedCookie: 'true' } }, booted(), META);
+    expect(events).toEqual([{ type: 'SessionStarted', data: { cityId: ANGARSK.id, openedAt: META.now } }]);
+  });
+
   it('SelectCity emits CitySelected with the slug and closes the city modal', () => {
     const s = evolveAll(booted(), decide({ type: 'StartSession', data: { cityCookie: null, citySelectedCookie: null } }, booted(), META));
     const events = decide({ type: 'SelectCity', data: { cityId: SHELEKHOV.id } }, s, META);
