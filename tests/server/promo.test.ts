@@ -354,6 +354,12 @@ describe('POST /api/v1/promo', () => {
     }
   });
 
+  it("422 'Город не найден' for an unknown city", async () => {
+    const res = await server.app.inject({ method: 'POST', url: '/api/v1/promo', payload: promoBody([item('set-mini', 1, 549)], { cityId: 'city-nowhere' }) });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('Город не найден');
+  });
+
   it('422 for a product no longer in the catalogue', async () => {
     const res = await server.app.inject({ method: 'POST', url: '/api/v1/promo', payload: promoBody([item('gone-roll', 1, 100)]) });
     expect(res.statusCode).toBe(422);
