@@ -4,7 +4,7 @@
 // - AddressDeleteRequested → DELETE /address/{id} → RecordAddressDeleted.
 // Create failures: SPEC §8's 401/422/403 commands, else a 'Произошла ошибка. Попробуйте позже.'
 // toast. Refetch and delete failures are only logged (SPEC §8), except a 401.
-import { catchError, concatMap, from, map, merge, mergeMap, of, switchMap, take, withLatestFrom } from 'rxjs';
+import { catchError, concatMap, defer, from, map, merge, mergeMap, of, switchMap, take, withLatestFrom } from 'rxjs';
 import type { AppCommand } from '../commands';
 import { selectIsSignedIn } from '../projections/store';
 import { apiFailureCommands, describeError, failureStatus, TEXT_TRY_LATER } from './apiErrors';
@@ -18,7 +18,7 @@ export function addresses$(): Effect {
       ofType('AddressCreateRequested'),
       withLatestFrom(state$),
       concatMap(([e, state]) =>
-        deps.api.createAddress({ ...e.data.address, userId: e.data.userId }).pipe(
+        defer(() => deps.api.createAddress({ ...e.data.address, userId: e.data.userId })).pipe(
           take(1),
           map((address): AppCommand => ({ type: 'RecordAddressCreated', data: { address } })),
           catchError((error: unknown) => {
@@ -32,7 +32,7 @@ export function addresses$(): Effect {
     const refetch$ = events$.pipe(
       ofType('AddressCreated'),
       switchMap((e) =>
-        deps.api.getAddresses(e.data.address.userId).pipe(
+        defer(() => deps.api.getAddresses(e.data.address.userId)).pipe(
           take(1),
           map((addresses): AppCommand => ({ type: 'ApplyAddresses', data: { addresses } })),
           catchError((error: unknown) => {
@@ -45,7 +45,7 @@ export function addresses$(): Effect {
     const delete$ = events$.pipe(
       ofType('AddressDeleteRequested'),
       mergeMap((e) =>
-        deps.api.deleteAddress(e.data.addressId).pipe(
+        defer(() => deps.api.deleteAddress(e.data.addressId)).pipe(
           take(1),
           map((): AppCommand => ({ type: 'RecordAddressDeleted', data: { addressId: e.data.addressId } })),
           catchError((error: unknown) => {

@@ -7,7 +7,7 @@
 //   ApplyLastOrder, ApplyBalance. Their failures are only logged; a 401 expires the session.
 // Sign-in failures are shown by the sign-in decider (form error and toast), so they get no
 // ReportApiRefusal on top.
-import { catchError, distinctUntilChanged, EMPTY, from, map, merge, of, switchMap, take, type Observable } from 'rxjs';
+import { catchError, defer, distinctUntilChanged, EMPTY, from, map, merge, of, switchMap, take, type Observable } from 'rxjs';
 import type { AppCommand } from '../commands';
 import { selectIsSignedIn, type AppState } from '../projections/store';
 import { apiFailureCommands, describeError, failureMessage, failureStatus } from './apiErrors';
@@ -32,10 +32,10 @@ const sameUser = (a: SignedInUser | null, b: SignedInUser | null): boolean =>
 export function userDataCall<T>(
   deps: EffectDeps,
   what: string,
-  request: Observable<T>,
+  request: () => Observable<T>,
   toCommand: (value: T) => AppCommand,
 ): Observable<AppCommand> {
-  return request.pipe(
+  return defer(request).pipe(
     take(1),
     map(toCommand),
     catchError((error: unknown) => {
@@ -48,10 +48,10 @@ export function userDataCall<T>(
 /** Addresses, likes, last order and balance of the signed-in user. */
 export function loadUserData(deps: EffectDeps, user: SignedInUser): Observable<AppCommand> {
   return merge(
-    userDataCall(deps, 'addresses', deps.api.getAddresses(user.userId), (addresses) => ({ type: 'ApplyAddresses', data: { addresses } })),
-    userDataCall(deps, 'likes', deps.api.getLikes(user.userId), (productIds) => ({ type: 'ApplyLikes', data: { productIds } })),
-    userDataCall(deps, 'last order', deps.api.getLastOrder(user.userId), (lastOrder) => ({ type: 'ApplyLastOrder', data: { lastOrder } })),
-    userDataCall(deps, 'balance', deps.api.getBalance(user.phone), (balance) => ({ type: 'ApplyBalance', data: { balance } })),
+    userDataCall(deps, 'addresses', () => deps.api.getAddresses(user.userId), (addresses) => ({ type: 'ApplyAddresses', data: { addresses } })),
+    userDataCall(deps, 'likes', () => deps.api.getLikes(user.userId), (productIds) => ({ type: 'ApplyLikes', data: { productIds } })),
+    userDataCall(deps, 'last order', () => deps.api.getLastOrder(user.userId), (lastOrder) => ({ type: 'ApplyLastOrder', data: { lastOrder } })),
+    userDataCall(deps, 'balance', () => deps.api.getBalance(user.phone), (balance) => ({ type: 'ApplyBalance', data: { balance } })),
   );
 }
 
@@ -61,7 +61,7 @@ export function signIn$(): Effect {
     const codeRequests$ = events$.pipe(
       ofType('CodeRequested'),
       switchMap((e) =>
-        deps.api.requestCode(e.data.phone).pipe(
+        defer(() => deps.api.requestCode(e.data.phone)).pipe(
           take(1),
           map((): AppCommand => ({ type: 'ConfirmCodeSent', data: { phone: e.data.phone } })),
           catchError((error: unknown) => {
@@ -74,7 +74,7 @@ export function signIn$(): Effect {
     const codeChecks$ = events$.pipe(
       ofType('CodeSubmitted'),
       switchMap((e) =>
-        deps.api.signIn({ phone: e.data.phone, code: e.data.code }).pipe(
+        defer(() => deps.api.signIn({ phone: e.data.phone, code: e.data.code })).pipe(
           take(1),
           map((answer): AppCommand => ({ type: 'CompleteSignIn', data: { token: answer.token, user: answer.user } })),
           catchError((error: unknown) => {

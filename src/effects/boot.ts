@@ -27,7 +27,7 @@ export function boot$(): Effect {
         take(1),
         shareReplay(1),
       );
-      const cities$ = deps.api.getCities().pipe(
+      const cities$ = defer(() => deps.api.getCities()).pipe(
         take(1),
         map((cities): AppCommand => ({ type: 'ApplyCities', data: { cities } })),
         catchError((error: unknown) => {

@@ -6,7 +6,7 @@
 //   against the fresh catalogue);
 // - CartInitStarted (the cart page opened) → StartCatalogLoad, then ValidateCart once that load
 //   (or the one already running) has answered.
-import { catchError, filter, from, map, merge, of, switchMap, take, withLatestFrom } from 'rxjs';
+import { catchError, defer, filter, from, map, merge, of, switchMap, take, withLatestFrom } from 'rxjs';
 import type { AppCommand } from '../commands';
 import { describeError, failureMessage } from './apiErrors';
 import type { Effect } from './deps';
@@ -20,7 +20,7 @@ export function catalogLoad$(): Effect {
       ofType('CatalogRequested'),
       withLatestFrom(state$),
       switchMap(([, state]) =>
-        deps.api.getCatalog().pipe(
+        defer(() => deps.api.getCatalog()).pipe(
           take(1),
           map((catalog): AppCommand => ({ type: 'ApplyCatalog', data: { catalog, version: state.setting.versions.catalog } })),
           catchError((error: unknown) => {

@@ -7,7 +7,7 @@
 // - unlike, any failure → ReportUnlikeFailure ('Ошибка сервера. Попробуйте позже');
 // - a 401 while signed in also sends ExpireSession.
 // Calls for one product run in order (a quick like-unlike must reach the server in that order).
-import { catchError, concatMap, from, groupBy, ignoreElements, mergeMap, take, withLatestFrom, type Observable } from 'rxjs';
+import { catchError, concatMap, defer, from, groupBy, ignoreElements, mergeMap, take, withLatestFrom, type Observable } from 'rxjs';
 import { TEXT_REQUEST_FAILED } from '../commands/view';
 import type { AppCommand } from '../commands';
 import type { AppEvent } from '../events';
@@ -34,8 +34,7 @@ function unlikeFailure(productId: string, error: unknown, signedIn: boolean): Ap
 function call(event: LikeEvent, state: AppState, deps: EffectDeps): Observable<AppCommand> {
   const { productId, userId } = event.data;
   const liking = event.type === 'ProductLiked';
-  const request = liking ? deps.api.like(userId, productId) : deps.api.unlike(userId, productId);
-  return request.pipe(
+  return defer(() => (liking ? deps.api.like(userId, productId) : deps.api.unlike(userId, productId))).pipe(
     take(1),
     ignoreElements(),
     catchError((error: unknown) => {

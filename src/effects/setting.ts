@@ -1,6 +1,6 @@
 // Settings loading: SettingsRequested → GET /setting → ApplySettings, or ReportSettingsFailure
 // (only logged, SPEC §8). A newer request replaces one in flight.
-import { catchError, map, of, switchMap, take } from 'rxjs';
+import { catchError, defer, map, of, switchMap, take } from 'rxjs';
 import type { AppCommand } from '../commands';
 import { describeError, failureMessage } from './apiErrors';
 import type { Effect } from './deps';
@@ -11,7 +11,7 @@ export function settingsLoad$(): Effect {
     eventsOf(event$).pipe(
       ofType('SettingsRequested'),
       switchMap(() =>
-        deps.api.getSettings().pipe(
+        defer(() => deps.api.getSettings()).pipe(
           take(1),
           map((settings): AppCommand => ({ type: 'ApplySettings', data: { settings } })),
           catchError((error: unknown) => {

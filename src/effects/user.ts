@@ -4,7 +4,7 @@
 // - LoggedOut by the user → POST /auth/logout with the token the state held until then (the
 //   server revokes it); failures only logged.
 // Edit and delete failures: SPEC §8's 401/422/403 commands, else 'Произошла ошибка. Попробуйте позже.'.
-import { catchError, concatMap, exhaustMap, filter, from, ignoreElements, map, merge, mergeMap, of, take, withLatestFrom } from 'rxjs';
+import { catchError, concatMap, defer, exhaustMap, filter, from, ignoreElements, map, merge, mergeMap, of, take, withLatestFrom } from 'rxjs';
 import type { AppCommand } from '../commands';
 import { selectIsSignedIn, type AppState } from '../projections/store';
 import { apiFailureCommands, describeError, TEXT_TRY_LATER } from './apiErrors';
@@ -23,7 +23,7 @@ export function profile$(): Effect {
       ofType('ProfileEditRequested'),
       withLatestFrom(state$),
       concatMap(([e, state]) =>
-        deps.api.patchUser(e.data.phone, e.data.changes).pipe(
+        defer(() => deps.api.patchUser(e.data.phone, e.data.changes)).pipe(
           take(1),
           map((user): AppCommand => ({ type: 'ApplyProfile', data: { user } })),
           catchError((error: unknown) => {
@@ -37,7 +37,7 @@ export function profile$(): Effect {
       ofType('AccountDeletionRequested'),
       withLatestFrom(state$),
       exhaustMap(([e, state]) =>
-        deps.api.deleteUser(e.data.phone).pipe(
+        defer(() => deps.api.deleteUser(e.data.phone)).pipe(
           take(1),
           map((): AppCommand => ({ type: 'Logout', data: {} })),
           catchError((error: unknown) => {
@@ -57,7 +57,7 @@ export function profile$(): Effect {
       filter((e) => e.data.reason === 'user'),
       withLatestFrom(lastToken$),
       mergeMap(([, token]) =>
-        deps.api.logout(token).pipe(
+        defer(() => deps.api.logout(token)).pipe(
           take(1),
           ignoreElements(),
           catchError((error: unknown) => {

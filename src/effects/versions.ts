@@ -3,23 +3,7 @@
 // UpdateNeededFlagged when the mobile app version is not '1'). On a change seen after the first
 // value: catalogue → reload the catalogue, settings → reload settings, store → full page reload.
 // Failures are only logged, never shown (SPEC §8).
-import {
-  asyncScheduler,
-  catchError,
-  EMPTY,
-  exhaustMap,
-  filter,
-  forkJoin,
-  map,
-  merge,
-  mergeMap,
-  of,
-  take,
-  timeout,
-  timer,
-  type Observable,
-  type SchedulerLike,
-} from 'rxjs';
+import { asyncScheduler, catchError, defaultIfEmpty, defer, EMPTY, exhaustMap, filter, forkJoin, map, merge, mergeMap, of, take, timeout, timer, type Observable, type SchedulerLike } from 'rxjs';
 import type { AppCommand } from '../commands';
 import type { VersionKind } from '../events/setting';
 import { describeError } from './apiErrors';
@@ -41,10 +25,11 @@ type Versions = { catalogVersion?: string; settingsVersion?: string; storeVersio
 /** One check: every call answered or failed (logged); CheckVersions with what answered, or nothing. */
 function checkOnce(deps: EffectDeps, timeoutMs: number, scheduler: SchedulerLike): Observable<AppCommand> {
   const attempt = (name: string, call: () => Observable<string>): Observable<string | undefined> =>
-    call().pipe(
+    defer(call).pipe(
       take(1),
       timeout({ first: timeoutMs, scheduler }),
       map((version): string | undefined => version),
+      defaultIfEmpty(undefined),
       catchError((error: unknown) => {
         deps.logger.warn(`version check failed: ${name}`, describeError(error));
         return of(undefined);
@@ -56,12 +41,14 @@ function checkOnce(deps: EffectDeps, timeoutMs: number, scheduler: SchedulerLike
     storeVersion: attempt('store', () => deps.api.getStoreVersion()),
     mobileAppVersion: attempt('mobile app', () => deps.api.getMobileAppVersion()),
   }).pipe(
-    mergeMap((answers) => {
-      const data: Versions = {};
-      for (const [key, value] of Object.entries(answers) as [keyof Versions, string | undefined][]) {
-        if (value !== undefined) data[key] = value;
-      }
-      return Object.keys(data).length === 0 ? EMPTY : of<AppCommand>({ type: 'CheckVersions', data });
+    mergeMap(({ catalogVersion, settingsVersion, storeVersion, mobileAppVersion }) => {
+      const data: Versions = {
+        ...(catalogVersion === undefined ? {} : { catalogVersion }),
+        ...(settingsVersion === undefined ? {} : { settingsVersion }),
+        ...(storeVersion === undefined ? {} : { storeVersion }),
+        ...(mobileAppVersion === undefined ? {} : { mobileAppVersion }),
+      };
+      return Object.keys(data).length === 0 ? EMPTY : of<AppCommand[]>({ type: 'CheckVersions', data });
     }),
   );
 }
