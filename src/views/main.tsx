@@ -1,12 +1,18 @@
-// Browser entry: the store, the API client (bearer token from the auth projection), the effects'
-// deps (fetch, js-cookie, localStorage, window.location), the effects, and the React tree.
+// Browser entry: the store (restored from local persistence), the API client (bearer token from
+// the auth projection), the effects' deps (fetch, js-cookie, localStorage, window.location), the
+// effects, and the React tree.
+import Cookies from 'js-cookie';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { createApiClient } from '../api/client';
 import { getPage } from '../api/contract/pages';
-import { getHistoryRoute } from '../api/storefrontApi';
+import { getOrderHistory } from '../api/contract/orders';
+import { createStorefrontApi } from '../api/storefrontApi';
 import { createStore } from '../commands/bus';
+import { runEffects, type EffectDeps } from '../effects';
+import { restorePersistedState, STORE_VERSION_KEY, type KeyValueStorage } from '../effects/persistence';
+import { initialState, type AppState } from '../projections/store';
 import { App } from './app/App';
 import { usePendingProfileSync } from './app/pendingProfile';
 import { ServicesProvider, type ViewServices } from './app/services';
@@ -17,11 +23,62 @@ function newId(): string {
   return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
-const store = createStore({ deps: { now: () => new Date().toISOString(), newId } });
-const api = createApiClient({ baseUrl: '', getToken: () => store.getState().auth.token });
+/** localStorage, or an in-memory stand-in where it is unavailable (private mode, blocked). */
+function browserStorage(): KeyValueStorage {
+  try {
+    const probe = '__storefront_probe__';
+    window.localStorage.setItem(probe, probe);
+    window.localStorage.removeItem(probe);
+    return window.localStorage;
+  } catch {
+    const data = new Map<string, string>();
+    return { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
+  }
+}
+
+/**
+ * The cart, user, address and auth areas saved under the store version that wrote last; the
+ * version check reloads the page should the server's store version have changed since.
+ */
+function restore(storage: KeyValueStorage): AppState {
+  try {
+    const version = storage.getItem(STORE_VERSION_KEY);
+    return version === null ? initialState : restorePersistedState(storage, version, initialState);
+  } catch {
+    return initialState;
+  }
+}
+
+const storage = browserStorage();
+const now = () => new Date().toISOString();
+const store = createStore({ initial: restore(storage), deps: { now, newId } });
+const client = createApiClient({ baseUrl: '', getToken: () => store.getState().auth.token });
+
+const deps: EffectDeps = {
+  api: createStorefrontApi(client),
+  clock: { now },
+  ids: { next: newId },
+  storage,
+  cookies: {
+    get: (name) => Cookies.get(name),
+    set: (name, value, options) => void Cookies.set(name, value, options),
+  },
+  location: {
+    reload: () => window.location.reload(),
+    assign: (url) => window.location.assign(url),
+    pathname: () => window.location.pathname,
+  },
+  logger: {
+    warn: (message, error) => console.warn(message, error),
+    error: (message, error) => console.error(message, error),
+  },
+};
+runEffects(store, deps);
+
+// STOPGAP (see app/services.tsx): read-only data the core has no command for yet.
 const services: ViewServices = {
-  loadPage: (slug, cityId) => api.call(getPage, { params: { slug, cityId } }),
-  loadHistory: (phone) => api.call(getHistoryRoute, { params: { phone } }),
+  loadPage: (slug, cityId) => client.call(getPage, { params: { slug, cityId } }),
+  loadHistory: (phone) => client.call(getOrderHistory, { params: { phone }, query: { limit: 20 } }).then((h) => h.orders),
 };
 
 function Root() {

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { Order } from '../../src/api/contract/orders';
 import { evolveAll } from '../../src/projections/store';
+import { toLastOrder } from '../../src/views/pages/personal/HistoryPage';
 import { PRODUCT } from '../fixtures/catalog';
 import { readyState } from '../fixtures/state';
 import { fakeServices, setup } from './helpers';
@@ -36,14 +38,39 @@ describe('personal pages', () => {
   it('history: the orders are listed and the last order is repeated into the cart', async () => {
     const lastOrder = { products: [{ productId: PRODUCT.phila, isGift: false, amount: 2, name: 'Филадельфия', mods: [] }] };
     const state = evolveAll(readyState(), [{ type: 'LastOrderLoaded', data: { lastOrder } }]);
-    const services = {
-      ...fakeServices,
-      loadHistory: async () => [
-        { id: 'o1', createdAt: '2026-11-20T10:00:00.000Z', total: 900, items: [{ productId: PRODUCT.phila, name: 'Филадельфия', amount: 2, sum: 900, modifiers: [] }] },
-      ],
+    const order: Order = {
+      id: 'o1',
+      number: 1042,
+      status: 'Closed',
+      statusName: 'выполнен',
+      cityId: 'city-angarsk',
+      deliveryMethod: 'self',
+      address: null,
+      deliveryTerminalId: 'term-angarsk-1',
+      zoneId: null,
+      items: [{ productId: PRODUCT.california, name: 'Калифорния', amount: 1, price: 390, sum: 390, mods: [], isGift: false }],
+      goodsTotal: 390,
+      discountTotal: 0,
+      deliveryPrice: 0,
+      serviceFee: 0,
+      bonusSpent: 0,
+      total: 390,
+      coupon: null,
+      paymentMethod: 'cash',
+      paymentStatus: 'none',
+      deliveryTime: 'asap',
+      persons: 1,
+      changeFrom: null,
+      comment: '',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      updatedAt: '2026-11-20T10:00:00.000Z',
     };
+    const services = { ...fakeServices, loadHistory: async () => [order] };
     const app = setup({ path: '/angarsk/personal/history', state, services });
-    expect(await screen.findByText(/Заказ от/)).toBeTruthy();
+    expect(await screen.findByText(/Заказ №1042 от/)).toBeTruthy();
+    expect(toLastOrder(order)).toEqual({
+      products: [{ productId: PRODUCT.california, isGift: false, amount: 1, name: 'Калифорния', mods: [] }],
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Повторить заказ' }));
     expect(app.commands).toContainEqual({ type: 'RepeatOrder', data: { lastOrder } });
     await waitFor(() => expect(app.currentPath()).toBe('/angarsk/cart'));

@@ -4,11 +4,12 @@
 // dispatch and select instead, and this context goes away.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { Page } from '../../api/contract/pages';
-import type { HistoryOrder } from '../../api/storefrontApi';
+import type { Order } from '../../api/contract/orders';
 
 export interface ViewServices {
   loadPage(slug: string, cityId: string): Promise<Page>;
-  loadHistory(phone: string): Promise<HistoryOrder[]>;
+  /** Newest first, the latest page. */
+  loadHistory(phone: string): Promise<Order[]>;
 }
 
 const ServicesContext = createContext<ViewServices | null>(null);

@@ -53,7 +53,7 @@ export function Header({ overSlider }: { overSlider: boolean }) {
             <span className={styles.accountText}>{userName.trim() || 'Кабинет'}</span>
           </AppLink>
         ) : (
-          <button type="button" className={styles.account} onClick={() => open('auth')}>
+          <button type="button" className={styles.account} onClick={() => open('auth')} aria-label="Войти">
             <span className={styles.avatar} aria-hidden="true">
               ☺
             </span>

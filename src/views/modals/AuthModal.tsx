@@ -128,7 +128,7 @@ function CodeStep({
     <form onSubmit={submit} noValidate>
       <p className={styles.text}>
         Код отправлен на <strong>{formatPhone(phone)}</strong>.{' '}
-        <button type="button" className={`${ui.ghost} ${ui.button} ${ui.small}`} onClick={onEditPhone}>
+        <button type="button" className={ui.link} onClick={onEditPhone}>
           Изменить номер
         </button>
       </p>
@@ -150,7 +150,7 @@ function CodeStep({
         <p className={styles.countdown}>Отправить код повторно можно через {formatCountdown(left)}</p>
       ) : (
         <p className={styles.countdown}>
-          <button type="button" className={`${ui.ghost} ${ui.button} ${ui.small}`} onClick={() => dispatch({ type: 'RequestCode', data: { phone } })}>
+          <button type="button" className={ui.link} onClick={() => dispatch({ type: 'RequestCode', data: { phone } })}>
             Отправить код ещё раз
           </button>
         </p>

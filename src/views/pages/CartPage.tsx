@@ -8,7 +8,7 @@ import { formatNumber, formatPrice, lineTotal, unitPrice } from '../../domain/pr
 import { selectCartTotals, selectVisibleLines } from '../../projections/cart';
 import { selectCityData, selectIsSignedIn } from '../../projections/store';
 import { deliveryFee, freeDeliveryText, giftProgressText, SNACKS_PER_GIFT, snackCount } from '../app/cartView';
-import { menuProducts, withoutAllergens } from '../../domain/catalog';
+import { withoutAllergens } from '../../domain/catalog';
 import { AppLink } from '../app/routing';
 import { selectExcludedAllergens, selectFreeDeliveryFrom } from '../app/selectors';
 import { jsonEqual, useDispatch, useSelector } from '../app/store';
@@ -92,7 +92,7 @@ function Coupon() {
         <p className={styles.panelTitle}>Промокод</p>
         <p className={styles.coupon}>
           <strong>{applied}</strong>
-          <button type="button" className={`${ui.button} ${ui.ghost} ${ui.small}`} onClick={() => dispatch({ type: 'RemoveCoupon', data: {} })}>
+          <button type="button" className={ui.link} onClick={() => dispatch({ type: 'RemoveCoupon', data: {} })}>
             Удалить
           </button>
         </p>
@@ -106,7 +106,7 @@ function Coupon() {
       </label>
       <div className={styles.inline}>
         <input id="coupon" className={ui.input} value={text} maxLength={64} onChange={(e) => setText(e.target.value)} autoComplete="off" />
-        <button type="submit" className={`${ui.button} ${ui.secondary}`} disabled={text.trim() === ''}>
+        <button type="submit" className={`${ui.button} ${ui.secondary} ${ui.small}`} disabled={text.trim() === ''}>
           Применить
         </button>
       </div>
@@ -127,7 +127,7 @@ function Bonuses() {
       <div className={styles.panel}>
         <p className={styles.panelTitle}>Бонусы</p>
         <p className={ui.muted}>
-          <button type="button" className={`${ui.button} ${ui.ghost} ${ui.small}`} onClick={() => dispatch({ type: 'OpenModal', data: { modal: { kind: 'auth' } } })}>
+          <button type="button" className={ui.link} onClick={() => dispatch({ type: 'OpenModal', data: { modal: { kind: 'auth' } } })}>
             Войдите
           </button>
           , чтобы копить и списывать бонусы.
@@ -151,7 +151,7 @@ function Bonuses() {
       </p>
       <div className={styles.inline}>
         <input id="bonus" className={ui.input} inputMode="numeric" value={text} onChange={(e) => setText(e.target.value.replace(/[^\d]/g, ''))} disabled={limit <= 0} />
-        <button type="submit" className={`${ui.button} ${ui.secondary}`} disabled={limit <= 0}>
+        <button type="submit" className={`${ui.button} ${ui.secondary} ${ui.small}`} disabled={limit <= 0}>
           Списать
         </button>
       </div>
@@ -166,7 +166,8 @@ function Extras({ catalog }: { catalog: Catalog }) {
   }, jsonEqual);
   const excluded = useSelector(selectExcludedAllergens, jsonEqual);
   if (ids === null) return null;
-  const visible = withoutAllergens(menuProducts(catalog), excluded);
+  // These sections are usually hidden from the menu (isIncludedInMenu false): take their products directly.
+  const visible = withoutAllergens(catalog.products, excluded);
   const of = (groupId: string) => visible.filter((p) => p.parentGroup === groupId);
   const add = of(ids.add);
   const more = of(ids.more);
@@ -276,14 +277,13 @@ export default function CartPage() {
               ))}
             </ul>
           )}
-          {catalog !== null && <Extras catalog={catalog} />}
         </div>
         <aside className={styles.summary} aria-label="Итого">
           <div className={styles.panel}>
             <p className={styles.panelTitle}>Способ получения</p>
             <p className={styles.method}>
               {cart.deliveryMethod === 'delivery' ? 'Доставка' : 'Самовывоз'}
-              <button type="button" className={`${ui.button} ${ui.ghost} ${ui.small}`} onClick={() => dispatch({ type: 'OpenModal', data: { modal: { kind: 'deliveryMethod' } } })}>
+              <button type="button" className={ui.link} onClick={() => dispatch({ type: 'OpenModal', data: { modal: { kind: 'deliveryMethod' } } })}>
                 Изменить
               </button>
             </p>
@@ -325,6 +325,7 @@ export default function CartPage() {
             Оформить заказ
           </AppLink>
         </aside>
+        <div className={styles.extrasArea}>{catalog !== null && <Extras catalog={catalog} />}</div>
       </div>
     </div>
   );

@@ -1,6 +1,8 @@
-// Order history (GET /user/{phone}/history) and 'Повторить заказ' for the last order: RepeatOrder
-// re-adds each product with its modifiers, closes the modals and opens the cart (SPEC §4).
-import type { HistoryOrder } from '../../../api/storefrontApi';
+// Order history (GET /user/{phone}/history) with 'Повторить заказ' for the last order and for
+// each order: RepeatOrder re-adds each product with its modifiers, closes the modals and opens
+// the cart (SPEC §4).
+import type { LastOrder } from '../../../api/entities';
+import type { Order as HistoryOrder } from '../../../api/contract/orders';
 import { formatCount } from '../../../domain/plural';
 import { formatPrice } from '../../../domain/price';
 import { useNavigateTo } from '../../app/routing';
@@ -18,19 +20,36 @@ function formatDate(iso: string): string {
   return Number.isNaN(t) ? iso : dateFormat.format(t);
 }
 
-function RepeatLastOrder() {
+/** An order of the history as the repeat command takes it. */
+export function toLastOrder(order: HistoryOrder): LastOrder {
+  return {
+    products: order.items.map((i) => ({
+      productId: i.productId,
+      isGift: i.isGift,
+      amount: i.amount,
+      name: i.name,
+      mods: i.mods.map((m) => ({ id: m.id, amount: m.amount, groupId: m.groupId, price: m.price })),
+    })),
+  };
+}
+
+function useRepeat(): (order: LastOrder) => void {
   const dispatch = useDispatch();
   const store = useStore();
   const navigate = useNavigateTo();
-  const lastOrder = useSelector((s) => s.user.lastOrder);
-  const products = lastOrder?.products.filter((p) => !p.isGift) ?? [];
-  if (lastOrder === null || products.length === 0) return null;
-  const repeat = () => {
+  return (lastOrder) => {
     dispatch({ type: 'RepeatOrder', data: { lastOrder } });
     // The core answers CartOpened unless adding is blocked (a not-working or work-time modal).
     const top = store.getState().modal.stack.at(-1)?.kind;
     if (top !== 'workTime' && top !== 'siteNotWorking') navigate('/cart');
   };
+}
+
+function RepeatLastOrder() {
+  const repeat = useRepeat();
+  const lastOrder = useSelector((s) => s.user.lastOrder);
+  const products = lastOrder?.products.filter((p) => !p.isGift) ?? [];
+  if (lastOrder === null || products.length === 0) return null;
   return (
     <section className={styles.card} aria-labelledby="last-order">
       <h2 id="last-order">Последний заказ</h2>
@@ -42,7 +61,7 @@ function RepeatLastOrder() {
           </li>
         ))}
       </ul>
-      <button type="button" className={ui.button} onClick={repeat}>
+      <button type="button" className={ui.button} onClick={() => repeat(lastOrder)}>
         Повторить заказ
       </button>
     </section>
@@ -50,22 +69,28 @@ function RepeatLastOrder() {
 }
 
 function Order({ order }: { order: HistoryOrder }) {
+  const repeat = useRepeat();
   return (
     <li className={styles.card}>
       <h3 className={styles.orderTitle}>
-        Заказ от {formatDate(order.createdAt)} · {formatPrice(order.total)}
+        Заказ №{order.number} от {formatDate(order.createdAt)} · {formatPrice(order.total)}
       </h3>
+      <p className={ui.muted}>Статус: {order.statusName}</p>
       <ul className={styles.order}>
         {order.items.map((item, i) => (
           <li key={`${item.productId}-${i}`}>
             <span>
               {item.name}
-              {item.modifiers.length > 0 && <span className={ui.muted}> ({item.modifiers.map((m) => m.name).join(', ')})</span>}
+              {item.isGift && <span className={ui.muted}> (подарок)</span>}
+              {item.mods.length > 0 && <span className={ui.muted}> ({item.mods.map((m) => m.name).join(', ')})</span>}
             </span>
             <span>{formatCount(item.amount, PORTIONS)}</span>
           </li>
         ))}
       </ul>
+      <button type="button" className={`${ui.button} ${ui.secondary} ${ui.small}`} onClick={() => repeat(toLastOrder(order))}>
+        Повторить этот заказ
+      </button>
     </li>
   );
 }
@@ -90,8 +115,8 @@ export default function HistoryPage() {
   return (
     <PersonalLayout title="История заказов">
       <div className={styles.grid}>
-        <History />
         <RepeatLastOrder />
+        <History />
       </div>
     </PersonalLayout>
   );
