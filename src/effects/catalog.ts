@@ -1,14 +1,15 @@
 // Catalogue loading and cart validation (SPEC §4 "Cart init and validation: refresh the
 // catalogue, then drop lines…"):
 // - CatalogRequested → GET /catalog → ApplyCatalog (with the catalogue version last seen) or
-//   ReportCatalogFailure (only logged, SPEC §8); a newer request replaces one in flight;
+//   ReportCatalogFailure (only logged, SPEC §8; a 401 while signed in also expires the session);
+//   a newer request replaces one in flight;
 // - the first CatalogLoaded of the page → ValidateCart (a cart restored from storage is checked
 //   against the fresh catalogue);
 // - CartInitStarted (the cart page opened) → StartCatalogLoad, then ValidateCart once that load
 //   (or the one already running) has answered.
 import { catchError, defer, filter, from, map, merge, of, switchMap, take, withLatestFrom } from 'rxjs';
 import type { AppCommand } from '../commands';
-import { describeError, failureMessage } from './apiErrors';
+import { apiFailureCommandsIn, describeError, failureMessage, failureStatus } from './apiErrors';
 import type { Effect } from './deps';
 import { eventsOf, ofType } from './operators';
 
@@ -25,7 +26,9 @@ export function catalogLoad$(): Effect {
           map((catalog): AppCommand => ({ type: 'ApplyCatalog', data: { catalog, version: state.setting.versions.catalog } })),
           catchError((error: unknown) => {
             deps.logger.warn('catalogue load failed', describeError(error));
-            return of<AppCommand>({ type: 'ReportCatalogFailure', data: { message: failureMessage(error) } });
+            const failed: AppCommand = { type: 'ReportCatalogFailure', data: { message: failureMessage(error) } };
+            // Only logged (SPEC §8); a 401 while signed in still means the session is gone.
+            return from(failureStatus(error) === 401 ? [failed, ...apiFailureCommandsIn(error, state)] : [failed]);
           }),
         ),
       ),

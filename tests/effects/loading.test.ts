@@ -51,6 +51,19 @@ describe('catalogue loading', () => {
   });
 });
 
+describe('catalogue loading while signed in', () => {
+  it('a 401 also expires the session (SPEC §8)', () => {
+    newScheduler().run(({ hot, cold, expectObservable }) => {
+      const { api } = fakeApi({ getCatalog: () => cold<Catalog>('5ms #', undefined, failure(401)) });
+      const event$ = hot<EventEnvelope>('a', { a: ev({ type: 'CatalogRequested', data: {} }) });
+      expectObservable(catalogLoad$()(event$, new BehaviorSubject(signedIn()), fakeDeps(api).deps), '^ 1s !').toBe('5ms (fx)', {
+        f: { type: 'ReportCatalogFailure', data: { message: 'Произошла ошибка. Попробуйте позже.' } },
+        x: { type: 'ExpireSession', data: {} },
+      });
+    });
+  });
+});
+
 describe('cart validation after the catalogue refresh (SPEC §4 cart init and validation)', () => {
   it('validates the cart after the first catalogue load only', () => {
     newScheduler().run(({ hot, expectObservable }) => {
