@@ -133,3 +133,14 @@ describe('header', () => {
     expect(await screen.findByRole('dialog', { name: 'Выберите свой город' })).toBeTruthy();
   });
 });
+
+describe('image preloading (SPEC §9)', () => {
+  it('batches of 5 pictures at width 200, webp, quality 80, each picture once', async () => {
+    const { preloadBatches, PRELOAD_START_MS, PRELOAD_GAP_MS } = await import('../../src/views/app/preload');
+    const urls = ['/img/a.svg', '/img/b.svg', null, '/img/c.svg', '/img/d.svg', '/img/e.svg', '/img/f.svg', '/img/a.svg'];
+    const batches = preloadBatches(urls);
+    expect(batches.map((b) => b.length)).toEqual([5, 1]);
+    expect(batches[0]?.[0]).toBe('/img/a.svg?w=200&format=webp&q=80');
+    expect([PRELOAD_START_MS, PRELOAD_GAP_MS]).toEqual([3000, 1000]);
+  });
+});

@@ -12,6 +12,7 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { FadeOutlet } from './FadeOutlet';
 import { HEADER_OVER_SLIDER, pageElement } from './pages';
 import { useHash, useRouteState } from './routing';
+import { useImagePreload } from './preload';
 import { useScrollLock } from './scroll';
 import { useSelector } from './store';
 import styles from './App.module.css';
@@ -22,6 +23,7 @@ export function App() {
   const route = useRouteState();
   const hiddenScroll = useSelector((s) => s.view.hiddenScroll);
   useScrollLock(hiddenScroll);
+  useImagePreload();
   const overSlider = route.status === 'matched' && HEADER_OVER_SLIDER.includes(route.match.page);
   const content =
     route.status === 'matched' ? pageElement(route.match) : route.status === 'pending' ? <PageLoader /> : <NotFoundPage />;

@@ -17,6 +17,8 @@ export function Header({ overSlider }: { overSlider: boolean }) {
   const badge = useSelector(selectCartBadge, jsonEqual);
   const signedIn = useSelector(selectIsSignedIn);
   const userName = useSelector((s) => s.user.profile?.name ?? '');
+  // SPEC §4 rule 6: the last added product is highlighted for 1 s; the cart button pulses with it.
+  const justAdded = useSelector((s) => s.view.lastAddedLineId !== null);
   const open = (kind: 'city' | 'auth' | 'catalogMenu') => dispatch({ type: 'OpenModal', data: { modal: { kind } } });
   return (
     <header className={overSlider ? `${styles.header} ${styles.overSlider}` : styles.header}>
@@ -60,7 +62,7 @@ export function Header({ overSlider }: { overSlider: boolean }) {
             <span className={styles.accountText}>Войти</span>
           </button>
         )}
-        <AppLink to="/cart" className={styles.cart} aria-label={`Корзина: ${badge.count}, ${formatPrice(badge.sum)}`}>
+        <AppLink to="/cart" className={justAdded ? `${styles.cart} ${styles.pulse}` : styles.cart} aria-label={`Корзина: ${badge.count}, ${formatPrice(badge.sum)}`}>
           <span className={styles.cartIcon} aria-hidden="true" />
           <span className={styles.cartCount} data-testid="cart-count">
             {badge.count}
