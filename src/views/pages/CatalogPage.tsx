@@ -78,7 +78,10 @@ function CatalogContent({ catalog, section }: { catalog: Catalog; section: strin
   if (!groupExists) return <NotFoundPage />;
   const title = current?.group.name ?? (section === null ? 'Меню' : (catalog.groups.find((g) => g.slug === section)?.name ?? 'Меню'));
   const shown = section === null ? sections : current === null ? [] : [current];
-  const matches = query.mode === 'all' ? null : queriedProducts(catalog, query, excluded);
+  // On a section page the search and filters look inside that section only.
+  const inSection = current === null ? null : new Set(current.products.map((p) => p.id));
+  const matches =
+    query.mode === 'all' ? null : queriedProducts(catalog, query, excluded).filter((p) => inSection === null || inSection.has(p.id));
   return (
     <div className={ui.container}>
       <h1 className={ui.pageTitle} id="top-of-catalog">

@@ -77,11 +77,11 @@ export default function ProfilePage() {
           <h2 id="profile-title">Редактирование информации</h2>
           <ProfileForm />
         </section>
-        <div className={styles.grid}>
+        <div className={styles.stack}>
           <section className={styles.card} aria-labelledby="bonus-title">
             <h2 id="bonus-title">Бонусы</h2>
             <p className={styles.balance}>{formatNumber(balance)}</p>
-            <p className={ui.muted}>1 бонус = 1 ₽ при оплате заказа</p>
+            <p className={ui.muted}>Бонусы можно списать в корзине при оформлении заказа.</p>
           </section>
           <Allergens />
           <DeleteAccount />
