@@ -8,6 +8,7 @@ import { formatNumber, formatPrice, lineTotal, unitPrice } from '../../domain/pr
 import { selectCartTotals, selectVisibleLines } from '../../projections/cart';
 import { selectCityData, selectIsSignedIn } from '../../projections/store';
 import { deliveryFee, freeDeliveryText, giftProgressText, SNACKS_PER_GIFT, snackCount } from '../app/cartView';
+import { formatAddress } from '../../domain/addressText';
 import { withoutAllergens } from '../../domain/catalog';
 import { AppLink } from '../app/routing';
 import { selectExcludedAllergens, selectFreeDeliveryFrom } from '../app/selectors';
@@ -215,6 +216,17 @@ export default function CartPage() {
   const highlighted = useSelector((s) => s.view.lastAddedLineId);
   const promoHidden = useSelector((s) => selectCityData(s)?.isPromocodeHide === true);
   const freeFrom = useSelector(selectFreeDeliveryFrom);
+  // Where the order goes: the chosen pickup restaurant or the selected delivery address.
+  const destination = useSelector((s) => {
+    if (s.cart.deliveryMethod === 'self') {
+      const cityId = s.city.selectedId;
+      const terminals = cityId === null ? [] : (s.setting.settings?.DELIVERY_TERMINALS[cityId] ?? []);
+      const r = terminals.find((t) => t.deliveryTerminalId === s.cart.selectedRestaurant);
+      return r === undefined ? null : `${r.name}, ${r.address}`;
+    }
+    const a = s.address.list.find((x) => x.id === s.address.selectedId);
+    return a === undefined ? null : formatAddress(a);
+  });
   const lines = selectVisibleLines(cart);
   const hiddenGifts = cart.items.filter((l) => l.isGift && l.isHidden);
   const totals = selectCartTotals(cart);
@@ -282,7 +294,10 @@ export default function CartPage() {
           <div className={styles.panel}>
             <p className={styles.panelTitle}>Способ получения</p>
             <p className={styles.method}>
-              {cart.deliveryMethod === 'delivery' ? 'Доставка' : 'Самовывоз'}
+              <span>
+                {cart.deliveryMethod === 'delivery' ? 'Доставка' : 'Самовывоз'}
+                {destination !== null && <span className={styles.destination}>{destination}</span>}
+              </span>
               <button type="button" className={ui.link} onClick={() => dispatch({ type: 'OpenModal', data: { modal: { kind: 'deliveryMethod' } } })}>
                 Изменить
               </button>
