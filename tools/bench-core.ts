@@ -8,6 +8,7 @@
 // Options: --events N (default 100000), --dispatches N (default 10000), --runs N (default 5),
 // --only replay|dispatch.
 import { execSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import type { AppCommand } from '../src/commands';
 import { createStore } from '../src/commands/bus';
@@ -140,7 +141,9 @@ function benchDispatch(dispatches: number): void {
     list.sort((x, y) => x - y);
     console.log(`    ${type.padEnd(16)} n=${String(list.length).padStart(5)}  wall median ${ms(quantile(list, 0.5))}, p99 ${ms(quantile(list, 0.99))}`);
   }
-  console.log(`    final cart: ${store.getState().cart.items.length} lines, log: ${store.entries().length} entries`);
+  // A digest of the final state: a change to the store that alters behaviour shows up here.
+  const digest = createHash('sha256').update(JSON.stringify(store.getState())).digest('hex').slice(0, 12);
+  console.log(`    final cart: ${store.getState().cart.items.length} lines, log: ${store.entries().length} entries, state digest ${digest}`);
 }
 
 console.log(`Client core benchmark, ${new Date().toISOString()}`);

@@ -4,6 +4,7 @@ import { AppLink } from '../app/routing';
 import { selectCartBadge, selectCurrentCity } from '../app/selectors';
 import { jsonEqual, useDispatch, useSelector } from '../app/store';
 import { selectIsSignedIn } from '../../projections/store';
+import { Icon } from './Icon';
 import styles from './Header.module.css';
 
 function telHref(phone: string): string {
@@ -57,13 +58,13 @@ export function Header({ overSlider }: { overSlider: boolean }) {
         ) : (
           <button type="button" className={styles.account} onClick={() => open('auth')} aria-label="Войти">
             <span className={styles.avatar} aria-hidden="true">
-              ☺
+              <Icon name="user" size={20} />
             </span>
             <span className={styles.accountText}>Войти</span>
           </button>
         )}
         <AppLink to="/cart" className={justAdded ? `${styles.cart} ${styles.pulse}` : styles.cart} aria-label={`Корзина: ${badge.count}, ${formatPrice(badge.sum)}`}>
-          <span className={styles.cartIcon} aria-hidden="true" />
+          <Icon name="cart" size={20} />
           <span className={styles.cartCount} data-testid="cart-count">
             {badge.count}
           </span>

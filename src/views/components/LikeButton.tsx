@@ -1,4 +1,5 @@
 import { useDispatch } from '../app/store';
+import { Icon } from './Icon';
 import styles from './LikeButton.module.css';
 
 export function LikeButton({ productId, isLiked, likesCount }: { productId: string; isLiked: boolean; likesCount: number }) {
@@ -11,7 +12,7 @@ export function LikeButton({ productId, isLiked, likesCount }: { productId: stri
       aria-label={isLiked ? 'Убрать из избранного' : 'В избранное'}
       onClick={() => dispatch({ type: isLiked ? 'UnlikeProduct' : 'LikeProduct', data: { productId } })}
     >
-      <span aria-hidden="true">{isLiked ? '♥' : '♡'}</span>
+      <Icon name={isLiked ? 'heart' : 'heart-outline'} size={20} />
       <span className={styles.count}>{likesCount}</span>
     </button>
   );

@@ -1,4 +1,5 @@
 // Product pictures through the server's resizing proxy: /img/...?w=&format=webp&q=80.
+import { Icon } from './Icon';
 import styles from './ProductImage.module.css';
 
 export function imageSrc(url: string, width: number): string {
@@ -10,7 +11,7 @@ export function ProductImage({ url, alt, width = 400, eager = false }: { url: st
   if (url === null) {
     return (
       <div className={styles.placeholder} role="img" aria-label={alt}>
-        <span aria-hidden="true">🍣</span>
+        <Icon name="dish" size={56} />
       </div>
     );
   }

@@ -2,6 +2,7 @@
 import type { DeliveryMethod } from '../../api/entities';
 import { TITLE_DELIVERY_METHOD } from '../../projections/modal';
 import { useDispatch, useSelector } from '../app/store';
+import { Icon } from '../components/Icon';
 import { Dialog } from './Dialog';
 import styles from './modals.module.css';
 
@@ -25,9 +26,7 @@ export function DeliveryMethodModal({ onClose }: { onClose: () => void }) {
           className={current === 'delivery' ? `${styles.method} ${styles.methodActive}` : styles.method}
           onClick={() => choose('delivery')}
         >
-          <span className={styles.methodIcon} aria-hidden="true">
-            🛵
-          </span>
+          <Icon name="scooter" size={36} className={styles.methodIcon} />
           Доставка
         </button>
         <button
@@ -35,9 +34,7 @@ export function DeliveryMethodModal({ onClose }: { onClose: () => void }) {
           className={current === 'self' ? `${styles.method} ${styles.methodActive}` : styles.method}
           onClick={() => choose('self')}
         >
-          <span className={styles.methodIcon} aria-hidden="true">
-            🏪
-          </span>
+          <Icon name="store" size={36} className={styles.methodIcon} />
           Самовывоз
         </button>
       </div>

@@ -3,6 +3,7 @@ import { notWorkingText, TEXT_WORK_TIME, TITLE_SNACK_GIFT } from '../../projecti
 import { useNavigateTo } from '../app/routing';
 import { useSelector } from '../app/store';
 import ui from '../components/ui.module.css';
+import { Icon } from '../components/Icon';
 import { Dialog } from './Dialog';
 import styles from './modals.module.css';
 
@@ -13,7 +14,7 @@ export function SnackGiftModal({ onClose }: { onClose: () => void }) {
   return (
     <Dialog title={TITLE_SNACK_GIFT} onClose={onClose} size="s">
       <p className={styles.emoji} aria-hidden="true">
-        🍟
+        <Icon name="fries" size={64} />
       </p>
       <button type="button" className={`${ui.button} ${ui.block}`} onClick={onClose} data-autofocus>
         Отлично

@@ -13,6 +13,7 @@ import { withoutAllergens } from '../../domain/catalog';
 import { AppLink } from '../app/routing';
 import { selectExcludedAllergens, selectFreeDeliveryFrom } from '../app/selectors';
 import { jsonEqual, useDispatch, useSelector } from '../app/store';
+import { Icon } from '../components/Icon';
 import { ProductGrid } from '../components/ProductGrid';
 import { imageSrc } from '../components/ProductImage';
 import ui from '../components/ui.module.css';
@@ -241,7 +242,7 @@ export default function CartPage() {
         <h1 className={ui.pageTitle}>Корзина</h1>
         <div className={styles.empty}>
           <p className={styles.emptyIcon} aria-hidden="true">
-            🛒
+            <Icon name="cart" size={64} />
           </p>
           <p>Корзина пуста</p>
           <AppLink to="/catalog" className={ui.button}>
@@ -269,7 +270,7 @@ export default function CartPage() {
               <ul>
                 {hiddenGifts.map((g) => (
                   <li key={g.id}>
-                    🎁 {g.product.name} — {formatPrice(0)}
+                    <Icon name="gift" size={16} className={styles.giftIcon} /> {g.product.name} — {formatPrice(0)}
                   </li>
                 ))}
               </ul>
