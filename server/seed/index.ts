@@ -1,5 +1,5 @@
-// Seeds the demo chain (cities, settings, menu, restaurants, zones, streets, pages) into an
-// empty database. Idempotent: returns false without writing when the chain is already there.
+// Seeds the demo chain (cities, settings, menu, restaurants, zones, streets, pages, coupons and
+// gift promotions) into an empty database. Idempotent: returns false without writing when the chain is already there.
 // An advisory lock makes concurrent starts against one PostgreSQL take turns.
 import { count, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/database.js';
@@ -8,6 +8,7 @@ import { CITIES, RESTAURANTS, STREETS, ZONES } from './geo.js';
 import { GROUPS, PRODUCTS, STOP_LIST } from './menu.js';
 import { PAGES } from './pages.js';
 import { SETTINGS } from './settings.js';
+import { insertDemoPromotions } from '../services/promo.js';
 
 export { CITY, CITY_IIKO, GROUP, PRODUCT, TERMINAL } from './ids.js';
 
@@ -34,4 +35,6 @@ async function insertAll(tx: Executor): Promise<void> {
   await tx.insert(stopList).values(STOP_LIST);
   await tx.insert(streets).values(STREETS);
   if (PAGES.length > 0) await tx.insert(pages).values(PAGES);
+  // coupons and the snack and pizza gifts: without them the gift rules of SPEC §4 never fire
+  await insertDemoPromotions(tx);
 }

@@ -386,11 +386,14 @@ export const DEMO_PROMOTIONS: (typeof promotions.$inferInsert)[] = [
 ];
 
 /** Writes the demo coupons and gift promotions; rows already there are left as they are. */
+export async function insertDemoPromotions(tx: Executor): Promise<void> {
+  await tx.insert(coupons).values(DEMO_COUPONS).onConflictDoNothing();
+  await tx.insert(promotions).values(DEMO_PROMOTIONS).onConflictDoNothing();
+}
+
+/** insertDemoPromotions in its own transaction (the demo seed runs it inside its own). */
 export async function seedPromotions(db: Database): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.insert(coupons).values(DEMO_COUPONS).onConflictDoNothing();
-    await tx.insert(promotions).values(DEMO_PROMOTIONS).onConflictDoNothing();
-  });
+  await db.transaction((tx) => insertDemoPromotions(tx));
 }
 
 // ---------------------------------------------------------------------------------------------

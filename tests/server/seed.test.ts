@@ -269,3 +269,31 @@ describe('seedDemoChain', () => {
     expect([width, height]).toEqual([200, 200]);
   });
 });
+
+describe('demo promotions', () => {
+  it('the seeded chain alone grants the snack gift (SPEC §9: 3 snacks → картофель фри в подарок) and knows the demo coupons', async () => {
+    const promos = await rows<{ kind: string; is_active: boolean }>(server.db, sql`select kind, is_active from promotions order by kind`);
+    expect(promos).toEqual([
+      { kind: 'pizza-gift', is_active: true },
+      { kind: 'snack-gift', is_active: true },
+    ]);
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/promo',
+      payload: {
+        coupon: null,
+        fullPrice: 537,
+        notGiftsAndNotDeliveryTotal: 537,
+        cityId: CITY.angarsk,
+        deliveryMethod: 'delivery',
+        spendBonus: 0,
+        customer: { phone: '+79990000000', name: 'Тест' },
+        order: { phone: '+79990000000', date: null, items: [{ id: 'onion-rings', name: 'onion-rings', amount: 3, sum: 537, code: '', modifiers: [] }], address: null },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().freeProducts).toEqual([{ productId: PRODUCT.fries, hasModifiers: false, fromPromocode: false }]);
+    const coupons = await rows<{ code: string }>(server.db, sql`select code from coupons where code = 'WELCOME10'`);
+    expect(coupons).toHaveLength(1);
+  });
+});
