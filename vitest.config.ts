@@ -1,13 +1,38 @@
 import { defineConfig } from 'vitest/config';
 
-// Property tests run 1,000+ cases in CI; locally FC_RUNS may lower it.
+// Two projects, both run by `npm test` (`vitest run`):
+// - unit: domain, deciders, property, effects, views, server (property tests run 1,000+ cases in
+//   CI; locally FC_RUNS may lower it);
+// - e2e: tests/e2e/**/*.e2e.test.ts, the real server and Debian's Chromium (tests/e2e/harness.ts),
+//   one file at a time after the unit project, with long timeouts.
+// `npx vitest run --project e2e` runs the browser suite alone.
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
-    environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+          exclude: ['tests/e2e/**', 'node_modules/**'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 600_000,
+          pool: 'forks',
+          fileParallelism: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });
