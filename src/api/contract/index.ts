@@ -10,3 +10,7 @@ export * from './cities.js';
 export * from './cladr.js';
 export * from './pages.js';
 export * from './orders.js';
+export * from './checkout.js';
+export * from './geocode.js';
+export * from './payments.js';
+export * from './admin/index.js';

@@ -1,6 +1,8 @@
 // Orders: checkout (POST /order, idempotent by the Idempotency-Key header), one order for its
 // owner, the last order to repeat and the order history (SPEC §3 Last order / History, §6).
 // The server re-prices everything; `expectedTotal` only feeds a price-changed check.
+// Every refusal is 422 { message, code } with a code of RefusalCode (contract/checkout.ts);
+// POST /checkout/quote lists the same refusals before submission.
 import { z } from 'zod';
 import { defineRoute } from '../route.js';
 import { DeliveryMethod, GeoPoint, Id, IsoDateTime, LastOrder } from '../entities.js';
@@ -87,15 +89,24 @@ export const CreateOrderBody = z.object({
   addressId: Id.nullable().default(null),
   /** Pickup: the restaurant. */
   deliveryTerminalId: Id.nullable().default(null),
+  /** 'asap' or the `start` of a slot of GET /checkout/slots (or the quote's `slots`). */
   deliveryTime: z.union([z.literal('asap'), IsoDateTime]).default('asap'),
+  /** 'card' / 'sbp' are paid online afterwards through POST /order/:id/payment (contract/payments.ts). */
   paymentMethod: PaymentMethod,
+  /** Persons / cutlery sets. */
   persons: z.number().int().min(0).max(50).default(1),
   /** Cash: the banknote the courier should bring change for. */
   changeFrom: z.number().int().nonnegative().nullable().default(null),
   comment: text(500).default(''),
   /** The total the customer saw; a different server total refuses the order ('Цены изменились: …'). */
   expectedTotal: z.number().nonnegative().nullable().default(null),
+  /** Bot-check token; required when the quote's `captcha.required` is true. */
   captchaToken: z.string().max(4000).nullable().default(null),
+  /**
+   * Consent to the processing of personal data (the checkout checkbox): send true when ticked;
+   * false is refused ('consent-required'); null (not asked) is accepted.
+   */
+  consent: z.boolean().nullable().default(null),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
 

@@ -1,0 +1,273 @@
+// Checkout before submission (issue 5): everything the /checkout page needs to show the customer
+// what POST /order would answer, before they press 'Оформить заказ'.
+//
+// - POST /checkout/quote: cart + delivery method + address or restaurant + time + payment →
+//   the zone (minimum sum, delivery price, time), the restaurant, re-priced lines and totals,
+//   the payment methods with their availability, CHECKOUT_DELIVERY_TEXT of the method, the bot
+//   check to run (site key, never the secret), the time slots, and EVERY refusal POST /order
+//   would give right now, each with a Russian message and what the customer can do about it.
+//   `canSubmit` is true when the list is empty. POST /order refuses the same things with the
+//   same `message` (and the same `code`), so the client can show either answer the same way.
+// - GET /checkout/slots: the time slots alone ('Как можно скорее' or a 30-minute slot), for the
+//   time modal. The same list is inside the quote.
+//
+// Slots are computed by src/domain/deliverySlots.ts (shared with the client): today from now plus
+// the lead time (the zone's delivery minutes for delivery, the restaurant's cooking minutes for
+// pickup) rounded up to the 30-minute grid, the next 7 days from opening plus the lead time, up
+// to closing, overnight windows honoured, in the city's time zone. POST /order accepts as
+// `deliveryTime` only 'asap' or the `start` of one of these slots.
+import { z } from 'zod';
+import { defineRoute } from '../route.js';
+import { DeliveryMethod, GeoPoint, Id, IsoDateTime } from '../entities.js';
+import { OrderAddress, OrderItemInput, OrderLine, PaymentMethod } from './orders.js';
+
+/** What the customer can do about a refusal; the client maps it to a button or a modal. */
+export const RefusalAction = z.enum([
+  /** Add goods to reach the minimum sum (go to the catalogue). */
+  'add-items',
+  /** Remove or replace the named items (stop list, gone from the menu). */
+  'remove-items',
+  /** Re-check the cart: prices changed (reload the catalogue and revalidate). */
+  'review-cart',
+  /** Enter or change the delivery address. */
+  'change-address',
+  /** Choose another restaurant (pickup). */
+  'change-restaurant',
+  /** Switch between delivery and pickup. */
+  'change-method',
+  /** Choose another time slot. */
+  'change-time',
+  /** Choose another payment method. */
+  'change-payment',
+  /** Change or remove the coupon. */
+  'change-coupon',
+  /** Spend fewer bonuses. */
+  'change-bonus',
+  /** Fix a form field (change-from sum, consent…). */
+  'fix-form',
+  /** Sign in by phone. */
+  'sign-in',
+  /** Nothing to do now but wait (site switched off, closed hours). */
+  'wait',
+]);
+export type RefusalAction = z.infer<typeof RefusalAction>;
+
+/**
+ * Machine codes of refusals. POST /order answers 422 `{ message, code }` with the same code and
+ * message for the same cause.
+ */
+export const RefusalCode = z.enum([
+  'site-not-working',
+  'outside-working-hours',
+  'restaurant-closed',
+  'slot-past',
+  'slot-too-far',
+  'slot-outside-working-hours',
+  'city-not-found',
+  'empty-cart',
+  'item-unavailable',
+  'stop-list',
+  'no-address',
+  'address-not-found',
+  'street-not-found',
+  'outside-zone',
+  'no-restaurant',
+  'below-min-sum',
+  'coupon-refused',
+  'bonus-cap',
+  'price-changed',
+  'online-payment-disabled',
+  'courier-card-self',
+  'change-too-small',
+  'consent-required',
+  'sign-in-required',
+]);
+export type RefusalCode = z.infer<typeof RefusalCode>;
+
+export const CheckoutRefusal = z.object({
+  code: RefusalCode,
+  /** Russian text to show, exactly what POST /order would answer as `message`. */
+  message: z.string(),
+  action: RefusalAction,
+  /** Russian hint for the button or the line under the message ('Добавьте товаров ещё на 150 ₽'). */
+  actionText: z.string(),
+  /** For 'add-items': how many roubles are missing to reach the minimum sum. */
+  missingSum: z.number().nonnegative().nullable().default(null),
+  /** For 'remove-items': the product ids concerned. */
+  productIds: z.array(Id).default([]),
+});
+export type CheckoutRefusal = z.infer<typeof CheckoutRefusal>;
+
+/** The delivery zone an address falls in, as the checkout shows it. */
+export const ZoneQuote = z.object({
+  id: Id,
+  name: z.string(),
+  /** Minimum sum of goods after discounts, without delivery and the service fee. */
+  minSum: z.number().nonnegative(),
+  /** Delivery price below the city's free-delivery threshold. */
+  deliveryPrice: z.number().nonnegative(),
+  /** CITIES_DATA freeDeliveryFrom of the city (goods total from which delivery is free); null when none. */
+  freeDeliveryFrom: z.number().nonnegative().nullable(),
+  /** Delivery time of the zone, minutes. */
+  deliveryMinutes: z.number().int().positive(),
+  deliveryTerminalId: Id,
+});
+export type ZoneQuote = z.infer<typeof ZoneQuote>;
+
+export const RestaurantQuote = z.object({
+  deliveryTerminalId: Id,
+  name: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  cookingMinutes: z.number().int().positive(),
+  isOpenNow: z.boolean(),
+  /** Today's hours as text: 'сегодня 10:00–02:00' or 'сегодня закрыто'. */
+  hoursText: z.string(),
+  isOnlinePaymentDisabled: z.boolean(),
+  /** Names of cart goods (and modifiers) this restaurant cannot cook now (stop list); empty when it can cook the whole cart. */
+  stopped: z.array(z.string()),
+});
+export type RestaurantQuote = z.infer<typeof RestaurantQuote>;
+
+export const TimeSlot = z.object({
+  /** Start instant (ISO, UTC): the value to send as deliveryTime. */
+  start: IsoDateTime,
+  end: IsoDateTime,
+  /** 'HH:MM–HH:MM' in the city's time zone. */
+  label: z.string(),
+});
+export type TimeSlot = z.infer<typeof TimeSlot>;
+
+export const SlotDay = z.object({
+  /** Local date in the city's time zone, 'YYYY-MM-DD'. */
+  date: z.string(),
+  /** 'Сегодня', 'Завтра' or 'понедельник, 23 ноября'. */
+  title: z.string(),
+  slots: z.array(TimeSlot),
+});
+export type SlotDay = z.infer<typeof SlotDay>;
+
+export const DeliverySlots = z.object({
+  timeZone: z.string(),
+  /** Minutes from the order to the earliest slot start (before rounding to the 30-minute grid). */
+  leadMinutes: z.number().int().nonnegative(),
+  asap: z.object({
+    /** 'Как можно скорее' may be chosen: the restaurant is open now. */
+    available: z.boolean(),
+    /** Roughly when the order is ready or delivered (now + lead time), when available. */
+    estimate: IsoDateTime.nullable(),
+    /** Why it is not available, in Russian; null when available. */
+    message: z.string().nullable(),
+  }),
+  /** Days that have at least one slot, in order; closed days are left out. */
+  days: z.array(SlotDay),
+});
+export type DeliverySlots = z.infer<typeof DeliverySlots>;
+
+export const PaymentMethodTitle: Readonly<Record<PaymentMethod, string>> = {
+  card: 'Картой онлайн',
+  sbp: 'СБП (Система быстрых платежей)',
+  cash: 'Наличными',
+  'courier-card': 'Картой курьеру',
+};
+
+export const PaymentOption = z.object({
+  method: PaymentMethod,
+  /** Russian title (PaymentMethodTitle). */
+  title: z.string(),
+  online: z.boolean(),
+  /** False: hide it (IS_ONLINE_PAYMENT_DISABLE of the method, the restaurant's switch, courier card on pickup). */
+  available: z.boolean(),
+  /** Why it is unavailable, in Russian; null when available. */
+  reason: z.string().nullable(),
+});
+export type PaymentOption = z.infer<typeof PaymentOption>;
+
+/** The bot check the client must run before POST /auth/code and POST /order. */
+export const CaptchaInfo = z.object({
+  /** False when IS_WITHOUT_RECAPTCHA is set or the server has no captcha secret: send no token. */
+  required: z.boolean(),
+  provider: z.enum(['smartcaptcha', 'recaptcha']).nullable(),
+  /** Public site key for the widget (CAPTCHA_SITE_KEY); never the secret. */
+  siteKey: z.string(),
+});
+export type CaptchaInfo = z.infer<typeof CaptchaInfo>;
+
+export const CheckoutQuoteBody = z.object({
+  cityId: Id,
+  deliveryMethod: DeliveryMethod,
+  items: z.array(OrderItemInput).max(100),
+  coupon: z.string().trim().max(64).nullable().default(null),
+  spendBonus: z.number().int().nonnegative().default(0),
+  /** Delivery: a new address, or the id of a saved one (as POST /order). */
+  address: OrderAddress.nullable().default(null),
+  addressId: Id.nullable().default(null),
+  /** Pickup: the restaurant. */
+  deliveryTerminalId: Id.nullable().default(null),
+  deliveryTime: z.union([z.literal('asap'), IsoDateTime]).default('asap'),
+  /** The method chosen so far; null checks none. */
+  paymentMethod: PaymentMethod.nullable().default(null),
+  changeFrom: z.number().int().nonnegative().nullable().default(null),
+  /** The total the customer sees; a different server total adds a 'price-changed' refusal. */
+  expectedTotal: z.number().nonnegative().nullable().default(null),
+});
+export type CheckoutQuoteBody = z.infer<typeof CheckoutQuoteBody>;
+
+export const CheckoutQuote = z.object({
+  cityId: Id,
+  deliveryMethod: DeliveryMethod,
+  /** Delivery: the zone of the address; null when no address, not found or out of zone. */
+  zone: ZoneQuote.nullable(),
+  /** Delivery: the address point used (geocoded when the client sent none). */
+  location: GeoPoint.nullable(),
+  /** The restaurant that would cook the order (pickup: the chosen one; delivery: the zone's). */
+  restaurant: RestaurantQuote.nullable(),
+  /** Pickup: every active restaurant of the city, for 'Выберите ресторан'. */
+  restaurants: z.array(RestaurantQuote),
+  /** Re-priced goods and gift lines (what POST /order would store). */
+  lines: z.array(OrderLine),
+  goodsTotal: z.number().nonnegative(),
+  discountTotal: z.number().nonnegative(),
+  deliveryPrice: z.number().nonnegative(),
+  serviceFee: z.number().nonnegative(),
+  bonusSpent: z.number().nonnegative(),
+  /** Most bonuses this order may take (0 when not signed in). */
+  bonusCap: z.number().nonnegative(),
+  total: z.number().nonnegative(),
+  paymentMethods: z.array(PaymentOption),
+  /** CHECKOUT_DELIVERY_TEXT of the chosen method. */
+  deliveryText: z.string(),
+  captcha: CaptchaInfo,
+  slots: DeliverySlots,
+  /** Everything POST /order would refuse now; empty → canSubmit. */
+  refusals: z.array(CheckoutRefusal),
+  canSubmit: z.boolean(),
+});
+export type CheckoutQuote = z.infer<typeof CheckoutQuote>;
+
+export const quoteCheckout = defineRoute({
+  method: 'POST',
+  path: '/checkout/quote',
+  summary: 'Checkout precheck: zone, restaurant, totals, payment methods, slots and every refusal POST /order would give',
+  auth: 'optional',
+  body: CheckoutQuoteBody,
+  response: CheckoutQuote,
+});
+
+export const SlotsQuery = z.object({
+  cityId: Id,
+  deliveryMethod: DeliveryMethod,
+  /** Pickup: the restaurant; delivery: the zone's restaurant (or give zoneId). */
+  deliveryTerminalId: Id.optional(),
+  /** Delivery: the zone (its delivery minutes are the lead time). */
+  zoneId: Id.optional(),
+});
+
+export const getDeliverySlots = defineRoute({
+  method: 'GET',
+  path: '/checkout/slots',
+  summary: 'Time slots: ASAP or 30-minute slots today and the next 7 days, in the city’s time zone',
+  auth: 'none',
+  query: SlotsQuery,
+  response: DeliverySlots,
+});
