@@ -1,0 +1,157 @@
+// Delivery / pickup time slots (issue 5), shared by the server (GET /checkout/slots, the check of
+// POST /order's deliveryTime) and the client (the time modal).
+//
+// - 'Как можно скорее' (ASAP) is offered while the restaurant is open now.
+// - 30-minute slots: today from now plus the lead time, the next 7 days from opening plus the
+//   lead time, up to closing (a slot ends at the closing time at the latest). The start is
+//   rounded up to the 30-minute grid of the city's wall clock.
+// - A day's window running past midnight (isNextDay) goes on after 00:00; slots are grouped by
+//   the local date they start on, so a Friday 10:00–02:00 window gives Saturday 00:00–02:00 slots
+//   under Saturday, and the previous day's overnight window counts on the current day.
+// - No slot in the past, after closing or on a closed day. Everything in the city's time zone;
+//   `now` comes in as an argument (nothing here reads the clock).
+import type { DeliveryMethod, WeekHours } from '../api/entities';
+import { addDaysToYmd, isOpenAt, localDateInZone, minutesOfDayInZone, openWindows, toEpochMs, type Instant } from './workingHours';
+
+export const SLOT_MINUTES = 30;
+/** Slots are offered today and on the next 7 days. */
+export const SLOT_DAYS_AHEAD = 7;
+
+const MS_PER_MINUTE = 60_000;
+
+export interface Slot {
+  /** ISO instant (UTC). */
+  start: string;
+  end: string;
+  /** 'HH:MM–HH:MM' on the city's wall clock. */
+  label: string;
+}
+
+export interface SlotDay {
+  /** Local date 'YYYY-MM-DD'. */
+  date: string;
+  /** 'Сегодня', 'Завтра' or 'понедельник, 23 ноября'. */
+  title: string;
+  slots: Slot[];
+}
+
+export interface SlotsInput {
+  hours: WeekHours;
+  timeZone: string;
+  now: Instant;
+  /** Minutes from ordering to the earliest slot start (see leadMinutes). */
+  leadMinutes: number;
+  /** Days after today (default SLOT_DAYS_AHEAD). */
+  daysAhead?: number;
+  slotMinutes?: number;
+}
+
+/**
+ * The lead time: the zone's delivery minutes (which include cooking) for delivery, the
+ * restaurant's cooking minutes for pickup; never negative, whole minutes rounded up.
+ */
+export function leadMinutes(method: DeliveryMethod, times: { zoneDeliveryMinutes: number | null; cookingMinutes: number | null }): number {
+  const minutes = method === 'delivery' ? (times.zoneDeliveryMinutes ?? times.cookingMinutes ?? 0) : (times.cookingMinutes ?? 0);
+  return Math.max(0, Math.ceil(minutes));
+}
+
+/** The first instant ≥ `ms` on the zone's wall-clock grid of `slotMinutes` (seconds rounded up first). */
+export function roundUpToSlot(ms: number, timeZone: string, slotMinutes = SLOT_MINUTES): number {
+  const minute = Math.ceil(ms / MS_PER_MINUTE) * MS_PER_MINUTE;
+  const ofDay = minutesOfDayInZone(minute, timeZone);
+  const add = (slotMinutes - (ofDay % slotMinutes)) % slotMinutes;
+  return minute + add * MS_PER_MINUTE;
+}
+
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+function clockText(ms: number, timeZone: string): string {
+  let f = clockFormatters.get(timeZone);
+  if (f === undefined) {
+    f = new Intl.DateTimeFormat('ru-RU', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    clockFormatters.set(timeZone, f);
+  }
+  return f.format(ms);
+}
+
+const dayTitleFormat = new Intl.DateTimeFormat('ru-RU', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
+
+/** 'Сегодня', 'Завтра', or the weekday and date ('понедельник, 23 ноября'). */
+export function slotDayTitle(dateYmd: string, todayYmd: string): string {
+  if (dateYmd === todayYmd) return 'Сегодня';
+  if (dateYmd === addDaysToYmd(todayYmd, 1)) return 'Завтра';
+  return dayTitleFormat.format(Date.parse(`${dateYmd}T00:00:00Z`));
+}
+
+/** Every slot, grouped by the local date it starts on; days without a slot are left out. */
+export function deliverySlots(input: SlotsInput): SlotDay[] {
+  const slotMinutes = input.slotMinutes ?? SLOT_MINUTES;
+  const daysAhead = input.daysAhead ?? SLOT_DAYS_AHEAD;
+  const nowMs = toEpochMs(input.now);
+  const leadMs = Math.max(0, input.leadMinutes) * MS_PER_MINUTE;
+  const today = localDateInZone(nowMs, input.timeZone);
+  const lastDay = addDaysToYmd(today, daysAhead);
+  const byDate = new Map<string, Slot[]>();
+  // From yesterday: its overnight window may still run today.
+  for (const window of openWindows(input.hours, addDaysToYmd(today, -1), daysAhead + 2, input.timeZone)) {
+    const windowStart = Date.parse(window.start);
+    const windowEnd = Date.parse(window.end);
+    if (windowEnd <= nowMs) continue;
+    let start = roundUpToSlot(Math.max(windowStart, nowMs) + leadMs, input.timeZone, slotMinutes);
+    for (; start + slotMinutes * MS_PER_MINUTE <= windowEnd; start += slotMinutes * MS_PER_MINUTE) {
+      const date = localDateInZone(start, input.timeZone);
+      if (date < today || date > lastDay) continue;
+      const end = start + slotMinutes * MS_PER_MINUTE;
+      const slot: Slot = {
+        start: new Date(start).toISOString(),
+        end: new Date(end).toISOString(),
+        label: `${clockText(start, input.timeZone)}–${clockText(end, input.timeZone)}`,
+      };
+      const list = byDate.get(date);
+      if (list) list.push(slot);
+      else byDate.set(date, [slot]);
+    }
+  }
+  return [...byDate.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([date, slots]) => ({ date, title: slotDayTitle(date, today), slots: slots.sort((a, b) => Date.parse(a.start) - Date.parse(b.start)) }));
+}
+
+export interface AsapInfo {
+  available: boolean;
+  /** now + lead time, when available. */
+  estimate: string | null;
+}
+
+/** 'Как можно скорее' is available while the restaurant is open. */
+export function asapInfo(input: Pick<SlotsInput, 'hours' | 'timeZone' | 'now' | 'leadMinutes'>): AsapInfo {
+  const nowMs = toEpochMs(input.now);
+  if (!isOpenAt(input.hours, nowMs, input.timeZone)) return { available: false, estimate: null };
+  return { available: true, estimate: new Date(nowMs + Math.max(0, input.leadMinutes) * MS_PER_MINUTE).toISOString() };
+}
+
+/**
+ * past: before now; too-soon: inside the lead time; too-far: after the last offered day;
+ * not-a-slot: while open, but not a slot start (off the grid, or before opening + lead time);
+ * closed: outside the working hours.
+ */
+export type SlotCheck = { ok: true } | { ok: false; reason: 'past' | 'too-soon' | 'too-far' | 'not-a-slot' | 'closed'; firstSlot: Slot | null };
+
+/**
+ * Whether `startIso` is the start of an offered slot at `now`. `graceMinutes` keeps a slot the
+ * customer picked a few minutes ago acceptable although the list has moved on since.
+ */
+export function checkSlot(input: SlotsInput & { graceMinutes?: number }, startIso: Instant): SlotCheck {
+  const nowMs = toEpochMs(input.now);
+  const at = toEpochMs(startIso);
+  const current = deliverySlots(input).flatMap((d) => d.slots);
+  const firstSlot = current[0] ?? null;
+  if (at < nowMs) return { ok: false, reason: 'past', firstSlot };
+  const grace = Math.max(0, input.graceMinutes ?? 0) * MS_PER_MINUTE;
+  const offered = grace > 0 ? deliverySlots({ ...input, now: nowMs - grace }).flatMap((d) => d.slots) : current;
+  if (offered.some((s) => Date.parse(s.start) === at) || current.some((s) => Date.parse(s.start) === at)) return { ok: true };
+  const daysAhead = input.daysAhead ?? SLOT_DAYS_AHEAD;
+  if (localDateInZone(at, input.timeZone) > addDaysToYmd(localDateInZone(nowMs, input.timeZone), daysAhead)) return { ok: false, reason: 'too-far', firstSlot };
+  if (!isOpenAt(input.hours, at, input.timeZone)) return { ok: false, reason: 'closed', firstSlot };
+  if (firstSlot === null || at < Date.parse(firstSlot.start)) return { ok: false, reason: 'too-soon', firstSlot };
+  return { ok: false, reason: 'not-a-slot', firstSlot };
+}
