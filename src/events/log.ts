@@ -136,6 +136,44 @@ export function replayFinalWith<S, E>(folder: Folder<S, E>, log: Replayable<S, E
 }
 
 /**
+ * Replays with some entries switched off (Redux DevTools' "skip"): the events of the entries at
+ * the positions in `skipped` are not applied, every other entry's events are, in order. A skipped
+ * entry's state is the state before it. With an empty set this is `replayWith`.
+ */
+export function replaySkippingWith<S, E>(
+  folder: Folder<S, E>,
+  log: Replayable<S, E>,
+  skipped: ReadonlySet<number>,
+): { states: S[]; final: S } {
+  let state = startState(folder, log);
+  const states: S[] = [];
+  for (const entry of log.entries) {
+    if (!skipped.has(entry.position) && entry.events.length > 0) state = folder.evolveAll(state, entry.events);
+    states.push(state);
+  }
+  return { states, final: state };
+}
+
+/**
+ * Keeps the last `keep` entries of a log: the dropped ones are folded into the snapshot (the state
+ * before the kept entries, at the last dropped position), so the shorter log replays to the same
+ * final state. The ring buffer and an upload that must fit a size limit both use it.
+ */
+export function keepLastWith<S, E, L extends Replayable<S, E> & { entries: readonly LogEntryOf<E, unknown>[] }>(
+  folder: Folder<S, E>,
+  log: L,
+  keep: number,
+): L {
+  const drop = log.entries.length - Math.max(0, keep);
+  if (drop <= 0) return log;
+  const dropped = log.entries.slice(0, drop);
+  const last = dropped.at(-1);
+  if (last === undefined) return log;
+  const state = replayFinalWith(folder, { ...(log.snapshot ? { snapshot: log.snapshot } : {}), entries: dropped });
+  return { ...log, snapshot: { position: last.position, state }, entries: log.entries.slice(drop) };
+}
+
+/**
  * The state after the entry at `position` (the snapshot's state for the snapshot's position, the
  * initial state for position 0 of a log with no snapshot and no entry 0). Throws a RangeError naming
  * the positions the log has.
@@ -274,6 +312,8 @@ const PERSON_NAME_KEY = /^(userName|customerName|firstName|lastName|middleName|f
 const PERSONAL_MESSAGE = /Profile|SignIn|SignedIn/;
 /** A run of 10+ digits written with spaces, dashes, dots or brackets between them, optionally after '+'. */
 const DIGIT_RUN = /\+?\d(?:[\s().-]*\d){9,}/g;
+/** What maskPhoneForLog makes of a valid phone: masking an exported log again keeps it as it is. */
+const ALREADY_MASKED = /^\+7 \(\*\*\*\) \*\*\*-\*\*-\d{2}$/;
 const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 /** Masks every phone-like run of 10 or more digits inside free text (comments, addresses, messages). */
@@ -302,7 +342,7 @@ export function redactValue(value: unknown, options: RedactOptions = {}): unknow
   const visit = (v: unknown, key: string | undefined, personal: boolean): unknown => {
     if (key !== undefined && TOKEN_KEY.test(key) && v !== null && v !== undefined) return REDACTED;
     if (typeof v === 'string') {
-      if (key !== undefined && PHONE_KEY.test(key)) return phoneMask(v);
+      if (key !== undefined && PHONE_KEY.test(key)) return ALREADY_MASKED.test(v) ? v : phoneMask(v);
       if (key !== undefined && (PERSON_NAME_KEY.test(key) || (personal && key === 'name'))) return nameMask(v);
       return maskPhonesInText(v, phoneMask);
     }
@@ -312,12 +352,47 @@ export function redactValue(value: unknown, options: RedactOptions = {}): unknow
       const inner = personal || keys.some((k) => PHONE_KEY.test(k));
       const personalMessage = typeof v.type === 'string' && PERSONAL_MESSAGE.test(v.type);
       const out: Record<string, unknown> = {};
-      for (const k of keys) out[k] = visit(v[k], k, inner || (personalMessage && k === 'data'));
+      // A key may hold a phone too (a record keyed by number): it is masked like free text.
+      for (const k of keys) out[maskPhonesInText(k, phoneMask)] = visit(v[k], k, inner || (personalMessage && k === 'data'));
       return out;
     }
     return v;
   };
   return visit(value, undefined, false);
+}
+
+/** Whether a JSON value holds a token value anywhere (a key named `token` or ending in `Token`). */
+export function containsSecret(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(containsSecret);
+  if (!isRecord(value)) return false;
+  for (const [k, v] of Object.entries(value)) {
+    if (TOKEN_KEY.test(k) && v !== null && v !== undefined && v !== REDACTED) return true;
+    if (typeof v === 'object' && v !== null && containsSecret(v)) return true;
+  }
+  return false;
+}
+
+/**
+ * Hides the secrets only: every token value becomes REDACTED, nothing else changes (phones and
+ * names stay, this is for the customer's own browser). The recorder applies it to every entry and
+ * snapshot it keeps, so the token never reaches storage. Returns the value itself when it holds
+ * no secret (no copy of a big CatalogLoaded for nothing).
+ */
+export function redactSecrets<T>(value: T): T {
+  if (!containsSecret(value)) return value;
+  const visit = (v: unknown, key: string | undefined): unknown => {
+    if (key !== undefined && TOKEN_KEY.test(key) && v !== null && v !== undefined) return REDACTED;
+    if (Array.isArray(v)) return v.map((item) => visit(item, undefined));
+    if (isRecord(v)) {
+      if (!containsSecret(v)) return v;
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(v)) out[k] = visit(v[k], k);
+      return out;
+    }
+    return v;
+  };
+  // The copy has the input's structure exactly; only string/null token values were replaced.
+  return visit(value, undefined) as T;
 }
 
 /** Redacts a log for export (token removed, phones and names masked) and re-validates it. */
@@ -358,6 +433,11 @@ const storeFolder: Folder<AppState, AppEvent> = { initialState, evolveAll };
 export const replay = (log: Log): { states: AppState[]; final: AppState } => replayWith(storeFolder, log);
 /** The final state only, with one batched evolveAll over every event (big logs). */
 export const replayFinal = (log: Log): AppState => replayFinalWith(storeFolder, log);
+/** States with the entries at `skipped` switched off (the viewer's toggle). */
+export const replaySkipping = (log: Log, skipped: ReadonlySet<number>): { states: AppState[]; final: AppState } =>
+  replaySkippingWith(storeFolder, log, skipped);
+/** The log's last `keep` entries, the dropped ones folded into the snapshot. */
+export const keepLast = (log: Log, keep: number): Log => keepLastWith(storeFolder, log, keep);
 /** The state after the entry at `position`. */
 export const stateAt = (log: Log, position: number): AppState => stateAtWith(storeFolder, log, position);
 /** The log with the token hidden and phones and user names masked, still valid and replayable. */
