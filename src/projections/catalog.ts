@@ -1,6 +1,7 @@
 // Catalogue projection: the loaded catalogue, its search / filter mode, likes; catalogue selectors.
 import { produce, type Draft } from 'immer';
 import type { Catalog, Group, Product } from '../api/entities';
+import { applyCatalogQuery } from '../domain/catalog';
 import type { AppEvent } from '../events';
 import { applyCase, type CaseReducers } from './define';
 
@@ -101,30 +102,32 @@ export function isModifierProduct(catalog: Catalog, product: Product): boolean {
   return catalog.groups.some((g) => g.id === product.parentGroup && g.isGroupModifier);
 }
 
-// TODO(domain): move to src/domain/search.ts once it exists (SPEC §5 catalogue search).
-/** Name, description or category name contains the text, case-insensitively. */
-export function matchesSearch(product: Product, groupName: string, text: string): boolean {
-  const needle = text.trim().toLocaleLowerCase('ru');
-  if (needle === '') return true;
-  return [product.name, product.description, groupName].some((s) => s.toLocaleLowerCase('ru').includes(needle));
-}
-
 /**
  * SPEC §5: the menu products matching the query (search or filter), without products that
  * contain an allergen the user excluded. Modifier and service groups are never listed.
  */
 export function selectVisibleProducts(catalog: CatalogState, excludedAllergens: readonly string[] = []): Product[] {
-  const c = catalog.catalog;
-  if (c === null) return [];
-  const groups = new Map(c.groups.map((g) => [g.id, g]));
-  const excluded = new Set(excludedAllergens);
-  const q = catalog.query;
-  return c.products.filter((p) => {
-    const g = groups.get(p.parentGroup);
-    if (g === undefined || g.isGroupModifier || g.additionalInfo.isServiceGroup === true) return false;
-    if (p.allergens.some((a) => excluded.has(a.code))) return false;
-    if (q.mode === 'search') return matchesSearch(p, g.name, q.text);
-    if (q.mode === 'filter') return p.filters.some((f) => q.codes.includes(f.code));
-    return true;
-  });
+  return catalog.catalog === null ? [] : visibleProducts(catalog.catalog, catalog.query, excludedAllergens);
+}
+
+export function visibleProducts(
+  catalog: Pick<Catalog, 'groups' | 'products'>,
+  query: CatalogQuery,
+  excludedAllergens: readonly string[],
+): Product[] {
+  switch (query.mode) {
+    case 'all':
+      return applyCatalogQuery(catalog, { kind: 'none' }, excludedAllergens);
+    case 'search':
+      return applyCatalogQuery(catalog, { kind: 'search', text: query.text }, excludedAllergens);
+    case 'filter': {
+      // several filter chips may be on: a product carrying any of them is listed
+      const codes = new Set(query.codes);
+      return applyCatalogQuery(catalog, { kind: 'none' }, excludedAllergens).filter((p) => p.filters.some((f) => codes.has(f.code)));
+    }
+    default: {
+      const unreachable: never = query;
+      return unreachable;
+    }
+  }
 }

@@ -91,6 +91,11 @@ describe('Catalogue filters and search (SPEC §4, §5)', () => {
     expect(selectVisibleProducts(run([{ type: 'FilterCatalog', data: { codes: ['hit'] } }]).catalog).map((p) => p.id)).toEqual([
       PRODUCT.california,
     ]);
+    // 'ё' = 'е' and every word in any order (SPEC §5 search, the same rule the domain uses)
+    expect(selectVisibleProducts(run([{ type: 'SearchCatalog', data: { text: 'кревётки' } }]).catalog).map((p) => p.id)).toEqual([PRODUCT.shrimp]);
+    expect(selectVisibleProducts(run([{ type: 'SearchCatalog', data: { text: 'палочки  сырные' } }]).catalog).map((p) => p.id)).toEqual([
+      PRODUCT.cheeseSticks,
+    ]);
     const all = selectVisibleProducts(run([]).catalog, ['fish']).map((p) => p.id);
     expect(all).not.toContain(PRODUCT.phila);
     expect(all).not.toContain(PRODUCT.delivery);

@@ -1,8 +1,8 @@
 // The catalogue as the pages show it: menu sections with their products after the allergen
 // exclusion and the search / filter query (mutually exclusive, SPEC §4–§5).
 import type { Catalog, Coded, Group, Product } from '../../api/entities';
-import { applyCatalogQuery, buildMenuTree, menuProducts, withoutAllergens, type MenuNode } from '../../domain/catalog';
-import type { CatalogQuery } from '../../projections/catalog';
+import { buildMenuTree, menuProducts, withoutAllergens, type MenuNode } from '../../domain/catalog';
+import { visibleProducts, type CatalogQuery } from '../../projections/catalog';
 
 export type Section = { group: Group; products: Product[] };
 
@@ -25,20 +25,7 @@ export function queriedProducts(
   query: CatalogQuery,
   excludedAllergens: readonly string[],
 ): Product[] {
-  switch (query.mode) {
-    case 'all':
-      return applyCatalogQuery(catalog, { kind: 'none' }, excludedAllergens);
-    case 'search':
-      return applyCatalogQuery(catalog, { kind: 'search', text: query.text }, excludedAllergens);
-    case 'filter': {
-      const codes = new Set(query.codes);
-      return applyCatalogQuery(catalog, { kind: 'none' }, excludedAllergens).filter((p) => p.filters.some((f) => codes.has(f.code)));
-    }
-    default: {
-      const unreachable: never = query;
-      return unreachable;
-    }
-  }
+  return visibleProducts(catalog, query, excludedAllergens);
 }
 
 /** Every filter the menu's products carry, once, in first-seen order. */
