@@ -1,0 +1,60 @@
+// Drizzle declarations of the admin area's tables (migration 0005_staff_audit.sql).
+import { bigserial, boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export type StaffRoleValue = 'admin' | 'operator';
+
+export const staff = pgTable('staff', {
+  id: text('id').primaryKey(),
+  login: text('login').notNull().unique(),
+  name: text('name').notNull().default(''),
+  role: text('role').$type<StaffRoleValue>().notNull(),
+  passwordHash: text('password_hash').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  lastLoginAt: tz('last_login_at'),
+});
+
+export const staffSessions = pgTable('staff_sessions', {
+  id: text('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  staffId: text('staff_id').notNull(),
+  ip: text('ip').notNull().default(''),
+  userAgent: text('user_agent').notNull().default(''),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  lastSeenAt: tz('last_seen_at').notNull().defaultNow(),
+  revokedAt: tz('revoked_at'),
+});
+
+export const staffLoginAttempts = pgTable('staff_login_attempts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  login: text('login').notNull(),
+  ip: text('ip').notNull(),
+  success: boolean('success').notNull(),
+  at: tz('at').notNull().defaultNow(),
+});
+
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: tz('at').notNull().defaultNow(),
+  staffId: text('staff_id'),
+  staffLogin: text('staff_login').notNull(),
+  action: text('action').notNull(),
+  entity: text('entity').notNull(),
+  entityId: text('entity_id').notNull().default(''),
+  before: jsonb('before').$type<unknown>(),
+  after: jsonb('after').$type<unknown>(),
+  ip: text('ip').notNull().default(''),
+});
+
+export type RefundState = 'not-needed' | 'required' | 'done' | 'failed';
+
+export const orderCancellations = pgTable('order_cancellations', {
+  orderId: text('order_id').primaryKey(),
+  reason: text('reason').notNull(),
+  staffId: text('staff_id'),
+  refund: text('refund').$type<RefundState>().notNull(),
+  refundError: text('refund_error'),
+  at: tz('at').notNull().defaultNow(),
+});

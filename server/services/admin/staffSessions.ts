@@ -1,0 +1,129 @@
+// Staff sessions and the staff guard of every /api/v1/admin route (issue 6).
+//
+// A staff token is 'st_' + 32 random bytes (base64url); only its sha-256 is stored (table
+// staff_sessions, migration 0005), so every process accepts every token and a revocation
+// (logout, an admin revoking, disabling the account, a password change) works at once.
+// A session unused for STAFF_SESSION_IDLE_HOURS stops working.
+//
+// Exports for other areas:
+//   requireStaff(ctx, request, role?) → StaffPrincipal; 401 without a valid staff session,
+//     403 for a customer's token, 403 for an operator when role = 'admin'.
+//   authenticateStaff(ctx, request)   → StaffPrincipal | null (never throws for a bad token)
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/database.js';
+import { staff, staffSessions, type StaffRoleValue } from '../../db/schema/admin.js';
+import { forbidden, unauthorized } from '../../http/errors.js';
+import { authenticate, bearerToken } from '../sessions.js';
+import { ADMIN_MESSAGES } from '../../../src/api/contract/admin/common.js';
+
+export interface StaffPrincipal {
+  staffId: string;
+  login: string;
+  name: string;
+  role: StaffRoleValue;
+  sessionId: string;
+}
+
+export const STAFF_TOKEN_PREFIX = 'st_';
+export const STAFF_SESSION_IDLE_HOURS = 12;
+const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const STAFF_TOKEN_SHAPE = /^st_[A-Za-z0-9_-]{43}$/;
+
+export function isStaffToken(token: string): boolean {
+  return STAFF_TOKEN_SHAPE.test(token);
+}
+
+export function hashStaffToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Starts a staff session; the token is returned once and never stored. */
+export async function createStaffSession(
+  db: Executor,
+  staffId: string,
+  now: Date,
+  meta: { ip: string; userAgent: string },
+): Promise<{ token: string; sessionId: string }> {
+  const token = STAFF_TOKEN_PREFIX + randomBytes(32).toString('base64url');
+  const sessionId = randomUUID();
+  await db.insert(staffSessions).values({
+    id: sessionId,
+    tokenHash: hashStaffToken(token),
+    staffId,
+    ip: meta.ip.slice(0, 100),
+    userAgent: meta.userAgent.slice(0, 300),
+    createdAt: now,
+    lastSeenAt: now,
+  });
+  return { token, sessionId };
+}
+
+/** Revokes sessions of a member: all, or all but `exceptSessionId`. Returns how many. */
+export async function revokeStaffSessions(db: Executor, staffId: string, now: Date, exceptSessionId: string | null = null): Promise<number> {
+  const rows = await db
+    .update(staffSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)))
+    .returning({ id: staffSessions.id });
+  if (exceptSessionId === null) return rows.length;
+  if (rows.some((r) => r.id === exceptSessionId)) {
+    await db.update(staffSessions).set({ revokedAt: null }).where(eq(staffSessions.id, exceptSessionId));
+    return rows.length - 1;
+  }
+  return rows.length;
+}
+
+/** The staff member signed in by the token (header, or ?token= on a WebSocket), or null. */
+export async function staffFromToken(ctx: AppContext, token: string | null): Promise<StaffPrincipal | null> {
+  if (token === null || !isStaffToken(token)) return null;
+  const tokenHash = hashStaffToken(token);
+  const now = ctx.clock.now();
+  const idleSince = new Date(now.getTime() - STAFF_SESSION_IDLE_HOURS * HOUR_MS);
+  return ctx.db.run(async (db) => {
+    const rows = await db
+      .select({
+        sessionId: staffSessions.id,
+        lastSeenAt: staffSessions.lastSeenAt,
+        staffId: staff.id,
+        login: staff.login,
+        name: staff.name,
+        role: staff.role,
+      })
+      .from(staffSessions)
+      .innerJoin(staff, eq(staff.id, staffSessions.staffId))
+      .where(and(eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.revokedAt), eq(staff.isActive, true), gt(staffSessions.lastSeenAt, idleSince)))
+      .limit(1);
+    const row = rows[0];
+    if (!row) return null;
+    if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+      await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, row.sessionId));
+    }
+    return { staffId: row.staffId, login: row.login, name: row.name, role: row.role, sessionId: row.sessionId };
+  });
+}
+
+export function authenticateStaff(ctx: AppContext, request: FastifyRequest): Promise<StaffPrincipal | null> {
+  return staffFromToken(ctx, bearerToken(request));
+}
+
+/**
+ * The staff guard. 401 'Требуется вход в панель управления' without a valid staff session;
+ * 403 'Доступ только для сотрудников' for a signed-in customer's token; 403 'Действие доступно
+ * только администратору' for an operator when `role` is 'admin'.
+ */
+export async function requireStaff(ctx: AppContext, request: FastifyRequest, role: 'admin' | 'operator' = 'operator'): Promise<StaffPrincipal> {
+  const token = bearerToken(request);
+  const principal = await staffFromToken(ctx, token);
+  if (!principal) {
+    if (token !== null && !isStaffToken(token) && (await authenticate(ctx, request)) !== null) {
+      throw forbidden(ADMIN_MESSAGES.staffOnly, 'staff-only');
+    }
+    throw unauthorized(ADMIN_MESSAGES.signInRequired, 'staff-unauthorized');
+  }
+  if (role === 'admin' && principal.role !== 'admin') throw forbidden(ADMIN_MESSAGES.adminOnly, 'admin-only');
+  return principal;
+}

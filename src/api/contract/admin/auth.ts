@@ -1,0 +1,120 @@
+// Staff sign-in, sessions and staff accounts (issue 6 §1).
+//
+// Lockout: after 5 failed sign-ins of a login (counted since its last success, within 24 h) the
+// next attempt waits 30 s, doubling with each further failure up to 1 h; an IP gets the same
+// back-off after 20 failures within an hour, whatever the logins. A locked attempt answers 429
+// with `Retry-After` and lockoutMessage(seconds), without checking the password.
+import { z } from 'zod';
+import { IsoDateTime } from '../../entities.js';
+import { AdminIdParams, defineAdminRoute, StaffRole } from './common.js';
+
+export const StaffLogin = z.string().trim().toLowerCase().regex(/^[a-z0-9._-]{3,64}$/);
+/** At least 10 characters. */
+export const StaffPassword = z.string().min(10).max(200);
+
+export const StaffMember = z.object({
+  id: z.string(),
+  login: z.string(),
+  name: z.string(),
+  role: StaffRole,
+  isActive: z.boolean(),
+  createdAt: IsoDateTime,
+  lastLoginAt: IsoDateTime.nullable(),
+});
+export type StaffMember = z.infer<typeof StaffMember>;
+
+export const StaffSessionInfo = z.object({
+  id: z.string(),
+  ip: z.string(),
+  userAgent: z.string(),
+  createdAt: IsoDateTime,
+  lastSeenAt: IsoDateTime,
+  revokedAt: IsoDateTime.nullable(),
+  /** The session of the request that asked. */
+  isCurrent: z.boolean(),
+});
+
+export const adminLogin = defineAdminRoute('public', {
+  method: 'POST',
+  path: '/admin/auth/login',
+  summary: 'Staff sign-in with login and password; answers a staff token (shown once). 401 for a wrong pair, 429 while locked out',
+  auth: 'none',
+  body: z.object({ login: z.string().trim().min(1).max(64), password: z.string().min(1).max(200) }),
+  response: z.object({ token: z.string(), staff: StaffMember }),
+});
+
+export const adminLogout = defineAdminRoute('operator', {
+  method: 'POST',
+  path: '/admin/auth/logout',
+  summary: 'Ends the current staff session (the token stops working at once, in every process)',
+  auth: 'staff',
+  response: null,
+});
+
+export const adminMe = defineAdminRoute('operator', {
+  method: 'GET',
+  path: '/admin/auth/me',
+  summary: 'The signed-in staff member (the client checks its token with it)',
+  auth: 'staff',
+  response: StaffMember,
+});
+
+export const adminChangeOwnPassword = defineAdminRoute('operator', {
+  method: 'POST',
+  path: '/admin/auth/password',
+  summary: 'Changes one’s own password; every other session of the member is revoked',
+  auth: 'staff',
+  body: z.object({ currentPassword: z.string().min(1).max(200), newPassword: StaffPassword }),
+  response: null,
+});
+
+export const adminListStaff = defineAdminRoute('admin', {
+  method: 'GET',
+  path: '/admin/staff',
+  summary: 'Every staff account',
+  auth: 'staff',
+  response: z.object({ staff: z.array(StaffMember) }),
+});
+
+export const adminCreateStaff = defineAdminRoute('admin', {
+  method: 'POST',
+  path: '/admin/staff',
+  summary: 'Creates a staff account (409 when the login is taken)',
+  auth: 'staff',
+  body: z.object({ login: StaffLogin, name: z.string().trim().max(100).default(''), role: StaffRole, password: StaffPassword }),
+  response: StaffMember,
+});
+
+export const adminUpdateStaff = defineAdminRoute('admin', {
+  method: 'PATCH',
+  path: '/admin/staff/:id',
+  summary: 'Changes name, role, active flag or password; disabling or a new password revokes the member’s sessions. The last active admin cannot be disabled or demoted (409)',
+  auth: 'staff',
+  params: AdminIdParams,
+  body: z.object({
+    name: z.string().trim().max(100).optional(),
+    role: StaffRole.optional(),
+    isActive: z.boolean().optional(),
+    password: StaffPassword.optional(),
+  }),
+  response: StaffMember,
+});
+
+export const adminListStaffSessions = defineAdminRoute('admin', {
+  method: 'GET',
+  path: '/admin/staff/:id/sessions',
+  summary: 'Sessions of a staff member, newest first (the last 50)',
+  auth: 'staff',
+  params: AdminIdParams,
+  response: z.object({ sessions: z.array(StaffSessionInfo) }),
+});
+
+export const adminRevokeStaffSessions = defineAdminRoute('admin', {
+  method: 'POST',
+  path: '/admin/staff/:id/sessions/revoke',
+  summary: 'Revokes sessions of a staff member: one (sessionId) or all of them',
+  auth: 'staff',
+  params: AdminIdParams,
+  body: z.object({ sessionId: z.string().min(1).max(64).nullable().default(null) }),
+  response: z.object({ revoked: z.number().int().nonnegative() }),
+});

@@ -1,0 +1,71 @@
+// Shared pieces of the admin contract (/api/v1/admin/*, issue 6).
+//
+// Every admin route is declared with `defineAdminRoute(role, def)`: `role` is the least role
+// that may call it ('operator': any signed-in staff member; 'admin': administrators only;
+// 'public': no sign-in, only the login itself). The server enforces it for every route before
+// anything else is read: no staff token → 401, a customer's token → 403, an operator on an
+// admin-only route → 403 (all with a Russian `message`).
+//
+// Staff send `Authorization: Bearer <staff token>` (the token from POST /admin/auth/login;
+// staff tokens start with 'st_'). The live orders WebSocket is /api/v1/ws?token=<staff token>.
+import { z } from 'zod';
+import { defineRoute, type RouteDef } from '../../route.js';
+
+export const StaffRole = z.enum(['admin', 'operator']);
+export type StaffRole = z.infer<typeof StaffRole>;
+export type AdminRouteRole = StaffRole | 'public';
+
+export type AdminRouteDef<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> = RouteDef<P, Q, B, R> & { role: AdminRouteRole };
+
+export function defineAdminRoute<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+>(role: AdminRouteRole, def: RouteDef<P, Q, B, R>): AdminRouteDef<P, Q, B, R> {
+  if (!def.path.startsWith('/admin/')) throw new Error(`admin route outside /admin: ${def.path}`);
+  return { ...defineRoute(def), role };
+}
+
+/** Whether a contract route is an admin route (has the role mark). */
+export function isAdminRouteDef(def: RouteDef): def is AdminRouteDef {
+  const role = (def as { role?: unknown }).role;
+  return def.path.startsWith('/admin/') && (role === 'admin' || role === 'operator' || role === 'public');
+}
+
+/** Paging of list answers: `limit` rows from `offset`; the answer carries `total`. */
+export const AdminPaging = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+/** A boolean in a query string: 'true' / 'false'. */
+export const QueryBoolean = z.enum(['true', 'false']);
+
+/** 'YYYY-MM-DD' (a calendar day in the city's time zone) or a full ISO instant. */
+export const DateOrInstant = z.union([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), z.string().datetime({ offset: true })]);
+
+export const AdminIdParams = z.object({ id: z.string().min(1).max(64) });
+
+/** Russian messages the admin server answers with; the client shows `message` as it is. */
+export const ADMIN_MESSAGES = {
+  signInRequired: 'Требуется вход в панель управления',
+  staffOnly: 'Доступ только для сотрудников',
+  adminOnly: 'Действие доступно только администратору',
+  badCredentials: 'Неверный логин или пароль',
+  inactive: 'Учётная запись отключена',
+  loginTaken: 'Сотрудник с таким логином уже есть',
+  lastAdmin: 'Нельзя отключить или понизить последнего администратора',
+  wrongPassword: 'Текущий пароль указан неверно',
+  cancelNeedsReason: 'Для отмены заказа укажите причину (POST /admin/orders/:id/cancel)',
+} as const;
+
+/** 'Слишком много неудачных попыток входа. Повторите через N с' */
+export function lockoutMessage(seconds: number): string {
+  return `Слишком много неудачных попыток входа. Повторите через ${seconds} с`;
+}

@@ -1,0 +1,9 @@
+// The admin contract (/api/v1/admin/*, issue 6). Roles and guard: ./common.ts.
+export * from './common.js';
+export * from './auth.js';
+export * from './orders.js';
+export * from './menu.js';
+export * from './settings.js';
+export * from './promo.js';
+export * from './customers.js';
+export * from './audit.js';

@@ -1,0 +1,106 @@
+// Orders for operators (issue 6 §2): the list with filters, one order, status changes along
+// ORDER_STATUS_FLOW (src/api/contract/orders.ts) and cancellation with a reason.
+//
+// Live: a staff WebSocket (/api/v1/ws?token=<staff token>) gets StaffOrderEvent messages
+// ('order:new' when an order is placed, 'order:updated' when its status or payment changes,
+// whoever changed it), then re-reads the list or the order.
+import { z } from 'zod';
+import { IsoDateTime } from '../../entities.js';
+import { Order, OrderStatus, PaymentStatus } from '../orders.js';
+import { AdminIdParams, AdminPaging, DateOrInstant, defineAdminRoute } from './common.js';
+
+export const RefundState = z.enum(['not-needed', 'required', 'done', 'failed']);
+export type RefundState = z.infer<typeof RefundState>;
+
+export const AdminOrderCustomer = z.object({ id: z.string(), phone: z.string().nullable(), name: z.string() });
+
+export const AdminOrder = Order.extend({
+  customer: AdminOrderCustomer,
+  /** Statuses the order may move to now (Cancelled goes through the cancel route). */
+  nextStatuses: z.array(OrderStatus),
+});
+export type AdminOrder = z.infer<typeof AdminOrder>;
+
+export const AdminOrderDetail = AdminOrder.extend({
+  statusLog: z.array(z.object({ status: OrderStatus, at: IsoDateTime, actor: z.string() })),
+  cancellation: z
+    .object({
+      reason: z.string(),
+      at: IsoDateTime,
+      staffId: z.string().nullable(),
+      /** Whether money paid online must go back, and whether it did. */
+      refund: RefundState,
+      refundError: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
+
+/** What a staff WebSocket receives about orders (besides catalog:update and settings:update). */
+export const StaffOrderEvent = z.object({
+  type: z.enum(['order:new', 'order:updated']),
+  orderId: z.string(),
+  number: z.number(),
+  status: OrderStatus,
+  paymentStatus: PaymentStatus,
+  cityId: z.string(),
+  deliveryTerminalId: z.string(),
+  total: z.number(),
+});
+export type StaffOrderEvent = z.infer<typeof StaffOrderEvent>;
+
+export const AdminOrdersQuery = AdminPaging.extend({
+  cityId: z.string().min(1).max(64).optional(),
+  deliveryTerminalId: z.string().min(1).max(64).optional(),
+  /** One status or several, comma-separated: 'Unconfirmed,WaitCooking'. */
+  status: z
+    .string()
+    .regex(/^[A-Za-z]+(,[A-Za-z]+)*$/)
+    .optional(),
+  /** Placed on or after (a day 'YYYY-MM-DD' starts at its midnight in the city's zone; default Asia/Irkutsk). */
+  from: DateOrInstant.optional(),
+  /** Placed before (a day counts whole: 'to=2026-11-20' includes the 20th). */
+  to: DateOrInstant.optional(),
+  /** Customer phone: any spelling of a full number, or at least 4 digits of it. */
+  phone: z.string().trim().min(1).max(32).optional(),
+  /** The order number. */
+  number: z.coerce.number().int().positive().optional(),
+});
+
+export const adminListOrders = defineAdminRoute('operator', {
+  method: 'GET',
+  path: '/admin/orders',
+  summary: 'Orders, newest first, filtered by city, restaurant, status, dates, phone or number',
+  auth: 'staff',
+  query: AdminOrdersQuery,
+  response: z.object({ orders: z.array(AdminOrder), total: z.number().int().nonnegative() }),
+});
+
+export const adminGetOrder = defineAdminRoute('operator', {
+  method: 'GET',
+  path: '/admin/orders/:id',
+  summary: 'One order with its customer, status log and cancellation',
+  auth: 'staff',
+  params: AdminIdParams,
+  response: AdminOrderDetail,
+});
+
+export const adminChangeOrderStatus = defineAdminRoute('operator', {
+  method: 'POST',
+  path: '/admin/orders/:id/status',
+  summary: 'Moves an order forward along ORDER_STATUS_FLOW (422 for an illegal move); the customer sees it live',
+  auth: 'staff',
+  params: AdminIdParams,
+  body: z.object({ status: OrderStatus }),
+  response: AdminOrderDetail,
+});
+
+export const adminCancelOrder = defineAdminRoute('operator', {
+  method: 'POST',
+  path: '/admin/orders/:id/cancel',
+  summary: 'Cancels an order with a reason; bonuses spent go back, a coupon use is freed, money paid online is refunded (or marked as to refund)',
+  auth: 'staff',
+  params: AdminIdParams,
+  body: z.object({ reason: z.string().trim().min(3).max(500) }),
+  response: AdminOrderDetail,
+});
