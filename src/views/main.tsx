@@ -73,7 +73,10 @@ const deps: EffectDeps = {
     error: (message, error) => console.error(message, error),
   },
 };
-runEffects(store, deps);
+// The admin area (/admin…) is a separate app in its own lazy chunk: the storefront's effects
+// (city modal, catalogue, version checks) do not run there (docs/ADMIN-CLIENT.md).
+const isAdminArea = /^\/admin(\/|$)/.test(window.location.pathname);
+if (!isAdminArea) runEffects(store, deps);
 
 // STOPGAP (see app/services.tsx): read-only data the core has no command for yet.
 const services: ViewServices = {
@@ -88,7 +91,8 @@ function Root() {
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('#root is missing from index.html');
-createRoot(container).render(
+if (isAdminArea) void import('./admin/mount').then((admin) => admin.mountAdmin(container));
+else createRoot(container).render(
   <StrictMode>
     <StoreProvider store={store}>
       <ServicesProvider services={services}>

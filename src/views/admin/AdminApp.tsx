@@ -1,0 +1,90 @@
+// The admin area's root: services, the /admin router, the staff-session guard (SPEC §6: without
+// a token every /admin/* route redirects to /admin, the sign-in form), the layout with the
+// navigation and live orders, and one lazy chunk per screen.
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Redirect, Route, Router, Switch } from 'wouter';
+import type { BaseLocationHook } from 'wouter';
+import { useVerifySession } from './data/auth';
+import { AdminServicesProvider, type AdminServices } from './data/context';
+import { useSession } from './data/hooks';
+import { LiveOrdersProvider } from './data/liveOrders';
+import { AdminLayout } from './AdminLayout';
+import SignInPage from './SignInPage';
+import { AdminToasts } from './ui';
+import s from './admin.module.css';
+
+export const ADMIN_BASE = '/admin';
+
+const OrdersPage = lazy(() => import('./orders/OrdersPage'));
+// TODO-SCREEN const MenuPage = lazy(() => import('./menu/MenuPage'));
+// TODO-SCREEN const StopListPage = lazy(() => import('./menu/StopListPage'));
+// TODO-SCREEN const SettingsPage = lazy(() => import('./settings/SettingsPage'));
+// TODO-SCREEN const CitiesPage = lazy(() => import('./settings/CitiesPage'));
+// TODO-SCREEN const ContentPage = lazy(() => import('./settings/ContentPage'));
+// TODO-SCREEN const PromotionsPage = lazy(() => import('./promotions/PromotionsPage'));
+// TODO-SCREEN const CustomersPage = lazy(() => import('./customers/CustomersPage'));
+// TODO-SCREEN const AuditPage = lazy(() => import('./audit/AuditPage'));
+// TODO-SCREEN const SmsPage = lazy(() => import('./audit/SmsPage'));
+// TODO-SCREEN const StaffPage = lazy(() => import('./staff/StaffPage'));
+
+/** The screens under /admin, in navigation order. `adminOnly`: hidden from operators. */
+export const ADMIN_SCREENS: readonly { path: string; label: string; adminOnly: boolean; component: ComponentType }[] = [
+  { path: '/orders', label: 'Заказы', adminOnly: false, component: OrdersPage },
+//TODO-SCREEN   { path: '/menu', label: 'Меню', adminOnly: false, component: MenuPage },
+//TODO-SCREEN   { path: '/stop-list', label: 'Стоп-лист', adminOnly: false, component: StopListPage },
+//TODO-SCREEN   { path: '/settings', label: 'Настройки', adminOnly: true, component: SettingsPage },
+//TODO-SCREEN   { path: '/cities', label: 'Города и зоны', adminOnly: true, component: CitiesPage },
+//TODO-SCREEN   { path: '/content', label: 'Страницы и истории', adminOnly: true, component: ContentPage },
+//TODO-SCREEN   { path: '/promotions', label: 'Акции', adminOnly: false, component: PromotionsPage },
+//TODO-SCREEN   { path: '/customers', label: 'Клиенты', adminOnly: false, component: CustomersPage },
+//TODO-SCREEN   { path: '/audit', label: 'Журнал действий', adminOnly: false, component: AuditPage },
+//TODO-SCREEN   { path: '/sms', label: 'SMS', adminOnly: false, component: SmsPage },
+//TODO-SCREEN   { path: '/staff', label: 'Сотрудники', adminOnly: true, component: StaffPage },
+];
+
+function NotFound() {
+  return <p className={s.empty}>Раздел не найден.</p>;
+}
+
+function Guarded() {
+  const session = useSession();
+  useVerifySession(session?.token ?? null);
+  if (session === null)
+    return (
+      <Switch>
+        <Route path="/" component={SignInPage} />
+        <Route>
+          <Redirect to="/" replace />
+        </Route>
+      </Switch>
+    );
+  const screens = ADMIN_SCREENS.filter((screen) => !screen.adminOnly || session.staff.role === 'admin');
+  return (
+    <LiveOrdersProvider token={session.token}>
+      <AdminLayout screens={screens}>
+        <Suspense fallback={<p className={s.muted}>Загрузка…</p>}>
+          <Switch>
+            <Route path="/">
+              <Redirect to="/orders" replace />
+            </Route>
+            {screens.map((screen) => (
+              <Route key={screen.path} path={screen.path} component={screen.component} nest />
+            ))}
+            <Route component={NotFound} />
+          </Switch>
+        </Suspense>
+      </AdminLayout>
+    </LiveOrdersProvider>
+  );
+}
+
+export function AdminApp({ services, hook }: { services: AdminServices; hook?: BaseLocationHook }) {
+  return (
+    <AdminServicesProvider services={services}>
+      <Router base={ADMIN_BASE} hook={hook}>
+        <Guarded />
+      </Router>
+      <AdminToasts />
+    </AdminServicesProvider>
+  );
+}

@@ -1,0 +1,67 @@
+// /admin without a staff session: login and password. The server's answer is shown as it is:
+// 'Неверный логин или пароль', the lockout 'Слишком много неудачных попыток входа. Повторите
+// через N с', or 'Учётная запись отключена'.
+import { useState, type FormEvent } from 'react';
+import { useSignIn } from './data/auth';
+import { useAdminServices } from './data/context';
+import { Field, cx } from './ui';
+import s from './admin.module.css';
+
+export default function SignInPage() {
+  const { session } = useAdminServices();
+  const { pending, signIn } = useSignIn();
+  const [login, setLogin] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(() =>
+    session.lastEnd() === 'expired' ? 'Сессия истекла или была завершена. Войдите снова.' : null,
+  );
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (login.trim() === '' || password === '') {
+      setError('Введите логин и пароль');
+      return;
+    }
+    setError(null);
+    const failure = await signIn(login.trim(), password);
+    if (failure !== null) {
+      setError(failure);
+      setPassword('');
+    }
+  };
+
+  return (
+    <div className={s.signIn}>
+      <form className={s.signInCard} onSubmit={submit} noValidate aria-labelledby="admin-sign-in-title">
+        <h1 id="admin-sign-in-title" className={s.title}>
+          Вход в панель управления
+        </h1>
+        <p className={s.muted}>Для сотрудников ресторанов и службы доставки.</p>
+        {error ? (
+          <p className={s.formError} role="alert">
+            {error}
+          </p>
+        ) : null}
+        <Field label="Логин">
+          {(id) => <input id={id} className={s.input} name="login" autoComplete="username" value={login} onChange={(e) => setLogin(e.target.value)} />}
+        </Field>
+        <Field label="Пароль">
+          {(id) => (
+            <input
+              id={id}
+              className={s.input}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
+        </Field>
+        <button type="submit" className={cx(s.button)} disabled={pending} style={{ width: '100%' }}>
+          {pending ? 'Вход…' : 'Войти'}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+// One order for the operator: customer, address or pickup restaurant, lines and totals, payment,
+// the status log, and the actions: the next statuses the server allows (`nextStatuses`, along
+// ORDER_STATUS_FLOW) and cancellation with a reason (bonuses and coupon go back; money paid
+// online is refunded or marked to refund). Re-reads itself when the order changes elsewhere.
+import { useState, type FormEvent } from 'react';
+import { adminCancelOrder, adminChangeOrderStatus, adminGetOrder, type AdminOrderDetail } from '../../../api/contract/admin/orders';
+import type { OrderStatus } from '../../../api/contract/orders';
+import { useAdminAction, useAdminQuery } from '../data/hooks';
+import { useOrderEvents } from '../data/liveOrders';
+import type { Reference } from '../data/reference';
+import { AdminDialog, Field, QueryView, cx, formatDateTime, formatMoney } from '../ui';
+import { StatusBadge } from './StatusBadge';
+import { PAYMENT_METHOD_LABEL, PAYMENT_STATUS_LABEL, REFUND_LABEL, STATUS_ACTION, STATUS_LABEL } from './labels';
+import s from '../admin.module.css';
+
+export const CANCEL_REASON_MIN = 3;
+
+function addressText(order: AdminOrderDetail): string {
+  const a = order.address;
+  if (a === null) return '—';
+  return [a.city, a.street, a.home, a.apartment && `кв. ${a.apartment}`, a.entrance && `подъезд: ${a.entrance}`, a.floor && `этаж: ${a.floor}`, a.intercom && `домофон: ${a.intercom}`]
+    .filter(Boolean)
+    .join(', ');
+}
+
+function CancelDialog({ onCancel, onClose, pending }: { onCancel: (reason: string) => void; onClose: () => void; pending: boolean }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (reason.trim().length < CANCEL_REASON_MIN) {
+      setError('Укажите причину отмены (не короче 3 символов)');
+      return;
+    }
+    onCancel(reason.trim());
+  };
+  return (
+    <AdminDialog title="Отмена заказа" onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <Field label="Причина отмены" error={error} hint="Клиент увидит заказ отменённым; бонусы вернутся, оплаченный онлайн заказ будет возвращён.">
+          {(id) => <textarea id={id} className={s.textarea} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />}
+        </Field>
+        <div className={s.actions}>
+          <button type="submit" className={cx(s.button, s.danger)} disabled={pending}>
+            Отменить заказ
+          </button>
+          <button type="button" className={cx(s.button, s.secondary)} onClick={onClose}>
+            Не отменять
+          </button>
+        </div>
+      </form>
+    </AdminDialog>
+  );
+}
+
+export function OrderDetail({ orderId, reference, onClose, onChanged }: { orderId: string; reference: Reference; onClose: () => void; onChanged: () => void }) {
+  const query = useAdminQuery(adminGetOrder, { params: { id: orderId } });
+  const action = useAdminAction();
+  const [cancelling, setCancelling] = useState(false);
+  useOrderEvents((event) => {
+    if (event.orderId === orderId) query.reload();
+  });
+
+  const move = async (status: OrderStatus) => {
+    const result = await action.run(adminChangeOrderStatus, { params: { id: orderId }, body: { status } }, { success: `Статус заказа: ${STATUS_LABEL[status]}` });
+    if (result.ok) {
+      query.replace(() => result.value);
+      onChanged();
+    }
+  };
+  const cancel = async (reason: string) => {
+    const result = await action.run(adminCancelOrder, { params: { id: orderId }, body: { reason } }, { success: 'Заказ отменён' });
+    if (result.ok) {
+      setCancelling(false);
+      query.replace(() => result.value);
+      onChanged();
+    }
+  };
+
+  return (
+    <aside className={s.panel} aria-label="Заказ">
+      <QueryView query={query}>
+        {(order) => (
+          <>
+            <div className={s.pageHead}>
+              <h2 className={s.title}>Заказ №{order.number}</h2>
+              <button type="button" className={cx(s.button, s.secondary)} onClick={onClose} aria-label="Закрыть заказ">
+                ×
+              </button>
+            </div>
+            <p>
+              <StatusBadge status={order.status} /> <span className={s.muted}>создан {formatDateTime(order.createdAt)}</span>
+            </p>
+            {order.status !== 'Closed' && order.status !== 'Cancelled' ? (
+              <div className={s.actions} role="group" aria-label="Смена статуса">
+                {order.nextStatuses
+                  .filter((st) => st !== 'Cancelled')
+                  .map((st) => (
+                    <button key={st} type="button" className={s.button} disabled={action.pending} onClick={() => void move(st)}>
+                      {STATUS_ACTION[st]}
+                    </button>
+                  ))}
+                <button type="button" className={cx(s.button, s.danger)} disabled={action.pending} onClick={() => setCancelling(true)}>
+                  Отменить заказ
+                </button>
+              </div>
+            ) : null}
+            {order.cancellation ? (
+              <div className={s.warning}>
+                Отменён {formatDateTime(order.cancellation.at)}: {order.cancellation.reason}. Оплата: {REFUND_LABEL[order.cancellation.refund]}
+                {order.cancellation.refundError ? ` (${order.cancellation.refundError})` : ''}
+              </div>
+            ) : null}
+            <h3 className={s.subtitle}>Клиент</h3>
+            <p>
+              {order.customer.name || 'Без имени'}, {order.customer.phone ? <a href={`tel:${order.customer.phone}`}>{order.customer.phone}</a> : 'телефон удалён'}
+            </p>
+            <p>
+              {order.deliveryMethod === 'delivery' ? (
+                <>Доставка: {addressText(order)}</>
+              ) : (
+                <>Самовывоз: {reference.restaurantName(order.deliveryTerminalId)}</>
+              )}
+              <br />
+              <span className={s.muted}>
+                {reference.cityName(order.cityId)}, ресторан {reference.restaurantName(order.deliveryTerminalId)}
+              </span>
+            </p>
+            <p>
+              Время: {order.deliveryTime === 'asap' ? 'как можно скорее' : formatDateTime(order.deliveryTime)}. Персон: {order.persons}.
+            </p>
+            <p>
+              Оплата: {PAYMENT_METHOD_LABEL[order.paymentMethod]}, {PAYMENT_STATUS_LABEL[order.paymentStatus]}
+              {order.changeFrom ? `, сдача с ${formatMoney(order.changeFrom)}` : ''}
+            </p>
+            {order.address?.comment || order.comment ? <p>Комментарий: {[order.comment, order.address?.comment].filter(Boolean).join('; ')}</p> : null}
+            <h3 className={s.subtitle}>Состав</h3>
+            <table className={s.table}>
+              <tbody>
+                {order.items.map((line, i) => (
+                  <tr key={`${line.productId}-${i}`}>
+                    <td>
+                      {line.name}
+                      {line.isGift ? <span className={cx(s.badge, s.badgeOk)}> подарок</span> : null}
+                      {line.mods.length > 0 ? <div className={s.muted}>{line.mods.map((m) => `${m.name}${m.amount > 1 ? ` ×${m.amount}` : ''}`).join(', ')}</div> : null}
+                    </td>
+                    <td className={s.num}>×{line.amount}</td>
+                    <td className={s.num}>{formatMoney(line.sum)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <dl className={s.grid2}>
+              <dt>Товары</dt>
+              <dd className={s.num}>{formatMoney(order.goodsTotal)}</dd>
+              {order.discountTotal > 0 ? (
+                <>
+                  <dt>Скидка{order.coupon ? ` (${order.coupon})` : ''}</dt>
+                  <dd className={s.num}>−{formatMoney(order.discountTotal)}</dd>
+                </>
+              ) : null}
+              <dt>Доставка</dt>
+              <dd className={s.num}>{formatMoney(order.deliveryPrice)}</dd>
+              {order.serviceFee > 0 ? (
+                <>
+                  <dt>Сервисный сбор</dt>
+                  <dd className={s.num}>{formatMoney(order.serviceFee)}</dd>
+                </>
+              ) : null}
+              {order.bonusSpent > 0 ? (
+                <>
+                  <dt>Бонусами</dt>
+                  <dd className={s.num}>−{formatMoney(order.bonusSpent)}</dd>
+                </>
+              ) : null}
+              <dt>
+                <strong>Итого</strong>
+              </dt>
+              <dd className={s.num}>
+                <strong>{formatMoney(order.total)}</strong>
+              </dd>
+            </dl>
+            <h3 className={s.subtitle}>История статусов</h3>
+            <ul className={s.list}>
+              {order.statusLog.map((entry, i) => (
+                <li key={i} className={s.listItem}>
+                  <span>{STATUS_LABEL[entry.status]}</span>
+                  <span className={s.muted}>
+                    {formatDateTime(entry.at)} · {entry.actor}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            {cancelling ? <CancelDialog pending={action.pending} onCancel={(reason) => void cancel(reason)} onClose={() => setCancelling(false)} /> : null}
+          </>
+        )}
+      </QueryView>
+    </aside>
+  );
+}

@@ -1,0 +1,59 @@
+// Operator-facing names of order statuses, actions, payment methods and states. (The customer
+// reads ORDER_STATUS_NAMES, where Unconfirmed and WaitCooking are both 'принят'; operators need
+// to tell them apart.)
+import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../../api/contract/orders';
+import type { RefundState } from '../../../api/contract/admin/orders';
+
+export const STATUS_LABEL: Readonly<Record<OrderStatus, string>> = {
+  Unconfirmed: 'Новый',
+  WaitCooking: 'Подтверждён',
+  CookingStarted: 'Готовится',
+  CookingCompleted: 'Приготовлен',
+  OnWay: 'В пути',
+  Delivered: 'Доставлен',
+  Waiting: 'Ждёт выдачи',
+  Closed: 'Выполнен',
+  Cancelled: 'Отменён',
+};
+
+/** The button that moves an order to the status. */
+export const STATUS_ACTION: Readonly<Record<OrderStatus, string>> = {
+  Unconfirmed: 'Вернуть в новые',
+  WaitCooking: 'Подтвердить',
+  CookingStarted: 'Начать готовить',
+  CookingCompleted: 'Приготовлен',
+  OnWay: 'Передать курьеру',
+  Delivered: 'Доставлен',
+  Waiting: 'Готов к выдаче',
+  Closed: 'Закрыть заказ',
+  Cancelled: 'Отменить',
+};
+
+export const PAYMENT_METHOD_LABEL: Readonly<Record<PaymentMethod, string>> = {
+  cash: 'Наличными',
+  'courier-card': 'Картой курьеру',
+  card: 'Картой онлайн',
+  sbp: 'СБП',
+};
+
+export const PAYMENT_STATUS_LABEL: Readonly<Record<PaymentStatus, string>> = {
+  none: 'при получении',
+  pending: 'ожидает оплаты',
+  paid: 'оплачен',
+  failed: 'оплата не прошла',
+  refunded: 'деньги возвращены',
+};
+
+export const REFUND_LABEL: Readonly<Record<RefundState, string>> = {
+  'not-needed': 'возврат не нужен',
+  required: 'нужно вернуть деньги',
+  done: 'деньги возвращены',
+  failed: 'возврат не прошёл',
+};
+
+export function statusTone(status: OrderStatus): 'info' | 'ok' | 'bad' | 'plain' {
+  if (status === 'Unconfirmed') return 'info';
+  if (status === 'Closed' || status === 'Delivered') return 'ok';
+  if (status === 'Cancelled') return 'bad';
+  return 'plain';
+}
