@@ -13,7 +13,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-          exclude: ['tests/e2e/**', 'node_modules/**'],
+          // *.pg.test.ts need a PostgreSQL server: `npm run test:pg` sets TEST_DATABASE_URL
+          exclude: ['tests/e2e/**', 'node_modules/**', ...(process.env.TEST_DATABASE_URL ? [] : ['tests/**/*.pg.test.ts'])],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,9 +1,9 @@
 // Two server processes on one PostgreSQL (DESIGN "The server": stateless API processes behind a
 // load balancer, pushes crossing processes through LISTEN/NOTIFY).
 //
-// Environment-conditional: this suite needs a PostgreSQL server, so it runs only when
-// TEST_DATABASE_URL is set (`npm run test:pg`, which .ci/run calls). Under plain `npm test`
-// (embedded PGlite, one process per DATA_DIR by design) describe.runIf leaves it out.
+// Needs a PostgreSQL server (TEST_DATABASE_URL): `*.pg.test.ts` files run under `npm run test:pg`,
+// which .ci/run calls; vitest.config.ts leaves them out of plain `npm test` (embedded PGlite, one
+// process per DATA_DIR by design).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,9 +14,10 @@ import { PUSH_CHANNEL } from '../../server/push.js';
 import { fakeClientDir, freePort, signIn, spawnServer, type ServerProcess } from './serverProcess.js';
 import { connect, type TestSocket } from './wsClient.js';
 
-const baseUrl = process.env.TEST_DATABASE_URL;
+const baseUrl = process.env.TEST_DATABASE_URL ?? '';
+if (!baseUrl) throw new Error('multiprocess.pg.test.ts needs TEST_DATABASE_URL: run it with `npm run test:pg`');
 
-describe.runIf(Boolean(baseUrl))('two server processes on one PostgreSQL', () => {
+describe('two server processes on one PostgreSQL', () => {
   const name = `storefront_mp_${randomBytes(6).toString('hex')}`;
   let admin: pg.Client;
   let db: pg.Client;
@@ -36,7 +37,7 @@ describe.runIf(Boolean(baseUrl))('two server processes on one PostgreSQL', () =>
     admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
     await admin.query(`create database ${name}`);
-    const url = new URL(baseUrl ?? '');
+    const url = new URL(baseUrl);
     url.pathname = `/${name}`;
     db = new pg.Client({ connectionString: url.toString() });
     const clientDir = fakeClientDir();

@@ -1,11 +1,8 @@
 // server/push.ts: NOTIFY round trip into the local hub, who gets which message, malformed
-// payloads, and (on a PostgreSQL server) a publish on one connection reaching another
-// connection's hub, as it does between server processes.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+// payloads. Across connections of a PostgreSQL server: push.pg.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushMessage } from '../../server/context.js';
-import { openPostgres, type Database } from '../../server/db/database.js';
+import type { Database } from '../../server/db/database.js';
 import { PUSH_CHANNEL, concerns, createHub, createPush, parsePushMessage, type ProcessPush } from '../../server/push.js';
 import { openTestDatabase } from './helpers.js';
 import { eventually } from './wsClient.js';
@@ -111,37 +108,5 @@ describe('createPush over the database', () => {
     await eventually(() => seen.length === 1, 5_000, 'delivery to the open push');
     expect(got).toEqual([]);
     off();
-  });
-});
-
-// Two connections to one database on a PostgreSQL server stand for two server processes
-// (NOTIFY reaches the listeners of the same database only).
-describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('across connections (PostgreSQL server, TEST_DATABASE_URL)', () => {
-  it('a publish on one connection reaches the hub listening on another', async () => {
-    const base = process.env.TEST_DATABASE_URL ?? '';
-    const name = `storefront_push_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const first = await openPostgres(url.toString());
-    const second = await openPostgres(url.toString());
-    const a = await createPush(first, log, { versionPollMs: 60_000 });
-    const b = await createPush(second, log, { versionPollMs: 60_000 });
-    try {
-      const got: PushMessage[] = [];
-      b.hub.subscribe({ userId: 'u9', deliver: (m) => void got.push(m) });
-      await a.publish(order('u9'));
-      await eventually(() => got.length === 1, 5_000, 'the cross-connection push');
-      expect(got).toEqual([order('u9')]);
-    } finally {
-      await a.close();
-      await b.close();
-      await first.close();
-      await second.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
   });
 });
