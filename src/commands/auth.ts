@@ -35,8 +35,10 @@ export type AuthCommand = z.infer<typeof AuthCommandSchema>;
 export const TEXT_SESSION_EXPIRED = 'Ваша сессия авторизации истекла. Пожалуйста, перелогиньтесь для продолжения работы.';
 /** SPEC §5/§8 generic sign-in failure. */
 export const TEXT_SIGN_IN_FAILED = 'Произошла ошибка. Попробуйте позже.';
-/** Length of the SMS code. */
-export const CODE_PATTERN = /^\d{4}$/;
+/** The SMS code: the server sends 6 digits (server/services/otp.ts); the earlier storefront sent 4. */
+export const CODE_PATTERN = /^\d{4,8}$/;
+/** Shown in the auth modal when the typed code is not a code at all. */
+export const TEXT_CODE_FORMAT = 'Введите код из SMS';
 
 export function decideAuth(command: AuthCommand, state: AppState, meta: Meta): AppEvent[] {
   const flow = state.auth.flow;

@@ -20,6 +20,10 @@ export const authReducers: CaseReducers<AuthState> = {
     const sentAt = d.flow.status === 'codeSent' ? d.flow.sentAt : '';
     d.flow = { status: 'verifying', phone: e.data.phone, sentAt };
   },
+  CodeRejected: (d, e) => {
+    // TEXT_CODE_FORMAT of commands/auth (not imported: projections do not depend on deciders)
+    if (d.flow.status === 'codeSent' && e.data.reason === 'invalid-format') d.flow.error = 'Введите код из SMS';
+  },
   SignInFailed: (d, e) => {
     if (d.flow.status === 'verifying' || d.flow.status === 'codeSent') {
       d.flow = { status: 'codeSent', phone: d.flow.phone, sentAt: d.flow.sentAt, error: e.data.message };
