@@ -10,12 +10,16 @@
 //
 // Chromium missing is a failure with a clear message, never a skip (.ci/run installs it).
 // Screenshots go to test-results/screenshots/ (E2E_SCREENSHOT_DIR overrides), kept by CI.
+// The client is built into dist/client when missing or older than src/ (E2E_BUILD=never skips).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { openPglite, type Database } from '../../server/db/database';
+import { seedDemoChain } from '../../server/seed/index';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SCREENSHOT_DIR = path.resolve(ROOT, process.env.E2E_SCREENSHOT_DIR ?? 'test-results/screenshots');
@@ -73,6 +77,11 @@ function sleep(ms: number): Promise<void> {
  * directory keeps two test processes (or two engineers) from building into dist/ at once.
  */
 export async function ensureClientBuilt(): Promise<void> {
+  // E2E_BUILD=never: test the dist/client that is there (while sources are mid-edit)
+  if (process.env.E2E_BUILD === 'never') {
+    if (newestMtime(path.join(CLIENT_DIR, 'index.html')) === 0) throw new Error('e2e: E2E_BUILD=never but dist/client is not built');
+    return;
+  }
   if (!clientIsStale()) return;
   fs.mkdirSync(path.dirname(BUILD_LOCK), { recursive: true });
   const deadline = Date.now() + 10 * 60_000;
@@ -153,10 +162,46 @@ function smsLines(log: string): SmsLine[] {
   return lines;
 }
 
-export async function startServer(options: { env?: Record<string, string> } = {}): Promise<E2EServer> {
+export interface ServerOptions {
+  env?: Record<string, string>;
+  /**
+   * Restaurants open around the clock (every day 00:00 → 00:01 next day), so adding to the cart
+   * and ordering do not depend on the hour the suite runs at. On by default.
+   */
+  openAroundTheClock?: boolean;
+  /** Runs on the migrated, seeded database before the server starts (the server skips seeding). */
+  prepare?: (db: Database) => Promise<void>;
+}
+
+/** Every day open from 00:00 to 00:01 the next day: open at any hour. */
+export const OPEN_ALL_DAY = Array.from({ length: 7 }, () => ({ open: '00:00', close: '00:01', isNextDay: true }));
+
+/** Migrates and seeds the demo chain into dataDir in this process, then runs the preparation. */
+async function prepareDatabase(dataDir: string, options: ServerOptions): Promise<void> {
+  const db = await openPglite(dataDir);
+  try {
+    await seedDemoChain(db);
+    if (options.openAroundTheClock !== false) {
+      await db.run((x) => x.execute(sql`update restaurants set hours = ${JSON.stringify(OPEN_ALL_DAY)}::jsonb`));
+    }
+    await options.prepare?.(db);
+  } finally {
+    await db.close();
+  }
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<E2EServer> {
   await ensureClientBuilt();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-'));
+  if (options.openAroundTheClock !== false || options.prepare !== undefined) {
+    try {
+      await prepareDatabase(dataDir, options);
+    } catch (error) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+  }
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -330,7 +375,7 @@ function viewportHeight(width: number): number {
   return width < 768 ? 812 : 900;
 }
 
-export async function startE2E(options: { env?: Record<string, string> } = {}): Promise<E2E> {
+export async function startE2E(options: ServerOptions = {}): Promise<E2E> {
   // Chromium first: a missing browser fails fast, before a server is started
   chromiumPath();
   const server = await startServer(options);
