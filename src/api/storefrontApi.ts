@@ -15,6 +15,11 @@ import { checkPromo } from './contract/promo';
 import { getSettings, getSettingsVersion, getSettingValue } from './contract/settings';
 import { deleteUserByPhone, getUserBalance, patchUserByPhone, type UserProfilePatch } from './contract/users';
 import { getLastOrder, getOrderHistory, type OrderHistory as OrderHistorySchema } from './contract/orders';
+import { quoteCheckout, type CheckoutQuote, type CheckoutQuoteBody } from './contract/checkout';
+import { listCityStreets, type Street } from './contract/cladr';
+import { geocodeAddress, type GeocodeAnswer, type GeocodeBody } from './contract/geocode';
+import { createOrder, getOrder, IDEMPOTENCY_HEADER, type CreateOrderBody, type Order } from './contract/orders';
+import { cancelOrderPayment, startOrderPayment, type PaymentSession } from './contract/payments';
 import {
   type LastOrder,
   type Address,
@@ -80,6 +85,20 @@ export interface StorefrontApi {
   patchUser(phone: string, changes: ProfilePatch): Observable<User>;
   /** DELETE /user/{phone} */
   deleteUser(phone: string): Observable<void>;
+  /** GET /cladr/city/{cityIikoId}: the street reference (address suggestions). */
+  getStreets(cityIikoId: string): Observable<Street[]>;
+  /** POST /checkout/quote: zone, restaurant, totals, payment methods, slots and every refusal. */
+  quoteCheckout(body: CheckoutQuoteBody): Observable<CheckoutQuote>;
+  /** POST /geocode: street and house → point and delivery zone. */
+  geocode(body: GeocodeBody): Observable<GeocodeAnswer>;
+  /** POST /order with the Idempotency-Key header. */
+  createOrder(body: CreateOrderBody, idempotencyKey: string): Observable<Order>;
+  /** GET /order/{id} */
+  getOrder(orderId: string): Observable<Order>;
+  /** POST /order/{id}/payment: starts (or returns) the online payment. */
+  startPayment(orderId: string): Observable<PaymentSession>;
+  /** POST /order/{id}/payment/cancel: the customer gave up paying. */
+  cancelPayment(orderId: string): Observable<Order>;
 }
 
 /** A cold Observable over a promise-returning call; unsubscribing aborts the request. */
@@ -131,5 +150,13 @@ export function createStorefrontApi(client: ApiClient): StorefrontApi {
       fromAbortable((signal) => client.call(signOut, { headers: { authorization: `Bearer ${token}` }, signal }).then(() => undefined)),
     patchUser: (phone, changes) => fromAbortable((signal) => client.call(patchUserByPhone, { params: { phone }, body: changes, signal })),
     deleteUser: (phone) => fromAbortable((signal) => client.call(deleteUserByPhone, { params: { phone }, signal }).then(() => undefined)),
+    getStreets: (cityIikoId) => fromAbortable((signal) => client.call(listCityStreets, { params: { cityIikoId }, signal })),
+    quoteCheckout: (body) => fromAbortable((signal) => client.call(quoteCheckout, { body, signal })),
+    geocode: (body) => fromAbortable((signal) => client.call(geocodeAddress, { body, signal })),
+    createOrder: (body, idempotencyKey) =>
+      fromAbortable((signal) => client.call(createOrder, { body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey }, signal })),
+    getOrder: (id) => fromAbortable((signal) => client.call(getOrder, { params: { id }, signal })),
+    startPayment: (id) => fromAbortable((signal) => client.call(startOrderPayment, { params: { id }, signal })),
+    cancelPayment: (id) => fromAbortable((signal) => client.call(cancelOrderPayment, { params: { id }, signal })),
   };
 }

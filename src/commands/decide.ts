@@ -5,6 +5,7 @@ import { decideAddress, type AddressCommand } from './address';
 import { decideAuth, type AuthCommand } from './auth';
 import { decideCart, type CartCommand } from './cart';
 import { decideCatalog, type CatalogCommand } from './catalog';
+import { decideCheckout, type CheckoutCommand } from './checkout';
 import { decideCity, type CityCommand } from './city';
 import type { AppCommand } from './index';
 import { decideModal, type ModalCommand } from './modal';
@@ -65,6 +66,34 @@ const catalogTypes: Record<CatalogCommand['type'], true> = {
   ReportLikeFailure: true,
   ReportUnlikeFailure: true,
 };
+const checkoutTypes: Record<CheckoutCommand['type'], true> = {
+  OpenCheckout: true,
+  LeaveCheckout: true,
+  ApplyStreets: true,
+  ChangePaymentMethod: true,
+  ChangePersons: true,
+  ChangeCashChange: true,
+  ChangeOrderComment: true,
+  ChangeConsent: true,
+  StartQuote: true,
+  ApplyQuote: true,
+  ReportQuoteFailure: true,
+  CheckAddress: true,
+  ApplyAddressCheck: true,
+  ReportAddressCheckFailure: true,
+  PlaceOrder: true,
+  CompleteOrderPlacement: true,
+  ReportOrderRefusal: true,
+  ReportOrderFailure: true,
+  ApplyPaymentSession: true,
+  ReportPaymentStartFailure: true,
+  LoadOrder: true,
+  ApplyOrder: true,
+  ReportOrderLoadFailure: true,
+  ApplyOrderStatus: true,
+  RecordPurchaseTracked: true,
+  StopOrderTracking: true,
+};
 const cityTypes: Record<CityCommand['type'], true> = { ApplyCities: true, StartSession: true, SelectCity: true };
 const modalTypes: Record<ModalCommand['type'], true> = { OpenModal: true, CloseModal: true };
 const settingTypes: Record<SettingCommand['type'], true> = {
@@ -94,6 +123,7 @@ export const isAddressCommand = (c: AppCommand): c is AddressCommand => has(addr
 export const isAuthCommand = (c: AppCommand): c is AuthCommand => has(authTypes, c.type);
 export const isCartCommand = (c: AppCommand): c is CartCommand => has(cartTypes, c.type);
 export const isCatalogCommand = (c: AppCommand): c is CatalogCommand => has(catalogTypes, c.type);
+export const isCheckoutCommand = (c: AppCommand): c is CheckoutCommand => has(checkoutTypes, c.type);
 export const isCityCommand = (c: AppCommand): c is CityCommand => has(cityTypes, c.type);
 export const isModalCommand = (c: AppCommand): c is ModalCommand => has(modalTypes, c.type);
 export const isSettingCommand = (c: AppCommand): c is SettingCommand => has(settingTypes, c.type);
@@ -106,6 +136,7 @@ export function decide(command: AppCommand, state: AppState, meta: Meta): AppEve
   if (isAuthCommand(command)) return decideAuth(command, state, meta);
   if (isCartCommand(command)) return decideCart(command, state, meta);
   if (isCatalogCommand(command)) return decideCatalog(command, state, meta);
+  if (isCheckoutCommand(command)) return decideCheckout(command, state, meta);
   if (isCityCommand(command)) return decideCity(command, state, meta);
   if (isModalCommand(command)) return decideModal(command, state, meta);
   if (isSettingCommand(command)) return decideSetting(command, state, meta);

@@ -13,6 +13,7 @@ import { AddressCommandSchema, type AddressCommand } from './address';
 import { AuthCommandSchema, type AuthCommand } from './auth';
 import { CartCommandSchema, type CartCommand } from './cart';
 import { CatalogCommandSchema, type CatalogCommand } from './catalog';
+import { CheckoutCommandSchema, type CheckoutCommand } from './checkout';
 import { CityCommandSchema, type CityCommand } from './city';
 import { ModalCommandSchema, type ModalCommand } from './modal';
 import { SettingCommandSchema, type SettingCommand } from './setting';
@@ -24,6 +25,7 @@ export type AppCommand =
   | AuthCommand
   | CartCommand
   | CatalogCommand
+  | CheckoutCommand
   | CityCommand
   | ModalCommand
   | SettingCommand
@@ -37,6 +39,7 @@ export const AppCommandSchema = z.discriminatedUnion('type', [
   ...AuthCommandSchema.options,
   ...CartCommandSchema.options,
   ...CatalogCommandSchema.options,
+  ...CheckoutCommandSchema.options,
   ...CityCommandSchema.options,
   ...ModalCommandSchema.options,
   ...SettingCommandSchema.options,
@@ -44,6 +47,7 @@ export const AppCommandSchema = z.discriminatedUnion('type', [
   ...ViewCommandSchema.options,
 ]);
 
+export type { CheckoutCommand } from './checkout';
 export type { AddressCommand, AuthCommand, CartCommand, CatalogCommand, CityCommand, ModalCommand, SettingCommand, UserCommand, ViewCommand };
 export type { Meta } from './types';
 export { idSource } from './types';

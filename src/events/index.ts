@@ -4,6 +4,7 @@ import { AddressEventSchema, type AddressEvent } from './address';
 import { AuthEventSchema, type AuthEvent } from './auth';
 import { CartEventSchema, type CartEvent } from './cart';
 import { CatalogEventSchema, type CatalogEvent } from './catalog';
+import { CheckoutEventSchema, type CheckoutEvent } from './checkout';
 import { CityEventSchema, type CityEvent } from './city';
 import { ModalEventSchema, type ModalEvent } from './modal';
 import { SettingEventSchema, type SettingEvent } from './setting';
@@ -15,6 +16,7 @@ export type AppEvent =
   | AuthEvent
   | CartEvent
   | CatalogEvent
+  | CheckoutEvent
   | CityEvent
   | ModalEvent
   | SettingEvent
@@ -28,6 +30,7 @@ export const AppEventSchema = z.discriminatedUnion('type', [
   ...AuthEventSchema.options,
   ...CartEventSchema.options,
   ...CatalogEventSchema.options,
+  ...CheckoutEventSchema.options,
   ...CityEventSchema.options,
   ...ModalEventSchema.options,
   ...SettingEventSchema.options,
@@ -35,6 +38,7 @@ export const AppEventSchema = z.discriminatedUnion('type', [
   ...ViewEventSchema.options,
 ]);
 
+export type { CheckoutEvent } from './checkout';
 export type { AddressEvent, AuthEvent, CartEvent, CatalogEvent, CityEvent, ModalEvent, SettingEvent, UserEvent, ViewEvent };
 export { ModalSchema, type Modal, type ModalKind } from './modal';
 export { Toast, type ToastKind } from './view';

@@ -7,6 +7,7 @@ import { addressReducers, initialAddress, type AddressState } from './address';
 import { authReducers, initialAuth, type AuthState } from './auth';
 import { cartReducers, initialCart, type CartState } from './cart';
 import { catalogReducers, initialCatalog, type CatalogState } from './catalog';
+import { checkoutReducers, initialCheckout, type CheckoutState } from './checkout';
 import { cityReducers, initialCity, type CityState } from './city';
 import { modalReducers, initialModal, type ModalState } from './modal';
 import { settingReducers, initialSetting, type SettingState } from './setting';
@@ -19,6 +20,7 @@ export type AppState = {
   auth: AuthState;
   cart: CartState;
   catalog: CatalogState;
+  checkout: CheckoutState;
   city: CityState;
   modal: ModalState;
   setting: SettingState;
@@ -32,6 +34,7 @@ export const initialState: AppState = {
   auth: initialAuth,
   cart: initialCart,
   catalog: initialCatalog,
+  checkout: initialCheckout,
   city: initialCity,
   modal: initialModal,
   setting: initialSetting,
@@ -60,6 +63,7 @@ const lanes = [
   lane('auth', authReducers),
   lane('cart', cartReducers),
   lane('catalog', catalogReducers),
+  lane('checkout', checkoutReducers),
   lane('city', cityReducers),
   lane('modal', modalReducers),
   lane('setting', settingReducers),

@@ -30,6 +30,13 @@ const API_METHODS: Record<keyof StorefrontApi, true> = {
   logout: true,
   patchUser: true,
   deleteUser: true,
+  getStreets: true,
+  quoteCheckout: true,
+  geocode: true,
+  createOrder: true,
+  getOrder: true,
+  startPayment: true,
+  cancelPayment: true,
 };
 
 export type ApiCall = { method: keyof StorefrontApi; args: unknown[] };

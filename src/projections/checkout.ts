@@ -1,0 +1,181 @@
+// Checkout projection (issue 5): the form's own fields (the cart keeps method, restaurant, time,
+// bonuses), the street reference, the submission and the order /complete shows.
+import { produce, type Draft } from 'immer';
+import type { CheckoutQuote } from '../api/contract/checkout';
+import type { Street } from '../api/contract/cladr';
+import type { GeocodeAnswer } from '../api/contract/geocode';
+import type { CreateOrderBody, Order, PaymentMethod } from '../api/contract/orders';
+import type { PaymentSession } from '../api/contract/payments';
+import type { AppEvent } from '../events';
+import type { OrderProblem } from '../events/checkout';
+import { applyCase, type CaseReducers } from './define';
+
+export type Submission =
+  | { status: 'idle' }
+  | { status: 'pending'; idempotencyKey: string; body: CreateOrderBody }
+  | { status: 'refused'; problems: OrderProblem[]; source: 'client' | 'server' }
+  /** No answer: the next click resends the same body with the same key (the server replays). */
+  | { status: 'failed'; idempotencyKey: string; body: CreateOrderBody; message: string }
+  /** A cash / courier-card order was stored (the cart was cleared with it). */
+  | { status: 'placed'; orderId: string }
+  /** An online order was stored; POST /order/:id/payment is on its way. */
+  | { status: 'awaiting-payment'; orderId: string }
+  | { status: 'paying'; orderId: string; session: PaymentSession }
+  | { status: 'payment-failed'; orderId: string; message: string };
+
+export type QuoteState =
+  | { status: 'idle' }
+  | { status: 'pending'; key: string; last: CheckoutQuote | null }
+  | { status: 'ready'; key: string; quote: CheckoutQuote }
+  | { status: 'failed'; key: string; message: string; last: CheckoutQuote | null };
+
+export type AddressCheck =
+  | { status: 'idle' }
+  | { status: 'pending'; street: string; home: string }
+  | { status: 'done'; street: string; home: string; answer: GeocodeAnswer }
+  | { status: 'failed'; street: string; home: string; message: string };
+
+export type ShownOrder =
+  | { status: 'idle' }
+  | { status: 'loading'; orderId: string }
+  | { status: 'loaded'; order: Order }
+  | { status: 'failed'; orderId: string; message: string };
+
+export type CheckoutState = {
+  /** The /checkout page is open (quotes are asked for). */
+  active: boolean;
+  paymentMethod: PaymentMethod;
+  persons: number;
+  changeFrom: number | null;
+  comment: string;
+  consent: boolean;
+  streets: { cityIikoId: string; list: Street[] } | null;
+  quote: QuoteState;
+  addressCheck: AddressCheck;
+  submission: Submission;
+  shown: ShownOrder;
+  /** Orders whose purchase event was pushed during this session. */
+  tracked: string[];
+};
+
+export const initialCheckout: CheckoutState = {
+  active: false,
+  paymentMethod: 'cash',
+  persons: 1,
+  changeFrom: null,
+  comment: '',
+  consent: false,
+  streets: null,
+  quote: { status: 'idle' },
+  addressCheck: { status: 'idle' },
+  submission: { status: 'idle' },
+  shown: { status: 'idle' },
+  tracked: [],
+};
+
+const resetForm = (d: Draft<CheckoutState>) => {
+  d.changeFrom = null;
+  d.comment = '';
+  d.persons = 1;
+};
+
+/** A change of what is ordered, where or how: a refusal of the previous attempt no longer holds. */
+const forgetRefusal = (d: Draft<CheckoutState>) => {
+  const s = d.submission.status;
+  if (s === 'refused' || s === 'placed' || s === 'payment-failed') d.submission = { status: 'idle' };
+};
+const lastQuote = (q: Draft<QuoteState>): CheckoutQuote | null =>
+  q.status === 'ready' ? (q.quote as CheckoutQuote) : q.status === 'pending' || q.status === 'failed' ? (q.last as CheckoutQuote | null) : null;
+
+export const checkoutReducers: CaseReducers<CheckoutState> = {
+  CheckoutOpened: (d) => void (d.active = true),
+  CheckoutLeft: (d) => void (d.active = false),
+  StreetsLoaded: (d, e) => void (d.streets = { cityIikoId: e.data.cityIikoId, list: structuredClone(e.data.streets) }),
+  PaymentMethodChanged: (d, e) => {
+    forgetRefusal(d);
+    d.paymentMethod = e.data.method;
+    if (e.data.method !== 'cash') d.changeFrom = null;
+  },
+  PersonsChanged: (d, e) => void (d.persons = e.data.persons),
+  ChangeFromChanged: (d, e) => {
+    forgetRefusal(d);
+    d.changeFrom = e.data.changeFrom;
+  },
+  OrderCommentChanged: (d, e) => void (d.comment = e.data.comment),
+  ConsentChanged: (d, e) => void (d.consent = e.data.given),
+  // The courier card cannot pay for a pickup.
+  DeliveryMethodChanged: (d, e) => {
+    forgetRefusal(d);
+    if (e.data.method === 'self' && d.paymentMethod === 'courier-card') d.paymentMethod = 'cash';
+  },
+  OrderRefused: (d, e) => void (d.submission = { status: 'refused', problems: structuredClone(e.data.problems), source: e.data.source }),
+  QuoteRequested: (d, e) => void (d.quote = { status: 'pending', key: e.data.key, last: lastQuote(d.quote) }),
+  QuoteReceived: (d, e) => void (d.quote = { status: 'ready', key: e.data.key, quote: structuredClone(e.data.quote) }),
+  QuoteFailed: (d, e) => void (d.quote = { status: 'failed', key: e.data.key, message: e.data.message, last: lastQuote(d.quote) }),
+  AddressCheckRequested: (d, e) => void (d.addressCheck = { status: 'pending', street: e.data.street, home: e.data.home }),
+  AddressChecked: (d, e) =>
+    void (d.addressCheck = { status: 'done', street: e.data.street, home: e.data.home, answer: structuredClone(e.data.answer) }),
+  AddressCheckFailed: (d, e) => void (d.addressCheck = { status: 'failed', street: e.data.street, home: e.data.home, message: e.data.message }),
+  AddressCreated: (d) => {
+    forgetRefusal(d);
+    d.addressCheck = { status: 'idle' };
+  },
+  OrderSubmitted: (d, e) =>
+    void (d.submission = { status: 'pending', idempotencyKey: e.data.idempotencyKey, body: structuredClone(e.data.body) }),
+  OrderSubmissionFailed: (d, e) => {
+    if (d.submission.status !== 'pending') return;
+    d.submission = { status: 'failed', idempotencyKey: d.submission.idempotencyKey, body: d.submission.body, message: e.data.message };
+  },
+  OrderPlaced: (d, e) => {
+    d.submission = { status: 'placed', orderId: e.data.order.id };
+    d.shown = { status: 'loaded', order: structuredClone(e.data.order) };
+    resetForm(d);
+  },
+  OrderAwaitingPayment: (d, e) => {
+    d.submission = { status: 'awaiting-payment', orderId: e.data.order.id };
+    d.shown = { status: 'loaded', order: structuredClone(e.data.order) };
+  },
+  PaymentStarted: (d, e) =>
+    void (d.submission = { status: 'paying', orderId: e.data.session.orderId, session: structuredClone(e.data.session) }),
+  PaymentStartFailed: (d, e) => void (d.submission = { status: 'payment-failed', orderId: e.data.orderId, message: e.data.message }),
+  OrderLoadRequested: (d, e) => {
+    if (d.shown.status === 'loaded' && d.shown.order.id === e.data.orderId) return;
+    d.shown = { status: 'loading', orderId: e.data.orderId };
+  },
+  OrderLoaded: (d, e) => void (d.shown = { status: 'loaded', order: structuredClone(e.data.order) }),
+  OrderLoadFailed: (d, e) => void (d.shown = { status: 'failed', orderId: e.data.orderId, message: e.data.message }),
+  OrderStatusUpdated: (d, e) => {
+    if (d.shown.status !== 'loaded' || d.shown.order.id !== e.data.orderId) return;
+    d.shown.order.status = e.data.status;
+  },
+  PurchaseTracked: (d, e) => {
+    if (!d.tracked.includes(e.data.orderId)) d.tracked.push(e.data.orderId);
+  },
+  ItemAdded: forgetRefusal,
+  ItemMerged: forgetRefusal,
+  ItemQuantityChanged: forgetRefusal,
+  ItemRemoved: forgetRefusal,
+  ItemsInvalidated: forgetRefusal,
+  RestaurantSelected: forgetRefusal,
+  DeliveryTimeChanged: forgetRefusal,
+  CouponApplied: forgetRefusal,
+  CouponRemoved: forgetRefusal,
+  SpendBonusChanged: forgetRefusal,
+  AddressSelected: forgetRefusal,
+  LoggedOut: (d) => void Object.assign(d, structuredClone(initialCheckout)),
+};
+
+export function applyCheckout(draft: Draft<CheckoutState>, event: AppEvent): void {
+  applyCase(checkoutReducers, draft, event);
+}
+export function evolveCheckout(state: CheckoutState, event: AppEvent): CheckoutState {
+  return produce(state, (d) => applyCheckout(d, event));
+}
+
+/** The freshest quote the page may show (the last answer while a newer one is on its way). */
+export function selectQuote(s: CheckoutState): CheckoutQuote | null {
+  const q = s.quote;
+  if (q.status === 'ready') return q.quote;
+  if (q.status === 'pending' || q.status === 'failed') return q.last;
+  return null;
+}
