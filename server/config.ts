@@ -17,11 +17,22 @@ export interface Config {
   /** Base URL customers reach the storefront at (payment return URLs, links in SMS). */
   publicUrl: string;
   isProduction: boolean;
+  /**
+   * CONTENT_VERSION_MAX_AGE_MS (default 1000): how long a process trusts its last read of the
+   * catalogue version before reading it again; 0 reads on every request (the tests' setting).
+   */
+  contentVersionMaxAgeMs: number;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+function nonNegativeIntFrom(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 0 ? n : fallback;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -48,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { provider: 'outbox' },
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     isProduction: env.NODE_ENV === 'production',
+    contentVersionMaxAgeMs: nonNegativeIntFrom(env.CONTENT_VERSION_MAX_AGE_MS, 1000),
   };
 }
 

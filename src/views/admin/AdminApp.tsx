@@ -54,7 +54,7 @@ function Guarded() {
       <Switch>
         <Route path="/" component={SignInPage} />
         <Route>
-          <Redirect to="/" replace />
+          <Redirect to={`~${ADMIN_BASE}`} replace />
         </Route>
       </Switch>
     );

@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+// Staff sign-in, the /admin guard (SPEC §6: without a token, redirect to /admin), lockout
+// message, session expiry and logout.
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { STAFF_SESSION_KEY } from '../../../src/api/adminApi';
+import { adminLogin, adminLogout, adminMe, lockoutMessage, ADMIN_MESSAGES } from '../../../src/api/contract/admin';
+import { adminListOrders } from '../../../src/api/contract/admin/orders';
+import { adminListCities, adminListRestaurants } from '../../../src/api/contract/admin/settings';
+import { ADMIN_SESSION, FakeServer, OPERATOR_SESSION, setupAdmin } from './helpers';
+import { CITIES, RESTAURANTS, staffMember } from './fixtures';
+
+function server(): FakeServer {
+  return new FakeServer()
+    .on(adminMe, (req) => (req.headers.authorization === 'Bearer st_admin' ? { body: staffMember('admin') } : req.headers.authorization === 'Bearer st_oper' ? { body: staffMember('operator') } : { status: 401, body: { message: ADMIN_MESSAGES.signInRequired } }))
+    .on(adminListOrders, () => ({ body: { orders: [], total: 0 } }))
+    .on(adminListCities, () => ({ body: { cities: CITIES } }))
+    .on(adminListRestaurants, () => ({ body: { restaurants: RESTAURANTS } }))
+    .on(adminLogout, () => ({ status: 204 }));
+}
+
+async function signIn(login: string, password: string) {
+  fireEvent.change(await screen.findByLabelText('Логин'), { target: { value: login } });
+  fireEvent.change(screen.getByLabelText('Пароль'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Войти' }));
+}
+
+describe('admin sign-in', () => {
+  it.each(['/admin/orders', '/admin/settings', '/admin/orders/order-1', '/admin/anything/else'])(
+    'SPEC §6 admin-area guard: %s without a staff token redirects to /admin and shows the sign-in form',
+    async (path) => {
+      const app = setupAdmin({ path, server: server() });
+      await waitFor(() => expect(app.currentPath()).toBe('/admin'));
+      expect(await screen.findByRole('heading', { name: 'Вход в панель управления' })).toBeTruthy();
+      expect(app.server.calls(adminListOrders)).toHaveLength(0);
+    },
+  );
+
+  it('a correct login and password store the staff token under its own key and open the orders', async () => {
+    const fake = server().on(adminLogin, (req) =>
+      JSON.stringify(req.body) === JSON.stringify({ login: 'admin', password: 'correct horse battery' })
+        ? { body: { token: 'st_admin', staff: staffMember('admin') } }
+        : { status: 401, body: { message: ADMIN_MESSAGES.badCredentials } },
+    );
+    const app = setupAdmin({ server: fake });
+    await signIn('admin', 'correct horse battery');
+    await waitFor(() => expect(app.currentPath()).toBe('/admin/orders'));
+    expect(await screen.findByRole('heading', { name: 'Заказы' })).toBeTruthy();
+    expect(JSON.parse(app.storage.data.get(STAFF_SESSION_KEY) ?? 'null')).toMatchObject({ token: 'st_admin', staff: { login: 'admin', role: 'admin' } });
+    // the storefront's customer keys are untouched
+    expect([...app.storage.data.keys()]).toEqual([STAFF_SESSION_KEY]);
+    // later calls carry the staff token
+    await waitFor(() => expect(app.server.calls(adminListOrders).length).toBeGreaterThan(0));
+    expect(app.server.calls(adminListOrders)[0]?.headers.authorization).toBe('Bearer st_admin');
+  });
+
+  it('a wrong password shows the server message and keeps the form', async () => {
+    const fake = server().on(adminLogin, () => ({ status: 401, body: { message: ADMIN_MESSAGES.badCredentials } }));
+    const app = setupAdmin({ server: fake });
+    await signIn('admin', 'wrong password');
+    expect((await screen.findByRole('alert')).textContent).toBe('Неверный логин или пароль');
+    expect(app.currentPath()).toBe('/admin');
+    expect(app.sessions.get()).toBeNull();
+    expect((screen.getByLabelText('Пароль') as HTMLInputElement).value).toBe('');
+  });
+
+  it('the lockout answer (429) shows the server message with the wait', async () => {
+    const fake = server().on(adminLogin, () => ({ status: 429, body: { message: lockoutMessage(30) } }));
+    setupAdmin({ server: fake });
+    await signIn('admin', 'wrong again');
+    expect((await screen.findByRole('alert')).textContent).toBe('Слишком много неудачных попыток входа. Повторите через 30 с');
+  });
+
+  it('empty fields are refused before calling the server', async () => {
+    const fake = server();
+    setupAdmin({ server: fake });
+    fireEvent.click(await screen.findByRole('button', { name: 'Войти' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Введите логин и пароль');
+    expect(fake.calls(adminLogin)).toHaveLength(0);
+  });
+
+  it('a stored token the server no longer accepts (401) goes back to the sign-in form', async () => {
+    const app = setupAdmin({ path: '/admin/orders', session: { ...ADMIN_SESSION, token: 'st_revoked' }, server: server() });
+    await waitFor(() => expect(app.currentPath()).toBe('/admin'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Сессия истекла или была завершена. Войдите снова.');
+    expect(app.storage.data.has(STAFF_SESSION_KEY)).toBe(false);
+  });
+
+  it('/admin with a session goes to the orders; logout ends the session on the server and locally', async () => {
+    const app = setupAdmin({ path: '/admin', session: ADMIN_SESSION, server: server() });
+    await waitFor(() => expect(app.currentPath()).toBe('/admin/orders'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Выйти' }));
+    await waitFor(() => expect(app.currentPath()).toBe('/admin'));
+    expect(app.server.calls(adminLogout)).toHaveLength(1);
+    expect(app.server.calls(adminLogout)[0]?.headers.authorization).toBe('Bearer st_admin');
+    expect(app.storage.data.has(STAFF_SESSION_KEY)).toBe(false);
+    expect(await screen.findByRole('heading', { name: 'Вход в панель управления' })).toBeTruthy();
+  });
+
+  it('an operator does not see the admin-only sections; an admin does', async () => {
+    setupAdmin({ path: '/admin/orders', session: OPERATOR_SESSION, server: server() });
+    const nav = await screen.findByRole('navigation', { name: 'Разделы панели управления' });
+    expect(nav.textContent).toContain('Заказы');
+    expect(nav.textContent).not.toContain('Настройки');
+    expect(nav.textContent).not.toContain('Сотрудники');
+  });
+});
