@@ -18,6 +18,7 @@ import { registerLikes } from './likes.js';
 import { registerPromo } from './promo.js';
 import { registerOrders } from './orders.js';
 import { registerHistory } from './history.js';
+import { registerAdmin } from './admin/index.js';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -36,6 +37,7 @@ export const apiModules: RouteModule[] = [
   registerPages,
   registerOrders,
   registerHistory,
+  registerAdmin,
 ];
 
 export const siteModules: RouteModule[] = [

@@ -1,0 +1,12 @@
+// /api/v1/admin/*: the admin area's API (issue 6). One encapsulated plugin so that the staff
+// guard (./adminRoute.ts) covers every route registered here and nothing else.
+import type { FastifyInstance } from 'fastify';
+import { installStaffGuard } from './adminRoute.js';
+import { registerAdminAuth } from './auth.js';
+
+export async function registerAdmin(app: FastifyInstance): Promise<void> {
+  await app.register(async (admin) => {
+    installStaffGuard(admin);
+    registerAdminAuth(admin);
+  });
+}

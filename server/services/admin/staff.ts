@@ -1,0 +1,262 @@
+// Staff accounts: argon2id passwords, sign-in with lockout, the first admin, account edits.
+//
+// Lockout (in the database, so it holds across processes and restarts):
+//   - per login: failures since its last success (within 24 h); from the 5th on, the next
+//     attempt must wait 30 s after the last failure, doubling per further failure, at most 1 h;
+//   - per IP: failures within the last hour, whatever the login; from the 20th on, the same.
+//   A locked attempt answers 429 with Retry-After without checking the password.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { hash, verify } from '@node-rs/argon2';
+import { and, asc, count, desc, eq, gt, ne } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Database, Executor } from '../../db/database.js';
+import { staff, staffLoginAttempts, staffSessions, type StaffRoleValue } from '../../db/schema/admin.js';
+import { conflict, notFound, tooManyRequests, unauthorized, unprocessable } from '../../http/errors.js';
+import { ADMIN_MESSAGES, lockoutMessage } from '../../../src/api/contract/admin/common.js';
+import type { StaffMember } from '../../../src/api/contract/admin/auth.js';
+import { audit, writeAudit } from './audit.js';
+import { createStaffSession, revokeStaffSessions, type StaffPrincipal } from './staffSessions.js';
+
+export const LOGIN_FREE_FAILURES = 5;
+export const IP_FREE_FAILURES = 20;
+export const LOCKOUT_BASE_SECONDS = 30;
+export const LOCKOUT_MAX_SECONDS = 3600;
+const LOGIN_WINDOW_MS = 24 * 60 * 60 * 1000;
+const IP_WINDOW_MS = 60 * 60 * 1000;
+export const MIN_PASSWORD_LENGTH = 10;
+
+type StaffRow = typeof staff.$inferSelect;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+// Compared against when the login is unknown, so that an unknown login costs the same time.
+let dummyHash: Promise<string> | null = null;
+function dummy(): Promise<string> {
+  dummyHash ??= hash(randomBytes(16).toString('hex'));
+  return dummyHash;
+}
+
+export function toStaffMember(row: StaffRow): StaffMember {
+  return {
+    id: row.id,
+    login: row.login,
+    name: row.name,
+    role: row.role,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    lastLoginAt: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
+  };
+}
+
+/** Seconds to wait after the last failure once `failures` reached `free`; 0 below it. */
+export function backoffSeconds(failures: number, free: number): number {
+  if (failures < free) return 0;
+  return Math.min(LOCKOUT_MAX_SECONDS, LOCKOUT_BASE_SECONDS * 2 ** Math.min(failures - free, 20));
+}
+
+/** Seconds until a sign-in of `login` from `ip` may be tried again; 0 when it may now. */
+export async function lockoutSeconds(db: Executor, login: string, ip: string, now: Date): Promise<number> {
+  const lastSuccess = await db
+    .select({ at: staffLoginAttempts.at })
+    .from(staffLoginAttempts)
+    .where(and(eq(staffLoginAttempts.login, login), eq(staffLoginAttempts.success, true)))
+    .orderBy(desc(staffLoginAttempts.at))
+    .limit(1);
+  const since = new Date(Math.max(now.getTime() - LOGIN_WINDOW_MS, lastSuccess[0]?.at.getTime() ?? 0));
+  const byLogin = await db
+    .select({ at: staffLoginAttempts.at })
+    .from(staffLoginAttempts)
+    .where(and(eq(staffLoginAttempts.login, login), eq(staffLoginAttempts.success, false), gt(staffLoginAttempts.at, since)))
+    .orderBy(desc(staffLoginAttempts.at));
+  const byIp = await db
+    .select({ at: staffLoginAttempts.at })
+    .from(staffLoginAttempts)
+    .where(and(eq(staffLoginAttempts.ip, ip), eq(staffLoginAttempts.success, false), gt(staffLoginAttempts.at, new Date(now.getTime() - IP_WINDOW_MS))))
+    .orderBy(desc(staffLoginAttempts.at))
+    .limit(IP_FREE_FAILURES + 20);
+  const wait = (rows: { at: Date }[], free: number) => {
+    const last = rows[0];
+    if (!last) return 0;
+    const until = last.at.getTime() + backoffSeconds(rows.length, free) * 1000;
+    return Math.max(0, Math.ceil((until - now.getTime()) / 1000));
+  };
+  return Math.max(wait(byLogin, LOGIN_FREE_FAILURES), wait(byIp, IP_FREE_FAILURES));
+}
+
+export async function signIn(
+  ctx: AppContext,
+  request: FastifyRequest,
+  rawLogin: string,
+  password: string,
+): Promise<{ token: string; staff: StaffMember }> {
+  const login = rawLogin.trim().toLowerCase();
+  const ip = request.ip ?? '';
+  const now = ctx.clock.now();
+  const locked = await ctx.db.run((db) => lockoutSeconds(db, login, ip, now));
+  if (locked > 0) throw tooManyRequests(lockoutMessage(locked), locked);
+
+  const row = await ctx.db.run(async (db) => (await db.select().from(staff).where(eq(staff.login, login)).limit(1))[0]);
+  const ok = await verifyPassword(row?.passwordHash ?? (await dummy()), password);
+  if (!row || !ok) {
+    await ctx.db.run((db) => db.insert(staffLoginAttempts).values({ login, ip, success: false, at: now }));
+    throw unauthorized(ADMIN_MESSAGES.badCredentials, 'bad-credentials');
+  }
+  if (!row.isActive) throw unauthorized(ADMIN_MESSAGES.inactive, 'staff-inactive');
+
+  const userAgent = String(request.headers['user-agent'] ?? '');
+  return ctx.db.transaction(async (tx) => {
+    await tx.insert(staffLoginAttempts).values({ login, ip, success: true, at: now });
+    const updated = await tx.update(staff).set({ lastLoginAt: now }).where(eq(staff.id, row.id)).returning();
+    const { token, sessionId } = await createStaffSession(tx, row.id, now, { ip, userAgent });
+    await writeAudit(tx, { staffId: row.id, login: row.login }, request, { action: 'staff.login', entity: 'staff', entityId: row.id, after: { sessionId } }, now);
+    return { token, staff: toStaffMember(updated[0] ?? row) };
+  });
+}
+
+export async function signOut(ctx: AppContext, request: FastifyRequest, principal: StaffPrincipal): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(staffSessions).set({ revokedAt: now }).where(eq(staffSessions.id, principal.sessionId));
+    await audit(tx, principal, request, { action: 'staff.logout', entity: 'staff', entityId: principal.staffId, after: { sessionId: principal.sessionId } }, now);
+  });
+}
+
+export async function getStaff(db: Executor, id: string): Promise<StaffRow> {
+  const row = (await db.select().from(staff).where(eq(staff.id, id)).limit(1))[0];
+  if (!row) throw notFound('Сотрудник не найден', 'staff-not-found');
+  return row;
+}
+
+export async function listStaff(db: Executor): Promise<StaffMember[]> {
+  return (await db.select().from(staff).orderBy(asc(staff.login))).map(toStaffMember);
+}
+
+export async function createStaff(
+  ctx: AppContext,
+  request: FastifyRequest,
+  principal: StaffPrincipal,
+  input: { login: string; name: string; role: StaffRoleValue; password: string },
+): Promise<StaffMember> {
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const taken = await tx.select({ id: staff.id }).from(staff).where(eq(staff.login, input.login)).limit(1);
+    if (taken.length > 0) throw conflict(ADMIN_MESSAGES.loginTaken, 'login-taken');
+    const rows = await tx
+      .insert(staff)
+      .values({ id: randomUUID(), login: input.login, name: input.name, role: input.role, passwordHash, createdAt: now })
+      .returning();
+    const created = rows[0];
+    if (!created) throw new Error('staff insert returned nothing');
+    const member = toStaffMember(created);
+    await audit(tx, principal, request, { action: 'staff.create', entity: 'staff', entityId: created.id, after: member }, now);
+    return member;
+  });
+}
+
+async function activeAdminsOtherThan(db: Executor, id: string): Promise<number> {
+  const rows = await db
+    .select({ n: count() })
+    .from(staff)
+    .where(and(eq(staff.role, 'admin'), eq(staff.isActive, true), ne(staff.id, id)));
+  return rows[0]?.n ?? 0;
+}
+
+export async function updateStaff(
+  ctx: AppContext,
+  request: FastifyRequest,
+  principal: StaffPrincipal,
+  id: string,
+  patch: { name?: string | undefined; role?: StaffRoleValue | undefined; isActive?: boolean | undefined; password?: string | undefined },
+): Promise<StaffMember> {
+  const passwordHash = patch.password !== undefined ? await hashPassword(patch.password) : undefined;
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const before = await getStaff(tx, id);
+    const demotes = (patch.role !== undefined && patch.role !== 'admin') || patch.isActive === false;
+    if (before.role === 'admin' && before.isActive && demotes && (await activeAdminsOtherThan(tx, id)) === 0) {
+      throw conflict(ADMIN_MESSAGES.lastAdmin, 'last-admin');
+    }
+    const rows = await tx
+      .update(staff)
+      .set({
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.role !== undefined ? { role: patch.role } : {}),
+        ...(patch.isActive !== undefined ? { isActive: patch.isActive } : {}),
+        ...(passwordHash !== undefined ? { passwordHash } : {}),
+      })
+      .where(eq(staff.id, id))
+      .returning();
+    const after = rows[0] ?? before;
+    if (patch.isActive === false || passwordHash !== undefined) await revokeStaffSessions(tx, id, now);
+    await audit(
+      tx,
+      principal,
+      request,
+      { action: 'staff.update', entity: 'staff', entityId: id, before: toStaffMember(before), after: { ...toStaffMember(after), passwordChanged: passwordHash !== undefined } },
+      now,
+    );
+    return toStaffMember(after);
+  });
+}
+
+export async function changeOwnPassword(ctx: AppContext, request: FastifyRequest, principal: StaffPrincipal, current: string, next: string): Promise<void> {
+  const row = await ctx.db.run((db) => getStaff(db, principal.staffId));
+  if (!(await verifyPassword(row.passwordHash, current))) throw unprocessable(ADMIN_MESSAGES.wrongPassword, 'wrong-password');
+  const passwordHash = await hashPassword(next);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(staff).set({ passwordHash }).where(eq(staff.id, principal.staffId));
+    await revokeStaffSessions(tx, principal.staffId, now, principal.sessionId);
+    await audit(tx, principal, request, { action: 'staff.password', entity: 'staff', entityId: principal.staffId }, now);
+  });
+}
+
+export interface FirstAdmin {
+  login: string;
+  /** The password to print once when it was generated; null when it came from ADMIN_PASSWORD. */
+  generatedPassword: string | null;
+}
+
+/**
+ * On a database with no staff at all, creates the first admin: ADMIN_LOGIN (default 'admin')
+ * with ADMIN_PASSWORD, or with a generated password the caller prints once. Returns null when
+ * staff already exist (the environment is not read again: change passwords in /admin).
+ */
+export async function ensureFirstAdmin(database: Database, config: { login: string; password: string | null }, now: Date): Promise<FirstAdmin | null> {
+  const login = config.login.trim().toLowerCase();
+  if (!/^[a-z0-9._-]{3,64}$/.test(login)) throw new Error('ADMIN_LOGIN: 3–64 characters a-z 0-9 . _ -');
+  if (config.password !== null && config.password.length < MIN_PASSWORD_LENGTH) {
+    throw new Error(`ADMIN_PASSWORD: at least ${MIN_PASSWORD_LENGTH} characters`);
+  }
+  const any = await database.run((db) => db.select({ id: staff.id }).from(staff).limit(1));
+  if (any.length > 0) return null;
+  const password = config.password ?? randomBytes(12).toString('base64url');
+  const passwordHash = await hashPassword(password);
+  const created = await database.transaction(async (tx) => {
+    const again = await tx.select({ id: staff.id }).from(staff).limit(1);
+    if (again.length > 0) return false; // another process was first
+    const id = randomUUID();
+    const inserted = await tx
+      .insert(staff)
+      .values({ id, login, name: 'Администратор', role: 'admin', passwordHash, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: staff.id });
+    if (inserted.length === 0) return false;
+    await writeAudit(tx, { staffId: id, login: 'system' }, null, { action: 'staff.create', entity: 'staff', entityId: id, after: { login, role: 'admin', firstAdmin: true } }, now);
+    return true;
+  });
+  if (!created) return null;
+  return { login, generatedPassword: config.password === null ? password : null };
+}

@@ -1,0 +1,100 @@
+// Permissions of /api/v1/admin/* (issue 6 §1, §8): every admin route of the contract refuses a
+// caller without a staff session (401), a customer's token (403), and an operator on the
+// admin-only routes (403); the server registers exactly the routes of the contract.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as contract from '../../../src/api/contract/index.js';
+import { isRouteDef } from '../../../src/api/openapi.js';
+import { isAdminRouteDef, type AdminRouteDef } from '../../../src/api/contract/admin/common.js';
+import type { RouteDef } from '../../../src/api/route.js';
+import { registeredAdminRoutes } from '../../../server/routes/admin/adminRoute.js';
+import { createTestServer, type TestServer } from '../helpers.js';
+import { auth, signedInUser } from '../ordersFixtures.js';
+import { signInStaff, type SignedInStaff } from './staffFixtures.js';
+
+let server: TestServer;
+let customerToken: string;
+let operator: SignedInStaff;
+let admin: SignedInStaff;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  customerToken = (await signedInUser(server.db)).token;
+  operator = await signInStaff(server, 'operator');
+  admin = await signInStaff(server, 'admin');
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** Every route of the contract under /admin (other areas' staff routes included). */
+const adminRoutes: RouteDef[] = Object.values(contract as Record<string, unknown>)
+  .filter(isRouteDef)
+  .filter((def) => def.path.startsWith('/admin/'));
+const guarded = adminRoutes.filter((def) => !(isAdminRouteDef(def) && def.role === 'public'));
+const adminOnly = adminRoutes.filter((def): def is AdminRouteDef => isAdminRouteDef(def) && def.role === 'admin');
+
+function url(def: RouteDef): string {
+  return `/api/v1${def.path.replace(/:([A-Za-z_]+)/g, 'x1')}`;
+}
+
+describe('every /api/v1/admin route', () => {
+  it('the contract has the admin area and marks its routes', () => {
+    expect(guarded.length).toBeGreaterThan(40);
+    expect(adminOnly.length).toBeGreaterThan(20);
+    expect(adminRoutes.filter((def) => isAdminRouteDef(def) && def.role === 'public').map((d) => d.path)).toEqual(['/admin/auth/login']);
+  });
+
+  it('the server registers exactly the role-marked routes of the contract', () => {
+    const marked = adminRoutes.filter(isAdminRouteDef).map((def) => `${def.method} ${def.path}`).sort();
+    expect([...registeredAdminRoutes(server.ctx).keys()].sort()).toEqual(marked);
+  });
+
+  it('401 «Требуется вход в панель управления» without a token', async () => {
+    for (const def of guarded) {
+      const res = await server.app.inject({ method: def.method, url: url(def), payload: def.body ? {} : undefined });
+      expect(res.statusCode, `${def.method} ${def.path}`).toBe(401);
+      if (isAdminRouteDef(def)) expect(res.json<{ message: string }>().message).toBe('Требуется вход в панель управления');
+    }
+  });
+
+  it('401 with a forged staff token', async () => {
+    for (const def of guarded.filter(isAdminRouteDef)) {
+      const res = await server.app.inject({ method: def.method, url: url(def), headers: auth(`st_${'A'.repeat(43)}`), payload: def.body ? {} : undefined });
+      expect(res.statusCode, `${def.method} ${def.path}`).toBe(401);
+    }
+  });
+
+  it('403 «Доступ только для сотрудников» with a customer token', async () => {
+    for (const def of guarded) {
+      const res = await server.app.inject({ method: def.method, url: url(def), headers: auth(customerToken), payload: def.body ? {} : undefined });
+      expect(res.statusCode, `${def.method} ${def.path}`).toBe(403);
+      if (isAdminRouteDef(def)) expect(res.json<{ message: string }>().message).toBe('Доступ только для сотрудников');
+    }
+  });
+
+  it('403 «Действие доступно только администратору» for an operator on admin-only routes (settings, staff …)', async () => {
+    expect(adminOnly.map((d) => d.path)).toEqual(expect.arrayContaining(['/admin/settings/:name', '/admin/staff', '/admin/staff/:id', '/admin/audit']));
+    for (const def of adminOnly) {
+      const res = await server.app.inject({ method: def.method, url: url(def), headers: operator.auth, payload: def.body ? {} : undefined });
+      expect(res.statusCode, `${def.method} ${def.path}`).toBe(403);
+      expect(res.json<{ message: string }>().message).toBe('Действие доступно только администратору');
+    }
+  });
+
+  it('an admin gets past the guard on every admin-only route (no 401/403)', async () => {
+    for (const def of adminOnly) {
+      const res = await server.app.inject({ method: def.method, url: url(def), headers: admin.auth, payload: def.body ? {} : undefined });
+      expect([401, 403], `${def.method} ${def.path}: ${res.body}`).not.toContain(res.statusCode);
+      expect(res.statusCode, `${def.method} ${def.path}: ${res.body}`).toBeLessThan(500);
+    }
+  });
+
+  it('an operator gets past the guard on the operator routes', async () => {
+    const operatorRoutes = adminRoutes.filter((def) => isAdminRouteDef(def) && def.role === 'operator' && def.path !== '/admin/auth/logout');
+    for (const def of operatorRoutes) {
+      const res = await server.app.inject({ method: def.method, url: url(def), headers: operator.auth, payload: def.body ? {} : undefined });
+      expect([401, 403], `${def.method} ${def.path}: ${res.body}`).not.toContain(res.statusCode);
+      expect(res.statusCode, `${def.method} ${def.path}: ${res.body}`).toBeLessThan(500);
+    }
+  });
+});
