@@ -34,7 +34,15 @@ import {
 /** Body of POST /address/ (address fields plus userId). */
 export type NewAddressInput = z.input<typeof NewAddress>;
 export type ProfilePatch = z.input<typeof UserProfilePatch>;
-export type SignInInput = { phone: string; code: string };
+/** The code, and on the first sign-in the new account's name and consents (SPEC §5 login). */
+export type SignInInput = {
+  phone: string;
+  code: string;
+  name?: string;
+  personalData?: boolean;
+  PUSHNotifications?: boolean;
+  receiveAdvertisingInformation?: boolean;
+};
 export type RequestCodeAnswer = z.infer<typeof RequestCodeAnswerSchema>;
 export type SignInAnswer = z.infer<typeof SignInAnswerSchema>;
 export type OrderHistory = z.infer<typeof OrderHistorySchema>;
@@ -145,7 +153,7 @@ export function createStorefrontApi(client: ApiClient): StorefrontApi {
     promo: (payload) => fromAbortable((signal) => client.call(checkPromo, { body: payload, signal })),
     requestCode: (phone, captchaToken) =>
       fromAbortable((signal) => client.call(requestSignInCode, { body: { phone, captchaToken: captchaToken ?? null }, signal })),
-    signIn: ({ phone, code }) => fromAbortable((signal) => client.call(signInWithCode, { body: { phone, code }, signal })),
+    signIn: (input) => fromAbortable((signal) => client.call(signInWithCode, { body: input, signal })),
     logout: (token) =>
       fromAbortable((signal) => client.call(signOut, { headers: { authorization: `Bearer ${token}` }, signal }).then(() => undefined)),
     patchUser: (phone, changes) => fromAbortable((signal) => client.call(patchUserByPhone, { params: { phone }, body: changes, signal })),

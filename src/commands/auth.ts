@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { User } from '../api/entities';
 import { bare, message } from '../events/define';
+import { SignInProfile } from '../events/auth';
 import { PHONE_EMPTY_MESSAGE, validatePhone } from '../domain/phone';
 import type { AppEvent } from '../events';
 import type { AppState } from '../projections/store';
@@ -10,7 +11,8 @@ import { toastShown } from './view';
 
 export const RequestCode = message('RequestCode', { phone: z.string() });
 export const ConfirmCodeSent = message('ConfirmCodeSent', { phone: z.string() });
-export const SubmitCode = message('SubmitCode', { code: z.string() });
+/** The code, with the name and consents of the code step (SPEC §5: sent with the sign-in). */
+export const SubmitCode = message('SubmitCode', { code: z.string(), profile: SignInProfile.optional() });
 export const CompleteSignIn = message('CompleteSignIn', { token: z.string().min(1), user: User });
 export const ReportSignInFailure = message('ReportSignInFailure', { message: z.string() });
 export const CancelSignIn = bare('CancelSignIn');
@@ -58,7 +60,8 @@ export function decideAuth(command: AuthCommand, state: AppState, meta: Meta): A
       if (flow.status !== 'codeSent') return [{ type: 'CodeRejected', data: { reason: 'no-code-requested' } }];
       const code = command.data.code.trim();
       if (!CODE_PATTERN.test(code)) return [{ type: 'CodeRejected', data: { reason: 'invalid-format' } }];
-      return [{ type: 'CodeSubmitted', data: { phone: flow.phone, code } }];
+      const profile = command.data.profile;
+      return [{ type: 'CodeSubmitted', data: profile === undefined ? { phone: flow.phone, code } : { phone: flow.phone, code, profile } }];
     }
     case 'CompleteSignIn': {
       const { token, user } = command.data;

@@ -74,7 +74,7 @@ export function signIn$(): Effect {
     const codeChecks$ = events$.pipe(
       ofType('CodeSubmitted'),
       switchMap((e) =>
-        defer(() => deps.api.signIn({ phone: e.data.phone, code: e.data.code })).pipe(
+        defer(() => deps.api.signIn({ phone: e.data.phone, code: e.data.code, ...e.data.profile })).pipe(
           take(1),
           map((answer): AppCommand => ({ type: 'CompleteSignIn', data: { token: answer.token, user: answer.user } })),
           catchError((error: unknown) => {

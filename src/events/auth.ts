@@ -12,8 +12,19 @@ export const LogoutReason = z.enum(['user', 'session-expired', 'account-deleted'
 export const CodeRequested = message('CodeRequested', { phone: z.string() });
 export const PhoneRejected = message('PhoneRejected', { phone: z.string(), message: PhoneRejectionMessage });
 export const CodeSent = message('CodeSent', { phone: z.string(), at: IsoDateTime });
+/**
+ * What the code step asks besides the code (SPEC §5 login): the account is created with these on
+ * the first sign-in, and the profile patched with them on later ones.
+ */
+export const SignInProfile = z.object({
+  name: z.string().optional(),
+  personalData: z.boolean().optional(),
+  PUSHNotifications: z.boolean().optional(),
+  receiveAdvertisingInformation: z.boolean().optional(),
+});
+export type SignInProfile = z.infer<typeof SignInProfile>;
 /** The effect verifies the code with the server and answers CompleteSignIn / ReportSignInFailure. */
-export const CodeSubmitted = message('CodeSubmitted', { phone: z.string(), code: z.string() });
+export const CodeSubmitted = message('CodeSubmitted', { phone: z.string(), code: z.string(), profile: SignInProfile.optional() });
 export const CodeRejected = message('CodeRejected', { reason: z.enum(['no-code-requested', 'invalid-format']) });
 export const SignedIn = message('SignedIn', { token: z.string().min(1), user: User });
 export const SignInFailed = message('SignInFailed', { message: z.string() });

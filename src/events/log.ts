@@ -309,7 +309,7 @@ const PHONE_KEY = /phone/i;
 /** Keys holding a person's name wherever they appear. */
 const PERSON_NAME_KEY = /^(userName|customerName|firstName|lastName|middleName|fullName|recipientName)$/;
 /** Messages (`{ type, data }`) whose data is about the person: EditProfile's `changes.name` has no phone beside it. */
-const PERSONAL_MESSAGE = /Profile|SignIn|SignedIn/;
+const PERSONAL_MESSAGE = /Profile|SignIn|SignedIn|SubmitCode/;
 /** A run of 10+ digits written with spaces, dashes, dots or brackets between them, optionally after '+'. */
 const DIGIT_RUN = /\+?\d(?:[\s().-]*\d){9,}/g;
 /** What maskPhoneForLog makes of a valid phone: masking an exported log again keeps it as it is. */

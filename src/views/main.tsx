@@ -14,7 +14,6 @@ import { runEffects, type EffectDeps } from '../effects';
 import { restorePersistedState, STORE_VERSION_KEY, type KeyValueStorage } from '../effects/persistence';
 import { initialState, type AppState } from '../projections/store';
 import { App } from './app/App';
-import { usePendingProfileSync } from './app/pendingProfile';
 import { ServicesProvider, type ViewServices } from './app/services';
 import { StoreProvider } from './app/store';
 import './styles/global.css';
@@ -85,7 +84,6 @@ const services: ViewServices = {
 };
 
 function Root() {
-  usePendingProfileSync();
   return <App />;
 }
 

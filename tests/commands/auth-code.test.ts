@@ -25,3 +25,11 @@ describe('SubmitCode with the code the server sends', () => {
     expect(after.auth.flow).toMatchObject({ status: 'codeSent', error: TEXT_CODE_FORMAT });
   });
 });
+
+describe('SubmitCode with the name and consents of the code step (SPEC §5 login)', () => {
+  it('CodeSubmitted carries them so POST /auth/token can create the user', () => {
+    const profile = { name: 'Алиса', personalData: true, PUSHNotifications: false, receiveAdvertisingInformation: true };
+    const { events } = when({ type: 'SubmitCode', data: { code: '123456', profile } }, { state: codeSentState() });
+    expect(events).toEqual([{ type: 'CodeSubmitted', data: { phone: '+79991234567', code: '123456', profile } }]);
+  });
+});

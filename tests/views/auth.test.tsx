@@ -56,9 +56,15 @@ describe('auth modal (SPEC §5 phone mask, §8 texts)', () => {
     expect(code.getAttribute('autocomplete')).toBe('one-time-code');
     expect(screen.getByText(/Код отправлен на/).textContent).toContain('+7 (999) 123-45-67');
     expect(screen.getByText(/Отправить код повторно можно через/)).toBeTruthy();
-    fireEvent.change(code, { target: { value: '12 34' } });
+    fireEvent.change(code, { target: { value: '12 34 56' } });
+    fireEvent.change(screen.getByLabelText('Имя (если вы у нас впервые)'), { target: { value: ' Алиса ' } });
+    fireEvent.click(screen.getByLabelText(/Получать рекламную информацию/));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Войти' }));
-    expect(app.commands).toContainEqual({ type: 'SubmitCode', data: { code: '1234' } });
+    // SPEC §5 login: name and consents go with the code (the server creates the user with them)
+    expect(app.commands).toContainEqual({
+      type: 'SubmitCode',
+      data: { code: '123456', profile: { name: 'Алиса', personalData: true, PUSHNotifications: false, receiveAdvertisingInformation: true } },
+    });
   });
 
   it('the resend countdown runs 60 s from the time the code was sent', () => {

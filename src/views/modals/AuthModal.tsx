@@ -3,7 +3,6 @@
 // first sign-in, and the §8 error texts from the auth projection.
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatPhone, maskPhoneInput } from '../../domain/phone';
-import { rememberSignupProfile } from '../app/pendingProfile';
 import { AppLink } from '../app/routing';
 import { useDispatch, useSelector } from '../app/store';
 import ui from '../components/ui.module.css';
@@ -116,13 +115,10 @@ function CodeStep({
   const left = secondsLeft(sentAt, now);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    rememberSignupProfile({
-      name: name.trim() === '' ? undefined : name.trim(),
-      personalData,
-      PUSHNotifications: push,
-      receiveAdvertisingInformation: ads,
-    });
-    dispatch({ type: 'SubmitCode', data: { code } });
+    // SPEC §5: the account is created (or the profile patched) with these in the sign-in itself
+    const trimmed = name.trim();
+    const profile = { personalData, PUSHNotifications: push, receiveAdvertisingInformation: ads };
+    dispatch({ type: 'SubmitCode', data: { code, profile: trimmed === '' ? profile : { name: trimmed, ...profile } } });
   };
   return (
     <form onSubmit={submit} noValidate>
