@@ -18,6 +18,8 @@ import { registerLikes } from './likes.js';
 import { registerPromo } from './promo.js';
 import { registerOrders } from './orders.js';
 import { registerHistory } from './history.js';
+import { registerClientLog } from './clientLog.js';
+import { registerAdminClientLogs } from './admin/clientLogs.js';
 import { registerAdmin } from './admin/index.js';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
@@ -38,6 +40,8 @@ export const apiModules: RouteModule[] = [
   registerOrders,
   registerHistory,
   registerAdmin,
+  registerClientLog,
+  registerAdminClientLogs,
 ];
 
 export const siteModules: RouteModule[] = [

@@ -14,3 +14,4 @@ export * from './checkout.js';
 export * from './geocode.js';
 export * from './payments.js';
 export * from './admin/index.js';
+export * from './clientLog.js';

@@ -1,0 +1,117 @@
+// Bug reports from the storefront (issue 7): the client's recorded event log with the app
+// version, store version, route and user agent, sent from the error page or after an uncaught
+// error to POST /client-log, listed and fetched by staff under /admin/client-logs.
+//
+// The server checks the report's envelope and the log's outline (schemaVersion, entries with
+// positions, times and `{ type }` messages) but not every event against the app's schemas: a
+// report from an older or newer client, or one whose bug IS a malformed event, must still be
+// accepted. The replay viewer and `npm run replay` upcast and validate it fully.
+//
+// The same envelope is what Ctrl+Shift+L downloads, and `npm run replay` reads it (or a bare log).
+import { z } from 'zod';
+import { defineAdminRoute } from './admin/common.js';
+import { defineRoute } from '../route.js';
+
+export const CLIENT_REPORT_KIND = 'storefront-bug-report';
+/** Largest accepted request body (bytes); the client trims the oldest entries to fit. */
+export const CLIENT_LOG_BODY_LIMIT = 5 * 1024 * 1024;
+/** Reports accepted per IP address per hour (counted in the database, so across processes). */
+export const CLIENT_LOG_REPORTS_PER_HOUR = 10;
+/** Entries per log the server accepts (the ring keeps 5,000 over all sessions). */
+export const CLIENT_LOG_MAX_ENTRIES = 5000;
+
+export const CLIENT_LOG_MESSAGES = {
+  tooLarge: 'Отчёт об ошибке слишком большой (не более 5 МБ)',
+  tooMany: 'Слишком много отчётов об ошибках с вашего адреса. Повторите позже',
+  notFound: 'Отчёт об ошибке не найден',
+} as const;
+
+const Message = z.looseObject({ type: z.string().min(1).max(100) });
+
+/** The outline of a recorded log of any schema version (see the header). */
+export const ReportedLog = z.looseObject({
+  schemaVersion: z.number().int().positive(),
+  appVersion: z.string().max(100),
+  storeVersion: z.union([z.string().max(100), z.number()]),
+  snapshot: z.looseObject({ position: z.number().int().nonnegative(), state: z.record(z.string(), z.unknown()) }).optional(),
+  entries: z
+    .array(
+      z.looseObject({
+        position: z.number().int().nonnegative(),
+        at: z.union([z.string().max(40), z.number()]),
+        command: Message.optional(),
+        events: z.array(Message),
+      }),
+    )
+    .max(CLIENT_LOG_MAX_ENTRIES),
+});
+export type ReportedLog = z.infer<typeof ReportedLog>;
+
+export const ReportedError = z.object({
+  name: z.string().max(200),
+  message: z.string().max(2000),
+  stack: z.string().max(20_000).optional(),
+});
+export type ReportedError = z.infer<typeof ReportedError>;
+
+/** What the client sends, what Ctrl+Shift+L downloads, what the viewer and the CLI read. */
+export const ClientReport = z.object({
+  kind: z.literal(CLIENT_REPORT_KIND),
+  appVersion: z.string().min(1).max(100),
+  storeVersion: z.string().max(100).nullable(),
+  /** The page's path (and query) when the report was made. */
+  route: z.string().max(2000),
+  userAgent: z.string().max(1000),
+  createdAt: z.iso.datetime({ offset: true }),
+  /** The error that made the page offer the report, null when sent by hand. */
+  error: ReportedError.nullable(),
+  /** The current page load's log (phones and names masked, token hidden). */
+  log: ReportedLog,
+  /** Logs of earlier page loads kept in the ring, oldest first. */
+  earlierLogs: z.array(ReportedLog).max(50).optional(),
+});
+export type ClientReport = z.infer<typeof ClientReport>;
+
+export const uploadClientLog = defineRoute({
+  method: 'POST',
+  path: '/client-log',
+  summary: `Stores a bug report with the recorded event log (at most ${CLIENT_LOG_BODY_LIMIT} bytes, ${CLIENT_LOG_REPORTS_PER_HOUR} per IP per hour)`,
+  auth: 'none',
+  body: ClientReport,
+  response: z.object({ id: z.string() }),
+});
+
+export const ClientLogSummary = z.object({
+  id: z.string(),
+  receivedAt: z.iso.datetime({ offset: true }),
+  appVersion: z.string(),
+  storeVersion: z.string().nullable(),
+  route: z.string(),
+  userAgent: z.string(),
+  errorMessage: z.string().nullable(),
+  entryCount: z.number().int().nonnegative(),
+  sizeBytes: z.number().int().nonnegative(),
+});
+export type ClientLogSummary = z.infer<typeof ClientLogSummary>;
+
+export const listClientLogs = defineAdminRoute('operator', {
+  method: 'GET',
+  path: '/admin/client-logs',
+  summary: 'Uploaded bug reports, newest first (staff)',
+  auth: 'staff',
+  query: z.object({
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    /** Only reports received before this time (the next page). */
+    before: z.iso.datetime({ offset: true }).optional(),
+  }),
+  response: z.object({ reports: z.array(ClientLogSummary) }),
+});
+
+export const getClientLog = defineAdminRoute('operator', {
+  method: 'GET',
+  path: '/admin/client-logs/:id',
+  summary: 'One uploaded bug report with its log (staff)',
+  auth: 'staff',
+  params: z.object({ id: z.string().min(1).max(100) }),
+  response: ClientLogSummary.extend({ report: ClientReport }),
+});
