@@ -84,7 +84,7 @@ export function OrderDetail({ orderId, reference, onClose, onChanged }: { orderI
           <>
             <div className={s.pageHead}>
               <h2 className={s.title}>Заказ №{order.number}</h2>
-              <button type="button" className={cx(s.button, s.secondary)} onClick={onClose} aria-label="Закрыть заказ">
+              <button type="button" className={cx(s.button, s.secondary)} onClick={onClose} aria-label="Закрыть карточку заказа">
                 ×
               </button>
             </div>

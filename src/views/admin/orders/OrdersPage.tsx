@@ -182,7 +182,9 @@ export default function OrdersPage() {
                             >
                               {order.number}
                             </a>
-                            {freshIds.has(order.id) ? <span className={cx(s.badge, s.badgeInfo)}> новый</span> : null}
+                            {freshIds.has(order.id) ? <span className={cx(s.badge, s.badgeInfo)} data-fresh>
+                                новый
+                              </span> : null}
                           </td>
                           <td>{formatDateTime(order.createdAt)}</td>
                           <td>

@@ -1,0 +1,159 @@
+// @vitest-environment jsdom
+// The orders screen: list with filters, the live WebSocket with a visible and audible alert for
+// a new order, status changes along the allowed flow, cancellation with a reason, 4xx messages.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminMe } from '../../../src/api/contract/admin/auth';
+import { adminCancelOrder, adminChangeOrderStatus, adminGetOrder, adminListOrders, type AdminOrderDetail } from '../../../src/api/contract/admin/orders';
+import { adminListCities, adminListRestaurants } from '../../../src/api/contract/admin/settings';
+import type { OrderStatus } from '../../../src/api/contract/orders';
+import { ADMIN_SESSION, FakeServer, setupAdmin } from './helpers';
+import { CITIES, RESTAURANTS, listItem, order, staffMember } from './fixtures';
+
+function ordersServer(initial: AdminOrderDetail[]) {
+  const db = new Map(initial.map((o) => [o.id, o]));
+  const server = new FakeServer()
+    .on(adminMe, () => ({ body: staffMember('admin') }))
+    .on(adminListCities, () => ({ body: { cities: CITIES } }))
+    .on(adminListRestaurants, () => ({ body: { restaurants: RESTAURANTS } }))
+    .on(adminListOrders, () => {
+      const orders = [...db.values()].sort((a, b) => b.number - a.number).map(listItem);
+      return { body: { orders, total: orders.length } };
+    })
+    .on(adminGetOrder, (req) => {
+      const found = db.get(req.params.id ?? '');
+      return found ? { body: found } : { status: 404, body: { message: 'Заказ не найден' } };
+    });
+  return { server, db };
+}
+
+describe('admin orders', () => {
+  it('lists orders with city and restaurant names, and sends the filters as the list query', async () => {
+    const { server } = ordersServer([order({ id: 'o1', number: 101 }), order({ id: 'o2', number: 102, status: 'CookingStarted' })]);
+    setupAdmin({ path: '/admin/orders', session: ADMIN_SESSION, server });
+    const table = await screen.findByRole('table', { name: 'Список заказов' });
+    await waitFor(() => expect(within(table).getAllByText('Ангарск, 12 мкр').length).toBe(2));
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.getAttribute('data-order-id'))).toEqual(['o2', 'o1']);
+    expect(within(rows[0]!).getByText('Готовится')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Новый')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Город'), { target: { value: 'angarsk' } });
+    fireEvent.change(screen.getByLabelText('Статус'), { target: { value: 'active' } });
+    fireEvent.change(screen.getByLabelText('С даты'), { target: { value: '2026-11-20' } });
+    fireEvent.change(screen.getByLabelText('Телефон'), { target: { value: '4567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Найти' }));
+    await waitFor(() => {
+      const last = server.calls(adminListOrders).at(-1);
+      expect(Object.fromEntries(last?.query ?? [])).toEqual({
+        limit: '50',
+        offset: '0',
+        cityId: 'angarsk',
+        status: 'Unconfirmed,WaitCooking,CookingStarted,CookingCompleted,OnWay,Delivered,Waiting',
+        from: '2026-11-20',
+        phone: '4567',
+      });
+    });
+  });
+
+  it('a new order on the staff WebSocket shows an alert, beeps, and reloads the list', async () => {
+    const { server, db } = ordersServer([order({ id: 'o1', number: 101 })]);
+    const app = setupAdmin({ path: '/admin/orders', session: ADMIN_SESSION, server });
+    await screen.findByRole('table', { name: 'Список заказов' });
+    const socket = app.sockets[0];
+    expect(socket?.url).toBe('ws://admin.test/api/v1/ws?token=st_admin');
+    act(() => socket?.open());
+    const before = server.calls(adminListOrders).length;
+    db.set('o9', order({ id: 'o9', number: 109 }));
+    act(() =>
+      socket?.push({ type: 'order:new', orderId: 'o9', number: 109, status: 'Unconfirmed', paymentStatus: 'none', cityId: 'angarsk', deliveryTerminalId: 'rest-a', total: 1000 }),
+    );
+    const alert = await screen.findByText('Новый заказ №109');
+    expect(alert).toBeTruthy();
+    expect(app.beeps).toHaveLength(1);
+    await waitFor(() => expect(server.calls(adminListOrders).length).toBeGreaterThan(before));
+    const row = await waitFor(() => {
+      const r = document.querySelector('tr[data-order-id="o9"]');
+      if (r === null) throw new Error('row o9 not shown yet');
+      return r as HTMLElement;
+    });
+    expect(row.querySelector('[data-fresh]')?.textContent?.trim()).toBe('новый');
+    expect(screen.getByLabelText('новых заказов: 1')).toBeTruthy();
+    // other messages (the storefront's catalog:update) are ignored
+    act(() => socket?.push({ type: 'catalog:update', version: '2' }));
+    expect(app.beeps).toHaveLength(1);
+  });
+
+  it('status buttons follow nextStatuses; a click moves the order and the badge changes', async () => {
+    const { server, db } = ordersServer([order({ id: 'o1', number: 101, status: 'Unconfirmed' })]);
+    server.on(adminChangeOrderStatus, (req) => {
+      const current = db.get(req.params.id ?? '')!;
+      const next = (req.body as { status: OrderStatus }).status;
+      const updated = order({ id: current.id, number: current.number, status: next });
+      db.set(current.id, updated);
+      return { body: updated };
+    });
+    setupAdmin({ path: '/admin/orders/o1', session: ADMIN_SESSION, server });
+    const panel = await screen.findByRole('complementary', { name: 'Заказ' });
+    const group = await within(panel).findByRole('group', { name: 'Смена статуса' });
+    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Подтвердить',
+      'Начать готовить',
+      'Приготовлен',
+      'Передать курьеру',
+      'Доставлен',
+      'Закрыть заказ',
+      'Отменить заказ',
+    ]);
+    fireEvent.click(within(group).getByRole('button', { name: 'Подтвердить' }));
+    await waitFor(() => expect(server.calls(adminChangeOrderStatus)).toHaveLength(1));
+    expect(server.calls(adminChangeOrderStatus)[0]?.body).toEqual({ status: 'WaitCooking' });
+    expect(server.calls(adminChangeOrderStatus)[0]?.path).toBe('/api/v1/admin/orders/o1/status');
+    await waitFor(() => expect(within(panel).getByText('Подтверждён')).toBeTruthy());
+    expect(within(panel).queryByRole('button', { name: 'Подтвердить' })).toBeNull();
+    expect(await screen.findByText('Статус заказа: Подтверждён')).toBeTruthy();
+  });
+
+  it("a refused move shows the server's Russian message as a toast (422)", async () => {
+    const { server } = ordersServer([order({ id: 'o1', status: 'Unconfirmed' })]);
+    const message = 'Нельзя перевести заказ из статуса «принят» (Unconfirmed) в «выполнен» (Closed)';
+    server.on(adminChangeOrderStatus, () => ({ status: 422, body: { message } }));
+    setupAdmin({ path: '/admin/orders/o1', session: ADMIN_SESSION, server });
+    fireEvent.click(await screen.findByRole('button', { name: 'Закрыть заказ' }));
+    expect((await screen.findByText(message)).closest('[role="alert"]')).toBeTruthy();
+  });
+
+  it('cancellation needs a reason and sends it', async () => {
+    const { server, db } = ordersServer([order({ id: 'o1', status: 'CookingStarted' })]);
+    server.on(adminCancelOrder, (req) => {
+      const current = db.get('o1')!;
+      const cancelled = { ...order({ id: 'o1', status: 'Cancelled' }), nextStatuses: [], cancellation: { reason: (req.body as { reason: string }).reason, at: '2026-11-23T04:00:00.000Z', staffId: 'staff-1', refund: 'not-needed' as const, refundError: null } };
+      db.set(current.id, cancelled);
+      return { body: cancelled };
+    });
+    setupAdmin({ path: '/admin/orders/o1', session: ADMIN_SESSION, server });
+    fireEvent.click(await screen.findByRole('button', { name: 'Отменить заказ' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Отмена заказа' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Отменить заказ' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Укажите причину отмены (не короче 3 символов)');
+    expect(server.calls(adminCancelOrder)).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText('Причина отмены'), { target: { value: 'Клиент попросил отменить' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Отменить заказ' }));
+    await waitFor(() => expect(server.calls(adminCancelOrder)).toHaveLength(1));
+    expect(server.calls(adminCancelOrder)[0]?.body).toEqual({ reason: 'Клиент попросил отменить' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText(/Клиент попросил отменить/)).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Смена статуса' })).toBeNull();
+  });
+
+  it('an order changed elsewhere (order:updated) is re-read while open', async () => {
+    const { server, db } = ordersServer([order({ id: 'o1', status: 'WaitCooking' })]);
+    const app = setupAdmin({ path: '/admin/orders/o1', session: ADMIN_SESSION, server });
+    const panel = await screen.findByRole('complementary', { name: 'Заказ' });
+    await within(panel).findByText('Подтверждён');
+    db.set('o1', order({ id: 'o1', status: 'CookingStarted' }));
+    act(() => app.sockets[0]?.push({ type: 'order:updated', orderId: 'o1', number: 101, status: 'CookingStarted', paymentStatus: 'none', cityId: 'angarsk', deliveryTerminalId: 'rest-a', total: 1000 }));
+    await waitFor(() => expect(within(panel).getByText('Готовится')).toBeTruthy());
+    expect(app.beeps).toHaveLength(0);
+  });
+});
