@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getCatalog, getCatalogVersion } from '../../src/api/contract/catalog.js';
 import { route } from '../http/route.js';
-import { likedProductIds, personalCatalog, readContentVersion, sharedCatalog } from '../services/catalog.js';
+import { catalogVersion, likedProductIds, personalCatalog, sharedCatalog } from '../services/catalog.js';
 import { authenticate } from '../services/sessions.js';
 
 const gzip = promisify(zlib.gzip);
@@ -63,12 +63,11 @@ async function sendJson(request: FastifyRequest, reply: FastifyReply, body: Body
 }
 
 export async function registerCatalog(app: FastifyInstance): Promise<void> {
-  route(app, getCatalogVersion, async () => ({
-    version: await app.ctx.db.run((db) => readContentVersion(db, 'catalog')),
-  }));
+  const maxAgeMs = app.ctx.config.contentVersionMaxAgeMs;
+  route(app, getCatalogVersion, async () => ({ version: await catalogVersion(app.ctx.db, maxAgeMs) }));
 
   route(app, getCatalog, async ({ request, reply }) => {
-    const shared = await sharedCatalog(app.ctx.db);
+    const shared = await sharedCatalog(app.ctx.db, maxAgeMs);
     // Anonymous requests (the vast majority) never touch the sessions table.
     const user = request.headers.authorization ? await authenticate(app.ctx, request) : null;
     if (user) {

@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { Catalog, type Group, type Product, type StopListEntry } from '../../src/api/entities.js';
 import type { Database, Executor } from '../db/database.js';
 import { contentVersions, groups, products, stopList } from '../db/schema/catalog.js';
@@ -42,13 +42,14 @@ export async function readContentVersion(db: Executor, name: 'catalog' | 'settin
   return String(rows[0]?.version ?? 0);
 }
 
-async function readCatalogKey(db: Executor): Promise<{ key: string; version: string }> {
-  const result = await db.execute(sql`
-    select (select version::text from content_versions where name = 'catalog') as version,
-           (select count(*)::text || '.' || coalesce(sum(hashtext(user_id || ':' || product_id)::bigint), 0)::text from likes) as likes`);
-  const row = (result as unknown as { rows: { version: string | null; likes: string | null }[] }).rows[0];
-  const version = row?.version ?? '0';
-  return { version, key: `${version}/${row?.likes ?? ''}` };
+async function readCatalogKey(db: Executor): Promise<CatalogKey> {
+  const rows = await db
+    .select({ name: contentVersions.name, version: contentVersions.version })
+    .from(contentVersions)
+    .where(inArray(contentVersions.name, ['catalog', 'likes']));
+  const get = (name: string) => String(rows.find((r) => r.name === name)?.version ?? 0);
+  const version = get('catalog');
+  return { version, key: `${version}/${get('likes')}` };
 }
 
 /** Reads the whole visible catalogue with isLiked = false. */
@@ -135,20 +136,64 @@ export function strongEtag(text: string): string {
   return `"${createHash('sha256').update(text).digest('base64url').slice(0, 32)}"`;
 }
 
+interface CatalogKey {
+  /** The catalogue version clients poll (GET /storage/version). */
+  version: string;
+  /** The catalogue and likes versions: the shared body changes when either does. */
+  key: string;
+}
+
 interface CacheSlot {
   prepared: PreparedCatalog | null;
   building: { key: string; promise: Promise<PreparedCatalog> } | null;
+  /** The last key read and when (performance.now()). */
+  lastKey: { value: CatalogKey; readAt: number } | null;
+  /** A key read in flight that concurrent requests share (only when maxAgeMs > 0). */
+  reading: Promise<CatalogKey> | null;
 }
 const caches = new WeakMap<Database, CacheSlot>();
 
-/** The prepared shared catalogue, rebuilt only when the catalogue or the likes changed. */
-export async function sharedCatalog(database: Database): Promise<PreparedCatalog> {
+function slotFor(database: Database): CacheSlot {
   let slot = caches.get(database);
   if (!slot) {
-    slot = { prepared: null, building: null };
+    slot = { prepared: null, building: null, lastKey: null, reading: null };
     caches.set(database, slot);
   }
-  const { key, version } = await database.run(readCatalogKey);
+  return slot;
+}
+
+/**
+ * The catalogue's key, read from the database at most once per `maxAgeMs` (config
+ * contentVersionMaxAgeMs). Under load this takes GET /catalog and GET /storage/version off the
+ * database queue; a change (made by any process) shows within maxAgeMs, far inside the clients'
+ * 60 s version check (SPEC §9). 0 reads on every call.
+ */
+async function currentKey(database: Database, maxAgeMs: number): Promise<CatalogKey> {
+  const slot = slotFor(database);
+  if (maxAgeMs <= 0) return database.run(readCatalogKey);
+  if (slot.lastKey && performance.now() - slot.lastKey.readAt < maxAgeMs) return slot.lastKey.value;
+  if (slot.reading) return slot.reading;
+  const reading = database.run(readCatalogKey).then((value) => {
+    slot.lastKey = { value, readAt: performance.now() };
+    return value;
+  });
+  slot.reading = reading;
+  try {
+    return await reading;
+  } finally {
+    if (slot.reading === reading) slot.reading = null;
+  }
+}
+
+/** The catalogue version clients poll, cached like the shared body's key. */
+export async function catalogVersion(database: Database, maxAgeMs: number): Promise<string> {
+  return (await currentKey(database, maxAgeMs)).version;
+}
+
+/** The prepared shared catalogue, rebuilt only when the catalogue or the likes changed. */
+export async function sharedCatalog(database: Database, maxAgeMs = 0): Promise<PreparedCatalog> {
+  const slot = slotFor(database);
+  const { key, version } = await currentKey(database, maxAgeMs);
   if (slot.prepared?.key === key) return slot.prepared;
   if (slot.building?.key === key) return slot.building.promise;
   const current = slot;

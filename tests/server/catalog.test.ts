@@ -5,7 +5,7 @@ import { Catalog } from '../../src/api/entities.js';
 import { getCatalog, getCatalogVersion } from '../../src/api/contract/catalog.js';
 import { PRODUCT, TERMINAL } from '../../server/seed/index.js';
 import { createSession } from '../../server/services/sessions.js';
-import { sharedCatalog } from '../../server/services/catalog.js';
+import { catalogVersion, sharedCatalog } from '../../server/services/catalog.js';
 import { chooseEncoding, etagMatches } from '../../server/routes/catalog.js';
 import { createTestServer, type TestServer } from './helpers.js';
 import { one } from './catalogFixtures.js';
@@ -86,6 +86,30 @@ describe('GET /api/v1/catalog', () => {
     expect(next).not.toBe(first);
     expect(next.version).not.toBe(first.version);
     expect(await sharedCatalog(server.db)).toBe(next);
+  });
+
+  it('with a max age, reads the version at most once per window; a change shows after it', async () => {
+    const first = await sharedCatalog(server.db, 60_000);
+    const versionBefore = await catalogVersion(server.db, 60_000);
+    await server.db.run((db) => db.execute(sql`update products set description = description || ' ' where id = 'edamame'`));
+    // inside the window: the cached key, the same body
+    expect(await sharedCatalog(server.db, 60_000)).toBe(first);
+    expect(await catalogVersion(server.db, 60_000)).toBe(versionBefore);
+    // max age 0 (and any later window) reads the database again
+    const fresh = await sharedCatalog(server.db, 0);
+    expect(fresh).not.toBe(first);
+    expect(await catalogVersion(server.db, 0)).not.toBe(versionBefore);
+  });
+
+  it('a like changes the shared body (likesCount) through the likes version, not the catalogue version clients poll', async () => {
+    const before = await sharedCatalog(server.db);
+    const user = await server.db.run((db) => db.execute(sql`insert into users (phone, name) values ('+79995550101', 'Лайк') returning id`));
+    const userId = String((user as unknown as { rows: { id: string }[] }).rows[0]?.id);
+    await server.db.run((db) => db.execute(sql`insert into likes (user_id, product_id) values (${userId}, 'edamame')`));
+    const after = await sharedCatalog(server.db);
+    expect(after).not.toBe(before);
+    expect(after.version).toBe(before.version);
+    expect(after.catalog.products.find((p) => p.id === 'edamame')?.likesCount).toBe((before.catalog.products.find((p) => p.id === 'edamame')?.likesCount ?? 0) + 1);
   });
 
   it('negotiates encodings by q-value', () => {

@@ -72,7 +72,8 @@ export async function createTestServer(options: { seed?: boolean; config?: Parti
   const sms: { phone: string; text: string }[] = [];
   const pushed: PushMessage[] = [];
   const ctx: AppContext = {
-    config: { ...loadConfig({}), ...options.config },
+    // contentVersionMaxAgeMs 0: a test reads its own writes at once
+    config: { ...loadConfig({}), contentVersionMaxAgeMs: 0, ...options.config },
     db,
     clock,
     push: {
