@@ -9,6 +9,8 @@ import { signIn$ } from './auth';
 import { balancePolling$ } from './balance';
 import { boot$ } from './boot';
 import { cartValidation$, catalogLoad$ } from './catalog';
+import { checkout$, type CheckoutEffectOptions } from './checkout';
+import { browserCheckoutAdapters } from './checkoutBrowser';
 import { citySelection$ } from './city';
 import type { Effect, EffectDeps, EventEnvelope } from './deps';
 import { highlight$ } from './highlight';
@@ -29,6 +31,8 @@ export type EffectTimings = {
   balancePollMs?: number;
   highlightMs?: number;
   persistDebounceMs?: number;
+  /** Checkout adapters and timings (default: the browser's captcha, widget, WebSocket and dataLayer). */
+  checkout?: CheckoutEffectOptions;
 };
 
 /** How often `guarded` restarts one effect before giving up on it (a bug that throws at once would loop). */
@@ -73,6 +77,7 @@ export function createEffects(t: EffectTimings = {}): Record<string, Effect> {
     signIn: signIn$(),
     addresses: addresses$(),
     profile: profile$(),
+    checkout: checkout$({ ...s, ...(t.checkout ?? browserCheckoutAdapters()) }),
     persist: persist$({ ...s, ...(t.persistDebounceMs === undefined ? {} : { debounceMs: t.persistDebounceMs }) }),
   };
 }
