@@ -22,6 +22,68 @@ export interface Config {
    * catalogue version before reading it again; 0 reads on every request (the tests' setting).
    */
   contentVersionMaxAgeMs: number;
+  /** Online payments (docs/CHECKOUT.md). */
+  payments: PaymentsConfig;
+  /** Address geocoding: the embedded street reference, or Yandex when a key is set here or in MAPS_KEY. */
+  geocoder: GeocoderConfig;
+  /** Bot check of POST /auth/code and POST /order: off without a secret. */
+  captcha: CaptchaConfig;
+}
+
+export interface CloudPaymentsAccount {
+  publicId: string;
+  apiSecret: string;
+}
+
+export interface PaymentsConfig {
+  /** PAYMENTS_PROVIDER: 'test' (built-in test gateway, default) or 'cloudpayments'. */
+  provider: 'test' | 'cloudpayments';
+  cloudpayments: {
+    /** CLOUDPAYMENTS_API_URL (default https://api.cloudpayments.ru), for refunds. */
+    apiUrl: string;
+    /** CLOUDPAYMENTS_PUBLIC_ID / CLOUDPAYMENTS_API_SECRET: the account of restaurants without their own. */
+    defaultAccount: CloudPaymentsAccount | null;
+    /** CLOUDPAYMENTS_ACCOUNTS: JSON {"<deliveryTerminalId>": {"publicId": "…", "apiSecret": "…"}}. */
+    accounts: Record<string, CloudPaymentsAccount>;
+    /** CLOUDPAYMENTS_SKIN: the widget skin ('classic', 'modern', 'mini'). */
+    skin: string;
+  };
+}
+
+export interface GeocoderConfig {
+  /** YANDEX_GEOCODER_KEY; when empty, the MAPS_KEY setting is used; both empty → embedded reference. */
+  yandexKey: string;
+  /** YANDEX_GEOCODER_URL (default https://geocode-maps.yandex.ru/1.x/). */
+  yandexUrl: string;
+}
+
+export interface CaptchaConfig {
+  /** CAPTCHA_PROVIDER: 'smartcaptcha' (Yandex, default) or 'recaptcha' (any siteverify-compatible). */
+  provider: 'smartcaptcha' | 'recaptcha';
+  /** CAPTCHA_SECRET: the server key; empty → no verification. Never sent to clients or logged. */
+  secret: string;
+  /** CAPTCHA_VERIFY_URL: default per provider. */
+  verifyUrl: string;
+}
+
+function cloudPaymentsAccounts(json: string | undefined): Record<string, CloudPaymentsAccount> {
+  if (!json) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    throw new Error('CLOUDPAYMENTS_ACCOUNTS is not valid JSON');
+  }
+  const out: Record<string, CloudPaymentsAccount> = {};
+  if (parsed === null || typeof parsed !== 'object') throw new Error('CLOUDPAYMENTS_ACCOUNTS must be a JSON object');
+  for (const [terminal, value] of Object.entries(parsed as Record<string, unknown>)) {
+    const v = value as { publicId?: unknown; apiSecret?: unknown } | null;
+    if (!v || typeof v.publicId !== 'string' || typeof v.apiSecret !== 'string') {
+      throw new Error(`CLOUDPAYMENTS_ACCOUNTS.${terminal} needs publicId and apiSecret`);
+    }
+    out[terminal] = { publicId: v.publicId, apiSecret: v.apiSecret };
+  }
+  return out;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -41,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env.PORT, 3333);
   const host = env.HOST ?? '0.0.0.0';
   const smsUrl = env.SMS_HTTP_URL;
+  const captchaProvider: CaptchaConfig['provider'] = env.CAPTCHA_PROVIDER === 'recaptcha' ? 'recaptcha' : 'smartcaptcha';
   return {
     port,
     host,
@@ -60,6 +123,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     isProduction: env.NODE_ENV === 'production',
     contentVersionMaxAgeMs: nonNegativeIntFrom(env.CONTENT_VERSION_MAX_AGE_MS, 1000),
+    payments: {
+      provider: env.PAYMENTS_PROVIDER === 'cloudpayments' ? 'cloudpayments' : 'test',
+      cloudpayments: {
+        apiUrl: (env.CLOUDPAYMENTS_API_URL ?? 'https://api.cloudpayments.ru').replace(/\/+$/, ''),
+        defaultAccount:
+          env.CLOUDPAYMENTS_PUBLIC_ID && env.CLOUDPAYMENTS_API_SECRET
+            ? { publicId: env.CLOUDPAYMENTS_PUBLIC_ID, apiSecret: env.CLOUDPAYMENTS_API_SECRET }
+            : null,
+        accounts: cloudPaymentsAccounts(env.CLOUDPAYMENTS_ACCOUNTS),
+        skin: env.CLOUDPAYMENTS_SKIN ?? 'modern',
+      },
+    },
+    geocoder: {
+      yandexKey: env.YANDEX_GEOCODER_KEY ?? '',
+      yandexUrl: env.YANDEX_GEOCODER_URL ?? 'https://geocode-maps.yandex.ru/1.x/',
+    },
+    captcha: {
+      provider: captchaProvider,
+      secret: env.CAPTCHA_SECRET ?? '',
+      verifyUrl:
+        env.CAPTCHA_VERIFY_URL ??
+        (captchaProvider === 'smartcaptcha' ? 'https://smartcaptcha.yandexcloud.net/validate' : 'https://www.google.com/recaptcha/api/siteverify'),
+    },
   };
 }
 

@@ -1,6 +1,9 @@
 // Everything a route or service needs, built once at start (and per test with fakes).
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import type { CaptchaVerifier } from './integrations/captcha.js';
+import type { Geocoder } from './integrations/geocoder.js';
+import type { PaymentGateways } from './integrations/payments.js';
 
 /** What the server pushes to WebSocket clients (across processes through LISTEN/NOTIFY). */
 export type PushMessage =
@@ -26,6 +29,23 @@ export interface AppContext {
   clock: Clock;
   push: Push;
   sms: SmsSender;
+  /**
+   * Checkout integrations (issue 5). Optional: when absent, server/services/integrations.ts
+   * builds them from `config` (embedded geocoder or Yandex, test gateway or CloudPayments,
+   * captcha off without CAPTCHA_SECRET). Tests may put fakes here.
+   */
+  geocoder?: Geocoder;
+  captcha?: CaptchaVerifier;
+  payments?: PaymentGateways;
+  /** Where integrations log (failed geocoding, webhook refusals); defaults to a pino logger. */
+  log?: IntegrationLog;
+}
+
+/** The part of a pino logger the integrations use. */
+export interface IntegrationLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
 }
 
 export const systemClock: Clock = { now: () => new Date() };

@@ -18,6 +18,9 @@ import { registerLikes } from './likes.js';
 import { registerPromo } from './promo.js';
 import { registerOrders } from './orders.js';
 import { registerHistory } from './history.js';
+import { registerCheckout } from './checkout.js';
+import { registerGeocode } from './geocode.js';
+import { registerPayments } from './payments.js';
 import { registerClientLog } from './clientLog.js';
 import { registerAdminClientLogs } from './admin/clientLogs.js';
 import { registerAdmin } from './admin/index.js';
@@ -39,6 +42,9 @@ export const apiModules: RouteModule[] = [
   registerPages,
   registerOrders,
   registerHistory,
+  registerCheckout,
+  registerGeocode,
+  registerPayments,
   registerAdmin,
   registerClientLog,
   registerAdminClientLogs,

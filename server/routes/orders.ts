@@ -15,7 +15,7 @@ export async function registerOrders(app: FastifyInstance): Promise<void> {
     const key = typeof header === 'string' ? header.trim() : '';
     if (key.length === 0) throw badRequest(ORDER_MESSAGES.noIdempotencyKey, 'idempotency-key-missing');
     if (!KEY_SHAPE.test(key)) throw badRequest('Некорректный ключ идемпотентности', 'idempotency-key-invalid');
-    const answer = await placeOrder(app.ctx, user, key, body);
+    const answer = await placeOrder(app.ctx, user, key, body, request.ip);
     reply.code(answer.status);
     return answer.body;
   });

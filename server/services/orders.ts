@@ -5,77 +5,41 @@
 // IDEMPOTENCY_STALE_MS.
 //
 // The server trusts nothing of the client's money: lines are re-priced from the catalogue, gifts
-// granted by the promotion engine, the zone found from the address point (geocoded from the
-// street reference when the client sent none), delivery and the service fee computed here.
+// granted by the promotion engine, the zone found from the address point (geocoded when the
+// client sent none), delivery and the service fee computed here. What is checked, and every
+// refusal, is server/services/checkout.ts (assessCheckout), shared with POST /checkout/quote.
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/database.js';
-import { cities, deliveryZones, restaurants, stopList, streets } from '../db/schema/catalog.js';
-import { addresses, users } from '../db/schema/customers.js';
-import { couponUses, coupons, idempotencyKeys, orderStatusLog, orders, type StoredAddress, type StoredOrderLine } from '../db/schema/orders.js';
+import { users } from '../db/schema/customers.js';
+import { couponUses, coupons, idempotencyKeys, orderStatusLog, orders, type StoredOrderLine } from '../db/schema/orders.js';
 import { conflict, forbidden, notFound, unprocessable } from '../http/errors.js';
 import { ORDER_STATUS_NAMES, Order as OrderSchema, type CreateOrderBody, type Order } from '../../src/api/contract/orders.js';
 import type { LastOrder } from '../../src/api/entities.js';
-import { findZone } from '../../src/domain/deliveryZone.js';
-import { formatPrice } from '../../src/domain/price.js';
-import { isOpenAt } from '../../src/domain/workingHours.js';
-import { MODIFIER_GONE_MESSAGE, loadPricingCatalog, priceItem, priceItems, type PricedLine, type PricingCatalog } from './pricing.js';
-import {
-  COUPON_MESSAGES,
-  countCouponUses,
-  evaluatePromo,
-  findCoupon,
-  giftInfoFrom,
-  loadGiftRules,
-  loadOrderSettings,
-  normalizeCouponCode,
-  type GrantedGift,
-} from './promo.js';
+import { requireCaptcha } from './captcha.js';
+import { assessCheckout, isOnlineMethod, prepareCheckout, type PreparedCheckout } from './checkout.js';
+import { ORDER_MESSAGES, refusalError } from './checkoutRefusals.js';
+import { createPaymentIn } from './payments.js';
+import type { PricedLine } from './pricing.js';
+import { COUPON_MESSAGES, countCouponUses } from './promo.js';
 import type { AuthUser } from './sessions.js';
-import { cityWorkTime } from './settings.js';
-import { applyBonus, getBalance } from './users.js';
+import { applyBonus } from './users.js';
 
-export const DEFAULT_SITE_NOT_WORKING_TEXT = 'По техническим причинам прием заказов временно невозможен приносим свои извинения';
-export const ORDER_MESSAGES = {
-  noIdempotencyKey: 'Не указан ключ идемпотентности',
-  keyReused: 'Ключ идемпотентности уже использован для другого заказа',
-  inProgress: 'Заказ уже оформляется',
-  closed: 'Сейчас нерабочее время, приносим свои извинения.',
-  slotClosed: 'Выбранное время вне часов работы ресторана',
-  slotPast: 'Выбранное время уже прошло',
-  slotTooFar: 'Заказ можно оформить не более чем на 7 дней вперёд',
-  cityNotFound: 'Город не найден',
-  outsideZone: 'Адрес вне зоны доставки',
-  noAddress: 'Укажите адрес доставки',
-  addressNotFound: 'Адрес не найден',
-  noRestaurant: 'Выберите ресторан для самовывоза',
-  onlinePaymentOff: 'Онлайн-оплата сейчас недоступна, выберите оплату при получении',
-  courierCardSelf: 'Оплата картой курьеру возможна только при доставке',
-  changeTooSmall: 'Сумма, с которой нужна сдача, меньше суммы заказа',
-  orderNotFound: 'Заказ не найден',
-} as const;
+// Refusal messages live with the checkout assessment; re-exported for the areas that import them from here.
+export {
+  DEFAULT_SITE_NOT_WORKING_TEXT,
+  ORDER_MESSAGES,
+  bonusCapMessage,
+  orderPriceChangedMessage,
+  stoppedMessage,
+  streetNotFoundMessage,
+  zoneMinSumMessage,
+} from './checkoutRefusals.js';
+export { normalizeStreet } from '../integrations/geocoder.js';
 
 export const IDEMPOTENCY_STALE_MS = 2 * 60 * 1000;
 export const IDEMPOTENCY_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
-const MAX_DAYS_AHEAD = 7;
-const PAST_SLACK_MS = 60 * 1000;
-
-export function zoneMinSumMessage(zoneName: string, minSum: number): string {
-  return `Минимальная сумма заказа для доставки в зону «${zoneName}» — ${formatPrice(minSum)} (без учёта доставки)`;
-}
-export function orderPriceChangedMessage(total: number, expected: number): string {
-  return `Цены изменились: сумма заказа теперь ${formatPrice(total)} вместо ${formatPrice(expected)}. Проверьте корзину`;
-}
-export function stoppedMessage(names: readonly string[]): string {
-  return `Нет в наличии в выбранном ресторане: ${names.map((n) => `«${n}»`).join(', ')}`;
-}
-export function bonusCapMessage(cap: number): string {
-  return `Бонусами можно оплатить не более ${formatPrice(cap)} этого заказа`;
-}
-export function streetNotFoundMessage(street: string, cityName: string): string {
-  return `Не удалось найти улицу «${street}» в городе ${cityName}. ${ORDER_MESSAGES.outsideZone}`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Stored rows → answers
@@ -192,14 +156,20 @@ async function releaseKey(ctx: AppContext, userId: string, key: string): Promise
   );
 }
 
-/** POST /order: the stored answer of this key, or a new order. */
-export async function placeOrder(ctx: AppContext, user: AuthUser, key: string, body: CreateOrderBody): Promise<StoredAnswer> {
-  const hash = requestHash(body);
+/**
+ * POST /order: the stored answer of this key, or a new order. The captcha token is not part of
+ * the request hash (a retry may carry a fresh one) and is checked only when the key is new.
+ */
+export async function placeOrder(ctx: AppContext, user: AuthUser, key: string, body: CreateOrderBody, ip = ''): Promise<StoredAnswer> {
+  const hash = requestHash({ ...body, captchaToken: null });
   const claim = await claimKey(ctx, user.userId, key, hash);
   if (claim.kind === 'replay') return claim.answer;
   let order: Order;
   try {
-    order = await ctx.db.transaction((tx) => createOrderIn(tx, ctx.db, ctx.clock.now(), user, key, body));
+    await requireCaptcha(ctx, body.captchaToken, ip);
+    // Geocoding may do HTTP: before the transaction.
+    const prepared = await prepareCheckout(ctx, user, body);
+    order = await ctx.db.transaction((tx) => createOrderIn(ctx, tx, ctx.clock.now(), user, key, body, prepared));
   } catch (error) {
     await releaseKey(ctx, user.userId, key).catch(() => undefined);
     throw error;
@@ -210,35 +180,6 @@ export async function placeOrder(ctx: AppContext, user: AuthUser, key: string, b
 
 // ---------------------------------------------------------------------------------------------
 // Building the order
-
-/** Lower case, ё → е, no punctuation and no street-kind words: 'ул. Карла Маркса' ~ 'улица Карла Маркса'. */
-export function normalizeStreet(name: string): string {
-  const KINDS = new Set(['улица', 'ул', 'проспект', 'пр', 'пр-т', 'просп', 'бульвар', 'б-р', 'бул', 'микрорайон', 'мкр', 'мкрн', 'мкр-н', 'квартал', 'кв-л', 'переулок', 'пер', 'проезд', 'пр-д', 'площадь', 'пл', 'шоссе', 'ш']);
-  return name
-    .toLowerCase()
-    .replace(/ё/g, 'е')
-    .replace(/[.,;:«»"()]/g, ' ')
-    .split(/\s+/)
-    .filter((word) => word.length > 0 && !KINDS.has(word))
-    .join(' ');
-}
-
-async function geocodeStreet(tx: Executor, cityIikoId: string, street: string): Promise<{ lat: number; lon: number } | null> {
-  const rows = await tx.select({ name: streets.name, lat: streets.lat, lon: streets.lon }).from(streets).where(eq(streets.cityIikoId, cityIikoId));
-  const wanted = normalizeStreet(street);
-  const hit = rows.find((r) => normalizeStreet(r.name) === wanted);
-  return hit ? { lat: hit.lat, lon: hit.lon } : null;
-}
-
-/** The first choice of every required modifier group: the gift pizza when the customer chose nothing. */
-function defaultMods(catalog: PricingCatalog, productId: string): { id: string; amount: number; groupId: string }[] {
-  const product = catalog.products.get(productId);
-  if (!product) return [];
-  return product.groupModifiers.flatMap((g) => {
-    const first = g.modifiers.find((m) => catalog.products.has(m.modifierId));
-    return g.required && first ? [{ id: first.modifierId, amount: 1, groupId: g.id }] : [];
-  });
-}
 
 function toStoredLine(line: PricedLine, isGift: boolean): StoredOrderLine {
   return {
@@ -252,167 +193,21 @@ function toStoredLine(line: PricedLine, isGift: boolean): StoredOrderLine {
   };
 }
 
-function giftLines(catalog: PricingCatalog, gifts: readonly GrantedGift[], body: CreateOrderBody): PricedLine[] {
-  const lines: PricedLine[] = [];
-  for (const gift of gifts) {
-    const asked = body.items.find((i) => i.isGift && i.productId === gift.productId && i.mods.length > 0);
-    const mods = gift.hasModifiers ? (asked?.mods ?? defaultMods(catalog, gift.productId)) : [];
-    const line = priceItem(catalog, { productId: gift.productId, amount: gift.amount, mods }, { free: true });
-    if (typeof line === 'string') {
-      // The gift product itself left the catalogue: no gift. Bad modifiers the customer chose: refuse.
-      if (asked) throw unprocessable(MODIFIER_GONE_MESSAGE, 'item-unavailable');
-      continue;
-    }
-    lines.push(line);
-  }
-  return lines;
-}
-
-async function createOrderIn(tx: Executor, cacheOwner: object, now: Date, user: AuthUser, key: string, body: CreateOrderBody): Promise<Order> {
-  const nowIso = now.toISOString();
+async function createOrderIn(ctx: AppContext, tx: Executor, now: Date, user: AuthUser, key: string, body: CreateOrderBody, prepared: PreparedCheckout): Promise<Order> {
   // The customer's row first, FOR UPDATE: one order of a customer at a time. Taken later, it would
   // deadlock on PostgreSQL against the KEY SHARE locks the foreign keys of concurrent inserts
-  // (orders, coupon_uses, bonus_ledger → users) hold on the same row.
+  // (orders, coupon_uses, bonus_ledger, payments → users) hold on the same row.
   await tx.select({ id: users.id }).from(users).where(eq(users.id, user.userId)).for('update');
-  const settings = await loadOrderSettings(tx);
-  if (settings.isSiteNotWorking) {
-    throw unprocessable(settings.textSiteNotWorking.trim() || DEFAULT_SITE_NOT_WORKING_TEXT, 'site-not-working');
-  }
+  // The same assessment POST /checkout/quote shows; its first refusal is the answer.
+  const a = await assessCheckout(ctx, tx, { now, user, input: body, prepared, cacheOwner: ctx.db });
+  const first = a.refusals[0];
+  if (first) throw refusalError(first);
+  const city = a.city;
+  const terminalId = a.terminalId;
+  if (!city || !terminalId) throw new Error('checkout assessment without refusals lacks a city or a restaurant');
+  const online = isOnlineMethod(body.paymentMethod);
 
-  const city = (await tx.select().from(cities).where(eq(cities.id, body.cityId)).limit(1))[0];
-  if (!city) throw unprocessable(ORDER_MESSAGES.cityNotFound, 'city-not-found');
-  const cityRestaurants = await tx
-    .select()
-    .from(restaurants)
-    .where(and(eq(restaurants.cityId, city.id), eq(restaurants.isActive, true)))
-    .orderBy(asc(restaurants.position));
-  // WORK_TIME of the city, as GET /setting shows it.
-  const workTime = cityWorkTime(cityRestaurants.map((r) => r.hours));
-  if (!isOpenAt(workTime, nowIso, city.timeZone)) throw unprocessable(ORDER_MESSAGES.closed, 'outside-working-hours');
-  let deliveryTime = 'asap';
-  if (body.deliveryTime !== 'asap') {
-    const at = Date.parse(body.deliveryTime);
-    if (at < now.getTime() - PAST_SLACK_MS) throw unprocessable(ORDER_MESSAGES.slotPast, 'slot-past');
-    if (at > now.getTime() + MAX_DAYS_AHEAD * 24 * 60 * 60 * 1000) throw unprocessable(ORDER_MESSAGES.slotTooFar, 'slot-too-far');
-    if (!isOpenAt(workTime, at, city.timeZone)) throw unprocessable(ORDER_MESSAGES.slotClosed, 'slot-outside-working-hours');
-    deliveryTime = new Date(at).toISOString();
-  }
-
-  // Lines, re-priced.
-  const catalog = await loadPricingCatalog(tx, cacheOwner);
-  const priced = priceItems(catalog, body.items.filter((i) => !i.isGift));
-  if (!priced.ok) throw unprocessable(priced.message, 'item-unavailable');
-  const lines = priced.lines;
-  if (lines.length === 0) throw unprocessable('Корзина пуста', 'empty-cart');
-
-  // Where it goes and which restaurant cooks it.
-  let address: StoredAddress | null = null;
-  let zone: typeof deliveryZones.$inferSelect | null = null;
-  let terminalId: string;
-  if (body.deliveryMethod === 'delivery') {
-    if (body.addressId !== null) {
-      const saved = (await tx.select().from(addresses).where(eq(addresses.id, body.addressId)).limit(1))[0];
-      if (!saved) throw unprocessable(ORDER_MESSAGES.addressNotFound, 'address-not-found');
-      if (saved.userId !== user.userId) throw forbidden();
-      address = {
-        city: saved.city,
-        street: saved.street,
-        home: saved.home,
-        apartment: saved.apartment,
-        entrance: saved.entrance,
-        floor: saved.floor,
-        intercom: saved.intercom,
-        comment: saved.comment,
-        location: saved.lat !== null && saved.lon !== null ? { lat: saved.lat, lon: saved.lon } : null,
-      };
-    } else if (body.address !== null) {
-      address = { ...body.address, city: body.address.city || city.name };
-    } else {
-      throw unprocessable(ORDER_MESSAGES.noAddress, 'no-address');
-    }
-    const point = address.location ?? (await geocodeStreet(tx, city.iikoId, address.street));
-    if (!point) throw unprocessable(streetNotFoundMessage(address.street, city.name), 'street-not-found');
-    const zones = await tx.select().from(deliveryZones).where(eq(deliveryZones.cityId, city.id)).orderBy(asc(deliveryZones.position), asc(deliveryZones.id));
-    zone = findZone(zones, point);
-    if (!zone) throw unprocessable(ORDER_MESSAGES.outsideZone, 'outside-zone');
-    address = { ...address, location: point };
-    terminalId = zone.deliveryTerminalId;
-  } else {
-    const restaurant = cityRestaurants.find((r) => r.deliveryTerminalId === body.deliveryTerminalId);
-    if (!restaurant) throw unprocessable(ORDER_MESSAGES.noRestaurant, 'no-restaurant');
-    terminalId = restaurant.deliveryTerminalId;
-  }
-
-  // Stop list of that restaurant: goods and their modifiers.
-  const wanted = [...new Set(lines.flatMap((l) => [l.productId, ...l.mods.map((m) => m.id)]))];
-  const stoppedRows = await tx
-    .select({ productId: stopList.productId })
-    .from(stopList)
-    .where(and(eq(stopList.deliveryTerminalId, terminalId), inArray(stopList.productId, wanted)));
-  if (stoppedRows.length > 0) {
-    const stopped = new Set(stoppedRows.map((r) => r.productId));
-    const names = [...new Set(lines.flatMap((l) => [...(stopped.has(l.productId) ? [l.name] : []), ...l.mods.filter((m) => stopped.has(m.id)).map((m) => `${l.name}: ${m.name}`)]))];
-    throw unprocessable(stoppedMessage(names), 'stop-list');
-  }
-
-  // Promotions: coupon, gifts, the bonus cap.
-  const couponCode = normalizeCouponCode(body.coupon);
-  const coupon = await findCoupon(tx, couponCode);
-  const usesByUser = coupon ? await countCouponUses(tx, coupon.code, user.userId) : 0;
-  const balance = await getBalance(tx, user.userId);
-  const rules = await loadGiftRules(tx, settings);
-  const promo = evaluatePromo({
-    lines,
-    requestedGifts: [],
-    couponCode,
-    coupon,
-    couponUsesByUser: usesByUser,
-    user: { id: user.userId, balance },
-    cityId: city.id,
-    deliveryMethod: body.deliveryMethod,
-    now: nowIso,
-    spendBonus: body.spendBonus,
-    bonusSpendCap: settings.bonusSpendCap,
-    rules,
-    giftInfo: giftInfoFrom(catalog, rules),
-    clientGoodsTotal: null,
-  });
-  if (promo.couponError !== null) throw unprocessable(promo.couponError, 'coupon-refused');
-  const goodsTotal = promo.goodsTotal;
-  const discountTotal = promo.discountTotal;
-
-  if (zone && goodsTotal - discountTotal < zone.minSum) throw unprocessable(zoneMinSumMessage(zone.name, zone.minSum), 'below-min-sum');
-
-  const cityData = settings.citiesData[city.iikoId];
-  const deliveryPrice = zone ? (cityData && goodsTotal >= cityData.freeDeliveryFrom ? 0 : zone.deliveryPrice) : 0;
-  const serviceFee = cityData?.serviceFeeId ? (catalog.products.get(cityData.serviceFeeId)?.price ?? 0) : 0;
-
-  if (body.spendBonus > promo.bonusCap) throw unprocessable(bonusCapMessage(promo.bonusCap), 'bonus-cap');
-  const bonusSpent = body.spendBonus;
-  const total = goodsTotal - discountTotal + deliveryPrice + serviceFee - bonusSpent;
-  if (body.expectedTotal !== null && Math.abs(body.expectedTotal - total) >= 0.01) {
-    throw unprocessable(orderPriceChangedMessage(total, body.expectedTotal), 'price-changed');
-  }
-
-  // Payment.
-  const online = body.paymentMethod === 'card' || body.paymentMethod === 'sbp';
-  if (online) {
-    const restaurant = cityRestaurants.find((r) => r.deliveryTerminalId === terminalId);
-    if (settings.isOnlinePaymentDisable[body.deliveryMethod] || restaurant?.isOnlinePaymentDisabled) {
-      throw unprocessable(ORDER_MESSAGES.onlinePaymentOff, 'online-payment-disabled');
-    }
-  }
-  if (body.paymentMethod === 'courier-card' && body.deliveryMethod !== 'delivery') throw unprocessable(ORDER_MESSAGES.courierCardSelf, 'courier-card-self');
-  const changeFrom = body.paymentMethod === 'cash' ? body.changeFrom : null;
-  if (changeFrom !== null && changeFrom < total) throw unprocessable(ORDER_MESSAGES.changeTooSmall, 'change-too-small');
-
-  // Gifts the order qualifies for; a gift the restaurant cannot cook now is left out.
-  const stoppedHere = new Set(
-    (await tx.select({ productId: stopList.productId }).from(stopList).where(eq(stopList.deliveryTerminalId, terminalId))).map((r) => r.productId),
-  );
-  const gifts = giftLines(catalog, promo.gifts, body).filter((g) => !stoppedHere.has(g.productId));
-
-  // Writes: order, status log, bonus spending, coupon use, the idempotent answer.
+  // Writes: order, status log, bonus spending, coupon use, payment, the idempotent answer.
   const orderId = randomUUID();
   const inserted = await tx
     .insert(orders)
@@ -422,22 +217,22 @@ async function createOrderIn(tx: Executor, cacheOwner: object, now: Date, user: 
       cityId: city.id,
       status: 'Unconfirmed',
       deliveryMethod: body.deliveryMethod,
-      address,
+      address: a.address,
       deliveryTerminalId: terminalId,
-      zoneId: zone?.id ?? null,
-      items: [...lines.map((l) => toStoredLine(l, false)), ...gifts.map((g) => toStoredLine(g, true))],
-      goodsTotal,
-      discountTotal,
-      deliveryPrice,
-      serviceFee,
-      bonusSpent,
-      total,
-      coupon: promo.appliedCoupon?.code ?? null,
+      zoneId: a.zone?.id ?? null,
+      items: [...a.lines.map((l) => toStoredLine(l, false)), ...a.gifts.map((g) => toStoredLine(g, true))],
+      goodsTotal: a.goodsTotal,
+      discountTotal: a.discountTotal,
+      deliveryPrice: a.deliveryPrice,
+      serviceFee: a.serviceFee,
+      bonusSpent: a.bonusSpent,
+      total: a.total,
+      coupon: a.appliedCouponCode,
       paymentMethod: body.paymentMethod,
       paymentStatus: online ? 'pending' : 'none',
-      deliveryTime,
+      deliveryTime: a.deliveryTime,
       persons: body.persons,
-      changeFrom,
+      changeFrom: a.changeFrom,
       comment: body.comment,
       createdAt: now,
       updatedAt: now,
@@ -447,13 +242,13 @@ async function createOrderIn(tx: Executor, cacheOwner: object, now: Date, user: 
   if (!row) throw new Error('insert into orders returned nothing');
   await tx.insert(orderStatusLog).values({ orderId, status: 'Unconfirmed', at: now, actor: 'customer' });
 
-  if (bonusSpent > 0) {
+  if (a.bonusSpent > 0) {
     // Locks the user's row and checks the balance: concurrent orders take turns, never below 0.
-    await applyBonus(tx, { userId: user.userId, delta: -bonusSpent, reason: 'order-spend', orderId }, now);
+    await applyBonus(tx, { userId: user.userId, delta: -a.bonusSpent, reason: 'order-spend', orderId }, now);
   }
 
-  if (promo.appliedCoupon) {
-    const code = promo.appliedCoupon.code;
+  if (a.appliedCouponCode !== null) {
+    const code = a.appliedCouponCode;
     // The row lock taken here also serialises the per-user count below across processes.
     const counted = await tx
       .update(coupons)
@@ -466,6 +261,11 @@ async function createOrderIn(tx: Executor, cacheOwner: object, now: Date, user: 
       throw unprocessable(COUPON_MESSAGES.limit, 'coupon-refused');
     }
     await tx.insert(couponUses).values({ code, userId: user.userId, orderId, createdAt: now });
+  }
+
+  if (body.paymentMethod === 'card' || body.paymentMethod === 'sbp') {
+    // Pending until the server confirms it (contract/payments.ts).
+    await createPaymentIn(tx, ctx, { id: orderId, userId: user.userId, total: a.total, paymentMethod: body.paymentMethod }, a.paymentAccount, now);
   }
 
   const answer = toOrder(row);

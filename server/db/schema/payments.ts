@@ -1,0 +1,38 @@
+// Drizzle declarations of the payments area's tables (migration 0004_payments.sql).
+import { bigserial, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export type PaymentProviderValue = 'test' | 'cloudpayments';
+export type PaymentStateValue = 'pending' | 'paid' | 'failed' | 'refunded';
+
+export const payments = pgTable('payments', {
+  id: text('id').primaryKey(),
+  orderId: text('order_id').notNull(),
+  userId: text('user_id').notNull(),
+  provider: text('provider').$type<PaymentProviderValue>().notNull(),
+  method: text('method').$type<'card' | 'sbp'>().notNull(),
+  status: text('status').$type<PaymentStateValue>().notNull().default('pending'),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull().default('RUB'),
+  account: text('account'),
+  transactionId: text('transaction_id'),
+  failureReason: text('failure_reason'),
+  refundError: text('refund_error'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+  paidAt: tz('paid_at'),
+  failedAt: tz('failed_at'),
+  refundedAt: tz('refunded_at'),
+});
+
+export const paymentEvents = pgTable('payment_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  provider: text('provider').notNull(),
+  eventKey: text('event_key').notNull(),
+  paymentId: text('payment_id'),
+  kind: text('kind').notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+  outcome: text('outcome').notNull().default(''),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});

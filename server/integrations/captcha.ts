@@ -1,0 +1,63 @@
+// Bot check verification (issue 5, SPEC §7 "A bot-check script is loaded on demand"), one
+// interface, two wire formats:
+//
+// - 'smartcaptcha' (Yandex SmartCaptcha, the default): POST https://smartcaptcha.yandexcloud.net/validate,
+//   form fields secret, token, ip → 200 {"status": "ok" | "failed", "message": "…"}.
+// - 'recaptcha' (Google reCAPTCHA and compatible siteverify APIs such as hCaptcha, Turnstile):
+//   POST …/siteverify, form fields secret, response, remoteip → {"success": true|false, "error-codes": […]}.
+//
+// 'unavailable' (network error, timeout, HTTP ≠ 200, unreadable answer) is reported separately:
+// Yandex recommends letting the user through when its service cannot answer, and the sign-in code
+// and order routes keep their own limits. The secret is sent only to the provider, never logged.
+import { z } from 'zod';
+import type { CaptchaConfig } from '../config.js';
+
+export type CaptchaVerdict = 'ok' | 'failed' | 'unavailable';
+
+export interface CaptchaVerifier {
+  readonly provider: 'smartcaptcha' | 'recaptcha';
+  verify(token: string, ip: string): Promise<CaptchaVerdict>;
+}
+
+const SmartCaptchaAnswer = z.object({ status: z.string(), message: z.string().optional() });
+const SiteverifyAnswer = z.object({ success: z.boolean() });
+
+export interface HttpCaptchaOptions extends CaptchaConfig {
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+export function createHttpCaptcha(options: HttpCaptchaOptions): CaptchaVerifier {
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const timeoutMs = options.timeoutMs ?? 5000;
+  return {
+    provider: options.provider,
+    async verify(token, ip) {
+      const form =
+        options.provider === 'smartcaptcha'
+          ? new URLSearchParams({ secret: options.secret, token, ip })
+          : new URLSearchParams({ secret: options.secret, response: token, remoteip: ip });
+      let json: unknown;
+      try {
+        const response = await doFetch(options.verifyUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: form.toString(),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        if (response.status !== 200) return 'unavailable';
+        json = await response.json();
+      } catch {
+        return 'unavailable';
+      }
+      if (options.provider === 'smartcaptcha') {
+        const parsed = SmartCaptchaAnswer.safeParse(json);
+        if (!parsed.success) return 'unavailable';
+        return parsed.data.status === 'ok' ? 'ok' : 'failed';
+      }
+      const parsed = SiteverifyAnswer.safeParse(json);
+      if (!parsed.success) return 'unavailable';
+      return parsed.data.success ? 'ok' : 'failed';
+    },
+  };
+}

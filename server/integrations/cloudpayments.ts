@@ -1,0 +1,159 @@
+// CloudPayments (https://developers.cloudpayments.ru), the provider such chains use.
+//
+// - Widget: the client opens `cp.CloudPayments().pay('charge', widget)` with the parameters
+//   `widgetParams` returns: the restaurant's publicId, the amount, invoiceId = the order id,
+//   accountId = the customer id.
+// - Notifications (Check, Pay, Fail) come as POST, form-urlencoded (or JSON), signed with
+//   HMAC-SHA256 over the request body with the API secret, base64, in the Content-HMAC header
+//   (X-Content-HMAC carries the same MAC computed over the URL-decoded body). The answer is
+//   {"code": 0} (Check may answer 10 unknown invoice, 12 wrong amount, 13 cannot be accepted).
+// - Refunds: POST {apiUrl}/payments/refund with Basic auth publicId:apiSecret and JSON
+//   {TransactionId, Amount} → {Success, Message, Model}.
+//
+// Each restaurant may have its own account (CLOUDPAYMENTS_ACCOUNTS), else the default one
+// (CLOUDPAYMENTS_PUBLIC_ID / CLOUDPAYMENTS_API_SECRET). Secrets are never logged or sent to clients.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { CloudPaymentsAccount, PaymentsConfig } from '../config.js';
+
+export type CloudPaymentsConfig = PaymentsConfig['cloudpayments'];
+
+/** Answer codes of the Check notification. */
+export const CP_CODES = { ok: 0, badInvoice: 10, badAccount: 11, badAmount: 12, rejected: 13, expired: 20 } as const;
+
+export function accountForTerminal(config: CloudPaymentsConfig, deliveryTerminalId: string): CloudPaymentsAccount | null {
+  return config.accounts[deliveryTerminalId] ?? config.defaultAccount;
+}
+
+export function accountByPublicId(config: CloudPaymentsConfig, publicId: string | null): CloudPaymentsAccount | null {
+  if (publicId === null) return null;
+  if (config.defaultAccount?.publicId === publicId) return config.defaultAccount;
+  return Object.values(config.accounts).find((a) => a.publicId === publicId) ?? null;
+}
+
+export function allAccounts(config: CloudPaymentsConfig): CloudPaymentsAccount[] {
+  return [...(config.defaultAccount ? [config.defaultAccount] : []), ...Object.values(config.accounts)];
+}
+
+export function hmacBase64(body: Buffer | string, secret: string): string {
+  return createHmac('sha256', secret).update(body).digest('base64');
+}
+
+function sameBase64(expected: string, given: string): boolean {
+  const a = Buffer.from(expected, 'utf8');
+  const b = Buffer.from(given.trim(), 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Whether the notification is signed with `secret`: Content-HMAC over the raw body, or
+ * X-Content-HMAC over the raw or the URL-decoded body.
+ */
+export function verifyNotification(raw: Buffer, headers: { contentHmac?: string; xContentHmac?: string }, secret: string): boolean {
+  if (secret === '') return false;
+  const overRaw = hmacBase64(raw, secret);
+  if (headers.contentHmac && sameBase64(overRaw, headers.contentHmac)) return true;
+  if (headers.xContentHmac) {
+    if (sameBase64(overRaw, headers.xContentHmac)) return true;
+    let decoded: string | null = null;
+    try {
+      decoded = decodeURIComponent(raw.toString('utf8').replace(/\+/g, ' '));
+    } catch {
+      decoded = null;
+    }
+    if (decoded !== null && sameBase64(hmacBase64(decoded, secret), headers.xContentHmac)) return true;
+  }
+  return false;
+}
+
+/** The fields of a notification, from a form-urlencoded or a JSON body. */
+export function parseNotification(raw: Buffer, contentType: string | undefined): Record<string, string> {
+  const text = raw.toString('utf8');
+  if ((contentType ?? '').includes('json')) {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return {};
+    }
+    if (json === null || typeof json !== 'object' || Array.isArray(json)) return {};
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(json as Record<string, unknown>)) {
+      if (typeof v === 'string') out[k] = v;
+      else if (typeof v === 'number' || typeof v === 'boolean') out[k] = String(v);
+    }
+    return out;
+  }
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+export interface NotificationFields {
+  transactionId: string | null;
+  invoiceId: string | null;
+  accountId: string | null;
+  amount: number | null;
+  currency: string | null;
+  reason: string | null;
+  testMode: boolean;
+}
+
+export function notificationFields(fields: Record<string, string>): NotificationFields {
+  const amount = fields.Amount !== undefined && fields.Amount !== '' ? Number(fields.Amount.replace(',', '.')) : NaN;
+  return {
+    transactionId: fields.TransactionId || null,
+    invoiceId: fields.InvoiceId || null,
+    accountId: fields.AccountId || null,
+    amount: Number.isFinite(amount) ? amount : null,
+    currency: fields.Currency || null,
+    reason: fields.Reason || fields.CardHolderMessage || null,
+    testMode: fields.TestMode === '1' || fields.TestMode === 'true' || fields.TestMode === 'True',
+  };
+}
+
+const RefundAnswer = z.object({ Success: z.boolean(), Message: z.string().nullable().optional() });
+
+export type RefundResult = { ok: true } | { ok: false; message: string };
+
+export interface CloudPaymentsApiOptions {
+  apiUrl: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+export interface CloudPaymentsApi {
+  refund(account: CloudPaymentsAccount, transactionId: string, amount: number): Promise<RefundResult>;
+}
+
+export function createCloudPaymentsApi(options: CloudPaymentsApiOptions): CloudPaymentsApi {
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  return {
+    async refund(account, transactionId, amount) {
+      const numericId = Number(transactionId);
+      let response: Response;
+      try {
+        response = await doFetch(`${options.apiUrl}/payments/refund`, {
+          method: 'POST',
+          headers: {
+            authorization: `Basic ${Buffer.from(`${account.publicId}:${account.apiSecret}`).toString('base64')}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ TransactionId: Number.isSafeInteger(numericId) ? numericId : transactionId, Amount: amount }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        return { ok: false, message: `CloudPayments недоступен: ${error instanceof Error ? error.message : String(error)}` };
+      }
+      if (!response.ok) return { ok: false, message: `CloudPayments ответил HTTP ${response.status}` };
+      let json: unknown;
+      try {
+        json = await response.json();
+      } catch {
+        return { ok: false, message: 'CloudPayments прислал нечитаемый ответ' };
+      }
+      const parsed = RefundAnswer.safeParse(json);
+      if (!parsed.success) return { ok: false, message: 'CloudPayments прислал нечитаемый ответ' };
+      return parsed.data.Success ? { ok: true } : { ok: false, message: parsed.data.Message ?? 'CloudPayments отказал в возврате' };
+    },
+  };
+}

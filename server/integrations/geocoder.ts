@@ -1,0 +1,257 @@
+// Address geocoding behind one interface (issue 5, SPEC §7 "A maps geocoding service", §8).
+//
+// - Embedded (default, offline): the seeded street reference (`streets`, GET /cladr). A street
+//   matches by its normalised name ('ул. Карла Маркса' ~ 'улица Карла Маркса'); the house gets a
+//   deterministic point a few tens of metres from the street's point (a hash of the house number),
+//   so the same address always lands on the same point and stays in the street's zone.
+// - Yandex (when a key is configured: YANDEX_GEOCODER_KEY or the MAPS_KEY setting): the HTTP
+//   Geocoder API 1.x, JSON. Forward: `geocode=<text>` → Point.pos ('lon lat'). Reverse:
+//   `geocode=<lon>,<lat>` → address components of kinds locality, street, house.
+//   SPEC §8: an invalid answer to a reverse lookup is the error GEOCODER_INVALID_ANSWER; a failed
+//   text lookup (network, HTTP error, invalid answer, nothing found) is logged and returns null.
+// - `chainGeocoders(first, fallback)`: Yandex first, then the reference for what Yandex misses.
+//
+// Geocoders are called outside database transactions (they may do HTTP).
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { GeoPoint } from '../../src/api/entities.js';
+import type { IntegrationLog } from '../context.js';
+import type { Database } from '../db/database.js';
+import { streets } from '../db/schema/catalog.js';
+
+export const GEOCODER_INVALID_ANSWER = 'Не удалось обработать ответ API. Проверьте, валиден ли ответ сервера.';
+
+export class GeocoderError extends Error {
+  constructor(message = GEOCODER_INVALID_ANSWER) {
+    super(message);
+    this.name = 'GeocoderError';
+  }
+}
+
+export interface AddressQuery {
+  cityName: string;
+  cityIikoId: string;
+  street: string;
+  home: string;
+}
+
+export interface GeocodedAddress {
+  location: GeoPoint;
+  precision: 'house' | 'street';
+  /** The street as the source spells it. */
+  street: string | null;
+}
+
+export interface AddressComponents {
+  locality: string | null;
+  street: string | null;
+  house: string | null;
+}
+
+export interface Geocoder {
+  readonly name: string;
+  /** Text → point; null when nothing was found (never throws for a lookup failure). */
+  forward(query: AddressQuery): Promise<GeocodedAddress | null>;
+  /** Point → components; throws GeocoderError on an invalid answer. */
+  reverse(point: GeoPoint, city: { name: string; iikoId: string }): Promise<AddressComponents>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Embedded reference
+
+const STREET_KINDS = new Set(['улица', 'ул', 'проспект', 'пр', 'пр-т', 'просп', 'бульвар', 'б-р', 'бул', 'микрорайон', 'мкр', 'мкрн', 'мкр-н', 'квартал', 'кв-л', 'переулок', 'пер', 'проезд', 'пр-д', 'площадь', 'пл', 'шоссе', 'ш']);
+
+/** Lower case, ё → е, no punctuation and no street-kind words: 'ул. Карла Маркса' ~ 'улица Карла Маркса'. */
+export function normalizeStreet(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[.,;:«»"()]/g, ' ')
+    .split(/\s+/)
+    .filter((word) => word.length > 0 && !STREET_KINDS.has(word))
+    .join(' ');
+}
+
+/** Deterministic 0..1 from a string (FNV-1a). */
+function unitHash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h / 0x1_0000_0000;
+}
+
+/** Up to ±0.0004° of latitude and ±0.0006° of longitude (about ±45 m × ±40 m here) from the street's point. */
+export function housePoint(streetId: string, streetPoint: GeoPoint, home: string): GeoPoint {
+  const key = `${streetId}:${home.trim().toLowerCase()}`;
+  const round = (n: number) => Math.round(n * 1e6) / 1e6;
+  return {
+    lat: round(streetPoint.lat + (unitHash(`${key}:lat`) - 0.5) * 0.0008),
+    lon: round(streetPoint.lon + (unitHash(`${key}:lon`) - 0.5) * 0.0012),
+  };
+}
+
+/** Metres between two points (equirectangular; fine at city scale). */
+export function distanceMetres(a: GeoPoint, b: GeoPoint): number {
+  const rad = Math.PI / 180;
+  const x = (b.lon - a.lon) * rad * Math.cos(((a.lat + b.lat) / 2) * rad);
+  const y = (b.lat - a.lat) * rad;
+  return Math.sqrt(x * x + y * y) * 6_371_000;
+}
+
+/** A reverse lookup farther than this from every reference street finds no street. */
+export const EMBEDDED_REVERSE_RADIUS_M = 1500;
+
+export function createEmbeddedGeocoder(db: Database): Geocoder {
+  const cityStreets = (cityIikoId: string) =>
+    db.run((tx) => tx.select({ id: streets.id, name: streets.name, lat: streets.lat, lon: streets.lon }).from(streets).where(eq(streets.cityIikoId, cityIikoId)));
+  return {
+    name: 'embedded',
+    async forward(query) {
+      const wanted = normalizeStreet(query.street);
+      if (wanted === '') return null;
+      const rows = await cityStreets(query.cityIikoId);
+      const hit = rows.find((r) => normalizeStreet(r.name) === wanted);
+      if (!hit) return null;
+      const streetPoint = { lat: hit.lat, lon: hit.lon };
+      const home = query.home.trim();
+      return home === ''
+        ? { location: streetPoint, precision: 'street', street: hit.name }
+        : { location: housePoint(hit.id, streetPoint, home), precision: 'house', street: hit.name };
+    },
+    async reverse(point, city) {
+      const rows = await cityStreets(city.iikoId);
+      let best: { name: string; distance: number } | null = null;
+      for (const r of rows) {
+        const distance = distanceMetres(point, { lat: r.lat, lon: r.lon });
+        if (!best || distance < best.distance) best = { name: r.name, distance };
+      }
+      const near = best !== null && best.distance <= EMBEDDED_REVERSE_RADIUS_M;
+      return { locality: near ? city.name : null, street: near && best ? best.name : null, house: null };
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Yandex Geocoder API 1.x
+
+const YandexComponent = z.object({ kind: z.string(), name: z.string() });
+const YandexGeoObject = z.object({
+  metaDataProperty: z.object({
+    GeocoderMetaData: z.object({
+      kind: z.string().optional(),
+      precision: z.string().optional(),
+      text: z.string().optional(),
+      Address: z.object({ Components: z.array(YandexComponent) }).optional(),
+    }),
+  }),
+  Point: z.object({ pos: z.string().regex(/^-?\d+(\.\d+)?\s+-?\d+(\.\d+)?$/) }),
+});
+const YandexAnswer = z.object({
+  response: z.object({
+    GeoObjectCollection: z.object({
+      featureMember: z.array(z.object({ GeoObject: YandexGeoObject })),
+    }),
+  }),
+});
+type YandexGeoObject = z.infer<typeof YandexGeoObject>;
+
+export interface YandexGeocoderOptions {
+  url: string;
+  /** Read per call: a key from the settings may change while the server runs. */
+  apiKey: () => Promise<string> | string;
+  log: IntegrationLog;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+function parsePos(pos: string): GeoPoint {
+  const [lon = NaN, lat = NaN] = pos.trim().split(/\s+/).map(Number);
+  if (!Number.isFinite(lon) || !Number.isFinite(lat) || Math.abs(lat) > 90 || Math.abs(lon) > 180) throw new GeocoderError();
+  return { lat, lon };
+}
+
+function components(geo: YandexGeoObject): AddressComponents {
+  const list = geo.metaDataProperty.GeocoderMetaData.Address?.Components ?? [];
+  const last = (kind: string) => [...list].reverse().find((c) => c.kind === kind)?.name ?? null;
+  return { locality: last('locality'), street: last('street'), house: last('house') };
+}
+
+export function createYandexGeocoder(options: YandexGeocoderOptions): Geocoder {
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const timeoutMs = options.timeoutMs ?? 5000;
+
+  /** The parsed answer; throws GeocoderError for an invalid one, Error for HTTP/network failures. */
+  async function call(geocode: string, extra: Record<string, string>): Promise<YandexGeoObject[]> {
+    const url = new URL(options.url);
+    url.searchParams.set('apikey', await options.apiKey());
+    url.searchParams.set('geocode', geocode);
+    url.searchParams.set('format', 'json');
+    url.searchParams.set('lang', 'ru_RU');
+    url.searchParams.set('results', '1');
+    for (const [k, v] of Object.entries(extra)) url.searchParams.set(k, v);
+    const response = await doFetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    if (!response.ok) throw new Error(`Yandex geocoder answered HTTP ${response.status}`);
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      throw new GeocoderError();
+    }
+    const parsed = YandexAnswer.safeParse(json);
+    if (!parsed.success) throw new GeocoderError();
+    return parsed.data.response.GeoObjectCollection.featureMember.map((m) => m.GeoObject);
+  }
+
+  return {
+    name: 'yandex',
+    async forward(query) {
+      const text = [query.cityName, query.street, query.home].map((s) => s.trim()).filter((s) => s !== '').join(', ');
+      try {
+        const first = (await call(text, {}))[0];
+        if (!first) {
+          options.log.warn({ geocoder: 'yandex', query: text }, 'geocoding: nothing found for the address');
+          return null;
+        }
+        const meta = first.metaDataProperty.GeocoderMetaData;
+        const parts = components(first);
+        return {
+          location: parsePos(first.Point.pos),
+          precision: meta.kind === 'house' ? 'house' : 'street',
+          street: parts.street,
+        };
+      } catch (error) {
+        // SPEC §8: address-from-text failures are logged and return nothing.
+        options.log.warn({ geocoder: 'yandex', query: text, err: error instanceof Error ? error.message : String(error) }, 'geocoding: address lookup failed');
+        return null;
+      }
+    },
+    async reverse(point) {
+      let found: YandexGeoObject[];
+      try {
+        found = await call(`${point.lon},${point.lat}`, { kind: 'house', sco: 'longlat' });
+      } catch (error) {
+        options.log.warn({ geocoder: 'yandex', point, err: error instanceof Error ? error.message : String(error) }, 'geocoding: reverse lookup failed');
+        throw error instanceof GeocoderError ? error : new GeocoderError();
+      }
+      const first = found[0];
+      return first ? components(first) : { locality: null, street: null, house: null };
+    },
+  };
+}
+
+/** `first`, and `fallback` for what `first` does not find (forward) or cannot answer (reverse). */
+export function chainGeocoders(first: Geocoder, fallback: Geocoder): Geocoder {
+  return {
+    name: `${first.name}+${fallback.name}`,
+    async forward(query) {
+      return (await first.forward(query)) ?? fallback.forward(query);
+    },
+    async reverse(point, city) {
+      const answer = await first.reverse(point, city);
+      if (answer.street !== null || answer.locality !== null) return answer;
+      return fallback.reverse(point, city);
+    },
+  };
+}

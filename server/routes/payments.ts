@@ -1,0 +1,63 @@
+// Online payments (contract/payments.ts, docs/CHECKOUT.md):
+// - the customer's POST/GET /order/:id/payment and POST /order/:id/payment/cancel;
+// - the built-in test gateway's page GET /payments/test/:paymentId with its two buttons
+//   (POST …/pay, POST …/decline → 303 to /{city}/complete or /{city}/complete-error);
+// - CloudPayments notifications POST /payments/cloudpayments/{check,pay,fail}, read as the raw
+//   body (the HMAC is over its bytes) in a scope with its own content-type parser.
+import type { FastifyInstance } from 'fastify';
+import { cancelOrderPayment, getOrderPayment, startOrderPayment } from '../../src/api/contract/payments.js';
+import { notFound } from '../http/errors.js';
+import { route } from '../http/route.js';
+import {
+  PAYMENT_MESSAGES,
+  cancelOrderPayment as cancelPayment,
+  handleCloudPaymentsNotification,
+  readOrderPayment,
+  startOrderPayment as startPayment,
+  testGatewayAct,
+  testGatewayPage,
+  testPayment,
+  type CloudPaymentsKind,
+} from '../services/payments.js';
+import { requireUser } from '../services/sessions.js';
+
+const header = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
+
+export async function registerPayments(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+
+  route(app, startOrderPayment, async ({ params, request }) => startPayment(ctx, await requireUser(ctx, request), params.id));
+  route(app, getOrderPayment, async ({ params, request }) => readOrderPayment(ctx, await requireUser(ctx, request), params.id));
+  route(app, cancelOrderPayment, async ({ params, request }) => cancelPayment(ctx, await requireUser(ctx, request), params.id));
+
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 65_536 }, (_request, body, done) => done(null, body));
+
+    scope.get<{ Params: { paymentId: string } }>('/payments/test/:paymentId', async (request, reply) => {
+      const found = await testPayment(ctx, request.params.paymentId);
+      if (!found) throw notFound(PAYMENT_MESSAGES.noPayment, 'payment-not-found');
+      return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(testGatewayPage(found));
+    });
+
+    for (const verb of ['pay', 'decline'] as const) {
+      scope.post<{ Params: { paymentId: string } }>(`/payments/test/:paymentId/${verb}`, async (request, reply) => {
+        const to = await testGatewayAct(ctx, request.params.paymentId, verb);
+        if (to === null) throw notFound(PAYMENT_MESSAGES.noPayment, 'payment-not-found');
+        return reply.code(303).header('location', to).send();
+      });
+    }
+
+    for (const kind of ['check', 'pay', 'fail'] as const satisfies readonly CloudPaymentsKind[]) {
+      scope.post(`/payments/cloudpayments/${kind}`, async (request) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        return handleCloudPaymentsNotification(ctx, kind, {
+          raw,
+          contentType: header(request.headers['content-type']),
+          contentHmac: header(request.headers['content-hmac']),
+          xContentHmac: header(request.headers['x-content-hmac']),
+        });
+      });
+    }
+  });
+}

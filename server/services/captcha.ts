@@ -1,0 +1,52 @@
+// The bot check of POST /auth/code and POST /order (issue 5). Required when a verifier is
+// configured (CAPTCHA_SECRET, or ctx.captcha in tests) and the IS_WITHOUT_RECAPTCHA setting is
+// off. The client learns whether to run the widget, and its public site key (CAPTCHA_SITE_KEY),
+// from the quote's `captcha` (and GET /setting); the secret never leaves the server.
+import type { CaptchaInfo } from '../../src/api/contract/checkout.js';
+import type { AppContext } from '../context.js';
+import type { Executor } from '../db/database.js';
+import { unprocessable } from '../http/errors.js';
+import { createHttpCaptcha, type CaptchaVerifier } from '../integrations/captcha.js';
+import { logOf } from './geocoding.js';
+import { readStoredSettings } from './settings.js';
+
+export const CAPTCHA_MESSAGES = {
+  required: 'Подтвердите, что вы не робот',
+  failed: 'Проверка на робота не пройдена. Попробуйте ещё раз',
+} as const;
+
+const built = new WeakMap<AppContext, CaptchaVerifier | null>();
+
+/** The configured verifier, or null when the server has no captcha secret. */
+export function captchaVerifierOf(ctx: AppContext): CaptchaVerifier | null {
+  if (ctx.captcha) return ctx.captcha;
+  if (built.has(ctx)) return built.get(ctx) ?? null;
+  const verifier = ctx.config.captcha.secret ? createHttpCaptcha(ctx.config.captcha) : null;
+  built.set(ctx, verifier);
+  return verifier;
+}
+
+/** What the client needs to know (with the executor given, so inside `run` too). */
+export async function captchaInfo(ctx: AppContext, db: Executor): Promise<CaptchaInfo> {
+  const values = await readStoredSettings(db, ['IS_WITHOUT_RECAPTCHA', 'CAPTCHA_SITE_KEY']);
+  const verifier = captchaVerifierOf(ctx);
+  const without = values.IS_WITHOUT_RECAPTCHA === true;
+  const siteKey = typeof values.CAPTCHA_SITE_KEY === 'string' ? values.CAPTCHA_SITE_KEY : '';
+  return { required: verifier !== null && !without, provider: verifier?.provider ?? null, siteKey };
+}
+
+/**
+ * Refuses (422) a request without a valid token when the check is required. A provider that
+ * cannot answer lets the request through (logged): Yandex's recommendation; the routes keep
+ * their own rate limits.
+ */
+export async function requireCaptcha(ctx: AppContext, token: string | null | undefined, ip: string): Promise<void> {
+  const info = await ctx.db.run((db) => captchaInfo(ctx, db));
+  const verifier = captchaVerifierOf(ctx);
+  if (!info.required || verifier === null) return;
+  const given = (token ?? '').trim();
+  if (given === '') throw unprocessable(CAPTCHA_MESSAGES.required, 'captcha-required');
+  const verdict = await verifier.verify(given, ip);
+  if (verdict === 'failed') throw unprocessable(CAPTCHA_MESSAGES.failed, 'captcha-failed');
+  if (verdict === 'unavailable') logOf(ctx).warn({ captcha: verifier.provider }, 'captcha: the provider did not answer; the request is let through');
+}
