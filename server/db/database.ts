@@ -107,23 +107,51 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   return db;
 }
 
+/** Back-off of the LISTEN connection's reconnects. */
+const RECONNECT_MIN_MS = 500;
+const RECONNECT_MAX_MS = 30_000;
+
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
   pool.on('error', () => undefined); // an idle client's error is retried by the next checkout
   const orm = drizzlePg(pool) as unknown as Executor;
-  // One dedicated connection for LISTEN, opened on first use.
+  // One dedicated connection for LISTEN, opened on first use. When it drops (a server restart,
+  // a failover, an idle-connection reaper), it is reopened with back-off and every channel is
+  // LISTENed again; what was NOTIFYed in between is lost, which push.ts's version polling covers
+  // for catalogue and settings updates.
   let listener: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  let reconnectDelayMs = RECONNECT_MIN_MS;
   const handlers = new Map<string, Set<(payload: string) => void>>();
-  async function listenerClient(): Promise<pg.Client> {
-    if (listener) return listener;
+  async function connectListener(): Promise<pg.Client> {
     const client = new pg.Client({ connectionString: url });
-    await client.connect();
+    client.on('error', () => undefined); // 'end' follows and reconnects
     client.on('notification', (message) => {
       for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
     });
-    client.on('error', () => undefined);
+    await client.connect();
+    for (const channel of handlers.keys()) await client.query(`LISTEN ${channel}`);
+    client.on('end', () => {
+      if (listener === client) listener = null;
+      if (!closed) scheduleReconnect();
+    });
+    reconnectDelayMs = RECONNECT_MIN_MS;
     listener = client;
     return client;
+  }
+  function scheduleReconnect(): void {
+    const delay = reconnectDelayMs;
+    reconnectDelayMs = Math.min(reconnectDelayMs * 2, RECONNECT_MAX_MS);
+    setTimeout(() => {
+      if (closed || listener || connecting) return;
+      listenerClient().catch(() => scheduleReconnect());
+    }, delay).unref();
+  }
+  async function listenerClient(): Promise<pg.Client> {
+    if (listener) return listener;
+    if (!connecting) connecting = connectListener().finally(() => (connecting = null));
+    return connecting;
   }
   const db: Database = {
     kind: 'postgres',
@@ -147,11 +175,13 @@ export async function openPostgres(url: string): Promise<Database> {
         set.delete(onPayload);
         if (set.size === 0) {
           handlers.delete(channel);
-          await client.query(`UNLISTEN ${channel}`).catch(() => undefined);
+          // the connection of today, which may not be the one LISTEN ran on
+          await listener?.query(`UNLISTEN ${channel}`).catch(() => undefined);
         }
       };
     },
     close: async () => {
+      closed = true;
       await listener?.end().catch(() => undefined);
       await pool.end();
     },

@@ -45,3 +45,40 @@ describe('across connections (PostgreSQL server, TEST_DATABASE_URL)', () => {
     }
   });
 });
+
+describe('the LISTEN connection', () => {
+  it('is reopened after the server drops it, and listens on its channels again', async () => {
+    const base = process.env.TEST_DATABASE_URL ?? '';
+    const name = `storefront_relisten_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const db = await openPostgres(url.toString());
+    try {
+      const got: string[] = [];
+      await db.listen('relisten_check', (payload) => void got.push(payload));
+      await db.notify('relisten_check', 'before');
+      await eventually(() => got.includes('before'), 5_000, 'delivery before the drop');
+      // what a PostgreSQL restart or an idle-connection reaper does to the listener
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
+        [name],
+      );
+      // notifications sent while it reconnects are lost by design; keep sending until one arrives
+      await eventually(
+        () => {
+          void db.notify('relisten_check', 'after').catch(() => undefined);
+          return got.includes('after');
+        },
+        15_000,
+        'delivery after the reconnect',
+      );
+    } finally {
+      await db.close();
+      await admin.query(`drop database ${name} with (force)`);
+      await admin.end();
+    }
+  });
+});
