@@ -14,6 +14,7 @@ import { runEffects, type EffectDeps } from '../effects';
 import { restorePersistedState, STORE_VERSION_KEY, type KeyValueStorage } from '../effects/persistence';
 import { initialState, type AppState } from '../projections/store';
 import { App } from './app/App';
+import { persistOnLeave } from './app/persistOnLeave';
 import { ServicesProvider, type ViewServices } from './app/services';
 import { StoreProvider } from './app/store';
 import './styles/global.css';
@@ -75,7 +76,10 @@ const deps: EffectDeps = {
 // The admin area (/admin…) is a separate app in its own lazy chunk: the storefront's effects
 // (city modal, catalogue, version checks) do not run there (docs/ADMIN-CLIENT.md).
 const isAdminArea = /^\/admin(\/|$)/.test(window.location.pathname);
-if (!isAdminArea) runEffects(store, deps);
+if (!isAdminArea) {
+  runEffects(store, deps);
+  persistOnLeave(storage, () => store.getState());
+}
 
 // STOPGAP (see app/services.tsx): read-only data the core has no command for yet.
 const services: ViewServices = {

@@ -3,7 +3,7 @@
 // the server's SMS outbox → add 3 snacks and see the fries gift → coupon → change city → like and
 // see favourites → repeat an order from history. One test, one browser context (the cookies and
 // the persisted store carry through the steps, as for a real customer).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2E, type E2E } from './harness';
 
@@ -30,6 +30,10 @@ async function cartCount(page: Page): Promise<number> {
 describe('customer journey (375 px)', () => {
   it('city → browse → search → filter → pizza → sign-in → snack gift → coupon → city → like → repeat', async () => {
     const { page, problems } = await e2e.open('/', { width: 375 });
+    onTestFailed(async () => {
+      await e2e.screenshot(page, 'journey-FAILED-375');
+      console.error('page problems:', problems());
+    });
 
     // 1. Choose the city: 'Выберите свой город' (no close button) → reload under /angarsk
     const cityModal = page.getByRole('dialog', { name: 'Выберите свой город' });
