@@ -30,9 +30,10 @@ export interface AppContext {
   push: Push;
   sms: SmsSender;
   /**
-   * Checkout integrations (issue 5). Optional: when absent, server/services/integrations.ts
-   * builds them from `config` (embedded geocoder or Yandex, test gateway or CloudPayments,
-   * captcha off without CAPTCHA_SECRET). Tests may put fakes here.
+   * Checkout integrations (issue 5). Optional: when absent, geocoderOf (services/geocoding.ts),
+   * captchaVerifierOf (services/captcha.ts) and gatewaysOf (services/payments.ts) build them from
+   * `config` (embedded geocoder or Yandex, test gateway or CloudPayments, captcha off without
+   * CAPTCHA_SECRET). Tests may put fakes here.
    */
   geocoder?: Geocoder;
   captcha?: CaptchaVerifier;
