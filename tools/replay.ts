@@ -5,17 +5,25 @@
 //   npm run replay -- FILE --diff     each entry's command, its events and the state diff it caused
 //                                     (up to position N with --at N)
 //   npm run replay -- FILE --export   the log redacted for sharing (token hidden, phones and names masked)
+//   npm run replay -- FILE --to-test NAME [--at N] [--force]
+//                                     writes tests/regressions/NAME.test.ts with NAME.log.json and
+//                                     NAME.expected.json beside it (see tools/to-test.ts)
 //
+// FILE is a bare log or a bug report (what POST /client-log stores, what the viewer downloads,
+// what Ctrl+Shift+L saves): a report's current page-load log is replayed; its details go to stderr.
 // Old log versions are upcast on the way in. A file that is not a valid log exits with code 1
 // and a message naming the problem; wrong arguments exit with code 2.
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { LogFormatError, diffStates, exportLog, parseLogText, replay, stateAt, type Log, type StateChange } from '../src/events/log';
+import { LogFormatError, diffStates, exportLog, replay, stateAt, type Log, type StateChange } from '../src/events/log';
 import { initialState } from '../src/projections/store';
+import { readReportText, type ReadReport } from '../src/views/app/bugReport';
+import { makeRegressionTest } from './to-test';
 
-export const USAGE = 'usage: npm run replay -- FILE [--at N] [--diff] [--export]';
+export const USAGE = 'usage: npm run replay -- FILE [--at N] [--diff] [--export] [--to-test NAME [--force]]';
 
-export type ReplayArgs = { file: string; at: number | null; diff: boolean; export: boolean };
+export type ReplayArgs = { file: string; at: number | null; diff: boolean; export: boolean; toTest: string | null; force: boolean };
 
 export class UsageError extends Error {}
 
@@ -24,10 +32,18 @@ export function parseArgs(argv: readonly string[]): ReplayArgs {
   let at: number | null = null;
   let diff = false;
   let exporting = false;
+  let toTest: string | null = null;
+  let force = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--diff') diff = true;
     else if (arg === '--export') exporting = true;
+    else if (arg === '--force') force = true;
+    else if (arg === '--to-test' || arg?.startsWith('--to-test=')) {
+      const value = arg === '--to-test' ? argv[++i] : arg.slice('--to-test='.length);
+      if (value === undefined || value === '' || value.startsWith('-')) throw new UsageError('--to-test needs a test NAME');
+      toTest = value;
+    }
     else if (arg === '--at' || arg?.startsWith('--at=')) {
       const value = arg === '--at' ? argv[++i] : arg.slice('--at='.length);
       if (value === undefined || !/^\d+$/.test(value)) throw new UsageError(`--at needs an entry position (a whole number), got ${value ?? 'nothing'}`);
@@ -39,7 +55,9 @@ export function parseArgs(argv: readonly string[]): ReplayArgs {
   }
   if (file === null) throw new UsageError('no log file given');
   if (exporting && (diff || at !== null)) throw new UsageError('--export takes no --at or --diff');
-  return { file, at, diff, export: exporting };
+  if (toTest !== null && (diff || exporting)) throw new UsageError('--to-test takes no --diff or --export');
+  if (force && toTest === null) throw new UsageError('--force only goes with --to-test');
+  return { file, at, diff, export: exporting, toTest, force };
 }
 
 const MAX_VALUE = 100;
@@ -85,7 +103,41 @@ export function formatDiff(log: Log, upTo: number | null = null): string {
   return `${lines.join('\n')}\n`;
 }
 
-export type Io = { readFile: (path: string) => string; stdout: (text: string) => void; stderr: (text: string) => void };
+export type Io = {
+  readFile: (path: string) => string;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Needed by --to-test only. */
+  writeFile?: (path: string, text: string) => void;
+  exists?: (path: string) => boolean;
+  /** Where --to-test writes (default tests/regressions under the working directory). */
+  regressionsDir?: string;
+};
+
+/** One line about a bug report's envelope (stderr), none for a bare log. */
+export function describeReport(read: ReadReport): string {
+  const r = read.report;
+  if (r === null) return '';
+  const error = r.error === null ? 'sent by hand' : `${r.error.name}: ${r.error.message.split('\n')[0] ?? ''}`;
+  const earlier = read.earlierLogs.length > 0 ? `; ${read.earlierLogs.length} earlier page load(s) not replayed` : '';
+  return `bug report of ${r.createdAt} at ${r.route} (app ${r.appVersion}, store ${r.storeVersion ?? '?'}; ${error})${earlier}\n`;
+}
+
+function writeRegression(args: ReplayArgs & { toTest: string }, log: Log, io: Io): number {
+  const { writeFile, exists } = io;
+  if (writeFile === undefined || exists === undefined) throw new Error('--to-test needs io.writeFile and io.exists');
+  const out = makeRegressionTest({ name: args.toTest, source: path.basename(args.file), log, at: args.at, dir: io.regressionsDir });
+  const taken = Object.values(out.files).filter((f) => exists(f));
+  if (taken.length > 0 && !args.force) {
+    io.stderr(`replay: ${taken.join(', ')} already exist${taken.length === 1 ? 's' : ''}; pick another NAME or add --force\n`);
+    return 1;
+  }
+  writeFile(out.files.log, out.contents.log);
+  writeFile(out.files.expected, out.contents.expected);
+  writeFile(out.files.test, out.contents.test);
+  io.stdout(`wrote ${out.files.test}\n  with ${out.files.log} and ${out.files.expected}\nrun: npx vitest run ${out.files.test}\n`);
+  return 0;
+}
 
 /** Runs the CLI; returns the exit code. */
 export function runReplay(argv: readonly string[], io: Io): number {
@@ -106,7 +158,11 @@ export function runReplay(argv: readonly string[], io: Io): number {
     return 1;
   }
   try {
-    const log = parseLogText(text);
+    const read = readReportText(text);
+    const log = read.log;
+    const about = describeReport(read);
+    if (about !== '') io.stderr(about);
+    if (args.toTest !== null) return writeRegression({ ...args, toTest: args.toTest }, log, io);
     if (args.export) io.stdout(`${JSON.stringify(exportLog(log), null, 2)}\n`);
     else if (args.diff) io.stdout(formatDiff(log, args.at));
     else {
@@ -115,7 +171,7 @@ export function runReplay(argv: readonly string[], io: Io): number {
     }
     return 0;
   } catch (error) {
-    if (error instanceof LogFormatError || error instanceof RangeError) {
+    if (error instanceof LogFormatError || error instanceof RangeError || (args.toTest !== null && error instanceof Error && error.message.startsWith('--to-test'))) {
       io.stderr(`replay: ${args.file}: ${error.message}\n`);
       return 1;
     }
@@ -128,5 +184,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     readFile: (path) => readFileSync(path, 'utf8'),
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
+    writeFile: (file, text) => {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, text);
+    },
+    exists: (file) => existsSync(file),
   });
 }

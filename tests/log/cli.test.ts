@@ -34,10 +34,10 @@ function inProcess(argv: string[], files: Record<string, string>) {
 
 describe('replay CLI arguments', () => {
   it('reads FILE, --at N (also --at=N) and --diff in any order', () => {
-    expect(parseArgs(['a.json'])).toEqual({ file: 'a.json', at: null, diff: false, export: false });
-    expect(parseArgs(['--diff', 'a.json', '--at', '12'])).toEqual({ file: 'a.json', at: 12, diff: true, export: false });
-    expect(parseArgs(['a.json', '--at=3'])).toEqual({ file: 'a.json', at: 3, diff: false, export: false });
-    expect(parseArgs(['a.json', '--export'])).toEqual({ file: 'a.json', at: null, diff: false, export: true });
+    expect(parseArgs(['a.json'])).toEqual({ file: 'a.json', at: null, diff: false, export: false, toTest: null, force: false });
+    expect(parseArgs(['--diff', 'a.json', '--at', '12'])).toEqual({ file: 'a.json', at: 12, diff: true, export: false, toTest: null, force: false });
+    expect(parseArgs(['a.json', '--at=3'])).toEqual({ file: 'a.json', at: 3, diff: false, export: false, toTest: null, force: false });
+    expect(parseArgs(['a.json', '--export'])).toEqual({ file: 'a.json', at: null, diff: false, export: true, toTest: null, force: false });
   });
 
   it.each([[[]], [['--at', 'x', 'a.json']], [['a.json', '--export', '--diff']], [['a.json', 'b.json']], [['--verbose', 'a.json']], [['a.json', '--at']]])(
