@@ -16,8 +16,8 @@ import s from './admin.module.css';
 export const ADMIN_BASE = '/admin';
 
 const OrdersPage = lazy(() => import('./orders/OrdersPage'));
-// TODO-SCREEN const MenuPage = lazy(() => import('./menu/MenuPage'));
-// TODO-SCREEN const StopListPage = lazy(() => import('./menu/StopListPage'));
+const MenuPage = lazy(() => import('./menu/MenuPage'));
+const StopListPage = lazy(() => import('./menu/StopListPage'));
 // TODO-SCREEN const SettingsPage = lazy(() => import('./settings/SettingsPage'));
 // TODO-SCREEN const CitiesPage = lazy(() => import('./settings/CitiesPage'));
 // TODO-SCREEN const ContentPage = lazy(() => import('./settings/ContentPage'));
@@ -30,8 +30,8 @@ const OrdersPage = lazy(() => import('./orders/OrdersPage'));
 /** The screens under /admin, in navigation order. `adminOnly`: hidden from operators. */
 export const ADMIN_SCREENS: readonly { path: string; label: string; adminOnly: boolean; component: ComponentType }[] = [
   { path: '/orders', label: 'Заказы', adminOnly: false, component: OrdersPage },
-//TODO-SCREEN   { path: '/menu', label: 'Меню', adminOnly: false, component: MenuPage },
-//TODO-SCREEN   { path: '/stop-list', label: 'Стоп-лист', adminOnly: false, component: StopListPage },
+  { path: '/menu', label: 'Меню', adminOnly: false, component: MenuPage },
+  { path: '/stop-list', label: 'Стоп-лист', adminOnly: false, component: StopListPage },
 //TODO-SCREEN   { path: '/settings', label: 'Настройки', adminOnly: true, component: SettingsPage },
 //TODO-SCREEN   { path: '/cities', label: 'Города и зоны', adminOnly: true, component: CitiesPage },
 //TODO-SCREEN   { path: '/content', label: 'Страницы и истории', adminOnly: true, component: ContentPage },
