@@ -8,6 +8,12 @@
 // - Messages are JSON text frames: first `{ "type": "hello", "signedIn": boolean }` once the
 //   client is subscribed, then the PushMessage objects of server/context.ts as they happen.
 //   What the client sends is ignored.
+// - Staff (issue 6): a staff token (`?token=st_…`, from POST /api/v1/admin/auth/login) opens the
+//   staff channel: `{ "type": "hello", "signedIn": false, "staff": true }`, then the broadcasts
+//   and StaffOrderEvent messages (order:new / order:updated, src/api/contract/admin/orders.ts).
+//   They come from the orders table's trigger (migration 0005) by NOTIFY on storefront_staff,
+//   which every process LISTENs to, so a staff screen hears of orders placed through any process.
+//   An invalid staff token closes with 4401 'Требуется вход в панель управления'.
 // - A ping frame every 30 s; a client that has not answered the previous ping is dropped, and so
 //   is one that lets more than 1 MB of unsent messages pile up.
 import fastifyWebsocket from '@fastify/websocket';
@@ -15,6 +21,11 @@ import type { FastifyInstance } from 'fastify';
 import type { PushMessage } from '../context.js';
 import { createHub, hasHub, type PushHub } from '../push.js';
 import { authenticate, bearerToken } from '../services/sessions.js';
+import { isStaffToken, staffFromToken } from '../services/admin/staffSessions.js';
+import { StaffOrderEvent } from '../../src/api/contract/admin/orders.js';
+
+/** NOTIFY channel of the orders trigger (migration 0005_staff_audit.sql). */
+export const STAFF_CHANNEL = 'storefront_staff';
 
 export const PING_INTERVAL_MS = 30_000;
 const MAX_BUFFERED_BYTES = 1_048_576;
@@ -61,6 +72,28 @@ export function createWsModule(options: { pingIntervalMs?: number } = {}) {
       clearInterval(pingTimer);
     });
 
+    // staff sockets of this process, fed by LISTEN on the staff channel
+    const staffSockets = new Set<(message: StaffOrderEvent) => void>();
+    const stopStaffListening = await ctx.db.listen(STAFF_CHANNEL, (payload) => {
+      let parsed: ReturnType<typeof StaffOrderEvent.safeParse>;
+      try {
+        parsed = StaffOrderEvent.safeParse(JSON.parse(payload));
+      } catch {
+        return;
+      }
+      if (!parsed.success) return;
+      for (const deliver of staffSockets) {
+        try {
+          deliver(parsed.data);
+        } catch {
+          // a failing socket is dropped by its own close handler
+        }
+      }
+    });
+    app.addHook('onClose', async () => {
+      await stopStaffListening().catch(() => undefined);
+    });
+
     app.route({
       method: 'GET',
       url: '/ws',
@@ -83,7 +116,23 @@ export function createWsModule(options: { pingIntervalMs?: number } = {}) {
         socket.on('message', () => undefined);
 
         let userId: string | null = null;
-        if (bearerToken(request) !== null) {
+        let isStaff = false;
+        const token = bearerToken(request);
+        if (token !== null && isStaffToken(token)) {
+          const staff = await staffFromToken(ctx, token).catch((error: unknown) => {
+            request.log.error({ err: error }, 'WebSocket staff sign-in check failed');
+            return undefined;
+          });
+          if (staff === undefined) {
+            socket.close(1011, 'Ошибка сервера. Попробуйте позже');
+            return;
+          }
+          if (staff === null) {
+            socket.close(WS_UNAUTHORIZED, 'Требуется вход в панель управления');
+            return;
+          }
+          isStaff = true;
+        } else if (token !== null) {
           const user = await authenticate(ctx, request).catch((error: unknown) => {
             request.log.error({ err: error }, 'WebSocket sign-in check failed');
             return undefined;
@@ -100,7 +149,7 @@ export function createWsModule(options: { pingIntervalMs?: number } = {}) {
         }
         if (closed) return;
         alive.set(socket, true);
-        const send = (message: PushMessage | { type: 'hello'; signedIn: boolean }) => {
+        const send = (message: PushMessage | StaffOrderEvent | { type: 'hello'; signedIn: boolean; staff?: true }) => {
           if (socket.readyState !== OPEN) return;
           if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
             socket.terminate();
@@ -108,7 +157,17 @@ export function createWsModule(options: { pingIntervalMs?: number } = {}) {
           }
           socket.send(JSON.stringify(message));
         };
-        unsubscribe = hub.subscribe({ userId, deliver: send });
+        const unsubscribeHub = hub.subscribe({ userId, deliver: send });
+        if (isStaff) {
+          staffSockets.add(send);
+          unsubscribe = () => {
+            unsubscribeHub();
+            staffSockets.delete(send);
+          };
+          send({ type: 'hello', signedIn: false, staff: true });
+          return;
+        }
+        unsubscribe = unsubscribeHub;
         send({ type: 'hello', signedIn: userId !== null });
       },
     });

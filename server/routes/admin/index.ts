@@ -3,10 +3,12 @@
 import type { FastifyInstance } from 'fastify';
 import { installStaffGuard } from './adminRoute.js';
 import { registerAdminAuth } from './auth.js';
+import { registerAdminOrders } from './orders.js';
 
 export async function registerAdmin(app: FastifyInstance): Promise<void> {
   await app.register(async (admin) => {
     installStaffGuard(admin);
     registerAdminAuth(admin);
+    registerAdminOrders(admin);
   });
 }

@@ -1,6 +1,7 @@
 // Staff accounts for the admin tests: created straight in the database (argon2 hash), then
 // signed in through POST /api/v1/admin/auth/login like the admin client does.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { staff } from '../../../server/db/schema/admin.js';
 import { hashPassword } from '../../../server/services/admin/staff.js';
 import type { TestServer } from '../helpers.js';
@@ -14,7 +15,7 @@ export function nextStaffIp(): string {
   return `10.77.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
-export async function createStaffRow(server: TestServer, role: 'admin' | 'operator', login?: string): Promise<{ id: string; login: string }> {
+export async function createStaffRow(server: Pick<TestServer, 'db'>, role: 'admin' | 'operator', login?: string): Promise<{ id: string; login: string }> {
   counter += 1;
   const name = login ?? `${role}${counter}-${process.pid}`;
   const id = randomUUID();
@@ -30,7 +31,7 @@ export interface SignedInStaff {
   auth: { authorization: string };
 }
 
-export async function signInStaff(server: TestServer, role: 'admin' | 'operator'): Promise<SignedInStaff> {
+export async function signInStaff(server: Pick<TestServer, 'app' | 'db'>, role: 'admin' | 'operator'): Promise<SignedInStaff> {
   const row = await createStaffRow(server, role);
   const res = await server.app.inject({
     method: 'POST',
@@ -41,4 +42,37 @@ export async function signInStaff(server: TestServer, role: 'admin' | 'operator'
   if (res.statusCode !== 200) throw new Error(`staff sign-in failed: ${res.statusCode} ${res.body}`);
   const token = res.json<{ token: string }>().token;
   return { ...row, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+export interface TestOrder {
+  userId: string;
+  cityId?: string;
+  deliveryTerminalId?: string;
+  deliveryMethod?: 'delivery' | 'self';
+  status?: string;
+  paymentMethod?: 'cash' | 'courier-card' | 'card' | 'sbp';
+  paymentStatus?: 'none' | 'pending' | 'paid' | 'failed' | 'refunded';
+  total?: number;
+  bonusSpent?: number;
+  createdAt?: string;
+}
+
+/** An order row written straight to the database (the checkout itself is tested elsewhere). */
+export async function insertOrder(server: Pick<TestServer, 'db'>, o: TestOrder): Promise<{ id: string; number: number }> {
+  const method = o.deliveryMethod ?? 'self';
+  const address = method === 'delivery' ? JSON.stringify({ city: 'Ангарск', street: 'улица Карла Маркса', home: '10', apartment: null, entrance: null, floor: null, intercom: null, comment: null, location: null }) : null;
+  const total = o.total ?? 990;
+  const items = JSON.stringify([{ productId: 'set-philadelphia', name: 'Сет Филадельфия', amount: 1, price: total, sum: total, mods: [], isGift: false }]);
+  const result = await server.db.run((db) =>
+    db.execute<{ id: string; number: string | number }>(sql`
+      insert into orders (user_id, city_id, status, delivery_method, address, delivery_terminal_id, items, goods_total, total,
+                          bonus_spent, payment_method, payment_status, created_at, updated_at)
+      values (${o.userId}, ${o.cityId ?? 'city-angarsk'}, ${o.status ?? 'Unconfirmed'}, ${method}, ${address}::jsonb,
+              ${o.deliveryTerminalId ?? 'dt-angarsk-2'}, ${items}::jsonb, ${total + (o.bonusSpent ?? 0)}, ${total}, ${o.bonusSpent ?? 0},
+              ${o.paymentMethod ?? 'cash'}, ${o.paymentStatus ?? 'none'}, ${o.createdAt ?? '2026-11-20T04:00:00Z'}, ${o.createdAt ?? '2026-11-20T04:00:00Z'})
+      returning id, number`),
+  );
+  const row = result.rows[0];
+  if (!row) throw new Error('order not inserted');
+  return { id: row.id, number: Number(row.number) };
 }

@@ -1,0 +1,13 @@
+// /api/v1/admin/orders*: the operators' order list, detail, status moves and cancellation.
+import type { FastifyInstance } from 'fastify';
+import * as c from '../../../src/api/contract/admin/orders.js';
+import { cancelOrder, changeOrderStatus, listOrders, orderDetail } from '../../services/admin/orders.js';
+import { adminRoute } from './adminRoute.js';
+
+export function registerAdminOrders(app: FastifyInstance): void {
+  const ctx = app.ctx;
+  adminRoute(app, c.adminListOrders, ({ query }) => ctx.db.run((db) => listOrders(db, query)));
+  adminRoute(app, c.adminGetOrder, ({ params }) => ctx.db.run((db) => orderDetail(db, params.id)));
+  adminRoute(app, c.adminChangeOrderStatus, ({ request, staff, params, body }) => changeOrderStatus(ctx, request, staff, params.id, body.status));
+  adminRoute(app, c.adminCancelOrder, ({ request, staff, params, body }) => cancelOrder(ctx, request, staff, params.id, body.reason));
+}

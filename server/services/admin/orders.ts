@@ -1,0 +1,171 @@
+// Orders for staff (issue 6 §2): list with filters, detail, status moves and cancellation.
+// Status moves reuse advanceOrderStatus (server/services/orderStatus.ts): the same flow rules,
+// the status log, bonuses and coupon uses, and the push to the customer's /complete page.
+import type { FastifyRequest } from 'fastify';
+import { and, asc, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/database.js';
+import { orderCancellations } from '../../db/schema/admin.js';
+import { cities } from '../../db/schema/catalog.js';
+import { users } from '../../db/schema/customers.js';
+import { orderStatusLog, orders } from '../../db/schema/orders.js';
+import { notFound, unprocessable } from '../../http/errors.js';
+import { ADMIN_MESSAGES } from '../../../src/api/contract/admin/common.js';
+import type { AdminOrder, AdminOrderDetail } from '../../../src/api/contract/admin/orders.js';
+import { ORDER_STATUSES, OrderStatus, type OrderStatus as OrderStatusT } from '../../../src/api/contract/orders.js';
+import { isValidPhone, normalizePhone } from '../../../src/domain/phone.js';
+import { advanceOrderStatus, canMoveStatus } from '../orderStatus.js';
+import { toOrder } from '../orders.js';
+import { audit } from './audit.js';
+import { dayOrInstant } from './dates.js';
+import type { StaffPrincipal } from './staffSessions.js';
+
+export const DEFAULT_TIME_ZONE = 'Asia/Irkutsk';
+export const ORDER_NOT_FOUND = 'Заказ не найден';
+export const PHONE_FILTER_MESSAGE = 'Укажите номер телефона или не меньше 4 его цифр';
+const ONLINE_METHODS = new Set(['card', 'sbp']);
+
+type OrderRow = typeof orders.$inferSelect;
+type Customer = { id: string; phone: string | null; name: string };
+
+function nextStatuses(row: OrderRow): OrderStatusT[] {
+  return ORDER_STATUSES.filter((s) => s !== 'Cancelled' && canMoveStatus(row.deliveryMethod, row.status, s));
+}
+
+export function toAdminOrder(row: OrderRow, customer: Customer): AdminOrder {
+  return { ...toOrder(row), customer, nextStatuses: nextStatuses(row) };
+}
+
+/** A phone filter as a SQL condition on users.phone: a full number exactly, else its digits. */
+function phoneCondition(raw: string): SQL {
+  if (isValidPhone(raw)) return eq(users.phone, normalizePhone(raw));
+  const digits = raw.replace(/\D/g, '');
+  if (digits.length < 4) throw unprocessable(PHONE_FILTER_MESSAGE, 'phone-filter');
+  return like(users.phone, `%${digits}%`);
+}
+
+export interface OrdersQuery {
+  limit: number;
+  offset: number;
+  cityId?: string | undefined;
+  deliveryTerminalId?: string | undefined;
+  status?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  phone?: string | undefined;
+  number?: number | undefined;
+}
+
+export async function cityTimeZone(db: Executor, cityId: string | undefined): Promise<string> {
+  if (!cityId) return DEFAULT_TIME_ZONE;
+  const rows = await db.select({ tz: cities.timeZone }).from(cities).where(eq(cities.id, cityId)).limit(1);
+  return rows[0]?.tz ?? DEFAULT_TIME_ZONE;
+}
+
+export async function listOrders(db: Executor, query: OrdersQuery): Promise<{ orders: AdminOrder[]; total: number }> {
+  const where: SQL[] = [];
+  if (query.cityId) where.push(eq(orders.cityId, query.cityId));
+  if (query.deliveryTerminalId) where.push(eq(orders.deliveryTerminalId, query.deliveryTerminalId));
+  if (query.status) {
+    const statuses = query.status.split(',').map((s) => OrderStatus.safeParse(s));
+    const bad = statuses.find((s) => !s.success);
+    if (bad) throw unprocessable(`Неизвестный статус заказа: ${query.status}`, 'unknown-status');
+    where.push(inArray(orders.status, statuses.flatMap((s) => (s.success ? [s.data] : []))));
+  }
+  if (query.from || query.to) {
+    const tz = await cityTimeZone(db, query.cityId);
+    if (query.from) where.push(gte(orders.createdAt, dayOrInstant(query.from, tz, 'start')));
+    if (query.to) where.push(lt(orders.createdAt, dayOrInstant(query.to, tz, 'end')));
+  }
+  if (query.phone) where.push(phoneCondition(query.phone));
+  if (query.number !== undefined) where.push(eq(orders.number, query.number));
+  const condition = where.length > 0 ? and(...where) : undefined;
+  const rows = await db
+    .select({ order: orders, customer: { id: users.id, phone: users.phone, name: users.name } })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(condition)
+    .orderBy(desc(orders.createdAt), desc(orders.number))
+    .limit(query.limit)
+    .offset(query.offset);
+  const total = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(condition);
+  return { orders: rows.map((r) => toAdminOrder(r.order, r.customer)), total: total[0]?.n ?? 0 };
+}
+
+export async function orderDetail(db: Executor, id: string): Promise<AdminOrderDetail> {
+  const found = await db
+    .select({ order: orders, customer: { id: users.id, phone: users.phone, name: users.name } })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, id))
+    .limit(1);
+  const row = found[0];
+  if (!row) throw notFound(ORDER_NOT_FOUND, 'order-not-found');
+  const log = await db.select().from(orderStatusLog).where(eq(orderStatusLog.orderId, id)).orderBy(asc(orderStatusLog.id));
+  const cancellation = (await db.select().from(orderCancellations).where(eq(orderCancellations.orderId, id)).limit(1))[0];
+  return {
+    ...toAdminOrder(row.order, row.customer),
+    statusLog: log.map((l) => ({ status: l.status, at: l.at.toISOString(), actor: l.actor })),
+    cancellation: cancellation
+      ? {
+          reason: cancellation.reason,
+          at: cancellation.at.toISOString(),
+          staffId: cancellation.staffId,
+          refund: cancellation.refund,
+          refundError: cancellation.refundError,
+        }
+      : null,
+  };
+}
+
+export async function changeOrderStatus(ctx: AppContext, request: FastifyRequest, staff: StaffPrincipal, id: string, status: OrderStatusT): Promise<AdminOrderDetail> {
+  if (status === 'Cancelled') throw unprocessable(ADMIN_MESSAGES.cancelNeedsReason, 'cancel-needs-reason');
+  const before = await ctx.db.run((db) => orderDetail(db, id));
+  await advanceOrderStatus(ctx, id, status, `staff:${staff.staffId}`);
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    await audit(tx, staff, request, { action: 'order.status', entity: 'order', entityId: id, before: { status: before.status }, after: { status } }, now);
+    return orderDetail(tx, id);
+  });
+}
+
+/**
+ * Cancels with a reason. Bonuses spent come back and the coupon use is freed (advanceOrderStatus).
+ * An order paid online needs its money back: the cancellation is recorded with refund
+ * 'required' and then the refund is attempted (see refundPaidOrder).
+ */
+export async function cancelOrder(ctx: AppContext, request: FastifyRequest, staff: StaffPrincipal, id: string, reason: string): Promise<AdminOrderDetail> {
+  const before = await ctx.db.run((db) => orderDetail(db, id));
+  const paidOnline = before.paymentStatus === 'paid' && ONLINE_METHODS.has(before.paymentMethod);
+  await advanceOrderStatus(ctx, id, 'Cancelled', `staff:${staff.staffId}`);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(orderCancellations)
+      .values({ orderId: id, reason, staffId: staff.staffId, refund: paidOnline ? 'required' : 'not-needed', at: now })
+      .onConflictDoNothing();
+    await audit(
+      tx,
+      staff,
+      request,
+      { action: 'order.cancel', entity: 'order', entityId: id, before: { status: before.status, paymentStatus: before.paymentStatus }, after: { status: 'Cancelled', reason, refund: paidOnline ? 'required' : 'not-needed' } },
+      now,
+    );
+  });
+  if (paidOnline) await refundPaidOrder(ctx, id, reason);
+  return ctx.db.run((db) => orderDetail(db, id));
+}
+
+/**
+ * Returns the money of a cancelled order paid online.
+ * TODO(issue 5): call `refundOrderPayment(ctx, orderId, reason)` of server/services/payments.ts
+ * once it is on main, and store its outcome ('refunded' → 'done', 'failed' → 'failed' with the
+ * message). Until then the cancellation stays marked refund 'required' for the operator.
+ */
+export async function refundPaidOrder(_ctx: AppContext, _orderId: string, _reason: string): Promise<void> {
+  return;
+}

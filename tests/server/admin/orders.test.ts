@@ -1,0 +1,142 @@
+// Orders in the admin area (issue 6 §2): filters, detail, status moves along ORDER_STATUS_FLOW
+// pushed to the customer, cancellation with a reason, the audit trail and the staff WebSocket.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminOrder, AdminOrderDetail } from '../../../src/api/contract/admin/orders.js';
+import { createTestServer, type TestServer } from '../helpers.js';
+import { signedInUser } from '../ordersFixtures.js';
+import { insertOrder, signInStaff, type SignedInStaff } from './staffFixtures.js';
+
+let server: TestServer;
+let operator: SignedInStaff;
+let alice: { id: string; phone: string; token: string };
+let bob: { id: string; phone: string; token: string };
+
+beforeAll(async () => {
+  server = await createTestServer();
+  operator = await signInStaff(server, 'operator');
+  alice = await signedInUser(server.db, { phone: '+79145550101', balance: 500 });
+  bob = await signedInUser(server.db, { phone: '+79025550202' });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function list(query: string): Promise<{ orders: AdminOrder[]; total: number }> {
+  const res = await server.app.inject({ method: 'GET', url: `/api/v1/admin/orders${query}`, headers: operator.auth });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+describe('GET /api/v1/admin/orders', () => {
+  let a1: { id: string; number: number };
+  let a2: { id: string; number: number };
+  let b1: { id: string; number: number };
+  beforeAll(async () => {
+    a1 = await insertOrder(server, { userId: alice.id, createdAt: '2026-11-18T03:00:00Z', status: 'WaitCooking' });
+    a2 = await insertOrder(server, { userId: alice.id, cityId: 'city-irkutsk', deliveryTerminalId: 'dt-irkutsk-1', deliveryMethod: 'delivery', createdAt: '2026-11-19T20:00:00Z' });
+    b1 = await insertOrder(server, { userId: bob.id, createdAt: '2026-11-19T10:00:00Z' });
+  });
+
+  it('lists newest first with the customer and the statuses the order may move to', async () => {
+    const { orders } = await list('?phone=%2B79145550101');
+    expect(orders.map((o) => o.id)).toEqual([a2.id, a1.id]);
+    expect(orders[0]?.customer).toEqual({ id: alice.id, phone: '+79145550101', name: 'Тест' });
+    expect(orders[1]?.nextStatuses).toEqual(['CookingStarted', 'CookingCompleted', 'Waiting', 'Closed']);
+  });
+
+  it('filters by city, restaurant, status, number and phone digits', async () => {
+    expect((await list('?cityId=city-irkutsk')).orders.map((o) => o.id)).toContain(a2.id);
+    expect((await list('?cityId=city-irkutsk')).orders.every((o) => o.cityId === 'city-irkutsk')).toBe(true);
+    expect((await list('?deliveryTerminalId=dt-irkutsk-1')).orders.map((o) => o.id)).toEqual([a2.id]);
+    expect((await list('?status=WaitCooking&phone=5550101')).orders.map((o) => o.id)).toEqual([a1.id]);
+    expect((await list(`?number=${b1.number}`)).orders.map((o) => o.id)).toEqual([b1.id]);
+    expect((await list('?phone=8 (902) 555-02-02')).orders.map((o) => o.id)).toEqual([b1.id]);
+  });
+
+  it('a day filter counts in the city’s time zone (Irkutsk, UTC+8)', async () => {
+    // 2026-11-19T20:00Z is already the 20th in Irkutsk
+    expect((await list('?cityId=city-irkutsk&from=2026-11-20&to=2026-11-20')).orders.map((o) => o.id)).toEqual([a2.id]);
+    expect((await list('?cityId=city-irkutsk&to=2026-11-19')).orders.map((o) => o.id)).not.toContain(a2.id);
+  });
+
+  it('pages with limit and offset and tells the total', async () => {
+    const first = await list('?phone=5550101&limit=1');
+    const second = await list('?phone=5550101&limit=1&offset=1');
+    expect(first.total).toBe(2);
+    expect([first.orders[0]?.id, second.orders[0]?.id]).toEqual([a2.id, a1.id]);
+  });
+
+  it('422 in Russian for too few phone digits and for an unknown status', async () => {
+    const short = await server.app.inject({ method: 'GET', url: '/api/v1/admin/orders?phone=55', headers: operator.auth });
+    expect(short.statusCode).toBe(422);
+    expect(short.json<{ message: string }>().message).toBe('Укажите номер телефона или не меньше 4 его цифр');
+    const status = await server.app.inject({ method: 'GET', url: '/api/v1/admin/orders?status=Eaten', headers: operator.auth });
+    expect(status.statusCode).toBe(422);
+  });
+});
+
+describe('status changes and cancellation', () => {
+  it('moves an order forward, logs who did it and pushes the status to the customer', async () => {
+    const order = await insertOrder(server, { userId: alice.id });
+    server.pushed.length = 0;
+    const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/status`, headers: operator.auth, payload: { status: 'CookingStarted' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = res.json<AdminOrderDetail>();
+    expect(detail.status).toBe('CookingStarted');
+    expect(detail.statusName).toBe('готовится');
+    expect(detail.statusLog.at(-1)).toMatchObject({ status: 'CookingStarted', actor: `staff:${operator.id}` });
+    expect(server.pushed).toContainEqual({ type: 'order:status_update', userId: alice.id, orderId: order.id, status: 'CookingStarted' });
+  });
+
+  it('refuses a move against ORDER_STATUS_FLOW with 422 and the Russian names', async () => {
+    const order = await insertOrder(server, { userId: alice.id, status: 'CookingCompleted' });
+    const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/status`, headers: operator.auth, payload: { status: 'WaitCooking' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ message: string }>().message).toBe('Нельзя перевести заказ из статуса «готов» (CookingCompleted) в «принят» (WaitCooking)');
+    const pickupToOnWay = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/status`, headers: operator.auth, payload: { status: 'OnWay' } });
+    expect(pickupToOnWay.statusCode).toBe(422);
+  });
+
+  it('Cancelled through the status route asks for a reason', async () => {
+    const order = await insertOrder(server, { userId: alice.id });
+    const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/status`, headers: operator.auth, payload: { status: 'Cancelled' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ message: string }>().message).toBe('Для отмены заказа укажите причину (POST /admin/orders/:id/cancel)');
+  });
+
+  it('cancels with a reason: bonuses spent come back, the reason is kept, the audit says who', async () => {
+    const before = await server.app.inject({ method: 'GET', url: `/api/v1/admin/customers/${alice.id}`, headers: operator.auth });
+    const balanceBefore = before.json<{ customer: { balance: number } }>().customer.balance;
+    const order = await insertOrder(server, { userId: alice.id, bonusSpent: 100 });
+    const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Клиент не отвечает' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = res.json<AdminOrderDetail>();
+    expect(detail.status).toBe('Cancelled');
+    expect(detail.cancellation).toMatchObject({ reason: 'Клиент не отвечает', staffId: operator.id, refund: 'not-needed' });
+    expect(detail.nextStatuses).toEqual([]);
+    const after = await server.app.inject({ method: 'GET', url: `/api/v1/admin/customers/${alice.id}`, headers: operator.auth });
+    expect(after.json<{ customer: { balance: number } }>().customer.balance).toBe(balanceBefore + 100);
+
+    const again = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Ещё раз' } });
+    expect(again.statusCode).toBe(422);
+  });
+
+  it('an order paid online is marked for a refund when cancelled', async () => {
+    const order = await insertOrder(server, { userId: bob.id, paymentMethod: 'card', paymentStatus: 'paid' });
+    const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(['required', 'done', 'failed']).toContain(res.json<AdminOrderDetail>().cancellation?.refund);
+  });
+
+  it('a cancellation needs a reason (400)', async () => {
+    const order = await insertOrder(server, { userId: bob.id });
+    const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: ' ' } });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('404 «Заказ не найден» for an unknown order', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/v1/admin/orders/nope', headers: operator.auth });
+    expect(res.statusCode).toBe(404);
+    expect(res.json<{ message: string }>().message).toBe('Заказ не найден');
+  });
+});

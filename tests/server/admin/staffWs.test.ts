@@ -1,0 +1,82 @@
+// The staff channel of /api/v1/ws (issue 6 §2): a staff socket hears of new and changed orders
+// live (order:new / order:updated from the orders trigger over LISTEN/NOTIFY); customers do not.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../server/app.js';
+import { loadConfig } from '../../../server/config.js';
+import type { AppContext } from '../../../server/context.js';
+import type { Database } from '../../../server/db/database.js';
+import { createPush, type ProcessPush } from '../../../server/push.js';
+import { WS_UNAUTHORIZED } from '../../../server/routes/ws.js';
+import { seedDemoChain } from '../../../server/seed/index.js';
+import { openTestDatabase, settableClock } from '../helpers.js';
+import { signedInUser } from '../ordersFixtures.js';
+import { connect, type TestSocket } from '../wsClient.js';
+import { insertOrder, signInStaff } from './staffFixtures.js';
+
+const quiet = { info: () => undefined, warn: () => undefined };
+let db: Database;
+let drop: () => Promise<void>;
+let push: ProcessPush;
+let app: FastifyInstance;
+let base: string;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  ({ db, drop } = await openTestDatabase());
+  await seedDemoChain(db);
+  push = await createPush(db, quiet, { versionPollMs: 100_000 });
+  const ctx: AppContext = { config: loadConfig({}), db, clock: settableClock(), push, sms: { send: async () => undefined } };
+  app = await buildApp(ctx);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  base = `ws://127.0.0.1:${address.port}`;
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await app?.close();
+  await push?.close();
+  await db?.close();
+  await drop?.();
+});
+
+function open(query: string): TestSocket {
+  const socket = connect(`${base}/api/v1/ws${query}`);
+  sockets.push(socket);
+  return socket;
+}
+const hello = (m: Record<string, unknown>) => m.type === 'hello';
+
+describe('staff WebSocket', () => {
+  it('announces a new order and its status change to staff sockets only', async () => {
+    const operator = await signInStaff({ app, db }, 'operator');
+    const customer = await signedInUser(db);
+    const staffSocket = open(`?token=${operator.token}`);
+    expect(await staffSocket.next(hello)).toEqual({ type: 'hello', signedIn: false, staff: true });
+    const customerSocket = open(`?token=${customer.token}`);
+    expect(await customerSocket.next(hello)).toEqual({ type: 'hello', signedIn: true });
+
+    const order = await insertOrder({ db }, { userId: customer.id, total: 1234 });
+    expect(await staffSocket.next((m) => m.type === 'order:new' && m.orderId === order.id)).toMatchObject({
+      type: 'order:new',
+      number: order.number,
+      status: 'Unconfirmed',
+      cityId: 'city-angarsk',
+      deliveryTerminalId: 'dt-angarsk-2',
+      total: 1234,
+    });
+
+    const res = await app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/status`, headers: operator.auth, payload: { status: 'WaitCooking' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await staffSocket.next((m) => m.type === 'order:updated' && m.orderId === order.id)).toMatchObject({ status: 'WaitCooking' });
+    // the customer hears of their own order's status, never of staff events
+    expect(await customerSocket.next((m) => m.type === 'order:status_update')).toMatchObject({ orderId: order.id, status: 'WaitCooking' });
+    expect(customerSocket.messages.filter((m) => m.type === 'order:new' || m.type === 'order:updated')).toEqual([]);
+  });
+
+  it('closes with 4401 «Требуется вход в панель управления» for a staff token that is not valid', async () => {
+    const socket = open(`?token=st_${'B'.repeat(43)}`);
+    expect(await socket.closed).toEqual({ code: WS_UNAUTHORIZED, reason: 'Требуется вход в панель управления' });
+  });
+});
