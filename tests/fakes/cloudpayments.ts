@@ -1,0 +1,81 @@
+// A local fake of CloudPayments' HTTP API (POST /payments/refund with Basic auth
+// publicId:apiSecret and JSON {TransactionId, Amount} → {Success, Message, Model}), on 127.0.0.1
+// with a free port, plus helpers that build notifications (Check / Pay / Fail) as CloudPayments
+// sends them: form-urlencoded, signed with HMAC-SHA256 of the body in Content-HMAC (base64).
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeRefund {
+  publicId: string;
+  transactionId: unknown;
+  amount: unknown;
+}
+
+export interface FakeCloudPayments {
+  apiUrl: string;
+  accounts: Record<string, string>;
+  refunds: FakeRefund[];
+  mode: 'ok' | 'refuse' | 'http-500';
+  close(): Promise<void>;
+}
+
+export async function startFakeCloudPayments(accounts: Record<string, string>): Promise<FakeCloudPayments> {
+  const fake: FakeCloudPayments = { apiUrl: '', accounts, refunds: [], mode: 'ok', close: async () => undefined };
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (c: Buffer) => chunks.push(c));
+    request.on('end', () => {
+      const json = (status: number, body: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(body));
+      };
+      if (request.method !== 'POST' || request.url !== '/payments/refund') return json(404, {});
+      const auth = request.headers.authorization ?? '';
+      const [publicId = '', secret = ''] = Buffer.from(auth.replace(/^Basic /, ''), 'base64').toString('utf8').split(':');
+      if (!auth.startsWith('Basic ') || fake.accounts[publicId] !== secret) {
+        response.writeHead(401);
+        response.end();
+        return;
+      }
+      if (fake.mode === 'http-500') return json(500, {});
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { TransactionId?: unknown; Amount?: unknown };
+      if (fake.mode === 'refuse') return json(200, { Success: false, Message: 'Transaction not found' });
+      fake.refunds.push({ publicId, transactionId: body.TransactionId, amount: body.Amount });
+      json(200, { Model: { TransactionId: 900000 + fake.refunds.length }, Success: true, Message: null });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  fake.apiUrl = `http://127.0.0.1:${port}`;
+  fake.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return fake;
+}
+
+/** A notification body as CloudPayments posts it (form-urlencoded), with its Content-HMAC. */
+export function cloudPaymentsNotification(fields: Record<string, string | number>, apiSecret: string): { body: string; headers: Record<string, string> } {
+  const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+  const hmac = createHmac('sha256', apiSecret).update(body).digest('base64');
+  return { body, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-hmac': hmac, 'x-content-hmac': hmac } };
+}
+
+/** The usual fields of a Pay / Check notification. */
+export function paymentFields(overrides: Record<string, string | number>): Record<string, string | number> {
+  return {
+    TransactionId: 1_504_001,
+    Amount: '0.00',
+    Currency: 'RUB',
+    PaymentAmount: '0.00',
+    PaymentCurrency: 'RUB',
+    OperationType: 'Payment',
+    InvoiceId: '',
+    AccountId: '',
+    DateTime: '2026-11-20 05:10:00',
+    CardFirstSix: '424242',
+    CardLastFour: '4242',
+    CardType: 'Visa',
+    Status: 'Completed',
+    TestMode: 1,
+    ...overrides,
+  };
+}

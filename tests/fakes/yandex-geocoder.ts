@@ -1,0 +1,107 @@
+// A local fake of the Yandex Geocoder HTTP API 1.x (GET /1.x/?apikey=…&geocode=…&format=json),
+// on 127.0.0.1 with a free port, answering recorded answers: a house found by text, a house found
+// by coordinates ('lon,lat'), and an empty collection for anything else. A wrong key gets the
+// API's 403. `mode` switches how it answers the next requests.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type FakeGeocoderMode = 'ok' | 'http-500' | 'garbage' | 'invalid-shape';
+
+export interface FakeYandexGeocoder {
+  /** Base URL of the API, like https://geocode-maps.yandex.ru/1.x/. */
+  url: string;
+  key: string;
+  requests: URLSearchParams[];
+  mode: FakeGeocoderMode;
+  close(): Promise<void>;
+}
+
+function geoObject(name: string, description: string, kind: string, pos: string, components: { kind: string; name: string }[]) {
+  return {
+    GeoObject: {
+      metaDataProperty: {
+        GeocoderMetaData: {
+          precision: kind === 'house' ? 'exact' : 'street',
+          text: `Россия, ${description.split(', ').reverse().join(', ')}, ${name}`,
+          kind,
+          Address: {
+            country_code: 'RU',
+            formatted: `Россия, ${name}`,
+            Components: [{ kind: 'country', name: 'Россия' }, { kind: 'province', name: 'Сибирский федеральный округ' }, { kind: 'province', name: 'Иркутская область' }, ...components],
+          },
+        },
+      },
+      name,
+      description,
+      boundedBy: { Envelope: { lowerCorner: '103.87 52.53', upperCorner: '103.89 52.55' } },
+      Point: { pos },
+    },
+  };
+}
+
+function collection(members: unknown[], request: string) {
+  return {
+    response: {
+      GeoObjectCollection: {
+        metaDataProperty: { GeocoderResponseMetaData: { request, results: '1', found: String(members.length) } },
+        featureMember: members,
+      },
+    },
+  };
+}
+
+/** Recorded answers by the `geocode` parameter. */
+export const RECORDED: Record<string, unknown[]> = {
+  'Ангарск, улица Карла Маркса, 10': [
+    geoObject('улица Карла Маркса, 10', 'Ангарск, Иркутская область, Россия', 'house', '103.881742 52.537861', [
+      { kind: 'area', name: 'Ангарский городской округ' },
+      { kind: 'locality', name: 'Ангарск' },
+      { kind: 'street', name: 'улица Карла Маркса' },
+      { kind: 'house', name: '10' },
+    ]),
+  ],
+  'Ангарск, улица Несуществующая': [],
+  '103.881742,52.537861': [
+    geoObject('улица Карла Маркса, 10', 'Ангарск, Иркутская область, Россия', 'house', '103.881742 52.537861', [
+      { kind: 'area', name: 'Ангарский городской округ' },
+      { kind: 'locality', name: 'Ангарск' },
+      { kind: 'street', name: 'улица Карла Маркса' },
+      { kind: 'house', name: '10' },
+    ]),
+  ],
+};
+
+export async function startFakeYandexGeocoder(key = 'test-geocoder-key'): Promise<FakeYandexGeocoder> {
+  const fake: FakeYandexGeocoder = { url: '', key, requests: [], mode: 'ok', close: async () => undefined };
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    fake.requests.push(url.searchParams);
+    const json = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+      response.end(JSON.stringify(body));
+    };
+    if (url.pathname !== '/1.x/') return json(404, { statusCode: 404, error: 'Not Found' });
+    if (url.searchParams.get('apikey') !== fake.key) return json(403, { statusCode: 403, error: 'Forbidden', message: 'Invalid api key' });
+    switch (fake.mode) {
+      case 'http-500':
+        response.writeHead(500);
+        response.end('Internal Server Error');
+        return;
+      case 'garbage':
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end('<html>not json</html>');
+        return;
+      case 'invalid-shape':
+        return json(200, { response: { GeoObjectCollection: { featureMember: [{ GeoObject: { Point: { pos: 'nowhere' } } }] } } });
+      case 'ok': {
+        const geocode = url.searchParams.get('geocode') ?? '';
+        return json(200, collection(RECORDED[geocode] ?? [], geocode));
+      }
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  fake.url = `http://127.0.0.1:${port}/1.x/`;
+  fake.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return fake;
+}

@@ -1,0 +1,178 @@
+// Geocoding (issue 5): the Yandex adapter against a local fake with recorded answers, the
+// embedded street reference, and POST /geocode + GET /geocode/reverse with the zone lookup.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { GeocodeAnswer, ReverseGeocodeAnswer } from '../../src/api/contract/geocode.js';
+import { GEOCODER_INVALID_ANSWER, GeocoderError, createYandexGeocoder, housePoint } from '../../server/integrations/geocoder.js';
+import { createTestServer, type TestServer } from './helpers.js';
+import { startFakeYandexGeocoder, type FakeYandexGeocoder } from '../fakes/yandex-geocoder.js';
+
+interface Logged {
+  level: string;
+  obj: object;
+  msg: string;
+}
+function recordingLog() {
+  const lines: Logged[] = [];
+  return {
+    lines,
+    info: (obj: object, msg: string) => void lines.push({ level: 'info', obj, msg }),
+    warn: (obj: object, msg: string) => void lines.push({ level: 'warn', obj, msg }),
+    error: (obj: object, msg: string) => void lines.push({ level: 'error', obj, msg }),
+  };
+}
+
+let fake: FakeYandexGeocoder;
+beforeAll(async () => {
+  fake = await startFakeYandexGeocoder();
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+describe('Yandex geocoder adapter (local fake, recorded answers)', () => {
+  const city = { name: 'Ангарск', iikoId: 'x' };
+
+  it('forward: the point of an address text, read from Point.pos as longitude and latitude', async () => {
+    fake.mode = 'ok';
+    const log = recordingLog();
+    const geocoder = createYandexGeocoder({ url: fake.url, apiKey: () => fake.key, log });
+    const found = await geocoder.forward({ cityName: 'Ангарск', cityIikoId: 'x', street: 'улица Карла Маркса', home: '10' });
+    expect(found).toEqual({ location: { lat: 52.537861, lon: 103.881742 }, precision: 'house', street: 'улица Карла Маркса' });
+    const sent = fake.requests[fake.requests.length - 1];
+    expect(sent?.get('geocode')).toBe('Ангарск, улица Карла Маркса, 10');
+    expect(sent?.get('format')).toBe('json');
+    expect(sent?.get('apikey')).toBe(fake.key);
+    expect(log.lines).toEqual([]);
+  });
+
+  it('reverse: address components of kinds locality, street, house by coordinates', async () => {
+    fake.mode = 'ok';
+    const geocoder = createYandexGeocoder({ url: fake.url, apiKey: () => fake.key, log: recordingLog() });
+    expect(await geocoder.reverse({ lat: 52.537861, lon: 103.881742 }, city)).toEqual({ locality: 'Ангарск', street: 'улица Карла Маркса', house: '10' });
+    expect(fake.requests[fake.requests.length - 1]?.get('geocode')).toBe('103.881742,52.537861');
+  });
+
+  it(`SPEC §8: an invalid answer gives '${GEOCODER_INVALID_ANSWER}'`, async () => {
+    const geocoder = createYandexGeocoder({ url: fake.url, apiKey: () => fake.key, log: recordingLog() });
+    for (const mode of ['garbage', 'invalid-shape'] as const) {
+      fake.mode = mode;
+      await expect(geocoder.reverse({ lat: 52.5, lon: 103.9 }, city)).rejects.toThrow(new GeocoderError());
+      await expect(geocoder.reverse({ lat: 52.5, lon: 103.9 }, city)).rejects.toThrow('Не удалось обработать ответ API. Проверьте, валиден ли ответ сервера.');
+    }
+    fake.mode = 'ok';
+  });
+
+  it('SPEC §8: address-from-text failures are logged and return nothing (not found, HTTP 500, garbage, wrong key)', async () => {
+    const log = recordingLog();
+    const geocoder = createYandexGeocoder({ url: fake.url, apiKey: () => fake.key, log });
+    const query = { cityName: 'Ангарск', cityIikoId: 'x', street: 'улица Несуществующая', home: '' };
+    fake.mode = 'ok';
+    expect(await geocoder.forward(query)).toBeNull();
+    for (const mode of ['http-500', 'garbage', 'invalid-shape'] as const) {
+      fake.mode = mode;
+      expect(await geocoder.forward({ ...query, street: 'улица Карла Маркса', home: '10' })).toBeNull();
+    }
+    fake.mode = 'ok';
+    const wrongKey = createYandexGeocoder({ url: fake.url, apiKey: () => 'wrong', log });
+    expect(await wrongKey.forward({ ...query, street: 'улица Карла Маркса', home: '10' })).toBeNull();
+    expect(log.lines).toHaveLength(5);
+    expect(log.lines.every((l) => l.level === 'warn' && l.msg.startsWith('geocoding:'))).toBe(true);
+    expect(JSON.stringify(log.lines)).not.toContain(fake.key);
+  });
+});
+
+describe('embedded reference and the /geocode routes', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const geocode = async (payload: Record<string, unknown>) => {
+    const res = await server.app.inject({ method: 'POST', url: '/api/v1/geocode', payload });
+    expect(res.statusCode).toBe(200);
+    return GeocodeAnswer.parse(res.json());
+  };
+
+  it('street + house → a point in the zone, with the zone’s minimum sum, delivery price and time', async () => {
+    const answer = await geocode({ cityId: 'city-angarsk', street: 'ул. Карла Маркса', home: '10' });
+    expect(answer).toMatchObject({
+      found: true,
+      precision: 'house',
+      street: 'улица Карла Маркса',
+      zone: { id: 'zone-angarsk-center', name: 'Центр и кварталы', minSum: 700, deliveryPrice: 150, freeDeliveryFrom: 1500, deliveryMinutes: 60, deliveryTerminalId: 'dt-angarsk-1' },
+      refusal: null,
+    });
+    // Deterministic per house, different between houses, both in the street's zone.
+    const again = await geocode({ cityId: 'city-angarsk', street: 'улица Карла Маркса', home: '10' });
+    expect(again.location).toEqual(answer.location);
+    const other = await geocode({ cityId: 'city-angarsk', street: 'улица Карла Маркса', home: '12' });
+    expect(other.location).not.toEqual(answer.location);
+    expect(other.zone?.id).toBe('zone-angarsk-center');
+    const streetOnly = await geocode({ cityId: 'city-angarsk', street: 'улица Карла Маркса' });
+    expect(streetOnly.precision).toBe('street');
+  });
+
+  it('a street of another zone gets that zone', async () => {
+    const answer = await geocode({ cityId: 'city-angarsk', street: '7-й микрорайон', home: '3' });
+    expect(answer.zone).toMatchObject({ id: 'zone-angarsk-north', minSum: 800 });
+    const east = await geocode({ cityId: 'city-angarsk', street: 'улица Глинки', home: '1' });
+    expect(east.zone).toMatchObject({ id: 'zone-angarsk-east', minSum: 1000, deliveryPrice: 200 });
+  });
+
+  it("out of zone: 'Адрес вне зоны доставки' with what to do", async () => {
+    const answer = await geocode({ cityId: 'city-angarsk', street: 'посёлок Мегет, улица Садовая', home: '5' });
+    expect(answer.found).toBe(true);
+    expect(answer.zone).toBeNull();
+    expect(answer.refusal).toMatchObject({ code: 'outside-zone', message: 'Адрес вне зоны доставки', action: 'change-method' });
+  });
+
+  it('an unknown street is refused with the street named', async () => {
+    const answer = await geocode({ cityId: 'city-angarsk', street: 'улица Марсианская', home: '1' });
+    expect(answer).toMatchObject({ found: false, location: null, zone: null });
+    expect(answer.refusal).toMatchObject({ code: 'street-not-found', message: 'Не удалось найти улицу «улица Марсианская» в городе Ангарск. Адрес вне зоны доставки' });
+  });
+
+  it('an unknown city is 422 in Russian', async () => {
+    const res = await server.app.inject({ method: 'POST', url: '/api/v1/geocode', payload: { cityId: 'city-nowhere', street: 'улица Ленина', home: '1' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('Город не найден');
+  });
+
+  it('reverse: the nearest reference street and the zone of the point', async () => {
+    const street = await server.db.run(async (db) => (await db.execute<{ id: string; lat: number; lon: number }>(sql`select id, lat, lon from streets where city_iiko_id = (select iiko_id from cities where id = 'city-angarsk') and name = 'улица Карла Маркса'`)).rows[0]);
+    if (!street) throw new Error('seed has no улица Карла Маркса in Angarsk');
+    const point = housePoint(street.id, { lat: street.lat, lon: street.lon }, '10');
+    const res = await server.app.inject({ method: 'GET', url: `/api/v1/geocode/reverse?cityId=city-angarsk&lat=${point.lat}&lon=${point.lon}` });
+    expect(res.statusCode).toBe(200);
+    const answer = ReverseGeocodeAnswer.parse(res.json());
+    expect(answer).toMatchObject({ locality: 'Ангарск', street: 'улица Карла Маркса', house: null, zone: { id: 'zone-angarsk-center' }, refusal: null });
+    const far = ReverseGeocodeAnswer.parse((await server.app.inject({ method: 'GET', url: '/api/v1/geocode/reverse?cityId=city-angarsk&lat=51.0&lon=105.0' })).json());
+    expect(far).toMatchObject({ locality: null, street: null, zone: null, refusal: { code: 'outside-zone' } });
+  });
+
+  it('with a maps key (MAPS_KEY setting) the Yandex geocoder answers, and its invalid answer is 422 with the SPEC §8 text', async () => {
+    server.ctx.config.geocoder = { yandexKey: '', yandexUrl: fake.url };
+    await server.db.run((db) => db.execute(sql`update settings set value = ${JSON.stringify(fake.key)}::jsonb where name = 'MAPS_KEY'`));
+    try {
+      fake.mode = 'ok';
+      const before = fake.requests.length;
+      const answer = await geocode({ cityId: 'city-angarsk', street: 'улица Карла Маркса', home: '10' });
+      expect(fake.requests.length).toBe(before + 1);
+      expect(answer).toMatchObject({ found: true, location: { lat: 52.537861, lon: 103.881742 }, zone: { id: 'zone-angarsk-center' } });
+      // What Yandex does not find, the reference still does.
+      const fallback = await geocode({ cityId: 'city-angarsk', street: 'улица Глинки', home: '1' });
+      expect(fallback.zone?.id).toBe('zone-angarsk-east');
+      fake.mode = 'garbage';
+      const res = await server.app.inject({ method: 'GET', url: '/api/v1/geocode/reverse?cityId=city-angarsk&lat=52.53&lon=103.88' });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe('Не удалось обработать ответ API. Проверьте, валиден ли ответ сервера.');
+    } finally {
+      fake.mode = 'ok';
+      await server.db.run((db) => db.execute(sql`update settings set value = '""'::jsonb where name = 'MAPS_KEY'`));
+    }
+  });
+});
