@@ -1,7 +1,7 @@
 // One lazily loaded chunk per page (route-level code splitting); the page of a route match.
 import type { ReactNode } from 'react';
 import type { SiteRouteMatch } from '../../api/siteRoutes';
-import { RequireAuth, RequireCart } from './guards';
+import { RequireAuth } from './guards';
 import { lazyPage } from './lazyPage';
 
 const IndexPage = lazyPage(() => import('../pages/IndexPage'));
@@ -10,6 +10,7 @@ const ProductPage = lazyPage(() => import('../pages/ProductPage'));
 const CartPage = lazyPage(() => import('../pages/CartPage'));
 const CheckoutPage = lazyPage(() => import('../pages/CheckoutPage'));
 const CompletePage = lazyPage(() => import('../pages/CompletePage'));
+const CompleteErrorPage = lazyPage(() => import('../pages/CompleteErrorPage'));
 const InfoPage = lazyPage(() => import('../pages/InfoPage'));
 const ProfilePage = lazyPage(() => import('../pages/personal/ProfilePage'));
 const AddressesPage = lazyPage(() => import('../pages/personal/AddressesPage'));
@@ -34,15 +35,12 @@ export function pageElement(match: SiteRouteMatch): ReactNode {
     case 'cart':
       return <CartPage />;
     case 'checkout':
-      return (
-        <RequireCart>
-          <CheckoutPage />
-        </RequireCart>
-      );
+      // CheckoutPage applies the cart-empty guard itself (a placed order empties the cart and goes to /complete).
+      return <CheckoutPage />;
     case 'complete':
-      return <CompletePage ok />;
+      return <CompletePage />;
     case 'complete-error':
-      return <CompletePage ok={false} />;
+      return <CompleteErrorPage />;
     case 'about':
     case 'delivery':
     case 'legal':

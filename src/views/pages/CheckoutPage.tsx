@@ -1,17 +1,394 @@
-// /checkout — the checkout itself is a later issue; the cart-empty guard already applies.
-import { AppLink } from '../app/routing';
+// /checkout (issue 5): 'Доставить или заберёте?', the address (saved or new, with its zone) or the
+// pickup restaurant, the time, persons, payment, change, bonuses, comment, CHECKOUT_DELIVERY_TEXT,
+// consent, the totals the server quoted, and every refusal before submission. 'Оформить заказ'
+// dispatches PlaceOrder; the core makes one attempt per click (disabled while it is on its way).
+import { useEffect, useState, type FormEvent } from 'react';
+import { PaymentMethodTitle } from '../../api/contract/checkout';
+import type { PaymentMethod } from '../../api/contract/orders';
+import { availablePaymentMethods, checkoutProblems } from '../../commands/checkout';
+import { formatAddress } from '../../domain/addressText';
+import { formatNumber, formatPrice } from '../../domain/price';
+import { selectCartTotals } from '../../projections/cart';
+import { selectQuote } from '../../projections/checkout';
+import { TITLE_DELIVERY_METHOD } from '../../projections/modal';
+import { selectCity, selectIsSignedIn } from '../../projections/store';
+import { RequireCart } from '../app/guards';
+import { AppLink, useNavigateTo } from '../app/routing';
+import { jsonEqual, useDispatch, useSelector } from '../app/store';
+import { ProblemList } from '../checkout/ProblemList';
+import { deliveryTimeText, useNow } from '../checkout/time';
 import ui from '../components/ui.module.css';
+import styles from '../checkout/Checkout.module.css';
 
-export const TEXT_CHECKOUT_SOON = 'Оформление заказа скоро будет доступно';
+export const TEXT_PLACE_ORDER = 'Оформить заказ';
+export const TEXT_CONSENT = 'Я согласен на обработку персональных данных';
 
-export default function CheckoutPage() {
+function Method() {
+  const dispatch = useDispatch();
+  const method = useSelector((s) => s.cart.deliveryMethod);
+  const choose = (m: 'delivery' | 'self') => dispatch({ type: 'ChangeDeliveryMethod', data: { method: m } });
+  return (
+    <fieldset className={styles.section}>
+      <legend className={styles.sectionTitle}>{TITLE_DELIVERY_METHOD}</legend>
+      <div className={styles.toggle} role="radiogroup" aria-label={TITLE_DELIVERY_METHOD}>
+        <button type="button" role="radio" aria-checked={method === 'delivery'} className={method === 'delivery' ? `${ui.option} ${ui.optionActive}` : ui.option} onClick={() => choose('delivery')}>
+          Доставка
+        </button>
+        <button type="button" role="radio" aria-checked={method === 'self'} className={method === 'self' ? `${ui.option} ${ui.optionActive}` : ui.option} onClick={() => choose('self')}>
+          Самовывоз
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+function Address() {
+  const dispatch = useDispatch();
+  const signedIn = useSelector(selectIsSignedIn);
+  const list = useSelector((s) => s.address.list, jsonEqual);
+  const selectedId = useSelector((s) => s.address.selectedId);
+  const zone = useSelector((s) => {
+    const q = selectQuote(s.checkout);
+    return q !== null && q.deliveryMethod === 'delivery' ? q.zone : null;
+  }, jsonEqual);
+  const open = () => dispatch({ type: 'OpenModal', data: { modal: { kind: 'address' } } });
+  return (
+    <fieldset className={styles.section}>
+      <legend className={styles.sectionTitle}>Адрес доставки</legend>
+      {!signedIn ? (
+        <p className={ui.muted}>Войдите, чтобы указать адрес.</p>
+      ) : (
+        <>
+          {list.length > 0 && (
+            <div className={styles.choices} role="radiogroup" aria-label="Сохранённые адреса">
+              {list.map((a) => (
+                <label key={a.id} className={styles.choice}>
+                  <input type="radio" name="address" checked={a.id === selectedId} onChange={() => dispatch({ type: 'SelectAddress', data: { addressId: a.id } })} />
+                  <span>{formatAddress(a)}</span>
+                </label>
+              ))}
+            </div>
+          )}
+          <p>
+            <button type="button" className={ui.link} onClick={open}>
+              {list.length === 0 ? 'Указать адрес' : 'Добавить новый адрес'}
+            </button>
+          </p>
+          {zone !== null && (
+            <p className={styles.note} data-testid="checkout-zone">
+              Зона «{zone.name}»: доставка {zone.deliveryPrice === 0 ? 'бесплатно' : formatPrice(zone.deliveryPrice)}
+              {zone.freeDeliveryFrom !== null && zone.deliveryPrice > 0 ? `, бесплатно от ${formatPrice(zone.freeDeliveryFrom)}` : ''}; минимальная сумма заказа{' '}
+              {formatPrice(zone.minSum)}; примерно {zone.deliveryMinutes} мин.
+            </p>
+          )}
+        </>
+      )}
+    </fieldset>
+  );
+}
+
+function Restaurant() {
+  const dispatch = useDispatch();
+  const selected = useSelector((s) => s.cart.selectedRestaurant);
+  const info = useSelector((s) => {
+    const q = selectQuote(s.checkout);
+    const fromQuote = q?.restaurants.find((r) => r.deliveryTerminalId === s.cart.selectedRestaurant) ?? null;
+    if (fromQuote !== null) return { name: fromQuote.name, address: fromQuote.address, hours: fromQuote.hoursText, open: fromQuote.isOpenNow, stopped: fromQuote.stopped };
+    const cityId = s.city.selectedId;
+    const r = (cityId === null ? [] : (s.setting.settings?.DELIVERY_TERMINALS[cityId] ?? [])).find((t) => t.deliveryTerminalId === s.cart.selectedRestaurant);
+    return r === undefined ? null : { name: r.name, address: r.address, hours: null, open: null, stopped: null };
+  }, jsonEqual);
+  return (
+    <fieldset className={styles.section}>
+      <legend className={styles.sectionTitle}>Ресторан самовывоза</legend>
+      {selected === null || info === null ? (
+        <p className={ui.muted}>Ресторан не выбран.</p>
+      ) : (
+        <div data-testid="checkout-restaurant">
+          <p>
+            <strong>{info.name}</strong>, {info.address}
+          </p>
+          {info.hours !== null && (
+            <p className={styles.note}>
+              {info.hours}
+              {info.open === false && ' · сейчас закрыт'}
+            </p>
+          )}
+          {info.stopped !== null && (
+            <p className={`${styles.note} ${info.stopped.length === 0 ? styles.good : styles.bad}`}>
+              {info.stopped.length === 0 ? 'Может приготовить весь заказ' : `Нет в наличии: ${info.stopped.join(', ')}`}
+            </p>
+          )}
+        </div>
+      )}
+      <button type="button" className={ui.link} onClick={() => dispatch({ type: 'OpenModal', data: { modal: { kind: 'restaurants' } } })}>
+        Выбрать ресторан
+      </button>
+    </fieldset>
+  );
+}
+
+function Time() {
+  const dispatch = useDispatch();
+  const time = useSelector((s) => s.cart.deliveryTime);
+  const method = useSelector((s) => s.cart.deliveryMethod);
+  const timeZone = useSelector((s) => selectCity(s)?.timeZone);
+  const slots = useSelector((s) => selectQuote(s.checkout)?.slots ?? null, jsonEqual);
+  return (
+    <fieldset className={styles.section}>
+      <legend className={styles.sectionTitle}>{method === 'delivery' ? 'Время доставки' : 'Время самовывоза'}</legend>
+      <div className={styles.row}>
+        <span data-testid="checkout-time">{deliveryTimeText(time, slots, timeZone)}</span>
+        <button type="button" className={ui.link} onClick={() => dispatch({ type: 'OpenModal', data: { modal: { kind: 'time' } } })}>
+          Изменить
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+function Persons() {
+  const dispatch = useDispatch();
+  const persons = useSelector((s) => s.checkout.persons);
+  const change = (n: number) => dispatch({ type: 'ChangePersons', data: { persons: n } });
+  return (
+    <fieldset className={styles.section}>
+      <legend className={styles.sectionTitle}>Количество персон</legend>
+      <div className={styles.stepper} role="group" aria-label="Количество персон (приборов)">
+        <button type="button" aria-label="Меньше персон" onClick={() => change(persons - 1)} disabled={persons <= 0}>
+          −
+        </button>
+        <span aria-live="polite" data-testid="checkout-persons">
+          {persons}
+        </span>
+        <button type="button" aria-label="Больше персон" onClick={() => change(persons + 1)} disabled={persons >= 50}>
+          +
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+function Payment() {
+  const dispatch = useDispatch();
+  const method = useSelector((s) => s.checkout.paymentMethod);
+  const available = useSelector(availablePaymentMethods, jsonEqual);
+  const changeFrom = useSelector((s) => s.checkout.changeFrom);
+  const [text, setText] = useState(changeFrom === null ? '' : String(changeFrom));
+  useEffect(() => setText(changeFrom === null ? '' : String(changeFrom)), [changeFrom]);
+  const commitChange = () => {
+    const n = Number(text.replace(/\s/g, ''));
+    dispatch({ type: 'ChangeCashChange', data: { changeFrom: text.trim() === '' || !Number.isFinite(n) ? null : n } });
+  };
+  const onlineHidden = !available.includes('card') && !available.includes('sbp');
+  return (
+    <fieldset className={styles.section}>
+      <legend className={styles.sectionTitle}>Способ оплаты</legend>
+      <div className={styles.choices} role="radiogroup" aria-label="Способ оплаты">
+        {available.map((m: PaymentMethod) => (
+          <label key={m} className={styles.choice}>
+            <input type="radio" name="payment" checked={m === method} onChange={() => dispatch({ type: 'ChangePaymentMethod', data: { method: m } })} />
+            <span>{PaymentMethodTitle[m]}</span>
+          </label>
+        ))}
+      </div>
+      {onlineHidden && <p className={styles.note}>Онлайн-оплата сейчас недоступна.</p>}
+      {method === 'cash' && (
+        <label className={ui.field}>
+          <span className={ui.label}>С какой суммы подготовить сдачу?</span>
+          <input
+            className={ui.input}
+            inputMode="numeric"
+            placeholder="Без сдачи"
+            value={text}
+            onChange={(e) => setText(e.target.value.replace(/[^\d]/g, ''))}
+            onBlur={commitChange}
+          />
+        </label>
+      )}
+    </fieldset>
+  );
+}
+
+function Bonuses() {
+  const dispatch = useDispatch();
+  const signedIn = useSelector(selectIsSignedIn);
+  const balance = useSelector((s) => s.user.profile?.balance ?? 0);
+  const spend = useSelector((s) => s.cart.spendBonus);
+  const cap = useSelector((s) => selectQuote(s.checkout)?.bonusCap ?? null);
+  const [text, setText] = useState(spend > 0 ? String(spend) : '');
+  useEffect(() => setText(spend > 0 ? String(spend) : ''), [spend]);
+  if (!signedIn || balance <= 0) return null;
+  const limit = Math.floor(Math.min(balance, cap ?? balance));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const amount = Math.max(0, Math.min(limit, Math.floor(Number(text) || 0)));
+    dispatch({ type: 'ChangeSpendBonus', data: { amount } });
+  };
+  return (
+    <form className={styles.section} onSubmit={submit}>
+      <label className={styles.sectionTitle} htmlFor="checkout-bonus">
+        Списать бонусы
+      </label>
+      <p className={styles.note}>
+        На счёте {formatNumber(balance)} · можно списать до {formatNumber(limit)}
+      </p>
+      <div className={styles.row}>
+        <input id="checkout-bonus" className={ui.input} inputMode="numeric" value={text} onChange={(e) => setText(e.target.value.replace(/[^\d]/g, ''))} disabled={limit <= 0} />
+        <button type="submit" className={`${ui.button} ${ui.secondary} ${ui.small}`} disabled={limit <= 0}>
+          Списать
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Comment() {
+  const dispatch = useDispatch();
+  const comment = useSelector((s) => s.checkout.comment);
+  const [text, setText] = useState(comment);
+  useEffect(() => setText(comment), [comment]);
+  return (
+    <fieldset className={styles.section}>
+      <legend className={styles.sectionTitle}>Комментарий к заказу</legend>
+      <textarea
+        aria-label="Комментарий к заказу"
+        className={`${ui.input} ${styles.textarea}`}
+        maxLength={500}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={() => dispatch({ type: 'ChangeOrderComment', data: { comment: text } })}
+      />
+    </fieldset>
+  );
+}
+
+function Summary() {
+  const dispatch = useDispatch();
+  const now = useNow();
+  const quote = useSelector((s) => selectQuote(s.checkout), jsonEqual);
+  const quoting = useSelector((s) => s.checkout.quote.status === 'pending');
+  const quoteFailed = useSelector((s) => (s.checkout.quote.status === 'failed' ? s.checkout.quote.message : null));
+  const method = useSelector((s) => s.cart.deliveryMethod);
+  const cartTotals = useSelector((s) => selectCartTotals(s.cart), jsonEqual);
+  const problems = useSelector((s) => checkoutProblems(s, now), jsonEqual);
+  const submission = useSelector((s) => s.checkout.submission, jsonEqual);
+  const consent = useSelector((s) => s.checkout.consent);
+  const deliveryText = useSelector((s) => {
+    const q = selectQuote(s.checkout);
+    return q !== null && q.deliveryMethod === s.cart.deliveryMethod ? q.deliveryText : (s.setting.settings?.CHECKOUT_DELIVERY_TEXT[s.cart.deliveryMethod] ?? '');
+  });
+  const current = quote !== null && quote.deliveryMethod === method ? quote : null;
+  const pending = submission.status === 'pending' || submission.status === 'awaiting-payment' || submission.status === 'paying';
+  // Server refusals of the last click that the live list does not already show.
+  const refused = submission.status === 'refused' && submission.source === 'server' ? submission.problems.filter((p) => !problems.some((q) => q.code === p.code)) : [];
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    dispatch({ type: 'PlaceOrder', data: {} });
+  };
+  return (
+    <form className={styles.summary} onSubmit={submit} aria-label="Итого" noValidate>
+      <dl className={styles.totals} data-testid="checkout-totals">
+        <div>
+          <dt>Товары</dt>
+          <dd>{formatPrice(current?.goodsTotal ?? cartTotals.goods)}</dd>
+        </div>
+        {(current?.discountTotal ?? cartTotals.discount) > 0 && (
+          <div>
+            <dt>Скидка</dt>
+            <dd>−{formatPrice(current?.discountTotal ?? cartTotals.discount)}</dd>
+          </div>
+        )}
+        {method === 'delivery' && current !== null && current.zone !== null && (
+          <div>
+            <dt>Доставка</dt>
+            <dd>{current.deliveryPrice === 0 ? 'Бесплатно' : formatPrice(current.deliveryPrice)}</dd>
+          </div>
+        )}
+        {current !== null && current.serviceFee > 0 && (
+          <div>
+            <dt>Сервисный сбор</dt>
+            <dd>{formatPrice(current.serviceFee)}</dd>
+          </div>
+        )}
+        {(current?.bonusSpent ?? cartTotals.spendBonus) > 0 && (
+          <div>
+            <dt>Бонусы</dt>
+            <dd>−{formatPrice(current?.bonusSpent ?? cartTotals.spendBonus)}</dd>
+          </div>
+        )}
+        <div className={styles.grand}>
+          <dt>К оплате</dt>
+          <dd data-testid="checkout-total">{formatPrice(current?.total ?? cartTotals.toPay)}</dd>
+        </div>
+      </dl>
+      {quoting && <p className={ui.muted}>Пересчитываем заказ…</p>}
+      {quoteFailed !== null && <p className={ui.muted}>Не удалось пересчитать заказ: {quoteFailed}</p>}
+      {deliveryText.trim() !== '' && <p className={styles.deliveryText}>{deliveryText}</p>}
+      <label className={styles.consent}>
+        <input type="checkbox" checked={consent} onChange={(e) => dispatch({ type: 'ChangeConsent', data: { given: e.target.checked } })} />
+        <span>
+          {TEXT_CONSENT} (<AppLink to="/legal">политика конфиденциальности</AppLink>)
+        </span>
+      </label>
+      <ProblemList problems={[...problems, ...refused]} />
+      {submission.status === 'failed' && (
+        <p className={ui.error} role="alert">
+          {submission.message}
+        </p>
+      )}
+      {submission.status === 'payment-failed' && (
+        <p className={ui.error} role="alert">
+          Заказ сохранён, но оплату начать не удалось: {submission.message}
+        </p>
+      )}
+      <button type="submit" className={`${ui.button} ${ui.block}`} disabled={pending} aria-busy={pending}>
+        {pending ? 'Оформляем заказ…' : TEXT_PLACE_ORDER}
+      </button>
+    </form>
+  );
+}
+
+function Checkout() {
+  const dispatch = useDispatch();
+  const method = useSelector((s) => s.cart.deliveryMethod);
+  useEffect(() => {
+    dispatch({ type: 'OpenCheckout', data: {} });
+    return () => dispatch({ type: 'LeaveCheckout', data: {} });
+  }, [dispatch]);
   return (
     <div className={ui.container}>
       <h1 className={ui.pageTitle}>Оформление заказа</h1>
-      <p>{TEXT_CHECKOUT_SOON}</p>
-      <AppLink to="/cart" className={`${ui.button} ${ui.secondary}`}>
-        Вернуться в корзину
-      </AppLink>
+      <div className={styles.layout}>
+        <div className={styles.form}>
+          <Method />
+          {method === 'delivery' ? <Address /> : <Restaurant />}
+          <Time />
+          <Persons />
+          <Payment />
+          <Bonuses />
+          <Comment />
+        </div>
+        <Summary />
+      </div>
     </div>
+  );
+}
+
+/**
+ * The route: a placed order goes to /complete (its cart was just emptied, so this comes before the
+ * cart-empty guard); otherwise the guard applies.
+ */
+export default function CheckoutPage() {
+  const placed = useSelector((s) => (s.checkout.submission.status === 'placed' ? s.checkout.submission.orderId : null));
+  const navigate = useNavigateTo();
+  useEffect(() => {
+    if (placed !== null) navigate(`/complete?order=${encodeURIComponent(placed)}`, { replace: true });
+  }, [placed, navigate]);
+  if (placed !== null) return null;
+  return (
+    <RequireCart>
+      <Checkout />
+    </RequireCart>
   );
 }

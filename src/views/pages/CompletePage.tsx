@@ -1,14 +1,127 @@
+// /complete?order=ID (issue 5): the order number, contents, totals, address or restaurant, time
+// and its live status (order:status_update over the WebSocket, statuses in plain Russian). The
+// order id is in the URL, so a reload re-fetches it.
+import { useEffect } from 'react';
+import { useSearch } from 'wouter';
+import { ORDER_STATUS_FLOW, ORDER_STATUS_NAMES, type Order } from '../../api/contract/orders';
+import { isOnline } from '../../commands/checkout';
 import { AppLink } from '../app/routing';
+import { jsonEqual, useDispatch, useSelector } from '../app/store';
+import { OrderDetails } from '../checkout/OrderDetails';
 import ui from '../components/ui.module.css';
+import styles from '../checkout/Checkout.module.css';
 
-export default function CompletePage({ ok }: { ok: boolean }) {
+/** The order id of ?order=ID, or null. */
+export function useOrderIdParam(): string | null {
+  const search = useSearch();
+  const id = new URLSearchParams(search).get('order')?.trim() ?? '';
+  return id === '' ? null : id;
+}
+
+/** Loads the order of the URL and follows its status while the page is shown. */
+export function useShownOrder(orderId: string | null) {
+  const dispatch = useDispatch();
+  useEffect(() => {
+    if (orderId === null) return;
+    dispatch({ type: 'LoadOrder', data: { orderId } });
+    return () => dispatch({ type: 'StopOrderTracking', data: { orderId } });
+  }, [orderId, dispatch]);
+  return useSelector((s) => {
+    const shown = s.checkout.shown;
+    if (orderId === null) return null;
+    if (shown.status === 'loaded') return shown.order.id === orderId ? shown : { status: 'loading' as const, orderId };
+    if (shown.status === 'idle') return { status: 'loading' as const, orderId };
+    return shown.orderId === orderId ? shown : { status: 'loading' as const, orderId };
+  }, jsonEqual);
+}
+
+function Status({ order }: { order: Order }) {
+  const flow = ORDER_STATUS_FLOW[order.deliveryMethod];
+  const at = flow.indexOf(order.status);
+  const names = [...new Set(flow.map((s) => ORDER_STATUS_NAMES[s]))];
+  const currentName = ORDER_STATUS_NAMES[order.status];
+  const reached = new Set(flow.slice(0, Math.max(0, at) + 1).map((s) => ORDER_STATUS_NAMES[s]));
+  return (
+    <section className={styles.section} aria-labelledby="order-status">
+      <h2 id="order-status" className={styles.sectionTitle}>
+        Статус заказа
+      </h2>
+      <p aria-live="polite">
+        <span className={styles.status} data-testid="order-status">
+          {currentName}
+        </span>
+      </p>
+      {order.status !== 'Cancelled' && (
+        <ol className={styles.steps} aria-label="Этапы заказа">
+          {names.map((n) => (
+            <li key={n} className={reached.has(n) ? styles.stepDone : styles.stepTodo}>
+              {n}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+export default function CompletePage() {
+  const orderId = useOrderIdParam();
+  const shown = useShownOrder(orderId);
+  if (orderId === null || shown === null) {
+    return (
+      <div className={ui.container}>
+        <h1 className={ui.pageTitle}>Спасибо за заказ!</h1>
+        <p>Статус заказа можно посмотреть в истории заказов.</p>
+        <AppLink to="/personal/history" className={ui.button}>
+          История заказов
+        </AppLink>
+      </div>
+    );
+  }
+  if (shown.status === 'loading') {
+    return (
+      <div className={ui.container}>
+        <h1 className={ui.pageTitle}>Заказ</h1>
+        <p className={ui.muted}>Загружаем заказ…</p>
+      </div>
+    );
+  }
+  if (shown.status === 'failed') {
+    return (
+      <div className={ui.container}>
+        <h1 className={ui.pageTitle}>Заказ</h1>
+        <p role="alert">Не удалось загрузить заказ: {shown.message}</p>
+        <AppLink to="/personal/history" className={ui.button}>
+          История заказов
+        </AppLink>
+      </div>
+    );
+  }
+  const order = shown.order;
+  const awaitingPayment = isOnline(order.paymentMethod) && order.paymentStatus === 'pending' && order.status !== 'Cancelled';
+  const paymentFailed = isOnline(order.paymentMethod) && (order.paymentStatus === 'failed' || (order.status === 'Cancelled' && order.paymentStatus !== 'paid' && order.paymentStatus !== 'refunded'));
   return (
     <div className={ui.container}>
-      <h1 className={ui.pageTitle}>{ok ? 'Спасибо за заказ!' : 'Не удалось оформить заказ'}</h1>
-      <p>{ok ? 'Мы уже начали готовить. Оператор свяжется с вами, если понадобится.' : 'Оплата не прошла или заказ не был принят. Попробуйте ещё раз.'}</p>
-      <AppLink to={ok ? '/' : '/cart'} className={ui.button}>
-        {ok ? 'На главную' : 'Вернуться в корзину'}
-      </AppLink>
+      <h1 className={ui.pageTitle} data-testid="order-number">
+        Заказ №{order.number}
+      </h1>
+      {awaitingPayment && <p className={ui.muted}>Ждём подтверждения оплаты…</p>}
+      {paymentFailed ? (
+        <p role="alert">
+          Оплата не прошла, заказ отменён. Корзина сохранена — <AppLink to="/checkout">попробуйте ещё раз</AppLink>.
+        </p>
+      ) : (
+        !awaitingPayment && <p>Спасибо за заказ! Мы уже начали его готовить.</p>
+      )}
+      <div className={styles.form}>
+        <Status order={order} />
+        <OrderDetails order={order} />
+      </div>
+      <p style={{ marginTop: 'var(--space-4)' }}>
+        <AppLink to="/" className={ui.button}>
+          На главную
+        </AppLink>
+      </p>
     </div>
   );
 }

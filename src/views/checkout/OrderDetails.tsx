@@ -1,0 +1,99 @@
+// One order as /complete shows it: contents with modifiers, totals, payment, where and when.
+import { PaymentMethodTitle } from '../../api/contract/checkout';
+import type { Order } from '../../api/contract/orders';
+import { formatAddress } from '../../domain/addressText';
+import { formatPrice } from '../../domain/price';
+import { selectCity } from '../../projections/store';
+import { jsonEqual, useSelector } from '../app/store';
+import styles from './Checkout.module.css';
+import { deliveryTimeText } from './time';
+
+export const PAYMENT_STATUS_TEXT: Readonly<Record<Order['paymentStatus'], string>> = {
+  none: 'при получении',
+  pending: 'ожидает оплаты',
+  paid: 'оплачен',
+  failed: 'оплата не прошла',
+  refunded: 'деньги возвращены',
+};
+
+export function OrderDetails({ order }: { order: Order }) {
+  const timeZone = useSelector((s) => selectCity(s)?.timeZone);
+  const restaurant = useSelector((s) => {
+    const r = (s.setting.settings?.DELIVERY_TERMINALS[order.cityId] ?? []).find((t) => t.deliveryTerminalId === order.deliveryTerminalId);
+    return r === undefined ? null : { name: r.name, address: r.address, phone: r.phone };
+  }, jsonEqual);
+  return (
+    <>
+      <section className={styles.section} aria-labelledby="order-contents">
+        <h2 id="order-contents" className={styles.sectionTitle}>
+          Состав заказа
+        </h2>
+        <ul className={styles.lines} data-testid="order-lines">
+          {order.items.map((l, i) => (
+            <li key={`${l.productId}-${i}`}>
+              <span>
+                {l.name}
+                {l.mods.length > 0 && <span className={styles.note}> ({l.mods.map((m) => m.name).join(', ')})</span>}
+                {l.isGift && <span className={styles.note}> (подарок)</span>} × {l.amount}
+              </span>
+              <span>{formatPrice(l.sum)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className={styles.totals} style={{ marginTop: 'var(--space-3)' }}>
+          <div>
+            <dt>Товары</dt>
+            <dd>{formatPrice(order.goodsTotal)}</dd>
+          </div>
+          {order.discountTotal > 0 && (
+            <div>
+              <dt>Скидка</dt>
+              <dd>−{formatPrice(order.discountTotal)}</dd>
+            </div>
+          )}
+          {order.deliveryMethod === 'delivery' && (
+            <div>
+              <dt>Доставка</dt>
+              <dd>{order.deliveryPrice === 0 ? 'Бесплатно' : formatPrice(order.deliveryPrice)}</dd>
+            </div>
+          )}
+          {order.serviceFee > 0 && (
+            <div>
+              <dt>Сервисный сбор</dt>
+              <dd>{formatPrice(order.serviceFee)}</dd>
+            </div>
+          )}
+          {order.bonusSpent > 0 && (
+            <div>
+              <dt>Бонусы</dt>
+              <dd>−{formatPrice(order.bonusSpent)}</dd>
+            </div>
+          )}
+          <div className={styles.grand}>
+            <dt>Итого</dt>
+            <dd data-testid="order-total">{formatPrice(order.total)}</dd>
+          </div>
+        </dl>
+      </section>
+      <section className={styles.section} aria-labelledby="order-where">
+        <h2 id="order-where" className={styles.sectionTitle}>
+          {order.deliveryMethod === 'delivery' ? 'Доставка' : 'Самовывоз'}
+        </h2>
+        {order.deliveryMethod === 'delivery' ? (
+          <p data-testid="order-address">{order.address === null ? 'Адрес не указан' : formatAddress(order.address)}</p>
+        ) : (
+          <p data-testid="order-restaurant">{restaurant === null ? 'Ресторан сети' : `${restaurant.name}, ${restaurant.address}`}</p>
+        )}
+        <p>
+          Время: <span data-testid="order-time">{deliveryTimeText(order.deliveryTime, null, timeZone)}</span>
+        </p>
+        <p>
+          Оплата: {PaymentMethodTitle[order.paymentMethod]} — {PAYMENT_STATUS_TEXT[order.paymentStatus]}
+          {order.changeFrom !== null && `, сдача с ${formatPrice(order.changeFrom)}`}
+        </p>
+        {order.persons > 0 && <p>Персон: {order.persons}</p>}
+        {order.comment !== '' && <p>Комментарий: {order.comment}</p>}
+      </section>
+    </>
+  );
+}
