@@ -461,7 +461,7 @@ function storedLine(line: PricedLine, isGift: boolean) {
 
 /** POST /checkout/quote. */
 export async function quoteCheckout(ctx: AppContext, user: AuthUser | null, body: CheckoutQuoteBody): Promise<CheckoutQuote> {
-  const input: CheckoutInput = { ...body, consent: null };
+  const input: CheckoutInput = body;
   const prepared = await prepareCheckout(ctx, user, input);
   const now = ctx.clock.now();
   return ctx.db.run(async (db) => {

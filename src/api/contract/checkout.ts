@@ -210,6 +210,8 @@ export const CheckoutQuoteBody = z.object({
   changeFrom: z.number().int().nonnegative().nullable().default(null),
   /** The total the customer sees; a different server total adds a 'price-changed' refusal. */
   expectedTotal: z.number().nonnegative().nullable().default(null),
+  /** The consent checkbox as it stands; false adds a 'consent-required' refusal. */
+  consent: z.boolean().nullable().default(null),
 });
 export type CheckoutQuoteBody = z.infer<typeof CheckoutQuoteBody>;
 
