@@ -18,7 +18,7 @@ export const ADMIN_BASE = '/admin';
 const OrdersPage = lazy(() => import('./orders/OrdersPage'));
 const MenuPage = lazy(() => import('./menu/MenuPage'));
 const StopListPage = lazy(() => import('./menu/StopListPage'));
-// TODO-SCREEN const SettingsPage = lazy(() => import('./settings/SettingsPage'));
+const SettingsPage = lazy(() => import('./settings/SettingsPage'));
 // TODO-SCREEN const CitiesPage = lazy(() => import('./settings/CitiesPage'));
 // TODO-SCREEN const ContentPage = lazy(() => import('./settings/ContentPage'));
 // TODO-SCREEN const PromotionsPage = lazy(() => import('./promotions/PromotionsPage'));
@@ -32,7 +32,7 @@ export const ADMIN_SCREENS: readonly { path: string; label: string; adminOnly: b
   { path: '/orders', label: 'Заказы', adminOnly: false, component: OrdersPage },
   { path: '/menu', label: 'Меню', adminOnly: false, component: MenuPage },
   { path: '/stop-list', label: 'Стоп-лист', adminOnly: false, component: StopListPage },
-//TODO-SCREEN   { path: '/settings', label: 'Настройки', adminOnly: true, component: SettingsPage },
+  { path: '/settings', label: 'Настройки', adminOnly: true, component: SettingsPage },
 //TODO-SCREEN   { path: '/cities', label: 'Города и зоны', adminOnly: true, component: CitiesPage },
 //TODO-SCREEN   { path: '/content', label: 'Страницы и истории', adminOnly: true, component: ContentPage },
 //TODO-SCREEN   { path: '/promotions', label: 'Акции', adminOnly: false, component: PromotionsPage },
