@@ -186,7 +186,8 @@ export function buildQuoteBody(state: AppState): CheckoutQuoteBody | null {
   const c = state.checkout;
   const delivery = cart.deliveryMethod === 'delivery';
   const address = delivery && selectIsSignedIn(state) ? selectSelectedAddress(state.address) : undefined;
-  return {
+  // Consent is checked by the client itself (null: not asked), so ticking it does not re-quote.
+  const body = {
     cityId,
     deliveryMethod: cart.deliveryMethod,
     items: orderItems(state),
@@ -199,7 +200,9 @@ export function buildQuoteBody(state: AppState): CheckoutQuoteBody | null {
     paymentMethod: c.paymentMethod,
     changeFrom: c.paymentMethod === 'cash' ? c.changeFrom : null,
     expectedTotal: null,
+    consent: null,
   };
+  return body;
 }
 
 /** The key a quote answer is filed under: the JSON of its body. */
