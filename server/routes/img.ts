@@ -19,6 +19,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import sharp from 'sharp';
 
 export const IMAGE_SOURCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../seed/images');
+/** Admin uploads live in DATA_DIR/<this> and are served as /img/<this>/<kind>/<file>. */
+export const UPLOADS_DIR_NAME = 'uploads';
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 export const MIN_WIDTH = 16;
 export const MAX_WIDTH = 2000;
@@ -127,6 +129,8 @@ export function createImageModule(options: { sourceDir?: string; cacheDir?: stri
   return async function registerImages(app: FastifyInstance): Promise<void> {
     const sourceDir = path.resolve(options.sourceDir ?? IMAGE_SOURCE_DIR);
     const cacheDir = path.resolve(options.cacheDir ?? app.ctx.config.imageCacheDir);
+    // pictures uploaded in the admin area (issue 6): DATA_DIR/uploads, served as /img/uploads/…
+    const uploadsDir = path.resolve(app.ctx.config.dataDir, UPLOADS_DIR_NAME);
     const inFlight = new Map<string, Promise<Buffer>>();
 
     const notFound = (reply: FastifyReply) =>
@@ -156,7 +160,9 @@ export function createImageModule(options: { sourceDir?: string; cacheDir?: stri
         if (error instanceof BadImageRequest) return reply.code(400).send({ message: error.message, code: 'invalid-request' });
         throw error;
       }
-      const source = await resolveSource(sourceDir, relative);
+      const source = relative.startsWith(`${UPLOADS_DIR_NAME}/`)
+        ? await resolveSource(uploadsDir, relative.slice(UPLOADS_DIR_NAME.length + 1))
+        : await resolveSource(sourceDir, relative);
       if (!source) return notFound(reply);
       void reply.header('cache-control', IMAGE_CACHE_CONTROL).header('x-content-type-options', 'nosniff');
 

@@ -4,11 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { installStaffGuard } from './adminRoute.js';
 import { registerAdminAuth } from './auth.js';
 import { registerAdminOrders } from './orders.js';
+import { registerAdminMenu } from './menu.js';
 
 export async function registerAdmin(app: FastifyInstance): Promise<void> {
   await app.register(async (admin) => {
     installStaffGuard(admin);
     registerAdminAuth(admin);
     registerAdminOrders(admin);
+    registerAdminMenu(admin);
   });
 }
