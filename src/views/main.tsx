@@ -14,6 +14,7 @@ import { runEffects, type EffectDeps } from '../effects';
 import { restorePersistedState, STORE_VERSION_KEY, type KeyValueStorage } from '../effects/persistence';
 import { initialState, type AppState } from '../projections/store';
 import { App } from './app/App';
+import { installBugReporting } from './app/bugReportUi';
 import { persistOnLeave } from './app/persistOnLeave';
 import { ServicesProvider, type ViewServices } from './app/services';
 import { StoreProvider } from './app/store';
@@ -77,6 +78,8 @@ const deps: EffectDeps = {
 // (city modal, catalogue, version checks) do not run there (docs/ADMIN-CLIENT.md).
 const isAdminArea = /^\/admin(\/|$)/.test(window.location.pathname);
 if (!isAdminArea) {
+  // The recorded ring, the bug report offer and Ctrl+Shift+L (issue 7); before the effects, so the boot is recorded.
+  installBugReporting({ store, storage });
   runEffects(store, deps);
   persistOnLeave(storage, () => store.getState());
 }

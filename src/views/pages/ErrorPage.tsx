@@ -1,5 +1,7 @@
 // SPEC §2 error page: the status code, 'Что-то пошло не так' and 'Вернуться на главную'; an
-// unknown route is 404 'This page could not be found'.
+// unknown route is 404 'This page could not be found'. The error page also offers 'Отправить отчёт
+// об ошибке' (issue 7): the recorded log goes to the server with the error that led here.
+import { SendReportButton } from '../app/bugReportUi';
 import { AppLink } from '../app/routing';
 import styles from './ErrorPage.module.css';
 
@@ -17,6 +19,7 @@ export function ErrorPage({ status, onHome }: { status: number; onHome?: () => v
       <AppLink to="/" className={styles.button} onClick={onHome}>
         {TEXT_BACK_HOME}
       </AppLink>
+      <SendReportButton />
     </section>
   );
 }

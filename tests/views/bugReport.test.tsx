@@ -1,0 +1,227 @@
+// @vitest-environment jsdom
+// Bug reports in the browser (issue 7): the error page and an uncaught error offer 'Отправить
+// отчёт об ошибке', the report goes to POST /api/v1/client-log masked, Ctrl+Shift+L saves the log.
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Subject } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { CLIENT_REPORT_KIND, ClientReport } from '../../src/api/contract/clientLog';
+import type { LogEntry } from '../../src/commands/bus';
+import type { AppEvent } from '../../src/events';
+import { parseLog, replayFinal, REDACTED } from '../../src/events/log';
+import { memoryStorage } from '../../src/effects/persistence';
+import { createRecorder, RING_KEY } from '../../src/effects/recording';
+import { initialState, type AppState } from '../../src/projections/store';
+import { ErrorBoundary } from '../../src/views/app/ErrorBoundary';
+import {
+  createBugReporter,
+  installBugReporting,
+  isDownloadShortcut,
+  setBugReporter,
+  TEXT_SEND_REPORT,
+  TEXT_SENT,
+  type ReporterDeps,
+} from '../../src/views/app/bugReportUi';
+import { ErrorPage } from '../../src/views/pages/ErrorPage';
+import { StoreProvider } from '../../src/views/app/store';
+import { generateCatalog, user as generatedUser } from '../../tools/gen-catalog';
+import { generateEventLog } from '../../tools/gen-log';
+
+const session = generateEventLog({ eventCount: 80, seed: 2, catalog: generateCatalog(15, 6) });
+const phoneDigits = generatedUser.phone.replace(/\D/g, '').slice(1);
+
+function fakeStore() {
+  const events$ = new Subject<{ entry: LogEntry; events: readonly AppEvent[] }>();
+  let state: AppState = initialState;
+  return {
+    events$,
+    getState: () => state,
+    subscribe: () => () => undefined,
+    dispatch: () => undefined,
+    play(entries: readonly LogEntry[]) {
+      for (const entry of entries) events$.next({ entry, events: entry.events });
+      state = replayFinal(parseLog(JSON.parse(JSON.stringify({ ...session, entries }))));
+    },
+  };
+}
+
+function reporterOver(upload: ReporterDeps['upload']) {
+  const recorder = createRecorder({ storage: memoryStorage(), initial: initialState, appVersion: '0.1.0', storeVersion: () => '1' });
+  for (const entry of session.entries) recorder.record(entry);
+  const saved: { name: string; text: string }[] = [];
+  const reporter = createBugReporter({
+    recorder,
+    getState: () => initialState,
+    now: () => '2026-11-23T05:00:00.000Z',
+    route: () => '/angarsk/cart',
+    userAgent: () => 'jsdom',
+    upload,
+    save: (name, text) => void saved.push({ name, text }),
+  });
+  return { reporter, saved };
+}
+
+function renderWithStore(ui: React.ReactNode) {
+  const { hook } = memoryLocation({ path: '/angarsk' });
+  return render(
+    <StoreProvider store={{ getState: () => initialState, subscribe: () => () => undefined, dispatch: () => undefined }}>
+      <Router hook={hook}>{ui}</Router>
+    </StoreProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  setBugReporter(null);
+  vi.unstubAllGlobals();
+});
+
+describe("the error page's 'Отправить отчёт об ошибке'", () => {
+  it('sends the masked report (no token, no full phone) and says it was sent', async () => {
+    const sent: ClientReport[] = [];
+    const { reporter } = reporterOver(async (report) => {
+      sent.push(report);
+      return { id: '0f1e2d3c-aaaa-bbbb-cccc-111122223333' };
+    });
+    setBugReporter(reporter);
+    renderWithStore(<ErrorPage status={500} />);
+    fireEvent.click(screen.getByRole('button', { name: TEXT_SEND_REPORT }));
+    expect(await screen.findByText(TEXT_SENT)).toBeTruthy();
+    expect(screen.getByText('№ 0f1e2d3c')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: TEXT_SEND_REPORT })).toBeNull();
+    const [report] = sent;
+    expect(ClientReport.parse(report)).toMatchObject({ kind: CLIENT_REPORT_KIND, appVersion: '0.1.0', route: '/angarsk/cart', userAgent: 'jsdom' });
+    const text = JSON.stringify(report);
+    expect(text).not.toContain('bench-token');
+    expect(text.replace(/\D/g, ' ')).not.toContain(phoneDigits);
+    expect(replayFinal(parseLog(report?.log)).auth.token).toBe(REDACTED);
+  });
+
+  it("shows the server's refusal (429) and keeps the button to try again", async () => {
+    const { ApiFailure } = await import('../../src/api/client');
+    const { reporter } = reporterOver(async () => {
+      throw new ApiFailure(429, 'Слишком много отчётов об ошибках с вашего адреса. Повторите позже');
+    });
+    setBugReporter(reporter);
+    renderWithStore(<ErrorPage status={500} />);
+    fireEvent.click(screen.getByRole('button', { name: TEXT_SEND_REPORT }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Слишком много отчётов об ошибках с вашего адреса. Повторите позже');
+    expect(screen.getByRole('button', { name: TEXT_SEND_REPORT })).toBeTruthy();
+  });
+
+  it('a render error caught by the boundary travels with the report', async () => {
+    const sent: ClientReport[] = [];
+    const { reporter } = reporterOver(async (report) => (sent.push(report), { id: 'r-1' }));
+    setBugReporter(reporter);
+    const Thrower = () => {
+      throw new TypeError('cart.items is undefined');
+    };
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWithStore(
+      <ErrorBoundary resetKey="/angarsk/cart">
+        <Thrower />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByText('500')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: TEXT_SEND_REPORT }));
+    await screen.findByText(TEXT_SENT);
+    expect(sent[0]?.error).toMatchObject({ name: 'TypeError', message: 'cart.items is undefined' });
+  });
+
+  it('shows no button when no reporter is installed', () => {
+    renderWithStore(<ErrorPage status={500} />);
+    expect(screen.queryByRole('button', { name: TEXT_SEND_REPORT })).toBeNull();
+  });
+});
+
+describe('installBugReporting', () => {
+  let store: ReturnType<typeof fakeStore>;
+  let storage: ReturnType<typeof memoryStorage>;
+  beforeEach(() => {
+    store = fakeStore();
+    storage = memoryStorage();
+  });
+
+  it('records what the store appends, and flushes the ring on pagehide', () => {
+    const installed = installBugReporting({ store, storage });
+    store.play(session.entries.slice(0, 30));
+    expect(installed.recorder.log().entries).toHaveLength(30);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(storage.getItem(RING_KEY)).toContain('"position":30');
+    installed.uninstall();
+  });
+
+  it("offers 'Отправить отчёт об ошибке' after an uncaught error and posts the report to /api/v1/client-log", async () => {
+    const calls: { url: string; body: unknown; auth: string | null }[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      const headers = new Headers(init.headers);
+      calls.push({ url, body: JSON.parse(String(init.body)), auth: headers.get('authorization') });
+      return new Response(JSON.stringify({ id: 'abcdef12-0000' }), { status: 201, headers: { 'content-type': 'application/json' } });
+    });
+    const installed = installBugReporting({ store, storage });
+    store.play(session.entries);
+    act(() => {
+      window.dispatchEvent(new ErrorEvent('error', { error: new RangeError('bad index'), message: 'bad index' }));
+    });
+    const dialog = await screen.findByRole('dialog', { name: TEXT_SEND_REPORT });
+    expect(dialog.textContent).toContain('На странице произошла ошибка');
+    fireEvent.click(screen.getByRole('button', { name: TEXT_SEND_REPORT }));
+    await screen.findByText(TEXT_SENT);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url).toBe('/api/v1/client-log');
+    expect(calls[0]?.auth).toBeNull();
+    const report = ClientReport.parse(calls[0]?.body);
+    expect(report.error).toMatchObject({ name: 'RangeError', message: 'bad index' });
+    expect(report.log.entries).toHaveLength(session.entries.length);
+    expect(JSON.stringify(report).replace(/\D/g, ' ')).not.toContain(phoneDigits);
+    fireEvent.click(screen.getByRole('button', { name: 'Закрыть' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    installed.uninstall();
+  });
+
+  it('offers a report for an unhandled promise rejection too', async () => {
+    const installed = installBugReporting({ store, storage });
+    act(() => {
+      const event = new Event('unhandledrejection') as Event & { reason?: unknown };
+      Object.defineProperty(event, 'reason', { value: new Error('promo failed') });
+      window.dispatchEvent(event);
+    });
+    expect(await screen.findByRole('dialog', { name: TEXT_SEND_REPORT })).toBeTruthy();
+    expect(installed.reporter.lastError()).toMatchObject({ message: 'promo failed' });
+    installed.uninstall();
+  });
+
+  it('Ctrl+Shift+L saves the masked log as a JSON file named by the time', () => {
+    const saved: { name: string; text: string }[] = [];
+    const installed = installBugReporting({ store, storage, save: (name, text) => void saved.push({ name, text }) });
+    store.play(session.entries);
+    fireEvent.keyDown(window, { key: 'L', code: 'KeyL', ctrlKey: true, shiftKey: true });
+    expect(saved).toHaveLength(1);
+    expect(saved[0]?.name).toMatch(/^storefront-log-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.json$/);
+    const file = ClientReport.parse(JSON.parse(saved[0]?.text ?? ''));
+    expect(replayFinal(parseLog(file.log)).cart).toEqual(store.getState().cart);
+    expect(saved[0]?.text).not.toContain('bench-token');
+    expect(saved[0]?.text.replace(/\D/g, ' ')).not.toContain(phoneDigits);
+    installed.uninstall();
+  });
+
+  it('the shortcut is Ctrl+Shift+L or ⌘+Shift+L, in any keyboard layout', () => {
+    const base = { ctrlKey: false, metaKey: false, shiftKey: true, altKey: false, code: 'KeyL', key: 'L' };
+    expect(isDownloadShortcut({ ...base, ctrlKey: true })).toBe(true);
+    expect(isDownloadShortcut({ ...base, metaKey: true })).toBe(true);
+    expect(isDownloadShortcut({ ...base, ctrlKey: true, key: 'Д' })).toBe(true);
+    expect(isDownloadShortcut({ ...base })).toBe(false);
+    expect(isDownloadShortcut({ ...base, ctrlKey: true, shiftKey: false })).toBe(false);
+    expect(isDownloadShortcut({ ...base, ctrlKey: true, code: 'KeyK', key: 'K' })).toBe(false);
+  });
+
+  it('exposes window.__storefront in test builds (development and test only)', () => {
+    const installed = installBugReporting({ store, storage });
+    store.play(session.entries.slice(0, 5));
+    const hook: unknown = Reflect.get(window, '__storefront');
+    expect(typeof hook).toBe('object');
+    installed.uninstall();
+    expect(Reflect.get(window, '__storefront')).toBeUndefined();
+  });
+});
