@@ -228,7 +228,7 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
     );
 
     const streets$ = events$.pipe(
-      filter((e) => e.type === 'CheckoutOpened' || (e.type === 'ModalOpened' && e.data.modal.kind === 'address')),
+      filter((e) => e.type === 'CheckoutOpened' || e.type === 'AddressCheckRequested' || (e.type === 'ModalOpened' && e.data.modal.kind === 'address')),
       withLatestFrom(state$),
       map(([, state]) => selectCity(state)?.iikoId ?? null),
       filter((iikoId): iikoId is string => iikoId !== null),

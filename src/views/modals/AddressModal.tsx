@@ -2,7 +2,8 @@
 import { useState, type FormEvent } from 'react';
 import { formatAddress } from '../../domain/addressText';
 import { selectIsSignedIn } from '../../projections/store';
-import { useDispatch, useSelector } from '../app/store';
+import { formatPrice } from '../../domain/price';
+import { jsonEqual, useDispatch, useSelector } from '../app/store';
 import ui from '../components/ui.module.css';
 import { Dialog } from './Dialog';
 import styles from './modals.module.css';
@@ -52,32 +53,63 @@ export function AddressModal({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** The zone line of a checked address: price, minimum and time, or why it cannot be delivered to. */
+function AddressCheckNote({ street, home }: { street: string; home: string }) {
+  const check = useSelector((s) => s.checkout.addressCheck, jsonEqual);
+  if (check.status === 'idle' || check.street !== street.trim() || check.home !== home.trim()) return null;
+  if (check.status === 'pending') return <p className={ui.muted}>Проверяем адрес…</p>;
+  if (check.status === 'failed') return <p className={ui.muted}>Не удалось проверить адрес: {check.message}</p>;
+  const { zone, refusal } = check.answer;
+  if (refusal !== null) {
+    return (
+      <p className={ui.error} role="alert" data-testid="address-check">
+        {refusal.message}. {refusal.actionText}
+      </p>
+    );
+  }
+  if (zone === null) return null;
+  return (
+    <p className={styles.text} data-testid="address-check">
+      Доставляем: зона «{zone.name}», доставка {zone.deliveryPrice === 0 ? 'бесплатно' : formatPrice(zone.deliveryPrice)}, минимальная сумма заказа{' '}
+      {formatPrice(zone.minSum)}, примерно {zone.deliveryMinutes} мин.
+    </p>
+  );
+}
+
 export function AddressForm({ onCancel }: { onCancel: (() => void) | null }) {
   const dispatch = useDispatch();
   const cityName = useSelector((s) => s.city.list.find((c) => c.id === s.city.selectedId)?.name ?? '');
+  const streets = useSelector((s) => s.checkout.streets?.list ?? [], jsonEqual);
+  const check = useSelector((s) => s.checkout.addressCheck, jsonEqual);
   const [f, setF] = useState({ street: '', home: '', apartment: '', entrance: '', floor: '', intercom: '', comment: '' });
   const [error, setError] = useState<string | null>(null);
   const set = (key: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [key]: e.target.value });
   const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
+  const checkAddress = () => {
+    if (f.street.trim() !== '' && f.home.trim() !== '') dispatch({ type: 'CheckAddress', data: { street: f.street, home: f.home } });
+  };
+  const suggestions = f.street.trim().length < 2 ? [] : streets.filter((s) => s.name.toLowerCase().includes(f.street.trim().toLowerCase())).slice(0, 20);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (f.street.trim() === '' || f.home.trim() === '') {
       setError('Укажите улицу и дом');
       return;
     }
+    const checked = check.status === 'done' && check.street === f.street.trim() && check.home === f.home.trim() ? check.answer : null;
+    const known = streets.find((s) => s.name.toLowerCase() === f.street.trim().toLowerCase());
     dispatch({
       type: 'CreateAddress',
       data: {
         address: {
           city: cityName,
-          street: f.street.trim(),
+          street: checked?.street ?? known?.name ?? f.street.trim(),
           home: f.home.trim(),
           apartment: orNull(f.apartment),
           entrance: orNull(f.entrance),
           floor: orNull(f.floor),
           intercom: orNull(f.intercom),
           comment: orNull(f.comment),
-          location: null,
+          location: checked?.location ?? known?.location ?? null,
         },
       },
     });
@@ -85,13 +117,30 @@ export function AddressForm({ onCancel }: { onCancel: (() => void) | null }) {
   return (
     <form onSubmit={submit} noValidate>
       <label className={ui.field}>
+        <span className={ui.label}>Город</span>
+        <input className={ui.input} value={cityName} readOnly />
+      </label>
+      <label className={ui.field}>
         <span className={ui.label}>Улица</span>
-        <input className={ui.input} autoComplete="address-line1" value={f.street} onChange={set('street')} data-autofocus />
+        <input
+          className={ui.input}
+          autoComplete="off"
+          list="street-suggestions"
+          value={f.street}
+          onChange={set('street')}
+          onBlur={checkAddress}
+          data-autofocus
+        />
+        <datalist id="street-suggestions">
+          {suggestions.map((s) => (
+            <option key={s.id} value={s.name} />
+          ))}
+        </datalist>
       </label>
       <div className={styles.row}>
         <label className={ui.field}>
           <span className={ui.label}>Дом</span>
-          <input className={ui.input} value={f.home} onChange={set('home')} />
+          <input className={ui.input} value={f.home} onChange={set('home')} onBlur={checkAddress} />
         </label>
         <label className={ui.field}>
           <span className={ui.label}>Квартира</span>
@@ -114,6 +163,7 @@ export function AddressForm({ onCancel }: { onCancel: (() => void) | null }) {
         <span className={ui.label}>Комментарий курьеру</span>
         <input className={ui.input} value={f.comment} onChange={set('comment')} />
       </label>
+      <AddressCheckNote street={f.street} home={f.home} />
       {error !== null && (
         <p className={ui.error} role="alert">
           {error}
@@ -122,6 +172,9 @@ export function AddressForm({ onCancel }: { onCancel: (() => void) | null }) {
       <div className={ui.actions}>
         <button type="submit" className={ui.button}>
           Сохранить адрес
+        </button>
+        <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={checkAddress}>
+          Проверить адрес
         </button>
         {onCancel !== null && (
           <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={onCancel}>

@@ -1,15 +1,33 @@
-// 'Выберите ресторан' — the pickup restaurants of the city (settings DELIVERY_TERMINALS).
+// 'Выберите ресторан' — the pickup restaurants of the city with address, today's hours and
+// whether each can cook the whole cart now (the quote's stop-list check); the settings'
+// DELIVERY_TERMINALS until a quote has answered.
+import { selectQuote } from '../../projections/checkout';
 import { TITLE_RESTAURANTS } from '../../projections/modal';
 import { jsonEqual, useDispatch, useSelector } from '../app/store';
 import ui from '../components/ui.module.css';
 import { Dialog } from './Dialog';
 import styles from './modals.module.css';
 
+type Row = { id: string; name: string; address: string; phone: string; hours: string | null; open: boolean | null; stopped: string[] | null };
+
 export function RestaurantsModal({ onClose }: { onClose: () => void }) {
   const dispatch = useDispatch();
-  const restaurants = useSelector((s) => {
+  const restaurants = useSelector((s): Row[] => {
     const cityId = s.city.selectedId;
-    return cityId === null ? [] : (s.setting.settings?.DELIVERY_TERMINALS[cityId] ?? []);
+    const list = cityId === null ? [] : (s.setting.settings?.DELIVERY_TERMINALS[cityId] ?? []);
+    const quoted = selectQuote(s.checkout)?.restaurants ?? [];
+    return list.map((r) => {
+      const q = quoted.find((x) => x.deliveryTerminalId === r.deliveryTerminalId);
+      return {
+        id: r.deliveryTerminalId,
+        name: r.name,
+        address: r.address,
+        phone: r.phone,
+        hours: q?.hoursText ?? null,
+        open: q?.isOpenNow ?? null,
+        stopped: q?.stopped ?? null,
+      };
+    });
   }, jsonEqual);
   const selected = useSelector((s) => s.cart.selectedRestaurant);
   return (
@@ -19,16 +37,25 @@ export function RestaurantsModal({ onClose }: { onClose: () => void }) {
       ) : (
         <ul className={ui.list}>
           {restaurants.map((r) => (
-            <li key={r.deliveryTerminalId}>
+            <li key={r.id}>
               <button
                 type="button"
-                className={r.deliveryTerminalId === selected ? `${ui.option} ${ui.optionActive}` : ui.option}
-                onClick={() => dispatch({ type: 'SelectRestaurant', data: { deliveryTerminalId: r.deliveryTerminalId } })}
+                className={r.id === selected ? `${ui.option} ${ui.optionActive}` : ui.option}
+                onClick={() => (r.id === selected ? onClose() : dispatch({ type: 'SelectRestaurant', data: { deliveryTerminalId: r.id } }))}
               >
                 <span className={styles.restaurant}>
                   <span className={styles.restaurantName}>{r.name}</span>
                   <span className={styles.small}>{r.address}</span>
                   <span className={styles.small}>{r.phone}</span>
+                  {r.hours !== null && (
+                    <span className={styles.small}>
+                      {r.hours}
+                      {r.open === false ? ' · сейчас закрыт' : r.open === true ? ' · открыт' : ''}
+                    </span>
+                  )}
+                  {r.stopped !== null && (
+                    <span className={styles.small}>{r.stopped.length === 0 ? 'Приготовит весь заказ' : `Нет в наличии: ${r.stopped.join(', ')}`}</span>
+                  )}
                 </span>
               </button>
             </li>

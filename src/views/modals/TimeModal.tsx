@@ -1,42 +1,61 @@
-// Delivery / pickup time: 'Как можно скорее' or a half-hour slot in the next hours.
-import { useMemo } from 'react';
-import { useDispatch, useSelector } from '../app/store';
+// Delivery / pickup time (issue 5): 'Как можно скорее' (the default, while the restaurant is open)
+// or a 30-minute slot of the days the server quoted (today from now plus the lead time, the next
+// 7 days from opening, overnight windows, in the city's time zone).
+import { selectQuote } from '../../projections/checkout';
+import { jsonEqual, useDispatch, useSelector } from '../app/store';
+import { TEXT_ASAP } from '../checkout/time';
 import ui from '../components/ui.module.css';
+import styles from '../checkout/Checkout.module.css';
 import { Dialog } from './Dialog';
 
 export const TITLE_TIME = 'Выберите время';
-const SLOT_MS = 30 * 60 * 1000;
-const LEAD_MS = 60 * 60 * 1000;
-
-/** Half-hour slots starting at least an hour from now. */
-export function timeSlots(nowMs: number, count: number): string[] {
-  const first = Math.ceil((nowMs + LEAD_MS) / SLOT_MS) * SLOT_MS;
-  return Array.from({ length: count }, (_, i) => new Date(first + i * SLOT_MS).toISOString());
-}
 
 export function TimeModal({ onClose }: { onClose: () => void }) {
   const dispatch = useDispatch();
   const current = useSelector((s) => s.cart.deliveryTime);
-  const timeZone = useSelector((s) => s.city.list.find((c) => c.id === s.city.selectedId)?.timeZone);
-  const slots = useMemo(() => timeSlots(Date.now(), 12), []);
-  const format = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'long', timeZone });
+  const slots = useSelector((s) => selectQuote(s.checkout)?.slots ?? null, jsonEqual);
   const choose = (time: string) => dispatch({ type: 'ChangeDeliveryTime', data: { time } });
+  const asapEstimate = slots?.asap.estimate ?? null;
+  const estimate =
+    asapEstimate === null || slots === null
+      ? null
+      : new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: slots.timeZone }).format(Date.parse(asapEstimate));
   return (
-    <Dialog title={TITLE_TIME} onClose={onClose} size="s">
-      <ul className={ui.list}>
-        <li>
-          <button type="button" className={current === 'asap' ? `${ui.option} ${ui.optionActive}` : ui.option} onClick={() => choose('asap')}>
-            Как можно скорее
-          </button>
-        </li>
-        {slots.map((t) => (
-          <li key={t}>
-            <button type="button" className={current === t ? `${ui.option} ${ui.optionActive}` : ui.option} onClick={() => choose(t)}>
-              {format.format(new Date(t))}
+    <Dialog title={TITLE_TIME} onClose={onClose}>
+      {slots === null ? (
+        <p className={ui.muted}>Загружаем доступное время…</p>
+      ) : (
+        <>
+          {slots.asap.available ? (
+            <button type="button" className={current === 'asap' ? `${ui.option} ${ui.optionActive}` : ui.option} onClick={() => choose('asap')}>
+              {TEXT_ASAP}
+              {estimate !== null && <span className={styles.note}> · примерно к {estimate}</span>}
             </button>
-          </li>
-        ))}
-      </ul>
+          ) : (
+            <p className={ui.muted}>{slots.asap.message ?? 'Сейчас заказ «как можно скорее» недоступен'}</p>
+          )}
+          {slots.days.length === 0 && <p className={ui.muted}>Свободного времени на ближайшие дни нет.</p>}
+          {slots.days.map((day) => (
+            <section key={day.date} aria-label={day.title}>
+              <p className={styles.slotDay}>{day.title}</p>
+              <ul className={styles.slots}>
+                {day.slots.map((slot) => (
+                  <li key={slot.start}>
+                    <button
+                      type="button"
+                      className={current === slot.start ? `${ui.chip} ${ui.chipActive}` : ui.chip}
+                      aria-pressed={current === slot.start}
+                      onClick={() => choose(slot.start)}
+                    >
+                      {slot.label}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </>
+      )}
     </Dialog>
   );
 }
