@@ -109,6 +109,9 @@ export function needsPromoRecalc(event: AppEvent): boolean {
     case 'DeliveryMethodChanged':
     case 'SpendBonusChanged':
     case 'SignedIn':
+    // SPEC §4 city selection clears the coupon; the reloaded page re-quotes under the new city
+    case 'CitySelected':
+    case 'SessionStarted':
       return true;
     default:
       return false;
