@@ -1,0 +1,138 @@
+// The bot check (issue 5): the verification adapter against a local fake (SmartCaptcha and
+// reCAPTCHA-style siteverify), and its use on POST /auth/code and POST /order: required only
+// with a secret configured and IS_WITHOUT_RECAPTCHA off; the site key reaches the client, the
+// secret never does.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { CheckoutQuote } from '../../src/api/contract/checkout.js';
+import { Order } from '../../src/api/contract/orders.js';
+import { createHttpCaptcha } from '../../server/integrations/captcha.js';
+import { requireCaptcha } from '../../server/services/captcha.js';
+import { createTestServer, type TestServer } from './helpers.js';
+import { auth, deliveryBody, newKey, postOrder, signedInUser } from './ordersFixtures.js';
+import { startFakeCaptcha, type FakeCaptcha } from '../fakes/captcha.js';
+
+let fake: FakeCaptcha;
+beforeAll(async () => {
+  fake = await startFakeCaptcha();
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+describe('captcha verification adapter', () => {
+  it('SmartCaptcha: POST /validate with secret, token and ip; "ok" passes, "failed" and a wrong secret fail', async () => {
+    fake.mode = 'ok';
+    const verifier = createHttpCaptcha({ provider: 'smartcaptcha', secret: fake.secret, verifyUrl: fake.validateUrl });
+    fake.valid.add('good-token');
+    expect(await verifier.verify('good-token', '10.1.2.3')).toBe('ok');
+    const sent = fake.received[fake.received.length - 1];
+    expect(Object.fromEntries(sent ?? [])).toEqual({ secret: fake.secret, token: 'good-token', ip: '10.1.2.3' });
+    // One use per token, like the real service.
+    expect(await verifier.verify('good-token', '10.1.2.3')).toBe('failed');
+    expect(await verifier.verify('made-up', '10.1.2.3')).toBe('failed');
+    fake.valid.add('good-2');
+    const wrongSecret = createHttpCaptcha({ provider: 'smartcaptcha', secret: 'wrong', verifyUrl: fake.validateUrl });
+    expect(await wrongSecret.verify('good-2', '10.1.2.3')).toBe('failed');
+  });
+
+  it('reCAPTCHA-compatible siteverify: response and remoteip; success true/false', async () => {
+    fake.mode = 'ok';
+    const verifier = createHttpCaptcha({ provider: 'recaptcha', secret: fake.secret, verifyUrl: fake.siteverifyUrl });
+    fake.valid.add('g-token');
+    expect(await verifier.verify('g-token', '10.9.9.9')).toBe('ok');
+    expect(Object.fromEntries(fake.received[fake.received.length - 1] ?? [])).toEqual({ secret: fake.secret, response: 'g-token', remoteip: '10.9.9.9' });
+    expect(await verifier.verify('g-token', '10.9.9.9')).toBe('failed');
+  });
+
+  it('a provider that cannot answer (HTTP 500, garbage, nobody listening) is "unavailable", not "failed"', async () => {
+    const verifier = createHttpCaptcha({ provider: 'smartcaptcha', secret: fake.secret, verifyUrl: fake.validateUrl });
+    fake.mode = 'http-500';
+    expect(await verifier.verify('x', '1.1.1.1')).toBe('unavailable');
+    fake.mode = 'garbage';
+    expect(await verifier.verify('x', '1.1.1.1')).toBe('unavailable');
+    fake.mode = 'ok';
+    const nowhere = createHttpCaptcha({ provider: 'smartcaptcha', secret: 's', verifyUrl: 'http://127.0.0.1:9/validate', timeoutMs: 2000 });
+    expect(await nowhere.verify('x', '1.1.1.1')).toBe('unavailable');
+  });
+});
+
+describe('the bot check on POST /auth/code and POST /order', () => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await createTestServer({ config: { captcha: { provider: 'smartcaptcha', secret: fake.secret, verifyUrl: fake.validateUrl } } });
+    server.clock.set('2026-11-20T05:00:00.000Z');
+    token = (await signedInUser(server.db)).token;
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const setting = (name: string, value: unknown) =>
+    server.db.run((db) => db.execute(sql`update settings set value = ${JSON.stringify(value)}::jsonb where name = ${name}`));
+  const requestCode = (phone: string, captchaToken: string | null, ip: string) =>
+    server.app.inject({ method: 'POST', url: '/api/v1/auth/code', remoteAddress: ip, payload: { phone, captchaToken } });
+  const quoteCaptcha = async () => {
+    const res = await server.app.inject({ method: 'POST', url: '/api/v1/checkout/quote', headers: auth(token), payload: { ...deliveryBody(), persons: undefined, comment: undefined } });
+    return CheckoutQuote.parse(res.json()).captcha;
+  };
+
+  it('IS_WITHOUT_RECAPTCHA (the seeded default) skips it even with a secret', async () => {
+    expect(await quoteCaptcha()).toEqual({ required: false, provider: 'smartcaptcha', siteKey: '' });
+    const res = await requestCode('+79990000101', null, '10.0.0.1');
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('required: the quote names the provider and the public site key; the secret is never sent to the client', async () => {
+    await setting('IS_WITHOUT_RECAPTCHA', false);
+    await setting('CAPTCHA_SITE_KEY', 'ysc1_public_site_key');
+    expect(await quoteCaptcha()).toEqual({ required: true, provider: 'smartcaptcha', siteKey: 'ysc1_public_site_key' });
+    const settings = await server.app.inject({ method: 'GET', url: '/api/v1/setting' });
+    expect(settings.body).toContain('ysc1_public_site_key');
+    expect(settings.body).not.toContain(fake.secret);
+    expect(JSON.stringify(await quoteCaptcha())).not.toContain(fake.secret);
+  });
+
+  it("sign-in code: no token 'Подтвердите, что вы не робот', a bad token 'Проверка на робота не пройдена. Попробуйте ещё раз', a good one sends the SMS", async () => {
+    const smsBefore = server.sms.length;
+    const none = await requestCode('+79990000102', null, '10.0.0.2');
+    expect(none.statusCode).toBe(422);
+    expect(none.json()).toEqual({ message: 'Подтвердите, что вы не робот', code: 'captcha-required' });
+    const bad = await requestCode('+79990000102', 'forged', '10.0.0.2');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toEqual({ message: 'Проверка на робота не пройдена. Попробуйте ещё раз', code: 'captcha-failed' });
+    expect(server.sms.length).toBe(smsBefore);
+    fake.valid.add('human-1');
+    const good = await requestCode('+79990000102', 'human-1', '10.0.0.2');
+    expect(good.statusCode, good.body).toBe(200);
+    expect(server.sms.length).toBe(smsBefore + 1);
+  });
+
+  it('order: refused without a valid token; a retry of the same Idempotency-Key replays the order without checking the used token again', async () => {
+    const none = await postOrder(server, token, deliveryBody());
+    expect(none.json()).toEqual({ message: 'Подтвердите, что вы не робот', code: 'captcha-required' });
+    const bad = await postOrder(server, token, deliveryBody({ captchaToken: 'forged' }));
+    expect(bad.json().message).toBe('Проверка на робота не пройдена. Попробуйте ещё раз');
+    fake.valid.add('human-2');
+    const key = newKey();
+    const placed = await postOrder(server, token, deliveryBody({ captchaToken: 'human-2' }), key);
+    expect(placed.statusCode, placed.body).toBe(200);
+    const replay = await postOrder(server, token, deliveryBody({ captchaToken: 'human-2' }), key);
+    expect(replay.statusCode).toBe(200);
+    expect(Order.parse(replay.json()).id).toBe(Order.parse(placed.json()).id);
+  });
+
+  it('a provider that cannot answer lets the request through; without a secret nothing is checked', async () => {
+    fake.mode = 'http-500';
+    try {
+      const res = await requestCode('+79990000103', 'anything', '10.0.0.3');
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      fake.mode = 'ok';
+    }
+    const noSecret = { ...server.ctx, config: { ...server.ctx.config, captcha: { ...server.ctx.config.captcha, secret: '' } } };
+    await expect(requireCaptcha(noSecret, null, '10.0.0.4')).resolves.toBeUndefined();
+    await expect(requireCaptcha(server.ctx, null, '10.0.0.4')).rejects.toThrow('Подтвердите, что вы не робот');
+  });
+});
