@@ -19,8 +19,8 @@ const OrdersPage = lazy(() => import('./orders/OrdersPage'));
 const MenuPage = lazy(() => import('./menu/MenuPage'));
 const StopListPage = lazy(() => import('./menu/StopListPage'));
 const SettingsPage = lazy(() => import('./settings/SettingsPage'));
-// TODO-SCREEN const CitiesPage = lazy(() => import('./settings/CitiesPage'));
-// TODO-SCREEN const ContentPage = lazy(() => import('./settings/ContentPage'));
+const CitiesPage = lazy(() => import('./settings/CitiesPage'));
+const ContentPage = lazy(() => import('./settings/ContentPage'));
 // TODO-SCREEN const PromotionsPage = lazy(() => import('./promotions/PromotionsPage'));
 // TODO-SCREEN const CustomersPage = lazy(() => import('./customers/CustomersPage'));
 // TODO-SCREEN const AuditPage = lazy(() => import('./audit/AuditPage'));
@@ -33,8 +33,8 @@ export const ADMIN_SCREENS: readonly { path: string; label: string; adminOnly: b
   { path: '/menu', label: 'Меню', adminOnly: false, component: MenuPage },
   { path: '/stop-list', label: 'Стоп-лист', adminOnly: false, component: StopListPage },
   { path: '/settings', label: 'Настройки', adminOnly: true, component: SettingsPage },
-//TODO-SCREEN   { path: '/cities', label: 'Города и зоны', adminOnly: true, component: CitiesPage },
-//TODO-SCREEN   { path: '/content', label: 'Страницы и истории', adminOnly: true, component: ContentPage },
+  { path: '/cities', label: 'Города и зоны', adminOnly: true, component: CitiesPage },
+  { path: '/content', label: 'Страницы и истории', adminOnly: true, component: ContentPage },
 //TODO-SCREEN   { path: '/promotions', label: 'Акции', adminOnly: false, component: PromotionsPage },
 //TODO-SCREEN   { path: '/customers', label: 'Клиенты', adminOnly: false, component: CustomersPage },
 //TODO-SCREEN   { path: '/audit', label: 'Журнал действий', adminOnly: false, component: AuditPage },

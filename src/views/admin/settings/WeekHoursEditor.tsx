@@ -1,0 +1,69 @@
+// Working hours of a restaurant: seven days (stored Sunday first, shown Monday first), each with
+// open and close times, a day off (equal open and close), and an overnight window (closes after
+// midnight, isNextDay) — the rules of SPEC §5.
+import type { WeekHours, WorkDay } from '../../../api/entities';
+import s from '../admin.module.css';
+
+/** Day names by JavaScript's getDay index (0 = Sunday). */
+export const DAY_NAMES = ['Воскресенье', 'Понедельник', 'Вторник', 'Среда', 'Четверг', 'Пятница', 'Суббота'] as const;
+const SHOWN_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
+
+export const isDayOff = (day: WorkDay): boolean => day.open === day.close && !day.isNextDay;
+
+/** The Russian reason a day is inconsistent, or null. */
+export function dayProblem(day: WorkDay): string | null {
+  if (isDayOff(day)) return null;
+  if (!day.isNextDay && day.close < day.open) return 'Закрытие раньше открытия: отметьте «до следующего дня»';
+  return null;
+}
+
+export function WeekHoursEditor({ value, onChange, disabled }: { value: WeekHours; onChange: (week: WeekHours) => void; disabled?: boolean }) {
+  const update = (index: number, patch: Partial<WorkDay>) => onChange(value.map((d, i) => (i === index ? { ...d, ...patch } : d)));
+  return (
+    <table className={s.table} aria-label="Часы работы">
+      <thead>
+        <tr>
+          <th>День</th>
+          <th>Открытие</th>
+          <th>Закрытие</th>
+          <th>До следующего дня</th>
+          <th>Выходной</th>
+        </tr>
+      </thead>
+      <tbody>
+        {SHOWN_ORDER.map((index) => {
+          const day = value[index];
+          if (day === undefined) return null;
+          const off = isDayOff(day);
+          const problem = dayProblem(day);
+          return (
+            <tr key={index}>
+              <td>
+                {DAY_NAMES[index]}
+                {problem ? <p className={s.fieldError}>{problem}</p> : null}
+              </td>
+              <td>
+                <input type="time" className={s.input} aria-label={`${DAY_NAMES[index]}: открытие`} value={day.open} disabled={disabled || off} onChange={(e) => update(index, { open: e.target.value })} />
+              </td>
+              <td>
+                <input type="time" className={s.input} aria-label={`${DAY_NAMES[index]}: закрытие`} value={day.close} disabled={disabled || off} onChange={(e) => update(index, { close: e.target.value })} />
+              </td>
+              <td>
+                <input type="checkbox" aria-label={`${DAY_NAMES[index]}: до следующего дня`} checked={day.isNextDay} disabled={disabled || off} onChange={(e) => update(index, { isNextDay: e.target.checked })} />
+              </td>
+              <td>
+                <input
+                  type="checkbox"
+                  aria-label={`${DAY_NAMES[index]}: выходной`}
+                  checked={off}
+                  disabled={disabled}
+                  onChange={(e) => update(index, e.target.checked ? { open: '00:00', close: '00:00', isNextDay: false } : { open: '10:00', close: '22:00', isNextDay: false })}
+                />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

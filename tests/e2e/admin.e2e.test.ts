@@ -1,0 +1,203 @@
+// The admin area end to end (issue 6 item 8) in Debian's Chromium against the real server:
+// - a stop-list change made in /admin reaches an open storefront within one version check
+//   (SPEC §9: 60 s; the page's clock is fast-forwarded by one period);
+// - a status change made in /admin reaches the customer's open /complete page live;
+// - a price change made in /admin drops the saved cart line on the next visit with the SPEC §8
+//   message 'Цена товара "X" изменилась и будет удален из корзины'.
+// The first admin is created in the throwaway database before the server starts.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { ensureFirstAdmin } from '../../server/services/admin/staff';
+import { startE2E, WIDTHS, type E2E } from './harness';
+
+const ADMIN_LOGIN = 'e2e-admin';
+const ADMIN_PASSWORD = 'e2e-admin-password-1';
+const CITY_COOKIES = { cityId: 'city-angarsk', isCitySelected: 'true' };
+const VERSION_CHECK_MS = 60_000;
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E({
+    prepare: async (db) => {
+      await ensureFirstAdmin(db, { login: ADMIN_LOGIN, password: ADMIN_PASSWORD }, new Date());
+    },
+  });
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+/** Signs in to /admin through its form in a desktop context; returns the page on the orders. */
+async function adminPage(): Promise<{ page: Page; context: BrowserContext; problems: () => string[] }> {
+  const opened = await e2e.open('/admin', { width: WIDTHS.desktop });
+  const { page } = opened;
+  await page.getByRole('heading', { name: 'Вход в панель управления' }).waitFor();
+  await page.getByLabel('Логин').fill(ADMIN_LOGIN);
+  await page.getByLabel('Пароль').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await page.waitForURL(/\/admin\/orders$/);
+  await page.getByRole('heading', { name: 'Заказы', level: 1 }).waitFor();
+  return opened;
+}
+
+async function nav(page: Page, section: string) {
+  await page.getByRole('navigation', { name: 'Разделы панели управления' }).getByRole('link', { name: section }).click();
+  await page.getByRole('heading', { name: section, level: 1 }).waitFor();
+}
+
+/** The persisted storefront state (cart, user, address, auth) as text, '' when none. */
+function persistedState(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key !== null && /^storefront:v.+:state$/.test(key)) return localStorage.getItem(key) ?? '';
+    }
+    return '';
+  });
+}
+
+describe('admin area (issue 6 item 8)', () => {
+  it('the admin bundle is not loaded by the storefront index page', async () => {
+    const { page, problems } = await e2e.open('/angarsk', { width: WIDTHS.desktop, cookies: CITY_COOKIES });
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.getByTestId('product-card').first().waitFor();
+    const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+    expect([...loaded, ...scripts].filter((u) => /AdminApp|admin\/mount|mount-[\w-]+\.js/.test(u))).toEqual([]);
+    // the sign-in form of /admin is in chunks of its own
+    const admin = await e2e.open('/admin', { width: WIDTHS.desktop });
+    await admin.page.getByRole('heading', { name: 'Вход в панель управления' }).waitFor();
+    const adminScripts = await admin.page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')));
+    const indexScripts = new Set(loaded.filter((n) => n.endsWith('.js')));
+    expect(adminScripts.some((n) => !indexScripts.has(n))).toBe(true);
+    expect(problems()).toEqual([]);
+  });
+
+  it('/admin/* without a staff token redirects to /admin (SPEC §6)', async () => {
+    const { page } = await e2e.open('/admin/settings', { width: WIDTHS.desktop });
+    await page.waitForURL(/\/admin$/);
+    await page.getByRole('heading', { name: 'Вход в панель управления' }).waitFor();
+  });
+
+  it('a stop-list change in /admin reaches an open storefront within one version check', async () => {
+    const context = await e2e.newContext({ width: WIDTHS.desktop, cookies: CITY_COOKIES });
+    const shop = await context.newPage();
+    await shop.clock.install();
+    await shop.goto('/angarsk/catalog/rolls');
+    await shop.getByRole('button', { name: 'Добавить «Дракон» в корзину' }).waitFor();
+
+    const admin = await adminPage();
+    onTestFailed(async () => {
+      await e2e.screenshot(admin.page, 'admin-stop-list-FAILED');
+    });
+    await nav(admin.page, 'Стоп-лист');
+    await admin.page.getByLabel('Ресторан').selectOption('dt-angarsk-1');
+    const box = admin.page.getByRole('checkbox', { name: 'Дракон: в стоп-листе' });
+    expect(await box.isChecked()).toBe(false);
+    await box.check();
+    await admin.page.getByText('«Дракон» в стоп-листе').waitFor();
+    await e2e.screenshot(admin.page, 'admin-stop-list-1280');
+
+    // one version check later the storefront reloads the catalogue with the new stop list
+    const reloaded = shop.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/catalog' && r.status() === 200, { timeout: 90_000 });
+    await shop.clock.fastForward(VERSION_CHECK_MS + 1000);
+    const catalog = (await (await reloaded).json()) as { stopList: { deliveryTerminalId: string; items: { productId: string; balance: number }[] }[] };
+    const stopped = catalog.stopList.find((e) => e.deliveryTerminalId === 'dt-angarsk-1')?.items.filter((i) => i.balance <= 0).map((i) => i.productId);
+    expect(stopped).toContain('dragon');
+  });
+
+  it('a status change in /admin reaches the customer on /complete live', async () => {
+    const PHONE = '+79995550011';
+    const context = await e2e.newContext({ width: WIDTHS.phone, cookies: CITY_COOKIES });
+    const shop = await context.newPage();
+    const problems = e2e.watch(shop);
+    // sign the customer in through the auth modal (the guard of /personal opens it)
+    await shop.goto('/angarsk/personal');
+    const auth = shop.getByRole('dialog', { name: 'Вход или регистрация' });
+    await auth.waitFor();
+    await auth.getByRole('textbox', { name: 'Номер телефона' }).pressSequentially('9995550011');
+    const smsBefore = e2e.server.smsCount();
+    await auth.getByRole('button', { name: 'Получить код' }).click();
+    const code = await e2e.server.latestSmsCode(PHONE, { after: smsBefore });
+    await auth.getByRole('textbox', { name: 'Код из SMS' }).fill(code);
+    await auth.getByRole('textbox', { name: /Имя/ }).fill('Борис');
+    const signedIn = shop.waitForResponse((r) => r.url().endsWith('/api/v1/auth/token') && r.status() === 200);
+    await auth.getByRole('button', { name: 'Войти' }).click();
+    const { token } = (await (await signedIn).json()) as { token: string };
+    await auth.waitFor({ state: 'detached' });
+
+    const placed = await fetch(`${e2e.server.url}/api/v1/order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
+      body: JSON.stringify({ cityId: 'city-angarsk', deliveryMethod: 'self', deliveryTerminalId: 'dt-angarsk-1', paymentMethod: 'cash', items: [{ productId: 'canada', amount: 1 }] }),
+    });
+    expect(placed.status, await placed.clone().text()).toBe(200);
+    const order = (await placed.json()) as { id: string; number: number };
+
+    await shop.goto(`/angarsk/complete?order=${encodeURIComponent(order.id)}`);
+    const status = shop.getByTestId('order-status');
+    await expect.poll(() => status.innerText(), { timeout: 30_000 }).toBe('принят');
+
+    const admin = await adminPage();
+    onTestFailed(async () => {
+      await e2e.screenshot(admin.page, 'admin-status-FAILED');
+      await e2e.screenshot(shop, 'complete-status-FAILED');
+    });
+    // the new order is in the list; open it and start cooking
+    await admin.page.locator(`tr[data-order-id="${order.id}"]`).click();
+    await admin.page.waitForURL(new RegExp(`/admin/orders/${order.id}$`));
+    const panel = admin.page.getByRole('complementary', { name: 'Заказ' });
+    await panel.getByRole('heading', { name: `Заказ №${order.number}` }).waitFor();
+    await panel.getByRole('button', { name: 'Начать готовить' }).click();
+    await panel.getByRole('button', { name: 'Начать готовить' }).waitFor({ state: 'detached' });
+    await e2e.screenshot(admin.page, 'admin-order-1280');
+
+    // live: no reload of the customer's page
+    await expect.poll(() => status.innerText(), { timeout: 30_000 }).toBe('готовится');
+    await panel.getByRole('button', { name: 'Приготовлен' }).click();
+    await expect.poll(() => status.innerText(), { timeout: 30_000 }).toBe('готов');
+    await e2e.screenshot(shop, 'complete-live-status-375');
+    expect(problems()).toEqual([]);
+  });
+
+  it('a price change in /admin drops the saved cart line on the next visit with the SPEC §8 message', async () => {
+    const context = await e2e.newContext({ width: WIDTHS.desktop, cookies: CITY_COOKIES });
+    const shop = await context.newPage();
+    await shop.goto('/angarsk/catalog/rolls');
+    await shop.getByRole('button', { name: 'Добавить «Филадельфия классик» в корзину' }).click();
+    // a visitor: the auth modal opens, the line is in the cart all the same (SPEC §4 rule 3)
+    const auth = shop.getByRole('dialog', { name: 'Вход или регистрация' });
+    await auth.waitFor();
+    await shop.keyboard.press('Escape');
+    await auth.waitFor({ state: 'detached' });
+    await expect.poll(() => persistedState(shop), { timeout: 15_000 }).toContain('Филадельфия классик');
+    await shop.close();
+
+    const admin = await adminPage();
+    onTestFailed(async () => {
+      await e2e.screenshot(admin.page, 'admin-price-FAILED');
+    });
+    await nav(admin.page, 'Меню');
+    await admin.page.getByRole('searchbox', { name: 'Поиск товара' }).fill('Филадельфия классик');
+    // (a modifier of the set has the same name: open the roll by its id)
+    await admin.page.getByRole('table', { name: 'Товары' }).locator('a[href="/admin/menu/products/philadelphia-classic"]').click();
+    const form = admin.page.getByRole('form', { name: 'Товар' });
+    const price = form.getByLabel('Цена, ₽');
+    const before = Number(await price.inputValue());
+    await price.fill(String(before + 50));
+    await form.getByRole('button', { name: 'Сохранить' }).click();
+    await admin.page.getByText('Товар сохранён').waitFor();
+    await e2e.screenshot(admin.page, 'admin-product-saved-1280');
+
+    // the next visit validates the saved cart against the new catalogue
+    const again = await context.newPage();
+    await again.goto('/angarsk/cart');
+    const confirm = again.getByRole('dialog').filter({ hasText: 'Цена товара "Филадельфия классик" изменилась и будет удален из корзины' });
+    await confirm.waitFor({ timeout: 30_000 });
+    await e2e.screenshot(again, 'cart-price-changed-1280');
+    await confirm.getByRole('button', { name: 'Ок' }).click();
+    await again.getByText('Корзина пуста').waitFor();
+  });
+});
