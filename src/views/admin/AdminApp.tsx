@@ -23,8 +23,8 @@ const CitiesPage = lazy(() => import('./settings/CitiesPage'));
 const ContentPage = lazy(() => import('./settings/ContentPage'));
 // TODO-SCREEN const PromotionsPage = lazy(() => import('./promotions/PromotionsPage'));
 // TODO-SCREEN const CustomersPage = lazy(() => import('./customers/CustomersPage'));
-// TODO-SCREEN const AuditPage = lazy(() => import('./audit/AuditPage'));
-// TODO-SCREEN const SmsPage = lazy(() => import('./audit/SmsPage'));
+const AuditPage = lazy(() => import('./audit/AuditPage'));
+const SmsPage = lazy(() => import('./audit/SmsPage'));
 // TODO-SCREEN const StaffPage = lazy(() => import('./staff/StaffPage'));
 
 /** The screens under /admin, in navigation order. `adminOnly`: hidden from operators. */
@@ -37,8 +37,8 @@ export const ADMIN_SCREENS: readonly { path: string; label: string; adminOnly: b
   { path: '/content', label: 'Страницы и истории', adminOnly: true, component: ContentPage },
 //TODO-SCREEN   { path: '/promotions', label: 'Акции', adminOnly: false, component: PromotionsPage },
 //TODO-SCREEN   { path: '/customers', label: 'Клиенты', adminOnly: false, component: CustomersPage },
-//TODO-SCREEN   { path: '/audit', label: 'Журнал действий', adminOnly: false, component: AuditPage },
-//TODO-SCREEN   { path: '/sms', label: 'SMS', adminOnly: false, component: SmsPage },
+  { path: '/audit', label: 'Журнал действий', adminOnly: true, component: AuditPage },
+  { path: '/sms', label: 'SMS', adminOnly: true, component: SmsPage },
 //TODO-SCREEN   { path: '/staff', label: 'Сотрудники', adminOnly: true, component: StaffPage },
 ];
 
