@@ -1,0 +1,180 @@
+// Orders, quotes and states for the checkout tests (deciders, effects, views).
+import type { CheckoutQuote, CheckoutRefusal } from '../../src/api/contract/checkout';
+import type { Order } from '../../src/api/contract/orders';
+import type { PaymentSession } from '../../src/api/contract/payments';
+import type { Address } from '../../src/api/entities';
+import type { AppEvent } from '../../src/events';
+import { buildQuoteBody, quoteKey } from '../../src/commands/checkout';
+import { evolveAll, type AppState } from '../../src/projections/store';
+import { PRODUCT, productById as productFor } from '../fixtures/catalog';
+import { ANGARSK, TERMINAL_1 } from '../fixtures/settings';
+import { readyState, USER, type ReadyOptions } from '../fixtures/state';
+
+export const ADDRESS: Address = {
+  id: 'addr-1',
+  userId: USER.id,
+  city: 'Ангарск',
+  street: 'улица Ленина',
+  home: '10',
+  apartment: '5',
+  entrance: null,
+  floor: null,
+  intercom: null,
+  comment: null,
+  location: { lat: 52.54, lon: 103.89 },
+};
+
+export const line = (id: string, productId: string, quantity: number) => ({
+  id,
+  product: productFor(productId),
+  quantity,
+  mods: [],
+  isGift: false,
+  isHidden: false,
+  isServiceFee: false,
+  fromPromocode: false,
+});
+
+/** Two Филадельфия (450 each), an address chosen, consent given. */
+export const CHECKOUT_EVENTS: AppEvent[] = [
+  { type: 'ItemAdded', data: { line: line('l1', PRODUCT.phila, 2) } },
+  { type: 'AddressesLoaded', data: { addresses: [ADDRESS], selectedId: ADDRESS.id } },
+  { type: 'ConsentChanged', data: { given: true } },
+];
+
+export function checkoutState(more: readonly AppEvent[] = [], ready: ReadyOptions = {}): AppState {
+  return readyState(ready, [...CHECKOUT_EVENTS, ...more]);
+}
+
+export const ZONE = {
+  id: 'zone-1',
+  name: 'Центр',
+  minSum: 600,
+  deliveryPrice: 150,
+  freeDeliveryFrom: 1000,
+  deliveryMinutes: 60,
+  deliveryTerminalId: TERMINAL_1,
+};
+
+export function quote(over: Partial<CheckoutQuote> = {}): CheckoutQuote {
+  return {
+    cityId: ANGARSK.id,
+    deliveryMethod: 'delivery',
+    zone: ZONE,
+    location: ADDRESS.location,
+    restaurant: null,
+    restaurants: [],
+    lines: [{ productId: PRODUCT.phila, name: 'Филадельфия', amount: 2, price: 450, sum: 900, mods: [], isGift: false }],
+    goodsTotal: 900,
+    discountTotal: 0,
+    deliveryPrice: 150,
+    serviceFee: 0,
+    bonusSpent: 0,
+    bonusCap: 270,
+    total: 1050,
+    paymentMethods: [
+      { method: 'card', title: 'Картой онлайн', online: true, available: true, reason: null },
+      { method: 'sbp', title: 'СБП (Система быстрых платежей)', online: true, available: true, reason: null },
+      { method: 'cash', title: 'Наличными', online: false, available: true, reason: null },
+      { method: 'courier-card', title: 'Картой курьеру', online: false, available: true, reason: null },
+    ],
+    deliveryText: 'Курьер позвонит за 10 минут',
+    captcha: { required: false, provider: null, siteKey: '' },
+    slots: {
+      timeZone: ANGARSK.timeZone,
+      leadMinutes: 60,
+      asap: { available: true, estimate: '2026-11-23T07:00:00.000Z', message: null },
+      days: [
+        {
+          date: '2026-11-23',
+          title: 'Сегодня',
+          slots: [{ start: '2026-11-23T07:00:00.000Z', end: '2026-11-23T07:30:00.000Z', label: '15:00–15:30' }],
+        },
+      ],
+    },
+    refusals: [],
+    canSubmit: true,
+    ...over,
+  };
+}
+
+export const MIN_SUM_REFUSAL: CheckoutRefusal = {
+  code: 'below-min-sum',
+  message: 'Минимальная сумма заказа для доставки в зону «Центр» — 1 500 ₽ (без учёта доставки)',
+  action: 'add-items',
+  actionText: 'Добавьте товаров ещё на 600 ₽',
+  missingSum: 600,
+  productIds: [],
+};
+
+/** The state after the quote effect asked for and got `q` for exactly this state. */
+export function quoted(state: AppState, q: CheckoutQuote = quote()): AppState {
+  const body = buildQuoteBody(state);
+  if (body === null) throw new Error('no quote body');
+  const key = quoteKey(body);
+  return evolveAll(state, [
+    { type: 'QuoteRequested', data: { key } },
+    { type: 'QuoteReceived', data: { key, quote: q } },
+  ]);
+}
+
+export function order(over: Partial<Order> = {}): Order {
+  return {
+    id: 'order-1',
+    number: 1042,
+    status: 'Unconfirmed',
+    statusName: 'принят',
+    cityId: ANGARSK.id,
+    deliveryMethod: 'delivery',
+    address: { ...ADDRESS, location: ADDRESS.location },
+    deliveryTerminalId: TERMINAL_1,
+    zoneId: ZONE.id,
+    items: [
+      {
+        productId: PRODUCT.pizza,
+        name: 'Пепперони',
+        amount: 2,
+        price: 600,
+        sum: 1200,
+        mods: [{ id: 'm-size-30', name: '30 см', amount: 1, price: 500, groupId: 'g-mod-size' }],
+        isGift: false,
+      },
+      { productId: PRODUCT.phila, name: 'Филадельфия', amount: 1, price: 450, sum: 450, mods: [], isGift: false },
+    ],
+    goodsTotal: 1650,
+    discountTotal: 0,
+    deliveryPrice: 0,
+    serviceFee: 0,
+    bonusSpent: 0,
+    total: 1650,
+    coupon: null,
+    paymentMethod: 'cash',
+    paymentStatus: 'none',
+    deliveryTime: 'asap',
+    persons: 2,
+    changeFrom: null,
+    comment: '',
+    createdAt: '2026-11-23T06:00:00.000Z',
+    updatedAt: '2026-11-23T06:00:00.000Z',
+    ...over,
+  };
+}
+
+export function session(over: Partial<PaymentSession> = {}): PaymentSession {
+  return {
+    paymentId: 'pay-1',
+    orderId: 'order-1',
+    provider: 'test',
+    method: 'card',
+    status: 'pending',
+    statusName: 'ожидает оплаты',
+    amount: 1050,
+    redirectUrl: '/api/v1/payments/test/pay-1',
+    widget: null,
+    successUrl: '/angarsk/complete?order=order-1',
+    failUrl: '/angarsk/complete-error?order=order-1',
+    createdAt: '2026-11-23T06:00:00.000Z',
+    updatedAt: '2026-11-23T06:00:00.000Z',
+    ...over,
+  };
+}
