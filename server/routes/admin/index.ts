@@ -5,6 +5,8 @@ import { installStaffGuard } from './adminRoute.js';
 import { registerAdminAuth } from './auth.js';
 import { registerAdminOrders } from './orders.js';
 import { registerAdminMenu } from './menu.js';
+import { registerAdminAudit } from './audit.js';
+import { registerAdminSettings } from './settings.js';
 
 export async function registerAdmin(app: FastifyInstance): Promise<void> {
   await app.register(async (admin) => {
@@ -12,5 +14,7 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
     registerAdminAuth(admin);
     registerAdminOrders(admin);
     registerAdminMenu(admin);
+    registerAdminAudit(admin);
+    registerAdminSettings(admin);
   });
 }
