@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { Catalog } from '../../api/entities';
 import { menuSections } from '../app/catalogView';
 import { AppLink } from '../app/routing';
-import { selectExcludedAllergens } from '../app/selectors';
+import { selectCurrentCity, selectExcludedAllergens } from '../app/selectors';
 import { jsonEqual, useSelector } from '../app/store';
 import { WithCatalog } from '../components/CatalogState';
 import { imageSrc } from '../components/ProductImage';
@@ -73,9 +73,16 @@ function Menu({ catalog }: { catalog: Catalog }) {
   );
 }
 
+/** The page's heading, for screen readers and search engines (the slider is the visual header). */
+export function indexTitle(cityIn: string | null): string {
+  return cityIn === null ? 'Роллы и пицца с доставкой' : `Роллы и пицца с доставкой ${cityIn}`;
+}
+
 export default function IndexPage() {
+  const cityIn = useSelector((s) => selectCurrentCity(s)?.cityIn ?? null);
   return (
     <>
+      <h1 className="visually-hidden">{indexTitle(cityIn)}</h1>
       <Slider />
       <div className={ui.container}>
         <Stories />
