@@ -22,7 +22,7 @@ const SettingsPage = lazy(() => import('./settings/SettingsPage'));
 const CitiesPage = lazy(() => import('./settings/CitiesPage'));
 const ContentPage = lazy(() => import('./settings/ContentPage'));
 // TODO-SCREEN const PromotionsPage = lazy(() => import('./promotions/PromotionsPage'));
-// TODO-SCREEN const CustomersPage = lazy(() => import('./customers/CustomersPage'));
+const CustomersPage = lazy(() => import('./customers/CustomersPage'));
 const AuditPage = lazy(() => import('./audit/AuditPage'));
 const SmsPage = lazy(() => import('./audit/SmsPage'));
 // TODO-SCREEN const StaffPage = lazy(() => import('./staff/StaffPage'));
@@ -36,7 +36,7 @@ export const ADMIN_SCREENS: readonly { path: string; label: string; adminOnly: b
   { path: '/cities', label: 'Города и зоны', adminOnly: true, component: CitiesPage },
   { path: '/content', label: 'Страницы и истории', adminOnly: true, component: ContentPage },
 //TODO-SCREEN   { path: '/promotions', label: 'Акции', adminOnly: false, component: PromotionsPage },
-//TODO-SCREEN   { path: '/customers', label: 'Клиенты', adminOnly: false, component: CustomersPage },
+  { path: '/customers', label: 'Клиенты', adminOnly: false, component: CustomersPage },
   { path: '/audit', label: 'Журнал действий', adminOnly: true, component: AuditPage },
   { path: '/sms', label: 'SMS', adminOnly: true, component: SmsPage },
 //TODO-SCREEN   { path: '/staff', label: 'Сотрудники', adminOnly: true, component: StaffPage },

@@ -27,13 +27,23 @@ function readProblem(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** A chosen file's text (FileReader: every browser, and jsdom in tests). */
+export function readFileText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(reader.error ?? new Error('Файл не прочитан'));
+    reader.readAsText(file);
+  });
+}
+
 function OpenFile({ onOpen }: { onOpen: (read: ReadReport, name: string) => void }) {
   const [problem, setProblem] = useState<string | null>(null);
   const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
     try {
-      onOpen(readReportText(await file.text()), file.name);
+      onOpen(readReportText(await readFileText(file)), file.name);
       setProblem(null);
     } catch (error) {
       setProblem(`Файл не читается как журнал: ${readProblem(error)}`);
