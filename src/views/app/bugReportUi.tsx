@@ -228,7 +228,8 @@ function worthOffering(message: string): boolean {
   return !/ResizeObserver loop|^Script error\.?$/.test(message);
 }
 
-function saveFile(fileName: string, text: string): void {
+/** Saves text as a file through an object URL and a temporary link (the browser's download). */
+export function saveTextFile(fileName: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
   const a = document.createElement('a');
   a.href = url;
@@ -273,7 +274,7 @@ export function installBugReporting(options: {
     route: () => win.location.pathname + win.location.search,
     userAgent: () => win.navigator.userAgent,
     upload: (report) => client.call(uploadClientLog, { body: report }),
-    save: options.save ?? saveFile,
+    save: options.save ?? saveTextFile,
   });
   setBugReporter(reporter);
 
