@@ -1,0 +1,240 @@
+// Checkout effects (issue 5) on virtual time: quote, submission, payment, order re-read, cart
+// after payment, the purchase event, live status over a fake WebSocket.
+import { BehaviorSubject, type Observable } from 'rxjs';
+import { TestScheduler } from 'rxjs/testing';
+import { describe, expect, it } from 'vitest';
+import { ApiFailure } from '../../src/api/client';
+import type { CaptchaInfo } from '../../src/api/contract/checkout';
+import type { AppCommand } from '../../src/commands';
+import { buildQuoteBody, CHECKOUT_TEXT, quoteKey } from '../../src/commands/checkout';
+import { AWAITING_PAYMENT_KEY, checkout$, TRACKED_ORDERS_KEY, type CheckoutEffectOptions, type LiveSocket } from '../../src/effects/checkout';
+import type { EventEnvelope } from '../../src/effects/deps';
+import type { AppEvent } from '../../src/events';
+import type { AppState } from '../../src/projections/store';
+import { evolveAll } from '../../src/projections/store';
+import type { StorefrontApi } from '../../src/api/storefrontApi';
+import { checkoutState, order, quote, session } from '../commands/checkoutFixtures';
+import { envelope, failure, fakeApi, fakeDeps } from './helpers';
+
+const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
+type Helpers = Parameters<Parameters<TestScheduler['run']>[0]>[0];
+
+function setup(state: AppState, stubs: Partial<StorefrontApi>, options: CheckoutEffectOptions = {}) {
+  const { api, calls } = fakeApi(stubs);
+  const { deps, recorded } = fakeDeps(api);
+  const run = (event$: Observable<EventEnvelope>) =>
+    checkout$({ quoteDebounceMs: 10, paymentPollMs: 100, paymentPolls: 3, reconnectMs: 50, ...options })(event$, new BehaviorSubject(state), deps);
+  return { run, calls, deps, recorded };
+}
+
+const opened = checkoutState([{ type: 'CheckoutOpened', data: {} }]);
+
+describe('quote while /checkout is open', () => {
+  it('CheckoutOpened → (debounced) StartQuote, then ApplyQuote with the body key; the latest change wins', () => {
+    newScheduler().run(({ hot, cold, expectObservable, flush }: Helpers) => {
+      const body = buildQuoteBody(opened);
+      if (body === null) throw new Error('no body');
+      const key = quoteKey(body);
+      const { run, calls } = setup(opened, { quoteCheckout: () => cold('5ms q|', { q: quote() }) });
+      const e$ = hot<EventEnvelope>('a 4ms b', {
+        a: envelope({ type: 'CheckoutOpened', data: {} }),
+        b: envelope({ type: 'DeliveryTimeChanged', data: { time: 'asap' } }),
+      });
+      expectObservable(run(e$), '^ 100ms !').toBe('15ms s 4ms q', {
+        s: { type: 'StartQuote', data: { key } },
+        q: { type: 'ApplyQuote', data: { key, quote: quote() } },
+      });
+      flush();
+      expect(calls.filter((c) => c.method === 'quoteCheckout').map((c) => c.args[0])).toEqual([body]);
+    });
+  });
+
+  it('nothing is asked while the page is closed', () => {
+    newScheduler().run(({ hot, expectObservable }: Helpers) => {
+      const { run } = setup(checkoutState(), {});
+      const e$ = hot<EventEnvelope>('a', { a: envelope({ type: 'ItemMerged', data: { lineId: 'l1', added: 1, quantity: 3 } }) });
+      expectObservable(run(e$), '^ 100ms !').toBe('');
+    });
+  });
+
+  it("a failed quote is reported with the server's message", () => {
+    newScheduler().run(({ hot, cold, expectObservable }: Helpers) => {
+      const body = buildQuoteBody(opened);
+      if (body === null) throw new Error('no body');
+      const key = quoteKey(body);
+      const { run } = setup(opened, { quoteCheckout: () => cold('5ms #', {}, failure(500)) });
+      const e$ = hot<EventEnvelope>('a', { a: envelope({ type: 'CheckoutOpened', data: {} }) });
+      expectObservable(run(e$), '^ 100ms !').toBe('10ms s 4ms f', {
+        s: { type: 'StartQuote', data: { key } },
+        f: { type: 'ReportQuoteFailure', data: { key, message: 'Произошла ошибка. Попробуйте позже.' } },
+      });
+    });
+  });
+});
+
+describe('order submission', () => {
+  const submitted = (captcha: CaptchaInfo | null = null): AppEvent => {
+    const body = buildQuoteBody(opened);
+    if (body === null) throw new Error('no body');
+    return {
+      type: 'OrderSubmitted',
+      data: {
+        idempotencyKey: 'key-1',
+        captcha,
+        body: { ...body, paymentMethod: 'cash', persons: 1, comment: '', captchaToken: null, consent: true, address: null, expectedTotal: 1050 },
+      },
+    };
+  };
+
+  it('POST /order carries the Idempotency-Key; the stored order completes the placement', () => {
+    newScheduler().run(({ hot, cold, expectObservable, flush }: Helpers) => {
+      const { run, calls } = setup(opened, { createOrder: () => cold('20ms o|', { o: order() }) });
+      const e$ = hot<EventEnvelope>('a', { a: envelope(submitted()) });
+      expectObservable(run(e$), '^ 100ms !').toBe('20ms o', { o: { type: 'CompleteOrderPlacement', data: { order: order() } } });
+      flush();
+      expect(calls[0]?.args[1]).toBe('key-1');
+    });
+  });
+
+  it('a 422 becomes ReportOrderRefusal with its code; no answer becomes ReportOrderFailure (retry with the same key)', () => {
+    newScheduler().run(({ hot, cold, expectObservable }: Helpers) => {
+      const refused = new ApiFailure(422, 'Адрес вне зоны доставки', 'outside-zone');
+      const answers = [cold<ReturnType<typeof order>>('5ms #', {}, refused), cold<ReturnType<typeof order>>('5ms #', {}, failure(0))];
+      const { run } = setup(opened, { createOrder: () => answers.shift() ?? cold('#') });
+      const e$ = hot<EventEnvelope>('a 19ms b', { a: envelope(submitted()), b: envelope(submitted()) });
+      expectObservable(run(e$), '^ 100ms !').toBe('5ms r 19ms f', {
+        r: { type: 'ReportOrderRefusal', data: { status: 422, code: 'outside-zone', message: 'Адрес вне зоны доставки' } },
+        f: { type: 'ReportOrderFailure', data: { message: CHECKOUT_TEXT.noAnswer } },
+      });
+    });
+  });
+
+  it('the bot check runs first when asked and its token goes with the order', async () => {
+    const tokens: string[] = [];
+    const { api, calls } = fakeApi({
+      createOrder: (body) => {
+        tokens.push(body.captchaToken ?? 'none');
+        return new BehaviorSubject(order());
+      },
+    });
+    const { deps } = fakeDeps(api);
+    const captcha = { token: async () => 'captcha-token' };
+    const e$ = new BehaviorSubject<EventEnvelope>(envelope(submitted({ required: true, provider: 'smartcaptcha', siteKey: 'k' })));
+    const out: AppCommand[] = [];
+    const sub = checkout$({ captcha })(e$, new BehaviorSubject(opened), deps).subscribe((c) => out.push(c));
+    await new Promise((r) => setTimeout(r, 10));
+    sub.unsubscribe();
+    expect(tokens).toEqual(['captcha-token']);
+    expect(calls.map((c) => c.method)).toEqual(['createOrder']);
+    expect(out).toEqual([{ type: 'CompleteOrderPlacement', data: { order: order() } }]);
+  });
+});
+
+describe('online payment', () => {
+  const online = order({ paymentMethod: 'card', paymentStatus: 'pending' });
+
+  it('an order awaiting payment starts it (the order id is remembered); the test gateway page is opened', () => {
+    newScheduler().run(({ hot, cold, expectObservable, flush }: Helpers) => {
+      const { run, deps, recorded } = setup(opened, { startPayment: () => cold('5ms s|', { s: session() }) });
+      const e$ = hot<EventEnvelope>('a 9ms b', {
+        a: envelope({ type: 'OrderAwaitingPayment', data: { order: online } }),
+        b: envelope({ type: 'PaymentStarted', data: { session: session() } }),
+      });
+      expectObservable(run(e$), '^ 100ms !').toBe('5ms s', { s: { type: 'ApplyPaymentSession', data: { session: session() } } });
+      flush();
+      expect(deps.storage.getItem(AWAITING_PAYMENT_KEY)).toBe('order-1');
+      expect(recorded.assigned).toEqual(['/api/v1/payments/test/pay-1']);
+    });
+  });
+
+  it('the cart is cleared only when the awaited order is confirmed paid; a pending one is re-read', () => {
+    newScheduler().run(({ hot, cold, expectObservable }: Helpers) => {
+      const { run, deps } = setup(opened, { getOrder: () => cold('1ms o|', { o: online }) });
+      deps.storage.setItem(AWAITING_PAYMENT_KEY, 'order-1');
+      const e$ = hot<EventEnvelope>('a 249ms b', {
+        a: envelope({ type: 'OrderLoaded', data: { order: online } }),
+        b: envelope({ type: 'OrderLoaded', data: { order: { ...online, paymentStatus: 'paid' } } }),
+      });
+      expectObservable(run(e$), '^ 400ms !').toBe('100ms l 99ms l 49ms c', {
+        l: { type: 'LoadOrder', data: { orderId: 'order-1' } },
+        c: { type: 'ClearCart', data: { reason: 'order-placed' } },
+      });
+    });
+  });
+});
+
+describe('purchase event', () => {
+  it('pushed to the data layer exactly once per order (product name, price including modifiers, quantity)', () => {
+    newScheduler().run(({ hot, expectObservable, flush }: Helpers) => {
+      const pushed: unknown[] = [];
+      const { run, deps } = setup(opened, {}, { dataLayer: () => ({ push: (x: unknown) => pushed.push(x) }) });
+      const e$ = hot<EventEnvelope>('a b', {
+        a: envelope({ type: 'OrderPlaced', data: { order: order() } }),
+        b: envelope({ type: 'OrderLoaded', data: { order: order() } }),
+      });
+      expectObservable(run(e$), '^ 10ms !').toBe('t', { t: { type: 'RecordPurchaseTracked', data: { orderId: 'order-1' } } });
+      flush();
+      expect(pushed).toEqual([
+        {
+          event: 'purchase',
+          ecommerce: {
+            currencyCode: 'RUB',
+            purchase: {
+              actionField: { id: '1042', revenue: 1650 },
+              products: [
+                { id: 'p-pepperoni', name: 'Пепперони', price: 600, quantity: 2 },
+                { id: 'p-philadelphia', name: 'Филадельфия', price: 450, quantity: 1 },
+              ],
+            },
+          },
+        },
+      ]);
+      expect(deps.storage.getItem(TRACKED_ORDERS_KEY)).toBe('["order-1"]');
+    });
+  });
+
+  it('an online order that is not paid is not a purchase', () => {
+    newScheduler().run(({ hot, expectObservable }: Helpers) => {
+      const pushed: unknown[] = [];
+      const { run } = setup(opened, {}, { dataLayer: () => ({ push: (x: unknown) => pushed.push(x) }) });
+      const e$ = hot<EventEnvelope>('a', { a: envelope({ type: 'OrderLoaded', data: { order: order({ paymentMethod: 'sbp', paymentStatus: 'failed', status: 'Cancelled' }) } }) });
+      expectObservable(run(e$), '^ 10ms !').toBe('');
+    });
+  });
+});
+
+describe('live status over the WebSocket', () => {
+  it("hello re-reads the order, order:status_update of this order applies, a drop reconnects, leaving /complete closes it", () => {
+    newScheduler().run(({ hot, expectObservable, flush }: Helpers) => {
+      const sockets: (LiveSocket & { path: string; closed: boolean })[] = [];
+      const openSocket = (path: string) => {
+        const s = { path, closed: false, onmessage: null, onclose: null, close: () => void (s.closed = true) } as LiveSocket & { path: string; closed: boolean };
+        sockets.push(s);
+        return s;
+      };
+      const state = evolveAll(opened, [{ type: 'OrderLoaded', data: { order: order() } }]);
+      const { run } = setup(state, {}, { openSocket });
+      const e$ = hot<EventEnvelope>('a 99ms z', {
+        a: envelope({ type: 'OrderLoaded', data: { order: order() } }),
+        z: envelope({ type: 'OrderTrackingStopped', data: { orderId: 'order-1' } }),
+      });
+      const say = (i: number, data: unknown) => sockets[i]?.onmessage?.({ data: JSON.stringify(data) });
+      const result = run(e$);
+      expectObservable(result, '^ 200ms !').toBe('1ms h u 58ms h', {
+        h: { type: 'LoadOrder', data: { orderId: 'order-1' } },
+        u: { type: 'ApplyOrderStatus', data: { orderId: 'order-1', status: 'OnWay' } },
+      });
+      hot('1ms a').subscribe(() => say(0, { type: 'hello', signedIn: true }));
+      hot('2ms a').subscribe(() => {
+        say(0, { type: 'order:status_update', userId: 'user-1', orderId: 'other', status: 'Closed' });
+        say(0, { type: 'order:status_update', userId: 'user-1', orderId: 'order-1', status: 'OnWay' });
+      });
+      hot('10ms a').subscribe(() => sockets[0]?.onclose?.({ code: 1006 }));
+      hot('61ms a').subscribe(() => say(1, { type: 'hello', signedIn: true }));
+      flush();
+      expect(sockets).toHaveLength(2);
+      expect(sockets[0]?.path).toBe('/api/v1/ws?token=token-1');
+      expect(sockets[1]?.closed).toBe(true);
+    });
+  });
+});
