@@ -10,6 +10,7 @@ import { notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
 import {
   PAYMENT_MESSAGES,
+  expireStalePayments,
   cancelOrderPayment as cancelPayment,
   handleCloudPaymentsNotification,
   readOrderPayment,
@@ -21,10 +22,28 @@ import {
 } from '../services/payments.js';
 import { requireUser } from '../services/sessions.js';
 
+const PAYMENT_SWEEP_MS = 60_000;
+
 const header = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
 
 export async function registerPayments(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
+
+  // Pending payments nobody completed expire (their orders are cancelled); every process sweeps,
+  // the row lock in failPayment makes that harmless.
+  let sweep: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    sweep = setInterval(() => {
+      expireStalePayments(ctx).catch((error: unknown) => {
+        app.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'payments: expiry sweep failed');
+      });
+    }, PAYMENT_SWEEP_MS);
+    sweep.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (sweep) clearInterval(sweep);
+    sweep = null;
+  });
 
   route(app, startOrderPayment, async ({ params, request }) => startPayment(ctx, await requireUser(ctx, request), params.id));
   route(app, getOrderPayment, async ({ params, request }) => readOrderPayment(ctx, await requireUser(ctx, request), params.id));

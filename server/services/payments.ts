@@ -10,11 +10,12 @@
 //                         CloudPayments Pay notification with the right amount;
 //   pending  → failed    declined ('Отклонить', a signed Fail notification, the customer gave up):
 //                         the order is Cancelled (bonuses back, coupon freed);
-//   paid     → refunded  refundOrderPayment succeeded at the provider.
+//   paid     → refunded  refundOrderPayment succeeded at the provider;
+//   pending  → failed    also when nobody paid within PAYMENT_PENDING_TTL_MS (30 min).
 // A duplicate notification (same provider, kind and TransactionId) is recorded once in
 // payment_events and changes nothing; a forged one (bad HMAC) is refused with 401.
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { PAYMENT_STATE_NAMES, type PaymentSession } from '../../src/api/contract/payments.js';
 import type { Order } from '../../src/api/contract/orders.js';
 import type { AppContext } from '../context.js';
@@ -45,6 +46,10 @@ export const PAYMENT_MESSAGES = {
   badSignature: 'Неверная подпись уведомления',
   unknownKind: 'Неизвестное уведомление',
 } as const;
+
+/** A payment still pending after this long is failed ('Время на оплату истекло') and its order cancelled. */
+export const PAYMENT_PENDING_TTL_MS = 30 * 60 * 1000;
+export const PAYMENT_EXPIRED_REASON = 'Время на оплату истекло';
 
 type PaymentRow = typeof payments.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -135,8 +140,29 @@ async function ownOrder(db: Executor, user: AuthUser, orderId: string): Promise<
   return row;
 }
 
+/**
+ * Fails pending payments older than PAYMENT_PENDING_TTL_MS (their orders are cancelled).
+ * Run every minute by the payments route module, and for one order before it is read.
+ */
+export async function expireStalePayments(ctx: AppContext, orderId?: string): Promise<number> {
+  const cutoff = new Date(ctx.clock.now().getTime() - PAYMENT_PENDING_TTL_MS);
+  const stale = await ctx.db.run((db) =>
+    db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.status, 'pending'), lt(payments.createdAt, cutoff), ...(orderId === undefined ? [] : [eq(payments.orderId, orderId)])))
+      .limit(100),
+  );
+  let expired = 0;
+  for (const { id } of stale) {
+    if ((await failPayment(ctx, id, PAYMENT_EXPIRED_REASON, 'payment:expired')) === 'failed') expired += 1;
+  }
+  return expired;
+}
+
 /** POST /order/:id/payment: the order's payment (created now for an online order that has none). */
 export async function startOrderPayment(ctx: AppContext, user: AuthUser, orderId: string): Promise<PaymentSession> {
+  await expireStalePayments(ctx, orderId);
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const order = await ownOrder(tx, user, orderId);
@@ -154,6 +180,7 @@ export async function startOrderPayment(ctx: AppContext, user: AuthUser, orderId
 
 /** GET /order/:id/payment. */
 export async function readOrderPayment(ctx: AppContext, user: AuthUser, orderId: string): Promise<PaymentSession> {
+  await expireStalePayments(ctx, orderId);
   return ctx.db.run(async (db) => {
     const order = await ownOrder(db, user, orderId);
     const payment = (await db.select().from(payments).where(eq(payments.orderId, order.id)).limit(1))[0];
@@ -312,6 +339,8 @@ ${body}
 
 /** 'Оплатить' / 'Отклонить' on the test page → where to send the browser. */
 export async function testGatewayAct(ctx: AppContext, paymentId: string, verb: 'pay' | 'decline'): Promise<string | null> {
+  const stale = await testPayment(ctx, paymentId);
+  if (stale) await expireStalePayments(ctx, stale.order.id);
   const found = await testPayment(ctx, paymentId);
   if (!found) return null;
   const urls = returnUrls(found.slug, found.order.id);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Order } from '../../src/api/contract/orders.js';
 import { PaymentSession } from '../../src/api/contract/payments.js';
-import { refundOrderPayment } from '../../server/services/payments.js';
+import { expireStalePayments, refundOrderPayment } from '../../server/services/payments.js';
 import { seedPromotions } from '../../server/services/promo.js';
 import { createTestServer, type TestServer } from './helpers.js';
 import { auth, deliveryBody, pickupBody, postOrder, signedInUser } from './ordersFixtures.js';
@@ -155,5 +155,25 @@ describe('the test gateway', () => {
     expect(await refundOrderPayment(server.ctx, order.id, 'Отмена оператором')).toEqual({ status: 'nothing-to-refund', message: 'Деньги по заказу уже возвращены' });
     const cash = await placeOnline(deliveryBody());
     expect(await refundOrderPayment(server.ctx, cash.id, 'Отмена')).toEqual({ status: 'nothing-to-refund', message: 'Заказ не был оплачен онлайн' });
+  });
+
+  it('a payment nobody completes within 30 minutes expires: failed, the order cancelled, the bonuses back', async () => {
+    const before = await balance();
+    const order = await placeOnline(pickupBody({ paymentMethod: 'card', spendBonus: 50 }));
+    const session = PaymentSession.parse((await startPayment(order.id)).json());
+    server.clock.advance(29 * 60_000);
+    try {
+      expect(await expireStalePayments(server.ctx)).toBe(0);
+      expect(PaymentSession.parse((await startPayment(order.id)).json()).status).toBe('pending');
+      server.clock.advance(2 * 60_000);
+      const state = PaymentSession.parse((await server.app.inject({ method: 'GET', url: `/api/v1/order/${order.id}/payment`, headers: auth(customer.token) })).json());
+      expect(state).toMatchObject({ status: 'failed', redirectUrl: null });
+      expect(await readOrder(order.id)).toMatchObject({ status: 'Cancelled', paymentStatus: 'failed' });
+      expect(await balance()).toBe(before);
+      const late = await server.app.inject({ method: 'POST', url: `${session.redirectUrl}/pay` });
+      expect(late.headers.location).toBe(session.failUrl);
+    } finally {
+      server.clock.set(OPEN_NOW);
+    }
   });
 });
