@@ -7,6 +7,7 @@ import { registerAdminOrders } from './orders.js';
 import { registerAdminMenu } from './menu.js';
 import { registerAdminAudit } from './audit.js';
 import { registerAdminSettings } from './settings.js';
+import { registerAdminCustomers, registerAdminPromo } from './customers.js';
 
 export async function registerAdmin(app: FastifyInstance): Promise<void> {
   await app.register(async (admin) => {
@@ -16,5 +17,7 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
     registerAdminMenu(admin);
     registerAdminAudit(admin);
     registerAdminSettings(admin);
+    registerAdminCustomers(admin);
+    registerAdminPromo(admin);
   });
 }

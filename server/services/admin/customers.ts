@@ -1,0 +1,80 @@
+// Customers for staff (issue 6 §6): find by phone, a customer's orders, addresses and bonus
+// ledger, and balance adjustments with a required reason (ledger + audit, one transaction).
+import type { FastifyRequest } from 'fastify';
+import { desc, eq, like, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/database.js';
+import { addresses, bonusLedger, users } from '../../db/schema/customers.js';
+import { orders } from '../../db/schema/orders.js';
+import { notFound, unprocessable } from '../../http/errors.js';
+import type { Address, User } from '../../../src/api/entities.js';
+import type { Order } from '../../../src/api/contract/orders.js';
+import { isValidPhone, normalizePhone } from '../../../src/domain/phone.js';
+import { toAddress } from '../../routes/addresses.js';
+import { toOrder } from '../orders.js';
+import { applyBonus, toUser } from '../users.js';
+import { audit } from './audit.js';
+import { PHONE_FILTER_MESSAGE } from './orders.js';
+import type { StaffPrincipal } from './staffSessions.js';
+
+export const CUSTOMER_NOT_FOUND = 'Покупатель не найден';
+/** Ledger reason of a staff adjustment: 'staff-adjustment: <reason>'. */
+export const STAFF_BONUS_REASON = 'staff-adjustment';
+
+type UserRow = typeof users.$inferSelect;
+export type AdminCustomer = User & { createdAt: string; ordersCount: number };
+
+async function withCounts(db: Executor, rows: UserRow[]): Promise<AdminCustomer[]> {
+  const out: AdminCustomer[] = [];
+  for (const row of rows) {
+    const n = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.userId, row.id));
+    out.push({ ...toUser(row), createdAt: row.createdAt.toISOString(), ordersCount: n[0]?.n ?? 0 });
+  }
+  return out;
+}
+
+export async function findCustomers(db: Executor, phone: string): Promise<AdminCustomer[]> {
+  let rows: UserRow[];
+  if (isValidPhone(phone)) {
+    rows = await db.select().from(users).where(eq(users.phone, normalizePhone(phone))).limit(1);
+  } else {
+    const digits = phone.replace(/\D/g, '');
+    if (digits.length < 4) throw unprocessable(PHONE_FILTER_MESSAGE, 'phone-filter');
+    rows = await db.select().from(users).where(like(users.phone, `%${digits}%`)).orderBy(users.phone).limit(20);
+  }
+  return withCounts(db, rows.filter((r) => r.deletedAt === null));
+}
+
+async function findCustomer(db: Executor, id: string): Promise<UserRow> {
+  const row = (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
+  if (!row || row.deletedAt !== null || row.phone === null) throw notFound(CUSTOMER_NOT_FOUND, 'customer-not-found');
+  return row;
+}
+
+export async function customerDetail(
+  db: Executor,
+  id: string,
+): Promise<{ customer: AdminCustomer; addresses: Address[]; orders: Order[]; bonusLedger: { id: string; delta: number; reason: string; orderId: string | null; createdAt: string }[] }> {
+  const row = await findCustomer(db, id);
+  const [customer] = await withCounts(db, [row]);
+  if (!customer) throw notFound(CUSTOMER_NOT_FOUND, 'customer-not-found');
+  const addressRows = await db.select().from(addresses).where(eq(addresses.userId, id)).orderBy(addresses.createdAt);
+  const orderRows = await db.select().from(orders).where(eq(orders.userId, id)).orderBy(desc(orders.createdAt)).limit(50);
+  const ledger = await db.select().from(bonusLedger).where(eq(bonusLedger.userId, id)).orderBy(desc(bonusLedger.createdAt), desc(bonusLedger.id)).limit(100);
+  return {
+    customer,
+    addresses: addressRows.map(toAddress),
+    orders: orderRows.map(toOrder),
+    bonusLedger: ledger.map((l) => ({ id: l.id, delta: l.delta, reason: l.reason, orderId: l.orderId, createdAt: l.createdAt.toISOString() })),
+  };
+}
+
+export async function adjustBonus(ctx: AppContext, request: FastifyRequest, staff: StaffPrincipal, id: string, delta: number, reason: string): Promise<{ balance: number }> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const before = await findCustomer(tx, id);
+    const balance = await applyBonus(tx, { userId: id, delta, reason: `${STAFF_BONUS_REASON}: ${reason}` }, now);
+    await audit(tx, staff, request, { action: 'customer.bonus', entity: 'customer', entityId: id, before: { balance: before.balance }, after: { balance, delta, reason } }, now);
+    return { balance };
+  });
+}
