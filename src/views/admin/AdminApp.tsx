@@ -21,7 +21,7 @@ const StopListPage = lazy(() => import('./menu/StopListPage'));
 const SettingsPage = lazy(() => import('./settings/SettingsPage'));
 const CitiesPage = lazy(() => import('./settings/CitiesPage'));
 const ContentPage = lazy(() => import('./settings/ContentPage'));
-// TODO-SCREEN const PromotionsPage = lazy(() => import('./promotions/PromotionsPage'));
+const PromotionsPage = lazy(() => import('./promotions/PromotionsPage'));
 const CustomersPage = lazy(() => import('./customers/CustomersPage'));
 const AuditPage = lazy(() => import('./audit/AuditPage'));
 const SmsPage = lazy(() => import('./audit/SmsPage'));
@@ -35,7 +35,7 @@ export const ADMIN_SCREENS: readonly { path: string; label: string; adminOnly: b
   { path: '/settings', label: 'Настройки', adminOnly: true, component: SettingsPage },
   { path: '/cities', label: 'Города и зоны', adminOnly: true, component: CitiesPage },
   { path: '/content', label: 'Страницы и истории', adminOnly: true, component: ContentPage },
-//TODO-SCREEN   { path: '/promotions', label: 'Акции', adminOnly: false, component: PromotionsPage },
+  { path: '/promotions', label: 'Акции', adminOnly: false, component: PromotionsPage },
   { path: '/customers', label: 'Клиенты', adminOnly: false, component: CustomersPage },
   { path: '/audit', label: 'Журнал действий', adminOnly: true, component: AuditPage },
   { path: '/sms', label: 'SMS', adminOnly: true, component: SmsPage },
