@@ -310,8 +310,11 @@ const PHONE_KEY = /phone/i;
 const PERSON_NAME_KEY = /^(userName|customerName|firstName|lastName|middleName|fullName|recipientName)$/;
 /** Messages (`{ type, data }`) whose data is about the person: EditProfile's `changes.name` has no phone beside it. */
 const PERSONAL_MESSAGE = /Profile|SignIn|SignedIn|SubmitCode/;
-/** A run of 10+ digits written with spaces, dashes, dots or brackets between them, optionally after '+'. */
-const DIGIT_RUN = /\+?\d(?:[\s().-]*\d){9,}/g;
+/**
+ * A run of 10+ digits written with spaces (no-break ones too), hyphens, en and em dashes, dots,
+ * slashes or brackets between them, optionally after '+'.
+ */
+const DIGIT_RUN = /\+?\d(?:[\s().\/\u2013\u2014-]*\d){9,}/g;
 /** What maskPhoneForLog makes of a valid phone: masking an exported log again keeps it as it is. */
 const ALREADY_MASKED = /^\+7 \(\*\*\*\) \*\*\*-\*\*-\d{2}$/;
 const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
@@ -346,6 +349,8 @@ export function redactValue(value: unknown, options: RedactOptions = {}): unknow
       if (key !== undefined && (PERSON_NAME_KEY.test(key) || (personal && key === 'name'))) return nameMask(v);
       return maskPhonesInText(v, phoneMask);
     }
+    // A phone stored as a number (10+ digits) under a phone key becomes its masked text.
+    if (typeof v === 'number' && key !== undefined && PHONE_KEY.test(key) && Number.isInteger(v) && Math.abs(v) >= 1e9) return phoneMask(String(v));
     if (Array.isArray(v)) return v.map((item) => visit(item, key, false));
     if (isRecord(v)) {
       const keys = Object.keys(v);
