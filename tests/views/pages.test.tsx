@@ -128,7 +128,7 @@ describe('informational pages', () => {
 describe('header', () => {
   it('the city name opens the city modal', async () => {
     const app = setup({ path: '/angarsk/about' });
-    fireEvent.click(screen.getByRole('button', { name: 'Выбрать город' }));
+    fireEvent.click(screen.getByRole('button', { name: /выбрать город/ }));
     expect(app.commands).toContainEqual({ type: 'OpenModal', data: { modal: { kind: 'city' } } });
     expect(await screen.findByRole('dialog', { name: 'Выберите свой город' })).toBeTruthy();
   });

@@ -27,15 +27,19 @@ export function Header({ overSlider }: { overSlider: boolean }) {
         <button type="button" className={styles.menuButton} onClick={() => open('catalogMenu')} aria-label="Меню">
           <span aria-hidden="true" className={styles.burger} />
         </button>
-        <AppLink to="/" className={styles.logo} aria-label="На главную">
+        {/* Accessible names are built from the visible text plus visually hidden words, so that what
+            is seen is what a voice-control user says (axe label-content-name-mismatch). */}
+        <AppLink to="/" className={styles.logo}>
           <span className={styles.logoMark} aria-hidden="true">
             Р
           </span>
-          <span className={styles.logoText}>Роллы&nbsp;и&nbsp;пицца</span>
+          <span className={styles.logoText}>Роллы&nbsp;и&nbsp;пицца</span>{' '}
+          <span className="visually-hidden">— на главную</span>
         </AppLink>
-        <button type="button" className={styles.city} onClick={() => open('city')} aria-label="Выбрать город">
+        <button type="button" className={styles.city} onClick={() => open('city')}>
           <span className={styles.pin} aria-hidden="true" />
           {cityName ?? 'Город'}
+          <span className="visually-hidden">: выбрать город</span>
         </button>
         <nav className={styles.nav} aria-label="Основное меню">
           <AppLink to="/catalog">Меню</AppLink>
@@ -63,11 +67,13 @@ export function Header({ overSlider }: { overSlider: boolean }) {
             <span className={styles.accountText}>Войти</span>
           </button>
         )}
-        <AppLink to="/cart" className={justAdded ? `${styles.cart} ${styles.pulse}` : styles.cart} aria-label={`Корзина: ${badge.count}, ${formatPrice(badge.sum)}`}>
+        <AppLink to="/cart" className={justAdded ? `${styles.cart} ${styles.pulse}` : styles.cart}>
           <Icon name="cart" size={20} />
+          <span className="visually-hidden">Корзина, позиций:</span>
           <span className={styles.cartCount} data-testid="cart-count">
             {badge.count}
           </span>
+          <span className="visually-hidden">, на сумму</span>
           <span className={styles.cartSum} data-testid="cart-sum">
             {formatPrice(badge.sum)}
           </span>

@@ -9,10 +9,10 @@ export function LikeButton({ productId, isLiked, likesCount }: { productId: stri
       type="button"
       className={isLiked ? `${styles.like} ${styles.liked}` : styles.like}
       aria-pressed={isLiked}
-      aria-label={isLiked ? 'Убрать из избранного' : 'В избранное'}
       onClick={() => dispatch({ type: isLiked ? 'UnlikeProduct' : 'LikeProduct', data: { productId } })}
     >
-      <Icon name={isLiked ? 'heart' : 'heart-outline'} size={20} />
+      <Icon name={isLiked ? 'heart' : 'heart-outline'} size={20} aria-hidden="true" />
+      <span className="visually-hidden">{isLiked ? 'Убрать из избранного' : 'В избранное'}, отметок:</span>
       <span className={styles.count}>{likesCount}</span>
     </button>
   );

@@ -45,7 +45,12 @@ export function ProductCard({ product, sectionSlug }: { product: Product; sectio
               <s className={styles.oldPrice}>{formatPrice(product.oldPrice)}</s>
             )}
           </p>
-          <button type="button" className={styles.add} onClick={add} aria-label={`Добавить «${product.name}» в корзину`}>
+          <button
+            type="button"
+            className={styles.add}
+            onClick={add}
+            aria-label={hasChoice ? `Выбрать «${product.name}»` : `Добавить «${product.name}» в корзину`}
+          >
             {hasChoice ? 'Выбрать' : 'В корзину'}
           </button>
         </div>
