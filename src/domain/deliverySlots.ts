@@ -11,7 +11,7 @@
 // - No slot in the past, after closing or on a closed day. Everything in the city's time zone;
 //   `now` comes in as an argument (nothing here reads the clock).
 import type { DeliveryMethod, WeekHours } from '../api/entities';
-import { addDaysToYmd, isOpenAt, localDateInZone, minutesOfDayInZone, openWindows, toEpochMs, type Instant } from './workingHours';
+import { addDaysToYmd, isOpenAt, localDateInZone, minutesOfDayInZone, openWindows, parseClockTime, toEpochMs, type Instant } from './workingHours';
 
 export const SLOT_MINUTES = 30;
 /** Slots are offered today and on the next 7 days. */
@@ -82,38 +82,78 @@ export function slotDayTitle(dateYmd: string, todayYmd: string): string {
   return dayTitleFormat.format(Date.parse(`${dateYmd}T00:00:00Z`));
 }
 
+/** Milliseconds the zone's wall clock is ahead of UTC at `ms` (whole minutes). */
+function offsetAt(ms: number, timeZone: string): number {
+  const minute = Math.floor(ms / MS_PER_MINUTE) * MS_PER_MINUTE;
+  const wall = Date.parse(`${localDateInZone(minute, timeZone)}T00:00:00Z`) + minutesOfDayInZone(minute, timeZone) * MS_PER_MINUTE;
+  return wall - minute;
+}
+
+const MS_PER_DAY = 86_400_000;
+
+/** The open windows as epoch ms, from `fromYmd` on, with one fixed UTC offset (no DST inside the range). */
+function windowsWithOffset(hours: WeekHours, fromYmd: string, days: number, offset: number): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  const first = Date.parse(`${fromYmd}T00:00:00Z`);
+  for (let i = 0; i < days; i++) {
+    const midnight = first + i * MS_PER_DAY;
+    const day = hours[new Date(midnight).getUTCDay()];
+    // As workingHours: equal open and close is a closed day; a close before the open runs overnight.
+    if (day === undefined || day.open === day.close) continue;
+    const open = parseClockTime(day.open);
+    const close = parseClockTime(day.close);
+    const end = close + (day.isNextDay || close < open ? 24 * 60 : 0);
+    out.push({ start: midnight + open * MS_PER_MINUTE - offset, end: midnight + end * MS_PER_MINUTE - offset });
+  }
+  return out;
+}
+
 /** Every slot, grouped by the local date it starts on; days without a slot are left out. */
 export function deliverySlots(input: SlotsInput): SlotDay[] {
   const slotMinutes = input.slotMinutes ?? SLOT_MINUTES;
+  const slotMs = slotMinutes * MS_PER_MINUTE;
   const daysAhead = input.daysAhead ?? SLOT_DAYS_AHEAD;
   const nowMs = toEpochMs(input.now);
   const leadMs = Math.max(0, input.leadMinutes) * MS_PER_MINUTE;
-  const today = localDateInZone(nowMs, input.timeZone);
+  const { timeZone } = input;
+  const today = localDateInZone(nowMs, timeZone);
   const lastDay = addDaysToYmd(today, daysAhead);
-  const byDate = new Map<string, Slot[]>();
-  // From yesterday: its overnight window may still run today.
-  for (const window of openWindows(input.hours, addDaysToYmd(today, -1), daysAhead + 2, input.timeZone)) {
-    const windowStart = Date.parse(window.start);
-    const windowEnd = Date.parse(window.end);
-    if (windowEnd <= nowMs) continue;
-    let start = roundUpToSlot(Math.max(windowStart, nowMs) + leadMs, input.timeZone, slotMinutes);
-    for (; start + slotMinutes * MS_PER_MINUTE <= windowEnd; start += slotMinutes * MS_PER_MINUTE) {
-      const date = localDateInZone(start, input.timeZone);
-      if (date < today || date > lastDay) continue;
-      const end = start + slotMinutes * MS_PER_MINUTE;
-      const slot: Slot = {
-        start: new Date(start).toISOString(),
-        end: new Date(end).toISOString(),
-        label: `${clockText(start, input.timeZone)}–${clockText(end, input.timeZone)}`,
-      };
-      const list = byDate.get(date);
-      if (list) list.push(slot);
-      else byDate.set(date, [slot]);
+  const fromYmd = addDaysToYmd(today, -1); // yesterday's overnight window may still run today
+  const windowDays = daysAhead + 2;
+  // Intl is slow: with one UTC offset over the whole range (no DST switch in it, always so for
+  // the chain's Russian cities) everything is wall-clock arithmetic; otherwise Intl per value.
+  const offset = offsetAt(nowMs, timeZone);
+  const uniform = offset === offsetAt(Date.parse(`${addDaysToYmd(fromYmd, windowDays + 1)}T00:00:00Z`), timeZone) && offset === offsetAt(Date.parse(`${fromYmd}T00:00:00Z`), timeZone);
+  const windows = uniform
+    ? windowsWithOffset(input.hours, fromYmd, windowDays, offset)
+    : openWindows(input.hours, fromYmd, windowDays, timeZone).map((w) => ({ start: Date.parse(w.start), end: Date.parse(w.end) }));
+  const starts = new Set<number>(); // windows may overlap: a slot once
+  for (const window of windows) {
+    if (window.end <= nowMs) continue;
+    const from = Math.max(window.start, nowMs) + leadMs;
+    let start: number;
+    if (uniform) {
+      const minute = Math.ceil(from / MS_PER_MINUTE) * MS_PER_MINUTE;
+      const ofDay = Math.floor(((((minute + offset) % MS_PER_DAY) + MS_PER_DAY) % MS_PER_DAY) / MS_PER_MINUTE);
+      start = minute + ((slotMinutes - (ofDay % slotMinutes)) % slotMinutes) * MS_PER_MINUTE;
+    } else {
+      start = roundUpToSlot(from, timeZone, slotMinutes);
     }
+    for (; start + slotMs <= window.end; start += slotMs) starts.add(start);
   }
-  return [...byDate.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([date, slots]) => ({ date, title: slotDayTitle(date, today), slots: slots.sort((a, b) => Date.parse(a.start) - Date.parse(b.start)) }));
+  const wall = (ms: number) => new Date(ms + offset).toISOString();
+  const byDate = new Map<string, Slot[]>();
+  for (const start of [...starts].sort((a, b) => a - b)) {
+    const end = start + slotMs;
+    const date = uniform ? wall(start).slice(0, 10) : localDateInZone(start, timeZone);
+    if (date < today || date > lastDay) continue;
+    const label = uniform ? `${wall(start).slice(11, 16)}–${wall(end).slice(11, 16)}` : `${clockText(start, timeZone)}–${clockText(end, timeZone)}`;
+    const slot: Slot = { start: new Date(start).toISOString(), end: new Date(end).toISOString(), label };
+    const list = byDate.get(date);
+    if (list) list.push(slot);
+    else byDate.set(date, [slot]);
+  }
+  return [...byDate.entries()].map(([date, slots]) => ({ date, title: slotDayTitle(date, today), slots }));
 }
 
 export interface AsapInfo {
@@ -143,12 +183,13 @@ export type SlotCheck = { ok: true } | { ok: false; reason: 'past' | 'too-soon' 
 export function checkSlot(input: SlotsInput & { graceMinutes?: number }, startIso: Instant): SlotCheck {
   const nowMs = toEpochMs(input.now);
   const at = toEpochMs(startIso);
-  const current = deliverySlots(input).flatMap((d) => d.slots);
-  const firstSlot = current[0] ?? null;
-  if (at < nowMs) return { ok: false, reason: 'past', firstSlot };
+  const offered = (list: SlotDay[]) => list.some((d) => d.slots.some((s) => Date.parse(s.start) === at));
   const grace = Math.max(0, input.graceMinutes ?? 0) * MS_PER_MINUTE;
-  const offered = grace > 0 ? deliverySlots({ ...input, now: nowMs - grace }).flatMap((d) => d.slots) : current;
-  if (offered.some((s) => Date.parse(s.start) === at) || current.some((s) => Date.parse(s.start) === at)) return { ok: true };
+  if (at >= nowMs && grace > 0 && offered(deliverySlots({ ...input, now: nowMs - grace }))) return { ok: true };
+  const current = deliverySlots(input);
+  if (at >= nowMs && offered(current)) return { ok: true };
+  const firstSlot = current[0]?.slots[0] ?? null;
+  if (at < nowMs) return { ok: false, reason: 'past', firstSlot };
   const daysAhead = input.daysAhead ?? SLOT_DAYS_AHEAD;
   if (localDateInZone(at, input.timeZone) > addDaysToYmd(localDateInZone(nowMs, input.timeZone), daysAhead)) return { ok: false, reason: 'too-far', firstSlot };
   if (!isOpenAt(input.hours, at, input.timeZone)) return { ok: false, reason: 'closed', firstSlot };

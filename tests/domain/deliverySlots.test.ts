@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { WeekHours, WorkDay } from '../../src/api/entities';
 import { asapInfo, checkSlot, deliverySlots, leadMinutes, roundUpToSlot, slotDayTitle } from '../../src/domain/deliverySlots';
+import { addDaysToYmd, isOpenAt, localDateInZone, minutesOfDayInZone } from '../../src/domain/workingHours';
+import { numRuns } from './fcRuns';
 
 const day = (open: string, close: string, isNextDay = false): WorkDay => ({ open, close, isNextDay });
 /** Sunday first: Sunday–Thursday 10:00–23:00, Friday and Saturday 10:00–02:00 of the next day (the demo chain). */
@@ -130,5 +133,49 @@ describe('helpers', () => {
     expect(slotDayTitle('2026-11-20', '2026-11-20')).toBe('Сегодня');
     expect(slotDayTitle('2026-11-21', '2026-11-20')).toBe('Завтра');
     expect(slotDayTitle('2026-11-23', '2026-11-20')).toBe('понедельник, 23 ноября');
+  });
+});
+
+describe('properties of every generated slot (random weeks, times and lead times)', () => {
+  const clock = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+  const week = fc.array(fc.record({ open: clock, close: clock, isNextDay: fc.boolean() }), { minLength: 7, maxLength: 7 });
+  const zone = fc.constantFrom('Asia/Irkutsk', 'Europe/Moscow', 'Asia/Kolkata', 'Europe/Berlin');
+
+  it('30 minutes on the wall-clock grid, inside working hours, not before now + lead time, today and the next 7 days, in order, each accepted by checkSlot', () => {
+    fc.assert(
+      fc.property(week, fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2027, 0, 1) }), fc.integer({ min: 0, max: 180 }), zone, (hours, nowMs, lead, timeZone) => {
+        const input = { hours, timeZone, now: nowMs, leadMinutes: lead };
+        const days = deliverySlots(input);
+        const today = localDateInZone(nowMs, timeZone);
+        const problems: string[] = [];
+        let previous = -Infinity;
+        for (const day of days) {
+          if (day.slots.length === 0) problems.push(`${day.date}: empty day`);
+          if (day.date < today || day.date > addDaysToYmd(today, 7)) problems.push(`${day.date}: outside today + 7 days`);
+          day.slots.forEach((slot, i) => {
+            const start = Date.parse(slot.start);
+            const end = Date.parse(slot.end);
+            if (end - start !== 30 * 60_000) problems.push(`${slot.start}: not 30 minutes`);
+            if (start < nowMs + lead * 60_000) problems.push(`${slot.start}: before now + lead`);
+            if (start <= previous) problems.push(`${slot.start}: not after the previous slot`);
+            previous = start;
+            // Intl is slow: the grid, the date and the hours are checked where a run of back-to-back
+            // slots starts or ends (each window's first and last slot, each day's first and last).
+            const next = day.slots[i + 1];
+            const prev = day.slots[i - 1];
+            if (!prev || !next || prev.end !== slot.start || next.start !== slot.end) {
+              if (minutesOfDayInZone(start, timeZone) % 30 !== 0) problems.push(`${slot.start}: off the grid`);
+              if (localDateInZone(start, timeZone) !== day.date) problems.push(`${slot.start}: under ${day.date}`);
+              // Open at the start and in the slot's last minute: no slot after closing.
+              if (!isOpenAt(hours, start, timeZone) || !isOpenAt(hours, end - 60_000, timeZone)) problems.push(`${slot.label} ${day.date}: outside working hours`);
+            }
+          });
+        }
+        expect(problems).toEqual([]);
+        const first = days[0]?.slots[0];
+        if (first) expect(checkSlot(input, first.start)).toEqual({ ok: true });
+      }),
+      { numRuns: Math.min(numRuns, 200) },
+    );
   });
 });
