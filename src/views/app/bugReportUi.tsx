@@ -290,10 +290,14 @@ export function installBugReporting(options: {
     reporter.download();
   };
   const onHide = () => void recorder.flush();
+  const onVisibility = () => {
+    if (win.document.visibilityState === 'hidden') recorder.flush();
+  };
   win.addEventListener('error', onError);
   win.addEventListener('unhandledrejection', onRejection);
   win.addEventListener('keydown', onKey);
   win.addEventListener('pagehide', onHide);
+  win.document.addEventListener('visibilitychange', onVisibility);
 
   const host = win.document.createElement('div');
   host.id = 'bug-report-root';
@@ -319,6 +323,7 @@ export function installBugReporting(options: {
       win.removeEventListener('unhandledrejection', onRejection);
       win.removeEventListener('keydown', onKey);
       win.removeEventListener('pagehide', onHide);
+      win.document.removeEventListener('visibilitychange', onVisibility);
       recorder.flush();
       recorder.dispose();
       root.unmount();
