@@ -51,6 +51,18 @@ describe('replay on a bug report', () => {
     expect(m.err()).toContain('bug report of 2026-11-23T05:00:00.000Z at /angarsk/cart (app 0.1.0, store 1; TypeError: x is undefined)');
   });
 
+  it('upcasts a version 1 log inside a report (an older client\'s upload) before replaying it', () => {
+    const v1 = readFileSync(join(root, 'tests', 'fixtures', 'logs', 'v1-coupon.json'), 'utf8');
+    const old = { ...report, log: JSON.parse(v1) as unknown };
+    const m = memoryIo({ 'old.json': JSON.stringify(old), 'bare.json': v1 });
+    expect(runReplay(['old.json'], m.io)).toBe(0);
+    const fromReport: unknown = JSON.parse(m.out());
+    const bare = memoryIo({ 'bare.json': v1 });
+    expect(runReplay(['bare.json'], bare.io)).toBe(0);
+    expect(fromReport).toEqual(JSON.parse(bare.out()));
+    expect(JSON.parse(v1)).toMatchObject({ schemaVersion: 1 });
+  });
+
   it('a broken envelope fails with exit code 1 and the path of the problem', () => {
     const m = memoryIo({ 'report.json': JSON.stringify({ ...report, createdAt: 'yesterday' }) });
     expect(runReplay(['report.json'], m.io)).toBe(1);
