@@ -25,10 +25,10 @@ const PromotionsPage = lazy(() => import('./promotions/PromotionsPage'));
 const CustomersPage = lazy(() => import('./customers/CustomersPage'));
 const AuditPage = lazy(() => import('./audit/AuditPage'));
 const SmsPage = lazy(() => import('./audit/SmsPage'));
-// TODO-SCREEN const StaffPage = lazy(() => import('./staff/StaffPage'));
+const StaffPage = lazy(() => import('./staff/StaffPage'));
 
 /** The screens under /admin, in navigation order. `adminOnly`: hidden from operators. */
-export const ADMIN_SCREENS: readonly { path: string; label: string; adminOnly: boolean; component: ComponentType }[] = [
+export const ADMIN_SCREENS: readonly { path: string; label: string; operatorLabel?: string; adminOnly: boolean; component: ComponentType }[] = [
   { path: '/orders', label: 'Заказы', adminOnly: false, component: OrdersPage },
   { path: '/menu', label: 'Меню', adminOnly: false, component: MenuPage },
   { path: '/stop-list', label: 'Стоп-лист', adminOnly: false, component: StopListPage },
@@ -39,7 +39,7 @@ export const ADMIN_SCREENS: readonly { path: string; label: string; adminOnly: b
   { path: '/customers', label: 'Клиенты', adminOnly: false, component: CustomersPage },
   { path: '/audit', label: 'Журнал действий', adminOnly: true, component: AuditPage },
   { path: '/sms', label: 'SMS', adminOnly: true, component: SmsPage },
-//TODO-SCREEN   { path: '/staff', label: 'Сотрудники', adminOnly: true, component: StaffPage },
+  { path: '/staff', label: 'Сотрудники', operatorLabel: 'Мой пароль', adminOnly: false, component: StaffPage },
 ];
 
 function NotFound() {
@@ -58,7 +58,8 @@ function Guarded() {
         </Route>
       </Switch>
     );
-  const screens = ADMIN_SCREENS.filter((screen) => !screen.adminOnly || session.staff.role === 'admin');
+  const isAdmin = session.staff.role === 'admin';
+  const screens = ADMIN_SCREENS.filter((screen) => !screen.adminOnly || isAdmin).map((screen) => (isAdmin || !screen.operatorLabel ? screen : { ...screen, label: screen.operatorLabel }));
   return (
     <LiveOrdersProvider token={session.token}>
       <AdminLayout screens={screens}>
