@@ -70,7 +70,7 @@ describe('accessibility (axe-core) and screenshots', () => {
     await page.getByRole('dialog', { name: 'Выберите свой город' }).waitFor();
     await e2e.screenshot(page, 'modal-city-375');
     const city = await seriousViolations(page);
-    await page.getByRole('button', { name: 'Ангарск' }).click();
+    await page.getByRole('dialog', { name: 'Выберите свой город' }).getByRole('button', { name: 'Ангарск' }).click();
     await page.waitForURL(/\/angarsk$/);
     await page.getByRole('button', { name: 'Меню', exact: true }).click();
     await page.getByRole('dialog', { name: 'Меню:' }).waitFor();
