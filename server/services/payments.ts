@@ -280,7 +280,14 @@ export async function refundOrderPayment(ctx: AppContext, orderId: string, reaso
   const result = await gateway.refund({ account: payment.account, transactionId: payment.transactionId, amount: payment.amount });
   const now = ctx.clock.now();
   if (!result.ok) {
-    await ctx.db.run((db) => db.update(payments).set({ refundError: result.message.slice(0, 500), updatedAt: now }).where(eq(payments.id, payment.id)));
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(payments).set({ refundError: result.message.slice(0, 500), updatedAt: now }).where(eq(payments.id, payment.id));
+      // Cancelling (advanceOrderStatus) marks a paid order 'refunded' ahead of the refund: the money is still with us.
+      await tx
+        .update(orders)
+        .set({ paymentStatus: 'paid', updatedAt: now })
+        .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'refunded')));
+    });
     logOf(ctx).error({ orderId, paymentId: payment.id, provider: payment.provider, reason, refundError: result.message }, 'payments: refund failed');
     return { status: 'failed', message: `Не удалось вернуть деньги: ${result.message}` };
   }

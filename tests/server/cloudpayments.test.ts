@@ -8,6 +8,7 @@ import { Order } from '../../src/api/contract/orders.js';
 import { PaymentSession } from '../../src/api/contract/payments.js';
 import { hmacBase64, verifyNotification } from '../../server/integrations/cloudpayments.js';
 import { refundOrderPayment } from '../../server/services/payments.js';
+import { advanceOrderStatus } from '../../server/services/orderStatus.js';
 import { seedPromotions } from '../../server/services/promo.js';
 import { createTestServer, type TestServer } from './helpers.js';
 import { auth, pickupBody, postOrder, signedInUser } from './ordersFixtures.js';
@@ -196,6 +197,8 @@ describe('CloudPayments widget and notifications', () => {
     const { order } = await placeCard();
     const fields = payFor(order);
     await notify('pay', fields);
+    // The admin area cancels first (which marks the order 'refunded' ahead of the money), then refunds.
+    await advanceOrderStatus(server.ctx, order.id, 'Cancelled', 'staff:test');
     fake.mode = 'refuse';
     const refused = await refundOrderPayment(server.ctx, order.id, 'Отмена оператором');
     expect(refused).toEqual({ status: 'failed', message: 'Не удалось вернуть деньги: Transaction not found' });
