@@ -26,6 +26,7 @@ const CustomersPage = lazy(() => import('./customers/CustomersPage'));
 const AuditPage = lazy(() => import('./audit/AuditPage'));
 const SmsPage = lazy(() => import('./audit/SmsPage'));
 const StaffPage = lazy(() => import('./staff/StaffPage'));
+const ReportsPage = lazy(() => import('./replay/ReportsPage'));
 
 /** The screens under /admin, in navigation order. `adminOnly`: hidden from operators. */
 export const ADMIN_SCREENS: readonly { path: string; label: string; operatorLabel?: string; adminOnly: boolean; component: ComponentType }[] = [
@@ -39,6 +40,7 @@ export const ADMIN_SCREENS: readonly { path: string; label: string; operatorLabe
   { path: '/customers', label: 'Клиенты', adminOnly: false, component: CustomersPage },
   { path: '/audit', label: 'Журнал действий', adminOnly: true, component: AuditPage },
   { path: '/sms', label: 'SMS', adminOnly: true, component: SmsPage },
+  { path: '/reports', label: 'Отчёты об ошибках', adminOnly: false, component: ReportsPage },
   { path: '/staff', label: 'Сотрудники', operatorLabel: 'Мой пароль', adminOnly: false, component: StaffPage },
 ];
 
