@@ -28,6 +28,12 @@ export interface Config {
   geocoder: GeocoderConfig;
   /** Bot check of POST /auth/code and POST /order: off without a secret. */
   captcha: CaptchaConfig;
+  /**
+   * The first admin, created at the first start on a database without staff (docs/ADMIN.md):
+   * ADMIN_LOGIN (default 'admin') and ADMIN_PASSWORD (at least 10 characters; when unset, a
+   * password is generated and printed once to stdout). Never logged.
+   */
+  admin: { login: string; password: string | null };
 }
 
 export interface CloudPaymentsAccount {
@@ -145,6 +151,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       verifyUrl:
         env.CAPTCHA_VERIFY_URL ??
         (captchaProvider === 'smartcaptcha' ? 'https://smartcaptcha.yandexcloud.net/validate' : 'https://www.google.com/recaptcha/api/siteverify'),
+    },
+    admin: {
+      login: env.ADMIN_LOGIN && env.ADMIN_LOGIN.trim().length > 0 ? env.ADMIN_LOGIN.trim().toLowerCase() : 'admin',
+      password: env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length > 0 ? env.ADMIN_PASSWORD : null,
     },
   };
 }

@@ -12,6 +12,7 @@ import { systemClock } from './context.js';
 import { createPush } from './push.js';
 import { createSms } from './integrations/sms.js';
 import { seedDemoChain } from './seed/index.js';
+import { ensureFirstAdmin } from './services/admin/staff.js';
 
 const config = loadConfig();
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.authorization', '*.token', '*.password', '*.code'] });
@@ -28,6 +29,17 @@ async function main(): Promise<void> {
   const db = await openDatabase(config);
   const seeded = await seedDemoChain(db);
   if (seeded) log.info('seeded the demo chain');
+  // the first admin (docs/ADMIN.md): a generated password goes to stdout once, never to the log
+  const firstAdmin = await ensureFirstAdmin(db, config.admin, systemClock.now());
+  if (firstAdmin) {
+    log.info({ login: firstAdmin.login }, 'created the first admin');
+    if (firstAdmin.generatedPassword !== null) {
+      console.log(
+        `Admin area: http://localhost:${config.port}/admin  login: ${firstAdmin.login}  password: ${firstAdmin.generatedPassword}\n` +
+          '(shown once; change it in /admin or start with ADMIN_PASSWORD on a fresh database)',
+      );
+    }
+  }
   const push = await createPush(db, log);
   const sms = createSms(config, db, log);
   const app = await buildApp({ config, db, clock: systemClock, push, sms }, { loggerInstance: log });
@@ -50,7 +62,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
   log.info(redactedConfig(config), 'configuration');
-  const where = config.sms.provider === 'outbox' ? 'the server log and the sms_outbox table (GET /api/v1/admin/sms-outbox)' : 'the SMS gateway';
+  const where =
+    config.sms.provider === 'outbox' ? 'the server log and the sms_outbox table (GET /api/v1/admin/sms-outbox with an admin token, or /admin)' : 'the SMS gateway';
   console.log(`Storefront: http://localhost:${config.port}  (sign-in codes go to ${where})`);
 }
 

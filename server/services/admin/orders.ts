@@ -15,6 +15,7 @@ import type { AdminOrder, AdminOrderDetail } from '../../../src/api/contract/adm
 import { ORDER_STATUSES, OrderStatus, type OrderStatus as OrderStatusT } from '../../../src/api/contract/orders.js';
 import { isValidPhone, normalizePhone } from '../../../src/domain/phone.js';
 import { advanceOrderStatus, canMoveStatus } from '../orderStatus.js';
+import { refundOrderPayment } from '../payments.js';
 import { toOrder } from '../orders.js';
 import { audit } from './audit.js';
 import { dayOrInstant } from './dates.js';
@@ -161,11 +162,25 @@ export async function cancelOrder(ctx: AppContext, request: FastifyRequest, staf
 }
 
 /**
- * Returns the money of a cancelled order paid online.
- * TODO(issue 5): call `refundOrderPayment(ctx, orderId, reason)` of server/services/payments.ts
- * once it is on main, and store its outcome ('refunded' → 'done', 'failed' → 'failed' with the
- * message). Until then the cancellation stays marked refund 'required' for the operator.
+ * Returns the money of a cancelled order paid online through refundOrderPayment (payments area,
+ * idempotent) and records the outcome on the cancellation: 'done', or 'failed' with the
+ * provider's message for the operator (the cancellation itself stands; retry by cancelling
+ * again is not possible, so a failed refund is handled in the provider's cabinet and shows here).
  */
-export async function refundPaidOrder(_ctx: AppContext, _orderId: string, _reason: string): Promise<void> {
-  return;
+export async function refundPaidOrder(ctx: AppContext, orderId: string, reason: string): Promise<void> {
+  let refund: 'done' | 'failed' | 'required';
+  let refundError: string | null = null;
+  try {
+    const answer = await refundOrderPayment(ctx, orderId, reason);
+    if (answer.status === 'refunded') refund = 'done';
+    else if (answer.status === 'failed') refund = 'failed';
+    // nothing to refund: already refunded is done; otherwise the order says paid but the
+    // payments area knows no online payment, so a person has to look (message kept)
+    else refund = /уже возвращены/.test(answer.message) ? 'done' : 'required';
+    if (answer.status !== 'refunded') refundError = answer.message;
+  } catch (error) {
+    refund = 'failed';
+    refundError = error instanceof Error ? error.message.slice(0, 500) : 'Не удалось вернуть деньги';
+  }
+  await ctx.db.run((db) => db.update(orderCancellations).set({ refund, refundError }).where(eq(orderCancellations.orderId, orderId)));
 }

@@ -1,5 +1,6 @@
 // Orders in the admin area (issue 6 §2): filters, detail, status moves along ORDER_STATUS_FLOW
 // pushed to the customer, cancellation with a reason, the audit trail and the staff WebSocket.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminOrderDetail } from '../../../src/api/contract/admin/orders.js';
 import { createTestServer, type TestServer } from '../helpers.js';
@@ -121,11 +122,26 @@ describe('status changes and cancellation', () => {
     expect(again.statusCode).toBe(422);
   });
 
-  it('an order paid online is marked for a refund when cancelled', async () => {
-    const order = await insertOrder(server, { userId: bob.id, paymentMethod: 'card', paymentStatus: 'paid' });
+  it('an order paid online gets its money back when cancelled (test gateway)', async () => {
+    const order = await insertOrder(server, { userId: bob.id, paymentMethod: 'card', paymentStatus: 'paid', total: 990 });
+    await server.db.run((db) =>
+      db.execute(sql`insert into payments (id, order_id, user_id, provider, method, status, amount, transaction_id, paid_at)
+                     values (${`pay-${order.id}`}, ${order.id}, ${bob.id}, 'test', 'card', 'paid', 990, 'tx-1', now())`),
+    );
     const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(['required', 'done', 'failed']).toContain(res.json<AdminOrderDetail>().cancellation?.refund);
+    const detail = res.json<AdminOrderDetail>();
+    expect(detail.cancellation).toMatchObject({ reason: 'Нет курьеров', refund: 'done', refundError: null });
+    expect(detail.paymentStatus).toBe('refunded');
+    const payment = await server.db.run((db) => db.execute<{ status: string }>(sql`select status from payments where order_id = ${order.id}`));
+    expect(payment.rows[0]?.status).toBe('refunded');
+  });
+
+  it('an order marked paid without an online payment on record stays «refund required» for a person to check', async () => {
+    const order = await insertOrder(server, { userId: bob.id, paymentMethod: 'sbp', paymentStatus: 'paid' });
+    const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<AdminOrderDetail>().cancellation).toMatchObject({ refund: 'required' });
   });
 
   it('a cancellation needs a reason (400)', async () => {
