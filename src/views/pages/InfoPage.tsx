@@ -7,6 +7,7 @@ import { useRemote, useServices } from '../app/services';
 import { useSelector } from '../app/store';
 import { PageLoader } from '../components/PageLoader';
 import ui from '../components/ui.module.css';
+import { DeliveryDetails } from './DeliveryDetails';
 import { ErrorPage } from './ErrorPage';
 import styles from './InfoPage.module.css';
 
@@ -67,6 +68,7 @@ export default function InfoPage({ slug }: { slug: string }) {
       <div className={`${ui.container} ${styles.page}`}>
         {!banner && <h1 className={ui.pageTitle}>{page.value.title}</h1>}
         <PageBody body={page.value.body} />
+        {slug === 'delivery' && <DeliveryDetails />}
       </div>
     </article>
   );
