@@ -22,6 +22,7 @@ import { cities, restaurants, stopList } from '../db/schema/catalog.js';
 import { addresses } from '../db/schema/customers.js';
 import type { StoredAddress } from '../db/schema/orders.js';
 import { forbidden } from '../http/errors.js';
+import { distanceMetres } from '../integrations/geocoder.js';
 import { captchaInfo } from './captcha.js';
 import {
   DEFAULT_SITE_NOT_WORKING_TEXT,
@@ -42,6 +43,9 @@ import { countCouponUses, evaluatePromo, findCoupon, giftInfoFrom, loadGiftRules
 import type { AuthUser } from './sessions.js';
 import { cityWorkTime, readStoredSettings } from './settings.js';
 import { NOT_ENOUGH_BONUS_MESSAGE, getBalance } from './users.js';
+
+/** A map point farther than this from the geocoded street does not decide the zone. */
+export const MAP_POINT_TOLERANCE_M = 1000;
 
 /** A slot picked this many minutes ago is still accepted although the list has moved on. */
 export const SLOT_GRACE_MINUTES = 10;
@@ -98,10 +102,17 @@ export async function prepareCheckout(ctx: AppContext, user: AuthUser | null, in
   } else {
     return { city, address: null, addressProblem: 'no-address' };
   }
+  const found = await geocodeStreet(ctx, city, address.street, address.home);
   if (address.location === null) {
-    const found = await geocodeStreet(ctx, city, address.street, address.home);
     if (!found) return { city, address, addressProblem: 'street-not-found' };
     address = { ...address, location: found.location };
+  } else if (found && distanceMetres(found.location, address.location) > MAP_POINT_TOLERANCE_M) {
+    // The client's map point is far from the street it names. A point outside every zone is
+    // honoured (refused as out of zone); a point inside some zone does not get to choose the
+    // zone (and so the minimum sum and delivery price): the street's point decides.
+    const point = address.location;
+    const zones = await ctx.db.run((db) => cityZones(db, city.id));
+    if (findZone(zones, point) !== null) address = { ...address, location: found.location };
   }
   return { city, address, addressProblem: null };
 }

@@ -146,6 +146,19 @@ describe('every refusal: the quote shows it before submission, POST /order refus
     expect(refusal?.action).toBe('change-method');
   });
 
+  it('a map point in a cheaper zone far from the street it names does not choose the zone: the street decides', async () => {
+    // улица Глинки is in «Восточный район» (min 1 000 ₽, delivery 200 ₽); the point is in the centre zone.
+    const q = await quote(deliveryBody({ address: { city: 'Ангарск', street: 'улица Глинки', home: '4', location: { lat: 52.54, lon: 103.86 } } }));
+    expect(q.zone?.id).toBe('zone-angarsk-east');
+    expect(q.deliveryPrice).toBe(200);
+    // A point next to the street (a map pick of the house) is kept.
+    const street = await server.app.inject({ method: 'POST', url: '/api/v1/geocode', payload: { cityId: 'city-angarsk', street: 'улица Глинки', home: '4' } });
+    const point = street.json().location as { lat: number; lon: number };
+    const near = { lat: point.lat + 0.001, lon: point.lon };
+    const kept = await quote(deliveryBody({ address: { city: 'Ангарск', street: 'улица Глинки', home: '4', location: near } }));
+    expect(kept.location).toEqual(near);
+  });
+
   it('a street the reference does not know', async () => {
     await expectSameRefusal(
       deliveryBody({ address: { city: 'Ангарск', street: 'улица Марсианская', home: '5' } }),
