@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+// Menu editing and the per-restaurant stop list (issue 6 §3), and the read-only view of an
+// operator (menu edits are admin-only in the contract).
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminMe } from '../../../src/api/contract/admin/auth';
+import { AdminGroup, AdminProduct, adminGetMenu, adminGetStopList, adminToggleStopList, adminUpdateProduct } from '../../../src/api/contract/admin/menu';
+import { adminListCities, adminListRestaurants } from '../../../src/api/contract/admin/settings';
+import { ADMIN_SESSION, FakeServer, OPERATOR_SESSION, setupAdmin } from './helpers';
+import { CITIES, RESTAURANTS, staffMember } from './fixtures';
+
+const GROUPS = [
+  AdminGroup.parse({ id: 'rolls', name: 'Роллы', slug: 'rolls', parentGroup: null, isIncludedInMenu: true, isGroupModifier: false, isServiceGroup: false, isVisible: true, order: 1, imageUrl: null }),
+  AdminGroup.parse({ id: 'sizes', name: 'Размер', slug: 'sizes', parentGroup: null, isIncludedInMenu: false, isGroupModifier: true, isServiceGroup: false, isVisible: true, order: 9, imageUrl: null }),
+];
+const product = (id: string, name: string, price: number) =>
+  AdminProduct.parse({ id, name, description: 'Лосось, сыр', code: id.toUpperCase(), price, oldPrice: null, weight: 250, nutrition: null, parentGroup: 'rolls', slug: id, imageUrl: null, groupModifiers: [], allergens: [{ code: 'fish', name: 'Рыба' }], filters: [], maxPerPositionInOrder: 0, sale: null, isVisible: true, order: 1 });
+const PRODUCTS = [product('philadelphia', 'Филадельфия', 459), product('canada', 'Канада', 489)];
+
+function server(role: 'admin' | 'operator' = 'admin') {
+  return new FakeServer()
+    .on(adminMe, () => ({ body: staffMember(role) }))
+    .on(adminListCities, () => ({ body: { cities: CITIES } }))
+    .on(adminListRestaurants, () => ({ body: { restaurants: RESTAURANTS } }))
+    .on(adminGetMenu, () => ({ body: { groups: GROUPS, products: PRODUCTS, version: '42' } }))
+    .on(adminGetStopList, () => ({ body: { stopList: [{ deliveryTerminalId: 'rest-a', items: [{ productId: 'canada', balance: 0 }] }] } }));
+}
+
+describe('admin menu', () => {
+  it('a product edit sends every field with the new price and shows the saved product', async () => {
+    const fake = server().on(adminUpdateProduct, (req) => ({ body: { ...PRODUCTS[0], ...(req.body as object) } }));
+    setupAdmin({ path: '/admin/menu', session: ADMIN_SESSION, server: fake });
+    const table = await screen.findByRole('table', { name: 'Товары' });
+    fireEvent.click(within(table).getByText('Филадельфия'));
+    const form = await screen.findByRole('form', { name: 'Товар' });
+    const price = within(form).getByLabelText('Цена, ₽');
+    fireEvent.change(price, { target: { value: 'дорого' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Сохранить' }));
+    expect(within(form).getByText('Цена — целое число рублей от 0 до 1 000 000')).toBeTruthy();
+    expect(fake.calls(adminUpdateProduct)).toHaveLength(0);
+    fireEvent.change(price, { target: { value: '499' } });
+    fireEvent.change(within(form).getByLabelText('Не больше в одной позиции'), { target: { value: '2' } });
+    fireEvent.change(within(form).getByLabelText('Участвует в акциях (sale)'), { target: { value: 'false' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(fake.calls(adminUpdateProduct)).toHaveLength(1));
+    const call = fake.calls(adminUpdateProduct)[0];
+    expect(call?.path).toBe('/api/v1/admin/menu/products/philadelphia');
+    expect(call?.body).toMatchObject({ name: 'Филадельфия', price: 499, maxPerPositionInOrder: 2, sale: false, allergens: [{ code: 'fish', name: 'Рыба' }], weight: 250, parentGroup: 'rolls', slug: 'philadelphia' });
+    expect(await screen.findByText('Товар сохранён')).toBeTruthy();
+    const after = await screen.findByRole('table', { name: 'Товары' });
+    expect(within(after).getByText('Филадельфия').closest('tr')?.textContent).toContain('499');
+  });
+
+  it('an operator sees the menu read-only (no create buttons, disabled fields, no save)', async () => {
+    setupAdmin({ path: '/admin/menu/products/canada', session: OPERATOR_SESSION, server: server('operator') });
+    const form = await screen.findByRole('form', { name: 'Товар' });
+    expect(within(form).getByLabelText('Цена, ₽').matches(':disabled')).toBe(true);
+    expect(within(form).queryByRole('button', { name: 'Сохранить' })).toBeNull();
+    expect(within(form).getByText('Изменять меню может администратор.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Новый товар' })).toBeNull();
+  });
+
+  it('stop list: a toggle puts the product on the chosen restaurant\'s list', async () => {
+    const fake = server().on(adminToggleStopList, (req) => ({ body: { stopped: (req.body as { stopped: boolean }).stopped, version: '43' } }));
+    setupAdmin({ path: '/admin/stop-list', session: OPERATOR_SESSION, server: fake.on(adminMe, () => ({ body: staffMember('operator') })) });
+    const canada = await screen.findByRole('checkbox', { name: 'Канада: в стоп-листе' });
+    await waitFor(() => expect((canada as HTMLInputElement).checked).toBe(true));
+    const phila = screen.getByRole('checkbox', { name: 'Филадельфия: в стоп-листе' }) as HTMLInputElement;
+    expect(phila.checked).toBe(false);
+    fireEvent.click(phila);
+    await waitFor(() => expect(fake.calls(adminToggleStopList)).toHaveLength(1));
+    expect(fake.calls(adminToggleStopList)[0]?.path).toBe('/api/v1/admin/stop-list/rest-a/philadelphia');
+    expect(fake.calls(adminToggleStopList)[0]?.body).toEqual({ stopped: true });
+    await waitFor(() => expect(phila.checked).toBe(true));
+    expect(await screen.findByText('«Филадельфия» в стоп-листе')).toBeTruthy();
+  });
+});
