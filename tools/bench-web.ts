@@ -1,0 +1,146 @@
+// `npm run bench:web`: the storefront's web budgets (issue 4 item 8), printed, never asserted.
+//
+// 1. Initial JS for / in KB gzip: the entry script and module preloads of the built
+//    dist/client/index.html, and everything JS that / actually loads in Chromium until the network
+//    is idle (lazy page and modal chunks included), each file gzipped here at level 9.
+// 2. Lighthouse mobile performance, median of RUNS (5) runs, on / and /catalog, with CLS and TBT:
+//    `npx --yes lighthouse@12` with Debian's Chromium (CHROME_PATH) against a server this script
+//    starts on a free port with a throwaway DATA_DIR (tests/e2e/harness.ts). Lighthouse is not a
+//    dependency of the project; npx fetches it once.
+//
+// Budgets (issue 4): initial JS ≤ 120 KB gzip; performance ≥ 90, CLS ≤ 0.05, TBT ≤ 200 ms.
+// Env: RUNS (default 5), PAGES (default '/,/catalog').
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromiumPath, ensureClientBuilt, launchBrowser, ROOT, startServer } from '../tests/e2e/harness';
+
+const RUNS = Number(process.env.RUNS ?? 5);
+const PAGES = (process.env.PAGES ?? '/,/catalog').split(',').filter((p) => p !== '');
+const CLIENT_DIR = path.join(ROOT, 'dist/client');
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+}
+
+/** The entry script and modulepreload links of index.html. */
+function entryScripts(): string[] {
+  const html = fs.readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8');
+  const found = [
+    ...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ].map((m) => m[1] ?? '');
+  return [...new Set(found.filter((s) => s.endsWith('.js')))];
+}
+
+function localFile(urlPath: string): string | null {
+  const file = path.join(CLIENT_DIR, decodeURIComponent(urlPath.replace(/^\//, '')));
+  return file.startsWith(CLIENT_DIR) && fs.existsSync(file) ? file : null;
+}
+
+async function loadedScripts(url: string): Promise<string[]> {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true });
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    page.on('response', (response) => {
+      const u = new URL(response.url());
+      if (u.pathname.endsWith('.js')) scripts.add(u.pathname);
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    return [...scripts];
+  } finally {
+    await browser.close();
+  }
+}
+
+type LighthouseRun = { performance: number; cls: number; tbt: number; lcp: number; fcp: number };
+
+function lighthouse(url: string, outDir: string, run: number): LighthouseRun | null {
+  const out = path.join(outDir, `lh-${run}.json`);
+  const result = spawnSync(
+    'npx',
+    [
+      '--yes',
+      'lighthouse@12',
+      url,
+      '--only-categories=performance',
+      '--output=json',
+      `--output-path=${out}`,
+      '--quiet',
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+    ],
+    { cwd: ROOT, env: { ...process.env, CHROME_PATH: chromiumPath() }, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  if (result.status !== 0 || !fs.existsSync(out)) {
+    console.error(`lighthouse ${url} failed (${String(result.status)}): ${result.stderr.slice(-800)}`);
+    return null;
+  }
+  const report: unknown = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const num = (...keys: string[]): number => {
+    let v: unknown = report;
+    for (const k of keys) v = typeof v === 'object' && v !== null ? Reflect.get(v, k) : undefined;
+    return typeof v === 'number' ? v : NaN;
+  };
+  return {
+    performance: Math.round(num('categories', 'performance', 'score') * 100),
+    cls: num('audits', 'cumulative-layout-shift', 'numericValue'),
+    tbt: num('audits', 'total-blocking-time', 'numericValue'),
+    lcp: num('audits', 'largest-contentful-paint', 'numericValue'),
+    fcp: num('audits', 'first-contentful-paint', 'numericValue'),
+  };
+}
+
+async function main(): Promise<void> {
+  await ensureClientBuilt();
+  const server = await startServer();
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-web-'));
+  try {
+    console.log(`bench:web against ${server.url} (${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+
+    const entry = entryScripts();
+    const entryBytes = entry.reduce((sum, s) => sum + gzipSize(localFile(s) ?? ''), 0);
+    console.log(`\nInitial JS for / (gzip -9):`);
+    console.log(`  index.html entry + modulepreload: ${kb(entryBytes)} in ${entry.length} file(s)   budget ≤ 120 KB`);
+    const loaded = (await loadedScripts(`${server.url}/`)).map((s) => ({ s, file: localFile(s) })).filter((x) => x.file !== null);
+    const loadedBytes = loaded.reduce((sum, x) => sum + gzipSize(x.file ?? ''), 0);
+    console.log(`  all JS / loads until network idle: ${kb(loadedBytes)} in ${loaded.length} file(s)`);
+    for (const x of loaded.sort((a, b) => gzipSize(b.file ?? '') - gzipSize(a.file ?? ''))) {
+      console.log(`    ${kb(gzipSize(x.file ?? '')).padStart(9)}  ${x.s}`);
+    }
+
+    console.log(`\nLighthouse 12 mobile performance, median of ${RUNS} (budget ≥ 90, CLS ≤ 0.05, TBT ≤ 200 ms):`);
+    for (const page of PAGES) {
+      const runs: LighthouseRun[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const r = lighthouse(`${server.url}${page}`, outDir, i);
+        if (r !== null) runs.push(r);
+      }
+      if (runs.length === 0) {
+        console.log(`  ${page}: no successful run`);
+        continue;
+      }
+      const m = (k: keyof LighthouseRun) => median(runs.map((r) => r[k]));
+      console.log(
+        `  ${page.padEnd(10)} performance ${m('performance')}  CLS ${m('cls').toFixed(3)}  TBT ${Math.round(m('tbt'))} ms  ` +
+          `LCP ${Math.round(m('lcp'))} ms  FCP ${Math.round(m('fcp'))} ms  (runs: ${runs.map((r) => r.performance).join(', ')})`,
+      );
+    }
+  } finally {
+    await server.stop();
+    fs.rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
