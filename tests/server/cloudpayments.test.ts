@@ -22,6 +22,7 @@ let fake: FakeCloudPayments;
 let server: TestServer;
 let customer: { id: string; phone: string; token: string };
 let nextTransaction = 2_000_000;
+const logged: { level: string; obj: object; msg: string }[] = [];
 
 beforeAll(async () => {
   fake = await startFakeCloudPayments({ [A2.publicId]: A2.apiSecret, [DEFAULT.publicId]: DEFAULT.apiSecret });
@@ -34,6 +35,11 @@ beforeAll(async () => {
     },
   });
   server.clock.set(OPEN_NOW);
+  server.ctx.log = {
+    info: (obj, msg) => void logged.push({ level: 'info', obj, msg }),
+    warn: (obj, msg) => void logged.push({ level: 'warn', obj, msg }),
+    error: (obj, msg) => void logged.push({ level: 'error', obj, msg }),
+  };
   await seedPromotions(server.db);
   customer = await signedInUser(server.db, { balance: 300 });
 });
@@ -128,6 +134,7 @@ describe('CloudPayments widget and notifications', () => {
     expect(unsigned.statusCode).toBe(401);
     expect((await notify('fail', payFor(order), 'not-the-secret')).statusCode).toBe(401);
     expect(await paymentStatus(order.id)).toEqual({ order: 'pending', payment: 'pending' });
+    expect(logged.filter((l) => l.msg === 'payments: notification with a bad signature refused' && JSON.stringify(l.obj).includes(order.id))).toHaveLength(5);
     expect((await server.app.inject({ method: 'GET', url: `/api/v1/order/${order.id}`, headers: auth(customer.token) })).json().status).toBe('Unconfirmed');
   });
 
@@ -210,5 +217,14 @@ describe('CloudPayments widget and notifications', () => {
     expect(await paymentStatus(order.id)).toEqual({ order: 'refunded', payment: 'refunded' });
     expect((await refundOrderPayment(server.ctx, order.id, 'Отмена оператором')).status).toBe('nothing-to-refund');
     expect(fake.refunds.length).toBe(refundsBefore + 1);
+  });
+});
+
+describe('logs', () => {
+  it('never carry an API secret or card data', () => {
+    expect(logged.length).toBeGreaterThan(0);
+    const text = JSON.stringify(logged);
+    for (const secret of [A2.apiSecret, DEFAULT.apiSecret]) expect(text).not.toContain(secret);
+    expect(text).not.toContain('424242');
   });
 });

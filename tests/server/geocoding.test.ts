@@ -84,8 +84,10 @@ describe('Yandex geocoder adapter (local fake, recorded answers)', () => {
 
 describe('embedded reference and the /geocode routes', () => {
   let server: TestServer;
+  const log = recordingLog();
   beforeAll(async () => {
     server = await createTestServer();
+    server.ctx.log = log;
   });
   afterAll(async () => {
     await server.close();
@@ -170,6 +172,8 @@ describe('embedded reference and the /geocode routes', () => {
       const res = await server.app.inject({ method: 'GET', url: '/api/v1/geocode/reverse?cityId=city-angarsk&lat=52.53&lon=103.88' });
       expect(res.statusCode).toBe(422);
       expect(res.json().message).toBe('Не удалось обработать ответ API. Проверьте, валиден ли ответ сервера.');
+      expect(log.lines.map((l) => l.msg)).toContain('geocoding: reverse lookup failed');
+      expect(JSON.stringify(log.lines)).not.toContain(fake.key);
     } finally {
       fake.mode = 'ok';
       await server.db.run((db) => db.execute(sql`update settings set value = '""'::jsonb where name = 'MAPS_KEY'`));
