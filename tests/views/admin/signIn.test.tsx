@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Staff sign-in, the /admin guard (SPEC §6: without a token, redirect to /admin), lockout
 // message, session expiry and logout.
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STAFF_SESSION_KEY } from '../../../src/api/adminApi';
 import { adminLogin, adminLogout, adminMe, lockoutMessage, ADMIN_MESSAGES } from '../../../src/api/contract/admin';
@@ -97,11 +97,28 @@ describe('admin sign-in', () => {
     expect(await screen.findByRole('heading', { name: 'Вход в панель управления' })).toBeTruthy();
   });
 
+  it('the staff WebSocket closing with 4401 (token revoked) ends the session', async () => {
+    const app = setupAdmin({ path: '/admin/orders', session: ADMIN_SESSION, server: server() });
+    await screen.findByRole('heading', { name: 'Заказы' });
+    act(() => app.sockets[0]?.serverClose(4401));
+    await waitFor(() => expect(app.currentPath()).toBe('/admin'));
+    expect(app.storage.data.has(STAFF_SESSION_KEY)).toBe(false);
+  });
+
   it('an operator does not see the admin-only sections; an admin does', async () => {
     setupAdmin({ path: '/admin/orders', session: OPERATOR_SESSION, server: server() });
     const nav = await screen.findByRole('navigation', { name: 'Разделы панели управления' });
     expect(nav.textContent).toContain('Заказы');
     expect(nav.textContent).not.toContain('Настройки');
     expect(nav.textContent).not.toContain('Сотрудники');
+    expect(nav.textContent).not.toContain('Журнал действий');
+    expect(nav.textContent).toContain('Мой пароль');
+    expect(nav.textContent).toContain('Отчёты об ошибках');
+    cleanup();
+    setupAdmin({ path: '/admin/orders', session: ADMIN_SESSION, server: server() });
+    const adminNav = await screen.findByRole('navigation', { name: 'Разделы панели управления' });
+    for (const label of ['Заказы', 'Меню', 'Стоп-лист', 'Настройки', 'Города и зоны', 'Страницы и истории', 'Акции', 'Клиенты', 'Журнал действий', 'SMS', 'Отчёты об ошибках', 'Сотрудники']) {
+      expect(adminNav.textContent).toContain(label);
+    }
   });
 });
