@@ -89,8 +89,10 @@ export async function createPaymentIn(
       createdAt: now,
       updatedAt: now,
     })
+    .onConflictDoNothing()
     .returning();
-  const row = rows[0];
+  // One payment per order (unique order_id): a concurrent start made it first.
+  const row = rows[0] ?? (await tx.select().from(payments).where(eq(payments.orderId, order.id)).limit(1))[0];
   if (!row) throw new Error('insert into payments returned nothing');
   return row;
 }
