@@ -317,12 +317,23 @@ const PERSONAL_MESSAGE = /Profile|SignIn|SignedIn|SubmitCode/;
 const DIGIT_RUN = /\+?\d(?:[\s().\/\u2013\u2014-]*\d){9,}/g;
 /** What maskPhoneForLog makes of a valid phone: masking an exported log again keeps it as it is. */
 const ALREADY_MASKED = /^\+7 \(\*\*\*\) \*\*\*-\*\*-\d{2}$/;
+const UUID_INSIDE = /[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}/i;
+const UUID_ANYWHERE = /[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}/gi;
 const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 /** Masks every phone-like run of 10 or more digits inside free text (comments, addresses, messages). */
 export function maskPhonesInText(text: string, mask: (phone: string) => string = maskPhoneForLog): string {
   if (UUID.test(text)) return text;
-  return text.replace(DIGIT_RUN, (run) => mask(run));
+  if (!UUID_INSIDE.test(text)) return text.replace(DIGIT_RUN, (run) => mask(run));
+  // Ids built on a UUID ('<uuid>:1' cart lines) keep it whole; the text around it is masked.
+  let out = '';
+  let last = 0;
+  for (const found of text.matchAll(UUID_ANYWHERE)) {
+    const at = found.index ?? 0;
+    out += text.slice(last, at).replace(DIGIT_RUN, (run) => mask(run)) + found[0];
+    last = at + found[0].length;
+  }
+  return out + text.slice(last).replace(DIGIT_RUN, (run) => mask(run));
 }
 
 export type RedactOptions = { maskPhone?: (phone: string) => string; maskName?: (name: string) => string };

@@ -144,3 +144,11 @@ describe('masking never leaks a full phone number (property)', () => {
     );
   });
 });
+
+describe('masking keeps ids', () => {
+  it("keeps a UUID inside a longer id ('<uuid>:1' cart lines) and still masks a phone beside it", () => {
+    const line = 'f0c42090-02ef-4b96-9512-55375f537c34:1';
+    expect(redactValue({ id: line })).toEqual({ id: line });
+    expect(redactValue({ comment: `${line} звонить 8 912 345-67-89` })).toEqual({ comment: `${line} звонить +7 (***) ***-**-89` });
+  });
+});
