@@ -30,7 +30,7 @@ export function groupTree(groups: readonly AdminGroup[]): { group: AdminGroup; d
   return out;
 }
 
-function ProductsTable({ products, onOpen }: { products: readonly AdminProduct[]; onOpen: (id: string) => void }) {
+function ProductsTable({ products, groups, onOpen }: { products: readonly AdminProduct[]; groups: readonly AdminGroup[]; onOpen: (id: string) => void }) {
   if (products.length === 0) return <p className={s.empty}>В группе нет товаров.</p>;
   return (
     <table className={s.table} aria-label="Товары">
@@ -52,7 +52,9 @@ function ProductsTable({ products, onOpen }: { products: readonly AdminProduct[]
               <a href={`/admin/menu/products/${encodeURIComponent(p.id)}`} onClick={(e) => e.preventDefault()}>
                 {p.name}
               </a>
-              <div className={s.muted}>{p.code || p.id}</div>
+              <div className={s.muted}>
+                {groups.find((g) => g.id === p.parentGroup)?.name ?? p.parentGroup} · {p.code || p.id}
+              </div>
             </td>
             <td className={s.num}>
               {formatMoney(p.price)}
@@ -173,7 +175,7 @@ export default function MenuPage() {
                   ) : null}
                   <span className={s.muted}>Версия каталога: {data.version}</span>
                 </div>
-                <ProductsTable products={products} onOpen={(id) => navigate(`/products/${encodeURIComponent(id)}`)} />
+                <ProductsTable products={products} groups={data.groups} onOpen={(id) => navigate(`/products/${encodeURIComponent(id)}`)} />
               </div>
             </div>
           );

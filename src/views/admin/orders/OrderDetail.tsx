@@ -15,6 +15,13 @@ import s from '../admin.module.css';
 
 export const CANCEL_REASON_MIN = 3;
 
+/** Who moved the order: 'staff:<id>' → 'сотрудник', 'customer' → 'клиент', … */
+export function actorText(actor: string): string {
+  if (actor.startsWith('staff:')) return 'сотрудник';
+  const known: Record<string, string> = { customer: 'клиент', system: 'система', iiko: 'iiko', payment: 'оплата' };
+  return known[actor] ?? actor;
+}
+
 function addressText(order: AdminOrderDetail): string {
   const a = order.address;
   if (a === null) return '—';
@@ -186,7 +193,7 @@ export function OrderDetail({ orderId, reference, onClose, onChanged }: { orderI
                 <li key={i} className={s.listItem}>
                   <span>{STATUS_LABEL[entry.status]}</span>
                   <span className={s.muted}>
-                    {formatDateTime(entry.at)} · {entry.actor}
+                    {formatDateTime(entry.at)} · {actorText(entry.actor)}
                   </span>
                 </li>
               ))}

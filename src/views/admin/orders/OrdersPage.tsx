@@ -146,7 +146,7 @@ export default function OrdersPage() {
         </button>
       </form>
       <div className={openId ? s.columns : undefined}>
-        <div>
+        <div className={s.scrollX}>
           <QueryView query={list}>
             {(data) =>
               data.orders.length === 0 ? (
