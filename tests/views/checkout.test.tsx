@@ -1,0 +1,118 @@
+// @vitest-environment jsdom
+// /checkout, /complete, /complete-error and the time modal (issue 5) over the real store.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { evolveAll } from '../../src/projections/store';
+import { TEXT_WORK_TIME } from '../../src/projections/modal';
+import { settingsWith } from '../fixtures/settings';
+import { checkoutState, MIN_SUM_REFUSAL, order, quote, quoted } from '../commands/checkoutFixtures';
+import { plain, setup } from './helpers';
+
+describe('/checkout', () => {
+  it("'Доставить или заберёте?': pickup opens 'Выберите ресторан', and the page asks for a quote", async () => {
+    const app = setup({ path: '/angarsk/checkout', state: checkoutState() });
+    const method = await screen.findByRole('radiogroup', { name: 'Доставить или заберёте?' });
+    await waitFor(() => expect(app.commands).toContainEqual({ type: 'OpenCheckout', data: {} }));
+    fireEvent.click(within(method).getByRole('radio', { name: 'Самовывоз' }));
+    expect(app.commands).toContainEqual({ type: 'ChangeDeliveryMethod', data: { method: 'self' } });
+    expect(await screen.findByRole('dialog', { name: 'Выберите ресторан' })).toBeTruthy();
+  });
+
+  it('shows the zone, the quoted totals and CHECKOUT_DELIVERY_TEXT before the customer commits', async () => {
+    setup({ path: '/angarsk/checkout', state: quoted(checkoutState()) });
+    expect(plain((await screen.findByTestId('checkout-zone')).textContent)).toBe(
+      'Зона «Центр»: доставка 150 ₽, бесплатно от 1 000 ₽; минимальная сумма заказа 600 ₽; примерно 60 мин.',
+    );
+    expect(plain(screen.getByTestId('checkout-total').textContent)).toBe('1 050 ₽');
+    expect(screen.getByText('Курьер позвонит за 10 минут')).toBeTruthy();
+    expect(screen.queryByTestId('checkout-problems')).toBeNull();
+  });
+
+  it("a refusal of the quote is shown before submission with what to do ('Минимальная сумма заказа…', 'Перейти в меню')", async () => {
+    setup({ path: '/angarsk/checkout', state: quoted(checkoutState(), quote({ refusals: [MIN_SUM_REFUSAL], canSubmit: false })) });
+    const list = await screen.findByTestId('checkout-problems');
+    expect(plain(list.textContent)).toContain('Минимальная сумма заказа для доставки в зону «Центр» — 1 500 ₽ (без учёта доставки)');
+    expect(plain(list.textContent)).toContain('Добавьте товаров ещё на 600 ₽');
+    expect(within(list).getByRole('link', { name: 'Перейти в меню' }).getAttribute('href')).toBe('/angarsk/catalog');
+  });
+
+  it('online payment ways are hidden when IS_ONLINE_PAYMENT_DISABLE is set for delivery', async () => {
+    const state = checkoutState([], { settings: settingsWith({ IS_ONLINE_PAYMENT_DISABLE: { delivery: true, self: false } }) });
+    setup({ path: '/angarsk/checkout', state });
+    const payment = await screen.findByRole('radiogroup', { name: 'Способ оплаты' });
+    expect(within(payment).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Наличными', 'Картой курьеру']);
+    expect(screen.getByText('Онлайн-оплата сейчас недоступна.')).toBeTruthy();
+  });
+
+  it("'Оформить заказ' is disabled while the order is on its way: a second click sends nothing", async () => {
+    const app = setup({ path: '/angarsk/checkout', state: quoted(checkoutState()) });
+    const button = await screen.findByRole('button', { name: 'Оформить заказ' });
+    fireEvent.click(button);
+    const sending = await screen.findByRole('button', { name: 'Оформляем заказ…' });
+    expect((sending as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.submit(sending.closest('form') as HTMLFormElement);
+    const submitted = app.store.entries().flatMap((e) => e.events).filter((e) => e.type === 'OrderSubmitted');
+    expect(submitted).toHaveLength(1);
+  });
+
+  it('without consent the order is refused on the page', async () => {
+    setup({ path: '/angarsk/checkout', state: quoted(checkoutState([{ type: 'ConsentChanged', data: { given: false } }])) });
+    const list = await screen.findByTestId('checkout-problems');
+    expect(list.textContent).toContain('Подтвердите согласие на обработку персональных данных');
+    fireEvent.click(screen.getByRole('checkbox', { name: /Я согласен на обработку персональных данных/ }));
+    await waitFor(() => expect(screen.queryByTestId('checkout-problems')).toBeNull());
+  });
+
+  it('outside working hours: the refusal on the page and, on submit, the work-time modal', async () => {
+    const app = setup({ path: '/angarsk/checkout', state: quoted(checkoutState()), now: '2026-11-23T16:30:00.000Z' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Оформить заказ' }));
+    await waitFor(() => expect(app.store.getState().modal.stack.at(-1)).toEqual({ kind: 'workTime' }));
+    expect(screen.getAllByText(TEXT_WORK_TIME).length).toBeGreaterThan(0);
+  });
+
+  it('a placed cash order leaves for /complete (the emptied cart does not send the customer home)', async () => {
+    const state = quoted(checkoutState());
+    const app = setup({ path: '/angarsk/checkout', state });
+    fireEvent.click(await screen.findByRole('button', { name: 'Оформить заказ' }));
+    app.store.dispatch({ type: 'CompleteOrderPlacement', data: { order: order() } });
+    await waitFor(() => expect(app.currentPath()).toBe('/angarsk/complete?order=order-1'));
+    expect(app.store.getState().modal.stack).toEqual([]);
+  });
+});
+
+describe('time modal', () => {
+  it("'Как можно скорее' and the 30-minute slots of the quote; choosing one changes the time", async () => {
+    const state = evolveAll(quoted(checkoutState()), [{ type: 'ModalOpened', data: { modal: { kind: 'time' } } }]);
+    const app = setup({ path: '/angarsk/checkout', state });
+    const dialog = await screen.findByRole('dialog', { name: 'Выберите время' });
+    expect(within(dialog).getByRole('button', { name: /Как можно скорее/ })).toBeTruthy();
+    expect(within(dialog).getByText('Сегодня')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: '15:00–15:30' }));
+    expect(app.commands).toContainEqual({ type: 'ChangeDeliveryTime', data: { time: '2026-11-23T07:00:00.000Z' } });
+    await waitFor(() => expect(plain(screen.getByTestId('checkout-time').textContent)).toBe('Сегодня, 15:00–15:30'));
+  });
+});
+
+describe('/complete and /complete-error', () => {
+  it("the order number, contents, address, and the live status in plain Russian ('принят' → 'готовится')", async () => {
+    const state = checkoutState([{ type: 'OrderLoaded', data: { order: order() } }]);
+    const app = setup({ path: '/angarsk/complete?order=order-1', state });
+    expect((await screen.findByTestId('order-number')).textContent).toBe('Заказ №1042');
+    expect(app.commands).toContainEqual({ type: 'LoadOrder', data: { orderId: 'order-1' } });
+    expect(screen.getByTestId('order-status').textContent).toBe('принят');
+    expect(plain(screen.getByTestId('order-lines').textContent)).toContain('Пепперони (30 см) × 2');
+    expect(screen.getByTestId('order-address').textContent).toContain('улица Ленина');
+    expect(plain(screen.getByTestId('order-total').textContent)).toBe('1 650 ₽');
+    app.store.dispatch({ type: 'ApplyOrderStatus', data: { orderId: 'order-1', status: 'CookingStarted' } });
+    await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe('готовится'));
+  });
+
+  it('/complete-error explains the declined payment and keeps the cart', async () => {
+    const declined = order({ paymentMethod: 'card', paymentStatus: 'failed', status: 'Cancelled' });
+    const state = checkoutState([{ type: 'OrderLoaded', data: { order: declined } }]);
+    const app = setup({ path: '/angarsk/complete-error?order=order-1', state });
+    expect((await screen.findByTestId('complete-error-text')).textContent).toBe('Оплата заказа №1042 не прошла, деньги не списаны. Заказ отменён.');
+    expect(screen.getByText('Корзина сохранена: вы можете оплатить заказ ещё раз или выбрать оплату при получении.')).toBeTruthy();
+    expect(app.store.getState().cart.items).toHaveLength(1);
+  });
+});
