@@ -1,6 +1,6 @@
 // The bot check of POST /auth/code and POST /order (issue 5). Required when a verifier is
-// configured (CAPTCHA_SECRET, or ctx.captcha in tests) and the IS_WITHOUT_RECAPTCHA setting is
-// off. The client learns whether to run the widget, and its public site key (CAPTCHA_SITE_KEY),
+// configured (CAPTCHA_SECRET, or ctx.captcha in tests), the IS_WITHOUT_RECAPTCHA setting is off
+// and the CAPTCHA_SITE_KEY setting is set (the widget cannot run without it). The client learns whether to run the widget, and its public site key (CAPTCHA_SITE_KEY),
 // from the quote's `captcha` (and GET /setting); the secret never leaves the server.
 import type { CaptchaInfo } from '../../src/api/contract/checkout.js';
 import type { AppContext } from '../context.js';
@@ -32,7 +32,8 @@ export async function captchaInfo(ctx: AppContext, db: Executor): Promise<Captch
   const verifier = captchaVerifierOf(ctx);
   const without = values.IS_WITHOUT_RECAPTCHA === true;
   const siteKey = typeof values.CAPTCHA_SITE_KEY === 'string' ? values.CAPTCHA_SITE_KEY : '';
-  return { required: verifier !== null && !without, provider: verifier?.provider ?? null, siteKey };
+  // Without a site key no client can run the widget: requiring a token then would lock everyone out.
+  return { required: verifier !== null && !without && siteKey.trim() !== '', provider: verifier?.provider ?? null, siteKey };
 }
 
 /**

@@ -86,6 +86,8 @@ describe('the bot check on POST /auth/code and POST /order', () => {
 
   it('required: the quote names the provider and the public site key; the secret is never sent to the client', async () => {
     await setting('IS_WITHOUT_RECAPTCHA', false);
+    // No site key: the widget cannot run, so nothing is required (a misconfiguration must not lock everyone out).
+    expect((await quoteCaptcha()).required).toBe(false);
     await setting('CAPTCHA_SITE_KEY', 'ysc1_public_site_key');
     expect(await quoteCaptcha()).toEqual({ required: true, provider: 'smartcaptcha', siteKey: 'ysc1_public_site_key' });
     const settings = await server.app.inject({ method: 'GET', url: '/api/v1/setting' });
