@@ -75,6 +75,23 @@ describe('admin area (issue 6 item 8)', () => {
     expect(problems()).toEqual([]);
   });
 
+  it('every admin screen loads against the real server without errors (1280 and a 1024 tablet)', async () => {
+    const admin = await adminPage();
+    const sections = ['Меню', 'Стоп-лист', 'Настройки', 'Города и зоны', 'Страницы и истории', 'Акции', 'Клиенты', 'Журнал действий', 'SMS', 'Отчёты об ошибках', 'Сотрудники', 'Заказы'];
+    for (const section of sections) {
+      await nav(admin.page, section);
+      await expect.poll(() => admin.page.getByText('Загрузка…').count(), { timeout: 20_000 }).toBe(0);
+      // a failed query shows its message with a 'Повторить' button
+      expect(await admin.page.getByRole('button', { name: 'Повторить' }).count(), section).toBe(0);
+      await e2e.screenshot(admin.page, `admin-${section}-1280`);
+    }
+    await admin.page.setViewportSize({ width: 1024, height: 768 });
+    await nav(admin.page, 'Настройки');
+    await expect.poll(() => admin.page.getByText('Загрузка…').count(), { timeout: 20_000 }).toBe(0);
+    await e2e.screenshot(admin.page, 'admin-settings-1024');
+    expect(admin.problems()).toEqual([]);
+  });
+
   it('/admin/* without a staff token redirects to /admin (SPEC §6)', async () => {
     const { page } = await e2e.open('/admin/settings', { width: WIDTHS.desktop });
     await page.waitForURL(/\/admin$/);
