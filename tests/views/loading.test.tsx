@@ -26,3 +26,12 @@ describe('menu while the storefront loads', () => {
     expect(screen.queryByTestId('catalog-skeleton')).toBeNull();
   });
 });
+
+describe('index while the settings load (no layout shift)', () => {
+  it('the slider keeps its place until the settings bring the slides', async () => {
+    const app = setup({ path: '/angarsk', state: catalogOnly });
+    expect(await screen.findByTestId('slider-placeholder')).toBeTruthy();
+    act(() => app.store.dispatch({ type: 'ApplySettings', data: { settings } }));
+    expect(screen.queryByTestId('slider-placeholder')).toBeNull();
+  });
+});

@@ -21,8 +21,21 @@ function MaybeLink({ to, className, children, label }: { to: string | null; clas
   );
 }
 
+/** Settings not loaded yet: the slider and stories keep their place, so nothing below them jumps. */
+const useSettingsLoaded = () => useSelector((s) => s.setting.settings !== null);
+
 function Slider() {
+  const loaded = useSettingsLoaded();
   const slides = useSelector((s) => s.setting.settings?.SLIDES ?? [], jsonEqual);
+  if (!loaded) {
+    return (
+      <div className={styles.slider} aria-hidden="true" data-testid="slider-placeholder">
+        <div className={styles.slides}>
+          <div className={styles.slide} />
+        </div>
+      </div>
+    );
+  }
   if (slides.length === 0) return <div className={styles.sliderSpacer} />;
   return (
     <section className={styles.slider} aria-label="Акции">
@@ -39,7 +52,9 @@ function Slider() {
 }
 
 function Stories() {
+  const loaded = useSettingsLoaded();
   const stories = useSelector((s) => s.setting.settings?.STORIES ?? [], jsonEqual);
+  if (!loaded) return <div className={styles.stories} aria-hidden="true" />;
   if (stories.length === 0) return null;
   return (
     <section className={styles.stories} aria-label="Истории">
