@@ -125,12 +125,12 @@ async function convert(file: string, params: ImageParams): Promise<Buffer> {
   }
 }
 
-export function createImageModule(options: { sourceDir?: string; cacheDir?: string } = {}) {
+export function createImageModule(options: { sourceDir?: string; cacheDir?: string; uploadsDir?: string | null } = {}) {
   return async function registerImages(app: FastifyInstance): Promise<void> {
     const sourceDir = path.resolve(options.sourceDir ?? IMAGE_SOURCE_DIR);
     const cacheDir = path.resolve(options.cacheDir ?? app.ctx.config.imageCacheDir);
     // pictures uploaded in the admin area (issue 6): DATA_DIR/uploads, served as /img/uploads/…
-    const uploadsDir = path.resolve(app.ctx.config.dataDir, UPLOADS_DIR_NAME);
+    const uploadsDir = options.uploadsDir ?? (app.hasDecorator('ctx') ? path.resolve(app.ctx.config.dataDir, UPLOADS_DIR_NAME) : null);
     const inFlight = new Map<string, Promise<Buffer>>();
 
     const notFound = (reply: FastifyReply) =>
@@ -161,7 +161,9 @@ export function createImageModule(options: { sourceDir?: string; cacheDir?: stri
         throw error;
       }
       const source = relative.startsWith(`${UPLOADS_DIR_NAME}/`)
-        ? await resolveSource(uploadsDir, relative.slice(UPLOADS_DIR_NAME.length + 1))
+        ? uploadsDir === null
+          ? null
+          : await resolveSource(uploadsDir, relative.slice(UPLOADS_DIR_NAME.length + 1))
         : await resolveSource(sourceDir, relative);
       if (!source) return notFound(reply);
       void reply.header('cache-control', IMAGE_CACHE_CONTROL).header('x-content-type-options', 'nosniff');
