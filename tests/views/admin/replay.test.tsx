@@ -14,7 +14,7 @@ import { buildReport } from '../../../src/views/app/bugReport';
 import { AdminServicesProvider, type AdminServices } from '../../../src/views/admin/data/context';
 import { createStaffSessionStore } from '../../../src/views/admin/data/session';
 import { createToastStore } from '../../../src/views/admin/data/toasts';
-import { LogViewer } from '../../../src/views/admin/replay/ReplayViewer';
+import { LogViewer, ReplayViewer } from '../../../src/views/admin/replay/ReplayViewer';
 import ReportsPage from '../../../src/views/admin/replay/ReportsPage';
 import { staff } from '../../../server/db/schema/admin';
 import { createStaffSession } from '../../../server/services/admin/staffSessions';
@@ -181,5 +181,17 @@ describe('a local file', () => {
     if (!(input instanceof HTMLInputElement)) throw new Error('no file input');
     fireEvent.change(input, { target: { files: [new File(['{"hello":1}'], 'x.json')] } });
     expect((await screen.findByRole('alert')).textContent).toContain('Файл не читается как журнал');
+  });
+});
+
+describe('earlier page loads', () => {
+  it('a report with earlier page loads lets staff pick one; the last (with the error) is shown first', () => {
+    const earlier: Log = { ...log, entries: log.entries.slice(0, 5) };
+    render(<ReplayViewer report={report} logs={[earlier, log]} fileName="report.json" />);
+    expect(stepText()).toContain(`Шаг ${log.entries.length} из ${log.entries.length}`);
+    const select = screen.getByRole('combobox', { name: /Загрузка страницы/ });
+    fireEvent.change(select, { target: { value: '0' } });
+    expect(stepText()).toContain('Шаг 5 из 5');
+    expect(screen.getByText('npm run replay -- report.json --to-test ИМЯ')).toBeTruthy();
   });
 });
