@@ -225,6 +225,27 @@ describe('every refusal: the quote shows it before submission, POST /order refus
     }
   });
 
+  it('online payment switched off by the restaurant (Иркутск, «на Терешковой»)', async () => {
+    const body = pickupBody({ cityId: 'city-irkutsk', deliveryTerminalId: 'dt-irkutsk-2', paymentMethod: 'card' });
+    await expectSameRefusal(body, 'online-payment-disabled', 'Онлайн-оплата сейчас недоступна, выберите оплату при получении');
+    const q = await quote({ ...body, paymentMethod: null });
+    expect(q.paymentMethods.map((p) => [p.method, p.available])).toEqual([
+      ['cash', true],
+      ['courier-card', false],
+      ['card', false],
+      ['sbp', false],
+    ]);
+    expect(q.restaurants.find((r) => r.deliveryTerminalId === 'dt-irkutsk-2')?.isOnlinePaymentDisabled).toBe(true);
+  });
+
+  it('GET /checkout/slots for delivery takes the zone’s minutes as the lead time', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/v1/checkout/slots?cityId=city-angarsk&deliveryMethod=delivery&zoneId=zone-angarsk-east' });
+    const slots = DeliverySlots.parse(res.json());
+    expect(slots.leadMinutes).toBe(80);
+    // 13:00 + 80 min = 14:20 → 14:30.
+    expect(slots.days[0]?.slots[0]?.label).toBe('14:30–15:00');
+  });
+
   it('a time slot after closing, in the past, or not offered', async () => {
     await expectSameRefusal(deliveryBody({ deliveryTime: '2026-11-21T19:30:00.000Z' }), 'slot-outside-working-hours', 'Выбранное время вне часов работы ресторана');
     await expectSameRefusal(deliveryBody({ deliveryTime: '2026-11-20T04:00:00.000Z' }), 'slot-past', 'Выбранное время уже прошло');
