@@ -43,7 +43,10 @@ interface Socket {
 }
 const OPEN = 1;
 
-export function createWsModule(options: { pingIntervalMs?: number } = {}) {
+/** How often a staff socket's session is checked again (issue 6). */
+export const STAFF_RECHECK_MS = 30_000;
+
+export function createWsModule(options: { pingIntervalMs?: number; staffRecheckMs?: number } = {}) {
   return async function registerWs(app: FastifyInstance): Promise<void> {
     const ctx = app.ctx;
     // A process push brings its hub; a test's recording fake gets one of its own here.
@@ -158,9 +161,20 @@ export function createWsModule(options: { pingIntervalMs?: number } = {}) {
           socket.send(JSON.stringify(message));
         };
         const unsubscribeHub = hub.subscribe({ userId, deliver: send });
-        if (isStaff) {
+        if (isStaff && token !== null) {
           staffSockets.add(send);
+          // a revoked or expired staff session (logout, an admin revoking, a disabled account)
+          // loses its live orders at the next check, in whichever process holds the socket
+          const recheck = setInterval(() => {
+            void staffFromToken(ctx, token)
+              .then((still) => {
+                if (still === null) socket.close(WS_UNAUTHORIZED, 'Требуется вход в панель управления');
+              })
+              .catch(() => undefined);
+          }, options.staffRecheckMs ?? STAFF_RECHECK_MS);
+          recheck.unref();
           unsubscribe = () => {
+            clearInterval(recheck);
             unsubscribeHub();
             staffSockets.delete(send);
           };

@@ -1,13 +1,13 @@
 // The staff channel of /api/v1/ws (issue 6 §2): a staff socket hears of new and changed orders
 // live (order:new / order:updated from the orders trigger over LISTEN/NOTIFY); customers do not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app.js';
 import { loadConfig } from '../../../server/config.js';
 import type { AppContext } from '../../../server/context.js';
 import type { Database } from '../../../server/db/database.js';
 import { createPush, type ProcessPush } from '../../../server/push.js';
-import { WS_UNAUTHORIZED } from '../../../server/routes/ws.js';
+import { createWsModule, WS_UNAUTHORIZED } from '../../../server/routes/ws.js';
 import { seedDemoChain } from '../../../server/seed/index.js';
 import { openTestDatabase, settableClock } from '../helpers.js';
 import { signedInUser } from '../ordersFixtures.js';
@@ -20,13 +20,14 @@ let drop: () => Promise<void>;
 let push: ProcessPush;
 let app: FastifyInstance;
 let base: string;
+let ctx: AppContext;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
   ({ db, drop } = await openTestDatabase());
   await seedDemoChain(db);
   push = await createPush(db, quiet, { versionPollMs: 100_000 });
-  const ctx: AppContext = { config: loadConfig({}), db, clock: settableClock(), push, sms: { send: async () => undefined } };
+  ctx = { config: loadConfig({}), db, clock: settableClock(), push, sms: { send: async () => undefined } };
   app = await buildApp(ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -78,5 +79,28 @@ describe('staff WebSocket', () => {
   it('closes with 4401 «Требуется вход в панель управления» for a staff token that is not valid', async () => {
     const socket = open(`?token=st_${'B'.repeat(43)}`);
     expect(await socket.closed).toEqual({ code: WS_UNAUTHORIZED, reason: 'Требуется вход в панель управления' });
+  });
+});
+
+describe('staff WebSocket and revoked sessions', () => {
+  it('a staff socket is closed with 4401 once its session is revoked', async () => {
+    // a second app with a quick re-check, sharing the database
+    const quick = Fastify();
+    quick.decorate('ctx', ctx);
+    await createWsModule({ staffRecheckMs: 100 })(quick);
+    await quick.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = quick.server.address();
+      if (address === null || typeof address === 'string') throw new Error('no port');
+      const operator = await signInStaff({ app, db }, 'operator');
+      const socket = connect(`ws://127.0.0.1:${address.port}/ws?token=${operator.token}`);
+      sockets.push(socket);
+      await socket.next(hello);
+      const logout = await app.inject({ method: 'POST', url: '/api/v1/admin/auth/logout', headers: operator.auth });
+      expect(logout.statusCode).toBe(204);
+      expect(await socket.closed).toEqual({ code: WS_UNAUTHORIZED, reason: 'Требуется вход в панель управления' });
+    } finally {
+      await quick.close();
+    }
   });
 });
