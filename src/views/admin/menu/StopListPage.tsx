@@ -92,7 +92,7 @@ export default function StopListPage() {
                 return (
                   <div key={group.id} className={s.panel}>
                     <h2 className={s.dialogTitle}>{group.name}</h2>
-                    <ul className={s.list}>
+                    <ul className={s.gridList}>
                       {products.map((p) => (
                         <li key={p.id} className={s.listItem}>
                           <label className={s.check}>
