@@ -68,6 +68,18 @@ describe('settings', () => {
     expect(s.CHECKOUT_DELIVERY_TEXT.self).toBe('Заберите заказ у кассы');
   });
 
+  it('edits stories, phones and the online payment switches; a story without its picture URL is refused', async () => {
+    const story = { id: 'story-new', title: 'Новые роллы', imageUrl: '/img/uploads/stories/x.webp', link: '/catalog/rolls' };
+    expect((await put('STORIES', [story])).statusCode).toBe(200);
+    expect((await put('STORIES', [{ id: 'story-bad', title: 'Без картинки' }])).statusCode).toBe(422);
+    expect((await put('PHONES', { deliveryService: '+7 (3955) 00-00-00', restaurants: ['+7 (3955) 11-11-11'] })).statusCode).toBe(200);
+    expect((await put('IS_ONLINE_PAYMENT_DISABLE', { delivery: true, self: false })).statusCode).toBe(200);
+    const s = await storefrontSettings();
+    expect(s.STORIES).toEqual([story]);
+    expect(s.PHONES.deliveryService).toBe('+7 (3955) 00-00-00');
+    expect(s.IS_ONLINE_PAYMENT_DISABLE).toEqual({ delivery: true, self: false });
+  });
+
   it('STORE_VERSION moves only through the bump route (the store version defaults to 1)', async () => {
     expect((await put('STORE_VERSION', '5')).statusCode).toBe(422);
     const before = (await server.app.inject({ method: 'GET', url: '/api/v1/setting/STORE_VERSION' })).json<{ value: string }>().value;
