@@ -139,6 +139,14 @@ describe('pictures', () => {
     expect((await sharp(served.rawPayload).metadata()).width).toBe(32);
   });
 
+  it('accepts a picture above the API’s usual 1 MB body limit, and makes it at most 2000 px wide', async () => {
+    const noisy = await sharp({ create: { width: 2400, height: 600, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+    expect(noisy.length).toBeGreaterThan(1_100_000);
+    const res = await server.app.inject({ method: 'POST', url: '/api/v1/admin/images', headers: admin.auth, payload: { kind: 'slides', dataBase64: noisy.toString('base64') } });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.json<{ width: number; height: number }>()).toEqual(expect.objectContaining({ width: 2000, height: 500 }));
+  });
+
   it('refuses what is not a picture with 422 in Russian', async () => {
     const res = await server.app.inject({ method: 'POST', url: '/api/v1/admin/images', headers: admin.auth, payload: { kind: 'slides', dataBase64: Buffer.from('not an image at all').toString('base64') } });
     expect(res.statusCode).toBe(422);
