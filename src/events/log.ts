@@ -364,6 +364,7 @@ export function redactValue(value: unknown, options: RedactOptions = {}): unknow
     if (typeof v === 'number' && key !== undefined && PHONE_KEY.test(key) && Number.isInteger(v) && Math.abs(v) >= 1e9) return phoneMask(String(v));
     if (Array.isArray(v)) return v.map((item) => visit(item, key, false));
     if (isRecord(v)) {
+      if (holdsSignInCode(v)) return visit(withoutSignInCode(v), key, personal);
       const keys = Object.keys(v);
       const inner = personal || keys.some((k) => PHONE_KEY.test(k));
       const personalMessage = typeof v.type === 'string' && PERSONAL_MESSAGE.test(v.type);
@@ -377,10 +378,25 @@ export function redactValue(value: unknown, options: RedactOptions = {}): unknow
   return visit(value, undefined, false);
 }
 
-/** Whether a JSON value holds a token value anywhere (a key named `token` or ending in `Token`). */
+/** Whether a JSON value holds a secret anywhere: a token value (a key named `token` or ending in `Token`) or an SMS sign-in code. */
+/** Messages whose `data.code` is the one-time SMS sign-in code: a credential while it lives. */
+const SIGN_IN_CODE_MESSAGE = /^(SubmitCode|CodeSubmitted)$/;
+
+function holdsSignInCode(value: Record<string, unknown>): boolean {
+  if (typeof value.type !== 'string' || !SIGN_IN_CODE_MESSAGE.test(value.type) || !isRecord(value.data)) return false;
+  const code = value.data.code;
+  return typeof code === 'string' && code !== REDACTED;
+}
+
+/** The message with its sign-in code hidden (other fields untouched). */
+function withoutSignInCode(value: Record<string, unknown>): Record<string, unknown> {
+  return isRecord(value.data) ? { ...value, data: { ...value.data, code: REDACTED } } : value;
+}
+
 export function containsSecret(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(containsSecret);
   if (!isRecord(value)) return false;
+  if (holdsSignInCode(value)) return true;
   for (const [k, v] of Object.entries(value)) {
     if (TOKEN_KEY.test(k) && v !== null && v !== undefined && v !== REDACTED) return true;
     if (typeof v === 'object' && v !== null && containsSecret(v)) return true;
@@ -389,7 +405,7 @@ export function containsSecret(value: unknown): boolean {
 }
 
 /**
- * Hides the secrets only: every token value becomes REDACTED, nothing else changes (phones and
+ * Hides the secrets only: every token value and SMS sign-in code becomes REDACTED, nothing else changes (phones and
  * names stay, this is for the customer's own browser). The recorder applies it to every entry and
  * snapshot it keeps, so the token never reaches storage. Returns the value itself when it holds
  * no secret (no copy of a big CatalogLoaded for nothing).
@@ -401,8 +417,9 @@ export function redactSecrets<T>(value: T): T {
     if (Array.isArray(v)) return v.map((item) => visit(item, undefined));
     if (isRecord(v)) {
       if (!containsSecret(v)) return v;
+      const record = holdsSignInCode(v) ? withoutSignInCode(v) : v;
       const out: Record<string, unknown> = {};
-      for (const k of Object.keys(v)) out[k] = visit(v[k], k);
+      for (const k of Object.keys(record)) out[k] = visit(record[k], k);
       return out;
     }
     return v;

@@ -1,7 +1,7 @@
 // The recorded ring (issue 7): the last 5,000 entries plus a snapshot of the state before them,
 // written to storage at most once per throttle, surviving a reload, never holding the token.
 import { describe, expect, it } from 'vitest';
-import { parseLog, replay, replayFinal, REDACTED } from '../../src/events/log';
+import { parseLog, redactValue, replay, replayFinal, REDACTED } from '../../src/events/log';
 import { createRecorder, loadRing, RING_CAPACITY, RING_KEY, type Timers } from '../../src/effects/recording';
 import { memoryStorage } from '../../src/effects/persistence';
 import { initialState, type AppState } from '../../src/projections/store';
@@ -161,5 +161,22 @@ describe('the recording ring', () => {
     expect(recorder.size()).toBe(0);
     expect(storage.getItem(RING_KEY)).toBeNull();
     expect(recorder.log().snapshot?.position).toBe(10);
+  });
+});
+
+describe('secrets in the ring and in exports', () => {
+  it('the SMS sign-in code of SubmitCode / CodeSubmitted is hidden when recorded and exported', () => {
+    const { recorder } = recorderOver();
+    recorder.record({
+      position: 1,
+      at: '2026-11-23T05:00:00.000Z',
+      command: { type: 'SubmitCode', data: { code: '808080' } },
+      events: [{ type: 'CodeSubmitted', data: { phone: '+79991234567', code: '808080' } }],
+    });
+    const text = JSON.stringify(recorder.log());
+    expect(text).not.toContain('808080');
+    expect(recorder.log().entries[0]?.events[0]).toEqual({ type: 'CodeSubmitted', data: { phone: '+79991234567', code: REDACTED } });
+    const exported = JSON.stringify(redactValue({ type: 'SubmitCode', data: { code: '654321' } }));
+    expect(exported).not.toContain('654321');
   });
 });
