@@ -9,6 +9,7 @@ import { useNavigateTo } from '../../app/routing';
 import { useRemote, useServices } from '../../app/services';
 import { useDispatch, useSelector, useStore } from '../../app/store';
 import ui from '../../components/ui.module.css';
+import { priceChanges, TEXT_PRICES_CHANGED } from './HistoryPrices';
 import { PersonalLayout } from './PersonalLayout';
 import styles from './Personal.module.css';
 
@@ -33,15 +34,18 @@ export function toLastOrder(order: HistoryOrder): LastOrder {
   };
 }
 
-function useRepeat(): (order: LastOrder) => void {
+function useRepeat(): (order: LastOrder, pricesChanged?: boolean) => void {
   const dispatch = useDispatch();
   const store = useStore();
   const navigate = useNavigateTo();
-  return (lastOrder) => {
+  return (lastOrder, pricesChanged = false) => {
     dispatch({ type: 'RepeatOrder', data: { lastOrder } });
     // The core answers CartOpened unless adding is blocked (a not-working or work-time modal).
     const top = store.getState().modal.stack.at(-1)?.kind;
-    if (top !== 'workTime' && top !== 'siteNotWorking') navigate('/cart');
+    if (top === 'workTime' || top === 'siteNotWorking') return;
+    // SPEC §8's toasts for missing products and modifiers come from the core; this one notes new prices.
+    if (pricesChanged) dispatch({ type: 'ShowToast', data: { text: TEXT_PRICES_CHANGED, kind: 'info' } });
+    navigate('/cart');
   };
 }
 
@@ -70,6 +74,8 @@ function RepeatLastOrder() {
 
 function Order({ order }: { order: HistoryOrder }) {
   const repeat = useRepeat();
+  const catalog = useSelector((s) => s.catalog.catalog);
+  const changes = priceChanges(order.items, catalog);
   return (
     <li className={styles.card}>
       <h3 className={styles.orderTitle}>
@@ -88,7 +94,16 @@ function Order({ order }: { order: HistoryOrder }) {
           </li>
         ))}
       </ul>
-      <button type="button" className={`${ui.button} ${ui.secondary} ${ui.small}`} onClick={() => repeat(toLastOrder(order))}>
+      {changes.length > 0 && (
+        <ul className={ui.muted} aria-label="Изменения цен" data-testid="history-price-changes">
+          {changes.map((c) => (
+            <li key={c.productId}>
+              Цена «{c.name}» изменилась: было {formatPrice(c.was)}, сейчас {formatPrice(c.now)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="button" className={`${ui.button} ${ui.secondary} ${ui.small}`} onClick={() => repeat(toLastOrder(order), changes.length > 0)}>
         Повторить этот заказ
       </button>
     </li>
