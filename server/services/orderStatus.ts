@@ -13,6 +13,8 @@ import { ORDER_MESSAGES, toOrder } from './orders.js';
 import { loadOrderSettings } from './promo.js';
 import { applyBonus } from './users.js';
 
+export const UNPAID_CLOSE_MESSAGE = 'Заказ не оплачен: закрыть его можно после подтверждения оплаты';
+
 /** Whether `from` → `to` is a legal move for an order of this delivery method. */
 export function canMoveStatus(method: DeliveryMethod, from: OrderStatus, to: OrderStatus): boolean {
   if (from === 'Closed' || from === 'Cancelled') return false;
@@ -42,7 +44,10 @@ export async function advanceOrderStatus(ctx: AppContext, orderId: string, next:
 
     let paymentStatus = row.paymentStatus;
     if (next === 'Closed') {
-      if (paymentStatus === 'none' || paymentStatus === 'pending') paymentStatus = 'paid';
+      // an online payment counts only once the gateway confirmed it (issue 5); cash and the
+      // courier's card are paid at the handover
+      if (paymentStatus === 'pending') throw unprocessable(UNPAID_CLOSE_MESSAGE, 'order-unpaid');
+      if (paymentStatus === 'none') paymentStatus = 'paid';
       const settings = await loadOrderSettings(tx);
       const accrual = accrualFor(row.total, settings.bonusAccrualPercent);
       if (accrual > 0) await applyBonus(tx, { userId: row.userId, delta: accrual, reason: 'order-accrual', orderId }, now);
