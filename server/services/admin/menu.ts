@@ -85,10 +85,19 @@ export async function getMenu(db: Executor): Promise<{ groups: AdminGroup[]; pro
   return { groups: g.map(toAdminGroup), products: p.map(toAdminProduct), version: await readContentVersion(db, 'catalog') };
 }
 
-/** After a committed change: tell every storefront the catalogue changed. */
+/**
+ * After a committed change: tell every storefront the catalogue changed. Processes trust their
+ * last read of the catalogue version for config.contentVersionMaxAgeMs (GET /catalog), so the
+ * message goes out once that has passed: a storefront reloading on it gets the new catalogue.
+ */
 export async function publishCatalog(ctx: AppContext): Promise<string> {
   const version = await ctx.db.run((db) => readContentVersion(db, 'catalog'));
-  await ctx.push.publish({ type: 'catalog:update', version });
+  const delay = ctx.config.contentVersionMaxAgeMs;
+  if (delay <= 0) {
+    await ctx.push.publish({ type: 'catalog:update', version });
+  } else {
+    setTimeout(() => void ctx.push.publish({ type: 'catalog:update', version }).catch(() => undefined), delay + 100).unref();
+  }
   return version;
 }
 
