@@ -7,7 +7,7 @@ import type { BaseLocationHook } from 'wouter';
 import { useVerifySession } from './data/auth';
 import { AdminServicesProvider, type AdminServices } from './data/context';
 import { useSession } from './data/hooks';
-import { LiveOrdersProvider } from './data/liveOrders';
+import { LiveOrdersProvider, useBeeperUnlock } from './data/liveOrders';
 import { AdminLayout } from './AdminLayout';
 import SignInPage from './SignInPage';
 import { AdminToasts } from './ui';
@@ -50,6 +50,7 @@ function NotFound() {
 
 function Guarded() {
   const session = useSession();
+  useBeeperUnlock();
   useVerifySession(session?.token ?? null);
   if (session === null)
     return (

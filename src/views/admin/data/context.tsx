@@ -1,0 +1,38 @@
+// What the admin screens may use for I/O, provided once at the admin root. Screens never call
+// fetch: they go through the hooks of this folder, which use `api` (the typed AdminApi).
+import { createContext, useContext, type ReactNode } from 'react';
+import type { AdminApi } from '../../../api/adminApi';
+import type { Beeper } from './beep';
+import type { StaffSessionStore } from './session';
+import type { ToastStore } from './toasts';
+
+/** What the live orders list needs of a WebSocket (the browser's, or a test's fake). */
+export interface SocketLike {
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  close(code?: number, reason?: string): void;
+}
+
+export interface AdminServices {
+  api: AdminApi;
+  session: StaffSessionStore;
+  toasts: ToastStore;
+  beeper: Beeper;
+  openSocket: (url: string) => SocketLike;
+  /** Where the storefront lives, for "open on the site" links. */
+  siteOrigin: string;
+}
+
+const Context = createContext<AdminServices | null>(null);
+
+export function AdminServicesProvider({ services, children }: { services: AdminServices; children: ReactNode }) {
+  return <Context.Provider value={services}>{children}</Context.Provider>;
+}
+
+export function useAdminServices(): AdminServices {
+  const services = useContext(Context);
+  if (services === null) throw new Error('AdminServicesProvider is missing');
+  return services;
+}
