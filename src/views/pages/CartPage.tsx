@@ -215,7 +215,8 @@ export default function CartPage() {
   const catalog = useSelector((s) => s.catalog.catalog);
   const settings = useSelector((s) => s.setting.settings);
   const highlighted = useSelector((s) => s.view.lastAddedLineId);
-  const promoHidden = useSelector((s) => selectCityData(s)?.isPromocodeHide === true);
+  // Unknown until the settings arrive: no coupon field flashing up in a city that hides it.
+  const promoHidden = useSelector((s) => s.setting.settings === null || selectCityData(s)?.isPromocodeHide === true);
   const freeFrom = useSelector(selectFreeDeliveryFrom);
   // Where the order goes: the chosen pickup restaurant or the selected delivery address.
   const destination = useSelector((s) => {
