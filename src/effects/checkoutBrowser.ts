@@ -40,7 +40,18 @@ export function loadScript(src: string): Promise<void> {
 }
 
 const CAPTCHA_TIMEOUT_MS = 60_000;
-const SMARTCAPTCHA_SRC = 'https://smartcaptcha.yandexcloud.net/captcha.js?render=onload';
+const SMARTCAPTCHA_READY = '__storefrontSmartCaptchaReady';
+const SMARTCAPTCHA_SRC = `https://smartcaptcha.yandexcloud.net/captcha.js?render=onload&onload=${SMARTCAPTCHA_READY}`;
+
+/** SmartCaptcha's advanced method: the script calls `onload` once window.smartCaptcha is usable. */
+function loadSmartCaptcha(): Promise<void> {
+  const w = window as CaptchaWindow;
+  if (w.smartCaptcha !== undefined) return Promise.resolve();
+  const ready = new Promise<void>((resolve) => {
+    Reflect.set(w, SMARTCAPTCHA_READY, () => resolve());
+  });
+  return loadScript(SMARTCAPTCHA_SRC).then(() => (w.smartCaptcha !== undefined ? undefined : ready));
+}
 const RECAPTCHA_SRC = 'https://www.google.com/recaptcha/api.js?render=explicit&hl=ru';
 
 /**
@@ -71,7 +82,7 @@ export function browserCaptcha(): CaptchaRunner {
               const id = api.render(container, { sitekey: info.siteKey, size: 'invisible', callback: done, hl: 'ru' });
               api.execute(id);
             } else {
-              await loadScript(SMARTCAPTCHA_SRC);
+              await loadSmartCaptcha();
               const api = w.smartCaptcha;
               if (api === undefined) throw new Error('SmartCaptcha is missing');
               const id = api.render(container, { sitekey: info.siteKey, invisible: true, hl: 'ru', callback: done, hideShield: true });
