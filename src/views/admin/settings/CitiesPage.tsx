@@ -17,6 +17,7 @@ import {
   type AdminRestaurant,
   type AdminZone,
 } from '../../../api/contract/admin/settings';
+import { getSettings } from '../../../api/contract/settings';
 import type { WeekHours } from '../../../api/entities';
 import { useAdminAction, useAdminQuery, useCan } from '../data/hooks';
 import { useReference } from '../data/reference';
@@ -317,6 +318,8 @@ export default function CitiesPage() {
   const [zoneCity, setZoneCity] = useState('');
   const cityId = zoneCity || ref.cities[0]?.id || '';
   const zones = useAdminQuery(adminListZones, { query: { cityId } }, { enabled: cityId !== '' });
+  // the city's working hours as the storefront gets them (WORK_TIME: computed from its restaurants)
+  const published = useAdminQuery(getSettings, {}, { enabled: tab === 'cities' });
   const canCreateCity = useCan(adminCreateCity);
   const canCreateRestaurant = useCan(adminCreateRestaurant);
   const canCreateZone = useCan(adminCreateZone);
@@ -324,6 +327,7 @@ export default function CitiesPage() {
     setEditing(null);
     ref.reload();
     zones.reload();
+    published.reload();
   };
   const tabs: { id: Tab; label: string }[] = [
     { id: 'cities', label: 'Города' },
@@ -341,11 +345,12 @@ export default function CitiesPage() {
         <>
           {canCreateCity ? <button type="button" className={s.button} onClick={() => setEditing('new')}>Добавить город</button> : null}
           <table className={s.table} aria-label="Города" style={{ marginTop: 12 }}>
-            <thead><tr><th>Город</th><th>Адрес</th><th>Часовой пояс</th><th className={s.num}>Бесплатная доставка от</th><th>Промокод</th></tr></thead>
+            <thead><tr><th>Город</th><th>Адрес</th><th>Часовой пояс</th><th>Часы работы (по ресторанам)</th><th className={s.num}>Бесплатная доставка от</th><th>Промокод</th></tr></thead>
             <tbody>
               {ref.cities.map((c) => (
                 <tr key={c.id} className={s.rowLink} onClick={() => setEditing(c.id)}>
                   <td>{c.name}</td><td>/{c.slug}</td><td>{c.timeZone}</td>
+                  <td>{published.data?.WORK_TIME[c.id] ? hoursSummary(published.data.WORK_TIME[c.id] ?? []) : '—'}</td>
                   <td className={s.num}>{c.data ? formatMoney(c.data.freeDeliveryFrom) : '—'}</td>
                   <td>{c.data?.isPromocodeHide ? 'скрыт' : 'показан'}</td>
                 </tr>
