@@ -163,6 +163,35 @@ describe('online payment', () => {
   });
 });
 
+describe('CloudPayments widget', () => {
+  const widget = { publicId: 'pk_1', description: 'Заказ №1042', amount: 1050, currency: 'RUB' as const, invoiceId: 'order-1', accountId: 'user-1', skin: 'classic', data: {} };
+  const cp = session({ provider: 'cloudpayments', redirectUrl: null, widget });
+
+  async function pay(result: 'success' | 'fail') {
+    const { api, calls } = fakeApi({ cancelPayment: () => new BehaviorSubject(order({ status: 'Cancelled' })) });
+    const { deps, recorded } = fakeDeps(api);
+    const widgets: unknown[] = [];
+    const e$ = new BehaviorSubject<EventEnvelope>(envelope({ type: 'PaymentStarted', data: { session: cp } }));
+    const sub = checkout$({ widget: { pay: async (w) => (widgets.push(w), result) } })(e$, new BehaviorSubject(opened), deps).subscribe();
+    await new Promise((r) => setTimeout(r, 10));
+    sub.unsubscribe();
+    return { opened: widgets, assigned: recorded.assigned, calls: calls.map((c) => c.method) };
+  }
+
+  it('success: the widget got the server parameters (invoiceId = order) and the browser goes to /complete', async () => {
+    const r = await pay('success');
+    expect(r.opened).toEqual([widget]);
+    expect(r.assigned).toEqual(['/angarsk/complete?order=order-1']);
+    expect(r.calls).toEqual([]);
+  });
+
+  it('failure: the pending payment is cancelled on the server and the browser goes to /complete-error', async () => {
+    const r = await pay('fail');
+    expect(r.calls).toEqual(['cancelPayment']);
+    expect(r.assigned).toEqual(['/angarsk/complete-error?order=order-1']);
+  });
+});
+
 describe('purchase event', () => {
   it('pushed to the data layer exactly once per order (product name, price including modifiers, quantity)', () => {
     newScheduler().run(({ hot, expectObservable, flush }: Helpers) => {
