@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import type { Catalog } from '../../api/entities';
 import { menuSections } from '../app/catalogView';
+import { useProgressive } from '../app/reveal';
 import { AppLink } from '../app/routing';
 import { selectCurrentCity, selectExcludedAllergens } from '../app/selectors';
 import { jsonEqual, useSelector } from '../app/store';
@@ -73,10 +74,11 @@ function Stories() {
 function Menu({ catalog }: { catalog: Catalog }) {
   const excluded = useSelector(selectExcludedAllergens, jsonEqual);
   const sections = menuSections(catalog, excluded);
+  const rendered = useProgressive(sections);
   return (
     <>
       <SectionBar groups={sections.map((s) => s.group)} mode="anchor" />
-      {sections.map((s) => (
+      {rendered.map((s) => (
         <section key={s.group.id} id={`section-${s.group.slug}`} className={styles.section} aria-labelledby={`h-${s.group.slug}`}>
           <h2 id={`h-${s.group.slug}`} className={styles.sectionTitle}>
             <AppLink to={`/catalog/${encodeURIComponent(s.group.slug)}`}>{s.group.name}</AppLink>
