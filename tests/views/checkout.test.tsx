@@ -116,3 +116,54 @@ describe('/complete and /complete-error', () => {
     expect(app.store.getState().cart.items).toHaveLength(1);
   });
 });
+
+describe('address form (delivery)', () => {
+  const streets = [
+    { id: 's1', cityIikoId: 'iiko-angarsk', name: 'улица Ленина', kind: 'улица', location: { lat: 52.54, lon: 103.89 } },
+    { id: 's2', cityIikoId: 'iiko-angarsk', name: 'Ленинградский проспект', kind: 'проспект', location: { lat: 52.55, lon: 103.88 } },
+  ];
+
+  it('suggests streets from /cladr, checks the address and shows its zone (price, minimum, time) before saving', async () => {
+    const state = checkoutState([
+      { type: 'StreetsLoaded', data: { cityIikoId: 'iiko-angarsk', streets } },
+      { type: 'ModalOpened', data: { modal: { kind: 'address' } } },
+    ]);
+    const app = setup({ path: '/angarsk/checkout', state });
+    const dialog = await screen.findByRole('dialog', { name: 'Адрес доставки' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Добавить адрес' }));
+    const street = within(dialog).getByRole('combobox', { name: 'Улица' });
+    fireEvent.change(street, { target: { value: 'Ленин' } });
+    expect([...dialog.querySelectorAll('datalist option')].map((o) => o.getAttribute('value'))).toEqual(['улица Ленина', 'Ленинградский проспект']);
+    fireEvent.change(street, { target: { value: 'улица Ленина' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Дом' }), { target: { value: '10' } });
+    fireEvent.blur(within(dialog).getByRole('textbox', { name: 'Дом' }));
+    expect(app.commands).toContainEqual({ type: 'CheckAddress', data: { street: 'улица Ленина', home: '10' } });
+    app.store.dispatch({
+      type: 'ApplyAddressCheck',
+      data: { street: 'улица Ленина', home: '10', answer: { found: true, location: { lat: 52.5401, lon: 103.8902 }, precision: 'house', street: 'улица Ленина', zone: { ...quote().zone!, name: 'Центр' }, refusal: null } },
+    });
+    expect(plain((await within(dialog).findByTestId('address-check')).textContent)).toBe(
+      'Доставляем: зона «Центр», доставка 150 ₽, минимальная сумма заказа 600 ₽, примерно 60 мин.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить адрес' }));
+    expect(app.commands.at(-1)).toMatchObject({
+      type: 'CreateAddress',
+      data: { address: { city: 'Ангарск', street: 'улица Ленина', home: '10', location: { lat: 52.5401, lon: 103.8902 } } },
+    });
+  });
+
+  it("an address out of zone is refused with the server's words and what to do", async () => {
+    const refusal = { code: 'outside-zone' as const, message: 'Адрес вне зоны доставки', action: 'change-method' as const, actionText: 'Укажите другой адрес или заберите заказ сами', missingSum: null, productIds: [] };
+    const state = checkoutState([
+      { type: 'AddressesLoaded', data: { addresses: [], selectedId: null } },
+      { type: 'ModalOpened', data: { modal: { kind: 'address' } } },
+      { type: 'AddressCheckRequested', data: { street: 'посёлок Мегет, улица Садовая', home: '1' } },
+      { type: 'AddressChecked', data: { street: 'посёлок Мегет, улица Садовая', home: '1', answer: { found: true, location: { lat: 52.41, lon: 104.04 }, precision: 'street', street: 'посёлок Мегет, улица Садовая', zone: null, refusal } } },
+    ]);
+    setup({ path: '/angarsk/checkout', state });
+    const dialog = await screen.findByRole('dialog', { name: 'Адрес доставки' });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Улица' }), { target: { value: 'посёлок Мегет, улица Садовая' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Дом' }), { target: { value: '1' } });
+    expect((await within(dialog).findByTestId('address-check')).textContent).toBe('Адрес вне зоны доставки. Укажите другой адрес или заберите заказ сами');
+  });
+});
