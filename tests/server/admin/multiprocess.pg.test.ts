@@ -1,0 +1,102 @@
+// The admin area across two server processes on one PostgreSQL (issue 6): started together they
+// create the first admin once; a staff token from one works on the other; a staff socket on one
+// process hears of orders placed or moved through the other (LISTEN/NOTIFY on storefront_staff);
+// a revocation on one process is refused at once on the other.
+//
+// Needs a PostgreSQL server (TEST_DATABASE_URL): run with `npm run test:pg` (vitest.config.ts
+// leaves *.pg.test.ts out of plain `npm test`).
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeClientDir, freePort, spawnServer, type ServerProcess } from '../serverProcess.js';
+import { connect, type TestSocket } from '../wsClient.js';
+
+const baseUrl = process.env.TEST_DATABASE_URL ?? '';
+if (!baseUrl) throw new Error('multiprocess.pg.test.ts needs TEST_DATABASE_URL: run it with `npm run test:pg`');
+
+const ADMIN_PASSWORD = 'first admin password';
+
+describe('the admin area on two processes', () => {
+  const name = `storefront_admin_mp_${randomBytes(6).toString('hex')}`;
+  let root: pg.Client;
+  let db: pg.Client;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  const sockets: TestSocket[] = [];
+  const dirs: string[] = [];
+
+  beforeAll(async () => {
+    root = new pg.Client({ connectionString: baseUrl });
+    await root.connect();
+    await root.query(`create database ${name}`);
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    db = new pg.Client({ connectionString: url.toString() });
+    const clientDir = fakeClientDir();
+    dirs.push(clientDir);
+    const env = async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-admin-mp-'));
+      dirs.push(dataDir);
+      return { DATABASE_URL: url.toString(), PORT: String(await freePort()), DATA_DIR: dataDir, CLIENT_DIR: clientDir, ADMIN_LOGIN: 'chief', ADMIN_PASSWORD };
+    };
+    [a, b] = await Promise.all([spawnServer(await env()), spawnServer(await env())]);
+    await db.connect();
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await Promise.all([a?.stop(), b?.stop()]);
+    await db?.end();
+    await root?.query(`drop database if exists ${name} with (force)`);
+    await root?.end();
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const post = (server: ServerProcess, url: string, body: unknown, token?: string) =>
+    fetch(`${server.url}/api/v1${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  const me = (server: ServerProcess, token: string) => fetch(`${server.url}/api/v1/admin/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+
+  let token = '';
+
+  it('created the first admin once, from ADMIN_LOGIN/ADMIN_PASSWORD, and printed no password', async () => {
+    const rows = await db.query<{ login: string; role: string }>('select login, role from staff');
+    expect(rows.rows).toEqual([{ login: 'chief', role: 'admin' }]);
+    expect(a.output() + b.output()).not.toContain(ADMIN_PASSWORD);
+    const res = await post(a, '/admin/auth/login', { login: 'chief', password: ADMIN_PASSWORD });
+    expect(res.status).toBe(200);
+    token = ((await res.json()) as { token: string }).token;
+    expect((await me(b, token)).status).toBe(200);
+  });
+
+  it('a staff socket on one process hears of an order placed and moved through the other', async () => {
+    const socket = connect(`ws://127.0.0.1:${b.port}/api/v1/ws?token=${token}`);
+    sockets.push(socket);
+    await socket.next((m) => m.type === 'hello');
+    const user = await db.query<{ id: string }>(`insert into users (phone, name) values ('+79995550077', 'Тест') returning id`);
+    const order = await db.query<{ id: string }>(
+      `insert into orders (user_id, city_id, delivery_method, delivery_terminal_id, items, goods_total, total, payment_method)
+       values ($1, 'city-angarsk', 'self', 'dt-angarsk-2', '[]'::jsonb, 500, 500, 'cash') returning id`,
+      [user.rows[0]?.id],
+    );
+    const orderId = order.rows[0]?.id;
+    expect(await socket.next((m) => m.type === 'order:new' && m.orderId === orderId)).toMatchObject({ status: 'Unconfirmed', total: 500 });
+    const moved = await post(a, `/admin/orders/${orderId}/status`, { status: 'WaitCooking' }, token);
+    expect(moved.status).toBe(200);
+    expect(await socket.next((m) => m.type === 'order:updated' && m.orderId === orderId)).toMatchObject({ status: 'WaitCooking' });
+  });
+
+  it('logging out on one process ends the session on the other at once', async () => {
+    const res = await post(a, '/admin/auth/login', { login: 'chief', password: ADMIN_PASSWORD });
+    const second = ((await res.json()) as { token: string }).token;
+    expect((await me(b, second)).status).toBe(200);
+    expect((await post(a, '/admin/auth/logout', {}, second)).status).toBe(204);
+    expect((await me(b, second)).status).toBe(401);
+  });
+});
