@@ -295,9 +295,11 @@ export function checkoutProblems(state: AppState, now: string): OrderProblem[] {
   const quote = selectQuote(state.checkout);
   if (quote !== null && quote.deliveryMethod === state.cart.deliveryMethod) {
     for (const r of quote.refusals) if (!out.some((p) => p.code === r.code)) out.push(r);
-    const changed = priceChangeProblem(state, quote);
-    if (changed !== null && !out.some((p) => p.code === 'price-changed')) out.push(changed);
   }
+  // Only an answer for exactly this cart can tell that prices changed (a stale one differs by design).
+  const current = selectCurrentQuote(state);
+  const changed = current === null ? null : priceChangeProblem(state, current);
+  if (changed !== null && !out.some((p) => p.code === 'price-changed')) out.push(changed);
   return out;
 }
 

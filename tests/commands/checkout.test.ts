@@ -226,3 +226,16 @@ describe('the shown order (/complete)', () => {
     expect(when({ type: 'RecordPurchaseTracked', data: { orderId: 'order-1' } }, { state: once }).events).toEqual([]);
   });
 });
+
+describe('price changes', () => {
+  it("a current quote whose re-priced goods differ from the cart: 'Цены изменились…' with 'Проверьте корзину'-style advice", () => {
+    const state = quoted(checkoutState(), quote({ goodsTotal: 960 }));
+    expect(checkoutProblems(state, META.now)).toMatchObject([{ code: 'price-changed', message: 'Цены изменились: сумма товаров теперь 960\u00a0₽ вместо 900\u00a0₽', action: 'review-cart' }]);
+    expect(when(PLACE, { state }).events[0]).toMatchObject({ type: 'OrderRefused', data: { source: 'server', problems: [{ code: 'price-changed' }] } });
+  });
+
+  it('a stale quote (the cart changed, a new one is on its way) shows no false price change', () => {
+    const state = evolveAll(quoted(checkoutState()), [{ type: 'ItemQuantityChanged', data: { lineId: 'l1', quantity: 3 } }]);
+    expect(checkoutProblems(state, META.now)).toEqual([]);
+  });
+});
