@@ -99,7 +99,13 @@ export async function ensureClientBuilt(): Promise<void> {
   }
   try {
     if (!clientIsStale()) return; // built by whoever held the lock
-    const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    // Vitest sets NODE_ENV=test, and vite build would keep it: React's development build (twice
+    // the size, dev-only warnings). The suite tests the production build.
+    const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (result.status !== 0) throw new Error('e2e: vite build failed');
   } finally {
     fs.rmSync(BUILD_LOCK, { recursive: true, force: true });
