@@ -106,6 +106,9 @@ async function main(): Promise<void> {
   try {
     console.log(`bench:web against ${server.url} (${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
 
+    if (fs.readdirSync(path.join(CLIENT_DIR, 'assets')).some((f) => f.startsWith('jsx-dev-runtime'))) {
+      console.log('WARNING: dist/client is a development build (React dev runtime): rebuild with NODE_ENV=production npx vite build');
+    }
     const entry = entryScripts();
     const entryBytes = entry.reduce((sum, s) => sum + gzipSize(localFile(s) ?? ''), 0);
     console.log(`\nInitial JS for / (gzip -9):`);
