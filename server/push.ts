@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Push, PushMessage } from './context.js';
 import type { Database } from './db/database.js';
+import { forgetCatalogKey } from './services/catalog.js';
 
 export const PUSH_CHANNEL = 'storefront_push';
 export const VERSION_POLL_MS = 3_000;
@@ -119,7 +120,19 @@ async function readVersions(db: Database): Promise<{ catalog: string | null; set
 }
 
 export async function createPush(db: Database, log: PushLog, options: { versionPollMs?: number } = {}): Promise<ProcessPush> {
-  const hub = createHub(log);
+  const local = createHub(log);
+  // A catalogue change first drops this process's cached catalogue key (CONTENT_VERSION_MAX_AGE_MS),
+  // so clients reloading on the message are answered with the new catalogue.
+  const hub: PushHub = {
+    subscribe: (subscriber) => local.subscribe(subscriber),
+    deliver(message) {
+      if (message.type === 'catalog:update') forgetCatalogKey(db);
+      return local.deliver(message);
+    },
+    get size() {
+      return local.size;
+    },
+  };
   const stopListening = await db.listen(PUSH_CHANNEL, (payload) => {
     const message = parsePushMessage(payload);
     if (!message) {

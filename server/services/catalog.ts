@@ -185,6 +185,15 @@ async function currentKey(database: Database, maxAgeMs: number): Promise<Catalog
   }
 }
 
+/**
+ * Drops the process's cached catalogue key: called when a catalog:update reaches this process
+ * (server/push.ts), so a storefront reloading on that message gets the new catalogue at once.
+ */
+export function forgetCatalogKey(database: Database): void {
+  const slot = caches.get(database);
+  if (slot) slot.lastKey = null;
+}
+
 /** The catalogue version clients poll, cached like the shared body's key. */
 export async function catalogVersion(database: Database, maxAgeMs: number): Promise<string> {
   return (await currentKey(database, maxAgeMs)).version;

@@ -1,9 +1,11 @@
 // server/push.ts: NOTIFY round trip into the local hub, who gets which message, malformed
 // payloads. Across connections of a PostgreSQL server: push.pg.test.ts.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushMessage } from '../../server/context.js';
 import type { Database } from '../../server/db/database.js';
 import { PUSH_CHANNEL, concerns, createHub, createPush, parsePushMessage, type ProcessPush } from '../../server/push.js';
+import { sharedCatalog } from '../../server/services/catalog.js';
 import { openTestDatabase } from './helpers.js';
 import { eventually } from './wsClient.js';
 
@@ -94,6 +96,20 @@ describe('createPush over the database', () => {
     await eventually(() => got.length === 1, 5_000, 'the valid notification');
     expect(got).toEqual([{ type: 'catalog:update', version: 'after' }]);
     expect(warnings).toContain('ignored a malformed push message');
+    off();
+  });
+
+  it('a catalog:update reaching the process drops its cached catalogue key first (clients reloading on it get the new catalogue)', async () => {
+    const before = await sharedCatalog(db, 60_000);
+    await db.run((x) => x.execute(sql`update content_versions set version = version + 1 where name = 'catalog'`));
+    expect(await sharedCatalog(db, 60_000)).toBe(before); // inside the max age: still the cached key
+    const got: PushMessage[] = [];
+    const off = push.hub.subscribe({ userId: null, deliver: (m) => void got.push(m) });
+    await push.publish({ type: 'catalog:update', version: 'next' });
+    await eventually(() => got.length === 1, 5_000, 'the catalogue update');
+    const after = await sharedCatalog(db, 60_000);
+    expect(after).not.toBe(before);
+    expect(Number(after.version)).toBe(Number(before.version) + 1);
     off();
   });
 

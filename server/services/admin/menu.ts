@@ -86,18 +86,13 @@ export async function getMenu(db: Executor): Promise<{ groups: AdminGroup[]; pro
 }
 
 /**
- * After a committed change: tell every storefront the catalogue changed. Processes trust their
- * last read of the catalogue version for config.contentVersionMaxAgeMs (GET /catalog), so the
- * message goes out once that has passed: a storefront reloading on it gets the new catalogue.
+ * After a committed change: tell every storefront the catalogue changed. Each process drops its
+ * cached catalogue key when the message reaches it (server/push.ts), so a storefront reloading
+ * on it gets the new catalogue.
  */
 export async function publishCatalog(ctx: AppContext): Promise<string> {
   const version = await ctx.db.run((db) => readContentVersion(db, 'catalog'));
-  const delay = ctx.config.contentVersionMaxAgeMs;
-  if (delay <= 0) {
-    await ctx.push.publish({ type: 'catalog:update', version });
-  } else {
-    setTimeout(() => void ctx.push.publish({ type: 'catalog:update', version }).catch(() => undefined), delay + 100).unref();
-  }
+  await ctx.push.publish({ type: 'catalog:update', version });
   return version;
 }
 
