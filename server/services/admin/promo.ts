@@ -9,7 +9,7 @@ import { cities } from '../../db/schema/catalog.js';
 import { coupons, promotions, type PromotionKind } from '../../db/schema/orders.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { AdminCoupon, adminCreateCoupon, adminUpdateCoupon } from '../../../src/api/contract/admin/promo.js';
-import { loadOrderSettings } from '../promo.js';
+import { loadOrderSettings, toCouponData } from '../promo.js';
 import { audit } from './audit.js';
 import type { StaffPrincipal } from './staffSessions.js';
 
@@ -26,22 +26,7 @@ export const PROMO_MESSAGES = {
 } as const;
 
 export function toAdminCoupon(row: CouponRow): AdminCoupon {
-  return {
-    code: row.code,
-    title: row.title,
-    kind: row.kind,
-    value: row.value,
-    minSum: row.minSum,
-    validFrom: row.validFrom ? row.validFrom.toISOString() : null,
-    validTo: row.validTo ? row.validTo.toISOString() : null,
-    cityIds: row.cityIds,
-    usageLimit: row.usageLimit,
-    usedCount: row.usedCount,
-    perUserLimit: row.perUserLimit,
-    deliveryMethod: row.deliveryMethod,
-    isActive: row.isActive,
-    createdAt: row.createdAt.toISOString(),
-  };
+  return { ...toCouponData(row), createdAt: row.createdAt.toISOString() };
 }
 
 export async function listCoupons(db: Executor): Promise<AdminCoupon[]> {
