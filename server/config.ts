@@ -138,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             ? { publicId: env.CLOUDPAYMENTS_PUBLIC_ID, apiSecret: env.CLOUDPAYMENTS_API_SECRET }
             : null,
         accounts: cloudPaymentsAccounts(env.CLOUDPAYMENTS_ACCOUNTS),
-        skin: env.CLOUDPAYMENTS_SKIN ?? 'modern',
+        skin: env.CLOUDPAYMENTS_SKIN ?? 'classic',
       },
     },
     geocoder: {
@@ -166,6 +166,9 @@ export function redactedConfig(config: Config): Record<string, unknown> {
     host: config.host,
     database: config.databaseUrl ? config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@') : `PGlite in ${config.dataDir}`,
     sms: config.sms.provider,
+    payments: config.payments.provider,
+    geocoder: config.geocoder.yandexKey ? 'yandex' : 'embedded street reference',
+    captcha: config.captcha.secret ? config.captcha.provider : 'off',
     publicUrl: config.publicUrl,
   };
 }
