@@ -420,13 +420,34 @@ export function splitPromoItems(
   return { goods, requestedGifts };
 }
 
+interface PromoRules {
+  settings: OrderSettings;
+  rules: GiftRules;
+  cityIds: readonly string[];
+}
+const promoRulesCache = new WeakMap<Database, { value: PromoRules; readAt: number }>();
+
+/**
+ * Order settings, gift rules and city ids for POST /promo, read at most once per `maxAgeMs`
+ * (CONTENT_VERSION_MAX_AGE_MS, as the catalogue's version) per process: a quote is advice, and
+ * the cart re-quotes on every change; an order re-reads them inside its own transaction.
+ */
+async function promoRules(database: Database, db: Executor, maxAgeMs: number): Promise<PromoRules> {
+  const cached = promoRulesCache.get(database);
+  if (maxAgeMs > 0 && cached && performance.now() - cached.readAt < maxAgeMs) return cached.value;
+  const settings = await loadOrderSettings(db);
+  const rules = await loadGiftRules(db, settings);
+  const cityIds = (await db.select({ id: cities.id }).from(cities)).map((c) => c.id);
+  const value: PromoRules = { settings, rules, cityIds };
+  promoRulesCache.set(database, { value, readAt: performance.now() });
+  return value;
+}
+
 export async function quotePromo(ctx: AppContext, body: PromoRequest, user: AuthUser | null): Promise<PromoResponse> {
   const now = ctx.clock.now().toISOString();
   const outcome = await ctx.db.run(async (db) => {
-    const promoSettings = await loadOrderSettings(db);
-    const city = await db.select({ id: cities.id }).from(cities).where(eq(cities.id, body.cityId)).limit(1);
-    if (!city[0]) throw unprocessable(CITY_NOT_FOUND_MESSAGE, 'city-not-found');
-    const rules = await loadGiftRules(db, promoSettings);
+    const { settings: promoSettings, rules, cityIds } = await promoRules(ctx.db, db, ctx.config.contentVersionMaxAgeMs);
+    if (!cityIds.includes(body.cityId)) throw unprocessable(CITY_NOT_FOUND_MESSAGE, 'city-not-found');
     const catalog = await loadPricingCatalog(db, ctx.db);
     const { goods, requestedGifts } = splitPromoItems(body.order.items, [promoSettings.giftIds.SNACK, promoSettings.giftIds.PIZZA].filter(Boolean));
     const priced = priceItems(catalog, goods);

@@ -7,6 +7,8 @@ import {
   COUPON_MESSAGES,
   couponMinSumMessage,
   evaluatePromo,
+  loadGiftRules,
+  loadOrderSettings,
   seedPromotions,
   toPromoResponse,
   type CouponData,
@@ -364,5 +366,25 @@ describe('POST /api/v1/promo', () => {
     const res = await server.app.inject({ method: 'POST', url: '/api/v1/promo', payload: promoBody([item('gone-roll', 1, 100)]) });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(PRODUCT_GONE_MESSAGE);
+  });
+});
+
+describe('POST /api/v1/promo reads its rules at most once per CONTENT_VERSION_MAX_AGE_MS', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer({ config: { contentVersionMaxAgeMs: 60_000 } });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  const quote = async () =>
+    PromoResponse.parse((await server.app.inject({ method: 'POST', url: '/api/v1/promo', payload: promoBody([item('onion-rings', 3, 537)]) })).json());
+
+  it('inside the window a switched-off gift is still quoted; the order path re-reads (SPEC §9 fries gift)', async () => {
+    expect((await quote()).freeProducts).toEqual([{ productId: PRODUCT.fries, hasModifiers: false, fromPromocode: false }]);
+    await server.db.run((db) => db.execute(sql`update promotions set is_active = false where kind = 'snack-gift'`));
+    expect((await quote()).freeProducts).toHaveLength(1);
+    const fresh = await server.db.run((db) => loadOrderSettings(db).then((settings) => loadGiftRules(db, settings)));
+    expect(fresh.snack).toBeNull();
   });
 });
