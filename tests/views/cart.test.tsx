@@ -96,3 +96,18 @@ describe('cart page (SPEC §4)', () => {
     expect(await screen.findByText('Корзина пуста')).toBeTruthy();
   });
 });
+
+describe('bonus spending in the cart', () => {
+  it("'Списать бонусы' clamps the amount to what the promo answer allows, not the whole balance", async () => {
+    const state = evolveAll(readyState({ signedIn: true }), [
+      added(line('l1', PRODUCT.phila, 2)),
+      { type: 'PromoResultApplied', data: { discountTotal: 0, lostGift: [], freeProducts: [], loyaltyProgramErrors: [], allowedBonus: 120, freeDelivery: false } },
+    ]);
+    const app = setup({ path: '/angarsk/cart', state });
+    const input = await screen.findByLabelText('Списать бонусы');
+    expect(plain(input.closest('form')?.textContent)).toContain('На счёте 500 · можно списать до 120');
+    fireEvent.change(input, { target: { value: '300' } });
+    fireEvent.click(within(input.closest('form')!).getByRole('button', { name: 'Списать' }));
+    expect(app.commands).toContainEqual({ type: 'ChangeSpendBonus', data: { amount: 120 } });
+  });
+});

@@ -4,7 +4,7 @@
 // snack-gift progress; checkout.
 import { useEffect, useState, type FormEvent } from 'react';
 import type { CartItem, Catalog } from '../../api/entities';
-import { formatNumber, formatPrice, lineTotal, unitPrice } from '../../domain/price';
+import { formatPrice, lineTotal, unitPrice } from '../../domain/price';
 import { selectCartTotals, selectVisibleLines } from '../../projections/cart';
 import { selectCityData, selectIsSignedIn } from '../../projections/store';
 import { deliveryFee, freeDeliveryText, giftProgressText, SNACKS_PER_GIFT, snackCount } from '../app/cartView';
@@ -13,6 +13,7 @@ import { withoutAllergens } from '../../domain/catalog';
 import { AppLink } from '../app/routing';
 import { selectExcludedAllergens, selectFreeDeliveryFrom } from '../app/selectors';
 import { jsonEqual, useDispatch, useSelector } from '../app/store';
+import { BonusSpendForm } from '../components/BonusSpendForm';
 import { Icon } from '../components/Icon';
 import { ProductGrid } from '../components/ProductGrid';
 import { imageSrc } from '../components/ProductImage';
@@ -120,10 +121,7 @@ function Bonuses() {
   const dispatch = useDispatch();
   const signedIn = useSelector(selectIsSignedIn);
   const balance = useSelector((s) => s.user.profile?.balance ?? 0);
-  const spend = useSelector((s) => s.cart.spendBonus);
   const allowed = useSelector((s) => (s.cart.promo.status === 'applied' ? s.cart.promo.allowedBonus : null));
-  const [text, setText] = useState(spend > 0 ? String(spend) : '');
-  useEffect(() => setText(spend > 0 ? String(spend) : ''), [spend]);
   if (!signedIn) {
     return (
       <div className={styles.panel}>
@@ -137,28 +135,7 @@ function Bonuses() {
       </div>
     );
   }
-  const limit = Math.min(balance, allowed ?? balance);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const amount = Math.max(0, Math.min(limit, Math.floor(Number(text.replace(/\s/g, '')) || 0)));
-    dispatch({ type: 'ChangeSpendBonus', data: { amount } });
-  };
-  return (
-    <form className={styles.panel} onSubmit={submit}>
-      <label className={styles.panelTitle} htmlFor="bonus">
-        Списать бонусы
-      </label>
-      <p className={ui.muted}>
-        На счёте {formatNumber(balance)} · можно списать до {formatNumber(limit)}
-      </p>
-      <div className={styles.inline}>
-        <input id="bonus" className={ui.input} inputMode="numeric" value={text} onChange={(e) => setText(e.target.value.replace(/[^\d]/g, ''))} disabled={limit <= 0} />
-        <button type="submit" className={`${ui.button} ${ui.secondary} ${ui.small}`} disabled={limit <= 0}>
-          Списать
-        </button>
-      </div>
-    </form>
-  );
+  return <BonusSpendForm id="bonus" balance={balance} cap={allowed} classes={{ form: styles.panel, title: styles.panelTitle, note: ui.muted, row: styles.inline }} />;
 }
 
 function Extras({ catalog }: { catalog: Catalog }) {

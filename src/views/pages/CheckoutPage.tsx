@@ -7,7 +7,7 @@ import { PaymentMethodTitle } from '../../api/contract/checkout';
 import type { PaymentMethod } from '../../api/contract/orders';
 import { availablePaymentMethods, checkoutProblems } from '../../commands/checkout';
 import { formatAddress } from '../../domain/addressText';
-import { formatNumber, formatPrice } from '../../domain/price';
+import { formatPrice } from '../../domain/price';
 import { selectCartTotals } from '../../projections/cart';
 import { selectQuote } from '../../projections/checkout';
 import { TITLE_DELIVERY_METHOD } from '../../projections/modal';
@@ -17,6 +17,7 @@ import { AppLink, useNavigateTo } from '../app/routing';
 import { jsonEqual, useDispatch, useSelector } from '../app/store';
 import { ProblemList } from '../checkout/ProblemList';
 import { deliveryTimeText, useNow } from '../checkout/time';
+import { BonusSpendForm } from '../components/BonusSpendForm';
 import ui from '../components/ui.module.css';
 import styles from '../checkout/Checkout.module.css';
 
@@ -211,36 +212,11 @@ function Payment() {
 }
 
 function Bonuses() {
-  const dispatch = useDispatch();
   const signedIn = useSelector(selectIsSignedIn);
   const balance = useSelector((s) => s.user.profile?.balance ?? 0);
-  const spend = useSelector((s) => s.cart.spendBonus);
   const cap = useSelector((s) => selectQuote(s.checkout)?.bonusCap ?? null);
-  const [text, setText] = useState(spend > 0 ? String(spend) : '');
-  useEffect(() => setText(spend > 0 ? String(spend) : ''), [spend]);
   if (!signedIn || balance <= 0) return null;
-  const limit = Math.floor(Math.min(balance, cap ?? balance));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const amount = Math.max(0, Math.min(limit, Math.floor(Number(text) || 0)));
-    dispatch({ type: 'ChangeSpendBonus', data: { amount } });
-  };
-  return (
-    <form className={styles.section} onSubmit={submit}>
-      <label className={styles.sectionTitle} htmlFor="checkout-bonus">
-        Списать бонусы
-      </label>
-      <p className={styles.note}>
-        На счёте {formatNumber(balance)} · можно списать до {formatNumber(limit)}
-      </p>
-      <div className={styles.row}>
-        <input id="checkout-bonus" className={ui.input} inputMode="numeric" value={text} onChange={(e) => setText(e.target.value.replace(/[^\d]/g, ''))} disabled={limit <= 0} />
-        <button type="submit" className={`${ui.button} ${ui.secondary} ${ui.small}`} disabled={limit <= 0}>
-          Списать
-        </button>
-      </div>
-    </form>
-  );
+  return <BonusSpendForm id="checkout-bonus" balance={balance} cap={cap} classes={{ form: styles.section, title: styles.sectionTitle, note: styles.note, row: styles.row }} />;
 }
 
 function Comment() {
