@@ -6,11 +6,9 @@ import { CheckoutQuote, DeliverySlots } from '../../src/api/contract/checkout.js
 import { Order } from '../../src/api/contract/orders.js';
 import { seedPromotions } from '../../server/services/promo.js';
 import { createTestServer, type TestServer } from './helpers.js';
-import { auth, deliveryBody, newKey, pickupBody, postOrder, signedInUser } from './ordersFixtures.js';
+import { auth, deliveryBody, newKey, pickupBody, postOrder, signedInUser, OPEN_NOW } from './ordersFixtures.js';
 
 const NBSP = '\u00A0';
-// Friday 20 November 2026, 13:00 in Asia/Irkutsk: the demo restaurants are open 10:00–02:00.
-const OPEN_NOW = '2026-11-20T05:00:00.000Z';
 
 let server: TestServer;
 let token: string;

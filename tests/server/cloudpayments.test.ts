@@ -11,10 +11,9 @@ import { refundOrderPayment } from '../../server/services/payments.js';
 import { advanceOrderStatus } from '../../server/services/orderStatus.js';
 import { seedPromotions } from '../../server/services/promo.js';
 import { createTestServer, type TestServer } from './helpers.js';
-import { auth, pickupBody, postOrder, signedInUser } from './ordersFixtures.js';
+import { auth, pickupBody, postOrder, signedInUser, OPEN_NOW } from './ordersFixtures.js';
 import { cloudPaymentsNotification, paymentFields, startFakeCloudPayments, type FakeCloudPayments } from '../fakes/cloudpayments.js';
 
-const OPEN_NOW = '2026-11-20T05:00:00.000Z';
 const A2 = { publicId: 'pk_angarsk_2', apiSecret: 'secret-angarsk-2' };
 const DEFAULT = { publicId: 'pk_chain', apiSecret: 'secret-chain' };
 

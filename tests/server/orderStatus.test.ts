@@ -5,9 +5,8 @@ import { Order } from '../../src/api/contract/orders.js';
 import { advanceOrderStatus } from '../../server/services/orderStatus.js';
 import { HttpError } from '../../server/http/errors.js';
 import { createTestServer, type TestServer } from './helpers.js';
-import { pickupBody, postOrder, signedInUser } from './ordersFixtures.js';
+import { pickupBody, postOrder, signedInUser, OPEN_NOW } from './ordersFixtures.js';
 
-const OPEN_NOW = '2026-11-20T05:00:00.000Z';
 
 let server: TestServer;
 let token: string;

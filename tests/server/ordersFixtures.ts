@@ -9,6 +9,9 @@ import type { PricingCatalog, PricedLine } from '../../server/services/pricing.j
 import type { PromoInput } from '../../server/services/promo.js';
 import { createSession } from '../../server/services/sessions.js';
 
+/** Friday 20 November 2026, 13:00 in Asia/Irkutsk: the demo restaurants are open 10:00–02:00. */
+export const OPEN_NOW = '2026-11-20T05:00:00.000Z';
+
 export const demoCatalog: PricingCatalog = {
   products: new Map(
     PRODUCTS.map((p) => [

@@ -8,9 +8,8 @@ import { PaymentSession } from '../../src/api/contract/payments.js';
 import { expireStalePayments, refundOrderPayment } from '../../server/services/payments.js';
 import { seedPromotions } from '../../server/services/promo.js';
 import { createTestServer, type TestServer } from './helpers.js';
-import { auth, deliveryBody, pickupBody, postOrder, signedInUser } from './ordersFixtures.js';
+import { auth, deliveryBody, pickupBody, postOrder, signedInUser, OPEN_NOW } from './ordersFixtures.js';
 
-const OPEN_NOW = '2026-11-20T05:00:00.000Z';
 
 let server: TestServer;
 let customer: { id: string; phone: string; token: string };
