@@ -123,6 +123,28 @@ export function localDateTimeToIso(dateYmd: string, hhmm: string, timeZone: stri
   return new Date(ms).toISOString();
 }
 
+/**
+ * The first instant at which the zone's wall clock reads `hhmm` on `dateYmd` or later: a window
+ * edge as isOpenAt compares it. Equal to localDateTimeToIso except for a wall time skipped by a
+ * spring-forward gap, which has no instant of its own: the edge is the moment the clock jumps
+ * over it (a window closing at a skipped 02:30 closes when 02:00 becomes 03:00, not at 03:30).
+ */
+function windowEdge(dateYmd: string, hhmm: string, timeZone: string): string {
+  const iso = localDateTimeToIso(dateYmd, hhmm, timeZone);
+  const ms = Date.parse(iso);
+  const wallAsUtc = parseYmd(dateYmd) + parseClockTime(hhmm) * MS_PER_MINUTE;
+  if (ms + offsetMs(ms, timeZone) === wallAsUtc) return iso;
+  // In a gap: the jump lies within the gap's length (at most a day) before `ms`; search by minute.
+  let low = ms - (ms + offsetMs(ms, timeZone) - wallAsUtc); // reads earlier than hhmm
+  let high = ms; // reads later
+  while (high - low > MS_PER_MINUTE) {
+    const mid = low + Math.floor((high - low) / 2 / MS_PER_MINUTE) * MS_PER_MINUTE;
+    if (mid + offsetMs(mid, timeZone) >= wallAsUtc) high = mid;
+    else low = mid;
+  }
+  return new Date(high).toISOString();
+}
+
 /** SPEC §5: a day with equal open and close is closed. */
 export function isClosedDay(day: WorkDay): boolean {
   return day.open === day.close;
@@ -170,8 +192,8 @@ export function openWindows(hours: WeekHours, fromYmd: string, days: number, tim
     if (w === null || day === undefined) continue;
     const endDate = w.end >= MINUTES_PER_DAY ? addDaysToYmd(date, 1) : date;
     windows.push({
-      start: localDateTimeToIso(date, day.open, timeZone),
-      end: localDateTimeToIso(endDate, day.close, timeZone),
+      start: windowEdge(date, day.open, timeZone),
+      end: windowEdge(endDate, day.close, timeZone),
     });
   }
   return windows;

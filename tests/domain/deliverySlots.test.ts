@@ -136,6 +136,20 @@ describe('helpers', () => {
   });
 });
 
+describe('a spring-forward gap (Europe/Berlin, 29 March 2026)', () => {
+  it('no slot after an overnight window closes inside the skipped hour (the CI counterexample)', () => {
+    const closed = day('00:00', '00:00');
+    const hours: WeekHours = [day('03:01', '00:00'), closed, closed, closed, closed, closed, day('02:31', '02:30')];
+    const input = { hours, timeZone: 'Europe/Berlin', now: 1774134000000, leadMinutes: 30 };
+    for (const { slots } of deliverySlots(input)) {
+      for (const slot of slots) {
+        const start = Date.parse(slot.start);
+        expect(isOpenAt(hours, start, 'Europe/Berlin') && isOpenAt(hours, Date.parse(slot.end) - 60_000, 'Europe/Berlin'), slot.start).toBe(true);
+      }
+    }
+  });
+});
+
 describe('properties of every generated slot (random weeks, times and lead times)', () => {
   const clock = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
   const week = fc.array(fc.record({ open: clock, close: clock, isNextDay: fc.boolean() }), { minLength: 7, maxLength: 7 });

@@ -184,4 +184,19 @@ describe('openWindows (for the checkout time-slot generator)', () => {
       { start: '2026-11-27T02:00:00.000Z', end: '2026-11-27T18:00:00.000Z' }, // Fri 10–02
     ]);
   });
+
+  it('a window edge skipped by a spring-forward gap sits where the clock jumps, as isOpenAt sees it', () => {
+    // Berlin, Sunday 29 March 2026: at 01:00Z the clock jumps from 02:00 CET to 03:00 CEST.
+    // Saturday 02:31 → Sunday 02:30 ends when the wall clock first reads 02:30 or later: at the jump.
+    const BER = 'Europe/Berlin';
+    const closedWeek: WeekHours = [day('00:00', '00:00'), day('00:00', '00:00'), day('00:00', '00:00'), day('00:00', '00:00'), day('00:00', '00:00'), day('00:00', '00:00'), day('02:31', '02:30')];
+    const [saturday] = openWindows(closedWeek, '2026-03-28', 1, BER);
+    expect(saturday?.end).toBe('2026-03-29T01:00:00.000Z');
+    expect(isOpenAt(closedWeek, Date.parse('2026-03-29T00:59:00Z'), BER)).toBe(true);
+    expect(isOpenAt(closedWeek, Date.parse('2026-03-29T01:00:00Z'), BER)).toBe(false);
+    // A Sunday opening at 02:30 opens at the jump too (03:00 CEST already reads later than 02:30).
+    const sundayOpen: WeekHours = [day('02:30', '05:00'), ...closedWeek.slice(1, 6), day('00:00', '00:00')];
+    expect(openWindows(sundayOpen, '2026-03-29', 1, BER)[0]?.start).toBe('2026-03-29T01:00:00.000Z');
+    expect(isOpenAt(sundayOpen, Date.parse('2026-03-29T01:00:00Z'), BER)).toBe(true);
+  });
 });
