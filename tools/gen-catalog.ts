@@ -208,6 +208,7 @@ export function generateSettings(storeVersion = '1'): Settings {
     IS_ONLINE_PAYMENT_DISABLE: { delivery: false, self: false },
     CAPTCHA_SITE_KEY: '',
     IS_WITHOUT_RECAPTCHA: true,
+    CAPTCHA_PROVIDER: null,
     CHECKOUT_DELIVERY_TEXT: { delivery: 'Доставим за 60 минут', self: 'Заберите через 30 минут' },
     MAPS_KEY: '',
     BONUS_SPEND_CAP: 0.3,

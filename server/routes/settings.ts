@@ -4,6 +4,7 @@ import { getSettings, getSettingValue, getSettingsVersion, SingleSettingName } f
 import { notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
 import { readContentVersion } from '../services/catalog.js';
+import { captchaVerifierOf } from '../services/captcha.js';
 import { loadSettings, readSettingValue, SINGLE_VALUE_SETTINGS } from '../services/settings.js';
 
 export async function registerSettings(app: FastifyInstance): Promise<void> {
@@ -23,7 +24,7 @@ export async function registerSettings(app: FastifyInstance): Promise<void> {
   });
 
   route(app, getSettings, async ({ request, reply }) => {
-    const prepared = await loadSettings(app.ctx.db);
+    const prepared = await loadSettings(app.ctx.db, { captchaProvider: captchaVerifierOf(app.ctx)?.provider ?? null });
     reply.header('etag', prepared.etag).header('cache-control', 'no-cache');
     const match = request.headers['if-none-match'];
     if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === prepared.etag)) {

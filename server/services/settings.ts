@@ -2,9 +2,9 @@
 // metadata) plus what is assembled from the tables that own it: WORK_TIME, DELIVERY_TERMINALS
 // and CITY_ZONES from restaurants and delivery_zones, SETTINGS_VERSION from content_versions.
 // The assembled object is cached per settings version (bumped by triggers on settings, cities,
-// restaurants and delivery_zones).
+// restaurants and delivery_zones). CAPTCHA_PROVIDER comes from the server's configuration.
 import { asc, eq, sql } from 'drizzle-orm';
-import { Settings, type DeliveryZone, type Restaurant, type WeekHours, type WorkDay } from '../../src/api/entities.js';
+import { Settings, type CaptchaProvider, type DeliveryZone, type Restaurant, type WeekHours, type WorkDay } from '../../src/api/entities.js';
 import type { Database, Executor } from '../db/database.js';
 import { cities, deliveryZones, restaurants } from '../db/schema/catalog.js';
 import { readContentVersion, strongEtag } from './catalog.js';
@@ -16,6 +16,14 @@ export const SINGLE_VALUE_SETTINGS: Record<string, string> = {
 };
 
 const DERIVED = new Set(['SETTINGS_VERSION', 'WORK_TIME', 'DELIVERY_TERMINALS', 'CITY_ZONES']);
+/** Answered from the server's configuration, never stored. */
+const FROM_CONFIG = new Set(['CAPTCHA_PROVIDER']);
+
+/** What GET /setting adds from the process's configuration. */
+export interface ServerSettings {
+  /** The verifier's provider, or null when the server has no captcha secret. */
+  captchaProvider: CaptchaProvider | null;
+}
 
 /**
  * Stored setting values by name. Read as text and parsed here: Drizzle's jsonb reader parses a
@@ -69,7 +77,7 @@ export function cityWorkTime(weeks: WeekHours[]): WeekHours {
   return result;
 }
 
-async function assemble(db: Executor): Promise<Settings> {
+async function assemble(db: Executor, server: ServerSettings): Promise<Settings> {
   const version = await readContentVersion(db, 'settings');
   const rows = await readStoredSettings(db);
   const cityRows = await db.select().from(cities).orderBy(asc(cities.position), asc(cities.id));
@@ -81,7 +89,7 @@ async function assemble(db: Executor): Promise<Settings> {
   const zoneRows = await db.select().from(deliveryZones).orderBy(asc(deliveryZones.position), asc(deliveryZones.id));
 
   const stored: Record<string, unknown> = { STORE_VERSION: '1', MOBILE_APP_VERSION: '1' };
-  for (const [name, value] of Object.entries(rows)) if (!DERIVED.has(name)) stored[name] = value;
+  for (const [name, value] of Object.entries(rows)) if (!DERIVED.has(name) && !FROM_CONFIG.has(name)) stored[name] = value;
 
   const WORK_TIME: Record<string, WeekHours> = {};
   const DELIVERY_TERMINALS: Record<string, Restaurant[]> = {};
@@ -113,7 +121,7 @@ async function assemble(db: Executor): Promise<Settings> {
         deliveryTerminalId: z.deliveryTerminalId,
       }));
   }
-  return Settings.parse({ ...stored, SETTINGS_VERSION: version, WORK_TIME, DELIVERY_TERMINALS, CITY_ZONES });
+  return Settings.parse({ ...stored, SETTINGS_VERSION: version, WORK_TIME, DELIVERY_TERMINALS, CITY_ZONES, CAPTCHA_PROVIDER: server.captchaProvider });
 }
 
 export interface PreparedSettings {
@@ -123,12 +131,12 @@ export interface PreparedSettings {
 }
 const caches = new WeakMap<Database, PreparedSettings>();
 
-/** The Settings object, rebuilt when the settings version changed. */
-export async function loadSettings(database: Database): Promise<PreparedSettings> {
+/** The Settings object, rebuilt when the settings version (or the server's part) changed. */
+export async function loadSettings(database: Database, server: ServerSettings): Promise<PreparedSettings> {
   const version = await database.run((db) => readContentVersion(db, 'settings'));
   const cached = caches.get(database);
-  if (cached?.version === version) return cached;
-  const value = await database.run(assemble);
+  if (cached?.version === version && cached.settings.CAPTCHA_PROVIDER === server.captchaProvider) return cached;
+  const value = await database.run((db) => assemble(db, server));
   const prepared = { version: value.SETTINGS_VERSION, settings: value, etag: strongEtag(JSON.stringify(value)) };
   caches.set(database, prepared);
   return prepared;
@@ -140,6 +148,7 @@ export async function loadSettings(database: Database): Promise<PreparedSettings
  */
 export function validateSettingValue(name: string, value: unknown): { ok: true } | { ok: false; message: string } {
   if (DERIVED.has(name)) return { ok: false, message: `Настройка ${name} вычисляется из ресторанов и зон доставки и не редактируется` };
+  if (FROM_CONFIG.has(name)) return { ok: false, message: `Настройка ${name} задаётся конфигурацией сервера и не редактируется` };
   const shape = Settings.shape as Record<string, { safeParse(v: unknown): { success: boolean } } | undefined>;
   const schema = shape[name];
   if (!schema) return { ok: true }; // a setting outside SPEC §3 (admin-only): any JSON

@@ -158,6 +158,10 @@ export const Story = z.object({ id: Id, title: z.string(), imageUrl: z.string(),
 export const Slide = z.object({ id: Id, title: z.string(), imageUrl: z.string(), link: z.string().nullable() });
 export const CatalogMenuEntry = z.object({ groupId: Id, title: z.string() });
 
+/** The bot-check service the server verifies tokens with (its CAPTCHA_PROVIDER). */
+export const CaptchaProvider = z.enum(['smartcaptcha', 'recaptcha']);
+export type CaptchaProvider = z.infer<typeof CaptchaProvider>;
+
 /** Settings of SPEC §3, as the client receives them from GET /api/v1/setting. */
 export const Settings = z.object({
   IS_SITE_NOT_WORKING: z.boolean(),
@@ -188,6 +192,12 @@ export const Settings = z.object({
   IS_ONLINE_PAYMENT_DISABLE: z.object({ delivery: z.boolean(), self: z.boolean() }),
   CAPTCHA_SITE_KEY: z.string(),
   IS_WITHOUT_RECAPTCHA: z.boolean(),
+  /**
+   * Not stored: the server's CAPTCHA_PROVIDER when it has a CAPTCHA_SECRET, else null (it verifies
+   * no token, so the client runs no widget). The sign-in form has no quote to learn it from.
+   * Defaults to null: event logs recorded before it existed still parse.
+   */
+  CAPTCHA_PROVIDER: CaptchaProvider.nullable().default(null),
   CHECKOUT_DELIVERY_TEXT: z.object({ delivery: z.string(), self: z.string() }),
   MAPS_KEY: z.string(),
   /** Share of the order (0..1) that bonuses may pay for. */

@@ -1,6 +1,7 @@
 // auth commands: schemas, types and the decider.
 import { z } from 'zod';
-import { User } from '../api/entities';
+import type { CaptchaInfo } from '../api/contract/checkout';
+import { User, type Settings } from '../api/entities';
 import { bare, message } from '../events/define';
 import { SignInProfile } from '../events/auth';
 import { PHONE_EMPTY_MESSAGE, validatePhone } from '../domain/phone';
@@ -42,6 +43,18 @@ export const CODE_PATTERN = /^\d{4,8}$/;
 /** Shown in the auth modal when the typed code is not a code at all. */
 export const TEXT_CODE_FORMAT = 'Введите код из SMS';
 
+/**
+ * The sign-in code's bot check (issue 5), from the settings: none with IS_WITHOUT_RECAPTCHA,
+ * without a site key, or when the server verifies nothing (CAPTCHA_PROVIDER null).
+ */
+export function signInCaptcha(settings: Pick<Settings, 'IS_WITHOUT_RECAPTCHA' | 'CAPTCHA_SITE_KEY' | 'CAPTCHA_PROVIDER'> | null): CaptchaInfo | null {
+  if (settings === null || settings.IS_WITHOUT_RECAPTCHA) return null;
+  const provider = settings.CAPTCHA_PROVIDER;
+  const siteKey = settings.CAPTCHA_SITE_KEY.trim();
+  if (provider === null || siteKey === '') return null;
+  return { required: true, provider, siteKey };
+}
+
 export function decideAuth(command: AuthCommand, state: AppState, meta: Meta): AppEvent[] {
   const flow = state.auth.flow;
   switch (command.type) {
@@ -52,7 +65,8 @@ export function decideAuth(command: AuthCommand, state: AppState, meta: Meta): A
         return [{ type: 'PhoneRejected', data: { phone: command.data.phone, message } }, toastShown(meta.id, message)];
       }
       if (flow.status === 'requesting' && flow.phone === v.phone) return [];
-      return [{ type: 'CodeRequested', data: { phone: v.phone } }];
+      const captcha = signInCaptcha(state.setting.settings);
+      return [{ type: 'CodeRequested', data: captcha === null ? { phone: v.phone } : { phone: v.phone, captcha } }];
     }
     case 'ConfirmCodeSent':
       return [{ type: 'CodeSent', data: { phone: command.data.phone, at: meta.now } }];

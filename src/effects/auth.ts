@@ -1,6 +1,7 @@
 // Sign-in by phone and SMS code (SPEC §4 User, §5, §8):
-// - CodeRequested → POST /auth/code → ConfirmCodeSent, or ReportSignInFailure with the server's
-//   message ('Произошла ошибка. Попробуйте позже.' when there is none);
+// - CodeRequested → the invisible bot check when the event asks for it (the runner shared with
+//   checkout) → POST /auth/code with its token → ConfirmCodeSent, or ReportSignInFailure with the
+//   server's message ('Произошла ошибка. Попробуйте позже.' when there is none);
 // - CodeSubmitted → POST /auth/token → CompleteSignIn { token, user }, or ReportSignInFailure;
 // - whenever a user is signed in (after CompleteSignIn, or a session restored from storage):
 //   load addresses, likes, the last order and the balance → ApplyAddresses, ApplyLikes,
@@ -9,6 +10,7 @@
 // ReportApiRefusal on top.
 import { catchError, defer, distinctUntilChanged, EMPTY, from, map, merge, of, switchMap, take, type Observable } from 'rxjs';
 import type { AppCommand } from '../commands';
+import { captchaToken$, type CaptchaRunner } from './captcha';
 import { selectIsSignedIn, type AppState } from '../projections/store';
 import { apiFailureCommands, describeError, failureMessage, failureStatus } from './apiErrors';
 import type { Effect, EffectDeps } from './deps';
@@ -55,14 +57,19 @@ export function loadUserData(deps: EffectDeps, user: SignedInUser): Observable<A
   );
 }
 
-export function signIn$(): Effect {
+export type SignInEffectOptions = {
+  /** The bot check (the browser's runner, shared with checkout); none: no token is ever sent. */
+  captcha?: CaptchaRunner;
+};
+
+export function signIn$(options: SignInEffectOptions = {}): Effect {
   return (event$, state$, deps) => {
     const events$ = eventsOf(event$);
     const codeRequests$ = events$.pipe(
       ofType('CodeRequested'),
       switchMap((e) =>
-        defer(() => deps.api.requestCode(e.data.phone)).pipe(
-          take(1),
+        captchaToken$(options.captcha, e.data.captcha, deps).pipe(
+          switchMap((token) => deps.api.requestCode(e.data.phone, token ?? undefined).pipe(take(1))),
           map((): AppCommand => ({ type: 'ConfirmCodeSent', data: { phone: e.data.phone } })),
           catchError((error: unknown) => {
             deps.logger.warn('sign-in code request failed', describeError(error));

@@ -37,7 +37,6 @@ import {
   withLatestFrom,
   type SchedulerLike,
 } from 'rxjs';
-import type { CaptchaInfo } from '../api/contract/checkout';
 import type { CloudPaymentsWidget } from '../api/contract/payments';
 import type { Order } from '../api/contract/orders';
 import type { AppCommand } from '../commands';
@@ -47,12 +46,10 @@ import { selectCity, selectIsSignedIn, type AppState } from '../projections/stor
 import { apiFailureCommandsIn, describeError, failureMessage, failureStatus } from './apiErrors';
 import type { Effect, EffectDeps } from './deps';
 import { eventsOf, ofType } from './operators';
+import { captchaToken$, type CaptchaRunner } from './captcha';
 import { ApiFailure } from '../api/client';
 
-/** The invisible bot check: a token for the given site key (loads its script on first use). */
-export interface CaptchaRunner {
-  token(info: CaptchaInfo): Promise<string>;
-}
+export type { CaptchaRunner } from './captcha';
 /** CloudPayments' widget: resolves 'success' or 'fail' when the customer is done with it. */
 export interface PaymentWidget {
   pay(widget: CloudPaymentsWidget): Promise<'success' | 'fail'>;
@@ -264,23 +261,11 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
       }),
     );
 
-    const captcha = (info: CaptchaInfo | null): Observable<string | null> =>
-      info === null || options.captcha === undefined
-        ? of(null)
-        : defer(() => (options.captcha as CaptchaRunner).token(info)).pipe(
-            take(1),
-            catchError((error: unknown) => {
-              // SPEC §8: bot-check load or execution failures are only logged (the server decides).
-              deps.logger.warn('bot check failed', describeError(error));
-              return of(null);
-            }),
-          );
-
     const submit$ = events$.pipe(
       ofType('OrderSubmitted'),
       withLatestFrom(state$),
       mergeMap(([e, state]) =>
-        captcha(e.data.captcha).pipe(
+        captchaToken$(options.captcha, e.data.captcha, deps).pipe(
           mergeMap((captchaToken) => deps.api.createOrder({ ...e.data.body, captchaToken }, e.data.idempotencyKey).pipe(take(1))),
           map((order): AppCommand => ({ type: 'CompleteOrderPlacement', data: { order } })),
           catchError((error: unknown): Observable<AppCommand> => {

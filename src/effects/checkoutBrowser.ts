@@ -55,7 +55,7 @@ function loadSmartCaptcha(): Promise<void> {
 const RECAPTCHA_SRC = 'https://www.google.com/recaptcha/api.js?render=explicit&hl=ru';
 
 /**
- * The invisible, Russian-language bot check (SPEC §7): the script is loaded on the first order that
+ * The invisible, Russian-language bot check (SPEC §7): the script is loaded on the first sign-in code or order that
  * needs it, a hidden widget is rendered, executed, and its token comes back through the callback.
  */
 export function browserCaptcha(): CaptchaRunner {

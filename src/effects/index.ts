@@ -62,6 +62,8 @@ export function guarded(name: string, effect: Effect, maxRestarts: number = MAX_
 /** Every effect by name, with the given timings (defaults: SPEC §9). */
 export function createEffects(t: EffectTimings = {}): Record<string, Effect> {
   const s = t.scheduler === undefined ? {} : { scheduler: t.scheduler };
+  // One set of browser adapters: its captcha runner serves both sign-in and checkout.
+  const checkout = t.checkout ?? browserCheckoutAdapters();
   return {
     boot: boot$(),
     settingsLoad: settingsLoad$(),
@@ -74,10 +76,10 @@ export function createEffects(t: EffectTimings = {}): Record<string, Effect> {
     promoRecalc: promoRecalc$({ ...s, ...(t.promoDebounceMs === undefined ? {} : { debounceMs: t.promoDebounceMs }) }),
     likes: likes$(),
     citySelection: citySelection$(),
-    signIn: signIn$(),
+    signIn: signIn$(checkout.captcha === undefined ? {} : { captcha: checkout.captcha }),
     addresses: addresses$(),
     profile: profile$(),
-    checkout: checkout$({ ...s, ...(t.checkout ?? browserCheckoutAdapters()) }),
+    checkout: checkout$({ ...s, ...checkout }),
     persist: persist$({ ...s, ...(t.persistDebounceMs === undefined ? {} : { debounceMs: t.persistDebounceMs }) }),
   };
 }

@@ -1,5 +1,6 @@
 // Auth events: sign-in by phone and SMS code, token, logout (SPEC §4 User, §5, §6, §8).
 import { z } from 'zod';
+import { CaptchaInfo } from '../api/contract/checkout';
 import { IsoDateTime, User } from '../api/entities';
 import { bare, message } from './define';
 
@@ -8,8 +9,11 @@ export const AuthRequiredReason = z.enum(['add-item', 'like', 'address', 'profil
 export type AuthRequiredReason = z.infer<typeof AuthRequiredReason>;
 export const LogoutReason = z.enum(['user', 'session-expired', 'account-deleted']);
 
-/** Phone normalised to '+7XXXXXXXXXX'; the effect asks the server to send the SMS code. */
-export const CodeRequested = message('CodeRequested', { phone: z.string() });
+/**
+ * Phone normalised to '+7XXXXXXXXXX'; the effect asks the server to send the SMS code, first
+ * running the bot check when `captcha` is given (absent: none needed).
+ */
+export const CodeRequested = message('CodeRequested', { phone: z.string(), captcha: CaptchaInfo.optional() });
 export const PhoneRejected = message('PhoneRejected', { phone: z.string(), message: PhoneRejectionMessage });
 export const CodeSent = message('CodeSent', { phone: z.string(), at: IsoDateTime });
 /**

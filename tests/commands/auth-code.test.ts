@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { CODE_LENGTH } from '../../server/services/otp';
 import { TEXT_CODE_FORMAT } from '../../src/commands/auth';
+import type { Settings } from '../../src/api/entities';
+import { settings } from '../fixtures/settings';
 import { run, when } from './helpers';
 
 function codeSentState() {
@@ -31,5 +33,30 @@ describe('SubmitCode with the name and consents of the code step (SPEC §5 login
     const profile = { name: 'Алиса', personalData: true, PUSHNotifications: false, receiveAdvertisingInformation: true };
     const { events } = when({ type: 'SubmitCode', data: { code: '123456', profile } }, { state: codeSentState() });
     expect(events).toEqual([{ type: 'CodeSubmitted', data: { phone: '+79991234567', code: '123456', profile } }]);
+  });
+});
+
+describe('RequestCode and the bot check (issue 5: invisible captcha before a sign-in code)', () => {
+  const withCaptcha = (over: Partial<Settings>): Settings => ({
+    ...settings,
+    IS_WITHOUT_RECAPTCHA: false,
+    CAPTCHA_SITE_KEY: 'ysc1_site',
+    CAPTCHA_PROVIDER: 'smartcaptcha',
+    ...over,
+  });
+  const requested = (s: Settings) => when({ type: 'RequestCode', data: { phone: '+7 (999) 123-45-67' } }, { ready: { signedIn: false, settings: s } }).events;
+
+  it('asks for a token with the public site key and the server’s provider when the check is on', () => {
+    expect(requested(withCaptcha({}))).toEqual([
+      { type: 'CodeRequested', data: { phone: '+79991234567', captcha: { required: true, provider: 'smartcaptcha', siteKey: 'ysc1_site' } } },
+    ]);
+    expect(requested(withCaptcha({ CAPTCHA_PROVIDER: 'recaptcha' }))[0]).toMatchObject({ data: { captcha: { provider: 'recaptcha' } } });
+  });
+
+  it('no bot check when IS_WITHOUT_RECAPTCHA is set, without a site key, or when the server verifies nothing', () => {
+    const none = [{ type: 'CodeRequested', data: { phone: '+79991234567' } }];
+    expect(requested(withCaptcha({ IS_WITHOUT_RECAPTCHA: true }))).toEqual(none);
+    expect(requested(withCaptcha({ CAPTCHA_SITE_KEY: '  ' }))).toEqual(none);
+    expect(requested(withCaptcha({ CAPTCHA_PROVIDER: null }))).toEqual(none);
   });
 });

@@ -1,11 +1,14 @@
 // Sign-in by SMS code and the signed-in user's data (SPEC §4 User, §5, §8).
-import { BehaviorSubject, NEVER, of } from 'rxjs';
+import { BehaviorSubject, firstValueFrom, NEVER, of, throwError } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
+import { ApiFailure } from '../../src/api/client';
+import type { CaptchaInfo } from '../../src/api/contract/checkout';
 import type { Address, LastOrder } from '../../src/api/entities';
 import type { RequestCodeAnswer, SignInAnswer } from '../../src/api/storefrontApi';
 import type { AppCommand } from '../../src/commands';
 import { signIn$ } from '../../src/effects/auth';
+import type { CaptchaRunner } from '../../src/effects/captcha';
 import type { EventEnvelope } from '../../src/effects/deps';
 import type { AppState } from '../../src/projections/store';
 import { envelope, failure, fakeApi, fakeDeps } from './helpers';
@@ -82,5 +85,39 @@ describe('sign-in effect', () => {
       flush();
       expect(recorded.warnings).toEqual(['addresses load failed', 'likes load failed', 'last order load failed']);
     });
+  });
+});
+
+describe('the bot check before a sign-in code (issue 5)', () => {
+  const CAPTCHA: CaptchaInfo = { required: true, provider: 'smartcaptcha', siteKey: 'ysc1_site' };
+  const requested = (captcha?: CaptchaInfo) => envelope({ type: 'CodeRequested', data: captcha === undefined ? { phone: PHONE } : { phone: PHONE, captcha } });
+  const firstCommand = (event: EventEnvelope, runner: CaptchaRunner, api: ReturnType<typeof fakeApi>['api'], deps = fakeDeps(api).deps) =>
+    firstValueFrom(signIn$({ captcha: runner })(new BehaviorSubject(event), new BehaviorSubject(signedOut()), deps));
+
+  it('runs the invisible check with the public site key and sends its token with POST /auth/code', async () => {
+    const asked: CaptchaInfo[] = [];
+    const runner: CaptchaRunner = { token: async (info) => (asked.push(info), 'human-token') };
+    const { api, calls } = fakeApi({ requestCode: () => of(SENT) });
+    expect(await firstCommand(requested(CAPTCHA), runner, api)).toEqual({ type: 'ConfirmCodeSent', data: { phone: PHONE } });
+    expect(asked).toEqual([CAPTCHA]);
+    expect(calls).toEqual([{ method: 'requestCode', args: [PHONE, 'human-token'] }]);
+  });
+
+  it('no check asked for (IS_WITHOUT_RECAPTCHA): the widget is not loaded and no token is sent', async () => {
+    const asked: CaptchaInfo[] = [];
+    const runner: CaptchaRunner = { token: async (info) => (asked.push(info), 'never') };
+    const { api, calls } = fakeApi({ requestCode: () => of(SENT) });
+    expect(await firstCommand(requested(), runner, api)).toEqual({ type: 'ConfirmCodeSent', data: { phone: PHONE } });
+    expect(asked).toEqual([]);
+    expect(calls).toEqual([{ method: 'requestCode', args: [PHONE, undefined] }]);
+  });
+
+  it("a widget that fails is only logged (SPEC §8); the server's refusal is reported for the toast", async () => {
+    const runner: CaptchaRunner = { token: () => Promise.reject(new Error('script failed to load')) };
+    const { api, calls } = fakeApi({ requestCode: () => throwError(() => new ApiFailure(422, 'Подтвердите, что вы не робот', 'captcha-required')) });
+    const { deps, recorded } = fakeDeps(api);
+    expect(await firstCommand(requested(CAPTCHA), runner, api, deps)).toEqual({ type: 'ReportSignInFailure', data: { message: 'Подтвердите, что вы не робот' } });
+    expect(calls).toEqual([{ method: 'requestCode', args: [PHONE, undefined] }]);
+    expect(recorded.warnings).toEqual(['bot check failed', 'sign-in code request failed']);
   });
 });

@@ -92,6 +92,8 @@ describe('the bot check on POST /auth/code and POST /order', () => {
     expect(await quoteCaptcha()).toEqual({ required: true, provider: 'smartcaptcha', siteKey: 'ysc1_public_site_key' });
     const settings = await server.app.inject({ method: 'GET', url: '/api/v1/setting' });
     expect(settings.body).toContain('ysc1_public_site_key');
+    // The sign-in form has no quote: it learns the provider from the settings.
+    expect(settings.json()).toMatchObject({ CAPTCHA_PROVIDER: 'smartcaptcha', CAPTCHA_SITE_KEY: 'ysc1_public_site_key', IS_WITHOUT_RECAPTCHA: false });
     expect(settings.body).not.toContain(fake.secret);
     expect(JSON.stringify(await quoteCaptcha())).not.toContain(fake.secret);
   });

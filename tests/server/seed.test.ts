@@ -19,7 +19,7 @@ let settings: Settings;
 beforeAll(async () => {
   server = await createTestServer();
   catalog = await server.db.run(buildCatalog);
-  settings = (await loadSettings(server.db)).settings;
+  settings = (await loadSettings(server.db, { captchaProvider: null })).settings;
 });
 afterAll(async () => {
   await server?.close();

@@ -35,6 +35,8 @@ describe('GET /api/v1/setting', () => {
       MOBILE_APP_VERSION: '1',
       CAPTCHA_SITE_KEY: '',
       IS_WITHOUT_RECAPTCHA: true,
+      // No CAPTCHA_SECRET on this server: it verifies no token, so the client runs no widget.
+      CAPTCHA_PROVIDER: null,
       MAPS_KEY: '',
       BONUS_SPEND_CAP: 0.3,
       BONUS_ACCRUAL_PERCENT: 5,

@@ -18,7 +18,7 @@
 // `deliveryTime` only 'asap' or the `start` of one of these slots.
 import { z } from 'zod';
 import { defineRoute } from '../route.js';
-import { DeliveryMethod, GeoPoint, Id, IsoDateTime } from '../entities.js';
+import { CaptchaProvider, DeliveryMethod, GeoPoint, Id, IsoDateTime } from '../entities.js';
 import { OrderAddress, OrderItemInput, OrderLine, PaymentMethod } from './orders.js';
 
 /** What the customer can do about a refusal; the client maps it to a button or a modal. */
@@ -187,7 +187,7 @@ export type PaymentOption = z.infer<typeof PaymentOption>;
 export const CaptchaInfo = z.object({
   /** False when IS_WITHOUT_RECAPTCHA is set or the server has no captcha secret: send no token. */
   required: z.boolean(),
-  provider: z.enum(['smartcaptcha', 'recaptcha']).nullable(),
+  provider: CaptchaProvider.nullable(),
   /** Public site key for the widget (CAPTCHA_SITE_KEY); never the secret. */
   siteKey: z.string(),
 });
