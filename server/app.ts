@@ -1,5 +1,7 @@
 // The Fastify application: API under /api/v1, errors as { message } in Russian.
 // Static files, the route table, /img and the WebSocket are registered by their own modules.
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ZodError } from 'zod';
 import type { AppContext } from './context.js';
@@ -46,6 +48,14 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     void reply.code(500).send({ message: 'Ошибка сервера. Попробуйте позже', code: 'internal' });
   });
 
+  // API answers compressed on the fly (brotli at a quick level); the catalogue brings its own
+  // pre-compressed body and static files their .br/.gz, which the plugin leaves alone.
+  await app.register(compress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(
     async (api) => {
       for (const register of apiModules) await register(api);

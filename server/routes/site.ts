@@ -6,6 +6,8 @@
 // - Other files at the top of clientDir (favicon, robots.txt…): served, cached for an hour.
 // - Anything else outside /api: 404 with index.html (the client renders 'This page could not be
 //   found'); under /api: a JSON 404.
+// Compression: the build writes .br and .gz beside each asset (vite.config.ts), sent as they are;
+// index.html is compressed once per build in memory; API answers by @fastify/compress (app.ts).
 // Deploys must keep the previous build's /assets/ files for at least an hour: an informational
 // page cached by a browser or proxy still references them.
 // City slugs come from the cities table, cached for 30 s and re-read (at most every 5 s) when a
@@ -13,11 +15,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { matchSiteRoute } from '../../src/api/siteRoutes.js';
+import { chooseEncoding } from './catalog.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const INFORMATIONAL = 'public, max-age=3600';
@@ -57,6 +61,8 @@ export function citySlugCache(ctx: AppContext) {
 
 interface IndexFile {
   body: Buffer;
+  br: Buffer;
+  gzip: Buffer;
   etag: string;
   mtimeMs: number;
 }
@@ -66,23 +72,36 @@ const FALLBACK_INDEX = Buffer.from(
     '<body><p>Клиент не собран: выполните npm run build.</p></body></html>',
 );
 
+/** index.html with its brotli and gzip forms, compressed once per build (it is small). */
+function indexFileOf(body: Buffer, etag: string, mtimeMs: number): IndexFile {
+  return {
+    body,
+    br: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: zlib.gzipSync(body, { level: 9 }),
+    etag,
+    mtimeMs,
+  };
+}
+
 export async function registerSite(app: FastifyInstance): Promise<void> {
   const clientDir = path.resolve(app.ctx.config.clientDir);
   const indexPath = path.join(clientDir, 'index.html');
   const slugs = citySlugCache(app.ctx);
 
-  await app.register(fastifyStatic, { root: clientDir, serve: false, decorateReply: true });
+  await app.register(fastifyStatic, { root: clientDir, serve: false, decorateReply: true, preCompressed: true });
 
   let cachedIndex: IndexFile | null = null;
+  let fallbackIndex: IndexFile | null = null;
   async function indexFile(): Promise<IndexFile> {
     try {
       const stat = await fs.promises.stat(indexPath);
       if (cachedIndex && cachedIndex.mtimeMs === stat.mtimeMs) return cachedIndex;
       const body = await fs.promises.readFile(indexPath);
-      cachedIndex = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, mtimeMs: stat.mtimeMs };
+      cachedIndex = indexFileOf(body, `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, stat.mtimeMs);
       return cachedIndex;
     } catch {
-      return { body: FALLBACK_INDEX, etag: '"unbuilt"', mtimeMs: 0 };
+      fallbackIndex ??= indexFileOf(FALLBACK_INDEX, '"unbuilt"', 0);
+      return fallbackIndex;
     }
   }
 
@@ -93,7 +112,10 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
       void reply.header('etag', index.etag);
       if (reply.request.headers['if-none-match'] === index.etag) return reply.code(304).send();
     }
-    return reply.code(status).send(index.body);
+    void reply.header('vary', 'Accept-Encoding');
+    const encoding = chooseEncoding(reply.request.headers['accept-encoding']);
+    if (encoding !== null) void reply.header('content-encoding', encoding);
+    return reply.code(status).send(encoding === 'br' ? index.br : encoding === 'gzip' ? index.gzip : index.body);
   }
 
   /** A regular file directly inside clientDir (not a directory, never outside it). */

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { INFORMATIONAL_PAGES, SITE_ROUTE_PATHS, matchSiteRoute, type SitePage } from '../../src/api/siteRoutes.js';
@@ -149,13 +150,17 @@ describe('matchSiteRoute (SPEC §2: every route plain and with a /{city} prefix)
 describe('site serving', () => {
   let server: TestServer;
   let clientDir: string;
-  const INDEX = '<!doctype html><html lang="ru"><body><div id="root"></div>fake-index</body></html>';
+  const INDEX = `<!doctype html><html lang="ru"><body><div id="root"></div>fake-index${' '.repeat(2000)}</body></html>`;
+  const BIG_JS = `console.log(${JSON.stringify('app '.repeat(1000))})`;
 
   beforeAll(async () => {
     clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-client-'));
     fs.mkdirSync(path.join(clientDir, 'assets'));
     fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX);
     fs.writeFileSync(path.join(clientDir, 'assets', 'index-Bx12abCd.js'), 'console.log("app")');
+    fs.writeFileSync(path.join(clientDir, 'assets', 'big-Ab12Cd34.js'), BIG_JS);
+    fs.writeFileSync(path.join(clientDir, 'assets', 'big-Ab12Cd34.js.br'), zlib.brotliCompressSync(BIG_JS));
+    fs.writeFileSync(path.join(clientDir, 'assets', 'big-Ab12Cd34.js.gz'), zlib.gzipSync(BIG_JS));
     fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     fs.writeFileSync(path.join(os.tmpdir(), 'storefront-secret.txt'), 'secret');
     server = await createTestServer({ config: { clientDir } });
@@ -215,6 +220,32 @@ describe('site serving', () => {
     expect(res.body).toBe('console.log("app")');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('assets go out pre-compressed (brotli, else gzip) when the build wrote .br/.gz beside them', async () => {
+    const br = await get('/assets/big-Ab12Cd34.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+    const gz = await get('/assets/big-Ab12Cd34.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
+    const plain = await get('/assets/big-Ab12Cd34.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_JS);
+  });
+
+  it('index.html and API answers are compressed for clients that accept it', async () => {
+    const page = await get('/catalog', { 'accept-encoding': 'br' });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toBe(INDEX);
+    expect(page.headers.vary).toMatch(/accept-encoding/i);
+    const settings = await get('/api/v1/setting', { 'accept-encoding': 'gzip' });
+    expect(settings.statusCode).toBe(200);
+    expect(settings.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(settings.rawPayload).toString())).toEqual(JSON.parse((await get('/api/v1/setting')).body));
   });
 
   it('a missing asset is a plain 404, never index.html', async () => {
