@@ -3,27 +3,21 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { GROUP, PRODUCT } from '../fixtures/catalog';
 import { readyState } from '../fixtures/state';
-import { plain, setup } from './helpers';
+import { findCard, plain, setup } from './helpers';
 import { evolveAll } from '../../src/projections/store';
-
-const cardOf = (name: string) => {
-  const card = screen.getAllByTestId('product-card').find((c) => within(c).queryByRole('heading', { name }) !== null);
-  if (card === undefined) throw new Error(`no card ${name}`);
-  return card;
-};
 
 describe('catalogue (SPEC §2 /catalog, §4–§5)', () => {
   it("cards show name and 'от N ₽' when the price depends on the required modifiers", async () => {
     setup({ path: '/angarsk/catalog' });
     await screen.findByRole('heading', { name: 'Меню', level: 1 });
-    expect(plain(within(cardOf('Пепперони')).getByText(/₽/).textContent)).toBe('от 450 ₽');
-    expect(plain(within(cardOf('Филадельфия')).getByText(/₽/).textContent)).toBe('450 ₽');
+    expect(plain(within(await findCard('Пепперони')).getByText(/₽/).textContent)).toBe('от 450 ₽');
+    expect(plain(within(await findCard('Филадельфия')).getByText(/₽/).textContent)).toBe('450 ₽');
   });
 
   it('the add button dispatches AddItem with the product id (default quantity from the core)', async () => {
     const app = setup({ path: '/angarsk/catalog' });
     await screen.findByRole('heading', { name: 'Меню', level: 1 });
-    fireEvent.click(within(cardOf('Калифорния')).getByRole('button', { name: /Добавить/ }));
+    fireEvent.click(within(await findCard('Калифорния')).getByRole('button', { name: /Добавить/ }));
     expect(app.commands).toContainEqual({ type: 'AddItem', data: { productId: PRODUCT.california } });
     expect(plain(screen.getByTestId('cart-count').textContent)).toBe('1');
     expect(plain(screen.getByTestId('cart-sum').textContent)).toBe('390 ₽');
@@ -32,14 +26,14 @@ describe('catalogue (SPEC §2 /catalog, §4–§5)', () => {
   it("adding a snack opens 'При заказе 3х любых закусок - картофель фри в подарок'", async () => {
     setup({ path: '/angarsk/catalog' });
     await screen.findByRole('heading', { name: 'Меню', level: 1 });
-    fireEvent.click(within(cardOf('Наггетсы')).getByRole('button', { name: /Добавить/ }));
+    fireEvent.click(within(await findCard('Наггетсы')).getByRole('button', { name: /Добавить/ }));
     expect(await screen.findByRole('dialog', { name: 'При заказе 3х любых закусок - картофель фри в подарок' })).toBeTruthy();
   });
 
   it('outside working hours adding opens the work-time modal', async () => {
     setup({ path: '/angarsk/catalog', now: '2026-11-23T16:30:00.000Z' });
     await screen.findByRole('heading', { name: 'Меню', level: 1 });
-    fireEvent.click(within(cardOf('Калифорния')).getByRole('button', { name: /Добавить/ }));
+    fireEvent.click(within(await findCard('Калифорния')).getByRole('button', { name: /Добавить/ }));
     expect(await screen.findByText('Сейчас нерабочее время, приносим свои извинения.')).toBeTruthy();
     expect(plain(screen.getByTestId('cart-count').textContent)).toBe('0');
   });
@@ -76,7 +70,7 @@ describe('catalogue (SPEC §2 /catalog, §4–§5)', () => {
   it('the card name opens the product modal and links to the product page', async () => {
     const app = setup({ path: '/angarsk/catalog' });
     await screen.findByRole('heading', { name: 'Меню', level: 1 });
-    const link = within(cardOf('Филадельфия')).getByRole('link', { name: 'Филадельфия' });
+    const link = within(await findCard('Филадельфия')).getByRole('link', { name: 'Филадельфия' });
     expect(link.getAttribute('href')).toBe(`/angarsk/catalog/${GROUP.rolls}/${PRODUCT.phila}`);
     fireEvent.click(link);
     expect(app.commands).toContainEqual({ type: 'OpenModal', data: { modal: { kind: 'product', productId: PRODUCT.phila } } });

@@ -1,6 +1,6 @@
 // Rendering the real App over the real store (decide + evolve) with a memory location, and
 // recording every dispatched command.
-import { cleanup, configure, render } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -70,3 +70,15 @@ export function setup({ path = '/angarsk', state = readyState(), now = NOW.monda
 
 /** Text with no-break spaces read as plain spaces. */
 export const plain = (text: string | null | undefined): string => (text ?? '').replace(/[\u00A0\u202F]/g, ' ');
+
+/**
+ * The menu card of a product, once rendered: the menu shows its sections one step at a time
+ * (src/views/app/reveal.ts), so a card of a later section appears a moment after the page.
+ */
+export async function findCard(name: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const card = screen.getAllByTestId('product-card').find((c) => within(c).queryByRole('heading', { name }) !== null);
+    if (card === undefined) throw new Error(`no card ${name}`);
+    return card;
+  });
+}

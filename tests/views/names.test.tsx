@@ -4,13 +4,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { indexTitle } from '../../src/views/pages/IndexPage';
-import { plain, setup } from './helpers';
-
-const cardOf = (name: string) => {
-  const card = screen.getAllByTestId('product-card').find((c) => within(c).queryByRole('heading', { name }) !== null);
-  if (card === undefined) throw new Error(`no card ${name}`);
-  return card;
-};
+import { findCard, plain, setup } from './helpers';
 
 describe('accessible names hold the visible text', () => {
   it('header: logo, city, cart', async () => {
@@ -24,9 +18,9 @@ describe('accessible names hold the visible text', () => {
   it("a product with required choices says 'Выбрать', the others 'В корзину'", async () => {
     setup({ path: '/angarsk/catalog' });
     await screen.findByRole('heading', { name: 'Меню', level: 1 });
-    const pizza = within(cardOf('Пепперони')).getByRole('button', { name: 'Выбрать «Пепперони»' });
+    const pizza = within(await findCard('Пепперони')).getByRole('button', { name: 'Выбрать «Пепперони»' });
     expect(pizza.textContent).toBe('Выбрать');
-    const roll = within(cardOf('Калифорния')).getByRole('button', { name: 'Добавить «Калифорния» в корзину' });
+    const roll = within(await findCard('Калифорния')).getByRole('button', { name: 'Добавить «Калифорния» в корзину' });
     expect(roll.textContent).toBe('В корзину');
   });
 

@@ -6,7 +6,7 @@ import { formatPrice, formatPriceLabel } from '../../domain/price';
 import { AppLink } from '../app/routing';
 import { useDispatch, useSelector } from '../app/store';
 import { weightLabel } from './ProductDetail';
-import { ProductImage } from './ProductImage';
+import { CARD_IMAGE_SIZES, ProductImage } from './ProductImage';
 import styles from './ProductCard.module.css';
 
 export function productPath(sectionSlug: string, product: Pick<Product, 'id'>): string {
@@ -27,7 +27,7 @@ export function ProductCard({ product, sectionSlug }: { product: Product; sectio
   return (
     <article className={styles.card} data-testid="product-card">
       <AppLink to={productPath(sectionSlug, product)} onClick={openDetail} className={styles.media} tabIndex={-1} aria-hidden="true">
-        <ProductImage url={product.imageUrl} alt="" width={400} />
+        <ProductImage url={product.imageUrl} alt="" width={400} sizes={CARD_IMAGE_SIZES} />
         {product.oldPrice !== null && product.oldPrice > product.price && <span className={styles.sale}>Скидка</span>}
       </AppLink>
       <div className={styles.body}>

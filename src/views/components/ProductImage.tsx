@@ -7,7 +7,18 @@ export function imageSrc(url: string, width: number): string {
   return `${url}${sep}w=${width}&format=webp&q=80`;
 }
 
-export function ProductImage({ url, alt, width = 400, eager = false }: { url: string | null; alt: string; width?: number; eager?: boolean }) {
+/** Widths the resizing proxy is asked for: the browser picks one by `sizes` and the screen's density. */
+export const IMAGE_WIDTHS = [200, 400, 800] as const;
+
+/** How wide a menu card's picture shows: half a phone, a third of a tablet, a quarter of a 1280 page. */
+export const CARD_IMAGE_SIZES = '(min-width: 1280px) 300px, (min-width: 768px) 33vw, 50vw';
+
+export function imageSrcSet(url: string, widths: readonly number[]): string {
+  return widths.map((w) => `${imageSrc(url, w)} ${w}w`).join(', ');
+}
+
+/** `width` is the fallback src and the intrinsic size (the aspect ratio); `sizes` the shown width. */
+export function ProductImage({ url, alt, width = 400, sizes = `${width}px`, eager = false }: { url: string | null; alt: string; width?: number; sizes?: string; eager?: boolean }) {
   if (url === null) {
     return (
       <div className={styles.placeholder} role="img" aria-label={alt}>
@@ -19,7 +30,8 @@ export function ProductImage({ url, alt, width = 400, eager = false }: { url: st
     <img
       className={styles.image}
       src={imageSrc(url, width)}
-      srcSet={`${imageSrc(url, width)} 1x, ${imageSrc(url, width * 2)} 2x`}
+      srcSet={imageSrcSet(url, IMAGE_WIDTHS)}
+      sizes={sizes}
       alt={alt}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
