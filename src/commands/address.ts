@@ -33,7 +33,8 @@ export function decideAddress(command: AddressCommand, state: AppState, _meta: M
   const { list, selectedId } = state.address;
   switch (command.type) {
     case 'ApplyAddresses': {
-      const addresses = command.data.addresses;
+      // A point learnt on this device (AddressLocated) stays while the server's copy has none.
+      const addresses = command.data.addresses.map((a) => (a.location === null ? { ...a, location: list.find((x) => x.id === a.id)?.location ?? null } : a));
       const keep = selectedId !== null && addresses.some((a) => a.id === selectedId);
       const next = keep ? selectedId : (addresses[0]?.id ?? null);
       if (state.address.status === 'loaded' && next === selectedId && JSON.stringify(list) === JSON.stringify(addresses)) return [];

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { DeliveryMethod, Id, IsoDateTime, LastOrder, PromoResponse } from '../api/entities';
 import { bare, message } from '../events/define';
-import type { CartItem, CartMod, Catalog, CityData, Product, Settings } from '../api/entities';
+import type { CartItem, CartMod, Catalog, CityData, DeliveryZone, Product, Settings } from '../api/entities';
 import { isOpenAt } from '../domain/workingHours';
 import type { AppEvent } from '../events';
 import type { ItemRejectionReason } from '../events/cart';
@@ -14,7 +14,8 @@ import {
   type CartState,
 } from '../projections/cart';
 import { findGroup, findProduct } from '../projections/catalog';
-import { selectCity, selectCityData, selectIsSignedIn, type AppState } from '../projections/store';
+import { selectDeliveryZone } from '../projections/deliveryZone';
+import { evolveAll, selectCity, selectCityData, selectIsSignedIn, type AppState } from '../projections/store';
 import { idSource, type Meta } from './types';
 import { toastShown } from './view';
 
@@ -214,17 +215,28 @@ const hiddenLine = (id: string, product: Product, isGift: boolean, fromPromocode
   fromPromocode,
 });
 
-/** SPEC §4 delivery line: at most one hidden delivery or free-delivery line, none in self-pickup. */
+/**
+ * SPEC §4 delivery line: at most one hidden delivery or free-delivery line, none in self-pickup.
+ * With the delivery zone of the address known, the paid line costs the zone's deliveryPrice (the
+ * city's delivery product repriced; a zone that delivers for free gets the free-delivery line), as
+ * the server's quote and order charge it; before that, the city's delivery product as it is.
+ */
 export function deliveryLineEvents(
   cart: CartState,
   cityData: CityData | undefined,
   catalog: Catalog | null,
   nextId: () => string,
+  zone: Pick<DeliveryZone, 'deliveryPrice'> | null = null,
 ): AppEvent[] {
   let wanted: Product | undefined;
   if (cart.deliveryMethod === 'delivery' && cityData !== undefined && cart.items.some(isGoodsLine)) {
-    if (goodsTotal(cart.items) >= cityData.freeDeliveryFrom) wanted = findProduct(catalog, cityData.freeDeliveryId);
-    else if (!cart.freeDelivery) wanted = findProduct(catalog, cityData.deliveryId);
+    const free = findProduct(catalog, cityData.freeDeliveryId);
+    if (goodsTotal(cart.items) >= cityData.freeDeliveryFrom) wanted = free;
+    else if (!cart.freeDelivery) {
+      const paid = findProduct(catalog, cityData.deliveryId);
+      if (zone === null || paid === undefined) wanted = paid;
+      else wanted = zone.deliveryPrice === 0 && free !== undefined ? free : { ...paid, price: zone.deliveryPrice };
+    }
   }
   const events: AppEvent[] = [];
   let kept = false;
@@ -248,7 +260,32 @@ export function normaliseCart(cart: CartState, state: AppState, nextId: () => st
     if (cart.items.length > 0 || cart.discountTotal !== 0) return [{ type: 'CartCleared', data: { reason: 'only-gifts-left' } }];
     return [];
   }
-  return deliveryLineEvents(cart, selectCityData(state), state.catalog.catalog, nextId);
+  // The zone of the cart as it will be (its delivery method may be what just changed).
+  return deliveryLineEvents(cart, selectCityData(state), state.catalog.catalog, nextId, selectDeliveryZone({ ...state, cart }));
+}
+
+/** Events that can move the delivery point or the zones, and so the delivery line's price. */
+const DELIVERY_ZONE_INPUTS: ReadonlySet<AppEvent['type']> = new Set<AppEvent['type']>([
+  'AddressesLoaded',
+  'AddressSelected',
+  'AddressCreated',
+  'AddressDeleted',
+  'AddressLocated',
+  'SettingsLoaded',
+]);
+
+/**
+ * For any decider: when its events change where the order goes (or the zones), the delivery line
+ * follows (issue 5: one delivery price). Not before the catalogue and settings are there: without
+ * them the line cannot be priced, and the cart's own validation normalises it once they arrive.
+ */
+export function withDeliveryZoneLine(events: AppEvent[], state: AppState, meta: Meta): AppEvent[] {
+  if (!events.some((e) => DELIVERY_ZONE_INPUTS.has(e.type))) return events;
+  const after = evolveAll(state, events);
+  if (after.catalog.catalog === null || after.setting.settings === null) return events;
+  const nextId = idSource({ ...meta, id: `${meta.id}:zone` });
+  const line = deliveryLineEvents(after.cart, selectCityData(after), after.catalog.catalog, nextId, selectDeliveryZone(after));
+  return line.length === 0 ? events : [...events, ...line];
 }
 
 /** Appends the normalising events of the cart the given events lead to. */

@@ -335,6 +335,18 @@ function decidePlaceOrder(state: AppState, meta: Meta): AppEvent[] {
   return [{ type: 'OrderSubmitted', data: { idempotencyKey, body, captcha } }];
 }
 
+/**
+ * A saved address without a point (saved before the form sent one) gets the point the server used
+ * for it, so the cart prices delivery by its zone as the quote does (issue 5: one delivery price).
+ */
+function learntLocation(state: AppState, key: string, quote: CheckoutQuote): AppEvent[] {
+  const body = buildQuoteBody(state);
+  const address = selectSelectedAddress(state.address);
+  if (body === null || quoteKey(body) !== key || quote.deliveryMethod !== 'delivery' || quote.location === null) return [];
+  if (address === undefined || address.location !== null || body.addressId !== address.id) return [];
+  return [{ type: 'AddressLocated', data: { addressId: address.id, location: quote.location } }];
+}
+
 function decideRefusal(c: Extract<CheckoutCommand, { type: 'ReportOrderRefusal' }>, state: AppState): AppEvent[] {
   if (state.checkout.submission.status !== 'pending') return [];
   const parsed = RefusalCode.safeParse(c.data.code);
@@ -400,7 +412,7 @@ export function decideCheckout(command: CheckoutCommand, state: AppState, meta: 
     case 'ApplyQuote': {
       // Only the answer to the latest request counts.
       if (c.quote.status !== 'pending' || c.quote.key !== command.data.key) return [];
-      return [{ type: 'QuoteReceived', data: { key: command.data.key, quote: command.data.quote } }];
+      return [{ type: 'QuoteReceived', data: { key: command.data.key, quote: command.data.quote } }, ...learntLocation(state, command.data.key, command.data.quote)];
     }
     case 'ReportQuoteFailure':
       if (c.quote.status !== 'pending' || c.quote.key !== command.data.key) return [];

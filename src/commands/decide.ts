@@ -3,7 +3,7 @@ import type { AppEvent } from '../events';
 import type { AppState } from '../projections/store';
 import { decideAddress, type AddressCommand } from './address';
 import { decideAuth, type AuthCommand } from './auth';
-import { decideCart, type CartCommand } from './cart';
+import { decideCart, withDeliveryZoneLine, type CartCommand } from './cart';
 import { decideCatalog, type CatalogCommand } from './catalog';
 import { decideCheckout, type CheckoutCommand } from './checkout';
 import { decideCity, type CityCommand } from './city';
@@ -132,6 +132,11 @@ export const isViewCommand = (c: AppCommand): c is ViewCommand => has(viewTypes,
 
 /** Pure: the events a command leads to in this state. A business "no" is an event; [] means nothing to do. */
 export function decide(command: AppCommand, state: AppState, meta: Meta): AppEvent[] {
+  // Whatever area moved the delivery address, the cart's delivery line is repriced with it.
+  return withDeliveryZoneLine(decideArea(command, state, meta), state, meta);
+}
+
+function decideArea(command: AppCommand, state: AppState, meta: Meta): AppEvent[] {
   if (isAddressCommand(command)) return decideAddress(command, state, meta);
   if (isAuthCommand(command)) return decideAuth(command, state, meta);
   if (isCartCommand(command)) return decideCart(command, state, meta);

@@ -1,6 +1,6 @@
 // Address events (SPEC §4 Addresses).
 import { z } from 'zod';
-import { Address, Id } from '../api/entities';
+import { Address, GeoPoint, Id } from '../api/entities';
 import { message } from './define';
 
 /** Fields of a new address (POST /api/v1/address/ adds userId). */
@@ -17,6 +17,11 @@ export const AddressCreated = message('AddressCreated', { address: Address });
 export const AddressDeleteRequested = message('AddressDeleteRequested', { addressId: Id });
 /** selectedId: unchanged if another one was selected, else the first remaining, else null. */
 export const AddressDeleted = message('AddressDeleted', { addressId: Id, selectedId: Id.nullable() });
+/**
+ * A saved address without a point got the one the server used for it (the quote's location), so
+ * the cart can find its delivery zone (issue 5: one delivery price). Kept on this device only.
+ */
+export const AddressLocated = message('AddressLocated', { addressId: Id, location: GeoPoint });
 
 export const AddressEventSchema = z.discriminatedUnion('type', [
   AddressesLoaded,
@@ -26,5 +31,6 @@ export const AddressEventSchema = z.discriminatedUnion('type', [
   AddressCreated,
   AddressDeleteRequested,
   AddressDeleted,
+  AddressLocated,
 ]);
 export type AddressEvent = z.infer<typeof AddressEventSchema>;

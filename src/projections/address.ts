@@ -22,6 +22,10 @@ export const addressReducers: CaseReducers<AddressState> = {
     d.list = d.list.filter((a) => a.id !== e.data.addressId);
     d.selectedId = e.data.selectedId;
   },
+  AddressLocated: (d, e) => {
+    const a = d.list.find((x) => x.id === e.data.addressId);
+    if (a !== undefined) a.location = { ...e.data.location };
+  },
   LoggedOut: (d) => {
     d.status = 'idle';
     d.list = [];

@@ -4,8 +4,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { evolveAll } from '../../src/projections/store';
 import { TEXT_WORK_TIME } from '../../src/projections/modal';
-import { settingsWith } from '../fixtures/settings';
-import { checkoutState, MIN_SUM_REFUSAL, order, quote, quoted } from '../commands/checkoutFixtures';
+import type { DeliveryZone } from '../../src/api/entities';
+import { PRODUCT } from '../fixtures/catalog';
+import { ANGARSK, settingsWith, TERMINAL_1 } from '../fixtures/settings';
+import { ADDRESS, checkoutState, MIN_SUM_REFUSAL, order, quote, quoted } from '../commands/checkoutFixtures';
+import { run } from '../commands/helpers';
 import { plain, setup } from './helpers';
 
 describe('/checkout', () => {
@@ -165,5 +168,57 @@ describe('address form (delivery)', () => {
     fireEvent.change(within(dialog).getByRole('combobox', { name: 'Улица' }), { target: { value: 'посёлок Мегет, улица Садовая' } });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Дом' }), { target: { value: '1' } });
     expect((await within(dialog).findByTestId('address-check')).textContent).toBe('Адрес вне зоны доставки. Укажите другой адрес или заберите заказ сами');
+  });
+});
+
+describe('one delivery price in the cart and at checkout (issue 5)', () => {
+  // A zone around ADDRESS where delivery costs 300 while the city's delivery product costs 150.
+  const FAR: DeliveryZone = {
+    id: 'zone-far',
+    cityId: ANGARSK.id,
+    name: 'Дальняя',
+    polygon: [
+      [103.8, 52.5],
+      [104.0, 52.5],
+      [104.0, 52.6],
+      [103.8, 52.6],
+    ],
+    minSum: 0,
+    deliveryPrice: 300,
+    deliveryMinutes: 90,
+    deliveryTerminalId: TERMINAL_1,
+  };
+  const state = () =>
+    run(
+      [
+        { type: 'ApplyAddresses', data: { addresses: [ADDRESS] } },
+        { type: 'AddItem', data: { productId: PRODUCT.phila } },
+        { type: 'ChangeConsent', data: { given: true } },
+      ],
+      { ready: { signedIn: true, settings: settingsWith({ CITY_ZONES: { [ANGARSK.id]: [FAR] } }) } },
+    );
+  const deliveryRow = () => plain(screen.getByText('Доставка', { selector: 'dt' }).nextElementSibling?.textContent);
+
+  it("the cart shows the zone's 300 ₽, and so does /checkout before and after the server's quote", async () => {
+    const cart = setup({ path: '/angarsk/cart', state: state() });
+    await screen.findAllByTestId('cart-line');
+    expect(deliveryRow()).toBe('300 ₽');
+    const cartTotal = plain(screen.getByTestId('cart-total').textContent);
+    expect(cartTotal).toBe('750 ₽');
+    cart.unmount();
+
+    const before = setup({ path: '/angarsk/checkout', state: state() });
+    await screen.findByTestId('checkout-totals');
+    expect(deliveryRow()).toBe('300 ₽');
+    expect(plain(screen.getByTestId('checkout-total').textContent)).toBe(cartTotal);
+    before.unmount();
+
+    // What the server answers for this zone (tests/server/checkout.test.ts: the zone's deliveryPrice).
+    const zone = { id: FAR.id, name: FAR.name, minSum: 0, deliveryPrice: 300, freeDeliveryFrom: 1000, deliveryMinutes: 90, deliveryTerminalId: TERMINAL_1 };
+    const lines = [{ productId: PRODUCT.phila, name: 'Филадельфия', amount: 1, price: 450, sum: 450, mods: [], isGift: false }];
+    setup({ path: '/angarsk/checkout', state: quoted(state(), quote({ zone, lines, goodsTotal: 450, deliveryPrice: 300, total: 750 })) });
+    await screen.findByTestId('checkout-zone');
+    expect(deliveryRow()).toBe('300 ₽');
+    expect(plain(screen.getByTestId('checkout-total').textContent)).toBe(cartTotal);
   });
 });

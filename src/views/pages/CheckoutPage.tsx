@@ -12,6 +12,7 @@ import { selectCartTotals } from '../../projections/cart';
 import { selectQuote } from '../../projections/checkout';
 import { TITLE_DELIVERY_METHOD } from '../../projections/modal';
 import { selectCity, selectIsSignedIn } from '../../projections/store';
+import { deliveryFee } from '../app/cartView';
 import { RequireCart } from '../app/guards';
 import { AppLink, useNavigateTo } from '../app/routing';
 import { jsonEqual, useDispatch, useSelector } from '../app/store';
@@ -247,6 +248,8 @@ function Summary() {
   const quoteFailed = useSelector((s) => (s.checkout.quote.status === 'failed' ? s.checkout.quote.message : null));
   const method = useSelector((s) => s.cart.deliveryMethod);
   const cartTotals = useSelector((s) => selectCartTotals(s.cart), jsonEqual);
+  // Until the quote answers, the cart's delivery line (already priced by the address's zone).
+  const cartDelivery = useSelector((s) => deliveryFee(s.cart.items));
   const problems = useSelector((s) => checkoutProblems(s, now), jsonEqual);
   const submission = useSelector((s) => s.checkout.submission, jsonEqual);
   const consent = useSelector((s) => s.checkout.consent);
@@ -255,6 +258,7 @@ function Summary() {
     return q !== null && q.deliveryMethod === s.cart.deliveryMethod ? q.deliveryText : (s.setting.settings?.CHECKOUT_DELIVERY_TEXT[s.cart.deliveryMethod] ?? '');
   });
   const current = quote !== null && quote.deliveryMethod === method ? quote : null;
+  const delivery = current === null ? cartDelivery : current.zone === null ? null : current.deliveryPrice;
   const pending = submission.status === 'pending' || submission.status === 'awaiting-payment' || submission.status === 'paying';
   // Server refusals of the last click that the live list does not already show.
   const refused = submission.status === 'refused' && submission.source === 'server' ? submission.problems.filter((p) => !problems.some((q) => q.code === p.code)) : [];
@@ -275,10 +279,10 @@ function Summary() {
             <dd>−{formatPrice(current?.discountTotal ?? cartTotals.discount)}</dd>
           </div>
         )}
-        {method === 'delivery' && current !== null && current.zone !== null && (
+        {method === 'delivery' && delivery !== null && (
           <div>
             <dt>Доставка</dt>
-            <dd>{current.deliveryPrice === 0 ? 'Бесплатно' : formatPrice(current.deliveryPrice)}</dd>
+            <dd>{delivery === 0 ? 'Бесплатно' : formatPrice(delivery)}</dd>
           </div>
         )}
         {current !== null && current.serviceFee > 0 && (
