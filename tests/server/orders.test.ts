@@ -140,6 +140,25 @@ describe('POST /api/v1/order: placing', () => {
     expect(foreign.statusCode).toBe(403);
   });
 
+  it('a one-off address (not saved): validated and geocoded like a saved one, stored on the order only', async () => {
+    const savedBefore = await server.db.run((db) => db.execute<{ n: number }>(sql`select count(*)::int as n from addresses where user_id = ${userId}`));
+    const oneOff = { city: 'Ангарск', street: 'улица Карла Маркса', home: '12', apartment: '7', entrance: '2', floor: '3', intercom: '7К', comment: 'Домофон не работает' };
+    const res = await postOrder(server, token, deliveryBody({ address: oneOff, addressId: null }));
+    expect(res.statusCode, res.body).toBe(200);
+    const order = Order.parse(res.json());
+    expect(order.zoneId).toBe('zone-angarsk-center');
+    expect(order.address).toMatchObject(oneOff);
+    expect(order.address?.location).not.toBeNull();
+    const read = await server.app.inject({ method: 'GET', url: `/api/v1/order/${order.id}`, headers: auth(token) });
+    expect(Order.parse(read.json()).address).toEqual(order.address);
+    const savedAfter = await server.db.run((db) => db.execute<{ n: number }>(sql`select count(*)::int as n from addresses where user_id = ${userId}`));
+    expect(savedAfter.rows[0]?.n).toBe(savedBefore.rows[0]?.n);
+    // Without a house it is no address: 400 with a Russian message, no order.
+    const bad = await postOrder(server, token, deliveryBody({ address: { ...oneOff, home: '' }, addressId: null }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/[А-Яа-я]/);
+  });
+
   it('a scheduled time within the hours is kept', async () => {
     const res = await postOrder(server, token, deliveryBody({ deliveryTime: '2026-11-21T04:00:00.000Z' })); // Saturday 12:00
     expect(res.statusCode).toBe(200);
