@@ -19,6 +19,46 @@ describe('e2e harness', () => {
     expect(problems()).toEqual([]);
   });
 
+  it('before any script runs the page already shows the header bar with the logo (app shell)', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 375, height: 812 }, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${e2e.server.url}/`);
+      const shell = page.locator('.app-shell');
+      expect(await shell.isVisible()).toBe(true);
+      expect((await shell.innerText()).trim()).toBe('Р');
+      expect((await shell.boundingBox())?.height).toBe(64); // --header-height on a phone
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the settings and the city list are fetched once, from the preloads index.html starts with the page', async () => {
+    const context = await e2e.newContext({ width: 375 });
+    try {
+      const page = await context.newPage();
+      // Who started each request: 'parser' is the HTML's preload, 'script' a fetch of the app.
+      const calls: string[] = [];
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+        const { pathname } = new URL(request.url);
+        if (pathname === '/api/v1/setting' || pathname === '/api/v1/city/') calls.push(`${pathname} ${initiator.type}`);
+      });
+      const unusedPreloads: string[] = [];
+      page.on('console', (message) => {
+        if (/preloaded using link preload but not used/.test(message.text())) unusedPreloads.push(message.text());
+      });
+      await page.goto(`${e2e.server.url}/`);
+      await page.getByRole('dialog', { name: 'Выберите свой город' }).waitFor();
+      expect(calls.sort()).toEqual(['/api/v1/city/ parser', '/api/v1/setting parser']);
+      expect(await page.locator('.app-shell').count()).toBe(0); // React replaced the shell
+      expect(unusedPreloads).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('reads the sign-in code sent to a phone from the server log', async () => {
     const { token, user } = await e2e.server.signIn('+79990000001', 'Проверка');
     expect(token.length).toBeGreaterThan(10);
