@@ -43,7 +43,8 @@ export function decideAddress(command: AddressCommand, state: AppState, _meta: M
     case 'SelectAddress': {
       const id = command.data.addressId;
       if (!list.some((a) => a.id === id)) return [{ type: 'AddressSelectionRejected', data: { addressId: id, reason: 'unknown-address' } }];
-      return id === selectedId ? [] : [{ type: 'AddressSelected', data: { addressId: id } }];
+      // The selected one again still counts while a one-off address is in use: it goes back to it.
+      return id === selectedId && state.checkout.oneOffAddress === null ? [] : [{ type: 'AddressSelected', data: { addressId: id } }];
     }
     case 'CreateAddress': {
       const profile = state.user.profile;

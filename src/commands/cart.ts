@@ -271,6 +271,7 @@ const DELIVERY_ZONE_INPUTS: ReadonlySet<AppEvent['type']> = new Set<AppEvent['ty
   'AddressCreated',
   'AddressDeleted',
   'AddressLocated',
+  'OneOffAddressChosen',
   'SettingsLoaded',
 ]);
 

@@ -11,6 +11,7 @@ import { isOpenAt } from '../domain/workingHours';
 import type { AppEvent } from '../events';
 import { bare, message } from '../events/define';
 import type { OrderProblem } from '../events/checkout';
+import { AddressDraft } from '../events/address';
 import { notWorkingText, TEXT_WORK_TIME } from '../projections/modal';
 import { selectSelectedAddress } from '../projections/address';
 import { goodsTotal, isGiftLine, isGoodsLine, selectIsCartEmpty } from '../projections/cart';
@@ -36,6 +37,8 @@ export const ReportQuoteFailure = message('ReportQuoteFailure', { key: z.string(
 export const CheckAddress = message('CheckAddress', { street: z.string(), home: z.string() });
 export const ApplyAddressCheck = message('ApplyAddressCheck', { street: z.string(), home: z.string(), answer: GeocodeAnswer });
 export const ReportAddressCheckFailure = message('ReportAddressCheckFailure', { street: z.string(), home: z.string(), message: z.string() });
+/** The address form with 'Сохранить адрес' unticked: deliver there without saving it. */
+export const UseOneOffAddress = message('UseOneOffAddress', { address: AddressDraft });
 /** 'Оформить заказ'. */
 export const PlaceOrder = bare('PlaceOrder');
 /** POST /order answered with the stored order. */
@@ -74,6 +77,7 @@ export const CheckoutCommandSchema = z.discriminatedUnion('type', [
   CheckAddress,
   ApplyAddressCheck,
   ReportAddressCheckFailure,
+  UseOneOffAddress,
   PlaceOrder,
   CompleteOrderPlacement,
   ReportOrderRefusal,
@@ -185,7 +189,10 @@ export function buildQuoteBody(state: AppState): CheckoutQuoteBody | null {
   const cart = state.cart;
   const c = state.checkout;
   const delivery = cart.deliveryMethod === 'delivery';
-  const address = delivery && selectIsSignedIn(state) ? selectSelectedAddress(state.address) : undefined;
+  const signedIn = selectIsSignedIn(state);
+  // A one-off address (not saved) goes as itself; else the saved one by id.
+  const oneOff = delivery && signedIn ? c.oneOffAddress : null;
+  const address = delivery && signedIn && oneOff === null ? selectSelectedAddress(state.address) : undefined;
   // Consent is checked by the client itself (null: not asked), so ticking it does not re-quote.
   const body = {
     cityId,
@@ -193,7 +200,7 @@ export function buildQuoteBody(state: AppState): CheckoutQuoteBody | null {
     items: orderItems(state),
     coupon: cart.appliedCoupon,
     spendBonus: Math.floor(cart.spendBonus),
-    address: null,
+    address: oneOff,
     addressId: address?.id ?? null,
     deliveryTerminalId: delivery ? null : cart.selectedRestaurant,
     deliveryTime: cart.deliveryTime,
@@ -226,7 +233,7 @@ export function buildOrderBody(state: AppState, expectedTotal: number | null): C
     items: q.items,
     coupon: q.coupon,
     spendBonus: q.spendBonus,
-    address: null,
+    address: q.address,
     addressId: q.addressId,
     deliveryTerminalId: q.deliveryTerminalId,
     deliveryTime: q.deliveryTime,
@@ -268,7 +275,7 @@ export function clientProblems(state: AppState, now: string): OrderProblem[] {
   if (!selectIsSignedIn(state)) out.push(problem('sign-in-required', CHECKOUT_TEXT.signIn));
   if (selectIsCartEmpty(cart)) out.push(problem('empty-cart', CHECKOUT_TEXT.emptyCart));
   if (cart.deliveryMethod === 'delivery') {
-    if (selectIsSignedIn(state) && selectSelectedAddress(state.address) === undefined) out.push(problem('no-address', CHECKOUT_TEXT.noAddress, 'Выберите сохранённый адрес или добавьте новый'));
+    if (selectIsSignedIn(state) && selectSelectedAddress(state.address) === undefined && c.oneOffAddress === null) out.push(problem('no-address', CHECKOUT_TEXT.noAddress, 'Выберите сохранённый адрес или добавьте новый'));
   } else if (cart.selectedRestaurant === null) {
     out.push(problem('no-restaurant', CHECKOUT_TEXT.noRestaurant, 'Нажмите «Выбрать ресторан»'));
   }
@@ -434,6 +441,12 @@ export function decideCheckout(command: CheckoutCommand, state: AppState, meta: 
       const a = c.addressCheck;
       if (a.status !== 'pending' || a.street !== command.data.street || a.home !== command.data.home) return [];
       return [{ type: 'AddressCheckFailed', data: command.data }];
+    }
+    case 'UseOneOffAddress': {
+      if (!selectIsSignedIn(state)) return [{ type: 'AuthRequired', data: { reason: 'address' } }];
+      const a = command.data.address;
+      if (a.street.trim() === '' || a.home.trim() === '') return [];
+      return sameJson(c.oneOffAddress, a) ? [] : [{ type: 'OneOffAddressChosen', data: { address: a } }];
     }
     case 'PlaceOrder':
       return decidePlaceOrder(state, meta);

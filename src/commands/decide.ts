@@ -81,6 +81,7 @@ const checkoutTypes: Record<CheckoutCommand['type'], true> = {
   CheckAddress: true,
   ApplyAddressCheck: true,
   ReportAddressCheckFailure: true,
+  UseOneOffAddress: true,
   PlaceOrder: true,
   CompleteOrderPlacement: true,
   ReportOrderRefusal: true,

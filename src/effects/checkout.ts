@@ -111,6 +111,7 @@ export function needsQuote(event: AppEvent): boolean {
     case 'AddressCreated':
     case 'AddressesLoaded':
     case 'AddressDeleted':
+    case 'OneOffAddressChosen':
     case 'PaymentMethodChanged':
     case 'ChangeFromChanged':
     case 'SignedIn':

@@ -7,6 +7,7 @@ import { CaptchaInfo, CheckoutQuote, CheckoutRefusal, RefusalCode } from '../api
 import { GeocodeAnswer } from '../api/contract/geocode';
 import { CreateOrderBody, Order, OrderStatus, PaymentMethod } from '../api/contract/orders';
 import { PaymentSession } from '../api/contract/payments';
+import { AddressDraft } from './address';
 import { bare, message } from './define';
 
 /**
@@ -39,6 +40,11 @@ export const QuoteFailed = message('QuoteFailed', { key: z.string(), message: z.
 export const AddressCheckRequested = message('AddressCheckRequested', { street: z.string(), home: z.string() });
 export const AddressChecked = message('AddressChecked', { street: z.string(), home: z.string(), answer: GeocodeAnswer });
 export const AddressCheckFailed = message('AddressCheckFailed', { street: z.string(), home: z.string(), message: z.string() });
+/**
+ * The customer delivers to this address without saving it ('Сохранить адрес' unticked): the quote
+ * and the order carry it instead of a saved address's id, until a saved one is chosen.
+ */
+export const OneOffAddressChosen = message('OneOffAddressChosen', { address: AddressDraft });
 /** An attempt left: POST /order with this Idempotency-Key and body. */
 export const OrderSubmitted = message('OrderSubmitted', {
   idempotencyKey: z.string().min(1),
@@ -83,6 +89,7 @@ export const CheckoutEventSchema = z.discriminatedUnion('type', [
   AddressCheckRequested,
   AddressChecked,
   AddressCheckFailed,
+  OneOffAddressChosen,
   OrderSubmitted,
   OrderSubmissionFailed,
   OrderPlaced,

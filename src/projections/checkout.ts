@@ -8,6 +8,7 @@ import type { CreateOrderBody, Order, PaymentMethod } from '../api/contract/orde
 import type { PaymentSession } from '../api/contract/payments';
 import type { AppEvent } from '../events';
 import type { OrderProblem } from '../events/checkout';
+import type { AddressDraft } from '../events/address';
 import { applyCase, type CaseReducers } from './define';
 
 export type Submission =
@@ -56,6 +57,8 @@ export type CheckoutState = {
   shown: ShownOrder;
   /** Orders whose purchase event was pushed during this session. */
   tracked: string[];
+  /** The address delivered to without saving it (kept for this page's life only); null: a saved one. */
+  oneOffAddress: AddressDraft | null;
 };
 
 export const initialCheckout: CheckoutState = {
@@ -71,6 +74,7 @@ export const initialCheckout: CheckoutState = {
   submission: { status: 'idle' },
   shown: { status: 'idle' },
   tracked: [],
+  oneOffAddress: null,
 };
 
 const resetForm = (d: Draft<CheckoutState>) => {
@@ -119,6 +123,12 @@ export const checkoutReducers: CaseReducers<CheckoutState> = {
   AddressCreated: (d) => {
     forgetRefusal(d);
     d.addressCheck = { status: 'idle' };
+    d.oneOffAddress = null;
+  },
+  OneOffAddressChosen: (d, e) => {
+    forgetRefusal(d);
+    d.addressCheck = { status: 'idle' };
+    d.oneOffAddress = structuredClone(e.data.address);
   },
   OrderSubmitted: (d, e) =>
     void (d.submission = { status: 'pending', idempotencyKey: e.data.idempotencyKey, body: structuredClone(e.data.body) }),
@@ -161,7 +171,10 @@ export const checkoutReducers: CaseReducers<CheckoutState> = {
   CouponApplied: forgetRefusal,
   CouponRemoved: forgetRefusal,
   SpendBonusChanged: forgetRefusal,
-  AddressSelected: forgetRefusal,
+  AddressSelected: (d) => {
+    forgetRefusal(d);
+    d.oneOffAddress = null;
+  },
   LoggedOut: (d) => void Object.assign(d, structuredClone(initialCheckout)),
 };
 

@@ -6,9 +6,11 @@ import { findZone } from '../domain/deliveryZone';
 import { selectSelectedAddress } from './address';
 import { selectCity, type AppState } from './store';
 
-/** The point the order is delivered to, when known: the chosen address's. */
+/** The point the order is delivered to, when known: the one-off address's, else the chosen saved one's. */
 export function selectDeliveryPoint(s: AppState): GeoPoint | null {
   if (s.cart.deliveryMethod !== 'delivery') return null;
+  const oneOff = s.checkout.oneOffAddress;
+  if (oneOff !== null) return oneOff.location;
   return selectSelectedAddress(s.address)?.location ?? null;
 }
 

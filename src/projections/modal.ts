@@ -100,6 +100,7 @@ export const modalReducers: CaseReducers<ModalState> = {
   RestaurantSelected: (d) => close(d, 'restaurants'),
   AddressSelected: (d) => close(d, 'address'),
   AddressCreated: (d) => close(d, 'address'),
+  OneOffAddressChosen: (d) => close(d, 'address'),
   DeliveryTimeChanged: (d) => close(d, 'time'),
   CityPromptShown: (d) => push(d, { kind: 'city' }),
   CitySelected: (d) => close(d, 'city'),

@@ -155,6 +155,27 @@ describe('address form (delivery)', () => {
     });
   });
 
+  it("'Сохранить адрес' is ticked for a signed-in customer; unticked, the order goes to the address without saving it", async () => {
+    const state = checkoutState([{ type: 'ModalOpened', data: { modal: { kind: 'address' } } }]);
+    const app = setup({ path: '/angarsk/checkout', state });
+    const dialog = await screen.findByRole('dialog', { name: 'Адрес доставки' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Добавить адрес' }));
+    const save = within(dialog).getByRole('checkbox', { name: 'Сохранить адрес' }) as HTMLInputElement;
+    expect(save.checked).toBe(true);
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Улица' }), { target: { value: 'улица Мира' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Дом' }), { target: { value: '7' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Квартира' }), { target: { value: '12' } });
+    fireEvent.click(save);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Доставить по этому адресу' }));
+    expect(app.commands.at(-1)).toMatchObject({ type: 'UseOneOffAddress', data: { address: { city: 'Ангарск', street: 'улица Мира', home: '7', apartment: '12' } } });
+    expect(app.commands.some((c) => c.type === 'CreateAddress')).toBe(false);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Адрес доставки' })).toBeNull());
+    const chosen = screen.getByRole('radio', { name: /улица Мира, 7/ }) as HTMLInputElement;
+    expect(chosen.checked).toBe(true);
+    expect(plain(chosen.closest('label')?.textContent)).toContain('не сохранён');
+    expect((screen.getByRole('radio', { name: /улица Ленина/ }) as HTMLInputElement).checked).toBe(false);
+  });
+
   it("an address out of zone is refused with the server's words and what to do", async () => {
     const refusal = { code: 'outside-zone' as const, message: 'Адрес вне зоны доставки', action: 'change-method' as const, actionText: 'Укажите другой адрес или заберите заказ сами', missingSum: null, productIds: [] };
     const state = checkoutState([

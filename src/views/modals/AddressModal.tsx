@@ -1,4 +1,5 @@
-// Delivery address: choose a saved one or add a new one (signed-in customers).
+// Delivery address: choose a saved one or add a new one (signed-in customers), saved or, with
+// 'Сохранить адрес' unticked, used for this order only (issue 5).
 import { useState, type FormEvent } from 'react';
 import { formatAddress } from '../../domain/addressText';
 import { selectIsSignedIn } from '../../projections/store';
@@ -26,7 +27,7 @@ export function AddressModal({ onClose }: { onClose: () => void }) {
           </button>
         </>
       ) : adding || list.length === 0 ? (
-        <AddressForm onCancel={list.length > 0 ? () => setAdding(false) : null} />
+        <AddressForm onCancel={list.length > 0 ? () => setAdding(false) : null} oneOffAllowed />
       ) : (
         <>
           <ul className={ui.list}>
@@ -76,13 +77,18 @@ function AddressCheckNote({ street, home }: { street: string; home: string }) {
   );
 }
 
-export function AddressForm({ onCancel }: { onCancel: (() => void) | null }) {
+export const TEXT_SAVE_ADDRESS = 'Сохранить адрес';
+export const TEXT_USE_ONCE = 'Доставить по этому адресу';
+
+/** `oneOffAllowed`: the checkout's form, where 'Сохранить адрес' may be unticked (the profile's always saves). */
+export function AddressForm({ onCancel, oneOffAllowed = false }: { onCancel: (() => void) | null; oneOffAllowed?: boolean }) {
   const dispatch = useDispatch();
   const cityName = useSelector((s) => s.city.list.find((c) => c.id === s.city.selectedId)?.name ?? '');
   const streets = useSelector((s) => s.checkout.streets?.list ?? [], jsonEqual);
   const check = useSelector((s) => s.checkout.addressCheck, jsonEqual);
   const [f, setF] = useState({ street: '', home: '', apartment: '', entrance: '', floor: '', intercom: '', comment: '' });
   const [error, setError] = useState<string | null>(null);
+  const [save, setSave] = useState(true);
   const set = (key: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [key]: e.target.value });
   const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
   const checkAddress = () => {
@@ -97,22 +103,18 @@ export function AddressForm({ onCancel }: { onCancel: (() => void) | null }) {
     }
     const checked = check.status === 'done' && check.street === f.street.trim() && check.home === f.home.trim() ? check.answer : null;
     const known = streets.find((s) => s.name.toLowerCase() === f.street.trim().toLowerCase());
-    dispatch({
-      type: 'CreateAddress',
-      data: {
-        address: {
-          city: cityName,
-          street: checked?.street ?? known?.name ?? f.street.trim(),
-          home: f.home.trim(),
-          apartment: orNull(f.apartment),
-          entrance: orNull(f.entrance),
-          floor: orNull(f.floor),
-          intercom: orNull(f.intercom),
-          comment: orNull(f.comment),
-          location: checked?.location ?? known?.location ?? null,
-        },
-      },
-    });
+    const address = {
+      city: cityName,
+      street: checked?.street ?? known?.name ?? f.street.trim(),
+      home: f.home.trim(),
+      apartment: orNull(f.apartment),
+      entrance: orNull(f.entrance),
+      floor: orNull(f.floor),
+      intercom: orNull(f.intercom),
+      comment: orNull(f.comment),
+      location: checked?.location ?? known?.location ?? null,
+    };
+    dispatch(save || !oneOffAllowed ? { type: 'CreateAddress', data: { address } } : { type: 'UseOneOffAddress', data: { address } });
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -164,6 +166,13 @@ export function AddressForm({ onCancel }: { onCancel: (() => void) | null }) {
         <input className={ui.input} value={f.comment} onChange={set('comment')} />
       </label>
       <AddressCheckNote street={f.street} home={f.home} />
+      {oneOffAllowed && (
+        <label className={ui.field}>
+          <span>
+            <input type="checkbox" checked={save} onChange={(e) => setSave(e.target.checked)} /> {TEXT_SAVE_ADDRESS}
+          </span>
+        </label>
+      )}
       {error !== null && (
         <p className={ui.error} role="alert">
           {error}
@@ -171,7 +180,7 @@ export function AddressForm({ onCancel }: { onCancel: (() => void) | null }) {
       )}
       <div className={ui.actions}>
         <button type="submit" className={ui.button}>
-          Сохранить адрес
+          {save || !oneOffAllowed ? TEXT_SAVE_ADDRESS : TEXT_USE_ONCE}
         </button>
         <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={checkAddress}>
           Проверить адрес

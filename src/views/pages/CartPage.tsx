@@ -203,7 +203,7 @@ export default function CartPage() {
       const r = terminals.find((t) => t.deliveryTerminalId === s.cart.selectedRestaurant);
       return r === undefined ? null : `${r.name}, ${r.address}`;
     }
-    const a = s.address.list.find((x) => x.id === s.address.selectedId);
+    const a = s.checkout.oneOffAddress ?? s.address.list.find((x) => x.id === s.address.selectedId);
     return a === undefined ? null : formatAddress(a);
   });
   const lines = selectVisibleLines(cart);

@@ -48,7 +48,8 @@ function Address() {
   const dispatch = useDispatch();
   const signedIn = useSelector(selectIsSignedIn);
   const list = useSelector((s) => s.address.list, jsonEqual);
-  const selectedId = useSelector((s) => s.address.selectedId);
+  const oneOff = useSelector((s) => s.checkout.oneOffAddress, jsonEqual);
+  const selectedId = useSelector((s) => (s.checkout.oneOffAddress === null ? s.address.selectedId : null));
   const zone = useSelector((s) => {
     const q = selectQuote(s.checkout);
     return q !== null && q.deliveryMethod === 'delivery' ? q.zone : null;
@@ -61,8 +62,16 @@ function Address() {
         <p className={ui.muted}>Войдите, чтобы указать адрес.</p>
       ) : (
         <>
-          {list.length > 0 && (
-            <div className={styles.choices} role="radiogroup" aria-label="Сохранённые адреса">
+          {(list.length > 0 || oneOff !== null) && (
+            <div className={styles.choices} role="radiogroup" aria-label="Адреса">
+              {oneOff !== null && (
+                <label className={styles.choice}>
+                  <input type="radio" name="address" checked readOnly />
+                  <span>
+                    {formatAddress(oneOff)} <span className={ui.muted}>(не сохранён, только для этого заказа)</span>
+                  </span>
+                </label>
+              )}
               {list.map((a) => (
                 <label key={a.id} className={styles.choice}>
                   <input type="radio" name="address" checked={a.id === selectedId} onChange={() => dispatch({ type: 'SelectAddress', data: { addressId: a.id } })} />
@@ -73,7 +82,7 @@ function Address() {
           )}
           <p>
             <button type="button" className={ui.link} onClick={open}>
-              {list.length === 0 ? 'Указать адрес' : 'Добавить новый адрес'}
+              {list.length === 0 && oneOff === null ? 'Указать адрес' : 'Добавить новый адрес'}
             </button>
           </p>
           {zone !== null && (

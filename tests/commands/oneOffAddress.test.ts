@@ -1,0 +1,77 @@
+// Ordering to an address without saving it (issue 5): the order carries the address itself (the
+// server validates, geocodes and stores it on the order, tests/server/orders.test.ts); the quote
+// prices it; choosing a saved address again drops it.
+import { describe, expect, it } from 'vitest';
+import type { DeliveryZone } from '../../src/api/entities';
+import { buildQuoteBody, checkoutProblems } from '../../src/commands/checkout';
+import type { AddressDraft } from '../../src/events/address';
+import { PRODUCT } from '../fixtures/catalog';
+import { ANGARSK, NOW, settingsWith, TERMINAL_1 } from '../fixtures/settings';
+import { ADDRESS } from './checkoutFixtures';
+import { run, when } from './helpers';
+
+const ONE_OFF: AddressDraft = {
+  city: 'Ангарск',
+  street: 'улица Мира',
+  home: '7',
+  apartment: '12',
+  entrance: '1',
+  floor: '3',
+  intercom: null,
+  comment: 'Код 12',
+  location: { lat: 52.55, lon: 103.9 },
+};
+/** Around ONE_OFF (and ADDRESS): delivery there costs 300, the city's product 150. */
+const FAR: DeliveryZone = {
+  id: 'zone-far',
+  cityId: ANGARSK.id,
+  name: 'Дальняя',
+  polygon: [
+    [103.8, 52.5],
+    [104.0, 52.5],
+    [104.0, 52.6],
+    [103.8, 52.6],
+  ],
+  minSum: 0,
+  deliveryPrice: 300,
+  deliveryMinutes: 90,
+  deliveryTerminalId: TERMINAL_1,
+};
+const ready = { signedIn: true, settings: settingsWith({ CITY_ZONES: { [ANGARSK.id]: [FAR] } }) };
+const use = { type: 'UseOneOffAddress', data: { address: ONE_OFF } } as const;
+const basics = [
+  { type: 'AddItem', data: { productId: PRODUCT.phila } },
+  { type: 'ChangeConsent', data: { given: true } },
+] as const;
+
+describe('UseOneOffAddress', () => {
+  it('the address is used for this order only: not saved, the quote and the order carry it instead of an addressId', () => {
+    const { events, after } = when(use, { state: run([...basics], { ready }) });
+    expect(events[0]).toEqual({ type: 'OneOffAddressChosen', data: { address: ONE_OFF } });
+    expect(events.map((e) => e.type)).not.toContain('AddressCreateRequested');
+    expect(after.address.list).toEqual([]);
+    expect(buildQuoteBody(after)).toMatchObject({ address: ONE_OFF, addressId: null });
+    expect(checkoutProblems(after, NOW.mondayAfternoon).map((p) => p.code)).not.toContain('no-address');
+    const placed = when({ type: 'PlaceOrder', data: {} }, { state: after, id: 'key-1' }).events[0];
+    expect(placed).toMatchObject({ type: 'OrderSubmitted', data: { body: { address: ONE_OFF, addressId: null } } });
+  });
+
+  it("its zone prices the cart's delivery line", () => {
+    const after = run([...basics, use], { ready });
+    expect(after.cart.items.filter((l) => l.isHidden && !l.isGift).map((l) => l.product.price)).toEqual([300]);
+  });
+
+  it('choosing a saved address (even the one selected before) drops the one-off one', () => {
+    const withSaved = run([{ type: 'ApplyAddresses', data: { addresses: [ADDRESS] } }, ...basics, use], { ready });
+    expect(buildQuoteBody(withSaved)).toMatchObject({ address: ONE_OFF, addressId: null });
+    expect(withSaved.cart.items.filter((l) => l.isHidden && !l.isGift).map((l) => l.product.price)).toEqual([300]);
+    const back = when({ type: 'SelectAddress', data: { addressId: ADDRESS.id } }, { state: withSaved }).after;
+    expect(back.checkout.oneOffAddress).toBeNull();
+    expect(buildQuoteBody(back)).toMatchObject({ address: null, addressId: ADDRESS.id });
+  });
+
+  it('a guest is asked to sign in; an address without street or house is not taken', () => {
+    expect(when(use, { state: run([...basics], { ready: { ...ready, signedIn: false } }) }).events).toContainEqual({ type: 'AuthRequired', data: { reason: 'address' } });
+    expect(when({ type: 'UseOneOffAddress', data: { address: { ...ONE_OFF, home: ' ' } } }, { state: run([...basics], { ready }) }).events).toEqual([]);
+  });
+});
