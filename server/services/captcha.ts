@@ -42,9 +42,10 @@ export async function captchaInfo(ctx: AppContext, db: Executor): Promise<Captch
  * their own rate limits.
  */
 export async function requireCaptcha(ctx: AppContext, token: string | null | undefined, ip: string): Promise<void> {
-  const info = await ctx.db.run((db) => captchaInfo(ctx, db));
   const verifier = captchaVerifierOf(ctx);
-  if (!info.required || verifier === null) return;
+  if (verifier === null) return; // no secret configured: no check, and no settings read on every order
+  const info = await ctx.db.run((db) => captchaInfo(ctx, db));
+  if (!info.required) return;
   const given = (token ?? '').trim();
   if (given === '') throw unprocessable(CAPTCHA_MESSAGES.required, 'captcha-required');
   const verdict = await verifier.verify(given, ip);
