@@ -123,7 +123,7 @@ describe('rootEffect on the real store', () => {
         // a fresh page: only persisted areas would be there, nothing loaded yet
         setting: { status: 'idle', settings: null, error: null, versions: { catalog: null, settings: null, store: null, mobileApp: null } },
         catalog: { status: 'idle', catalog: null, version: null, error: null, query: { mode: 'all' }, likedProductIds: null },
-        city: { status: 'idle', list: [], selectedId: null },
+        city: { status: 'idle', list: [], selectedId: null, chosen: false },
         view: { hiddenScroll: false, lastAddedLineId: null, updateNeeded: false, openedAt: null, toasts: [] },
       },
       {

@@ -11,7 +11,7 @@ import { NotFoundPage } from '../pages/ErrorPage';
 import { ErrorBoundary } from './ErrorBoundary';
 import { FadeOutlet } from './FadeOutlet';
 import { HEADER_OVER_SLIDER, pageElement } from './pages';
-import { useHash, useRouteState } from './routing';
+import { useCityBaseInUrl, useHash, useRouteState } from './routing';
 import { useImagePreload } from './preload';
 import { useScrollLock } from './scroll';
 import { useSelector } from './store';
@@ -21,6 +21,7 @@ export function App() {
   const [pathname] = useLocation();
   const hash = useHash();
   const route = useRouteState();
+  useCityBaseInUrl(route);
   const hiddenScroll = useSelector((s) => s.view.hiddenScroll);
   useScrollLock(hiddenScroll);
   useImagePreload();

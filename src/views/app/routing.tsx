@@ -2,7 +2,7 @@
 // under /{city}; the same table the server answers 200/404 with, so client and server agree.
 // Links are written without the city ('/catalog') and get the base path /{slug} once a city is
 // chosen (SPEC §2 "The URL base path is /{city slug}/ once a city is chosen").
-import { forwardRef, useCallback, useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { forwardRef, useCallback, useEffect, useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 import { useLocation } from 'wouter';
 import { matchSiteRoute, type SiteRouteMatch } from '../../api/siteRoutes';
 import { selectCity } from '../../projections/store';
@@ -51,6 +51,24 @@ export function useRouteState(): RouteState {
   const match = matchSiteRoute(pathname, city.slugs);
   if (match !== null) return { status: 'matched', match };
   return city.loaded ? { status: 'not-found' } : { status: 'pending' };
+}
+
+/**
+ * SPEC §2: once a city is chosen, a plain address (a bookmark, a shared link) is replaced by the
+ * same page under /{slug}, query and hash kept, without a new history entry. A first visit still
+ * choosing keeps the plain address (choosing navigates under the city anyway); /admin never
+ * carries a city.
+ */
+export function useCityBaseInUrl(route: RouteState): void {
+  const cityBase = useCityBase();
+  const chosen = useSelector((s) => s.city.chosen);
+  const [pathname, navigate] = useLocation();
+  const plain = route.status === 'matched' && route.match.city === null && route.match.page !== 'admin';
+  const base = chosen ? cityBase : '';
+  useEffect(() => {
+    if (!plain || base === '') return;
+    navigate(`${withBase(base, pathname)}${window.location.search}${window.location.hash}`, { replace: true });
+  }, [plain, base, pathname, navigate]);
 }
 
 const HASH_EVENTS = ['popstate', 'pushState', 'replaceState', 'hashchange'] as const;
