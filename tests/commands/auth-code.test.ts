@@ -63,6 +63,6 @@ describe('RequestCode and the bot check (issue 5: invisible captcha before a sig
   it("the server's refusal of the bot check is shown in the form and as a toast", () => {
     const { events, after } = when({ type: 'ReportSignInFailure', data: { message: 'Подтвердите, что вы не робот' } }, { ready: { signedIn: false } });
     expect(events).toContainEqual({ type: 'ToastShown', data: { toast: { id: 'cmd', text: 'Подтвердите, что вы не робот', kind: 'error' } } });
-    expect(after.auth.flow.error).toBe('Подтвердите, что вы не робот');
+    expect(after.auth.flow).toMatchObject({ error: 'Подтвердите, что вы не робот' });
   });
 });
