@@ -1,7 +1,7 @@
 // Checkout end to end (issue 5 item 8, the browser part) in Debian's Chromium against the real
 // server: delivery + cash; pickup + online success through the test gateway; online decline →
 // /complete-error with the cart intact; below the zone's minimum; address out of zone; outside
-// working hours; a double-click on 'Оформить заказ' makes one order.
+// working hours; a double-click on 'Оформить заказ' makes one order; a one-off (unsaved) address.
 // Шелехов's restaurants are closed all week in this database (for the working-hours case).
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -188,6 +188,33 @@ describe('checkout (issue 5)', () => {
     await e2e.screenshot(page, 'complete-error-375');
     await page.goto('/angarsk/cart');
     await page.getByTestId('cart-line').filter({ hasText: 'Канада' }).waitFor();
+    expect(problems()).toEqual([]);
+  });
+
+  it("a one-off address ('Сохранить адрес' unticked) in a zone dearer than the city's delivery: ordered there, priced by its zone, not saved", async () => {
+    const { page, problems } = await start();
+    onFail(page, 'checkout-one-off-address');
+    const c = await signedInCustomer(page, null);
+    await addToCart(page, 'Канада', 3);
+    await openCheckout(page);
+    await page.getByRole('button', { name: 'Указать адрес' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Адрес доставки' });
+    await dialog.getByRole('combobox', { name: 'Улица' }).fill('улица Глинки');
+    await dialog.getByRole('textbox', { name: 'Дом', exact: true }).fill('4');
+    await dialog.getByRole('checkbox', { name: 'Сохранить адрес' }).uncheck();
+    await dialog.getByRole('button', { name: 'Доставить по этому адресу' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('checkout-zone').innerText(), { timeout: 15_000 }).toContain('Восточный район');
+    await page.getByRole('checkbox', { name: /Я согласен/ }).check();
+    await expect.poll(() => page.getByTestId('checkout-problems').count(), { timeout: 15_000 }).toBe(0);
+    // 'Восточный район' delivers for 200 ₽, the city's delivery product costs 150 ₽: the zone's price counts.
+    expect(await page.getByTestId('checkout-totals').innerText()).toMatch(/Доставка\s+200\s₽/);
+    await placeButton(page).click();
+    await page.waitForURL(/\/angarsk\/complete\?order=/, { timeout: 20_000 });
+    await page.getByTestId('order-number').waitFor();
+    expect(await page.getByTestId('order-address').innerText()).toContain('улица Глинки');
+    const saved = await e2e.server.api<unknown[]>('GET', `/address/by-user-id/${c.userId}`, undefined, c.token);
+    expect(saved.body).toEqual([]);
     expect(problems()).toEqual([]);
   });
 
