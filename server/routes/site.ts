@@ -6,6 +6,8 @@
 // - Other files at the top of clientDir (favicon, robots.txt…): served, cached for an hour.
 // - Anything else outside /api: 404 with index.html (the client renders 'This page could not be
 //   found'); under /api: a JSON 404.
+// The index page's first slide (its largest picture, LCP) is named in index.html as an image
+// preload, so it loads with the page instead of after the scripts, the settings and the render.
 // Compression: the build writes .br and .gz beside each asset (vite.config.ts), sent as they are;
 // index.html is compressed once per build in memory; API answers by @fastify/compress (app.ts).
 // Deploys must keep the previous build's /assets/ files for at least an hour: an informational
@@ -20,7 +22,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
+import { imageSrc, imageSrcSet, SLIDE_FALLBACK_WIDTH, SLIDE_SIZES, SLIDE_WIDTHS } from '../../src/api/images.js';
 import { matchSiteRoute } from '../../src/api/siteRoutes.js';
+import { captchaVerifierOf } from '../services/captcha.js';
+import { loadSettings } from '../services/settings.js';
 import { chooseEncoding } from './catalog.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -72,6 +77,16 @@ const FALLBACK_INDEX = Buffer.from(
     '<body><p>Клиент не собран: выполните npm run build.</p></body></html>',
 );
 
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The <link> that starts loading a slide picture exactly as the slider's <img> asks for it. */
+export function slidePreloadTag(imageUrl: string): string {
+  return (
+    `<link rel="preload" as="image" href="${escapeAttribute(imageSrc(imageUrl, SLIDE_FALLBACK_WIDTH))}" ` +
+    `imagesrcset="${escapeAttribute(imageSrcSet(imageUrl, SLIDE_WIDTHS))}" imagesizes="${SLIDE_SIZES}" fetchpriority="high" />`
+  );
+}
+
 /** index.html with its brotli and gzip forms, compressed once per build (it is small). */
 function indexFileOf(body: Buffer, etag: string, mtimeMs: number): IndexFile {
   return {
@@ -92,6 +107,30 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
 
   let cachedIndex: IndexFile | null = null;
   let fallbackIndex: IndexFile | null = null;
+  /** index.html with a slide preload, per build and first slide (one entry: the current slide). */
+  let withSlide: { base: IndexFile; imageUrl: string; file: IndexFile } | null = null;
+
+  async function firstSlideUrl(): Promise<string | null> {
+    try {
+      const { settings } = await loadSettings(app.ctx.db, { captchaProvider: captchaVerifierOf(app.ctx)?.provider ?? null });
+      return settings.SLIDES[0]?.imageUrl ?? null;
+    } catch (error) {
+      app.log.warn({ err: error }, 'index.html: settings unavailable, page sent without the slide preload');
+      return null;
+    }
+  }
+
+  /** The index page's HTML: index.html with the first slide's preload when there is a slide. */
+  async function indexPageFile(): Promise<IndexFile> {
+    const base = await indexFile();
+    const imageUrl = await firstSlideUrl();
+    if (imageUrl === null || !base.body.includes('</head>')) return base;
+    if (withSlide?.base === base && withSlide.imageUrl === imageUrl) return withSlide.file;
+    const body = Buffer.from(base.body.toString('utf8').replace('</head>', `  ${slidePreloadTag(imageUrl)}\n  </head>`));
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    withSlide = { base, imageUrl, file: indexFileOf(body, etag, base.mtimeMs) };
+    return withSlide.file;
+  }
   async function indexFile(): Promise<IndexFile> {
     try {
       const stat = await fs.promises.stat(indexPath);
@@ -105,8 +144,8 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
     }
   }
 
-  async function sendIndex(reply: FastifyReply, status: 200 | 404, cacheControl: string): Promise<FastifyReply> {
-    const index = await indexFile();
+  async function sendIndex(reply: FastifyReply, status: 200 | 404, cacheControl: string, page: 'index' | 'other' = 'other'): Promise<FastifyReply> {
+    const index = page === 'index' ? await indexPageFile() : await indexFile();
     void reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', cacheControl);
     if (status === 200) {
       void reply.header('etag', index.etag);
@@ -165,7 +204,7 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
       const fresh = await slugs.fresher();
       if (fresh) match = matchSiteRoute(pathname, fresh);
     }
-    if (match) return sendIndex(reply, 200, match.informational ? INFORMATIONAL : REVALIDATE);
+    if (match) return sendIndex(reply, 200, match.informational ? INFORMATIONAL : REVALIDATE, match.page === 'index' ? 'index' : 'other');
     const file = pathname === '/index.html' ? null : await topLevelFile(pathname);
     if (file) {
       void reply.header('cache-control', INFORMATIONAL);

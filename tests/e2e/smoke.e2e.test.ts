@@ -33,17 +33,19 @@ describe('e2e harness', () => {
     }
   });
 
-  it('the settings and the city list are fetched once, from the preloads index.html starts with the page', async () => {
+  it('the settings, the city list and the first slide are fetched once, from the preloads index.html starts with the page', async () => {
     const context = await e2e.newContext({ width: 375 });
     try {
       const page = await context.newPage();
       // Who started each request: 'parser' is the HTML's preload, 'script' a fetch of the app.
       const calls: string[] = [];
+      const slides: { url: string; initiator: string }[] = [];
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
         const { pathname } = new URL(request.url);
         if (pathname === '/api/v1/setting' || pathname === '/api/v1/city/') calls.push(`${pathname} ${initiator.type}`);
+        if (pathname.startsWith('/img/slides/')) slides.push({ url: request.url, initiator: initiator.type });
       });
       const unusedPreloads: string[] = [];
       page.on('console', (message) => {
@@ -54,6 +56,10 @@ describe('e2e harness', () => {
       expect(calls.sort()).toEqual(['/api/v1/city/ parser', '/api/v1/setting parser']);
       expect(await page.locator('.app-shell').count()).toBe(0); // React replaced the shell
       expect(unusedPreloads).toEqual([]);
+      // The first slide comes from the server's preload in the HTML, and the slider reuses it.
+      await page.getByRole('region', { name: 'Акции' }).locator('img').first().waitFor();
+      expect(slides[0]?.initiator).toBe('parser');
+      expect(new Set(slides.map((s) => s.url)).size).toBe(slides.length);
     } finally {
       await context.close();
     }

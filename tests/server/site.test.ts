@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { INFORMATIONAL_PAGES, SITE_ROUTE_PATHS, matchSiteRoute, type SitePage } from '../../src/api/siteRoutes.js';
+import { slidePreloadTag } from '../../server/routes/site.js';
 import { createTestServer, type TestServer } from './helpers.js';
 
 const SLUGS = ['angarsk', 'shelekhov', 'irkutsk'];
@@ -308,5 +309,60 @@ describe('site serving', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+});
+
+describe('the index page names its first slide in the HTML (LCP preload)', () => {
+  let server: TestServer;
+  let clientDir: string;
+  const INDEX = '<!doctype html><html lang="ru"><head><title>t</title></head><body><div id="root"></div></body></html>';
+
+  beforeAll(async () => {
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-client-'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX);
+    server = await createTestServer({ config: { clientDir } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => server.app.inject({ method: 'GET', url, headers });
+  const firstSlide = async () => {
+    const settings = JSON.parse((await get('/api/v1/setting')).body) as { SLIDES: { imageUrl: string }[] };
+    const url = settings.SLIDES[0]?.imageUrl;
+    if (url === undefined) throw new Error('the demo chain has no slide');
+    return url;
+  };
+
+  it('/ and /{city} carry a high-priority preload of the first slide, exactly as the slider asks for it', async () => {
+    const url = await firstSlide();
+    expect(slidePreloadTag(url)).toBe(
+      `<link rel="preload" as="image" href="${url}?w=1280&amp;format=webp&amp;q=80" ` +
+        `imagesrcset="${url}?w=640&amp;format=webp&amp;q=80 640w, ${url}?w=1280&amp;format=webp&amp;q=80 1280w, ${url}?w=1920&amp;format=webp&amp;q=80 1920w" ` +
+        'imagesizes="100vw" fetchpriority="high" />',
+    );
+    for (const page of ['/', '/angarsk', '/shelekhov/']) {
+      const res = await get(page);
+      expect(res.statusCode, page).toBe(200);
+      expect(res.body, page).toContain(slidePreloadTag(url));
+      expect(res.body.indexOf(slidePreloadTag(url)), page).toBeLessThan(res.body.indexOf('</head>'));
+      const br = await get(page, { 'accept-encoding': 'br' });
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString(), page).toBe(res.body);
+      expect((await get(page, { 'if-none-match': String(res.headers.etag) })).statusCode, page).toBe(304);
+    }
+  });
+
+  it('other pages go without it (they have no slider above the fold)', async () => {
+    for (const page of ['/catalog', '/angarsk/cart', '/admin']) expect((await get(page)).body, page).toBe(INDEX);
+    expect((await get('/')).headers.etag).not.toBe((await get('/catalog')).headers.etag);
+  });
+
+  it('a new first slide is named as soon as the settings change', async () => {
+    const before = await firstSlide();
+    await server.db.run((db) => db.execute(sql`update settings set value = jsonb_set(value, '{0,imageUrl}', '"/img/slides/new-first.svg"') where name = 'SLIDES'`));
+    const res = await get('/');
+    expect(res.body).toContain(slidePreloadTag('/img/slides/new-first.svg'));
+    expect(res.body).not.toContain(slidePreloadTag(before));
   });
 });

@@ -1,7 +1,7 @@
 // SPEC §9: product pictures are preloaded in batches of 5 after 3 s, 1 s between batches
 // (width 200, webp, quality 80), so the cart and cards show them at once later.
 import { useEffect } from 'react';
-import { imageSrc } from '../components/ProductImage';
+import { imageSrc } from '../../api/images';
 import { useSelector } from './store';
 
 export const PRELOAD_START_MS = 3000;

@@ -1,21 +1,13 @@
-// Product pictures through the server's resizing proxy: /img/...?w=&format=webp&q=80.
+// Product pictures through the server's resizing proxy (src/api/images.ts).
+import { imageSrc, imageSrcSet } from '../../api/images';
 import { Icon } from './Icon';
 import styles from './ProductImage.module.css';
-
-export function imageSrc(url: string, width: number): string {
-  const sep = url.includes('?') ? '&' : '?';
-  return `${url}${sep}w=${width}&format=webp&q=80`;
-}
 
 /** Widths the resizing proxy is asked for: the browser picks one by `sizes` and the screen's density. */
 export const IMAGE_WIDTHS = [200, 400, 800] as const;
 
 /** How wide a menu card's picture shows: half a phone, a third of a tablet, a quarter of a 1280 page. */
 export const CARD_IMAGE_SIZES = '(min-width: 1280px) 300px, (min-width: 768px) 33vw, 50vw';
-
-export function imageSrcSet(url: string, widths: readonly number[]): string {
-  return widths.map((w) => `${imageSrc(url, w)} ${w}w`).join(', ');
-}
 
 /** `width` is the fallback src and the intrinsic size (the aspect ratio); `sizes` the shown width. */
 export function ProductImage({ url, alt, width = 400, sizes = `${width}px`, eager = false }: { url: string | null; alt: string; width?: number; sizes?: string; eager?: boolean }) {

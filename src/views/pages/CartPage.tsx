@@ -16,7 +16,7 @@ import { jsonEqual, useDispatch, useSelector } from '../app/store';
 import { BonusSpendForm } from '../components/BonusSpendForm';
 import { Icon } from '../components/Icon';
 import { ProductGrid } from '../components/ProductGrid';
-import { imageSrc } from '../components/ProductImage';
+import { imageSrc } from '../../api/images';
 import ui from '../components/ui.module.css';
 import styles from './CartPage.module.css';
 

@@ -7,7 +7,7 @@ import { AppLink } from '../app/routing';
 import { selectCurrentCity, selectExcludedAllergens } from '../app/selectors';
 import { jsonEqual, useSelector } from '../app/store';
 import { WithCatalog } from '../components/CatalogState';
-import { imageSrc, imageSrcSet } from '../components/ProductImage';
+import { imageSrc, imageSrcSet, SLIDE_FALLBACK_WIDTH, SLIDE_SIZES, SLIDE_WIDTHS } from '../../api/images';
 import { ProductGrid } from '../components/ProductGrid';
 import { SectionBar } from '../components/SectionBar';
 import ui from '../components/ui.module.css';
@@ -24,9 +24,6 @@ function MaybeLink({ to, className, children, label }: { to: string | null; clas
 
 /** Settings not loaded yet: the slider and stories keep their place, so nothing below them jumps. */
 const useSettingsLoaded = () => useSelector((s) => s.setting.settings !== null);
-
-/** The slider spans the screen: a phone, a laptop, a wide or dense screen. */
-const SLIDE_WIDTHS = [640, 1280, 1920];
 
 function Slider() {
   const loaded = useSettingsLoaded();
@@ -47,11 +44,12 @@ function Slider() {
         {slides.map((slide, i) => (
           <MaybeLink key={slide.id} to={slide.link} className={styles.slide} label={slide.title}>
             <img
-              src={imageSrc(slide.imageUrl, 1280)}
+              src={imageSrc(slide.imageUrl, SLIDE_FALLBACK_WIDTH)}
               srcSet={imageSrcSet(slide.imageUrl, SLIDE_WIDTHS)}
-              sizes="100vw"
+              sizes={SLIDE_SIZES}
               alt=""
-              // The first slide is the page's largest picture (LCP): fetched first; the rest when scrolled to.
+              // The first slide is the page's largest picture (LCP): fetched first (index.html preloads
+              // it, server/routes/site.ts); the rest when scrolled to.
               loading={i === 0 ? 'eager' : 'lazy'}
               fetchPriority={i === 0 ? 'high' : undefined}
               className={styles.slideImage}
