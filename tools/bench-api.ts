@@ -6,7 +6,9 @@
 // /api/v1/order signed in (OTP code read from the sms_outbox table, a fresh Idempotency-Key per
 // request; the temp database's restaurants are set open around the clock), then a check that
 // the orders written equal the 2xx answers (none lost or doubled).
-// Options (environment): BENCH_DURATION seconds per case (10), BENCH_CONNECTIONS (100).
+// Options (environment): BENCH_DURATION seconds per case (10), BENCH_CONNECTIONS (100),
+// BENCH_CASES (comma-separated subset of catalog,promo,order; all by default), BENCH_NODE_ARGS
+// (extra node options for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -50,6 +52,8 @@ const autocannon = require('autocannon') as Cannon;
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const CASES = new Set((process.env.BENCH_CASES ?? 'catalog,promo,order').split(',').map((c) => c.trim()));
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 function freePort(): Promise<number> {
@@ -71,7 +75,7 @@ interface Server {
 
 async function startServer(dataDir: string, clientDir: string): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...NODE_ARGS, '--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, CLIENT_DIR: clientDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -194,20 +198,22 @@ async function main(): Promise<void> {
     const run = (options: Omit<Parameters<Cannon>[0], 'url' | 'connections' | 'duration'>) =>
       autocannon({ url: server.url, connections: CONNECTIONS, duration: DURATION, timeout: 30, ...options });
 
-    console.error(`GET /api/v1/catalog (gzip), ${CONNECTIONS} connections, ${DURATION} s…`);
-    rows.push({
-      name: 'GET /api/v1/catalog → 200, gzip',
-      result: await run({ requests: [{ method: 'GET', path: '/api/v1/catalog', headers: { 'accept-encoding': 'gzip' } }] }),
-      note: first.headers.get('content-encoding') === null ? 'answer not compressed' : `${first.headers.get('content-encoding')}`,
-    });
-    if (etag) {
-      console.error('GET /api/v1/catalog (If-None-Match)…');
+    if (CASES.has('catalog')) {
+      console.error(`GET /api/v1/catalog (gzip), ${CONNECTIONS} connections, ${DURATION} s…`);
       rows.push({
-        name: 'GET /api/v1/catalog → 304',
-        result: await run({ requests: [{ method: 'GET', path: '/api/v1/catalog', headers: { 'accept-encoding': 'gzip', 'if-none-match': etag } }] }),
-        note: '',
+        name: 'GET /api/v1/catalog → 200, gzip',
+        result: await run({ requests: [{ method: 'GET', path: '/api/v1/catalog', headers: { 'accept-encoding': 'gzip' } }] }),
+        note: first.headers.get('content-encoding') === null ? 'answer not compressed' : `${first.headers.get('content-encoding')}`,
       });
-    } else rows.push({ name: 'GET /api/v1/catalog → 304', result: null, note: 'no ETag on the catalogue answer' });
+      if (etag) {
+        console.error('GET /api/v1/catalog (If-None-Match)…');
+        rows.push({
+          name: 'GET /api/v1/catalog → 304',
+          result: await run({ requests: [{ method: 'GET', path: '/api/v1/catalog', headers: { 'accept-encoding': 'gzip', 'if-none-match': etag } }] }),
+          note: '',
+        });
+      } else rows.push({ name: 'GET /api/v1/catalog → 304', result: null, note: 'no ETag on the catalogue answer' });
+    }
 
     // A cart of two products that exist in the seeded catalogue.
     const products = Array.isArray(catalog.products) ? (catalog.products as { id: string; name: string; code: string; price: number }[]) : [];
@@ -231,7 +237,9 @@ async function main(): Promise<void> {
       order: { phone, date: null, items: promoItems, address: null },
     });
     const promoCheck = await fetch(`${server.url}/api/v1/promo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: promoBody });
-    if (promoCheck.ok) {
+    if (!CASES.has('promo')) {
+      // not asked for
+    } else if (promoCheck.ok) {
       console.error('POST /api/v1/promo…');
       rows.push({
         name: 'POST /api/v1/promo (anonymous)',
@@ -243,7 +251,9 @@ async function main(): Promise<void> {
     let orderResult: CannonResult | null = null;
     let orderNote = '';
     const answered = new Set<string>();
-    if (token && userId) {
+    if (!CASES.has('order')) {
+      // not asked for
+    } else if (token && userId) {
       const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
       const body = JSON.stringify(pickup);
       const probe = await fetch(`${server.url}/api/v1/order`, { method: 'POST', headers: { ...headers, 'idempotency-key': randomUUID() }, body });
@@ -291,7 +301,7 @@ async function main(): Promise<void> {
         `2xx ${orderResult['2xx']}, orders written ${orders}, keys completed ${completedKeys}, ` +
         `2xx without an order ${lost}, finished after the client stopped ${unseen}: ${ok ? 'none lost or doubled' : 'MISMATCH'}`;
     }
-    rows.push({ name: 'POST /api/v1/order (signed in, new Idempotency-Key each)', result: orderResult, note: orderNote });
+    if (CASES.has('order')) rows.push({ name: 'POST /api/v1/order (signed in, new Idempotency-Key each)', result: orderResult, note: orderNote });
   } finally {
     if (server.child.exitCode === null && server.child.signalCode === null) await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

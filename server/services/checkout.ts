@@ -6,7 +6,9 @@
 // 1. prepareCheckout (outside transactions): the city, the delivery address (a new one or the
 //    customer's saved one; another customer's saved address is 403) and its point.
 // 2. assessCheckout(executor, …): prices, zone, restaurant, slots, stop list, promotions, totals,
-//    payment methods, refusals. Pure reads.
+//    payment methods, refusals. Pure reads; settings, restaurants, zones, prices, stop lists and
+//    gift rules come from the per-process copy of checkoutReference.ts, checked by version with
+//    the same executor (inside POST /order's transaction).
 import { and, asc, eq } from 'drizzle-orm';
 import type { CheckoutQuote, CheckoutQuoteBody, CheckoutRefusal, DeliverySlots, PaymentOption, RestaurantQuote, ZoneQuote } from '../../src/api/contract/checkout.js';
 import { PaymentMethodTitle } from '../../src/api/contract/checkout.js';
@@ -18,7 +20,7 @@ import { findZone } from '../../src/domain/deliveryZone.js';
 import { isOpenAt, nextOpening } from '../../src/domain/workingHours.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/database.js';
-import { cities, restaurants, stopList } from '../db/schema/catalog.js';
+import { cities, restaurants } from '../db/schema/catalog.js';
 import { addresses } from '../db/schema/customers.js';
 import type { StoredAddress } from '../db/schema/orders.js';
 import { forbidden } from '../http/errors.js';
@@ -36,10 +38,11 @@ import {
   streetNotFoundMessage,
   zoneMinSumMessage,
 } from './checkoutRefusals.js';
+import { checkoutReference, recentCheckoutReference, type ReferenceVersions, type RestaurantRow } from './checkoutReference.js';
 import { cityZones, geocodeStreet, zoneQuote, type CityRow, type ZoneRow } from './geocoding.js';
 import { gatewaysOf } from './payments.js';
-import { MODIFIER_GONE_MESSAGE, loadPricingCatalog, priceItem, isServiceProduct, type PricedLine, type PricingCatalog } from './pricing.js';
-import { countCouponUses, evaluatePromo, findCoupon, giftInfoFrom, loadGiftRules, loadOrderSettings, normalizeCouponCode, type GrantedGift, type OrderSettings } from './promo.js';
+import { MODIFIER_GONE_MESSAGE, priceItem, isServiceProduct, type PricedLine, type PricingCatalog } from './pricing.js';
+import { countCouponUses, evaluatePromo, findCoupon, giftInfoFrom, normalizeCouponCode, type GrantedGift, type OrderSettings } from './promo.js';
 import type { AuthUser } from './sessions.js';
 import { cityWorkTime, readStoredSettings } from './settings.js';
 import { NOT_ENOUGH_BONUS_MESSAGE, getBalance } from './users.js';
@@ -49,8 +52,6 @@ export const MAP_POINT_TOLERANCE_M = 1000;
 
 /** A slot picked this many minutes ago is still accepted although the list has moved on. */
 export const SLOT_GRACE_MINUTES = 10;
-
-type RestaurantRow = typeof restaurants.$inferSelect;
 
 /** What both the quote and POST /order send. */
 export interface CheckoutInput {
@@ -79,7 +80,11 @@ export interface PreparedCheckout {
 
 /** Step 1, outside transactions: city, address, point. 403 for another customer's saved address. */
 export async function prepareCheckout(ctx: AppContext, user: AuthUser | null, input: CheckoutInput): Promise<PreparedCheckout> {
-  const city = await ctx.db.run(async (db) => (await db.select().from(cities).where(eq(cities.id, input.cityId)).limit(1))[0] ?? null);
+  // The city (and zones) may be up to CONTENT_VERSION_MAX_AGE_MS old here: the assessment reads
+  // them again by version. A city missing from an old copy is looked for in a current one.
+  let reference = await recentCheckoutReference(ctx.db, ctx.config.contentVersionMaxAgeMs);
+  if (!reference.settings.cities.has(input.cityId)) reference = await recentCheckoutReference(ctx.db, 0);
+  const city = reference.settings.cities.get(input.cityId) ?? null;
   if (!city || input.deliveryMethod !== 'delivery') return { city, address: null, addressProblem: null };
   let address: StoredAddress;
   if (input.addressId !== null) {
@@ -111,8 +116,7 @@ export async function prepareCheckout(ctx: AppContext, user: AuthUser | null, in
     // honoured (refused as out of zone); a point inside some zone does not get to choose the
     // zone (and so the minimum sum and delivery price): the street's point decides.
     const point = address.location;
-    const zones = await ctx.db.run((db) => cityZones(db, city.id));
-    if (findZone(zones, point) !== null) address = { ...address, location: found.location };
+    if (findZone(reference.settings.zones.get(city.id) ?? [], point) !== null) address = { ...address, location: found.location };
   }
   return { city, address, addressProblem: null };
 }
@@ -121,7 +125,7 @@ export interface Assessment {
   refusals: CheckoutRefusal[];
   settings: OrderSettings;
   city: CityRow | null;
-  cityRestaurants: RestaurantRow[];
+  cityRestaurants: readonly RestaurantRow[];
   zone: ZoneRow | null;
   zoneQuote: ZoneQuote | null;
   address: StoredAddress | null;
@@ -218,15 +222,30 @@ const emptySlots = (timeZone: string): DeliverySlots => ({ timeZone, leadMinutes
 export async function assessCheckout(
   ctx: AppContext,
   tx: Executor,
-  args: { now: Date; user: AuthUser | null; input: CheckoutInput; prepared: PreparedCheckout; cacheOwner: object },
+  args: {
+    now: Date;
+    user: AuthUser | null;
+    input: CheckoutInput;
+    prepared: PreparedCheckout;
+    /** Whose cached reference data to use (the Database). */
+    cacheOwner: object;
+    /** List the offered slots (the quote shows them; an order only checks its own). */
+    listSlots: boolean;
+    /** The customer's balance when the caller has just read it (POST /order, with the row lock). */
+    balance?: number;
+    /** The content versions when the caller has just read them in this transaction (POST /order). */
+    versions?: ReferenceVersions;
+  },
 ): Promise<Assessment> {
   const { input, prepared, user } = args;
   const nowIso = args.now.toISOString();
   const refusals: CheckoutRefusal[] = [];
-  const settings = await loadOrderSettings(tx);
+  // Current by version, read through `tx`: never an older copy.
+  const reference = await checkoutReference(tx, args.cacheOwner, args.versions);
+  const settings = reference.settings.settings;
   if (settings.isSiteNotWorking) refusals.push(refusal('site-not-working', settings.textSiteNotWorking.trim() || DEFAULT_SITE_NOT_WORKING_TEXT));
 
-  const city = prepared.city;
+  const city = prepared.city ? (reference.settings.cities.get(prepared.city.id) ?? null) : null;
   const base: Assessment = {
     refusals,
     settings,
@@ -258,11 +277,7 @@ export async function assessCheckout(
     refusals.push(refusal('city-not-found', ORDER_MESSAGES.cityNotFound));
     return base;
   }
-  const cityRestaurants = await tx
-    .select()
-    .from(restaurants)
-    .where(and(eq(restaurants.cityId, city.id), eq(restaurants.isActive, true)))
-    .orderBy(asc(restaurants.position));
+  const cityRestaurants = reference.settings.restaurants.get(city.id) ?? [];
   base.cityRestaurants = cityRestaurants;
   // WORK_TIME of the city, as GET /setting shows it.
   const workTime = cityWorkTime(cityRestaurants.map((r) => r.hours));
@@ -270,7 +285,7 @@ export async function assessCheckout(
   if (!cityOpen) refusals.push(refusal('outside-working-hours', ORDER_MESSAGES.closed, { actionText: reopenText(workTime, nowIso, city.timeZone) }));
 
   // Lines, re-priced one by one (the first problem is the message; every bad line is named).
-  const catalog = await loadPricingCatalog(tx, args.cacheOwner);
+  const catalog = reference.catalog.catalog;
   const lines: PricedLine[] = [];
   let itemProblem: string | null = null;
   const badItems: string[] = [];
@@ -289,7 +304,7 @@ export async function assessCheckout(
   base.lines = lines;
 
   // Where it goes and which restaurant cooks it.
-  const zones = await cityZones(tx, city.id);
+  const zones = reference.settings.zones.get(city.id) ?? [];
   const cityData: CityData | undefined = settings.citiesData[city.iikoId];
   let zone: ZoneRow | null = null;
   let restaurant: RestaurantRow | null = null;
@@ -332,7 +347,7 @@ export async function assessCheckout(
       estimate: asap.available && cityOpen ? asap.estimate : null,
       message: !cityOpen ? ORDER_MESSAGES.closed : restaurantClosedNow && restaurant ? restaurantClosedMessage(restaurant.name, input.deliveryMethod) : null,
     },
-    days: deliverySlots(slotInput),
+    days: args.listSlots ? deliverySlots(slotInput) : [],
   };
   if (input.deliveryTime === 'asap') {
     if (cityOpen && restaurantClosedNow && restaurant) {
@@ -351,15 +366,9 @@ export async function assessCheckout(
   }
 
   // Stop lists: of the cooking restaurant (a refusal) and of every restaurant (for the pickup list).
-  const stopRows = await tx.select({ terminal: stopList.deliveryTerminalId, productId: stopList.productId }).from(stopList);
-  const stoppedSets = new Map<string, Set<string>>();
-  for (const row of stopRows) {
-    let set = stoppedSets.get(row.terminal);
-    if (!set) stoppedSets.set(row.terminal, (set = new Set()));
-    set.add(row.productId);
-  }
+  const stoppedSets = reference.catalog.stopped;
   for (const r of cityRestaurants) base.stoppedByTerminal.set(r.deliveryTerminalId, stoppedNames(lines, stoppedSets.get(r.deliveryTerminalId) ?? new Set()).names);
-  const stoppedHere = base.terminalId ? (stoppedSets.get(base.terminalId) ?? new Set<string>()) : new Set<string>();
+  const stoppedHere: ReadonlySet<string> = base.terminalId ? (stoppedSets.get(base.terminalId) ?? new Set<string>()) : new Set<string>();
   const stopped = stoppedNames(lines, stoppedHere);
   if (stopped.names.length > 0) {
     refusals.push(
@@ -374,8 +383,8 @@ export async function assessCheckout(
   const couponCode = normalizeCouponCode(input.coupon);
   const coupon = await findCoupon(tx, couponCode);
   const usesByUser = coupon && user ? await countCouponUses(tx, coupon.code, user.userId) : 0;
-  const balance = user ? await getBalance(tx, user.userId) : 0;
-  const rules = await loadGiftRules(tx, settings);
+  const balance = user ? (args.balance ?? (await getBalance(tx, user.userId))) : 0;
+  const rules = reference.giftRules;
   const promo = evaluatePromo({
     lines,
     requestedGifts: [],
@@ -476,7 +485,7 @@ export async function quoteCheckout(ctx: AppContext, user: AuthUser | null, body
   const prepared = await prepareCheckout(ctx, user, input);
   const now = ctx.clock.now();
   return ctx.db.run(async (db) => {
-    const a = await assessCheckout(ctx, db, { now, user, input, prepared, cacheOwner: ctx.db });
+    const a = await assessCheckout(ctx, db, { now, user, input, prepared, cacheOwner: ctx.db, listSlots: true });
     if (user === null) a.refusals.push(refusal('sign-in-required', ORDER_MESSAGES.signInRequired));
     const texts = await readStoredSettings(db, ['CHECKOUT_DELIVERY_TEXT']);
     const deliveryTextSetting = texts.CHECKOUT_DELIVERY_TEXT as { delivery?: unknown; self?: unknown } | undefined;

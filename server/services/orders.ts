@@ -19,6 +19,7 @@ import { ORDER_STATUS_NAMES, Order as OrderSchema, type CreateOrderBody, type Or
 import type { LastOrder } from '../../src/api/entities.js';
 import { requireCaptcha } from './captcha.js';
 import { assessCheckout, isOnlineMethod, prepareCheckout, type PreparedCheckout } from './checkout.js';
+import { REFERENCE_VERSION_NAMES, referenceVersionsFrom } from './checkoutReference.js';
 import { ORDER_MESSAGES, refusalError } from './checkoutRefusals.js';
 import { createPaymentIn } from './payments.js';
 import type { PricedLine } from './pricing.js';
@@ -104,24 +105,23 @@ type Claim = { kind: 'claimed'; createdAt: Date } | { kind: 'replay'; answer: St
 
 async function claimKey(ctx: AppContext, userId: string, key: string, hash: string): Promise<Claim> {
   const now = ctx.clock.now();
+  const forgetBefore = new Date(now.getTime() - IDEMPOTENCY_KEEP_MS);
   return ctx.db.run(async (db) => {
-    // Answers are kept for IDEMPOTENCY_KEEP_MS; the customer's older keys go here (the primary
-    // key starts with user_id, so this is cheap and the table stays bounded per customer).
-    await db
-      .delete(idempotencyKeys)
-      .where(
-        and(
-          eq(idempotencyKeys.userId, userId),
-          eq(idempotencyKeys.state, 'done'),
-          lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEEP_MS)),
-        ),
-      );
-    const inserted = await db
-      .insert(idempotencyKeys)
-      .values({ userId, key, requestHash: hash, state: 'running', createdAt: now })
-      .onConflictDoNothing()
-      .returning({ createdAt: idempotencyKeys.createdAt });
-    if (inserted[0]) return { kind: 'claimed', createdAt: inserted[0].createdAt };
+    // One statement (one turn of PGlite's queue): answers are kept for IDEMPOTENCY_KEEP_MS, and
+    // the customer's older keys are deleted here (the primary key starts with user_id, so the
+    // table stays bounded per customer), then the key is claimed. This key's own expired
+    // answer is left to the conflict path below, which takes it over.
+    const inserted = await db.execute<{ created_at: string | Date }>(sql`
+      with forgotten as (
+        delete from ${idempotencyKeys}
+        where ${idempotencyKeys.userId} = ${userId} and ${idempotencyKeys.state} = 'done'
+          and ${idempotencyKeys.createdAt} < ${forgetBefore} and ${idempotencyKeys.key} <> ${key}
+      )
+      insert into ${idempotencyKeys} (user_id, key, request_hash, state, created_at)
+      values (${userId}, ${key}, ${hash}, 'running', ${now})
+      on conflict do nothing
+      returning created_at`);
+    if (inserted.rows[0]) return { kind: 'claimed', createdAt: now };
     const rows = await db
       .select()
       .from(idempotencyKeys)
@@ -129,6 +129,16 @@ async function claimKey(ctx: AppContext, userId: string, key: string, hash: stri
       .limit(1);
     const row = rows[0];
     if (!row) throw conflict(ORDER_MESSAGES.inProgress, 'order-in-progress'); // released in between: let the client retry
+    if (row.state === 'done' && row.createdAt < forgetBefore) {
+      // An answer older than IDEMPOTENCY_KEEP_MS is forgotten: the key is new again.
+      const renewed = await db
+        .update(idempotencyKeys)
+        .set({ requestHash: hash, state: 'running', responseStatus: null, responseBody: null, createdAt: now })
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'done'), eq(idempotencyKeys.createdAt, row.createdAt)))
+        .returning({ createdAt: idempotencyKeys.createdAt });
+      if (renewed[0]) return { kind: 'claimed', createdAt: renewed[0].createdAt };
+      throw conflict(ORDER_MESSAGES.inProgress, 'order-in-progress');
+    }
     if (row.requestHash !== hash) throw unprocessable(ORDER_MESSAGES.keyReused, 'idempotency-key-reused');
     if (row.state === 'done' && row.responseStatus !== null) {
       const stored = OrderSchema.safeParse(row.responseBody);
@@ -197,9 +207,17 @@ async function createOrderIn(ctx: AppContext, tx: Executor, now: Date, user: Aut
   // The customer's row first, FOR UPDATE: one order of a customer at a time. Taken later, it would
   // deadlock on PostgreSQL against the KEY SHARE locks the foreign keys of concurrent inserts
   // (orders, coupon_uses, bonus_ledger, payments → users) hold on the same row.
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, user.userId)).for('update');
+  // The balance and the content versions come with the lock (one statement; PGlite runs every
+  // statement of every request through one queue), so the assessment need not read them again.
+  const locked = await tx.execute<{ balance: number; name: string; version: string }>(sql`
+    select u.balance, v.name, v.version::text as version
+    from ${users} u cross join content_versions v
+    where u.id = ${user.userId} and v.name in (${REFERENCE_VERSION_NAMES})
+    for update of u`);
+  const balance = locked.rows[0]?.balance ?? 0;
+  const versions = locked.rows.length > 0 ? referenceVersionsFrom(locked.rows) : undefined;
   // The same assessment POST /checkout/quote shows; its first refusal is the answer.
-  const a = await assessCheckout(ctx, tx, { now, user, input: body, prepared, cacheOwner: ctx.db });
+  const a = await assessCheckout(ctx, tx, { now, user, input: body, prepared, cacheOwner: ctx.db, listSlots: false, balance, versions });
   const first = a.refusals[0];
   if (first) throw refusalError(first);
   const city = a.city;
@@ -240,7 +258,6 @@ async function createOrderIn(ctx: AppContext, tx: Executor, now: Date, user: Aut
     .returning();
   const row = inserted[0];
   if (!row) throw new Error('insert into orders returned nothing');
-  await tx.insert(orderStatusLog).values({ orderId, status: 'Unconfirmed', at: now, actor: 'customer' });
 
   if (a.bonusSpent > 0) {
     // Locks the user's row and checks the balance: concurrent orders take turns, never below 0.
@@ -268,11 +285,14 @@ async function createOrderIn(ctx: AppContext, tx: Executor, now: Date, user: Aut
     await createPaymentIn(tx, ctx, { id: orderId, userId: user.userId, total: a.total, paymentMethod: body.paymentMethod }, a.paymentAccount, now);
   }
 
+  // The first status log line and the stored answer: one statement.
   const answer = toOrder(row);
-  await tx
-    .update(idempotencyKeys)
-    .set({ state: 'done', responseStatus: 200, responseBody: answer })
-    .where(and(eq(idempotencyKeys.userId, user.userId), eq(idempotencyKeys.key, key)));
+  await tx.execute(sql`
+    with logged as (
+      insert into ${orderStatusLog} (order_id, status, at, actor) values (${orderId}, 'Unconfirmed', ${now}, 'customer')
+    )
+    update ${idempotencyKeys} set state = 'done', response_status = 200, response_body = ${JSON.stringify(answer)}::jsonb
+    where user_id = ${user.userId} and key = ${key}`);
   return answer;
 }
 

@@ -303,7 +303,13 @@ const num = (v: unknown, fallback: number): number => (typeof v === 'number' && 
 
 /** Gift promotions from the promotions table; an absent or inactive row switches the gift off. */
 export async function loadGiftRules(db: Executor, promoSettings: PromoSettings): Promise<GiftRules> {
-  const rows = await db.select().from(promotions);
+  return giftRulesFrom(await db.select().from(promotions), promoSettings);
+}
+
+export type PromotionRow = typeof promotions.$inferSelect;
+
+/** The gift rules the promotions rows and the settings make. */
+export function giftRulesFrom(rows: readonly PromotionRow[], promoSettings: PromoSettings): GiftRules {
   const active = (kind: PromotionKind) => rows.find((r) => r.kind === kind && r.isActive);
   const snackRow = active('snack-gift');
   const pizzaRow = active('pizza-gift');

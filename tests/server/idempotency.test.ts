@@ -123,6 +123,26 @@ describe('POST /order with an Idempotency-Key', () => {
     expect(placed.statusCode).toBe(200);
   });
 
+  it('a week on, a new order deletes the customer’s older answers, and a forgotten key may carry another body', async () => {
+    const user = await signedInUser(server.db);
+    const oldKey = newKey();
+    const reusedKey = newKey();
+    expect((await postOrder(server, user.token, deliveryBody(), oldKey)).statusCode).toBe(200);
+    expect((await postOrder(server, user.token, deliveryBody(), reusedKey)).statusCode).toBe(200);
+    const keysOf = async () =>
+      (await server.db.run((db) => db.execute<{ key: string }>(sql`select key from idempotency_keys where user_id = ${user.id} order by key`))).rows.map((r) => r.key);
+    server.clock.set('2026-11-28T05:00:00.000Z'); // eight days later, Saturday 13:00 in Irkutsk
+    try {
+      const other = await postOrder(server, user.token, deliveryBody({ comment: 'другой заказ' }), reusedKey);
+      expect(other.statusCode, other.body).toBe(200);
+      expect(other.json().comment).toBe('другой заказ');
+      expect(await keysOf()).toEqual([reusedKey]);
+      expect(await ordersOf(user.id)).toBe(3);
+    } finally {
+      server.clock.set('2026-11-20T05:00:00.000Z');
+    }
+  });
+
   it('answers are kept for a week, then the customer’s old keys are forgotten', async () => {
     const user = await signedInUser(server.db);
     const key = newKey();

@@ -1,0 +1,154 @@
+// The read-only data every checkout is assessed against: order settings, cities, active
+// restaurants, delivery zones, the pricing catalogue and the stop lists. Kept per process
+// (per Database) and per content version: the triggers of migration 0001 bump
+// content_versions('settings') on every write to settings, cities, restaurants and
+// delivery_zones, and content_versions('catalog') on every write to groups, products and
+// stop_list, and (migration 0008) content_versions('promotions') on the gift promotions. So ONE
+// small read of the versions, made with the caller's executor (inside the order's own
+// transaction), tells whether the copy is current — also when another process changed the data.
+// A copy whose version differs is never used: an order cannot be priced or accepted on a price,
+// stop list, zone, gift rule or setting that has changed.
+//
+// Work outside transactions that only needs the city (prepareCheckout, which geocodes) may use a
+// copy up to CONTENT_VERSION_MAX_AGE_MS old without any read (`recentCheckoutReference`); the
+// assessment then checks the versions again.
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../db/database.js';
+import { cities, deliveryZones, restaurants, stopList } from '../db/schema/catalog.js';
+import { promotions } from '../db/schema/orders.js';
+import type { CityRow, ZoneRow } from './geocoding.js';
+import { loadPricingCatalog, type PricingCatalog } from './pricing.js';
+import { giftRulesFrom, loadOrderSettings, type GiftRules, type OrderSettings, type PromotionRow } from './promo.js';
+
+export type RestaurantRow = typeof restaurants.$inferSelect;
+
+/** The content_versions rows the reference data depends on. */
+export const REFERENCE_VERSIONS = ['settings', 'catalog', 'promotions'] as const;
+export type ReferenceVersions = Record<(typeof REFERENCE_VERSIONS)[number], string>;
+
+/** SQL list of REFERENCE_VERSIONS, for a caller that reads the versions within its own statement. */
+export const REFERENCE_VERSION_NAMES = sql.raw(REFERENCE_VERSIONS.map((n) => `'${n}'`).join(', '));
+
+/** The versions from rows of (name, version as text); a missing row reads as '-1'. */
+export function referenceVersionsFrom(rows: readonly { name: string; version: string }[]): ReferenceVersions {
+  const get = (name: string) => rows.find((r) => r.name === name)?.version ?? '-1';
+  return { settings: get('settings'), catalog: get('catalog'), promotions: get('promotions') };
+}
+
+/** What changes with content_versions('settings'). */
+export interface SettingsPart {
+  version: string;
+  settings: OrderSettings;
+  cities: ReadonlyMap<string, CityRow>;
+  /** Active restaurants of each city, by position. */
+  restaurants: ReadonlyMap<string, readonly RestaurantRow[]>;
+  /** Delivery zones of each city, by position. */
+  zones: ReadonlyMap<string, readonly ZoneRow[]>;
+}
+
+/** What changes with content_versions('catalog'). */
+export interface CatalogPart {
+  version: string;
+  catalog: PricingCatalog;
+  /** Stop-listed product ids by delivery terminal. */
+  stopped: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** What changes with content_versions('promotions'). */
+export interface PromotionsPart {
+  version: string;
+  rows: readonly PromotionRow[];
+}
+
+export interface CheckoutReference {
+  settings: SettingsPart;
+  catalog: CatalogPart;
+  promotions: PromotionsPart;
+  /** The gift rules of these settings and promotions. */
+  giftRules: GiftRules;
+}
+
+interface Cached {
+  reference: CheckoutReference;
+  /** performance.now() of the last version check. */
+  checkedAt: number;
+}
+const cache = new WeakMap<object, Cached>();
+
+export async function readReferenceVersions(db: Executor): Promise<ReferenceVersions> {
+  const result = await db.execute<{ name: string; version: string }>(
+    sql`select name, version::text as version from content_versions where name in (${REFERENCE_VERSION_NAMES})`,
+  );
+  return referenceVersionsFrom(result.rows);
+}
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = out.get(k);
+    if (list) list.push(row);
+    else out.set(k, [row]);
+  }
+  return out;
+}
+
+async function readSettingsPart(db: Executor, version: string): Promise<SettingsPart> {
+  const settings = await loadOrderSettings(db);
+  const cityRows = await db.select().from(cities);
+  const restaurantRows = await db
+    .select()
+    .from(restaurants)
+    .where(eq(restaurants.isActive, true))
+    .orderBy(asc(restaurants.position), asc(restaurants.deliveryTerminalId));
+  const zoneRows = await db.select().from(deliveryZones).orderBy(asc(deliveryZones.position), asc(deliveryZones.id));
+  return {
+    version,
+    settings,
+    cities: new Map(cityRows.map((c) => [c.id, c])),
+    restaurants: groupBy(restaurantRows, (r) => r.cityId),
+    zones: groupBy(zoneRows, (z) => z.cityId),
+  };
+}
+
+async function readCatalogPart(db: Executor, version: string): Promise<CatalogPart> {
+  const catalog = await loadPricingCatalog(db);
+  const rows = await db.select({ terminal: stopList.deliveryTerminalId, productId: stopList.productId }).from(stopList);
+  const stopped = new Map<string, Set<string>>();
+  for (const row of rows) {
+    let set = stopped.get(row.terminal);
+    if (!set) stopped.set(row.terminal, (set = new Set()));
+    set.add(row.productId);
+  }
+  return { version, catalog, stopped };
+}
+
+/**
+ * The current reference data: the versions read with `db` (so inside a transaction, the
+ * transaction's view) unless the caller read them itself in the same transaction, and the parts
+ * whose version moved read again.
+ */
+export async function checkoutReference(db: Executor, owner: object, versions?: ReferenceVersions): Promise<CheckoutReference> {
+  const current = versions ?? (await readReferenceVersions(db));
+  const cached = cache.get(owner)?.reference;
+  const settings = cached?.settings.version === current.settings ? cached.settings : await readSettingsPart(db, current.settings);
+  const catalog = cached?.catalog.version === current.catalog ? cached.catalog : await readCatalogPart(db, current.catalog);
+  const promotionsPart =
+    cached?.promotions.version === current.promotions ? cached.promotions : { version: current.promotions, rows: await db.select().from(promotions) };
+  const reference =
+    cached && settings === cached.settings && catalog === cached.catalog && promotionsPart === cached.promotions
+      ? cached
+      : { settings, catalog, promotions: promotionsPart, giftRules: giftRulesFrom(promotionsPart.rows, settings.settings) };
+  cache.set(owner, { reference, checkedAt: performance.now() });
+  return reference;
+}
+
+/**
+ * Reference data checked at most `maxAgeMs` ago (CONTENT_VERSION_MAX_AGE_MS), for work outside
+ * transactions that the assessment re-checks anyway; 0 checks every time.
+ */
+export async function recentCheckoutReference(database: Database, maxAgeMs: number): Promise<CheckoutReference> {
+  const cached = cache.get(database);
+  if (maxAgeMs > 0 && cached && performance.now() - cached.checkedAt < maxAgeMs) return cached.reference;
+  return database.run((db) => checkoutReference(db, database));
+}
