@@ -74,6 +74,8 @@ interface Cached {
   checkedAt: number;
 }
 const cache = new WeakMap<object, Cached>();
+/** A version check under way for recentCheckoutReference. */
+const checking = new WeakMap<Database, Promise<CheckoutReference>>();
 
 export async function readReferenceVersions(db: Executor): Promise<ReferenceVersions> {
   const result = await db.execute<{ name: string; version: string }>(
@@ -150,5 +152,12 @@ export async function checkoutReference(db: Executor, owner: object, versions?: 
 export async function recentCheckoutReference(database: Database, maxAgeMs: number): Promise<CheckoutReference> {
   const cached = cache.get(database);
   if (maxAgeMs > 0 && cached && performance.now() - cached.checkedAt < maxAgeMs) return cached.reference;
-  return database.run((db) => checkoutReference(db, database));
+  if (maxAgeMs === 0) return database.run((db) => checkoutReference(db, database));
+  // One check for all the requests that find the copy old at the same moment.
+  let pending = checking.get(database);
+  if (!pending) {
+    pending = database.run((db) => checkoutReference(db, database)).finally(() => checking.delete(database));
+    checking.set(database, pending);
+  }
+  return pending;
 }

@@ -54,6 +54,35 @@ describe('embedded database (PGlite)', () => {
     expect(rows.rows).toEqual([{ n: 2 }]);
   });
 
+  it('lets the event loop turn between queued tasks (sockets and timers are not starved by a busy queue)', async () => {
+    const db = await openPglite(null);
+    opened.push(db);
+    const order: string[] = [];
+    const tasks = Array.from({ length: 5 }, (_, i) =>
+      db.run(async () => {
+        order.push(`task ${i}`);
+      }),
+    );
+    setImmediate(() => order.push('event loop'));
+    await Promise.all(tasks);
+    expect(order.indexOf('event loop')).toBeGreaterThan(-1);
+    expect(order.indexOf('event loop')).toBeLessThan(order.indexOf('task 4'));
+  });
+
+  it('keeps timestamps as Drizzle reads them and JSON as values (PGlite queries go without per-query parsers)', async () => {
+    const db = await openPglite(null);
+    opened.push(db);
+    await db.run((x) => x.execute(sql`create table t (at timestamptz, doc jsonb, n bigint)`));
+    const at = new Date('2026-11-20T05:00:00.123Z');
+    await db.run((x) => x.execute(sql`insert into t values (${at}, ${JSON.stringify({ a: [1, 'б'] })}::jsonb, 42)`));
+    const raw = await db.run((x) => x.execute<{ at: unknown; doc: unknown }>(sql`select at, doc from t`));
+    expect(typeof raw.rows[0]?.at).toBe('string');
+    expect(new Date(String(raw.rows[0]?.at)).toISOString()).toBe(at.toISOString());
+    expect(raw.rows[0]?.doc).toEqual({ a: [1, 'б'] });
+    const inTx = await db.transaction((x) => x.execute<{ at: unknown }>(sql`select at from t`));
+    expect(typeof inTx.rows[0]?.at).toBe('string');
+  });
+
   it('delivers NOTIFY to a listener', async () => {
     const db = await openPglite(null);
     opened.push(db);
