@@ -115,10 +115,10 @@ async function claimKey(ctx: AppContext, userId: string, key: string, hash: stri
       with forgotten as (
         delete from ${idempotencyKeys}
         where ${idempotencyKeys.userId} = ${userId} and ${idempotencyKeys.state} = 'done'
-          and ${idempotencyKeys.createdAt} < ${forgetBefore} and ${idempotencyKeys.key} <> ${key}
+          and ${idempotencyKeys.createdAt} < ${forgetBefore.toISOString()} and ${idempotencyKeys.key} <> ${key}
       )
       insert into ${idempotencyKeys} (user_id, key, request_hash, state, created_at)
-      values (${userId}, ${key}, ${hash}, 'running', ${now})
+      values (${userId}, ${key}, ${hash}, 'running', ${now.toISOString()})
       on conflict do nothing
       returning created_at`);
     if (inserted.rows[0]) return { kind: 'claimed', createdAt: now };
@@ -225,39 +225,52 @@ async function createOrderIn(ctx: AppContext, tx: Executor, now: Date, user: Aut
   if (!city || !terminalId) throw new Error('checkout assessment without refusals lacks a city or a restaurant');
   const online = isOnlineMethod(body.paymentMethod);
 
-  // Writes: order, status log, bonus spending, coupon use, payment, the idempotent answer.
+  // Writes: order, status log and the idempotent answer (one statement), then bonus spending,
+  // coupon use and payment; a throw rolls all of it back.
   const orderId = randomUUID();
-  const inserted = await tx
-    .insert(orders)
-    .values({
-      id: orderId,
-      userId: user.userId,
-      cityId: city.id,
-      status: 'Unconfirmed',
-      deliveryMethod: body.deliveryMethod,
-      address: a.address,
-      deliveryTerminalId: terminalId,
-      zoneId: a.zone?.id ?? null,
-      items: [...a.lines.map((l) => toStoredLine(l, false)), ...a.gifts.map((g) => toStoredLine(g, true))],
-      goodsTotal: a.goodsTotal,
-      discountTotal: a.discountTotal,
-      deliveryPrice: a.deliveryPrice,
-      serviceFee: a.serviceFee,
-      bonusSpent: a.bonusSpent,
-      total: a.total,
-      coupon: a.appliedCouponCode,
-      paymentMethod: body.paymentMethod,
-      paymentStatus: online ? 'pending' : 'none',
-      deliveryTime: a.deliveryTime,
-      persons: body.persons,
-      changeFrom: a.changeFrom,
-      comment: body.comment,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  const row = inserted[0];
-  if (!row) throw new Error('insert into orders returned nothing');
+  const values = {
+    id: orderId,
+    userId: user.userId,
+    cityId: city.id,
+    status: 'Unconfirmed',
+    deliveryMethod: body.deliveryMethod,
+    address: a.address,
+    deliveryTerminalId: terminalId,
+    zoneId: a.zone?.id ?? null,
+    items: [...a.lines.map((l) => toStoredLine(l, false)), ...a.gifts.map((g) => toStoredLine(g, true))],
+    goodsTotal: a.goodsTotal,
+    discountTotal: a.discountTotal,
+    deliveryPrice: a.deliveryPrice,
+    serviceFee: a.serviceFee,
+    bonusSpent: a.bonusSpent,
+    total: a.total,
+    coupon: a.appliedCouponCode,
+    paymentMethod: body.paymentMethod,
+    paymentStatus: online ? 'pending' : 'none',
+    deliveryTime: a.deliveryTime,
+    persons: body.persons,
+    changeFrom: a.changeFrom,
+    comment: body.comment,
+    createdAt: now,
+    updatedAt: now,
+  } satisfies typeof orders.$inferInsert;
+  // Every column is given but the number (a sequence): the stored answer takes it in SQL.
+  const answer0 = toOrder({ ...values, number: 0 });
+  const written = await tx.execute<{ number: string | number }>(sql`
+    with placed as (${tx.insert(orders).values(values).returning({ number: orders.number }).getSQL()}),
+    logged as (
+      insert into ${orderStatusLog} (order_id, status, at, actor) values (${orderId}, 'Unconfirmed', ${now.toISOString()}, 'customer')
+    ),
+    answered as (
+      update ${idempotencyKeys}
+      set state = 'done', response_status = 200,
+        response_body = jsonb_set(${JSON.stringify(answer0)}::jsonb, '{number}', to_jsonb((select number from placed)))
+      where user_id = ${user.userId} and key = ${key}
+    )
+    select number from placed`);
+  const number = written.rows[0]?.number;
+  if (number === undefined) throw new Error('insert into orders returned nothing');
+  const answer: Order = { ...answer0, number: Number(number) };
 
   if (a.bonusSpent > 0) {
     // Locks the user's row and checks the balance: concurrent orders take turns, never below 0.
@@ -285,14 +298,6 @@ async function createOrderIn(ctx: AppContext, tx: Executor, now: Date, user: Aut
     await createPaymentIn(tx, ctx, { id: orderId, userId: user.userId, total: a.total, paymentMethod: body.paymentMethod }, a.paymentAccount, now);
   }
 
-  // The first status log line and the stored answer: one statement.
-  const answer = toOrder(row);
-  await tx.execute(sql`
-    with logged as (
-      insert into ${orderStatusLog} (order_id, status, at, actor) values (${orderId}, 'Unconfirmed', ${now}, 'customer')
-    )
-    update ${idempotencyKeys} set state = 'done', response_status = 200, response_body = ${JSON.stringify(answer)}::jsonb
-    where user_id = ${user.userId} and key = ${key}`);
   return answer;
 }
 

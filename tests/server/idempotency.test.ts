@@ -4,7 +4,7 @@ import { seedPromotions } from '../../server/services/promo.js';
 import { IDEMPOTENCY_KEEP_MS, IDEMPOTENCY_STALE_MS, canonicalJson, requestHash } from '../../server/services/orders.js';
 import { CreateOrderBody } from '../../src/api/contract/orders.js';
 import { createTestServer, type TestServer } from './helpers.js';
-import { deliveryBody, newKey, postOrder, signedInUser } from './ordersFixtures.js';
+import { auth, deliveryBody, newKey, postOrder, signedInUser } from './ordersFixtures.js';
 
 let server: TestServer;
 
@@ -33,6 +33,9 @@ describe('POST /order with an Idempotency-Key', () => {
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
     expect(await ordersOf(user.id)).toBe(1);
+    // the answer is the order as stored (it is built before the insert, which gives the number)
+    const read = await server.app.inject({ method: 'GET', url: `/api/v1/order/${first.json().id}`, headers: auth(user.token) });
+    expect(read.json()).toEqual(first.json());
     // bonuses were spent once
     const balance = await server.db.run((db) => db.execute<{ balance: number }>(sql`select balance from users where id = ${user.id}`));
     expect(balance.rows[0]?.balance).toBe(200);
