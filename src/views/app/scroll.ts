@@ -4,6 +4,9 @@
 import { useEffect } from 'react';
 
 export const SCROLL_DELAY_MS = 500;
+/** How long after the delay a hash's element may still appear (the menu renders in steps). */
+export const SCROLL_WAIT_MS = 3000;
+const SCROLL_RETRY_MS = 100;
 export const HASH_OFFSET_PX = 100;
 export const TOP_OF_CATALOG = 'top-of-catalog';
 /** SPEC §9 "header base 92 scaled by screen width, capped at 576". */
@@ -37,12 +40,19 @@ export function useScrollAfterNavigation(pageKey: string, hash: string): void {
       window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
       return;
     }
-    const timer = window.setTimeout(() => {
+    let waited = 0;
+    const attempt = () => {
       const el = document.getElementById(plan.id);
-      if (el === null) return;
+      if (el === null) {
+        if (waited >= SCROLL_WAIT_MS) return;
+        waited += SCROLL_RETRY_MS;
+        timer = window.setTimeout(attempt, SCROLL_RETRY_MS);
+        return;
+      }
       const top = el.getBoundingClientRect().top + window.scrollY - plan.offset;
       window.scrollTo({ top, left: 0, behavior: 'smooth' });
-    }, plan.delayMs);
+    };
+    let timer = window.setTimeout(attempt, plan.delayMs);
     return () => window.clearTimeout(timer);
   }, [pageKey, hash]);
 }

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Catalog } from '../../api/entities';
 import { availableFilters, menuSections, queriedProducts } from '../app/catalogView';
-import { useProgressive } from '../app/reveal';
+import { useProgressiveSections } from '../app/reveal';
 import { selectExcludedAllergens } from '../app/selectors';
 import { jsonEqual, useDispatch, useSelector } from '../app/store';
 import { WithCatalog } from '../components/CatalogState';
@@ -76,7 +76,7 @@ function CatalogContent({ catalog, section }: { catalog: Catalog; section: strin
   const sections = menuSections(catalog, excluded);
   const current = section === null ? null : (sections.find((s) => s.group.slug === section) ?? null);
   const groupExists = section === null || catalog.groups.some((g) => g.slug === section && g.parentGroup === null);
-  const shown = useProgressive(section === null ? sections : current === null ? [] : [current]);
+  const shown = useProgressiveSections(section === null ? sections : current === null ? [] : [current]);
   if (!groupExists) return <NotFoundPage />;
   const title = current?.group.name ?? (section === null ? 'Меню' : (catalog.groups.find((g) => g.slug === section)?.name ?? 'Меню'));
   // On a section page the search and filters look inside that section only.

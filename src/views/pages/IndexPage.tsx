@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import type { Catalog } from '../../api/entities';
 import { menuSections } from '../app/catalogView';
-import { useProgressive } from '../app/reveal';
+import { useProgressiveSections } from '../app/reveal';
 import { AppLink } from '../app/routing';
 import { selectCurrentCity, selectExcludedAllergens } from '../app/selectors';
 import { jsonEqual, useSelector } from '../app/store';
@@ -84,7 +84,7 @@ function Stories() {
 function Menu({ catalog }: { catalog: Catalog }) {
   const excluded = useSelector(selectExcludedAllergens, jsonEqual);
   const sections = menuSections(catalog, excluded);
-  const rendered = useProgressive(sections);
+  const rendered = useProgressiveSections(sections);
   return (
     <>
       <SectionBar groups={sections.map((s) => s.group)} mode="anchor" />
