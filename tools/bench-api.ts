@@ -249,6 +249,7 @@ async function main(): Promise<void> {
     } else rows.push({ name: 'POST /api/v1/promo (anonymous)', result: null, note: `skipped: ${promoCheck.status} ${JSON.stringify(await json(promoCheck))}` });
 
     let orderResult: CannonResult | null = null;
+    let clientShare = 0;
     let orderNote = '';
     const answered = new Set<string>();
     if (!CASES.has('order')) {
@@ -259,6 +260,7 @@ async function main(): Promise<void> {
       const probe = await fetch(`${server.url}/api/v1/order`, { method: 'POST', headers: { ...headers, 'idempotency-key': randomUUID() }, body });
       if (probe.ok) {
         console.error('POST /api/v1/order…');
+        const clientCpu = process.cpuUsage();
         orderResult = await run({
           requests: [
             {
@@ -278,6 +280,9 @@ async function main(): Promise<void> {
             },
           ],
         });
+        // How much of a core the load generator itself took (it shares the machine with the server).
+        const used = process.cpuUsage(clientCpu);
+        clientShare = (used.user + used.system) / 1e6 / DURATION;
       } else orderNote = `skipped: ${probe.status} ${JSON.stringify(await json(probe))}`;
     } else orderNote = 'skipped: could not sign in';
 
@@ -299,7 +304,8 @@ async function main(): Promise<void> {
       const ok = lost === 0 && orders === completedKeys && answered.size === orderResult['2xx'];
       orderNote =
         `2xx ${orderResult['2xx']}, orders written ${orders}, keys completed ${completedKeys}, ` +
-        `2xx without an order ${lost}, finished after the client stopped ${unseen}: ${ok ? 'none lost or doubled' : 'MISMATCH'}`;
+        `2xx without an order ${lost}, finished after the client stopped ${unseen}: ${ok ? 'none lost or doubled' : 'MISMATCH'}; ` +
+        `load generator ${Math.round(clientShare * 100)} % of a core`;
     }
     if (CASES.has('order')) rows.push({ name: 'POST /api/v1/order (signed in, new Idempotency-Key each)', result: orderResult, note: orderNote });
   } finally {
