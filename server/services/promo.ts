@@ -436,7 +436,8 @@ const promoRulesCache = new WeakMap<Database, { value: PromoRules; readAt: numbe
 /**
  * Order settings, gift rules and city ids for POST /promo, read at most once per `maxAgeMs`
  * (CONTENT_VERSION_MAX_AGE_MS, as the catalogue's version) per process: a quote is advice, and
- * the cart re-quotes on every change; an order re-reads them inside its own transaction.
+ * the cart re-quotes on every change; an order checks them by content version inside its own
+ * transaction (checkoutReference.ts).
  */
 async function promoRules(database: Database, db: Executor, maxAgeMs: number): Promise<PromoRules> {
   const cached = promoRulesCache.get(database);
