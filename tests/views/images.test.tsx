@@ -34,6 +34,19 @@ describe('responsive pictures', () => {
     expect(pictures.every((img) => img.getAttribute('sizes') === CARD_IMAGE_SIZES)).toBe(true);
   });
 
+  it('on the catalogue the first screen’s two pictures load at once with high priority, the rest lazily', async () => {
+    const withPictures = { ...catalog, products: catalog.products.map((p) => ({ ...p, imageUrl: `/img/products/${p.id}.svg` })) };
+    setup({ path: '/angarsk/catalog', state: evolveAll(readyState(), [{ type: 'CatalogLoaded', data: { catalog: withPictures, version: 'pictures' } }]) });
+    await screen.findAllByTestId('product-card');
+    const pictures = [...document.querySelectorAll('[data-testid="product-card"] img')];
+    expect(pictures.length).toBeGreaterThan(2);
+    expect(pictures.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([
+      ['eager', 'high'],
+      ['eager', 'high'],
+      ...pictures.slice(2).map(() => ['lazy', null]),
+    ]);
+  });
+
   it('the first slide is fetched eagerly with high priority and sized for the screen; the rest lazily', async () => {
     const app = setup({ path: '/angarsk' });
     act(() => app.store.dispatch({ type: 'ApplySettings', data: { settings: { ...settings, SLIDES } } }));

@@ -13,7 +13,8 @@ export function productPath(sectionSlug: string, product: Pick<Product, 'id'>): 
   return `/catalog/${encodeURIComponent(sectionSlug)}/${encodeURIComponent(product.id)}`;
 }
 
-export function ProductCard({ product, sectionSlug }: { product: Product; sectionSlug: string }) {
+/** `eager`: the card shows on the first screen, so its picture loads at once and first. */
+export function ProductCard({ product, sectionSlug, eager = false }: { product: Product; sectionSlug: string; eager?: boolean }) {
   const dispatch = useDispatch();
   const priceLabel = useSelector((s) => formatPriceLabel(product, s.catalog.catalog?.products));
   const openDetail = (e: MouseEvent) => {
@@ -27,7 +28,7 @@ export function ProductCard({ product, sectionSlug }: { product: Product; sectio
   return (
     <article className={styles.card} data-testid="product-card">
       <AppLink to={productPath(sectionSlug, product)} onClick={openDetail} className={styles.media} tabIndex={-1} aria-hidden="true">
-        <ProductImage url={product.imageUrl} alt="" width={400} sizes={CARD_IMAGE_SIZES} />
+        <ProductImage url={product.imageUrl} alt="" width={400} sizes={CARD_IMAGE_SIZES} eager={eager} />
         {product.oldPrice !== null && product.oldPrice > product.price && <span className={styles.sale}>Скидка</span>}
       </AppLink>
       <div className={styles.body}>

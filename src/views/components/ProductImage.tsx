@@ -26,6 +26,8 @@ export function ProductImage({ url, alt, width = 400, sizes = `${width}px`, eage
       sizes={sizes}
       alt={alt}
       loading={eager ? 'eager' : 'lazy'}
+      // An eager picture is one the visitor sees first (the page's largest, LCP): fetched first.
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       width={width}
       height={width}

@@ -70,6 +70,9 @@ function SearchAndFilters({ catalog }: { catalog: Catalog }) {
   );
 }
 
+/** The cards a phone shows on the catalogue's first screen (two, under the title and filters). */
+const FIRST_SCREEN_CARDS = 2;
+
 function CatalogContent({ catalog, section }: { catalog: Catalog; section: string | null }) {
   const excluded = useSelector(selectExcludedAllergens, jsonEqual);
   const query = useSelector((s) => s.catalog.query);
@@ -83,6 +86,8 @@ function CatalogContent({ catalog, section }: { catalog: Catalog; section: strin
   const inSection = current === null ? null : new Set(current.products.map((p) => p.id));
   const matches =
     query.mode === 'all' ? null : queriedProducts(catalog, query, excluded).filter((p) => inSection === null || inSection.has(p.id));
+  // The first screen's cards may span sections (a section of one dish, then the next).
+  const eagerCards = shown.map((_, i) => Math.max(0, FIRST_SCREEN_CARDS - shown.slice(0, i).reduce((n, s) => n + s.products.length, 0)));
   return (
     <div className={ui.container}>
       <h1 className={ui.pageTitle} id="top-of-catalog">
@@ -99,10 +104,10 @@ function CatalogContent({ catalog, section }: { catalog: Catalog; section: strin
       ) : shown.length === 0 ? (
         <p className={styles.empty}>В этом разделе пока нет блюд.</p>
       ) : (
-        shown.map((s) => (
+        shown.map((s, i) => (
           <section key={s.group.id} className={styles.section} aria-label={s.group.name}>
             {section === null && <h2 className={styles.sectionTitle}>{s.group.name}</h2>}
-            <ProductGrid products={s.products} catalog={catalog} />
+            <ProductGrid products={s.products} catalog={catalog} eagerCards={eagerCards[i]} />
           </section>
         ))
       )}
