@@ -9,7 +9,7 @@
 // Options (environment): BENCH_DURATION seconds per case (10), BENCH_CONNECTIONS (100),
 // BENCH_CASES (comma-separated subset of catalog,promo,order; all by default), BENCH_NODE_ARGS
 // (extra node options for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -55,6 +55,22 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const CASES = new Set((process.env.BENCH_CASES ?? 'catalog,promo,order').split(',').map((c) => c.trim()));
 const ROOT = path.resolve(import.meta.dirname, '..');
+
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere.
+ * On a shared machine req/s depends on what else runs; CPU per request much less.
+ */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    if (pid === undefined) return null;
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+    const perSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+    return Number.isFinite(ticks) && perSecond > 0 ? ticks / perSecond : null;
+  } catch {
+    return null;
+  }
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -250,6 +266,7 @@ async function main(): Promise<void> {
 
     let orderResult: CannonResult | null = null;
     let clientShare = 0;
+    let serverCpu: number | null = null;
     let orderNote = '';
     const answered = new Set<string>();
     if (!CASES.has('order')) {
@@ -261,6 +278,7 @@ async function main(): Promise<void> {
       if (probe.ok) {
         console.error('POST /api/v1/order…');
         const clientCpu = process.cpuUsage();
+        const serverCpuBefore = cpuSeconds(server.child.pid);
         orderResult = await run({
           requests: [
             {
@@ -283,6 +301,8 @@ async function main(): Promise<void> {
         // How much of a core the load generator itself took (it shares the machine with the server).
         const used = process.cpuUsage(clientCpu);
         clientShare = (used.user + used.system) / 1e6 / DURATION;
+        const serverCpuAfter = cpuSeconds(server.child.pid);
+        if (serverCpuBefore !== null && serverCpuAfter !== null) serverCpu = serverCpuAfter - serverCpuBefore;
       } else orderNote = `skipped: ${probe.status} ${JSON.stringify(await json(probe))}`;
     } else orderNote = 'skipped: could not sign in';
 
@@ -305,7 +325,10 @@ async function main(): Promise<void> {
       orderNote =
         `2xx ${orderResult['2xx']}, orders written ${orders}, keys completed ${completedKeys}, ` +
         `2xx without an order ${lost}, finished after the client stopped ${unseen}: ${ok ? 'none lost or doubled' : 'MISMATCH'}; ` +
-        `load generator ${Math.round(clientShare * 100)} % of a core`;
+        `load generator ${Math.round(clientShare * 100)} % of a core` +
+        (serverCpu !== null && orderResult['2xx'] > 0
+          ? `; server CPU ${((serverCpu * 1000) / orderResult['2xx']).toFixed(1)} ms per answered order (${Math.round(orderResult['2xx'] / serverCpu)} per CPU-second)`
+          : '');
     }
     if (CASES.has('order')) rows.push({ name: 'POST /api/v1/order (signed in, new Idempotency-Key each)', result: orderResult, note: orderNote });
   } finally {
