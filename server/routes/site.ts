@@ -6,8 +6,9 @@
 // - Other files at the top of clientDir (favicon, robots.txt…): served, cached for an hour.
 // - Anything else outside /api: 404 with index.html (the client renders 'This page could not be
 //   found'); under /api: a JSON 404.
-// The index page's first slide (its largest picture, LCP) is named in index.html as an image
-// preload, so it loads with the page instead of after the scripts, the settings and the render.
+// Head hints per page: the page chunk's scripts and styles (pageAssets.ts) and, on the index
+// page, its first slide (the largest picture, LCP) are named in index.html as preloads, so they
+// load with the page instead of after the scripts, the settings and the render.
 // Compression: the build writes .br and .gz beside each asset (vite.config.ts), sent as they are;
 // index.html is compressed once per build in memory; API answers by @fastify/compress (app.ts).
 // Deploys must keep the previous build's /assets/ files for at least an hour: an informational
@@ -23,10 +24,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { imageSrc, imageSrcSet, SLIDE_FALLBACK_WIDTH, SLIDE_SIZES, SLIDE_WIDTHS } from '../../src/api/images.js';
-import { matchSiteRoute } from '../../src/api/siteRoutes.js';
+import { matchSiteRoute, type SitePage } from '../../src/api/siteRoutes.js';
 import { captchaVerifierOf } from '../services/captcha.js';
 import { loadSettings } from '../services/settings.js';
 import { chooseEncoding } from './catalog.js';
+import { pageAssets, pageAssetTags, readManifest, type Manifest } from './pageAssets.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const INFORMATIONAL = 'public, max-age=3600';
@@ -107,8 +109,9 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
 
   let cachedIndex: IndexFile | null = null;
   let fallbackIndex: IndexFile | null = null;
-  /** index.html with a slide preload, per build and first slide (one entry: the current slide). */
-  let withSlide: { base: IndexFile; imageUrl: string; file: IndexFile } | null = null;
+  /** index.html with a page's head hints, per build (dropped when the build changes). */
+  let variants: { base: IndexFile; manifest: Manifest | null; files: Map<string, IndexFile> } | null = null;
+  const MAX_VARIANTS = 64; // pages × first slides: a handful; the cap only guards memory
 
   async function firstSlideUrl(): Promise<string | null> {
     try {
@@ -120,16 +123,26 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
     }
   }
 
-  /** The index page's HTML: index.html with the first slide's preload when there is a slide. */
-  async function indexPageFile(): Promise<IndexFile> {
+  /**
+   * index.html for a page: with the page chunk's scripts and styles (pageAssets.ts) and, on the
+   * index page, the first slide's picture, all as preloads in the head.
+   */
+  async function pageFile(page: SitePage): Promise<IndexFile> {
     const base = await indexFile();
-    const imageUrl = await firstSlideUrl();
-    if (imageUrl === null || !base.body.includes('</head>')) return base;
-    if (withSlide?.base === base && withSlide.imageUrl === imageUrl) return withSlide.file;
-    const body = Buffer.from(base.body.toString('utf8').replace('</head>', `  ${slidePreloadTag(imageUrl)}\n  </head>`));
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    withSlide = { base, imageUrl, file: indexFileOf(body, etag, base.mtimeMs) };
-    return withSlide.file;
+    if (!base.body.includes('</head>')) return base;
+    if (variants?.base !== base) variants = { base, manifest: readManifest(clientDir), files: new Map() };
+    const tags = variants.manifest === null ? [] : pageAssetTags(pageAssets(variants.manifest, page));
+    const slide = page === 'index' ? await firstSlideUrl() : null;
+    if (slide !== null) tags.unshift(slidePreloadTag(slide));
+    if (tags.length === 0) return base;
+    const key = tags.join('\n');
+    const known = variants.files.get(key);
+    if (known) return known;
+    const body = Buffer.from(base.body.toString('utf8').replace('</head>', `${tags.map((t) => `  ${t}\n`).join('')}  </head>`));
+    const file = indexFileOf(body, `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, base.mtimeMs);
+    if (variants.files.size >= MAX_VARIANTS) variants.files.clear();
+    variants.files.set(key, file);
+    return file;
   }
   async function indexFile(): Promise<IndexFile> {
     try {
@@ -144,8 +157,9 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
     }
   }
 
-  async function sendIndex(reply: FastifyReply, status: 200 | 404, cacheControl: string, page: 'index' | 'other' = 'other'): Promise<FastifyReply> {
-    const index = page === 'index' ? await indexPageFile() : await indexFile();
+  /** `page`: the matched page (its hints go into the head); null for a 404. */
+  async function sendIndex(reply: FastifyReply, status: 200 | 404, cacheControl: string, page: SitePage | null): Promise<FastifyReply> {
+    const index = page === null ? await indexFile() : await pageFile(page);
     void reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', cacheControl);
     if (status === 200) {
       void reply.header('etag', index.etag);
@@ -204,12 +218,12 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
       const fresh = await slugs.fresher();
       if (fresh) match = matchSiteRoute(pathname, fresh);
     }
-    if (match) return sendIndex(reply, 200, match.informational ? INFORMATIONAL : REVALIDATE, match.page === 'index' ? 'index' : 'other');
+    if (match) return sendIndex(reply, 200, match.informational ? INFORMATIONAL : REVALIDATE, match.page);
     const file = pathname === '/index.html' ? null : await topLevelFile(pathname);
     if (file) {
       void reply.header('cache-control', INFORMATIONAL);
       return reply.sendFile(file, { cacheControl: false });
     }
-    return sendIndex(reply, 404, REVALIDATE);
+    return sendIndex(reply, 404, REVALIDATE, null);
   });
 }

@@ -33,7 +33,7 @@ describe('e2e harness', () => {
     }
   });
 
-  it('the settings, the city list and the first slide are fetched once, from the preloads index.html starts with the page', async () => {
+  it('the settings, the city list, the page chunk and the first slide are fetched once, from the preloads index.html starts with the page', async () => {
     const context = await e2e.newContext({ width: 375 });
     try {
       const page = await context.newPage();
@@ -46,6 +46,7 @@ describe('e2e harness', () => {
         const { pathname } = new URL(request.url);
         if (pathname === '/api/v1/setting' || pathname === '/api/v1/city/') calls.push(`${pathname} ${initiator.type}`);
         if (pathname.startsWith('/img/slides/')) slides.push({ url: request.url, initiator: initiator.type });
+        if (/^\/assets\/IndexPage-[\w-]+\.js$/.test(pathname)) calls.push(`IndexPage chunk ${initiator.type}`);
       });
       const unusedPreloads: string[] = [];
       page.on('console', (message) => {
@@ -53,7 +54,8 @@ describe('e2e harness', () => {
       });
       await page.goto(`${e2e.server.url}/`);
       await page.getByRole('dialog', { name: 'Выберите свой город' }).waitFor();
-      expect(calls.sort()).toEqual(['/api/v1/city/ parser', '/api/v1/setting parser']);
+      // The index page's chunk too: the server names it in the HTML (build manifest).
+      expect(calls.sort()).toEqual(['/api/v1/city/ parser', '/api/v1/setting parser', 'IndexPage chunk parser']);
       expect(await page.locator('.app-shell').count()).toBe(0); // React replaced the shell
       expect(unusedPreloads).toEqual([]);
       // The first slide comes from the server's preload in the HTML, and the slider reuses it.

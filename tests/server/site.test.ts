@@ -366,3 +366,40 @@ describe('the index page names its first slide in the HTML (LCP preload)', () =>
     expect(res.body).not.toContain(slidePreloadTag(before));
   });
 });
+
+describe('a page names its own chunk and styles in the HTML (from the build manifest)', () => {
+  let server: TestServer;
+  let clientDir: string;
+  const INDEX = '<!doctype html><html lang="ru"><head><title>t</title></head><body><div id="root"></div></body></html>';
+
+  beforeAll(async () => {
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-client-'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX);
+    fs.mkdirSync(path.join(clientDir, '.vite'));
+    fs.writeFileSync(
+      path.join(clientDir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-A1.js', isEntry: true },
+        'src/views/pages/CatalogPage.tsx': { file: 'assets/CatalogPage-B2.js', css: ['assets/CatalogPage-C3.css'] },
+      }),
+    );
+    server = await createTestServer({ config: { clientDir } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('/catalog and /{city}/catalog/{section} preload the catalogue chunk; a page the manifest lacks gets none', async () => {
+    for (const url of ['/catalog', '/angarsk/catalog/rolls']) {
+      const body = (await server.app.inject({ method: 'GET', url })).body;
+      expect(body, url).toContain('<link rel="modulepreload" crossorigin href="/assets/CatalogPage-B2.js" />');
+      expect(body, url).toContain('<link rel="preload" as="style" crossorigin href="/assets/CatalogPage-C3.css" />');
+    }
+    expect((await server.app.inject({ method: 'GET', url: '/cart' })).body).toBe(INDEX);
+  });
+
+  it('the manifest itself is not served', async () => {
+    expect((await server.app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,29 @@
+// The source module of each page's lazy chunk (the imports in pages.tsx), for the server: it
+// names a page's chunk and styles in index.html (server/routes/pageAssets.ts) so they load with
+// the HTML instead of after the main scripts ran. A test keeps this table and pages.tsx in step.
+import type { SitePage } from '../../api/siteRoutes';
+
+export const PAGE_MODULES: Partial<Record<SitePage, string>> = {
+  index: 'src/views/pages/IndexPage.tsx',
+  catalog: 'src/views/pages/CatalogPage.tsx',
+  'catalog-section': 'src/views/pages/CatalogPage.tsx',
+  product: 'src/views/pages/ProductPage.tsx',
+  cart: 'src/views/pages/CartPage.tsx',
+  checkout: 'src/views/pages/CheckoutPage.tsx',
+  complete: 'src/views/pages/CompletePage.tsx',
+  'complete-error': 'src/views/pages/CompleteErrorPage.tsx',
+  about: 'src/views/pages/InfoPage.tsx',
+  delivery: 'src/views/pages/InfoPage.tsx',
+  legal: 'src/views/pages/InfoPage.tsx',
+  masterclass: 'src/views/pages/InfoPage.tsx',
+  promo: 'src/views/pages/InfoPage.tsx',
+  'push-notifications-rules': 'src/views/pages/InfoPage.tsx',
+  'receive-advertising-information': 'src/views/pages/InfoPage.tsx',
+  rule: 'src/views/pages/InfoPage.tsx',
+  vacancies: 'src/views/pages/InfoPage.tsx',
+  personal: 'src/views/pages/personal/ProfilePage.tsx',
+  'personal-address': 'src/views/pages/personal/AddressesPage.tsx',
+  'personal-favorite': 'src/views/pages/personal/FavoritesPage.tsx',
+  'personal-history': 'src/views/pages/personal/HistoryPage.tsx',
+  admin: 'src/views/pages/AdminPage.tsx',
+};
