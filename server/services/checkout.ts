@@ -145,6 +145,7 @@ export interface Assessment {
   /** 'asap' or the ISO start of the slot. */
   deliveryTime: string;
   changeFrom: number | null;
+  /** ASAP and, with `listSlots`, the offered days (empty otherwise). */
   slots: DeliverySlots;
   paymentOptions: PaymentOption[];
   /** Stop-listed names per terminal, for the restaurant list. */
