@@ -3,32 +3,16 @@
 // deliveryPrice, free from the city's freeDeliveryFrom); before a zone is known, the city's
 // delivery product (SPEC §4 delivery line).
 import { describe, expect, it } from 'vitest';
-import type { Address, DeliveryZone } from '../../src/api/entities';
+import type { Address } from '../../src/api/entities';
 import { deliveryFee } from '../../src/views/app/cartView';
 import type { AppState } from '../../src/projections/store';
 import { PRODUCT } from '../fixtures/catalog';
-import { ANGARSK, FREE_DELIVERY_FROM, settingsWith, TERMINAL_1 } from '../fixtures/settings';
+import { ANGARSK, FAR_ZONE, FREE_DELIVERY_FROM, settingsWith, TERMINAL_1 } from '../fixtures/settings';
 import { ADDRESS, quote } from './checkoutFixtures';
 import { buildQuoteBody, quoteKey } from '../../src/commands/checkout';
 import { run, when } from './helpers';
 
-/** A square around ADDRESS.location (52.54 N, 103.89 E); delivery there costs 300, the city's product 150. */
-const FAR: DeliveryZone = {
-  id: 'zone-far',
-  cityId: ANGARSK.id,
-  name: 'Дальняя',
-  polygon: [
-    [103.8, 52.5],
-    [104.0, 52.5],
-    [104.0, 52.6],
-    [103.8, 52.6],
-  ],
-  minSum: 0,
-  deliveryPrice: 300,
-  deliveryMinutes: 90,
-  deliveryTerminalId: TERMINAL_1,
-};
-const ZONED = settingsWith({ CITY_ZONES: { [ANGARSK.id]: [FAR] } });
+const ZONED = settingsWith({ CITY_ZONES: { [ANGARSK.id]: [FAR_ZONE] } });
 const ELSEWHERE: Address = { ...ADDRESS, id: 'addr-2', street: 'улица Мира', location: { lat: 10, lon: 10 } };
 const UNLOCATED: Address = { ...ADDRESS, id: 'addr-3', location: null };
 
@@ -105,7 +89,7 @@ describe('the delivery line and the zone of the chosen address', () => {
     if (body === null) throw new Error('no quote body');
     const key = quoteKey(body);
     const asked = run([{ type: 'StartQuote', data: { key } }], { state: start });
-    const zone = { id: FAR.id, name: FAR.name, minSum: 0, deliveryPrice: 300, freeDeliveryFrom: FREE_DELIVERY_FROM, deliveryMinutes: 90, deliveryTerminalId: TERMINAL_1 };
+    const zone = { id: FAR_ZONE.id, name: FAR_ZONE.name, minSum: 0, deliveryPrice: 300, freeDeliveryFrom: FREE_DELIVERY_FROM, deliveryMinutes: 90, deliveryTerminalId: TERMINAL_1 };
     const { events, after } = when({ type: 'ApplyQuote', data: { key, quote: quote({ zone, location: ADDRESS.location, deliveryPrice: 300 }) } }, { state: asked });
     expect(events).toContainEqual({ type: 'AddressLocated', data: { addressId: UNLOCATED.id, location: ADDRESS.location } });
     expect(after.address.list[0]?.location).toEqual(ADDRESS.location);

@@ -2,11 +2,10 @@
 // server validates, geocodes and stores it on the order, tests/server/orders.test.ts); the quote
 // prices it; choosing a saved address again drops it.
 import { describe, expect, it } from 'vitest';
-import type { DeliveryZone } from '../../src/api/entities';
 import { buildQuoteBody, checkoutProblems } from '../../src/commands/checkout';
 import type { AddressDraft } from '../../src/events/address';
 import { PRODUCT } from '../fixtures/catalog';
-import { ANGARSK, NOW, settingsWith, TERMINAL_1 } from '../fixtures/settings';
+import { ANGARSK, FAR_ZONE, NOW, settingsWith } from '../fixtures/settings';
 import { ADDRESS } from './checkoutFixtures';
 import { run, when } from './helpers';
 
@@ -21,23 +20,7 @@ const ONE_OFF: AddressDraft = {
   comment: 'Код 12',
   location: { lat: 52.55, lon: 103.9 },
 };
-/** Around ONE_OFF (and ADDRESS): delivery there costs 300, the city's product 150. */
-const FAR: DeliveryZone = {
-  id: 'zone-far',
-  cityId: ANGARSK.id,
-  name: 'Дальняя',
-  polygon: [
-    [103.8, 52.5],
-    [104.0, 52.5],
-    [104.0, 52.6],
-    [103.8, 52.6],
-  ],
-  minSum: 0,
-  deliveryPrice: 300,
-  deliveryMinutes: 90,
-  deliveryTerminalId: TERMINAL_1,
-};
-const ready = { signedIn: true, settings: settingsWith({ CITY_ZONES: { [ANGARSK.id]: [FAR] } }) };
+const ready = { signedIn: true, settings: settingsWith({ CITY_ZONES: { [ANGARSK.id]: [FAR_ZONE] } }) };
 const use = { type: 'UseOneOffAddress', data: { address: ONE_OFF } } as const;
 const basics = [
   { type: 'AddItem', data: { productId: PRODUCT.phila } },
