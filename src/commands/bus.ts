@@ -35,6 +35,8 @@ export type Store = {
    * changes. Create it once per selector (outside render or in useMemo).
    */
   select<T>(selector: (state: AppState) => T): () => T;
+  /** The store's clock, the one commands are stamped with (views read the time here, never from Date). */
+  now(): string;
   /** The entries appended so far (read-only view). */
   entries(): readonly LogEntry[];
   /** Every processed command with its events, after the state was updated. */
@@ -114,6 +116,7 @@ export function createStore(options: StoreOptions): Store {
       return () => void listeners.delete(listener);
     },
     select,
+    now: () => options.deps.now(),
     entries: () => log,
     events$: eventsSubject.asObservable(),
     state$: stateSubject.asObservable(),

@@ -65,7 +65,7 @@ function reporterOver(upload: ReporterDeps['upload']) {
 function renderWithStore(ui: React.ReactNode) {
   const { hook } = memoryLocation({ path: '/angarsk' });
   return render(
-    <StoreProvider store={{ getState: () => initialState, subscribe: () => () => undefined, dispatch: () => undefined }}>
+    <StoreProvider store={{ getState: () => initialState, subscribe: () => () => undefined, dispatch: () => undefined, now: () => '2026-11-23T06:00:00.000Z' }}>
       <Router hook={hook}>{ui}</Router>
     </StoreProvider>,
   );

@@ -4,9 +4,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { evolveAll } from '../../src/projections/store';
 import { TEXT_WORK_TIME } from '../../src/projections/modal';
-import type { DeliveryZone } from '../../src/api/entities';
 import { PRODUCT } from '../fixtures/catalog';
-import { ANGARSK, settingsWith, TERMINAL_1 } from '../fixtures/settings';
+import { ANGARSK, FAR_ZONE, NOW, settingsWith, TERMINAL_1 } from '../fixtures/settings';
 import { ADDRESS, checkoutState, MIN_SUM_REFUSAL, order, quote, quoted } from '../commands/checkoutFixtures';
 import { run } from '../commands/helpers';
 import { plain, setup } from './helpers';
@@ -29,6 +28,12 @@ describe('/checkout', () => {
     expect(plain(screen.getByTestId('checkout-total').textContent)).toBe('1 050 ₽');
     expect(screen.getByText('Курьер позвонит за 10 минут')).toBeTruthy();
     expect(screen.queryByTestId('checkout-problems')).toBeNull();
+  });
+
+  it("closed hours are checked on the store's clock, not the machine's (the test passed only while Ангарск was open)", async () => {
+    setup({ path: '/angarsk/checkout', state: quoted(checkoutState()), now: NOW.tuesdayNight });
+    const problems = await screen.findByTestId('checkout-problems');
+    expect(problems.querySelector('[data-code="outside-working-hours"]')).not.toBeNull();
   });
 
   it("a refusal of the quote is shown before submission with what to do ('Минимальная сумма заказа…', 'Перейти в меню')", async () => {
@@ -193,22 +198,6 @@ describe('address form (delivery)', () => {
 });
 
 describe('one delivery price in the cart and at checkout (issue 5)', () => {
-  // A zone around ADDRESS where delivery costs 300 while the city's delivery product costs 150.
-  const FAR: DeliveryZone = {
-    id: 'zone-far',
-    cityId: ANGARSK.id,
-    name: 'Дальняя',
-    polygon: [
-      [103.8, 52.5],
-      [104.0, 52.5],
-      [104.0, 52.6],
-      [103.8, 52.6],
-    ],
-    minSum: 0,
-    deliveryPrice: 300,
-    deliveryMinutes: 90,
-    deliveryTerminalId: TERMINAL_1,
-  };
   const state = () =>
     run(
       [
@@ -216,7 +205,7 @@ describe('one delivery price in the cart and at checkout (issue 5)', () => {
         { type: 'AddItem', data: { productId: PRODUCT.phila } },
         { type: 'ChangeConsent', data: { given: true } },
       ],
-      { ready: { signedIn: true, settings: settingsWith({ CITY_ZONES: { [ANGARSK.id]: [FAR] } }) } },
+      { ready: { signedIn: true, settings: settingsWith({ CITY_ZONES: { [ANGARSK.id]: [FAR_ZONE] } }) } },
     );
   const deliveryRow = () => plain(screen.getByText('Доставка', { selector: 'dt' }).nextElementSibling?.textContent);
 
@@ -235,7 +224,7 @@ describe('one delivery price in the cart and at checkout (issue 5)', () => {
     before.unmount();
 
     // What the server answers for this zone (tests/server/checkout.test.ts: the zone's deliveryPrice).
-    const zone = { id: FAR.id, name: FAR.name, minSum: 0, deliveryPrice: 300, freeDeliveryFrom: 1000, deliveryMinutes: 90, deliveryTerminalId: TERMINAL_1 };
+    const zone = { id: FAR_ZONE.id, name: FAR_ZONE.name, minSum: 0, deliveryPrice: 300, freeDeliveryFrom: 1000, deliveryMinutes: 90, deliveryTerminalId: TERMINAL_1 };
     const lines = [{ productId: PRODUCT.phila, name: 'Филадельфия', amount: 1, price: 450, sum: 450, mods: [], isGift: false }];
     setup({ path: '/angarsk/checkout', state: quoted(state(), quote({ zone, lines, goodsTotal: 450, deliveryPrice: 300, total: 750 })) });
     await screen.findByTestId('checkout-zone');

@@ -49,6 +49,7 @@ export function setup({ path = '/angarsk', state = readyState(), now = NOW.monda
   const viewStore: ViewStore = {
     getState: store.getState,
     subscribe: store.subscribe,
+    now: store.now,
     dispatch: (command) => {
       commands.push(command);
       store.dispatch(command);

@@ -10,6 +10,9 @@ export interface ViewStore {
   getState(): AppState;
   subscribe(listener: () => void): () => void;
   dispatch(command: AppCommand): unknown;
+  /** The store's clock: a view that needs the time (closed hours at checkout) reads it here, so a
+   *  test, a replay or a preview shows the time of its session, not the machine's. */
+  now(): string;
 }
 
 const StoreContext = createContext<ViewStore | null>(null);

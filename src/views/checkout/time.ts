@@ -1,6 +1,7 @@
 // Time texts of the checkout and /complete, in the city's time zone (Intl, Russian).
 import { useEffect, useState } from 'react';
 import type { DeliverySlots } from '../../api/contract/checkout';
+import { useStore } from '../app/store';
 
 export const TEXT_ASAP = 'Как можно скорее';
 
@@ -16,12 +17,16 @@ export function deliveryTimeText(time: string, slots: DeliverySlots | null, time
   return new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone }).format(t);
 }
 
-/** Now as an ISO string, refreshed every `everyMs` (closed hours are re-checked while the page is open). */
+/**
+ * Now from the store's clock as an ISO string, refreshed every `everyMs` (closed hours are
+ * re-checked while the page is open).
+ */
 export function useNow(everyMs = 30_000): string {
-  const [now, setNow] = useState(() => new Date().toISOString());
+  const store = useStore();
+  const [now, setNow] = useState(() => store.now());
   useEffect(() => {
-    const id = setInterval(() => setNow(new Date().toISOString()), everyMs);
+    const id = setInterval(() => setNow(store.now()), everyMs);
     return () => clearInterval(id);
-  }, [everyMs]);
+  }, [everyMs, store]);
   return now;
 }

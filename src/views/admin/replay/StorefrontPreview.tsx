@@ -17,10 +17,15 @@ export const PREVIEW_READ_ONLY = 'Просмотр: действия на вит
 const offline = (): Promise<never> => Promise.reject(new Error('Витрина в просмотре не обращается к серверу'));
 const readOnlyServices: ViewServices = { loadPage: offline, loadHistory: offline };
 
-/** A store that always answers `state` and ignores every command. */
+/**
+ * A store that always answers `state` and ignores every command; its clock stands at the replayed
+ * session's opening, so working hours look as the customer saw them.
+ */
 export function readOnlyStore(state: AppState): ViewStore & { dispatched: number } {
+  const opened = state.view.openedAt;
   const store = {
     dispatched: 0,
+    now: () => opened ?? new Date().toISOString(),
     getState: () => state,
     subscribe: () => () => undefined,
     dispatch: () => {
