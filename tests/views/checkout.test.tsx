@@ -106,7 +106,8 @@ describe('/complete and /complete-error', () => {
     const state = checkoutState([{ type: 'OrderLoaded', data: { order: order() } }]);
     const app = setup({ path: '/angarsk/complete?order=order-1', state });
     expect((await screen.findByTestId('order-number')).textContent).toBe('Заказ №1042');
-    expect(app.commands).toContainEqual({ type: 'LoadOrder', data: { orderId: 'order-1' } });
+    // The page asks for the order from an effect, which may run a moment after its first paint.
+    await waitFor(() => expect(app.commands).toContainEqual({ type: 'LoadOrder', data: { orderId: 'order-1' } }));
     expect(screen.getByTestId('order-status').textContent).toBe('принят');
     expect(plain(screen.getByTestId('order-lines').textContent)).toContain('Пепперони (30 см) × 2');
     expect(screen.getByTestId('order-address').textContent).toContain('улица Ленина');
