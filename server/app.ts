@@ -3,7 +3,7 @@
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { ZodError } from 'zod';
+import { z } from 'zod/mini';
 import type { AppContext } from './context.js';
 import { HttpError, describeZodError } from './http/errors.js';
 import { apiModules, siteModules } from './routes/index.js';
@@ -28,7 +28,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
       void reply.headers(error.headers).code(error.statusCode).send({ message: error.message, code: error.code });
       return;
     }
-    if (error instanceof ZodError) {
+    if (error instanceof z.core.$ZodError) {
       void reply.code(400).send({ message: describeZodError(error), code: 'invalid-request' });
       return;
     }

@@ -9,7 +9,7 @@
 // 0001) are polled here, once per process, every few seconds; a change is delivered to the local
 // hub only (every process polls for itself, so nothing is NOTIFYed twice).
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Push, PushMessage } from './context.js';
 import type { Database } from './db/database.js';
 import { forgetCatalogKey } from './services/catalog.js';
@@ -23,7 +23,7 @@ export interface PushLog {
   warn(obj: object, msg: string): void;
 }
 
-const PushMessageSchema: z.ZodType<PushMessage> = z.discriminatedUnion('type', [
+const PushMessageSchema: z.ZodMiniType<PushMessage> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('catalog:update'), version: z.string() }),
   z.object({ type: z.literal('settings:update'), version: z.string() }),
   z.object({ type: z.literal('order:status_update'), userId: z.string(), orderId: z.string(), status: z.string() }),

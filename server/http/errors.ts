@@ -1,5 +1,5 @@
 // Every refusal leaves the server as { message } in Russian, which the client shows as a toast.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export class HttpError extends Error {
   constructor(
@@ -24,7 +24,7 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, 'rate-limited', { 'retry-after': String(retryAfterSeconds) });
 
 /** A readable Russian description of the first problems zod found. */
-export function describeZodError(error: z.ZodError): string {
+export function describeZodError(error: z.core.$ZodError): string {
   const parts = error.issues.slice(0, 3).map((issue) => {
     const where = issue.path.length > 0 ? issue.path.join('.') : 'запрос';
     return `${where}: ${issueText(issue)}`;

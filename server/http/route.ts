@@ -2,7 +2,7 @@
 // contract's zod schemas (400 with a Russian message on failure) and, outside production,
 // checks the answer against the contract so a drifting handler fails its tests.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { RouteDef } from '../../src/api/route.js';
 import { HttpError, describeZodError } from './errors.js';
 
@@ -14,17 +14,17 @@ export interface RouteInput<P, Q, B> {
   reply: FastifyReply;
 }
 
-type Out<T extends z.ZodType | undefined> = T extends z.ZodType ? z.output<T> : undefined;
-type Answer<R extends z.ZodType | null> = R extends z.ZodType ? z.input<R> : void;
+type Out<T extends z.ZodMiniType | undefined> = T extends z.ZodMiniType ? z.output<T> : undefined;
+type Answer<R extends z.ZodMiniType | null> = R extends z.ZodMiniType ? z.input<R> : void;
 
-function parse<T extends z.ZodType>(schema: T | undefined, value: unknown): Out<T> {
+function parse<T extends z.ZodMiniType>(schema: T | undefined, value: unknown): Out<T> {
   if (!schema) return undefined as Out<T>;
   const result = schema.safeParse(value);
   if (!result.success) throw new HttpError(400, describeZodError(result.error), 'invalid-request');
   return result.data as Out<T>;
 }
 
-export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+export function route<P extends z.ZodMiniType, Q extends z.ZodMiniType, B extends z.ZodMiniType, R extends z.ZodMiniType>(
   app: FastifyInstance,
   def: RouteDef<P, Q, B, R>,
   handler: (input: RouteInput<Out<P>, Out<Q>, Out<B>>) => Promise<Answer<R> | FastifyReply>,

@@ -9,7 +9,7 @@
 // 'unavailable' (network error, timeout, HTTP ≠ 200, unreadable answer) is reported separately:
 // Yandex recommends letting the user through when its service cannot answer, and the sign-in code
 // and order routes keep their own limits. The secret is sent only to the provider, never logged.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { CaptchaConfig } from '../config.js';
 
 export type CaptchaVerdict = 'ok' | 'failed' | 'unavailable';
@@ -19,7 +19,7 @@ export interface CaptchaVerifier {
   verify(token: string, ip: string): Promise<CaptchaVerdict>;
 }
 
-const SmartCaptchaAnswer = z.object({ status: z.string(), message: z.string().optional() });
+const SmartCaptchaAnswer = z.object({ status: z.string(), message: z.optional(z.string()) });
 const SiteverifyAnswer = z.object({ success: z.boolean() });
 
 export interface HttpCaptchaOptions extends CaptchaConfig {

@@ -13,7 +13,7 @@
 // Each restaurant may have its own account (CLOUDPAYMENTS_ACCOUNTS), else the default one
 // (CLOUDPAYMENTS_PUBLIC_ID / CLOUDPAYMENTS_API_SECRET). Secrets are never logged or sent to clients.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { CloudPaymentsAccount, PaymentsConfig } from '../config.js';
 
 export type CloudPaymentsConfig = PaymentsConfig['cloudpayments'];
@@ -110,7 +110,7 @@ export function notificationFields(fields: Record<string, string>): Notification
   };
 }
 
-const RefundAnswer = z.object({ Success: z.boolean(), Message: z.string().nullable().optional() });
+const RefundAnswer = z.object({ Success: z.boolean(), Message: z.optional(z.nullable(z.string())) });
 
 export type RefundResult = { ok: true } | { ok: false; message: string };
 

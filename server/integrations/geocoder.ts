@@ -13,7 +13,7 @@
 //
 // Geocoders are called outside database transactions (they may do HTTP).
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { GeoPoint } from '../../src/api/entities.js';
 import type { IntegrationLog } from '../context.js';
 import type { Database } from '../db/database.js';
@@ -140,13 +140,13 @@ const YandexComponent = z.object({ kind: z.string(), name: z.string() });
 const YandexGeoObject = z.object({
   metaDataProperty: z.object({
     GeocoderMetaData: z.object({
-      kind: z.string().optional(),
-      precision: z.string().optional(),
-      text: z.string().optional(),
-      Address: z.object({ Components: z.array(YandexComponent) }).optional(),
+      kind: z.optional(z.string()),
+      precision: z.optional(z.string()),
+      text: z.optional(z.string()),
+      Address: z.optional(z.object({ Components: z.array(YandexComponent) })),
     }),
   }),
-  Point: z.object({ pos: z.string().regex(/^-?\d+(\.\d+)?\s+-?\d+(\.\d+)?$/) }),
+  Point: z.object({ pos: z.string().check(z.regex(/^-?\d+(\.\d+)?\s+-?\d+(\.\d+)?$/)) }),
 });
 const YandexAnswer = z.object({
   response: z.object({

@@ -4,15 +4,15 @@
 // instead of only once those have run and asked for them.
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { SitePage } from '../../src/api/siteRoutes.js';
 import { PAGE_MODULES } from '../../src/views/app/pageModules.js';
 
 const ManifestChunk = z.object({
   file: z.string(),
-  isEntry: z.boolean().optional(),
-  imports: z.array(z.string()).optional(),
-  css: z.array(z.string()).optional(),
+  isEntry: z.optional(z.boolean()),
+  imports: z.optional(z.array(z.string())),
+  css: z.optional(z.array(z.string())),
 });
 const Manifest = z.record(z.string(), ManifestChunk);
 export type Manifest = z.infer<typeof Manifest>;

@@ -3,7 +3,7 @@
 // STAFF token (its own storage key, never the customer's) and one extra rule: a 401 on a staff
 // route means the staff session is gone (expired, revoked), so `onUnauthorized` runs before the
 // failure is rethrown and the admin area goes back to its sign-in form.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiFailure, API_PREFIX, createApiClient, type CallOptions } from './client.js';
 import type { RouteDef } from './route.js';
 
@@ -12,11 +12,11 @@ export { ApiFailure } from './client.js';
 /** Storage key of the staff session (token and who signed in); the customer's lives elsewhere. */
 export const STAFF_SESSION_KEY = 'admin:staffSession';
 
-type In<T> = T extends z.ZodType ? z.input<T> : never;
-type Result<R> = R extends z.ZodType ? z.output<R> : void;
+type In<T> = T extends z.ZodMiniType ? z.input<T> : never;
+type Result<R> = R extends z.ZodMiniType ? z.output<R> : void;
 
 export interface AdminApi {
-  call<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  call<P extends z.ZodMiniType, Q extends z.ZodMiniType, B extends z.ZodMiniType, R extends z.ZodMiniType>(
     def: RouteDef<P, Q, B, R>,
     options?: CallOptions<In<P>, In<Q>, In<B>>,
   ): Promise<Result<R>>;

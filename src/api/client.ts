@@ -2,7 +2,7 @@
 // `deps.api`), so tests substitute a fake with the same shape. A bearer token is attached to
 // every call when present (SPEC §6); any non-2xx answer becomes an ApiFailure carrying the
 // status and the server's Russian message, which effects turn into commands (SPEC §8).
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiError } from './entities.js';
 import { buildPath, type RouteDef } from './route.js';
 
@@ -38,11 +38,11 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
-type In<T> = T extends z.ZodType ? z.input<T> : never;
-type Result<R> = R extends z.ZodType ? z.output<R> : void;
+type In<T> = T extends z.ZodMiniType ? z.input<T> : never;
+type Result<R> = R extends z.ZodMiniType ? z.output<R> : void;
 
 export interface ApiClient {
-  call<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  call<P extends z.ZodMiniType, Q extends z.ZodMiniType, B extends z.ZodMiniType, R extends z.ZodMiniType>(
     def: RouteDef<P, Q, B, R>,
     options?: CallOptions<In<P>, In<Q>, In<B>>,
   ): Promise<Result<R>>;

@@ -1,24 +1,24 @@
 // Entities of SPEC §3, declared once as zod schemas and shared by the client and the server.
 // Field names follow the spec (and iiko, which the chain's POS speaks) even where they are odd
 // (`PUSHNotifications`, `cityIn`), so that data and docs line up.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
-export const Id = z.string().min(1).max(64);
-export const IsoDateTime = z.string().datetime({ offset: true });
+export const Id = z.string().check(z.minLength(1), z.maxLength(64));
+export const IsoDateTime = z.iso.datetime({ offset: true });
 
 /** Nutrition per 100 g. */
 export const Nutrition = z.object({
-  energy: z.number().nonnegative(),
-  proteins: z.number().nonnegative(),
-  fats: z.number().nonnegative(),
-  carbohydrates: z.number().nonnegative(),
+  energy: z.number().check(z.nonnegative()),
+  proteins: z.number().check(z.nonnegative()),
+  fats: z.number().check(z.nonnegative()),
+  carbohydrates: z.number().check(z.nonnegative()),
 });
 export type Nutrition = z.infer<typeof Nutrition>;
 
 export const City = z.object({
   id: Id,
   name: z.string(),
-  slug: z.string().regex(/^[a-z0-9-]+$/),
+  slug: z.string().check(z.regex(/^[a-z0-9-]+$/)),
   iikoId: Id,
   /** Prepositional phrase for texts: 'в Ангарске'. */
   cityIn: z.string(),
@@ -30,9 +30,9 @@ export type City = z.infer<typeof City>;
 /** Per-city data keyed by the city's iikoId (setting CITIES_DATA). */
 export const CityData = z.object({
   deliveryId: Id,
-  freeDeliveryFrom: z.number().nonnegative(),
+  freeDeliveryFrom: z.number().check(z.nonnegative()),
   freeDeliveryId: Id,
-  serviceFeeId: Id.nullable(),
+  serviceFeeId: z.nullable(Id),
   isPromocodeHide: z.boolean(),
 });
 export type CityData = z.infer<typeof CityData>;
@@ -41,20 +41,20 @@ export const Group = z.object({
   id: Id,
   name: z.string(),
   slug: z.string(),
-  parentGroup: Id.nullable(),
+  parentGroup: z.nullable(Id),
   isIncludedInMenu: z.boolean(),
   isGroupModifier: z.boolean(),
   /** Position in the menu, ascending. */
-  order: z.number().int(),
-  imageUrl: z.string().nullable(),
-  additionalInfo: z.object({ isServiceGroup: z.boolean().optional() }).default({}),
+  order: z.int(),
+  imageUrl: z.nullable(z.string()),
+  additionalInfo: z._default(z.object({ isServiceGroup: z.optional(z.boolean()) }), {}),
 });
 export type Group = z.infer<typeof Group>;
 
 /** One choice of a modifier group: `modifierId` is a product of a group with isGroupModifier. */
 export const ModifierChoice = z.object({
   modifierId: Id,
-  price: z.number().nonnegative(),
+  price: z.number().check(z.nonnegative()),
 });
 export type ModifierChoice = z.infer<typeof ModifierChoice>;
 
@@ -63,7 +63,7 @@ export const GroupModifier = z.object({
   id: Id,
   required: z.boolean(),
   /** How many choices may be taken from the group (a required group needs at least 1). */
-  maxAmount: z.number().int().positive().default(1),
+  maxAmount: z._default(z.int().check(z.positive()), 1),
   modifiers: z.array(ModifierChoice),
 });
 export type GroupModifier = z.infer<typeof GroupModifier>;
@@ -76,22 +76,22 @@ export const Product = z.object({
   name: z.string(),
   description: z.string(),
   code: z.string(),
-  price: z.number().nonnegative(),
+  price: z.number().check(z.nonnegative()),
   /** Price before the discount, shown struck through; null when not discounted. */
-  oldPrice: z.number().nonnegative().nullable(),
+  oldPrice: z.nullable(z.number().check(z.nonnegative())),
   /** Grams (or millilitres for drinks). */
-  weight: z.number().nonnegative().nullable(),
-  nutrition: Nutrition.nullable(),
+  weight: z.nullable(z.number().check(z.nonnegative())),
+  nutrition: z.nullable(Nutrition),
   parentGroup: Id,
   slug: z.string(),
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
   groupModifiers: z.array(GroupModifier),
   allergens: z.array(Coded),
   filters: z.array(Coded),
   /** 0 means no limit; above 0 each addition makes a new cart line (SPEC §4 rule 5). */
-  maxPerPositionInOrder: z.number().int().nonnegative(),
-  additionalInfo: z.object({ sale: z.boolean().optional() }).default({}),
-  likesCount: z.number().int().nonnegative(),
+  maxPerPositionInOrder: z.int().check(z.nonnegative()),
+  additionalInfo: z._default(z.object({ sale: z.optional(z.boolean()) }), {}),
+  likesCount: z.int().check(z.nonnegative()),
   isLiked: z.boolean(),
 });
 export type Product = z.infer<typeof Product>;
@@ -111,7 +111,7 @@ export const Catalog = z.object({
 export type Catalog = z.infer<typeof Catalog>;
 
 /** 'HH:MM'. */
-export const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+export const ClockTime = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/));
 export const WorkDay = z.object({
   open: ClockTime,
   close: ClockTime,
@@ -120,10 +120,10 @@ export const WorkDay = z.object({
 });
 export type WorkDay = z.infer<typeof WorkDay>;
 /** Seven days, Sunday first (as JavaScript's getDay). */
-export const WeekHours = z.array(WorkDay).length(7);
+export const WeekHours = z.array(WorkDay).check(z.length(7));
 export type WeekHours = z.infer<typeof WeekHours>;
 
-export const GeoPoint = z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) });
+export const GeoPoint = z.object({ lat: z.number().check(z.minimum(-90), z.maximum(90)), lon: z.number().check(z.minimum(-180), z.maximum(180)) });
 export type GeoPoint = z.infer<typeof GeoPoint>;
 
 export const Restaurant = z.object({
@@ -135,7 +135,7 @@ export const Restaurant = z.object({
   location: GeoPoint,
   hours: WeekHours,
   /** Minutes to cook an order for pickup. */
-  cookingMinutes: z.number().int().positive(),
+  cookingMinutes: z.int().check(z.positive()),
   isOnlinePaymentDisabled: z.boolean(),
 });
 export type Restaurant = z.infer<typeof Restaurant>;
@@ -145,17 +145,17 @@ export const DeliveryZone = z.object({
   cityId: Id,
   name: z.string(),
   /** Closed ring of [lon, lat] pairs (GeoJSON order). */
-  polygon: z.array(z.tuple([z.number(), z.number()])).min(4),
+  polygon: z.array(z.tuple([z.number(), z.number()])).check(z.minLength(4)),
   /** Minimum sum of goods after discounts, excluding delivery and service fee. */
-  minSum: z.number().nonnegative(),
-  deliveryPrice: z.number().nonnegative(),
-  deliveryMinutes: z.number().int().positive(),
+  minSum: z.number().check(z.nonnegative()),
+  deliveryPrice: z.number().check(z.nonnegative()),
+  deliveryMinutes: z.int().check(z.positive()),
   deliveryTerminalId: Id,
 });
 export type DeliveryZone = z.infer<typeof DeliveryZone>;
 
-export const Story = z.object({ id: Id, title: z.string(), imageUrl: z.string(), link: z.string().nullable() });
-export const Slide = z.object({ id: Id, title: z.string(), imageUrl: z.string(), link: z.string().nullable() });
+export const Story = z.object({ id: Id, title: z.string(), imageUrl: z.string(), link: z.nullable(z.string()) });
+export const Slide = z.object({ id: Id, title: z.string(), imageUrl: z.string(), link: z.nullable(z.string()) });
 export const CatalogMenuEntry = z.object({ groupId: Id, title: z.string() });
 
 /** The bot-check service the server verifies tokens with (its CAPTCHA_PROVIDER). */
@@ -197,13 +197,13 @@ export const Settings = z.object({
    * no token, so the client runs no widget). The sign-in form has no quote to learn it from.
    * Defaults to null: event logs recorded before it existed still parse.
    */
-  CAPTCHA_PROVIDER: CaptchaProvider.nullable().default(null),
+  CAPTCHA_PROVIDER: z._default(z.nullable(CaptchaProvider), null),
   CHECKOUT_DELIVERY_TEXT: z.object({ delivery: z.string(), self: z.string() }),
   MAPS_KEY: z.string(),
   /** Share of the order (0..1) that bonuses may pay for. */
-  BONUS_SPEND_CAP: z.number().min(0).max(1),
+  BONUS_SPEND_CAP: z.number().check(z.minimum(0), z.maximum(1)),
   /** Percent of the paid sum accrued as bonuses when an order is closed. */
-  BONUS_ACCRUAL_PERCENT: z.number().min(0).max(100),
+  BONUS_ACCRUAL_PERCENT: z.number().check(z.minimum(0), z.maximum(100)),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -212,7 +212,7 @@ export const User = z.object({
   phone: z.string(),
   name: z.string(),
   balance: z.number(),
-  zoneId: Id.nullable(),
+  zoneId: z.nullable(Id),
   personalData: z.boolean(),
   PUSHNotifications: z.boolean(),
   receiveAdvertisingInformation: z.boolean(),
@@ -227,20 +227,20 @@ export const Address = z.object({
   city: z.string(),
   street: z.string(),
   home: z.string(),
-  apartment: z.string().nullable(),
-  entrance: z.string().nullable(),
-  floor: z.string().nullable(),
-  intercom: z.string().nullable().default(null),
-  comment: z.string().nullable().default(null),
-  location: GeoPoint.nullable().default(null),
+  apartment: z.nullable(z.string()),
+  entrance: z.nullable(z.string()),
+  floor: z.nullable(z.string()),
+  intercom: z._default(z.nullable(z.string()), null),
+  comment: z._default(z.nullable(z.string()), null),
+  location: z._default(z.nullable(GeoPoint), null),
 });
 export type Address = z.infer<typeof Address>;
 
 export const CartMod = z.object({
   id: Id,
   name: z.string(),
-  amount: z.number().int().positive(),
-  price: z.number().nonnegative(),
+  amount: z.int().check(z.positive()),
+  price: z.number().check(z.nonnegative()),
   code: z.string(),
   groupId: Id,
   groupName: z.string(),
@@ -251,7 +251,7 @@ export const CartItem = z.object({
   /** Line id, stable across quantity changes. */
   id: Id,
   product: Product,
-  quantity: z.number().int().positive(),
+  quantity: z.int().check(z.positive()),
   mods: z.array(CartMod),
   isGift: z.boolean(),
   isHidden: z.boolean(),
@@ -279,8 +279,8 @@ export type LostGift = z.infer<typeof LostGift>;
 export const PromoOrderItemMod = z.object({
   id: Id,
   name: z.string(),
-  amount: z.number().int().positive(),
-  sum: z.number().nonnegative(),
+  amount: z.int().check(z.positive()),
+  sum: z.number().check(z.nonnegative()),
   code: z.string(),
   groupId: Id,
   groupName: z.string(),
@@ -288,48 +288,48 @@ export const PromoOrderItemMod = z.object({
 export const PromoOrderItem = z.object({
   id: Id,
   name: z.string(),
-  amount: z.number().int().positive(),
-  sum: z.number().nonnegative(),
+  amount: z.int().check(z.positive()),
+  sum: z.number().check(z.nonnegative()),
   code: z.string(),
   modifiers: z.array(PromoOrderItemMod),
 });
 export const PromoRequest = z.object({
-  coupon: z.string().max(64).nullable(),
-  fullPrice: z.number().nonnegative(),
-  notGiftsAndNotDeliveryTotal: z.number().nonnegative(),
+  coupon: z.nullable(z.string().check(z.maxLength(64))),
+  fullPrice: z.number().check(z.nonnegative()),
+  notGiftsAndNotDeliveryTotal: z.number().check(z.nonnegative()),
   cityId: Id,
   deliveryMethod: DeliveryMethod,
-  spendBonus: z.number().nonnegative().default(0),
+  spendBonus: z._default(z.number().check(z.nonnegative()), 0),
   customer: z.object({ phone: z.string(), name: z.string() }),
   order: z.object({
     phone: z.string(),
-    date: IsoDateTime.nullable(),
-    items: z.array(PromoOrderItem).max(200),
-    address: z.string().nullable(),
+    date: z.nullable(IsoDateTime),
+    items: z.array(PromoOrderItem).check(z.maxLength(200)),
+    address: z.nullable(z.string()),
   }),
 });
 export type PromoRequest = z.infer<typeof PromoRequest>;
 
 export const PromoResponse = z.object({
   freeProducts: z.array(FreeProduct),
-  discountTotal: z.number().nonnegative(),
+  discountTotal: z.number().check(z.nonnegative()),
   lostGift: z.array(LostGift),
   loyaltyProgramErrors: z.array(z.string()),
   /** Bonuses the engine allows to spend on this order (≤ requested, ≤ balance, ≤ cap). */
-  allowedBonus: z.number().nonnegative(),
+  allowedBonus: z.number().check(z.nonnegative()),
 });
 export type PromoResponse = z.infer<typeof PromoResponse>;
 
 export const LastOrderProduct = z.object({
   productId: Id,
   isGift: z.boolean(),
-  amount: z.number().int().positive(),
+  amount: z.int().check(z.positive()),
   name: z.string(),
-  mods: z.array(z.object({ id: Id, amount: z.number().int().positive(), groupId: Id, price: z.number().nonnegative() })),
+  mods: z.array(z.object({ id: Id, amount: z.int().check(z.positive()), groupId: Id, price: z.number().check(z.nonnegative()) })),
 });
 export const LastOrder = z.object({ products: z.array(LastOrderProduct) });
 export type LastOrder = z.infer<typeof LastOrder>;
 
 /** Error body of every 4xx/5xx answer: a Russian message the client can show as is. */
-export const ApiError = z.object({ message: z.string(), code: z.string().optional() });
+export const ApiError = z.object({ message: z.string(), code: z.optional(z.string()) });
 export type ApiError = z.infer<typeof ApiError>;

@@ -4,7 +4,7 @@
 // Schemas describe what travels on the wire. The server sends a handler's answer as it is
 // (server/http/route.ts only checks it), so answers, like requests, use the schemas' input side.
 // Schemas named with .meta({ id }) or reused inside one schema become components.schemas.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import * as contract from './contract/index.js';
 import type { HttpMethod, RouteDef } from './route.js';
 
@@ -22,8 +22,8 @@ export interface OpenApiDocument {
   components: { schemas: Record<string, JsonObject>; securitySchemes: Record<string, JsonObject> };
 }
 
-function isZodType(value: unknown): value is z.ZodType {
-  return value instanceof z.ZodType;
+function isZodType(value: unknown): value is z.ZodMiniType {
+  return value instanceof z.ZodMiniType;
 }
 
 /** Whether a module export is a RouteDef made by defineRoute. */
@@ -85,7 +85,7 @@ export function buildOpenApi(routes: { name: string; def: RouteDef }[] = contrac
   };
 
   /** JSON Schema of a zod schema, its $defs moved into components.schemas. */
-  function schemaOf(schema: z.ZodType, owner: string): JsonObject {
+  function schemaOf(schema: z.ZodMiniType, owner: string): JsonObject {
     const raw = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12', reused: 'inline', cycles: 'ref' }) as JsonObject;
     const { $schema: _dialect, $defs, ...rest } = raw;
     const names = new Map<string, string>();
@@ -103,7 +103,7 @@ export function buildOpenApi(routes: { name: string; def: RouteDef }[] = contrac
     return rewriteRefs(rest, (n) => names.get(n) ?? n) as JsonObject;
   }
 
-  function parameters(schema: z.ZodType | undefined, where: 'path' | 'query', owner: string): JsonObject[] {
+  function parameters(schema: z.ZodMiniType | undefined, where: 'path' | 'query', owner: string): JsonObject[] {
     if (!schema) return [];
     const json = schemaOf(schema, owner);
     const properties = isObject(json.properties) ? json.properties : {};

@@ -4,7 +4,7 @@
 //
 // `createStorefrontApi` implements it over the route definitions of src/api/contract.
 import { Observable } from 'rxjs';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { ApiClient } from './client';
 import { createAddress, deleteAddress, listAddressesByUser, type NewAddress } from './contract/addresses';
 import { requestSignInCode, signInWithCode, signOut, type RequestCodeAnswer as RequestCodeAnswerSchema, type SignInAnswer as SignInAnswerSchema } from './contract/auth';

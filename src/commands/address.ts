@@ -1,5 +1,5 @@
 // address commands: schemas, types and the decider.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Address } from '../api/entities';
 import { message } from '../events/define';
 import { AddressDraft } from '../events/address';

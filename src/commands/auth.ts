@@ -1,5 +1,5 @@
 // auth commands: schemas, types and the decider.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { CaptchaInfo } from '../api/contract/checkout';
 import { User, type Settings } from '../api/entities';
 import { bare, message } from '../events/define';
@@ -13,8 +13,8 @@ import { toastShown } from './view';
 export const RequestCode = message('RequestCode', { phone: z.string() });
 export const ConfirmCodeSent = message('ConfirmCodeSent', { phone: z.string() });
 /** The code, with the name and consents of the code step (SPEC §5: sent with the sign-in). */
-export const SubmitCode = message('SubmitCode', { code: z.string(), profile: SignInProfile.optional() });
-export const CompleteSignIn = message('CompleteSignIn', { token: z.string().min(1), user: User });
+export const SubmitCode = message('SubmitCode', { code: z.string(), profile: z.optional(SignInProfile) });
+export const CompleteSignIn = message('CompleteSignIn', { token: z.string().check(z.minLength(1)), user: User });
 export const ReportSignInFailure = message('ReportSignInFailure', { message: z.string() });
 export const CancelSignIn = bare('CancelSignIn');
 export const Logout = bare('Logout');

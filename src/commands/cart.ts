@@ -1,5 +1,5 @@
 // cart commands: schemas and types (decider below).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DeliveryMethod, Id, IsoDateTime, LastOrder, PromoResponse } from '../api/entities';
 import { bare, message } from '../events/define';
 import type { CartItem, CartMod, Catalog, CityData, DeliveryZone, Product, Settings } from '../api/entities';
@@ -19,16 +19,16 @@ import { evolveAll, selectCity, selectCityData, selectIsSignedIn, type AppState 
 import { idSource, type Meta } from './types';
 import { toastShown } from './view';
 
-export const ChosenMod = z.object({ id: Id, amount: z.number().int().positive(), groupId: Id });
+export const ChosenMod = z.object({ id: Id, amount: z.int().check(z.positive()), groupId: Id });
 export type ChosenMod = z.infer<typeof ChosenMod>;
 export const AddItem = message('AddItem', {
   productId: z.string(),
-  mods: z.array(ChosenMod).optional(),
+  mods: z.optional(z.array(ChosenMod)),
   /** Default 1 (SPEC §4 rule 8). */
-  quantity: z.number().optional(),
-  isGift: z.boolean().optional(),
+  quantity: z.optional(z.number()),
+  isGift: z.optional(z.boolean()),
   /** For gifts chosen in the modifier modal: the promo answer's fromPromocode. */
-  fromPromocode: z.boolean().optional(),
+  fromPromocode: z.optional(z.boolean()),
 });
 /** Absolute quantity; below 1 removes the line (SPEC §4 Decrease). */
 export const ChangeQuantity = message('ChangeQuantity', { lineId: z.string(), quantity: z.number() });

@@ -1,5 +1,5 @@
 // catalog commands: schemas, types and the decider.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Catalog, Id } from '../api/entities';
 import { bare, message } from '../events/define';
 import type { AppEvent } from '../events';
@@ -9,7 +9,7 @@ import type { Meta } from './types';
 import { toastShown } from './view';
 
 export const StartCatalogLoad = bare('StartCatalogLoad');
-export const ApplyCatalog = message('ApplyCatalog', { catalog: Catalog, version: z.string().nullable() });
+export const ApplyCatalog = message('ApplyCatalog', { catalog: Catalog, version: z.nullable(z.string()) });
 export const ReportCatalogFailure = message('ReportCatalogFailure', { message: z.string() });
 export const SearchCatalog = message('SearchCatalog', { text: z.string() });
 export const FilterCatalog = message('FilterCatalog', { codes: z.array(z.string()) });

@@ -1,6 +1,6 @@
 // checkout commands (issue 5): schemas and types, the order inputs built from the state, the
 // refusals the client sees itself, and decideCheckout.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CheckoutQuote, RefusalCode, type CheckoutQuoteBody, type RefusalAction } from '../api/contract/checkout';
 import { Street } from '../api/contract/cladr';
 import { GeocodeAnswer } from '../api/contract/geocode';
@@ -22,11 +22,11 @@ import type { Meta } from './types';
 export const OpenCheckout = bare('OpenCheckout');
 /** The /checkout page was left: no more quotes. */
 export const LeaveCheckout = bare('LeaveCheckout');
-export const ApplyStreets = message('ApplyStreets', { cityIikoId: z.string().min(1), streets: z.array(Street) });
+export const ApplyStreets = message('ApplyStreets', { cityIikoId: z.string().check(z.minLength(1)), streets: z.array(Street) });
 export const ChangePaymentMethod = message('ChangePaymentMethod', { method: z.string() });
 export const ChangePersons = message('ChangePersons', { persons: z.number() });
 /** Cash: the banknote to bring change for; null: no change needed. */
-export const ChangeCashChange = message('ChangeCashChange', { changeFrom: z.number().nullable() });
+export const ChangeCashChange = message('ChangeCashChange', { changeFrom: z.nullable(z.number()) });
 export const ChangeOrderComment = message('ChangeOrderComment', { comment: z.string() });
 export const ChangeConsent = message('ChangeConsent', { given: z.boolean() });
 /** Sent by the quote effect as POST /checkout/quote goes out for the body whose JSON is `key`. */
@@ -45,21 +45,21 @@ export const PlaceOrder = bare('PlaceOrder');
 export const CompleteOrderPlacement = message('CompleteOrderPlacement', { order: Order });
 /** POST /order refused (4xx): the server's code and Russian message. */
 export const ReportOrderRefusal = message('ReportOrderRefusal', {
-  status: z.number().int(),
-  code: z.string().nullable(),
-  message: z.string().nullable(),
+  status: z.int(),
+  code: z.nullable(z.string()),
+  message: z.nullable(z.string()),
 });
 /** POST /order got no answer (network, 5xx, 409 in progress): the next click retries with the same key. */
 export const ReportOrderFailure = message('ReportOrderFailure', { message: z.string() });
 export const ApplyPaymentSession = message('ApplyPaymentSession', { session: PaymentSession });
-export const ReportPaymentStartFailure = message('ReportPaymentStartFailure', { orderId: z.string().min(1), message: z.string() });
+export const ReportPaymentStartFailure = message('ReportPaymentStartFailure', { orderId: z.string().check(z.minLength(1)), message: z.string() });
 /** /complete, /complete-error: show this order (re-fetched, so a reload keeps the page). */
 export const LoadOrder = message('LoadOrder', { orderId: z.string() });
 export const ApplyOrder = message('ApplyOrder', { order: Order });
 export const ReportOrderLoadFailure = message('ReportOrderLoadFailure', { orderId: z.string(), message: z.string() });
 /** order:status_update of the WebSocket. */
 export const ApplyOrderStatus = message('ApplyOrderStatus', { orderId: z.string(), status: z.string() });
-export const RecordPurchaseTracked = message('RecordPurchaseTracked', { orderId: z.string().min(1) });
+export const RecordPurchaseTracked = message('RecordPurchaseTracked', { orderId: z.string().check(z.minLength(1)) });
 export const StopOrderTracking = message('StopOrderTracking', { orderId: z.string() });
 
 export const CheckoutCommandSchema = z.discriminatedUnion('type', [

@@ -1,5 +1,5 @@
 // city commands: schemas, types and the decider.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { City } from '../api/entities';
 import { message } from '../events/define';
 import type { AppEvent } from '../events';
@@ -10,9 +10,9 @@ export const ApplyCities = message('ApplyCities', { cities: z.array(City) });
 /** Sent once by the boot effect after settings and cities are loaded. */
 export const StartSession = message('StartSession', {
   /** Value of the cityId cookie, or null. */
-  cityCookie: z.string().nullable(),
+  cityCookie: z.nullable(z.string()),
   /** Value of the city-already-selected cookie ('true' after a choice), or null. */
-  citySelectedCookie: z.string().nullable(),
+  citySelectedCookie: z.nullable(z.string()),
 });
 export const SelectCity = message('SelectCity', { cityId: z.string() });
 export const CityCommandSchema = z.discriminatedUnion('type', [ApplyCities, StartSession, SelectCity]);

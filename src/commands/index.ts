@@ -8,7 +8,7 @@
 // Start* (a request is about to go out: StartCatalogLoad, StartPromoCalculation), Check* (a timer
 // fired: CheckVersions, CheckPageAge). Per area: src/commands/<area>.ts holds the zod schemas, the
 // types and decide<Area>(command, state, meta).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AddressCommandSchema, type AddressCommand } from './address';
 import { AuthCommandSchema, type AuthCommand } from './auth';
 import { CartCommandSchema, type CartCommand } from './cart';
@@ -35,16 +35,16 @@ export type AppCommandType = AppCommand['type'];
 export type CommandOf<T extends AppCommandType> = Extract<AppCommand, { type: T }>;
 
 export const AppCommandSchema = z.discriminatedUnion('type', [
-  ...AddressCommandSchema.options,
-  ...AuthCommandSchema.options,
-  ...CartCommandSchema.options,
-  ...CatalogCommandSchema.options,
-  ...CheckoutCommandSchema.options,
-  ...CityCommandSchema.options,
-  ...ModalCommandSchema.options,
-  ...SettingCommandSchema.options,
-  ...UserCommandSchema.options,
-  ...ViewCommandSchema.options,
+  ...AddressCommandSchema.def.options,
+  ...AuthCommandSchema.def.options,
+  ...CartCommandSchema.def.options,
+  ...CatalogCommandSchema.def.options,
+  ...CheckoutCommandSchema.def.options,
+  ...CityCommandSchema.def.options,
+  ...ModalCommandSchema.def.options,
+  ...SettingCommandSchema.def.options,
+  ...UserCommandSchema.def.options,
+  ...ViewCommandSchema.def.options,
 ]);
 
 export type { CheckoutCommand } from './checkout';

@@ -1,5 +1,5 @@
 // modal commands: schemas, types and the decider.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { message } from '../events/define';
 import { ModalSchema } from '../events/modal';
 import type { AppEvent } from '../events';
@@ -9,7 +9,7 @@ import type { Meta } from './types';
 
 export const OpenModal = message('OpenModal', { modal: ModalSchema });
 /** Closes the topmost modal (or the topmost of `kind`); the city modal cannot be closed. */
-export const CloseModal = message('CloseModal', { kind: z.string().optional() });
+export const CloseModal = message('CloseModal', { kind: z.optional(z.string()) });
 export const ModalCommandSchema = z.discriminatedUnion('type', [OpenModal, CloseModal]);
 export type ModalCommand = z.infer<typeof ModalCommandSchema>;
 

@@ -1,5 +1,5 @@
 // setting commands: schemas, types and the decider.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Settings } from '../api/entities';
 import { bare, message } from '../events/define';
 import type { AppEvent } from '../events';
@@ -12,10 +12,10 @@ export const ApplySettings = message('ApplySettings', { settings: Settings });
 export const ReportSettingsFailure = message('ReportSettingsFailure', { message: z.string() });
 /** Values answered by the version endpoints; absent = not checked this time. */
 export const CheckVersions = message('CheckVersions', {
-  catalogVersion: z.string().optional(),
-  settingsVersion: z.string().optional(),
-  storeVersion: z.string().optional(),
-  mobileAppVersion: z.string().optional(),
+  catalogVersion: z.optional(z.string()),
+  settingsVersion: z.optional(z.string()),
+  storeVersion: z.optional(z.string()),
+  mobileAppVersion: z.optional(z.string()),
 });
 export const SettingCommandSchema = z.discriminatedUnion('type', [StartSettingsLoad, ApplySettings, ReportSettingsFailure, CheckVersions]);
 export type SettingCommand = z.infer<typeof SettingCommandSchema>;

@@ -1,5 +1,5 @@
 // user commands: schemas, types and the decider.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LastOrder, User } from '../api/entities';
 import { bare, message } from '../events/define';
 import { ProfileChanges } from '../events/user';
@@ -9,7 +9,7 @@ import type { Meta } from './types';
 
 export const ApplyProfile = message('ApplyProfile', { user: User });
 export const ApplyBalance = message('ApplyBalance', { balance: z.number() });
-export const ApplyLastOrder = message('ApplyLastOrder', { lastOrder: LastOrder.nullable() });
+export const ApplyLastOrder = message('ApplyLastOrder', { lastOrder: z.nullable(LastOrder) });
 export const ChangeAllergens = message('ChangeAllergens', { codes: z.array(z.string()) });
 export const EditProfile = message('EditProfile', { changes: ProfileChanges });
 export const DeleteAccount = bare('DeleteAccount');

@@ -1,5 +1,5 @@
 // view commands: schemas and types (decider below).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { bare, message } from '../events/define';
 import { ToastKind } from '../events/view';
 import type { AppEvent } from '../events';
@@ -10,7 +10,7 @@ import type { Meta } from './types';
 export const DismissToast = message('DismissToast', { id: z.string() });
 export const ShowToast = message('ShowToast', { text: z.string(), kind: ToastKind });
 /** A 422/403 answer; message from the body if any. */
-export const ReportApiRefusal = message('ReportApiRefusal', { status: z.number().int(), message: z.string().nullable() });
+export const ReportApiRefusal = message('ReportApiRefusal', { status: z.int(), message: z.nullable(z.string()) });
 /** Sent every 60 s by the page-age effect (SPEC §9: reload after 24 h). */
 export const CheckPageAge = bare('CheckPageAge');
 export const OpenCart = bare('OpenCart');

@@ -1,14 +1,14 @@
 // Address events (SPEC §4 Addresses).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Address, GeoPoint, Id } from '../api/entities';
 import { message } from './define';
 
 /** Fields of a new address (POST /api/v1/address/ adds userId). */
-export const AddressDraft = Address.omit({ id: true, userId: true });
+export const AddressDraft = z.omit(Address, { id: true, userId: true });
 export type AddressDraft = z.infer<typeof AddressDraft>;
 
 /** selectedId: the previously selected one if it still exists, else the first, else null. */
-export const AddressesLoaded = message('AddressesLoaded', { addresses: z.array(Address), selectedId: Id.nullable() });
+export const AddressesLoaded = message('AddressesLoaded', { addresses: z.array(Address), selectedId: z.nullable(Id) });
 export const AddressSelected = message('AddressSelected', { addressId: Id });
 export const AddressSelectionRejected = message('AddressSelectionRejected', { addressId: z.string(), reason: z.enum(['unknown-address']) });
 export const AddressCreateRequested = message('AddressCreateRequested', { userId: Id, address: AddressDraft });
@@ -16,7 +16,7 @@ export const AddressCreateRequested = message('AddressCreateRequested', { userId
 export const AddressCreated = message('AddressCreated', { address: Address });
 export const AddressDeleteRequested = message('AddressDeleteRequested', { addressId: Id });
 /** selectedId: unchanged if another one was selected, else the first remaining, else null. */
-export const AddressDeleted = message('AddressDeleted', { addressId: Id, selectedId: Id.nullable() });
+export const AddressDeleted = message('AddressDeleted', { addressId: Id, selectedId: z.nullable(Id) });
 /**
  * A saved address without a point got the one the server used for it (the quote's location), so
  * the cart can find its delivery zone (issue 5: one delivery price). Kept on this device only.

@@ -1,5 +1,5 @@
 // Cart events (SPEC §3 cart state, §4 adding / decrease / delivery line / promo / validation).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CartItem, DeliveryMethod, FreeProduct, Id, IsoDateTime, LostGift } from '../api/entities';
 import { bare, message } from './define';
 
@@ -37,8 +37,8 @@ export const CartClearReason = z.enum(['only-gifts-left', 'user', 'order-placed'
 
 export const ItemAdded = message('ItemAdded', { line: CartItem });
 /** SPEC §4 rule 5: an identical product with an identical modifier set merged into `lineId`. */
-export const ItemMerged = message('ItemMerged', { lineId: Id, added: z.number().int().positive(), quantity: z.number().int().positive() });
-export const ItemQuantityChanged = message('ItemQuantityChanged', { lineId: Id, quantity: z.number().int().positive() });
+export const ItemMerged = message('ItemMerged', { lineId: Id, added: z.int().check(z.positive()), quantity: z.int().check(z.positive()) });
+export const ItemQuantityChanged = message('ItemQuantityChanged', { lineId: Id, quantity: z.int().check(z.positive()) });
 export const ItemRemoved = message('ItemRemoved', { lineId: Id });
 export const ItemRejected = message('ItemRejected', { productId: z.string(), reason: ItemRejectionReason });
 export const LineChangeRejected = message('LineChangeRejected', { lineId: Id, reason: LineChangeRejectionReason });
@@ -69,7 +69,7 @@ export const DeliveryTimeRejected = message('DeliveryTimeRejected', { time: z.st
 export const CouponApplied = message('CouponApplied', { coupon: z.string() });
 export const CouponRejected = message('CouponRejected', { coupon: z.string(), reason: z.enum(['empty', 'too-long', 'promocode-hidden']) });
 export const CouponRemoved = bare('CouponRemoved');
-export const SpendBonusChanged = message('SpendBonusChanged', { amount: z.number().nonnegative() });
+export const SpendBonusChanged = message('SpendBonusChanged', { amount: z.number().check(z.nonnegative()) });
 export const SpendBonusRejected = message('SpendBonusRejected', {
   amount: z.number(),
   reason: z.enum(['invalid', 'over-balance', 'not-signed-in']),
@@ -78,11 +78,11 @@ export const SpendBonusRejected = message('SpendBonusRejected', {
 export const PromoRequested = bare('PromoRequested');
 /** SPEC §4 cart recalculation: the promo answer replaced discount, lost gifts, free products, errors. */
 export const PromoResultApplied = message('PromoResultApplied', {
-  discountTotal: z.number().nonnegative(),
+  discountTotal: z.number().check(z.nonnegative()),
   lostGift: z.array(LostGift),
   freeProducts: z.array(FreeProduct),
   loyaltyProgramErrors: z.array(z.string()),
-  allowedBonus: z.number().nonnegative(),
+  allowedBonus: z.number().check(z.nonnegative()),
   /** The answer granted the city's free-delivery product (CITIES_DATA freeDeliveryId). */
   freeDelivery: z.boolean(),
 });

@@ -1,15 +1,15 @@
 // Catalogue events: loading, search / filter (mutually exclusive), likes.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Catalog, Id } from '../api/entities';
 import { bare, message } from './define';
 
 export const CatalogRequested = bare('CatalogRequested');
-export const CatalogLoaded = message('CatalogLoaded', { catalog: Catalog, version: z.string().nullable() });
+export const CatalogLoaded = message('CatalogLoaded', { catalog: Catalog, version: z.nullable(z.string()) });
 export const CatalogLoadFailed = message('CatalogLoadFailed', { message: z.string() });
 /** Search mode; clears the filter (SPEC §4 filters and search are mutually exclusive). */
-export const CatalogSearched = message('CatalogSearched', { text: z.string().min(1) });
+export const CatalogSearched = message('CatalogSearched', { text: z.string().check(z.minLength(1)) });
 /** Filter mode by filter codes; clears the search. */
-export const CatalogFiltered = message('CatalogFiltered', { codes: z.array(z.string()).min(1) });
+export const CatalogFiltered = message('CatalogFiltered', { codes: z.array(z.string()).check(z.minLength(1)) });
 export const CatalogQueryCleared = bare('CatalogQueryCleared');
 /** Optimistic: isLiked = true, likesCount + 1; the effect POSTs /api/v1/like. */
 export const ProductLiked = message('ProductLiked', { productId: Id, userId: Id });

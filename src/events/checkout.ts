@@ -1,6 +1,6 @@
 // Checkout events (issue 5): the /checkout form, the order submission with its refusals, online
 // payment, and the placed order /complete follows live.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Id } from '../api/entities';
 import { Street } from '../api/contract/cladr';
 import { CaptchaInfo, CheckoutQuote, CheckoutRefusal, RefusalCode } from '../api/contract/checkout';
@@ -14,7 +14,7 @@ import { bare, message } from './define';
  * A refusal as the server words it (POST /checkout/quote, POST /order 422), or one the client found
  * itself with the same code and text. 'other': a 422 with a code the contract does not list.
  */
-export const OrderProblem = CheckoutRefusal.extend({ code: z.union([RefusalCode, z.literal('other')]) });
+export const OrderProblem = z.extend(CheckoutRefusal, { code: z.union([RefusalCode, z.literal('other')]) });
 export type OrderProblem = z.infer<typeof OrderProblem>;
 
 export const PaymentRejectionReason = z.enum(['online-payment-disabled', 'courier-card-self']);
@@ -25,13 +25,13 @@ export const CheckoutLeft = bare('CheckoutLeft');
 export const StreetsLoaded = message('StreetsLoaded', { cityIikoId: Id, streets: z.array(Street) });
 export const PaymentMethodChanged = message('PaymentMethodChanged', { method: PaymentMethod });
 export const PaymentMethodRejected = message('PaymentMethodRejected', { method: z.string(), reason: PaymentRejectionReason });
-export const PersonsChanged = message('PersonsChanged', { persons: z.number().int().nonnegative() });
+export const PersonsChanged = message('PersonsChanged', { persons: z.int().check(z.nonnegative()) });
 /** Cash: the banknote the courier brings change for; null for no change. */
-export const ChangeFromChanged = message('ChangeFromChanged', { changeFrom: z.number().int().nonnegative().nullable() });
+export const ChangeFromChanged = message('ChangeFromChanged', { changeFrom: z.nullable(z.int().check(z.nonnegative())) });
 export const OrderCommentChanged = message('OrderCommentChanged', { comment: z.string() });
 export const ConsentChanged = message('ConsentChanged', { given: z.boolean() });
 /** 'Оформить заказ' was refused before anything was sent (or the server refused it). */
-export const OrderRefused = message('OrderRefused', { problems: z.array(OrderProblem).min(1), source: z.enum(['client', 'server']) });
+export const OrderRefused = message('OrderRefused', { problems: z.array(OrderProblem).check(z.minLength(1)), source: z.enum(['client', 'server']) });
 /** The quote effect asked POST /checkout/quote for this body (JSON, to tell a stale answer). */
 export const QuoteRequested = message('QuoteRequested', { key: z.string() });
 export const QuoteReceived = message('QuoteReceived', { key: z.string(), quote: CheckoutQuote });
@@ -47,10 +47,10 @@ export const AddressCheckFailed = message('AddressCheckFailed', { street: z.stri
 export const OneOffAddressChosen = message('OneOffAddressChosen', { address: AddressDraft });
 /** An attempt left: POST /order with this Idempotency-Key and body. */
 export const OrderSubmitted = message('OrderSubmitted', {
-  idempotencyKey: z.string().min(1),
+  idempotencyKey: z.string().check(z.minLength(1)),
   body: CreateOrderBody,
   /** The bot check to run for a token before sending (the quote's `captcha` when required), or null. */
-  captcha: CaptchaInfo.nullable(),
+  captcha: z.nullable(CaptchaInfo),
 });
 /** The attempt did not get an answer (network, 5xx): the same key is reused by the next click. */
 export const OrderSubmissionFailed = message('OrderSubmissionFailed', { idempotencyKey: z.string(), message: z.string() });

@@ -1,11 +1,11 @@
 // City events (SPEC §4 City selection).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { City, Id, IsoDateTime } from '../api/entities';
 import { bare, message } from './define';
 
 export const CitiesLoaded = message('CitiesLoaded', { cities: z.array(City) });
 /** Boot: the city from the cookie (or the default ANGARSK_ID) and the page's opening time. */
-export const SessionStarted = message('SessionStarted', { cityId: Id.nullable(), openedAt: IsoDateTime });
+export const SessionStarted = message('SessionStarted', { cityId: z.nullable(Id), openedAt: IsoDateTime });
 /** First visit (already-selected cookie is not 'true'): the city modal opens. */
 export const CityPromptShown = bare('CityPromptShown');
 /** The coupon is cleared; effects write the cookies and reload under /{slug}. */

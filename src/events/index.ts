@@ -1,5 +1,5 @@
 // All events of the client core. `AppEvent` is the union; `AppEventSchema` validates one (log replay).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AddressEventSchema, type AddressEvent } from './address';
 import { AuthEventSchema, type AuthEvent } from './auth';
 import { CartEventSchema, type CartEvent } from './cart';
@@ -26,16 +26,16 @@ export type AppEventType = AppEvent['type'];
 export type EventOf<T extends AppEventType> = Extract<AppEvent, { type: T }>;
 
 export const AppEventSchema = z.discriminatedUnion('type', [
-  ...AddressEventSchema.options,
-  ...AuthEventSchema.options,
-  ...CartEventSchema.options,
-  ...CatalogEventSchema.options,
-  ...CheckoutEventSchema.options,
-  ...CityEventSchema.options,
-  ...ModalEventSchema.options,
-  ...SettingEventSchema.options,
-  ...UserEventSchema.options,
-  ...ViewEventSchema.options,
+  ...AddressEventSchema.def.options,
+  ...AuthEventSchema.def.options,
+  ...CartEventSchema.def.options,
+  ...CatalogEventSchema.def.options,
+  ...CheckoutEventSchema.def.options,
+  ...CityEventSchema.def.options,
+  ...ModalEventSchema.def.options,
+  ...SettingEventSchema.def.options,
+  ...UserEventSchema.def.options,
+  ...ViewEventSchema.def.options,
 ]);
 
 export type { CheckoutEvent } from './checkout';

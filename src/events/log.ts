@@ -9,7 +9,7 @@
 // The generic core (createLogCodec, replayWith, …) is parameterised by the event/command schemas
 // and by initialState/evolveAll, so it is tested on a toy domain too; the bottom of the file wires
 // it to the app's AppEvent, AppCommand and the combined store.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AppCommandSchema, type AppCommand } from '../commands';
 import { maskPhoneForLog } from '../domain/phone';
 import { evolveAll, initialState, type AppState } from '../projections/store';
@@ -28,11 +28,11 @@ export type LogOf<S, E, C> = {
   entries: LogEntryOf<E, C>[];
 };
 
-const Position = z.number().int().nonnegative();
+const Position = z.int().check(z.nonnegative());
 const IsoAt = z.iso.datetime({ offset: true });
 
 export type LogCodec<S, E, C> = {
-  schema: z.ZodType<LogOf<S, E, C>>;
+  schema: z.ZodMiniType<LogOf<S, E, C>>;
   /** Upcasts and validates raw JSON; throws LogFormatError with readable issues. */
   parseLog(json: unknown): LogOf<S, E, C>;
   /** JSON.parse + parseLog; a syntax error becomes a LogFormatError as well. */
@@ -41,25 +41,24 @@ export type LogCodec<S, E, C> = {
 
 /** Builds the zod schema and parser of a log over the given state, event and command schemas. */
 export function createLogCodec<S, E, C>(parts: {
-  state: z.ZodType<S>;
-  event: z.ZodType<E>;
-  command: z.ZodType<C>;
+  state: z.ZodMiniType<S>;
+  event: z.ZodMiniType<E>;
+  command: z.ZodMiniType<C>;
 }): LogCodec<S, E, C> {
   const entry = z.object({
     position: Position,
     at: IsoAt,
-    command: parts.command.optional(),
+    command: z.optional(parts.command),
     events: z.array(parts.event),
   });
   const schema = z
     .object({
       schemaVersion: z.literal(CURRENT_SCHEMA_VERSION),
       appVersion: z.string(),
-      storeVersion: z.string().min(1),
-      snapshot: z.object({ position: Position, state: parts.state }).optional(),
+      storeVersion: z.string().check(z.minLength(1)),
+      snapshot: z.optional(z.object({ position: Position, state: parts.state })),
       entries: z.array(entry),
-    })
-    .superRefine((log, ctx) => {
+    }).check(z.superRefine((log, ctx) => {
       let previous = log.snapshot ? log.snapshot.position : -1;
       for (const [i, e] of log.entries.entries()) {
         if (e.position <= previous) {
@@ -75,9 +74,9 @@ export function createLogCodec<S, E, C>(parts: {
         }
         previous = e.position;
       }
-    });
+    }));
   // The object schema's inferred output is structurally LogOf<S, E, C>; zod cannot name it for us.
-  const typed: z.ZodType<LogOf<S, E, C>> = schema;
+  const typed: z.ZodMiniType<LogOf<S, E, C>> = schema;
 
   function parseLog(json: unknown): LogOf<S, E, C> {
     const current = upcast(json);
@@ -440,7 +439,7 @@ export function exportLogWith<S, E, C>(codec: LogCodec<S, E, C>, log: LogOf<S, E
 
 /** A snapshot's state: a plain object holding every area of the store as a plain object. */
 const AppStateSchema = z.custom<AppState>(
-  (value) =>
+  (value: unknown) =>
     isRecord(value) &&
     Object.keys(initialState).every((area) => isRecord(value[area])),
   { message: `the snapshot state must be an object with the areas ${Object.keys(initialState).join(', ')}` },

@@ -1,5 +1,5 @@
 // Modal events and the modal payloads (SPEC §2 modal dialogs, §8 texts).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Id } from '../api/entities';
 import { message } from './define';
 
@@ -7,7 +7,7 @@ export const ModalSchema = z.discriminatedUnion('kind', [
   /** 'Выберите свой город'; has no close button. */
   z.object({ kind: z.literal('city') }),
   z.object({ kind: z.literal('userEdit') }),
-  z.object({ kind: z.literal('confirm'), title: z.string().nullable(), messages: z.array(z.string()), confirmText: z.string() }),
+  z.object({ kind: z.literal('confirm'), title: z.nullable(z.string()), messages: z.array(z.string()), confirmText: z.string() }),
   z.object({ kind: z.literal('catalogMenu') }),
   z.object({ kind: z.literal('product'), productId: Id }),
   z.object({ kind: z.literal('deliveryMethod') }),

@@ -1,5 +1,5 @@
 // Settings and version events (SPEC §7, §9 background checks).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Settings } from '../api/entities';
 import { bare, message } from './define';
 
@@ -13,7 +13,7 @@ export const SettingsLoadFailed = message('SettingsLoadFailed', { message: z.str
  * A version check saw a new value. `previous: null` is the first value seen (no reload).
  * Effects: catalog → reload the catalogue, settings → reload settings, store → full page reload.
  */
-export const VersionChanged = message('VersionChanged', { kind: VersionKind, version: z.string(), previous: z.string().nullable() });
+export const VersionChanged = message('VersionChanged', { kind: VersionKind, version: z.string(), previous: z.nullable(z.string()) });
 /** SPEC §9: the mobile app version differs from '1'. */
 export const UpdateNeededFlagged = message('UpdateNeededFlagged', { mobileAppVersion: z.string() });
 

@@ -15,7 +15,7 @@
 // - v2 (current): commands and events are `{ type, data }` as everywhere else in the client,
 //   `at` is an ISO string (as the bus stamps `meta.now`), `storeVersion` is a string (as the
 //   STORE_VERSION setting), and an optional `snapshot: { position, state }` may start the log.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const CURRENT_SCHEMA_VERSION = 2;
 
@@ -30,7 +30,7 @@ export class LogFormatError extends Error {
 }
 
 /** Formats zod issues as `entries[3].events[0].type: message`, at most `max` of them. */
-export function formatIssues(error: z.ZodError, max = 10): string[] {
+export function formatIssues(error: z.core.$ZodError, max = 10): string[] {
   const lines = error.issues.slice(0, max).map((issue) => `${formatPath(issue.path)}: ${issue.message}`);
   if (error.issues.length > max) lines.push(`… and ${error.issues.length - max} more`);
   return lines;
@@ -51,7 +51,7 @@ export type Upcaster = (raw: unknown) => unknown;
 // ---------------------------------------------------------------------------------------------
 // v1 → v2
 
-const MessageV1 = z.looseObject({ type: z.string().min(1), payload: z.unknown().optional() });
+const MessageV1 = z.looseObject({ type: z.string().check(z.minLength(1)), payload: z.optional(z.unknown()) });
 
 export const LogV1Schema = z.object({
   schemaVersion: z.literal(1),
@@ -59,9 +59,9 @@ export const LogV1Schema = z.object({
   storeVersion: z.union([z.number(), z.string()]),
   entries: z.array(
     z.object({
-      position: z.number().int().nonnegative(),
-      at: z.number().int().nonnegative(),
-      command: MessageV1.optional(),
+      position: z.int().check(z.nonnegative()),
+      at: z.int().check(z.nonnegative()),
+      command: z.optional(MessageV1),
       events: z.array(MessageV1),
     }),
   ),

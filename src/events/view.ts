@@ -1,5 +1,5 @@
 // View events: toasts, navigation hints, page age.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { IsoDateTime } from '../api/entities';
 import { bare, message } from './define';
 
@@ -13,7 +13,7 @@ export const ToastDismissed = message('ToastDismissed', { id: z.string() });
 /** SPEC §4 repeat order: modals close and the router effect navigates to /cart. */
 export const CartOpened = bare('CartOpened');
 /** 422/403: the server's message or 'Произошла ошибка при запросе' (a ToastShown follows). */
-export const ApiRefused = message('ApiRefused', { status: z.number().int(), message: z.string() });
+export const ApiRefused = message('ApiRefused', { status: z.int(), message: z.string() });
 /** SPEC §9: the page has been open for more than 24 h; the effect reloads it. */
 export const PageExpired = message('PageExpired', { openedAt: IsoDateTime });
 

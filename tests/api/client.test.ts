@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ApiFailure, createApiClient, NETWORK_FAILURE_STATUS } from '../../src/api/client.js';
 import { defineRoute, buildPath } from '../../src/api/route.js';
 

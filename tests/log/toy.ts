@@ -1,6 +1,6 @@
 // A toy domain (a counter with a list of names) for testing the generic log core without the app.
 import { produce } from 'immer';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { createLogCodec, type Folder, type LogOf } from '../../src/events/log';
 
 export const ToyEvent = z.discriminatedUnion('type', [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { City } from '../../src/api/entities.js';
 import { CITY, CITY_IIKO } from '../../server/seed/index.js';
 import { createTestServer, type TestServer } from './helpers.js';

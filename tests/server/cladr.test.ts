@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Street } from '../../src/api/contract/cladr.js';
 import { Settings } from '../../src/api/entities.js';
 import { CITY, CITY_IIKO } from '../../server/seed/index.js';

@@ -3,6 +3,7 @@
 // fetch them (401 without a staff session, 403 for a customer).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
 import {
   CLIENT_LOG_BODY_LIMIT,
   CLIENT_LOG_REPORTS_PER_HOUR,
@@ -18,7 +19,7 @@ import { generateEventLog } from '../../tools/gen-log';
 import { createTestServer, type TestServer } from './helpers';
 import { nextIp, signIn } from './customers';
 
-const OneReport = ClientLogSummary.extend({ report: ClientReport });
+const OneReport = z.extend(ClientLogSummary, { report: ClientReport });
 
 let server: TestServer;
 let staffAuth: { authorization: string };

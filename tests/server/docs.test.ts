@@ -1,6 +1,6 @@
 // GET /api/docs: an OpenAPI 3.1 document with every route of the shared contract.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import * as contract from '../../src/api/contract/index.js';
 import { buildOpenApi, contractRoutes, isRouteDef, openApiPath } from '../../src/api/openapi.js';
 import { defineRoute } from '../../src/api/route.js';
@@ -66,7 +66,7 @@ describe('OpenAPI at GET /api/docs', () => {
 });
 
 describe('OpenAPI generation', () => {
-  const Item = z.object({ id: z.string() }).meta({ id: 'DocsTestItem' });
+  const Item = z.object({ id: z.string() }).check(z.meta({ id: 'DocsTestItem' }));
   const routes = {
     listThings: defineRoute({
       method: 'GET',
@@ -74,7 +74,7 @@ describe('OpenAPI generation', () => {
       summary: 'Things of a city',
       auth: 'optional',
       params: z.object({ cityId: z.string() }),
-      query: z.object({ limit: z.coerce.number().int().optional(), q: z.string() }),
+      query: z.object({ limit: z.optional(z.coerce.number().check(z.int())), q: z.string() }),
       response: z.array(Item),
     }),
     deleteThing: defineRoute({ method: 'DELETE', path: '/thing/:id', summary: 'Deletes', auth: 'user', response: null }),

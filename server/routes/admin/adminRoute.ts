@@ -3,7 +3,7 @@
 // is parsed, so a caller without the right session learns nothing from validation errors:
 // 401 without a staff session, 403 for a customer token or an operator on an admin route.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { AppContext } from '../../context.js';
 import { route } from '../../http/route.js';
 import { requireStaff, type StaffPrincipal } from '../../services/admin/staffSessions.js';
@@ -44,10 +44,10 @@ export function staffOf(request: FastifyRequest): StaffPrincipal {
   return principal;
 }
 
-type RouteHandler<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType> = Parameters<typeof route<P, Q, B, R>>[2];
-type HandlerInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType> = Parameters<RouteHandler<P, Q, B, R>>[0];
+type RouteHandler<P extends z.ZodMiniType, Q extends z.ZodMiniType, B extends z.ZodMiniType, R extends z.ZodMiniType> = Parameters<typeof route<P, Q, B, R>>[2];
+type HandlerInput<P extends z.ZodMiniType, Q extends z.ZodMiniType, B extends z.ZodMiniType, R extends z.ZodMiniType> = Parameters<RouteHandler<P, Q, B, R>>[0];
 
-export function adminRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+export function adminRoute<P extends z.ZodMiniType, Q extends z.ZodMiniType, B extends z.ZodMiniType, R extends z.ZodMiniType>(
   app: FastifyInstance,
   def: AdminRouteDef<P, Q, B, R>,
   handler: (input: HandlerInput<P, Q, B, R> & { staff: StaffPrincipal; ctx: AppContext }) => ReturnType<RouteHandler<P, Q, B, R>>,
@@ -58,7 +58,7 @@ export function adminRoute<P extends z.ZodType, Q extends z.ZodType, B extends z
 }
 
 /** A route of the admin contract open to anyone (the sign-in itself). */
-export function publicAdminRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+export function publicAdminRoute<P extends z.ZodMiniType, Q extends z.ZodMiniType, B extends z.ZodMiniType, R extends z.ZodMiniType>(
   app: FastifyInstance,
   def: AdminRouteDef<P, Q, B, R>,
   handler: RouteHandler<P, Q, B, R>,

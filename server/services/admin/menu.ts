@@ -14,7 +14,7 @@ import { groups, products, restaurants, stopList } from '../../db/schema/catalog
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { AdminGroup, AdminProduct, GroupInput, GroupPatch, ProductInput, ProductPatch } from '../../../src/api/contract/admin/menu.js';
 import type { StopListEntry } from '../../../src/api/entities.js';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { UPLOADS_DIR_NAME } from '../../routes/img.js';
 import { readContentVersion } from '../catalog.js';
 import { audit } from './audit.js';

@@ -2,7 +2,7 @@
 // instead) and the snack and pizza gift promotions read by server/services/promo.ts.
 import type { FastifyRequest } from 'fastify';
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
 import { cities } from '../../db/schema/catalog.js';
@@ -13,7 +13,7 @@ import { loadOrderSettings, toCouponData } from '../promo.js';
 import { audit } from './audit.js';
 import type { StaffPrincipal } from './staffSessions.js';
 
-type BodyOf<T> = T extends { body?: infer B } ? (B extends z.ZodType ? z.output<B> : never) : never;
+type BodyOf<T> = T extends { body?: infer B } ? (B extends z.ZodMiniType ? z.output<B> : never) : never;
 type CouponRow = typeof coupons.$inferSelect;
 
 export const PROMO_MESSAGES = {

@@ -3,7 +3,7 @@
 // (pages bump it here); after each change settings:update is published with the new version.
 import type { FastifyRequest } from 'fastify';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
 import { cities, deliveryZones, pages, restaurants, settings } from '../../db/schema/catalog.js';
@@ -32,7 +32,7 @@ interface Actor {
   request: FastifyRequest;
   staff: StaffPrincipal;
 }
-type BodyOf<T> = T extends { body?: infer B } ? (B extends z.ZodType ? z.output<B> : never) : never;
+type BodyOf<T> = T extends { body?: infer B } ? (B extends z.ZodMiniType ? z.output<B> : never) : never;
 
 export const SETTINGS_MESSAGES = {
   settingNotFound: 'Настройка не найдена',

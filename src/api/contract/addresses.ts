@@ -1,15 +1,13 @@
 // Saved delivery addresses (SPEC §3 Address, §7 calls). Owner only.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { Address, GeoPoint } from '../entities.js';
 import { StorableId as Id, storable } from './text.js';
 
-const Required = (max: number) => storable(z.string().trim().min(1).max(max));
+const Required = (max: number) => storable(z.string().check(z.trim(), z.minLength(1), z.maxLength(max)));
 /** Optional text: '' and null both mean "not given". */
 const Optional = (max: number) =>
-  storable(z.string().trim().max(max))
-    .nullish()
-    .transform((value) => (value ? value : null));
+  z.pipe(z.nullish(storable(z.string().check(z.trim(), z.maxLength(max)))), z.transform((value) => (value ? value : null)));
 
 export const MAX_ADDRESSES_PER_USER = 20;
 
@@ -23,7 +21,7 @@ export const NewAddress = z.object({
   floor: Optional(20),
   intercom: Optional(20),
   comment: Optional(500),
-  location: GeoPoint.nullish(),
+  location: z.nullish(GeoPoint),
 });
 
 export const listAddressesByUser = defineRoute({

@@ -1,24 +1,24 @@
 // Sign-in by a one-time SMS code (DESIGN "The server"): the earlier storefront looked users up by
 // phone alone; here a token is only given for a code sent to that phone.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { User } from '../entities.js';
 import { storable } from './text.js';
 
 export const RequestCodeBody = z.object({
   /** Any spelling the mask produces ('+7 (999) 123-45-67', '8999…'); validated by SPEC §5. */
-  phone: storable(z.string().max(64)).nullish(),
+  phone: z.nullish(storable(z.string().check(z.maxLength(64)))),
   /** Bot-check response token; checked when a captcha provider is configured (off by default). */
-  captchaToken: storable(z.string().max(4096)).nullish(),
+  captchaToken: z.nullish(storable(z.string().check(z.maxLength(4096)))),
 });
 
 export const RequestCodeAnswer = z.object({
   /** The phone the code went to, masked: '+7 (***) ***-**-67'. */
   sentTo: z.string(),
   /** When the next code may be requested. */
-  resendAfterSeconds: z.number().int().nonnegative(),
+  resendAfterSeconds: z.int().check(z.nonnegative()),
   /** How long the code is valid. */
-  expiresInSeconds: z.number().int().positive(),
+  expiresInSeconds: z.int().check(z.positive()),
 });
 
 export const requestSignInCode = defineRoute({
@@ -31,14 +31,14 @@ export const requestSignInCode = defineRoute({
 });
 
 export const SignInBody = z.object({
-  phone: storable(z.string().max(64)).nullish(),
-  code: storable(z.string().max(32)),
+  phone: z.nullish(storable(z.string().check(z.maxLength(64)))),
+  code: storable(z.string().check(z.maxLength(32))),
   /** Used when the account is created, or to rename on sign-in when not empty. */
-  name: storable(z.string().max(100)).nullish(),
+  name: z.nullish(storable(z.string().check(z.maxLength(100)))),
   /** Consent to the processing of personal data: required to create an account. */
-  personalData: z.boolean().optional(),
-  PUSHNotifications: z.boolean().optional(),
-  receiveAdvertisingInformation: z.boolean().optional(),
+  personalData: z.optional(z.boolean()),
+  PUSHNotifications: z.optional(z.boolean()),
+  receiveAdvertisingInformation: z.optional(z.boolean()),
 });
 
 export const SignInAnswer = z.object({

@@ -1,12 +1,12 @@
 // Catalogue calls of SPEC §7: the version clients poll every 60 s, and the catalogue itself
 // (groups, products, stopList). GET /catalog answers with a strong ETag (304 on If-None-Match)
 // and gzip or brotli by Accept-Encoding; isLiked is true only for a signed-in customer's likes.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { Catalog } from '../entities.js';
 
 /** A content version: opaque, compare for equality only. */
-export const VersionAnswer = z.object({ version: z.string().min(1) });
+export const VersionAnswer = z.object({ version: z.string().check(z.minLength(1)) });
 
 export const getCatalogVersion = defineRoute({
   method: 'GET',

@@ -16,7 +16,7 @@
 // pickup) rounded up to the 30-minute grid, the next 7 days from opening plus the lead time, up
 // to closing, overnight windows honoured, in the city's time zone. POST /order accepts as
 // `deliveryTime` only 'asap' or the `start` of one of these slots.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { CaptchaProvider, DeliveryMethod, GeoPoint, Id, IsoDateTime } from '../entities.js';
 import { OrderAddress, OrderItemInput, OrderLine, PaymentMethod } from './orders.js';
@@ -92,9 +92,9 @@ export const CheckoutRefusal = z.object({
   /** Russian hint for the button or the line under the message ('Добавьте товаров ещё на 150 ₽'). */
   actionText: z.string(),
   /** For 'add-items': how many roubles are missing to reach the minimum sum. */
-  missingSum: z.number().nonnegative().nullable().default(null),
+  missingSum: z._default(z.nullable(z.number().check(z.nonnegative())), null),
   /** For 'remove-items': the product ids concerned. */
-  productIds: z.array(Id).default([]),
+  productIds: z._default(z.array(Id), []),
 });
 export type CheckoutRefusal = z.infer<typeof CheckoutRefusal>;
 
@@ -103,13 +103,13 @@ export const ZoneQuote = z.object({
   id: Id,
   name: z.string(),
   /** Minimum sum of goods after discounts, without delivery and the service fee. */
-  minSum: z.number().nonnegative(),
+  minSum: z.number().check(z.nonnegative()),
   /** Delivery price below the city's free-delivery threshold. */
-  deliveryPrice: z.number().nonnegative(),
+  deliveryPrice: z.number().check(z.nonnegative()),
   /** CITIES_DATA freeDeliveryFrom of the city (goods total from which delivery is free); null when none. */
-  freeDeliveryFrom: z.number().nonnegative().nullable(),
+  freeDeliveryFrom: z.nullable(z.number().check(z.nonnegative())),
   /** Delivery time of the zone, minutes. */
-  deliveryMinutes: z.number().int().positive(),
+  deliveryMinutes: z.int().check(z.positive()),
   deliveryTerminalId: Id,
 });
 export type ZoneQuote = z.infer<typeof ZoneQuote>;
@@ -119,7 +119,7 @@ export const RestaurantQuote = z.object({
   name: z.string(),
   address: z.string(),
   phone: z.string(),
-  cookingMinutes: z.number().int().positive(),
+  cookingMinutes: z.int().check(z.positive()),
   isOpenNow: z.boolean(),
   /** Today's hours as text: 'сегодня 10:00–02:00' or 'сегодня закрыто'. */
   hoursText: z.string(),
@@ -150,14 +150,14 @@ export type SlotDay = z.infer<typeof SlotDay>;
 export const DeliverySlots = z.object({
   timeZone: z.string(),
   /** Minutes from the order to the earliest slot start (before rounding to the 30-minute grid). */
-  leadMinutes: z.number().int().nonnegative(),
+  leadMinutes: z.int().check(z.nonnegative()),
   asap: z.object({
     /** 'Как можно скорее' may be chosen: the restaurant is open now. */
     available: z.boolean(),
     /** Roughly when the order is ready or delivered (now + lead time), when available. */
-    estimate: IsoDateTime.nullable(),
+    estimate: z.nullable(IsoDateTime),
     /** Why it is not available, in Russian; null when available. */
-    message: z.string().nullable(),
+    message: z.nullable(z.string()),
   }),
   /** Days that have at least one slot, in order; closed days are left out. */
   days: z.array(SlotDay),
@@ -179,7 +179,7 @@ export const PaymentOption = z.object({
   /** False: hide it (IS_ONLINE_PAYMENT_DISABLE of the method, the restaurant's switch, courier card on pickup). */
   available: z.boolean(),
   /** Why it is unavailable, in Russian; null when available. */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
 });
 export type PaymentOption = z.infer<typeof PaymentOption>;
 
@@ -187,7 +187,7 @@ export type PaymentOption = z.infer<typeof PaymentOption>;
 export const CaptchaInfo = z.object({
   /** False when IS_WITHOUT_RECAPTCHA is set or the server has no captcha secret: send no token. */
   required: z.boolean(),
-  provider: CaptchaProvider.nullable(),
+  provider: z.nullable(CaptchaProvider),
   /** Public site key for the widget (CAPTCHA_SITE_KEY); never the secret. */
   siteKey: z.string(),
 });
@@ -196,22 +196,22 @@ export type CaptchaInfo = z.infer<typeof CaptchaInfo>;
 export const CheckoutQuoteBody = z.object({
   cityId: Id,
   deliveryMethod: DeliveryMethod,
-  items: z.array(OrderItemInput).max(100),
-  coupon: z.string().trim().max(64).nullable().default(null),
-  spendBonus: z.number().int().nonnegative().default(0),
+  items: z.array(OrderItemInput).check(z.maxLength(100)),
+  coupon: z._default(z.nullable(z.string().check(z.trim(), z.maxLength(64))), null),
+  spendBonus: z._default(z.int().check(z.nonnegative()), 0),
   /** Delivery: a new address, or the id of a saved one (as POST /order). */
-  address: OrderAddress.nullable().default(null),
-  addressId: Id.nullable().default(null),
+  address: z._default(z.nullable(OrderAddress), null),
+  addressId: z._default(z.nullable(Id), null),
   /** Pickup: the restaurant. */
-  deliveryTerminalId: Id.nullable().default(null),
-  deliveryTime: z.union([z.literal('asap'), IsoDateTime]).default('asap'),
+  deliveryTerminalId: z._default(z.nullable(Id), null),
+  deliveryTime: z._default(z.union([z.literal('asap'), IsoDateTime]), 'asap'),
   /** The method chosen so far; null checks none. */
-  paymentMethod: PaymentMethod.nullable().default(null),
-  changeFrom: z.number().int().nonnegative().nullable().default(null),
+  paymentMethod: z._default(z.nullable(PaymentMethod), null),
+  changeFrom: z._default(z.nullable(z.int().check(z.nonnegative())), null),
   /** The total the customer sees; a different server total adds a 'price-changed' refusal. */
-  expectedTotal: z.number().nonnegative().nullable().default(null),
+  expectedTotal: z._default(z.nullable(z.number().check(z.nonnegative())), null),
   /** The consent checkbox as it stands; false adds a 'consent-required' refusal. */
-  consent: z.boolean().nullable().default(null),
+  consent: z._default(z.nullable(z.boolean()), null),
 });
 export type CheckoutQuoteBody = z.infer<typeof CheckoutQuoteBody>;
 
@@ -219,23 +219,23 @@ export const CheckoutQuote = z.object({
   cityId: Id,
   deliveryMethod: DeliveryMethod,
   /** Delivery: the zone of the address; null when no address, not found or out of zone. */
-  zone: ZoneQuote.nullable(),
+  zone: z.nullable(ZoneQuote),
   /** Delivery: the address point used (geocoded when the client sent none). */
-  location: GeoPoint.nullable(),
+  location: z.nullable(GeoPoint),
   /** The restaurant that would cook the order (pickup: the chosen one; delivery: the zone's). */
-  restaurant: RestaurantQuote.nullable(),
+  restaurant: z.nullable(RestaurantQuote),
   /** Pickup: every active restaurant of the city, for 'Выберите ресторан'. */
   restaurants: z.array(RestaurantQuote),
   /** Re-priced goods and gift lines (what POST /order would store). */
   lines: z.array(OrderLine),
-  goodsTotal: z.number().nonnegative(),
-  discountTotal: z.number().nonnegative(),
-  deliveryPrice: z.number().nonnegative(),
-  serviceFee: z.number().nonnegative(),
-  bonusSpent: z.number().nonnegative(),
+  goodsTotal: z.number().check(z.nonnegative()),
+  discountTotal: z.number().check(z.nonnegative()),
+  deliveryPrice: z.number().check(z.nonnegative()),
+  serviceFee: z.number().check(z.nonnegative()),
+  bonusSpent: z.number().check(z.nonnegative()),
   /** Most bonuses this order may take (0 when not signed in). */
-  bonusCap: z.number().nonnegative(),
-  total: z.number().nonnegative(),
+  bonusCap: z.number().check(z.nonnegative()),
+  total: z.number().check(z.nonnegative()),
   paymentMethods: z.array(PaymentOption),
   /** CHECKOUT_DELIVERY_TEXT of the chosen method. */
   deliveryText: z.string(),
@@ -260,9 +260,9 @@ export const SlotsQuery = z.object({
   cityId: Id,
   deliveryMethod: DeliveryMethod,
   /** Pickup: the restaurant; delivery: the zone's restaurant (or give zoneId). */
-  deliveryTerminalId: Id.optional(),
+  deliveryTerminalId: z.optional(Id),
   /** Delivery: the zone (its delivery minutes are the lead time). */
-  zoneId: Id.optional(),
+  zoneId: z.optional(Id),
 });
 
 export const getDeliverySlots = defineRoute({

@@ -1,5 +1,5 @@
 // GET /city/ of SPEC §7: the cities, in display order.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { City } from '../entities.js';
 

@@ -8,7 +8,7 @@
 // accepted. The replay viewer and `npm run replay` upcast and validate it fully.
 //
 // The same envelope is what Ctrl+Shift+L downloads, and `npm run replay` reads it (or a bare log).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineAdminRoute } from './admin/common.js';
 import { defineRoute } from '../route.js';
 
@@ -26,49 +26,48 @@ export const CLIENT_LOG_MESSAGES = {
   notFound: 'Отчёт об ошибке не найден',
 } as const;
 
-const Message = z.looseObject({ type: z.string().min(1).max(100) });
+const Message = z.looseObject({ type: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 /** The outline of a recorded log of any schema version (see the header). */
 export const ReportedLog = z.looseObject({
-  schemaVersion: z.number().int().positive(),
-  appVersion: z.string().max(100),
-  storeVersion: z.union([z.string().max(100), z.number()]),
-  snapshot: z.looseObject({ position: z.number().int().nonnegative(), state: z.record(z.string(), z.unknown()) }).optional(),
+  schemaVersion: z.int().check(z.positive()),
+  appVersion: z.string().check(z.maxLength(100)),
+  storeVersion: z.union([z.string().check(z.maxLength(100)), z.number()]),
+  snapshot: z.optional(z.looseObject({ position: z.int().check(z.nonnegative()), state: z.record(z.string(), z.unknown()) })),
   entries: z
     .array(
       z.looseObject({
-        position: z.number().int().nonnegative(),
-        at: z.union([z.string().max(40), z.number()]),
-        command: Message.optional(),
+        position: z.int().check(z.nonnegative()),
+        at: z.union([z.string().check(z.maxLength(40)), z.number()]),
+        command: z.optional(Message),
         events: z.array(Message),
       }),
-    )
-    .max(CLIENT_LOG_MAX_ENTRIES),
+    ).check(z.maxLength(CLIENT_LOG_MAX_ENTRIES)),
 });
 export type ReportedLog = z.infer<typeof ReportedLog>;
 
 export const ReportedError = z.object({
-  name: z.string().max(200),
-  message: z.string().max(2000),
-  stack: z.string().max(20_000).optional(),
+  name: z.string().check(z.maxLength(200)),
+  message: z.string().check(z.maxLength(2000)),
+  stack: z.optional(z.string().check(z.maxLength(20_000))),
 });
 export type ReportedError = z.infer<typeof ReportedError>;
 
 /** What the client sends, what Ctrl+Shift+L downloads, what the viewer and the CLI read. */
 export const ClientReport = z.object({
   kind: z.literal(CLIENT_REPORT_KIND),
-  appVersion: z.string().min(1).max(100),
-  storeVersion: z.string().max(100).nullable(),
+  appVersion: z.string().check(z.minLength(1), z.maxLength(100)),
+  storeVersion: z.nullable(z.string().check(z.maxLength(100))),
   /** The page's path (and query) when the report was made. */
-  route: z.string().max(2000),
-  userAgent: z.string().max(1000),
+  route: z.string().check(z.maxLength(2000)),
+  userAgent: z.string().check(z.maxLength(1000)),
   createdAt: z.iso.datetime({ offset: true }),
   /** The error that made the page offer the report, null when sent by hand. */
-  error: ReportedError.nullable(),
+  error: z.nullable(ReportedError),
   /** The current page load's log (phones and names masked, token hidden). */
   log: ReportedLog,
   /** Logs of earlier page loads kept in the ring, oldest first. */
-  earlierLogs: z.array(ReportedLog).max(50).optional(),
+  earlierLogs: z.optional(z.array(ReportedLog).check(z.maxLength(50))),
 });
 export type ClientReport = z.infer<typeof ClientReport>;
 
@@ -85,12 +84,12 @@ export const ClientLogSummary = z.object({
   id: z.string(),
   receivedAt: z.iso.datetime({ offset: true }),
   appVersion: z.string(),
-  storeVersion: z.string().nullable(),
+  storeVersion: z.nullable(z.string()),
   route: z.string(),
   userAgent: z.string(),
-  errorMessage: z.string().nullable(),
-  entryCount: z.number().int().nonnegative(),
-  sizeBytes: z.number().int().nonnegative(),
+  errorMessage: z.nullable(z.string()),
+  entryCount: z.int().check(z.nonnegative()),
+  sizeBytes: z.int().check(z.nonnegative()),
 });
 export type ClientLogSummary = z.infer<typeof ClientLogSummary>;
 
@@ -100,9 +99,9 @@ export const listClientLogs = defineAdminRoute('operator', {
   summary: 'Uploaded bug reports, newest first (staff)',
   auth: 'staff',
   query: z.object({
-    limit: z.coerce.number().int().min(1).max(200).default(50),
+    limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),
     /** Only reports received before this time (the next page). */
-    before: z.iso.datetime({ offset: true }).optional(),
+    before: z.optional(z.iso.datetime({ offset: true })),
   }),
   response: z.object({ reports: z.array(ClientLogSummary) }),
 });
@@ -112,6 +111,6 @@ export const getClientLog = defineAdminRoute('operator', {
   path: '/admin/client-logs/:id',
   summary: 'One uploaded bug report with its log (staff)',
   auth: 'staff',
-  params: z.object({ id: z.string().min(1).max(100) }),
-  response: ClientLogSummary.extend({ report: ClientReport }),
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) }),
+  response: z.extend(ClientLogSummary, { report: ClientReport }),
 });

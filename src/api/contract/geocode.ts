@@ -6,28 +6,28 @@
 //   delivery price, time), or a refusal ('street-not-found', 'outside-zone') with the same
 //   Russian message POST /order would give.
 // - GET /geocode/reverse: a point picked on the map → locality / street / house, and its zone.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { GeoPoint, Id } from '../entities.js';
 import { CheckoutRefusal, ZoneQuote } from './checkout.js';
 
 export const GeocodeBody = z.object({
   cityId: Id,
-  street: z.string().trim().min(1).max(200),
-  home: z.string().trim().max(20).default(''),
+  street: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  home: z._default(z.string().check(z.trim(), z.maxLength(20)), ''),
 });
 export type GeocodeBody = z.infer<typeof GeocodeBody>;
 
 export const GeocodeAnswer = z.object({
   found: z.boolean(),
-  location: GeoPoint.nullable(),
+  location: z.nullable(GeoPoint),
   /** 'house' when the house itself was found, 'street' when only the street. */
-  precision: z.enum(['house', 'street']).nullable(),
+  precision: z.nullable(z.enum(['house', 'street'])),
   /** The street as the reference (or the geocoder) spells it, e.g. 'улица Карла Маркса'. */
-  street: z.string().nullable(),
-  zone: ZoneQuote.nullable(),
+  street: z.nullable(z.string()),
+  zone: z.nullable(ZoneQuote),
   /** Why the address cannot be delivered to ('street-not-found', 'outside-zone'); null when it can. */
-  refusal: CheckoutRefusal.nullable(),
+  refusal: z.nullable(CheckoutRefusal),
 });
 export type GeocodeAnswer = z.infer<typeof GeocodeAnswer>;
 
@@ -42,18 +42,18 @@ export const geocodeAddress = defineRoute({
 
 export const ReverseGeocodeQuery = z.object({
   cityId: Id,
-  lat: z.coerce.number().min(-90).max(90),
-  lon: z.coerce.number().min(-180).max(180),
+  lat: z.coerce.number().check(z.minimum(-90), z.maximum(90)),
+  lon: z.coerce.number().check(z.minimum(-180), z.maximum(180)),
 });
 
 export const ReverseGeocodeAnswer = z.object({
   /** Address components of kinds locality, street, house; null where unknown. */
-  locality: z.string().nullable(),
-  street: z.string().nullable(),
-  house: z.string().nullable(),
+  locality: z.nullable(z.string()),
+  street: z.nullable(z.string()),
+  house: z.nullable(z.string()),
   location: GeoPoint,
-  zone: ZoneQuote.nullable(),
-  refusal: CheckoutRefusal.nullable(),
+  zone: z.nullable(ZoneQuote),
+  refusal: z.nullable(CheckoutRefusal),
 });
 export type ReverseGeocodeAnswer = z.infer<typeof ReverseGeocodeAnswer>;
 

@@ -1,6 +1,6 @@
 // Likes (favourites) of SPEC §4 and §7. Owner only; a repeat like is a 409 with the message
 // the client shows (SPEC §8), never a 500.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { StorableId as Id } from './text.js';
 
@@ -25,7 +25,7 @@ export const likeProduct = defineRoute({
   summary: 'Likes a product (409 on a repeat)',
   auth: 'user',
   body: LikeBody,
-  response: z.object({ userId: Id, productId: Id, likesCount: z.number().int().nonnegative() }),
+  response: z.object({ userId: Id, productId: Id, likesCount: z.int().check(z.nonnegative()) }),
 });
 
 export const unlikeProduct = defineRoute({

@@ -3,7 +3,7 @@
 // The server re-prices everything; `expectedTotal` only feeds a price-changed check.
 // Every refusal is 422 { message, code } with a code of RefusalCode (contract/checkout.ts);
 // POST /checkout/quote lists the same refusals before submission.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { DeliveryMethod, GeoPoint, Id, IsoDateTime, LastOrder } from '../entities.js';
 
@@ -49,75 +49,73 @@ export type PaymentMethod = z.infer<typeof PaymentMethod>;
 export const PaymentStatus = z.enum(['none', 'pending', 'paid', 'failed', 'refunded']);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
-const text = (max: number) => z.string().trim().max(max);
-const optionalText = (max: number) => text(max).nullable().default(null);
+const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
+const optionalText = (max: number) => z._default(z.nullable(text(max)), null);
 
 export const OrderAddress = z.object({
-  city: text(100).default(''),
-  street: text(200).min(1),
-  home: text(20).min(1),
+  city: z._default(text(100), ''),
+  street: text(200).check(z.minLength(1)),
+  home: text(20).check(z.minLength(1)),
   apartment: optionalText(20),
   entrance: optionalText(20),
   floor: optionalText(20),
   intercom: optionalText(20),
   comment: optionalText(500),
   /** A point from the map, when the customer picked one; otherwise the server geocodes the street. */
-  location: GeoPoint.nullable().default(null),
+  location: z._default(z.nullable(GeoPoint), null),
 });
 export type OrderAddress = z.infer<typeof OrderAddress>;
 
 export const OrderItemInput = z.object({
   productId: Id,
-  amount: z.number().int().min(1).max(99),
-  mods: z
-    .array(z.object({ id: Id, amount: z.number().int().min(1).max(20), groupId: Id }))
-    .max(30)
-    .default([]),
+  amount: z.int().check(z.minimum(1), z.maximum(99)),
+  mods: z._default(z
+    .array(z.object({ id: Id, amount: z.int().check(z.minimum(1), z.maximum(20)), groupId: Id })).check(z.maxLength(30)), []),
   /** A gift line (GIFT_IDS); the server grants gifts itself and only reads a gift's chosen modifiers. */
-  isGift: z.boolean().default(false),
+  isGift: z._default(z.boolean(), false),
 });
 
 export const CreateOrderBody = z.object({
   cityId: Id,
   deliveryMethod: DeliveryMethod,
-  items: z.array(OrderItemInput).min(1).max(100),
-  coupon: z.string().trim().max(64).nullable().default(null),
+  items: z.array(OrderItemInput).check(z.minLength(1), z.maxLength(100)),
+  coupon: z._default(z.nullable(z.string().check(z.trim(), z.maxLength(64))), null),
   /** Bonuses to spend, whole roubles (at most what POST /promo answered as allowedBonus). */
-  spendBonus: z.number().int().nonnegative().default(0),
+  spendBonus: z._default(z.int().check(z.nonnegative()), 0),
   /** Delivery: the address, or the id of a saved one. */
-  address: OrderAddress.nullable().default(null),
-  addressId: Id.nullable().default(null),
+  address: z._default(z.nullable(OrderAddress), null),
+  addressId: z._default(z.nullable(Id), null),
   /** Pickup: the restaurant. */
-  deliveryTerminalId: Id.nullable().default(null),
+  deliveryTerminalId: z._default(z.nullable(Id), null),
   /** 'asap' or the `start` of a slot of GET /checkout/slots (or the quote's `slots`). */
-  deliveryTime: z.union([z.literal('asap'), IsoDateTime]).default('asap'),
+  deliveryTime: z._default(z.union([z.literal('asap'), IsoDateTime]), 'asap'),
   /** 'card' / 'sbp' are paid online afterwards through POST /order/:id/payment (contract/payments.ts). */
   paymentMethod: PaymentMethod,
   /** Persons / cutlery sets. */
-  persons: z.number().int().min(0).max(50).default(1),
+  persons: z._default(z.int().check(z.minimum(0), z.maximum(50)), 1),
   /** Cash: the banknote the courier should bring change for. */
-  changeFrom: z.number().int().nonnegative().nullable().default(null),
-  comment: text(500).default(''),
+  changeFrom: z._default(z.nullable(z.int().check(z.nonnegative())), null),
+  comment: z._default(text(500), ''),
   /** The total the customer saw; a different server total refuses the order ('Цены изменились: …'). */
-  expectedTotal: z.number().nonnegative().nullable().default(null),
+  expectedTotal: z._default(z.nullable(z.number().check(z.nonnegative())), null),
   /** Bot-check token; required when the quote's `captcha.required` is true. */
-  captchaToken: z.string().max(4000).nullable().default(null),
+  captchaToken: z._default(z.nullable(z.string().check(z.maxLength(4000))), null),
   /**
    * Consent to the processing of personal data (the checkout checkbox): send true when ticked;
    * false is refused ('consent-required'); null (not asked) is accepted.
    */
-  consent: z.boolean().nullable().default(null),
+  consent: z._default(z.nullable(z.boolean()), null),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
 
-export const OrderLineMod = z.object({ id: Id, name: z.string(), amount: z.number().int().positive(), price: z.number().nonnegative(), groupId: Id });
+export const OrderLineMod = z.object({ id: Id, name: z.string(), amount: z.int().check(z.positive()), price: z.number().check(z.nonnegative()), groupId: Id });
 export const OrderLine = z.object({
   productId: Id,
   name: z.string(),
-  amount: z.number().int().positive(),
+  amount: z.int().check(z.positive()),
   /** One unit with its modifiers; 0 for a gift. */
-  price: z.number().nonnegative(),
-  sum: z.number().nonnegative(),
+  price: z.number().check(z.nonnegative()),
+  sum: z.number().check(z.nonnegative()),
   mods: z.array(OrderLineMod),
   isGift: z.boolean(),
 });
@@ -126,30 +124,30 @@ export type OrderLine = z.infer<typeof OrderLine>;
 export const Order = z.object({
   id: Id,
   /** The number the customer and the restaurant speak of. */
-  number: z.number().int().positive(),
+  number: z.int().check(z.positive()),
   status: OrderStatus,
   /** ORDER_STATUS_NAMES[status]. */
   statusName: z.string(),
   cityId: Id,
   deliveryMethod: DeliveryMethod,
-  address: OrderAddress.nullable(),
+  address: z.nullable(OrderAddress),
   deliveryTerminalId: Id,
-  zoneId: Id.nullable(),
+  zoneId: z.nullable(Id),
   items: z.array(OrderLine),
   /** Σ paid lines, before discounts. */
-  goodsTotal: z.number().nonnegative(),
-  discountTotal: z.number().nonnegative(),
-  deliveryPrice: z.number().nonnegative(),
-  serviceFee: z.number().nonnegative(),
-  bonusSpent: z.number().nonnegative(),
+  goodsTotal: z.number().check(z.nonnegative()),
+  discountTotal: z.number().check(z.nonnegative()),
+  deliveryPrice: z.number().check(z.nonnegative()),
+  serviceFee: z.number().check(z.nonnegative()),
+  bonusSpent: z.number().check(z.nonnegative()),
   /** To pay: goods − discount + delivery + service fee − bonuses. */
-  total: z.number().nonnegative(),
-  coupon: z.string().nullable(),
+  total: z.number().check(z.nonnegative()),
+  coupon: z.nullable(z.string()),
   paymentMethod: PaymentMethod,
   paymentStatus: PaymentStatus,
   deliveryTime: z.union([z.literal('asap'), IsoDateTime]),
-  persons: z.number().int().nonnegative(),
-  changeFrom: z.number().int().nonnegative().nullable(),
+  persons: z.int().check(z.nonnegative()),
+  changeFrom: z.nullable(z.int().check(z.nonnegative())),
   comment: z.string(),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
@@ -186,7 +184,7 @@ export const getLastOrder = defineRoute({
 export const OrderHistory = z.object({
   orders: z.array(Order),
   /** Pass as `before` for the next page; null on the last page. */
-  nextBefore: z.number().int().positive().nullable(),
+  nextBefore: z.nullable(z.int().check(z.positive())),
 });
 
 export const getOrderHistory = defineRoute({
@@ -194,11 +192,11 @@ export const getOrderHistory = defineRoute({
   path: '/user/:phone/history',
   summary: 'The customer’s orders with items and modifiers, newest first',
   auth: 'user',
-  params: z.object({ phone: z.string().min(1).max(32) }),
+  params: z.object({ phone: z.string().check(z.minLength(1), z.maxLength(32)) }),
   query: z.object({
-    limit: z.coerce.number().int().min(1).max(100).default(20),
+    limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
     /** Orders with a number below this. */
-    before: z.coerce.number().int().positive().optional(),
+    before: z.optional(z.coerce.number().check(z.int(), z.positive())),
   }),
   response: OrderHistory,
 });

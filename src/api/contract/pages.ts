@@ -1,6 +1,6 @@
 // Informational pages per city: about, delivery, legal, rule, promo, vacancies, masterclass,
 // push-notifications-rules, receive-advertising-information.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { Id, IsoDateTime } from '../entities.js';
 
@@ -37,6 +37,6 @@ export const getPage = defineRoute({
   path: '/page/:slug/:cityId',
   summary: 'An informational page of a city (404 for an unknown page or city)',
   auth: 'none',
-  params: z.object({ slug: z.string().min(1).max(64), cityId: Id }),
+  params: z.object({ slug: z.string().check(z.minLength(1), z.maxLength(64)), cityId: Id }),
   response: Page,
 });

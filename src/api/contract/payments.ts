@@ -13,7 +13,7 @@
 //    GET /order/:id/payment) and follow order:status_update pushes, never trust the URL.
 // 4. A declined or abandoned payment: the payment is 'failed', the order Cancelled (bonuses
 //    spent come back, the coupon use is freed); the client keeps the cart for another try.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { Id, IsoDateTime } from '../entities.js';
 import { Order } from './orders.js';
@@ -38,7 +38,7 @@ export const CloudPaymentsWidget = z.object({
   publicId: z.string(),
   description: z.string(),
   /** Roubles. */
-  amount: z.number().positive(),
+  amount: z.number().check(z.positive()),
   currency: z.literal('RUB'),
   /** The order id: notifications come back with it as InvoiceId. */
   invoiceId: Id,
@@ -57,11 +57,11 @@ export const PaymentSession = z.object({
   status: PaymentState,
   /** PAYMENT_STATE_NAMES[status]. */
   statusName: z.string(),
-  amount: z.number().nonnegative(),
+  amount: z.number().check(z.nonnegative()),
   /** Test gateway: the page to open (same origin, relative URL); null for CloudPayments. */
-  redirectUrl: z.string().nullable(),
+  redirectUrl: z.nullable(z.string()),
   /** CloudPayments: the widget parameters; null for the test gateway. */
-  widget: CloudPaymentsWidget.nullable(),
+  widget: z.nullable(CloudPaymentsWidget),
   /** Where to go when paid: /{city}/complete?order=ID. */
   successUrl: z.string(),
   /** Where to go when declined: /{city}/complete-error?order=ID. */

@@ -1,5 +1,5 @@
 // Settings calls of SPEC §7: the settings version, three single values, the Settings object.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { Settings } from '../entities.js';
 import { VersionAnswer } from './catalog.js';
@@ -21,7 +21,7 @@ export const getSettingValue = defineRoute({
   path: '/setting/:name',
   summary: 'One value: SETTINGS_VERSION, STORE_VERSION (defaults to "1") or MOBILE_APP_VERSION',
   auth: 'none',
-  params: z.object({ name: z.string().min(1).max(64) }),
+  params: z.object({ name: z.string().check(z.minLength(1), z.maxLength(64)) }),
   response: z.object({ value: z.string() }),
 });
 

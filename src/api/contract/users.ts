@@ -1,23 +1,23 @@
 // User routes of SPEC §7. Every one needs a token and answers only for its owner
 // (401 without a valid token, 403 for another customer's phone or id).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { User } from '../entities.js';
 import { StorableId, storable } from './text.js';
 
 /** '+79991234567', '79991234567' or '89991234567' (URL-encoded '+' accepted). */
-export const PhoneParams = z.object({ phone: storable(z.string().min(1).max(64)) });
+export const PhoneParams = z.object({ phone: storable(z.string().check(z.minLength(1), z.maxLength(64))) });
 export const UserIdParams = z.object({ id: StorableId });
 
-const Name = storable(z.string().trim().max(100));
-const AllergenCode = storable(z.string().trim().min(1).max(64));
+const Name = storable(z.string().check(z.trim(), z.maxLength(100)));
+const AllergenCode = storable(z.string().check(z.trim(), z.minLength(1), z.maxLength(64)));
 
 export const UserProfilePatch = z.object({
-  name: Name.optional(),
-  personalData: z.boolean().optional(),
-  PUSHNotifications: z.boolean().optional(),
-  receiveAdvertisingInformation: z.boolean().optional(),
-  userAllergens: z.array(AllergenCode).max(50).optional(),
+  name: z.optional(Name),
+  personalData: z.optional(z.boolean()),
+  PUSHNotifications: z.optional(z.boolean()),
+  receiveAdvertisingInformation: z.optional(z.boolean()),
+  userAllergens: z.optional(z.array(AllergenCode).check(z.maxLength(50))),
 });
 
 export const getUserByPhone = defineRoute({
@@ -38,7 +38,7 @@ export const postUser = defineRoute({
   path: '/user',
   summary: 'Updates the signed-in customer (accounts are created by POST /auth/token)',
   auth: 'user',
-  body: UserProfilePatch.extend({ phone: storable(z.string().max(64)).nullish() }),
+  body: z.extend(UserProfilePatch, { phone: z.nullish(storable(z.string().check(z.maxLength(64)))) }),
   response: User,
 });
 
@@ -61,7 +61,7 @@ export const deleteUserByPhone = defineRoute({
   response: null,
 });
 
-export const UserBalance = z.object({ balance: z.number().int().nonnegative() });
+export const UserBalance = z.object({ balance: z.int().check(z.nonnegative()) });
 
 export const getUserBalance = defineRoute({
   method: 'GET',

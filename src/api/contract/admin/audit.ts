@@ -1,12 +1,12 @@
 // The audit log of staff actions and the SMS outbox (issue 6 §7). Admin only.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { IsoDateTime } from '../../entities.js';
 import { AdminPaging, DateOrInstant, defineAdminRoute } from './common.js';
 
 export const AuditEntry = z.object({
-  id: z.number().int(),
+  id: z.int(),
   at: IsoDateTime,
-  staffId: z.string().nullable(),
+  staffId: z.nullable(z.string()),
   staffLogin: z.string(),
   /** e.g. 'order.status', 'order.cancel', 'product.update', 'setting.update', 'staff.login'. */
   action: z.string(),
@@ -24,15 +24,15 @@ export const adminListAudit = defineAdminRoute('admin', {
   path: '/admin/audit',
   summary: 'Staff actions, newest first, filtered by staff member, action, entity, object and dates',
   auth: 'staff',
-  query: AdminPaging.extend({
-    staffId: z.string().min(1).max(64).optional(),
-    action: z.string().min(1).max(64).optional(),
-    entity: z.string().min(1).max(64).optional(),
-    entityId: z.string().min(1).max(200).optional(),
-    from: DateOrInstant.optional(),
-    to: DateOrInstant.optional(),
+  query: z.extend(AdminPaging, {
+    staffId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+    action: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+    entity: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+    entityId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+    from: z.optional(DateOrInstant),
+    to: z.optional(DateOrInstant),
   }),
-  response: z.object({ entries: z.array(AuditEntry), total: z.number().int().nonnegative() }),
+  response: z.object({ entries: z.array(AuditEntry), total: z.int().check(z.nonnegative()) }),
 });
 
 export const adminListSmsOutbox = defineAdminRoute('admin', {
@@ -40,10 +40,10 @@ export const adminListSmsOutbox = defineAdminRoute('admin', {
   path: '/admin/sms-outbox',
   summary: 'Messages the embedded SMS provider kept instead of sending, newest first (embedded: false when a real gateway is configured)',
   auth: 'staff',
-  query: AdminPaging.extend({ phone: z.string().trim().min(1).max(32).optional() }),
+  query: z.extend(AdminPaging, { phone: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(32))) }),
   response: z.object({
     embedded: z.boolean(),
     messages: z.array(z.object({ id: z.string(), phone: z.string(), text: z.string(), status: z.string(), createdAt: IsoDateTime })),
-    total: z.number().int().nonnegative(),
+    total: z.int().check(z.nonnegative()),
   }),
 });

@@ -4,13 +4,13 @@
 // next attempt waits 30 s, doubling with each further failure up to 1 h; an IP gets the same
 // back-off after 20 failures within an hour, whatever the logins. A locked attempt answers 429
 // with `Retry-After` and lockoutMessage(seconds), without checking the password.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { IsoDateTime } from '../../entities.js';
 import { AdminIdParams, defineAdminRoute, StaffRole } from './common.js';
 
-export const StaffLogin = z.string().trim().toLowerCase().regex(/^[a-z0-9._-]{3,64}$/);
+export const StaffLogin = z.string().check(z.trim(), z.toLowerCase(), z.regex(/^[a-z0-9._-]{3,64}$/));
 /** At least 10 characters. */
-export const StaffPassword = z.string().min(10).max(200);
+export const StaffPassword = z.string().check(z.minLength(10), z.maxLength(200));
 
 export const StaffMember = z.object({
   id: z.string(),
@@ -19,7 +19,7 @@ export const StaffMember = z.object({
   role: StaffRole,
   isActive: z.boolean(),
   createdAt: IsoDateTime,
-  lastLoginAt: IsoDateTime.nullable(),
+  lastLoginAt: z.nullable(IsoDateTime),
 });
 export type StaffMember = z.infer<typeof StaffMember>;
 
@@ -29,7 +29,7 @@ export const StaffSessionInfo = z.object({
   userAgent: z.string(),
   createdAt: IsoDateTime,
   lastSeenAt: IsoDateTime,
-  revokedAt: IsoDateTime.nullable(),
+  revokedAt: z.nullable(IsoDateTime),
   /** The session of the request that asked. */
   isCurrent: z.boolean(),
 });
@@ -39,7 +39,7 @@ export const adminLogin = defineAdminRoute('public', {
   path: '/admin/auth/login',
   summary: 'Staff sign-in with login and password; answers a staff token (shown once). 401 for a wrong pair, 429 while locked out',
   auth: 'none',
-  body: z.object({ login: z.string().trim().min(1).max(64), password: z.string().min(1).max(200) }),
+  body: z.object({ login: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), password: z.string().check(z.minLength(1), z.maxLength(200)) }),
   response: z.object({ token: z.string(), staff: StaffMember }),
 });
 
@@ -64,7 +64,7 @@ export const adminChangeOwnPassword = defineAdminRoute('operator', {
   path: '/admin/auth/password',
   summary: 'Changes one’s own password; every other session of the member is revoked',
   auth: 'staff',
-  body: z.object({ currentPassword: z.string().min(1).max(200), newPassword: StaffPassword }),
+  body: z.object({ currentPassword: z.string().check(z.minLength(1), z.maxLength(200)), newPassword: StaffPassword }),
   response: null,
 });
 
@@ -81,7 +81,7 @@ export const adminCreateStaff = defineAdminRoute('admin', {
   path: '/admin/staff',
   summary: 'Creates a staff account (409 when the login is taken)',
   auth: 'staff',
-  body: z.object({ login: StaffLogin, name: z.string().trim().max(100).default(''), role: StaffRole, password: StaffPassword }),
+  body: z.object({ login: StaffLogin, name: z._default(z.string().check(z.trim(), z.maxLength(100)), ''), role: StaffRole, password: StaffPassword }),
   response: StaffMember,
 });
 
@@ -92,10 +92,10 @@ export const adminUpdateStaff = defineAdminRoute('admin', {
   auth: 'staff',
   params: AdminIdParams,
   body: z.object({
-    name: z.string().trim().max(100).optional(),
-    role: StaffRole.optional(),
-    isActive: z.boolean().optional(),
-    password: StaffPassword.optional(),
+    name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+    role: z.optional(StaffRole),
+    isActive: z.optional(z.boolean()),
+    password: z.optional(StaffPassword),
   }),
   response: StaffMember,
 });
@@ -115,6 +115,6 @@ export const adminRevokeStaffSessions = defineAdminRoute('admin', {
   summary: 'Revokes sessions of a staff member: one (sessionId) or all of them',
   auth: 'staff',
   params: AdminIdParams,
-  body: z.object({ sessionId: z.string().min(1).max(64).nullable().default(null) }),
-  response: z.object({ revoked: z.number().int().nonnegative() }),
+  body: z.object({ sessionId: z._default(z.nullable(z.string().check(z.minLength(1), z.maxLength(64))), null) }),
+  response: z.object({ revoked: z.int().check(z.nonnegative()) }),
 });

@@ -8,7 +8,7 @@
 //
 // Staff send `Authorization: Bearer <staff token>` (the token from POST /admin/auth/login;
 // staff tokens start with 'st_'). The live orders WebSocket is /api/v1/ws?token=<staff token>.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineRoute, type RouteDef } from '../../route.js';
 
 export const StaffRole = z.enum(['admin', 'operator']);
@@ -16,17 +16,17 @@ export type StaffRole = z.infer<typeof StaffRole>;
 export type AdminRouteRole = StaffRole | 'public';
 
 export type AdminRouteDef<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
+  P extends z.ZodMiniType = z.ZodMiniType,
+  Q extends z.ZodMiniType = z.ZodMiniType,
+  B extends z.ZodMiniType = z.ZodMiniType,
+  R extends z.ZodMiniType = z.ZodMiniType,
 > = RouteDef<P, Q, B, R> & { role: AdminRouteRole };
 
 export function defineAdminRoute<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
+  P extends z.ZodMiniType = z.ZodMiniType,
+  Q extends z.ZodMiniType = z.ZodMiniType,
+  B extends z.ZodMiniType = z.ZodMiniType,
+  R extends z.ZodMiniType = z.ZodMiniType,
 >(role: AdminRouteRole, def: RouteDef<P, Q, B, R>): AdminRouteDef<P, Q, B, R> {
   if (!def.path.startsWith('/admin/')) throw new Error(`admin route outside /admin: ${def.path}`);
   return { ...defineRoute(def), role };
@@ -40,17 +40,17 @@ export function isAdminRouteDef(def: RouteDef): def is AdminRouteDef {
 
 /** Paging of list answers: `limit` rows from `offset`; the answer carries `total`. */
 export const AdminPaging = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),
+  offset: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(1_000_000)), 0),
 });
 
 /** A boolean in a query string: 'true' / 'false'. */
 export const QueryBoolean = z.enum(['true', 'false']);
 
 /** 'YYYY-MM-DD' (a calendar day in the city's time zone) or a full ISO instant. */
-export const DateOrInstant = z.union([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), z.string().datetime({ offset: true })]);
+export const DateOrInstant = z.union([z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)), z.iso.datetime({ offset: true })]);
 
-export const AdminIdParams = z.object({ id: z.string().min(1).max(64) });
+export const AdminIdParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 /** Russian messages the admin server answers with; the client shows `message` as it is. */
 export const ADMIN_MESSAGES = {

@@ -1,17 +1,17 @@
 // Customers (issue 6 §6): find by phone, their orders, addresses and bonus balance; balance
 // adjustments with a required reason (written to the bonus ledger and the audit log).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Address, IsoDateTime, User } from '../../entities.js';
 import { Order } from '../orders.js';
 import { defineAdminRoute } from './common.js';
 
-export const AdminCustomer = User.extend({ createdAt: IsoDateTime, ordersCount: z.number().int().nonnegative() });
+export const AdminCustomer = z.extend(User, { createdAt: IsoDateTime, ordersCount: z.int().check(z.nonnegative()) });
 
 export const BonusLedgerEntry = z.object({
   id: z.string(),
-  delta: z.number().int(),
+  delta: z.int(),
   reason: z.string(),
-  orderId: z.string().nullable(),
+  orderId: z.nullable(z.string()),
   createdAt: IsoDateTime,
 });
 
@@ -20,7 +20,7 @@ export const adminFindCustomers = defineAdminRoute('operator', {
   path: '/admin/customers',
   summary: 'Customers whose phone contains the digits given (at least 4), at most 20',
   auth: 'staff',
-  query: z.object({ phone: z.string().trim().min(1).max(32) }),
+  query: z.object({ phone: z.string().check(z.trim(), z.minLength(1), z.maxLength(32)) }),
   response: z.object({ customers: z.array(AdminCustomer) }),
 });
 
@@ -29,7 +29,7 @@ export const adminGetCustomer = defineAdminRoute('operator', {
   path: '/admin/customers/:id',
   summary: 'A customer with addresses, the last 50 orders and the last 100 bonus ledger entries',
   auth: 'staff',
-  params: z.object({ id: z.string().min(1).max(64) }),
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
   response: z.object({
     customer: AdminCustomer,
     addresses: z.array(Address),
@@ -43,15 +43,10 @@ export const adminAdjustBonus = defineAdminRoute('operator', {
   path: '/admin/customers/:id/bonus',
   summary: 'Adds (delta > 0) or removes (delta < 0) bonuses with a reason; 422 when the balance would go below zero',
   auth: 'staff',
-  params: z.object({ id: z.string().min(1).max(64) }),
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
   body: z.object({
-    delta: z
-      .number()
-      .int()
-      .min(-1_000_000)
-      .max(1_000_000)
-      .refine((n) => n !== 0),
-    reason: z.string().trim().min(3).max(300),
+    delta: z.int().check(z.minimum(-1_000_000), z.maximum(1_000_000), z.refine((n) => n !== 0)),
+    reason: z.string().check(z.trim(), z.minLength(3), z.maxLength(300)),
   }),
-  response: z.object({ balance: z.number().int().nonnegative() }),
+  response: z.object({ balance: z.int().check(z.nonnegative()) }),
 });

@@ -1,28 +1,28 @@
 // Menu editing (issue 6 §3): groups, products, pictures, per-restaurant stop lists. Every change
 // bumps the catalogue version and publishes catalog:update, so open storefronts reload it
 // (at the latest on their next 60 s version check, SPEC §9).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Coded, GroupModifier, Nutrition, StopListEntry } from '../../entities.js';
 import { AdminIdParams, defineAdminRoute } from './common.js';
 
-const Slug = z.string().regex(/^[a-z0-9-]{1,100}$/);
-const MenuId = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/);
+const Slug = z.string().check(z.regex(/^[a-z0-9-]{1,100}$/));
+const MenuId = z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,64}$/));
 /** A picture: '/img/…' (uploaded through POST /admin/images, or a seed picture), or null. */
-const ImageUrl = z.string().regex(/^\/img\/[A-Za-z0-9/_.-]{1,300}$/).nullable();
+const ImageUrl = z.nullable(z.string().check(z.regex(/^\/img\/[A-Za-z0-9/_.-]{1,300}$/)));
 
 export const AdminGroup = z.object({
   id: z.string(),
   name: z.string(),
   slug: z.string(),
-  parentGroup: z.string().nullable(),
+  parentGroup: z.nullable(z.string()),
   isIncludedInMenu: z.boolean(),
   isGroupModifier: z.boolean(),
   isServiceGroup: z.boolean(),
   /** Hidden groups (and their products) are left out of GET /catalog. */
   isVisible: z.boolean(),
   /** Position in the menu, ascending. */
-  order: z.number().int(),
-  imageUrl: z.string().nullable(),
+  order: z.int(),
+  imageUrl: z.nullable(z.string()),
 });
 export type AdminGroup = z.infer<typeof AdminGroup>;
 
@@ -31,63 +31,63 @@ export const AdminProduct = z.object({
   name: z.string(),
   description: z.string(),
   code: z.string(),
-  price: z.number().int().nonnegative(),
-  oldPrice: z.number().int().nonnegative().nullable(),
+  price: z.int().check(z.nonnegative()),
+  oldPrice: z.nullable(z.int().check(z.nonnegative())),
   /** Grams (millilitres for drinks). */
-  weight: z.number().int().nonnegative().nullable(),
-  nutrition: Nutrition.nullable(),
+  weight: z.nullable(z.int().check(z.nonnegative())),
+  nutrition: z.nullable(Nutrition),
   parentGroup: z.string(),
   slug: z.string(),
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
   groupModifiers: z.array(GroupModifier),
   allergens: z.array(Coded),
   filters: z.array(Coded),
   /** 0 = no limit (SPEC §4 rule 5). */
-  maxPerPositionInOrder: z.number().int().nonnegative(),
+  maxPerPositionInOrder: z.int().check(z.nonnegative()),
   /** additionalInfo.sale: false keeps a snack out of the snack gift; null = not set. */
-  sale: z.boolean().nullable(),
+  sale: z.nullable(z.boolean()),
   isVisible: z.boolean(),
-  order: z.number().int(),
+  order: z.int(),
 });
 export type AdminProduct = z.infer<typeof AdminProduct>;
 
 export const GroupInput = z.object({
   /** Generated when left out. */
-  id: MenuId.optional(),
-  name: z.string().trim().min(1).max(200),
+  id: z.optional(MenuId),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   slug: Slug,
-  parentGroup: MenuId.nullable().default(null),
-  isIncludedInMenu: z.boolean().default(true),
-  isGroupModifier: z.boolean().default(false),
-  isServiceGroup: z.boolean().default(false),
-  isVisible: z.boolean().default(true),
-  order: z.number().int().min(-1_000_000).max(1_000_000).default(0),
-  imageUrl: ImageUrl.default(null),
+  parentGroup: z._default(z.nullable(MenuId), null),
+  isIncludedInMenu: z._default(z.boolean(), true),
+  isGroupModifier: z._default(z.boolean(), false),
+  isServiceGroup: z._default(z.boolean(), false),
+  isVisible: z._default(z.boolean(), true),
+  order: z._default(z.int().check(z.minimum(-1_000_000), z.maximum(1_000_000)), 0),
+  imageUrl: z._default(ImageUrl, null),
 });
-export const GroupPatch = GroupInput.omit({ id: true }).partial();
+export const GroupPatch = z.partial(z.omit(GroupInput, { id: true }));
 
 export const ProductInput = z.object({
-  id: MenuId.optional(),
-  name: z.string().trim().min(1).max(200),
-  description: z.string().trim().max(4000).default(''),
-  code: z.string().trim().max(64).default(''),
-  price: z.number().int().min(0).max(1_000_000),
-  oldPrice: z.number().int().min(0).max(1_000_000).nullable().default(null),
-  weight: z.number().int().min(0).max(100_000).nullable().default(null),
-  nutrition: Nutrition.nullable().default(null),
+  id: z.optional(MenuId),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  description: z._default(z.string().check(z.trim(), z.maxLength(4000)), ''),
+  code: z._default(z.string().check(z.trim(), z.maxLength(64)), ''),
+  price: z.int().check(z.minimum(0), z.maximum(1_000_000)),
+  oldPrice: z._default(z.nullable(z.int().check(z.minimum(0), z.maximum(1_000_000))), null),
+  weight: z._default(z.nullable(z.int().check(z.minimum(0), z.maximum(100_000))), null),
+  nutrition: z._default(z.nullable(Nutrition), null),
   parentGroup: MenuId,
   slug: Slug,
-  imageUrl: ImageUrl.default(null),
+  imageUrl: z._default(ImageUrl, null),
   /** Every modifierId must be a product of a group with isGroupModifier (422 otherwise). */
-  groupModifiers: z.array(GroupModifier).max(20).default([]),
-  allergens: z.array(Coded).max(30).default([]),
-  filters: z.array(Coded).max(30).default([]),
-  maxPerPositionInOrder: z.number().int().min(0).max(99).default(0),
-  sale: z.boolean().nullable().default(null),
-  isVisible: z.boolean().default(true),
-  order: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+  groupModifiers: z._default(z.array(GroupModifier).check(z.maxLength(20)), []),
+  allergens: z._default(z.array(Coded).check(z.maxLength(30)), []),
+  filters: z._default(z.array(Coded).check(z.maxLength(30)), []),
+  maxPerPositionInOrder: z._default(z.int().check(z.minimum(0), z.maximum(99)), 0),
+  sale: z._default(z.nullable(z.boolean()), null),
+  isVisible: z._default(z.boolean(), true),
+  order: z._default(z.int().check(z.minimum(-1_000_000), z.maximum(1_000_000)), 0),
 });
-export const ProductPatch = ProductInput.omit({ id: true }).partial();
+export const ProductPatch = z.partial(z.omit(ProductInput, { id: true }));
 
 export const adminGetMenu = defineAdminRoute('operator', {
   method: 'GET',
@@ -160,8 +160,8 @@ export const adminUploadImage = defineAdminRoute('admin', {
   path: '/admin/images',
   summary: 'Stores a picture (JPEG, PNG, WebP, AVIF or GIF, at most 6 MB, base64) under DATA_DIR and answers its /img URL for products, groups, stories or slides',
   auth: 'staff',
-  body: z.object({ kind: ImageKind, dataBase64: z.string().min(8).max(8_400_000) }),
-  response: z.object({ imageUrl: z.string(), width: z.number().int(), height: z.number().int() }),
+  body: z.object({ kind: ImageKind, dataBase64: z.string().check(z.minLength(8), z.maxLength(8_400_000)) }),
+  response: z.object({ imageUrl: z.string(), width: z.int(), height: z.int() }),
 });
 
 export const adminGetStopList = defineAdminRoute('operator', {
@@ -177,7 +177,7 @@ export const adminToggleStopList = defineAdminRoute('operator', {
   path: '/admin/stop-list/:deliveryTerminalId/:productId',
   summary: 'Puts a product on a restaurant’s stop list (stopped: true) or takes it off',
   auth: 'staff',
-  params: z.object({ deliveryTerminalId: z.string().min(1).max(64), productId: z.string().min(1).max(64) }),
+  params: z.object({ deliveryTerminalId: z.string().check(z.minLength(1), z.maxLength(64)), productId: z.string().check(z.minLength(1), z.maxLength(64)) }),
   body: z.object({ stopped: z.boolean() }),
   response: z.object({ stopped: z.boolean(), version: z.string() }),
 });

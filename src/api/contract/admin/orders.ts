@@ -4,7 +4,7 @@
 // Live: a staff WebSocket (/api/v1/ws?token=<staff token>) gets StaffOrderEvent messages
 // ('order:new' when an order is placed, 'order:updated' when its status or payment changes,
 // whoever changed it), then re-reads the list or the order.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { IsoDateTime } from '../../entities.js';
 import { Order, OrderStatus, PaymentStatus } from '../orders.js';
 import { AdminIdParams, AdminPaging, DateOrInstant, defineAdminRoute } from './common.js';
@@ -12,27 +12,26 @@ import { AdminIdParams, AdminPaging, DateOrInstant, defineAdminRoute } from './c
 export const RefundState = z.enum(['not-needed', 'required', 'done', 'failed']);
 export type RefundState = z.infer<typeof RefundState>;
 
-export const AdminOrderCustomer = z.object({ id: z.string(), phone: z.string().nullable(), name: z.string() });
+export const AdminOrderCustomer = z.object({ id: z.string(), phone: z.nullable(z.string()), name: z.string() });
 
-export const AdminOrder = Order.extend({
+export const AdminOrder = z.extend(Order, {
   customer: AdminOrderCustomer,
   /** Statuses the order may move to now (Cancelled goes through the cancel route). */
   nextStatuses: z.array(OrderStatus),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 
-export const AdminOrderDetail = AdminOrder.extend({
+export const AdminOrderDetail = z.extend(AdminOrder, {
   statusLog: z.array(z.object({ status: OrderStatus, at: IsoDateTime, actor: z.string() })),
-  cancellation: z
+  cancellation: z.nullable(z
     .object({
       reason: z.string(),
       at: IsoDateTime,
-      staffId: z.string().nullable(),
+      staffId: z.nullable(z.string()),
       /** Whether money paid online must go back, and whether it did. */
       refund: RefundState,
-      refundError: z.string().nullable(),
-    })
-    .nullable(),
+      refundError: z.nullable(z.string()),
+    })),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
 
@@ -49,22 +48,20 @@ export const StaffOrderEvent = z.object({
 });
 export type StaffOrderEvent = z.infer<typeof StaffOrderEvent>;
 
-export const AdminOrdersQuery = AdminPaging.extend({
-  cityId: z.string().min(1).max(64).optional(),
-  deliveryTerminalId: z.string().min(1).max(64).optional(),
+export const AdminOrdersQuery = z.extend(AdminPaging, {
+  cityId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  deliveryTerminalId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   /** One status or several, comma-separated: 'Unconfirmed,WaitCooking'. */
-  status: z
-    .string()
-    .regex(/^[A-Za-z]+(,[A-Za-z]+)*$/)
-    .optional(),
+  status: z.optional(z
+    .string().check(z.regex(/^[A-Za-z]+(,[A-Za-z]+)*$/))),
   /** Placed on or after (a day 'YYYY-MM-DD' starts at its midnight in the city's zone; default Asia/Irkutsk). */
-  from: DateOrInstant.optional(),
+  from: z.optional(DateOrInstant),
   /** Placed before (a day counts whole: 'to=2026-11-20' includes the 20th). */
-  to: DateOrInstant.optional(),
+  to: z.optional(DateOrInstant),
   /** Customer phone: any spelling of a full number, or at least 4 digits of it. */
-  phone: z.string().trim().min(1).max(32).optional(),
+  phone: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(32))),
   /** The order number. */
-  number: z.coerce.number().int().positive().optional(),
+  number: z.optional(z.coerce.number().check(z.int(), z.positive())),
 });
 
 export const adminListOrders = defineAdminRoute('operator', {
@@ -73,7 +70,7 @@ export const adminListOrders = defineAdminRoute('operator', {
   summary: 'Orders, newest first, filtered by city, restaurant, status, dates, phone or number',
   auth: 'staff',
   query: AdminOrdersQuery,
-  response: z.object({ orders: z.array(AdminOrder), total: z.number().int().nonnegative() }),
+  response: z.object({ orders: z.array(AdminOrder), total: z.int().check(z.nonnegative()) }),
 });
 
 export const adminGetOrder = defineAdminRoute('operator', {
@@ -101,6 +98,6 @@ export const adminCancelOrder = defineAdminRoute('operator', {
   summary: 'Cancels an order with a reason; bonuses spent go back, a coupon use is freed, money paid online is refunded (or marked as to refund)',
   auth: 'staff',
   params: AdminIdParams,
-  body: z.object({ reason: z.string().trim().min(3).max(500) }),
+  body: z.object({ reason: z.string().check(z.trim(), z.minLength(3), z.maxLength(500)) }),
   response: AdminOrderDetail,
 });

@@ -1,6 +1,6 @@
 // Promotions (issue 6 §4): coupons, the snack and pizza gifts. Bonus rules (BONUS_ACCRUAL_PERCENT,
 // BONUS_SPEND_CAP) are settings: PUT /admin/settings/:name. Admin only, except the reads.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DeliveryMethod, IsoDateTime } from '../../entities.js';
 import { defineAdminRoute } from './common.js';
 
@@ -9,36 +9,36 @@ export const AdminCoupon = z.object({
   title: z.string(),
   kind: z.enum(['percent', 'fixed']),
   /** percent: 1..100; fixed: roubles off the goods. */
-  value: z.number().int().positive(),
-  minSum: z.number().int().nonnegative(),
-  validFrom: IsoDateTime.nullable(),
-  validTo: IsoDateTime.nullable(),
+  value: z.int().check(z.positive()),
+  minSum: z.int().check(z.nonnegative()),
+  validFrom: z.nullable(IsoDateTime),
+  validTo: z.nullable(IsoDateTime),
   /** Empty: every city. */
   cityIds: z.array(z.string()),
   /** null: unlimited. */
-  usageLimit: z.number().int().positive().nullable(),
+  usageLimit: z.nullable(z.int().check(z.positive())),
   /** Orders placed with the coupon and not cancelled. */
-  usedCount: z.number().int().nonnegative(),
-  perUserLimit: z.number().int().positive().nullable(),
+  usedCount: z.int().check(z.nonnegative()),
+  perUserLimit: z.nullable(z.int().check(z.positive())),
   /** null: delivery and pickup. */
-  deliveryMethod: DeliveryMethod.nullable(),
+  deliveryMethod: z.nullable(DeliveryMethod),
   isActive: z.boolean(),
   createdAt: IsoDateTime,
 });
 export type AdminCoupon = z.infer<typeof AdminCoupon>;
 
 const CouponFields = z.object({
-  title: z.string().trim().max(200).default(''),
+  title: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
   kind: z.enum(['percent', 'fixed']),
-  value: z.number().int().min(1).max(1_000_000),
-  minSum: z.number().int().min(0).max(1_000_000).default(0),
-  validFrom: IsoDateTime.nullable().default(null),
-  validTo: IsoDateTime.nullable().default(null),
-  cityIds: z.array(z.string().min(1).max(64)).max(100).default([]),
-  usageLimit: z.number().int().min(1).nullable().default(null),
-  perUserLimit: z.number().int().min(1).nullable().default(null),
-  deliveryMethod: DeliveryMethod.nullable().default(null),
-  isActive: z.boolean().default(true),
+  value: z.int().check(z.minimum(1), z.maximum(1_000_000)),
+  minSum: z._default(z.int().check(z.minimum(0), z.maximum(1_000_000)), 0),
+  validFrom: z._default(z.nullable(IsoDateTime), null),
+  validTo: z._default(z.nullable(IsoDateTime), null),
+  cityIds: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.maxLength(100)), []),
+  usageLimit: z._default(z.nullable(z.int().check(z.minimum(1))), null),
+  perUserLimit: z._default(z.nullable(z.int().check(z.minimum(1))), null),
+  deliveryMethod: z._default(z.nullable(DeliveryMethod), null),
+  isActive: z._default(z.boolean(), true),
 });
 
 export const adminListCoupons = defineAdminRoute('operator', {
@@ -54,7 +54,7 @@ export const adminCreateCoupon = defineAdminRoute('admin', {
   path: '/admin/coupons',
   summary: 'Creates a coupon; the code is stored upper-case (409 when taken, 422 for a percent above 100, dates out of order or an unknown city)',
   auth: 'staff',
-  body: CouponFields.extend({ code: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/) }),
+  body: z.extend(CouponFields, { code: z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/)) }),
   response: AdminCoupon,
 });
 
@@ -63,8 +63,8 @@ export const adminUpdateCoupon = defineAdminRoute('admin', {
   path: '/admin/coupons/:code',
   summary: 'Changes a coupon; isActive: false disables it (coupons are never deleted: orders refer to them)',
   auth: 'staff',
-  params: z.object({ code: z.string().min(1).max(64) }),
-  body: CouponFields.partial(),
+  params: z.object({ code: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  body: z.partial(CouponFields),
   response: AdminCoupon,
 });
 
@@ -94,10 +94,10 @@ export const adminUpdatePromotion = defineAdminRoute('admin', {
   auth: 'staff',
   params: z.object({ kind: PromotionKind }),
   body: z.object({
-    title: z.string().trim().max(200).optional(),
-    isActive: z.boolean().optional(),
-    per: z.number().int().min(1).max(20).optional(),
-    minSum: z.number().int().min(0).max(1_000_000).optional(),
+    title: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+    isActive: z.optional(z.boolean()),
+    per: z.optional(z.int().check(z.minimum(1), z.maximum(20))),
+    minSum: z.optional(z.int().check(z.minimum(0), z.maximum(1_000_000))),
   }),
   response: AdminPromotion,
 });

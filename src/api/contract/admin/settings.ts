@@ -10,7 +10,7 @@
 //   active restaurants' hours.
 // - STORE_VERSION has its own bump route: a new value resets every visitor's saved cart, user
 //   and address and reloads their page.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { City, CityData, GeoPoint, IsoDateTime, WeekHours } from '../../entities.js';
 import { Page, PageSlug } from '../pages.js';
 import { defineAdminRoute } from './common.js';
@@ -25,7 +25,7 @@ export const AdminSetting = z.object({
   type: SettingType,
   widget: SettingWidget,
   value: z.unknown(),
-  order: z.number().int(),
+  order: z.int(),
   updatedAt: IsoDateTime,
   /** False for STORE_VERSION (use its bump route). */
   editable: z.boolean(),
@@ -45,7 +45,7 @@ export const adminUpdateSetting = defineAdminRoute('admin', {
   path: '/admin/settings/:name',
   summary: 'Stores a setting value after checking it against the setting’s type and the Settings schema (422 otherwise)',
   auth: 'staff',
-  params: z.object({ name: z.string().regex(/^[A-Z0-9_]{1,64}$/) }),
+  params: z.object({ name: z.string().check(z.regex(/^[A-Z0-9_]{1,64}$/)) }),
   body: z.object({ value: z.unknown() }),
   response: AdminSetting,
 });
@@ -59,21 +59,21 @@ export const adminBumpStoreVersion = defineAdminRoute('admin', {
   response: z.object({ value: z.string() }),
 });
 
-export const AdminCity = City.extend({
-  order: z.number().int(),
+export const AdminCity = z.extend(City, {
+  order: z.int(),
   /** CITIES_DATA[iikoId], null when the city has none yet. */
-  data: CityData.nullable(),
+  data: z.nullable(CityData),
 });
 export type AdminCity = z.infer<typeof AdminCity>;
 
 const CityFields = z.object({
-  name: z.string().trim().min(1).max(100),
-  slug: z.string().regex(/^[a-z0-9-]{1,64}$/),
-  iikoId: z.string().min(1).max(64),
-  cityIn: z.string().trim().min(1).max(100),
-  timeZone: z.string().min(1).max(64),
-  order: z.number().int().default(0),
-  data: CityData.nullable().default(null),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  slug: z.string().check(z.regex(/^[a-z0-9-]{1,64}$/)),
+  iikoId: z.string().check(z.minLength(1), z.maxLength(64)),
+  cityIn: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  timeZone: z.string().check(z.minLength(1), z.maxLength(64)),
+  order: z._default(z.int(), 0),
+  data: z._default(z.nullable(CityData), null),
 });
 
 export const adminListCities = defineAdminRoute('operator', {
@@ -89,7 +89,7 @@ export const adminCreateCity = defineAdminRoute('admin', {
   path: '/admin/cities',
   summary: 'Adds a city (409 for a taken id, slug or iikoId; 422 for an unknown time zone)',
   auth: 'staff',
-  body: CityFields.extend({ id: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/) }),
+  body: z.extend(CityFields, { id: z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,64}$/)) }),
   response: AdminCity,
 });
 
@@ -98,8 +98,8 @@ export const adminUpdateCity = defineAdminRoute('admin', {
   path: '/admin/cities/:id',
   summary: 'Changes a city and its CITIES_DATA entry (freeDeliveryFrom, isPromocodeHide, …)',
   auth: 'staff',
-  params: z.object({ id: z.string().min(1).max(64) }),
-  body: CityFields.partial(),
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  body: z.partial(CityFields),
   response: AdminCity,
 });
 
@@ -112,24 +112,24 @@ export const AdminRestaurant = z.object({
   location: GeoPoint,
   /** Seven days, Sunday first; a day with equal open and close (and no isNextDay) is closed. */
   hours: WeekHours,
-  cookingMinutes: z.number().int().positive(),
+  cookingMinutes: z.int().check(z.positive()),
   isOnlinePaymentDisabled: z.boolean(),
   isActive: z.boolean(),
-  order: z.number().int(),
+  order: z.int(),
 });
 export type AdminRestaurant = z.infer<typeof AdminRestaurant>;
 
 const RestaurantFields = z.object({
-  cityId: z.string().min(1).max(64),
-  name: z.string().trim().min(1).max(200),
-  address: z.string().trim().min(1).max(300),
-  phone: z.string().trim().min(1).max(40),
+  cityId: z.string().check(z.minLength(1), z.maxLength(64)),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  address: z.string().check(z.trim(), z.minLength(1), z.maxLength(300)),
+  phone: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
   location: GeoPoint,
   hours: WeekHours,
-  cookingMinutes: z.number().int().min(1).max(600).default(30),
-  isOnlinePaymentDisabled: z.boolean().default(false),
-  isActive: z.boolean().default(true),
-  order: z.number().int().default(0),
+  cookingMinutes: z._default(z.int().check(z.minimum(1), z.maximum(600)), 30),
+  isOnlinePaymentDisabled: z._default(z.boolean(), false),
+  isActive: z._default(z.boolean(), true),
+  order: z._default(z.int(), 0),
 });
 
 export const adminListRestaurants = defineAdminRoute('operator', {
@@ -145,7 +145,7 @@ export const adminCreateRestaurant = defineAdminRoute('admin', {
   path: '/admin/restaurants',
   summary: 'Adds a restaurant',
   auth: 'staff',
-  body: RestaurantFields.extend({ deliveryTerminalId: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/) }),
+  body: z.extend(RestaurantFields, { deliveryTerminalId: z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,64}$/)) }),
   response: AdminRestaurant,
 });
 
@@ -154,8 +154,8 @@ export const adminUpdateRestaurant = defineAdminRoute('admin', {
   path: '/admin/restaurants/:id',
   summary: 'Changes a restaurant: working hours (seven days, overnight), online payment switch, active flag …',
   auth: 'staff',
-  params: z.object({ id: z.string().min(1).max(64) }),
-  body: RestaurantFields.partial(),
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  body: z.partial(RestaurantFields),
   response: AdminRestaurant,
 });
 
@@ -165,24 +165,24 @@ export const AdminZone = z.object({
   name: z.string(),
   /** Closed ring of [lon, lat] pairs (first point = last point), at least 4 points. */
   polygon: z.array(z.tuple([z.number(), z.number()])),
-  minSum: z.number().int().nonnegative(),
-  deliveryPrice: z.number().int().nonnegative(),
-  deliveryMinutes: z.number().int().positive(),
+  minSum: z.int().check(z.nonnegative()),
+  deliveryPrice: z.int().check(z.nonnegative()),
+  deliveryMinutes: z.int().check(z.positive()),
   deliveryTerminalId: z.string(),
-  order: z.number().int(),
+  order: z.int(),
 });
 export type AdminZone = z.infer<typeof AdminZone>;
 
-const LonLat = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]);
+const LonLat = z.tuple([z.number().check(z.minimum(-180), z.maximum(180)), z.number().check(z.minimum(-90), z.maximum(90))]);
 const ZoneFields = z.object({
-  cityId: z.string().min(1).max(64),
-  name: z.string().trim().min(1).max(200),
-  polygon: z.array(LonLat).min(4).max(2000),
-  minSum: z.number().int().min(0).max(1_000_000),
-  deliveryPrice: z.number().int().min(0).max(100_000),
-  deliveryMinutes: z.number().int().min(1).max(600),
-  deliveryTerminalId: z.string().min(1).max(64),
-  order: z.number().int().default(0),
+  cityId: z.string().check(z.minLength(1), z.maxLength(64)),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  polygon: z.array(LonLat).check(z.minLength(4), z.maxLength(2000)),
+  minSum: z.int().check(z.minimum(0), z.maximum(1_000_000)),
+  deliveryPrice: z.int().check(z.minimum(0), z.maximum(100_000)),
+  deliveryMinutes: z.int().check(z.minimum(1), z.maximum(600)),
+  deliveryTerminalId: z.string().check(z.minLength(1), z.maxLength(64)),
+  order: z._default(z.int(), 0),
 });
 
 export const adminListZones = defineAdminRoute('operator', {
@@ -190,7 +190,7 @@ export const adminListZones = defineAdminRoute('operator', {
   path: '/admin/zones',
   summary: 'Delivery zones, optionally of one city',
   auth: 'staff',
-  query: z.object({ cityId: z.string().min(1).max(64).optional() }),
+  query: z.object({ cityId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))) }),
   response: z.object({ zones: z.array(AdminZone) }),
 });
 
@@ -199,7 +199,7 @@ export const adminCreateZone = defineAdminRoute('admin', {
   path: '/admin/zones',
   summary: 'Adds a delivery zone (422 for an open ring or a restaurant of another city)',
   auth: 'staff',
-  body: ZoneFields.extend({ id: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/).optional() }),
+  body: z.extend(ZoneFields, { id: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,64}$/))) }),
   response: AdminZone,
 });
 
@@ -208,8 +208,8 @@ export const adminUpdateZone = defineAdminRoute('admin', {
   path: '/admin/zones/:id',
   summary: 'Changes a delivery zone: polygon, minimum sum, price, time, restaurant',
   auth: 'staff',
-  params: z.object({ id: z.string().min(1).max(64) }),
-  body: ZoneFields.partial(),
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  body: z.partial(ZoneFields),
   response: AdminZone,
 });
 
@@ -218,7 +218,7 @@ export const adminDeleteZone = defineAdminRoute('admin', {
   path: '/admin/zones/:id',
   summary: 'Deletes a delivery zone',
   auth: 'staff',
-  params: z.object({ id: z.string().min(1).max(64) }),
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
   response: null,
 });
 
@@ -227,7 +227,7 @@ export const adminListPages = defineAdminRoute('operator', {
   path: '/admin/pages',
   summary: 'Informational pages, optionally of one city',
   auth: 'staff',
-  query: z.object({ cityId: z.string().min(1).max(64).optional() }),
+  query: z.object({ cityId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))) }),
   response: z.object({ pages: z.array(Page) }),
 });
 
@@ -236,7 +236,7 @@ export const adminSavePage = defineAdminRoute('admin', {
   path: '/admin/pages/:cityId/:slug',
   summary: 'Writes a page’s title and text for a city (creates it when missing)',
   auth: 'staff',
-  params: z.object({ cityId: z.string().min(1).max(64), slug: PageSlug }),
-  body: z.object({ title: z.string().trim().min(1).max(200), body: z.string().max(100_000) }),
+  params: z.object({ cityId: z.string().check(z.minLength(1), z.maxLength(64)), slug: PageSlug }),
+  body: z.object({ title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)), body: z.string().check(z.maxLength(100_000)) }),
   response: Page,
 });

@@ -3,7 +3,7 @@
 // `message` as a toast (SPEC §8 fallback 'Произошла ошибка при запросе'); a 401 has already
 // cleared the staff session in the AdminApi, which sends the operator back to the sign-in form.
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { failureMessage } from '../../../api/adminApi';
 import type { CallOptions } from '../../../api/client';
 import type { AdminRouteDef } from '../../../api/contract/admin/common';
@@ -12,8 +12,8 @@ import { useAdminServices } from './context';
 import type { StaffSession } from './session';
 import type { AdminToast } from './toasts';
 
-type In<T> = T extends z.ZodType ? z.input<T> : never;
-type Result<R> = R extends z.ZodType ? z.output<R> : void;
+type In<T> = T extends z.ZodMiniType ? z.input<T> : never;
+type Result<R> = R extends z.ZodMiniType ? z.output<R> : void;
 
 export type QueryState<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; message: string };
 
@@ -47,7 +47,7 @@ export function useToasts(): readonly AdminToast[] {
  * Loads one admin route; reloads when the options change (compared as JSON) or on `reload()`.
  * `enabled: false` waits (e.g. until a customer's phone is entered).
  */
-export function useAdminQuery<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+export function useAdminQuery<P extends z.ZodMiniType, Q extends z.ZodMiniType, B extends z.ZodMiniType, R extends z.ZodMiniType>(
   def: RouteDef<P, Q, B, R>,
   options: CallOptions<In<P>, In<Q>, In<B>> = {},
   config: { enabled?: boolean } = {},
@@ -94,7 +94,7 @@ export interface Action {
    * Calls one admin route. Resolves to the answer, or to `undefined` after a failure (already
    * shown as a toast). `success` is a toast shown when the call succeeded.
    */
-  run<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  run<P extends z.ZodMiniType, Q extends z.ZodMiniType, B extends z.ZodMiniType, R extends z.ZodMiniType>(
     def: RouteDef<P, Q, B, R>,
     options?: CallOptions<In<P>, In<Q>, In<B>>,
     feedback?: { success?: string },

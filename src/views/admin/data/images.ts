@@ -2,7 +2,7 @@
 // which answers the /img URL to store in a product, group, story or slide.
 import { useCallback, useState } from 'react';
 import { adminUploadImage, type ImageKind } from '../../../api/contract/admin/menu';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { useAdminServices } from './context';
 import { failureMessage } from '../../../api/adminApi';
 

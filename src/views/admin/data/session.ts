@@ -1,15 +1,15 @@
 // The staff session: the token and who signed in, kept under its own storage key
 // (STAFF_SESSION_KEY), never mixed with the customer's token. A tiny external store read with
 // useSyncExternalStore; a 401 from any staff route clears it and the guard shows the sign-in form.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { STAFF_SESSION_KEY } from '../../../api/adminApi';
 
 export const StaffRole = z.enum(['admin', 'operator']);
 export type StaffRole = z.infer<typeof StaffRole>;
 
 export const StoredStaffSession = z.object({
-  token: z.string().min(1),
-  staff: z.object({ id: z.string(), login: z.string(), name: z.string().default(''), role: StaffRole }),
+  token: z.string().check(z.minLength(1)),
+  staff: z.object({ id: z.string(), login: z.string(), name: z._default(z.string(), ''), role: StaffRole }),
 });
 export type StaffSession = z.infer<typeof StoredStaffSession>;
 

@@ -1,7 +1,7 @@
 // Form helpers of the admin editors: numbers typed as text and checked on save, code lists,
 // picture upload.
 import { useRef } from 'react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { ImageKind } from '../../../api/contract/admin/menu';
 import { useImageUpload } from '../data/images';
 import { cx } from '../ui';

@@ -1,7 +1,7 @@
 // Client-side checks of a setting value before it is sent: JSON syntax, the setting's type, and
 // the shared Settings schema (the server checks the same again and answers 422 otherwise).
 // Messages are Russian (zod's ru locale for the schema's own).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { AdminSetting } from '../../../api/contract/admin/settings';
 import { Settings } from '../../../api/entities';
 
@@ -46,7 +46,7 @@ export function validateSetting(setting: Pick<AdminSetting, 'name' | 'type'>, va
       return `неизвестный тип ${String(unreachable)}`;
     }
   }
-  const shape = Settings.shape as Record<string, z.ZodType | undefined>;
+  const shape = Settings.shape as Record<string, z.ZodMiniType | undefined>;
   const schema = Object.hasOwn(shape, setting.name) ? shape[setting.name] : undefined;
   if (schema === undefined) return null;
   const result = schema.safeParse(value, { error: ru });
