@@ -16,18 +16,9 @@
 //   `at` is an ISO string (as the bus stamps `meta.now`), `storeVersion` is a string (as the
 //   STORE_VERSION setting), and an optional `snapshot: { position, state }` may start the log.
 import { z } from 'zod';
+import { CURRENT_SCHEMA_VERSION, LogFormatError } from './logFormat';
 
-export const CURRENT_SCHEMA_VERSION = 2;
-
-/** Thrown by `upcast` and `parseLog` on a file that is not a valid event log. */
-export class LogFormatError extends Error {
-  readonly issues: readonly string[];
-  constructor(message: string, issues: readonly string[] = []) {
-    super(issues.length > 0 ? `${message}:\n${issues.map((i) => `  - ${i}`).join('\n')}` : message);
-    this.name = 'LogFormatError';
-    this.issues = issues;
-  }
-}
+export { CURRENT_SCHEMA_VERSION, LogFormatError } from './logFormat';
 
 /** Formats zod issues as `entries[3].events[0].type: message`, at most `max` of them. */
 export function formatIssues(error: z.ZodError, max = 10): string[] {
