@@ -76,21 +76,13 @@ export function createBugReporter(deps: ReporterDeps): BugReporter {
     state = next;
     for (const l of [...listeners]) l();
   };
-  // The ring is read before the codec loads: the report holds what was recorded up to the request.
+  // Everything is read before the codec loads: the report shows the page as it was when asked for.
   const build = async (error: ReportedError | null, now: string, maxBytes?: number): Promise<ClientReport> => {
     const earlier = deps.recorder.earlier();
     const current = deps.recorder.log();
+    const page = { appVersion: APP_VERSION, storeVersion: storeVersionOf(deps.getState()), route: deps.route(), userAgent: deps.userAgent(), now, error };
     const { buildReport, readSessions } = await import('./bugReport');
-    return buildReport({
-      sessions: readSessions(earlier, current),
-      appVersion: APP_VERSION,
-      storeVersion: storeVersionOf(deps.getState()),
-      route: deps.route(),
-      userAgent: deps.userAgent(),
-      now,
-      error,
-      ...(maxBytes === undefined ? {} : { maxBytes }),
-    });
+    return buildReport({ ...page, sessions: readSessions(earlier, current), ...(maxBytes === undefined ? {} : { maxBytes }) });
   };
   const report = (error: ReportedError | null): Promise<ClientReport> => build(error, deps.now());
   return {
