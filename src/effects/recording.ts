@@ -2,9 +2,9 @@
 //
 // Every entry the store appends (`createStore({ onEntry })`) is kept in memory with its token
 // values hidden (`redactSecrets`: the token is never recorded, not even in the customer's own
-// storage). The ring holds at most `capacity` (5,000) entries in all; when it is full the oldest
-// entry is folded into the snapshot, which is therefore always "the state before the kept
-// entries", and the log stays replayable.
+// storage). The ring holds at most `capacity` (5,000) entries in all; when the current session
+// alone is over it, its oldest entry is folded into its snapshot, which is therefore always "the
+// state before the kept entries", and the log stays replayable.
 //
 // The ring is written to storage (localStorage) under RING_KEY at most once per `throttleMs`, and
 // at once by `flush()` (the page calls it on `pagehide`), so it survives a reload. A page load is a
@@ -14,9 +14,24 @@
 // first. A storage that refuses the write (full quota) gets a shorter ring: earlier sessions go,
 // then half of the current entries, until it fits.
 //
+// Earlier sessions are NOT parsed when the page starts (issue 4): parsing means the event and
+// command schemas and the log codec, which must not be in the first load, and validating up to
+// 5,000 entries costs main-thread time before the page is usable. They are kept as stored: JSON
+// values checked only to be objects with an `entries` array (StoredSession), written back as
+// they are, and upcast and validated only when they are needed as logs, by the bug report
+// (src/views/app/bugReport.ts `readSessions`, loaded with import()), which leaves out a session
+// that does not parse, as loading the ring did before.
+//
+// Capacity over raw sessions: trimming single entries off an earlier session would fold them into
+// its snapshot, which needs the session parsed. Instead, when the ring is over capacity, earlier
+// sessions are dropped whole, oldest first; only when none is left does the current session lose
+// single entries (folded into its snapshot). So the ring never holds more than `capacity` entries,
+// and always keeps the newest ones, but may hold fewer than `capacity` after dropping an earlier
+// session. Positions, snapshots and replay of a kept session are exactly as recorded.
+//
 // Nothing here masks phones or names: that happens on export and upload (exportLog).
 import type { LogEntry as BusEntry } from '../commands/bus';
-import { createLog, keepLast, parseLog, redactSecrets, type Log, type LogEntry } from '../events/log';
+import { createLog, redactSecrets, type Log, type LogEntry } from '../events/log';
 import { evolveAll, type AppState } from '../projections/store';
 import type { KeyValueStorage } from './persistence';
 
@@ -26,7 +41,15 @@ export const RING_WRITE_MS = 1000;
 /** The stored ring's own format version (the logs inside carry their schemaVersion). */
 export const RING_FORMAT = 1;
 
-export type StoredRing = { format: typeof RING_FORMAT; sessions: Log[] };
+/**
+ * An earlier session as read from storage: a log as some version of the app wrote it, checked only
+ * to be an object with an `entries` array (its length is what the capacity counts). Parse it
+ * (logCodec.parseLog) before using it as a Log.
+ */
+export type StoredSession = { readonly entries: readonly unknown[]; readonly [key: string]: unknown };
+
+/** What RING_KEY holds: earlier sessions as they were stored, then the current session's log. */
+export type StoredRing = { format: typeof RING_FORMAT; sessions: StoredSession[] };
 
 export type Timers = {
   setTimeout(fn: () => void, ms: number): unknown;
@@ -50,8 +73,8 @@ export interface Recorder {
   record(entry: BusEntry): void;
   /** The current session's log (token hidden, phones and names as recorded). */
   log(): Log;
-  /** Earlier sessions (oldest first) followed by the current one. */
-  sessions(): Log[];
+  /** Earlier sessions (oldest first) as stored, unparsed; the current one is `log()`. */
+  earlier(): StoredSession[];
   /** Entries held over all sessions (≤ capacity). */
   size(): number;
   /** Writes the ring now (cancels a pending throttled write). False when storage refused it. */
@@ -67,8 +90,16 @@ const defaultTimers: Timers = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
 };
 
-/** The sessions saved in storage, oldest first; [] for nothing, a corrupt value or logs this app cannot read. */
-export function loadRing(storage: KeyValueStorage): Log[] {
+function isStoredSession(value: unknown): value is StoredSession {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'entries' in value && Array.isArray(value.entries);
+}
+
+/**
+ * The sessions saved in storage, oldest first, unparsed; [] for nothing or a corrupt value. A
+ * session that is not an object with an `entries` array is left out (no log of any version has
+ * that shape); whether the rest are logs this app can read is only known when they are parsed.
+ */
+export function loadRing(storage: KeyValueStorage): StoredSession[] {
   let text: string | null;
   try {
     text = storage.getItem(RING_KEY);
@@ -79,15 +110,7 @@ export function loadRing(storage: KeyValueStorage): Log[] {
   try {
     const json: unknown = JSON.parse(text);
     if (typeof json !== 'object' || json === null || !('sessions' in json) || !Array.isArray(json.sessions)) return [];
-    const sessions: Log[] = [];
-    for (const raw of json.sessions) {
-      try {
-        sessions.push(parseLog(raw));
-      } catch {
-        // A session written by another app version that no upcaster reads: dropped.
-      }
-    }
-    return sessions;
+    return json.sessions.filter(isStoredSession);
   } catch {
     return [];
   }
@@ -101,7 +124,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
   const timers = options.timers ?? defaultTimers;
   const { storage } = options;
 
-  let earlier: Log[] = loadRing(storage);
+  let earlier: StoredSession[] = loadRing(storage);
   const current: Session = { snapshot: { position: 0, state: redactSecrets(options.initial) }, entries: [] };
   let total = earlier.reduce((n, s) => n + s.entries.length, 0);
   let pending: unknown = null;
@@ -116,13 +139,15 @@ export function createRecorder(options: RecorderOptions): Recorder {
     return createLog({ appVersion: options.appVersion, storeVersion: storeVersion(), snapshot: current.snapshot, entries: current.entries });
   }
 
-  /** Drops the oldest entry of all: from the earliest session, else folded into the current snapshot. */
+  /**
+   * Drops the oldest of what the ring holds: the earliest session whole (it is not parsed, so it
+   * cannot be cut; see the header), else the current session's oldest entry, folded into its snapshot.
+   */
   function dropOldest(): void {
     const first = earlier[0];
     if (first !== undefined) {
-      if (first.entries.length <= 1) earlier = earlier.slice(1);
-      else earlier = [keepLast(first, first.entries.length - 1), ...earlier.slice(1)];
-      total -= first.entries.length === 0 ? 0 : 1;
+      earlier = earlier.slice(1);
+      total -= first.entries.length;
       return;
     }
     const dropped = current.entries.shift();
@@ -139,7 +164,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
     }, throttleMs);
   }
 
-  function serialise(sessions: Log[]): string {
+  function serialise(sessions: StoredSession[]): string {
     const ring: StoredRing = { format: RING_FORMAT, sessions };
     return JSON.stringify(ring);
   }
@@ -178,7 +203,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
       schedule();
     },
     log: currentLog,
-    sessions: () => [...earlier, currentLog()],
+    earlier: () => [...earlier],
     size: () => total,
     flush() {
       if (pending !== null) {

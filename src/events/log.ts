@@ -1,22 +1,24 @@
-// The recorded event log (DESIGN "The client core", point 6): its versioned JSON format, parsing
-// with upcasting, replay, a structural state diff for the CLI, and redacted export.
+// The recorded event log (DESIGN "The client core", point 6), the part without schemas: its
+// versioned JSON format as types, replay, a structural state diff for the CLI, and redaction.
 //
 //   { schemaVersion, appVersion, storeVersion, snapshot?: { position, state }, entries: [{ position, at, command?, events }] }
 //
 // `snapshot.state` is the state after entry `snapshot.position`; every entry of a log comes after
 // its snapshot, and positions strictly increase. Everything here is pure: no clock, no storage.
 //
-// The generic core (createLogCodec, replayWith, …) is parameterised by the event/command schemas
-// and by initialState/evolveAll, so it is tested on a toy domain too; the bottom of the file wires
-// it to the app's AppEvent, AppCommand and the combined store.
-import { z } from 'zod/mini';
-import { AppCommandSchema, type AppCommand } from '../commands';
+// Reading a log from JSON (upcasting and validating it against the event and command schemas) and
+// exporting it live in logCodec.ts: this module must not import a zod schema, because the recorder
+// (src/effects/recording.ts) imports it at the page's start and the schemas are not part of the
+// first load (issue 4). The generic core (replayWith, keepLastWith, …) is parameterised by
+// initialState/evolveAll, so it is tested on a toy domain too; the bottom of the file wires it to
+// the app's AppEvent, AppCommand and the combined store.
+import type { AppCommand } from '../commands';
 import { maskPhoneForLog } from '../domain/phone';
 import { evolveAll, initialState, type AppState } from '../projections/store';
-import { AppEventSchema, type AppEvent } from './index';
-import { CURRENT_SCHEMA_VERSION, LogFormatError, formatIssues, upcast } from './upcasters';
+import type { AppEvent } from './index';
+import { CURRENT_SCHEMA_VERSION } from './logFormat';
 
-export { CURRENT_SCHEMA_VERSION, LogFormatError, upcast } from './upcasters';
+export { CURRENT_SCHEMA_VERSION, LogFormatError } from './logFormat';
 
 export type LogEntryOf<E, C> = { position: number; at: string; command?: C; events: E[] };
 export type SnapshotOf<S> = { position: number; state: S };
@@ -27,74 +29,6 @@ export type LogOf<S, E, C> = {
   snapshot?: SnapshotOf<S>;
   entries: LogEntryOf<E, C>[];
 };
-
-const Position = z.int().check(z.nonnegative());
-const IsoAt = z.iso.datetime({ offset: true });
-
-export type LogCodec<S, E, C> = {
-  schema: z.ZodMiniType<LogOf<S, E, C>>;
-  /** Upcasts and validates raw JSON; throws LogFormatError with readable issues. */
-  parseLog(json: unknown): LogOf<S, E, C>;
-  /** JSON.parse + parseLog; a syntax error becomes a LogFormatError as well. */
-  parseLogText(text: string): LogOf<S, E, C>;
-};
-
-/** Builds the zod schema and parser of a log over the given state, event and command schemas. */
-export function createLogCodec<S, E, C>(parts: {
-  state: z.ZodMiniType<S>;
-  event: z.ZodMiniType<E>;
-  command: z.ZodMiniType<C>;
-}): LogCodec<S, E, C> {
-  const entry = z.object({
-    position: Position,
-    at: IsoAt,
-    command: z.optional(parts.command),
-    events: z.array(parts.event),
-  });
-  const schema = z
-    .object({
-      schemaVersion: z.literal(CURRENT_SCHEMA_VERSION),
-      appVersion: z.string(),
-      storeVersion: z.string().check(z.minLength(1)),
-      snapshot: z.optional(z.object({ position: Position, state: parts.state })),
-      entries: z.array(entry),
-    }).check(z.superRefine((log, ctx) => {
-      let previous = log.snapshot ? log.snapshot.position : -1;
-      for (const [i, e] of log.entries.entries()) {
-        if (e.position <= previous) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['entries', i, 'position'],
-            message:
-              i === 0 && log.snapshot
-                ? `entry position ${e.position} must come after the snapshot's position ${previous}`
-                : `positions must strictly increase (${previous} then ${e.position})`,
-          });
-          return;
-        }
-        previous = e.position;
-      }
-    }));
-  // The object schema's inferred output is structurally LogOf<S, E, C>; zod cannot name it for us.
-  const typed: z.ZodMiniType<LogOf<S, E, C>> = schema;
-
-  function parseLog(json: unknown): LogOf<S, E, C> {
-    const current = upcast(json);
-    const result = typed.safeParse(current);
-    if (!result.success) throw new LogFormatError('Invalid event log', formatIssues(result.error));
-    return result.data;
-  }
-  function parseLogText(text: string): LogOf<S, E, C> {
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      throw new LogFormatError(`The file is not JSON (${error instanceof Error ? error.message : String(error)})`);
-    }
-    return parseLog(json);
-  }
-  return { schema: typed, parseLog, parseLogText };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Replay
@@ -291,7 +225,7 @@ function diffById(a: readonly unknown[], aIds: string[], b: readonly unknown[], 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Redacted export
+// Redaction (the recorder hides secrets; an export masks personal data too)
 
 /** 'Иван' → 'И***'; '' stays ''. */
 export function maskName(name: string): string {
@@ -427,37 +361,11 @@ export function redactSecrets<T>(value: T): T {
   return visit(value, undefined) as T;
 }
 
-/** Redacts a log for export (token removed, phones and names masked) and re-validates it. */
-export function exportLogWith<S, E, C>(codec: LogCodec<S, E, C>, log: LogOf<S, E, C>, options: RedactOptions = {}): LogOf<S, E, C> {
-  const { schemaVersion, appVersion, storeVersion, ...rest } = log;
-  const redacted = redactValue(rest, options);
-  return codec.parseLog(isRecord(redacted) ? { ...redacted, schemaVersion, appVersion, storeVersion } : redacted);
-}
-
 // ---------------------------------------------------------------------------------------------
 // The app's log: AppEvent, AppCommand and the combined store.
 
-/** A snapshot's state: a plain object holding every area of the store as a plain object. */
-const AppStateSchema = z.custom<AppState>(
-  (value: unknown) =>
-    isRecord(value) &&
-    Object.keys(initialState).every((area) => isRecord(value[area])),
-  { message: `the snapshot state must be an object with the areas ${Object.keys(initialState).join(', ')}` },
-);
-
 export type LogEntry = LogEntryOf<AppEvent, AppCommand>;
 export type Log = LogOf<AppState, AppEvent, AppCommand>;
-
-export const logCodec: LogCodec<AppState, AppEvent, AppCommand> = createLogCodec({
-  state: AppStateSchema,
-  event: AppEventSchema,
-  command: AppCommandSchema,
-});
-export const LogSchema = logCodec.schema;
-/** Upcasts and validates a log read from JSON; throws LogFormatError with readable issues. */
-export const parseLog = (json: unknown): Log => logCodec.parseLog(json);
-/** JSON.parse + parseLog. */
-export const parseLogText = (text: string): Log => logCodec.parseLogText(text);
 
 const storeFolder: Folder<AppState, AppEvent> = { initialState, evolveAll };
 
@@ -472,8 +380,6 @@ export const replaySkipping = (log: Log, skipped: ReadonlySet<number>): { states
 export const keepLast = (log: Log, keep: number): Log => keepLastWith(storeFolder, log, keep);
 /** The state after the entry at `position`. */
 export const stateAt = (log: Log, position: number): AppState => stateAtWith(storeFolder, log, position);
-/** The log with the token hidden and phones and user names masked, still valid and replayable. */
-export const exportLog = (log: Log, options: RedactOptions = {}): Log => exportLogWith(logCodec, log, options);
 
 /** Wraps recorded entries (the bus's log) in the current log format. */
 export function createLog(parts: {

@@ -16,18 +16,16 @@
 //   `at` is an ISO string (as the bus stamps `meta.now`), `storeVersion` is a string (as the
 //   STORE_VERSION setting), and an optional `snapshot: { position, state }` may start the log.
 import { z } from 'zod/mini';
+import { CURRENT_SCHEMA_VERSION, LogFormatError } from './logFormat';
 
-export const CURRENT_SCHEMA_VERSION = 2;
+export { CURRENT_SCHEMA_VERSION, LogFormatError } from './logFormat';
 
-/** Thrown by `upcast` and `parseLog` on a file that is not a valid event log. */
-export class LogFormatError extends Error {
-  readonly issues: readonly string[];
-  constructor(message: string, issues: readonly string[] = []) {
-    super(issues.length > 0 ? `${message}:\n${issues.map((i) => `  - ${i}`).join('\n')}` : message);
-    this.name = 'LogFormatError';
-    this.issues = issues;
-  }
-}
+/**
+ * Parse options that word zod's own issues in English ("Invalid input: expected string, received
+ * number"). zod/mini loads no locale, and a log's reader (a developer, the replay CLI) needs to
+ * know what is wrong, not just that something is.
+ */
+export const ENGLISH_ISSUES = { error: z.locales.en().localeError };
 
 /** Formats zod issues as `entries[3].events[0].type: message`, at most `max` of them. */
 export function formatIssues(error: z.core.$ZodError, max = 10): string[] {
@@ -75,7 +73,7 @@ function messageV1toV2(message: z.infer<typeof MessageV1>): Record<string, unkno
 }
 
 export const upcastV1toV2: Upcaster = (raw) => {
-  const parsed = LogV1Schema.safeParse(raw);
+  const parsed = LogV1Schema.safeParse(raw, ENGLISH_ISSUES);
   if (!parsed.success) throw new LogFormatError('Not a valid version 1 event log', formatIssues(parsed.error));
   const v1 = parsed.data;
   return {

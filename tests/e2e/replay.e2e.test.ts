@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { parseLogText, replay, replayFinal, type Log } from '../../src/events/log';
+import { replay, replayFinal } from '../../src/events/log';
+import { parseLogText } from '../../src/events/logCodec';
 import { RING_KEY, type StoredRing } from '../../src/effects/recording';
 import type { CartState } from '../../src/projections/cart';
 import { readReportText } from '../../src/views/app/bugReport';
@@ -134,7 +135,7 @@ describe('recorded session → file → replay → test; report → admin (issue
     await page.getByTestId('cart-line').first().waitFor();
     await expect.poll(async () => (await storedRing(page))?.sessions.length ?? 0).toBe(2);
     const afterReload = await storedRing(page);
-    const first: Log | undefined = afterReload?.sessions[0];
+    const first = afterReload?.sessions[0];
     expect(plain(replayFinal(parseLogText(JSON.stringify(first))).cart)).toEqual(before);
     expect(problems()).toEqual([]);
   });

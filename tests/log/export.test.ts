@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exportLogWith, maskName, maskPhonesInText, redactValue } from '../../src/events/log';
+import { maskName, maskPhonesInText, redactValue } from '../../src/events/log';
+import { exportLogWith } from '../../src/events/logCodec';
 import { toyCodec, toyLog } from './toy';
 
 const numRuns = Number(process.env.FC_RUNS ?? 1000);

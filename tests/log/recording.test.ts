@@ -1,7 +1,9 @@
 // The recorded ring (issue 7): the last 5,000 entries plus a snapshot of the state before them,
 // written to storage at most once per throttle, surviving a reload, never holding the token.
+// Earlier sessions are kept unparsed (issue 4): dropped whole when the ring is over capacity.
 import { describe, expect, it } from 'vitest';
-import { parseLog, redactValue, replay, replayFinal, REDACTED } from '../../src/events/log';
+import { redactValue, replay, replayFinal, REDACTED } from '../../src/events/log';
+import { parseLog } from '../../src/events/logCodec';
 import { createRecorder, loadRing, RING_CAPACITY, RING_KEY, type Timers } from '../../src/effects/recording';
 import { memoryStorage } from '../../src/effects/persistence';
 import { initialState, type AppState } from '../../src/projections/store';
@@ -104,27 +106,80 @@ describe('the recording ring', () => {
 
     const second = recorderOver(storage).recorder;
     second.record({ position: 1, at: '2026-11-23T05:00:00.000Z', command: { type: 'RemoveCoupon', data: {} }, events: [{ type: 'CouponRemoved', data: {} }] });
-    const sessions = second.sessions();
-    expect(sessions).toHaveLength(2);
-    expect(sessions[0]?.entries).toHaveLength(60);
-    expect(replayFinal(sessions[0]!)).toEqual(expected);
+    const [earlier] = second.earlier();
+    expect(second.earlier()).toHaveLength(1);
+    expect(earlier?.entries).toHaveLength(60);
+    expect(replayFinal(parseLog(earlier))).toEqual(expected);
     expect(second.log().entries.map((e) => e.position)).toEqual([1]);
     expect(loadRing(storage)).toHaveLength(1);
     second.flush();
     expect(loadRing(storage)).toHaveLength(2);
   });
 
-  it('counts the capacity over all sessions: the oldest session loses entries first', () => {
+  it('counts the capacity over all sessions: earlier sessions are kept whole while they fit', () => {
     const storage = memoryStorage();
     const first = recorderOver(storage, { capacity: 40 }).recorder;
     for (const entry of session.entries.slice(0, 30)) first.record(entry);
     first.flush();
     const second = recorderOver(storage, { capacity: 40 }).recorder;
-    for (const entry of session.entries.slice(0, 20)) second.record(entry);
-    const [older, now] = second.sessions();
-    expect(older?.entries).toHaveLength(20);
-    expect(now?.entries).toHaveLength(20);
+    for (const entry of session.entries.slice(0, 10)) second.record(entry);
+    expect(second.earlier().map((s) => s.entries.length)).toEqual([30]);
+    expect(second.log().entries).toHaveLength(10);
     expect(second.size()).toBe(40);
+  });
+
+  it('over capacity, the oldest earlier session goes whole (it is not parsed, so it is not cut), then the current one is folded', () => {
+    const storage = memoryStorage();
+    for (const count of [30, 5]) {
+      const earlier = recorderOver(storage, { capacity: 40 }).recorder;
+      for (const entry of session.entries.slice(0, count)) earlier.record(entry);
+      earlier.flush();
+    }
+    const third = recorderOver(storage, { capacity: 40 }).recorder;
+    for (const entry of session.entries.slice(0, 5)) third.record(entry);
+    expect(third.earlier().map((s) => s.entries.length)).toEqual([30, 5]);
+    expect(third.size()).toBe(40);
+    // The 41st entry: the 30-entry session goes, the newer 5-entry one stays as it was stored.
+    third.record(session.entries[5]!);
+    expect(third.earlier().map((s) => s.entries.length)).toEqual([5]);
+    expect(third.size()).toBe(11);
+    third.flush();
+    expect(loadRing(storage).map((s) => s.entries.length)).toEqual([5, 6]);
+    // The current session alone over capacity: every earlier session goes, its oldest entries are folded.
+    for (const entry of session.entries.slice(6, 50)) third.record(entry);
+    expect(third.earlier()).toEqual([]);
+    expect(third.size()).toBe(40);
+    expect(third.log().entries[0]?.position).toBe(session.entries[10]?.position);
+    const whole = replayFinal(parseLog(roundTrip({ ...third.log(), snapshot: undefined, entries: session.entries.slice(0, 50) })));
+    expect(replayFinal(third.log())).toEqual({ ...whole, auth: { ...whole.auth, token: REDACTED } });
+  });
+
+  it('a stored ring already over capacity (a smaller capacity, another app version) loses its oldest sessions at start', () => {
+    const storage = memoryStorage();
+    for (const count of [30, 20]) {
+      const earlier = recorderOver(storage, { capacity: 100 }).recorder;
+      for (const entry of session.entries.slice(0, count)) earlier.record(entry);
+      earlier.flush();
+    }
+    const small = recorderOver(storage, { capacity: 40 }).recorder;
+    expect(small.earlier().map((s) => s.entries.length)).toEqual([20]);
+    expect(small.size()).toBe(20);
+  });
+
+  it('does not parse earlier sessions at start: one no app version can read is kept as stored, not thrown on', () => {
+    const storage = memoryStorage();
+    const first = recorderOver(storage).recorder;
+    for (const entry of session.entries.slice(0, 12)) first.record(entry);
+    first.flush();
+    const readable = loadRing(storage)[0];
+    const unreadable = { schemaVersion: 99, appVersion: '9.9.9', storeVersion: '1', entries: [{ position: 1, at: 'later', events: [{ type: 'FromTheFuture', data: {} }] }] };
+    storage.setItem(RING_KEY, JSON.stringify({ format: 1, sessions: [unreadable, readable, 'not a session', { entries: 'nope' }] }));
+    const second = recorderOver(storage).recorder;
+    expect(second.earlier()).toEqual([unreadable, readable]);
+    expect(second.size()).toBe(13);
+    second.record(session.entries[0]!);
+    second.flush();
+    expect(loadRing(storage).slice(0, 2)).toEqual([unreadable, readable]);
   });
 
   it('shrinks the ring when the storage refuses a write (full quota), keeping the newest entries', () => {
@@ -140,8 +195,9 @@ describe('the recording ring', () => {
     for (const entry of session.entries) recorder.record(entry);
     expect(recorder.flush()).toBe(true);
     const [saved] = loadRing(base);
-    expect(saved?.entries.at(-1)?.position).toBe(session.entries.at(-1)?.position);
-    expect(saved?.entries.length).toBeLessThan(session.entries.length);
+    const log = parseLog(saved);
+    expect(log.entries.at(-1)?.position).toBe(session.entries.at(-1)?.position);
+    expect(log.entries.length).toBeLessThan(session.entries.length);
   });
 
   it('a corrupt stored ring gives a fresh start', () => {
@@ -150,7 +206,7 @@ describe('the recording ring', () => {
     storage.setItem(RING_KEY, JSON.stringify({ format: 1, sessions: [{ schemaVersion: 99 }] }));
     expect(loadRing(storage)).toEqual([]);
     const { recorder } = recorderOver(storage);
-    expect(recorder.sessions()).toHaveLength(1);
+    expect(recorder.earlier()).toEqual([]);
   });
 
   it('clear forgets every entry and the stored ring', () => {

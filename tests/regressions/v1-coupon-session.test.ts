@@ -7,7 +7,8 @@
 // `npm run replay -- tests/regressions/v1-coupon-session.log.json --diff` or in /admin/reports.
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { parseLogText, replayFinal } from '../../src/events/log';
+import { replayFinal } from '../../src/events/log';
+import { parseLogText } from '../../src/events/logCodec';
 
 const fixture = (file: string): string => readFileSync(new URL(file, import.meta.url), 'utf8');
 

@@ -10,7 +10,8 @@ import {
   ClientLogSummary,
   ClientReport,
 } from '../../src/api/contract/clientLog';
-import { parseLog, replay, REDACTED, type Log } from '../../src/events/log';
+import { replay, REDACTED, type Log } from '../../src/events/log';
+import { parseLog } from '../../src/events/logCodec';
 import { buildReport, readReportJson } from '../../src/views/app/bugReport';
 import { staff } from '../../server/db/schema/admin';
 import { createStaffSession } from '../../server/services/admin/staffSessions';

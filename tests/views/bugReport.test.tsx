@@ -9,7 +9,8 @@ import { memoryLocation } from 'wouter/memory-location';
 import { CLIENT_REPORT_KIND, ClientReport } from '../../src/api/contract/clientLog';
 import type { LogEntry } from '../../src/commands/bus';
 import type { AppEvent } from '../../src/events';
-import { parseLog, replayFinal, REDACTED } from '../../src/events/log';
+import { replayFinal, REDACTED } from '../../src/events/log';
+import { parseLog } from '../../src/events/logCodec';
 import { memoryStorage } from '../../src/effects/persistence';
 import { createRecorder, RING_KEY } from '../../src/effects/recording';
 import { initialState, type AppState } from '../../src/projections/store';
@@ -192,17 +193,35 @@ describe('installBugReporting', () => {
     installed.uninstall();
   });
 
-  it('Ctrl+Shift+L saves the masked log as a JSON file named by the time', () => {
+  it('Ctrl+Shift+L saves the masked log as a JSON file named by the time', async () => {
     const saved: { name: string; text: string }[] = [];
     const installed = installBugReporting({ store, storage, save: (name, text) => void saved.push({ name, text }) });
     store.play(session.entries);
     fireEvent.keyDown(window, { key: 'L', code: 'KeyL', ctrlKey: true, shiftKey: true });
-    expect(saved).toHaveLength(1);
+    // The report is made once its module (and the log codec) has loaded.
+    await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]?.name).toMatch(/^storefront-log-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.json$/);
     const file = ClientReport.parse(JSON.parse(saved[0]?.text ?? ''));
     expect(replayFinal(parseLog(file.log)).cart).toEqual(store.getState().cart);
     expect(saved[0]?.text).not.toContain('bench-token');
     expect(saved[0]?.text.replace(/\D/g, ' ')).not.toContain(phoneDigits);
+    installed.uninstall();
+  });
+
+  it('reads the earlier sessions only for the report: one this app cannot parse is left out there, not at start', async () => {
+    const readable = { ...session, entries: session.entries.slice(0, 4) };
+    const unreadable = { schemaVersion: 99, appVersion: '9.9.9', storeVersion: '1', entries: [{ position: 1, at: 'later', events: [] }] };
+    storage.setItem(RING_KEY, JSON.stringify({ format: 1, sessions: [unreadable, readable] }));
+    const saved: { name: string; text: string }[] = [];
+    const installed = installBugReporting({ store, storage, save: (name, text) => void saved.push({ name, text }) });
+    expect(installed.recorder.earlier()).toHaveLength(2);
+    store.play(session.entries.slice(0, 3));
+    fireEvent.keyDown(window, { key: 'L', code: 'KeyL', ctrlKey: true, shiftKey: true });
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const file = ClientReport.parse(JSON.parse(saved[0]?.text ?? ''));
+    expect(file.earlierLogs?.map((l) => l.entries.length)).toEqual([4]);
+    expect(file.log.entries).toHaveLength(3);
+    expect(saved[0]?.text).not.toContain('bench-token');
     installed.uninstall();
   });
 

@@ -1,14 +1,17 @@
 // Bug reports (issue 7), the pure part: the report envelope built from the recorded ring (every
 // log exported: token hidden, phones and names masked), trimmed to the server's size limit, the
 // file name of the Ctrl+Shift+L download, and reading an envelope or a bare log back (viewer, CLI).
+//
+// It needs the log codec (the event and command schemas), so the storefront loads this module
+// with import() when a report is made (bugReportUi.tsx), never at the page's start (issue 4).
 import {
   CLIENT_LOG_BODY_LIMIT,
   CLIENT_REPORT_KIND,
   ClientReport,
   type ReportedError,
 } from '../../api/contract/clientLog';
-import { exportLog, keepLast, parseLog, type Log } from '../../events/log';
-import { LogFormatError } from '../../events/upcasters';
+import { keepLast, LogFormatError, type Log } from '../../events/log';
+import { exportLog, parseLog } from '../../events/logCodec';
 
 export { CLIENT_REPORT_KIND } from '../../api/contract/clientLog';
 
@@ -28,22 +31,22 @@ export type ReportParts = {
 
 const byteLength = (text: string): number => new TextEncoder().encode(text).length;
 
-/** The error as the report carries it (name, message, stack), from anything thrown. */
-export function describeError(error: unknown): ReportedError {
-  if (error instanceof Error) {
-    return {
-      name: error.name.slice(0, 200),
-      message: error.message.slice(0, 2000),
-      ...(typeof error.stack === 'string' ? { stack: error.stack.slice(0, 20_000) } : {}),
-    };
+/**
+ * The ring's sessions as logs, oldest first: the earlier ones (stored unparsed by the recorder)
+ * upcast and validated, those that do not parse (written by an app version no upcaster reads, or
+ * damaged) left out, then the current one.
+ */
+export function readSessions(earlier: readonly unknown[], current: Log): Log[] {
+  const logs: Log[] = [];
+  for (const raw of earlier) {
+    try {
+      logs.push(parseLog(raw));
+    } catch {
+      // Not readable by this app: the report goes without it.
+    }
   }
-  let message: string;
-  try {
-    message = typeof error === 'string' ? error : JSON.stringify(error) ?? String(error);
-  } catch {
-    message = String(error);
-  }
-  return { name: 'Error', message: message.slice(0, 2000) };
+  logs.push(current);
+  return logs;
 }
 
 /**

@@ -6,6 +6,10 @@
 // store appends into the ring (src/effects/recording.ts), writes it on `pagehide`, listens for
 // `error` and `unhandledrejection` on window and then shows a small offer in its own React root,
 // and exposes `window.__storefront` (state and log) in development and test builds only.
+//
+// Making a report needs the log codec (the event and command schemas) to read the earlier
+// sessions and re-validate the export: bugReport.ts is imported with import() when a report is
+// sent or downloaded, so it is a chunk of its own and not part of the page's first load (issue 4).
 import { useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { version as packageVersion } from '../../../package.json';
@@ -17,7 +21,7 @@ import { storeVersionOf, type KeyValueStorage } from '../../effects/persistence'
 import { createRecorder, type Recorder } from '../../effects/recording';
 import type { Log } from '../../events/log';
 import type { AppState } from '../../projections/store';
-import { buildReport, describeError, reportFileName } from './bugReport';
+import { describeError } from './reportedError';
 import styles from './bugReport.module.css';
 
 export const APP_VERSION: string = packageVersion;
@@ -38,11 +42,11 @@ export type ReportStatus =
 
 export interface BugReporter {
   /** The report as it would be sent now (masked, trimmed to the size limit). */
-  report(error: ReportedError | null): ClientReport;
+  report(error: ReportedError | null): Promise<ClientReport>;
   /** Sends the report; the status follows it (sending → sent / failed). */
   send(error: ReportedError | null): Promise<void>;
-  /** Saves the masked log as a JSON file (Ctrl+Shift+L). */
-  download(): void;
+  /** Saves the masked log as a JSON file (Ctrl+Shift+L); rejects when the report cannot be made. */
+  download(): Promise<void>;
   /** An error happened: remember it for the report and offer to send one. */
   offer(error: unknown): void;
   /** Remembers an error for the next report without showing the offer (the error page shows its own button). */
@@ -55,7 +59,7 @@ export interface BugReporter {
 }
 
 export type ReporterDeps = {
-  recorder: Pick<Recorder, 'sessions'>;
+  recorder: Pick<Recorder, 'earlier' | 'log'>;
   getState(): AppState;
   now(): string;
   route(): string;
@@ -72,23 +76,22 @@ export function createBugReporter(deps: ReporterDeps): BugReporter {
     state = next;
     for (const l of [...listeners]) l();
   };
-  const report = (error: ReportedError | null): ClientReport =>
-    buildReport({
-      sessions: deps.recorder.sessions(),
-      appVersion: APP_VERSION,
-      storeVersion: storeVersionOf(deps.getState()),
-      route: deps.route(),
-      userAgent: deps.userAgent(),
-      now: deps.now(),
-      error,
-    });
+  // Everything is read before the codec loads: the report shows the page as it was when asked for.
+  const build = async (error: ReportedError | null, now: string, maxBytes?: number): Promise<ClientReport> => {
+    const earlier = deps.recorder.earlier();
+    const current = deps.recorder.log();
+    const page = { appVersion: APP_VERSION, storeVersion: storeVersionOf(deps.getState()), route: deps.route(), userAgent: deps.userAgent(), now, error };
+    const { buildReport, readSessions } = await import('./bugReport');
+    return buildReport({ ...page, sessions: readSessions(earlier, current), ...(maxBytes === undefined ? {} : { maxBytes }) });
+  };
+  const report = (error: ReportedError | null): Promise<ClientReport> => build(error, deps.now());
   return {
     report,
     async send(error) {
       if (state.status === 'sending') return;
       set({ status: 'sending', error });
       try {
-        const { id } = await deps.upload(report(error));
+        const { id } = await deps.upload(await report(error));
         last = null;
         set({ status: 'sent', id });
       } catch (failure) {
@@ -96,18 +99,10 @@ export function createBugReporter(deps: ReporterDeps): BugReporter {
         set({ status: 'failed', message, error });
       }
     },
-    download() {
+    async download() {
       const now = deps.now();
-      const file = buildReport({
-        sessions: deps.recorder.sessions(),
-        appVersion: APP_VERSION,
-        storeVersion: storeVersionOf(deps.getState()),
-        route: deps.route(),
-        userAgent: deps.userAgent(),
-        now,
-        error: last,
-        maxBytes: Number.POSITIVE_INFINITY,
-      });
+      const file = await build(last, now, Number.POSITIVE_INFINITY);
+      const { reportFileName } = await import('./bugReport');
       deps.save(reportFileName(now), `${JSON.stringify(file, null, 2)}\n`);
     },
     offer(error) {
@@ -287,7 +282,9 @@ export function installBugReporting(options: {
     if (!isDownloadShortcut(event)) return;
     event.preventDefault();
     recorder.flush();
-    reporter.download();
+    // A report that cannot be made (its chunk failed to load) rejects: the page's
+    // unhandledrejection listener then offers to send one, as a thrown error did before.
+    void reporter.download();
   };
   const onHide = () => void recorder.flush();
   const onVisibility = () => {
@@ -309,7 +306,7 @@ export function installBugReporting(options: {
     Reflect.set(win, '__storefront', {
       state: () => store.getState(),
       log: (): Log => recorder.log(),
-      sessions: (): Log[] => recorder.sessions(),
+      earlier: (): unknown[] => recorder.earlier(),
       flush: () => recorder.flush(),
     });
   }

@@ -1,0 +1,63 @@
+// The page's first load must not carry the event and command schemas nor the log codec (issue 4):
+// the recorder and the bug-report wiring start with the page, so what they import (values, not
+// types) must stay clear of them. A static walk of the relative imports, so that a new import
+// that would drag the schemas into the entry chunk fails here rather than in the bundle's size.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+
+/** Relative specifiers a module imports or re-exports as values (`import type` and `export type` are erased). */
+function valueImports(source: string): string[] {
+  const found: string[] = [];
+  const statement = /^\s*(import|export)\s+(?!type\s)([^;]*?)\s+from\s+'(\.[^']+)'/gms;
+  for (const match of source.matchAll(statement)) {
+    const clause = match[2] ?? '';
+    // `import { type A, type B }` imports nothing at run time either.
+    const names = /^\{([^}]*)\}$/.exec(clause.trim());
+    if (names && (names[1] ?? '').split(',').every((n) => n.trim() === '' || n.trim().startsWith('type '))) continue;
+    found.push(match[3] ?? '');
+  }
+  for (const match of source.matchAll(/^\s*import\s+'(\.[^']+)'/gm)) found.push(match[1] ?? '');
+  return found;
+}
+
+function resolveModule(from: string, specifier: string): string | null {
+  const base = resolve(dirname(from), specifier.replace(/\.js$/, ''));
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
+    if (/\.(ts|tsx)$/.test(candidate) && existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** Every module reached from `entry` through value imports, as paths relative to the project. */
+function staticGraph(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = [resolve(root, entry)];
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    const name = relative(root, file);
+    if (seen.has(name)) continue;
+    seen.add(name);
+    for (const specifier of valueImports(readFileSync(file, 'utf8'))) {
+      const next = resolveModule(file, specifier);
+      if (next !== null) queue.push(next);
+    }
+  }
+  return seen;
+}
+
+const SCHEMA_MODULES = ['src/events/index.ts', 'src/commands/index.ts', 'src/events/logCodec.ts', 'src/events/upcasters.ts'];
+
+describe('what the page imports at start for the recorded log', () => {
+  it('the walk sees through re-exports and finds the schemas where they are imported', () => {
+    expect([...staticGraph('src/events/logCodec.ts')]).toEqual(expect.arrayContaining(SCHEMA_MODULES));
+    expect(staticGraph('src/views/app/bugReport.ts').has('src/events/logCodec.ts')).toBe(true);
+  });
+
+  it.each(['src/effects/recording.ts', 'src/events/log.ts', 'src/views/app/bugReportUi.tsx'])('%s reaches no schema module nor the log codec', (entry) => {
+    const graph = staticGraph(entry);
+    expect(SCHEMA_MODULES.filter((m) => graph.has(m))).toEqual([]);
+    expect(graph.has('src/views/app/bugReport.ts')).toBe(false);
+  });
+});
