@@ -3,8 +3,8 @@
 // envelopes until the module has loaded, then runs the loaded effect over the kept envelopes
 // followed by the live ones. The loaded effect sees every event, in order, once; only its
 // commands wait for the chunk. `state$` is handed over as given: it replays the current state, so
-// kept events are judged against the state at load time, not the state when they happened (for
-// the checkout effect that is the state a slow network would have shown it anyway).
+// kept events are judged against the state at load time, not the state when they happened (the
+// checkout effect then acts on the latest state: no quote for a checkout already left).
 //
 // When to load: `startWhen` decides; by default at once on subscription, the simplest. The
 // storefront's checkout (./checkoutLazy) starts on the first checkout event or when the page is
