@@ -1,12 +1,12 @@
-// What a page's lazy chunk needs beyond the entry, read from vite's build manifest
-// (dist/client/.vite/manifest.json), written into that page's index.html as preloads: the
-// page's JavaScript and styles then load with the HTML, in parallel with the main scripts,
-// instead of only once those have run and asked for them.
+// What a page's lazy chunk (and the effect chunks its first events ask for) needs beyond the
+// entry, read from vite's build manifest (dist/client/.vite/manifest.json), written into that
+// page's index.html as preloads: the page's JavaScript and styles then load with the HTML, in
+// parallel with the main scripts, instead of only once those have run and asked for them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod/mini';
 import type { SitePage } from '../../src/api/siteRoutes.js';
-import { PAGE_MODULES } from '../../src/views/app/pageModules.js';
+import { PAGE_EFFECT_MODULES, PAGE_MODULES } from '../../src/views/app/pageModules.js';
 
 const ManifestChunk = z.object({
   file: z.string(),
@@ -34,15 +34,17 @@ function closure(manifest: Manifest, key: string, into = new Set<string>()): Set
   return into;
 }
 
-/** The scripts and styles a page's chunk adds to what the entry (index.html) already loads. */
+/** The scripts and styles a page's chunks add to what the entry (index.html) already loads. */
 export function pageAssets(manifest: Manifest, page: SitePage): { scripts: string[]; styles: string[] } {
   const moduleKey = PAGE_MODULES[page];
   if (moduleKey === undefined || manifest[moduleKey] === undefined) return { scripts: [], styles: [] };
   const loaded = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry === true) closure(manifest, key, loaded);
+  const wanted = new Set<string>();
+  for (const key of [moduleKey, ...(PAGE_EFFECT_MODULES[page] ?? [])]) closure(manifest, key, wanted);
   const scripts: string[] = [];
   const styles: string[] = [];
-  for (const key of closure(manifest, moduleKey)) {
+  for (const key of wanted) {
     if (loaded.has(key)) continue;
     const chunk = manifest[key];
     if (chunk === undefined) continue;

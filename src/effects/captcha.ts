@@ -1,5 +1,5 @@
 // The invisible bot check shared by sign-in (POST /auth/code) and checkout (POST /order): one
-// runner (the browser's lives in ./checkoutBrowser, loading its script on first use), and one
+// runner (the browser's lives in ./captchaBrowser, loading its script on first use), and one
 // way to get a token from it. Whether a check is needed is decided by the deciders and carried
 // by the event (CodeRequested from the settings, OrderSubmitted from the quote).
 import { catchError, defer, Observable, of, take } from 'rxjs';

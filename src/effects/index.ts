@@ -9,8 +9,9 @@ import { signIn$ } from './auth';
 import { balancePolling$ } from './balance';
 import { boot$ } from './boot';
 import { cartValidation$, catalogLoad$ } from './catalog';
-import { checkout$, type CheckoutEffectOptions } from './checkout';
-import { browserCheckoutAdapters } from './checkoutBrowser';
+import type { CaptchaRunner } from './captcha';
+import { browserCaptchaRunner } from './captchaBrowser';
+import { lazyBrowserCheckout$ } from './checkoutLazy';
 import { citySelection$ } from './city';
 import type { Effect, EffectDeps, EventEnvelope } from './deps';
 import { highlight$ } from './highlight';
@@ -31,8 +32,15 @@ export type EffectTimings = {
   balancePollMs?: number;
   highlightMs?: number;
   persistDebounceMs?: number;
-  /** Checkout adapters and timings (default: the browser's captcha, widget, WebSocket and dataLayer). */
-  checkout?: CheckoutEffectOptions;
+  /** The bot check of sign-in and of the default checkout (default: the browser's runner, none outside a browser). */
+  captcha?: CaptchaRunner;
+  /**
+   * The checkout effect, run as given from the start (tests: `checkout$({ scheduler, captcha, … })`
+   * with fakes; a lazy one would load outside virtual time). Default: the browser's, in its own
+   * chunk loaded on the first checkout event or when the page is idle (./checkoutLazy), with
+   * `captcha` and `scheduler`.
+   */
+  checkout?: Effect;
 };
 
 /** How often `guarded` restarts one effect before giving up on it (a bug that throws at once would loop). */
@@ -62,8 +70,10 @@ export function guarded(name: string, effect: Effect, maxRestarts: number = MAX_
 /** Every effect by name, with the given timings (defaults: SPEC §9). */
 export function createEffects(t: EffectTimings = {}): Record<string, Effect> {
   const s = t.scheduler === undefined ? {} : { scheduler: t.scheduler };
-  // One set of browser adapters: its captcha runner serves both sign-in and checkout.
-  const checkout = t.checkout ?? browserCheckoutAdapters();
+  // One captcha runner for sign-in and checkout: it is created here, in the main bundle, and
+  // handed to the checkout chunk when that loads.
+  const captcha = t.captcha ?? browserCaptchaRunner();
+  const c = captcha === undefined ? {} : { captcha };
   return {
     boot: boot$(),
     settingsLoad: settingsLoad$(),
@@ -76,10 +86,10 @@ export function createEffects(t: EffectTimings = {}): Record<string, Effect> {
     promoRecalc: promoRecalc$({ ...s, ...(t.promoDebounceMs === undefined ? {} : { debounceMs: t.promoDebounceMs }) }),
     likes: likes$(),
     citySelection: citySelection$(),
-    signIn: signIn$(checkout.captcha === undefined ? {} : { captcha: checkout.captcha }),
+    signIn: signIn$(c),
     addresses: addresses$(),
     profile: profile$(),
-    checkout: checkout$({ ...s, ...checkout }),
+    checkout: t.checkout ?? lazyBrowserCheckout$({ ...s, ...c }),
     persist: persist$({ ...s, ...(t.persistDebounceMs === undefined ? {} : { debounceMs: t.persistDebounceMs }) }),
   };
 }

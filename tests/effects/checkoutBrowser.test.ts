@@ -2,7 +2,8 @@
 // The browser adapters of the checkout: the invisible bot check (a stand-in widget API in place of
 // the provider's script) and window.dataLayer.
 import { afterEach, describe, expect, it } from 'vitest';
-import { browserCaptcha, browserDataLayer } from '../../src/effects/checkoutBrowser';
+import { browserCaptcha } from '../../src/effects/captchaBrowser';
+import { browserDataLayer } from '../../src/effects/checkoutBrowser';
 
 type Options = { sitekey: string; invisible?: boolean; size?: string; hl?: string; callback: (token: string) => void };
 

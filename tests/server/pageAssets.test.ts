@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pageAssets, pageAssetTags, type Manifest } from '../../server/routes/pageAssets.js';
-import { PAGE_MODULES } from '../../src/views/app/pageModules.js';
+import { CHECKOUT_EFFECT_MODULE, PAGE_EFFECT_MODULES, PAGE_MODULES } from '../../src/views/app/pageModules.js';
 import { SITE_ROUTE_PATHS, matchSiteRoute } from '../../src/api/siteRoutes.js';
 
 const manifest: Manifest = {
@@ -13,6 +13,9 @@ const manifest: Manifest = {
   '_ProductGrid-D4.js': { file: 'assets/ProductGrid-D4.js', imports: ['_react-B2.js'], css: ['assets/ProductGrid-E5.css'] },
   'src/views/pages/IndexPage.tsx': { file: 'assets/IndexPage-F6.js', imports: ['_react-B2.js', '_ProductGrid-D4.js'], css: ['assets/IndexPage-G7.css'] },
   'src/views/pages/CatalogPage.tsx': { file: 'assets/CatalogPage-H8.js', imports: ['_ProductGrid-D4.js'] },
+  '_store-J1.js': { file: 'assets/store-J1.js' },
+  'src/views/pages/CompletePage.tsx': { file: 'assets/CompletePage-K2.js', imports: ['_react-B2.js', '_store-J1.js'] },
+  'src/effects/checkoutBrowser.ts': { file: 'assets/checkoutBrowser-L3.js', imports: ['index.html', '_store-J1.js'] },
 };
 
 describe('pageAssets', () => {
@@ -22,6 +25,11 @@ describe('pageAssets', () => {
       styles: ['/assets/IndexPage-G7.css', '/assets/ProductGrid-E5.css'],
     });
     expect(pageAssets(manifest, 'catalog-section')).toEqual({ scripts: ['/assets/CatalogPage-H8.js', '/assets/ProductGrid-D4.js'], styles: ['/assets/ProductGrid-E5.css'] });
+  });
+
+  it('a page whose first events ask for the checkout effect preloads its chunk too, shared imports once', () => {
+    expect(pageAssets(manifest, 'complete').scripts).toEqual(['/assets/CompletePage-K2.js', '/assets/store-J1.js', '/assets/checkoutBrowser-L3.js']);
+    expect(pageAssets(manifest, 'index').scripts).not.toContain('/assets/checkoutBrowser-L3.js');
   });
 
   it('a page whose chunk the manifest does not know gets nothing', () => {
@@ -46,5 +54,14 @@ describe('PAGE_MODULES', () => {
       expect(page, p).toBeDefined();
       if (page !== undefined) expect(PAGE_MODULES[page], p).toBeDefined();
     }
+  });
+});
+
+describe('PAGE_EFFECT_MODULES', () => {
+  it('names the module src/effects/checkoutLazy.ts imports, for the pages that dispatch OpenCheckout or LoadOrder', () => {
+    const lazySource = fs.readFileSync(path.join(__dirname, '../../src/effects/checkoutLazy.ts'), 'utf8');
+    const imported = [...lazySource.matchAll(/import\('\.\/([^']+)'\)/g)].map((m) => `src/effects/${m[1]}.ts`);
+    expect(imported).toEqual([CHECKOUT_EFFECT_MODULE]);
+    expect(Object.keys(PAGE_EFFECT_MODULES).sort()).toEqual(['checkout', 'complete', 'complete-error']);
   });
 });

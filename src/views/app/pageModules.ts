@@ -27,3 +27,17 @@ export const PAGE_MODULES: Partial<Record<SitePage, string>> = {
   'personal-history': 'src/views/pages/personal/HistoryPage.tsx',
   admin: 'src/views/pages/AdminPage.tsx',
 };
+
+/** The checkout effect's chunk (the import in src/effects/checkoutLazy.ts). */
+export const CHECKOUT_EFFECT_MODULE = 'src/effects/checkoutBrowser.ts';
+
+/**
+ * Effect chunks a page's first events ask for at once (CheckoutOpened, LoadOrder): preloaded
+ * with the page's chunk, so landing on /checkout or coming back to /complete from the payment
+ * page does not wait for the main scripts to run before fetching them.
+ */
+export const PAGE_EFFECT_MODULES: Partial<Record<SitePage, readonly string[]>> = {
+  checkout: [CHECKOUT_EFFECT_MODULE],
+  complete: [CHECKOUT_EFFECT_MODULE],
+  'complete-error': [CHECKOUT_EFFECT_MODULE],
+};

@@ -1,0 +1,145 @@
+// An effect whose code arrives later (a dynamic import, its own chunk), without losing what
+// happened meanwhile: `lazyEffect` listens to `event$` from the moment it is subscribed, keeps the
+// envelopes until the module has loaded, then runs the loaded effect over the kept envelopes
+// followed by the live ones. The loaded effect sees every event, in order, once; only its
+// commands wait for the chunk. `state$` is handed over as given: it replays the current state, so
+// kept events are judged against the state at load time, not the state when they happened (the
+// checkout effect then acts on the latest state: no quote for a checkout already left).
+//
+// When to load: `startWhen` decides; by default at once on subscription, the simplest. The
+// storefront's checkout (./checkoutLazy) starts on the first checkout event or when the page is
+// idle, whichever comes first: the chunk stays off the first paint, the buffer stays short, and a
+// customer who goes straight to /checkout does not wait for the idle callback. A missed trigger
+// only delays commands (nothing is lost), so the trigger list is an optimisation, not a contract.
+//
+// A failed import (network) is logged through deps.logger and tried again on the next event; the
+// buffer is kept meanwhile. Unsubscribing drops the buffer and ignores a load still in flight.
+import { defaultIfEmpty, Observable, of, Subject, Subscription, take } from 'rxjs';
+import type { AppCommand } from '../commands';
+import type { Effect, EventEnvelope } from './deps';
+
+export type LazyEffectOptions = {
+  /** Names the effect in the logs. */
+  name?: string;
+  /** The first value (or completion) starts the import. Default: at once. */
+  startWhen?: (event$: Observable<EventEnvelope>) => Observable<unknown>;
+};
+
+type End = { kind: 'complete' } | { kind: 'error'; error: unknown };
+
+export function lazyEffect(load: () => Promise<Effect>, options: LazyEffectOptions = {}): Effect {
+  const name = options.name ?? 'lazy';
+  return (event$, state$, deps) =>
+    new Observable<AppCommand>((subscriber) => {
+      const subscription = new Subscription();
+      const buffer: EventEnvelope[] = [];
+      let end: End | null = null;
+      let feed: Subject<EventEnvelope> | null = null;
+      let draining = false;
+      let loading = false;
+      let failed = false;
+
+      // An envelope that arrives while draining (a command of the loaded effect dispatched at
+      // once) is queued behind the rest of the buffer, so the order stays the store's order.
+      const drain = () => {
+        if (feed === null || draining) return;
+        draining = true;
+        try {
+          let next = buffer.shift();
+          while (next !== undefined && !subscriber.closed) {
+            feed.next(next);
+            next = buffer.shift();
+          }
+          if (end !== null && !subscriber.closed) {
+            if (end.kind === 'complete') feed.complete();
+            else feed.error(end.error);
+          }
+        } finally {
+          draining = false;
+        }
+      };
+
+      const start = () => {
+        if (loading || feed !== null || subscriber.closed) return;
+        loading = true;
+        failed = false;
+        let loaded: Promise<Effect>;
+        try {
+          loaded = load();
+        } catch (error) {
+          loaded = Promise.reject(error);
+        }
+        loaded.then(
+          (effect) => {
+            loading = false;
+            if (subscriber.closed) return;
+            const input = new Subject<EventEnvelope>();
+            subscription.add(
+              effect(input.asObservable(), state$, deps).subscribe({
+                next: (command) => subscriber.next(command),
+                error: (error: unknown) => subscriber.error(error),
+                complete: () => subscriber.complete(),
+              }),
+            );
+            feed = input;
+            drain();
+          },
+          (error: unknown) => {
+            loading = false;
+            if (subscriber.closed) return;
+            failed = true;
+            deps.logger.error(`effect ${name} failed to load; trying again on the next event`, error);
+          },
+        );
+      };
+
+      subscription.add(
+        event$.subscribe({
+          next: (envelope) => {
+            buffer.push(envelope);
+            if (feed !== null) drain();
+            else if (failed) start();
+          },
+          error: (error: unknown) => {
+            end = { kind: 'error', error };
+            drain();
+          },
+          complete: () => {
+            end = { kind: 'complete' };
+            drain();
+          },
+        }),
+      );
+      subscription.add(
+        (options.startWhen ?? (() => of(undefined)))(event$)
+          .pipe(take(1), defaultIfEmpty(undefined))
+          .subscribe({
+            next: start,
+            error: (error: unknown) => {
+              deps.logger.warn(`effect ${name}: its start signal failed, loading now`, error);
+              start();
+            },
+          }),
+      );
+      return subscription;
+    });
+}
+
+/**
+ * Emits once when the browser is idle (requestIdleCallback, at most `timeoutMs` later), or after
+ * a zero timeout where there is no such API (Safari, Node).
+ */
+export function whenIdle$(timeoutMs = 2_000): Observable<void> {
+  return new Observable<void>((subscriber) => {
+    const done = () => {
+      subscriber.next();
+      subscriber.complete();
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(done, { timeout: timeoutMs });
+      return () => cancelIdleCallback(handle);
+    }
+    const handle = setTimeout(done, 0);
+    return () => clearTimeout(handle);
+  });
+}

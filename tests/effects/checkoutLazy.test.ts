@@ -1,0 +1,57 @@
+// The default checkout effect of createEffects comes in its own chunk (issue 4): an order submitted
+// before that chunk has loaded still goes out once it has, and sign-in and checkout share the one
+// bot-check runner created in the main bundle.
+import { BehaviorSubject, of, Subject } from 'rxjs';
+import { describe, expect, it, vi } from 'vitest';
+import type { CaptchaInfo } from '../../src/api/contract/checkout';
+import type { AppCommand } from '../../src/commands';
+import { buildQuoteBody } from '../../src/commands/checkout';
+import { createEffects } from '../../src/effects';
+import type { CaptchaRunner } from '../../src/effects/captcha';
+import type { EventEnvelope } from '../../src/effects/deps';
+import { checkoutState, order } from '../commands/checkoutFixtures';
+import { envelope, fakeApi, fakeDeps } from './helpers';
+
+const CAPTCHA: CaptchaInfo = { required: true, provider: 'smartcaptcha', siteKey: 'k' };
+const opened = checkoutState([{ type: 'CheckoutOpened', data: {} }]);
+
+describe('the lazily loaded checkout of createEffects', () => {
+  it('places an order submitted before its chunk loaded, with a token from the runner sign-in uses too', async () => {
+    const body = buildQuoteBody(opened);
+    if (body === null) throw new Error('no body');
+    const orderTokens: (string | null)[] = [];
+    const codeTokens: (string | undefined)[] = [];
+    const { api } = fakeApi({
+      createOrder: (b) => (orderTokens.push(b.captchaToken), of(order())),
+      requestCode: (_phone, token) => (codeTokens.push(token), of({ sentTo: '+7 (***) ***-**-67', resendAfterSeconds: 60, expiresInSeconds: 300 })),
+    });
+    const { deps, recorded } = fakeDeps(api);
+    let tokens = 0;
+    const captcha: CaptchaRunner = { token: async () => `token-${++tokens}` };
+    const effects = createEffects({ captcha });
+    const events = new Subject<EventEnvelope>();
+    const state$ = new BehaviorSubject(opened);
+    const out: AppCommand[] = [];
+    const subs = [effects.checkout, effects.signIn].map((effect) => effect?.(events, state$, deps).subscribe((c) => out.push(c)));
+
+    events.next(
+      envelope({
+        type: 'OrderSubmitted',
+        data: {
+          idempotencyKey: 'key-1',
+          captcha: CAPTCHA,
+          body: { ...body, paymentMethod: 'cash', persons: 1, comment: '', captchaToken: null, consent: true, address: null, expectedTotal: 1050 },
+        },
+      }),
+    );
+    await vi.waitFor(() => expect(out).toContainEqual({ type: 'CompleteOrderPlacement', data: { order: order() } }), { timeout: 5_000 });
+    events.next(envelope({ type: 'CodeRequested', data: { phone: '+79991234567', captcha: CAPTCHA } }));
+    await vi.waitFor(() => expect(out).toContainEqual({ type: 'ConfirmCodeSent', data: { phone: '+79991234567' } }));
+
+    subs.forEach((s) => s?.unsubscribe());
+    expect(orderTokens).toEqual(['token-1']);
+    expect(codeTokens).toEqual(['token-2']);
+    expect(out.filter((c) => c.type === 'CompleteOrderPlacement')).toHaveLength(1);
+    expect(recorded.errors).toEqual([]);
+  });
+});
