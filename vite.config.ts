@@ -39,6 +39,16 @@ export default defineConfig({
   // native ES2015 classes under 'es2015': smaller and faster to parse on a phone.
   resolve: { conditions: ['es2015', ...defaultClientConditions] },
   // The manifest tells the server which chunks and styles each page needs (server/routes/pageAssets.ts).
-  build: { outDir: 'dist/client', sourcemap: true, manifest: true },
+  build: {
+    outDir: 'dist/client',
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: {
+      // Everything the entry imports statically is one chunk. Left alone, the bundler cuts the
+      // modules that a lazy chunk shares with the entry into small preloaded pieces (10 files
+      // for the first load instead of 2), each paying its own request and compression overhead.
+      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:3333', '/img': 'http://localhost:3333' } },
 });

@@ -34,17 +34,18 @@ export type AppCommand =
 export type AppCommandType = AppCommand['type'];
 export type CommandOf<T extends AppCommandType> = Extract<AppCommand, { type: T }>;
 
+// Nested discriminated unions: zod reads the options of each area's union itself.
 export const AppCommandSchema = z.discriminatedUnion('type', [
-  ...AddressCommandSchema.def.options,
-  ...AuthCommandSchema.def.options,
-  ...CartCommandSchema.def.options,
-  ...CatalogCommandSchema.def.options,
-  ...CheckoutCommandSchema.def.options,
-  ...CityCommandSchema.def.options,
-  ...ModalCommandSchema.def.options,
-  ...SettingCommandSchema.def.options,
-  ...UserCommandSchema.def.options,
-  ...ViewCommandSchema.def.options,
+  AddressCommandSchema,
+  AuthCommandSchema,
+  CartCommandSchema,
+  CatalogCommandSchema,
+  CheckoutCommandSchema,
+  CityCommandSchema,
+  ModalCommandSchema,
+  SettingCommandSchema,
+  UserCommandSchema,
+  ViewCommandSchema,
 ]);
 
 export type { CheckoutCommand } from './checkout';

@@ -25,17 +25,18 @@ export type AppEvent =
 export type AppEventType = AppEvent['type'];
 export type EventOf<T extends AppEventType> = Extract<AppEvent, { type: T }>;
 
+// Nested discriminated unions: zod reads the options of each area's union itself.
 export const AppEventSchema = z.discriminatedUnion('type', [
-  ...AddressEventSchema.def.options,
-  ...AuthEventSchema.def.options,
-  ...CartEventSchema.def.options,
-  ...CatalogEventSchema.def.options,
-  ...CheckoutEventSchema.def.options,
-  ...CityEventSchema.def.options,
-  ...ModalEventSchema.def.options,
-  ...SettingEventSchema.def.options,
-  ...UserEventSchema.def.options,
-  ...ViewEventSchema.def.options,
+  AddressEventSchema,
+  AuthEventSchema,
+  CartEventSchema,
+  CatalogEventSchema,
+  CheckoutEventSchema,
+  CityEventSchema,
+  ModalEventSchema,
+  SettingEventSchema,
+  UserEventSchema,
+  ViewEventSchema,
 ]);
 
 export type { CheckoutEvent } from './checkout';
