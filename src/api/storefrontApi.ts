@@ -2,33 +2,36 @@
 // point 5: network goes through `deps.api`). Unsubscribing aborts the request, so `switchMap`
 // (latest promo wins) really cancels the older call. Tests use a fake with the same shape.
 //
-// `createStorefrontApi` implements it over the route definitions of src/api/contract.
-import { Observable } from 'rxjs';
+// `createStorefrontApi` implements it over the route definitions of src/api/contract. The calls a
+// first visit to the menu makes (settings, cities, catalogue, versions) are built in; the others
+// (account, promotions, checkout) live in accountCalls.ts, which is loaded with import() on the
+// first such call: their route definitions and answer schemas stay out of the first load (issue 4).
+import { defer, switchMap, type Observable } from 'rxjs';
 import type { z } from 'zod/mini';
 import type { ApiClient } from './client';
-import { createAddress, deleteAddress, listAddressesByUser, type NewAddress } from './contract/addresses';
-import { requestSignInCode, signInWithCode, signOut, type RequestCodeAnswer as RequestCodeAnswerSchema, type SignInAnswer as SignInAnswerSchema } from './contract/auth';
+import { fromAbortable } from './abortable';
+import type { AccountCalls } from './accountCalls';
+import type { NewAddress } from './contract/addresses';
+import type { RequestCodeAnswer as RequestCodeAnswerSchema, SignInAnswer as SignInAnswerSchema } from './contract/auth';
 import { getCatalog, getCatalogVersion } from './contract/catalog';
 import { listCities } from './contract/cities';
-import { likeProduct, listUserLikes, unlikeProduct } from './contract/likes';
-import { checkPromo } from './contract/promo';
 import { getSettings, getSettingsVersion, getSettingValue } from './contract/settings';
-import { deleteUserByPhone, getUserBalance, patchUserByPhone, type UserProfilePatch } from './contract/users';
-import { getLastOrder, getOrderHistory, type OrderHistory as OrderHistorySchema } from './contract/orders';
-import { quoteCheckout, type CheckoutQuote, type CheckoutQuoteBody } from './contract/checkout';
-import { listCityStreets, type Street } from './contract/cladr';
-import { geocodeAddress, type GeocodeAnswer, type GeocodeBody } from './contract/geocode';
-import { createOrder, getOrder, IDEMPOTENCY_HEADER, type CreateOrderBody, type Order } from './contract/orders';
-import { cancelOrderPayment, startOrderPayment, type PaymentSession } from './contract/payments';
-import {
-  type LastOrder,
-  type Address,
-  type Catalog,
-  type City,
-  type PromoRequest,
-  type PromoResponse,
-  type Settings,
-  type User,
+import type { UserProfilePatch } from './contract/users';
+import type { OrderHistory as OrderHistorySchema } from './contract/orders';
+import type { CheckoutQuote, CheckoutQuoteBody } from './contract/checkout';
+import type { Street } from './contract/cladr';
+import type { GeocodeAnswer, GeocodeBody } from './contract/geocode';
+import type { CreateOrderBody, Order } from './contract/orders';
+import type { PaymentSession } from './contract/payments';
+import type {
+  LastOrder,
+  Address,
+  Catalog,
+  City,
+  PromoRequest,
+  PromoResponse,
+  Settings,
+  User,
 } from './entities';
 
 /** Body of POST /address/ (address fields plus userId). */
@@ -109,26 +112,22 @@ export interface StorefrontApi {
   cancelPayment(orderId: string): Observable<Order>;
 }
 
-/** A cold Observable over a promise-returning call; unsubscribing aborts the request. */
-export function fromAbortable<T>(run: (signal: AbortSignal) => Promise<T>): Observable<T> {
-  return new Observable<T>((subscriber) => {
-    const controller = new AbortController();
-    run(controller.signal).then(
-      (value) => {
-        subscriber.next(value);
-        subscriber.complete();
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) subscriber.error(error);
-      },
-    );
-    return () => controller.abort();
-  });
-}
-
 export function createStorefrontApi(client: ApiClient): StorefrontApi {
   const value = (name: 'STORE_VERSION' | 'MOBILE_APP_VERSION') =>
     fromAbortable((signal) => client.call(getSettingValue, { params: { name }, signal }).then((r) => r.value));
+  let loading: Promise<AccountCalls> | null = null;
+  /** The account calls, loaded once; a failed load (offline) is tried again on the next call. */
+  const accountCalls = (): Promise<AccountCalls> => {
+    loading ??= import('./accountCalls').then(
+      (m) => m.createAccountCalls(client),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const later = <T>(call: (calls: AccountCalls) => Observable<T>): Observable<T> => defer(accountCalls).pipe(switchMap(call));
   return {
     getCatalogVersion: () => fromAbortable((signal) => client.call(getCatalogVersion, { signal }).then((r) => r.version)),
     getSettingsVersion: () => fromAbortable((signal) => client.call(getSettingsVersion, { signal }).then((r) => r.version)),
@@ -137,34 +136,27 @@ export function createStorefrontApi(client: ApiClient): StorefrontApi {
     getSettings: () => fromAbortable((signal) => client.call(getSettings, { signal })),
     getCatalog: () => fromAbortable((signal) => client.call(getCatalog, { signal })),
     getCities: () => fromAbortable((signal) => client.call(listCities, { signal })),
-    getBalance: (phone) =>
-      fromAbortable((signal) => client.call(getUserBalance, { params: { phone }, signal }).then((r) => r.balance)),
-    getAddresses: (userId) => fromAbortable((signal) => client.call(listAddressesByUser, { params: { userId }, signal })),
-    createAddress: (address) => fromAbortable((signal) => client.call(createAddress, { body: address, signal })),
-    deleteAddress: (id) => fromAbortable((signal) => client.call(deleteAddress, { params: { id }, signal }).then(() => undefined)),
-    getLikes: (id) =>
-      fromAbortable((signal) => client.call(listUserLikes, { params: { id }, signal }).then((likes) => likes.map((l) => l.productId))),
-    like: (userId, productId) =>
-      fromAbortable((signal) => client.call(likeProduct, { body: { userId, productId }, signal }).then(() => undefined)),
-    unlike: (userId, productId) => fromAbortable((signal) => client.call(unlikeProduct, { params: { userId, productId }, signal }).then(() => undefined)),
-    getLastOrder: (id) => fromAbortable((signal) => client.call(getLastOrder, { params: { id }, signal })),
-    getHistory: (phone, page = {}) =>
-      fromAbortable((signal) => client.call(getOrderHistory, { params: { phone }, query: page, signal })),
-    promo: (payload) => fromAbortable((signal) => client.call(checkPromo, { body: payload, signal })),
-    requestCode: (phone, captchaToken) =>
-      fromAbortable((signal) => client.call(requestSignInCode, { body: { phone, captchaToken: captchaToken ?? null }, signal })),
-    signIn: (input) => fromAbortable((signal) => client.call(signInWithCode, { body: input, signal })),
-    logout: (token) =>
-      fromAbortable((signal) => client.call(signOut, { headers: { authorization: `Bearer ${token}` }, signal }).then(() => undefined)),
-    patchUser: (phone, changes) => fromAbortable((signal) => client.call(patchUserByPhone, { params: { phone }, body: changes, signal })),
-    deleteUser: (phone) => fromAbortable((signal) => client.call(deleteUserByPhone, { params: { phone }, signal }).then(() => undefined)),
-    getStreets: (cityIikoId) => fromAbortable((signal) => client.call(listCityStreets, { params: { cityIikoId }, signal })),
-    quoteCheckout: (body) => fromAbortable((signal) => client.call(quoteCheckout, { body, signal })),
-    geocode: (body) => fromAbortable((signal) => client.call(geocodeAddress, { body, signal })),
-    createOrder: (body, idempotencyKey) =>
-      fromAbortable((signal) => client.call(createOrder, { body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey }, signal })),
-    getOrder: (id) => fromAbortable((signal) => client.call(getOrder, { params: { id }, signal })),
-    startPayment: (id) => fromAbortable((signal) => client.call(startOrderPayment, { params: { id }, signal })),
-    cancelPayment: (id) => fromAbortable((signal) => client.call(cancelOrderPayment, { params: { id }, signal })),
+    getBalance: (...args) => later((calls) => calls.getBalance(...args)),
+    getAddresses: (...args) => later((calls) => calls.getAddresses(...args)),
+    createAddress: (...args) => later((calls) => calls.createAddress(...args)),
+    deleteAddress: (...args) => later((calls) => calls.deleteAddress(...args)),
+    getLikes: (...args) => later((calls) => calls.getLikes(...args)),
+    like: (...args) => later((calls) => calls.like(...args)),
+    unlike: (...args) => later((calls) => calls.unlike(...args)),
+    getLastOrder: (...args) => later((calls) => calls.getLastOrder(...args)),
+    getHistory: (...args) => later((calls) => calls.getHistory(...args)),
+    promo: (...args) => later((calls) => calls.promo(...args)),
+    requestCode: (...args) => later((calls) => calls.requestCode(...args)),
+    signIn: (...args) => later((calls) => calls.signIn(...args)),
+    logout: (...args) => later((calls) => calls.logout(...args)),
+    patchUser: (...args) => later((calls) => calls.patchUser(...args)),
+    deleteUser: (...args) => later((calls) => calls.deleteUser(...args)),
+    getStreets: (...args) => later((calls) => calls.getStreets(...args)),
+    quoteCheckout: (...args) => later((calls) => calls.quoteCheckout(...args)),
+    geocode: (...args) => later((calls) => calls.geocode(...args)),
+    createOrder: (...args) => later((calls) => calls.createOrder(...args)),
+    getOrder: (...args) => later((calls) => calls.getOrder(...args)),
+    startPayment: (...args) => later((calls) => calls.startPayment(...args)),
+    cancelPayment: (...args) => later((calls) => calls.cancelPayment(...args)),
   };
 }

@@ -6,8 +6,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { createApiClient } from '../api/client';
-import { getPage } from '../api/contract/pages';
-import { getOrderHistory } from '../api/contract/orders';
 import { createStorefrontApi } from '../api/storefrontApi';
 import { createStore } from '../commands/bus';
 import { runEffects, type EffectDeps } from '../effects';
@@ -85,9 +83,11 @@ if (!isAdminArea) {
 }
 
 // STOPGAP (see app/services.tsx): read-only data the core has no command for yet.
+// Their route definitions are imported on use: neither is part of the menu's first load.
 const services: ViewServices = {
-  loadPage: (slug, cityId) => client.call(getPage, { params: { slug, cityId } }),
-  loadHistory: (phone) => client.call(getOrderHistory, { params: { phone }, query: { limit: 20 } }).then((h) => h.orders),
+  loadPage: (slug, cityId) => import('../api/contract/pages').then((m) => client.call(m.getPage, { params: { slug, cityId } })),
+  loadHistory: (phone) =>
+    import('../api/contract/orders').then((m) => client.call(m.getOrderHistory, { params: { phone }, query: { limit: 20 } })).then((h) => h.orders),
 };
 
 function Root() {

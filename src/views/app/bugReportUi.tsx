@@ -14,7 +14,7 @@ import { useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { version as packageVersion } from '../../../package.json';
 import { ApiFailure, createApiClient } from '../../api/client';
-import { uploadClientLog, type ClientReport, type ReportedError } from '../../api/contract/clientLog';
+import type { ClientReport, ReportedError } from '../../api/contract/clientLog';
 import type { AppEvent } from '../../events';
 import type { LogEntry } from '../../commands/bus';
 import { storeVersionOf, type KeyValueStorage } from '../../effects/persistence';
@@ -268,7 +268,8 @@ export function installBugReporting(options: {
     now: () => new Date().toISOString(),
     route: () => win.location.pathname + win.location.search,
     userAgent: () => win.navigator.userAgent,
-    upload: (report) => client.call(uploadClientLog, { body: report }),
+    // The route definition comes with the report's own chunk, not with the first load.
+    upload: (report) => import('../../api/contract/clientLog').then((m) => client.call(m.uploadClientLog, { body: report })),
     save: options.save ?? saveTextFile,
   });
   setBugReporter(reporter);
