@@ -1,18 +1,29 @@
-// The root decider: routes a command to its area's decide by type.
+// The root decider: routes a command to its area's decide by type. It and the area deciders import
+// only types from the schema modules (<area>.ts): the page's first load runs them without any schema.
 import type { AppEvent } from '../events';
 import type { AppState } from '../projections/store';
-import { decideAddress, type AddressCommand } from './address';
-import { decideAuth, type AuthCommand } from './auth';
-import { decideCart, withDeliveryZoneLine, type CartCommand } from './cart';
-import { decideCatalog, type CatalogCommand } from './catalog';
-import { decideCheckout, type CheckoutCommand } from './checkout';
-import { decideCity, type CityCommand } from './city';
+import type { AddressCommand } from './address';
+import { decideAddress } from './address.decide';
+import type { AuthCommand } from './auth';
+import { decideAuth } from './auth.decide';
+import type { CartCommand } from './cart';
+import { decideCart, withDeliveryZoneLine } from './cart.decide';
+import type { CatalogCommand } from './catalog';
+import { decideCatalog } from './catalog.decide';
+import type { CheckoutCommand } from './checkout';
+import { decideCheckout } from './checkout.decide';
+import type { CityCommand } from './city';
+import { decideCity } from './city.decide';
 import type { AppCommand } from './index';
-import { decideModal, type ModalCommand } from './modal';
-import { decideSetting, type SettingCommand } from './setting';
+import type { ModalCommand } from './modal';
+import { decideModal } from './modal.decide';
+import type { SettingCommand } from './setting';
+import { decideSetting } from './setting.decide';
 import type { Meta } from './types';
-import { decideUser, type UserCommand } from './user';
-import { decideView, type ViewCommand } from './view';
+import type { UserCommand } from './user';
+import { decideUser } from './user.decide';
+import type { ViewCommand } from './view';
+import { decideView } from './view.decide';
 
 // One record per area: TS insists every command type of the area is listed, and nothing else.
 const addressTypes: Record<AddressCommand['type'], true> = {

@@ -6,8 +6,9 @@
 // ApplyPromoResult), Report* (a failure: ReportPromoFailure, ReportApiRefusal), Record* / Confirm* /
 // Complete* (a server-side action finished: RecordAddressCreated, ConfirmCodeSent, CompleteSignIn),
 // Start* (a request is about to go out: StartCatalogLoad, StartPromoCalculation), Check* (a timer
-// fired: CheckVersions, CheckPageAge). Per area: src/commands/<area>.ts holds the zod schemas, the
-// types and decide<Area>(command, state, meta).
+// fired: CheckVersions, CheckPageAge). Per area: src/commands/<area>.ts holds the zod schemas and the
+// types; src/commands/<area>.decide.ts holds decide<Area>(command, state, meta) and its helpers, and
+// imports only types from the schemas so that the first load carries none (issue 4).
 import { z } from 'zod/mini';
 import { AddressCommandSchema, type AddressCommand } from './address';
 import { AuthCommandSchema, type AuthCommand } from './auth';

@@ -6,8 +6,8 @@
 // Anything else is the calling effect's business (its own failure command, or only a log line).
 import { ApiFailure } from '../api/client';
 import type { AppCommand } from '../commands';
-import { TEXT_SIGN_IN_FAILED } from '../commands/auth';
-import { TEXT_SERVER_ERROR as CATALOG_SERVER_ERROR } from '../commands/catalog';
+import { TEXT_SIGN_IN_FAILED } from '../commands/auth.decide';
+import { TEXT_SERVER_ERROR as CATALOG_SERVER_ERROR } from '../commands/catalog.decide';
 import { selectIsSignedIn, type AppState } from '../projections/store';
 
 /** SPEC §8 generic error toast: 'Произошла ошибка. Попробуйте позже.' */

@@ -40,7 +40,7 @@ import {
 import type { CloudPaymentsWidget } from '../api/contract/payments';
 import type { Order } from '../api/contract/orders';
 import type { AppCommand } from '../commands';
-import { buildQuoteBody, CHECKOUT_TEXT, isOnline, quoteKey } from '../commands/checkout';
+import { buildQuoteBody, CHECKOUT_TEXT, isOnline, quoteKey } from '../commands/checkout.decide';
 import type { AppEvent } from '../events';
 import { selectCity, selectIsSignedIn, type AppState } from '../projections/store';
 import { apiFailureCommandsIn, describeError, failureMessage, failureStatus } from './apiErrors';

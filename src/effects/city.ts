@@ -3,7 +3,7 @@
 // /{slug} (the page reloads with the new city; the decider already cleared the coupon).
 import { ignoreElements, tap, withLatestFrom } from 'rxjs';
 import { matchSiteRoute } from '../api/siteRoutes';
-import { CITY_SELECTED_COOKIE_VALUE } from '../commands/city';
+import { CITY_SELECTED_COOKIE_VALUE } from '../commands/city.decide';
 import type { Effect } from './deps';
 import { eventsOf, ofType } from './operators';
 

@@ -8,7 +8,7 @@
 // - a 401 while signed in also sends ExpireSession.
 // Calls for one product run in order (a quick like-unlike must reach the server in that order).
 import { catchError, concatMap, defer, from, groupBy, ignoreElements, mergeMap, take, withLatestFrom, type Observable } from 'rxjs';
-import { TEXT_REQUEST_FAILED } from '../commands/view';
+import { TEXT_REQUEST_FAILED } from '../commands/view.decide';
 import type { AppCommand } from '../commands';
 import type { AppEvent } from '../events';
 import { selectIsSignedIn, type AppState } from '../projections/store';

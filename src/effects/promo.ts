@@ -4,7 +4,7 @@
 import { asyncScheduler, catchError, concat, debounceTime, defer, EMPTY, filter, from, map, of, switchMap, take, withLatestFrom, type SchedulerLike } from 'rxjs';
 import type { CartItem, PromoRequest } from '../api/entities';
 import type { AppCommand } from '../commands';
-import { needsPromoRecalc } from '../commands/cart';
+import { needsPromoRecalc } from '../commands/cart.decide';
 import { formatAddress } from '../domain/addressText';
 import { selectSelectedAddress } from '../projections/address';
 import { fullPrice, goodsTotal, isGiftLine, isGoodsLine, selectIsCartEmpty } from '../projections/cart';

@@ -1,8 +1,8 @@
 // Deciders of the smaller areas: address, catalog (filters, search, likes), city, modal, setting, user, view.
 import { describe, expect, it } from 'vitest';
 import type { Address } from '../../src/api/entities';
-import { TEXT_LIKE_TWICE, TEXT_SERVER_ERROR } from '../../src/commands/catalog';
-import { TEXT_REQUEST_FAILED } from '../../src/commands/view';
+import { TEXT_LIKE_TWICE, TEXT_SERVER_ERROR } from '../../src/commands/catalog.decide';
+import { TEXT_REQUEST_FAILED } from '../../src/commands/view.decide';
 import { findProduct, selectVisibleProducts } from '../../src/projections/catalog';
 import { selectCurrentModal, TITLE_CITY } from '../../src/projections/modal';
 import { evolveAll, initialState } from '../../src/projections/store';

@@ -1,6 +1,6 @@
 // Auth decider: phone validation (SPEC §5), the code flow, logout and 401 (SPEC §4 User, §8).
 import { describe, expect, it } from 'vitest';
-import { TEXT_SESSION_EXPIRED } from '../../src/commands/auth';
+import { TEXT_SESSION_EXPIRED } from '../../src/commands/auth.decide';
 import { selectCurrentModal } from '../../src/projections/modal';
 import { initialCart } from '../../src/projections/cart';
 import { PRODUCT } from '../fixtures/catalog';

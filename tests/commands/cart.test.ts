@@ -6,7 +6,7 @@ import {
   TEXT_REPEAT_MODIFIER_MISSING,
   TEXT_REPEAT_PRODUCT_MISSING,
   validationMessage,
-} from '../../src/commands/cart';
+} from '../../src/commands/cart.decide';
 import type { AppEvent } from '../../src/events';
 import { notWorkingText, selectCurrentModal, TEXT_SITE_NOT_WORKING_DEFAULT } from '../../src/projections/modal';
 import { catalogWith, GROUP, MOD, PRODUCT } from '../fixtures/catalog';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../src/api/client';
 import type { CaptchaInfo } from '../../src/api/contract/checkout';
 import type { AppCommand } from '../../src/commands';
-import { buildQuoteBody, CHECKOUT_TEXT, quoteKey } from '../../src/commands/checkout';
+import { buildQuoteBody, CHECKOUT_TEXT, quoteKey } from '../../src/commands/checkout.decide';
 import { AWAITING_PAYMENT_KEY, checkout$, TRACKED_ORDERS_KEY, type CheckoutEffectOptions, type LiveSocket } from '../../src/effects/checkout';
 import type { EventEnvelope } from '../../src/effects/deps';
 import type { AppEvent } from '../../src/events';

@@ -61,3 +61,38 @@ describe('what the page imports at start for the recorded log', () => {
     expect(graph.has('src/views/app/bugReport.ts')).toBe(false);
   });
 });
+
+/**
+ * The area modules whose schemas make up AppCommandSchema and AppEventSchema, read from the two
+ * unions' own imports so that a new area is covered without touching this test.
+ */
+function areaSchemaModules(): string[] {
+  const found = new Set<string>();
+  for (const union of ['src/commands/index.ts', 'src/events/index.ts']) {
+    const file = resolve(root, union);
+    const areaImport = /^import\s*\{[^}]*\b\w+(?:Command|Event)Schema\b[^}]*\}\s*from\s*'(\.[^']+)'/gm;
+    for (const match of readFileSync(file, 'utf8').matchAll(areaImport)) {
+      const area = resolveModule(file, match[1] ?? '');
+      if (area !== null) found.add(relative(root, area));
+    }
+  }
+  return [...found];
+}
+
+// The first load runs the deciders, never a schema: validating a command or an event is the lazily
+// loaded codec's job (bug reports, replays). A decider that imports a value from a schema module
+// (a schema, or a constant that lives beside the schemas) brings every schema of it into the entry chunk.
+describe('what the page imports at start for the deciders', () => {
+  const schemas = [...areaSchemaModules(), 'src/events/define.ts'];
+
+  it('knows the schema modules of every area of commands and events', () => {
+    expect(schemas).toEqual(expect.arrayContaining(['src/commands/cart.ts', 'src/commands/view.ts', 'src/events/cart.ts', 'src/events/view.ts']));
+    expect(schemas).toHaveLength(21);
+  });
+
+  it('the entry reaches the deciders but no schema module', () => {
+    const graph = staticGraph('src/views/main.tsx');
+    expect(graph.has('src/commands/decide.ts')).toBe(true);
+    expect(schemas.filter((m) => graph.has(m))).toEqual([]);
+  });
+});

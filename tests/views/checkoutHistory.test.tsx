@@ -3,7 +3,7 @@
 // modifiers, the note for changed prices, and the toasts for missing products and modifiers.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TEXT_REPEAT_MODIFIER_MISSING, TEXT_REPEAT_PRODUCT_MISSING } from '../../src/commands/cart';
+import { TEXT_REPEAT_MODIFIER_MISSING, TEXT_REPEAT_PRODUCT_MISSING } from '../../src/commands/cart.decide';
 import { priceChanges, TEXT_PRICES_CHANGED } from '../../src/views/pages/personal/HistoryPrices';
 import { catalog, MOD, PRODUCT } from '../fixtures/catalog';
 import { order } from '../commands/checkoutFixtures';

@@ -5,7 +5,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { PaymentMethodTitle } from '../../api/contract/checkout';
 import type { PaymentMethod } from '../../api/contract/orders';
-import { availablePaymentMethods, checkoutProblems } from '../../commands/checkout';
+import { availablePaymentMethods, checkoutProblems } from '../../commands/checkout.decide';
 import { formatAddress } from '../../domain/addressText';
 import { formatPrice } from '../../domain/price';
 import { selectCartTotals } from '../../projections/cart';
