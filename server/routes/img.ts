@@ -3,9 +3,17 @@
 //
 // - Sources: server/seed/images/ (the seed's product and group illustrations, SVG or raster);
 //   the catalogue's image URLs look like '/img/products/<file>'.
-// - w: output width, clamped to 16–2000 (an SVG is rasterised at that width, a raster image is
-//   never enlarged); format: webp (default), avif, jpeg or png; q: quality 1–100 (default 80).
-//   Without any of them the original file is served as it is.
+// - w: output width, snapped UP to the nearest of SERVED_WIDTHS (the widths the storefront and the
+//   admin area ask for), and anything above the largest is capped to it; an SVG is rasterised at
+//   that width, a raster image is never enlarged. Snapping rather than refusing keeps old links
+//   working, and w=301 gets the very bytes (and cache file) of w=400.
+// - q: snapped to the nearest of SERVED_QUALITIES (60, 80, 90; a tie goes up; default 80). The
+//   storefront only asks for 80; 60 and 90 are there for hand-made links.
+// - format: webp (default), avif, jpeg or png. Without w, q and format the original is served.
+// - Why fixed sets: every variant is converted (CPU) and cached on disk for good, so free widths
+//   and qualities let a crawler walking w=16..2000 × q=1..100 fill DATA_DIR. Now a source has at
+//   most (SERVED_WIDTHS + 1 for "no w") × SERVED_QUALITIES × 4 formats variants. A new width in the
+//   client must be added here too: tests/server/img.test.ts checks the client's widths.
 // - Results are cached on disk in config.imageCacheDir, keyed by path, source mtime/size and
 //   parameters; concurrent requests for the same result share one conversion.
 // - `Cache-Control: public, max-age=31536000, immutable`: an image URL never changes content.
@@ -22,8 +30,14 @@ export const IMAGE_SOURCE_DIR = path.resolve(path.dirname(fileURLToPath(import.m
 /** Admin uploads live in DATA_DIR/<this> and are served as /img/<this>/<kind>/<file>. */
 export const UPLOADS_DIR_NAME = 'uploads';
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-export const MIN_WIDTH = 16;
-export const MAX_WIDTH = 2000;
+/**
+ * Every width /img produces, ascending. 160: index stories; 200: cart lines, picture preload,
+ * card srcset and admin thumbnails; 400 and 800: card and product srcset; 640, 1280, 1920: the
+ * index slider (SLIDE_WIDTHS in src/api/images.ts).
+ */
+export const SERVED_WIDTHS = [160, 200, 400, 640, 800, 1280, 1920] as const;
+export const MAX_WIDTH = Math.max(...SERVED_WIDTHS);
+export const SERVED_QUALITIES = [60, 80, 90] as const;
 export const DEFAULT_QUALITY = 80;
 
 const OUTPUT_FORMATS = ['webp', 'avif', 'jpeg', 'png'] as const;
@@ -52,6 +66,18 @@ function clamp(n: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, n));
 }
 
+/** The smallest allowed width not below `requested`, or the largest allowed one. */
+export function snapWidth(requested: number): number {
+  return SERVED_WIDTHS.find((w) => w >= requested) ?? MAX_WIDTH;
+}
+
+/** The nearest allowed quality; between two equally near ones, the higher. */
+export function snapQuality(requested: number): number {
+  let best: number = SERVED_QUALITIES[0];
+  for (const q of SERVED_QUALITIES) if (Math.abs(q - requested) <= Math.abs(best - requested)) best = q;
+  return best;
+}
+
 function single(value: unknown): string | undefined {
   if (Array.isArray(value)) return single(value[0]);
   return typeof value === 'string' ? value : undefined;
@@ -69,9 +95,9 @@ export function parseImageParams(query: Record<string, unknown>): ImageParams | 
   const known = OUTPUT_FORMATS.find((f) => f === normalized);
   if (!known) throw new BadImageRequest('Неподдерживаемый формат изображения');
   return {
-    width: w === undefined ? null : clamp(Number(w), MIN_WIDTH, MAX_WIDTH),
+    width: w === undefined ? null : snapWidth(Number(w)),
     format: known,
-    quality: q === undefined ? DEFAULT_QUALITY : clamp(Number(q), 1, 100),
+    quality: q === undefined ? DEFAULT_QUALITY : snapQuality(Number(q)),
   };
 }
 

@@ -1,9 +1,12 @@
 // Geocoding (issue 5): the Yandex adapter against a local fake with recorded answers, the
-// embedded street reference, and POST /geocode + GET /geocode/reverse with the zone lookup.
+// embedded street reference, POST /geocode + GET /geocode/reverse with the zone lookup, and their
+// shared per-IP and per-customer request limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { GeocodeAnswer, ReverseGeocodeAnswer } from '../../src/api/contract/geocode.js';
 import { GEOCODER_INVALID_ANSWER, GeocoderError, createYandexGeocoder, housePoint } from '../../server/integrations/geocoder.js';
+import { GEOCODE_LIMIT } from '../../server/routes/geocode.js';
+import { nextIp, signIn } from './customers.js';
 import { createTestServer, type TestServer } from './helpers.js';
 import { startFakeYandexGeocoder, type FakeYandexGeocoder } from '../fakes/yandex-geocoder.js';
 
@@ -178,5 +181,56 @@ describe('embedded reference and the /geocode routes', () => {
       fake.mode = 'ok';
       await server.db.run((db) => db.execute(sql`update settings set value = '""'::jsonb where name = 'MAPS_KEY'`));
     }
+  });
+
+  describe('request limit (per IP and per customer, both routes together)', () => {
+    const address = { cityId: 'city-angarsk', street: 'улица Карла Маркса', home: '10' };
+    const forward = (ip: string, headers: Record<string, string> = {}) =>
+      server.app.inject({ method: 'POST', url: '/api/v1/geocode', payload: address, remoteAddress: ip, headers });
+    const reverse = (ip: string) => server.app.inject({ method: 'GET', url: '/api/v1/geocode/reverse?cityId=city-angarsk&lat=52.53&lon=103.88', remoteAddress: ip });
+
+    it('allows 30 a minute from one IP, then 429 with Retry-After and a Russian message until the window frees a place', async () => {
+      expect(GEOCODE_LIMIT).toMatchObject({ limit: 30, windowMs: 60_000 });
+      const ip = nextIp();
+      expect((await forward(ip)).statusCode).toBe(200);
+      server.clock.advance(10_000);
+      for (let i = 1; i < 30; i++) expect((await (i % 2 === 0 ? forward(ip) : reverse(ip))).statusCode, `request ${i + 1}`).toBe(200);
+      for (const refused of [await forward(ip), await reverse(ip)]) {
+        expect(refused.statusCode).toBe(429);
+        expect(refused.headers['retry-after']).toBe('50');
+        expect(refused.json()).toEqual({ message: 'Слишком много запросов адреса. Повторите через 50 с', code: 'rate-limited' });
+      }
+      // Another address is not affected.
+      expect((await forward(nextIp())).statusCode).toBe(200);
+      // Refusals were not counted: once the first request leaves the window, one more goes through.
+      server.clock.advance(50_000);
+      expect((await forward(ip)).statusCode).toBe(200);
+      const again = await forward(ip);
+      expect(again.statusCode).toBe(429);
+      expect(again.headers['retry-after']).toBe('10');
+    });
+
+    it('a signed-in customer is limited across IP addresses', async () => {
+      const customer = await signIn(server);
+      for (let i = 0; i < 30; i++) expect((await forward(nextIp(), customer.auth)).statusCode, `request ${i + 1}`).toBe(200);
+      const ip = nextIp();
+      const refused = await forward(ip, customer.auth);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/^Слишком много запросов адреса/);
+      // Without the token the same address still has its own budget.
+      expect((await forward(ip)).statusCode).toBe(200);
+    });
+
+    it('rows that left the window are deleted as new requests arrive', async () => {
+      await forward(nextIp());
+      server.clock.advance(GEOCODE_LIMIT.windowMs + 1_000);
+      await forward(nextIp());
+      const stale = await server.db.run((db) =>
+        db.execute<{ n: number }>(sql`select count(*)::int as n from rate_limit_hits where bucket = 'geocode' and at < ${new Date(server.clock.now().getTime() - GEOCODE_LIMIT.windowMs).toISOString()}::timestamptz`),
+      );
+      expect(stale.rows[0]?.n).toBe(0);
+      const live = await server.db.run((db) => db.execute<{ n: number }>(sql`select count(*)::int as n from rate_limit_hits where bucket = 'geocode'`));
+      expect(live.rows[0]?.n).toBe(1);
+    });
   });
 });

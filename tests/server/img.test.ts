@@ -1,5 +1,5 @@
-// /img: resizing with sharp (width clamped 16–2000, webp/avif/jpeg/png, quality), the disk
-// cache, immutable Cache-Control, originals without parameters, and no way out of the source
+// /img: resizing with sharp (widths and qualities snapped to fixed sets, webp/avif/jpeg/png), the
+// disk cache, immutable Cache-Control, originals without parameters, and no way out of the source
 // directory.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { createImageModule, parseImageParams } from '../../server/routes/img.js';
+import { MAX_WIDTH, SERVED_QUALITIES, SERVED_WIDTHS, createImageModule, parseImageParams } from '../../server/routes/img.js';
+import { SLIDE_FALLBACK_WIDTH, SLIDE_WIDTHS } from '../../src/api/images.js';
+import { PRELOAD_WIDTH } from '../../src/views/app/preload.js';
+import { IMAGE_WIDTHS as CARD_WIDTHS } from '../../src/views/components/ProductImage.js';
 import { createTestServer, type TestServer } from './helpers.js';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300" viewBox="0 0 400 300"><rect width="400" height="300" fill="#e63"/><circle cx="200" cy="150" r="100" fill="#fff"/></svg>';
@@ -70,11 +73,26 @@ describe('image parameters', () => {
     expect(parseImageParams({ format: 'png' })).toEqual({ width: null, format: 'png', quality: 80 });
   });
 
-  it('clamps the width to 16–2000 and the quality to 1–100', () => {
-    expect(parseImageParams({ w: '1' })?.width).toBe(16);
-    expect(parseImageParams({ w: '99999' })?.width).toBe(2000);
-    expect(parseImageParams({ w: '300', q: '0' })?.quality).toBe(1);
-    expect(parseImageParams({ w: '300', q: '555' })?.quality).toBe(100);
+  it('snaps the width up to the next served width, capped at the largest', () => {
+    expect(SERVED_WIDTHS).toEqual([...SERVED_WIDTHS].sort((a, b) => a - b));
+    expect(parseImageParams({ w: '0' })?.width).toBe(SERVED_WIDTHS[0]);
+    expect(parseImageParams({ w: '1' })?.width).toBe(160);
+    expect(parseImageParams({ w: '201' })?.width).toBe(400);
+    expect(parseImageParams({ w: '400' })?.width).toBe(400);
+    expect(parseImageParams({ w: '1281' })?.width).toBe(1920);
+    expect(parseImageParams({ w: '1921' })?.width).toBe(MAX_WIDTH);
+    expect(parseImageParams({ w: '999999' })?.width).toBe(1920);
+    for (const w of SERVED_WIDTHS) expect(parseImageParams({ w: String(w) })?.width).toBe(w);
+  });
+
+  it('snaps the quality to the nearest of 60, 80, 90 (a tie goes up)', () => {
+    expect(SERVED_QUALITIES).toEqual([60, 80, 90]);
+    expect(parseImageParams({ w: '300', q: '0' })?.quality).toBe(60);
+    expect(parseImageParams({ w: '300', q: '69' })?.quality).toBe(60);
+    expect(parseImageParams({ w: '300', q: '70' })?.quality).toBe(80);
+    expect(parseImageParams({ w: '300', q: '85' })?.quality).toBe(90);
+    expect(parseImageParams({ w: '300', q: '555' })?.quality).toBe(90);
+    for (const q of SERVED_QUALITIES) expect(parseImageParams({ w: '300', q: String(q) })?.quality).toBe(q);
   });
 
   it('refuses what is not a number or a known format', () => {
@@ -83,6 +101,48 @@ describe('image parameters', () => {
     expect(() => parseImageParams({ q: '8.5' })).toThrow('Некорректное качество изображения');
     expect(() => parseImageParams({ format: 'bmp' })).toThrow('Неподдерживаемый формат изображения');
     expect(parseImageParams({ format: 'JPG' })?.format).toBe('jpeg');
+  });
+});
+
+/** Source files of the client and the server that build /img URLs. */
+function imageUrlSources(): { file: string; text: string }[] {
+  const files = [...fs.readdirSync('src', { recursive: true }).map((f) => path.join('src', String(f))), ...fs.readdirSync('server', { recursive: true }).map((f) => path.join('server', String(f)))];
+  return files.filter((f) => /\.tsx?$/.test(f) && f !== path.join('server', 'routes', 'img.ts')).map((file) => ({ file, text: fs.readFileSync(file, 'utf8') }));
+}
+
+describe("the storefront's own widths", () => {
+  // Widths the client asks for through named constants: imported, so a width added there
+  // without the server fails here.
+  const NAMED: Record<string, readonly number[]> = {
+    SLIDE_FALLBACK_WIDTH: [SLIDE_FALLBACK_WIDTH],
+    SLIDE_WIDTHS,
+    PRELOAD_WIDTH: [PRELOAD_WIDTH],
+    IMAGE_WIDTHS: CARD_WIDTHS,
+  };
+
+  it('every width in the client constants is served as it is', () => {
+    for (const [name, widths] of Object.entries(NAMED)) {
+      for (const w of widths) expect(SERVED_WIDTHS, `${name}: ${w}`).toContain(w);
+    }
+  });
+
+  it('every literal width in an imageSrc call, a ?w= URL or a <ProductImage width> is served as it is', () => {
+    const literals: string[] = [];
+    for (const { file, text } of imageUrlSources()) {
+      for (const m of text.matchAll(/(?<!function )\bimageSrc\(((?:[^()]|\([^()]*\))*)\)/g)) {
+        const arg = (m[1] ?? '').split(',').at(-1)?.trim() ?? '';
+        if (/^\d+$/.test(arg)) literals.push(`${file}: ${arg}`);
+        // A width passed through a name must be one checked above, or a parameter whose callers
+        // are scanned here: ProductImage's `width` prop and imageSrcSet's list element.
+        else expect([...Object.keys(NAMED), 'width', 'w'], `${file}: imageSrc(…, ${arg})`).toContain(arg);
+      }
+      for (const m of text.matchAll(/[?&]w=(\d+)/g)) literals.push(`${file}: ${m[1]}`);
+      for (const m of text.matchAll(/<ProductImage\b[^>]*\bwidth=\{(\d+)\}/g)) literals.push(`${file}: ${m[1]}`);
+      if (file.endsWith('ProductImage.tsx')) for (const m of text.matchAll(/\bwidth = (\d+)/g)) literals.push(`${file}: ${m[1]}`);
+    }
+    // The scan finds the story (160), cart (200), admin thumbnail (?w=200) and card widths.
+    expect(literals.length).toBeGreaterThanOrEqual(4);
+    for (const entry of literals) expect(SERVED_WIDTHS.map(String), entry).toContain(entry.split(': ')[1]);
   });
 });
 
@@ -106,10 +166,10 @@ describe('GET /img', () => {
     ['png', 'image/png', 'png'],
     ['webp', 'image/webp', 'webp'],
   ])('format=%s', async (format, type, detected) => {
-    const res = await get(`/img/products/photo.png?w=120&format=${format}&q=70`);
+    const res = await get(`/img/products/photo.png?w=160&format=${format}&q=60`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(type);
-    expect(await size(res.rawPayload)).toEqual({ width: 120, height: 80, format: detected });
+    expect(await size(res.rawPayload)).toEqual({ width: 160, height: 107, format: detected });
   });
 
   it('never enlarges a raster image', async () => {
@@ -117,26 +177,47 @@ describe('GET /img', () => {
     expect((await size(res.rawPayload)).width).toBe(300);
   });
 
-  it('the width is clamped to 16–2000', async () => {
-    expect((await size((await get('/img/products/roll.svg?w=3')).rawPayload)).width).toBe(16);
-    expect((await size((await get('/img/products/roll.svg?w=5000')).rawPayload)).width).toBe(2000);
+  it('a small width is snapped up, a width over the largest is capped to it', async () => {
+    expect((await size((await get('/img/products/roll.svg?w=3')).rawPayload)).width).toBe(160);
+    const over = await get('/img/products/roll.svg?w=5000&format=png');
+    const largest = await get(`/img/products/roll.svg?w=${MAX_WIDTH}&format=png`);
+    expect(await size(over.rawPayload)).toEqual({ width: 1920, height: 1440, format: 'png' });
+    expect(largest.headers['x-image-cache']).toBe('hit');
+    expect(largest.rawPayload.equals(over.rawPayload)).toBe(true);
   });
 
   it('quality changes the output', async () => {
-    const low = await get('/img/products/photo.png?w=300&format=jpeg&q=5');
-    const high = await get('/img/products/photo.png?w=300&format=jpeg&q=100');
+    const low = await get('/img/products/roll.svg?w=400&format=jpeg&q=60');
+    const high = await get('/img/products/roll.svg?w=400&format=jpeg&q=90');
     expect(low.rawPayload.length).toBeLessThan(high.rawPayload.length);
   });
 
+  const cacheFiles = () => fs.readdirSync(cacheDir, { recursive: true }).map(String).filter((f) => /\.(webp|avif|jpeg|png)$/.test(f));
+
   it('caches results on disk: the second request is a hit with the same bytes', async () => {
-    const first = await get('/img/products/roll.svg?w=321&format=webp&q=61');
-    const second = await get('/img/products/roll.svg?w=321&format=webp&q=61');
+    const first = await get('/img/products/roll.svg?w=640&format=webp&q=60');
+    const second = await get('/img/products/roll.svg?w=640&format=webp&q=60');
     expect(first.headers['x-image-cache']).toBe('miss');
     expect(second.headers['x-image-cache']).toBe('hit');
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
-    const cached = fs.readdirSync(cacheDir, { recursive: true }).map(String).filter((f) => f.endsWith('.webp'));
-    expect(cached.length).toBeGreaterThan(0);
-    expect((await get('/img/products/roll.svg?w=321&format=webp&q=62')).headers['x-image-cache']).toBe('miss');
+    expect(cacheFiles().length).toBeGreaterThan(0);
+    expect((await get('/img/products/roll.svg?w=640&format=webp&q=90')).headers['x-image-cache']).toBe('miss');
+  });
+
+  it('widths and qualities that snap alike share one result and one cache file', async () => {
+    const file = path.join(sourceDir, 'products', 'snapped.svg');
+    fs.writeFileSync(file, SVG);
+    const before = cacheFiles().length;
+    const first = await get('/img/products/snapped.svg?w=201&format=webp&q=61');
+    const second = await get('/img/products/snapped.svg?w=399&format=webp&q=59');
+    const exact = await get('/img/products/snapped.svg?w=400&format=webp&q=60');
+    expect(first.headers['x-image-cache']).toBe('miss');
+    expect(second.headers['x-image-cache']).toBe('hit');
+    expect(exact.headers['x-image-cache']).toBe('hit');
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(exact.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect((await size(first.rawPayload)).width).toBe(400);
+    expect(cacheFiles().length).toBe(before + 1);
   });
 
   it('concurrent requests for one result agree', async () => {
@@ -149,13 +230,13 @@ describe('GET /img', () => {
   it('a changed source is converted again', async () => {
     const file = path.join(sourceDir, 'products', 'changing.svg');
     fs.writeFileSync(file, SVG);
-    const before = await get('/img/products/changing.svg?w=100&format=png');
+    const before = await get('/img/products/changing.svg?w=160&format=png');
     fs.writeFileSync(file, SVG.replace('#e63', '#00f').replace('width="400" height="300"', 'width="400" height="200"'));
     fs.utimesSync(file, new Date(), new Date(Date.now() + 5_000));
-    const after = await get('/img/products/changing.svg?w=100&format=png');
+    const after = await get('/img/products/changing.svg?w=160&format=png');
     expect(after.headers['x-image-cache']).toBe('miss');
-    expect((await size(before.rawPayload)).height).toBe(75);
-    expect((await size(after.rawPayload)).height).toBe(50);
+    expect((await size(before.rawPayload)).height).toBe(120);
+    expect((await size(after.rawPayload)).height).toBe(80);
   });
 
   it('without parameters serves the original', async () => {

@@ -1,0 +1,58 @@
+// Sliding-window request limits for public routes that cost something per call, counted in the
+// database like the sign-in code limits (services/otp.ts) so they hold across server processes:
+// one rate_limit_hits row per counted request and key, an advisory lock per key (taken in
+// sorted order, so two requests sharing keys cannot deadlock), and a refused request is not
+// counted, so a client that waits for Retry-After gets through. Expired rows are swept by
+// whichever request gets the bucket's sweep lock without waiting: one sweeper at a time, so two
+// deletes never lock the same rows in different orders.
+import { createHash } from 'node:crypto';
+import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import { rateLimitHits } from '../db/schema/rateLimits.js';
+import { lockKey } from './otp.js';
+
+export interface RateLimit {
+  /** Names the limit in the table and in the lock keys. */
+  bucket: string;
+  /** Requests allowed per key within the window. */
+  limit: number;
+  windowMs: number;
+}
+
+function hashKey(bucket: string, key: string): string {
+  return createHash('sha256').update(`${bucket}:${key}`, 'utf8').digest('hex');
+}
+
+/**
+ * Counts one request against every key (e.g. 'ip:10.0.0.1', 'user:<id>') and answers 0, or, when
+ * any key has used up its limit, counts nothing and answers the seconds until it may try again.
+ */
+export async function takeRequest(ctx: AppContext, limit: RateLimit, keys: readonly string[]): Promise<number> {
+  const now = ctx.clock.now();
+  const since = new Date(now.getTime() - limit.windowMs);
+  const hashes = [...new Set(keys.map((k) => hashKey(limit.bucket, k)))].sort();
+  return ctx.db.transaction(async (tx) => {
+    for (const hash of hashes) await lockKey(tx, `rate-limit:${limit.bucket}:${hash}`);
+    let wait = 0;
+    for (const hash of hashes) {
+      const inWindow = and(eq(rateLimitHits.bucket, limit.bucket), eq(rateLimitHits.keyHash, hash), gt(rateLimitHits.at, since));
+      const [counted] = await tx.select({ n: count() }).from(rateLimitHits).where(inWindow);
+      if ((counted?.n ?? 0) < limit.limit) continue;
+      // The window frees a place when the oldest request that keeps the count at the limit leaves it.
+      const [freeing] = await tx
+        .select({ at: rateLimitHits.at })
+        .from(rateLimitHits)
+        .where(inWindow)
+        .orderBy(asc(rateLimitHits.at))
+        .offset((counted?.n ?? 0) - limit.limit)
+        .limit(1);
+      const freesAt = (freeing?.at ?? now).getTime() + limit.windowMs;
+      wait = Math.max(wait, Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)));
+    }
+    if (wait > 0) return wait;
+    const sweep = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(hashtextextended(${`rate-limit-sweep:${limit.bucket}`}, 0)) as locked`);
+    if (sweep.rows[0]?.locked === true) await tx.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, limit.bucket), lt(rateLimitHits.at, since)));
+    await tx.insert(rateLimitHits).values(hashes.map((keyHash) => ({ bucket: limit.bucket, keyHash, at: now })));
+    return 0;
+  });
+}
