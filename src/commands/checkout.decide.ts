@@ -1,7 +1,8 @@
 // checkout (issue 5): the order inputs built from the state, the refusals the client sees itself,
 // and decideCheckout. Only types from the schemas (checkout.ts): the first load runs it without them.
-import { RefusalCode, type CheckoutQuote, type CheckoutQuoteBody, type RefusalAction } from '../api/contract/checkout';
-import { OrderStatus, PaymentMethod, type CreateOrderBody, type Order } from '../api/contract/orders';
+import type { CheckoutQuote, CheckoutQuoteBody, RefusalAction } from '../api/contract/checkout';
+import { OrderStatus, PaymentMethod, RefusalCode } from '../api/contract/orderCodes';
+import type { CreateOrderBody, Order } from '../api/contract/orders';
 import { IsoDateTime } from '../api/entities';
 import { isOpenAt } from '../domain/workingHours';
 import type { AppEvent } from '../events';

@@ -20,6 +20,9 @@ import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { CaptchaProvider, DeliveryMethod, GeoPoint, Id, IsoDateTime } from '../entities.js';
 import { OrderAddress, OrderItemInput, OrderLine, PaymentMethod } from './orders.js';
+import { RefusalCode } from './orderCodes.js';
+
+export { RefusalCode } from './orderCodes.js';
 
 /** What the customer can do about a refusal; the client maps it to a button or a modal. */
 export const RefusalAction = z.enum([
@@ -52,37 +55,6 @@ export const RefusalAction = z.enum([
 ]);
 export type RefusalAction = z.infer<typeof RefusalAction>;
 
-/**
- * Machine codes of refusals. POST /order answers 422 `{ message, code }` with the same code and
- * message for the same cause.
- */
-export const RefusalCode = z.enum([
-  'site-not-working',
-  'outside-working-hours',
-  'restaurant-closed',
-  'slot-past',
-  'slot-too-far',
-  'slot-outside-working-hours',
-  'city-not-found',
-  'empty-cart',
-  'item-unavailable',
-  'stop-list',
-  'no-address',
-  'address-not-found',
-  'street-not-found',
-  'outside-zone',
-  'no-restaurant',
-  'below-min-sum',
-  'coupon-refused',
-  'bonus-cap',
-  'price-changed',
-  'online-payment-disabled',
-  'courier-card-self',
-  'change-too-small',
-  'consent-required',
-  'sign-in-required',
-]);
-export type RefusalCode = z.infer<typeof RefusalCode>;
 
 export const CheckoutRefusal = z.object({
   code: RefusalCode,

@@ -6,24 +6,12 @@
 import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { DeliveryMethod, GeoPoint, Id, IsoDateTime, LastOrder } from '../entities.js';
+import { OrderStatus, PaymentMethod } from './orderCodes.js';
+
+export { ORDER_STATUSES, OrderStatus, PaymentMethod } from './orderCodes.js';
 
 /** Header every POST /order must carry: a fresh random string per checkout attempt (e.g. a UUID). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-
-export const ORDER_STATUSES = [
-  'Unconfirmed',
-  'WaitCooking',
-  'CookingStarted',
-  'CookingCompleted',
-  'OnWay',
-  'Delivered',
-  'Waiting',
-  'Closed',
-  'Cancelled',
-] as const;
-/** Order statuses modelled on iiko's. */
-export const OrderStatus = z.enum(ORDER_STATUSES);
-export type OrderStatus = z.infer<typeof OrderStatus>;
 
 /** What the customer reads for each status. */
 export const ORDER_STATUS_NAMES: Readonly<Record<OrderStatus, string>> = {
@@ -44,8 +32,6 @@ export const ORDER_STATUS_FLOW: Readonly<Record<DeliveryMethod, readonly OrderSt
   self: ['Unconfirmed', 'WaitCooking', 'CookingStarted', 'CookingCompleted', 'Waiting', 'Closed'],
 };
 
-export const PaymentMethod = z.enum(['cash', 'courier-card', 'card', 'sbp']);
-export type PaymentMethod = z.infer<typeof PaymentMethod>;
 export const PaymentStatus = z.enum(['none', 'pending', 'paid', 'failed', 'refunded']);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
