@@ -128,16 +128,17 @@ describe('stop list', () => {
 
 describe('pictures', () => {
   it('stores an uploaded picture under DATA_DIR and serves it through /img with resizing', async () => {
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c33' } }).png().toBuffer();
     const res = await server.app.inject({ method: 'POST', url: '/api/v1/admin/images', headers: admin.auth, payload: { kind: 'products', dataBase64: png.toString('base64') } });
     expect(res.statusCode, res.body).toBe(200);
     const { imageUrl, width, height } = res.json<{ imageUrl: string; width: number; height: number }>();
     expect(imageUrl).toMatch(/^\/img\/uploads\/products\/[0-9a-f-]+\.webp$/);
-    expect([width, height]).toEqual([64, 48]);
+    expect([width, height]).toEqual([640, 480]);
     expect(fs.existsSync(path.join(dataDir, imageUrl.replace('/img/', '')))).toBe(true);
-    const served = await server.app.inject({ method: 'GET', url: `${imageUrl}?w=32&format=png` });
+    const served = await server.app.inject({ method: 'GET', url: `${imageUrl}?w=200&format=png` });
     expect(served.statusCode).toBe(200);
-    expect((await sharp(served.rawPayload).metadata()).width).toBe(32);
+    // 200 is one of the widths /img serves (server/routes/img.ts).
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(200);
   });
 
   it('accepts a picture above the API’s usual 1 MB body limit, and makes it at most 2000 px wide', async () => {
