@@ -2,7 +2,8 @@
 // (ORDER_STATUS_FLOW; skipping ahead is allowed, as iiko may report a later status first), or to
 // Cancelled from any status before Closed. Each change is logged in order_status_log and pushed
 // to the customer. Closing accrues BONUS_ACCRUAL_PERCENT of the money paid (total, bonuses not
-// counted) as bonuses; cancelling refunds the bonuses spent and frees the coupon use.
+// counted) as bonuses; cancelling refunds the bonuses spent and frees the coupon use (money paid
+// online is returned separately, see refundOrderPayment in payments.ts).
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { couponUses, coupons, orderStatusLog, orders, type OrderStatusValue } from '../db/schema/orders.js';
@@ -53,7 +54,9 @@ export async function advanceOrderStatus(ctx: AppContext, orderId: string, next:
       if (accrual > 0) await applyBonus(tx, { userId: row.userId, delta: accrual, reason: 'order-accrual', orderId }, now);
     }
     if (next === 'Cancelled') {
-      if (paymentStatus === 'paid') paymentStatus = 'refunded';
+      // A paid order stays 'paid': the money is still with us until the provider confirms the
+      // refund (refundOrderPayment moves it to 'refunded'); a cancelled order that is 'paid' is
+      // one whose money is owed back.
       if (paymentStatus === 'pending') paymentStatus = 'failed';
       if (row.bonusSpent > 0) await applyBonus(tx, { userId: row.userId, delta: row.bonusSpent, reason: 'order-cancel-refund', orderId }, now);
       const freed = await tx.delete(couponUses).where(eq(couponUses.orderId, orderId)).returning({ code: couponUses.code });

@@ -10,7 +10,10 @@
 //                         CloudPayments Pay notification with the right amount;
 //   pending  → failed    declined ('Отклонить', a signed Fail notification, the customer gave up):
 //                         the order is Cancelled (bonuses back, coupon freed);
-//   paid     → refunded  refundOrderPayment succeeded at the provider;
+//   paid     → refunded  refundOrderPayment succeeded at the provider, and only then: a paid order
+//                         stays 'paid' when Cancelled, while the refund is under way and after a
+//                         refusal (refund_error set, the admin cancellation says 'failed'), so
+//                         nobody is told the money is back before it is;
 //   pending  → failed    also when nobody paid within PAYMENT_PENDING_TTL_MS (30 min).
 // A duplicate notification (same provider, kind and TransactionId) is recorded once in
 // payment_events and changes nothing; a forged one (bad HMAC) is refused with 401.
@@ -31,8 +34,9 @@ import {
   notificationFields,
   parseNotification,
   verifyNotification,
+  type RefundResult,
 } from '../integrations/cloudpayments.js';
-import { createPaymentGateways, type PaymentGateways } from '../integrations/payments.js';
+import { createPaymentGateways, type PaymentGateway, type PaymentGateways } from '../integrations/payments.js';
 import { logOf } from './geocoding.js';
 import { advanceOrderStatus } from './orderStatus.js';
 import { ORDER_MESSAGES } from './checkoutRefusals.js';
@@ -268,6 +272,15 @@ export interface RefundAnswer {
   message: string;
 }
 
+/** The provider's answer; a network error counts as a refusal the operator may retry. */
+async function askRefund(gateway: PaymentGateway, payment: PaymentRow): Promise<RefundResult> {
+  try {
+    return await gateway.refund({ account: payment.account, transactionId: payment.transactionId, amount: payment.amount });
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 /**
  * Returns the money of an order paid online (the admin area calls it when an order is cancelled).
  * Idempotent. A provider refusal leaves the payment 'paid' with refund_error set and answers
@@ -278,18 +291,10 @@ export async function refundOrderPayment(ctx: AppContext, orderId: string, reaso
   if (!payment || payment.status !== 'paid') {
     return { status: 'nothing-to-refund', message: payment?.status === 'refunded' ? 'Деньги по заказу уже возвращены' : 'Заказ не был оплачен онлайн' };
   }
-  const gateway = gatewaysOf(ctx).byProvider(payment.provider);
-  const result = await gateway.refund({ account: payment.account, transactionId: payment.transactionId, amount: payment.amount });
+  const result = await askRefund(gatewaysOf(ctx).byProvider(payment.provider), payment);
   const now = ctx.clock.now();
   if (!result.ok) {
-    await ctx.db.transaction(async (tx) => {
-      await tx.update(payments).set({ refundError: result.message.slice(0, 500), updatedAt: now }).where(eq(payments.id, payment.id));
-      // Cancelling (advanceOrderStatus) marks a paid order 'refunded' ahead of the refund: the money is still with us.
-      await tx
-        .update(orders)
-        .set({ paymentStatus: 'paid', updatedAt: now })
-        .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'refunded')));
-    });
+    await ctx.db.run((db) => db.update(payments).set({ refundError: result.message.slice(0, 500), updatedAt: now }).where(eq(payments.id, payment.id)));
     logOf(ctx).error({ orderId, paymentId: payment.id, provider: payment.provider, reason, refundError: result.message }, 'payments: refund failed');
     return { status: 'failed', message: `Не удалось вернуть деньги: ${result.message}` };
   }

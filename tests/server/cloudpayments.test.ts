@@ -203,8 +203,9 @@ describe('CloudPayments widget and notifications', () => {
     const { order } = await placeCard();
     const fields = payFor(order);
     await notify('pay', fields);
-    // The admin area cancels first (which marks the order 'refunded' ahead of the money), then refunds.
+    // The admin area cancels first, then refunds; the money is still with us in between.
     await advanceOrderStatus(server.ctx, order.id, 'Cancelled', 'staff:test');
+    expect(await paymentStatus(order.id)).toEqual({ order: 'paid', payment: 'paid' });
     fake.mode = 'refuse';
     const refused = await refundOrderPayment(server.ctx, order.id, 'Отмена оператором');
     expect(refused).toEqual({ status: 'failed', message: 'Не удалось вернуть деньги: Transaction not found' });

@@ -116,6 +116,12 @@ describe('/complete and /complete-error', () => {
     await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe('готовится'));
   });
 
+  it("a cancelled order paid online whose refund is not confirmed yet says the money will come back (not 'оплачен' alone)", async () => {
+    const owed = order({ paymentMethod: 'card', paymentStatus: 'paid', status: 'Cancelled' });
+    setup({ path: '/angarsk/complete?order=order-1', state: checkoutState([{ type: 'OrderLoaded', data: { order: owed } }]) });
+    expect(await screen.findByText(/Картой онлайн — оплачен, деньги будут возвращены/)).toBeTruthy();
+  });
+
   it('/complete-error explains the declined payment and keeps the cart', async () => {
     const declined = order({ paymentMethod: 'card', paymentStatus: 'failed', status: 'Cancelled' });
     const state = checkoutState([{ type: 'OrderLoaded', data: { order: declined } }]);

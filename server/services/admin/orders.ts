@@ -164,8 +164,9 @@ export async function cancelOrder(ctx: AppContext, request: FastifyRequest, staf
 /**
  * Returns the money of a cancelled order paid online through refundOrderPayment (payments area,
  * idempotent) and records the outcome on the cancellation: 'done', or 'failed' with the
- * provider's message for the operator (the cancellation itself stands; retry by cancelling
- * again is not possible, so a failed refund is handled in the provider's cabinet and shows here).
+ * provider's message for the operator. Until 'done' the order's payment stays 'paid'. The
+ * cancellation itself stands and cancelling again is refused, so a retry is calling this again
+ * (no admin route does that yet; meanwhile a failed refund is made in the provider's cabinet).
  */
 export async function refundPaidOrder(ctx: AppContext, orderId: string, reason: string): Promise<void> {
   let refund: 'done' | 'failed' | 'required';

@@ -32,6 +32,7 @@ export const ORDER_STATUS_FLOW: Readonly<Record<DeliveryMethod, readonly OrderSt
   self: ['Unconfirmed', 'WaitCooking', 'CookingStarted', 'CookingCompleted', 'Waiting', 'Closed'],
 };
 
+/** 'refunded' only once the provider confirmed the refund: a Cancelled order still 'paid' has its money owed back. */
 export const PaymentStatus = z.enum(['none', 'pending', 'paid', 'failed', 'refunded']);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 

@@ -16,6 +16,12 @@ export const PAYMENT_STATUS_TEXT: Readonly<Record<Order['paymentStatus'], string
   refunded: 'деньги возвращены',
 };
 
+/** A cancelled order still 'paid' has its refund under way: it turns 'refunded' once the provider confirmed. */
+export function paymentStatusText(order: Pick<Order, 'status' | 'paymentStatus'>): string {
+  if (order.status === 'Cancelled' && order.paymentStatus === 'paid') return 'оплачен, деньги будут возвращены';
+  return PAYMENT_STATUS_TEXT[order.paymentStatus];
+}
+
 export function OrderDetails({ order }: { order: Order }) {
   const timeZone = useSelector((s) => selectCity(s)?.timeZone);
   const restaurant = useSelector((s) => {
@@ -88,7 +94,7 @@ export function OrderDetails({ order }: { order: Order }) {
           Время: <span data-testid="order-time">{deliveryTimeText(order.deliveryTime, null, timeZone)}</span>
         </p>
         <p>
-          Оплата: {PaymentMethodTitle[order.paymentMethod]} — {PAYMENT_STATUS_TEXT[order.paymentStatus]}
+          Оплата: {PaymentMethodTitle[order.paymentMethod]} — {paymentStatusText(order)}
           {order.changeFrom !== null && `, сдача с ${formatPrice(order.changeFrom)}`}
         </p>
         {order.persons > 0 && <p>Персон: {order.persons}</p>}

@@ -3,8 +3,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminOrderDetail } from '../../../src/api/contract/admin/orders.js';
+import { createPaymentGateways, type PaymentGateway } from '../../../server/integrations/payments.js';
+import type { RefundResult } from '../../../server/integrations/cloudpayments.js';
+import { refundPaidOrder } from '../../../server/services/admin/orders.js';
 import { createTestServer, type TestServer } from '../helpers.js';
-import { signedInUser } from '../ordersFixtures.js';
+import { auth, signedInUser } from '../ordersFixtures.js';
 import { insertOrder, signInStaff, type SignedInStaff } from './staffFixtures.js';
 
 let server: TestServer;
@@ -135,6 +138,81 @@ describe('status changes and cancellation', () => {
     expect(detail.paymentStatus).toBe('refunded');
     const payment = await server.db.run((db) => db.execute<{ status: string }>(sql`select status from payments where order_id = ${order.id}`));
     expect(payment.rows[0]?.status).toBe('refunded');
+  });
+
+  /** The test gateway with its refunds answered by `answer` (the real one always succeeds at once). */
+  function refundsAnswer(answer: () => Promise<RefundResult>): void {
+    const real = createPaymentGateways(server.ctx.config);
+    const scripted: PaymentGateway = { ...real.byProvider('test'), refund: answer };
+    server.ctx.payments = { ...real, current: scripted, byProvider: (provider) => (provider === 'test' ? scripted : real.byProvider(provider)) };
+  }
+
+  async function paidOnline(): Promise<{ id: string }> {
+    const order = await insertOrder(server, { userId: bob.id, paymentMethod: 'card', paymentStatus: 'paid', total: 990 });
+    await server.db.run((db) =>
+      db.execute(sql`insert into payments (id, order_id, user_id, provider, method, status, amount, transaction_id, paid_at)
+                     values (${`pay-${order.id}`}, ${order.id}, ${bob.id}, 'test', 'card', 'paid', 990, ${`tx-${order.id}`}, now())`),
+    );
+    return order;
+  }
+
+  async function detailOf(id: string): Promise<AdminOrderDetail> {
+    const res = await server.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${id}`, headers: operator.auth });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<AdminOrderDetail>();
+  }
+
+  async function customerSees(id: string): Promise<string> {
+    const res = await server.app.inject({ method: 'GET', url: `/api/v1/order/${id}`, headers: auth(bob.token) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ paymentStatus: string }>().paymentStatus;
+  }
+
+  it('while the provider has not confirmed the refund, staff and customer see the order paid with the refund due', async () => {
+    let confirm: (result: RefundResult) => void = () => undefined;
+    const asked = new Promise<void>((resolve) => {
+      refundsAnswer(() => {
+        resolve();
+        return new Promise<RefundResult>((r) => {
+          confirm = r;
+        });
+      });
+    });
+    try {
+      const order = await paidOnline();
+      const cancelling = server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
+      await asked;
+      const during = await detailOf(order.id);
+      expect(during).toMatchObject({ status: 'Cancelled', paymentStatus: 'paid', cancellation: { refund: 'required' } });
+      expect(await customerSees(order.id)).toBe('paid');
+      confirm({ ok: true });
+      const res = await cancelling;
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<AdminOrderDetail>()).toMatchObject({ paymentStatus: 'refunded', cancellation: { refund: 'done', refundError: null } });
+      expect(await customerSees(order.id)).toBe('refunded');
+    } finally {
+      server.ctx.payments = undefined;
+    }
+  });
+
+  it('a refund that fails (the provider unreachable) shows as failed with its error, never «refunded», and a retry returns the money', async () => {
+    refundsAnswer(() => Promise.reject(new Error('connect ECONNREFUSED')));
+    try {
+      const order = await paidOnline();
+      const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<AdminOrderDetail>()).toMatchObject({ status: 'Cancelled', paymentStatus: 'paid', cancellation: { refund: 'failed', refundError: 'Не удалось вернуть деньги: connect ECONNREFUSED' } });
+      expect(await customerSees(order.id)).toBe('paid');
+      const payment = await server.db.run((db) => db.execute<{ status: string; refund_error: string | null }>(sql`select status, refund_error from payments where order_id = ${order.id}`));
+      expect(payment.rows[0]).toEqual({ status: 'paid', refund_error: 'connect ECONNREFUSED' });
+
+      refundsAnswer(async () => ({ ok: true }));
+      await refundPaidOrder(server.ctx, order.id, 'Нет курьеров');
+      expect(await detailOf(order.id)).toMatchObject({ paymentStatus: 'refunded', cancellation: { refund: 'done', refundError: null } });
+      expect(await customerSees(order.id)).toBe('refunded');
+    } finally {
+      server.ctx.payments = undefined;
+    }
   });
 
   it('an order marked paid without an online payment on record stays «refund required» for a person to check', async () => {

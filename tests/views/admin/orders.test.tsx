@@ -146,6 +146,23 @@ describe('admin orders', () => {
     expect(screen.queryByRole('group', { name: 'Смена статуса' })).toBeNull();
   });
 
+  it('a cancelled order whose money has not come back says so in the list and the panel, with the refund error', async () => {
+    const owed: AdminOrderDetail = {
+      ...order({ id: 'o1', status: 'Cancelled' }),
+      paymentMethod: 'card',
+      paymentStatus: 'paid',
+      nextStatuses: [],
+      cancellation: { reason: 'Нет курьеров', at: '2026-11-23T04:00:00.000Z', staffId: 'staff-1', refund: 'failed', refundError: 'Не удалось вернуть деньги: connect ECONNREFUSED' },
+    };
+    const { server } = ordersServer([owed]);
+    setupAdmin({ path: '/admin/orders/o1', session: ADMIN_SESSION, server });
+    const table = await screen.findByRole('table', { name: 'Список заказов' });
+    expect(await within(table).findByText('оплачен, нужно вернуть деньги')).toBeTruthy();
+    const panel = await screen.findByRole('complementary', { name: 'Заказ' });
+    expect(await within(panel).findByText(/Картой онлайн, оплачен, нужно вернуть деньги/)).toBeTruthy();
+    expect(within(panel).getByText(/Оплата: возврат не прошёл \(Не удалось вернуть деньги: connect ECONNREFUSED\)/)).toBeTruthy();
+  });
+
   it('an order changed elsewhere (order:updated) is re-read while open', async () => {
     const { server, db } = ordersServer([order({ id: 'o1', status: 'WaitCooking' })]);
     const app = setupAdmin({ path: '/admin/orders/o1', session: ADMIN_SESSION, server });

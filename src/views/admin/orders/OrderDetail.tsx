@@ -10,7 +10,7 @@ import { useOrderEvents } from '../data/liveOrders';
 import type { Reference } from '../data/reference';
 import { AdminDialog, Field, QueryView, cx, formatDateTime, formatMoney } from '../ui';
 import { StatusBadge } from './StatusBadge';
-import { PAYMENT_METHOD_LABEL, PAYMENT_STATUS_LABEL, REFUND_LABEL, STATUS_ACTION, STATUS_LABEL } from './labels';
+import { PAYMENT_METHOD_LABEL, paymentStatusLabel, REFUND_LABEL, STATUS_ACTION, STATUS_LABEL } from './labels';
 import s from '../admin.module.css';
 
 export const CANCEL_REASON_MIN = 3;
@@ -137,7 +137,7 @@ export function OrderDetail({ orderId, reference, onClose, onChanged }: { orderI
               Время: {order.deliveryTime === 'asap' ? 'как можно скорее' : formatDateTime(order.deliveryTime)}. Персон: {order.persons}.
             </p>
             <p>
-              Оплата: {PAYMENT_METHOD_LABEL[order.paymentMethod]}, {PAYMENT_STATUS_LABEL[order.paymentStatus]}
+              Оплата: {PAYMENT_METHOD_LABEL[order.paymentMethod]}, {paymentStatusLabel(order)}
               {order.changeFrom ? `, сдача с ${formatMoney(order.changeFrom)}` : ''}
             </p>
             {order.address?.comment || order.comment ? <p>Комментарий: {[order.comment, order.address?.comment].filter(Boolean).join('; ')}</p> : null}

@@ -9,7 +9,7 @@ import { useLiveOrders, useOrderEvents } from '../data/liveOrders';
 import { useReference } from '../data/reference';
 import { Field, PageHead, QueryView, cx, formatDateTime, formatMoney } from '../ui';
 import { OrderDetail } from './OrderDetail';
-import { PAYMENT_STATUS_LABEL, STATUS_LABEL } from './labels';
+import { paymentStatusLabel, STATUS_LABEL } from './labels';
 import { StatusBadge } from './StatusBadge';
 import s from '../admin.module.css';
 
@@ -201,7 +201,7 @@ export default function OrdersPage() {
                           <td className={s.num}>
                             {formatMoney(order.total)}
                             <br />
-                            <span className={s.muted}>{PAYMENT_STATUS_LABEL[order.paymentStatus]}</span>
+                            <span className={s.muted}>{paymentStatusLabel(order)}</span>
                           </td>
                           <td>
                             <StatusBadge status={order.status} />

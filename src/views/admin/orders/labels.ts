@@ -1,7 +1,7 @@
 // Operator-facing names of order statuses, actions, payment methods and states. (The customer
 // reads ORDER_STATUS_NAMES, where Unconfirmed and WaitCooking are both 'принят'; operators need
 // to tell them apart.)
-import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../../api/contract/orders';
+import type { Order, OrderStatus, PaymentMethod, PaymentStatus } from '../../../api/contract/orders';
 import type { RefundState } from '../../../api/contract/admin/orders';
 
 export const STATUS_LABEL: Readonly<Record<OrderStatus, string>> = {
@@ -43,6 +43,12 @@ export const PAYMENT_STATUS_LABEL: Readonly<Record<PaymentStatus, string>> = {
   failed: 'оплата не прошла',
   refunded: 'деньги возвращены',
 };
+
+/** A cancelled order still 'paid' is one whose money has not come back yet (the server marks it 'refunded' only when the provider confirmed). */
+export function paymentStatusLabel(order: Pick<Order, 'status' | 'paymentStatus'>): string {
+  if (order.status === 'Cancelled' && order.paymentStatus === 'paid') return 'оплачен, нужно вернуть деньги';
+  return PAYMENT_STATUS_LABEL[order.paymentStatus];
+}
 
 export const REFUND_LABEL: Readonly<Record<RefundState, string>> = {
   'not-needed': 'возврат не нужен',
