@@ -9,6 +9,8 @@
 //   `geocode=<lon>,<lat>` → address components of kinds locality, street, house.
 //   SPEC §8: an invalid answer to a reverse lookup is the error GEOCODER_INVALID_ANSWER; a failed
 //   text lookup (network, HTTP error, invalid answer, nothing found) is logged and returns null.
+//   `lookup` tells 'nothing found' from 'failed', so a cache (services/geocodeCache.ts) can keep
+//   the one and never the other.
 // - `chainGeocoders(first, fallback)`: Yandex first, then the reference for what Yandex misses.
 //
 // Geocoders are called outside database transactions (they may do HTTP).
@@ -54,6 +56,15 @@ export interface Geocoder {
   forward(query: AddressQuery): Promise<GeocodedAddress | null>;
   /** Point → components; throws GeocoderError on an invalid answer. */
   reverse(point: GeoPoint, city: { name: string; iikoId: string }): Promise<AddressComponents>;
+}
+
+/** A text lookup's outcome: a point, an answer that holds none, or no usable answer at all. */
+export type ForwardLookup = { kind: 'found'; address: GeocodedAddress } | { kind: 'not-found' } | { kind: 'failed' };
+
+/** A geocoder that is paid per call (Yandex), whose answers are worth keeping. */
+export interface RemoteGeocoder extends Geocoder {
+  /** Like `forward` (failures logged, never thrown), but says whether a miss was a failure. */
+  lookup(query: AddressQuery): Promise<ForwardLookup>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -178,7 +189,7 @@ function components(geo: YandexGeoObject): AddressComponents {
   return { locality: last('locality'), street: last('street'), house: last('house') };
 }
 
-export function createYandexGeocoder(options: YandexGeocoderOptions): Geocoder {
+export function createYandexGeocoder(options: YandexGeocoderOptions): RemoteGeocoder {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timeoutMs = options.timeoutMs ?? 5000;
 
@@ -204,28 +215,33 @@ export function createYandexGeocoder(options: YandexGeocoderOptions): Geocoder {
     return parsed.data.response.GeoObjectCollection.featureMember.map((m) => m.GeoObject);
   }
 
+  async function lookup(query: AddressQuery): Promise<ForwardLookup> {
+    const text = [query.cityName, query.street, query.home].map((s) => s.trim()).filter((s) => s !== '').join(', ');
+    try {
+      const first = (await call(text, {}))[0];
+      if (!first) {
+        options.log.warn({ geocoder: 'yandex', query: text }, 'geocoding: nothing found for the address');
+        return { kind: 'not-found' };
+      }
+      const meta = first.metaDataProperty.GeocoderMetaData;
+      const parts = components(first);
+      return {
+        kind: 'found',
+        address: { location: parsePos(first.Point.pos), precision: meta.kind === 'house' ? 'house' : 'street', street: parts.street },
+      };
+    } catch (error) {
+      // SPEC §8: address-from-text failures are logged and return nothing.
+      options.log.warn({ geocoder: 'yandex', query: text, err: error instanceof Error ? error.message : String(error) }, 'geocoding: address lookup failed');
+      return { kind: 'failed' };
+    }
+  }
+
   return {
     name: 'yandex',
+    lookup,
     async forward(query) {
-      const text = [query.cityName, query.street, query.home].map((s) => s.trim()).filter((s) => s !== '').join(', ');
-      try {
-        const first = (await call(text, {}))[0];
-        if (!first) {
-          options.log.warn({ geocoder: 'yandex', query: text }, 'geocoding: nothing found for the address');
-          return null;
-        }
-        const meta = first.metaDataProperty.GeocoderMetaData;
-        const parts = components(first);
-        return {
-          location: parsePos(first.Point.pos),
-          precision: meta.kind === 'house' ? 'house' : 'street',
-          street: parts.street,
-        };
-      } catch (error) {
-        // SPEC §8: address-from-text failures are logged and return nothing.
-        options.log.warn({ geocoder: 'yandex', query: text, err: error instanceof Error ? error.message : String(error) }, 'geocoding: address lookup failed');
-        return null;
-      }
+      const answer = await lookup(query);
+      return answer.kind === 'found' ? answer.address : null;
     },
     async reverse(point) {
       let found: YandexGeoObject[];

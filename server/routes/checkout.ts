@@ -8,7 +8,7 @@ import { authenticate } from '../services/sessions.js';
 export async function registerCheckout(app: FastifyInstance): Promise<void> {
   route(app, quoteCheckout, async ({ body, request }) => {
     const user = await authenticate(app.ctx, request);
-    return quote(app.ctx, user, body);
+    return quote(app.ctx, user, body, request.ip);
   });
 
   route(app, getDeliverySlots, async ({ query }) => slotsFor(app.ctx, query));

@@ -78,8 +78,11 @@ export interface PreparedCheckout {
   addressProblem: 'no-address' | 'address-not-found' | 'street-not-found' | null;
 }
 
-/** Step 1, outside transactions: city, address, point. 403 for another customer's saved address. */
-export async function prepareCheckout(ctx: AppContext, user: AuthUser | null, input: CheckoutInput): Promise<PreparedCheckout> {
+/**
+ * Step 1, outside transactions: city, address, point. 403 for another customer's saved address.
+ * `ip`: whose budget of external geocoder calls a cache miss spends (services/geocoding.ts).
+ */
+export async function prepareCheckout(ctx: AppContext, user: AuthUser | null, input: CheckoutInput, ip: string): Promise<PreparedCheckout> {
   // The city (and zones) may be up to CONTENT_VERSION_MAX_AGE_MS old here: the assessment reads
   // them again by version. A city missing from an old copy is looked for in a current one.
   let reference = await recentCheckoutReference(ctx.db, ctx.config.contentVersionMaxAgeMs);
@@ -107,7 +110,7 @@ export async function prepareCheckout(ctx: AppContext, user: AuthUser | null, in
   } else {
     return { city, address: null, addressProblem: 'no-address' };
   }
-  const found = await geocodeStreet(ctx, city, address.street, address.home);
+  const found = await geocodeStreet(ctx, city, address.street, address.home, ip);
   if (address.location === null) {
     if (!found) return { city, address, addressProblem: 'street-not-found' };
     address = { ...address, location: found.location };
@@ -481,9 +484,9 @@ function storedLine(line: PricedLine, isGift: boolean) {
 }
 
 /** POST /checkout/quote. */
-export async function quoteCheckout(ctx: AppContext, user: AuthUser | null, body: CheckoutQuoteBody): Promise<CheckoutQuote> {
+export async function quoteCheckout(ctx: AppContext, user: AuthUser | null, body: CheckoutQuoteBody, ip: string): Promise<CheckoutQuote> {
   const input: CheckoutInput = body;
-  const prepared = await prepareCheckout(ctx, user, input);
+  const prepared = await prepareCheckout(ctx, user, input, ip);
   const now = ctx.clock.now();
   return ctx.db.run(async (db) => {
     const a = await assessCheckout(ctx, db, { now, user, input, prepared, cacheOwner: ctx.db, listSlots: true });

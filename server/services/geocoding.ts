@@ -4,6 +4,18 @@
 // The geocoder: ctx.geocoder when given (tests), else Yandex when YANDEX_GEOCODER_KEY or the
 // MAPS_KEY setting holds a key (with the embedded reference as the fallback for what Yandex does
 // not find), else the embedded street reference alone.
+//
+// Text lookups go to Yandex through the answer cache (services/geocodeCache.ts), both here and
+// for the checkout. The checkout (quote and POST /order) also passes a budget:
+// CHECKOUT_GEOCODE_BUDGET calls a minute per IP that reach Yandex (cache hits are free). The
+// quote is open to anyone and sent on every checkout change, so without it the quote would be an
+// unlimited way to spend the paid geocoder. A spent budget is answered as a Yandex failure is:
+// the embedded reference decides, so an ordinary customer on a known street does not notice.
+// 60 a minute is twice POST /geocode's 30 and far above one person editing an address (most
+// quotes repeat an address already asked); it is a separate bucket, so the checkout and the
+// address check do not eat into each other. A ctx.geocoder (tests) is used as given, uncached.
+// The embedded reference is our own table, so its answers are neither cached nor counted;
+// reverse lookups (a map point) are not cached.
 import { asc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import type { ReverseGeocodeAnswer, GeocodeAnswer } from '../../src/api/contract/geocode.js';
@@ -14,9 +26,19 @@ import type { AppContext, IntegrationLog } from '../context.js';
 import type { Database, Executor } from '../db/database.js';
 import { cities, deliveryZones } from '../db/schema/catalog.js';
 import { unprocessable } from '../http/errors.js';
-import { GeocoderError, chainGeocoders, createEmbeddedGeocoder, createYandexGeocoder, type GeocodedAddress, type Geocoder } from '../integrations/geocoder.js';
+import {
+  GeocoderError,
+  chainGeocoders,
+  createEmbeddedGeocoder,
+  createYandexGeocoder,
+  type GeocodedAddress,
+  type Geocoder,
+  type RemoteGeocoder,
+} from '../integrations/geocoder.js';
 import { ORDER_MESSAGES, refusal, streetNotFoundMessage } from './checkoutRefusals.js';
+import { cachedLookup } from './geocodeCache.js';
 import { loadOrderSettings } from './promo.js';
+import type { RateLimit } from './rateLimit.js';
 import { readSettingValue } from './settings.js';
 
 let defaultLog: IntegrationLog | null = null;
@@ -29,7 +51,7 @@ export function logOf(ctx: AppContext): IntegrationLog {
 }
 
 const embedded = new WeakMap<Database, Geocoder>();
-const yandex = new WeakMap<AppContext, Geocoder>();
+const yandex = new WeakMap<AppContext, { remote: RemoteGeocoder; chained: Geocoder }>();
 
 async function mapsKey(ctx: AppContext): Promise<string> {
   if (ctx.config.geocoder.yandexKey) return ctx.config.geocoder.yandexKey;
@@ -37,23 +59,38 @@ async function mapsKey(ctx: AppContext): Promise<string> {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-/** The geocoder for this request (see the header). Call outside transactions. */
-export async function geocoderOf(ctx: AppContext): Promise<Geocoder> {
-  if (ctx.geocoder) return ctx.geocoder;
+interface Geocoders {
+  reference: Geocoder;
+  /** Yandex alone, and Yandex with the reference behind it; null without a key. */
+  yandex: { remote: RemoteGeocoder; chained: Geocoder } | null;
+}
+
+async function geocodersOf(ctx: AppContext): Promise<Geocoders> {
   let reference = embedded.get(ctx.db);
   if (!reference) {
     reference = createEmbeddedGeocoder(ctx.db);
     embedded.set(ctx.db, reference);
   }
   const key = await mapsKey(ctx);
-  if (key === '') return reference;
+  if (key === '') return { reference, yandex: null };
   let remote = yandex.get(ctx);
   if (!remote) {
-    remote = chainGeocoders(createYandexGeocoder({ url: ctx.config.geocoder.yandexUrl, apiKey: () => mapsKey(ctx), log: logOf(ctx) }), reference);
+    const client = createYandexGeocoder({ url: ctx.config.geocoder.yandexUrl, apiKey: () => mapsKey(ctx), log: logOf(ctx) });
+    remote = { remote: client, chained: chainGeocoders(client, reference) };
     yandex.set(ctx, remote);
   }
-  return remote;
+  return { reference, yandex: remote };
 }
+
+/** The geocoder for this request (see the header). Call outside transactions. */
+export async function geocoderOf(ctx: AppContext): Promise<Geocoder> {
+  if (ctx.geocoder) return ctx.geocoder;
+  const { reference, yandex: remote } = await geocodersOf(ctx);
+  return remote ? remote.chained : reference;
+}
+
+/** Checkout calls (quote, POST /order) that reach the external geocoder, per IP. */
+export const CHECKOUT_GEOCODE_BUDGET: RateLimit = { bucket: 'checkout-geocode', limit: 60, windowMs: 60_000 };
 
 export type ZoneRow = typeof deliveryZones.$inferSelect;
 export type CityRow = typeof cities.$inferSelect;
@@ -74,10 +111,20 @@ export function zoneQuote(zone: ZoneRow, cityData: CityData | undefined): ZoneQu
   };
 }
 
-/** The point of a street + house in the city; null when the geocoder finds nothing. */
-export async function geocodeStreet(ctx: AppContext, city: CityRow, street: string, home: string): Promise<GeocodedAddress | null> {
-  const geocoder = await geocoderOf(ctx);
-  return geocoder.forward({ cityName: city.name, cityIikoId: city.iikoId, street, home });
+/**
+ * The point of a street + house in the city; null when the geocoder finds nothing. With
+ * `checkoutIp`, a call that has to reach Yandex counts against CHECKOUT_GEOCODE_BUDGET.
+ */
+export async function geocodeStreet(ctx: AppContext, city: CityRow, street: string, home: string, checkoutIp: string | null = null): Promise<GeocodedAddress | null> {
+  const query = { cityName: city.name, cityIikoId: city.iikoId, street, home };
+  if (ctx.geocoder) return ctx.geocoder.forward(query);
+  const { reference, yandex: remote } = await geocodersOf(ctx);
+  if (remote) {
+    const budget = checkoutIp === null ? null : { limit: CHECKOUT_GEOCODE_BUDGET, keys: [`ip:${checkoutIp}`] };
+    const answer = await cachedLookup(ctx, remote.remote, query, budget);
+    if (answer.kind === 'found') return answer.address;
+  }
+  return reference.forward(query);
 }
 
 async function cityOr404(ctx: AppContext, cityId: string): Promise<CityRow> {

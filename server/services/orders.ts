@@ -178,7 +178,7 @@ export async function placeOrder(ctx: AppContext, user: AuthUser, key: string, b
   try {
     await requireCaptcha(ctx, body.captchaToken, ip);
     // Geocoding may do HTTP: before the transaction.
-    const prepared = await prepareCheckout(ctx, user, body);
+    const prepared = await prepareCheckout(ctx, user, body, ip);
     order = await ctx.db.transaction((tx) => createOrderIn(ctx, tx, ctx.clock.now(), user, key, body, prepared));
   } catch (error) {
     await releaseKey(ctx, user.userId, key).catch(() => undefined);

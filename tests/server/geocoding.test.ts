@@ -1,13 +1,20 @@
 // Geocoding (issue 5): the Yandex adapter against a local fake with recorded answers, the
-// embedded street reference, POST /geocode + GET /geocode/reverse with the zone lookup, and their
-// shared per-IP and per-customer request limit.
+// embedded street reference, POST /geocode + GET /geocode/reverse with the zone lookup, their
+// shared per-IP and per-customer request limit, the cache of the geocoder's answers and the
+// checkout's per-IP budget of calls that miss it.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { CheckoutQuote } from '../../src/api/contract/checkout.js';
 import { GeocodeAnswer, ReverseGeocodeAnswer } from '../../src/api/contract/geocode.js';
+import { cities } from '../../server/db/schema/catalog.js';
 import { GEOCODER_INVALID_ANSWER, GeocoderError, createYandexGeocoder, housePoint } from '../../server/integrations/geocoder.js';
 import { GEOCODE_LIMIT } from '../../server/routes/geocode.js';
+import { GEOCODE_CACHE_TTL, addressCacheKey } from '../../server/services/geocodeCache.js';
+import { CHECKOUT_GEOCODE_BUDGET, geocodeStreet } from '../../server/services/geocoding.js';
 import { nextIp, signIn } from './customers.js';
 import { createTestServer, type TestServer } from './helpers.js';
+import { OPEN_NOW, deliveryBody, postOrder, signedInUser } from './ordersFixtures.js';
 import { startFakeYandexGeocoder, type FakeYandexGeocoder } from '../fakes/yandex-geocoder.js';
 
 interface Logged {
@@ -233,4 +240,175 @@ describe('embedded reference and the /geocode routes', () => {
       expect(live.rows[0]?.n).toBe(1);
     });
   });
+});
+
+describe('the cache of geocoder answers and the checkout budget (Yandex configured)', () => {
+  let server: TestServer;
+  const log = recordingLog();
+  const KARLA_MARKSA_10 = { lat: 52.537861, lon: 103.881742 };
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    server.clock.set(OPEN_NOW);
+    server.ctx.log = log;
+    server.ctx.config.geocoder = { yandexKey: fake.key, yandexUrl: fake.url };
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  /** Forward requests the fake Yandex got for exactly this text. */
+  const asked = (text: string) => fake.requests.filter((r) => r.get('geocode') === text && !r.get('sco')).length;
+  const askedAtAll = () => fake.requests.filter((r) => !r.get('sco')).length;
+
+  const quote = async (address: { street: string; home: string }, ip = '10.200.0.1') => {
+    const { persons: _p, comment: _c, ...body } = deliveryBody({ address: { city: 'Ангарск', apartment: null, entrance: null, floor: null, intercom: null, comment: null, ...address } });
+    const res = await server.app.inject({ method: 'POST', url: '/api/v1/checkout/quote', payload: body, remoteAddress: ip });
+    expect(res.statusCode, res.body).toBe(200);
+    return CheckoutQuote.parse(res.json());
+  };
+  const addressRefusals = (q: CheckoutQuote) => q.refusals.filter((r) => ['street-not-found', 'address-not-found', 'no-address', 'outside-zone'].includes(r.code));
+
+  it('the key folds case, ё, punctuation and spacing, but not street-kind words', () => {
+    expect(addressCacheKey({ cityName: 'Ангарск', street: ' Улица  Карла   Маркса. ', home: '10А' })).toBe('ангарск, улица карла маркса, 10а');
+    expect(addressCacheKey({ cityName: 'АНГАРСК', street: 'улица «Карла Маркса»', home: ' 10а' })).toBe('ангарск, улица карла маркса, 10а');
+    expect(addressCacheKey({ cityName: 'Ангарск', street: 'Тёплая', home: '' })).toBe(addressCacheKey({ cityName: 'ангарск', street: 'теплая', home: '' }));
+    expect(addressCacheKey({ cityName: 'Ангарск', street: 'проспект Ленина', home: '1' })).not.toBe(addressCacheKey({ cityName: 'Ангарск', street: 'улица Ленина', home: '1' }));
+  });
+
+  it('a second quote for the same address, and any spelling of it, does not ask the geocoder again', async () => {
+    const before = asked('Ангарск, улица Карла Маркса, 10');
+    const first = await quote({ street: 'улица Карла Маркса', home: '10' });
+    expect(first.location).toEqual(KARLA_MARKSA_10);
+    expect(addressRefusals(first)).toEqual([]);
+    expect(asked('Ангарск, улица Карла Маркса, 10')).toBe(before + 1);
+
+    const total = askedAtAll();
+    const again = await quote({ street: 'улица Карла Маркса', home: '10' });
+    // The fake knows only the exact text: Yandex's point here can only have come from the cache.
+    const respelled = await quote({ street: '  УЛИЦА карла  маркса.', home: ' 10 ' });
+    expect(again.location).toEqual(KARLA_MARKSA_10);
+    expect(respelled.location).toEqual(KARLA_MARKSA_10);
+    expect(addressRefusals(respelled)).toEqual([]);
+    // POST /geocode shares the cache.
+    const checked = GeocodeAnswer.parse((await server.app.inject({ method: 'POST', url: '/api/v1/geocode', payload: { cityId: 'city-angarsk', street: 'Улица Карла Маркса', home: '10' }, remoteAddress: nextIp() })).json());
+    expect(checked).toMatchObject({ found: true, location: KARLA_MARKSA_10 });
+    expect(askedAtAll()).toBe(total);
+
+    // The table holds the normalised text, the point and the time, nothing about the customer.
+    const columns = await server.db.run((db) => db.execute<{ name: string }>(sql`select column_name as name from information_schema.columns where table_name = 'geocode_cache' order by name`));
+    expect(columns.rows.map((c) => c.name)).toEqual(['address', 'lat', 'lon', 'looked_up_at', 'precision', 'street']);
+    const rows = await server.db.run((db) =>
+      db.execute(sql`select address, lat, lon, precision, street, looked_up_at = ${OPEN_NOW}::timestamptz as asked_now from geocode_cache where address = 'ангарск, улица карла маркса, 10'`),
+    );
+    expect(rows.rows).toEqual([{ address: 'ангарск, улица карла маркса, 10', lat: 52.537861, lon: 103.881742, precision: 'house', street: 'улица Карла Маркса', asked_now: true }]);
+  });
+
+  it('another process (same database, its own memory) reads the answer from the table', async () => {
+    await quote({ street: 'улица Карла Маркса', home: '10' });
+    const total = askedAtAll();
+    const otherProcess = { ...server.ctx };
+    const found = await geocodeStreet(otherProcess, await cityRow('city-angarsk'), 'улица карла маркса', '10');
+    expect(found?.location).toEqual(KARLA_MARKSA_10);
+    expect(askedAtAll()).toBe(total);
+  });
+
+  it('a found point is kept 7 days, then asked again', async () => {
+    const text = 'Ангарск, улица Карла Маркса, 10';
+    await quote({ street: 'улица Карла Маркса', home: '10' });
+    const before = asked(text);
+    server.clock.advance(GEOCODE_CACHE_TTL.foundMs - 60_000);
+    await quote({ street: 'улица Карла Маркса', home: '10' });
+    expect(asked(text)).toBe(before);
+    server.clock.advance(60_000);
+    const renewed = await quote({ street: 'улица Карла Маркса', home: '10' });
+    expect(renewed.location).toEqual(KARLA_MARKSA_10);
+    expect(asked(text)).toBe(before + 1);
+    // …and the renewed answer is kept again, in this process and in the table.
+    await quote({ street: 'улица Карла Маркса', home: '10' });
+    expect((await geocodeStreet({ ...server.ctx }, await cityRow('city-angarsk'), 'улица Карла Маркса', '10'))?.location).toEqual(KARLA_MARKSA_10);
+    expect(asked(text)).toBe(before + 1);
+    server.clock.set(OPEN_NOW);
+  });
+
+  it("'nothing found' is kept 1 day; a failed call is not kept at all", async () => {
+    const text = 'Ангарск, улица Несуществующая, 1';
+    const first = await quote({ street: 'улица Несуществующая', home: '1' });
+    expect(first.refusals.map((r) => r.code)).toContain('street-not-found');
+    const before = asked(text);
+    server.clock.advance(GEOCODE_CACHE_TTL.notFoundMs - 60_000);
+    await quote({ street: 'Улица  несуществующая', home: '1' });
+    expect(asked(text)).toBe(before);
+    server.clock.advance(60_000);
+    await quote({ street: 'улица Несуществующая', home: '1' });
+    expect(asked(text)).toBe(before + 1);
+    server.clock.set(OPEN_NOW);
+
+    const failing = 'Ангарск, улица Карла Маркса, 12';
+    fake.mode = 'http-500';
+    try {
+      // Yandex down: the embedded reference still places the house, as before the cache.
+      expect(addressRefusals(await quote({ street: 'улица Карла Маркса', home: '12' }))).toEqual([]);
+    } finally {
+      fake.mode = 'ok';
+    }
+    expect(asked(failing)).toBe(1);
+    await quote({ street: 'улица Карла Маркса', home: '12' });
+    expect(asked(failing)).toBe(2);
+    await quote({ street: 'улица Карла Маркса', home: '12' });
+    expect(asked(failing)).toBe(2);
+  });
+
+  it('checkout calls that miss the cache spend a per-IP budget; when it is spent the quote answers as with Yandex down', async () => {
+    expect(CHECKOUT_GEOCODE_BUDGET).toMatchObject({ bucket: 'checkout-geocode', limit: 60, windowMs: 60_000 });
+    const ip = nextIp();
+    // Houses Yandex does not know (the embedded reference places them): every one is a miss.
+    for (let house = 200; house < 260; house++) await quote({ street: 'улица Карла Маркса', home: String(house) }, ip);
+    expect(asked('Ангарск, улица Карла Маркса, 259')).toBe(1);
+
+    const total = askedAtAll();
+    // Spent: a new address is not sent to Yandex, and a street the reference knows is still delivered to.
+    const known = await quote({ street: 'улица Карла Маркса', home: '300' }, ip);
+    expect(addressRefusals(known)).toEqual([]);
+    expect(known.zone?.id).toBe('zone-angarsk-center');
+    // A street only Yandex could find is refused as when Yandex fails.
+    const unknown = await quote({ street: 'улица Марсианская', home: '1' }, ip);
+    expect(unknown.refusals.find((r) => r.code === 'street-not-found')?.message).toBe('Не удалось найти улицу «улица Марсианская» в городе Ангарск. Адрес вне зоны доставки');
+    // Cache hits cost nothing and still carry Yandex's point.
+    expect((await quote({ street: 'улица Карла Маркса', home: '10' }, ip)).location).toEqual(KARLA_MARKSA_10);
+    expect(askedAtAll()).toBe(total);
+    // Refused misses were not counted; hits never are.
+    const keyHash = createHash('sha256').update(`checkout-geocode:ip:${ip}`, 'utf8').digest('hex');
+    const counted = await server.db.run((db) => db.execute<{ n: number }>(sql`select count(*)::int as n from rate_limit_hits where bucket = 'checkout-geocode' and key_hash = ${keyHash}`));
+    expect(counted.rows[0]?.n).toBe(60);
+
+    // Another IP has its own budget, and POST /geocode from this IP its own limit.
+    await quote({ street: 'улица Карла Маркса', home: '301' }, nextIp());
+    expect(asked('Ангарск, улица Карла Маркса, 301')).toBe(1);
+    const res = await server.app.inject({ method: 'POST', url: '/api/v1/geocode', payload: { cityId: 'city-angarsk', street: 'улица Карла Маркса', home: '302' }, remoteAddress: ip });
+    expect(res.statusCode).toBe(200);
+    expect(asked('Ангарск, улица Карла Маркса, 302')).toBe(1);
+
+    // A minute later the IP may ask again.
+    server.clock.advance(CHECKOUT_GEOCODE_BUDGET.windowMs);
+    await quote({ street: 'улица Карла Маркса', home: '300' }, ip);
+    expect(asked('Ангарск, улица Карла Маркса, 300')).toBe(1);
+    server.clock.set(OPEN_NOW);
+  });
+
+  it('POST /order geocodes through the same cache', async () => {
+    const user = await signedInUser(server.db);
+    await quote({ street: 'улица Карла Маркса', home: '10' });
+    const total = askedAtAll();
+    const res = await postOrder(server, user.token, deliveryBody({ address: { city: 'Ангарск', street: 'Улица Карла Маркса', home: '10', apartment: '5', entrance: null, floor: null, intercom: null, comment: null } }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().address.location).toEqual(KARLA_MARKSA_10);
+    expect(askedAtAll()).toBe(total);
+  });
+
+  async function cityRow(id: string) {
+    const row = await server.db.run(async (db) => (await db.select().from(cities).where(eq(cities.id, id)).limit(1))[0]);
+    if (!row) throw new Error(`seed has no ${id}`);
+    return row;
+  }
 });
