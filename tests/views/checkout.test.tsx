@@ -8,6 +8,7 @@ import { PRODUCT } from '../fixtures/catalog';
 import { ANGARSK, FAR_ZONE, NOW, settingsWith, TERMINAL_1 } from '../fixtures/settings';
 import { ADDRESS, checkoutState, MIN_SUM_REFUSAL, order, quote, quoted } from '../commands/checkoutFixtures';
 import { run } from '../commands/helpers';
+import { TITLE_COMPLETE_ERROR } from '../../src/views/pages/CompleteErrorPage';
 import { plain, setup } from './helpers';
 
 describe('/checkout', () => {
@@ -120,6 +121,48 @@ describe('/complete and /complete-error', () => {
     const owed = order({ paymentMethod: 'card', paymentStatus: 'paid', status: 'Cancelled' });
     setup({ path: '/angarsk/complete?order=order-1', state: checkoutState([{ type: 'OrderLoaded', data: { order: owed } }]) });
     expect(await screen.findByText(/Картой онлайн — оплачен, деньги будут возвращены/)).toBeTruthy();
+  });
+
+  it("a cancelled order on /complete says it is cancelled, where the money and bonuses go, and leads to the menu (no 'Спасибо за заказ')", async () => {
+    const cancelled = order({ paymentMethod: 'card', paymentStatus: 'paid', status: 'Cancelled', statusName: 'отменён', bonusSpent: 200, total: 1450 });
+    setup({ path: '/angarsk/complete?order=order-1', state: checkoutState([{ type: 'OrderLoaded', data: { order: cancelled } }]) });
+    expect((await screen.findByTestId('order-number')).textContent).toBe('Заказ №1042 отменён');
+    expect(screen.queryByText(/Спасибо за заказ/)).toBeNull();
+    expect(screen.getByText('Деньги вернутся на карту, обычно в течение нескольких дней.')).toBeTruthy();
+    expect(plain(screen.getByText(/вернулись на ваш бонусный счёт/).textContent)).toBe('Бонусы, списанные на заказ (200), вернулись на ваш бонусный счёт.');
+    expect(screen.getByRole('link', { name: 'Перейти в меню' }).getAttribute('href')).toBe('/angarsk/catalog');
+    expect(screen.queryByRole('link', { name: 'На главную' })).toBeNull();
+  });
+
+  it('an order cancelled while /complete is open drops the thanks for the cancellation (a cash order: nothing to pay)', async () => {
+    const app = setup({ path: '/angarsk/complete?order=order-1', state: checkoutState([{ type: 'OrderLoaded', data: { order: order({ bonusSpent: 100, total: 1550 }) } }]) });
+    expect(await screen.findByText('Спасибо за заказ! Мы уже начали его готовить.')).toBeTruthy();
+    app.store.dispatch({ type: 'ApplyOrderStatus', data: { orderId: 'order-1', status: 'Cancelled' } });
+    await waitFor(() => expect(screen.getByTestId('order-number').textContent).toBe('Заказ №1042 отменён'));
+    expect(screen.getByTestId('order-status').textContent).toBe('отменён');
+    expect(screen.queryByText(/Спасибо за заказ/)).toBeNull();
+    expect(screen.getByText('Оплачивать его не нужно.')).toBeTruthy();
+    expect(plain(screen.getByText(/вернулись на ваш бонусный счёт/).textContent)).toBe('Бонусы, списанные на заказ (100), вернулись на ваш бонусный счёт.');
+    expect(screen.getByRole('link', { name: 'Перейти в меню' })).toBeTruthy();
+  });
+
+  it("/complete-error for a cancelled order still 'paid' says the money will come back, not 'оплачен — всё в порядке'", async () => {
+    const owed = order({ paymentMethod: 'card', paymentStatus: 'paid', status: 'Cancelled', statusName: 'отменён' });
+    setup({ path: '/angarsk/complete-error?order=order-1', state: checkoutState([{ type: 'OrderLoaded', data: { order: owed } }]) });
+    expect((await screen.findByRole('heading', { level: 1, name: 'Заказ №1042 отменён' })).textContent).toBe('Заказ №1042 отменён');
+    expect(screen.getByTestId('complete-error-text').textContent).toBe('Деньги вернутся на карту, обычно в течение нескольких дней.');
+    expect(screen.queryByText(/всё в порядке/)).toBeNull();
+    expect(screen.queryByText(TITLE_COMPLETE_ERROR)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Перейти в меню' })).toBeTruthy();
+  });
+
+  it('/complete-error for a cancelled order already refunded says the money is back (and the bonuses)', async () => {
+    const refunded = order({ paymentMethod: 'sbp', paymentStatus: 'refunded', status: 'Cancelled', statusName: 'отменён', bonusSpent: 50, total: 1600 });
+    setup({ path: '/angarsk/complete-error?order=order-1', state: checkoutState([{ type: 'OrderLoaded', data: { order: refunded } }]) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Заказ №1042 отменён' })).toBeTruthy();
+    expect(screen.getByTestId('complete-error-text').textContent).toBe('Деньги возвращены на счёт, с которого вы платили.');
+    expect(screen.queryByText(/не прошла/)).toBeNull();
+    expect(plain(screen.getByText(/вернулись на ваш бонусный счёт/).textContent)).toBe('Бонусы, списанные на заказ (50), вернулись на ваш бонусный счёт.');
   });
 
   it('/complete-error explains the declined payment and keeps the cart', async () => {

@@ -7,6 +7,7 @@ import { ORDER_STATUS_FLOW, ORDER_STATUS_NAMES, type Order } from '../../api/con
 import { isOnline } from '../../commands/checkout.decide';
 import { AppLink } from '../app/routing';
 import { jsonEqual, useDispatch, useSelector } from '../app/store';
+import { CancelledOrderLines, cancelledTitle, ToMenuLink } from '../checkout/CancelledOrder';
 import { OrderDetails } from '../checkout/OrderDetails';
 import ui from '../components/ui.module.css';
 import styles from '../checkout/Checkout.module.css';
@@ -100,10 +101,11 @@ export default function CompletePage() {
   const order = shown.order;
   const awaitingPayment = isOnline(order.paymentMethod) && order.paymentStatus === 'pending' && order.status !== 'Cancelled';
   const paymentFailed = isOnline(order.paymentMethod) && (order.paymentStatus === 'failed' || (order.status === 'Cancelled' && order.paymentStatus !== 'paid' && order.paymentStatus !== 'refunded'));
+  const cancelled = order.status === 'Cancelled';
   return (
     <div className={ui.container}>
       <h1 className={ui.pageTitle} data-testid="order-number">
-        Заказ №{order.number}
+        {cancelled ? cancelledTitle(order) : `Заказ №${order.number}`}
       </h1>
       {awaitingPayment && <p className={ui.muted}>Ждём подтверждения оплаты…</p>}
       {paymentFailed ? (
@@ -111,16 +113,25 @@ export default function CompletePage() {
           Оплата не прошла, заказ отменён. Корзина сохранена — <AppLink to="/checkout">попробуйте ещё раз</AppLink>.
         </p>
       ) : (
-        !awaitingPayment && <p>Спасибо за заказ! Мы уже начали его готовить.</p>
+        !awaitingPayment && !cancelled && <p>Спасибо за заказ! Мы уже начали его готовить.</p>
+      )}
+      {cancelled && (
+        <div role="status">
+          <CancelledOrderLines order={order} />
+        </div>
       )}
       <div className={styles.form}>
         <Status order={order} />
         <OrderDetails order={order} />
       </div>
       <p style={{ marginTop: 'var(--space-4)' }}>
-        <AppLink to="/" className={ui.button}>
-          На главную
-        </AppLink>
+        {cancelled ? (
+          <ToMenuLink />
+        ) : (
+          <AppLink to="/" className={ui.button}>
+            На главную
+          </AppLink>
+        )}
       </p>
     </div>
   );
