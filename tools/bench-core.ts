@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import type { AppCommand } from '../src/commands';
 import { createStore } from '../src/commands/bus';
+import { decide } from '../src/commands/decide';
 import { replay, replayFinal } from '../src/events/log';
 import { parseLog } from '../src/events/logCodec';
 import { CITY_ID, GROUP_IDS, SIZE_MODS, city, generateCatalog, generateSettings, random, sellable, user } from './gen-catalog';
@@ -81,7 +82,7 @@ function benchReplay(eventCount: number, runs: number): void {
 function benchDispatch(dispatches: number): void {
   const catalog = generateCatalog(1000, 42);
   const products = sellable(catalog);
-  const store = createStore({ deps: fixedDeps() });
+  const store = createStore({ decide, deps: fixedDeps() });
   const settings = generateSettings('1');
   store.dispatch({ type: 'ApplySettings', data: { settings } });
   store.dispatch({ type: 'ApplyCities', data: { cities: [city] } });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AppCommand } from '../src/commands';
 import { createStore, type LogEntry } from '../src/commands/bus';
+import { decide } from '../src/commands/decide';
 import { createLog, type Log } from '../src/events/log';
 import type { AppState } from '../src/projections/store';
 import { CITY_ID, GROUP_IDS, SIZE_MODS, TERMINAL_ID, city, generateCatalog, generateSettings, sellable, user } from './gen-catalog';
@@ -30,7 +31,7 @@ export type Recording = { log: Log; state: AppState };
 
 export function recordSession(): Recording {
   const entries: LogEntry[] = [];
-  const store = createStore({ deps: fixedDeps(), onEntry: (e) => entries.push(e) });
+  const store = createStore({ decide, deps: fixedDeps(), onEntry: (e) => entries.push(e) });
   const dispatch = (command: AppCommand) => store.dispatch(command);
   const catalog = generateCatalog(24, 42);
   const products = sellable(catalog);

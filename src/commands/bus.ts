@@ -2,7 +2,7 @@
 import { BehaviorSubject, Observable, Subject } from 'rxjs';
 import type { AppEvent } from '../events';
 import { evolveAll, initialState, type AppState } from '../projections/store';
-import { decide } from './decide';
+import type { Decide } from './decideAreas';
 import type { AppCommand } from './index';
 import type { Meta } from './types';
 
@@ -17,6 +17,8 @@ export type StoreDeps = {
 };
 
 export type StoreOptions = {
+  /** The root decider (./decide's `decide`; the browser's first load, ./checkoutSlot's). */
+  decide: Decide;
   /** Starting state (a snapshot or restored persistence); default initialState. */
   initial?: AppState;
   deps: StoreDeps;
@@ -56,7 +58,7 @@ export function createStore(options: StoreOptions): Store {
 
   function process(command: AppCommand): void {
     const meta: Meta = { now: options.deps.now(), id: options.deps.newId() };
-    const events = decide(command, state, meta);
+    const events = options.decide(command, state, meta);
     const entry: LogEntry = { position: log.length + 1, at: meta.now, command, events };
     log.push(entry);
     options.onEntry?.(entry);

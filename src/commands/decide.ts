@@ -1,164 +1,21 @@
-// The root decider: routes a command to its area's decide by type. It and the area deciders import
-// only types from the schema modules (<area>.ts): the page's first load runs them without any schema.
-import type { AppEvent } from '../events';
-import type { AppState } from '../projections/store';
-import type { AddressCommand } from './address';
-import { decideAddress } from './address.decide';
-import type { AuthCommand } from './auth';
-import { decideAuth } from './auth.decide';
-import type { CartCommand } from './cart';
-import { decideCart, withDeliveryZoneLine } from './cart.decide';
-import type { CatalogCommand } from './catalog';
-import { decideCatalog } from './catalog.decide';
-import type { CheckoutCommand } from './checkout';
+// The root decider with every area's decider built in: what tests, tools and replays use. The
+// browser's first load builds its own without the checkout decider (./checkoutSlot.ts).
 import { decideCheckout } from './checkout.decide';
-import type { CityCommand } from './city';
-import { decideCity } from './city.decide';
-import type { AppCommand } from './index';
-import type { ModalCommand } from './modal';
-import { decideModal } from './modal.decide';
-import type { SettingCommand } from './setting';
-import { decideSetting } from './setting.decide';
-import type { Meta } from './types';
-import type { UserCommand } from './user';
-import { decideUser } from './user.decide';
-import type { ViewCommand } from './view';
-import { decideView } from './view.decide';
+import { createDecide } from './decideAreas';
 
-// One record per area: TS insists every command type of the area is listed, and nothing else.
-const addressTypes: Record<AddressCommand['type'], true> = {
-  ApplyAddresses: true,
-  SelectAddress: true,
-  CreateAddress: true,
-  RecordAddressCreated: true,
-  DeleteAddress: true,
-  RecordAddressDeleted: true,
-};
-const authTypes: Record<AuthCommand['type'], true> = {
-  RequestCode: true,
-  ConfirmCodeSent: true,
-  SubmitCode: true,
-  CompleteSignIn: true,
-  ReportSignInFailure: true,
-  CancelSignIn: true,
-  Logout: true,
-  ExpireSession: true,
-};
-const cartTypes: Record<CartCommand['type'], true> = {
-  AddItem: true,
-  ChangeQuantity: true,
-  RemoveItem: true,
-  ClearHighlight: true,
-  ChangeDeliveryMethod: true,
-  SelectRestaurant: true,
-  ChangeDeliveryTime: true,
-  ApplyCoupon: true,
-  RemoveCoupon: true,
-  ChangeSpendBonus: true,
-  StartPromoCalculation: true,
-  ApplyPromoResult: true,
-  ReportPromoFailure: true,
-  InitCart: true,
-  ValidateCart: true,
-  RepeatOrder: true,
-  ClearCart: true,
-};
-const catalogTypes: Record<CatalogCommand['type'], true> = {
-  StartCatalogLoad: true,
-  ApplyCatalog: true,
-  ReportCatalogFailure: true,
-  SearchCatalog: true,
-  FilterCatalog: true,
-  ClearCatalogQuery: true,
-  LikeProduct: true,
-  UnlikeProduct: true,
-  ApplyLikes: true,
-  RejectLike: true,
-  ReportLikeFailure: true,
-  ReportUnlikeFailure: true,
-};
-const checkoutTypes: Record<CheckoutCommand['type'], true> = {
-  OpenCheckout: true,
-  LeaveCheckout: true,
-  ApplyStreets: true,
-  ChangePaymentMethod: true,
-  ChangePersons: true,
-  ChangeCashChange: true,
-  ChangeOrderComment: true,
-  ChangeConsent: true,
-  StartQuote: true,
-  ApplyQuote: true,
-  ReportQuoteFailure: true,
-  CheckAddress: true,
-  ApplyAddressCheck: true,
-  ReportAddressCheckFailure: true,
-  UseOneOffAddress: true,
-  PlaceOrder: true,
-  CompleteOrderPlacement: true,
-  ReportOrderRefusal: true,
-  ReportOrderFailure: true,
-  ApplyPaymentSession: true,
-  ReportPaymentStartFailure: true,
-  LoadOrder: true,
-  ApplyOrder: true,
-  ReportOrderLoadFailure: true,
-  ApplyOrderStatus: true,
-  RecordPurchaseTracked: true,
-  StopOrderTracking: true,
-};
-const cityTypes: Record<CityCommand['type'], true> = { ApplyCities: true, StartSession: true, SelectCity: true };
-const modalTypes: Record<ModalCommand['type'], true> = { OpenModal: true, CloseModal: true };
-const settingTypes: Record<SettingCommand['type'], true> = {
-  StartSettingsLoad: true,
-  ApplySettings: true,
-  ReportSettingsFailure: true,
-  CheckVersions: true,
-};
-const userTypes: Record<UserCommand['type'], true> = {
-  ApplyProfile: true,
-  ApplyBalance: true,
-  ApplyLastOrder: true,
-  ChangeAllergens: true,
-  EditProfile: true,
-  DeleteAccount: true,
-};
-const viewTypes: Record<ViewCommand['type'], true> = {
-  DismissToast: true,
-  ShowToast: true,
-  ReportApiRefusal: true,
-  CheckPageAge: true,
-  OpenCart: true,
-};
-
-const has = (types: object, type: string) => Object.prototype.hasOwnProperty.call(types, type);
-export const isAddressCommand = (c: AppCommand): c is AddressCommand => has(addressTypes, c.type);
-export const isAuthCommand = (c: AppCommand): c is AuthCommand => has(authTypes, c.type);
-export const isCartCommand = (c: AppCommand): c is CartCommand => has(cartTypes, c.type);
-export const isCatalogCommand = (c: AppCommand): c is CatalogCommand => has(catalogTypes, c.type);
-export const isCheckoutCommand = (c: AppCommand): c is CheckoutCommand => has(checkoutTypes, c.type);
-export const isCityCommand = (c: AppCommand): c is CityCommand => has(cityTypes, c.type);
-export const isModalCommand = (c: AppCommand): c is ModalCommand => has(modalTypes, c.type);
-export const isSettingCommand = (c: AppCommand): c is SettingCommand => has(settingTypes, c.type);
-export const isUserCommand = (c: AppCommand): c is UserCommand => has(userTypes, c.type);
-export const isViewCommand = (c: AppCommand): c is ViewCommand => has(viewTypes, c.type);
+export type { CheckoutDecide, Decide } from './decideAreas';
+export {
+  isAddressCommand,
+  isAuthCommand,
+  isCartCommand,
+  isCatalogCommand,
+  isCheckoutCommand,
+  isCityCommand,
+  isModalCommand,
+  isSettingCommand,
+  isUserCommand,
+  isViewCommand,
+} from './decideAreas';
 
 /** Pure: the events a command leads to in this state. A business "no" is an event; [] means nothing to do. */
-export function decide(command: AppCommand, state: AppState, meta: Meta): AppEvent[] {
-  // Whatever area moved the delivery address, the cart's delivery line is repriced with it.
-  return withDeliveryZoneLine(decideArea(command, state, meta), state, meta);
-}
-
-function decideArea(command: AppCommand, state: AppState, meta: Meta): AppEvent[] {
-  if (isAddressCommand(command)) return decideAddress(command, state, meta);
-  if (isAuthCommand(command)) return decideAuth(command, state, meta);
-  if (isCartCommand(command)) return decideCart(command, state, meta);
-  if (isCatalogCommand(command)) return decideCatalog(command, state, meta);
-  if (isCheckoutCommand(command)) return decideCheckout(command, state, meta);
-  if (isCityCommand(command)) return decideCity(command, state, meta);
-  if (isModalCommand(command)) return decideModal(command, state, meta);
-  if (isSettingCommand(command)) return decideSetting(command, state, meta);
-  if (isUserCommand(command)) return decideUser(command, state, meta);
-  if (isViewCommand(command)) return decideView(command, state, meta);
-  const unreachable: never = command;
-  throw new Error(`unknown command ${JSON.stringify(unreachable)}`);
-}
+export const decide = createDecide(decideCheckout);

@@ -1,6 +1,7 @@
 // The bus: meta stamping, the entry list, re-entrancy-safe queueing, subscribe/select, observables.
 import { describe, expect, it } from 'vitest';
 import { createStore, type LogEntry } from '../../src/commands/bus';
+import { decide } from '../../src/commands/decide';
 import { evolveAll, initialState } from '../../src/projections/store';
 import { PRODUCT } from '../fixtures/catalog';
 import { NOW } from '../fixtures/settings';
@@ -14,7 +15,7 @@ function fakeDeps() {
 describe('createStore', () => {
   it('stamps meta {now, id}, appends { position, at, command, events } and evolves', () => {
     const seen: LogEntry[] = [];
-    const store = createStore({ initial: readyState(), deps: fakeDeps(), onEntry: (e) => seen.push(e) });
+    const store = createStore({ decide, initial: readyState(), deps: fakeDeps(), onEntry: (e) => seen.push(e) });
     store.dispatch({ type: 'AddItem', data: { productId: PRODUCT.phila } });
     const entries = store.entries();
     expect(entries).toHaveLength(1);
@@ -25,13 +26,13 @@ describe('createStore', () => {
   });
 
   it('records commands that produce no events too', () => {
-    const store = createStore({ deps: fakeDeps() });
+    const store = createStore({ decide, deps: fakeDeps() });
     store.dispatch({ type: 'ClearCatalogQuery', data: {} });
     expect(store.entries()).toEqual([{ position: 1, at: NOW.mondayAfternoon, command: { type: 'ClearCatalogQuery', data: {} }, events: [] }]);
   });
 
   it('queues a command dispatched while another is processed (no nesting)', () => {
-    const store = createStore({ initial: readyState(), deps: fakeDeps() });
+    const store = createStore({ decide, initial: readyState(), deps: fakeDeps() });
     const order: string[] = [];
     store.events$.subscribe(({ entry }) => {
       order.push(`event ${entry.position}`);
@@ -48,7 +49,7 @@ describe('createStore', () => {
   });
 
   it('subscribe notifies on change; select is memoised per state object', () => {
-    const store = createStore({ initial: readyState(), deps: fakeDeps() });
+    const store = createStore({ decide, initial: readyState(), deps: fakeDeps() });
     let calls = 0;
     const unsubscribe = store.subscribe(() => calls++);
     let computed = 0;
@@ -70,7 +71,7 @@ describe('createStore', () => {
   });
 
   it('state$ starts with the current state; replaying the entries gives the live state', () => {
-    const store = createStore({ initial: readyState(), deps: fakeDeps() });
+    const store = createStore({ decide, initial: readyState(), deps: fakeDeps() });
     const states: unknown[] = [];
     store.state$.subscribe((s) => states.push(s));
     store.dispatch({ type: 'AddItem', data: { productId: PRODUCT.phila } });
@@ -83,6 +84,7 @@ describe('createStore', () => {
   it('a throwing decide is rethrown but leaves the store usable', () => {
     let n = 0;
     const store = createStore({
+    decide,
       initial: initialState,
       deps: {
         now: () => {

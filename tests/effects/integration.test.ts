@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { PromoResponse } from '../../src/api/entities';
 import type { StorefrontApi } from '../../src/api/storefrontApi';
 import { createStore, type Store } from '../../src/commands/bus';
+import { decide } from '../../src/commands/decide';
 import type { AppCommand } from '../../src/commands';
 import type { Effect } from '../../src/effects/deps';
 import { createRootEffect, runEffects } from '../../src/effects';
@@ -31,7 +32,7 @@ function world(initial: AppState, api: Partial<StorefrontApi>, effect: Effect, f
   ts.run(({ flush }) => {
     const now = () => new Date(Date.parse(T0) + ts.now()).toISOString();
     let id = 0;
-    const store = createStore({ initial, deps: { now, newId: () => `c${++id}` } });
+    const store = createStore({ decide, initial, deps: { now, newId: () => `c${++id}` } });
     const { deps, recorded } = fakeDeps(fakeApi(api).api, { now });
     const reloadsAt: number[] = [];
     deps.location.reload = () => {

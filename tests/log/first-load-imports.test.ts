@@ -2,7 +2,7 @@
 // the recorder and the bug-report wiring start with the page, so what they import (values, not
 // types) must stay clear of them. A static walk of the relative imports, so that a new import
 // that would drag the schemas into the entry chunk fails here rather than in the bundle's size.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -92,7 +92,40 @@ describe('what the page imports at start for the deciders', () => {
 
   it('the entry reaches the deciders but no schema module', () => {
     const graph = staticGraph('src/views/main.tsx');
-    expect(graph.has('src/commands/decide.ts')).toBe(true);
+    expect(graph.has('src/commands/decideAreas.ts')).toBe(true);
     expect(schemas.filter((m) => graph.has(m))).toEqual([]);
+  });
+});
+
+// The checkout decider is not part of the first load either (src/commands/checkoutSlot.ts): every
+// module that dispatches a checkout command brings it, by importing commands/checkout.provide.
+describe('the checkout decider comes with the modules that dispatch checkout commands', () => {
+  const checkoutTypes = (): string[] => {
+    const source = readFileSync(resolve(root, 'src/commands/decideAreas.ts'), 'utf8');
+    const record = /const checkoutTypes[^=]*=\s*\{([^}]*)\}/.exec(source)?.[1] ?? '';
+    return [...record.matchAll(/(\w+): true/g)].map((m) => m[1] ?? '');
+  };
+  const sourceFiles = (dir: string): string[] =>
+    readdirSync(resolve(root, dir), { withFileTypes: true }).flatMap((d) =>
+      d.isDirectory() ? sourceFiles(join(dir, d.name)) : /\.tsx?$/.test(d.name) ? [join(dir, d.name)] : [],
+    );
+
+  it('the first load does not reach the checkout decider', () => {
+    const graph = staticGraph('src/views/main.tsx');
+    expect(graph.has('src/commands/checkout.decide.ts')).toBe(false);
+    expect(graph.has('src/commands/checkoutSlot.ts')).toBe(true);
+  });
+
+  it('each module outside the core that dispatches a checkout command reaches commands/checkout.provide', () => {
+    const types = checkoutTypes();
+    expect(types).toEqual(expect.arrayContaining(['OpenCheckout', 'PlaceOrder', 'LoadOrder', 'CheckAddress']));
+    const dispatching = [...sourceFiles('src/views'), ...sourceFiles('src/effects')].filter((file) => {
+      const text = readFileSync(resolve(root, file), 'utf8');
+      return types.some((t) => text.includes(`type: '${t}'`));
+    });
+    expect(dispatching).toEqual(
+      expect.arrayContaining(['src/views/pages/CheckoutPage.tsx', 'src/views/pages/CompletePage.tsx', 'src/views/modals/AddressModal.tsx', 'src/effects/checkout.ts']),
+    );
+    expect(dispatching.filter((file) => !staticGraph(file).has('src/commands/checkout.provide.ts'))).toEqual([]);
   });
 });

@@ -264,6 +264,7 @@ const commandArbs = [
 function runOnce(initial: AppState, cmds: Iterable<CartCommandModel>, entries: LogEntry[]): Store {
   let n = 0;
   const store = createStore({
+    decide,
     initial,
     deps: { now: () => NOW.mondayAfternoon, newId: () => `id${++n}` },
     onEntry: (e) => entries.push(e),

@@ -6,6 +6,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { AppCommand } from '../../src/commands';
 import { createStore } from '../../src/commands/bus';
+import { decide } from '../../src/commands/decide';
 import type { AppState } from '../../src/projections/store';
 import { App } from '../../src/views/app/App';
 import { ServicesProvider, type ViewServices } from '../../src/views/app/services';
@@ -44,7 +45,7 @@ export type Setup = {
 
 export function setup({ path = '/angarsk', state = readyState(), now = NOW.mondayAfternoon, services = fakeServices }: Setup = {}) {
   let n = 0;
-  const store = createStore({ initial: state, deps: { now: () => now, newId: () => `id-${++n}` } });
+  const store = createStore({ decide, initial: state, deps: { now: () => now, newId: () => `id-${++n}` } });
   const commands: AppCommand[] = [];
   const viewStore: ViewStore = {
     getState: store.getState,

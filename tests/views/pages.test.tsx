@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createStore } from '../../src/commands/bus';
+import { decide } from '../../src/commands/decide';
 import { ErrorBoundary, statusOf } from '../../src/views/app/ErrorBoundary';
 import { CHUNK_RELOAD_FLAG, loadWithReload } from '../../src/views/app/lazyPage';
 import { headerOffset, scrollPlan } from '../../src/views/app/scroll';
@@ -18,7 +19,7 @@ function Boom(): never {
 }
 
 function renderIsolated(node: React.ReactNode) {
-  const store = createStore({ initial: readyState(), deps: { now: () => '2026-11-23T06:00:00.000Z', newId: () => 'x' } });
+  const store = createStore({ decide, initial: readyState(), deps: { now: () => '2026-11-23T06:00:00.000Z', newId: () => 'x' } });
   return render(
     <StoreProvider store={store}>
       <Router hook={memoryLocation({ path: '/angarsk/about' }).hook}>{node}</Router>

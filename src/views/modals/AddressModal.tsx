@@ -8,6 +8,8 @@ import { jsonEqual, useDispatch, useSelector } from '../app/store';
 import ui from '../components/ui.module.css';
 import { Dialog } from './Dialog';
 import styles from './modals.module.css';
+// This module dispatches checkout commands: their decider comes with it (commands/checkoutSlot).
+import '../../commands/checkout.provide';
 
 export const TITLE_ADDRESS = 'Адрес доставки';
 
