@@ -125,35 +125,31 @@ export async function orderDetail(db: Executor, id: string): Promise<AdminOrderD
 
 export async function changeOrderStatus(ctx: AppContext, request: FastifyRequest, staff: StaffPrincipal, id: string, status: OrderStatusT): Promise<AdminOrderDetail> {
   if (status === 'Cancelled') throw unprocessable(ADMIN_MESSAGES.cancelNeedsReason, 'cancel-needs-reason');
-  const before = await ctx.db.run((db) => orderDetail(db, id));
-  await advanceOrderStatus(ctx, id, status, `staff:${staff.staffId}`);
-  const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    await audit(tx, staff, request, { action: 'order.status', entity: 'order', entityId: id, before: { status: before.status }, after: { status } }, now);
-    return orderDetail(tx, id);
-  });
+  // the audit row commits with the change or not at all
+  await advanceOrderStatus(ctx, id, status, `staff:${staff.staffId}`, (tx, before) =>
+    audit(tx, staff, request, { action: 'order.status', entity: 'order', entityId: id, before: { status: before.status }, after: { status } }, ctx.clock.now()),
+  );
+  return ctx.db.run((db) => orderDetail(db, id));
 }
 
 /**
  * Cancels with a reason. Bonuses spent come back and the coupon use is freed (advanceOrderStatus).
  * An order paid online needs its money back: the cancellation is recorded with refund
- * 'required' and then the refund is attempted (see refundPaidOrder).
+ * 'required' (in the status change's transaction, with its audit row) and then the refund is
+ * attempted (see refundPaidOrder).
  */
 export async function cancelOrder(ctx: AppContext, request: FastifyRequest, staff: StaffPrincipal, id: string, reason: string): Promise<AdminOrderDetail> {
-  const before = await ctx.db.run((db) => orderDetail(db, id));
-  const paidOnline = before.paymentStatus === 'paid' && ONLINE_METHODS.has(before.paymentMethod);
-  await advanceOrderStatus(ctx, id, 'Cancelled', `staff:${staff.staffId}`);
-  const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .insert(orderCancellations)
-      .values({ orderId: id, reason, staffId: staff.staffId, refund: paidOnline ? 'required' : 'not-needed', at: now })
-      .onConflictDoNothing();
+  let paidOnline = false;
+  await advanceOrderStatus(ctx, id, 'Cancelled', `staff:${staff.staffId}`, async (tx, before) => {
+    paidOnline = before.paymentStatus === 'paid' && ONLINE_METHODS.has(before.paymentMethod);
+    const refund = paidOnline ? 'required' : 'not-needed';
+    const now = ctx.clock.now();
+    await tx.insert(orderCancellations).values({ orderId: id, reason, staffId: staff.staffId, refund, at: now }).onConflictDoNothing();
     await audit(
       tx,
       staff,
       request,
-      { action: 'order.cancel', entity: 'order', entityId: id, before: { status: before.status, paymentStatus: before.paymentStatus }, after: { status: 'Cancelled', reason, refund: paidOnline ? 'required' : 'not-needed' } },
+      { action: 'order.cancel', entity: 'order', entityId: id, before: { status: before.status, paymentStatus: before.paymentStatus }, after: { status: 'Cancelled', reason, refund } },
       now,
     );
   });

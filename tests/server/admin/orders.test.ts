@@ -92,6 +92,44 @@ describe('status changes and cancellation', () => {
     expect(server.pushed).toContainEqual({ type: 'order:status_update', userId: alice.id, orderId: order.id, status: 'CookingStarted' });
   });
 
+  /** Makes every audit insert for order `id` fail, as a database error would, while `body` runs. */
+  async function withAuditFailing(id: string, body: () => Promise<void>): Promise<void> {
+    const trigger = sql.raw(`audit_fails_${id.replace(/-/g, '_')}`);
+    await server.db.run(async (db) => {
+      await db.execute(sql`create or replace function audit_fails() returns trigger language plpgsql as $$ begin raise exception 'audit unavailable'; end $$`);
+      await db.execute(sql`create trigger ${trigger} before insert on audit_log for each row when (new.entity_id = ${sql.raw(`'${id}'`)}) execute function audit_fails()`);
+    });
+    try {
+      await body();
+    } finally {
+      await server.db.run((db) => db.execute(sql`drop trigger ${trigger} on audit_log`));
+    }
+  }
+
+  it('a status change whose audit row cannot be written does not happen (one transaction): no move, no log, no push', async () => {
+    const order = await insertOrder(server, { userId: alice.id });
+    server.pushed.length = 0;
+    await withAuditFailing(order.id, async () => {
+      const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/status`, headers: operator.auth, payload: { status: 'CookingStarted' } });
+      expect(res.statusCode).toBe(500);
+    });
+    const detail = await server.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${order.id}`, headers: operator.auth });
+    expect(detail.json<AdminOrderDetail>()).toMatchObject({ status: 'Unconfirmed', statusLog: [] });
+    expect(server.pushed.filter((p) => 'orderId' in p && p.orderId === order.id)).toEqual([]);
+  });
+
+  it('a cancellation whose audit row cannot be written does not happen either: bonuses stay spent, no cancellation record', async () => {
+    const order = await insertOrder(server, { userId: alice.id, bonusSpent: 50 });
+    await withAuditFailing(order.id, async () => {
+      const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Клиент не отвечает' } });
+      expect(res.statusCode).toBe(500);
+    });
+    const detail = await server.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${order.id}`, headers: operator.auth });
+    expect(detail.json<AdminOrderDetail>()).toMatchObject({ status: 'Unconfirmed', cancellation: null });
+    const refunds = await server.db.run((db) => db.execute<{ n: number }>(sql`select count(*)::int as n from bonus_ledger where order_id = ${order.id}`));
+    expect(refunds.rows[0]?.n).toBe(0);
+  });
+
   it('refuses a move against ORDER_STATUS_FLOW with 422 and the Russian names', async () => {
     const order = await insertOrder(server, { userId: alice.id, status: 'CookingCompleted' });
     const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/status`, headers: operator.auth, payload: { status: 'WaitCooking' } });
