@@ -253,6 +253,110 @@ describe('status changes and cancellation', () => {
     }
   });
 
+  async function auditOf(id: string, action: string): Promise<{ staff_id: string | null; before: unknown; after: unknown }[]> {
+    const rows = await server.db.run((db) =>
+      db.execute<{ staff_id: string | null; before: unknown; after: unknown }>(sql`select staff_id, before, after from audit_log where entity_id = ${id} and action = ${action} order by id`),
+    );
+    return rows.rows;
+  }
+
+  function retry(id: string, headers: Record<string, string> = operator.auth) {
+    return server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${id}/refund`, headers });
+  }
+
+  it('POST /admin/orders/:id/refund retries a failed refund: the order becomes refunded, the refund done, and the audit says who', async () => {
+    refundsAnswer(() => Promise.reject(new Error('connect ECONNREFUSED')));
+    try {
+      const order = await paidOnline();
+      const cancelled = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
+      expect(cancelled.json<AdminOrderDetail>().cancellation).toMatchObject({ refund: 'failed' });
+
+      refundsAnswer(async () => ({ ok: true }));
+      const res = await retry(order.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<AdminOrderDetail>()).toMatchObject({ status: 'Cancelled', paymentStatus: 'refunded', cancellation: { reason: 'Нет курьеров', refund: 'done', refundError: null } });
+      expect(await customerSees(order.id)).toBe('refunded');
+      expect(await auditOf(order.id, 'order.refund')).toEqual([
+        { staff_id: operator.id, before: { refund: 'failed', refundError: 'Не удалось вернуть деньги: connect ECONNREFUSED' }, after: { refund: 'done', refundError: null } },
+      ]);
+
+      const again = await retry(order.id);
+      expect(again.statusCode).toBe(422);
+      expect(again.json<{ message: string }>().message).toBe('Деньги по заказу уже возвращены');
+    } finally {
+      server.ctx.payments = undefined;
+    }
+  });
+
+  it('a retry the provider refuses again answers 422 with its message; the refund stays failed with the new error, and the attempt is audited', async () => {
+    refundsAnswer(async () => ({ ok: false, message: 'Операция отклонена банком' }));
+    try {
+      const order = await paidOnline();
+      await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
+      refundsAnswer(async () => ({ ok: false, message: 'Недостаточно средств на счёте магазина' }));
+      const res = await retry(order.id);
+      expect(res.statusCode).toBe(422);
+      expect(res.json<{ message: string }>().message).toBe('Не удалось вернуть деньги: Недостаточно средств на счёте магазина');
+      expect(await detailOf(order.id)).toMatchObject({
+        paymentStatus: 'paid',
+        cancellation: { refund: 'failed', refundError: 'Не удалось вернуть деньги: Недостаточно средств на счёте магазина' },
+      });
+      expect(await auditOf(order.id, 'order.refund')).toEqual([
+        {
+          staff_id: operator.id,
+          before: { refund: 'failed', refundError: 'Не удалось вернуть деньги: Операция отклонена банком' },
+          after: { refund: 'failed', refundError: 'Не удалось вернуть деньги: Недостаточно средств на счёте магазина' },
+        },
+      ]);
+    } finally {
+      server.ctx.payments = undefined;
+    }
+  });
+
+  it('nothing to refund: 422 with the reason in Russian for an order not cancelled, cancelled unpaid, or paid with no online payment on record', async () => {
+    const active = await insertOrder(server, { userId: bob.id, paymentMethod: 'card', paymentStatus: 'paid' });
+    const notCancelled = await retry(active.id);
+    expect(notCancelled.statusCode).toBe(422);
+    expect(notCancelled.json<{ message: string }>().message).toBe('Вернуть деньги можно только по отменённому заказу');
+
+    const cash = await insertOrder(server, { userId: bob.id });
+    await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${cash.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
+    const unpaid = await retry(cash.id);
+    expect(unpaid.statusCode).toBe(422);
+    expect(unpaid.json<{ message: string }>().message).toBe('Заказ не был оплачен онлайн: возвращать нечего');
+
+    // 'required' because the payments area knows no payment: a retry says so and changes nothing
+    const noPayment = await insertOrder(server, { userId: bob.id, paymentMethod: 'sbp', paymentStatus: 'paid' });
+    await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${noPayment.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
+    const unknown = await retry(noPayment.id);
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json<{ message: string }>().message).toBe('Заказ не был оплачен онлайн');
+    expect((await detailOf(noPayment.id)).cancellation).toMatchObject({ refund: 'required' });
+
+    const missing = await retry('nope');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json<{ message: string }>().message).toBe('Заказ не найден');
+  });
+
+  it('a refund retry needs a staff session (401) and refunds nothing without one', async () => {
+    let asked = 0;
+    refundsAnswer(async () => {
+      asked += 1;
+      return { ok: false, message: 'Операция отклонена банком' };
+    });
+    try {
+      const order = await paidOnline();
+      await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
+      expect(asked).toBe(1);
+      const res = await retry(order.id, {});
+      expect(res.statusCode).toBe(401);
+      expect(res.json<{ message: string }>().message).toBe('Требуется вход в панель управления');
+      expect(asked).toBe(1);
+    } finally {
+      server.ctx.payments = undefined;
+    }
+  });
+
   it('an order marked paid without an online payment on record stays «refund required» for a person to check', async () => {
     const order = await insertOrder(server, { userId: bob.id, paymentMethod: 'sbp', paymentStatus: 'paid' });
     const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
