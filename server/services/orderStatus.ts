@@ -6,6 +6,7 @@
 // online is returned separately, see refundOrderPayment in payments.ts).
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
+import type { Executor } from '../db/database.js';
 import { couponUses, coupons, orderStatusLog, orders, type OrderStatusValue } from '../db/schema/orders.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import { ORDER_STATUS_FLOW, ORDER_STATUS_NAMES, type Order, type OrderStatus } from '../../src/api/contract/orders.js';
@@ -35,8 +36,14 @@ export function accrualFor(total: number, percent: number): number {
   return Math.max(0, Math.floor((total * percent) / 100));
 }
 
+/**
+ * Work that must commit or roll back with a status change (the staff audit row, the cancellation
+ * record): runs in the change's transaction, after it, with the order as it was before.
+ */
+export type WithStatusChange = (tx: Executor, before: typeof orders.$inferSelect) => Promise<void>;
+
 /** Moves an order to `next`; `actor` is who did it ('iiko', 'staff:<id>', 'system'…). */
-export async function advanceOrderStatus(ctx: AppContext, orderId: string, next: OrderStatus, actor: string): Promise<Order> {
+export async function advanceOrderStatus(ctx: AppContext, orderId: string, next: OrderStatus, actor: string, withChange?: WithStatusChange): Promise<Order> {
   const now = ctx.clock.now();
   const { order, userId } = await ctx.db.transaction(async (tx) => {
     const row = (await tx.select().from(orders).where(eq(orders.id, orderId)).for('update'))[0];
@@ -75,6 +82,7 @@ export async function advanceOrderStatus(ctx: AppContext, orderId: string, next:
     const saved = updated[0];
     if (!saved) throw new Error(`order ${orderId} changed under a row lock`);
     await tx.insert(orderStatusLog).values({ orderId, status: next, at: now, actor: actor || 'system' });
+    await withChange?.(tx, row);
     return { order: toOrder(saved), userId: saved.userId };
   });
   await ctx.push.publish({ type: 'order:status_update', userId, orderId, status: order.status });

@@ -1,7 +1,8 @@
-// /api/v1/admin/orders*: the operators' order list, detail, status moves and cancellation.
+// /api/v1/admin/orders*: the operators' order list, detail, status moves, cancellation and
+// a staff retry of a refund that failed.
 import type { FastifyInstance } from 'fastify';
 import * as c from '../../../src/api/contract/admin/orders.js';
-import { cancelOrder, changeOrderStatus, listOrders, orderDetail } from '../../services/admin/orders.js';
+import { cancelOrder, changeOrderStatus, listOrders, orderDetail, retryRefund } from '../../services/admin/orders.js';
 import { adminRoute } from './adminRoute.js';
 
 export function registerAdminOrders(app: FastifyInstance): void {
@@ -10,4 +11,5 @@ export function registerAdminOrders(app: FastifyInstance): void {
   adminRoute(app, c.adminGetOrder, ({ params }) => ctx.db.run((db) => orderDetail(db, params.id)));
   adminRoute(app, c.adminChangeOrderStatus, ({ request, staff, params, body }) => changeOrderStatus(ctx, request, staff, params.id, body.status));
   adminRoute(app, c.adminCancelOrder, ({ request, staff, params, body }) => cancelOrder(ctx, request, staff, params.id, body.reason));
+  adminRoute(app, c.adminRetryRefund, ({ request, staff, params }) => retryRefund(ctx, request, staff, params.id));
 }

@@ -1,4 +1,5 @@
-// Orders for staff (issue 6 §2): list with filters, detail, status moves and cancellation.
+// Orders for staff (issue 6 §2): list with filters, detail, status moves, cancellation and the
+// retry of a failed refund.
 // Status moves reuse advanceOrderStatus (server/services/orderStatus.ts): the same flow rules,
 // the status log, bonuses and coupon uses, and the push to the customer's /complete page.
 import type { FastifyRequest } from 'fastify';
@@ -125,35 +126,31 @@ export async function orderDetail(db: Executor, id: string): Promise<AdminOrderD
 
 export async function changeOrderStatus(ctx: AppContext, request: FastifyRequest, staff: StaffPrincipal, id: string, status: OrderStatusT): Promise<AdminOrderDetail> {
   if (status === 'Cancelled') throw unprocessable(ADMIN_MESSAGES.cancelNeedsReason, 'cancel-needs-reason');
-  const before = await ctx.db.run((db) => orderDetail(db, id));
-  await advanceOrderStatus(ctx, id, status, `staff:${staff.staffId}`);
-  const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    await audit(tx, staff, request, { action: 'order.status', entity: 'order', entityId: id, before: { status: before.status }, after: { status } }, now);
-    return orderDetail(tx, id);
-  });
+  // the audit row commits with the change or not at all
+  await advanceOrderStatus(ctx, id, status, `staff:${staff.staffId}`, (tx, before) =>
+    audit(tx, staff, request, { action: 'order.status', entity: 'order', entityId: id, before: { status: before.status }, after: { status } }, ctx.clock.now()),
+  );
+  return ctx.db.run((db) => orderDetail(db, id));
 }
 
 /**
  * Cancels with a reason. Bonuses spent come back and the coupon use is freed (advanceOrderStatus).
  * An order paid online needs its money back: the cancellation is recorded with refund
- * 'required' and then the refund is attempted (see refundPaidOrder).
+ * 'required' (in the status change's transaction, with its audit row) and then the refund is
+ * attempted (see refundPaidOrder).
  */
 export async function cancelOrder(ctx: AppContext, request: FastifyRequest, staff: StaffPrincipal, id: string, reason: string): Promise<AdminOrderDetail> {
-  const before = await ctx.db.run((db) => orderDetail(db, id));
-  const paidOnline = before.paymentStatus === 'paid' && ONLINE_METHODS.has(before.paymentMethod);
-  await advanceOrderStatus(ctx, id, 'Cancelled', `staff:${staff.staffId}`);
-  const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .insert(orderCancellations)
-      .values({ orderId: id, reason, staffId: staff.staffId, refund: paidOnline ? 'required' : 'not-needed', at: now })
-      .onConflictDoNothing();
+  let paidOnline = false;
+  await advanceOrderStatus(ctx, id, 'Cancelled', `staff:${staff.staffId}`, async (tx, before) => {
+    paidOnline = before.paymentStatus === 'paid' && ONLINE_METHODS.has(before.paymentMethod);
+    const refund = paidOnline ? 'required' : 'not-needed';
+    const now = ctx.clock.now();
+    await tx.insert(orderCancellations).values({ orderId: id, reason, staffId: staff.staffId, refund, at: now }).onConflictDoNothing();
     await audit(
       tx,
       staff,
       request,
-      { action: 'order.cancel', entity: 'order', entityId: id, before: { status: before.status, paymentStatus: before.paymentStatus }, after: { status: 'Cancelled', reason, refund: paidOnline ? 'required' : 'not-needed' } },
+      { action: 'order.cancel', entity: 'order', entityId: id, before: { status: before.status, paymentStatus: before.paymentStatus }, after: { status: 'Cancelled', reason, refund } },
       now,
     );
   });
@@ -161,15 +158,26 @@ export async function cancelOrder(ctx: AppContext, request: FastifyRequest, staf
   return ctx.db.run((db) => orderDetail(db, id));
 }
 
+export interface RefundOutcome {
+  refund: 'done' | 'failed' | 'required';
+  refundError: string | null;
+}
+
 /**
  * Returns the money of a cancelled order paid online through refundOrderPayment (payments area,
  * idempotent) and records the outcome on the cancellation: 'done', or 'failed' with the
  * provider's message for the operator. Until 'done' the order's payment stays 'paid'. The
  * cancellation itself stands and cancelling again is refused, so a retry is calling this again
- * (no admin route does that yet; meanwhile a failed refund is made in the provider's cabinet).
+ * (POST /admin/orders/:id/refund, retryRefund below). `withOutcome` runs in the transaction
+ * that records the outcome (the retry's audit row).
  */
-export async function refundPaidOrder(ctx: AppContext, orderId: string, reason: string): Promise<void> {
-  let refund: 'done' | 'failed' | 'required';
+export async function refundPaidOrder(
+  ctx: AppContext,
+  orderId: string,
+  reason: string,
+  withOutcome?: (tx: Executor, outcome: RefundOutcome) => Promise<void>,
+): Promise<RefundOutcome> {
+  let refund: RefundOutcome['refund'];
   let refundError: string | null = null;
   try {
     const answer = await refundOrderPayment(ctx, orderId, reason);
@@ -183,5 +191,36 @@ export async function refundPaidOrder(ctx: AppContext, orderId: string, reason: 
     refund = 'failed';
     refundError = error instanceof Error ? error.message.slice(0, 500) : 'Не удалось вернуть деньги';
   }
-  await ctx.db.run((db) => db.update(orderCancellations).set({ refund, refundError }).where(eq(orderCancellations.orderId, orderId)));
+  const outcome = { refund, refundError };
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(orderCancellations).set(outcome).where(eq(orderCancellations.orderId, orderId));
+    await withOutcome?.(tx, outcome);
+  });
+  return outcome;
+}
+
+export const REFUND_MESSAGES = {
+  notCancelled: 'Вернуть деньги можно только по отменённому заказу',
+  alreadyDone: 'Деньги по заказу уже возвращены',
+  notNeeded: 'Заказ не был оплачен онлайн: возвращать нечего',
+} as const;
+
+/**
+ * Staff retry of a refund left 'failed' or 'required' on a cancelled order. Answers the order
+ * when the money came back; otherwise 422 with the reason (the provider's refusal is also kept
+ * on the cancellation). Each attempt that reached the payments area is audited.
+ */
+export async function retryRefund(ctx: AppContext, request: FastifyRequest, staff: StaffPrincipal, id: string): Promise<AdminOrderDetail> {
+  const before = await ctx.db.run((db) => orderDetail(db, id));
+  const cancellation = before.status === 'Cancelled' ? before.cancellation : null;
+  if (cancellation === null) throw unprocessable(REFUND_MESSAGES.notCancelled, 'nothing-to-refund');
+  if (cancellation.refund === 'done') throw unprocessable(REFUND_MESSAGES.alreadyDone, 'nothing-to-refund');
+  if (cancellation.refund === 'not-needed') throw unprocessable(REFUND_MESSAGES.notNeeded, 'nothing-to-refund');
+  const { refund, refundError } = cancellation;
+  const outcome = await refundPaidOrder(ctx, id, cancellation.reason, (tx, after) =>
+    audit(tx, staff, request, { action: 'order.refund', entity: 'order', entityId: id, before: { refund, refundError }, after }, ctx.clock.now()),
+  );
+  if (outcome.refund === 'failed') throw unprocessable(outcome.refundError ?? 'Не удалось вернуть деньги', 'refund-failed');
+  if (outcome.refund === 'required') throw unprocessable(outcome.refundError ?? REFUND_MESSAGES.notNeeded, 'nothing-to-refund');
+  return ctx.db.run((db) => orderDetail(db, id));
 }

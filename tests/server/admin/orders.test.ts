@@ -92,6 +92,44 @@ describe('status changes and cancellation', () => {
     expect(server.pushed).toContainEqual({ type: 'order:status_update', userId: alice.id, orderId: order.id, status: 'CookingStarted' });
   });
 
+  /** Makes every audit insert for order `id` fail, as a database error would, while `body` runs. */
+  async function withAuditFailing(id: string, body: () => Promise<void>): Promise<void> {
+    const trigger = sql.raw(`audit_fails_${id.replace(/-/g, '_')}`);
+    await server.db.run(async (db) => {
+      await db.execute(sql`create or replace function audit_fails() returns trigger language plpgsql as $$ begin raise exception 'audit unavailable'; end $$`);
+      await db.execute(sql`create trigger ${trigger} before insert on audit_log for each row when (new.entity_id = ${sql.raw(`'${id}'`)}) execute function audit_fails()`);
+    });
+    try {
+      await body();
+    } finally {
+      await server.db.run((db) => db.execute(sql`drop trigger ${trigger} on audit_log`));
+    }
+  }
+
+  it('a status change whose audit row cannot be written does not happen (one transaction): no move, no log, no push', async () => {
+    const order = await insertOrder(server, { userId: alice.id });
+    server.pushed.length = 0;
+    await withAuditFailing(order.id, async () => {
+      const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/status`, headers: operator.auth, payload: { status: 'CookingStarted' } });
+      expect(res.statusCode).toBe(500);
+    });
+    const detail = await server.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${order.id}`, headers: operator.auth });
+    expect(detail.json<AdminOrderDetail>()).toMatchObject({ status: 'Unconfirmed', statusLog: [] });
+    expect(server.pushed.filter((p) => 'orderId' in p && p.orderId === order.id)).toEqual([]);
+  });
+
+  it('a cancellation whose audit row cannot be written does not happen either: bonuses stay spent, no cancellation record', async () => {
+    const order = await insertOrder(server, { userId: alice.id, bonusSpent: 50 });
+    await withAuditFailing(order.id, async () => {
+      const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Клиент не отвечает' } });
+      expect(res.statusCode).toBe(500);
+    });
+    const detail = await server.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${order.id}`, headers: operator.auth });
+    expect(detail.json<AdminOrderDetail>()).toMatchObject({ status: 'Unconfirmed', cancellation: null });
+    const refunds = await server.db.run((db) => db.execute<{ n: number }>(sql`select count(*)::int as n from bonus_ledger where order_id = ${order.id}`));
+    expect(refunds.rows[0]?.n).toBe(0);
+  });
+
   it('refuses a move against ORDER_STATUS_FLOW with 422 and the Russian names', async () => {
     const order = await insertOrder(server, { userId: alice.id, status: 'CookingCompleted' });
     const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/status`, headers: operator.auth, payload: { status: 'WaitCooking' } });
@@ -210,6 +248,110 @@ describe('status changes and cancellation', () => {
       await refundPaidOrder(server.ctx, order.id, 'Нет курьеров');
       expect(await detailOf(order.id)).toMatchObject({ paymentStatus: 'refunded', cancellation: { refund: 'done', refundError: null } });
       expect(await customerSees(order.id)).toBe('refunded');
+    } finally {
+      server.ctx.payments = undefined;
+    }
+  });
+
+  async function auditOf(id: string, action: string): Promise<{ staff_id: string | null; before: unknown; after: unknown }[]> {
+    const rows = await server.db.run((db) =>
+      db.execute<{ staff_id: string | null; before: unknown; after: unknown }>(sql`select staff_id, before, after from audit_log where entity_id = ${id} and action = ${action} order by id`),
+    );
+    return rows.rows;
+  }
+
+  function retry(id: string, headers: Record<string, string> = operator.auth) {
+    return server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${id}/refund`, headers });
+  }
+
+  it('POST /admin/orders/:id/refund retries a failed refund: the order becomes refunded, the refund done, and the audit says who', async () => {
+    refundsAnswer(() => Promise.reject(new Error('connect ECONNREFUSED')));
+    try {
+      const order = await paidOnline();
+      const cancelled = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
+      expect(cancelled.json<AdminOrderDetail>().cancellation).toMatchObject({ refund: 'failed' });
+
+      refundsAnswer(async () => ({ ok: true }));
+      const res = await retry(order.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<AdminOrderDetail>()).toMatchObject({ status: 'Cancelled', paymentStatus: 'refunded', cancellation: { reason: 'Нет курьеров', refund: 'done', refundError: null } });
+      expect(await customerSees(order.id)).toBe('refunded');
+      expect(await auditOf(order.id, 'order.refund')).toEqual([
+        { staff_id: operator.id, before: { refund: 'failed', refundError: 'Не удалось вернуть деньги: connect ECONNREFUSED' }, after: { refund: 'done', refundError: null } },
+      ]);
+
+      const again = await retry(order.id);
+      expect(again.statusCode).toBe(422);
+      expect(again.json<{ message: string }>().message).toBe('Деньги по заказу уже возвращены');
+    } finally {
+      server.ctx.payments = undefined;
+    }
+  });
+
+  it('a retry the provider refuses again answers 422 with its message; the refund stays failed with the new error, and the attempt is audited', async () => {
+    refundsAnswer(async () => ({ ok: false, message: 'Операция отклонена банком' }));
+    try {
+      const order = await paidOnline();
+      await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
+      refundsAnswer(async () => ({ ok: false, message: 'Недостаточно средств на счёте магазина' }));
+      const res = await retry(order.id);
+      expect(res.statusCode).toBe(422);
+      expect(res.json<{ message: string }>().message).toBe('Не удалось вернуть деньги: Недостаточно средств на счёте магазина');
+      expect(await detailOf(order.id)).toMatchObject({
+        paymentStatus: 'paid',
+        cancellation: { refund: 'failed', refundError: 'Не удалось вернуть деньги: Недостаточно средств на счёте магазина' },
+      });
+      expect(await auditOf(order.id, 'order.refund')).toEqual([
+        {
+          staff_id: operator.id,
+          before: { refund: 'failed', refundError: 'Не удалось вернуть деньги: Операция отклонена банком' },
+          after: { refund: 'failed', refundError: 'Не удалось вернуть деньги: Недостаточно средств на счёте магазина' },
+        },
+      ]);
+    } finally {
+      server.ctx.payments = undefined;
+    }
+  });
+
+  it('nothing to refund: 422 with the reason in Russian for an order not cancelled, cancelled unpaid, or paid with no online payment on record', async () => {
+    const active = await insertOrder(server, { userId: bob.id, paymentMethod: 'card', paymentStatus: 'paid' });
+    const notCancelled = await retry(active.id);
+    expect(notCancelled.statusCode).toBe(422);
+    expect(notCancelled.json<{ message: string }>().message).toBe('Вернуть деньги можно только по отменённому заказу');
+
+    const cash = await insertOrder(server, { userId: bob.id });
+    await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${cash.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
+    const unpaid = await retry(cash.id);
+    expect(unpaid.statusCode).toBe(422);
+    expect(unpaid.json<{ message: string }>().message).toBe('Заказ не был оплачен онлайн: возвращать нечего');
+
+    // 'required' because the payments area knows no payment: a retry says so and changes nothing
+    const noPayment = await insertOrder(server, { userId: bob.id, paymentMethod: 'sbp', paymentStatus: 'paid' });
+    await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${noPayment.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
+    const unknown = await retry(noPayment.id);
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json<{ message: string }>().message).toBe('Заказ не был оплачен онлайн');
+    expect((await detailOf(noPayment.id)).cancellation).toMatchObject({ refund: 'required' });
+
+    const missing = await retry('nope');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json<{ message: string }>().message).toBe('Заказ не найден');
+  });
+
+  it('a refund retry needs a staff session (401) and refunds nothing without one', async () => {
+    let asked = 0;
+    refundsAnswer(async () => {
+      asked += 1;
+      return { ok: false, message: 'Операция отклонена банком' };
+    });
+    try {
+      const order = await paidOnline();
+      await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
+      expect(asked).toBe(1);
+      const res = await retry(order.id, {});
+      expect(res.statusCode).toBe(401);
+      expect(res.json<{ message: string }>().message).toBe('Требуется вход в панель управления');
+      expect(asked).toBe(1);
     } finally {
       server.ctx.payments = undefined;
     }

@@ -4,7 +4,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminMe } from '../../../src/api/contract/admin/auth';
-import { adminCancelOrder, adminChangeOrderStatus, adminGetOrder, adminListOrders, type AdminOrderDetail } from '../../../src/api/contract/admin/orders';
+import { adminCancelOrder, adminChangeOrderStatus, adminGetOrder, adminListOrders, adminRetryRefund, type AdminOrderDetail, type RefundState } from '../../../src/api/contract/admin/orders';
 import { adminListCities, adminListRestaurants } from '../../../src/api/contract/admin/settings';
 import type { OrderStatus } from '../../../src/api/contract/orders';
 import { ADMIN_SESSION, FakeServer, setupAdmin } from './helpers';
@@ -161,6 +161,71 @@ describe('admin orders', () => {
     const panel = await screen.findByRole('complementary', { name: 'Заказ' });
     expect(await within(panel).findByText(/Картой онлайн, оплачен, нужно вернуть деньги/)).toBeTruthy();
     expect(within(panel).getByText(/Оплата: возврат не прошёл \(Не удалось вернуть деньги: connect ECONNREFUSED\)/)).toBeTruthy();
+  });
+
+  function cancelledPaid(refund: RefundState, refundError: string | null = null): AdminOrderDetail {
+    return {
+      ...order({ id: 'o1', status: 'Cancelled' }),
+      paymentMethod: 'card',
+      paymentStatus: refund === 'done' ? 'refunded' : 'paid',
+      nextStatuses: [],
+      cancellation: { reason: 'Нет курьеров', at: '2026-11-23T04:00:00.000Z', staffId: 'staff-1', refund, refundError },
+    };
+  }
+
+  it('«Повторить возврат» shows only for a cancelled order whose refund failed or is due', async () => {
+    for (const refund of ['failed', 'required', 'done', 'not-needed'] as const) {
+      const { server } = ordersServer([cancelledPaid(refund)]);
+      const app = setupAdmin({ path: '/admin/orders/o1', session: ADMIN_SESSION, server });
+      const panel = await screen.findByRole('complementary', { name: 'Заказ' });
+      await within(panel).findByText(/Отменён .*Нет курьеров/);
+      expect(within(panel).queryByRole('button', { name: 'Повторить возврат' }) !== null, refund).toBe(refund === 'failed' || refund === 'required');
+      app.unmount();
+    }
+    const { server } = ordersServer([{ ...order({ id: 'o1', status: 'CookingStarted' }), paymentMethod: 'card', paymentStatus: 'paid' }]);
+    setupAdmin({ path: '/admin/orders/o1', session: ADMIN_SESSION, server });
+    await screen.findByRole('group', { name: 'Смена статуса' });
+    expect(screen.queryByRole('button', { name: 'Повторить возврат' })).toBeNull();
+  });
+
+  it('«Повторить возврат» asks first, calls the refund route and shows the money returned', async () => {
+    const { server, db } = ordersServer([cancelledPaid('failed', 'Не удалось вернуть деньги: connect ECONNREFUSED')]);
+    server.on(adminRetryRefund, () => {
+      const refunded = cancelledPaid('done');
+      db.set('o1', refunded);
+      return { body: refunded };
+    });
+    setupAdmin({ path: '/admin/orders/o1', session: ADMIN_SESSION, server });
+    const panel = await screen.findByRole('complementary', { name: 'Заказ' });
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Повторить возврат' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Повторить возврат денег?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Не сейчас' }));
+    expect(server.calls(adminRetryRefund)).toHaveLength(0);
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Повторить возврат' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Вернуть деньги' }));
+    await waitFor(() => expect(server.calls(adminRetryRefund)).toHaveLength(1));
+    expect(server.calls(adminRetryRefund)[0]?.path).toBe('/api/v1/admin/orders/o1/refund');
+    expect(await screen.findByText('Деньги возвращены')).toBeTruthy();
+    await waitFor(() => expect(within(panel).getByText(/Оплата: деньги возвращены/)).toBeTruthy());
+    expect(within(panel).queryByRole('button', { name: 'Повторить возврат' })).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a refund the provider refuses again shows its message and the new error in the panel', async () => {
+    const message = 'Не удалось вернуть деньги: Операция отклонена банком';
+    const { server, db } = ordersServer([cancelledPaid('failed', 'Не удалось вернуть деньги: connect ECONNREFUSED')]);
+    server.on(adminRetryRefund, () => {
+      db.set('o1', cancelledPaid('failed', message));
+      return { status: 422, body: { message } };
+    });
+    setupAdmin({ path: '/admin/orders/o1', session: ADMIN_SESSION, server });
+    const panel = await screen.findByRole('complementary', { name: 'Заказ' });
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Повторить возврат' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Вернуть деньги' }));
+    expect((await screen.findByText(message)).closest('[role="alert"]')).toBeTruthy();
+    await waitFor(() => expect(within(panel).getByText(/возврат не прошёл \(Не удалось вернуть деньги: Операция отклонена банком\)/)).toBeTruthy());
+    expect(within(panel).getByRole('button', { name: 'Повторить возврат' })).toBeTruthy();
   });
 
   it('an order changed elsewhere (order:updated) is re-read while open', async () => {

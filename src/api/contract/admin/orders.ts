@@ -101,3 +101,12 @@ export const adminCancelOrder = defineAdminRoute('operator', {
   body: z.object({ reason: z.string().check(z.trim(), z.minLength(3), z.maxLength(500)) }),
   response: AdminOrderDetail,
 });
+
+export const adminRetryRefund = defineAdminRoute('operator', {
+  method: 'POST',
+  path: '/admin/orders/:id/refund',
+  summary: 'Retries the refund of a cancelled order paid online whose refund failed or is still due; 422 with the reason when there is nothing to refund or the provider refuses again',
+  auth: 'staff',
+  params: AdminIdParams,
+  response: AdminOrderDetail,
+});

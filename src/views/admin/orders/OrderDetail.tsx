@@ -1,7 +1,8 @@
 // One order for the operator: customer, address or pickup restaurant, lines and totals, payment,
 // the status log, and the actions: the next statuses the server allows (`nextStatuses`, along
-// ORDER_STATUS_FLOW) and cancellation with a reason (bonuses and coupon go back; money paid
-// online is refunded or marked to refund). Re-reads itself when the order changes elsewhere.
+// ORDER_STATUS_FLOW), cancellation with a reason (bonuses and coupon go back; money paid
+// online is refunded or marked to refund) and a retry of a refund that did not go through.
+// Re-reads itself when the order changes elsewhere.
 import { useState, type FormEvent } from 'react';
 import { adminCancelOrder, adminChangeOrderStatus, adminGetOrder, type AdminOrderDetail } from '../../../api/contract/admin/orders';
 import type { OrderStatus } from '../../../api/contract/orders';
@@ -10,6 +11,7 @@ import { useOrderEvents } from '../data/liveOrders';
 import type { Reference } from '../data/reference';
 import { AdminDialog, Field, QueryView, cx, formatDateTime, formatMoney } from '../ui';
 import { StatusBadge } from './StatusBadge';
+import { RefundRetry } from './RefundRetry';
 import { PAYMENT_METHOD_LABEL, paymentStatusLabel, REFUND_LABEL, STATUS_ACTION, STATUS_LABEL } from './labels';
 import s from '../admin.module.css';
 
@@ -116,6 +118,14 @@ export function OrderDetail({ orderId, reference, onClose, onChanged }: { orderI
               <div className={s.warning}>
                 Отменён {formatDateTime(order.cancellation.at)}: {order.cancellation.reason}. Оплата: {REFUND_LABEL[order.cancellation.refund]}
                 {order.cancellation.refundError ? ` (${order.cancellation.refundError})` : ''}
+                <RefundRetry
+                  order={order}
+                  onRefunded={(updated) => {
+                    query.replace(() => updated);
+                    onChanged();
+                  }}
+                  onRefused={query.reload}
+                />
               </div>
             ) : null}
             <h3 className={s.subtitle}>Клиент</h3>

@@ -57,6 +57,9 @@ export const REFUND_LABEL: Readonly<Record<RefundState, string>> = {
   failed: 'возврат не прошёл',
 };
 
+/** The button that asks the provider again for a refund that failed or is still due. */
+export const REFUND_RETRY_ACTION = 'Повторить возврат';
+
 export function statusTone(status: OrderStatus): 'info' | 'ok' | 'bad' | 'plain' {
   if (status === 'Unconfirmed') return 'info';
   if (status === 'Closed' || status === 'Delivered') return 'ok';
