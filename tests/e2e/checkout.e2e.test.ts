@@ -94,9 +94,11 @@ async function start(width: number = WIDTHS.phone, allowConsole: RegExp[] = []) 
   return { page, problems };
 }
 
-function onFail(page: Page, name: string) {
+/** On a failure: a screenshot, and what the page logged (a picture does not say why it got stuck). */
+function onFail(page: Page, name: string, problems: () => string[]) {
   onTestFailed(async () => {
     await e2e.screenshot(page, `${name}-FAILED`);
+    console.error(`${name} failed at ${page.url()}; page and console errors:\n${problems().join('\n') || '(none)'}`);
   });
 }
 
@@ -106,7 +108,7 @@ const problemsList = (page: Page) => page.getByTestId('checkout-problems');
 describe('checkout (issue 5)', () => {
   it('delivery + cash: the zone is shown before ordering, /complete shows the order live, the cart is emptied, one purchase event', async () => {
     const { page, problems } = await start();
-    onFail(page, 'checkout-delivery-cash');
+    onFail(page, 'checkout-delivery-cash', problems);
     const c = await signedInCustomer(page);
     await addToCart(page, 'Канада', 2);
     await openCheckout(page);
@@ -141,7 +143,7 @@ describe('checkout (issue 5)', () => {
     page.on('response', (r) => {
       if (r.status() === 404) missing.push(new URL(r.url()).pathname);
     });
-    onFail(page, 'checkout-pickup-online');
+    onFail(page, 'checkout-pickup-online', problems);
     await signedInCustomer(page, null);
     await addToCart(page, 'Канада', 1);
     await openCheckout(page);
@@ -171,7 +173,7 @@ describe('checkout (issue 5)', () => {
 
   it('online payment declined → /complete-error explains it and the cart is intact', async () => {
     const { page, problems } = await start();
-    onFail(page, 'checkout-decline');
+    onFail(page, 'checkout-decline', problems);
     const c = await signedInCustomer(page);
     await addToCart(page, 'Канада', 2);
     await openCheckout(page);
@@ -193,7 +195,7 @@ describe('checkout (issue 5)', () => {
 
   it("a one-off address ('Сохранить адрес' unticked) in a zone dearer than the city's delivery: ordered there, priced by its zone, not saved", async () => {
     const { page, problems } = await start();
-    onFail(page, 'checkout-one-off-address');
+    onFail(page, 'checkout-one-off-address', problems);
     const c = await signedInCustomer(page, null);
     await addToCart(page, 'Канада', 3);
     await openCheckout(page);
@@ -220,7 +222,7 @@ describe('checkout (issue 5)', () => {
 
   it("below the zone's minimum: the refusal and what to do are shown before submission; nothing is ordered", async () => {
     const { page, problems } = await start();
-    onFail(page, 'checkout-min-sum');
+    onFail(page, 'checkout-min-sum', problems);
     const c = await signedInCustomer(page);
     await addToCart(page, 'Канада', 1);
     await openCheckout(page);
@@ -238,7 +240,7 @@ describe('checkout (issue 5)', () => {
 
   it("address out of zone: 'Адрес вне зоны доставки' with what to do", async () => {
     const { page, problems } = await start();
-    onFail(page, 'checkout-out-of-zone');
+    onFail(page, 'checkout-out-of-zone', problems);
     const c = await signedInCustomer(page, 'посёлок Мегет, улица Садовая');
     await addToCart(page, 'Канада', 3);
     await openCheckout(page);
@@ -256,7 +258,7 @@ describe('checkout (issue 5)', () => {
 
   it('outside working hours: the work-time modal, no order', async () => {
     const { page, problems } = await start();
-    onFail(page, 'checkout-closed');
+    onFail(page, 'checkout-closed', problems);
     const c = await signedInCustomer(page, null);
     await addToCart(page, 'Канада', 2);
     // the cart is kept when the city changes; Шелехов is closed today
@@ -277,7 +279,7 @@ describe('checkout (issue 5)', () => {
 
   it("a double-click on 'Оформить заказ' makes one order", async () => {
     const { page, problems } = await start();
-    onFail(page, 'checkout-double-click');
+    onFail(page, 'checkout-double-click', problems);
     const c = await signedInCustomer(page);
     await addToCart(page, 'Канада', 2);
     await openCheckout(page);
