@@ -140,7 +140,7 @@ describe('admin area (issue 6 item 8)', () => {
     expect(stopped).toContain('dragon');
   });
 
-  it('a status change in /admin reaches the customer on /complete live', async () => {
+  it('a status change in /admin reaches the customer on /complete live, a cancellation too', async () => {
     const PHONE = '+79995550011';
     const context = await e2e.newContext({ width: WIDTHS.phone, cookies: CITY_COOKIES });
     const shop = await context.newPage();
@@ -191,6 +191,17 @@ describe('admin area (issue 6 item 8)', () => {
     await panel.getByRole('button', { name: 'Приготовлен' }).click();
     await expect.poll(() => status.innerText(), { timeout: 30_000 }).toBe('готов');
     await e2e.screenshot(shop, 'complete-live-status-375');
+
+    // cancelled in /admin: the customer's page says so (no thanks for an order that will not come)
+    await panel.getByRole('button', { name: 'Отменить заказ' }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Отмена заказа' });
+    await dialog.getByRole('textbox', { name: 'Причина отмены' }).fill('Клиент передумал');
+    await dialog.getByRole('button', { name: 'Отменить заказ' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await shop.getByText(`Заказ №${order.number} отменён`).waitFor({ timeout: 30_000 });
+    await shop.getByText('Оплачивать его не нужно.').waitFor();
+    expect(await shop.getByText('Спасибо за заказ! Мы уже начали его готовить.').count()).toBe(0);
+    await e2e.screenshot(shop, 'complete-cancelled-375');
     expect(problems()).toEqual([]);
   });
 
