@@ -19,7 +19,7 @@
 import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { CaptchaProvider, DeliveryMethod, GeoPoint, Id, IsoDateTime } from '../entities.js';
-import { OrderAddress, OrderItemInput, OrderLine, PaymentMethod } from './orders.js';
+import { CreateOrderBody, OrderItemInput, OrderLine, PaymentMethod } from './orders.js';
 import { RefusalCode } from './orderCodes.js';
 
 export { RefusalCode } from './orderCodes.js';
@@ -165,26 +165,29 @@ export const CaptchaInfo = z.object({
 });
 export type CaptchaInfo = z.infer<typeof CaptchaInfo>;
 
-export const CheckoutQuoteBody = z.object({
-  cityId: Id,
-  deliveryMethod: DeliveryMethod,
-  items: z.array(OrderItemInput).check(z.maxLength(100)),
-  coupon: z._default(z.nullable(z.string().check(z.trim(), z.maxLength(64))), null),
-  spendBonus: z._default(z.int().check(z.nonnegative()), 0),
-  /** Delivery: a new address, or the id of a saved one (as POST /order). */
-  address: z._default(z.nullable(OrderAddress), null),
-  addressId: z._default(z.nullable(Id), null),
-  /** Pickup: the restaurant. */
-  deliveryTerminalId: z._default(z.nullable(Id), null),
-  deliveryTime: z._default(z.union([z.literal('asap'), IsoDateTime]), 'asap'),
-  /** The method chosen so far; null checks none. */
-  paymentMethod: z._default(z.nullable(PaymentMethod), null),
-  changeFrom: z._default(z.nullable(z.int().check(z.nonnegative())), null),
-  /** The total the customer sees; a different server total adds a 'price-changed' refusal. */
-  expectedTotal: z._default(z.nullable(z.number().check(z.nonnegative())), null),
-  /** The consent checkbox as it stands; false adds a 'consent-required' refusal. */
-  consent: z._default(z.nullable(z.boolean()), null),
-});
+// The quote takes the order's own fields (one definition of each), with an empty cart allowed
+// (it answers 'empty-cart') and no payment method required yet. Where POST /order refuses (a
+// different expectedTotal, consent false), the quote lists the same refusal instead.
+export const CheckoutQuoteBody = z.extend(
+  z.pick(CreateOrderBody, {
+    cityId: true,
+    deliveryMethod: true,
+    coupon: true,
+    spendBonus: true,
+    address: true,
+    addressId: true,
+    deliveryTerminalId: true,
+    deliveryTime: true,
+    changeFrom: true,
+    expectedTotal: true,
+    consent: true,
+  }),
+  {
+    items: z.array(OrderItemInput).check(z.maxLength(100)),
+    /** The method chosen so far; null checks none. */
+    paymentMethod: z._default(z.nullable(PaymentMethod), null),
+  },
+);
 export type CheckoutQuoteBody = z.infer<typeof CheckoutQuoteBody>;
 
 export const CheckoutQuote = z.object({
