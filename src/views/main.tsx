@@ -13,7 +13,7 @@ import { runEffects, type EffectDeps } from '../effects';
 import { restorePersistedState, STORE_VERSION_KEY, type KeyValueStorage } from '../effects/persistence';
 import { initialState, type AppState } from '../projections/store';
 import { App } from './app/App';
-import { installBugReporting } from './app/bugReportUi';
+import { startBugReporting } from './app/bugReportStart';
 import { persistOnLeave } from './app/persistOnLeave';
 import { ServicesProvider, type ViewServices } from './app/services';
 import { StoreProvider } from './app/store';
@@ -77,8 +77,9 @@ const deps: EffectDeps = {
 // (city modal, catalogue, version checks) do not run there (docs/ADMIN-CLIENT.md).
 const isAdminArea = /^\/admin(\/|$)/.test(window.location.pathname);
 if (!isAdminArea) {
-  // The recorded ring, the bug report offer and Ctrl+Shift+L (issue 7); before the effects, so the boot is recorded.
-  installBugReporting({ store, storage });
+  // The recorded ring, the bug report offer and Ctrl+Shift+L (issue 7), their code loaded when the
+  // page is first idle; started before the effects, so the recorder starts from the state the store did.
+  startBugReporting({ store, storage });
   runEffects(store, deps);
   persistOnLeave(storage, () => store.getState());
 }

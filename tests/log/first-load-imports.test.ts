@@ -60,6 +60,12 @@ describe('what the page imports at start for the recorded log', () => {
     expect(SCHEMA_MODULES.filter((m) => graph.has(m))).toEqual([]);
     expect(graph.has('src/views/app/bugReport.ts')).toBe(false);
   });
+
+  it('the entry starts bug reporting but reaches neither the recorder, the log nor the reporter (loaded when idle)', () => {
+    const graph = staticGraph('src/views/main.tsx');
+    expect(graph.has('src/views/app/bugReportStart.ts')).toBe(true);
+    expect(['src/views/app/bugReportUi.tsx', 'src/effects/recording.ts', 'src/events/log.ts'].filter((m) => graph.has(m))).toEqual([]);
+  });
 });
 
 /**

@@ -15,15 +15,10 @@ import { memoryStorage } from '../../src/effects/persistence';
 import { createRecorder, RING_KEY } from '../../src/effects/recording';
 import { initialState, type AppState } from '../../src/projections/store';
 import { ErrorBoundary } from '../../src/views/app/ErrorBoundary';
-import {
-  createBugReporter,
-  installBugReporting,
-  isDownloadShortcut,
-  setBugReporter,
-  TEXT_SEND_REPORT,
-  TEXT_SENT,
-  type ReporterDeps,
-} from '../../src/views/app/bugReportUi';
+import { setBugReporter } from '../../src/views/app/bugReportSlot';
+import { isDownloadShortcut, startBugReporting } from '../../src/views/app/bugReportStart';
+import { createBugReporter, installBugReporting, type ReporterDeps } from '../../src/views/app/bugReportUi';
+import { TEXT_SEND_REPORT, TEXT_SENT } from '../../src/views/app/SendReportButton';
 import { ErrorPage } from '../../src/views/pages/ErrorPage';
 import { StoreProvider } from '../../src/views/app/store';
 import { generateCatalog, user as generatedUser } from '../../tools/gen-catalog';
@@ -35,14 +30,19 @@ const phoneDigits = generatedUser.phone.replace(/\D/g, '').slice(1);
 function fakeStore() {
   const events$ = new Subject<{ entry: LogEntry; events: readonly AppEvent[] }>();
   let state: AppState = initialState;
+  const appended: LogEntry[] = [];
   return {
     events$,
     getState: () => state,
+    entries: (): readonly LogEntry[] => appended,
     subscribe: () => () => undefined,
     dispatch: () => undefined,
     play(entries: readonly LogEntry[]) {
-      for (const entry of entries) events$.next({ entry, events: entry.events });
-      state = replayFinal(parseLog(JSON.parse(JSON.stringify({ ...session, entries }))));
+      for (const entry of entries) {
+        appended.push(entry);
+        events$.next({ entry, events: entry.events });
+      }
+      state = replayFinal(parseLog(JSON.parse(JSON.stringify({ ...session, entries: appended }))));
     },
   };
 }
@@ -242,5 +242,102 @@ describe('installBugReporting', () => {
     expect(typeof hook).toBe('object');
     installed.uninstall();
     expect(Reflect.get(window, '__storefront')).toBeUndefined();
+  });
+});
+
+describe('startBugReporting: the reporting chunk after the first paint (issue 4)', () => {
+  let store: ReturnType<typeof fakeStore>;
+  let storage: ReturnType<typeof memoryStorage>;
+  let started: ReturnType<typeof startBugReporting> | null = null;
+  beforeEach(() => {
+    store = fakeStore();
+    storage = memoryStorage();
+  });
+  afterEach(() => {
+    started?.stop();
+    started = null;
+  });
+
+  /** Starts over the real chunk, counting its loads; `idle()` plays the browser's first idle moment. */
+  function start(options: { failFirst?: boolean; save?: (name: string, text: string) => void } = {}) {
+    let idle: () => void = () => undefined;
+    let loads = 0;
+    started = startBugReporting({
+      store,
+      storage,
+      ...(options.save ? { save: options.save } : {}),
+      whenIdle: (go) => ((idle = go), () => undefined),
+      load: () => {
+        loads += 1;
+        if (options.failFirst === true && loads === 1) return Promise.reject(new Error('chunk failed'));
+        return import('../../src/views/app/bugReportUi');
+      },
+    });
+    return { started, idle: () => idle(), loads: () => loads };
+  }
+
+  it('loads nothing until the page is idle, then records the whole session from the state the store started from', async () => {
+    const { started, idle, loads } = start();
+    store.play(session.entries.slice(0, 30));
+    expect(loads()).toBe(0);
+    idle();
+    const installed = await started.installed();
+    store.play(session.entries.slice(30, 40));
+    const log = installed.recorder.log();
+    expect(log.entries.map((e) => e.position)).toEqual(session.entries.slice(0, 40).map((e) => e.position));
+    expect(log.snapshot?.state).toEqual(initialState);
+    expect(replayFinal(parseLog(JSON.parse(JSON.stringify(log)))).cart).toEqual(store.getState().cart);
+    expect(loads()).toBe(1);
+  });
+
+  it('an uncaught error before the chunk loads it at once and is offered when it is there', async () => {
+    const { started, loads } = start();
+    act(() => {
+      window.dispatchEvent(new ErrorEvent('error', { error: new RangeError('early'), message: 'early' }));
+    });
+    expect(loads()).toBe(1);
+    const installed = await started.installed();
+    expect(await screen.findByRole('dialog', { name: TEXT_SEND_REPORT })).toBeTruthy();
+    expect(installed.reporter.lastError()).toMatchObject({ name: 'RangeError', message: 'early' });
+  });
+
+  it('Ctrl+Shift+L before the chunk downloads the log once it is there', async () => {
+    const saved: { name: string; text: string }[] = [];
+    start({ save: (name, text) => void saved.push({ name, text }) });
+    store.play(session.entries.slice(0, 5));
+    fireEvent.keyDown(window, { key: 'L', code: 'KeyL', ctrlKey: true, shiftKey: true });
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(ClientReport.parse(JSON.parse(saved[0]?.text ?? '')).log.entries).toHaveLength(5);
+  });
+
+  it('a chunk that failed to load is tried again on the next error', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { started, idle, loads } = start({ failFirst: true });
+    idle();
+    await waitFor(() => expect(warn).toHaveBeenCalled());
+    act(() => {
+      window.dispatchEvent(new ErrorEvent('error', { error: new Error('second'), message: 'second' }));
+    });
+    expect(loads()).toBe(2);
+    expect((await started.installed()).reporter.lastError()).toMatchObject({ message: 'second' });
+  });
+
+  it("a render error noted before the reporter is there travels with the report, and the error page's button appears with it", async () => {
+    const sent: ClientReport[] = [];
+    const Thrower = () => {
+      throw new TypeError('before the reporter');
+    };
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWithStore(
+      <ErrorBoundary resetKey="/angarsk">
+        <Thrower />
+      </ErrorBoundary>,
+    );
+    expect(screen.queryByRole('button', { name: TEXT_SEND_REPORT })).toBeNull();
+    const { reporter } = reporterOver(async (report) => (sent.push(report), { id: 'r-2' }));
+    act(() => setBugReporter(reporter));
+    fireEvent.click(await screen.findByRole('button', { name: TEXT_SEND_REPORT }));
+    await screen.findByText(TEXT_SENT);
+    expect(sent[0]?.error).toMatchObject({ name: 'TypeError', message: 'before the reporter' });
   });
 });

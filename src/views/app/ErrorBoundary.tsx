@@ -1,7 +1,7 @@
 // Navigation and render errors show the error page with the error's status (default 500, SPEC §8).
 import { Component, type ReactNode } from 'react';
 import { ErrorPage } from '../pages/ErrorPage';
-import { getBugReporter } from './bugReportUi';
+import { noteError } from './bugReportSlot';
 
 export function statusOf(error: unknown): number {
   if (typeof error === 'object' && error !== null) {
@@ -31,7 +31,7 @@ export class ErrorBoundary extends Component<Props, State> {
   override componentDidCatch(error: unknown): void {
     console.error(error);
     // The error page's 'Отправить отчёт об ошибке' sends this error with the log.
-    getBugReporter()?.note(error);
+    noteError(error);
   }
 
   override render() {

@@ -1,62 +1,32 @@
 // Bug reports in the browser (issue 7): the recorder wired to the store, the report sent to
-// POST /api/v1/client-log, the offer after an uncaught error, the button of the error page, and
-// Ctrl+Shift+L (⌘+Shift+L on a Mac) to download the log as a JSON file.
+// POST /api/v1/client-log, the offer after an uncaught error, and Ctrl+Shift+L (⌘+Shift+L on a
+// Mac) to download the log as a JSON file.
 //
-// `installBugReporting` (src/views/main.tsx, before the effects start) records every entry the
-// store appends into the ring (src/effects/recording.ts), writes it on `pagehide`, listens for
-// `error` and `unhandledrejection` on window and then shows a small offer in its own React root,
-// and exposes `window.__storefront` (state and log) in development and test builds only.
+// This module is a chunk of its own, loaded when the page is first idle (./bugReportStart, issue
+// 4). `installBugReporting` starts the recorder from the state the store started from, seeds it
+// with the entries the store appended meanwhile, then records every entry the store appends into
+// the ring (src/effects/recording.ts), writes it on `pagehide`, listens for `error` and
+// `unhandledrejection` on window and then shows a small offer in its own React root, and exposes
+// `window.__storefront` (state and log) in development and test builds only.
 //
 // Making a report needs the log codec (the event and command schemas) to read the earlier
 // sessions and re-validate the export: bugReport.ts is imported with import() when a report is
-// sent or downloaded, so it is a chunk of its own and not part of the page's first load (issue 4).
-import { useSyncExternalStore } from 'react';
+// sent or downloaded, so it is a chunk of its own too.
 import { createRoot } from 'react-dom/client';
 import { version as packageVersion } from '../../../package.json';
 import { ApiFailure, createApiClient } from '../../api/client';
 import type { ClientReport, ReportedError } from '../../api/contract/clientLog';
-import type { AppEvent } from '../../events';
-import type { LogEntry } from '../../commands/bus';
 import { storeVersionOf, type KeyValueStorage } from '../../effects/persistence';
 import { createRecorder, type Recorder } from '../../effects/recording';
 import type { Log } from '../../events/log';
 import type { AppState } from '../../projections/store';
+import { isDownloadShortcut, worthOffering, type RecordedStore } from './bugReportStart';
+import { setBugReporter, getBugReporter, type BugReporter, type ReportStatus } from './bugReportSlot';
 import { describeError } from './reportedError';
+import { StatusLine, TEXT_CLOSE, TEXT_OFFER, TEXT_SEND_FAILED, TEXT_SEND_REPORT, useReportStatus } from './SendReportButton';
 import styles from './bugReport.module.css';
 
 export const APP_VERSION: string = packageVersion;
-
-export const TEXT_SEND_REPORT = 'Отправить отчёт об ошибке';
-export const TEXT_OFFER = 'На странице произошла ошибка. Отчёт поможет нам её исправить.';
-export const TEXT_SENDING = 'Отправляем отчёт…';
-export const TEXT_SENT = 'Отчёт отправлен, спасибо!';
-export const TEXT_SEND_FAILED = 'Не удалось отправить отчёт. Попробуйте позже';
-export const TEXT_CLOSE = 'Закрыть';
-
-export type ReportStatus =
-  | { status: 'idle' }
-  | { status: 'offered'; error: ReportedError }
-  | { status: 'sending'; error: ReportedError | null }
-  | { status: 'sent'; id: string }
-  | { status: 'failed'; message: string; error: ReportedError | null };
-
-export interface BugReporter {
-  /** The report as it would be sent now (masked, trimmed to the size limit). */
-  report(error: ReportedError | null): Promise<ClientReport>;
-  /** Sends the report; the status follows it (sending → sent / failed). */
-  send(error: ReportedError | null): Promise<void>;
-  /** Saves the masked log as a JSON file (Ctrl+Shift+L); rejects when the report cannot be made. */
-  download(): Promise<void>;
-  /** An error happened: remember it for the report and offer to send one. */
-  offer(error: unknown): void;
-  /** Remembers an error for the next report without showing the offer (the error page shows its own button). */
-  note(error: unknown): void;
-  /** The error the next report will carry, if any. */
-  lastError(): ReportedError | null;
-  dismiss(): void;
-  status(): ReportStatus;
-  subscribe(listener: () => void): () => void;
-}
 
 export type ReporterDeps = {
   recorder: Pick<Recorder, 'earlier' | 'log'>;
@@ -126,66 +96,7 @@ export function createBugReporter(deps: ReporterDeps): BugReporter {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The installed reporter (one per page) and the views that use it.
-
-let installed: BugReporter | null = null;
-
-/** Sets (or clears) the page's reporter; tests pass a reporter over fakes. */
-export function setBugReporter(reporter: BugReporter | null): void {
-  installed = reporter;
-}
-export function getBugReporter(): BugReporter | null {
-  return installed;
-}
-
-const idle: ReportStatus = { status: 'idle' };
-const noSubscribe = () => () => undefined;
-
-function useReportStatus(reporter: BugReporter | null): ReportStatus {
-  return useSyncExternalStore(reporter?.subscribe ?? noSubscribe, reporter?.status ?? (() => idle), reporter?.status ?? (() => idle));
-}
-
-function StatusLine({ status }: { status: ReportStatus }) {
-  switch (status.status) {
-    case 'idle':
-    case 'offered':
-      return null;
-    case 'sending':
-      return <p className={styles.note}>{TEXT_SENDING}</p>;
-    case 'sent':
-      return (
-        <p className={styles.note} role="status">
-          {TEXT_SENT} <span className={styles.id}>№ {status.id.slice(0, 8)}</span>
-        </p>
-      );
-    case 'failed':
-      return (
-        <p className={styles.failure} role="alert">
-          {status.message}
-        </p>
-      );
-    default: {
-      const never: never = status;
-      return never;
-    }
-  }
-}
-
-/** The error page's 'Отправить отчёт об ошибке' (nothing when no reporter is installed). */
-export function SendReportButton({ reporter = getBugReporter() }: { reporter?: BugReporter | null }) {
-  const status = useReportStatus(reporter);
-  if (reporter === null) return null;
-  return (
-    <div className={styles.inline}>
-      {status.status !== 'sent' && (
-        <button type="button" className={styles.button} disabled={status.status === 'sending'} onClick={() => void reporter.send(reporter.lastError())}>
-          {TEXT_SEND_REPORT}
-        </button>
-      )}
-      <StatusLine status={status} />
-    </div>
-  );
-}
+// The offer after an uncaught error.
 
 /** The offer shown after an uncaught error (its own React root, over the page). */
 export function BugReportOffer({ reporter }: { reporter: BugReporter }) {
@@ -213,16 +124,6 @@ export function BugReportOffer({ reporter }: { reporter: BugReporter }) {
 // ---------------------------------------------------------------------------------------------
 // Wiring in the browser.
 
-/** Ctrl+Shift+L, or ⌘+Shift+L on a Mac. */
-export function isDownloadShortcut(event: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'code' | 'key'>): boolean {
-  return (event.ctrlKey || event.metaKey) && event.shiftKey && !event.altKey && (event.code === 'KeyL' || event.key.toLowerCase() === 'l' || event.key === 'Д' || event.key === 'д');
-}
-
-/** Errors that are not bugs of the page: ResizeObserver's loop notice, a script of another origin. */
-function worthOffering(message: string): boolean {
-  return !/ResizeObserver loop|^Script error\.?$/.test(message);
-}
-
 /** Saves text as a file through an object URL and a temporary link (the browser's download). */
 export function saveTextFile(fileName: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -238,16 +139,15 @@ export function saveTextFile(fileName: string, text: string): void {
 
 export type InstalledReporting = { recorder: Recorder; reporter: BugReporter; uninstall(): void };
 
-/** The store as the recorder needs it: its state and the entries it appends. */
-export type RecordedStore = {
-  getState(): AppState;
-  events$: { subscribe(observer: (value: { entry: LogEntry; events: readonly AppEvent[] }) => void): { unsubscribe(): void } };
-};
-
 export function installBugReporting(options: {
   store: RecordedStore;
   storage: KeyValueStorage;
   win?: Window;
+  /**
+   * The state the store started from, when installed after it has appended entries (the default
+   * is its state now, which is that only before the first dispatch).
+   */
+  initial?: AppState;
   /** How the Ctrl+Shift+L file is saved (default: a download through an object URL). */
   save?: (fileName: string, text: string) => void;
 }): InstalledReporting {
@@ -255,10 +155,13 @@ export function installBugReporting(options: {
   const win = options.win ?? window;
   const recorder = createRecorder({
     storage,
-    initial: store.getState(),
+    initial: options.initial ?? store.getState(),
     appVersion: APP_VERSION,
     storeVersion: () => storeVersionOf(store.getState()),
   });
+  // What the store appended before this chunk loaded, then (in the same task, so nothing is
+  // missed between the two) every entry it appends.
+  for (const entry of store.entries()) recorder.record(entry);
   const subscription = store.events$.subscribe(({ entry }) => recorder.record(entry));
   // No token on the upload: a report is anonymous (the log's token is hidden as well).
   const client = createApiClient({ baseUrl: '', getToken: () => null });
@@ -326,7 +229,7 @@ export function installBugReporting(options: {
       recorder.dispose();
       root.unmount();
       host.remove();
-      if (installed === reporter) setBugReporter(null);
+      if (getBugReporter() === reporter) setBugReporter(null);
       Reflect.deleteProperty(win, '__storefront');
     },
   };

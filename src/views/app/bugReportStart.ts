@@ -1,0 +1,158 @@
+// Bug reporting from the page's start, with its code after the first paint (issues 4 and 7).
+//
+// The recorder, the reporter and the offer (./bugReportUi with src/effects/recording.ts and
+// src/events/log.ts, about 3 KB gzip) are not needed to show the menu, so they are a chunk of
+// their own, loaded when the browser is first idle. Nothing recorded is lost meanwhile: the
+// store keeps every entry it appended (Store.entries()), and the recorder starts from the state
+// the store started from (taken here, before the effects run) and is seeded with those entries,
+// so its log is the one an eager recorder would have written.
+//
+// What happens before the chunk is there is kept and handed over, and loads it at once:
+//   - an uncaught error or unhandled rejection: offered once the reporter is installed;
+//   - Ctrl+Shift+L (⌘+Shift+L): the log is downloaded once it is;
+//   - the page being hidden: loading starts, but the ring is written only if it arrives in time,
+//     so a page closed within its first idle moment leaves no log of itself (earlier sessions
+//     in the ring are untouched). The error boundary's note goes through ./bugReportSlot.
+// A chunk that fails to load is tried again on the next of these.
+import type { LogEntry } from '../../commands/bus';
+import type { KeyValueStorage } from '../../effects/persistence';
+import type { AppEvent } from '../../events';
+import type { AppState } from '../../projections/store';
+import type { InstalledReporting } from './bugReportUi';
+
+/** Ctrl+Shift+L, or ⌘+Shift+L on a Mac. */
+export function isDownloadShortcut(event: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'code' | 'key'>): boolean {
+  return (event.ctrlKey || event.metaKey) && event.shiftKey && !event.altKey && (event.code === 'KeyL' || event.key.toLowerCase() === 'l' || event.key === 'Д' || event.key === 'д');
+}
+
+/** Errors that are not bugs of the page: ResizeObserver's loop notice, a script of another origin. */
+export function worthOffering(message: string): boolean {
+  return !/ResizeObserver loop|^Script error\.?$/.test(message);
+}
+
+/** The store as the recorder needs it: its state, what it appended so far, and what it appends. */
+export type RecordedStore = {
+  getState(): AppState;
+  entries(): readonly LogEntry[];
+  events$: { subscribe(observer: (value: { entry: LogEntry; events: readonly AppEvent[] }) => void): { unsubscribe(): void } };
+};
+
+type BugReportModule = Pick<typeof import('./bugReportUi'), 'installBugReporting'>;
+
+export type StartOptions = {
+  store: RecordedStore;
+  storage: KeyValueStorage;
+  win?: Window;
+  /** How the Ctrl+Shift+L file is saved (default: a download through an object URL). */
+  save?: (fileName: string, text: string) => void;
+  /** The reporting chunk (default: import('./bugReportUi')). */
+  load?: () => Promise<BugReportModule>;
+  /** Calls `start` when the page is first idle; returns a cancel (default: requestIdleCallback, 2 s at most). */
+  whenIdle?: (start: () => void) => () => void;
+};
+
+export type StartedReporting = {
+  /** Resolves with the installed reporting once its chunk has loaded. */
+  installed(): Promise<InstalledReporting>;
+  /** Removes what was installed, or stops waiting for it. */
+  stop(): void;
+};
+
+function browserIdle(start: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(start, { timeout: 2_000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(start, 0);
+  return () => clearTimeout(handle);
+}
+
+export function startBugReporting(options: StartOptions): StartedReporting {
+  const { store, storage } = options;
+  const win = options.win ?? window;
+  const load = options.load ?? (() => import('./bugReportUi'));
+  // The state the store starts from: the recorder's snapshot, whenever it arrives.
+  const initial = store.getState();
+  const errors: unknown[] = [];
+  let downloadAsked = false;
+  let stopped = false;
+  let loading: Promise<InstalledReporting> | null = null;
+  let result: InstalledReporting | null = null;
+  const waiting: { resolve(value: InstalledReporting): void }[] = [];
+
+  const onError = (event: ErrorEvent) => {
+    const message = event.error instanceof Error ? event.error.message : event.message;
+    if (!worthOffering(message)) return;
+    errors.push(event.error ?? new Error(message));
+    begin();
+  };
+  const onRejection = (event: PromiseRejectionEvent) => {
+    errors.push(event.reason);
+    begin();
+  };
+  const onKey = (event: KeyboardEvent) => {
+    if (!isDownloadShortcut(event)) return;
+    event.preventDefault();
+    downloadAsked = true;
+    begin();
+  };
+  const onHide = () => begin();
+  const onVisibility = () => {
+    if (win.document.visibilityState === 'hidden') begin();
+  };
+  const listen = (on: boolean) => {
+    if (on) {
+      win.addEventListener('error', onError);
+      win.addEventListener('unhandledrejection', onRejection);
+      win.addEventListener('keydown', onKey);
+      win.addEventListener('pagehide', onHide);
+      win.document.addEventListener('visibilitychange', onVisibility);
+    } else {
+      win.removeEventListener('error', onError);
+      win.removeEventListener('unhandledrejection', onRejection);
+      win.removeEventListener('keydown', onKey);
+      win.removeEventListener('pagehide', onHide);
+      win.document.removeEventListener('visibilitychange', onVisibility);
+    }
+  };
+  listen(true);
+  const cancelIdle = (options.whenIdle ?? browserIdle)(() => begin());
+
+  function begin(): void {
+    if (loading !== null || stopped) return;
+    loading = load().then(
+      (module) => {
+        if (stopped) throw new Error('bug reporting was stopped before it loaded');
+        // Handing over in one go: from here on the installed listeners see every event.
+        listen(false);
+        const installed = module.installBugReporting({ store, storage, win, initial, ...(options.save ? { save: options.save } : {}) });
+        for (const error of errors.splice(0)) installed.reporter.offer(error);
+        if (downloadAsked) {
+          downloadAsked = false;
+          installed.recorder.flush();
+          void installed.reporter.download();
+        }
+        result = installed;
+        for (const w of waiting.splice(0)) w.resolve(installed);
+        return installed;
+      },
+      (error: unknown) => {
+        loading = null;
+        console.warn('bug reporting failed to load; trying again on the next error', error);
+        throw error;
+      },
+    );
+    loading.catch(() => undefined);
+  }
+
+  return {
+    installed: () => (result !== null ? Promise.resolve(result) : new Promise((resolve) => waiting.push({ resolve }))),
+    stop() {
+      stopped = true;
+      cancelIdle();
+      listen(false);
+      result?.uninstall();
+      result = null;
+    },
+  };
+}
