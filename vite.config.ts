@@ -37,7 +37,12 @@ export default defineConfig({
   plugins: [react(), precompress()],
   // rxjs 7 ships ES5 code (a tslib class helper per operator) under the default condition and
   // native ES2015 classes under 'es2015': smaller and faster to parse on a phone.
-  resolve: { conditions: ['es2015', ...defaultClientConditions] },
+  // wouter imports `use-sync-external-store/shim` for React < 18; we run React 19, whose own hook
+  // the shim would return anyway (src/vendor/useSyncExternalStoreShim.ts).
+  resolve: {
+    conditions: ['es2015', ...defaultClientConditions],
+    alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: path.resolve(import.meta.dirname, 'src/vendor/useSyncExternalStoreShim.ts') }],
+  },
   // The manifest tells the server which chunks and styles each page needs (server/routes/pageAssets.ts).
   build: {
     outDir: 'dist/client',
