@@ -18,7 +18,7 @@
 // A duplicate notification (same provider, kind and TransactionId) is recorded once in
 // payment_events and changes nothing; a forged one (bad HMAC) is refused with 401.
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { PAYMENT_STATE_NAMES, type PaymentSession } from '../../src/api/contract/payments.js';
 import type { Order } from '../../src/api/contract/orders.js';
 import type { AppContext } from '../context.js';
@@ -267,10 +267,19 @@ export async function cancelOrderPayment(ctx: AppContext, user: AuthUser, orderI
 }
 
 export interface RefundAnswer {
-  status: 'refunded' | 'nothing-to-refund' | 'failed';
+  /** 'in-progress': another request asked the provider and has not recorded its answer yet. */
+  status: 'refunded' | 'nothing-to-refund' | 'failed' | 'in-progress';
   /** Russian, for the operator. */
   message: string;
 }
+
+/**
+ * A refund asked of the provider this long ago with no answer recorded is taken as lost (its
+ * process died mid-call) and may be asked again. The provider call itself gives up after 15 s.
+ */
+export const REFUND_CLAIM_STALE_MS = 5 * 60_000;
+
+export const REFUND_IN_PROGRESS_MESSAGE = 'Возврат по заказу уже выполняется: платёжная система ещё не ответила. Обновите заказ через минуту';
 
 /** The provider's answer; a network error counts as a refusal the operator may retry. */
 async function askRefund(gateway: PaymentGateway, payment: PaymentRow): Promise<RefundResult> {
@@ -284,17 +293,36 @@ async function askRefund(gateway: PaymentGateway, payment: PaymentRow): Promise<
 /**
  * Returns the money of an order paid online (the admin area calls it when an order is cancelled).
  * Idempotent. A provider refusal leaves the payment 'paid' with refund_error set and answers
- * 'failed' so the operator can retry.
+ * 'failed' so the operator can retry. One request at a time asks the provider: it first claims
+ * the payment (refund_started_at, migration 0012); a request that finds it claimed, and not
+ * stale, answers 'in-progress' without asking, so a retry during a cancellation's refund cannot
+ * return the money twice.
  */
 export async function refundOrderPayment(ctx: AppContext, orderId: string, reason: string): Promise<RefundAnswer> {
   const payment = await ctx.db.run(async (db) => (await db.select().from(payments).where(eq(payments.orderId, orderId)).limit(1))[0]);
   if (!payment || payment.status !== 'paid') {
     return { status: 'nothing-to-refund', message: payment?.status === 'refunded' ? 'Деньги по заказу уже возвращены' : 'Заказ не был оплачен онлайн' };
   }
+  const claimedAt = ctx.clock.now();
+  const staleBefore = new Date(claimedAt.getTime() - REFUND_CLAIM_STALE_MS);
+  const claimed = await ctx.db.run((db) =>
+    db
+      .update(payments)
+      .set({ refundStartedAt: claimedAt, updatedAt: claimedAt })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'paid'), or(isNull(payments.refundStartedAt), lt(payments.refundStartedAt, staleBefore))))
+      .returning({ id: payments.id }),
+  );
+  if (claimed.length === 0) {
+    const now = await ctx.db.run(async (db) => (await db.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id)).limit(1))[0]);
+    if (now?.status === 'refunded') return { status: 'nothing-to-refund', message: 'Деньги по заказу уже возвращены' };
+    return { status: 'in-progress', message: REFUND_IN_PROGRESS_MESSAGE };
+  }
   const result = await askRefund(gatewaysOf(ctx).byProvider(payment.provider), payment);
   const now = ctx.clock.now();
   if (!result.ok) {
-    await ctx.db.run((db) => db.update(payments).set({ refundError: result.message.slice(0, 500), updatedAt: now }).where(eq(payments.id, payment.id)));
+    await ctx.db.run((db) =>
+      db.update(payments).set({ refundError: result.message.slice(0, 500), refundStartedAt: null, updatedAt: now }).where(eq(payments.id, payment.id)),
+    );
     logOf(ctx).error({ orderId, paymentId: payment.id, provider: payment.provider, reason, refundError: result.message }, 'payments: refund failed');
     return { status: 'failed', message: `Не удалось вернуть деньги: ${result.message}` };
   }

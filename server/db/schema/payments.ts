@@ -24,6 +24,8 @@ export const payments = pgTable('payments', {
   paidAt: tz('paid_at'),
   failedAt: tz('failed_at'),
   refundedAt: tz('refunded_at'),
+  /** Set by the request that asks the provider for the refund (migration 0012); cleared when it fails. */
+  refundStartedAt: tz('refund_started_at'),
 });
 
 export const paymentEvents = pgTable('payment_events', {

@@ -10,13 +10,13 @@ import { orderCancellations } from '../../db/schema/admin.js';
 import { cities } from '../../db/schema/catalog.js';
 import { users } from '../../db/schema/customers.js';
 import { orderStatusLog, orders } from '../../db/schema/orders.js';
-import { notFound, unprocessable } from '../../http/errors.js';
+import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { ADMIN_MESSAGES } from '../../../src/api/contract/admin/common.js';
 import type { AdminOrder, AdminOrderDetail } from '../../../src/api/contract/admin/orders.js';
 import { ORDER_STATUSES, OrderStatus, type OrderStatus as OrderStatusT } from '../../../src/api/contract/orders.js';
 import { isValidPhone, normalizePhone } from '../../../src/domain/phone.js';
 import { advanceOrderStatus, canMoveStatus } from '../orderStatus.js';
-import { refundOrderPayment } from '../payments.js';
+import { REFUND_IN_PROGRESS_MESSAGE, refundOrderPayment } from '../payments.js';
 import { toOrder } from '../orders.js';
 import { audit } from './audit.js';
 import { dayOrInstant } from './dates.js';
@@ -159,7 +159,8 @@ export async function cancelOrder(ctx: AppContext, request: FastifyRequest, staf
 }
 
 export interface RefundOutcome {
-  refund: 'done' | 'failed' | 'required';
+  /** 'in-progress': another request is asking the provider; nothing was recorded by this one. */
+  refund: 'done' | 'failed' | 'required' | 'in-progress';
   refundError: string | null;
 }
 
@@ -181,6 +182,8 @@ export async function refundPaidOrder(
   let refundError: string | null = null;
   try {
     const answer = await refundOrderPayment(ctx, orderId, reason);
+    // Another request is asking the provider: it records the outcome; this one must not overwrite it.
+    if (answer.status === 'in-progress') return { refund: 'in-progress', refundError: answer.message };
     if (answer.status === 'refunded') refund = 'done';
     else if (answer.status === 'failed') refund = 'failed';
     // nothing to refund: already refunded is done; otherwise the order says paid but the
@@ -220,6 +223,7 @@ export async function retryRefund(ctx: AppContext, request: FastifyRequest, staf
   const outcome = await refundPaidOrder(ctx, id, cancellation.reason, (tx, after) =>
     audit(tx, staff, request, { action: 'order.refund', entity: 'order', entityId: id, before: { refund, refundError }, after }, ctx.clock.now()),
   );
+  if (outcome.refund === 'in-progress') throw conflict(outcome.refundError ?? REFUND_IN_PROGRESS_MESSAGE, 'refund-in-progress');
   if (outcome.refund === 'failed') throw unprocessable(outcome.refundError ?? 'Не удалось вернуть деньги', 'refund-failed');
   if (outcome.refund === 'required') throw unprocessable(outcome.refundError ?? REFUND_MESSAGES.notNeeded, 'nothing-to-refund');
   return ctx.db.run((db) => orderDetail(db, id));

@@ -6,6 +6,7 @@ import type { AdminOrder, AdminOrderDetail } from '../../../src/api/contract/adm
 import { createPaymentGateways, type PaymentGateway } from '../../../server/integrations/payments.js';
 import type { RefundResult } from '../../../server/integrations/cloudpayments.js';
 import { refundPaidOrder } from '../../../server/services/admin/orders.js';
+import { REFUND_CLAIM_STALE_MS } from '../../../server/services/payments.js';
 import { createTestServer, type TestServer } from '../helpers.js';
 import { auth, signedInUser } from '../ordersFixtures.js';
 import { insertOrder, signInStaff, type SignedInStaff } from './staffFixtures.js';
@@ -228,6 +229,55 @@ describe('status changes and cancellation', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<AdminOrderDetail>()).toMatchObject({ paymentStatus: 'refunded', cancellation: { refund: 'done', refundError: null } });
       expect(await customerSees(order.id)).toBe('refunded');
+    } finally {
+      server.ctx.payments = undefined;
+    }
+  });
+
+  it('a retry while the cancellation\'s refund is still with the provider asks for the money once: 409 and the refund goes on', async () => {
+    let asks = 0;
+    let confirm: (result: RefundResult) => void = () => undefined;
+    const asked = new Promise<void>((resolve) => {
+      refundsAnswer(() => {
+        asks += 1;
+        resolve();
+        return new Promise<RefundResult>((r) => {
+          confirm = r;
+        });
+      });
+    });
+    try {
+      const order = await paidOnline();
+      const cancelling = server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
+      await asked;
+      const second = await retry(order.id);
+      expect(second.statusCode, second.body).toBe(409);
+      expect(second.json<{ message: string }>().message).toBe('Возврат по заказу уже выполняется: платёжная система ещё не ответила. Обновите заказ через минуту');
+      expect(asks).toBe(1);
+      expect(await detailOf(order.id)).toMatchObject({ paymentStatus: 'paid', cancellation: { refund: 'required' } });
+      confirm({ ok: true });
+      expect((await cancelling).json<AdminOrderDetail>()).toMatchObject({ paymentStatus: 'refunded', cancellation: { refund: 'done', refundError: null } });
+      expect(asks).toBe(1);
+    } finally {
+      server.ctx.payments = undefined;
+    }
+  });
+
+  it('a refund left unanswered longer than the stale limit (its process died) may be asked again', async () => {
+    let asks = 0;
+    refundsAnswer(async () => ((asks += 1), { ok: true }));
+    try {
+      const order = await paidOnline();
+      await server.db.run((db) => db.execute(sql`update orders set status = 'Cancelled' where id = ${order.id}`));
+      await server.db.run((db) =>
+        db.execute(sql`insert into order_cancellations (order_id, reason, staff_id, refund, at) values (${order.id}, 'Нет курьеров', ${operator.id}, 'required', now())`),
+      );
+      const startedAt = new Date(server.ctx.clock.now().getTime() - REFUND_CLAIM_STALE_MS - 1000).toISOString();
+      await server.db.run((db) => db.execute(sql`update payments set refund_started_at = ${startedAt} where order_id = ${order.id}`));
+      const res = await retry(order.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<AdminOrderDetail>()).toMatchObject({ paymentStatus: 'refunded', cancellation: { refund: 'done' } });
+      expect(asks).toBe(1);
     } finally {
       server.ctx.payments = undefined;
     }
