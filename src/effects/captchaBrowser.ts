@@ -1,7 +1,8 @@
 // The browser's bot check (SPEC §7) and the script loader it shares with the payment widget: the
-// provider's script is loaded on the first sign-in code or order that needs it. In the main bundle
-// because sign-in uses it; the checkout effect, loaded later in its own chunk, is handed the same
-// runner (./checkoutLazy), so sign-in and checkout share one.
+// provider's script is loaded on the first sign-in code or order that needs it. Off the first
+// load: sign-in (./afterFirstPaint) and checkout (./checkoutBrowser) are two lazily loaded chunks
+// that both import this module (the bundler puts it in a chunk of its own, shared by the two), and
+// both take the one runner of `sharedBrowserCaptchaRunner`.
 import type { CaptchaInfo } from '../api/contract/checkout';
 import type { CaptchaRunner } from './captcha';
 
@@ -102,4 +103,15 @@ export function browserCaptcha(): CaptchaRunner {
 /** The browser's runner; none outside a browser (tests pass their own). */
 export function browserCaptchaRunner(): CaptchaRunner | undefined {
   return typeof window === 'undefined' || typeof document === 'undefined' ? undefined : browserCaptcha();
+}
+
+let shared: { runner: CaptchaRunner | undefined } | null = null;
+
+/**
+ * The page's one runner, created on first ask: whichever of sign-in and checkout loads first
+ * creates it, the other gets the same. (Tests pass their own runner instead.)
+ */
+export function sharedBrowserCaptchaRunner(): CaptchaRunner | undefined {
+  shared ??= { runner: browserCaptchaRunner() };
+  return shared.runner;
 }

@@ -1,9 +1,10 @@
 // The browser's side of the checkout effect: the CloudPayments widget, the WebSocket of the live
 // order status, and window.dataLayer, reached only through the interfaces of ./checkout so tests
 // substitute fakes. This module and ./checkout are the checkout chunk, imported by ./checkoutLazy
-// only when needed; the bot check stays in the main bundle (./captchaBrowser, shared with sign-in).
+// only when needed; the bot check (./captchaBrowser) is a chunk shared with sign-in, and both take
+// the page's one runner.
 import type { CloudPaymentsWidget } from '../api/contract/payments';
-import { loadScript } from './captchaBrowser';
+import { loadScript, sharedBrowserCaptchaRunner } from './captchaBrowser';
 import { checkout$, type CheckoutEffectOptions, type DataLayer, type LiveSocket, type OpenSocket, type PaymentWidget } from './checkout';
 import type { Effect } from './deps';
 
@@ -51,17 +52,19 @@ export const browserDataLayer: DataLayer = () => {
   return w.dataLayer;
 };
 
-/** The real adapters in a browser, but the bot check (given by the caller); none elsewhere. */
+/** The real adapters in a browser, with the bot check runner sign-in shares; none elsewhere. */
 export function browserCheckoutAdapters(): CheckoutEffectOptions {
   if (typeof window === 'undefined' || typeof document === 'undefined') return {};
+  const captcha = sharedBrowserCaptchaRunner();
   return {
+    ...(captcha === undefined ? {} : { captcha }),
     widget: cloudPaymentsWidget(),
     ...(typeof WebSocket === 'undefined' ? {} : { openSocket: browserSocket }),
     dataLayer: browserDataLayer,
   };
 }
 
-/** The checkout effect with the browser's adapters; `options` (timings, the shared captcha runner) win. */
+/** The checkout effect with the browser's adapters; `options` (timings, a test's captcha runner) win. */
 export function browserCheckout$(options: CheckoutEffectOptions = {}): Effect {
   return checkout$({ ...browserCheckoutAdapters(), ...options });
 }

@@ -1,8 +1,8 @@
 // The storefront's checkout effect off the first load (issue 4): ./checkout and its browser
 // adapters (./checkoutBrowser) are one chunk, imported on the first checkout event or when the
 // page is first idle, whichever comes first (see ./lazy for why). Until then its events are kept
-// and handed over in order. The bot check is not in that chunk: sign-in needs it from the start,
-// and both share the runner given here.
+// and handed over in order. The bot check (./captchaBrowser) is a chunk of its own, shared with
+// sign-in (./afterFirstPaint): both take the page's one runner, or the one given here (tests).
 import { filter, merge, type SchedulerLike } from 'rxjs';
 import type { AppEvent } from '../events';
 import type { CaptchaRunner } from './captcha';
@@ -31,7 +31,7 @@ export function wantsCheckout(event: AppEvent): boolean {
 
 export type LazyCheckoutOptions = {
   scheduler?: SchedulerLike;
-  /** The runner sign-in uses too. */
+  /** The bot check (default: the page's one runner, shared with sign-in). */
   captcha?: CaptchaRunner;
   /** At most this long after subscription before the chunk loads without a checkout event. */
   idleTimeoutMs?: number;

@@ -1,39 +1,24 @@
 // All effects of the client, merged, and `runEffects` wiring them to the store: every command an
 // effect emits is dispatched. No error ends an effect: each inner stream turns its failures into
-// commands, and should one still escape (a bug), it is logged and that effect is resubscribed.
-import { catchError, EMPTY, merge, observeOn, queueScheduler, Subscription, type Observable, type SchedulerLike } from 'rxjs';
+// commands, and should one still escape (a bug), it is logged and that effect is resubscribed
+// (./guarded).
+import { merge, observeOn, queueScheduler, Subscription, type Observable } from 'rxjs';
 import type { AppCommand } from '../commands';
 import type { AppState } from '../projections/store';
-import { addresses$ } from './address';
-import { signIn$ } from './auth';
-import { balancePolling$ } from './balance';
+import type { AfterFirstPaintOptions } from './afterFirstPaint';
+import { lazyAfterFirstPaint$ } from './afterFirstPaintLazy';
 import { boot$ } from './boot';
 import { cartValidation$, catalogLoad$ } from './catalog';
-import type { CaptchaRunner } from './captcha';
-import { browserCaptchaRunner } from './captchaBrowser';
 import { lazyBrowserCheckout$ } from './checkoutLazy';
 import { citySelection$ } from './city';
 import type { Effect, EffectDeps, EventEnvelope } from './deps';
-import { highlight$ } from './highlight';
-import { likes$ } from './likes';
-import { pageAge$ } from './pageAge';
+import { guarded } from './guarded';
 import { persist$ } from './persist';
-import { promoRecalc$ } from './promo';
 import { settingsLoad$ } from './setting';
-import { profile$ } from './user';
-import { versionChecks$ } from './versions';
+import { tokenRevocation$ } from './tokenRevocation';
 
-export type EffectTimings = {
-  /** Every timer and debounce runs on this scheduler (a TestScheduler in tests). */
-  scheduler?: SchedulerLike;
-  promoDebounceMs?: number;
-  versionCheckMs?: number;
-  pageAgeCheckMs?: number;
-  balancePollMs?: number;
-  highlightMs?: number;
+export type EffectTimings = AfterFirstPaintOptions & {
   persistDebounceMs?: number;
-  /** The bot check of sign-in and of the default checkout (default: the browser's runner, none outside a browser). */
-  captcha?: CaptchaRunner;
   /**
    * The checkout effect, run as given from the start (tests: `checkout$({ scheduler, captcha, … })`
    * with fakes; a lazy one would load outside virtual time). Default: the browser's, in its own
@@ -41,56 +26,38 @@ export type EffectTimings = {
    * `captcha` and `scheduler`.
    */
   checkout?: Effect;
+  /**
+   * The effects nothing on the first paint needs, run as given from the start (tests on virtual
+   * time: `afterFirstPaint$({ scheduler, captcha, … })` of ./afterFirstPaint, imported by the test;
+   * this module cannot import it without putting it back in the first load). Default: that chunk
+   * loaded on the first event it acts on or when the page is idle (./afterFirstPaintLazy), with
+   * the timings above.
+   */
+  afterFirstPaint?: Effect;
 };
 
-/** How often `guarded` restarts one effect before giving up on it (a bug that throws at once would loop). */
-export const MAX_EFFECT_RESTARTS = 10;
+export { guarded, MAX_EFFECT_RESTARTS } from './guarded';
 
 /**
- * Logs an escaped error and resubscribes the effect (NgRx's default), so one bug does not end
- * it; after MAX_EFFECT_RESTARTS restarts the effect is left stopped (logged) instead of looping.
+ * Every effect by name, with the given timings (defaults: SPEC §9). The first load holds boot,
+ * settings, catalogue, cart validation, city selection, the token revocation and persistence;
+ * the rest comes in two lazily loaded chunks (./afterFirstPaintLazy, ./checkoutLazy), which share
+ * the page's one bot-check runner (./captchaBrowser) unless `captcha` gives one to both.
  */
-export function guarded(name: string, effect: Effect, maxRestarts: number = MAX_EFFECT_RESTARTS): Effect {
-  return (event$, state$, deps) => {
-    let restarts = 0;
-    return effect(event$, state$, deps).pipe(
-      catchError((error: unknown, caught: Observable<AppCommand>) => {
-        if (restarts >= maxRestarts) {
-          deps.logger.error(`effect ${name} failed ${restarts + 1} times and was stopped`, error);
-          return EMPTY;
-        }
-        restarts += 1;
-        deps.logger.error(`effect ${name} failed and was restarted`, error);
-        return caught;
-      }),
-    );
-  };
-}
-
-/** Every effect by name, with the given timings (defaults: SPEC §9). */
 export function createEffects(t: EffectTimings = {}): Record<string, Effect> {
+  const { persistDebounceMs, checkout, afterFirstPaint, ...chunkOptions } = t;
   const s = t.scheduler === undefined ? {} : { scheduler: t.scheduler };
-  // One captcha runner for sign-in and checkout: it is created here, in the main bundle, and
-  // handed to the checkout chunk when that loads.
-  const captcha = t.captcha ?? browserCaptchaRunner();
-  const c = captcha === undefined ? {} : { captcha };
+  const c = t.captcha === undefined ? {} : { captcha: t.captcha };
   return {
     boot: boot$(),
     settingsLoad: settingsLoad$(),
     catalogLoad: catalogLoad$(),
     cartValidation: cartValidation$(),
-    versionChecks: versionChecks$({ ...s, ...(t.versionCheckMs === undefined ? {} : { periodMs: t.versionCheckMs }) }),
-    pageAge: pageAge$({ ...s, ...(t.pageAgeCheckMs === undefined ? {} : { periodMs: t.pageAgeCheckMs }) }),
-    balancePolling: balancePolling$({ ...s, ...(t.balancePollMs === undefined ? {} : { periodMs: t.balancePollMs }) }),
-    highlight: highlight$({ ...s, ...(t.highlightMs === undefined ? {} : { durationMs: t.highlightMs }) }),
-    promoRecalc: promoRecalc$({ ...s, ...(t.promoDebounceMs === undefined ? {} : { debounceMs: t.promoDebounceMs }) }),
-    likes: likes$(),
     citySelection: citySelection$(),
-    signIn: signIn$(c),
-    addresses: addresses$(),
-    profile: profile$(),
-    checkout: t.checkout ?? lazyBrowserCheckout$({ ...s, ...c }),
-    persist: persist$({ ...s, ...(t.persistDebounceMs === undefined ? {} : { debounceMs: t.persistDebounceMs }) }),
+    tokenRevocation: tokenRevocation$(),
+    afterFirstPaint: afterFirstPaint ?? lazyAfterFirstPaint$(chunkOptions),
+    checkout: checkout ?? lazyBrowserCheckout$({ ...s, ...c }),
+    persist: persist$({ ...s, ...(persistDebounceMs === undefined ? {} : { debounceMs: persistDebounceMs }) }),
   };
 }
 

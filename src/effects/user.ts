@@ -1,10 +1,10 @@
 // Profile calls:
 // - ProfileEditRequested → PATCH /user/{phone} → ApplyProfile;
-// - AccountDeletionRequested → DELETE /user/{phone} → Logout;
-// - LoggedOut by the user → POST /auth/logout with the token the state held until then (the
-//   server revokes it); failures only logged.
+// - AccountDeletionRequested → DELETE /user/{phone} → Logout.
+// The token revocation at logout is ./tokenRevocation, in the first load (it needs the states
+// before LoggedOut, which this effect, loaded later, may not have seen).
 // Edit and delete failures: SPEC §8's 401/422/403 commands, else 'Произошла ошибка. Попробуйте позже.'.
-import { catchError, concatMap, defer, exhaustMap, filter, from, ignoreElements, map, merge, mergeMap, of, take, withLatestFrom } from 'rxjs';
+import { catchError, concatMap, defer, exhaustMap, from, map, merge, take, withLatestFrom } from 'rxjs';
 import type { AppCommand } from '../commands';
 import { selectIsSignedIn, type AppState } from '../projections/store';
 import { apiFailureCommands, describeError, TEXT_TRY_LATER } from './apiErrors';
@@ -47,26 +47,6 @@ export function profile$(): Effect {
         ),
       ),
     );
-    // The last token the state held: LoggedOut has already cleared it when the event arrives.
-    const lastToken$ = state$.pipe(
-      map((s) => s.auth.token),
-      filter((token): token is string => token !== null),
-    );
-    const revoke$ = events$.pipe(
-      ofType('LoggedOut'),
-      filter((e) => e.data.reason === 'user'),
-      withLatestFrom(lastToken$),
-      mergeMap(([, token]) =>
-        defer(() => deps.api.logout(token)).pipe(
-          take(1),
-          ignoreElements(),
-          catchError((error: unknown) => {
-            deps.logger.warn('token revocation failed', describeError(error));
-            return of<never>();
-          }),
-        ),
-      ),
-    );
-    return merge(edit$, deletion$, revoke$);
+    return merge(edit$, deletion$);
   };
 }

@@ -1,6 +1,6 @@
 // The default checkout effect of createEffects comes in its own chunk (issue 4): an order submitted
-// before that chunk has loaded still goes out once it has, and sign-in and checkout share the one
-// bot-check runner created in the main bundle.
+// before that chunk has loaded still goes out once it has, and sign-in (in the chunk of the
+// effects loaded after the first paint) and checkout share the one bot-check runner given.
 import { BehaviorSubject, of, Subject } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
 import type { CaptchaInfo } from '../../src/api/contract/checkout';
@@ -32,7 +32,7 @@ describe('the lazily loaded checkout of createEffects', () => {
     const events = new Subject<EventEnvelope>();
     const state$ = new BehaviorSubject(opened);
     const out: AppCommand[] = [];
-    const subs = [effects.checkout, effects.signIn].map((effect) => effect?.(events, state$, deps).subscribe((c) => out.push(c)));
+    const subs = [effects.checkout, effects.afterFirstPaint].map((effect) => effect?.(events, state$, deps).subscribe((c) => out.push(c)));
 
     events.next(
       envelope({

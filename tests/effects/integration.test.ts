@@ -11,6 +11,7 @@ import { decide } from '../../src/commands/decide';
 import type { AppCommand } from '../../src/commands';
 import type { Effect } from '../../src/effects/deps';
 import { createRootEffect, runEffects } from '../../src/effects';
+import { afterFirstPaint$ } from '../../src/effects/afterFirstPaint';
 import { likes$ } from '../../src/effects/likes';
 import { pageAge$ } from '../../src/effects/pageAge';
 import { promoRecalc$ } from '../../src/effects/promo';
@@ -140,7 +141,9 @@ describe('rootEffect on the real store', () => {
         getLastOrder: () => of({ products: [] }),
         getBalance: () => of(500),
       },
-      createRootEffect(),
+      // The version checks come with the effects loaded after the first paint: given eagerly, so
+      // that they run on virtual time (the default chunk would load after this run).
+      createRootEffect({ afterFirstPaint: afterFirstPaint$() }),
       1000,
     );
     const state = w.store.getState();

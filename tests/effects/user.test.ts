@@ -1,13 +1,12 @@
-// Profile edit, account deletion and token revocation at logout.
-import { BehaviorSubject, Subject } from 'rxjs';
+// Profile edit and account deletion (the token revocation at logout: tokenRevocation.test.ts).
+import { BehaviorSubject } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../src/api/entities';
 import type { EventEnvelope } from '../../src/effects/deps';
 import { profile$ } from '../../src/effects/user';
-import { evolveAll, type AppState } from '../../src/projections/store';
 import { envelope, failure, fakeApi, fakeDeps } from './helpers';
-import { signedIn, TOKEN, USER } from './state';
+import { signedIn, USER } from './state';
 
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
 
@@ -37,23 +36,4 @@ describe('profile effect', () => {
     });
   });
 
-  it('revokes the token the state held before a user logout (the state has already forgotten it)', () => {
-    newScheduler().run(({ cold, expectObservable, flush }) => {
-      const { api, calls } = fakeApi({ logout: () => cold<void>('5ms #', undefined, failure(500)) });
-      const { deps, recorded } = fakeDeps(api);
-      const before = signedIn();
-      const loggedOut = { type: 'LoggedOut', data: { reason: 'user' } } as const;
-      const state$ = new BehaviorSubject<AppState>(before);
-      const event$ = new Subject<EventEnvelope>();
-      expectObservable(profile$()(event$, state$, deps), '^ 1s !').toBe('');
-      // The store updates the state first, then announces the events.
-      cold('1ms x').subscribe(() => {
-        state$.next(evolveAll(before, [loggedOut]));
-        event$.next(envelope(loggedOut));
-      });
-      flush();
-      expect(calls).toEqual([{ method: 'logout', args: [TOKEN] }]);
-      expect(recorded.warnings).toEqual(['token revocation failed']);
-    });
-  });
 });

@@ -135,3 +135,34 @@ describe('the checkout decider comes with the modules that dispatch checkout com
     expect(dispatching.filter((file) => !staticGraph(file).has('src/commands/checkout.provide.ts'))).toEqual([]);
   });
 });
+
+// The effects nothing on the first paint needs are one lazily loaded chunk
+// (src/effects/afterFirstPaintLazy.ts), and the bot check it shares with the checkout chunk comes
+// with either: the entry reaches their lazy wrappers only.
+describe('the first load carries no effect of the later chunks', () => {
+  const later = [
+    'src/effects/afterFirstPaint.ts',
+    'src/effects/auth.ts',
+    'src/effects/address.ts',
+    'src/effects/user.ts',
+    'src/effects/likes.ts',
+    'src/effects/balance.ts',
+    'src/effects/versions.ts',
+    'src/effects/pageAge.ts',
+    'src/effects/highlight.ts',
+    'src/effects/promo.ts',
+    'src/effects/captcha.ts',
+    'src/effects/captchaBrowser.ts',
+  ];
+
+  it('the walk finds them from the chunk they load in', () => {
+    expect([...staticGraph('src/effects/afterFirstPaint.ts')]).toEqual(expect.arrayContaining(later));
+    expect(staticGraph('src/effects/checkoutBrowser.ts').has('src/effects/captchaBrowser.ts')).toBe(true);
+  });
+
+  it('the entry reaches the lazy wrappers and the token revocation, but none of them', () => {
+    const graph = staticGraph('src/views/main.tsx');
+    expect([...graph]).toEqual(expect.arrayContaining(['src/effects/afterFirstPaintLazy.ts', 'src/effects/checkoutLazy.ts', 'src/effects/tokenRevocation.ts']));
+    expect(later.filter((m) => graph.has(m))).toEqual([]);
+  });
+});

@@ -1,0 +1,73 @@
+// The effects nothing on the first paint needs (issue 4: the first load of / within 120 KB gzip):
+// one chunk, imported by ./afterFirstPaintLazy on the first event one of them acts on or when the
+// page is first idle. Until then their events are kept and handed over in order (./lazy); what
+// they do merely starts later. Why each one can wait:
+// - sign-in (./auth): a code request or a code check comes from the user, after the page is up.
+//   Its other part loads a signed-in user's addresses, likes, last order and balance from the
+//   state; the page first shows those as saved locally, and refreshes them once the chunk runs.
+// - addresses (./address), profile (./user), likes (./likes): each answers a user's action.
+//   The token revocation at logout is not here (./tokenRevocation says why).
+// - balance polling (./balance): the first poll is 120 s after sign-in or start.
+// - version checks (./versions): the first check ran at once on the first load, but nothing on
+//   the page waits for it: persistence keys on the settings' STORE_VERSION until a check answers
+//   (./persist), as it does when the first check is slow; the first check only records versions
+//   (and the update-needed flag), the reactions are for changes seen after it.
+// - page age (./pageAge): its first check is 60 s in, its reload 24 h in.
+// - highlight (./highlight): clears a line's highlight 1 s after an add to the cart.
+// - promo recalculation (./promo): its first call follows SessionStarted for a signed-in user with
+//   a saved cart; the cart shows the saved totals meanwhile, and the call is a network round trip
+//   anyway. (SessionStarted, seen on every boot, is then what usually loads this chunk.)
+// Kept in the first load (./index): boot, settings, catalogue, cart validation, city selection,
+// persistence, the token revocation, and the lazy wrappers of this chunk and of checkout.
+import { merge, type SchedulerLike } from 'rxjs';
+import { addresses$ } from './address';
+import { signIn$ } from './auth';
+import { balancePolling$ } from './balance';
+import type { CaptchaRunner } from './captcha';
+import { sharedBrowserCaptchaRunner } from './captchaBrowser';
+import type { Effect } from './deps';
+import { guarded } from './guarded';
+import { highlight$ } from './highlight';
+import { likes$ } from './likes';
+import { pageAge$ } from './pageAge';
+import { promoRecalc$ } from './promo';
+import { profile$ } from './user';
+import { versionChecks$ } from './versions';
+
+export type AfterFirstPaintOptions = {
+  /** Every timer and debounce runs on this scheduler (a TestScheduler in tests). */
+  scheduler?: SchedulerLike;
+  promoDebounceMs?: number;
+  versionCheckMs?: number;
+  pageAgeCheckMs?: number;
+  balancePollMs?: number;
+  highlightMs?: number;
+  /** The bot check of sign-in (default: the page's one runner, shared with checkout; none outside a browser). */
+  captcha?: CaptchaRunner;
+};
+
+/** Each effect of the chunk by name, with the given timings (defaults: SPEC §9). */
+export function afterFirstPaintEffects(t: AfterFirstPaintOptions = {}): Record<string, Effect> {
+  const s = t.scheduler === undefined ? {} : { scheduler: t.scheduler };
+  const captcha = t.captcha ?? sharedBrowserCaptchaRunner();
+  return {
+    versionChecks: versionChecks$({ ...s, ...(t.versionCheckMs === undefined ? {} : { periodMs: t.versionCheckMs }) }),
+    pageAge: pageAge$({ ...s, ...(t.pageAgeCheckMs === undefined ? {} : { periodMs: t.pageAgeCheckMs }) }),
+    balancePolling: balancePolling$({ ...s, ...(t.balancePollMs === undefined ? {} : { periodMs: t.balancePollMs }) }),
+    highlight: highlight$({ ...s, ...(t.highlightMs === undefined ? {} : { durationMs: t.highlightMs }) }),
+    promoRecalc: promoRecalc$({ ...s, ...(t.promoDebounceMs === undefined ? {} : { debounceMs: t.promoDebounceMs }) }),
+    likes: likes$(),
+    signIn: signIn$(captcha === undefined ? {} : { captcha }),
+    addresses: addresses$(),
+    profile: profile$(),
+  };
+}
+
+/**
+ * The chunk's effects merged, each guarded on its own: a bug in one restarts that one, not the
+ * others (nor the chunk's load).
+ */
+export function afterFirstPaint$(t: AfterFirstPaintOptions = {}): Effect {
+  const effects = Object.entries(afterFirstPaintEffects(t)).map(([name, effect]) => guarded(name, effect));
+  return (event$, state$, deps) => merge(...effects.map((effect) => effect(event$, state$, deps)));
+}

@@ -1,0 +1,79 @@
+// The effects of ./afterFirstPaint (sign-in, addresses, profile, likes, balance polling, version
+// checks, page age, highlight, promo recalculation) off the first load (issue 4), with the pattern
+// of ./checkoutLazy: one chunk, imported on the first event one of them acts on whatever the
+// state, or when the page is first idle, whichever comes first. Until then the events are kept
+// and handed over in order (./lazy).
+//
+// The trigger events, by the effect that acts on them:
+// - sign-in: CodeRequested, CodeSubmitted;
+// - promo recalculation: what commands/cart.decide `needsPromoRecalc` names, SessionStarted and
+//   SignedIn among them (so on most boots SessionStarted is what loads the chunk, once settings
+//   and cities have answered);
+// - highlight: LineHighlighted; likes: ProductLiked, ProductUnliked;
+// - addresses: AddressCreateRequested, AddressCreated, AddressDeleteRequested;
+// - profile: ProfileEditRequested, AccountDeletionRequested;
+// - version checks: VersionChanged; page age: PageExpired (both follow commands of these
+//   effects themselves, so they are here for completeness);
+// - hints that one of the above is about to come: the sign-in form opening (AuthRequired, the
+//   'auth' modal) and the profile form opening (the 'userEdit' modal).
+// Sign-in's user-data load and balance polling act on the state, not on an event: for a session
+// restored from storage they start with the chunk (SessionStarted or idle). A missed trigger only
+// delays (./lazy), so the list is an optimisation; a test keeps the promo part in step with
+// needsPromoRecalc, which is not imported here so that the cart decider's place in the bundle
+// stays its own business.
+import { filter, merge } from 'rxjs';
+import type { AppEvent, AppEventType } from '../events';
+import type { AfterFirstPaintOptions } from './afterFirstPaint';
+import type { Effect } from './deps';
+import { lazyEffect, whenIdle$ } from './lazy';
+import { eventsOf } from './operators';
+
+/** Event types the chunk's effects act on whatever the state (see the module header). */
+export const AFTER_FIRST_PAINT_TRIGGERS = [
+  'CodeRequested',
+  'CodeSubmitted',
+  'ItemAdded',
+  'ItemMerged',
+  'ItemQuantityChanged',
+  'ItemRemoved',
+  'ItemsInvalidated',
+  'CouponApplied',
+  'CouponRemoved',
+  'DeliveryMethodChanged',
+  'SpendBonusChanged',
+  'SignedIn',
+  'CitySelected',
+  'SessionStarted',
+  'LineHighlighted',
+  'ProductLiked',
+  'ProductUnliked',
+  'AddressCreateRequested',
+  'AddressCreated',
+  'AddressDeleteRequested',
+  'ProfileEditRequested',
+  'AccountDeletionRequested',
+  'VersionChanged',
+  'PageExpired',
+  'AuthRequired',
+] as const satisfies readonly AppEventType[];
+
+const triggers: ReadonlySet<AppEventType> = new Set(AFTER_FIRST_PAINT_TRIGGERS);
+
+/** Seeing this event, the chunk's code is needed now. */
+export function wantsAfterFirstPaint(event: AppEvent): boolean {
+  if (event.type === 'ModalOpened') return event.data.modal.kind === 'auth' || event.data.modal.kind === 'userEdit';
+  return triggers.has(event.type);
+}
+
+export type LazyAfterFirstPaintOptions = AfterFirstPaintOptions & {
+  /** At most this long after subscription before the chunk loads without a trigger event. */
+  idleTimeoutMs?: number;
+};
+
+export function lazyAfterFirstPaint$(options: LazyAfterFirstPaintOptions = {}): Effect {
+  const { idleTimeoutMs, ...chunkOptions } = options;
+  return lazyEffect(() => import('./afterFirstPaint').then((m) => m.afterFirstPaint$(chunkOptions)), {
+    name: 'after first paint',
+    startWhen: (event$) => merge(eventsOf(event$).pipe(filter(wantsAfterFirstPaint)), whenIdle$(idleTimeoutMs)),
+  });
+}

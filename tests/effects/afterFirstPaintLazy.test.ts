@@ -1,0 +1,158 @@
+// The effects nothing on the first paint needs come in one chunk (issue 4): it loads on the first
+// event one of them acts on, or when the page is idle, and its effects then see the events kept
+// meanwhile. The idle callback is a stub here, so that each test decides when the page is idle.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { BehaviorSubject, of, Subject } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppCommand } from '../../src/commands';
+import { createRootEffect } from '../../src/effects';
+import { AFTER_FIRST_PAINT_TRIGGERS, lazyAfterFirstPaint$, wantsAfterFirstPaint } from '../../src/effects/afterFirstPaintLazy';
+import type { EventEnvelope } from '../../src/effects/deps';
+import type { AppEvent } from '../../src/events';
+import type { AppState } from '../../src/projections/store';
+import { PRODUCT } from '../fixtures/catalog';
+import { envelope, fakeApi, fakeDeps } from './helpers';
+import { signedIn, signedOut, TOKEN, USER } from './state';
+
+const liked: AppEvent = { type: 'ProductLiked', data: { productId: PRODUCT.phila, userId: USER.id } };
+const unliked: AppEvent = { type: 'ProductUnliked', data: { productId: PRODUCT.phila, userId: USER.id } };
+const cityModal: AppEvent = { type: 'ModalOpened', data: { modal: { kind: 'city' } } };
+
+describe('wantsAfterFirstPaint: the events that load the chunk', () => {
+  it.each<AppEvent>([
+    { type: 'CodeRequested', data: { phone: '+79991234567' } },
+    { type: 'CodeSubmitted', data: { phone: '+79991234567', code: '1234' } },
+    liked,
+    unliked,
+    { type: 'SessionStarted', data: { cityId: null, openedAt: '2026-11-23T06:00:00.000Z' } },
+    { type: 'CouponApplied', data: { coupon: 'SALE10' } },
+    { type: 'LineHighlighted', data: { lineId: 'l1' } },
+    { type: 'AddressDeleteRequested', data: { addressId: 'a1' } },
+    { type: 'AccountDeletionRequested', data: { phone: USER.phone } },
+    { type: 'AuthRequired', data: { reason: 'like' } },
+    { type: 'ModalOpened', data: { modal: { kind: 'auth' } } },
+    { type: 'ModalOpened', data: { modal: { kind: 'userEdit' } } },
+  ])('$type $data wants the chunk', (event) => {
+    expect(wantsAfterFirstPaint(event)).toBe(true);
+  });
+
+  it.each<AppEvent>([
+    cityModal,
+    { type: 'ModalOpened', data: { modal: { kind: 'address' } } },
+    { type: 'ModalClosed', data: { kind: 'auth' } },
+    { type: 'SettingsLoadFailed', data: { message: 'down' } },
+    { type: 'CityPromptShown', data: {} },
+    { type: 'CheckoutOpened', data: {} },
+  ])('$type $data does not', (event) => {
+    expect(wantsAfterFirstPaint(event)).toBe(false);
+  });
+
+  // The promo effect acts on what commands/cart.decide `needsPromoRecalc` names; the trigger list
+  // spells them out rather than import the cart decider into the first load, so it is read here.
+  it('names every event the promo recalculation acts on', () => {
+    const source = readFileSync(resolve(import.meta.dirname, '../../src/commands/cart.decide.ts'), 'utf8');
+    const body = /export function needsPromoRecalc[\s\S]*?\n}\n/.exec(source)?.[0] ?? '';
+    const promoEvents = [...body.matchAll(/case '(\w+)':/g)].map((m) => m[1] ?? '');
+    expect(promoEvents).toEqual(expect.arrayContaining(['ItemAdded', 'CouponApplied', 'SignedIn', 'SessionStarted']));
+    expect(promoEvents.filter((type) => !(AFTER_FIRST_PAINT_TRIGGERS as readonly string[]).includes(type))).toEqual([]);
+  });
+});
+
+type IdleCall = { callback: () => void; timeout: number | undefined };
+
+describe('lazyAfterFirstPaint$', () => {
+  let idle: IdleCall[] = [];
+  let cancelled: number[] = [];
+
+  beforeEach(() => {
+    idle = [];
+    cancelled = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void, options?: { timeout?: number }) => idle.push({ callback, timeout: options?.timeout }) - 1);
+    vi.stubGlobal('cancelIdleCallback', (handle: number) => void cancelled.push(handle));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /** The chunk's effect over plain subjects, on an api whose user-data and like calls answer. */
+  function run(state: AppState) {
+    const { api, calls } = fakeApi({
+      getAddresses: () => of([]),
+      getLikes: () => of([]),
+      getLastOrder: () => of({ products: [] }),
+      getBalance: () => of(500),
+      like: () => of(undefined),
+      unlike: () => of(undefined),
+      getCatalogVersion: () => of('c1'),
+      getSettingsVersion: () => of('s1'),
+      getStoreVersion: () => of('1'),
+      getMobileAppVersion: () => of('1'),
+    });
+    const { deps, recorded } = fakeDeps(api);
+    const events = new Subject<EventEnvelope>();
+    const out: AppCommand[] = [];
+    const sub = lazyAfterFirstPaint$({ idleTimeoutMs: 1_500 })(events, new BehaviorSubject(state), deps).subscribe((c) => out.push(c));
+    const called = () => calls.map((c) => c.method);
+    return { events, out, sub, calls, called, recorded };
+  }
+
+  /** Long enough for a dynamic import that has been asked for to arrive. */
+  const settle = () => new Promise<void>((r) => setTimeout(r, 50));
+
+  it('loads on the first trigger event and hands it, and the events kept meanwhile, over in order, each once', async () => {
+    const { events, sub, calls, called, recorded } = run(signedOut());
+    events.next(envelope(cityModal));
+    await settle();
+    expect(called()).toEqual([]); // not loaded: the version check would have run at once
+
+    events.next(envelope(liked));
+    events.next(envelope(unliked)); // kept while the chunk arrives
+    await vi.waitFor(() => expect(called()).toContain('unlike'), { timeout: 5_000 });
+    expect(calls.filter((c) => c.method === 'like' || c.method === 'unlike')).toEqual([
+      { method: 'like', args: [USER.id, PRODUCT.phila] },
+      { method: 'unlike', args: [USER.id, PRODUCT.phila] },
+    ]);
+    expect(called()).toEqual(expect.arrayContaining(['getCatalogVersion', 'getStoreVersion']));
+    expect(idle).toHaveLength(1);
+    expect(idle[0]?.timeout).toBe(1_500);
+    expect(cancelled).toEqual([0]); // the trigger won: the idle callback is not waited for
+    sub.unsubscribe();
+    expect(recorded.errors).toEqual([]);
+  });
+
+  it('loads when the page is idle without a trigger: a restored session gets its user data then', async () => {
+    const { events, sub, called, recorded } = run(signedIn());
+    events.next(envelope(cityModal));
+    await settle();
+    expect(called()).toEqual([]);
+
+    idle[0]?.callback();
+    await vi.waitFor(() => expect(called()).toEqual(expect.arrayContaining(['getAddresses', 'getLikes', 'getLastOrder', 'getBalance'])), { timeout: 5_000 });
+    sub.unsubscribe();
+    expect(recorded.errors).toEqual([]);
+  });
+});
+
+describe('the root effect keeps the token revocation in the first load', () => {
+  it('revokes the token at a logout that comes before the chunk (the chunk would only see the state after it, without the token)', () => {
+    vi.stubGlobal('requestIdleCallback', () => 0);
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    try {
+      const { api, calls } = fakeApi({ logout: () => of(undefined) });
+      const { deps } = fakeDeps(api);
+      const events = new Subject<EventEnvelope>();
+      const state$ = new BehaviorSubject(signedIn());
+      const sub = createRootEffect()(events, state$, deps).subscribe();
+      const loggedOut: AppEvent = { type: 'LoggedOut', data: { reason: 'user' } };
+      const after = signedIn([loggedOut]);
+      expect(after.auth.token).toBeNull();
+      state$.next(after);
+      events.next(envelope(loggedOut));
+      sub.unsubscribe();
+      expect(calls.filter((c) => c.method === 'logout')).toEqual([{ method: 'logout', args: [TOKEN] }]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
