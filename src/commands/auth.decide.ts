@@ -1,70 +1,20 @@
-// auth: the decider and its texts. Only types from the schemas (auth.ts): the first load runs it
-// without them.
-import type { CaptchaInfo } from '../api/contract/checkout';
-import type { Settings } from '../api/entities';
-import { PHONE_EMPTY_MESSAGE, validatePhone } from '../domain/phone';
+// auth: the session's decider (Logout, ExpireSession) and the texts the first load needs. The
+// sign-in flow's decider is signIn.decide.ts: it comes with the chunks that dispatch its
+// commands, whereas a 401 can end the session from any request (effects/apiErrors). Only types
+// from the schemas (auth.ts): the first load runs it without them.
 import type { AppEvent } from '../events';
 import type { AppState } from '../projections/store';
-import type { AuthCommand } from './auth';
+import type { SessionCommand } from './auth';
 import type { Meta } from './types';
 import { toastShown } from './view.decide';
 
 /** SPEC §8: 401 while signed in. */
 export const TEXT_SESSION_EXPIRED = 'Ваша сессия авторизации истекла. Пожалуйста, перелогиньтесь для продолжения работы.';
-/** SPEC §5/§8 generic sign-in failure. */
+/** SPEC §5/§8 generic sign-in failure; also the API errors' "try later" (effects/apiErrors). */
 export const TEXT_SIGN_IN_FAILED = 'Произошла ошибка. Попробуйте позже.';
-/** The SMS code: the server sends 6 digits (server/services/otp.ts); the earlier storefront sent 4. */
-export const CODE_PATTERN = /^\d{4,8}$/;
-/** Shown in the auth modal when the typed code is not a code at all. */
-export const TEXT_CODE_FORMAT = 'Введите код из SMS';
 
-/**
- * The sign-in code's bot check (issue 5), from the settings: none with IS_WITHOUT_RECAPTCHA,
- * without a site key, or when the server verifies nothing (CAPTCHA_PROVIDER null).
- */
-export function signInCaptcha(settings: Pick<Settings, 'IS_WITHOUT_RECAPTCHA' | 'CAPTCHA_SITE_KEY' | 'CAPTCHA_PROVIDER'> | null): CaptchaInfo | null {
-  if (settings === null || settings.IS_WITHOUT_RECAPTCHA) return null;
-  const provider = settings.CAPTCHA_PROVIDER;
-  const siteKey = settings.CAPTCHA_SITE_KEY.trim();
-  if (provider === null || siteKey === '') return null;
-  return { required: true, provider, siteKey };
-}
-
-export function decideAuth(command: AuthCommand, state: AppState, meta: Meta): AppEvent[] {
-  const flow = state.auth.flow;
+export function decideSession(command: SessionCommand, state: AppState, meta: Meta): AppEvent[] {
   switch (command.type) {
-    case 'RequestCode': {
-      const v = validatePhone(command.data.phone);
-      if (!v.ok) {
-        const message = v.message === PHONE_EMPTY_MESSAGE ? 'Введите номер телефона' : 'Неверный формат телефона';
-        return [{ type: 'PhoneRejected', data: { phone: command.data.phone, message } }, toastShown(meta.id, message)];
-      }
-      if (flow.status === 'requesting' && flow.phone === v.phone) return [];
-      const captcha = signInCaptcha(state.setting.settings);
-      return [{ type: 'CodeRequested', data: captcha === null ? { phone: v.phone } : { phone: v.phone, captcha } }];
-    }
-    case 'ConfirmCodeSent':
-      return [{ type: 'CodeSent', data: { phone: command.data.phone, at: meta.now } }];
-    case 'SubmitCode': {
-      if (flow.status !== 'codeSent') return [{ type: 'CodeRejected', data: { reason: 'no-code-requested' } }];
-      const code = command.data.code.trim();
-      if (!CODE_PATTERN.test(code)) return [{ type: 'CodeRejected', data: { reason: 'invalid-format' } }];
-      const profile = command.data.profile;
-      return [{ type: 'CodeSubmitted', data: profile === undefined ? { phone: flow.phone, code } : { phone: flow.phone, code, profile } }];
-    }
-    case 'CompleteSignIn': {
-      const { token, user } = command.data;
-      if (state.auth.token === token && JSON.stringify(state.user.profile) === JSON.stringify(user)) return [];
-      return [{ type: 'SignedIn', data: { token, user } }];
-    }
-    case 'ReportSignInFailure': {
-      const text = command.data.message.trim() || TEXT_SIGN_IN_FAILED;
-      return [{ type: 'SignInFailed', data: { message: text } }, toastShown(meta.id, text)];
-    }
-    case 'CancelSignIn': {
-      const authOpen = state.modal.stack.some((m) => m.kind === 'auth');
-      return flow.status === 'idle' && flow.error === null && !authOpen ? [] : [{ type: 'SignInCancelled', data: {} }];
-    }
     case 'Logout':
       return state.auth.token === null && state.user.profile === null ? [] : [{ type: 'LoggedOut', data: { reason: 'user' } }];
     case 'ExpireSession':
@@ -76,7 +26,7 @@ export function decideAuth(command: AuthCommand, state: AppState, meta: Meta): A
       ];
     default: {
       const unreachable: never = command;
-      throw new Error(`unknown auth command ${JSON.stringify(unreachable)}`);
+      throw new Error(`unknown session command ${JSON.stringify(unreachable)}`);
     }
   }
 }

@@ -1,4 +1,5 @@
-// auth commands: zod schemas and types. The decider is in auth.decide.ts.
+// auth commands: zod schemas and types. The deciders: the session's in auth.decide.ts, the
+// sign-in flow's in signIn.decide.ts.
 import { z } from 'zod/mini';
 import { User } from '../api/entities';
 import { bare, message } from '../events/define';
@@ -25,3 +26,7 @@ export const AuthCommandSchema = z.discriminatedUnion('type', [
   ExpireSession,
 ]);
 export type AuthCommand = z.infer<typeof AuthCommandSchema>;
+/** Ending the session (a logout, a 401 from any request): decided in the first load (auth.decide.ts). */
+export type SessionCommand = Extract<AuthCommand, { type: 'Logout' | 'ExpireSession' }>;
+/** The sign-in flow: its decider (signIn.decide.ts) comes with the chunks that dispatch it. */
+export type SignInCommand = Exclude<AuthCommand, SessionCommand>;

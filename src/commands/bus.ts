@@ -17,7 +17,7 @@ export type StoreDeps = {
 };
 
 export type StoreOptions = {
-  /** The root decider (./decide's `decide`; the browser's first load, ./checkoutSlot's). */
+  /** The root decider (./decide's `decide`; the browser's first load, ./onDemand's). */
   decide: Decide;
   /** Starting state (a snapshot or restored persistence); default initialState. */
   initial?: AppState;

@@ -1,5 +1,5 @@
-// Imported for its effect by every chunk that dispatches checkout commands (see ./checkoutSlot).
+// Imported for its effect by every chunk that dispatches checkout commands (see ./onDemand).
 import { decideCheckout } from './checkout.decide';
-import { provideCheckoutDecider } from './checkoutSlot';
+import { provideDecider } from './onDemand';
 
-provideCheckoutDecider(decideCheckout);
+provideDecider('checkout', decideCheckout);

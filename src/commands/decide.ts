@@ -1,9 +1,13 @@
 // The root decider with every area's decider built in: what tests, tools and replays use. The
-// browser's first load builds its own without the checkout decider (./checkoutSlot.ts).
+// browser's first load builds its own, with the on-demand areas' deciders left to the chunks
+// that dispatch their commands (./onDemand.ts).
+import { decideAddress } from './address.decide';
 import { decideCheckout } from './checkout.decide';
 import { createDecide } from './decideAreas';
+import { decideSignIn } from './signIn.decide';
+import { decideUser } from './user.decide';
 
-export type { CheckoutDecide, Decide } from './decideAreas';
+export type { AreaDecide, Decide, OnDemandArea, OnDemandDeciders } from './decideAreas';
 export {
   isAddressCommand,
   isAuthCommand,
@@ -12,10 +16,12 @@ export {
   isCheckoutCommand,
   isCityCommand,
   isModalCommand,
+  isSessionCommand,
   isSettingCommand,
+  isSignInCommand,
   isUserCommand,
   isViewCommand,
 } from './decideAreas';
 
 /** Pure: the events a command leads to in this state. A business "no" is an event; [] means nothing to do. */
-export const decide = createDecide(decideCheckout);
+export const decide = createDecide({ checkout: decideCheckout, signIn: decideSignIn, user: decideUser, address: decideAddress });

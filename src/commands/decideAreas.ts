@@ -1,13 +1,13 @@
 // The root decider's router: routes a command to its area's decide by type. It and the area
 // deciders import only types from the schema modules (<area>.ts): the page's first load runs them
-// without any schema. The checkout area's decider is a parameter: tests and tools pass it in
-// (./decide.ts), the browser's first load leaves it to the checkout chunks (./checkoutSlot.ts).
+// without any schema. The deciders of the areas whose commands only lazily loaded chunks dispatch
+// (checkout, the sign-in flow, user, address) are parameters: tests and tools pass them in
+// (./decide.ts), the browser's first load leaves them to those chunks (./onDemand.ts).
 import type { AppEvent } from '../events';
 import type { AppState } from '../projections/store';
 import type { AddressCommand } from './address';
-import { decideAddress } from './address.decide';
-import type { AuthCommand } from './auth';
-import { decideAuth } from './auth.decide';
+import type { AuthCommand, SessionCommand, SignInCommand } from './auth';
+import { decideSession } from './auth.decide';
 import type { CartCommand } from './cart';
 import { decideCart, withDeliveryZoneLine } from './cart.decide';
 import type { CatalogCommand } from './catalog';
@@ -22,7 +22,6 @@ import type { SettingCommand } from './setting';
 import { decideSetting } from './setting.decide';
 import type { Meta } from './types';
 import type { UserCommand } from './user';
-import { decideUser } from './user.decide';
 import type { ViewCommand } from './view';
 import { decideView } from './view.decide';
 
@@ -35,16 +34,15 @@ const addressTypes: Record<AddressCommand['type'], true> = {
   DeleteAddress: true,
   RecordAddressDeleted: true,
 };
-const authTypes: Record<AuthCommand['type'], true> = {
+const signInTypes: Record<SignInCommand['type'], true> = {
   RequestCode: true,
   ConfirmCodeSent: true,
   SubmitCode: true,
   CompleteSignIn: true,
   ReportSignInFailure: true,
   CancelSignIn: true,
-  Logout: true,
-  ExpireSession: true,
 };
+const sessionTypes: Record<SessionCommand['type'], true> = { Logout: true, ExpireSession: true };
 const cartTypes: Record<CartCommand['type'], true> = {
   AddItem: true,
   ChangeQuantity: true,
@@ -133,7 +131,9 @@ const viewTypes: Record<ViewCommand['type'], true> = {
 
 const has = (types: object, type: string) => Object.prototype.hasOwnProperty.call(types, type);
 export const isAddressCommand = (c: AppCommand): c is AddressCommand => has(addressTypes, c.type);
-export const isAuthCommand = (c: AppCommand): c is AuthCommand => has(authTypes, c.type);
+export const isSignInCommand = (c: AppCommand): c is SignInCommand => has(signInTypes, c.type);
+export const isSessionCommand = (c: AppCommand): c is SessionCommand => has(sessionTypes, c.type);
+export const isAuthCommand = (c: AppCommand): c is AuthCommand => isSignInCommand(c) || isSessionCommand(c);
 export const isCartCommand = (c: AppCommand): c is CartCommand => has(cartTypes, c.type);
 export const isCatalogCommand = (c: AppCommand): c is CatalogCommand => has(catalogTypes, c.type);
 export const isCheckoutCommand = (c: AppCommand): c is CheckoutCommand => has(checkoutTypes, c.type);
@@ -144,23 +144,40 @@ export const isUserCommand = (c: AppCommand): c is UserCommand => has(userTypes,
 export const isViewCommand = (c: AppCommand): c is ViewCommand => has(viewTypes, c.type);
 
 export type Decide = (command: AppCommand, state: AppState, meta: Meta) => AppEvent[];
-export type CheckoutDecide = (command: CheckoutCommand, state: AppState, meta: Meta) => AppEvent[];
+
+/** The command types of each area decided on demand, the one place that lists those areas. */
+export type OnDemandCommands = { checkout: CheckoutCommand; signIn: SignInCommand; user: UserCommand; address: AddressCommand };
+export type OnDemandArea = keyof OnDemandCommands;
+export type AreaDecide<C> = (command: C, state: AppState, meta: Meta) => AppEvent[];
+export type OnDemandDeciders = { [A in OnDemandArea]: AreaDecide<OnDemandCommands[A]> };
 
 /**
- * The root decider over the given checkout decider. Pure as long as `decideCheckout` is: the
- * events a command leads to in this state; a business "no" is an event; [] means nothing to do.
+ * The command types of each on-demand area, for the static check that every module dispatching
+ * one brings its decider (tests/log/first-load-imports.test.ts). Unused by the page: tree-shaken.
  */
-export function createDecide(decideCheckout: CheckoutDecide): Decide {
+export const ON_DEMAND_COMMAND_TYPES: { [A in OnDemandArea]: Record<OnDemandCommands[A]['type'], true> } = {
+  checkout: checkoutTypes,
+  signIn: signInTypes,
+  user: userTypes,
+  address: addressTypes,
+};
+
+/**
+ * The root decider over the given on-demand area deciders. Pure as long as they are: the events
+ * a command leads to in this state; a business "no" is an event; [] means nothing to do.
+ */
+export function createDecide(onDemand: OnDemandDeciders): Decide {
   const decideArea: Decide = (command, state, meta) => {
-    if (isAddressCommand(command)) return decideAddress(command, state, meta);
-    if (isAuthCommand(command)) return decideAuth(command, state, meta);
+    if (isAddressCommand(command)) return onDemand.address(command, state, meta);
+    if (isSignInCommand(command)) return onDemand.signIn(command, state, meta);
+    if (isSessionCommand(command)) return decideSession(command, state, meta);
     if (isCartCommand(command)) return decideCart(command, state, meta);
     if (isCatalogCommand(command)) return decideCatalog(command, state, meta);
-    if (isCheckoutCommand(command)) return decideCheckout(command, state, meta);
+    if (isCheckoutCommand(command)) return onDemand.checkout(command, state, meta);
     if (isCityCommand(command)) return decideCity(command, state, meta);
     if (isModalCommand(command)) return decideModal(command, state, meta);
     if (isSettingCommand(command)) return decideSetting(command, state, meta);
-    if (isUserCommand(command)) return decideUser(command, state, meta);
+    if (isUserCommand(command)) return onDemand.user(command, state, meta);
     if (isViewCommand(command)) return decideView(command, state, meta);
     const unreachable: never = command;
     throw new Error(`unknown command ${JSON.stringify(unreachable)}`);

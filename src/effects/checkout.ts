@@ -48,7 +48,7 @@ import type { Effect, EffectDeps } from './deps';
 import { eventsOf, ofType } from './operators';
 import { captchaToken$, type CaptchaRunner } from './captcha';
 import { ApiFailure } from '../api/client';
-// This module dispatches checkout commands: their decider comes with it (commands/checkoutSlot).
+// This module dispatches checkout commands: their decider comes with it (commands/onDemand).
 import '../commands/checkout.provide';
 
 export type { CaptchaRunner } from './captcha';

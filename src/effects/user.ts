@@ -10,6 +10,8 @@ import { selectIsSignedIn, type AppState } from '../projections/store';
 import { apiFailureCommands, describeError, TEXT_TRY_LATER } from './apiErrors';
 import type { Effect } from './deps';
 import { eventsOf, ofType } from './operators';
+// This module dispatches user commands: their decider comes with it (commands/onDemand).
+import '../commands/user.provide';
 
 function failureCommands(error: unknown, state: AppState): AppCommand[] {
   const mapped = apiFailureCommands(error, selectIsSignedIn(state));

@@ -21,7 +21,7 @@ export const authReducers: CaseReducers<AuthState> = {
     d.flow = { status: 'verifying', phone: e.data.phone, sentAt };
   },
   CodeRejected: (d, e) => {
-    // TEXT_CODE_FORMAT of commands/auth.decide (not imported: projections do not depend on deciders)
+    // TEXT_CODE_FORMAT of commands/signIn.decide (not imported: projections do not depend on deciders)
     if (d.flow.status === 'codeSent' && e.data.reason === 'invalid-format') d.flow.error = 'Введите код из SMS';
   },
   SignInFailed: (d, e) => {

@@ -8,7 +8,7 @@ import { Router } from 'wouter';
 import { createApiClient } from '../api/client';
 import { createStorefrontApi } from '../api/storefrontApi';
 import { createStore } from '../commands/bus';
-import { decideWithCheckoutOnDemand } from '../commands/checkoutSlot';
+import { decideOnDemand } from '../commands/onDemand';
 import { runEffects, type EffectDeps } from '../effects';
 import { restorePersistedState, STORE_VERSION_KEY, type KeyValueStorage } from '../effects/persistence';
 import { initialState, type AppState } from '../projections/store';
@@ -51,7 +51,7 @@ function restore(storage: KeyValueStorage): AppState {
 
 const storage = browserStorage();
 const now = () => new Date().toISOString();
-const store = createStore({ decide: decideWithCheckoutOnDemand, initial: restore(storage), deps: { now, newId } });
+const store = createStore({ decide: decideOnDemand, initial: restore(storage), deps: { now, newId } });
 const client = createApiClient({ baseUrl: '', getToken: () => store.getState().auth.token });
 
 const deps: EffectDeps = {

@@ -3,7 +3,7 @@
 // it refuses must say so in the auth modal instead of doing nothing.
 import { describe, expect, it } from 'vitest';
 import { CODE_LENGTH } from '../../server/services/otp';
-import { TEXT_CODE_FORMAT } from '../../src/commands/auth.decide';
+import { TEXT_CODE_FORMAT } from '../../src/commands/signIn.decide';
 import type { Settings } from '../../src/api/entities';
 import { settings } from '../fixtures/settings';
 import { run, when } from './helpers';

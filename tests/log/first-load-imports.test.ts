@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ON_DEMAND_COMMAND_TYPES, type OnDemandArea } from '../../src/commands/decideAreas';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -103,36 +104,58 @@ describe('what the page imports at start for the deciders', () => {
   });
 });
 
-// The checkout decider is not part of the first load either (src/commands/checkoutSlot.ts): every
-// module that dispatches a checkout command brings it, by importing commands/checkout.provide.
-describe('the checkout decider comes with the modules that dispatch checkout commands', () => {
-  const checkoutTypes = (): string[] => {
-    const source = readFileSync(resolve(root, 'src/commands/decideAreas.ts'), 'utf8');
-    const record = /const checkoutTypes[^=]*=\s*\{([^}]*)\}/.exec(source)?.[1] ?? '';
-    return [...record.matchAll(/(\w+): true/g)].map((m) => m[1] ?? '');
+// Nor are the deciders of the on-demand areas (src/commands/onDemand.ts: checkout, the sign-in
+// flow, user, address): every module that dispatches a command of such an area brings its
+// decider, by importing commands/<area>.provide.
+describe('the on-demand deciders come with the modules that dispatch their commands', () => {
+  const areas = Object.keys(ON_DEMAND_COMMAND_TYPES) as OnDemandArea[];
+  const provideModule = (area: OnDemandArea) => `src/commands/${area}.provide.ts`;
+  /** What the provide module hands to the slot: its value imports but the slot itself. */
+  const deciderModules = (area: OnDemandArea): string[] => {
+    const file = resolve(root, provideModule(area));
+    return valueImports(readFileSync(file, 'utf8'))
+      .map((specifier) => resolveModule(file, specifier))
+      .filter((m): m is string => m !== null)
+      .map((m) => relative(root, m))
+      .filter((m) => m !== 'src/commands/onDemand.ts');
   };
   const sourceFiles = (dir: string): string[] =>
     readdirSync(resolve(root, dir), { withFileTypes: true }).flatMap((d) =>
       d.isDirectory() ? sourceFiles(join(dir, d.name)) : /\.tsx?$/.test(d.name) ? [join(dir, d.name)] : [],
     );
-
-  it('the first load does not reach the checkout decider', () => {
-    const graph = staticGraph('src/views/main.tsx');
-    expect(graph.has('src/commands/checkout.decide.ts')).toBe(false);
-    expect(graph.has('src/commands/checkoutSlot.ts')).toBe(true);
-  });
-
-  it('each module outside the core that dispatches a checkout command reaches commands/checkout.provide', () => {
-    const types = checkoutTypes();
-    expect(types).toEqual(expect.arrayContaining(['OpenCheckout', 'PlaceOrder', 'LoadOrder', 'CheckAddress']));
-    const dispatching = [...sourceFiles('src/views'), ...sourceFiles('src/effects')].filter((file) => {
+  const dispatchersOf = (area: OnDemandArea): string[] => {
+    const types = Object.keys(ON_DEMAND_COMMAND_TYPES[area]);
+    return [...sourceFiles('src/views'), ...sourceFiles('src/effects')].filter((file) => {
       const text = readFileSync(resolve(root, file), 'utf8');
       return types.some((t) => text.includes(`type: '${t}'`));
     });
-    expect(dispatching).toEqual(
-      expect.arrayContaining(['src/views/pages/CheckoutPage.tsx', 'src/views/pages/CompletePage.tsx', 'src/views/modals/AddressModal.tsx', 'src/effects/checkout.ts']),
-    );
-    expect(dispatching.filter((file) => !staticGraph(file).has('src/commands/checkout.provide.ts'))).toEqual([]);
+  };
+  it('knows each area, its provide module and its decider', () => {
+    expect(areas.sort()).toEqual(['address', 'checkout', 'signIn', 'user']);
+    expect(areas.map((area) => [area, deciderModules(area)])).toEqual([
+      ['address', ['src/commands/address.decide.ts']],
+      ['checkout', ['src/commands/checkout.decide.ts']],
+      ['signIn', ['src/commands/signIn.decide.ts']],
+      ['user', ['src/commands/user.decide.ts']],
+    ]);
+  });
+
+  it('the first load reaches the slot but no on-demand decider', () => {
+    const graph = staticGraph('src/views/main.tsx');
+    expect(graph.has('src/commands/onDemand.ts')).toBe(true);
+    expect(graph.has('src/commands/auth.decide.ts')).toBe(true);
+    expect(areas.flatMap((area) => [provideModule(area), ...deciderModules(area)]).filter((m) => graph.has(m))).toEqual([]);
+  });
+
+  it.each([
+    ['checkout', ['src/views/pages/CheckoutPage.tsx', 'src/views/pages/CompletePage.tsx', 'src/views/modals/AddressModal.tsx', 'src/effects/checkout.ts']],
+    ['signIn', ['src/views/modals/AuthModal.tsx', 'src/views/modals/ModalContent.tsx', 'src/effects/auth.ts']],
+    ['user', ['src/views/pages/personal/ProfilePage.tsx', 'src/views/components/ProfileForm.tsx', 'src/effects/user.ts', 'src/effects/balance.ts']],
+    ['address', ['src/views/modals/AddressModal.tsx', 'src/views/pages/personal/AddressesPage.tsx', 'src/effects/address.ts', 'src/effects/auth.ts']],
+  ] as const)('each module in src/views or src/effects that dispatches a %s command reaches its provide module', (area, known) => {
+    const dispatching = dispatchersOf(area);
+    expect(dispatching).toEqual(expect.arrayContaining([...known]));
+    expect(dispatching.filter((file) => !staticGraph(file).has(provideModule(area)))).toEqual([]);
   });
 });
 

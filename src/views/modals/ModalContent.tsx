@@ -13,6 +13,8 @@ import { ProductModal } from './ProductModal';
 import { RestaurantsModal } from './RestaurantsModal';
 import { TimeModal } from './TimeModal';
 import { UserEditModal } from './UserEditModal';
+// This module dispatches sign-in commands: their decider comes with it (commands/onDemand).
+import '../../commands/signIn.provide';
 
 export default function ModalContent({ modal }: { modal: Modal }) {
   const dispatch = useDispatch();

@@ -21,8 +21,9 @@ import { deliveryTimeText, useNow } from '../checkout/time';
 import { BonusSpendForm } from '../components/BonusSpendForm';
 import ui from '../components/ui.module.css';
 import styles from '../checkout/Checkout.module.css';
-// This module dispatches checkout commands: their decider comes with it (commands/checkoutSlot).
+// This module dispatches checkout and address commands: their deciders come with it (commands/onDemand).
 import '../../commands/checkout.provide';
+import '../../commands/address.provide';
 
 export const TEXT_PLACE_ORDER = 'Оформить заказ';
 export const TEXT_CONSENT = 'Я согласен на обработку персональных данных';

@@ -11,7 +11,7 @@ import { CancelledOrderLines, cancelledTitle, ToMenuLink } from '../checkout/Can
 import { OrderDetails } from '../checkout/OrderDetails';
 import ui from '../components/ui.module.css';
 import styles from '../checkout/Checkout.module.css';
-// This module dispatches checkout commands: their decider comes with it (commands/checkoutSlot).
+// This module dispatches checkout commands: their decider comes with it (commands/onDemand).
 import '../../commands/checkout.provide';
 
 /** The order id of ?order=ID, or null. */

@@ -5,6 +5,8 @@ import ui from '../../components/ui.module.css';
 import { AddressForm } from '../../modals/AddressModal';
 import { PersonalLayout } from './PersonalLayout';
 import styles from './Personal.module.css';
+// This module dispatches address commands: their decider comes with it (commands/onDemand).
+import '../../../commands/address.provide';
 
 export default function AddressesPage() {
   const dispatch = useDispatch();

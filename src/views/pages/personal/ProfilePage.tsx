@@ -6,6 +6,8 @@ import { ProfileForm } from '../../components/ProfileForm';
 import ui from '../../components/ui.module.css';
 import { PersonalLayout } from './PersonalLayout';
 import styles from './Personal.module.css';
+// This module dispatches user commands: their decider comes with it (commands/onDemand).
+import '../../../commands/user.provide';
 
 export const TEXT_DELETE_CONFIRM = 'Удалить аккаунт? Личные данные, адреса и избранное будут удалены без возможности восстановления.';
 
