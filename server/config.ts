@@ -159,6 +159,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/**
+ * What keeps this configuration from serving real customers: the offline stand-ins that make a
+ * fresh machine work are unsafe with real money and real phones. NODE_ENV=production refuses to
+ * start while any is left (server/main.ts); empty means ready.
+ */
+export function productionConfigProblems(config: Config): string[] {
+  const problems: string[] = [];
+  const { payments } = config;
+  if (payments.provider === 'test') {
+    problems.push('PAYMENTS_PROVIDER=cloudpayments is required: the built-in test gateway lets anyone with the link mark an order paid');
+  } else if (payments.cloudpayments.defaultAccount === null && Object.keys(payments.cloudpayments.accounts).length === 0) {
+    problems.push('CLOUDPAYMENTS_PUBLIC_ID and CLOUDPAYMENTS_API_SECRET (or CLOUDPAYMENTS_ACCOUNTS) are required: no account takes the payments');
+  }
+  if (config.sms.provider === 'outbox') {
+    problems.push('SMS_HTTP_URL is required: the outbox sends no SMS and writes every sign-in code to the log');
+  }
+  if (config.captcha.secret === '') {
+    problems.push('CAPTCHA_SECRET is required: without it sign-in codes and orders have no bot check');
+  }
+  let publicUrl: URL | null = null;
+  try {
+    publicUrl = new URL(config.publicUrl);
+  } catch {
+    publicUrl = null;
+  }
+  if (publicUrl === null || publicUrl.protocol !== 'https:' || publicUrl.hostname === 'localhost') {
+    problems.push("PUBLIC_URL must be the storefront's public https:// address: payment return links and notification URLs are built from it");
+  }
+  return problems;
+}
+
 /** The configuration as it may be printed: passwords and database credentials removed. */
 export function redactedConfig(config: Config): Record<string, unknown> {
   return {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import pino from 'pino';
-import { loadConfig, redactedConfig } from './config.js';
+import { loadConfig, productionConfigProblems, redactedConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { DataDirLockedError } from './db/lock.js';
 import { buildApp } from './app.js';
@@ -25,6 +25,13 @@ function ensureClientBuilt(): void {
 }
 
 async function main(): Promise<void> {
+  // Real customers, real money: never with the offline stand-ins (config.ts productionConfigProblems).
+  const problems = config.isProduction ? productionConfigProblems(config) : [];
+  if (problems.length > 0) {
+    log.fatal({ problems }, 'NODE_ENV=production: refusing to start with test stand-ins');
+    process.exitCode = 1;
+    return;
+  }
   ensureClientBuilt();
   const db = await openDatabase(config);
   const seeded = await seedDemoChain(db);

@@ -1,6 +1,6 @@
 // The configuration as printed at start: no password, API secret or database credential.
 import { describe, expect, it } from 'vitest';
-import { loadConfig, redactedConfig } from '../../server/config.js';
+import { loadConfig, productionConfigProblems, redactedConfig } from '../../server/config.js';
 
 describe('redactedConfig', () => {
   it('names the providers but never prints a secret', () => {
@@ -27,5 +27,36 @@ describe('redactedConfig', () => {
       geocoder: 'yandex',
       captcha: 'smartcaptcha',
     });
+  });
+});
+
+describe('productionConfigProblems (NODE_ENV=production refuses to start with them)', () => {
+  const ready = {
+    PAYMENTS_PROVIDER: 'cloudpayments',
+    CLOUDPAYMENTS_PUBLIC_ID: 'pk_public',
+    CLOUDPAYMENTS_API_SECRET: 'cp-secret',
+    SMS_HTTP_URL: 'https://smsc.example/send.php',
+    CAPTCHA_SECRET: 'captcha-secret',
+    PUBLIC_URL: 'https://sushi.example.ru',
+  };
+
+  it('a fresh machine (every offline stand-in) has four problems, each naming its variable', () => {
+    const problems = productionConfigProblems(loadConfig({}));
+    expect(problems).toHaveLength(4);
+    expect(problems[0]).toMatch(/^PAYMENTS_PROVIDER=cloudpayments is required: the built-in test gateway lets anyone/);
+    expect(problems[1]).toMatch(/^SMS_HTTP_URL is required/);
+    expect(problems[2]).toMatch(/^CAPTCHA_SECRET is required/);
+    expect(problems[3]).toMatch(/^PUBLIC_URL must be/);
+  });
+
+  it('a configuration with real payments, SMS, bot check and public address has none', () => {
+    expect(productionConfigProblems(loadConfig(ready))).toEqual([]);
+  });
+
+  it('CloudPayments without any account, or a plain-http public address, is a problem', () => {
+    const { CLOUDPAYMENTS_PUBLIC_ID: _id, CLOUDPAYMENTS_API_SECRET: _secret, ...noAccount } = ready;
+    expect(productionConfigProblems(loadConfig(noAccount))).toEqual([expect.stringMatching(/^CLOUDPAYMENTS_PUBLIC_ID and CLOUDPAYMENTS_API_SECRET/)]);
+    expect(productionConfigProblems(loadConfig({ ...noAccount, CLOUDPAYMENTS_ACCOUNTS: '{"term-1":{"publicId":"pk","apiSecret":"s"}}' }))).toEqual([]);
+    expect(productionConfigProblems(loadConfig({ ...ready, PUBLIC_URL: 'http://sushi.example.ru' }))).toHaveLength(1);
   });
 });
