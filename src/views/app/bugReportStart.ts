@@ -15,6 +15,7 @@
 //     in the ring are untouched). The error boundary's note goes through ./bugReportSlot.
 // A chunk that fails to load is tried again on the next of these.
 import type { LogEntry } from '../../commands/bus';
+import { whenIdle$ } from '../../effects/lazy';
 import type { KeyValueStorage } from '../../effects/persistence';
 import type { AppEvent } from '../../events';
 import type { AppState } from '../../projections/store';
@@ -47,7 +48,7 @@ export type StartOptions = {
   save?: (fileName: string, text: string) => void;
   /** The reporting chunk (default: import('./bugReportUi')). */
   load?: () => Promise<BugReportModule>;
-  /** Calls `start` when the page is first idle; returns a cancel (default: requestIdleCallback, 2 s at most). */
+  /** Calls `start` when the page is first idle; returns a cancel (default: after the load event, requestIdleCallback, 2 s at most). */
   whenIdle?: (start: () => void) => () => void;
 };
 
@@ -58,13 +59,10 @@ export type StartedReporting = {
   stop(): void;
 };
 
+/** The page's first idle moment after its load (src/effects/lazy.ts whenIdle$). */
 function browserIdle(start: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(start, { timeout: 2_000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(start, 0);
-  return () => clearTimeout(handle);
+  const subscription = whenIdle$().subscribe(start);
+  return () => subscription.unsubscribe();
 }
 
 export function startBugReporting(options: StartOptions): StartedReporting {
