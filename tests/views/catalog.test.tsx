@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { GROUP, PRODUCT } from '../fixtures/catalog';
 import { readyState } from '../fixtures/state';
 import { findCard, plain, setup } from './helpers';
 import { evolveAll } from '../../src/projections/store';
+import { SEARCH_DEBOUNCE_MS } from '../../src/views/pages/CatalogPage';
 
 describe('catalogue (SPEC §2 /catalog, §4–§5)', () => {
   it("cards show name and 'от N ₽' when the price depends on the required modifiers", async () => {
@@ -65,6 +66,23 @@ describe('catalogue (SPEC §2 /catalog, §4–§5)', () => {
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
     expect(screen.getAllByTestId('product-card').map((c) => within(c).getByRole('heading').textContent)).toEqual(['Пепперони']);
     expect(screen.getByRole('button', { name: 'Острое' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('a filter chip clicked while the typed search still waits for its debounce wins: the search is not applied after it', async () => {
+    const app = setup({ path: '/angarsk/catalog' });
+    await screen.findByRole('heading', { name: 'Меню', level: 1 });
+    vi.useFakeTimers();
+    try {
+      fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'калиф' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Острое' }));
+      act(() => void vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS * 2));
+      expect(app.commands.filter((c) => c.type === 'SearchCatalog')).toEqual([]);
+      expect(app.store.getState().catalog.query).toEqual({ mode: 'filter', codes: ['spicy'] });
+      expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
+      expect(screen.getAllByTestId('product-card').map((c) => within(c).getByRole('heading').textContent)).toEqual(['Пепперони']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the card name opens the product modal and links to the product page', async () => {

@@ -2,6 +2,7 @@
 // exclusive: setting one clears the other), product cards; allergen-excluded products hidden.
 import { useEffect, useRef, useState } from 'react';
 import type { Catalog } from '../../api/entities';
+import type { AppCommand } from '../../commands';
 import { availableFilters, menuSections, queriedProducts } from '../app/catalogView';
 import { useProgressiveSections } from '../app/reveal';
 import { selectExcludedAllergens } from '../app/selectors';
@@ -30,6 +31,12 @@ function SearchAndFilters({ catalog }: { catalog: Catalog }) {
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => dispatch({ type: 'SearchCatalog', data: { text: value } }), SEARCH_DEBOUNCE_MS);
   };
+  // A chip chosen while the typed text still waits for its debounce replaces that search: the
+  // timer must not bring it back a moment later (the list showing the search, the field empty).
+  const onChip = (command: AppCommand) => {
+    window.clearTimeout(timer.current);
+    dispatch(command);
+  };
   const filters = availableFilters(catalog);
   const activeCodes = query.mode === 'filter' ? query.codes : [];
   return (
@@ -54,11 +61,7 @@ function SearchAndFilters({ catalog }: { catalog: Catalog }) {
                 type="button"
                 className={active ? `${ui.chip} ${ui.chipActive}` : ui.chip}
                 aria-pressed={active}
-                onClick={() =>
-                  active
-                    ? dispatch({ type: 'ClearCatalogQuery', data: {} })
-                    : dispatch({ type: 'FilterCatalog', data: { codes: [f.code] } })
-                }
+                onClick={() => onChip(active ? { type: 'ClearCatalogQuery', data: {} } : { type: 'FilterCatalog', data: { codes: [f.code] } })}
               >
                 {f.name}
               </button>
