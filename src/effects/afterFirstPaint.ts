@@ -8,18 +8,16 @@
 // - addresses (./address), profile (./user), likes (./likes): each answers a user's action.
 //   The token revocation at logout is not here (./tokenRevocation says why).
 // - balance polling (./balance): the first poll is 120 s after sign-in or start.
-// - version checks (./versions): the first check ran at once on the first load, but nothing on
-//   the page waits for it: persistence keys on the settings' STORE_VERSION until a check answers
-//   (./persist), as it does when the first check is slow; the first check only records versions
-//   (and the update-needed flag), the reactions are for changes seen after it.
 // - page age (./pageAge): its first check is 60 s in, its reload 24 h in.
 // - highlight (./highlight): clears a line's highlight 1 s after an add to the cart.
 // - promo recalculation (./promo): its first call follows SessionStarted for a signed-in user with
 //   a saved cart; the cart shows the saved totals meanwhile, and the call is a network round trip
-//   anyway. SessionStarted is not a trigger of the chunk (./afterFirstPaintLazy says why): for a
-//   restored cart the call waits for the page's first idle moment after its load.
+//   anyway. The chunk loads at once for a page that starts signed in (./afterFirstPaintLazy).
 // Kept in the first load (./index): boot, settings, catalogue, cart validation, city selection,
-// persistence, the token revocation, and the lazy wrappers of this chunk and of checkout.
+// the version checks, persistence, the token revocation, and the lazy wrappers of this chunk and
+// of checkout. The version checks' first answer is the baseline a change is measured against: taken
+// when this chunk loads, a stop-list change made in between would be that baseline, and the
+// catalogue shown would never be reloaded for it.
 import { merge, type SchedulerLike } from 'rxjs';
 import { addresses$ } from './address';
 import { signIn$ } from './auth';
@@ -33,13 +31,11 @@ import { likes$ } from './likes';
 import { pageAge$ } from './pageAge';
 import { promoRecalc$ } from './promo';
 import { profile$ } from './user';
-import { versionChecks$ } from './versions';
 
 export type AfterFirstPaintOptions = {
   /** Every timer and debounce runs on this scheduler (a TestScheduler in tests). */
   scheduler?: SchedulerLike;
   promoDebounceMs?: number;
-  versionCheckMs?: number;
   pageAgeCheckMs?: number;
   balancePollMs?: number;
   highlightMs?: number;
@@ -52,7 +48,6 @@ export function afterFirstPaintEffects(t: AfterFirstPaintOptions = {}): Record<s
   const s = t.scheduler === undefined ? {} : { scheduler: t.scheduler };
   const captcha = t.captcha ?? sharedBrowserCaptchaRunner();
   return {
-    versionChecks: versionChecks$({ ...s, ...(t.versionCheckMs === undefined ? {} : { periodMs: t.versionCheckMs }) }),
     pageAge: pageAge$({ ...s, ...(t.pageAgeCheckMs === undefined ? {} : { periodMs: t.pageAgeCheckMs }) }),
     balancePolling: balancePolling$({ ...s, ...(t.balancePollMs === undefined ? {} : { periodMs: t.balancePollMs }) }),
     highlight: highlight$({ ...s, ...(t.highlightMs === undefined ? {} : { durationMs: t.highlightMs }) }),

@@ -1,5 +1,5 @@
-// The effects of ./afterFirstPaint (sign-in, addresses, profile, likes, balance polling, version
-// checks, page age, highlight, promo recalculation) off the first load (issue 4), with the pattern
+// The effects of ./afterFirstPaint (sign-in, addresses, profile, likes, balance polling, page
+// age, highlight, promo recalculation) off the first load (issue 4), with the pattern
 // of ./checkoutLazy: one chunk, imported on the first event one of them acts on whatever the
 // state, or when the page is first idle, whichever comes first. Until then the events are kept
 // and handed over in order (./lazy).
@@ -8,22 +8,24 @@
 // - sign-in: CodeRequested, CodeSubmitted;
 // - promo recalculation: what commands/cart.decide `needsPromoRecalc` names but SessionStarted,
 //   SignedIn among them. SessionStarted comes with every boot: as a trigger it loaded the chunk
-//   while the first paint's picture and data were still on their way (Lighthouse on /: LCP 2.9 →
-//   3.5 s); a restored cart is re-quoted when the page has loaded and is idle instead;
+//   while the first paint's picture and data were still on their way (Lighthouse on /: LCP 3.1 →
+//   3.5 s). The promo call is for signed-in customers only, so the chunk loads at once when the
+//   page starts signed in (`restoredSignedIn`), and an anonymous first visit waits for idle;
 // - highlight: LineHighlighted; likes: ProductLiked, ProductUnliked;
 // - addresses: AddressCreateRequested, AddressCreated, AddressDeleteRequested;
 // - profile: ProfileEditRequested, AccountDeletionRequested;
-// - version checks: VersionChanged; page age: PageExpired (both follow commands of these
-//   effects themselves, so they are here for completeness);
+// - page age: PageExpired (it follows a command of that effect itself, so it is here for
+//   completeness);
 // - hints that one of the above is about to come: the sign-in form opening (AuthRequired, the
 //   'auth' modal) and the profile form opening (the 'userEdit' modal).
 // Sign-in's user-data load and balance polling act on the state, not on an event: for a session
-// restored from storage they start with the chunk (at idle). A missed trigger only
+// restored from storage they start with the chunk, at once (`restoredSignedIn`). A missed trigger only
 // delays (./lazy), so the list is an optimisation; a test keeps the promo part in step with
 // needsPromoRecalc, which is not imported here so that the cart decider's place in the bundle
 // stays its own business.
-import { filter, merge } from 'rxjs';
+import { filter, merge, take } from 'rxjs';
 import type { AppEvent, AppEventType } from '../events';
+import type { AppState } from '../projections/store';
 import type { AfterFirstPaintOptions } from './afterFirstPaint';
 import type { Effect } from './deps';
 import { lazyEffect, whenIdle$ } from './lazy';
@@ -52,12 +54,21 @@ export const AFTER_FIRST_PAINT_TRIGGERS = [
   'AddressDeleteRequested',
   'ProfileEditRequested',
   'AccountDeletionRequested',
-  'VersionChanged',
   'PageExpired',
   'AuthRequired',
 ] as const satisfies readonly AppEventType[];
 
 const triggers: ReadonlySet<AppEventType> = new Set(AFTER_FIRST_PAINT_TRIGGERS);
+
+/**
+ * A page that starts signed in (a token restored from storage) needs the chunk at once: its
+ * account data (addresses, likes, last order, balance) is refreshed and a restored cart re-quoted
+ * by the chunk's effects, and the cart page shows the old quote until then (after a city change,
+ * a coupon the new city does not take). An anonymous first visit has nothing of the kind.
+ */
+export function restoredSignedIn(state: AppState): boolean {
+  return state.auth.token !== null;
+}
 
 /** Seeing this event, the chunk's code is needed now. */
 export function wantsAfterFirstPaint(event: AppEvent): boolean {
@@ -74,6 +85,7 @@ export function lazyAfterFirstPaint$(options: LazyAfterFirstPaintOptions = {}): 
   const { idleTimeoutMs, ...chunkOptions } = options;
   return lazyEffect(() => import('./afterFirstPaint').then((m) => m.afterFirstPaint$(chunkOptions)), {
     name: 'after first paint',
-    startWhen: (event$) => merge(eventsOf(event$).pipe(filter(wantsAfterFirstPaint)), whenIdle$(idleTimeoutMs)),
+    startWhen: (event$, state$) =>
+      merge(eventsOf(event$).pipe(filter(wantsAfterFirstPaint)), state$.pipe(take(1), filter(restoredSignedIn)), whenIdle$(idleTimeoutMs)),
   });
 }

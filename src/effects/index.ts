@@ -16,9 +16,11 @@ import { guarded } from './guarded';
 import { persist$ } from './persist';
 import { settingsLoad$ } from './setting';
 import { tokenRevocation$ } from './tokenRevocation';
+import { versionChecks$ } from './versions';
 
 export type EffectTimings = AfterFirstPaintOptions & {
   persistDebounceMs?: number;
+  versionCheckMs?: number;
   /**
    * The checkout effect, run as given from the start (tests: `checkout$({ scheduler, captcha, … })`
    * with fakes; a lazy one would load outside virtual time). Default: the browser's, in its own
@@ -40,12 +42,13 @@ export { guarded, MAX_EFFECT_RESTARTS } from './guarded';
 
 /**
  * Every effect by name, with the given timings (defaults: SPEC §9). The first load holds boot,
- * settings, catalogue, cart validation, city selection, the token revocation and persistence;
+ * settings, catalogue, cart validation, city selection, the version checks (their first answer
+ * is the baseline: ./afterFirstPaint says why), the token revocation and persistence;
  * the rest comes in two lazily loaded chunks (./afterFirstPaintLazy, ./checkoutLazy), which share
  * the page's one bot-check runner (./captchaBrowser) unless `captcha` gives one to both.
  */
 export function createEffects(t: EffectTimings = {}): Record<string, Effect> {
-  const { persistDebounceMs, checkout, afterFirstPaint, ...chunkOptions } = t;
+  const { persistDebounceMs, versionCheckMs, checkout, afterFirstPaint, ...chunkOptions } = t;
   const s = t.scheduler === undefined ? {} : { scheduler: t.scheduler };
   const c = t.captcha === undefined ? {} : { captcha: t.captcha };
   return {
@@ -54,6 +57,7 @@ export function createEffects(t: EffectTimings = {}): Record<string, Effect> {
     catalogLoad: catalogLoad$(),
     cartValidation: cartValidation$(),
     citySelection: citySelection$(),
+    versionChecks: versionChecks$({ ...s, ...(versionCheckMs === undefined ? {} : { periodMs: versionCheckMs }) }),
     tokenRevocation: tokenRevocation$(),
     afterFirstPaint: afterFirstPaint ?? lazyAfterFirstPaint$(chunkOptions),
     checkout: checkout ?? lazyBrowserCheckout$({ ...s, ...c }),

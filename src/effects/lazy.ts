@@ -16,13 +16,14 @@
 // buffer is kept meanwhile. Unsubscribing drops the buffer and ignores a load still in flight.
 import { defaultIfEmpty, Observable, of, Subject, Subscription, take } from 'rxjs';
 import type { AppCommand } from '../commands';
+import type { AppState } from '../projections/store';
 import type { Effect, EventEnvelope } from './deps';
 
 export type LazyEffectOptions = {
   /** Names the effect in the logs. */
   name?: string;
   /** The first value (or completion) starts the import. Default: at once. */
-  startWhen?: (event$: Observable<EventEnvelope>) => Observable<unknown>;
+  startWhen?: (event$: Observable<EventEnvelope>, state$: Observable<AppState>) => Observable<unknown>;
 };
 
 type End = { kind: 'complete' } | { kind: 'error'; error: unknown };
@@ -111,7 +112,7 @@ export function lazyEffect(load: () => Promise<Effect>, options: LazyEffectOptio
         }),
       );
       subscription.add(
-        (options.startWhen ?? (() => of(undefined)))(event$)
+        (options.startWhen ?? (() => of(undefined)))(event$, state$)
           .pipe(take(1), defaultIfEmpty(undefined))
           .subscribe({
             next: start,
@@ -125,14 +126,22 @@ export function lazyEffect(load: () => Promise<Effect>, options: LazyEffectOptio
     });
 }
 
+/** How long after the page's load event chunks nothing asked for yet may start loading. */
+export const AFTER_LOAD_MS = 3_000;
+
 /**
- * Emits once the page has loaded (window `load`: the first paint's pictures, the largest one
- * among them, are in) and the browser is then idle (requestIdleCallback, at most `timeoutMs`
- * later; a zero timeout where there is no such API: Safari, Node). Chunks started by it stay out
- * of the first paint's way: requested earlier, they competed with the preloaded picture and
- * data for the network and the main thread (Lighthouse on /: LCP 2.9 → 3.5 s, 92 → 85).
+ * Emits once the page has loaded (window `load`), `afterLoadMs` more have passed, and the browser
+ * is then idle (requestIdleCallback, at most `timeoutMs` later; a zero timeout where there is no
+ * such API: Safari). Outside a browser (Node) it only waits for that zero timeout.
+ *
+ * Why so late: chunks started earlier competed with the first paint's picture and data for the
+ * network and the main thread. Started at the first idle moment, the account effects, the bug
+ * reporter and their deciders (11 more files) put Lighthouse's LCP on / from 3.1 to 3.5–3.7 s;
+ * waiting for the load event alone did not help, as the SPA paints its menu after `load`. SPEC §9
+ * starts the image preloader 3 s in for the same reason. Whatever a visitor does first still
+ * loads its chunk at once (the `startWhen` triggers of ./checkoutLazy and ./afterFirstPaintLazy).
  */
-export function whenIdle$(timeoutMs = 2_000): Observable<void> {
+export function whenIdle$(timeoutMs = 2_000, afterLoadMs = AFTER_LOAD_MS): Observable<void> {
   return new Observable<void>((subscriber) => {
     let cancel: () => void = () => undefined;
     const done = () => {
@@ -148,10 +157,18 @@ export function whenIdle$(timeoutMs = 2_000): Observable<void> {
         cancel = () => clearTimeout(handle);
       }
     };
-    if (typeof window === 'undefined' || typeof document === 'undefined' || document.readyState === 'complete') idle();
+    if (typeof window === 'undefined' || typeof document === 'undefined') {
+      idle();
+      return () => cancel();
+    }
+    const afterLoad = () => {
+      const handle = setTimeout(idle, afterLoadMs);
+      cancel = () => clearTimeout(handle);
+    };
+    if (document.readyState === 'complete') afterLoad();
     else {
-      window.addEventListener('load', idle, { once: true });
-      cancel = () => window.removeEventListener('load', idle);
+      window.addEventListener('load', afterLoad, { once: true });
+      cancel = () => window.removeEventListener('load', afterLoad);
     }
     return () => cancel();
   });

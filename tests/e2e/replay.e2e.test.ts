@@ -133,7 +133,9 @@ describe('recorded session → file → replay → test; report → admin (issue
     const before = plain(final.cart);
     await page.reload();
     await page.getByTestId('cart-line').first().waitFor();
-    await expect.poll(async () => (await storedRing(page))?.sessions.length ?? 0).toBe(2);
+    // The recorder arrives when the reloaded page is idle, 3 s after its load (src/effects/lazy.ts
+    // whenIdle$), and writes the ring at most once a second.
+    await expect.poll(async () => (await storedRing(page))?.sessions.length ?? 0, { timeout: 15_000 }).toBe(2);
     const afterReload = await storedRing(page);
     const first = afterReload?.sessions[0];
     expect(plain(replayFinal(parseLogText(JSON.stringify(first))).cart)).toEqual(before);

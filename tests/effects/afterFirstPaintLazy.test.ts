@@ -105,7 +105,7 @@ describe('lazyAfterFirstPaint$', () => {
     const { events, sub, calls, called, recorded } = run(signedOut());
     events.next(envelope(cityModal));
     await settle();
-    expect(called()).toEqual([]); // not loaded: the version check would have run at once
+    expect(called()).toEqual([]);
 
     events.next(envelope(liked));
     events.next(envelope(unliked)); // kept while the chunk arrives
@@ -114,7 +114,6 @@ describe('lazyAfterFirstPaint$', () => {
       { method: 'like', args: [USER.id, PRODUCT.phila] },
       { method: 'unlike', args: [USER.id, PRODUCT.phila] },
     ]);
-    expect(called()).toEqual(expect.arrayContaining(['getCatalogVersion', 'getStoreVersion']));
     expect(idle).toHaveLength(1);
     expect(idle[0]?.timeout).toBe(1_500);
     expect(cancelled).toEqual([0]); // the trigger won: the idle callback is not waited for
@@ -122,14 +121,27 @@ describe('lazyAfterFirstPaint$', () => {
     expect(recorded.errors).toEqual([]);
   });
 
-  it('loads when the page is idle without a trigger: a restored session gets its user data then', async () => {
-    const { events, sub, called, recorded } = run(signedIn());
+  it('an anonymous visit without a trigger waits for the idle callback, then hands over what it kept', async () => {
+    const { events, sub, calls, recorded } = run(signedOut());
     events.next(envelope(cityModal));
+    events.next(envelope({ type: 'SessionStarted', data: { cityId: null, openedAt: '2026-11-23T06:00:00.000Z' } }));
     await settle();
-    expect(called()).toEqual([]);
+    expect(calls).toEqual([]);
+    expect(idle).toHaveLength(1);
+    expect(cancelled).toEqual([]);
 
     idle[0]?.callback();
+    await settle();
+    events.next(envelope(liked));
+    await vi.waitFor(() => expect(calls).toEqual([{ method: 'like', args: [USER.id, PRODUCT.phila] }]), { timeout: 5_000 });
+    sub.unsubscribe();
+    expect(recorded.errors).toEqual([]);
+  });
+
+  it('a page that starts signed in loads at once: the restored session gets its user data without waiting for idle', async () => {
+    const { sub, called, recorded } = run(signedIn());
     await vi.waitFor(() => expect(called()).toEqual(expect.arrayContaining(['getAddresses', 'getLikes', 'getLastOrder', 'getBalance'])), { timeout: 5_000 });
+    expect(idle).toEqual([]); // the idle callback is not even asked for
     sub.unsubscribe();
     expect(recorded.errors).toEqual([]);
   });

@@ -170,7 +170,6 @@ describe('the first load carries no effect of the later chunks', () => {
     'src/effects/user.ts',
     'src/effects/likes.ts',
     'src/effects/balance.ts',
-    'src/effects/versions.ts',
     'src/effects/pageAge.ts',
     'src/effects/highlight.ts',
     'src/effects/promo.ts',
@@ -183,9 +182,11 @@ describe('the first load carries no effect of the later chunks', () => {
     expect(staticGraph('src/effects/checkoutBrowser.ts').has('src/effects/captchaBrowser.ts')).toBe(true);
   });
 
-  it('the entry reaches the lazy wrappers and the token revocation, but none of them', () => {
+  it('the entry reaches the lazy wrappers, the token revocation and the version checks, but none of them', () => {
     const graph = staticGraph('src/views/main.tsx');
-    expect([...graph]).toEqual(expect.arrayContaining(['src/effects/afterFirstPaintLazy.ts', 'src/effects/checkoutLazy.ts', 'src/effects/tokenRevocation.ts']));
+    expect([...graph]).toEqual(
+      expect.arrayContaining(['src/effects/afterFirstPaintLazy.ts', 'src/effects/checkoutLazy.ts', 'src/effects/tokenRevocation.ts', 'src/effects/versions.ts']),
+    );
     expect(later.filter((m) => graph.has(m))).toEqual([]);
   });
 });
