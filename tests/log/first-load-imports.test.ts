@@ -190,3 +190,25 @@ describe('the first load carries no effect of the later chunks', () => {
     expect(later.filter((m) => graph.has(m))).toEqual([]);
   });
 });
+
+// A first visit shows the city prompt while the page is still painting: it is a chunk of its own,
+// without the other modals and the deciders they provide (with them, 25 KB fetched before the
+// largest picture could paint, Lighthouse on /: src/views/modals/ModalHost.tsx).
+describe('the city prompt comes alone', () => {
+  it('ModalHost imports CityModal on its own, and the chunk of the other modals does not reach it', () => {
+    const host = readFileSync(join(root, 'src/views/modals/ModalHost.tsx'), 'utf8');
+    expect(host).toMatch(/import\('\.\/CityModal'\)/);
+    const modals = staticGraph('src/views/modals/ModalContent.tsx');
+    expect([...modals]).toEqual(expect.arrayContaining(['src/views/modals/AuthModal.tsx', 'src/views/modals/AddressModal.tsx', 'src/commands/signIn.provide.ts']));
+    expect(modals.has('src/views/modals/CityModal.tsx')).toBe(false);
+  });
+
+  it('CityModal reaches no other modal and no on-demand decider', () => {
+    const graph = [...staticGraph('src/views/modals/CityModal.tsx')];
+    const otherModals = readdirSync(join(root, 'src/views/modals'))
+      .filter((f) => f.endsWith('Modal.tsx') && f !== 'CityModal.tsx')
+      .map((f) => `src/views/modals/${f}`);
+    expect(otherModals.length).toBeGreaterThan(5);
+    expect(graph.filter((m) => otherModals.includes(m) || m.endsWith('.provide.ts') || m.endsWith('ModalContent.tsx'))).toEqual([]);
+  });
+});

@@ -1,10 +1,10 @@
-// One component per modal kind of the modal projection (SPEC §2 modal dialogs).
+// One component per modal kind of the modal projection (SPEC §2 modal dialogs) but the city
+// prompt, which has a chunk of its own (./ModalHost says why).
 import type { Modal } from '../../events/modal';
 import { useDispatch } from '../app/store';
 import { AddressModal } from './AddressModal';
 import { AuthModal } from './AuthModal';
 import { CatalogMenuModal } from './CatalogMenuModal';
-import { CityModal } from './CityModal';
 import { ConfirmModal } from './ConfirmModal';
 import { DeliveryMethodModal } from './DeliveryMethodModal';
 import { EmptyCartModal, SiteNotWorkingModal, SnackGiftModal, WorkTimeModal } from './InfoModals';
@@ -16,12 +16,10 @@ import { UserEditModal } from './UserEditModal';
 // This module dispatches sign-in commands: their decider comes with it (commands/onDemand).
 import '../../commands/signIn.provide';
 
-export default function ModalContent({ modal }: { modal: Modal }) {
+export default function ModalContent({ modal }: { modal: Exclude<Modal, { kind: 'city' }> }) {
   const dispatch = useDispatch();
   const close = () => dispatch({ type: 'CloseModal', data: { kind: modal.kind } });
   switch (modal.kind) {
-    case 'city':
-      return <CityModal />;
     case 'userEdit':
       return <UserEditModal onClose={close} />;
     case 'confirm':
