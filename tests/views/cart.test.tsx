@@ -91,6 +91,20 @@ describe('cart page (SPEC §4)', () => {
     expect((await screen.findByRole('link', { name: 'Оформить заказ' })).getAttribute('href')).toBe('/angarsk/checkout');
   });
 
+  it("'Пересчитываем скидки…' shows in a line that keeps its place, so the checkout button does not move under a tap", async () => {
+    const idle = evolveAll(readyState(), [added(line('l1', PRODUCT.phila, 1))]);
+    const first = setup({ path: '/angarsk/cart', state: idle });
+    const link = await screen.findByRole('link', { name: 'Оформить заказ' });
+    const status = screen.getByTestId('cart-status');
+    expect(status.textContent).toBe('');
+    expect(status.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    first.unmount();
+
+    setup({ path: '/angarsk/cart', state: evolveAll(idle, [{ type: 'PromoRequested', data: {} }]) });
+    await screen.findByRole('link', { name: 'Оформить заказ' });
+    expect(screen.getByTestId('cart-status').textContent).toBe('Пересчитываем скидки…');
+  });
+
   it('an empty cart offers the menu', async () => {
     setup({ path: '/angarsk/cart' });
     expect(await screen.findByText('Корзина пуста')).toBeTruthy();

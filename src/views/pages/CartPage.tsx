@@ -18,6 +18,7 @@ import { Icon } from '../components/Icon';
 import { ProductGrid } from '../components/ProductGrid';
 import { imageSrc } from '../../api/images';
 import ui from '../components/ui.module.css';
+import { StatusLine } from '../components/StatusLine';
 import styles from './CartPage.module.css';
 
 export const TITLE_ADD_TO_ORDER = 'Добавить к заказу';
@@ -314,7 +315,7 @@ export default function CartPage() {
               <dd data-testid="cart-total">{formatPrice(totals.toPay)}</dd>
             </div>
           </dl>
-          {cart.promo.status === 'pending' && <p className={ui.muted}>Пересчитываем скидки…</p>}
+          <StatusLine text={cart.promo.status === 'pending' ? 'Пересчитываем скидки…' : null} testId="cart-status" />
           <AppLink to="/checkout" className={`${ui.button} ${ui.block}`}>
             Оформить заказ
           </AppLink>

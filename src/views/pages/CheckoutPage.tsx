@@ -21,6 +21,7 @@ import { deliveryTimeText, useNow } from '../checkout/time';
 import { BonusSpendForm } from '../components/BonusSpendForm';
 import ui from '../components/ui.module.css';
 import styles from '../checkout/Checkout.module.css';
+import { StatusLine } from '../components/StatusLine';
 // This module dispatches checkout and address commands: their deciders come with it (commands/onDemand).
 import '../../commands/checkout.provide';
 import '../../commands/address.provide';
@@ -314,8 +315,10 @@ function Summary() {
           <dd data-testid="checkout-total">{formatPrice(current?.total ?? cartTotals.toPay)}</dd>
         </div>
       </dl>
-      {quoting && <p className={ui.muted}>Пересчитываем заказ…</p>}
-      {quoteFailed !== null && <p className={ui.muted}>Не удалось пересчитать заказ: {quoteFailed}</p>}
+      <StatusLine
+        text={quoting ? 'Пересчитываем заказ…' : quoteFailed !== null ? `Не удалось пересчитать заказ: ${quoteFailed}` : null}
+        testId="checkout-status"
+      />
       {deliveryText.trim() !== '' && <p className={styles.deliveryText}>{deliveryText}</p>}
       <label className={styles.consent}>
         <input type="checkbox" checked={consent} onChange={(e) => dispatch({ type: 'ChangeConsent', data: { given: e.target.checked } })} />
