@@ -368,6 +368,7 @@ export function testGatewayPage(found: { payment: PaymentRow; order: OrderRow; s
 <p><a href="${escapeHtml(payment.status === 'paid' ? urls.successUrl : urls.failUrl)}">Вернуться в магазин</a></p>`;
   return `<!doctype html>
 <html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="/favicon.svg">
 <title>Тестовая оплата заказа № ${order.number}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}form{display:inline-block;margin:.5rem .5rem 0 0}
 button{font-size:1.1rem;padding:.6rem 1.4rem;border-radius:.5rem;border:0;cursor:pointer}.pay{background:#1a7f37;color:#fff}.decline{background:#d0d7de}</style>
