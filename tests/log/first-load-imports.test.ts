@@ -151,9 +151,12 @@ describe('the on-demand deciders come with the modules that dispatch their comma
   it.each([
     ['checkout', ['src/views/pages/CheckoutPage.tsx', 'src/views/pages/CompletePage.tsx', 'src/views/modals/AddressModal.tsx', 'src/effects/checkout.ts']],
     ['signIn', ['src/views/modals/AuthModal.tsx', 'src/views/modals/ModalContent.tsx', 'src/effects/auth.ts']],
-    ['user', ['src/views/pages/personal/ProfilePage.tsx', 'src/views/components/ProfileForm.tsx', 'src/effects/user.ts', 'src/effects/balance.ts']],
+    [
+      'user',
+      ['src/views/pages/personal/ProfilePage.tsx', 'src/views/pages/personal/HistoryPage.tsx', 'src/views/components/ProfileForm.tsx', 'src/effects/user.ts', 'src/effects/balance.ts'],
+    ],
     ['address', ['src/views/modals/AddressModal.tsx', 'src/views/pages/personal/AddressesPage.tsx', 'src/effects/address.ts', 'src/effects/auth.ts']],
-    ['page', ['src/effects/page.ts']],
+    ['page', ['src/views/pages/InfoPage.tsx', 'src/effects/page.ts']],
   ] as const)('each module in src/views or src/effects that dispatches a %s command reaches its provide module', (area, known) => {
     const dispatching = dispatchersOf(area);
     expect(dispatching).toEqual(expect.arrayContaining([...known]));
