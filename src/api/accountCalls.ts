@@ -1,5 +1,5 @@
 // The storefront's calls that a first visit to the menu does not make: the account, the cart's
-// promotions and the checkout. createStorefrontApi (storefrontApi.ts) loads this module with
+// promotions, the checkout and the informational pages. createStorefrontApi (storefrontApi.ts) loads this module with
 // import() on the first such call.
 import type { ApiClient } from './client';
 import { fromAbortable } from './abortable';
@@ -13,6 +13,7 @@ import { quoteCheckout } from './contract/checkout';
 import { listCityStreets } from './contract/cladr';
 import { geocodeAddress } from './contract/geocode';
 import { cancelOrderPayment, startOrderPayment } from './contract/payments';
+import { getPage } from './contract/pages';
 import type { StorefrontApi } from './storefrontApi';
 
 export type AccountCalls = Pick<
@@ -25,6 +26,7 @@ export type AccountCalls = Pick<
   | 'like'
   | 'unlike'
   | 'getLastOrder'
+  | 'getPage'
   | 'getHistory'
   | 'promo'
   | 'requestCode'
@@ -54,6 +56,7 @@ export function createAccountCalls(client: ApiClient): AccountCalls {
       fromAbortable((signal) => client.call(likeProduct, { body: { userId, productId }, signal }).then(() => undefined)),
     unlike: (userId, productId) => fromAbortable((signal) => client.call(unlikeProduct, { params: { userId, productId }, signal }).then(() => undefined)),
     getLastOrder: (id) => fromAbortable((signal) => client.call(getLastOrder, { params: { id }, signal })),
+    getPage: (slug, cityId) => fromAbortable((signal) => client.call(getPage, { params: { slug, cityId }, signal })),
     getHistory: (phone, page = {}) =>
       fromAbortable((signal) => client.call(getOrderHistory, { params: { phone }, query: page, signal })),
     promo: (payload) => fromAbortable((signal) => client.call(checkPromo, { body: payload, signal })),

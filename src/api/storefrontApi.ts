@@ -4,8 +4,9 @@
 //
 // `createStorefrontApi` implements it over the route definitions of src/api/contract. The calls a
 // first visit to the menu makes (settings, cities, catalogue, versions) are built in; the others
-// (account, promotions, checkout) live in accountCalls.ts, which is loaded with import() on the
-// first such call: their route definitions and answer schemas stay out of the first load (issue 4).
+// (account, promotions, checkout, informational pages) live in accountCalls.ts, which is loaded
+// with import() on the first such call: their route definitions and answer schemas stay out of
+// the first load (issue 4).
 import { defer, switchMap, type Observable } from 'rxjs';
 import type { z } from 'zod/mini';
 import type { ApiClient } from './client';
@@ -23,6 +24,7 @@ import type { Street } from './contract/cladr';
 import type { GeocodeAnswer, GeocodeBody } from './contract/geocode';
 import type { CreateOrderBody, Order } from './contract/orders';
 import type { PaymentSession } from './contract/payments';
+import type { Page } from './contract/pages';
 import type {
   LastOrder,
   Address,
@@ -82,6 +84,8 @@ export interface StorefrontApi {
   unlike(userId: string, productId: string): Observable<void>;
   /** GET /user/{id}/last-order (no products when there is none) */
   getLastOrder(userId: string): Observable<LastOrder>;
+  /** GET /page/{slug}/{cityId}: an informational page of a city (404 for an unknown one) */
+  getPage(slug: string, cityId: string): Observable<Page>;
   /** GET /user/{phone}/history, newest first, a page at a time */
   getHistory(phone: string, page?: HistoryPage): Observable<OrderHistory>;
   /** POST /promo */
@@ -144,6 +148,7 @@ export function createStorefrontApi(client: ApiClient): StorefrontApi {
     like: (...args) => later((calls) => calls.like(...args)),
     unlike: (...args) => later((calls) => calls.unlike(...args)),
     getLastOrder: (...args) => later((calls) => calls.getLastOrder(...args)),
+    getPage: (...args) => later((calls) => calls.getPage(...args)),
     getHistory: (...args) => later((calls) => calls.getHistory(...args)),
     promo: (...args) => later((calls) => calls.promo(...args)),
     requestCode: (...args) => later((calls) => calls.requestCode(...args)),

@@ -4,6 +4,7 @@
 import { decideAddress } from './address.decide';
 import { decideCheckout } from './checkout.decide';
 import { createDecide } from './decideAreas';
+import { decidePage } from './page.decide';
 import { decideSignIn } from './signIn.decide';
 import { decideUser } from './user.decide';
 
@@ -16,6 +17,7 @@ export {
   isCheckoutCommand,
   isCityCommand,
   isModalCommand,
+  isPageCommand,
   isSessionCommand,
   isSettingCommand,
   isSignInCommand,
@@ -24,4 +26,10 @@ export {
 } from './decideAreas';
 
 /** Pure: the events a command leads to in this state. A business "no" is an event; [] means nothing to do. */
-export const decide = createDecide({ checkout: decideCheckout, signIn: decideSignIn, user: decideUser, address: decideAddress });
+export const decide = createDecide({
+  checkout: decideCheckout,
+  signIn: decideSignIn,
+  user: decideUser,
+  address: decideAddress,
+  page: decidePage,
+});

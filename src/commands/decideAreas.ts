@@ -1,8 +1,9 @@
 // The root decider's router: routes a command to its area's decide by type. It and the area
 // deciders import only types from the schema modules (<area>.ts): the page's first load runs them
 // without any schema. The deciders of the areas whose commands only lazily loaded chunks dispatch
-// (checkout, the sign-in flow, user, address) are parameters: tests and tools pass them in
-// (./decide.ts), the browser's first load leaves them to those chunks (./onDemand.ts).
+// (checkout, the sign-in flow, user, address, the informational pages) are parameters: tests and
+// tools pass them in (./decide.ts), the browser's first load leaves them to those chunks
+// (./onDemand.ts).
 import type { AppEvent } from '../events';
 import type { AppState } from '../projections/store';
 import type { AddressCommand } from './address';
@@ -18,6 +19,7 @@ import { decideCity } from './city.decide';
 import type { AppCommand } from './index';
 import type { ModalCommand } from './modal';
 import { decideModal } from './modal.decide';
+import type { PageCommand } from './page';
 import type { SettingCommand } from './setting';
 import { decideSetting } from './setting.decide';
 import type { Meta } from './types';
@@ -107,6 +109,7 @@ const checkoutTypes: Record<CheckoutCommand['type'], true> = {
 };
 const cityTypes: Record<CityCommand['type'], true> = { ApplyCities: true, StartSession: true, SelectCity: true };
 const modalTypes: Record<ModalCommand['type'], true> = { OpenModal: true, CloseModal: true };
+const pageTypes: Record<PageCommand['type'], true> = { LoadPage: true, ApplyPage: true, ReportPageFailure: true };
 const settingTypes: Record<SettingCommand['type'], true> = {
   StartSettingsLoad: true,
   ApplySettings: true,
@@ -117,6 +120,9 @@ const userTypes: Record<UserCommand['type'], true> = {
   ApplyProfile: true,
   ApplyBalance: true,
   ApplyLastOrder: true,
+  LoadOrderHistory: true,
+  ApplyOrderHistory: true,
+  ReportOrderHistoryFailure: true,
   ChangeAllergens: true,
   EditProfile: true,
   DeleteAccount: true,
@@ -139,6 +145,7 @@ export const isCatalogCommand = (c: AppCommand): c is CatalogCommand => has(cata
 export const isCheckoutCommand = (c: AppCommand): c is CheckoutCommand => has(checkoutTypes, c.type);
 export const isCityCommand = (c: AppCommand): c is CityCommand => has(cityTypes, c.type);
 export const isModalCommand = (c: AppCommand): c is ModalCommand => has(modalTypes, c.type);
+export const isPageCommand = (c: AppCommand): c is PageCommand => has(pageTypes, c.type);
 export const isSettingCommand = (c: AppCommand): c is SettingCommand => has(settingTypes, c.type);
 export const isUserCommand = (c: AppCommand): c is UserCommand => has(userTypes, c.type);
 export const isViewCommand = (c: AppCommand): c is ViewCommand => has(viewTypes, c.type);
@@ -146,7 +153,13 @@ export const isViewCommand = (c: AppCommand): c is ViewCommand => has(viewTypes,
 export type Decide = (command: AppCommand, state: AppState, meta: Meta) => AppEvent[];
 
 /** The command types of each area decided on demand, the one place that lists those areas. */
-export type OnDemandCommands = { checkout: CheckoutCommand; signIn: SignInCommand; user: UserCommand; address: AddressCommand };
+export type OnDemandCommands = {
+  checkout: CheckoutCommand;
+  signIn: SignInCommand;
+  user: UserCommand;
+  address: AddressCommand;
+  page: PageCommand;
+};
 export type OnDemandArea = keyof OnDemandCommands;
 export type AreaDecide<C> = (command: C, state: AppState, meta: Meta) => AppEvent[];
 export type OnDemandDeciders = { [A in OnDemandArea]: AreaDecide<OnDemandCommands[A]> };
@@ -160,6 +173,7 @@ export const ON_DEMAND_COMMAND_TYPES: { [A in OnDemandArea]: Record<OnDemandComm
   signIn: signInTypes,
   user: userTypes,
   address: addressTypes,
+  page: pageTypes,
 };
 
 /**
@@ -176,6 +190,7 @@ export function createDecide(onDemand: OnDemandDeciders): Decide {
     if (isCheckoutCommand(command)) return onDemand.checkout(command, state, meta);
     if (isCityCommand(command)) return decideCity(command, state, meta);
     if (isModalCommand(command)) return decideModal(command, state, meta);
+    if (isPageCommand(command)) return onDemand.page(command, state, meta);
     if (isSettingCommand(command)) return decideSetting(command, state, meta);
     if (isUserCommand(command)) return onDemand.user(command, state, meta);
     if (isViewCommand(command)) return decideView(command, state, meta);

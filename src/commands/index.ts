@@ -17,6 +17,7 @@ import { CatalogCommandSchema, type CatalogCommand } from './catalog';
 import { CheckoutCommandSchema, type CheckoutCommand } from './checkout';
 import { CityCommandSchema, type CityCommand } from './city';
 import { ModalCommandSchema, type ModalCommand } from './modal';
+import { PageCommandSchema, type PageCommand } from './page';
 import { SettingCommandSchema, type SettingCommand } from './setting';
 import { UserCommandSchema, type UserCommand } from './user';
 import { ViewCommandSchema, type ViewCommand } from './view';
@@ -29,6 +30,7 @@ export type AppCommand =
   | CheckoutCommand
   | CityCommand
   | ModalCommand
+  | PageCommand
   | SettingCommand
   | UserCommand
   | ViewCommand;
@@ -44,13 +46,14 @@ export const AppCommandSchema = z.discriminatedUnion('type', [
   CheckoutCommandSchema,
   CityCommandSchema,
   ModalCommandSchema,
+  PageCommandSchema,
   SettingCommandSchema,
   UserCommandSchema,
   ViewCommandSchema,
 ]);
 
 export type { CheckoutCommand } from './checkout';
-export type { AddressCommand, AuthCommand, CartCommand, CatalogCommand, CityCommand, ModalCommand, SettingCommand, UserCommand, ViewCommand };
+export type { AddressCommand, AuthCommand, CartCommand, CatalogCommand, CityCommand, ModalCommand, PageCommand, SettingCommand, UserCommand, ViewCommand };
 export type { Meta } from './types';
 export { idSource } from './types';
 export { decide } from './decide';

@@ -1,5 +1,5 @@
 // The storefront's first load decides every command but those of the on-demand areas (checkout,
-// the sign-in flow, user, address: see OnDemandDeciders), whose commands only lazily loaded
+// the sign-in flow, user, address, the informational pages: see OnDemandDeciders), whose commands only lazily loaded
 // chunks dispatch (pages, modals, lazy effects). Each such area's decider comes with those chunks:
 // they import commands/<area>.provide, which puts it here before any of their code runs (issue 4).
 // A command of an area decided before that would be a bug in that wiring: it throws, naming the
@@ -24,4 +24,10 @@ function slot<A extends OnDemandArea>(area: A): AreaDecide<OnDemandCommands[A]> 
 }
 
 /** The root decider of the browser's first load. */
-export const decideOnDemand = createDecide({ checkout: slot('checkout'), signIn: slot('signIn'), user: slot('user'), address: slot('address') });
+export const decideOnDemand = createDecide({
+  checkout: slot('checkout'),
+  signIn: slot('signIn'),
+  user: slot('user'),
+  address: slot('address'),
+  page: slot('page'),
+});

@@ -1,6 +1,6 @@
 // user: the decider. Only types from the schemas (user.ts): the first load runs it without them.
 import type { AppEvent } from '../events';
-import type { AppState } from '../projections/store';
+import { selectIsSignedIn, type AppState } from '../projections/store';
 import type { UserCommand } from './user';
 import type { Meta } from './types';
 
@@ -18,6 +18,20 @@ export function decideUser(command: UserCommand, state: AppState, _meta: Meta): 
       return JSON.stringify(state.user.lastOrder) === JSON.stringify(command.data.lastOrder)
         ? []
         : [{ type: 'LastOrderLoaded', data: { lastOrder: command.data.lastOrder } }];
+    case 'LoadOrderHistory':
+      // Signed out there is no history to load; asked for already, the answer is on its way.
+      if (!selectIsSignedIn(state) || profile === null || state.user.history.status === 'loading') return [];
+      return [{ type: 'OrderHistoryRequested', data: { phone: profile.phone } }];
+    case 'ApplyOrderHistory': {
+      // An answer for a customer no longer signed in is dropped.
+      if (profile === null || profile.phone !== command.data.phone) return [];
+      const history = state.user.history;
+      if (history.status === 'loaded' && JSON.stringify(history.orders) === JSON.stringify(command.data.orders)) return [];
+      return [{ type: 'OrderHistoryLoaded', data: { orders: command.data.orders } }];
+    }
+    case 'ReportOrderHistoryFailure':
+      if (profile === null || profile.phone !== command.data.phone) return [];
+      return [{ type: 'OrderHistoryLoadFailed', data: { message: command.data.message } }];
     case 'ChangeAllergens': {
       if (profile === null) return [{ type: 'AuthRequired', data: { reason: 'profile' } }];
       const codes = [...new Set(command.data.codes)].sort();

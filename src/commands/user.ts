@@ -1,12 +1,18 @@
 // user commands: zod schemas and types. The decider is in user.decide.ts.
 import { z } from 'zod/mini';
 import { LastOrder, User } from '../api/entities';
+import { Order } from '../api/contract/orders';
 import { bare, message } from '../events/define';
 import { ProfileChanges } from '../events/user';
 
 export const ApplyProfile = message('ApplyProfile', { user: User });
 export const ApplyBalance = message('ApplyBalance', { balance: z.number() });
 export const ApplyLastOrder = message('ApplyLastOrder', { lastOrder: z.nullable(LastOrder) });
+/** The history page is shown: load the signed-in customer's orders (nothing when signed out). */
+export const LoadOrderHistory = bare('LoadOrderHistory');
+/** `phone`: whose history the answer is (an answer for a customer no longer signed in is dropped). */
+export const ApplyOrderHistory = message('ApplyOrderHistory', { phone: z.string(), orders: z.array(Order) });
+export const ReportOrderHistoryFailure = message('ReportOrderHistoryFailure', { phone: z.string(), message: z.string() });
 export const ChangeAllergens = message('ChangeAllergens', { codes: z.array(z.string()) });
 export const EditProfile = message('EditProfile', { changes: ProfileChanges });
 export const DeleteAccount = bare('DeleteAccount');
@@ -14,6 +20,9 @@ export const UserCommandSchema = z.discriminatedUnion('type', [
   ApplyProfile,
   ApplyBalance,
   ApplyLastOrder,
+  LoadOrderHistory,
+  ApplyOrderHistory,
+  ReportOrderHistoryFailure,
   ChangeAllergens,
   EditProfile,
   DeleteAccount,

@@ -13,6 +13,12 @@
 // - promo recalculation (./promo): its first call follows SessionStarted for a signed-in user with
 //   a saved cart; the cart shows the saved totals meanwhile, and the call is a network round trip
 //   anyway. The chunk loads at once for a page that starts signed in (./afterFirstPaintLazy).
+// - informational pages (./page) and the order history (./user): only the pages that show them
+//   ask (InfoPage, HistoryPage), and those are lazy chunks themselves, never the menu's first
+//   paint. Their request events (PageRequested, OrderHistoryRequested) load this chunk at once,
+//   and the server preloads it with those pages' own chunk (PAGE_EFFECT_MODULES in
+//   src/views/app/pageModules.ts), so landing on /about does not wait for it after the page ran.
+//   In the first load they would cost its budget for pages a first visit to the menu never opens.
 // Kept in the first load (./index): boot, settings, catalogue, cart validation, city selection,
 // the version checks, persistence, the token revocation, and the lazy wrappers of this chunk and
 // of checkout. The version checks' first answer is the baseline a change is measured against: taken
@@ -28,9 +34,10 @@ import type { Effect } from './deps';
 import { guarded } from './guarded';
 import { highlight$ } from './highlight';
 import { likes$ } from './likes';
+import { pages$ } from './page';
 import { pageAge$ } from './pageAge';
 import { promoRecalc$ } from './promo';
-import { profile$ } from './user';
+import { orderHistory$, profile$ } from './user';
 
 export type AfterFirstPaintOptions = {
   /** Every timer and debounce runs on this scheduler (a TestScheduler in tests). */
@@ -56,6 +63,8 @@ export function afterFirstPaintEffects(t: AfterFirstPaintOptions = {}): Record<s
     signIn: signIn$(captcha === undefined ? {} : { captcha }),
     addresses: addresses$(),
     profile: profile$(),
+    pages: pages$(),
+    orderHistory: orderHistory$(),
   };
 }
 

@@ -1,5 +1,5 @@
 // The effects of ./afterFirstPaint (sign-in, addresses, profile, likes, balance polling, page
-// age, highlight, promo recalculation) off the first load (issue 4), with the pattern
+// age, highlight, promo recalculation, informational pages, order history) off the first load (issue 4), with the pattern
 // of ./checkoutLazy: one chunk, imported on the first event one of them acts on whatever the
 // state, or when the page is first idle, whichever comes first. Until then the events are kept
 // and handed over in order (./lazy).
@@ -14,6 +14,8 @@
 // - highlight: LineHighlighted; likes: ProductLiked, ProductUnliked;
 // - addresses: AddressCreateRequested, AddressCreated, AddressDeleteRequested;
 // - profile: ProfileEditRequested, AccountDeletionRequested;
+// - informational pages: PageRequested; order history: OrderHistoryRequested (a page asks for
+//   its data as it mounts: the chunk must not wait for idle);
 // - page age: PageExpired (it follows a command of that effect itself, so it is here for
 //   completeness);
 // - hints that one of the above is about to come: the sign-in form opening (AuthRequired, the
@@ -54,6 +56,8 @@ export const AFTER_FIRST_PAINT_TRIGGERS = [
   'AddressDeleteRequested',
   'ProfileEditRequested',
   'AccountDeletionRequested',
+  'PageRequested',
+  'OrderHistoryRequested',
   'PageExpired',
   'AuthRequired',
 ] as const satisfies readonly AppEventType[];

@@ -6,12 +6,14 @@
 // misshapen value, a storage that throws (Safari private mode, a SecurityError) or another store
 // version all give a fresh start. Saving reports failure (a full quota) instead of throwing.
 //
-// Keys: `storefront:v{storeVersion}:state` holds `{ cart, user, address, auth }` as JSON, and
-// `storefront:storeVersion` remembers which version wrote last, so that a new version can remove
-// the old key even on a storage that cannot list its keys.
+// Keys: `storefront:v{storeVersion}:state` holds `{ cart, user, address, auth }` as JSON (the user
+// without its order history: see SavedUser below), and `storefront:storeVersion` remembers which
+// version wrote last, so that a new version can remove the old key even on a storage that cannot
+// list its keys.
 import { asyncScheduler, debounceTime, distinctUntilChanged, filter, ignoreElements, tap, type Observable, type SchedulerLike } from 'rxjs';
 import type { Effect } from './deps';
 import { initialState, type AppState } from '../projections/store';
+import type { UserState } from '../projections/user';
 
 /** The subset of the Web Storage API used here. `length`/`key` let old keys be swept when present. */
 export interface KeyValueStorage {
@@ -186,7 +188,27 @@ export const PERSISTED_AREAS = ['cart', 'user', 'address', 'auth'] as const;
 export type PersistedArea = (typeof PERSISTED_AREAS)[number];
 export type PersistedState = Pick<AppState, PersistedArea>;
 
-const appPersistence: Persistence<AppState, PersistedArea> = createPersistence({ areas: PERSISTED_AREAS, initialState });
+/**
+ * The user area is saved without its order history: the history page fetches the orders (with
+ * their addresses and comments) each time it is shown, so they are not kept on the device, and a
+ * reload never starts from a stale list. A state saved before the history existed reads the same.
+ */
+type SavedUser = Omit<UserState, 'history'>;
+type SavedState = Omit<PersistedState, 'user'> & { user: SavedUser };
+
+function toSaved(state: PersistedState): SavedState {
+  const { history: _notSaved, ...user } = state.user;
+  return { cart: state.cart, user, address: state.address, auth: state.auth };
+}
+
+function fromSaved(saved: SavedState): PersistedState {
+  return { ...saved, user: { ...saved.user, history: initialState.user.history } };
+}
+
+const appPersistence: Persistence<SavedState, PersistedArea> = createPersistence({
+  areas: PERSISTED_AREAS,
+  initialState: toSaved(initialState),
+});
 
 /**
  * Flows that were in flight when the page went away do not resume after a reload: a sign-in
@@ -200,7 +222,7 @@ function settle(saved: PersistedState): PersistedState {
 /** The saved areas of this store version, or null for a fresh start. Never throws. */
 export function loadPersistedState(storage: KeyValueStorage, storeVersion: string): PersistedState | null {
   const saved = appPersistence.load(storage, storeVersion);
-  return saved === null ? null : settle(saved);
+  return saved === null ? null : settle(fromSaved(saved));
 }
 
 /** `state` (usually initialState) with the saved areas laid over it. Never throws. */
@@ -209,16 +231,22 @@ export function restorePersistedState(storage: KeyValueStorage, storeVersion: st
   return saved === null ? state : { ...state, ...saved };
 }
 
-/** Saves the cart, user, address and auth areas; false when the storage refused. Never throws. */
+/** Saves the cart, user (but its order history), address and auth areas; false when the storage refused. Never throws. */
 export function savePersistedState(storage: KeyValueStorage, storeVersion: string, state: AppState): boolean {
-  return appPersistence.save(storage, storeVersion, state);
+  return appPersistence.save(storage, storeVersion, toSaved(state));
 }
 
 export function clearPersistedState(storage: KeyValueStorage, storeVersion: string): void {
   appPersistence.clear(storage, storeVersion);
 }
 
-const samePersisted = (a: AppState, b: AppState): boolean => PERSISTED_AREAS.every((area) => a[area] === b[area]);
+/** The user area's saved part is unchanged (by reference): a history load alone saves nothing. */
+function sameSavedUser(a: UserState, b: UserState): boolean {
+  return a === b || (Object.keys(a) as (keyof UserState)[]).every((key) => key === 'history' || a[key] === b[key]);
+}
+
+const samePersisted = (a: AppState, b: AppState): boolean =>
+  PERSISTED_AREAS.every((area) => (area === 'user' ? sameSavedUser(a.user, b.user) : a[area] === b[area]));
 
 /**
  * Writes the persisted areas whenever one of them changes (by reference: immer keeps untouched

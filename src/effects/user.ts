@@ -4,10 +4,15 @@
 // The token revocation at logout is ./tokenRevocation, in the first load (it needs the states
 // before LoggedOut, which this effect, loaded later, may not have seen).
 // Edit and delete failures: SPEC §8's 401/422/403 commands, else 'Произошла ошибка. Попробуйте позже.'.
-import { catchError, concatMap, defer, exhaustMap, from, map, merge, take, withLatestFrom } from 'rxjs';
+//
+// Order history (SPEC §3 History):
+// - OrderHistoryRequested → GET /user/{phone}/history?limit=20 → ApplyOrderHistory (the latest
+//   request wins); a failure → ReportOrderHistoryFailure ('Не удалось загрузить историю заказов.'
+//   on the page), and a 401 while signed in also ExpireSession.
+import { catchError, concatMap, defer, exhaustMap, from, map, merge, switchMap, take, withLatestFrom } from 'rxjs';
 import type { AppCommand } from '../commands';
 import { selectIsSignedIn, type AppState } from '../projections/store';
-import { apiFailureCommands, describeError, TEXT_TRY_LATER } from './apiErrors';
+import { apiFailureCommands, apiFailureCommandsIn, describeError, failureMessage, failureStatus, TEXT_TRY_LATER } from './apiErrors';
 import type { Effect } from './deps';
 import { eventsOf, ofType } from './operators';
 // This module dispatches user commands: their decider comes with it (commands/onDemand).
@@ -51,4 +56,27 @@ export function profile$(): Effect {
     );
     return merge(edit$, deletion$);
   };
+}
+
+/** The history page shows the latest orders, one page of the server's history. */
+export const ORDER_HISTORY_LIMIT = 20;
+
+export function orderHistory$(): Effect {
+  return (event$, state$, deps) =>
+    eventsOf(event$).pipe(
+      ofType('OrderHistoryRequested'),
+      withLatestFrom(state$),
+      switchMap(([e, state]) => {
+        const phone = e.data.phone;
+        return defer(() => deps.api.getHistory(phone, { limit: ORDER_HISTORY_LIMIT })).pipe(
+          take(1),
+          map((history): AppCommand => ({ type: 'ApplyOrderHistory', data: { phone, orders: history.orders } })),
+          catchError((error: unknown) => {
+            deps.logger.warn('order history load failed', describeError(error));
+            const failed: AppCommand = { type: 'ReportOrderHistoryFailure', data: { phone, message: failureMessage(error) } };
+            return from([failed, ...(failureStatus(error) === 401 ? apiFailureCommandsIn(error, state) : [])]);
+          }),
+        );
+      }),
+    );
 }

@@ -7,6 +7,7 @@ import { CatalogEventSchema, type CatalogEvent } from './catalog';
 import { CheckoutEventSchema, type CheckoutEvent } from './checkout';
 import { CityEventSchema, type CityEvent } from './city';
 import { ModalEventSchema, type ModalEvent } from './modal';
+import { PageEventSchema, type PageEvent } from './page';
 import { SettingEventSchema, type SettingEvent } from './setting';
 import { UserEventSchema, type UserEvent } from './user';
 import { ViewEventSchema, type ViewEvent } from './view';
@@ -19,6 +20,7 @@ export type AppEvent =
   | CheckoutEvent
   | CityEvent
   | ModalEvent
+  | PageEvent
   | SettingEvent
   | UserEvent
   | ViewEvent;
@@ -34,13 +36,14 @@ export const AppEventSchema = z.discriminatedUnion('type', [
   CheckoutEventSchema,
   CityEventSchema,
   ModalEventSchema,
+  PageEventSchema,
   SettingEventSchema,
   UserEventSchema,
   ViewEventSchema,
 ]);
 
 export type { CheckoutEvent } from './checkout';
-export type { AddressEvent, AuthEvent, CartEvent, CatalogEvent, CityEvent, ModalEvent, SettingEvent, UserEvent, ViewEvent };
+export type { AddressEvent, AuthEvent, CartEvent, CatalogEvent, CityEvent, ModalEvent, PageEvent, SettingEvent, UserEvent, ViewEvent };
 export { ModalSchema, type Modal, type ModalKind } from './modal';
 export { Toast, type ToastKind } from './view';
 export { DeliveryTime, ItemRejectionReason, InvalidLineReason, LineChangeRejectionReason } from './cart';

@@ -12,9 +12,12 @@
 //       entries: [{ position, at: <epoch milliseconds>, command?: { type, payload? },
 //                   events: [{ type, payload? }] }] }
 //   No snapshot. `storeVersion` was the number the API returns (it defaults to 1).
-// - v2 (current): commands and events are `{ type, data }` as everywhere else in the client,
+// - v2: commands and events are `{ type, data }` as everywhere else in the client,
 //   `at` is an ISO string (as the bus stamps `meta.now`), `storeVersion` is a string (as the
 //   STORE_VERSION setting), and an optional `snapshot: { position, state }` may start the log.
+// - v3 (current): the same, and a snapshot's state has the informational pages' area
+//   (`page: { entries }`) and the user's order history (`user.history: { status, orders }`),
+//   which came into the core from a view-side stopgap. A v2 snapshot gets them empty.
 import { z } from 'zod/mini';
 import { CURRENT_SCHEMA_VERSION, LogFormatError } from './logFormat';
 
@@ -90,11 +93,42 @@ export const upcastV1toV2: Upcaster = (raw) => {
 };
 
 // ---------------------------------------------------------------------------------------------
+// v2 → v3
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The two parts of a v3 state a v2 snapshot lacks, as they were when v3 began (not the live initial state). */
+const V3_EMPTY_PAGE_AREA = { entries: {} };
+const V3_EMPTY_ORDER_HISTORY = { status: 'idle', orders: [] };
+
+export const upcastV2toV3: Upcaster = (raw) => {
+  if (!isPlainObject(raw)) throw new LogFormatError('Not a valid version 2 event log: expected a JSON object');
+  const snapshot = raw['snapshot'];
+  if (snapshot === undefined) return { ...raw, schemaVersion: 3 };
+  const state = isPlainObject(snapshot) ? snapshot['state'] : undefined;
+  if (!isPlainObject(state)) throw new LogFormatError('Not a valid version 2 event log', ['snapshot.state: expected an object']);
+  const user = state['user'];
+  return {
+    ...raw,
+    schemaVersion: 3,
+    snapshot: {
+      ...snapshot,
+      state: {
+        ...state,
+        page: state['page'] ?? V3_EMPTY_PAGE_AREA,
+        ...(isPlainObject(user) ? { user: { ...user, history: user['history'] ?? V3_EMPTY_ORDER_HISTORY } } : {}),
+      },
+    },
+  };
+};
+
+// ---------------------------------------------------------------------------------------------
 // The chain
 
 /** `upcasters[n]` turns a version n log into a version n + 1 log. */
 export const upcasters: Readonly<Record<number, Upcaster>> = {
   1: upcastV1toV2,
+  2: upcastV2toV3,
 };
 
 /** Reads `schemaVersion` of a raw log, or throws a LogFormatError saying what is wrong. */

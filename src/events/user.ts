@@ -1,6 +1,7 @@
-// User events: profile, balance, last order, excluded allergens.
+// User events: profile, balance, last order, order history, excluded allergens.
 import { z } from 'zod/mini';
 import { LastOrder, User } from '../api/entities';
+import { Order } from '../api/contract/orders';
 import { message } from './define';
 
 export const ProfileChanges = z.object({
@@ -16,6 +17,11 @@ export const ProfileLoaded = message('ProfileLoaded', { user: User });
 export const ProfileEditRequested = message('ProfileEditRequested', { phone: z.string(), changes: ProfileChanges });
 export const BalanceLoaded = message('BalanceLoaded', { balance: z.number() });
 export const LastOrderLoaded = message('LastOrderLoaded', { lastOrder: z.nullable(LastOrder) });
+/** The history page asks for the signed-in customer's orders; the effect GETs /user/{phone}/history. */
+export const OrderHistoryRequested = message('OrderHistoryRequested', { phone: z.string() });
+/** SPEC §3 History: the orders with items and modifiers, newest first (the latest 20). */
+export const OrderHistoryLoaded = message('OrderHistoryLoaded', { orders: z.array(Order) });
+export const OrderHistoryLoadFailed = message('OrderHistoryLoadFailed', { message: z.string() });
 export const AllergensChanged = message('AllergensChanged', { codes: z.array(z.string()) });
 /** The effect DELETEs /user/{phone} and then sends Logout. */
 export const AccountDeletionRequested = message('AccountDeletionRequested', { phone: z.string() });
@@ -25,6 +31,9 @@ export const UserEventSchema = z.discriminatedUnion('type', [
   ProfileEditRequested,
   BalanceLoaded,
   LastOrderLoaded,
+  OrderHistoryRequested,
+  OrderHistoryLoaded,
+  OrderHistoryLoadFailed,
   AllergensChanged,
   AccountDeletionRequested,
 ]);

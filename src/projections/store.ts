@@ -10,11 +10,12 @@ import { catalogReducers, initialCatalog, type CatalogState } from './catalog';
 import { checkoutReducers, initialCheckout, type CheckoutState } from './checkout';
 import { cityReducers, initialCity, type CityState } from './city';
 import { modalReducers, initialModal, type ModalState } from './modal';
+import { pageReducers, initialPage, type PageState } from './page';
 import { settingReducers, initialSetting, type SettingState } from './setting';
 import { userReducers, initialUser, type UserState } from './user';
 import { viewReducers, initialView, type ViewState } from './view';
 
-/** The nine state areas of SPEC §3. Plain JSON. */
+/** The nine state areas of SPEC §3, with checkout and the informational pages. Plain JSON. */
 export type AppState = {
   address: AddressState;
   auth: AuthState;
@@ -23,6 +24,7 @@ export type AppState = {
   checkout: CheckoutState;
   city: CityState;
   modal: ModalState;
+  page: PageState;
   setting: SettingState;
   user: UserState;
   view: ViewState;
@@ -37,6 +39,7 @@ export const initialState: AppState = {
   checkout: initialCheckout,
   city: initialCity,
   modal: initialModal,
+  page: initialPage,
   setting: initialSetting,
   user: initialUser,
   view: initialView,
@@ -66,6 +69,7 @@ const lanes = [
   lane('checkout', checkoutReducers),
   lane('city', cityReducers),
   lane('modal', modalReducers),
+  lane('page', pageReducers),
   lane('setting', settingReducers),
   lane('user', userReducers),
   lane('view', viewReducers),

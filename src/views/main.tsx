@@ -15,7 +15,6 @@ import { initialState, type AppState } from '../projections/store';
 import { App } from './app/App';
 import { startBugReporting } from './app/bugReportStart';
 import { persistOnLeave } from './app/persistOnLeave';
-import { ServicesProvider, type ViewServices } from './app/services';
 import { StoreProvider } from './app/store';
 import './styles/global.css';
 
@@ -84,14 +83,6 @@ if (!isAdminArea) {
   persistOnLeave(storage, () => store.getState());
 }
 
-// STOPGAP (see app/services.tsx): read-only data the core has no command for yet.
-// Their route definitions are imported on use: neither is part of the menu's first load.
-const services: ViewServices = {
-  loadPage: (slug, cityId) => import('../api/contract/pages').then((m) => client.call(m.getPage, { params: { slug, cityId } })),
-  loadHistory: (phone) =>
-    import('../api/contract/orders').then((m) => client.call(m.getOrderHistory, { params: { phone }, query: { limit: 20 } })).then((h) => h.orders),
-};
-
 function Root() {
   return <App />;
 }
@@ -102,11 +93,9 @@ if (isAdminArea) void import('./admin/mount').then((admin) => admin.mountAdmin(c
 else createRoot(container).render(
   <StrictMode>
     <StoreProvider store={store}>
-      <ServicesProvider services={services}>
-        <Router>
-          <Root />
-        </Router>
-      </ServicesProvider>
+      <Router>
+        <Root />
+      </Router>
     </StoreProvider>
   </StrictMode>,
 );

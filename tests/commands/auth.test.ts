@@ -59,11 +59,14 @@ describe('Logout (SPEC §4 User)', () => {
       { type: 'AddItem', data: { productId: PRODUCT.phila } },
       { type: 'ApplyAddresses', data: { addresses: [{ id: 'a1', userId: USER.id, city: 'Ангарск', street: 'Ленина', home: '1', apartment: null, entrance: null, floor: null, intercom: null, comment: null, location: null }] } },
       { type: 'ApplyLikes', data: { productIds: [PRODUCT.phila] } },
+      { type: 'LoadOrderHistory', data: {} },
+      { type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [] } },
     ]);
+    expect(s.user.history.status).toBe('loaded');
     const { events, after } = when({ type: 'Logout', data: {} }, { state: s });
     expect(events).toEqual([{ type: 'LoggedOut', data: { reason: 'user' } }]);
     expect(after.cart).toEqual(initialCart);
-    expect(after.user).toEqual({ profile: null, lastOrder: null });
+    expect(after.user).toEqual({ profile: null, lastOrder: null, history: { status: 'idle', orders: [] } });
     expect(after.address).toEqual({ status: 'idle', list: [], selectedId: null });
     expect(after.auth.token).toBeNull();
     expect(after.catalog.catalog?.products.some((p) => p.isLiked)).toBe(false);

@@ -15,6 +15,7 @@ const commandOf: Record<OnDemandArea, AppCommand> = {
   signIn: { type: 'RequestCode', data: { phone: '+7 (999) 123-45-67' } },
   user: { type: 'ApplyBalance', data: { balance: 42 } },
   address: { type: 'SelectAddress', data: { addressId: 'no-such-address' } },
+  page: { type: 'LoadPage', data: { slug: 'about', cityId: 'city-angarsk' } },
 };
 const areas = Object.keys(commandOf) as OnDemandArea[];
 

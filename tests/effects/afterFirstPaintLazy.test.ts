@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BehaviorSubject, of, Subject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StorefrontApi } from '../../src/api/storefrontApi';
 import type { AppCommand } from '../../src/commands';
 import { createRootEffect } from '../../src/effects';
 import { AFTER_FIRST_PAINT_TRIGGERS, lazyAfterFirstPaint$, wantsAfterFirstPaint } from '../../src/effects/afterFirstPaintLazy';
@@ -29,6 +30,9 @@ describe('wantsAfterFirstPaint: the events that load the chunk', () => {
     { type: 'LineHighlighted', data: { lineId: 'l1' } },
     { type: 'AddressDeleteRequested', data: { addressId: 'a1' } },
     { type: 'AccountDeletionRequested', data: { phone: USER.phone } },
+    // a page asks for its data as it mounts (InfoPage, HistoryPage)
+    { type: 'PageRequested', data: { slug: 'about', cityId: 'city-angarsk' } },
+    { type: 'OrderHistoryRequested', data: { phone: USER.phone } },
     { type: 'AuthRequired', data: { reason: 'like' } },
     { type: 'ModalOpened', data: { modal: { kind: 'auth' } } },
     { type: 'ModalOpened', data: { modal: { kind: 'userEdit' } } },
@@ -77,8 +81,9 @@ describe('lazyAfterFirstPaint$', () => {
   });
 
   /** The chunk's effect over plain subjects, on an api whose user-data and like calls answer. */
-  function run(state: AppState) {
+  function run(state: AppState, more: Partial<StorefrontApi> = {}) {
     const { api, calls } = fakeApi({
+      ...more,
       getAddresses: () => of([]),
       getLikes: () => of([]),
       getLastOrder: () => of({ products: [] }),
@@ -134,6 +139,16 @@ describe('lazyAfterFirstPaint$', () => {
     await settle();
     events.next(envelope(liked));
     await vi.waitFor(() => expect(calls).toEqual([{ method: 'like', args: [USER.id, PRODUCT.phila] }]), { timeout: 5_000 });
+    sub.unsubscribe();
+    expect(recorded.errors).toEqual([]);
+  });
+
+  it('an informational page loads the chunk at once: PageRequested gets its ApplyPage without waiting for idle', async () => {
+    const about = { slug: 'about', cityId: 'city-angarsk', title: 'О компании', body: 'Текст', updatedAt: '2026-11-20T00:00:00.000Z' };
+    const { events, out, sub, recorded } = run(signedOut(), { getPage: () => of(about) });
+    events.next(envelope({ type: 'PageRequested', data: { slug: 'about', cityId: 'city-angarsk' } }));
+    await vi.waitFor(() => expect(out).toEqual([{ type: 'ApplyPage', data: { slug: 'about', cityId: 'city-angarsk', page: about } }]), { timeout: 5_000 });
+    expect(cancelled).toEqual([0]);
     sub.unsubscribe();
     expect(recorded.errors).toEqual([]);
   });

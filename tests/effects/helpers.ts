@@ -23,6 +23,7 @@ const API_METHODS: Record<keyof StorefrontApi, true> = {
   like: true,
   unlike: true,
   getLastOrder: true,
+  getPage: true,
   getHistory: true,
   promo: true,
   requestCode: true,

@@ -48,11 +48,13 @@ describe('StorefrontApi over the contract (SPEC §7)', () => {
     expect(await callOf(cities, (a) => a.getCities())).toMatchObject({ value: cities, seen: { url: '/api/v1/city/' } });
   });
 
-  it('user calls: balance, likes, last order, history, profile patch and delete', async () => {
+  it('user calls: balance, likes, last order, history, profile patch and delete; an informational page', async () => {
     expect(await callOf({ balance: 300 }, (a) => a.getBalance('+79991234567'))).toMatchObject({ value: 300, seen: { url: '/api/v1/user/%2B79991234567/balance' } });
     expect(await callOf([{ productId: 'p1' }, { productId: 'p2' }], (a) => a.getLikes('u1'))).toMatchObject({ value: ['p1', 'p2'], seen: { url: '/api/v1/user/u1/like' } });
     expect(await callOf({ products: [] }, (a) => a.getLastOrder('u1'))).toMatchObject({ value: { products: [] }, seen: { url: '/api/v1/user/u1/last-order' } });
     expect((await callOf({ orders: [], nextBefore: null }, (a) => a.getHistory('+79991234567', { limit: 5 }))).seen.url).toBe('/api/v1/user/%2B79991234567/history?limit=5');
+    const about = { slug: 'about', cityId: 'c1', title: 'О компании', body: 'Текст', updatedAt: '2026-11-20T00:00:00.000Z' };
+    expect(await callOf(about, (a) => a.getPage('about', 'c1'))).toMatchObject({ value: about, seen: { method: 'GET', url: '/api/v1/page/about/c1' } });
     expect(await callOf(USER, (a) => a.patchUser(USER.phone, { name: 'Пётр' }))).toMatchObject({
       value: USER,
       seen: { method: 'PATCH', url: '/api/v1/user/%2B79991234567', body: { name: 'Пётр' } },

@@ -1,12 +1,15 @@
-// Profile edit and account deletion (the token revocation at logout: tokenRevocation.test.ts).
+// Profile edit, account deletion (the token revocation at logout: tokenRevocation.test.ts) and the
+// order history.
 import { BehaviorSubject } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../src/api/entities';
+import type { OrderHistory } from '../../src/api/storefrontApi';
 import type { EventEnvelope } from '../../src/effects/deps';
-import { profile$ } from '../../src/effects/user';
+import { ORDER_HISTORY_LIMIT, orderHistory$, profile$ } from '../../src/effects/user';
+import { order } from '../commands/checkoutFixtures';
 import { envelope, failure, fakeApi, fakeDeps } from './helpers';
-import { signedIn, USER } from './state';
+import { signedIn, signedOut, USER } from './state';
 
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
 
@@ -35,5 +38,61 @@ describe('profile effect', () => {
       });
     });
   });
+});
 
+describe('order history effect (SPEC §3 History)', () => {
+  const past = order({ id: 'o-977', number: 977, status: 'Closed', statusName: 'выполнен' });
+  const requested = envelope({ type: 'OrderHistoryRequested', data: { phone: USER.phone } });
+
+  it('OrderHistoryRequested → GET the latest 20 orders of the phone → ApplyOrderHistory', () => {
+    newScheduler().run(({ hot, cold, expectObservable, flush }) => {
+      const { api, calls } = fakeApi({ getHistory: () => cold<OrderHistory>('5ms (h|)', { h: { orders: [past], nextBefore: null } }) });
+      const event$ = hot<EventEnvelope>('a', { a: requested });
+      expectObservable(orderHistory$()(event$, new BehaviorSubject(signedIn()), fakeDeps(api).deps), '^ 1s !').toBe('5ms h', {
+        h: { type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [past] } },
+      });
+      flush();
+      expect(ORDER_HISTORY_LIMIT).toBe(20);
+      expect(calls).toEqual([{ method: 'getHistory', args: [USER.phone, { limit: 20 }] }]);
+    });
+  });
+
+  it('401 while signed in → ReportOrderHistoryFailure and ExpireSession (logged out as every other call)', () => {
+    newScheduler().run(({ hot, cold, expectObservable }) => {
+      const { api } = fakeApi({ getHistory: () => cold<OrderHistory>('5ms #', undefined, failure(401)) });
+      const event$ = hot<EventEnvelope>('a', { a: requested });
+      expectObservable(orderHistory$()(event$, new BehaviorSubject(signedIn()), fakeDeps(api).deps), '^ 1s !').toBe('5ms (fx)', {
+        f: { type: 'ReportOrderHistoryFailure', data: { phone: USER.phone, message: 'Произошла ошибка. Попробуйте позже.' } },
+        x: { type: 'ExpireSession', data: {} },
+      });
+    });
+  });
+
+  it("500 → ReportOrderHistoryFailure with the server's message only; a 401 signed out does not expire anything", () => {
+    newScheduler().run(({ hot, cold, expectObservable }) => {
+      const { api } = fakeApi({ getHistory: () => cold<OrderHistory>('5ms #', undefined, failure(500, 'Ошибка сервера')) });
+      const event$ = hot<EventEnvelope>('a', { a: requested });
+      expectObservable(orderHistory$()(event$, new BehaviorSubject(signedIn()), fakeDeps(api).deps), '^ 1s !').toBe('5ms f', {
+        f: { type: 'ReportOrderHistoryFailure', data: { phone: USER.phone, message: 'Ошибка сервера' } },
+      });
+    });
+    newScheduler().run(({ hot, cold, expectObservable }) => {
+      const { api } = fakeApi({ getHistory: () => cold<OrderHistory>('5ms #', undefined, failure(401)) });
+      const event$ = hot<EventEnvelope>('a', { a: requested });
+      expectObservable(orderHistory$()(event$, new BehaviorSubject(signedOut()), fakeDeps(api).deps), '^ 1s !').toBe('5ms f', {
+        f: { type: 'ReportOrderHistoryFailure', data: { phone: USER.phone, message: 'Произошла ошибка. Попробуйте позже.' } },
+      });
+    });
+  });
+
+  it('the latest request wins', () => {
+    newScheduler().run(({ hot, cold, expectObservable }) => {
+      const answers = [cold<OrderHistory>('10ms (h|)', { h: { orders: [], nextBefore: null } }), cold<OrderHistory>('10ms (h|)', { h: { orders: [past], nextBefore: null } })];
+      const { api } = fakeApi({ getHistory: () => answers.shift() ?? cold('-') });
+      const event$ = hot<EventEnvelope>('a 4ms b', { a: requested, b: requested });
+      expectObservable(orderHistory$()(event$, new BehaviorSubject(signedIn()), fakeDeps(api).deps), '^ 1s !').toBe('15ms h', {
+        h: { type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [past] } },
+      });
+    });
+  });
 });

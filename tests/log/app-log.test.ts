@@ -50,7 +50,7 @@ describe('the app log', () => {
   it('createLog wraps bus entries in the current format', () => {
     const entries: LogEntry[] = [{ position: 1, at: '2026-11-23T09:00:00.000Z', command: { type: 'RemoveCoupon', data: {} }, events: [{ type: 'CouponRemoved', data: {} }] }];
     expect(parseLog(roundTrip(createLog({ appVersion: '0.1.0', storeVersion: '1', entries })))).toEqual({
-      schemaVersion: 2,
+      schemaVersion: 3,
       appVersion: '0.1.0',
       storeVersion: '1',
       entries,

@@ -94,7 +94,7 @@ describe('what the page imports at start for the deciders', () => {
 
   it('knows the schema modules of every area of commands and events', () => {
     expect(schemas).toEqual(expect.arrayContaining(['src/commands/cart.ts', 'src/commands/view.ts', 'src/events/cart.ts', 'src/events/view.ts']));
-    expect(schemas).toHaveLength(21);
+    expect(schemas).toHaveLength(23);
   });
 
   it('the entry reaches the deciders but no schema module', () => {
@@ -131,10 +131,11 @@ describe('the on-demand deciders come with the modules that dispatch their comma
     });
   };
   it('knows each area, its provide module and its decider', () => {
-    expect(areas.sort()).toEqual(['address', 'checkout', 'signIn', 'user']);
+    expect(areas.sort()).toEqual(['address', 'checkout', 'page', 'signIn', 'user']);
     expect(areas.map((area) => [area, deciderModules(area)])).toEqual([
       ['address', ['src/commands/address.decide.ts']],
       ['checkout', ['src/commands/checkout.decide.ts']],
+      ['page', ['src/commands/page.decide.ts']],
       ['signIn', ['src/commands/signIn.decide.ts']],
       ['user', ['src/commands/user.decide.ts']],
     ]);
@@ -150,8 +151,12 @@ describe('the on-demand deciders come with the modules that dispatch their comma
   it.each([
     ['checkout', ['src/views/pages/CheckoutPage.tsx', 'src/views/pages/CompletePage.tsx', 'src/views/modals/AddressModal.tsx', 'src/effects/checkout.ts']],
     ['signIn', ['src/views/modals/AuthModal.tsx', 'src/views/modals/ModalContent.tsx', 'src/effects/auth.ts']],
-    ['user', ['src/views/pages/personal/ProfilePage.tsx', 'src/views/components/ProfileForm.tsx', 'src/effects/user.ts', 'src/effects/balance.ts']],
+    [
+      'user',
+      ['src/views/pages/personal/ProfilePage.tsx', 'src/views/pages/personal/HistoryPage.tsx', 'src/views/components/ProfileForm.tsx', 'src/effects/user.ts', 'src/effects/balance.ts'],
+    ],
     ['address', ['src/views/modals/AddressModal.tsx', 'src/views/pages/personal/AddressesPage.tsx', 'src/effects/address.ts', 'src/effects/auth.ts']],
+    ['page', ['src/views/pages/InfoPage.tsx', 'src/effects/page.ts']],
   ] as const)('each module in src/views or src/effects that dispatches a %s command reaches its provide module', (area, known) => {
     const dispatching = dispatchersOf(area);
     expect(dispatching).toEqual(expect.arrayContaining([...known]));
@@ -165,6 +170,7 @@ describe('the on-demand deciders come with the modules that dispatch their comma
 describe('the first load carries no effect of the later chunks', () => {
   const later = [
     'src/effects/afterFirstPaint.ts',
+    'src/effects/page.ts',
     'src/effects/auth.ts',
     'src/effects/address.ts',
     'src/effects/user.ts',

@@ -12,6 +12,7 @@ import {
 import type { AppEvent } from '../../src/events';
 import { evolveAll, initialState, type AppState } from '../../src/projections/store';
 import { generateCatalog, generateSettings, sellable, user } from '../../tools/gen-catalog';
+import { order } from '../commands/checkoutFixtures';
 
 function signedInWithCart(): AppState {
   const product = sellable(generateCatalog(20, 1))[0];
@@ -79,6 +80,56 @@ describe('app persistence', () => {
       flush();
       expect(writes.filter((k) => k === 'storefront:v1:state')).toHaveLength(1);
       expect(restorePersistedState(storage, '1').auth.token).toBe('tok');
+    });
+  });
+});
+
+describe('the order history is not persisted (fetched each time the history page is shown)', () => {
+  const past = order({ id: 'o-977', number: 977, comment: 'Позвонить за час' });
+  const withHistory = (state: AppState = signedInWithCart()): AppState =>
+    evolveAll(state, [
+      { type: 'OrderHistoryRequested', data: { phone: user.phone } },
+      { type: 'OrderHistoryLoaded', data: { orders: [past] } },
+    ]);
+
+  it('the saved user has its profile and last order but no history; it restores with an idle history', () => {
+    const storage = memoryStorage();
+    const state = withHistory();
+    expect(state.user.history.status).toBe('loaded');
+    expect(savePersistedState(storage, '1', state)).toBe(true);
+    const raw = storage.getItem('storefront:v1:state') ?? '';
+    const saved: unknown = JSON.parse(raw);
+    expect(saved).toMatchObject({ user: { profile: { phone: user.phone }, lastOrder: null } });
+    expect(Object.keys((saved as { user: object }).user).sort()).toEqual(['lastOrder', 'profile']);
+    expect(raw).not.toContain('Позвонить за час');
+    const restored = restorePersistedState(storage, '1');
+    expect(restored.user).toEqual({ ...state.user, history: { status: 'idle', orders: [] } });
+  });
+
+  it('a state saved before the history existed (the same user shape) restores as it was', () => {
+    const storage = memoryStorage();
+    const state = signedInWithCart();
+    const { cart, address, auth } = state;
+    storage.setItem('storefront:v1:state', JSON.stringify({ cart, user: { profile: state.user.profile, lastOrder: null }, address, auth }));
+    storage.setItem('storefront:storeVersion', '1');
+    const restored = restorePersistedState(storage, '1');
+    expect(restored.user).toEqual(state.user);
+    expect(restored.auth.token).toBe('tok');
+  });
+
+  it('nor does a history load alone write anything', () => {
+    const before = signedInWithCart();
+    const after = withHistory(before);
+    expect(after.user.profile).toBe(before.user.profile);
+    const scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const writes: string[] = [];
+      const storage = memoryStorage();
+      const spy = { ...storage, setItem: (k: string, v: string) => { writes.push(k); storage.setItem(k, v); } };
+      const state$ = cold('a 500ms b 500ms |', { a: before, b: { ...before, user: after.user } });
+      expectObservable(persistState$(state$, { storage: spy, storeVersion: '1' }, { debounceMs: 300 })).toBe('- 500ms - 500ms |');
+      flush();
+      expect(writes.filter((k) => k === 'storefront:v1:state')).toHaveLength(1);
     });
   });
 });

@@ -44,7 +44,7 @@ export type ToyLog = LogOf<ToyState, ToyEvent, ToyCommand>;
 
 export function toyLog(partial: Partial<ToyLog> = {}): ToyLog {
   return {
-    schemaVersion: 2,
+    schemaVersion: 3,
     appVersion: '0.1.0',
     storeVersion: '1',
     entries: [

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENT_SCHEMA_VERSION, LogFormatError, upcast, upcastV1toV2, upcasters } from '../../src/events/upcasters';
+import { replayFinal } from '../../src/events/log';
+import { parseLog } from '../../src/events/logCodec';
+import { CURRENT_SCHEMA_VERSION, LogFormatError, upcast, upcastV1toV2, upcastV2toV3, upcasters } from '../../src/events/upcasters';
+import { initialState } from '../../src/projections/store';
+import { USER } from '../fixtures/state';
 import { toyCodec } from './toy';
 
 const v1 = {
@@ -63,5 +67,47 @@ describe('upcast chain', () => {
   it('fails clearly on a missing step or a step that lands on the wrong version', () => {
     expect(() => upcast({ schemaVersion: 1 }, {}, 2)).toThrow(/No upcaster from log schemaVersion 1 to 2/);
     expect(() => upcast({ schemaVersion: 1 }, { 1: () => ({ schemaVersion: 5 }) }, 2)).toThrow(/produced version 5 instead of 2/);
+  });
+});
+
+describe('upcaster v2 → v3: the informational pages and the order history came into the core', () => {
+  /** A snapshot written before v3: no `page` area, a user without `history`. */
+  function v2SnapshotState(): Record<string, unknown> {
+    const { page: _none, ...rest } = structuredClone(initialState);
+    const { history: _noHistory, ...user } = rest.user;
+    return { ...rest, user: { ...user, profile: { ...USER } } };
+  }
+  const v2 = () => ({
+    schemaVersion: 2,
+    appVersion: '0.1.0',
+    storeVersion: '1',
+    snapshot: { position: 0, state: v2SnapshotState() },
+    entries: [
+      { position: 1, at: '2026-11-23T09:00:00.000Z', events: [{ type: 'PageLoaded', data: { slug: 'about', cityId: 'city-angarsk', page: { slug: 'about', cityId: 'city-angarsk', title: 'О компании', body: 'Текст', updatedAt: '2026-11-01T00:00:00.000Z' } } }] },
+      { position: 2, at: '2026-11-23T09:00:01.000Z', events: [{ type: 'OrderHistoryRequested', data: { phone: USER.phone } }] },
+    ],
+  });
+
+  it('gives a v2 snapshot an empty page area and an idle history, and leaves a log without a snapshot as it is', () => {
+    const input = v2();
+    const before = JSON.stringify(input);
+    const out = upcastV2toV3(input);
+    expect(JSON.stringify(input)).toBe(before);
+    expect(out).toMatchObject({ schemaVersion: 3, snapshot: { state: { page: { entries: {} }, user: { history: { status: 'idle', orders: [] }, profile: USER } } } });
+    const { snapshot: _s, ...bare } = input;
+    expect(upcastV2toV3(bare)).toEqual({ ...bare, schemaVersion: 3 });
+  });
+
+  it('is registered in the chain: a v2 report opens and replays the pages and history it recorded', () => {
+    expect(upcasters[2]).toBe(upcastV2toV3);
+    const log = parseLog(v2());
+    expect(log.schemaVersion).toBe(3);
+    const final = replayFinal(log);
+    expect(final.page.entries['about/city-angarsk']).toMatchObject({ status: 'loaded', page: { title: 'О компании' } });
+    expect(final.user.history.status).toBe('loading');
+  });
+
+  it('rejects a v2 snapshot whose state is not an object', () => {
+    expect(() => upcastV2toV3({ ...v2(), snapshot: { position: 0, state: [] } })).toThrow(/snapshot\.state: expected an object/);
   });
 });

@@ -4,7 +4,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pageAssets, pageAssetTags, type Manifest } from '../../server/routes/pageAssets.js';
-import { CHECKOUT_EFFECT_MODULE, PAGE_EFFECT_MODULES, PAGE_MODULES } from '../../src/views/app/pageModules.js';
+import {
+  ACCOUNT_CALLS_MODULE,
+  AFTER_FIRST_PAINT_EFFECT_MODULE,
+  CHECKOUT_EFFECT_MODULE,
+  PAGE_EFFECT_MODULES,
+  PAGE_MODULES,
+} from '../../src/views/app/pageModules.js';
 import { SITE_ROUTE_PATHS, matchSiteRoute } from '../../src/api/siteRoutes.js';
 
 const manifest: Manifest = {
@@ -58,10 +64,42 @@ describe('PAGE_MODULES', () => {
 });
 
 describe('PAGE_EFFECT_MODULES', () => {
+  const dynamicImports = (file: string, dir: string) =>
+    [...fs.readFileSync(path.join(__dirname, '../..', file), 'utf8').matchAll(/import\('\.\/([^']+)'\)/g)].map((m) => `${dir}/${m[1]}.ts`);
+
   it('names the module src/effects/checkoutLazy.ts imports, for the pages that dispatch OpenCheckout or LoadOrder', () => {
-    const lazySource = fs.readFileSync(path.join(__dirname, '../../src/effects/checkoutLazy.ts'), 'utf8');
-    const imported = [...lazySource.matchAll(/import\('\.\/([^']+)'\)/g)].map((m) => `src/effects/${m[1]}.ts`);
-    expect(imported).toEqual([CHECKOUT_EFFECT_MODULE]);
-    expect(Object.keys(PAGE_EFFECT_MODULES).sort()).toEqual(['checkout', 'complete', 'complete-error']);
+    expect(dynamicImports('src/effects/checkoutLazy.ts', 'src/effects')).toEqual([CHECKOUT_EFFECT_MODULE]);
+    expect(Object.entries(PAGE_EFFECT_MODULES).filter(([, modules]) => modules?.includes(CHECKOUT_EFFECT_MODULE)).map(([page]) => page).sort()).toEqual([
+      'checkout',
+      'complete',
+      'complete-error',
+    ]);
+  });
+
+  it('names the module src/effects/afterFirstPaintLazy.ts imports and the account calls, for every page of InfoPage and for the history', () => {
+    expect(dynamicImports('src/effects/afterFirstPaintLazy.ts', 'src/effects')).toEqual([AFTER_FIRST_PAINT_EFFECT_MODULE]);
+    expect(dynamicImports('src/api/storefrontApi.ts', 'src/api')).toEqual([ACCOUNT_CALLS_MODULE]);
+    const infoPages = Object.entries(PAGE_MODULES).filter(([, module]) => module === 'src/views/pages/InfoPage.tsx').map(([page]) => page);
+    expect(infoPages).toHaveLength(9);
+    const dataPages = Object.entries(PAGE_EFFECT_MODULES).filter(([, modules]) => modules?.includes(AFTER_FIRST_PAINT_EFFECT_MODULE));
+    expect(dataPages.map(([page]) => page).sort()).toEqual([...infoPages, 'personal-history'].sort());
+    for (const [, modules] of dataPages) expect(modules).toEqual([AFTER_FIRST_PAINT_EFFECT_MODULE, ACCOUNT_CALLS_MODULE]);
+  });
+
+  it('the history page preloads the effects chunk and the account calls beside its own chunk', () => {
+    const withData: Manifest = {
+      ...manifest,
+      'src/views/pages/personal/HistoryPage.tsx': { file: 'assets/HistoryPage-M4.js', imports: ['_store-J1.js'] },
+      'src/effects/afterFirstPaint.ts': { file: 'assets/afterFirstPaint-N5.js', imports: ['index.html', '_user.provide-P6.js'] },
+      '_user.provide-P6.js': { file: 'assets/user.provide-P6.js' },
+      'src/api/accountCalls.ts': { file: 'assets/accountCalls-Q7.js', imports: ['index.html'] },
+    };
+    expect(pageAssets(withData, 'personal-history').scripts).toEqual([
+      '/assets/HistoryPage-M4.js',
+      '/assets/store-J1.js',
+      '/assets/afterFirstPaint-N5.js',
+      '/assets/user.provide-P6.js',
+      '/assets/accountCalls-Q7.js',
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import { priceChanges, TEXT_PRICES_CHANGED } from '../../src/views/pages/persona
 import { catalog, MOD, PRODUCT } from '../fixtures/catalog';
 import { order } from '../commands/checkoutFixtures';
 import { readyState } from '../fixtures/state';
-import { fakeServices, plain, setup } from './helpers';
+import { later, plain, setup } from './helpers';
 
 const past = order({
   id: 'o-old',
@@ -29,8 +29,7 @@ describe('history and repeat', () => {
   });
 
   it("repeat: the lines that still exist go to the cart, with SPEC §8's two toasts and the price note", async () => {
-    const services = { ...fakeServices, loadHistory: async () => [past] };
-    const app = setup({ path: '/angarsk/personal/history', state: readyState(), services });
+    const app = setup({ path: '/angarsk/personal/history', state: readyState(), api: { getHistory: () => later({ orders: [past], nextBefore: null }) } });
     const card = (await screen.findByText(/Заказ №977 от/)).closest('li') as HTMLElement;
     expect(plain(within(card).getByTestId('history-price-changes').textContent)).toBe('Цена «Пепперони» изменилась: было 550 ₽, сейчас 600 ₽');
     expect(within(card).getAllByText('(30 см)').length).toBe(1);

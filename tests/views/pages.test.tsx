@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { NEVER, throwError } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -11,8 +12,10 @@ import { headerOffset, scrollPlan } from '../../src/views/app/scroll';
 import { StoreProvider } from '../../src/views/app/store';
 import { ErrorPage } from '../../src/views/pages/ErrorPage';
 import { parseBody } from '../../src/views/pages/InfoPage';
+import { ANGARSK } from '../fixtures/settings';
 import { readyState } from '../fixtures/state';
-import { fakeServices, setup } from './helpers';
+import { failure } from '../effects/helpers';
+import { fakePage, later, setup } from './helpers';
 
 function Boom(): never {
   throw Object.assign(new Error('gone'), { status: 503 });
@@ -116,13 +119,48 @@ describe('informational pages', () => {
     expect(parseBody('<b>x</b>')).toEqual([{ kind: 'paragraph', text: '<b>x</b>' }]);
   });
 
-  it('a failed page load shows the error page with its status', async () => {
-    setup({
-      path: '/angarsk/legal',
-      services: { ...fakeServices, loadPage: () => Promise.reject(Object.assign(new Error('no page'), { status: 404 })) },
+  it('dispatch LoadPage and render the title and body from the store once the API answered', async () => {
+    const app = setup({
+      path: '/angarsk/about',
+      api: { getPage: (slug, cityId) => later({ ...fakePage(slug, cityId), title: 'О компании', body: 'Мы готовим роллы с 2010 года.' }) },
     });
+    expect(await screen.findByRole('heading', { name: 'О компании', level: 1 })).toBeTruthy();
+    expect(screen.getByText('Мы готовим роллы с 2010 года.')).toBeTruthy();
+    expect(app.commands).toContainEqual({ type: 'LoadPage', data: { slug: 'about', cityId: ANGARSK.id } });
+    expect(app.apiCalls).toEqual([{ method: 'getPage', args: ['about', ANGARSK.id] }]);
+    const entry = app.store.getState().page.entries[`about/${ANGARSK.id}`];
+    expect(entry?.status === 'loaded' ? entry.page.title : null).toBe('О компании');
+  });
+
+  it('an unknown page (404) shows the error page with 404', async () => {
+    setup({ path: '/angarsk/legal', api: { getPage: () => throwError(() => failure(404, 'Страница не найдена')) } });
     expect(await screen.findByText('Что-то пошло не так')).toBeTruthy();
     expect(screen.getByText('404')).toBeTruthy();
+  });
+
+  it('a failure with no HTTP answer shows the error page with 500', async () => {
+    setup({ path: '/angarsk/legal', api: { getPage: () => throwError(() => failure(0)) } });
+    expect(await screen.findByText('Что-то пошло не так')).toBeTruthy();
+    expect(screen.getByText('500')).toBeTruthy();
+  });
+
+  it('a page loaded before shows on a revisit while it is asked for again, with no loader', async () => {
+    const asked: string[] = [];
+    // The second request for a page never answers: what shows then comes from the store.
+    const getPage = (slug: string, cityId: string) => {
+      const again = asked.includes(slug);
+      asked.push(slug);
+      return again ? NEVER : later(fakePage(slug, cityId));
+    };
+    const app = setup({ path: '/angarsk/rule', api: { getPage } });
+    expect(await screen.findByRole('heading', { name: 'Страница rule', level: 1 })).toBeTruthy();
+    act(() => app.location.navigate('/angarsk/legal'));
+    expect(await screen.findByRole('heading', { name: 'Страница legal', level: 1 })).toBeTruthy();
+    act(() => app.location.navigate('/angarsk/rule'));
+    expect(await screen.findByRole('heading', { name: 'Страница rule', level: 1 })).toBeTruthy();
+    expect(asked).toEqual(['rule', 'legal', 'rule']);
+    expect(screen.queryByText('Загрузка…')).toBeNull();
+    expect(app.store.getState().page.entries[`rule/${ANGARSK.id}`]?.status).toBe('loaded');
   });
 });
 

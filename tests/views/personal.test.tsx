@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../src/api/contract/orders';
 import { evolveAll } from '../../src/projections/store';
 import { toLastOrder } from '../../src/views/pages/personal/HistoryPage';
 import { PRODUCT } from '../fixtures/catalog';
-import { readyState } from '../fixtures/state';
-import { fakeServices, setup } from './helpers';
+import { failure } from '../effects/helpers';
+import { readyState, USER } from '../fixtures/state';
+import { later, setup } from './helpers';
 
 describe('personal pages', () => {
   it('profile: deleting the account asks for confirmation first', async () => {
@@ -65,8 +67,7 @@ describe('personal pages', () => {
       createdAt: '2026-11-20T10:00:00.000Z',
       updatedAt: '2026-11-20T10:00:00.000Z',
     };
-    const services = { ...fakeServices, loadHistory: async () => [order] };
-    const app = setup({ path: '/angarsk/personal/history', state, services });
+    const app = setup({ path: '/angarsk/personal/history', state, api: { getHistory: () => later({ orders: [order], nextBefore: null }) } });
     expect(await screen.findByText(/Заказ №1042 от/)).toBeTruthy();
     expect(toLastOrder(order)).toEqual({
       products: [{ productId: PRODUCT.california, isGift: false, amount: 1, name: 'Калифорния', mods: [] }],
@@ -75,6 +76,23 @@ describe('personal pages', () => {
     expect(app.commands).toContainEqual({ type: 'RepeatOrder', data: { lastOrder } });
     await waitFor(() => expect(app.currentPath()).toBe('/angarsk/cart'));
     expect(app.store.getState().cart.items.find((l) => l.product.id === PRODUCT.phila)?.quantity).toBe(2);
+  });
+
+  it("history: LoadOrderHistory asks for the latest 20; none yet shows 'Вы ещё ничего не заказывали.'", async () => {
+    const app = setup({ path: '/angarsk/personal/history' });
+    expect(await screen.findByText('Вы ещё ничего не заказывали.')).toBeTruthy();
+    expect(app.commands).toContainEqual({ type: 'LoadOrderHistory', data: {} });
+    expect(app.apiCalls).toEqual([{ method: 'getHistory', args: [USER.phone, { limit: 20 }] }]);
+    expect(app.store.getState().user.history).toEqual({ status: 'loaded', orders: [] });
+  });
+
+  it("history: 'Загружаем историю заказов…' until the answer, 'Не удалось загрузить историю заказов.' on a failure", async () => {
+    const answer = new Subject<never>();
+    setup({ path: '/angarsk/personal/history', api: { getHistory: () => answer } });
+    expect(await screen.findByText('Загружаем историю заказов…')).toBeTruthy();
+    act(() => answer.error(failure(500)));
+    expect(await screen.findByText('Не удалось загрузить историю заказов.')).toBeTruthy();
+    expect(screen.queryByText('Загружаем историю заказов…')).toBeNull();
   });
 
   it('favourites list the liked products', async () => {

@@ -31,13 +31,33 @@ export const PAGE_MODULES: Partial<Record<SitePage, string>> = {
 /** The checkout effect's chunk (the import in src/effects/checkoutLazy.ts). */
 export const CHECKOUT_EFFECT_MODULE = 'src/effects/checkoutBrowser.ts';
 
+/** The chunk of the effects nothing on the first paint needs (the import in src/effects/afterFirstPaintLazy.ts). */
+export const AFTER_FIRST_PAINT_EFFECT_MODULE = 'src/effects/afterFirstPaint.ts';
+
+/** The API calls a first visit to the menu does not make (the import in src/api/storefrontApi.ts). */
+export const ACCOUNT_CALLS_MODULE = 'src/api/accountCalls.ts';
+
+/** An informational page's data and the order history load through both (LoadPage, LoadOrderHistory). */
+const PAGE_DATA_MODULES = [AFTER_FIRST_PAINT_EFFECT_MODULE, ACCOUNT_CALLS_MODULE] as const;
+
 /**
- * Effect chunks a page's first events ask for at once (CheckoutOpened, LoadOrder): preloaded
- * with the page's chunk, so landing on /checkout or coming back to /complete from the payment
- * page does not wait for the main scripts to run before fetching them.
+ * Effect chunks a page's first events ask for at once (CheckoutOpened, LoadOrder, LoadPage,
+ * LoadOrderHistory), and the calls module the page's data comes through: preloaded with the
+ * page's chunk, so landing on /checkout, coming back to /complete from the payment page or
+ * opening /about does not wait for the main scripts to run before fetching them.
  */
 export const PAGE_EFFECT_MODULES: Partial<Record<SitePage, readonly string[]>> = {
   checkout: [CHECKOUT_EFFECT_MODULE],
   complete: [CHECKOUT_EFFECT_MODULE],
   'complete-error': [CHECKOUT_EFFECT_MODULE],
+  about: PAGE_DATA_MODULES,
+  delivery: PAGE_DATA_MODULES,
+  legal: PAGE_DATA_MODULES,
+  masterclass: PAGE_DATA_MODULES,
+  promo: PAGE_DATA_MODULES,
+  'push-notifications-rules': PAGE_DATA_MODULES,
+  'receive-advertising-information': PAGE_DATA_MODULES,
+  rule: PAGE_DATA_MODULES,
+  vacancies: PAGE_DATA_MODULES,
+  'personal-history': PAGE_DATA_MODULES,
 };

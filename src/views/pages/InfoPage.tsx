@@ -1,15 +1,19 @@
 // Informational pages (about, delivery, legal, rule, promo, vacancies, masterclass,
-// push-notifications-rules, receive-advertising-information): the city's text from
-// GET /api/v1/page/{slug}/{cityId}, rendered as text in the page body's markdown subset.
-import { Fragment } from 'react';
+// push-notifications-rules, receive-advertising-information): the city's text, rendered as text in
+// the page body's markdown subset. The page dispatches LoadPage and shows the page area's entry:
+// the effect GETs /api/v1/page/{slug}/{cityId} (src/effects/page.ts); a page loaded before shows
+// at once while it is asked for again.
+import { Fragment, useEffect } from 'react';
+import { pageKey } from '../../projections/page';
 import { statusOf } from '../app/ErrorBoundary';
-import { useRemote, useServices } from '../app/services';
-import { useSelector } from '../app/store';
+import { useDispatch, useSelector } from '../app/store';
 import { PageLoader } from '../components/PageLoader';
 import ui from '../components/ui.module.css';
 import { DeliveryDetails } from './DeliveryDetails';
 import { ErrorPage } from './ErrorPage';
 import styles from './InfoPage.module.css';
+// This module dispatches page commands: their decider comes with it (commands/onDemand).
+import '../../commands/page.provide';
 
 export type Block = { kind: 'heading'; text: string } | { kind: 'list'; items: string[] } | { kind: 'paragraph'; text: string };
 
@@ -51,23 +55,27 @@ export function PageBody({ body }: { body: string }) {
 }
 
 export default function InfoPage({ slug }: { slug: string }) {
-  const services = useServices();
+  const dispatch = useDispatch();
   const cityId = useSelector((s) => s.city.selectedId);
-  const page = useRemote(cityId === null ? null : `${slug}/${cityId}`, () => services.loadPage(slug, cityId ?? ''));
-  if (cityId === null || page.status === 'loading') return <PageLoader />;
-  if (page.status === 'failed') return <ErrorPage status={statusOf(page.error)} />;
+  const entry = useSelector((s) => (cityId === null ? undefined : s.page.entries[pageKey(slug, cityId)]));
+  useEffect(() => {
+    if (cityId !== null) dispatch({ type: 'LoadPage', data: { slug, cityId } });
+  }, [slug, cityId, dispatch]);
+  if (entry === undefined || entry.status === 'loading') return <PageLoader />;
+  if (entry.status === 'failed') return <ErrorPage status={statusOf({ status: entry.httpStatus })} />;
+  const page = entry.page;
   // about and vacancies have the header over their top banner (SPEC §2).
   const banner = slug === 'about' || slug === 'vacancies';
   return (
     <article>
       {banner && (
         <div className={styles.banner}>
-          <h1 className={styles.bannerTitle}>{page.value.title}</h1>
+          <h1 className={styles.bannerTitle}>{page.title}</h1>
         </div>
       )}
       <div className={`${ui.container} ${styles.page}`}>
-        {!banner && <h1 className={ui.pageTitle}>{page.value.title}</h1>}
-        <PageBody body={page.value.body} />
+        {!banner && <h1 className={ui.pageTitle}>{page.title}</h1>}
+        <PageBody body={page.body} />
         {slug === 'delivery' && <DeliveryDetails />}
       </div>
     </article>

@@ -1,21 +1,18 @@
 // The storefront rendered read-only over a replayed state (issue 7): the real App under a store
 // whose state is the selected step's and whose dispatch does nothing, at a path of the viewer's
 // choosing (the report's route by default), inside a box that contains its fixed-position parts
-// (header, modals, toasts). Pages that load remote data (information pages, order history) show
-// their failure: the preview never calls the server.
+// (header, modals, toasts). The preview never calls the server: pages that load remote data
+// (informational pages, order history) show what the replayed state holds (PageLoaded,
+// OrderHistoryLoaded recorded before the step), and their loader when it holds nothing.
 import { Component, useMemo, useState, type ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { AppState } from '../../../projections/store';
 import { App } from '../../app/App';
-import { ServicesProvider, type ViewServices } from '../../app/services';
 import { StoreProvider, type ViewStore } from '../../app/store';
 import s from './replay.module.css';
 
 export const PREVIEW_READ_ONLY = 'Просмотр: действия на витрине не выполняются';
-
-const offline = (): Promise<never> => Promise.reject(new Error('Витрина в просмотре не обращается к серверу'));
-const readOnlyServices: ViewServices = { loadPage: offline, loadHistory: offline };
 
 /**
  * A store that always answers `state` and ignores every command; its clock stands at the replayed
@@ -61,11 +58,9 @@ function Preview({ state, path }: { state: AppState; path: string }) {
   const location = useMemo(() => memoryLocation({ path }), [path]);
   return (
     <StoreProvider store={store}>
-      <ServicesProvider services={readOnlyServices}>
-        <Router hook={location.hook}>
-          <App />
-        </Router>
-      </ServicesProvider>
+      <Router hook={location.hook}>
+        <App />
+      </Router>
     </StoreProvider>
   );
 }

@@ -1,17 +1,21 @@
-// Order history (GET /user/{phone}/history) with 'Повторить заказ' for the last order and for
-// each order: RepeatOrder re-adds each product with its modifiers, closes the modals and opens
-// the cart (SPEC §4).
+// Order history with 'Повторить заказ' for the last order and for each order: RepeatOrder re-adds
+// each product with its modifiers, closes the modals and opens the cart (SPEC §4). The page
+// dispatches LoadOrderHistory and shows the user area's history: the effect GETs
+// /user/{phone}/history (src/effects/user.ts); a history loaded before shows at once while it is
+// asked for again.
+import { useEffect } from 'react';
 import type { LastOrder } from '../../../api/entities';
 import type { Order as HistoryOrder } from '../../../api/contract/orders';
 import { formatCount } from '../../../domain/plural';
 import { formatPrice } from '../../../domain/price';
 import { useNavigateTo } from '../../app/routing';
-import { useRemote, useServices } from '../../app/services';
 import { useDispatch, useSelector, useStore } from '../../app/store';
 import ui from '../../components/ui.module.css';
 import { priceChanges, TEXT_PRICES_CHANGED } from './HistoryPrices';
 import { PersonalLayout } from './PersonalLayout';
 import styles from './Personal.module.css';
+// This module dispatches user commands: their decider comes with it (commands/onDemand).
+import '../../../commands/user.provide';
 
 const PORTIONS = ['порция', 'порции', 'порций'] as const;
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -111,15 +115,18 @@ function Order({ order }: { order: HistoryOrder }) {
 }
 
 function History() {
-  const services = useServices();
+  const dispatch = useDispatch();
   const phone = useSelector((s) => s.user.profile?.phone ?? null);
-  const history = useRemote(phone, () => services.loadHistory(phone ?? ''));
-  if (history.status === 'loading') return <p className={ui.muted}>Загружаем историю заказов…</p>;
+  const history = useSelector((s) => s.user.history);
+  useEffect(() => {
+    if (phone !== null) dispatch({ type: 'LoadOrderHistory', data: {} });
+  }, [phone, dispatch]);
+  if (history.status === 'idle' || history.status === 'loading') return <p className={ui.muted}>Загружаем историю заказов…</p>;
   if (history.status === 'failed') return <p className={ui.muted}>Не удалось загрузить историю заказов.</p>;
-  if (history.value.length === 0) return <p className={ui.muted}>Вы ещё ничего не заказывали.</p>;
+  if (history.orders.length === 0) return <p className={ui.muted}>Вы ещё ничего не заказывали.</p>;
   return (
     <ul className={styles.orders}>
-      {history.value.map((o) => (
+      {history.orders.map((o) => (
         <Order key={o.id} order={o} />
       ))}
     </ul>
