@@ -117,6 +117,17 @@ describe('SPEC §9 timings through the real store', () => {
   });
 });
 
+/** What a first visit's boot asks of the API: settings, cities, catalogue and the four versions. */
+const BOOT_API = {
+  getSettings: () => of(settings),
+  getCities: () => of(cities),
+  getCatalog: () => of(catalog),
+  getCatalogVersion: () => of('c1'),
+  getSettingsVersion: () => of('s1'),
+  getStoreVersion: () => of('1'),
+  getMobileAppVersion: () => of('1'),
+};
+
 describe('rootEffect on the real store', () => {
   it('the first version check runs at boot with the first load: its answer is what a later change is measured against', () => {
     // The default root effect: the chunk of the effects loaded after the first paint does not
@@ -125,21 +136,12 @@ describe('rootEffect on the real store', () => {
     // reload the catalogue).
     const w = world(
       { ...signedOut(), setting: { status: 'idle', settings: null, error: null, versions: { catalog: null, settings: null, store: null, mobileApp: null } } },
-      {
-        getSettings: () => of(settings),
-        getCities: () => of(cities),
-        getCatalog: () => of(catalog),
-        getCatalogVersion: () => of('c1'),
-        getSettingsVersion: () => of('s1'),
-        getStoreVersion: () => of('1'),
-        getMobileAppVersion: () => of('1'),
-      },
+      BOOT_API,
       createRootEffect(),
       1000,
     );
     expect(w.store.getState().setting.versions).toEqual({ catalog: 'c1', settings: 's1', store: '1', mobileApp: '1' });
   });
-
 
   it('boots: settings, cities and catalogue load, the session starts on the default city, the first check records the versions', () => {
     const w = world(
@@ -152,19 +154,13 @@ describe('rootEffect on the real store', () => {
         view: { hiddenScroll: false, lastAddedLineId: null, updateNeeded: false, openedAt: null, toasts: [] },
       },
       {
-        getSettings: () => of(settings),
-        getCities: () => of(cities),
-        getCatalog: () => of(catalog),
-        getCatalogVersion: () => of('c1'),
-        getSettingsVersion: () => of('s1'),
-        getStoreVersion: () => of('1'),
-        getMobileAppVersion: () => of('1'),
+        ...BOOT_API,
         getAddresses: () => of([]),
         getLikes: () => of([]),
         getLastOrder: () => of({ products: [] }),
         getBalance: () => of(500),
       },
-      // The version checks come with the effects loaded after the first paint: given eagerly, so
+      // The account effects come with the chunk loaded after the first paint: given eagerly, so
       // that they run on virtual time (the default chunk would load after this run).
       createRootEffect({ afterFirstPaint: afterFirstPaint$() }),
       1000,
