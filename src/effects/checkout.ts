@@ -125,8 +125,13 @@ export function needsQuote(event: AppEvent): boolean {
   }
 }
 
-/** Final statuses: nothing more to follow. */
-export const isFinalStatus = (order: Pick<Order, 'status'>): boolean => order.status === 'Closed' || order.status === 'Cancelled';
+/**
+ * Nothing more to follow: the order is closed, or cancelled with no refund still to come. A
+ * cancelled order whose online payment is still 'paid' turns 'refunded' when the provider confirms
+ * the refund (the server pushes that too), so the page keeps following it.
+ */
+export const isFinalStatus = (order: Pick<Order, 'status' | 'paymentStatus'>): boolean =>
+  order.status === 'Closed' || (order.status === 'Cancelled' && order.paymentStatus !== 'paid');
 
 /** The order went through: stored for cash or the courier's card, or paid online (and not cancelled). */
 export const isSuccessfulOrder = (order: Order): boolean =>
@@ -411,7 +416,9 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
         const path = `${WS_PATH}?token=${encodeURIComponent(state.auth.token ?? '')}`;
         const ended$ = merge(
           stopped$(order.id),
-          events$.pipe(filter((e) => e.type === 'OrderStatusUpdated' && e.data.orderId === order.id && (e.data.status === 'Closed' || e.data.status === 'Cancelled'))),
+          events$.pipe(filter((e) => e.type === 'OrderStatusUpdated' && e.data.orderId === order.id && e.data.status === 'Closed')),
+          // A cancellation is final only once its money is settled: the order read after it says.
+          events$.pipe(filter((e) => e.type === 'OrderLoaded' && e.data.order.id === order.id && isFinalStatus(e.data.order))),
           events$.pipe(filter((e) => e.type === 'LoggedOut')),
         );
         return socket$(open, path).pipe(
@@ -422,7 +429,10 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
             // Connected (again): read the order once, so nothing that changed meanwhile is missed.
             if (message.type === 'hello') return of({ type: 'LoadOrder', data: { orderId: order.id } });
             if (message.type === 'order:status_update' && message.orderId === order.id && typeof message.status === 'string') {
-              return of({ type: 'ApplyOrderStatus', data: { orderId: order.id, status: message.status } });
+              const apply: AppCommand = { type: 'ApplyOrderStatus', data: { orderId: order.id, status: message.status } };
+              // A push about a cancelled order is about its money (cancelled, then refunded): read it.
+              const reread: AppCommand = { type: 'LoadOrder', data: { orderId: order.id } };
+              return message.status === 'Cancelled' ? of(apply, reread) : of(apply);
             }
             return EMPTY;
           }),

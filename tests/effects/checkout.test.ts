@@ -266,4 +266,45 @@ describe('live status over the WebSocket', () => {
       expect(sockets[1]?.closed).toBe(true);
     });
   });
+
+  it('a cancelled order whose online payment is still to be refunded is followed until the refund shows; a settled cancellation is not', () => {
+    newScheduler().run(({ hot, expectObservable, flush }: Helpers) => {
+      const sockets: (LiveSocket & { closed: boolean })[] = [];
+      const openSocket = () => {
+        const s = { closed: false, onmessage: null, onclose: null, close: () => void (s.closed = true) } as LiveSocket & { closed: boolean };
+        sockets.push(s);
+        return s;
+      };
+      const refundDue = order({ status: 'Cancelled', paymentMethod: 'card', paymentStatus: 'paid' });
+      const refunded = order({ status: 'Cancelled', paymentMethod: 'card', paymentStatus: 'refunded' });
+      const state = evolveAll(opened, [{ type: 'OrderLoaded', data: { order: refundDue } }]);
+      const { run } = setup(state, {}, { openSocket });
+      const e$ = hot<EventEnvelope>('a 9ms r', {
+        a: envelope({ type: 'OrderLoaded', data: { order: refundDue } }),
+        r: envelope({ type: 'OrderLoaded', data: { order: refunded } }),
+      });
+      const say = (data: unknown) => sockets[0]?.onmessage?.({ data: JSON.stringify(data) });
+      expectObservable(run(e$), '^ 50ms !').toBe('5ms (uo)', {
+        u: { type: 'ApplyOrderStatus', data: { orderId: 'order-1', status: 'Cancelled' } },
+        o: { type: 'LoadOrder', data: { orderId: 'order-1' } },
+      });
+      hot('5ms a').subscribe(() => say({ type: 'order:status_update', userId: 'user-1', orderId: 'order-1', status: 'Cancelled' }));
+      hot('20ms a').subscribe(() => say({ type: 'order:status_update', userId: 'user-1', orderId: 'order-1', status: 'Cancelled' }));
+      flush();
+      expect(sockets).toHaveLength(1);
+      expect(sockets[0]?.closed).toBe(true); // the refunded order ended it at 10 ms: the push at 20 ms is not heard
+    });
+    newScheduler().run(({ hot, expectObservable, flush }: Helpers) => {
+      let opened$ = 0;
+      const openSocket = () => {
+        opened$ += 1;
+        return { onmessage: null, onclose: null, close: () => undefined } as LiveSocket;
+      };
+      const settled = order({ status: 'Cancelled', paymentMethod: 'cash', paymentStatus: 'none' });
+      const { run } = setup(evolveAll(opened, [{ type: 'OrderLoaded', data: { order: settled } }]), {}, { openSocket });
+      expectObservable(run(hot<EventEnvelope>('a', { a: envelope({ type: 'OrderLoaded', data: { order: settled } }) })), '^ 10ms !').toBe('');
+      flush();
+      expect(opened$).toBe(0);
+    });
+  });
 });
