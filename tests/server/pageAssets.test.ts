@@ -67,13 +67,12 @@ describe('PAGE_EFFECT_MODULES', () => {
   const dynamicImports = (file: string, dir: string) =>
     [...fs.readFileSync(path.join(__dirname, '../..', file), 'utf8').matchAll(/import\('\.\/([^']+)'\)/g)].map((m) => `${dir}/${m[1]}.ts`);
 
-  it('names the module src/effects/checkoutLazy.ts imports, for the pages that dispatch OpenCheckout or LoadOrder', () => {
+  it('names the module src/effects/checkoutLazy.ts imports and the account calls, for the pages that dispatch OpenCheckout or LoadOrder', () => {
     expect(dynamicImports('src/effects/checkoutLazy.ts', 'src/effects')).toEqual([CHECKOUT_EFFECT_MODULE]);
-    expect(Object.entries(PAGE_EFFECT_MODULES).filter(([, modules]) => modules?.includes(CHECKOUT_EFFECT_MODULE)).map(([page]) => page).sort()).toEqual([
-      'checkout',
-      'complete',
-      'complete-error',
-    ]);
+    const checkoutPages = Object.entries(PAGE_EFFECT_MODULES).filter(([, modules]) => modules?.includes(CHECKOUT_EFFECT_MODULE));
+    expect(checkoutPages.map(([page]) => page).sort()).toEqual(['checkout', 'complete', 'complete-error']);
+    // the quote (POST /checkout/quote) and GET /order/{id} are account calls, loaded on first use
+    for (const [, modules] of checkoutPages) expect(modules).toEqual([CHECKOUT_EFFECT_MODULE, ACCOUNT_CALLS_MODULE]);
   });
 
   it('names the module src/effects/afterFirstPaintLazy.ts imports and the account calls, for every page of InfoPage and for the history', () => {

@@ -40,6 +40,9 @@ export const ACCOUNT_CALLS_MODULE = 'src/api/accountCalls.ts';
 /** An informational page's data and the order history load through both (LoadPage, LoadOrderHistory). */
 const PAGE_DATA_MODULES = [AFTER_FIRST_PAINT_EFFECT_MODULE, ACCOUNT_CALLS_MODULE] as const;
 
+/** The checkout's quote and the order pages' GET /order go through both. */
+const CHECKOUT_MODULES = [CHECKOUT_EFFECT_MODULE, ACCOUNT_CALLS_MODULE] as const;
+
 /**
  * Effect chunks a page's first events ask for at once (CheckoutOpened, LoadOrder, LoadPage,
  * LoadOrderHistory), and the calls module the page's data comes through: preloaded with the
@@ -47,9 +50,9 @@ const PAGE_DATA_MODULES = [AFTER_FIRST_PAINT_EFFECT_MODULE, ACCOUNT_CALLS_MODULE
  * opening /about does not wait for the main scripts to run before fetching them.
  */
 export const PAGE_EFFECT_MODULES: Partial<Record<SitePage, readonly string[]>> = {
-  checkout: [CHECKOUT_EFFECT_MODULE],
-  complete: [CHECKOUT_EFFECT_MODULE],
-  'complete-error': [CHECKOUT_EFFECT_MODULE],
+  checkout: CHECKOUT_MODULES,
+  complete: CHECKOUT_MODULES,
+  'complete-error': CHECKOUT_MODULES,
   about: PAGE_DATA_MODULES,
   delivery: PAGE_DATA_MODULES,
   legal: PAGE_DATA_MODULES,
