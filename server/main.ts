@@ -8,6 +8,7 @@ import { loadConfig, productionConfigProblems, redactedConfig } from './config.j
 import { openDatabase } from './db/database.js';
 import { DataDirLockedError } from './db/lock.js';
 import { buildApp } from './app.js';
+import { logSerializers } from './http/logging.js';
 import { systemClock } from './context.js';
 import { createPush } from './push.js';
 import { createSms } from './integrations/sms.js';
@@ -15,7 +16,11 @@ import { seedDemoChain } from './seed/index.js';
 import { ensureFirstAdmin } from './services/admin/staff.js';
 
 const config = loadConfig();
-const log = pino({ level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.authorization', '*.token', '*.password', '*.code'] });
+const log = pino({
+  level: process.env.LOG_LEVEL ?? 'info',
+  redact: ['req.headers.authorization', '*.token', '*.password', '*.code'],
+  serializers: logSerializers,
+});
 
 function ensureClientBuilt(): void {
   if (fs.existsSync(path.join(config.clientDir, 'index.html'))) return;

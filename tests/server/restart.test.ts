@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClientDir, freePort, lastCode, signIn, spawnServer, type ServerProcess } from './serverProcess.js';
+import { connect } from './wsClient.js';
 
 describe('restart on the embedded database (PGlite in DATA_DIR)', () => {
   let dataDir: string;
@@ -39,6 +40,17 @@ describe('restart on the embedded database (PGlite in DATA_DIR)', () => {
       body: JSON.stringify({ name: 'Пережил kill -9' }),
     });
     expect(patch.status).toBe(200);
+  });
+
+  it("the log never holds a customer's token: a WebSocket opened with ?token= (a browser's only way) is logged with it hidden", async () => {
+    const server = first;
+    if (!server) throw new Error('not started');
+    const socket = connect(`${server.url.replace(/^http/, 'ws')}/api/v1/ws?token=${encodeURIComponent(session.token)}`);
+    expect(await socket.next((m) => m['type'] === 'hello')).toMatchObject({ signedIn: true });
+    socket.close();
+    await fetch(`${server.url}/api/v1/storage/version?token=${encodeURIComponent(session.token)}`);
+    await expect.poll(() => server.output().match(/token=\[redacted\]/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
+    expect(server.output()).not.toContain(session.token);
   });
 
   it('a second process on the same DATA_DIR refuses to start with the Russian lock message', async () => {
