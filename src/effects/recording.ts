@@ -29,6 +29,14 @@
 // and always keeps the newest ones, but may hold fewer than `capacity` after dropping an earlier
 // session. Positions, snapshots and replay of a kept session are exactly as recorded.
 //
+// Several tabs share RING_KEY. Each tab's current session is stored with its `session` id, and
+// before each write the recorder looks whether the stored ring is still what it wrote last; if
+// another tab wrote since, it takes that tab's sessions (everything but its own current one) as
+// its earlier sessions. So a tab replaces only its own session, and two open tabs no longer
+// overwrite each other's sessions; a write lost to an exact race is restored by that tab's next
+// write. The check is a string comparison: the stored ring is parsed again only when another tab
+// changed it.
+//
 // Nothing here masks phones or names: that happens on export and upload (exportLog).
 import type { LogEntry as BusEntry } from '../commands/bus';
 import { createLog, redactSecrets, type Log, type LogEntry } from '../events/log';
@@ -66,7 +74,12 @@ export type RecorderOptions = {
   capacity?: number;
   throttleMs?: number;
   timers?: Timers;
+  /** This page load's id, stored with its session (default: a random UUID). */
+  sessionId?: string;
 };
+
+/** The key of a stored session that names the page load (tab) that wrote it. */
+export const SESSION_KEY = 'session';
 
 export interface Recorder {
   /** Appends one bus entry (pass as the store's `onEntry`). */
@@ -90,6 +103,12 @@ const defaultTimers: Timers = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
 };
 
+/** randomUUID exists only in secure contexts (https, localhost): a plain-http address gets the fallback. */
+function newSessionId(): string {
+  const uuid = globalThis.crypto?.randomUUID;
+  return typeof uuid === 'function' ? uuid.call(globalThis.crypto) : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
 function isStoredSession(value: unknown): value is StoredSession {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && 'entries' in value && Array.isArray(value.entries);
 }
@@ -100,12 +119,18 @@ function isStoredSession(value: unknown): value is StoredSession {
  * that shape); whether the rest are logs this app can read is only known when they are parsed.
  */
 export function loadRing(storage: KeyValueStorage): StoredSession[] {
-  let text: string | null;
+  return parseRing(readRingText(storage));
+}
+
+function readRingText(storage: KeyValueStorage): string | null {
   try {
-    text = storage.getItem(RING_KEY);
+    return storage.getItem(RING_KEY);
   } catch {
-    return [];
+    return null;
   }
+}
+
+function parseRing(text: string | null): StoredSession[] {
   if (text === null) return [];
   try {
     const json: unknown = JSON.parse(text);
@@ -124,11 +149,28 @@ export function createRecorder(options: RecorderOptions): Recorder {
   const timers = options.timers ?? defaultTimers;
   const { storage } = options;
 
-  let earlier: StoredSession[] = loadRing(storage);
+  const sessionId = options.sessionId ?? newSessionId();
+  /** What this recorder last read or wrote under RING_KEY: another text means another tab wrote. */
+  let known = readRingText(storage);
+  let earlier: StoredSession[] = parseRing(known);
   const current: Session = { snapshot: { position: 0, state: redactSecrets(options.initial) }, entries: [] };
-  let total = earlier.reduce((n, s) => n + s.entries.length, 0);
+  let total = 0;
   let pending: unknown = null;
-  while (total > capacity) dropOldest();
+  recount();
+
+  function recount(): void {
+    total = earlier.reduce((n, s) => n + s.entries.length, 0) + current.entries.length;
+    while (total > capacity) dropOldest();
+  }
+
+  /** Another tab wrote the ring since: its sessions (all but this tab's own) become the earlier ones. */
+  function adoptOtherTabs(): void {
+    const text = readRingText(storage);
+    if (text === null || text === known) return;
+    known = text;
+    earlier = parseRing(text).filter((session) => session[SESSION_KEY] !== sessionId);
+    recount();
+  }
 
   const storeVersion = () => {
     const v = options.storeVersion();
@@ -169,9 +211,11 @@ export function createRecorder(options: RecorderOptions): Recorder {
     return JSON.stringify(ring);
   }
 
-  function trySet(text: string): boolean {
+  function trySet(sessions: StoredSession[]): boolean {
+    const text = serialise([...sessions, { ...currentLog(), [SESSION_KEY]: sessionId }]);
     try {
       storage.setItem(RING_KEY, text);
+      known = text;
       return true;
     } catch {
       return false;
@@ -180,17 +224,18 @@ export function createRecorder(options: RecorderOptions): Recorder {
 
   /** Writes the ring; on a refusal, shortens it (earlier sessions first, then halves) until it fits. */
   function write(): boolean {
-    if (trySet(serialise([...earlier, currentLog()]))) return true;
+    adoptOtherTabs();
+    if (trySet(earlier)) return true;
     while (earlier.length > 0) {
       const gone = earlier[0];
       earlier = earlier.slice(1);
       total -= gone?.entries.length ?? 0;
-      if (trySet(serialise([...earlier, currentLog()]))) return true;
+      if (trySet(earlier)) return true;
     }
     while (current.entries.length > 0) {
       const keep = Math.floor(current.entries.length / 2);
       while (current.entries.length > keep) dropOldest();
-      if (trySet(serialise([currentLog()]))) return true;
+      if (trySet([])) return true;
     }
     return false;
   }
@@ -203,7 +248,10 @@ export function createRecorder(options: RecorderOptions): Recorder {
       schedule();
     },
     log: currentLog,
-    earlier: () => [...earlier],
+    earlier: () => {
+      adoptOtherTabs();
+      return [...earlier];
+    },
     size: () => total,
     flush() {
       if (pending !== null) {
@@ -227,6 +275,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
       } catch {
         // nothing to clear
       }
+      known = null;
     },
     dispose() {
       if (pending !== null) timers.clearTimeout(pending);

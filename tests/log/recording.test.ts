@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { redactValue, replay, replayFinal, REDACTED } from '../../src/events/log';
 import { parseLog } from '../../src/events/logCodec';
-import { createRecorder, loadRing, RING_CAPACITY, RING_KEY, type Timers } from '../../src/effects/recording';
+import { createRecorder, loadRing, RING_CAPACITY, RING_KEY, SESSION_KEY, type Timers } from '../../src/effects/recording';
 import { memoryStorage } from '../../src/effects/persistence';
 import { initialState, type AppState } from '../../src/projections/store';
 import { generateCatalog } from '../../tools/gen-catalog';
@@ -114,6 +114,34 @@ describe('the recording ring', () => {
     expect(loadRing(storage)).toHaveLength(1);
     second.flush();
     expect(loadRing(storage)).toHaveLength(2);
+  });
+
+  it('two tabs share the ring: each writes its own session beside the other\'s, and neither overwrites the other', () => {
+    const storage = memoryStorage();
+    const entry = (position: number) => ({ position, at: '2026-11-23T05:00:00.000Z', command: { type: 'RemoveCoupon' as const, data: {} }, events: [{ type: 'CouponRemoved' as const, data: {} }] });
+    const a = recorderOver(storage).recorder;
+    const b = recorderOver(storage).recorder;
+    a.record(entry(1));
+    a.flush();
+    b.record(entry(1));
+    b.record(entry(2));
+    b.flush();
+    a.record(entry(2));
+    a.record(entry(3));
+    a.flush();
+    // the stored ring holds both tabs' current sessions, each with its own entries
+    const stored = loadRing(storage);
+    expect(stored.map((session) => session.entries.length).sort()).toEqual([2, 3]);
+    expect(new Set(stored.map((session) => session[SESSION_KEY])).size).toBe(2);
+    // each tab sees the other's session as an earlier one, and its own as the current log
+    expect(a.earlier().map((session) => session.entries.length)).toEqual([2]);
+    expect(b.earlier().map((session) => session.entries.length)).toEqual([3]);
+    expect(parseLog(a.earlier()[0]).entries.map((e) => e.position)).toEqual([1, 2]);
+    // a reload of tab a: its previous page load and tab b's session are both earlier sessions
+    const reloaded = recorderOver(storage).recorder;
+    reloaded.record(entry(1));
+    reloaded.flush();
+    expect(loadRing(storage).map((session) => session.entries.length).sort()).toEqual([1, 2, 3]);
   });
 
   it('counts the capacity over all sessions: earlier sessions are kept whole while they fit', () => {
