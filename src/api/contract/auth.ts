@@ -12,6 +12,14 @@ export const RequestCodeBody = z.object({
   captchaToken: z.nullish(storable(z.string().check(z.maxLength(4096)))),
 });
 
+/**
+ * The `code` of a 422 from POST /auth/code that a bot check lifts: sent when the request had no
+ * captcha token and one is required, either on every send (IS_WITHOUT_RECAPTCHA off) or because
+ * the client's address has used up its budget of codes. The client runs the captcha with the
+ * CAPTCHA_PROVIDER and CAPTCHA_SITE_KEY settings and asks again with its token.
+ */
+export const CAPTCHA_REQUIRED_CODE = 'captcha-required';
+
 export const RequestCodeAnswer = z.object({
   /** The phone the code went to, masked: '+7 (***) ***-**-67'. */
   sentTo: z.string(),
@@ -24,7 +32,8 @@ export const RequestCodeAnswer = z.object({
 export const requestSignInCode = defineRoute({
   method: 'POST',
   path: '/auth/code',
-  summary: 'Sends a 6-digit sign-in code by SMS (limits: 1 per 60 s and 5 per hour per phone and per IP)',
+  summary:
+    'Sends a 6-digit sign-in code by SMS (per phone: 1 per 60 s, 5 per hour; per IP a budget, 30 per 10 min and 200 a day by default, past which a captcha token is asked for (422 code captcha-required) or, with no captcha configured, 429)',
   auth: 'none',
   body: RequestCodeBody,
   response: RequestCodeAnswer,
