@@ -12,13 +12,7 @@ export const RequestCodeBody = z.object({
   captchaToken: z.nullish(storable(z.string().check(z.maxLength(4096)))),
 });
 
-/**
- * The `code` of a 422 from POST /auth/code that a bot check lifts: sent when the request had no
- * captcha token and one is required, either on every send (IS_WITHOUT_RECAPTCHA off) or because
- * the client's address has used up its budget of codes. The client runs the captcha with the
- * CAPTCHA_PROVIDER and CAPTCHA_SITE_KEY settings and asks again with its token.
- */
-export const CAPTCHA_REQUIRED_CODE = 'captcha-required';
+export { CAPTCHA_REQUIRED_CODE } from './authCodes.js';
 
 export const RequestCodeAnswer = z.object({
   /** The phone the code went to, masked: '+7 (***) ***-**-67'. */
