@@ -28,6 +28,8 @@ export interface Config {
   geocoder: GeocoderConfig;
   /** Bot check of POST /auth/code and POST /order: off without a secret. */
   captcha: CaptchaConfig;
+  /** Sign-in codes per client address (server/services/otp.ts). */
+  otp: OtpConfig;
   /**
    * The first admin, created at the first start on a database without staff (docs/ADMIN.md):
    * ADMIN_LOGIN (default 'admin') and ADMIN_PASSWORD (at least 10 characters; when unset, a
@@ -72,6 +74,16 @@ export interface CaptchaConfig {
   verifyUrl: string;
 }
 
+export interface OtpConfig {
+  /**
+   * OTP_CODES_PER_IP_10_MIN (default 30) and OTP_CODES_PER_IP_DAY (default 200): codes one client
+   * address may have sent without a bot check. Sized for carrier NAT and shared Wi-Fi, where many
+   * customers sign in from one address; the per-phone limits are fixed.
+   */
+  ipCodesPer10Min: number;
+  ipCodesPerDay: number;
+}
+
 function cloudPaymentsAccounts(json: string | undefined): Record<string, CloudPaymentsAccount> {
   if (!json) return {};
   let parsed: unknown;
@@ -101,6 +113,15 @@ function nonNegativeIntFrom(value: string | undefined, fallback: number): number
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
   return Number.isInteger(n) && n >= 0 ? n : fallback;
+}
+
+/** A positive whole number, or `fallback` when unset; anything else stops the start, naming the variable. */
+function positiveIntSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value.trim());
+  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, not ${JSON.stringify(value)}`);
+  return n;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -151,6 +172,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       verifyUrl:
         env.CAPTCHA_VERIFY_URL ??
         (captchaProvider === 'smartcaptcha' ? 'https://smartcaptcha.yandexcloud.net/validate' : 'https://www.google.com/recaptcha/api/siteverify'),
+    },
+    otp: {
+      ipCodesPer10Min: positiveIntSetting(env, 'OTP_CODES_PER_IP_10_MIN', 30),
+      ipCodesPerDay: positiveIntSetting(env, 'OTP_CODES_PER_IP_DAY', 200),
     },
     admin: {
       login: env.ADMIN_LOGIN && env.ADMIN_LOGIN.trim().length > 0 ? env.ADMIN_LOGIN.trim().toLowerCase() : 'admin',

@@ -42,6 +42,7 @@ const signInTypes: Record<SignInCommand['type'], true> = {
   SubmitCode: true,
   CompleteSignIn: true,
   ReportSignInFailure: true,
+  ReportCaptchaRequired: true,
   CancelSignIn: true,
 };
 const sessionTypes: Record<SessionCommand['type'], true> = { Logout: true, ExpireSession: true };
