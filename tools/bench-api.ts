@@ -274,6 +274,7 @@ async function main(): Promise<number> {
   /** What kept the benchmark from measuring (a skipped case, a lost or doubled order): exit 1. */
   const problems: string[] = [];
   const phone = '+79990001122';
+  const startedAt = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const loadAtStart = os.loadavg().map((l) => l.toFixed(2)).join(' ');
   const fakes = await startProductionFakes();
   let backend: Backend | null = null;
@@ -286,7 +287,10 @@ async function main(): Promise<number> {
       await prepareBenchDatabase(db, { captcha: CAPTCHA });
     });
     console.error(`starting ${PROCESSES} server process(es), NODE_ENV=production against local fakes…`);
-    servers = await Promise.all(backend.serverEnv.map((env) => startServer({ ...fakes.env, ...env, CLIENT_DIR: clientDir })));
+    // allSettled: when one process fails to start, the other is still stopped in `finally`
+    const starts = await Promise.allSettled(backend.serverEnv.map((env) => startServer({ ...fakes.env, ...env, CLIENT_DIR: clientDir })));
+    servers = starts.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    for (const s of starts) if (s.status === 'rejected') throw s.reason;
     const urls = servers.map((s) => s.url);
     const first = urls[0] ?? '';
 
@@ -444,7 +448,7 @@ async function main(): Promise<number> {
   }
 
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  console.log(`\nAPI benchmark, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${cpu} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${os.platform()} ${os.release()}, load average ${loadAtStart} at the start, ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the end`);
+  console.log(`\nAPI benchmark, started ${startedAt} UTC: ${cpu} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${os.platform()} ${os.release()}, load average ${loadAtStart} at the start, ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the end`);
   console.log(
     `${backend?.description ?? ''}; NODE_ENV=production with SMS, CloudPayments and captcha on local fakes (captcha check ${CAPTCHA ? 'on' : 'configured, off in settings'}); ` +
       `loopback, autocannon ${CONNECTIONS} connections, ${DURATION} s per case${SMOKE ? ' (smoke run: figures mean little)' : ''}.\n`,
