@@ -364,6 +364,7 @@ async function main(): Promise<number> {
     let serverCpu: number[] | null = null;
     let orderNote = '';
     let probes = 0;
+    let checksBefore = 0;
     const answered = new Set<string>();
     if (CASES.has('order')) {
       const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
@@ -377,6 +378,7 @@ async function main(): Promise<number> {
       }
       if (refused === '') {
         console.error(`POST /api/v1/order over ${urls.length} process(es)…`);
+        checksBefore = fakes.captchaChecks();
         const clientCpu = process.cpuUsage();
         const serverCpuBefore = serversCpu(servers);
         orderResult = await run({
@@ -433,6 +435,7 @@ async function main(): Promise<number> {
       orderNote =
         `2xx ${orderResult['2xx']}, orders written ${orders}, keys completed ${completedKeys}, ` +
         `2xx without an order ${lost}, finished after the client stopped ${unseen}: ${ok ? 'none lost or doubled' : 'MISMATCH'}; ` +
+        `captcha verifications ${fakes.captchaChecks() - checksBefore}; ` +
         `load generator ${Math.round(clientShare * 100)} % of a core` +
         (serverCpu !== null && orderResult['2xx'] > 0 ? `; ${cpuNote(serverCpu, orderResult['2xx'])}` : '');
     }

@@ -31,6 +31,8 @@ export interface ProductionFakes {
   env: Record<string, string>;
   /** A token the fake captcha accepts once. */
   captchaToken(): string;
+  /** How many verifications the fake captcha has answered: shows the check really ran. */
+  captchaChecks(): number;
   /** The latest sign-in code the fake SMS gateway received for '+7…', waiting up to 5 s. */
   signInCode(phone: string): Promise<string | null>;
   close(): Promise<void>;
@@ -72,6 +74,7 @@ export async function startProductionFakes(): Promise<ProductionFakes> {
         captcha.valid.add(token);
         return token;
       },
+      captchaChecks: () => captcha.received.length,
       async signInCode(phone) {
         const to = phone.replace(/^\+/, '');
         // bounded: 100 polls of 50 ms
