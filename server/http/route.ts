@@ -91,6 +91,8 @@ export function route<P extends z.ZodMiniType, Q extends z.ZodMiniType, B extend
           throw new Error(`answer of ${def.method} ${def.path} does not match the contract`);
         }
       }
+      // a bare JSON string (the single-value settings): Fastify would send a string as text/plain
+      if (typeof answer === 'string') return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer));
       return answer;
     },
   });
