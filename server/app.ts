@@ -5,6 +5,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod/mini';
 import type { AppContext } from './context.js';
+import { registerCors } from './http/cors.js';
 import { HttpError, describeZodError, notFound } from './http/errors.js';
 import { apiModules, siteModules } from './routes/index.js';
 
@@ -78,6 +79,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   });
   await app.register(
     async (api) => {
+      await registerCors(api, ctx.config.corsOrigins);
       for (const register of apiModules) await register(api);
       api.setNotFoundHandler(() => {
         throw notFound('Метод API не найден');
