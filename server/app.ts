@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { z } from 'zod/mini';
 import type { AppContext } from './context.js';
 import { registerCors } from './http/cors.js';
+import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { HttpError, describeZodError, notFound } from './http/errors.js';
 import { apiModules, siteModules } from './routes/index.js';
 
@@ -68,6 +69,8 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   app.decorate('ctx', ctx);
 
   app.setErrorHandler(sendError);
+
+  await registerSecurityHeaders(app, ctx.config);
 
   // API answers compressed on the fly (brotli at a quick level); the catalogue brings its own
   // pre-compressed body and static files their .br/.gz, which the plugin leaves alone.
