@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { z } from 'zod/mini';
 import type { AppContext } from './context.js';
 import { HttpError, describeZodError } from './http/errors.js';
+import { answerClientError } from './http/clientError.js';
 import { apiModules, siteModules } from './routes/index.js';
 
 declare module 'fastify' {
@@ -19,6 +20,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     logger: false,
     bodyLimit: 1_048_576,
     trustProxy: process.env.TRUST_PROXY === 'true',
+    clientErrorHandler: answerClientError,
     ...options,
   });
   app.decorate('ctx', ctx);
