@@ -5,6 +5,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod/mini';
 import type { AppContext } from './context.js';
+import { answerClientError } from './http/clientError.js';
 import { registerCors } from './http/cors.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { HttpError, describeZodError, notFound } from './http/errors.js';
@@ -64,6 +65,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     // refusals made before routing (a malformed percent-escape, a path parameter over 100
     // characters) answer in Russian like every other error instead of Fastify's English JSON
     frameworkErrors: sendError,
+    clientErrorHandler: answerClientError,
     ...options,
   });
   app.decorate('ctx', ctx);

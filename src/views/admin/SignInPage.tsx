@@ -1,6 +1,7 @@
 // /admin without a staff session: login and password. The server's answer is shown as it is:
 // 'Неверный логин или пароль', the lockout 'Слишком много неудачных попыток входа. Повторите
-// через N с', or 'Учётная запись отключена'.
+// через N с', or 'Учётная запись отключена'. A new browser asked for the captcha passes it and
+// tries again without a second click (data/auth.ts).
 import { useState, type FormEvent } from 'react';
 import { useSignIn } from './data/auth';
 import { useAdminServices } from './data/context';
