@@ -2,6 +2,9 @@
 // a fresh machine; secrets are read here and never logged (see `redactedConfig`).
 import path from 'node:path';
 
+/** Admin uploads live in DATA_DIR/<this> and are served as /img/<this>/<kind>/<file>. */
+export const UPLOADS_DIR_NAME = 'uploads';
+
 export interface Config {
   port: number;
   host: string;

@@ -247,7 +247,7 @@ const PERSONAL_MESSAGE = /Profile|SignIn|SignedIn|SubmitCode/;
  * A run of 10+ digits written with spaces (no-break ones too), hyphens, en and em dashes, dots,
  * slashes or brackets between them, optionally after '+'.
  */
-const DIGIT_RUN = /\+?\d(?:[\s().\/\u2013\u2014-]*\d){9,}/g;
+const DIGIT_RUN = /\+?\d(?:[\s()./\u2013\u2014-]*\d){9,}/g;
 /** What maskPhoneForLog makes of a valid phone: masking an exported log again keeps it as it is. */
 const ALREADY_MASKED = /^\+7 \(\*\*\*\) \*\*\*-\*\*-\d{2}$/;
 const UUID_INSIDE = /[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}/i;

@@ -174,7 +174,7 @@ describe('checkout (issue 5)', () => {
   it('online payment declined → /complete-error explains it and the cart is intact', async () => {
     const { page, problems } = await start();
     onFail(page, 'checkout-decline', problems);
-    const c = await signedInCustomer(page);
+    await signedInCustomer(page);
     await addToCart(page, 'Канада', 2);
     await openCheckout(page);
     await page.getByRole('radio', { name: 'Картой онлайн' }).check();

@@ -33,7 +33,7 @@ export default function SignInPage() {
 
   return (
     <div className={s.signIn}>
-      <form className={s.signInCard} onSubmit={submit} noValidate aria-labelledby="admin-sign-in-title">
+      <form className={s.signInCard} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="admin-sign-in-title">
         <h1 id="admin-sign-in-title" className={s.title}>
           Вход в панель управления
         </h1>
