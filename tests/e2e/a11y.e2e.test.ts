@@ -85,3 +85,29 @@ describe('accessibility (axe-core) and screenshots', () => {
     expect(problems()).toEqual([]);
   });
 });
+
+// axe passes when a name exists; these check what the names say, where CSS hides the words.
+describe('accessible names of the header at both widths', () => {
+  for (const width of [WIDTHS.phone, WIDTHS.desktop]) {
+    it(`the logo link names the brand and the cart link its count and sum, empty and not, at ${width} px`, async () => {
+      const context = await e2e.newContext({ width, cookies: CITY_COOKIES });
+      const page = await context.newPage();
+      const problems = e2e.watch(page);
+      await page.goto('/angarsk/catalog/rolls');
+      await page.getByRole('button', { name: 'Добавить «Филадельфия классик» в корзину' }).waitFor();
+      const header = page.getByRole('banner');
+      expect(await header.getByRole('link', { name: 'Роллы и пицца — на главную', exact: true }).count()).toBe(1);
+      expect(await header.getByRole('link', { name: 'Корзина: 0 позиций на сумму 0 ₽', exact: true }).count()).toBe(1);
+
+      await page.getByRole('button', { name: 'Добавить «Филадельфия классик» в корзину' }).click();
+      await page.getByRole('dialog', { name: 'Вход или регистрация' }).getByRole('button', { name: 'Закрыть' }).click();
+      await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+      // the sum as the cart line shows it, with the same no-break spaces read as spaces
+      const sum = ((await page.getByTestId('cart-sum').textContent()) ?? '').replace(/\s+/g, ' ');
+      expect(sum).toMatch(/^[1-9][\d ]* ₽$/);
+      expect(await header.getByRole('link', { name: `Корзина: 1 позиция на сумму ${sum}`, exact: true }).count()).toBe(1);
+      expect(await header.getByRole('link', { name: 'Роллы и пицца — на главную', exact: true }).count()).toBe(1);
+      expect(problems()).toEqual([]);
+    });
+  }
+});
