@@ -35,7 +35,9 @@ export function decideSignIn(command: SignInCommand, state: AppState, meta: Meta
       const v = validatePhone(command.data.phone);
       if (!v.ok) {
         const message = v.message === PHONE_EMPTY_MESSAGE ? 'Введите номер телефона' : 'Неверный формат телефона';
-        return [{ type: 'PhoneRejected', data: { phone: command.data.phone, message } }, toastShown(meta.id, message)];
+        // Only the sign-in sheet asks for a code, and it shows the message at the phone field; a
+        // toast as well said it twice and, on a phone, covered 'Получить код'.
+        return [{ type: 'PhoneRejected', data: { phone: command.data.phone, message } }];
       }
       if (flow.status === 'requesting' && flow.phone === v.phone) return [];
       const captcha = signInCaptcha(state.setting.settings);
@@ -57,7 +59,9 @@ export function decideSignIn(command: SignInCommand, state: AppState, meta: Meta
     }
     case 'ReportSignInFailure': {
       const text = command.data.message.trim() || TEXT_SIGN_IN_FAILED;
-      return [{ type: 'SignInFailed', data: { message: text } }, toastShown(meta.id, text)];
+      // The open sign-in sheet shows it in its form; a toast only when it has been closed since.
+      const authOpen = state.modal.stack.some((m) => m.kind === 'auth');
+      return authOpen ? [{ type: 'SignInFailed', data: { message: text } }] : [{ type: 'SignInFailed', data: { message: text } }, toastShown(meta.id, text)];
     }
     case 'CancelSignIn': {
       const authOpen = state.modal.stack.some((m) => m.kind === 'auth');
