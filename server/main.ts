@@ -75,7 +75,9 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   log.info(redactedConfig(config), 'configuration');
   const where =
-    config.sms.provider === 'outbox' ? 'the server log and the sms_outbox table (GET /api/v1/admin/sms-outbox with an admin token, or /admin)' : 'the SMS gateway';
+    config.sms.provider === 'outbox'
+      ? 'the server log and the sms_outbox table (GET /api/v1/admin/sms-outbox with an admin token, or /admin)'
+      : 'the SMS gateway';
   console.log(`Storefront: http://localhost:${config.port}  (sign-in codes go to ${where})`);
 }
 

@@ -1,5 +1,5 @@
 // Every refusal leaves the server as { message } in Russian, which the client shows as a toast.
-import { z } from 'zod/mini';
+import { type z } from 'zod/mini';
 
 export class HttpError extends Error {
   constructor(
