@@ -50,3 +50,9 @@ function issueText(issue: z.core.$ZodIssue): string {
       return 'недопустимое значение';
   }
 }
+
+/** 'через 42 с' under a minute, 'через 12 мин' up to an hour, 'через 23 ч' above (an IP's day budget). */
+export function waitText(seconds: number): string {
+  if (seconds <= 60) return `${seconds} с`;
+  return seconds <= 3600 ? `${Math.ceil(seconds / 60)} мин` : `${Math.ceil(seconds / 3600)} ч`;
+}

@@ -12,7 +12,7 @@ import {
 import { addresses } from '../db/schema/customers.js';
 import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { route } from '../http/route.js';
-import { lockKey } from '../services/otp.js';
+import { lockKey } from '../db/advisoryLock.js';
 import { ensureOwnerById, requireUser } from '../services/sessions.js';
 import { toAddress } from '../services/users.js';
 

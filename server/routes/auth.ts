@@ -7,16 +7,10 @@
 import type { FastifyInstance } from 'fastify';
 import { requestSignInCode, signInWithCode, signOut } from '../../src/api/contract/auth.js';
 import { maskPhoneForLog, validatePhone } from '../../src/domain/phone.js';
+import { lockKey } from '../db/advisoryLock.js';
 import { route } from '../http/route.js';
 import { unauthorized, unprocessable } from '../http/errors.js';
-import {
-  CODE_TTL_SECONDS,
-  RESEND_AFTER_SECONDS,
-  checkCode,
-  lockKey,
-  sendSignInCode,
-  useCode,
-} from '../services/otp.js';
+import { CODE_TTL_SECONDS, RESEND_AFTER_SECONDS, checkCode, sendSignInCode, useCode } from '../services/otp.js';
 import { bearerToken, createSession, requireUser, revokeSession } from '../services/sessions.js';
 import { signInBotCheck } from '../services/captcha.js';
 import { findUserByPhone, insertUser, patchUser, toUser } from '../services/users.js';

@@ -11,7 +11,7 @@ import { geocodeAddress, reverseGeocode } from '../../src/api/contract/geocode.j
 import { tooManyRequests } from '../http/errors.js';
 import { route } from '../http/route.js';
 import { geocodeForCheckout, reverseForCheckout } from '../services/geocoding.js';
-import { waitText } from '../services/otp.js';
+import { waitText } from '../http/errors.js';
 import { takeRequest, type RateLimit } from '../services/rateLimit.js';
 import { authenticate } from '../services/sessions.js';
 

@@ -19,7 +19,8 @@ import { maskPhonesInText, redactValue } from '../../src/events/log.js';
 import type { AppContext } from '../context.js';
 import { clientLogs } from '../db/schema/clientLogs.js';
 import { notFound, tooManyRequests } from '../http/errors.js';
-import { lockKey, waitText } from './otp.js';
+import { lockKey } from '../db/advisoryLock.js';
+import { waitText } from '../http/errors.js';
 
 export const CLIENT_LOG_KEEP_DAYS = 90;
 const HOUR_MS = 60 * 60 * 1000;

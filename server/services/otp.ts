@@ -20,7 +20,8 @@ import type { OtpConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/database.js';
 import { otpCodes } from '../db/schema/customers.js';
-import { HttpError, tooManyRequests } from '../http/errors.js';
+import { lockKey } from '../db/advisoryLock.js';
+import { HttpError, tooManyRequests, waitText } from '../http/errors.js';
 import type { SignInBotCheck } from './captcha.js';
 
 export const CODE_LENGTH = 6;
@@ -56,16 +57,6 @@ function sameHash(a: string, b: string): boolean {
 
 export function newCode(): string {
   return String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
-}
-
-/** 'через 42 с' under a minute, 'через 12 мин' up to an hour, 'через 23 ч' above (an IP's day budget). */
-export function waitText(seconds: number): string {
-  if (seconds <= 60) return `${seconds} с`;
-  return seconds <= 3600 ? `${Math.ceil(seconds / 60)} мин` : `${Math.ceil(seconds / 3600)} ч`;
-}
-
-export async function lockKey(tx: Executor, key: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
 /** Seconds until one more send is allowed for this phone, or 0. */

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { rateLimitHits } from '../db/schema/rateLimits.js';
-import { lockKey } from './otp.js';
+import { lockKey } from '../db/advisoryLock.js';
 
 export interface RateLimit {
   /** Names the limit in the table and in the lock keys. */
