@@ -5,13 +5,14 @@
 // transaction, so every piece of database work goes through `run`/`transaction`, which a
 // FIFO mutex serialises for PGlite. Never call `run` from inside `run` (it would wait on
 // itself): pass the executor you were given down instead.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, types, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql, type Assume } from 'drizzle-orm';
+import { sql, type Assume, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { applyMigrations } from './migrate.js';
 import { acquireDirLock } from './lock.js';
@@ -29,6 +30,11 @@ export type Executor = PgDatabase<RowsResultHKT>;
 
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * This process's boot id: random per start, a positive bigint as text. Work it claims (POST
+   * /order's idempotency keys) carries it, so a claim can be told dead (see `OWNER_ALIVE_SQL`).
+   */
+  readonly bootId: string;
   /** Runs `fn` with exclusive use of the connection (PGlite) or a pooled one (PostgreSQL). */
   run<T>(fn: (db: Executor) => Promise<T>): Promise<T>;
   /** Runs `fn` in one transaction; a throw rolls it back. */
@@ -65,6 +71,28 @@ function createQueue() {
     tail = result.catch(() => undefined);
     return result;
   };
+}
+
+/** A random positive 63-bit integer, as text (it is an advisory lock key on PostgreSQL). */
+export function newBootId(): string {
+  const bytes = randomBytes(8);
+  bytes[0] = (bytes[0] ?? 0) & 0x7f;
+  const id = bytes.readBigInt64BE(0);
+  return (id === 0n ? 1n : id).toString();
+}
+
+/**
+ * SQL true when the process of boot id `owner` (a bigint expression) is alive: it is this
+ * process, or on PostgreSQL it holds the session advisory lock on its boot id (`holdLease` in
+ * openPostgres), which the server drops the moment its connection dies. PGlite has one process
+ * per DATA_DIR and takes no such lock, so there only this process's own claims are alive.
+ */
+export function ownerAliveSql(db: Database, owner: SQL): SQL {
+  return sql`(${owner} = ${db.bootId}::bigint or exists (
+    select 1 from pg_locks l
+    where l.locktype = 'advisory' and l.granted and l.objsubid = 1
+      and l.database = (select oid from pg_database where datname = current_database())
+      and ((l.classid::int8 << 32) | l.objid::int8) = ${owner}))`;
 }
 
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -121,6 +149,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   const enqueue = createQueue();
   const db: Database = {
     kind: 'pglite',
+    bootId: newBootId(),
     run: (fn) => enqueue(() => fn(orm)),
     transaction: (fn) => enqueue(() => orm.transaction((tx) => fn(tx as unknown as Executor))),
     notify: async (channel, payload) => {
@@ -201,8 +230,42 @@ export async function openPostgres(url: string): Promise<Database> {
     if (!connecting) connecting = connectListener().finally(() => (connecting = null));
     return connecting;
   }
+  // The lease: a session advisory lock on the boot id, on a connection of its own, held while
+  // the process lives (a claim of ours is 'alive' to other processes while they see it). A dropped
+  // connection is reopened with back-off; meanwhile our claims look dead and may be taken over,
+  // which orders.ts makes safe (an answer is stored only by the claim that still holds the key).
+  const bootId = newBootId();
+  let lease: pg.Client | null = null;
+  let leaseDelayMs = RECONNECT_MIN_MS;
+  async function holdLease(): Promise<void> {
+    const client = new pg.Client({ connectionString: url, application_name: `storefront ${bootId}` });
+    client.on('error', () => undefined); // 'end' follows and reconnects
+    await client.connect();
+    try {
+      await client.query('select pg_advisory_lock($1::bigint)', [bootId]);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    client.on('end', () => {
+      if (lease === client) lease = null;
+      if (!closed) scheduleLease();
+    });
+    leaseDelayMs = RECONNECT_MIN_MS;
+    lease = client;
+    if (closed) await client.end().catch(() => undefined);
+  }
+  function scheduleLease(): void {
+    const delay = leaseDelayMs;
+    leaseDelayMs = Math.min(leaseDelayMs * 2, RECONNECT_MAX_MS);
+    setTimeout(() => {
+      if (closed || lease) return;
+      holdLease().catch(() => scheduleLease());
+    }, delay).unref();
+  }
   const db: Database = {
     kind: 'postgres',
+    bootId,
     run: (fn) => fn(orm),
     transaction: (fn) => orm.transaction((tx) => fn(tx as unknown as Executor)),
     notify: async (channel, payload) => {
@@ -231,6 +294,7 @@ export async function openPostgres(url: string): Promise<Database> {
     close: async () => {
       closed = true;
       await listener?.end().catch(() => undefined);
+      await lease?.end().catch(() => undefined);
       await pool.end();
     },
   };
@@ -251,6 +315,13 @@ export async function openPostgres(url: string): Promise<Database> {
   } catch (error) {
     await migrator.query('rollback').catch(() => undefined);
     migrator.release();
+    await pool.end();
+    throw error;
+  }
+  try {
+    await holdLease();
+  } catch (error) {
+    closed = true;
     await pool.end();
     throw error;
   }
