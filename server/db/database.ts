@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite, types, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { PGlite, parse, protocol, types, type QueryOptions, type Results } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -116,18 +116,102 @@ interface LeanClient extends QueryClient {
   transaction<T>(fn: (tx: LeanClient) => Promise<T>): Promise<T>;
 }
 
-function leanQuery(client: QueryClient): QueryClient['query'] {
-  return (text, params, options) => client.query(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
+/** Prepared statements kept per PGlite client; the oldest is closed past this many. */
+export const PGLITE_PREPARED_MAX = 500;
+
+function concatMessages(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/**
+ * PGlite sends a parameterised query as six protocol calls (parse, describe, bind, describe,
+ * execute, sync), each a trip into the WebAssembly backend, and PostgreSQL parses and plans the
+ * text again each time: most of an order's CPU. Here each query text is prepared once as a named
+ * statement (its parameter types read then) and afterwards runs as ONE call: bind, describe,
+ * execute, sync. Values are serialised by the parameter types as PGlite's own `query` does, and
+ * answers parsed by its own `parseResults`. Only for use under the queue of `openPglite`: it
+ * bypasses PGlite's own mutexes, as every caller already takes turns there. It also skips
+ * PGlite's per-query `syncToFs`, which does nothing for the file and memory stores used here.
+ */
+function preparedQueries(client: PGlite) {
+  const statements = new Map<string, { name: string; types: number[] }>();
+  let counter = 0;
+  const call = (parts: Uint8Array[]) => client.execProtocolStream(concatMessages(parts), { syncToFs: false });
+
+  async function prepare(key: string, text: string, options: QueryOptions | undefined) {
+    const name = `sf_${++counter}`;
+    const parts = [protocol.serialize.parse({ name, text, types: options?.paramTypes }), protocol.serialize.describe({ type: 'S', name })];
+    let evicted: string | undefined;
+    if (statements.size >= PGLITE_PREPARED_MAX) {
+      const oldest = statements.entries().next().value;
+      if (oldest) {
+        statements.delete(oldest[0]);
+        evicted = oldest[1].name;
+        parts.push(protocol.serialize.close({ type: 'S', name: evicted }));
+      }
+    }
+    const messages = await call([...parts, protocol.serialize.sync()]);
+    const statement = { name, types: parse.parseDescribeStatementResults(messages) };
+    statements.set(key, statement);
+    return statement;
+  }
+
+  return async function query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    const key = options?.paramTypes ? `${text}\u0000${options.paramTypes.join(',')}` : text;
+    const statement = statements.get(key) ?? (await prepare(key, text, options));
+    const values = params.map((param, i) => {
+      if (param === null || param === undefined) return null;
+      const oid = statement.types[i] ?? 0;
+      const serialize = options?.serializers?.[oid] ?? client.serializers[oid];
+      return serialize ? serialize(param) : String(param);
+    });
+    const messages = await call([
+      protocol.serialize.bind({ statement: statement.name, values }),
+      protocol.serialize.describe({ type: 'P' }),
+      protocol.serialize.execute({}),
+      protocol.serialize.sync(),
+    ]);
+    const [result] = parse.parseResults(messages, client.parsers, options);
+    if (!result) throw new Error('PGlite answered a query with no result');
+    return result as Results<T>;
+  };
+}
+
+function leanQuery(query: QueryClient['query']): QueryClient['query'] {
+  return (text, params, options) => query(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
 }
 
 function leanClient(client: PGlite): LeanClient {
-  const leanTx = (tx: Transaction): LeanClient => ({
-    query: leanQuery(tx),
+  const prepared = preparedQueries(client);
+  const query = leanQuery(prepared);
+  // BEGIN / COMMIT / ROLLBACK as one simple-protocol call each (PGlite's transaction sends two).
+  const simple = async (text: string) => {
+    await client.execProtocolStream(protocol.serialize.query(text), { syncToFs: false });
+  };
+  const tx: LeanClient = {
+    query,
     transaction: () => Promise.reject(new Error('nested transactions go through savepoints')),
-  });
+  };
   return {
-    query: leanQuery(client),
-    transaction: (fn) => client.transaction((tx) => fn(leanTx(tx))),
+    query,
+    transaction: async (fn) => {
+      await simple('BEGIN');
+      let result;
+      try {
+        result = await fn(tx);
+      } catch (error) {
+        await simple('ROLLBACK');
+        throw error;
+      }
+      await simple('COMMIT');
+      return result;
+    },
   };
 }
 
