@@ -168,6 +168,7 @@ export async function createPush(db: Database, log: PushLog, options: { versionP
     async publish(message) {
       await db.notify(PUSH_CHANNEL, JSON.stringify(message));
     },
+    notifyOnCommit: (message) => sql`pg_notify(${PUSH_CHANNEL}, ${JSON.stringify(message)})`,
     async close() {
       if (closed) return;
       closed = true;

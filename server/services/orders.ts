@@ -203,7 +203,10 @@ export async function placeOrder(ctx: AppContext, user: AuthUser, key: string, b
     await releaseKey(ctx, user.userId, key, claim.createdAt).catch(() => undefined);
     throw error;
   }
-  await ctx.push.publish({ type: 'order:status_update', userId: user.userId, orderId: order.id, status: order.status }).catch(() => undefined);
+  // A push that is a NOTIFY went out with the order's commit (createOrderIn).
+  if (!ctx.push.notifyOnCommit) {
+    await ctx.push.publish({ type: 'order:status_update', userId: user.userId, orderId: order.id, status: order.status }).catch(() => undefined);
+  }
   return { status: 200, body: order };
 }
 
@@ -286,6 +289,8 @@ async function createOrderIn(
   const answer0 = toOrder({ ...values, number: 0 });
   // The answer is stored only by the claim that still holds the key: one taken over meanwhile
   // (its owner was thought gone, or it ran past IDEMPOTENCY_STALE_MS) rolls this order back.
+  // The customer's push is NOTIFYed here too, delivered at the commit (no statement of its own).
+  const pushed = ctx.push.notifyOnCommit?.({ type: 'order:status_update', userId: user.userId, orderId, status: values.status });
   const written = await tx.execute<{ number: string | number; answered: number }>(sql`
     with placed as (${tx.insert(orders).values(values).returning({ number: orders.number }).getSQL()}),
     logged as (
@@ -298,7 +303,7 @@ async function createOrderIn(
       where user_id = ${user.userId} and key = ${key} and ${ownClaim(ctx, claimedAt)}
       returning 1
     )
-    select number, (select count(*) from answered)::int as answered from placed`);
+    select number, (select count(*) from answered)::int as answered${pushed ? sql`, ${pushed} as pushed` : sql``} from placed`);
   const number = written.rows[0]?.number;
   if (number === undefined) throw new Error('insert into orders returned nothing');
   if (written.rows[0]?.answered !== 1) throw conflict(ORDER_MESSAGES.inProgress, 'order-in-progress');
