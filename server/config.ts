@@ -2,6 +2,9 @@
 // a fresh machine; secrets are read here and never logged (see `redactedConfig`).
 import path from 'node:path';
 
+/** Admin uploads live in DATA_DIR/<this> and are served as /img/<this>/<kind>/<file>. */
+export const UPLOADS_DIR_NAME = 'uploads';
+
 export interface Config {
   port: number;
   host: string;
@@ -28,12 +31,20 @@ export interface Config {
   geocoder: GeocoderConfig;
   /** Bot check of POST /auth/code and POST /order: off without a secret. */
   captcha: CaptchaConfig;
+  /** Sign-in codes per client address (server/services/otp.ts). */
+  otp: OtpConfig;
   /**
    * The first admin, created at the first start on a database without staff (docs/ADMIN.md):
    * ADMIN_LOGIN (default 'admin') and ADMIN_PASSWORD (at least 10 characters; when unset, a
    * password is generated and printed once to stdout). Never logged.
    */
   admin: { login: string; password: string | null };
+  /**
+   * CORS_ORIGINS: origins whose pages may call /api/v1 across origins (the chain's Capacitor app:
+   * capacitor://localhost, https://localhost), comma-separated; empty = same-origin only. Never
+   * /api/v1/admin, never with cookies (server/http/cors.ts).
+   */
+  corsOrigins: string[];
 }
 
 export interface CloudPaymentsAccount {
@@ -72,6 +83,16 @@ export interface CaptchaConfig {
   verifyUrl: string;
 }
 
+export interface OtpConfig {
+  /**
+   * OTP_CODES_PER_IP_10_MIN (default 30) and OTP_CODES_PER_IP_DAY (default 200): codes one client
+   * address may have sent without a bot check. Sized for carrier NAT and shared Wi-Fi, where many
+   * customers sign in from one address; the per-phone limits are fixed.
+   */
+  ipCodesPer10Min: number;
+  ipCodesPerDay: number;
+}
+
 function cloudPaymentsAccounts(json: string | undefined): Record<string, CloudPaymentsAccount> {
   if (!json) return {};
   let parsed: unknown;
@@ -92,6 +113,25 @@ function cloudPaymentsAccounts(json: string | undefined): Record<string, CloudPa
   return out;
 }
 
+/**
+ * CORS_ORIGINS as a list of exact origins ('scheme://host[:port]', lowercased as browsers send
+ * them). Anything else stops the start: a typo would silently lock the app out, and '*' or a
+ * path would open more than meant.
+ */
+export function corsOriginsFrom(value: string | undefined): string[] {
+  if (value === undefined || value.trim() === '') return [];
+  const origins: string[] = [];
+  for (const raw of value.split(',')) {
+    const origin = raw.trim().toLowerCase();
+    if (origin === '') continue;
+    if (!/^[a-z][a-z0-9+.-]*:\/\/[a-z0-9.-]+(:\d{1,5})?$/.test(origin)) {
+      throw new Error(`CORS_ORIGINS: "${raw.trim()}" is not an origin (scheme://host[:port] without a path, e.g. capacitor://localhost); separate origins with commas`);
+    }
+    if (!origins.includes(origin)) origins.push(origin);
+  }
+  return origins;
+}
+
 function intFrom(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : fallback;
@@ -101,6 +141,15 @@ function nonNegativeIntFrom(value: string | undefined, fallback: number): number
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
   return Number.isInteger(n) && n >= 0 ? n : fallback;
+}
+
+/** A positive whole number, or `fallback` when unset; anything else stops the start, naming the variable. */
+function positiveIntSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value.trim());
+  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, not ${JSON.stringify(value)}`);
+  return n;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -152,10 +201,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         env.CAPTCHA_VERIFY_URL ??
         (captchaProvider === 'smartcaptcha' ? 'https://smartcaptcha.yandexcloud.net/validate' : 'https://www.google.com/recaptcha/api/siteverify'),
     },
+    otp: {
+      ipCodesPer10Min: positiveIntSetting(env, 'OTP_CODES_PER_IP_10_MIN', 30),
+      ipCodesPerDay: positiveIntSetting(env, 'OTP_CODES_PER_IP_DAY', 200),
+    },
     admin: {
       login: env.ADMIN_LOGIN && env.ADMIN_LOGIN.trim().length > 0 ? env.ADMIN_LOGIN.trim().toLowerCase() : 'admin',
       password: env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length > 0 ? env.ADMIN_PASSWORD : null,
     },
+    corsOrigins: corsOriginsFrom(env.CORS_ORIGINS),
   };
 }
 
@@ -201,5 +255,6 @@ export function redactedConfig(config: Config): Record<string, unknown> {
     geocoder: config.geocoder.yandexKey ? 'yandex' : 'embedded street reference',
     captcha: config.captcha.secret ? config.captcha.provider : 'off',
     publicUrl: config.publicUrl,
+    corsOrigins: config.corsOrigins,
   };
 }

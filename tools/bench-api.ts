@@ -1,23 +1,36 @@
-// `npm run bench:api`: HTTP throughput of the real server (node server/main.ts on PGlite in a
-// temporary DATA_DIR, loopback only) with autocannon, 100 connections, ~10 s per case. Prints
-// req/s and latency percentiles; asserts nothing (DESIGN "Testing": benchmarks print figures).
+// `npm run bench:api`: HTTP throughput of the real server (node server/main.ts, NODE_ENV=production,
+// loopback only) with autocannon, 100 connections, ~10 s per case. Prints req/s and latency
+// percentiles; asserts no figure (DESIGN "Testing": benchmarks print figures), but exits 1 when a
+// case could not run or orders were lost or doubled.
+//
+// Production mode refuses the offline stand-ins, so the server runs with the real SMS, CloudPayments
+// and captcha adapters pointed at local fakes on 127.0.0.1 (tools/bench-production.ts), and the bot
+// check on: every sign-in code and order carries a captcha token the fake accepts.
 //
 // Cases: GET /api/v1/catalog 200 (gzip) and 304 (If-None-Match), POST /api/v1/promo, POST
-// /api/v1/order signed in (OTP code read from the sms_outbox table, a fresh Idempotency-Key per
-// request; the temp database's restaurants are set open around the clock), then a check that
-// the orders written equal the 2xx answers (none lost or doubled).
+// /api/v1/order signed in (code read from the fake SMS gateway, a fresh Idempotency-Key per request;
+// the benchmark database's restaurants are open around the clock), then a check that the orders
+// written equal the 2xx answers (none lost or doubled).
+//
 // Options (environment): BENCH_DURATION seconds per case (10), BENCH_CONNECTIONS (100),
-// BENCH_CASES (comma-separated subset of catalog,promo,order; all by default), BENCH_NODE_ARGS
-// (extra node options for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
+// BENCH_CASES (comma-separated subset of catalog,promo,order; all by default, order with BENCH_PG),
+// BENCH_SMOKE=1 (1 s and 10 connections per case unless given: checks the benchmark runs),
+// BENCH_CAPTCHA=0 (the captcha secret configured but the check left off, as seeded),
+// BENCH_NODE_ARGS (extra node options for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'),
+// BENCH_PG=1 (PostgreSQL at TEST_DATABASE_URL, in a database of its own, two server processes with
+// the load spread over both; `npm run bench:api:pg` starts a throwaway server for it).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openPglite } from '../server/db/database.js';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from '../server/db/database.js';
+import { seedDemoChain } from '../server/seed/index.js';
+import { prepareBenchDatabase, startProductionFakes, type ProductionFakes } from './bench-production.js';
 
 // autocannon ships no types: the part used here.
 interface CannonRequest {
@@ -38,7 +51,8 @@ interface CannonResult {
   statusCodeStats?: Record<string, { count: number }>;
 }
 type Cannon = (options: {
-  url: string;
+  /** Several URLs: connections are dealt round-robin over them. */
+  url: string | string[];
   connections: number;
   duration: number;
   method?: string;
@@ -50,10 +64,15 @@ type Cannon = (options: {
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon') as Cannon;
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const PG = process.env.BENCH_PG === '1';
+const CAPTCHA = process.env.BENCH_CAPTCHA !== '0';
+const DURATION = Number(process.env.BENCH_DURATION ?? (SMOKE ? 1 : 10));
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? (SMOKE ? 10 : 100));
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const CASES = new Set((process.env.BENCH_CASES ?? 'catalog,promo,order').split(',').map((c) => c.trim()));
+const CASES = new Set((process.env.BENCH_CASES ?? (PG ? 'order' : 'catalog,promo,order')).split(',').map((c) => c.trim()));
+/** Two processes show that orders stay exactly-once across processes sharing one PostgreSQL. */
+const PROCESSES = PG ? 2 : 1;
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 /**
@@ -70,6 +89,17 @@ function cpuSeconds(pid: number | undefined): number | null {
   } catch {
     return null;
   }
+}
+
+/** Each server's CPU seconds so far; null when any cannot be read. */
+function serversCpu(servers: Server[]): number[] | null {
+  const each: number[] = [];
+  for (const s of servers) {
+    const c = cpuSeconds(s.child.pid);
+    if (c === null) return null;
+    each.push(c);
+  }
+  return each;
 }
 
 function freePort(): Promise<number> {
@@ -89,48 +119,95 @@ interface Server {
   stop(): Promise<void>;
 }
 
-async function startServer(dataDir: string, clientDir: string): Promise<Server> {
+async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, [...NODE_ARGS, '--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, CLIENT_DIR: clientDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'production' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (c: Buffer) => (output += c.toString('utf8')));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString('utf8')));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 180_000);
-    const poll = setInterval(() => {
-      if (output.includes(`Storefront: http://localhost:${port}`)) {
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 180_000);
+      const poll = setInterval(() => {
+        if (output.includes(`Storefront: http://localhost:${port}`)) {
+          clearInterval(poll);
+          clearTimeout(timer);
+          resolve();
+        }
+      }, 50);
+      void exited.then(() => {
         clearInterval(poll);
         clearTimeout(timer);
-        resolve();
-      }
-    }, 50);
-    void exited.then(() => {
-      clearInterval(poll);
-      clearTimeout(timer);
-      reject(new Error(`server exited:\n${output}`));
+        reject(new Error(`server exited:\n${output}`));
+      });
     });
-  });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `http://127.0.0.1:${port}`, child, stop };
+}
+
+/** Where the benchmark's data lives, and how this process reaches it. */
+interface Backend {
+  description: string;
+  /** Environment of each server process (DATABASE_URL, DATA_DIR). */
+  serverEnv: Record<string, string>[];
+  /** The database from this process: for PGlite only while no server runs (one process per DATA_DIR). */
+  open(): Promise<Database>;
+  cleanup(): Promise<void>;
+}
+
+function pgliteBackend(): Backend {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));
   return {
-    url: `http://127.0.0.1:${port}`,
-    child,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
+    description: 'PGlite in a temp DATA_DIR, one process',
+    serverEnv: [{ DATA_DIR: dataDir, DATABASE_URL: '' }],
+    open: () => openPglite(dataDir),
+    cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** A database of its own on the PostgreSQL server at TEST_DATABASE_URL, dropped afterwards. */
+async function postgresBackend(): Promise<Backend> {
+  const baseUrl = process.env.TEST_DATABASE_URL ?? '';
+  if (baseUrl === '') throw new Error('BENCH_PG=1 needs TEST_DATABASE_URL (a PostgreSQL server it may create a database on): run `npm run bench:api:pg`');
+  const name = `storefront_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  const version = (await admin.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]?.v ?? '?';
+  await admin.query(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const dataDirs = Array.from({ length: PROCESSES }, () => fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-')));
+  return {
+    description: `PostgreSQL ${version} (throwaway, on loopback), ${PROCESSES} server processes, PG_POOL_SIZE ${process.env.PG_POOL_SIZE ?? 10} each`,
+    serverEnv: dataDirs.map((dir) => ({ DATA_DIR: dir, DATABASE_URL: url.toString() })),
+    open: () => openPostgres(url.toString()),
+    cleanup: async () => {
+      try {
+        await admin.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await admin.end();
+        for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+      }
     },
   };
 }
 
-/** Reads the PGlite DATA_DIR directly (the server must be stopped: one process per DATA_DIR). */
-async function query<T extends Record<string, unknown>>(dataDir: string, text: ReturnType<typeof sql>): Promise<T[]> {
-  const db = await openPglite(dataDir);
+async function withDatabase<T>(backend: Backend, fn: (db: Database) => Promise<T>): Promise<T> {
+  const db = await backend.open();
   try {
-    const result = await db.run((x) => x.execute<T>(text));
-    return result.rows as T[];
+    return await fn(db);
   } finally {
     await db.close();
   }
@@ -168,67 +245,84 @@ function format(rows: Row[]): string {
   return lines.join('\n');
 }
 
-async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));
+/** Server CPU per answered order, and with several processes how the work split between them. */
+function cpuNote(each: number[], answered: number): string {
+  const total = each.reduce((a, b) => a + b, 0);
+  const split = each.length > 1 && total > 0 ? ` (${each.map((c) => `${Math.round((c / total) * 100)} %`).join(' / ')} by process)` : '';
+  return `server CPU ${((total * 1000) / answered).toFixed(1)} ms per answered order${split}, ${Math.round(answered / total)} per CPU-second`;
+}
+
+/** Signs the benchmark's customer in through the OTP flow on `url`; the code comes from the fake SMS gateway. */
+async function signIn(url: string, phone: string, fakes: ProductionFakes): Promise<{ token: string; userId: string }> {
+  const post = (route: string, body: unknown) =>
+    fetch(`${url}/api/v1/auth/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const codeAnswer = await post('code', { phone, captchaToken: fakes.captchaToken() });
+  if (!codeAnswer.ok) throw new Error(`auth/code: ${codeAnswer.status} ${JSON.stringify(await json(codeAnswer))}`);
+  const code = await fakes.signInCode(phone);
+  if (code === null) throw new Error('auth/code: no code reached the fake SMS gateway');
+  const res = await post('token', { phone, code, name: 'Нагрузка', personalData: true });
+  const answer = await json(res);
+  const user = answer.user as { id?: unknown } | undefined;
+  if (!res.ok || typeof answer.token !== 'string' || typeof user?.id !== 'string') throw new Error(`auth/token: ${res.status} ${JSON.stringify(answer)}`);
+  return { token: answer.token, userId: user.id };
+}
+
+async function main(): Promise<number> {
   const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-client-'));
   fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html lang="ru"><body><div id="root"></div></body></html>');
   const rows: Row[] = [];
+  /** What kept the benchmark from measuring (a skipped case, a lost or doubled order): exit 1. */
+  const problems: string[] = [];
   const phone = '+79990001122';
-  let server = await startServer(dataDir, clientDir);
+  const startedAt = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const loadAtStart = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  const fakes = await startProductionFakes();
+  let backend: Backend | null = null;
+  let servers: Server[] = [];
   try {
-    // Sign-in, part 1: request a code, then read it from sms_outbox (server stopped meanwhile).
-    const codeAnswer = await fetch(`${server.url}/api/v1/auth/code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone }) });
-    const codeRequested = codeAnswer.ok;
-    if (!codeRequested) console.error('auth/code:', codeAnswer.status, await json(codeAnswer));
-    await server.stop();
-    const outbox = codeRequested
-      ? await query<{ text: string }>(dataDir, sql`select text from sms_outbox where phone = ${phone} order by created_at desc limit 1`).catch(() => [])
-      : [];
-    // Open around the clock in this throwaway database, so the order case does not depend on
-    // the hour the benchmark runs at (orders outside working hours are refused).
-    const allDay = JSON.stringify(Array.from({ length: 7 }, () => ({ open: '00:00', close: '00:01', isNextDay: true })));
-    await query(dataDir, sql`update restaurants set hours = ${allDay}::jsonb`);
-    const code = /(\d{6})/.exec(outbox[0]?.text ?? '')?.[1] ?? null;
-    server = await startServer(dataDir, clientDir);
+    backend = PG ? await postgresBackend() : pgliteBackend();
+    // Seeded here rather than by the server, so the benchmark's settings are in before it starts.
+    await withDatabase(backend, async (db) => {
+      await seedDemoChain(db);
+      await prepareBenchDatabase(db, { captcha: CAPTCHA });
+    });
+    console.error(`starting ${PROCESSES} server process(es), NODE_ENV=production against local fakes…`);
+    // allSettled: when one process fails to start, the other is still stopped in `finally`
+    const starts = await Promise.allSettled(backend.serverEnv.map((env) => startServer({ ...fakes.env, ...env, CLIENT_DIR: clientDir })));
+    servers = starts.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    for (const s of starts) if (s.status === 'rejected') throw s.reason;
+    const urls = servers.map((s) => s.url);
+    const first = urls[0] ?? '';
 
-    let token: string | null = null;
-    let userId: string | null = null;
-    if (code) {
-      const res = await fetch(`${server.url}/api/v1/auth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ phone, code, name: 'Нагрузка', personalData: true }),
-      });
-      const answer = await json(res);
-      if (res.ok && typeof answer.token === 'string') {
-        token = answer.token;
-        const user = answer.user as { id?: unknown } | undefined;
-        userId = typeof user?.id === 'string' ? user.id : null;
-      } else console.error('auth/token:', res.status, answer);
-    }
+    const { token, userId } = await signIn(first, phone, fakes);
 
     // GET /catalog: 200 gzip, then 304.
-    const first = await fetch(`${server.url}/api/v1/catalog`, { headers: { 'accept-encoding': 'gzip' } });
-    const etag = first.headers.get('etag');
-    const catalog = await json(first);
+    const catalogAnswer = await fetch(`${first}/api/v1/catalog`, { headers: { 'accept-encoding': 'gzip' } });
+    const etag = catalogAnswer.headers.get('etag');
+    const catalog = await json(catalogAnswer);
     const run = (options: Omit<Parameters<Cannon>[0], 'url' | 'connections' | 'duration'>) =>
-      autocannon({ url: server.url, connections: CONNECTIONS, duration: DURATION, timeout: 30, ...options });
+      autocannon({ url: urls.length === 1 ? first : urls, connections: CONNECTIONS, duration: DURATION, timeout: 30, ...options });
+    const expectAnswers = (name: string, result: CannonResult, count: number) => {
+      if (count === 0) problems.push(`${name}: no answer of the expected status`);
+      return result;
+    };
 
     if (CASES.has('catalog')) {
       console.error(`GET /api/v1/catalog (gzip), ${CONNECTIONS} connections, ${DURATION} s…`);
+      const result = await run({ requests: [{ method: 'GET', path: '/api/v1/catalog', headers: { 'accept-encoding': 'gzip' } }] });
       rows.push({
         name: 'GET /api/v1/catalog → 200, gzip',
-        result: await run({ requests: [{ method: 'GET', path: '/api/v1/catalog', headers: { 'accept-encoding': 'gzip' } }] }),
-        note: first.headers.get('content-encoding') === null ? 'answer not compressed' : `${first.headers.get('content-encoding')}`,
+        result: expectAnswers('catalog 200', result, result['2xx']),
+        note: catalogAnswer.headers.get('content-encoding') === null ? 'answer not compressed' : `${catalogAnswer.headers.get('content-encoding')}`,
       });
       if (etag) {
         console.error('GET /api/v1/catalog (If-None-Match)…');
-        rows.push({
-          name: 'GET /api/v1/catalog → 304',
-          result: await run({ requests: [{ method: 'GET', path: '/api/v1/catalog', headers: { 'accept-encoding': 'gzip', 'if-none-match': etag } }] }),
-          note: '',
-        });
-      } else rows.push({ name: 'GET /api/v1/catalog → 304', result: null, note: 'no ETag on the catalogue answer' });
+        const notModified = await run({ requests: [{ method: 'GET', path: '/api/v1/catalog', headers: { 'accept-encoding': 'gzip', 'if-none-match': etag } }] });
+        rows.push({ name: 'GET /api/v1/catalog → 304', result: expectAnswers('catalog 304', notModified, notModified.statusCodeStats?.['304']?.count ?? 0), note: '' });
+      } else {
+        rows.push({ name: 'GET /api/v1/catalog → 304', result: null, note: 'no ETag on the catalogue answer' });
+        problems.push('catalog 304: no ETag on the catalogue answer');
+      }
     }
 
     // A cart of two products that exist in the seeded catalogue.
@@ -252,45 +346,52 @@ async function main(): Promise<void> {
       customer: { phone, name: 'Нагрузка' },
       order: { phone, date: null, items: promoItems, address: null },
     });
-    const promoCheck = await fetch(`${server.url}/api/v1/promo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: promoBody });
-    if (!CASES.has('promo')) {
-      // not asked for
-    } else if (promoCheck.ok) {
-      console.error('POST /api/v1/promo…');
-      rows.push({
-        name: 'POST /api/v1/promo (anonymous)',
-        result: await run({ requests: [{ method: 'POST', path: '/api/v1/promo', headers: { 'content-type': 'application/json' }, body: promoBody }] }),
-        note: '',
-      });
-    } else rows.push({ name: 'POST /api/v1/promo (anonymous)', result: null, note: `skipped: ${promoCheck.status} ${JSON.stringify(await json(promoCheck))}` });
+    if (CASES.has('promo')) {
+      const promoCheck = await fetch(`${first}/api/v1/promo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: promoBody });
+      if (promoCheck.ok) {
+        console.error('POST /api/v1/promo…');
+        const result = await run({ requests: [{ method: 'POST', path: '/api/v1/promo', headers: { 'content-type': 'application/json' }, body: promoBody }] });
+        rows.push({ name: 'POST /api/v1/promo (anonymous)', result: expectAnswers('promo', result, result['2xx']), note: '' });
+      } else {
+        const note = `skipped: ${promoCheck.status} ${JSON.stringify(await json(promoCheck))}`;
+        rows.push({ name: 'POST /api/v1/promo (anonymous)', result: null, note });
+        problems.push(`promo ${note}`);
+      }
+    }
 
     let orderResult: CannonResult | null = null;
     let clientShare = 0;
-    let serverCpu: number | null = null;
+    let serverCpu: number[] | null = null;
     let orderNote = '';
+    let probes = 0;
+    let checksBefore = 0;
     const answered = new Set<string>();
-    if (!CASES.has('order')) {
-      // not asked for
-    } else if (token && userId) {
+    if (CASES.has('order')) {
       const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-      const body = JSON.stringify(pickup);
-      const probe = await fetch(`${server.url}/api/v1/order`, { method: 'POST', headers: { ...headers, 'idempotency-key': randomUUID() }, body });
-      if (probe.ok) {
-        console.error('POST /api/v1/order…');
+      const order = (captchaToken: string | null) => JSON.stringify({ ...pickup, captchaToken });
+      // One order through each process first: the case runs only when every process takes orders.
+      let refused = '';
+      for (const url of urls) {
+        const probe = await fetch(`${url}/api/v1/order`, { method: 'POST', headers: { ...headers, 'idempotency-key': randomUUID() }, body: order(fakes.captchaToken()) });
+        if (probe.ok) probes += 1;
+        else refused ||= `${probe.status} ${JSON.stringify(await json(probe))}`;
+      }
+      if (refused === '') {
+        console.error(`POST /api/v1/order over ${urls.length} process(es)…`);
+        checksBefore = fakes.captchaChecks();
         const clientCpu = process.cpuUsage();
-        const serverCpuBefore = cpuSeconds(server.child.pid);
+        const serverCpuBefore = serversCpu(servers);
         orderResult = await run({
           requests: [
             {
               method: 'POST',
               path: '/api/v1/order',
               headers,
-              body,
               // one request at a time per connection, so the connection's context holds its key
               setupRequest: (request, context) => {
                 const key = randomUUID();
                 context.key = key;
-                return { ...request, headers: { ...headers, 'idempotency-key': key } };
+                return { ...request, headers: { ...headers, 'idempotency-key': key }, body: order(fakes.captchaToken()) };
               },
               onResponse: (status, _body, context) => {
                 if (status >= 200 && status < 300 && typeof context.key === 'string') answered.add(context.key);
@@ -298,52 +399,72 @@ async function main(): Promise<void> {
             },
           ],
         });
-        // How much of a core the load generator itself took (it shares the machine with the server).
+        // How much of a core the load generator itself took (it shares the machine with the
+        // server; it also runs the fake captcha that checks every order's token).
         const used = process.cpuUsage(clientCpu);
         clientShare = (used.user + used.system) / 1e6 / DURATION;
-        const serverCpuAfter = cpuSeconds(server.child.pid);
-        if (serverCpuBefore !== null && serverCpuAfter !== null) serverCpu = serverCpuAfter - serverCpuBefore;
-      } else orderNote = `skipped: ${probe.status} ${JSON.stringify(await json(probe))}`;
-    } else orderNote = 'skipped: could not sign in';
+        const serverCpuAfter = serversCpu(servers);
+        if (serverCpuBefore !== null && serverCpuAfter !== null) serverCpu = serverCpuAfter.map((after, i) => after - (serverCpuBefore[i] ?? 0));
+      } else {
+        orderNote = `skipped: ${refused}`;
+        problems.push(`order ${orderNote}`);
+      }
+    }
 
     // SIGTERM lets the requests still in flight when autocannon stopped finish first.
-    await server.stop();
-    if (orderResult && userId) {
+    await Promise.all(servers.map((s) => s.stop()));
+    if (orderResult) {
       // Every 2xx answer must have its order (none lost); orders must equal the keys that
       // completed (none doubled). Requests in flight at the end complete server-side unseen.
-      const counted = await query<{ n: number }>(dataDir, sql`select count(*)::int as n from orders where user_id = ${userId}`);
-      const keys = await query<{ key: string }>(
-        dataDir,
-        sql`select key from idempotency_keys where user_id = ${userId} and state = 'done' and response_status between 200 and 299`,
-      );
+      const [counted, keys] = await withDatabase(backend, async (db) => [
+        (await db.run((x) => x.execute<{ n: number }>(sql`select count(*)::int as n from orders where user_id = ${userId}`))).rows,
+        (
+          await db.run((x) =>
+            x.execute<{ key: string }>(sql`select key from idempotency_keys where user_id = ${userId} and state = 'done' and response_status between 200 and 299`),
+          )
+        ).rows,
+      ]);
       const done = new Set(keys.map((k) => k.key));
-      const orders = (counted[0]?.n ?? 0) - 1; // minus the probe
-      const completedKeys = done.size - 1;
+      const orders = Number(counted[0]?.n ?? 0) - probes;
+      const completedKeys = done.size - probes;
       const lost = [...answered].filter((k) => !done.has(k)).length;
-      const unseen = [...done].filter((k) => !answered.has(k)).length - 1;
+      const unseen = [...done].filter((k) => !answered.has(k)).length - probes;
       const ok = lost === 0 && orders === completedKeys && answered.size === orderResult['2xx'];
+      if (!ok) problems.push('order: lost or doubled (see the note)');
+      expectAnswers('order', orderResult, orderResult['2xx']);
       orderNote =
         `2xx ${orderResult['2xx']}, orders written ${orders}, keys completed ${completedKeys}, ` +
         `2xx without an order ${lost}, finished after the client stopped ${unseen}: ${ok ? 'none lost or doubled' : 'MISMATCH'}; ` +
+        `captcha verifications ${fakes.captchaChecks() - checksBefore}; ` +
         `load generator ${Math.round(clientShare * 100)} % of a core` +
-        (serverCpu !== null && orderResult['2xx'] > 0
-          ? `; server CPU ${((serverCpu * 1000) / orderResult['2xx']).toFixed(1)} ms per answered order (${Math.round(orderResult['2xx'] / serverCpu)} per CPU-second)`
-          : '');
+        (serverCpu !== null && orderResult['2xx'] > 0 ? `; ${cpuNote(serverCpu, orderResult['2xx'])}` : '');
     }
-    if (CASES.has('order')) rows.push({ name: 'POST /api/v1/order (signed in, new Idempotency-Key each)', result: orderResult, note: orderNote });
+    if (CASES.has('order')) {
+      const name = `POST /api/v1/order (signed in, new Idempotency-Key each${CAPTCHA ? ', captcha token' : ''}${PROCESSES > 1 ? `, ${PROCESSES} processes` : ''})`;
+      rows.push({ name, result: orderResult, note: orderNote });
+    }
   } finally {
-    if (server.child.exitCode === null && server.child.signalCode === null) await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(servers.map((s) => s.stop()));
+    await fakes.close();
+    await backend?.cleanup();
     fs.rmSync(clientDir, { recursive: true, force: true });
   }
 
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  console.log(`\nAPI benchmark, ${new Date().toISOString().slice(0, 10)}: ${cpu} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${os.platform()} ${os.release()}`);
-  console.log(`PGlite in a temp DATA_DIR, loopback, autocannon ${CONNECTIONS} connections, ${DURATION} s per case.\n`);
+  console.log(`\nAPI benchmark, started ${startedAt} UTC: ${cpu} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${os.platform()} ${os.release()}, load average ${loadAtStart} at the start, ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the end`);
+  console.log(
+    `${backend?.description ?? ''}; NODE_ENV=production with SMS, CloudPayments and captcha on local fakes (captcha check ${CAPTCHA ? 'on' : 'configured, off in settings'}); ` +
+      `loopback, autocannon ${CONNECTIONS} connections, ${DURATION} s per case${SMOKE ? ' (smoke run: figures mean little)' : ''}.\n`,
+  );
   console.log(format(rows));
+  for (const problem of problems) console.error(`PROBLEM: ${problem}`);
+  return problems.length === 0 ? 0 : 1;
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -6,7 +6,8 @@
 //     against the same catalogue, each timed. Targets: median < 0.2 ms, p99 < 1 ms.
 //
 // Options: --events N (default 100000), --dispatches N (default 10000), --runs N (default 5),
-// --only replay|dispatch.
+// --only replay|dispatch. BENCH_SMOKE=1 makes the defaults 10,000 events, 1,000 dispatches and one
+// run (a few seconds: checks the benchmark still runs; its figures mean little).
 import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -18,6 +19,8 @@ import { parseLog } from '../src/events/logCodec';
 import { CITY_ID, GROUP_IDS, SIZE_MODS, city, generateCatalog, generateSettings, random, sellable, user } from './gen-catalog';
 import { countEvents, generateEventLog } from './gen-log';
 import { fixedDeps } from './record-fixture';
+
+const SMOKE = process.env.BENCH_SMOKE === '1';
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -151,6 +154,6 @@ function benchDispatch(dispatches: number): void {
 console.log(`Client core benchmark, ${new Date().toISOString()}`);
 console.log(machine());
 const only = process.argv[process.argv.indexOf('--only') + 1];
-if (only !== 'dispatch') benchReplay(option('events', 100_000), option('runs', 5));
-if (only !== 'replay') benchDispatch(option('dispatches', 10_000));
+if (only !== 'dispatch') benchReplay(option('events', SMOKE ? 10_000 : 100_000), option('runs', SMOKE ? 1 : 5));
+if (only !== 'replay') benchDispatch(option('dispatches', SMOKE ? 1_000 : 10_000));
 console.log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);

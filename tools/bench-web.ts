@@ -9,15 +9,17 @@
 //    dependency of the project; npx fetches it once.
 //
 // Budgets (issue 4): initial JS ≤ 120 KB gzip; performance ≥ 90, CLS ≤ 0.05, TBT ≤ 200 ms.
-// Env: RUNS (default 5), PAGES (default '/,/catalog').
+// Env: RUNS (default 5), PAGES (default '/,/catalog'), BENCH_SMOKE=1 (one run per page unless
+// RUNS is given: checks the benchmark runs). Exits 1 when a page had no successful Lighthouse run.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromiumPath, ensureClientBuilt, launchBrowser, ROOT, startServer } from '../tests/e2e/harness';
+import { CHROMIUM_FLAGS, chromiumPath, ensureClientBuilt, launchBrowser, ROOT, startServer } from '../tests/e2e/harness';
 
-const RUNS = Number(process.env.RUNS ?? 5);
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const RUNS = Number(process.env.RUNS ?? (SMOKE ? 1 : 5));
 const PAGES = (process.env.PAGES ?? '/,/catalog').split(',').filter((p) => p !== '');
 const CLIENT_DIR = path.join(ROOT, 'dist/client');
 
@@ -76,7 +78,8 @@ function lighthouse(url: string, outDir: string, run: number): LighthouseRun | n
       '--output=json',
       `--output-path=${out}`,
       '--quiet',
-      '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+      // the e2e suite's flags: no sandbox (root in CI), and no calls home from the browser
+      `--chrome-flags=--headless=new ${CHROMIUM_FLAGS.join(' ')}`,
     ],
     { cwd: ROOT, env: { ...process.env, CHROME_PATH: chromiumPath() }, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] },
   );
@@ -99,7 +102,8 @@ function lighthouse(url: string, outDir: string, run: number): LighthouseRun | n
   };
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<number> {
+  let failed = 0;
   await ensureClientBuilt();
   const server = await startServer();
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-web-'));
@@ -129,6 +133,7 @@ async function main(): Promise<void> {
       }
       if (runs.length === 0) {
         console.log(`  ${page}: no successful run`);
+        failed += 1;
         continue;
       }
       const m = (k: keyof LighthouseRun) => median(runs.map((r) => r[k]));
@@ -141,9 +146,13 @@ async function main(): Promise<void> {
     await server.stop();
     fs.rmSync(outDir, { recursive: true, force: true });
   }
+  return failed === 0 ? 0 : 1;
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,8 +1,9 @@
 // Sign-in by a one-time SMS code (POST /auth/code, POST /auth/token) and sign-out.
-// The captcha token is verified when a captcha secret is configured and IS_WITHOUT_RECAPTCHA is
-// off (server/services/captcha.ts; off by default); the send limits hold either way.
-// Per-IP limits use request.ip: behind a load balancer or reverse proxy set TRUST_PROXY=true,
-// otherwise every customer shares the balancer's address and its 5 codes an hour.
+// The captcha token is required on every send when a captcha secret is configured and
+// IS_WITHOUT_RECAPTCHA is off, and otherwise asked for once the client's address has used up its
+// budget of codes (server/services/captcha.ts `signInBotCheck`, services/otp.ts); the per-phone
+// limits hold either way. Per-IP budgets use request.ip: behind a load balancer or reverse proxy
+// set TRUST_PROXY=true, otherwise every customer shares the balancer's address and its budget.
 import type { FastifyInstance } from 'fastify';
 import { requestSignInCode, signInWithCode, signOut } from '../../src/api/contract/auth.js';
 import { maskPhoneForLog, validatePhone } from '../../src/domain/phone.js';
@@ -10,7 +11,7 @@ import { route } from '../http/route.js';
 import { unauthorized, unprocessable } from '../http/errors.js';
 import { CODE_TTL_SECONDS, RESEND_AFTER_SECONDS, checkCode, lockKey, sendSignInCode, useCode } from '../services/otp.js';
 import { bearerToken, createSession, requireUser, revokeSession } from '../services/sessions.js';
-import { requireCaptcha } from '../services/captcha.js';
+import { signInBotCheck } from '../services/captcha.js';
 import { findUserByPhone, insertUser, patchUser, toUser } from '../services/users.js';
 import type { User } from '../../src/api/entities.js';
 
@@ -30,8 +31,8 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
 
   route(app, requestSignInCode, async ({ body, request }) => {
     const phone = requirePhone(body.phone);
-    await requireCaptcha(ctx, body.captchaToken, request.ip);
-    await sendSignInCode(ctx, phone, request.ip);
+    const bot = await signInBotCheck(ctx, body.captchaToken, request.ip);
+    await sendSignInCode(ctx, phone, request.ip, bot);
     return { sentTo: maskPhoneForLog(phone), resendAfterSeconds: RESEND_AFTER_SECONDS, expiresInSeconds: CODE_TTL_SECONDS };
   });
 

@@ -5,7 +5,8 @@
 import type { CaptchaInfo } from '../../src/api/contract/checkout.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/database.js';
-import { unprocessable } from '../http/errors.js';
+import { CAPTCHA_REQUIRED_CODE } from '../../src/api/contract/auth.js';
+import { HttpError, unprocessable } from '../http/errors.js';
 import { createHttpCaptcha, type CaptchaVerifier } from '../integrations/captcha.js';
 import { logOf } from './geocoding.js';
 import { readStoredSettings } from './settings.js';
@@ -47,8 +48,43 @@ export async function requireCaptcha(ctx: AppContext, token: string | null | und
   const info = await ctx.db.run((db) => captchaInfo(ctx, db));
   if (!info.required) return;
   const given = (token ?? '').trim();
-  if (given === '') throw unprocessable(CAPTCHA_MESSAGES.required, 'captcha-required');
+  if (given === '') throw unprocessable(CAPTCHA_MESSAGES.required, CAPTCHA_REQUIRED_CODE);
   const verdict = await verifier.verify(given, ip);
   if (verdict === 'failed') throw unprocessable(CAPTCHA_MESSAGES.failed, 'captcha-failed');
   if (verdict === 'unavailable') logOf(ctx).warn({ captcha: verifier.provider }, 'captcha: the provider did not answer; the request is let through');
+}
+
+/**
+ * The bot check of POST /auth/code. `verified`: a token checked out, so the send may go past the
+ * address's budget of codes (the per-phone limits still apply). `whenOverBudget`: the refusal
+ * that asks for the captcha once that budget is spent; null when none can be asked (no secret,
+ * no site key, or a provider that cannot answer), and the send is then refused with 429.
+ * With the check always required (IS_WITHOUT_RECAPTCHA off) it refuses as requireCaptcha does.
+ */
+export interface SignInBotCheck {
+  verified: boolean;
+  whenOverBudget: HttpError | null;
+}
+
+export async function signInBotCheck(ctx: AppContext, token: string | null | undefined, ip: string): Promise<SignInBotCheck> {
+  const verifier = captchaVerifierOf(ctx);
+  if (verifier === null) return { verified: false, whenOverBudget: null };
+  const info = await ctx.db.run((db) => captchaInfo(ctx, db));
+  // Stepping up needs only a widget the client can run: IS_WITHOUT_RECAPTCHA turns off the check
+  // on every send, not the one that lets a shared address past its budget.
+  if (info.siteKey.trim() === '') return { verified: false, whenOverBudget: null };
+  const given = (token ?? '').trim();
+  if (given === '') {
+    if (info.required) throw unprocessable(CAPTCHA_MESSAGES.required, CAPTCHA_REQUIRED_CODE);
+    return { verified: false, whenOverBudget: unprocessable(CAPTCHA_MESSAGES.required, CAPTCHA_REQUIRED_CODE) };
+  }
+  const verdict = await verifier.verify(given, ip);
+  if (verdict === 'ok') return { verified: true, whenOverBudget: null };
+  if (verdict === 'failed') {
+    if (info.required) throw unprocessable(CAPTCHA_MESSAGES.failed, 'captcha-failed');
+    return { verified: false, whenOverBudget: unprocessable(CAPTCHA_MESSAGES.failed, 'captcha-failed') };
+  }
+  logOf(ctx).warn({ captcha: verifier.provider }, 'captcha: the provider did not answer; the sign-in code is sent within the address budget');
+  // Asking again would meet the same silent provider: past the budget the send is refused instead.
+  return { verified: false, whenOverBudget: null };
 }

@@ -4,16 +4,24 @@
 // row of otp_codes in PostgreSQL, so the limits hold across server processes; an advisory lock
 // per phone (then per IP, always in that order) serialises concurrent sends and checks.
 //
+// A phone gets one code per 60 s and 5 an hour. An IP gets a budget instead (config.otp: 30 per
+// 10 minutes and 200 a day by default): carrier NAT and shared Wi-Fi put many customers behind one
+// address, so the phone's 60 s wait must not hold back the address. Past the budget a send needs
+// a captcha token that checked out (services/captcha.ts `signInBotCheck`), or is refused with 429
+// when no captcha can be asked.
+//
 // A failed SMS send (gateway error) marks its row 'failed': the code is void and the row does
 // not start the 60-second resend wait, so the customer may retry at once, but it still counts
 // toward the hourly limits, because a timed-out gateway may have delivered it after all and a
 // failing gateway must not become an unlimited retry loop.
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { OtpConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/database.js';
 import { otpCodes } from '../db/schema/customers.js';
 import { HttpError, tooManyRequests } from '../http/errors.js';
+import type { SignInBotCheck } from './captcha.js';
 
 export const CODE_LENGTH = 6;
 export const CODE_TTL_SECONDS = 300;
@@ -30,7 +38,11 @@ export const WRONG_CODE_MESSAGE = 'Неверный код';
 export const smsText = (code: string) => `Код для входа: ${code}`;
 
 const HOUR_MS = 60 * 60 * 1000;
-const KEEP_ROWS_MS = 24 * HOUR_MS;
+const IP_SHORT_WINDOW_MS = 10 * 60 * 1000;
+const IP_DAY_WINDOW_MS = 24 * HOUR_MS;
+// Rows must outlive the longest window counted over them: the IP's day budget.
+const KEEP_ROWS_MS = IP_DAY_WINDOW_MS;
+const SWEEP_BATCH = 1000;
 
 function hashCode(salt: string, phone: string, code: string): string {
   return createHash('sha256').update(`${salt}:${phone}:${code}`, 'utf8').digest('hex');
@@ -46,24 +58,23 @@ export function newCode(): string {
   return String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
 }
 
-/** 'через 42 с' under a minute, 'через 12 мин' above. */
+/** 'через 42 с' under a minute, 'через 12 мин' up to an hour, 'через 23 ч' above (an IP's day budget). */
 export function waitText(seconds: number): string {
-  return seconds <= 60 ? `${seconds} с` : `${Math.ceil(seconds / 60)} мин`;
+  if (seconds <= 60) return `${seconds} с`;
+  return seconds <= 3600 ? `${Math.ceil(seconds / 60)} мин` : `${Math.ceil(seconds / 3600)} ч`;
 }
 
 export async function lockKey(tx: Executor, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
-type Column = typeof otpCodes.phone | typeof otpCodes.ip;
-
-/** Seconds until one more send is allowed for this phone or IP, or 0. */
-async function secondsToWait(tx: Executor, column: Column, value: string, now: Date): Promise<number> {
+/** Seconds until one more send is allowed for this phone, or 0. */
+async function phoneWait(tx: Executor, phone: string, now: Date): Promise<number> {
   const nowMs = now.getTime();
   const lastSent = await tx
     .select({ createdAt: otpCodes.createdAt })
     .from(otpCodes)
-    .where(and(eq(column, value), ne(otpCodes.status, 'failed'), gt(otpCodes.createdAt, new Date(nowMs - RESEND_AFTER_SECONDS * 1000))))
+    .where(and(eq(otpCodes.phone, phone), ne(otpCodes.status, 'failed'), gt(otpCodes.createdAt, new Date(nowMs - RESEND_AFTER_SECONDS * 1000))))
     .orderBy(desc(otpCodes.createdAt))
     .limit(1);
   let wait = 0;
@@ -72,7 +83,7 @@ async function secondsToWait(tx: Executor, column: Column, value: string, now: D
   const inHour = await tx
     .select({ createdAt: otpCodes.createdAt })
     .from(otpCodes)
-    .where(and(eq(column, value), gt(otpCodes.createdAt, new Date(nowMs - HOUR_MS))))
+    .where(and(eq(otpCodes.phone, phone), gt(otpCodes.createdAt, new Date(nowMs - HOUR_MS))))
     .orderBy(desc(otpCodes.createdAt))
     .limit(SENDS_PER_HOUR);
   if (inHour.length >= SENDS_PER_HOUR) {
@@ -83,20 +94,58 @@ async function secondsToWait(tx: Executor, column: Column, value: string, now: D
 }
 
 /**
- * Makes a code for a normalised phone and sends it. Throws 429 (with Retry-After) when a limit
- * is reached and 502 SMS_FAILED_MESSAGE when the SMS could not be handed over.
+ * Seconds until the IP's budget has room again, or 0. Failed sends count too (a timed-out
+ * gateway may have delivered them). Each window reads at most `limit` entries of
+ * otp_codes_ip_idx: the limit-th newest send in the window, if there is one, spends the budget
+ * until it leaves the window, however many sends the address made.
  */
-export async function sendSignInCode(ctx: AppContext, phone: string, ip: string): Promise<void> {
+async function ipBudgetWait(tx: Executor, ip: string, now: Date, budget: OtpConfig): Promise<number> {
+  const nowMs = now.getTime();
+  let wait = 0;
+  for (const [limit, windowMs] of [
+    [budget.ipCodesPer10Min, IP_SHORT_WINDOW_MS],
+    [budget.ipCodesPerDay, IP_DAY_WINDOW_MS],
+  ] as const) {
+    const [limiting] = await tx
+      .select({ createdAt: otpCodes.createdAt })
+      .from(otpCodes)
+      .where(and(eq(otpCodes.ip, ip), gt(otpCodes.createdAt, new Date(nowMs - windowMs))))
+      .orderBy(desc(otpCodes.createdAt))
+      .offset(limit - 1)
+      .limit(1);
+    if (limiting) wait = Math.max(wait, Math.ceil((limiting.createdAt.getTime() + windowMs - nowMs) / 1000));
+  }
+  return wait;
+}
+
+/** The refusal of a send over the IP's budget when no captcha can be asked. */
+export function ipBudgetMessage(seconds: number): string {
+  return `Слишком много запросов кода из вашей сети. Попробуйте через ${waitText(seconds)}`;
+}
+
+const NO_BOT_CHECK: SignInBotCheck = { verified: false, whenOverBudget: null };
+
+/**
+ * Makes a code for a normalised phone and sends it. Throws 429 (with Retry-After) when a phone
+ * limit is reached, or the IP's budget and `bot` offers no captcha; `bot.whenOverBudget` (422
+ * asking for the captcha) when the budget is spent and one can be asked; 502 SMS_FAILED_MESSAGE
+ * when the SMS could not be handed over.
+ */
+export async function sendSignInCode(ctx: AppContext, phone: string, ip: string, bot: SignInBotCheck = NO_BOT_CHECK): Promise<void> {
   const now = ctx.clock.now();
   const code = newCode();
   const salt = randomBytes(16).toString('hex');
   const id = randomUUID();
-  const wait = await ctx.db.transaction(async (tx) => {
+  const refusal = await ctx.db.transaction(async (tx): Promise<{ by: 'phone' | 'ip'; seconds: number } | null> => {
     await lockKey(tx, `otp-phone:${phone}`);
     await lockKey(tx, `otp-ip:${ip}`);
-    const seconds = Math.max(await secondsToWait(tx, otpCodes.phone, phone, now), await secondsToWait(tx, otpCodes.ip, ip, now));
-    if (seconds > 0) return seconds;
-    await tx.delete(otpCodes).where(and(eq(otpCodes.phone, phone), lt(otpCodes.createdAt, new Date(now.getTime() - KEEP_ROWS_MS))));
+    const forPhone = await phoneWait(tx, phone, now);
+    if (forPhone > 0) return { by: 'phone', seconds: forPhone };
+    if (!bot.verified) {
+      const forIp = await ipBudgetWait(tx, ip, now, ctx.config.otp);
+      if (forIp > 0) return { by: 'ip', seconds: forIp };
+    }
+    await sweepOldRows(tx, now);
     await tx.insert(otpCodes).values({
       id,
       phone,
@@ -107,9 +156,13 @@ export async function sendSignInCode(ctx: AppContext, phone: string, ip: string)
       createdAt: now,
       expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
     });
-    return 0;
+    return null;
   });
-  if (wait > 0) throw tooManyRequests(`Повторная отправка кода возможна через ${waitText(wait)}`, wait);
+  if (refusal?.by === 'phone') throw tooManyRequests(`Повторная отправка кода возможна через ${waitText(refusal.seconds)}`, refusal.seconds);
+  if (refusal?.by === 'ip') {
+    if (bot.whenOverBudget !== null) throw bot.whenOverBudget;
+    throw tooManyRequests(ipBudgetMessage(refusal.seconds), refusal.seconds);
+  }
   try {
     await ctx.sms.send(phone, smsText(code));
   } catch {
@@ -117,6 +170,19 @@ export async function sendSignInCode(ctx: AppContext, phone: string, ip: string)
     throw new HttpError(502, SMS_FAILED_MESSAGE, 'sms-failed');
   }
   await ctx.db.run((db) => db.update(otpCodes).set({ status: 'sent' }).where(eq(otpCodes.id, id)));
+}
+
+/**
+ * Deletes rows past every window, a batch at a time (otp_codes_created_at_idx), by whichever send
+ * gets the sweep lock without waiting: rows of addresses and phones never seen again go too,
+ * and two sweeps never delete the same rows in different orders.
+ */
+async function sweepOldRows(tx: Executor, now: Date): Promise<void> {
+  const sweep = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(hashtextextended('otp-sweep', 0)) as locked`);
+  if (sweep.rows[0]?.locked !== true) return;
+  const before = new Date(now.getTime() - KEEP_ROWS_MS);
+  const oldest = tx.select({ id: otpCodes.id }).from(otpCodes).where(lt(otpCodes.createdAt, before)).orderBy(asc(otpCodes.createdAt)).limit(SWEEP_BATCH);
+  await tx.delete(otpCodes).where(inArray(otpCodes.id, oldest));
 }
 
 export type CodeCheck =

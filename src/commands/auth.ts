@@ -11,6 +11,11 @@ export const ConfirmCodeSent = message('ConfirmCodeSent', { phone: z.string() })
 export const SubmitCode = message('SubmitCode', { code: z.string(), profile: z.optional(SignInProfile) });
 export const CompleteSignIn = message('CompleteSignIn', { token: z.string().check(z.minLength(1)), user: User });
 export const ReportSignInFailure = message('ReportSignInFailure', { message: z.string() });
+/**
+ * POST /auth/code asked for the bot check on a request sent without one (the address's budget of
+ * codes is spent): ask again with the captcha, or show `message` when none can run here.
+ */
+export const ReportCaptchaRequired = message('ReportCaptchaRequired', { phone: z.string(), message: z.string() });
 export const CancelSignIn = bare('CancelSignIn');
 export const Logout = bare('Logout');
 /** A 401 answer while signed in. */
@@ -21,6 +26,7 @@ export const AuthCommandSchema = z.discriminatedUnion('type', [
   SubmitCode,
   CompleteSignIn,
   ReportSignInFailure,
+  ReportCaptchaRequired,
   CancelSignIn,
   Logout,
   ExpireSession,

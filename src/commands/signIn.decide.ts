@@ -16,16 +16,32 @@ export const CODE_PATTERN = /^\d{4,8}$/;
 /** Shown in the auth modal when the typed code is not a code at all. */
 export const TEXT_CODE_FORMAT = 'Введите код из SMS';
 
+type CaptchaSettings = Pick<Settings, 'IS_WITHOUT_RECAPTCHA' | 'CAPTCHA_SITE_KEY' | 'CAPTCHA_PROVIDER'>;
+
 /**
- * The sign-in code's bot check (issue 5), from the settings: none with IS_WITHOUT_RECAPTCHA,
- * without a site key, or when the server verifies nothing (CAPTCHA_PROVIDER null).
+ * The bot check the server asks for once an address has used up its budget of codes: whatever
+ * IS_WITHOUT_RECAPTCHA says, none without a site key or when the server verifies nothing
+ * (CAPTCHA_PROVIDER null).
  */
-export function signInCaptcha(settings: Pick<Settings, 'IS_WITHOUT_RECAPTCHA' | 'CAPTCHA_SITE_KEY' | 'CAPTCHA_PROVIDER'> | null): CaptchaInfo | null {
-  if (settings === null || settings.IS_WITHOUT_RECAPTCHA) return null;
+export function stepUpCaptcha(settings: CaptchaSettings | null): CaptchaInfo | null {
+  if (settings === null) return null;
   const provider = settings.CAPTCHA_PROVIDER;
   const siteKey = settings.CAPTCHA_SITE_KEY.trim();
   if (provider === null || siteKey === '') return null;
   return { required: true, provider, siteKey };
+}
+
+/** The sign-in code's bot check on every send (issue 5): the step-up one, unless IS_WITHOUT_RECAPTCHA. */
+export function signInCaptcha(settings: CaptchaSettings | null): CaptchaInfo | null {
+  return settings === null || settings.IS_WITHOUT_RECAPTCHA ? null : stepUpCaptcha(settings);
+}
+
+function signInFailed(message: string, state: AppState, meta: Meta): AppEvent[] {
+  const text = message.trim() || TEXT_SIGN_IN_FAILED;
+  // The open sign-in sheet shows it in its form; a toast only when it has been closed since.
+  const authOpen = state.modal.stack.some((m) => m.kind === 'auth');
+  const failed: AppEvent = { type: 'SignInFailed', data: { message: text } };
+  return authOpen ? [failed] : [failed, toastShown(meta.id, text)];
 }
 
 export function decideSignIn(command: SignInCommand, state: AppState, meta: Meta): AppEvent[] {
@@ -35,7 +51,9 @@ export function decideSignIn(command: SignInCommand, state: AppState, meta: Meta
       const v = validatePhone(command.data.phone);
       if (!v.ok) {
         const message = v.message === PHONE_EMPTY_MESSAGE ? 'Введите номер телефона' : 'Неверный формат телефона';
-        return [{ type: 'PhoneRejected', data: { phone: command.data.phone, message } }, toastShown(meta.id, message)];
+        // Only the sign-in sheet asks for a code, and it shows the message at the phone field; a
+        // toast as well said it twice and, on a phone, covered 'Получить код'.
+        return [{ type: 'PhoneRejected', data: { phone: command.data.phone, message } }];
       }
       if (flow.status === 'requesting' && flow.phone === v.phone) return [];
       const captcha = signInCaptcha(state.setting.settings);
@@ -55,9 +73,14 @@ export function decideSignIn(command: SignInCommand, state: AppState, meta: Meta
       if (state.auth.token === token && JSON.stringify(state.user.profile) === JSON.stringify(user)) return [];
       return [{ type: 'SignedIn', data: { token, user } }];
     }
-    case 'ReportSignInFailure': {
-      const text = command.data.message.trim() || TEXT_SIGN_IN_FAILED;
-      return [{ type: 'SignInFailed', data: { message: text } }, toastShown(meta.id, text)];
+    case 'ReportSignInFailure':
+      return signInFailed(command.data.message, state, meta);
+    case 'ReportCaptchaRequired': {
+      const { phone } = command.data;
+      // A late answer for a request the customer has left (cancelled, or another phone) changes nothing.
+      if (flow.status !== 'requesting' || flow.phone !== phone) return [];
+      const captcha = stepUpCaptcha(state.setting.settings);
+      return captcha === null ? signInFailed(command.data.message, state, meta) : [{ type: 'CodeRequested', data: { phone, captcha } }];
     }
     case 'CancelSignIn': {
       const authOpen = state.modal.stack.some((m) => m.kind === 'auth');

@@ -1,7 +1,10 @@
 // Sign-in by phone and SMS code (SPEC §4 User, §5, §8):
 // - CodeRequested → the invisible bot check when the event asks for it (the runner shared with
 //   checkout) → POST /auth/code with its token → ConfirmCodeSent, or ReportSignInFailure with the
-//   server's message ('Произошла ошибка. Попробуйте позже.' when there is none);
+//   server's message ('Произошла ошибка. Попробуйте позже.' when there is none); a request sent
+//   without a check that the server answers with CAPTCHA_REQUIRED_CODE (the address's budget of
+//   codes is spent) → ReportCaptchaRequired, whose CodeRequested carries the check. A request that
+//   had one is never stepped up again, so a widget that fails cannot loop;
 // - CodeSubmitted → POST /auth/token → CompleteSignIn { token, user }, or ReportSignInFailure;
 // - whenever a user is signed in (after CompleteSignIn, or a session restored from storage):
 //   load addresses, likes, the last order and the balance → ApplyAddresses, ApplyLikes,
@@ -9,6 +12,8 @@
 // Sign-in failures are shown by the sign-in decider (form error and toast), so they get no
 // ReportApiRefusal on top.
 import { catchError, defer, distinctUntilChanged, EMPTY, from, map, merge, of, switchMap, take, type Observable } from 'rxjs';
+import { ApiFailure } from '../api/client';
+import { CAPTCHA_REQUIRED_CODE } from '../api/contract/authCodes';
 import type { AppCommand } from '../commands';
 import { captchaToken$, type CaptchaRunner } from './captcha';
 import { selectIsSignedIn, type AppState } from '../projections/store';
@@ -77,6 +82,9 @@ export function signIn$(options: SignInEffectOptions = {}): Effect {
           map((): AppCommand => ({ type: 'ConfirmCodeSent', data: { phone: e.data.phone } })),
           catchError((error: unknown) => {
             deps.logger.warn('sign-in code request failed', describeError(error));
+            if (e.data.captcha === undefined && error instanceof ApiFailure && error.code === CAPTCHA_REQUIRED_CODE) {
+              return of<AppCommand>({ type: 'ReportCaptchaRequired', data: { phone: e.data.phone, message: failureMessage(error) } });
+            }
             return of(signInFailure(error));
           }),
         ),

@@ -66,3 +66,40 @@ describe('RequestCode and the bot check (issue 5: invisible captcha before a sig
     expect(after.auth.flow).toMatchObject({ error: 'Подтвердите, что вы не робот' });
   });
 });
+
+describe('ReportCaptchaRequired: the address has used up its budget of codes (server/services/otp.ts)', () => {
+  const stepUpSettings = (over: Partial<Settings> = {}): Settings => ({
+    ...settings,
+    IS_WITHOUT_RECAPTCHA: true,
+    CAPTCHA_SITE_KEY: 'ysc1_site',
+    CAPTCHA_PROVIDER: 'smartcaptcha',
+    ...over,
+  });
+  const requesting = (s: Settings) => {
+    const s0 = run([], { ready: { signedIn: false, settings: s } });
+    const first = when({ type: 'RequestCode', data: { phone: '+7 (999) 123-45-67' } }, { state: s0 });
+    expect(first.events).toEqual([{ type: 'CodeRequested', data: { phone: '+79991234567' } }]);
+    return first.after;
+  };
+  const stepUp = { type: 'ReportCaptchaRequired', data: { phone: '+79991234567', message: 'Подтвердите, что вы не робот' } } as const;
+
+  it('asks again with the bot check, even with IS_WITHOUT_RECAPTCHA set', () => {
+    const { events, after } = when(stepUp, { state: requesting(stepUpSettings()) });
+    expect(events).toEqual([{ type: 'CodeRequested', data: { phone: '+79991234567', captcha: { required: true, provider: 'smartcaptcha', siteKey: 'ysc1_site' } } }]);
+    expect(after.auth.flow).toMatchObject({ status: 'requesting', phone: '+79991234567' });
+  });
+
+  it("shows 'Подтвердите, что вы не робот' in the form and as a toast when no check can run here (no site key, no provider)", () => {
+    for (const over of [{ CAPTCHA_SITE_KEY: ' ' }, { CAPTCHA_PROVIDER: null }]) {
+      const { events, after } = when(stepUp, { state: requesting(stepUpSettings(over)) });
+      expect(events).toContainEqual({ type: 'SignInFailed', data: { message: 'Подтвердите, что вы не робот' } });
+      expect(events).toContainEqual({ type: 'ToastShown', data: { toast: { id: 'cmd', text: 'Подтвердите, что вы не робот', kind: 'error' } } });
+      expect(after.auth.flow).toMatchObject({ error: 'Подтвердите, что вы не робот' });
+    }
+  });
+
+  it('a late answer after the customer cancelled changes nothing', () => {
+    const cancelled = when({ type: 'CancelSignIn', data: {} }, { state: requesting(stepUpSettings()) }).after;
+    expect(when(stepUp, { state: cancelled }).events).toEqual([]);
+  });
+});

@@ -1,10 +1,15 @@
 // Sign-in by SMS code and the signed-in user's data (SPEC §4 User, §5, §8).
-import { BehaviorSubject, firstValueFrom, NEVER, of, throwError } from 'rxjs';
+import { BehaviorSubject, filter, firstValueFrom, NEVER, of, throwError } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../src/api/client';
 import type { CaptchaInfo } from '../../src/api/contract/checkout';
-import type { Address, LastOrder } from '../../src/api/entities';
+import type { Address, LastOrder, Settings } from '../../src/api/entities';
+import { createStore } from '../../src/commands/bus';
+import { decide } from '../../src/commands/decide';
+import { runEffects } from '../../src/effects';
+import { settings } from '../fixtures/settings';
+import { readyState } from '../fixtures/state';
 import type { RequestCodeAnswer, SignInAnswer } from '../../src/api/storefrontApi';
 import type { AppCommand } from '../../src/commands';
 import { signIn$ } from '../../src/effects/auth';
@@ -119,5 +124,48 @@ describe('the bot check before a sign-in code (issue 5)', () => {
     expect(await firstCommand(requested(CAPTCHA), runner, api, deps)).toEqual({ type: 'ReportSignInFailure', data: { message: 'Подтвердите, что вы не робот' } });
     expect(calls).toEqual([{ method: 'requestCode', args: [PHONE, undefined] }]);
     expect(recorded.warnings).toEqual(['bot check failed', 'sign-in code request failed']);
+  });
+
+  it('past the address budget: a send without a check is stepped up once (ReportCaptchaRequired); one that had a check is not', async () => {
+    const asked = () => throwError(() => new ApiFailure(422, 'Подтвердите, что вы не робот', 'captcha-required'));
+    const runner: CaptchaRunner = { token: async () => 'never' };
+    const { api } = fakeApi({ requestCode: asked });
+    expect(await firstCommand(requested(), runner, api)).toEqual({
+      type: 'ReportCaptchaRequired',
+      data: { phone: PHONE, message: 'Подтвердите, что вы не робот' },
+    });
+    expect(await firstCommand(requested(CAPTCHA), runner, api)).toEqual({ type: 'ReportSignInFailure', data: { message: 'Подтвердите, что вы не робот' } });
+    // The budget's plain refusal (no captcha configured) is shown as it is.
+    const { api: refusing } = fakeApi({ requestCode: () => throwError(() => new ApiFailure(429, 'Слишком много запросов кода из вашей сети. Попробуйте через 5 мин', 'rate-limited')) });
+    expect(await firstCommand(requested(), runner, refusing)).toEqual({
+      type: 'ReportSignInFailure',
+      data: { message: 'Слишком много запросов кода из вашей сети. Попробуйте через 5 мин' },
+    });
+  });
+
+  it('through the real store: asked for the check, the customer solves it and the code is sent with its token', async () => {
+    const settingsWithKey: Settings = { ...settings, IS_WITHOUT_RECAPTCHA: true, CAPTCHA_SITE_KEY: 'ysc1_site', CAPTCHA_PROVIDER: 'smartcaptcha' };
+    const answers = [
+      () => throwError(() => new ApiFailure(422, 'Подтвердите, что вы не робот', 'captcha-required')),
+      () => of(SENT),
+    ];
+    const { api, calls } = fakeApi({ requestCode: () => (answers.shift() ?? (() => NEVER))() });
+    const asked: CaptchaInfo[] = [];
+    const runner: CaptchaRunner = { token: async (info) => (asked.push(info), 'human-token') };
+    let id = 0;
+    const store = createStore({ decide, initial: readyState({ signedIn: false, settings: settingsWithKey }), deps: { now: () => '2026-11-23T09:00:00.000Z', newId: () => `c${++id}` } });
+    const sub = runEffects(store, fakeDeps(api).deps, signIn$({ captcha: runner }));
+    try {
+      store.dispatch({ type: 'RequestCode', data: { phone: '+7 (999) 123-45-67' } });
+      await firstValueFrom(store.state$.pipe(filter((s) => s.auth.flow.status === 'codeSent')));
+    } finally {
+      sub.unsubscribe();
+    }
+    expect(asked).toEqual([CAPTCHA]);
+    expect(calls).toEqual([
+      { method: 'requestCode', args: [PHONE, undefined] },
+      { method: 'requestCode', args: [PHONE, 'human-token'] },
+    ]);
+    expect(store.getState().view.toasts).toEqual([]);
   });
 });

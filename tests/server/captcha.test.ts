@@ -61,7 +61,9 @@ describe('the bot check on POST /auth/code and POST /order', () => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await createTestServer({ config: { captcha: { provider: 'smartcaptcha', secret: fake.secret, verifyUrl: fake.validateUrl } } });
+    server = await createTestServer({
+      config: { captcha: { provider: 'smartcaptcha', secret: fake.secret, verifyUrl: fake.validateUrl }, otp: { ipCodesPer10Min: 3, ipCodesPerDay: 5 } },
+    });
     server.clock.set('2026-11-20T05:00:00.000Z');
     token = (await signedInUser(server.db)).token;
   });
@@ -138,5 +140,70 @@ describe('the bot check on POST /auth/code and POST /order', () => {
     const noSecret = { ...server.ctx, config: { ...server.ctx.config, captcha: { ...server.ctx.config.captcha, secret: '' } } };
     await expect(requireCaptcha(noSecret, null, '10.0.0.4')).resolves.toBeUndefined();
     await expect(requireCaptcha(server.ctx, null, '10.0.0.4')).rejects.toThrow('Подтвердите, что вы не робот');
+  });
+
+  describe('past the budget of codes of one address (3 per 10 minutes in this suite)', () => {
+    const flood = async (ip: string, phones: number) => {
+      for (let i = 0; i < phones; i++) {
+        const r = await requestCode(`+7999100${ip.split('.').join('').slice(-2)}${String(i).padStart(2, '0')}`, null, ip);
+        expect(r.statusCode, r.body).toBe(200);
+      }
+    };
+
+    it("asks for the captcha instead of refusing: 422 'Подтвердите, что вы не робот' (code captcha-required); a good token sends, the phone limits still apply", async () => {
+      await setting('IS_WITHOUT_RECAPTCHA', true);
+      await setting('CAPTCHA_SITE_KEY', 'ysc1_public_site_key');
+      await flood('10.0.1.11', 3);
+      const smsBefore = server.sms.length;
+      const asked = await requestCode('+79991002001', null, '10.0.1.11');
+      expect(asked.statusCode).toBe(422);
+      expect(asked.json()).toEqual({ message: 'Подтвердите, что вы не робот', code: 'captcha-required' });
+      const forged = await requestCode('+79991002001', 'forged', '10.0.1.11');
+      expect(forged.json()).toEqual({ message: 'Проверка на робота не пройдена. Попробуйте ещё раз', code: 'captcha-failed' });
+      expect(server.sms.length).toBe(smsBefore);
+      fake.valid.add('human-3');
+      const good = await requestCode('+79991002001', 'human-3', '10.0.1.11');
+      expect(good.statusCode, good.body).toBe(200);
+      expect(server.sms.at(-1)?.phone).toBe('+79991002001');
+      fake.valid.add('human-4');
+      const samePhone = await requestCode('+79991002001', 'human-4', '10.0.1.11');
+      expect(samePhone.statusCode).toBe(429);
+      expect(samePhone.json().message).toBe('Повторная отправка кода возможна через 60 с');
+      // Another address is not asked anything.
+      expect((await requestCode('+79991002002', null, '10.0.1.12')).statusCode).toBe(200);
+    });
+
+    it('with the check on every send, a verified token is never held back by the budget', async () => {
+      await setting('IS_WITHOUT_RECAPTCHA', false);
+      await setting('CAPTCHA_SITE_KEY', 'ysc1_public_site_key');
+      try {
+        for (let i = 0; i < 5; i++) {
+          fake.valid.add(`every-${i}`);
+          const r = await requestCode(`+7999100300${i}`, `every-${i}`, '10.0.1.13');
+          expect(r.statusCode, r.body).toBe(200);
+        }
+      } finally {
+        await setting('IS_WITHOUT_RECAPTCHA', true);
+      }
+    });
+
+    it("refuses with 429 'Слишком много запросов кода из вашей сети' when no captcha can be asked: no site key, or a provider that cannot answer", async () => {
+      await setting('CAPTCHA_SITE_KEY', '');
+      await flood('10.0.1.14', 3);
+      const noWidget = await requestCode('+79991004001', null, '10.0.1.14');
+      expect(noWidget.statusCode).toBe(429);
+      expect(noWidget.json().message).toBe('Слишком много запросов кода из вашей сети. Попробуйте через 10 мин');
+      expect(noWidget.headers['retry-after']).toBe('600');
+
+      await setting('CAPTCHA_SITE_KEY', 'ysc1_public_site_key');
+      fake.mode = 'http-500';
+      try {
+        const silent = await requestCode('+79991004001', 'anything', '10.0.1.14');
+        expect(silent.statusCode).toBe(429);
+        expect(silent.headers['retry-after']).toBe('600');
+      } finally {
+        fake.mode = 'ok';
+      }
+    });
   });
 });

@@ -60,3 +60,17 @@ describe('productionConfigProblems (NODE_ENV=production refuses to start with th
     expect(productionConfigProblems(loadConfig({ ...ready, PUBLIC_URL: 'http://sushi.example.ru' }))).toHaveLength(1);
   });
 });
+
+describe('sign-in code budget per address (OTP_CODES_PER_IP_10_MIN, OTP_CODES_PER_IP_DAY)', () => {
+  it('defaults to 30 per 10 minutes and 200 a day, and takes positive whole numbers', () => {
+    expect(loadConfig({}).otp).toEqual({ ipCodesPer10Min: 30, ipCodesPerDay: 200 });
+    expect(loadConfig({ OTP_CODES_PER_IP_10_MIN: ' 120 ', OTP_CODES_PER_IP_DAY: '5000' }).otp).toEqual({ ipCodesPer10Min: 120, ipCodesPerDay: 5000 });
+  });
+
+  it('an unreadable value stops the start with a message naming the variable', () => {
+    for (const bad of ['0', '-5', '2.5', 'thirty', '1e400']) {
+      expect(() => loadConfig({ OTP_CODES_PER_IP_10_MIN: bad })).toThrow(`OTP_CODES_PER_IP_10_MIN must be a positive whole number, not "${bad}"`);
+      expect(() => loadConfig({ OTP_CODES_PER_IP_DAY: bad })).toThrow(`OTP_CODES_PER_IP_DAY must be a positive whole number, not "${bad}"`);
+    }
+  });
+});

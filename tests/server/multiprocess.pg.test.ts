@@ -17,6 +17,8 @@ import { connect, type TestSocket } from './wsClient.js';
 const baseUrl = process.env.TEST_DATABASE_URL ?? '';
 if (!baseUrl) throw new Error('multiprocess.pg.test.ts needs TEST_DATABASE_URL: run it with `npm run test:pg`');
 
+const OTP_BUDGET = 12;
+
 describe('two server processes on one PostgreSQL', () => {
   const name = `storefront_mp_${randomBytes(6).toString('hex')}`;
   let admin: pg.Client;
@@ -45,7 +47,15 @@ describe('two server processes on one PostgreSQL', () => {
     const env = async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-mp-'));
       dirs.push(dataDir);
-      return { DATABASE_URL: url.toString(), PORT: String(await freePort()), DATA_DIR: dataDir, CLIENT_DIR: clientDir };
+      // TRUST_PROXY: the sign-in code tests name their client address in X-Forwarded-For.
+      return {
+        DATABASE_URL: url.toString(),
+        PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+        CLIENT_DIR: clientDir,
+        TRUST_PROXY: 'true',
+        OTP_CODES_PER_IP_10_MIN: String(OTP_BUDGET),
+      };
     };
     // started together: migrations and the seed take turns through advisory locks
     [a, b] = await Promise.all([spawnServer(await env()), spawnServer(await env())]);
@@ -72,7 +82,7 @@ describe('two server processes on one PostgreSQL', () => {
   let session: { token: string; userId: string };
 
   it('a token from one process works on the other (sessions live in the database)', async () => {
-    // one sign-in for the suite: codes are limited to one a minute per IP
+    // one sign-in for the suite: a phone gets one code a minute
     const phone = '+79995550011';
     session = await signIn(a.url, phone, async () => {
       const rows = await db.query<{ text: string }>('select text from sms_outbox where phone = $1 order by created_at desc limit 1', [phone]);
@@ -80,6 +90,32 @@ describe('two server processes on one PostgreSQL', () => {
     });
     const socket = ws(b, `?token=${session.token}`);
     expect(await socket.next(hello)).toEqual({ type: 'hello', signedIn: true });
+  });
+
+  it('sign-in code limits hold across both processes: 10 phones behind one address all get codes, a phone waits 60 s, the address budget is shared', async () => {
+    const ip = '203.0.113.7';
+    const send = (server: ServerProcess, phone: string) =>
+      fetch(`${server.url}/api/v1/auth/code`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+        body: JSON.stringify({ phone }),
+      });
+    const phones = Array.from({ length: 10 }, (_, i) => `+7999444${String(i).padStart(4, '0')}`);
+    const first = await Promise.all(phones.map((phone, i) => send(i % 2 === 0 ? a : b, phone)));
+    expect(first.map((r) => r.status)).toEqual(phones.map(() => 200));
+
+    const again = await send(b, phones[0] ?? '');
+    expect(again.status).toBe(429);
+    expect(((await again.json()) as { message: string }).message).toMatch(/^Повторная отправка кода возможна через \d+ с$/);
+
+    // 10 of the budget's 12 are spent: of 6 more phones at once, through either process, 2 get codes.
+    const more = Array.from({ length: 6 }, (_, i) => `+7999445${String(i).padStart(4, '0')}`);
+    const rest = await Promise.all(more.map((phone, i) => send(i % 2 === 0 ? a : b, phone)));
+    expect(rest.map((r) => r.status).sort()).toEqual([200, 200, 429, 429, 429, 429]);
+    const refused = rest.find((r) => r.status === 429);
+    expect(((await refused?.json()) as { message: string }).message).toMatch(/^Слишком много запросов кода из вашей сети\. Попробуйте через (10 мин|\d+ с)$/);
+    const rows = await db.query<{ n: string }>('select count(*) as n from otp_codes where ip = $1', [ip]);
+    expect(Number(rows.rows[0]?.n)).toBe(OTP_BUDGET);
   });
 
   it('a push NOTIFYed on storefront_push reaches the WebSocket clients of both processes, by user', async () => {

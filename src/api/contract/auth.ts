@@ -12,6 +12,8 @@ export const RequestCodeBody = z.object({
   captchaToken: z.nullish(storable(z.string().check(z.maxLength(4096)))),
 });
 
+export { CAPTCHA_REQUIRED_CODE } from './authCodes.js';
+
 export const RequestCodeAnswer = z.object({
   /** The phone the code went to, masked: '+7 (***) ***-**-67'. */
   sentTo: z.string(),
@@ -24,7 +26,8 @@ export const RequestCodeAnswer = z.object({
 export const requestSignInCode = defineRoute({
   method: 'POST',
   path: '/auth/code',
-  summary: 'Sends a 6-digit sign-in code by SMS (limits: 1 per 60 s and 5 per hour per phone and per IP)',
+  summary:
+    'Sends a 6-digit sign-in code by SMS (per phone: 1 per 60 s, 5 per hour; per IP a budget, 30 per 10 min and 200 a day by default, past which a captcha token is asked for (422 code captcha-required) or, with no captcha configured, 429)',
   auth: 'none',
   body: RequestCodeBody,
   response: RequestCodeAnswer,
