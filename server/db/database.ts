@@ -106,7 +106,10 @@ function checkChannel(channel: string): void {
 // with them as its defaults and Drizzle talks to it through `leanClient`, which leaves them out.
 const identity = (value: string) => value;
 const DRIZZLE_PARSERS = Object.fromEntries(
-  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, identity]),
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [
+    oid,
+    identity,
+  ]),
 );
 
 interface QueryClient {
@@ -146,7 +149,10 @@ function preparedQueries(client: PGlite) {
 
   async function prepare(key: string, text: string, options: QueryOptions | undefined) {
     const name = `sf_${++counter}`;
-    const parts = [protocol.serialize.parse({ name, text, types: options?.paramTypes }), protocol.serialize.describe({ type: 'S', name })];
+    const parts = [
+      protocol.serialize.parse({ name, text, types: options?.paramTypes }),
+      protocol.serialize.describe({ type: 'S', name }),
+    ];
     let evicted: string | undefined;
     if (statements.size >= PGLITE_PREPARED_MAX) {
       const oldest = statements.entries().next().value;
@@ -184,7 +190,8 @@ function preparedQueries(client: PGlite) {
 }
 
 function leanQuery(query: QueryClient['query']): QueryClient['query'] {
-  return (text, params, options) => query(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
+  return (text, params, options) =>
+    query(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
 }
 
 function leanClient(client: PGlite): LeanClient {
@@ -223,7 +230,9 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = dataDir ? new PGlite(path.join(dataDir, 'pgdata'), { parsers: DRIZZLE_PARSERS }) : new PGlite({ parsers: DRIZZLE_PARSERS });
+    client = dataDir
+      ? new PGlite(path.join(dataDir, 'pgdata'), { parsers: DRIZZLE_PARSERS })
+      : new PGlite({ parsers: DRIZZLE_PARSERS });
     await client.waitReady;
   } catch (error) {
     releaseLock?.();
@@ -258,7 +267,8 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
         exec: async (script) => {
           await tx.exec(script);
         },
-        appliedNames: async () => (await tx.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
+        appliedNames: async () =>
+          (await tx.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
         markApplied: async (name) => {
           await tx.query('insert into schema_migrations (name) values ($1)', [name]);
         },
@@ -389,7 +399,8 @@ export async function openPostgres(url: string): Promise<Database> {
       exec: async (script) => {
         await migrator.query(script);
       },
-      appliedNames: async () => (await migrator.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
+      appliedNames: async () =>
+        (await migrator.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
       markApplied: async (name) => {
         await migrator.query('insert into schema_migrations (name) values ($1)', [name]);
       },

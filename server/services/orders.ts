@@ -16,9 +16,21 @@ import { and, desc, eq, getTableColumns, lt, ne, sql, type SQL } from 'drizzle-o
 import type { AppContext } from '../context.js';
 import { ownerAliveSql, type Executor } from '../db/database.js';
 import { users } from '../db/schema/customers.js';
-import { couponUses, coupons, idempotencyKeys, orderStatusLog, orders, type StoredOrderLine } from '../db/schema/orders.js';
+import {
+  couponUses,
+  coupons,
+  idempotencyKeys,
+  orderStatusLog,
+  orders,
+  type StoredOrderLine,
+} from '../db/schema/orders.js';
 import { conflict, forbidden, notFound, unprocessable } from '../http/errors.js';
-import { ORDER_STATUS_NAMES, Order as OrderSchema, type CreateOrderBody, type Order } from '../../src/api/contract/orders.js';
+import {
+  ORDER_STATUS_NAMES,
+  Order as OrderSchema,
+  type CreateOrderBody,
+  type Order,
+} from '../../src/api/contract/orders.js';
 import type { LastOrder } from '../../src/api/entities.js';
 import { requireCaptcha } from './captcha.js';
 import { assessCheckout, isOnlineMethod, prepareCheckout, type PreparedCheckout } from './checkout.js';
@@ -128,7 +140,10 @@ async function claimKey(ctx: AppContext, userId: string, key: string, hash: stri
       returning created_at`);
     if (inserted.rows[0]) return { kind: 'claimed', createdAt: now };
     const rows = await db
-      .select({ ...getTableColumns(idempotencyKeys), ownerAlive: sql<boolean>`${ownerAliveSql(ctx.db, sql`${idempotencyKeys.owner}`)}` })
+      .select({
+        ...getTableColumns(idempotencyKeys),
+        ownerAlive: sql<boolean>`${ownerAliveSql(ctx.db, sql`${idempotencyKeys.owner}`)}`,
+      })
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
       .limit(1);
@@ -138,8 +153,22 @@ async function claimKey(ctx: AppContext, userId: string, key: string, hash: stri
       // An answer older than IDEMPOTENCY_KEEP_MS is forgotten: the key is new again.
       const renewed = await db
         .update(idempotencyKeys)
-        .set({ requestHash: hash, state: 'running', responseStatus: null, responseBody: null, createdAt: now, owner: sql`${owner}::bigint` })
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'done'), eq(idempotencyKeys.createdAt, row.createdAt)))
+        .set({
+          requestHash: hash,
+          state: 'running',
+          responseStatus: null,
+          responseBody: null,
+          createdAt: now,
+          owner: sql`${owner}::bigint`,
+        })
+        .where(
+          and(
+            eq(idempotencyKeys.userId, userId),
+            eq(idempotencyKeys.key, key),
+            eq(idempotencyKeys.state, 'done'),
+            eq(idempotencyKeys.createdAt, row.createdAt),
+          ),
+        )
         .returning({ createdAt: idempotencyKeys.createdAt });
       if (renewed[0]) return { kind: 'claimed', createdAt: renewed[0].createdAt };
       throw conflict(ORDER_MESSAGES.inProgress, 'order-in-progress');
@@ -181,7 +210,9 @@ function ownClaim(ctx: AppContext, claimedAt: Date): SQL {
 
 async function releaseKey(ctx: AppContext, userId: string, key: string, claimedAt: Date): Promise<void> {
   await ctx.db.run((db) =>
-    db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), ownClaim(ctx, claimedAt))),
+    db
+      .delete(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), ownClaim(ctx, claimedAt))),
   );
 }
 
@@ -189,7 +220,13 @@ async function releaseKey(ctx: AppContext, userId: string, key: string, claimedA
  * POST /order: the stored answer of this key, or a new order. The captcha token is not part of
  * the request hash (a retry may carry a fresh one) and is checked only when the key is new.
  */
-export async function placeOrder(ctx: AppContext, user: AuthUser, key: string, body: CreateOrderBody, ip = ''): Promise<StoredAnswer> {
+export async function placeOrder(
+  ctx: AppContext,
+  user: AuthUser,
+  key: string,
+  body: CreateOrderBody,
+  ip = '',
+): Promise<StoredAnswer> {
   const hash = requestHash({ ...body, captchaToken: null });
   const claim = await claimKey(ctx, user.userId, key, hash);
   if (claim.kind === 'replay') return claim.answer;
@@ -198,14 +235,18 @@ export async function placeOrder(ctx: AppContext, user: AuthUser, key: string, b
     await requireCaptcha(ctx, body.captchaToken, ip);
     // Geocoding may do HTTP: before the transaction.
     const prepared = await prepareCheckout(ctx, user, body, ip);
-    order = await ctx.db.transaction((tx) => createOrderIn(ctx, tx, ctx.clock.now(), user, key, claim.createdAt, body, prepared));
+    order = await ctx.db.transaction((tx) =>
+      createOrderIn(ctx, tx, ctx.clock.now(), user, key, claim.createdAt, body, prepared),
+    );
   } catch (error) {
     await releaseKey(ctx, user.userId, key, claim.createdAt).catch(() => undefined);
     throw error;
   }
   // A push that is a NOTIFY went out with the order's commit (createOrderIn).
   if (!ctx.push.notifyOnCommit) {
-    await ctx.push.publish({ type: 'order:status_update', userId: user.userId, orderId: order.id, status: order.status }).catch(() => undefined);
+    await ctx.push
+      .publish({ type: 'order:status_update', userId: user.userId, orderId: order.id, status: order.status })
+      .catch(() => undefined);
   }
   return { status: 200, body: order };
 }
@@ -248,7 +289,16 @@ async function createOrderIn(
   const balance = locked.rows[0]?.balance ?? 0;
   const versions = locked.rows.length > 0 ? referenceVersionsFrom(locked.rows) : undefined;
   // The same assessment POST /checkout/quote shows; its first refusal is the answer.
-  const a = await assessCheckout(ctx, tx, { now, user, input: body, prepared, cacheOwner: ctx.db, listSlots: false, balance, versions });
+  const a = await assessCheckout(ctx, tx, {
+    now,
+    user,
+    input: body,
+    prepared,
+    cacheOwner: ctx.db,
+    listSlots: false,
+    balance,
+    versions,
+  });
   const first = a.refusals[0];
   if (first) throw refusalError(first);
   const city = a.city;
@@ -290,7 +340,12 @@ async function createOrderIn(
   // The answer is stored only by the claim that still holds the key: one taken over meanwhile
   // (its owner was thought gone, or it ran past IDEMPOTENCY_STALE_MS) rolls this order back.
   // The customer's push is NOTIFYed here too, delivered at the commit (no statement of its own).
-  const pushed = ctx.push.notifyOnCommit?.({ type: 'order:status_update', userId: user.userId, orderId, status: values.status });
+  const pushed = ctx.push.notifyOnCommit?.({
+    type: 'order:status_update',
+    userId: user.userId,
+    orderId,
+    status: values.status,
+  });
   const written = await tx.execute<{ number: string | number; answered: number }>(sql`
     with placed as (${tx.insert(orders).values(values).returning({ number: orders.number }).getSQL()}),
     logged as (
@@ -320,7 +375,12 @@ async function createOrderIn(
     const counted = await tx
       .update(coupons)
       .set({ usedCount: sql`${coupons.usedCount} + 1` })
-      .where(and(eq(coupons.code, code), sql`(${coupons.usageLimit} is null or ${coupons.usedCount} < ${coupons.usageLimit})`))
+      .where(
+        and(
+          eq(coupons.code, code),
+          sql`(${coupons.usageLimit} is null or ${coupons.usedCount} < ${coupons.usageLimit})`,
+        ),
+      )
       .returning({ perUserLimit: coupons.perUserLimit });
     const limits = counted[0];
     if (!limits) throw unprocessable(COUPON_MESSAGES.limit, 'coupon-refused');
@@ -332,7 +392,13 @@ async function createOrderIn(
 
   if (body.paymentMethod === 'card' || body.paymentMethod === 'sbp') {
     // Pending until the server confirms it (contract/payments.ts).
-    await createPaymentIn(tx, ctx, { id: orderId, userId: user.userId, total: a.total, paymentMethod: body.paymentMethod }, a.paymentAccount, now);
+    await createPaymentIn(
+      tx,
+      ctx,
+      { id: orderId, userId: user.userId, total: a.total, paymentMethod: body.paymentMethod },
+      a.paymentAccount,
+      now,
+    );
   }
 
   return answer;
@@ -343,14 +409,21 @@ async function createOrderIn(
 
 /** GET /order/:id: 404 for no such order, 403 for another customer's. */
 export async function readOrder(ctx: AppContext, user: AuthUser, orderId: string): Promise<Order> {
-  const row = await ctx.db.run(async (db) => (await db.select().from(orders).where(eq(orders.id, orderId)).limit(1))[0]);
+  const row = await ctx.db.run(
+    async (db) => (await db.select().from(orders).where(eq(orders.id, orderId)).limit(1))[0],
+  );
   if (!row) throw notFound(ORDER_MESSAGES.orderNotFound, 'order-not-found');
   if (row.userId !== user.userId) throw forbidden();
   return toOrder(row);
 }
 
 /** The customer's orders, newest first. */
-export async function orderHistory(db: Executor, userId: string, limit: number, before: number | undefined): Promise<{ orders: Order[]; nextBefore: number | null }> {
+export async function orderHistory(
+  db: Executor,
+  userId: string,
+  limit: number,
+  before: number | undefined,
+): Promise<{ orders: Order[]; nextBefore: number | null }> {
   const rows = await db
     .select()
     .from(orders)

@@ -19,8 +19,13 @@ describe('embedded database (PGlite)', () => {
   it('applies the migrations once and records them', async () => {
     const db = await openPglite(null);
     opened.push(db);
-    const rows = await db.run((x) => x.execute<{ name: string }>(sql`select name from schema_migrations order by name`));
-    const files = fs.readdirSync('server/db/migrations').filter((f) => f.endsWith('.sql')).sort();
+    const rows = await db.run((x) =>
+      x.execute<{ name: string }>(sql`select name from schema_migrations order by name`),
+    );
+    const files = fs
+      .readdirSync('server/db/migrations')
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
     expect(rows.rows.map((r) => r.name)).toEqual(files);
   });
 
@@ -88,7 +93,12 @@ describe('embedded database (PGlite)', () => {
     const db = await openPglite(null);
     opened.push(db);
     await db.run((x) => x.execute(sql`create table t (id int primary key, note text, at timestamptz, ok boolean)`));
-    const insert = (id: number, note: string | null) => db.run((x) => x.execute(sql`insert into t (id, note, at, ok) values (${id}, ${note}, ${new Date('2026-11-20T05:00:00Z')}, ${true})`));
+    const insert = (id: number, note: string | null) =>
+      db.run((x) =>
+        x.execute(
+          sql`insert into t (id, note, at, ok) values (${id}, ${note}, ${new Date('2026-11-20T05:00:00Z')}, ${true})`,
+        ),
+      );
     await insert(1, 'первый');
     // the same text again, now failing in execution (duplicate key), then again succeeding
     await expect(insert(1, 'дубль')).rejects.toMatchObject({ cause: { code: '23505' } });
@@ -104,18 +114,26 @@ describe('embedded database (PGlite)', () => {
     // a throw inside a transaction rolls back every statement of it
     await expect(
       db.transaction(async (x) => {
-        await x.execute(sql`insert into t (id, note, at, ok) values (${4}, ${'в транзакции'}, ${new Date('2026-11-20T05:00:00Z')}, ${false})`);
-        await x.execute(sql`insert into t (id, note, at, ok) values (${1}, ${'дубль'}, ${new Date('2026-11-20T05:00:00Z')}, ${false})`);
+        await x.execute(
+          sql`insert into t (id, note, at, ok) values (${4}, ${'в транзакции'}, ${new Date('2026-11-20T05:00:00Z')}, ${false})`,
+        );
+        await x.execute(
+          sql`insert into t (id, note, at, ok) values (${1}, ${'дубль'}, ${new Date('2026-11-20T05:00:00Z')}, ${false})`,
+        );
       }),
     ).rejects.toMatchObject({ cause: { code: '23505' } });
-    const rows = await db.run((x) => x.execute<{ id: number; note: string | null; ok: boolean }>(sql`select id, note, ok from t order by id`));
+    const rows = await db.run((x) =>
+      x.execute<{ id: number; note: string | null; ok: boolean }>(sql`select id, note, ok from t order by id`),
+    );
     expect(rows.rows).toEqual([
       { id: 1, note: 'первый', ok: true },
       { id: 2, note: null, ok: true },
       { id: 3, note: 'после вытеснения', ok: true },
     ]);
     // and the connection is usable after the rollback
-    expect((await db.transaction((x) => x.execute<{ n: number }>(sql`select count(*)::int as n from t`))).rows[0]?.n).toBe(3);
+    expect(
+      (await db.transaction((x) => x.execute<{ n: number }>(sql`select count(*)::int as n from t`))).rows[0]?.n,
+    ).toBe(3);
   });
 
   it('delivers NOTIFY to a listener', async () => {

@@ -20,7 +20,9 @@ afterAll(async () => {
 });
 
 async function ordersOf(userId: string): Promise<number> {
-  const rows = await server.db.run((db) => db.execute<{ n: number }>(sql`select count(*)::int as n from orders where user_id = ${userId}`));
+  const rows = await server.db.run((db) =>
+    db.execute<{ n: number }>(sql`select count(*)::int as n from orders where user_id = ${userId}`),
+  );
   return rows.rows[0]?.n ?? -1;
 }
 
@@ -36,10 +38,16 @@ describe('POST /order with an Idempotency-Key', () => {
     expect(second.json()).toEqual(first.json());
     expect(await ordersOf(user.id)).toBe(1);
     // the answer is the order as stored (it is built before the insert, which gives the number)
-    const read = await server.app.inject({ method: 'GET', url: `/api/v1/order/${first.json().id}`, headers: auth(user.token) });
+    const read = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/order/${first.json().id}`,
+      headers: auth(user.token),
+    });
     expect(read.json()).toEqual(first.json());
     // bonuses were spent once
-    const balance = await server.db.run((db) => db.execute<{ balance: number }>(sql`select balance from users where id = ${user.id}`));
+    const balance = await server.db.run((db) =>
+      db.execute<{ balance: number }>(sql`select balance from users where id = ${user.id}`),
+    );
     expect(balance.rows[0]?.balance).toBe(200);
   });
 
@@ -93,7 +101,12 @@ describe('POST /order with an Idempotency-Key', () => {
   });
 
   /** What a first attempt leaves while it works (or after it died without committing). */
-  async function leaveClaim(userId: string, key: string, body: Record<string, unknown>, owner: string | null): Promise<void> {
+  async function leaveClaim(
+    userId: string,
+    key: string,
+    body: Record<string, unknown>,
+    owner: string | null,
+  ): Promise<void> {
     const hash = requestHash(CreateOrderBody.parse(body));
     const now = server.clock.now();
     await server.db.run((db) =>
@@ -163,7 +176,9 @@ describe('POST /order with an Idempotency-Key', () => {
       reverse: (point, city) => geocoder.reverse(point, city),
       forward: async (query) => {
         await server.db.run((db) =>
-          db.execute(sql`update idempotency_keys set owner = ${other}::bigint, created_at = created_at + interval '1 second' where user_id = ${user.id} and key = ${key}`),
+          db.execute(
+            sql`update idempotency_keys set owner = ${other}::bigint, created_at = created_at + interval '1 second' where user_id = ${user.id} and key = ${key}`,
+          ),
         );
         return geocoder.forward(query);
       },
@@ -176,11 +191,15 @@ describe('POST /order with an Idempotency-Key', () => {
       server.ctx.geocoder = reference;
     }
     expect(await ordersOf(user.id)).toBe(0);
-    const balance = await server.db.run((db) => db.execute<{ balance: number }>(sql`select balance from users where id = ${user.id}`));
+    const balance = await server.db.run((db) =>
+      db.execute<{ balance: number }>(sql`select balance from users where id = ${user.id}`),
+    );
     expect(balance.rows[0]?.balance).toBe(300);
     // the other claim is still there, untouched by the losing attempt
     const claim = await server.db.run((db) =>
-      db.execute<{ state: string; owner: string }>(sql`select state, owner::text as owner from idempotency_keys where user_id = ${user.id} and key = ${key}`),
+      db.execute<{ state: string; owner: string }>(
+        sql`select state, owner::text as owner from idempotency_keys where user_id = ${user.id} and key = ${key}`,
+      ),
     );
     expect(claim.rows).toEqual([{ state: 'running', owner: other }]);
   });
@@ -204,7 +223,11 @@ describe('POST /order with an Idempotency-Key', () => {
     expect((await postOrder(server, user.token, deliveryBody(), oldKey)).statusCode).toBe(200);
     expect((await postOrder(server, user.token, deliveryBody(), reusedKey)).statusCode).toBe(200);
     const keysOf = async () =>
-      (await server.db.run((db) => db.execute<{ key: string }>(sql`select key from idempotency_keys where user_id = ${user.id} order by key`))).rows.map((r) => r.key);
+      (
+        await server.db.run((db) =>
+          db.execute<{ key: string }>(sql`select key from idempotency_keys where user_id = ${user.id} order by key`),
+        )
+      ).rows.map((r) => r.key);
     server.clock.set('2026-11-28T05:00:00.000Z'); // eight days later, Saturday 13:00 in Irkutsk
     try {
       const other = await postOrder(server, user.token, deliveryBody({ comment: 'другой заказ' }), reusedKey);

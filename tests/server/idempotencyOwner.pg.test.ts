@@ -42,9 +42,18 @@ describe('an order key claimed by another live process, then by a killed one (Po
     const env = async (extra: Record<string, string> = {}) => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-owner-'));
       dirs.push(dataDir);
-      return { DATABASE_URL: url.toString(), PORT: String(await freePort()), DATA_DIR: dataDir, CLIENT_DIR: clientDir, ...extra };
+      return {
+        DATABASE_URL: url.toString(),
+        PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+        CLIENT_DIR: clientDir,
+        ...extra,
+      };
     };
-    [a, b] = await Promise.all([spawnServer(await env({ YANDEX_GEOCODER_KEY: 'test-key', YANDEX_GEOCODER_URL: geocoderUrl })), spawnServer(await env())]);
+    [a, b] = await Promise.all([
+      spawnServer(await env({ YANDEX_GEOCODER_KEY: 'test-key', YANDEX_GEOCODER_URL: geocoderUrl })),
+      spawnServer(await env()),
+    ]);
     await db.connect();
   }, 120_000);
 
@@ -62,16 +71,25 @@ describe('an order key claimed by another live process, then by a killed one (Po
     if (!a || !b) throw new Error('not started');
     const phone = '+79995550012';
     const session = await signIn(a.url, phone, async () => {
-      const rows = await db.query<{ text: string }>('select text from sms_outbox where phone = $1 order by created_at desc limit 1', [phone]);
+      const rows = await db.query<{ text: string }>(
+        'select text from sms_outbox where phone = $1 order by created_at desc limit 1',
+        [phone],
+      );
       return /(\d{6})/.exec(rows.rows[0]?.text ?? '')?.[1] ?? null;
     });
-    const allDay = JSON.stringify(Array.from({ length: 7 }, () => ({ open: '00:00', close: '00:01', isNextDay: true })));
+    const allDay = JSON.stringify(
+      Array.from({ length: 7 }, () => ({ open: '00:00', close: '00:01', isNextDay: true })),
+    );
     await db.query('update restaurants set hours = $1::jsonb', [allDay]);
     const key = `owner-${randomBytes(8).toString('hex')}`;
     const post = (server: ServerProcess) =>
       fetch(`${server.url}/api/v1/order`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}`, 'idempotency-key': key },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${session.token}`,
+          'idempotency-key': key,
+        },
         body: JSON.stringify(deliveryBody()),
       });
 
@@ -101,7 +119,9 @@ describe('an order key claimed by another live process, then by a killed one (Po
     expect(placed?.status, JSON.stringify(order)).toBe(200);
     const again = await post(b);
     expect(((await again.json()) as { id?: string }).id).toBe(order?.id);
-    const count = await db.query<{ n: number }>('select count(*)::int as n from orders where user_id = $1', [session.userId]);
+    const count = await db.query<{ n: number }>('select count(*)::int as n from orders where user_id = $1', [
+      session.userId,
+    ]);
     expect(count.rows[0]?.n).toBe(1);
   });
 });

@@ -4,7 +4,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushMessage } from '../../server/context.js';
 import type { Database } from '../../server/db/database.js';
-import { PUSH_CHANNEL, concerns, createHub, createPush, parsePushMessage, type ProcessPush } from '../../server/push.js';
+import {
+  PUSH_CHANNEL,
+  concerns,
+  createHub,
+  createPush,
+  parsePushMessage,
+  type ProcessPush,
+} from '../../server/push.js';
 import { sharedCatalog } from '../../server/services/catalog.js';
 import { createTestServer, openTestDatabase, type TestServer } from './helpers.js';
 import { deliveryBody, postOrder, signedInUser } from './ordersFixtures.js';
@@ -13,7 +20,12 @@ import { eventually } from './wsClient.js';
 const warnings: string[] = [];
 const log = { info: () => undefined, warn: (_: object, msg: string) => void warnings.push(msg) };
 
-const order = (userId: string): PushMessage => ({ type: 'order:status_update', userId, orderId: 'o-1', status: 'В пути' });
+const order = (userId: string): PushMessage => ({
+  type: 'order:status_update',
+  userId,
+  orderId: 'o-1',
+  status: 'В пути',
+});
 
 describe('who gets a push', () => {
   it('catalogue and settings updates go to everyone, anonymous included', () => {
@@ -48,7 +60,12 @@ describe('who gets a push', () => {
   it('a subscriber that throws does not stop the others', () => {
     const hub = createHub(log);
     const got: PushMessage[] = [];
-    hub.subscribe({ userId: null, deliver: () => { throw new Error('gone'); } });
+    hub.subscribe({
+      userId: null,
+      deliver: () => {
+        throw new Error('gone');
+      },
+    });
     hub.subscribe({ userId: null, deliver: (m) => void got.push(m) });
     expect(hub.deliver({ type: 'settings:update', version: '3' })).toBe(1);
     expect(got).toHaveLength(1);
@@ -152,7 +169,9 @@ describe('POST /order announces itself with its commit (the NOTIFY is part of it
     expect(placed.statusCode, placed.body).toBe(200);
     await eventually(() => got.length >= 1, 5_000, 'the order push');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(got).toEqual([{ type: 'order:status_update', userId: user.id, orderId: placed.json().id, status: 'Unconfirmed' }]);
+    expect(got).toEqual([
+      { type: 'order:status_update', userId: user.id, orderId: placed.json().id, status: 'Unconfirmed' },
+    ]);
     expect(server.pushed).toEqual([]); // not published a second time after the commit
     off();
   });

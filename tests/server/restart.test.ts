@@ -23,7 +23,12 @@ describe('restart on the embedded database (PGlite in DATA_DIR)', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-restart-'));
     clientDir = fakeClientDir();
     // not in the environment of the parent run: this suite is about PGlite
-    first = await spawnServer({ DATA_DIR: dataDir, CLIENT_DIR: clientDir, PORT: String(await freePort()), DATABASE_URL: '' });
+    first = await spawnServer({
+      DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
+      PORT: String(await freePort()),
+      DATABASE_URL: '',
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -74,9 +79,16 @@ describe('restart on the embedded database (PGlite in DATA_DIR)', () => {
     const killed = await first?.stop('SIGKILL');
     expect(killed?.signal).toBe('SIGKILL');
     expect(fs.existsSync(path.join(dataDir, 'storefront.lock'))).toBe(true); // left behind by the dead process
-    second = await spawnServer({ DATA_DIR: dataDir, CLIENT_DIR: clientDir, PORT: String(await freePort()), DATABASE_URL: '' });
+    second = await spawnServer({
+      DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
+      PORT: String(await freePort()),
+      DATABASE_URL: '',
+    });
     expect(second.output()).not.toContain('seeded the demo chain');
-    const res = await fetch(`${second.url}/api/v1/user/${encodeURIComponent(phone)}`, { headers: { authorization: `Bearer ${session.token}` } });
+    const res = await fetch(`${second.url}/api/v1/user/${encodeURIComponent(phone)}`, {
+      headers: { authorization: `Bearer ${session.token}` },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: session.userId, name: 'Пережил kill -9' });
   }, 120_000);
@@ -125,7 +137,9 @@ describe('an order caught by kill -9 mid-request (PGlite)', () => {
     await server.stop('SIGTERM');
     // open around the clock, so the order does not depend on the hour the suite runs at
     const db = await openPglite(dataDir);
-    const allDay = JSON.stringify(Array.from({ length: 7 }, () => ({ open: '00:00', close: '00:01', isNextDay: true })));
+    const allDay = JSON.stringify(
+      Array.from({ length: 7 }, () => ({ open: '00:00', close: '00:01', isNextDay: true })),
+    );
     await db.run((x) => x.execute(sql`update restaurants set hours = ${allDay}::jsonb`));
     await db.close();
 
@@ -136,7 +150,11 @@ describe('an order caught by kill -9 mid-request (PGlite)', () => {
     const post = (url: string) =>
       fetch(`${url}/api/v1/order`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}`, 'idempotency-key': key },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${session.token}`,
+          'idempotency-key': key,
+        },
         body: JSON.stringify(deliveryBody()),
       });
     const inFlight = post(server.url).catch(() => null); // never answered: the process dies under it
@@ -154,7 +172,9 @@ describe('an order caught by kill -9 mid-request (PGlite)', () => {
     await server.stop('SIGTERM');
     const check = await openPglite(dataDir);
     try {
-      const orders = await check.run((x) => x.execute<{ n: number }>(sql`select count(*)::int as n from orders where user_id = ${session.userId}`));
+      const orders = await check.run((x) =>
+        x.execute<{ n: number }>(sql`select count(*)::int as n from orders where user_id = ${session.userId}`),
+      );
       expect(orders.rows[0]?.n).toBe(1);
     } finally {
       await check.close();
