@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod/mini';
+import type { TrustProxy } from './config.js';
 import type { AppContext } from './context.js';
 import { HttpError, describeZodError } from './http/errors.js';
 import { apiModules, siteModules } from './routes/index.js';
@@ -14,11 +15,22 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Fastify 5.12 reads a numeric trustProxy as "trust nothing" (a hop count alone cannot tell a
+ * proxy from a client reaching the server directly), so a count is given as the function that
+ * trusts that many hops, the meaning it had before; README recommends the address list instead.
+ */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 export async function buildApp(ctx: AppContext, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
     bodyLimit: 1_048_576,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    // request.ip, which every per-IP limit counts by, comes from the proxies TRUST_PROXY names
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     ...options,
   });
   app.decorate('ctx', ctx);

@@ -30,7 +30,7 @@ export function route<P extends z.ZodMiniType, Q extends z.ZodMiniType, B extend
   handler: (input: RouteInput<Out<P>, Out<Q>, Out<B>>) => Promise<Answer<R> | FastifyReply>,
   options: { checkResponse?: boolean } = {},
 ): void {
-  const checkResponse = options.checkResponse ?? process.env.NODE_ENV !== 'production';
+  const checkResponse = options.checkResponse ?? !app.ctx.config.isProduction;
   app.route({
     method: def.method,
     url: def.path,
