@@ -38,7 +38,10 @@ function sendCode(app: FastifyInstance, remoteAddress: string, forwardedFor?: st
 }
 
 describe('per-IP limits behind a proxy (TRUST_PROXY)', () => {
-  it('true: the leftmost X-Forwarded-For address is the client', async () => {
+  it('true: the leftmost X-Forwarded-For address is the client (off, customers share the budget)', async () => {
+    const off = await appTrusting('false');
+    expect((await sendCode(off, '10.19.0.1', '203.0.113.31')).statusCode).toBe(200);
+    expect((await sendCode(off, '10.19.0.1', '203.0.113.32')).statusCode).toBe(429);
     const app = await appTrusting('true');
     const balancer = '10.20.0.1';
     expect((await sendCode(app, balancer, '203.0.113.1')).statusCode).toBe(200);
@@ -66,12 +69,5 @@ describe('per-IP limits behind a proxy (TRUST_PROXY)', () => {
     const direct = '203.0.113.23';
     expect((await sendCode(app, direct, '203.0.113.99')).statusCode).toBe(200);
     expect((await sendCode(app, direct, '203.0.113.98')).statusCode).toBe(429);
-  });
-
-  it('off: every customer behind the balancer shares its address and its budget', async () => {
-    const app = await appTrusting('false');
-    const balancer = '10.23.0.1';
-    expect((await sendCode(app, balancer, '203.0.113.31')).statusCode).toBe(200);
-    expect((await sendCode(app, balancer, '203.0.113.32')).statusCode).toBe(429);
   });
 });
