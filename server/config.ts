@@ -17,6 +17,9 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
  */
 export type TrustProxy = boolean | number | string[];
 
+/** Admin uploads live in DATA_DIR/<this> and are served as /img/<this>/<kind>/<file>. */
+export const UPLOADS_DIR_NAME = 'uploads';
+
 export interface Config {
   port: number;
   host: string;
@@ -61,6 +64,12 @@ export interface Config {
    * password is generated and printed once to stdout). Never logged.
    */
   admin: { login: string; password: string | null };
+  /**
+   * CORS_ORIGINS: origins whose pages may call /api/v1 across origins (the chain's Capacitor app:
+   * capacitor://localhost, https://localhost), comma-separated; empty = same-origin only. Never
+   * /api/v1/admin, never with cookies (server/http/cors.ts).
+   */
+  corsOrigins: string[];
 }
 
 export interface CloudPaymentsAccount {
@@ -187,6 +196,21 @@ const databaseUrl = (raw: string): string | undefined => {
   const url = new URL(text);
   return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '' ? text : undefined;
 };
+
+/**
+ * CORS_ORIGINS as exact origins ('scheme://host[:port]', lowercased as browsers send them), or
+ * undefined to refuse: a typo would silently lock the app out, and '*' or a path would open more.
+ */
+export function corsOriginsFrom(value: string): string[] | undefined {
+  const origins: string[] = [];
+  for (const raw of value.split(',')) {
+    const origin = raw.trim().toLowerCase();
+    if (origin === '') continue;
+    if (!/^[a-z][a-z0-9+.-]*:\/\/[a-z0-9.-]+(:\d{1,5})?$/.test(origin)) return undefined;
+    if (!origins.includes(origin)) origins.push(origin);
+  }
+  return origins;
+}
 
 /** proxy-addr's names for the private ranges, accepted by Fastify like addresses. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -374,6 +398,15 @@ export const envSchema = z.object({
     200,
     wholeNumber(1),
   ),
+  CORS_ORIGINS: variable(
+    {
+      default: '—',
+      accepts: 'comma-separated origins, scheme://host[:port] without a path (e.g. capacitor://localhost)',
+      meaning: 'origins whose pages may call /api/v1 across origins; empty: same-origin only',
+    },
+    [] as string[],
+    corsOriginsFrom,
+  ),
   LOG_LEVEL: variable({ default: 'info', accepts: `one of ${LOG_LEVELS.join(', ')}`, meaning: 'pino log level' }, 'info' as LogLevel, oneOf(LOG_LEVELS)),
   NODE_ENV: variable(
     { default: '—', accepts: 'production, development or test', meaning: 'production: refuses offline stand-ins, answers not re-checked against the contract' },
@@ -520,6 +553,7 @@ function configFrom(env: Env): Config {
     },
     otp: { ipCodesPer10Min: env.OTP_CODES_PER_IP_10_MIN, ipCodesPerDay: env.OTP_CODES_PER_IP_DAY },
     admin: { login: env.ADMIN_LOGIN, password: env.ADMIN_PASSWORD },
+    corsOrigins: env.CORS_ORIGINS,
   };
 }
 
@@ -617,6 +651,7 @@ export function redactedConfig(config: Config): Record<string, unknown> {
     captcha: config.captcha.secret ? config.captcha.provider : 'off',
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
+    corsOrigins: config.corsOrigins,
   };
 }
 

@@ -49,6 +49,8 @@ const readBack: Record<VariableName, (config: Config, raw: string) => void> = {
   CAPTCHA_VERIFY_URL: (c, raw) => expect(c.captcha.verifyUrl).toBe(raw.trim()),
   OTP_CODES_PER_IP_10_MIN: (c, raw) => expect(c.otp.ipCodesPer10Min).toBe(whole(raw)),
   OTP_CODES_PER_IP_DAY: (c, raw) => expect(c.otp.ipCodesPerDay).toBe(whole(raw)),
+  CORS_ORIGINS: (c, raw) =>
+    expect(c.corsOrigins).toEqual([...new Set(raw.split(',').map((o) => o.trim().toLowerCase()).filter((o) => o !== ''))]),
   LOG_LEVEL: (c, raw) => expect(c.logLevel).toBe(lower(raw)),
   NODE_ENV: (c, raw) => expect(c.isProduction).toBe(lower(raw) === 'production'),
 };
