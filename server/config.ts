@@ -118,7 +118,6 @@ export interface OtpConfig {
   ipCodesPerDay: number;
 }
 
-
 export const CLOUDPAYMENTS_SKINS = ['classic', 'modern', 'mini'] as const;
 export type CloudPaymentsSkin = (typeof CLOUDPAYMENTS_SKINS)[number];
 
@@ -178,7 +177,8 @@ const httpUrl = (raw: string): string | undefined => {
 };
 
 /** A directory, resolved against the working directory the server starts in. */
-const directory = (raw: string): string | undefined => (raw.includes('\0') ? undefined : path.resolve(process.cwd(), raw.trim()));
+const directory = (raw: string): string | undefined =>
+  raw.includes('\0') ? undefined : path.resolve(process.cwd(), raw.trim());
 
 const text = (raw: string): string => raw.trim();
 /** Secrets are taken as written: a space may be part of a password. */
@@ -187,7 +187,9 @@ const verbatim = (raw: string): string => raw;
 const hostName = (raw: string): string | undefined => {
   const host = raw.trim();
   if (isIP(host) !== 0) return host;
-  return /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(host) ? host : undefined;
+  return /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(host)
+    ? host
+    : undefined;
 };
 
 const databaseUrl = (raw: string): string | undefined => {
@@ -261,7 +263,8 @@ function cloudPaymentsAccounts(raw: string): Record<string, CloudPaymentsAccount
   for (const [terminal, value] of Object.entries(parsed)) {
     if (value === null || typeof value !== 'object') return undefined;
     const { publicId, apiSecret } = value as { publicId?: unknown; apiSecret?: unknown };
-    if (typeof publicId !== 'string' || typeof apiSecret !== 'string' || publicId === '' || apiSecret === '') return undefined;
+    if (typeof publicId !== 'string' || typeof apiSecret !== 'string' || publicId === '' || apiSecret === '')
+      return undefined;
     out[terminal] = { publicId, apiSecret };
   }
   return out;
@@ -276,59 +279,117 @@ const ADMIN_PASSWORD_MIN = 10;
  * configuration table and .env.example list exactly these (tests/server/config.test.ts checks).
  */
 export const envSchema = z.object({
-  PORT: variable({ default: '3333', accepts: 'a port number from 1 to 65535', meaning: 'the port the server listens on' }, 3333, wholeNumber(1, 65535)),
-  HOST: variable({ default: '0.0.0.0', accepts: 'an IP address or a host name', meaning: 'the address the server listens on' }, '0.0.0.0', hostName),
+  PORT: variable(
+    { default: '3333', accepts: 'a port number from 1 to 65535', meaning: 'the port the server listens on' },
+    3333,
+    wholeNumber(1, 65535),
+  ),
+  HOST: variable(
+    { default: '0.0.0.0', accepts: 'an IP address or a host name', meaning: 'the address the server listens on' },
+    '0.0.0.0',
+    hostName,
+  ),
   DATA_DIR: variable(
-    { default: './data', accepts: 'a directory path', meaning: 'PGlite database and resized image cache; one process per directory' },
+    {
+      default: './data',
+      accepts: 'a directory path',
+      meaning: 'PGlite database and resized image cache; one process per directory',
+    },
     path.resolve(process.cwd(), 'data'),
     directory,
   ),
   DATABASE_URL: variable(
-    { default: '—', accepts: 'a postgres:// or postgresql:// address', meaning: 'a PostgreSQL server instead of PGlite; several processes may share it', secret: 'url-password' },
+    {
+      default: '—',
+      accepts: 'a postgres:// or postgresql:// address',
+      meaning: 'a PostgreSQL server instead of PGlite; several processes may share it',
+      secret: 'url-password',
+    },
     null,
     databaseUrl,
   ),
-  PG_POOL_SIZE: variable({ default: '10', accepts: 'a positive whole number', meaning: 'connections per process with DATABASE_URL' }, 10, wholeNumber(1)),
+  PG_POOL_SIZE: variable(
+    { default: '10', accepts: 'a positive whole number', meaning: 'connections per process with DATABASE_URL' },
+    10,
+    wholeNumber(1),
+  ),
   DATABASE_CONNECT_TIMEOUT_S: variable(
-    { default: '60', accepts: 'a whole number of seconds (0 or more)', meaning: 'how long the start waits for the database to answer' },
+    {
+      default: '60',
+      accepts: 'a whole number of seconds (0 or more)',
+      meaning: 'how long the start waits for the database to answer',
+    },
     60,
     wholeNumber(0),
   ),
   SHUTDOWN_GRACE_S: variable(
-    { default: '10', accepts: 'a whole number of seconds (0 or more)', meaning: 'how long SIGTERM lets requests in flight finish' },
+    {
+      default: '10',
+      accepts: 'a whole number of seconds (0 or more)',
+      meaning: 'how long SIGTERM lets requests in flight finish',
+    },
     10,
     wholeNumber(0),
   ),
-  CLIENT_DIR: variable({ default: 'dist/client', accepts: 'a directory path', meaning: 'the built client' }, path.resolve(process.cwd(), 'dist/client'), directory),
+  CLIENT_DIR: variable(
+    { default: 'dist/client', accepts: 'a directory path', meaning: 'the built client' },
+    path.resolve(process.cwd(), 'dist/client'),
+    directory,
+  ),
   PUBLIC_URL: variable(
-    { default: 'http://localhost:PORT', accepts: 'an http:// or https:// address', meaning: 'the address customers reach (payment return links)' },
+    {
+      default: 'http://localhost:PORT',
+      accepts: 'an http:// or https:// address',
+      meaning: 'the address customers reach (payment return links)',
+    },
     null,
     httpUrl,
   ),
   TRUST_PROXY: variable(
     {
       default: 'false',
-      accepts: 'true or false (1/0, yes/no), a hop count of 2 or more, or a comma-separated list of proxy addresses and CIDR ranges',
+      accepts:
+        'true or false (1/0, yes/no), a hop count of 2 or more, or a comma-separated list of proxy addresses and CIDR ranges',
       meaning: "which proxies' X-Forwarded-For gives the client's address to per-IP limits",
     },
     false as TrustProxy,
     readTrustProxy,
   ),
   SMS_HTTP_URL: variable(
-    { default: '—', accepts: 'an http:// or https:// address', meaning: 'an smsc.ru-compatible HTTP gateway for sign-in codes instead of the outbox' },
+    {
+      default: '—',
+      accepts: 'an http:// or https:// address',
+      meaning: 'an smsc.ru-compatible HTTP gateway for sign-in codes instead of the outbox',
+    },
     null,
     httpUrl,
   ),
-  SMS_LOGIN: variable({ default: '—', accepts: 'the gateway login', meaning: 'login at the SMS gateway', secret: 'value' }, '', verbatim),
-  SMS_PASSWORD: variable({ default: '—', accepts: 'the gateway password', meaning: 'password at the SMS gateway', secret: 'value' }, '', verbatim),
+  SMS_LOGIN: variable(
+    { default: '—', accepts: 'the gateway login', meaning: 'login at the SMS gateway', secret: 'value' },
+    '',
+    verbatim,
+  ),
+  SMS_PASSWORD: variable(
+    { default: '—', accepts: 'the gateway password', meaning: 'password at the SMS gateway', secret: 'value' },
+    '',
+    verbatim,
+  ),
   SMS_SENDER: variable({ default: '—', accepts: 'a sender name', meaning: 'the sender name SMS show' }, '', text),
   CONTENT_VERSION_MAX_AGE_MS: variable(
-    { default: '1000', accepts: 'a whole number of milliseconds (0 or more)', meaning: 'how long a process trusts its last read of the catalogue version and promotion rules' },
+    {
+      default: '1000',
+      accepts: 'a whole number of milliseconds (0 or more)',
+      meaning: 'how long a process trusts its last read of the catalogue version and promotion rules',
+    },
     1000,
     wholeNumber(0),
   ),
   ADMIN_LOGIN: variable(
-    { default: 'admin', accepts: '3–64 characters a-z 0-9 . _ -', meaning: 'the first admin, created on the first start' },
+    {
+      default: 'admin',
+      accepts: '3–64 characters a-z 0-9 . _ -',
+      meaning: 'the first admin, created on the first start',
+    },
     'admin',
     (raw) => {
       const login = raw.trim().toLowerCase();
@@ -336,23 +397,49 @@ export const envSchema = z.object({
     },
   ),
   ADMIN_PASSWORD: variable(
-    { default: '—', accepts: `a password of at least ${ADMIN_PASSWORD_MIN} characters`, meaning: "the first admin's password (else one is generated and printed once)", secret: 'value' },
+    {
+      default: '—',
+      accepts: `a password of at least ${ADMIN_PASSWORD_MIN} characters`,
+      meaning: "the first admin's password (else one is generated and printed once)",
+      secret: 'value',
+    },
     null,
     (raw) => (raw.length >= ADMIN_PASSWORD_MIN ? raw : undefined),
   ),
   PAYMENTS_PROVIDER: variable(
-    { default: 'test', accepts: 'test or cloudpayments', meaning: 'online payments: the built-in test gateway or CloudPayments' },
+    {
+      default: 'test',
+      accepts: 'test or cloudpayments',
+      meaning: 'online payments: the built-in test gateway or CloudPayments',
+    },
     'test' as PaymentsConfig['provider'],
     oneOf(['test', 'cloudpayments'] as const),
   ),
   CLOUDPAYMENTS_API_URL: variable(
-    { default: 'https://api.cloudpayments.ru', accepts: 'an http:// or https:// address', meaning: 'CloudPayments API (refunds)' },
+    {
+      default: 'https://api.cloudpayments.ru',
+      accepts: 'an http:// or https:// address',
+      meaning: 'CloudPayments API (refunds)',
+    },
     'https://api.cloudpayments.ru',
     (raw) => httpUrl(raw)?.replace(/\/+$/, ''),
   ),
-  CLOUDPAYMENTS_PUBLIC_ID: variable({ default: '—', accepts: 'a CloudPayments public ID', meaning: "the chain's CloudPayments account (with CLOUDPAYMENTS_API_SECRET)" }, null, text),
+  CLOUDPAYMENTS_PUBLIC_ID: variable(
+    {
+      default: '—',
+      accepts: 'a CloudPayments public ID',
+      meaning: "the chain's CloudPayments account (with CLOUDPAYMENTS_API_SECRET)",
+    },
+    null,
+    text,
+  ),
   CLOUDPAYMENTS_API_SECRET: variable(
-    { default: '—', accepts: 'a CloudPayments API secret', meaning: "the chain's CloudPayments API secret (with CLOUDPAYMENTS_PUBLIC_ID)", secret: 'value' },
+    {
+      default: '—',
+      accepts: 'a CloudPayments API secret',
+      meaning: "the chain's CloudPayments API secret (with CLOUDPAYMENTS_PUBLIC_ID)",
+      secret: 'value',
+    },
     null,
     verbatim,
   ),
@@ -367,34 +454,76 @@ export const envSchema = z.object({
     cloudPaymentsAccounts,
   ),
   CLOUDPAYMENTS_SKIN: variable(
-    { default: 'classic', accepts: CLOUDPAYMENTS_SKINS.join(', ').replace(/, (?=[^,]*$)/, ' or '), meaning: 'the payment widget skin' },
+    {
+      default: 'classic',
+      accepts: CLOUDPAYMENTS_SKINS.join(', ').replace(/, (?=[^,]*$)/, ' or '),
+      meaning: 'the payment widget skin',
+    },
     'classic' as CloudPaymentsSkin,
     oneOf(CLOUDPAYMENTS_SKINS),
   ),
   YANDEX_GEOCODER_KEY: variable(
-    { default: '—', accepts: 'a Yandex Geocoder key', meaning: 'Yandex geocoding (else the MAPS_KEY setting; both empty: the seeded street reference)', secret: 'value' },
+    {
+      default: '—',
+      accepts: 'a Yandex Geocoder key',
+      meaning: 'Yandex geocoding (else the MAPS_KEY setting; both empty: the seeded street reference)',
+      secret: 'value',
+    },
     '',
     text,
   ),
   YANDEX_GEOCODER_URL: variable(
-    { default: 'https://geocode-maps.yandex.ru/1.x/', accepts: 'an http:// or https:// address', meaning: 'Yandex Geocoder API' },
+    {
+      default: 'https://geocode-maps.yandex.ru/1.x/',
+      accepts: 'an http:// or https:// address',
+      meaning: 'Yandex Geocoder API',
+    },
     'https://geocode-maps.yandex.ru/1.x/',
     httpUrl,
   ),
   CAPTCHA_PROVIDER: variable(
-    { default: 'smartcaptcha', accepts: 'smartcaptcha or recaptcha', meaning: 'the bot check: Yandex SmartCaptcha or any siteverify-compatible service' },
+    {
+      default: 'smartcaptcha',
+      accepts: 'smartcaptcha or recaptcha',
+      meaning: 'the bot check: Yandex SmartCaptcha or any siteverify-compatible service',
+    },
     'smartcaptcha' as CaptchaConfig['provider'],
     oneOf(['smartcaptcha', 'recaptcha'] as const),
   ),
-  CAPTCHA_SECRET: variable({ default: '—', accepts: 'the captcha server key', meaning: 'the bot check on sign-in codes and orders (off without it)', secret: 'value' }, '', verbatim),
-  CAPTCHA_VERIFY_URL: variable({ default: 'per provider', accepts: 'an http:// or https:// address', meaning: 'where captcha tokens are verified' }, null, httpUrl),
+  CAPTCHA_SECRET: variable(
+    {
+      default: '—',
+      accepts: 'the captcha server key',
+      meaning: 'the bot check on sign-in codes and orders (off without it)',
+      secret: 'value',
+    },
+    '',
+    verbatim,
+  ),
+  CAPTCHA_VERIFY_URL: variable(
+    {
+      default: 'per provider',
+      accepts: 'an http:// or https:// address',
+      meaning: 'where captcha tokens are verified',
+    },
+    null,
+    httpUrl,
+  ),
   OTP_CODES_PER_IP_10_MIN: variable(
-    { default: '30', accepts: 'a positive whole number', meaning: 'sign-in codes one client address may have sent per 10 minutes before the bot check' },
+    {
+      default: '30',
+      accepts: 'a positive whole number',
+      meaning: 'sign-in codes one client address may have sent per 10 minutes before the bot check',
+    },
     30,
     wholeNumber(1),
   ),
   OTP_CODES_PER_IP_DAY: variable(
-    { default: '200', accepts: 'a positive whole number', meaning: 'sign-in codes one client address may have sent per 24 hours before the bot check' },
+    {
+      default: '200',
+      accepts: 'a positive whole number',
+      meaning: 'sign-in codes one client address may have sent per 24 hours before the bot check',
+    },
     200,
     wholeNumber(1),
   ),
@@ -407,9 +536,17 @@ export const envSchema = z.object({
     [] as string[],
     corsOriginsFrom,
   ),
-  LOG_LEVEL: variable({ default: 'info', accepts: `one of ${LOG_LEVELS.join(', ')}`, meaning: 'pino log level' }, 'info' as LogLevel, oneOf(LOG_LEVELS)),
+  LOG_LEVEL: variable(
+    { default: 'info', accepts: `one of ${LOG_LEVELS.join(', ')}`, meaning: 'pino log level' },
+    'info' as LogLevel,
+    oneOf(LOG_LEVELS),
+  ),
   NODE_ENV: variable(
-    { default: '—', accepts: 'production, development or test', meaning: 'production: refuses offline stand-ins, answers not re-checked against the contract' },
+    {
+      default: '—',
+      accepts: 'production, development or test',
+      meaning: 'production: refuses offline stand-ins, answers not re-checked against the contract',
+    },
     null,
     oneOf(['production', 'development', 'test'] as const),
   ),
@@ -492,7 +629,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ConfigReading 
   }
   problems.push(...pairProblems(env));
   const misses = nearMisses(env);
-  if (!parsed.success || problems.length > 0) return { config: null, env: parsed.success ? parsed.data : null, problems, nearMisses: misses };
+  if (!parsed.success || problems.length > 0)
+    return { config: null, env: parsed.success ? parsed.data : null, problems, nearMisses: misses };
   return { config: configFrom(parsed.data), env: parsed.data, problems: [], nearMisses: misses };
 }
 
@@ -521,7 +659,13 @@ function configFrom(env: Env): Config {
     clientDir: env.CLIENT_DIR,
     imageCacheDir: path.resolve(env.DATA_DIR, 'img-cache'),
     sms: env.SMS_HTTP_URL
-      ? { provider: 'http', url: env.SMS_HTTP_URL, login: env.SMS_LOGIN, password: env.SMS_PASSWORD, sender: env.SMS_SENDER }
+      ? {
+          provider: 'http',
+          url: env.SMS_HTTP_URL,
+          login: env.SMS_LOGIN,
+          password: env.SMS_PASSWORD,
+          sender: env.SMS_SENDER,
+        }
       : { provider: 'outbox' },
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     isProduction: env.NODE_ENV === 'production',
@@ -549,7 +693,9 @@ function configFrom(env: Env): Config {
       secret: env.CAPTCHA_SECRET,
       verifyUrl:
         env.CAPTCHA_VERIFY_URL ??
-        (captchaProvider === 'smartcaptcha' ? 'https://smartcaptcha.yandexcloud.net/validate' : 'https://www.google.com/recaptcha/api/siteverify'),
+        (captchaProvider === 'smartcaptcha'
+          ? 'https://smartcaptcha.yandexcloud.net/validate'
+          : 'https://www.google.com/recaptcha/api/siteverify'),
     },
     otp: { ipCodesPer10Min: env.OTP_CODES_PER_IP_10_MIN, ipCodesPerDay: env.OTP_CODES_PER_IP_DAY },
     admin: { login: env.ADMIN_LOGIN, password: env.ADMIN_PASSWORD },
@@ -559,13 +705,41 @@ function configFrom(env: Env): Config {
 
 /** Shell and system variables that happen to be spelled like ours (HOME is two letters from HOST). */
 const SYSTEM_VARIABLES = new Set([
-  'PATH', 'HOME', 'USER', 'SHELL', 'PWD', 'OLDPWD', 'LANG', 'LANGUAGE', 'TERM', 'HOSTNAME', 'HOSTTYPE', 'LOGNAME', 'TMPDIR', 'TEMP',
-  'TMP', 'TZ', 'SHLVL', 'MAIL', 'EDITOR', 'DISPLAY', 'COLORTERM', 'NODE_OPTIONS', 'NODE_PATH', 'CI', 'INIT_CWD', 'COLUMNS', 'LINES', 'OSTYPE',
+  'PATH',
+  'HOME',
+  'USER',
+  'SHELL',
+  'PWD',
+  'OLDPWD',
+  'LANG',
+  'LANGUAGE',
+  'TERM',
+  'HOSTNAME',
+  'HOSTTYPE',
+  'LOGNAME',
+  'TMPDIR',
+  'TEMP',
+  'TMP',
+  'TZ',
+  'SHLVL',
+  'MAIL',
+  'EDITOR',
+  'DISPLAY',
+  'COLORTERM',
+  'NODE_OPTIONS',
+  'NODE_PATH',
+  'CI',
+  'INIT_CWD',
+  'COLUMNS',
+  'LINES',
+  'OSTYPE',
 ]);
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
 export function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   const at = (i: number, j: number): number => d[i]?.[j] ?? Number.POSITIVE_INFINITY;
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
@@ -617,9 +791,16 @@ export function productionConfigProblems(config: Config): string[] {
   const problems: string[] = [];
   const { payments } = config;
   if (payments.provider === 'test') {
-    problems.push('PAYMENTS_PROVIDER=cloudpayments is required: the built-in test gateway lets anyone with the link mark an order paid');
-  } else if (payments.cloudpayments.defaultAccount === null && Object.keys(payments.cloudpayments.accounts).length === 0) {
-    problems.push('CLOUDPAYMENTS_PUBLIC_ID and CLOUDPAYMENTS_API_SECRET (or CLOUDPAYMENTS_ACCOUNTS) are required: no account takes the payments');
+    problems.push(
+      'PAYMENTS_PROVIDER=cloudpayments is required: the built-in test gateway lets anyone with the link mark an order paid',
+    );
+  } else if (
+    payments.cloudpayments.defaultAccount === null &&
+    Object.keys(payments.cloudpayments.accounts).length === 0
+  ) {
+    problems.push(
+      'CLOUDPAYMENTS_PUBLIC_ID and CLOUDPAYMENTS_API_SECRET (or CLOUDPAYMENTS_ACCOUNTS) are required: no account takes the payments',
+    );
   }
   if (config.sms.provider === 'outbox') {
     problems.push('SMS_HTTP_URL is required: the outbox sends no SMS and writes every sign-in code to the log');
@@ -634,7 +815,9 @@ export function productionConfigProblems(config: Config): string[] {
     publicUrl = null;
   }
   if (publicUrl === null || publicUrl.protocol !== 'https:' || publicUrl.hostname === 'localhost') {
-    problems.push("PUBLIC_URL must be the storefront's public https:// address: payment return links and notification URLs are built from it");
+    problems.push(
+      "PUBLIC_URL must be the storefront's public https:// address: payment return links and notification URLs are built from it",
+    );
   }
   return problems;
 }
@@ -675,7 +858,9 @@ export function describeConfig(env: NodeJS.ProcessEnv = process.env): { ok: bool
   for (const name of VARIABLE_NAMES) {
     const raw = setValue(env, name);
     const refused = reading.problems.some((p) => p.startsWith(`${name} `));
-    const value = refused ? `${raw === undefined ? '' : shownValue(name, raw)} (refused)` : shownEffective(name, reading.env?.[name], env);
+    const value = refused
+      ? `${raw === undefined ? '' : shownValue(name, raw)} (refused)`
+      : shownEffective(name, reading.env?.[name], env);
     lines.push(`  ${name}=${value}`);
   }
   const warnings = reading.nearMisses.map(nearMissMessage);
@@ -683,7 +868,12 @@ export function describeConfig(env: NodeJS.ProcessEnv = process.env): { ok: bool
   const problems = [...reading.problems];
   if (reading.config?.isProduction) problems.push(...productionConfigProblems(reading.config));
   if (problems.length > 0) {
-    lines.push(reading.config === null ? 'Refusing to start with settings it cannot read:' : 'NODE_ENV=production: refusing to start with test stand-ins:', ...problems.map((p) => `  ${p}`));
+    lines.push(
+      reading.config === null
+        ? 'Refusing to start with settings it cannot read:'
+        : 'NODE_ENV=production: refusing to start with test stand-ins:',
+      ...problems.map((p) => `  ${p}`),
+    );
   } else {
     lines.push('The server would start with this configuration.');
   }

@@ -4,7 +4,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import pino from 'pino';
-import { describeConfig, nearMissMessage, productionConfigProblems, readConfig, redactedConfig, type Config } from './config.js';
+import {
+  describeConfig,
+  nearMissMessage,
+  productionConfigProblems,
+  readConfig,
+  redactedConfig,
+  type Config,
+} from './config.js';
 import { openDatabase } from './db/database.js';
 import { DataDirLockedError } from './db/lock.js';
 import { buildApp } from './app.js';
@@ -92,7 +99,9 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   log.info(redactedConfig(config), 'configuration');
   const where =
-    config.sms.provider === 'outbox' ? 'the server log and the sms_outbox table (GET /api/v1/admin/sms-outbox with an admin token, or /admin)' : 'the SMS gateway';
+    config.sms.provider === 'outbox'
+      ? 'the server log and the sms_outbox table (GET /api/v1/admin/sms-outbox with an admin token, or /admin)'
+      : 'the SMS gateway';
   console.log(`Storefront: http://localhost:${config.port}  (sign-in codes go to ${where})`);
 }
 

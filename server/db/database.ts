@@ -78,7 +78,10 @@ function checkChannel(channel: string): void {
 // with them as its defaults and Drizzle talks to it through `leanClient`, which leaves them out.
 const identity = (value: string) => value;
 const DRIZZLE_PARSERS = Object.fromEntries(
-  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, identity]),
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [
+    oid,
+    identity,
+  ]),
 );
 
 interface QueryClient {
@@ -89,7 +92,8 @@ interface LeanClient extends QueryClient {
 }
 
 function leanQuery(client: QueryClient): QueryClient['query'] {
-  return (text, params, options) => client.query(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
+  return (text, params, options) =>
+    client.query(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
 }
 
 function leanClient(client: PGlite): LeanClient {
@@ -111,7 +115,9 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = dataDir ? new PGlite(path.join(dataDir, 'pgdata'), { parsers: DRIZZLE_PARSERS }) : new PGlite({ parsers: DRIZZLE_PARSERS });
+    client = dataDir
+      ? new PGlite(path.join(dataDir, 'pgdata'), { parsers: DRIZZLE_PARSERS })
+      : new PGlite({ parsers: DRIZZLE_PARSERS });
     await client.waitReady;
   } catch (error) {
     releaseLock?.();
@@ -145,7 +151,8 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
         exec: async (script) => {
           await tx.exec(script);
         },
-        appliedNames: async () => (await tx.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
+        appliedNames: async () =>
+          (await tx.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
         markApplied: async (name) => {
           await tx.query('insert into schema_migrations (name) values ($1)', [name]);
         },
@@ -241,7 +248,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       exec: async (script) => {
         await migrator.query(script);
       },
-      appliedNames: async () => (await migrator.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
+      appliedNames: async () =>
+        (await migrator.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
       markApplied: async (name) => {
         await migrator.query('insert into schema_migrations (name) values ($1)', [name]);
       },
@@ -257,6 +265,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return db;
 }
 
-export function openDatabase(config: { databaseUrl: string | null; dataDir: string; pgPoolSize: number }): Promise<Database> {
+export function openDatabase(config: {
+  databaseUrl: string | null;
+  dataDir: string;
+  pgPoolSize: number;
+}): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl, config.pgPoolSize) : openPglite(config.dataDir);
 }

@@ -10,7 +10,14 @@ import { requestSignInCode, signInWithCode, signOut } from '../../src/api/contra
 import { maskPhoneForLog, validatePhone } from '../../src/domain/phone.js';
 import { route } from '../http/route.js';
 import { unauthorized, unprocessable } from '../http/errors.js';
-import { CODE_TTL_SECONDS, RESEND_AFTER_SECONDS, checkCode, lockKey, sendSignInCode, useCode } from '../services/otp.js';
+import {
+  CODE_TTL_SECONDS,
+  RESEND_AFTER_SECONDS,
+  checkCode,
+  lockKey,
+  sendSignInCode,
+  useCode,
+} from '../services/otp.js';
 import { bearerToken, createSession, requireUser, revokeSession } from '../services/sessions.js';
 import { signInBotCheck } from '../services/captcha.js';
 import { findUserByPhone, insertUser, patchUser, toUser } from '../services/users.js';
@@ -34,7 +41,11 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     const phone = requirePhone(body.phone);
     const bot = await signInBotCheck(ctx, body.captchaToken, request.ip);
     await sendSignInCode(ctx, phone, request.ip, bot);
-    return { sentTo: maskPhoneForLog(phone), resendAfterSeconds: RESEND_AFTER_SECONDS, expiresInSeconds: CODE_TTL_SECONDS };
+    return {
+      sentTo: maskPhoneForLog(phone),
+      resendAfterSeconds: RESEND_AFTER_SECONDS,
+      expiresInSeconds: CODE_TTL_SECONDS,
+    };
   });
 
   route(app, signInWithCode, async ({ body }) => {
@@ -49,7 +60,8 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
       let row = await findUserByPhone(tx, phone);
       if (!row) {
         // Asked only after the code is right, so the answer tells nobody whether a phone is registered.
-        if (body.personalData !== true) return { ok: false, message: CONSENT_REQUIRED_MESSAGE, code: 'consent-required' };
+        if (body.personalData !== true)
+          return { ok: false, message: CONSENT_REQUIRED_MESSAGE, code: 'consent-required' };
         row = await insertUser(
           tx,
           {

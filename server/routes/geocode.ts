@@ -17,7 +17,8 @@ import { authenticate } from '../services/sessions.js';
 
 export const GEOCODE_LIMIT: RateLimit = { bucket: 'geocode', limit: 30, windowMs: 60_000 };
 
-export const geocodeLimitMessage = (seconds: number) => `Слишком много запросов адреса. Повторите через ${waitText(seconds)}`;
+export const geocodeLimitMessage = (seconds: number) =>
+  `Слишком много запросов адреса. Повторите через ${waitText(seconds)}`;
 
 export async function registerGeocode(app: FastifyInstance): Promise<void> {
   async function limitGeocoding(request: FastifyRequest): Promise<void> {

@@ -50,7 +50,14 @@ const readBack: Record<VariableName, (config: Config, raw: string) => void> = {
   OTP_CODES_PER_IP_10_MIN: (c, raw) => expect(c.otp.ipCodesPer10Min).toBe(whole(raw)),
   OTP_CODES_PER_IP_DAY: (c, raw) => expect(c.otp.ipCodesPerDay).toBe(whole(raw)),
   CORS_ORIGINS: (c, raw) =>
-    expect(c.corsOrigins).toEqual([...new Set(raw.split(',').map((o) => o.trim().toLowerCase()).filter((o) => o !== ''))]),
+    expect(c.corsOrigins).toEqual([
+      ...new Set(
+        raw
+          .split(',')
+          .map((o) => o.trim().toLowerCase())
+          .filter((o) => o !== ''),
+      ),
+    ]),
   LOG_LEVEL: (c, raw) => expect(c.logLevel).toBe(lower(raw)),
   NODE_ENV: (c, raw) => expect(c.isProduction).toBe(lower(raw) === 'production'),
 };
@@ -64,19 +71,57 @@ const companions: Partial<Record<VariableName, Record<string, string>>> = {
   CLOUDPAYMENTS_API_SECRET: { CLOUDPAYMENTS_PUBLIC_ID: 'pk_public' },
 };
 
-const padded = (arb: fc.Arbitrary<string>) => fc.tuple(fc.constantFrom('', ' ', '\t'), arb, fc.constantFrom('', ' ')).map(([a, b, c]) => a + b + c);
-const words = ['true', 'false', 'yes', 'no', 'on', 'test', 'cloudpayments', 'smartcaptcha', 'recaptcha', 'classic', 'modern', 'mini', 'info', 'debug', 'verbose', 'production', 'loopback'];
-const cidr = fc.oneof(fc.ipV4(), fc.ipV6(), fc.tuple(fc.ipV4(), fc.integer({ min: 0, max: 40 })).map(([ip, bits]) => `${ip}/${bits}`));
+const padded = (arb: fc.Arbitrary<string>) =>
+  fc.tuple(fc.constantFrom('', ' ', '\t'), arb, fc.constantFrom('', ' ')).map(([a, b, c]) => a + b + c);
+const words = [
+  'true',
+  'false',
+  'yes',
+  'no',
+  'on',
+  'test',
+  'cloudpayments',
+  'smartcaptcha',
+  'recaptcha',
+  'classic',
+  'modern',
+  'mini',
+  'info',
+  'debug',
+  'verbose',
+  'production',
+  'loopback',
+];
+const cidr = fc.oneof(
+  fc.ipV4(),
+  fc.ipV6(),
+  fc.tuple(fc.ipV4(), fc.integer({ min: 0, max: 40 })).map(([ip, bits]) => `${ip}/${bits}`),
+);
 /** Any string, and strings shaped like what the variables take, so both sides of each reader are hit. */
 const anyValue = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme' }),
-  padded(fc.oneof(fc.nat().map(String), fc.integer().map(String), fc.double().map(String), fc.constantFrom('0', '1', '2', '01', '65535', '65536', '1e3', '0x10'))),
+  padded(
+    fc.oneof(
+      fc.nat().map(String),
+      fc.integer().map(String),
+      fc.double().map(String),
+      fc.constantFrom('0', '1', '2', '01', '65535', '65536', '1e3', '0x10'),
+    ),
+  ),
   padded(fc.constantFrom(...words).chain((w) => fc.constantFrom(w, w.toUpperCase(), w.slice(1)))),
-  padded(fc.oneof(fc.webUrl(), fc.webUrl().map((u) => u.replace(/^https?/, 'postgres')), fc.domain())),
+  padded(
+    fc.oneof(
+      fc.webUrl(),
+      fc.webUrl().map((u) => u.replace(/^https?/, 'postgres')),
+      fc.domain(),
+    ),
+  ),
   padded(fc.array(cidr, { minLength: 1, maxLength: 3 }).map((list) => list.join(','))),
   fc.json(),
-  fc.dictionary(fc.string(), fc.record({ publicId: fc.string(), apiSecret: fc.string() })).map((accounts) => JSON.stringify(accounts)),
+  fc
+    .dictionary(fc.string(), fc.record({ publicId: fc.string(), apiSecret: fc.string() }))
+    .map((accounts) => JSON.stringify(accounts)),
 );
 
 describe('any value of any variable', () => {

@@ -13,7 +13,10 @@ function readmeTableNames(): string[] {
   const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
   const section = readme.split(/^## /m).find((part) => part.startsWith('Configuration\n'));
   if (section === undefined) throw new Error('README has no "## Configuration" section');
-  const rows = section.split('\n').filter((line) => line.startsWith('|')).slice(2); // header and separator
+  const rows = section
+    .split('\n')
+    .filter((line) => line.startsWith('|'))
+    .slice(2); // header and separator
   expect(rows.length).toBeGreaterThan(0);
   const names: string[] = [];
   for (const row of rows) {
@@ -30,7 +33,10 @@ function envExampleLines(): { name: string; value: string }[] {
   const text = fs.readFileSync(path.join(ROOT, '.env.example'), 'utf8');
   // a live assignment would set a value where the file promises defaults only
   expect(text.split('\n').filter((line) => /^\s*[A-Za-z_][A-Za-z0-9_]*=/.test(line))).toEqual([]);
-  return [...text.matchAll(/^#\s*([A-Za-z_][A-Za-z0-9_]*)=(.*)$/gm)].map((m) => ({ name: m[1] ?? '', value: m[2] ?? '' }));
+  return [...text.matchAll(/^#\s*([A-Za-z_][A-Za-z0-9_]*)=(.*)$/gm)].map((m) => ({
+    name: m[1] ?? '',
+    value: m[2] ?? '',
+  }));
 }
 
 describe('configuration documentation against the schema', () => {
@@ -47,7 +53,8 @@ describe('configuration documentation against the schema', () => {
   it('.env.example shows each default the schema documents (empty where there is none or it is derived)', () => {
     for (const { name, value } of envExampleLines()) {
       const documented = variableDoc(name as VariableName).default;
-      const literal = documented === '—' || documented === 'per provider' || documented.includes('PORT') ? '' : documented;
+      const literal =
+        documented === '—' || documented === 'per provider' || documented.includes('PORT') ? '' : documented;
       expect(value, name).toBe(literal);
     }
   });

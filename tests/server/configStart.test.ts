@@ -37,7 +37,15 @@ describe('npm start with settings the schema cannot read', () => {
     const refusal = output.split('\n').find((line) => line.includes('refusing to start with settings it cannot read'));
     expect(refusal).toBeDefined();
     const { problems } = JSON.parse(refusal ?? '{}') as { problems: string[] };
-    expect(problems.map((p) => p.split(' ')[0])).toEqual(['PORT', 'PG_POOL_SIZE', 'TRUST_PROXY', 'ADMIN_PASSWORD', 'PAYMENTS_PROVIDER', 'CAPTCHA_PROVIDER', 'LOG_LEVEL']);
+    expect(problems.map((p) => p.split(' ')[0])).toEqual([
+      'PORT',
+      'PG_POOL_SIZE',
+      'TRUST_PROXY',
+      'ADMIN_PASSWORD',
+      'PAYMENTS_PROVIDER',
+      'CAPTCHA_PROVIDER',
+      'LOG_LEVEL',
+    ]);
     expect(problems).toContain('PORT must be a port number from 1 to 65535, not "abc"');
     expect(output).not.toContain('short-pw');
     expect(output).not.toMatch(/\n\s+at /); // no stack trace
@@ -49,7 +57,13 @@ describe('npm start with settings the schema cannot read', () => {
   it('--check-config prints the configuration with secrets masked and exits 0, without the database or the port', async () => {
     const port = await freePort();
     const server = await spawnServer(
-      { ...base, PORT: String(port), TRUST_PROXY: '10.0.0.0/8', SMS_HTTP_URL: 'https://smsc.example/send.php', SMS_PASSWORD: 'sms-pass-456' },
+      {
+        ...base,
+        PORT: String(port),
+        TRUST_PROXY: '10.0.0.0/8',
+        SMS_HTTP_URL: 'https://smsc.example/send.php',
+        SMS_PASSWORD: 'sms-pass-456',
+      },
       { waitForListening: false, args: ['--check-config'] },
     );
     const { code } = await server.exited;
@@ -65,10 +79,15 @@ describe('npm start with settings the schema cannot read', () => {
   }, 60_000);
 
   it('--check-config exits 1 with what the start would refuse', async () => {
-    const server = await spawnServer({ ...base, PORT: String(await freePort()), LOG_LEVEL: 'verbose' }, { waitForListening: false, args: ['--check-config'] });
+    const server = await spawnServer(
+      { ...base, PORT: String(await freePort()), LOG_LEVEL: 'verbose' },
+      { waitForListening: false, args: ['--check-config'] },
+    );
     const { code } = await server.exited;
     expect(code).toBe(1);
-    expect(server.output()).toContain('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "verbose"');
+    expect(server.output()).toContain(
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "verbose"',
+    );
     expect(fs.readdirSync(dataDir)).toEqual([]);
   }, 60_000);
 });

@@ -32,7 +32,10 @@ export function freePort(): Promise<number> {
 
 export function fakeClientDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-client-'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="ru"><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="ru"><body><div id="root"></div></body></html>',
+  );
   return dir;
 }
 
@@ -87,9 +90,17 @@ export function spawnServer(
 }
 
 /** Signs in through the OTP flow; `readCode` finds the 6-digit code the server sent to `phone`. */
-export async function signIn(baseUrl: string, phone: string, readCode: () => Promise<string | null>): Promise<{ token: string; userId: string }> {
+export async function signIn(
+  baseUrl: string,
+  phone: string,
+  readCode: () => Promise<string | null>,
+): Promise<{ token: string; userId: string }> {
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(baseUrl + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const json = (await res.json()) as Record<string, unknown>;
     if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
     return json;
