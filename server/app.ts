@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { z } from 'zod/mini';
+import type { TrustProxy } from './config.js';
 import type { AppContext } from './context.js';
 import { answerClientError } from './http/clientError.js';
 import { registerCors } from './http/cors.js';
@@ -20,6 +21,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
   }
+}
+
+/**
+ * Fastify 5.12 reads a numeric trustProxy as "trust nothing" (a hop count alone cannot tell a
+ * proxy from a client reaching the server directly), so a count is given as the function that
+ * trusts that many hops, the meaning it had before; README recommends the address list instead.
+ */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
 }
 
 /** Fastify's own refusals by error code: status, Russian message, our code. */
@@ -74,7 +85,8 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   const app = Fastify({
     logger: false,
     bodyLimit: 1_048_576,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    // request.ip, which every per-IP limit counts by, comes from the proxies TRUST_PROXY names
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     // refusals made before routing (a malformed percent-escape, a path parameter over 100
     // characters) answer in Russian like every other error instead of Fastify's English JSON
     frameworkErrors: sendError,

@@ -166,8 +166,8 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
 
-export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', () => undefined); // an idle client's error is retried by the next checkout
   const orm = drizzlePg(pool) as unknown as Executor;
   // One dedicated connection for LISTEN, opened on first use. When it drops (a server restart,
@@ -265,6 +265,10 @@ export async function openPostgres(url: string): Promise<Database> {
   return db;
 }
 
-export function openDatabase(config: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+export function openDatabase(config: {
+  databaseUrl: string | null;
+  dataDir: string;
+  pgPoolSize: number;
+}): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, config.pgPoolSize) : openPglite(config.dataDir);
 }
