@@ -6,10 +6,10 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { contentVersions, groups, products } from '../db/schema/catalog.js';
 import type { GroupModifier } from '../../src/api/entities.js';
+import { ITEM_MESSAGES } from '../../src/domain/messages.js';
 
-export const PRODUCT_GONE_MESSAGE = 'Блюдо в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога';
-export const MODIFIER_GONE_MESSAGE =
-  'Модификатор для блюда в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога';
+export const PRODUCT_GONE_MESSAGE = ITEM_MESSAGES.productGone;
+export const MODIFIER_GONE_MESSAGE = ITEM_MESSAGES.modifierGone;
 
 export interface PricingProduct {
   id: string;
