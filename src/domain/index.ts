@@ -8,5 +8,6 @@ export * from './catalog';
 export * from './deliveryZone';
 export * from './cart';
 export * from './gifts';
+export * from './limits';
 export * from './messages';
 export * from './payment';

@@ -96,6 +96,10 @@ export function restaurantClosedMessage(name: string, method: DeliveryMethod): s
     ? `Ресторан «${name}» сейчас закрыт. Выберите другое время или другой ресторан`
     : `Ресторан «${name}», который доставляет по этому адресу, сейчас закрыт. Выберите время доставки`;
 }
+/** A line above the product's maxPerPositionInOrder (PRODUCT.md §9). */
+export function maxPerPositionMessage(name: string, max: number): string {
+  return `Блюдо «${name}»: не более ${max} в одной позиции заказа`;
+}
 /** 'Добавьте товаров ещё на 150 ₽'. */
 export function missingSumText(missing: number): string {
   return `Добавьте товаров ещё на ${formatPrice(missing)}`;

@@ -9,6 +9,7 @@ import {
   DEFAULT_SITE_NOT_WORKING_TEXT,
   goodsPriceChangedMessage,
   ITEM_MESSAGES,
+  maxPerPositionMessage,
   missingSumText,
   ORDER_MESSAGES,
   orderPriceChangedMessage,
@@ -79,6 +80,7 @@ describe('texts with parameters', () => {
   });
 
   it('names, streets and restaurants', () => {
+    expect(maxPerPositionMessage('Филадельфия', 2)).toBe('Блюдо «Филадельфия»: не более 2 в одной позиции заказа');
     expect(stoppedMessage(['Филадельфия', 'Кола'])).toBe('Нет в наличии в выбранном ресторане: «Филадельфия», «Кола»');
     expect(streetNotFoundMessage('Ленина', 'Ангарск')).toBe(
       'Не удалось найти улицу «Ленина» в городе Ангарск. Адрес вне зоны доставки',
