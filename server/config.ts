@@ -31,6 +31,16 @@ export interface Config {
   /** Sign-in codes per client address (server/services/otp.ts). */
   otp: OtpConfig;
   /**
+   * DATABASE_CONNECT_TIMEOUT_S (default 60): how long the start keeps retrying a DATABASE_URL that
+   * does not answer yet (a process manager may start PostgreSQL after the server); 0 tries once.
+   */
+  databaseConnectTimeoutS: number;
+  /**
+   * SHUTDOWN_GRACE_S (default 10): after SIGTERM, how long readiness answers 503 while requests are
+   * still served, so the load balancer stops routing here before the process closes (docs/DEPLOY.md).
+   */
+  shutdownGraceS: number;
+  /**
    * The first admin, created at the first start on a database without staff (docs/ADMIN.md):
    * ADMIN_LOGIN (default 'admin') and ADMIN_PASSWORD (at least 10 characters; when unset, a
    * password is generated and printed once to stdout). Never logged.
@@ -124,6 +134,15 @@ function positiveIntSetting(env: NodeJS.ProcessEnv, name: string, fallback: numb
   return n;
 }
 
+/** A whole number ≥ 0, or `fallback` when unset; anything else stops the start, naming the variable. */
+function nonNegativeIntSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value.trim());
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${name} must be a whole number of seconds (0 or more), not ${JSON.stringify(value)}`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = process.cwd();
   const dataDir = path.resolve(root, env.DATA_DIR ?? 'data');
@@ -177,6 +196,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ipCodesPer10Min: positiveIntSetting(env, 'OTP_CODES_PER_IP_10_MIN', 30),
       ipCodesPerDay: positiveIntSetting(env, 'OTP_CODES_PER_IP_DAY', 200),
     },
+    databaseConnectTimeoutS: nonNegativeIntSetting(env, 'DATABASE_CONNECT_TIMEOUT_S', 60),
+    shutdownGraceS: nonNegativeIntSetting(env, 'SHUTDOWN_GRACE_S', 10),
     admin: {
       login: env.ADMIN_LOGIN && env.ADMIN_LOGIN.trim().length > 0 ? env.ADMIN_LOGIN.trim().toLowerCase() : 'admin',
       password: env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length > 0 ? env.ADMIN_PASSWORD : null,
