@@ -6,11 +6,14 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { z } from 'zod/mini';
 import type { AppContext } from './context.js';
 import { HttpError, describeZodError } from './http/errors.js';
+import { installDrain, type Lifecycle } from './http/drain.js';
 import { apiModules, siteModules } from './routes/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Draining before a shutdown (server/http/drain.ts). */
+    lifecycle: Lifecycle;
   }
 }
 
@@ -19,9 +22,15 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     logger: false,
     bodyLimit: 1_048_576,
     trustProxy: process.env.TRUST_PROXY === 'true',
+    // app.close() ends idle keep-alive connections at once (Fastify's default, stated here since
+    // the drain relies on it), and a request arriving on a still-open connection while it closes
+    // is served (with `Connection: close`) rather than refused with Fastify's English 503.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
     ...options,
   });
   app.decorate('ctx', ctx);
+  app.decorate('lifecycle', installDrain(app));
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
