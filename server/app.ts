@@ -2,10 +2,13 @@
 // Static files, the route table, /img and the WebSocket are registered by their own modules.
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod/mini';
 import type { AppContext } from './context.js';
-import { HttpError, describeZodError } from './http/errors.js';
+import { answerClientError } from './http/clientError.js';
+import { registerCors } from './http/cors.js';
+import { registerSecurityHeaders } from './http/securityHeaders.js';
+import { HttpError, describeZodError, notFound } from './http/errors.js';
 import { installDrain, type Lifecycle } from './http/drain.js';
 import { apiModules, siteModules } from './routes/index.js';
 
@@ -15,6 +18,46 @@ declare module 'fastify' {
     /** Draining before a shutdown (server/http/drain.ts). */
     lifecycle: Lifecycle;
   }
+}
+
+/** Fastify's own refusals by error code: status, Russian message, our code. */
+const FRAMEWORK_REFUSALS: Record<string, { status: number; message: string; code: string }> = {
+  FST_ERR_BAD_URL: { status: 400, message: 'Некорректный адрес запроса', code: 'bad-url' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'Слишком длинный адрес запроса', code: 'url-too-long' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'Слишком большой запрос', code: 'payload-too-large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Неподдерживаемый формат запроса: ожидается JSON', code: 'unsupported-media-type' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Некорректный JSON в теле запроса', code: 'invalid-json' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'Пустое тело запроса при Content-Type: application/json', code: 'invalid-json' },
+};
+
+/**
+ * The one error handler: route errors (setErrorHandler), refusals before routing
+ * (frameworkErrors) and unknown routes (the not-found handlers throw) all leave as
+ * { message, code } with a Russian message.
+ */
+function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  if (error instanceof HttpError) {
+    void reply.headers(error.headers).code(error.statusCode).send({ message: error.message, code: error.code });
+    return;
+  }
+  if (error instanceof z.core.$ZodError) {
+    void reply.code(400).send({ message: describeZodError(error), code: 'invalid-request' });
+    return;
+  }
+  const fields = typeof error === 'object' && error !== null ? (error as { statusCode?: unknown; code?: unknown }) : {};
+  const known = typeof fields.code === 'string' ? FRAMEWORK_REFUSALS[fields.code] : undefined;
+  if (known) {
+    void reply.code(known.status).send({ message: known.message, code: known.code });
+    return;
+  }
+  const status = typeof fields.statusCode === 'number' ? fields.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    // another of Fastify's refusals (a bad Content-Length, a malformed header…)
+    void reply.code(status).send({ message: 'Некорректный запрос', code: 'bad-request' });
+    return;
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  void reply.code(500).send({ message: 'Ошибка сервера. Попробуйте позже', code: 'internal' });
 }
 
 export async function buildApp(ctx: AppContext, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
@@ -27,35 +70,18 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     // is served (with `Connection: close`) rather than refused with Fastify's English 503.
     forceCloseConnections: 'idle',
     return503OnClosing: false,
+    // refusals made before routing (a malformed percent-escape, a path parameter over 100
+    // characters) answer in Russian like every other error instead of Fastify's English JSON
+    frameworkErrors: sendError,
+    clientErrorHandler: answerClientError,
     ...options,
   });
   app.decorate('ctx', ctx);
   app.decorate('lifecycle', installDrain(app));
 
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof HttpError) {
-      void reply.headers(error.headers).code(error.statusCode).send({ message: error.message, code: error.code });
-      return;
-    }
-    if (error instanceof z.core.$ZodError) {
-      void reply.code(400).send({ message: describeZodError(error), code: 'invalid-request' });
-      return;
-    }
-    const status = typeof (error as { statusCode?: unknown }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;
-    if (status >= 400 && status < 500) {
-      // Fastify's own refusals (bad JSON, body too large, unsupported media type).
-      const message =
-        status === 413
-          ? 'Слишком большой запрос'
-          : status === 415
-            ? 'Неподдерживаемый формат запроса'
-            : 'Некорректный запрос';
-      void reply.code(status).send({ message, code: 'bad-request' });
-      return;
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    void reply.code(500).send({ message: 'Ошибка сервера. Попробуйте позже', code: 'internal' });
-  });
+  app.setErrorHandler(sendError);
+
+  await registerSecurityHeaders(app, ctx.config);
 
   // API answers compressed on the fly (brotli at a quick level); the catalogue brings its own
   // pre-compressed body and static files their .br/.gz, which the plugin leaves alone.
@@ -67,9 +93,10 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   });
   await app.register(
     async (api) => {
+      await registerCors(api, ctx.config.corsOrigins);
       for (const register of apiModules) await register(api);
-      api.setNotFoundHandler((_request, reply) => {
-        void reply.code(404).send({ message: 'Метод API не найден', code: 'not-found' });
+      api.setNotFoundHandler(() => {
+        throw notFound('Метод API не найден');
       });
     },
     { prefix: '/api/v1' },

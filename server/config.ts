@@ -2,6 +2,9 @@
 // a fresh machine; secrets are read here and never logged (see `redactedConfig`).
 import path from 'node:path';
 
+/** Admin uploads live in DATA_DIR/<this> and are served as /img/<this>/<kind>/<file>. */
+export const UPLOADS_DIR_NAME = 'uploads';
+
 export interface Config {
   port: number;
   host: string;
@@ -46,6 +49,12 @@ export interface Config {
    * password is generated and printed once to stdout). Never logged.
    */
   admin: { login: string; password: string | null };
+  /**
+   * CORS_ORIGINS: origins whose pages may call /api/v1 across origins (the chain's Capacitor app:
+   * capacitor://localhost, https://localhost), comma-separated; empty = same-origin only. Never
+   * /api/v1/admin, never with cookies (server/http/cors.ts).
+   */
+  corsOrigins: string[];
 }
 
 export interface CloudPaymentsAccount {
@@ -112,6 +121,25 @@ function cloudPaymentsAccounts(json: string | undefined): Record<string, CloudPa
     out[terminal] = { publicId: v.publicId, apiSecret: v.apiSecret };
   }
   return out;
+}
+
+/**
+ * CORS_ORIGINS as a list of exact origins ('scheme://host[:port]', lowercased as browsers send
+ * them). Anything else stops the start: a typo would silently lock the app out, and '*' or a
+ * path would open more than meant.
+ */
+export function corsOriginsFrom(value: string | undefined): string[] {
+  if (value === undefined || value.trim() === '') return [];
+  const origins: string[] = [];
+  for (const raw of value.split(',')) {
+    const origin = raw.trim().toLowerCase();
+    if (origin === '') continue;
+    if (!/^[a-z][a-z0-9+.-]*:\/\/[a-z0-9.-]+(:\d{1,5})?$/.test(origin)) {
+      throw new Error(`CORS_ORIGINS: "${raw.trim()}" is not an origin (scheme://host[:port] without a path, e.g. capacitor://localhost); separate origins with commas`);
+    }
+    if (!origins.includes(origin)) origins.push(origin);
+  }
+  return origins;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -202,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       login: env.ADMIN_LOGIN && env.ADMIN_LOGIN.trim().length > 0 ? env.ADMIN_LOGIN.trim().toLowerCase() : 'admin',
       password: env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length > 0 ? env.ADMIN_PASSWORD : null,
     },
+    corsOrigins: corsOriginsFrom(env.CORS_ORIGINS),
   };
 }
 
@@ -247,5 +276,6 @@ export function redactedConfig(config: Config): Record<string, unknown> {
     geocoder: config.geocoder.yandexKey ? 'yandex' : 'embedded street reference',
     captcha: config.captcha.secret ? config.captcha.provider : 'off',
     publicUrl: config.publicUrl,
+    corsOrigins: config.corsOrigins,
   };
 }

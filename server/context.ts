@@ -3,7 +3,12 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { CaptchaVerifier } from './integrations/captcha.js';
 import type { Geocoder } from './integrations/geocoder.js';
+import type { IntegrationLog } from './integrations/log.js';
 import type { PaymentGateways } from './integrations/payments.js';
+import type { SmsSender } from './integrations/sms.js';
+
+// Defined beside the integrations that use them (an integration never imports this file).
+export type { IntegrationLog, SmsSender };
 
 /** What the server pushes to WebSocket clients (across processes through LISTEN/NOTIFY). */
 export type PushMessage =
@@ -17,10 +22,6 @@ export interface Push {
 
 export interface Clock {
   now(): Date;
-}
-
-export interface SmsSender {
-  send(phone: string, text: string): Promise<void>;
 }
 
 export interface AppContext {
@@ -40,13 +41,6 @@ export interface AppContext {
   payments?: PaymentGateways;
   /** Where integrations log (failed geocoding, webhook refusals); defaults to a pino logger. */
   log?: IntegrationLog;
-}
-
-/** The part of a pino logger the integrations use. */
-export interface IntegrationLog {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
 }
 
 export const systemClock: Clock = { now: () => new Date() };

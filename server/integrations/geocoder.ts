@@ -17,8 +17,8 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod/mini';
 import type { GeoPoint } from '../../src/api/entities.js';
-import type { IntegrationLog } from '../context.js';
 import type { Database } from '../db/database.js';
+import type { IntegrationLog } from './log.js';
 import { streets } from '../db/schema/catalog.js';
 
 export const GEOCODER_INVALID_ANSWER = 'Не удалось обработать ответ API. Проверьте, валиден ли ответ сервера.';

@@ -1,4 +1,4 @@
-// SMS delivery behind the SmsSender interface of server/context.ts.
+// SMS delivery behind the SmsSender interface (AppContext.sms in server/context.ts).
 //
 // - 'outbox' (default, offline): each message is written to the sms_outbox table and logged as
 //   one line with the phone and the text, so a developer signs in locally by reading the code
@@ -11,9 +11,12 @@
 // A failed send throws SmsError; the caller decides what the customer sees.
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.js';
-import type { SmsSender } from '../context.js';
 import type { Database } from '../db/database.js';
 import { smsOutbox } from '../db/schema/customers.js';
+
+export interface SmsSender {
+  send(phone: string, text: string): Promise<void>;
+}
 
 /** The part of a pino logger this module uses. */
 export interface SmsLog {

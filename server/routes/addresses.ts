@@ -4,33 +4,15 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { asc, count, eq } from 'drizzle-orm';
 import { MAX_ADDRESSES_PER_USER, createAddress, deleteAddress, listAddressesByUser } from '../../src/api/contract/addresses.js';
-import type { Address } from '../../src/api/entities.js';
 import { addresses } from '../db/schema/customers.js';
 import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { route } from '../http/route.js';
 import { lockKey } from '../services/otp.js';
 import { ensureOwnerById, requireUser } from '../services/sessions.js';
+import { toAddress } from '../services/users.js';
 
 export const TOO_MANY_ADDRESSES_MESSAGE = `Можно сохранить не больше ${MAX_ADDRESSES_PER_USER} адресов`;
 export const ADDRESS_NOT_FOUND_MESSAGE = 'Адрес не найден';
-
-type AddressRow = typeof addresses.$inferSelect;
-
-export function toAddress(row: AddressRow): Address {
-  return {
-    id: row.id,
-    userId: row.userId,
-    city: row.city,
-    street: row.street,
-    home: row.home,
-    apartment: row.apartment,
-    entrance: row.entrance,
-    floor: row.floor,
-    intercom: row.intercom,
-    comment: row.comment,
-    location: row.lat !== null && row.lon !== null ? { lat: row.lat, lon: row.lon } : null,
-  };
-}
 
 export async function registerAddresses(app: FastifyInstance): Promise<void> {
   const { ctx } = app;

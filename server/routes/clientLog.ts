@@ -19,7 +19,7 @@ export async function registerClientLog(app: FastifyInstance): Promise<void> {
     scope.addHook('onRoute', (options) => {
       options.bodyLimit = CLIENT_LOG_BODY_LIMIT;
     });
-    scope.setErrorHandler((error, _request, reply) => {
+    scope.setErrorHandler((error) => {
       if (isBodyTooLarge(error)) throw new HttpError(413, CLIENT_LOG_MESSAGES.tooLarge, 'too-large');
       // Everything else is answered by the application's handler.
       throw error;

@@ -25,10 +25,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import sharp from 'sharp';
+import { UPLOADS_DIR_NAME } from '../config.js';
 
 export const IMAGE_SOURCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../seed/images');
-/** Admin uploads live in DATA_DIR/<this> and are served as /img/<this>/<kind>/<file>. */
-export const UPLOADS_DIR_NAME = 'uploads';
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /**
  * Every width /img produces, ascending. 160: index stories; 200: cart lines, picture preload,

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod/mini';
 import type { SitePage } from '../../src/api/siteRoutes.js';
-import { PAGE_EFFECT_MODULES, PAGE_MODULES } from '../../src/views/app/pageModules.js';
+import { PAGE_EFFECT_MODULES, PAGE_MODULES } from '../../src/api/pageModules.js';
 
 const ManifestChunk = z.object({
   file: z.string(),

@@ -15,12 +15,9 @@ export async function registerSettings(app: FastifyInstance): Promise<void> {
   route(app, getSettingValue, async ({ params }) => {
     const name = SingleSettingName.safeParse(params.name);
     if (!name.success) throw notFound(`Настройка ${params.name} не найдена`, 'setting-not-found');
-    if (name.data === 'SETTINGS_VERSION') {
-      return { value: await app.ctx.db.run((db) => readContentVersion(db, 'settings')) };
-    }
+    if (name.data === 'SETTINGS_VERSION') return app.ctx.db.run((db) => readContentVersion(db, 'settings'));
     const stored = await app.ctx.db.run((db) => readSettingValue(db, name.data));
-    const value = stored === undefined || stored === null || stored === '' ? SINGLE_VALUE_SETTINGS[name.data] ?? '1' : String(stored);
-    return { value };
+    return stored === undefined || stored === null || stored === '' ? SINGLE_VALUE_SETTINGS[name.data] ?? '1' : String(stored);
   });
 
   route(app, getSettings, async ({ request, reply }) => {

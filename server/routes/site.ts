@@ -25,6 +25,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { imageSrc, imageSrcSet, SLIDE_FALLBACK_WIDTH, SLIDE_SIZES, SLIDE_WIDTHS } from '../../src/api/images.js';
 import { matchSiteRoute, type SitePage } from '../../src/api/siteRoutes.js';
+import { notFound } from '../http/errors.js';
 import { captchaVerifierOf } from '../services/captcha.js';
 import { loadSettings } from '../services/settings.js';
 import { chooseEncoding } from './catalog.js';
@@ -200,9 +201,8 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname === '/api' || pathname.startsWith('/api/')) {
-      return reply.code(404).send({ message: 'Метод API не найден', code: 'not-found' });
-    }
+    // through the app's error handler, like every API error
+    if (pathname === '/api' || pathname.startsWith('/api/')) throw notFound('Метод API не найден');
     if (pathname.startsWith('/img/')) {
       return reply.code(404).send({ message: 'Изображение не найдено', code: 'not-found' });
     }

@@ -355,6 +355,11 @@ export async function testPayment(ctx: AppContext, paymentId: string): Promise<{
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The test gateway page's only inline block; the Content-Security-Policy allows it by hash. */
+export const TEST_GATEWAY_STYLE =
+  'body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}form{display:inline-block;margin:.5rem .5rem 0 0}\n' +
+  'button{font-size:1.1rem;padding:.6rem 1.4rem;border-radius:.5rem;border:0;cursor:pointer}.pay{background:#1a7f37;color:#fff}.decline{background:#d0d7de}';
+
 export function testGatewayPage(found: { payment: PaymentRow; order: OrderRow; slug: string }): string {
   const { payment, order, slug } = found;
   const urls = returnUrls(slug, order.id);
@@ -370,8 +375,7 @@ export function testGatewayPage(found: { payment: PaymentRow; order: OrderRow; s
 <html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="/favicon.svg">
 <title>Тестовая оплата заказа № ${order.number}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}form{display:inline-block;margin:.5rem .5rem 0 0}
-button{font-size:1.1rem;padding:.6rem 1.4rem;border-radius:.5rem;border:0;cursor:pointer}.pay{background:#1a7f37;color:#fff}.decline{background:#d0d7de}</style>
+<style>${TEST_GATEWAY_STYLE}</style>
 </head><body>
 <h1>Тестовая оплата</h1>
 <p>Заказ № ${order.number}, к оплате ${amount}&nbsp;₽ (${payment.method === 'sbp' ? 'СБП' : 'картой'}).</p>

@@ -6,7 +6,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { addresses, bonusLedger, likes, users } from '../db/schema/customers.js';
 import { unprocessable } from '../http/errors.js';
-import type { User } from '../../src/api/entities.js';
+import type { Address, User } from '../../src/api/entities.js';
 import { revokeUserSessions } from './sessions.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -169,4 +169,23 @@ export async function applyBonus(tx: Executor, entry: BonusEntry, now: Date): Pr
     .where(eq(users.id, entry.userId))
     .returning({ balance: users.balance });
   return rows[0]?.balance ?? 0;
+}
+
+type AddressRow = typeof addresses.$inferSelect;
+
+/** A saved address as the API shows it (GET /address/by-user-id, the admin customer card). */
+export function toAddress(row: AddressRow): Address {
+  return {
+    id: row.id,
+    userId: row.userId,
+    city: row.city,
+    street: row.street,
+    home: row.home,
+    apartment: row.apartment,
+    entrance: row.entrance,
+    floor: row.floor,
+    intercom: row.intercom,
+    comment: row.comment,
+    location: row.lat !== null && row.lon !== null ? { lat: row.lat, lon: row.lon } : null,
+  };
 }

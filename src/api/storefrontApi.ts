@@ -118,7 +118,7 @@ export interface StorefrontApi {
 
 export function createStorefrontApi(client: ApiClient): StorefrontApi {
   const value = (name: 'STORE_VERSION' | 'MOBILE_APP_VERSION') =>
-    fromAbortable((signal) => client.call(getSettingValue, { params: { name }, signal }).then((r) => r.value));
+    fromAbortable((signal) => client.call(getSettingValue, { params: { name }, signal }));
   let loading: Promise<AccountCalls> | null = null;
   /** The account calls, loaded once; a failed load (offline) is tried again on the next call. */
   const accountCalls = (): Promise<AccountCalls> => {

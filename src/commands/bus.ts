@@ -3,7 +3,7 @@ import { BehaviorSubject, Observable, Subject } from 'rxjs';
 import type { AppEvent } from '../events';
 import { evolveAll, initialState, type AppState } from '../projections/store';
 import type { Decide } from './decideAreas';
-import type { AppCommand } from './index';
+import type { AppCommand } from './appCommand';
 import type { Meta } from './types';
 
 /** One dispatched command and the events it produced (positions start at 1). */

@@ -54,8 +54,7 @@ export function needsPromoRecalc(event: AppEvent): boolean {
     case 'DeliveryMethodChanged':
     case 'SpendBonusChanged':
     case 'SignedIn':
-    // SPEC §4 city selection clears the coupon; the reloaded page re-quotes under the new city
-    case 'CitySelected':
+    case 'CitySelected': // SPEC §4 city selection clears the coupon; the reloaded page re-quotes under the new city
     case 'SessionStarted':
       return true;
     default:

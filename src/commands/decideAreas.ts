@@ -16,7 +16,7 @@ import { decideCatalog } from './catalog.decide';
 import type { CheckoutCommand } from './checkout';
 import type { CityCommand } from './city';
 import { decideCity } from './city.decide';
-import type { AppCommand } from './index';
+import type { AppCommand } from './appCommand';
 import type { ModalCommand } from './modal';
 import { decideModal } from './modal.decide';
 import type { PageCommand } from './page';

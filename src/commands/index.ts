@@ -1,4 +1,4 @@
-// All commands of the client core: `AppCommand` (union) and `AppCommandSchema` (zod), the root
+// All commands of the client core: `AppCommand` (union, in ./appCommand) and `AppCommandSchema` (zod), the root
 // `decide`, and the bus (`createStore`).
 //
 // Naming: commands are imperative. What the user asks: AddItem, ChangeQuantity, SelectCity, ...
@@ -10,32 +10,17 @@
 // types; src/commands/<area>.decide.ts holds decide<Area>(command, state, meta) and its helpers, and
 // imports only types from the schemas so that the first load carries none (issue 4).
 import { z } from 'zod/mini';
-import { AddressCommandSchema, type AddressCommand } from './address';
-import { AuthCommandSchema, type AuthCommand } from './auth';
-import { CartCommandSchema, type CartCommand } from './cart';
-import { CatalogCommandSchema, type CatalogCommand } from './catalog';
-import { CheckoutCommandSchema, type CheckoutCommand } from './checkout';
-import { CityCommandSchema, type CityCommand } from './city';
-import { ModalCommandSchema, type ModalCommand } from './modal';
-import { PageCommandSchema, type PageCommand } from './page';
-import { SettingCommandSchema, type SettingCommand } from './setting';
-import { UserCommandSchema, type UserCommand } from './user';
-import { ViewCommandSchema, type ViewCommand } from './view';
-
-export type AppCommand =
-  | AddressCommand
-  | AuthCommand
-  | CartCommand
-  | CatalogCommand
-  | CheckoutCommand
-  | CityCommand
-  | ModalCommand
-  | PageCommand
-  | SettingCommand
-  | UserCommand
-  | ViewCommand;
-export type AppCommandType = AppCommand['type'];
-export type CommandOf<T extends AppCommandType> = Extract<AppCommand, { type: T }>;
+import { AddressCommandSchema } from './address';
+import { AuthCommandSchema } from './auth';
+import { CartCommandSchema } from './cart';
+import { CatalogCommandSchema } from './catalog';
+import { CheckoutCommandSchema } from './checkout';
+import { CityCommandSchema } from './city';
+import { ModalCommandSchema } from './modal';
+import { PageCommandSchema } from './page';
+import { SettingCommandSchema } from './setting';
+import { UserCommandSchema } from './user';
+import { ViewCommandSchema } from './view';
 
 // Nested discriminated unions: zod reads the options of each area's union itself.
 export const AppCommandSchema = z.discriminatedUnion('type', [
@@ -52,8 +37,22 @@ export const AppCommandSchema = z.discriminatedUnion('type', [
   ViewCommandSchema,
 ]);
 
-export type { CheckoutCommand } from './checkout';
-export type { AddressCommand, AuthCommand, CartCommand, CatalogCommand, CityCommand, ModalCommand, PageCommand, SettingCommand, UserCommand, ViewCommand };
+export type {
+  AppCommand,
+  AppCommandType,
+  CommandOf,
+  AddressCommand,
+  AuthCommand,
+  CartCommand,
+  CatalogCommand,
+  CheckoutCommand,
+  CityCommand,
+  ModalCommand,
+  PageCommand,
+  SettingCommand,
+  UserCommand,
+  ViewCommand,
+} from './appCommand';
 export type { Meta } from './types';
 export { idSource } from './types';
 export { decide } from './decide';

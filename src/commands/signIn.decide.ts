@@ -36,9 +36,12 @@ export function signInCaptcha(settings: CaptchaSettings | null): CaptchaInfo | n
   return settings === null || settings.IS_WITHOUT_RECAPTCHA ? null : stepUpCaptcha(settings);
 }
 
-function signInFailed(message: string, meta: Meta): AppEvent[] {
+function signInFailed(message: string, state: AppState, meta: Meta): AppEvent[] {
   const text = message.trim() || TEXT_SIGN_IN_FAILED;
-  return [{ type: 'SignInFailed', data: { message: text } }, toastShown(meta.id, text)];
+  // The open sign-in sheet shows it in its form; a toast only when it has been closed since.
+  const authOpen = state.modal.stack.some((m) => m.kind === 'auth');
+  const failed: AppEvent = { type: 'SignInFailed', data: { message: text } };
+  return authOpen ? [failed] : [failed, toastShown(meta.id, text)];
 }
 
 export function decideSignIn(command: SignInCommand, state: AppState, meta: Meta): AppEvent[] {
@@ -48,7 +51,9 @@ export function decideSignIn(command: SignInCommand, state: AppState, meta: Meta
       const v = validatePhone(command.data.phone);
       if (!v.ok) {
         const message = v.message === PHONE_EMPTY_MESSAGE ? 'Введите номер телефона' : 'Неверный формат телефона';
-        return [{ type: 'PhoneRejected', data: { phone: command.data.phone, message } }, toastShown(meta.id, message)];
+        // Only the sign-in sheet asks for a code, and it shows the message at the phone field; a
+        // toast as well said it twice and, on a phone, covered 'Получить код'.
+        return [{ type: 'PhoneRejected', data: { phone: command.data.phone, message } }];
       }
       if (flow.status === 'requesting' && flow.phone === v.phone) return [];
       const captcha = signInCaptcha(state.setting.settings);
@@ -69,13 +74,13 @@ export function decideSignIn(command: SignInCommand, state: AppState, meta: Meta
       return [{ type: 'SignedIn', data: { token, user } }];
     }
     case 'ReportSignInFailure':
-      return signInFailed(command.data.message, meta);
+      return signInFailed(command.data.message, state, meta);
     case 'ReportCaptchaRequired': {
       const { phone } = command.data;
       // A late answer for a request the customer has left (cancelled, or another phone) changes nothing.
       if (flow.status !== 'requesting' || flow.phone !== phone) return [];
       const captcha = stepUpCaptcha(state.setting.settings);
-      return captcha === null ? signInFailed(command.data.message, meta) : [{ type: 'CodeRequested', data: { phone, captcha } }];
+      return captcha === null ? signInFailed(command.data.message, state, meta) : [{ type: 'CodeRequested', data: { phone, captcha } }];
     }
     case 'CancelSignIn': {
       const authOpen = state.modal.stack.some((m) => m.kind === 'auth');

@@ -17,7 +17,7 @@
 //   ask (InfoPage, HistoryPage), and those are lazy chunks themselves, never the menu's first
 //   paint. Their request events (PageRequested, OrderHistoryRequested) load this chunk at once,
 //   and the server preloads it with those pages' own chunk (PAGE_EFFECT_MODULES in
-//   src/views/app/pageModules.ts), so landing on /about does not wait for it after the page ran.
+//   src/api/pageModules.ts), so landing on /about does not wait for it after the page ran.
 //   In the first load they would cost its budget for pages a first visit to the menu never opens.
 // Kept in the first load (./index): boot, settings, catalogue, cart validation, city selection,
 // the version checks, persistence, the token revocation, and the lazy wrappers of this chunk and

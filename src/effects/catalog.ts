@@ -7,7 +7,7 @@
 //   against the fresh catalogue);
 // - CartInitStarted (the cart page opened) → StartCatalogLoad, then ValidateCart once that load
 //   (or the one already running) has answered.
-import { catchError, defer, filter, from, map, merge, of, switchMap, take, withLatestFrom } from 'rxjs';
+import { catchError, defer, filter, from, map, merge, switchMap, take, withLatestFrom } from 'rxjs';
 import type { AppCommand } from '../commands';
 import { apiFailureCommandsIn, describeError, failureMessage, failureStatus } from './apiErrors';
 import type { Effect } from './deps';

@@ -42,7 +42,7 @@ import type { Order } from '../api/contract/orders';
 import type { AppCommand } from '../commands';
 import { buildQuoteBody, CHECKOUT_TEXT, isOnline, quoteKey } from '../commands/checkout.decide';
 import type { AppEvent } from '../events';
-import { selectCity, selectIsSignedIn, type AppState } from '../projections/store';
+import { selectCity, selectIsSignedIn } from '../projections/store';
 import { apiFailureCommandsIn, describeError, failureMessage, failureStatus } from './apiErrors';
 import type { Effect, EffectDeps } from './deps';
 import { eventsOf, ofType } from './operators';

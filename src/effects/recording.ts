@@ -37,9 +37,16 @@
 // write. The check is a string comparison: the stored ring is parsed again only when another tab
 // changed it.
 //
-// Nothing here masks phones or names: that happens on export and upload (exportLog).
+// A sign-out (LoggedOut, whatever its reason) forgets the customer: on a shared device the next
+// person, or a report they send, must not carry the previous customer's phone, name or address.
+// The ring drops every session and this tab's entries up to the sign-out, keeping only the state
+// after it (masked again, redactPersonal) as the snapshot, and is written at once. The ring then
+// carries a `forgotten` mark; another open tab that finds a mark it has not seen drops its own
+// entries the same way before its next write, so it does not put them back.
+//
+// Otherwise nothing here masks phones or names: that happens on export and upload (exportLog).
 import type { LogEntry as BusEntry } from '../commands/bus';
-import { createLog, redactSecrets, type Log, type LogEntry } from '../events/log';
+import { createLog, redactPersonal, redactSecrets, type Log, type LogEntry } from '../events/log';
 import { evolveAll, type AppState } from '../projections/store';
 import type { KeyValueStorage } from './persistence';
 
@@ -57,7 +64,12 @@ export const RING_FORMAT = 1;
 export type StoredSession = { readonly entries: readonly unknown[]; readonly [key: string]: unknown };
 
 /** What RING_KEY holds: earlier sessions as they were stored, then the current session's log. */
-export type StoredRing = { format: typeof RING_FORMAT; sessions: StoredSession[] };
+export type StoredRing = {
+  format: typeof RING_FORMAT;
+  sessions: StoredSession[];
+  /** The latest sign-out's id: a tab that has not seen it forgets its own entries (see the header). */
+  forgotten?: string;
+};
 
 export type Timers = {
   setTimeout(fn: () => void, ms: number): unknown;
@@ -94,6 +106,8 @@ export interface Recorder {
   flush(): boolean;
   /** Drops every recorded entry, here and in storage; the current state becomes the new snapshot. */
   clear(state: AppState): void;
+  /** Drops every session and this tab's entries, keeping the state after them masked; other tabs follow (see the header). */
+  forgetPersonal(): void;
   /** Cancels a pending write. */
   dispose(): void;
 }
@@ -119,7 +133,7 @@ function isStoredSession(value: unknown): value is StoredSession {
  * that shape); whether the rest are logs this app can read is only known when they are parsed.
  */
 export function loadRing(storage: KeyValueStorage): StoredSession[] {
-  return parseRing(readRingText(storage));
+  return parseRing(readRingText(storage)).sessions;
 }
 
 function readRingText(storage: KeyValueStorage): string | null {
@@ -130,14 +144,16 @@ function readRingText(storage: KeyValueStorage): string | null {
   }
 }
 
-function parseRing(text: string | null): StoredSession[] {
-  if (text === null) return [];
+function parseRing(text: string | null): { sessions: StoredSession[]; forgotten: string | null } {
+  const none = { sessions: [], forgotten: null };
+  if (text === null) return none;
   try {
     const json: unknown = JSON.parse(text);
-    if (typeof json !== 'object' || json === null || !('sessions' in json) || !Array.isArray(json.sessions)) return [];
-    return json.sessions.filter(isStoredSession);
+    if (typeof json !== 'object' || json === null || !('sessions' in json) || !Array.isArray(json.sessions)) return none;
+    const forgotten = 'forgotten' in json && typeof json.forgotten === 'string' ? json.forgotten : null;
+    return { sessions: json.sessions.filter(isStoredSession), forgotten };
   } catch {
-    return [];
+    return none;
   }
 }
 
@@ -152,7 +168,10 @@ export function createRecorder(options: RecorderOptions): Recorder {
   const sessionId = options.sessionId ?? newSessionId();
   /** What this recorder last read or wrote under RING_KEY: another text means another tab wrote. */
   let known = readRingText(storage);
-  let earlier: StoredSession[] = parseRing(known);
+  const stored = parseRing(known);
+  let earlier: StoredSession[] = stored.sessions;
+  /** The latest sign-out this tab has seen (its own or another tab's). */
+  let forgotten = stored.forgotten;
   const current: Session = { snapshot: { position: 0, state: redactSecrets(options.initial) }, entries: [] };
   let total = 0;
   let pending: unknown = null;
@@ -166,10 +185,23 @@ export function createRecorder(options: RecorderOptions): Recorder {
   /** Another tab wrote the ring since: its sessions (all but this tab's own) become the earlier ones. */
   function adoptOtherTabs(): void {
     const text = readRingText(storage);
-    if (text === null || text === known) return;
+    if (text === known) return;
     known = text;
-    earlier = parseRing(text).filter((session) => session[SESSION_KEY] !== sessionId);
+    const ring = parseRing(text);
+    earlier = ring.sessions.filter((session) => session[SESSION_KEY] !== sessionId);
+    if (ring.forgotten !== null && ring.forgotten !== forgotten) {
+      forgotten = ring.forgotten;
+      forgetOwnEntries();
+    }
     recount();
+  }
+
+  /** This tab's entries folded into its snapshot, masked: nothing of them is kept as recorded. */
+  function forgetOwnEntries(): void {
+    const last = current.entries.at(-1);
+    const state = evolveAll(current.snapshot.state, current.entries.flatMap((e) => e.events));
+    current.snapshot = { position: last?.position ?? current.snapshot.position, state: redactPersonal(state) };
+    current.entries = [];
   }
 
   const storeVersion = () => {
@@ -207,7 +239,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
   }
 
   function serialise(sessions: StoredSession[]): string {
-    const ring: StoredRing = { format: RING_FORMAT, sessions };
+    const ring: StoredRing = { format: RING_FORMAT, sessions, ...(forgotten === null ? {} : { forgotten }) };
     return JSON.stringify(ring);
   }
 
@@ -240,12 +272,31 @@ export function createRecorder(options: RecorderOptions): Recorder {
     return false;
   }
 
+  function flush(): boolean {
+    if (pending !== null) {
+      timers.clearTimeout(pending);
+      pending = null;
+    }
+    return write();
+  }
+
+  function forgetPersonal(): void {
+    // What other tabs wrote before this is dropped too: read it now so the write does not adopt it.
+    known = readRingText(storage);
+    forgotten = newSessionId();
+    earlier = [];
+    forgetOwnEntries();
+    recount();
+    flush();
+  }
+
   return {
     record(entry) {
       current.entries.push(redactSecrets({ position: entry.position, at: entry.at, ...(entry.command ? { command: entry.command } : {}), events: entry.events }));
       total += 1;
       while (total > capacity) dropOldest();
-      schedule();
+      if (entry.events.some((e) => e.type === 'LoggedOut')) forgetPersonal();
+      else schedule();
     },
     log: currentLog,
     earlier: () => {
@@ -253,13 +304,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
       return [...earlier];
     },
     size: () => total,
-    flush() {
-      if (pending !== null) {
-        timers.clearTimeout(pending);
-        pending = null;
-      }
-      return write();
-    },
+    flush,
     clear(state) {
       earlier = [];
       const last = current.entries.at(-1);
@@ -277,6 +322,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
       }
       known = null;
     },
+    forgetPersonal,
     dispose() {
       if (pending !== null) timers.clearTimeout(pending);
       pending = null;

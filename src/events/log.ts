@@ -247,7 +247,7 @@ const PERSONAL_MESSAGE = /Profile|SignIn|SignedIn|SubmitCode/;
  * A run of 10+ digits written with spaces (no-break ones too), hyphens, en and em dashes, dots,
  * slashes or brackets between them, optionally after '+'.
  */
-const DIGIT_RUN = /\+?\d(?:[\s().\/\u2013\u2014-]*\d){9,}/g;
+const DIGIT_RUN = /\+?\d(?:[\s()./\u2013\u2014-]*\d){9,}/g;
 /** What maskPhoneForLog makes of a valid phone: masking an exported log again keeps it as it is. */
 const ALREADY_MASKED = /^\+7 \(\*\*\*\) \*\*\*-\*\*-\d{2}$/;
 const UUID_INSIDE = /[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}/i;
@@ -269,7 +269,19 @@ export function maskPhonesInText(text: string, mask: (phone: string) => string =
   return out + text.slice(last).replace(DIGIT_RUN, (run) => mask(run));
 }
 
-export type RedactOptions = { maskPhone?: (phone: string) => string; maskName?: (name: string) => string };
+export type RedactOptions = {
+  maskPhone?: (phone: string) => string;
+  maskName?: (name: string) => string;
+  /**
+   * Also mask where the customer lives: address fields and comments to 'Л***', coordinates to
+   * 0.01° (about 1 km). Off for the server's second pass, which keeps what the customer agreed to send.
+   */
+  maskAddresses?: boolean;
+};
+
+/** Keys of an address's parts, of an address as text, and of free-text comments. */
+const ADDRESS_KEY = /^(street|home|apartment|entrance|floor|intercom|comment|address)$/;
+const COORDINATE_KEY = /^(lat|lon)$/;
 
 /**
  * Deep-copies a JSON value, hiding secrets and masking personal data:
@@ -291,8 +303,10 @@ export function redactValue(value: unknown, options: RedactOptions = {}): unknow
     if (typeof v === 'string') {
       if (key !== undefined && PHONE_KEY.test(key)) return ALREADY_MASKED.test(v) ? v : phoneMask(v);
       if (key !== undefined && (PERSON_NAME_KEY.test(key) || (personal && key === 'name'))) return nameMask(v);
+      if (options.maskAddresses === true && key !== undefined && ADDRESS_KEY.test(key)) return maskName(v);
       return maskPhonesInText(v, phoneMask);
     }
+    if (options.maskAddresses === true && typeof v === 'number' && key !== undefined && COORDINATE_KEY.test(key)) return Math.round(v * 100) / 100;
     // A phone stored as a number (10+ digits) under a phone key becomes its masked text.
     if (typeof v === 'number' && key !== undefined && PHONE_KEY.test(key) && Number.isInteger(v) && Math.abs(v) >= 1e9) return phoneMask(String(v));
     if (Array.isArray(v)) return v.map((item) => visit(item, key, false));
@@ -309,6 +323,15 @@ export function redactValue(value: unknown, options: RedactOptions = {}): unknow
     return v;
   };
   return visit(value, undefined, false);
+}
+
+/**
+ * Every personal part masked (phones, names, addresses, comments, coordinates) and secrets
+ * hidden, with the shape kept: the app's state and log hold phones as strings, so every string
+ * stays a string and every number a number.
+ */
+export function redactPersonal<T>(value: T): T {
+  return redactValue(value, { maskAddresses: true }) as T;
 }
 
 /** Whether a JSON value holds a secret anywhere: a token value (a key named `token` or ending in `Token`) or an SMS sign-in code. */

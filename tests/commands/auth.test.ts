@@ -8,18 +8,15 @@ import { TOKEN, USER } from '../fixtures/state';
 import { run, when } from './helpers';
 
 describe('RequestCode (SPEC §5 phone)', () => {
-  it("an empty phone: PhoneRejected 'Введите номер телефона' and a toast", () => {
+  it("an empty phone: PhoneRejected 'Введите номер телефона', shown at the field only (no toast over the sheet)", () => {
     const { events, after } = when({ type: 'RequestCode', data: { phone: '  ' } }, { ready: { signedIn: false } });
-    expect(events).toEqual([
-      { type: 'PhoneRejected', data: { phone: '  ', message: 'Введите номер телефона' } },
-      { type: 'ToastShown', data: { toast: { id: 'cmd', text: 'Введите номер телефона', kind: 'error' } } },
-    ]);
+    expect(events).toEqual([{ type: 'PhoneRejected', data: { phone: '  ', message: 'Введите номер телефона' } }]);
     expect(after.auth.flow).toEqual({ status: 'idle', error: 'Введите номер телефона' });
   });
 
-  it("a short phone: 'Неверный формат телефона'", () => {
+  it("a short phone: 'Неверный формат телефона', no toast", () => {
     const { events } = when({ type: 'RequestCode', data: { phone: '8 999 123' } }, { ready: { signedIn: false } });
-    expect(events[0]).toEqual({ type: 'PhoneRejected', data: { phone: '8 999 123', message: 'Неверный формат телефона' } });
+    expect(events).toEqual([{ type: 'PhoneRejected', data: { phone: '8 999 123', message: 'Неверный формат телефона' } }]);
   });
 
   it('a valid phone is normalised to +7 and 10 digits; the code flow ends in SignedIn', () => {
@@ -49,6 +46,13 @@ describe('RequestCode (SPEC §5 phone)', () => {
     expect(when({ type: 'ReportSignInFailure', data: { message: '' } }).events).toEqual([
       { type: 'SignInFailed', data: { message: 'Произошла ошибка. Попробуйте позже.' } },
       { type: 'ToastShown', data: { toast: { id: 'cmd', text: 'Произошла ошибка. Попробуйте позже.', kind: 'error' } } },
+    ]);
+  });
+
+  it('a failed sign-in while the sign-in sheet is open is shown there only, not as a toast too', () => {
+    const open = run([{ type: 'OpenModal', data: { modal: { kind: 'auth' } } }], { ready: { signedIn: false } });
+    expect(when({ type: 'ReportSignInFailure', data: { message: 'Слишком много попыток' } }, { state: open }).events).toEqual([
+      { type: 'SignInFailed', data: { message: 'Слишком много попыток' } },
     ]);
   });
 });

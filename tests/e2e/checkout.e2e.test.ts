@@ -133,6 +133,21 @@ describe('checkout (issue 5)', () => {
     expect(await orderCount(c)).toBe(1);
     await page.goto('/angarsk/cart');
     await page.getByText('Корзина пуста').waitFor();
+    // 'Выйти' leaves nothing of the customer in localStorage (152-ФЗ: a shared device): the
+    // recorded event log held their phone, name and address until then
+    const personal = [c.digits, 'Покупатель', 'Ленина'];
+    const found = () => page.evaluate((parts) => {
+      const all = Object.keys(localStorage).map((k) => `${k}=${localStorage.getItem(k) ?? ''}`).join('\n');
+      return parts.filter((p) => all.includes(p));
+    }, personal);
+    await expect.poll(found, { timeout: 15_000 }).toEqual(personal);
+    await page.goto('/angarsk/personal');
+    await page.getByRole('button', { name: 'Выйти' }).click();
+    await expect.poll(found, { timeout: 15_000 }).toEqual([]);
+    // and it stays so after the page is left (the ring and the state are written on pagehide)
+    await page.goto('/angarsk');
+    await page.getByRole('link', { name: /Корзина/ }).first().waitFor();
+    expect(await found()).toEqual([]);
     expect(problems()).toEqual([]);
   });
 
@@ -174,7 +189,7 @@ describe('checkout (issue 5)', () => {
   it('online payment declined → /complete-error explains it and the cart is intact', async () => {
     const { page, problems } = await start();
     onFail(page, 'checkout-decline', problems);
-    const c = await signedInCustomer(page);
+    await signedInCustomer(page);
     await addToCart(page, 'Канада', 2);
     await openCheckout(page);
     await page.getByRole('radio', { name: 'Картой онлайн' }).check();

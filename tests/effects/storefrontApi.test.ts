@@ -37,9 +37,10 @@ describe('StorefrontApi over the contract (SPEC §7)', () => {
   it('version calls unwrap the single values', async () => {
     expect(await callOf({ version: 'c9' }, (a) => a.getCatalogVersion())).toEqual({ value: 'c9', seen: { method: 'GET', url: '/api/v1/storage/version', body: undefined, auth: 'Bearer tok' } });
     expect((await callOf({ version: 's9' }, (a) => a.getSettingsVersion())).seen.url).toBe('/api/v1/setting/version');
-    const store = await callOf({ value: '1' }, (a) => a.getStoreVersion());
+    // SPEC §7: the single-value settings answer the bare JSON value
+    const store = await callOf('1', (a) => a.getStoreVersion());
     expect(store).toMatchObject({ value: '1', seen: { url: '/api/v1/setting/STORE_VERSION' } });
-    expect(await callOf({ value: '2' }, (a) => a.getMobileAppVersion())).toMatchObject({ value: '2', seen: { url: '/api/v1/setting/MOBILE_APP_VERSION' } });
+    expect(await callOf('2', (a) => a.getMobileAppVersion())).toMatchObject({ value: '2', seen: { url: '/api/v1/setting/MOBILE_APP_VERSION' } });
   });
 
   it('settings, catalogue and cities', async () => {

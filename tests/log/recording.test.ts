@@ -9,6 +9,8 @@ import { memoryStorage } from '../../src/effects/persistence';
 import { initialState, type AppState } from '../../src/projections/store';
 import { generateCatalog } from '../../tools/gen-catalog';
 import { generateEventLog } from '../../tools/gen-log';
+import type { Address } from '../../src/api/entities';
+import { readyState, TOKEN, USER } from '../fixtures/state';
 
 const catalog = generateCatalog(40, 3);
 const session = generateEventLog({ eventCount: 400, seed: 5, catalog });
@@ -245,6 +247,71 @@ describe('the recording ring', () => {
     expect(recorder.size()).toBe(0);
     expect(storage.getItem(RING_KEY)).toBeNull();
     expect(recorder.log().snapshot?.position).toBe(10);
+  });
+});
+
+describe('a sign-out forgets the customer (152-ФЗ: a shared device, or a report sent from it, must not carry them)', () => {
+  const at = '2026-11-23T05:00:00.000Z';
+  const address: Address = { id: 'addr-1', userId: USER.id, city: 'Ангарск', street: 'улица Карла Маркса', home: '12', apartment: '34', entrance: '2', floor: '5', intercom: '34К', comment: 'Позвонить за 10 минут', location: { lat: 52.541234, lon: 103.888765 } };
+  const personal = [USER.phone.slice(2), 'Иван', 'Карла Маркса', 'Позвонить', '52.5412'];
+  const leaks = (text: string | null) => personal.filter((p) => (text ?? '').includes(p));
+  const signedIn = (position: number) => ({ position, at, command: { type: 'CompleteSignIn' as const, data: { token: TOKEN, user: USER } }, events: [{ type: 'SignedIn' as const, data: { token: TOKEN, user: USER } }] });
+  const addresses = (position: number) => ({ position, at, events: [{ type: 'AddressesLoaded' as const, data: { addresses: [address], selectedId: address.id } }] });
+  const loggedOut = (position: number) => ({ position, at, command: { type: 'Logout' as const, data: {} }, events: [{ type: 'LoggedOut' as const, data: { reason: 'user' as const } }] });
+  const coupon = (position: number) => ({ position, at, command: { type: 'RemoveCoupon' as const, data: {} }, events: [{ type: 'CouponRemoved' as const, data: {} }] });
+
+  it('LoggedOut drops earlier sessions and the entries before it, writes at once, and keeps a replayable log', () => {
+    const storage = memoryStorage();
+    const previous = recorderOver(storage).recorder;
+    previous.record(signedIn(1));
+    previous.record(addresses(2));
+    previous.flush();
+    expect(leaks(storage.getItem(RING_KEY))).toEqual(personal);
+
+    // the next page load starts signed in (restored state), then the customer signs out
+    const { recorder, timers } = recorderOver(storage, { initial: readyState({}, [{ type: 'AddressesLoaded', data: { addresses: [address], selectedId: address.id } }]) });
+    recorder.record(addresses(1));
+    recorder.record(loggedOut(2));
+    expect(timers.pending()).toBe(0);
+    expect(leaks(storage.getItem(RING_KEY))).toEqual([]);
+    expect(recorder.earlier()).toEqual([]);
+    expect(recorder.log().entries).toEqual([]);
+    expect(recorder.log().snapshot?.position).toBe(2);
+    // recording goes on after it, and the log still parses and replays
+    recorder.record(coupon(3));
+    recorder.flush();
+    const [stored] = loadRing(storage);
+    expect(replayFinal(parseLog(stored)).user.profile).toBeNull();
+    expect(leaks(storage.getItem(RING_KEY))).toEqual([]);
+  });
+
+  it("another open tab drops its own entries before its next write instead of putting them back", () => {
+    const storage = memoryStorage();
+    const other = recorderOver(storage).recorder;
+    const here = recorderOver(storage).recorder;
+    other.record(signedIn(1));
+    other.record(addresses(2));
+    other.flush();
+    here.record(signedIn(1));
+    here.record(loggedOut(2));
+    expect(leaks(storage.getItem(RING_KEY))).toEqual([]);
+    // the other tab records on and writes: it learns of the sign-out only then, so everything
+    // it held up to that write is folded into its masked snapshot; what follows is kept
+    other.record(coupon(3));
+    other.flush();
+    expect(leaks(storage.getItem(RING_KEY))).toEqual([]);
+    expect(other.log().entries).toEqual([]);
+    expect(other.log().snapshot?.position).toBe(3);
+    other.record(coupon(4));
+    other.flush();
+    expect(other.log().entries.map((e) => e.position)).toEqual([4]);
+    expect(loadRing(storage)).toHaveLength(2);
+    expect(leaks(storage.getItem(RING_KEY))).toEqual([]);
+    // a tab opened after the sign-out does not drop its own entries over the old mark
+    const later = recorderOver(storage).recorder;
+    later.record(coupon(1));
+    later.flush();
+    expect(later.log().entries).toHaveLength(1);
   });
 });
 

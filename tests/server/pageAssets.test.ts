@@ -10,7 +10,7 @@ import {
   CHECKOUT_EFFECT_MODULE,
   PAGE_EFFECT_MODULES,
   PAGE_MODULES,
-} from '../../src/views/app/pageModules.js';
+} from '../../src/api/pageModules.js';
 import { SITE_ROUTE_PATHS, matchSiteRoute } from '../../src/api/siteRoutes.js';
 
 const manifest: Manifest = {

@@ -100,17 +100,23 @@ describe('GET /api/v1/setting', () => {
 });
 
 describe('GET /api/v1/setting/:name', () => {
-  it('answers SETTINGS_VERSION, STORE_VERSION and MOBILE_APP_VERSION as { value }', async () => {
-    expect((await get('/setting/STORE_VERSION')).json()).toEqual({ value: '1' });
-    expect((await get('/setting/MOBILE_APP_VERSION')).json()).toEqual({ value: '1' });
-    expect((await get('/setting/SETTINGS_VERSION')).json()).toEqual({ value: await settingsVersion() });
+  it('answers SETTINGS_VERSION, STORE_VERSION and MOBILE_APP_VERSION as a single bare JSON value (SPEC §7)', async () => {
+    for (const name of ['STORE_VERSION', 'MOBILE_APP_VERSION', 'SETTINGS_VERSION']) {
+      const res = await get(`/setting/${name}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(typeof res.json()).toBe('string');
+    }
+    expect((await get('/setting/STORE_VERSION')).body).toBe('"1"');
+    expect((await get('/setting/MOBILE_APP_VERSION')).json()).toBe('1');
+    expect((await get('/setting/SETTINGS_VERSION')).json()).toBe(await settingsVersion());
   });
 
   it('follows a changed store version, and defaults it to 1 when the row is gone', async () => {
     await exec(sql`update settings set value = '"2"'::jsonb where name = 'STORE_VERSION'`);
-    expect((await get('/setting/STORE_VERSION')).json()).toEqual({ value: '2' });
+    expect((await get('/setting/STORE_VERSION')).json()).toBe('2');
     await exec(sql`delete from settings where name = 'STORE_VERSION'`);
-    expect((await get('/setting/STORE_VERSION')).json()).toEqual({ value: '1' });
+    expect((await get('/setting/STORE_VERSION')).json()).toBe('1');
     expect(Settings.parse((await get('/setting')).json()).STORE_VERSION).toBe('1');
   });
 
@@ -136,7 +142,7 @@ describe('settings table through Drizzle', () => {
     await server.db.run((db) => db.update(settingsTable).set({ value: '7' }).where(eq(settingsTable.name, 'MOBILE_APP_VERSION')));
     const rows = await server.db.run((db) => db.select().from(settingsTable).where(eq(settingsTable.name, 'MOBILE_APP_VERSION')));
     expect(rows[0]?.value).toBe('7');
-    expect((await get('/setting/MOBILE_APP_VERSION')).json()).toEqual({ value: '7' });
+    expect((await get('/setting/MOBILE_APP_VERSION')).json()).toBe('7');
     const cap = await server.db.run((db) => db.select().from(settingsTable).where(eq(settingsTable.name, 'IS_ONLINE_PAYMENT_DISABLE')));
     expect(cap[0]?.value).toEqual({ delivery: false, self: false });
   });

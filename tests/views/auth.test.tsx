@@ -39,11 +39,19 @@ describe('auth modal (SPEC §5 phone mask, §8 texts)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Введите номер телефона');
   });
 
-  it("an incomplete phone shows 'Неверный формат телефона'", async () => {
+  it("an incomplete phone shows 'Неверный формат телефона' once, at the field it is about", async () => {
     const { phone } = await openAuth();
     fireEvent.change(phone, { target: { value: '999123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Получить код' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Неверный формат телефона');
+    const message = await screen.findByRole('alert');
+    expect(message.textContent).toBe('Неверный формат телефона');
+    // no toast saying it again (over the sheet's button on a phone)
+    expect(screen.getAllByText('Неверный формат телефона')).toHaveLength(1);
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(phone.getAttribute('aria-describedby')).toBe(message.id);
+    expect(screen.getByRole('textbox', { name: 'Номер телефона' })).toBe(phone);
+    fireEvent.change(phone, { target: { value: '9991234567' } });
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('after the code is sent: the code field is autocomplete one-time-code with a resend countdown', async () => {

@@ -18,7 +18,7 @@ import { ErrorBoundary } from '../../src/views/app/ErrorBoundary';
 import { setBugReporter } from '../../src/views/app/bugReportSlot';
 import { isDownloadShortcut, startBugReporting } from '../../src/views/app/bugReportStart';
 import { createBugReporter, installBugReporting, type ReporterDeps } from '../../src/views/app/bugReportUi';
-import { TEXT_SEND_REPORT, TEXT_SENT } from '../../src/views/app/SendReportButton';
+import { TEXT_CONSENT, TEXT_SEND_REPORT, TEXT_SENT } from '../../src/views/app/SendReportButton';
 import { ErrorPage } from '../../src/views/pages/ErrorPage';
 import { StoreProvider } from '../../src/views/app/store';
 import { generateCatalog, user as generatedUser } from '../../tools/gen-catalog';
@@ -97,6 +97,40 @@ describe("the error page's 'Отправить отчёт об ошибке'", (
     expect(text).not.toContain('bench-token');
     expect(text.replace(/\D/g, ' ')).not.toContain(phoneDigits);
     expect(replayFinal(parseLog(report?.log)).auth.token).toBe(REDACTED);
+  });
+
+  it('masks addresses and comments too unless the customer ticks the box to attach them', async () => {
+    const recorder = createRecorder({ storage: memoryStorage(), initial: initialState, appVersion: '0.1.0', storeVersion: () => '1' });
+    const address = { id: 'addr-1', userId: 'user-1', city: 'Ангарск', street: 'улица Карла Маркса', home: '12', apartment: '34', entrance: null, floor: null, intercom: null, comment: 'Позвонить за 10 минут', location: { lat: 52.541234, lon: 103.888765 } };
+    recorder.record({ position: 1, at: '2026-11-23T05:00:00.000Z', events: [{ type: 'AddressesLoaded', data: { addresses: [address], selectedId: address.id } }] });
+    const sent: ClientReport[] = [];
+    const reporter = createBugReporter({
+      recorder,
+      getState: () => initialState,
+      now: () => '2026-11-23T05:00:00.000Z',
+      route: () => '/angarsk/cart',
+      userAgent: () => 'jsdom',
+      upload: async (report) => (sent.push(report), { id: '0f1e2d3c-aaaa-bbbb-cccc-111122223333' }),
+      save: () => undefined,
+    });
+    setBugReporter(reporter);
+    const { unmount } = renderWithStore(<ErrorPage status={500} />);
+    const box = screen.getByRole('checkbox', { name: TEXT_CONSENT });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: TEXT_SEND_REPORT }));
+    await screen.findByText(TEXT_SENT);
+    const masked = JSON.stringify(sent[0]);
+    for (const part of ['Карла Маркса', 'Позвонить', '52.5412']) expect(masked).not.toContain(part);
+    expect(parseLog(sent[0]?.log).entries).toHaveLength(1);
+
+    unmount();
+    reporter.dismiss();
+    renderWithStore(<ErrorPage status={500} />);
+    fireEvent.click(screen.getByRole('checkbox', { name: TEXT_CONSENT }));
+    fireEvent.click(screen.getByRole('button', { name: TEXT_SEND_REPORT }));
+    await screen.findByText(TEXT_SENT);
+    const attached = JSON.stringify(sent[1]);
+    for (const part of ['улица Карла Маркса', 'Позвонить за 10 минут', '52.541234']) expect(attached).toContain(part);
   });
 
   it("shows the server's refusal (429) and keeps the button to try again", async () => {
@@ -299,6 +333,23 @@ describe('startBugReporting: the reporting chunk after the first paint (issue 4)
     const installed = await started.installed();
     expect(await screen.findByRole('dialog', { name: TEXT_SEND_REPORT })).toBeTruthy();
     expect(installed.reporter.lastError()).toMatchObject({ name: 'RangeError', message: 'early' });
+  });
+
+  it("a sign-out before the chunk loads it at once, and the ring forgets the customer's entries", async () => {
+    const user = { id: 'user-1', phone: '+79991234567', name: 'Иван', balance: 0, zoneId: null, personalData: true, PUSHNotifications: false, receiveAdvertisingInformation: false, userAllergens: [] };
+    // a previous page load left the customer in the ring
+    const previous = createRecorder({ storage, initial: initialState, appVersion: '0.1.0', storeVersion: () => '1' });
+    previous.record({ position: 1, at: '2026-11-23T05:00:00.000Z', events: [{ type: 'SignedIn', data: { token: 't', user } }] });
+    previous.flush();
+    expect(storage.getItem(RING_KEY)).toContain('9991234567');
+    const { started, loads } = start();
+    const at = '2026-11-23T05:01:00.000Z';
+    store.play([{ position: 1, at, command: { type: 'Logout', data: {} }, events: [{ type: 'LoggedOut', data: { reason: 'user' } }] }]);
+    expect(loads()).toBe(1);
+    await started.installed();
+    const ring = storage.getItem(RING_KEY) ?? '';
+    expect(ring).not.toContain('9991234567');
+    expect(ring).not.toContain('Иван');
   });
 
   it('Ctrl+Shift+L before the chunk downloads the log once it is there', async () => {

@@ -12,7 +12,7 @@ describe('accessible names hold the visible text', () => {
     await screen.findByRole('heading', { name: 'Меню', level: 1 });
     expect(screen.getByRole('link', { name: /^Роллы.и.пицца — на главную$/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Ангарск: выбрать город' })).toBeTruthy();
-    expect(plain(screen.getByRole('link', { name: /^Корзина/ }).textContent)).toBe('Корзина, позиций:0, на сумму0 ₽');
+    expect(plain(screen.getByRole('link', { name: /^Корзина/ }).textContent)).toBe('Корзина: 0 позиций на сумму 0 ₽');
   });
 
   it("a product with required choices says 'Выбрать', the others 'В корзину'", async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { NEVER, throwError } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
@@ -157,8 +157,11 @@ describe('informational pages', () => {
     act(() => app.location.navigate('/angarsk/legal'));
     expect(await screen.findByRole('heading', { name: 'Страница legal', level: 1 })).toBeTruthy();
     act(() => app.location.navigate('/angarsk/rule'));
-    expect(await screen.findByRole('heading', { name: 'Страница rule', level: 1 })).toBeTruthy();
-    expect(asked).toEqual(['rule', 'legal', 'rule']);
+    // The heading shows when the fade-in commits; LoadPage goes out from InfoPage's passive
+    // effect, which React runs in a later task. So wait for the request itself, then check
+    // that the page stays shown while it is pending.
+    await waitFor(() => expect(asked).toEqual(['rule', 'legal', 'rule']));
+    expect(screen.getByRole('heading', { name: 'Страница rule', level: 1 })).toBeTruthy();
     expect(screen.queryByText('Загрузка…')).toBeNull();
     expect(app.store.getState().page.entries[`rule/${ANGARSK.id}`]?.status).toBe('loaded');
   });

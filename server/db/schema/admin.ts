@@ -1,4 +1,4 @@
-// Drizzle declarations of the admin area's tables (migration 0005_staff_audit.sql).
+// Drizzle declarations of the admin area's tables (migrations 0005_staff_audit.sql, 0013_staff_login_devices.sql).
 import { bigserial, boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -33,6 +33,15 @@ export const staffLoginAttempts = pgTable('staff_login_attempts', {
   ip: text('ip').notNull(),
   success: boolean('success').notNull(),
   at: tz('at').notNull().defaultNow(),
+  /** Nonce of a valid device cookie for this login (migration 0013); null for an unknown device. */
+  device: text('device'),
+});
+
+/** Secrets generated once and shared by every process (migration 0013). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
 });
 
 export const auditLog = pgTable('audit_log', {

@@ -11,7 +11,11 @@ import { adminRoute, publicAdminRoute } from './adminRoute.js';
 
 export function registerAdminAuth(app: FastifyInstance): void {
   const ctx = app.ctx;
-  publicAdminRoute(app, c.adminLogin, ({ body, request }) => signIn(ctx, request, body.login, body.password));
+  publicAdminRoute(app, c.adminLogin, async ({ body, request, reply }) => {
+    const { answer, deviceCookie } = await signIn(ctx, request, body.login, body.password, body.captchaToken ?? null);
+    void reply.header('set-cookie', deviceCookie);
+    return answer;
+  });
 
   adminRoute(app, c.adminLogout, async ({ staff, request }) => {
     await signOut(ctx, request, staff);

@@ -1,29 +1,27 @@
 // Staff accounts: argon2id passwords, sign-in with lockout, the first admin, account edits.
 //
-// Lockout (in the database, so it holds across processes and restarts):
-//   - per login: failures since its last success (within 24 h); from the 5th on, the next
-//     attempt must wait 30 s after the last failure, doubling per further failure, at most 1 h;
-//   - per IP: failures within the last hour, whatever the login; from the 20th on, the same.
-//   A locked attempt answers 429 with Retry-After without checking the password.
+// The lockout (staffLockout.ts) holds back the guessing address, never the account: a correct
+// password from an address without failures, or from a browser with a device cookie for the
+// login (staffDevices.ts), signs in. A locked attempt answers 429 with Retry-After without
+// checking the password; an unknown device past the login's budget is asked for the captcha
+// (422 'Подтвердите, что вы не робот') when one is configured.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { hash, verify } from '@node-rs/argon2';
-import { and, asc, count, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Database, Executor } from '../../db/database.js';
-import { staff, staffLoginAttempts, staffSessions, type StaffRoleValue } from '../../db/schema/admin.js';
+import { staff, staffSessions, type StaffRoleValue } from '../../db/schema/admin.js';
 import { conflict, notFound, tooManyRequests, unauthorized, unprocessable } from '../../http/errors.js';
 import { ADMIN_MESSAGES, lockoutMessage } from '../../../src/api/contract/admin/common.js';
 import type { StaffMember } from '../../../src/api/contract/admin/auth.js';
+import { CAPTCHA_MESSAGES, captchaInfo, captchaVerifierOf, requireCaptcha } from '../captcha.js';
 import { audit, writeAudit } from './audit.js';
+import { deviceSecret, deviceSetCookie, knownDevice, newDeviceNonce } from './staffDevices.js';
+import { auditLocks, enterAttempt, failuresSincePreviousSuccess, forget, succeed, type Attempt } from './staffLockout.js';
 import { createStaffSession, revokeStaffSessions, type StaffPrincipal } from './staffSessions.js';
 
-export const LOGIN_FREE_FAILURES = 5;
-export const IP_FREE_FAILURES = 20;
-export const LOCKOUT_BASE_SECONDS = 30;
-export const LOCKOUT_MAX_SECONDS = 3600;
-const LOGIN_WINDOW_MS = 24 * 60 * 60 * 1000;
-const IP_WINDOW_MS = 60 * 60 * 1000;
+export { backoffSeconds } from './staffLockout.js';
 export const MIN_PASSWORD_LENGTH = 10;
 
 type StaffRow = typeof staff.$inferSelect;
@@ -59,39 +57,10 @@ export function toStaffMember(row: StaffRow): StaffMember {
   };
 }
 
-/** Seconds to wait after the last failure once `failures` reached `free`; 0 below it. */
-export function backoffSeconds(failures: number, free: number): number {
-  if (failures < free) return 0;
-  return Math.min(LOCKOUT_MAX_SECONDS, LOCKOUT_BASE_SECONDS * 2 ** Math.min(failures - free, 20));
-}
-
-/** Seconds until a sign-in of `login` from `ip` may be tried again; 0 when it may now. */
-export async function lockoutSeconds(db: Executor, login: string, ip: string, now: Date): Promise<number> {
-  const lastSuccess = await db
-    .select({ at: staffLoginAttempts.at })
-    .from(staffLoginAttempts)
-    .where(and(eq(staffLoginAttempts.login, login), eq(staffLoginAttempts.success, true)))
-    .orderBy(desc(staffLoginAttempts.at))
-    .limit(1);
-  const since = new Date(Math.max(now.getTime() - LOGIN_WINDOW_MS, lastSuccess[0]?.at.getTime() ?? 0));
-  const byLogin = await db
-    .select({ at: staffLoginAttempts.at })
-    .from(staffLoginAttempts)
-    .where(and(eq(staffLoginAttempts.login, login), eq(staffLoginAttempts.success, false), gt(staffLoginAttempts.at, since)))
-    .orderBy(desc(staffLoginAttempts.at));
-  const byIp = await db
-    .select({ at: staffLoginAttempts.at })
-    .from(staffLoginAttempts)
-    .where(and(eq(staffLoginAttempts.ip, ip), eq(staffLoginAttempts.success, false), gt(staffLoginAttempts.at, new Date(now.getTime() - IP_WINDOW_MS))))
-    .orderBy(desc(staffLoginAttempts.at))
-    .limit(IP_FREE_FAILURES + 20);
-  const wait = (rows: { at: Date }[], free: number) => {
-    const last = rows[0];
-    if (!last) return 0;
-    const until = last.at.getTime() + backoffSeconds(rows.length, free) * 1000;
-    return Math.max(0, Math.ceil((until - now.getTime()) / 1000));
-  };
-  return Math.max(wait(byLogin, LOGIN_FREE_FAILURES), wait(byIp, IP_FREE_FAILURES));
+export interface SignInResult {
+  answer: { token: string; staff: StaffMember; failedAttempts: number };
+  /** Set-Cookie of the device cookie for this login (issued on every sign-in). */
+  deviceCookie: string;
 }
 
 export async function signIn(
@@ -99,29 +68,53 @@ export async function signIn(
   request: FastifyRequest,
   rawLogin: string,
   password: string,
-): Promise<{ token: string; staff: StaffMember }> {
+  captchaToken: string | null = null,
+): Promise<SignInResult> {
   const login = rawLogin.trim().toLowerCase();
   const ip = request.ip ?? '';
   const now = ctx.clock.now();
-  const locked = await ctx.db.run((db) => lockoutSeconds(db, login, ip, now));
-  if (locked > 0) throw tooManyRequests(lockoutMessage(locked), locked);
+  const secret = await deviceSecret(ctx.db);
+  const device = knownDevice(request, secret, login, now);
+  const attempt: Attempt = { login, ip, device, now };
+
+  // The captcha matters only to an unknown device once the login's budget is spent; a token sent
+  // then is checked before the attempt is counted (a wrong one answers 422, like elsewhere).
+  const captchaOn = device === null && captchaVerifierOf(ctx) !== null && (await ctx.db.run((db) => captchaInfo(ctx, db))).required;
+  const token = captchaToken?.trim() ?? '';
+  let captchaPassed = false;
+  if (captchaOn && token !== '') {
+    await requireCaptcha(ctx, token, ip);
+    captchaPassed = true;
+  }
+
+  const gate = await ctx.db.transaction((tx) => enterAttempt(tx, attempt, captchaPassed));
+  if (gate.kind === 'locked') throw tooManyRequests(lockoutMessage(gate.seconds), gate.seconds);
+  if (gate.kind === 'step-up') {
+    if (captchaOn) throw unprocessable(CAPTCHA_MESSAGES.required, 'captcha-required');
+    throw tooManyRequests(lockoutMessage(gate.seconds), gate.seconds);
+  }
 
   const row = await ctx.db.run(async (db) => (await db.select().from(staff).where(eq(staff.login, login)).limit(1))[0]);
   const ok = await verifyPassword(row?.passwordHash ?? (await dummy()), password);
   if (!row || !ok) {
-    await ctx.db.run((db) => db.insert(staffLoginAttempts).values({ login, ip, success: false, at: now }));
+    await ctx.db.transaction((tx) => auditLocks(tx, request, attempt));
     throw unauthorized(ADMIN_MESSAGES.badCredentials, 'bad-credentials');
   }
-  if (!row.isActive) throw unauthorized(ADMIN_MESSAGES.inactive, 'staff-inactive');
+  if (!row.isActive) {
+    await ctx.db.run((db) => forget(db, gate.attemptId));
+    throw unauthorized(ADMIN_MESSAGES.inactive, 'staff-inactive');
+  }
 
   const userAgent = String(request.headers['user-agent'] ?? '');
-  return ctx.db.transaction(async (tx) => {
-    await tx.insert(staffLoginAttempts).values({ login, ip, success: true, at: now });
+  const answer = await ctx.db.transaction(async (tx) => {
+    await succeed(tx, gate.attemptId);
+    const failedAttempts = await failuresSincePreviousSuccess(tx, login, gate.attemptId);
     const updated = await tx.update(staff).set({ lastLoginAt: now }).where(eq(staff.id, row.id)).returning();
-    const { token, sessionId } = await createStaffSession(tx, row.id, now, { ip, userAgent });
-    await writeAudit(tx, { staffId: row.id, login: row.login }, request, { action: 'staff.login', entity: 'staff', entityId: row.id, after: { sessionId } }, now);
-    return { token, staff: toStaffMember(updated[0] ?? row) };
+    const { token: sessionToken, sessionId } = await createStaffSession(tx, row.id, now, { ip, userAgent });
+    await writeAudit(tx, { staffId: row.id, login: row.login }, request, { action: 'staff.login', entity: 'staff', entityId: row.id, after: { sessionId, knownDevice: device !== null, failedAttempts } }, now);
+    return { token: sessionToken, staff: toStaffMember(updated[0] ?? row), failedAttempts };
   });
+  return { answer, deviceCookie: deviceSetCookie(ctx, secret, login, device ?? newDeviceNonce(), now) };
 }
 
 export async function signOut(ctx: AppContext, request: FastifyRequest, principal: StaffPrincipal): Promise<void> {

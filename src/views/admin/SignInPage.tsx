@@ -1,6 +1,7 @@
 // /admin without a staff session: login and password. The server's answer is shown as it is:
 // 'Неверный логин или пароль', the lockout 'Слишком много неудачных попыток входа. Повторите
-// через N с', or 'Учётная запись отключена'.
+// через N с', or 'Учётная запись отключена'. A new browser asked for the captcha passes it and
+// tries again without a second click (data/auth.ts).
 import { useState, type FormEvent } from 'react';
 import { useSignIn } from './data/auth';
 import { useAdminServices } from './data/context';
@@ -32,7 +33,7 @@ export default function SignInPage() {
 
   return (
     <div className={s.signIn}>
-      <form className={s.signInCard} onSubmit={submit} noValidate aria-labelledby="admin-sign-in-title">
+      <form className={s.signInCard} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="admin-sign-in-title">
         <h1 id="admin-sign-in-title" className={s.title}>
           Вход в панель управления
         </h1>

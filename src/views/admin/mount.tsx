@@ -26,6 +26,8 @@ export function createBrowserAdminServices(): AdminServices {
     beeper: createWebAudioBeeper(),
     openSocket: (url) => new WebSocket(url),
     siteOrigin: window.location.origin,
+    // loaded only when a sign-in is asked to pass the captcha
+    captcha: { token: (info) => import('../../effects/captchaBrowser').then((m) => m.browserCaptcha().token(info)) },
   };
 }
 

@@ -1,7 +1,7 @@
 // The error page's 'Отправить отчёт об ошибке' (issue 7) and the report's status line, which the
 // offer after an uncaught error (./bugReportUi, loaded later) shows too. Part of the first load
 // because the error page is: the reporter behind the button may arrive after it is shown.
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { getBugReporter, subscribeBugReporter, type BugReporter, type ReportStatus } from './bugReportSlot';
 import styles from './bugReport.module.css';
 
@@ -11,6 +11,16 @@ export const TEXT_SENDING = 'Отправляем отчёт…';
 export const TEXT_SENT = 'Отчёт отправлен, спасибо!';
 export const TEXT_SEND_FAILED = 'Не удалось отправить отчёт. Попробуйте позже';
 export const TEXT_CLOSE = 'Закрыть';
+export const TEXT_CONSENT = 'Приложить мои адреса и комментарии к заказам';
+
+/** Unticked, the report masks addresses and comments as well as phones and names (152-ФЗ). */
+export function ConsentBox({ checked, onChange }: { checked: boolean; onChange(checked: boolean): void }) {
+  return (
+    <label className={styles.note}>
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} /> {TEXT_CONSENT}
+    </label>
+  );
+}
 
 const idle: ReportStatus = { status: 'idle' };
 const noSubscribe = () => () => undefined;
@@ -56,13 +66,17 @@ export function SendReportButton({ reporter: given }: { reporter?: BugReporter |
   const installed = useInstalledReporter();
   const reporter = given === undefined ? installed : given;
   const status = useReportStatus(reporter);
+  const [withAddresses, setWithAddresses] = useState(false);
   if (reporter === null) return null;
   return (
     <div className={styles.inline}>
       {status.status !== 'sent' && (
-        <button type="button" className={styles.button} disabled={status.status === 'sending'} onClick={() => void reporter.send(reporter.lastError())}>
-          {TEXT_SEND_REPORT}
-        </button>
+        <>
+          <ConsentBox checked={withAddresses} onChange={setWithAddresses} />
+          <button type="button" className={styles.button} disabled={status.status === 'sending'} onClick={() => void reporter.send(reporter.lastError(), { withAddresses })}>
+            {TEXT_SEND_REPORT}
+          </button>
+        </>
       )}
       <StatusLine status={status} />
     </div>

@@ -1,5 +1,6 @@
 // Bug reports (issue 7), the pure part: the report envelope built from the recorded ring (every
-// log exported: token hidden, phones and names masked), trimmed to the server's size limit, the
+// log exported: token hidden, phones and names masked, addresses and comments too unless the
+// customer agreed to send them), trimmed to the server's size limit, the
 // file name of the Ctrl+Shift+L download, and reading an envelope or a bare log back (viewer, CLI).
 //
 // It needs the log codec (the event and command schemas), so the storefront loads this module
@@ -27,6 +28,8 @@ export type ReportParts = {
   error: ReportedError | null;
   /** Largest JSON size in bytes (default: the server's body limit). */
   maxBytes?: number;
+  /** The customer agreed to send their addresses and comments; phones and names are masked anyway. */
+  withAddresses?: boolean;
 };
 
 const byteLength = (text: string): number => new TextEncoder().encode(text).length;
@@ -56,7 +59,7 @@ export function readSessions(earlier: readonly unknown[], current: Log): Log[] {
  */
 export function buildReport(parts: ReportParts): ClientReport {
   const maxBytes = parts.maxBytes ?? CLIENT_LOG_BODY_LIMIT;
-  const exported = parts.sessions.map((log) => exportLog(log));
+  const exported = parts.sessions.map((log) => exportLog(log, { maskAddresses: parts.withAddresses !== true }));
   let current = exported.at(-1);
   if (current === undefined) throw new Error('buildReport needs at least the current session');
   let earlier = exported.slice(0, -1);

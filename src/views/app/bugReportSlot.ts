@@ -13,11 +13,14 @@ export type ReportStatus =
   | { status: 'sent'; id: string }
   | { status: 'failed'; message: string; error: ReportedError | null };
 
+/** What the customer agreed to send beyond the masked log (nothing unless they tick the box). */
+export type ReportConsent = { withAddresses: boolean };
+
 export interface BugReporter {
   /** The report as it would be sent now (masked, trimmed to the size limit). */
-  report(error: ReportedError | null): Promise<ClientReport>;
+  report(error: ReportedError | null, consent?: ReportConsent): Promise<ClientReport>;
   /** Sends the report; the status follows it (sending → sent / failed). */
-  send(error: ReportedError | null): Promise<void>;
+  send(error: ReportedError | null, consent?: ReportConsent): Promise<void>;
   /** Saves the masked log as a JSON file (Ctrl+Shift+L); rejects when the report cannot be made. */
   download(): Promise<void>;
   /** An error happened: remember it for the report and offer to send one. */

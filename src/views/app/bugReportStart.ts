@@ -10,6 +10,8 @@
 // What happens before the chunk is there is kept and handed over, and loads it at once:
 //   - an uncaught error or unhandled rejection: offered once the reporter is installed;
 //   - Ctrl+Shift+L (⌘+Shift+L): the log is downloaded once it is;
+//   - a sign-out (LoggedOut): loading starts, so the recorder forgets the customer's entries in
+//     the stored ring (src/effects/recording.ts) even if the page is closed soon after;
 //   - the page being hidden: loading starts, but the ring is written only if it arrives in time,
 //     so a page closed within its first idle moment leaves no log of itself (earlier sessions
 //     in the ring are untouched). The error boundary's note goes through ./bugReportSlot.
@@ -114,6 +116,9 @@ export function startBugReporting(options: StartOptions): StartedReporting {
     }
   };
   listen(true);
+  const signOut = store.events$.subscribe(({ events }) => {
+    if (events.some((e) => e.type === 'LoggedOut')) begin();
+  });
   const cancelIdle = (options.whenIdle ?? browserIdle)(() => begin());
 
   function begin(): void {
@@ -123,6 +128,7 @@ export function startBugReporting(options: StartOptions): StartedReporting {
         if (stopped) throw new Error('bug reporting was stopped before it loaded');
         // Handing over in one go: from here on the installed listeners see every event.
         listen(false);
+        signOut.unsubscribe();
         const installed = module.installBugReporting({ store, storage, win, initial, ...(options.save ? { save: options.save } : {}) });
         for (const error of errors.splice(0)) installed.reporter.offer(error);
         if (downloadAsked) {
@@ -149,6 +155,7 @@ export function startBugReporting(options: StartOptions): StartedReporting {
       stopped = true;
       cancelIdle();
       listen(false);
+      signOut.unsubscribe();
       result?.uninstall();
       result = null;
     },

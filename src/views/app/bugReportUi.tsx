@@ -12,6 +12,7 @@
 // Making a report needs the log codec (the event and command schemas) to read the earlier
 // sessions and re-validate the export: bugReport.ts is imported with import() when a report is
 // sent or downloaded, so it is a chunk of its own too.
+import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { version as packageVersion } from '../../../package.json';
 import { ApiFailure, createApiClient } from '../../api/client';
@@ -21,9 +22,9 @@ import { createRecorder, type Recorder } from '../../effects/recording';
 import type { Log } from '../../events/log';
 import type { AppState } from '../../projections/store';
 import { isDownloadShortcut, worthOffering, type RecordedStore } from './bugReportStart';
-import { setBugReporter, getBugReporter, type BugReporter, type ReportStatus } from './bugReportSlot';
+import { setBugReporter, getBugReporter, type BugReporter, type ReportConsent, type ReportStatus } from './bugReportSlot';
 import { describeError } from './reportedError';
-import { StatusLine, TEXT_CLOSE, TEXT_OFFER, TEXT_SEND_FAILED, TEXT_SEND_REPORT, useReportStatus } from './SendReportButton';
+import { ConsentBox, StatusLine, TEXT_CLOSE, TEXT_OFFER, TEXT_SEND_FAILED, TEXT_SEND_REPORT, useReportStatus } from './SendReportButton';
 import styles from './bugReport.module.css';
 
 export const APP_VERSION: string = packageVersion;
@@ -47,21 +48,21 @@ export function createBugReporter(deps: ReporterDeps): BugReporter {
     for (const l of [...listeners]) l();
   };
   // Everything is read before the codec loads: the report shows the page as it was when asked for.
-  const build = async (error: ReportedError | null, now: string, maxBytes?: number): Promise<ClientReport> => {
+  const build = async (error: ReportedError | null, now: string, maxBytes?: number, withAddresses = false): Promise<ClientReport> => {
     const earlier = deps.recorder.earlier();
     const current = deps.recorder.log();
     const page = { appVersion: APP_VERSION, storeVersion: storeVersionOf(deps.getState()), route: deps.route(), userAgent: deps.userAgent(), now, error };
     const { buildReport, readSessions } = await import('./bugReport');
-    return buildReport({ ...page, sessions: readSessions(earlier, current), ...(maxBytes === undefined ? {} : { maxBytes }) });
+    return buildReport({ ...page, withAddresses, sessions: readSessions(earlier, current), ...(maxBytes === undefined ? {} : { maxBytes }) });
   };
-  const report = (error: ReportedError | null): Promise<ClientReport> => build(error, deps.now());
+  const report = (error: ReportedError | null, consent?: ReportConsent): Promise<ClientReport> => build(error, deps.now(), undefined, consent?.withAddresses === true);
   return {
     report,
-    async send(error) {
+    async send(error, consent) {
       if (state.status === 'sending') return;
       set({ status: 'sending', error });
       try {
-        const { id } = await deps.upload(await report(error));
+        const { id } = await deps.upload(await report(error, consent));
         last = null;
         set({ status: 'sent', id });
       } catch (failure) {
@@ -101,14 +102,16 @@ export function createBugReporter(deps: ReporterDeps): BugReporter {
 /** The offer shown after an uncaught error (its own React root, over the page). */
 export function BugReportOffer({ reporter }: { reporter: BugReporter }) {
   const status = useReportStatus(reporter);
+  const [withAddresses, setWithAddresses] = useState(false);
   if (status.status === 'idle') return null;
   const error = status.status === 'offered' || status.status === 'sending' || status.status === 'failed' ? status.error : null;
   return (
     <div className={styles.offer} role="dialog" aria-label={TEXT_SEND_REPORT}>
       <p className={styles.text}>{TEXT_OFFER}</p>
+      {status.status !== 'sent' && <ConsentBox checked={withAddresses} onChange={setWithAddresses} />}
       <div className={styles.actions}>
         {status.status !== 'sent' && (
-          <button type="button" className={styles.button} disabled={status.status === 'sending'} onClick={() => void reporter.send(error)}>
+          <button type="button" className={styles.button} disabled={status.status === 'sending'} onClick={() => void reporter.send(error, { withAddresses })}>
             {TEXT_SEND_REPORT}
           </button>
         )}

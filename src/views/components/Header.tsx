@@ -1,4 +1,5 @@
 // Header: logo, city (→ city modal), phone, menu, cart button with count and sum, sign-in / personal.
+import { plural } from '../../domain/plural';
 import { formatPrice } from '../../domain/price';
 import { AppLink } from '../app/routing';
 import { selectCartBadge, selectCurrentCity } from '../app/selectors';
@@ -10,6 +11,9 @@ import styles from './Header.module.css';
 function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
+
+/** 'Корзина: 1 позиция на сумму 450 ₽', '2 позиции', '0 позиций'. */
+const CART_POSITIONS = ['позиция', 'позиции', 'позиций'] as const;
 
 export function Header({ overSlider }: { overSlider: boolean }) {
   const dispatch = useDispatch();
@@ -69,11 +73,11 @@ export function Header({ overSlider }: { overSlider: boolean }) {
         )}
         <AppLink to="/cart" className={justAdded ? `${styles.cart} ${styles.pulse}` : styles.cart}>
           <Icon name="cart" size={20} />
-          <span className="visually-hidden">Корзина, позиций:</span>
+          <span className="visually-hidden">Корзина: </span>
           <span className={styles.cartCount} data-testid="cart-count">
             {badge.count}
           </span>
-          <span className="visually-hidden">, на сумму</span>
+          <span className="visually-hidden"> {plural(badge.count, CART_POSITIONS)} на сумму </span>
           <span className={styles.cartSum} data-testid="cart-sum">
             {formatPrice(badge.sum)}
           </span>

@@ -1,7 +1,7 @@
 // Sign-in by phone and SMS code (SPEC §5): the phone field with the §5 mask (autocomplete tel),
 // the code field (autocomplete one-time-code) with a resend countdown, name and consents for the
 // first sign-in, and the §8 error texts from the auth projection.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { formatPhone, maskPhoneInput } from '../../domain/phone';
 import { AppLink } from '../app/routing';
 import { useDispatch, useSelector } from '../app/store';
@@ -27,22 +27,35 @@ function formatCountdown(seconds: number): string {
   return `${m}:${String(s).padStart(2, '0')}`;
 }
 
-export function PhoneField({ value, onChange, autoFocus }: { value: string; onChange: (v: string) => void; autoFocus?: boolean }) {
+/** The phone field; its error shows under it and is tied to it (aria-invalid, aria-describedby). */
+export function PhoneField({ value, onChange, autoFocus, error }: { value: string; onChange: (v: string) => void; autoFocus?: boolean; error?: string | null }) {
+  const errorId = useId();
+  const invalid = error !== undefined && error !== null;
+  // The message is outside the label, so the field's name stays 'Номер телефона'.
   return (
-    <label className={ui.field}>
-      <span className={ui.label}>Номер телефона</span>
-      <input
-        className={ui.input}
-        type="tel"
-        name="phone"
-        autoComplete="tel"
-        inputMode="tel"
-        placeholder="+7 (9XX) XXX-XX-XX"
-        value={value}
-        onChange={(e) => onChange(maskPhoneInput(e.target.value))}
-        data-autofocus={autoFocus ? true : undefined}
-      />
-    </label>
+    <>
+      <label className={ui.field}>
+        <span className={ui.label}>Номер телефона</span>
+        <input
+          className={ui.input}
+          type="tel"
+          name="phone"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder="+7 (9XX) XXX-XX-XX"
+          value={value}
+          onChange={(e) => onChange(maskPhoneInput(e.target.value))}
+          data-autofocus={autoFocus ? true : undefined}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? errorId : undefined}
+        />
+      </label>
+      {invalid && (
+        <p id={errorId} className={ui.error} role="alert">
+          {error}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -75,12 +88,7 @@ export function AuthModal({ onClose }: { onClose: () => void }) {
       ) : (
         <form onSubmit={requestCode} noValidate>
           <p className={styles.text}>Мы отправим SMS с кодом для входа.</p>
-          <PhoneField value={phone} onChange={setPhone} autoFocus />
-          {flow.status === 'idle' && flow.error !== null && (
-            <p className={ui.error} role="alert">
-              {flow.error}
-            </p>
-          )}
+          <PhoneField value={phone} onChange={setPhone} autoFocus error={flow.status === 'idle' ? flow.error : null} />
           <button type="submit" className={`${ui.button} ${ui.block}`} disabled={flow.status === 'requesting'}>
             {flow.status === 'requesting' ? 'Отправляем…' : 'Получить код'}
           </button>

@@ -1,5 +1,6 @@
 // Rendering the admin app over the real AdminApi with a fake fetch that answers per contract
 // route, a fake WebSocket, a recording beeper and a memory location under /admin.
+import type { CaptchaRunner } from '../../../src/effects/captcha';
 import { cleanup, configure, render } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
@@ -93,7 +94,7 @@ export function memoryStorage(initial: Record<string, string> = {}): KeyValueSto
 export const ADMIN_SESSION: StaffSession = { token: 'st_admin', staff: { id: 'staff-1', login: 'admin', name: 'Анна', role: 'admin' } };
 export const OPERATOR_SESSION: StaffSession = { token: 'st_oper', staff: { id: 'staff-2', login: 'oper', name: 'Олег', role: 'operator' } };
 
-export function setupAdmin({ path = '/admin', session = null as StaffSession | null, server = new FakeServer(), storage = memoryStorage() } = {}) {
+export function setupAdmin({ path = '/admin', session = null as StaffSession | null, server = new FakeServer(), storage = memoryStorage(), captcha = undefined as CaptchaRunner | undefined } = {}) {
   const sessions = createStaffSessionStore(storage);
   if (session) sessions.signIn(session);
   const sockets: FakeSocket[] = [];
@@ -110,6 +111,7 @@ export function setupAdmin({ path = '/admin', session = null as StaffSession | n
       return socket;
     },
     siteOrigin: 'http://admin.test',
+    ...(captcha === undefined ? {} : { captcha }),
   };
   const location = memoryLocation({ path, record: true });
   const utils = render(<AdminApp services={services} hook={location.hook} />);

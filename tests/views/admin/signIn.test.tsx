@@ -9,6 +9,9 @@ import { adminListOrders } from '../../../src/api/contract/admin/orders';
 import { adminListCities, adminListRestaurants } from '../../../src/api/contract/admin/settings';
 import { ADMIN_SESSION, FakeServer, OPERATOR_SESSION, setupAdmin } from './helpers';
 import { CITIES, RESTAURANTS, staffMember } from './fixtures';
+import { getSettings } from '../../../src/api/contract/settings';
+import { failedAttemptsNotice } from '../../../src/views/admin/data/auth';
+import { settingsWith } from '../../fixtures/settings';
 
 function server(): FakeServer {
   return new FakeServer()
@@ -39,7 +42,7 @@ describe('admin sign-in', () => {
   it('a correct login and password store the staff token under its own key and open the orders', async () => {
     const fake = server().on(adminLogin, (req) =>
       JSON.stringify(req.body) === JSON.stringify({ login: 'admin', password: 'correct horse battery' })
-        ? { body: { token: 'st_admin', staff: staffMember('admin') } }
+        ? { body: { token: 'st_admin', staff: staffMember('admin'), failedAttempts: 0 } }
         : { status: 401, body: { message: ADMIN_MESSAGES.badCredentials } },
     );
     const app = setupAdmin({ server: fake });
@@ -69,6 +72,41 @@ describe('admin sign-in', () => {
     setupAdmin({ server: fake });
     await signIn('admin', 'wrong again');
     expect((await screen.findByRole('alert')).textContent).toBe('Слишком много неудачных попыток входа. Повторите через 30 с');
+  });
+
+  it('after sign-in, the failed attempts on the login since its last sign-in are shown once, in Russian', async () => {
+    const fake = server().on(adminLogin, () => ({ body: { token: 'st_admin', staff: staffMember('admin'), failedAttempts: 3 } }));
+    const app = setupAdmin({ server: fake });
+    await signIn('admin', 'correct horse battery');
+    await waitFor(() => expect(app.currentPath()).toBe('/admin/orders'));
+    const notice = await screen.findByText(/неудачные попытки/);
+    expect(notice.textContent).toBe('С вашего прошлого входа были 3 неудачные попытки войти под вашим логином. Если это были не вы, смените пароль.');
+    expect(app.services.toasts.list()).toHaveLength(1);
+  });
+
+  it('the notice’s plural forms come from Intl.PluralRules; none for no failures', () => {
+    expect(failedAttemptsNotice(1)).toBe('С вашего прошлого входа была 1 неудачная попытка войти под вашим логином. Если это были не вы, смените пароль.');
+    expect(failedAttemptsNotice(22)).toContain('были 22 неудачные попытки');
+    expect(failedAttemptsNotice(5)).toContain('было 5 неудачных попыток');
+    expect(failedAttemptsNotice(11)).toContain('было 11 неудачных попыток');
+    expect(failedAttemptsNotice(21)).toContain('была 21 неудачная попытка');
+    expect(failedAttemptsNotice(0)).toBeNull();
+  });
+
+  it('a new browser asked for the captcha (422 captcha-required) passes it and signs in', async () => {
+    const fake = server()
+      .on(getSettings, () => ({ body: settingsWith({ CAPTCHA_PROVIDER: 'smartcaptcha', CAPTCHA_SITE_KEY: 'ysc1_site', IS_WITHOUT_RECAPTCHA: false }) }))
+      .on(adminLogin, (req) =>
+        (req.body as { captchaToken?: string }).captchaToken === 'token-for-ysc1_site'
+          ? { body: { token: 'st_admin', staff: staffMember('admin'), failedAttempts: 0 } }
+          : { status: 422, body: { message: 'Подтвердите, что вы не робот', code: 'captcha-required' } },
+      );
+    const asked: unknown[] = [];
+    const app = setupAdmin({ server: fake, captcha: { token: async (info) => (asked.push(info), `token-for-${info.siteKey}`) } });
+    await signIn('admin', 'correct horse battery');
+    await waitFor(() => expect(app.currentPath()).toBe('/admin/orders'));
+    expect(asked).toEqual([{ required: true, provider: 'smartcaptcha', siteKey: 'ysc1_site' }]);
+    expect(fake.calls(adminLogin)).toHaveLength(2);
   });
 
   it('empty fields are refused before calling the server', async () => {

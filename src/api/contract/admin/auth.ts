@@ -1,9 +1,14 @@
 // Staff sign-in, sessions and staff accounts (issue 6 §1).
 //
-// Lockout: after 5 failed sign-ins of a login (counted since its last success, within 24 h) the
-// next attempt waits 30 s, doubling with each further failure up to 1 h; an IP gets the same
-// back-off after 20 failures within an hour, whatever the logins. A locked attempt answers 429
-// with `Retry-After` and lockoutMessage(seconds), without checking the password.
+// Lockout (docs/ADMIN.md): it holds the guessing address back, never the account. Failures are
+// counted per (login, address) (from the 5th, the next attempt from there waits 30 s, doubling up
+// to 1 h), per address (from the 20th within an hour) and, against guessing from many addresses,
+// per login over unknown devices. A browser that signed in before carries an httpOnly device
+// cookie (path /api/v1/admin) and is held back only by its own failures. A locked attempt answers
+// 429 with `Retry-After` and lockoutMessage(seconds), without checking the password; an unknown
+// device past the login's budget gets 422 'Подтвердите, что вы не робот' (code
+// 'captcha-required') when a captcha is configured, and sends the attempt again with
+// `captchaToken`.
 import { z } from 'zod/mini';
 import { IsoDateTime } from '../../entities.js';
 import { AdminIdParams, defineAdminRoute, StaffRole } from './common.js';
@@ -37,10 +42,21 @@ export const StaffSessionInfo = z.object({
 export const adminLogin = defineAdminRoute('public', {
   method: 'POST',
   path: '/admin/auth/login',
-  summary: 'Staff sign-in with login and password; answers a staff token (shown once). 401 for a wrong pair, 429 while locked out',
+  summary:
+    'Staff sign-in with login and password; answers a staff token (shown once), sets the device cookie, and says how many failed attempts were made on the login since its last sign-in. 401 for a wrong pair, 429 while the address or device is locked out, 422 captcha-required when an unknown device must pass the captcha',
   auth: 'none',
-  body: z.object({ login: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), password: z.string().check(z.minLength(1), z.maxLength(200)) }),
-  response: z.object({ token: z.string(), staff: StaffMember }),
+  body: z.object({
+    login: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+    password: z.string().check(z.minLength(1), z.maxLength(200)),
+    /** The captcha's token, sent after a 422 'captcha-required'. */
+    captchaToken: z.optional(z.string().check(z.maxLength(4096))),
+  }),
+  response: z.object({
+    token: z.string(),
+    staff: StaffMember,
+    /** Failed sign-in attempts on this login since its previous successful sign-in (or its creation). */
+    failedAttempts: z.int().check(z.nonnegative()),
+  }),
 });
 
 export const adminLogout = defineAdminRoute('operator', {

@@ -43,7 +43,7 @@ function BonusForm({ customerId, onDone }: { customerId: string; onDone: (balanc
     }
   };
   return (
-    <form className={s.panel} onSubmit={submit} noValidate aria-label="Изменение бонусов">
+    <form className={s.panel} onSubmit={(e) => void submit(e)} noValidate aria-label="Изменение бонусов">
       <h3 className={s.dialogTitle}>Изменить баланс бонусов</h3>
       <div className={s.grid2}>
         <Field label="Сколько бонусов" error={errors.delta} hint="Положительное — начислить, отрицательное — списать">

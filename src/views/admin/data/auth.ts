@@ -1,18 +1,48 @@
 // Staff sign-in, sign-out and the start-up check of a stored token.
 import { useCallback, useEffect, useState } from 'react';
-import { failureMessage } from '../../../api/adminApi';
+import { ApiFailure, failureMessage } from '../../../api/adminApi';
 import { adminLogin, adminLogout, adminMe } from '../../../api/contract/admin/auth';
+import { getSettings } from '../../../api/contract/settings';
 import { useAdminServices } from './context';
 
+const plural = new Intl.PluralRules('ru-RU');
+
+/**
+ * The notice shown once after sign-in when the login had failed attempts since its previous
+ * sign-in (the sign-in answer's `failedAttempts`); null for none.
+ */
+export function failedAttemptsNotice(count: number): string | null {
+  if (count <= 0) return null;
+  const form = plural.select(count);
+  const what =
+    form === 'one'
+      ? `была ${count} неудачная попытка`
+      : form === 'few'
+        ? `были ${count} неудачные попытки`
+        : `было ${count} неудачных попыток`;
+  return `С вашего прошлого входа ${what} войти под вашим логином. Если это были не вы, смените пароль.`;
+}
+
 export function useSignIn(): { pending: boolean; signIn: (login: string, password: string) => Promise<string | null> } {
-  const { api, session } = useAdminServices();
+  const { api, session, toasts, captcha } = useAdminServices();
   const [pending, setPending] = useState(false);
   const signIn = useCallback(
     async (login: string, password: string) => {
       setPending(true);
       try {
-        const answer = await api.call(adminLogin, { body: { login, password } });
+        let answer;
+        try {
+          answer = await api.call(adminLogin, { body: { login, password } });
+        } catch (error) {
+          // the login's budget for new browsers is spent: pass the captcha, then try once more
+          if (!(error instanceof ApiFailure && error.code === 'captcha-required' && captcha !== undefined)) throw error;
+          const settings = await api.call(getSettings);
+          const captchaToken = await captcha.token({ required: true, provider: settings.CAPTCHA_PROVIDER, siteKey: settings.CAPTCHA_SITE_KEY });
+          answer = await api.call(adminLogin, { body: { login, password, captchaToken } });
+        }
         session.signIn({ token: answer.token, staff: { id: answer.staff.id, login: answer.staff.login, name: answer.staff.name, role: answer.staff.role } });
+        const notice = failedAttemptsNotice(answer.failedAttempts);
+        if (notice !== null) toasts.push('info', notice);
         return null;
       } catch (error) {
         return failureMessage(error);
@@ -20,7 +50,7 @@ export function useSignIn(): { pending: boolean; signIn: (login: string, passwor
         setPending(false);
       }
     },
-    [api, session],
+    [api, session, toasts, captcha],
   );
   return { pending, signIn };
 }

@@ -2,6 +2,7 @@
 // fetch: they go through the hooks of this folder, which use `api` (the typed AdminApi).
 import { createContext, useContext, type ReactNode } from 'react';
 import type { AdminApi } from '../../../api/adminApi';
+import type { CaptchaRunner } from '../../../effects/captcha';
 import type { Beeper } from './beep';
 import type { StaffSessionStore } from './session';
 import type { ToastStore } from './toasts';
@@ -23,6 +24,8 @@ export interface AdminServices {
   openSocket: (url: string) => SocketLike;
   /** Where the storefront lives, for "open on the site" links. */
   siteOrigin: string;
+  /** The captcha a sign-in from a new browser may be asked to pass (the storefront's widget). */
+  captcha?: CaptchaRunner;
 }
 
 const Context = createContext<AdminServices | null>(null);

@@ -60,7 +60,7 @@ export function GroupEditor({ group, groups, onSaved, onDeleted, onClose }: { gr
   };
 
   return (
-    <form className={s.panel} onSubmit={submit} noValidate aria-label="Группа меню">
+    <form className={s.panel} onSubmit={(e) => void submit(e)} noValidate aria-label="Группа меню">
       <PageHead title={group === null ? 'Новая группа' : `Группа «${group.name}»`} />
       <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
         <div className={s.grid2}>

@@ -212,7 +212,7 @@ export function ProductEditor({
   };
 
   return (
-    <form className={s.panel} onSubmit={submit} noValidate aria-label="Товар">
+    <form className={s.panel} onSubmit={(e) => void submit(e)} noValidate aria-label="Товар">
       <PageHead title={product === null ? 'Новый товар' : product.name} />
       <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
         <div className={s.grid2}>

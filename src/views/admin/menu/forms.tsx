@@ -56,12 +56,14 @@ export function ImageField({ kind, value, onChange, disabled, label = 'Карт�
           accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
           hidden
           aria-label={`${label}: файл`}
-          onChange={async (e) => {
+          onChange={(e) => {
             const file = e.target.files?.[0];
             e.target.value = '';
             if (!file) return;
-            const url = await upload(file);
-            if (url !== null) onChange(url);
+            // upload() reports its own failures and resolves to null then
+            void upload(file).then((url) => {
+              if (url !== null) onChange(url);
+            });
           }}
         />
         <button type="button" className={cx(s.button, s.secondary)} disabled={disabled || pending} onClick={() => input.current?.click()}>

@@ -87,7 +87,7 @@ function CouponEditor({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: 
     if (result.ok) onDone();
   };
   return (
-    <form className={s.panel} onSubmit={submit} noValidate aria-label="Промокод">
+    <form className={s.panel} onSubmit={(e) => void submit(e)} noValidate aria-label="Промокод">
       <PageHead title={coupon === null ? 'Новый промокод' : `Промокод ${coupon.code}`} />
       {coupon ? (
         <p className={s.muted}>

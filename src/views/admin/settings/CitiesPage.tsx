@@ -77,7 +77,7 @@ function CityEditor({ city, onDone }: { city: AdminCity | null; onDone: () => vo
     if (result.ok) onDone();
   };
   return (
-    <form className={s.panel} onSubmit={submit} noValidate aria-label="Город">
+    <form className={s.panel} onSubmit={(e) => void submit(e)} noValidate aria-label="Город">
       <PageHead title={city === null ? 'Новый город' : city.name} />
       <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
         <div className={s.grid3}>
@@ -169,7 +169,7 @@ function RestaurantEditor({ restaurant, cities, onDone }: { restaurant: AdminRes
     if (result.ok) onDone();
   };
   return (
-    <form className={s.panel} onSubmit={submit} noValidate aria-label="Ресторан">
+    <form className={s.panel} onSubmit={(e) => void submit(e)} noValidate aria-label="Ресторан">
       <PageHead title={restaurant === null ? 'Новый ресторан' : restaurant.name} />
       <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
         <div className={s.grid3}>
@@ -273,7 +273,7 @@ function ZoneEditor({ zone, cityId, restaurants, onDone }: { zone: AdminZone | n
     if (result.ok) onDone();
   };
   return (
-    <form className={s.panel} onSubmit={submit} noValidate aria-label="Зона доставки">
+    <form className={s.panel} onSubmit={(e) => void submit(e)} noValidate aria-label="Зона доставки">
       <PageHead title={zone === null ? 'Новая зона доставки' : zone.name} />
       <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
         <div className={s.grid3}>

@@ -37,7 +37,7 @@ function OwnPassword() {
     }
   };
   return (
-    <form className={s.panel} onSubmit={submit} noValidate aria-label="Мой пароль">
+    <form className={s.panel} onSubmit={(e) => void submit(e)} noValidate aria-label="Мой пароль">
       <h2 className={s.dialogTitle}>Мой пароль</h2>
       <div className={s.grid2}>
         <Field label="Текущий пароль">{(id) => <input id={id} type="password" autoComplete="current-password" className={s.input} value={current} onChange={(e) => setCurrent(e.target.value)} />}</Field>
@@ -113,7 +113,7 @@ function MemberEditor({ member, onDone }: { member: StaffMember | null; onDone: 
   };
   return (
     <div className={s.panel}>
-      <form onSubmit={submit} noValidate aria-label="Сотрудник">
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label="Сотрудник">
         <PageHead title={member === null ? 'Новый сотрудник' : member.login} />
         <div className={s.grid2}>
           {member === null ? <Field label="Логин" error={errors.login}>{(id) => <input id={id} className={s.input} autoComplete="off" value={f.login} onChange={(e) => set('login', e.target.value)} />}</Field> : null}

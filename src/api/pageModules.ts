@@ -1,7 +1,7 @@
 // The source module of each page's lazy chunk (the imports in pages.tsx), for the server: it
 // names a page's chunk and styles in index.html (server/routes/pageAssets.ts) so they load with
 // the HTML instead of after the main scripts ran. A test keeps this table and pages.tsx in step.
-import type { SitePage } from '../../api/siteRoutes';
+import type { SitePage } from './siteRoutes';
 
 export const PAGE_MODULES: Partial<Record<SitePage, string>> = {
   index: 'src/views/pages/IndexPage.tsx',
