@@ -2,7 +2,12 @@
 // Static files, the route table, /img and the WebSocket are registered by their own modules.
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { z } from 'zod/mini';
 import type { AppContext } from './context.js';
 import { answerClientError } from './http/clientError.js';
@@ -25,9 +30,17 @@ const FRAMEWORK_REFUSALS: Record<string, { status: number; message: string; code
   FST_ERR_BAD_URL: { status: 400, message: 'Некорректный адрес запроса', code: 'bad-url' },
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'Слишком длинный адрес запроса', code: 'url-too-long' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'Слишком большой запрос', code: 'payload-too-large' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Неподдерживаемый формат запроса: ожидается JSON', code: 'unsupported-media-type' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    message: 'Неподдерживаемый формат запроса: ожидается JSON',
+    code: 'unsupported-media-type',
+  },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Некорректный JSON в теле запроса', code: 'invalid-json' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'Пустое тело запроса при Content-Type: application/json', code: 'invalid-json' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    message: 'Пустое тело запроса при Content-Type: application/json',
+    code: 'invalid-json',
+  },
 };
 
 /**

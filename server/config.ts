@@ -135,7 +135,9 @@ export function corsOriginsFrom(value: string | undefined): string[] {
     const origin = raw.trim().toLowerCase();
     if (origin === '') continue;
     if (!/^[a-z][a-z0-9+.-]*:\/\/[a-z0-9.-]+(:\d{1,5})?$/.test(origin)) {
-      throw new Error(`CORS_ORIGINS: "${raw.trim()}" is not an origin (scheme://host[:port] without a path, e.g. capacitor://localhost); separate origins with commas`);
+      throw new Error(
+        `CORS_ORIGINS: "${raw.trim()}" is not an origin (scheme://host[:port] without a path, e.g. capacitor://localhost); separate origins with commas`,
+      );
     }
     if (!origins.includes(origin)) origins.push(origin);
   }
@@ -158,7 +160,8 @@ function positiveIntSetting(env: NodeJS.ProcessEnv, name: string, fallback: numb
   const value = env[name];
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value.trim());
-  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, not ${JSON.stringify(value)}`);
+  if (!Number.isSafeInteger(n) || n <= 0)
+    throw new Error(`${name} must be a positive whole number, not ${JSON.stringify(value)}`);
   return n;
 }
 
@@ -167,7 +170,8 @@ function nonNegativeIntSetting(env: NodeJS.ProcessEnv, name: string, fallback: n
   const value = env[name];
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value.trim());
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${name} must be a whole number of seconds (0 or more), not ${JSON.stringify(value)}`);
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new Error(`${name} must be a whole number of seconds (0 or more), not ${JSON.stringify(value)}`);
   return n;
 }
 
@@ -177,7 +181,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env.PORT, 3333);
   const host = env.HOST ?? '0.0.0.0';
   const smsUrl = env.SMS_HTTP_URL;
-  const captchaProvider: CaptchaConfig['provider'] = env.CAPTCHA_PROVIDER === 'recaptcha' ? 'recaptcha' : 'smartcaptcha';
+  const captchaProvider: CaptchaConfig['provider'] =
+    env.CAPTCHA_PROVIDER === 'recaptcha' ? 'recaptcha' : 'smartcaptcha';
   return {
     port,
     host,
@@ -218,7 +223,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secret: env.CAPTCHA_SECRET ?? '',
       verifyUrl:
         env.CAPTCHA_VERIFY_URL ??
-        (captchaProvider === 'smartcaptcha' ? 'https://smartcaptcha.yandexcloud.net/validate' : 'https://www.google.com/recaptcha/api/siteverify'),
+        (captchaProvider === 'smartcaptcha'
+          ? 'https://smartcaptcha.yandexcloud.net/validate'
+          : 'https://www.google.com/recaptcha/api/siteverify'),
     },
     otp: {
       ipCodesPer10Min: positiveIntSetting(env, 'OTP_CODES_PER_IP_10_MIN', 30),
@@ -243,9 +250,16 @@ export function productionConfigProblems(config: Config): string[] {
   const problems: string[] = [];
   const { payments } = config;
   if (payments.provider === 'test') {
-    problems.push('PAYMENTS_PROVIDER=cloudpayments is required: the built-in test gateway lets anyone with the link mark an order paid');
-  } else if (payments.cloudpayments.defaultAccount === null && Object.keys(payments.cloudpayments.accounts).length === 0) {
-    problems.push('CLOUDPAYMENTS_PUBLIC_ID and CLOUDPAYMENTS_API_SECRET (or CLOUDPAYMENTS_ACCOUNTS) are required: no account takes the payments');
+    problems.push(
+      'PAYMENTS_PROVIDER=cloudpayments is required: the built-in test gateway lets anyone with the link mark an order paid',
+    );
+  } else if (
+    payments.cloudpayments.defaultAccount === null &&
+    Object.keys(payments.cloudpayments.accounts).length === 0
+  ) {
+    problems.push(
+      'CLOUDPAYMENTS_PUBLIC_ID and CLOUDPAYMENTS_API_SECRET (or CLOUDPAYMENTS_ACCOUNTS) are required: no account takes the payments',
+    );
   }
   if (config.sms.provider === 'outbox') {
     problems.push('SMS_HTTP_URL is required: the outbox sends no SMS and writes every sign-in code to the log');
@@ -260,7 +274,9 @@ export function productionConfigProblems(config: Config): string[] {
     publicUrl = null;
   }
   if (publicUrl === null || publicUrl.protocol !== 'https:' || publicUrl.hostname === 'localhost') {
-    problems.push("PUBLIC_URL must be the storefront's public https:// address: payment return links and notification URLs are built from it");
+    problems.push(
+      "PUBLIC_URL must be the storefront's public https:// address: payment return links and notification URLs are built from it",
+    );
   }
   return problems;
 }

@@ -67,7 +67,10 @@ async function main(): Promise<void> {
       return;
     }
     closing = true;
-    log.info({ signal, graceS: config.shutdownGraceS }, 'shutting down: draining (readiness answers 503), then closing');
+    log.info(
+      { signal, graceS: config.shutdownGraceS },
+      'shutting down: draining (readiness answers 503), then closing',
+    );
     try {
       // serves on through the grace period, then stops accepting, finishes requests, closes WebSockets
       await drainAndClose(app, config.shutdownGraceS * 1000, graceSkipped);
@@ -85,7 +88,9 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   log.info(redactedConfig(config), 'configuration');
   const where =
-    config.sms.provider === 'outbox' ? 'the server log and the sms_outbox table (GET /api/v1/admin/sms-outbox with an admin token, or /admin)' : 'the SMS gateway';
+    config.sms.provider === 'outbox'
+      ? 'the server log and the sms_outbox table (GET /api/v1/admin/sms-outbox with an admin token, or /admin)'
+      : 'the SMS gateway';
   console.log(`Storefront: http://localhost:${config.port}  (sign-in codes go to ${where})`);
 }
 

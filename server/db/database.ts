@@ -78,7 +78,10 @@ function checkChannel(channel: string): void {
 // with them as its defaults and Drizzle talks to it through `leanClient`, which leaves them out.
 const identity = (value: string) => value;
 const DRIZZLE_PARSERS = Object.fromEntries(
-  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, identity]),
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [
+    oid,
+    identity,
+  ]),
 );
 
 interface QueryClient {
@@ -89,7 +92,8 @@ interface LeanClient extends QueryClient {
 }
 
 function leanQuery(client: QueryClient): QueryClient['query'] {
-  return (text, params, options) => client.query(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
+  return (text, params, options) =>
+    client.query(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
 }
 
 function leanClient(client: PGlite): LeanClient {
@@ -111,7 +115,9 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = dataDir ? new PGlite(path.join(dataDir, 'pgdata'), { parsers: DRIZZLE_PARSERS }) : new PGlite({ parsers: DRIZZLE_PARSERS });
+    client = dataDir
+      ? new PGlite(path.join(dataDir, 'pgdata'), { parsers: DRIZZLE_PARSERS })
+      : new PGlite({ parsers: DRIZZLE_PARSERS });
     await client.waitReady;
   } catch (error) {
     releaseLock?.();
@@ -145,7 +151,8 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
         exec: async (script) => {
           await tx.exec(script);
         },
-        appliedNames: async () => (await tx.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
+        appliedNames: async () =>
+          (await tx.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
         markApplied: async (name) => {
           await tx.query('insert into schema_migrations (name) values ($1)', [name]);
         },
@@ -184,10 +191,12 @@ export function databaseAddress(url: string): { host: string; port: number } {
 }
 
 function connectFailure(error: unknown): { reason: string; permanent: boolean } {
-  const code = typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : '';
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : '';
   const message = error instanceof Error ? error.message : String(error);
   // pg's messages hold no password; an AggregateError (several addresses) has only its code
-  const reason = message === '' ? code || 'unknown error' : code !== '' && !message.includes(code) ? `${code}: ${message}` : message;
+  const reason =
+    message === '' ? code || 'unknown error' : code !== '' && !message.includes(code) ? `${code}: ${message}` : message;
   // a wrong password or a missing database does not fix itself by waiting
   return { reason, permanent: code.startsWith('28') || code === '3D000' };
 }
@@ -217,9 +226,14 @@ export async function waitForPostgres(url: string, timeoutS: number, log?: Conne
       const { reason, permanent } = connectFailure(error);
       const leftMs = deadline - Date.now();
       const retryInMs = permanent || leftMs <= 0 ? null : Math.min(delayMs, leftMs);
-      log?.warn({ host, port, attempt, reason, retryInMs }, retryInMs === null ? 'database connection failed' : 'database not reachable yet, retrying');
+      log?.warn(
+        { host, port, attempt, reason, retryInMs },
+        retryInMs === null ? 'database connection failed' : 'database not reachable yet, retrying',
+      );
       if (permanent) {
-        throw new DatabaseConnectError(`PostgreSQL на ${host}:${port} отказал в подключении: ${reason}. Проверьте пользователя, пароль и имя базы в DATABASE_URL`);
+        throw new DatabaseConnectError(
+          `PostgreSQL на ${host}:${port} отказал в подключении: ${reason}. Проверьте пользователя, пароль и имя базы в DATABASE_URL`,
+        );
       }
       if (retryInMs === null) {
         throw new DatabaseConnectError(
@@ -233,7 +247,10 @@ export async function waitForPostgres(url: string, timeoutS: number, log?: Conne
   }
 }
 
-export async function openPostgres(url: string, options: { connectTimeoutS?: number; log?: ConnectLog } = {}): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  options: { connectTimeoutS?: number; log?: ConnectLog } = {},
+): Promise<Database> {
   await waitForPostgres(url, options.connectTimeoutS ?? 0, options.log);
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
   pool.on('error', () => undefined); // an idle client's error is retried by the next checkout
@@ -316,7 +333,8 @@ export async function openPostgres(url: string, options: { connectTimeoutS?: num
       exec: async (script) => {
         await migrator.query(script);
       },
-      appliedNames: async () => (await migrator.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
+      appliedNames: async () =>
+        (await migrator.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
       markApplied: async (name) => {
         await migrator.query('insert into schema_migrations (name) values ($1)', [name]);
       },
@@ -332,6 +350,11 @@ export async function openPostgres(url: string, options: { connectTimeoutS?: num
   return db;
 }
 
-export function openDatabase(config: { databaseUrl: string | null; dataDir: string; databaseConnectTimeoutS: number }, log?: ConnectLog): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl, { connectTimeoutS: config.databaseConnectTimeoutS, log }) : openPglite(config.dataDir);
+export function openDatabase(
+  config: { databaseUrl: string | null; dataDir: string; databaseConnectTimeoutS: number },
+  log?: ConnectLog,
+): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, { connectTimeoutS: config.databaseConnectTimeoutS, log })
+    : openPglite(config.dataDir);
 }

@@ -21,7 +21,8 @@ export async function registerHealth(app: FastifyInstance): Promise<void> {
 
   const ready = async (_request: unknown, reply: FastifyReply) => {
     noStore(reply);
-    if (app.lifecycle.draining) throw new HttpError(503, 'Сервер останавливается, запрос направлен на другой', 'draining');
+    if (app.lifecycle.draining)
+      throw new HttpError(503, 'Сервер останавливается, запрос направлен на другой', 'draining');
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer within ${READY_DB_TIMEOUT_MS} ms`)), READY_DB_TIMEOUT_MS);

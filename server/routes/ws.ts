@@ -131,7 +131,10 @@ export function createWsModule(options: { pingIntervalMs?: number; staffRecheckM
       url: '/ws',
       // a plain HTTP request (no Upgrade header)
       handler: async (_request, reply) =>
-        reply.code(426).header('upgrade', 'websocket').send({ message: 'Нужно WebSocket-соединение', code: 'upgrade-required' }),
+        reply
+          .code(426)
+          .header('upgrade', 'websocket')
+          .send({ message: 'Нужно WebSocket-соединение', code: 'upgrade-required' }),
       wsHandler: async (raw, request) => {
         const socket: Socket = raw;
         let closed = false;

@@ -27,12 +27,18 @@ describe('GET /api/v1/health/live, /health/ready and /health', () => {
   });
 
   it('while the database does not answer, readiness (and /health) is 503 with a Russian message, liveness stays 200', async () => {
-    const down = await buildApp({ ...server.ctx, db: { ...server.ctx.db, run: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432')) } });
+    const down = await buildApp({
+      ...server.ctx,
+      db: { ...server.ctx.db, run: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432')) },
+    });
     try {
       for (const url of ['/api/v1/health/ready', '/api/v1/health']) {
         const res = await down.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(503);
-        expect(res.json(), url).toEqual({ message: 'База данных недоступна. Попробуйте позже', code: 'database-unavailable' });
+        expect(res.json(), url).toEqual({
+          message: 'База данных недоступна. Попробуйте позже',
+          code: 'database-unavailable',
+        });
       }
       expect((await down.inject({ method: 'GET', url: '/api/v1/health/live' })).statusCode).toBe(200);
     } finally {
@@ -48,7 +54,10 @@ describe('GET /api/v1/health/live, /health/ready and /health', () => {
     for (const url of ['/api/v1/health/ready', '/api/v1/health']) {
       const res = await server.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(503);
-      expect(res.json(), url).toEqual({ message: 'Сервер останавливается, запрос направлен на другой', code: 'draining' });
+      expect(res.json(), url).toEqual({
+        message: 'Сервер останавливается, запрос направлен на другой',
+        code: 'draining',
+      });
       expect(res.headers.connection, url).toBe('close');
     }
     const live = await server.app.inject({ method: 'GET', url: '/api/v1/health/live' });
@@ -88,7 +97,9 @@ describe('app.close() after a drain with a keep-alive connection', () => {
       let timer: NodeJS.Timeout | undefined;
       const outcome = await Promise.race([
         closed.then(() => 'closed'),
-        new Promise<string>((resolve) => (timer = setTimeout(() => resolve('app.close() still waiting after 5 s'), 5_000))),
+        new Promise<string>(
+          (resolve) => (timer = setTimeout(() => resolve('app.close() still waiting after 5 s'), 5_000)),
+        ),
       ]);
       clearTimeout(timer);
       expect(outcome).toBe('closed');

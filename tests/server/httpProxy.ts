@@ -41,7 +41,9 @@ export async function httpProxy(targetPort: number): Promise<HttpProxy> {
   });
   server.on('upgrade', (request: http.IncomingMessage, client: net.Socket, head: Buffer) => {
     const headers = { ...request.headers, 'x-forwarded-for': forwardedFor(request), 'x-forwarded-proto': 'http' };
-    const lines = Object.entries(headers).flatMap(([name, value]) => (Array.isArray(value) ? value : value === undefined ? [] : [value]).map((v) => `${name}: ${v}`));
+    const lines = Object.entries(headers).flatMap(([name, value]) =>
+      (Array.isArray(value) ? value : value === undefined ? [] : [value]).map((v) => `${name}: ${v}`),
+    );
     const upstream = net.connect(targetPort, '127.0.0.1', () => {
       upstream.write(`${request.method ?? 'GET'} ${request.url ?? '/'} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
       if (head.length > 0) upstream.write(head);

@@ -85,7 +85,10 @@ describe('two server processes on one PostgreSQL', () => {
 
   it('both are ready behind their proxies and serve the same seeded catalogue', async () => {
     for (const server of [a, b]) expect((await fetch(`${front(server).url}/api/v1/health/ready`)).status).toBe(200);
-    const [fromA, fromB] = await Promise.all([fetch(`${front(a).url}/api/v1/storage/version`), fetch(`${front(b).url}/api/v1/storage/version`)]);
+    const [fromA, fromB] = await Promise.all([
+      fetch(`${front(a).url}/api/v1/storage/version`),
+      fetch(`${front(b).url}/api/v1/storage/version`),
+    ]);
     expect(fromA.status).toBe(200);
     expect(await fromA.json()).toEqual(await fromB.json());
     const cities = await db.query<{ n: string }>('select count(*) as n from cities');
@@ -98,7 +101,10 @@ describe('two server processes on one PostgreSQL', () => {
     // one sign-in for the suite: a phone gets one code a minute
     const phone = '+79995550011';
     session = await signIn(front(a).url, phone, async () => {
-      const rows = await db.query<{ text: string }>('select text from sms_outbox where phone = $1 order by created_at desc limit 1', [phone]);
+      const rows = await db.query<{ text: string }>(
+        'select text from sms_outbox where phone = $1 order by created_at desc limit 1',
+        [phone],
+      );
       return /(\d{6})/.exec(rows.rows[0]?.text ?? '')?.[1] ?? null;
     });
     const socket = ws(b, `?token=${session.token}`);
@@ -119,14 +125,18 @@ describe('two server processes on one PostgreSQL', () => {
 
     const again = await send(b, phones[0] ?? '');
     expect(again.status).toBe(429);
-    expect(((await again.json()) as { message: string }).message).toMatch(/^Повторная отправка кода возможна через \d+ с$/);
+    expect(((await again.json()) as { message: string }).message).toMatch(
+      /^Повторная отправка кода возможна через \d+ с$/,
+    );
 
     // 10 of the budget's 12 are spent: of 6 more phones at once, through either process, 2 get codes.
     const more = Array.from({ length: 6 }, (_, i) => `+7999445${String(i).padStart(4, '0')}`);
     const rest = await Promise.all(more.map((phone, i) => send(i % 2 === 0 ? a : b, phone)));
     expect(rest.map((r) => r.status).sort()).toEqual([200, 200, 429, 429, 429, 429]);
     const refused = rest.find((r) => r.status === 429);
-    expect(((await refused?.json()) as { message: string }).message).toMatch(/^Слишком много запросов кода из вашей сети\. Попробуйте через (10 мин|\d+ с)$/);
+    expect(((await refused?.json()) as { message: string }).message).toMatch(
+      /^Слишком много запросов кода из вашей сети\. Попробуйте через (10 мин|\d+ с)$/,
+    );
     const rows = await db.query<{ n: string }>('select count(*) as n from otp_codes where ip = $1', [ip]);
     expect(Number(rows.rows[0]?.n)).toBe(OTP_BUDGET);
   });
@@ -138,25 +148,39 @@ describe('two server processes on one PostgreSQL', () => {
     for (const s of [onA, onB, anonymousOnB]) await s.next(hello);
 
     // exactly what ctx.push.publish of the process changing the order sends
-    const message = { type: 'order:status_update', userId: session.userId, orderId: 'mp-order-1', status: 'CookingStarted' };
+    const message = {
+      type: 'order:status_update',
+      userId: session.userId,
+      orderId: 'mp-order-1',
+      status: 'CookingStarted',
+    };
     await db.query('select pg_notify($1, $2)', [PUSH_CHANNEL, JSON.stringify(message)]);
     expect(await onB.next((m) => m.type === 'order:status_update')).toEqual(message);
     expect(await onA.next((m) => m.type === 'order:status_update')).toEqual(message);
 
-    await db.query('select pg_notify($1, $2)', [PUSH_CHANNEL, JSON.stringify({ type: 'settings:update', version: 'mp-marker' })]);
+    await db.query('select pg_notify($1, $2)', [
+      PUSH_CHANNEL,
+      JSON.stringify({ type: 'settings:update', version: 'mp-marker' }),
+    ]);
     await anonymousOnB.next((m) => m.version === 'mp-marker');
     expect(anonymousOnB.messages.filter((m) => m.type === 'order:status_update')).toEqual([]);
   });
 
   it('an order placed through one process pushes its status to the customer connected to the other', async () => {
     // open around the clock in this test database, so the order does not depend on the hour
-    const allDay = JSON.stringify(Array.from({ length: 7 }, () => ({ open: '00:00', close: '00:01', isNextDay: true })));
+    const allDay = JSON.stringify(
+      Array.from({ length: 7 }, () => ({ open: '00:00', close: '00:01', isNextDay: true })),
+    );
     await db.query('update restaurants set hours = $1::jsonb', [allDay]);
     const onB = ws(b, `?token=${session.token}`);
     await onB.next(hello);
     const res = await fetch(`${front(a).url}/api/v1/order`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}`, 'idempotency-key': randomBytes(16).toString('hex') },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${session.token}`,
+        'idempotency-key': randomBytes(16).toString('hex'),
+      },
       body: JSON.stringify({
         cityId: 'city-angarsk',
         deliveryMethod: 'self',
@@ -181,7 +205,9 @@ describe('two server processes on one PostgreSQL', () => {
     await onA.next(hello);
     await onB.next(hello);
     await db.query('update products set position = position where id = (select id from products order by id limit 1)');
-    const version = await db.query<{ version: string }>("select version::text as version from content_versions where name = 'catalog'");
+    const version = await db.query<{ version: string }>(
+      "select version::text as version from content_versions where name = 'catalog'",
+    );
     const expected = { type: 'catalog:update', version: version.rows[0]?.version };
     expect(await onA.next((m) => m.type === 'catalog:update', 15_000)).toEqual(expected);
     expect(await onB.next((m) => m.type === 'catalog:update', 15_000)).toEqual(expected);

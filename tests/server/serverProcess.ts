@@ -32,12 +32,18 @@ export function freePort(): Promise<number> {
 
 export function fakeClientDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-client-'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="ru"><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="ru"><body><div id="root"></div></body></html>',
+  );
   return dir;
 }
 
 /** Spawns the server; resolves when it prints its URL, rejects if it exits first. */
-export function spawnServer(env: Record<string, string>, options: { waitForListening?: boolean; timeoutMs?: number } = {}): Promise<ServerProcess> {
+export function spawnServer(
+  env: Record<string, string>,
+  options: { waitForListening?: boolean; timeoutMs?: number } = {},
+): Promise<ServerProcess> {
   const port = Number(env.PORT);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
@@ -85,9 +91,17 @@ export function spawnServer(env: Record<string, string>, options: { waitForListe
 }
 
 /** Signs in through the OTP flow; `readCode` finds the 6-digit code the server sent to `phone`. */
-export async function signIn(baseUrl: string, phone: string, readCode: () => Promise<string | null>): Promise<{ token: string; userId: string }> {
+export async function signIn(
+  baseUrl: string,
+  phone: string,
+  readCode: () => Promise<string | null>,
+): Promise<{ token: string; userId: string }> {
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(baseUrl + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const json = (await res.json()) as Record<string, unknown>;
     if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
     return json;

@@ -24,7 +24,9 @@ const GRACE_S = 3;
 const WORKERS = 6;
 /** What a request may take on a busy machine, on top of the grace period, before the exit. */
 const EXIT_SLACK_MS = 15_000;
-const OPEN_ALL_DAY = JSON.stringify(Array.from({ length: 7 }, () => ({ open: '00:00', close: '00:01', isNextDay: true })));
+const OPEN_ALL_DAY = JSON.stringify(
+  Array.from({ length: 7 }, () => ({ open: '00:00', close: '00:01', isNextDay: true })),
+);
 
 interface Outcome {
   key: string;
@@ -53,7 +55,12 @@ function postOrder(agent: http.Agent, port: number, token: string, key: string):
         path: '/api/v1/order',
         method: 'POST',
         agent,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': key, 'content-length': Buffer.byteLength(body) },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${token}`,
+          'idempotency-key': key,
+          'content-length': Buffer.byteLength(body),
+        },
       },
       (response) => {
         let text = '';
@@ -67,7 +74,14 @@ function postOrder(agent: http.Agent, port: number, token: string, key: string):
           } catch {
             orderId = undefined;
           }
-          resolve({ key, startedAt, endedAt: Date.now(), status: response.statusCode, connection: response.headers.connection, orderId });
+          resolve({
+            key,
+            startedAt,
+            endedAt: Date.now(),
+            status: response.statusCode,
+            connection: response.headers.connection,
+            orderId,
+          });
         });
         response.on('error', (error) => resolve({ key, startedAt, endedAt: Date.now(), error: error.message }));
       },
@@ -107,7 +121,10 @@ export function describeShutdownUnderLoad(name: string, backend: () => Promise<S
         await db.close();
       }
       clientDir = fakeClientDir();
-      server = await spawnServer({ ...store.env, CLIENT_DIR: clientDir, PORT: String(await freePort()), SHUTDOWN_GRACE_S: String(GRACE_S) }, { timeoutMs: 110_000 });
+      server = await spawnServer(
+        { ...store.env, CLIENT_DIR: clientDir, PORT: String(await freePort()), SHUTDOWN_GRACE_S: String(GRACE_S) },
+        { timeoutMs: 110_000 },
+      );
       const running = server;
       session = await signIn(running.url, '+79995550077', async () => lastCode(running.output()));
     }, 120_000);
@@ -129,7 +146,11 @@ export function describeShutdownUnderLoad(name: string, backend: () => Promise<S
       socket = connect(`ws://127.0.0.1:${running.port}/api/v1/ws`);
       await socket.next((m) => m.type === 'hello');
       await new Promise<void>((resolve, reject) =>
-        http.get({ host: '127.0.0.1', port: running.port, path: '/api/v1/health/live', agent: idleAgent }, (r) => r.resume().on('end', resolve)).on('error', reject),
+        http
+          .get({ host: '127.0.0.1', port: running.port, path: '/api/v1/health/live', agent: idleAgent }, (r) =>
+            r.resume().on('end', resolve),
+          )
+          .on('error', reject),
       );
 
       const outcomes: Outcome[] = [];
@@ -143,7 +164,11 @@ export function describeShutdownUnderLoad(name: string, backend: () => Promise<S
       };
       const workers = Array.from({ length: WORKERS }, worker);
       try {
-        await until(() => outcomes.filter((o) => o.status === 201 || o.status === 200).length >= 10, 60_000, 'orders under load');
+        await until(
+          () => outcomes.filter((o) => o.status === 201 || o.status === 200).length >= 10,
+          60_000,
+          'orders under load',
+        );
 
         const sigtermAt = Date.now();
         let exitedAt = 0;
@@ -166,7 +191,10 @@ export function describeShutdownUnderLoad(name: string, backend: () => Promise<S
           5_000,
           'readiness 503 after SIGTERM',
         );
-        expect(drainingAnswer).toEqual({ message: 'Сервер останавливается, запрос направлен на другой', code: 'draining' });
+        expect(drainingAnswer).toEqual({
+          message: 'Сервер останавливается, запрос направлен на другой',
+          code: 'draining',
+        });
         expect(readyDownAt - sigtermAt).toBeLessThan(GRACE_S * 1000);
 
         let timer: NodeJS.Timeout | undefined;
@@ -175,7 +203,10 @@ export function describeShutdownUnderLoad(name: string, backend: () => Promise<S
           new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), GRACE_S * 1000 + EXIT_SLACK_MS))),
         ]);
         clearTimeout(timer);
-        expect(result, `still running ${GRACE_S} s + ${EXIT_SLACK_MS} ms after SIGTERM:\n${running.output().slice(-3000)}`).toEqual({ code: 0, signal: null });
+        expect(
+          result,
+          `still running ${GRACE_S} s + ${EXIT_SLACK_MS} ms after SIGTERM:\n${running.output().slice(-3000)}`,
+        ).toEqual({ code: 0, signal: null });
         expect(exitedAt - sigtermAt).toBeGreaterThanOrEqual(GRACE_S * 1000);
         expect(running.output()).not.toContain('unclean shutdown');
 
@@ -197,7 +228,9 @@ export function describeShutdownUnderLoad(name: string, backend: () => Promise<S
         // the database: every 2xx order once, and no order without its answer
         const db = await store.open();
         try {
-          const rows = (await db.run((x) => x.execute<{ id: string }>(sql`select id from orders where user_id = ${session.userId}`))).rows;
+          const rows = (
+            await db.run((x) => x.execute<{ id: string }>(sql`select id from orders where user_id = ${session.userId}`))
+          ).rows;
           const stored = rows.map((r) => r.id).sort();
           const ok = answered.map((o) => o.orderId ?? `no id for ${o.key}`).sort();
           expect(new Set(ok).size).toBe(ok.length);

@@ -43,7 +43,13 @@ describe('starting before PostgreSQL', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-start-'));
     const clientDir = fakeClientDir();
     dirs.push(dataDir, clientDir);
-    return { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, CLIENT_DIR: clientDir, PORT: String(await freePort()), ...extra };
+    return {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
+      PORT: String(await freePort()),
+      ...extra,
+    };
   };
 
   beforeAll(async () => {
@@ -73,14 +79,26 @@ describe('starting before PostgreSQL', () => {
     url.pathname = `/${name}`;
     late = await spawnServer(await env(url.toString()), { waitForListening: false });
     const started = late;
-    await until(() => logLines(started.output(), 'database not reachable yet, retrying').length >= 2, 20_000, 'two logged tries');
+    await until(
+      () => logLines(started.output(), 'database not reachable yet, retrying').length >= 2,
+      20_000,
+      'two logged tries',
+    );
     for (const line of logLines(started.output(), 'database not reachable yet, retrying').slice(0, 2)) {
-      expect(line).toMatchObject({ host: '127.0.0.1', port: proxy.port, reason: expect.stringContaining('ECONNREFUSED') });
+      expect(line).toMatchObject({
+        host: '127.0.0.1',
+        port: proxy.port,
+        reason: expect.stringContaining('ECONNREFUSED'),
+      });
     }
     expect(started.child.exitCode).toBeNull();
 
     await proxy.open();
-    await until(() => started.output().includes(`Storefront: http://localhost:${started.port}`), 90_000, 'listening once the database is up');
+    await until(
+      () => started.output().includes(`Storefront: http://localhost:${started.port}`),
+      90_000,
+      'listening once the database is up',
+    );
     expect((await fetch(`${started.url}/api/v1/health/ready`)).status).toBe(200);
     expect(started.output()).not.toContain(PASSWORD);
   }, 120_000);
@@ -103,7 +121,11 @@ describe('starting before PostgreSQL', () => {
     expect(answer).toEqual({ message: 'База данных недоступна. Попробуйте позже', code: 'database-unavailable' });
     expect((await fetch(`${running.url}/api/v1/health/live`)).status).toBe(200);
     await proxy.open();
-    await until(async () => (await fetch(`${running.url}/api/v1/health/ready`)).status === 200, 15_000, 'readiness 200 with the database back');
+    await until(
+      async () => (await fetch(`${running.url}/api/v1/health/ready`)).status === 200,
+      15_000,
+      'readiness 200 with the database back',
+    );
     expect((await running.stop()).code).toBe(0);
   }, 60_000);
 
@@ -111,10 +133,15 @@ describe('starting before PostgreSQL', () => {
     const nothing = await freePort();
     const url = new URL(baseUrl);
     url.port = String(nothing);
-    server = await spawnServer(await env(url.toString(), { DATABASE_CONNECT_TIMEOUT_S: '2' }), { waitForListening: false });
+    server = await spawnServer(await env(url.toString(), { DATABASE_CONNECT_TIMEOUT_S: '2' }), {
+      waitForListening: false,
+    });
     const stopped = server;
     let timer: NodeJS.Timeout | undefined;
-    const result = await Promise.race([stopped.exited, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 20_000)))]);
+    const result = await Promise.race([
+      stopped.exited,
+      new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 20_000))),
+    ]);
     clearTimeout(timer);
     expect(result, stopped.output()).toEqual({ code: 1, signal: null });
     const output = stopped.output();
