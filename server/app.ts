@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { z } from 'zod/mini';
+import type { TrustProxy } from './config.js';
 import type { AppContext } from './context.js';
 import { answerClientError } from './http/clientError.js';
 import { registerCors } from './http/cors.js';
@@ -23,6 +24,16 @@ declare module 'fastify' {
     /** Draining before a shutdown (server/http/drain.ts). */
     lifecycle: Lifecycle;
   }
+}
+
+/**
+ * Fastify 5.12 reads a numeric trustProxy as "trust nothing" (a hop count alone cannot tell a
+ * proxy from a client reaching the server directly), so a count is given as the function that
+ * trusts that many hops, the meaning it had before; README recommends the address list instead.
+ */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
 }
 
 /** Fastify's own refusals by error code: status, Russian message, our code. */
@@ -77,7 +88,8 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   const app = Fastify({
     logger: false,
     bodyLimit: 1_048_576,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    // request.ip, which every per-IP limit counts by, comes from the proxies TRUST_PROXY names
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     // app.close() ends idle keep-alive connections at once (Fastify's default, stated here since
     // the drain relies on it), and a request arriving on a still-open connection while it closes
     // is served (with `Connection: close`) rather than refused with Fastify's English 503.

@@ -4,7 +4,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import pino from 'pino';
-import { loadConfig, productionConfigProblems, redactedConfig } from './config.js';
+import {
+  describeConfig,
+  nearMissMessage,
+  productionConfigProblems,
+  readConfig,
+  redactedConfig,
+  type Config,
+} from './config.js';
 import { DatabaseConnectError, openDatabase } from './db/database.js';
 import { DataDirLockedError } from './db/lock.js';
 import { buildApp } from './app.js';
@@ -16,14 +23,17 @@ import { createSms } from './integrations/sms.js';
 import { seedDemoChain } from './seed/index.js';
 import { ensureFirstAdmin } from './services/admin/staff.js';
 
-const config = loadConfig();
+// The only read of the environment (server/config.ts); `npm start -- --check-config` stops after it.
+const checkOnly = process.argv.slice(2).includes('--check-config');
+const reading = readConfig();
 const log = pino({
-  level: process.env.LOG_LEVEL ?? 'info',
+  // an unreadable LOG_LEVEL is among the refusals below, logged at the default level
+  level: reading.config?.logLevel ?? 'info',
   redact: ['req.headers.authorization', '*.token', '*.password', '*.code'],
   serializers: logSerializers,
 });
 
-function ensureClientBuilt(): void {
+function ensureClientBuilt(config: Config): void {
   if (fs.existsSync(path.join(config.clientDir, 'index.html'))) return;
   log.info('building the client (first start)…');
   const result = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
@@ -31,6 +41,20 @@ function ensureClientBuilt(): void {
 }
 
 async function main(): Promise<void> {
+  if (checkOnly) {
+    // neither the database nor the port: what the start would use, and whether it would refuse
+    const { ok, text } = describeConfig();
+    console.log(text);
+    process.exitCode = ok ? 0 : 1;
+    return;
+  }
+  for (const miss of reading.nearMisses) log.warn(miss, nearMissMessage(miss));
+  const config = reading.config;
+  if (config === null) {
+    log.fatal({ problems: reading.problems }, 'refusing to start with settings it cannot read');
+    process.exitCode = 1;
+    return;
+  }
   // Real customers, real money: never with the offline stand-ins (config.ts productionConfigProblems).
   const problems = config.isProduction ? productionConfigProblems(config) : [];
   if (problems.length > 0) {
@@ -38,7 +62,7 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  ensureClientBuilt();
+  ensureClientBuilt(config);
   const db = await openDatabase(config, log);
   const seeded = await seedDemoChain(db);
   if (seeded) log.info('seeded the demo chain');
@@ -68,12 +92,12 @@ async function main(): Promise<void> {
     }
     closing = true;
     log.info(
-      { signal, graceS: config.shutdownGraceS },
+      { signal, graceS: config.shutdownGraceSeconds },
       'shutting down: draining (readiness answers 503), then closing',
     );
     try {
       // serves on through the grace period, then stops accepting, finishes requests, closes WebSockets
-      await drainAndClose(app, config.shutdownGraceS * 1000, graceSkipped);
+      await drainAndClose(app, config.shutdownGraceSeconds * 1000, graceSkipped);
       log.info('closed: no request in flight');
       await push.close();
       await db.close(); // releases the DATA_DIR lock

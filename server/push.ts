@@ -110,7 +110,9 @@ export function hasHub(push: Push): push is ProcessPush {
 /** Reads the catalogue and settings versions (content_versions of migration 0001). */
 async function readVersions(db: Database): Promise<{ catalog: string | null; settings: string | null }> {
   const result = await db.run((x) =>
-    x.execute<{ name: string; version: string | number }>(sql`select name, version from content_versions where name in ('catalog', 'settings')`),
+    x.execute<{ name: string; version: string | number }>(
+      sql`select name, version from content_versions where name in ('catalog', 'settings')`,
+    ),
   );
   const get = (name: string) => {
     const row = result.rows.find((r) => r.name === name);
@@ -119,7 +121,11 @@ async function readVersions(db: Database): Promise<{ catalog: string | null; set
   return { catalog: get('catalog'), settings: get('settings') };
 }
 
-export async function createPush(db: Database, log: PushLog, options: { versionPollMs?: number } = {}): Promise<ProcessPush> {
+export async function createPush(
+  db: Database,
+  log: PushLog,
+  options: { versionPollMs?: number } = {},
+): Promise<ProcessPush> {
   const local = createHub(log);
   // A catalogue change first drops this process's cached catalogue key (CONTENT_VERSION_MAX_AGE_MS),
   // so clients reloading on the message are answered with the new catalogue.
@@ -151,8 +157,10 @@ export async function createPush(db: Database, log: PushLog, options: { versionP
     try {
       const now = await readVersions(db);
       if (closed) return;
-      if (now.catalog !== null && now.catalog !== last.catalog) hub.deliver({ type: 'catalog:update', version: now.catalog });
-      if (now.settings !== null && now.settings !== last.settings) hub.deliver({ type: 'settings:update', version: now.settings });
+      if (now.catalog !== null && now.catalog !== last.catalog)
+        hub.deliver({ type: 'catalog:update', version: now.catalog });
+      if (now.settings !== null && now.settings !== last.settings)
+        hub.deliver({ type: 'settings:update', version: now.settings });
       last = now;
     } catch (error) {
       if (!closed) log.warn({ err: error }, 'content version poll failed');

@@ -249,10 +249,10 @@ export async function waitForPostgres(url: string, timeoutS: number, log?: Conne
 
 export async function openPostgres(
   url: string,
-  options: { connectTimeoutS?: number; log?: ConnectLog } = {},
+  options: { poolSize?: number; connectTimeoutS?: number; log?: ConnectLog } = {},
 ): Promise<Database> {
   await waitForPostgres(url, options.connectTimeoutS ?? 0, options.log);
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   pool.on('error', () => undefined); // an idle client's error is retried by the next checkout
   const orm = drizzlePg(pool) as unknown as Executor;
   // One dedicated connection for LISTEN, opened on first use. When it drops (a server restart,
@@ -351,10 +351,14 @@ export async function openPostgres(
 }
 
 export function openDatabase(
-  config: { databaseUrl: string | null; dataDir: string; databaseConnectTimeoutS: number },
+  config: { databaseUrl: string | null; dataDir: string; pgPoolSize: number; databaseConnectTimeoutSeconds: number },
   log?: ConnectLog,
 ): Promise<Database> {
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl, { connectTimeoutS: config.databaseConnectTimeoutS, log })
+    ? openPostgres(config.databaseUrl, {
+        poolSize: config.pgPoolSize,
+        connectTimeoutS: config.databaseConnectTimeoutSeconds,
+        log,
+      })
     : openPglite(config.dataDir);
 }

@@ -6,7 +6,8 @@ import type { DeliveryMethod } from '../../src/api/entities.js';
 import { formatPrice } from '../../src/domain/price.js';
 import { unprocessable, type HttpError } from '../http/errors.js';
 
-export const DEFAULT_SITE_NOT_WORKING_TEXT = 'По техническим причинам прием заказов временно невозможен приносим свои извинения';
+export const DEFAULT_SITE_NOT_WORKING_TEXT =
+  'По техническим причинам прием заказов временно невозможен приносим свои извинения';
 export const ORDER_MESSAGES = {
   noIdempotencyKey: 'Не указан ключ идемпотентности',
   keyReused: 'Ключ идемпотентности уже использован для другого заказа',

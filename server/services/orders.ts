@@ -13,9 +13,21 @@ import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/database.js';
 import { users } from '../db/schema/customers.js';
-import { couponUses, coupons, idempotencyKeys, orderStatusLog, orders, type StoredOrderLine } from '../db/schema/orders.js';
+import {
+  couponUses,
+  coupons,
+  idempotencyKeys,
+  orderStatusLog,
+  orders,
+  type StoredOrderLine,
+} from '../db/schema/orders.js';
 import { conflict, forbidden, notFound, unprocessable } from '../http/errors.js';
-import { ORDER_STATUS_NAMES, Order as OrderSchema, type CreateOrderBody, type Order } from '../../src/api/contract/orders.js';
+import {
+  ORDER_STATUS_NAMES,
+  Order as OrderSchema,
+  type CreateOrderBody,
+  type Order,
+} from '../../src/api/contract/orders.js';
 import type { LastOrder } from '../../src/api/entities.js';
 import { requireCaptcha } from './captcha.js';
 import { assessCheckout, isOnlineMethod, prepareCheckout, type PreparedCheckout } from './checkout.js';
@@ -134,7 +146,14 @@ async function claimKey(ctx: AppContext, userId: string, key: string, hash: stri
       const renewed = await db
         .update(idempotencyKeys)
         .set({ requestHash: hash, state: 'running', responseStatus: null, responseBody: null, createdAt: now })
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'done'), eq(idempotencyKeys.createdAt, row.createdAt)))
+        .where(
+          and(
+            eq(idempotencyKeys.userId, userId),
+            eq(idempotencyKeys.key, key),
+            eq(idempotencyKeys.state, 'done'),
+            eq(idempotencyKeys.createdAt, row.createdAt),
+          ),
+        )
         .returning({ createdAt: idempotencyKeys.createdAt });
       if (renewed[0]) return { kind: 'claimed', createdAt: renewed[0].createdAt };
       throw conflict(ORDER_MESSAGES.inProgress, 'order-in-progress');
@@ -150,7 +169,14 @@ async function claimKey(ctx: AppContext, userId: string, key: string, hash: stri
       const taken = await db
         .update(idempotencyKeys)
         .set({ createdAt: now })
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'running'), eq(idempotencyKeys.createdAt, row.createdAt)))
+        .where(
+          and(
+            eq(idempotencyKeys.userId, userId),
+            eq(idempotencyKeys.key, key),
+            eq(idempotencyKeys.state, 'running'),
+            eq(idempotencyKeys.createdAt, row.createdAt),
+          ),
+        )
         .returning({ createdAt: idempotencyKeys.createdAt });
       if (taken[0]) return { kind: 'claimed', createdAt: taken[0].createdAt };
     }
@@ -162,7 +188,9 @@ async function releaseKey(ctx: AppContext, userId: string, key: string): Promise
   await ctx.db.run((db) =>
     db
       .delete(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'running'))),
+      .where(
+        and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'running')),
+      ),
   );
 }
 
@@ -170,7 +198,13 @@ async function releaseKey(ctx: AppContext, userId: string, key: string): Promise
  * POST /order: the stored answer of this key, or a new order. The captcha token is not part of
  * the request hash (a retry may carry a fresh one) and is checked only when the key is new.
  */
-export async function placeOrder(ctx: AppContext, user: AuthUser, key: string, body: CreateOrderBody, ip = ''): Promise<StoredAnswer> {
+export async function placeOrder(
+  ctx: AppContext,
+  user: AuthUser,
+  key: string,
+  body: CreateOrderBody,
+  ip = '',
+): Promise<StoredAnswer> {
   const hash = requestHash({ ...body, captchaToken: null });
   const claim = await claimKey(ctx, user.userId, key, hash);
   if (claim.kind === 'replay') return claim.answer;
@@ -184,7 +218,9 @@ export async function placeOrder(ctx: AppContext, user: AuthUser, key: string, b
     await releaseKey(ctx, user.userId, key).catch(() => undefined);
     throw error;
   }
-  await ctx.push.publish({ type: 'order:status_update', userId: user.userId, orderId: order.id, status: order.status }).catch(() => undefined);
+  await ctx.push
+    .publish({ type: 'order:status_update', userId: user.userId, orderId: order.id, status: order.status })
+    .catch(() => undefined);
   return { status: 200, body: order };
 }
 
@@ -203,7 +239,15 @@ function toStoredLine(line: PricedLine, isGift: boolean): StoredOrderLine {
   };
 }
 
-async function createOrderIn(ctx: AppContext, tx: Executor, now: Date, user: AuthUser, key: string, body: CreateOrderBody, prepared: PreparedCheckout): Promise<Order> {
+async function createOrderIn(
+  ctx: AppContext,
+  tx: Executor,
+  now: Date,
+  user: AuthUser,
+  key: string,
+  body: CreateOrderBody,
+  prepared: PreparedCheckout,
+): Promise<Order> {
   // The customer's row first, FOR UPDATE: one order of a customer at a time. Taken later, it would
   // deadlock on PostgreSQL against the KEY SHARE locks the foreign keys of concurrent inserts
   // (orders, coupon_uses, bonus_ledger, payments → users) hold on the same row.
@@ -217,7 +261,16 @@ async function createOrderIn(ctx: AppContext, tx: Executor, now: Date, user: Aut
   const balance = locked.rows[0]?.balance ?? 0;
   const versions = locked.rows.length > 0 ? referenceVersionsFrom(locked.rows) : undefined;
   // The same assessment POST /checkout/quote shows; its first refusal is the answer.
-  const a = await assessCheckout(ctx, tx, { now, user, input: body, prepared, cacheOwner: ctx.db, listSlots: false, balance, versions });
+  const a = await assessCheckout(ctx, tx, {
+    now,
+    user,
+    input: body,
+    prepared,
+    cacheOwner: ctx.db,
+    listSlots: false,
+    balance,
+    versions,
+  });
   const first = a.refusals[0];
   if (first) throw refusalError(first);
   const city = a.city;
@@ -283,7 +336,12 @@ async function createOrderIn(ctx: AppContext, tx: Executor, now: Date, user: Aut
     const counted = await tx
       .update(coupons)
       .set({ usedCount: sql`${coupons.usedCount} + 1` })
-      .where(and(eq(coupons.code, code), sql`(${coupons.usageLimit} is null or ${coupons.usedCount} < ${coupons.usageLimit})`))
+      .where(
+        and(
+          eq(coupons.code, code),
+          sql`(${coupons.usageLimit} is null or ${coupons.usedCount} < ${coupons.usageLimit})`,
+        ),
+      )
       .returning({ perUserLimit: coupons.perUserLimit });
     const limits = counted[0];
     if (!limits) throw unprocessable(COUPON_MESSAGES.limit, 'coupon-refused');
@@ -295,7 +353,13 @@ async function createOrderIn(ctx: AppContext, tx: Executor, now: Date, user: Aut
 
   if (body.paymentMethod === 'card' || body.paymentMethod === 'sbp') {
     // Pending until the server confirms it (contract/payments.ts).
-    await createPaymentIn(tx, ctx, { id: orderId, userId: user.userId, total: a.total, paymentMethod: body.paymentMethod }, a.paymentAccount, now);
+    await createPaymentIn(
+      tx,
+      ctx,
+      { id: orderId, userId: user.userId, total: a.total, paymentMethod: body.paymentMethod },
+      a.paymentAccount,
+      now,
+    );
   }
 
   return answer;
@@ -306,14 +370,21 @@ async function createOrderIn(ctx: AppContext, tx: Executor, now: Date, user: Aut
 
 /** GET /order/:id: 404 for no such order, 403 for another customer's. */
 export async function readOrder(ctx: AppContext, user: AuthUser, orderId: string): Promise<Order> {
-  const row = await ctx.db.run(async (db) => (await db.select().from(orders).where(eq(orders.id, orderId)).limit(1))[0]);
+  const row = await ctx.db.run(
+    async (db) => (await db.select().from(orders).where(eq(orders.id, orderId)).limit(1))[0],
+  );
   if (!row) throw notFound(ORDER_MESSAGES.orderNotFound, 'order-not-found');
   if (row.userId !== user.userId) throw forbidden();
   return toOrder(row);
 }
 
 /** The customer's orders, newest first. */
-export async function orderHistory(db: Executor, userId: string, limit: number, before: number | undefined): Promise<{ orders: Order[]; nextBefore: number | null }> {
+export async function orderHistory(
+  db: Executor,
+  userId: string,
+  limit: number,
+  before: number | undefined,
+): Promise<{ orders: Order[]; nextBefore: number | null }> {
   const rows = await db
     .select()
     .from(orders)

@@ -150,7 +150,11 @@ export interface BonusEntry {
  */
 export async function applyBonus(tx: Executor, entry: BonusEntry, now: Date): Promise<number> {
   if (!Number.isInteger(entry.delta)) throw new Error('bonus delta must be whole roubles');
-  const locked = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, entry.userId)).for('update');
+  const locked = await tx
+    .select({ balance: users.balance })
+    .from(users)
+    .where(eq(users.id, entry.userId))
+    .for('update');
   const current = locked[0];
   if (!current) throw new Error(`user ${entry.userId} not found`);
   if (entry.delta === 0) return current.balance;

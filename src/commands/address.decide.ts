@@ -14,17 +14,27 @@ export function decideAddress(command: AddressCommand, state: AppState, _meta: M
   switch (command.type) {
     case 'ApplyAddresses': {
       // A point learnt on this device (AddressLocated) stays while the server's copy has none.
-      const addresses = command.data.addresses.map((a) => (a.location === null ? { ...a, location: list.find((x) => x.id === a.id)?.location ?? null } : a));
+      const addresses = command.data.addresses.map((a) =>
+        a.location === null ? { ...a, location: list.find((x) => x.id === a.id)?.location ?? null } : a,
+      );
       const keep = selectedId !== null && addresses.some((a) => a.id === selectedId);
       const next = keep ? selectedId : (addresses[0]?.id ?? null);
-      if (state.address.status === 'loaded' && next === selectedId && JSON.stringify(list) === JSON.stringify(addresses)) return [];
+      if (
+        state.address.status === 'loaded' &&
+        next === selectedId &&
+        JSON.stringify(list) === JSON.stringify(addresses)
+      )
+        return [];
       return [{ type: 'AddressesLoaded', data: { addresses, selectedId: next } }];
     }
     case 'SelectAddress': {
       const id = command.data.addressId;
-      if (!list.some((a) => a.id === id)) return [{ type: 'AddressSelectionRejected', data: { addressId: id, reason: 'unknown-address' } }];
+      if (!list.some((a) => a.id === id))
+        return [{ type: 'AddressSelectionRejected', data: { addressId: id, reason: 'unknown-address' } }];
       // The selected one again still counts while a one-off address is in use: it goes back to it.
-      return id === selectedId && state.checkout.oneOffAddress === null ? [] : [{ type: 'AddressSelected', data: { addressId: id } }];
+      return id === selectedId && state.checkout.oneOffAddress === null
+        ? []
+        : [{ type: 'AddressSelected', data: { addressId: id } }];
     }
     case 'CreateAddress': {
       const profile = state.user.profile;

@@ -1,17 +1,22 @@
 // cart: the decider (SPEC §4) and the cart rules the effects and views share. It reads settings,
 // city and catalogue from the state, time and ids from meta. Only types from the schemas (cart.ts):
 // the first load runs it without them.
-import { IsoDateTime, type CartItem, type CartMod, type Catalog, type CityData, type DeliveryZone, type LastOrder, type Product, type PromoResponse, type Settings } from '../api/entities';
+import {
+  IsoDateTime,
+  type CartItem,
+  type CartMod,
+  type Catalog,
+  type CityData,
+  type DeliveryZone,
+  type LastOrder,
+  type Product,
+  type PromoResponse,
+  type Settings,
+} from '../api/entities';
 import { isOpenAt } from '../domain/workingHours';
 import type { AppEvent } from '../events';
 import type { ItemRejectionReason } from '../events/cart';
-import {
-  evolveCartAll,
-  goodsTotal,
-  isDeliveryLine,
-  isGoodsLine,
-  type CartState,
-} from '../projections/cart';
+import { evolveCartAll, goodsTotal, isDeliveryLine, isGoodsLine, type CartState } from '../projections/cart';
 import { findGroup, findProduct } from '../projections/catalog';
 import { selectDeliveryZone } from '../projections/deliveryZone';
 import { evolveAll, selectCity, selectCityData, selectIsSignedIn, type AppState } from '../projections/store';
@@ -20,7 +25,8 @@ import { idSource, type Meta } from './types';
 import { toastShown } from './view.decide';
 
 /** SPEC §8 repeat-order toasts. */
-export const TEXT_REPEAT_PRODUCT_MISSING = 'Блюдо в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога';
+export const TEXT_REPEAT_PRODUCT_MISSING =
+  'Блюдо в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога';
 export const TEXT_REPEAT_MODIFIER_MISSING =
   'Модификатор для блюда в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога';
 
@@ -88,7 +94,8 @@ export function resolveMods(
     const group = product.groupModifiers.find((g) => g.id === m.groupId);
     const choice = group?.modifiers.find((x) => x.modifierId === m.id);
     const modProduct = findProduct(catalog, m.id);
-    if (group === undefined || choice === undefined || modProduct === undefined) return { ok: false, reason: 'unknown-modifier' };
+    if (group === undefined || choice === undefined || modProduct === undefined)
+      return { ok: false, reason: 'unknown-modifier' };
     if (!Number.isInteger(m.amount) || m.amount < 1) return { ok: false, reason: 'invalid-quantity' };
     const same = mods.find((x) => x.groupId === m.groupId && x.id === m.id);
     if (same !== undefined) same.amount += m.amount;
@@ -117,7 +124,8 @@ function planAdd(cart: CartState, catalog: Catalog, input: AddInput, nextId: () 
   if (product === undefined) return { ok: false, reason: 'unknown-product' };
   const q = input.quantity;
   if (!Number.isInteger(q) || q < 1) return { ok: false, reason: 'invalid-quantity' };
-  if (product.maxPerPositionInOrder > 0 && q > product.maxPerPositionInOrder) return { ok: false, reason: 'max-per-position' };
+  if (product.maxPerPositionInOrder > 0 && q > product.maxPerPositionInOrder)
+    return { ok: false, reason: 'max-per-position' };
   const resolved = resolveMods(product, input.mods, catalog);
   if (!resolved.ok) return resolved;
   const key = modKey(resolved.mods);
@@ -200,11 +208,18 @@ export function deliveryLineEvents(
  */
 export function normaliseCart(cart: CartState, state: AppState, nextId: () => string): AppEvent[] {
   if (!cart.items.some(isGoodsLine)) {
-    if (cart.items.length > 0 || cart.discountTotal !== 0) return [{ type: 'CartCleared', data: { reason: 'only-gifts-left' } }];
+    if (cart.items.length > 0 || cart.discountTotal !== 0)
+      return [{ type: 'CartCleared', data: { reason: 'only-gifts-left' } }];
     return [];
   }
   // The zone of the cart as it will be (its delivery method may be what just changed).
-  return deliveryLineEvents(cart, selectCityData(state), state.catalog.catalog, nextId, selectDeliveryZone({ ...state, cart }));
+  return deliveryLineEvents(
+    cart,
+    selectCityData(state),
+    state.catalog.catalog,
+    nextId,
+    selectDeliveryZone({ ...state, cart }),
+  );
 }
 
 /** Events that can move the delivery point or the zones, and so the delivery line's price. */
@@ -228,7 +243,13 @@ export function withDeliveryZoneLine(events: AppEvent[], state: AppState, meta: 
   const after = evolveAll(state, events);
   if (after.catalog.catalog === null || after.setting.settings === null) return events;
   const nextId = idSource({ ...meta, id: `${meta.id}:zone` });
-  const line = deliveryLineEvents(after.cart, selectCityData(after), after.catalog.catalog, nextId, selectDeliveryZone(after));
+  const line = deliveryLineEvents(
+    after.cart,
+    selectCityData(after),
+    after.catalog.catalog,
+    nextId,
+    selectDeliveryZone(after),
+  );
   return line.length === 0 ? events : [...events, ...line];
 }
 
@@ -266,7 +287,8 @@ function decideAddItem(c: CommandOf<'AddItem'>, state: AppState, meta: Meta): Ap
   const product = findProduct(catalog, productId);
   if (product === undefined) return [rejected(productId, 'unknown-product')];
   const isGift = c.data.isGift ?? false;
-  if (isGift && !state.cart.freeProducts.some((f) => f.productId === productId)) return [rejected(productId, 'not-offered-as-gift')];
+  if (isGift && !state.cart.freeProducts.some((f) => f.productId === productId))
+    return [rejected(productId, 'not-offered-as-gift')];
   const mods = c.data.mods ?? [];
   const quantity = c.data.quantity ?? 1; // rule 8
   const events: AppEvent[] = [];
@@ -274,7 +296,12 @@ function decideAddItem(c: CommandOf<'AddItem'>, state: AppState, meta: Meta): Ap
   const needsChoice = product.groupModifiers.length > 0 && mods.length === 0;
   if (!needsChoice) {
     const nextId = idSource(meta);
-    const plan = planAdd(state.cart, catalog, { productId, mods, quantity, isGift, fromPromocode: c.data.fromPromocode ?? false }, nextId);
+    const plan = planAdd(
+      state.cart,
+      catalog,
+      { productId, mods, quantity, isGift, fromPromocode: c.data.fromPromocode ?? false },
+      nextId,
+    );
     if (!plan.ok) return [rejected(productId, plan.reason)];
     if (plan.events.length === 0) return [];
     // Rule 3: the auth modal, but adding continues.
@@ -289,7 +316,10 @@ function decideAddItem(c: CommandOf<'AddItem'>, state: AppState, meta: Meta): Ap
     return withNormalised(events, state, nextId);
   }
   if (!isGift && !selectIsSignedIn(state)) events.push({ type: 'AuthRequired', data: { reason: 'add-item' } });
-  events.push({ type: 'ModifierChoiceRequested', data: { productId, isGift, fromPromocode: c.data.fromPromocode ?? false } });
+  events.push({
+    type: 'ModifierChoiceRequested',
+    data: { productId, isGift, fromPromocode: c.data.fromPromocode ?? false },
+  });
   return events;
 }
 
@@ -298,7 +328,8 @@ function decideApplyPromo(response: PromoResponse, state: AppState, meta: Meta):
   const cityData = selectCityData(state);
   const catalog = state.catalog.catalog;
   const deliveryIds = new Set(cityData === undefined ? [] : [cityData.deliveryId, cityData.freeDeliveryId]);
-  const freeDelivery = cityData !== undefined && response.freeProducts.some((f) => f.productId === cityData.freeDeliveryId);
+  const freeDelivery =
+    cityData !== undefined && response.freeProducts.some((f) => f.productId === cityData.freeDeliveryId);
   const nextId = idSource(meta);
 
   // Match gift lines to the answer's free products, one line per listed entry.
@@ -313,11 +344,15 @@ function decideApplyPromo(response: PromoResponse, state: AppState, meta: Meta):
       continue;
     }
     if (f.hasModifiers) {
-      requests.push({ type: 'ModifierChoiceRequested', data: { productId: f.productId, isGift: true, fromPromocode: f.fromPromocode } });
+      requests.push({
+        type: 'ModifierChoiceRequested',
+        data: { productId: f.productId, isGift: true, fromPromocode: f.fromPromocode },
+      });
       continue;
     }
     const product = findProduct(catalog, f.productId);
-    if (product !== undefined) changes.push({ type: 'GiftAdded', data: { line: hiddenLine(nextId(), product, true, f.fromPromocode) } });
+    if (product !== undefined)
+      changes.push({ type: 'GiftAdded', data: { line: hiddenLine(nextId(), product, true, f.fromPromocode) } });
   }
   const removals: AppEvent[] = unmatched.map((l) => ({ type: 'GiftRemoved', data: { lineId: l.id } }));
 
@@ -342,7 +377,8 @@ function decideApplyPromo(response: PromoResponse, state: AppState, meta: Meta):
   if (same && changes.length === 0 && removals.length === 0 && cart.spendBonus <= response.allowedBonus) return [];
 
   const events: AppEvent[] = [applied, ...removals, ...changes];
-  if (cart.spendBonus > response.allowedBonus) events.push({ type: 'SpendBonusChanged', data: { amount: response.allowedBonus } });
+  if (cart.spendBonus > response.allowedBonus)
+    events.push({ type: 'SpendBonusChanged', data: { amount: response.allowedBonus } });
   const normalised = withNormalised(events, state, nextId);
   const cleared = normalised.some((e) => e.type === 'CartCleared');
   return cleared ? normalised : [...normalised, ...requests];
@@ -372,7 +408,11 @@ function decideValidate(state: AppState, meta: Meta): AppEvent[] {
         break;
       }
       if (choice.price !== mod.price) {
-        lines.push({ ...base, reason: 'modifier-price-changed', message: validationMessage.modifierPriceChanged(mod.name, name) });
+        lines.push({
+          ...base,
+          reason: 'modifier-price-changed',
+          message: validationMessage.modifierPriceChanged(mod.name, name),
+        });
         break;
       }
     }
@@ -408,9 +448,15 @@ function decideRepeat(lastOrder: LastOrder, state: AppState, meta: Meta): AppEve
       toasts.add(TEXT_REPEAT_PRODUCT_MISSING);
       continue;
     }
-    const quantity = product.maxPerPositionInOrder > 0 ? Math.min(item.amount, product.maxPerPositionInOrder) : item.amount;
+    const quantity =
+      product.maxPerPositionInOrder > 0 ? Math.min(item.amount, product.maxPerPositionInOrder) : item.amount;
     const mods = item.mods.map(({ id, amount, groupId }) => ({ id, amount, groupId }));
-    const plan = planAdd(cart, catalog, { productId: product.id, mods, quantity, isGift: false, fromPromocode: false }, nextId);
+    const plan = planAdd(
+      cart,
+      catalog,
+      { productId: product.id, mods, quantity, isGift: false, fromPromocode: false },
+      nextId,
+    );
     if (!plan.ok) {
       toasts.add(TEXT_REPEAT_MODIFIER_MISSING);
       continue;
@@ -434,13 +480,15 @@ export function decideCart(command: CartCommand, state: AppState, meta: Meta): A
       const line = cart.items.find((l) => l.id === lineId);
       if (line === undefined) return [];
       if (line.isHidden) return [{ type: 'LineChangeRejected', data: { lineId, reason: 'hidden-line' } }];
-      if (!Number.isInteger(quantity)) return [{ type: 'LineChangeRejected', data: { lineId, reason: 'invalid-quantity' } }];
+      if (!Number.isInteger(quantity))
+        return [{ type: 'LineChangeRejected', data: { lineId, reason: 'invalid-quantity' } }];
       // SPEC §4 Decrease: at quantity 1 the line is removed.
       if (quantity < 1) return withNormalised([{ type: 'ItemRemoved', data: { lineId } }], state, idSource(meta));
       if (quantity === line.quantity) return [];
       if (line.isGift) return [{ type: 'LineChangeRejected', data: { lineId, reason: 'fixed-quantity' } }];
       const max = line.product.maxPerPositionInOrder;
-      if (max > 0 && quantity > max) return [{ type: 'LineChangeRejected', data: { lineId, reason: 'max-per-position' } }];
+      if (max > 0 && quantity > max)
+        return [{ type: 'LineChangeRejected', data: { lineId, reason: 'max-per-position' } }];
       return withNormalised([{ type: 'ItemQuantityChanged', data: { lineId, quantity } }], state, idSource(meta));
     }
     case 'RemoveItem': {
@@ -476,8 +524,10 @@ export function decideCart(command: CartCommand, state: AppState, meta: Meta): A
       const time = command.data.time;
       if (time === cart.deliveryTime) return [];
       if (time === 'asap') return [{ type: 'DeliveryTimeChanged', data: { time } }];
-      if (!IsoDateTime.safeParse(time).success) return [{ type: 'DeliveryTimeRejected', data: { time, reason: 'invalid' } }];
-      if (Date.parse(time) < Date.parse(meta.now)) return [{ type: 'DeliveryTimeRejected', data: { time, reason: 'in-the-past' } }];
+      if (!IsoDateTime.safeParse(time).success)
+        return [{ type: 'DeliveryTimeRejected', data: { time, reason: 'invalid' } }];
+      if (Date.parse(time) < Date.parse(meta.now))
+        return [{ type: 'DeliveryTimeRejected', data: { time, reason: 'in-the-past' } }];
       return [{ type: 'DeliveryTimeChanged', data: { time } }];
     }
     case 'ApplyCoupon': {
@@ -498,7 +548,8 @@ export function decideCart(command: CartCommand, state: AppState, meta: Meta): A
       if (!selectIsSignedIn(state) || profile === null) {
         return [{ type: 'SpendBonusRejected', data: { amount, reason: 'not-signed-in' } }];
       }
-      if (!Number.isFinite(command.data.amount) || amount < 0) return [{ type: 'SpendBonusRejected', data: { amount, reason: 'invalid' } }];
+      if (!Number.isFinite(command.data.amount) || amount < 0)
+        return [{ type: 'SpendBonusRejected', data: { amount, reason: 'invalid' } }];
       if (amount > profile.balance) return [{ type: 'SpendBonusRejected', data: { amount, reason: 'over-balance' } }];
       return amount === cart.spendBonus ? [] : [{ type: 'SpendBonusChanged', data: { amount } }];
     }

@@ -62,7 +62,10 @@ export function decideCatalog(command: CatalogCommand, state: AppState, meta: Me
         toastShown(meta.id, command.data.message.trim() || TEXT_SERVER_ERROR),
       ];
     case 'ReportUnlikeFailure':
-      return [{ type: 'UnlikeFailed', data: { productId: command.data.productId } }, toastShown(meta.id, TEXT_SERVER_ERROR)];
+      return [
+        { type: 'UnlikeFailed', data: { productId: command.data.productId } },
+        toastShown(meta.id, TEXT_SERVER_ERROR),
+      ];
     default: {
       const unreachable: never = command;
       throw new Error(`unknown catalog command ${JSON.stringify(unreachable)}`);

@@ -32,7 +32,8 @@ export const CHECKOUT_TEXT = {
   /** A refusal without a message (SPEC §8 fallback). */
   requestFailed: 'Произошла ошибка при запросе',
   /** No answer from the server. */
-  noAnswer: 'Не удалось отправить заказ: нет ответа от сервера. Проверьте соединение и нажмите «Оформить заказ» ещё раз',
+  noAnswer:
+    'Не удалось отправить заказ: нет ответа от сервера. Проверьте соединение и нажмите «Оформить заказ» ещё раз',
 } as const;
 
 /** What the customer can do, per action, when the server gave no text of its own. */
@@ -193,19 +194,27 @@ export function clientProblems(state: AppState, now: string): OrderProblem[] {
   const out: OrderProblem[] = [];
   if (settings?.IS_SITE_NOT_WORKING === true) out.push(problem('site-not-working', notWorkingText(settings)));
   const hours = city === undefined ? undefined : settings?.WORK_TIME[city.id];
-  if (city !== undefined && hours !== undefined && !isOpenAt(hours, now, city.timeZone)) out.push(problem('outside-working-hours', CHECKOUT_TEXT.closed));
+  if (city !== undefined && hours !== undefined && !isOpenAt(hours, now, city.timeZone))
+    out.push(problem('outside-working-hours', CHECKOUT_TEXT.closed));
   if (!selectIsSignedIn(state)) out.push(problem('sign-in-required', CHECKOUT_TEXT.signIn));
   if (selectIsCartEmpty(cart)) out.push(problem('empty-cart', CHECKOUT_TEXT.emptyCart));
   if (cart.deliveryMethod === 'delivery') {
-    if (selectIsSignedIn(state) && selectSelectedAddress(state.address) === undefined && c.oneOffAddress === null) out.push(problem('no-address', CHECKOUT_TEXT.noAddress, 'Выберите сохранённый адрес или добавьте новый'));
+    if (selectIsSignedIn(state) && selectSelectedAddress(state.address) === undefined && c.oneOffAddress === null)
+      out.push(problem('no-address', CHECKOUT_TEXT.noAddress, 'Выберите сохранённый адрес или добавьте новый'));
   } else if (cart.selectedRestaurant === null) {
     out.push(problem('no-restaurant', CHECKOUT_TEXT.noRestaurant, 'Нажмите «Выбрать ресторан»'));
   }
-  if (cart.deliveryTime !== 'asap' && IsoDateTime.safeParse(cart.deliveryTime).success && Date.parse(cart.deliveryTime) < Date.parse(now)) {
+  if (
+    cart.deliveryTime !== 'asap' &&
+    IsoDateTime.safeParse(cart.deliveryTime).success &&
+    Date.parse(cart.deliveryTime) < Date.parse(now)
+  ) {
     out.push(problem('slot-past', CHECKOUT_TEXT.slotPast));
   }
-  if (c.paymentMethod === 'courier-card' && cart.deliveryMethod !== 'delivery') out.push(problem('courier-card-self', CHECKOUT_TEXT.courierCardSelf));
-  else if (!availablePaymentMethods(state).includes(c.paymentMethod)) out.push(problem('online-payment-disabled', CHECKOUT_TEXT.onlinePaymentOff));
+  if (c.paymentMethod === 'courier-card' && cart.deliveryMethod !== 'delivery')
+    out.push(problem('courier-card-self', CHECKOUT_TEXT.courierCardSelf));
+  else if (!availablePaymentMethods(state).includes(c.paymentMethod))
+    out.push(problem('online-payment-disabled', CHECKOUT_TEXT.onlinePaymentOff));
   if (!c.consent) out.push(problem('consent-required', CHECKOUT_TEXT.consent, 'Отметьте согласие под формой'));
   return out;
 }
@@ -215,7 +224,11 @@ export function priceChangeProblem(state: AppState, quote: CheckoutQuote): Order
   const mine = goodsTotal(state.cart.items);
   if (Math.abs(mine - quote.goodsTotal) < 0.01) return null;
   const fmt = (n: number) => `${new Intl.NumberFormat('ru-RU').format(n).replace(/\s/g, '\u00a0')}\u00a0₽`;
-  return problem('price-changed', `Цены изменились: сумма товаров теперь ${fmt(quote.goodsTotal)} вместо ${fmt(mine)}`, 'Откройте корзину: она обновит цены');
+  return problem(
+    'price-changed',
+    `Цены изменились: сумма товаров теперь ${fmt(quote.goodsTotal)} вместо ${fmt(mine)}`,
+    'Откройте корзину: она обновит цены',
+  );
 }
 
 /** Everything in the way, the client's own checks first, then the current quote's refusals (no doubles). */
@@ -235,9 +248,12 @@ export function checkoutProblems(state: AppState, now: string): OrderProblem[] {
 /** Modals that go with refusals (SPEC §2: the not-working and work-time modals; sign-in). */
 function refusalModals(problems: readonly OrderProblem[]): AppEvent[] {
   const events: AppEvent[] = [];
-  if (problems.some((p) => p.code === 'site-not-working')) events.push({ type: 'ModalOpened', data: { modal: { kind: 'siteNotWorking' } } });
-  else if (problems.some((p) => p.code === 'outside-working-hours')) events.push({ type: 'ModalOpened', data: { modal: { kind: 'workTime' } } });
-  else if (problems.some((p) => p.code === 'sign-in-required')) events.push({ type: 'AuthRequired', data: { reason: 'guard' } });
+  if (problems.some((p) => p.code === 'site-not-working'))
+    events.push({ type: 'ModalOpened', data: { modal: { kind: 'siteNotWorking' } } });
+  else if (problems.some((p) => p.code === 'outside-working-hours'))
+    events.push({ type: 'ModalOpened', data: { modal: { kind: 'workTime' } } });
+  else if (problems.some((p) => p.code === 'sign-in-required'))
+    events.push({ type: 'AuthRequired', data: { reason: 'guard' } });
   return events;
 }
 
@@ -246,20 +262,27 @@ const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON
 function decidePlaceOrder(state: AppState, meta: Meta): AppEvent[] {
   const submission = state.checkout.submission;
   // A second click while the first is on its way makes nothing (one order per attempt).
-  if (submission.status === 'pending' || submission.status === 'awaiting-payment' || submission.status === 'paying') return [];
+  if (submission.status === 'pending' || submission.status === 'awaiting-payment' || submission.status === 'paying')
+    return [];
   const local = clientProblems(state, meta.now);
-  if (local.length > 0) return [{ type: 'OrderRefused', data: { problems: local, source: 'client' } }, ...refusalModals(local)];
+  if (local.length > 0)
+    return [{ type: 'OrderRefused', data: { problems: local, source: 'client' } }, ...refusalModals(local)];
   const quote = selectCurrentQuote(state);
   if (quote !== null) {
     const refusals: OrderProblem[] = [...quote.refusals];
     const changed = priceChangeProblem(state, quote);
     if (changed !== null) refusals.push(changed);
-    if (refusals.length > 0) return [{ type: 'OrderRefused', data: { problems: refusals, source: 'server' } }, ...refusalModals(refusals)];
+    if (refusals.length > 0)
+      return [{ type: 'OrderRefused', data: { problems: refusals, source: 'server' } }, ...refusalModals(refusals)];
   }
   const body = buildOrderBody(state, quote?.total ?? null);
-  if (body === null) return [{ type: 'OrderRefused', data: { problems: [problem('city-not-found', 'Выберите город')], source: 'client' } }];
+  if (body === null)
+    return [
+      { type: 'OrderRefused', data: { problems: [problem('city-not-found', 'Выберите город')], source: 'client' } },
+    ];
   // After no answer, the same order goes again under the same key: the server replays, never doubles.
-  const idempotencyKey = submission.status === 'failed' && sameJson(submission.body, body) ? submission.idempotencyKey : meta.id;
+  const idempotencyKey =
+    submission.status === 'failed' && sameJson(submission.body, body) ? submission.idempotencyKey : meta.id;
   const captcha = quote !== null && quote.captcha.required ? quote.captcha : null;
   return [{ type: 'OrderSubmitted', data: { idempotencyKey, body, captcha } }];
 }
@@ -271,7 +294,8 @@ function decidePlaceOrder(state: AppState, meta: Meta): AppEvent[] {
 function learntLocation(state: AppState, key: string, quote: CheckoutQuote): AppEvent[] {
   const body = buildQuoteBody(state);
   const address = selectSelectedAddress(state.address);
-  if (body === null || quoteKey(body) !== key || quote.deliveryMethod !== 'delivery' || quote.location === null) return [];
+  if (body === null || quoteKey(body) !== key || quote.deliveryMethod !== 'delivery' || quote.location === null)
+    return [];
   if (address === undefined || address.location !== null || body.addressId !== address.id) return [];
   return [{ type: 'AddressLocated', data: { addressId: address.id, location: quote.location } }];
 }
@@ -280,15 +304,18 @@ function decideRefusal(c: Extract<CheckoutCommand, { type: 'ReportOrderRefusal' 
   if (state.checkout.submission.status !== 'pending') return [];
   const parsed = RefusalCode.safeParse(c.data.code);
   const code = c.data.status === 401 ? 'sign-in-required' : parsed.success ? parsed.data : 'other';
-  const text = c.data.message?.trim() || (code === 'sign-in-required' ? CHECKOUT_TEXT.signIn : CHECKOUT_TEXT.requestFailed);
+  const text =
+    c.data.message?.trim() || (code === 'sign-in-required' ? CHECKOUT_TEXT.signIn : CHECKOUT_TEXT.requestFailed);
   const problems = [problem(code, text)];
   return [{ type: 'OrderRefused', data: { problems, source: 'server' } }, ...refusalModals(problems)];
 }
 
 function decidePlacement(order: Order, state: AppState): AppEvent[] {
   const s = state.checkout.submission;
-  if ((s.status === 'placed' || s.status === 'awaiting-payment' || s.status === 'paying') && s.orderId === order.id) return [];
-  if (isOnline(order.paymentMethod) && order.paymentStatus !== 'paid') return [{ type: 'OrderAwaitingPayment', data: { order } }];
+  if ((s.status === 'placed' || s.status === 'awaiting-payment' || s.status === 'paying') && s.orderId === order.id)
+    return [];
+  if (isOnline(order.paymentMethod) && order.paymentStatus !== 'paid')
+    return [{ type: 'OrderAwaitingPayment', data: { order } }];
   // Only a stored order empties the cart.
   return [
     { type: 'OrderPlaced', data: { order } },
@@ -337,11 +364,16 @@ export function decideCheckout(command: CheckoutCommand, state: AppState, meta: 
     case 'ChangeConsent':
       return command.data.given === c.consent ? [] : [{ type: 'ConsentChanged', data: { given: command.data.given } }];
     case 'StartQuote':
-      return c.quote.status === 'pending' && c.quote.key === command.data.key ? [] : [{ type: 'QuoteRequested', data: { key: command.data.key } }];
+      return c.quote.status === 'pending' && c.quote.key === command.data.key
+        ? []
+        : [{ type: 'QuoteRequested', data: { key: command.data.key } }];
     case 'ApplyQuote': {
       // Only the answer to the latest request counts.
       if (c.quote.status !== 'pending' || c.quote.key !== command.data.key) return [];
-      return [{ type: 'QuoteReceived', data: { key: command.data.key, quote: command.data.quote } }, ...learntLocation(state, command.data.key, command.data.quote)];
+      return [
+        { type: 'QuoteReceived', data: { key: command.data.key, quote: command.data.quote } },
+        ...learntLocation(state, command.data.key, command.data.quote),
+      ];
     }
     case 'ReportQuoteFailure':
       if (c.quote.status !== 'pending' || c.quote.key !== command.data.key) return [];
@@ -379,7 +411,9 @@ export function decideCheckout(command: CheckoutCommand, state: AppState, meta: 
     case 'ReportOrderFailure': {
       const s = c.submission;
       if (s.status !== 'pending') return [];
-      return [{ type: 'OrderSubmissionFailed', data: { idempotencyKey: s.idempotencyKey, message: command.data.message } }];
+      return [
+        { type: 'OrderSubmissionFailed', data: { idempotencyKey: s.idempotencyKey, message: command.data.message } },
+      ];
     }
     case 'ApplyPaymentSession':
       return [{ type: 'PaymentStarted', data: { session: command.data.session } }];
@@ -387,7 +421,8 @@ export function decideCheckout(command: CheckoutCommand, state: AppState, meta: 
       return [{ type: 'PaymentStartFailed', data: command.data }];
     case 'LoadOrder': {
       const orderId = command.data.orderId.trim();
-      if (orderId === '' || orderId.length > 64) return [{ type: 'OrderLoadFailed', data: { orderId, message: 'Заказ не найден' } }];
+      if (orderId === '' || orderId.length > 64)
+        return [{ type: 'OrderLoadFailed', data: { orderId, message: 'Заказ не найден' } }];
       return [{ type: 'OrderLoadRequested', data: { orderId } }];
     }
     case 'ApplyOrder': {
@@ -400,11 +435,19 @@ export function decideCheckout(command: CheckoutCommand, state: AppState, meta: 
     case 'ApplyOrderStatus': {
       const status = OrderStatus.safeParse(command.data.status);
       const shown = c.shown;
-      if (!status.success || shown.status !== 'loaded' || shown.order.id !== command.data.orderId || shown.order.status === status.data) return [];
+      if (
+        !status.success ||
+        shown.status !== 'loaded' ||
+        shown.order.id !== command.data.orderId ||
+        shown.order.status === status.data
+      )
+        return [];
       return [{ type: 'OrderStatusUpdated', data: { orderId: command.data.orderId, status: status.data } }];
     }
     case 'RecordPurchaseTracked':
-      return c.tracked.includes(command.data.orderId) ? [] : [{ type: 'PurchaseTracked', data: { orderId: command.data.orderId } }];
+      return c.tracked.includes(command.data.orderId)
+        ? []
+        : [{ type: 'PurchaseTracked', data: { orderId: command.data.orderId } }];
     case 'StopOrderTracking':
       return [{ type: 'OrderTrackingStopped', data: { orderId: command.data.orderId } }];
     default: {

@@ -106,7 +106,9 @@ export function categoryNames(groups: readonly Group[], groupId: string): string
  * An empty query keeps everything.
  */
 export function searchProducts(products: readonly Product[], groups: readonly Group[], query: string): Product[] {
-  const words = normalizeSearchText(query).split(' ').filter((w) => w !== '');
+  const words = normalizeSearchText(query)
+    .split(' ')
+    .filter((w) => w !== '');
   if (words.length === 0) return [...products];
   return products.filter((p) => {
     const haystack = normalizeSearchText([p.name, p.description, ...categoryNames(groups, p.parentGroup)].join('\n'));
@@ -177,7 +179,9 @@ export function cartModFor(
   modifierId: string,
   amount = 1,
 ): CartMod | null {
-  const offer = product.groupModifiers.find((g) => g.id === groupId)?.modifiers.find((m) => m.modifierId === modifierId);
+  const offer = product.groupModifiers
+    .find((g) => g.id === groupId)
+    ?.modifiers.find((m) => m.modifierId === modifierId);
   const modifier = findProduct(catalog, modifierId);
   if (offer === undefined || modifier === undefined) return null;
   return {

@@ -90,6 +90,10 @@ export function lazyAfterFirstPaint$(options: LazyAfterFirstPaintOptions = {}): 
   return lazyEffect(() => import('./afterFirstPaint').then((m) => m.afterFirstPaint$(chunkOptions)), {
     name: 'after first paint',
     startWhen: (event$, state$) =>
-      merge(eventsOf(event$).pipe(filter(wantsAfterFirstPaint)), state$.pipe(take(1), filter(restoredSignedIn)), whenIdle$(idleTimeoutMs)),
+      merge(
+        eventsOf(event$).pipe(filter(wantsAfterFirstPaint)),
+        state$.pipe(take(1), filter(restoredSignedIn)),
+        whenIdle$(idleTimeoutMs),
+      ),
   });
 }

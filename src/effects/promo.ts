@@ -1,7 +1,22 @@
 // Cart recalculation (SPEC §4): every change of items, coupon or delivery method (the events
 // `needsPromoRecalc` names) triggers POST /api/v1/promo, only when the user is signed in and the
 // cart is non-empty. The latest request wins: a newer change cancels the call in flight.
-import { asyncScheduler, catchError, concat, debounceTime, defer, EMPTY, filter, from, map, of, switchMap, take, withLatestFrom, type SchedulerLike } from 'rxjs';
+import {
+  asyncScheduler,
+  catchError,
+  concat,
+  debounceTime,
+  defer,
+  EMPTY,
+  filter,
+  from,
+  map,
+  of,
+  switchMap,
+  take,
+  withLatestFrom,
+  type SchedulerLike,
+} from 'rxjs';
 import type { CartItem, PromoRequest } from '../api/entities';
 import type { AppCommand } from '../commands';
 import { needsPromoRecalc } from '../commands/cart.decide';

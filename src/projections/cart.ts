@@ -142,7 +142,14 @@ export const goodsTotal = (items: readonly CartItem[]): number =>
 export const fullPrice = (items: readonly CartItem[]): number =>
   items.filter((l) => !l.isGift).reduce((sum, l) => sum + lineTotal(l), 0);
 
-export type CartTotals = { goods: number; full: number; discount: number; spendBonus: number; toPay: number; count: number };
+export type CartTotals = {
+  goods: number;
+  full: number;
+  discount: number;
+  spendBonus: number;
+  toPay: number;
+  count: number;
+};
 export function selectCartTotals(cart: CartState): CartTotals {
   const goods = goodsTotal(cart.items);
   const full = fullPrice(cart.items);

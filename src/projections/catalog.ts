@@ -123,7 +123,9 @@ export function visibleProducts(
     case 'filter': {
       // several filter chips may be on: a product carrying any of them is listed
       const codes = new Set(query.codes);
-      return applyCatalogQuery(catalog, { kind: 'none' }, excludedAllergens).filter((p) => p.filters.some((f) => codes.has(f.code)));
+      return applyCatalogQuery(catalog, { kind: 'none' }, excludedAllergens).filter((p) =>
+        p.filters.some((f) => codes.has(f.code)),
+      );
     }
     default: {
       const unreachable: never = query;

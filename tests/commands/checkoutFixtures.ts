@@ -64,7 +64,9 @@ export function quote(over: Partial<CheckoutQuote> = {}): CheckoutQuote {
     location: ADDRESS.location,
     restaurant: null,
     restaurants: [],
-    lines: [{ productId: PRODUCT.phila, name: 'Филадельфия', amount: 2, price: 450, sum: 900, mods: [], isGift: false }],
+    lines: [
+      { productId: PRODUCT.phila, name: 'Филадельфия', amount: 2, price: 450, sum: 900, mods: [], isGift: false },
+    ],
     goodsTotal: 900,
     discountTotal: 0,
     deliveryPrice: 150,

@@ -54,7 +54,15 @@ describe('UseOneOffAddress', () => {
   });
 
   it('a guest is asked to sign in; an address without street or house is not taken', () => {
-    expect(when(use, { state: run([...basics], { ready: { ...ready, signedIn: false } }) }).events).toContainEqual({ type: 'AuthRequired', data: { reason: 'address' } });
-    expect(when({ type: 'UseOneOffAddress', data: { address: { ...ONE_OFF, home: ' ' } } }, { state: run([...basics], { ready }) }).events).toEqual([]);
+    expect(when(use, { state: run([...basics], { ready: { ...ready, signedIn: false } }) }).events).toContainEqual({
+      type: 'AuthRequired',
+      data: { reason: 'address' },
+    });
+    expect(
+      when(
+        { type: 'UseOneOffAddress', data: { address: { ...ONE_OFF, home: ' ' } } },
+        { state: run([...basics], { ready }) },
+      ).events,
+    ).toEqual([]);
   });
 });

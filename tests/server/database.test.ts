@@ -19,8 +19,13 @@ describe('embedded database (PGlite)', () => {
   it('applies the migrations once and records them', async () => {
     const db = await openPglite(null);
     opened.push(db);
-    const rows = await db.run((x) => x.execute<{ name: string }>(sql`select name from schema_migrations order by name`));
-    const files = fs.readdirSync('server/db/migrations').filter((f) => f.endsWith('.sql')).sort();
+    const rows = await db.run((x) =>
+      x.execute<{ name: string }>(sql`select name from schema_migrations order by name`),
+    );
+    const files = fs
+      .readdirSync('server/db/migrations')
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
     expect(rows.rows.map((r) => r.name)).toEqual(files);
   });
 

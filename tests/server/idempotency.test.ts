@@ -18,7 +18,9 @@ afterAll(async () => {
 });
 
 async function ordersOf(userId: string): Promise<number> {
-  const rows = await server.db.run((db) => db.execute<{ n: number }>(sql`select count(*)::int as n from orders where user_id = ${userId}`));
+  const rows = await server.db.run((db) =>
+    db.execute<{ n: number }>(sql`select count(*)::int as n from orders where user_id = ${userId}`),
+  );
   return rows.rows[0]?.n ?? -1;
 }
 
@@ -34,10 +36,16 @@ describe('POST /order with an Idempotency-Key', () => {
     expect(second.json()).toEqual(first.json());
     expect(await ordersOf(user.id)).toBe(1);
     // the answer is the order as stored (it is built before the insert, which gives the number)
-    const read = await server.app.inject({ method: 'GET', url: `/api/v1/order/${first.json().id}`, headers: auth(user.token) });
+    const read = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/order/${first.json().id}`,
+      headers: auth(user.token),
+    });
     expect(read.json()).toEqual(first.json());
     // bonuses were spent once
-    const balance = await server.db.run((db) => db.execute<{ balance: number }>(sql`select balance from users where id = ${user.id}`));
+    const balance = await server.db.run((db) =>
+      db.execute<{ balance: number }>(sql`select balance from users where id = ${user.id}`),
+    );
     expect(balance.rows[0]?.balance).toBe(200);
   });
 
@@ -98,7 +106,9 @@ describe('POST /order with an Idempotency-Key', () => {
     const now = server.clock.now();
     // what a first attempt leaves while it works (or after it died without committing)
     await server.db.run((db) =>
-      db.execute(sql`insert into idempotency_keys (user_id, key, request_hash, state, created_at) values (${user.id}, ${key}, ${hash}, 'running', ${now})`),
+      db.execute(
+        sql`insert into idempotency_keys (user_id, key, request_hash, state, created_at) values (${user.id}, ${key}, ${hash}, 'running', ${now})`,
+      ),
     );
     const busy = await postOrder(server, user.token, body, key);
     expect(busy.statusCode).toBe(409);
@@ -133,7 +143,11 @@ describe('POST /order with an Idempotency-Key', () => {
     expect((await postOrder(server, user.token, deliveryBody(), oldKey)).statusCode).toBe(200);
     expect((await postOrder(server, user.token, deliveryBody(), reusedKey)).statusCode).toBe(200);
     const keysOf = async () =>
-      (await server.db.run((db) => db.execute<{ key: string }>(sql`select key from idempotency_keys where user_id = ${user.id} order by key`))).rows.map((r) => r.key);
+      (
+        await server.db.run((db) =>
+          db.execute<{ key: string }>(sql`select key from idempotency_keys where user_id = ${user.id} order by key`),
+        )
+      ).rows.map((r) => r.key);
     server.clock.set('2026-11-28T05:00:00.000Z'); // eight days later, Saturday 13:00 in Irkutsk
     try {
       const other = await postOrder(server, user.token, deliveryBody({ comment: 'другой заказ' }), reusedKey);

@@ -63,7 +63,7 @@ describe('two server processes on one PostgreSQL', () => {
         PORT: String(await freePort()),
         DATA_DIR: dataDir,
         CLIENT_DIR: clientDir,
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '127.0.0.1',
         OTP_CODES_PER_IP_10_MIN: String(OTP_BUDGET),
       };
     };

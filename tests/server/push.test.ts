@@ -4,7 +4,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushMessage } from '../../server/context.js';
 import type { Database } from '../../server/db/database.js';
-import { PUSH_CHANNEL, concerns, createHub, createPush, parsePushMessage, type ProcessPush } from '../../server/push.js';
+import {
+  PUSH_CHANNEL,
+  concerns,
+  createHub,
+  createPush,
+  parsePushMessage,
+  type ProcessPush,
+} from '../../server/push.js';
 import { sharedCatalog } from '../../server/services/catalog.js';
 import { openTestDatabase } from './helpers.js';
 import { eventually } from './wsClient.js';
@@ -12,7 +19,12 @@ import { eventually } from './wsClient.js';
 const warnings: string[] = [];
 const log = { info: () => undefined, warn: (_: object, msg: string) => void warnings.push(msg) };
 
-const order = (userId: string): PushMessage => ({ type: 'order:status_update', userId, orderId: 'o-1', status: 'В пути' });
+const order = (userId: string): PushMessage => ({
+  type: 'order:status_update',
+  userId,
+  orderId: 'o-1',
+  status: 'В пути',
+});
 
 describe('who gets a push', () => {
   it('catalogue and settings updates go to everyone, anonymous included', () => {
@@ -47,7 +59,12 @@ describe('who gets a push', () => {
   it('a subscriber that throws does not stop the others', () => {
     const hub = createHub(log);
     const got: PushMessage[] = [];
-    hub.subscribe({ userId: null, deliver: () => { throw new Error('gone'); } });
+    hub.subscribe({
+      userId: null,
+      deliver: () => {
+        throw new Error('gone');
+      },
+    });
     hub.subscribe({ userId: null, deliver: (m) => void got.push(m) });
     expect(hub.deliver({ type: 'settings:update', version: '3' })).toBe(1);
     expect(got).toHaveLength(1);

@@ -19,7 +19,12 @@ describe('restart on the embedded database (PGlite in DATA_DIR)', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-restart-'));
     clientDir = fakeClientDir();
     // not in the environment of the parent run: this suite is about PGlite
-    first = await spawnServer({ DATA_DIR: dataDir, CLIENT_DIR: clientDir, PORT: String(await freePort()), DATABASE_URL: '' });
+    first = await spawnServer({
+      DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
+      PORT: String(await freePort()),
+      DATABASE_URL: '',
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -70,9 +75,16 @@ describe('restart on the embedded database (PGlite in DATA_DIR)', () => {
     const killed = await first?.stop('SIGKILL');
     expect(killed?.signal).toBe('SIGKILL');
     expect(fs.existsSync(path.join(dataDir, 'storefront.lock'))).toBe(true); // left behind by the dead process
-    second = await spawnServer({ DATA_DIR: dataDir, CLIENT_DIR: clientDir, PORT: String(await freePort()), DATABASE_URL: '' });
+    second = await spawnServer({
+      DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
+      PORT: String(await freePort()),
+      DATABASE_URL: '',
+    });
     expect(second.output()).not.toContain('seeded the demo chain');
-    const res = await fetch(`${second.url}/api/v1/user/${encodeURIComponent(phone)}`, { headers: { authorization: `Bearer ${session.token}` } });
+    const res = await fetch(`${second.url}/api/v1/user/${encodeURIComponent(phone)}`, {
+      headers: { authorization: `Bearer ${session.token}` },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: session.userId, name: 'Пережил kill -9' });
   }, 120_000);

@@ -101,8 +101,12 @@ export default function CompletePage() {
     );
   }
   const order = shown.order;
-  const awaitingPayment = isOnline(order.paymentMethod) && order.paymentStatus === 'pending' && order.status !== 'Cancelled';
-  const paymentFailed = isOnline(order.paymentMethod) && (order.paymentStatus === 'failed' || (order.status === 'Cancelled' && order.paymentStatus !== 'paid' && order.paymentStatus !== 'refunded'));
+  const awaitingPayment =
+    isOnline(order.paymentMethod) && order.paymentStatus === 'pending' && order.status !== 'Cancelled';
+  const paymentFailed =
+    isOnline(order.paymentMethod) &&
+    (order.paymentStatus === 'failed' ||
+      (order.status === 'Cancelled' && order.paymentStatus !== 'paid' && order.paymentStatus !== 'refunded'));
   const cancelled = order.status === 'Cancelled';
   return (
     <div className={ui.container}>
