@@ -15,11 +15,14 @@ import { answerClientError } from './http/clientError.js';
 import { registerCors } from './http/cors.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { HttpError, describeZodError, notFound } from './http/errors.js';
+import { installDrain, type Lifecycle } from './http/drain.js';
 import { apiModules, siteModules } from './routes/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Draining before a shutdown (server/http/drain.ts). */
+    lifecycle: Lifecycle;
   }
 }
 
@@ -87,6 +90,11 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     bodyLimit: 1_048_576,
     // request.ip, which every per-IP limit counts by, comes from the proxies TRUST_PROXY names
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
+    // app.close() ends idle keep-alive connections at once (Fastify's default, stated here since
+    // the drain relies on it), and a request arriving on a still-open connection while it closes
+    // is served (with `Connection: close`) rather than refused with Fastify's English 503.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
     // refusals made before routing (a malformed percent-escape, a path parameter over 100
     // characters) answer in Russian like every other error instead of Fastify's English JSON
     frameworkErrors: sendError,
@@ -94,6 +102,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     ...options,
   });
   app.decorate('ctx', ctx);
+  app.decorate('lifecycle', installDrain(app));
 
   app.setErrorHandler(sendError);
 

@@ -12,9 +12,10 @@ import {
   redactedConfig,
   type Config,
 } from './config.js';
-import { openDatabase } from './db/database.js';
+import { DatabaseConnectError, openDatabase } from './db/database.js';
 import { DataDirLockedError } from './db/lock.js';
 import { buildApp } from './app.js';
+import { drainAndClose } from './http/drain.js';
 import { logSerializers } from './http/logging.js';
 import { systemClock } from './context.js';
 import { createPush } from './push.js';
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
     return;
   }
   ensureClientBuilt(config);
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, log);
   const seeded = await seedDemoChain(db);
   if (seeded) log.info('seeded the demo chain');
   // the first admin (docs/ADMIN.md): a generated password goes to stdout once, never to the log
@@ -80,12 +81,24 @@ async function main(): Promise<void> {
   const sms = createSms(config, db, log);
   const app = await buildApp({ config, db, clock: systemClock, push, sms }, { loggerInstance: log });
   let closing = false;
+  let skipGrace: () => void = () => undefined;
+  const graceSkipped = new Promise<void>((resolve) => (skipGrace = resolve));
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      // a second signal (Ctrl+C twice) does not wait out the grace period
+      log.info({ signal }, 'second signal: closing without the rest of the grace period');
+      skipGrace();
+      return;
+    }
     closing = true;
-    log.info({ signal }, 'shutting down');
+    log.info(
+      { signal, graceS: config.shutdownGraceSeconds },
+      'shutting down: draining (readiness answers 503), then closing',
+    );
     try {
-      await app.close(); // stops accepting, finishes requests, closes WebSockets
+      // serves on through the grace period, then stops accepting, finishes requests, closes WebSockets
+      await drainAndClose(app, config.shutdownGraceSeconds * 1000, graceSkipped);
+      log.info('closed: no request in flight');
       await push.close();
       await db.close(); // releases the DATA_DIR lock
       process.exit(0);
@@ -106,7 +119,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DataDirLockedError) {
+  if (error instanceof DataDirLockedError || error instanceof DatabaseConnectError) {
     // not a crash: say it plainly (in Russian) for the person who started the second process
     console.error(error.message);
     log.fatal(error.message);

@@ -103,6 +103,27 @@ describe('sign-in code budget per address (OTP_CODES_PER_IP_10_MIN, OTP_CODES_PE
   });
 });
 
+describe('start and shutdown timing (DATABASE_CONNECT_TIMEOUT_S, SHUTDOWN_GRACE_S)', () => {
+  it('defaults to 60 s of connection retries and a 10 s grace, and takes whole numbers from 0', () => {
+    expect(loadConfig({})).toMatchObject({ databaseConnectTimeoutSeconds: 60, shutdownGraceSeconds: 10 });
+    expect(loadConfig({ DATABASE_CONNECT_TIMEOUT_S: ' 0 ', SHUTDOWN_GRACE_S: '45' })).toMatchObject({
+      databaseConnectTimeoutSeconds: 0,
+      shutdownGraceSeconds: 45,
+    });
+  });
+
+  it('an unreadable value stops the start with a message naming the variable', () => {
+    for (const bad of ['-1', '2.5', 'ten', '1e400']) {
+      expect(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_S: bad })).toThrow(
+        `DATABASE_CONNECT_TIMEOUT_S must be a whole number of seconds (0 or more), not "${bad}"`,
+      );
+      expect(() => loadConfig({ SHUTDOWN_GRACE_S: bad })).toThrow(
+        `SHUTDOWN_GRACE_S must be a whole number of seconds (0 or more), not "${bad}"`,
+      );
+    }
+  });
+});
+
 describe('values the schema cannot read stop the start', () => {
   function problemsOf(env: Record<string, string>): string[] {
     try {
