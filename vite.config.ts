@@ -26,7 +26,12 @@ function precompress(): Plugin {
         const file = path.join(outDir, fileName);
         const body = fs.readFileSync(file);
         if (body.length < MIN_BYTES) continue;
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(body, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+          }),
+        );
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
       }
     },
@@ -41,7 +46,12 @@ export default defineConfig({
   // the shim would return anyway (src/vendor/useSyncExternalStoreShim.ts).
   resolve: {
     conditions: ['es2015', ...defaultClientConditions],
-    alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: path.resolve(import.meta.dirname, 'src/vendor/useSyncExternalStoreShim.ts') }],
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: path.resolve(import.meta.dirname, 'src/vendor/useSyncExternalStoreShim.ts'),
+      },
+    ],
   },
   // The manifest tells the server which chunks and styles each page needs (server/routes/pageAssets.ts).
   build: {

@@ -14,7 +14,11 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
           // *.pg.test.ts need a PostgreSQL server: `npm run test:pg` sets TEST_DATABASE_URL
-          exclude: ['tests/e2e/**', 'node_modules/**', ...(process.env.TEST_DATABASE_URL ? [] : ['tests/**/*.pg.test.ts'])],
+          exclude: [
+            'tests/e2e/**',
+            'node_modules/**',
+            ...(process.env.TEST_DATABASE_URL ? [] : ['tests/**/*.pg.test.ts']),
+          ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

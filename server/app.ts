@@ -2,19 +2,38 @@
 // Static files, the route table, /img and the WebSocket are registered by their own modules.
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { z } from 'zod/mini';
+import type { TrustProxy } from './config.js';
 import type { AppContext } from './context.js';
 import { answerClientError } from './http/clientError.js';
 import { registerCors } from './http/cors.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { HttpError, describeZodError, notFound } from './http/errors.js';
+import { installDrain, type Lifecycle } from './http/drain.js';
 import { apiModules, siteModules } from './routes/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Draining before a shutdown (server/http/drain.ts). */
+    lifecycle: Lifecycle;
   }
+}
+
+/**
+ * Fastify 5.12 reads a numeric trustProxy as "trust nothing" (a hop count alone cannot tell a
+ * proxy from a client reaching the server directly), so a count is given as the function that
+ * trusts that many hops, the meaning it had before; README recommends the address list instead.
+ */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
 }
 
 /** Fastify's own refusals by error code: status, Russian message, our code. */
@@ -22,9 +41,17 @@ const FRAMEWORK_REFUSALS: Record<string, { status: number; message: string; code
   FST_ERR_BAD_URL: { status: 400, message: 'Некорректный адрес запроса', code: 'bad-url' },
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'Слишком длинный адрес запроса', code: 'url-too-long' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'Слишком большой запрос', code: 'payload-too-large' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Неподдерживаемый формат запроса: ожидается JSON', code: 'unsupported-media-type' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    message: 'Неподдерживаемый формат запроса: ожидается JSON',
+    code: 'unsupported-media-type',
+  },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Некорректный JSON в теле запроса', code: 'invalid-json' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'Пустое тело запроса при Content-Type: application/json', code: 'invalid-json' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    message: 'Пустое тело запроса при Content-Type: application/json',
+    code: 'invalid-json',
+  },
 };
 
 /**
@@ -61,7 +88,13 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   const app = Fastify({
     logger: false,
     bodyLimit: 1_048_576,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    // request.ip, which every per-IP limit counts by, comes from the proxies TRUST_PROXY names
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
+    // app.close() ends idle keep-alive connections at once (Fastify's default, stated here since
+    // the drain relies on it), and a request arriving on a still-open connection while it closes
+    // is served (with `Connection: close`) rather than refused with Fastify's English 503.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
     // refusals made before routing (a malformed percent-escape, a path parameter over 100
     // characters) answer in Russian like every other error instead of Fastify's English JSON
     frameworkErrors: sendError,
@@ -69,6 +102,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     ...options,
   });
   app.decorate('ctx', ctx);
+  app.decorate('lifecycle', installDrain(app));
 
   app.setErrorHandler(sendError);
 

@@ -70,7 +70,9 @@ const CAPTCHA = process.env.BENCH_CAPTCHA !== '0';
 const DURATION = Number(process.env.BENCH_DURATION ?? (SMOKE ? 1 : 10));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? (SMOKE ? 10 : 100));
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const CASES = new Set((process.env.BENCH_CASES ?? (PG ? 'order' : 'catalog,promo,order')).split(',').map((c) => c.trim()));
+const CASES = new Set(
+  (process.env.BENCH_CASES ?? (PG ? 'order' : 'catalog,promo,order')).split(',').map((c) => c.trim()),
+);
 /** Two processes show that orders stay exactly-once across processes sharing one PostgreSQL. */
 const PROCESSES = PG ? 2 : 1;
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -123,7 +125,8 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, [...NODE_ARGS, '--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    // no load balancer to drain for: SIGTERM closes at once, still finishing requests in flight
+    env: { ...process.env, SHUTDOWN_GRACE_S: '0', ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -180,7 +183,10 @@ function pgliteBackend(): Backend {
 /** A database of its own on the PostgreSQL server at TEST_DATABASE_URL, dropped afterwards. */
 async function postgresBackend(): Promise<Backend> {
   const baseUrl = process.env.TEST_DATABASE_URL ?? '';
-  if (baseUrl === '') throw new Error('BENCH_PG=1 needs TEST_DATABASE_URL (a PostgreSQL server it may create a database on): run `npm run bench:api:pg`');
+  if (baseUrl === '')
+    throw new Error(
+      'BENCH_PG=1 needs TEST_DATABASE_URL (a PostgreSQL server it may create a database on): run `npm run bench:api:pg`',
+    );
   const name = `storefront_bench_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -229,7 +235,10 @@ interface Row {
 }
 
 function format(rows: Row[]): string {
-  const lines = ['| Case | req/s | p50 ms | p99 ms | 2xx | non-2xx | errors | note |', '|---|---:|---:|---:|---:|---:|---:|---|'];
+  const lines = [
+    '| Case | req/s | p50 ms | p99 ms | 2xx | non-2xx | errors | note |',
+    '|---|---:|---:|---:|---:|---:|---:|---|',
+  ];
   for (const { name, result, note } of rows) {
     if (!result) {
       lines.push(`| ${name} | – | – | – | – | – | – | ${note} |`);
@@ -248,14 +257,21 @@ function format(rows: Row[]): string {
 /** Server CPU per answered order, and with several processes how the work split between them. */
 function cpuNote(each: number[], answered: number): string {
   const total = each.reduce((a, b) => a + b, 0);
-  const split = each.length > 1 && total > 0 ? ` (${each.map((c) => `${Math.round((c / total) * 100)} %`).join(' / ')} by process)` : '';
+  const split =
+    each.length > 1 && total > 0
+      ? ` (${each.map((c) => `${Math.round((c / total) * 100)} %`).join(' / ')} by process)`
+      : '';
   return `server CPU ${((total * 1000) / answered).toFixed(1)} ms per answered order${split}, ${Math.round(answered / total)} per CPU-second`;
 }
 
 /** Signs the benchmark's customer in through the OTP flow on `url`; the code comes from the fake SMS gateway. */
 async function signIn(url: string, phone: string, fakes: ProductionFakes): Promise<{ token: string; userId: string }> {
   const post = (route: string, body: unknown) =>
-    fetch(`${url}/api/v1/auth/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${url}/api/v1/auth/${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const codeAnswer = await post('code', { phone, captchaToken: fakes.captchaToken() });
   if (!codeAnswer.ok) throw new Error(`auth/code: ${codeAnswer.status} ${JSON.stringify(await json(codeAnswer))}`);
   const code = await fakes.signInCode(phone);
@@ -263,19 +279,26 @@ async function signIn(url: string, phone: string, fakes: ProductionFakes): Promi
   const res = await post('token', { phone, code, name: 'Нагрузка', personalData: true });
   const answer = await json(res);
   const user = answer.user as { id?: unknown } | undefined;
-  if (!res.ok || typeof answer.token !== 'string' || typeof user?.id !== 'string') throw new Error(`auth/token: ${res.status} ${JSON.stringify(answer)}`);
+  if (!res.ok || typeof answer.token !== 'string' || typeof user?.id !== 'string')
+    throw new Error(`auth/token: ${res.status} ${JSON.stringify(answer)}`);
   return { token: answer.token, userId: user.id };
 }
 
 async function main(): Promise<number> {
   const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-client-'));
-  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html lang="ru"><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html lang="ru"><body><div id="root"></div></body></html>',
+  );
   const rows: Row[] = [];
   /** What kept the benchmark from measuring (a skipped case, a lost or doubled order): exit 1. */
   const problems: string[] = [];
   const phone = '+79990001122';
   const startedAt = new Date().toISOString().slice(0, 16).replace('T', ' ');
-  const loadAtStart = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  const loadAtStart = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   const fakes = await startProductionFakes();
   let backend: Backend | null = null;
   let servers: Server[] = [];
@@ -288,7 +311,9 @@ async function main(): Promise<number> {
     });
     console.error(`starting ${PROCESSES} server process(es), NODE_ENV=production against local fakes…`);
     // allSettled: when one process fails to start, the other is still stopped in `finally`
-    const starts = await Promise.allSettled(backend.serverEnv.map((env) => startServer({ ...fakes.env, ...env, CLIENT_DIR: clientDir })));
+    const starts = await Promise.allSettled(
+      backend.serverEnv.map((env) => startServer({ ...fakes.env, ...env, CLIENT_DIR: clientDir })),
+    );
     servers = starts.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     for (const s of starts) if (s.status === 'rejected') throw s.reason;
     const urls = servers.map((s) => s.url);
@@ -301,7 +326,13 @@ async function main(): Promise<number> {
     const etag = catalogAnswer.headers.get('etag');
     const catalog = await json(catalogAnswer);
     const run = (options: Omit<Parameters<Cannon>[0], 'url' | 'connections' | 'duration'>) =>
-      autocannon({ url: urls.length === 1 ? first : urls, connections: CONNECTIONS, duration: DURATION, timeout: 30, ...options });
+      autocannon({
+        url: urls.length === 1 ? first : urls,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        timeout: 30,
+        ...options,
+      });
     const expectAnswers = (name: string, result: CannonResult, count: number) => {
       if (count === 0) problems.push(`${name}: no answer of the expected status`);
       return result;
@@ -309,16 +340,29 @@ async function main(): Promise<number> {
 
     if (CASES.has('catalog')) {
       console.error(`GET /api/v1/catalog (gzip), ${CONNECTIONS} connections, ${DURATION} s…`);
-      const result = await run({ requests: [{ method: 'GET', path: '/api/v1/catalog', headers: { 'accept-encoding': 'gzip' } }] });
+      const result = await run({
+        requests: [{ method: 'GET', path: '/api/v1/catalog', headers: { 'accept-encoding': 'gzip' } }],
+      });
       rows.push({
         name: 'GET /api/v1/catalog → 200, gzip',
         result: expectAnswers('catalog 200', result, result['2xx']),
-        note: catalogAnswer.headers.get('content-encoding') === null ? 'answer not compressed' : `${catalogAnswer.headers.get('content-encoding')}`,
+        note:
+          catalogAnswer.headers.get('content-encoding') === null
+            ? 'answer not compressed'
+            : `${catalogAnswer.headers.get('content-encoding')}`,
       });
       if (etag) {
         console.error('GET /api/v1/catalog (If-None-Match)…');
-        const notModified = await run({ requests: [{ method: 'GET', path: '/api/v1/catalog', headers: { 'accept-encoding': 'gzip', 'if-none-match': etag } }] });
-        rows.push({ name: 'GET /api/v1/catalog → 304', result: expectAnswers('catalog 304', notModified, notModified.statusCodeStats?.['304']?.count ?? 0), note: '' });
+        const notModified = await run({
+          requests: [
+            { method: 'GET', path: '/api/v1/catalog', headers: { 'accept-encoding': 'gzip', 'if-none-match': etag } },
+          ],
+        });
+        rows.push({
+          name: 'GET /api/v1/catalog → 304',
+          result: expectAnswers('catalog 304', notModified, notModified.statusCodeStats?.['304']?.count ?? 0),
+          note: '',
+        });
       } else {
         rows.push({ name: 'GET /api/v1/catalog → 304', result: null, note: 'no ETag on the catalogue answer' });
         problems.push('catalog 304: no ETag on the catalogue answer');
@@ -326,7 +370,9 @@ async function main(): Promise<number> {
     }
 
     // A cart of two products that exist in the seeded catalogue.
-    const products = Array.isArray(catalog.products) ? (catalog.products as { id: string; name: string; code: string; price: number }[]) : [];
+    const products = Array.isArray(catalog.products)
+      ? (catalog.products as { id: string; name: string; code: string; price: number }[])
+      : [];
     const pickup = {
       cityId: 'city-angarsk',
       deliveryMethod: 'self',
@@ -334,7 +380,9 @@ async function main(): Promise<number> {
       deliveryTerminalId: 'dt-angarsk-2',
       paymentMethod: 'cash',
     };
-    const promoItems = products.slice(0, 2).map((p) => ({ id: p.id, name: p.name, amount: 1, sum: p.price, code: p.code, modifiers: [] }));
+    const promoItems = products
+      .slice(0, 2)
+      .map((p) => ({ id: p.id, name: p.name, amount: 1, sum: p.price, code: p.code, modifiers: [] }));
     const total = promoItems.reduce((s, i) => s + i.sum, 0);
     const promoBody = JSON.stringify({
       coupon: null,
@@ -347,11 +395,23 @@ async function main(): Promise<number> {
       order: { phone, date: null, items: promoItems, address: null },
     });
     if (CASES.has('promo')) {
-      const promoCheck = await fetch(`${first}/api/v1/promo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: promoBody });
+      const promoCheck = await fetch(`${first}/api/v1/promo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: promoBody,
+      });
       if (promoCheck.ok) {
         console.error('POST /api/v1/promo…');
-        const result = await run({ requests: [{ method: 'POST', path: '/api/v1/promo', headers: { 'content-type': 'application/json' }, body: promoBody }] });
-        rows.push({ name: 'POST /api/v1/promo (anonymous)', result: expectAnswers('promo', result, result['2xx']), note: '' });
+        const result = await run({
+          requests: [
+            { method: 'POST', path: '/api/v1/promo', headers: { 'content-type': 'application/json' }, body: promoBody },
+          ],
+        });
+        rows.push({
+          name: 'POST /api/v1/promo (anonymous)',
+          result: expectAnswers('promo', result, result['2xx']),
+          note: '',
+        });
       } else {
         const note = `skipped: ${promoCheck.status} ${JSON.stringify(await json(promoCheck))}`;
         rows.push({ name: 'POST /api/v1/promo (anonymous)', result: null, note });
@@ -372,7 +432,11 @@ async function main(): Promise<number> {
       // One order through each process first: the case runs only when every process takes orders.
       let refused = '';
       for (const url of urls) {
-        const probe = await fetch(`${url}/api/v1/order`, { method: 'POST', headers: { ...headers, 'idempotency-key': randomUUID() }, body: order(fakes.captchaToken()) });
+        const probe = await fetch(`${url}/api/v1/order`, {
+          method: 'POST',
+          headers: { ...headers, 'idempotency-key': randomUUID() },
+          body: order(fakes.captchaToken()),
+        });
         if (probe.ok) probes += 1;
         else refused ||= `${probe.status} ${JSON.stringify(await json(probe))}`;
       }
@@ -391,7 +455,11 @@ async function main(): Promise<number> {
               setupRequest: (request, context) => {
                 const key = randomUUID();
                 context.key = key;
-                return { ...request, headers: { ...headers, 'idempotency-key': key }, body: order(fakes.captchaToken()) };
+                return {
+                  ...request,
+                  headers: { ...headers, 'idempotency-key': key },
+                  body: order(fakes.captchaToken()),
+                };
               },
               onResponse: (status, _body, context) => {
                 if (status >= 200 && status < 300 && typeof context.key === 'string') answered.add(context.key);
@@ -404,7 +472,8 @@ async function main(): Promise<number> {
         const used = process.cpuUsage(clientCpu);
         clientShare = (used.user + used.system) / 1e6 / DURATION;
         const serverCpuAfter = serversCpu(servers);
-        if (serverCpuBefore !== null && serverCpuAfter !== null) serverCpu = serverCpuAfter.map((after, i) => after - (serverCpuBefore[i] ?? 0));
+        if (serverCpuBefore !== null && serverCpuAfter !== null)
+          serverCpu = serverCpuAfter.map((after, i) => after - (serverCpuBefore[i] ?? 0));
       } else {
         orderNote = `skipped: ${refused}`;
         problems.push(`order ${orderNote}`);
@@ -417,10 +486,16 @@ async function main(): Promise<number> {
       // Every 2xx answer must have its order (none lost); orders must equal the keys that
       // completed (none doubled). Requests in flight at the end complete server-side unseen.
       const [counted, keys] = await withDatabase(backend, async (db) => [
-        (await db.run((x) => x.execute<{ n: number }>(sql`select count(*)::int as n from orders where user_id = ${userId}`))).rows,
         (
           await db.run((x) =>
-            x.execute<{ key: string }>(sql`select key from idempotency_keys where user_id = ${userId} and state = 'done' and response_status between 200 and 299`),
+            x.execute<{ n: number }>(sql`select count(*)::int as n from orders where user_id = ${userId}`),
+          )
+        ).rows,
+        (
+          await db.run((x) =>
+            x.execute<{ key: string }>(
+              sql`select key from idempotency_keys where user_id = ${userId} and state = 'done' and response_status between 200 and 299`,
+            ),
           )
         ).rows,
       ]);
@@ -451,7 +526,12 @@ async function main(): Promise<number> {
   }
 
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  console.log(`\nAPI benchmark, started ${startedAt} UTC: ${cpu} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${os.platform()} ${os.release()}, load average ${loadAtStart} at the start, ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the end`);
+  console.log(
+    `\nAPI benchmark, started ${startedAt} UTC: ${cpu} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${os.platform()} ${os.release()}, load average ${loadAtStart} at the start, ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} at the end`,
+  );
   console.log(
     `${backend?.description ?? ''}; NODE_ENV=production with SMS, CloudPayments and captcha on local fakes (captcha check ${CAPTCHA ? 'on' : 'configured, off in settings'}); ` +
       `loopback, autocannon ${CONNECTIONS} connections, ${DURATION} s per case${SMOKE ? ' (smoke run: figures mean little)' : ''}.\n`,

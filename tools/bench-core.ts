@@ -16,7 +16,17 @@ import { createStore } from '../src/commands/bus';
 import { decide } from '../src/commands/decide';
 import { replay, replayFinal } from '../src/events/log';
 import { parseLog } from '../src/events/logCodec';
-import { CITY_ID, GROUP_IDS, SIZE_MODS, city, generateCatalog, generateSettings, random, sellable, user } from './gen-catalog';
+import {
+  CITY_ID,
+  GROUP_IDS,
+  SIZE_MODS,
+  city,
+  generateCatalog,
+  generateSettings,
+  random,
+  sellable,
+  user,
+} from './gen-catalog';
 import { countEvents, generateEventLog } from './gen-log';
 import { fixedDeps } from './record-fixture';
 
@@ -49,11 +59,15 @@ const cpuMs = (since: NodeJS.CpuUsage): number => {
 function machine(): string {
   let model = 'unknown CPU';
   try {
-    model = execSync("lscpu | grep 'Model name'", { encoding: 'utf8' }).replace(/^Model name:\s*/m, '').trim();
+    model = execSync("lscpu | grep 'Model name'", { encoding: 'utf8' })
+      .replace(/^Model name:\s*/m, '')
+      .trim();
   } catch {
     model = cpus()[0]?.model ?? model;
   }
-  const load = loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   return `${model}, ${cpus().length} cores, node ${process.version}, NODE_ENV=${process.env.NODE_ENV ?? '(unset)'}, load average ${load}`;
 }
 
@@ -61,7 +75,9 @@ function benchReplay(eventCount: number, runs: number): void {
   const catalog = generateCatalog(1000, 42);
   const [raw, genMs] = time(() => JSON.stringify(generateEventLog({ eventCount, seed: 7, catalog })));
   const [log, parseMs] = time(() => parseLog(JSON.parse(raw)));
-  console.log(`(a) replay: ${countEvents(log)} events in ${log.entries.length} entries, ${(raw.length / 1e6).toFixed(1)} MB of JSON`);
+  console.log(
+    `(a) replay: ${countEvents(log)} events in ${log.entries.length} entries, ${(raw.length / 1e6).toFixed(1)} MB of JSON`,
+  );
   console.log(`    generate ${ms(genMs)}, JSON.parse + parseLog (upcast + zod) ${ms(parseMs)}`);
   replayFinal(log); // warm-up
   const times: number[] = [];
@@ -76,7 +92,9 @@ function benchReplay(eventCount: number, runs: number): void {
   }
   times.sort((x, y) => x - y);
   cpu.sort((x, y) => x - y);
-  console.log(`    replayFinal (one batched evolveAll): median ${ms(quantile(times, 0.5))}, best ${ms(times[0] ?? NaN)}, worst ${ms(times.at(-1) ?? NaN)} over ${runs} runs (final cart: ${lines} lines)`);
+  console.log(
+    `    replayFinal (one batched evolveAll): median ${ms(quantile(times, 0.5))}, best ${ms(times[0] ?? NaN)}, worst ${ms(times.at(-1) ?? NaN)} over ${runs} runs (final cart: ${lines} lines)`,
+  );
   console.log(`    replayFinal CPU time: median ${ms(quantile(cpu, 0.5))}, best ${ms(cpu[0] ?? NaN)}`);
   const [, perEntry] = time(() => replay(log));
   console.log(`    replay (evolveAll per entry, keeps every state): ${ms(perEntry)}`);
@@ -100,7 +118,10 @@ function benchDispatch(dispatches: number): void {
     const roll = r.float();
     if (lines.length === 0 || (roll < 0.45 && lines.length < 30)) {
       const product = r.pick(products);
-      const mods = product.groupModifiers.length > 0 ? [{ id: r.float() < 0.5 ? SIZE_MODS[0] : SIZE_MODS[1], amount: 1, groupId: GROUP_IDS.sizes }] : undefined;
+      const mods =
+        product.groupModifiers.length > 0
+          ? [{ id: r.float() < 0.5 ? SIZE_MODS[0] : SIZE_MODS[1], amount: 1, groupId: GROUP_IDS.sizes }]
+          : undefined;
       return { type: 'AddItem', data: { productId: product.id, ...(mods ? { mods } : {}), quantity: r.int(1, 2) } };
     }
     if (roll < 0.85) {
@@ -111,7 +132,15 @@ function benchDispatch(dispatches: number): void {
     }
     return {
       type: 'ApplyPromoResult',
-      data: { response: { freeProducts: [], discountTotal: r.int(0, 30) * 10, lostGift: [], loyaltyProgramErrors: [], allowedBonus: r.int(0, 10) * 10 } },
+      data: {
+        response: {
+          freeProducts: [],
+          discountTotal: r.int(0, 30) * 10,
+          lostGift: [],
+          loyaltyProgramErrors: [],
+          allowedBonus: r.int(0, 10) * 10,
+        },
+      },
     };
   };
 
@@ -140,15 +169,23 @@ function benchDispatch(dispatches: number): void {
   times.sort((x, y) => x - y);
   console.log(`(b) dispatch: ${dispatches} commands through createStore (after 1,000 warm-up), ${ms(total)} in all`);
   cpu.sort((x, y) => x - y);
-  console.log(`    wall time: median ${ms(quantile(times, 0.5))}, p95 ${ms(quantile(times, 0.95))}, p99 ${ms(quantile(times, 0.99))}, max ${ms(times.at(-1) ?? NaN)}`);
-  console.log(`    CPU time:  median ${ms(quantile(cpu, 0.5))}, p95 ${ms(quantile(cpu, 0.95))}, p99 ${ms(quantile(cpu, 0.99))}, max ${ms(cpu.at(-1) ?? NaN)}`);
+  console.log(
+    `    wall time: median ${ms(quantile(times, 0.5))}, p95 ${ms(quantile(times, 0.95))}, p99 ${ms(quantile(times, 0.99))}, max ${ms(times.at(-1) ?? NaN)}`,
+  );
+  console.log(
+    `    CPU time:  median ${ms(quantile(cpu, 0.5))}, p95 ${ms(quantile(cpu, 0.95))}, p99 ${ms(quantile(cpu, 0.99))}, max ${ms(cpu.at(-1) ?? NaN)}`,
+  );
   for (const [type, list] of [...kinds].sort()) {
     list.sort((x, y) => x - y);
-    console.log(`    ${type.padEnd(16)} n=${String(list.length).padStart(5)}  wall median ${ms(quantile(list, 0.5))}, p99 ${ms(quantile(list, 0.99))}`);
+    console.log(
+      `    ${type.padEnd(16)} n=${String(list.length).padStart(5)}  wall median ${ms(quantile(list, 0.5))}, p99 ${ms(quantile(list, 0.99))}`,
+    );
   }
   // A digest of the final state: a change to the store that alters behaviour shows up here.
   const digest = createHash('sha256').update(JSON.stringify(store.getState())).digest('hex').slice(0, 12);
-  console.log(`    final cart: ${store.getState().cart.items.length} lines, log: ${store.entries().length} entries, state digest ${digest}`);
+  console.log(
+    `    final cart: ${store.getState().cart.items.length} lines, log: ${store.entries().length} entries, state digest ${digest}`,
+  );
 }
 
 console.log(`Client core benchmark, ${new Date().toISOString()}`);
@@ -156,4 +193,8 @@ console.log(machine());
 const only = process.argv[process.argv.indexOf('--only') + 1];
 if (only !== 'dispatch') benchReplay(option('events', SMOKE ? 10_000 : 100_000), option('runs', SMOKE ? 1 : 5));
 if (only !== 'replay') benchDispatch(option('dispatches', SMOKE ? 1_000 : 10_000));
-console.log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `load average after: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);

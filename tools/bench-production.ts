@@ -43,7 +43,9 @@ export async function startProductionFakes(): Promise<ProductionFakes> {
   try {
     const sms: FakeSmsGateway = await startFakeSmsGateway({ login: SMS_LOGIN, password: SMS_PASSWORD });
     started.push(sms);
-    const payments: FakeCloudPayments = await startFakeCloudPayments({ [CLOUDPAYMENTS_PUBLIC_ID]: CLOUDPAYMENTS_API_SECRET });
+    const payments: FakeCloudPayments = await startFakeCloudPayments({
+      [CLOUDPAYMENTS_PUBLIC_ID]: CLOUDPAYMENTS_API_SECRET,
+    });
     started.push(payments);
     const captcha: FakeCaptcha = await startFakeCaptcha(CAPTCHA_SECRET);
     started.push(captcha);
@@ -95,7 +97,9 @@ export async function startProductionFakes(): Promise<ProductionFakes> {
 }
 
 /** Every day open from 00:00 to 00:01 the next day, so orders do not depend on the hour. */
-const OPEN_ALL_DAY = JSON.stringify(Array.from({ length: 7 }, () => ({ open: '00:00', close: '00:01', isNextDay: true })));
+const OPEN_ALL_DAY = JSON.stringify(
+  Array.from({ length: 7 }, () => ({ open: '00:00', close: '00:01', isNextDay: true })),
+);
 
 /**
  * Prepares a seeded benchmark database: restaurants open around the clock and, with `captcha`,
@@ -106,6 +110,10 @@ export async function prepareBenchDatabase(db: Database, options: { captcha: boo
   await db.run((x) => x.execute(sql`update restaurants set hours = ${OPEN_ALL_DAY}::jsonb`));
   if (options.captcha) {
     await db.run((x) => x.execute(sql`update settings set value = 'false'::jsonb where name = 'IS_WITHOUT_RECAPTCHA'`));
-    await db.run((x) => x.execute(sql`update settings set value = ${JSON.stringify(CAPTCHA_SITE_KEY)}::jsonb where name = 'CAPTCHA_SITE_KEY'`));
+    await db.run((x) =>
+      x.execute(
+        sql`update settings set value = ${JSON.stringify(CAPTCHA_SITE_KEY)}::jsonb where name = 'CAPTCHA_SITE_KEY'`,
+      ),
+    );
   }
 }

@@ -16,7 +16,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { CHROMIUM_FLAGS, chromiumPath, ensureClientBuilt, launchBrowser, ROOT, startServer } from '../tests/e2e/harness';
+import {
+  CHROMIUM_FLAGS,
+  chromiumPath,
+  ensureClientBuilt,
+  launchBrowser,
+  ROOT,
+  startServer,
+} from '../tests/e2e/harness';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const RUNS = Number(process.env.RUNS ?? (SMOKE ? 1 : 5));
@@ -81,7 +88,12 @@ function lighthouse(url: string, outDir: string, run: number): LighthouseRun | n
       // the e2e suite's flags: no sandbox (root in CI), and no calls home from the browser
       `--chrome-flags=--headless=new ${CHROMIUM_FLAGS.join(' ')}`,
     ],
-    { cwd: ROOT, env: { ...process.env, CHROME_PATH: chromiumPath() }, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] },
+    {
+      cwd: ROOT,
+      env: { ...process.env, CHROME_PATH: chromiumPath() },
+      encoding: 'utf8',
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
   );
   if (result.status !== 0 || !fs.existsSync(out)) {
     console.error(`lighthouse ${url} failed (${String(result.status)}): ${result.stderr.slice(-800)}`);
@@ -108,16 +120,25 @@ async function main(): Promise<number> {
   const server = await startServer();
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-web-'));
   try {
-    console.log(`bench:web against ${server.url} (${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+    console.log(
+      `bench:web against ${server.url} (${os.cpus().length} CPUs, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')})`,
+    );
 
     if (fs.readdirSync(path.join(CLIENT_DIR, 'assets')).some((f) => f.startsWith('jsx-dev-runtime'))) {
-      console.log('WARNING: dist/client is a development build (React dev runtime): rebuild with NODE_ENV=production npx vite build');
+      console.log(
+        'WARNING: dist/client is a development build (React dev runtime): rebuild with NODE_ENV=production npx vite build',
+      );
     }
     const entry = entryScripts();
     const entryBytes = entry.reduce((sum, s) => sum + gzipSize(localFile(s) ?? ''), 0);
     console.log(`\nInitial JS for / (gzip -9):`);
     console.log(`  index.html entry + modulepreload: ${kb(entryBytes)} in ${entry.length} file(s)   budget ≤ 120 KB`);
-    const loaded = (await loadedScripts(`${server.url}/`)).map((s) => ({ s, file: localFile(s) })).filter((x) => x.file !== null);
+    const loaded = (await loadedScripts(`${server.url}/`))
+      .map((s) => ({ s, file: localFile(s) }))
+      .filter((x) => x.file !== null);
     const loadedBytes = loaded.reduce((sum, x) => sum + gzipSize(x.file ?? ''), 0);
     console.log(`  all JS / loads until network idle: ${kb(loadedBytes)} in ${loaded.length} file(s)`);
     for (const x of loaded.sort((a, b) => gzipSize(b.file ?? '') - gzipSize(a.file ?? ''))) {

@@ -58,7 +58,18 @@ const NAMES = {
 type Kind = keyof typeof NAMES;
 
 function group(id: string, name: string, slug: string, order: number, extra: Partial<Group> = {}): Group {
-  return { id, name, slug, parentGroup: null, isIncludedInMenu: true, isGroupModifier: false, order, imageUrl: null, additionalInfo: {}, ...extra };
+  return {
+    id,
+    name,
+    slug,
+    parentGroup: null,
+    isIncludedInMenu: true,
+    isGroupModifier: false,
+    order,
+    imageUrl: null,
+    additionalInfo: {},
+    ...extra,
+  };
 }
 
 function product(id: string, name: string, parentGroup: string, price: number, extra: Partial<Product> = {}): Product {
@@ -93,7 +104,10 @@ export function generateCatalog(count = 1000, seed = 42): Catalog {
     group(GROUP_IDS.pizza, 'Пицца', 'pizza', 2),
     group(GROUP_IDS.snacks, 'Закуски', 'snacks', 3),
     group(GROUP_IDS.drinks, 'Напитки', 'drinks', 4),
-    group(GROUP_IDS.service, 'Служебные', 'service', 99, { isIncludedInMenu: false, additionalInfo: { isServiceGroup: true } }),
+    group(GROUP_IDS.service, 'Служебные', 'service', 99, {
+      isIncludedInMenu: false,
+      additionalInfo: { isServiceGroup: true },
+    }),
     group(GROUP_IDS.sizes, 'Размер пиццы', 'pizza-size', 100, { isIncludedInMenu: false, isGroupModifier: true }),
   ];
   const kinds: Kind[] = ['rolls', 'rolls', 'rolls', 'pizza', 'pizza', 'snacks', 'drinks'];
@@ -106,7 +120,15 @@ export function generateCatalog(count = 1000, seed = 42): Catalog {
     const extra: Partial<Product> = {};
     if (kind === 'pizza') {
       extra.groupModifiers = [
-        { id: GROUP_IDS.sizes, required: true, maxAmount: 1, modifiers: [{ modifierId: SIZE_MODS[0], price: 0 }, { modifierId: SIZE_MODS[1], price: 150 }] },
+        {
+          id: GROUP_IDS.sizes,
+          required: true,
+          maxAmount: 1,
+          modifiers: [
+            { modifierId: SIZE_MODS[0], price: 0 },
+            { modifierId: SIZE_MODS[1], price: 150 },
+          ],
+        },
       ];
     }
     if (kind === 'snacks' && r.float() < 0.25) extra.additionalInfo = { sale: false };
@@ -121,7 +143,9 @@ export function generateCatalog(count = 1000, seed = 42): Catalog {
     product(FREE_DELIVERY_PRODUCT_ID, 'Бесплатная доставка', GROUP_IDS.service, 0),
     product(SNACK_GIFT_ID, 'Картофель фри в подарок', GROUP_IDS.service, 0),
     product(PIZZA_GIFT_ID, 'Пицца в подарок', GROUP_IDS.service, 0, {
-      groupModifiers: [{ id: GROUP_IDS.sizes, required: true, maxAmount: 1, modifiers: [{ modifierId: SIZE_MODS[0], price: 0 }] }],
+      groupModifiers: [
+        { id: GROUP_IDS.sizes, required: true, maxAmount: 1, modifiers: [{ modifierId: SIZE_MODS[0], price: 0 }] },
+      ],
     }),
   );
   return { groups, products, stopList: [] };
@@ -188,7 +212,13 @@ export function generateSettings(storeVersion = '1'): Settings {
       ],
     },
     CITIES_DATA: {
-      [CITY_IIKO_ID]: { deliveryId: DELIVERY_PRODUCT_ID, freeDeliveryFrom: 1500, freeDeliveryId: FREE_DELIVERY_PRODUCT_ID, serviceFeeId: null, isPromocodeHide: false },
+      [CITY_IIKO_ID]: {
+        deliveryId: DELIVERY_PRODUCT_ID,
+        freeDeliveryFrom: 1500,
+        freeDeliveryId: FREE_DELIVERY_PRODUCT_ID,
+        serviceFeeId: null,
+        isPromocodeHide: false,
+      },
     },
     CATALOG_MENU: [
       { groupId: GROUP_IDS.rolls, title: 'Роллы' },

@@ -20,7 +20,9 @@ export type GeneratedLog = {
 
 const START = Date.UTC(2026, 10, 23, 4, 0, 0); // 12:00 in Irkutsk
 
-export function generateEventLog(options: { eventCount?: number; seed?: number; catalog?: Catalog; maxLines?: number } = {}): GeneratedLog {
+export function generateEventLog(
+  options: { eventCount?: number; seed?: number; catalog?: Catalog; maxLines?: number } = {},
+): GeneratedLog {
   const eventCount = options.eventCount ?? 100_000;
   const r = random(options.seed ?? 7);
   const catalog = options.catalog ?? generateCatalog(1000, 42);
@@ -32,7 +34,12 @@ export function generateEventLog(options: { eventCount?: number; seed?: number; 
   const push = (command: AppCommand | undefined, evs: AppEvent[]) => {
     position += 1;
     events += evs.length;
-    entries.push({ position, at: new Date(START + position * 1000).toISOString(), ...(command ? { command } : {}), events: evs });
+    entries.push({
+      position,
+      at: new Date(START + position * 1000).toISOString(),
+      ...(command ? { command } : {}),
+      events: evs,
+    });
   };
 
   const settings = generateSettings('1');
@@ -41,8 +48,12 @@ export function generateEventLog(options: { eventCount?: number; seed?: number; 
   push({ type: 'StartSession', data: { cityCookie: CITY_ID, citySelectedCookie: 'true' } }, [
     { type: 'SessionStarted', data: { cityId: CITY_ID, openedAt: new Date(START).toISOString() } },
   ]);
-  push({ type: 'ApplyCatalog', data: { catalog, version: '1' } }, [{ type: 'CatalogLoaded', data: { catalog, version: '1' } }]);
-  push({ type: 'CompleteSignIn', data: { token: 'bench-token', user } }, [{ type: 'SignedIn', data: { token: 'bench-token', user } }]);
+  push({ type: 'ApplyCatalog', data: { catalog, version: '1' } }, [
+    { type: 'CatalogLoaded', data: { catalog, version: '1' } },
+  ]);
+  push({ type: 'CompleteSignIn', data: { token: 'bench-token', user } }, [
+    { type: 'SignedIn', data: { token: 'bench-token', user } },
+  ]);
 
   const lines: CartItem[] = [];
   let nextLine = 1;
@@ -53,22 +64,41 @@ export function generateEventLog(options: { eventCount?: number; seed?: number; 
       const product = r.pick(products);
       const quantity = r.int(1, 3);
       const size: string = r.float() < 0.5 ? SIZE_MODS[0] : SIZE_MODS[1];
-      const mods = product.groupModifiers.length > 0 ? [{ id: size, amount: 1, groupId: product.groupModifiers[0]?.id ?? '' }] : [];
+      const mods =
+        product.groupModifiers.length > 0
+          ? [{ id: size, amount: 1, groupId: product.groupModifiers[0]?.id ?? '' }]
+          : [];
       const line: CartItem = {
         id: `line-${nextLine++}`,
         product,
         quantity,
-        mods: mods.map((m) => ({ ...m, name: m.id === SIZE_MODS[0] ? '30 см' : '40 см', price: m.id === SIZE_MODS[0] ? 0 : 150, code: m.id, groupName: 'Размер пиццы' })),
+        mods: mods.map((m) => ({
+          ...m,
+          name: m.id === SIZE_MODS[0] ? '30 см' : '40 см',
+          price: m.id === SIZE_MODS[0] ? 0 : 150,
+          code: m.id,
+          groupName: 'Размер пиццы',
+        })),
         isGift: false,
         isHidden: false,
         isServiceFee: false,
         fromPromocode: false,
       };
       lines.push(line);
-      push({ type: 'AddItem', data: { productId: product.id, mods: mods.map(({ id, amount, groupId }) => ({ id, amount, groupId })), quantity } }, [
-        { type: 'ItemAdded', data: { line } },
-        { type: 'LineHighlighted', data: { lineId: line.id } },
-      ]);
+      push(
+        {
+          type: 'AddItem',
+          data: {
+            productId: product.id,
+            mods: mods.map(({ id, amount, groupId }) => ({ id, amount, groupId })),
+            quantity,
+          },
+        },
+        [
+          { type: 'ItemAdded', data: { line } },
+          { type: 'LineHighlighted', data: { lineId: line.id } },
+        ],
+      );
     } else if (lines.length > 0 && (roll < 0.65 || lines.length >= maxLines)) {
       const line = r.pick(lines);
       if (lines.length >= maxLines || roll < 0.45) {
@@ -88,7 +118,9 @@ export function generateEventLog(options: { eventCount?: number; seed?: number; 
         loyaltyProgramErrors: r.float() < 0.1 ? ['Промокод не найден'] : [],
         allowedBonus: r.int(0, 10) * 10,
       };
-      push({ type: 'ApplyPromoResult', data: { response } }, [{ type: 'PromoResultApplied', data: { ...response, freeDelivery: r.float() < 0.3 } }]);
+      push({ type: 'ApplyPromoResult', data: { response } }, [
+        { type: 'PromoResultApplied', data: { ...response, freeDelivery: r.float() < 0.3 } },
+      ]);
     }
   }
   return { schemaVersion: CURRENT_SCHEMA_VERSION, appVersion: '0.1.0', storeVersion: '1', entries };

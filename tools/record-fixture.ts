@@ -10,9 +10,26 @@ import { createStore, type LogEntry } from '../src/commands/bus';
 import { decide } from '../src/commands/decide';
 import { createLog, type Log } from '../src/events/log';
 import type { AppState } from '../src/projections/store';
-import { CITY_ID, GROUP_IDS, SIZE_MODS, TERMINAL_ID, city, generateCatalog, generateSettings, sellable, user } from './gen-catalog';
+import {
+  CITY_ID,
+  GROUP_IDS,
+  SIZE_MODS,
+  TERMINAL_ID,
+  city,
+  generateCatalog,
+  generateSettings,
+  sellable,
+  user,
+} from './gen-catalog';
 
-export const FIXTURE_PATH = join(fileURLToPath(new URL('.', import.meta.url)), '..', 'tests', 'fixtures', 'logs', 'session.json');
+export const FIXTURE_PATH = join(
+  fileURLToPath(new URL('.', import.meta.url)),
+  '..',
+  'tests',
+  'fixtures',
+  'logs',
+  'session.json',
+);
 
 /** 12:00 in Irkutsk (Angarsk's time zone), inside the generated working hours. */
 export const SESSION_START = Date.UTC(2026, 10, 23, 4, 0, 0);
@@ -36,7 +53,9 @@ export function recordSession(): Recording {
   const catalog = generateCatalog(24, 42);
   const products = sellable(catalog);
   const byGroup = (groupId: string) => {
-    const found = products.find((p) => p.parentGroup === groupId && p.maxPerPositionInOrder === 0 && p.additionalInfo.sale !== false);
+    const found = products.find(
+      (p) => p.parentGroup === groupId && p.maxPerPositionInOrder === 0 && p.additionalInfo.sale !== false,
+    );
     if (!found) throw new Error(`the generated catalogue has no product in ${groupId}`);
     return found;
   };
@@ -60,13 +79,18 @@ export function recordSession(): Recording {
   // shopping
   dispatch({ type: 'AddItem', data: { productId: roll.id } });
   dispatch({ type: 'AddItem', data: { productId: roll.id, quantity: 2 } });
-  dispatch({ type: 'AddItem', data: { productId: pizza.id, mods: [{ id: SIZE_MODS[1], amount: 1, groupId: GROUP_IDS.sizes }] } });
+  dispatch({
+    type: 'AddItem',
+    data: { productId: pizza.id, mods: [{ id: SIZE_MODS[1], amount: 1, groupId: GROUP_IDS.sizes }] },
+  });
   dispatch({ type: 'ClearHighlight', data: { lineId: lineOf(pizza.id) } });
   dispatch({ type: 'AddItem', data: { productId: drink.id } });
   dispatch({ type: 'StartPromoCalculation', data: {} });
   dispatch({
     type: 'ApplyPromoResult',
-    data: { response: { freeProducts: [], discountTotal: 120, lostGift: [], loyaltyProgramErrors: [], allowedBonus: 90 } },
+    data: {
+      response: { freeProducts: [], discountTotal: 120, lostGift: [], loyaltyProgramErrors: [], allowedBonus: 90 },
+    },
   });
   dispatch({ type: 'ChangeQuantity', data: { lineId: lineOf(pizza.id), quantity: 2 } });
   dispatch({ type: 'ChangeQuantity', data: { lineId: lineOf(drink.id), quantity: 0 } });
@@ -77,14 +101,23 @@ export function recordSession(): Recording {
   dispatch({
     type: 'ApplyPromoResult',
     data: {
-      response: { freeProducts: [], discountTotal: 250, lostGift: [], loyaltyProgramErrors: ['Промокод действует только на доставку'], allowedBonus: 120 },
+      response: {
+        freeProducts: [],
+        discountTotal: 250,
+        lostGift: [],
+        loyaltyProgramErrors: ['Промокод действует только на доставку'],
+        allowedBonus: 120,
+      },
     },
   });
   dispatch({ type: 'ChangeDeliveryMethod', data: { method: 'delivery' } });
   dispatch({ type: 'RemoveItem', data: { lineId: lineOf(roll.id) } });
   dispatch({ type: 'ChangeQuantity', data: { lineId: lineOf(pizza.id), quantity: 1 } });
 
-  return { log: createLog({ appVersion: '0.1.0', storeVersion: settings.STORE_VERSION, entries }), state: store.getState() };
+  return {
+    log: createLog({ appVersion: '0.1.0', storeVersion: settings.STORE_VERSION, entries }),
+    state: store.getState(),
+  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -24,7 +24,14 @@ import { makeRegressionTest } from './to-test';
 
 export const USAGE = 'usage: npm run replay -- FILE [--at N] [--diff] [--export] [--to-test NAME [--force]]';
 
-export type ReplayArgs = { file: string; at: number | null; diff: boolean; export: boolean; toTest: string | null; force: boolean };
+export type ReplayArgs = {
+  file: string;
+  at: number | null;
+  diff: boolean;
+  export: boolean;
+  toTest: string | null;
+  force: boolean;
+};
 
 export class UsageError extends Error {}
 
@@ -42,12 +49,13 @@ export function parseArgs(argv: readonly string[]): ReplayArgs {
     else if (arg === '--force') force = true;
     else if (arg === '--to-test' || arg?.startsWith('--to-test=')) {
       const value = arg === '--to-test' ? argv[++i] : arg.slice('--to-test='.length);
-      if (value === undefined || value === '' || value.startsWith('-')) throw new UsageError('--to-test needs a test NAME');
+      if (value === undefined || value === '' || value.startsWith('-'))
+        throw new UsageError('--to-test needs a test NAME');
       toTest = value;
-    }
-    else if (arg === '--at' || arg?.startsWith('--at=')) {
+    } else if (arg === '--at' || arg?.startsWith('--at=')) {
       const value = arg === '--at' ? argv[++i] : arg.slice('--at='.length);
-      if (value === undefined || !/^\d+$/.test(value)) throw new UsageError(`--at needs an entry position (a whole number), got ${value ?? 'nothing'}`);
+      if (value === undefined || !/^\d+$/.test(value))
+        throw new UsageError(`--at needs an entry position (a whole number), got ${value ?? 'nothing'}`);
       at = Number(value);
     } else if (arg === '--help' || arg === '-h') throw new UsageError(USAGE);
     else if (arg?.startsWith('-')) throw new UsageError(`unknown option ${arg}`);
@@ -127,16 +135,26 @@ export function describeReport(read: ReadReport): string {
 function writeRegression(args: ReplayArgs & { toTest: string }, log: Log, io: Io): number {
   const { writeFile, exists } = io;
   if (writeFile === undefined || exists === undefined) throw new Error('--to-test needs io.writeFile and io.exists');
-  const out = makeRegressionTest({ name: args.toTest, source: path.basename(args.file), log, at: args.at, dir: io.regressionsDir });
+  const out = makeRegressionTest({
+    name: args.toTest,
+    source: path.basename(args.file),
+    log,
+    at: args.at,
+    dir: io.regressionsDir,
+  });
   const taken = Object.values(out.files).filter((f) => exists(f));
   if (taken.length > 0 && !args.force) {
-    io.stderr(`replay: ${taken.join(', ')} already exist${taken.length === 1 ? 's' : ''}; pick another NAME or add --force\n`);
+    io.stderr(
+      `replay: ${taken.join(', ')} already exist${taken.length === 1 ? 's' : ''}; pick another NAME or add --force\n`,
+    );
     return 1;
   }
   writeFile(out.files.log, out.contents.log);
   writeFile(out.files.expected, out.contents.expected);
   writeFile(out.files.test, out.contents.test);
-  io.stdout(`wrote ${out.files.test}\n  with ${out.files.log} and ${out.files.expected}\nrun: npx vitest run ${out.files.test}\n`);
+  io.stdout(
+    `wrote ${out.files.test}\n  with ${out.files.log} and ${out.files.expected}\nrun: npx vitest run ${out.files.test}\n`,
+  );
   return 0;
 }
 
@@ -154,7 +172,12 @@ export function runReplay(argv: readonly string[], io: Io): number {
   try {
     text = io.readFile(args.file);
   } catch (error) {
-    const reason = error instanceof Error && 'code' in error && error.code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error);
+    const reason =
+      error instanceof Error && 'code' in error && error.code === 'ENOENT'
+        ? 'no such file'
+        : error instanceof Error
+          ? error.message
+          : String(error);
     io.stderr(`replay: cannot read ${args.file}: ${reason}\n`);
     return 1;
   }
@@ -172,7 +195,11 @@ export function runReplay(argv: readonly string[], io: Io): number {
     }
     return 0;
   } catch (error) {
-    if (error instanceof LogFormatError || error instanceof RangeError || (args.toTest !== null && error instanceof Error && error.message.startsWith('--to-test'))) {
+    if (
+      error instanceof LogFormatError ||
+      error instanceof RangeError ||
+      (args.toTest !== null && error instanceof Error && error.message.startsWith('--to-test'))
+    ) {
       io.stderr(`replay: ${args.file}: ${error.message}\n`);
       return 1;
     }

@@ -33,7 +33,9 @@ export function cutAt(log: Log, at: number | null): Log {
   if (!log.entries.some((e) => e.position === at) && log.snapshot?.position !== at) {
     const first = log.snapshot?.position ?? log.entries[0]?.position;
     const last = log.entries.at(-1)?.position ?? log.snapshot?.position;
-    throw new RangeError(`The log has no position ${at}${first === undefined ? '' : ` (it holds positions ${first}…${last ?? first})`}`);
+    throw new RangeError(
+      `The log has no position ${at}${first === undefined ? '' : ` (it holds positions ${first}…${last ?? first})`}`,
+    );
   }
   return { ...log, entries: log.entries.filter((e) => e.position <= at) };
 }
@@ -66,7 +68,13 @@ it(${JSON.stringify(`${name}: the recorded log replays to the expected state`)},
 export type RegressionOutput = { files: RegressionFiles; contents: Record<keyof RegressionFiles, string> };
 
 /** The three files of a regression test for `log` (exported, cut at `at`). */
-export function makeRegressionTest(options: { name: string; source: string; log: Log; at: number | null; dir?: string }): RegressionOutput {
+export function makeRegressionTest(options: {
+  name: string;
+  source: string;
+  log: Log;
+  at: number | null;
+  dir?: string;
+}): RegressionOutput {
   if (!TEST_NAME.test(options.name)) {
     throw new Error(`--to-test needs a NAME of letters, digits, '-' and '_' (got ${JSON.stringify(options.name)})`);
   }

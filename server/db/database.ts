@@ -282,8 +282,93 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
 
-export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+/** What the start's connection retries log through (a pino logger fits). */
+export interface ConnectLog {
+  warn(obj: object, msg: string): void;
+}
+
+/** The start could not reach PostgreSQL; the message (Russian) is for the person starting it. */
+export class DatabaseConnectError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DatabaseConnectError';
+  }
+}
+
+/** Host and port of a connection string, for messages: never its user or password. */
+export function databaseAddress(url: string): { host: string; port: number } {
+  try {
+    const parsed = new URL(url);
+    const host = parsed.hostname.replace(/^\[|\]$/g, '') || parsed.searchParams.get('host') || 'localhost';
+    return { host, port: Number(parsed.port) || 5432 };
+  } catch {
+    return { host: 'unknown', port: 5432 };
+  }
+}
+
+function connectFailure(error: unknown): { reason: string; permanent: boolean } {
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : '';
+  const message = error instanceof Error ? error.message : String(error);
+  // pg's messages hold no password; an AggregateError (several addresses) has only its code
+  const reason =
+    message === '' ? code || 'unknown error' : code !== '' && !message.includes(code) ? `${code}: ${message}` : message;
+  // a wrong password or a missing database does not fix itself by waiting
+  return { reason, permanent: code.startsWith('28') || code === '3D000' };
+}
+
+const CONNECT_RETRY_MIN_MS = 250;
+const CONNECT_RETRY_MAX_MS = 5_000;
+
+/**
+ * Waits until PostgreSQL accepts a connection: a process manager may start the server before the
+ * database. Retries with back-off for `timeoutS` seconds (0: one try), logging each failed try.
+ */
+export async function waitForPostgres(url: string, timeoutS: number, log?: ConnectLog): Promise<void> {
+  const { host, port } = databaseAddress(url);
+  const deadline = Date.now() + timeoutS * 1000;
+  let delayMs = CONNECT_RETRY_MIN_MS;
+  for (let attempt = 1; ; attempt++) {
+    // one try may not outlast the deadline by much (a host that drops packets never refuses)
+    const tryMs = Math.max(1_000, Math.min(deadline - Date.now(), 10_000));
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: tryMs });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.end().catch(() => undefined);
+      return;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      const { reason, permanent } = connectFailure(error);
+      const leftMs = deadline - Date.now();
+      const retryInMs = permanent || leftMs <= 0 ? null : Math.min(delayMs, leftMs);
+      log?.warn(
+        { host, port, attempt, reason, retryInMs },
+        retryInMs === null ? 'database connection failed' : 'database not reachable yet, retrying',
+      );
+      if (permanent) {
+        throw new DatabaseConnectError(
+          `PostgreSQL на ${host}:${port} отказал в подключении: ${reason}. Проверьте пользователя, пароль и имя базы в DATABASE_URL`,
+        );
+      }
+      if (retryInMs === null) {
+        throw new DatabaseConnectError(
+          `Не удалось подключиться к PostgreSQL на ${host}:${port} за ${timeoutS} с (попыток: ${attempt}; последняя ошибка: ${reason}). ` +
+            'Проверьте, что сервер базы данных запущен и DATABASE_URL указан верно; сколько ждать, задаёт DATABASE_CONNECT_TIMEOUT_S',
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, retryInMs));
+      delayMs = Math.min(delayMs * 2, CONNECT_RETRY_MAX_MS);
+    }
+  }
+}
+
+export async function openPostgres(
+  url: string,
+  options: { poolSize?: number; connectTimeoutS?: number; log?: ConnectLog } = {},
+): Promise<Database> {
+  await waitForPostgres(url, options.connectTimeoutS ?? 0, options.log);
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   pool.on('error', () => undefined); // an idle client's error is retried by the next checkout
   const orm = drizzlePg(pool) as unknown as Executor;
   // One dedicated connection for LISTEN, opened on first use. When it drops (a server restart,
@@ -423,6 +508,15 @@ export async function openPostgres(url: string): Promise<Database> {
   return db;
 }
 
-export function openDatabase(config: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+export function openDatabase(
+  config: { databaseUrl: string | null; dataDir: string; pgPoolSize: number; databaseConnectTimeoutSeconds: number },
+  log?: ConnectLog,
+): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, {
+        poolSize: config.pgPoolSize,
+        connectTimeoutS: config.databaseConnectTimeoutSeconds,
+        log,
+      })
+    : openPglite(config.dataDir);
 }

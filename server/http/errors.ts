@@ -1,5 +1,5 @@
 // Every refusal leaves the server as { message } in Russian, which the client shows as a toast.
-import { z } from 'zod/mini';
+import { type z } from 'zod/mini';
 
 export class HttpError extends Error {
   constructor(
@@ -49,4 +49,10 @@ function issueText(issue: z.core.$ZodIssue): string {
     default:
       return 'недопустимое значение';
   }
+}
+
+/** 'через 42 с' under a minute, 'через 12 мин' up to an hour, 'через 23 ч' above (an IP's day budget). */
+export function waitText(seconds: number): string {
+  if (seconds <= 60) return `${seconds} с`;
+  return seconds <= 3600 ? `${Math.ceil(seconds / 60)} мин` : `${Math.ceil(seconds / 3600)} ч`;
 }

@@ -24,13 +24,21 @@ export function redactUrl(url: string): string {
     .split('&')
     .map((pair) => {
       const eq = pair.indexOf('=');
-      return eq !== -1 && SECRET_PARAMS.has(paramName(pair.slice(0, eq))) ? `${pair.slice(0, eq)}=${REDACTED_PARAM}` : pair;
+      return eq !== -1 && SECRET_PARAMS.has(paramName(pair.slice(0, eq)))
+        ? `${pair.slice(0, eq)}=${REDACTED_PARAM}`
+        : pair;
     })
     .join('&');
   return `${url.slice(0, start + 1)}${hidden}${end === -1 ? '' : url.slice(end)}`;
 }
 
-type LoggedRequest = { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } | null };
+type LoggedRequest = {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number } | null;
+};
 
 /** pino serializers: Fastify's request line, with the URL redacted. */
 export const logSerializers = {

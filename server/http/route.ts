@@ -54,18 +54,27 @@ function refuseNul(...parts: unknown[]): void {
   for (const part of parts) {
     const where = findNul(part);
     if (where !== null) {
-      throw new HttpError(400, `Некорректные данные запроса (${where === '' ? 'запрос' : where}: недопустимый символ U+0000)`, 'invalid-request');
+      throw new HttpError(
+        400,
+        `Некорректные данные запроса (${where === '' ? 'запрос' : where}: недопустимый символ U+0000)`,
+        'invalid-request',
+      );
     }
   }
 }
 
-export function route<P extends z.ZodMiniType, Q extends z.ZodMiniType, B extends z.ZodMiniType, R extends z.ZodMiniType>(
+export function route<
+  P extends z.ZodMiniType,
+  Q extends z.ZodMiniType,
+  B extends z.ZodMiniType,
+  R extends z.ZodMiniType,
+>(
   app: FastifyInstance,
   def: RouteDef<P, Q, B, R>,
   handler: (input: RouteInput<Out<P>, Out<Q>, Out<B>>) => Promise<Answer<R> | FastifyReply>,
   options: { checkResponse?: boolean } = {},
 ): void {
-  const checkResponse = options.checkResponse ?? process.env.NODE_ENV !== 'production';
+  const checkResponse = options.checkResponse ?? !app.ctx.config.isProduction;
   app.route({
     method: def.method,
     url: def.path,
@@ -87,7 +96,10 @@ export function route<P extends z.ZodMiniType, Q extends z.ZodMiniType, B extend
       if (checkResponse) {
         const checked = def.response.safeParse(answer);
         if (!checked.success) {
-          request.log.error({ issues: checked.error.issues.slice(0, 5), route: def.path }, 'answer does not match the contract');
+          request.log.error(
+            { issues: checked.error.issues.slice(0, 5), route: def.path },
+            'answer does not match the contract',
+          );
           throw new Error(`answer of ${def.method} ${def.path} does not match the contract`);
         }
       }

@@ -17,10 +17,22 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { TEST_GATEWAY_STYLE } from '../services/payments.js';
 
-const CLOUDPAYMENTS = { script: 'https://widget.cloudpayments.ru', frame: 'https://widget.cloudpayments.ru', connect: 'https://api.cloudpayments.ru' };
+const CLOUDPAYMENTS = {
+  script: 'https://widget.cloudpayments.ru',
+  frame: 'https://widget.cloudpayments.ru',
+  connect: 'https://api.cloudpayments.ru',
+};
 const CAPTCHA = {
-  smartcaptcha: { script: ['https://smartcaptcha.yandexcloud.net'], frame: ['https://smartcaptcha.yandexcloud.net'], connect: ['https://smartcaptcha.yandexcloud.net'] },
-  recaptcha: { script: ['https://www.google.com', 'https://www.gstatic.com'], frame: ['https://www.google.com', 'https://recaptcha.google.com'], connect: ['https://www.google.com'] },
+  smartcaptcha: {
+    script: ['https://smartcaptcha.yandexcloud.net'],
+    frame: ['https://smartcaptcha.yandexcloud.net'],
+    connect: ['https://smartcaptcha.yandexcloud.net'],
+  },
+  recaptcha: {
+    script: ['https://www.google.com', 'https://www.gstatic.com'],
+    frame: ['https://www.google.com', 'https://recaptcha.google.com'],
+    connect: ['https://www.google.com'],
+  },
 } as const;
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -28,7 +40,9 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
 /** CSP hashes of the inline <style> and <script> blocks of an HTML page. */
 export function inlineHashes(html: string): { styles: string[]; scripts: string[] } {
   const styles = [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)].map((m) => sha256(m[1] ?? ''));
-  const scripts = [...html.matchAll(/<script(?![^>]*\ssrc=)(?:\s[^>]*)?>([\s\S]*?)<\/script>/gi)].map((m) => sha256(m[1] ?? ''));
+  const scripts = [...html.matchAll(/<script(?![^>]*\ssrc=)(?:\s[^>]*)?>([\s\S]*?)<\/script>/gi)].map((m) =>
+    sha256(m[1] ?? ''),
+  );
   return { styles, scripts };
 }
 

@@ -21,7 +21,10 @@ export type CloudPaymentsConfig = PaymentsConfig['cloudpayments'];
 /** Answer codes of the Check notification. */
 export const CP_CODES = { ok: 0, badInvoice: 10, badAccount: 11, badAmount: 12, rejected: 13, expired: 20 } as const;
 
-export function accountForTerminal(config: CloudPaymentsConfig, deliveryTerminalId: string): CloudPaymentsAccount | null {
+export function accountForTerminal(
+  config: CloudPaymentsConfig,
+  deliveryTerminalId: string,
+): CloudPaymentsAccount | null {
   return config.accounts[deliveryTerminalId] ?? config.defaultAccount;
 }
 
@@ -49,7 +52,11 @@ function sameBase64(expected: string, given: string): boolean {
  * Whether the notification is signed with `secret`: Content-HMAC over the raw body, or
  * X-Content-HMAC over the raw or the URL-decoded body.
  */
-export function verifyNotification(raw: Buffer, headers: { contentHmac?: string; xContentHmac?: string }, secret: string): boolean {
+export function verifyNotification(
+  raw: Buffer,
+  headers: { contentHmac?: string; xContentHmac?: string },
+  secret: string,
+): boolean {
   if (secret === '') return false;
   const overRaw = hmacBase64(raw, secret);
   if (headers.contentHmac && sameBase64(overRaw, headers.contentHmac)) return true;
@@ -138,11 +145,17 @@ export function createCloudPaymentsApi(options: CloudPaymentsApiOptions): CloudP
             authorization: `Basic ${Buffer.from(`${account.publicId}:${account.apiSecret}`).toString('base64')}`,
             'content-type': 'application/json',
           },
-          body: JSON.stringify({ TransactionId: Number.isSafeInteger(numericId) ? numericId : transactionId, Amount: amount }),
+          body: JSON.stringify({
+            TransactionId: Number.isSafeInteger(numericId) ? numericId : transactionId,
+            Amount: amount,
+          }),
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
-        return { ok: false, message: `CloudPayments недоступен: ${error instanceof Error ? error.message : String(error)}` };
+        return {
+          ok: false,
+          message: `CloudPayments недоступен: ${error instanceof Error ? error.message : String(error)}`,
+        };
       }
       if (!response.ok) return { ok: false, message: `CloudPayments ответил HTTP ${response.status}` };
       let json: unknown;
@@ -153,7 +166,9 @@ export function createCloudPaymentsApi(options: CloudPaymentsApiOptions): CloudP
       }
       const parsed = RefundAnswer.safeParse(json);
       if (!parsed.success) return { ok: false, message: 'CloudPayments прислал нечитаемый ответ' };
-      return parsed.data.Success ? { ok: true } : { ok: false, message: parsed.data.Message ?? 'CloudPayments отказал в возврате' };
+      return parsed.data.Success
+        ? { ok: true }
+        : { ok: false, message: parsed.data.Message ?? 'CloudPayments отказал в возврате' };
     },
   };
 }

@@ -70,7 +70,31 @@ export interface RemoteGeocoder extends Geocoder {
 // ---------------------------------------------------------------------------------------------
 // Embedded reference
 
-const STREET_KINDS = new Set(['улица', 'ул', 'проспект', 'пр', 'пр-т', 'просп', 'бульвар', 'б-р', 'бул', 'микрорайон', 'мкр', 'мкрн', 'мкр-н', 'квартал', 'кв-л', 'переулок', 'пер', 'проезд', 'пр-д', 'площадь', 'пл', 'шоссе', 'ш']);
+const STREET_KINDS = new Set([
+  'улица',
+  'ул',
+  'проспект',
+  'пр',
+  'пр-т',
+  'просп',
+  'бульвар',
+  'б-р',
+  'бул',
+  'микрорайон',
+  'мкр',
+  'мкрн',
+  'мкр-н',
+  'квартал',
+  'кв-л',
+  'переулок',
+  'пер',
+  'проезд',
+  'пр-д',
+  'площадь',
+  'пл',
+  'шоссе',
+  'ш',
+]);
 
 /** Lower case, ё → е, no punctuation and no street-kind words: 'ул. Карла Маркса' ~ 'улица Карла Маркса'. */
 export function normalizeStreet(name: string): string {
@@ -116,7 +140,12 @@ export const EMBEDDED_REVERSE_RADIUS_M = 1500;
 
 export function createEmbeddedGeocoder(db: Database): Geocoder {
   const cityStreets = (cityIikoId: string) =>
-    db.run((tx) => tx.select({ id: streets.id, name: streets.name, lat: streets.lat, lon: streets.lon }).from(streets).where(eq(streets.cityIikoId, cityIikoId)));
+    db.run((tx) =>
+      tx
+        .select({ id: streets.id, name: streets.name, lat: streets.lat, lon: streets.lon })
+        .from(streets)
+        .where(eq(streets.cityIikoId, cityIikoId)),
+    );
   return {
     name: 'embedded',
     async forward(query) {
@@ -179,7 +208,8 @@ export interface YandexGeocoderOptions {
 
 function parsePos(pos: string): GeoPoint {
   const [lon = NaN, lat = NaN] = pos.trim().split(/\s+/).map(Number);
-  if (!Number.isFinite(lon) || !Number.isFinite(lat) || Math.abs(lat) > 90 || Math.abs(lon) > 180) throw new GeocoderError();
+  if (!Number.isFinite(lon) || !Number.isFinite(lat) || Math.abs(lat) > 90 || Math.abs(lon) > 180)
+    throw new GeocoderError();
   return { lat, lon };
 }
 
@@ -216,7 +246,10 @@ export function createYandexGeocoder(options: YandexGeocoderOptions): RemoteGeoc
   }
 
   async function lookup(query: AddressQuery): Promise<ForwardLookup> {
-    const text = [query.cityName, query.street, query.home].map((s) => s.trim()).filter((s) => s !== '').join(', ');
+    const text = [query.cityName, query.street, query.home]
+      .map((s) => s.trim())
+      .filter((s) => s !== '')
+      .join(', ');
     try {
       const first = (await call(text, {}))[0];
       if (!first) {
@@ -227,11 +260,18 @@ export function createYandexGeocoder(options: YandexGeocoderOptions): RemoteGeoc
       const parts = components(first);
       return {
         kind: 'found',
-        address: { location: parsePos(first.Point.pos), precision: meta.kind === 'house' ? 'house' : 'street', street: parts.street },
+        address: {
+          location: parsePos(first.Point.pos),
+          precision: meta.kind === 'house' ? 'house' : 'street',
+          street: parts.street,
+        },
       };
     } catch (error) {
       // SPEC §8: address-from-text failures are logged and return nothing.
-      options.log.warn({ geocoder: 'yandex', query: text, err: error instanceof Error ? error.message : String(error) }, 'geocoding: address lookup failed');
+      options.log.warn(
+        { geocoder: 'yandex', query: text, err: error instanceof Error ? error.message : String(error) },
+        'geocoding: address lookup failed',
+      );
       return { kind: 'failed' };
     }
   }
@@ -248,7 +288,10 @@ export function createYandexGeocoder(options: YandexGeocoderOptions): RemoteGeoc
       try {
         found = await call(`${point.lon},${point.lat}`, { kind: 'house', sco: 'longlat' });
       } catch (error) {
-        options.log.warn({ geocoder: 'yandex', point, err: error instanceof Error ? error.message : String(error) }, 'geocoding: reverse lookup failed');
+        options.log.warn(
+          { geocoder: 'yandex', point, err: error instanceof Error ? error.message : String(error) },
+          'geocoding: reverse lookup failed',
+        );
         throw error instanceof GeocoderError ? error : new GeocoderError();
       }
       const first = found[0];

@@ -9,7 +9,14 @@
 // of older payments still go to the provider that took the money).
 import type { CloudPaymentsWidget, PaymentProvider } from '../../src/api/contract/payments.js';
 import type { Config } from '../config.js';
-import { accountByPublicId, accountForTerminal, createCloudPaymentsApi, type CloudPaymentsApi, type CloudPaymentsConfig, type RefundResult } from './cloudpayments.js';
+import {
+  accountByPublicId,
+  accountForTerminal,
+  createCloudPaymentsApi,
+  type CloudPaymentsApi,
+  type CloudPaymentsConfig,
+  type RefundResult,
+} from './cloudpayments.js';
 
 export interface PaymentStart {
   paymentId: string;
@@ -46,7 +53,10 @@ export function createTestGateway(): PaymentGateway {
   return {
     provider: 'test',
     accountFor: () => ({ available: true, account: null }),
-    checkout: (payment) => ({ redirectUrl: `${TEST_GATEWAY_PATH}/${encodeURIComponent(payment.paymentId)}`, widget: null }),
+    checkout: (payment) => ({
+      redirectUrl: `${TEST_GATEWAY_PATH}/${encodeURIComponent(payment.paymentId)}`,
+      widget: null,
+    }),
     refund: async () => ({ ok: true }),
   };
 }
@@ -82,7 +92,10 @@ export function createCloudPaymentsGateway(config: CloudPaymentsConfig, api: Clo
 
 export function createPaymentGateways(config: Config, options: { fetch?: typeof fetch } = {}): PaymentGateways {
   const test = createTestGateway();
-  const cloud = createCloudPaymentsGateway(config.payments.cloudpayments, createCloudPaymentsApi({ apiUrl: config.payments.cloudpayments.apiUrl, fetch: options.fetch }));
+  const cloud = createCloudPaymentsGateway(
+    config.payments.cloudpayments,
+    createCloudPaymentsApi({ apiUrl: config.payments.cloudpayments.apiUrl, fetch: options.fetch }),
+  );
   return {
     current: config.payments.provider === 'cloudpayments' ? cloud : test,
     byProvider: (provider) => (provider === 'cloudpayments' ? cloud : test),

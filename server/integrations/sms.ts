@@ -25,7 +25,10 @@ export interface SmsLog {
 }
 
 export class SmsError extends Error {
-  constructor(message: string, readonly gatewayCode: string | null = null) {
+  constructor(
+    message: string,
+    readonly gatewayCode: string | null = null,
+  ) {
     super(message);
     this.name = 'SmsError';
   }

@@ -3,13 +3,15 @@
 // IS_WITHOUT_RECAPTCHA is off, and otherwise asked for once the client's address has used up its
 // budget of codes (server/services/captcha.ts `signInBotCheck`, services/otp.ts); the per-phone
 // limits hold either way. Per-IP budgets use request.ip: behind a load balancer or reverse proxy
-// set TRUST_PROXY=true, otherwise every customer shares the balancer's address and its budget.
+// set TRUST_PROXY to its addresses (README), otherwise every customer shares the balancer's
+// address and its budget.
 import type { FastifyInstance } from 'fastify';
 import { requestSignInCode, signInWithCode, signOut } from '../../src/api/contract/auth.js';
 import { maskPhoneForLog, validatePhone } from '../../src/domain/phone.js';
+import { lockKey } from '../db/advisoryLock.js';
 import { route } from '../http/route.js';
 import { unauthorized, unprocessable } from '../http/errors.js';
-import { CODE_TTL_SECONDS, RESEND_AFTER_SECONDS, checkCode, lockKey, sendSignInCode, useCode } from '../services/otp.js';
+import { CODE_TTL_SECONDS, RESEND_AFTER_SECONDS, checkCode, sendSignInCode, useCode } from '../services/otp.js';
 import { bearerToken, createSession, requireUser, revokeSession } from '../services/sessions.js';
 import { signInBotCheck } from '../services/captcha.js';
 import { findUserByPhone, insertUser, patchUser, toUser } from '../services/users.js';
@@ -33,7 +35,11 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     const phone = requirePhone(body.phone);
     const bot = await signInBotCheck(ctx, body.captchaToken, request.ip);
     await sendSignInCode(ctx, phone, request.ip, bot);
-    return { sentTo: maskPhoneForLog(phone), resendAfterSeconds: RESEND_AFTER_SECONDS, expiresInSeconds: CODE_TTL_SECONDS };
+    return {
+      sentTo: maskPhoneForLog(phone),
+      resendAfterSeconds: RESEND_AFTER_SECONDS,
+      expiresInSeconds: CODE_TTL_SECONDS,
+    };
   });
 
   route(app, signInWithCode, async ({ body }) => {
@@ -48,7 +54,8 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
       let row = await findUserByPhone(tx, phone);
       if (!row) {
         // Asked only after the code is right, so the answer tells nobody whether a phone is registered.
-        if (body.personalData !== true) return { ok: false, message: CONSENT_REQUIRED_MESSAGE, code: 'consent-required' };
+        if (body.personalData !== true)
+          return { ok: false, message: CONSENT_REQUIRED_MESSAGE, code: 'consent-required' };
         row = await insertUser(
           tx,
           {

@@ -43,7 +43,12 @@ interface Body {
   br?: Buffer;
 }
 
-async function sendJson(request: FastifyRequest, reply: FastifyReply, body: Body, personal: boolean): Promise<FastifyReply> {
+async function sendJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: Body,
+  personal: boolean,
+): Promise<FastifyReply> {
   reply
     .header('etag', body.etag)
     .header('cache-control', personal ? 'private, no-cache' : 'no-cache')

@@ -8,7 +8,14 @@ import { cities } from '../db/schema/catalog.js';
 export async function registerCities(app: FastifyInstance): Promise<void> {
   const handler = async () => {
     const rows = await app.ctx.db.run((db) => db.select().from(cities).orderBy(asc(cities.position), asc(cities.id)));
-    return rows.map((c) => ({ id: c.id, name: c.name, slug: c.slug, iikoId: c.iikoId, cityIn: c.cityIn, timeZone: c.timeZone }));
+    return rows.map((c) => ({
+      id: c.id,
+      name: c.name,
+      slug: c.slug,
+      iikoId: c.iikoId,
+      cityIn: c.cityIn,
+      timeZone: c.timeZone,
+    }));
   };
   route(app, listCities, handler);
   route(app, { ...listCities, path: '/city' }, handler);

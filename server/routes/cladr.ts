@@ -19,6 +19,12 @@ export async function registerCladr(app: FastifyInstance): Promise<void> {
     reply.header('cache-control', 'public, max-age=3600');
     // Russian alphabetical order whatever the database collation is.
     const sorted = [...rows].sort((a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1));
-    return sorted.map((s) => ({ id: s.id, cityIikoId: s.cityIikoId, name: s.name, kind: s.kind, location: { lat: s.lat, lon: s.lon } }));
+    return sorted.map((s) => ({
+      id: s.id,
+      cityIikoId: s.cityIikoId,
+      name: s.name,
+      kind: s.kind,
+      location: { lat: s.lat, lon: s.lon },
+    }));
   });
 }

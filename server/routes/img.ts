@@ -51,7 +51,12 @@ const SOURCE_TYPES: Record<string, string> = {
   '.avif': 'image/avif',
   '.gif': 'image/gif',
 };
-const OUTPUT_TYPES: Record<OutputFormat, string> = { webp: 'image/webp', avif: 'image/avif', jpeg: 'image/jpeg', png: 'image/png' };
+const OUTPUT_TYPES: Record<OutputFormat, string> = {
+  webp: 'image/webp',
+  avif: 'image/avif',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+};
 
 export interface ImageParams {
   width: number | null;
@@ -155,11 +160,15 @@ export function createImageModule(options: { sourceDir?: string; cacheDir?: stri
     const sourceDir = path.resolve(options.sourceDir ?? IMAGE_SOURCE_DIR);
     const cacheDir = path.resolve(options.cacheDir ?? app.ctx.config.imageCacheDir);
     // pictures uploaded in the admin area (issue 6): DATA_DIR/uploads, served as /img/uploads/…
-    const uploadsDir = options.uploadsDir ?? (app.hasDecorator('ctx') ? path.resolve(app.ctx.config.dataDir, UPLOADS_DIR_NAME) : null);
+    const uploadsDir =
+      options.uploadsDir ?? (app.hasDecorator('ctx') ? path.resolve(app.ctx.config.dataDir, UPLOADS_DIR_NAME) : null);
     const inFlight = new Map<string, Promise<Buffer>>();
 
     const notFound = (reply: FastifyReply) =>
-      reply.code(404).header('cache-control', 'no-cache').send({ message: 'Изображение не найдено', code: 'not-found' });
+      reply
+        .code(404)
+        .header('cache-control', 'no-cache')
+        .send({ message: 'Изображение не найдено', code: 'not-found' });
 
     async function produce(key: string, target: string, file: string, params: ImageParams): Promise<Buffer> {
       const running = inFlight.get(key);
@@ -182,7 +191,8 @@ export function createImageModule(options: { sourceDir?: string; cacheDir?: stri
       try {
         params = parseImageParams(request.query as Record<string, unknown>);
       } catch (error) {
-        if (error instanceof BadImageRequest) return reply.code(400).send({ message: error.message, code: 'invalid-request' });
+        if (error instanceof BadImageRequest)
+          return reply.code(400).send({ message: error.message, code: 'invalid-request' });
         throw error;
       }
       const source = relative.startsWith(`${UPLOADS_DIR_NAME}/`)
@@ -195,12 +205,17 @@ export function createImageModule(options: { sourceDir?: string; cacheDir?: stri
 
       if (params === null) {
         const type = SOURCE_TYPES[path.extname(source.file).toLowerCase()] ?? 'application/octet-stream';
-        if (type === 'image/svg+xml') void reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+        if (type === 'image/svg+xml')
+          void reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
         return reply.type(type).header('content-length', source.stat.size).send(fs.createReadStream(source.file));
       }
 
       const key = createHash('sha256')
-        .update([relative, source.stat.mtimeMs, source.stat.size, params.width ?? 'orig', params.format, params.quality].join('\0'))
+        .update(
+          [relative, source.stat.mtimeMs, source.stat.size, params.width ?? 'orig', params.format, params.quality].join(
+            '\0',
+          ),
+        )
         .digest('hex');
       const target = path.join(cacheDir, key.slice(0, 2), `${key}.${params.format}`);
       void reply.type(OUTPUT_TYPES[params.format]);
@@ -215,7 +230,10 @@ export function createImageModule(options: { sourceDir?: string; cacheDir?: stri
         return reply.header('x-image-cache', 'miss').send(body);
       } catch (error) {
         request.log.warn({ err: error, image: relative }, 'image conversion failed');
-        return reply.code(422).header('cache-control', 'no-cache').send({ message: 'Не удалось обработать изображение', code: 'image-failed' });
+        return reply
+          .code(422)
+          .header('cache-control', 'no-cache')
+          .send({ message: 'Не удалось обработать изображение', code: 'image-failed' });
       }
     });
   };

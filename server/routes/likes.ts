@@ -32,7 +32,11 @@ export async function registerLikes(app: FastifyInstance): Promise<void> {
     ensureOwnerById(user, body.userId);
     const now = ctx.clock.now();
     const result = await ctx.db.transaction(async (tx) => {
-      const product = await tx.select({ id: products.id }).from(products).where(eq(products.id, body.productId)).limit(1);
+      const product = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.id, body.productId))
+        .limit(1);
       if (product.length === 0) return 'unknown-product' as const;
       const inserted = await tx
         .insert(likes)
@@ -52,6 +56,8 @@ export async function registerLikes(app: FastifyInstance): Promise<void> {
   route(app, unlikeProduct, async ({ params, request }) => {
     const user = await requireUser(ctx, request);
     ensureOwnerById(user, params.userId);
-    await ctx.db.run((db) => db.delete(likes).where(and(eq(likes.userId, user.userId), eq(likes.productId, params.productId))));
+    await ctx.db.run((db) =>
+      db.delete(likes).where(and(eq(likes.userId, user.userId), eq(likes.productId, params.productId))),
+    );
   });
 }

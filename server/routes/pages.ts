@@ -21,6 +21,12 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     if (found === 'no-city') throw notFound('Город не найден', 'city-not-found');
     if (found === null) throw notFound('Страница не найдена', 'page-not-found');
     reply.header('cache-control', 'public, max-age=3600');
-    return { slug: found.slug, cityId: found.cityId, title: found.title, body: found.body, updatedAt: found.updatedAt.toISOString() };
+    return {
+      slug: found.slug,
+      cityId: found.cityId,
+      title: found.title,
+      body: found.body,
+      updatedAt: found.updatedAt.toISOString(),
+    };
   });
 }

@@ -45,18 +45,29 @@ export async function registerPayments(app: FastifyInstance): Promise<void> {
     sweep = null;
   });
 
-  route(app, startOrderPayment, async ({ params, request }) => startPayment(ctx, await requireUser(ctx, request), params.id));
-  route(app, getOrderPayment, async ({ params, request }) => readOrderPayment(ctx, await requireUser(ctx, request), params.id));
-  route(app, cancelOrderPayment, async ({ params, request }) => cancelPayment(ctx, await requireUser(ctx, request), params.id));
+  route(app, startOrderPayment, async ({ params, request }) =>
+    startPayment(ctx, await requireUser(ctx, request), params.id),
+  );
+  route(app, getOrderPayment, async ({ params, request }) =>
+    readOrderPayment(ctx, await requireUser(ctx, request), params.id),
+  );
+  route(app, cancelOrderPayment, async ({ params, request }) =>
+    cancelPayment(ctx, await requireUser(ctx, request), params.id),
+  );
 
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 65_536 }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 65_536 }, (_request, body, done) =>
+      done(null, body),
+    );
 
     scope.get<{ Params: { paymentId: string } }>('/payments/test/:paymentId', async (request, reply) => {
       const found = await testPayment(ctx, request.params.paymentId);
       if (!found) throw notFound(PAYMENT_MESSAGES.noPayment, 'payment-not-found');
-      return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(testGatewayPage(found));
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(testGatewayPage(found));
     });
 
     for (const verb of ['pay', 'decline'] as const) {

@@ -1,6 +1,11 @@
 // GET /setting/version, GET /setting/:name (three single values), GET /setting (SPEC §7).
 import type { FastifyInstance } from 'fastify';
-import { getSettings, getSettingValue, getSettingsVersion, SingleSettingName } from '../../src/api/contract/settings.js';
+import {
+  getSettings,
+  getSettingValue,
+  getSettingsVersion,
+  SingleSettingName,
+} from '../../src/api/contract/settings.js';
 import { notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
 import { readContentVersion } from '../services/catalog.js';
@@ -17,7 +22,9 @@ export async function registerSettings(app: FastifyInstance): Promise<void> {
     if (!name.success) throw notFound(`Настройка ${params.name} не найдена`, 'setting-not-found');
     if (name.data === 'SETTINGS_VERSION') return app.ctx.db.run((db) => readContentVersion(db, 'settings'));
     const stored = await app.ctx.db.run((db) => readSettingValue(db, name.data));
-    return stored === undefined || stored === null || stored === '' ? SINGLE_VALUE_SETTINGS[name.data] ?? '1' : String(stored);
+    return stored === undefined || stored === null || stored === ''
+      ? (SINGLE_VALUE_SETTINGS[name.data] ?? '1')
+      : String(stored);
   });
 
   route(app, getSettings, async ({ request, reply }) => {

@@ -116,7 +116,9 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
 
   async function firstSlideUrl(): Promise<string | null> {
     try {
-      const { settings } = await loadSettings(app.ctx.db, { captchaProvider: captchaVerifierOf(app.ctx)?.provider ?? null });
+      const { settings } = await loadSettings(app.ctx.db, {
+        captchaProvider: captchaVerifierOf(app.ctx)?.provider ?? null,
+      });
       return settings.SLIDES[0]?.imageUrl ?? null;
     } catch (error) {
       app.log.warn({ err: error }, 'index.html: settings unavailable, page sent without the slide preload');
@@ -139,8 +141,14 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
     const key = tags.join('\n');
     const known = variants.files.get(key);
     if (known) return known;
-    const body = Buffer.from(base.body.toString('utf8').replace('</head>', `${tags.map((t) => `  ${t}\n`).join('')}  </head>`));
-    const file = indexFileOf(body, `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, base.mtimeMs);
+    const body = Buffer.from(
+      base.body.toString('utf8').replace('</head>', `${tags.map((t) => `  ${t}\n`).join('')}  </head>`),
+    );
+    const file = indexFileOf(
+      body,
+      `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      base.mtimeMs,
+    );
     if (variants.files.size >= MAX_VARIANTS) variants.files.clear();
     variants.files.set(key, file);
     return file;
@@ -150,7 +158,11 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
       const stat = await fs.promises.stat(indexPath);
       if (cachedIndex && cachedIndex.mtimeMs === stat.mtimeMs) return cachedIndex;
       const body = await fs.promises.readFile(indexPath);
-      cachedIndex = indexFileOf(body, `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, stat.mtimeMs);
+      cachedIndex = indexFileOf(
+        body,
+        `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+        stat.mtimeMs,
+      );
       return cachedIndex;
     } catch {
       fallbackIndex ??= indexFileOf(FALLBACK_INDEX, '"unbuilt"', 0);
@@ -159,7 +171,12 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
   }
 
   /** `page`: the matched page (its hints go into the head); null for a 404. */
-  async function sendIndex(reply: FastifyReply, status: 200 | 404, cacheControl: string, page: SitePage | null): Promise<FastifyReply> {
+  async function sendIndex(
+    reply: FastifyReply,
+    status: 200 | 404,
+    cacheControl: string,
+    page: SitePage | null,
+  ): Promise<FastifyReply> {
     const index = page === null ? await indexFile() : await pageFile(page);
     void reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', cacheControl);
     if (status === 200) {
@@ -180,7 +197,8 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
     } catch {
       return null;
     }
-    if (name === '' || name.includes('/') || name.includes('\\') || name.includes('\0') || name.startsWith('.')) return null;
+    if (name === '' || name.includes('/') || name.includes('\\') || name.includes('\0') || name.startsWith('.'))
+      return null;
     const file = path.join(clientDir, name);
     if (path.dirname(file) !== clientDir) return null;
     try {

@@ -18,7 +18,11 @@ export function generatedImages(): Map<string, string> {
     const drawing = groupSvg(group, PRODUCTS);
     if (drawing) files.set(imagePath(group.imageUrl), drawing);
   }
-  const pick = (...ids: string[]) => ids.map((id) => byId.get(id)).filter((p): p is SeedProduct => p !== undefined).map(productSvg);
+  const pick = (...ids: string[]) =>
+    ids
+      .map((id) => byId.get(id))
+      .filter((p): p is SeedProduct => p !== undefined)
+      .map(productSvg);
   const storyArt: Record<string, string[]> = {
     'story-new-rolls': ['dragon'],
     'story-fries-gift': ['fries'],
@@ -26,13 +30,15 @@ export function generatedImages(): Map<string, string> {
     'story-bonuses': ['set-family'],
     'story-masterclass': ['philadelphia-classic'],
   };
-  for (const story of STORIES) files.set(imagePath(story.imageUrl), bannerSvg(story.id, 300, 400, pick(...(storyArt[story.id] ?? ['canada']))));
+  for (const story of STORIES)
+    files.set(imagePath(story.imageUrl), bannerSvg(story.id, 300, 400, pick(...(storyArt[story.id] ?? ['canada']))));
   const slideArt: Record<string, string[]> = {
     'slide-snack-gift': ['chicken-nuggets', 'onion-rings', 'fries'],
     'slide-free-delivery': ['pizza-meat', 'set-hot'],
     'slide-sets': ['set-philadelphia', 'set-california', 'set-samurai'],
     'slide-night': ['pizza-four-cheese', 'cranberry-mors'],
   };
-  for (const slide of SLIDES) files.set(imagePath(slide.imageUrl), bannerSvg(slide.id, 1200, 400, pick(...(slideArt[slide.id] ?? ['canada']))));
+  for (const slide of SLIDES)
+    files.set(imagePath(slide.imageUrl), bannerSvg(slide.id, 1200, 400, pick(...(slideArt[slide.id] ?? ['canada']))));
   return files;
 }

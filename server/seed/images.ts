@@ -47,8 +47,12 @@ function plate(colour = '#f4efe6'): string {
 
 function rollPiece(cx: number, cy: number, rad: number, filling: string, second: string, baked: boolean): string {
   let out = circle(cx, cy, rad, '#23302a') + circle(cx, cy, rad * 0.86, '#fbfaf5');
-  out += circle(cx - rad * 0.15, cy, rad * 0.38, filling) + circle(cx + rad * 0.25, cy + rad * 0.15, rad * 0.22, second);
-  if (baked) out += circle(cx, cy, rad * 0.9, '#f2a93b', ' opacity=".8"') + circle(cx - rad * 0.3, cy - rad * 0.3, rad * 0.18, '#fff3c4', ' opacity=".7"');
+  out +=
+    circle(cx - rad * 0.15, cy, rad * 0.38, filling) + circle(cx + rad * 0.25, cy + rad * 0.15, rad * 0.22, second);
+  if (baked)
+    out +=
+      circle(cx, cy, rad * 0.9, '#f2a93b', ' opacity=".8"') +
+      circle(cx - rad * 0.3, cy - rad * 0.3, rad * 0.18, '#fff3c4', ' opacity=".7"');
   return out;
 }
 
@@ -97,7 +101,12 @@ function pizza(p: SeedProduct): string {
   for (let i = 0; i < 16; i++) {
     const a = unitHash(`${p.id}a${i}`) * Math.PI * 2;
     const d = 25 + unitHash(`${p.id}d${i}`) * 95;
-    out += circle(200 + Math.cos(a) * d, 200 + Math.sin(a) * d, 11 + unitHash(`${p.id}s${i}`) * 8, toppings[i % toppings.length] ?? '#fff');
+    out += circle(
+      200 + Math.cos(a) * d,
+      200 + Math.sin(a) * d,
+      11 + unitHash(`${p.id}s${i}`) * 8,
+      toppings[i % toppings.length] ?? '#fff',
+    );
   }
   out += `<path d="M35 200H365M118 57L282 343M118 343L282 57" stroke="#c9853d" stroke-width="3" opacity=".7"/>`;
   return svg(400, 400, out);
@@ -111,13 +120,31 @@ function snack(p: SeedProduct): string {
     for (let i = 0; i < 11; i++) {
       const x = 120 + i * 15;
       const h = 120 + unitHash(`${id}${i}`) * 60;
-      out += rect(x, 230 - h, wedges ? 20 : 12, h, wedges ? '#d9902f' : '#f7c744', 4, ` transform="rotate(${r(unitHash(`${id}r${i}`) * 20 - 10)} ${x} 230)"`);
+      out += rect(
+        x,
+        230 - h,
+        wedges ? 20 : 12,
+        h,
+        wedges ? '#d9902f' : '#f7c744',
+        4,
+        ` transform="rotate(${r(unitHash(`${id}r${i}`) * 20 - 10)} ${x} 230)"`,
+      );
     }
     out += `<path d="M110 200L290 200L270 330L130 330Z" fill="#d32f2f"/>` + circle(200, 262, 24, '#ffca28');
   } else if (id.includes('rings')) {
-    for (let i = 0; i < 6; i++) out += circle(130 + (i % 3) * 70, 160 + Math.floor(i / 3) * 80, 38, 'none', ' stroke="#e0a040" stroke-width="18"');
+    for (let i = 0; i < 6; i++)
+      out += circle(
+        130 + (i % 3) * 70,
+        160 + Math.floor(i / 3) * 80,
+        38,
+        'none',
+        ' stroke="#e0a040" stroke-width="18"',
+      );
   } else if (id.includes('shrimp')) {
-    for (let i = 0; i < 6; i++) out += `<path d="M${110 + (i % 3) * 70} ${150 + Math.floor(i / 3) * 90}q50 -40 60 20q-30 10 -60 -20z" fill="#f0b060"/>` + circle(118 + (i % 3) * 70, 150 + Math.floor(i / 3) * 90, 8, '#ff7043');
+    for (let i = 0; i < 6; i++)
+      out +=
+        `<path d="M${110 + (i % 3) * 70} ${150 + Math.floor(i / 3) * 90}q50 -40 60 20q-30 10 -60 -20z" fill="#f0b060"/>` +
+        circle(118 + (i % 3) * 70, 150 + Math.floor(i / 3) * 90, 8, '#ff7043');
   } else if (id.includes('edamame') || id.includes('chuka')) {
     const green = id.includes('chuka') ? '#43a047' : '#7cb342';
     for (let i = 0; i < 14; i++) {
@@ -126,7 +153,13 @@ function snack(p: SeedProduct): string {
     }
     out += circle(200, 200, 30, '#fff8e1') + circle(190, 195, 4, '#3e2723') + circle(210, 205, 4, '#3e2723');
   } else {
-    const colour = id.includes('wings') ? '#a0522d' : id.includes('cheese') ? '#f4b942' : id.includes('gyoza') ? '#f3e3c3' : '#d9a441';
+    const colour = id.includes('wings')
+      ? '#a0522d'
+      : id.includes('cheese')
+        ? '#f4b942'
+        : id.includes('gyoza')
+          ? '#f3e3c3'
+          : '#d9a441';
     for (let i = 0; i < 7; i++) {
       const a = (i / 7) * Math.PI * 2;
       out += `<ellipse cx="${r(200 + Math.cos(a) * 90)}" cy="${r(200 + Math.sin(a) * 90)}" rx="46" ry="30" fill="${colour}" stroke="#00000022" stroke-width="4"/>`;
@@ -153,18 +186,30 @@ function drink(p: SeedProduct): string {
   let out = circle(200, 200, 190, '#eef5fb');
   if (bottle) {
     out += `<path d="M175 40h50v50q45 30 45 80v190q0 20-20 20h-100q-20 0-20-20v-190q0-50 45-80z" fill="${colour}" opacity=".92"/>`;
-    out += rect(170, 28, 60, 22, '#37474f', 5) + rect(130, 200, 140, 70, '#ffffff', 6, ' opacity=".85"') + rect(150, 222, 100, 10, colour, 4);
+    out +=
+      rect(170, 28, 60, 22, '#37474f', 5) +
+      rect(130, 200, 140, 70, '#ffffff', 6, ' opacity=".85"') +
+      rect(150, 222, 100, 10, colour, 4);
   } else {
     out += `<path d="M110 90h180l-22 270q-2 15-18 15h-100q-16 0-18-15z" fill="#ffffff" stroke="#90a4ae" stroke-width="5"/>`;
     out += `<path d="M121 150h158l-16 205q-1 10-12 10h-102q-11 0-12-10z" fill="${colour}"/>`;
     out += rect(215, 40, 12, 150, '#ef5350', 6, ' transform="rotate(15 221 115)"');
-    if (p.id.includes('lemonade') || p.id.includes('tea')) out += circle(170, 175, 28, '#fff176', ' stroke="#cddc39" stroke-width="6"') + circle(235, 230, 10, '#a5d6a7');
+    if (p.id.includes('lemonade') || p.id.includes('tea'))
+      out += circle(170, 175, 28, '#fff176', ' stroke="#cddc39" stroke-width="6"') + circle(235, 230, 10, '#a5d6a7');
   }
   return svg(400, 400, out);
 }
 
 function dish(colour: string, inner: string, extra = ''): string {
-  return svg(400, 400, plate() + circle(200, 200, 120, '#fafafa', ' stroke="#cfd8dc" stroke-width="8"') + circle(200, 205, 90, colour) + circle(175, 180, 22, inner, ' opacity=".6"') + extra);
+  return svg(
+    400,
+    400,
+    plate() +
+      circle(200, 200, 120, '#fafafa', ' stroke="#cfd8dc" stroke-width="8"') +
+      circle(200, 205, 90, colour) +
+      circle(175, 180, 22, inner, ' opacity=".6"') +
+      extra,
+  );
 }
 
 function sauce(p: SeedProduct): string {
@@ -186,7 +231,11 @@ function dessert(p: SeedProduct): string {
   let out = plate('#fbe9e7');
   if (p.id.startsWith('mochi')) {
     const colour = p.id.includes('mango') ? '#ffcc80' : '#f8bbd0';
-    out += circle(150, 215, 70, colour) + circle(255, 195, 70, colour) + circle(135, 195, 14, '#ffffff', ' opacity=".6"') + circle(240, 175, 14, '#ffffff', ' opacity=".6"');
+    out +=
+      circle(150, 215, 70, colour) +
+      circle(255, 195, 70, colour) +
+      circle(135, 195, 14, '#ffffff', ' opacity=".6"') +
+      circle(240, 175, 14, '#ffffff', ' opacity=".6"');
   } else if (p.id === 'brownie') {
     out += rect(110, 130, 180, 140, '#4e342e', 12) + rect(110, 130, 180, 30, '#3e2723', 12);
     for (let i = 0; i < 5; i++) out += circle(135 + i * 32, 205 + (i % 2) * 25, 10, '#a1887f');
@@ -208,9 +257,22 @@ function extra(p: SeedProduct): string {
       return dish('#fafafa', '#ffffff', circle(200, 205, 40, '#8bc34a') + circle(215, 195, 15, '#aed581'));
     case 'chopsticks':
     case 'training-chopsticks':
-      return svg(400, 400, circle(200, 200, 190, '#f4efe6') + rect(120, 60, 14, 290, '#c8a165', 7, ' transform="rotate(-12 127 205)"') + rect(230, 60, 14, 290, '#c8a165', 7, ' transform="rotate(12 237 205)"') + (p.id === 'training-chopsticks' ? rect(150, 90, 100, 30, '#ef5350', 10) : ''));
+      return svg(
+        400,
+        400,
+        circle(200, 200, 190, '#f4efe6') +
+          rect(120, 60, 14, 290, '#c8a165', 7, ' transform="rotate(-12 127 205)"') +
+          rect(230, 60, 14, 290, '#c8a165', 7, ' transform="rotate(12 237 205)"') +
+          (p.id === 'training-chopsticks' ? rect(150, 90, 100, 30, '#ef5350', 10) : ''),
+      );
     case 'wet-wipes':
-      return svg(400, 400, circle(200, 200, 190, '#e3f2fd') + rect(100, 130, 200, 140, '#ffffff', 16, ' stroke="#64b5f6" stroke-width="8"') + rect(150, 185, 100, 30, '#64b5f6', 8));
+      return svg(
+        400,
+        400,
+        circle(200, 200, 190, '#e3f2fd') +
+          rect(100, 130, 200, 140, '#ffffff', 16, ' stroke="#64b5f6" stroke-width="8"') +
+          rect(150, 185, 100, 30, '#64b5f6', 8),
+      );
     case 'extra-rice':
       return dish('#ffffff', '#eeeeee', circle(180, 200, 6, '#e0e0e0') + circle(215, 220, 6, '#e0e0e0'));
     default:
@@ -263,7 +325,7 @@ export function bannerSvg(id: string, width: number, height: number, drawings: s
   out += rect(0, 0, width, height, `url(#${gid})`);
   out += circle(width * 0.15, height * 0.2, Math.min(width, height) * 0.25, '#ffffff', ' opacity=".12"');
   out += circle(width * 0.9, height * 0.95, Math.min(width, height) * 0.35, '#ffffff', ' opacity=".1"');
-  const size = Math.min(height * 0.8, width / Math.max(drawings.length, 1) * 0.9);
+  const size = Math.min(height * 0.8, (width / Math.max(drawings.length, 1)) * 0.9);
   drawings.forEach((drawing, i) => {
     const inner = drawing.replace(/^<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '');
     const x = width - (drawings.length - i) * size * 1.05 - width * 0.03;

@@ -3,7 +3,17 @@
 // An advisory lock makes concurrent starts against one PostgreSQL take turns.
 import { count, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/database.js';
-import { cities, deliveryZones, groups, pages, products, restaurants, settings, stopList, streets } from '../db/schema/catalog.js';
+import {
+  cities,
+  deliveryZones,
+  groups,
+  pages,
+  products,
+  restaurants,
+  settings,
+  stopList,
+  streets,
+} from '../db/schema/catalog.js';
 import { CITIES, RESTAURANTS, STREETS, ZONES } from './geo.js';
 import { GROUPS, PRODUCTS, STOP_LIST } from './menu.js';
 import { PAGES } from './pages.js';

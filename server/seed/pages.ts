@@ -15,7 +15,8 @@ const BRAND = 'Ролл и Пицца';
 const rub = (n: number) => `${new Intl.NumberFormat('ru-RU').format(n).replace(/\u00a0/g, ' ')} ₽`;
 
 function freeDeliveryFrom(city: SeedCity): number {
-  const data = SETTINGS.find((s) => s.name === 'CITIES_DATA')?.value as Record<string, { freeDeliveryFrom: number }> | undefined;
+  const data = SETTINGS.find((s) => s.name === 'CITIES_DATA')?.value as
+    Record<string, { freeDeliveryFrom: number }> | undefined;
   return data?.[city.iikoId]?.freeDeliveryFrom ?? 1500;
 }
 
@@ -24,10 +25,18 @@ function pagesOf(city: SeedCity): SeedPage[] {
   const zones = ZONES.filter((z) => z.cityId === city.id);
   const addresses = own.map((r) => `- ${r.address.replace(`${city.name}, `, '')}, телефон ${r.phone}`).join('\n');
   const zoneLines = zones
-    .map((z) => `- ${z.name}: заказ от ${rub(z.minSum)}, доставка ${rub(z.deliveryPrice)}, в среднем за ${z.deliveryMinutes} минут`)
+    .map(
+      (z) =>
+        `- ${z.name}: заказ от ${rub(z.minSum)}, доставка ${rub(z.deliveryPrice)}, в среднем за ${z.deliveryMinutes} минут`,
+    )
     .join('\n');
   const free = rub(freeDeliveryFrom(city));
-  const page = (slug: string, title: string, blocks: string[]): SeedPage => ({ slug, cityId: city.id, title, body: blocks.join('\n\n') });
+  const page = (slug: string, title: string, blocks: string[]): SeedPage => ({
+    slug,
+    cityId: city.id,
+    title,
+    body: blocks.join('\n\n'),
+  });
 
   return [
     page('about', 'О нас', [

@@ -6,7 +6,7 @@ import type { CaptchaInfo } from '../../src/api/contract/checkout.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/database.js';
 import { CAPTCHA_REQUIRED_CODE } from '../../src/api/contract/auth.js';
-import { HttpError, unprocessable } from '../http/errors.js';
+import { type HttpError, unprocessable } from '../http/errors.js';
 import { createHttpCaptcha, type CaptchaVerifier } from '../integrations/captcha.js';
 import { logOf } from './geocoding.js';
 import { readStoredSettings } from './settings.js';
@@ -34,7 +34,11 @@ export async function captchaInfo(ctx: AppContext, db: Executor): Promise<Captch
   const without = values.IS_WITHOUT_RECAPTCHA === true;
   const siteKey = typeof values.CAPTCHA_SITE_KEY === 'string' ? values.CAPTCHA_SITE_KEY : '';
   // Without a site key no client can run the widget: requiring a token then would lock everyone out.
-  return { required: verifier !== null && !without && siteKey.trim() !== '', provider: verifier?.provider ?? null, siteKey };
+  return {
+    required: verifier !== null && !without && siteKey.trim() !== '',
+    provider: verifier?.provider ?? null,
+    siteKey,
+  };
 }
 
 /**
@@ -51,7 +55,8 @@ export async function requireCaptcha(ctx: AppContext, token: string | null | und
   if (given === '') throw unprocessable(CAPTCHA_MESSAGES.required, CAPTCHA_REQUIRED_CODE);
   const verdict = await verifier.verify(given, ip);
   if (verdict === 'failed') throw unprocessable(CAPTCHA_MESSAGES.failed, 'captcha-failed');
-  if (verdict === 'unavailable') logOf(ctx).warn({ captcha: verifier.provider }, 'captcha: the provider did not answer; the request is let through');
+  if (verdict === 'unavailable')
+    logOf(ctx).warn({ captcha: verifier.provider }, 'captcha: the provider did not answer; the request is let through');
 }
 
 /**
@@ -66,7 +71,11 @@ export interface SignInBotCheck {
   whenOverBudget: HttpError | null;
 }
 
-export async function signInBotCheck(ctx: AppContext, token: string | null | undefined, ip: string): Promise<SignInBotCheck> {
+export async function signInBotCheck(
+  ctx: AppContext,
+  token: string | null | undefined,
+  ip: string,
+): Promise<SignInBotCheck> {
   const verifier = captchaVerifierOf(ctx);
   if (verifier === null) return { verified: false, whenOverBudget: null };
   const info = await ctx.db.run((db) => captchaInfo(ctx, db));
@@ -84,7 +93,10 @@ export async function signInBotCheck(ctx: AppContext, token: string | null | und
     if (info.required) throw unprocessable(CAPTCHA_MESSAGES.failed, 'captcha-failed');
     return { verified: false, whenOverBudget: unprocessable(CAPTCHA_MESSAGES.failed, 'captcha-failed') };
   }
-  logOf(ctx).warn({ captcha: verifier.provider }, 'captcha: the provider did not answer; the sign-in code is sent within the address budget');
+  logOf(ctx).warn(
+    { captcha: verifier.provider },
+    'captcha: the provider did not answer; the sign-in code is sent within the address budget',
+  );
   // Asking again would meet the same silent provider: past the budget the send is refused instead.
   return { verified: false, whenOverBudget: null };
 }

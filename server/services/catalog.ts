@@ -38,7 +38,10 @@ export interface PreparedCatalog extends PreparedBody {
 
 /** The catalogue version clients poll (GET /storage/version). */
 export async function readContentVersion(db: Executor, name: 'catalog' | 'settings'): Promise<string> {
-  const rows = await db.select({ version: contentVersions.version }).from(contentVersions).where(eq(contentVersions.name, name));
+  const rows = await db
+    .select({ version: contentVersions.version })
+    .from(contentVersions)
+    .where(eq(contentVersions.name, name));
   return String(rows[0]?.version ?? 0);
 }
 
@@ -54,7 +57,11 @@ async function readCatalogKey(db: Executor): Promise<CatalogKey> {
 
 /** Reads the whole visible catalogue with isLiked = false. */
 export async function buildCatalog(db: Executor): Promise<Catalog> {
-  const groupRows = await db.select().from(groups).where(eq(groups.isVisible, true)).orderBy(asc(groups.position), asc(groups.id));
+  const groupRows = await db
+    .select()
+    .from(groups)
+    .where(eq(groups.isVisible, true))
+    .orderBy(asc(groups.position), asc(groups.id));
   const visibleGroups = new Set(groupRows.map((g) => g.id));
   const productRows = await db
     .select()
@@ -62,7 +69,9 @@ export async function buildCatalog(db: Executor): Promise<Catalog> {
     .where(eq(products.isVisible, true))
     .orderBy(asc(products.parentGroup), asc(products.position), asc(products.id));
   const likeRows = await db.execute(sql`select product_id, count(*)::int as n from likes group by product_id`);
-  const likes = new Map((likeRows as unknown as { rows: { product_id: string; n: number }[] }).rows.map((r) => [r.product_id, Number(r.n)]));
+  const likes = new Map(
+    (likeRows as unknown as { rows: { product_id: string; n: number }[] }).rows.map((r) => [r.product_id, Number(r.n)]),
+  );
   const stopRows = await db.select().from(stopList).orderBy(asc(stopList.deliveryTerminalId), asc(stopList.productId));
 
   const groupOrder = new Map(groupRows.map((g, i) => [g.id, i]));
@@ -79,7 +88,9 @@ export async function buildCatalog(db: Executor): Promise<Catalog> {
   }));
   const outProducts: Product[] = productRows
     .filter((p) => visibleGroups.has(p.parentGroup))
-    .sort((a, b) => (groupOrder.get(a.parentGroup) ?? 0) - (groupOrder.get(b.parentGroup) ?? 0) || a.position - b.position)
+    .sort(
+      (a, b) => (groupOrder.get(a.parentGroup) ?? 0) - (groupOrder.get(b.parentGroup) ?? 0) || a.position - b.position,
+    )
     .map((p) => ({
       id: p.id,
       name: p.name,

@@ -10,7 +10,15 @@
 //    gift rules come from the per-process copy of checkoutReference.ts, checked by version with
 //    the same executor (inside POST /order's transaction).
 import { and, asc, eq } from 'drizzle-orm';
-import type { CheckoutQuote, CheckoutQuoteBody, CheckoutRefusal, DeliverySlots, PaymentOption, RestaurantQuote, ZoneQuote } from '../../src/api/contract/checkout.js';
+import type {
+  CheckoutQuote,
+  CheckoutQuoteBody,
+  CheckoutRefusal,
+  DeliverySlots,
+  PaymentOption,
+  RestaurantQuote,
+  ZoneQuote,
+} from '../../src/api/contract/checkout.js';
 import { PaymentMethodTitle } from '../../src/api/contract/checkout.js';
 import type { OrderAddress, PaymentMethod } from '../../src/api/contract/orders.js';
 import { PaymentMethod as PaymentMethodSchema } from '../../src/api/contract/orders.js';
@@ -38,11 +46,24 @@ import {
   streetNotFoundMessage,
   zoneMinSumMessage,
 } from './checkoutRefusals.js';
-import { checkoutReference, recentCheckoutReference, type ReferenceVersions, type RestaurantRow } from './checkoutReference.js';
+import {
+  checkoutReference,
+  recentCheckoutReference,
+  type ReferenceVersions,
+  type RestaurantRow,
+} from './checkoutReference.js';
 import { cityZones, geocodeStreet, zoneQuote, type CityRow, type ZoneRow } from './geocoding.js';
 import { gatewaysOf } from './payments.js';
 import { MODIFIER_GONE_MESSAGE, priceItem, isServiceProduct, type PricedLine, type PricingCatalog } from './pricing.js';
-import { countCouponUses, evaluatePromo, findCoupon, giftInfoFrom, normalizeCouponCode, type GrantedGift, type OrderSettings } from './promo.js';
+import {
+  countCouponUses,
+  evaluatePromo,
+  findCoupon,
+  giftInfoFrom,
+  normalizeCouponCode,
+  type GrantedGift,
+  type OrderSettings,
+} from './promo.js';
 import type { AuthUser } from './sessions.js';
 import { cityWorkTime, readStoredSettings } from './settings.js';
 import { NOT_ENOUGH_BONUS_MESSAGE, getBalance } from './users.js';
@@ -82,7 +103,12 @@ export interface PreparedCheckout {
  * Step 1, outside transactions: city, address, point. 403 for another customer's saved address.
  * `ip`: whose budget of external geocoder calls a cache miss spends (services/geocoding.ts).
  */
-export async function prepareCheckout(ctx: AppContext, user: AuthUser | null, input: CheckoutInput, ip: string): Promise<PreparedCheckout> {
+export async function prepareCheckout(
+  ctx: AppContext,
+  user: AuthUser | null,
+  input: CheckoutInput,
+  ip: string,
+): Promise<PreparedCheckout> {
   // The city (and zones) may be up to CONTENT_VERSION_MAX_AGE_MS old here: the assessment reads
   // them again by version. A city missing from an old copy is looked for in a current one.
   let reference = await recentCheckoutReference(ctx.db, ctx.config.contentVersionMaxAgeMs);
@@ -91,7 +117,16 @@ export async function prepareCheckout(ctx: AppContext, user: AuthUser | null, in
   if (!city || input.deliveryMethod !== 'delivery') return { city, address: null, addressProblem: null };
   let address: StoredAddress;
   if (input.addressId !== null) {
-    const saved = await ctx.db.run(async (db) => (await db.select().from(addresses).where(eq(addresses.id, input.addressId ?? '')).limit(1))[0]);
+    const saved = await ctx.db.run(
+      async (db) =>
+        (
+          await db
+            .select()
+            .from(addresses)
+            .where(eq(addresses.id, input.addressId ?? ''))
+            .limit(1)
+        )[0],
+    );
     if (!saved) return { city, address: null, addressProblem: 'address-not-found' };
     if (user === null || saved.userId !== user.userId) throw forbidden();
     address = {
@@ -119,7 +154,8 @@ export async function prepareCheckout(ctx: AppContext, user: AuthUser | null, in
     // honoured (refused as out of zone); a point inside some zone does not get to choose the
     // zone (and so the minimum sum and delivery price): the street's point decides.
     const point = address.location;
-    if (findZone(reference.settings.zones.get(city.id) ?? [], point) !== null) address = { ...address, location: found.location };
+    if (findZone(reference.settings.zones.get(city.id) ?? [], point) !== null)
+      address = { ...address, location: found.location };
   }
   return { city, address, addressProblem: null };
 }
@@ -168,23 +204,33 @@ function dayText(hours: WeekHours, now: string, timeZone: string): string {
   return `сегодня ${day.open}–${day.close}`;
 }
 
-const clockFormat = (timeZone: string) => new Intl.DateTimeFormat('ru-RU', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const clockFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat('ru-RU', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** 'Приём заказов начнётся в 10:00' / '… завтра в 10:00' / '… в понедельник, 23 ноября, в 10:00'. */
 function reopenText(hours: WeekHours, now: string, timeZone: string): string {
   const next = nextOpening(hours, now, timeZone);
   if (next === null) return 'Оформите заказ в часы работы';
-  const day = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.parse(iso));
+  const day = (iso: string) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      Date.parse(iso),
+    );
   const time = clockFormat(timeZone).format(Date.parse(next));
   const today = day(now);
   const tomorrow = day(new Date(Date.parse(now) + 86_400_000).toISOString());
   if (day(next) === today) return `Приём заказов начнётся в ${time}`;
   if (day(next) === tomorrow) return `Приём заказов начнётся завтра в ${time}`;
-  const date = new Intl.DateTimeFormat('ru-RU', { timeZone, weekday: 'long', day: 'numeric', month: 'long' }).format(Date.parse(next));
+  const date = new Intl.DateTimeFormat('ru-RU', { timeZone, weekday: 'long', day: 'numeric', month: 'long' }).format(
+    Date.parse(next),
+  );
   return `Приём заказов начнётся: ${date}, в ${time}`;
 }
 
-function giftLines(catalog: PricingCatalog, gifts: readonly GrantedGift[], items: CheckoutInput['items']): { lines: PricedLine[]; badGiftMods: boolean } {
+function giftLines(
+  catalog: PricingCatalog,
+  gifts: readonly GrantedGift[],
+  items: CheckoutInput['items'],
+): { lines: PricedLine[]; badGiftMods: boolean } {
   const lines: PricedLine[] = [];
   let badGiftMods = false;
   for (const gift of gifts) {
@@ -211,13 +257,32 @@ function defaultMods(catalog: PricingCatalog, productId: string): { id: string; 
   });
 }
 
-function stoppedNames(lines: readonly PricedLine[], stopped: ReadonlySet<string>): { names: string[]; productIds: string[] } {
-  const names = [...new Set(lines.flatMap((l) => [...(stopped.has(l.productId) ? [l.name] : []), ...l.mods.filter((m) => stopped.has(m.id)).map((m) => `${l.name}: ${m.name}`)]))];
-  const productIds = [...new Set(lines.filter((l) => stopped.has(l.productId) || l.mods.some((m) => stopped.has(m.id))).map((l) => l.productId))];
+function stoppedNames(
+  lines: readonly PricedLine[],
+  stopped: ReadonlySet<string>,
+): { names: string[]; productIds: string[] } {
+  const names = [
+    ...new Set(
+      lines.flatMap((l) => [
+        ...(stopped.has(l.productId) ? [l.name] : []),
+        ...l.mods.filter((m) => stopped.has(m.id)).map((m) => `${l.name}: ${m.name}`),
+      ]),
+    ),
+  ];
+  const productIds = [
+    ...new Set(
+      lines.filter((l) => stopped.has(l.productId) || l.mods.some((m) => stopped.has(m.id))).map((l) => l.productId),
+    ),
+  ];
   return { names, productIds };
 }
 
-const emptySlots = (timeZone: string): DeliverySlots => ({ timeZone, leadMinutes: 0, asap: { available: false, estimate: null, message: ORDER_MESSAGES.cityNotFound }, days: [] });
+const emptySlots = (timeZone: string): DeliverySlots => ({
+  timeZone,
+  leadMinutes: 0,
+  asap: { available: false, estimate: null, message: ORDER_MESSAGES.cityNotFound },
+  days: [],
+});
 
 /**
  * Step 2: everything about the order and every refusal, in the order POST /order checks them
@@ -247,7 +312,8 @@ export async function assessCheckout(
   // Current by version, read through `tx`: never an older copy.
   const reference = await checkoutReference(tx, args.cacheOwner, args.versions);
   const settings = reference.settings.settings;
-  if (settings.isSiteNotWorking) refusals.push(refusal('site-not-working', settings.textSiteNotWorking.trim() || DEFAULT_SITE_NOT_WORKING_TEXT));
+  if (settings.isSiteNotWorking)
+    refusals.push(refusal('site-not-working', settings.textSiteNotWorking.trim() || DEFAULT_SITE_NOT_WORKING_TEXT));
 
   const city = prepared.city ? (reference.settings.cities.get(prepared.city.id) ?? null) : null;
   const base: Assessment = {
@@ -286,7 +352,12 @@ export async function assessCheckout(
   // WORK_TIME of the city, as GET /setting shows it.
   const workTime = cityWorkTime(cityRestaurants.map((r) => r.hours));
   const cityOpen = isOpenAt(workTime, nowIso, city.timeZone);
-  if (!cityOpen) refusals.push(refusal('outside-working-hours', ORDER_MESSAGES.closed, { actionText: reopenText(workTime, nowIso, city.timeZone) }));
+  if (!cityOpen)
+    refusals.push(
+      refusal('outside-working-hours', ORDER_MESSAGES.closed, {
+        actionText: reopenText(workTime, nowIso, city.timeZone),
+      }),
+    );
 
   // Lines, re-priced one by one (the first problem is the message; every bad line is named).
   const catalog = reference.catalog.catalog;
@@ -314,8 +385,10 @@ export async function assessCheckout(
   let restaurant: RestaurantRow | null = null;
   if (input.deliveryMethod === 'delivery') {
     if (prepared.addressProblem === 'no-address') refusals.push(refusal('no-address', ORDER_MESSAGES.noAddress));
-    else if (prepared.addressProblem === 'address-not-found') refusals.push(refusal('address-not-found', ORDER_MESSAGES.addressNotFound));
-    else if (prepared.addressProblem === 'street-not-found') refusals.push(refusal('street-not-found', streetNotFoundMessage(prepared.address?.street ?? '', city.name)));
+    else if (prepared.addressProblem === 'address-not-found')
+      refusals.push(refusal('address-not-found', ORDER_MESSAGES.addressNotFound));
+    else if (prepared.addressProblem === 'street-not-found')
+      refusals.push(refusal('street-not-found', streetNotFoundMessage(prepared.address?.street ?? '', city.name)));
     else if (prepared.address?.location) {
       zone = findZone(zones, prepared.address.location);
       if (!zone) refusals.push(refusal('outside-zone', ORDER_MESSAGES.outsideZone));
@@ -337,7 +410,11 @@ export async function assessCheckout(
   // Time: ASAP while the restaurant is open, or an offered slot.
   const hours = restaurant?.hours ?? workTime;
   const lead = leadMinutes(input.deliveryMethod, {
-    zoneDeliveryMinutes: zone?.deliveryMinutes ?? (input.deliveryMethod === 'delivery' && zones.length > 0 ? Math.max(...zones.map((z) => z.deliveryMinutes)) : null),
+    zoneDeliveryMinutes:
+      zone?.deliveryMinutes ??
+      (input.deliveryMethod === 'delivery' && zones.length > 0
+        ? Math.max(...zones.map((z) => z.deliveryMinutes))
+        : null),
     cookingMinutes: restaurant?.cookingMinutes ?? null,
   });
   const slotInput = { hours, timeZone: city.timeZone, now: nowIso, leadMinutes: lead };
@@ -349,13 +426,21 @@ export async function assessCheckout(
     asap: {
       available: asap.available && cityOpen,
       estimate: asap.available && cityOpen ? asap.estimate : null,
-      message: !cityOpen ? ORDER_MESSAGES.closed : restaurantClosedNow && restaurant ? restaurantClosedMessage(restaurant.name, input.deliveryMethod) : null,
+      message: !cityOpen
+        ? ORDER_MESSAGES.closed
+        : restaurantClosedNow && restaurant
+          ? restaurantClosedMessage(restaurant.name, input.deliveryMethod)
+          : null,
     },
     days: args.listSlots ? deliverySlots(slotInput) : [],
   };
   if (input.deliveryTime === 'asap') {
     if (cityOpen && restaurantClosedNow && restaurant) {
-      refusals.push(refusal('restaurant-closed', restaurantClosedMessage(restaurant.name, input.deliveryMethod), { actionText: 'Выберите время к открытию ресторана' }));
+      refusals.push(
+        refusal('restaurant-closed', restaurantClosedMessage(restaurant.name, input.deliveryMethod), {
+          actionText: 'Выберите время к открытию ресторана',
+        }),
+      );
     }
   } else {
     const check = checkSlot({ ...slotInput, graceMinutes: SLOT_GRACE_MINUTES }, input.deliveryTime);
@@ -365,20 +450,35 @@ export async function assessCheckout(
     else if (check.reason === 'closed') refusals.push(refusal('slot-outside-working-hours', ORDER_MESSAGES.slotClosed));
     else {
       const first = check.firstSlot ? `Ближайшее время: ${check.firstSlot.label}` : undefined;
-      refusals.push(refusal(check.reason === 'too-soon' ? 'slot-past' : 'slot-outside-working-hours', ORDER_MESSAGES.slotNotOffered, { actionText: first }));
+      refusals.push(
+        refusal(
+          check.reason === 'too-soon' ? 'slot-past' : 'slot-outside-working-hours',
+          ORDER_MESSAGES.slotNotOffered,
+          { actionText: first },
+        ),
+      );
     }
   }
 
   // Stop lists: of the cooking restaurant (a refusal) and of every restaurant (for the pickup list).
   const stoppedSets = reference.catalog.stopped;
-  for (const r of cityRestaurants) base.stoppedByTerminal.set(r.deliveryTerminalId, stoppedNames(lines, stoppedSets.get(r.deliveryTerminalId) ?? new Set()).names);
-  const stoppedHere: ReadonlySet<string> = base.terminalId ? (stoppedSets.get(base.terminalId) ?? new Set<string>()) : new Set<string>();
+  for (const r of cityRestaurants)
+    base.stoppedByTerminal.set(
+      r.deliveryTerminalId,
+      stoppedNames(lines, stoppedSets.get(r.deliveryTerminalId) ?? new Set()).names,
+    );
+  const stoppedHere: ReadonlySet<string> = base.terminalId
+    ? (stoppedSets.get(base.terminalId) ?? new Set<string>())
+    : new Set<string>();
   const stopped = stoppedNames(lines, stoppedHere);
   if (stopped.names.length > 0) {
     refusals.push(
       refusal('stop-list', stoppedMessage(stopped.names), {
         productIds: stopped.productIds,
-        actionText: input.deliveryMethod === 'self' ? 'Уберите эти блюда из корзины или выберите другой ресторан' : 'Уберите эти блюда из корзины или заберите заказ из другого ресторана',
+        actionText:
+          input.deliveryMethod === 'self'
+            ? 'Уберите эти блюда из корзины или выберите другой ресторан'
+            : 'Уберите эти блюда из корзины или заберите заказ из другого ресторана',
       }),
     );
   }
@@ -412,40 +512,70 @@ export async function assessCheckout(
 
   if (zone && lines.length > 0 && goodsTotal - discountTotal < zone.minSum) {
     const missing = zone.minSum - (goodsTotal - discountTotal);
-    refusals.push(refusal('below-min-sum', zoneMinSumMessage(zone.name, zone.minSum), { missingSum: missing, actionText: missingSumText(missing) }));
+    refusals.push(
+      refusal('below-min-sum', zoneMinSumMessage(zone.name, zone.minSum), {
+        missingSum: missing,
+        actionText: missingSumText(missing),
+      }),
+    );
   }
 
   const deliveryPrice = zone ? (cityData && goodsTotal >= cityData.freeDeliveryFrom ? 0 : zone.deliveryPrice) : 0;
   const serviceFee = cityData?.serviceFeeId ? (catalog.products.get(cityData.serviceFeeId)?.price ?? 0) : 0;
 
   if (input.spendBonus > promo.bonusCap) {
-    refusals.push(refusal('bonus-cap', bonusCapMessage(promo.bonusCap), { actionText: `Спишите не более ${promo.bonusCap}` }));
+    refusals.push(
+      refusal('bonus-cap', bonusCapMessage(promo.bonusCap), { actionText: `Спишите не более ${promo.bonusCap}` }),
+    );
   } else if (input.spendBonus > balance) {
     refusals.push(refusal('bonus-cap', NOT_ENOUGH_BONUS_MESSAGE, { actionText: `На счёте ${balance}` }));
   }
   const bonusSpent = Math.min(input.spendBonus, promo.bonusCap, balance);
-  const total = goodsTotal - discountTotal + deliveryPrice + serviceFee - (input.spendBonus > promo.bonusCap ? 0 : input.spendBonus);
+  const total =
+    goodsTotal -
+    discountTotal +
+    deliveryPrice +
+    serviceFee -
+    (input.spendBonus > promo.bonusCap ? 0 : input.spendBonus);
   if (input.expectedTotal !== null && Math.abs(input.expectedTotal - total) >= 0.01) {
     refusals.push(refusal('price-changed', orderPriceChangedMessage(total, input.expectedTotal)));
   }
-  Object.assign(base, { goodsTotal, discountTotal, deliveryPrice, serviceFee, bonusSpent, bonusCap: promo.bonusCap, total });
+  Object.assign(base, {
+    goodsTotal,
+    discountTotal,
+    deliveryPrice,
+    serviceFee,
+    bonusSpent,
+    bonusCap: promo.bonusCap,
+    total,
+  });
 
   // Payment.
   const gateway = gatewaysOf(ctx).current;
   const account = base.terminalId ? gateway.accountFor(base.terminalId) : { available: true as const, account: null };
   base.paymentAccount = account.available ? account.account : null;
-  const onlineReason = settings.isOnlinePaymentDisable[input.deliveryMethod] || restaurant?.isOnlinePaymentDisabled || !account.available ? ORDER_MESSAGES.onlinePaymentOff : null;
+  const onlineReason =
+    settings.isOnlinePaymentDisable[input.deliveryMethod] || restaurant?.isOnlinePaymentDisabled || !account.available
+      ? ORDER_MESSAGES.onlinePaymentOff
+      : null;
   base.paymentOptions = PaymentMethodSchema.options.map((method): PaymentOption => {
     const online = isOnlineMethod(method);
-    const reason = online ? onlineReason : method === 'courier-card' && input.deliveryMethod !== 'delivery' ? ORDER_MESSAGES.courierCardSelf : null;
+    const reason = online
+      ? onlineReason
+      : method === 'courier-card' && input.deliveryMethod !== 'delivery'
+        ? ORDER_MESSAGES.courierCardSelf
+        : null;
     return { method, title: PaymentMethodTitle[method], online, available: reason === null, reason };
   });
   const method = input.paymentMethod;
   if (method !== null) {
-    if (isOnlineMethod(method) && onlineReason !== null) refusals.push(refusal('online-payment-disabled', onlineReason));
-    if (method === 'courier-card' && input.deliveryMethod !== 'delivery') refusals.push(refusal('courier-card-self', ORDER_MESSAGES.courierCardSelf));
+    if (isOnlineMethod(method) && onlineReason !== null)
+      refusals.push(refusal('online-payment-disabled', onlineReason));
+    if (method === 'courier-card' && input.deliveryMethod !== 'delivery')
+      refusals.push(refusal('courier-card-self', ORDER_MESSAGES.courierCardSelf));
     const changeFrom = method === 'cash' ? input.changeFrom : null;
-    if (changeFrom !== null && changeFrom < total) refusals.push(refusal('change-too-small', ORDER_MESSAGES.changeTooSmall));
+    if (changeFrom !== null && changeFrom < total)
+      refusals.push(refusal('change-too-small', ORDER_MESSAGES.changeTooSmall));
     base.changeFrom = changeFrom;
   }
   if (input.consent === false) refusals.push(refusal('consent-required', ORDER_MESSAGES.consentRequired));
@@ -484,7 +614,12 @@ function storedLine(line: PricedLine, isGift: boolean) {
 }
 
 /** POST /checkout/quote. */
-export async function quoteCheckout(ctx: AppContext, user: AuthUser | null, body: CheckoutQuoteBody, ip: string): Promise<CheckoutQuote> {
+export async function quoteCheckout(
+  ctx: AppContext,
+  user: AuthUser | null,
+  body: CheckoutQuoteBody,
+  ip: string,
+): Promise<CheckoutQuote> {
   const input: CheckoutInput = body;
   const prepared = await prepareCheckout(ctx, user, input, ip);
   const now = ctx.clock.now();
@@ -542,7 +677,11 @@ export async function slotsFor(
     const workTime = cityWorkTime(list.map((r) => r.hours));
     const hours = restaurant?.hours ?? workTime;
     const lead = leadMinutes(query.deliveryMethod, {
-      zoneDeliveryMinutes: zone?.deliveryMinutes ?? (query.deliveryMethod === 'delivery' && zones.length > 0 ? Math.max(...zones.map((z) => z.deliveryMinutes)) : null),
+      zoneDeliveryMinutes:
+        zone?.deliveryMinutes ??
+        (query.deliveryMethod === 'delivery' && zones.length > 0
+          ? Math.max(...zones.map((z) => z.deliveryMinutes))
+          : null),
       cookingMinutes: restaurant?.cookingMinutes ?? null,
     });
     const input = { hours, timeZone: city.timeZone, now, leadMinutes: lead };
@@ -554,7 +693,11 @@ export async function slotsFor(
       asap: {
         available: asap.available && cityOpen,
         estimate: asap.available && cityOpen ? asap.estimate : null,
-        message: !cityOpen ? ORDER_MESSAGES.closed : !asap.available && restaurant ? restaurantClosedMessage(restaurant.name, query.deliveryMethod) : null,
+        message: !cityOpen
+          ? ORDER_MESSAGES.closed
+          : !asap.available && restaurant
+            ? restaurantClosedMessage(restaurant.name, query.deliveryMethod)
+            : null,
       },
       days: deliverySlots(input),
     };

@@ -130,17 +130,30 @@ async function readCatalogPart(db: Executor, version: string): Promise<CatalogPa
  * transaction's view) unless the caller read them itself in the same transaction, and the parts
  * whose version moved read again.
  */
-export async function checkoutReference(db: Executor, owner: object, versions?: ReferenceVersions): Promise<CheckoutReference> {
+export async function checkoutReference(
+  db: Executor,
+  owner: object,
+  versions?: ReferenceVersions,
+): Promise<CheckoutReference> {
   const current = versions ?? (await readReferenceVersions(db));
   const cached = cache.get(owner)?.reference;
-  const settings = cached?.settings.version === current.settings ? cached.settings : await readSettingsPart(db, current.settings);
-  const catalog = cached?.catalog.version === current.catalog ? cached.catalog : await readCatalogPart(db, current.catalog);
+  const settings =
+    cached?.settings.version === current.settings ? cached.settings : await readSettingsPart(db, current.settings);
+  const catalog =
+    cached?.catalog.version === current.catalog ? cached.catalog : await readCatalogPart(db, current.catalog);
   const promotionsPart =
-    cached?.promotions.version === current.promotions ? cached.promotions : { version: current.promotions, rows: await db.select().from(promotions) };
+    cached?.promotions.version === current.promotions
+      ? cached.promotions
+      : { version: current.promotions, rows: await db.select().from(promotions) };
   const reference =
     cached && settings === cached.settings && catalog === cached.catalog && promotionsPart === cached.promotions
       ? cached
-      : { settings, catalog, promotions: promotionsPart, giftRules: giftRulesFrom(promotionsPart.rows, settings.settings) };
+      : {
+          settings,
+          catalog,
+          promotions: promotionsPart,
+          giftRules: giftRulesFrom(promotionsPart.rows, settings.settings),
+        };
   cache.set(owner, { reference, checkedAt: performance.now() });
   return reference;
 }

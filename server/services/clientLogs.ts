@@ -19,7 +19,8 @@ import { maskPhonesInText, redactValue } from '../../src/events/log.js';
 import type { AppContext } from '../context.js';
 import { clientLogs } from '../db/schema/clientLogs.js';
 import { notFound, tooManyRequests } from '../http/errors.js';
-import { lockKey, waitText } from './otp.js';
+import { lockKey } from '../db/advisoryLock.js';
+import { waitText } from '../http/errors.js';
 
 export const CLIENT_LOG_KEEP_DAYS = 90;
 const HOUR_MS = 60 * 60 * 1000;
@@ -73,7 +74,9 @@ export async function storeClientReport(ctx: AppContext, received: ClientReport,
       const oldest = recent.oldest === null ? now : new Date(recent.oldest);
       return Math.max(1, Math.ceil((oldest.getTime() + HOUR_MS - now.getTime()) / 1000));
     }
-    await tx.delete(clientLogs).where(lt(clientLogs.receivedAt, new Date(now.getTime() - CLIENT_LOG_KEEP_DAYS * DAY_MS)));
+    await tx
+      .delete(clientLogs)
+      .where(lt(clientLogs.receivedAt, new Date(now.getTime() - CLIENT_LOG_KEEP_DAYS * DAY_MS)));
     await tx.insert(clientLogs).values({
       id,
       receivedAt: now,
@@ -112,7 +115,10 @@ function toSummary(row: SummaryRow): ClientLogSummary {
 }
 
 /** Reports newest first, `limit` of them, received before `before` when given. */
-export async function listClientReports(ctx: AppContext, options: { limit: number; before?: string }): Promise<ClientLogSummary[]> {
+export async function listClientReports(
+  ctx: AppContext,
+  options: { limit: number; before?: string },
+): Promise<ClientLogSummary[]> {
   const rows = await ctx.db.run((db) =>
     db
       .select(summaryColumns)
@@ -125,7 +131,10 @@ export async function listClientReports(ctx: AppContext, options: { limit: numbe
 }
 
 /** One report with its log; 404 'Отчёт об ошибке не найден' when there is none. */
-export async function getClientReport(ctx: AppContext, id: string): Promise<ClientLogSummary & { report: ClientReport }> {
+export async function getClientReport(
+  ctx: AppContext,
+  id: string,
+): Promise<ClientLogSummary & { report: ClientReport }> {
   const rows = await ctx.db.run((db) =>
     db
       .select({ ...summaryColumns, report: clientLogs.report })

@@ -87,10 +87,14 @@ function remember(cache: ProcessCache, key: string, entry: MemoryEntry): void {
 }
 
 async function readStored(ctx: AppContext, key: string): Promise<MemoryEntry | null> {
-  const row = await ctx.db.run(async (db) => (await db.select().from(geocodeCache).where(eq(geocodeCache.address, key)).limit(1))[0]);
+  const row = await ctx.db.run(
+    async (db) => (await db.select().from(geocodeCache).where(eq(geocodeCache.address, key)).limit(1))[0],
+  );
   if (!row) return null;
   const answer: KeptAnswer =
-    row.lat !== null && row.lon !== null && row.precision !== null ? { location: { lat: row.lat, lon: row.lon }, precision: row.precision, street: row.street } : null;
+    row.lat !== null && row.lon !== null && row.precision !== null
+      ? { location: { lat: row.lat, lon: row.lon }, precision: row.precision, street: row.street }
+      : null;
   return { answer, lookedUpAt: row.lookedUpAt.getTime() };
 }
 
@@ -105,13 +109,20 @@ async function store(ctx: AppContext, key: string, entry: MemoryEntry): Promise<
     lookedUpAt: at,
   };
   await ctx.db.transaction(async (tx) => {
-    const sweep = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(hashtextextended('geocode-cache-sweep', 0)) as locked`);
+    const sweep = await tx.execute<{ locked: boolean }>(
+      sql`select pg_try_advisory_xact_lock(hashtextextended('geocode-cache-sweep', 0)) as locked`,
+    );
     if (sweep.rows[0]?.locked === true) {
       const foundBefore = new Date(entry.lookedUpAt - GEOCODE_CACHE_TTL.foundMs);
       const notFoundBefore = new Date(entry.lookedUpAt - GEOCODE_CACHE_TTL.notFoundMs);
       await tx
         .delete(geocodeCache)
-        .where(or(lt(geocodeCache.lookedUpAt, foundBefore), and(isNull(geocodeCache.lat), lt(geocodeCache.lookedUpAt, notFoundBefore))));
+        .where(
+          or(
+            lt(geocodeCache.lookedUpAt, foundBefore),
+            and(isNull(geocodeCache.lat), lt(geocodeCache.lookedUpAt, notFoundBefore)),
+          ),
+        );
     }
     const { address: _key, ...answer } = values;
     await tx.insert(geocodeCache).values(values).onConflictDoUpdate({ target: geocodeCache.address, set: answer });
@@ -128,11 +139,17 @@ export interface GeocodeBudget {
  * `budget` when given) from the geocoder itself. 'failed' when the geocoder could not answer or
  * the budget is spent. Call outside transactions.
  */
-export async function cachedLookup(ctx: AppContext, geocoder: RemoteGeocoder, query: AddressQuery, budget: GeocodeBudget | null): Promise<ForwardLookup> {
+export async function cachedLookup(
+  ctx: AppContext,
+  geocoder: RemoteGeocoder,
+  query: AddressQuery,
+  budget: GeocodeBudget | null,
+): Promise<ForwardLookup> {
   const key = addressCacheKey(query);
   const cache = processCache(ctx);
   const now = ctx.clock.now().getTime();
-  const asLookup = (answer: KeptAnswer): ForwardLookup => (answer === null ? { kind: 'not-found' } : { kind: 'found', address: answer });
+  const asLookup = (answer: KeptAnswer): ForwardLookup =>
+    answer === null ? { kind: 'not-found' } : { kind: 'found', address: answer };
 
   const inMemory = cache.entries.get(key);
   if (inMemory && isFresh(inMemory.answer, inMemory.lookedUpAt, now)) {

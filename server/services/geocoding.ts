@@ -46,7 +46,7 @@ let defaultLog: IntegrationLog | null = null;
 /** ctx.log, or one pino logger for the process (secrets are never passed to it). */
 export function logOf(ctx: AppContext): IntegrationLog {
   if (ctx.log) return ctx.log;
-  defaultLog ??= pino({ level: process.env.LOG_LEVEL ?? 'info', name: 'integrations' });
+  defaultLog ??= pino({ level: ctx.config.logLevel, name: 'integrations' });
   return defaultLog;
 }
 
@@ -75,7 +75,11 @@ async function geocodersOf(ctx: AppContext): Promise<Geocoders> {
   if (key === '') return { reference, yandex: null };
   let remote = yandex.get(ctx);
   if (!remote) {
-    const client = createYandexGeocoder({ url: ctx.config.geocoder.yandexUrl, apiKey: () => mapsKey(ctx), log: logOf(ctx) });
+    const client = createYandexGeocoder({
+      url: ctx.config.geocoder.yandexUrl,
+      apiKey: () => mapsKey(ctx),
+      log: logOf(ctx),
+    });
     remote = { remote: client, chained: chainGeocoders(client, reference) };
     yandex.set(ctx, remote);
   }
@@ -96,7 +100,11 @@ export type ZoneRow = typeof deliveryZones.$inferSelect;
 export type CityRow = typeof cities.$inferSelect;
 
 export async function cityZones(db: Executor, cityId: string): Promise<ZoneRow[]> {
-  return db.select().from(deliveryZones).where(eq(deliveryZones.cityId, cityId)).orderBy(asc(deliveryZones.position), asc(deliveryZones.id));
+  return db
+    .select()
+    .from(deliveryZones)
+    .where(eq(deliveryZones.cityId, cityId))
+    .orderBy(asc(deliveryZones.position), asc(deliveryZones.id));
 }
 
 export function zoneQuote(zone: ZoneRow, cityData: CityData | undefined): ZoneQuote {
@@ -115,7 +123,13 @@ export function zoneQuote(zone: ZoneRow, cityData: CityData | undefined): ZoneQu
  * The point of a street + house in the city; null when the geocoder finds nothing. With
  * `checkoutIp`, a call that has to reach Yandex counts against CHECKOUT_GEOCODE_BUDGET.
  */
-export async function geocodeStreet(ctx: AppContext, city: CityRow, street: string, home: string, checkoutIp: string | null = null): Promise<GeocodedAddress | null> {
+export async function geocodeStreet(
+  ctx: AppContext,
+  city: CityRow,
+  street: string,
+  home: string,
+  checkoutIp: string | null = null,
+): Promise<GeocodedAddress | null> {
   const query = { cityName: city.name, cityIikoId: city.iikoId, street, home };
   if (ctx.geocoder) return ctx.geocoder.forward(query);
   const { reference, yandex: remote } = await geocodersOf(ctx);
@@ -128,7 +142,9 @@ export async function geocodeStreet(ctx: AppContext, city: CityRow, street: stri
 }
 
 async function cityOr404(ctx: AppContext, cityId: string): Promise<CityRow> {
-  const city = await ctx.db.run(async (db) => (await db.select().from(cities).where(eq(cities.id, cityId)).limit(1))[0]);
+  const city = await ctx.db.run(
+    async (db) => (await db.select().from(cities).where(eq(cities.id, cityId)).limit(1))[0],
+  );
   if (!city) throw unprocessable(ORDER_MESSAGES.cityNotFound, 'city-not-found');
   return city;
 }
@@ -142,7 +158,10 @@ async function zoneAnswer(ctx: AppContext, city: CityRow, point: GeoPoint) {
 }
 
 /** POST /geocode. */
-export async function geocodeForCheckout(ctx: AppContext, body: { cityId: string; street: string; home: string }): Promise<GeocodeAnswer> {
+export async function geocodeForCheckout(
+  ctx: AppContext,
+  body: { cityId: string; street: string; home: string },
+): Promise<GeocodeAnswer> {
   const city = await cityOr404(ctx, body.cityId);
   const found = await geocodeStreet(ctx, city, body.street, body.home);
   if (!found) {
@@ -167,7 +186,10 @@ export async function geocodeForCheckout(ctx: AppContext, body: { cityId: string
 }
 
 /** GET /geocode/reverse; an invalid geocoder answer is 422 with the SPEC §8 text. */
-export async function reverseForCheckout(ctx: AppContext, query: { cityId: string; lat: number; lon: number }): Promise<ReverseGeocodeAnswer> {
+export async function reverseForCheckout(
+  ctx: AppContext,
+  query: { cityId: string; lat: number; lon: number },
+): Promise<ReverseGeocodeAnswer> {
   const city = await cityOr404(ctx, query.cityId);
   const point = { lat: query.lat, lon: query.lon };
   const geocoder = await geocoderOf(ctx);
@@ -179,5 +201,10 @@ export async function reverseForCheckout(ctx: AppContext, query: { cityId: strin
     throw error;
   }
   const zone = await zoneAnswer(ctx, city, point);
-  return { ...parts, location: point, zone, refusal: zone ? null : refusal('outside-zone', ORDER_MESSAGES.outsideZone) };
+  return {
+    ...parts,
+    location: point,
+    zone,
+    refusal: zone ? null : refusal('outside-zone', ORDER_MESSAGES.outsideZone),
+  };
 }

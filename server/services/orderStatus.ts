@@ -43,12 +43,19 @@ export function accrualFor(total: number, percent: number): number {
 export type WithStatusChange = (tx: Executor, before: typeof orders.$inferSelect) => Promise<void>;
 
 /** Moves an order to `next`; `actor` is who did it ('iiko', 'staff:<id>', 'system'…). */
-export async function advanceOrderStatus(ctx: AppContext, orderId: string, next: OrderStatus, actor: string, withChange?: WithStatusChange): Promise<Order> {
+export async function advanceOrderStatus(
+  ctx: AppContext,
+  orderId: string,
+  next: OrderStatus,
+  actor: string,
+  withChange?: WithStatusChange,
+): Promise<Order> {
   const now = ctx.clock.now();
   const { order, userId } = await ctx.db.transaction(async (tx) => {
     const row = (await tx.select().from(orders).where(eq(orders.id, orderId)).for('update'))[0];
     if (!row) throw notFound(ORDER_MESSAGES.orderNotFound, 'order-not-found');
-    if (!canMoveStatus(row.deliveryMethod, row.status, next)) throw unprocessable(illegalMoveMessage(row.status, next), 'illegal-status-move');
+    if (!canMoveStatus(row.deliveryMethod, row.status, next))
+      throw unprocessable(illegalMoveMessage(row.status, next), 'illegal-status-move');
 
     let paymentStatus = row.paymentStatus;
     if (next === 'Closed') {
@@ -58,15 +65,24 @@ export async function advanceOrderStatus(ctx: AppContext, orderId: string, next:
       if (paymentStatus === 'none') paymentStatus = 'paid';
       const settings = await loadOrderSettings(tx);
       const accrual = accrualFor(row.total, settings.bonusAccrualPercent);
-      if (accrual > 0) await applyBonus(tx, { userId: row.userId, delta: accrual, reason: 'order-accrual', orderId }, now);
+      if (accrual > 0)
+        await applyBonus(tx, { userId: row.userId, delta: accrual, reason: 'order-accrual', orderId }, now);
     }
     if (next === 'Cancelled') {
       // A paid order stays 'paid': the money is still with us until the provider confirms the
       // refund (refundOrderPayment moves it to 'refunded'); a cancelled order that is 'paid' is
       // one whose money is owed back.
       if (paymentStatus === 'pending') paymentStatus = 'failed';
-      if (row.bonusSpent > 0) await applyBonus(tx, { userId: row.userId, delta: row.bonusSpent, reason: 'order-cancel-refund', orderId }, now);
-      const freed = await tx.delete(couponUses).where(eq(couponUses.orderId, orderId)).returning({ code: couponUses.code });
+      if (row.bonusSpent > 0)
+        await applyBonus(
+          tx,
+          { userId: row.userId, delta: row.bonusSpent, reason: 'order-cancel-refund', orderId },
+          now,
+        );
+      const freed = await tx
+        .delete(couponUses)
+        .where(eq(couponUses.orderId, orderId))
+        .returning({ code: couponUses.code });
       for (const use of freed) {
         await tx
           .update(coupons)

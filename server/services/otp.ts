@@ -20,7 +20,8 @@ import type { OtpConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/database.js';
 import { otpCodes } from '../db/schema/customers.js';
-import { HttpError, tooManyRequests } from '../http/errors.js';
+import { lockKey } from '../db/advisoryLock.js';
+import { HttpError, tooManyRequests, waitText } from '../http/errors.js';
 import type { SignInBotCheck } from './captcha.js';
 
 export const CODE_LENGTH = 6;
@@ -58,23 +59,19 @@ export function newCode(): string {
   return String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
 }
 
-/** 'через 42 с' under a minute, 'через 12 мин' up to an hour, 'через 23 ч' above (an IP's day budget). */
-export function waitText(seconds: number): string {
-  if (seconds <= 60) return `${seconds} с`;
-  return seconds <= 3600 ? `${Math.ceil(seconds / 60)} мин` : `${Math.ceil(seconds / 3600)} ч`;
-}
-
-export async function lockKey(tx: Executor, key: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-}
-
 /** Seconds until one more send is allowed for this phone, or 0. */
 async function phoneWait(tx: Executor, phone: string, now: Date): Promise<number> {
   const nowMs = now.getTime();
   const lastSent = await tx
     .select({ createdAt: otpCodes.createdAt })
     .from(otpCodes)
-    .where(and(eq(otpCodes.phone, phone), ne(otpCodes.status, 'failed'), gt(otpCodes.createdAt, new Date(nowMs - RESEND_AFTER_SECONDS * 1000))))
+    .where(
+      and(
+        eq(otpCodes.phone, phone),
+        ne(otpCodes.status, 'failed'),
+        gt(otpCodes.createdAt, new Date(nowMs - RESEND_AFTER_SECONDS * 1000)),
+      ),
+    )
     .orderBy(desc(otpCodes.createdAt))
     .limit(1);
   let wait = 0;
@@ -131,7 +128,12 @@ const NO_BOT_CHECK: SignInBotCheck = { verified: false, whenOverBudget: null };
  * asking for the captcha) when the budget is spent and one can be asked; 502 SMS_FAILED_MESSAGE
  * when the SMS could not be handed over.
  */
-export async function sendSignInCode(ctx: AppContext, phone: string, ip: string, bot: SignInBotCheck = NO_BOT_CHECK): Promise<void> {
+export async function sendSignInCode(
+  ctx: AppContext,
+  phone: string,
+  ip: string,
+  bot: SignInBotCheck = NO_BOT_CHECK,
+): Promise<void> {
   const now = ctx.clock.now();
   const code = newCode();
   const salt = randomBytes(16).toString('hex');
@@ -158,7 +160,8 @@ export async function sendSignInCode(ctx: AppContext, phone: string, ip: string,
     });
     return null;
   });
-  if (refusal?.by === 'phone') throw tooManyRequests(`Повторная отправка кода возможна через ${waitText(refusal.seconds)}`, refusal.seconds);
+  if (refusal?.by === 'phone')
+    throw tooManyRequests(`Повторная отправка кода возможна через ${waitText(refusal.seconds)}`, refusal.seconds);
   if (refusal?.by === 'ip') {
     if (bot.whenOverBudget !== null) throw bot.whenOverBudget;
     throw tooManyRequests(ipBudgetMessage(refusal.seconds), refusal.seconds);
@@ -178,10 +181,17 @@ export async function sendSignInCode(ctx: AppContext, phone: string, ip: string,
  * and two sweeps never delete the same rows in different orders.
  */
 async function sweepOldRows(tx: Executor, now: Date): Promise<void> {
-  const sweep = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(hashtextextended('otp-sweep', 0)) as locked`);
+  const sweep = await tx.execute<{ locked: boolean }>(
+    sql`select pg_try_advisory_xact_lock(hashtextextended('otp-sweep', 0)) as locked`,
+  );
   if (sweep.rows[0]?.locked !== true) return;
   const before = new Date(now.getTime() - KEEP_ROWS_MS);
-  const oldest = tx.select({ id: otpCodes.id }).from(otpCodes).where(lt(otpCodes.createdAt, before)).orderBy(asc(otpCodes.createdAt)).limit(SWEEP_BATCH);
+  const oldest = tx
+    .select({ id: otpCodes.id })
+    .from(otpCodes)
+    .where(lt(otpCodes.createdAt, before))
+    .orderBy(asc(otpCodes.createdAt))
+    .limit(SWEEP_BATCH);
   await tx.delete(otpCodes).where(inArray(otpCodes.id, oldest));
 }
 
@@ -204,10 +214,12 @@ export async function checkCode(tx: Executor, phone: string, code: string, now: 
     .limit(1);
   const row = rows[0];
   if (!row || row.usedAt !== null) return { ok: false, message: CODE_MISSING_MESSAGE, code: 'code-missing' };
-  if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, message: CODE_EXPIRED_MESSAGE, code: 'code-expired' };
+  if (row.expiresAt.getTime() <= now.getTime())
+    return { ok: false, message: CODE_EXPIRED_MESSAGE, code: 'code-expired' };
   if (row.attempts >= MAX_ATTEMPTS) return { ok: false, message: CODE_EXHAUSTED_MESSAGE, code: 'code-exhausted' };
   const given = code.trim();
-  if (/^\d{6}$/.test(given) && sameHash(hashCode(row.salt, phone, given), row.codeHash)) return { ok: true, codeId: row.id };
+  if (/^\d{6}$/.test(given) && sameHash(hashCode(row.salt, phone, given), row.codeHash))
+    return { ok: true, codeId: row.id };
   const attempts = row.attempts + 1;
   await tx.update(otpCodes).set({ attempts }).where(eq(otpCodes.id, row.id));
   const left = MAX_ATTEMPTS - attempts;

@@ -39,17 +39,11 @@ import {
 import { createPaymentGateways, type PaymentGateway, type PaymentGateways } from '../integrations/payments.js';
 import { logOf } from './geocoding.js';
 import { advanceOrderStatus } from './orderStatus.js';
-import { ORDER_MESSAGES } from './checkoutRefusals.js';
+import { ORDER_MESSAGES, PAYMENT_MESSAGES } from '../../src/domain/messages.js';
 import { toOrder } from './orders.js';
 import type { AuthUser } from './sessions.js';
 
-export const PAYMENT_MESSAGES = {
-  notOnline: 'Этот заказ оплачивается при получении',
-  noPayment: 'Платёж по заказу не найден',
-  orderCancelled: 'Заказ отменён, оплатить его нельзя',
-  badSignature: 'Неверная подпись уведомления',
-  unknownKind: 'Неизвестное уведомление',
-} as const;
+export { PAYMENT_MESSAGES };
 
 /** A payment still pending after this long is failed ('Время на оплату истекло') and its order cancelled. */
 export const PAYMENT_PENDING_TTL_MS = 30 * 60 * 1000;
@@ -156,7 +150,13 @@ export async function expireStalePayments(ctx: AppContext, orderId?: string): Pr
     db
       .select({ id: payments.id })
       .from(payments)
-      .where(and(eq(payments.status, 'pending'), lt(payments.createdAt, cutoff), ...(orderId === undefined ? [] : [eq(payments.orderId, orderId)])))
+      .where(
+        and(
+          eq(payments.status, 'pending'),
+          lt(payments.createdAt, cutoff),
+          ...(orderId === undefined ? [] : [eq(payments.orderId, orderId)]),
+        ),
+      )
       .limit(100),
   );
   let expired = 0;
@@ -172,13 +172,20 @@ export async function startOrderPayment(ctx: AppContext, user: AuthUser, orderId
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const order = await ownOrder(tx, user, orderId);
-    if (order.paymentMethod !== 'card' && order.paymentMethod !== 'sbp') throw unprocessable(PAYMENT_MESSAGES.notOnline, 'payment-not-online');
+    if (order.paymentMethod !== 'card' && order.paymentMethod !== 'sbp')
+      throw unprocessable(PAYMENT_MESSAGES.notOnline, 'payment-not-online');
     let payment = (await tx.select().from(payments).where(eq(payments.orderId, order.id)).limit(1))[0];
     if (!payment) {
       if (order.status === 'Cancelled') throw unprocessable(PAYMENT_MESSAGES.orderCancelled, 'order-cancelled');
       const account = gatewaysOf(ctx).current.accountFor(order.deliveryTerminalId);
       if (!account.available) throw unprocessable(ORDER_MESSAGES.onlinePaymentOff, 'online-payment-disabled');
-      payment = await createPaymentIn(tx, ctx, { id: order.id, userId: order.userId, total: order.total, paymentMethod: order.paymentMethod }, account.account, now);
+      payment = await createPaymentIn(
+        tx,
+        ctx,
+        { id: order.id, userId: order.userId, total: order.total, paymentMethod: order.paymentMethod },
+        account.account,
+        now,
+      );
     }
     return toSession(ctx, payment, order, await citySlug(tx, order.cityId));
   });
@@ -198,7 +205,11 @@ export async function readOrderPayment(ctx: AppContext, user: AuthUser, orderId:
 export type ConfirmOutcome = 'paid' | 'already-paid' | 'not-pending' | 'amount-mismatch' | 'not-found';
 
 /** pending → paid, on the server's own confirmation only. Pushes order:status_update. */
-export async function confirmPayment(ctx: AppContext, paymentId: string, confirmation: { transactionId: string | null; amount: number }): Promise<ConfirmOutcome> {
+export async function confirmPayment(
+  ctx: AppContext,
+  paymentId: string,
+  confirmation: { transactionId: string | null; amount: number },
+): Promise<ConfirmOutcome> {
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx): Promise<{ outcome: ConfirmOutcome; order?: OrderRow }> => {
     const payment = (await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update'))[0];
@@ -219,7 +230,12 @@ export async function confirmPayment(ctx: AppContext, paymentId: string, confirm
   });
   if (result.outcome === 'paid' && result.order) {
     await ctx.push
-      .publish({ type: 'order:status_update', userId: result.order.userId, orderId: result.order.id, status: result.order.status })
+      .publish({
+        type: 'order:status_update',
+        userId: result.order.userId,
+        orderId: result.order.id,
+        status: result.order.status,
+      })
       .catch(() => undefined);
   }
   return result.outcome;
@@ -228,12 +244,18 @@ export async function confirmPayment(ctx: AppContext, paymentId: string, confirm
 export type FailOutcome = 'failed' | 'not-pending' | 'not-found';
 
 /** pending → failed, and the order is Cancelled (bonuses back, coupon freed; advanceOrderStatus pushes). */
-export async function failPayment(ctx: AppContext, paymentId: string, reason: string, actor: string): Promise<FailOutcome> {
+export async function failPayment(
+  ctx: AppContext,
+  paymentId: string,
+  reason: string,
+  actor: string,
+): Promise<FailOutcome> {
   const now = ctx.clock.now();
   const changed = await ctx.db.transaction(async (tx) => {
     const payment = (await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update'))[0];
     if (!payment) return { outcome: 'not-found' as const, orderId: null };
-    if (payment.status !== 'pending') return { outcome: 'not-pending' as const, orderId: payment.status === 'failed' ? payment.orderId : null };
+    if (payment.status !== 'pending')
+      return { outcome: 'not-pending' as const, orderId: payment.status === 'failed' ? payment.orderId : null };
     await tx
       .update(payments)
       .set({ status: 'failed', failureReason: reason.slice(0, 500), failedAt: now, updatedAt: now })
@@ -246,12 +268,17 @@ export async function failPayment(ctx: AppContext, paymentId: string, reason: st
 }
 
 async function cancelUnpaidOrder(ctx: AppContext, orderId: string, actor: string): Promise<void> {
-  const row = await ctx.db.run(async (db) => (await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).limit(1))[0]);
+  const row = await ctx.db.run(
+    async (db) => (await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).limit(1))[0],
+  );
   if (!row || row.status === 'Cancelled' || row.status === 'Closed') return;
   try {
     await advanceOrderStatus(ctx, orderId, 'Cancelled', actor);
   } catch (error) {
-    logOf(ctx).error({ orderId, err: error instanceof Error ? error.message : String(error) }, 'payments: could not cancel the unpaid order');
+    logOf(ctx).error(
+      { orderId, err: error instanceof Error ? error.message : String(error) },
+      'payments: could not cancel the unpaid order',
+    );
   }
 }
 
@@ -262,7 +289,8 @@ export async function cancelOrderPayment(ctx: AppContext, user: AuthUser, orderI
     return (await db.select().from(payments).where(eq(payments.orderId, orderId)).limit(1))[0];
   });
   if (!payment) throw notFound(PAYMENT_MESSAGES.noPayment, 'payment-not-found');
-  if (payment.status === 'pending') await failPayment(ctx, payment.id, 'Покупатель отказался от оплаты', `customer:${user.userId}`);
+  if (payment.status === 'pending')
+    await failPayment(ctx, payment.id, 'Покупатель отказался от оплаты', `customer:${user.userId}`);
   return ctx.db.run(async (db) => toOrder(await ownOrder(db, user, orderId)));
 }
 
@@ -279,12 +307,17 @@ export interface RefundAnswer {
  */
 export const REFUND_CLAIM_STALE_MS = 5 * 60_000;
 
-export const REFUND_IN_PROGRESS_MESSAGE = 'Возврат по заказу уже выполняется: платёжная система ещё не ответила. Обновите заказ через минуту';
+export const REFUND_IN_PROGRESS_MESSAGE =
+  'Возврат по заказу уже выполняется: платёжная система ещё не ответила. Обновите заказ через минуту';
 
 /** The provider's answer; a network error counts as a refusal the operator may retry. */
 async function askRefund(gateway: PaymentGateway, payment: PaymentRow): Promise<RefundResult> {
   try {
-    return await gateway.refund({ account: payment.account, transactionId: payment.transactionId, amount: payment.amount });
+    return await gateway.refund({
+      account: payment.account,
+      transactionId: payment.transactionId,
+      amount: payment.amount,
+    });
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
@@ -299,9 +332,14 @@ async function askRefund(gateway: PaymentGateway, payment: PaymentRow): Promise<
  * return the money twice.
  */
 export async function refundOrderPayment(ctx: AppContext, orderId: string, reason: string): Promise<RefundAnswer> {
-  const payment = await ctx.db.run(async (db) => (await db.select().from(payments).where(eq(payments.orderId, orderId)).limit(1))[0]);
+  const payment = await ctx.db.run(
+    async (db) => (await db.select().from(payments).where(eq(payments.orderId, orderId)).limit(1))[0],
+  );
   if (!payment || payment.status !== 'paid') {
-    return { status: 'nothing-to-refund', message: payment?.status === 'refunded' ? 'Деньги по заказу уже возвращены' : 'Заказ не был оплачен онлайн' };
+    return {
+      status: 'nothing-to-refund',
+      message: payment?.status === 'refunded' ? 'Деньги по заказу уже возвращены' : 'Заказ не был оплачен онлайн',
+    };
   }
   const claimedAt = ctx.clock.now();
   const staleBefore = new Date(claimedAt.getTime() - REFUND_CLAIM_STALE_MS);
@@ -309,11 +347,20 @@ export async function refundOrderPayment(ctx: AppContext, orderId: string, reaso
     db
       .update(payments)
       .set({ refundStartedAt: claimedAt, updatedAt: claimedAt })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, 'paid'), or(isNull(payments.refundStartedAt), lt(payments.refundStartedAt, staleBefore))))
+      .where(
+        and(
+          eq(payments.id, payment.id),
+          eq(payments.status, 'paid'),
+          or(isNull(payments.refundStartedAt), lt(payments.refundStartedAt, staleBefore)),
+        ),
+      )
       .returning({ id: payments.id }),
   );
   if (claimed.length === 0) {
-    const now = await ctx.db.run(async (db) => (await db.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id)).limit(1))[0]);
+    const now = await ctx.db.run(
+      async (db) =>
+        (await db.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id)).limit(1))[0],
+    );
     if (now?.status === 'refunded') return { status: 'nothing-to-refund', message: 'Деньги по заказу уже возвращены' };
     return { status: 'in-progress', message: REFUND_IN_PROGRESS_MESSAGE };
   }
@@ -321,31 +368,66 @@ export async function refundOrderPayment(ctx: AppContext, orderId: string, reaso
   const now = ctx.clock.now();
   if (!result.ok) {
     await ctx.db.run((db) =>
-      db.update(payments).set({ refundError: result.message.slice(0, 500), refundStartedAt: null, updatedAt: now }).where(eq(payments.id, payment.id)),
+      db
+        .update(payments)
+        .set({ refundError: result.message.slice(0, 500), refundStartedAt: null, updatedAt: now })
+        .where(eq(payments.id, payment.id)),
     );
-    logOf(ctx).error({ orderId, paymentId: payment.id, provider: payment.provider, reason, refundError: result.message }, 'payments: refund failed');
+    logOf(ctx).error(
+      { orderId, paymentId: payment.id, provider: payment.provider, reason, refundError: result.message },
+      'payments: refund failed',
+    );
     return { status: 'failed', message: `Не удалось вернуть деньги: ${result.message}` };
   }
   const order = await ctx.db.transaction(async (tx) => {
     const changed = await tx
       .update(payments)
-      .set({ status: 'refunded', refundedAt: now, refundError: null, failureReason: reason.slice(0, 500), updatedAt: now })
+      .set({
+        status: 'refunded',
+        refundedAt: now,
+        refundError: null,
+        failureReason: reason.slice(0, 500),
+        updatedAt: now,
+      })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'paid')))
       .returning({ id: payments.id });
     if (changed.length === 0) return null;
-    return (await tx.update(orders).set({ paymentStatus: 'refunded', updatedAt: now }).where(eq(orders.id, orderId)).returning())[0] ?? null;
+    return (
+      (
+        await tx
+          .update(orders)
+          .set({ paymentStatus: 'refunded', updatedAt: now })
+          .where(eq(orders.id, orderId))
+          .returning()
+      )[0] ?? null
+    );
   });
-  if (order) await ctx.push.publish({ type: 'order:status_update', userId: order.userId, orderId, status: order.status }).catch(() => undefined);
-  logOf(ctx).info({ orderId, paymentId: payment.id, provider: payment.provider, amount: payment.amount, reason }, 'payments: refunded');
+  if (order)
+    await ctx.push
+      .publish({ type: 'order:status_update', userId: order.userId, orderId, status: order.status })
+      .catch(() => undefined);
+  logOf(ctx).info(
+    { orderId, paymentId: payment.id, provider: payment.provider, amount: payment.amount, reason },
+    'payments: refunded',
+  );
   return { status: 'refunded', message: `Деньги возвращены: ${payment.amount} ₽` };
 }
 
 // ---------------------------------------------------------------------------------------------
 // The built-in test gateway
 
-export async function testPayment(ctx: AppContext, paymentId: string): Promise<{ payment: PaymentRow; order: OrderRow; slug: string } | null> {
+export async function testPayment(
+  ctx: AppContext,
+  paymentId: string,
+): Promise<{ payment: PaymentRow; order: OrderRow; slug: string } | null> {
   return ctx.db.run(async (db) => {
-    const payment = (await db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.provider, 'test'))).limit(1))[0];
+    const payment = (
+      await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.id, paymentId), eq(payments.provider, 'test')))
+        .limit(1)
+    )[0];
     if (!payment) return null;
     const order = (await db.select().from(orders).where(eq(orders.id, payment.orderId)).limit(1))[0];
     if (!order) return null;
@@ -385,14 +467,21 @@ ${body}
 }
 
 /** 'Оплатить' / 'Отклонить' on the test page → where to send the browser. */
-export async function testGatewayAct(ctx: AppContext, paymentId: string, verb: 'pay' | 'decline'): Promise<string | null> {
+export async function testGatewayAct(
+  ctx: AppContext,
+  paymentId: string,
+  verb: 'pay' | 'decline',
+): Promise<string | null> {
   const stale = await testPayment(ctx, paymentId);
   if (stale) await expireStalePayments(ctx, stale.order.id);
   const found = await testPayment(ctx, paymentId);
   if (!found) return null;
   const urls = returnUrls(found.slug, found.order.id);
   if (verb === 'pay') {
-    const outcome = await confirmPayment(ctx, paymentId, { transactionId: `test-${paymentId}`, amount: found.payment.amount });
+    const outcome = await confirmPayment(ctx, paymentId, {
+      transactionId: `test-${paymentId}`,
+      amount: found.payment.amount,
+    });
     return outcome === 'paid' || outcome === 'already-paid' ? urls.successUrl : urls.failUrl;
   }
   await failPayment(ctx, paymentId, 'Отклонено на тестовой странице оплаты', 'payment:test');
@@ -413,11 +502,21 @@ export interface NotificationRequest {
 }
 
 /** Records an event once; false when (provider, key) was seen before. */
-async function recordEvent(ctx: AppContext, event: { key: string; kind: string; paymentId: string | null; payload: Record<string, string>; outcome: string }): Promise<boolean> {
+async function recordEvent(
+  ctx: AppContext,
+  event: { key: string; kind: string; paymentId: string | null; payload: Record<string, string>; outcome: string },
+): Promise<boolean> {
   const rows = await ctx.db.run((db) =>
     db
       .insert(paymentEvents)
-      .values({ provider: 'cloudpayments', eventKey: event.key, kind: event.kind, paymentId: event.paymentId, payload: event.payload, outcome: event.outcome })
+      .values({
+        provider: 'cloudpayments',
+        eventKey: event.key,
+        kind: event.kind,
+        paymentId: event.paymentId,
+        payload: event.payload,
+        outcome: event.outcome,
+      })
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id }),
   );
@@ -426,13 +525,29 @@ async function recordEvent(ctx: AppContext, event: { key: string; kind: string; 
 
 async function setEventOutcome(ctx: AppContext, key: string, outcome: string): Promise<void> {
   await ctx.db.run((db) =>
-    db.update(paymentEvents).set({ outcome }).where(and(eq(paymentEvents.provider, 'cloudpayments'), eq(paymentEvents.eventKey, key))),
+    db
+      .update(paymentEvents)
+      .set({ outcome })
+      .where(and(eq(paymentEvents.provider, 'cloudpayments'), eq(paymentEvents.eventKey, key))),
   );
 }
 
 /** Card data never goes to the log or the events table. */
 function safePayload(fields: Record<string, string>): Record<string, string> {
-  const keep = ['TransactionId', 'Amount', 'Currency', 'InvoiceId', 'AccountId', 'OperationType', 'Status', 'Reason', 'ReasonCode', 'TestMode', 'DateTime', 'PaymentMethod'];
+  const keep = [
+    'TransactionId',
+    'Amount',
+    'Currency',
+    'InvoiceId',
+    'AccountId',
+    'OperationType',
+    'Status',
+    'Reason',
+    'ReasonCode',
+    'TestMode',
+    'DateTime',
+    'PaymentMethod',
+  ];
   return Object.fromEntries(Object.entries(fields).filter(([k]) => keep.includes(k)));
 }
 
@@ -441,18 +556,42 @@ function safePayload(fields: Record<string, string>): Record<string, string> {
  * The signature is checked with the API secret of the account the payment went to; for an
  * unknown invoice, with any configured account.
  */
-export async function handleCloudPaymentsNotification(ctx: AppContext, kind: CloudPaymentsKind, request: NotificationRequest): Promise<{ code: number }> {
+export async function handleCloudPaymentsNotification(
+  ctx: AppContext,
+  kind: CloudPaymentsKind,
+  request: NotificationRequest,
+): Promise<{ code: number }> {
   const log = logOf(ctx);
   const fields = parseNotification(request.raw, request.contentType);
   const n = notificationFields(fields);
   const payment = n.invoiceId
-    ? await ctx.db.run(async (db) => (await db.select().from(payments).where(and(eq(payments.orderId, n.invoiceId ?? ''), eq(payments.provider, 'cloudpayments'))).limit(1))[0])
+    ? await ctx.db.run(
+        async (db) =>
+          (
+            await db
+              .select()
+              .from(payments)
+              .where(and(eq(payments.orderId, n.invoiceId ?? ''), eq(payments.provider, 'cloudpayments')))
+              .limit(1)
+          )[0],
+      )
     : undefined;
   const config = gatewaysOf(ctx).cloudpayments;
-  const candidates = payment ? [accountByPublicId(config, payment.account)].filter((a) => a !== null) : allAccounts(config);
-  const signed = candidates.some((account) => verifyNotification(request.raw, { contentHmac: request.contentHmac, xContentHmac: request.xContentHmac }, account.apiSecret));
+  const candidates = payment
+    ? [accountByPublicId(config, payment.account)].filter((a) => a !== null)
+    : allAccounts(config);
+  const signed = candidates.some((account) =>
+    verifyNotification(
+      request.raw,
+      { contentHmac: request.contentHmac, xContentHmac: request.xContentHmac },
+      account.apiSecret,
+    ),
+  );
   if (!signed) {
-    log.warn({ cloudpayments: kind, invoiceId: n.invoiceId, transactionId: n.transactionId }, 'payments: notification with a bad signature refused');
+    log.warn(
+      { cloudpayments: kind, invoiceId: n.invoiceId, transactionId: n.transactionId },
+      'payments: notification with a bad signature refused',
+    );
     throw unauthorized(PAYMENT_MESSAGES.badSignature, 'bad-signature');
   }
   if (!payment) {
@@ -460,13 +599,17 @@ export async function handleCloudPaymentsNotification(ctx: AppContext, kind: Clo
     return { code: kind === 'check' ? CP_CODES.badInvoice : CP_CODES.ok };
   }
   const payload = safePayload(fields);
-  const amountOk = n.amount !== null && Math.abs(n.amount - payment.amount) < 0.01 && (n.currency === null || n.currency === 'RUB');
+  const amountOk =
+    n.amount !== null && Math.abs(n.amount - payment.amount) < 0.01 && (n.currency === null || n.currency === 'RUB');
 
   if (kind === 'check') {
     if (n.accountId !== null && n.accountId !== payment.userId) return { code: CP_CODES.badAccount };
     if (!amountOk) return { code: CP_CODES.badAmount };
     if (payment.status !== 'pending') return { code: CP_CODES.rejected };
-    const order = await ctx.db.run(async (db) => (await db.select({ status: orders.status }).from(orders).where(eq(orders.id, payment.orderId)).limit(1))[0]);
+    const order = await ctx.db.run(
+      async (db) =>
+        (await db.select({ status: orders.status }).from(orders).where(eq(orders.id, payment.orderId)).limit(1))[0],
+    );
     return { code: order && order.status !== 'Cancelled' ? CP_CODES.ok : CP_CODES.rejected };
   }
 
@@ -485,17 +628,31 @@ export async function handleCloudPaymentsNotification(ctx: AppContext, kind: Clo
 
   // pay
   if (!amountOk) {
-    log.error({ transactionId: n.transactionId, orderId: payment.orderId, amount: n.amount, expected: payment.amount }, 'payments: paid amount differs from the order; not confirmed');
+    log.error(
+      { transactionId: n.transactionId, orderId: payment.orderId, amount: n.amount, expected: payment.amount },
+      'payments: paid amount differs from the order; not confirmed',
+    );
     await setEventOutcome(ctx, key, 'amount-mismatch');
     return { code: CP_CODES.ok };
   }
   const outcome = await confirmPayment(ctx, payment.id, { transactionId: n.transactionId, amount: n.amount ?? 0 });
   await setEventOutcome(ctx, key, outcome);
-  if (outcome === 'not-pending' || (outcome === 'already-paid' && payment.transactionId !== null && payment.transactionId !== n.transactionId)) {
+  if (
+    outcome === 'not-pending' ||
+    (outcome === 'already-paid' && payment.transactionId !== null && payment.transactionId !== n.transactionId)
+  ) {
     // Money came for an order that was already cancelled or paid: give it back.
     const account = accountByPublicId(config, payment.account);
-    const refund = account && n.transactionId ? await gatewaysOf(ctx).byProvider('cloudpayments').refund({ account: payment.account, transactionId: n.transactionId, amount: n.amount ?? 0 }) : null;
-    log.error({ orderId: payment.orderId, transactionId: n.transactionId, refunded: refund?.ok ?? false }, 'payments: payment for an order that is not awaiting payment; refunded');
+    const refund =
+      account && n.transactionId
+        ? await gatewaysOf(ctx)
+            .byProvider('cloudpayments')
+            .refund({ account: payment.account, transactionId: n.transactionId, amount: n.amount ?? 0 })
+        : null;
+    log.error(
+      { orderId: payment.orderId, transactionId: n.transactionId, refunded: refund?.ok ?? false },
+      'payments: payment for an order that is not awaiting payment; refunded',
+    );
     await setEventOutcome(ctx, key, refund?.ok ? `${outcome}:refunded` : `${outcome}:refund-failed`);
   }
   return { code: CP_CODES.ok };

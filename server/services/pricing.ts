@@ -6,10 +6,10 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { contentVersions, groups, products } from '../db/schema/catalog.js';
 import type { GroupModifier } from '../../src/api/entities.js';
+import { ITEM_MESSAGES, maxPerPositionMessage } from '../../src/domain/messages.js';
 
-export const PRODUCT_GONE_MESSAGE = 'Блюдо в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога';
-export const MODIFIER_GONE_MESSAGE =
-  'Модификатор для блюда в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога';
+export const PRODUCT_GONE_MESSAGE = ITEM_MESSAGES.productGone;
+export const MODIFIER_GONE_MESSAGE = ITEM_MESSAGES.modifierGone;
 
 export interface PricingProduct {
   id: string;
@@ -86,12 +86,16 @@ function orderable(catalog: PricingCatalog, productId: string): PricingProduct |
  * Prices one line. `free` makes a gift line: same validation (the modifiers must exist and the
  * required groups be chosen), but a unit price of 0.
  */
-export function priceItem(catalog: PricingCatalog, item: ItemRequest, options: { free?: boolean } = {}): PricedLine | string {
+export function priceItem(
+  catalog: PricingCatalog,
+  item: ItemRequest,
+  options: { free?: boolean } = {},
+): PricedLine | string {
   const product = orderable(catalog, item.productId);
   if (!product) return PRODUCT_GONE_MESSAGE;
   if (!Number.isInteger(item.amount) || item.amount < 1) return PRODUCT_GONE_MESSAGE;
   if (product.maxPerPosition > 0 && item.amount > product.maxPerPosition) {
-    return `Блюдо «${product.name}»: не более ${product.maxPerPosition} в одной позиции заказа`;
+    return maxPerPositionMessage(product.name, product.maxPerPosition);
   }
   // Merge repeated modifiers, keeping the first-seen order.
   const merged = new Map<string, { id: string; groupId: string; amount: number }>();
@@ -107,15 +111,18 @@ export function priceItem(catalog: PricingCatalog, item: ItemRequest, options: {
     const group = product.groupModifiers.find((g) => g.id === mod.groupId);
     const choice = group?.modifiers.find((m) => m.modifierId === mod.id);
     const modProduct = catalog.products.get(mod.id);
-    if (!group || !choice || !modProduct || !Number.isInteger(mod.amount) || mod.amount < 1) return MODIFIER_GONE_MESSAGE;
+    if (!group || !choice || !modProduct || !Number.isInteger(mod.amount) || mod.amount < 1)
+      return MODIFIER_GONE_MESSAGE;
     perGroup.set(group.id, (perGroup.get(group.id) ?? 0) + mod.amount);
     mods.push({ id: mod.id, name: modProduct.name, amount: mod.amount, price: choice.price, groupId: group.id });
   }
   for (const group of product.groupModifiers) {
     const chosen = perGroup.get(group.id) ?? 0;
     const groupName = catalog.groups.get(group.id)?.name ?? group.id;
-    if (group.required && chosen < 1) return `Для блюда «${product.name}» не выбран обязательный модификатор «${groupName}»`;
-    if (chosen > group.maxAmount) return `Для блюда «${product.name}» выбрано слишком много модификаторов «${groupName}»`;
+    if (group.required && chosen < 1)
+      return `Для блюда «${product.name}» не выбран обязательный модификатор «${groupName}»`;
+    if (chosen > group.maxAmount)
+      return `Для блюда «${product.name}» выбрано слишком много модификаторов «${groupName}»`;
   }
   const unitPrice = options.free ? 0 : mods.reduce((sum, mod) => sum + mod.price * mod.amount, product.price);
   return {
@@ -160,7 +167,11 @@ const catalogCache = new WeakMap<object, { version: number; catalog: PricingCata
  */
 export async function loadPricingCatalog(db: Executor, cacheOwner?: object): Promise<PricingCatalog> {
   if (cacheOwner === undefined) return readPricingCatalog(db);
-  const rows = await db.select({ version: contentVersions.version }).from(contentVersions).where(eq(contentVersions.name, 'catalog')).limit(1);
+  const rows = await db
+    .select({ version: contentVersions.version })
+    .from(contentVersions)
+    .where(eq(contentVersions.name, 'catalog'))
+    .limit(1);
   const version = rows[0]?.version ?? -1;
   const cached = catalogCache.get(cacheOwner);
   if (cached && cached.version === version) return cached.catalog;
@@ -172,20 +183,25 @@ export async function loadPricingCatalog(db: Executor, cacheOwner?: object): Pro
 async function readPricingCatalog(db: Executor): Promise<PricingCatalog> {
   // One query after the other: a transaction's connection runs one statement at a time.
   const productRows = await db
-      .select({
-        id: products.id,
-        name: products.name,
-        code: products.code,
-        price: products.price,
-        parentGroup: products.parentGroup,
-        sale: products.sale,
-        groupModifiers: products.groupModifiers,
-        maxPerPosition: products.maxPerPosition,
-        isVisible: products.isVisible,
-      })
-      .from(products);
+    .select({
+      id: products.id,
+      name: products.name,
+      code: products.code,
+      price: products.price,
+      parentGroup: products.parentGroup,
+      sale: products.sale,
+      groupModifiers: products.groupModifiers,
+      maxPerPosition: products.maxPerPosition,
+      isVisible: products.isVisible,
+    })
+    .from(products);
   const groupRows = await db
-    .select({ id: groups.id, name: groups.name, isGroupModifier: groups.isGroupModifier, isServiceGroup: groups.isServiceGroup })
+    .select({
+      id: groups.id,
+      name: groups.name,
+      isGroupModifier: groups.isGroupModifier,
+      isServiceGroup: groups.isServiceGroup,
+    })
     .from(groups);
   return {
     products: new Map(productRows.map((p) => [p.id, p])),

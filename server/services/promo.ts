@@ -22,32 +22,30 @@ import { couponUses, coupons, promotions, type PromotionKind } from '../db/schem
 import type { AppContext } from '../context.js';
 import { unprocessable } from '../http/errors.js';
 import { Settings as SettingsSchema } from '../../src/api/entities.js';
-import type { DeliveryMethod, FreeProduct, LostGift, PromoRequest, PromoResponse, Settings } from '../../src/api/entities.js';
+import type {
+  DeliveryMethod,
+  FreeProduct,
+  LostGift,
+  PromoRequest,
+  PromoResponse,
+  Settings,
+} from '../../src/api/entities.js';
+import { snackGiftCount, countGiftSnacks } from '../../src/domain/gifts.js';
+import {
+  COUPON_MESSAGES,
+  ORDER_MESSAGES,
+  couponMinSumMessage,
+  goodsPriceChangedMessage,
+} from '../../src/domain/messages.js';
 import { formatPrice } from '../../src/domain/price.js';
 import { formatCount } from '../../src/domain/plural.js';
 import { loadPricingCatalog, priceItems, type ItemRequest, type PricedLine, type PricingCatalog } from './pricing.js';
 import type { AuthUser } from './sessions.js';
 import { getBalance } from './users.js';
 
-export const CITY_NOT_FOUND_MESSAGE = 'Город не найден';
-
-export const COUPON_MESSAGES = {
-  notFound: 'Купон не найден',
-  expired: 'Срок действия купона истёк',
-  notYet: 'Купон ещё не действует',
-  city: 'Купон не действует в вашем городе',
-  selfOnly: 'Купон действует только при самовывозе',
-  deliveryOnly: 'Купон действует только при доставке',
-  limit: 'Лимит использования купона исчерпан',
-} as const;
-
-export function couponMinSumMessage(code: string, minSum: number): string {
-  return `Минимальная сумма заказа для купона ${code} — ${formatPrice(minSum)}`;
-}
-
-export function priceChangedMessage(server: number, client: number): string {
-  return `Цены изменились: сумма товаров теперь ${formatPrice(server)} вместо ${formatPrice(client)}. Проверьте корзину`;
-}
+// The coupon texts are shared with the client (src/domain/messages.ts); re-exported for orders.ts.
+export { COUPON_MESSAGES, couponMinSumMessage };
+export const CITY_NOT_FOUND_MESSAGE = ORDER_MESSAGES.cityNotFound;
 
 export interface CouponData {
   code: string;
@@ -135,7 +133,14 @@ export function normalizeCouponCode(code: string | null | undefined): string | n
 /** Why the coupon cannot be used for this order, or null when it can. */
 export function couponRefusal(
   coupon: CouponData | null,
-  order: { goodsTotal: number; cityId: string; deliveryMethod: DeliveryMethod; now: string; usesByUser: number; signedIn: boolean },
+  order: {
+    goodsTotal: number;
+    cityId: string;
+    deliveryMethod: DeliveryMethod;
+    now: string;
+    usesByUser: number;
+    signedIn: boolean;
+  },
 ): string | null {
   if (!coupon || !coupon.isActive) return COUPON_MESSAGES.notFound;
   const now = Date.parse(order.now);
@@ -145,7 +150,8 @@ export function couponRefusal(
   if (coupon.deliveryMethod === 'self' && order.deliveryMethod !== 'self') return COUPON_MESSAGES.selfOnly;
   if (coupon.deliveryMethod === 'delivery' && order.deliveryMethod !== 'delivery') return COUPON_MESSAGES.deliveryOnly;
   if (coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit) return COUPON_MESSAGES.limit;
-  if (order.signedIn && coupon.perUserLimit !== null && order.usesByUser >= coupon.perUserLimit) return COUPON_MESSAGES.limit;
+  if (order.signedIn && coupon.perUserLimit !== null && order.usesByUser >= coupon.perUserLimit)
+    return COUPON_MESSAGES.limit;
   if (order.goodsTotal < coupon.minSum) return couponMinSumMessage(coupon.code, coupon.minSum);
   return null;
 }
@@ -154,11 +160,6 @@ export function couponRefusal(
 export function couponDiscount(coupon: Pick<CouponData, 'kind' | 'value'>, goodsTotal: number): number {
   const raw = coupon.kind === 'percent' ? Math.floor((goodsTotal * coupon.value) / 100) : coupon.value;
   return Math.max(0, Math.min(goodsTotal, raw));
-}
-
-/** Snacks that count towards the snack gift: items of the group, sale flag not false, by quantity. */
-export function countSnacks(lines: readonly Pick<PricedLine, 'parentGroup' | 'sale' | 'amount'>[], groupId: string): number {
-  return lines.reduce((n, line) => (line.parentGroup === groupId && line.sale !== false ? n + line.amount : n), 0);
 }
 
 export function allowedBonusFor(requested: number, balance: number, cap: number): number {
@@ -181,7 +182,8 @@ export function evaluatePromo(input: PromoInput): PromoOutcome {
   const goodsTotal = input.lines.reduce((sum, line) => sum + line.sum, 0);
   const loyaltyProgramErrors: string[] = [];
   const priceChanged = input.clientGoodsTotal !== null && Math.abs(input.clientGoodsTotal - goodsTotal) >= 0.01;
-  if (priceChanged && input.clientGoodsTotal !== null) loyaltyProgramErrors.push(priceChangedMessage(goodsTotal, input.clientGoodsTotal));
+  if (priceChanged && input.clientGoodsTotal !== null)
+    loyaltyProgramErrors.push(goodsPriceChangedMessage(goodsTotal, input.clientGoodsTotal));
 
   let appliedCoupon: CouponData | null = null;
   let couponError: string | null = null;
@@ -207,37 +209,67 @@ export function evaluatePromo(input: PromoInput): PromoOutcome {
   const gifts: GrantedGift[] = [];
   const { snack, pizza } = input.rules;
   if (snack && snack.per > 0) {
-    const amount = Math.floor(countSnacks(input.lines, snack.groupId) / snack.per);
+    const snacks = countGiftSnacks(
+      input.lines.map((l) => ({ product: { parentGroup: l.parentGroup, sale: l.sale }, quantity: l.amount })),
+      snack.groupId,
+    );
+    const amount = snackGiftCount(snacks, snack.per);
     if (amount > 0) {
-      gifts.push({ kind: 'snack-gift', productId: snack.productId, amount, hasModifiers: input.giftInfo[snack.productId]?.hasModifiers ?? false });
+      gifts.push({
+        kind: 'snack-gift',
+        productId: snack.productId,
+        amount,
+        hasModifiers: input.giftInfo[snack.productId]?.hasModifiers ?? false,
+      });
     }
   }
   if (pizza && goodsTotal >= pizza.minSum) {
-    gifts.push({ kind: 'pizza-gift', productId: pizza.productId, amount: 1, hasModifiers: input.giftInfo[pizza.productId]?.hasModifiers ?? false });
+    gifts.push({
+      kind: 'pizza-gift',
+      productId: pizza.productId,
+      amount: 1,
+      hasModifiers: input.giftInfo[pizza.productId]?.hasModifiers ?? false,
+    });
   }
 
   const lostGift: LostGift[] = [];
   const requested = new Map<string, number>();
-  for (const gift of input.requestedGifts) requested.set(gift.productId, (requested.get(gift.productId) ?? 0) + gift.amount);
+  for (const gift of input.requestedGifts)
+    requested.set(gift.productId, (requested.get(gift.productId) ?? 0) + gift.amount);
   for (const [productId, amount] of requested) {
     const granted = gifts.filter((g) => g.productId === productId).reduce((n, g) => n + g.amount, 0);
     if (amount > granted) {
       const kind: PromotionKind = pizza?.productId === productId ? 'pizza-gift' : 'snack-gift';
-      lostGift.push({ productId, message: lostGiftMessage(kind, input.giftInfo[productId]?.name ?? productId, input.rules) });
+      lostGift.push({
+        productId,
+        message: lostGiftMessage(kind, input.giftInfo[productId]?.name ?? productId, input.rules),
+      });
     }
   }
 
   const cap = Math.max(0, Math.floor(input.bonusSpendCap * (goodsTotal - discountTotal)));
   const allowedBonus = input.user ? allowedBonusFor(input.spendBonus, input.user.balance, cap) : 0;
 
-  return { goodsTotal, discountTotal, appliedCoupon, couponError, gifts, lostGift, loyaltyProgramErrors, bonusCap: cap, allowedBonus, priceChanged };
+  return {
+    goodsTotal,
+    discountTotal,
+    appliedCoupon,
+    couponError,
+    gifts,
+    lostGift,
+    loyaltyProgramErrors,
+    bonusCap: cap,
+    allowedBonus,
+    priceChanged,
+  };
 }
 
 /** The wire answer: one FreeProduct per gift unit (the client adds each with quantity 1). */
 export function toPromoResponse(outcome: PromoOutcome): PromoResponse {
   const freeProducts: FreeProduct[] = [];
   for (const gift of outcome.gifts) {
-    for (let i = 0; i < gift.amount; i++) freeProducts.push({ productId: gift.productId, hasModifiers: gift.hasModifiers, fromPromocode: false });
+    for (let i = 0; i < gift.amount; i++)
+      freeProducts.push({ productId: gift.productId, hasModifiers: gift.hasModifiers, fromPromocode: false });
   }
   return {
     freeProducts,
@@ -275,7 +307,11 @@ const ORDER_SETTING_NAMES = [
   'BONUS_ACCRUAL_PERCENT',
 ] as const;
 
-function settingOr<K extends keyof Settings>(values: Record<string, unknown>, name: K, fallback: Settings[K]): Settings[K] {
+function settingOr<K extends keyof Settings>(
+  values: Record<string, unknown>,
+  name: K,
+  fallback: Settings[K],
+): Settings[K] {
   const parsed = SettingsSchema.shape[name].safeParse(values[name]);
   return parsed.success ? (parsed.data as Settings[K]) : fallback;
 }
@@ -293,7 +329,7 @@ export async function loadOrderSettings(db: Executor): Promise<OrderSettings> {
     citiesData: settingOr(values, 'CITIES_DATA', {}),
     isOnlinePaymentDisable: settingOr(values, 'IS_ONLINE_PAYMENT_DISABLE', { delivery: false, self: false }),
     snacksGroupId: settingOr(values, 'SNACKS_GROUP_ID', ''),
-    giftIds: settingOr(values, 'GIFT_IDS', { SNACK: '', PIZZA: '' }) ,
+    giftIds: settingOr(values, 'GIFT_IDS', { SNACK: '', PIZZA: '' }),
     bonusSpendCap: settingOr(values, 'BONUS_SPEND_CAP', 0),
     bonusAccrualPercent: settingOr(values, 'BONUS_ACCRUAL_PERCENT', 0),
   };
@@ -316,9 +352,16 @@ export function giftRulesFrom(rows: readonly PromotionRow[], promoSettings: Prom
   return {
     snack:
       snackRow && promoSettings.giftIds.SNACK && promoSettings.snacksGroupId
-        ? { productId: promoSettings.giftIds.SNACK, groupId: promoSettings.snacksGroupId, per: Math.max(1, Math.floor(num(snackRow.params.per, 3))) }
+        ? {
+            productId: promoSettings.giftIds.SNACK,
+            groupId: promoSettings.snacksGroupId,
+            per: Math.max(1, Math.floor(num(snackRow.params.per, 3))),
+          }
         : null,
-    pizza: pizzaRow && promoSettings.giftIds.PIZZA ? { productId: promoSettings.giftIds.PIZZA, minSum: Math.max(0, num(pizzaRow.params.minSum, 2500)) } : null,
+    pizza:
+      pizzaRow && promoSettings.giftIds.PIZZA
+        ? { productId: promoSettings.giftIds.PIZZA, minSum: Math.max(0, num(pizzaRow.params.minSum, 2500)) }
+        : null,
   };
 }
 
@@ -383,11 +426,23 @@ export const DEMO_COUPONS: (typeof coupons.$inferInsert)[] = [
     validFrom: new Date('2025-09-01T00:00:00+08:00'),
     validTo: new Date('2025-12-01T00:00:00+08:00'),
   },
-  { code: 'IRKUTSK300', title: '300 ₽ в Иркутске от 2 000 ₽', kind: 'fixed', value: 300, minSum: 2000, cityIds: ['city-irkutsk'] },
+  {
+    code: 'IRKUTSK300',
+    title: '300 ₽ в Иркутске от 2 000 ₽',
+    kind: 'fixed',
+    value: 300,
+    minSum: 2000,
+    cityIds: ['city-irkutsk'],
+  },
 ];
 
 export const DEMO_PROMOTIONS: (typeof promotions.$inferInsert)[] = [
-  { kind: 'snack-gift', title: 'При заказе 3х любых закусок - картофель фри в подарок', params: { per: 3 }, isActive: true },
+  {
+    kind: 'snack-gift',
+    title: 'При заказе 3х любых закусок - картофель фри в подарок',
+    params: { per: 3 },
+    isActive: true,
+  },
   { kind: 'pizza-gift', title: 'Пицца в подарок при заказе от 2 500 ₽', params: { minSum: 2500 }, isActive: true },
 ];
 
@@ -456,7 +511,10 @@ export async function quotePromo(ctx: AppContext, body: PromoRequest, user: Auth
     const { settings: promoSettings, rules, cityIds } = await promoRules(ctx.db, db, ctx.config.contentVersionMaxAgeMs);
     if (!cityIds.includes(body.cityId)) throw unprocessable(CITY_NOT_FOUND_MESSAGE, 'city-not-found');
     const catalog = await loadPricingCatalog(db, ctx.db);
-    const { goods, requestedGifts } = splitPromoItems(body.order.items, [promoSettings.giftIds.SNACK, promoSettings.giftIds.PIZZA].filter(Boolean));
+    const { goods, requestedGifts } = splitPromoItems(
+      body.order.items,
+      [promoSettings.giftIds.SNACK, promoSettings.giftIds.PIZZA].filter(Boolean),
+    );
     const priced = priceItems(catalog, goods);
     if (!priced.ok) throw unprocessable(priced.message, 'item-unavailable');
     const coupon = await findCoupon(db, body.coupon);

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { rateLimitHits } from '../db/schema/rateLimits.js';
-import { lockKey } from './otp.js';
+import { lockKey } from '../db/advisoryLock.js';
 
 export interface RateLimit {
   /** Names the limit in the table and in the lock keys. */
@@ -35,7 +35,11 @@ export async function takeRequest(ctx: AppContext, limit: RateLimit, keys: reado
     for (const hash of hashes) await lockKey(tx, `rate-limit:${limit.bucket}:${hash}`);
     let wait = 0;
     for (const hash of hashes) {
-      const inWindow = and(eq(rateLimitHits.bucket, limit.bucket), eq(rateLimitHits.keyHash, hash), gt(rateLimitHits.at, since));
+      const inWindow = and(
+        eq(rateLimitHits.bucket, limit.bucket),
+        eq(rateLimitHits.keyHash, hash),
+        gt(rateLimitHits.at, since),
+      );
       const [counted] = await tx.select({ n: count() }).from(rateLimitHits).where(inWindow);
       if ((counted?.n ?? 0) < limit.limit) continue;
       // The window frees a place when the oldest request that keeps the count at the limit leaves it.
@@ -50,8 +54,11 @@ export async function takeRequest(ctx: AppContext, limit: RateLimit, keys: reado
       wait = Math.max(wait, Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)));
     }
     if (wait > 0) return wait;
-    const sweep = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(hashtextextended(${`rate-limit-sweep:${limit.bucket}`}, 0)) as locked`);
-    if (sweep.rows[0]?.locked === true) await tx.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, limit.bucket), lt(rateLimitHits.at, since)));
+    const sweep = await tx.execute<{ locked: boolean }>(
+      sql`select pg_try_advisory_xact_lock(hashtextextended(${`rate-limit-sweep:${limit.bucket}`}, 0)) as locked`,
+    );
+    if (sweep.rows[0]?.locked === true)
+      await tx.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, limit.bucket), lt(rateLimitHits.at, since)));
     await tx.insert(rateLimitHits).values(hashes.map((keyHash) => ({ bucket: limit.bucket, keyHash, at: now })));
     return 0;
   });

@@ -4,7 +4,14 @@
 // The assembled object is cached per settings version (bumped by triggers on settings, cities,
 // restaurants and delivery_zones). CAPTCHA_PROVIDER comes from the server's configuration.
 import { asc, eq, sql } from 'drizzle-orm';
-import { Settings, type CaptchaProvider, type DeliveryZone, type Restaurant, type WeekHours, type WorkDay } from '../../src/api/entities.js';
+import {
+  Settings,
+  type CaptchaProvider,
+  type DeliveryZone,
+  type Restaurant,
+  type WeekHours,
+  type WorkDay,
+} from '../../src/api/entities.js';
 import type { Database, Executor } from '../db/database.js';
 import { cities, deliveryZones, restaurants } from '../db/schema/catalog.js';
 import { readContentVersion, strongEtag } from './catalog.js';
@@ -33,10 +40,18 @@ export async function readStoredSettings(db: Executor, names?: string[]): Promis
   const result = await db.execute(
     names === undefined
       ? sql`select name, value::text as value from settings`
-      : sql`select name, value::text as value from settings where name in ${names.length > 0 ? sql`(${sql.join(names.map((n) => sql`${n}`), sql`, `)})` : sql`(null)`}`,
+      : sql`select name, value::text as value from settings where name in ${
+          names.length > 0
+            ? sql`(${sql.join(
+                names.map((n) => sql`${n}`),
+                sql`, `,
+              )})`
+            : sql`(null)`
+        }`,
   );
   const out: Record<string, unknown> = {};
-  for (const row of (result as unknown as { rows: { name: string; value: string }[] }).rows) out[row.name] = JSON.parse(row.value);
+  for (const row of (result as unknown as { rows: { name: string; value: string }[] }).rows)
+    out[row.name] = JSON.parse(row.value);
   return out;
 }
 
@@ -89,7 +104,8 @@ async function assemble(db: Executor, server: ServerSettings): Promise<Settings>
   const zoneRows = await db.select().from(deliveryZones).orderBy(asc(deliveryZones.position), asc(deliveryZones.id));
 
   const stored: Record<string, unknown> = { STORE_VERSION: '1', MOBILE_APP_VERSION: '1' };
-  for (const [name, value] of Object.entries(rows)) if (!DERIVED.has(name) && !FROM_CONFIG.has(name)) stored[name] = value;
+  for (const [name, value] of Object.entries(rows))
+    if (!DERIVED.has(name) && !FROM_CONFIG.has(name)) stored[name] = value;
 
   const WORK_TIME: Record<string, WeekHours> = {};
   const DELIVERY_TERMINALS: Record<string, Restaurant[]> = {};
@@ -121,7 +137,14 @@ async function assemble(db: Executor, server: ServerSettings): Promise<Settings>
         deliveryTerminalId: z.deliveryTerminalId,
       }));
   }
-  return Settings.parse({ ...stored, SETTINGS_VERSION: version, WORK_TIME, DELIVERY_TERMINALS, CITY_ZONES, CAPTCHA_PROVIDER: server.captchaProvider });
+  return Settings.parse({
+    ...stored,
+    SETTINGS_VERSION: version,
+    WORK_TIME,
+    DELIVERY_TERMINALS,
+    CITY_ZONES,
+    CAPTCHA_PROVIDER: server.captchaProvider,
+  });
 }
 
 export interface PreparedSettings {
@@ -147,10 +170,14 @@ export async function loadSettings(database: Database, server: ServerSettings): 
  * so an edit can never break GET /setting. Assembled names cannot be stored.
  */
 export function validateSettingValue(name: string, value: unknown): { ok: true } | { ok: false; message: string } {
-  if (DERIVED.has(name)) return { ok: false, message: `Настройка ${name} вычисляется из ресторанов и зон доставки и не редактируется` };
-  if (FROM_CONFIG.has(name)) return { ok: false, message: `Настройка ${name} задаётся конфигурацией сервера и не редактируется` };
+  if (DERIVED.has(name))
+    return { ok: false, message: `Настройка ${name} вычисляется из ресторанов и зон доставки и не редактируется` };
+  if (FROM_CONFIG.has(name))
+    return { ok: false, message: `Настройка ${name} задаётся конфигурацией сервера и не редактируется` };
   const shape = Settings.shape as Record<string, { safeParse(v: unknown): { success: boolean } } | undefined>;
   const schema = shape[name];
   if (!schema) return { ok: true }; // a setting outside SPEC §3 (admin-only): any JSON
-  return schema.safeParse(value).success ? { ok: true } : { ok: false, message: `Недопустимое значение настройки ${name}` };
+  return schema.safeParse(value).success
+    ? { ok: true }
+    : { ok: false, message: `Недопустимое значение настройки ${name}` };
 }

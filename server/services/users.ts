@@ -7,11 +7,12 @@ import type { Executor } from '../db/database.js';
 import { addresses, bonusLedger, likes, users } from '../db/schema/customers.js';
 import { unprocessable } from '../http/errors.js';
 import type { Address, User } from '../../src/api/entities.js';
+import { ORDER_MESSAGES } from '../../src/domain/messages.js';
 import { revokeUserSessions } from './sessions.js';
 
 type UserRow = typeof users.$inferSelect;
 
-export const NOT_ENOUGH_BONUS_MESSAGE = 'Недостаточно бонусов на счёте';
+export const NOT_ENOUGH_BONUS_MESSAGE = ORDER_MESSAGES.notEnoughBonus;
 
 export function toUser(row: UserRow): User {
   return {
@@ -150,7 +151,11 @@ export interface BonusEntry {
  */
 export async function applyBonus(tx: Executor, entry: BonusEntry, now: Date): Promise<number> {
   if (!Number.isInteger(entry.delta)) throw new Error('bonus delta must be whole roubles');
-  const locked = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, entry.userId)).for('update');
+  const locked = await tx
+    .select({ balance: users.balance })
+    .from(users)
+    .where(eq(users.id, entry.userId))
+    .for('update');
   const current = locked[0];
   if (!current) throw new Error(`user ${entry.userId} not found`);
   if (entry.delta === 0) return current.balance;

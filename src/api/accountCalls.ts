@@ -47,31 +47,49 @@ export function createAccountCalls(client: ApiClient): AccountCalls {
   return {
     getBalance: (phone) =>
       fromAbortable((signal) => client.call(getUserBalance, { params: { phone }, signal }).then((r) => r.balance)),
-    getAddresses: (userId) => fromAbortable((signal) => client.call(listAddressesByUser, { params: { userId }, signal })),
+    getAddresses: (userId) =>
+      fromAbortable((signal) => client.call(listAddressesByUser, { params: { userId }, signal })),
     createAddress: (address) => fromAbortable((signal) => client.call(createAddress, { body: address, signal })),
-    deleteAddress: (id) => fromAbortable((signal) => client.call(deleteAddress, { params: { id }, signal }).then(() => undefined)),
+    deleteAddress: (id) =>
+      fromAbortable((signal) => client.call(deleteAddress, { params: { id }, signal }).then(() => undefined)),
     getLikes: (id) =>
-      fromAbortable((signal) => client.call(listUserLikes, { params: { id }, signal }).then((likes) => likes.map((l) => l.productId))),
+      fromAbortable((signal) =>
+        client.call(listUserLikes, { params: { id }, signal }).then((likes) => likes.map((l) => l.productId)),
+      ),
     like: (userId, productId) =>
-      fromAbortable((signal) => client.call(likeProduct, { body: { userId, productId }, signal }).then(() => undefined)),
-    unlike: (userId, productId) => fromAbortable((signal) => client.call(unlikeProduct, { params: { userId, productId }, signal }).then(() => undefined)),
+      fromAbortable((signal) =>
+        client.call(likeProduct, { body: { userId, productId }, signal }).then(() => undefined),
+      ),
+    unlike: (userId, productId) =>
+      fromAbortable((signal) =>
+        client.call(unlikeProduct, { params: { userId, productId }, signal }).then(() => undefined),
+      ),
     getLastOrder: (id) => fromAbortable((signal) => client.call(getLastOrder, { params: { id }, signal })),
     getPage: (slug, cityId) => fromAbortable((signal) => client.call(getPage, { params: { slug, cityId }, signal })),
     getHistory: (phone, page = {}) =>
       fromAbortable((signal) => client.call(getOrderHistory, { params: { phone }, query: page, signal })),
     promo: (payload) => fromAbortable((signal) => client.call(checkPromo, { body: payload, signal })),
     requestCode: (phone, captchaToken) =>
-      fromAbortable((signal) => client.call(requestSignInCode, { body: { phone, captchaToken: captchaToken ?? null }, signal })),
+      fromAbortable((signal) =>
+        client.call(requestSignInCode, { body: { phone, captchaToken: captchaToken ?? null }, signal }),
+      ),
     signIn: (input) => fromAbortable((signal) => client.call(signInWithCode, { body: input, signal })),
     logout: (token) =>
-      fromAbortable((signal) => client.call(signOut, { headers: { authorization: `Bearer ${token}` }, signal }).then(() => undefined)),
-    patchUser: (phone, changes) => fromAbortable((signal) => client.call(patchUserByPhone, { params: { phone }, body: changes, signal })),
-    deleteUser: (phone) => fromAbortable((signal) => client.call(deleteUserByPhone, { params: { phone }, signal }).then(() => undefined)),
-    getStreets: (cityIikoId) => fromAbortable((signal) => client.call(listCityStreets, { params: { cityIikoId }, signal })),
+      fromAbortable((signal) =>
+        client.call(signOut, { headers: { authorization: `Bearer ${token}` }, signal }).then(() => undefined),
+      ),
+    patchUser: (phone, changes) =>
+      fromAbortable((signal) => client.call(patchUserByPhone, { params: { phone }, body: changes, signal })),
+    deleteUser: (phone) =>
+      fromAbortable((signal) => client.call(deleteUserByPhone, { params: { phone }, signal }).then(() => undefined)),
+    getStreets: (cityIikoId) =>
+      fromAbortable((signal) => client.call(listCityStreets, { params: { cityIikoId }, signal })),
     quoteCheckout: (body) => fromAbortable((signal) => client.call(quoteCheckout, { body, signal })),
     geocode: (body) => fromAbortable((signal) => client.call(geocodeAddress, { body, signal })),
     createOrder: (body, idempotencyKey) =>
-      fromAbortable((signal) => client.call(createOrder, { body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey }, signal })),
+      fromAbortable((signal) =>
+        client.call(createOrder, { body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey }, signal }),
+      ),
     getOrder: (id) => fromAbortable((signal) => client.call(getOrder, { params: { id }, signal })),
     startPayment: (id) => fromAbortable((signal) => client.call(startOrderPayment, { params: { id }, signal })),
     cancelPayment: (id) => fromAbortable((signal) => client.call(cancelOrderPayment, { params: { id }, signal })),

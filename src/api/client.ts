@@ -84,7 +84,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       if (!response.ok) {
         const parsed = ApiError.safeParse(await response.json().catch(() => null));
-        throw new ApiFailure(response.status, parsed.success ? parsed.data.message : null, parsed.success ? (parsed.data.code ?? null) : null);
+        throw new ApiFailure(
+          response.status,
+          parsed.success ? parsed.data.message : null,
+          parsed.success ? (parsed.data.code ?? null) : null,
+        );
       }
       if (def.response === null || response.status === 204) return undefined as never;
       const json: unknown = await response.json();

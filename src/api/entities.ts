@@ -123,7 +123,10 @@ export type WorkDay = z.infer<typeof WorkDay>;
 export const WeekHours = z.array(WorkDay).check(z.length(7));
 export type WeekHours = z.infer<typeof WeekHours>;
 
-export const GeoPoint = z.object({ lat: z.number().check(z.minimum(-90), z.maximum(90)), lon: z.number().check(z.minimum(-180), z.maximum(180)) });
+export const GeoPoint = z.object({
+  lat: z.number().check(z.minimum(-90), z.maximum(90)),
+  lon: z.number().check(z.minimum(-180), z.maximum(180)),
+});
 export type GeoPoint = z.infer<typeof GeoPoint>;
 
 export const Restaurant = z.object({
@@ -325,7 +328,9 @@ export const LastOrderProduct = z.object({
   isGift: z.boolean(),
   amount: z.int().check(z.positive()),
   name: z.string(),
-  mods: z.array(z.object({ id: Id, amount: z.int().check(z.positive()), groupId: Id, price: z.number().check(z.nonnegative()) })),
+  mods: z.array(
+    z.object({ id: Id, amount: z.int().check(z.positive()), groupId: Id, price: z.number().check(z.nonnegative()) }),
+  ),
 });
 export const LastOrder = z.object({ products: z.array(LastOrderProduct) });
 export type LastOrder = z.infer<typeof LastOrder>;

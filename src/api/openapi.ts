@@ -46,7 +46,9 @@ export function contractRoutes(module: Record<string, unknown> = contract): { na
   return Object.entries(module)
     .filter((entry): entry is [string, RouteDef] => isRouteDef(entry[1]))
     .map(([name, def]) => ({ name, def }))
-    .sort((a, b) => a.def.path.localeCompare(b.def.path) || METHODS.indexOf(a.def.method) - METHODS.indexOf(b.def.method));
+    .sort(
+      (a, b) => a.def.path.localeCompare(b.def.path) || METHODS.indexOf(a.def.method) - METHODS.indexOf(b.def.method),
+    );
 }
 
 /** '/user/:phone/history' → '/api/v1/user/{phone}/history' */
@@ -68,7 +70,8 @@ function rewriteRefs(value: Json, rename: (name: string) => string): Json {
   if (!isObject(value)) return value;
   const out: JsonObject = {};
   for (const [key, v] of Object.entries(value)) {
-    if (key === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/')) out[key] = `#/components/schemas/${rename(v.slice(8))}`;
+    if (key === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/'))
+      out[key] = `#/components/schemas/${rename(v.slice(8))}`;
     else out[key] = rewriteRefs(v, rename);
   }
   return out;
@@ -86,7 +89,13 @@ export function buildOpenApi(routes: { name: string; def: RouteDef }[] = contrac
 
   /** JSON Schema of a zod schema, its $defs moved into components.schemas. */
   function schemaOf(schema: z.ZodMiniType, owner: string): JsonObject {
-    const raw = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12', reused: 'inline', cycles: 'ref' }) as JsonObject;
+    const raw = z.toJSONSchema(schema, {
+      io: 'input',
+      unrepresentable: 'any',
+      target: 'draft-2020-12',
+      reused: 'inline',
+      cycles: 'ref',
+    }) as JsonObject;
     const { $schema: _dialect, $defs, ...rest } = raw;
     const names = new Map<string, string>();
     if (isObject($defs)) {
@@ -109,7 +118,12 @@ export function buildOpenApi(routes: { name: string; def: RouteDef }[] = contrac
     const properties = isObject(json.properties) ? json.properties : {};
     const required = Array.isArray(json.required) ? json.required : [];
     return Object.entries(properties).map(([name, property]) => {
-      const parameter: JsonObject = { name, in: where, required: where === 'path' || required.includes(name), schema: property };
+      const parameter: JsonObject = {
+        name,
+        in: where,
+        required: where === 'path' || required.includes(name),
+        schema: property,
+      };
       if (isObject(property) && typeof property.description === 'string') parameter.description = property.description;
       return parameter;
     });
@@ -122,11 +136,13 @@ export function buildOpenApi(routes: { name: string; def: RouteDef }[] = contrac
     // a ':name' segment the params schema does not describe is still a required string
     for (const match of def.path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)) {
       const param = match[1] ?? '';
-      if (!pathParams.some((p) => p.name === param)) pathParams.push({ name: param, in: 'path', required: true, schema: { type: 'string' } });
+      if (!pathParams.some((p) => p.name === param))
+        pathParams.push({ name: param, in: 'path', required: true, schema: { type: 'string' } });
     }
     const all = [...pathParams, ...parameters(def.query, 'query', name)];
     if (all.length > 0) operation.parameters = all;
-    if (def.body) operation.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(def.body, name) } } };
+    if (def.body)
+      operation.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(def.body, name) } } };
     const error = (description: string): JsonObject => ({
       description,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorAnswer' } } },
@@ -163,7 +179,9 @@ export function buildOpenApi(routes: { name: string; def: RouteDef }[] = contrac
     paths,
     components: {
       schemas: components,
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Token from POST /api/v1/auth/token' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Token from POST /api/v1/auth/token' },
+      },
     },
   };
 }

@@ -25,16 +25,7 @@ import type { GeocodeAnswer, GeocodeBody } from './contract/geocode';
 import type { CreateOrderBody, Order } from './contract/orders';
 import type { PaymentSession } from './contract/payments';
 import type { Page } from './contract/pages';
-import type {
-  LastOrder,
-  Address,
-  Catalog,
-  City,
-  PromoRequest,
-  PromoResponse,
-  Settings,
-  User,
-} from './entities';
+import type { LastOrder, Address, Catalog, City, PromoRequest, PromoResponse, Settings, User } from './entities';
 
 /** Body of POST /address/ (address fields plus userId). */
 export type NewAddressInput = z.input<typeof NewAddress>;
@@ -131,10 +122,13 @@ export function createStorefrontApi(client: ApiClient): StorefrontApi {
     );
     return loading;
   };
-  const later = <T>(call: (calls: AccountCalls) => Observable<T>): Observable<T> => defer(accountCalls).pipe(switchMap(call));
+  const later = <T>(call: (calls: AccountCalls) => Observable<T>): Observable<T> =>
+    defer(accountCalls).pipe(switchMap(call));
   return {
-    getCatalogVersion: () => fromAbortable((signal) => client.call(getCatalogVersion, { signal }).then((r) => r.version)),
-    getSettingsVersion: () => fromAbortable((signal) => client.call(getSettingsVersion, { signal }).then((r) => r.version)),
+    getCatalogVersion: () =>
+      fromAbortable((signal) => client.call(getCatalogVersion, { signal }).then((r) => r.version)),
+    getSettingsVersion: () =>
+      fromAbortable((signal) => client.call(getSettingsVersion, { signal }).then((r) => r.version)),
     getStoreVersion: () => value('STORE_VERSION'),
     getMobileAppVersion: () => value('MOBILE_APP_VERSION'),
     getSettings: () => fromAbortable((signal) => client.call(getSettings, { signal })),

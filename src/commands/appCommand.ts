@@ -12,7 +12,19 @@ import type { SettingCommand } from './setting';
 import type { UserCommand } from './user';
 import type { ViewCommand } from './view';
 
-export type { AddressCommand, AuthCommand, CartCommand, CatalogCommand, CheckoutCommand, CityCommand, ModalCommand, PageCommand, SettingCommand, UserCommand, ViewCommand };
+export type {
+  AddressCommand,
+  AuthCommand,
+  CartCommand,
+  CatalogCommand,
+  CheckoutCommand,
+  CityCommand,
+  ModalCommand,
+  PageCommand,
+  SettingCommand,
+  UserCommand,
+  ViewCommand,
+};
 
 export type AppCommand =
   | AddressCommand

@@ -9,14 +9,17 @@ import type { Meta } from './types';
 import { toastShown } from './view.decide';
 
 /** SPEC §8: 401 while signed in. */
-export const TEXT_SESSION_EXPIRED = 'Ваша сессия авторизации истекла. Пожалуйста, перелогиньтесь для продолжения работы.';
+export const TEXT_SESSION_EXPIRED =
+  'Ваша сессия авторизации истекла. Пожалуйста, перелогиньтесь для продолжения работы.';
 /** SPEC §5/§8 generic sign-in failure; also the API errors' "try later" (effects/apiErrors). */
 export const TEXT_SIGN_IN_FAILED = 'Произошла ошибка. Попробуйте позже.';
 
 export function decideSession(command: SessionCommand, state: AppState, meta: Meta): AppEvent[] {
   switch (command.type) {
     case 'Logout':
-      return state.auth.token === null && state.user.profile === null ? [] : [{ type: 'LoggedOut', data: { reason: 'user' } }];
+      return state.auth.token === null && state.user.profile === null
+        ? []
+        : [{ type: 'LoggedOut', data: { reason: 'user' } }];
     case 'ExpireSession':
       if (state.auth.token === null) return [];
       return [

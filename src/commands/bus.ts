@@ -1,5 +1,5 @@
 // The command bus and the store: dispatch stamps meta, decides, records, evolves and emits.
-import { BehaviorSubject, Observable, Subject } from 'rxjs';
+import { BehaviorSubject, type Observable, Subject } from 'rxjs';
 import type { AppEvent } from '../events';
 import { evolveAll, initialState, type AppState } from '../projections/store';
 import type { Decide } from './decideAreas';

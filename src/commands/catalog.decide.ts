@@ -1,7 +1,7 @@
 // catalog: the decider and its texts. Only types from the schemas (catalog.ts): the first load
 // runs it without them.
 import type { AppEvent } from '../events';
-import { findProduct } from '../projections/catalog';
+import { findProduct } from '../domain/catalog';
 import { selectIsSignedIn, type AppState } from '../projections/store';
 import type { CatalogCommand } from './catalog';
 import type { Meta } from './types';
@@ -62,7 +62,10 @@ export function decideCatalog(command: CatalogCommand, state: AppState, meta: Me
         toastShown(meta.id, command.data.message.trim() || TEXT_SERVER_ERROR),
       ];
     case 'ReportUnlikeFailure':
-      return [{ type: 'UnlikeFailed', data: { productId: command.data.productId } }, toastShown(meta.id, TEXT_SERVER_ERROR)];
+      return [
+        { type: 'UnlikeFailed', data: { productId: command.data.productId } },
+        toastShown(meta.id, TEXT_SERVER_ERROR),
+      ];
     default: {
       const unreachable: never = command;
       throw new Error(`unknown catalog command ${JSON.stringify(unreachable)}`);

@@ -1,39 +1,25 @@
-// checkout (issue 5): the order inputs built from the state, the refusals the client sees itself,
-// and decideCheckout. Only types from the schemas (checkout.ts): the first load runs it without them.
-import type { CheckoutQuote, CheckoutQuoteBody, RefusalAction } from '../api/contract/checkout';
+// checkout: the refusals the client sees itself and decideCheckout (docs/CHECKOUT.md). The order
+// inputs it compares quotes with come from projections/orderBody. Only types from the schemas
+// (checkout.ts): the first load runs it without them.
+import type { CheckoutQuote, RefusalAction } from '../api/contract/checkout';
 import { OrderStatus, PaymentMethod, RefusalCode } from '../api/contract/orderCodes';
-import type { CreateOrderBody, Order } from '../api/contract/orders';
+import type { Order } from '../api/contract/orders';
 import { IsoDateTime } from '../api/entities';
+import { goodsTotal } from '../domain/cart';
+import { CHECKOUT_TEXT, goodsPriceChangedMessage } from '../domain/messages';
+import { isOnline } from '../domain/payment';
 import { isOpenAt } from '../domain/workingHours';
 import type { AppEvent } from '../events';
 import type { OrderProblem } from '../events/checkout';
-import { notWorkingText, TEXT_WORK_TIME } from '../projections/modal';
+import { notWorkingText } from '../projections/modal';
 import { selectSelectedAddress } from '../projections/address';
-import { goodsTotal, isGiftLine, isGoodsLine, selectIsCartEmpty } from '../projections/cart';
+import { selectIsCartEmpty } from '../projections/cart';
 import { selectQuote, type CheckoutState } from '../projections/checkout';
+import { buildOrderBody, buildQuoteBody, quoteKey, selectCurrentQuote } from '../projections/orderBody';
 import { selectCity, selectIsSignedIn, type AppState } from '../projections/store';
+import { deliveryLineMoved } from './deliveryLine';
 import type { CheckoutCommand } from './checkout';
 import type { Meta } from './types';
-
-// ---------------------------------------------------------------------------------------------
-// Texts. The server's wording where the server refuses the same thing (server/services/orders.ts).
-
-export const CHECKOUT_TEXT = {
-  closed: TEXT_WORK_TIME,
-  noAddress: 'Укажите адрес доставки',
-  noRestaurant: 'Выберите ресторан для самовывоза',
-  onlinePaymentOff: 'Онлайн-оплата сейчас недоступна, выберите оплату при получении',
-  courierCardSelf: 'Оплата картой курьеру возможна только при доставке',
-  changeTooSmall: 'Сумма, с которой нужна сдача, меньше суммы заказа',
-  consent: 'Подтвердите согласие на обработку персональных данных',
-  signIn: 'Войдите по номеру телефона, чтобы оформить заказ',
-  emptyCart: 'Корзина пуста',
-  slotPast: 'Выбранное время уже прошло',
-  /** A refusal without a message (SPEC §8 fallback). */
-  requestFailed: 'Произошла ошибка при запросе',
-  /** No answer from the server. */
-  noAnswer: 'Не удалось отправить заказ: нет ответа от сервера. Проверьте соединение и нажмите «Оформить заказ» ещё раз',
-} as const;
 
 /** What the customer can do, per action, when the server gave no text of its own. */
 export const ACTION_TEXT: Readonly<Record<RefusalAction, string>> = {
@@ -86,89 +72,6 @@ export function problem(code: RefusalCode | 'other', message: string, actionText
   return { code, message, action, actionText: actionText ?? ACTION_TEXT[action], missingSum: null, productIds: [] };
 }
 
-export const ONLINE_METHODS: readonly PaymentMethod[] = ['card', 'sbp'];
-export const isOnline = (method: PaymentMethod): boolean => ONLINE_METHODS.includes(method);
-
-// ---------------------------------------------------------------------------------------------
-// Inputs of POST /checkout/quote and POST /order, from the state.
-
-/** The cart's goods and gifts as the order takes them (hidden delivery and service lines are the server's). */
-export function orderItems(state: AppState): CreateOrderBody['items'] {
-  return state.cart.items
-    .filter((l) => isGoodsLine(l) || isGiftLine(l))
-    .map((l) => ({
-      productId: l.product.id,
-      amount: l.quantity,
-      mods: l.mods.map((m) => ({ id: m.id, amount: m.amount, groupId: m.groupId })),
-      isGift: l.isGift,
-    }));
-}
-
-/** The quote body of the current state; null before a city is chosen. */
-export function buildQuoteBody(state: AppState): CheckoutQuoteBody | null {
-  const cityId = state.city.selectedId;
-  if (cityId === null) return null;
-  const cart = state.cart;
-  const c = state.checkout;
-  const delivery = cart.deliveryMethod === 'delivery';
-  const signedIn = selectIsSignedIn(state);
-  // A one-off address (not saved) goes as itself; else the saved one by id.
-  const oneOff = delivery && signedIn ? c.oneOffAddress : null;
-  const address = delivery && signedIn && oneOff === null ? selectSelectedAddress(state.address) : undefined;
-  // Consent is checked by the client itself (null: not asked), so ticking it does not re-quote.
-  const body = {
-    cityId,
-    deliveryMethod: cart.deliveryMethod,
-    items: orderItems(state),
-    coupon: cart.appliedCoupon,
-    spendBonus: Math.floor(cart.spendBonus),
-    address: oneOff,
-    addressId: address?.id ?? null,
-    deliveryTerminalId: delivery ? null : cart.selectedRestaurant,
-    deliveryTime: cart.deliveryTime,
-    paymentMethod: c.paymentMethod,
-    changeFrom: c.paymentMethod === 'cash' ? c.changeFrom : null,
-    expectedTotal: null,
-    consent: null,
-  };
-  return body;
-}
-
-/** The key a quote answer is filed under: the JSON of its body. */
-export const quoteKey = (body: CheckoutQuoteBody): string => JSON.stringify(body);
-
-/** The quote answered for exactly the current state, or null (none yet, stale, failed). */
-export function selectCurrentQuote(state: AppState): CheckoutQuote | null {
-  const body = buildQuoteBody(state);
-  const q = state.checkout.quote;
-  return body !== null && q.status === 'ready' && q.key === quoteKey(body) ? q.quote : null;
-}
-
-/** The POST /order body: the quote body plus persons, comment, consent and the total the customer saw. */
-export function buildOrderBody(state: AppState, expectedTotal: number | null): CreateOrderBody | null {
-  const q = buildQuoteBody(state);
-  if (q === null || q.paymentMethod === null) return null;
-  const c = state.checkout;
-  return {
-    cityId: q.cityId,
-    deliveryMethod: q.deliveryMethod,
-    items: q.items,
-    coupon: q.coupon,
-    spendBonus: q.spendBonus,
-    address: q.address,
-    addressId: q.addressId,
-    deliveryTerminalId: q.deliveryTerminalId,
-    deliveryTime: q.deliveryTime,
-    paymentMethod: q.paymentMethod,
-    persons: c.persons,
-    changeFrom: q.changeFrom,
-    comment: c.comment.trim(),
-    expectedTotal,
-    captchaToken: null,
-    consent: c.consent,
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Refusals the client sees without asking (the quote adds the server's: zone, minimum, stop list…).
 
@@ -193,19 +96,27 @@ export function clientProblems(state: AppState, now: string): OrderProblem[] {
   const out: OrderProblem[] = [];
   if (settings?.IS_SITE_NOT_WORKING === true) out.push(problem('site-not-working', notWorkingText(settings)));
   const hours = city === undefined ? undefined : settings?.WORK_TIME[city.id];
-  if (city !== undefined && hours !== undefined && !isOpenAt(hours, now, city.timeZone)) out.push(problem('outside-working-hours', CHECKOUT_TEXT.closed));
+  if (city !== undefined && hours !== undefined && !isOpenAt(hours, now, city.timeZone))
+    out.push(problem('outside-working-hours', CHECKOUT_TEXT.closed));
   if (!selectIsSignedIn(state)) out.push(problem('sign-in-required', CHECKOUT_TEXT.signIn));
   if (selectIsCartEmpty(cart)) out.push(problem('empty-cart', CHECKOUT_TEXT.emptyCart));
   if (cart.deliveryMethod === 'delivery') {
-    if (selectIsSignedIn(state) && selectSelectedAddress(state.address) === undefined && c.oneOffAddress === null) out.push(problem('no-address', CHECKOUT_TEXT.noAddress, 'Выберите сохранённый адрес или добавьте новый'));
+    if (selectIsSignedIn(state) && selectSelectedAddress(state.address) === undefined && c.oneOffAddress === null)
+      out.push(problem('no-address', CHECKOUT_TEXT.noAddress, 'Выберите сохранённый адрес или добавьте новый'));
   } else if (cart.selectedRestaurant === null) {
     out.push(problem('no-restaurant', CHECKOUT_TEXT.noRestaurant, 'Нажмите «Выбрать ресторан»'));
   }
-  if (cart.deliveryTime !== 'asap' && IsoDateTime.safeParse(cart.deliveryTime).success && Date.parse(cart.deliveryTime) < Date.parse(now)) {
+  if (
+    cart.deliveryTime !== 'asap' &&
+    IsoDateTime.safeParse(cart.deliveryTime).success &&
+    Date.parse(cart.deliveryTime) < Date.parse(now)
+  ) {
     out.push(problem('slot-past', CHECKOUT_TEXT.slotPast));
   }
-  if (c.paymentMethod === 'courier-card' && cart.deliveryMethod !== 'delivery') out.push(problem('courier-card-self', CHECKOUT_TEXT.courierCardSelf));
-  else if (!availablePaymentMethods(state).includes(c.paymentMethod)) out.push(problem('online-payment-disabled', CHECKOUT_TEXT.onlinePaymentOff));
+  if (c.paymentMethod === 'courier-card' && cart.deliveryMethod !== 'delivery')
+    out.push(problem('courier-card-self', CHECKOUT_TEXT.courierCardSelf));
+  else if (!availablePaymentMethods(state).includes(c.paymentMethod))
+    out.push(problem('online-payment-disabled', CHECKOUT_TEXT.onlinePaymentOff));
   if (!c.consent) out.push(problem('consent-required', CHECKOUT_TEXT.consent, 'Отметьте согласие под формой'));
   return out;
 }
@@ -214,8 +125,11 @@ export function clientProblems(state: AppState, now: string): OrderProblem[] {
 export function priceChangeProblem(state: AppState, quote: CheckoutQuote): OrderProblem | null {
   const mine = goodsTotal(state.cart.items);
   if (Math.abs(mine - quote.goodsTotal) < 0.01) return null;
-  const fmt = (n: number) => `${new Intl.NumberFormat('ru-RU').format(n).replace(/\s/g, '\u00a0')}\u00a0₽`;
-  return problem('price-changed', `Цены изменились: сумма товаров теперь ${fmt(quote.goodsTotal)} вместо ${fmt(mine)}`, 'Откройте корзину: она обновит цены');
+  return problem(
+    'price-changed',
+    goodsPriceChangedMessage(quote.goodsTotal, mine, false),
+    'Откройте корзину: она обновит цены',
+  );
 }
 
 /** Everything in the way, the client's own checks first, then the current quote's refusals (no doubles). */
@@ -235,9 +149,12 @@ export function checkoutProblems(state: AppState, now: string): OrderProblem[] {
 /** Modals that go with refusals (SPEC §2: the not-working and work-time modals; sign-in). */
 function refusalModals(problems: readonly OrderProblem[]): AppEvent[] {
   const events: AppEvent[] = [];
-  if (problems.some((p) => p.code === 'site-not-working')) events.push({ type: 'ModalOpened', data: { modal: { kind: 'siteNotWorking' } } });
-  else if (problems.some((p) => p.code === 'outside-working-hours')) events.push({ type: 'ModalOpened', data: { modal: { kind: 'workTime' } } });
-  else if (problems.some((p) => p.code === 'sign-in-required')) events.push({ type: 'AuthRequired', data: { reason: 'guard' } });
+  if (problems.some((p) => p.code === 'site-not-working'))
+    events.push({ type: 'ModalOpened', data: { modal: { kind: 'siteNotWorking' } } });
+  else if (problems.some((p) => p.code === 'outside-working-hours'))
+    events.push({ type: 'ModalOpened', data: { modal: { kind: 'workTime' } } });
+  else if (problems.some((p) => p.code === 'sign-in-required'))
+    events.push({ type: 'AuthRequired', data: { reason: 'guard' } });
   return events;
 }
 
@@ -246,49 +163,64 @@ const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON
 function decidePlaceOrder(state: AppState, meta: Meta): AppEvent[] {
   const submission = state.checkout.submission;
   // A second click while the first is on its way makes nothing (one order per attempt).
-  if (submission.status === 'pending' || submission.status === 'awaiting-payment' || submission.status === 'paying') return [];
+  if (submission.status === 'pending' || submission.status === 'awaiting-payment' || submission.status === 'paying')
+    return [];
   const local = clientProblems(state, meta.now);
-  if (local.length > 0) return [{ type: 'OrderRefused', data: { problems: local, source: 'client' } }, ...refusalModals(local)];
+  if (local.length > 0)
+    return [{ type: 'OrderRefused', data: { problems: local, source: 'client' } }, ...refusalModals(local)];
   const quote = selectCurrentQuote(state);
   if (quote !== null) {
     const refusals: OrderProblem[] = [...quote.refusals];
     const changed = priceChangeProblem(state, quote);
     if (changed !== null) refusals.push(changed);
-    if (refusals.length > 0) return [{ type: 'OrderRefused', data: { problems: refusals, source: 'server' } }, ...refusalModals(refusals)];
+    if (refusals.length > 0)
+      return [{ type: 'OrderRefused', data: { problems: refusals, source: 'server' } }, ...refusalModals(refusals)];
   }
   const body = buildOrderBody(state, quote?.total ?? null);
-  if (body === null) return [{ type: 'OrderRefused', data: { problems: [problem('city-not-found', 'Выберите город')], source: 'client' } }];
+  if (body === null)
+    return [
+      { type: 'OrderRefused', data: { problems: [problem('city-not-found', 'Выберите город')], source: 'client' } },
+    ];
   // After no answer, the same order goes again under the same key: the server replays, never doubles.
-  const idempotencyKey = submission.status === 'failed' && sameJson(submission.body, body) ? submission.idempotencyKey : meta.id;
+  const idempotencyKey =
+    submission.status === 'failed' && sameJson(submission.body, body) ? submission.idempotencyKey : meta.id;
   const captcha = quote !== null && quote.captcha.required ? quote.captcha : null;
   return [{ type: 'OrderSubmitted', data: { idempotencyKey, body, captcha } }];
 }
 
 /**
  * A saved address without a point (saved before the form sent one) gets the point the server used
- * for it, so the cart prices delivery by its zone as the quote does (issue 5: one delivery price).
+ * for it, so the cart prices delivery by its zone as the quote does (one delivery price,
+ * docs/CHECKOUT.md); the delivery line follows the point.
  */
-function learntLocation(state: AppState, key: string, quote: CheckoutQuote): AppEvent[] {
+function learntLocation(state: AppState, key: string, quote: CheckoutQuote, meta: Meta): AppEvent[] {
   const body = buildQuoteBody(state);
   const address = selectSelectedAddress(state.address);
-  if (body === null || quoteKey(body) !== key || quote.deliveryMethod !== 'delivery' || quote.location === null) return [];
+  if (body === null || quoteKey(body) !== key || quote.deliveryMethod !== 'delivery' || quote.location === null)
+    return [];
   if (address === undefined || address.location !== null || body.addressId !== address.id) return [];
-  return [{ type: 'AddressLocated', data: { addressId: address.id, location: quote.location } }];
+  return [
+    { type: 'AddressLocated', data: { addressId: address.id, location: quote.location } },
+    ...deliveryLineMoved(state, meta, { point: quote.location }),
+  ];
 }
 
 function decideRefusal(c: Extract<CheckoutCommand, { type: 'ReportOrderRefusal' }>, state: AppState): AppEvent[] {
   if (state.checkout.submission.status !== 'pending') return [];
   const parsed = RefusalCode.safeParse(c.data.code);
   const code = c.data.status === 401 ? 'sign-in-required' : parsed.success ? parsed.data : 'other';
-  const text = c.data.message?.trim() || (code === 'sign-in-required' ? CHECKOUT_TEXT.signIn : CHECKOUT_TEXT.requestFailed);
+  const text =
+    c.data.message?.trim() || (code === 'sign-in-required' ? CHECKOUT_TEXT.signIn : CHECKOUT_TEXT.requestFailed);
   const problems = [problem(code, text)];
   return [{ type: 'OrderRefused', data: { problems, source: 'server' } }, ...refusalModals(problems)];
 }
 
 function decidePlacement(order: Order, state: AppState): AppEvent[] {
   const s = state.checkout.submission;
-  if ((s.status === 'placed' || s.status === 'awaiting-payment' || s.status === 'paying') && s.orderId === order.id) return [];
-  if (isOnline(order.paymentMethod) && order.paymentStatus !== 'paid') return [{ type: 'OrderAwaitingPayment', data: { order } }];
+  if ((s.status === 'placed' || s.status === 'awaiting-payment' || s.status === 'paying') && s.orderId === order.id)
+    return [];
+  if (isOnline(order.paymentMethod) && order.paymentStatus !== 'paid')
+    return [{ type: 'OrderAwaitingPayment', data: { order } }];
   // Only a stored order empties the cart.
   return [
     { type: 'OrderPlaced', data: { order } },
@@ -337,11 +269,16 @@ export function decideCheckout(command: CheckoutCommand, state: AppState, meta: 
     case 'ChangeConsent':
       return command.data.given === c.consent ? [] : [{ type: 'ConsentChanged', data: { given: command.data.given } }];
     case 'StartQuote':
-      return c.quote.status === 'pending' && c.quote.key === command.data.key ? [] : [{ type: 'QuoteRequested', data: { key: command.data.key } }];
+      return c.quote.status === 'pending' && c.quote.key === command.data.key
+        ? []
+        : [{ type: 'QuoteRequested', data: { key: command.data.key } }];
     case 'ApplyQuote': {
       // Only the answer to the latest request counts.
       if (c.quote.status !== 'pending' || c.quote.key !== command.data.key) return [];
-      return [{ type: 'QuoteReceived', data: { key: command.data.key, quote: command.data.quote } }, ...learntLocation(state, command.data.key, command.data.quote)];
+      return [
+        { type: 'QuoteReceived', data: { key: command.data.key, quote: command.data.quote } },
+        ...learntLocation(state, command.data.key, command.data.quote, meta),
+      ];
     }
     case 'ReportQuoteFailure':
       if (c.quote.status !== 'pending' || c.quote.key !== command.data.key) return [];
@@ -368,7 +305,11 @@ export function decideCheckout(command: CheckoutCommand, state: AppState, meta: 
       if (!selectIsSignedIn(state)) return [{ type: 'AuthRequired', data: { reason: 'address' } }];
       const a = command.data.address;
       if (a.street.trim() === '' || a.home.trim() === '') return [];
-      return sameJson(c.oneOffAddress, a) ? [] : [{ type: 'OneOffAddressChosen', data: { address: a } }];
+      if (sameJson(c.oneOffAddress, a)) return [];
+      return [
+        { type: 'OneOffAddressChosen', data: { address: a } },
+        ...deliveryLineMoved(state, meta, { point: a.location }),
+      ];
     }
     case 'PlaceOrder':
       return decidePlaceOrder(state, meta);
@@ -379,7 +320,9 @@ export function decideCheckout(command: CheckoutCommand, state: AppState, meta: 
     case 'ReportOrderFailure': {
       const s = c.submission;
       if (s.status !== 'pending') return [];
-      return [{ type: 'OrderSubmissionFailed', data: { idempotencyKey: s.idempotencyKey, message: command.data.message } }];
+      return [
+        { type: 'OrderSubmissionFailed', data: { idempotencyKey: s.idempotencyKey, message: command.data.message } },
+      ];
     }
     case 'ApplyPaymentSession':
       return [{ type: 'PaymentStarted', data: { session: command.data.session } }];
@@ -387,7 +330,8 @@ export function decideCheckout(command: CheckoutCommand, state: AppState, meta: 
       return [{ type: 'PaymentStartFailed', data: command.data }];
     case 'LoadOrder': {
       const orderId = command.data.orderId.trim();
-      if (orderId === '' || orderId.length > 64) return [{ type: 'OrderLoadFailed', data: { orderId, message: 'Заказ не найден' } }];
+      if (orderId === '' || orderId.length > 64)
+        return [{ type: 'OrderLoadFailed', data: { orderId, message: 'Заказ не найден' } }];
       return [{ type: 'OrderLoadRequested', data: { orderId } }];
     }
     case 'ApplyOrder': {
@@ -400,11 +344,19 @@ export function decideCheckout(command: CheckoutCommand, state: AppState, meta: 
     case 'ApplyOrderStatus': {
       const status = OrderStatus.safeParse(command.data.status);
       const shown = c.shown;
-      if (!status.success || shown.status !== 'loaded' || shown.order.id !== command.data.orderId || shown.order.status === status.data) return [];
+      if (
+        !status.success ||
+        shown.status !== 'loaded' ||
+        shown.order.id !== command.data.orderId ||
+        shown.order.status === status.data
+      )
+        return [];
       return [{ type: 'OrderStatusUpdated', data: { orderId: command.data.orderId, status: status.data } }];
     }
     case 'RecordPurchaseTracked':
-      return c.tracked.includes(command.data.orderId) ? [] : [{ type: 'PurchaseTracked', data: { orderId: command.data.orderId } }];
+      return c.tracked.includes(command.data.orderId)
+        ? []
+        : [{ type: 'PurchaseTracked', data: { orderId: command.data.orderId } }];
     case 'StopOrderTracking':
       return [{ type: 'OrderTrackingStopped', data: { orderId: command.data.orderId } }];
     default: {

@@ -12,7 +12,10 @@ import { AddressDraft } from '../events/address';
 export const OpenCheckout = bare('OpenCheckout');
 /** The /checkout page was left: no more quotes. */
 export const LeaveCheckout = bare('LeaveCheckout');
-export const ApplyStreets = message('ApplyStreets', { cityIikoId: z.string().check(z.minLength(1)), streets: z.array(Street) });
+export const ApplyStreets = message('ApplyStreets', {
+  cityIikoId: z.string().check(z.minLength(1)),
+  streets: z.array(Street),
+});
 export const ChangePaymentMethod = message('ChangePaymentMethod', { method: z.string() });
 export const ChangePersons = message('ChangePersons', { persons: z.number() });
 /** Cash: the banknote to bring change for; null: no change needed. */
@@ -25,8 +28,16 @@ export const ApplyQuote = message('ApplyQuote', { key: z.string(), quote: Checko
 export const ReportQuoteFailure = message('ReportQuoteFailure', { key: z.string(), message: z.string() });
 /** The address form: geocode this street and house and show its zone. */
 export const CheckAddress = message('CheckAddress', { street: z.string(), home: z.string() });
-export const ApplyAddressCheck = message('ApplyAddressCheck', { street: z.string(), home: z.string(), answer: GeocodeAnswer });
-export const ReportAddressCheckFailure = message('ReportAddressCheckFailure', { street: z.string(), home: z.string(), message: z.string() });
+export const ApplyAddressCheck = message('ApplyAddressCheck', {
+  street: z.string(),
+  home: z.string(),
+  answer: GeocodeAnswer,
+});
+export const ReportAddressCheckFailure = message('ReportAddressCheckFailure', {
+  street: z.string(),
+  home: z.string(),
+  message: z.string(),
+});
 /** The address form with 'Сохранить адрес' unticked: deliver there without saving it. */
 export const UseOneOffAddress = message('UseOneOffAddress', { address: AddressDraft });
 /** 'Оформить заказ'. */
@@ -42,7 +53,10 @@ export const ReportOrderRefusal = message('ReportOrderRefusal', {
 /** POST /order got no answer (network, 5xx, 409 in progress): the next click retries with the same key. */
 export const ReportOrderFailure = message('ReportOrderFailure', { message: z.string() });
 export const ApplyPaymentSession = message('ApplyPaymentSession', { session: PaymentSession });
-export const ReportPaymentStartFailure = message('ReportPaymentStartFailure', { orderId: z.string().check(z.minLength(1)), message: z.string() });
+export const ReportPaymentStartFailure = message('ReportPaymentStartFailure', {
+  orderId: z.string().check(z.minLength(1)),
+  message: z.string(),
+});
 /** /complete, /complete-error: show this order (re-fetched, so a reload keeps the page). */
 export const LoadOrder = message('LoadOrder', { orderId: z.string() });
 export const ApplyOrder = message('ApplyOrder', { order: Order });

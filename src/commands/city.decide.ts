@@ -19,13 +19,17 @@ export function decideCity(command: CityCommand, state: AppState, meta: Meta): A
       const fallback = state.setting.settings?.ANGARSK_ID ?? null;
       const cookie = command.data.cityCookie;
       const known = cookie !== null && cookie !== '' && (list.length === 0 || list.some((c) => c.id === cookie));
-      const events: AppEvent[] = [{ type: 'SessionStarted', data: { cityId: known ? cookie : fallback, openedAt: meta.now } }];
-      if (command.data.citySelectedCookie !== CITY_SELECTED_COOKIE_VALUE) events.push({ type: 'CityPromptShown', data: {} });
+      const events: AppEvent[] = [
+        { type: 'SessionStarted', data: { cityId: known ? cookie : fallback, openedAt: meta.now } },
+      ];
+      if (command.data.citySelectedCookie !== CITY_SELECTED_COOKIE_VALUE)
+        events.push({ type: 'CityPromptShown', data: {} });
       return events;
     }
     case 'SelectCity': {
       const city = list.find((c) => c.id === command.data.cityId);
-      if (city === undefined) return [{ type: 'CityRejected', data: { cityId: command.data.cityId, reason: 'unknown-city' } }];
+      if (city === undefined)
+        return [{ type: 'CityRejected', data: { cityId: command.data.cityId, reason: 'unknown-city' } }];
       return [{ type: 'CitySelected', data: { cityId: city.id, slug: city.slug } }];
     }
     default: {

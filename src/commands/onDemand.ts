@@ -18,7 +18,8 @@ export function provideDecider<A extends OnDemandArea>(area: A, decide: OnDemand
 function slot<A extends OnDemandArea>(area: A): AreaDecide<OnDemandCommands[A]> {
   return (command, state, meta) => {
     const decide: AreaDecide<OnDemandCommands[A]> | undefined = provided[area];
-    if (decide === undefined) throw new Error(`${command.type}: the ${area} decider is not loaded (import commands/${area}.provide)`);
+    if (decide === undefined)
+      throw new Error(`${command.type}: the ${area} decider is not loaded (import commands/${area}.provide)`);
     return decide(command, state, meta);
   };
 }

@@ -13,5 +13,10 @@ export const CheckVersions = message('CheckVersions', {
   storeVersion: z.optional(z.string()),
   mobileAppVersion: z.optional(z.string()),
 });
-export const SettingCommandSchema = z.discriminatedUnion('type', [StartSettingsLoad, ApplySettings, ReportSettingsFailure, CheckVersions]);
+export const SettingCommandSchema = z.discriminatedUnion('type', [
+  StartSettingsLoad,
+  ApplySettings,
+  ReportSettingsFailure,
+  CheckVersions,
+]);
 export type SettingCommand = z.infer<typeof SettingCommandSchema>;

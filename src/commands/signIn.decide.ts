@@ -66,7 +66,12 @@ export function decideSignIn(command: SignInCommand, state: AppState, meta: Meta
       const code = command.data.code.trim();
       if (!CODE_PATTERN.test(code)) return [{ type: 'CodeRejected', data: { reason: 'invalid-format' } }];
       const profile = command.data.profile;
-      return [{ type: 'CodeSubmitted', data: profile === undefined ? { phone: flow.phone, code } : { phone: flow.phone, code, profile } }];
+      return [
+        {
+          type: 'CodeSubmitted',
+          data: profile === undefined ? { phone: flow.phone, code } : { phone: flow.phone, code, profile },
+        },
+      ];
     }
     case 'CompleteSignIn': {
       const { token, user } = command.data;
@@ -80,7 +85,9 @@ export function decideSignIn(command: SignInCommand, state: AppState, meta: Meta
       // A late answer for a request the customer has left (cancelled, or another phone) changes nothing.
       if (flow.status !== 'requesting' || flow.phone !== phone) return [];
       const captcha = stepUpCaptcha(state.setting.settings);
-      return captcha === null ? signInFailed(command.data.message, state, meta) : [{ type: 'CodeRequested', data: { phone, captcha } }];
+      return captcha === null
+        ? signInFailed(command.data.message, state, meta)
+        : [{ type: 'CodeRequested', data: { phone, captcha } }];
     }
     case 'CancelSignIn': {
       const authOpen = state.modal.stack.some((m) => m.kind === 'auth');

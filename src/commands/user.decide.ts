@@ -9,7 +9,9 @@ export function decideUser(command: UserCommand, state: AppState, _meta: Meta): 
   switch (command.type) {
     case 'ApplyProfile':
       if (state.auth.token === null) return [];
-      return JSON.stringify(profile) === JSON.stringify(command.data.user) ? [] : [{ type: 'ProfileLoaded', data: { user: command.data.user } }];
+      return JSON.stringify(profile) === JSON.stringify(command.data.user)
+        ? []
+        : [{ type: 'ProfileLoaded', data: { user: command.data.user } }];
     case 'ApplyBalance':
       if (profile === null || profile.balance === command.data.balance) return [];
       return [{ type: 'BalanceLoaded', data: { balance: command.data.balance } }];
@@ -26,7 +28,8 @@ export function decideUser(command: UserCommand, state: AppState, _meta: Meta): 
       // An answer for a customer no longer signed in is dropped.
       if (profile === null || profile.phone !== command.data.phone) return [];
       const history = state.user.history;
-      if (history.status === 'loaded' && JSON.stringify(history.orders) === JSON.stringify(command.data.orders)) return [];
+      if (history.status === 'loaded' && JSON.stringify(history.orders) === JSON.stringify(command.data.orders))
+        return [];
       return [{ type: 'OrderHistoryLoaded', data: { orders: command.data.orders } }];
     }
     case 'ReportOrderHistoryFailure':

@@ -12,7 +12,10 @@ export const ApplyLastOrder = message('ApplyLastOrder', { lastOrder: z.nullable(
 export const LoadOrderHistory = bare('LoadOrderHistory');
 /** `phone`: whose history the answer is (an answer for a customer no longer signed in is dropped). */
 export const ApplyOrderHistory = message('ApplyOrderHistory', { phone: z.string(), orders: z.array(Order) });
-export const ReportOrderHistoryFailure = message('ReportOrderHistoryFailure', { phone: z.string(), message: z.string() });
+export const ReportOrderHistoryFailure = message('ReportOrderHistoryFailure', {
+  phone: z.string(),
+  message: z.string(),
+});
 export const ChangeAllergens = message('ChangeAllergens', { codes: z.array(z.string()) });
 export const EditProfile = message('EditProfile', { changes: ProfileChanges });
 export const DeleteAccount = bare('DeleteAccount');

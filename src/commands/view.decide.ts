@@ -19,7 +19,9 @@ export const toastShown = (id: string, text: string, kind: Toast['kind'] = 'erro
 export function decideView(command: ViewCommand, state: AppState, meta: Meta): AppEvent[] {
   switch (command.type) {
     case 'DismissToast':
-      return state.view.toasts.some((t) => t.id === command.data.id) ? [{ type: 'ToastDismissed', data: { id: command.data.id } }] : [];
+      return state.view.toasts.some((t) => t.id === command.data.id)
+        ? [{ type: 'ToastDismissed', data: { id: command.data.id } }]
+        : [];
     case 'ShowToast':
       return [toastShown(meta.id, command.data.text, command.data.kind)];
     case 'ReportApiRefusal': {
@@ -29,7 +31,9 @@ export function decideView(command: ViewCommand, state: AppState, meta: Meta): A
     case 'CheckPageAge': {
       const openedAt = state.view.openedAt;
       if (openedAt === null) return [];
-      return Date.parse(meta.now) - Date.parse(openedAt) > PAGE_MAX_AGE_MS ? [{ type: 'PageExpired', data: { openedAt } }] : [];
+      return Date.parse(meta.now) - Date.parse(openedAt) > PAGE_MAX_AGE_MS
+        ? [{ type: 'PageExpired', data: { openedAt } }]
+        : [];
     }
     case 'OpenCart':
       return [{ type: 'CartOpened', data: {} }];

@@ -10,5 +10,11 @@ export const ReportApiRefusal = message('ReportApiRefusal', { status: z.int(), m
 /** Sent every 60 s by the page-age effect (SPEC §9: reload after 24 h). */
 export const CheckPageAge = bare('CheckPageAge');
 export const OpenCart = bare('OpenCart');
-export const ViewCommandSchema = z.discriminatedUnion('type', [DismissToast, ShowToast, ReportApiRefusal, CheckPageAge, OpenCart]);
+export const ViewCommandSchema = z.discriminatedUnion('type', [
+  DismissToast,
+  ShowToast,
+  ReportApiRefusal,
+  CheckPageAge,
+  OpenCart,
+]);
 export type ViewCommand = z.infer<typeof ViewCommandSchema>;

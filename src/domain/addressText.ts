@@ -4,7 +4,9 @@
 export const NOT_SPECIFIED = 'не указан';
 
 /** Any subset of the address parts; a draft address in checkout may have none of them yet. */
-export type AddressParts = Partial<Record<'city' | 'street' | 'home' | 'apartment' | 'entrance' | 'floor', string | null>>;
+export type AddressParts = Partial<
+  Record<'city' | 'street' | 'home' | 'apartment' | 'entrance' | 'floor', string | null>
+>;
 
 const present = (part: string | null | undefined): string | null => {
   const trimmed = part?.trim() ?? '';

@@ -106,7 +106,9 @@ export function categoryNames(groups: readonly Group[], groupId: string): string
  * An empty query keeps everything.
  */
 export function searchProducts(products: readonly Product[], groups: readonly Group[], query: string): Product[] {
-  const words = normalizeSearchText(query).split(' ').filter((w) => w !== '');
+  const words = normalizeSearchText(query)
+    .split(' ')
+    .filter((w) => w !== '');
   if (words.length === 0) return [...products];
   return products.filter((p) => {
     const haystack = normalizeSearchText([p.name, p.description, ...categoryNames(groups, p.parentGroup)].join('\n'));
@@ -147,12 +149,13 @@ export function applyCatalogQuery(
   }
 }
 
-export function findProduct(catalog: Pick<Catalog, 'products'>, productId: string): Product | undefined {
-  return catalog.products.find((p) => p.id === productId);
+/** The product of that id; undefined when absent or before the catalogue is loaded (null). */
+export function findProduct(catalog: Pick<Catalog, 'products'> | null, productId: string): Product | undefined {
+  return catalog?.products.find((p) => p.id === productId);
 }
 
-export function findGroup(catalog: Pick<Catalog, 'groups'>, groupId: string): Group | undefined {
-  return catalog.groups.find((g) => g.id === groupId);
+export function findGroup(catalog: Pick<Catalog, 'groups'> | null, groupId: string): Group | undefined {
+  return catalog?.groups.find((g) => g.id === groupId);
 }
 
 /** A modifier is itself a product (of a group-modifier group); its name is that product's name. */
@@ -177,7 +180,9 @@ export function cartModFor(
   modifierId: string,
   amount = 1,
 ): CartMod | null {
-  const offer = product.groupModifiers.find((g) => g.id === groupId)?.modifiers.find((m) => m.modifierId === modifierId);
+  const offer = product.groupModifiers
+    .find((g) => g.id === groupId)
+    ?.modifiers.find((m) => m.modifierId === modifierId);
   const modifier = findProduct(catalog, modifierId);
   if (offer === undefined || modifier === undefined) return null;
   return {

@@ -11,7 +11,16 @@
 // - No slot in the past, after closing or on a closed day. Everything in the city's time zone;
 //   `now` comes in as an argument (nothing here reads the clock).
 import type { DeliveryMethod, WeekHours } from '../api/entities';
-import { addDaysToYmd, isOpenAt, localDateInZone, minutesOfDayInZone, openWindows, parseClockTime, toEpochMs, type Instant } from './workingHours';
+import {
+  addDaysToYmd,
+  isOpenAt,
+  localDateInZone,
+  minutesOfDayInZone,
+  openWindows,
+  parseClockTime,
+  toEpochMs,
+  type Instant,
+} from './workingHours';
 
 export const SLOT_MINUTES = 30;
 /** Slots are offered today and on the next 7 days. */
@@ -50,8 +59,12 @@ export interface SlotsInput {
  * The lead time: the zone's delivery minutes (which include cooking) for delivery, the
  * restaurant's cooking minutes for pickup; never negative, whole minutes rounded up.
  */
-export function leadMinutes(method: DeliveryMethod, times: { zoneDeliveryMinutes: number | null; cookingMinutes: number | null }): number {
-  const minutes = method === 'delivery' ? (times.zoneDeliveryMinutes ?? times.cookingMinutes ?? 0) : (times.cookingMinutes ?? 0);
+export function leadMinutes(
+  method: DeliveryMethod,
+  times: { zoneDeliveryMinutes: number | null; cookingMinutes: number | null },
+): number {
+  const minutes =
+    method === 'delivery' ? (times.zoneDeliveryMinutes ?? times.cookingMinutes ?? 0) : (times.cookingMinutes ?? 0);
   return Math.max(0, Math.ceil(minutes));
 }
 
@@ -73,7 +86,12 @@ function clockText(ms: number, timeZone: string): string {
   return f.format(ms);
 }
 
-const dayTitleFormat = new Intl.DateTimeFormat('ru-RU', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
+const dayTitleFormat = new Intl.DateTimeFormat('ru-RU', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+});
 
 /** 'Сегодня', 'Завтра', or the weekday and date ('понедельник, 23 ноября'). */
 export function slotDayTitle(dateYmd: string, todayYmd: string): string {
@@ -85,14 +103,20 @@ export function slotDayTitle(dateYmd: string, todayYmd: string): string {
 /** Milliseconds the zone's wall clock is ahead of UTC at `ms` (whole minutes). */
 function offsetAt(ms: number, timeZone: string): number {
   const minute = Math.floor(ms / MS_PER_MINUTE) * MS_PER_MINUTE;
-  const wall = Date.parse(`${localDateInZone(minute, timeZone)}T00:00:00Z`) + minutesOfDayInZone(minute, timeZone) * MS_PER_MINUTE;
+  const wall =
+    Date.parse(`${localDateInZone(minute, timeZone)}T00:00:00Z`) + minutesOfDayInZone(minute, timeZone) * MS_PER_MINUTE;
   return wall - minute;
 }
 
 const MS_PER_DAY = 86_400_000;
 
 /** The open windows as epoch ms, from `fromYmd` on, with one fixed UTC offset (no DST inside the range). */
-function windowsWithOffset(hours: WeekHours, fromYmd: string, days: number, offset: number): { start: number; end: number }[] {
+function windowsWithOffset(
+  hours: WeekHours,
+  fromYmd: string,
+  days: number,
+  offset: number,
+): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
   const first = Date.parse(`${fromYmd}T00:00:00Z`);
   for (let i = 0; i < days; i++) {
@@ -123,10 +147,15 @@ export function deliverySlots(input: SlotsInput): SlotDay[] {
   // Intl is slow: with one UTC offset over the whole range (no DST switch in it, always so for
   // the chain's Russian cities) everything is wall-clock arithmetic; otherwise Intl per value.
   const offset = offsetAt(nowMs, timeZone);
-  const uniform = offset === offsetAt(Date.parse(`${addDaysToYmd(fromYmd, windowDays + 1)}T00:00:00Z`), timeZone) && offset === offsetAt(Date.parse(`${fromYmd}T00:00:00Z`), timeZone);
+  const uniform =
+    offset === offsetAt(Date.parse(`${addDaysToYmd(fromYmd, windowDays + 1)}T00:00:00Z`), timeZone) &&
+    offset === offsetAt(Date.parse(`${fromYmd}T00:00:00Z`), timeZone);
   const windows = uniform
     ? windowsWithOffset(input.hours, fromYmd, windowDays, offset)
-    : openWindows(input.hours, fromYmd, windowDays, timeZone).map((w) => ({ start: Date.parse(w.start), end: Date.parse(w.end) }));
+    : openWindows(input.hours, fromYmd, windowDays, timeZone).map((w) => ({
+        start: Date.parse(w.start),
+        end: Date.parse(w.end),
+      }));
   const starts = new Set<number>(); // windows may overlap: a slot once
   for (const window of windows) {
     if (window.end <= nowMs) continue;
@@ -147,7 +176,9 @@ export function deliverySlots(input: SlotsInput): SlotDay[] {
     const end = start + slotMs;
     const date = uniform ? wall(start).slice(0, 10) : localDateInZone(start, timeZone);
     if (date < today || date > lastDay) continue;
-    const label = uniform ? `${wall(start).slice(11, 16)}–${wall(end).slice(11, 16)}` : `${clockText(start, timeZone)}–${clockText(end, timeZone)}`;
+    const label = uniform
+      ? `${wall(start).slice(11, 16)}–${wall(end).slice(11, 16)}`
+      : `${clockText(start, timeZone)}–${clockText(end, timeZone)}`;
     const slot: Slot = { start: new Date(start).toISOString(), end: new Date(end).toISOString(), label };
     const list = byDate.get(date);
     if (list) list.push(slot);
@@ -174,7 +205,9 @@ export function asapInfo(input: Pick<SlotsInput, 'hours' | 'timeZone' | 'now' | 
  * not-a-slot: while open, but not a slot start (off the grid, or before opening + lead time);
  * closed: outside the working hours.
  */
-export type SlotCheck = { ok: true } | { ok: false; reason: 'past' | 'too-soon' | 'too-far' | 'not-a-slot' | 'closed'; firstSlot: Slot | null };
+export type SlotCheck =
+  | { ok: true }
+  | { ok: false; reason: 'past' | 'too-soon' | 'too-far' | 'not-a-slot' | 'closed'; firstSlot: Slot | null };
 
 /**
  * Whether `startIso` is the start of an offered slot at `now`. `graceMinutes` keeps a slot the
@@ -191,7 +224,8 @@ export function checkSlot(input: SlotsInput & { graceMinutes?: number }, startIs
   const firstSlot = current[0]?.slots[0] ?? null;
   if (at < nowMs) return { ok: false, reason: 'past', firstSlot };
   const daysAhead = input.daysAhead ?? SLOT_DAYS_AHEAD;
-  if (localDateInZone(at, input.timeZone) > addDaysToYmd(localDateInZone(nowMs, input.timeZone), daysAhead)) return { ok: false, reason: 'too-far', firstSlot };
+  if (localDateInZone(at, input.timeZone) > addDaysToYmd(localDateInZone(nowMs, input.timeZone), daysAhead))
+    return { ok: false, reason: 'too-far', firstSlot };
   if (!isOpenAt(input.hours, at, input.timeZone)) return { ok: false, reason: 'closed', firstSlot };
   if (firstSlot === null || at < Date.parse(firstSlot.start)) return { ok: false, reason: 'too-soon', firstSlot };
   return { ok: false, reason: 'not-a-slot', firstSlot };

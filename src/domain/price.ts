@@ -51,9 +51,7 @@ export function productPriceRange(product: Product, catalogProducts?: readonly P
   let max = product.price;
   for (const group of product.groupModifiers) {
     if (!group.required) continue;
-    const prices = group.modifiers
-      .filter((m) => offered === null || offered.has(m.modifierId))
-      .map((m) => m.price);
+    const prices = group.modifiers.filter((m) => offered === null || offered.has(m.modifierId)).map((m) => m.price);
     if (prices.length === 0) continue;
     min += Math.min(...prices);
     max += Math.max(...prices);

@@ -26,7 +26,9 @@ export function addresses$(): Effect {
           catchError((error: unknown) => {
             deps.logger.warn('address create failed', describeError(error));
             const mapped = apiFailureCommands(error, selectIsSignedIn(state));
-            return mapped.length > 0 ? from(mapped) : of<AppCommand>({ type: 'ShowToast', data: { text: TEXT_TRY_LATER, kind: 'error' } });
+            return mapped.length > 0
+              ? from(mapped)
+              : of<AppCommand>({ type: 'ShowToast', data: { text: TEXT_TRY_LATER, kind: 'error' } });
           }),
         ),
       ),

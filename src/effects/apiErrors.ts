@@ -53,7 +53,8 @@ export function isMappedFailure(error: unknown, signedIn: boolean): boolean {
 
 /** A readable one-line description of any error for the log. */
 export function describeError(error: unknown): string {
-  if (error instanceof ApiFailure) return `HTTP ${error.status}${error.serverMessage ? `: ${error.serverMessage}` : ''}`;
+  if (error instanceof ApiFailure)
+    return `HTTP ${error.status}${error.serverMessage ? `: ${error.serverMessage}` : ''}`;
   if (error instanceof Error) return `${error.name}: ${error.message}`;
   return String(error);
 }

@@ -11,7 +11,19 @@
 //   ApplyLastOrder, ApplyBalance. Their failures are only logged; a 401 expires the session.
 // Sign-in failures are shown by the sign-in decider (form error and toast), so they get no
 // ReportApiRefusal on top.
-import { catchError, defer, distinctUntilChanged, EMPTY, from, map, merge, of, switchMap, take, type Observable } from 'rxjs';
+import {
+  catchError,
+  defer,
+  distinctUntilChanged,
+  EMPTY,
+  from,
+  map,
+  merge,
+  of,
+  switchMap,
+  take,
+  type Observable,
+} from 'rxjs';
 import { ApiFailure } from '../api/client';
 import { CAPTCHA_REQUIRED_CODE } from '../api/contract/authCodes';
 import type { AppCommand } from '../commands';
@@ -25,7 +37,10 @@ import '../commands/signIn.provide';
 import '../commands/user.provide';
 import '../commands/address.provide';
 
-const signInFailure = (error: unknown): AppCommand => ({ type: 'ReportSignInFailure', data: { message: failureMessage(error) } });
+const signInFailure = (error: unknown): AppCommand => ({
+  type: 'ReportSignInFailure',
+  data: { message: failureMessage(error) },
+});
 
 type SignedInUser = { userId: string; phone: string; token: string };
 
@@ -59,10 +74,30 @@ export function userDataCall<T>(
 /** Addresses, likes, last order and balance of the signed-in user. */
 export function loadUserData(deps: EffectDeps, user: SignedInUser): Observable<AppCommand> {
   return merge(
-    userDataCall(deps, 'addresses', () => deps.api.getAddresses(user.userId), (addresses) => ({ type: 'ApplyAddresses', data: { addresses } })),
-    userDataCall(deps, 'likes', () => deps.api.getLikes(user.userId), (productIds) => ({ type: 'ApplyLikes', data: { productIds } })),
-    userDataCall(deps, 'last order', () => deps.api.getLastOrder(user.userId), (lastOrder) => ({ type: 'ApplyLastOrder', data: { lastOrder } })),
-    userDataCall(deps, 'balance', () => deps.api.getBalance(user.phone), (balance) => ({ type: 'ApplyBalance', data: { balance } })),
+    userDataCall(
+      deps,
+      'addresses',
+      () => deps.api.getAddresses(user.userId),
+      (addresses) => ({ type: 'ApplyAddresses', data: { addresses } }),
+    ),
+    userDataCall(
+      deps,
+      'likes',
+      () => deps.api.getLikes(user.userId),
+      (productIds) => ({ type: 'ApplyLikes', data: { productIds } }),
+    ),
+    userDataCall(
+      deps,
+      'last order',
+      () => deps.api.getLastOrder(user.userId),
+      (lastOrder) => ({ type: 'ApplyLastOrder', data: { lastOrder } }),
+    ),
+    userDataCall(
+      deps,
+      'balance',
+      () => deps.api.getBalance(user.phone),
+      (balance) => ({ type: 'ApplyBalance', data: { balance } }),
+    ),
   );
 }
 
@@ -83,7 +118,10 @@ export function signIn$(options: SignInEffectOptions = {}): Effect {
           catchError((error: unknown) => {
             deps.logger.warn('sign-in code request failed', describeError(error));
             if (e.data.captcha === undefined && error instanceof ApiFailure && error.code === CAPTCHA_REQUIRED_CODE) {
-              return of<AppCommand>({ type: 'ReportCaptchaRequired', data: { phone: e.data.phone, message: failureMessage(error) } });
+              return of<AppCommand>({
+                type: 'ReportCaptchaRequired',
+                data: { phone: e.data.phone, message: failureMessage(error) },
+              });
             }
             return of(signInFailure(error));
           }),

@@ -1,6 +1,19 @@
 // Balance polling (SPEC §4 User, §9): every 120 s while signed in → ApplyBalance. Failures are
 // only logged (SPEC §8), except a 401, which expires the session.
-import { asyncScheduler, catchError, defer, distinctUntilChanged, EMPTY, exhaustMap, from, interval, map, switchMap, take, type SchedulerLike } from 'rxjs';
+import {
+  asyncScheduler,
+  catchError,
+  defer,
+  distinctUntilChanged,
+  EMPTY,
+  exhaustMap,
+  from,
+  interval,
+  map,
+  switchMap,
+  take,
+  type SchedulerLike,
+} from 'rxjs';
 import type { AppCommand } from '../commands';
 import { selectIsSignedIn } from '../projections/store';
 import { apiFailureCommands, describeError, failureStatus } from './apiErrors';

@@ -84,7 +84,13 @@ export function browserCaptcha(): CaptchaRunner {
               await loadSmartCaptcha();
               const api = w.smartCaptcha;
               if (api === undefined) throw new Error('SmartCaptcha is missing');
-              const id = api.render(container, { sitekey: info.siteKey, invisible: true, hl: 'ru', callback: done, hideShield: true });
+              const id = api.render(container, {
+                sitekey: info.siteKey,
+                invisible: true,
+                hl: 'ru',
+                callback: done,
+                hideShield: true,
+              });
               api.execute(id);
             }
           };

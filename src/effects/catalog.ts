@@ -23,7 +23,10 @@ export function catalogLoad$(): Effect {
       switchMap(([, state]) =>
         defer(() => deps.api.getCatalog()).pipe(
           take(1),
-          map((catalog): AppCommand => ({ type: 'ApplyCatalog', data: { catalog, version: state.setting.versions.catalog } })),
+          map((catalog): AppCommand => ({
+            type: 'ApplyCatalog',
+            data: { catalog, version: state.setting.versions.catalog },
+          })),
           catchError((error: unknown) => {
             deps.logger.warn('catalogue load failed', describeError(error));
             const failed: AppCommand = { type: 'ReportCatalogFailure', data: { message: failureMessage(error) } };

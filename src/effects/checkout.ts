@@ -40,7 +40,9 @@ import {
 import type { CloudPaymentsWidget } from '../api/contract/payments';
 import type { Order } from '../api/contract/orders';
 import type { AppCommand } from '../commands';
-import { buildQuoteBody, CHECKOUT_TEXT, isOnline, quoteKey } from '../commands/checkout.decide';
+import { CHECKOUT_TEXT } from '../domain/messages';
+import { isOnline } from '../domain/payment';
+import { buildQuoteBody, quoteKey } from '../projections/orderBody';
 import type { AppEvent } from '../events';
 import { selectCity, selectIsSignedIn } from '../projections/store';
 import { apiFailureCommandsIn, describeError, failureMessage, failureStatus } from './apiErrors';
@@ -178,7 +180,9 @@ function parsePush(data: unknown): { type: string; orderId?: unknown; status?: u
   if (typeof data !== 'string') return null;
   try {
     const value: unknown = JSON.parse(data);
-    return typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string' ? (value as { type: string }) : null;
+    return typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string'
+      ? (value as { type: string })
+      : null;
   } catch {
     return null;
   }
@@ -233,7 +237,12 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
     );
 
     const streets$ = events$.pipe(
-      filter((e) => e.type === 'CheckoutOpened' || e.type === 'AddressCheckRequested' || (e.type === 'ModalOpened' && e.data.modal.kind === 'address')),
+      filter(
+        (e) =>
+          e.type === 'CheckoutOpened' ||
+          e.type === 'AddressCheckRequested' ||
+          (e.type === 'ModalOpened' && e.data.modal.kind === 'address'),
+      ),
       withLatestFrom(state$),
       map(([, state]) => selectCity(state)?.iikoId ?? null),
       filter((iikoId): iikoId is string => iikoId !== null),
@@ -263,7 +272,10 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
           map((answer): AppCommand => ({ type: 'ApplyAddressCheck', data: { street, home, answer } })),
           catchError((error: unknown) => {
             deps.logger.warn('address check failed', describeError(error));
-            return of<AppCommand>({ type: 'ReportAddressCheckFailure', data: { street, home, message: failureMessage(error) } });
+            return of<AppCommand>({
+              type: 'ReportAddressCheckFailure',
+              data: { street, home, message: failureMessage(error) },
+            });
           }),
         );
       }),
@@ -274,13 +286,18 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
       withLatestFrom(state$),
       mergeMap(([e, state]) =>
         captchaToken$(options.captcha, e.data.captcha, deps).pipe(
-          mergeMap((captchaToken) => deps.api.createOrder({ ...e.data.body, captchaToken }, e.data.idempotencyKey).pipe(take(1))),
+          mergeMap((captchaToken) =>
+            deps.api.createOrder({ ...e.data.body, captchaToken }, e.data.idempotencyKey).pipe(take(1)),
+          ),
           map((order): AppCommand => ({ type: 'CompleteOrderPlacement', data: { order } })),
           catchError((error: unknown): Observable<AppCommand> => {
             deps.logger.warn('order submission failed', describeError(error));
             const status = failureStatus(error);
             if (error instanceof ApiFailure && status !== null && status >= 400 && status < 500 && status !== 409) {
-              const refusal: AppCommand = { type: 'ReportOrderRefusal', data: { status, code: error.code, message: error.serverMessage } };
+              const refusal: AppCommand = {
+                type: 'ReportOrderRefusal',
+                data: { status, code: error.code, message: error.serverMessage },
+              };
               return from([refusal, ...(status === 401 ? apiFailureCommandsIn(error, state) : [])]);
             }
             const text = status === 409 ? failureMessage(error, CHECKOUT_TEXT.noAnswer) : CHECKOUT_TEXT.noAnswer;
@@ -304,7 +321,10 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
           map((session): AppCommand => ({ type: 'ApplyPaymentSession', data: { session } })),
           catchError((error: unknown) => {
             deps.logger.warn('payment start failed', describeError(error));
-            return of<AppCommand>({ type: 'ReportPaymentStartFailure', data: { orderId, message: failureMessage(error) } });
+            return of<AppCommand>({
+              type: 'ReportPaymentStartFailure',
+              data: { orderId, message: failureMessage(error) },
+            });
           }),
         );
       }),
@@ -319,7 +339,10 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
           return EMPTY;
         }
         if (s.widget === null || options.widget === undefined) {
-          return of<AppCommand>({ type: 'ReportPaymentStartFailure', data: { orderId: s.orderId, message: 'Онлайн-оплата сейчас недоступна, выберите оплату при получении' } });
+          return of<AppCommand>({
+            type: 'ReportPaymentStartFailure',
+            data: { orderId: s.orderId, message: 'Онлайн-оплата сейчас недоступна, выберите оплату при получении' },
+          });
         }
         const widget = options.widget;
         const params = s.widget;
@@ -349,21 +372,26 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
           map((order): AppCommand => ({ type: 'ApplyOrder', data: { order } })),
           catchError((error: unknown) => {
             deps.logger.warn('order load failed', describeError(error));
-            const failed: AppCommand = { type: 'ReportOrderLoadFailure', data: { orderId: e.data.orderId, message: failureMessage(error) } };
+            const failed: AppCommand = {
+              type: 'ReportOrderLoadFailure',
+              data: { orderId: e.data.orderId, message: failureMessage(error) },
+            };
             return from([failed, ...(failureStatus(error) === 401 ? apiFailureCommandsIn(error, state) : [])]);
           }),
         ),
       ),
     );
 
-    const stopped$ = (orderId: string) => events$.pipe(filter((e) => e.type === 'OrderTrackingStopped' && e.data.orderId === orderId));
+    const stopped$ = (orderId: string) =>
+      events$.pipe(filter((e) => e.type === 'OrderTrackingStopped' && e.data.orderId === orderId));
 
     // A pending online payment: read the order again until the server has settled it.
     const paymentPoll$ = events$.pipe(
       ofType('OrderLoaded'),
       switchMap((e) => {
         const order = e.data.order;
-        if (!isOnline(order.paymentMethod) || order.paymentStatus !== 'pending' || order.status === 'Cancelled') return EMPTY;
+        if (!isOnline(order.paymentMethod) || order.paymentStatus !== 'pending' || order.status === 'Cancelled')
+          return EMPTY;
         return timer(pollMs, pollMs, scheduler).pipe(
           take(polls),
           takeUntil(stopped$(order.id)),
@@ -387,7 +415,10 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
     );
 
     const purchase$ = events$.pipe(
-      filter((e): e is Extract<AppEvent, { type: 'OrderLoaded' | 'OrderPlaced' }> => e.type === 'OrderLoaded' || e.type === 'OrderPlaced'),
+      filter(
+        (e): e is Extract<AppEvent, { type: 'OrderLoaded' | 'OrderPlaced' }> =>
+          e.type === 'OrderLoaded' || e.type === 'OrderPlaced',
+      ),
       map((e) => e.data.order),
       filter(isSuccessfulOrder),
       mergeMap((order) => {
@@ -405,20 +436,29 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
     );
 
     const live$ = events$.pipe(
-      filter((e): e is Extract<AppEvent, { type: 'OrderLoaded' | 'OrderPlaced' }> => e.type === 'OrderLoaded' || e.type === 'OrderPlaced'),
+      filter(
+        (e): e is Extract<AppEvent, { type: 'OrderLoaded' | 'OrderPlaced' }> =>
+          e.type === 'OrderLoaded' || e.type === 'OrderPlaced',
+      ),
       map((e) => e.data.order),
       withLatestFrom(state$),
       filter(([order, state]) => !isFinalStatus(order) && selectIsSignedIn(state) && options.openSocket !== undefined),
-      filter(([order, state]) => state.checkout.shown.status === 'loaded' && state.checkout.shown.order.id === order.id),
+      filter(
+        ([order, state]) => state.checkout.shown.status === 'loaded' && state.checkout.shown.order.id === order.id,
+      ),
       // One socket at a time: later loads of the order (its status changed) keep the open one.
       exhaustMap(([order, state]) => {
         const open = options.openSocket as OpenSocket;
         const path = `${WS_PATH}?token=${encodeURIComponent(state.auth.token ?? '')}`;
         const ended$ = merge(
           stopped$(order.id),
-          events$.pipe(filter((e) => e.type === 'OrderStatusUpdated' && e.data.orderId === order.id && e.data.status === 'Closed')),
+          events$.pipe(
+            filter((e) => e.type === 'OrderStatusUpdated' && e.data.orderId === order.id && e.data.status === 'Closed'),
+          ),
           // A cancellation is final only once its money is settled: the order read after it says.
-          events$.pipe(filter((e) => e.type === 'OrderLoaded' && e.data.order.id === order.id && isFinalStatus(e.data.order))),
+          events$.pipe(
+            filter((e) => e.type === 'OrderLoaded' && e.data.order.id === order.id && isFinalStatus(e.data.order)),
+          ),
           events$.pipe(filter((e) => e.type === 'LoggedOut')),
         );
         return socket$(open, path).pipe(
@@ -428,8 +468,15 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
             if (message === null) return EMPTY;
             // Connected (again): read the order once, so nothing that changed meanwhile is missed.
             if (message.type === 'hello') return of({ type: 'LoadOrder', data: { orderId: order.id } });
-            if (message.type === 'order:status_update' && message.orderId === order.id && typeof message.status === 'string') {
-              const apply: AppCommand = { type: 'ApplyOrderStatus', data: { orderId: order.id, status: message.status } };
+            if (
+              message.type === 'order:status_update' &&
+              message.orderId === order.id &&
+              typeof message.status === 'string'
+            ) {
+              const apply: AppCommand = {
+                type: 'ApplyOrderStatus',
+                data: { orderId: order.id, status: message.status },
+              };
               // A push about a cancelled order is about its money (cancelled, then refunded): read it.
               const reread: AppCommand = { type: 'LoadOrder', data: { orderId: order.id } };
               return message.status === 'Cancelled' ? of(apply, reread) : of(apply);
@@ -441,6 +488,18 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
       }),
     );
 
-    return merge(quote$, streets$, addressCheck$, submit$, payment$, pay$, load$, paymentPoll$, paid$, purchase$, live$);
+    return merge(
+      quote$,
+      streets$,
+      addressCheck$,
+      submit$,
+      payment$,
+      pay$,
+      load$,
+      paymentPoll$,
+      paid$,
+      purchase$,
+      live$,
+    );
   };
 }

@@ -5,11 +5,22 @@
 // the page's one runner.
 import type { CloudPaymentsWidget } from '../api/contract/payments';
 import { loadScript, sharedBrowserCaptchaRunner } from './captchaBrowser';
-import { checkout$, type CheckoutEffectOptions, type DataLayer, type LiveSocket, type OpenSocket, type PaymentWidget } from './checkout';
+import {
+  checkout$,
+  type CheckoutEffectOptions,
+  type DataLayer,
+  type LiveSocket,
+  type OpenSocket,
+  type PaymentWidget,
+} from './checkout';
 import type { Effect } from './deps';
 
 type CheckoutWindow = Window & {
-  cp?: { CloudPayments: new (options?: Record<string, unknown>) => { pay(kind: string, params: unknown, callbacks: Record<string, (...args: unknown[]) => void>): void } };
+  cp?: {
+    CloudPayments: new (options?: Record<string, unknown>) => {
+      pay(kind: string, params: unknown, callbacks: Record<string, (...args: unknown[]) => void>): void;
+    };
+  };
   dataLayer?: unknown[];
 };
 

@@ -52,7 +52,11 @@ export type EffectDeps = {
 };
 
 /** `(event$, state$, deps) → command$`. `state$` replays the current state on subscription. */
-export type Effect = (event$: Observable<EventEnvelope>, state$: Observable<AppState>, deps: EffectDeps) => Observable<AppCommand>;
+export type Effect = (
+  event$: Observable<EventEnvelope>,
+  state$: Observable<AppState>,
+  deps: EffectDeps,
+) => Observable<AppCommand>;
 
 /** A logger that drops everything (tests that do not look at logs). */
 export const silentLogger: EffectLogger = { warn: () => undefined, error: () => undefined };

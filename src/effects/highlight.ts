@@ -15,7 +15,9 @@ export function highlight$(options: HighlightOptions = {}): Effect {
     eventsOf(event$).pipe(
       ofType('LineHighlighted'),
       switchMap((e) =>
-        timer(durationMs, scheduler).pipe(map((): AppCommand => ({ type: 'ClearHighlight', data: { lineId: e.data.lineId } }))),
+        timer(durationMs, scheduler).pipe(
+          map((): AppCommand => ({ type: 'ClearHighlight', data: { lineId: e.data.lineId } })),
+        ),
       ),
     );
 }

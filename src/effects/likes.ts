@@ -7,7 +7,18 @@
 // - unlike, any failure → ReportUnlikeFailure ('Ошибка сервера. Попробуйте позже');
 // - a 401 while signed in also sends ExpireSession.
 // Calls for one product run in order (a quick like-unlike must reach the server in that order).
-import { catchError, concatMap, defer, from, groupBy, ignoreElements, mergeMap, take, withLatestFrom, type Observable } from 'rxjs';
+import {
+  catchError,
+  concatMap,
+  defer,
+  from,
+  groupBy,
+  ignoreElements,
+  mergeMap,
+  take,
+  withLatestFrom,
+  type Observable,
+} from 'rxjs';
 import { TEXT_REQUEST_FAILED } from '../commands/view.decide';
 import type { AppCommand } from '../commands';
 import type { AppEvent } from '../events';
@@ -22,7 +33,10 @@ function likeFailure(productId: string, error: unknown, signedIn: boolean): AppC
   const status = failureStatus(error);
   if (status === 409) return [{ type: 'RejectLike', data: { productId } }];
   const fallback = status === 422 || status === 403 ? TEXT_REQUEST_FAILED : TEXT_SERVER_ERROR;
-  const report: AppCommand = { type: 'ReportLikeFailure', data: { productId, message: failureMessage(error, fallback) } };
+  const report: AppCommand = {
+    type: 'ReportLikeFailure',
+    data: { productId, message: failureMessage(error, fallback) },
+  };
   return status === 401 ? [report, ...apiFailureCommands(error, signedIn)] : [report];
 }
 

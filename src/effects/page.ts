@@ -21,7 +21,10 @@ function load(event: EventOf<'PageRequested'>, deps: EffectDeps): Observable<App
     map((page): AppCommand => ({ type: 'ApplyPage', data: { slug, cityId, page } })),
     catchError((error: unknown) => {
       deps.logger.warn(`page ${pageKey(slug, cityId)} failed to load`, describeError(error));
-      return of<AppCommand>({ type: 'ReportPageFailure', data: { slug, cityId, status: failureStatus(error), message: failureMessage(error) } });
+      return of<AppCommand>({
+        type: 'ReportPageFailure',
+        data: { slug, cityId, status: failureStatus(error), message: failureMessage(error) },
+      });
     }),
   );
 }

@@ -1,6 +1,17 @@
 // Page age (SPEC §9): every 60 s CheckPageAge; the decider answers PageExpired once the page has
 // been open for more than 24 h, and this effect then reloads the page (once).
-import { asyncScheduler, ignoreElements, interval, map, merge, share, take, takeUntil, tap, type SchedulerLike } from 'rxjs';
+import {
+  asyncScheduler,
+  ignoreElements,
+  interval,
+  map,
+  merge,
+  share,
+  take,
+  takeUntil,
+  tap,
+  type SchedulerLike,
+} from 'rxjs';
 import type { AppCommand } from '../commands';
 import type { Effect } from './deps';
 import { eventsOf, ofType } from './operators';

@@ -8,7 +8,16 @@
 // of the page the page reloads to start fresh (SPEC §9: a store version change reloads the
 // page; a change seen later is reloaded by the version-check effect). Nothing is written before
 // the store version is known.
-import { asyncScheduler, distinctUntilChanged, EMPTY, filter, map, switchMap, type Observable, type SchedulerLike } from 'rxjs';
+import {
+  asyncScheduler,
+  distinctUntilChanged,
+  EMPTY,
+  filter,
+  map,
+  switchMap,
+  type Observable,
+  type SchedulerLike,
+} from 'rxjs';
 import type { AppCommand } from '../commands';
 import type { AppState } from '../projections/store';
 import type { Effect, EffectDeps } from './deps';
@@ -42,7 +51,9 @@ export function persist$(options: PersistOptions = {}): Effect {
       switchMap((storeVersion, index) => {
         const saved = savedVersion(deps);
         if (saved !== null && saved !== storeVersion) {
-          deps.logger.warn(`store version ${saved} → ${storeVersion}: the saved cart, user, address and auth are dropped`);
+          deps.logger.warn(
+            `store version ${saved} → ${storeVersion}: the saved cart, user, address and auth are dropped`,
+          );
           removeOtherVersions(deps.storage, storeVersion);
           if (index === 0) deps.location.reload();
           return EMPTY;

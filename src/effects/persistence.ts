@@ -10,7 +10,16 @@
 // without its order history: see SavedUser below), and `storefront:storeVersion` remembers which
 // version wrote last, so that a new version can remove the old key even on a storage that cannot
 // list its keys.
-import { asyncScheduler, debounceTime, distinctUntilChanged, filter, ignoreElements, tap, type Observable, type SchedulerLike } from 'rxjs';
+import {
+  asyncScheduler,
+  debounceTime,
+  distinctUntilChanged,
+  filter,
+  ignoreElements,
+  tap,
+  type Observable,
+  type SchedulerLike,
+} from 'rxjs';
 import type { Effect } from './deps';
 import { initialState, type AppState } from '../projections/store';
 import type { UserState } from '../projections/user';
@@ -168,7 +177,9 @@ export function createPersistence<S extends object, K extends keyof S & string>(
 }
 
 /** A Map-backed KeyValueStorage (tests, SSR, a browser without storage). */
-export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { readonly length: number; key(index: number): string | null } {
+export function memoryStorage(
+  initial: Record<string, string> = {},
+): KeyValueStorage & { readonly length: number; key(index: number): string | null } {
   const map = new Map(Object.entries(initial));
   return {
     getItem: (key) => map.get(key) ?? null,
@@ -226,7 +237,11 @@ export function loadPersistedState(storage: KeyValueStorage, storeVersion: strin
 }
 
 /** `state` (usually initialState) with the saved areas laid over it. Never throws. */
-export function restorePersistedState(storage: KeyValueStorage, storeVersion: string, state: AppState = initialState): AppState {
+export function restorePersistedState(
+  storage: KeyValueStorage,
+  storeVersion: string,
+  state: AppState = initialState,
+): AppState {
   const saved = loadPersistedState(storage, storeVersion);
   return saved === null ? state : { ...state, ...saved };
 }

@@ -120,11 +120,19 @@ const defaultTimers: Timers = {
 /** randomUUID exists only in secure contexts (https, localhost): a plain-http address gets the fallback. */
 function newSessionId(): string {
   const uuid = globalThis.crypto?.randomUUID;
-  return typeof uuid === 'function' ? uuid.call(globalThis.crypto) : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return typeof uuid === 'function'
+    ? uuid.call(globalThis.crypto)
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
 function isStoredSession(value: unknown): value is StoredSession {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'entries' in value && Array.isArray(value.entries);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    'entries' in value &&
+    Array.isArray(value.entries)
+  );
 }
 
 /**
@@ -149,7 +157,8 @@ function parseRing(text: string | null): { sessions: StoredSession[]; forgotten:
   if (text === null) return none;
   try {
     const json: unknown = JSON.parse(text);
-    if (typeof json !== 'object' || json === null || !('sessions' in json) || !Array.isArray(json.sessions)) return none;
+    if (typeof json !== 'object' || json === null || !('sessions' in json) || !Array.isArray(json.sessions))
+      return none;
     const forgotten = 'forgotten' in json && typeof json.forgotten === 'string' ? json.forgotten : null;
     return { sessions: json.sessions.filter(isStoredSession), forgotten };
   } catch {
@@ -199,7 +208,10 @@ export function createRecorder(options: RecorderOptions): Recorder {
   /** This tab's entries folded into its snapshot, masked: nothing of them is kept as recorded. */
   function forgetOwnEntries(): void {
     const last = current.entries.at(-1);
-    const state = evolveAll(current.snapshot.state, current.entries.flatMap((e) => e.events));
+    const state = evolveAll(
+      current.snapshot.state,
+      current.entries.flatMap((e) => e.events),
+    );
     current.snapshot = { position: last?.position ?? current.snapshot.position, state: redactPersonal(state) };
     current.entries = [];
   }
@@ -210,7 +222,12 @@ export function createRecorder(options: RecorderOptions): Recorder {
   };
 
   function currentLog(): Log {
-    return createLog({ appVersion: options.appVersion, storeVersion: storeVersion(), snapshot: current.snapshot, entries: current.entries });
+    return createLog({
+      appVersion: options.appVersion,
+      storeVersion: storeVersion(),
+      snapshot: current.snapshot,
+      entries: current.entries,
+    });
   }
 
   /**
@@ -292,7 +309,14 @@ export function createRecorder(options: RecorderOptions): Recorder {
 
   return {
     record(entry) {
-      current.entries.push(redactSecrets({ position: entry.position, at: entry.at, ...(entry.command ? { command: entry.command } : {}), events: entry.events }));
+      current.entries.push(
+        redactSecrets({
+          position: entry.position,
+          at: entry.at,
+          ...(entry.command ? { command: entry.command } : {}),
+          events: entry.events,
+        }),
+      );
       total += 1;
       while (total > capacity) dropOldest();
       if (entry.events.some((e) => e.type === 'LoggedOut')) forgetPersonal();

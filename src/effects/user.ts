@@ -12,7 +12,14 @@
 import { catchError, concatMap, defer, exhaustMap, from, map, merge, switchMap, take, withLatestFrom } from 'rxjs';
 import type { AppCommand } from '../commands';
 import { selectIsSignedIn, type AppState } from '../projections/store';
-import { apiFailureCommands, apiFailureCommandsIn, describeError, failureMessage, failureStatus, TEXT_TRY_LATER } from './apiErrors';
+import {
+  apiFailureCommands,
+  apiFailureCommandsIn,
+  describeError,
+  failureMessage,
+  failureStatus,
+  TEXT_TRY_LATER,
+} from './apiErrors';
 import type { Effect } from './deps';
 import { eventsOf, ofType } from './operators';
 // This module dispatches user commands: their decider comes with it (commands/onDemand).
@@ -73,7 +80,10 @@ export function orderHistory$(): Effect {
           map((history): AppCommand => ({ type: 'ApplyOrderHistory', data: { phone, orders: history.orders } })),
           catchError((error: unknown) => {
             deps.logger.warn('order history load failed', describeError(error));
-            const failed: AppCommand = { type: 'ReportOrderHistoryFailure', data: { phone, message: failureMessage(error) } };
+            const failed: AppCommand = {
+              type: 'ReportOrderHistoryFailure',
+              data: { phone, message: failureMessage(error) },
+            };
             return from([failed, ...(failureStatus(error) === 401 ? apiFailureCommandsIn(error, state) : [])]);
           }),
         );

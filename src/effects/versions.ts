@@ -3,7 +3,25 @@
 // UpdateNeededFlagged when the mobile app version is not '1'). On a change seen after the first
 // value: catalogue → reload the catalogue, settings → reload settings, store → full page reload.
 // Failures are only logged, never shown (SPEC §8).
-import { asyncScheduler, catchError, defaultIfEmpty, defer, EMPTY, exhaustMap, filter, forkJoin, map, merge, mergeMap, of, take, timeout, timer, type Observable, type SchedulerLike } from 'rxjs';
+import {
+  asyncScheduler,
+  catchError,
+  defaultIfEmpty,
+  defer,
+  EMPTY,
+  exhaustMap,
+  filter,
+  forkJoin,
+  map,
+  merge,
+  mergeMap,
+  of,
+  take,
+  timeout,
+  timer,
+  type Observable,
+  type SchedulerLike,
+} from 'rxjs';
 import type { AppCommand } from '../commands';
 import type { VersionKind } from '../events/setting';
 import { describeError } from './apiErrors';

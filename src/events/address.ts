@@ -10,7 +10,10 @@ export type AddressDraft = z.infer<typeof AddressDraft>;
 /** selectedId: the previously selected one if it still exists, else the first, else null. */
 export const AddressesLoaded = message('AddressesLoaded', { addresses: z.array(Address), selectedId: z.nullable(Id) });
 export const AddressSelected = message('AddressSelected', { addressId: Id });
-export const AddressSelectionRejected = message('AddressSelectionRejected', { addressId: z.string(), reason: z.enum(['unknown-address']) });
+export const AddressSelectionRejected = message('AddressSelectionRejected', {
+  addressId: z.string(),
+  reason: z.enum(['unknown-address']),
+});
 export const AddressCreateRequested = message('AddressCreateRequested', { userId: Id, address: AddressDraft });
 /** The new address is selected; the effect refetches the list. */
 export const AddressCreated = message('AddressCreated', { address: Address });

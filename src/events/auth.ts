@@ -28,7 +28,11 @@ export const SignInProfile = z.object({
 });
 export type SignInProfile = z.infer<typeof SignInProfile>;
 /** The effect verifies the code with the server and answers CompleteSignIn / ReportSignInFailure. */
-export const CodeSubmitted = message('CodeSubmitted', { phone: z.string(), code: z.string(), profile: z.optional(SignInProfile) });
+export const CodeSubmitted = message('CodeSubmitted', {
+  phone: z.string(),
+  code: z.string(),
+  profile: z.optional(SignInProfile),
+});
 export const CodeRejected = message('CodeRejected', { reason: z.enum(['no-code-requested', 'invalid-format']) });
 export const SignedIn = message('SignedIn', { token: z.string().check(z.minLength(1)), user: User });
 export const SignInFailed = message('SignInFailed', { message: z.string() });

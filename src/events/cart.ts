@@ -24,10 +24,20 @@ export const ItemRejectionReason = z.enum([
 ]);
 export type ItemRejectionReason = z.infer<typeof ItemRejectionReason>;
 
-export const LineChangeRejectionReason = z.enum(['hidden-line', 'fixed-quantity', 'max-per-position', 'invalid-quantity']);
+export const LineChangeRejectionReason = z.enum([
+  'hidden-line',
+  'fixed-quantity',
+  'max-per-position',
+  'invalid-quantity',
+]);
 export type LineChangeRejectionReason = z.infer<typeof LineChangeRejectionReason>;
 
-export const InvalidLineReason = z.enum(['product-missing', 'price-changed', 'modifier-missing', 'modifier-price-changed']);
+export const InvalidLineReason = z.enum([
+  'product-missing',
+  'price-changed',
+  'modifier-missing',
+  'modifier-price-changed',
+]);
 export type InvalidLineReason = z.infer<typeof InvalidLineReason>;
 
 export const DeliveryTime = z.union([z.literal('asap'), IsoDateTime]);
@@ -37,8 +47,15 @@ export const CartClearReason = z.enum(['only-gifts-left', 'user', 'order-placed'
 
 export const ItemAdded = message('ItemAdded', { line: CartItem });
 /** SPEC §4 rule 5: an identical product with an identical modifier set merged into `lineId`. */
-export const ItemMerged = message('ItemMerged', { lineId: Id, added: z.int().check(z.positive()), quantity: z.int().check(z.positive()) });
-export const ItemQuantityChanged = message('ItemQuantityChanged', { lineId: Id, quantity: z.int().check(z.positive()) });
+export const ItemMerged = message('ItemMerged', {
+  lineId: Id,
+  added: z.int().check(z.positive()),
+  quantity: z.int().check(z.positive()),
+});
+export const ItemQuantityChanged = message('ItemQuantityChanged', {
+  lineId: Id,
+  quantity: z.int().check(z.positive()),
+});
 export const ItemRemoved = message('ItemRemoved', { lineId: Id });
 export const ItemRejected = message('ItemRejected', { productId: z.string(), reason: ItemRejectionReason });
 export const LineChangeRejected = message('LineChangeRejected', { lineId: Id, reason: LineChangeRejectionReason });
@@ -61,13 +78,25 @@ export const GiftAdded = message('GiftAdded', { line: CartItem });
 export const GiftRemoved = message('GiftRemoved', { lineId: Id });
 /** Items emptied; discountTotal set to 0. */
 export const CartCleared = message('CartCleared', { reason: CartClearReason });
-export const DeliveryMethodChanged = message('DeliveryMethodChanged', { method: DeliveryMethod, previous: DeliveryMethod });
+export const DeliveryMethodChanged = message('DeliveryMethodChanged', {
+  method: DeliveryMethod,
+  previous: DeliveryMethod,
+});
 export const RestaurantSelected = message('RestaurantSelected', { deliveryTerminalId: Id });
-export const RestaurantRejected = message('RestaurantRejected', { deliveryTerminalId: z.string(), reason: z.enum(['unknown-restaurant']) });
+export const RestaurantRejected = message('RestaurantRejected', {
+  deliveryTerminalId: z.string(),
+  reason: z.enum(['unknown-restaurant']),
+});
 export const DeliveryTimeChanged = message('DeliveryTimeChanged', { time: DeliveryTime });
-export const DeliveryTimeRejected = message('DeliveryTimeRejected', { time: z.string(), reason: z.enum(['invalid', 'in-the-past']) });
+export const DeliveryTimeRejected = message('DeliveryTimeRejected', {
+  time: z.string(),
+  reason: z.enum(['invalid', 'in-the-past']),
+});
 export const CouponApplied = message('CouponApplied', { coupon: z.string() });
-export const CouponRejected = message('CouponRejected', { coupon: z.string(), reason: z.enum(['empty', 'too-long', 'promocode-hidden']) });
+export const CouponRejected = message('CouponRejected', {
+  coupon: z.string(),
+  reason: z.enum(['empty', 'too-long', 'promocode-hidden']),
+});
 export const CouponRemoved = bare('CouponRemoved');
 export const SpendBonusChanged = message('SpendBonusChanged', { amount: z.number().check(z.nonnegative()) });
 export const SpendBonusRejected = message('SpendBonusRejected', {

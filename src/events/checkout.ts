@@ -24,22 +24,38 @@ export const CheckoutOpened = bare('CheckoutOpened');
 export const CheckoutLeft = bare('CheckoutLeft');
 export const StreetsLoaded = message('StreetsLoaded', { cityIikoId: Id, streets: z.array(Street) });
 export const PaymentMethodChanged = message('PaymentMethodChanged', { method: PaymentMethod });
-export const PaymentMethodRejected = message('PaymentMethodRejected', { method: z.string(), reason: PaymentRejectionReason });
+export const PaymentMethodRejected = message('PaymentMethodRejected', {
+  method: z.string(),
+  reason: PaymentRejectionReason,
+});
 export const PersonsChanged = message('PersonsChanged', { persons: z.int().check(z.nonnegative()) });
 /** Cash: the banknote the courier brings change for; null for no change. */
-export const ChangeFromChanged = message('ChangeFromChanged', { changeFrom: z.nullable(z.int().check(z.nonnegative())) });
+export const ChangeFromChanged = message('ChangeFromChanged', {
+  changeFrom: z.nullable(z.int().check(z.nonnegative())),
+});
 export const OrderCommentChanged = message('OrderCommentChanged', { comment: z.string() });
 export const ConsentChanged = message('ConsentChanged', { given: z.boolean() });
 /** 'Оформить заказ' was refused before anything was sent (or the server refused it). */
-export const OrderRefused = message('OrderRefused', { problems: z.array(OrderProblem).check(z.minLength(1)), source: z.enum(['client', 'server']) });
+export const OrderRefused = message('OrderRefused', {
+  problems: z.array(OrderProblem).check(z.minLength(1)),
+  source: z.enum(['client', 'server']),
+});
 /** The quote effect asked POST /checkout/quote for this body (JSON, to tell a stale answer). */
 export const QuoteRequested = message('QuoteRequested', { key: z.string() });
 export const QuoteReceived = message('QuoteReceived', { key: z.string(), quote: CheckoutQuote });
 export const QuoteFailed = message('QuoteFailed', { key: z.string(), message: z.string() });
 /** The address form asked POST /geocode. */
 export const AddressCheckRequested = message('AddressCheckRequested', { street: z.string(), home: z.string() });
-export const AddressChecked = message('AddressChecked', { street: z.string(), home: z.string(), answer: GeocodeAnswer });
-export const AddressCheckFailed = message('AddressCheckFailed', { street: z.string(), home: z.string(), message: z.string() });
+export const AddressChecked = message('AddressChecked', {
+  street: z.string(),
+  home: z.string(),
+  answer: GeocodeAnswer,
+});
+export const AddressCheckFailed = message('AddressCheckFailed', {
+  street: z.string(),
+  home: z.string(),
+  message: z.string(),
+});
 /**
  * The customer delivers to this address without saving it ('Сохранить адрес' unticked): the quote
  * and the order carry it instead of a saved address's id, until a saved one is chosen.
@@ -53,7 +69,10 @@ export const OrderSubmitted = message('OrderSubmitted', {
   captcha: z.nullable(CaptchaInfo),
 });
 /** The attempt did not get an answer (network, 5xx): the same key is reused by the next click. */
-export const OrderSubmissionFailed = message('OrderSubmissionFailed', { idempotencyKey: z.string(), message: z.string() });
+export const OrderSubmissionFailed = message('OrderSubmissionFailed', {
+  idempotencyKey: z.string(),
+  message: z.string(),
+});
 /** The server stored a cash / courier-card order: the cart is cleared with it. */
 export const OrderPlaced = message('OrderPlaced', { order: Order });
 /** The server stored an online order (payment pending): the cart stays until the payment is confirmed. */

@@ -12,5 +12,11 @@ export const CityPromptShown = bare('CityPromptShown');
 export const CitySelected = message('CitySelected', { cityId: Id, slug: z.string() });
 export const CityRejected = message('CityRejected', { cityId: z.string(), reason: z.enum(['unknown-city']) });
 
-export const CityEventSchema = z.discriminatedUnion('type', [CitiesLoaded, SessionStarted, CityPromptShown, CitySelected, CityRejected]);
+export const CityEventSchema = z.discriminatedUnion('type', [
+  CitiesLoaded,
+  SessionStarted,
+  CityPromptShown,
+  CitySelected,
+  CityRejected,
+]);
 export type CityEvent = z.infer<typeof CityEventSchema>;

@@ -43,7 +43,18 @@ export const AppEventSchema = z.discriminatedUnion('type', [
 ]);
 
 export type { CheckoutEvent } from './checkout';
-export type { AddressEvent, AuthEvent, CartEvent, CatalogEvent, CityEvent, ModalEvent, PageEvent, SettingEvent, UserEvent, ViewEvent };
+export type {
+  AddressEvent,
+  AuthEvent,
+  CartEvent,
+  CatalogEvent,
+  CityEvent,
+  ModalEvent,
+  PageEvent,
+  SettingEvent,
+  UserEvent,
+  ViewEvent,
+};
 export { ModalSchema, type Modal, type ModalKind } from './modal';
 export { Toast, type ToastKind } from './view';
 export { DeliveryTime, ItemRejectionReason, InvalidLineReason, LineChangeRejectionReason } from './cart';

@@ -124,7 +124,10 @@ export function stateAtWith<S, E>(folder: Folder<S, E>, log: Replayable<S, E>, p
         : `The log has no position ${position} (it holds positions ${first}…${last})`,
     );
   }
-  return replayFinalWith(folder, { ...(log.snapshot ? { snapshot: log.snapshot } : {}), entries: log.entries.slice(0, index + 1) });
+  return replayFinalWith(folder, {
+    ...(log.snapshot ? { snapshot: log.snapshot } : {}),
+    entries: log.entries.slice(0, index + 1),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -195,7 +198,8 @@ function walkDiff(a: unknown, b: unknown, path: string, out: StateChange[]): voi
       else walkDiff(a[key], b[key], p, out);
     }
     for (const key of Object.keys(b)) {
-      if (!Object.hasOwn(a, key)) out.push({ path: childPath(path, key), kind: 'added', before: undefined, after: b[key] });
+      if (!Object.hasOwn(a, key))
+        out.push({ path: childPath(path, key), kind: 'added', before: undefined, after: b[key] });
     }
     return;
   }
@@ -207,7 +211,14 @@ function walkDiff(a: unknown, b: unknown, path: string, out: StateChange[]): voi
  * first line reports that line and not a shift of every later one: `cart.items[id=l2].quantity`.
  * A reordering of the common ids is reported on the array itself, as the id lists.
  */
-function diffById(a: readonly unknown[], aIds: string[], b: readonly unknown[], bIds: string[], path: string, out: StateChange[]): void {
+function diffById(
+  a: readonly unknown[],
+  aIds: string[],
+  b: readonly unknown[],
+  bIds: string[],
+  path: string,
+  out: StateChange[],
+): void {
   const at = (id: string) => `${path}[id=${id}]`;
   const bIndex = new Map(bIds.map((id, i) => [id, i]));
   const aIndex = new Map(aIds.map((id, i) => [id, i]));
@@ -306,9 +317,11 @@ export function redactValue(value: unknown, options: RedactOptions = {}): unknow
       if (options.maskAddresses === true && key !== undefined && ADDRESS_KEY.test(key)) return maskName(v);
       return maskPhonesInText(v, phoneMask);
     }
-    if (options.maskAddresses === true && typeof v === 'number' && key !== undefined && COORDINATE_KEY.test(key)) return Math.round(v * 100) / 100;
+    if (options.maskAddresses === true && typeof v === 'number' && key !== undefined && COORDINATE_KEY.test(key))
+      return Math.round(v * 100) / 100;
     // A phone stored as a number (10+ digits) under a phone key becomes its masked text.
-    if (typeof v === 'number' && key !== undefined && PHONE_KEY.test(key) && Number.isInteger(v) && Math.abs(v) >= 1e9) return phoneMask(String(v));
+    if (typeof v === 'number' && key !== undefined && PHONE_KEY.test(key) && Number.isInteger(v) && Math.abs(v) >= 1e9)
+      return phoneMask(String(v));
     if (Array.isArray(v)) return v.map((item) => visit(item, key, false));
     if (isRecord(v)) {
       if (holdsSignInCode(v)) return visit(withoutSignInCode(v), key, personal);
@@ -317,7 +330,8 @@ export function redactValue(value: unknown, options: RedactOptions = {}): unknow
       const personalMessage = typeof v.type === 'string' && PERSONAL_MESSAGE.test(v.type);
       const out: Record<string, unknown> = {};
       // A key may hold a phone too (a record keyed by number): it is masked like free text.
-      for (const k of keys) out[maskPhonesInText(k, phoneMask)] = visit(v[k], k, inner || (personalMessage && k === 'data'));
+      for (const k of keys)
+        out[maskPhonesInText(k, phoneMask)] = visit(v[k], k, inner || (personalMessage && k === 'data'));
       return out;
     }
     return v;
@@ -416,6 +430,11 @@ export function createLog(parts: {
     appVersion: parts.appVersion,
     storeVersion: parts.storeVersion,
     ...(parts.snapshot ? { snapshot: parts.snapshot } : {}),
-    entries: parts.entries.map((e) => ({ position: e.position, at: e.at, ...(e.command ? { command: e.command } : {}), events: [...e.events] })),
+    entries: parts.entries.map((e) => ({
+      position: e.position,
+      at: e.at,
+      ...(e.command ? { command: e.command } : {}),
+      events: [...e.events],
+    })),
   };
 }

@@ -48,23 +48,26 @@ export function createLogCodec<S, E, C>(parts: {
       storeVersion: z.string().check(z.minLength(1)),
       snapshot: z.optional(z.object({ position: Position, state: parts.state })),
       entries: z.array(entry),
-    }).check(z.superRefine((log, ctx) => {
-      let previous = log.snapshot ? log.snapshot.position : -1;
-      for (const [i, e] of log.entries.entries()) {
-        if (e.position <= previous) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['entries', i, 'position'],
-            message:
-              i === 0 && log.snapshot
-                ? `entry position ${e.position} must come after the snapshot's position ${previous}`
-                : `positions must strictly increase (${previous} then ${e.position})`,
-          });
-          return;
+    })
+    .check(
+      z.superRefine((log, ctx) => {
+        let previous = log.snapshot ? log.snapshot.position : -1;
+        for (const [i, e] of log.entries.entries()) {
+          if (e.position <= previous) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['entries', i, 'position'],
+              message:
+                i === 0 && log.snapshot
+                  ? `entry position ${e.position} must come after the snapshot's position ${previous}`
+                  : `positions must strictly increase (${previous} then ${e.position})`,
+            });
+            return;
+          }
+          previous = e.position;
         }
-        previous = e.position;
-      }
-    }));
+      }),
+    );
   // The object schema's inferred output is structurally LogOf<S, E, C>; zod cannot name it for us.
   const typed: z.ZodMiniType<LogOf<S, E, C>> = schema;
 
@@ -87,7 +90,11 @@ export function createLogCodec<S, E, C>(parts: {
 }
 
 /** Redacts a log for export (token removed, phones and names masked) and re-validates it. */
-export function exportLogWith<S, E, C>(codec: LogCodec<S, E, C>, log: LogOf<S, E, C>, options: RedactOptions = {}): LogOf<S, E, C> {
+export function exportLogWith<S, E, C>(
+  codec: LogCodec<S, E, C>,
+  log: LogOf<S, E, C>,
+  options: RedactOptions = {},
+): LogOf<S, E, C> {
   const { schemaVersion, appVersion, storeVersion, ...rest } = log;
   const redacted = redactValue(rest, options);
   return codec.parseLog(isRecord(redacted) ? { ...redacted, schemaVersion, appVersion, storeVersion } : redacted);
@@ -98,9 +105,7 @@ export function exportLogWith<S, E, C>(codec: LogCodec<S, E, C>, log: LogOf<S, E
 
 /** A snapshot's state: a plain object holding every area of the store as a plain object. */
 const AppStateSchema = z.custom<AppState>(
-  (value: unknown) =>
-    isRecord(value) &&
-    Object.keys(initialState).every((area) => isRecord(value[area])),
+  (value: unknown) => isRecord(value) && Object.keys(initialState).every((area) => isRecord(value[area])),
   { message: `the snapshot state must be an object with the areas ${Object.keys(initialState).join(', ')}` },
 );
 

@@ -7,7 +7,12 @@ export const ModalSchema = z.discriminatedUnion('kind', [
   /** 'Выберите свой город'; has no close button. */
   z.object({ kind: z.literal('city') }),
   z.object({ kind: z.literal('userEdit') }),
-  z.object({ kind: z.literal('confirm'), title: z.nullable(z.string()), messages: z.array(z.string()), confirmText: z.string() }),
+  z.object({
+    kind: z.literal('confirm'),
+    title: z.nullable(z.string()),
+    messages: z.array(z.string()),
+    confirmText: z.string(),
+  }),
   z.object({ kind: z.literal('catalogMenu') }),
   z.object({ kind: z.literal('product'), productId: Id }),
   z.object({ kind: z.literal('deliveryMethod') }),

@@ -9,7 +9,12 @@ import { message } from './define';
 export const PageRequested = message('PageRequested', { slug: z.string(), cityId: Id });
 export const PageLoaded = message('PageLoaded', { slug: z.string(), cityId: Id, page: Page });
 /** `status`: the HTTP status (404 for an unknown page or city; 0 no answer; null no HTTP failure). */
-export const PageLoadFailed = message('PageLoadFailed', { slug: z.string(), cityId: Id, status: z.nullable(z.int()), message: z.string() });
+export const PageLoadFailed = message('PageLoadFailed', {
+  slug: z.string(),
+  cityId: Id,
+  status: z.nullable(z.int()),
+  message: z.string(),
+});
 
 export const PageEventSchema = z.discriminatedUnion('type', [PageRequested, PageLoaded, PageLoadFailed]);
 export type PageEvent = z.infer<typeof PageEventSchema>;

@@ -13,7 +13,11 @@ export const SettingsLoadFailed = message('SettingsLoadFailed', { message: z.str
  * A version check saw a new value. `previous: null` is the first value seen (no reload).
  * Effects: catalog → reload the catalogue, settings → reload settings, store → full page reload.
  */
-export const VersionChanged = message('VersionChanged', { kind: VersionKind, version: z.string(), previous: z.nullable(z.string()) });
+export const VersionChanged = message('VersionChanged', {
+  kind: VersionKind,
+  version: z.string(),
+  previous: z.nullable(z.string()),
+});
 /** SPEC §9: the mobile app version differs from '1'. */
 export const UpdateNeededFlagged = message('UpdateNeededFlagged', { mobileAppVersion: z.string() });
 

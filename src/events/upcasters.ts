@@ -95,7 +95,8 @@ export const upcastV1toV2: Upcaster = (raw) => {
 // ---------------------------------------------------------------------------------------------
 // v2 → v3
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The two parts of a v3 state a v2 snapshot lacks, as they were when v3 began (not the live initial state). */
 const V3_EMPTY_PAGE_AREA = { entries: {} };
@@ -106,7 +107,8 @@ export const upcastV2toV3: Upcaster = (raw) => {
   const snapshot = raw['snapshot'];
   if (snapshot === undefined) return { ...raw, schemaVersion: 3 };
   const state = isPlainObject(snapshot) ? snapshot['state'] : undefined;
-  if (!isPlainObject(state)) throw new LogFormatError('Not a valid version 2 event log', ['snapshot.state: expected an object']);
+  if (!isPlainObject(state))
+    throw new LogFormatError('Not a valid version 2 event log', ['snapshot.state: expected an object']);
   const user = state['user'];
   return {
     ...raw,
@@ -134,11 +136,15 @@ export const upcasters: Readonly<Record<number, Upcaster>> = {
 /** Reads `schemaVersion` of a raw log, or throws a LogFormatError saying what is wrong. */
 export function readSchemaVersion(raw: unknown): number {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new LogFormatError('Not an event log: expected a JSON object with schemaVersion, appVersion, storeVersion and entries');
+    throw new LogFormatError(
+      'Not an event log: expected a JSON object with schemaVersion, appVersion, storeVersion and entries',
+    );
   }
   const version: unknown = Reflect.get(raw, 'schemaVersion');
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
-    throw new LogFormatError(`Not an event log: schemaVersion must be a positive integer, got ${JSON.stringify(version) ?? 'nothing'}`);
+    throw new LogFormatError(
+      `Not an event log: schemaVersion must be a positive integer, got ${JSON.stringify(version) ?? 'nothing'}`,
+    );
   }
   return version;
 }
@@ -165,7 +171,9 @@ export function upcast(
     current = step(current);
     const next = readSchemaVersion(current);
     if (next !== version + 1) {
-      throw new LogFormatError(`The upcaster from version ${version} produced version ${next} instead of ${version + 1}`);
+      throw new LogFormatError(
+        `The upcaster from version ${version} produced version ${next} instead of ${version + 1}`,
+      );
     }
     version = next;
   }

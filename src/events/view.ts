@@ -17,5 +17,11 @@ export const ApiRefused = message('ApiRefused', { status: z.int(), message: z.st
 /** SPEC §9: the page has been open for more than 24 h; the effect reloads it. */
 export const PageExpired = message('PageExpired', { openedAt: IsoDateTime });
 
-export const ViewEventSchema = z.discriminatedUnion('type', [ToastShown, ToastDismissed, CartOpened, ApiRefused, PageExpired]);
+export const ViewEventSchema = z.discriminatedUnion('type', [
+  ToastShown,
+  ToastDismissed,
+  CartOpened,
+  ApiRefused,
+  PageExpired,
+]);
 export type ViewEvent = z.infer<typeof ViewEventSchema>;

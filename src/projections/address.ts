@@ -40,4 +40,5 @@ export function evolveAddress(state: AddressState, event: AppEvent): AddressStat
   return produce(state, (d) => applyAddress(d, event));
 }
 
-export const selectSelectedAddress = (s: AddressState): Address | undefined => s.list.find((a) => a.id === s.selectedId);
+export const selectSelectedAddress = (s: AddressState): Address | undefined =>
+  s.list.find((a) => a.id === s.selectedId);

@@ -89,7 +89,11 @@ const forgetRefusal = (d: Draft<CheckoutState>) => {
   if (s === 'refused' || s === 'placed' || s === 'payment-failed') d.submission = { status: 'idle' };
 };
 const lastQuote = (q: Draft<QuoteState>): CheckoutQuote | null =>
-  q.status === 'ready' ? (q.quote as CheckoutQuote) : q.status === 'pending' || q.status === 'failed' ? (q.last as CheckoutQuote | null) : null;
+  q.status === 'ready'
+    ? (q.quote as CheckoutQuote)
+    : q.status === 'pending' || q.status === 'failed'
+      ? (q.last as CheckoutQuote | null)
+      : null;
 
 export const checkoutReducers: CaseReducers<CheckoutState> = {
   CheckoutOpened: (d) => void (d.active = true),
@@ -112,14 +116,23 @@ export const checkoutReducers: CaseReducers<CheckoutState> = {
     forgetRefusal(d);
     if (e.data.method === 'self' && d.paymentMethod === 'courier-card') d.paymentMethod = 'cash';
   },
-  OrderRefused: (d, e) => void (d.submission = { status: 'refused', problems: structuredClone(e.data.problems), source: e.data.source }),
+  OrderRefused: (d, e) =>
+    void (d.submission = { status: 'refused', problems: structuredClone(e.data.problems), source: e.data.source }),
   QuoteRequested: (d, e) => void (d.quote = { status: 'pending', key: e.data.key, last: lastQuote(d.quote) }),
   QuoteReceived: (d, e) => void (d.quote = { status: 'ready', key: e.data.key, quote: structuredClone(e.data.quote) }),
-  QuoteFailed: (d, e) => void (d.quote = { status: 'failed', key: e.data.key, message: e.data.message, last: lastQuote(d.quote) }),
-  AddressCheckRequested: (d, e) => void (d.addressCheck = { status: 'pending', street: e.data.street, home: e.data.home }),
+  QuoteFailed: (d, e) =>
+    void (d.quote = { status: 'failed', key: e.data.key, message: e.data.message, last: lastQuote(d.quote) }),
+  AddressCheckRequested: (d, e) =>
+    void (d.addressCheck = { status: 'pending', street: e.data.street, home: e.data.home }),
   AddressChecked: (d, e) =>
-    void (d.addressCheck = { status: 'done', street: e.data.street, home: e.data.home, answer: structuredClone(e.data.answer) }),
-  AddressCheckFailed: (d, e) => void (d.addressCheck = { status: 'failed', street: e.data.street, home: e.data.home, message: e.data.message }),
+    void (d.addressCheck = {
+      status: 'done',
+      street: e.data.street,
+      home: e.data.home,
+      answer: structuredClone(e.data.answer),
+    }),
+  AddressCheckFailed: (d, e) =>
+    void (d.addressCheck = { status: 'failed', street: e.data.street, home: e.data.home, message: e.data.message }),
   AddressCreated: (d) => {
     forgetRefusal(d);
     d.addressCheck = { status: 'idle' };
@@ -131,10 +144,19 @@ export const checkoutReducers: CaseReducers<CheckoutState> = {
     d.oneOffAddress = structuredClone(e.data.address);
   },
   OrderSubmitted: (d, e) =>
-    void (d.submission = { status: 'pending', idempotencyKey: e.data.idempotencyKey, body: structuredClone(e.data.body) }),
+    void (d.submission = {
+      status: 'pending',
+      idempotencyKey: e.data.idempotencyKey,
+      body: structuredClone(e.data.body),
+    }),
   OrderSubmissionFailed: (d, e) => {
     if (d.submission.status !== 'pending') return;
-    d.submission = { status: 'failed', idempotencyKey: d.submission.idempotencyKey, body: d.submission.body, message: e.data.message };
+    d.submission = {
+      status: 'failed',
+      idempotencyKey: d.submission.idempotencyKey,
+      body: d.submission.body,
+      message: e.data.message,
+    };
   },
   OrderPlaced: (d, e) => {
     d.submission = { status: 'placed', orderId: e.data.order.id };
@@ -146,8 +168,13 @@ export const checkoutReducers: CaseReducers<CheckoutState> = {
     d.shown = { status: 'loaded', order: structuredClone(e.data.order) };
   },
   PaymentStarted: (d, e) =>
-    void (d.submission = { status: 'paying', orderId: e.data.session.orderId, session: structuredClone(e.data.session) }),
-  PaymentStartFailed: (d, e) => void (d.submission = { status: 'payment-failed', orderId: e.data.orderId, message: e.data.message }),
+    void (d.submission = {
+      status: 'paying',
+      orderId: e.data.session.orderId,
+      session: structuredClone(e.data.session),
+    }),
+  PaymentStartFailed: (d, e) =>
+    void (d.submission = { status: 'payment-failed', orderId: e.data.orderId, message: e.data.message }),
   OrderLoadRequested: (d, e) => {
     if (d.shown.status === 'loaded' && d.shown.order.id === e.data.orderId) return;
     d.shown = { status: 'loading', orderId: e.data.orderId };

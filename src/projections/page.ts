@@ -24,7 +24,8 @@ export const pageReducers: CaseReducers<PageState> = {
     if (d.entries[key]?.status === 'loaded') return;
     d.entries[key] = { status: 'loading' };
   },
-  PageLoaded: (d, e) => void (d.entries[pageKey(e.data.slug, e.data.cityId)] = { status: 'loaded', page: structuredClone(e.data.page) }),
+  PageLoaded: (d, e) =>
+    void (d.entries[pageKey(e.data.slug, e.data.cityId)] = { status: 'loaded', page: structuredClone(e.data.page) }),
   PageLoadFailed: (d, e) => {
     const key = pageKey(e.data.slug, e.data.cityId);
     // A failed refresh keeps the page shown; a page never loaded shows the failure.

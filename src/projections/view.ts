@@ -18,7 +18,13 @@ export type ViewState = {
 };
 
 export const MAX_TOASTS = 5;
-export const initialView: ViewState = { hiddenScroll: false, lastAddedLineId: null, updateNeeded: false, openedAt: null, toasts: [] };
+export const initialView: ViewState = {
+  hiddenScroll: false,
+  lastAddedLineId: null,
+  updateNeeded: false,
+  openedAt: null,
+  toasts: [],
+};
 
 export const viewReducers: CaseReducers<ViewState> = {
   LineHighlighted: (d, e) => void (d.lastAddedLineId = e.data.lineId),

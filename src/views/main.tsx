@@ -19,7 +19,9 @@ import { StoreProvider } from './app/store';
 import './styles/global.css';
 
 function newId(): string {
-  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
 /** localStorage, or an in-memory stand-in where it is unavailable (private mode, blocked). */
@@ -31,7 +33,11 @@ function browserStorage(): KeyValueStorage {
     return window.localStorage;
   } catch {
     const data = new Map<string, string>();
-    return { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
+    return {
+      getItem: (k) => data.get(k) ?? null,
+      setItem: (k, v) => void data.set(k, v),
+      removeItem: (k) => void data.delete(k),
+    };
   }
 }
 
@@ -90,12 +96,13 @@ function Root() {
 const container = document.getElementById('root');
 if (container === null) throw new Error('#root is missing from index.html');
 if (isAdminArea) void import('./admin/mount').then((admin) => admin.mountAdmin(container));
-else createRoot(container).render(
-  <StrictMode>
-    <StoreProvider store={store}>
-      <Router>
-        <Root />
-      </Router>
-    </StoreProvider>
-  </StrictMode>,
-);
+else
+  createRoot(container).render(
+    <StrictMode>
+      <StoreProvider store={store}>
+        <Router>
+          <Root />
+        </Router>
+      </StoreProvider>
+    </StrictMode>,
+  );

@@ -11,7 +11,13 @@ const getUser = defineRoute({
   params: z.object({ phone: z.string() }),
   response: z.object({ name: z.string() }),
 });
-const deleteLike = defineRoute({ method: 'DELETE', path: '/like/:userId/:productId', summary: 'unlike', auth: 'user', response: null });
+const deleteLike = defineRoute({
+  method: 'DELETE',
+  path: '/like/:userId/:productId',
+  summary: 'unlike',
+  auth: 'user',
+  response: null,
+});
 
 function fakeFetch(answer: Response, seen: { url?: string; init?: RequestInit } = {}): typeof fetch {
   return async (input, init) => {
@@ -28,7 +34,11 @@ describe('API client', () => {
 
   it('attaches the bearer token to every request when present (SPEC §6)', async () => {
     const seen: { url?: string; init?: RequestInit } = {};
-    const api = createApiClient({ baseUrl: 'http://x', getToken: () => 'tok', fetch: fakeFetch(Response.json({ name: 'Анна' }), seen) });
+    const api = createApiClient({
+      baseUrl: 'http://x',
+      getToken: () => 'tok',
+      fetch: fakeFetch(Response.json({ name: 'Анна' }), seen),
+    });
     await expect(api.call(getUser, { params: { phone: '+79991234567' } })).resolves.toEqual({ name: 'Анна' });
     expect(seen.url).toBe('http://x/api/v1/user/%2B79991234567');
     expect((seen.init?.headers as Record<string, string>).authorization).toBe('Bearer tok');
@@ -36,7 +46,11 @@ describe('API client', () => {
 
   it('sends no authorization header when signed out', async () => {
     const seen: { url?: string; init?: RequestInit } = {};
-    const api = createApiClient({ baseUrl: '', getToken: () => null, fetch: fakeFetch(new Response(null, { status: 204 }), seen) });
+    const api = createApiClient({
+      baseUrl: '',
+      getToken: () => null,
+      fetch: fakeFetch(new Response(null, { status: 204 }), seen),
+    });
     await api.call(deleteLike, { params: { userId: 'u', productId: 'p' } });
     expect((seen.init?.headers as Record<string, string>).authorization).toBeUndefined();
   });
@@ -54,7 +68,11 @@ describe('API client', () => {
   });
 
   it('keeps serverMessage null when the error body has no message', async () => {
-    const api = createApiClient({ baseUrl: '', getToken: () => null, fetch: fakeFetch(new Response('oops', { status: 403 })) });
+    const api = createApiClient({
+      baseUrl: '',
+      getToken: () => null,
+      fetch: fakeFetch(new Response('oops', { status: 403 })),
+    });
     const failure = (await api.call(getUser, { params: { phone: '1' } }).catch((e: unknown) => e)) as ApiFailure;
     expect(failure.status).toBe(403);
     expect(failure.serverMessage).toBeNull();

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Address } from '../../src/api/entities';
 import { TEXT_LIKE_TWICE, TEXT_SERVER_ERROR } from '../../src/commands/catalog.decide';
 import { TEXT_REQUEST_FAILED } from '../../src/commands/view.decide';
-import { findProduct, selectVisibleProducts } from '../../src/projections/catalog';
+import { findProduct } from '../../src/domain/catalog';
+import { selectVisibleProducts } from '../../src/projections/catalog';
 import { selectCurrentModal, TITLE_CITY } from '../../src/projections/modal';
 import { evolveAll, initialState } from '../../src/projections/store';
 import { decide } from '../../src/commands/decide';
@@ -32,13 +33,15 @@ describe('Addresses (SPEC §4)', () => {
       { type: 'ApplyAddresses', data: { addresses: [address('a1'), address('a2')] } },
       { type: 'SelectAddress', data: { addressId: 'a2' } },
     ]);
-    expect(when({ type: 'ApplyAddresses', data: { addresses: [address('a2'), address('a3')] } }, { state: s }).events).toEqual([
-      { type: 'AddressesLoaded', data: { addresses: [address('a2'), address('a3')], selectedId: 'a2' } },
-    ]);
+    expect(
+      when({ type: 'ApplyAddresses', data: { addresses: [address('a2'), address('a3')] } }, { state: s }).events,
+    ).toEqual([{ type: 'AddressesLoaded', data: { addresses: [address('a2'), address('a3')], selectedId: 'a2' } }]);
     expect(when({ type: 'ApplyAddresses', data: { addresses: [address('a3')] } }, { state: s }).events).toEqual([
       { type: 'AddressesLoaded', data: { addresses: [address('a3')], selectedId: 'a3' } },
     ]);
-    expect(when({ type: 'ApplyAddresses', data: { addresses: [address('a1'), address('a2')] } }, { state: s }).events).toEqual([]);
+    expect(
+      when({ type: 'ApplyAddresses', data: { addresses: [address('a1'), address('a2')] } }, { state: s }).events,
+    ).toEqual([]);
   });
 
   it('after delete the first remaining or none', () => {
@@ -73,7 +76,9 @@ describe('Catalogue filters and search (SPEC §4, §5)', () => {
     expect(searched.catalog.query).toEqual({ mode: 'search', text: 'Пицца' });
     const filtered = run([{ type: 'FilterCatalog', data: { codes: ['hit'] } }], { state: searched });
     expect(filtered.catalog.query).toEqual({ mode: 'filter', codes: ['hit'] });
-    expect(run([{ type: 'SearchCatalog', data: { text: '' } }], { state: filtered }).catalog.query).toEqual({ mode: 'all' });
+    expect(run([{ type: 'SearchCatalog', data: { text: '' } }], { state: filtered }).catalog.query).toEqual({
+      mode: 'all',
+    });
   });
 
   it('search matches name, description or category name case-insensitively; filters by code; hides excluded allergens', () => {
@@ -85,17 +90,21 @@ describe('Catalogue filters and search (SPEC §4, §5)', () => {
       PRODUCT.cheeseSticks,
       PRODUCT.fries,
     ]);
-    expect(selectVisibleProducts(run([{ type: 'SearchCatalog', data: { text: 'КОЛБАС' } }]).catalog).map((p) => p.id)).toEqual([
-      PRODUCT.pizza,
-    ]);
-    expect(selectVisibleProducts(run([{ type: 'FilterCatalog', data: { codes: ['hit'] } }]).catalog).map((p) => p.id)).toEqual([
-      PRODUCT.california,
-    ]);
+    expect(
+      selectVisibleProducts(run([{ type: 'SearchCatalog', data: { text: 'КОЛБАС' } }]).catalog).map((p) => p.id),
+    ).toEqual([PRODUCT.pizza]);
+    expect(
+      selectVisibleProducts(run([{ type: 'FilterCatalog', data: { codes: ['hit'] } }]).catalog).map((p) => p.id),
+    ).toEqual([PRODUCT.california]);
     // 'ё' = 'е' and every word in any order (SPEC §5 search, the same rule the domain uses)
-    expect(selectVisibleProducts(run([{ type: 'SearchCatalog', data: { text: 'кревётки' } }]).catalog).map((p) => p.id)).toEqual([PRODUCT.shrimp]);
-    expect(selectVisibleProducts(run([{ type: 'SearchCatalog', data: { text: 'палочки  сырные' } }]).catalog).map((p) => p.id)).toEqual([
-      PRODUCT.cheeseSticks,
-    ]);
+    expect(
+      selectVisibleProducts(run([{ type: 'SearchCatalog', data: { text: 'кревётки' } }]).catalog).map((p) => p.id),
+    ).toEqual([PRODUCT.shrimp]);
+    expect(
+      selectVisibleProducts(run([{ type: 'SearchCatalog', data: { text: 'палочки  сырные' } }]).catalog).map(
+        (p) => p.id,
+      ),
+    ).toEqual([PRODUCT.cheeseSticks]);
     const all = selectVisibleProducts(run([]).catalog, ['fish']).map((p) => p.id);
     expect(all).not.toContain(PRODUCT.phila);
     expect(all).not.toContain(PRODUCT.delivery);
@@ -107,13 +116,18 @@ describe('Likes (SPEC §4, §8)', () => {
     const liked = when({ type: 'LikeProduct', data: { productId: PRODUCT.phila } });
     expect(liked.events).toEqual([{ type: 'ProductLiked', data: { productId: PRODUCT.phila, userId: USER.id } }]);
     expect(findProduct(liked.after.catalog.catalog, PRODUCT.phila)).toMatchObject({ isLiked: true, likesCount: 1 });
-    expect(when({ type: 'LikeProduct', data: { productId: PRODUCT.phila } }, { state: liked.after }).events).toEqual([]);
+    expect(when({ type: 'LikeProduct', data: { productId: PRODUCT.phila } }, { state: liked.after }).events).toEqual(
+      [],
+    );
     const unliked = when({ type: 'UnlikeProduct', data: { productId: PRODUCT.phila } }, { state: liked.after });
     expect(findProduct(unliked.after.catalog.catalog, PRODUCT.phila)).toMatchObject({ isLiked: false, likesCount: 0 });
   });
 
   it('likes require sign-in: signed out the auth modal opens', () => {
-    const { events, after } = when({ type: 'LikeProduct', data: { productId: PRODUCT.phila } }, { ready: { signedIn: false } });
+    const { events, after } = when(
+      { type: 'LikeProduct', data: { productId: PRODUCT.phila } },
+      { ready: { signedIn: false } },
+    );
     expect(events).toEqual([{ type: 'AuthRequired', data: { reason: 'like' } }]);
     expect(selectCurrentModal(after.modal)).toEqual({ kind: 'auth' });
   });
@@ -123,7 +137,10 @@ describe('Likes (SPEC §4, §8)', () => {
     const { events, after } = when({ type: 'RejectLike', data: { productId: PRODUCT.phila } }, { state: s });
     expect(events).toEqual([
       { type: 'LikeRejected', data: { productId: PRODUCT.phila, reason: 'already-liked' } },
-      { type: 'ToastShown', data: { toast: { id: 'cmd', text: 'Нельзя поставить лайк этому товару повторно', kind: 'error' } } },
+      {
+        type: 'ToastShown',
+        data: { toast: { id: 'cmd', text: 'Нельзя поставить лайк этому товару повторно', kind: 'error' } },
+      },
     ]);
     expect(TEXT_LIKE_TWICE).toBe('Нельзя поставить лайк этому товару повторно');
     expect(findProduct(after.catalog.catalog, PRODUCT.phila)).toMatchObject({ isLiked: true, likesCount: 0 });
@@ -153,10 +170,11 @@ describe('Likes (SPEC §4, §8)', () => {
 });
 
 describe('City (SPEC §4 city selection)', () => {
-  const booted = () => evolveAll(initialState, [
-    { type: 'SettingsLoaded', data: { settings } },
-    { type: 'CitiesLoaded', data: { cities } },
-  ]);
+  const booted = () =>
+    evolveAll(initialState, [
+      { type: 'SettingsLoaded', data: { settings } },
+      { type: 'CitiesLoaded', data: { cities } },
+    ]);
 
   it("first visit (already-selected cookie not 'true'): default ANGARSK_ID and the city modal, which has no close", () => {
     const s = booted();
@@ -170,21 +188,34 @@ describe('City (SPEC §4 city selection)', () => {
     expect(TITLE_CITY).toBe('Выберите свой город');
     expect(decide({ type: 'CloseModal', data: {} }, after, META)).toEqual([]);
     // Starting twice changes nothing.
-    expect(decide({ type: 'StartSession', data: { cityCookie: null, citySelectedCookie: null } }, after, META)).toEqual([]);
+    expect(decide({ type: 'StartSession', data: { cityCookie: null, citySelectedCookie: null } }, after, META)).toEqual(
+      [],
+    );
   });
 
   it("a returning visitor: the cookie's city, no modal", () => {
-    const events = decide({ type: 'StartSession', data: { cityCookie: SHELEKHOV.id, citySelectedCookie: 'true' } }, booted(), META);
+    const events = decide(
+      { type: 'StartSession', data: { cityCookie: SHELEKHOV.id, citySelectedCookie: 'true' } },
+      booted(),
+      META,
+    );
     expect(events).toEqual([{ type: 'SessionStarted', data: { cityId: SHELEKHOV.id, openedAt: META.now } }]);
   });
 
   it('an unknown city cookie falls back to ANGARSK_ID', () => {
-    const events = decide({ type: 'StartSession', data: { cityCookie: 'city-gone', citySelectedCookie: 'true' } }, booted(), META);
+    const events = decide(
+      { type: 'StartSession', data: { cityCookie: 'city-gone', citySelectedCookie: 'true' } },
+      booted(),
+      META,
+    );
     expect(events).toEqual([{ type: 'SessionStarted', data: { cityId: ANGARSK.id, openedAt: META.now } }]);
   });
 
   it('SelectCity emits CitySelected with the slug and closes the city modal', () => {
-    const s = evolveAll(booted(), decide({ type: 'StartSession', data: { cityCookie: null, citySelectedCookie: null } }, booted(), META));
+    const s = evolveAll(
+      booted(),
+      decide({ type: 'StartSession', data: { cityCookie: null, citySelectedCookie: null } }, booted(), META),
+    );
     const events = decide({ type: 'SelectCity', data: { cityId: SHELEKHOV.id } }, s, META);
     expect(events).toEqual([{ type: 'CitySelected', data: { cityId: SHELEKHOV.id, slug: 'shelekhov' } }]);
     expect(evolveAll(s, events).modal.stack).toEqual([]);
@@ -196,17 +227,24 @@ describe('City (SPEC §4 city selection)', () => {
 
 describe('Settings and versions (SPEC §9 background checks)', () => {
   it('VersionChanged per changed value; UpdateNeededFlagged when the mobile app version is not 1', () => {
-    const s = run([{ type: 'CheckVersions', data: { catalogVersion: 'c1', storeVersion: '1', mobileAppVersion: '1' } }]);
+    const s = run([
+      { type: 'CheckVersions', data: { catalogVersion: 'c1', storeVersion: '1', mobileAppVersion: '1' } },
+    ]);
     expect(s.setting.versions).toEqual({ catalog: 'c1', settings: null, store: '1', mobileApp: '1' });
     expect(s.view.updateNeeded).toBe(false);
-    const { events, after } = when({ type: 'CheckVersions', data: { catalogVersion: 'c2', storeVersion: '1', mobileAppVersion: '2' } }, { state: s });
+    const { events, after } = when(
+      { type: 'CheckVersions', data: { catalogVersion: 'c2', storeVersion: '1', mobileAppVersion: '2' } },
+      { state: s },
+    );
     expect(events).toEqual([
       { type: 'VersionChanged', data: { kind: 'catalog', version: 'c2', previous: 'c1' } },
       { type: 'VersionChanged', data: { kind: 'mobileApp', version: '2', previous: '1' } },
       { type: 'UpdateNeededFlagged', data: { mobileAppVersion: '2' } },
     ]);
     expect(after.view.updateNeeded).toBe(true);
-    expect(when({ type: 'CheckVersions', data: { catalogVersion: 'c2', mobileAppVersion: '2' } }, { state: after }).events).toEqual([]);
+    expect(
+      when({ type: 'CheckVersions', data: { catalogVersion: 'c2', mobileAppVersion: '2' } }, { state: after }).events,
+    ).toEqual([]);
   });
 
   it('SettingsLoaded is skipped when nothing changed', () => {
@@ -222,7 +260,9 @@ describe('User', () => {
     ]);
     expect(s.user.profile?.balance).toBe(42);
     expect(s.user.profile?.userAllergens).toEqual(['gluten']);
-    expect(selectVisibleProducts(s.catalog, s.user.profile?.userAllergens).map((p) => p.id)).not.toContain(PRODUCT.pizza);
+    expect(selectVisibleProducts(s.catalog, s.user.profile?.userAllergens).map((p) => p.id)).not.toContain(
+      PRODUCT.pizza,
+    );
     expect(when({ type: 'ApplyBalance', data: { balance: 42 } }, { state: s }).events).toEqual([]);
   });
 });

@@ -30,7 +30,12 @@ describe('SubmitCode with the code the server sends', () => {
 
 describe('SubmitCode with the name and consents of the code step (SPEC §5 login)', () => {
   it('CodeSubmitted carries them so POST /auth/token can create the user', () => {
-    const profile = { name: 'Алиса', personalData: true, PUSHNotifications: false, receiveAdvertisingInformation: true };
+    const profile = {
+      name: 'Алиса',
+      personalData: true,
+      PUSHNotifications: false,
+      receiveAdvertisingInformation: true,
+    };
     const { events } = when({ type: 'SubmitCode', data: { code: '123456', profile } }, { state: codeSentState() });
     expect(events).toEqual([{ type: 'CodeSubmitted', data: { phone: '+79991234567', code: '123456', profile } }]);
   });
@@ -44,13 +49,20 @@ describe('RequestCode and the bot check (issue 5: invisible captcha before a sig
     CAPTCHA_PROVIDER: 'smartcaptcha',
     ...over,
   });
-  const requested = (s: Settings) => when({ type: 'RequestCode', data: { phone: '+7 (999) 123-45-67' } }, { ready: { signedIn: false, settings: s } }).events;
+  const requested = (s: Settings) =>
+    when({ type: 'RequestCode', data: { phone: '+7 (999) 123-45-67' } }, { ready: { signedIn: false, settings: s } })
+      .events;
 
   it('asks for a token with the public site key and the server’s provider when the check is on', () => {
     expect(requested(withCaptcha({}))).toEqual([
-      { type: 'CodeRequested', data: { phone: '+79991234567', captcha: { required: true, provider: 'smartcaptcha', siteKey: 'ysc1_site' } } },
+      {
+        type: 'CodeRequested',
+        data: { phone: '+79991234567', captcha: { required: true, provider: 'smartcaptcha', siteKey: 'ysc1_site' } },
+      },
     ]);
-    expect(requested(withCaptcha({ CAPTCHA_PROVIDER: 'recaptcha' }))[0]).toMatchObject({ data: { captcha: { provider: 'recaptcha' } } });
+    expect(requested(withCaptcha({ CAPTCHA_PROVIDER: 'recaptcha' }))[0]).toMatchObject({
+      data: { captcha: { provider: 'recaptcha' } },
+    });
   });
 
   it('no bot check when IS_WITHOUT_RECAPTCHA is set, without a site key, or when the server verifies nothing', () => {
@@ -61,8 +73,14 @@ describe('RequestCode and the bot check (issue 5: invisible captcha before a sig
   });
 
   it("the server's refusal of the bot check is shown in the form and as a toast", () => {
-    const { events, after } = when({ type: 'ReportSignInFailure', data: { message: 'Подтвердите, что вы не робот' } }, { ready: { signedIn: false } });
-    expect(events).toContainEqual({ type: 'ToastShown', data: { toast: { id: 'cmd', text: 'Подтвердите, что вы не робот', kind: 'error' } } });
+    const { events, after } = when(
+      { type: 'ReportSignInFailure', data: { message: 'Подтвердите, что вы не робот' } },
+      { ready: { signedIn: false } },
+    );
+    expect(events).toContainEqual({
+      type: 'ToastShown',
+      data: { toast: { id: 'cmd', text: 'Подтвердите, что вы не робот', kind: 'error' } },
+    });
     expect(after.auth.flow).toMatchObject({ error: 'Подтвердите, что вы не робот' });
   });
 });
@@ -81,11 +99,19 @@ describe('ReportCaptchaRequired: the address has used up its budget of codes (se
     expect(first.events).toEqual([{ type: 'CodeRequested', data: { phone: '+79991234567' } }]);
     return first.after;
   };
-  const stepUp = { type: 'ReportCaptchaRequired', data: { phone: '+79991234567', message: 'Подтвердите, что вы не робот' } } as const;
+  const stepUp = {
+    type: 'ReportCaptchaRequired',
+    data: { phone: '+79991234567', message: 'Подтвердите, что вы не робот' },
+  } as const;
 
   it('asks again with the bot check, even with IS_WITHOUT_RECAPTCHA set', () => {
     const { events, after } = when(stepUp, { state: requesting(stepUpSettings()) });
-    expect(events).toEqual([{ type: 'CodeRequested', data: { phone: '+79991234567', captcha: { required: true, provider: 'smartcaptcha', siteKey: 'ysc1_site' } } }]);
+    expect(events).toEqual([
+      {
+        type: 'CodeRequested',
+        data: { phone: '+79991234567', captcha: { required: true, provider: 'smartcaptcha', siteKey: 'ysc1_site' } },
+      },
+    ]);
     expect(after.auth.flow).toMatchObject({ status: 'requesting', phone: '+79991234567' });
   });
 
@@ -93,7 +119,10 @@ describe('ReportCaptchaRequired: the address has used up its budget of codes (se
     for (const over of [{ CAPTCHA_SITE_KEY: ' ' }, { CAPTCHA_PROVIDER: null }]) {
       const { events, after } = when(stepUp, { state: requesting(stepUpSettings(over)) });
       expect(events).toContainEqual({ type: 'SignInFailed', data: { message: 'Подтвердите, что вы не робот' } });
-      expect(events).toContainEqual({ type: 'ToastShown', data: { toast: { id: 'cmd', text: 'Подтвердите, что вы не робот', kind: 'error' } } });
+      expect(events).toContainEqual({
+        type: 'ToastShown',
+        data: { toast: { id: 'cmd', text: 'Подтвердите, что вы не робот', kind: 'error' } },
+      });
       expect(after.auth.flow).toMatchObject({ error: 'Подтвердите, что вы не робот' });
     }
   });

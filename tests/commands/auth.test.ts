@@ -16,7 +16,9 @@ describe('RequestCode (SPEC §5 phone)', () => {
 
   it("a short phone: 'Неверный формат телефона', no toast", () => {
     const { events } = when({ type: 'RequestCode', data: { phone: '8 999 123' } }, { ready: { signedIn: false } });
-    expect(events).toEqual([{ type: 'PhoneRejected', data: { phone: '8 999 123', message: 'Неверный формат телефона' } }]);
+    expect(events).toEqual([
+      { type: 'PhoneRejected', data: { phone: '8 999 123', message: 'Неверный формат телефона' } },
+    ]);
   });
 
   it('a valid phone is normalised to +7 and 10 digits; the code flow ends in SignedIn', () => {
@@ -24,7 +26,9 @@ describe('RequestCode (SPEC §5 phone)', () => {
     const requested = when({ type: 'RequestCode', data: { phone: '8 (999) 123-45-67' } }, { state: s0 });
     expect(requested.events).toEqual([{ type: 'CodeRequested', data: { phone: '+79991234567' } }]);
     const sent = when({ type: 'ConfirmCodeSent', data: { phone: '+79991234567' } }, { state: requested.after });
-    expect(sent.events).toEqual([{ type: 'CodeSent', data: { phone: '+79991234567', at: '2026-11-23T06:00:00.000Z' } }]);
+    expect(sent.events).toEqual([
+      { type: 'CodeSent', data: { phone: '+79991234567', at: '2026-11-23T06:00:00.000Z' } },
+    ]);
     expect(when({ type: 'SubmitCode', data: { code: '12a4' } }, { state: sent.after }).events).toEqual([
       { type: 'CodeRejected', data: { reason: 'invalid-format' } },
     ]);
@@ -45,15 +49,18 @@ describe('RequestCode (SPEC §5 phone)', () => {
   it("a failed sign-in shows the server's message or 'Произошла ошибка. Попробуйте позже.'", () => {
     expect(when({ type: 'ReportSignInFailure', data: { message: '' } }).events).toEqual([
       { type: 'SignInFailed', data: { message: 'Произошла ошибка. Попробуйте позже.' } },
-      { type: 'ToastShown', data: { toast: { id: 'cmd', text: 'Произошла ошибка. Попробуйте позже.', kind: 'error' } } },
+      {
+        type: 'ToastShown',
+        data: { toast: { id: 'cmd', text: 'Произошла ошибка. Попробуйте позже.', kind: 'error' } },
+      },
     ]);
   });
 
   it('a failed sign-in while the sign-in sheet is open is shown there only, not as a toast too', () => {
     const open = run([{ type: 'OpenModal', data: { modal: { kind: 'auth' } } }], { ready: { signedIn: false } });
-    expect(when({ type: 'ReportSignInFailure', data: { message: 'Слишком много попыток' } }, { state: open }).events).toEqual([
-      { type: 'SignInFailed', data: { message: 'Слишком много попыток' } },
-    ]);
+    expect(
+      when({ type: 'ReportSignInFailure', data: { message: 'Слишком много попыток' } }, { state: open }).events,
+    ).toEqual([{ type: 'SignInFailed', data: { message: 'Слишком много попыток' } }]);
   });
 });
 
@@ -61,7 +68,26 @@ describe('Logout (SPEC §4 User)', () => {
   it('resets user, address, cart and auth state', () => {
     const s = run([
       { type: 'AddItem', data: { productId: PRODUCT.phila } },
-      { type: 'ApplyAddresses', data: { addresses: [{ id: 'a1', userId: USER.id, city: 'Ангарск', street: 'Ленина', home: '1', apartment: null, entrance: null, floor: null, intercom: null, comment: null, location: null }] } },
+      {
+        type: 'ApplyAddresses',
+        data: {
+          addresses: [
+            {
+              id: 'a1',
+              userId: USER.id,
+              city: 'Ангарск',
+              street: 'Ленина',
+              home: '1',
+              apartment: null,
+              entrance: null,
+              floor: null,
+              intercom: null,
+              comment: null,
+              location: null,
+            },
+          ],
+        },
+      },
       { type: 'ApplyLikes', data: { productIds: [PRODUCT.phila] } },
       { type: 'LoadOrderHistory', data: {} },
       { type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [] } },
@@ -84,7 +110,9 @@ describe('Logout (SPEC §4 User)', () => {
       { type: 'LoggedOut', data: { reason: 'session-expired' } },
       { type: 'ToastShown', data: { toast: { id: 'cmd', text: TEXT_SESSION_EXPIRED, kind: 'error' } } },
     ]);
-    expect(TEXT_SESSION_EXPIRED).toBe('Ваша сессия авторизации истекла. Пожалуйста, перелогиньтесь для продолжения работы.');
+    expect(TEXT_SESSION_EXPIRED).toBe(
+      'Ваша сессия авторизации истекла. Пожалуйста, перелогиньтесь для продолжения работы.',
+    );
     expect(after.auth.token).toBeNull();
     expect(when({ type: 'ExpireSession', data: {} }, { state: after }).events).toEqual([]);
   });

@@ -28,7 +28,9 @@ describe('createStore', () => {
   it('records commands that produce no events too', () => {
     const store = createStore({ decide, deps: fakeDeps() });
     store.dispatch({ type: 'ClearCatalogQuery', data: {} });
-    expect(store.entries()).toEqual([{ position: 1, at: NOW.mondayAfternoon, command: { type: 'ClearCatalogQuery', data: {} }, events: [] }]);
+    expect(store.entries()).toEqual([
+      { position: 1, at: NOW.mondayAfternoon, command: { type: 'ClearCatalogQuery', data: {} }, events: [] },
+    ]);
   });
 
   it('queues a command dispatched while another is processed (no nesting)', () => {
@@ -77,14 +79,17 @@ describe('createStore', () => {
     store.dispatch({ type: 'AddItem', data: { productId: PRODUCT.phila } });
     store.dispatch({ type: 'ChangeDeliveryMethod', data: { method: 'self' } });
     expect(states).toHaveLength(3);
-    const replayed = evolveAll(readyState(), store.entries().flatMap((e) => e.events));
+    const replayed = evolveAll(
+      readyState(),
+      store.entries().flatMap((e) => e.events),
+    );
     expect(replayed).toEqual(store.getState());
   });
 
   it('a throwing decide is rethrown but leaves the store usable', () => {
     let n = 0;
     const store = createStore({
-    decide,
+      decide,
       initial: initialState,
       deps: {
         now: () => {

@@ -2,11 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PromoResponse } from '../../src/api/entities';
 import {
-  needsPromoRecalc,
   TEXT_REPEAT_MODIFIER_MISSING,
   TEXT_REPEAT_PRODUCT_MISSING,
   validationMessage,
 } from '../../src/commands/cart.decide';
+import { needsPromoRecalc } from '../../src/effects/promo';
 import type { AppEvent } from '../../src/events';
 import { notWorkingText, selectCurrentModal, TEXT_SITE_NOT_WORKING_DEFAULT } from '../../src/projections/modal';
 import { catalogWith, GROUP, MOD, PRODUCT } from '../fixtures/catalog';
@@ -15,11 +15,25 @@ import { deliveryLine, giftLine, line, run, when } from './helpers';
 
 const added = (l: ReturnType<typeof line>): AppEvent => ({ type: 'ItemAdded', data: { line: l } });
 const highlighted = (lineId: string): AppEvent => ({ type: 'LineHighlighted', data: { lineId } });
-const paidDelivery = (id: string): AppEvent => ({ type: 'DeliveryLineAdded', data: { line: deliveryLine(id, PRODUCT.delivery) } });
-const freeDelivery = (id: string): AppEvent => ({ type: 'DeliveryLineAdded', data: { line: deliveryLine(id, PRODUCT.freeDelivery) } });
+const paidDelivery = (id: string): AppEvent => ({
+  type: 'DeliveryLineAdded',
+  data: { line: deliveryLine(id, PRODUCT.delivery) },
+});
+const freeDelivery = (id: string): AppEvent => ({
+  type: 'DeliveryLineAdded',
+  data: { line: deliveryLine(id, PRODUCT.freeDelivery) },
+});
 
 const size30 = { id: MOD.size30, amount: 1, groupId: GROUP.size };
-const size30Mod = { id: MOD.size30, name: '30 см', amount: 1, price: 500, code: `code-${MOD.size30}`, groupId: GROUP.size, groupName: 'Размер' };
+const size30Mod = {
+  id: MOD.size30,
+  name: '30 см',
+  amount: 1,
+  price: 500,
+  code: `code-${MOD.size30}`,
+  groupId: GROUP.size,
+  groupName: 'Размер',
+};
 
 describe('AddItem (SPEC §4 adding an item)', () => {
   it('rule 1: blocked with the not-working modal when IS_SITE_NOT_WORKING', () => {
@@ -42,13 +56,17 @@ describe('AddItem (SPEC §4 adding an item)', () => {
 
   it('rule 2: blocked with the work-time modal outside WORK_TIME (Tuesday 00:30 in Asia/Irkutsk)', () => {
     const { events, after } = when({ type: 'AddItem', data: { productId: PRODUCT.phila } }, { now: NOW.tuesdayNight });
-    expect(events).toEqual([{ type: 'ItemRejected', data: { productId: PRODUCT.phila, reason: 'outside-working-hours' } }]);
+    expect(events).toEqual([
+      { type: 'ItemRejected', data: { productId: PRODUCT.phila, reason: 'outside-working-hours' } },
+    ]);
     expect(selectCurrentModal(after.modal)).toEqual({ kind: 'workTime' });
   });
 
   it('rule 2: before 10:00 is closed too', () => {
     const { events } = when({ type: 'AddItem', data: { productId: PRODUCT.phila } }, { now: NOW.mondayMorning });
-    expect(events).toEqual([{ type: 'ItemRejected', data: { productId: PRODUCT.phila, reason: 'outside-working-hours' } }]);
+    expect(events).toEqual([
+      { type: 'ItemRejected', data: { productId: PRODUCT.phila, reason: 'outside-working-hours' } },
+    ]);
   });
 
   it("rule 2: Saturday's window runs past midnight to 02:00 (isNextDay)", () => {
@@ -57,7 +75,10 @@ describe('AddItem (SPEC §4 adding an item)', () => {
   });
 
   it('rule 3: signed out, the auth modal opens and adding continues', () => {
-    const { events, after } = when({ type: 'AddItem', data: { productId: PRODUCT.phila } }, { ready: { signedIn: false } });
+    const { events, after } = when(
+      { type: 'AddItem', data: { productId: PRODUCT.phila } },
+      { ready: { signedIn: false } },
+    );
     expect(events).toEqual([
       { type: 'AuthRequired', data: { reason: 'add-item' } },
       added(line('cmd', PRODUCT.phila)),
@@ -70,13 +91,23 @@ describe('AddItem (SPEC §4 adding an item)', () => {
 
   it("rule 4: a product with modifier groups and no mods opens the modifier modal ('Выберите ролл')", () => {
     const { events, after } = when({ type: 'AddItem', data: { productId: PRODUCT.set } });
-    expect(events).toEqual([{ type: 'ModifierChoiceRequested', data: { productId: PRODUCT.set, isGift: false, fromPromocode: false } }]);
-    expect(selectCurrentModal(after.modal)).toEqual({ kind: 'modifier', productId: PRODUCT.set, isGift: false, fromPromocode: false });
+    expect(events).toEqual([
+      { type: 'ModifierChoiceRequested', data: { productId: PRODUCT.set, isGift: false, fromPromocode: false } },
+    ]);
+    expect(selectCurrentModal(after.modal)).toEqual({
+      kind: 'modifier',
+      productId: PRODUCT.set,
+      isGift: false,
+      fromPromocode: false,
+    });
     expect(after.cart.items).toEqual([]);
   });
 
   it('rule 4 with rule 3: signed out and no mods → auth modal and modifier modal', () => {
-    const { events } = when({ type: 'AddItem', data: { productId: PRODUCT.pizza, mods: [] } }, { ready: { signedIn: false } });
+    const { events } = when(
+      { type: 'AddItem', data: { productId: PRODUCT.pizza, mods: [] } },
+      { ready: { signedIn: false } },
+    );
     expect(events).toEqual([
       { type: 'AuthRequired', data: { reason: 'add-item' } },
       { type: 'ModifierChoiceRequested', data: { productId: PRODUCT.pizza, isGift: false, fromPromocode: false } },
@@ -85,7 +116,11 @@ describe('AddItem (SPEC §4 adding an item)', () => {
 
   it('mods are resolved from the catalogue into CartMod (name, price from groupModifiers, code, group name)', () => {
     const { events, after } = when({ type: 'AddItem', data: { productId: PRODUCT.pizza, mods: [size30] } });
-    expect(events).toEqual([added(line('cmd', PRODUCT.pizza, 1, { mods: [size30Mod] })), highlighted('cmd'), paidDelivery('cmd:1')]);
+    expect(events).toEqual([
+      added(line('cmd', PRODUCT.pizza, 1, { mods: [size30Mod] })),
+      highlighted('cmd'),
+      paidDelivery('cmd:1'),
+    ]);
     expect(selectCurrentModal(after.modal)).toBeNull();
   });
 
@@ -98,7 +133,10 @@ describe('AddItem (SPEC §4 adding an item)', () => {
 
   it('rule 5: an identical product with an identical modifier set merges quantity', () => {
     const s = run([{ type: 'AddItem', data: { productId: PRODUCT.pizza, mods: [size30] } }]);
-    const { events, after } = when({ type: 'AddItem', data: { productId: PRODUCT.pizza, mods: [size30] } }, { state: s, id: 'c2' });
+    const { events, after } = when(
+      { type: 'AddItem', data: { productId: PRODUCT.pizza, mods: [size30] } },
+      { state: s, id: 'c2' },
+    );
     expect(events).toEqual([
       { type: 'ItemMerged', data: { lineId: 'cmd1', added: 1, quantity: 2 } },
       highlighted('cmd1'),
@@ -111,7 +149,10 @@ describe('AddItem (SPEC §4 adding an item)', () => {
   it('rule 5: a different modifier set makes a new line', () => {
     const s = run([{ type: 'AddItem', data: { productId: PRODUCT.pizza, mods: [size30] } }]);
     const { events } = when(
-      { type: 'AddItem', data: { productId: PRODUCT.pizza, mods: [{ id: MOD.size25, amount: 1, groupId: GROUP.size }] } },
+      {
+        type: 'AddItem',
+        data: { productId: PRODUCT.pizza, mods: [{ id: MOD.size25, amount: 1, groupId: GROUP.size }] },
+      },
       { state: s, id: 'c2' },
     );
     expect(events[0]?.type).toBe('ItemAdded');
@@ -184,7 +225,10 @@ describe('ChangeQuantity / RemoveItem (SPEC §4 decrease)', () => {
   it('decrease at quantity 1 removes the line (and the delivery line of an emptied cart)', () => {
     const s = run([{ type: 'AddItem', data: { productId: PRODUCT.phila } }]);
     const { events, after } = when({ type: 'ChangeQuantity', data: { lineId: 'cmd1', quantity: 0 } }, { state: s });
-    expect(events).toEqual([{ type: 'ItemRemoved', data: { lineId: 'cmd1' } }, { type: 'CartCleared', data: { reason: 'only-gifts-left' } }]);
+    expect(events).toEqual([
+      { type: 'ItemRemoved', data: { lineId: 'cmd1' } },
+      { type: 'CartCleared', data: { reason: 'only-gifts-left' } },
+    ]);
     expect(after.cart.items).toEqual([]);
   });
 
@@ -233,7 +277,10 @@ describe('Delivery method and delivery line (SPEC §4)', () => {
       { type: 'ChangeDeliveryMethod', data: { method: 'self' } },
     ]);
     const { events, after } = when({ type: 'ChangeDeliveryMethod', data: { method: 'delivery' } }, { state: s });
-    expect(events).toEqual([{ type: 'DeliveryMethodChanged', data: { method: 'delivery', previous: 'self' } }, paidDelivery('cmd')]);
+    expect(events).toEqual([
+      { type: 'DeliveryMethodChanged', data: { method: 'delivery', previous: 'self' } },
+      paidDelivery('cmd'),
+    ]);
     expect(selectCurrentModal(after.modal)).toEqual({ kind: 'address' });
     expect(when({ type: 'ChangeDeliveryMethod', data: { method: 'delivery' } }, { state: after }).events).toEqual([]);
   });
@@ -312,7 +359,11 @@ describe('ApplyPromoResult (SPEC §4 cart recalculation)', () => {
       [
         {
           type: 'ApplyPromoResult',
-          data: { response: promo({ freeProducts: [{ productId: PRODUCT.fries, hasModifiers: false, fromPromocode: false }] }) },
+          data: {
+            response: promo({
+              freeProducts: [{ productId: PRODUCT.fries, hasModifiers: false, fromPromocode: false }],
+            }),
+          },
         },
       ],
       { state: withPhila(), idPrefix: 'p' },
@@ -326,13 +377,23 @@ describe('ApplyPromoResult (SPEC §4 cart recalculation)', () => {
   it('free products with modifiers open the modifier modal; choosing adds a gift line', () => {
     const response = promo({ freeProducts: [{ productId: PRODUCT.pizza, hasModifiers: true, fromPromocode: true }] });
     const { events, after } = when({ type: 'ApplyPromoResult', data: { response } }, { state: withPhila() });
-    expect(events.at(-1)).toEqual({ type: 'ModifierChoiceRequested', data: { productId: PRODUCT.pizza, isGift: true, fromPromocode: true } });
-    expect(selectCurrentModal(after.modal)).toEqual({ kind: 'modifier', productId: PRODUCT.pizza, isGift: true, fromPromocode: true });
+    expect(events.at(-1)).toEqual({
+      type: 'ModifierChoiceRequested',
+      data: { productId: PRODUCT.pizza, isGift: true, fromPromocode: true },
+    });
+    expect(selectCurrentModal(after.modal)).toEqual({
+      kind: 'modifier',
+      productId: PRODUCT.pizza,
+      isGift: true,
+      fromPromocode: true,
+    });
     const chosen = when(
       { type: 'AddItem', data: { productId: PRODUCT.pizza, mods: [size30], isGift: true, fromPromocode: true } },
       { state: after, id: 'g' },
     );
-    expect(chosen.events[0]).toEqual(added(line('g', PRODUCT.pizza, 1, { mods: [size30Mod], isGift: true, fromPromocode: true })));
+    expect(chosen.events[0]).toEqual(
+      added(line('g', PRODUCT.pizza, 1, { mods: [size30Mod], isGift: true, fromPromocode: true })),
+    );
     expect(selectCurrentModal(chosen.after.modal)).toBeNull();
   });
 
@@ -343,7 +404,9 @@ describe('ApplyPromoResult (SPEC §4 cart recalculation)', () => {
   });
 
   it('a free-delivery product in the answer sets the free-delivery flag: only paid delivery lines are removed', () => {
-    const response = promo({ freeProducts: [{ productId: PRODUCT.freeDelivery, hasModifiers: false, fromPromocode: true }] });
+    const response = promo({
+      freeProducts: [{ productId: PRODUCT.freeDelivery, hasModifiers: false, fromPromocode: true }],
+    });
     const { events, after } = when({ type: 'ApplyPromoResult', data: { response } }, { state: withPhila() });
     expect(events).toEqual([
       { type: 'PromoResultApplied', data: { ...response, freeDelivery: true } },
@@ -358,7 +421,12 @@ describe('ApplyPromoResult (SPEC §4 cart recalculation)', () => {
       [
         {
           type: 'ApplyPromoResult',
-          data: { response: promo({ discountTotal: 30, freeProducts: [{ productId: PRODUCT.fries, hasModifiers: false, fromPromocode: false }] }) },
+          data: {
+            response: promo({
+              discountTotal: 30,
+              freeProducts: [{ productId: PRODUCT.fries, hasModifiers: false, fromPromocode: false }],
+            }),
+          },
         },
         { type: 'RemoveItem', data: { lineId: 'cmd1' } },
       ],
@@ -430,7 +498,8 @@ describe('ValidateCart (SPEC §4 cart init and validation, §8 messages)', () =>
               lineId: 'cmd3',
               productId: PRODUCT.pizza,
               reason: 'modifier-missing',
-              message: 'Модификатор "30 см" товара "Пепперони" в данный момент отсутствует в каталоге и товар будет удален из корзины',
+              message:
+                'Модификатор "30 см" товара "Пепперони" в данный момент отсутствует в каталоге и товар будет удален из корзины',
             },
           ],
         },
@@ -439,7 +508,9 @@ describe('ValidateCart (SPEC §4 cart init and validation, §8 messages)', () =>
   });
 
   it('the selected restaurant is re-matched against DELIVERY_TERMINALS by terminal id', () => {
-    const state = run([{ type: 'ApplySettings', data: { settings: settingsWith({ DELIVERY_TERMINALS: {} }) } }], { state: s });
+    const state = run([{ type: 'ApplySettings', data: { settings: settingsWith({ DELIVERY_TERMINALS: {} }) } }], {
+      state: s,
+    });
     const { events, after } = when({ type: 'ValidateCart', data: {} }, { state });
     expect(events).toEqual([{ type: 'RestaurantUnmatched', data: { deliveryTerminalId: TERMINAL_1 } }]);
     expect(after.cart.selectedRestaurant).toBeNull();
@@ -456,10 +527,22 @@ describe('RepeatOrder (SPEC §4 repeat order, §8 toasts)', () => {
         data: {
           lastOrder: {
             products: [
-              { productId: PRODUCT.pizza, isGift: false, amount: 2, name: 'Пепперони', mods: [{ ...size30, price: 500 }] },
+              {
+                productId: PRODUCT.pizza,
+                isGift: false,
+                amount: 2,
+                name: 'Пепперони',
+                mods: [{ ...size30, price: 500 }],
+              },
               { productId: PRODUCT.fries, isGift: true, amount: 1, name: 'Картофель фри', mods: [] },
               { productId: 'gone', isGift: false, amount: 1, name: 'Старый ролл', mods: [] },
-              { productId: PRODUCT.set, isGift: false, amount: 1, name: 'Сет', mods: [{ id: 'gone-mod', amount: 1, groupId: GROUP.rollChoice, price: 0 }] },
+              {
+                productId: PRODUCT.set,
+                isGift: false,
+                amount: 1,
+                name: 'Сет',
+                mods: [{ id: 'gone-mod', amount: 1, groupId: GROUP.rollChoice, price: 0 }],
+              },
             ],
           },
         },
@@ -473,7 +556,9 @@ describe('RepeatOrder (SPEC §4 repeat order, §8 toasts)', () => {
       { type: 'ToastShown', data: { toast: { id: 'cmd:3', text: TEXT_REPEAT_MODIFIER_MISSING, kind: 'error' } } },
       { type: 'CartOpened', data: {} },
     ]);
-    expect(TEXT_REPEAT_PRODUCT_MISSING).toBe('Блюдо в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога');
+    expect(TEXT_REPEAT_PRODUCT_MISSING).toBe(
+      'Блюдо в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога',
+    );
     expect(TEXT_REPEAT_MODIFIER_MISSING).toBe(
       'Модификатор для блюда в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога',
     );
@@ -484,10 +569,18 @@ describe('RepeatOrder (SPEC §4 repeat order, §8 toasts)', () => {
   it('merges with identical lines already in the cart', () => {
     const s = run([{ type: 'AddItem', data: { productId: PRODUCT.phila } }]);
     const { events } = when(
-      { type: 'RepeatOrder', data: { lastOrder: { products: [{ productId: PRODUCT.phila, isGift: false, amount: 1, name: 'Ф', mods: [] }] } } },
+      {
+        type: 'RepeatOrder',
+        data: {
+          lastOrder: { products: [{ productId: PRODUCT.phila, isGift: false, amount: 1, name: 'Ф', mods: [] }] },
+        },
+      },
       { state: s },
     );
-    expect(events).toEqual([{ type: 'ItemMerged', data: { lineId: 'cmd1', added: 1, quantity: 2 } }, { type: 'CartOpened', data: {} }]);
+    expect(events).toEqual([
+      { type: 'ItemMerged', data: { lineId: 'cmd1', added: 1, quantity: 2 } },
+      { type: 'CartOpened', data: {} },
+    ]);
   });
 });
 
@@ -510,7 +603,9 @@ describe('Coupon, bonus, time', () => {
     expect(when({ type: 'ChangeSpendBonus', data: { amount: 100 } }, { ready: { signedIn: false } }).events).toEqual([
       { type: 'SpendBonusRejected', data: { amount: 100, reason: 'not-signed-in' } },
     ]);
-    expect(when({ type: 'ChangeSpendBonus', data: { amount: 100 } }).events).toEqual([{ type: 'SpendBonusChanged', data: { amount: 100 } }]);
+    expect(when({ type: 'ChangeSpendBonus', data: { amount: 100 } }).events).toEqual([
+      { type: 'SpendBonusChanged', data: { amount: 100 } },
+    ]);
   });
 
   it('ChangeDeliveryTime accepts asap or a future ISO time', () => {
@@ -528,7 +623,9 @@ describe('needsPromoRecalc', () => {
   it('is true for item, coupon and method changes and false for what the promo answer itself causes', () => {
     expect(needsPromoRecalc({ type: 'CouponApplied', data: { coupon: 'A' } })).toBe(true);
     expect(needsPromoRecalc({ type: 'ItemRemoved', data: { lineId: 'x' } })).toBe(true);
-    expect(needsPromoRecalc({ type: 'DeliveryMethodChanged', data: { method: 'self', previous: 'delivery' } })).toBe(true);
+    expect(needsPromoRecalc({ type: 'DeliveryMethodChanged', data: { method: 'self', previous: 'delivery' } })).toBe(
+      true,
+    );
     expect(needsPromoRecalc({ type: 'GiftAdded', data: { line: giftLine('g', PRODUCT.fries) } })).toBe(false);
     expect(needsPromoRecalc({ type: 'DeliveryLineRemoved', data: { lineId: 'x' } })).toBe(false);
   });

@@ -1,6 +1,8 @@
 // Checkout decider (issue 5): given events / when command / then events, with a fixed now and ids.
 import { describe, expect, it } from 'vitest';
-import { CHECKOUT_TEXT, buildQuoteBody, checkoutProblems } from '../../src/commands/checkout.decide';
+import { checkoutProblems } from '../../src/commands/checkout.decide';
+import { CHECKOUT_TEXT } from '../../src/domain/messages';
+import { buildQuoteBody } from '../../src/projections/orderBody';
 import type { AppEvent } from '../../src/events';
 import { evolveAll } from '../../src/projections/store';
 import { TEXT_SITE_NOT_WORKING_DEFAULT, TEXT_WORK_TIME } from '../../src/projections/modal';
@@ -41,17 +43,29 @@ describe('PlaceOrder: one attempt per click, refusals before anything is sent', 
 
   it('after no answer the same order goes again under the same key (the server replays it); a changed order gets a new key', () => {
     const sent = when(PLACE, { state: quoted(checkoutState()), id: 'key-1' }).after;
-    const failed = when({ type: 'ReportOrderFailure', data: { message: CHECKOUT_TEXT.noAnswer } }, { state: sent }).after;
+    const failed = when(
+      { type: 'ReportOrderFailure', data: { message: CHECKOUT_TEXT.noAnswer } },
+      { state: sent },
+    ).after;
     expect(failed.checkout.submission.status).toBe('failed');
     const again = when(PLACE, { state: failed, id: 'key-2' }).events;
     expect(again[0]).toMatchObject({ type: 'OrderSubmitted', data: { idempotencyKey: 'key-1' } });
     const changed = evolveAll(failed, [{ type: 'PersonsChanged', data: { persons: 3 } }]);
-    expect(when(PLACE, { state: changed, id: 'key-3' }).events[0]).toMatchObject({ type: 'OrderSubmitted', data: { idempotencyKey: 'key-3' } });
+    expect(when(PLACE, { state: changed, id: 'key-3' }).events[0]).toMatchObject({
+      type: 'OrderSubmitted',
+      data: { idempotencyKey: 'key-3' },
+    });
   });
 
   it("outside working hours: 'Сейчас нерабочее время, приносим свои извинения.' and the work-time modal", () => {
     const { events, after } = when(PLACE, { state: quoted(checkoutState()), now: NOW.tuesdayNight });
-    expect(events[0]).toMatchObject({ type: 'OrderRefused', data: { source: 'client', problems: [{ code: 'outside-working-hours', message: TEXT_WORK_TIME, action: 'wait' }] } });
+    expect(events[0]).toMatchObject({
+      type: 'OrderRefused',
+      data: {
+        source: 'client',
+        problems: [{ code: 'outside-working-hours', message: TEXT_WORK_TIME, action: 'wait' }],
+      },
+    });
     expect(events[1]).toEqual({ type: 'ModalOpened', data: { modal: { kind: 'workTime' } } });
     expect(after.modal.stack.at(-1)).toEqual({ kind: 'workTime' });
   });
@@ -59,7 +73,10 @@ describe('PlaceOrder: one attempt per click, refusals before anything is sent', 
   it('switched-off sales: the not-working modal with its default text', () => {
     const state = quoted(checkoutState([], { settings: settingsWith({ IS_SITE_NOT_WORKING: true }) }));
     const { events } = when(PLACE, { state });
-    expect(events[0]).toMatchObject({ type: 'OrderRefused', data: { problems: [{ code: 'site-not-working', message: TEXT_SITE_NOT_WORKING_DEFAULT }] } });
+    expect(events[0]).toMatchObject({
+      type: 'OrderRefused',
+      data: { problems: [{ code: 'site-not-working', message: TEXT_SITE_NOT_WORKING_DEFAULT }] },
+    });
     expect(events).toContainEqual({ type: 'ModalOpened', data: { modal: { kind: 'siteNotWorking' } } });
   });
 
@@ -92,7 +109,9 @@ describe('PlaceOrder: one attempt per click, refusals before anything is sent', 
     });
     const pickup = checkoutState([{ type: 'DeliveryMethodChanged', data: { method: 'self', previous: 'delivery' } }]);
     expect(when(PLACE, { state: pickup }).events[0]).toMatchObject({
-      data: { problems: [{ code: 'no-restaurant', message: 'Выберите ресторан для самовывоза', action: 'change-restaurant' }] },
+      data: {
+        problems: [{ code: 'no-restaurant', message: 'Выберите ресторан для самовывоза', action: 'change-restaurant' }],
+      },
     });
   });
 
@@ -106,9 +125,14 @@ describe('PlaceOrder: one attempt per click, refusals before anything is sent', 
   });
 
   it('a stale quote (the cart changed since) is not used for the expected total', () => {
-    const state = evolveAll(quoted(checkoutState()), [{ type: 'ItemQuantityChanged', data: { lineId: 'l1', quantity: 3 } }]);
+    const state = evolveAll(quoted(checkoutState()), [
+      { type: 'ItemQuantityChanged', data: { lineId: 'l1', quantity: 3 } },
+    ]);
     const e = when(PLACE, { state }).events[0];
-    expect(e).toMatchObject({ type: 'OrderSubmitted', data: { body: { expectedTotal: null, items: [{ amount: 3 }] } } });
+    expect(e).toMatchObject({
+      type: 'OrderSubmitted',
+      data: { body: { expectedTotal: null, items: [{ amount: 3 }] } },
+    });
   });
 
   it('the bot check is asked for when the quote requires it', () => {
@@ -139,23 +163,43 @@ describe('answers of POST /order', () => {
   });
 
   it("a 422 'outside-zone' is shown with what to do; the work-time refusal opens its modal", () => {
-    const zone = when({ type: 'ReportOrderRefusal', data: { status: 422, code: 'outside-zone', message: 'Адрес вне зоны доставки' } }, { state: pending() });
+    const zone = when(
+      { type: 'ReportOrderRefusal', data: { status: 422, code: 'outside-zone', message: 'Адрес вне зоны доставки' } },
+      { state: pending() },
+    );
     expect(zone.events).toEqual([
       {
         type: 'OrderRefused',
         data: {
           source: 'server',
-          problems: [{ code: 'outside-zone', message: 'Адрес вне зоны доставки', action: 'change-address', actionText: 'Укажите другой адрес', missingSum: null, productIds: [] }],
+          problems: [
+            {
+              code: 'outside-zone',
+              message: 'Адрес вне зоны доставки',
+              action: 'change-address',
+              actionText: 'Укажите другой адрес',
+              missingSum: null,
+              productIds: [],
+            },
+          ],
         },
       },
     ]);
-    const closed = when({ type: 'ReportOrderRefusal', data: { status: 422, code: 'outside-working-hours', message: TEXT_WORK_TIME } }, { state: pending() });
+    const closed = when(
+      { type: 'ReportOrderRefusal', data: { status: 422, code: 'outside-working-hours', message: TEXT_WORK_TIME } },
+      { state: pending() },
+    );
     expect(closed.events).toContainEqual({ type: 'ModalOpened', data: { modal: { kind: 'workTime' } } });
   });
 
   it("a 422 without a message shows SPEC §8's 'Произошла ошибка при запросе'", () => {
-    const { events } = when({ type: 'ReportOrderRefusal', data: { status: 422, code: null, message: null } }, { state: pending() });
-    expect(events[0]).toMatchObject({ data: { problems: [{ code: 'other', message: 'Произошла ошибка при запросе' }] } });
+    const { events } = when(
+      { type: 'ReportOrderRefusal', data: { status: 422, code: null, message: null } },
+      { state: pending() },
+    );
+    expect(events[0]).toMatchObject({
+      data: { problems: [{ code: 'other', message: 'Произошла ошибка при запросе' }] },
+    });
   });
 });
 
@@ -165,7 +209,9 @@ describe('form fields', () => {
     expect(when({ type: 'ChangePaymentMethod', data: { method: 'courier-card' } }, { state: pickup }).events).toEqual([
       { type: 'PaymentMethodRejected', data: { method: 'courier-card', reason: 'courier-card-self' } },
     ]);
-    const off = checkoutState([], { settings: settingsWith({ IS_ONLINE_PAYMENT_DISABLE: { delivery: true, self: false } }) });
+    const off = checkoutState([], {
+      settings: settingsWith({ IS_ONLINE_PAYMENT_DISABLE: { delivery: true, self: false } }),
+    });
     expect(when({ type: 'ChangePaymentMethod', data: { method: 'sbp' } }, { state: off }).events).toEqual([
       { type: 'PaymentMethodRejected', data: { method: 'sbp', reason: 'online-payment-disabled' } },
     ]);
@@ -179,8 +225,13 @@ describe('form fields', () => {
       { type: 'ChangeFromChanged', data: { changeFrom: 5000 } },
     ]);
     expect(when({ type: 'ChangePersons', data: { persons: -1 } }, { state: checkoutState() }).events).toEqual([]);
-    expect(when({ type: 'ChangePersons', data: { persons: 4 } }, { state: checkoutState() }).events).toEqual([{ type: 'PersonsChanged', data: { persons: 4 } }]);
-    expect(when({ type: 'ChangeOrderComment', data: { comment: 'без лука' } }, { state: checkoutState() }).after.checkout.comment).toBe('без лука');
+    expect(when({ type: 'ChangePersons', data: { persons: 4 } }, { state: checkoutState() }).events).toEqual([
+      { type: 'PersonsChanged', data: { persons: 4 } },
+    ]);
+    expect(
+      when({ type: 'ChangeOrderComment', data: { comment: 'без лука' } }, { state: checkoutState() }).after.checkout
+        .comment,
+    ).toBe('без лука');
   });
 
   it('switching delivery ↔ pickup changes the quote body (the page re-quotes)', () => {
@@ -189,8 +240,16 @@ describe('form fields', () => {
       { type: 'DeliveryMethodChanged', data: { method: 'self', previous: 'delivery' } },
       { type: 'RestaurantSelected', data: { deliveryTerminalId: 'term-angarsk-1' } },
     ]);
-    expect(buildQuoteBody(state)).toMatchObject({ deliveryMethod: 'delivery', addressId: ADDRESS.id, deliveryTerminalId: null });
-    expect(buildQuoteBody(pickup)).toMatchObject({ deliveryMethod: 'self', addressId: null, deliveryTerminalId: 'term-angarsk-1' });
+    expect(buildQuoteBody(state)).toMatchObject({
+      deliveryMethod: 'delivery',
+      addressId: ADDRESS.id,
+      deliveryTerminalId: null,
+    });
+    expect(buildQuoteBody(pickup)).toMatchObject({
+      deliveryMethod: 'self',
+      addressId: null,
+      deliveryTerminalId: 'term-angarsk-1',
+    });
   });
 
   it('only the answer to the latest quote request counts', () => {
@@ -207,11 +266,18 @@ describe('the shown order (/complete)', () => {
 
   it("order:status_update of the shown order changes its status ('готовится'); others and unknown statuses are ignored", () => {
     const state = checkoutState(shown);
-    const { events, after } = when({ type: 'ApplyOrderStatus', data: { orderId: 'order-1', status: 'CookingStarted' } }, { state });
+    const { events, after } = when(
+      { type: 'ApplyOrderStatus', data: { orderId: 'order-1', status: 'CookingStarted' } },
+      { state },
+    );
     expect(events).toEqual([{ type: 'OrderStatusUpdated', data: { orderId: 'order-1', status: 'CookingStarted' } }]);
     expect(after.checkout.shown).toMatchObject({ status: 'loaded', order: { status: 'CookingStarted' } });
-    expect(when({ type: 'ApplyOrderStatus', data: { orderId: 'other', status: 'OnWay' } }, { state }).events).toEqual([]);
-    expect(when({ type: 'ApplyOrderStatus', data: { orderId: 'order-1', status: 'Teleported' } }, { state }).events).toEqual([]);
+    expect(when({ type: 'ApplyOrderStatus', data: { orderId: 'other', status: 'OnWay' } }, { state }).events).toEqual(
+      [],
+    );
+    expect(
+      when({ type: 'ApplyOrderStatus', data: { orderId: 'order-1', status: 'Teleported' } }, { state }).events,
+    ).toEqual([]);
   });
 
   it('a reload re-fetches: LoadOrder keeps the loaded order on screen while it is read again', () => {
@@ -230,12 +296,23 @@ describe('the shown order (/complete)', () => {
 describe('price changes', () => {
   it("a current quote whose re-priced goods differ from the cart: 'Цены изменились…' with 'Проверьте корзину'-style advice", () => {
     const state = quoted(checkoutState(), quote({ goodsTotal: 960 }));
-    expect(checkoutProblems(state, META.now)).toMatchObject([{ code: 'price-changed', message: 'Цены изменились: сумма товаров теперь 960\u00a0₽ вместо 900\u00a0₽', action: 'review-cart' }]);
-    expect(when(PLACE, { state }).events[0]).toMatchObject({ type: 'OrderRefused', data: { source: 'server', problems: [{ code: 'price-changed' }] } });
+    expect(checkoutProblems(state, META.now)).toMatchObject([
+      {
+        code: 'price-changed',
+        message: 'Цены изменились: сумма товаров теперь 960\u00a0₽ вместо 900\u00a0₽',
+        action: 'review-cart',
+      },
+    ]);
+    expect(when(PLACE, { state }).events[0]).toMatchObject({
+      type: 'OrderRefused',
+      data: { source: 'server', problems: [{ code: 'price-changed' }] },
+    });
   });
 
   it('a stale quote (the cart changed, a new one is on its way) shows no false price change', () => {
-    const state = evolveAll(quoted(checkoutState()), [{ type: 'ItemQuantityChanged', data: { lineId: 'l1', quantity: 3 } }]);
+    const state = evolveAll(quoted(checkoutState()), [
+      { type: 'ItemQuantityChanged', data: { lineId: 'l1', quantity: 3 } },
+    ]);
     expect(checkoutProblems(state, META.now)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import type { Order } from '../../src/api/contract/orders';
 import type { PaymentSession } from '../../src/api/contract/payments';
 import type { Address } from '../../src/api/entities';
 import type { AppEvent } from '../../src/events';
-import { buildQuoteBody, quoteKey } from '../../src/commands/checkout.decide';
+import { buildQuoteBody, quoteKey } from '../../src/projections/orderBody';
 import { evolveAll, type AppState } from '../../src/projections/store';
 import { PRODUCT, productById as productFor } from '../fixtures/catalog';
 import { ANGARSK, TERMINAL_1 } from '../fixtures/settings';
@@ -64,7 +64,9 @@ export function quote(over: Partial<CheckoutQuote> = {}): CheckoutQuote {
     location: ADDRESS.location,
     restaurant: null,
     restaurants: [],
-    lines: [{ productId: PRODUCT.phila, name: 'Филадельфия', amount: 2, price: 450, sum: 900, mods: [], isGift: false }],
+    lines: [
+      { productId: PRODUCT.phila, name: 'Филадельфия', amount: 2, price: 450, sum: 900, mods: [], isGift: false },
+    ],
     goodsTotal: 900,
     discountTotal: 0,
     deliveryPrice: 150,

@@ -9,14 +9,15 @@ import type { AppState } from '../../src/projections/store';
 import { PRODUCT } from '../fixtures/catalog';
 import { ANGARSK, FAR_ZONE, FREE_DELIVERY_FROM, settingsWith, TERMINAL_1 } from '../fixtures/settings';
 import { ADDRESS, quote } from './checkoutFixtures';
-import { buildQuoteBody, quoteKey } from '../../src/commands/checkout.decide';
+import { buildQuoteBody, quoteKey } from '../../src/projections/orderBody';
 import { run, when } from './helpers';
 
 const ZONED = settingsWith({ CITY_ZONES: { [ANGARSK.id]: [FAR_ZONE] } });
 const ELSEWHERE: Address = { ...ADDRESS, id: 'addr-2', street: 'улица Мира', location: { lat: 10, lon: 10 } };
 const UNLOCATED: Address = { ...ADDRESS, id: 'addr-3', location: null };
 
-const deliveryLine = (s: AppState) => s.cart.items.filter((l) => l.isHidden && !l.isGift).map((l) => ({ id: l.product.id, price: l.product.price }));
+const deliveryLine = (s: AppState) =>
+  s.cart.items.filter((l) => l.isHidden && !l.isGift).map((l) => ({ id: l.product.id, price: l.product.price }));
 const ready = { signedIn: true, settings: ZONED };
 
 describe('the delivery line and the zone of the chosen address', () => {
@@ -89,9 +90,23 @@ describe('the delivery line and the zone of the chosen address', () => {
     if (body === null) throw new Error('no quote body');
     const key = quoteKey(body);
     const asked = run([{ type: 'StartQuote', data: { key } }], { state: start });
-    const zone = { id: FAR_ZONE.id, name: FAR_ZONE.name, minSum: 0, deliveryPrice: 300, freeDeliveryFrom: FREE_DELIVERY_FROM, deliveryMinutes: 90, deliveryTerminalId: TERMINAL_1 };
-    const { events, after } = when({ type: 'ApplyQuote', data: { key, quote: quote({ zone, location: ADDRESS.location, deliveryPrice: 300 }) } }, { state: asked });
-    expect(events).toContainEqual({ type: 'AddressLocated', data: { addressId: UNLOCATED.id, location: ADDRESS.location } });
+    const zone = {
+      id: FAR_ZONE.id,
+      name: FAR_ZONE.name,
+      minSum: 0,
+      deliveryPrice: 300,
+      freeDeliveryFrom: FREE_DELIVERY_FROM,
+      deliveryMinutes: 90,
+      deliveryTerminalId: TERMINAL_1,
+    };
+    const { events, after } = when(
+      { type: 'ApplyQuote', data: { key, quote: quote({ zone, location: ADDRESS.location, deliveryPrice: 300 }) } },
+      { state: asked },
+    );
+    expect(events).toContainEqual({
+      type: 'AddressLocated',
+      data: { addressId: UNLOCATED.id, location: ADDRESS.location },
+    });
     expect(after.address.list[0]?.location).toEqual(ADDRESS.location);
     expect(deliveryLine(after)).toEqual([{ id: PRODUCT.delivery, price: 300 }]);
     // The server's list (still without the point) does not take it away again.

@@ -28,32 +28,41 @@ describe('the first-load decider', () => {
     vi.resetModules();
   });
 
-  it.each([openCart, logout])('decides $type (an area of the first load) as the full decider does, with nothing provided', async (command) => {
-    const { decideOnDemand } = await freshSlot();
-    const state = readyState();
-    const events = decideOnDemand(command, state, meta);
-    expect(events.length).toBeGreaterThan(0);
-    expect(events).toEqual(decide(command, state, meta));
-  });
+  it.each([openCart, logout])(
+    'decides $type (an area of the first load) as the full decider does, with nothing provided',
+    async (command) => {
+      const { decideOnDemand } = await freshSlot();
+      const state = readyState();
+      const events = decideOnDemand(command, state, meta);
+      expect(events.length).toBeGreaterThan(0);
+      expect(events).toEqual(decide(command, state, meta));
+    },
+  );
 
-  it.each(areas)('refuses a %s command, naming it and the module to import, until that decider is provided', async (area) => {
-    const { decideOnDemand } = await freshSlot();
-    const command = commandOf[area];
-    expect(() => decideOnDemand(command, readyState(), meta)).toThrow(
-      `${command.type}: the ${area} decider is not loaded (import commands/${area}.provide)`,
-    );
-  });
+  it.each(areas)(
+    'refuses a %s command, naming it and the module to import, until that decider is provided',
+    async (area) => {
+      const { decideOnDemand } = await freshSlot();
+      const command = commandOf[area];
+      expect(() => decideOnDemand(command, readyState(), meta)).toThrow(
+        `${command.type}: the ${area} decider is not loaded (import commands/${area}.provide)`,
+      );
+    },
+  );
 
-  it.each(areas)('once commands/%s.provide is imported, decides its commands as the full decider does, and only its own', async (area) => {
-    const { decideOnDemand } = await freshSlot();
-    await provide(area);
-    const state = readyState();
-    const command = commandOf[area];
-    const events = decideOnDemand(command, state, meta);
-    expect(events.length).toBeGreaterThan(0);
-    expect(events).toEqual(decide(command, state, meta));
-    for (const other of areas.filter((a) => a !== area)) {
-      expect(() => decideOnDemand(commandOf[other], state, meta)).toThrow(`the ${other} decider is not loaded`);
-    }
-  });
+  it.each(areas)(
+    'once commands/%s.provide is imported, decides its commands as the full decider does, and only its own',
+    async (area) => {
+      const { decideOnDemand } = await freshSlot();
+      await provide(area);
+      const state = readyState();
+      const command = commandOf[area];
+      const events = decideOnDemand(command, state, meta);
+      expect(events.length).toBeGreaterThan(0);
+      expect(events).toEqual(decide(command, state, meta));
+      for (const other of areas.filter((a) => a !== area)) {
+        expect(() => decideOnDemand(commandOf[other], state, meta)).toThrow(`the ${other} decider is not loaded`);
+      }
+    },
+  );
 });

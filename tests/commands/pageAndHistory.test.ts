@@ -9,7 +9,13 @@ import { ANGARSK } from '../fixtures/settings';
 import { USER } from '../fixtures/state';
 import { when } from './helpers';
 
-const about: Page = { slug: 'about', cityId: ANGARSK.id, title: 'О компании', body: 'Мы готовим роллы.', updatedAt: '2026-11-20T00:00:00.000Z' };
+const about: Page = {
+  slug: 'about',
+  cityId: ANGARSK.id,
+  title: 'О компании',
+  body: 'Мы готовим роллы.',
+  updatedAt: '2026-11-20T00:00:00.000Z',
+};
 const requested: AppEvent = { type: 'PageRequested', data: { slug: 'about', cityId: ANGARSK.id } };
 const loaded: AppEvent = { type: 'PageLoaded', data: { slug: 'about', cityId: ANGARSK.id, page: about } };
 
@@ -21,7 +27,9 @@ describe('informational pages: LoadPage, ApplyPage, ReportPageFailure', () => {
   });
 
   it('LoadPage while the page is asked for already → nothing (the answer is on its way)', () => {
-    expect(when({ type: 'LoadPage', data: { slug: 'about', cityId: ANGARSK.id } }, { given: [requested] }).events).toEqual([]);
+    expect(
+      when({ type: 'LoadPage', data: { slug: 'about', cityId: ANGARSK.id } }, { given: [requested] }).events,
+    ).toEqual([]);
   });
 
   it('LoadPage with no slug or city → nothing', () => {
@@ -30,45 +38,78 @@ describe('informational pages: LoadPage, ApplyPage, ReportPageFailure', () => {
   });
 
   it('LoadPage of a page loaded before asks again, and the page stays shown meanwhile', () => {
-    const { events, after } = when({ type: 'LoadPage', data: { slug: 'about', cityId: ANGARSK.id } }, { given: [requested, loaded] });
+    const { events, after } = when(
+      { type: 'LoadPage', data: { slug: 'about', cityId: ANGARSK.id } },
+      { given: [requested, loaded] },
+    );
     expect(events).toEqual([requested]);
     expect(after.page.entries[`about/${ANGARSK.id}`]).toEqual({ status: 'loaded', page: about });
   });
 
   it('LoadPage after a failure asks again', () => {
-    const failed: AppEvent = { type: 'PageLoadFailed', data: { slug: 'about', cityId: ANGARSK.id, status: 500, message: 'Ошибка' } };
-    const { events, after } = when({ type: 'LoadPage', data: { slug: 'about', cityId: ANGARSK.id } }, { given: [requested, failed] });
+    const failed: AppEvent = {
+      type: 'PageLoadFailed',
+      data: { slug: 'about', cityId: ANGARSK.id, status: 500, message: 'Ошибка' },
+    };
+    const { events, after } = when(
+      { type: 'LoadPage', data: { slug: 'about', cityId: ANGARSK.id } },
+      { given: [requested, failed] },
+    );
     expect(events).toEqual([requested]);
     expect(after.page.entries[`about/${ANGARSK.id}`]).toEqual({ status: 'loading' });
   });
 
   it('ApplyPage → PageLoaded; the same page again → nothing', () => {
-    const first = when({ type: 'ApplyPage', data: { slug: 'about', cityId: ANGARSK.id, page: about } }, { given: [requested] });
+    const first = when(
+      { type: 'ApplyPage', data: { slug: 'about', cityId: ANGARSK.id, page: about } },
+      { given: [requested] },
+    );
     expect(first.events).toEqual([loaded]);
     expect(first.after.page.entries[`about/${ANGARSK.id}`]).toEqual({ status: 'loaded', page: about });
-    expect(when({ type: 'ApplyPage', data: { slug: 'about', cityId: ANGARSK.id, page: about } }, { given: [requested, loaded] }).events).toEqual([]);
+    expect(
+      when(
+        { type: 'ApplyPage', data: { slug: 'about', cityId: ANGARSK.id, page: about } },
+        { given: [requested, loaded] },
+      ).events,
+    ).toEqual([]);
     const edited = { ...about, body: 'Мы готовим роллы и пиццу.' };
-    expect(when({ type: 'ApplyPage', data: { slug: 'about', cityId: ANGARSK.id, page: edited } }, { given: [requested, loaded, requested] }).events).toEqual([
-      { type: 'PageLoaded', data: { slug: 'about', cityId: ANGARSK.id, page: edited } },
-    ]);
+    expect(
+      when(
+        { type: 'ApplyPage', data: { slug: 'about', cityId: ANGARSK.id, page: edited } },
+        { given: [requested, loaded, requested] },
+      ).events,
+    ).toEqual([{ type: 'PageLoaded', data: { slug: 'about', cityId: ANGARSK.id, page: edited } }]);
   });
 
   it('ReportPageFailure → PageLoadFailed with the HTTP status (404: the city has no such page) and the message', () => {
     const failure = { slug: 'masterclass', cityId: ANGARSK.id, status: 404, message: 'Страница не найдена' };
-    const { events, after } = when({ type: 'ReportPageFailure', data: failure }, { given: [{ type: 'PageRequested', data: { slug: 'masterclass', cityId: ANGARSK.id } }] });
+    const { events, after } = when(
+      { type: 'ReportPageFailure', data: failure },
+      { given: [{ type: 'PageRequested', data: { slug: 'masterclass', cityId: ANGARSK.id } }] },
+    );
     expect(events).toEqual([{ type: 'PageLoadFailed', data: failure }]);
-    expect(after.page.entries[`masterclass/${ANGARSK.id}`]).toEqual({ status: 'failed', httpStatus: 404, message: 'Страница не найдена' });
+    expect(after.page.entries[`masterclass/${ANGARSK.id}`]).toEqual({
+      status: 'failed',
+      httpStatus: 404,
+      message: 'Страница не найдена',
+    });
   });
 
   it('a failed refresh of a page shown keeps it shown (the failure is still recorded)', () => {
     const failure = { slug: 'about', cityId: ANGARSK.id, status: 0, message: 'Произошла ошибка. Попробуйте позже.' };
-    const { events, after } = when({ type: 'ReportPageFailure', data: failure }, { given: [requested, loaded, requested] });
+    const { events, after } = when(
+      { type: 'ReportPageFailure', data: failure },
+      { given: [requested, loaded, requested] },
+    );
     expect(events).toEqual([{ type: 'PageLoadFailed', data: failure }]);
     expect(after.page.entries[`about/${ANGARSK.id}`]).toEqual({ status: 'loaded', page: about });
   });
 
   it('pages are kept per city', () => {
-    const { after } = when({ type: 'LoadPage', data: { slug: 'about', cityId: 'city-shelekhov' } }, { given: [requested, loaded] });
+    const { after } = when(
+      { type: 'LoadPage', data: { slug: 'about', cityId: 'city-shelekhov' } },
+      { given: [requested, loaded] },
+    );
     expect(Object.keys(after.page.entries)).toEqual([`about/${ANGARSK.id}`, 'about/city-shelekhov']);
   });
 });
@@ -96,32 +137,62 @@ describe('order history (SPEC §3 History: orders with items and modifiers)', ()
   });
 
   it('ApplyOrderHistory → OrderHistoryLoaded with the orders, their items and modifiers; the same orders again → nothing', () => {
-    const { events, after } = when({ type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [past] } }, { given: [historyRequested] });
+    const { events, after } = when(
+      { type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [past] } },
+      { given: [historyRequested] },
+    );
     expect(events).toEqual([historyLoaded]);
     expect(after.user.history.orders[0]?.items[0]?.mods.map((m) => m.name)).toEqual(['30 см']);
-    expect(when({ type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [past] } }, { given: [historyRequested, historyLoaded] }).events).toEqual([]);
+    expect(
+      when(
+        { type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [past] } },
+        { given: [historyRequested, historyLoaded] },
+      ).events,
+    ).toEqual([]);
   });
 
   it('an empty history is loaded too (the page says "Вы ещё ничего не заказывали.")', () => {
-    const { events, after } = when({ type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [] } }, { given: [historyRequested] });
+    const { events, after } = when(
+      { type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [] } },
+      { given: [historyRequested] },
+    );
     expect(events).toEqual([{ type: 'OrderHistoryLoaded', data: { orders: [] } }]);
     expect(after.user.history).toEqual({ status: 'loaded', orders: [] });
   });
 
   it('an answer for a customer no longer signed in, or for another phone, is dropped', () => {
-    expect(when({ type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [past] } }, { ready: { signedIn: false } }).events).toEqual([]);
-    expect(when({ type: 'ApplyOrderHistory', data: { phone: '+79990000000', orders: [past] } }, { given: [historyRequested] }).events).toEqual([]);
-    expect(when({ type: 'ReportOrderHistoryFailure', data: { phone: USER.phone, message: 'x' } }, { ready: { signedIn: false } }).events).toEqual([]);
+    expect(
+      when({ type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [past] } }, { ready: { signedIn: false } })
+        .events,
+    ).toEqual([]);
+    expect(
+      when(
+        { type: 'ApplyOrderHistory', data: { phone: '+79990000000', orders: [past] } },
+        { given: [historyRequested] },
+      ).events,
+    ).toEqual([]);
+    expect(
+      when(
+        { type: 'ReportOrderHistoryFailure', data: { phone: USER.phone, message: 'x' } },
+        { ready: { signedIn: false } },
+      ).events,
+    ).toEqual([]);
   });
 
   it('ReportOrderHistoryFailure → OrderHistoryLoadFailed (the page says "Не удалось загрузить историю заказов.")', () => {
-    const { events, after } = when({ type: 'ReportOrderHistoryFailure', data: { phone: USER.phone, message: 'Ошибка сервера' } }, { given: [historyRequested] });
+    const { events, after } = when(
+      { type: 'ReportOrderHistoryFailure', data: { phone: USER.phone, message: 'Ошибка сервера' } },
+      { given: [historyRequested] },
+    );
     expect(events).toEqual([{ type: 'OrderHistoryLoadFailed', data: { message: 'Ошибка сервера' } }]);
     expect(after.user.history).toEqual({ status: 'failed', orders: [] });
   });
 
   it('a failed refresh keeps the orders shown', () => {
-    const { after } = when({ type: 'ReportOrderHistoryFailure', data: { phone: USER.phone, message: 'x' } }, { given: [historyRequested, historyLoaded, historyRequested] });
+    const { after } = when(
+      { type: 'ReportOrderHistoryFailure', data: { phone: USER.phone, message: 'x' } },
+      { given: [historyRequested, historyLoaded, historyRequested] },
+    );
     expect(after.user.history).toEqual({ status: 'loaded', orders: [past] });
   });
 

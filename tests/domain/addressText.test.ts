@@ -29,7 +29,9 @@ describe("formatAddress: city, street, home, 'кв. X', 'подъезд: X', 'э
   });
 
   it("a wholly empty address is just 'не указан'", () => {
-    expect(formatAddress({ city: '', street: '', home: '', apartment: null, entrance: null, floor: null })).toBe('не указан');
+    expect(formatAddress({ city: '', street: '', home: '', apartment: null, entrance: null, floor: null })).toBe(
+      'не указан',
+    );
     expect(formatAddress({})).toBe('не указан');
     expect(formatAddress(null)).toBe('не указан');
   });
@@ -44,7 +46,12 @@ describe("formatAddress: city, street, home, 'кв. X', 'подъезд: X', 'э
 describe('formatAddress takes a stored Address entity as is', () => {
   it('ignores the fields the text does not show (intercom, comment, location)', () => {
     const stored: Address = {
-      id: 'a1', userId: 'u1', ...full, intercom: '45К', comment: 'позвонить', location: { lat: 52.54, lon: 103.89 },
+      id: 'a1',
+      userId: 'u1',
+      ...full,
+      intercom: '45К',
+      comment: 'позвонить',
+      location: { lat: 52.54, lon: 103.89 },
     };
     expect(formatAddress(stored)).toBe('Ангарск, ул. Ленина, 12, кв. 45, подъезд: 2, этаж: 5');
   });

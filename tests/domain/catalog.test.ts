@@ -35,19 +35,42 @@ const groups = [
 ];
 
 const philadelphia = product({
-  id: 'phila', name: 'Филадельфия', parentGroup: 'rolls', price: 450,
+  id: 'phila',
+  name: 'Филадельфия',
+  parentGroup: 'rolls',
+  price: 450,
   description: 'Лосось, сливочный сыр, огурец',
-  allergens: [{ code: 'fish', name: 'Рыба' }, { code: 'milk', name: 'Молоко' }],
+  allergens: [
+    { code: 'fish', name: 'Рыба' },
+    { code: 'milk', name: 'Молоко' },
+  ],
 });
 const bakedSalmon = product({
-  id: 'baked-salmon', name: 'Запечённый лосось', parentGroup: 'baked', price: 390,
-  description: 'Ролл под соусом', filters: [{ code: 'hot', name: 'Острое' }],
+  id: 'baked-salmon',
+  name: 'Запечённый лосось',
+  parentGroup: 'baked',
+  price: 390,
+  description: 'Ролл под соусом',
+  filters: [{ code: 'hot', name: 'Острое' }],
 });
-const tempura = product({ id: 'tempura', name: 'Темпура', parentGroup: 'hot', price: 420, filters: [{ code: 'hot', name: 'Острое' }] });
+const tempura = product({
+  id: 'tempura',
+  name: 'Темпура',
+  parentGroup: 'hot',
+  price: 420,
+  filters: [{ code: 'hot', name: 'Острое' }],
+});
 const pepperoni = product({
-  id: 'pepperoni', name: 'Пепперони', parentGroup: 'pizza', price: 500,
-  description: 'Колбаски, моцарелла', allergens: [{ code: 'milk', name: 'Молоко' }],
-  filters: [{ code: 'hot', name: 'Острое' }, { code: 'meat', name: 'Мясное' }],
+  id: 'pepperoni',
+  name: 'Пепперони',
+  parentGroup: 'pizza',
+  price: 500,
+  description: 'Колбаски, моцарелла',
+  allergens: [{ code: 'milk', name: 'Молоко' }],
+  filters: [
+    { code: 'hot', name: 'Острое' },
+    { code: 'meat', name: 'Мясное' },
+  ],
   groupModifiers: [modifierGroup('size', true, { s30: 0, s35: 150 })],
 });
 const delivery = product({ id: 'delivery', name: 'Доставка', parentGroup: 'service', price: 150 });
@@ -107,7 +130,14 @@ describe('buildMenuTree (SPEC §3 groups with derived items and subgroups)', () 
 
 describe('stop list', () => {
   const stopList: StopListEntry[] = [
-    { deliveryTerminalId: 't1', items: [{ productId: 'phila', balance: 0 }, { productId: 'tempura', balance: -2 }, { productId: 'pepperoni', balance: 3 }] },
+    {
+      deliveryTerminalId: 't1',
+      items: [
+        { productId: 'phila', balance: 0 },
+        { productId: 'tempura', balance: -2 },
+        { productId: 'pepperoni', balance: 3 },
+      ],
+    },
     { deliveryTerminalId: 't2', items: [{ productId: 'baked-salmon', balance: 0 }] },
     { deliveryTerminalId: 't1', items: [{ productId: 'phila', balance: 0 }] },
   ];
@@ -170,7 +200,12 @@ describe('searchProducts: name, description or category names, case-insensitive 
     fc.assert(
       fc.property(named, fc.constantFrom('upper', 'lower', 'yo'), (name, variant) => {
         const p = product({ id: 'p', name: `${name} ёж` });
-        const typed = variant === 'upper' ? p.name.toUpperCase() : variant === 'lower' ? p.name.toLowerCase() : p.name.replace(/ё/g, 'е');
+        const typed =
+          variant === 'upper'
+            ? p.name.toUpperCase()
+            : variant === 'lower'
+              ? p.name.toLowerCase()
+              : p.name.replace(/ё/g, 'е');
         expect(searchProducts([p], [], typed)).toEqual([p]);
       }),
       { numRuns },
@@ -196,17 +231,26 @@ describe('filterProducts and allergens', () => {
 
 describe('applyCatalogQuery: search and filter are mutually exclusive (SPEC §4)', () => {
   it("kind 'none' shows every menu product the allergens allow", () => {
-    expect(applyCatalogQuery(catalog, { kind: 'none' }, ['fish']).map((p) => p.id)).toEqual(['baked-salmon', 'tempura', 'pepperoni']);
+    expect(applyCatalogQuery(catalog, { kind: 'none' }, ['fish']).map((p) => p.id)).toEqual([
+      'baked-salmon',
+      'tempura',
+      'pepperoni',
+    ]);
   });
 
   it('search applies after the allergen exclusion and never reaches hidden groups', () => {
-    expect(applyCatalogQuery(catalog, { kind: 'search', text: 'лосось' }, ['fish']).map((p) => p.id)).toEqual(['baked-salmon']);
+    expect(applyCatalogQuery(catalog, { kind: 'search', text: 'лосось' }, ['fish']).map((p) => p.id)).toEqual([
+      'baked-salmon',
+    ]);
     expect(applyCatalogQuery(catalog, { kind: 'search', text: 'доставка' }, [])).toEqual([]);
     expect(applyCatalogQuery(catalog, { kind: 'search', text: 'ролл' }, []).map((p) => p.id)).not.toContain('secret');
   });
 
   it('filter applies after the allergen exclusion', () => {
-    expect(applyCatalogQuery(catalog, { kind: 'filter', code: 'hot' }, ['milk']).map((p) => p.id)).toEqual(['baked-salmon', 'tempura']);
+    expect(applyCatalogQuery(catalog, { kind: 'filter', code: 'hot' }, ['milk']).map((p) => p.id)).toEqual([
+      'baked-salmon',
+      'tempura',
+    ]);
   });
 
   it('a query cannot carry both a search text and a filter code', () => {
@@ -228,10 +272,22 @@ describe('lookups for building cart mods (SPEC §3 CartMod)', () => {
 
   it('cartModFor builds id, name, amount, price, code, groupId, groupName from the offer', () => {
     expect(cartModFor(catalog, pepperoni, 'size', 's35')).toEqual({
-      id: 's35', name: '35 см', amount: 1, price: 150, code: 'S35', groupId: 'size', groupName: 'Размер',
+      id: 's35',
+      name: '35 см',
+      amount: 1,
+      price: 150,
+      code: 'S35',
+      groupId: 'size',
+      groupName: 'Размер',
     });
     expect(cartModFor(catalog, pepperoni, 'size', 's30', 2)).toEqual({
-      id: 's30', name: '30 см', amount: 2, price: 0, code: 'S30', groupId: 'size', groupName: 'Размер',
+      id: 's30',
+      name: '30 см',
+      amount: 2,
+      price: 0,
+      code: 'S30',
+      groupId: 'size',
+      groupName: 'Размер',
     });
   });
 

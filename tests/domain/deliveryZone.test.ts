@@ -1,15 +1,31 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import type { DeliveryZone } from '../../src/api/entities';
-import { findZone, pointInPolygon } from '../../src/domain/deliveryZone';
+import { cityZoneAt, findZone, pointInPolygon } from '../../src/domain/deliveryZone';
 import { numRuns } from './fcRuns';
 
 type Ring = [number, number][];
 const at = (lon: number, lat: number) => ({ lon, lat });
 
-const square: Ring = [[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]];
+const square: Ring = [
+  [0, 0],
+  [10, 0],
+  [10, 10],
+  [0, 10],
+  [0, 0],
+];
 // A 'U': the notch 3..6 × 3..9 is cut out of the 0..9 × 0..9 square.
-const letterU: Ring = [[0, 0], [9, 0], [9, 9], [6, 9], [6, 3], [3, 3], [3, 9], [0, 9], [0, 0]];
+const letterU: Ring = [
+  [0, 0],
+  [9, 0],
+  [9, 9],
+  [6, 9],
+  [6, 3],
+  [3, 3],
+  [3, 9],
+  [0, 9],
+  [0, 0],
+];
 
 describe('pointInPolygon (ray casting; rings are [lon, lat] as in GeoJSON)', () => {
   it('inside and outside a square', () => {
@@ -40,20 +56,37 @@ describe('pointInPolygon (ray casting; rings are [lon, lat] as in GeoJSON)', () 
   });
 
   it('an unclosed ring is closed implicitly', () => {
-    const open: Ring = [[0, 0], [10, 0], [10, 10], [0, 10]];
+    const open: Ring = [
+      [0, 0],
+      [10, 0],
+      [10, 10],
+      [0, 10],
+    ];
     expect(pointInPolygon(at(5, 5), open)).toBe(true);
     expect(pointInPolygon(at(0, 5), open)).toBe(true);
     expect(pointInPolygon(at(11, 5), open)).toBe(false);
   });
 
   it('reads the ring as [lon, lat]: a band 1° wide in longitude, 10° tall in latitude', () => {
-    const band: Ring = [[10, 50], [11, 50], [11, 60], [10, 60], [10, 50]];
+    const band: Ring = [
+      [10, 50],
+      [11, 50],
+      [11, 60],
+      [10, 60],
+      [10, 50],
+    ];
     expect(pointInPolygon({ lat: 55, lon: 10.5 }, band)).toBe(true);
     expect(pointInPolygon({ lat: 10.5, lon: 55 }, band)).toBe(false);
   });
 
   it('real coordinates: a zone around central Angarsk (lon 103.9, lat 52.5)', () => {
-    const angarsk: Ring = [[103.8, 52.45], [104.0, 52.45], [104.0, 52.58], [103.8, 52.58], [103.8, 52.45]];
+    const angarsk: Ring = [
+      [103.8, 52.45],
+      [104.0, 52.45],
+      [104.0, 52.58],
+      [103.8, 52.58],
+      [103.8, 52.45],
+    ];
     expect(pointInPolygon({ lat: 52.5444, lon: 103.8882 }, angarsk)).toBe(true);
     expect(pointInPolygon({ lat: 52.2978, lon: 104.2964 }, angarsk)).toBe(false); // Irkutsk
   });
@@ -65,7 +98,13 @@ describe('pointInPolygon (ray casting; rings are [lon, lat] as in GeoJSON)', () 
         fc.pre(x1 !== x2 && y1 !== y2);
         const [l, r] = [Math.min(x1, x2), Math.max(x1, x2)];
         const [b, t] = [Math.min(y1, y2), Math.max(y1, y2)];
-        const rect: Ring = [[l, b], [r, b], [r, t], [l, t], [l, b]];
+        const rect: Ring = [
+          [l, b],
+          [r, b],
+          [r, t],
+          [l, t],
+          [l, b],
+        ];
         expect(pointInPolygon(at(px, py), rect)).toBe(px >= l && px <= r && py >= b && py <= t);
         // Orientation does not matter.
         expect(pointInPolygon(at(px, py), [...rect].reverse())).toBe(px >= l && px <= r && py >= b && py <= t);
@@ -91,10 +130,23 @@ describe('pointInPolygon (ray casting; rings are [lon, lat] as in GeoJSON)', () 
 
 describe('findZone', () => {
   const zone = (id: string, polygon: Ring): DeliveryZone => ({
-    id, cityId: 'angarsk', name: id, polygon, minSum: 700, deliveryPrice: 150, deliveryMinutes: 60, deliveryTerminalId: 't1',
+    id,
+    cityId: 'angarsk',
+    name: id,
+    polygon,
+    minSum: 700,
+    deliveryPrice: 150,
+    deliveryMinutes: 60,
+    deliveryTerminalId: 't1',
   });
   const centre = zone('centre', square);
-  const east: DeliveryZone = zone('east', [[5, 0], [20, 0], [20, 10], [5, 10], [5, 0]]);
+  const east: DeliveryZone = zone('east', [
+    [5, 0],
+    [20, 0],
+    [20, 10],
+    [5, 10],
+    [5, 0],
+  ]);
 
   it('finds the zone holding the point', () => {
     expect(findZone([centre, east], at(15, 5))).toBe(east);
@@ -109,5 +161,14 @@ describe('findZone', () => {
   it('is null outside every zone', () => {
     expect(findZone([centre, east], at(25, 5))).toBeNull();
     expect(findZone([], at(0, 0))).toBeNull();
+  });
+
+  it("cityZoneAt looks in the city's CITY_ZONES; null without settings, city or point", () => {
+    const settings = { CITY_ZONES: { angarsk: [centre, east] } };
+    expect(cityZoneAt(settings, 'angarsk', at(15, 5))).toBe(east);
+    expect(cityZoneAt(settings, 'shelekhov', at(15, 5))).toBeNull();
+    expect(cityZoneAt(null, 'angarsk', at(15, 5))).toBeNull();
+    expect(cityZoneAt(settings, undefined, at(15, 5))).toBeNull();
+    expect(cityZoneAt(settings, 'angarsk', null)).toBeNull();
   });
 });

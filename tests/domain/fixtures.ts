@@ -46,5 +46,14 @@ export function modifierGroup(id: string, required: boolean, prices: Record<stri
 }
 
 export function cartItem(p: Product, quantity: number, mods: CartMod[] = []): CartItem {
-  return { id: `line-${p.id}`, product: p, quantity, mods, isGift: false, isHidden: false, isServiceFee: false, fromPromocode: false };
+  return {
+    id: `line-${p.id}`,
+    product: p,
+    quantity,
+    mods,
+    isGift: false,
+    isHidden: false,
+    isServiceFee: false,
+    fromPromocode: false,
+  };
 }

@@ -118,8 +118,19 @@ describe('maskPhoneInput (SPEC §5 input mask)', () => {
   });
 
   it('formats partially while typing: +7 (9XX) XXX-XX-XX', () => {
-    const steps = ['+7', '+7 (9', '+7 (99', '+7 (999', '+7 (999) 1', '+7 (999) 12', '+7 (999) 123',
-      '+7 (999) 123-4', '+7 (999) 123-45', '+7 (999) 123-45-6', '+7 (999) 123-45-67'];
+    const steps = [
+      '+7',
+      '+7 (9',
+      '+7 (99',
+      '+7 (999',
+      '+7 (999) 1',
+      '+7 (999) 12',
+      '+7 (999) 123',
+      '+7 (999) 123-4',
+      '+7 (999) 123-45',
+      '+7 (999) 123-45-6',
+      '+7 (999) 123-45-67',
+    ];
     const digits = '79991234567';
     steps.forEach((expected, i) => expect(maskPhoneInput(digits.slice(0, i + 1))).toBe(expected));
   });

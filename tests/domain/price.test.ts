@@ -96,24 +96,43 @@ describe('formatNumber / formatPrice: space thousand separators (SPEC §5)', () 
 
 describe("formatPriceLabel: 'от' when minimum and maximum differ (SPEC §5)", () => {
   it("'от 450 ₽' for a pizza with sizes", () => {
-    const pizza = product({ id: 'pz', name: 'Пицца', price: 450, groupModifiers: [modifierGroup('size', true, { a: 0, b: 100 })] });
+    const pizza = product({
+      id: 'pz',
+      name: 'Пицца',
+      price: 450,
+      groupModifiers: [modifierGroup('size', true, { a: 0, b: 100 })],
+    });
     expect(formatPriceLabel(pizza)).toBe(`от${NBSP}450${NBSP}₽`);
   });
 
   it("'450 ₽' when there is one price", () => {
     expect(formatPriceLabel(product({ id: 'p', name: 'Ролл', price: 450 }))).toBe(`450${NBSP}₽`);
-    const oneSize = product({ id: 'p', name: 'Ролл', price: 400, groupModifiers: [modifierGroup('g', true, { a: 50, b: 50 })] });
+    const oneSize = product({
+      id: 'p',
+      name: 'Ролл',
+      price: 400,
+      groupModifiers: [modifierGroup('g', true, { a: 50, b: 50 })],
+    });
     expect(formatPriceLabel(oneSize)).toBe(`450${NBSP}₽`);
   });
 });
 
 describe('lineTotal: (price + Σ mod.price × mod.amount) × quantity', () => {
   const mod = (id: string, price: number, amount: number): CartMod => ({
-    id, name: id, amount, price, code: id, groupId: 'g', groupName: 'Добавки',
+    id,
+    name: id,
+    amount,
+    price,
+    code: id,
+    groupId: 'g',
+    groupName: 'Добавки',
   });
 
   it('adds modifiers per unit, then multiplies by quantity', () => {
-    const item = cartItem(product({ id: 'p', name: 'Ролл', price: 450 }), 3, [mod('cheese', 50, 2), mod('sauce', 30, 1)]);
+    const item = cartItem(product({ id: 'p', name: 'Ролл', price: 450 }), 3, [
+      mod('cheese', 50, 2),
+      mod('sauce', 30, 1),
+    ]);
     expect(unitPrice(item)).toBe(580);
     expect(lineTotal(item)).toBe(1740);
   });
@@ -129,7 +148,11 @@ describe('lineTotal: (price + Σ mod.price × mod.amount) × quantity', () => {
         fc.integer({ min: 1, max: 50 }),
         fc.array(fc.tuple(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 1, max: 5 })), { maxLength: 4 }),
         (price, quantity, mods) => {
-          const item = cartItem(product({ id: 'p', name: 'x', price }), quantity, mods.map(([pr, am], i) => mod(`m${i}`, pr, am)));
+          const item = cartItem(
+            product({ id: 'p', name: 'x', price }),
+            quantity,
+            mods.map(([pr, am], i) => mod(`m${i}`, pr, am)),
+          );
           expect(lineTotal(item)).toBe(quantity * (price + mods.reduce((s, [pr, am]) => s + pr * am, 0)));
         },
       ),

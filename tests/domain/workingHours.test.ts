@@ -145,36 +145,40 @@ describe('nextOpening', () => {
     expect(nextOpening(closed, '2026-11-24T15:00:00Z', IRK)).toBeNull();
   });
 
-  const clock = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+  const clock = fc
+    .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
     .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
   const workDay = fc.record({ open: clock, close: clock, isNextDay: fc.boolean() });
   const week = fc.array(workDay, { minLength: 7, maxLength: 7 });
 
   // Zones without DST (all Russian ones since 2014); a half-hour offset (Kolkata) too.
-  it.each([IRK, 'Europe/Moscow', 'Asia/Kolkata'])('property (%s): open at the answer, closed from now until it', (tz) => {
-    fc.assert(
-      fc.property(
-        week,
-        fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2027, 0, 1) }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        (w, now, fraction) => {
-          const answer = nextOpening(w, now, tz);
-          if (answer === null) {
-            expect(w.every((d) => d.open === d.close)).toBe(true);
-            return;
-          }
-          const at = Date.parse(answer);
-          expect(at).toBeGreaterThanOrEqual(now);
-          expect(isOpenAt(w, answer, tz)).toBe(true);
-          if (at > now) {
-            expect(isOpenAt(w, now, tz)).toBe(false);
-            expect(isOpenAt(w, now + Math.floor((at - now - 1) * fraction), tz)).toBe(false);
-          }
-        },
-      ),
-      { numRuns },
-    );
-  });
+  it.each([IRK, 'Europe/Moscow', 'Asia/Kolkata'])(
+    'property (%s): open at the answer, closed from now until it',
+    (tz) => {
+      fc.assert(
+        fc.property(
+          week,
+          fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2027, 0, 1) }),
+          fc.double({ min: 0, max: 1, noNaN: true }),
+          (w, now, fraction) => {
+            const answer = nextOpening(w, now, tz);
+            if (answer === null) {
+              expect(w.every((d) => d.open === d.close)).toBe(true);
+              return;
+            }
+            const at = Date.parse(answer);
+            expect(at).toBeGreaterThanOrEqual(now);
+            expect(isOpenAt(w, answer, tz)).toBe(true);
+            if (at > now) {
+              expect(isOpenAt(w, now, tz)).toBe(false);
+              expect(isOpenAt(w, now + Math.floor((at - now - 1) * fraction), tz)).toBe(false);
+            }
+          },
+        ),
+        { numRuns },
+      );
+    },
+  );
 });
 
 describe('openWindows (for the checkout time-slot generator)', () => {
@@ -189,7 +193,15 @@ describe('openWindows (for the checkout time-slot generator)', () => {
     // Berlin, Sunday 29 March 2026: at 01:00Z the clock jumps from 02:00 CET to 03:00 CEST.
     // Saturday 02:31 → Sunday 02:30 ends when the wall clock first reads 02:30 or later: at the jump.
     const BER = 'Europe/Berlin';
-    const closedWeek: WeekHours = [day('00:00', '00:00'), day('00:00', '00:00'), day('00:00', '00:00'), day('00:00', '00:00'), day('00:00', '00:00'), day('00:00', '00:00'), day('02:31', '02:30')];
+    const closedWeek: WeekHours = [
+      day('00:00', '00:00'),
+      day('00:00', '00:00'),
+      day('00:00', '00:00'),
+      day('00:00', '00:00'),
+      day('00:00', '00:00'),
+      day('00:00', '00:00'),
+      day('02:31', '02:30'),
+    ];
     const [saturday] = openWindows(closedWeek, '2026-03-28', 1, BER);
     expect(saturday?.end).toBe('2026-03-29T01:00:00.000Z');
     expect(isOpenAt(closedWeek, Date.parse('2026-03-29T00:59:00Z'), BER)).toBe(true);

@@ -16,13 +16,26 @@ type Violation = { id: string; impact: string | null; help: string; nodes: { tar
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }));
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.impact}: ${v.id} (${v.help}) at ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
 }
 
 let e2e: E2E;
@@ -35,8 +48,16 @@ afterAll(async () => {
 
 const PAGES = [
   { name: 'index', path: '/angarsk', ready: (p: Page) => p.getByTestId('product-card').first().waitFor() },
-  { name: 'catalog', path: '/angarsk/catalog', ready: (p: Page) => p.getByRole('heading', { level: 1, name: 'Меню' }).waitFor() },
-  { name: 'product', path: '/angarsk/catalog/pizza/pizza-pepperoni', ready: (p: Page) => p.getByRole('heading', { level: 1, name: 'Пепперони' }).waitFor() },
+  {
+    name: 'catalog',
+    path: '/angarsk/catalog',
+    ready: (p: Page) => p.getByRole('heading', { level: 1, name: 'Меню' }).waitFor(),
+  },
+  {
+    name: 'product',
+    path: '/angarsk/catalog/pizza/pizza-pepperoni',
+    ready: (p: Page) => p.getByRole('heading', { level: 1, name: 'Пепперони' }).waitFor(),
+  },
   { name: 'cart', path: '/angarsk/cart', ready: (p: Page) => p.getByTestId('cart-line').first().waitFor() },
 ] as const;
 
@@ -105,7 +126,9 @@ describe('accessible names of the header at both widths', () => {
       // the sum as the cart line shows it, with the same no-break spaces read as spaces
       const sum = ((await page.getByTestId('cart-sum').textContent()) ?? '').replace(/\s+/g, ' ');
       expect(sum).toMatch(/^[1-9][\d ]* ₽$/);
-      expect(await header.getByRole('link', { name: `Корзина: 1 позиция на сумму ${sum}`, exact: true }).count()).toBe(1);
+      expect(await header.getByRole('link', { name: `Корзина: 1 позиция на сумму ${sum}`, exact: true }).count()).toBe(
+        1,
+      );
       expect(await header.getByRole('link', { name: 'Роллы и пицца — на главную', exact: true }).count()).toBe(1);
       expect(problems()).toEqual([]);
     });
@@ -142,10 +165,15 @@ describe('the sign-in sheet on a phone', () => {
         [r.left + d, r.bottom - d],
         [r.right - d, r.bottom - d],
       ];
-      return points.filter(([x = 0, y = 0]) => {
-        const hit = document.elementFromPoint(x, y);
-        return hit === null || !el.contains(hit);
-      }).map(([x = 0, y = 0]) => `${Math.round(x)},${Math.round(y)}: ${document.elementFromPoint(x, y)?.outerHTML.slice(0, 120) ?? 'nothing'}`);
+      return points
+        .filter(([x = 0, y = 0]) => {
+          const hit = document.elementFromPoint(x, y);
+          return hit === null || !el.contains(hit);
+        })
+        .map(
+          ([x = 0, y = 0]) =>
+            `${Math.round(x)},${Math.round(y)}: ${document.elementFromPoint(x, y)?.outerHTML.slice(0, 120) ?? 'nothing'}`,
+        );
     });
     expect(covered).toEqual([]);
     expect(await message.count()).toBe(1);

@@ -41,7 +41,10 @@ async function adminPage(): Promise<{ page: Page; context: BrowserContext; probl
 }
 
 async function nav(page: Page, section: string) {
-  await page.getByRole('navigation', { name: 'Разделы панели управления' }).getByRole('link', { name: section }).click();
+  await page
+    .getByRole('navigation', { name: 'Разделы панели управления' })
+    .getByRole('link', { name: section })
+    .click();
   await page.getByRole('heading', { name: section, level: 1 }).waitFor();
 }
 
@@ -69,7 +72,12 @@ describe('admin area (issue 6 item 8)', () => {
     // the sign-in form of /admin is in chunks of its own
     const admin = await e2e.open('/admin', { width: WIDTHS.desktop });
     await admin.page.getByRole('heading', { name: 'Вход в панель управления' }).waitFor();
-    const adminScripts = await admin.page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')));
+    const adminScripts = await admin.page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((n) => n.endsWith('.js')),
+    );
     const indexScripts = new Set(loaded.filter((n) => n.endsWith('.js')));
     expect(adminScripts.some((n) => !indexScripts.has(n))).toBe(true);
     expect(problems()).toEqual([]);
@@ -133,10 +141,18 @@ describe('admin area (issue 6 item 8)', () => {
     await e2e.screenshot(admin.page, 'admin-stop-list-1280');
 
     // one version check later the storefront reloads the catalogue with the new stop list
-    const reloaded = shop.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/catalog' && r.status() === 200, { timeout: 90_000 });
+    const reloaded = shop.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/v1/catalog' && r.status() === 200,
+      { timeout: 90_000 },
+    );
     await shop.clock.fastForward(VERSION_CHECK_MS + 1000);
-    const catalog = (await (await reloaded).json()) as { stopList: { deliveryTerminalId: string; items: { productId: string; balance: number }[] }[] };
-    const stopped = catalog.stopList.find((e) => e.deliveryTerminalId === 'dt-angarsk-1')?.items.filter((i) => i.balance <= 0).map((i) => i.productId);
+    const catalog = (await (await reloaded).json()) as {
+      stopList: { deliveryTerminalId: string; items: { productId: string; balance: number }[] }[];
+    };
+    const stopped = catalog.stopList
+      .find((e) => e.deliveryTerminalId === 'dt-angarsk-1')
+      ?.items.filter((i) => i.balance <= 0)
+      .map((i) => i.productId);
     expect(stopped).toContain('dragon');
   });
 
@@ -162,8 +178,18 @@ describe('admin area (issue 6 item 8)', () => {
 
     const placed = await fetch(`${e2e.server.url}/api/v1/order`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
-      body: JSON.stringify({ cityId: 'city-angarsk', deliveryMethod: 'self', deliveryTerminalId: 'dt-angarsk-1', paymentMethod: 'cash', items: [{ productId: 'canada', amount: 1 }] }),
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'Idempotency-Key': crypto.randomUUID(),
+      },
+      body: JSON.stringify({
+        cityId: 'city-angarsk',
+        deliveryMethod: 'self',
+        deliveryTerminalId: 'dt-angarsk-1',
+        paymentMethod: 'cash',
+        items: [{ productId: 'canada', amount: 1 }],
+      }),
     });
     expect(placed.status, await placed.clone().text()).toBe(200);
     const order = (await placed.json()) as { id: string; number: number };
@@ -225,7 +251,10 @@ describe('admin area (issue 6 item 8)', () => {
     await nav(admin.page, 'Меню');
     await admin.page.getByRole('searchbox', { name: 'Поиск товара' }).fill('Филадельфия классик');
     // (a modifier of the set has the same name: open the roll by its id)
-    await admin.page.getByRole('table', { name: 'Товары' }).locator('a[href="/admin/menu/products/philadelphia-classic"]').click();
+    await admin.page
+      .getByRole('table', { name: 'Товары' })
+      .locator('a[href="/admin/menu/products/philadelphia-classic"]')
+      .click();
     const form = admin.page.getByRole('form', { name: 'Товар' });
     const price = form.getByLabel('Цена, ₽', { exact: true });
     const before = Number(await price.inputValue());
@@ -237,7 +266,9 @@ describe('admin area (issue 6 item 8)', () => {
     // the next visit validates the saved cart against the new catalogue
     const again = await context.newPage();
     await again.goto('/angarsk/cart');
-    const confirm = again.getByRole('dialog').filter({ hasText: 'Цена товара "Филадельфия классик" изменилась и будет удален из корзины' });
+    const confirm = again
+      .getByRole('dialog')
+      .filter({ hasText: 'Цена товара "Филадельфия классик" изменилась и будет удален из корзины' });
     await confirm.waitFor({ timeout: 30_000 });
     await e2e.screenshot(again, 'cart-price-changed-1280');
     await confirm.getByRole('button', { name: 'Ок' }).click();

@@ -22,7 +22,9 @@ beforeAll(async () => {
     env: { TRUST_PROXY: 'true' },
     prepare: async (db) => {
       await db.run((x) =>
-        x.execute(sql`update restaurants set hours = ${JSON.stringify(Array.from({ length: 7 }, () => CLOSED_DAY))}::jsonb where city_id = 'city-shelekhov'`),
+        x.execute(
+          sql`update restaurants set hours = ${JSON.stringify(Array.from({ length: 7 }, () => CLOSED_DAY))}::jsonb where city_id = 'city-shelekhov'`,
+        ),
       );
     },
   });
@@ -61,7 +63,12 @@ async function signedInCustomer(page: Page, street: string | null = 'улица 
   const { token, user } = (await (await answered).json()) as { token: string; user: { id: string } };
   await auth.waitFor({ state: 'detached' });
   if (street !== null) {
-    const created = await e2e.server.api('POST', '/address/', { userId: user.id, city: 'Ангарск', street, home: '10', apartment: '5', entrance: null, floor: null }, token);
+    const created = await e2e.server.api(
+      'POST',
+      '/address/',
+      { userId: user.id, city: 'Ангарск', street, home: '10', apartment: '5', entrance: null, floor: null },
+      token,
+    );
     expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
     await page.reload();
   }
@@ -81,7 +88,12 @@ async function openCheckout(page: Page): Promise<void> {
 }
 
 async function orderCount(c: Customer): Promise<number> {
-  const h = await e2e.server.api<{ orders: unknown[] }>('GET', `/user/${encodeURIComponent(c.phone)}/history`, undefined, c.token);
+  const h = await e2e.server.api<{ orders: unknown[] }>(
+    'GET',
+    `/user/${encodeURIComponent(c.phone)}/history`,
+    undefined,
+    c.token,
+  );
   return h.body.orders.length;
 }
 
@@ -112,7 +124,9 @@ describe('checkout (issue 5)', () => {
     const c = await signedInCustomer(page);
     await addToCart(page, 'Канада', 2);
     await openCheckout(page);
-    await expect.poll(() => page.getByTestId('checkout-zone').innerText(), { timeout: 15_000 }).toContain('Центр и кварталы');
+    await expect
+      .poll(() => page.getByTestId('checkout-zone').innerText(), { timeout: 15_000 })
+      .toContain('Центр и кварталы');
     await page.getByRole('checkbox', { name: /Я согласен на обработку персональных данных/ }).check();
     await expect.poll(() => page.getByTestId('checkout-problems').count()).toBe(0);
     expect(await page.getByTestId('checkout-totals').innerText()).toMatch(/Доставка\s+150\s₽/);
@@ -123,30 +137,46 @@ describe('checkout (issue 5)', () => {
     expect(await page.getByTestId('order-status').innerText()).toBe('принят');
     expect(await page.getByTestId('order-address').innerText()).toContain('улица Ленина');
     expect(await page.getByTestId('order-lines').innerText()).toContain('Канада');
-    expect(await page.evaluate(() => (window as { dataLayer?: { event?: string }[] }).dataLayer?.filter((e) => e.event === 'purchase').length ?? 0)).toBe(1);
+    expect(
+      await page.evaluate(
+        () =>
+          (window as { dataLayer?: { event?: string }[] }).dataLayer?.filter((e) => e.event === 'purchase').length ?? 0,
+      ),
+    ).toBe(1);
     await e2e.screenshot(page, 'complete-375');
     // a reload keeps the page (order id in the URL) and pushes no second purchase event
     await page.reload();
     await page.getByTestId('order-number').waitFor();
     await page.waitForTimeout(500);
-    expect(await page.evaluate(() => (window as { dataLayer?: { event?: string }[] }).dataLayer?.filter((e) => e.event === 'purchase').length ?? 0)).toBe(0);
+    expect(
+      await page.evaluate(
+        () =>
+          (window as { dataLayer?: { event?: string }[] }).dataLayer?.filter((e) => e.event === 'purchase').length ?? 0,
+      ),
+    ).toBe(0);
     expect(await orderCount(c)).toBe(1);
     await page.goto('/angarsk/cart');
     await page.getByText('Корзина пуста').waitFor();
     // 'Выйти' leaves nothing of the customer in localStorage (152-ФЗ: a shared device): the
     // recorded event log held their phone, name and address until then
     const personal = [c.digits, 'Покупатель', 'Ленина'];
-    const found = () => page.evaluate((parts) => {
-      const all = Object.keys(localStorage).map((k) => `${k}=${localStorage.getItem(k) ?? ''}`).join('\n');
-      return parts.filter((p) => all.includes(p));
-    }, personal);
+    const found = () =>
+      page.evaluate((parts) => {
+        const all = Object.keys(localStorage)
+          .map((k) => `${k}=${localStorage.getItem(k) ?? ''}`)
+          .join('\n');
+        return parts.filter((p) => all.includes(p));
+      }, personal);
     await expect.poll(found, { timeout: 15_000 }).toEqual(personal);
     await page.goto('/angarsk/personal');
     await page.getByRole('button', { name: 'Выйти' }).click();
     await expect.poll(found, { timeout: 15_000 }).toEqual([]);
     // and it stays so after the page is left (the ring and the state are written on pagehide)
     await page.goto('/angarsk');
-    await page.getByRole('link', { name: /Корзина/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /Корзина/ })
+      .first()
+      .waitFor();
     expect(await found()).toEqual([]);
     expect(problems()).toEqual([]);
   });
@@ -200,7 +230,9 @@ describe('checkout (issue 5)', () => {
     await page.getByRole('button', { name: 'Отклонить' }).click();
     await page.waitForURL(/\/angarsk\/complete-error\?order=/, { timeout: 20_000 });
     await page.getByRole('heading', { level: 1, name: 'Не удалось оплатить заказ' }).waitFor();
-    await expect.poll(() => page.getByTestId('complete-error-text').innerText(), { timeout: 15_000 }).toMatch(/не прошла/);
+    await expect
+      .poll(() => page.getByTestId('complete-error-text').innerText(), { timeout: 15_000 })
+      .toMatch(/не прошла/);
     await page.getByText('Корзина сохранена').waitFor();
     await e2e.screenshot(page, 'complete-error-375');
     await page.goto('/angarsk/cart');
@@ -221,7 +253,9 @@ describe('checkout (issue 5)', () => {
     await dialog.getByRole('checkbox', { name: 'Сохранить адрес' }).uncheck();
     await dialog.getByRole('button', { name: 'Доставить по этому адресу' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => page.getByTestId('checkout-zone').innerText(), { timeout: 15_000 }).toContain('Восточный район');
+    await expect
+      .poll(() => page.getByTestId('checkout-zone').innerText(), { timeout: 15_000 })
+      .toContain('Восточный район');
     await page.getByRole('checkbox', { name: /Я согласен/ }).check();
     await expect.poll(() => page.getByTestId('checkout-problems').count(), { timeout: 15_000 }).toBe(0);
     // 'Восточный район' delivers for 200 ₽, the city's delivery product costs 150 ₽: the zone's price counts.
@@ -243,7 +277,9 @@ describe('checkout (issue 5)', () => {
     await openCheckout(page);
     await page.getByRole('checkbox', { name: /Я согласен/ }).check();
     const list = problemsList(page);
-    await expect.poll(() => list.innerText(), { timeout: 15_000 }).toContain('Минимальная сумма заказа для доставки в зону «Центр и кварталы»');
+    await expect
+      .poll(() => list.innerText(), { timeout: 15_000 })
+      .toContain('Минимальная сумма заказа для доставки в зону «Центр и кварталы»');
     expect(await list.getByRole('link', { name: 'Перейти в меню' }).count()).toBe(1);
     await e2e.screenshot(page, 'checkout-min-sum-375');
     await placeButton(page).click();

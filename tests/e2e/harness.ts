@@ -79,7 +79,8 @@ function sleep(ms: number): Promise<void> {
 export async function ensureClientBuilt(): Promise<void> {
   // E2E_BUILD=never: test the dist/client that is there (while sources are mid-edit)
   if (process.env.E2E_BUILD === 'never') {
-    if (newestMtime(path.join(CLIENT_DIR, 'index.html')) === 0) throw new Error('e2e: E2E_BUILD=never but dist/client is not built');
+    if (newestMtime(path.join(CLIENT_DIR, 'index.html')) === 0)
+      throw new Error('e2e: E2E_BUILD=never but dist/client is not built');
     return;
   }
   if (!clientIsStale()) return;
@@ -139,7 +140,12 @@ export interface E2EServer {
   /** How many SMS lines the log holds; pass as `after` to wait for a newer code. */
   smsCount(): number;
   /** A JSON call to /api/v1 (path without the prefix), with an optional bearer token. */
-  api<T = unknown>(method: string, apiPath: string, body?: unknown, token?: string): Promise<{ status: number; body: T }>;
+  api<T = unknown>(
+    method: string,
+    apiPath: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<{ status: number; body: T }>;
   /** Signs `phone` in through the API (code from the SMS outbox); returns the token and user. */
   signIn(phone: string, name?: string): Promise<{ token: string; user: { id: string; phone: string; name: string } }>;
   stop(): Promise<void>;
@@ -158,7 +164,8 @@ function smsLines(log: string): SmsLine[] {
     let msg = raw;
     try {
       const parsed: unknown = JSON.parse(raw);
-      if (typeof parsed === 'object' && parsed !== null && 'msg' in parsed && typeof parsed.msg === 'string') msg = parsed.msg;
+      if (typeof parsed === 'object' && parsed !== null && 'msg' in parsed && typeof parsed.msg === 'string')
+        msg = parsed.msg;
     } catch {
       // not JSON (pretty printer): read the raw line
     }
@@ -220,6 +227,7 @@ export async function startServer(options: ServerOptions = {}): Promise<E2EServe
       PUBLIC_URL: url,
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
+      SHUTDOWN_GRACE_S: '0', // no load balancer to drain for
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -251,7 +259,9 @@ export async function startServer(options: ServerOptions = {}): Promise<E2EServe
   for (;;) {
     if (exited !== null) {
       await stop();
-      throw new Error(`e2e: the server exited with ${String(exited)} before answering /api/v1/health:\n${output.slice(-4000)}`);
+      throw new Error(
+        `e2e: the server exited with ${String(exited)} before answering /api/v1/health:\n${output.slice(-4000)}`,
+      );
     }
     try {
       const res = await fetch(`${url}/api/v1/health`);
@@ -266,7 +276,7 @@ export async function startServer(options: ServerOptions = {}): Promise<E2EServe
     await sleep(250);
   }
 
-  const api = async <T,>(method: string, apiPath: string, body?: unknown, token?: string) => {
+  const api = async <T>(method: string, apiPath: string, body?: unknown, token?: string) => {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (token !== undefined) headers.authorization = `Bearer ${token}`;
@@ -295,7 +305,9 @@ export async function startServer(options: ServerOptions = {}): Promise<E2EServe
     async latestSmsCode(phone, { after = 0, timeoutMs = 15_000 } = {}) {
       const until = Date.now() + timeoutMs;
       for (;;) {
-        const lines = smsLines(output).slice(after).filter((l) => l.phone === phone);
+        const lines = smsLines(output)
+          .slice(after)
+          .filter((l) => l.phone === phone);
         const last = lines.at(-1);
         const code = last === undefined ? undefined : /(\d{4,8})/.exec(last.text)?.[1];
         if (code !== undefined) return code;
@@ -307,15 +319,21 @@ export async function startServer(options: ServerOptions = {}): Promise<E2EServe
     async signIn(phone, name = 'Тест') {
       const after = smsLines(output).length;
       const sent = await api('POST', '/auth/code', { phone });
-      if (sent.status !== 200) throw new Error(`e2e: POST /auth/code answered ${sent.status}: ${JSON.stringify(sent.body)}`);
+      if (sent.status !== 200)
+        throw new Error(`e2e: POST /auth/code answered ${sent.status}: ${JSON.stringify(sent.body)}`);
       const code = await server.latestSmsCode(phone, { after });
-      const res = await api<{ token: string; user: { id: string; phone: string; name: string } }>('POST', '/auth/token', {
-        phone,
-        code,
-        name,
-        personalData: true,
-      });
-      if (res.status !== 200) throw new Error(`e2e: POST /auth/token answered ${res.status}: ${JSON.stringify(res.body)}`);
+      const res = await api<{ token: string; user: { id: string; phone: string; name: string } }>(
+        'POST',
+        '/auth/token',
+        {
+          phone,
+          code,
+          name,
+          personalData: true,
+        },
+      );
+      if (res.status !== 200)
+        throw new Error(`e2e: POST /auth/token answered ${res.status}: ${JSON.stringify(res.body)}`);
       return res.body;
     },
     stop,
@@ -334,7 +352,7 @@ export function chromiumPath(): string {
   const found = which.stdout.trim().split('\n')[0] ?? '';
   if (which.status !== 0 || found === '') {
     throw new Error(
-      'e2e: Chromium is not installed. The browser suite needs Debian\'s chromium: `sudo apt-get install -y chromium` ' +
+      "e2e: Chromium is not installed. The browser suite needs Debian's chromium: `sudo apt-get install -y chromium` " +
         '(.ci/run installs it). Do not run `npx playwright install`.',
     );
   }
@@ -428,7 +446,8 @@ export async function startE2E(options: ServerOptions = {}): Promise<E2E> {
   };
 
   const open: E2E['open'] = async (pathname, opts = {}) => {
-    const context = opts.context ?? (await newContext({ width: opts.width, height: opts.height, cookies: opts.cookies }));
+    const context =
+      opts.context ?? (await newContext({ width: opts.width, height: opts.height, cookies: opts.cookies }));
     const page = await context.newPage();
     const problems = watch(page, opts.allowConsole);
     await page.goto(pathname, { waitUntil: 'load' });

@@ -69,7 +69,11 @@ describe('customer journey (375 px)', () => {
     await e2e.screenshot(page, 'journey-04-filter-375');
 
     // 5. A pizza with a size: 'Пепперони' 529 ₽, 30 см +150 ₽ → 679 ₽
-    await page.getByTestId('product-card').filter({ hasText: 'Пепперони' }).getByRole('link', { name: 'Пепперони' }).click();
+    await page
+      .getByTestId('product-card')
+      .filter({ hasText: 'Пепперони' })
+      .getByRole('link', { name: 'Пепперони' })
+      .click();
     const productModal = page.getByRole('dialog', { name: 'Пепперони' });
     await productModal.getByText('от 529 ₽').waitFor();
     await productModal.getByRole('radio', { name: /30 см/ }).check();
@@ -145,7 +149,11 @@ describe('customer journey (375 px)', () => {
     // 11. Repeat an order from history: a past order placed through the API with the token
     const placed = await fetch(`${e2e.server.url}/api/v1/order`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'Idempotency-Key': crypto.randomUUID(),
+      },
       body: JSON.stringify({
         cityId: 'city-shelekhov',
         deliveryMethod: 'self',
@@ -162,7 +170,10 @@ describe('customer journey (375 px)', () => {
     await page.goto('/shelekhov/cart');
     await page.getByTestId('cart-line').first().waitFor();
     while ((await page.getByRole('button', { name: /^Удалить «/ }).count()) > 0) {
-      await page.getByRole('button', { name: /^Удалить «/ }).first().click();
+      await page
+        .getByRole('button', { name: /^Удалить «/ })
+        .first()
+        .click();
     }
     await page.getByText('Корзина пуста').waitFor();
     await page.goto('/shelekhov/personal/history');

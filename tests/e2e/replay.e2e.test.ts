@@ -67,16 +67,21 @@ async function addAsVisitor(page: Page, product: string): Promise<void> {
     const title = await dialog.getByRole('heading').first().innerText();
     await dialog.getByRole('button', { name: 'Закрыть' }).first().click();
     await expect
-      .poll(async () => ((await page.getByRole('dialog').count()) === 0 ? null : await dialog.getByRole('heading').first().innerText()))
+      .poll(async () =>
+        (await page.getByRole('dialog').count()) === 0 ? null : await dialog.getByRole('heading').first().innerText(),
+      )
       .not.toBe(title);
   }
 }
 
-const plain = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 describe('recorded session → file → replay → test; report → admin (issue 7)', () => {
   it('replays to the state the browser showed, survives a reload, and becomes a regression test', async () => {
-    const { page, problems } = await e2e.open('/angarsk/catalog/snacks', { width: WIDTHS.desktop, cookies: CITY_COOKIES });
+    const { page, problems } = await e2e.open('/angarsk/catalog/snacks', {
+      width: WIDTHS.desktop,
+      cookies: CITY_COOKIES,
+    });
     onTestFailed(async () => {
       await e2e.screenshot(page, 'replay-FAILED');
       console.error('page problems:', problems());
@@ -165,9 +170,17 @@ describe('recorded session → file → replay → test; report → admin (issue
     await offer.getByText('Отчёт отправлен, спасибо!').waitFor();
 
     // staff read it back through the API: it replays to the cart the page had
-    const login = await e2e.server.api<{ token: string }>('POST', '/admin/auth/login', { login: ADMIN_LOGIN, password: ADMIN_PASSWORD });
+    const login = await e2e.server.api<{ token: string }>('POST', '/admin/auth/login', {
+      login: ADMIN_LOGIN,
+      password: ADMIN_PASSWORD,
+    });
     expect(login.status).toBe(200);
-    const one = await e2e.server.api<{ report: unknown }>('GET', `/admin/client-logs/${id}`, undefined, login.body.token);
+    const one = await e2e.server.api<{ report: unknown }>(
+      'GET',
+      `/admin/client-logs/${id}`,
+      undefined,
+      login.body.token,
+    );
     expect(one.status).toBe(200);
     const read = readReportText(JSON.stringify(one.body.report));
     expect(read.report?.error?.message).toBe('e2e: deliberate failure');
@@ -180,11 +193,18 @@ describe('recorded session → file → replay → test; report → admin (issue
     await ap.getByLabel('Пароль').fill(ADMIN_PASSWORD);
     await ap.getByRole('button', { name: 'Войти' }).click();
     await ap.waitForURL(/\/admin\/orders$/);
-    await ap.getByRole('navigation', { name: 'Разделы панели управления' }).getByRole('link', { name: 'Отчёты об ошибках' }).click();
+    await ap
+      .getByRole('navigation', { name: 'Разделы панели управления' })
+      .getByRole('link', { name: 'Отчёты об ошибках' })
+      .click();
     await ap.getByRole('heading', { name: 'Отчёты об ошибках', level: 1 }).waitFor();
     await ap.getByRole('row').filter({ hasText: 'e2e: deliberate failure' }).getByRole('link').click();
     await ap.getByText(`Шаг ${read.log.entries.length} из ${read.log.entries.length}`, { exact: false }).waitFor();
-    await ap.getByTestId('storefront-preview').getByText(SNACKS[0] ?? '', { exact: false }).first().waitFor();
+    await ap
+      .getByTestId('storefront-preview')
+      .getByText(SNACKS[0] ?? '', { exact: false })
+      .first()
+      .waitFor();
     await e2e.screenshot(ap, 'replay-viewer-desktop');
   });
 });

@@ -41,7 +41,9 @@ async function signInThroughTheModal(page: Page): Promise<void> {
   await auth.getByRole('textbox', { name: 'Номер телефона' }).pressSequentially(PHONE.slice(2));
   const before = e2e.server.smsCount();
   await auth.getByRole('button', { name: 'Получить код' }).click();
-  await auth.getByRole('textbox', { name: 'Код из SMS' }).fill(await e2e.server.latestSmsCode(PHONE, { after: before }));
+  await auth
+    .getByRole('textbox', { name: 'Код из SMS' })
+    .fill(await e2e.server.latestSmsCode(PHONE, { after: before }));
   await auth.getByRole('textbox', { name: /Имя/ }).fill('Маршрут');
   await auth.getByRole('button', { name: 'Войти' }).click();
   await page.getByRole('link', { name: 'Личный кабинет' }).waitFor();

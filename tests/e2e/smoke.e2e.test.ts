@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 describe('e2e harness', () => {
-  it('first visit shows the city modal \'Выберите свой город\' without page errors', async () => {
+  it("first visit shows the city modal 'Выберите свой город' without page errors", async () => {
     const { page, problems } = await e2e.open('/', { width: 375 });
     await page.getByRole('dialog', { name: 'Выберите свой город' }).waitFor();
     await e2e.screenshot(page, 'first-visit-375');

@@ -9,7 +9,17 @@ import { envelope, failure, fakeApi, fakeDeps } from './helpers';
 import { signedIn, USER } from './state';
 
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
-const DRAFT = { city: 'Ангарск', street: 'Ленина', home: '1', apartment: '5', entrance: null, floor: null, intercom: null, comment: null, location: null };
+const DRAFT = {
+  city: 'Ангарск',
+  street: 'Ленина',
+  home: '1',
+  apartment: '5',
+  entrance: null,
+  floor: null,
+  intercom: null,
+  comment: null,
+  location: null,
+};
 const CREATED: Address = { id: 'a2', userId: USER.id, ...DRAFT };
 
 describe('addresses effect', () => {
@@ -25,11 +35,14 @@ describe('addresses effect', () => {
         b: envelope({ type: 'AddressCreated', data: { address: CREATED } }),
         c: envelope({ type: 'AddressDeleteRequested', data: { addressId: 'a2' } }),
       });
-      expectObservable(addresses$()(event$, new BehaviorSubject(signedIn()), fakeDeps(api).deps), '^ 1s !').toBe('5ms r 9ms l 9ms d', {
-        r: { type: 'RecordAddressCreated', data: { address: CREATED } },
-        l: { type: 'ApplyAddresses', data: { addresses: [CREATED] } },
-        d: { type: 'RecordAddressDeleted', data: { addressId: 'a2' } },
-      });
+      expectObservable(addresses$()(event$, new BehaviorSubject(signedIn()), fakeDeps(api).deps), '^ 1s !').toBe(
+        '5ms r 9ms l 9ms d',
+        {
+          r: { type: 'RecordAddressCreated', data: { address: CREATED } },
+          l: { type: 'ApplyAddresses', data: { addresses: [CREATED] } },
+          d: { type: 'RecordAddressDeleted', data: { addressId: 'a2' } },
+        },
+      );
       flush();
       expect(calls[0]).toEqual({ method: 'createAddress', args: [{ ...DRAFT, userId: USER.id }] });
     });
@@ -37,11 +50,21 @@ describe('addresses effect', () => {
 
   it("a refused create shows the server's message (422), another failure a generic toast; a delete failure is only logged", () => {
     newScheduler().run(({ hot, cold, expectObservable, flush }) => {
-      const answers = [cold<Address>('5ms #', undefined, failure(422, 'Не больше 20 адресов')), cold<Address>('5ms #', undefined, failure(500))];
-      const { api } = fakeApi({ createAddress: () => answers.shift() ?? cold('-'), deleteAddress: () => cold<void>('5ms #', undefined, failure(500)) });
+      const answers = [
+        cold<Address>('5ms #', undefined, failure(422, 'Не больше 20 адресов')),
+        cold<Address>('5ms #', undefined, failure(500)),
+      ];
+      const { api } = fakeApi({
+        createAddress: () => answers.shift() ?? cold('-'),
+        deleteAddress: () => cold<void>('5ms #', undefined, failure(500)),
+      });
       const { deps, recorded } = fakeDeps(api);
       const create = envelope({ type: 'AddressCreateRequested', data: { userId: USER.id, address: DRAFT } });
-      const event$ = hot<EventEnvelope>('a 9ms b 9ms c', { a: create, b: create, c: envelope({ type: 'AddressDeleteRequested', data: { addressId: 'a1' } }) });
+      const event$ = hot<EventEnvelope>('a 9ms b 9ms c', {
+        a: create,
+        b: create,
+        c: envelope({ type: 'AddressDeleteRequested', data: { addressId: 'a1' } }),
+      });
       expectObservable(addresses$()(event$, new BehaviorSubject(signedIn()), deps), '^ 1s !').toBe('5ms r 9ms t', {
         r: { type: 'ReportApiRefusal', data: { status: 422, message: 'Не больше 20 адресов' } },
         t: { type: 'ShowToast', data: { text: 'Произошла ошибка. Попробуйте позже.', kind: 'error' } },

@@ -8,7 +8,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StorefrontApi } from '../../src/api/storefrontApi';
 import type { AppCommand } from '../../src/commands';
 import { createRootEffect } from '../../src/effects';
-import { AFTER_FIRST_PAINT_TRIGGERS, lazyAfterFirstPaint$, wantsAfterFirstPaint } from '../../src/effects/afterFirstPaintLazy';
+import {
+  AFTER_FIRST_PAINT_TRIGGERS,
+  lazyAfterFirstPaint$,
+  wantsAfterFirstPaint,
+} from '../../src/effects/afterFirstPaintLazy';
 import type { EventEnvelope } from '../../src/effects/deps';
 import type { AppEvent } from '../../src/events';
 import type { AppState } from '../../src/projections/store';
@@ -53,14 +57,16 @@ describe('wantsAfterFirstPaint: the events that load the chunk', () => {
     expect(wantsAfterFirstPaint(event)).toBe(false);
   });
 
-  // The promo effect acts on what commands/cart.decide `needsPromoRecalc` names; the trigger list
-  // spells them out rather than import the cart decider into the first load, so it is read here.
+  // The promo effect acts on what effects/promo `needsPromoRecalc` names; the trigger list spells
+  // them out rather than import the promo effect into the first load, so it is read here.
   it('names every event the promo recalculation acts on but the boot', () => {
-    const source = readFileSync(resolve(import.meta.dirname, '../../src/commands/cart.decide.ts'), 'utf8');
+    const source = readFileSync(resolve(import.meta.dirname, '../../src/effects/promo.ts'), 'utf8');
     const body = /export function needsPromoRecalc[\s\S]*?\n}\n/.exec(source)?.[0] ?? '';
     const promoEvents = [...body.matchAll(/case '(\w+)':/g)].map((m) => m[1] ?? '');
     expect(promoEvents).toEqual(expect.arrayContaining(['ItemAdded', 'CouponApplied', 'SignedIn', 'SessionStarted']));
-    expect(promoEvents.filter((type) => !(AFTER_FIRST_PAINT_TRIGGERS as readonly string[]).includes(type))).toEqual(['SessionStarted']);
+    expect(promoEvents.filter((type) => !(AFTER_FIRST_PAINT_TRIGGERS as readonly string[]).includes(type))).toEqual([
+      'SessionStarted',
+    ]);
   });
 });
 
@@ -73,7 +79,10 @@ describe('lazyAfterFirstPaint$', () => {
   beforeEach(() => {
     idle = [];
     cancelled = [];
-    vi.stubGlobal('requestIdleCallback', (callback: () => void, options?: { timeout?: number }) => idle.push({ callback, timeout: options?.timeout }) - 1);
+    vi.stubGlobal(
+      'requestIdleCallback',
+      (callback: () => void, options?: { timeout?: number }) => idle.push({ callback, timeout: options?.timeout }) - 1,
+    );
     vi.stubGlobal('cancelIdleCallback', (handle: number) => void cancelled.push(handle));
   });
   afterEach(() => {
@@ -98,7 +107,9 @@ describe('lazyAfterFirstPaint$', () => {
     const { deps, recorded } = fakeDeps(api);
     const events = new Subject<EventEnvelope>();
     const out: AppCommand[] = [];
-    const sub = lazyAfterFirstPaint$({ idleTimeoutMs: 1_500 })(events, new BehaviorSubject(state), deps).subscribe((c) => out.push(c));
+    const sub = lazyAfterFirstPaint$({ idleTimeoutMs: 1_500 })(events, new BehaviorSubject(state), deps).subscribe(
+      (c) => out.push(c),
+    );
     const called = () => calls.map((c) => c.method);
     return { events, out, sub, calls, called, recorded };
   }
@@ -138,16 +149,27 @@ describe('lazyAfterFirstPaint$', () => {
     idle[0]?.callback();
     await settle();
     events.next(envelope(liked));
-    await vi.waitFor(() => expect(calls).toEqual([{ method: 'like', args: [USER.id, PRODUCT.phila] }]), { timeout: 5_000 });
+    await vi.waitFor(() => expect(calls).toEqual([{ method: 'like', args: [USER.id, PRODUCT.phila] }]), {
+      timeout: 5_000,
+    });
     sub.unsubscribe();
     expect(recorded.errors).toEqual([]);
   });
 
   it('an informational page loads the chunk at once: PageRequested gets its ApplyPage without waiting for idle', async () => {
-    const about = { slug: 'about', cityId: 'city-angarsk', title: 'О компании', body: 'Текст', updatedAt: '2026-11-20T00:00:00.000Z' };
+    const about = {
+      slug: 'about',
+      cityId: 'city-angarsk',
+      title: 'О компании',
+      body: 'Текст',
+      updatedAt: '2026-11-20T00:00:00.000Z',
+    };
     const { events, out, sub, recorded } = run(signedOut(), { getPage: () => of(about) });
     events.next(envelope({ type: 'PageRequested', data: { slug: 'about', cityId: 'city-angarsk' } }));
-    await vi.waitFor(() => expect(out).toEqual([{ type: 'ApplyPage', data: { slug: 'about', cityId: 'city-angarsk', page: about } }]), { timeout: 5_000 });
+    await vi.waitFor(
+      () => expect(out).toEqual([{ type: 'ApplyPage', data: { slug: 'about', cityId: 'city-angarsk', page: about } }]),
+      { timeout: 5_000 },
+    );
     expect(cancelled).toEqual([0]);
     sub.unsubscribe();
     expect(recorded.errors).toEqual([]);
@@ -155,7 +177,11 @@ describe('lazyAfterFirstPaint$', () => {
 
   it('a page that starts signed in loads at once: the restored session gets its user data without waiting for idle', async () => {
     const { sub, called, recorded } = run(signedIn());
-    await vi.waitFor(() => expect(called()).toEqual(expect.arrayContaining(['getAddresses', 'getLikes', 'getLastOrder', 'getBalance'])), { timeout: 5_000 });
+    await vi.waitFor(
+      () =>
+        expect(called()).toEqual(expect.arrayContaining(['getAddresses', 'getLikes', 'getLastOrder', 'getBalance'])),
+      { timeout: 5_000 },
+    );
     expect(idle).toEqual([]); // the idle callback is not even asked for
     sub.unsubscribe();
     expect(recorded.errors).toEqual([]);

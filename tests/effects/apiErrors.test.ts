@@ -1,6 +1,12 @@
 // SPEC §8 failure mapping shared by every effect.
 import { describe, expect, it } from 'vitest';
-import { apiFailureCommands, failureMessage, failureStatus, TEXT_SERVER_ERROR, TEXT_TRY_LATER } from '../../src/effects/apiErrors';
+import {
+  apiFailureCommands,
+  failureMessage,
+  failureStatus,
+  TEXT_SERVER_ERROR,
+  TEXT_TRY_LATER,
+} from '../../src/effects/apiErrors';
 import { failure } from './helpers';
 
 describe('API failure mapping (SPEC §8)', () => {
@@ -10,8 +16,12 @@ describe('API failure mapping (SPEC §8)', () => {
   });
 
   it("422 and 403 → ReportApiRefusal with the server's message, or null so the decider says 'Произошла ошибка при запросе'", () => {
-    expect(apiFailureCommands(failure(422, 'Купон не найден'), true)).toEqual([{ type: 'ReportApiRefusal', data: { status: 422, message: 'Купон не найден' } }]);
-    expect(apiFailureCommands(failure(403, '  '), false)).toEqual([{ type: 'ReportApiRefusal', data: { status: 403, message: null } }]);
+    expect(apiFailureCommands(failure(422, 'Купон не найден'), true)).toEqual([
+      { type: 'ReportApiRefusal', data: { status: 422, message: 'Купон не найден' } },
+    ]);
+    expect(apiFailureCommands(failure(403, '  '), false)).toEqual([
+      { type: 'ReportApiRefusal', data: { status: 403, message: null } },
+    ]);
   });
 
   it('other statuses, network failures and plain errors are left to the effect', () => {

@@ -13,11 +13,24 @@ import { signedOut, TOKEN, USER } from './state';
 describe('sign-in effect with the sign-up answers', () => {
   it('CodeSubmitted { profile } → POST /auth/token with name, personalData, PUSHNotifications, receiveAdvertisingInformation', () => {
     new TestScheduler((a, e) => expect(a).toEqual(e)).run(({ hot, cold, expectObservable, flush }) => {
-      const { api, calls } = fakeApi({ signIn: () => cold<SignInAnswer>('5ms a|', { a: { token: TOKEN, user: USER } }) ?? NEVER });
-      const profile = { name: 'Алиса', personalData: true, PUSHNotifications: false, receiveAdvertisingInformation: true };
+      const { api, calls } = fakeApi({
+        signIn: () => cold<SignInAnswer>('5ms a|', { a: { token: TOKEN, user: USER } }) ?? NEVER,
+      });
+      const profile = {
+        name: 'Алиса',
+        personalData: true,
+        PUSHNotifications: false,
+        receiveAdvertisingInformation: true,
+      };
       const submitted = envelope({ type: 'CodeSubmitted', data: { phone: '+79991234567', code: '123456', profile } });
-      const result = signIn$()(hot<EventEnvelope>('a', { a: submitted }), new BehaviorSubject(signedOut()), fakeDeps(api).deps);
-      expectObservable(result, '^ 1s !').toBe('5ms c', { c: { type: 'CompleteSignIn', data: { token: TOKEN, user: USER } } });
+      const result = signIn$()(
+        hot<EventEnvelope>('a', { a: submitted }),
+        new BehaviorSubject(signedOut()),
+        fakeDeps(api).deps,
+      );
+      expectObservable(result, '^ 1s !').toBe('5ms c', {
+        c: { type: 'CompleteSignIn', data: { token: TOKEN, user: USER } },
+      });
       flush();
       expect(calls[0]).toEqual({ method: 'signIn', args: [{ phone: '+79991234567', code: '123456', ...profile }] });
     });

@@ -22,16 +22,35 @@ import { signedIn, signedOut, TOKEN, USER } from './state';
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
 const PHONE = '+79991234567';
 const SENT: RequestCodeAnswer = { sentTo: '+7 (***) ***-**-67', resendAfterSeconds: 60, expiresInSeconds: 300 };
-const ADDRESS: Address = { id: 'a1', userId: USER.id, city: 'Ангарск', street: 'Ленина', home: '1', apartment: null, entrance: null, floor: null, intercom: null, comment: null, location: null };
+const ADDRESS: Address = {
+  id: 'a1',
+  userId: USER.id,
+  city: 'Ангарск',
+  street: 'Ленина',
+  home: '1',
+  apartment: null,
+  entrance: null,
+  floor: null,
+  intercom: null,
+  comment: null,
+  location: null,
+};
 const LAST: LastOrder = { products: [] };
 
 describe('sign-in effect', () => {
   it('CodeRequested → POST /auth/code → ConfirmCodeSent; a failure → ReportSignInFailure with the server message', () => {
     newScheduler().run(({ hot, cold, expectObservable }) => {
-      const answers = [cold<RequestCodeAnswer>('5ms #', undefined, failure(429, 'Повторите через 60 секунд')), cold<RequestCodeAnswer>('5ms a|', { a: SENT })];
+      const answers = [
+        cold<RequestCodeAnswer>('5ms #', undefined, failure(429, 'Повторите через 60 секунд')),
+        cold<RequestCodeAnswer>('5ms a|', { a: SENT }),
+      ];
       const { api } = fakeApi({ requestCode: () => answers.shift() ?? NEVER });
       const requested = envelope({ type: 'CodeRequested', data: { phone: PHONE } });
-      const result = signIn$()(hot<EventEnvelope>('a 9ms b', { a: requested, b: requested }), new BehaviorSubject(signedOut()), fakeDeps(api).deps);
+      const result = signIn$()(
+        hot<EventEnvelope>('a 9ms b', { a: requested, b: requested }),
+        new BehaviorSubject(signedOut()),
+        fakeDeps(api).deps,
+      );
       expectObservable(result, '^ 1s !').toBe('5ms f 9ms c', {
         f: { type: 'ReportSignInFailure', data: { message: 'Повторите через 60 секунд' } },
         c: { type: 'ConfirmCodeSent', data: { phone: PHONE } },
@@ -41,10 +60,17 @@ describe('sign-in effect', () => {
 
   it("CodeSubmitted → POST /auth/token → CompleteSignIn; a network failure says 'Произошла ошибка. Попробуйте позже.'", () => {
     newScheduler().run(({ hot, cold, expectObservable, flush }) => {
-      const answers = [cold<SignInAnswer>('5ms #', undefined, failure(0)), cold<SignInAnswer>('5ms a|', { a: { token: TOKEN, user: USER } })];
+      const answers = [
+        cold<SignInAnswer>('5ms #', undefined, failure(0)),
+        cold<SignInAnswer>('5ms a|', { a: { token: TOKEN, user: USER } }),
+      ];
       const { api, calls } = fakeApi({ signIn: () => answers.shift() ?? NEVER });
       const submitted = envelope({ type: 'CodeSubmitted', data: { phone: PHONE, code: '1234' } });
-      const result = signIn$()(hot<EventEnvelope>('a 9ms b', { a: submitted, b: submitted }), new BehaviorSubject(signedOut()), fakeDeps(api).deps);
+      const result = signIn$()(
+        hot<EventEnvelope>('a 9ms b', { a: submitted, b: submitted }),
+        new BehaviorSubject(signedOut()),
+        fakeDeps(api).deps,
+      );
       expectObservable(result, '^ 1s !').toBe('5ms f 9ms c', {
         f: { type: 'ReportSignInFailure', data: { message: 'Произошла ошибка. Попробуйте позже.' } },
         c: { type: 'CompleteSignIn', data: { token: TOKEN, user: USER } },
@@ -63,7 +89,11 @@ describe('sign-in effect', () => {
         getBalance: () => cold('8ms b|', { b: 900 }),
       });
       // Signed out, then signed in at 10 ms; the same user again changes nothing.
-      const state$ = hot<AppState>('s 9ms i 9ms j', { s: signedOut(), i: signedIn(), j: signedIn([{ type: 'BalanceLoaded', data: { balance: 1 } }]) });
+      const state$ = hot<AppState>('s 9ms i 9ms j', {
+        s: signedOut(),
+        i: signedIn(),
+        j: signedIn([{ type: 'BalanceLoaded', data: { balance: 1 } }]),
+      });
       expectObservable(signIn$()(NEVER, state$, fakeDeps(api).deps), '^ 1s !').toBe('15ms a l o b', {
         a: { type: 'ApplyAddresses', data: { addresses: [ADDRESS] } },
         l: { type: 'ApplyLikes', data: { productIds: ['p1'] } },
@@ -95,15 +125,23 @@ describe('sign-in effect', () => {
 
 describe('the bot check before a sign-in code (issue 5)', () => {
   const CAPTCHA: CaptchaInfo = { required: true, provider: 'smartcaptcha', siteKey: 'ysc1_site' };
-  const requested = (captcha?: CaptchaInfo) => envelope({ type: 'CodeRequested', data: captcha === undefined ? { phone: PHONE } : { phone: PHONE, captcha } });
-  const firstCommand = (event: EventEnvelope, runner: CaptchaRunner, api: ReturnType<typeof fakeApi>['api'], deps = fakeDeps(api).deps) =>
-    firstValueFrom(signIn$({ captcha: runner })(new BehaviorSubject(event), new BehaviorSubject(signedOut()), deps));
+  const requested = (captcha?: CaptchaInfo) =>
+    envelope({ type: 'CodeRequested', data: captcha === undefined ? { phone: PHONE } : { phone: PHONE, captcha } });
+  const firstCommand = (
+    event: EventEnvelope,
+    runner: CaptchaRunner,
+    api: ReturnType<typeof fakeApi>['api'],
+    deps = fakeDeps(api).deps,
+  ) => firstValueFrom(signIn$({ captcha: runner })(new BehaviorSubject(event), new BehaviorSubject(signedOut()), deps));
 
   it('runs the invisible check with the public site key and sends its token with POST /auth/code', async () => {
     const asked: CaptchaInfo[] = [];
     const runner: CaptchaRunner = { token: async (info) => (asked.push(info), 'human-token') };
     const { api, calls } = fakeApi({ requestCode: () => of(SENT) });
-    expect(await firstCommand(requested(CAPTCHA), runner, api)).toEqual({ type: 'ConfirmCodeSent', data: { phone: PHONE } });
+    expect(await firstCommand(requested(CAPTCHA), runner, api)).toEqual({
+      type: 'ConfirmCodeSent',
+      data: { phone: PHONE },
+    });
     expect(asked).toEqual([CAPTCHA]);
     expect(calls).toEqual([{ method: 'requestCode', args: [PHONE, 'human-token'] }]);
   });
@@ -119,9 +157,14 @@ describe('the bot check before a sign-in code (issue 5)', () => {
 
   it("a widget that fails is only logged (SPEC §8); the server's refusal is reported for the toast", async () => {
     const runner: CaptchaRunner = { token: () => Promise.reject(new Error('script failed to load')) };
-    const { api, calls } = fakeApi({ requestCode: () => throwError(() => new ApiFailure(422, 'Подтвердите, что вы не робот', 'captcha-required')) });
+    const { api, calls } = fakeApi({
+      requestCode: () => throwError(() => new ApiFailure(422, 'Подтвердите, что вы не робот', 'captcha-required')),
+    });
     const { deps, recorded } = fakeDeps(api);
-    expect(await firstCommand(requested(CAPTCHA), runner, api, deps)).toEqual({ type: 'ReportSignInFailure', data: { message: 'Подтвердите, что вы не робот' } });
+    expect(await firstCommand(requested(CAPTCHA), runner, api, deps)).toEqual({
+      type: 'ReportSignInFailure',
+      data: { message: 'Подтвердите, что вы не робот' },
+    });
     expect(calls).toEqual([{ method: 'requestCode', args: [PHONE, undefined] }]);
     expect(recorded.warnings).toEqual(['bot check failed', 'sign-in code request failed']);
   });
@@ -134,9 +177,18 @@ describe('the bot check before a sign-in code (issue 5)', () => {
       type: 'ReportCaptchaRequired',
       data: { phone: PHONE, message: 'Подтвердите, что вы не робот' },
     });
-    expect(await firstCommand(requested(CAPTCHA), runner, api)).toEqual({ type: 'ReportSignInFailure', data: { message: 'Подтвердите, что вы не робот' } });
+    expect(await firstCommand(requested(CAPTCHA), runner, api)).toEqual({
+      type: 'ReportSignInFailure',
+      data: { message: 'Подтвердите, что вы не робот' },
+    });
     // The budget's plain refusal (no captcha configured) is shown as it is.
-    const { api: refusing } = fakeApi({ requestCode: () => throwError(() => new ApiFailure(429, 'Слишком много запросов кода из вашей сети. Попробуйте через 5 мин', 'rate-limited')) });
+    const { api: refusing } = fakeApi({
+      requestCode: () =>
+        throwError(
+          () =>
+            new ApiFailure(429, 'Слишком много запросов кода из вашей сети. Попробуйте через 5 мин', 'rate-limited'),
+        ),
+    });
     expect(await firstCommand(requested(), runner, refusing)).toEqual({
       type: 'ReportSignInFailure',
       data: { message: 'Слишком много запросов кода из вашей сети. Попробуйте через 5 мин' },
@@ -144,7 +196,12 @@ describe('the bot check before a sign-in code (issue 5)', () => {
   });
 
   it('through the real store: asked for the check, the customer solves it and the code is sent with its token', async () => {
-    const settingsWithKey: Settings = { ...settings, IS_WITHOUT_RECAPTCHA: true, CAPTCHA_SITE_KEY: 'ysc1_site', CAPTCHA_PROVIDER: 'smartcaptcha' };
+    const settingsWithKey: Settings = {
+      ...settings,
+      IS_WITHOUT_RECAPTCHA: true,
+      CAPTCHA_SITE_KEY: 'ysc1_site',
+      CAPTCHA_PROVIDER: 'smartcaptcha',
+    };
     const answers = [
       () => throwError(() => new ApiFailure(422, 'Подтвердите, что вы не робот', 'captcha-required')),
       () => of(SENT),
@@ -153,7 +210,11 @@ describe('the bot check before a sign-in code (issue 5)', () => {
     const asked: CaptchaInfo[] = [];
     const runner: CaptchaRunner = { token: async (info) => (asked.push(info), 'human-token') };
     let id = 0;
-    const store = createStore({ decide, initial: readyState({ signedIn: false, settings: settingsWithKey }), deps: { now: () => '2026-11-23T09:00:00.000Z', newId: () => `c${++id}` } });
+    const store = createStore({
+      decide,
+      initial: readyState({ signedIn: false, settings: settingsWithKey }),
+      deps: { now: () => '2026-11-23T09:00:00.000Z', newId: () => `c${++id}` },
+    });
     const sub = runEffects(store, fakeDeps(api).deps, signIn$({ captcha: runner }));
     try {
       store.dispatch({ type: 'RequestCode', data: { phone: '+7 (999) 123-45-67' } });

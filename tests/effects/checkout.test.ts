@@ -6,8 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../src/api/client';
 import type { CaptchaInfo } from '../../src/api/contract/checkout';
 import type { AppCommand } from '../../src/commands';
-import { buildQuoteBody, CHECKOUT_TEXT, quoteKey } from '../../src/commands/checkout.decide';
-import { AWAITING_PAYMENT_KEY, checkout$, TRACKED_ORDERS_KEY, type CheckoutEffectOptions, type LiveSocket } from '../../src/effects/checkout';
+import { CHECKOUT_TEXT } from '../../src/domain/messages';
+import { buildQuoteBody, quoteKey } from '../../src/projections/orderBody';
+import {
+  AWAITING_PAYMENT_KEY,
+  checkout$,
+  TRACKED_ORDERS_KEY,
+  type CheckoutEffectOptions,
+  type LiveSocket,
+} from '../../src/effects/checkout';
 import type { EventEnvelope } from '../../src/effects/deps';
 import type { AppEvent } from '../../src/events';
 import type { AppState } from '../../src/projections/store';
@@ -23,7 +30,11 @@ function setup(state: AppState, stubs: Partial<StorefrontApi>, options: Checkout
   const { api, calls } = fakeApi(stubs);
   const { deps, recorded } = fakeDeps(api);
   const run = (event$: Observable<EventEnvelope>) =>
-    checkout$({ quoteDebounceMs: 10, paymentPollMs: 100, paymentPolls: 3, reconnectMs: 50, ...options })(event$, new BehaviorSubject(state), deps);
+    checkout$({ quoteDebounceMs: 10, paymentPollMs: 100, paymentPolls: 3, reconnectMs: 50, ...options })(
+      event$,
+      new BehaviorSubject(state),
+      deps,
+    );
   return { run, calls, deps, recorded };
 }
 
@@ -52,7 +63,9 @@ describe('quote while /checkout is open', () => {
   it('nothing is asked while the page is closed', () => {
     newScheduler().run(({ hot, expectObservable }: Helpers) => {
       const { run } = setup(checkoutState(), {});
-      const e$ = hot<EventEnvelope>('a', { a: envelope({ type: 'ItemMerged', data: { lineId: 'l1', added: 1, quantity: 3 } }) });
+      const e$ = hot<EventEnvelope>('a', {
+        a: envelope({ type: 'ItemMerged', data: { lineId: 'l1', added: 1, quantity: 3 } }),
+      });
       expectObservable(run(e$), '^ 100ms !').toBe('');
     });
   });
@@ -81,7 +94,16 @@ describe('order submission', () => {
       data: {
         idempotencyKey: 'key-1',
         captcha,
-        body: { ...body, paymentMethod: 'cash', persons: 1, comment: '', captchaToken: null, consent: true, address: null, expectedTotal: 1050 },
+        body: {
+          ...body,
+          paymentMethod: 'cash',
+          persons: 1,
+          comment: '',
+          captchaToken: null,
+          consent: true,
+          address: null,
+          expectedTotal: 1050,
+        },
       },
     };
   };
@@ -90,7 +112,9 @@ describe('order submission', () => {
     newScheduler().run(({ hot, cold, expectObservable, flush }: Helpers) => {
       const { run, calls } = setup(opened, { createOrder: () => cold('20ms o|', { o: order() }) });
       const e$ = hot<EventEnvelope>('a', { a: envelope(submitted()) });
-      expectObservable(run(e$), '^ 100ms !').toBe('20ms o', { o: { type: 'CompleteOrderPlacement', data: { order: order() } } });
+      expectObservable(run(e$), '^ 100ms !').toBe('20ms o', {
+        o: { type: 'CompleteOrderPlacement', data: { order: order() } },
+      });
       flush();
       expect(calls[0]?.args[1]).toBe('key-1');
     });
@@ -99,11 +123,17 @@ describe('order submission', () => {
   it('a 422 becomes ReportOrderRefusal with its code; no answer becomes ReportOrderFailure (retry with the same key)', () => {
     newScheduler().run(({ hot, cold, expectObservable }: Helpers) => {
       const refused = new ApiFailure(422, 'Адрес вне зоны доставки', 'outside-zone');
-      const answers = [cold<ReturnType<typeof order>>('5ms #', {}, refused), cold<ReturnType<typeof order>>('5ms #', {}, failure(0))];
+      const answers = [
+        cold<ReturnType<typeof order>>('5ms #', {}, refused),
+        cold<ReturnType<typeof order>>('5ms #', {}, failure(0)),
+      ];
       const { run } = setup(opened, { createOrder: () => answers.shift() ?? cold('#') });
       const e$ = hot<EventEnvelope>('a 19ms b', { a: envelope(submitted()), b: envelope(submitted()) });
       expectObservable(run(e$), '^ 100ms !').toBe('5ms r 19ms f', {
-        r: { type: 'ReportOrderRefusal', data: { status: 422, code: 'outside-zone', message: 'Адрес вне зоны доставки' } },
+        r: {
+          type: 'ReportOrderRefusal',
+          data: { status: 422, code: 'outside-zone', message: 'Адрес вне зоны доставки' },
+        },
         f: { type: 'ReportOrderFailure', data: { message: CHECKOUT_TEXT.noAnswer } },
       });
     });
@@ -119,7 +149,9 @@ describe('order submission', () => {
     });
     const { deps } = fakeDeps(api);
     const captcha = { token: async () => 'captcha-token' };
-    const e$ = new BehaviorSubject<EventEnvelope>(envelope(submitted({ required: true, provider: 'smartcaptcha', siteKey: 'k' })));
+    const e$ = new BehaviorSubject<EventEnvelope>(
+      envelope(submitted({ required: true, provider: 'smartcaptcha', siteKey: 'k' })),
+    );
     const out: AppCommand[] = [];
     const sub = checkout$({ captcha })(e$, new BehaviorSubject(opened), deps).subscribe((c) => out.push(c));
     await new Promise((r) => setTimeout(r, 10));
@@ -140,7 +172,9 @@ describe('online payment', () => {
         a: envelope({ type: 'OrderAwaitingPayment', data: { order: online } }),
         b: envelope({ type: 'PaymentStarted', data: { session: session() } }),
       });
-      expectObservable(run(e$), '^ 100ms !').toBe('5ms s', { s: { type: 'ApplyPaymentSession', data: { session: session() } } });
+      expectObservable(run(e$), '^ 100ms !').toBe('5ms s', {
+        s: { type: 'ApplyPaymentSession', data: { session: session() } },
+      });
       flush();
       expect(deps.storage.getItem(AWAITING_PAYMENT_KEY)).toBe('order-1');
       expect(recorded.assigned).toEqual(['/api/v1/payments/test/pay-1']);
@@ -164,7 +198,16 @@ describe('online payment', () => {
 });
 
 describe('CloudPayments widget', () => {
-  const widget = { publicId: 'pk_1', description: 'Заказ №1042', amount: 1050, currency: 'RUB' as const, invoiceId: 'order-1', accountId: 'user-1', skin: 'classic', data: {} };
+  const widget = {
+    publicId: 'pk_1',
+    description: 'Заказ №1042',
+    amount: 1050,
+    currency: 'RUB' as const,
+    invoiceId: 'order-1',
+    accountId: 'user-1',
+    skin: 'classic',
+    data: {},
+  };
   const cp = session({ provider: 'cloudpayments', redirectUrl: null, widget });
 
   async function pay(result: 'success' | 'fail') {
@@ -172,7 +215,11 @@ describe('CloudPayments widget', () => {
     const { deps, recorded } = fakeDeps(api);
     const widgets: unknown[] = [];
     const e$ = new BehaviorSubject<EventEnvelope>(envelope({ type: 'PaymentStarted', data: { session: cp } }));
-    const sub = checkout$({ widget: { pay: async (w) => (widgets.push(w), result) } })(e$, new BehaviorSubject(opened), deps).subscribe();
+    const sub = checkout$({ widget: { pay: async (w) => (widgets.push(w), result) } })(
+      e$,
+      new BehaviorSubject(opened),
+      deps,
+    ).subscribe();
     await new Promise((r) => setTimeout(r, 10));
     sub.unsubscribe();
     return { opened: widgets, assigned: recorded.assigned, calls: calls.map((c) => c.method) };
@@ -201,7 +248,9 @@ describe('purchase event', () => {
         a: envelope({ type: 'OrderPlaced', data: { order: order() } }),
         b: envelope({ type: 'OrderLoaded', data: { order: order() } }),
       });
-      expectObservable(run(e$), '^ 10ms !').toBe('t', { t: { type: 'RecordPurchaseTracked', data: { orderId: 'order-1' } } });
+      expectObservable(run(e$), '^ 10ms !').toBe('t', {
+        t: { type: 'RecordPurchaseTracked', data: { orderId: 'order-1' } },
+      });
       flush();
       expect(pushed).toEqual([
         {
@@ -226,18 +275,29 @@ describe('purchase event', () => {
     newScheduler().run(({ hot, expectObservable }: Helpers) => {
       const pushed: unknown[] = [];
       const { run } = setup(opened, {}, { dataLayer: () => ({ push: (x: unknown) => pushed.push(x) }) });
-      const e$ = hot<EventEnvelope>('a', { a: envelope({ type: 'OrderLoaded', data: { order: order({ paymentMethod: 'sbp', paymentStatus: 'failed', status: 'Cancelled' }) } }) });
+      const e$ = hot<EventEnvelope>('a', {
+        a: envelope({
+          type: 'OrderLoaded',
+          data: { order: order({ paymentMethod: 'sbp', paymentStatus: 'failed', status: 'Cancelled' }) },
+        }),
+      });
       expectObservable(run(e$), '^ 10ms !').toBe('');
     });
   });
 });
 
 describe('live status over the WebSocket', () => {
-  it("hello re-reads the order, order:status_update of this order applies, a drop reconnects, leaving /complete closes it", () => {
+  it('hello re-reads the order, order:status_update of this order applies, a drop reconnects, leaving /complete closes it', () => {
     newScheduler().run(({ hot, expectObservable, flush }: Helpers) => {
       const sockets: (LiveSocket & { path: string; closed: boolean })[] = [];
       const openSocket = (path: string) => {
-        const s = { path, closed: false, onmessage: null, onclose: null, close: () => void (s.closed = true) } as LiveSocket & { path: string; closed: boolean };
+        const s = {
+          path,
+          closed: false,
+          onmessage: null,
+          onclose: null,
+          close: () => void (s.closed = true),
+        } as LiveSocket & { path: string; closed: boolean };
         sockets.push(s);
         return s;
       };
@@ -271,7 +331,12 @@ describe('live status over the WebSocket', () => {
     newScheduler().run(({ hot, expectObservable, flush }: Helpers) => {
       const sockets: (LiveSocket & { closed: boolean })[] = [];
       const openSocket = () => {
-        const s = { closed: false, onmessage: null, onclose: null, close: () => void (s.closed = true) } as LiveSocket & { closed: boolean };
+        const s = {
+          closed: false,
+          onmessage: null,
+          onclose: null,
+          close: () => void (s.closed = true),
+        } as LiveSocket & { closed: boolean };
         sockets.push(s);
         return s;
       };
@@ -288,8 +353,12 @@ describe('live status over the WebSocket', () => {
         u: { type: 'ApplyOrderStatus', data: { orderId: 'order-1', status: 'Cancelled' } },
         o: { type: 'LoadOrder', data: { orderId: 'order-1' } },
       });
-      hot('5ms a').subscribe(() => say({ type: 'order:status_update', userId: 'user-1', orderId: 'order-1', status: 'Cancelled' }));
-      hot('20ms a').subscribe(() => say({ type: 'order:status_update', userId: 'user-1', orderId: 'order-1', status: 'Cancelled' }));
+      hot('5ms a').subscribe(() =>
+        say({ type: 'order:status_update', userId: 'user-1', orderId: 'order-1', status: 'Cancelled' }),
+      );
+      hot('20ms a').subscribe(() =>
+        say({ type: 'order:status_update', userId: 'user-1', orderId: 'order-1', status: 'Cancelled' }),
+      );
       flush();
       expect(sockets).toHaveLength(1);
       expect(sockets[0]?.closed).toBe(true); // the refunded order ended it at 10 ms: the push at 20 ms is not heard
@@ -302,7 +371,10 @@ describe('live status over the WebSocket', () => {
       };
       const settled = order({ status: 'Cancelled', paymentMethod: 'cash', paymentStatus: 'none' });
       const { run } = setup(evolveAll(opened, [{ type: 'OrderLoaded', data: { order: settled } }]), {}, { openSocket });
-      expectObservable(run(hot<EventEnvelope>('a', { a: envelope({ type: 'OrderLoaded', data: { order: settled } }) })), '^ 10ms !').toBe('');
+      expectObservable(
+        run(hot<EventEnvelope>('a', { a: envelope({ type: 'OrderLoaded', data: { order: settled } }) })),
+        '^ 10ms !',
+      ).toBe('');
       flush();
       expect(opened$).toBe(0);
     });

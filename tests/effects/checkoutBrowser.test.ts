@@ -34,7 +34,9 @@ describe('bot check (SPEC §7: invisible, Russian-language, token to a callback)
       },
       execute: () => undefined,
     });
-    await expect(browserCaptcha().token({ required: true, provider: 'smartcaptcha', siteKey: 'k' })).rejects.toThrow('bot check gave no token');
+    await expect(browserCaptcha().token({ required: true, provider: 'smartcaptcha', siteKey: 'k' })).rejects.toThrow(
+      'bot check gave no token',
+    );
   });
 });
 

@@ -5,7 +5,7 @@ import { BehaviorSubject, of, Subject } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
 import type { CaptchaInfo } from '../../src/api/contract/checkout';
 import type { AppCommand } from '../../src/commands';
-import { buildQuoteBody } from '../../src/commands/checkout.decide';
+import { buildQuoteBody } from '../../src/projections/orderBody';
 import { createEffects } from '../../src/effects';
 import type { CaptchaRunner } from '../../src/effects/captcha';
 import type { EventEnvelope } from '../../src/effects/deps';
@@ -23,7 +23,10 @@ describe('the lazily loaded checkout of createEffects', () => {
     const codeTokens: (string | undefined)[] = [];
     const { api } = fakeApi({
       createOrder: (b) => (orderTokens.push(b.captchaToken), of(order())),
-      requestCode: (_phone, token) => (codeTokens.push(token), of({ sentTo: '+7 (***) ***-**-67', resendAfterSeconds: 60, expiresInSeconds: 300 })),
+      requestCode: (_phone, token) => (
+        codeTokens.push(token),
+        of({ sentTo: '+7 (***) ***-**-67', resendAfterSeconds: 60, expiresInSeconds: 300 })
+      ),
     });
     const { deps, recorded } = fakeDeps(api);
     let tokens = 0;
@@ -32,7 +35,9 @@ describe('the lazily loaded checkout of createEffects', () => {
     const events = new Subject<EventEnvelope>();
     const state$ = new BehaviorSubject(opened);
     const out: AppCommand[] = [];
-    const subs = [effects.checkout, effects.afterFirstPaint].map((effect) => effect?.(events, state$, deps).subscribe((c) => out.push(c)));
+    const subs = [effects.checkout, effects.afterFirstPaint].map((effect) =>
+      effect?.(events, state$, deps).subscribe((c) => out.push(c)),
+    );
 
     events.next(
       envelope({
@@ -40,11 +45,22 @@ describe('the lazily loaded checkout of createEffects', () => {
         data: {
           idempotencyKey: 'key-1',
           captcha: CAPTCHA,
-          body: { ...body, paymentMethod: 'cash', persons: 1, comment: '', captchaToken: null, consent: true, address: null, expectedTotal: 1050 },
+          body: {
+            ...body,
+            paymentMethod: 'cash',
+            persons: 1,
+            comment: '',
+            captchaToken: null,
+            consent: true,
+            address: null,
+            expectedTotal: 1050,
+          },
         },
       }),
     );
-    await vi.waitFor(() => expect(out).toContainEqual({ type: 'CompleteOrderPlacement', data: { order: order() } }), { timeout: 5_000 });
+    await vi.waitFor(() => expect(out).toContainEqual({ type: 'CompleteOrderPlacement', data: { order: order() } }), {
+      timeout: 5_000,
+    });
     events.next(envelope({ type: 'CodeRequested', data: { phone: '+79991234567', captcha: CAPTCHA } }));
     await vi.waitFor(() => expect(out).toContainEqual({ type: 'ConfirmCodeSent', data: { phone: '+79991234567' } }));
 

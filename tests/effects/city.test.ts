@@ -13,12 +13,20 @@ describe('city selection effect', () => {
   it("writes the cityId cookie and the already-selected cookie 'true' for 1 year, path '/', then reloads under /{slug}", () => {
     newScheduler().run(({ hot, expectObservable, flush }) => {
       const { deps, recorded } = fakeDeps(fakeApi({}).api, { pathname: '/angarsk/catalog/rolls' });
-      const event$ = hot<EventEnvelope>('a', { a: envelope({ type: 'CitySelected', data: { cityId: SHELEKHOV.id, slug: SHELEKHOV.slug } }) });
+      const event$ = hot<EventEnvelope>('a', {
+        a: envelope({ type: 'CitySelected', data: { cityId: SHELEKHOV.id, slug: SHELEKHOV.slug } }),
+      });
       expectObservable(citySelection$()(event$, new BehaviorSubject(signedOut()), deps), '^ 1s !').toBe('');
       flush();
       expect(CITY_COOKIE_DAYS * 24 * 60 * 60).toBe(31536000);
-      expect(recorded.cookies.get(COOKIE_NAMES.cityId)).toEqual({ value: SHELEKHOV.id, options: { expires: 365, path: '/' } });
-      expect(recorded.cookies.get(COOKIE_NAMES.citySelected)).toEqual({ value: 'true', options: { expires: 365, path: '/' } });
+      expect(recorded.cookies.get(COOKIE_NAMES.cityId)).toEqual({
+        value: SHELEKHOV.id,
+        options: { expires: 365, path: '/' },
+      });
+      expect(recorded.cookies.get(COOKIE_NAMES.citySelected)).toEqual({
+        value: 'true',
+        options: { expires: 365, path: '/' },
+      });
       expect(recorded.assigned).toEqual(['/shelekhov/catalog/rolls']);
     });
   });

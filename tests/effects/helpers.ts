@@ -71,7 +71,8 @@ export function fakeDeps(
   o: { now?: () => string; pathname?: string; cookies?: Record<string, string> } = {},
 ): { deps: EffectDeps; recorded: Recorded } {
   const recorded: Recorded = { cookies: new Map(), reloads: 0, assigned: [], warnings: [], errors: [] };
-  for (const [name, value] of Object.entries(o.cookies ?? {})) recorded.cookies.set(name, { value, options: { expires: 365, path: '/' } });
+  for (const [name, value] of Object.entries(o.cookies ?? {}))
+    recorded.cookies.set(name, { value, options: { expires: 365, path: '/' } });
   let id = 0;
   const deps: EffectDeps = {
     api,

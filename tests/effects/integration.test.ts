@@ -24,10 +24,22 @@ import { signedIn, signedInWithCart, signedOut } from './state';
 
 const T0 = '2026-11-23T00:00:00.000Z'; // SessionStarted.openedAt of the fixture state
 
-type World = { ts: TestScheduler; store: Store; recorded: Recorded; reloadsAt: number[]; dispatch(c: AppCommand): void };
+type World = {
+  ts: TestScheduler;
+  store: Store;
+  recorded: Recorded;
+  reloadsAt: number[];
+  dispatch(c: AppCommand): void;
+};
 
 /** Runs `effect` against a real store on virtual time for `forMs`, then hands over for assertions. */
-function world(initial: AppState, api: Partial<StorefrontApi>, effect: Effect, forMs: number, act: (w: World) => void = () => undefined): World {
+function world(
+  initial: AppState,
+  api: Partial<StorefrontApi>,
+  effect: Effect,
+  forMs: number,
+  act: (w: World) => void = () => undefined,
+): World {
   const ts = new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
   let result: World | undefined;
   ts.run(({ flush }) => {
@@ -55,7 +67,9 @@ const toastTexts = (s: AppState): string[] => s.view.toasts.map((t) => t.text);
 const at = (ms: number, w: World, command: AppCommand) => w.ts.schedule(() => w.dispatch(command), ms);
 
 describe('SPEC §8 texts through the real store', () => {
-  const promoFails = (error: unknown): Partial<StorefrontApi> => ({ promo: (): Observable<PromoResponse> => throwError(() => error) });
+  const promoFails = (error: unknown): Partial<StorefrontApi> => ({
+    promo: (): Observable<PromoResponse> => throwError(() => error),
+  });
 
   it("a 401 while signed in logs the user out with 'Ваша сессия авторизации истекла. Пожалуйста, перелогиньтесь для продолжения работы.'", () => {
     const w = world(signedInWithCart(), promoFails(failure(401)), promoRecalc$({ debounceMs: 10 }), 1000, (w) =>
@@ -64,12 +78,18 @@ describe('SPEC §8 texts through the real store', () => {
     const state = w.store.getState();
     expect(state.auth.token).toBeNull();
     expect(state.user.profile).toBeNull();
-    expect(toastTexts(state)).toContain('Ваша сессия авторизации истекла. Пожалуйста, перелогиньтесь для продолжения работы.');
+    expect(toastTexts(state)).toContain(
+      'Ваша сессия авторизации истекла. Пожалуйста, перелогиньтесь для продолжения работы.',
+    );
   });
 
   it("a 422 shows the server's message; a 403 without one shows 'Произошла ошибка при запросе'", () => {
-    const refused = world(signedInWithCart(), promoFails(failure(422, 'Купон не найден')), promoRecalc$({ debounceMs: 10 }), 1000, (w) =>
-      at(5, w, { type: 'ApplyCoupon', data: { coupon: 'NOPE' } }),
+    const refused = world(
+      signedInWithCart(),
+      promoFails(failure(422, 'Купон не найден')),
+      promoRecalc$({ debounceMs: 10 }),
+      1000,
+      (w) => at(5, w, { type: 'ApplyCoupon', data: { coupon: 'NOPE' } }),
     );
     expect(toastTexts(refused.store.getState())).toEqual(['Купон не найден']);
     expect(refused.store.getState().cart.promo).toEqual({ status: 'failed', message: 'Купон не найден' });
@@ -81,11 +101,20 @@ describe('SPEC §8 texts through the real store', () => {
 
   it("a repeat like (409) shows 'Нельзя поставить лайк этому товару повторно'; a failed unlike 'Ошибка сервера. Попробуйте позже'", () => {
     const fails = (error: unknown): Observable<void> => throwError(() => error);
-    const w = world(signedIn(), { like: () => fails(failure(409)), unlike: () => fails(failure(500)) }, likes$(), 1000, (w) => {
-      at(5, w, { type: 'LikeProduct', data: { productId: PRODUCT.phila } });
-      at(10, w, { type: 'UnlikeProduct', data: { productId: PRODUCT.phila } });
-    });
-    expect(toastTexts(w.store.getState())).toEqual(['Нельзя поставить лайк этому товару повторно', 'Ошибка сервера. Попробуйте позже']);
+    const w = world(
+      signedIn(),
+      { like: () => fails(failure(409)), unlike: () => fails(failure(500)) },
+      likes$(),
+      1000,
+      (w) => {
+        at(5, w, { type: 'LikeProduct', data: { productId: PRODUCT.phila } });
+        at(10, w, { type: 'UnlikeProduct', data: { productId: PRODUCT.phila } });
+      },
+    );
+    expect(toastTexts(w.store.getState())).toEqual([
+      'Нельзя поставить лайк этому товару повторно',
+      'Ошибка сервера. Попробуйте позже',
+    ]);
   });
 });
 
@@ -135,7 +164,15 @@ describe('rootEffect on the real store', () => {
     // change made before the chunk loaded would otherwise be taken as the first value and never
     // reload the catalogue).
     const w = world(
-      { ...signedOut(), setting: { status: 'idle', settings: null, error: null, versions: { catalog: null, settings: null, store: null, mobileApp: null } } },
+      {
+        ...signedOut(),
+        setting: {
+          status: 'idle',
+          settings: null,
+          error: null,
+          versions: { catalog: null, settings: null, store: null, mobileApp: null },
+        },
+      },
       BOOT_API,
       createRootEffect(),
       1000,
@@ -148,8 +185,20 @@ describe('rootEffect on the real store', () => {
       {
         ...signedIn(),
         // a fresh page: only persisted areas would be there, nothing loaded yet
-        setting: { status: 'idle', settings: null, error: null, versions: { catalog: null, settings: null, store: null, mobileApp: null } },
-        catalog: { status: 'idle', catalog: null, version: null, error: null, query: { mode: 'all' }, likedProductIds: null },
+        setting: {
+          status: 'idle',
+          settings: null,
+          error: null,
+          versions: { catalog: null, settings: null, store: null, mobileApp: null },
+        },
+        catalog: {
+          status: 'idle',
+          catalog: null,
+          version: null,
+          error: null,
+          query: { mode: 'all' },
+          likedProductIds: null,
+        },
         city: { status: 'idle', list: [], selectedId: null, chosen: false },
         view: { hiddenScroll: false, lastAddedLineId: null, updateNeeded: false, openedAt: null, toasts: [] },
       },

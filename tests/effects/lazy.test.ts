@@ -80,7 +80,9 @@ describe('lazyEffect', () => {
     const [a, b, c] = [envelope(), envelope(), envelope()];
     // As the store would: the command for `a` is dispatched at once and its event `c` arrives at once.
     const reentrant: Effect = (event$, state$, deps) =>
-      inner.effect(event$, state$, deps).pipe(tap((cmd) => cmd.type === 'LoadOrder' && cmd.data.orderId === orderId(a) && events.next(c)));
+      inner
+        .effect(event$, state$, deps)
+        .pipe(tap((cmd) => cmd.type === 'LoadOrder' && cmd.data.orderId === orderId(a) && events.next(c)));
     const sub = run(lazyEffect(() => loaded.promise));
     events.next(a);
     events.next(b);
@@ -196,7 +198,10 @@ describe('lazyEffect', () => {
       lazyEffect(() =>
         Promise.resolve<Effect>((event$, s$) => {
           got = s$;
-          return event$.pipe(filter(() => false), map((): AppCommand => ({ type: 'LoadOrder', data: { orderId: 'x' } })));
+          return event$.pipe(
+            filter(() => false),
+            map((): AppCommand => ({ type: 'LoadOrder', data: { orderId: 'x' } })),
+          );
         }),
       ),
     );

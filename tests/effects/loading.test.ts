@@ -26,11 +26,16 @@ describe('catalogue loading', () => {
   it('CatalogRequested → GET /catalog → ApplyCatalog with the version last seen', () => {
     newScheduler().run(({ hot, cold, expectObservable }) => {
       const { api } = fakeApi({ getCatalog: () => cold<Catalog>('20ms c|', { c: catalog }) });
-      const state = evolveAll(initialState, [{ type: 'VersionChanged', data: { kind: 'catalog', version: 'c7', previous: null } }]);
+      const state = evolveAll(initialState, [
+        { type: 'VersionChanged', data: { kind: 'catalog', version: 'c7', previous: null } },
+      ]);
       const event$ = hot<EventEnvelope>('a', { a: ev({ type: 'CatalogRequested', data: {} }) });
-      expectObservable(catalogLoad$()(event$, new BehaviorSubject(state), fakeDeps(api).deps), '^ 1s !').toBe('20ms c', {
-        c: { type: 'ApplyCatalog', data: { catalog, version: 'c7' } },
-      });
+      expectObservable(catalogLoad$()(event$, new BehaviorSubject(state), fakeDeps(api).deps), '^ 1s !').toBe(
+        '20ms c',
+        {
+          c: { type: 'ApplyCatalog', data: { catalog, version: 'c7' } },
+        },
+      );
     });
   });
 
@@ -40,7 +45,11 @@ describe('catalogue loading', () => {
       const { api } = fakeApi({ getCatalog: () => answers.shift() ?? NEVER });
       const { deps, recorded } = fakeDeps(api);
       const requested = ev({ type: 'CatalogRequested', data: {} });
-      const result = catalogLoad$()(hot<EventEnvelope>('a 9ms b', { a: requested, b: requested }), new BehaviorSubject(initialState), deps);
+      const result = catalogLoad$()(
+        hot<EventEnvelope>('a 9ms b', { a: requested, b: requested }),
+        new BehaviorSubject(initialState),
+        deps,
+      );
       expectObservable(result, '^ 1s !').toBe('5ms f 9ms c', {
         f: { type: 'ReportCatalogFailure', data: { message: 'Произошла ошибка. Попробуйте позже.' } },
         c: { type: 'ApplyCatalog', data: { catalog, version: null } },
@@ -56,10 +65,13 @@ describe('catalogue loading while signed in', () => {
     newScheduler().run(({ hot, cold, expectObservable }) => {
       const { api } = fakeApi({ getCatalog: () => cold<Catalog>('5ms #', undefined, failure(401)) });
       const event$ = hot<EventEnvelope>('a', { a: ev({ type: 'CatalogRequested', data: {} }) });
-      expectObservable(catalogLoad$()(event$, new BehaviorSubject(signedIn()), fakeDeps(api).deps), '^ 1s !').toBe('5ms (fx)', {
-        f: { type: 'ReportCatalogFailure', data: { message: 'Произошла ошибка. Попробуйте позже.' } },
-        x: { type: 'ExpireSession', data: {} },
-      });
+      expectObservable(catalogLoad$()(event$, new BehaviorSubject(signedIn()), fakeDeps(api).deps), '^ 1s !').toBe(
+        '5ms (fx)',
+        {
+          f: { type: 'ReportCatalogFailure', data: { message: 'Произошла ошибка. Попробуйте позже.' } },
+          x: { type: 'ExpireSession', data: {} },
+        },
+      );
     });
   });
 });
@@ -68,7 +80,9 @@ describe('cart validation after the catalogue refresh (SPEC §4 cart init and va
   it('validates the cart after the first catalogue load only', () => {
     newScheduler().run(({ hot, expectObservable }) => {
       const event$ = hot<EventEnvelope>('a 9ms b', { a: ev(catalogLoaded), b: ev(catalogLoaded) });
-      expectObservable(cartValidation$()(event$, NEVER, fakeDeps(fakeApi({}).api).deps), '^ 1s !').toBe('v', { v: VALIDATE });
+      expectObservable(cartValidation$()(event$, NEVER, fakeDeps(fakeApi({}).api).deps), '^ 1s !').toBe('v', {
+        v: VALIDATE,
+      });
     });
   });
 
@@ -82,10 +96,13 @@ describe('cart validation after the catalogue refresh (SPEC §4 cart init and va
         e: ev({ type: 'CatalogLoadFailed', data: { message: 'x' } }),
       });
       // A failed refresh validates nothing (the lines cannot be checked against a catalogue we do not have).
-      expectObservable(cartValidation$()(event$, NEVER, fakeDeps(fakeApi({}).api).deps), '^ 1s !').toBe('v 99ms s 9ms v 9ms s', {
-        v: VALIDATE,
-        s: START_CATALOG,
-      });
+      expectObservable(cartValidation$()(event$, NEVER, fakeDeps(fakeApi({}).api).deps), '^ 1s !').toBe(
+        'v 99ms s 9ms v 9ms s',
+        {
+          v: VALIDATE,
+          s: START_CATALOG,
+        },
+      );
     });
   });
 });
@@ -93,10 +110,17 @@ describe('cart validation after the catalogue refresh (SPEC §4 cart init and va
 describe('settings loading', () => {
   it('SettingsRequested → ApplySettings; a failure → ReportSettingsFailure and the effect lives on', () => {
     newScheduler().run(({ hot, cold, expectObservable }) => {
-      const answers = [cold<Settings>('5ms #', undefined, failure(503, 'Сервис недоступен')), cold<Settings>('5ms s|', { s: settings })];
+      const answers = [
+        cold<Settings>('5ms #', undefined, failure(503, 'Сервис недоступен')),
+        cold<Settings>('5ms s|', { s: settings }),
+      ];
       const { api } = fakeApi({ getSettings: () => answers.shift() ?? NEVER });
       const requested = ev({ type: 'SettingsRequested', data: {} });
-      const result = settingsLoad$()(hot<EventEnvelope>('a 9ms b', { a: requested, b: requested }), NEVER, fakeDeps(api).deps);
+      const result = settingsLoad$()(
+        hot<EventEnvelope>('a 9ms b', { a: requested, b: requested }),
+        NEVER,
+        fakeDeps(api).deps,
+      );
       expectObservable(result, '^ 1s !').toBe('5ms f 9ms s', {
         f: { type: 'ReportSettingsFailure', data: { message: 'Сервис недоступен' } },
         s: { type: 'ApplySettings', data: { settings } },

@@ -10,7 +10,10 @@ import { fakeApi, fakeDeps } from './helpers';
 import { CART_EVENTS, signedIn } from './state';
 
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
-const storeVersion = (version: string): AppEvent => ({ type: 'VersionChanged', data: { kind: 'store', version, previous: null } });
+const storeVersion = (version: string): AppEvent => ({
+  type: 'VersionChanged',
+  data: { kind: 'store', version, previous: null },
+});
 
 describe('persist effect', () => {
   it('saves cart, user, address and auth under the store version, debounced, and nothing before the version is known', () => {
@@ -43,7 +46,10 @@ describe('persist effect', () => {
     newScheduler().run(({ hot, expectObservable, flush }) => {
       const { deps, recorded } = fakeDeps(fakeApi({}).api);
       savePersistedState(deps.storage, '1', evolveAll(signedIn(), CART_EVENTS));
-      const state$ = hot<AppState>('a 9ms b', { a: evolveAll(signedIn(), [storeVersion('2')]), b: evolveAll(signedIn(), [storeVersion('2'), ...CART_EVENTS]) });
+      const state$ = hot<AppState>('a 9ms b', {
+        a: evolveAll(signedIn(), [storeVersion('2')]),
+        b: evolveAll(signedIn(), [storeVersion('2'), ...CART_EVENTS]),
+      });
       expectObservable(persist$({ debounceMs: 50 })(new Subject(), state$, deps), '^ 1s !').toBe('');
       flush();
       expect(recorded.reloads).toBe(1);

@@ -14,7 +14,10 @@ import { ANGARSK, PROMO_ANSWER, signedInWithCart } from './state';
 
 const cases: [string, AppEvent][] = [
   ['CitySelected', { type: 'CitySelected', data: { cityId: ANGARSK.id, slug: ANGARSK.slug } }],
-  ['SessionStarted (the page reloaded under the new city)', { type: 'SessionStarted', data: { cityId: ANGARSK.id, openedAt: '2026-11-23T00:00:00.000Z' } }],
+  [
+    'SessionStarted (the page reloaded under the new city)',
+    { type: 'SessionStarted', data: { cityId: ANGARSK.id, openedAt: '2026-11-23T00:00:00.000Z' } },
+  ],
 ];
 
 describe('promo recalculation after a city change', () => {
@@ -22,7 +25,11 @@ describe('promo recalculation after a city change', () => {
     it(`${name} re-quotes a signed-in, non-empty cart`, () => {
       new TestScheduler((a, e) => expect(a).toEqual(e)).run(({ hot, cold, expectObservable }) => {
         const { api } = fakeApi({ promo: () => cold<PromoResponse>('5ms r|', { r: PROMO_ANSWER }) });
-        const result = promoRecalc$({ debounceMs: 10 })(hot<EventEnvelope>('a', { a: envelope(event) }), new BehaviorSubject(signedInWithCart()), fakeDeps(api).deps);
+        const result = promoRecalc$({ debounceMs: 10 })(
+          hot<EventEnvelope>('a', { a: envelope(event) }),
+          new BehaviorSubject(signedInWithCart()),
+          fakeDeps(api).deps,
+        );
         expectObservable(result, '^ 100ms !').toBe('10ms s 4ms r', {
           s: { type: 'StartPromoCalculation', data: {} },
           r: { type: 'ApplyPromoResult', data: { response: PROMO_ANSWER } },

@@ -9,15 +9,7 @@ import { buildPromoRequest, promoRecalc$ } from '../../src/effects/promo';
 import type { EventEnvelope } from '../../src/effects/deps';
 import { PRODUCT } from '../fixtures/catalog';
 import { envelope, failure, fakeApi, fakeDeps } from './helpers';
-import {
-  ANGARSK,
-  cartLine,
-  PROMO_ANSWER,
-  signedInEmptyCart,
-  signedInWithCart,
-  signedOutWithCart,
-  USER,
-} from './state';
+import { ANGARSK, cartLine, PROMO_ANSWER, signedInEmptyCart, signedInWithCart, signedOutWithCart, USER } from './state';
 
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
 
@@ -33,7 +25,10 @@ function run(
   state: AppState,
   body: (h: {
     helpers: Parameters<Parameters<TestScheduler['run']>[0]>[0];
-    effect: (event$: Observable<EventEnvelope>, promo: (p: PromoRequest) => Observable<PromoResponse>) => Observable<AppCommand>;
+    effect: (
+      event$: Observable<EventEnvelope>,
+      promo: (p: PromoRequest) => Observable<PromoResponse>,
+    ) => Observable<AppCommand>;
   }) => void,
 ) {
   newScheduler().run((helpers) => {
@@ -79,31 +74,62 @@ describe('promo recalculation effect (SPEC §4 cart recalculation)', () => {
   it('promo-made changes (PromoResultApplied, gifts, delivery lines) never trigger a call', () => {
     run(signedInWithCart(), ({ helpers: { hot, expectObservable }, effect }) => {
       const event$ = hot<EventEnvelope>('a b c', {
-        a: envelope({ type: 'PromoResultApplied', data: { discountTotal: 0, lostGift: [], freeProducts: [], loyaltyProgramErrors: [], allowedBonus: 0, freeDelivery: false } }),
-        b: envelope({ type: 'GiftAdded', data: { line: cartLine('g1', PRODUCT.fries, 1, { isGift: true, isHidden: true }) } }),
+        a: envelope({
+          type: 'PromoResultApplied',
+          data: {
+            discountTotal: 0,
+            lostGift: [],
+            freeProducts: [],
+            loyaltyProgramErrors: [],
+            allowedBonus: 0,
+            freeDelivery: false,
+          },
+        }),
+        b: envelope({
+          type: 'GiftAdded',
+          data: { line: cartLine('g1', PRODUCT.fries, 1, { isGift: true, isHidden: true }) },
+        }),
         c: envelope({ type: 'DeliveryLineRemoved', data: { lineId: 'l3' } }),
       });
-      expectObservable(effect(event$, () => { throw new Error('promo must not be called'); }), '^ 100ms !').toBe('');
+      expectObservable(
+        effect(event$, () => {
+          throw new Error('promo must not be called');
+        }),
+        '^ 100ms !',
+      ).toBe('');
     });
   });
 
   it('is not sent when the user is signed out', () => {
     run(signedOutWithCart(), ({ helpers: { hot, expectObservable }, effect }) => {
       const event$ = hot<EventEnvelope>('a', { a: envelope(itemAdded) });
-      expectObservable(effect(event$, () => { throw new Error('promo must not be called'); }), '^ 100ms !').toBe('');
+      expectObservable(
+        effect(event$, () => {
+          throw new Error('promo must not be called');
+        }),
+        '^ 100ms !',
+      ).toBe('');
     });
   });
 
   it('is not sent when the cart is empty', () => {
     run(signedInEmptyCart(), ({ helpers: { hot, expectObservable }, effect }) => {
       const event$ = hot<EventEnvelope>('a', { a: envelope({ type: 'CouponApplied', data: { coupon: 'X' } }) });
-      expectObservable(effect(event$, () => { throw new Error('promo must not be called'); }), '^ 100ms !').toBe('');
+      expectObservable(
+        effect(event$, () => {
+          throw new Error('promo must not be called');
+        }),
+        '^ 100ms !',
+      ).toBe('');
     });
   });
 
   it('turns a failure into ReportPromoFailure and stays alive for the next change', () => {
     run(signedInWithCart(), ({ helpers: { hot, cold, expectObservable }, effect }) => {
-      const answers = [cold<PromoResponse>('5ms #', undefined, failure(500)), cold<PromoResponse>('5ms r|', { r: PROMO_ANSWER })];
+      const answers = [
+        cold<PromoResponse>('5ms #', undefined, failure(500)),
+        cold<PromoResponse>('5ms r|', { r: PROMO_ANSWER }),
+      ];
       const event$ = hot<EventEnvelope>('a 49ms b', { a: envelope(itemAdded), b: envelope(couponApplied) });
       const result = effect(event$, () => answers.shift() ?? cold('#'));
       expectObservable(result, '^ 200ms !').toBe('10ms p 4ms f 44ms p 4ms r', {
@@ -155,7 +181,10 @@ describe('the SPEC §3 promo-check payload', () => {
   it('carries coupon, fullPrice, notGiftsAndNotDeliveryTotal, customer and order items with modifiers', () => {
     const state = signedInWithCart([
       couponApplied,
-      { type: 'GiftAdded', data: { line: cartLine('g1', PRODUCT.fries, 1, { isGift: true, isHidden: true, fromPromocode: true }) } },
+      {
+        type: 'GiftAdded',
+        data: { line: cartLine('g1', PRODUCT.fries, 1, { isGift: true, isHidden: true, fromPromocode: true }) },
+      },
     ]);
     const payload = buildPromoRequest(state);
     expect(payload).toEqual({
@@ -179,7 +208,17 @@ describe('the SPEC §3 promo-check payload', () => {
             amount: 1,
             sum: 100,
             code: expect.any(String),
-            modifiers: [{ id: 'm-size-30', name: '30 см', amount: 1, sum: 500, code: 'm-size-30', groupId: 'g-mod-size', groupName: 'Размер' }],
+            modifiers: [
+              {
+                id: 'm-size-30',
+                name: '30 см',
+                amount: 1,
+                sum: 500,
+                code: 'm-size-30',
+                groupId: 'g-mod-size',
+                groupName: 'Размер',
+              },
+            ],
           },
           // The gift goes at sum 0 so the server can tell whether it is still granted.
           { id: PRODUCT.fries, name: 'Картофель фри', amount: 1, sum: 0, code: expect.any(String), modifiers: [] },
@@ -195,7 +234,19 @@ describe('the SPEC §3 promo-check payload', () => {
         type: 'AddressesLoaded',
         data: {
           addresses: [
-            { id: 'a1', userId: USER.id, city: 'Ангарск', street: 'Ленина', home: '1', apartment: '5', entrance: null, floor: '2', intercom: null, comment: null, location: null },
+            {
+              id: 'a1',
+              userId: USER.id,
+              city: 'Ангарск',
+              street: 'Ленина',
+              home: '1',
+              apartment: '5',
+              entrance: null,
+              floor: '2',
+              intercom: null,
+              comment: null,
+              location: null,
+            },
           ],
           selectedId: 'a1',
         },

@@ -27,10 +27,13 @@ describe('guarded effects', () => {
         b: envelope({ type: 'CartOpened', data: {} }),
         c: envelope({ type: 'CatalogRequested', data: {} }),
       });
-      expectObservable(guarded('buggy', buggy)(event$, new BehaviorSubject(initialState), deps), '^ 10ms !').toBe('a 1ms c', {
-        a: toast('ok'),
-        c: toast('ok'),
-      });
+      expectObservable(guarded('buggy', buggy)(event$, new BehaviorSubject(initialState), deps), '^ 10ms !').toBe(
+        'a 1ms c',
+        {
+          a: toast('ok'),
+          c: toast('ok'),
+        },
+      );
       flush();
       expect(recorded.errors).toEqual(['effect buggy failed and was restarted']);
     });
@@ -67,7 +70,8 @@ describe('runEffects', () => {
   it('dispatches every command; a throwing dispatch is logged and the effects go on; unsubscribe stops', () => {
     const store = fakeStore('boom');
     const { deps, recorded } = fakeDeps(fakeApi({}).api);
-    const echo: Effect = (event$): Observable<AppCommand> => event$.pipe(map((e) => toast(e.events[0]?.type === 'CartOpened' ? 'boom' : 'ok')));
+    const echo: Effect = (event$): Observable<AppCommand> =>
+      event$.pipe(map((e) => toast(e.events[0]?.type === 'CartOpened' ? 'boom' : 'ok')));
     const sub = runEffects(store, deps, echo);
     store.events$.next(envelope({ type: 'CatalogRequested', data: {} }));
     store.events$.next(envelope({ type: 'CartOpened', data: {} }));

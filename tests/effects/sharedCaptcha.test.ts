@@ -25,7 +25,10 @@ describe("the page's one bot-check runner", () => {
     runner.token = async (info) => (asked.push(info), 'shared-token');
     const tokens: (string | undefined)[] = [];
     const { api } = fakeApi({
-      requestCode: (_phone, token) => (tokens.push(token), of({ sentTo: '+7 (***) ***-**-67', resendAfterSeconds: 60, expiresInSeconds: 300 })),
+      requestCode: (_phone, token) => (
+        tokens.push(token),
+        of({ sentTo: '+7 (***) ***-**-67', resendAfterSeconds: 60, expiresInSeconds: 300 })
+      ),
       getCatalogVersion: () => of('c1'),
       getSettingsVersion: () => of('s1'),
       getStoreVersion: () => of('1'),

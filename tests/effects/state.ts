@@ -8,11 +8,34 @@ import { readyState } from '../fixtures/state';
 export { USER, TOKEN } from '../fixtures/state';
 export { ANGARSK, SHELEKHOV } from '../fixtures/settings';
 
-export function cartLine(id: string, productId: string, quantity = 1, over: Partial<Omit<CartItem, 'id' | 'product' | 'quantity'>> = {}): CartItem {
-  return { id, product: productById(productId), quantity, mods: [], isGift: false, isHidden: false, isServiceFee: false, fromPromocode: false, ...over };
+export function cartLine(
+  id: string,
+  productId: string,
+  quantity = 1,
+  over: Partial<Omit<CartItem, 'id' | 'product' | 'quantity'>> = {},
+): CartItem {
+  return {
+    id,
+    product: productById(productId),
+    quantity,
+    mods: [],
+    isGift: false,
+    isHidden: false,
+    isServiceFee: false,
+    fromPromocode: false,
+    ...over,
+  };
 }
 
-export const SIZE_30: CartMod = { id: MOD.size30, name: '30 см', amount: 1, price: 500, code: 'm-size-30', groupId: 'g-mod-size', groupName: 'Размер' };
+export const SIZE_30: CartMod = {
+  id: MOD.size30,
+  name: '30 см',
+  amount: 1,
+  price: 500,
+  code: 'm-size-30',
+  groupId: 'g-mod-size',
+  groupName: 'Размер',
+};
 
 /** Two Филадельфия (450) and a 30 cm Пепперони (100 + 500), plus the hidden delivery line. */
 export const CART_EVENTS: AppEvent[] = [
@@ -21,7 +44,8 @@ export const CART_EVENTS: AppEvent[] = [
   { type: 'DeliveryLineAdded', data: { line: cartLine('l3', PRODUCT.delivery, 1, { isHidden: true }) } },
 ];
 
-export const signedInWithCart = (more: AppEvent[] = []): AppState => readyState({ signedIn: true }, [...CART_EVENTS, ...more]);
+export const signedInWithCart = (more: AppEvent[] = []): AppState =>
+  readyState({ signedIn: true }, [...CART_EVENTS, ...more]);
 export const signedOutWithCart = (): AppState => readyState({ signedIn: false }, CART_EVENTS);
 export const signedInEmptyCart = (): AppState => readyState({ signedIn: true });
 export const signedIn = (more: AppEvent[] = []): AppState => readyState({ signedIn: true }, more);

@@ -25,7 +25,11 @@ function apiAnswering(answer: unknown, status = 200): { api: StorefrontApi; seen
   return { api: createStorefrontApi(createApiClient({ baseUrl: '', getToken: () => 'tok', fetch })), seen };
 }
 
-async function callOf<T>(answer: unknown, call: (api: StorefrontApi) => Observable<T>, status = 200): Promise<{ value: T | undefined; seen: Seen }> {
+async function callOf<T>(
+  answer: unknown,
+  call: (api: StorefrontApi) => Observable<T>,
+  status = 200,
+): Promise<{ value: T | undefined; seen: Seen }> {
   const { api, seen } = apiAnswering(answer, status);
   const value = await lastValueFrom(call(api), { defaultValue: undefined });
   const first = seen[0];
@@ -35,49 +39,110 @@ async function callOf<T>(answer: unknown, call: (api: StorefrontApi) => Observab
 
 describe('StorefrontApi over the contract (SPEC §7)', () => {
   it('version calls unwrap the single values', async () => {
-    expect(await callOf({ version: 'c9' }, (a) => a.getCatalogVersion())).toEqual({ value: 'c9', seen: { method: 'GET', url: '/api/v1/storage/version', body: undefined, auth: 'Bearer tok' } });
+    expect(await callOf({ version: 'c9' }, (a) => a.getCatalogVersion())).toEqual({
+      value: 'c9',
+      seen: { method: 'GET', url: '/api/v1/storage/version', body: undefined, auth: 'Bearer tok' },
+    });
     expect((await callOf({ version: 's9' }, (a) => a.getSettingsVersion())).seen.url).toBe('/api/v1/setting/version');
     // SPEC §7: the single-value settings answer the bare JSON value
     const store = await callOf('1', (a) => a.getStoreVersion());
     expect(store).toMatchObject({ value: '1', seen: { url: '/api/v1/setting/STORE_VERSION' } });
-    expect(await callOf('2', (a) => a.getMobileAppVersion())).toMatchObject({ value: '2', seen: { url: '/api/v1/setting/MOBILE_APP_VERSION' } });
+    expect(await callOf('2', (a) => a.getMobileAppVersion())).toMatchObject({
+      value: '2',
+      seen: { url: '/api/v1/setting/MOBILE_APP_VERSION' },
+    });
   });
 
   it('settings, catalogue and cities', async () => {
-    expect(await callOf(settings, (a) => a.getSettings())).toMatchObject({ value: settings, seen: { url: '/api/v1/setting' } });
-    expect(await callOf(catalog, (a) => a.getCatalog())).toMatchObject({ value: catalog, seen: { url: '/api/v1/catalog' } });
+    expect(await callOf(settings, (a) => a.getSettings())).toMatchObject({
+      value: settings,
+      seen: { url: '/api/v1/setting' },
+    });
+    expect(await callOf(catalog, (a) => a.getCatalog())).toMatchObject({
+      value: catalog,
+      seen: { url: '/api/v1/catalog' },
+    });
     expect(await callOf(cities, (a) => a.getCities())).toMatchObject({ value: cities, seen: { url: '/api/v1/city/' } });
   });
 
   it('user calls: balance, likes, last order, history, profile patch and delete; an informational page', async () => {
-    expect(await callOf({ balance: 300 }, (a) => a.getBalance('+79991234567'))).toMatchObject({ value: 300, seen: { url: '/api/v1/user/%2B79991234567/balance' } });
-    expect(await callOf([{ productId: 'p1' }, { productId: 'p2' }], (a) => a.getLikes('u1'))).toMatchObject({ value: ['p1', 'p2'], seen: { url: '/api/v1/user/u1/like' } });
-    expect(await callOf({ products: [] }, (a) => a.getLastOrder('u1'))).toMatchObject({ value: { products: [] }, seen: { url: '/api/v1/user/u1/last-order' } });
-    expect((await callOf({ orders: [], nextBefore: null }, (a) => a.getHistory('+79991234567', { limit: 5 }))).seen.url).toBe('/api/v1/user/%2B79991234567/history?limit=5');
-    const about = { slug: 'about', cityId: 'c1', title: 'О компании', body: 'Текст', updatedAt: '2026-11-20T00:00:00.000Z' };
-    expect(await callOf(about, (a) => a.getPage('about', 'c1'))).toMatchObject({ value: about, seen: { method: 'GET', url: '/api/v1/page/about/c1' } });
+    expect(await callOf({ balance: 300 }, (a) => a.getBalance('+79991234567'))).toMatchObject({
+      value: 300,
+      seen: { url: '/api/v1/user/%2B79991234567/balance' },
+    });
+    expect(await callOf([{ productId: 'p1' }, { productId: 'p2' }], (a) => a.getLikes('u1'))).toMatchObject({
+      value: ['p1', 'p2'],
+      seen: { url: '/api/v1/user/u1/like' },
+    });
+    expect(await callOf({ products: [] }, (a) => a.getLastOrder('u1'))).toMatchObject({
+      value: { products: [] },
+      seen: { url: '/api/v1/user/u1/last-order' },
+    });
+    expect(
+      (await callOf({ orders: [], nextBefore: null }, (a) => a.getHistory('+79991234567', { limit: 5 }))).seen.url,
+    ).toBe('/api/v1/user/%2B79991234567/history?limit=5');
+    const about = {
+      slug: 'about',
+      cityId: 'c1',
+      title: 'О компании',
+      body: 'Текст',
+      updatedAt: '2026-11-20T00:00:00.000Z',
+    };
+    expect(await callOf(about, (a) => a.getPage('about', 'c1'))).toMatchObject({
+      value: about,
+      seen: { method: 'GET', url: '/api/v1/page/about/c1' },
+    });
     expect(await callOf(USER, (a) => a.patchUser(USER.phone, { name: 'Пётр' }))).toMatchObject({
       value: USER,
       seen: { method: 'PATCH', url: '/api/v1/user/%2B79991234567', body: { name: 'Пётр' } },
     });
-    expect((await callOf(null, (a) => a.deleteUser(USER.phone), 204)).seen).toMatchObject({ method: 'DELETE', url: '/api/v1/user/%2B79991234567' });
+    expect((await callOf(null, (a) => a.deleteUser(USER.phone), 204)).seen).toMatchObject({
+      method: 'DELETE',
+      url: '/api/v1/user/%2B79991234567',
+    });
   });
 
   it('likes, addresses and promo send the SPEC §7 bodies', async () => {
-    expect((await callOf({ userId: 'u1', productId: 'p1', likesCount: 3 }, (a) => a.like('u1', 'p1'))).seen).toMatchObject({
+    expect(
+      (await callOf({ userId: 'u1', productId: 'p1', likesCount: 3 }, (a) => a.like('u1', 'p1'))).seen,
+    ).toMatchObject({
       method: 'POST',
       url: '/api/v1/like',
       body: { userId: 'u1', productId: 'p1' },
     });
-    expect((await callOf(null, (a) => a.unlike('u1', 'p1'), 204)).seen).toMatchObject({ method: 'DELETE', url: '/api/v1/like/u1/p1' });
-    const address = { id: 'a1', userId: 'u1', city: 'Ангарск', street: 'Ленина', home: '1', apartment: null, entrance: null, floor: null, intercom: null, comment: null, location: null };
-    expect(await callOf([address], (a) => a.getAddresses('u1'))).toMatchObject({ value: [address], seen: { url: '/api/v1/address/by-user-id/u1' } });
-    expect((await callOf(address, (a) => a.createAddress({ userId: 'u1', city: 'Ангарск', street: 'Ленина', home: '1' }))).seen).toMatchObject({
+    expect((await callOf(null, (a) => a.unlike('u1', 'p1'), 204)).seen).toMatchObject({
+      method: 'DELETE',
+      url: '/api/v1/like/u1/p1',
+    });
+    const address = {
+      id: 'a1',
+      userId: 'u1',
+      city: 'Ангарск',
+      street: 'Ленина',
+      home: '1',
+      apartment: null,
+      entrance: null,
+      floor: null,
+      intercom: null,
+      comment: null,
+      location: null,
+    };
+    expect(await callOf([address], (a) => a.getAddresses('u1'))).toMatchObject({
+      value: [address],
+      seen: { url: '/api/v1/address/by-user-id/u1' },
+    });
+    expect(
+      (await callOf(address, (a) => a.createAddress({ userId: 'u1', city: 'Ангарск', street: 'Ленина', home: '1' })))
+        .seen,
+    ).toMatchObject({
       method: 'POST',
       url: '/api/v1/address/',
       body: { userId: 'u1', city: 'Ангарск', street: 'Ленина', home: '1' },
     });
-    expect((await callOf(null, (a) => a.deleteAddress('a1'), 204)).seen).toMatchObject({ method: 'DELETE', url: '/api/v1/address/a1' });
+    expect((await callOf(null, (a) => a.deleteAddress('a1'), 204)).seen).toMatchObject({
+      method: 'DELETE',
+      url: '/api/v1/address/a1',
+    });
     const answer = { freeProducts: [], discountTotal: 0, lostGift: [], loyaltyProgramErrors: [], allowedBonus: 0 };
     const payload = {
       coupon: null,
@@ -89,13 +154,22 @@ describe('StorefrontApi over the contract (SPEC §7)', () => {
       customer: { phone: USER.phone, name: USER.name },
       order: { phone: USER.phone, date: null, items: [], address: null },
     };
-    expect(await callOf(answer, (a) => a.promo(payload))).toMatchObject({ value: answer, seen: { method: 'POST', url: '/api/v1/promo', body: payload } });
+    expect(await callOf(answer, (a) => a.promo(payload))).toMatchObject({
+      value: answer,
+      seen: { method: 'POST', url: '/api/v1/promo', body: payload },
+    });
   });
 
   it('sign-in: code, token, and logout with the given token', async () => {
     const sent = { sentTo: '+7 (***) ***-**-67', resendAfterSeconds: 60, expiresInSeconds: 300 };
-    expect((await callOf(sent, (a) => a.requestCode('+79991234567'))).seen).toMatchObject({ method: 'POST', url: '/api/v1/auth/code', body: { phone: '+79991234567' } });
-    expect((await callOf({ token: 't', user: USER }, (a) => a.signIn({ phone: '+79991234567', code: '1234' }))).seen).toMatchObject({
+    expect((await callOf(sent, (a) => a.requestCode('+79991234567'))).seen).toMatchObject({
+      method: 'POST',
+      url: '/api/v1/auth/code',
+      body: { phone: '+79991234567' },
+    });
+    expect(
+      (await callOf({ token: 't', user: USER }, (a) => a.signIn({ phone: '+79991234567', code: '1234' }))).seen,
+    ).toMatchObject({
       method: 'POST',
       url: '/api/v1/auth/token',
       body: { phone: '+79991234567', code: '1234' },
@@ -107,7 +181,12 @@ describe('StorefrontApi over the contract (SPEC §7)', () => {
         baseUrl: '',
         getToken: () => null,
         fetch: async (input, init) => {
-          seen.push({ method: init?.method ?? 'GET', url: String(input), body: undefined, auth: (init?.headers as Record<string, string>).authorization });
+          seen.push({
+            method: init?.method ?? 'GET',
+            url: String(input),
+            body: undefined,
+            auth: (init?.headers as Record<string, string>).authorization,
+          });
           return new Response(null, { status: 204 });
         },
       }),

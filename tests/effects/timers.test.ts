@@ -54,7 +54,11 @@ describe('version checks every 60 s (SPEC §9)', () => {
         b: { type: 'CheckVersions', data: { catalogVersion: 'c1', settingsVersion: 's2', mobileAppVersion: '1' } },
       });
       flush();
-      expect(recorded.warnings).toEqual(['version check failed: settings', 'version check failed: store', 'version check failed: store']);
+      expect(recorded.warnings).toEqual([
+        'version check failed: settings',
+        'version check failed: store',
+        'version check failed: store',
+      ]);
     });
   });
 
@@ -69,14 +73,21 @@ describe('version checks every 60 s (SPEC §9)', () => {
       });
       const result = versionChecks$({ timeoutMs: 30_000 })(NEVER, NEVER, fakeDeps(api).deps);
       // 0: catalogue hangs, times out at 30 s, nothing answered → nothing sent; 60 s: c2.
-      expectObservable(result, '^ 61s !').toBe('60s a', { a: { type: 'CheckVersions', data: { catalogVersion: 'c2' } } });
+      expectObservable(result, '^ 61s !').toBe('60s a', {
+        a: { type: 'CheckVersions', data: { catalogVersion: 'c2' } },
+      });
     });
   });
 
   it('a changed catalogue version reloads the catalogue, settings reload settings, store reloads the page', () => {
     newScheduler().run(({ hot, cold, expectObservable, flush }) => {
       const never = () => cold<string>('#', undefined, failure(503));
-      const { api } = fakeApi({ getCatalogVersion: never, getSettingsVersion: never, getStoreVersion: never, getMobileAppVersion: never });
+      const { api } = fakeApi({
+        getCatalogVersion: never,
+        getSettingsVersion: never,
+        getStoreVersion: never,
+        getMobileAppVersion: never,
+      });
       const { deps, recorded } = fakeDeps(api);
       const event$ = hot<EventEnvelope>('1s a 1s b 1s c 1s d 1s e', {
         a: envelope(versionChanged('catalog', 'v1')),
@@ -104,7 +115,9 @@ describe('page age (SPEC §9: reload after 24 h, checked every 60 s)', () => {
       const event$ = hot<EventEnvelope>('150s e 10s e', {
         e: envelope({ type: 'PageExpired', data: { openedAt: '2026-11-22T06:00:00.000Z' } }),
       });
-      expectObservable(pageAge$()(event$, NEVER, deps), '^ 1440m !').toBe('60s c 59999ms c 29999ms |', { c: CHECK_PAGE_AGE });
+      expectObservable(pageAge$()(event$, NEVER, deps), '^ 1440m !').toBe('60s c 59999ms c 29999ms |', {
+        c: CHECK_PAGE_AGE,
+      });
       flush();
       expect(recorded.reloads).toBe(1);
     });
@@ -141,7 +154,10 @@ describe('balance polling (SPEC §9: every 120 s while signed in)', () => {
       const { api, calls } = fakeApi({ getBalance: () => answers.shift() ?? NEVER });
       const { deps, recorded } = fakeDeps(api);
       const result = balancePolling$()(NEVER, new BehaviorSubject(signedIn()), deps);
-      expectObservable(result, '^ 361s !').toBe('240001ms b 119999ms x', { b: balance(800), x: { type: 'ExpireSession', data: {} } });
+      expectObservable(result, '^ 361s !').toBe('240001ms b 119999ms x', {
+        b: balance(800),
+        x: { type: 'ExpireSession', data: {} },
+      });
       flush();
       expect(recorded.warnings).toEqual(['balance poll failed', 'balance poll failed']);
       expect(calls[0]?.args).toEqual([USER.phone]);

@@ -17,10 +17,18 @@ describe('profile effect', () => {
   it('ProfileEditRequested → PATCH → ApplyProfile; 403 → ReportApiRefusal; 500 → a generic toast', () => {
     newScheduler().run(({ hot, cold, expectObservable }) => {
       const renamed: User = { ...USER, name: 'Пётр' };
-      const answers = [cold<User>('5ms u|', { u: renamed }), cold<User>('5ms #', undefined, failure(403)), cold<User>('5ms #', undefined, failure(500))];
+      const answers = [
+        cold<User>('5ms u|', { u: renamed }),
+        cold<User>('5ms #', undefined, failure(403)),
+        cold<User>('5ms #', undefined, failure(500)),
+      ];
       const { api } = fakeApi({ patchUser: () => answers.shift() ?? cold('-') });
       const edit = envelope({ type: 'ProfileEditRequested', data: { phone: USER.phone, changes: { name: 'Пётр' } } });
-      const result = profile$()(hot<EventEnvelope>('a 9ms b 9ms c', { a: edit, b: edit, c: edit }), new BehaviorSubject(signedIn()), fakeDeps(api).deps);
+      const result = profile$()(
+        hot<EventEnvelope>('a 9ms b 9ms c', { a: edit, b: edit, c: edit }),
+        new BehaviorSubject(signedIn()),
+        fakeDeps(api).deps,
+      );
       expectObservable(result, '^ 1s !').toBe('5ms u 9ms r 9ms t', {
         u: { type: 'ApplyProfile', data: { user: renamed } },
         r: { type: 'ReportApiRefusal', data: { status: 403, message: null } },
@@ -32,10 +40,15 @@ describe('profile effect', () => {
   it('AccountDeletionRequested → DELETE → Logout', () => {
     newScheduler().run(({ hot, cold, expectObservable }) => {
       const { api } = fakeApi({ deleteUser: () => cold<void>('5ms (v|)', { v: undefined }) });
-      const event$ = hot<EventEnvelope>('a', { a: envelope({ type: 'AccountDeletionRequested', data: { phone: USER.phone } }) });
-      expectObservable(profile$()(event$, new BehaviorSubject(signedIn()), fakeDeps(api).deps), '^ 1s !').toBe('5ms l', {
-        l: { type: 'Logout', data: {} },
+      const event$ = hot<EventEnvelope>('a', {
+        a: envelope({ type: 'AccountDeletionRequested', data: { phone: USER.phone } }),
       });
+      expectObservable(profile$()(event$, new BehaviorSubject(signedIn()), fakeDeps(api).deps), '^ 1s !').toBe(
+        '5ms l',
+        {
+          l: { type: 'Logout', data: {} },
+        },
+      );
     });
   });
 });
@@ -46,11 +59,16 @@ describe('order history effect (SPEC §3 History)', () => {
 
   it('OrderHistoryRequested → GET the latest 20 orders of the phone → ApplyOrderHistory', () => {
     newScheduler().run(({ hot, cold, expectObservable, flush }) => {
-      const { api, calls } = fakeApi({ getHistory: () => cold<OrderHistory>('5ms (h|)', { h: { orders: [past], nextBefore: null } }) });
-      const event$ = hot<EventEnvelope>('a', { a: requested });
-      expectObservable(orderHistory$()(event$, new BehaviorSubject(signedIn()), fakeDeps(api).deps), '^ 1s !').toBe('5ms h', {
-        h: { type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [past] } },
+      const { api, calls } = fakeApi({
+        getHistory: () => cold<OrderHistory>('5ms (h|)', { h: { orders: [past], nextBefore: null } }),
       });
+      const event$ = hot<EventEnvelope>('a', { a: requested });
+      expectObservable(orderHistory$()(event$, new BehaviorSubject(signedIn()), fakeDeps(api).deps), '^ 1s !').toBe(
+        '5ms h',
+        {
+          h: { type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [past] } },
+        },
+      );
       flush();
       expect(ORDER_HISTORY_LIMIT).toBe(20);
       expect(calls).toEqual([{ method: 'getHistory', args: [USER.phone, { limit: 20 }] }]);
@@ -61,38 +79,61 @@ describe('order history effect (SPEC §3 History)', () => {
     newScheduler().run(({ hot, cold, expectObservable }) => {
       const { api } = fakeApi({ getHistory: () => cold<OrderHistory>('5ms #', undefined, failure(401)) });
       const event$ = hot<EventEnvelope>('a', { a: requested });
-      expectObservable(orderHistory$()(event$, new BehaviorSubject(signedIn()), fakeDeps(api).deps), '^ 1s !').toBe('5ms (fx)', {
-        f: { type: 'ReportOrderHistoryFailure', data: { phone: USER.phone, message: 'Произошла ошибка. Попробуйте позже.' } },
-        x: { type: 'ExpireSession', data: {} },
-      });
+      expectObservable(orderHistory$()(event$, new BehaviorSubject(signedIn()), fakeDeps(api).deps), '^ 1s !').toBe(
+        '5ms (fx)',
+        {
+          f: {
+            type: 'ReportOrderHistoryFailure',
+            data: { phone: USER.phone, message: 'Произошла ошибка. Попробуйте позже.' },
+          },
+          x: { type: 'ExpireSession', data: {} },
+        },
+      );
     });
   });
 
   it("500 → ReportOrderHistoryFailure with the server's message only; a 401 signed out does not expire anything", () => {
     newScheduler().run(({ hot, cold, expectObservable }) => {
-      const { api } = fakeApi({ getHistory: () => cold<OrderHistory>('5ms #', undefined, failure(500, 'Ошибка сервера')) });
-      const event$ = hot<EventEnvelope>('a', { a: requested });
-      expectObservable(orderHistory$()(event$, new BehaviorSubject(signedIn()), fakeDeps(api).deps), '^ 1s !').toBe('5ms f', {
-        f: { type: 'ReportOrderHistoryFailure', data: { phone: USER.phone, message: 'Ошибка сервера' } },
+      const { api } = fakeApi({
+        getHistory: () => cold<OrderHistory>('5ms #', undefined, failure(500, 'Ошибка сервера')),
       });
+      const event$ = hot<EventEnvelope>('a', { a: requested });
+      expectObservable(orderHistory$()(event$, new BehaviorSubject(signedIn()), fakeDeps(api).deps), '^ 1s !').toBe(
+        '5ms f',
+        {
+          f: { type: 'ReportOrderHistoryFailure', data: { phone: USER.phone, message: 'Ошибка сервера' } },
+        },
+      );
     });
     newScheduler().run(({ hot, cold, expectObservable }) => {
       const { api } = fakeApi({ getHistory: () => cold<OrderHistory>('5ms #', undefined, failure(401)) });
       const event$ = hot<EventEnvelope>('a', { a: requested });
-      expectObservable(orderHistory$()(event$, new BehaviorSubject(signedOut()), fakeDeps(api).deps), '^ 1s !').toBe('5ms f', {
-        f: { type: 'ReportOrderHistoryFailure', data: { phone: USER.phone, message: 'Произошла ошибка. Попробуйте позже.' } },
-      });
+      expectObservable(orderHistory$()(event$, new BehaviorSubject(signedOut()), fakeDeps(api).deps), '^ 1s !').toBe(
+        '5ms f',
+        {
+          f: {
+            type: 'ReportOrderHistoryFailure',
+            data: { phone: USER.phone, message: 'Произошла ошибка. Попробуйте позже.' },
+          },
+        },
+      );
     });
   });
 
   it('the latest request wins', () => {
     newScheduler().run(({ hot, cold, expectObservable }) => {
-      const answers = [cold<OrderHistory>('10ms (h|)', { h: { orders: [], nextBefore: null } }), cold<OrderHistory>('10ms (h|)', { h: { orders: [past], nextBefore: null } })];
+      const answers = [
+        cold<OrderHistory>('10ms (h|)', { h: { orders: [], nextBefore: null } }),
+        cold<OrderHistory>('10ms (h|)', { h: { orders: [past], nextBefore: null } }),
+      ];
       const { api } = fakeApi({ getHistory: () => answers.shift() ?? cold('-') });
       const event$ = hot<EventEnvelope>('a 4ms b', { a: requested, b: requested });
-      expectObservable(orderHistory$()(event$, new BehaviorSubject(signedIn()), fakeDeps(api).deps), '^ 1s !').toBe('15ms h', {
-        h: { type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [past] } },
-      });
+      expectObservable(orderHistory$()(event$, new BehaviorSubject(signedIn()), fakeDeps(api).deps), '^ 1s !').toBe(
+        '15ms h',
+        {
+          h: { type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [past] } },
+        },
+      );
     });
   });
 });

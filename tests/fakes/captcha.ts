@@ -17,7 +17,15 @@ export interface FakeCaptcha {
 }
 
 export async function startFakeCaptcha(secret = 'captcha-server-secret'): Promise<FakeCaptcha> {
-  const fake: FakeCaptcha = { validateUrl: '', siteverifyUrl: '', secret, valid: new Set(), received: [], mode: 'ok', close: async () => undefined };
+  const fake: FakeCaptcha = {
+    validateUrl: '',
+    siteverifyUrl: '',
+    secret,
+    valid: new Set(),
+    received: [],
+    mode: 'ok',
+    close: async () => undefined,
+  };
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (c: Buffer) => chunks.push(c));
@@ -40,9 +48,19 @@ export async function startFakeCaptcha(secret = 'captcha-server-secret'): Promis
       }
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
       const token = url.pathname === '/validate' ? form.get('token') : form.get('response');
-      const ok = request.method === 'POST' && form.get('secret') === fake.secret && token !== null && fake.valid.delete(token);
-      if (url.pathname === '/validate') return json(200, { status: ok ? 'ok' : 'failed', message: ok ? '' : 'Token invalid or already checked.', host: '' });
-      if (url.pathname === '/siteverify') return json(200, ok ? { success: true, hostname: 'localhost' } : { success: false, 'error-codes': ['invalid-input-response'] });
+      const ok =
+        request.method === 'POST' && form.get('secret') === fake.secret && token !== null && fake.valid.delete(token);
+      if (url.pathname === '/validate')
+        return json(200, {
+          status: ok ? 'ok' : 'failed',
+          message: ok ? '' : 'Token invalid or already checked.',
+          host: '',
+        });
+      if (url.pathname === '/siteverify')
+        return json(
+          200,
+          ok ? { success: true, hostname: 'localhost' } : { success: false, 'error-codes': ['invalid-input-response'] },
+        );
       json(404, {});
     });
   });

@@ -32,7 +32,9 @@ export async function startFakeCloudPayments(accounts: Record<string, string>): 
       };
       if (request.method !== 'POST' || request.url !== '/payments/refund') return json(404, {});
       const auth = request.headers.authorization ?? '';
-      const [publicId = '', secret = ''] = Buffer.from(auth.replace(/^Basic /, ''), 'base64').toString('utf8').split(':');
+      const [publicId = '', secret = ''] = Buffer.from(auth.replace(/^Basic /, ''), 'base64')
+        .toString('utf8')
+        .split(':');
       if (!auth.startsWith('Basic ') || fake.accounts[publicId] !== secret) {
         response.writeHead(401);
         response.end();
@@ -53,10 +55,16 @@ export async function startFakeCloudPayments(accounts: Record<string, string>): 
 }
 
 /** A notification body as CloudPayments posts it (form-urlencoded), with its Content-HMAC. */
-export function cloudPaymentsNotification(fields: Record<string, string | number>, apiSecret: string): { body: string; headers: Record<string, string> } {
+export function cloudPaymentsNotification(
+  fields: Record<string, string | number>,
+  apiSecret: string,
+): { body: string; headers: Record<string, string> } {
   const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
   const hmac = createHmac('sha256', apiSecret).update(body).digest('base64');
-  return { body, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-hmac': hmac, 'x-content-hmac': hmac } };
+  return {
+    body,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-hmac': hmac, 'x-content-hmac': hmac },
+  };
 }
 
 /** The usual fields of a Pay / Check notification. */

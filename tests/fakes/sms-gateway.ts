@@ -24,7 +24,9 @@ export interface FakeSmsGateway {
   close(): Promise<void>;
 }
 
-export async function startFakeSmsGateway(credentials = { login: 'chain', password: 's3cret' }): Promise<FakeSmsGateway> {
+export async function startFakeSmsGateway(
+  credentials = { login: 'chain', password: 's3cret' },
+): Promise<FakeSmsGateway> {
   let nextId = 1000;
   const hanging = new Set<http.ServerResponse>();
   const gateway: FakeSmsGateway = { url: '', received: [], mode: 'ok', close: async () => undefined };
@@ -68,7 +70,8 @@ export async function startFakeSmsGateway(credentials = { login: 'chain', passwo
       if (message.login !== credentials.login || message.psw !== credentials.password) {
         return json(200, { error: 'authorise error', error_code: 2 });
       }
-      if (!/^7\d{10}$/.test(message.phones) || message.mes === '') return json(200, { error: 'invalid number', error_code: 7 });
+      if (!/^7\d{10}$/.test(message.phones) || message.mes === '')
+        return json(200, { error: 'invalid number', error_code: 7 });
       gateway.received.push(message);
       nextId += 1;
       return json(200, { id: nextId, cnt: 1 });

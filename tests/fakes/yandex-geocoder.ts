@@ -16,7 +16,13 @@ export interface FakeYandexGeocoder {
   close(): Promise<void>;
 }
 
-function geoObject(name: string, description: string, kind: string, pos: string, components: { kind: string; name: string }[]) {
+function geoObject(
+  name: string,
+  description: string,
+  kind: string,
+  pos: string,
+  components: { kind: string; name: string }[],
+) {
   return {
     GeoObject: {
       metaDataProperty: {
@@ -27,7 +33,12 @@ function geoObject(name: string, description: string, kind: string, pos: string,
           Address: {
             country_code: 'RU',
             formatted: `Россия, ${name}`,
-            Components: [{ kind: 'country', name: 'Россия' }, { kind: 'province', name: 'Сибирский федеральный округ' }, { kind: 'province', name: 'Иркутская область' }, ...components],
+            Components: [
+              { kind: 'country', name: 'Россия' },
+              { kind: 'province', name: 'Сибирский федеральный округ' },
+              { kind: 'province', name: 'Иркутская область' },
+              ...components,
+            ],
           },
         },
       },
@@ -81,7 +92,8 @@ export async function startFakeYandexGeocoder(key = 'test-geocoder-key'): Promis
       response.end(JSON.stringify(body));
     };
     if (url.pathname !== '/1.x/') return json(404, { statusCode: 404, error: 'Not Found' });
-    if (url.searchParams.get('apikey') !== fake.key) return json(403, { statusCode: 403, error: 'Forbidden', message: 'Invalid api key' });
+    if (url.searchParams.get('apikey') !== fake.key)
+      return json(403, { statusCode: 403, error: 'Forbidden', message: 'Invalid api key' });
     switch (fake.mode) {
       case 'http-500':
         response.writeHead(500);
@@ -92,7 +104,9 @@ export async function startFakeYandexGeocoder(key = 'test-geocoder-key'): Promis
         response.end('<html>not json</html>');
         return;
       case 'invalid-shape':
-        return json(200, { response: { GeoObjectCollection: { featureMember: [{ GeoObject: { Point: { pos: 'nowhere' } } }] } } });
+        return json(200, {
+          response: { GeoObjectCollection: { featureMember: [{ GeoObject: { Point: { pos: 'nowhere' } } }] } },
+        });
       case 'ok': {
         const geocode = url.searchParams.get('geocode') ?? '';
         return json(200, collection(RECORDED[geocode] ?? [], geocode));

@@ -48,7 +48,14 @@ describe('the app log', () => {
   });
 
   it('createLog wraps bus entries in the current format', () => {
-    const entries: LogEntry[] = [{ position: 1, at: '2026-11-23T09:00:00.000Z', command: { type: 'RemoveCoupon', data: {} }, events: [{ type: 'CouponRemoved', data: {} }] }];
+    const entries: LogEntry[] = [
+      {
+        position: 1,
+        at: '2026-11-23T09:00:00.000Z',
+        command: { type: 'RemoveCoupon', data: {} },
+        events: [{ type: 'CouponRemoved', data: {} }],
+      },
+    ];
     expect(parseLog(roundTrip(createLog({ appVersion: '0.1.0', storeVersion: '1', entries })))).toEqual({
       schemaVersion: 3,
       appVersion: '0.1.0',
@@ -62,7 +69,9 @@ describe('the app log', () => {
     const first = bad.entries[0]?.events[0];
     if (first) first.type = 'ItemTeleported';
     expect(() => parseLog(bad)).toThrow(/entries\[0\]\.events\[0\]\.type/);
-    expect(() => parseLog({ ...roundTrip(log) as object, snapshot: { position: 0, state: { cart: {} } } })).toThrow(/snapshot\.state: the snapshot state must be an object with the areas/);
+    expect(() => parseLog({ ...(roundTrip(log) as object), snapshot: { position: 0, state: { cart: {} } } })).toThrow(
+      /snapshot\.state: the snapshot state must be an object with the areas/,
+    );
   });
 });
 
@@ -83,21 +92,52 @@ const digitsDeep = (value: unknown): string[] => {
 
 function personalSession(phone: string, name: string, token: string, comment: string): Log {
   const user: User = { ...generatedUser, phone, name };
-  const address: Address = { id: 'a-1', userId: user.id, city: 'Ангарск', street: 'Ленина', home: '1', apartment: '5', entrance: null, floor: null, intercom: null, comment, location: null };
+  const address: Address = {
+    id: 'a-1',
+    userId: user.id,
+    city: 'Ангарск',
+    street: 'Ленина',
+    home: '1',
+    apartment: '5',
+    entrance: null,
+    floor: null,
+    intercom: null,
+    comment,
+    location: null,
+  };
   const steps: [AppCommand | undefined, AppEvent[]][] = [
     [{ type: 'RequestCode', data: { phone } }, [{ type: 'CodeRequested', data: { phone } }]],
-    [{ type: 'ConfirmCodeSent', data: { phone } }, [{ type: 'CodeSent', data: { phone, at: '2026-11-23T09:00:01.000Z' } }]],
+    [
+      { type: 'ConfirmCodeSent', data: { phone } },
+      [{ type: 'CodeSent', data: { phone, at: '2026-11-23T09:00:01.000Z' } }],
+    ],
     [{ type: 'SubmitCode', data: { code: '1234' } }, [{ type: 'CodeSubmitted', data: { phone, code: '1234' } }]],
     [{ type: 'CompleteSignIn', data: { token, user } }, [{ type: 'SignedIn', data: { token, user } }]],
-    [{ type: 'EditProfile', data: { changes: { name } } }, [{ type: 'ProfileEditRequested', data: { phone, changes: { name } } }]],
+    [
+      { type: 'EditProfile', data: { changes: { name } } },
+      [{ type: 'ProfileEditRequested', data: { phone, changes: { name } } }],
+    ],
     [{ type: 'ApplyProfile', data: { user } }, [{ type: 'ProfileLoaded', data: { user } }]],
     [{ type: 'RecordAddressCreated', data: { address } }, [{ type: 'AddressCreated', data: { address } }]],
     [undefined, [{ type: 'PhoneRejected', data: { phone, message: 'Неверный формат телефона' } }]],
   ];
-  const entries: LogEntry[] = steps.map(([command, events], i) => ({ position: i + 1, at: `2026-11-23T09:00:0${i}.000Z`, ...(command ? { command } : {}), events }));
+  const entries: LogEntry[] = steps.map(([command, events], i) => ({
+    position: i + 1,
+    at: `2026-11-23T09:00:0${i}.000Z`,
+    ...(command ? { command } : {}),
+    events,
+  }));
   const half = entries.slice(0, 4);
-  const snapshotState = evolveAll(initialState, half.flatMap((e) => e.events));
-  return createLog({ appVersion: '0.1.0', storeVersion: '1', snapshot: { position: 4, state: snapshotState }, entries: entries.slice(4) });
+  const snapshotState = evolveAll(
+    initialState,
+    half.flatMap((e) => e.events),
+  );
+  return createLog({
+    appVersion: '0.1.0',
+    storeVersion: '1',
+    snapshot: { position: 4, state: snapshotState },
+    entries: entries.slice(4),
+  });
 }
 
 describe('exportLog (DESIGN point 6: "Export redacts the token and masks personal data")', () => {
@@ -119,18 +159,26 @@ describe('exportLog (DESIGN point 6: "Export redacts the token and masks persona
   });
 
   it('property: no exported log holds a 10-digit run of the phone of its input', () => {
-    const phoneArb = fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 9, maxLength: 9 }).map((rest) => `+79${rest}`);
+    const phoneArb = fc
+      .string({ unit: fc.constantFrom(...'0123456789'), minLength: 9, maxLength: 9 })
+      .map((rest) => `+79${rest}`);
     const nameArb = fc.constantFrom('Иван', 'Мария', 'Ёжик', 'Al');
     fc.assert(
-      fc.property(phoneArb, nameArb, fc.string({ maxLength: 12 }), fc.constantFrom('', 'тел. ', 'звонить 8'), (phone, name, token, prefix) => {
-        const n = phone.slice(2);
-        const comment = `${prefix}${n.slice(0, 3)} ${n.slice(3, 6)}-${n.slice(6, 8)}-${n.slice(8)}`;
-        const out = exportLog(personalSession(phone, name, token === '' ? 't' : token, comment));
-        const runs = tenDigitRuns(phone);
-        const text = JSON.stringify(out);
-        expect(runs.some((r) => text.includes(r))).toBe(false);
-        expect(digitsDeep(out).some((s) => runs.some((r) => s.includes(r)))).toBe(false);
-      }),
+      fc.property(
+        phoneArb,
+        nameArb,
+        fc.string({ maxLength: 12 }),
+        fc.constantFrom('', 'тел. ', 'звонить 8'),
+        (phone, name, token, prefix) => {
+          const n = phone.slice(2);
+          const comment = `${prefix}${n.slice(0, 3)} ${n.slice(3, 6)}-${n.slice(6, 8)}-${n.slice(8)}`;
+          const out = exportLog(personalSession(phone, name, token === '' ? 't' : token, comment));
+          const runs = tenDigitRuns(phone);
+          const text = JSON.stringify(out);
+          expect(runs.some((r) => text.includes(r))).toBe(false);
+          expect(digitsDeep(out).some((s) => runs.some((r) => s.includes(r)))).toBe(false);
+        },
+      ),
       { numRuns },
     );
   });

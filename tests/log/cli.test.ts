@@ -14,7 +14,11 @@ const fixtures = join(root, 'tests', 'fixtures', 'logs');
 const roundTrip = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
 function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'tools', 'replay.ts'), ...args], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'tools', 'replay.ts'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -35,20 +39,52 @@ function inProcess(argv: string[], files: Record<string, string>) {
 
 describe('replay CLI arguments', () => {
   it('reads FILE, --at N (also --at=N) and --diff in any order', () => {
-    expect(parseArgs(['a.json'])).toEqual({ file: 'a.json', at: null, diff: false, export: false, toTest: null, force: false });
-    expect(parseArgs(['--diff', 'a.json', '--at', '12'])).toEqual({ file: 'a.json', at: 12, diff: true, export: false, toTest: null, force: false });
-    expect(parseArgs(['a.json', '--at=3'])).toEqual({ file: 'a.json', at: 3, diff: false, export: false, toTest: null, force: false });
-    expect(parseArgs(['a.json', '--export'])).toEqual({ file: 'a.json', at: null, diff: false, export: true, toTest: null, force: false });
+    expect(parseArgs(['a.json'])).toEqual({
+      file: 'a.json',
+      at: null,
+      diff: false,
+      export: false,
+      toTest: null,
+      force: false,
+    });
+    expect(parseArgs(['--diff', 'a.json', '--at', '12'])).toEqual({
+      file: 'a.json',
+      at: 12,
+      diff: true,
+      export: false,
+      toTest: null,
+      force: false,
+    });
+    expect(parseArgs(['a.json', '--at=3'])).toEqual({
+      file: 'a.json',
+      at: 3,
+      diff: false,
+      export: false,
+      toTest: null,
+      force: false,
+    });
+    expect(parseArgs(['a.json', '--export'])).toEqual({
+      file: 'a.json',
+      at: null,
+      diff: false,
+      export: true,
+      toTest: null,
+      force: false,
+    });
   });
 
-  it.each([[[]], [['--at', 'x', 'a.json']], [['a.json', '--export', '--diff']], [['a.json', 'b.json']], [['--verbose', 'a.json']], [['a.json', '--at']]])(
-    'rejects %j with exit code 2 and the usage line',
-    (argv) => {
-      const out = inProcess(argv, {});
-      expect(out.code).toBe(2);
-      expect(out.stderr).toContain('usage: npm run replay -- FILE [--at N] [--diff] [--export]');
-    },
-  );
+  it.each([
+    [[]],
+    [['--at', 'x', 'a.json']],
+    [['a.json', '--export', '--diff']],
+    [['a.json', 'b.json']],
+    [['--verbose', 'a.json']],
+    [['a.json', '--at']],
+  ])('rejects %j with exit code 2 and the usage line', (argv) => {
+    const out = inProcess(argv, {});
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain('usage: npm run replay -- FILE [--at N] [--diff] [--export]');
+  });
 });
 
 describe('replay CLI in process', () => {
@@ -57,23 +93,49 @@ describe('replay CLI in process', () => {
 
   it('prints the final state, the state at a position, and the per-entry diff', () => {
     const parsed = parseLogText(text);
-    expect(JSON.parse(inProcess(['log.json'], { 'log.json': text }).stdout)).toEqual(JSON.parse(JSON.stringify(replay(parsed).final)));
-    expect(JSON.parse(inProcess(['log.json', '--at', '10'], { 'log.json': text }).stdout)).toEqual(JSON.parse(JSON.stringify(stateAt(parsed, 10))));
+    expect(JSON.parse(inProcess(['log.json'], { 'log.json': text }).stdout)).toEqual(
+      JSON.parse(JSON.stringify(replay(parsed).final)),
+    );
+    expect(JSON.parse(inProcess(['log.json', '--at', '10'], { 'log.json': text }).stdout)).toEqual(
+      JSON.parse(JSON.stringify(stateAt(parsed, 10))),
+    );
     const diff = inProcess(['log.json', '--diff', '--at', '8'], { 'log.json': text });
     expect(diff.code).toBe(0);
     expect(diff.stdout).toBe(formatDiff(parsed, 8));
     expect(diff.stdout).toMatch(/^#1 2026-11-23T04:00:01\.000Z ApplySettings → SettingsLoaded\n {2}~ setting\./m);
-    expect(diff.stdout).toMatch(/^#6 \S+ AddItem → ItemAdded, LineHighlighted\n {2}\+ cart\.items\[id=line-1\] = \{"id":"line-1"/m);
+    expect(diff.stdout).toMatch(
+      /^#6 \S+ AddItem → ItemAdded, LineHighlighted\n {2}\+ cart\.items\[id=line-1\] = \{"id":"line-1"/m,
+    );
     expect(diff.stdout).not.toContain('#9 ');
   });
 
   it('exits 1 with a clear message on a missing file, bad JSON, an invalid log or a position it lacks', () => {
-    const files = { 'bad.json': '{"schemaVersion": 2, "entries": [', 'v9.json': '{"schemaVersion": 9}', 'arr.json': '[1,2]', 'log.json': text };
-    expect(inProcess(['nope.json'], files)).toMatchObject({ code: 1, stderr: 'replay: cannot read nope.json: no such file\n' });
-    expect(inProcess(['bad.json'], files)).toMatchObject({ code: 1, stderr: expect.stringMatching(/^replay: bad\.json: The file is not JSON/) });
-    expect(inProcess(['v9.json'], files)).toMatchObject({ code: 1, stderr: expect.stringContaining('schemaVersion 9, written by a newer app') });
-    expect(inProcess(['arr.json'], files)).toMatchObject({ code: 1, stderr: expect.stringContaining('Not an event log') });
-    expect(inProcess(['log.json', '--at', '99999'], files)).toMatchObject({ code: 1, stderr: expect.stringContaining('no position 99999') });
+    const files = {
+      'bad.json': '{"schemaVersion": 2, "entries": [',
+      'v9.json': '{"schemaVersion": 9}',
+      'arr.json': '[1,2]',
+      'log.json': text,
+    };
+    expect(inProcess(['nope.json'], files)).toMatchObject({
+      code: 1,
+      stderr: 'replay: cannot read nope.json: no such file\n',
+    });
+    expect(inProcess(['bad.json'], files)).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^replay: bad\.json: The file is not JSON/),
+    });
+    expect(inProcess(['v9.json'], files)).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('schemaVersion 9, written by a newer app'),
+    });
+    expect(inProcess(['arr.json'], files)).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('Not an event log'),
+    });
+    expect(inProcess(['log.json', '--at', '99999'], files)).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('no position 99999'),
+    });
   });
 });
 
@@ -105,7 +167,9 @@ describe('replay CLI spawned', () => {
     expect(final.user.profile).toMatchObject({ phone: '+7 (***) ***-**-67', name: 'И***' });
     expect(final.auth.token).toBe('[redacted]');
     expect(final.cart.items.map((l) => l.product.name)).toEqual(
-      replay(parseLog(JSON.parse(readFileSync(join(fixtures, 'session.json'), 'utf8')))).final.cart.items.map((l) => l.product.name),
+      replay(parseLog(JSON.parse(readFileSync(join(fixtures, 'session.json'), 'utf8')))).final.cart.items.map(
+        (l) => l.product.name,
+      ),
     );
   });
 
@@ -134,7 +198,15 @@ describe('replay CLI spawned', () => {
   it('exits 1 with the path of the problem on an invalid log file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'replay-'));
     const file = join(dir, 'broken.json');
-    writeFileSync(file, JSON.stringify({ schemaVersion: 2, appVersion: '0.1.0', storeVersion: '1', entries: [{ position: 1, at: 'now', events: [] }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        schemaVersion: 2,
+        appVersion: '0.1.0',
+        storeVersion: '1',
+        entries: [{ position: 1, at: 'now', events: [] }],
+      }),
+    );
     const out = cli(file);
     expect(out.status).toBe(1);
     expect(out.stdout).toBe('');

@@ -28,11 +28,22 @@ function leaks(value: unknown, phone: string): boolean {
 }
 
 /** The ways a customer's phone is written: normalised, displayed, with 8, bare national, spaced. */
-const phoneArb = fc.string({ unit: fc.constantFrom(...'0123456789'.split('')), minLength: 9, maxLength: 9 }).map((rest) => `+79${rest}`);
+const phoneArb = fc
+  .string({ unit: fc.constantFrom(...'0123456789'.split('')), minLength: 9, maxLength: 9 })
+  .map((rest) => `+79${rest}`);
 function writings(phone: string): string[] {
   const n = phone.slice(2);
   const [a, b, c, d] = [n.slice(0, 3), n.slice(3, 6), n.slice(6, 8), n.slice(8)];
-  return [phone, `+7 (${a}) ${b}-${c}-${d}`, `8${n}`, `8 (${a}) ${b}-${c}-${d}`, n, `+7 ${a} ${b} ${c} ${d}`, `7-${a}-${b}-${c}-${d}`, `8.${a}.${b}.${c}.${d}`];
+  return [
+    phone,
+    `+7 (${a}) ${b}-${c}-${d}`,
+    `8${n}`,
+    `8 (${a}) ${b}-${c}-${d}`,
+    n,
+    `+7 ${a} ${b} ${c} ${d}`,
+    `7-${a}-${b}-${c}-${d}`,
+    `8.${a}.${b}.${c}.${d}`,
+  ];
 }
 const textAround = fc.string({ unit: fc.constantFrom(...'ab йцукен,.:!?-()1'.split('')), maxLength: 8 });
 
@@ -42,7 +53,10 @@ describe('redaction for export (DESIGN point 6: "export redacts the token and ma
       auth: { status: 'signed-in', token: 'secret-1' },
       user: { user: { id: 'u1', phone: '+79991234567', name: 'Иван', balance: 10 } },
       cart: { items: [{ id: 'l1', product: { id: 'p1', name: 'Филадельфия' }, quantity: 2 }] },
-      promo: { customer: { phone: '+79991234567', name: 'Иван' }, order: { phone: '+79991234567', items: [{ name: 'Пепперони' }] } },
+      promo: {
+        customer: { phone: '+79991234567', name: 'Иван' },
+        order: { phone: '+79991234567', items: [{ name: 'Пепперони' }] },
+      },
       profile: { phone: '+79991234567', changes: { name: 'Иван' } },
       nested: [{ accessToken: 'secret-2', captchaToken: 'secret-3', tokens: 5, refreshToken: null }],
       address: { comment: 'позвонить за час: 8 (999) 123-45-67', userName: 'Мария' },
@@ -52,7 +66,10 @@ describe('redaction for export (DESIGN point 6: "export redacts the token and ma
       auth: { status: 'signed-in', token: '[redacted]' },
       user: { user: { id: 'u1', phone: '+7 (***) ***-**-67', name: 'И***', balance: 10 } },
       cart: { items: [{ id: 'l1', product: { id: 'p1', name: 'Филадельфия' }, quantity: 2 }] },
-      promo: { customer: { phone: '+7 (***) ***-**-67', name: 'И***' }, order: { phone: '+7 (***) ***-**-67', items: [{ name: 'Пепперони' }] } },
+      promo: {
+        customer: { phone: '+7 (***) ***-**-67', name: 'И***' },
+        order: { phone: '+7 (***) ***-**-67', items: [{ name: 'Пепперони' }] },
+      },
       profile: { phone: '+7 (***) ***-**-67', changes: { name: 'И***' } },
       nested: [{ accessToken: '[redacted]', captchaToken: '[redacted]', tokens: 5, refreshToken: null }],
       address: { comment: 'позвонить за час: +7 (***) ***-**-67', userName: 'М***' },
@@ -83,7 +100,10 @@ describe('redaction for export (DESIGN point 6: "export redacts the token and ma
     first.command = { type: 'SignIn', data: { phone: '+79991234567', name: 'Иван', token: 'secret' } };
     const out = exportLogWith(toyCodec, log);
     expect(out.snapshot?.state.names).toEqual(['+7 (***) ***-**-67']);
-    expect(out.entries[0]?.command).toEqual({ type: 'SignIn', data: { phone: '+7 (***) ***-**-67', name: 'И***', token: '[redacted]' } });
+    expect(out.entries[0]?.command).toEqual({
+      type: 'SignIn',
+      data: { phone: '+7 (***) ***-**-67', name: 'И***', token: '[redacted]' },
+    });
     expect(out.entries[2]?.events[1]).toEqual({ type: 'NameRecorded', data: { name: 'Иван' } });
     expect(log.entries[0]?.command?.data.token).toBe('secret');
   });
@@ -96,7 +116,10 @@ describe('redaction for export (DESIGN point 6: "export redacts the token and ma
         fc.integer(),
         fc.constant(null),
       );
-    const key = fc.oneof(fc.constantFrom('phone', 'name', 'comment', 'token', 'customerPhone', 'data', 'items'), fc.string({ maxLength: 5 }));
+    const key = fc.oneof(
+      fc.constantFrom('phone', 'name', 'comment', 'token', 'customerPhone', 'data', 'items'),
+      fc.string({ maxLength: 5 }),
+    );
     fc.assert(
       fc.property(
         phoneArb.chain((phone) =>

@@ -48,7 +48,12 @@ function staticGraph(entry: string): Set<string> {
   return seen;
 }
 
-const SCHEMA_MODULES = ['src/events/index.ts', 'src/commands/index.ts', 'src/events/logCodec.ts', 'src/events/upcasters.ts'];
+const SCHEMA_MODULES = [
+  'src/events/index.ts',
+  'src/commands/index.ts',
+  'src/events/logCodec.ts',
+  'src/events/upcasters.ts',
+];
 
 describe('what the page imports at start for the recorded log', () => {
   it('the walk sees through re-exports and finds the schemas where they are imported', () => {
@@ -56,16 +61,21 @@ describe('what the page imports at start for the recorded log', () => {
     expect(staticGraph('src/views/app/bugReport.ts').has('src/events/logCodec.ts')).toBe(true);
   });
 
-  it.each(['src/effects/recording.ts', 'src/events/log.ts', 'src/views/app/bugReportUi.tsx'])('%s reaches no schema module nor the log codec', (entry) => {
-    const graph = staticGraph(entry);
-    expect(SCHEMA_MODULES.filter((m) => graph.has(m))).toEqual([]);
-    expect(graph.has('src/views/app/bugReport.ts')).toBe(false);
-  });
+  it.each(['src/effects/recording.ts', 'src/events/log.ts', 'src/views/app/bugReportUi.tsx'])(
+    '%s reaches no schema module nor the log codec',
+    (entry) => {
+      const graph = staticGraph(entry);
+      expect(SCHEMA_MODULES.filter((m) => graph.has(m))).toEqual([]);
+      expect(graph.has('src/views/app/bugReport.ts')).toBe(false);
+    },
+  );
 
   it('the entry starts bug reporting but reaches neither the recorder, the log nor the reporter (loaded when idle)', () => {
     const graph = staticGraph('src/views/main.tsx');
     expect(graph.has('src/views/app/bugReportStart.ts')).toBe(true);
-    expect(['src/views/app/bugReportUi.tsx', 'src/effects/recording.ts', 'src/events/log.ts'].filter((m) => graph.has(m))).toEqual([]);
+    expect(
+      ['src/views/app/bugReportUi.tsx', 'src/effects/recording.ts', 'src/events/log.ts'].filter((m) => graph.has(m)),
+    ).toEqual([]);
   });
 });
 
@@ -93,7 +103,14 @@ describe('what the page imports at start for the deciders', () => {
   const schemas = [...areaSchemaModules(), 'src/events/define.ts'];
 
   it('knows the schema modules of every area of commands and events', () => {
-    expect(schemas).toEqual(expect.arrayContaining(['src/commands/cart.ts', 'src/commands/view.ts', 'src/events/cart.ts', 'src/events/view.ts']));
+    expect(schemas).toEqual(
+      expect.arrayContaining([
+        'src/commands/cart.ts',
+        'src/commands/view.ts',
+        'src/events/cart.ts',
+        'src/events/view.ts',
+      ]),
+    );
     expect(schemas).toHaveLength(23);
   });
 
@@ -145,23 +162,50 @@ describe('the on-demand deciders come with the modules that dispatch their comma
     const graph = staticGraph('src/views/main.tsx');
     expect(graph.has('src/commands/onDemand.ts')).toBe(true);
     expect(graph.has('src/commands/auth.decide.ts')).toBe(true);
-    expect(areas.flatMap((area) => [provideModule(area), ...deciderModules(area)]).filter((m) => graph.has(m))).toEqual([]);
+    expect(areas.flatMap((area) => [provideModule(area), ...deciderModules(area)]).filter((m) => graph.has(m))).toEqual(
+      [],
+    );
   });
 
   it.each([
-    ['checkout', ['src/views/pages/CheckoutPage.tsx', 'src/views/pages/CompletePage.tsx', 'src/views/modals/AddressModal.tsx', 'src/effects/checkout.ts']],
+    [
+      'checkout',
+      [
+        'src/views/pages/CheckoutPage.tsx',
+        'src/views/pages/CompletePage.tsx',
+        'src/views/modals/AddressModal.tsx',
+        'src/effects/checkout.ts',
+      ],
+    ],
     ['signIn', ['src/views/modals/AuthModal.tsx', 'src/views/modals/ModalContent.tsx', 'src/effects/auth.ts']],
     [
       'user',
-      ['src/views/pages/personal/ProfilePage.tsx', 'src/views/pages/personal/HistoryPage.tsx', 'src/views/components/ProfileForm.tsx', 'src/effects/user.ts', 'src/effects/balance.ts'],
+      [
+        'src/views/pages/personal/ProfilePage.tsx',
+        'src/views/pages/personal/HistoryPage.tsx',
+        'src/views/components/ProfileForm.tsx',
+        'src/effects/user.ts',
+        'src/effects/balance.ts',
+      ],
     ],
-    ['address', ['src/views/modals/AddressModal.tsx', 'src/views/pages/personal/AddressesPage.tsx', 'src/effects/address.ts', 'src/effects/auth.ts']],
+    [
+      'address',
+      [
+        'src/views/modals/AddressModal.tsx',
+        'src/views/pages/personal/AddressesPage.tsx',
+        'src/effects/address.ts',
+        'src/effects/auth.ts',
+      ],
+    ],
     ['page', ['src/views/pages/InfoPage.tsx', 'src/effects/page.ts']],
-  ] as const)('each module in src/views or src/effects that dispatches a %s command reaches its provide module', (area, known) => {
-    const dispatching = dispatchersOf(area);
-    expect(dispatching).toEqual(expect.arrayContaining([...known]));
-    expect(dispatching.filter((file) => !staticGraph(file).has(provideModule(area)))).toEqual([]);
-  });
+  ] as const)(
+    'each module in src/views or src/effects that dispatches a %s command reaches its provide module',
+    (area, known) => {
+      const dispatching = dispatchersOf(area);
+      expect(dispatching).toEqual(expect.arrayContaining([...known]));
+      expect(dispatching.filter((file) => !staticGraph(file).has(provideModule(area)))).toEqual([]);
+    },
+  );
 });
 
 // The effects nothing on the first paint needs are one lazily loaded chunk
@@ -191,7 +235,12 @@ describe('the first load carries no effect of the later chunks', () => {
   it('the entry reaches the lazy wrappers, the token revocation and the version checks, but none of them', () => {
     const graph = staticGraph('src/views/main.tsx');
     expect([...graph]).toEqual(
-      expect.arrayContaining(['src/effects/afterFirstPaintLazy.ts', 'src/effects/checkoutLazy.ts', 'src/effects/tokenRevocation.ts', 'src/effects/versions.ts']),
+      expect.arrayContaining([
+        'src/effects/afterFirstPaintLazy.ts',
+        'src/effects/checkoutLazy.ts',
+        'src/effects/tokenRevocation.ts',
+        'src/effects/versions.ts',
+      ]),
     );
     expect(later.filter((m) => graph.has(m))).toEqual([]);
   });
@@ -205,7 +254,13 @@ describe('the city prompt comes alone', () => {
     const host = readFileSync(join(root, 'src/views/modals/ModalHost.tsx'), 'utf8');
     expect(host).toMatch(/import\('\.\/CityModal'\)/);
     const modals = staticGraph('src/views/modals/ModalContent.tsx');
-    expect([...modals]).toEqual(expect.arrayContaining(['src/views/modals/AuthModal.tsx', 'src/views/modals/AddressModal.tsx', 'src/commands/signIn.provide.ts']));
+    expect([...modals]).toEqual(
+      expect.arrayContaining([
+        'src/views/modals/AuthModal.tsx',
+        'src/views/modals/AddressModal.tsx',
+        'src/commands/signIn.provide.ts',
+      ]),
+    );
     expect(modals.has('src/views/modals/CityModal.tsx')).toBe(false);
   });
 
@@ -215,6 +270,8 @@ describe('the city prompt comes alone', () => {
       .filter((f) => f.endsWith('Modal.tsx') && f !== 'CityModal.tsx')
       .map((f) => `src/views/modals/${f}`);
     expect(otherModals.length).toBeGreaterThan(5);
-    expect(graph.filter((m) => otherModals.includes(m) || m.endsWith('.provide.ts') || m.endsWith('ModalContent.tsx'))).toEqual([]);
+    expect(
+      graph.filter((m) => otherModals.includes(m) || m.endsWith('.provide.ts') || m.endsWith('ModalContent.tsx')),
+    ).toEqual([]);
   });
 });

@@ -16,14 +16,18 @@ describe('log format (DESIGN point 6: { schemaVersion, appVersion, storeVersion,
 
   it('rejects entries at or before the snapshot position, naming the entry', () => {
     const log = toyLog({ snapshot: { position: 2, state: { count: 10, names: [] } } });
-    expect(() => toyCodec.parseLog(log)).toThrow(/entries\[0\]\.position: entry position 1 must come after the snapshot's position 2/);
+    expect(() => toyCodec.parseLog(log)).toThrow(
+      /entries\[0\]\.position: entry position 1 must come after the snapshot's position 2/,
+    );
   });
 
   it('rejects positions that do not strictly increase', () => {
     const log = toyLog();
     const [a, b] = log.entries;
     if (!a || !b) throw new Error('fixture');
-    expect(() => toyCodec.parseLog({ ...log, entries: [b, a] })).toThrow(/positions must strictly increase \(2 then 1\)/);
+    expect(() => toyCodec.parseLog({ ...log, entries: [b, a] })).toThrow(
+      /positions must strictly increase \(2 then 1\)/,
+    );
   });
 
   it('names the path of a bad event and of a bad timestamp', () => {
@@ -48,7 +52,9 @@ describe('log format (DESIGN point 6: { schemaVersion, appVersion, storeVersion,
     expect(() => toyCodec.parseLog(null)).toThrow(/Not an event log/);
     expect(() => toyCodec.parseLog([])).toThrow(/Not an event log/);
     expect(() => toyCodec.parseLog({ entries: [] })).toThrow(/schemaVersion must be a positive integer, got nothing/);
-    expect(() => toyCodec.parseLog({ ...toyLog(), schemaVersion: 4 })).toThrow(/schemaVersion 4, written by a newer app; this one reads up to version 3/);
+    expect(() => toyCodec.parseLog({ ...toyLog(), schemaVersion: 4 })).toThrow(
+      /schemaVersion 4, written by a newer app; this one reads up to version 3/,
+    );
     expect(() => toyCodec.parseLog({ ...toyLog(), storeVersion: undefined })).toThrow(/storeVersion/);
   });
 

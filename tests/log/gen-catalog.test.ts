@@ -29,10 +29,23 @@ describe('tools/gen-log (the replay benchmark log)', () => {
     expect(countEvents(log)).toBe(2_000);
     const codec = createLogCodec({ state: z.object({}), event: AppEventSchema, command: AppCommandSchema });
     expect(codec.parseLog(JSON.parse(JSON.stringify(log))).entries).toHaveLength(log.entries.length);
-    expect(JSON.stringify(generateEventLog({ eventCount: 500, seed: 3 }))).toBe(JSON.stringify(generateEventLog({ eventCount: 500, seed: 3 })));
+    expect(JSON.stringify(generateEventLog({ eventCount: 500, seed: 3 }))).toBe(
+      JSON.stringify(generateEventLog({ eventCount: 500, seed: 3 })),
+    );
     const types = new Set(log.entries.flatMap((e) => e.events.map((ev) => ev.type)));
     expect([...types].sort()).toEqual(
-      ['CatalogLoaded', 'CitiesLoaded', 'ItemAdded', 'ItemQuantityChanged', 'ItemRemoved', 'LineHighlighted', 'PromoResultApplied', 'SessionStarted', 'SettingsLoaded', 'SignedIn'].sort(),
+      [
+        'CatalogLoaded',
+        'CitiesLoaded',
+        'ItemAdded',
+        'ItemQuantityChanged',
+        'ItemRemoved',
+        'LineHighlighted',
+        'PromoResultApplied',
+        'SessionStarted',
+        'SettingsLoaded',
+        'SignedIn',
+      ].sort(),
     );
   });
 });

@@ -79,7 +79,10 @@ function leaks(value: unknown, d: string): string | null {
 /** Text that may sit around a phone: anything but digits (digits next to it would make another number). */
 const around = fc.string({ maxLength: 12 }).map((s) => s.replace(/[\d+]/g, ''));
 
-const anyKey = fc.oneof(fc.constantFrom('phone', 'customerPhone', 'comment', 'name', 'data', 'text', 'address', 'message', 'items'), fc.string({ maxLength: 6 }));
+const anyKey = fc.oneof(
+  fc.constantFrom('phone', 'customerPhone', 'comment', 'name', 'data', 'text', 'address', 'message', 'items'),
+  fc.string({ maxLength: 6 }),
+);
 
 /** Arbitrary JSON with the phone placed in it in every way a log could carry it. */
 function jsonWith(phone: { digits: string; text: string }) {
@@ -124,7 +127,14 @@ describe('masking never leaks a full phone number (property)', () => {
             schemaVersion: 2,
             appVersion: '0.1.0',
             storeVersion: '1',
-            entries: [{ position: 1, at: '2026-11-23T05:00:00.000Z', command: { type: 'EditProfile', data: value }, events: [{ type: 'ProfileEdited', data: value }] }],
+            entries: [
+              {
+                position: 1,
+                at: '2026-11-23T05:00:00.000Z',
+                command: { type: 'EditProfile', data: value },
+                events: [{ type: 'ProfileEdited', data: value }],
+              },
+            ],
           };
           const report: ClientReport = {
             kind: CLIENT_REPORT_KIND,
@@ -149,6 +159,8 @@ describe('masking keeps ids', () => {
   it("keeps a UUID inside a longer id ('<uuid>:1' cart lines) and still masks a phone beside it", () => {
     const line = 'f0c42090-02ef-4b96-9512-55375f537c34:1';
     expect(redactValue({ id: line })).toEqual({ id: line });
-    expect(redactValue({ comment: `${line} звонить 8 912 345-67-89` })).toEqual({ comment: `${line} звонить +7 (***) ***-**-89` });
+    expect(redactValue({ comment: `${line} звонить 8 912 345-67-89` })).toEqual({
+      comment: `${line} звонить +7 (***) ***-**-89`,
+    });
   });
 });

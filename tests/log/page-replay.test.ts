@@ -11,21 +11,47 @@ import { order } from '../commands/checkoutFixtures';
 import { ANGARSK } from '../fixtures/settings';
 import { readyState, USER } from '../fixtures/state';
 
-const about: Page = { slug: 'about', cityId: ANGARSK.id, title: 'О компании', body: '## История\n\nС 2010 года.', updatedAt: '2026-11-20T00:00:00.000Z' };
-const past = order({ id: 'o-977', number: 977, status: 'Closed', statusName: 'выполнен', deliveryMethod: 'self', address: null, zoneId: null });
+const about: Page = {
+  slug: 'about',
+  cityId: ANGARSK.id,
+  title: 'О компании',
+  body: '## История\n\nС 2010 года.',
+  updatedAt: '2026-11-20T00:00:00.000Z',
+};
+const past = order({
+  id: 'o-977',
+  number: 977,
+  status: 'Closed',
+  statusName: 'выполнен',
+  deliveryMethod: 'self',
+  address: null,
+  zoneId: null,
+});
 
 /** A session as the browser records it: the views' commands and the effects' answers, in order. */
 function recordedSession() {
   const start = readyState();
   let n = 0;
-  const store = createStore({ decide, initial: start, deps: { now: () => '2026-11-23T06:00:00.000Z', newId: () => `id-${++n}` } });
+  const store = createStore({
+    decide,
+    initial: start,
+    deps: { now: () => '2026-11-23T06:00:00.000Z', newId: () => `id-${++n}` },
+  });
   store.dispatch({ type: 'LoadPage', data: { slug: 'about', cityId: ANGARSK.id } });
   store.dispatch({ type: 'ApplyPage', data: { slug: 'about', cityId: ANGARSK.id, page: about } });
   store.dispatch({ type: 'LoadPage', data: { slug: 'masterclass', cityId: ANGARSK.id } });
-  store.dispatch({ type: 'ReportPageFailure', data: { slug: 'masterclass', cityId: ANGARSK.id, status: 404, message: 'Страница не найдена' } });
+  store.dispatch({
+    type: 'ReportPageFailure',
+    data: { slug: 'masterclass', cityId: ANGARSK.id, status: 404, message: 'Страница не найдена' },
+  });
   store.dispatch({ type: 'LoadOrderHistory', data: {} });
   store.dispatch({ type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [past] } });
-  const log = createLog({ appVersion: '0.1.0', storeVersion: '1', snapshot: { position: 0, state: start }, entries: store.entries() });
+  const log = createLog({
+    appVersion: '0.1.0',
+    storeVersion: '1',
+    snapshot: { position: 0, state: start },
+    entries: store.entries(),
+  });
   return { log, live: store.getState() };
 }
 
@@ -45,7 +71,11 @@ describe('informational pages and order history in the log', () => {
     ]);
     const final = replayFinal(parsed);
     expect(final.page.entries[`about/${ANGARSK.id}`]).toEqual({ status: 'loaded', page: about });
-    expect(final.page.entries[`masterclass/${ANGARSK.id}`]).toEqual({ status: 'failed', httpStatus: 404, message: 'Страница не найдена' });
+    expect(final.page.entries[`masterclass/${ANGARSK.id}`]).toEqual({
+      status: 'failed',
+      httpStatus: 404,
+      message: 'Страница не найдена',
+    });
     expect(final.user.history).toEqual({ status: 'loaded', orders: [past] });
     expect(roundTrip(final)).toEqual(roundTrip(live));
     expect(stateAt(parsed, 1).page.entries[`about/${ANGARSK.id}`]).toEqual({ status: 'loading' });

@@ -20,7 +20,21 @@ function signedInWithCart(): AppState {
   const events: AppEvent[] = [
     { type: 'SettingsLoaded', data: { settings: generateSettings('1') } },
     { type: 'SignedIn', data: { token: 'tok', user } },
-    { type: 'ItemAdded', data: { line: { id: 'l1', product, quantity: 2, mods: [], isGift: false, isHidden: false, isServiceFee: false, fromPromocode: false } } },
+    {
+      type: 'ItemAdded',
+      data: {
+        line: {
+          id: 'l1',
+          product,
+          quantity: 2,
+          mods: [],
+          isGift: false,
+          isHidden: false,
+          isServiceFee: false,
+          fromPromocode: false,
+        },
+      },
+    },
     { type: 'DeliveryMethodChanged', data: { method: 'self', previous: 'delivery' } },
     { type: 'PromoRequested', data: {} },
     { type: 'CodeRequested', data: { phone: user.phone } },
@@ -74,9 +88,17 @@ describe('app persistence', () => {
     scheduler.run(({ cold, expectObservable, flush }) => {
       const writes: string[] = [];
       const storage = memoryStorage();
-      const spy = { ...storage, setItem: (k: string, v: string) => { writes.push(k); storage.setItem(k, v); } };
+      const spy = {
+        ...storage,
+        setItem: (k: string, v: string) => {
+          writes.push(k);
+          storage.setItem(k, v);
+        },
+      };
       const state$ = cold('a 50ms b 500ms c 500ms |', { a, b, c });
-      expectObservable(persistState$(state$, { storage: spy, storeVersion: '1' }, { debounceMs: 300 })).toBe('- 50ms - 500ms - 500ms |');
+      expectObservable(persistState$(state$, { storage: spy, storeVersion: '1' }, { debounceMs: 300 })).toBe(
+        '- 50ms - 500ms - 500ms |',
+      );
       flush();
       expect(writes.filter((k) => k === 'storefront:v1:state')).toHaveLength(1);
       expect(restorePersistedState(storage, '1').auth.token).toBe('tok');
@@ -110,7 +132,10 @@ describe('the order history is not persisted (fetched each time the history page
     const storage = memoryStorage();
     const state = signedInWithCart();
     const { cart, address, auth } = state;
-    storage.setItem('storefront:v1:state', JSON.stringify({ cart, user: { profile: state.user.profile, lastOrder: null }, address, auth }));
+    storage.setItem(
+      'storefront:v1:state',
+      JSON.stringify({ cart, user: { profile: state.user.profile, lastOrder: null }, address, auth }),
+    );
     storage.setItem('storefront:storeVersion', '1');
     const restored = restorePersistedState(storage, '1');
     expect(restored.user).toEqual(state.user);
@@ -125,9 +150,17 @@ describe('the order history is not persisted (fetched each time the history page
     scheduler.run(({ cold, expectObservable, flush }) => {
       const writes: string[] = [];
       const storage = memoryStorage();
-      const spy = { ...storage, setItem: (k: string, v: string) => { writes.push(k); storage.setItem(k, v); } };
+      const spy = {
+        ...storage,
+        setItem: (k: string, v: string) => {
+          writes.push(k);
+          storage.setItem(k, v);
+        },
+      };
       const state$ = cold('a 500ms b 500ms |', { a: before, b: { ...before, user: after.user } });
-      expectObservable(persistState$(state$, { storage: spy, storeVersion: '1' }, { debounceMs: 300 })).toBe('- 500ms - 500ms |');
+      expectObservable(persistState$(state$, { storage: spy, storeVersion: '1' }, { debounceMs: 300 })).toBe(
+        '- 500ms - 500ms |',
+      );
       flush();
       expect(writes.filter((k) => k === 'storefront:v1:state')).toHaveLength(1);
     });

@@ -10,7 +10,11 @@ import {
 
 // A state shaped like the app's: persisted areas plus ones that are not (SPEC §7: cart, user, address, auth).
 type State = {
-  cart: { items: { id: string; quantity: number }[]; deliveryMethod: 'delivery' | 'self'; appliedCoupon: string | null };
+  cart: {
+    items: { id: string; quantity: number }[];
+    deliveryMethod: 'delivery' | 'self';
+    appliedCoupon: string | null;
+  };
   user: { user: { name: string } | null };
   address: { list: string[]; selectedId: string | null };
   auth: { token: string | null };
@@ -44,7 +48,12 @@ describe('persistence keyed by the store version (SPEC §7)', () => {
       address: signedIn.address,
       auth: signedIn.auth,
     });
-    expect(persistence.load(storage, '3')).toEqual({ cart: signedIn.cart, user: signedIn.user, address: signedIn.address, auth: signedIn.auth });
+    expect(persistence.load(storage, '3')).toEqual({
+      cart: signedIn.cart,
+      user: signedIn.user,
+      address: signedIn.address,
+      auth: signedIn.auth,
+    });
     expect(persistence.restore(storage, '3', initial)).toEqual({ ...signedIn, modal: initial.modal });
   });
 
@@ -63,7 +72,11 @@ describe('persistence keyed by the store version (SPEC §7)', () => {
 
   it('removes the old key through the version pointer on a storage that cannot list keys', () => {
     const inner = memoryStorage();
-    const plain: KeyValueStorage = { getItem: (k) => inner.getItem(k), setItem: (k, v) => inner.setItem(k, v), removeItem: (k) => inner.removeItem(k) };
+    const plain: KeyValueStorage = {
+      getItem: (k) => inner.getItem(k),
+      setItem: (k, v) => inner.setItem(k, v),
+      removeItem: (k) => inner.removeItem(k),
+    };
     persistence.save(plain, '1', signedIn);
     expect(persistence.load(plain, '2')).toBeNull();
     expect(inner.getItem('storefront:v1:state')).toBeNull();

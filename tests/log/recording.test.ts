@@ -4,7 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import { redactValue, replay, replayFinal, REDACTED } from '../../src/events/log';
 import { parseLog } from '../../src/events/logCodec';
-import { createRecorder, loadRing, RING_CAPACITY, RING_KEY, SESSION_KEY, type Timers } from '../../src/effects/recording';
+import {
+  createRecorder,
+  loadRing,
+  RING_CAPACITY,
+  RING_KEY,
+  SESSION_KEY,
+  type Timers,
+} from '../../src/effects/recording';
 import { memoryStorage } from '../../src/effects/persistence';
 import { initialState, type AppState } from '../../src/projections/store';
 import { generateCatalog } from '../../tools/gen-catalog';
@@ -14,7 +21,7 @@ import { readyState, TOKEN, USER } from '../fixtures/state';
 
 const catalog = generateCatalog(40, 3);
 const session = generateEventLog({ eventCount: 400, seed: 5, catalog });
-const roundTrip = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+const roundTrip = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 /** Timers run by hand: `fire()` runs what is due. */
 function manualTimers(): Timers & { pending(): number; fire(): void } {
@@ -107,7 +114,12 @@ describe('the recording ring', () => {
     const expected = replayFinal(first.log());
 
     const second = recorderOver(storage).recorder;
-    second.record({ position: 1, at: '2026-11-23T05:00:00.000Z', command: { type: 'RemoveCoupon', data: {} }, events: [{ type: 'CouponRemoved', data: {} }] });
+    second.record({
+      position: 1,
+      at: '2026-11-23T05:00:00.000Z',
+      command: { type: 'RemoveCoupon', data: {} },
+      events: [{ type: 'CouponRemoved', data: {} }],
+    });
     const [earlier] = second.earlier();
     expect(second.earlier()).toHaveLength(1);
     expect(earlier?.entries).toHaveLength(60);
@@ -118,9 +130,14 @@ describe('the recording ring', () => {
     expect(loadRing(storage)).toHaveLength(2);
   });
 
-  it('two tabs share the ring: each writes its own session beside the other\'s, and neither overwrites the other', () => {
+  it("two tabs share the ring: each writes its own session beside the other's, and neither overwrites the other", () => {
     const storage = memoryStorage();
-    const entry = (position: number) => ({ position, at: '2026-11-23T05:00:00.000Z', command: { type: 'RemoveCoupon' as const, data: {} }, events: [{ type: 'CouponRemoved' as const, data: {} }] });
+    const entry = (position: number) => ({
+      position,
+      at: '2026-11-23T05:00:00.000Z',
+      command: { type: 'RemoveCoupon' as const, data: {} },
+      events: [{ type: 'CouponRemoved' as const, data: {} }],
+    });
     const a = recorderOver(storage).recorder;
     const b = recorderOver(storage).recorder;
     a.record(entry(1));
@@ -143,7 +160,11 @@ describe('the recording ring', () => {
     const reloaded = recorderOver(storage).recorder;
     reloaded.record(entry(1));
     reloaded.flush();
-    expect(loadRing(storage).map((session) => session.entries.length).sort()).toEqual([1, 2, 3]);
+    expect(
+      loadRing(storage)
+        .map((session) => session.entries.length)
+        .sort(),
+    ).toEqual([1, 2, 3]);
   });
 
   it('counts the capacity over all sessions: earlier sessions are kept whole while they fit', () => {
@@ -180,7 +201,9 @@ describe('the recording ring', () => {
     expect(third.earlier()).toEqual([]);
     expect(third.size()).toBe(40);
     expect(third.log().entries[0]?.position).toBe(session.entries[10]?.position);
-    const whole = replayFinal(parseLog(roundTrip({ ...third.log(), snapshot: undefined, entries: session.entries.slice(0, 50) })));
+    const whole = replayFinal(
+      parseLog(roundTrip({ ...third.log(), snapshot: undefined, entries: session.entries.slice(0, 50) })),
+    );
     expect(replayFinal(third.log())).toEqual({ ...whole, auth: { ...whole.auth, token: REDACTED } });
   });
 
@@ -202,8 +225,16 @@ describe('the recording ring', () => {
     for (const entry of session.entries.slice(0, 12)) first.record(entry);
     first.flush();
     const readable = loadRing(storage)[0];
-    const unreadable = { schemaVersion: 99, appVersion: '9.9.9', storeVersion: '1', entries: [{ position: 1, at: 'later', events: [{ type: 'FromTheFuture', data: {} }] }] };
-    storage.setItem(RING_KEY, JSON.stringify({ format: 1, sessions: [unreadable, readable, 'not a session', { entries: 'nope' }] }));
+    const unreadable = {
+      schemaVersion: 99,
+      appVersion: '9.9.9',
+      storeVersion: '1',
+      entries: [{ position: 1, at: 'later', events: [{ type: 'FromTheFuture', data: {} }] }],
+    };
+    storage.setItem(
+      RING_KEY,
+      JSON.stringify({ format: 1, sessions: [unreadable, readable, 'not a session', { entries: 'nope' }] }),
+    );
     const second = recorderOver(storage).recorder;
     expect(second.earlier()).toEqual([unreadable, readable]);
     expect(second.size()).toBe(13);
@@ -252,13 +283,44 @@ describe('the recording ring', () => {
 
 describe('a sign-out forgets the customer (152-ФЗ: a shared device, or a report sent from it, must not carry them)', () => {
   const at = '2026-11-23T05:00:00.000Z';
-  const address: Address = { id: 'addr-1', userId: USER.id, city: 'Ангарск', street: 'улица Карла Маркса', home: '12', apartment: '34', entrance: '2', floor: '5', intercom: '34К', comment: 'Позвонить за 10 минут', location: { lat: 52.541234, lon: 103.888765 } };
+  const address: Address = {
+    id: 'addr-1',
+    userId: USER.id,
+    city: 'Ангарск',
+    street: 'улица Карла Маркса',
+    home: '12',
+    apartment: '34',
+    entrance: '2',
+    floor: '5',
+    intercom: '34К',
+    comment: 'Позвонить за 10 минут',
+    location: { lat: 52.541234, lon: 103.888765 },
+  };
   const personal = [USER.phone.slice(2), 'Иван', 'Карла Маркса', 'Позвонить', '52.5412'];
   const leaks = (text: string | null) => personal.filter((p) => (text ?? '').includes(p));
-  const signedIn = (position: number) => ({ position, at, command: { type: 'CompleteSignIn' as const, data: { token: TOKEN, user: USER } }, events: [{ type: 'SignedIn' as const, data: { token: TOKEN, user: USER } }] });
-  const addresses = (position: number) => ({ position, at, events: [{ type: 'AddressesLoaded' as const, data: { addresses: [address], selectedId: address.id } }] });
-  const loggedOut = (position: number) => ({ position, at, command: { type: 'Logout' as const, data: {} }, events: [{ type: 'LoggedOut' as const, data: { reason: 'user' as const } }] });
-  const coupon = (position: number) => ({ position, at, command: { type: 'RemoveCoupon' as const, data: {} }, events: [{ type: 'CouponRemoved' as const, data: {} }] });
+  const signedIn = (position: number) => ({
+    position,
+    at,
+    command: { type: 'CompleteSignIn' as const, data: { token: TOKEN, user: USER } },
+    events: [{ type: 'SignedIn' as const, data: { token: TOKEN, user: USER } }],
+  });
+  const addresses = (position: number) => ({
+    position,
+    at,
+    events: [{ type: 'AddressesLoaded' as const, data: { addresses: [address], selectedId: address.id } }],
+  });
+  const loggedOut = (position: number) => ({
+    position,
+    at,
+    command: { type: 'Logout' as const, data: {} },
+    events: [{ type: 'LoggedOut' as const, data: { reason: 'user' as const } }],
+  });
+  const coupon = (position: number) => ({
+    position,
+    at,
+    command: { type: 'RemoveCoupon' as const, data: {} },
+    events: [{ type: 'CouponRemoved' as const, data: {} }],
+  });
 
   it('LoggedOut drops earlier sessions and the entries before it, writes at once, and keeps a replayable log', () => {
     const storage = memoryStorage();
@@ -269,7 +331,9 @@ describe('a sign-out forgets the customer (152-ФЗ: a shared device, or a repor
     expect(leaks(storage.getItem(RING_KEY))).toEqual(personal);
 
     // the next page load starts signed in (restored state), then the customer signs out
-    const { recorder, timers } = recorderOver(storage, { initial: readyState({}, [{ type: 'AddressesLoaded', data: { addresses: [address], selectedId: address.id } }]) });
+    const { recorder, timers } = recorderOver(storage, {
+      initial: readyState({}, [{ type: 'AddressesLoaded', data: { addresses: [address], selectedId: address.id } }]),
+    });
     recorder.record(addresses(1));
     recorder.record(loggedOut(2));
     expect(timers.pending()).toBe(0);
@@ -285,7 +349,7 @@ describe('a sign-out forgets the customer (152-ФЗ: a shared device, or a repor
     expect(leaks(storage.getItem(RING_KEY))).toEqual([]);
   });
 
-  it("another open tab drops its own entries before its next write instead of putting them back", () => {
+  it('another open tab drops its own entries before its next write instead of putting them back', () => {
     const storage = memoryStorage();
     const other = recorderOver(storage).recorder;
     const here = recorderOver(storage).recorder;
@@ -326,7 +390,10 @@ describe('secrets in the ring and in exports', () => {
     });
     const text = JSON.stringify(recorder.log());
     expect(text).not.toContain('808080');
-    expect(recorder.log().entries[0]?.events[0]).toEqual({ type: 'CodeSubmitted', data: { phone: '+79991234567', code: REDACTED } });
+    expect(recorder.log().entries[0]?.events[0]).toEqual({
+      type: 'CodeSubmitted',
+      data: { phone: '+79991234567', code: REDACTED },
+    });
     const exported = JSON.stringify(redactValue({ type: 'SubmitCode', data: { code: '654321' } }));
     expect(exported).not.toContain('654321');
   });

@@ -41,7 +41,17 @@ describe('replay (generic core)', () => {
 describe('diffStates', () => {
   it('lists changed, added and removed leaves with paths', () => {
     const a = { cart: { items: [{ id: 'a', quantity: 1 }], coupon: null }, user: { name: 'Иван' }, 'odd-key': 1 };
-    const b = { cart: { items: [{ id: 'a', quantity: 2 }, { id: 'b', quantity: 1 }], coupon: 'SUSHI' }, 'odd-key': 1, view: { open: true } };
+    const b = {
+      cart: {
+        items: [
+          { id: 'a', quantity: 2 },
+          { id: 'b', quantity: 1 },
+        ],
+        coupon: 'SUSHI',
+      },
+      'odd-key': 1,
+      view: { open: true },
+    };
     expect(diffStates(a, b)).toEqual([
       { path: 'cart.items[id=a].quantity', kind: 'changed', before: 1, after: 2 },
       { path: 'cart.items[id=b]', kind: 'added', before: undefined, after: { id: 'b', quantity: 1 } },
@@ -57,14 +67,20 @@ describe('diffStates', () => {
       { path: 'items[id=a]', kind: 'removed', before: l('a', 1), after: undefined },
       { path: 'items[id=c].quantity', kind: 'changed', before: 3, after: 4 },
     ]);
-    expect(diffStates([l('a', 1), l('b', 1)], [l('b', 1), l('a', 1)])).toEqual([{ path: '', kind: 'changed', before: ['a', 'b'], after: ['b', 'a'] }]);
+    expect(diffStates([l('a', 1), l('b', 1)], [l('b', 1), l('a', 1)])).toEqual([
+      { path: '', kind: 'changed', before: ['a', 'b'], after: ['b', 'a'] },
+    ]);
     // duplicate or missing ids fall back to positions
-    expect(diffStates([l('a', 1), l('a', 2)], [l('a', 1), l('a', 3)])).toEqual([{ path: '[1].quantity', kind: 'changed', before: 2, after: 3 }]);
+    expect(diffStates([l('a', 1), l('a', 2)], [l('a', 1), l('a', 3)])).toEqual([
+      { path: '[1].quantity', kind: 'changed', before: 2, after: 3 },
+    ]);
   });
 
   it('is empty for equal values, reports shape changes at the node, quotes odd keys', () => {
     expect(diffStates({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] })).toEqual([]);
-    expect(diffStates({ a: [1] }, { a: { 0: 1 } })).toEqual([{ path: 'a', kind: 'changed', before: [1], after: { 0: 1 } }]);
+    expect(diffStates({ a: [1] }, { a: { 0: 1 } })).toEqual([
+      { path: 'a', kind: 'changed', before: [1], after: { 0: 1 } },
+    ]);
     expect(diffStates({ 'x-y': 1 }, { 'x-y': 2 })).toEqual([{ path: '["x-y"]', kind: 'changed', before: 1, after: 2 }]);
     expect(diffStates([1, 2], [1])).toEqual([{ path: '[1]', kind: 'removed', before: 2, after: undefined }]);
     expect(diffStates(1, 2)).toEqual([{ path: '', kind: 'changed', before: 1, after: 2 }]);

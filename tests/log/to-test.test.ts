@@ -14,7 +14,9 @@ import { generateEventLog } from '../../tools/gen-log';
 import { parseArgs, runReplay } from '../../tools/replay';
 
 const root = join(import.meta.dirname, '..', '..');
-const log: Log = parseLog(JSON.parse(JSON.stringify(generateEventLog({ eventCount: 150, seed: 9, catalog: generateCatalog(20, 2) }))));
+const log: Log = parseLog(
+  JSON.parse(JSON.stringify(generateEventLog({ eventCount: 150, seed: 9, catalog: generateCatalog(20, 2) }))),
+);
 const report = buildReport({
   sessions: [log],
   appVersion: '0.1.0',
@@ -45,14 +47,16 @@ function memoryIo(files: Record<string, string>) {
 }
 
 describe('replay on a bug report', () => {
-  it('replays the report\'s log (the envelope is accepted like a bare log) and says what the report is on stderr', () => {
+  it("replays the report's log (the envelope is accepted like a bare log) and says what the report is on stderr", () => {
     const m = memoryIo({ 'report.json': reportText });
     expect(runReplay(['report.json'], m.io)).toBe(0);
     expect(JSON.parse(m.out())).toEqual(JSON.parse(JSON.stringify(replayFinal(parseLog(report.log)))));
-    expect(m.err()).toContain('bug report of 2026-11-23T05:00:00.000Z at /angarsk/cart (app 0.1.0, store 1; TypeError: x is undefined)');
+    expect(m.err()).toContain(
+      'bug report of 2026-11-23T05:00:00.000Z at /angarsk/cart (app 0.1.0, store 1; TypeError: x is undefined)',
+    );
   });
 
-  it('upcasts a version 1 log inside a report (an older client\'s upload) before replaying it', () => {
+  it("upcasts a version 1 log inside a report (an older client's upload) before replaying it", () => {
     const v1 = readFileSync(join(root, 'tests', 'fixtures', 'logs', 'v1-coupon.json'), 'utf8');
     const old = { ...report, log: JSON.parse(v1) as unknown };
     const m = memoryIo({ 'old.json': JSON.stringify(old), 'bare.json': v1 });
@@ -74,8 +78,16 @@ describe('replay on a bug report', () => {
 describe('--to-test NAME', () => {
   it('parses --to-test NAME and --force, and refuses them with --diff or --export', () => {
     expect(parseArgs(['r.json', '--to-test', 'bug-1'])).toMatchObject({ toTest: 'bug-1', force: false });
-    expect(parseArgs(['r.json', '--to-test=bug-1', '--force', '--at', '7'])).toMatchObject({ toTest: 'bug-1', force: true, at: 7 });
-    for (const argv of [['r.json', '--to-test'], ['r.json', '--to-test', 'x', '--diff'], ['r.json', '--force']]) {
+    expect(parseArgs(['r.json', '--to-test=bug-1', '--force', '--at', '7'])).toMatchObject({
+      toTest: 'bug-1',
+      force: true,
+      at: 7,
+    });
+    for (const argv of [
+      ['r.json', '--to-test'],
+      ['r.json', '--to-test', 'x', '--diff'],
+      ['r.json', '--force'],
+    ]) {
       expect(runReplay(argv, memoryIo({}).io)).toBe(2);
     }
   });
@@ -109,8 +121,12 @@ describe('--to-test NAME', () => {
     expect(runReplay(['report.json', '--to-test', 'early', '--at', '20'], m.io)).toBe(0);
     const cut = parseLogText(m.files['regs/early.log.json'] ?? '');
     expect(cut.entries.at(-1)?.position).toBe(20);
-    expect(JSON.parse(m.files['regs/early.expected.json'] ?? '')).toEqual(JSON.parse(JSON.stringify(stateAt(exportLog(parseLog(report.log)), 20))));
-    expect(runReplay(['report.json', '--to-test', 'nowhere', '--at', '99999'], memoryIo({ 'report.json': reportText }).io)).toBe(1);
+    expect(JSON.parse(m.files['regs/early.expected.json'] ?? '')).toEqual(
+      JSON.parse(JSON.stringify(stateAt(exportLog(parseLog(report.log)), 20))),
+    );
+    expect(
+      runReplay(['report.json', '--to-test', 'nowhere', '--at', '99999'], memoryIo({ 'report.json': reportText }).io),
+    ).toBe(1);
   });
 
   it('does not overwrite an existing test without --force, and rejects a NAME that is not a file name', () => {
@@ -130,13 +146,18 @@ describe('--to-test NAME', () => {
     writeFileSync(join(dir, 'report.json'), reportText);
     // tsx by absolute URL: the working directory is the temp dir, which has no node_modules.
     const tsx = pathToFileURL(join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-    const run = spawnSync(process.execPath, ['--import', tsx, join(root, 'tools', 'replay.ts'), 'report.json', '--to-test', 'from-cli'], {
-      cwd: dir,
-      encoding: 'utf8',
-    });
+    const run = spawnSync(
+      process.execPath,
+      ['--import', tsx, join(root, 'tools', 'replay.ts'), 'report.json', '--to-test', 'from-cli'],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+      },
+    );
     expect(run.stderr).toContain('bug report of');
     expect(run.status).toBe(0);
-    for (const f of ['from-cli.test.ts', 'from-cli.log.json', 'from-cli.expected.json']) expect(existsSync(join(dir, 'tests', 'regressions', f))).toBe(true);
+    for (const f of ['from-cli.test.ts', 'from-cli.log.json', 'from-cli.expected.json'])
+      expect(existsSync(join(dir, 'tests', 'regressions', f))).toBe(true);
     expect(JSON.parse(readFileSync(join(dir, 'tests', 'regressions', 'from-cli.expected.json'), 'utf8'))).toEqual(
       JSON.parse(JSON.stringify(replayFinal(parseLog(report.log)))),
     );

@@ -48,7 +48,12 @@ export function toyLog(partial: Partial<ToyLog> = {}): ToyLog {
     appVersion: '0.1.0',
     storeVersion: '1',
     entries: [
-      { position: 1, at: '2026-11-23T09:00:00.000Z', command: { type: 'Add', data: { n: 2 } }, events: [{ type: 'Added', data: { n: 2 } }] },
+      {
+        position: 1,
+        at: '2026-11-23T09:00:00.000Z',
+        command: { type: 'Add', data: { n: 2 } },
+        events: [{ type: 'Added', data: { n: 2 } }],
+      },
       { position: 2, at: '2026-11-23T09:00:01.000Z', command: { type: 'Add', data: { n: 0 } }, events: [] },
       {
         position: 3,

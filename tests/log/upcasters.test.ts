@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { replayFinal } from '../../src/events/log';
 import { parseLog } from '../../src/events/logCodec';
-import { CURRENT_SCHEMA_VERSION, LogFormatError, upcast, upcastV1toV2, upcastV2toV3, upcasters } from '../../src/events/upcasters';
+import {
+  CURRENT_SCHEMA_VERSION,
+  LogFormatError,
+  upcast,
+  upcastV1toV2,
+  upcastV2toV3,
+  upcasters,
+} from '../../src/events/upcasters';
 import { initialState } from '../../src/projections/store';
 import { USER } from '../fixtures/state';
 import { toyCodec } from './toy';
@@ -11,8 +18,17 @@ const v1 = {
   appVersion: '0.0.9',
   storeVersion: 1,
   entries: [
-    { position: 1, at: Date.UTC(2026, 10, 23, 9, 0, 0), command: { type: 'Add', payload: { n: 2 } }, events: [{ type: 'Added', payload: { n: 2 } }] },
-    { position: 2, at: Date.UTC(2026, 10, 23, 9, 0, 1, 500), events: [{ type: 'NameRecorded', payload: { name: 'Иван' } }] },
+    {
+      position: 1,
+      at: Date.UTC(2026, 10, 23, 9, 0, 0),
+      command: { type: 'Add', payload: { n: 2 } },
+      events: [{ type: 'Added', payload: { n: 2 } }],
+    },
+    {
+      position: 2,
+      at: Date.UTC(2026, 10, 23, 9, 0, 1, 500),
+      events: [{ type: 'NameRecorded', payload: { name: 'Иван' } }],
+    },
   ],
 };
 
@@ -23,7 +39,12 @@ describe('upcaster v1 → v2', () => {
       appVersion: '0.0.9',
       storeVersion: '1',
       entries: [
-        { position: 1, at: '2026-11-23T09:00:00.000Z', command: { type: 'Add', data: { n: 2 } }, events: [{ type: 'Added', data: { n: 2 } }] },
+        {
+          position: 1,
+          at: '2026-11-23T09:00:00.000Z',
+          command: { type: 'Add', data: { n: 2 } },
+          events: [{ type: 'Added', data: { n: 2 } }],
+        },
         { position: 2, at: '2026-11-23T09:00:01.500Z', events: [{ type: 'NameRecorded', data: { name: 'Иван' } }] },
       ],
     });
@@ -32,14 +53,18 @@ describe('upcaster v1 → v2', () => {
   it('does not mutate its input and keeps a message without payload free of data', () => {
     const input = { ...v1, entries: [{ position: 0, at: 0, events: [{ type: 'Pinged' }] }] };
     const before = JSON.stringify(input);
-    expect(upcastV1toV2(input)).toMatchObject({ entries: [{ at: '1970-01-01T00:00:00.000Z', events: [{ type: 'Pinged' }] }] });
+    expect(upcastV1toV2(input)).toMatchObject({
+      entries: [{ at: '1970-01-01T00:00:00.000Z', events: [{ type: 'Pinged' }] }],
+    });
     expect(JSON.stringify(input)).toBe(before);
     expect(JSON.stringify(upcastV1toV2(input))).not.toContain('data');
   });
 
   it('rejects a broken v1 log with the path of the problem', () => {
     expect(() => upcastV1toV2({ ...v1, entries: [{ position: 1, at: 'noon', events: [] }] })).toThrow(LogFormatError);
-    expect(() => upcastV1toV2({ ...v1, entries: [{ position: 1, at: 'noon', events: [] }] })).toThrow(/Not a valid version 1 event log:\n {2}- entries\[0\]\.at/);
+    expect(() => upcastV1toV2({ ...v1, entries: [{ position: 1, at: 'noon', events: [] }] })).toThrow(
+      /Not a valid version 1 event log:\n {2}- entries\[0\]\.at/,
+    );
   });
 
   it('is registered in the chain, and a v1 log parses as a current one', () => {
@@ -59,14 +84,20 @@ describe('upcast chain', () => {
   it('runs every step in order up to the target', () => {
     const chain = {
       1: (raw: unknown) => ({ ...(raw as object), schemaVersion: 2, steps: ['1→2'] }),
-      2: (raw: unknown) => ({ ...(raw as object), schemaVersion: 3, steps: [...(Reflect.get(raw as object, 'steps') as string[]), '2→3'] }),
+      2: (raw: unknown) => ({
+        ...(raw as object),
+        schemaVersion: 3,
+        steps: [...(Reflect.get(raw as object, 'steps') as string[]), '2→3'],
+      }),
     };
     expect(upcast({ schemaVersion: 1 }, chain, 3)).toEqual({ schemaVersion: 3, steps: ['1→2', '2→3'] });
   });
 
   it('fails clearly on a missing step or a step that lands on the wrong version', () => {
     expect(() => upcast({ schemaVersion: 1 }, {}, 2)).toThrow(/No upcaster from log schemaVersion 1 to 2/);
-    expect(() => upcast({ schemaVersion: 1 }, { 1: () => ({ schemaVersion: 5 }) }, 2)).toThrow(/produced version 5 instead of 2/);
+    expect(() => upcast({ schemaVersion: 1 }, { 1: () => ({ schemaVersion: 5 }) }, 2)).toThrow(
+      /produced version 5 instead of 2/,
+    );
   });
 });
 
@@ -83,8 +114,31 @@ describe('upcaster v2 → v3: the informational pages and the order history came
     storeVersion: '1',
     snapshot: { position: 0, state: v2SnapshotState() },
     entries: [
-      { position: 1, at: '2026-11-23T09:00:00.000Z', events: [{ type: 'PageLoaded', data: { slug: 'about', cityId: 'city-angarsk', page: { slug: 'about', cityId: 'city-angarsk', title: 'О компании', body: 'Текст', updatedAt: '2026-11-01T00:00:00.000Z' } } }] },
-      { position: 2, at: '2026-11-23T09:00:01.000Z', events: [{ type: 'OrderHistoryRequested', data: { phone: USER.phone } }] },
+      {
+        position: 1,
+        at: '2026-11-23T09:00:00.000Z',
+        events: [
+          {
+            type: 'PageLoaded',
+            data: {
+              slug: 'about',
+              cityId: 'city-angarsk',
+              page: {
+                slug: 'about',
+                cityId: 'city-angarsk',
+                title: 'О компании',
+                body: 'Текст',
+                updatedAt: '2026-11-01T00:00:00.000Z',
+              },
+            },
+          },
+        ],
+      },
+      {
+        position: 2,
+        at: '2026-11-23T09:00:01.000Z',
+        events: [{ type: 'OrderHistoryRequested', data: { phone: USER.phone } }],
+      },
     ],
   });
 
@@ -93,7 +147,10 @@ describe('upcaster v2 → v3: the informational pages and the order history came
     const before = JSON.stringify(input);
     const out = upcastV2toV3(input);
     expect(JSON.stringify(input)).toBe(before);
-    expect(out).toMatchObject({ schemaVersion: 3, snapshot: { state: { page: { entries: {} }, user: { history: { status: 'idle', orders: [] }, profile: USER } } } });
+    expect(out).toMatchObject({
+      schemaVersion: 3,
+      snapshot: { state: { page: { entries: {} }, user: { history: { status: 'idle', orders: [] }, profile: USER } } },
+    });
     const { snapshot: _s, ...bare } = input;
     expect(upcastV2toV3(bare)).toEqual({ ...bare, schemaVersion: 3 });
   });
@@ -108,6 +165,8 @@ describe('upcaster v2 → v3: the informational pages and the order history came
   });
 
   it('rejects a v2 snapshot whose state is not an object', () => {
-    expect(() => upcastV2toV3({ ...v2(), snapshot: { position: 0, state: [] } })).toThrow(/snapshot\.state: expected an object/);
+    expect(() => upcastV2toV3({ ...v2(), snapshot: { position: 0, state: [] } })).toThrow(
+      /snapshot\.state: expected an object/,
+    );
   });
 });

@@ -19,7 +19,11 @@ describe('city chosen', () => {
     expect(evolveAll(loaded, [started, { type: 'CityPromptShown', data: {} }]).city.chosen).toBe(false);
   });
   it('picking a city in the prompt chooses it', () => {
-    const picked = evolveAll(loaded, [started, { type: 'CityPromptShown', data: {} }, { type: 'CitySelected', data: { cityId: ANGARSK.id, slug: ANGARSK.slug } }]);
+    const picked = evolveAll(loaded, [
+      started,
+      { type: 'CityPromptShown', data: {} },
+      { type: 'CitySelected', data: { cityId: ANGARSK.id, slug: ANGARSK.slug } },
+    ]);
     expect(picked.city.chosen).toBe(true);
   });
 });

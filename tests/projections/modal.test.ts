@@ -33,7 +33,12 @@ describe('modal projection', () => {
       { type: 'AuthRequired', data: { reason: 'like' } },
     ]);
     expect(s.stack).toEqual([{ kind: 'catalogMenu' }, { kind: 'auth' }]);
-    expect(sameModal({ kind: 'confirm', title: null, messages: ['a'], confirmText: 'Ок' }, { kind: 'confirm', title: null, messages: ['a'], confirmText: 'Ок' })).toBe(true);
+    expect(
+      sameModal(
+        { kind: 'confirm', title: null, messages: ['a'], confirmText: 'Ок' },
+        { kind: 'confirm', title: null, messages: ['a'], confirmText: 'Ок' },
+      ),
+    ).toBe(true);
     expect(sameModal({ kind: 'product', productId: 'a' }, { kind: 'product', productId: 'b' })).toBe(false);
   });
 
@@ -54,6 +59,8 @@ describe('modal projection', () => {
     ]);
     expect(fold([{ type: 'CartOpened', data: {} }], s).stack).toEqual([{ kind: 'city' }]);
     expect(fold([{ type: 'LoggedOut', data: { reason: 'user' } }], s).stack).toEqual([{ kind: 'city' }]);
-    expect(selectCurrentModal(fold([{ type: 'CitySelected', data: { cityId: 'c', slug: 'c' } }], s))).toEqual({ kind: 'auth' });
+    expect(selectCurrentModal(fold([{ type: 'CitySelected', data: { cityId: 'c', slug: 'c' } }], s))).toEqual({
+      kind: 'auth',
+    });
   });
 });

@@ -10,10 +10,22 @@ import { evolveUser, initialUser } from '../../src/projections/user';
 import { order } from '../commands/checkoutFixtures';
 import { USER } from '../fixtures/state';
 
-const page = (slug: string, title: string): Page => ({ slug, cityId: 'c1', title, body: 'Текст', updatedAt: '2026-11-20T00:00:00.000Z' });
+const page = (slug: string, title: string): Page => ({
+  slug,
+  cityId: 'c1',
+  title,
+  body: 'Текст',
+  updatedAt: '2026-11-20T00:00:00.000Z',
+});
 const requested = (slug: string): AppEvent => ({ type: 'PageRequested', data: { slug, cityId: 'c1' } });
-const loaded = (slug: string, title: string): AppEvent => ({ type: 'PageLoaded', data: { slug, cityId: 'c1', page: page(slug, title) } });
-const failed = (slug: string, status: number | null): AppEvent => ({ type: 'PageLoadFailed', data: { slug, cityId: 'c1', status, message: 'Страница не найдена' } });
+const loaded = (slug: string, title: string): AppEvent => ({
+  type: 'PageLoaded',
+  data: { slug, cityId: 'c1', page: page(slug, title) },
+});
+const failed = (slug: string, status: number | null): AppEvent => ({
+  type: 'PageLoadFailed',
+  data: { slug, cityId: 'c1', status, message: 'Страница не найдена' },
+});
 
 describe('page projection', () => {
   it('keys entries by slug and city', () => {
@@ -34,7 +46,10 @@ describe('page projection', () => {
     const shown = evolvePage(evolvePage(initialPage, requested('about')), loaded('about', 'О компании'));
     expect(evolvePage(shown, requested('about'))).toBe(shown);
     expect(evolvePage(shown, failed('about', 0))).toBe(shown);
-    expect(evolvePage(shown, loaded('about', 'О нас')).entries['about/c1']).toEqual({ status: 'loaded', page: page('about', 'О нас') });
+    expect(evolvePage(shown, loaded('about', 'О нас')).entries['about/c1']).toEqual({
+      status: 'loaded',
+      page: page('about', 'О нас'),
+    });
   });
 
   it('a failed page is loading again when requested again', () => {
@@ -57,8 +72,14 @@ describe('order history projection (SPEC §3 History)', () => {
     expect(initialUser.history).toEqual({ status: 'idle', orders: [] });
     const loading = evolveUser(signedIn, { type: 'OrderHistoryRequested', data: { phone: USER.phone } });
     expect(loading.history).toEqual({ status: 'loading', orders: [] });
-    expect(evolveUser(loading, { type: 'OrderHistoryLoaded', data: { orders: [past] } }).history).toEqual({ status: 'loaded', orders: [past] });
-    expect(evolveUser(loading, { type: 'OrderHistoryLoadFailed', data: { message: 'x' } }).history).toEqual({ status: 'failed', orders: [] });
+    expect(evolveUser(loading, { type: 'OrderHistoryLoaded', data: { orders: [past] } }).history).toEqual({
+      status: 'loaded',
+      orders: [past],
+    });
+    expect(evolveUser(loading, { type: 'OrderHistoryLoadFailed', data: { message: 'x' } }).history).toEqual({
+      status: 'failed',
+      orders: [],
+    });
   });
 
   it('loaded orders stay while asked for again and when that fails; LoggedOut forgets them', () => {
@@ -78,7 +99,10 @@ describe('the batched path agrees with one event at a time', () => {
       const slug = `p${i % 5}`;
       events.push(requested(slug), i % 4 === 3 ? failed(slug, 404) : loaded(slug, `Страница ${i}`));
     }
-    events.push({ type: 'OrderHistoryRequested', data: { phone: USER.phone } }, { type: 'OrderHistoryLoaded', data: { orders: [order()] } });
+    events.push(
+      { type: 'OrderHistoryRequested', data: { phone: USER.phone } },
+      { type: 'OrderHistoryLoaded', data: { orders: [order()] } },
+    );
     const batched = evolveAll(initialState, events);
     const single = events.reduce((s, e) => evolve(s, e), initialState);
     expect(batched).toEqual(single);

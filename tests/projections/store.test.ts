@@ -47,7 +47,8 @@ describe('evolveAll', () => {
     expect(events.length).toBeGreaterThan(DRAFT_BATCH_LIMIT);
     // In draft-sized chunks too.
     let chunked = initialState;
-    for (let i = 0; i < events.length; i += DRAFT_BATCH_LIMIT) chunked = evolveAll(chunked, events.slice(i, i + DRAFT_BATCH_LIMIT));
+    for (let i = 0; i < events.length; i += DRAFT_BATCH_LIMIT)
+      chunked = evolveAll(chunked, events.slice(i, i + DRAFT_BATCH_LIMIT));
     expect(chunked).toEqual(folded);
   });
 
@@ -76,15 +77,21 @@ describe('evolveAll', () => {
     expect(evolveAll(s, [])).toBe(s);
   });
 
-  it("several projections handle one event: ItemRejected{outside-working-hours} opens the work-time modal", () => {
-    const s = evolve(readyState(), { type: 'ItemRejected', data: { productId: PRODUCT.phila, reason: 'outside-working-hours' } });
+  it('several projections handle one event: ItemRejected{outside-working-hours} opens the work-time modal', () => {
+    const s = evolve(readyState(), {
+      type: 'ItemRejected',
+      data: { productId: PRODUCT.phila, reason: 'outside-working-hours' },
+    });
     expect(selectCurrentModal(s.modal)).toEqual({ kind: 'workTime' });
     expect(TEXT_WORK_TIME).toBe('Сейчас нерабочее время, приносим свои извинения.');
     expect(s.view.hiddenScroll).toBe(true);
   });
 
   it('per-area evolve works on its slice alone', () => {
-    const c = evolveCart(initialCart, { type: 'DeliveryMethodChanged', data: { method: 'self', previous: 'delivery' } });
+    const c = evolveCart(initialCart, {
+      type: 'DeliveryMethodChanged',
+      data: { method: 'self', previous: 'delivery' },
+    });
     expect(c.deliveryMethod).toBe('self');
   });
 

@@ -12,7 +12,7 @@ import { AppCommandSchema } from '../../src/commands';
 import { AppEventSchema } from '../../src/events';
 import { createLog } from '../../src/events/log';
 import { decide } from '../../src/commands/decide';
-import { goodsTotal, isDeliveryLine, isGoodsLine } from '../../src/projections/cart';
+import { goodsTotal, isDeliveryLine, isGoodsLine } from '../../src/domain/cart';
 import { evolveAll, type AppState } from '../../src/projections/store';
 import { catalogWith, GROUP, MOD, PRODUCT, productById } from '../fixtures/catalog';
 import { FREE_DELIVERY_FROM, NOW } from '../fixtures/settings';
@@ -38,7 +38,12 @@ const OFFERS: Offer[] = [
   /** Unknown product: rejected. */
   { productId: 'p-ghost' },
 ];
-const MOD_PRICE: Record<string, number> = { [MOD.size25]: 350, [MOD.size30]: 500, [MOD.jalapeno]: 40, [MOD.rollCalifornia]: 50 };
+const MOD_PRICE: Record<string, number> = {
+  [MOD.size25]: 350,
+  [MOD.size30]: 500,
+  [MOD.jalapeno]: 40,
+  [MOD.rollCalifornia]: 50,
+};
 const REPRICEABLE = [PRODUCT.phila, PRODUCT.nuggets, PRODUCT.pizza, PRODUCT.cola] as const;
 const GIFTABLE = [PRODUCT.fries, PRODUCT.wings] as const;
 
@@ -78,7 +83,9 @@ function checkInvariants(real: Real, model: Model): void {
   const keys = goods.filter((l) => l.product.maxPerPositionInOrder === 0).map((l) => keyOf(l.product.id, l.mods));
   expect(new Set(keys).size).toBe(keys.length);
   // maxPerPositionInOrder bounds each line.
-  expect(goods.every((l) => l.product.maxPerPositionInOrder === 0 || l.quantity <= l.product.maxPerPositionInOrder)).toBe(true);
+  expect(
+    goods.every((l) => l.product.maxPerPositionInOrder === 0 || l.quantity <= l.product.maxPerPositionInOrder),
+  ).toBe(true);
   // At most one delivery line; none in self-pickup.
   const delivery = items.filter(isDeliveryLine);
   expect(delivery.length).toBeLessThanOrEqual(1);
@@ -100,9 +107,16 @@ function checkInvariants(real: Real, model: Model): void {
   // Validation is idempotent: the cart always agrees with the catalogue it was validated against.
   expect(decide({ type: 'ValidateCart', data: {} }, state, { now: NOW.mondayAfternoon, id: 'probe' })).toEqual([]);
   // The model agrees.
-  expect(goods.map((l) => [keyOf(l.product.id, l.mods), l.quantity])).toEqual(model.lines.map((l) => [l.key, l.quantity]));
+  expect(goods.map((l) => [keyOf(l.product.id, l.mods), l.quantity])).toEqual(
+    model.lines.map((l) => [l.key, l.quantity]),
+  );
   expect(total).toBe(modelTotal(model));
-  expect(items.filter((l) => l.isGift).map((l) => l.product.id).sort()).toEqual([...model.gifts].sort());
+  expect(
+    items
+      .filter((l) => l.isGift)
+      .map((l) => l.product.id)
+      .sort(),
+  ).toEqual([...model.gifts].sort());
   expect(state.cart.deliveryMethod).toBe(model.method);
   expect(state.cart.discountTotal).toBe(model.discount);
 }
@@ -127,7 +141,8 @@ class AddItemCommand implements CartCommandModel {
       const unit = known + mods.reduce((s, x) => s + (MOD_PRICE[x.id] ?? 0) * x.amount, 0);
       const key = keyOf(o.productId, mods);
       if (maxPer > 0) {
-        if (this.quantity <= maxPer) model.lines.push({ productId: o.productId, key, quantity: this.quantity, unit, maxPer });
+        if (this.quantity <= maxPer)
+          model.lines.push({ productId: o.productId, key, quantity: this.quantity, unit, maxPer });
       } else {
         const same = model.lines.find((l) => l.key === key);
         if (same !== undefined) same.quantity += this.quantity;
@@ -200,11 +215,24 @@ class ApplyPromoResultCommand implements CartCommandModel {
   check = () => true;
   run(model: Model, real: Real): void {
     const giftIds = [...new Set(this.gifts.map((g) => GIFTABLE[g % GIFTABLE.length] ?? PRODUCT.fries))];
-    const freeProducts: FreeProduct[] = giftIds.map((productId) => ({ productId, hasModifiers: false, fromPromocode: true }));
-    if (this.freeDelivery) freeProducts.push({ productId: PRODUCT.freeDelivery, hasModifiers: false, fromPromocode: true });
+    const freeProducts: FreeProduct[] = giftIds.map((productId) => ({
+      productId,
+      hasModifiers: false,
+      fromPromocode: true,
+    }));
+    if (this.freeDelivery)
+      freeProducts.push({ productId: PRODUCT.freeDelivery, hasModifiers: false, fromPromocode: true });
     real.store.dispatch({
       type: 'ApplyPromoResult',
-      data: { response: { freeProducts, discountTotal: this.discount, lostGift: [], loyaltyProgramErrors: [], allowedBonus: 0 } },
+      data: {
+        response: {
+          freeProducts,
+          discountTotal: this.discount,
+          lostGift: [],
+          loyaltyProgramErrors: [],
+          allowedBonus: 0,
+        },
+      },
     });
     model.gifts = giftIds;
     model.freeDelivery = this.freeDelivery;
@@ -245,7 +273,9 @@ class ValidateCartCommand implements CartCommandModel {
   toString = () => `ValidateCart(${this.repriced})`;
 }
 
-const addItem = fc.tuple(fc.nat(OFFERS.length - 1), fc.integer({ min: 1, max: 3 })).map(([o, q]) => new AddItemCommand(o, q));
+const addItem = fc
+  .tuple(fc.nat(OFFERS.length - 1), fc.integer({ min: 1, max: 3 }))
+  .map(([o, q]) => new AddItemCommand(o, q));
 // AddItem is listed three times: carts need to fill up for the delivery and merge rules to matter.
 const commandArbs = [
   addItem,
@@ -270,10 +300,15 @@ function runOnce(initial: AppState, cmds: Iterable<CartCommandModel>, entries: L
     onEntry: (e) => entries.push(e),
   });
   const prices = Object.fromEntries(
-    [PRODUCT.phila, PRODUCT.california, PRODUCT.nuggets, PRODUCT.cheeseSticks, PRODUCT.cola, PRODUCT.pizza, PRODUCT.set].map((id) => [
-      id,
-      productById(id).price,
-    ]),
+    [
+      PRODUCT.phila,
+      PRODUCT.california,
+      PRODUCT.nuggets,
+      PRODUCT.cheeseSticks,
+      PRODUCT.cola,
+      PRODUCT.pizza,
+      PRODUCT.set,
+    ].map((id) => [id, productById(id).price]),
   );
   const setup = () => ({
     model: { lines: [], method: 'delivery' as const, freeDelivery: false, gifts: [], discount: 0, prices },
@@ -303,9 +338,21 @@ function keepFailure(details: fc.RunDetails<[Iterable<CartCommandModel>]>, initi
   const commands = cmds === undefined ? null : String(cmds);
   const replayPath = /replayPath="([^"]*)"/.exec(commands ?? '')?.[1] ?? null;
   const name = `cart-${details.seed}`;
-  const log = createLog({ appVersion: 'property-test', storeVersion: '1', entries, snapshot: { position: 0, state: initial } });
+  const log = createLog({
+    appVersion: 'property-test',
+    storeVersion: '1',
+    entries,
+    snapshot: { position: 0, state: initial },
+  });
   writeFileSync(join(dir, `${name}.log.json`), `${JSON.stringify(log, null, 2)}\n`);
-  const meta = { seed: details.seed, path: details.counterexamplePath, replayPath, commands, error, log: `${name}.log.json` };
+  const meta = {
+    seed: details.seed,
+    path: details.counterexamplePath,
+    replayPath,
+    commands,
+    error,
+    log: `${name}.log.json`,
+  };
   writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(meta, null, 2)}\n`);
 }
 
@@ -321,7 +368,12 @@ describe('cart model (SPEC §4 invariants)', () => {
         for (const ev of e.events) expect(AppEventSchema.safeParse(ev).success).toBe(true);
       }
       // Replaying the recorded entries gives the live state.
-      expect(evolveAll(initial, entries.flatMap((e) => e.events))).toEqual(store.getState());
+      expect(
+        evolveAll(
+          initial,
+          entries.flatMap((e) => e.events),
+        ),
+      ).toEqual(store.getState());
     });
     const seed = process.env.FC_SEED === undefined ? undefined : Number(process.env.FC_SEED);
     const details = fc.check(property, { numRuns: NUM_RUNS, seed, path: process.env.FC_PATH });

@@ -12,7 +12,7 @@ import { parseLogText } from '../../src/events/logCodec';
 
 const fixture = (file: string): string => readFileSync(new URL(file, import.meta.url), 'utf8');
 
-it("v1-coupon-session: the recorded log replays to the expected state", () => {
+it('v1-coupon-session: the recorded log replays to the expected state', () => {
   const log = parseLogText(fixture('./v1-coupon-session.log.json'));
   const expected: unknown = JSON.parse(fixture('./v1-coupon-session.expected.json'));
   expect(JSON.parse(JSON.stringify(replayFinal(log)))).toEqual(expected);

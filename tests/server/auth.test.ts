@@ -21,7 +21,15 @@ function token(phone: string, code: string, extra: Record<string, unknown> = {})
   return server.app.inject({
     method: 'POST',
     url: '/api/v1/auth/token',
-    payload: { phone, code, name: 'Иван', personalData: true, PUSHNotifications: true, receiveAdvertisingInformation: false, ...extra },
+    payload: {
+      phone,
+      code,
+      name: 'Иван',
+      personalData: true,
+      PUSHNotifications: true,
+      receiveAdvertisingInformation: false,
+      ...extra,
+    },
   });
 }
 
@@ -30,7 +38,11 @@ const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).pa
 describe('POST /auth/code', () => {
   it("validates the phone with SPEC §5: 'Введите номер телефона' and 'Неверный формат телефона' as 422", async () => {
     for (const phone of ['', '   ', undefined]) {
-      const r = await server.app.inject({ method: 'POST', url: '/api/v1/auth/code', payload: phone === undefined ? {} : { phone } });
+      const r = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/code',
+        payload: phone === undefined ? {} : { phone },
+      });
       expect(r.statusCode).toBe(422);
       expect(r.json().message).toBe('Введите номер телефона');
     }
@@ -119,32 +131,46 @@ describe('POST /auth/code', () => {
     // 30 sends at t = 0 … 290 s; now t = 300 s: the next is allowed when the first leaves the 10 minutes.
     const over = await requestCode(server, nextPhone(), ip);
     expect(over.statusCode).toBe(429);
-    expect(over.json()).toEqual({ message: 'Слишком много запросов кода из вашей сети. Попробуйте через 5 мин', code: 'rate-limited' });
+    expect(over.json()).toEqual({
+      message: 'Слишком много запросов кода из вашей сети. Попробуйте через 5 мин',
+      code: 'rate-limited',
+    });
     expect(over.headers['retry-after']).toBe('300');
     expect((await requestCode(server, nextPhone())).statusCode).toBe(200); // other addresses are not held back
     server.clock.advance(300_000);
     expect((await requestCode(server, nextPhone(), ip)).statusCode).toBe(200);
   });
 
-  it('an address gets 200 codes a day (the default budget), then 429 until the first leaves the day', { timeout: 60_000 }, async () => {
-    const ip = nextIp();
-    // 25 sends every 10 minutes stay within the 10-minute budget: 200 at t = 0 … 70 min.
-    for (let batch = 0; batch < 8; batch++) {
-      for (let i = 0; i < 25; i++) expect((await requestCode(server, nextPhone(), ip)).statusCode).toBe(200);
-      server.clock.advance(10 * MINUTE);
-    }
-    const over = await requestCode(server, nextPhone(), ip);
-    expect(over.statusCode).toBe(429);
-    expect(over.headers['retry-after']).toBe(String(24 * 60 * 60 - 80 * 60));
-    expect(over.json().message).toBe('Слишком много запросов кода из вашей сети. Попробуйте через 23 ч');
-    server.clock.advance((24 * 60 - 80) * MINUTE);
-    expect((await requestCode(server, nextPhone(), ip)).statusCode).toBe(200);
-  });
+  it(
+    'an address gets 200 codes a day (the default budget), then 429 until the first leaves the day',
+    { timeout: 60_000 },
+    async () => {
+      const ip = nextIp();
+      // 25 sends every 10 minutes stay within the 10-minute budget: 200 at t = 0 … 70 min.
+      for (let batch = 0; batch < 8; batch++) {
+        for (let i = 0; i < 25; i++) expect((await requestCode(server, nextPhone(), ip)).statusCode).toBe(200);
+        server.clock.advance(10 * MINUTE);
+      }
+      const over = await requestCode(server, nextPhone(), ip);
+      expect(over.statusCode).toBe(429);
+      expect(over.headers['retry-after']).toBe(String(24 * 60 * 60 - 80 * 60));
+      expect(over.json().message).toBe('Слишком много запросов кода из вашей сети. Попробуйте через 23 ч');
+      server.clock.advance((24 * 60 - 80) * MINUTE);
+      expect((await requestCode(server, nextPhone(), ip)).statusCode).toBe(200);
+    },
+  );
 
   it('keeps code rows a day, then sweeps them whatever the phone', async () => {
     const phone = nextPhone();
     expect((await requestCode(server, phone)).statusCode).toBe(200);
-    const count = async () => Number((await server.db.run((db) => db.execute<{ n: number }>(sql`select count(*)::int as n from otp_codes where phone = ${phone}`))).rows[0]?.n);
+    const count = async () =>
+      Number(
+        (
+          await server.db.run((db) =>
+            db.execute<{ n: number }>(sql`select count(*)::int as n from otp_codes where phone = ${phone}`),
+          )
+        ).rows[0]?.n,
+      );
     server.clock.advance(24 * 60 * MINUTE - 1_000);
     expect((await requestCode(server, nextPhone())).statusCode).toBe(200);
     expect(await count()).toBe(1);
@@ -186,8 +212,19 @@ describe('POST /auth/token', () => {
     expect(r.statusCode).toBe(200);
     const body = r.json();
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(body.user).toMatchObject({ phone, name: 'Иван', balance: 0, personalData: true, PUSHNotifications: true, receiveAdvertisingInformation: false, userAllergens: [] });
-    const me = await server.app.inject({ url: `/api/v1/user/${encodeURIComponent(phone)}`, headers: { authorization: `Bearer ${body.token}` } });
+    expect(body.user).toMatchObject({
+      phone,
+      name: 'Иван',
+      balance: 0,
+      personalData: true,
+      PUSHNotifications: true,
+      receiveAdvertisingInformation: false,
+      userAllergens: [],
+    });
+    const me = await server.app.inject({
+      url: `/api/v1/user/${encodeURIComponent(phone)}`,
+      headers: { authorization: `Bearer ${body.token}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json().id).toBe(body.user.id);
 
@@ -198,19 +235,30 @@ describe('POST /auth/token', () => {
 
   it('stores only the sha-256 of the token', async () => {
     const { token: t, user } = await signIn(server);
-    const rows = await server.db.run((db) => db.execute(sql`select token_hash from sessions where user_id = ${user.id}`));
+    const rows = await server.db.run((db) =>
+      db.execute(sql`select token_hash from sessions where user_id = ${user.id}`),
+    );
     const dump = JSON.stringify(rows);
     expect(dump).not.toContain(t);
     expect(dump).toContain(hashToken(t));
   });
 
-  it("signs an existing user in again (same id) and patches the profile as SPEC §5 describes", async () => {
+  it('signs an existing user in again (same id) and patches the profile as SPEC §5 describes', async () => {
     const first = await signIn(server, nextPhone(), 'Анна');
     server.clock.advance(MINUTE);
     await requestCode(server, first.phone);
-    const r = await token(first.phone, lastCode(server, first.phone), { name: 'Анна Петровна', receiveAdvertisingInformation: true, personalData: false });
+    const r = await token(first.phone, lastCode(server, first.phone), {
+      name: 'Анна Петровна',
+      receiveAdvertisingInformation: true,
+      personalData: false,
+    });
     expect(r.statusCode).toBe(200);
-    expect(r.json().user).toMatchObject({ id: first.user.id, name: 'Анна Петровна', receiveAdvertisingInformation: true, personalData: true });
+    expect(r.json().user).toMatchObject({
+      id: first.user.id,
+      name: 'Анна Петровна',
+      receiveAdvertisingInformation: true,
+      personalData: true,
+    });
     expect(r.json().token).not.toBe(first.token);
   });
 
@@ -322,7 +370,8 @@ describe('session lifetime', () => {
   it('a session unused for 90 days stops working; using it keeps it alive', async () => {
     const used = await signIn(server);
     const idle = await signIn(server);
-    const me = (s: { phone: string; auth: Record<string, string> }) => server.app.inject({ url: `/api/v1/user/${s.phone}`, headers: s.auth });
+    const me = (s: { phone: string; auth: Record<string, string> }) =>
+      server.app.inject({ url: `/api/v1/user/${s.phone}`, headers: s.auth });
     for (let day = 0; day < 3; day++) {
       server.clock.advance(45 * 24 * 60 * MINUTE);
       expect((await me(used)).statusCode).toBe(200);

@@ -41,7 +41,11 @@ describe('captcha verification adapter', () => {
     const verifier = createHttpCaptcha({ provider: 'recaptcha', secret: fake.secret, verifyUrl: fake.siteverifyUrl });
     fake.valid.add('g-token');
     expect(await verifier.verify('g-token', '10.9.9.9')).toBe('ok');
-    expect(Object.fromEntries(fake.received[fake.received.length - 1] ?? [])).toEqual({ secret: fake.secret, response: 'g-token', remoteip: '10.9.9.9' });
+    expect(Object.fromEntries(fake.received[fake.received.length - 1] ?? [])).toEqual({
+      secret: fake.secret,
+      response: 'g-token',
+      remoteip: '10.9.9.9',
+    });
     expect(await verifier.verify('g-token', '10.9.9.9')).toBe('failed');
   });
 
@@ -52,7 +56,12 @@ describe('captcha verification adapter', () => {
     fake.mode = 'garbage';
     expect(await verifier.verify('x', '1.1.1.1')).toBe('unavailable');
     fake.mode = 'ok';
-    const nowhere = createHttpCaptcha({ provider: 'smartcaptcha', secret: 's', verifyUrl: 'http://127.0.0.1:9/validate', timeoutMs: 2000 });
+    const nowhere = createHttpCaptcha({
+      provider: 'smartcaptcha',
+      secret: 's',
+      verifyUrl: 'http://127.0.0.1:9/validate',
+      timeoutMs: 2000,
+    });
     expect(await nowhere.verify('x', '1.1.1.1')).toBe('unavailable');
   });
 });
@@ -62,7 +71,10 @@ describe('the bot check on POST /auth/code and POST /order', () => {
   let token: string;
   beforeAll(async () => {
     server = await createTestServer({
-      config: { captcha: { provider: 'smartcaptcha', secret: fake.secret, verifyUrl: fake.validateUrl }, otp: { ipCodesPer10Min: 3, ipCodesPerDay: 5 } },
+      config: {
+        captcha: { provider: 'smartcaptcha', secret: fake.secret, verifyUrl: fake.validateUrl },
+        otp: { ipCodesPer10Min: 3, ipCodesPerDay: 5 },
+      },
     });
     server.clock.set('2026-11-20T05:00:00.000Z');
     token = (await signedInUser(server.db)).token;
@@ -72,11 +84,23 @@ describe('the bot check on POST /auth/code and POST /order', () => {
   });
 
   const setting = (name: string, value: unknown) =>
-    server.db.run((db) => db.execute(sql`update settings set value = ${JSON.stringify(value)}::jsonb where name = ${name}`));
+    server.db.run((db) =>
+      db.execute(sql`update settings set value = ${JSON.stringify(value)}::jsonb where name = ${name}`),
+    );
   const requestCode = (phone: string, captchaToken: string | null, ip: string) =>
-    server.app.inject({ method: 'POST', url: '/api/v1/auth/code', remoteAddress: ip, payload: { phone, captchaToken } });
+    server.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/code',
+      remoteAddress: ip,
+      payload: { phone, captchaToken },
+    });
   const quoteCaptcha = async () => {
-    const res = await server.app.inject({ method: 'POST', url: '/api/v1/checkout/quote', headers: auth(token), payload: { ...deliveryBody(), persons: undefined, comment: undefined } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/checkout/quote',
+      headers: auth(token),
+      payload: { ...deliveryBody(), persons: undefined, comment: undefined },
+    });
     return CheckoutQuote.parse(res.json()).captcha;
   };
 
@@ -95,7 +119,11 @@ describe('the bot check on POST /auth/code and POST /order', () => {
     const settings = await server.app.inject({ method: 'GET', url: '/api/v1/setting' });
     expect(settings.body).toContain('ysc1_public_site_key');
     // The sign-in form has no quote: it learns the provider from the settings.
-    expect(settings.json()).toMatchObject({ CAPTCHA_PROVIDER: 'smartcaptcha', CAPTCHA_SITE_KEY: 'ysc1_public_site_key', IS_WITHOUT_RECAPTCHA: false });
+    expect(settings.json()).toMatchObject({
+      CAPTCHA_PROVIDER: 'smartcaptcha',
+      CAPTCHA_SITE_KEY: 'ysc1_public_site_key',
+      IS_WITHOUT_RECAPTCHA: false,
+    });
     expect(settings.body).not.toContain(fake.secret);
     expect(JSON.stringify(await quoteCaptcha())).not.toContain(fake.secret);
   });
@@ -107,7 +135,10 @@ describe('the bot check on POST /auth/code and POST /order', () => {
     expect(none.json()).toEqual({ message: 'Подтвердите, что вы не робот', code: 'captcha-required' });
     const bad = await requestCode('+79990000102', 'forged', '10.0.0.2');
     expect(bad.statusCode).toBe(422);
-    expect(bad.json()).toEqual({ message: 'Проверка на робота не пройдена. Попробуйте ещё раз', code: 'captcha-failed' });
+    expect(bad.json()).toEqual({
+      message: 'Проверка на робота не пройдена. Попробуйте ещё раз',
+      code: 'captcha-failed',
+    });
     expect(server.sms.length).toBe(smsBefore);
     fake.valid.add('human-1');
     const good = await requestCode('+79990000102', 'human-1', '10.0.0.2');
@@ -137,7 +168,10 @@ describe('the bot check on POST /auth/code and POST /order', () => {
     } finally {
       fake.mode = 'ok';
     }
-    const noSecret = { ...server.ctx, config: { ...server.ctx.config, captcha: { ...server.ctx.config.captcha, secret: '' } } };
+    const noSecret = {
+      ...server.ctx,
+      config: { ...server.ctx.config, captcha: { ...server.ctx.config.captcha, secret: '' } },
+    };
     await expect(requireCaptcha(noSecret, null, '10.0.0.4')).resolves.toBeUndefined();
     await expect(requireCaptcha(server.ctx, null, '10.0.0.4')).rejects.toThrow('Подтвердите, что вы не робот');
   });
@@ -145,7 +179,11 @@ describe('the bot check on POST /auth/code and POST /order', () => {
   describe('past the budget of codes of one address (3 per 10 minutes in this suite)', () => {
     const flood = async (ip: string, phones: number) => {
       for (let i = 0; i < phones; i++) {
-        const r = await requestCode(`+7999100${ip.split('.').join('').slice(-2)}${String(i).padStart(2, '0')}`, null, ip);
+        const r = await requestCode(
+          `+7999100${ip.split('.').join('').slice(-2)}${String(i).padStart(2, '0')}`,
+          null,
+          ip,
+        );
         expect(r.statusCode, r.body).toBe(200);
       }
     };
@@ -159,7 +197,10 @@ describe('the bot check on POST /auth/code and POST /order', () => {
       expect(asked.statusCode).toBe(422);
       expect(asked.json()).toEqual({ message: 'Подтвердите, что вы не робот', code: 'captcha-required' });
       const forged = await requestCode('+79991002001', 'forged', '10.0.1.11');
-      expect(forged.json()).toEqual({ message: 'Проверка на робота не пройдена. Попробуйте ещё раз', code: 'captcha-failed' });
+      expect(forged.json()).toEqual({
+        message: 'Проверка на робота не пройдена. Попробуйте ещё раз',
+        code: 'captcha-failed',
+      });
       expect(server.sms.length).toBe(smsBefore);
       fake.valid.add('human-3');
       const good = await requestCode('+79991002001', 'human-3', '10.0.1.11');

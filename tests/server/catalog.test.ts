@@ -67,12 +67,20 @@ describe('GET /api/v1/catalog', () => {
 
   it('compresses with gzip or brotli as Accept-Encoding asks, to the same JSON', async () => {
     const plain = await fetchCatalog();
-    const gz = await server.app.inject({ method: 'GET', url: '/api/v1/catalog', headers: { 'accept-encoding': 'gzip, deflate' } });
+    const gz = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/catalog',
+      headers: { 'accept-encoding': 'gzip, deflate' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.headers.vary).toContain('Accept-Encoding');
     expect(zlib.gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
     expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
-    const br = await server.app.inject({ method: 'GET', url: '/api/v1/catalog', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/catalog',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
     expect(gz.headers.etag).toBe(plain.headers.etag);
@@ -81,7 +89,9 @@ describe('GET /api/v1/catalog', () => {
   it('keeps one prepared body per catalogue state and rebuilds it only after a change', async () => {
     const first = await sharedCatalog(server.db);
     expect(await sharedCatalog(server.db)).toBe(first);
-    await server.db.run((db) => db.execute(sql`update products set description = description || ' ' where id = 'edamame'`));
+    await server.db.run((db) =>
+      db.execute(sql`update products set description = description || ' ' where id = 'edamame'`),
+    );
     const next = await sharedCatalog(server.db);
     expect(next).not.toBe(first);
     expect(next.version).not.toBe(first.version);
@@ -91,7 +101,9 @@ describe('GET /api/v1/catalog', () => {
   it('with a max age, reads the version at most once per window; a change shows after it', async () => {
     const first = await sharedCatalog(server.db, 60_000);
     const versionBefore = await catalogVersion(server.db, 60_000);
-    await server.db.run((db) => db.execute(sql`update products set description = description || ' ' where id = 'edamame'`));
+    await server.db.run((db) =>
+      db.execute(sql`update products set description = description || ' ' where id = 'edamame'`),
+    );
     // inside the window: the cached key, the same body
     expect(await sharedCatalog(server.db, 60_000)).toBe(first);
     expect(await catalogVersion(server.db, 60_000)).toBe(versionBefore);
@@ -103,13 +115,17 @@ describe('GET /api/v1/catalog', () => {
 
   it('a like changes the shared body (likesCount) through the likes version, not the catalogue version clients poll', async () => {
     const before = await sharedCatalog(server.db);
-    const user = await server.db.run((db) => db.execute(sql`insert into users (phone, name) values ('+79995550101', 'Лайк') returning id`));
+    const user = await server.db.run((db) =>
+      db.execute(sql`insert into users (phone, name) values ('+79995550101', 'Лайк') returning id`),
+    );
     const userId = String((user as unknown as { rows: { id: string }[] }).rows[0]?.id);
     await server.db.run((db) => db.execute(sql`insert into likes (user_id, product_id) values (${userId}, 'edamame')`));
     const after = await sharedCatalog(server.db);
     expect(after).not.toBe(before);
     expect(after.version).toBe(before.version);
-    expect(after.catalog.products.find((p) => p.id === 'edamame')?.likesCount).toBe((before.catalog.products.find((p) => p.id === 'edamame')?.likesCount ?? 0) + 1);
+    expect(after.catalog.products.find((p) => p.id === 'edamame')?.likesCount).toBe(
+      (before.catalog.products.find((p) => p.id === 'edamame')?.likesCount ?? 0) + 1,
+    );
   });
 
   it('negotiates encodings by q-value', () => {
@@ -137,7 +153,9 @@ describe('GET /api/v1/catalog', () => {
   it('bumps the version when the stop list or a group changes, and hides invisible products', async () => {
     const before = await getVersion();
     await server.db.run((db) =>
-      db.execute(sql`insert into stop_list (delivery_terminal_id, product_id, balance) values (${TERMINAL.irkutsk1}, 'coca-cola', 0)`),
+      db.execute(
+        sql`insert into stop_list (delivery_terminal_id, product_id, balance) values (${TERMINAL.irkutsk1}, 'coca-cola', 0)`,
+      ),
     );
     const afterStop = await getVersion();
     expect(afterStop).not.toBe(before);
@@ -147,7 +165,9 @@ describe('GET /api/v1/catalog', () => {
     const catalog = Catalog.parse((await fetchCatalog()).json());
     expect(catalog.products.some((p) => p.id === 'sprite')).toBe(false);
     expect(catalog.groups.find((g) => g.id === 'drinks')?.name).toBe('Напитки и соки');
-    expect(catalog.stopList.find((s) => s.deliveryTerminalId === TERMINAL.irkutsk1)?.items).toEqual([{ productId: 'coca-cola', balance: 0 }]);
+    expect(catalog.stopList.find((s) => s.deliveryTerminalId === TERMINAL.irkutsk1)?.items).toEqual([
+      { productId: 'coca-cola', balance: 0 },
+    ]);
   });
 
   it('counts likes for everyone and marks isLiked only for the signed-in customer', async () => {
@@ -158,7 +178,9 @@ describe('GET /api/v1/catalog', () => {
     });
     const other = await one<{ id: string }>(server.db, sql`select id from users where phone = '+79990000002'`);
     await server.db.run((db) =>
-      db.execute(sql`insert into likes (user_id, product_id) values (${userId}, 'canada'), (${other.id}, 'canada'), (${userId}, 'dragon')`),
+      db.execute(
+        sql`insert into likes (user_id, product_id) values (${userId}, 'canada'), (${other.id}, 'canada'), (${userId}, 'dragon')`,
+      ),
     );
     const token = await server.db.run((db) => createSession(db, userId, server.clock.now()));
 
@@ -170,11 +192,19 @@ describe('GET /api/v1/catalog', () => {
     expect(mineRes.statusCode).toBe(200);
     expect(mineRes.headers['cache-control']).toContain('private');
     const mine = Catalog.parse(JSON.parse(zlib.gunzipSync(mineRes.rawPayload).toString('utf8')));
-    expect(mine.products.filter((p) => p.isLiked).map((p) => p.id).sort()).toEqual(['canada', 'dragon']);
+    expect(
+      mine.products
+        .filter((p) => p.isLiked)
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual(['canada', 'dragon']);
     expect(mine.products.find((p) => p.id === 'canada')?.likesCount).toBe(2);
     const anonymousEtag = String((await fetchCatalog()).headers.etag);
     expect(mineRes.headers.etag).not.toBe(anonymousEtag);
-    const again = await fetchCatalog({ authorization: `Bearer ${token}`, 'if-none-match': String(mineRes.headers.etag) });
+    const again = await fetchCatalog({
+      authorization: `Bearer ${token}`,
+      'if-none-match': String(mineRes.headers.etag),
+    });
     expect(again.statusCode).toBe(304);
 
     // An unlike is seen by the next request without a catalogue version change.

@@ -14,7 +14,10 @@ export async function one<T>(db: Database, query: SQL): Promise<T> {
 }
 
 export async function version(db: Database, name: 'catalog' | 'settings'): Promise<string> {
-  const row = await one<{ version: string }>(db, sql`select version::text as version from content_versions where name = ${name}`);
+  const row = await one<{ version: string }>(
+    db,
+    sql`select version::text as version from content_versions where name = ${name}`,
+  );
   return row.version;
 }
 
@@ -24,7 +27,8 @@ export function insidePolygon(point: { lat: number; lon: number }, ring: [number
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
     const [xi, yi] = ring[i] ?? [0, 0];
     const [xj, yj] = ring[j] ?? [0, 0];
-    if (yi > point.lat !== yj > point.lat && point.lon < ((xj - xi) * (point.lat - yi)) / (yj - yi) + xi) inside = !inside;
+    if (yi > point.lat !== yj > point.lat && point.lon < ((xj - xi) * (point.lat - yi)) / (yj - yi) + xi)
+      inside = !inside;
   }
   return inside;
 }

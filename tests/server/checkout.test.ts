@@ -36,7 +36,12 @@ function quoteOf(body: Record<string, unknown>): Record<string, unknown> {
 }
 
 async function quote(body: Record<string, unknown>, who: string | null = token): Promise<CheckoutQuote> {
-  const res = await server.app.inject({ method: 'POST', url: '/api/v1/checkout/quote', headers: who ? auth(who) : {}, payload: quoteOf(body) });
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/api/v1/checkout/quote',
+    headers: who ? auth(who) : {},
+    payload: quoteOf(body),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return CheckoutQuote.parse(res.json());
 }
@@ -58,9 +63,29 @@ describe('POST /api/v1/checkout/quote', () => {
     const q = await quote(deliveryBody({ paymentMethod: 'cash', expectedTotal: 1426 }));
     expect(q.refusals).toEqual([]);
     expect(q.canSubmit).toBe(true);
-    expect(q.zone).toEqual({ id: 'zone-angarsk-center', name: 'Центр и кварталы', minSum: 700, deliveryPrice: 150, freeDeliveryFrom: 1500, deliveryMinutes: 60, deliveryTerminalId: 'dt-angarsk-1' });
-    expect(q.restaurant).toMatchObject({ deliveryTerminalId: 'dt-angarsk-1', isOpenNow: true, hoursText: 'сегодня 10:00–02:00', stopped: [] });
-    expect(q).toMatchObject({ goodsTotal: 1247, discountTotal: 0, deliveryPrice: 150, serviceFee: 29, bonusSpent: 0, total: 1426 });
+    expect(q.zone).toEqual({
+      id: 'zone-angarsk-center',
+      name: 'Центр и кварталы',
+      minSum: 700,
+      deliveryPrice: 150,
+      freeDeliveryFrom: 1500,
+      deliveryMinutes: 60,
+      deliveryTerminalId: 'dt-angarsk-1',
+    });
+    expect(q.restaurant).toMatchObject({
+      deliveryTerminalId: 'dt-angarsk-1',
+      isOpenNow: true,
+      hoursText: 'сегодня 10:00–02:00',
+      stopped: [],
+    });
+    expect(q).toMatchObject({
+      goodsTotal: 1247,
+      discountTotal: 0,
+      deliveryPrice: 150,
+      serviceFee: 29,
+      bonusSpent: 0,
+      total: 1426,
+    });
     expect(q.lines.map((l) => [l.productId, l.amount, l.sum])).toEqual([
       ['california-crab', 2, 698],
       ['set-mini', 1, 549],
@@ -71,13 +96,19 @@ describe('POST /api/v1/checkout/quote', () => {
       { method: 'card', title: 'Картой онлайн', online: true, available: true, reason: null },
       { method: 'sbp', title: 'СБП (Система быстрых платежей)', online: true, available: true, reason: null },
     ]);
-    expect(q.deliveryText).toBe('Курьер позвонит за 10–15 минут до приезда. Время доставки зависит от загруженности кухни и дорог.');
+    expect(q.deliveryText).toBe(
+      'Курьер позвонит за 10–15 минут до приезда. Время доставки зависит от загруженности кухни и дорог.',
+    );
     expect(q.captcha).toEqual({ required: false, provider: null, siteKey: '' });
     expect(q.slots.timeZone).toBe('Asia/Irkutsk');
     expect(q.slots.leadMinutes).toBe(60);
     expect(q.slots.asap).toEqual({ available: true, estimate: '2026-11-20T06:00:00.000Z', message: null });
     expect(q.slots.days[0]).toMatchObject({ date: '2026-11-20', title: 'Сегодня' });
-    expect(q.slots.days[0]?.slots[0]).toEqual({ start: '2026-11-20T06:00:00.000Z', end: '2026-11-20T06:30:00.000Z', label: '14:00–14:30' });
+    expect(q.slots.days[0]?.slots[0]).toEqual({
+      start: '2026-11-20T06:00:00.000Z',
+      end: '2026-11-20T06:30:00.000Z',
+      label: '14:00–14:30',
+    });
   });
 
   it('pickup: the restaurant list with hours and stop lists, courier card hidden, the restaurant’s cooking minutes as lead time', async () => {
@@ -97,7 +128,10 @@ describe('POST /api/v1/checkout/quote', () => {
     expect(q.deliveryText).toBe('Заказ будет готов к указанному времени. Назовите номер заказа на кассе ресторана.');
     expect(q.slots.leadMinutes).toBe(30);
     expect(q.slots.days[0]?.slots[0]?.label).toBe('13:30–14:00');
-    const slots = await server.app.inject({ method: 'GET', url: '/api/v1/checkout/slots?cityId=city-angarsk&deliveryMethod=self&deliveryTerminalId=dt-angarsk-2' });
+    const slots = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/checkout/slots?cityId=city-angarsk&deliveryMethod=self&deliveryTerminalId=dt-angarsk-2',
+    });
     expect(slots.statusCode).toBe(200);
     expect(DeliverySlots.parse(slots.json())).toEqual(q.slots);
   });
@@ -105,22 +139,41 @@ describe('POST /api/v1/checkout/quote', () => {
   it('an anonymous visitor may quote, and is told to sign in', async () => {
     const q = await quote(deliveryBody(), null);
     expect(q.refusals).toEqual([
-      { code: 'sign-in-required', message: 'Требуется вход по номеру телефона', action: 'sign-in', actionText: 'Войдите по номеру телефона', missingSum: null, productIds: [] },
+      {
+        code: 'sign-in-required',
+        message: 'Требуется вход по номеру телефона',
+        action: 'sign-in',
+        actionText: 'Войдите по номеру телефона',
+        missingSum: null,
+        productIds: [],
+      },
     ]);
     expect(q.bonusCap).toBeGreaterThan(0);
   });
 
   it('lists several refusals at once, in the order POST /order checks them', async () => {
-    await server.db.run((db) => db.execute(sql`update settings set value = '{"delivery": true, "self": false}'::jsonb where name = 'IS_ONLINE_PAYMENT_DISABLE'`));
+    await server.db.run((db) =>
+      db.execute(
+        sql`update settings set value = '{"delivery": true, "self": false}'::jsonb where name = 'IS_ONLINE_PAYMENT_DISABLE'`,
+      ),
+    );
     try {
-      const body = deliveryBody({ items: [{ productId: 'california-crab', amount: 1, mods: [] }], paymentMethod: 'card', changeFrom: null });
+      const body = deliveryBody({
+        items: [{ productId: 'california-crab', amount: 1, mods: [] }],
+        paymentMethod: 'card',
+        changeFrom: null,
+      });
       const q = await quote(body);
       expect(q.refusals.map((r) => r.code)).toEqual(['below-min-sum', 'online-payment-disabled']);
       expect(q.paymentMethods.filter((p) => !p.available).map((p) => p.method)).toEqual(['card', 'sbp']);
       const res = await postOrder(server, token, body);
       expect(res.json().code).toBe('below-min-sum');
     } finally {
-      await server.db.run((db) => db.execute(sql`update settings set value = '{"delivery": false, "self": false}'::jsonb where name = 'IS_ONLINE_PAYMENT_DISABLE'`));
+      await server.db.run((db) =>
+        db.execute(
+          sql`update settings set value = '{"delivery": false, "self": false}'::jsonb where name = 'IS_ONLINE_PAYMENT_DISABLE'`,
+        ),
+      );
     }
   });
 });
@@ -132,7 +185,11 @@ describe('every refusal: the quote shows it before submission, POST /order refus
       'below-min-sum',
       `Минимальная сумма заказа для доставки в зону «Центр и кварталы» — 700${NBSP}₽ (без учёта доставки)`,
     );
-    expect(refusal).toMatchObject({ action: 'add-items', missingSum: 351, actionText: `Добавьте товаров ещё на 351${NBSP}₽` });
+    expect(refusal).toMatchObject({
+      action: 'add-items',
+      missingSum: 351,
+      actionText: `Добавьте товаров ещё на 351${NBSP}₽`,
+    });
   });
 
   it('address out of zone', async () => {
@@ -146,14 +203,24 @@ describe('every refusal: the quote shows it before submission, POST /order refus
 
   it('a map point in a cheaper zone far from the street it names does not choose the zone: the street decides', async () => {
     // улица Глинки is in «Восточный район» (min 1 000 ₽, delivery 200 ₽); the point is in the centre zone.
-    const q = await quote(deliveryBody({ address: { city: 'Ангарск', street: 'улица Глинки', home: '4', location: { lat: 52.54, lon: 103.86 } } }));
+    const q = await quote(
+      deliveryBody({
+        address: { city: 'Ангарск', street: 'улица Глинки', home: '4', location: { lat: 52.54, lon: 103.86 } },
+      }),
+    );
     expect(q.zone?.id).toBe('zone-angarsk-east');
     expect(q.deliveryPrice).toBe(200);
     // A point next to the street (a map pick of the house) is kept.
-    const street = await server.app.inject({ method: 'POST', url: '/api/v1/geocode', payload: { cityId: 'city-angarsk', street: 'улица Глинки', home: '4' } });
+    const street = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/geocode',
+      payload: { cityId: 'city-angarsk', street: 'улица Глинки', home: '4' },
+    });
     const point = street.json().location as { lat: number; lon: number };
     const near = { lat: point.lat + 0.001, lon: point.lon };
-    const kept = await quote(deliveryBody({ address: { city: 'Ангарск', street: 'улица Глинки', home: '4', location: near } }));
+    const kept = await quote(
+      deliveryBody({ address: { city: 'Ангарск', street: 'улица Глинки', home: '4', location: near } }),
+    );
     expect(kept.location).toEqual(near);
   });
 
@@ -167,16 +234,28 @@ describe('every refusal: the quote shows it before submission, POST /order refus
 
   it("outside working hours: 'Сейчас нерабочее время, приносим свои извинения.' and when orders open again", async () => {
     server.clock.set('2026-11-21T19:30:00.000Z'); // Sunday 03:30 in Irkutsk
-    const refusal = await expectSameRefusal(deliveryBody(), 'outside-working-hours', 'Сейчас нерабочее время, приносим свои извинения.');
+    const refusal = await expectSameRefusal(
+      deliveryBody(),
+      'outside-working-hours',
+      'Сейчас нерабочее время, приносим свои извинения.',
+    );
     expect(refusal).toMatchObject({ action: 'wait', actionText: 'Приём заказов начнётся в 10:00' });
     const q = await quote(deliveryBody());
-    expect(q.slots.asap).toEqual({ available: false, estimate: null, message: 'Сейчас нерабочее время, приносим свои извинения.' });
+    expect(q.slots.asap).toEqual({
+      available: false,
+      estimate: null,
+      message: 'Сейчас нерабочее время, приносим свои извинения.',
+    });
   });
 
   it('the restaurant is closed now while the city is open (ASAP pickup from a later-opening restaurant); a slot after opening is fine', async () => {
     server.clock.set('2026-11-20T02:30:00.000Z'); // Friday 10:30: Иркутск opens at 10:00, «на Терешковой» at 11:00
     const body = pickupBody({ cityId: 'city-irkutsk', deliveryTerminalId: 'dt-irkutsk-2', paymentMethod: 'cash' });
-    const refusal = await expectSameRefusal(body, 'restaurant-closed', 'Ресторан «Ролл и Пицца на Терешковой» сейчас закрыт. Выберите другое время или другой ресторан');
+    const refusal = await expectSameRefusal(
+      body,
+      'restaurant-closed',
+      'Ресторан «Ролл и Пицца на Терешковой» сейчас закрыт. Выберите другое время или другой ресторан',
+    );
     expect(refusal?.action).toBe('change-time');
     const q = await quote(body);
     const first = q.slots.days[0]?.slots[0];
@@ -187,27 +266,53 @@ describe('every refusal: the quote shows it before submission, POST /order refus
   });
 
   it('stop list of the restaurant that would cook it; the pickup list shows which restaurant can cook the whole cart', async () => {
-    await server.db.run((db) => db.execute(sql`insert into stop_list (delivery_terminal_id, product_id, balance) values ('dt-angarsk-1', 'california-crab', 0)`));
+    await server.db.run((db) =>
+      db.execute(
+        sql`insert into stop_list (delivery_terminal_id, product_id, balance) values ('dt-angarsk-1', 'california-crab', 0)`,
+      ),
+    );
     try {
-      const refusal = await expectSameRefusal(deliveryBody(), 'stop-list', 'Нет в наличии в выбранном ресторане: «Калифорния с крабом»');
+      const refusal = await expectSameRefusal(
+        deliveryBody(),
+        'stop-list',
+        'Нет в наличии в выбранном ресторане: «Калифорния с крабом»',
+      );
       expect(refusal).toMatchObject({ action: 'remove-items', productIds: ['california-crab'] });
-      const q = await quote(pickupBody({ items: [{ productId: 'california-crab', amount: 1, mods: [] }], deliveryTerminalId: 'dt-angarsk-2' }));
+      const q = await quote(
+        pickupBody({
+          items: [{ productId: 'california-crab', amount: 1, mods: [] }],
+          deliveryTerminalId: 'dt-angarsk-2',
+        }),
+      );
       expect(q.restaurants.map((r) => [r.deliveryTerminalId, r.stopped])).toEqual([
         ['dt-angarsk-1', ['Калифорния с крабом']],
         ['dt-angarsk-2', []],
       ]);
     } finally {
-      await server.db.run((db) => db.execute(sql`delete from stop_list where delivery_terminal_id = 'dt-angarsk-1' and product_id = 'california-crab'`));
+      await server.db.run((db) =>
+        db.execute(
+          sql`delete from stop_list where delivery_terminal_id = 'dt-angarsk-1' and product_id = 'california-crab'`,
+        ),
+      );
     }
   });
 
   it('price changed since the customer saw the total', async () => {
-    await expectSameRefusal(deliveryBody({ expectedTotal: 1300 }), 'price-changed', `Цены изменились: сумма заказа теперь 1${NBSP}426${NBSP}₽ вместо 1${NBSP}300${NBSP}₽. Проверьте корзину`);
+    await expectSameRefusal(
+      deliveryBody({ expectedTotal: 1300 }),
+      'price-changed',
+      `Цены изменились: сумма заказа теперь 1${NBSP}426${NBSP}₽ вместо 1${NBSP}300${NBSP}₽. Проверьте корзину`,
+    );
   });
 
   it('a product gone from the menu', async () => {
     const refusal = await expectSameRefusal(
-      deliveryBody({ items: [{ productId: 'no-such-roll', amount: 1, mods: [] }, { productId: 'set-mini', amount: 2, mods: [] }] }),
+      deliveryBody({
+        items: [
+          { productId: 'no-such-roll', amount: 1, mods: [] },
+          { productId: 'set-mini', amount: 2, mods: [] },
+        ],
+      }),
       'item-unavailable',
       'Блюдо в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога',
     );
@@ -215,17 +320,33 @@ describe('every refusal: the quote shows it before submission, POST /order refus
   });
 
   it('online payment switched off for the method (IS_ONLINE_PAYMENT_DISABLE)', async () => {
-    await server.db.run((db) => db.execute(sql`update settings set value = '{"delivery": false, "self": true}'::jsonb where name = 'IS_ONLINE_PAYMENT_DISABLE'`));
+    await server.db.run((db) =>
+      db.execute(
+        sql`update settings set value = '{"delivery": false, "self": true}'::jsonb where name = 'IS_ONLINE_PAYMENT_DISABLE'`,
+      ),
+    );
     try {
-      await expectSameRefusal(pickupBody({ paymentMethod: 'sbp' }), 'online-payment-disabled', 'Онлайн-оплата сейчас недоступна, выберите оплату при получении');
+      await expectSameRefusal(
+        pickupBody({ paymentMethod: 'sbp' }),
+        'online-payment-disabled',
+        'Онлайн-оплата сейчас недоступна, выберите оплату при получении',
+      );
     } finally {
-      await server.db.run((db) => db.execute(sql`update settings set value = '{"delivery": false, "self": false}'::jsonb where name = 'IS_ONLINE_PAYMENT_DISABLE'`));
+      await server.db.run((db) =>
+        db.execute(
+          sql`update settings set value = '{"delivery": false, "self": false}'::jsonb where name = 'IS_ONLINE_PAYMENT_DISABLE'`,
+        ),
+      );
     }
   });
 
   it('online payment switched off by the restaurant (Иркутск, «на Терешковой»)', async () => {
     const body = pickupBody({ cityId: 'city-irkutsk', deliveryTerminalId: 'dt-irkutsk-2', paymentMethod: 'card' });
-    await expectSameRefusal(body, 'online-payment-disabled', 'Онлайн-оплата сейчас недоступна, выберите оплату при получении');
+    await expectSameRefusal(
+      body,
+      'online-payment-disabled',
+      'Онлайн-оплата сейчас недоступна, выберите оплату при получении',
+    );
     const q = await quote({ ...body, paymentMethod: null });
     expect(q.paymentMethods.map((p) => [p.method, p.available])).toEqual([
       ['cash', true],
@@ -237,7 +358,10 @@ describe('every refusal: the quote shows it before submission, POST /order refus
   });
 
   it('GET /checkout/slots for delivery takes the zone’s minutes as the lead time', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/api/v1/checkout/slots?cityId=city-angarsk&deliveryMethod=delivery&zoneId=zone-angarsk-east' });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/checkout/slots?cityId=city-angarsk&deliveryMethod=delivery&zoneId=zone-angarsk-east',
+    });
     const slots = DeliverySlots.parse(res.json());
     expect(slots.leadMinutes).toBe(80);
     // 13:00 + 80 min = 14:20 → 14:30.
@@ -245,23 +369,59 @@ describe('every refusal: the quote shows it before submission, POST /order refus
   });
 
   it('a time slot after closing, in the past, or not offered', async () => {
-    await expectSameRefusal(deliveryBody({ deliveryTime: '2026-11-21T19:30:00.000Z' }), 'slot-outside-working-hours', 'Выбранное время вне часов работы ресторана');
-    await expectSameRefusal(deliveryBody({ deliveryTime: '2026-11-20T04:00:00.000Z' }), 'slot-past', 'Выбранное время уже прошло');
+    await expectSameRefusal(
+      deliveryBody({ deliveryTime: '2026-11-21T19:30:00.000Z' }),
+      'slot-outside-working-hours',
+      'Выбранное время вне часов работы ресторана',
+    );
+    await expectSameRefusal(
+      deliveryBody({ deliveryTime: '2026-11-20T04:00:00.000Z' }),
+      'slot-past',
+      'Выбранное время уже прошло',
+    );
     // 13:30 is inside the 60-minute lead time of the zone.
-    await expectSameRefusal(deliveryBody({ deliveryTime: '2026-11-20T05:30:00.000Z' }), 'slot-past', 'Выбранное время недоступно, выберите время из списка');
-    await expectSameRefusal(deliveryBody({ deliveryTime: '2026-11-20T06:10:00.000Z' }), 'slot-outside-working-hours', 'Выбранное время недоступно, выберите время из списка');
+    await expectSameRefusal(
+      deliveryBody({ deliveryTime: '2026-11-20T05:30:00.000Z' }),
+      'slot-past',
+      'Выбранное время недоступно, выберите время из списка',
+    );
+    await expectSameRefusal(
+      deliveryBody({ deliveryTime: '2026-11-20T06:10:00.000Z' }),
+      'slot-outside-working-hours',
+      'Выбранное время недоступно, выберите время из списка',
+    );
   });
 
   it('courier card on pickup, change from less than the total, bonuses above the cap, no consent', async () => {
-    await expectSameRefusal(pickupBody({ paymentMethod: 'courier-card' }), 'courier-card-self', 'Оплата картой курьеру возможна только при доставке');
-    await expectSameRefusal(deliveryBody({ changeFrom: 1000 }), 'change-too-small', 'Сумма, с которой нужна сдача, меньше суммы заказа');
-    await expectSameRefusal(deliveryBody({ spendBonus: 400 }), 'bonus-cap', `Бонусами можно оплатить не более 374${NBSP}₽ этого заказа`);
-    await expectSameRefusal(deliveryBody({ consent: false }), 'consent-required', 'Необходимо согласие на обработку персональных данных');
+    await expectSameRefusal(
+      pickupBody({ paymentMethod: 'courier-card' }),
+      'courier-card-self',
+      'Оплата картой курьеру возможна только при доставке',
+    );
+    await expectSameRefusal(
+      deliveryBody({ changeFrom: 1000 }),
+      'change-too-small',
+      'Сумма, с которой нужна сдача, меньше суммы заказа',
+    );
+    await expectSameRefusal(
+      deliveryBody({ spendBonus: 400 }),
+      'bonus-cap',
+      `Бонусами можно оплатить не более 374${NBSP}₽ этого заказа`,
+    );
+    await expectSameRefusal(
+      deliveryBody({ consent: false }),
+      'consent-required',
+      'Необходимо согласие на обработку персональных данных',
+    );
   });
 
   it('no address, no restaurant', async () => {
     await expectSameRefusal(deliveryBody({ address: null }), 'no-address', 'Укажите адрес доставки');
-    await expectSameRefusal(pickupBody({ deliveryTerminalId: 'dt-irkutsk-1' }), 'no-restaurant', 'Выберите ресторан для самовывоза');
+    await expectSameRefusal(
+      pickupBody({ deliveryTerminalId: 'dt-irkutsk-1' }),
+      'no-restaurant',
+      'Выберите ресторан для самовывоза',
+    );
   });
 });
 
@@ -270,9 +430,24 @@ describe('POST /api/v1/order with the checkout fields', () => {
     const q = await quote(deliveryBody());
     const saturdayNoon = q.slots.days[1]?.slots.find((s) => s.label === '12:00–12:30');
     expect(saturdayNoon).toBeDefined();
-    const res = await postOrder(server, token, deliveryBody({ deliveryTime: saturdayNoon?.start, persons: 3, changeFrom: 5000, comment: 'Домофон не работает', consent: true }));
+    const res = await postOrder(
+      server,
+      token,
+      deliveryBody({
+        deliveryTime: saturdayNoon?.start,
+        persons: 3,
+        changeFrom: 5000,
+        comment: 'Домофон не работает',
+        consent: true,
+      }),
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(Order.parse(res.json())).toMatchObject({ deliveryTime: '2026-11-21T04:00:00.000Z', persons: 3, changeFrom: 5000, comment: 'Домофон не работает' });
+    expect(Order.parse(res.json())).toMatchObject({
+      deliveryTime: '2026-11-21T04:00:00.000Z',
+      persons: 3,
+      changeFrom: 5000,
+      comment: 'Домофон не работает',
+    });
   });
 
   it('double submission (a double click: the same Idempotency-Key twice at once) makes one order', async () => {
@@ -287,7 +462,11 @@ describe('POST /api/v1/order with the checkout fields', () => {
     expect(again.statusCode).toBe(200);
     const ids = new Set([a, b, again].filter((r) => r.statusCode === 200).map((r) => r.json().id as string));
     expect(ids.size).toBe(1);
-    const count = await server.db.run((db) => db.execute<{ n: number }>(sql`select count(*)::int as n from orders where user_id = ${userId} and comment = 'двойной клик'`));
+    const count = await server.db.run((db) =>
+      db.execute<{ n: number }>(
+        sql`select count(*)::int as n from orders where user_id = ${userId} and comment = 'двойной клик'`,
+      ),
+    );
     expect(count.rows[0]?.n).toBe(1);
   });
 });

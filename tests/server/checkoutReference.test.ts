@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Order } from '../../src/api/contract/orders.js';
 import { checkoutReference } from '../../server/services/checkoutReference.js';
-import { DEFAULT_SITE_NOT_WORKING_TEXT, orderPriceChangedMessage, stoppedMessage, zoneMinSumMessage } from '../../server/services/checkoutRefusals.js';
+import {
+  DEFAULT_SITE_NOT_WORKING_TEXT,
+  orderPriceChangedMessage,
+  stoppedMessage,
+  zoneMinSumMessage,
+} from '../../server/services/checkoutRefusals.js';
 import { seedPromotions } from '../../server/services/promo.js';
 import { createTestServer, type TestServer } from './helpers.js';
 import { deliveryBody, postOrder, signedInUser, OPEN_NOW } from './ordersFixtures.js';
@@ -56,11 +61,15 @@ describe('POST /order with reference data cached before a change', () => {
 
   it('a dish stop-listed at the restaurant that would cook it', async () => {
     await warm();
-    await exec(sql`insert into stop_list (delivery_terminal_id, product_id, balance) values ('dt-angarsk-1', 'california-crab', 0)`);
+    await exec(
+      sql`insert into stop_list (delivery_terminal_id, product_id, balance) values ('dt-angarsk-1', 'california-crab', 0)`,
+    );
     try {
       await expectRefusal(deliveryBody(), stoppedMessage(['Калифорния с крабом']));
     } finally {
-      await exec(sql`delete from stop_list where delivery_terminal_id = 'dt-angarsk-1' and product_id = 'california-crab'`);
+      await exec(
+        sql`delete from stop_list where delivery_terminal_id = 'dt-angarsk-1' and product_id = 'california-crab'`,
+      );
     }
   });
 
@@ -85,10 +94,19 @@ describe('POST /order with reference data cached before a change', () => {
   });
 
   it('the snack gift switched off: three snacks no longer bring the free fries', async () => {
-    const snacks = deliveryBody({ items: [{ productId: 'onion-rings', amount: 3 }, { productId: 'set-mini', amount: 1 }] });
+    const snacks = deliveryBody({
+      items: [
+        { productId: 'onion-rings', amount: 3 },
+        { productId: 'set-mini', amount: 1 },
+      ],
+    });
     const before = await postOrder(server, token, snacks);
     expect(before.statusCode, before.body).toBe(200);
-    expect(Order.parse(before.json()).items.filter((i) => i.isGift).map((i) => i.productId)).toEqual(['fries']);
+    expect(
+      Order.parse(before.json())
+        .items.filter((i) => i.isGift)
+        .map((i) => i.productId),
+    ).toEqual(['fries']);
     await exec(sql`update promotions set is_active = false where kind = 'snack-gift'`);
     try {
       const after = await postOrder(server, token, snacks);

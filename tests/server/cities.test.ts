@@ -20,9 +20,30 @@ describe('GET /api/v1/city/', () => {
     const cities = z.array(City).parse(body);
     expect(JSON.parse(JSON.stringify(cities))).toEqual(body);
     expect(cities).toEqual([
-      { id: CITY.angarsk, name: 'Ангарск', slug: 'angarsk', iikoId: CITY_IIKO.angarsk, cityIn: 'в Ангарске', timeZone: 'Asia/Irkutsk' },
-      { id: CITY.shelekhov, name: 'Шелехов', slug: 'shelekhov', iikoId: CITY_IIKO.shelekhov, cityIn: 'в Шелехове', timeZone: 'Asia/Irkutsk' },
-      { id: CITY.irkutsk, name: 'Иркутск', slug: 'irkutsk', iikoId: CITY_IIKO.irkutsk, cityIn: 'в Иркутске', timeZone: 'Asia/Irkutsk' },
+      {
+        id: CITY.angarsk,
+        name: 'Ангарск',
+        slug: 'angarsk',
+        iikoId: CITY_IIKO.angarsk,
+        cityIn: 'в Ангарске',
+        timeZone: 'Asia/Irkutsk',
+      },
+      {
+        id: CITY.shelekhov,
+        name: 'Шелехов',
+        slug: 'shelekhov',
+        iikoId: CITY_IIKO.shelekhov,
+        cityIn: 'в Шелехове',
+        timeZone: 'Asia/Irkutsk',
+      },
+      {
+        id: CITY.irkutsk,
+        name: 'Иркутск',
+        slug: 'irkutsk',
+        iikoId: CITY_IIKO.irkutsk,
+        cityIn: 'в Иркутске',
+        timeZone: 'Asia/Irkutsk',
+      },
     ]);
   });
 

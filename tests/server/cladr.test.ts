@@ -27,13 +27,18 @@ describe('GET /api/v1/cladr/city/:cityIikoId', () => {
       expect(names).toEqual([...names].sort(new Intl.Collator('ru', { numeric: true }).compare));
       expect(names.indexOf('улица Ленина')).toBeGreaterThan(-1);
       const zones = settings.CITY_ZONES[CITY[key as keyof typeof CITY]] ?? [];
-      expect(streets.filter((s) => zones.some((z) => insidePolygon(s.location, z.polygon))).length).toBeGreaterThanOrEqual(15);
+      expect(
+        streets.filter((s) => zones.some((z) => insidePolygon(s.location, z.polygon))).length,
+      ).toBeGreaterThanOrEqual(15);
     }
   });
 
   it('includes real street names of Ангарск', async () => {
     const res = await server.app.inject({ method: 'GET', url: `/api/v1/cladr/city/${CITY_IIKO.angarsk}` });
-    const names = z.array(Street).parse(res.json()).map((s) => s.name);
+    const names = z
+      .array(Street)
+      .parse(res.json())
+      .map((s) => s.name);
     expect(names).toEqual(expect.arrayContaining(['улица Карла Маркса', 'Ленинградский проспект', '84-й квартал']));
   });
 

@@ -40,14 +40,19 @@ function raw(request: string): Promise<RawAnswer> {
       const text = Buffer.concat(chunks).toString('utf8');
       const [head = '', ...rest] = text.split('\r\n\r\n');
       const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+      );
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
     });
     socket.write(request);
   });
 }
 
-const TOO_LARGE = { message: 'Слишком большой запрос: заголовки или адрес запроса слишком длинные', code: 'headers-too-large' };
+const TOO_LARGE = {
+  message: 'Слишком большой запрос: заголовки или адрес запроса слишком длинные',
+  code: 'headers-too-large',
+};
 
 describe('requests the HTTP parser refuses', () => {
   it('headers beyond 16 KB: 431 with the JSON contract and a Russian message, and the connection closes', async () => {
@@ -68,7 +73,9 @@ describe('requests the HTTP parser refuses', () => {
   });
 
   it('a HEAD request gets the status and headers without a body', async () => {
-    const res = await raw(`HEAD /api/v1/setting HTTP/1.1\r\nHost: localhost\r\nX-Filler: ${'a'.repeat(20_000)}\r\n\r\n`);
+    const res = await raw(
+      `HEAD /api/v1/setting HTTP/1.1\r\nHost: localhost\r\nX-Filler: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
     expect(res.status).toBe(431);
     expect(res.body).toBe('');
   });

@@ -25,7 +25,9 @@ const OneReport = z.extend(ClientLogSummary, { report: ClientReport });
 let server: TestServer;
 let staffAuth: { authorization: string };
 
-const log: Log = parseLog(JSON.parse(JSON.stringify(generateEventLog({ eventCount: 120, seed: 3, catalog: generateCatalog(20, 4) }))));
+const log: Log = parseLog(
+  JSON.parse(JSON.stringify(generateEventLog({ eventCount: 120, seed: 3, catalog: generateCatalog(20, 4) }))),
+);
 const fullPhoneDigits = generatedUser.phone.replace(/\D/g, '');
 
 /** A report as the client sends it, built from the recorded log. */
@@ -50,8 +52,12 @@ const post = (payload: unknown, ip = nextIp()) =>
 beforeAll(async () => {
   server = await createTestServer();
   const id = randomUUID();
-  await server.db.run((db) => db.insert(staff).values({ id, login: 'reports.op', name: 'Оператор', role: 'operator', passwordHash: 'x' }));
-  const session = await server.db.run((db) => createStaffSession(db, id, server.clock.now(), { ip: '127.0.0.1', userAgent: 'test' }));
+  await server.db.run((db) =>
+    db.insert(staff).values({ id, login: 'reports.op', name: 'Оператор', role: 'operator', passwordHash: 'x' }),
+  );
+  const session = await server.db.run((db) =>
+    createStaffSession(db, id, server.clock.now(), { ip: '127.0.0.1', userAgent: 'test' }),
+  );
   staffAuth = { authorization: `Bearer ${session.token}` };
 });
 afterAll(async () => {
@@ -69,7 +75,12 @@ describe('POST /api/v1/client-log', () => {
     expect(list.statusCode).toBe(200);
     const summaries = list.json<{ reports: unknown[] }>().reports.map((r) => ClientLogSummary.parse(r));
     const summary = summaries.find((r) => r.id === id);
-    expect(summary).toMatchObject({ appVersion: '0.1.0', storeVersion: '1', route: '/angarsk/cart', entryCount: log.entries.length });
+    expect(summary).toMatchObject({
+      appVersion: '0.1.0',
+      storeVersion: '1',
+      route: '/angarsk/cart',
+      entryCount: log.entries.length,
+    });
 
     const one = await server.app.inject({ method: 'GET', url: `/api/v1/admin/client-logs/${id}`, headers: staffAuth });
     expect(one.statusCode).toBe(200);
@@ -94,7 +105,7 @@ describe('POST /api/v1/client-log', () => {
     expect(replay(read.log).final.auth.token).toBe(REDACTED);
   });
 
-  it("answers 400 with a Russian message for a body that is not a report", async () => {
+  it('answers 400 with a Russian message for a body that is not a report', async () => {
     const res = await post({ kind: 'storefront-bug-report', log: { entries: 'no' } });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ message: string }>().message).toMatch(/^Некорректные данные запроса/);
@@ -133,7 +144,9 @@ describe('POST /api/v1/client-log', () => {
     for (let i = 0; i < CLIENT_LOG_REPORTS_PER_HOUR; i++) expect((await post(small, ip)).statusCode).toBe(201);
     const refused = await post(small, ip);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json<{ message: string }>().message).toMatch(/^Слишком много отчётов об ошибках с вашего адреса\. Повторите позже/);
+    expect(refused.json<{ message: string }>().message).toMatch(
+      /^Слишком много отчётов об ошибках с вашего адреса\. Повторите позже/,
+    );
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await post(small, nextIp())).statusCode).toBe(201);
     server.clock.advance(60 * 60 * 1000 + 1000);
@@ -147,25 +160,45 @@ describe('staff routes of the reports', () => {
     expect(none.statusCode).toBe(401);
     expect(none.json<{ message: string }>().message).toMatch(/[А-Яа-я]/);
     const customer = await signIn(server);
-    const asCustomer = await server.app.inject({ method: 'GET', url: '/api/v1/admin/client-logs', headers: customer.auth });
+    const asCustomer = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/client-logs',
+      headers: customer.auth,
+    });
     expect(asCustomer.statusCode).toBe(403);
-    const one = await server.app.inject({ method: 'GET', url: `/api/v1/admin/client-logs/${randomUUID()}`, headers: customer.auth });
+    const one = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/client-logs/${randomUUID()}`,
+      headers: customer.auth,
+    });
     expect(one.statusCode).toBe(403);
   });
 
   it("404 'Отчёт об ошибке не найден' for an unknown id", async () => {
-    const res = await server.app.inject({ method: 'GET', url: `/api/v1/admin/client-logs/${randomUUID()}`, headers: staffAuth });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/client-logs/${randomUUID()}`,
+      headers: staffAuth,
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json<{ message: string }>().message).toBe('Отчёт об ошибке не найден');
   });
 
   it('lists newest first and pages with `before`', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/api/v1/admin/client-logs?limit=2', headers: staffAuth });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/client-logs?limit=2',
+      headers: staffAuth,
+    });
     const page = res.json<{ reports: ClientLogSummary[] }>().reports;
     expect(page).toHaveLength(2);
     const [a, b] = page;
     expect(a && b && a.receivedAt >= b.receivedAt).toBe(true);
-    const next = await server.app.inject({ method: 'GET', url: `/api/v1/admin/client-logs?limit=200&before=${encodeURIComponent(b?.receivedAt ?? '')}`, headers: staffAuth });
+    const next = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/client-logs?limit=200&before=${encodeURIComponent(b?.receivedAt ?? '')}`,
+      headers: staffAuth,
+    });
     const rest = next.json<{ reports: ClientLogSummary[] }>().reports;
     expect(rest.every((r) => r.receivedAt < (b?.receivedAt ?? ''))).toBe(true);
   });

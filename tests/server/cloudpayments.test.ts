@@ -12,7 +12,12 @@ import { advanceOrderStatus } from '../../server/services/orderStatus.js';
 import { seedPromotions } from '../../server/services/promo.js';
 import { createTestServer, type TestServer } from './helpers.js';
 import { auth, pickupBody, postOrder, signedInUser, OPEN_NOW } from './ordersFixtures.js';
-import { cloudPaymentsNotification, paymentFields, startFakeCloudPayments, type FakeCloudPayments } from '../fakes/cloudpayments.js';
+import {
+  cloudPaymentsNotification,
+  paymentFields,
+  startFakeCloudPayments,
+  type FakeCloudPayments,
+} from '../fakes/cloudpayments.js';
 
 const A2 = { publicId: 'pk_angarsk_2', apiSecret: 'secret-angarsk-2' };
 const DEFAULT = { publicId: 'pk_chain', apiSecret: 'secret-chain' };
@@ -29,7 +34,12 @@ beforeAll(async () => {
     config: {
       payments: {
         provider: 'cloudpayments',
-        cloudpayments: { apiUrl: fake.apiUrl, defaultAccount: DEFAULT, accounts: { 'dt-angarsk-2': A2 }, skin: 'classic' },
+        cloudpayments: {
+          apiUrl: fake.apiUrl,
+          defaultAccount: DEFAULT,
+          accounts: { 'dt-angarsk-2': A2 },
+          skin: 'classic',
+        },
       },
     },
   });
@@ -47,27 +57,52 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function placeCard(body: Record<string, unknown> = pickupBody({ paymentMethod: 'card' })): Promise<{ order: Order; session: PaymentSession }> {
+async function placeCard(
+  body: Record<string, unknown> = pickupBody({ paymentMethod: 'card' }),
+): Promise<{ order: Order; session: PaymentSession }> {
   const res = await postOrder(server, customer.token, body);
   expect(res.statusCode, res.body).toBe(200);
   const order = Order.parse(res.json());
-  const started = await server.app.inject({ method: 'POST', url: `/api/v1/order/${order.id}/payment`, headers: auth(customer.token) });
+  const started = await server.app.inject({
+    method: 'POST',
+    url: `/api/v1/order/${order.id}/payment`,
+    headers: auth(customer.token),
+  });
   expect(started.statusCode, started.body).toBe(200);
   return { order, session: PaymentSession.parse(started.json()) };
 }
 
-async function notify(kind: 'check' | 'pay' | 'fail', fields: Record<string, string | number>, secret = A2.apiSecret, tamper?: (n: { body: string; headers: Record<string, string> }) => void) {
+async function notify(
+  kind: 'check' | 'pay' | 'fail',
+  fields: Record<string, string | number>,
+  secret = A2.apiSecret,
+  tamper?: (n: { body: string; headers: Record<string, string> }) => void,
+) {
   const n = cloudPaymentsNotification(fields, secret);
   tamper?.(n);
-  return server.app.inject({ method: 'POST', url: `/api/v1/payments/cloudpayments/${kind}`, headers: n.headers, payload: n.body });
+  return server.app.inject({
+    method: 'POST',
+    url: `/api/v1/payments/cloudpayments/${kind}`,
+    headers: n.headers,
+    payload: n.body,
+  });
 }
 
 const payFor = (order: Order, overrides: Record<string, string | number> = {}) =>
-  paymentFields({ InvoiceId: order.id, AccountId: customer.id, Amount: order.total.toFixed(2), PaymentAmount: order.total.toFixed(2), TransactionId: (nextTransaction += 1), ...overrides });
+  paymentFields({
+    InvoiceId: order.id,
+    AccountId: customer.id,
+    Amount: order.total.toFixed(2),
+    PaymentAmount: order.total.toFixed(2),
+    TransactionId: (nextTransaction += 1),
+    ...overrides,
+  });
 
 async function paymentStatus(orderId: string): Promise<{ order: string; payment: string }> {
   const rows = await server.db.run((db) =>
-    db.execute<{ order: string; payment: string }>(sql`select o.payment_status as order, p.status as payment from orders o join payments p on p.order_id = o.id where o.id = ${orderId}`),
+    db.execute<{ order: string; payment: string }>(
+      sql`select o.payment_status as order, p.status as payment from orders o join payments p on p.order_id = o.id where o.id = ${orderId}`,
+    ),
   );
   const row = rows.rows[0];
   if (!row) throw new Error('no payment');
@@ -80,7 +115,9 @@ describe('HMAC of the raw body', () => {
     const mac = hmacBase64(raw, 'k');
     expect(verifyNotification(raw, { contentHmac: mac }, 'k')).toBe(true);
     expect(verifyNotification(raw, { contentHmac: mac }, 'other')).toBe(false);
-    expect(verifyNotification(Buffer.from('TransactionId=1&Amount=99.00&InvoiceId=abc'), { contentHmac: mac }, 'k')).toBe(false);
+    expect(
+      verifyNotification(Buffer.from('TransactionId=1&Amount=99.00&InvoiceId=abc'), { contentHmac: mac }, 'k'),
+    ).toBe(false);
     expect(verifyNotification(raw, {}, 'k')).toBe(false);
     expect(verifyNotification(raw, { contentHmac: mac }, '')).toBe(false);
   });
@@ -89,7 +126,12 @@ describe('HMAC of the raw body', () => {
 describe('CloudPayments widget and notifications', () => {
   it("the widget gets the restaurant's publicId, the total, the order as invoiceId and the customer as accountId", async () => {
     const { order, session } = await placeCard();
-    expect(session).toMatchObject({ provider: 'cloudpayments', status: 'pending', redirectUrl: null, successUrl: `/angarsk/complete?order=${order.id}` });
+    expect(session).toMatchObject({
+      provider: 'cloudpayments',
+      status: 'pending',
+      redirectUrl: null,
+      successUrl: `/angarsk/complete?order=${order.id}`,
+    });
     expect(session.widget).toEqual({
       publicId: A2.publicId,
       description: `Оплата заказа № ${order.number}`,
@@ -133,8 +175,17 @@ describe('CloudPayments widget and notifications', () => {
     expect(unsigned.statusCode).toBe(401);
     expect((await notify('fail', payFor(order), 'not-the-secret')).statusCode).toBe(401);
     expect(await paymentStatus(order.id)).toEqual({ order: 'pending', payment: 'pending' });
-    expect(logged.filter((l) => l.msg === 'payments: notification with a bad signature refused' && JSON.stringify(l.obj).includes(order.id))).toHaveLength(5);
-    expect((await server.app.inject({ method: 'GET', url: `/api/v1/order/${order.id}`, headers: auth(customer.token) })).json().status).toBe('Unconfirmed');
+    expect(
+      logged.filter(
+        (l) =>
+          l.msg === 'payments: notification with a bad signature refused' && JSON.stringify(l.obj).includes(order.id),
+      ),
+    ).toHaveLength(5);
+    expect(
+      (
+        await server.app.inject({ method: 'GET', url: `/api/v1/order/${order.id}`, headers: auth(customer.token) })
+      ).json().status,
+    ).toBe('Unconfirmed');
   });
 
   it('Pay confirms the payment once; the same notification again is harmless', async () => {
@@ -145,17 +196,27 @@ describe('CloudPayments widget and notifications', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ code: 0 });
     expect(await paymentStatus(order.id)).toEqual({ order: 'paid', payment: 'paid' });
-    expect(server.pushed.slice(pushedBefore)).toEqual([{ type: 'order:status_update', userId: customer.id, orderId: order.id, status: 'Unconfirmed' }]);
-    const paidAt = await server.db.run((db) => db.execute<{ paid_at: string }>(sql`select paid_at::text from payments where order_id = ${order.id}`));
+    expect(server.pushed.slice(pushedBefore)).toEqual([
+      { type: 'order:status_update', userId: customer.id, orderId: order.id, status: 'Unconfirmed' },
+    ]);
+    const paidAt = await server.db.run((db) =>
+      db.execute<{ paid_at: string }>(sql`select paid_at::text from payments where order_id = ${order.id}`),
+    );
 
     server.clock.advance(60_000);
     const again = await notify('pay', fields);
     expect(again.json()).toEqual({ code: 0 });
     expect(await paymentStatus(order.id)).toEqual({ order: 'paid', payment: 'paid' });
     expect(server.pushed.length).toBe(pushedBefore + 1);
-    const paidAtAgain = await server.db.run((db) => db.execute<{ paid_at: string }>(sql`select paid_at::text from payments where order_id = ${order.id}`));
+    const paidAtAgain = await server.db.run((db) =>
+      db.execute<{ paid_at: string }>(sql`select paid_at::text from payments where order_id = ${order.id}`),
+    );
     expect(paidAtAgain.rows).toEqual(paidAt.rows);
-    const events = await server.db.run((db) => db.execute<{ n: number }>(sql`select count(*)::int as n from payment_events where event_key = ${`pay:${fields.TransactionId}`}`));
+    const events = await server.db.run((db) =>
+      db.execute<{ n: number }>(
+        sql`select count(*)::int as n from payment_events where event_key = ${`pay:${fields.TransactionId}`}`,
+      ),
+    );
     expect(events.rows[0]?.n).toBe(1);
     // A late Fail for a paid payment changes nothing either.
     await notify('fail', payFor(order, { Reason: 'Insufficient funds' }));
@@ -167,7 +228,12 @@ describe('CloudPayments widget and notifications', () => {
     const { order } = await placeCard();
     const body = JSON.stringify(payFor(order));
     const mac = hmacBase64(body, A2.apiSecret);
-    const res = await server.app.inject({ method: 'POST', url: '/api/v1/payments/cloudpayments/pay', headers: { 'content-type': 'application/json', 'x-content-hmac': mac }, payload: body });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/cloudpayments/pay',
+      headers: { 'content-type': 'application/json', 'x-content-hmac': mac },
+      payload: body,
+    });
     expect(res.json()).toEqual({ code: 0 });
     expect(await paymentStatus(order.id)).toEqual({ order: 'paid', payment: 'paid' });
   });
@@ -179,14 +245,22 @@ describe('CloudPayments widget and notifications', () => {
   });
 
   it('Fail: the order is cancelled and unpaid, the bonuses come back; a duplicate Fail is harmless; money arriving later is refunded', async () => {
-    const before = await server.db.run((db) => db.execute<{ balance: number }>(sql`select balance from users where id = ${customer.id}`));
+    const before = await server.db.run((db) =>
+      db.execute<{ balance: number }>(sql`select balance from users where id = ${customer.id}`),
+    );
     const { order } = await placeCard(pickupBody({ paymentMethod: 'card', spendBonus: 100 }));
     const fail = payFor(order, { Reason: 'InsufficientFunds', ReasonCode: 5051, Status: 'Declined' });
     expect((await notify('fail', fail)).json()).toEqual({ code: 0 });
     expect(await paymentStatus(order.id)).toEqual({ order: 'failed', payment: 'failed' });
-    const read = Order.parse((await server.app.inject({ method: 'GET', url: `/api/v1/order/${order.id}`, headers: auth(customer.token) })).json());
+    const read = Order.parse(
+      (
+        await server.app.inject({ method: 'GET', url: `/api/v1/order/${order.id}`, headers: auth(customer.token) })
+      ).json(),
+    );
     expect(read.status).toBe('Cancelled');
-    const after = await server.db.run((db) => db.execute<{ balance: number }>(sql`select balance from users where id = ${customer.id}`));
+    const after = await server.db.run((db) =>
+      db.execute<{ balance: number }>(sql`select balance from users where id = ${customer.id}`),
+    );
     expect(after.rows).toEqual(before.rows);
     expect((await notify('fail', fail)).json()).toEqual({ code: 0 });
     expect(await paymentStatus(order.id)).toEqual({ order: 'failed', payment: 'failed' });
@@ -213,7 +287,9 @@ describe('CloudPayments widget and notifications', () => {
     fake.mode = 'ok';
     const refundsBefore = fake.refunds.length;
     expect((await refundOrderPayment(server.ctx, order.id, 'Отмена оператором')).status).toBe('refunded');
-    expect(fake.refunds.slice(refundsBefore)).toEqual([{ publicId: A2.publicId, transactionId: fields.TransactionId, amount: order.total }]);
+    expect(fake.refunds.slice(refundsBefore)).toEqual([
+      { publicId: A2.publicId, transactionId: fields.TransactionId, amount: order.total },
+    ]);
     expect(await paymentStatus(order.id)).toEqual({ order: 'refunded', payment: 'refunded' });
     expect((await refundOrderPayment(server.ctx, order.id, 'Отмена оператором')).status).toBe('nothing-to-refund');
     expect(fake.refunds.length).toBe(refundsBefore + 1);

@@ -12,7 +12,7 @@ const APP_HTTPS = 'https://localhost';
 let server: TestServer;
 let customer: SignedIn;
 beforeAll(async () => {
-  server = await createTestServer({ config: { corsOrigins: corsOriginsFrom(`${APP}, ${APP_HTTPS}`) } });
+  server = await createTestServer({ config: { corsOrigins: [APP, APP_HTTPS] } });
   customer = await signIn(server);
 });
 afterAll(async () => {
@@ -23,15 +23,22 @@ const preflight = (url: string, origin: string, method: string, headers?: string
   server.app.inject({
     method: 'OPTIONS',
     url,
-    headers: { origin, 'access-control-request-method': method, ...(headers ? { 'access-control-request-headers': headers } : {}) },
+    headers: {
+      origin,
+      'access-control-request-method': method,
+      ...(headers ? { 'access-control-request-headers': headers } : {}),
+    },
   });
 
 describe('CORS_ORIGINS', () => {
   it('is empty by default, lowercased, and a bad value stops the start naming the variable', () => {
     expect(loadConfig({}).corsOrigins).toEqual([]);
-    expect(corsOriginsFrom(' Capacitor://localhost ,https://localhost:8443,, ')).toEqual(['capacitor://localhost', 'https://localhost:8443']);
+    expect(corsOriginsFrom(' Capacitor://localhost ,https://localhost:8443,, ')).toEqual([
+      'capacitor://localhost',
+      'https://localhost:8443',
+    ]);
     for (const bad of ['*', 'https://app.example/path', 'localhost', 'https://localhost/']) {
-      expect(() => loadConfig({ CORS_ORIGINS: bad })).toThrow(/^CORS_ORIGINS: /);
+      expect(() => loadConfig({ CORS_ORIGINS: bad })).toThrow(/^CORS_ORIGINS must be /);
     }
   });
 });
@@ -50,7 +57,10 @@ describe('an allowed origin', () => {
       expect(res.statusCode).toBe(204);
       expect(res.headers['access-control-allow-origin']).toBe(origin);
       expect(String(res.headers['access-control-allow-methods'])).toContain(method);
-      for (const header of (headers ?? '').split(',').map((h) => h.trim()).filter(Boolean)) {
+      for (const header of (headers ?? '')
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean)) {
         expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toContain(header);
       }
       // bearer tokens only: never cookies across origins
@@ -60,7 +70,11 @@ describe('an allowed origin', () => {
   });
 
   it('the answer itself carries the origin, with a bearer token too', async () => {
-    const res = await server.app.inject({ method: 'GET', url: `/api/v1/user/${encodeURIComponent(customer.phone)}`, headers: { origin: APP, ...customer.auth } });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/user/${encodeURIComponent(customer.phone)}`,
+      headers: { origin: APP, ...customer.auth },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe(APP);
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
@@ -74,7 +88,11 @@ describe('refused', () => {
     expect(pre.statusCode).toBe(404);
     expect(pre.headers['access-control-allow-origin']).toBeUndefined();
     expect(pre.headers['access-control-allow-methods']).toBeUndefined();
-    const res = await server.app.inject({ method: 'GET', url: '/api/v1/setting', headers: { origin: 'https://evil.example' } });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/setting',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
@@ -94,7 +112,11 @@ describe('refused', () => {
   it('without CORS_ORIGINS nothing is opened (same-origin only)', async () => {
     const plain = await createTestServer({ seed: false });
     try {
-      const pre = await plain.app.inject({ method: 'OPTIONS', url: '/api/v1/setting', headers: { origin: APP, 'access-control-request-method': 'GET' } });
+      const pre = await plain.app.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/setting',
+        headers: { origin: APP, 'access-control-request-method': 'GET' },
+      });
       expect(pre.headers['access-control-allow-origin']).toBeUndefined();
       expect(pre.statusCode).toBe(404);
     } finally {

@@ -43,7 +43,14 @@ export async function signIn(server: TestServer, phone = nextPhone(), name = 'А
   const answer = await server.app.inject({
     method: 'POST',
     url: '/api/v1/auth/token',
-    payload: { phone, code: lastCode(server, phone), name, personalData: true, PUSHNotifications: false, receiveAdvertisingInformation: false },
+    payload: {
+      phone,
+      code: lastCode(server, phone),
+      name,
+      personalData: true,
+      PUSHNotifications: false,
+      receiveAdvertisingInformation: false,
+    },
   });
   if (answer.statusCode !== 200) throw new Error(`sign-in failed: ${answer.statusCode} ${answer.body}`);
   const body = answer.json<{ token: string; user: User }>();

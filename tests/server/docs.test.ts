@@ -16,7 +16,18 @@ afterAll(async () => {
 
 interface Doc {
   openapi: string;
-  paths: Record<string, Record<string, { operationId: string; parameters?: { name: string; in: string }[]; responses: Record<string, unknown>; requestBody?: unknown }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        parameters?: { name: string; in: string }[];
+        responses: Record<string, unknown>;
+        requestBody?: unknown;
+      }
+    >
+  >;
   components: { schemas: Record<string, unknown> };
 }
 
@@ -42,7 +53,13 @@ describe('OpenAPI at GET /api/docs', () => {
       expect(operation, `${value.method} ${value.path}`).toBeDefined();
       expect(operation?.operationId).toBe(name);
       const pathParams = [...value.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
-      expect((operation?.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name).sort(), value.path).toEqual(pathParams.sort());
+      expect(
+        (operation?.parameters ?? [])
+          .filter((p) => p.in === 'path')
+          .map((p) => p.name)
+          .sort(),
+        value.path,
+      ).toEqual(pathParams.sort());
       expect(Object.keys(operation?.responses ?? {})).toContain(value.response === null ? '204' : '200');
       expect(operation?.requestBody !== undefined, value.path).toBe(value.body !== undefined);
     }
@@ -77,7 +94,13 @@ describe('OpenAPI generation', () => {
       query: z.object({ limit: z.optional(z.coerce.number().check(z.int())), q: z.string() }),
       response: z.array(Item),
     }),
-    deleteThing: defineRoute({ method: 'DELETE', path: '/thing/:id', summary: 'Deletes', auth: 'user', response: null }),
+    deleteThing: defineRoute({
+      method: 'DELETE',
+      path: '/thing/:id',
+      summary: 'Deletes',
+      auth: 'user',
+      response: null,
+    }),
     notARoute: z.object({ method: z.string() }),
     alsoNot: { method: 'GET', path: 'relative' },
   };
@@ -102,7 +125,10 @@ describe('OpenAPI generation', () => {
 
   it('moves named schemas into components', () => {
     const doc = buildOpenApi(contractRoutes(routes));
-    expect(doc.components.schemas.DocsTestItem).toMatchObject({ type: 'object', properties: { id: { type: 'string' } } });
+    expect(doc.components.schemas.DocsTestItem).toMatchObject({
+      type: 'object',
+      properties: { id: { type: 'string' } },
+    });
     expect(JSON.stringify(doc.paths)).toContain('"$ref":"#/components/schemas/DocsTestItem"');
     expect(JSON.stringify(doc)).not.toContain('$defs');
   });

@@ -77,6 +77,9 @@ describe('unknown API routes: 404 through the same handler', () => {
     ['GET', '/api/nothing'],
     ['POST', '/api'],
   ] as const)('%s %s', async (method, url) => {
-    expect(await refusal({ method, url })).toEqual({ status: 404, body: { message: 'Метод API не найден', code: 'not-found' } });
+    expect(await refusal({ method, url })).toEqual({
+      status: 404,
+      body: { message: 'Метод API не найден', code: 'not-found' },
+    });
   });
 });

@@ -8,7 +8,12 @@ import { eq, sql } from 'drizzle-orm';
 import { CheckoutQuote } from '../../src/api/contract/checkout.js';
 import { GeocodeAnswer, ReverseGeocodeAnswer } from '../../src/api/contract/geocode.js';
 import { cities } from '../../server/db/schema/catalog.js';
-import { GEOCODER_INVALID_ANSWER, GeocoderError, createYandexGeocoder, housePoint } from '../../server/integrations/geocoder.js';
+import {
+  GEOCODER_INVALID_ANSWER,
+  GeocoderError,
+  createYandexGeocoder,
+  housePoint,
+} from '../../server/integrations/geocoder.js';
 import { GEOCODE_LIMIT } from '../../server/routes/geocode.js';
 import { GEOCODE_CACHE_TTL, addressCacheKey } from '../../server/services/geocodeCache.js';
 import { CHECKOUT_GEOCODE_BUDGET, geocodeStreet } from '../../server/services/geocoding.js';
@@ -47,8 +52,17 @@ describe('Yandex geocoder adapter (local fake, recorded answers)', () => {
     fake.mode = 'ok';
     const log = recordingLog();
     const geocoder = createYandexGeocoder({ url: fake.url, apiKey: () => fake.key, log });
-    const found = await geocoder.forward({ cityName: 'Ангарск', cityIikoId: 'x', street: 'улица Карла Маркса', home: '10' });
-    expect(found).toEqual({ location: { lat: 52.537861, lon: 103.881742 }, precision: 'house', street: 'улица Карла Маркса' });
+    const found = await geocoder.forward({
+      cityName: 'Ангарск',
+      cityIikoId: 'x',
+      street: 'улица Карла Маркса',
+      home: '10',
+    });
+    expect(found).toEqual({
+      location: { lat: 52.537861, lon: 103.881742 },
+      precision: 'house',
+      street: 'улица Карла Маркса',
+    });
     const sent = fake.requests[fake.requests.length - 1];
     expect(sent?.get('geocode')).toBe('Ангарск, улица Карла Маркса, 10');
     expect(sent?.get('format')).toBe('json');
@@ -59,7 +73,11 @@ describe('Yandex geocoder adapter (local fake, recorded answers)', () => {
   it('reverse: address components of kinds locality, street, house by coordinates', async () => {
     fake.mode = 'ok';
     const geocoder = createYandexGeocoder({ url: fake.url, apiKey: () => fake.key, log: recordingLog() });
-    expect(await geocoder.reverse({ lat: 52.537861, lon: 103.881742 }, city)).toEqual({ locality: 'Ангарск', street: 'улица Карла Маркса', house: '10' });
+    expect(await geocoder.reverse({ lat: 52.537861, lon: 103.881742 }, city)).toEqual({
+      locality: 'Ангарск',
+      street: 'улица Карла Маркса',
+      house: '10',
+    });
     expect(fake.requests[fake.requests.length - 1]?.get('geocode')).toBe('103.881742,52.537861');
   });
 
@@ -68,7 +86,9 @@ describe('Yandex geocoder adapter (local fake, recorded answers)', () => {
     for (const mode of ['garbage', 'invalid-shape'] as const) {
       fake.mode = mode;
       await expect(geocoder.reverse({ lat: 52.5, lon: 103.9 }, city)).rejects.toThrow(new GeocoderError());
-      await expect(geocoder.reverse({ lat: 52.5, lon: 103.9 }, city)).rejects.toThrow('Не удалось обработать ответ API. Проверьте, валиден ли ответ сервера.');
+      await expect(geocoder.reverse({ lat: 52.5, lon: 103.9 }, city)).rejects.toThrow(
+        'Не удалось обработать ответ API. Проверьте, валиден ли ответ сервера.',
+      );
     }
     fake.mode = 'ok';
   });
@@ -115,7 +135,15 @@ describe('embedded reference and the /geocode routes', () => {
       found: true,
       precision: 'house',
       street: 'улица Карла Маркса',
-      zone: { id: 'zone-angarsk-center', name: 'Центр и кварталы', minSum: 700, deliveryPrice: 150, freeDeliveryFrom: 1500, deliveryMinutes: 60, deliveryTerminalId: 'dt-angarsk-1' },
+      zone: {
+        id: 'zone-angarsk-center',
+        name: 'Центр и кварталы',
+        minSum: 700,
+        deliveryPrice: 150,
+        freeDeliveryFrom: 1500,
+        deliveryMinutes: 60,
+        deliveryTerminalId: 'dt-angarsk-1',
+      },
       refusal: null,
     });
     // Deterministic per house, different between houses, both in the street's zone.
@@ -139,47 +167,90 @@ describe('embedded reference and the /geocode routes', () => {
     const answer = await geocode({ cityId: 'city-angarsk', street: 'посёлок Мегет, улица Садовая', home: '5' });
     expect(answer.found).toBe(true);
     expect(answer.zone).toBeNull();
-    expect(answer.refusal).toMatchObject({ code: 'outside-zone', message: 'Адрес вне зоны доставки', action: 'change-method' });
+    expect(answer.refusal).toMatchObject({
+      code: 'outside-zone',
+      message: 'Адрес вне зоны доставки',
+      action: 'change-method',
+    });
   });
 
   it('an unknown street is refused with the street named', async () => {
     const answer = await geocode({ cityId: 'city-angarsk', street: 'улица Марсианская', home: '1' });
     expect(answer).toMatchObject({ found: false, location: null, zone: null });
-    expect(answer.refusal).toMatchObject({ code: 'street-not-found', message: 'Не удалось найти улицу «улица Марсианская» в городе Ангарск. Адрес вне зоны доставки' });
+    expect(answer.refusal).toMatchObject({
+      code: 'street-not-found',
+      message: 'Не удалось найти улицу «улица Марсианская» в городе Ангарск. Адрес вне зоны доставки',
+    });
   });
 
   it('an unknown city is 422 in Russian', async () => {
-    const res = await server.app.inject({ method: 'POST', url: '/api/v1/geocode', payload: { cityId: 'city-nowhere', street: 'улица Ленина', home: '1' } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/geocode',
+      payload: { cityId: 'city-nowhere', street: 'улица Ленина', home: '1' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('Город не найден');
   });
 
   it('reverse: the nearest reference street and the zone of the point', async () => {
-    const street = await server.db.run(async (db) => (await db.execute<{ id: string; lat: number; lon: number }>(sql`select id, lat, lon from streets where city_iiko_id = (select iiko_id from cities where id = 'city-angarsk') and name = 'улица Карла Маркса'`)).rows[0]);
+    const street = await server.db.run(
+      async (db) =>
+        (
+          await db.execute<{ id: string; lat: number; lon: number }>(
+            sql`select id, lat, lon from streets where city_iiko_id = (select iiko_id from cities where id = 'city-angarsk') and name = 'улица Карла Маркса'`,
+          )
+        ).rows[0],
+    );
     if (!street) throw new Error('seed has no улица Карла Маркса in Angarsk');
     const point = housePoint(street.id, { lat: street.lat, lon: street.lon }, '10');
-    const res = await server.app.inject({ method: 'GET', url: `/api/v1/geocode/reverse?cityId=city-angarsk&lat=${point.lat}&lon=${point.lon}` });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/geocode/reverse?cityId=city-angarsk&lat=${point.lat}&lon=${point.lon}`,
+    });
     expect(res.statusCode).toBe(200);
     const answer = ReverseGeocodeAnswer.parse(res.json());
-    expect(answer).toMatchObject({ locality: 'Ангарск', street: 'улица Карла Маркса', house: null, zone: { id: 'zone-angarsk-center' }, refusal: null });
-    const far = ReverseGeocodeAnswer.parse((await server.app.inject({ method: 'GET', url: '/api/v1/geocode/reverse?cityId=city-angarsk&lat=51.0&lon=105.0' })).json());
+    expect(answer).toMatchObject({
+      locality: 'Ангарск',
+      street: 'улица Карла Маркса',
+      house: null,
+      zone: { id: 'zone-angarsk-center' },
+      refusal: null,
+    });
+    const far = ReverseGeocodeAnswer.parse(
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: '/api/v1/geocode/reverse?cityId=city-angarsk&lat=51.0&lon=105.0',
+        })
+      ).json(),
+    );
     expect(far).toMatchObject({ locality: null, street: null, zone: null, refusal: { code: 'outside-zone' } });
   });
 
   it('with a maps key (MAPS_KEY setting) the Yandex geocoder answers, and its invalid answer is 422 with the SPEC §8 text', async () => {
     server.ctx.config.geocoder = { yandexKey: '', yandexUrl: fake.url };
-    await server.db.run((db) => db.execute(sql`update settings set value = ${JSON.stringify(fake.key)}::jsonb where name = 'MAPS_KEY'`));
+    await server.db.run((db) =>
+      db.execute(sql`update settings set value = ${JSON.stringify(fake.key)}::jsonb where name = 'MAPS_KEY'`),
+    );
     try {
       fake.mode = 'ok';
       const before = fake.requests.length;
       const answer = await geocode({ cityId: 'city-angarsk', street: 'улица Карла Маркса', home: '10' });
       expect(fake.requests.length).toBe(before + 1);
-      expect(answer).toMatchObject({ found: true, location: { lat: 52.537861, lon: 103.881742 }, zone: { id: 'zone-angarsk-center' } });
+      expect(answer).toMatchObject({
+        found: true,
+        location: { lat: 52.537861, lon: 103.881742 },
+        zone: { id: 'zone-angarsk-center' },
+      });
       // What Yandex does not find, the reference still does.
       const fallback = await geocode({ cityId: 'city-angarsk', street: 'улица Глинки', home: '1' });
       expect(fallback.zone?.id).toBe('zone-angarsk-east');
       fake.mode = 'garbage';
-      const res = await server.app.inject({ method: 'GET', url: '/api/v1/geocode/reverse?cityId=city-angarsk&lat=52.53&lon=103.88' });
+      const res = await server.app.inject({
+        method: 'GET',
+        url: '/api/v1/geocode/reverse?cityId=city-angarsk&lat=52.53&lon=103.88',
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json().message).toBe('Не удалось обработать ответ API. Проверьте, валиден ли ответ сервера.');
       expect(log.lines.map((l) => l.msg)).toContain('geocoding: reverse lookup failed');
@@ -194,18 +265,27 @@ describe('embedded reference and the /geocode routes', () => {
     const address = { cityId: 'city-angarsk', street: 'улица Карла Маркса', home: '10' };
     const forward = (ip: string, headers: Record<string, string> = {}) =>
       server.app.inject({ method: 'POST', url: '/api/v1/geocode', payload: address, remoteAddress: ip, headers });
-    const reverse = (ip: string) => server.app.inject({ method: 'GET', url: '/api/v1/geocode/reverse?cityId=city-angarsk&lat=52.53&lon=103.88', remoteAddress: ip });
+    const reverse = (ip: string) =>
+      server.app.inject({
+        method: 'GET',
+        url: '/api/v1/geocode/reverse?cityId=city-angarsk&lat=52.53&lon=103.88',
+        remoteAddress: ip,
+      });
 
     it('allows 30 a minute from one IP, then 429 with Retry-After and a Russian message until the window frees a place', async () => {
       expect(GEOCODE_LIMIT).toMatchObject({ limit: 30, windowMs: 60_000 });
       const ip = nextIp();
       expect((await forward(ip)).statusCode).toBe(200);
       server.clock.advance(10_000);
-      for (let i = 1; i < 30; i++) expect((await (i % 2 === 0 ? forward(ip) : reverse(ip))).statusCode, `request ${i + 1}`).toBe(200);
+      for (let i = 1; i < 30; i++)
+        expect((await (i % 2 === 0 ? forward(ip) : reverse(ip))).statusCode, `request ${i + 1}`).toBe(200);
       for (const refused of [await forward(ip), await reverse(ip)]) {
         expect(refused.statusCode).toBe(429);
         expect(refused.headers['retry-after']).toBe('50');
-        expect(refused.json()).toEqual({ message: 'Слишком много запросов адреса. Повторите через 50 с', code: 'rate-limited' });
+        expect(refused.json()).toEqual({
+          message: 'Слишком много запросов адреса. Повторите через 50 с',
+          code: 'rate-limited',
+        });
       }
       // Another address is not affected.
       expect((await forward(nextIp())).statusCode).toBe(200);
@@ -219,7 +299,8 @@ describe('embedded reference and the /geocode routes', () => {
 
     it('a signed-in customer is limited across IP addresses', async () => {
       const customer = await signIn(server);
-      for (let i = 0; i < 30; i++) expect((await forward(nextIp(), customer.auth)).statusCode, `request ${i + 1}`).toBe(200);
+      for (let i = 0; i < 30; i++)
+        expect((await forward(nextIp(), customer.auth)).statusCode, `request ${i + 1}`).toBe(200);
       const ip = nextIp();
       const refused = await forward(ip, customer.auth);
       expect(refused.statusCode).toBe(429);
@@ -233,10 +314,14 @@ describe('embedded reference and the /geocode routes', () => {
       server.clock.advance(GEOCODE_LIMIT.windowMs + 1_000);
       await forward(nextIp());
       const stale = await server.db.run((db) =>
-        db.execute<{ n: number }>(sql`select count(*)::int as n from rate_limit_hits where bucket = 'geocode' and at < ${new Date(server.clock.now().getTime() - GEOCODE_LIMIT.windowMs).toISOString()}::timestamptz`),
+        db.execute<{ n: number }>(
+          sql`select count(*)::int as n from rate_limit_hits where bucket = 'geocode' and at < ${new Date(server.clock.now().getTime() - GEOCODE_LIMIT.windowMs).toISOString()}::timestamptz`,
+        ),
       );
       expect(stale.rows[0]?.n).toBe(0);
-      const live = await server.db.run((db) => db.execute<{ n: number }>(sql`select count(*)::int as n from rate_limit_hits where bucket = 'geocode'`));
+      const live = await server.db.run((db) =>
+        db.execute<{ n: number }>(sql`select count(*)::int as n from rate_limit_hits where bucket = 'geocode'`),
+      );
       expect(live.rows[0]?.n).toBe(1);
     });
   });
@@ -262,18 +347,46 @@ describe('the cache of geocoder answers and the checkout budget (Yandex configur
   const askedAtAll = () => fake.requests.filter((r) => !r.get('sco')).length;
 
   const quote = async (address: { street: string; home: string }, ip = '10.200.0.1') => {
-    const { persons: _p, comment: _c, ...body } = deliveryBody({ address: { city: 'Ангарск', apartment: null, entrance: null, floor: null, intercom: null, comment: null, ...address } });
-    const res = await server.app.inject({ method: 'POST', url: '/api/v1/checkout/quote', payload: body, remoteAddress: ip });
+    const {
+      persons: _p,
+      comment: _c,
+      ...body
+    } = deliveryBody({
+      address: {
+        city: 'Ангарск',
+        apartment: null,
+        entrance: null,
+        floor: null,
+        intercom: null,
+        comment: null,
+        ...address,
+      },
+    });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/checkout/quote',
+      payload: body,
+      remoteAddress: ip,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return CheckoutQuote.parse(res.json());
   };
-  const addressRefusals = (q: CheckoutQuote) => q.refusals.filter((r) => ['street-not-found', 'address-not-found', 'no-address', 'outside-zone'].includes(r.code));
+  const addressRefusals = (q: CheckoutQuote) =>
+    q.refusals.filter((r) => ['street-not-found', 'address-not-found', 'no-address', 'outside-zone'].includes(r.code));
 
   it('the key folds case, ё, punctuation and spacing, but not street-kind words', () => {
-    expect(addressCacheKey({ cityName: 'Ангарск', street: ' Улица  Карла   Маркса. ', home: '10А' })).toBe('ангарск, улица карла маркса, 10а');
-    expect(addressCacheKey({ cityName: 'АНГАРСК', street: 'улица «Карла Маркса»', home: ' 10а' })).toBe('ангарск, улица карла маркса, 10а');
-    expect(addressCacheKey({ cityName: 'Ангарск', street: 'Тёплая', home: '' })).toBe(addressCacheKey({ cityName: 'ангарск', street: 'теплая', home: '' }));
-    expect(addressCacheKey({ cityName: 'Ангарск', street: 'проспект Ленина', home: '1' })).not.toBe(addressCacheKey({ cityName: 'Ангарск', street: 'улица Ленина', home: '1' }));
+    expect(addressCacheKey({ cityName: 'Ангарск', street: ' Улица  Карла   Маркса. ', home: '10А' })).toBe(
+      'ангарск, улица карла маркса, 10а',
+    );
+    expect(addressCacheKey({ cityName: 'АНГАРСК', street: 'улица «Карла Маркса»', home: ' 10а' })).toBe(
+      'ангарск, улица карла маркса, 10а',
+    );
+    expect(addressCacheKey({ cityName: 'Ангарск', street: 'Тёплая', home: '' })).toBe(
+      addressCacheKey({ cityName: 'ангарск', street: 'теплая', home: '' }),
+    );
+    expect(addressCacheKey({ cityName: 'Ангарск', street: 'проспект Ленина', home: '1' })).not.toBe(
+      addressCacheKey({ cityName: 'Ангарск', street: 'улица Ленина', home: '1' }),
+    );
   });
 
   it('a second quote for the same address, and any spelling of it, does not ask the geocoder again', async () => {
@@ -291,17 +404,41 @@ describe('the cache of geocoder answers and the checkout budget (Yandex configur
     expect(respelled.location).toEqual(KARLA_MARKSA_10);
     expect(addressRefusals(respelled)).toEqual([]);
     // POST /geocode shares the cache.
-    const checked = GeocodeAnswer.parse((await server.app.inject({ method: 'POST', url: '/api/v1/geocode', payload: { cityId: 'city-angarsk', street: 'Улица Карла Маркса', home: '10' }, remoteAddress: nextIp() })).json());
+    const checked = GeocodeAnswer.parse(
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: '/api/v1/geocode',
+          payload: { cityId: 'city-angarsk', street: 'Улица Карла Маркса', home: '10' },
+          remoteAddress: nextIp(),
+        })
+      ).json(),
+    );
     expect(checked).toMatchObject({ found: true, location: KARLA_MARKSA_10 });
     expect(askedAtAll()).toBe(total);
 
     // The table holds the normalised text, the point and the time, nothing about the customer.
-    const columns = await server.db.run((db) => db.execute<{ name: string }>(sql`select column_name as name from information_schema.columns where table_name = 'geocode_cache' order by name`));
+    const columns = await server.db.run((db) =>
+      db.execute<{ name: string }>(
+        sql`select column_name as name from information_schema.columns where table_name = 'geocode_cache' order by name`,
+      ),
+    );
     expect(columns.rows.map((c) => c.name)).toEqual(['address', 'lat', 'lon', 'looked_up_at', 'precision', 'street']);
     const rows = await server.db.run((db) =>
-      db.execute(sql`select address, lat, lon, precision, street, looked_up_at = ${OPEN_NOW}::timestamptz as asked_now from geocode_cache where address = 'ангарск, улица карла маркса, 10'`),
+      db.execute(
+        sql`select address, lat, lon, precision, street, looked_up_at = ${OPEN_NOW}::timestamptz as asked_now from geocode_cache where address = 'ангарск, улица карла маркса, 10'`,
+      ),
     );
-    expect(rows.rows).toEqual([{ address: 'ангарск, улица карла маркса, 10', lat: 52.537861, lon: 103.881742, precision: 'house', street: 'улица Карла Маркса', asked_now: true }]);
+    expect(rows.rows).toEqual([
+      {
+        address: 'ангарск, улица карла маркса, 10',
+        lat: 52.537861,
+        lon: 103.881742,
+        precision: 'house',
+        street: 'улица Карла Маркса',
+        asked_now: true,
+      },
+    ]);
   });
 
   it('another process (same database, its own memory) reads the answer from the table', async () => {
@@ -326,7 +463,9 @@ describe('the cache of geocoder answers and the checkout budget (Yandex configur
     expect(asked(text)).toBe(before + 1);
     // …and the renewed answer is kept again, in this process and in the table.
     await quote({ street: 'улица Карла Маркса', home: '10' });
-    expect((await geocodeStreet({ ...server.ctx }, await cityRow('city-angarsk'), 'улица Карла Маркса', '10'))?.location).toEqual(KARLA_MARKSA_10);
+    expect(
+      (await geocodeStreet({ ...server.ctx }, await cityRow('city-angarsk'), 'улица Карла Маркса', '10'))?.location,
+    ).toEqual(KARLA_MARKSA_10);
     expect(asked(text)).toBe(before + 1);
     server.clock.set(OPEN_NOW);
   });
@@ -373,19 +512,30 @@ describe('the cache of geocoder answers and the checkout budget (Yandex configur
     expect(known.zone?.id).toBe('zone-angarsk-center');
     // A street only Yandex could find is refused as when Yandex fails.
     const unknown = await quote({ street: 'улица Марсианская', home: '1' }, ip);
-    expect(unknown.refusals.find((r) => r.code === 'street-not-found')?.message).toBe('Не удалось найти улицу «улица Марсианская» в городе Ангарск. Адрес вне зоны доставки');
+    expect(unknown.refusals.find((r) => r.code === 'street-not-found')?.message).toBe(
+      'Не удалось найти улицу «улица Марсианская» в городе Ангарск. Адрес вне зоны доставки',
+    );
     // Cache hits cost nothing and still carry Yandex's point.
     expect((await quote({ street: 'улица Карла Маркса', home: '10' }, ip)).location).toEqual(KARLA_MARKSA_10);
     expect(askedAtAll()).toBe(total);
     // Refused misses were not counted; hits never are.
     const keyHash = createHash('sha256').update(`checkout-geocode:ip:${ip}`, 'utf8').digest('hex');
-    const counted = await server.db.run((db) => db.execute<{ n: number }>(sql`select count(*)::int as n from rate_limit_hits where bucket = 'checkout-geocode' and key_hash = ${keyHash}`));
+    const counted = await server.db.run((db) =>
+      db.execute<{ n: number }>(
+        sql`select count(*)::int as n from rate_limit_hits where bucket = 'checkout-geocode' and key_hash = ${keyHash}`,
+      ),
+    );
     expect(counted.rows[0]?.n).toBe(60);
 
     // Another IP has its own budget, and POST /geocode from this IP its own limit.
     await quote({ street: 'улица Карла Маркса', home: '301' }, nextIp());
     expect(asked('Ангарск, улица Карла Маркса, 301')).toBe(1);
-    const res = await server.app.inject({ method: 'POST', url: '/api/v1/geocode', payload: { cityId: 'city-angarsk', street: 'улица Карла Маркса', home: '302' }, remoteAddress: ip });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/geocode',
+      payload: { cityId: 'city-angarsk', street: 'улица Карла Маркса', home: '302' },
+      remoteAddress: ip,
+    });
     expect(res.statusCode).toBe(200);
     expect(asked('Ангарск, улица Карла Маркса, 302')).toBe(1);
 
@@ -400,14 +550,31 @@ describe('the cache of geocoder answers and the checkout budget (Yandex configur
     const user = await signedInUser(server.db);
     await quote({ street: 'улица Карла Маркса', home: '10' });
     const total = askedAtAll();
-    const res = await postOrder(server, user.token, deliveryBody({ address: { city: 'Ангарск', street: 'Улица Карла Маркса', home: '10', apartment: '5', entrance: null, floor: null, intercom: null, comment: null } }));
+    const res = await postOrder(
+      server,
+      user.token,
+      deliveryBody({
+        address: {
+          city: 'Ангарск',
+          street: 'Улица Карла Маркса',
+          home: '10',
+          apartment: '5',
+          entrance: null,
+          floor: null,
+          intercom: null,
+          comment: null,
+        },
+      }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().address.location).toEqual(KARLA_MARKSA_10);
     expect(askedAtAll()).toBe(total);
   });
 
   async function cityRow(id: string) {
-    const row = await server.db.run(async (db) => (await db.select().from(cities).where(eq(cities.id, id)).limit(1))[0]);
+    const row = await server.db.run(
+      async (db) => (await db.select().from(cities).where(eq(cities.id, id)).limit(1))[0],
+    );
     if (!row) throw new Error(`seed has no ${id}`);
     return row;
   }

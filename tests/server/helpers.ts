@@ -65,7 +65,9 @@ export async function openTestDatabase(): Promise<{ db: Database; drop(): Promis
   return { db: await openPostgres(fresh.url), drop: fresh.drop };
 }
 
-export async function createTestServer(options: { seed?: boolean; config?: Partial<Config>; clock?: SettableClock } = {}): Promise<TestServer> {
+export async function createTestServer(
+  options: { seed?: boolean; config?: Partial<Config>; clock?: SettableClock } = {},
+): Promise<TestServer> {
   const { db, drop } = await openTestDatabase();
   if (options.seed !== false) await seedDemoChain(db);
   const clock = options.clock ?? settableClock();

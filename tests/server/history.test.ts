@@ -73,7 +73,9 @@ describe('order statuses (iiko): forward only', () => {
       expect(moved.status).toBe(step);
       expect(moved.statusName).toBe(ORDER_STATUS_NAMES[step]);
     }
-    expect(server.pushed.slice(pushedBefore)).toEqual(steps.map((status) => ({ type: 'order:status_update', userId: user.id, orderId: order.id, status })));
+    expect(server.pushed.slice(pushedBefore)).toEqual(
+      steps.map((status) => ({ type: 'order:status_update', userId: user.id, orderId: order.id, status })),
+    );
     const log = await server.db.run((db) =>
       db.execute<{ status: string }>(sql`select status from order_status_log where order_id = ${order.id} order by id`),
     );
@@ -94,12 +96,18 @@ describe('order statuses (iiko): forward only', () => {
       message: 'Нельзя перевести заказ из статуса «готов» (CookingCompleted) в «готовится» (CookingStarted)',
     });
     await expect(advanceOrderStatus(server.ctx, order.id, 'OnWay', 'iiko')).rejects.toMatchObject({ statusCode: 422 });
-    await expect(advanceOrderStatus(server.ctx, order.id, 'CookingCompleted', 'iiko')).rejects.toMatchObject({ statusCode: 422 });
+    await expect(advanceOrderStatus(server.ctx, order.id, 'CookingCompleted', 'iiko')).rejects.toMatchObject({
+      statusCode: 422,
+    });
     const waiting = await advanceOrderStatus(server.ctx, order.id, 'Waiting', 'iiko');
     expect(waiting.statusName).toBe('ожидает выдачи');
     await advanceOrderStatus(server.ctx, order.id, 'Closed', 'iiko');
-    await expect(advanceOrderStatus(server.ctx, order.id, 'Cancelled', 'staff:1')).rejects.toMatchObject({ statusCode: 422 });
-    await expect(advanceOrderStatus(server.ctx, 'no-such-order', 'Closed', 'iiko')).rejects.toMatchObject({ statusCode: 404 });
+    await expect(advanceOrderStatus(server.ctx, order.id, 'Cancelled', 'staff:1')).rejects.toMatchObject({
+      statusCode: 422,
+    });
+    await expect(advanceOrderStatus(server.ctx, 'no-such-order', 'Closed', 'iiko')).rejects.toMatchObject({
+      statusCode: 404,
+    });
   });
 
   it('Cancelled refunds the bonuses spent and frees the coupon use', async () => {
@@ -118,21 +126,36 @@ describe('order statuses (iiko): forward only', () => {
 describe('GET /api/v1/user/:id/last-order', () => {
   it('the owner gets the products of the last order that was not cancelled, with modifiers', async () => {
     const user = await signedInUser(server.db);
-    const empty = await server.app.inject({ method: 'GET', url: `/api/v1/user/${user.id}/last-order`, headers: auth(user.token) });
+    const empty = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/user/${user.id}/last-order`,
+      headers: auth(user.token),
+    });
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual({ products: [] });
     await place(
       user.token,
       deliveryBody({
         items: [
-          { productId: 'pizza-pepperoni', amount: 1, mods: [{ id: 'pizza-size-30', amount: 1, groupId: 'mod-pizza-size' }, { id: 'dough-traditional', amount: 1, groupId: 'mod-pizza-dough' }] },
+          {
+            productId: 'pizza-pepperoni',
+            amount: 1,
+            mods: [
+              { id: 'pizza-size-30', amount: 1, groupId: 'mod-pizza-size' },
+              { id: 'dough-traditional', amount: 1, groupId: 'mod-pizza-dough' },
+            ],
+          },
           { productId: 'onion-rings', amount: 3 },
         ],
       }),
     );
     const cancelled = await place(user.token, deliveryBody());
     await advanceOrderStatus(server.ctx, cancelled.id, 'Cancelled', 'staff:operator');
-    const res = await server.app.inject({ method: 'GET', url: `/api/v1/user/${user.id}/last-order`, headers: auth(user.token) });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/user/${user.id}/last-order`,
+      headers: auth(user.token),
+    });
     expect(res.statusCode).toBe(200);
     const last = LastOrder.parse(res.json());
     expect(last.products).toEqual([
@@ -155,7 +178,11 @@ describe('GET /api/v1/user/:id/last-order', () => {
     const a = await signedInUser(server.db);
     const b = await signedInUser(server.db);
     expect((await server.app.inject({ method: 'GET', url: `/api/v1/user/${a.id}/last-order` })).statusCode).toBe(401);
-    const other = await server.app.inject({ method: 'GET', url: `/api/v1/user/${a.id}/last-order`, headers: auth(b.token) });
+    const other = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/user/${a.id}/last-order`,
+      headers: auth(b.token),
+    });
     expect(other.statusCode).toBe(403);
   });
 });
@@ -165,13 +192,21 @@ describe('GET /api/v1/user/:phone/history', () => {
     const user = await signedInUser(server.db);
     const first = await place(user.token, deliveryBody());
     const second = await place(user.token, pickupBody({ paymentMethod: 'cash' }));
-    const res = await server.app.inject({ method: 'GET', url: `/api/v1/user/${encodeURIComponent(user.phone)}/history`, headers: auth(user.token) });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/user/${encodeURIComponent(user.phone)}/history`,
+      headers: auth(user.token),
+    });
     expect(res.statusCode).toBe(200);
     const history = OrderHistory.parse(res.json());
     expect(history.orders.map((o) => o.id)).toEqual([second.id, first.id]);
     expect(history.orders[1]?.items.map((i) => i.productId)).toEqual(['california-crab', 'set-mini']);
     expect(history.nextBefore).toBeNull();
-    const page = await server.app.inject({ method: 'GET', url: `/api/v1/user/${encodeURIComponent(user.phone)}/history?limit=1`, headers: auth(user.token) });
+    const page = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/user/${encodeURIComponent(user.phone)}/history?limit=1`,
+      headers: auth(user.token),
+    });
     const paged = OrderHistory.parse(page.json());
     expect(paged.orders.map((o) => o.id)).toEqual([second.id]);
     expect(paged.nextBefore).toBe(second.number);
@@ -183,7 +218,10 @@ describe('GET /api/v1/user/:phone/history', () => {
     expect(OrderHistory.parse(rest.json()).orders.map((o) => o.id)).toEqual([first.id]);
     // the phone in the 8… spelling is the same customer
     const eight = `8${user.phone.slice(2)}`;
-    expect((await server.app.inject({ method: 'GET', url: `/api/v1/user/${eight}/history`, headers: auth(user.token) })).statusCode).toBe(200);
+    expect(
+      (await server.app.inject({ method: 'GET', url: `/api/v1/user/${eight}/history`, headers: auth(user.token) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('401 without a session, 403 for another customer’s phone', async () => {

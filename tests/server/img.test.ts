@@ -9,13 +9,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { MAX_WIDTH, SERVED_QUALITIES, SERVED_WIDTHS, createImageModule, parseImageParams } from '../../server/routes/img.js';
+import {
+  MAX_WIDTH,
+  SERVED_QUALITIES,
+  SERVED_WIDTHS,
+  createImageModule,
+  parseImageParams,
+} from '../../server/routes/img.js';
 import { SLIDE_FALLBACK_WIDTH, SLIDE_WIDTHS } from '../../src/api/images.js';
 import { PRELOAD_WIDTH } from '../../src/views/app/preload.js';
 import { IMAGE_WIDTHS as CARD_WIDTHS } from '../../src/views/components/ProductImage.js';
 import { createTestServer, type TestServer } from './helpers.js';
 
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300" viewBox="0 0 400 300"><rect width="400" height="300" fill="#e63"/><circle cx="200" cy="150" r="100" fill="#fff"/></svg>';
+const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300" viewBox="0 0 400 300"><rect width="400" height="300" fill="#e63"/><circle cx="200" cy="150" r="100" fill="#fff"/></svg>';
 
 let root: string;
 let sourceDir: string;
@@ -29,7 +36,9 @@ beforeAll(async () => {
   cacheDir = path.join(root, 'cache');
   fs.mkdirSync(path.join(sourceDir, 'products'), { recursive: true });
   fs.writeFileSync(path.join(sourceDir, 'products', 'roll.svg'), SVG);
-  await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3a6' } }).png().toFile(path.join(sourceDir, 'products', 'photo.png'));
+  await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3a6' } })
+    .png()
+    .toFile(path.join(sourceDir, 'products', 'photo.png'));
   fs.writeFileSync(path.join(root, 'secret.svg'), SVG.replace('#e63', '#000'));
   fs.writeFileSync(path.join(root, 'secret.txt'), 'secret');
   fs.symlinkSync(path.join(root, 'secret.svg'), path.join(sourceDir, 'products', 'link.svg'));
@@ -106,8 +115,13 @@ describe('image parameters', () => {
 
 /** Source files of the client and the server that build /img URLs. */
 function imageUrlSources(): { file: string; text: string }[] {
-  const files = [...fs.readdirSync('src', { recursive: true }).map((f) => path.join('src', String(f))), ...fs.readdirSync('server', { recursive: true }).map((f) => path.join('server', String(f)))];
-  return files.filter((f) => /\.tsx?$/.test(f) && f !== path.join('server', 'routes', 'img.ts')).map((file) => ({ file, text: fs.readFileSync(file, 'utf8') }));
+  const files = [
+    ...fs.readdirSync('src', { recursive: true }).map((f) => path.join('src', String(f))),
+    ...fs.readdirSync('server', { recursive: true }).map((f) => path.join('server', String(f))),
+  ];
+  return files
+    .filter((f) => /\.tsx?$/.test(f) && f !== path.join('server', 'routes', 'img.ts'))
+    .map((file) => ({ file, text: fs.readFileSync(file, 'utf8') }));
 }
 
 describe("the storefront's own widths", () => {
@@ -138,7 +152,8 @@ describe("the storefront's own widths", () => {
       }
       for (const m of text.matchAll(/[?&]w=(\d+)/g)) literals.push(`${file}: ${m[1]}`);
       for (const m of text.matchAll(/<ProductImage\b[^>]*\bwidth=\{(\d+)\}/g)) literals.push(`${file}: ${m[1]}`);
-      if (file.endsWith('ProductImage.tsx')) for (const m of text.matchAll(/\bwidth = (\d+)/g)) literals.push(`${file}: ${m[1]}`);
+      if (file.endsWith('ProductImage.tsx'))
+        for (const m of text.matchAll(/\bwidth = (\d+)/g)) literals.push(`${file}: ${m[1]}`);
     }
     // The scan finds the story (160), cart (200), admin thumbnail (?w=200) and card widths.
     expect(literals.length).toBeGreaterThanOrEqual(4);
@@ -192,7 +207,11 @@ describe('GET /img', () => {
     expect(low.rawPayload.length).toBeLessThan(high.rawPayload.length);
   });
 
-  const cacheFiles = () => fs.readdirSync(cacheDir, { recursive: true }).map(String).filter((f) => /\.(webp|avif|jpeg|png)$/.test(f));
+  const cacheFiles = () =>
+    fs
+      .readdirSync(cacheDir, { recursive: true })
+      .map(String)
+      .filter((f) => /\.(webp|avif|jpeg|png)$/.test(f));
 
   it('caches results on disk: the second request is a hit with the same bytes', async () => {
     const first = await get('/img/products/roll.svg?w=640&format=webp&q=60');
@@ -302,7 +321,9 @@ describe('/img in the application', () => {
 
   it('serves every seeded product and group image, and resizes them', async () => {
     const rows = await server.db.run((db) =>
-      db.execute<{ url: string }>(sql`select image_url as url from products where image_url is not null union select image_url from groups where image_url is not null`),
+      db.execute<{ url: string }>(
+        sql`select image_url as url from products where image_url is not null union select image_url from groups where image_url is not null`,
+      ),
     );
     expect(rows.rows.length).toBeGreaterThan(10);
     for (const { url } of rows.rows) {
@@ -325,7 +346,11 @@ describe('/img in the application', () => {
 
   it('escaping paths get a 404, never a file of the repository', async () => {
     // (inject normalises '..' the way browsers do; the raw forms are covered above)
-    for (const url of ['/img/%2e%2e/%2e%2e/package.json', '/img/../../package.json', '/img/products/..%2f..%2f..%2fpackage.json']) {
+    for (const url of [
+      '/img/%2e%2e/%2e%2e/package.json',
+      '/img/../../package.json',
+      '/img/products/..%2f..%2f..%2fpackage.json',
+    ]) {
       const res = await server.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).not.toContain('"dependencies"');

@@ -16,7 +16,12 @@ afterAll(async () => {
 });
 
 const api = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
-  server.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  server.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 describe('POST /like', () => {
   it('likes a product (201) and counts likes of all customers', async () => {
@@ -58,10 +63,17 @@ describe('GET /user/:id/like and DELETE /like/:userId/:productId', () => {
       await api('POST', '/like', me.auth, { userId: me.user.id, productId });
       server.clock.advance(1_000);
     }
-    expect((await api('GET', `/user/${me.user.id}/like`, me.auth)).json()).toEqual([{ productId: p2 }, { productId: p1 }, { productId: p3 }]);
+    expect((await api('GET', `/user/${me.user.id}/like`, me.auth)).json()).toEqual([
+      { productId: p2 },
+      { productId: p1 },
+      { productId: p3 },
+    ]);
     expect((await api('DELETE', `/like/${me.user.id}/${p1}`, me.auth)).statusCode).toBe(204);
     expect((await api('DELETE', `/like/${me.user.id}/${p1}`, me.auth)).statusCode).toBe(204);
-    expect((await api('GET', `/user/${me.user.id}/like`, me.auth)).json()).toEqual([{ productId: p2 }, { productId: p3 }]);
+    expect((await api('GET', `/user/${me.user.id}/like`, me.auth)).json()).toEqual([
+      { productId: p2 },
+      { productId: p3 },
+    ]);
     // A product may be liked again after an unlike.
     expect((await api('POST', '/like', me.auth, { userId: me.user.id, productId: p1 })).statusCode).toBe(201);
   });

@@ -14,7 +14,8 @@ import { createTestServer, type TestServer } from './helpers.js';
 import { signInStaff } from './admin/staffFixtures.js';
 
 type Schema = { [key: string]: unknown };
-const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isSchema = (value: unknown): value is Schema =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 interface Leaf {
   /** Where the string sits, for the test name. */
@@ -36,8 +37,14 @@ function walkerOf(root: Schema): Walker {
     if (typeof ref === 'string' && ref.startsWith('#/$defs/')) return resolve(defs[ref.slice(8)]);
     return schema;
   };
-  const types = (schema: Schema): string[] => (Array.isArray(schema.type) ? schema.type.filter((t) => typeof t === 'string') : typeof schema.type === 'string' ? [schema.type] : []);
-  const branches = (schema: Schema): unknown[] => [schema.anyOf, schema.oneOf, schema.allOf].flatMap((b) => (Array.isArray(b) ? b : []));
+  const types = (schema: Schema): string[] =>
+    Array.isArray(schema.type)
+      ? schema.type.filter((t) => typeof t === 'string')
+      : typeof schema.type === 'string'
+        ? [schema.type]
+        : [];
+  const branches = (schema: Schema): unknown[] =>
+    [schema.anyOf, schema.oneOf, schema.allOf].flatMap((b) => (Array.isArray(b) ? b : []));
   const join = (path: string, key: string) => (path === '' ? key : `${path}.${key}`);
 
   /** A plain value of the schema: required properties only, the first branch, the first enum value. */
@@ -52,11 +59,13 @@ function walkerOf(root: Schema): Walker {
       const out: Record<string, unknown> = {};
       const required = Array.isArray(schema.required) ? schema.required : [];
       const properties = isSchema(schema.properties) ? schema.properties : {};
-      for (const key of required) if (typeof key === 'string' && depth < 8) out[key] = sample(properties[key], depth + 1);
+      for (const key of required)
+        if (typeof key === 'string' && depth < 8) out[key] = sample(properties[key], depth + 1);
       return out;
     }
     if (t.includes('array')) return [];
-    if (t.includes('string')) return 'а'.repeat(typeof schema.minLength === 'number' ? Math.max(1, schema.minLength) : 1);
+    if (t.includes('string'))
+      return 'а'.repeat(typeof schema.minLength === 'number' ? Math.max(1, schema.minLength) : 1);
     if (t.includes('integer') || t.includes('number')) return typeof schema.minimum === 'number' ? schema.minimum : 1;
     if (t.includes('boolean')) return false;
     if (t.includes('null')) return null;
@@ -69,23 +78,29 @@ function walkerOf(root: Schema): Walker {
     const out: Leaf[] = [];
     for (const branch of branches(schema)) out.push(...leaves(branch, path, depth + 1));
     const t = types(schema);
-    if (t.includes('string') && !('const' in schema) && !Array.isArray(schema.enum)) out.push({ path, place: (text) => text });
+    if (t.includes('string') && !('const' in schema) && !Array.isArray(schema.enum))
+      out.push({ path, place: (text) => text });
     if (t.includes('object') || isSchema(schema.properties)) {
       const properties = isSchema(schema.properties) ? schema.properties : {};
       for (const [key, property] of Object.entries(properties)) {
         for (const leaf of leaves(property, join(path, key), depth + 1)) {
-          out.push({ path: leaf.path, place: (text) => ({ ...(sample(schema, depth) as object), [key]: leaf.place(text) }) });
+          out.push({
+            path: leaf.path,
+            place: (text) => ({ ...(sample(schema, depth) as object), [key]: leaf.place(text) }),
+          });
         }
       }
       if (isSchema(schema.additionalProperties)) {
         const values = schema.additionalProperties;
         // a record: the NUL in a key, then in a value
         out.push({ path: join(path, '<ключ>'), place: (text) => ({ [text]: sample(values, depth + 1) }) });
-        for (const leaf of leaves(values, join(path, '<значение>'), depth + 1)) out.push({ path: leaf.path, place: (text) => ({ key: leaf.place(text) }) });
+        for (const leaf of leaves(values, join(path, '<значение>'), depth + 1))
+          out.push({ path: leaf.path, place: (text) => ({ key: leaf.place(text) }) });
       }
     }
     if (t.includes('array') && schema.items !== undefined) {
-      for (const leaf of leaves(schema.items, join(path, '0'), depth + 1)) out.push({ path: leaf.path, place: (text) => [leaf.place(text)] });
+      for (const leaf of leaves(schema.items, join(path, '0'), depth + 1))
+        out.push({ path: leaf.path, place: (text) => [leaf.place(text)] });
     }
     const seen = new Set<string>();
     return out.filter((leaf) => !seen.has(leaf.path) && seen.add(leaf.path) !== undefined);
@@ -95,7 +110,13 @@ function walkerOf(root: Schema): Walker {
 }
 
 const jsonSchema = (schema: z.ZodMiniType): Schema =>
-  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12', reused: 'inline', cycles: 'ref' }) as Schema;
+  z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    reused: 'inline',
+    cycles: 'ref',
+  }) as Schema;
 
 interface Slot {
   route: RouteDef;
@@ -121,22 +142,36 @@ function slotsOf(route: RouteDef): Slot[] {
   };
   const slots: Slot[] = [];
   for (const name of pathParams) {
-    slots.push({ route, where: `params.${name}`, request: (text) => ({ url: url({ ...plainParams, [name]: text }, plainQuery), payload: plainBody }) });
+    slots.push({
+      route,
+      where: `params.${name}`,
+      request: (text) => ({ url: url({ ...plainParams, [name]: text }, plainQuery), payload: plainBody }),
+    });
   }
   // on the wire every query value is a string, whatever the schema makes of it
   const queryProperties = queryRoot && isSchema(queryRoot.properties) ? Object.keys(queryRoot.properties) : [];
   for (const name of queryProperties) {
-    slots.push({ route, where: `query.${name}`, request: (text) => ({ url: url(plainParams, { ...plainQuery, [name]: text }), payload: plainBody }) });
+    slots.push({
+      route,
+      where: `query.${name}`,
+      request: (text) => ({ url: url(plainParams, { ...plainQuery, [name]: text }), payload: plainBody }),
+    });
   }
   if (body && bodyRoot) {
     for (const leaf of body.leaves(bodyRoot, '')) {
-      slots.push({ route, where: `body.${leaf.path}`, request: (text) => ({ url: url(plainParams, plainQuery), payload: leaf.place(text) }) });
+      slots.push({
+        route,
+        where: `body.${leaf.path}`,
+        request: (text) => ({ url: url(plainParams, plainQuery), payload: leaf.place(text) }),
+      });
     }
   }
   return slots;
 }
 
-const withNul = fc.tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 })).map(([before, after]) => `${before}\0${after}`);
+const withNul = fc
+  .tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }))
+  .map(([before, after]) => `${before}\0${after}`);
 
 let server: TestServer;
 let staffAuth: Record<string, string>;
@@ -156,7 +191,12 @@ describe('U+0000 in a request', () => {
   it('the walk finds strings in every part: path parameters, query fields, body leaves and record keys', () => {
     expect(slots.length).toBeGreaterThan(100);
     expect(slots.map((s) => `${s.route.method} ${s.route.path} ${s.where}`)).toEqual(
-      expect.arrayContaining(['DELETE /admin/zones/:id params.id', 'GET /admin/orders query.status', 'POST /auth/code body.phone', 'POST /order body.comment']),
+      expect.arrayContaining([
+        'DELETE /admin/zones/:id params.id',
+        'GET /admin/orders query.status',
+        'POST /auth/code body.phone',
+        'POST /order body.comment',
+      ]),
     );
     expect(slots.some((s) => s.where.includes('<ключ>'))).toBe(true);
   });
@@ -164,7 +204,10 @@ describe('U+0000 in a request', () => {
   it('DELETE /api/v1/admin/zones/%00 is a 400 in Russian, not a 500', async () => {
     const res = await server.app.inject({ method: 'DELETE', url: '/api/v1/admin/zones/%00', headers: staffAuth });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Некорректные данные запроса (id: недопустимый символ U+0000)', code: 'invalid-request' });
+    expect(res.json()).toEqual({
+      message: 'Некорректные данные запроса (id: недопустимый символ U+0000)',
+      code: 'invalid-request',
+    });
   });
 
   it('findNul names the first string or key holding it, also deep in a body', () => {

@@ -7,7 +7,6 @@ import { HttpError } from '../../server/http/errors.js';
 import { createTestServer, type TestServer } from './helpers.js';
 import { pickupBody, postOrder, signedInUser, OPEN_NOW } from './ordersFixtures.js';
 
-
 let server: TestServer;
 let token: string;
 

@@ -60,14 +60,28 @@ describe('POST /api/v1/order: placing', () => {
       comment: 'Позвонить заранее',
     });
     expect(order.items).toEqual([
-      { productId: 'california-crab', name: 'Калифорния с крабом', amount: 2, price: 349, sum: 698, mods: [], isGift: false },
+      {
+        productId: 'california-crab',
+        name: 'Калифорния с крабом',
+        amount: 2,
+        price: 349,
+        sum: 698,
+        mods: [],
+        isGift: false,
+      },
       { productId: 'set-mini', name: 'Сет Мини', amount: 1, price: 549, sum: 549, mods: [], isGift: false },
     ]);
     expect(order.address?.street).toBe('улица Карла Маркса');
     expect(order.address?.location).not.toBeNull();
     expect(order.number).toBeGreaterThan(0);
-    expect(server.pushed.slice(pushedBefore)).toEqual([{ type: 'order:status_update', userId, orderId: order.id, status: 'Unconfirmed' }]);
-    const log = await server.db.run((db) => db.execute<{ status: string; actor: string }>(sql`select status, actor from order_status_log where order_id = ${order.id}`));
+    expect(server.pushed.slice(pushedBefore)).toEqual([
+      { type: 'order:status_update', userId, orderId: order.id, status: 'Unconfirmed' },
+    ]);
+    const log = await server.db.run((db) =>
+      db.execute<{ status: string; actor: string }>(
+        sql`select status, actor from order_status_log where order_id = ${order.id}`,
+      ),
+    );
     expect(log.rows).toEqual([{ status: 'Unconfirmed', actor: 'customer' }]);
   });
 
@@ -101,7 +115,16 @@ describe('POST /api/v1/order: placing', () => {
   });
 
   it('free delivery from the city’s freeDeliveryFrom (1 500 ₽ in Angarsk)', async () => {
-    const res = await postOrder(server, token, deliveryBody({ items: [{ productId: 'set-philadelphia', amount: 1 }, { productId: 'set-mini', amount: 1 }] }));
+    const res = await postOrder(
+      server,
+      token,
+      deliveryBody({
+        items: [
+          { productId: 'set-philadelphia', amount: 1 },
+          { productId: 'set-mini', amount: 1 },
+        ],
+      }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ goodsTotal: 1839, deliveryPrice: 0, total: 1868 });
   });
@@ -128,12 +151,17 @@ describe('POST /api/v1/order: placing', () => {
 
   it('a saved address by addressId, geocoded from the street reference', async () => {
     const saved = await server.db.run((db) =>
-      db.execute<{ id: string }>(sql`insert into addresses (user_id, city, street, home) values (${userId}, 'Ангарск', 'ул. Карла Маркса', '3') returning id`),
+      db.execute<{ id: string }>(
+        sql`insert into addresses (user_id, city, street, home) values (${userId}, 'Ангарск', 'ул. Карла Маркса', '3') returning id`,
+      ),
     );
     const addressId = saved.rows[0]?.id;
     const res = await postOrder(server, token, deliveryBody({ address: null, addressId }));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ zoneId: 'zone-angarsk-center', address: { street: 'ул. Карла Маркса', home: '3' } });
+    expect(res.json()).toMatchObject({
+      zoneId: 'zone-angarsk-center',
+      address: { street: 'ул. Карла Маркса', home: '3' },
+    });
     // another customer cannot deliver to it
     const other = await signedInUser(server.db);
     const foreign = await postOrder(server, other.token, deliveryBody({ address: null, addressId }));
@@ -141,8 +169,19 @@ describe('POST /api/v1/order: placing', () => {
   });
 
   it('a one-off address (not saved): validated and geocoded like a saved one, stored on the order only', async () => {
-    const savedBefore = await server.db.run((db) => db.execute<{ n: number }>(sql`select count(*)::int as n from addresses where user_id = ${userId}`));
-    const oneOff = { city: 'Ангарск', street: 'улица Карла Маркса', home: '12', apartment: '7', entrance: '2', floor: '3', intercom: '7К', comment: 'Домофон не работает' };
+    const savedBefore = await server.db.run((db) =>
+      db.execute<{ n: number }>(sql`select count(*)::int as n from addresses where user_id = ${userId}`),
+    );
+    const oneOff = {
+      city: 'Ангарск',
+      street: 'улица Карла Маркса',
+      home: '12',
+      apartment: '7',
+      entrance: '2',
+      floor: '3',
+      intercom: '7К',
+      comment: 'Домофон не работает',
+    };
     const res = await postOrder(server, token, deliveryBody({ address: oneOff, addressId: null }));
     expect(res.statusCode, res.body).toBe(200);
     const order = Order.parse(res.json());
@@ -151,7 +190,9 @@ describe('POST /api/v1/order: placing', () => {
     expect(order.address?.location).not.toBeNull();
     const read = await server.app.inject({ method: 'GET', url: `/api/v1/order/${order.id}`, headers: auth(token) });
     expect(Order.parse(read.json()).address).toEqual(order.address);
-    const savedAfter = await server.db.run((db) => db.execute<{ n: number }>(sql`select count(*)::int as n from addresses where user_id = ${userId}`));
+    const savedAfter = await server.db.run((db) =>
+      db.execute<{ n: number }>(sql`select count(*)::int as n from addresses where user_id = ${userId}`),
+    );
     expect(savedAfter.rows[0]?.n).toBe(savedBefore.rows[0]?.n);
     // Without a house it is no address: 400 with a Russian message, no order.
     const bad = await postOrder(server, token, deliveryBody({ address: { ...oneOff, home: '' }, addressId: null }));
@@ -169,11 +210,19 @@ describe('POST /api/v1/order: placing', () => {
     const res = await postOrder(
       server,
       token,
-      deliveryBody({ items: [{ productId: 'onion-rings', amount: 3 }, { productId: 'set-mini', amount: 1 }, { productId: 'fries', amount: 5, isGift: true }] }),
+      deliveryBody({
+        items: [
+          { productId: 'onion-rings', amount: 3 },
+          { productId: 'set-mini', amount: 1 },
+          { productId: 'fries', amount: 5, isGift: true },
+        ],
+      }),
     );
     expect(res.statusCode).toBe(200);
     const gifts = Order.parse(res.json()).items.filter((i) => i.isGift);
-    expect(gifts).toEqual([{ productId: 'fries', name: 'Картофель фри', amount: 1, price: 0, sum: 0, mods: [], isGift: true }]);
+    expect(gifts).toEqual([
+      { productId: 'fries', name: 'Картофель фри', amount: 1, price: 0, sum: 0, mods: [], isGift: true },
+    ]);
     expect(res.json().goodsTotal).toBe(537 + 549);
   });
 
@@ -235,14 +284,25 @@ describe('POST /api/v1/order: refusals', () => {
   });
 
   it('site not working: the setting’s text, or the default one', async () => {
-    await server.db.run((db) => db.execute(sql`update settings set value = 'true'::jsonb where name = 'IS_SITE_NOT_WORKING'`));
-    await server.db.run((db) => db.execute(sql`update settings set value = '""'::jsonb where name = 'TEXT_SITE_NOT_WORKING'`));
+    await server.db.run((db) =>
+      db.execute(sql`update settings set value = 'true'::jsonb where name = 'IS_SITE_NOT_WORKING'`),
+    );
+    await server.db.run((db) =>
+      db.execute(sql`update settings set value = '""'::jsonb where name = 'TEXT_SITE_NOT_WORKING'`),
+    );
     try {
-      await expectRefusal(deliveryBody(), 'По техническим причинам прием заказов временно невозможен приносим свои извинения');
-      await server.db.run((db) => db.execute(sql`update settings set value = '"Санитарный день"'::jsonb where name = 'TEXT_SITE_NOT_WORKING'`));
+      await expectRefusal(
+        deliveryBody(),
+        'По техническим причинам прием заказов временно невозможен приносим свои извинения',
+      );
+      await server.db.run((db) =>
+        db.execute(sql`update settings set value = '"Санитарный день"'::jsonb where name = 'TEXT_SITE_NOT_WORKING'`),
+      );
       await expectRefusal(deliveryBody(), 'Санитарный день');
     } finally {
-      await server.db.run((db) => db.execute(sql`update settings set value = 'false'::jsonb where name = 'IS_SITE_NOT_WORKING'`));
+      await server.db.run((db) =>
+        db.execute(sql`update settings set value = 'false'::jsonb where name = 'IS_SITE_NOT_WORKING'`),
+      );
     }
   });
 
@@ -252,13 +312,21 @@ describe('POST /api/v1/order: refusals', () => {
   });
 
   it('a scheduled time outside the hours', async () => {
-    await expectRefusal(deliveryBody({ deliveryTime: '2026-11-21T19:30:00.000Z' }), 'Выбранное время вне часов работы ресторана'); // Sunday 03:30
+    await expectRefusal(
+      deliveryBody({ deliveryTime: '2026-11-21T19:30:00.000Z' }),
+      'Выбранное время вне часов работы ресторана',
+    ); // Sunday 03:30
     await expectRefusal(deliveryBody({ deliveryTime: '2026-11-20T01:00:00.000Z' }), 'Выбранное время уже прошло');
   });
 
   it('the stop list of the zone’s restaurant names the products', async () => {
     await expectRefusal(
-      deliveryBody({ items: [{ productId: 'baked-scallop', amount: 1 }, { productId: 'set-mini', amount: 1 }] }),
+      deliveryBody({
+        items: [
+          { productId: 'baked-scallop', amount: 1 },
+          { productId: 'set-mini', amount: 1 },
+        ],
+      }),
       'Нет в наличии в выбранном ресторане: «Запечённый гребешок»',
     );
     // the same product from a restaurant that has it
@@ -273,7 +341,10 @@ describe('POST /api/v1/order: refusals', () => {
     );
     // a zone id from the client is not trusted (and not even read)
     await expectRefusal(
-      deliveryBody({ zoneId: 'zone-angarsk-center', address: { street: 'улица Карла Маркса', home: '1', location: { lat: 55.75, lon: 37.62 } } }),
+      deliveryBody({
+        zoneId: 'zone-angarsk-center',
+        address: { street: 'улица Карла Маркса', home: '1', location: { lat: 55.75, lon: 37.62 } },
+      }),
       'Адрес вне зоны доставки',
     );
   });
@@ -288,7 +359,13 @@ describe('POST /api/v1/order: refusals', () => {
   it('the zone’s minimum sum counts goods after discounts, without delivery', async () => {
     const east = { city: 'Ангарск', street: 'улица Глинки', home: '4' };
     await expectRefusal(
-      deliveryBody({ address: east, items: [{ productId: 'set-mini', amount: 1 }, { productId: 'california-crab', amount: 1 }] }),
+      deliveryBody({
+        address: east,
+        items: [
+          { productId: 'set-mini', amount: 1 },
+          { productId: 'california-crab', amount: 1 },
+        ],
+      }),
       `Минимальная сумма заказа для доставки в зону «Восточный район» — 1${NBSP}000${NBSP}₽ (без учёта доставки)`,
     );
     // 549 + 369 + 3 × 39 = 1035 ₽, minus WELCOME10's 103 ₽ = 932 ₽ < 1 000 ₽
@@ -297,7 +374,11 @@ describe('POST /api/v1/order: refusals', () => {
       deliveryBody({
         address: east,
         coupon: 'WELCOME10',
-        items: [{ productId: 'set-mini', amount: 1 }, { productId: 'alaska', amount: 1 }, { productId: 'ginger', amount: 3 }],
+        items: [
+          { productId: 'set-mini', amount: 1 },
+          { productId: 'alaska', amount: 1 },
+          { productId: 'ginger', amount: 3 },
+        ],
       }),
       `Минимальная сумма заказа для доставки в зону «Восточный район» — 1${NBSP}000${NBSP}₽ (без учёта доставки)`,
       fresh.token,
@@ -347,12 +428,17 @@ describe('POST /api/v1/order: refusals', () => {
       pickupBody({ cityId: 'city-irkutsk', deliveryTerminalId: 'dt-irkutsk-2', paymentMethod: 'sbp' }),
       'Онлайн-оплата сейчас недоступна, выберите оплату при получении',
     );
-    await expectRefusal(pickupBody({ paymentMethod: 'courier-card' }), 'Оплата картой курьеру возможна только при доставке');
+    await expectRefusal(
+      pickupBody({ paymentMethod: 'courier-card' }),
+      'Оплата картой курьеру возможна только при доставке',
+    );
   });
 
   it('a coupon’s total usage limit holds across customers', async () => {
     await server.db.run((db) =>
-      db.execute(sql`insert into coupons (code, kind, value, usage_limit) values ('ONLYONE', 'fixed', 100, 1) on conflict do nothing`),
+      db.execute(
+        sql`insert into coupons (code, kind, value, usage_limit) values ('ONLYONE', 'fixed', 100, 1) on conflict do nothing`,
+      ),
     );
     const a = await signedInUser(server.db);
     const b = await signedInUser(server.db);
@@ -360,7 +446,9 @@ describe('POST /api/v1/order: refusals', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ coupon: 'ONLYONE', discountTotal: 100 });
     await expectRefusal(deliveryBody({ coupon: 'ONLYONE' }), 'Лимит использования купона исчерпан', b.token);
-    const used = await server.db.run((db) => db.execute<{ n: number }>(sql`select used_count as n from coupons where code = 'ONLYONE'`));
+    const used = await server.db.run((db) =>
+      db.execute<{ n: number }>(sql`select used_count as n from coupons where code = 'ONLYONE'`),
+    );
     expect(used.rows[0]?.n).toBe(1);
   });
 
@@ -377,9 +465,15 @@ describe('GET /api/v1/order/:id', () => {
     expect(own.statusCode).toBe(200);
     expect(own.json()).toEqual(placed.json());
     const other = await signedInUser(server.db);
-    expect((await server.app.inject({ method: 'GET', url: `/api/v1/order/${id}`, headers: auth(other.token) })).statusCode).toBe(403);
+    expect(
+      (await server.app.inject({ method: 'GET', url: `/api/v1/order/${id}`, headers: auth(other.token) })).statusCode,
+    ).toBe(403);
     expect((await server.app.inject({ method: 'GET', url: `/api/v1/order/${id}` })).statusCode).toBe(401);
-    const missing = await server.app.inject({ method: 'GET', url: '/api/v1/order/no-such-order', headers: auth(token) });
+    const missing = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/order/no-such-order',
+      headers: auth(token),
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Заказ не найден');
   });

@@ -29,7 +29,12 @@ export const demoCatalog: PricingCatalog = {
       },
     ]),
   ),
-  groups: new Map(GROUPS.map((g) => [g.id, { id: g.id, name: g.name, isGroupModifier: g.isGroupModifier, isServiceGroup: g.isServiceGroup }])),
+  groups: new Map(
+    GROUPS.map((g) => [
+      g.id,
+      { id: g.id, name: g.name, isGroupModifier: g.isGroupModifier, isServiceGroup: g.isServiceGroup },
+    ]),
+  ),
 };
 
 export const giftRules: PromoInput['rules'] = {
@@ -80,7 +85,10 @@ export function promoInput(overrides: Partial<PromoInput> = {}): PromoInput {
 let phoneCounter = 0;
 
 /** A customer with a session; the balance is written through the ledger so the two agree. */
-export async function signedInUser(db: Database, options: { phone?: string; balance?: number; now?: Date } = {}): Promise<{ id: string; phone: string; token: string }> {
+export async function signedInUser(
+  db: Database,
+  options: { phone?: string; balance?: number; now?: Date } = {},
+): Promise<{ id: string; phone: string; token: string }> {
   const id = randomUUID();
   phoneCounter += 1;
   const phone = options.phone ?? `+79${String(phoneCounter + (process.pid % 1000) * 100_000).padStart(9, '0')}`;
@@ -111,7 +119,16 @@ export function deliveryBody(overrides: OrderBodyInput = {}): OrderBodyInput {
     ],
     coupon: null,
     spendBonus: 0,
-    address: { city: 'Ангарск', street: 'улица Карла Маркса', home: '10', apartment: '5', entrance: '1', floor: '2', intercom: null, comment: null },
+    address: {
+      city: 'Ангарск',
+      street: 'улица Карла Маркса',
+      home: '10',
+      apartment: '5',
+      entrance: '1',
+      floor: '2',
+      intercom: null,
+      comment: null,
+    },
     deliveryTime: 'asap',
     paymentMethod: 'cash',
     persons: 2,

@@ -44,11 +44,21 @@ function objectRoutes(): Call[] {
     { name: 'GET /user/:phone', method: 'GET', url: `/user/${phone}` },
     { name: 'PATCH /user/:phone', method: 'PATCH', url: `/user/${phone}`, body: { name: 'Взлом' } },
     { name: 'DELETE /user/:phone', method: 'DELETE', url: `/user/${phone}` },
-    { name: 'POST /user', method: 'POST', url: '/user', body: { phone: victim.phone, name: 'Взлом', personalData: true } },
+    {
+      name: 'POST /user',
+      method: 'POST',
+      url: '/user',
+      body: { phone: victim.phone, name: 'Взлом', personalData: true },
+    },
     { name: 'GET /user/:phone/balance', method: 'GET', url: `/user/${phone}/balance` },
     { name: 'GET /user/:id/like', method: 'GET', url: `/user/${id}/like` },
     { name: 'GET /address/by-user-id/:userId', method: 'GET', url: `/address/by-user-id/${id}` },
-    { name: 'POST /address/', method: 'POST', url: '/address/', body: { userId: id, city: 'Ангарск', street: 'Ленина', home: '9' } },
+    {
+      name: 'POST /address/',
+      method: 'POST',
+      url: '/address/',
+      body: { userId: id, city: 'Ангарск', street: 'Ленина', home: '9' },
+    },
     { name: 'DELETE /address/:id', method: 'DELETE', url: `/address/${victimAddressId}` },
     { name: 'POST /like', method: 'POST', url: '/like', body: { userId: id, productId: other } },
     { name: 'DELETE /like/:userId/:productId', method: 'DELETE', url: `/like/${id}/${liked}` },
@@ -86,10 +96,27 @@ beforeAll(async () => {
   if (productIds.length < 2) throw new Error('the demo chain needs 2 products');
   victim = await signIn(server, undefined, 'Жертва');
   attacker = await signIn(server, undefined, 'Чужой');
-  const address = await send({ name: '', method: 'POST', url: '/address/', body: { userId: victim.user.id, city: 'Ангарск', street: 'Ленина', home: '1' } }, victim.auth);
+  const address = await send(
+    {
+      name: '',
+      method: 'POST',
+      url: '/address/',
+      body: { userId: victim.user.id, city: 'Ангарск', street: 'Ленина', home: '1' },
+    },
+    victim.auth,
+  );
   victimAddressId = address.json().id;
-  expect((await send({ name: '', method: 'POST', url: '/like', body: { userId: victim.user.id, productId: productIds[0] } }, victim.auth)).statusCode).toBe(201);
-  await server.db.transaction((tx) => applyBonus(tx, { userId: victim.user.id, delta: 300, reason: 'test', orderId: null }, server.clock.now()));
+  expect(
+    (
+      await send(
+        { name: '', method: 'POST', url: '/like', body: { userId: victim.user.id, productId: productIds[0] } },
+        victim.auth,
+      )
+    ).statusCode,
+  ).toBe(201);
+  await server.db.transaction((tx) =>
+    applyBonus(tx, { userId: victim.user.id, delta: 300, reason: 'test', orderId: null }, server.clock.now()),
+  );
   before = await victimState();
 });
 afterAll(async () => {
@@ -99,7 +126,12 @@ afterAll(async () => {
 describe('every object route', () => {
   it("answers 401 'Требуется вход по номеру телефона' without a token, with a malformed one and with an unknown one", async () => {
     // No header, not a token, a well-formed unknown token, the victim's token without 'Bearer'.
-    const variants: Record<string, string>[] = [{}, { authorization: 'Bearer nonsense' }, { authorization: `Bearer ${'A'.repeat(43)}` }, { authorization: victim.token }];
+    const variants: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer nonsense' },
+      { authorization: `Bearer ${'A'.repeat(43)}` },
+      { authorization: victim.token },
+    ];
     for (const call of objectRoutes()) {
       for (const headers of variants) {
         const r = await send(call, headers);
@@ -116,7 +148,12 @@ describe('every object route', () => {
       ...objectRoutes(),
       { name: 'GET /user/8…', method: 'GET' as const, url: `/user/8${national}` },
       { name: 'GET /user/7…/balance', method: 'GET' as const, url: `/user/7${national}/balance` },
-      { name: 'PATCH /user/+7 (…)', method: 'PATCH' as const, url: `/user/${encodeURIComponent(`+7 (${national.slice(0, 3)}) ${national.slice(3)}`)}`, body: {} },
+      {
+        name: 'PATCH /user/+7 (…)',
+        method: 'PATCH' as const,
+        url: `/user/${encodeURIComponent(`+7 (${national.slice(0, 3)}) ${national.slice(3)}`)}`,
+        body: {},
+      },
     ];
     for (const call of calls) {
       const r = await send(call, attacker.auth);
@@ -127,9 +164,14 @@ describe('every object route', () => {
   });
 
   it('still works for the owner (the routes above are live, not refusing everyone)', async () => {
-    const r = await send({ name: '', method: 'GET', url: `/user/${encodeURIComponent(victim.phone)}/balance` }, victim.auth);
+    const r = await send(
+      { name: '', method: 'GET', url: `/user/${encodeURIComponent(victim.phone)}/balance` },
+      victim.auth,
+    );
     expect(r.json()).toEqual({ balance: 300 });
-    expect((await send({ name: '', method: 'GET', url: `/user/${victim.user.id}/like` }, victim.auth)).json()).toEqual([{ productId: productIds[0] }]);
+    expect((await send({ name: '', method: 'GET', url: `/user/${victim.user.id}/like` }, victim.auth)).json()).toEqual([
+      { productId: productIds[0] },
+    ]);
   });
 });
 
@@ -140,10 +182,20 @@ describe('text PostgreSQL cannot store', () => {
       { name: 'name', method: 'PATCH', url: `/user/${me.phone}`, body: { name: 'a\u0000b' } },
       { name: 'allergen', method: 'PATCH', url: `/user/${me.phone}`, body: { userAllergens: ['\uD800'] } },
       { name: 'like', method: 'POST', url: '/like', body: { userId: me.user.id, productId: 'a\u0000b' } },
-      { name: 'address', method: 'POST', url: '/address/', body: { userId: me.user.id, city: 'a\u0000', street: 'b', home: '1' } },
+      {
+        name: 'address',
+        method: 'POST',
+        url: '/address/',
+        body: { userId: me.user.id, city: 'a\u0000', street: 'b', home: '1' },
+      },
       { name: 'delete address', method: 'DELETE', url: '/address/a%00b' },
       { name: 'unlike', method: 'DELETE', url: `/like/${me.user.id}/a%00b` },
-      { name: 'sign-in name', method: 'POST', url: '/auth/token', body: { phone: me.phone, code: '123456', name: '\u0000' } },
+      {
+        name: 'sign-in name',
+        method: 'POST',
+        url: '/auth/token',
+        body: { phone: me.phone, code: '123456', name: '\u0000' },
+      },
     ];
     for (const call of calls) {
       const r = await send(call, me.auth);
@@ -169,8 +221,17 @@ describe('random JSON bodies (fast-check)', () => {
       nasty,
       fc.jsonValue(),
     );
-  const idLike = () => fc.oneof(fc.constant(victim.user.id), fc.constant(attacker.user.id), fc.constant(victimAddressId), fc.string({ maxLength: 70 }), nasty, fc.jsonValue());
-  const textLike = () => fc.oneof(fc.string({ maxLength: 30 }), fc.string({ minLength: 90, maxLength: 600 }), nasty, fc.jsonValue());
+  const idLike = () =>
+    fc.oneof(
+      fc.constant(victim.user.id),
+      fc.constant(attacker.user.id),
+      fc.constant(victimAddressId),
+      fc.string({ maxLength: 70 }),
+      nasty,
+      fc.jsonValue(),
+    );
+  const textLike = () =>
+    fc.oneof(fc.string({ maxLength: 30 }), fc.string({ minLength: 90, maxLength: 600 }), nasty, fc.jsonValue());
   const flag = fc.oneof(fc.boolean(), fc.jsonValue());
   const plausibleBody = () =>
     fc.record(
@@ -185,7 +246,10 @@ describe('random JSON bodies (fast-check)', () => {
         personalData: flag,
         PUSHNotifications: flag,
         receiveAdvertisingInformation: flag,
-        userAllergens: fc.oneof(fc.array(fc.oneof(fc.string({ maxLength: 70 }), nasty), { maxLength: 60 }), fc.jsonValue()),
+        userAllergens: fc.oneof(
+          fc.array(fc.oneof(fc.string({ maxLength: 70 }), nasty), { maxLength: 60 }),
+          fc.jsonValue(),
+        ),
         balance: fc.oneof(fc.integer(), fc.jsonValue()),
         city: textLike(),
         street: textLike(),
@@ -209,14 +273,27 @@ describe('random JSON bodies (fast-check)', () => {
       name: 'PATCH /user/:phone',
       method: 'PATCH',
       url: () =>
-        fc.oneof(fc.constant(victim.phone), fc.constant(attacker.phone), fc.string({ minLength: 1, maxLength: 70 }), nasty).map((p) => `/user/${enc(p)}`),
+        fc
+          .oneof(
+            fc.constant(victim.phone),
+            fc.constant(attacker.phone),
+            fc.string({ minLength: 1, maxLength: 70 }),
+            nasty,
+          )
+          .map((p) => `/user/${enc(p)}`),
     },
     { name: 'POST /address/', method: 'POST', url: () => fc.constant('/address/') },
     { name: 'POST /like', method: 'POST', url: () => fc.constant('/like') },
   ];
 
   it('random path segments on every object route: never a 5xx, never a change to another customer', async () => {
-    const segment = fc.oneof(fc.constant(victim.user.id), fc.constant(victim.phone), fc.constant(victimAddressId), fc.string({ minLength: 1, maxLength: 80 }), nasty.filter((v) => v.length > 0));
+    const segment = fc.oneof(
+      fc.constant(victim.user.id),
+      fc.constant(victim.phone),
+      fc.constant(victimAddressId),
+      fc.string({ minLength: 1, maxLength: 80 }),
+      nasty.filter((v) => v.length > 0),
+    );
     const shapes: { method: Method; path: (a: string, b: string) => string }[] = [
       { method: 'GET', path: (a) => `/user/${a}` },
       { method: 'DELETE', path: (a) => `/user/${a}` },
@@ -227,25 +304,35 @@ describe('random JSON bodies (fast-check)', () => {
       { method: 'DELETE', path: (a, b) => `/like/${a}/${b}` },
     ];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...shapes), segment, fc.oneof(segment, fc.constantFrom(...productIds)), fc.boolean(), async (shape, a, b, withToken) => {
-        const url = shape.path(enc(a), enc(b));
-        const r = await send({ name: url, method: shape.method, url }, withToken ? attacker.auth : {});
-        expect(r.statusCode, `${shape.method} ${url}: ${r.body}`).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...shapes),
+        segment,
+        fc.oneof(segment, fc.constantFrom(...productIds)),
+        fc.boolean(),
+        async (shape, a, b, withToken) => {
+          const url = shape.path(enc(a), enc(b));
+          const r = await send({ name: url, method: shape.method, url }, withToken ? attacker.auth : {});
+          expect(r.statusCode, `${shape.method} ${url}: ${r.body}`).toBeLessThan(500);
+        },
+      ),
       { numRuns: RUNS },
     );
     expect(await victimState()).toEqual(before);
   }, 300_000);
 
-  it.each(targets)('$name: never a 5xx, never a change to another customer', async (target) => {
-    await fc.assert(
-      fc.asyncProperty(target.url(), anyBody(), fc.boolean(), async (url, body, withToken) => {
-        const r = await send({ name: target.name, method: target.method, url, body }, withToken ? attacker.auth : {});
-        expect(r.statusCode, `${r.statusCode} ${r.body}`).toBeLessThan(500);
-        if (r.statusCode >= 400) expect(typeof r.json().message).toBe('string');
-      }),
-      { numRuns: RUNS },
-    );
-    expect(await victimState()).toEqual(before);
-  }, 300_000);
+  it.each(targets)(
+    '$name: never a 5xx, never a change to another customer',
+    async (target) => {
+      await fc.assert(
+        fc.asyncProperty(target.url(), anyBody(), fc.boolean(), async (url, body, withToken) => {
+          const r = await send({ name: target.name, method: target.method, url, body }, withToken ? attacker.auth : {});
+          expect(r.statusCode, `${r.statusCode} ${r.body}`).toBeLessThan(500);
+          if (r.statusCode >= 400) expect(typeof r.json().message).toBe('string');
+        }),
+        { numRuns: RUNS },
+      );
+      expect(await victimState()).toEqual(before);
+    },
+    300_000,
+  );
 });

@@ -16,8 +16,16 @@ import { SITE_ROUTE_PATHS, matchSiteRoute } from '../../src/api/siteRoutes.js';
 const manifest: Manifest = {
   'index.html': { file: 'assets/index-A1.js', isEntry: true, imports: ['_react-B2.js'], css: ['assets/index-C3.css'] },
   '_react-B2.js': { file: 'assets/react-B2.js' },
-  '_ProductGrid-D4.js': { file: 'assets/ProductGrid-D4.js', imports: ['_react-B2.js'], css: ['assets/ProductGrid-E5.css'] },
-  'src/views/pages/IndexPage.tsx': { file: 'assets/IndexPage-F6.js', imports: ['_react-B2.js', '_ProductGrid-D4.js'], css: ['assets/IndexPage-G7.css'] },
+  '_ProductGrid-D4.js': {
+    file: 'assets/ProductGrid-D4.js',
+    imports: ['_react-B2.js'],
+    css: ['assets/ProductGrid-E5.css'],
+  },
+  'src/views/pages/IndexPage.tsx': {
+    file: 'assets/IndexPage-F6.js',
+    imports: ['_react-B2.js', '_ProductGrid-D4.js'],
+    css: ['assets/IndexPage-G7.css'],
+  },
   'src/views/pages/CatalogPage.tsx': { file: 'assets/CatalogPage-H8.js', imports: ['_ProductGrid-D4.js'] },
   '_store-J1.js': { file: 'assets/store-J1.js' },
   'src/views/pages/CompletePage.tsx': { file: 'assets/CompletePage-K2.js', imports: ['_react-B2.js', '_store-J1.js'] },
@@ -30,11 +38,18 @@ describe('pageAssets', () => {
       scripts: ['/assets/IndexPage-F6.js', '/assets/ProductGrid-D4.js'],
       styles: ['/assets/IndexPage-G7.css', '/assets/ProductGrid-E5.css'],
     });
-    expect(pageAssets(manifest, 'catalog-section')).toEqual({ scripts: ['/assets/CatalogPage-H8.js', '/assets/ProductGrid-D4.js'], styles: ['/assets/ProductGrid-E5.css'] });
+    expect(pageAssets(manifest, 'catalog-section')).toEqual({
+      scripts: ['/assets/CatalogPage-H8.js', '/assets/ProductGrid-D4.js'],
+      styles: ['/assets/ProductGrid-E5.css'],
+    });
   });
 
   it('a page whose first events ask for the checkout effect preloads its chunk too, shared imports once', () => {
-    expect(pageAssets(manifest, 'complete').scripts).toEqual(['/assets/CompletePage-K2.js', '/assets/store-J1.js', '/assets/checkoutBrowser-L3.js']);
+    expect(pageAssets(manifest, 'complete').scripts).toEqual([
+      '/assets/CompletePage-K2.js',
+      '/assets/store-J1.js',
+      '/assets/checkoutBrowser-L3.js',
+    ]);
     expect(pageAssets(manifest, 'index').scripts).not.toContain('/assets/checkoutBrowser-L3.js');
   });
 
@@ -53,7 +68,9 @@ describe('pageAssets', () => {
 describe('PAGE_MODULES', () => {
   it('names, for every page of the route table, the module pages.tsx loads lazily for it', () => {
     const pagesSource = fs.readFileSync(path.join(__dirname, '../../src/views/app/pages.tsx'), 'utf8');
-    const lazyModules = new Set([...pagesSource.matchAll(/import\('\.\.\/pages\/([^']+)'\)/g)].map((m) => `src/views/pages/${m[1]}.tsx`));
+    const lazyModules = new Set(
+      [...pagesSource.matchAll(/import\('\.\.\/pages\/([^']+)'\)/g)].map((m) => `src/views/pages/${m[1]}.tsx`),
+    );
     expect(new Set(Object.values(PAGE_MODULES))).toEqual(lazyModules);
     for (const p of [...SITE_ROUTE_PATHS.map((r) => r.replace(/:[a-zA-Z]+/g, 'x')), '/admin']) {
       const page = matchSiteRoute(p, [])?.page;
@@ -65,31 +82,45 @@ describe('PAGE_MODULES', () => {
 
 describe('PAGE_EFFECT_MODULES', () => {
   const dynamicImports = (file: string, dir: string) =>
-    [...fs.readFileSync(path.join(__dirname, '../..', file), 'utf8').matchAll(/import\('\.\/([^']+)'\)/g)].map((m) => `${dir}/${m[1]}.ts`);
+    [...fs.readFileSync(path.join(__dirname, '../..', file), 'utf8').matchAll(/import\('\.\/([^']+)'\)/g)].map(
+      (m) => `${dir}/${m[1]}.ts`,
+    );
 
   it('names the module src/effects/checkoutLazy.ts imports and the account calls, for the pages that dispatch OpenCheckout or LoadOrder', () => {
     expect(dynamicImports('src/effects/checkoutLazy.ts', 'src/effects')).toEqual([CHECKOUT_EFFECT_MODULE]);
-    const checkoutPages = Object.entries(PAGE_EFFECT_MODULES).filter(([, modules]) => modules?.includes(CHECKOUT_EFFECT_MODULE));
+    const checkoutPages = Object.entries(PAGE_EFFECT_MODULES).filter(([, modules]) =>
+      modules?.includes(CHECKOUT_EFFECT_MODULE),
+    );
     expect(checkoutPages.map(([page]) => page).sort()).toEqual(['checkout', 'complete', 'complete-error']);
     // the quote (POST /checkout/quote) and GET /order/{id} are account calls, loaded on first use
     for (const [, modules] of checkoutPages) expect(modules).toEqual([CHECKOUT_EFFECT_MODULE, ACCOUNT_CALLS_MODULE]);
   });
 
   it('names the module src/effects/afterFirstPaintLazy.ts imports and the account calls, for every page of InfoPage and for the history', () => {
-    expect(dynamicImports('src/effects/afterFirstPaintLazy.ts', 'src/effects')).toEqual([AFTER_FIRST_PAINT_EFFECT_MODULE]);
+    expect(dynamicImports('src/effects/afterFirstPaintLazy.ts', 'src/effects')).toEqual([
+      AFTER_FIRST_PAINT_EFFECT_MODULE,
+    ]);
     expect(dynamicImports('src/api/storefrontApi.ts', 'src/api')).toEqual([ACCOUNT_CALLS_MODULE]);
-    const infoPages = Object.entries(PAGE_MODULES).filter(([, module]) => module === 'src/views/pages/InfoPage.tsx').map(([page]) => page);
+    const infoPages = Object.entries(PAGE_MODULES)
+      .filter(([, module]) => module === 'src/views/pages/InfoPage.tsx')
+      .map(([page]) => page);
     expect(infoPages).toHaveLength(9);
-    const dataPages = Object.entries(PAGE_EFFECT_MODULES).filter(([, modules]) => modules?.includes(AFTER_FIRST_PAINT_EFFECT_MODULE));
+    const dataPages = Object.entries(PAGE_EFFECT_MODULES).filter(([, modules]) =>
+      modules?.includes(AFTER_FIRST_PAINT_EFFECT_MODULE),
+    );
     expect(dataPages.map(([page]) => page).sort()).toEqual([...infoPages, 'personal-history'].sort());
-    for (const [, modules] of dataPages) expect(modules).toEqual([AFTER_FIRST_PAINT_EFFECT_MODULE, ACCOUNT_CALLS_MODULE]);
+    for (const [, modules] of dataPages)
+      expect(modules).toEqual([AFTER_FIRST_PAINT_EFFECT_MODULE, ACCOUNT_CALLS_MODULE]);
   });
 
   it('the history page preloads the effects chunk and the account calls beside its own chunk', () => {
     const withData: Manifest = {
       ...manifest,
       'src/views/pages/personal/HistoryPage.tsx': { file: 'assets/HistoryPage-M4.js', imports: ['_store-J1.js'] },
-      'src/effects/afterFirstPaint.ts': { file: 'assets/afterFirstPaint-N5.js', imports: ['index.html', '_user.provide-P6.js'] },
+      'src/effects/afterFirstPaint.ts': {
+        file: 'assets/afterFirstPaint-N5.js',
+        imports: ['index.html', '_user.provide-P6.js'],
+      },
       '_user.provide-P6.js': { file: 'assets/user.provide-P6.js' },
       'src/api/accountCalls.ts': { file: 'assets/accountCalls-Q7.js', imports: ['index.html'] },
     };

@@ -13,7 +13,11 @@ afterAll(async () => {
 
 describe('GET /api/v1/page/:slug/:cityId', () => {
   it('answers every informational page of every city, mentioning the city', async () => {
-    const cityIn: Record<string, string> = { [CITY.angarsk]: 'в Ангарске', [CITY.shelekhov]: 'в Шелехове', [CITY.irkutsk]: 'в Иркутске' };
+    const cityIn: Record<string, string> = {
+      [CITY.angarsk]: 'в Ангарске',
+      [CITY.shelekhov]: 'в Шелехове',
+      [CITY.irkutsk]: 'в Иркутске',
+    };
     for (const cityId of Object.values(CITY)) {
       for (const slug of PAGE_SLUGS) {
         const res = await server.app.inject({ method: 'GET', url: `/api/v1/page/${slug}/${cityId}` });

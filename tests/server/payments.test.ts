@@ -10,7 +10,6 @@ import { seedPromotions } from '../../server/services/promo.js';
 import { createTestServer, type TestServer } from './helpers.js';
 import { auth, deliveryBody, pickupBody, postOrder, signedInUser, OPEN_NOW } from './ordersFixtures.js';
 
-
 let server: TestServer;
 let customer: { id: string; phone: string; token: string };
 let stranger: { id: string; phone: string; token: string };
@@ -37,12 +36,18 @@ async function startPayment(orderId: string, token = customer.token) {
 }
 
 async function readOrder(orderId: string): Promise<Order> {
-  const res = await server.app.inject({ method: 'GET', url: `/api/v1/order/${orderId}`, headers: auth(customer.token) });
+  const res = await server.app.inject({
+    method: 'GET',
+    url: `/api/v1/order/${orderId}`,
+    headers: auth(customer.token),
+  });
   return Order.parse(res.json());
 }
 
 async function balance(): Promise<number> {
-  const rows = await server.db.run((db) => db.execute<{ balance: number }>(sql`select balance from users where id = ${customer.id}`));
+  const rows = await server.db.run((db) =>
+    db.execute<{ balance: number }>(sql`select balance from users where id = ${customer.id}`),
+  );
   return Number(rows.rows[0]?.balance);
 }
 
@@ -78,12 +83,27 @@ describe('the test gateway', () => {
     const order = await placeOnline(pickupBody({ paymentMethod: 'sbp' }));
     const session = PaymentSession.parse((await startPayment(order.id)).json());
     const pushedBefore = server.pushed.length;
-    const paid = await server.app.inject({ method: 'POST', url: `${session.redirectUrl}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const paid = await server.app.inject({
+      method: 'POST',
+      url: `${session.redirectUrl}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(session.successUrl);
     expect((await readOrder(order.id)).paymentStatus).toBe('paid');
-    expect(server.pushed.slice(pushedBefore)).toEqual([{ type: 'order:status_update', userId: customer.id, orderId: order.id, status: 'Unconfirmed' }]);
-    const state = PaymentSession.parse((await server.app.inject({ method: 'GET', url: `/api/v1/order/${order.id}/payment`, headers: auth(customer.token) })).json());
+    expect(server.pushed.slice(pushedBefore)).toEqual([
+      { type: 'order:status_update', userId: customer.id, orderId: order.id, status: 'Unconfirmed' },
+    ]);
+    const state = PaymentSession.parse(
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: `/api/v1/order/${order.id}/payment`,
+          headers: auth(customer.token),
+        })
+      ).json(),
+    );
     expect(state).toMatchObject({ status: 'paid', statusName: 'оплачен', redirectUrl: null });
 
     const again = await server.app.inject({ method: 'POST', url: `${session.redirectUrl}/pay` });
@@ -96,7 +116,11 @@ describe('the test gateway', () => {
   });
 
   it("'Отклонить' returns to /complete-error: the order is cancelled and unpaid, the bonuses spent come back, saved addresses stay", async () => {
-    await server.db.run((db) => db.execute(sql`insert into addresses (id, user_id, city, street, home) values ('addr-payments-test', ${customer.id}, 'Ангарск', 'улица Ленина', '5')`));
+    await server.db.run((db) =>
+      db.execute(
+        sql`insert into addresses (id, user_id, city, street, home) values ('addr-payments-test', ${customer.id}, 'Ангарск', 'улица Ленина', '5')`,
+      ),
+    );
     const before = await balance();
     const order = await placeOnline(deliveryBody({ paymentMethod: 'card', spendBonus: 100, changeFrom: null }));
     expect(order.bonusSpent).toBe(100);
@@ -108,7 +132,9 @@ describe('the test gateway', () => {
     const after = await readOrder(order.id);
     expect(after).toMatchObject({ status: 'Cancelled', statusName: 'отменён', paymentStatus: 'failed' });
     expect(await balance()).toBe(before);
-    const addresses = await server.db.run((db) => db.execute<{ id: string }>(sql`select id from addresses where user_id = ${customer.id}`));
+    const addresses = await server.db.run((db) =>
+      db.execute<{ id: string }>(sql`select id from addresses where user_id = ${customer.id}`),
+    );
     expect(addresses.rows.map((r) => r.id)).toContain('addr-payments-test');
     // Paying a declined payment afterwards is refused: it stays failed.
     const late = await server.app.inject({ method: 'POST', url: `${session.redirectUrl}/pay` });
@@ -121,20 +147,30 @@ describe('the test gateway', () => {
 
   it('the customer giving up (POST /order/:id/payment/cancel) cancels a pending order, leaves a paid one alone', async () => {
     const pending = await placeOnline();
-    const res = await server.app.inject({ method: 'POST', url: `/api/v1/order/${pending.id}/payment/cancel`, headers: auth(customer.token) });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/order/${pending.id}/payment/cancel`,
+      headers: auth(customer.token),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(Order.parse(res.json())).toMatchObject({ status: 'Cancelled', paymentStatus: 'failed' });
 
     const paid = await placeOnline();
     const session = PaymentSession.parse((await startPayment(paid.id)).json());
     await server.app.inject({ method: 'POST', url: `${session.redirectUrl}/pay` });
-    const kept = await server.app.inject({ method: 'POST', url: `/api/v1/order/${paid.id}/payment/cancel`, headers: auth(customer.token) });
+    const kept = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/order/${paid.id}/payment/cancel`,
+      headers: auth(customer.token),
+    });
     expect(Order.parse(kept.json())).toMatchObject({ status: 'Unconfirmed', paymentStatus: 'paid' });
   });
 
   it('only the owner: 401 without a session, 403 for another customer; a cash order has no online payment', async () => {
     const order = await placeOnline();
-    expect((await server.app.inject({ method: 'POST', url: `/api/v1/order/${order.id}/payment` })).statusCode).toBe(401);
+    expect((await server.app.inject({ method: 'POST', url: `/api/v1/order/${order.id}/payment` })).statusCode).toBe(
+      401,
+    );
     const foreign = await startPayment(order.id, stranger.token);
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().message).toBe('Доступ запрещён');
@@ -142,7 +178,9 @@ describe('the test gateway', () => {
     const res = await startPayment(cash.id);
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('Этот заказ оплачивается при получении');
-    expect((await server.app.inject({ method: 'GET', url: '/api/v1/payments/test/no-such-payment' })).statusCode).toBe(404);
+    expect((await server.app.inject({ method: 'GET', url: '/api/v1/payments/test/no-such-payment' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('refundOrderPayment (for the admin area): returns a paid payment once; an unpaid or cash order has nothing to refund', async () => {
@@ -151,9 +189,15 @@ describe('the test gateway', () => {
     await server.app.inject({ method: 'POST', url: `${session.redirectUrl}/pay` });
     expect(await refundOrderPayment(server.ctx, order.id, 'Отмена оператором')).toMatchObject({ status: 'refunded' });
     expect((await readOrder(order.id)).paymentStatus).toBe('refunded');
-    expect(await refundOrderPayment(server.ctx, order.id, 'Отмена оператором')).toEqual({ status: 'nothing-to-refund', message: 'Деньги по заказу уже возвращены' });
+    expect(await refundOrderPayment(server.ctx, order.id, 'Отмена оператором')).toEqual({
+      status: 'nothing-to-refund',
+      message: 'Деньги по заказу уже возвращены',
+    });
     const cash = await placeOnline(deliveryBody());
-    expect(await refundOrderPayment(server.ctx, cash.id, 'Отмена')).toEqual({ status: 'nothing-to-refund', message: 'Заказ не был оплачен онлайн' });
+    expect(await refundOrderPayment(server.ctx, cash.id, 'Отмена')).toEqual({
+      status: 'nothing-to-refund',
+      message: 'Заказ не был оплачен онлайн',
+    });
   });
 
   it('a payment nobody completes within 30 minutes expires: failed, the order cancelled, the bonuses back', async () => {
@@ -165,7 +209,15 @@ describe('the test gateway', () => {
       expect(await expireStalePayments(server.ctx)).toBe(0);
       expect(PaymentSession.parse((await startPayment(order.id)).json()).status).toBe('pending');
       server.clock.advance(2 * 60_000);
-      const state = PaymentSession.parse((await server.app.inject({ method: 'GET', url: `/api/v1/order/${order.id}/payment`, headers: auth(customer.token) })).json());
+      const state = PaymentSession.parse(
+        (
+          await server.app.inject({
+            method: 'GET',
+            url: `/api/v1/order/${order.id}/payment`,
+            headers: auth(customer.token),
+          })
+        ).json(),
+      );
       expect(state).toMatchObject({ status: 'failed', redirectUrl: null });
       expect(await readOrder(order.id)).toMatchObject({ status: 'Cancelled', paymentStatus: 'failed' });
       expect(await balance()).toBe(before);

@@ -61,23 +61,41 @@ describe('re-pricing from the catalogue (never the client’s sums)', () => {
   });
 
   it('refuses an unknown product with the spec’s text', () => {
-    expect(priceItems(demoCatalog, [{ productId: 'no-such', amount: 1, mods: [] }])).toEqual({ ok: false, message: PRODUCT_GONE_MESSAGE });
-    expect(PRODUCT_GONE_MESSAGE).toBe('Блюдо в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога');
+    expect(priceItems(demoCatalog, [{ productId: 'no-such', amount: 1, mods: [] }])).toEqual({
+      ok: false,
+      message: PRODUCT_GONE_MESSAGE,
+    });
+    expect(PRODUCT_GONE_MESSAGE).toBe(
+      'Блюдо в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога',
+    );
   });
 
   it('refuses a modifier the product does not offer with the spec’s text', () => {
     const result = priceItems(demoCatalog, [
-      { productId: 'pizza-pepperoni', amount: 1, mods: [{ id: 'set-roll-kappa', amount: 1, groupId: GROUP.pizzaSize }] },
+      {
+        productId: 'pizza-pepperoni',
+        amount: 1,
+        mods: [{ id: 'set-roll-kappa', amount: 1, groupId: GROUP.pizzaSize }],
+      },
     ]);
     expect(result).toEqual({ ok: false, message: MODIFIER_GONE_MESSAGE });
-    expect(MODIFIER_GONE_MESSAGE).toBe('Модификатор для блюда в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога');
+    expect(MODIFIER_GONE_MESSAGE).toBe(
+      'Модификатор для блюда в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога',
+    );
   });
 
   it('refuses a pizza without its required size', () => {
     const result = priceItems(demoCatalog, [
-      { productId: 'pizza-pepperoni', amount: 1, mods: [{ id: PRODUCT.doughThin, amount: 1, groupId: GROUP.pizzaDough }] },
+      {
+        productId: 'pizza-pepperoni',
+        amount: 1,
+        mods: [{ id: PRODUCT.doughThin, amount: 1, groupId: GROUP.pizzaDough }],
+      },
     ]);
-    expect(result).toEqual({ ok: false, message: 'Для блюда «Пепперони» не выбран обязательный модификатор «Размер пиццы»' });
+    expect(result).toEqual({
+      ok: false,
+      message: 'Для блюда «Пепперони» не выбран обязательный модификатор «Размер пиццы»',
+    });
   });
 
   it('skips the client’s hidden delivery and service-fee lines', () => {
@@ -100,27 +118,41 @@ describe('coupons', () => {
   });
 
   it('MINUS200: a fixed 200 ₽', () => {
-    const out = evaluatePromo(promoInput({ lines, couponCode: 'MINUS200', coupon: coupon({ code: 'MINUS200', kind: 'fixed', value: 200, minSum: 1200 }) }));
+    const out = evaluatePromo(
+      promoInput({
+        lines,
+        couponCode: 'MINUS200',
+        coupon: coupon({ code: 'MINUS200', kind: 'fixed', value: 200, minSum: 1200 }),
+      }),
+    );
     expect(out.discountTotal).toBe(200);
   });
 
   it("'Купон не найден' for an unknown or inactive code", () => {
-    expect(evaluatePromo(promoInput({ lines, couponCode: 'NOPE', coupon: null })).loyaltyProgramErrors).toEqual(['Купон не найден']);
+    expect(evaluatePromo(promoInput({ lines, couponCode: 'NOPE', coupon: null })).loyaltyProgramErrors).toEqual([
+      'Купон не найден',
+    ]);
     const inactive = evaluatePromo(promoInput({ lines, couponCode: 'WELCOME10', coupon: coupon({ isActive: false }) }));
     expect(inactive.loyaltyProgramErrors).toEqual(['Купон не найден']);
     expect(inactive.discountTotal).toBe(0);
   });
 
   it("'Срок действия купона истёк' after valid_to", () => {
-    const out = evaluatePromo(promoInput({ lines, couponCode: 'WELCOME10', coupon: coupon({ validTo: '2025-12-01T00:00:00.000Z' }) }));
+    const out = evaluatePromo(
+      promoInput({ lines, couponCode: 'WELCOME10', coupon: coupon({ validTo: '2025-12-01T00:00:00.000Z' }) }),
+    );
     expect(out.loyaltyProgramErrors).toEqual(['Срок действия купона истёк']);
     expect(out.discountTotal).toBe(0);
   });
 
   it("'Минимальная сумма заказа для купона WELCOME10 — 800 ₽' below the minimum", () => {
-    const out = evaluatePromo(promoInput({ lines: [line('california-crab', 2)], couponCode: 'WELCOME10', coupon: coupon() }));
+    const out = evaluatePromo(
+      promoInput({ lines: [line('california-crab', 2)], couponCode: 'WELCOME10', coupon: coupon() }),
+    );
     expect(out.loyaltyProgramErrors).toEqual([`Минимальная сумма заказа для купона WELCOME10 — 800${NBSP}₽`]);
-    expect(couponMinSumMessage('MINUS200', 1200)).toBe(`Минимальная сумма заказа для купона MINUS200 — 1${NBSP}200${NBSP}₽`);
+    expect(couponMinSumMessage('MINUS200', 1200)).toBe(
+      `Минимальная сумма заказа для купона MINUS200 — 1${NBSP}200${NBSP}₽`,
+    );
   });
 
   it("'Купон действует только при самовывозе' for a pickup-only coupon on delivery", () => {
@@ -128,20 +160,32 @@ describe('coupons', () => {
     expect(evaluatePromo(promoInput({ lines, couponCode: 'PICKUP15', coupon: c })).loyaltyProgramErrors).toEqual([
       'Купон действует только при самовывозе',
     ]);
-    expect(evaluatePromo(promoInput({ lines, couponCode: 'PICKUP15', coupon: c, deliveryMethod: 'self' })).discountTotal).toBe(193);
+    expect(
+      evaluatePromo(promoInput({ lines, couponCode: 'PICKUP15', coupon: c, deliveryMethod: 'self' })).discountTotal,
+    ).toBe(193);
   });
 
   it("'Купон не действует в вашем городе' outside its cities", () => {
-    const out = evaluatePromo(promoInput({ lines, couponCode: 'WELCOME10', coupon: coupon({ cityIds: ['city-irkutsk'] }) }));
+    const out = evaluatePromo(
+      promoInput({ lines, couponCode: 'WELCOME10', coupon: coupon({ cityIds: ['city-irkutsk'] }) }),
+    );
     expect(out.loyaltyProgramErrors).toEqual([COUPON_MESSAGES.city]);
     expect(COUPON_MESSAGES.city).toBe('Купон не действует в вашем городе');
   });
 
   it("'Лимит использования купона исчерпан' for the total and the per-user limit", () => {
-    const total = evaluatePromo(promoInput({ lines, couponCode: 'WELCOME10', coupon: coupon({ usageLimit: 5, usedCount: 5 }) }));
+    const total = evaluatePromo(
+      promoInput({ lines, couponCode: 'WELCOME10', coupon: coupon({ usageLimit: 5, usedCount: 5 }) }),
+    );
     expect(total.loyaltyProgramErrors).toEqual(['Лимит использования купона исчерпан']);
     const perUser = evaluatePromo(
-      promoInput({ lines, couponCode: 'WELCOME10', coupon: coupon({ perUserLimit: 1 }), couponUsesByUser: 1, user: { id: 'u', balance: 0 } }),
+      promoInput({
+        lines,
+        couponCode: 'WELCOME10',
+        coupon: coupon({ perUserLimit: 1 }),
+        couponUsesByUser: 1,
+        user: { id: 'u', balance: 0 },
+      }),
     );
     expect(perUser.loyaltyProgramErrors).toEqual(['Лимит использования купона исчерпан']);
   });
@@ -150,7 +194,9 @@ describe('coupons', () => {
 describe('snack gift: one fries per 3 snacks (SPEC §9)', () => {
   it('3 snacks give one free fries, 6 give two', () => {
     const three = evaluatePromo(promoInput({ lines: [line('onion-rings', 2), line('edamame', 1)] }));
-    expect(toPromoResponse(three).freeProducts).toEqual([{ productId: PRODUCT.fries, hasModifiers: false, fromPromocode: false }]);
+    expect(toPromoResponse(three).freeProducts).toEqual([
+      { productId: PRODUCT.fries, hasModifiers: false, fromPromocode: false },
+    ]);
     const six = evaluatePromo(promoInput({ lines: [line('onion-rings', 6)] }));
     expect(toPromoResponse(six).freeProducts).toHaveLength(2);
   });
@@ -161,9 +207,14 @@ describe('snack gift: one fries per 3 snacks (SPEC §9)', () => {
   });
 
   it('a cart asking for a gift it no longer qualifies for gets a lostGift', () => {
-    const out = evaluatePromo(promoInput({ lines: [line('onion-rings', 2)], requestedGifts: [{ productId: PRODUCT.fries, amount: 1 }] }));
+    const out = evaluatePromo(
+      promoInput({ lines: [line('onion-rings', 2)], requestedGifts: [{ productId: PRODUCT.fries, amount: 1 }] }),
+    );
     expect(out.lostGift).toEqual([
-      { productId: PRODUCT.fries, message: `Подарок «Картофель фри» больше не положен: он полагается за каждые 3${NBSP}закуски в заказе` },
+      {
+        productId: PRODUCT.fries,
+        message: `Подарок «Картофель фри» больше не положен: он полагается за каждые 3${NBSP}закуски в заказе`,
+      },
     ]);
   });
 });
@@ -171,14 +222,21 @@ describe('snack gift: one fries per 3 snacks (SPEC §9)', () => {
 describe('pizza gift from 2 500 ₽', () => {
   it('grants a Margherita whose size the customer chooses (hasModifiers)', () => {
     const out = evaluatePromo(promoInput({ lines: [line('set-family', 1), line('set-mini', 1), line('ginger', 2)] })); // 1890 + 549 + 78
-    expect(toPromoResponse(out).freeProducts).toEqual([{ productId: PRODUCT.giftPizza, hasModifiers: true, fromPromocode: false }]);
+    expect(toPromoResponse(out).freeProducts).toEqual([
+      { productId: PRODUCT.giftPizza, hasModifiers: true, fromPromocode: false },
+    ]);
   });
 
   it('below 2 500 ₽ there is none, and a held gift pizza is lost', () => {
-    const out = evaluatePromo(promoInput({ lines: [line('set-family', 1)], requestedGifts: [{ productId: PRODUCT.giftPizza, amount: 1 }] }));
+    const out = evaluatePromo(
+      promoInput({ lines: [line('set-family', 1)], requestedGifts: [{ productId: PRODUCT.giftPizza, amount: 1 }] }),
+    );
     expect(out.gifts).toEqual([]);
     expect(out.lostGift).toEqual([
-      { productId: PRODUCT.giftPizza, message: `Подарок «Маргарита» больше не положен: он полагается при заказе от 2${NBSP}500${NBSP}₽` },
+      {
+        productId: PRODUCT.giftPizza,
+        message: `Подарок «Маргарита» больше не положен: он полагается при заказе от 2${NBSP}500${NBSP}₽`,
+      },
     ]);
   });
 });
@@ -186,12 +244,26 @@ describe('pizza gift from 2 500 ₽', () => {
 describe('bonus spending', () => {
   it('allows at most the requested amount, the balance and BONUS_SPEND_CAP of the goods after discount', () => {
     const lines = [line('set-philadelphia', 1)]; // 1290, cap 30 % → 387
-    expect(evaluatePromo(promoInput({ lines, user: { id: 'u', balance: 1000 }, spendBonus: 1000 })).allowedBonus).toBe(387);
-    expect(evaluatePromo(promoInput({ lines, user: { id: 'u', balance: 100 }, spendBonus: 1000 })).allowedBonus).toBe(100);
-    expect(evaluatePromo(promoInput({ lines, user: { id: 'u', balance: 1000 }, spendBonus: 50 })).allowedBonus).toBe(50);
+    expect(evaluatePromo(promoInput({ lines, user: { id: 'u', balance: 1000 }, spendBonus: 1000 })).allowedBonus).toBe(
+      387,
+    );
+    expect(evaluatePromo(promoInput({ lines, user: { id: 'u', balance: 100 }, spendBonus: 1000 })).allowedBonus).toBe(
+      100,
+    );
+    expect(evaluatePromo(promoInput({ lines, user: { id: 'u', balance: 1000 }, spendBonus: 50 })).allowedBonus).toBe(
+      50,
+    );
     // with WELCOME10: (1290 − 129) × 0.3 = 348.3 → 348
     expect(
-      evaluatePromo(promoInput({ lines, user: { id: 'u', balance: 1000 }, spendBonus: 1000, couponCode: 'WELCOME10', coupon: coupon() })).allowedBonus,
+      evaluatePromo(
+        promoInput({
+          lines,
+          user: { id: 'u', balance: 1000 },
+          spendBonus: 1000,
+          couponCode: 'WELCOME10',
+          coupon: coupon(),
+        }),
+      ).allowedBonus,
     ).toBe(348);
   });
 
@@ -202,9 +274,15 @@ describe('bonus spending', () => {
 
 describe('properties', () => {
   const productIds = [...demoCatalog.products.values()]
-    .filter((p) => !demoCatalog.groups.get(p.parentGroup)?.isGroupModifier && !demoCatalog.groups.get(p.parentGroup)?.isServiceGroup)
+    .filter(
+      (p) =>
+        !demoCatalog.groups.get(p.parentGroup)?.isGroupModifier &&
+        !demoCatalog.groups.get(p.parentGroup)?.isServiceGroup,
+    )
     .map((p) => p.id);
-  const cartArb = fc.array(fc.record({ id: fc.constantFrom(...productIds), amount: fc.integer({ min: 1, max: 12 }) }), { maxLength: 12 });
+  const cartArb = fc.array(fc.record({ id: fc.constantFrom(...productIds), amount: fc.integer({ min: 1, max: 12 }) }), {
+    maxLength: 12,
+  });
   const couponArb = fc.option(
     fc.record({
       kind: fc.constantFrom('percent' as const, 'fixed' as const),
@@ -216,28 +294,44 @@ describe('properties', () => {
 
   it('discountTotal never exceeds the goods total; allowedBonus never exceeds balance or cap; gifts = ⌊snacks / 3⌋', () => {
     fc.assert(
-      fc.property(cartArb, couponArb, fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 10_000 }), fc.double({ min: 0, max: 1, noNaN: true }), (cart, c, balance, spend, cap) => {
-        const lines = cart.map((item) => line(item.id, item.amount));
-        const out = evaluatePromo(
-          promoInput({
-            lines,
-            couponCode: c ? 'ANY' : null,
-            coupon: c ? coupon({ code: 'ANY', kind: c.kind, value: c.kind === 'percent' ? Math.min(100, c.value) : c.value, minSum: c.minSum }) : null,
-            user: { id: 'u', balance },
-            spendBonus: spend,
-            bonusSpendCap: cap,
-          }),
-        );
-        const goods = lines.reduce((s, l) => s + l.sum, 0);
-        expect(out.discountTotal).toBeGreaterThanOrEqual(0);
-        expect(out.discountTotal).toBeLessThanOrEqual(goods);
-        expect(out.allowedBonus).toBeLessThanOrEqual(balance);
-        expect(out.allowedBonus).toBeLessThanOrEqual(Math.floor(cap * (goods - out.discountTotal)));
-        expect(out.allowedBonus).toBeLessThanOrEqual(spend);
-        const snacks = lines.filter((l) => l.parentGroup === GROUP.snacks && l.sale !== false).reduce((n, l) => n + l.amount, 0);
-        const fries = toPromoResponse(out).freeProducts.filter((f) => f.productId === PRODUCT.fries).length;
-        expect(fries).toBe(Math.floor(snacks / 3));
-      }),
+      fc.property(
+        cartArb,
+        couponArb,
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (cart, c, balance, spend, cap) => {
+          const lines = cart.map((item) => line(item.id, item.amount));
+          const out = evaluatePromo(
+            promoInput({
+              lines,
+              couponCode: c ? 'ANY' : null,
+              coupon: c
+                ? coupon({
+                    code: 'ANY',
+                    kind: c.kind,
+                    value: c.kind === 'percent' ? Math.min(100, c.value) : c.value,
+                    minSum: c.minSum,
+                  })
+                : null,
+              user: { id: 'u', balance },
+              spendBonus: spend,
+              bonusSpendCap: cap,
+            }),
+          );
+          const goods = lines.reduce((s, l) => s + l.sum, 0);
+          expect(out.discountTotal).toBeGreaterThanOrEqual(0);
+          expect(out.discountTotal).toBeLessThanOrEqual(goods);
+          expect(out.allowedBonus).toBeLessThanOrEqual(balance);
+          expect(out.allowedBonus).toBeLessThanOrEqual(Math.floor(cap * (goods - out.discountTotal)));
+          expect(out.allowedBonus).toBeLessThanOrEqual(spend);
+          const snacks = lines
+            .filter((l) => l.parentGroup === GROUP.snacks && l.sale !== false)
+            .reduce((n, l) => n + l.amount, 0);
+          const fries = toPromoResponse(out).freeProducts.filter((f) => f.productId === PRODUCT.fries).length;
+          expect(fries).toBe(Math.floor(snacks / 3));
+        },
+      ),
       { numRuns },
     );
   });
@@ -275,7 +369,10 @@ describe('POST /api/v1/promo', () => {
     const res = await server.app.inject({
       method: 'POST',
       url: '/api/v1/promo',
-      payload: promoBody([item('onion-rings', 3, 537), item('set-philadelphia', 1, 1290)], { coupon: 'welcome10', spendBonus: 100 }),
+      payload: promoBody([item('onion-rings', 3, 537), item('set-philadelphia', 1, 1290)], {
+        coupon: 'welcome10',
+        spendBonus: 100,
+      }),
     });
     expect(res.statusCode).toBe(200);
     const body = PromoResponse.parse(res.json());
@@ -315,9 +412,15 @@ describe('POST /api/v1/promo', () => {
 
   it('a coupon whose total limit is used up', async () => {
     await server.db.run((db) =>
-      db.execute(sql`insert into coupons (code, kind, value, usage_limit, used_count) values ('ONCE', 'fixed', 50, 1, 1) on conflict do nothing`),
+      db.execute(
+        sql`insert into coupons (code, kind, value, usage_limit, used_count) values ('ONCE', 'fixed', 50, 1, 1) on conflict do nothing`,
+      ),
     );
-    const res = await server.app.inject({ method: 'POST', url: '/api/v1/promo', payload: promoBody([item('set-philadelphia', 1, 1290)], { coupon: 'ONCE' }) });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/promo',
+      payload: promoBody([item('set-philadelphia', 1, 1290)], { coupon: 'ONCE' }),
+    });
     expect(res.json().loyaltyProgramErrors).toEqual(['Лимит использования купона исчерпан']);
   });
 
@@ -329,7 +432,9 @@ describe('POST /api/v1/promo', () => {
     });
     const body = res.json();
     expect(body.discountTotal).toBe(129);
-    expect(body.loyaltyProgramErrors).toEqual([`Цены изменились: сумма товаров теперь 1${NBSP}290${NBSP}₽ вместо 10${NBSP}₽. Проверьте корзину`]);
+    expect(body.loyaltyProgramErrors).toEqual([
+      `Цены изменились: сумма товаров теперь 1${NBSP}290${NBSP}₽ вместо 10${NBSP}₽. Проверьте корзину`,
+    ]);
   });
 
   it('a cart holding the fries gift without 3 snacks gets a lostGift', async () => {
@@ -344,7 +449,13 @@ describe('POST /api/v1/promo', () => {
 
   it('a price change in the catalogue is seen at once (the cached copy follows the catalogue version)', async () => {
     const ask = async () =>
-      (await server.app.inject({ method: 'POST', url: '/api/v1/promo', payload: promoBody([item('set-california', 1, 999)], { coupon: 'WELCOME10' }) })).json();
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: '/api/v1/promo',
+          payload: promoBody([item('set-california', 1, 999)], { coupon: 'WELCOME10' }),
+        })
+      ).json();
     expect((await ask()).discountTotal).toBe(99);
     await server.db.run((db) => db.execute(sql`update products set price = 1999 where id = 'set-california'`));
     try {
@@ -357,13 +468,21 @@ describe('POST /api/v1/promo', () => {
   });
 
   it("422 'Город не найден' for an unknown city", async () => {
-    const res = await server.app.inject({ method: 'POST', url: '/api/v1/promo', payload: promoBody([item('set-mini', 1, 549)], { cityId: 'city-nowhere' }) });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/promo',
+      payload: promoBody([item('set-mini', 1, 549)], { cityId: 'city-nowhere' }),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('Город не найден');
   });
 
   it('422 for a product no longer in the catalogue', async () => {
-    const res = await server.app.inject({ method: 'POST', url: '/api/v1/promo', payload: promoBody([item('gone-roll', 1, 100)]) });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/promo',
+      payload: promoBody([item('gone-roll', 1, 100)]),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(PRODUCT_GONE_MESSAGE);
   });
@@ -378,10 +497,20 @@ describe('POST /api/v1/promo reads its rules at most once per CONTENT_VERSION_MA
     await server.close();
   });
   const quote = async () =>
-    PromoResponse.parse((await server.app.inject({ method: 'POST', url: '/api/v1/promo', payload: promoBody([item('onion-rings', 3, 537)]) })).json());
+    PromoResponse.parse(
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: '/api/v1/promo',
+          payload: promoBody([item('onion-rings', 3, 537)]),
+        })
+      ).json(),
+    );
 
   it('inside the window a switched-off gift is still quoted; the order path re-reads (SPEC §9 fries gift)', async () => {
-    expect((await quote()).freeProducts).toEqual([{ productId: PRODUCT.fries, hasModifiers: false, fromPromocode: false }]);
+    expect((await quote()).freeProducts).toEqual([
+      { productId: PRODUCT.fries, hasModifiers: false, fromPromocode: false },
+    ]);
     await server.db.run((db) => db.execute(sql`update promotions set is_active = false where kind = 'snack-gift'`));
     expect((await quote()).freeProducts).toHaveLength(1);
     const fresh = await server.db.run((db) => loadOrderSettings(db).then((settings) => loadGiftRules(db, settings)));

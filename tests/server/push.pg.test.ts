@@ -10,11 +10,17 @@ import { createPush } from '../../server/push.js';
 import { eventually } from './wsClient.js';
 
 const log = { info: () => undefined, warn: () => undefined };
-const order = (userId: string): PushMessage => ({ type: 'order:status_update', userId, orderId: 'o-1', status: 'В пути' });
+const order = (userId: string): PushMessage => ({
+  type: 'order:status_update',
+  userId,
+  orderId: 'o-1',
+  status: 'В пути',
+});
 
 // Two connections to one database on a PostgreSQL server stand for two server processes
 // (NOTIFY reaches the listeners of the same database only).
-if (!process.env.TEST_DATABASE_URL) throw new Error('push.pg.test.ts needs TEST_DATABASE_URL: run it with `npm run test:pg`');
+if (!process.env.TEST_DATABASE_URL)
+  throw new Error('push.pg.test.ts needs TEST_DATABASE_URL: run it with `npm run test:pg`');
 
 describe('across connections (PostgreSQL server, TEST_DATABASE_URL)', () => {
   it('a publish on one connection reaches the hub listening on another', async () => {

@@ -30,7 +30,13 @@ beforeAll(async () => {
   const customer = await signedInUser(server.db);
   const order = Order.parse((await postOrder(server, customer.token, pickupBody({ paymentMethod: 'card' }))).json());
   const session = PaymentSession.parse(
-    (await server.app.inject({ method: 'POST', url: `/api/v1/order/${order.id}/payment`, headers: auth(customer.token) })).json(),
+    (
+      await server.app.inject({
+        method: 'POST',
+        url: `/api/v1/order/${order.id}/payment`,
+        headers: auth(customer.token),
+      })
+    ).json(),
   );
   paymentPage = session.redirectUrl ?? '';
 });
@@ -120,9 +126,17 @@ describe('what the configuration adds', () => {
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
       expect(res.headers['permissions-policy']).toContain('payment=(self "https://widget.cloudpayments.ru")');
       const csp = directives(res.headers['content-security-policy']);
-      expect(csp['script-src']).toEqual(["'self'", 'https://widget.cloudpayments.ru', 'https://smartcaptcha.yandexcloud.net']);
+      expect(csp['script-src']).toEqual([
+        "'self'",
+        'https://widget.cloudpayments.ru',
+        'https://smartcaptcha.yandexcloud.net',
+      ]);
       expect(csp['frame-src']).toEqual(['https://widget.cloudpayments.ru', 'https://smartcaptcha.yandexcloud.net']);
-      expect(csp['connect-src']).toEqual(["'self'", 'https://api.cloudpayments.ru', 'https://smartcaptcha.yandexcloud.net']);
+      expect(csp['connect-src']).toEqual([
+        "'self'",
+        'https://api.cloudpayments.ru',
+        'https://smartcaptcha.yandexcloud.net',
+      ]);
       // the widgets inject their own <style>s
       expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
       expect(csp['form-action']).toEqual(["'self'", 'https://shop.example.ru']);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { Catalog, GroupModifier, Settings } from '../../src/api/entities.js';
+import { type Catalog, GroupModifier, type Settings } from '../../src/api/entities.js';
 import { PAGE_SLUGS } from '../../src/api/contract/pages.js';
 import { CITY, CITY_IIKO, GROUP, PRODUCT, TERMINAL, seedDemoChain } from '../../server/seed/index.js';
 import { buildCatalog } from '../../server/services/catalog.js';
@@ -25,7 +25,17 @@ afterAll(async () => {
   await server?.close();
 });
 
-const TABLES = ['cities', 'settings', 'groups', 'products', 'restaurants', 'delivery_zones', 'stop_list', 'streets', 'pages'] as const;
+const TABLES = [
+  'cities',
+  'settings',
+  'groups',
+  'products',
+  'restaurants',
+  'delivery_zones',
+  'stop_list',
+  'streets',
+  'pages',
+] as const;
 
 async function counts(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
@@ -72,7 +82,9 @@ describe('seedDemoChain', () => {
   });
 
   it('has at least 80 menu products with Russian names, weights and nutrition per 100 g', () => {
-    const menuGroups = new Set(catalog.groups.filter((g) => !g.isGroupModifier && !g.additionalInfo.isServiceGroup).map((g) => g.id));
+    const menuGroups = new Set(
+      catalog.groups.filter((g) => !g.isGroupModifier && !g.additionalInfo.isServiceGroup).map((g) => g.id),
+    );
     const menu = catalog.products.filter((p) => menuGroups.has(p.parentGroup));
     expect(menu.length).toBeGreaterThanOrEqual(80);
     for (const p of menu) {
@@ -100,11 +112,14 @@ describe('seedDemoChain', () => {
     const service = catalog.groups.find((g) => g.id === GROUP.service);
     expect(service).toMatchObject({ isIncludedInMenu: false, additionalInfo: { isServiceGroup: true } });
     const modifierGroups = catalog.groups.filter((g) => g.isGroupModifier).map((g) => g.id);
-    expect(modifierGroups).toEqual(expect.arrayContaining([GROUP.pizzaSize, GROUP.pizzaDough, GROUP.pizzaToppings, GROUP.setRoll]));
+    expect(modifierGroups).toEqual(
+      expect.arrayContaining([GROUP.pizzaSize, GROUP.pizzaDough, GROUP.pizzaToppings, GROUP.setRoll]),
+    );
     expect(settings.PIZZAS_GROUP_ID).toBe(GROUP.pizza);
     expect(settings.SNACKS_GROUP_ID).toBe(GROUP.snacks);
     for (const id of settings.CUSTOM_ADD_TO_CART_GROUPS_ID) expect(catalog.groups.some((g) => g.id === id)).toBe(true);
-    for (const entry of settings.CATALOG_MENU) expect(catalog.groups.some((g) => g.id === entry.groupId && g.isIncludedInMenu)).toBe(true);
+    for (const entry of settings.CATALOG_MENU)
+      expect(catalog.groups.some((g) => g.id === entry.groupId && g.isIncludedInMenu)).toBe(true);
   });
 
   it('points every modifier at an existing product of the modifier group it is listed under', () => {
@@ -148,7 +163,16 @@ describe('seedDemoChain', () => {
 
   it('flags allergens and filters with codes, one snack with sale false and a drink limited to 2 per line', () => {
     const allergenCodes = new Set(catalog.products.flatMap((p) => p.allergens.map((a) => `${a.code}:${a.name}`)));
-    for (const pair of ['sesame:кунжут', 'nuts:орехи', 'fish:рыба', 'milk:молоко', 'gluten:глютен', 'crustaceans:ракообразные', 'soy:соя', 'egg:яйцо']) {
+    for (const pair of [
+      'sesame:кунжут',
+      'nuts:орехи',
+      'fish:рыба',
+      'milk:молоко',
+      'gluten:глютен',
+      'crustaceans:ракообразные',
+      'soy:соя',
+      'egg:яйцо',
+    ]) {
       expect(allergenCodes.has(pair), pair).toBe(true);
     }
     const filterCodes = new Set(catalog.products.flatMap((p) => p.filters.map((f) => `${f.code}:${f.name}`)));
@@ -158,7 +182,9 @@ describe('seedDemoChain', () => {
     const notForSale = catalog.products.filter((p) => p.additionalInfo.sale === false);
     expect(notForSale.map((p) => [p.id, p.parentGroup])).toEqual([[PRODUCT.snackNotForSale, GROUP.snacks]]);
     const limited = catalog.products.filter((p) => p.maxPerPositionInOrder > 0);
-    expect(limited.map((p) => [p.id, p.parentGroup, p.maxPerPositionInOrder])).toEqual([[PRODUCT.limitedDrink, GROUP.drinks, 2]]);
+    expect(limited.map((p) => [p.id, p.parentGroup, p.maxPerPositionInOrder])).toEqual([
+      [PRODUCT.limitedDrink, GROUP.drinks, 2],
+    ]);
   });
 
   it('names gifts and per-city delivery products that exist in the catalogue', () => {
@@ -172,7 +198,8 @@ describe('seedDemoChain', () => {
       expect(products.get(city.deliveryId)).toMatchObject({ parentGroup: GROUP.service });
       expect(products.get(city.deliveryId)?.price).toBeGreaterThan(0);
       expect(products.get(city.freeDeliveryId)).toMatchObject({ parentGroup: GROUP.service, price: 0 });
-      if (city.serviceFeeId !== null) expect(products.get(city.serviceFeeId)).toMatchObject({ parentGroup: GROUP.service });
+      if (city.serviceFeeId !== null)
+        expect(products.get(city.serviceFeeId)).toMatchObject({ parentGroup: GROUP.service });
       expect(city.freeDeliveryFrom).toBeGreaterThanOrEqual(1500);
     }
     expect(data.filter(([, city]) => city.isPromocodeHide).length).toBe(1);
@@ -205,10 +232,16 @@ describe('seedDemoChain', () => {
       const zones = settings.CITY_ZONES[cityId] ?? [];
       expect(zones.length).toBeGreaterThanOrEqual(2);
       for (const restaurant of settings.DELIVERY_TERMINALS[cityId] ?? []) {
-        expect(zones.some((z) => insidePolygon(restaurant.location, z.polygon)), restaurant.name).toBe(true);
+        expect(
+          zones.some((z) => insidePolygon(restaurant.location, z.polygon)),
+          restaurant.name,
+        ).toBe(true);
       }
       const iikoId = CITY_IIKO[key as keyof typeof CITY_IIKO];
-      const streets = await rows<{ name: string; lat: number; lon: number }>(server.db, sql`select name, lat, lon from streets where city_iiko_id = ${iikoId}`);
+      const streets = await rows<{ name: string; lat: number; lon: number }>(
+        server.db,
+        sql`select name, lat, lon from streets where city_iiko_id = ${iikoId}`,
+      );
       const inside = streets.filter((s) => zones.some((z) => insidePolygon(s, z.polygon)));
       const outside = streets.filter((s) => !zones.some((z) => insidePolygon(s, z.polygon)));
       expect(inside.length, cityId).toBeGreaterThanOrEqual(15);
@@ -232,7 +265,10 @@ describe('seedDemoChain', () => {
   });
 
   it('writes every informational page for every city in Russian, naming the city', async () => {
-    const pages = await rows<{ slug: string; city_id: string; body: string; title: string }>(server.db, sql`select slug, city_id, title, body from pages`);
+    const pages = await rows<{ slug: string; city_id: string; body: string; title: string }>(
+      server.db,
+      sql`select slug, city_id, title, body from pages`,
+    );
     const cities = await rows<{ id: string; city_in: string }>(server.db, sql`select id, city_in from cities`);
     for (const city of cities) {
       for (const slug of PAGE_SLUGS) {
@@ -259,12 +295,17 @@ describe('seedDemoChain', () => {
       expect(url).toMatch(/^\/img\/(products|groups|stories|slides)\/[a-z0-9-]+\.svg$/);
       const file = path.join(root, imagePath(url));
       expect(fs.existsSync(file), `${file} (run npx tsx tools/gen-images.ts)`).toBe(true);
-      expect(fs.readFileSync(file, 'utf8'), `${file} is stale (run npx tsx tools/gen-images.ts)`).toBe(generated.get(imagePath(url)));
+      expect(fs.readFileSync(file, 'utf8'), `${file} is stale (run npx tsx tools/gen-images.ts)`).toBe(
+        generated.get(imagePath(url)),
+      );
     }
     for (const p of catalog.products) {
       if (p.imageUrl) expect(Buffer.byteLength(generated.get(imagePath(p.imageUrl)) ?? ''), p.id).toBeLessThan(3072);
     }
-    const png = await sharp(Buffer.from(generated.get('products/pizza-pepperoni.svg') ?? '')).resize(200).png().toBuffer();
+    const png = await sharp(Buffer.from(generated.get('products/pizza-pepperoni.svg') ?? ''))
+      .resize(200)
+      .png()
+      .toBuffer();
     const { width, height } = await sharp(png).metadata();
     expect([width, height]).toEqual([200, 200]);
   });
@@ -272,7 +313,10 @@ describe('seedDemoChain', () => {
 
 describe('demo promotions', () => {
   it('the seeded chain alone grants the snack gift (SPEC §9: 3 snacks → картофель фри в подарок) and knows the demo coupons', async () => {
-    const promos = await rows<{ kind: string; is_active: boolean }>(server.db, sql`select kind, is_active from promotions order by kind`);
+    const promos = await rows<{ kind: string; is_active: boolean }>(
+      server.db,
+      sql`select kind, is_active from promotions order by kind`,
+    );
     expect(promos).toEqual([
       { kind: 'pizza-gift', is_active: true },
       { kind: 'snack-gift', is_active: true },
@@ -288,7 +332,12 @@ describe('demo promotions', () => {
         deliveryMethod: 'delivery',
         spendBonus: 0,
         customer: { phone: '+79990000000', name: 'Тест' },
-        order: { phone: '+79990000000', date: null, items: [{ id: 'onion-rings', name: 'onion-rings', amount: 3, sum: 537, code: '', modifiers: [] }], address: null },
+        order: {
+          phone: '+79990000000',
+          date: null,
+          items: [{ id: 'onion-rings', name: 'onion-rings', amount: 3, sum: 537, code: '', modifiers: [] }],
+          address: null,
+        },
       },
     });
     expect(res.statusCode).toBe(200);

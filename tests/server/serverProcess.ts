@@ -32,16 +32,23 @@ export function freePort(): Promise<number> {
 
 export function fakeClientDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-client-'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="ru"><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="ru"><body><div id="root"></div></body></html>',
+  );
   return dir;
 }
 
 /** Spawns the server; resolves when it prints its URL, rejects if it exits first. */
-export function spawnServer(env: Record<string, string>, options: { waitForListening?: boolean; timeoutMs?: number } = {}): Promise<ServerProcess> {
+export function spawnServer(
+  env: Record<string, string>,
+  options: { waitForListening?: boolean; timeoutMs?: number; args?: string[] } = {},
+): Promise<ServerProcess> {
   const port = Number(env.PORT);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...(options.args ?? [])], {
     cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env },
+    // SHUTDOWN_GRACE_S=0: no load balancer to drain for, unless a test sets one
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', SHUTDOWN_GRACE_S: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -84,9 +91,17 @@ export function spawnServer(env: Record<string, string>, options: { waitForListe
 }
 
 /** Signs in through the OTP flow; `readCode` finds the 6-digit code the server sent to `phone`. */
-export async function signIn(baseUrl: string, phone: string, readCode: () => Promise<string | null>): Promise<{ token: string; userId: string }> {
+export async function signIn(
+  baseUrl: string,
+  phone: string,
+  readCode: () => Promise<string | null>,
+): Promise<{ token: string; userId: string }> {
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(baseUrl + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const json = (await res.json()) as Record<string, unknown>;
     if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
     return json;

@@ -14,7 +14,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => server.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  server.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
 const exec = (query: ReturnType<typeof sql>) => server.db.run((db) => db.execute(query));
 async function settingsVersion(): Promise<string> {
   const res = await get('/setting/version');
@@ -44,7 +45,9 @@ describe('GET /api/v1/setting', () => {
       ANGARSK_ID: CITY.angarsk,
       SHELEKHOV_ID: CITY.shelekhov,
     });
-    expect(settings.TEXT_SITE_NOT_WORKING).toBe('По техническим причинам прием заказов временно невозможен приносим свои извинения');
+    expect(settings.TEXT_SITE_NOT_WORKING).toBe(
+      'По техническим причинам прием заказов временно невозможен приносим свои извинения',
+    );
     expect(settings.STORIES.length).toBeGreaterThanOrEqual(4);
     expect(settings.SLIDES.length).toBeGreaterThanOrEqual(3);
     expect(settings.SETTINGS_VERSION).toBe(await settingsVersion());
@@ -85,7 +88,9 @@ describe('GET /api/v1/setting', () => {
     expect(settings.IS_SITE_NOT_WORKING).toBe(true);
     expect(settings.SETTINGS_VERSION).toBe(v2);
 
-    await exec(sql`update restaurants set phone = '+7 (3955) 61-99-99' where delivery_terminal_id = ${TERMINAL.angarsk1}`);
+    await exec(
+      sql`update restaurants set phone = '+7 (3955) 61-99-99' where delivery_terminal_id = ${TERMINAL.angarsk1}`,
+    );
     const v3 = await settingsVersion();
     expect(v3).not.toBe(v2);
     const after = Settings.parse((await get('/setting')).json());
@@ -132,18 +137,28 @@ describe('cityWorkTime', () => {
     const closed = { open: '00:00', close: '00:00', isNextDay: false };
     const week = (day: { open: string; close: string; isNextDay: boolean }) => [day, day, day, day, day, day, day];
     expect(cityWorkTime([week(closed)])[0]).toEqual(closed);
-    expect(cityWorkTime([week(closed), week({ open: '12:00', close: '01:00', isNextDay: true })])[3]).toEqual({ open: '12:00', close: '01:00', isNextDay: true });
+    expect(cityWorkTime([week(closed), week({ open: '12:00', close: '01:00', isNextDay: true })])[3]).toEqual({
+      open: '12:00',
+      close: '01:00',
+      isNextDay: true,
+    });
     expect(cityWorkTime([])[0]).toEqual(closed);
   });
 });
 
 describe('settings table through Drizzle', () => {
   it('reads string values as strings and writes them back as JSON (no double parsing)', async () => {
-    await server.db.run((db) => db.update(settingsTable).set({ value: '7' }).where(eq(settingsTable.name, 'MOBILE_APP_VERSION')));
-    const rows = await server.db.run((db) => db.select().from(settingsTable).where(eq(settingsTable.name, 'MOBILE_APP_VERSION')));
+    await server.db.run((db) =>
+      db.update(settingsTable).set({ value: '7' }).where(eq(settingsTable.name, 'MOBILE_APP_VERSION')),
+    );
+    const rows = await server.db.run((db) =>
+      db.select().from(settingsTable).where(eq(settingsTable.name, 'MOBILE_APP_VERSION')),
+    );
     expect(rows[0]?.value).toBe('7');
     expect((await get('/setting/MOBILE_APP_VERSION')).json()).toBe('7');
-    const cap = await server.db.run((db) => db.select().from(settingsTable).where(eq(settingsTable.name, 'IS_ONLINE_PAYMENT_DISABLE')));
+    const cap = await server.db.run((db) =>
+      db.select().from(settingsTable).where(eq(settingsTable.name, 'IS_ONLINE_PAYMENT_DISABLE')),
+    );
     expect(cap[0]?.value).toEqual({ delivery: false, self: false });
   });
 });
@@ -151,7 +166,10 @@ describe('settings table through Drizzle', () => {
 describe('validateSettingValue', () => {
   it('accepts values of the shared schema and refuses others and assembled names', () => {
     expect(validateSettingValue('IS_SITE_NOT_WORKING', true)).toEqual({ ok: true });
-    expect(validateSettingValue('BONUS_SPEND_CAP', 1.5)).toEqual({ ok: false, message: 'Недопустимое значение настройки BONUS_SPEND_CAP' });
+    expect(validateSettingValue('BONUS_SPEND_CAP', 1.5)).toEqual({
+      ok: false,
+      message: 'Недопустимое значение настройки BONUS_SPEND_CAP',
+    });
     expect(validateSettingValue('STORE_VERSION', 2)).toMatchObject({ ok: false });
     expect(validateSettingValue('WORK_TIME', {})).toMatchObject({ ok: false });
   });

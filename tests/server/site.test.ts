@@ -83,7 +83,17 @@ const UNKNOWN = [
   '/catalog/%E0%A4%A',
 ];
 
-const INFO_SUFFIXES = ['/about', '/delivery', '/legal', '/rule', '/promo', '/vacancies', '/masterclass', '/push-notifications-rules', '/receive-advertising-information'];
+const INFO_SUFFIXES = [
+  '/about',
+  '/delivery',
+  '/legal',
+  '/rule',
+  '/promo',
+  '/vacancies',
+  '/masterclass',
+  '/push-notifications-rules',
+  '/receive-advertising-information',
+];
 
 describe('matchSiteRoute (SPEC §2: every route plain and with a /{city} prefix)', () => {
   it('lists every plain route of SPEC §2', () => {
@@ -118,7 +128,10 @@ describe('matchSiteRoute (SPEC §2: every route plain and with a /{city} prefix)
 
   it('catalogue parameters are decoded', () => {
     expect(matchSiteRoute('/catalog/rolls', SLUGS)?.params).toEqual({ section: 'rolls' });
-    expect(matchSiteRoute('/shelekhov/catalog/%D1%80%D0%BE%D0%BB%D0%BB%D1%8B/42', SLUGS)?.params).toEqual({ section: 'роллы', productId: '42' });
+    expect(matchSiteRoute('/shelekhov/catalog/%D1%80%D0%BE%D0%BB%D0%BB%D1%8B/42', SLUGS)?.params).toEqual({
+      section: 'роллы',
+      productId: '42',
+    });
   });
 
   it('the admin area: /admin and everything under it, never city-prefixed', () => {
@@ -142,9 +155,17 @@ describe('matchSiteRoute (SPEC §2: every route plain and with a /{city} prefix)
   });
 
   it('only the SPEC §6 informational pages are marked cacheable', () => {
-    expect([...INFORMATIONAL_PAGES].sort()).toEqual(
-      ['about', 'delivery', 'legal', 'masterclass', 'promo', 'push-notifications-rules', 'receive-advertising-information', 'rule', 'vacancies'],
-    );
+    expect([...INFORMATIONAL_PAGES].sort()).toEqual([
+      'about',
+      'delivery',
+      'legal',
+      'masterclass',
+      'promo',
+      'push-notifications-rules',
+      'receive-advertising-information',
+      'rule',
+      'vacancies',
+    ]);
   });
 });
 
@@ -179,7 +200,12 @@ describe('site serving', () => {
   });
 
   it('serves index.html with 200 for every SPEC §2 route, plain and under each city', async () => {
-    const paths = [...PLAIN.map(([p]) => p), ...SLUGS.flatMap((city) => PREFIXED.map(([suffix]) => `/${city}${suffix}`)), '/admin', '/admin/orders'];
+    const paths = [
+      ...PLAIN.map(([p]) => p),
+      ...SLUGS.flatMap((city) => PREFIXED.map(([suffix]) => `/${city}${suffix}`)),
+      '/admin',
+      '/admin/orders',
+    ];
     for (const url of paths) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
@@ -199,7 +225,11 @@ describe('site serving', () => {
   });
 
   it('unknown paths get status 404 with index.html (the client shows "This page could not be found")', async () => {
-    for (const url of [...UNKNOWN.filter((u) => !u.startsWith('//') && !u.includes('%')), '/nonexistent?x=1', '/index.html']) {
+    for (const url of [
+      ...UNKNOWN.filter((u) => !u.startsWith('//') && !u.includes('%')),
+      '/nonexistent?x=1',
+      '/index.html',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).toBe(INDEX);
@@ -246,7 +276,9 @@ describe('site serving', () => {
     const settings = await get('/api/v1/setting', { 'accept-encoding': 'gzip' });
     expect(settings.statusCode).toBe(200);
     expect(settings.headers['content-encoding']).toBe('gzip');
-    expect(JSON.parse(zlib.gunzipSync(settings.rawPayload).toString())).toEqual(JSON.parse((await get('/api/v1/setting')).body));
+    expect(JSON.parse(zlib.gunzipSync(settings.rawPayload).toString())).toEqual(
+      JSON.parse((await get('/api/v1/setting')).body),
+    );
   });
 
   it('a missing asset is a plain 404, never index.html', async () => {
@@ -257,7 +289,11 @@ describe('site serving', () => {
   });
 
   it('asset paths cannot leave the client directory', async () => {
-    for (const url of ['/assets/../../storefront-secret.txt', '/assets/%2e%2e/%2e%2e/storefront-secret.txt', '/assets/..%2f..%2fstorefront-secret.txt']) {
+    for (const url of [
+      '/assets/../../storefront-secret.txt',
+      '/assets/%2e%2e/%2e%2e/storefront-secret.txt',
+      '/assets/..%2f..%2fstorefront-secret.txt',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).not.toContain('secret');
@@ -300,7 +336,9 @@ describe('site serving', () => {
   it('a city added later is routed without a restart', async () => {
     expect((await get('/bratsk/catalog')).statusCode).toBe(404);
     await server.db.run((db) =>
-      db.execute(sql`insert into cities (id, name, slug, iiko_id, city_in) values ('city-bratsk', 'Братск', 'bratsk', 'iiko-bratsk', 'в Братске')`),
+      db.execute(
+        sql`insert into cities (id, name, slug, iiko_id, city_in) values ('city-bratsk', 'Братск', 'bratsk', 'iiko-bratsk', 'в Братске')`,
+      ),
     );
     const realNow = Date.now();
     const spy = vi.spyOn(Date, 'now').mockReturnValue(realNow + 60_000);
@@ -360,7 +398,11 @@ describe('the index page names its first slide in the HTML (LCP preload)', () =>
 
   it('a new first slide is named as soon as the settings change', async () => {
     const before = await firstSlide();
-    await server.db.run((db) => db.execute(sql`update settings set value = jsonb_set(value, '{0,imageUrl}', '"/img/slides/new-first.svg"') where name = 'SLIDES'`));
+    await server.db.run((db) =>
+      db.execute(
+        sql`update settings set value = jsonb_set(value, '{0,imageUrl}', '"/img/slides/new-first.svg"') where name = 'SLIDES'`,
+      ),
+    );
     const res = await get('/');
     expect(res.body).toContain(slidePreloadTag('/img/slides/new-first.svg'));
     expect(res.body).not.toContain(slidePreloadTag(before));

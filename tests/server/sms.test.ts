@@ -94,7 +94,12 @@ describe('createSms', () => {
 
   it("SMS_HTTP_URL selects the 'http' provider", async () => {
     gateway.mode = 'ok';
-    const config = loadConfig({ SMS_HTTP_URL: gateway.url, SMS_LOGIN: 'chain', SMS_PASSWORD: 's3cret', SMS_SENDER: 'Chain' });
+    const config = loadConfig({
+      SMS_HTTP_URL: gateway.url,
+      SMS_LOGIN: 'chain',
+      SMS_PASSWORD: 's3cret',
+      SMS_SENDER: 'Chain',
+    });
     const before = gateway.received.length;
     await createSms(config, server.db, recordingLog().log).send('+79990000002', 'Код для входа: 111111');
     expect(gateway.received.length).toBe(before + 1);
@@ -109,15 +114,29 @@ describe('sign-in through the HTTP gateway', () => {
     try {
       gateway.mode = 'ok';
       const phone = '+79995550011';
-      const sent = await server.app.inject({ method: 'POST', url: '/api/v1/auth/code', payload: { phone }, remoteAddress: '10.9.0.1' });
+      const sent = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/code',
+        payload: { phone },
+        remoteAddress: '10.9.0.1',
+      });
       expect(sent.statusCode).toBe(200);
       const code = /Код для входа: (\d{6})/.exec(gateway.received.at(-1)?.mes ?? '')?.[1] ?? '';
       expect(code).toMatch(/^\d{6}$/);
-      const signed = await server.app.inject({ method: 'POST', url: '/api/v1/auth/token', payload: { phone, code, personalData: true } });
+      const signed = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/token',
+        payload: { phone, code, personalData: true },
+      });
       expect(signed.statusCode).toBe(200);
 
       gateway.mode = 'error';
-      const failed = await server.app.inject({ method: 'POST', url: '/api/v1/auth/code', payload: { phone: '+79995550012' }, remoteAddress: '10.9.0.2' });
+      const failed = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/code',
+        payload: { phone: '+79995550012' },
+        remoteAddress: '10.9.0.2',
+      });
       expect(failed.statusCode).toBe(502);
       expect(failed.json().message).toBe('Не удалось отправить SMS. Попробуйте позже');
     } finally {

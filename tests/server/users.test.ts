@@ -20,8 +20,18 @@ afterAll(async () => {
   await server?.close();
 });
 
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
-  server.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+const api = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  payload?: unknown,
+) =>
+  server.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 describe('GET /user/:phone', () => {
   it("accepts the phone as '%2B7…', '+7…', '7…' and '8…' (normalised by SPEC §5)", async () => {
@@ -72,7 +82,13 @@ describe('PATCH /user/:phone and POST /user', () => {
 
   it('POST /user updates the signed-in user (accounts are created by /auth/token)', async () => {
     const me = await signIn(server);
-    const r = await api('POST', '/user', me.auth, { phone: me.phone, name: 'Пётр', personalData: true, PUSHNotifications: true, receiveAdvertisingInformation: false });
+    const r = await api('POST', '/user', me.auth, {
+      phone: me.phone,
+      name: 'Пётр',
+      personalData: true,
+      PUSHNotifications: true,
+      receiveAdvertisingInformation: false,
+    });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ id: me.user.id, name: 'Пётр', PUSHNotifications: true });
   });
@@ -93,14 +109,22 @@ describe('GET /user/:phone/balance and the bonus ledger', () => {
     const me = await signIn(server);
     expect((await api('GET', `/user/${me.phone}/balance`, me.auth)).json()).toEqual({ balance: 0 });
     const now = server.clock.now();
-    await server.db.transaction((tx) => applyBonus(tx, { userId: me.user.id, delta: 150, reason: 'order-accrual', orderId: 'o-1' }, now));
-    await server.db.transaction((tx) => applyBonus(tx, { userId: me.user.id, delta: -50, reason: 'order-spend', orderId: 'o-2' }, now));
+    await server.db.transaction((tx) =>
+      applyBonus(tx, { userId: me.user.id, delta: 150, reason: 'order-accrual', orderId: 'o-1' }, now),
+    );
+    await server.db.transaction((tx) =>
+      applyBonus(tx, { userId: me.user.id, delta: -50, reason: 'order-spend', orderId: 'o-2' }, now),
+    );
     const refused = await server.db
-      .transaction((tx) => applyBonus(tx, { userId: me.user.id, delta: -101, reason: 'order-spend', orderId: 'o-3' }, now))
+      .transaction((tx) =>
+        applyBonus(tx, { userId: me.user.id, delta: -101, reason: 'order-spend', orderId: 'o-3' }, now),
+      )
       .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(HttpError);
     expect((refused as HttpError).message).toBe(NOT_ENOUGH_BONUS_MESSAGE);
-    expect((await api('GET', `/user/${encodeURIComponent(me.phone)}/balance`, me.auth)).json()).toEqual({ balance: 100 });
+    expect((await api('GET', `/user/${encodeURIComponent(me.phone)}/balance`, me.auth)).json()).toEqual({
+      balance: 100,
+    });
     const ledger = await server.db.run((db) => db.select().from(bonusLedger).where(eq(bonusLedger.userId, me.user.id)));
     expect(ledger.map((e) => e.delta).sort((a, b) => a - b)).toEqual([-50, 150]);
   });
@@ -113,7 +137,12 @@ describe('DELETE /user/:phone', () => {
     server.clock.advance(60_000);
     const second = await signIn(server, phone);
     expect(second.user.id).toBe(me.user.id);
-    const address = await api('POST', '/address/', me.auth, { userId: me.user.id, city: 'Ангарск', street: 'Ленина', home: '1' });
+    const address = await api('POST', '/address/', me.auth, {
+      userId: me.user.id,
+      city: 'Ангарск',
+      street: 'Ленина',
+      home: '1',
+    });
     expect(address.statusCode).toBe(201);
     expect((await api('POST', '/like', me.auth, { userId: me.user.id, productId })).statusCode).toBe(201);
 
@@ -128,7 +157,9 @@ describe('DELETE /user/:phone', () => {
     const [row] = await server.db.run((db) => db.select().from(users).where(eq(users.id, me.user.id)));
     expect(row).toMatchObject({ phone: null, name: '', personalData: false, allergens: [] });
     expect(row?.deletedAt).not.toBeNull();
-    expect(await server.db.run((db) => db.select().from(addresses).where(eq(addresses.userId, me.user.id)))).toEqual([]);
+    expect(await server.db.run((db) => db.select().from(addresses).where(eq(addresses.userId, me.user.id)))).toEqual(
+      [],
+    );
     expect(await server.db.run((db) => db.select().from(likes).where(eq(likes.userId, me.user.id)))).toEqual([]);
 
     server.clock.advance(60_000);

@@ -27,7 +27,9 @@ const sockets: TestSocket[] = [];
 
 async function signedInUser(phone: string): Promise<{ userId: string; token: string }> {
   return db.run(async (x) => {
-    const rows = await x.execute<{ id: string }>(sql`insert into users (phone, name, personal_data) values (${phone}, 'Тест', true) returning id`);
+    const rows = await x.execute<{ id: string }>(
+      sql`insert into users (phone, name, personal_data) values (${phone}, 'Тест', true) returning id`,
+    );
     const userId = rows.rows[0]?.id;
     if (!userId) throw new Error('user not created');
     return { userId, token: await createSession(x, userId, ctx.clock.now()) };
@@ -89,14 +91,20 @@ describe('WebSocket /api/v1/ws', () => {
     const anonymous = open();
     for (const s of [aliceHeader, aliceQuery, bobSocket, anonymous]) await s.next(hello);
 
-    const message = { type: 'order:status_update' as const, userId: alice.userId, orderId: 'order-1', status: 'Готовится' };
+    const message = {
+      type: 'order:status_update' as const,
+      userId: alice.userId,
+      orderId: 'order-1',
+      status: 'Готовится',
+    };
     await push.publish(message);
     expect(await aliceHeader.next((m) => m.type === 'order:status_update')).toEqual(message);
     expect(await aliceQuery.next((m) => m.type === 'order:status_update')).toEqual(message);
 
     // a later broadcast reaches everyone, so by then Bob and the anonymous client had their chance
     await push.publish({ type: 'settings:update', version: 'marker-1' });
-    for (const s of [aliceHeader, bobSocket, anonymous]) await s.next((m) => m.type === 'settings:update' && m.version === 'marker-1');
+    for (const s of [aliceHeader, bobSocket, anonymous])
+      await s.next((m) => m.type === 'settings:update' && m.version === 'marker-1');
     expect(bobSocket.messages.filter((m) => m.type === 'order:status_update')).toEqual([]);
     expect(anonymous.messages.filter((m) => m.type === 'order:status_update')).toEqual([]);
   });
@@ -104,17 +112,31 @@ describe('WebSocket /api/v1/ws', () => {
   it('a catalogue change in the database is broadcast as catalog:update with the new version', async () => {
     const socket = open();
     await socket.next(hello);
-    await db.run((x) => x.execute(sql`update products set position = position where id = (select id from products limit 1)`));
-    const version = await db.run((x) => x.execute<{ version: string }>(sql`select version::text as version from content_versions where name = 'catalog'`));
-    expect(await socket.next((m) => m.type === 'catalog:update' && m.version === version.rows[0]?.version)).toBeTruthy();
+    await db.run((x) =>
+      x.execute(sql`update products set position = position where id = (select id from products limit 1)`),
+    );
+    const version = await db.run((x) =>
+      x.execute<{ version: string }>(sql`select version::text as version from content_versions where name = 'catalog'`),
+    );
+    expect(
+      await socket.next((m) => m.type === 'catalog:update' && m.version === version.rows[0]?.version),
+    ).toBeTruthy();
   });
 
   it('a settings change is broadcast as settings:update', async () => {
     const socket = open();
     await socket.next(hello);
-    await db.run((x) => x.execute(sql`update settings set position = position where name = (select name from settings limit 1)`));
-    const version = await db.run((x) => x.execute<{ version: string }>(sql`select version::text as version from content_versions where name = 'settings'`));
-    expect(await socket.next((m) => m.type === 'settings:update' && m.version === version.rows[0]?.version)).toBeTruthy();
+    await db.run((x) =>
+      x.execute(sql`update settings set position = position where name = (select name from settings limit 1)`),
+    );
+    const version = await db.run((x) =>
+      x.execute<{ version: string }>(
+        sql`select version::text as version from content_versions where name = 'settings'`,
+      ),
+    );
+    expect(
+      await socket.next((m) => m.type === 'settings:update' && m.version === version.rows[0]?.version),
+    ).toBeTruthy();
   });
 
   it('a plain HTTP request to the WebSocket path is not served a page', async () => {
@@ -145,7 +167,10 @@ describe('WebSocket pings (SPEC-independent liveness, 30 s in production)', () =
     sockets.push(socket);
     await socket.next(hello);
     await eventually(() => socket.pings >= 3, 5_000, 'three pings');
-    const state = await Promise.race([socket.closed.then(() => 'closed'), new Promise((r) => setTimeout(() => r('open'), 50))]);
+    const state = await Promise.race([
+      socket.closed.then(() => 'closed'),
+      new Promise((r) => setTimeout(() => r('open'), 50)),
+    ]);
     expect(state).toBe('open');
   });
 

@@ -11,7 +11,10 @@ interface RawClient {
   close(): void;
   terminate(): void;
 }
-type RawClientConstructor = new (url: string, options?: { headers?: Record<string, string>; autoPong?: boolean }) => RawClient;
+type RawClientConstructor = new (
+  url: string,
+  options?: { headers?: Record<string, string>; autoPong?: boolean },
+) => RawClient;
 
 const require = createRequire(import.meta.url);
 const WebSocketClient = require('ws') as RawClientConstructor;
@@ -27,10 +30,16 @@ export interface TestSocket {
   close(): void;
 }
 
-export function connect(url: string, options: { headers?: Record<string, string>; autoPong?: boolean } = {}): TestSocket {
+export function connect(
+  url: string,
+  options: { headers?: Record<string, string>; autoPong?: boolean } = {},
+): TestSocket {
   const client = new WebSocketClient(url, { headers: options.headers ?? {}, autoPong: options.autoPong ?? true });
   const messages: Record<string, unknown>[] = [];
-  const waiters: { predicate: (m: Record<string, unknown>) => boolean; resolve: (m: Record<string, unknown>) => void }[] = [];
+  const waiters: {
+    predicate: (m: Record<string, unknown>) => boolean;
+    resolve: (m: Record<string, unknown>) => void;
+  }[] = [];
   const socket: TestSocket = {
     messages,
     pings: 0,
@@ -38,7 +47,11 @@ export function connect(url: string, options: { headers?: Record<string, string>
       const found = messages.find(predicate);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching WebSocket message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`)), timeoutMs);
+        const timer = setTimeout(
+          () =>
+            reject(new Error(`no matching WebSocket message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`)),
+          timeoutMs,
+        );
         waiters.push({
           predicate,
           resolve: (m) => {
@@ -71,7 +84,11 @@ export function connect(url: string, options: { headers?: Record<string, string>
 }
 
 /** Waits until `condition` holds (polling), or fails after `timeoutMs`. */
-export async function eventually(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = 'condition'): Promise<void> {
+export async function eventually(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);

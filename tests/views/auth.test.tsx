@@ -71,7 +71,10 @@ describe('auth modal (SPEC §5 phone mask, §8 texts)', () => {
     // SPEC §5 login: name and consents go with the code (the server creates the user with them)
     expect(app.commands).toContainEqual({
       type: 'SubmitCode',
-      data: { code: '123456', profile: { name: 'Алиса', personalData: true, PUSHNotifications: false, receiveAdvertisingInformation: true } },
+      data: {
+        code: '123456',
+        profile: { name: 'Алиса', personalData: true, PUSHNotifications: false, receiveAdvertisingInformation: true },
+      },
     });
   });
 

@@ -48,7 +48,12 @@ function fakeStore() {
 }
 
 function reporterOver(upload: ReporterDeps['upload']) {
-  const recorder = createRecorder({ storage: memoryStorage(), initial: initialState, appVersion: '0.1.0', storeVersion: () => '1' });
+  const recorder = createRecorder({
+    storage: memoryStorage(),
+    initial: initialState,
+    appVersion: '0.1.0',
+    storeVersion: () => '1',
+  });
   for (const entry of session.entries) recorder.record(entry);
   const saved: { name: string; text: string }[] = [];
   const reporter = createBugReporter({
@@ -66,7 +71,14 @@ function reporterOver(upload: ReporterDeps['upload']) {
 function renderWithStore(ui: React.ReactNode) {
   const { hook } = memoryLocation({ path: '/angarsk' });
   return render(
-    <StoreProvider store={{ getState: () => initialState, subscribe: () => () => undefined, dispatch: () => undefined, now: () => '2026-11-23T06:00:00.000Z' }}>
+    <StoreProvider
+      store={{
+        getState: () => initialState,
+        subscribe: () => () => undefined,
+        dispatch: () => undefined,
+        now: () => '2026-11-23T06:00:00.000Z',
+      }}
+    >
       <Router hook={hook}>{ui}</Router>
     </StoreProvider>,
   );
@@ -92,7 +104,12 @@ describe("the error page's 'Отправить отчёт об ошибке'", (
     expect(screen.getByText('№ 0f1e2d3c')).toBeTruthy();
     expect(screen.queryByRole('button', { name: TEXT_SEND_REPORT })).toBeNull();
     const [report] = sent;
-    expect(ClientReport.parse(report)).toMatchObject({ kind: CLIENT_REPORT_KIND, appVersion: '0.1.0', route: '/angarsk/cart', userAgent: 'jsdom' });
+    expect(ClientReport.parse(report)).toMatchObject({
+      kind: CLIENT_REPORT_KIND,
+      appVersion: '0.1.0',
+      route: '/angarsk/cart',
+      userAgent: 'jsdom',
+    });
     const text = JSON.stringify(report);
     expect(text).not.toContain('bench-token');
     expect(text.replace(/\D/g, ' ')).not.toContain(phoneDigits);
@@ -100,9 +117,30 @@ describe("the error page's 'Отправить отчёт об ошибке'", (
   });
 
   it('masks addresses and comments too unless the customer ticks the box to attach them', async () => {
-    const recorder = createRecorder({ storage: memoryStorage(), initial: initialState, appVersion: '0.1.0', storeVersion: () => '1' });
-    const address = { id: 'addr-1', userId: 'user-1', city: 'Ангарск', street: 'улица Карла Маркса', home: '12', apartment: '34', entrance: null, floor: null, intercom: null, comment: 'Позвонить за 10 минут', location: { lat: 52.541234, lon: 103.888765 } };
-    recorder.record({ position: 1, at: '2026-11-23T05:00:00.000Z', events: [{ type: 'AddressesLoaded', data: { addresses: [address], selectedId: address.id } }] });
+    const recorder = createRecorder({
+      storage: memoryStorage(),
+      initial: initialState,
+      appVersion: '0.1.0',
+      storeVersion: () => '1',
+    });
+    const address = {
+      id: 'addr-1',
+      userId: 'user-1',
+      city: 'Ангарск',
+      street: 'улица Карла Маркса',
+      home: '12',
+      apartment: '34',
+      entrance: null,
+      floor: null,
+      intercom: null,
+      comment: 'Позвонить за 10 минут',
+      location: { lat: 52.541234, lon: 103.888765 },
+    };
+    recorder.record({
+      position: 1,
+      at: '2026-11-23T05:00:00.000Z',
+      events: [{ type: 'AddressesLoaded', data: { addresses: [address], selectedId: address.id } }],
+    });
     const sent: ClientReport[] = [];
     const reporter = createBugReporter({
       recorder,
@@ -141,7 +179,9 @@ describe("the error page's 'Отправить отчёт об ошибке'", (
     setBugReporter(reporter);
     renderWithStore(<ErrorPage status={500} />);
     fireEvent.click(screen.getByRole('button', { name: TEXT_SEND_REPORT }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Слишком много отчётов об ошибках с вашего адреса. Повторите позже');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Слишком много отчётов об ошибках с вашего адреса. Повторите позже',
+    );
     expect(screen.getByRole('button', { name: TEXT_SEND_REPORT })).toBeTruthy();
   });
 
@@ -192,7 +232,10 @@ describe('installBugReporting', () => {
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
       const headers = new Headers(init.headers);
       calls.push({ url, body: JSON.parse(String(init.body)), auth: headers.get('authorization') });
-      return new Response(JSON.stringify({ id: 'abcdef12-0000' }), { status: 201, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ id: 'abcdef12-0000' }), {
+        status: 201,
+        headers: { 'content-type': 'application/json' },
+      });
     });
     const installed = installBugReporting({ store, storage });
     store.play(session.entries);
@@ -244,7 +287,12 @@ describe('installBugReporting', () => {
 
   it('reads the earlier sessions only for the report: one this app cannot parse is left out there, not at start', async () => {
     const readable = { ...session, entries: session.entries.slice(0, 4) };
-    const unreadable = { schemaVersion: 99, appVersion: '9.9.9', storeVersion: '1', entries: [{ position: 1, at: 'later', events: [] }] };
+    const unreadable = {
+      schemaVersion: 99,
+      appVersion: '9.9.9',
+      storeVersion: '1',
+      entries: [{ position: 1, at: 'later', events: [] }],
+    };
     storage.setItem(RING_KEY, JSON.stringify({ format: 1, sessions: [unreadable, readable] }));
     const saved: { name: string; text: string }[] = [];
     const installed = installBugReporting({ store, storage, save: (name, text) => void saved.push({ name, text }) });
@@ -336,15 +384,36 @@ describe('startBugReporting: the reporting chunk after the first paint (issue 4)
   });
 
   it("a sign-out before the chunk loads it at once, and the ring forgets the customer's entries", async () => {
-    const user = { id: 'user-1', phone: '+79991234567', name: 'Иван', balance: 0, zoneId: null, personalData: true, PUSHNotifications: false, receiveAdvertisingInformation: false, userAllergens: [] };
+    const user = {
+      id: 'user-1',
+      phone: '+79991234567',
+      name: 'Иван',
+      balance: 0,
+      zoneId: null,
+      personalData: true,
+      PUSHNotifications: false,
+      receiveAdvertisingInformation: false,
+      userAllergens: [],
+    };
     // a previous page load left the customer in the ring
     const previous = createRecorder({ storage, initial: initialState, appVersion: '0.1.0', storeVersion: () => '1' });
-    previous.record({ position: 1, at: '2026-11-23T05:00:00.000Z', events: [{ type: 'SignedIn', data: { token: 't', user } }] });
+    previous.record({
+      position: 1,
+      at: '2026-11-23T05:00:00.000Z',
+      events: [{ type: 'SignedIn', data: { token: 't', user } }],
+    });
     previous.flush();
     expect(storage.getItem(RING_KEY)).toContain('9991234567');
     const { started, loads } = start();
     const at = '2026-11-23T05:01:00.000Z';
-    store.play([{ position: 1, at, command: { type: 'Logout', data: {} }, events: [{ type: 'LoggedOut', data: { reason: 'user' } }] }]);
+    store.play([
+      {
+        position: 1,
+        at,
+        command: { type: 'Logout', data: {} },
+        events: [{ type: 'LoggedOut', data: { reason: 'user' } }],
+      },
+    ]);
     expect(loads()).toBe(1);
     await started.installed();
     const ring = storage.getItem(RING_KEY) ?? '';

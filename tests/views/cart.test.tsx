@@ -45,7 +45,9 @@ describe('cart page (SPEC §4)', () => {
 
   it("free-delivery progress: 'до бесплатной доставки осталось N ₽'", async () => {
     setup({ path: '/angarsk/cart', state: evolveAll(readyState(), [added(line('l1', PRODUCT.california, 1))]) });
-    expect(plain((await screen.findByText(/до бесплатной доставки осталось/)).textContent)).toBe('до бесплатной доставки осталось 610 ₽');
+    expect(plain((await screen.findByText(/до бесплатной доставки осталось/)).textContent)).toBe(
+      'до бесплатной доставки осталось 610 ₽',
+    );
     expect(freeDeliveryText(1000, 1000)).toBeNull();
   });
 
@@ -54,7 +56,9 @@ describe('cart page (SPEC §4)', () => {
       path: '/angarsk/cart',
       state: evolveAll(readyState(), [added(line('l1', PRODUCT.nuggets, 1)), added(line('l2', PRODUCT.wings, 1))]),
     });
-    expect(plain((await screen.findByText(/картофель фри в подарок/)).textContent)).toBe('ещё 1 закуска — и картофель фри в подарок');
+    expect(plain((await screen.findByText(/картофель фри в подарок/)).textContent)).toBe(
+      'ещё 1 закуска — и картофель фри в подарок',
+    );
     expect(plain(giftProgressText(1))).toBe('ещё 2 закуски — и картофель фри в подарок');
     expect(giftProgressText(3)).toBeNull();
     expect(giftProgressText(0)).toBeNull();
@@ -64,7 +68,9 @@ describe('cart page (SPEC §4)', () => {
     const base = readyState();
     const cityData = base.setting.settings!.CITIES_DATA;
     const hidden = Object.fromEntries(Object.entries(cityData).map(([k, v]) => [k, { ...v, isPromocodeHide: true }]));
-    const state = evolveAll(readyState({ settings: settingsWith({ CITIES_DATA: hidden }) }), [added(line('l1', PRODUCT.phila, 1))]);
+    const state = evolveAll(readyState({ settings: settingsWith({ CITIES_DATA: hidden }) }), [
+      added(line('l1', PRODUCT.phila, 1)),
+    ]);
     setup({ path: '/angarsk/cart', state });
     await screen.findAllByTestId('cart-line');
     expect(screen.queryByLabelText('Промокод')).toBeNull();
@@ -88,7 +94,9 @@ describe('cart page (SPEC §4)', () => {
 
   it('the checkout button leads to /checkout under the city', async () => {
     setup({ path: '/angarsk/cart', state: evolveAll(readyState(), [added(line('l1', PRODUCT.phila, 1))]) });
-    expect((await screen.findByRole('link', { name: 'Оформить заказ' })).getAttribute('href')).toBe('/angarsk/checkout');
+    expect((await screen.findByRole('link', { name: 'Оформить заказ' })).getAttribute('href')).toBe(
+      '/angarsk/checkout',
+    );
   });
 
   it("'Пересчитываем скидки…' shows in a line that keeps its place, so the checkout button does not move under a tap", async () => {
@@ -115,7 +123,17 @@ describe('bonus spending in the cart', () => {
   it("'Списать бонусы' clamps the amount to what the promo answer allows, not the whole balance", async () => {
     const state = evolveAll(readyState({ signedIn: true }), [
       added(line('l1', PRODUCT.phila, 2)),
-      { type: 'PromoResultApplied', data: { discountTotal: 0, lostGift: [], freeProducts: [], loyaltyProgramErrors: [], allowedBonus: 120, freeDelivery: false } },
+      {
+        type: 'PromoResultApplied',
+        data: {
+          discountTotal: 0,
+          lostGift: [],
+          freeProducts: [],
+          loyaltyProgramErrors: [],
+          allowedBonus: 120,
+          freeDelivery: false,
+        },
+      },
     ]);
     const app = setup({ path: '/angarsk/cart', state });
     const input = await screen.findByLabelText('Списать бонусы');

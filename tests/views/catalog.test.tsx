@@ -28,7 +28,9 @@ describe('catalogue (SPEC §2 /catalog, §4–§5)', () => {
     setup({ path: '/angarsk/catalog' });
     await screen.findByRole('heading', { name: 'Меню', level: 1 });
     fireEvent.click(within(await findCard('Наггетсы')).getByRole('button', { name: /Добавить/ }));
-    expect(await screen.findByRole('dialog', { name: 'При заказе 3х любых закусок - картофель фри в подарок' })).toBeTruthy();
+    expect(
+      await screen.findByRole('dialog', { name: 'При заказе 3х любых закусок - картофель фри в подарок' }),
+    ).toBeTruthy();
   });
 
   it('outside working hours adding opens the work-time modal', async () => {
@@ -64,7 +66,9 @@ describe('catalogue (SPEC §2 /catalog, §4–§5)', () => {
     expect(app.commands).toContainEqual({ type: 'FilterCatalog', data: { codes: ['spicy'] } });
     expect(app.store.getState().catalog.query).toEqual({ mode: 'filter', codes: ['spicy'] });
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
-    expect(screen.getAllByTestId('product-card').map((c) => within(c).getByRole('heading').textContent)).toEqual(['Пепперони']);
+    expect(screen.getAllByTestId('product-card').map((c) => within(c).getByRole('heading').textContent)).toEqual([
+      'Пепперони',
+    ]);
     expect(screen.getByRole('button', { name: 'Острое' }).getAttribute('aria-pressed')).toBe('true');
   });
 
@@ -79,7 +83,9 @@ describe('catalogue (SPEC §2 /catalog, §4–§5)', () => {
       expect(app.commands.filter((c) => c.type === 'SearchCatalog')).toEqual([]);
       expect(app.store.getState().catalog.query).toEqual({ mode: 'filter', codes: ['spicy'] });
       expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
-      expect(screen.getAllByTestId('product-card').map((c) => within(c).getByRole('heading').textContent)).toEqual(['Пепперони']);
+      expect(screen.getAllByTestId('product-card').map((c) => within(c).getByRole('heading').textContent)).toEqual([
+        'Пепперони',
+      ]);
     } finally {
       vi.useRealTimers();
     }
@@ -91,7 +97,10 @@ describe('catalogue (SPEC §2 /catalog, §4–§5)', () => {
     const link = within(await findCard('Филадельфия')).getByRole('link', { name: 'Филадельфия' });
     expect(link.getAttribute('href')).toBe(`/angarsk/catalog/${GROUP.rolls}/${PRODUCT.phila}`);
     fireEvent.click(link);
-    expect(app.commands).toContainEqual({ type: 'OpenModal', data: { modal: { kind: 'product', productId: PRODUCT.phila } } });
+    expect(app.commands).toContainEqual({
+      type: 'OpenModal',
+      data: { modal: { kind: 'product', productId: PRODUCT.phila } },
+    });
     expect(await screen.findByRole('dialog', { name: 'Филадельфия' })).toBeTruthy();
   });
 

@@ -38,18 +38,29 @@ describe('/checkout', () => {
   });
 
   it("a refusal of the quote is shown before submission with what to do ('Минимальная сумма заказа…', 'Перейти в меню')", async () => {
-    setup({ path: '/angarsk/checkout', state: quoted(checkoutState(), quote({ refusals: [MIN_SUM_REFUSAL], canSubmit: false })) });
+    setup({
+      path: '/angarsk/checkout',
+      state: quoted(checkoutState(), quote({ refusals: [MIN_SUM_REFUSAL], canSubmit: false })),
+    });
     const list = await screen.findByTestId('checkout-problems');
-    expect(plain(list.textContent)).toContain('Минимальная сумма заказа для доставки в зону «Центр» — 1 500 ₽ (без учёта доставки)');
+    expect(plain(list.textContent)).toContain(
+      'Минимальная сумма заказа для доставки в зону «Центр» — 1 500 ₽ (без учёта доставки)',
+    );
     expect(plain(list.textContent)).toContain('Добавьте товаров ещё на 600 ₽');
     expect(within(list).getByRole('link', { name: 'Перейти в меню' }).getAttribute('href')).toBe('/angarsk/catalog');
   });
 
   it('online payment ways are hidden when IS_ONLINE_PAYMENT_DISABLE is set for delivery', async () => {
-    const state = checkoutState([], { settings: settingsWith({ IS_ONLINE_PAYMENT_DISABLE: { delivery: true, self: false } }) });
+    const state = checkoutState([], {
+      settings: settingsWith({ IS_ONLINE_PAYMENT_DISABLE: { delivery: true, self: false } }),
+    });
     setup({ path: '/angarsk/checkout', state });
     const payment = await screen.findByRole('radiogroup', { name: 'Способ оплаты' });
-    expect(within(payment).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Наличными', 'Картой курьеру']);
+    expect(
+      within(payment)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Наличными', 'Картой курьеру']);
     expect(screen.getByText('Онлайн-оплата сейчас недоступна.')).toBeTruthy();
   });
 
@@ -60,12 +71,18 @@ describe('/checkout', () => {
     const sending = await screen.findByRole('button', { name: 'Оформляем заказ…' });
     expect((sending as HTMLButtonElement).disabled).toBe(true);
     fireEvent.submit(sending.closest('form') as HTMLFormElement);
-    const submitted = app.store.entries().flatMap((e) => e.events).filter((e) => e.type === 'OrderSubmitted');
+    const submitted = app.store
+      .entries()
+      .flatMap((e) => e.events)
+      .filter((e) => e.type === 'OrderSubmitted');
     expect(submitted).toHaveLength(1);
   });
 
   it('without consent the order is refused on the page', async () => {
-    setup({ path: '/angarsk/checkout', state: quoted(checkoutState([{ type: 'ConsentChanged', data: { given: false } }])) });
+    setup({
+      path: '/angarsk/checkout',
+      state: quoted(checkoutState([{ type: 'ConsentChanged', data: { given: false } }])),
+    });
     const list = await screen.findByTestId('checkout-problems');
     expect(list.textContent).toContain('Подтвердите согласие на обработку персональных данных');
     fireEvent.click(screen.getByRole('checkbox', { name: /Я согласен на обработку персональных данных/ }));
@@ -119,66 +136,123 @@ describe('/complete and /complete-error', () => {
 
   it("a cancelled order paid online whose refund is not confirmed yet says the money will come back (not 'оплачен' alone)", async () => {
     const owed = order({ paymentMethod: 'card', paymentStatus: 'paid', status: 'Cancelled' });
-    setup({ path: '/angarsk/complete?order=order-1', state: checkoutState([{ type: 'OrderLoaded', data: { order: owed } }]) });
+    setup({
+      path: '/angarsk/complete?order=order-1',
+      state: checkoutState([{ type: 'OrderLoaded', data: { order: owed } }]),
+    });
     expect(await screen.findByText(/Картой онлайн — оплачен, деньги будут возвращены/)).toBeTruthy();
   });
 
   it("a cancelled order on /complete says it is cancelled, where the money and bonuses go, and leads to the menu (no 'Спасибо за заказ')", async () => {
-    const cancelled = order({ paymentMethod: 'card', paymentStatus: 'paid', status: 'Cancelled', statusName: 'отменён', bonusSpent: 200, total: 1450 });
-    setup({ path: '/angarsk/complete?order=order-1', state: checkoutState([{ type: 'OrderLoaded', data: { order: cancelled } }]) });
+    const cancelled = order({
+      paymentMethod: 'card',
+      paymentStatus: 'paid',
+      status: 'Cancelled',
+      statusName: 'отменён',
+      bonusSpent: 200,
+      total: 1450,
+    });
+    setup({
+      path: '/angarsk/complete?order=order-1',
+      state: checkoutState([{ type: 'OrderLoaded', data: { order: cancelled } }]),
+    });
     expect((await screen.findByTestId('order-number')).textContent).toBe('Заказ №1042 отменён');
     expect(screen.queryByText(/Спасибо за заказ/)).toBeNull();
     expect(screen.getByText('Деньги вернутся на карту, обычно в течение нескольких дней.')).toBeTruthy();
-    expect(plain(screen.getByText(/вернулись на ваш бонусный счёт/).textContent)).toBe('Бонусы, списанные на заказ (200), вернулись на ваш бонусный счёт.');
+    expect(plain(screen.getByText(/вернулись на ваш бонусный счёт/).textContent)).toBe(
+      'Бонусы, списанные на заказ (200), вернулись на ваш бонусный счёт.',
+    );
     expect(screen.getByRole('link', { name: 'Перейти в меню' }).getAttribute('href')).toBe('/angarsk/catalog');
     expect(screen.queryByRole('link', { name: 'На главную' })).toBeNull();
   });
 
   it('an order cancelled while /complete is open drops the thanks for the cancellation (a cash order: nothing to pay)', async () => {
-    const app = setup({ path: '/angarsk/complete?order=order-1', state: checkoutState([{ type: 'OrderLoaded', data: { order: order({ bonusSpent: 100, total: 1550 }) } }]) });
+    const app = setup({
+      path: '/angarsk/complete?order=order-1',
+      state: checkoutState([{ type: 'OrderLoaded', data: { order: order({ bonusSpent: 100, total: 1550 }) } }]),
+    });
     expect(await screen.findByText('Спасибо за заказ! Мы уже начали его готовить.')).toBeTruthy();
     app.store.dispatch({ type: 'ApplyOrderStatus', data: { orderId: 'order-1', status: 'Cancelled' } });
     await waitFor(() => expect(screen.getByTestId('order-number').textContent).toBe('Заказ №1042 отменён'));
     expect(screen.getByTestId('order-status').textContent).toBe('отменён');
     expect(screen.queryByText(/Спасибо за заказ/)).toBeNull();
     expect(screen.getByText('Оплачивать его не нужно.')).toBeTruthy();
-    expect(plain(screen.getByText(/вернулись на ваш бонусный счёт/).textContent)).toBe('Бонусы, списанные на заказ (100), вернулись на ваш бонусный счёт.');
+    expect(plain(screen.getByText(/вернулись на ваш бонусный счёт/).textContent)).toBe(
+      'Бонусы, списанные на заказ (100), вернулись на ваш бонусный счёт.',
+    );
     expect(screen.getByRole('link', { name: 'Перейти в меню' })).toBeTruthy();
   });
 
   it("/complete-error for a cancelled order still 'paid' says the money will come back, not 'оплачен — всё в порядке'", async () => {
     const owed = order({ paymentMethod: 'card', paymentStatus: 'paid', status: 'Cancelled', statusName: 'отменён' });
-    setup({ path: '/angarsk/complete-error?order=order-1', state: checkoutState([{ type: 'OrderLoaded', data: { order: owed } }]) });
-    expect((await screen.findByRole('heading', { level: 1, name: 'Заказ №1042 отменён' })).textContent).toBe('Заказ №1042 отменён');
-    expect(screen.getByTestId('complete-error-text').textContent).toBe('Деньги вернутся на карту, обычно в течение нескольких дней.');
+    setup({
+      path: '/angarsk/complete-error?order=order-1',
+      state: checkoutState([{ type: 'OrderLoaded', data: { order: owed } }]),
+    });
+    expect((await screen.findByRole('heading', { level: 1, name: 'Заказ №1042 отменён' })).textContent).toBe(
+      'Заказ №1042 отменён',
+    );
+    expect(screen.getByTestId('complete-error-text').textContent).toBe(
+      'Деньги вернутся на карту, обычно в течение нескольких дней.',
+    );
     expect(screen.queryByText(/всё в порядке/)).toBeNull();
     expect(screen.queryByText(TITLE_COMPLETE_ERROR)).toBeNull();
     expect(screen.getByRole('link', { name: 'Перейти в меню' })).toBeTruthy();
   });
 
   it('/complete-error for a cancelled order already refunded says the money is back (and the bonuses)', async () => {
-    const refunded = order({ paymentMethod: 'sbp', paymentStatus: 'refunded', status: 'Cancelled', statusName: 'отменён', bonusSpent: 50, total: 1600 });
-    setup({ path: '/angarsk/complete-error?order=order-1', state: checkoutState([{ type: 'OrderLoaded', data: { order: refunded } }]) });
+    const refunded = order({
+      paymentMethod: 'sbp',
+      paymentStatus: 'refunded',
+      status: 'Cancelled',
+      statusName: 'отменён',
+      bonusSpent: 50,
+      total: 1600,
+    });
+    setup({
+      path: '/angarsk/complete-error?order=order-1',
+      state: checkoutState([{ type: 'OrderLoaded', data: { order: refunded } }]),
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Заказ №1042 отменён' })).toBeTruthy();
-    expect(screen.getByTestId('complete-error-text').textContent).toBe('Деньги возвращены на счёт, с которого вы платили.');
+    expect(screen.getByTestId('complete-error-text').textContent).toBe(
+      'Деньги возвращены на счёт, с которого вы платили.',
+    );
     expect(screen.queryByText(/не прошла/)).toBeNull();
-    expect(plain(screen.getByText(/вернулись на ваш бонусный счёт/).textContent)).toBe('Бонусы, списанные на заказ (50), вернулись на ваш бонусный счёт.');
+    expect(plain(screen.getByText(/вернулись на ваш бонусный счёт/).textContent)).toBe(
+      'Бонусы, списанные на заказ (50), вернулись на ваш бонусный счёт.',
+    );
   });
 
   it('/complete-error explains the declined payment and keeps the cart', async () => {
     const declined = order({ paymentMethod: 'card', paymentStatus: 'failed', status: 'Cancelled' });
     const state = checkoutState([{ type: 'OrderLoaded', data: { order: declined } }]);
     const app = setup({ path: '/angarsk/complete-error?order=order-1', state });
-    expect((await screen.findByTestId('complete-error-text')).textContent).toBe('Оплата заказа №1042 не прошла, деньги не списаны. Заказ отменён.');
-    expect(screen.getByText('Корзина сохранена: вы можете оплатить заказ ещё раз или выбрать оплату при получении.')).toBeTruthy();
+    expect((await screen.findByTestId('complete-error-text')).textContent).toBe(
+      'Оплата заказа №1042 не прошла, деньги не списаны. Заказ отменён.',
+    );
+    expect(
+      screen.getByText('Корзина сохранена: вы можете оплатить заказ ещё раз или выбрать оплату при получении.'),
+    ).toBeTruthy();
     expect(app.store.getState().cart.items).toHaveLength(1);
   });
 });
 
 describe('address form (delivery)', () => {
   const streets = [
-    { id: 's1', cityIikoId: 'iiko-angarsk', name: 'улица Ленина', kind: 'улица', location: { lat: 52.54, lon: 103.89 } },
-    { id: 's2', cityIikoId: 'iiko-angarsk', name: 'Ленинградский проспект', kind: 'проспект', location: { lat: 52.55, lon: 103.88 } },
+    {
+      id: 's1',
+      cityIikoId: 'iiko-angarsk',
+      name: 'улица Ленина',
+      kind: 'улица',
+      location: { lat: 52.54, lon: 103.89 },
+    },
+    {
+      id: 's2',
+      cityIikoId: 'iiko-angarsk',
+      name: 'Ленинградский проспект',
+      kind: 'проспект',
+      location: { lat: 52.55, lon: 103.88 },
+    },
   ];
 
   it('suggests streets from /cladr, checks the address and shows its zone (price, minimum, time) before saving', async () => {
@@ -191,14 +265,28 @@ describe('address form (delivery)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Добавить адрес' }));
     const street = within(dialog).getByRole('combobox', { name: 'Улица' });
     fireEvent.change(street, { target: { value: 'Ленин' } });
-    expect([...dialog.querySelectorAll('datalist option')].map((o) => o.getAttribute('value'))).toEqual(['улица Ленина', 'Ленинградский проспект']);
+    expect([...dialog.querySelectorAll('datalist option')].map((o) => o.getAttribute('value'))).toEqual([
+      'улица Ленина',
+      'Ленинградский проспект',
+    ]);
     fireEvent.change(street, { target: { value: 'улица Ленина' } });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Дом' }), { target: { value: '10' } });
     fireEvent.blur(within(dialog).getByRole('textbox', { name: 'Дом' }));
     expect(app.commands).toContainEqual({ type: 'CheckAddress', data: { street: 'улица Ленина', home: '10' } });
     app.store.dispatch({
       type: 'ApplyAddressCheck',
-      data: { street: 'улица Ленина', home: '10', answer: { found: true, location: { lat: 52.5401, lon: 103.8902 }, precision: 'house', street: 'улица Ленина', zone: { ...quote().zone!, name: 'Центр' }, refusal: null } },
+      data: {
+        street: 'улица Ленина',
+        home: '10',
+        answer: {
+          found: true,
+          location: { lat: 52.5401, lon: 103.8902 },
+          precision: 'house',
+          street: 'улица Ленина',
+          zone: { ...quote().zone!, name: 'Центр' },
+          refusal: null,
+        },
+      },
     });
     expect(plain((await within(dialog).findByTestId('address-check')).textContent)).toBe(
       'Доставляем: зона «Центр», доставка 150 ₽, минимальная сумма заказа 600 ₽, примерно 60 мин.',
@@ -206,7 +294,9 @@ describe('address form (delivery)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить адрес' }));
     expect(app.commands.at(-1)).toMatchObject({
       type: 'CreateAddress',
-      data: { address: { city: 'Ангарск', street: 'улица Ленина', home: '10', location: { lat: 52.5401, lon: 103.8902 } } },
+      data: {
+        address: { city: 'Ангарск', street: 'улица Ленина', home: '10', location: { lat: 52.5401, lon: 103.8902 } },
+      },
     });
   });
 
@@ -222,7 +312,10 @@ describe('address form (delivery)', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Квартира' }), { target: { value: '12' } });
     fireEvent.click(save);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Доставить по этому адресу' }));
-    expect(app.commands.at(-1)).toMatchObject({ type: 'UseOneOffAddress', data: { address: { city: 'Ангарск', street: 'улица Мира', home: '7', apartment: '12' } } });
+    expect(app.commands.at(-1)).toMatchObject({
+      type: 'UseOneOffAddress',
+      data: { address: { city: 'Ангарск', street: 'улица Мира', home: '7', apartment: '12' } },
+    });
     expect(app.commands.some((c) => c.type === 'CreateAddress')).toBe(false);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Адрес доставки' })).toBeNull());
     const chosen = screen.getByRole('radio', { name: /улица Мира, 7/ }) as HTMLInputElement;
@@ -232,18 +325,43 @@ describe('address form (delivery)', () => {
   });
 
   it("an address out of zone is refused with the server's words and what to do", async () => {
-    const refusal = { code: 'outside-zone' as const, message: 'Адрес вне зоны доставки', action: 'change-method' as const, actionText: 'Укажите другой адрес или заберите заказ сами', missingSum: null, productIds: [] };
+    const refusal = {
+      code: 'outside-zone' as const,
+      message: 'Адрес вне зоны доставки',
+      action: 'change-method' as const,
+      actionText: 'Укажите другой адрес или заберите заказ сами',
+      missingSum: null,
+      productIds: [],
+    };
     const state = checkoutState([
       { type: 'AddressesLoaded', data: { addresses: [], selectedId: null } },
       { type: 'ModalOpened', data: { modal: { kind: 'address' } } },
       { type: 'AddressCheckRequested', data: { street: 'посёлок Мегет, улица Садовая', home: '1' } },
-      { type: 'AddressChecked', data: { street: 'посёлок Мегет, улица Садовая', home: '1', answer: { found: true, location: { lat: 52.41, lon: 104.04 }, precision: 'street', street: 'посёлок Мегет, улица Садовая', zone: null, refusal } } },
+      {
+        type: 'AddressChecked',
+        data: {
+          street: 'посёлок Мегет, улица Садовая',
+          home: '1',
+          answer: {
+            found: true,
+            location: { lat: 52.41, lon: 104.04 },
+            precision: 'street',
+            street: 'посёлок Мегет, улица Садовая',
+            zone: null,
+            refusal,
+          },
+        },
+      },
     ]);
     setup({ path: '/angarsk/checkout', state });
     const dialog = await screen.findByRole('dialog', { name: 'Адрес доставки' });
-    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Улица' }), { target: { value: 'посёлок Мегет, улица Садовая' } });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Улица' }), {
+      target: { value: 'посёлок Мегет, улица Садовая' },
+    });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Дом' }), { target: { value: '1' } });
-    expect((await within(dialog).findByTestId('address-check')).textContent).toBe('Адрес вне зоны доставки. Укажите другой адрес или заберите заказ сами');
+    expect((await within(dialog).findByTestId('address-check')).textContent).toBe(
+      'Адрес вне зоны доставки. Укажите другой адрес или заберите заказ сами',
+    );
   });
 });
 
@@ -274,9 +392,22 @@ describe('one delivery price in the cart and at checkout (issue 5)', () => {
     before.unmount();
 
     // What the server answers for this zone (tests/server/checkout.test.ts: the zone's deliveryPrice).
-    const zone = { id: FAR_ZONE.id, name: FAR_ZONE.name, minSum: 0, deliveryPrice: 300, freeDeliveryFrom: 1000, deliveryMinutes: 90, deliveryTerminalId: TERMINAL_1 };
-    const lines = [{ productId: PRODUCT.phila, name: 'Филадельфия', amount: 1, price: 450, sum: 450, mods: [], isGift: false }];
-    setup({ path: '/angarsk/checkout', state: quoted(state(), quote({ zone, lines, goodsTotal: 450, deliveryPrice: 300, total: 750 })) });
+    const zone = {
+      id: FAR_ZONE.id,
+      name: FAR_ZONE.name,
+      minSum: 0,
+      deliveryPrice: 300,
+      freeDeliveryFrom: 1000,
+      deliveryMinutes: 90,
+      deliveryTerminalId: TERMINAL_1,
+    };
+    const lines = [
+      { productId: PRODUCT.phila, name: 'Филадельфия', amount: 1, price: 450, sum: 450, mods: [], isGift: false },
+    ];
+    setup({
+      path: '/angarsk/checkout',
+      state: quoted(state(), quote({ zone, lines, goodsTotal: 450, deliveryPrice: 300, total: 750 })),
+    });
     await screen.findByTestId('checkout-zone');
     expect(deliveryRow()).toBe('300 ₽');
     expect(plain(screen.getByTestId('checkout-total').textContent)).toBe(cartTotal);

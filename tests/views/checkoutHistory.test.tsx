@@ -17,28 +17,62 @@ const past = order({
   statusName: 'выполнен',
   items: [
     // 550 then, 100 + 500 (30 см) = 600 now
-    { productId: PRODUCT.pizza, name: 'Пепперони', amount: 1, price: 550, sum: 550, mods: [{ id: MOD.size30, name: '30 см', amount: 1, price: 450, groupId: 'g-mod-size' }], isGift: false },
+    {
+      productId: PRODUCT.pizza,
+      name: 'Пепперони',
+      amount: 1,
+      price: 550,
+      sum: 550,
+      mods: [{ id: MOD.size30, name: '30 см', amount: 1, price: 450, groupId: 'g-mod-size' }],
+      isGift: false,
+    },
     { productId: 'p-gone', name: 'Снятое блюдо', amount: 1, price: 300, sum: 300, mods: [], isGift: false },
-    { productId: PRODUCT.pizza, name: 'Пепперони', amount: 1, price: 600, sum: 600, mods: [{ id: 'm-gone', name: '40 см', amount: 1, price: 500, groupId: 'g-mod-size' }], isGift: false },
+    {
+      productId: PRODUCT.pizza,
+      name: 'Пепперони',
+      amount: 1,
+      price: 600,
+      sum: 600,
+      mods: [{ id: 'm-gone', name: '40 см', amount: 1, price: 500, groupId: 'g-mod-size' }],
+      isGift: false,
+    },
   ],
 });
 
 describe('history and repeat', () => {
   it('a changed price is noted before the repeat (unit price with modifiers against today’s catalogue)', () => {
-    expect(priceChanges(past.items, catalog)).toEqual([{ productId: PRODUCT.pizza, name: 'Пепперони', was: 550, now: 600 }]);
+    expect(priceChanges(past.items, catalog)).toEqual([
+      { productId: PRODUCT.pizza, name: 'Пепперони', was: 550, now: 600 },
+    ]);
   });
 
   it("repeat: the lines that still exist go to the cart, with SPEC §8's two toasts and the price note", async () => {
-    const app = setup({ path: '/angarsk/personal/history', state: readyState(), api: { getHistory: () => later({ orders: [past], nextBefore: null }) } });
+    const app = setup({
+      path: '/angarsk/personal/history',
+      state: readyState(),
+      api: { getHistory: () => later({ orders: [past], nextBefore: null }) },
+    });
     const card = (await screen.findByText(/Заказ №977 от/)).closest('li') as HTMLElement;
-    expect(plain(within(card).getByTestId('history-price-changes').textContent)).toBe('Цена «Пепперони» изменилась: было 550 ₽, сейчас 600 ₽');
+    expect(plain(within(card).getByTestId('history-price-changes').textContent)).toBe(
+      'Цена «Пепперони» изменилась: было 550 ₽, сейчас 600 ₽',
+    );
     expect(within(card).getAllByText('(30 см)').length).toBe(1);
     fireEvent.click(within(card).getByRole('button', { name: 'Повторить этот заказ' }));
     await waitFor(() => expect(app.currentPath()).toBe('/angarsk/cart'));
     const state = app.store.getState();
-    expect(state.cart.items.filter((l) => !l.isHidden).map((l) => [l.product.id, l.mods.map((m) => m.id)])).toEqual([[PRODUCT.pizza, [MOD.size30]]]);
-    expect(state.view.toasts.map((t) => t.text)).toEqual([TEXT_REPEAT_PRODUCT_MISSING, TEXT_REPEAT_MODIFIER_MISSING, TEXT_PRICES_CHANGED]);
-    expect(TEXT_REPEAT_PRODUCT_MISSING).toBe('Блюдо в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога');
-    expect(TEXT_REPEAT_MODIFIER_MISSING).toBe('Модификатор для блюда в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога');
+    expect(state.cart.items.filter((l) => !l.isHidden).map((l) => [l.product.id, l.mods.map((m) => m.id)])).toEqual([
+      [PRODUCT.pizza, [MOD.size30]],
+    ]);
+    expect(state.view.toasts.map((t) => t.text)).toEqual([
+      TEXT_REPEAT_PRODUCT_MISSING,
+      TEXT_REPEAT_MODIFIER_MISSING,
+      TEXT_PRICES_CHANGED,
+    ]);
+    expect(TEXT_REPEAT_PRODUCT_MISSING).toBe(
+      'Блюдо в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога',
+    );
+    expect(TEXT_REPEAT_MODIFIER_MISSING).toBe(
+      'Модификатор для блюда в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога',
+    );
   });
 });

@@ -36,9 +36,15 @@ describe('delivery page details', () => {
     const state = readyState({ settings: { ...settings, CITY_ZONES: { [ANGARSK.id]: [ZONE] } } });
     setup({ path: '/angarsk/delivery', state });
     const section = await screen.findByRole('region', { name: 'Зоны доставки и рестораны' });
-    expect(plain(within(section).getByText(/Бесплатная доставка от/).textContent)).toBe('Бесплатная доставка от 1 000 ₽');
-    expect(within(section).getByRole('img', { name: 'Карта зон доставки и ресторанов' }).querySelectorAll('polygon')).toHaveLength(1);
-    expect(plain(within(section).getByText(/заказ от/).textContent)).toBe('заказ от 700 ₽, доставка 150 ₽, около 60 мин');
+    expect(plain(within(section).getByText(/Бесплатная доставка от/).textContent)).toBe(
+      'Бесплатная доставка от 1 000 ₽',
+    );
+    expect(
+      within(section).getByRole('img', { name: 'Карта зон доставки и ресторанов' }).querySelectorAll('polygon'),
+    ).toHaveLength(1);
+    expect(plain(within(section).getByText(/заказ от/).textContent)).toBe(
+      'заказ от 700 ₽, доставка 150 ₽, около 60 мин',
+    );
     expect(within(section).getByText('Ресторан на Ленина')).toBeTruthy();
     expect(within(section).getAllByText('Пн–Чт 10:00–23:00, Пт–Сб 10:00–02:00, Вс 10:00–23:00')).toHaveLength(2);
   });

@@ -77,7 +77,11 @@ export function setup({ path = '/angarsk', state = readyState(), now = NOW.monda
   };
   const fake = fakeApi({ ...fakePagesApi, ...api });
   const apiCalls: ApiCall[] = fake.calls;
-  running.push(runEffects(store, fakeDeps(fake.api).deps, (event$, state$, deps) => merge(pages$()(event$, state$, deps), orderHistory$()(event$, state$, deps))));
+  running.push(
+    runEffects(store, fakeDeps(fake.api).deps, (event$, state$, deps) =>
+      merge(pages$()(event$, state$, deps), orderHistory$()(event$, state$, deps)),
+    ),
+  );
   const location = memoryLocation({ path, record: true });
   const utils = render(
     <StoreProvider store={viewStore}>

@@ -11,7 +11,12 @@ import { settings } from '../fixtures/settings';
 import { readyState } from '../fixtures/state';
 import { setup } from './helpers';
 
-const SLIDES = [1, 2, 3].map((n) => ({ id: `slide-${n}`, title: `Акция ${n}`, imageUrl: `/img/slides/slide-${n}.svg`, link: null }));
+const SLIDES = [1, 2, 3].map((n) => ({
+  id: `slide-${n}`,
+  title: `Акция ${n}`,
+  imageUrl: `/img/slides/slide-${n}.svg`,
+  link: null,
+}));
 
 describe('responsive pictures', () => {
   it('a product picture offers widths, not densities, with the sizes it is shown at', () => {
@@ -26,8 +31,14 @@ describe('responsive pictures', () => {
   });
 
   it('cards on the menu use the card sizes', async () => {
-    const withPictures = { ...catalog, products: catalog.products.map((p) => ({ ...p, imageUrl: `/img/products/${p.id}.svg` })) };
-    setup({ path: '/angarsk/catalog', state: evolveAll(readyState(), [{ type: 'CatalogLoaded', data: { catalog: withPictures, version: 'pictures' } }]) });
+    const withPictures = {
+      ...catalog,
+      products: catalog.products.map((p) => ({ ...p, imageUrl: `/img/products/${p.id}.svg` })),
+    };
+    setup({
+      path: '/angarsk/catalog',
+      state: evolveAll(readyState(), [{ type: 'CatalogLoaded', data: { catalog: withPictures, version: 'pictures' } }]),
+    });
     const cards = await screen.findAllByTestId('product-card');
     const pictures = cards.flatMap((card) => [...card.querySelectorAll('img')]);
     expect(pictures.length).toBeGreaterThan(0);
@@ -35,8 +46,14 @@ describe('responsive pictures', () => {
   });
 
   it('on the catalogue the first screen’s two pictures load at once with high priority, the rest lazily', async () => {
-    const withPictures = { ...catalog, products: catalog.products.map((p) => ({ ...p, imageUrl: `/img/products/${p.id}.svg` })) };
-    setup({ path: '/angarsk/catalog', state: evolveAll(readyState(), [{ type: 'CatalogLoaded', data: { catalog: withPictures, version: 'pictures' } }]) });
+    const withPictures = {
+      ...catalog,
+      products: catalog.products.map((p) => ({ ...p, imageUrl: `/img/products/${p.id}.svg` })),
+    };
+    setup({
+      path: '/angarsk/catalog',
+      state: evolveAll(readyState(), [{ type: 'CatalogLoaded', data: { catalog: withPictures, version: 'pictures' } }]),
+    });
     await screen.findAllByTestId('product-card');
     const pictures = [...document.querySelectorAll('[data-testid="product-card"] img')];
     expect(pictures.length).toBeGreaterThan(2);
@@ -56,7 +73,13 @@ describe('responsive pictures', () => {
     expect(images[0]?.getAttribute('fetchpriority')).toBe('high');
     expect(images[0]?.getAttribute('loading')).toBe('eager');
     expect(images[0]?.getAttribute('sizes')).toBe('100vw');
-    expect(images[0]?.getAttribute('srcset')).toMatch(/w=640&format=webp&q=80 640w, .*w=1280&format=webp&q=80 1280w, .*w=1920&format=webp&q=80 1920w$/);
-    expect(images.slice(1).every((img) => img.getAttribute('loading') === 'lazy' && img.getAttribute('fetchpriority') === null)).toBe(true);
+    expect(images[0]?.getAttribute('srcset')).toMatch(
+      /w=640&format=webp&q=80 640w, .*w=1280&format=webp&q=80 1280w, .*w=1920&format=webp&q=80 1920w$/,
+    );
+    expect(
+      images
+        .slice(1)
+        .every((img) => img.getAttribute('loading') === 'lazy' && img.getAttribute('fetchpriority') === null),
+    ).toBe(true);
   });
 });

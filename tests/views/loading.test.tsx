@@ -38,7 +38,16 @@ describe('index while the settings load (no layout shift)', () => {
 
 describe('cart while the settings load', () => {
   it("the coupon field waits for the city's isPromocodeHide instead of flashing up", async () => {
-    const line = { id: 'l1', product: catalog.products[0]!, quantity: 1, mods: [], isGift: false, isHidden: false, isServiceFee: false, fromPromocode: false };
+    const line = {
+      id: 'l1',
+      product: catalog.products[0]!,
+      quantity: 1,
+      mods: [],
+      isGift: false,
+      isHidden: false,
+      isServiceFee: false,
+      fromPromocode: false,
+    };
     const state = evolveAll(catalogOnly, [{ type: 'ItemAdded', data: { line } }]);
     const app = setup({ path: '/angarsk/cart', state });
     await screen.findByRole('heading', { level: 1, name: 'Корзина' });

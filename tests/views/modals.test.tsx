@@ -49,7 +49,9 @@ describe('modal host (SPEC §2 modal dialogs)', () => {
 
   it("site not working: the default text 'По техническим причинам прием заказов временно невозможен приносим свои извинения'", async () => {
     openModal({ kind: 'siteNotWorking' });
-    expect(await screen.findByText('По техническим причинам прием заказов временно невозможен приносим свои извинения')).toBeTruthy();
+    expect(
+      await screen.findByText('По техническим причинам прием заказов временно невозможен приносим свои извинения'),
+    ).toBeTruthy();
   });
 
   it('site not working: TEXT_SITE_NOT_WORKING replaces the default when set', async () => {
@@ -96,7 +98,12 @@ describe('modal host (SPEC §2 modal dialogs)', () => {
     const add = app.commands.find((c) => c.type === 'AddItem');
     expect(add).toEqual({
       type: 'AddItem',
-      data: { productId: PRODUCT.set, mods: [{ id: expect.any(String), amount: 1, groupId: expect.any(String) }], isGift: false, fromPromocode: false },
+      data: {
+        productId: PRODUCT.set,
+        mods: [{ id: expect.any(String), amount: 1, groupId: expect.any(String) }],
+        isGift: false,
+        fromPromocode: false,
+      },
     });
     expect(screen.queryByRole('dialog', { name: 'Выберите ролл' })).toBeNull();
   });

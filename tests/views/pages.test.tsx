@@ -22,7 +22,11 @@ function Boom(): never {
 }
 
 function renderIsolated(node: React.ReactNode) {
-  const store = createStore({ decide, initial: readyState(), deps: { now: () => '2026-11-23T06:00:00.000Z', newId: () => 'x' } });
+  const store = createStore({
+    decide,
+    initial: readyState(),
+    deps: { now: () => '2026-11-23T06:00:00.000Z', newId: () => 'x' },
+  });
   return render(
     <StoreProvider store={store}>
       <Router hook={memoryLocation({ path: '/angarsk/about' }).hook}>{node}</Router>
@@ -101,11 +105,21 @@ describe('scroll after navigation (SPEC §2, §9)', () => {
     expect(headerOffset(288)).toBe(46);
     expect(headerOffset(576)).toBe(92);
     expect(headerOffset(1280)).toBe(92);
-    expect(scrollPlan('#top-of-catalog', 1280)).toEqual({ kind: 'element', id: 'top-of-catalog', offset: 92, delayMs: 500 });
+    expect(scrollPlan('#top-of-catalog', 1280)).toEqual({
+      kind: 'element',
+      id: 'top-of-catalog',
+      offset: 92,
+      delayMs: 500,
+    });
   });
 
   it('any other hash: 100 px offset after 500 ms; no hash: the top', () => {
-    expect(scrollPlan('#section-rolls', 375)).toEqual({ kind: 'element', id: 'section-rolls', offset: 100, delayMs: 500 });
+    expect(scrollPlan('#section-rolls', 375)).toEqual({
+      kind: 'element',
+      id: 'section-rolls',
+      offset: 100,
+      delayMs: 500,
+    });
     expect(scrollPlan('', 375)).toEqual({ kind: 'top' });
   });
 });
@@ -122,7 +136,10 @@ describe('informational pages', () => {
   it('dispatch LoadPage and render the title and body from the store once the API answered', async () => {
     const app = setup({
       path: '/angarsk/about',
-      api: { getPage: (slug, cityId) => later({ ...fakePage(slug, cityId), title: 'О компании', body: 'Мы готовим роллы с 2010 года.' }) },
+      api: {
+        getPage: (slug, cityId) =>
+          later({ ...fakePage(slug, cityId), title: 'О компании', body: 'Мы готовим роллы с 2010 года.' }),
+      },
     });
     expect(await screen.findByRole('heading', { name: 'О компании', level: 1 })).toBeTruthy();
     expect(screen.getByText('Мы готовим роллы с 2010 года.')).toBeTruthy();
@@ -179,7 +196,16 @@ describe('header', () => {
 describe('image preloading (SPEC §9)', () => {
   it('batches of 5 pictures at width 200, webp, quality 80, each picture once', async () => {
     const { preloadBatches, PRELOAD_START_MS, PRELOAD_GAP_MS } = await import('../../src/views/app/preload');
-    const urls = ['/img/a.svg', '/img/b.svg', null, '/img/c.svg', '/img/d.svg', '/img/e.svg', '/img/f.svg', '/img/a.svg'];
+    const urls = [
+      '/img/a.svg',
+      '/img/b.svg',
+      null,
+      '/img/c.svg',
+      '/img/d.svg',
+      '/img/e.svg',
+      '/img/f.svg',
+      '/img/a.svg',
+    ];
     const batches = preloadBatches(urls);
     expect(batches.map((b) => b.length)).toEqual([5, 1]);
     expect(batches[0]?.[0]).toBe('/img/a.svg?w=200&format=webp&q=80');

@@ -33,12 +33,16 @@ describe('personal pages', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
     expect(app.commands).toContainEqual({
       type: 'EditProfile',
-      data: { changes: { name: 'Пётр', personalData: true, PUSHNotifications: false, receiveAdvertisingInformation: false } },
+      data: {
+        changes: { name: 'Пётр', personalData: true, PUSHNotifications: false, receiveAdvertisingInformation: false },
+      },
     });
   });
 
   it('history: the orders are listed and the last order is repeated into the cart', async () => {
-    const lastOrder = { products: [{ productId: PRODUCT.phila, isGift: false, amount: 2, name: 'Филадельфия', mods: [] }] };
+    const lastOrder = {
+      products: [{ productId: PRODUCT.phila, isGift: false, amount: 2, name: 'Филадельфия', mods: [] }],
+    };
     const state = evolveAll(readyState(), [{ type: 'LastOrderLoaded', data: { lastOrder } }]);
     const order: Order = {
       id: 'o1',
@@ -50,7 +54,9 @@ describe('personal pages', () => {
       address: null,
       deliveryTerminalId: 'term-angarsk-1',
       zoneId: null,
-      items: [{ productId: PRODUCT.california, name: 'Калифорния', amount: 1, price: 390, sum: 390, mods: [], isGift: false }],
+      items: [
+        { productId: PRODUCT.california, name: 'Калифорния', amount: 1, price: 390, sum: 390, mods: [], isGift: false },
+      ],
       goodsTotal: 390,
       discountTotal: 0,
       deliveryPrice: 0,
@@ -67,7 +73,11 @@ describe('personal pages', () => {
       createdAt: '2026-11-20T10:00:00.000Z',
       updatedAt: '2026-11-20T10:00:00.000Z',
     };
-    const app = setup({ path: '/angarsk/personal/history', state, api: { getHistory: () => later({ orders: [order], nextBefore: null }) } });
+    const app = setup({
+      path: '/angarsk/personal/history',
+      state,
+      api: { getHistory: () => later({ orders: [order], nextBefore: null }) },
+    });
     expect(await screen.findByText(/Заказ №1042 от/)).toBeTruthy();
     expect(toLastOrder(order)).toEqual({
       products: [{ productId: PRODUCT.california, isGift: false, amount: 1, name: 'Калифорния', mods: [] }],

@@ -5,7 +5,10 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CARDS_PER_STEP, FIRST_CARDS, takeCards, useProgressiveSections } from '../../src/views/app/reveal';
 
-const section = (name: string, n: number) => ({ name, products: Array.from({ length: n }, (_, i) => `${name}-${i + 1}`) });
+const section = (name: string, n: number) => ({
+  name,
+  products: Array.from({ length: n }, (_, i) => `${name}-${i + 1}`),
+});
 const cards = (sections: readonly { products: readonly string[] }[]) => sections.flatMap((s) => s.products);
 
 describe('takeCards', () => {

@@ -21,7 +21,17 @@ describe('scroll after navigation', () => {
   const addSection = (id: string, top: number) => {
     const el = document.createElement('section');
     el.id = id;
-    el.getBoundingClientRect = () => ({ top, left: 0, right: 0, bottom: top, width: 0, height: 0, x: 0, y: top, toJSON: () => ({}) });
+    el.getBoundingClientRect = () => ({
+      top,
+      left: 0,
+      right: 0,
+      bottom: top,
+      width: 0,
+      height: 0,
+      x: 0,
+      y: top,
+      toJSON: () => ({}),
+    });
     document.body.append(el);
   };
 

@@ -1,5 +1,17 @@
 // Drizzle declarations of the catalogue area's tables (migration 0001_catalog.sql).
-import { bigint, boolean, customType, doublePrecision, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import type { Coded, GroupModifier, Nutrition, WeekHours } from '../../../src/api/entities.js';
 
 export const contentVersions = pgTable('content_versions', {

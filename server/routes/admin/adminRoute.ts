@@ -44,13 +44,30 @@ export function staffOf(request: FastifyRequest): StaffPrincipal {
   return principal;
 }
 
-type RouteHandler<P extends z.ZodMiniType, Q extends z.ZodMiniType, B extends z.ZodMiniType, R extends z.ZodMiniType> = Parameters<typeof route<P, Q, B, R>>[2];
-type HandlerInput<P extends z.ZodMiniType, Q extends z.ZodMiniType, B extends z.ZodMiniType, R extends z.ZodMiniType> = Parameters<RouteHandler<P, Q, B, R>>[0];
+type RouteHandler<
+  P extends z.ZodMiniType,
+  Q extends z.ZodMiniType,
+  B extends z.ZodMiniType,
+  R extends z.ZodMiniType,
+> = Parameters<typeof route<P, Q, B, R>>[2];
+type HandlerInput<
+  P extends z.ZodMiniType,
+  Q extends z.ZodMiniType,
+  B extends z.ZodMiniType,
+  R extends z.ZodMiniType,
+> = Parameters<RouteHandler<P, Q, B, R>>[0];
 
-export function adminRoute<P extends z.ZodMiniType, Q extends z.ZodMiniType, B extends z.ZodMiniType, R extends z.ZodMiniType>(
+export function adminRoute<
+  P extends z.ZodMiniType,
+  Q extends z.ZodMiniType,
+  B extends z.ZodMiniType,
+  R extends z.ZodMiniType,
+>(
   app: FastifyInstance,
   def: AdminRouteDef<P, Q, B, R>,
-  handler: (input: HandlerInput<P, Q, B, R> & { staff: StaffPrincipal; ctx: AppContext }) => ReturnType<RouteHandler<P, Q, B, R>>,
+  handler: (
+    input: HandlerInput<P, Q, B, R> & { staff: StaffPrincipal; ctx: AppContext },
+  ) => ReturnType<RouteHandler<P, Q, B, R>>,
 ): void {
   if (def.role === 'public') throw new Error(`${def.path}: register public admin routes with publicAdminRoute`);
   remember(app, def);
@@ -58,11 +75,12 @@ export function adminRoute<P extends z.ZodMiniType, Q extends z.ZodMiniType, B e
 }
 
 /** A route of the admin contract open to anyone (the sign-in itself). */
-export function publicAdminRoute<P extends z.ZodMiniType, Q extends z.ZodMiniType, B extends z.ZodMiniType, R extends z.ZodMiniType>(
-  app: FastifyInstance,
-  def: AdminRouteDef<P, Q, B, R>,
-  handler: RouteHandler<P, Q, B, R>,
-): void {
+export function publicAdminRoute<
+  P extends z.ZodMiniType,
+  Q extends z.ZodMiniType,
+  B extends z.ZodMiniType,
+  R extends z.ZodMiniType,
+>(app: FastifyInstance, def: AdminRouteDef<P, Q, B, R>, handler: RouteHandler<P, Q, B, R>): void {
   if (def.role !== 'public') throw new Error(`${def.path} is not public`);
   remember(app, def);
   route(app, def, handler);

@@ -15,12 +15,30 @@ export function registerAdminAudit(app: FastifyInstance): void {
     const digits = query.phone?.replace(/\D/g, '') ?? '';
     const condition = digits.length > 0 ? like(smsOutbox.phone, `%${digits}%`) : undefined;
     const { rows, total } = await ctx.db.run(async (db) => ({
-      rows: await db.select().from(smsOutbox).where(condition).orderBy(desc(smsOutbox.createdAt)).limit(query.limit).offset(query.offset),
-      total: (await db.select({ n: sql<number>`count(*)::int` }).from(smsOutbox).where(condition))[0]?.n ?? 0,
+      rows: await db
+        .select()
+        .from(smsOutbox)
+        .where(condition)
+        .orderBy(desc(smsOutbox.createdAt))
+        .limit(query.limit)
+        .offset(query.offset),
+      total:
+        (
+          await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(smsOutbox)
+            .where(condition)
+        )[0]?.n ?? 0,
     }));
     return {
       embedded: ctx.config.sms.provider === 'outbox',
-      messages: rows.map((r) => ({ id: r.id, phone: r.phone, text: r.text, status: r.status, createdAt: r.createdAt.toISOString() })),
+      messages: rows.map((r) => ({
+        id: r.id,
+        phone: r.phone,
+        text: r.text,
+        status: r.status,
+        createdAt: r.createdAt.toISOString(),
+      })),
       total,
     };
   });

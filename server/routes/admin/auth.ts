@@ -5,7 +5,16 @@ import * as c from '../../../src/api/contract/admin/auth.js';
 import { staffSessions } from '../../db/schema/admin.js';
 import { notFound } from '../../http/errors.js';
 import { audit } from '../../services/admin/audit.js';
-import { changeOwnPassword, createStaff, getStaff, listStaff, signIn, signOut, toStaffMember, updateStaff } from '../../services/admin/staff.js';
+import {
+  changeOwnPassword,
+  createStaff,
+  getStaff,
+  listStaff,
+  signIn,
+  signOut,
+  toStaffMember,
+  updateStaff,
+} from '../../services/admin/staff.js';
 import { revokeStaffSessions } from '../../services/admin/staffSessions.js';
 import { adminRoute, publicAdminRoute } from './adminRoute.js';
 
@@ -31,12 +40,19 @@ export function registerAdminAuth(app: FastifyInstance): void {
 
   adminRoute(app, c.adminCreateStaff, ({ staff, request, body }) => createStaff(ctx, request, staff, body));
 
-  adminRoute(app, c.adminUpdateStaff, ({ staff, request, params, body }) => updateStaff(ctx, request, staff, params.id, body));
+  adminRoute(app, c.adminUpdateStaff, ({ staff, request, params, body }) =>
+    updateStaff(ctx, request, staff, params.id, body),
+  );
 
   adminRoute(app, c.adminListStaffSessions, async ({ staff, params }) => {
     const rows = await ctx.db.run(async (db) => {
       await getStaff(db, params.id);
-      return db.select().from(staffSessions).where(eq(staffSessions.staffId, params.id)).orderBy(desc(staffSessions.createdAt)).limit(50);
+      return db
+        .select()
+        .from(staffSessions)
+        .where(eq(staffSessions.staffId, params.id))
+        .orderBy(desc(staffSessions.createdAt))
+        .limit(50);
     });
     return {
       sessions: rows.map((r) => ({
@@ -62,12 +78,29 @@ export function registerAdminAuth(app: FastifyInstance): void {
         const rows = await tx
           .update(staffSessions)
           .set({ revokedAt: now })
-          .where(and(eq(staffSessions.id, body.sessionId), eq(staffSessions.staffId, params.id), isNull(staffSessions.revokedAt)))
+          .where(
+            and(
+              eq(staffSessions.id, body.sessionId),
+              eq(staffSessions.staffId, params.id),
+              isNull(staffSessions.revokedAt),
+            ),
+          )
           .returning({ id: staffSessions.id });
         if (rows.length === 0) throw notFound('Сессия не найдена или уже завершена', 'session-not-found');
         n = rows.length;
       }
-      await audit(tx, staff, request, { action: 'staff.revoke-sessions', entity: 'staff', entityId: params.id, after: { sessionId: body.sessionId, revoked: n } }, now);
+      await audit(
+        tx,
+        staff,
+        request,
+        {
+          action: 'staff.revoke-sessions',
+          entity: 'staff',
+          entityId: params.id,
+          after: { sessionId: body.sessionId, revoked: n },
+        },
+        now,
+      );
       return n;
     });
     return { revoked };

@@ -12,7 +12,10 @@ export async function registerAdminClientLogs(app: FastifyInstance): Promise<voi
 
   route(app, listClientLogs, async ({ query, request }) => {
     await requireStaff(ctx, request, 'operator');
-    const reports = await listClientReports(ctx, { limit: query.limit, ...(query.before === undefined ? {} : { before: query.before }) });
+    const reports = await listClientReports(ctx, {
+      limit: query.limit,
+      ...(query.before === undefined ? {} : { before: query.before }),
+    });
     return { reports };
   });
 

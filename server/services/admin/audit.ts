@@ -16,7 +16,15 @@ export interface AuditRecord {
   after?: unknown;
 }
 
-const SECRET_KEYS = new Set(['password', 'passwordHash', 'password_hash', 'token', 'tokenHash', 'currentPassword', 'newPassword']);
+const SECRET_KEYS = new Set([
+  'password',
+  'passwordHash',
+  'password_hash',
+  'token',
+  'tokenHash',
+  'currentPassword',
+  'newPassword',
+]);
 
 /** A JSON copy without secrets (passwords, hashes, tokens), for the log. */
 export function scrub(value: unknown): unknown {
@@ -52,7 +60,13 @@ export async function writeAudit(
 }
 
 /** Shorthand for an action of the signed-in member. */
-export function audit(db: Executor, staff: StaffPrincipal, request: FastifyRequest, record: AuditRecord, now: Date): Promise<void> {
+export function audit(
+  db: Executor,
+  staff: StaffPrincipal,
+  request: FastifyRequest,
+  record: AuditRecord,
+  now: Date,
+): Promise<void> {
   return writeAudit(db, { staffId: staff.staffId, login: staff.login }, request, record, now);
 }
 
@@ -67,7 +81,11 @@ export interface AuditQuery {
   to?: string | undefined;
 }
 
-export async function listAudit(db: Executor, query: AuditQuery, timeZone: string): Promise<{ entries: AuditEntry[]; total: number }> {
+export async function listAudit(
+  db: Executor,
+  query: AuditQuery,
+  timeZone: string,
+): Promise<{ entries: AuditEntry[]; total: number }> {
   const where: SQL[] = [];
   if (query.staffId) where.push(eq(auditLog.staffId, query.staffId));
   if (query.action) where.push(eq(auditLog.action, query.action));
@@ -76,8 +94,17 @@ export async function listAudit(db: Executor, query: AuditQuery, timeZone: strin
   if (query.from) where.push(gte(auditLog.at, dayOrInstant(query.from, timeZone, 'start')));
   if (query.to) where.push(lt(auditLog.at, dayOrInstant(query.to, timeZone, 'end')));
   const condition = where.length > 0 ? and(...where) : undefined;
-  const rows = await db.select().from(auditLog).where(condition).orderBy(desc(auditLog.id)).limit(query.limit).offset(query.offset);
-  const count = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(condition);
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(condition)
+    .orderBy(desc(auditLog.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const count = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(condition);
   return {
     entries: rows.map((r) => ({
       id: r.id,

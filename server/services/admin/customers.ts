@@ -26,7 +26,10 @@ export type AdminCustomer = User & { createdAt: string; ordersCount: number };
 async function withCounts(db: Executor, rows: UserRow[]): Promise<AdminCustomer[]> {
   const out: AdminCustomer[] = [];
   for (const row of rows) {
-    const n = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.userId, row.id));
+    const n = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.userId, row.id));
     out.push({ ...toUser(row), createdAt: row.createdAt.toISOString(), ordersCount: n[0]?.n ?? 0 });
   }
   return out;
@@ -35,13 +38,25 @@ async function withCounts(db: Executor, rows: UserRow[]): Promise<AdminCustomer[
 export async function findCustomers(db: Executor, phone: string): Promise<AdminCustomer[]> {
   let rows: UserRow[];
   if (isValidPhone(phone)) {
-    rows = await db.select().from(users).where(eq(users.phone, normalizePhone(phone))).limit(1);
+    rows = await db
+      .select()
+      .from(users)
+      .where(eq(users.phone, normalizePhone(phone)))
+      .limit(1);
   } else {
     const digits = phone.replace(/\D/g, '');
     if (digits.length < 4) throw unprocessable(PHONE_FILTER_MESSAGE, 'phone-filter');
-    rows = await db.select().from(users).where(like(users.phone, `%${digits}%`)).orderBy(users.phone).limit(20);
+    rows = await db
+      .select()
+      .from(users)
+      .where(like(users.phone, `%${digits}%`))
+      .orderBy(users.phone)
+      .limit(20);
   }
-  return withCounts(db, rows.filter((r) => r.deletedAt === null));
+  return withCounts(
+    db,
+    rows.filter((r) => r.deletedAt === null),
+  );
 }
 
 async function findCustomer(db: Executor, id: string): Promise<UserRow> {
@@ -53,27 +68,67 @@ async function findCustomer(db: Executor, id: string): Promise<UserRow> {
 export async function customerDetail(
   db: Executor,
   id: string,
-): Promise<{ customer: AdminCustomer; addresses: Address[]; orders: Order[]; bonusLedger: { id: string; delta: number; reason: string; orderId: string | null; createdAt: string }[] }> {
+): Promise<{
+  customer: AdminCustomer;
+  addresses: Address[];
+  orders: Order[];
+  bonusLedger: { id: string; delta: number; reason: string; orderId: string | null; createdAt: string }[];
+}> {
   const row = await findCustomer(db, id);
   const [customer] = await withCounts(db, [row]);
   if (!customer) throw notFound(CUSTOMER_NOT_FOUND, 'customer-not-found');
   const addressRows = await db.select().from(addresses).where(eq(addresses.userId, id)).orderBy(addresses.createdAt);
-  const orderRows = await db.select().from(orders).where(eq(orders.userId, id)).orderBy(desc(orders.createdAt)).limit(50);
-  const ledger = await db.select().from(bonusLedger).where(eq(bonusLedger.userId, id)).orderBy(desc(bonusLedger.createdAt), desc(bonusLedger.id)).limit(100);
+  const orderRows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, id))
+    .orderBy(desc(orders.createdAt))
+    .limit(50);
+  const ledger = await db
+    .select()
+    .from(bonusLedger)
+    .where(eq(bonusLedger.userId, id))
+    .orderBy(desc(bonusLedger.createdAt), desc(bonusLedger.id))
+    .limit(100);
   return {
     customer,
     addresses: addressRows.map(toAddress),
     orders: orderRows.map(toOrder),
-    bonusLedger: ledger.map((l) => ({ id: l.id, delta: l.delta, reason: l.reason, orderId: l.orderId, createdAt: l.createdAt.toISOString() })),
+    bonusLedger: ledger.map((l) => ({
+      id: l.id,
+      delta: l.delta,
+      reason: l.reason,
+      orderId: l.orderId,
+      createdAt: l.createdAt.toISOString(),
+    })),
   };
 }
 
-export async function adjustBonus(ctx: AppContext, request: FastifyRequest, staff: StaffPrincipal, id: string, delta: number, reason: string): Promise<{ balance: number }> {
+export async function adjustBonus(
+  ctx: AppContext,
+  request: FastifyRequest,
+  staff: StaffPrincipal,
+  id: string,
+  delta: number,
+  reason: string,
+): Promise<{ balance: number }> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const before = await findCustomer(tx, id);
     const balance = await applyBonus(tx, { userId: id, delta, reason: `${STAFF_BONUS_REASON}: ${reason}` }, now);
-    await audit(tx, staff, request, { action: 'customer.bonus', entity: 'customer', entityId: id, before: { balance: before.balance }, after: { balance, delta, reason } }, now);
+    await audit(
+      tx,
+      staff,
+      request,
+      {
+        action: 'customer.bonus',
+        entity: 'customer',
+        entityId: id,
+        before: { balance: before.balance },
+        after: { balance, delta, reason },
+      },
+      now,
+    );
     return { balance };
   });
 }

@@ -13,7 +13,14 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
 import { groups, products, restaurants, stopList } from '../../db/schema/catalog.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
-import type { AdminGroup, AdminProduct, GroupInput, GroupPatch, ProductInput, ProductPatch } from '../../../src/api/contract/admin/menu.js';
+import type {
+  AdminGroup,
+  AdminProduct,
+  GroupInput,
+  GroupPatch,
+  ProductInput,
+  ProductPatch,
+} from '../../../src/api/contract/admin/menu.js';
 import type { StopListEntry } from '../../../src/api/entities.js';
 import type { z } from 'zod/mini';
 import { readContentVersion } from '../catalog.js';
@@ -79,10 +86,16 @@ export function toAdminProduct(row: ProductRow): AdminProduct {
   };
 }
 
-export async function getMenu(db: Executor): Promise<{ groups: AdminGroup[]; products: AdminProduct[]; version: string }> {
+export async function getMenu(
+  db: Executor,
+): Promise<{ groups: AdminGroup[]; products: AdminProduct[]; version: string }> {
   const g = await db.select().from(groups).orderBy(asc(groups.position), asc(groups.id));
   const p = await db.select().from(products).orderBy(asc(products.position), asc(products.id));
-  return { groups: g.map(toAdminGroup), products: p.map(toAdminProduct), version: await readContentVersion(db, 'catalog') };
+  return {
+    groups: g.map(toAdminGroup),
+    products: p.map(toAdminProduct),
+    version: await readContentVersion(db, 'catalog'),
+  };
 }
 
 /**
@@ -113,14 +126,22 @@ async function checkParent(db: Executor, groupId: string | null, parent: string 
   let current: string | null = parent;
   for (let depth = 0; current !== null && depth < 50; depth++) {
     if (groupId !== null && current === groupId) throw unprocessable(MENU_MESSAGES.parentCycle, 'group-cycle');
-    const row: { parent: string | null } | undefined = (await db.select({ parent: groups.parentGroup }).from(groups).where(eq(groups.id, current)).limit(1))[0];
+    const row: { parent: string | null } | undefined = (
+      await db.select({ parent: groups.parentGroup }).from(groups).where(eq(groups.id, current)).limit(1)
+    )[0];
     if (!row) throw unprocessable(MENU_MESSAGES.parentNotFound, 'parent-not-found');
     current = row.parent;
   }
 }
 
-async function checkGroupUnique(db: Executor, id: string | null, slug: string | undefined, exceptId: string | null): Promise<void> {
-  if (id !== null && (await db.select({ id: groups.id }).from(groups).where(eq(groups.id, id)).limit(1)).length > 0) throw conflict(MENU_MESSAGES.idTaken, 'id-taken');
+async function checkGroupUnique(
+  db: Executor,
+  id: string | null,
+  slug: string | undefined,
+  exceptId: string | null,
+): Promise<void> {
+  if (id !== null && (await db.select({ id: groups.id }).from(groups).where(eq(groups.id, id)).limit(1)).length > 0)
+    throw conflict(MENU_MESSAGES.idTaken, 'id-taken');
   if (slug !== undefined) {
     const taken = await db
       .select({ id: groups.id })
@@ -131,8 +152,17 @@ async function checkGroupUnique(db: Executor, id: string | null, slug: string | 
   }
 }
 
-async function checkProductUnique(db: Executor, id: string | null, slug: string | undefined, exceptId: string | null): Promise<void> {
-  if (id !== null && (await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1)).length > 0) throw conflict(MENU_MESSAGES.idTaken, 'id-taken');
+async function checkProductUnique(
+  db: Executor,
+  id: string | null,
+  slug: string | undefined,
+  exceptId: string | null,
+): Promise<void> {
+  if (
+    id !== null &&
+    (await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1)).length > 0
+  )
+    throw conflict(MENU_MESSAGES.idTaken, 'id-taken');
   if (slug !== undefined) {
     const taken = await db
       .select({ id: products.id })
@@ -197,13 +227,19 @@ interface Actor {
   staff: StaffPrincipal;
 }
 
-export async function createGroup({ ctx, request, staff }: Actor, input: z.output<typeof GroupInput>): Promise<AdminGroup> {
+export async function createGroup(
+  { ctx, request, staff }: Actor,
+  input: z.output<typeof GroupInput>,
+): Promise<AdminGroup> {
   const now = ctx.clock.now();
   const id = input.id ?? randomUUID();
   const created = await ctx.db.transaction(async (tx) => {
     await checkGroupUnique(tx, id, input.slug, null);
     await checkParent(tx, id, input.parentGroup);
-    const rows = await tx.insert(groups).values({ id, ...groupValues(input), name: input.name, slug: input.slug, updatedAt: now }).returning();
+    const rows = await tx
+      .insert(groups)
+      .values({ id, ...groupValues(input), name: input.name, slug: input.slug, updatedAt: now })
+      .returning();
     const row = rows[0];
     if (!row) throw new Error('group insert returned nothing');
     const after = toAdminGroup(row);
@@ -214,15 +250,29 @@ export async function createGroup({ ctx, request, staff }: Actor, input: z.outpu
   return created;
 }
 
-export async function updateGroup({ ctx, request, staff }: Actor, id: string, patch: z.output<typeof GroupPatch>): Promise<AdminGroup> {
+export async function updateGroup(
+  { ctx, request, staff }: Actor,
+  id: string,
+  patch: z.output<typeof GroupPatch>,
+): Promise<AdminGroup> {
   const now = ctx.clock.now();
   const updated = await ctx.db.transaction(async (tx) => {
     const before = await findGroup(tx, id);
     await checkGroupUnique(tx, null, patch.slug, id);
     if (patch.parentGroup !== undefined) await checkParent(tx, id, patch.parentGroup);
-    const rows = await tx.update(groups).set({ ...groupValues(patch), updatedAt: now }).where(eq(groups.id, id)).returning();
+    const rows = await tx
+      .update(groups)
+      .set({ ...groupValues(patch), updatedAt: now })
+      .where(eq(groups.id, id))
+      .returning();
     const after = toAdminGroup(rows[0] ?? before);
-    await audit(tx, staff, request, { action: 'group.update', entity: 'group', entityId: id, before: toAdminGroup(before), after }, now);
+    await audit(
+      tx,
+      staff,
+      request,
+      { action: 'group.update', entity: 'group', entityId: id, before: toAdminGroup(before), after },
+      now,
+    );
     return after;
   });
   await publishCatalog(ctx);
@@ -233,16 +283,30 @@ export async function deleteGroup({ ctx, request, staff }: Actor, id: string): P
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const before = await findGroup(tx, id);
-    const childProducts = await tx.select({ id: products.id }).from(products).where(eq(products.parentGroup, id)).limit(1);
+    const childProducts = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.parentGroup, id))
+      .limit(1);
     const childGroups = await tx.select({ id: groups.id }).from(groups).where(eq(groups.parentGroup, id)).limit(1);
-    if (childProducts.length > 0 || childGroups.length > 0) throw conflict(MENU_MESSAGES.groupNotEmpty, 'group-not-empty');
+    if (childProducts.length > 0 || childGroups.length > 0)
+      throw conflict(MENU_MESSAGES.groupNotEmpty, 'group-not-empty');
     await tx.delete(groups).where(eq(groups.id, id));
-    await audit(tx, staff, request, { action: 'group.delete', entity: 'group', entityId: id, before: toAdminGroup(before) }, now);
+    await audit(
+      tx,
+      staff,
+      request,
+      { action: 'group.delete', entity: 'group', entityId: id, before: toAdminGroup(before) },
+      now,
+    );
   });
   await publishCatalog(ctx);
 }
 
-export async function createProduct({ ctx, request, staff }: Actor, input: z.output<typeof ProductInput>): Promise<AdminProduct> {
+export async function createProduct(
+  { ctx, request, staff }: Actor,
+  input: z.output<typeof ProductInput>,
+): Promise<AdminProduct> {
   const now = ctx.clock.now();
   const id = input.id ?? randomUUID();
   const created = await ctx.db.transaction(async (tx) => {
@@ -253,7 +317,16 @@ export async function createProduct({ ctx, request, staff }: Actor, input: z.out
     await checkModifiers(tx, input.groupModifiers);
     const rows = await tx
       .insert(products)
-      .values({ id, ...productValues(input), name: input.name, price: input.price, parentGroup: input.parentGroup, slug: input.slug, code: input.code, updatedAt: now })
+      .values({
+        id,
+        ...productValues(input),
+        name: input.name,
+        price: input.price,
+        parentGroup: input.parentGroup,
+        slug: input.slug,
+        code: input.code,
+        updatedAt: now,
+      })
       .returning();
     const row = rows[0];
     if (!row) throw new Error('product insert returned nothing');
@@ -265,7 +338,11 @@ export async function createProduct({ ctx, request, staff }: Actor, input: z.out
   return created;
 }
 
-export async function updateProduct({ ctx, request, staff }: Actor, id: string, patch: z.output<typeof ProductPatch>): Promise<AdminProduct> {
+export async function updateProduct(
+  { ctx, request, staff }: Actor,
+  id: string,
+  patch: z.output<typeof ProductPatch>,
+): Promise<AdminProduct> {
   const now = ctx.clock.now();
   const updated = await ctx.db.transaction(async (tx) => {
     const before = await findProduct(tx, id);
@@ -276,9 +353,19 @@ export async function updateProduct({ ctx, request, staff }: Actor, id: string, 
       });
     }
     await checkModifiers(tx, patch.groupModifiers);
-    const rows = await tx.update(products).set({ ...productValues(patch), updatedAt: now }).where(eq(products.id, id)).returning();
+    const rows = await tx
+      .update(products)
+      .set({ ...productValues(patch), updatedAt: now })
+      .where(eq(products.id, id))
+      .returning();
     const after = toAdminProduct(rows[0] ?? before);
-    await audit(tx, staff, request, { action: 'product.update', entity: 'product', entityId: id, before: toAdminProduct(before), after }, now);
+    await audit(
+      tx,
+      staff,
+      request,
+      { action: 'product.update', entity: 'product', entityId: id, before: toAdminProduct(before), after },
+      now,
+    );
     return after;
   });
   await publishCatalog(ctx);
@@ -297,7 +384,13 @@ export async function deleteProduct({ ctx, request, staff }: Actor, id: string):
       .limit(1);
     if (users.length > 0) throw conflict(MENU_MESSAGES.usedAsModifier, 'used-as-modifier');
     await tx.delete(products).where(eq(products.id, id));
-    await audit(tx, staff, request, { action: 'product.delete', entity: 'product', entityId: id, before: toAdminProduct(before) }, now);
+    await audit(
+      tx,
+      staff,
+      request,
+      { action: 'product.delete', entity: 'product', entityId: id, before: toAdminProduct(before) },
+      now,
+    );
   });
   await publishCatalog(ctx);
 }
@@ -313,10 +406,19 @@ export async function readStopList(db: Executor): Promise<StopListEntry[]> {
   return [...byTerminal.values()];
 }
 
-export async function toggleStopList({ ctx, request, staff }: Actor, deliveryTerminalId: string, productId: string, stopped: boolean): Promise<{ stopped: boolean; version: string }> {
+export async function toggleStopList(
+  { ctx, request, staff }: Actor,
+  deliveryTerminalId: string,
+  productId: string,
+  stopped: boolean,
+): Promise<{ stopped: boolean; version: string }> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const restaurant = await tx.select({ id: restaurants.deliveryTerminalId }).from(restaurants).where(eq(restaurants.deliveryTerminalId, deliveryTerminalId)).limit(1);
+    const restaurant = await tx
+      .select({ id: restaurants.deliveryTerminalId })
+      .from(restaurants)
+      .where(eq(restaurants.deliveryTerminalId, deliveryTerminalId))
+      .limit(1);
     if (restaurant.length === 0) throw notFound(MENU_MESSAGES.restaurantNotFound, 'restaurant-not-found');
     await findProduct(tx, productId);
     const existing = await tx
@@ -327,8 +429,23 @@ export async function toggleStopList({ ctx, request, staff }: Actor, deliveryTer
     const was = existing.length > 0;
     if (was === stopped) return;
     if (stopped) await tx.insert(stopList).values({ deliveryTerminalId, productId, balance: 0, updatedAt: now });
-    else await tx.delete(stopList).where(and(eq(stopList.deliveryTerminalId, deliveryTerminalId), eq(stopList.productId, productId)));
-    await audit(tx, staff, request, { action: 'stop-list.toggle', entity: 'stop-list', entityId: `${deliveryTerminalId}/${productId}`, before: { stopped: was }, after: { stopped } }, now);
+    else
+      await tx
+        .delete(stopList)
+        .where(and(eq(stopList.deliveryTerminalId, deliveryTerminalId), eq(stopList.productId, productId)));
+    await audit(
+      tx,
+      staff,
+      request,
+      {
+        action: 'stop-list.toggle',
+        entity: 'stop-list',
+        entityId: `${deliveryTerminalId}/${productId}`,
+        before: { stopped: was },
+        after: { stopped },
+      },
+      now,
+    );
   });
   const version = await publishCatalog(ctx);
   return { stopped, version };
@@ -352,7 +469,11 @@ export async function storeImage(
   try {
     const meta = await sharp(input).metadata();
     if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw new Error('format');
-    output = await sharp(input).rotate().resize({ width: 2000, withoutEnlargement: true }).webp({ quality: 90 }).toBuffer({ resolveWithObject: true });
+    output = await sharp(input)
+      .rotate()
+      .resize({ width: 2000, withoutEnlargement: true })
+      .webp({ quality: 90 })
+      .toBuffer({ resolveWithObject: true });
   } catch {
     throw unprocessable(MENU_MESSAGES.badImage, 'bad-image');
   }
@@ -364,7 +485,18 @@ export async function storeImage(
   await fs.promises.rename(temp, path.join(dir, name));
   const imageUrl = `/img/${UPLOADS_DIR_NAME}/${kind}/${name}`;
   await ctx.db.run((db) =>
-    audit(db, staff, request, { action: 'image.upload', entity: 'image', entityId: imageUrl, after: { kind, bytes: output.data.length, width: output.info.width, height: output.info.height } }, ctx.clock.now()),
+    audit(
+      db,
+      staff,
+      request,
+      {
+        action: 'image.upload',
+        entity: 'image',
+        entityId: imageUrl,
+        after: { kind, bytes: output.data.length, width: output.info.width, height: output.info.height },
+      },
+      ctx.clock.now(),
+    ),
   );
   return { imageUrl, width: output.info.width, height: output.info.height };
 }

@@ -72,7 +72,12 @@ export async function listOrders(db: Executor, query: OrdersQuery): Promise<{ or
     const statuses = query.status.split(',').map((s) => OrderStatus.safeParse(s));
     const bad = statuses.find((s) => !s.success);
     if (bad) throw unprocessable(`Неизвестный статус заказа: ${query.status}`, 'unknown-status');
-    where.push(inArray(orders.status, statuses.flatMap((s) => (s.success ? [s.data] : []))));
+    where.push(
+      inArray(
+        orders.status,
+        statuses.flatMap((s) => (s.success ? [s.data] : [])),
+      ),
+    );
   }
   if (query.from || query.to) {
     const tz = await cityTimeZone(db, query.cityId);
@@ -107,8 +112,14 @@ export async function orderDetail(db: Executor, id: string): Promise<AdminOrderD
     .limit(1);
   const row = found[0];
   if (!row) throw notFound(ORDER_NOT_FOUND, 'order-not-found');
-  const log = await db.select().from(orderStatusLog).where(eq(orderStatusLog.orderId, id)).orderBy(asc(orderStatusLog.id));
-  const cancellation = (await db.select().from(orderCancellations).where(eq(orderCancellations.orderId, id)).limit(1))[0];
+  const log = await db
+    .select()
+    .from(orderStatusLog)
+    .where(eq(orderStatusLog.orderId, id))
+    .orderBy(asc(orderStatusLog.id));
+  const cancellation = (
+    await db.select().from(orderCancellations).where(eq(orderCancellations.orderId, id)).limit(1)
+  )[0];
   return {
     ...toAdminOrder(row.order, row.customer),
     statusLog: log.map((l) => ({ status: l.status, at: l.at.toISOString(), actor: l.actor })),
@@ -124,11 +135,23 @@ export async function orderDetail(db: Executor, id: string): Promise<AdminOrderD
   };
 }
 
-export async function changeOrderStatus(ctx: AppContext, request: FastifyRequest, staff: StaffPrincipal, id: string, status: OrderStatusT): Promise<AdminOrderDetail> {
+export async function changeOrderStatus(
+  ctx: AppContext,
+  request: FastifyRequest,
+  staff: StaffPrincipal,
+  id: string,
+  status: OrderStatusT,
+): Promise<AdminOrderDetail> {
   if (status === 'Cancelled') throw unprocessable(ADMIN_MESSAGES.cancelNeedsReason, 'cancel-needs-reason');
   // the audit row commits with the change or not at all
   await advanceOrderStatus(ctx, id, status, `staff:${staff.staffId}`, (tx, before) =>
-    audit(tx, staff, request, { action: 'order.status', entity: 'order', entityId: id, before: { status: before.status }, after: { status } }, ctx.clock.now()),
+    audit(
+      tx,
+      staff,
+      request,
+      { action: 'order.status', entity: 'order', entityId: id, before: { status: before.status }, after: { status } },
+      ctx.clock.now(),
+    ),
   );
   return ctx.db.run((db) => orderDetail(db, id));
 }
@@ -139,18 +162,33 @@ export async function changeOrderStatus(ctx: AppContext, request: FastifyRequest
  * 'required' (in the status change's transaction, with its audit row) and then the refund is
  * attempted (see refundPaidOrder).
  */
-export async function cancelOrder(ctx: AppContext, request: FastifyRequest, staff: StaffPrincipal, id: string, reason: string): Promise<AdminOrderDetail> {
+export async function cancelOrder(
+  ctx: AppContext,
+  request: FastifyRequest,
+  staff: StaffPrincipal,
+  id: string,
+  reason: string,
+): Promise<AdminOrderDetail> {
   let paidOnline = false;
   await advanceOrderStatus(ctx, id, 'Cancelled', `staff:${staff.staffId}`, async (tx, before) => {
     paidOnline = before.paymentStatus === 'paid' && ONLINE_METHODS.has(before.paymentMethod);
     const refund = paidOnline ? 'required' : 'not-needed';
     const now = ctx.clock.now();
-    await tx.insert(orderCancellations).values({ orderId: id, reason, staffId: staff.staffId, refund, at: now }).onConflictDoNothing();
+    await tx
+      .insert(orderCancellations)
+      .values({ orderId: id, reason, staffId: staff.staffId, refund, at: now })
+      .onConflictDoNothing();
     await audit(
       tx,
       staff,
       request,
-      { action: 'order.cancel', entity: 'order', entityId: id, before: { status: before.status, paymentStatus: before.paymentStatus }, after: { status: 'Cancelled', reason, refund } },
+      {
+        action: 'order.cancel',
+        entity: 'order',
+        entityId: id,
+        before: { status: before.status, paymentStatus: before.paymentStatus },
+        after: { status: 'Cancelled', reason, refund },
+      },
       now,
     );
   });
@@ -213,7 +251,12 @@ export const REFUND_MESSAGES = {
  * when the money came back; otherwise 422 with the reason (the provider's refusal is also kept
  * on the cancellation). Each attempt that reached the payments area is audited.
  */
-export async function retryRefund(ctx: AppContext, request: FastifyRequest, staff: StaffPrincipal, id: string): Promise<AdminOrderDetail> {
+export async function retryRefund(
+  ctx: AppContext,
+  request: FastifyRequest,
+  staff: StaffPrincipal,
+  id: string,
+): Promise<AdminOrderDetail> {
   const before = await ctx.db.run((db) => orderDetail(db, id));
   const cancellation = before.status === 'Cancelled' ? before.cancellation : null;
   if (cancellation === null) throw unprocessable(REFUND_MESSAGES.notCancelled, 'nothing-to-refund');
@@ -221,10 +264,19 @@ export async function retryRefund(ctx: AppContext, request: FastifyRequest, staf
   if (cancellation.refund === 'not-needed') throw unprocessable(REFUND_MESSAGES.notNeeded, 'nothing-to-refund');
   const { refund, refundError } = cancellation;
   const outcome = await refundPaidOrder(ctx, id, cancellation.reason, (tx, after) =>
-    audit(tx, staff, request, { action: 'order.refund', entity: 'order', entityId: id, before: { refund, refundError }, after }, ctx.clock.now()),
+    audit(
+      tx,
+      staff,
+      request,
+      { action: 'order.refund', entity: 'order', entityId: id, before: { refund, refundError }, after },
+      ctx.clock.now(),
+    ),
   );
-  if (outcome.refund === 'in-progress') throw conflict(outcome.refundError ?? REFUND_IN_PROGRESS_MESSAGE, 'refund-in-progress');
-  if (outcome.refund === 'failed') throw unprocessable(outcome.refundError ?? 'Не удалось вернуть деньги', 'refund-failed');
-  if (outcome.refund === 'required') throw unprocessable(outcome.refundError ?? REFUND_MESSAGES.notNeeded, 'nothing-to-refund');
+  if (outcome.refund === 'in-progress')
+    throw conflict(outcome.refundError ?? REFUND_IN_PROGRESS_MESSAGE, 'refund-in-progress');
+  if (outcome.refund === 'failed')
+    throw unprocessable(outcome.refundError ?? 'Не удалось вернуть деньги', 'refund-failed');
+  if (outcome.refund === 'required')
+    throw unprocessable(outcome.refundError ?? REFUND_MESSAGES.notNeeded, 'nothing-to-refund');
   return ctx.db.run((db) => orderDetail(db, id));
 }

@@ -33,9 +33,13 @@ export async function listCoupons(db: Executor): Promise<AdminCoupon[]> {
   return (await db.select().from(coupons).orderBy(asc(coupons.code))).map(toAdminCoupon);
 }
 
-async function checkCoupon(db: Executor, c: { kind: string; value: number; validFrom: string | null; validTo: string | null; cityIds: string[] }): Promise<void> {
+async function checkCoupon(
+  db: Executor,
+  c: { kind: string; value: number; validFrom: string | null; validTo: string | null; cityIds: string[] },
+): Promise<void> {
   if (c.kind === 'percent' && c.value > 100) throw unprocessable(PROMO_MESSAGES.percentTooBig, 'percent-too-big');
-  if (c.validFrom !== null && c.validTo !== null && new Date(c.validFrom) >= new Date(c.validTo)) throw unprocessable(PROMO_MESSAGES.datesOrder, 'dates-order');
+  if (c.validFrom !== null && c.validTo !== null && new Date(c.validFrom) >= new Date(c.validTo))
+    throw unprocessable(PROMO_MESSAGES.datesOrder, 'dates-order');
   if (c.cityIds.length > 0) {
     const found = await db.select({ id: cities.id }).from(cities).where(inArray(cities.id, c.cityIds));
     if (found.length !== new Set(c.cityIds).size) throw unprocessable(PROMO_MESSAGES.unknownCity, 'unknown-city');
@@ -48,12 +52,16 @@ interface Actor {
   staff: StaffPrincipal;
 }
 
-export async function createCoupon({ ctx, request, staff }: Actor, input: BodyOf<typeof adminCreateCoupon>): Promise<AdminCoupon> {
+export async function createCoupon(
+  { ctx, request, staff }: Actor,
+  input: BodyOf<typeof adminCreateCoupon>,
+): Promise<AdminCoupon> {
   const code = input.code.toUpperCase();
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     await checkCoupon(tx, input);
-    if ((await tx.select({ code: coupons.code }).from(coupons).where(eq(coupons.code, code)).limit(1)).length > 0) throw conflict(PROMO_MESSAGES.couponTaken, 'coupon-taken');
+    if ((await tx.select({ code: coupons.code }).from(coupons).where(eq(coupons.code, code)).limit(1)).length > 0)
+      throw conflict(PROMO_MESSAGES.couponTaken, 'coupon-taken');
     const rows = await tx
       .insert(coupons)
       .values({
@@ -80,13 +88,20 @@ export async function createCoupon({ ctx, request, staff }: Actor, input: BodyOf
   });
 }
 
-export async function updateCoupon({ ctx, request, staff }: Actor, rawCode: string, patch: BodyOf<typeof adminUpdateCoupon>): Promise<AdminCoupon> {
+export async function updateCoupon(
+  { ctx, request, staff }: Actor,
+  rawCode: string,
+  patch: BodyOf<typeof adminUpdateCoupon>,
+): Promise<AdminCoupon> {
   const code = rawCode.toUpperCase();
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const before = (await tx.select().from(coupons).where(eq(coupons.code, code)).limit(1))[0];
     if (!before) throw notFound(PROMO_MESSAGES.couponNotFound, 'coupon-not-found');
-    const merged = { ...toAdminCoupon(before), ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) } as AdminCoupon;
+    const merged = {
+      ...toAdminCoupon(before),
+      ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
+    } as AdminCoupon;
     await checkCoupon(tx, merged);
     const rows = await tx
       .update(coupons)
@@ -106,7 +121,13 @@ export async function updateCoupon({ ctx, request, staff }: Actor, rawCode: stri
       .where(eq(coupons.code, code))
       .returning();
     const after = toAdminCoupon(rows[0] ?? before);
-    await audit(tx, staff, request, { action: 'coupon.update', entity: 'coupon', entityId: code, before: toAdminCoupon(before), after }, now);
+    await audit(
+      tx,
+      staff,
+      request,
+      { action: 'coupon.update', entity: 'coupon', entityId: code, before: toAdminCoupon(before), after },
+      now,
+    );
     return after;
   });
 }
@@ -119,14 +140,27 @@ export async function listPromotions(db: Executor) {
   return GIFT_KINDS.flatMap((kind) => {
     const row = rows.find((r) => r.kind === kind);
     if (!row) return [];
-    return [{ kind, title: row.title, params: row.params, isActive: row.isActive, giftProductId: kind === 'snack-gift' ? settings.giftIds.SNACK : settings.giftIds.PIZZA }];
+    return [
+      {
+        kind,
+        title: row.title,
+        params: row.params,
+        isActive: row.isActive,
+        giftProductId: kind === 'snack-gift' ? settings.giftIds.SNACK : settings.giftIds.PIZZA,
+      },
+    ];
   });
 }
 
 export async function updatePromotion(
   { ctx, request, staff }: Actor,
   kind: PromotionKind,
-  patch: { title?: string | undefined; isActive?: boolean | undefined; per?: number | undefined; minSum?: number | undefined },
+  patch: {
+    title?: string | undefined;
+    isActive?: boolean | undefined;
+    per?: number | undefined;
+    minSum?: number | undefined;
+  },
 ) {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
@@ -137,10 +171,20 @@ export async function updatePromotion(
     if (kind === 'pizza-gift' && patch.minSum !== undefined) params.minSum = patch.minSum;
     const rows = await tx
       .update(promotions)
-      .set({ params, ...(patch.title !== undefined ? { title: patch.title } : {}), ...(patch.isActive !== undefined ? { isActive: patch.isActive } : {}) })
+      .set({
+        params,
+        ...(patch.title !== undefined ? { title: patch.title } : {}),
+        ...(patch.isActive !== undefined ? { isActive: patch.isActive } : {}),
+      })
       .where(eq(promotions.kind, kind))
       .returning();
-    await audit(tx, staff, request, { action: 'promotion.update', entity: 'promotion', entityId: kind, before, after: rows[0] ?? null }, now);
+    await audit(
+      tx,
+      staff,
+      request,
+      { action: 'promotion.update', entity: 'promotion', entityId: kind, before, after: rows[0] ?? null },
+      now,
+    );
   });
   const all = await ctx.db.run(listPromotions);
   const found = all.find((p) => p.kind === kind);

@@ -79,7 +79,10 @@ function toAdminSetting(row: SettingRow, value: unknown): AdminSetting {
 export async function listSettings(db: Executor): Promise<{ settings: AdminSetting[]; version: string }> {
   const rows = await db.select().from(settings).orderBy(asc(settings.position), asc(settings.name));
   const values = await readStoredSettings(db);
-  return { settings: rows.map((r) => toAdminSetting(r, values[r.name])), version: await readContentVersion(db, 'settings') };
+  return {
+    settings: rows.map((r) => toAdminSetting(r, values[r.name])),
+    version: await readContentVersion(db, 'settings'),
+  };
 }
 
 function typeMatches(type: string, value: unknown): boolean {
@@ -96,10 +99,16 @@ function typeMatches(type: string, value: unknown): boolean {
 }
 
 async function writeSetting(tx: Executor, name: string, value: unknown, now: Date): Promise<void> {
-  await tx.execute(sql`update settings set value = ${JSON.stringify(value)}::jsonb, updated_at = ${now.toISOString()}::timestamptz where name = ${name}`);
+  await tx.execute(
+    sql`update settings set value = ${JSON.stringify(value)}::jsonb, updated_at = ${now.toISOString()}::timestamptz where name = ${name}`,
+  );
 }
 
-export async function updateSetting({ ctx, request, staff }: Actor, name: string, value: unknown): Promise<AdminSetting> {
+export async function updateSetting(
+  { ctx, request, staff }: Actor,
+  name: string,
+  value: unknown,
+): Promise<AdminSetting> {
   if (name === 'STORE_VERSION') throw unprocessable(SETTINGS_MESSAGES.storeVersionOwnRoute, 'store-version');
   const now = ctx.clock.now();
   const saved = await ctx.db.transaction(async (tx) => {
@@ -110,7 +119,13 @@ export async function updateSetting({ ctx, request, staff }: Actor, name: string
     if (!check.ok) throw unprocessable(check.message, 'setting-invalid');
     const before = (await readStoredSettings(tx, [name]))[name];
     await writeSetting(tx, name, value, now);
-    await audit(tx, staff, request, { action: 'setting.update', entity: 'setting', entityId: name, before, after: value }, now);
+    await audit(
+      tx,
+      staff,
+      request,
+      { action: 'setting.update', entity: 'setting', entityId: name, before, after: value },
+      now,
+    );
     const updated = (await tx.select().from(settings).where(eq(settings.name, name)).limit(1))[0] ?? row;
     return toAdminSetting(updated, value);
   });
@@ -124,7 +139,11 @@ export async function bumpStoreVersion({ ctx, request, staff }: Actor): Promise<
     const current = (await readStoredSettings(tx, ['STORE_VERSION'])).STORE_VERSION;
     const n = Number.parseInt(typeof current === 'string' || typeof current === 'number' ? String(current) : '1', 10);
     const next = String((Number.isFinite(n) ? n : 1) + 1);
-    const exists = await tx.select({ name: settings.name }).from(settings).where(eq(settings.name, 'STORE_VERSION')).limit(1);
+    const exists = await tx
+      .select({ name: settings.name })
+      .from(settings)
+      .where(eq(settings.name, 'STORE_VERSION'))
+      .limit(1);
     if (exists.length > 0) await writeSetting(tx, 'STORE_VERSION', next, now);
     else
       await tx.insert(settings).values({
@@ -132,11 +151,24 @@ export async function bumpStoreVersion({ ctx, request, staff }: Actor): Promise<
         title: 'Версия хранилища клиента',
         type: 'string',
         widget: 'text',
-        description: 'Смена значения сбрасывает сохранённые у посетителей корзину, пользователя и адрес и перезагружает страницу.',
+        description:
+          'Смена значения сбрасывает сохранённые у посетителей корзину, пользователя и адрес и перезагружает страницу.',
         value: next,
         updatedAt: now,
       });
-    await audit(tx, staff, request, { action: 'setting.store-version', entity: 'setting', entityId: 'STORE_VERSION', before: current ?? '1', after: next }, now);
+    await audit(
+      tx,
+      staff,
+      request,
+      {
+        action: 'setting.store-version',
+        entity: 'setting',
+        entityId: 'STORE_VERSION',
+        before: current ?? '1',
+        after: next,
+      },
+      now,
+    );
     return next;
   });
   await publishSettings(ctx);
@@ -149,11 +181,22 @@ export async function bumpStoreVersion({ ctx, request, staff }: Actor): Promise<
 type CityRow = typeof cities.$inferSelect;
 async function citiesData(db: Executor): Promise<Record<string, unknown>> {
   const value = (await readStoredSettings(db, ['CITIES_DATA'])).CITIES_DATA;
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {};
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? { ...(value as Record<string, unknown>) }
+    : {};
 }
 function toAdminCity(row: CityRow, data: Record<string, unknown>): AdminCity {
   const parsed = CityData.safeParse(data[row.iikoId]);
-  return { id: row.id, name: row.name, slug: row.slug, iikoId: row.iikoId, cityIn: row.cityIn, timeZone: row.timeZone, order: row.position, data: parsed.success ? parsed.data : null };
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    iikoId: row.iikoId,
+    cityIn: row.cityIn,
+    timeZone: row.timeZone,
+    order: row.position,
+    data: parsed.success ? parsed.data : null,
+  };
 }
 function checkTimeZone(tz: string | undefined): void {
   if (tz === undefined) return;
@@ -166,25 +209,52 @@ function checkTimeZone(tz: string | undefined): void {
 async function saveCitiesData(tx: Executor, data: Record<string, unknown>, now: Date): Promise<void> {
   const check = validateSettingValue('CITIES_DATA', data);
   if (!check.ok) throw unprocessable(check.message, 'setting-invalid');
-  const exists = await tx.select({ name: settings.name }).from(settings).where(eq(settings.name, 'CITIES_DATA')).limit(1);
+  const exists = await tx
+    .select({ name: settings.name })
+    .from(settings)
+    .where(eq(settings.name, 'CITIES_DATA'))
+    .limit(1);
   if (exists.length > 0) await writeSetting(tx, 'CITIES_DATA', data, now);
-  else await tx.insert(settings).values({ name: 'CITIES_DATA', title: 'Данные городов', type: 'json', widget: 'json', value: data, updatedAt: now });
+  else
+    await tx.insert(settings).values({
+      name: 'CITIES_DATA',
+      title: 'Данные городов',
+      type: 'json',
+      widget: 'json',
+      value: data,
+      updatedAt: now,
+    });
 }
 
 export async function listAdminCities(db: Executor): Promise<AdminCity[]> {
   const data = await citiesData(db);
-  return (await db.select().from(cities).orderBy(asc(cities.position), asc(cities.id))).map((r) => toAdminCity(r, data));
+  return (await db.select().from(cities).orderBy(asc(cities.position), asc(cities.id))).map((r) =>
+    toAdminCity(r, data),
+  );
 }
 
-export async function createCity({ ctx, request, staff }: Actor, input: BodyOf<typeof adminCreateCity>): Promise<AdminCity> {
+export async function createCity(
+  { ctx, request, staff }: Actor,
+  input: BodyOf<typeof adminCreateCity>,
+): Promise<AdminCity> {
   checkTimeZone(input.timeZone);
   const now = ctx.clock.now();
   const city = await ctx.db.transaction(async (tx) => {
-    const taken = await tx.execute(sql`select 1 from cities where id = ${input.id} or slug = ${input.slug} or iiko_id = ${input.iikoId} limit 1`);
+    const taken = await tx.execute(
+      sql`select 1 from cities where id = ${input.id} or slug = ${input.slug} or iiko_id = ${input.iikoId} limit 1`,
+    );
     if (taken.rows.length > 0) throw conflict(SETTINGS_MESSAGES.cityTaken, 'city-taken');
     const rows = await tx
       .insert(cities)
-      .values({ id: input.id, name: input.name, slug: input.slug, iikoId: input.iikoId, cityIn: input.cityIn, timeZone: input.timeZone, position: input.order })
+      .values({
+        id: input.id,
+        name: input.name,
+        slug: input.slug,
+        iikoId: input.iikoId,
+        cityIn: input.cityIn,
+        timeZone: input.timeZone,
+        position: input.order,
+      })
       .returning();
     const data = await citiesData(tx);
     if (input.data !== null) {
@@ -201,7 +271,11 @@ export async function createCity({ ctx, request, staff }: Actor, input: BodyOf<t
   return city;
 }
 
-export async function updateCity({ ctx, request, staff }: Actor, id: string, patch: BodyOf<typeof adminUpdateCity>): Promise<AdminCity> {
+export async function updateCity(
+  { ctx, request, staff }: Actor,
+  id: string,
+  patch: BodyOf<typeof adminUpdateCity>,
+): Promise<AdminCity> {
   checkTimeZone(patch.timeZone);
   const now = ctx.clock.now();
   const city = await ctx.db.transaction(async (tx) => {
@@ -236,7 +310,13 @@ export async function updateCity({ ctx, request, staff }: Actor, id: string, pat
       await saveCitiesData(tx, data, now);
     }
     const after = toAdminCity(row, data);
-    await audit(tx, staff, request, { action: 'city.update', entity: 'city', entityId: id, before: beforeCity, after }, now);
+    await audit(
+      tx,
+      staff,
+      request,
+      { action: 'city.update', entity: 'city', entityId: id, before: beforeCity, after },
+      now,
+    );
     return after;
   });
   await publishSettings(ctx);
@@ -269,14 +349,26 @@ async function requireCity(tx: Executor, cityId: string): Promise<void> {
 }
 
 export async function listAdminRestaurants(db: Executor): Promise<AdminRestaurant[]> {
-  return (await db.select().from(restaurants).orderBy(asc(restaurants.cityId), asc(restaurants.position), asc(restaurants.deliveryTerminalId))).map(toAdminRestaurant);
+  return (
+    await db
+      .select()
+      .from(restaurants)
+      .orderBy(asc(restaurants.cityId), asc(restaurants.position), asc(restaurants.deliveryTerminalId))
+  ).map(toAdminRestaurant);
 }
 
-export async function createRestaurant({ ctx, request, staff }: Actor, input: BodyOf<typeof adminCreateRestaurant>): Promise<AdminRestaurant> {
+export async function createRestaurant(
+  { ctx, request, staff }: Actor,
+  input: BodyOf<typeof adminCreateRestaurant>,
+): Promise<AdminRestaurant> {
   const now = ctx.clock.now();
   const created = await ctx.db.transaction(async (tx) => {
     await requireCity(tx, input.cityId);
-    const taken = await tx.select({ id: restaurants.deliveryTerminalId }).from(restaurants).where(eq(restaurants.deliveryTerminalId, input.deliveryTerminalId)).limit(1);
+    const taken = await tx
+      .select({ id: restaurants.deliveryTerminalId })
+      .from(restaurants)
+      .where(eq(restaurants.deliveryTerminalId, input.deliveryTerminalId))
+      .limit(1);
     if (taken.length > 0) throw conflict(SETTINGS_MESSAGES.restaurantTaken, 'restaurant-taken');
     const rows = await tx
       .insert(restaurants)
@@ -298,14 +390,24 @@ export async function createRestaurant({ ctx, request, staff }: Actor, input: Bo
     const row = rows[0];
     if (!row) throw new Error('restaurant insert returned nothing');
     const after = toAdminRestaurant(row);
-    await audit(tx, staff, request, { action: 'restaurant.create', entity: 'restaurant', entityId: row.deliveryTerminalId, after }, now);
+    await audit(
+      tx,
+      staff,
+      request,
+      { action: 'restaurant.create', entity: 'restaurant', entityId: row.deliveryTerminalId, after },
+      now,
+    );
     return after;
   });
   await publishSettings(ctx);
   return created;
 }
 
-export async function updateRestaurant({ ctx, request, staff }: Actor, id: string, patch: BodyOf<typeof adminUpdateRestaurant>): Promise<AdminRestaurant> {
+export async function updateRestaurant(
+  { ctx, request, staff }: Actor,
+  id: string,
+  patch: BodyOf<typeof adminUpdateRestaurant>,
+): Promise<AdminRestaurant> {
   const now = ctx.clock.now();
   const updated = await ctx.db.transaction(async (tx) => {
     const before = (await tx.select().from(restaurants).where(eq(restaurants.deliveryTerminalId, id)).limit(1))[0];
@@ -321,14 +423,22 @@ export async function updateRestaurant({ ctx, request, staff }: Actor, id: strin
         ...(patch.location !== undefined ? { lat: patch.location.lat, lon: patch.location.lon } : {}),
         ...(patch.hours !== undefined ? { hours: patch.hours } : {}),
         ...(patch.cookingMinutes !== undefined ? { cookingMinutes: patch.cookingMinutes } : {}),
-        ...(patch.isOnlinePaymentDisabled !== undefined ? { isOnlinePaymentDisabled: patch.isOnlinePaymentDisabled } : {}),
+        ...(patch.isOnlinePaymentDisabled !== undefined
+          ? { isOnlinePaymentDisabled: patch.isOnlinePaymentDisabled }
+          : {}),
         ...(patch.isActive !== undefined ? { isActive: patch.isActive } : {}),
         ...(patch.order !== undefined ? { position: patch.order } : {}),
       })
       .where(eq(restaurants.deliveryTerminalId, id))
       .returning();
     const after = toAdminRestaurant(rows[0] ?? before);
-    await audit(tx, staff, request, { action: 'restaurant.update', entity: 'restaurant', entityId: id, before: toAdminRestaurant(before), after }, now);
+    await audit(
+      tx,
+      staff,
+      request,
+      { action: 'restaurant.update', entity: 'restaurant', entityId: id, before: toAdminRestaurant(before), after },
+      now,
+    );
     return after;
   });
   await publishSettings(ctx);
@@ -357,11 +467,18 @@ function checkRing(polygon: [number, number][] | undefined): void {
   if (polygon === undefined) return;
   const first = polygon[0];
   const last = polygon[polygon.length - 1];
-  if (!first || !last || first[0] !== last[0] || first[1] !== last[1]) throw unprocessable(SETTINGS_MESSAGES.ringNotClosed, 'ring-not-closed');
+  if (!first || !last || first[0] !== last[0] || first[1] !== last[1])
+    throw unprocessable(SETTINGS_MESSAGES.ringNotClosed, 'ring-not-closed');
 }
 
 async function checkZoneRestaurant(tx: Executor, cityId: string, terminalId: string): Promise<void> {
-  const row = (await tx.select({ cityId: restaurants.cityId }).from(restaurants).where(eq(restaurants.deliveryTerminalId, terminalId)).limit(1))[0];
+  const row = (
+    await tx
+      .select({ cityId: restaurants.cityId })
+      .from(restaurants)
+      .where(eq(restaurants.deliveryTerminalId, terminalId))
+      .limit(1)
+  )[0];
   if (!row) throw unprocessable(SETTINGS_MESSAGES.restaurantNotFound, 'restaurant-not-found');
   if (row.cityId !== cityId) throw unprocessable(SETTINGS_MESSAGES.restaurantOfOtherCity, 'restaurant-other-city');
 }
@@ -376,14 +493,22 @@ export async function listAdminZones(db: Executor, cityId: string | undefined): 
   ).map(toAdminZone);
 }
 
-export async function createZone({ ctx, request, staff }: Actor, input: BodyOf<typeof adminCreateZone>, newId: string): Promise<AdminZone> {
+export async function createZone(
+  { ctx, request, staff }: Actor,
+  input: BodyOf<typeof adminCreateZone>,
+  newId: string,
+): Promise<AdminZone> {
   checkRing(input.polygon);
   const now = ctx.clock.now();
   const id = input.id ?? newId;
   const created = await ctx.db.transaction(async (tx) => {
     await requireCity(tx, input.cityId);
     await checkZoneRestaurant(tx, input.cityId, input.deliveryTerminalId);
-    const taken = await tx.select({ id: deliveryZones.id }).from(deliveryZones).where(eq(deliveryZones.id, id)).limit(1);
+    const taken = await tx
+      .select({ id: deliveryZones.id })
+      .from(deliveryZones)
+      .where(eq(deliveryZones.id, id))
+      .limit(1);
     if (taken.length > 0) throw conflict(SETTINGS_MESSAGES.zoneTaken, 'zone-taken');
     const rows = await tx
       .insert(deliveryZones)
@@ -409,7 +534,11 @@ export async function createZone({ ctx, request, staff }: Actor, input: BodyOf<t
   return created;
 }
 
-export async function updateZone({ ctx, request, staff }: Actor, id: string, patch: BodyOf<typeof adminUpdateZone>): Promise<AdminZone> {
+export async function updateZone(
+  { ctx, request, staff }: Actor,
+  id: string,
+  patch: BodyOf<typeof adminUpdateZone>,
+): Promise<AdminZone> {
   checkRing(patch.polygon);
   const now = ctx.clock.now();
   const updated = await ctx.db.transaction(async (tx) => {
@@ -417,7 +546,8 @@ export async function updateZone({ ctx, request, staff }: Actor, id: string, pat
     if (!before) throw notFound(SETTINGS_MESSAGES.zoneNotFound, 'zone-not-found');
     const cityId = patch.cityId ?? before.cityId;
     if (patch.cityId !== undefined) await requireCity(tx, cityId);
-    if (patch.cityId !== undefined || patch.deliveryTerminalId !== undefined) await checkZoneRestaurant(tx, cityId, patch.deliveryTerminalId ?? before.deliveryTerminalId);
+    if (patch.cityId !== undefined || patch.deliveryTerminalId !== undefined)
+      await checkZoneRestaurant(tx, cityId, patch.deliveryTerminalId ?? before.deliveryTerminalId);
     const rows = await tx
       .update(deliveryZones)
       .set({
@@ -433,7 +563,13 @@ export async function updateZone({ ctx, request, staff }: Actor, id: string, pat
       .where(eq(deliveryZones.id, id))
       .returning();
     const after = toAdminZone(rows[0] ?? before);
-    await audit(tx, staff, request, { action: 'zone.update', entity: 'zone', entityId: id, before: toAdminZone(before), after }, now);
+    await audit(
+      tx,
+      staff,
+      request,
+      { action: 'zone.update', entity: 'zone', entityId: id, before: toAdminZone(before), after },
+      now,
+    );
     return after;
   });
   await publishSettings(ctx);
@@ -446,7 +582,13 @@ export async function deleteZone({ ctx, request, staff }: Actor, id: string): Pr
     const before = (await tx.select().from(deliveryZones).where(eq(deliveryZones.id, id)).limit(1))[0];
     if (!before) throw notFound(SETTINGS_MESSAGES.zoneNotFound, 'zone-not-found');
     await tx.delete(deliveryZones).where(eq(deliveryZones.id, id));
-    await audit(tx, staff, request, { action: 'zone.delete', entity: 'zone', entityId: id, before: toAdminZone(before) }, now);
+    await audit(
+      tx,
+      staff,
+      request,
+      { action: 'zone.delete', entity: 'zone', entityId: id, before: toAdminZone(before) },
+      now,
+    );
   });
   await publishSettings(ctx);
 }
@@ -460,26 +602,60 @@ function toPage(p: PageRow): Page {
 }
 
 export async function listAdminPages(db: Executor, cityId: string | undefined): Promise<Page[]> {
-  return (await db.select().from(pages).where(cityId ? eq(pages.cityId, cityId) : undefined).orderBy(asc(pages.cityId), asc(pages.slug))).map(toPage);
+  return (
+    await db
+      .select()
+      .from(pages)
+      .where(cityId ? eq(pages.cityId, cityId) : undefined)
+      .orderBy(asc(pages.cityId), asc(pages.slug))
+  ).map(toPage);
 }
 
-export async function savePage({ ctx, request, staff }: Actor, cityId: string, slug: string, input: { title: string; body: string }): Promise<Page> {
+export async function savePage(
+  { ctx, request, staff }: Actor,
+  cityId: string,
+  slug: string,
+  input: { title: string; body: string },
+): Promise<Page> {
   const now = ctx.clock.now();
   const saved = await ctx.db.transaction(async (tx) => {
     const city = await tx.select({ id: cities.id }).from(cities).where(eq(cities.id, cityId)).limit(1);
     if (city.length === 0) throw notFound(SETTINGS_MESSAGES.pageCity, 'city-not-found');
-    const before = (await tx.select().from(pages).where(and(eq(pages.cityId, cityId), eq(pages.slug, slug))).limit(1))[0];
+    const before = (
+      await tx
+        .select()
+        .from(pages)
+        .where(and(eq(pages.cityId, cityId), eq(pages.slug, slug)))
+        .limit(1)
+    )[0];
     const rows = await tx
       .insert(pages)
       .values({ slug, cityId, title: input.title, body: input.body, updatedAt: now })
-      .onConflictDoUpdate({ target: [pages.slug, pages.cityId], set: { title: input.title, body: input.body, updatedAt: now } })
+      .onConflictDoUpdate({
+        target: [pages.slug, pages.cityId],
+        set: { title: input.title, body: input.body, updatedAt: now },
+      })
       .returning();
     // pages have no version trigger: bump the settings version so open storefronts re-read
-    await tx.execute(sql`update content_versions set version = version + 1, updated_at = now() where name = 'settings'`);
+    await tx.execute(
+      sql`update content_versions set version = version + 1, updated_at = now() where name = 'settings'`,
+    );
     const row = rows[0];
     if (!row) throw new Error('page upsert returned nothing');
     const after = toPage(row);
-    await audit(tx, staff, request, { action: 'page.save', entity: 'page', entityId: `${cityId}/${slug}`, before: before ? toPage(before) : null, after }, now);
+    await audit(
+      tx,
+      staff,
+      request,
+      {
+        action: 'page.save',
+        entity: 'page',
+        entityId: `${cityId}/${slug}`,
+        before: before ? toPage(before) : null,
+        after,
+      },
+      now,
+    );
     return after;
   });
   await publishSettings(ctx);

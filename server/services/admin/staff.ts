@@ -18,7 +18,14 @@ import type { StaffMember } from '../../../src/api/contract/admin/auth.js';
 import { CAPTCHA_MESSAGES, captchaInfo, captchaVerifierOf, requireCaptcha } from '../captcha.js';
 import { audit, writeAudit } from './audit.js';
 import { deviceSecret, deviceSetCookie, knownDevice, newDeviceNonce } from './staffDevices.js';
-import { auditLocks, enterAttempt, failuresSincePreviousSuccess, forget, succeed, type Attempt } from './staffLockout.js';
+import {
+  auditLocks,
+  enterAttempt,
+  failuresSincePreviousSuccess,
+  forget,
+  succeed,
+  type Attempt,
+} from './staffLockout.js';
 import { createStaffSession, revokeStaffSessions, type StaffPrincipal } from './staffSessions.js';
 
 export { backoffSeconds } from './staffLockout.js';
@@ -79,7 +86,8 @@ export async function signIn(
 
   // The captcha matters only to an unknown device once the login's budget is spent; a token sent
   // then is checked before the attempt is counted (a wrong one answers 422, like elsewhere).
-  const captchaOn = device === null && captchaVerifierOf(ctx) !== null && (await ctx.db.run((db) => captchaInfo(ctx, db))).required;
+  const captchaOn =
+    device === null && captchaVerifierOf(ctx) !== null && (await ctx.db.run((db) => captchaInfo(ctx, db))).required;
   const token = captchaToken?.trim() ?? '';
   let captchaPassed = false;
   if (captchaOn && token !== '') {
@@ -111,7 +119,18 @@ export async function signIn(
     const failedAttempts = await failuresSincePreviousSuccess(tx, login, gate.attemptId);
     const updated = await tx.update(staff).set({ lastLoginAt: now }).where(eq(staff.id, row.id)).returning();
     const { token: sessionToken, sessionId } = await createStaffSession(tx, row.id, now, { ip, userAgent });
-    await writeAudit(tx, { staffId: row.id, login: row.login }, request, { action: 'staff.login', entity: 'staff', entityId: row.id, after: { sessionId, knownDevice: device !== null, failedAttempts } }, now);
+    await writeAudit(
+      tx,
+      { staffId: row.id, login: row.login },
+      request,
+      {
+        action: 'staff.login',
+        entity: 'staff',
+        entityId: row.id,
+        after: { sessionId, knownDevice: device !== null, failedAttempts },
+      },
+      now,
+    );
     return { token: sessionToken, staff: toStaffMember(updated[0] ?? row), failedAttempts };
   });
   return { answer, deviceCookie: deviceSetCookie(ctx, secret, login, device ?? newDeviceNonce(), now) };
@@ -121,7 +140,18 @@ export async function signOut(ctx: AppContext, request: FastifyRequest, principa
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     await tx.update(staffSessions).set({ revokedAt: now }).where(eq(staffSessions.id, principal.sessionId));
-    await audit(tx, principal, request, { action: 'staff.logout', entity: 'staff', entityId: principal.staffId, after: { sessionId: principal.sessionId } }, now);
+    await audit(
+      tx,
+      principal,
+      request,
+      {
+        action: 'staff.logout',
+        entity: 'staff',
+        entityId: principal.staffId,
+        after: { sessionId: principal.sessionId },
+      },
+      now,
+    );
   });
 }
 
@@ -148,12 +178,25 @@ export async function createStaff(
     if (taken.length > 0) throw conflict(ADMIN_MESSAGES.loginTaken, 'login-taken');
     const rows = await tx
       .insert(staff)
-      .values({ id: randomUUID(), login: input.login, name: input.name, role: input.role, passwordHash, createdAt: now })
+      .values({
+        id: randomUUID(),
+        login: input.login,
+        name: input.name,
+        role: input.role,
+        passwordHash,
+        createdAt: now,
+      })
       .returning();
     const created = rows[0];
     if (!created) throw new Error('staff insert returned nothing');
     const member = toStaffMember(created);
-    await audit(tx, principal, request, { action: 'staff.create', entity: 'staff', entityId: created.id, after: member }, now);
+    await audit(
+      tx,
+      principal,
+      request,
+      { action: 'staff.create', entity: 'staff', entityId: created.id, after: member },
+      now,
+    );
     return member;
   });
 }
@@ -171,7 +214,12 @@ export async function updateStaff(
   request: FastifyRequest,
   principal: StaffPrincipal,
   id: string,
-  patch: { name?: string | undefined; role?: StaffRoleValue | undefined; isActive?: boolean | undefined; password?: string | undefined },
+  patch: {
+    name?: string | undefined;
+    role?: StaffRoleValue | undefined;
+    isActive?: boolean | undefined;
+    password?: string | undefined;
+  },
 ): Promise<StaffMember> {
   const passwordHash = patch.password !== undefined ? await hashPassword(patch.password) : undefined;
   const now = ctx.clock.now();
@@ -197,22 +245,41 @@ export async function updateStaff(
       tx,
       principal,
       request,
-      { action: 'staff.update', entity: 'staff', entityId: id, before: toStaffMember(before), after: { ...toStaffMember(after), passwordChanged: passwordHash !== undefined } },
+      {
+        action: 'staff.update',
+        entity: 'staff',
+        entityId: id,
+        before: toStaffMember(before),
+        after: { ...toStaffMember(after), passwordChanged: passwordHash !== undefined },
+      },
       now,
     );
     return toStaffMember(after);
   });
 }
 
-export async function changeOwnPassword(ctx: AppContext, request: FastifyRequest, principal: StaffPrincipal, current: string, next: string): Promise<void> {
+export async function changeOwnPassword(
+  ctx: AppContext,
+  request: FastifyRequest,
+  principal: StaffPrincipal,
+  current: string,
+  next: string,
+): Promise<void> {
   const row = await ctx.db.run((db) => getStaff(db, principal.staffId));
-  if (!(await verifyPassword(row.passwordHash, current))) throw unprocessable(ADMIN_MESSAGES.wrongPassword, 'wrong-password');
+  if (!(await verifyPassword(row.passwordHash, current)))
+    throw unprocessable(ADMIN_MESSAGES.wrongPassword, 'wrong-password');
   const passwordHash = await hashPassword(next);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     await tx.update(staff).set({ passwordHash }).where(eq(staff.id, principal.staffId));
     await revokeStaffSessions(tx, principal.staffId, now, principal.sessionId);
-    await audit(tx, principal, request, { action: 'staff.password', entity: 'staff', entityId: principal.staffId }, now);
+    await audit(
+      tx,
+      principal,
+      request,
+      { action: 'staff.password', entity: 'staff', entityId: principal.staffId },
+      now,
+    );
   });
 }
 
@@ -227,7 +294,11 @@ export interface FirstAdmin {
  * with ADMIN_PASSWORD, or with a generated password the caller prints once. Returns null when
  * staff already exist (the environment is not read again: change passwords in /admin).
  */
-export async function ensureFirstAdmin(database: Database, config: { login: string; password: string | null }, now: Date): Promise<FirstAdmin | null> {
+export async function ensureFirstAdmin(
+  database: Database,
+  config: { login: string; password: string | null },
+  now: Date,
+): Promise<FirstAdmin | null> {
   const login = config.login.trim().toLowerCase();
   if (!/^[a-z0-9._-]{3,64}$/.test(login)) throw new Error('ADMIN_LOGIN: 3–64 characters a-z 0-9 . _ -');
   if (config.password !== null && config.password.length < MIN_PASSWORD_LENGTH) {
@@ -247,7 +318,13 @@ export async function ensureFirstAdmin(database: Database, config: { login: stri
       .onConflictDoNothing()
       .returning({ id: staff.id });
     if (inserted.length === 0) return false;
-    await writeAudit(tx, { staffId: id, login: 'system' }, null, { action: 'staff.create', entity: 'staff', entityId: id, after: { login, role: 'admin', firstAdmin: true } }, now);
+    await writeAudit(
+      tx,
+      { staffId: id, login: 'system' },
+      null,
+      { action: 'staff.create', entity: 'staff', entityId: id, after: { login, role: 'admin', firstAdmin: true } },
+      now,
+    );
     return true;
   });
   if (!created) return null;

@@ -28,8 +28,14 @@ export function deviceSecret(db: Database): Promise<Buffer> {
   if (secret === undefined) {
     secret = db
       .run(async (tx) => {
-        await tx.insert(serverSecrets).values({ name: SECRET_NAME, value: randomBytes(32).toString('hex') }).onConflictDoNothing();
-        const rows = await tx.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, SECRET_NAME));
+        await tx
+          .insert(serverSecrets)
+          .values({ name: SECRET_NAME, value: randomBytes(32).toString('hex') })
+          .onConflictDoNothing();
+        const rows = await tx
+          .select({ value: serverSecrets.value })
+          .from(serverSecrets)
+          .where(eq(serverSecrets.name, SECRET_NAME));
         const value = rows[0]?.value;
         if (value === undefined) throw new Error('server_secrets: the device cookie key is missing');
         return Buffer.from(value, 'hex');

@@ -68,7 +68,13 @@ function waitAfter(last: Date | undefined, failures: number, free: number, now: 
  * The failures after the last success matching `where` (by row id, which follows the order the
  * attempts were entered in even when the clock gives two the same instant), within the window.
  */
-async function afterLastSuccess(db: Executor, login: string, where: SQL | undefined, now: Date, windowMs: number): Promise<SQL | undefined> {
+async function afterLastSuccess(
+  db: Executor,
+  login: string,
+  where: SQL | undefined,
+  now: Date,
+  windowMs: number,
+): Promise<SQL | undefined> {
   const rows = await db
     .select({ id: staffLoginAttempts.id })
     .from(staffLoginAttempts)
@@ -76,7 +82,10 @@ async function afterLastSuccess(db: Executor, login: string, where: SQL | undefi
     .orderBy(desc(staffLoginAttempts.id))
     .limit(1);
   const lastId = rows[0]?.id;
-  return and(gt(staffLoginAttempts.at, new Date(now.getTime() - windowMs)), lastId === undefined ? undefined : gt(staffLoginAttempts.id, lastId));
+  return and(
+    gt(staffLoginAttempts.at, new Date(now.getTime() - windowMs)),
+    lastId === undefined ? undefined : gt(staffLoginAttempts.id, lastId),
+  );
 }
 
 /** The limits that apply to this attempt, with their failure counts and waits. */
@@ -87,22 +96,50 @@ export async function scopeStates(db: Executor, a: Attempt): Promise<ScopeState[
     const rows = await db
       .select({ at: staffLoginAttempts.at })
       .from(staffLoginAttempts)
-      .where(and(eq(staffLoginAttempts.login, login), eq(staffLoginAttempts.device, device), eq(staffLoginAttempts.success, false), fresh))
+      .where(
+        and(
+          eq(staffLoginAttempts.login, login),
+          eq(staffLoginAttempts.device, device),
+          eq(staffLoginAttempts.success, false),
+          fresh,
+        ),
+      )
       .orderBy(desc(staffLoginAttempts.at));
-    return [{ scope: 'device', failures: rows.length, seconds: waitAfter(rows[0]?.at, rows.length, DEVICE_FREE_FAILURES, now) }];
+    return [
+      {
+        scope: 'device',
+        failures: rows.length,
+        seconds: waitAfter(rows[0]?.at, rows.length, DEVICE_FREE_FAILURES, now),
+      },
+    ];
   }
 
   const pairFresh = await afterLastSuccess(db, login, eq(staffLoginAttempts.ip, ip), now, LOGIN_WINDOW_MS);
   const pair = await db
     .select({ at: staffLoginAttempts.at })
     .from(staffLoginAttempts)
-    .where(and(eq(staffLoginAttempts.login, login), eq(staffLoginAttempts.ip, ip), isNull(staffLoginAttempts.device), eq(staffLoginAttempts.success, false), pairFresh))
+    .where(
+      and(
+        eq(staffLoginAttempts.login, login),
+        eq(staffLoginAttempts.ip, ip),
+        isNull(staffLoginAttempts.device),
+        eq(staffLoginAttempts.success, false),
+        pairFresh,
+      ),
+    )
     .orderBy(desc(staffLoginAttempts.at));
 
   const byIp = await db
     .select({ at: staffLoginAttempts.at })
     .from(staffLoginAttempts)
-    .where(and(eq(staffLoginAttempts.ip, ip), isNull(staffLoginAttempts.device), eq(staffLoginAttempts.success, false), gt(staffLoginAttempts.at, new Date(now.getTime() - IP_WINDOW_MS))))
+    .where(
+      and(
+        eq(staffLoginAttempts.ip, ip),
+        isNull(staffLoginAttempts.device),
+        eq(staffLoginAttempts.success, false),
+        gt(staffLoginAttempts.at, new Date(now.getTime() - IP_WINDOW_MS)),
+      ),
+    )
     .orderBy(desc(staffLoginAttempts.at))
     .limit(IP_FREE_FAILURES + 20);
 
@@ -116,7 +153,14 @@ export async function scopeStates(db: Executor, a: Attempt): Promise<ScopeState[
       db
         .select({ n: sql<number>`count(*)`.as('n'), lastAt: sql<Date>`max(${staffLoginAttempts.at})`.as('last_at') })
         .from(staffLoginAttempts)
-        .where(and(eq(staffLoginAttempts.login, login), isNull(staffLoginAttempts.device), eq(staffLoginAttempts.success, false), loginFresh))
+        .where(
+          and(
+            eq(staffLoginAttempts.login, login),
+            isNull(staffLoginAttempts.device),
+            eq(staffLoginAttempts.success, false),
+            loginFresh,
+          ),
+        )
         .groupBy(staffLoginAttempts.ip)
         .as('per_address'),
     );
@@ -125,7 +169,11 @@ export async function scopeStates(db: Executor, a: Attempt): Promise<ScopeState[
   const loginLast = lastMs === null || lastMs === undefined ? undefined : new Date(Number(lastMs));
 
   return [
-    { scope: 'login-address', failures: pair.length, seconds: waitAfter(pair[0]?.at, pair.length, PAIR_FREE_FAILURES, now) },
+    {
+      scope: 'login-address',
+      failures: pair.length,
+      seconds: waitAfter(pair[0]?.at, pair.length, PAIR_FREE_FAILURES, now),
+    },
     { scope: 'address', failures: byIp.length, seconds: waitAfter(byIp[0]?.at, byIp.length, IP_FREE_FAILURES, now) },
     { scope: 'login', failures: loginFailures, seconds: waitAfter(loginLast, loginFailures, LOGIN_BUDGET, now) },
   ];
@@ -178,7 +226,12 @@ export async function auditLocks(tx: Executor, request: FastifyRequest, a: Attem
       tx,
       { staffId: null, login: 'system' },
       request,
-      { action: 'staff.lockout', entity: 'staff-login', entityId: a.login, after: { scope: s.scope, login: a.login, ip: a.ip, failures: s.failures, seconds: s.seconds } },
+      {
+        action: 'staff.lockout',
+        entity: 'staff-login',
+        entityId: a.login,
+        after: { scope: s.scope, login: a.login, ip: a.ip, failures: s.failures, seconds: s.seconds },
+      },
       a.now,
     );
   }
@@ -193,13 +246,25 @@ export async function failuresSincePreviousSuccess(db: Executor, login: string, 
   const previous = await db
     .select({ id: staffLoginAttempts.id })
     .from(staffLoginAttempts)
-    .where(and(eq(staffLoginAttempts.login, login), eq(staffLoginAttempts.success, true), ne(staffLoginAttempts.id, current)))
+    .where(
+      and(
+        eq(staffLoginAttempts.login, login),
+        eq(staffLoginAttempts.success, true),
+        ne(staffLoginAttempts.id, current),
+      ),
+    )
     .orderBy(desc(staffLoginAttempts.id))
     .limit(1);
   const after = previous[0]?.id;
   const rows = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(staffLoginAttempts)
-    .where(and(eq(staffLoginAttempts.login, login), eq(staffLoginAttempts.success, false), after === undefined ? undefined : gt(staffLoginAttempts.id, after)));
+    .where(
+      and(
+        eq(staffLoginAttempts.login, login),
+        eq(staffLoginAttempts.success, false),
+        after === undefined ? undefined : gt(staffLoginAttempts.id, after),
+      ),
+    );
   return Number(rows[0]?.n ?? 0);
 }

@@ -63,7 +63,12 @@ export async function createStaffSession(
 }
 
 /** Revokes sessions of a member: all, or all but `exceptSessionId`. Returns how many. */
-export async function revokeStaffSessions(db: Executor, staffId: string, now: Date, exceptSessionId: string | null = null): Promise<number> {
+export async function revokeStaffSessions(
+  db: Executor,
+  staffId: string,
+  now: Date,
+  exceptSessionId: string | null = null,
+): Promise<number> {
   const rows = await db
     .update(staffSessions)
     .set({ revokedAt: now })
@@ -95,7 +100,14 @@ export async function staffFromToken(ctx: AppContext, token: string | null): Pro
       })
       .from(staffSessions)
       .innerJoin(staff, eq(staff.id, staffSessions.staffId))
-      .where(and(eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.revokedAt), eq(staff.isActive, true), gt(staffSessions.lastSeenAt, idleSince)))
+      .where(
+        and(
+          eq(staffSessions.tokenHash, tokenHash),
+          isNull(staffSessions.revokedAt),
+          eq(staff.isActive, true),
+          gt(staffSessions.lastSeenAt, idleSince),
+        ),
+      )
       .limit(1);
     const row = rows[0];
     if (!row) return null;
@@ -115,7 +127,11 @@ export function authenticateStaff(ctx: AppContext, request: FastifyRequest): Pro
  * 403 'Доступ только для сотрудников' for a signed-in customer's token; 403 'Действие доступно
  * только администратору' for an operator when `role` is 'admin'.
  */
-export async function requireStaff(ctx: AppContext, request: FastifyRequest, role: 'admin' | 'operator' = 'operator'): Promise<StaffPrincipal> {
+export async function requireStaff(
+  ctx: AppContext,
+  request: FastifyRequest,
+  role: 'admin' | 'operator' = 'operator',
+): Promise<StaffPrincipal> {
   const token = bearerToken(request);
   const principal = await staffFromToken(ctx, token);
   if (!principal) {

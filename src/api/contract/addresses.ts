@@ -7,7 +7,10 @@ import { StorableId as Id, storable } from './text.js';
 const Required = (max: number) => storable(z.string().check(z.trim(), z.minLength(1), z.maxLength(max)));
 /** Optional text: '' and null both mean "not given". */
 const Optional = (max: number) =>
-  z.pipe(z.nullish(storable(z.string().check(z.trim(), z.maxLength(max)))), z.transform((value) => (value ? value : null)));
+  z.pipe(
+    z.nullish(storable(z.string().check(z.trim(), z.maxLength(max)))),
+    z.transform((value) => (value ? value : null)),
+  );
 
 export const MAX_ADDRESSES_PER_USER = 20;
 

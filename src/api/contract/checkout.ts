@@ -55,7 +55,6 @@ export const RefusalAction = z.enum([
 ]);
 export type RefusalAction = z.infer<typeof RefusalAction>;
 
-
 export const CheckoutRefusal = z.object({
   code: RefusalCode,
   /** Russian text to show, exactly what POST /order would answer as `message`. */
@@ -225,7 +224,8 @@ export type CheckoutQuote = z.infer<typeof CheckoutQuote>;
 export const quoteCheckout = defineRoute({
   method: 'POST',
   path: '/checkout/quote',
-  summary: 'Checkout precheck: zone, restaurant, totals, payment methods, slots and every refusal POST /order would give',
+  summary:
+    'Checkout precheck: zone, restaurant, totals, payment methods, slots and every refusal POST /order would give',
   auth: 'optional',
   body: CheckoutQuoteBody,
   response: CheckoutQuote,

@@ -33,7 +33,9 @@ export const ReportedLog = z.looseObject({
   schemaVersion: z.int().check(z.positive()),
   appVersion: z.string().check(z.maxLength(100)),
   storeVersion: z.union([z.string().check(z.maxLength(100)), z.number()]),
-  snapshot: z.optional(z.looseObject({ position: z.int().check(z.nonnegative()), state: z.record(z.string(), z.unknown()) })),
+  snapshot: z.optional(
+    z.looseObject({ position: z.int().check(z.nonnegative()), state: z.record(z.string(), z.unknown()) }),
+  ),
   entries: z
     .array(
       z.looseObject({
@@ -42,7 +44,8 @@ export const ReportedLog = z.looseObject({
         command: z.optional(Message),
         events: z.array(Message),
       }),
-    ).check(z.maxLength(CLIENT_LOG_MAX_ENTRIES)),
+    )
+    .check(z.maxLength(CLIENT_LOG_MAX_ENTRIES)),
 });
 export type ReportedLog = z.infer<typeof ReportedLog>;
 

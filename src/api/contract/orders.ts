@@ -56,8 +56,12 @@ export type OrderAddress = z.infer<typeof OrderAddress>;
 export const OrderItemInput = z.object({
   productId: Id,
   amount: z.int().check(z.minimum(1), z.maximum(99)),
-  mods: z._default(z
-    .array(z.object({ id: Id, amount: z.int().check(z.minimum(1), z.maximum(20)), groupId: Id })).check(z.maxLength(30)), []),
+  mods: z._default(
+    z
+      .array(z.object({ id: Id, amount: z.int().check(z.minimum(1), z.maximum(20)), groupId: Id }))
+      .check(z.maxLength(30)),
+    [],
+  ),
   /** A gift line (GIFT_IDS); the server grants gifts itself and only reads a gift's chosen modifiers. */
   isGift: z._default(z.boolean(), false),
 });
@@ -95,7 +99,13 @@ export const CreateOrderBody = z.object({
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
 
-export const OrderLineMod = z.object({ id: Id, name: z.string(), amount: z.int().check(z.positive()), price: z.number().check(z.nonnegative()), groupId: Id });
+export const OrderLineMod = z.object({
+  id: Id,
+  name: z.string(),
+  amount: z.int().check(z.positive()),
+  price: z.number().check(z.nonnegative()),
+  groupId: Id,
+});
 export const OrderLine = z.object({
   productId: Id,
   name: z.string(),

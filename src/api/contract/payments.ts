@@ -92,7 +92,8 @@ export const getOrderPayment = defineRoute({
 export const cancelOrderPayment = defineRoute({
   method: 'POST',
   path: '/order/:id/payment/cancel',
-  summary: 'The customer gave up paying (widget closed or failed): a pending payment fails and the order is cancelled; a paid one is left alone',
+  summary:
+    'The customer gave up paying (widget closed or failed): a pending payment fails and the order is cancelled; a paid one is left alone',
   auth: 'user',
   params: z.object({ id: Id }),
   response: Order,

@@ -19,7 +19,8 @@ export type SingleSettingName = z.infer<typeof SingleSettingName>;
 export const getSettingValue = defineRoute({
   method: 'GET',
   path: '/setting/:name',
-  summary: 'One value as a bare JSON string (SPEC §7): SETTINGS_VERSION, STORE_VERSION (defaults to "1") or MOBILE_APP_VERSION',
+  summary:
+    'One value as a bare JSON string (SPEC §7): SETTINGS_VERSION, STORE_VERSION (defaults to "1") or MOBILE_APP_VERSION',
   auth: 'none',
   params: z.object({ name: z.string().check(z.minLength(1), z.maxLength(64)) }),
   // a single value, not an object: a string like the catalogue's version, compared for equality

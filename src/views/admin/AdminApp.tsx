@@ -29,7 +29,13 @@ const StaffPage = lazy(() => import('./staff/StaffPage'));
 const ReportsPage = lazy(() => import('./replay/ReportsPage'));
 
 /** The screens under /admin, in navigation order. `adminOnly`: hidden from operators. */
-export const ADMIN_SCREENS: readonly { path: string; label: string; operatorLabel?: string; adminOnly: boolean; component: ComponentType }[] = [
+export const ADMIN_SCREENS: readonly {
+  path: string;
+  label: string;
+  operatorLabel?: string;
+  adminOnly: boolean;
+  component: ComponentType;
+}[] = [
   { path: '/orders', label: 'Заказы', adminOnly: false, component: OrdersPage },
   { path: '/menu', label: 'Меню', adminOnly: false, component: MenuPage },
   { path: '/stop-list', label: 'Стоп-лист', adminOnly: false, component: StopListPage },
@@ -62,7 +68,9 @@ function Guarded() {
       </Switch>
     );
   const isAdmin = session.staff.role === 'admin';
-  const screens = ADMIN_SCREENS.filter((screen) => !screen.adminOnly || isAdmin).map((screen) => (isAdmin || !screen.operatorLabel ? screen : { ...screen, label: screen.operatorLabel }));
+  const screens = ADMIN_SCREENS.filter((screen) => !screen.adminOnly || isAdmin).map((screen) =>
+    isAdmin || !screen.operatorLabel ? screen : { ...screen, label: screen.operatorLabel },
+  );
   return (
     <LiveOrdersProvider token={session.token}>
       <AdminLayout screens={screens}>

@@ -8,9 +8,19 @@ import { useLiveOrders } from './data/liveOrders';
 import { cx } from './ui';
 import s from './admin.module.css';
 
-const LIVE_TEXT = { connecting: 'Подключение…', online: 'Заказы в реальном времени', offline: 'Нет связи, переподключение…' } as const;
+const LIVE_TEXT = {
+  connecting: 'Подключение…',
+  online: 'Заказы в реальном времени',
+  offline: 'Нет связи, переподключение…',
+} as const;
 
-export function AdminLayout({ screens, children }: { screens: readonly { path: string; label: string }[]; children: ReactNode }) {
+export function AdminLayout({
+  screens,
+  children,
+}: {
+  screens: readonly { path: string; label: string }[];
+  children: ReactNode;
+}) {
   const [location, navigate] = useLocation();
   const session = useSession();
   const signOut = useSignOut();
@@ -28,7 +38,12 @@ export function AdminLayout({ screens, children }: { screens: readonly { path: s
         {screens.map((screen) => {
           const active = location === screen.path || location.startsWith(`${screen.path}/`);
           return (
-            <Link key={screen.path} href={screen.path} className={cx(s.navLink, active && s.navLinkActive)} aria-current={active ? 'page' : undefined}>
+            <Link
+              key={screen.path}
+              href={screen.path}
+              className={cx(s.navLink, active && s.navLinkActive)}
+              aria-current={active ? 'page' : undefined}
+            >
               <span>{screen.label}</span>
               {screen.path === '/orders' && newCount > 0 ? (
                 <span className={s.navBadge} aria-label={`новых заказов: ${newCount}`}>
@@ -44,7 +59,8 @@ export function AdminLayout({ screens, children }: { screens: readonly { path: s
             {LIVE_TEXT[live.status]}
           </span>
           <span>
-            {session?.staff.name || session?.staff.login} ({session?.staff.role === 'admin' ? 'администратор' : 'оператор'})
+            {session?.staff.name || session?.staff.login} (
+            {session?.staff.role === 'admin' ? 'администратор' : 'оператор'})
           </span>
           <a className={s.navLink} href="/" target="_blank" rel="noreferrer">
             Открыть сайт

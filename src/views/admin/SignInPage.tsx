@@ -44,7 +44,16 @@ export default function SignInPage() {
           </p>
         ) : null}
         <Field label="Логин">
-          {(id) => <input id={id} className={s.input} name="login" autoComplete="username" value={login} onChange={(e) => setLogin(e.target.value)} />}
+          {(id) => (
+            <input
+              id={id}
+              className={s.input}
+              name="login"
+              autoComplete="username"
+              value={login}
+              onChange={(e) => setLogin(e.target.value)}
+            />
+          )}
         </Field>
         <Field label="Пароль">
           {(id) => (

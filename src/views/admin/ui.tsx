@@ -9,14 +9,30 @@ import s from './admin.module.css';
 export const cx = (...names: (string | false | null | undefined)[]): string => names.filter(Boolean).join(' ');
 
 const money = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
-const dateTime = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateTime = new Intl.DateTimeFormat('ru-RU', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 const time = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit' });
 
 export const formatMoney = (value: number): string => money.format(value);
 export const formatDateTime = (iso: string): string => dateTime.format(new Date(iso));
 export const formatTime = (iso: string): string => time.format(new Date(iso));
 
-export function Field({ label, hint, error, children }: { label: string; hint?: ReactNode; error?: string | null; children: (id: string) => ReactNode }) {
+export function Field({
+  label,
+  hint,
+  error,
+  children,
+}: {
+  label: string;
+  hint?: ReactNode;
+  error?: string | null;
+  children: (id: string) => ReactNode;
+}) {
   const id = useId();
   return (
     <div className={s.field}>
@@ -104,9 +120,17 @@ function ToastItem({ toast }: { toast: AdminToast }) {
     return () => window.clearTimeout(timer);
   }, [toasts, toast.id]);
   return (
-    <div className={cx(s.toast, toast.kind === 'error' && s.toastError, toast.kind === 'success' && s.toastSuccess)} role={toast.kind === 'error' ? 'alert' : 'status'}>
+    <div
+      className={cx(s.toast, toast.kind === 'error' && s.toastError, toast.kind === 'success' && s.toastSuccess)}
+      role={toast.kind === 'error' ? 'alert' : 'status'}
+    >
       <p className={s.toastText}>{toast.text}</p>
-      <button type="button" className={s.toastClose} aria-label="Закрыть уведомление" onClick={() => toasts.dismiss(toast.id)}>
+      <button
+        type="button"
+        className={s.toastClose}
+        aria-label="Закрыть уведомление"
+        onClick={() => toasts.dismiss(toast.id)}
+      >
         ×
       </button>
     </div>

@@ -27,7 +27,13 @@ export function App() {
   useImagePreload();
   const overSlider = route.status === 'matched' && HEADER_OVER_SLIDER.includes(route.match.page);
   const content =
-    route.status === 'matched' ? pageElement(route.match) : route.status === 'pending' ? <PageLoader /> : <NotFoundPage />;
+    route.status === 'matched' ? (
+      pageElement(route.match)
+    ) : route.status === 'pending' ? (
+      <PageLoader />
+    ) : (
+      <NotFoundPage />
+    );
   return (
     <div className={styles.app}>
       {/* Behind an open modal the page is inert: no focus, no clicks, hidden from assistive tech. */}

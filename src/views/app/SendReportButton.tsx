@@ -27,7 +27,11 @@ const noSubscribe = () => () => undefined;
 const idleStatus = () => idle;
 
 export function useReportStatus(reporter: BugReporter | null): ReportStatus {
-  return useSyncExternalStore(reporter?.subscribe ?? noSubscribe, reporter?.status ?? idleStatus, reporter?.status ?? idleStatus);
+  return useSyncExternalStore(
+    reporter?.subscribe ?? noSubscribe,
+    reporter?.status ?? idleStatus,
+    reporter?.status ?? idleStatus,
+  );
 }
 
 /** The page's reporter: null until it is installed, then it (the view re-renders). */
@@ -73,7 +77,12 @@ export function SendReportButton({ reporter: given }: { reporter?: BugReporter |
       {status.status !== 'sent' && (
         <>
           <ConsentBox checked={withAddresses} onChange={setWithAddresses} />
-          <button type="button" className={styles.button} disabled={status.status === 'sending'} onClick={() => void reporter.send(reporter.lastError(), { withAddresses })}>
+          <button
+            type="button"
+            className={styles.button}
+            disabled={status.status === 'sending'}
+            onClick={() => void reporter.send(reporter.lastError(), { withAddresses })}
+          >
             {TEXT_SEND_REPORT}
           </button>
         </>

@@ -24,8 +24,15 @@ import type { AppState } from '../../projections/store';
 import type { InstalledReporting } from './bugReportUi';
 
 /** Ctrl+Shift+L, or ⌘+Shift+L on a Mac. */
-export function isDownloadShortcut(event: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'code' | 'key'>): boolean {
-  return (event.ctrlKey || event.metaKey) && event.shiftKey && !event.altKey && (event.code === 'KeyL' || event.key.toLowerCase() === 'l' || event.key === 'Д' || event.key === 'д');
+export function isDownloadShortcut(
+  event: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'code' | 'key'>,
+): boolean {
+  return (
+    (event.ctrlKey || event.metaKey) &&
+    event.shiftKey &&
+    !event.altKey &&
+    (event.code === 'KeyL' || event.key.toLowerCase() === 'l' || event.key === 'Д' || event.key === 'д')
+  );
 }
 
 /** Errors that are not bugs of the page: ResizeObserver's loop notice, a script of another origin. */
@@ -37,7 +44,9 @@ export function worthOffering(message: string): boolean {
 export type RecordedStore = {
   getState(): AppState;
   entries(): readonly LogEntry[];
-  events$: { subscribe(observer: (value: { entry: LogEntry; events: readonly AppEvent[] }) => void): { unsubscribe(): void } };
+  events$: {
+    subscribe(observer: (value: { entry: LogEntry; events: readonly AppEvent[] }) => void): { unsubscribe(): void };
+  };
 };
 
 type BugReportModule = Pick<typeof import('./bugReportUi'), 'installBugReporting'>;
@@ -129,7 +138,13 @@ export function startBugReporting(options: StartOptions): StartedReporting {
         // Handing over in one go: from here on the installed listeners see every event.
         listen(false);
         signOut.unsubscribe();
-        const installed = module.installBugReporting({ store, storage, win, initial, ...(options.save ? { save: options.save } : {}) });
+        const installed = module.installBugReporting({
+          store,
+          storage,
+          win,
+          initial,
+          ...(options.save ? { save: options.save } : {}),
+        });
         for (const error of errors.splice(0)) installed.reporter.offer(error);
         if (downloadAsked) {
           downloadAsked = false;

@@ -22,9 +22,23 @@ import { createRecorder, type Recorder } from '../../effects/recording';
 import type { Log } from '../../events/log';
 import type { AppState } from '../../projections/store';
 import { isDownloadShortcut, worthOffering, type RecordedStore } from './bugReportStart';
-import { setBugReporter, getBugReporter, type BugReporter, type ReportConsent, type ReportStatus } from './bugReportSlot';
+import {
+  setBugReporter,
+  getBugReporter,
+  type BugReporter,
+  type ReportConsent,
+  type ReportStatus,
+} from './bugReportSlot';
 import { describeError } from './reportedError';
-import { ConsentBox, StatusLine, TEXT_CLOSE, TEXT_OFFER, TEXT_SEND_FAILED, TEXT_SEND_REPORT, useReportStatus } from './SendReportButton';
+import {
+  ConsentBox,
+  StatusLine,
+  TEXT_CLOSE,
+  TEXT_OFFER,
+  TEXT_SEND_FAILED,
+  TEXT_SEND_REPORT,
+  useReportStatus,
+} from './SendReportButton';
 import styles from './bugReport.module.css';
 
 export const APP_VERSION: string = packageVersion;
@@ -48,14 +62,32 @@ export function createBugReporter(deps: ReporterDeps): BugReporter {
     for (const l of [...listeners]) l();
   };
   // Everything is read before the codec loads: the report shows the page as it was when asked for.
-  const build = async (error: ReportedError | null, now: string, maxBytes?: number, withAddresses = false): Promise<ClientReport> => {
+  const build = async (
+    error: ReportedError | null,
+    now: string,
+    maxBytes?: number,
+    withAddresses = false,
+  ): Promise<ClientReport> => {
     const earlier = deps.recorder.earlier();
     const current = deps.recorder.log();
-    const page = { appVersion: APP_VERSION, storeVersion: storeVersionOf(deps.getState()), route: deps.route(), userAgent: deps.userAgent(), now, error };
+    const page = {
+      appVersion: APP_VERSION,
+      storeVersion: storeVersionOf(deps.getState()),
+      route: deps.route(),
+      userAgent: deps.userAgent(),
+      now,
+      error,
+    };
     const { buildReport, readSessions } = await import('./bugReport');
-    return buildReport({ ...page, withAddresses, sessions: readSessions(earlier, current), ...(maxBytes === undefined ? {} : { maxBytes }) });
+    return buildReport({
+      ...page,
+      withAddresses,
+      sessions: readSessions(earlier, current),
+      ...(maxBytes === undefined ? {} : { maxBytes }),
+    });
   };
-  const report = (error: ReportedError | null, consent?: ReportConsent): Promise<ClientReport> => build(error, deps.now(), undefined, consent?.withAddresses === true);
+  const report = (error: ReportedError | null, consent?: ReportConsent): Promise<ClientReport> =>
+    build(error, deps.now(), undefined, consent?.withAddresses === true);
   return {
     report,
     async send(error, consent) {
@@ -66,7 +98,8 @@ export function createBugReporter(deps: ReporterDeps): BugReporter {
         last = null;
         set({ status: 'sent', id });
       } catch (failure) {
-        const message = failure instanceof ApiFailure && failure.serverMessage !== null ? failure.serverMessage : TEXT_SEND_FAILED;
+        const message =
+          failure instanceof ApiFailure && failure.serverMessage !== null ? failure.serverMessage : TEXT_SEND_FAILED;
         set({ status: 'failed', message, error });
       }
     },
@@ -104,14 +137,20 @@ export function BugReportOffer({ reporter }: { reporter: BugReporter }) {
   const status = useReportStatus(reporter);
   const [withAddresses, setWithAddresses] = useState(false);
   if (status.status === 'idle') return null;
-  const error = status.status === 'offered' || status.status === 'sending' || status.status === 'failed' ? status.error : null;
+  const error =
+    status.status === 'offered' || status.status === 'sending' || status.status === 'failed' ? status.error : null;
   return (
     <div className={styles.offer} role="dialog" aria-label={TEXT_SEND_REPORT}>
       <p className={styles.text}>{TEXT_OFFER}</p>
       {status.status !== 'sent' && <ConsentBox checked={withAddresses} onChange={setWithAddresses} />}
       <div className={styles.actions}>
         {status.status !== 'sent' && (
-          <button type="button" className={styles.button} disabled={status.status === 'sending'} onClick={() => void reporter.send(error, { withAddresses })}>
+          <button
+            type="button"
+            className={styles.button}
+            disabled={status.status === 'sending'}
+            onClick={() => void reporter.send(error, { withAddresses })}
+          >
             {TEXT_SEND_REPORT}
           </button>
         )}
@@ -175,7 +214,8 @@ export function installBugReporting(options: {
     route: () => win.location.pathname + win.location.search,
     userAgent: () => win.navigator.userAgent,
     // The route definition comes with the report's own chunk, not with the first load.
-    upload: (report) => import('../../api/contract/clientLog').then((m) => client.call(m.uploadClientLog, { body: report })),
+    upload: (report) =>
+      import('../../api/contract/clientLog').then((m) => client.call(m.uploadClientLog, { body: report })),
     save: options.save ?? saveTextFile,
   });
   setBugReporter(reporter);

@@ -12,7 +12,10 @@ function nodeProducts(node: MenuNode): Product[] {
 }
 
 /** Menu sections (top groups) with their visible products; empty sections are dropped. */
-export function menuSections(catalog: Pick<Catalog, 'groups' | 'products'>, excludedAllergens: readonly string[]): Section[] {
+export function menuSections(
+  catalog: Pick<Catalog, 'groups' | 'products'>,
+  excludedAllergens: readonly string[],
+): Section[] {
   const allowed = new Set(withoutAllergens(menuProducts(catalog), excludedAllergens).map((p) => p.id));
   return buildMenuTree(catalog)
     .map((node) => ({ group: node.group, products: nodeProducts(node).filter((p) => allowed.has(p.id)) }))

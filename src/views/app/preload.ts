@@ -25,13 +25,16 @@ export function useImagePreload(): void {
     const timers: number[] = [];
     batches.forEach((batch, i) => {
       timers.push(
-        window.setTimeout(() => {
-          for (const url of batch) {
-            const img = new Image();
-            img.decoding = 'async';
-            img.src = url;
-          }
-        }, PRELOAD_START_MS + i * PRELOAD_GAP_MS),
+        window.setTimeout(
+          () => {
+            for (const url of batch) {
+              const img = new Image();
+              img.decoding = 'async';
+              img.src = url;
+            }
+          },
+          PRELOAD_START_MS + i * PRELOAD_GAP_MS,
+        ),
       );
     });
     return () => timers.forEach((t) => window.clearTimeout(t));

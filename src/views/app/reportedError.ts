@@ -13,7 +13,7 @@ export function describeError(error: unknown): ReportedError {
   }
   let message: string;
   try {
-    message = typeof error === 'string' ? error : JSON.stringify(error) ?? String(error);
+    message = typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error));
   } catch {
     message = String(error);
   }

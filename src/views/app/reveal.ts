@@ -23,7 +23,11 @@ export function takeCards<S extends Section>(sections: readonly S[], budget: num
 }
 
 /** The sections to render now: the first `first` cards, then `step` more per step until all. */
-export function useProgressiveSections<S extends Section>(sections: readonly S[], first = FIRST_CARDS, step = CARDS_PER_STEP): readonly S[] {
+export function useProgressiveSections<S extends Section>(
+  sections: readonly S[],
+  first = FIRST_CARDS,
+  step = CARDS_PER_STEP,
+): readonly S[] {
   const total = sections.reduce((n, s) => n + s.products.length, 0);
   const [budget, setBudget] = useState(first);
   const done = budget >= total;

@@ -2,7 +2,14 @@
 // under /{city}; the same table the server answers 200/404 with, so client and server agree.
 // Links are written without the city ('/catalog') and get the base path /{slug} once a city is
 // chosen (SPEC §2 "The URL base path is /{city slug}/ once a city is chosen").
-import { forwardRef, useCallback, useEffect, useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useSyncExternalStore,
+  type AnchorHTMLAttributes,
+  type MouseEvent,
+} from 'react';
 import { useLocation } from 'wouter';
 import { matchSiteRoute, type SiteRouteMatch } from '../../api/siteRoutes';
 import { selectCity } from '../../projections/store';

@@ -28,7 +28,8 @@ export type ScrollPlan = { kind: 'top' } | { kind: 'element'; id: string; offset
 export function scrollPlan(hash: string, screenWidth: number): ScrollPlan {
   const id = decodeURIComponent(hash.replace(/^#/, ''));
   if (id === '') return { kind: 'top' };
-  if (id === TOP_OF_CATALOG) return { kind: 'element', id, offset: headerOffset(screenWidth), delayMs: SCROLL_DELAY_MS };
+  if (id === TOP_OF_CATALOG)
+    return { kind: 'element', id, offset: headerOffset(screenWidth), delayMs: SCROLL_DELAY_MS };
   return { kind: 'element', id, offset: HASH_OFFSET_PX, delayMs: SCROLL_DELAY_MS };
 }
 

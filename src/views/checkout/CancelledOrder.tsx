@@ -22,8 +22,10 @@ function refundDestination(method: Order['paymentMethod']): string | null {
 /** The line about the money, or null when nothing was charged online and nothing needs saying. */
 export function cancelledMoneyText(order: CancelledFacts): string | null {
   const to = refundDestination(order.paymentMethod);
-  if (order.paymentStatus === 'paid') return `Деньги вернутся${to === null ? '' : ` ${to}`}, обычно в течение нескольких дней.`;
-  if (order.paymentStatus === 'refunded') return to === null ? 'Деньги за заказ возвращены.' : `Деньги возвращены ${to}.`;
+  if (order.paymentStatus === 'paid')
+    return `Деньги вернутся${to === null ? '' : ` ${to}`}, обычно в течение нескольких дней.`;
+  if (order.paymentStatus === 'refunded')
+    return to === null ? 'Деньги за заказ возвращены.' : `Деньги возвращены ${to}.`;
   if (order.paymentStatus === 'none') return 'Оплачивать его не нужно.';
   return null;
 }

@@ -25,7 +25,9 @@ export function paymentStatusText(order: Pick<Order, 'status' | 'paymentStatus'>
 export function OrderDetails({ order }: { order: Order }) {
   const timeZone = useSelector((s) => selectCity(s)?.timeZone);
   const restaurant = useSelector((s) => {
-    const r = (s.setting.settings?.DELIVERY_TERMINALS[order.cityId] ?? []).find((t) => t.deliveryTerminalId === order.deliveryTerminalId);
+    const r = (s.setting.settings?.DELIVERY_TERMINALS[order.cityId] ?? []).find(
+      (t) => t.deliveryTerminalId === order.deliveryTerminalId,
+    );
     return r === undefined ? null : { name: r.name, address: r.address, phone: r.phone };
   }, jsonEqual);
   return (
@@ -88,7 +90,9 @@ export function OrderDetails({ order }: { order: Order }) {
         {order.deliveryMethod === 'delivery' ? (
           <p data-testid="order-address">{order.address === null ? 'Адрес не указан' : formatAddress(order.address)}</p>
         ) : (
-          <p data-testid="order-restaurant">{restaurant === null ? 'Ресторан сети' : `${restaurant.name}, ${restaurant.address}`}</p>
+          <p data-testid="order-restaurant">
+            {restaurant === null ? 'Ресторан сети' : `${restaurant.name}, ${restaurant.address}`}
+          </p>
         )}
         <p>
           Время: <span data-testid="order-time">{deliveryTimeText(order.deliveryTime, null, timeZone)}</span>

@@ -36,7 +36,11 @@ export function ProblemList({ problems }: { problems: readonly OrderProblem[] })
             <p className={styles.problemText}>{p.message}</p>
             {p.actionText !== '' && <p className={styles.problemHint}>{p.actionText}</p>}
             {modal !== undefined && (
-              <button type="button" className={ui.link} onClick={() => dispatch({ type: 'OpenModal', data: { modal: modal.modal } })}>
+              <button
+                type="button"
+                className={ui.link}
+                onClick={() => dispatch({ type: 'OpenModal', data: { modal: modal.modal } })}
+              >
                 {modal.label}
               </button>
             )}

@@ -14,7 +14,13 @@ export function deliveryTimeText(time: string, slots: DeliverySlots | null, time
   }
   const t = Date.parse(time);
   if (Number.isNaN(t)) return time;
-  return new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone }).format(t);
+  return new Intl.DateTimeFormat('ru-RU', {
+    day: 'numeric',
+    month: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+  }).format(t);
 }
 
 /**

@@ -36,7 +36,14 @@ export function BonusSpendForm({
         На счёте {formatNumber(balance)} · можно списать до {formatNumber(limit)}
       </p>
       <div className={classes.row}>
-        <input id={id} className={ui.input} inputMode="numeric" value={text} onChange={(e) => setText(e.target.value.replace(/[^\d]/g, ''))} disabled={limit <= 0} />
+        <input
+          id={id}
+          className={ui.input}
+          inputMode="numeric"
+          value={text}
+          onChange={(e) => setText(e.target.value.replace(/[^\d]/g, ''))}
+          disabled={limit <= 0}
+        />
         <button type="submit" className={`${ui.button} ${ui.secondary} ${ui.small}`} disabled={limit <= 0}>
           Списать
         </button>

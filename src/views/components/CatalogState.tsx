@@ -15,7 +15,13 @@ export function selectUsableCatalog(s: AppState): Catalog | null {
   return s.catalog.catalog;
 }
 
-export function WithCatalog({ children, skeletonCards }: { children: (catalog: Catalog) => ReactNode; skeletonCards?: number }) {
+export function WithCatalog({
+  children,
+  skeletonCards,
+}: {
+  children: (catalog: Catalog) => ReactNode;
+  skeletonCards?: number;
+}) {
   const catalog = useSelector(selectUsableCatalog);
   const failed = useSelector((s) => s.catalog.status === 'failed' && s.catalog.catalog === null);
   const settingsFailed = useSelector((s) => s.setting.status === 'failed' && s.setting.settings === null);
@@ -28,7 +34,9 @@ export function WithCatalog({ children, skeletonCards }: { children: (catalog: C
         <button
           type="button"
           className={ui.button}
-          onClick={() => dispatch(failed ? { type: 'StartCatalogLoad', data: {} } : { type: 'StartSettingsLoad', data: {} })}
+          onClick={() =>
+            dispatch(failed ? { type: 'StartCatalogLoad', data: {} } : { type: 'StartSettingsLoad', data: {} })
+          }
         >
           Повторить
         </button>

@@ -2,7 +2,15 @@ import { useDispatch } from '../app/store';
 import { Icon } from './Icon';
 import styles from './LikeButton.module.css';
 
-export function LikeButton({ productId, isLiked, likesCount }: { productId: string; isLiked: boolean; likesCount: number }) {
+export function LikeButton({
+  productId,
+  isLiked,
+  likesCount,
+}: {
+  productId: string;
+  isLiked: boolean;
+  likesCount: number;
+}) {
   const dispatch = useDispatch();
   return (
     <button

@@ -13,5 +13,12 @@ export function LoadingBar() {
     return () => window.clearTimeout(timer);
   }, []);
   if (!visible) return null;
-  return <div className={styles.bar} style={{ animationDuration: `${LOADING_BAR_DURATION_MS}ms` }} role="progressbar" aria-label="Загрузка страницы" />;
+  return (
+    <div
+      className={styles.bar}
+      style={{ animationDuration: `${LOADING_BAR_DURATION_MS}ms` }}
+      role="progressbar"
+      aria-label="Загрузка страницы"
+    />
+  );
 }

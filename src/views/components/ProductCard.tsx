@@ -14,7 +14,15 @@ export function productPath(sectionSlug: string, product: Pick<Product, 'id'>): 
 }
 
 /** `eager`: the card shows on the first screen, so its picture loads at once and first. */
-export function ProductCard({ product, sectionSlug, eager = false }: { product: Product; sectionSlug: string; eager?: boolean }) {
+export function ProductCard({
+  product,
+  sectionSlug,
+  eager = false,
+}: {
+  product: Product;
+  sectionSlug: string;
+  eager?: boolean;
+}) {
   const dispatch = useDispatch();
   const priceLabel = useSelector((s) => formatPriceLabel(product, s.catalog.catalog?.products));
   const openDetail = (e: MouseEvent) => {
@@ -27,7 +35,13 @@ export function ProductCard({ product, sectionSlug, eager = false }: { product: 
   const hasChoice = product.groupModifiers.length > 0;
   return (
     <article className={styles.card} data-testid="product-card">
-      <AppLink to={productPath(sectionSlug, product)} onClick={openDetail} className={styles.media} tabIndex={-1} aria-hidden="true">
+      <AppLink
+        to={productPath(sectionSlug, product)}
+        onClick={openDetail}
+        className={styles.media}
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         <ProductImage url={product.imageUrl} alt="" width={400} sizes={CARD_IMAGE_SIZES} eager={eager} />
         {product.oldPrice !== null && product.oldPrice > product.price && <span className={styles.sale}>Скидка</span>}
       </AppLink>

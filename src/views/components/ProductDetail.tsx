@@ -41,7 +41,13 @@ export function ProductDetail({
   return (
     <article className={styles.detail}>
       <div className={styles.media}>
-        <ProductImage url={product.imageUrl} alt={product.name} width={800} sizes="(min-width: 800px) 800px, 100vw" eager />
+        <ProductImage
+          url={product.imageUrl}
+          alt={product.name}
+          width={800}
+          sizes="(min-width: 800px) 800px, 100vw"
+          eager
+        />
       </div>
       <div className={styles.body}>
         <Heading className={styles.name}>{product.name}</Heading>

@@ -4,7 +4,15 @@ import { ProductCard } from './ProductCard';
 import styles from './ProductGrid.module.css';
 
 /** `eagerCards`: how many leading cards show on the first screen (their pictures load at once). */
-export function ProductGrid({ products, catalog, eagerCards = 0 }: { products: readonly Product[]; catalog: Pick<Catalog, 'groups'>; eagerCards?: number }) {
+export function ProductGrid({
+  products,
+  catalog,
+  eagerCards = 0,
+}: {
+  products: readonly Product[];
+  catalog: Pick<Catalog, 'groups'>;
+  eagerCards?: number;
+}) {
   return (
     <div className={styles.grid}>
       {products.map((p, i) => (

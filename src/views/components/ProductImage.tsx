@@ -10,7 +10,19 @@ export const IMAGE_WIDTHS = [200, 400, 800] as const;
 export const CARD_IMAGE_SIZES = '(min-width: 1280px) 300px, (min-width: 768px) 33vw, 50vw';
 
 /** `width` is the fallback src and the intrinsic size (the aspect ratio); `sizes` the shown width. */
-export function ProductImage({ url, alt, width = 400, sizes = `${width}px`, eager = false }: { url: string | null; alt: string; width?: number; sizes?: string; eager?: boolean }) {
+export function ProductImage({
+  url,
+  alt,
+  width = 400,
+  sizes = `${width}px`,
+  eager = false,
+}: {
+  url: string | null;
+  alt: string;
+  width?: number;
+  sizes?: string;
+  eager?: boolean;
+}) {
   if (url === null) {
     return (
       <div className={styles.placeholder} role="img" aria-label={alt}>

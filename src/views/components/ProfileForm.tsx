@@ -18,7 +18,9 @@ export function ProfileForm() {
     e.preventDefault();
     dispatch({
       type: 'EditProfile',
-      data: { changes: { name: name.trim(), personalData, PUSHNotifications: push, receiveAdvertisingInformation: ads } },
+      data: {
+        changes: { name: name.trim(), personalData, PUSHNotifications: push, receiveAdvertisingInformation: ads },
+      },
     });
   };
   return (
@@ -29,7 +31,14 @@ export function ProfileForm() {
       </label>
       <label className={ui.field}>
         <span className={ui.label}>Имя</span>
-        <input className={ui.input} name="name" autoComplete="given-name" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+        <input
+          className={ui.input}
+          name="name"
+          autoComplete="given-name"
+          maxLength={100}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
       </label>
       <label className={ui.check}>
         <input type="checkbox" checked={personalData} onChange={(e) => setPersonalData(e.target.checked)} />

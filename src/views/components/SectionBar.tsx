@@ -5,7 +5,15 @@ import { AppLink } from '../app/routing';
 import ui from './ui.module.css';
 import styles from './SectionBar.module.css';
 
-export function SectionBar({ groups, mode, active }: { groups: readonly Group[]; mode: 'anchor' | 'link'; active?: string | null }) {
+export function SectionBar({
+  groups,
+  mode,
+  active,
+}: {
+  groups: readonly Group[];
+  mode: 'anchor' | 'link';
+  active?: string | null;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   // Bring the current section's chip into view (horizontally only).
   useEffect(() => {

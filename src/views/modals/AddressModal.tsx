@@ -25,7 +25,11 @@ export function AddressModal({ onClose }: { onClose: () => void }) {
       {!signedIn ? (
         <>
           <p className={styles.text}>Войдите, чтобы сохранять адреса доставки.</p>
-          <button type="button" className={`${ui.button} ${ui.block}`} onClick={() => dispatch({ type: 'OpenModal', data: { modal: { kind: 'auth' } } })}>
+          <button
+            type="button"
+            className={`${ui.button} ${ui.block}`}
+            onClick={() => dispatch({ type: 'OpenModal', data: { modal: { kind: 'auth' } } })}
+          >
             Войти
           </button>
         </>
@@ -39,7 +43,9 @@ export function AddressModal({ onClose }: { onClose: () => void }) {
                 <button
                   type="button"
                   className={a.id === selectedId ? `${ui.option} ${ui.optionActive}` : ui.option}
-                  onClick={() => (a.id === selectedId ? onClose() : dispatch({ type: 'SelectAddress', data: { addressId: a.id } }))}
+                  onClick={() =>
+                    a.id === selectedId ? onClose() : dispatch({ type: 'SelectAddress', data: { addressId: a.id } })
+                  }
                 >
                   {formatAddress(a)}
                 </button>
@@ -74,7 +80,8 @@ function AddressCheckNote({ street, home }: { street: string; home: string }) {
   if (zone === null) return null;
   return (
     <p className={styles.text} data-testid="address-check">
-      Доставляем: зона «{zone.name}», доставка {zone.deliveryPrice === 0 ? 'бесплатно' : formatPrice(zone.deliveryPrice)}, минимальная сумма заказа{' '}
+      Доставляем: зона «{zone.name}», доставка{' '}
+      {zone.deliveryPrice === 0 ? 'бесплатно' : formatPrice(zone.deliveryPrice)}, минимальная сумма заказа{' '}
       {formatPrice(zone.minSum)}, примерно {zone.deliveryMinutes} мин.
     </p>
   );
@@ -84,27 +91,46 @@ export const TEXT_SAVE_ADDRESS = 'Сохранить адрес';
 export const TEXT_USE_ONCE = 'Доставить по этому адресу';
 
 /** `oneOffAllowed`: the checkout's form, where 'Сохранить адрес' may be unticked (the profile's always saves). */
-export function AddressForm({ onCancel, oneOffAllowed = false }: { onCancel: (() => void) | null; oneOffAllowed?: boolean }) {
+export function AddressForm({
+  onCancel,
+  oneOffAllowed = false,
+}: {
+  onCancel: (() => void) | null;
+  oneOffAllowed?: boolean;
+}) {
   const dispatch = useDispatch();
   const cityName = useSelector((s) => s.city.list.find((c) => c.id === s.city.selectedId)?.name ?? '');
   const streets = useSelector((s) => s.checkout.streets?.list ?? [], jsonEqual);
   const check = useSelector((s) => s.checkout.addressCheck, jsonEqual);
-  const [f, setF] = useState({ street: '', home: '', apartment: '', entrance: '', floor: '', intercom: '', comment: '' });
+  const [f, setF] = useState({
+    street: '',
+    home: '',
+    apartment: '',
+    entrance: '',
+    floor: '',
+    intercom: '',
+    comment: '',
+  });
   const [error, setError] = useState<string | null>(null);
   const [save, setSave] = useState(true);
   const set = (key: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [key]: e.target.value });
   const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
   const checkAddress = () => {
-    if (f.street.trim() !== '' && f.home.trim() !== '') dispatch({ type: 'CheckAddress', data: { street: f.street, home: f.home } });
+    if (f.street.trim() !== '' && f.home.trim() !== '')
+      dispatch({ type: 'CheckAddress', data: { street: f.street, home: f.home } });
   };
-  const suggestions = f.street.trim().length < 2 ? [] : streets.filter((s) => s.name.toLowerCase().includes(f.street.trim().toLowerCase())).slice(0, 20);
+  const suggestions =
+    f.street.trim().length < 2
+      ? []
+      : streets.filter((s) => s.name.toLowerCase().includes(f.street.trim().toLowerCase())).slice(0, 20);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (f.street.trim() === '' || f.home.trim() === '') {
       setError('Укажите улицу и дом');
       return;
     }
-    const checked = check.status === 'done' && check.street === f.street.trim() && check.home === f.home.trim() ? check.answer : null;
+    const checked =
+      check.status === 'done' && check.street === f.street.trim() && check.home === f.home.trim() ? check.answer : null;
     const known = streets.find((s) => s.name.toLowerCase() === f.street.trim().toLowerCase());
     const address = {
       city: cityName,
@@ -117,7 +143,11 @@ export function AddressForm({ onCancel, oneOffAllowed = false }: { onCancel: (()
       comment: orNull(f.comment),
       location: checked?.location ?? known?.location ?? null,
     };
-    dispatch(save || !oneOffAllowed ? { type: 'CreateAddress', data: { address } } : { type: 'UseOneOffAddress', data: { address } });
+    dispatch(
+      save || !oneOffAllowed
+        ? { type: 'CreateAddress', data: { address } }
+        : { type: 'UseOneOffAddress', data: { address } },
+    );
   };
   return (
     <form onSubmit={submit} noValidate>

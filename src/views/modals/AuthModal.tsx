@@ -28,7 +28,17 @@ function formatCountdown(seconds: number): string {
 }
 
 /** The phone field; its error shows under it and is tied to it (aria-invalid, aria-describedby). */
-export function PhoneField({ value, onChange, autoFocus, error }: { value: string; onChange: (v: string) => void; autoFocus?: boolean; error?: string | null }) {
+export function PhoneField({
+  value,
+  onChange,
+  autoFocus,
+  error,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  autoFocus?: boolean;
+  error?: string | null;
+}) {
   const errorId = useId();
   const invalid = error !== undefined && error !== null;
   // The message is outside the label, so the field's name stays 'Номер телефона'.
@@ -163,7 +173,13 @@ function CodeStep({
       )}
       <label className={ui.field}>
         <span className={ui.label}>Имя (если вы у нас впервые)</span>
-        <input className={ui.input} name="name" autoComplete="given-name" value={name} onChange={(e) => setName(e.target.value)} />
+        <input
+          className={ui.input}
+          name="name"
+          autoComplete="given-name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
       </label>
       <label className={ui.check}>
         <input type="checkbox" checked={personalData} onChange={(e) => setPersonalData(e.target.checked)} />
@@ -188,7 +204,11 @@ function CodeStep({
           {error}
         </p>
       )}
-      <button type="submit" className={`${ui.button} ${ui.block}`} disabled={verifying || code.length === 0 || !personalData}>
+      <button
+        type="submit"
+        className={`${ui.button} ${ui.block}`}
+        disabled={verifying || code.length === 0 || !personalData}
+      >
         {verifying ? 'Проверяем…' : 'Войти'}
       </button>
     </form>

@@ -14,7 +14,9 @@ export function CatalogMenuModal({ onClose }: { onClose: () => void }) {
       const g = groups.find((x) => x.id === m.groupId);
       return g === undefined ? [] : [{ slug: g.slug, title: m.title }];
     });
-    return fromSettings.length > 0 ? fromSettings : selectMenuTree(s).map((n) => ({ slug: n.group.slug, title: n.group.name }));
+    return fromSettings.length > 0
+      ? fromSettings
+      : selectMenuTree(s).map((n) => ({ slug: n.group.slug, title: n.group.name }));
   }, jsonEqual);
   return (
     <Dialog title={TITLE_CATALOG_MENU} onClose={onClose} size="s">
@@ -23,7 +25,12 @@ export function CatalogMenuModal({ onClose }: { onClose: () => void }) {
           Всё меню
         </AppLink>
         {entries.map((e) => (
-          <AppLink key={e.slug} to={`/catalog/${encodeURIComponent(e.slug)}`} className={styles.menuLink} onClick={onClose}>
+          <AppLink
+            key={e.slug}
+            to={`/catalog/${encodeURIComponent(e.slug)}`}
+            className={styles.menuLink}
+            onClick={onClose}
+          >
             {e.title}
           </AppLink>
         ))}

@@ -11,7 +11,13 @@ import ui from '../components/ui.module.css';
 import { Dialog } from './Dialog';
 import styles from './modals.module.css';
 
-export function ModifierModal({ modal, onClose }: { modal: Extract<Modal, { kind: 'modifier' }>; onClose: () => void }) {
+export function ModifierModal({
+  modal,
+  onClose,
+}: {
+  modal: Extract<Modal, { kind: 'modifier' }>;
+  onClose: () => void;
+}) {
   const product = useSelector((s) => selectProductById(s, modal.productId));
   const catalog = useSelector((s) => s.catalog.catalog);
   if (product === undefined || catalog === null) {
@@ -55,7 +61,12 @@ function ModifierForm({
           onClick={() =>
             dispatch({
               type: 'AddItem',
-              data: { productId: product.id, mods: toChosenMods(choice), isGift: modal.isGift, fromPromocode: modal.fromPromocode },
+              data: {
+                productId: product.id,
+                mods: toChosenMods(choice),
+                isGift: modal.isGift,
+                fromPromocode: modal.fromPromocode,
+              },
             })
           }
         >

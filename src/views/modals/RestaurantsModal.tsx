@@ -8,7 +8,15 @@ import ui from '../components/ui.module.css';
 import { Dialog } from './Dialog';
 import styles from './modals.module.css';
 
-type Row = { id: string; name: string; address: string; phone: string; hours: string | null; open: boolean | null; stopped: string[] | null };
+type Row = {
+  id: string;
+  name: string;
+  address: string;
+  phone: string;
+  hours: string | null;
+  open: boolean | null;
+  stopped: string[] | null;
+};
 
 export function RestaurantsModal({ onClose }: { onClose: () => void }) {
   const dispatch = useDispatch();
@@ -41,7 +49,11 @@ export function RestaurantsModal({ onClose }: { onClose: () => void }) {
               <button
                 type="button"
                 className={r.id === selected ? `${ui.option} ${ui.optionActive}` : ui.option}
-                onClick={() => (r.id === selected ? onClose() : dispatch({ type: 'SelectRestaurant', data: { deliveryTerminalId: r.id } }))}
+                onClick={() =>
+                  r.id === selected
+                    ? onClose()
+                    : dispatch({ type: 'SelectRestaurant', data: { deliveryTerminalId: r.id } })
+                }
               >
                 <span className={styles.restaurant}>
                   <span className={styles.restaurantName}>{r.name}</span>
@@ -54,7 +66,9 @@ export function RestaurantsModal({ onClose }: { onClose: () => void }) {
                     </span>
                   )}
                   {r.stopped !== null && (
-                    <span className={styles.small}>{r.stopped.length === 0 ? 'Приготовит весь заказ' : `Нет в наличии: ${r.stopped.join(', ')}`}</span>
+                    <span className={styles.small}>
+                      {r.stopped.length === 0 ? 'Приготовит весь заказ' : `Нет в наличии: ${r.stopped.join(', ')}`}
+                    </span>
                   )}
                 </span>
               </button>

@@ -19,7 +19,9 @@ export function TimeModal({ onClose }: { onClose: () => void }) {
   const estimate =
     asapEstimate === null || slots === null
       ? null
-      : new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: slots.timeZone }).format(Date.parse(asapEstimate));
+      : new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: slots.timeZone }).format(
+          Date.parse(asapEstimate),
+        );
   return (
     <Dialog title={TITLE_TIME} onClose={onClose}>
       {slots === null ? (
@@ -27,7 +29,11 @@ export function TimeModal({ onClose }: { onClose: () => void }) {
       ) : (
         <>
           {slots.asap.available ? (
-            <button type="button" className={current === 'asap' ? `${ui.option} ${ui.optionActive}` : ui.option} onClick={() => choose('asap')}>
+            <button
+              type="button"
+              className={current === 'asap' ? `${ui.option} ${ui.optionActive}` : ui.option}
+              onClick={() => choose('asap')}
+            >
               {TEXT_ASAP}
               {estimate !== null && <span className={styles.note}> · примерно к {estimate}</span>}
             </button>

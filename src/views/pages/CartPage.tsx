@@ -7,7 +7,8 @@ import type { CartItem, Catalog } from '../../api/entities';
 import { formatPrice, lineTotal, unitPrice } from '../../domain/price';
 import { selectCartTotals, selectVisibleLines } from '../../projections/cart';
 import { selectCityData, selectIsSignedIn } from '../../projections/store';
-import { deliveryFee, freeDeliveryText, giftProgressText, SNACKS_PER_GIFT, snackCount } from '../app/cartView';
+import { SNACKS_PER_GIFT } from '../../domain/gifts';
+import { deliveryFee, freeDeliveryText, giftProgressText, snackCount } from '../app/cartView';
 import { formatAddress } from '../../domain/addressText';
 import { withoutAllergens } from '../../domain/catalog';
 import { AppLink } from '../app/routing';
@@ -31,7 +32,14 @@ function Line({ line, highlighted }: { line: CartItem; highlighted: boolean }) {
   return (
     <li className={highlighted ? `${styles.line} ${styles.highlight}` : styles.line} data-testid="cart-line">
       {line.product.imageUrl !== null ? (
-        <img className={styles.lineImage} src={imageSrc(line.product.imageUrl, 200)} alt="" width={72} height={72} loading="lazy" />
+        <img
+          className={styles.lineImage}
+          src={imageSrc(line.product.imageUrl, 200)}
+          alt=""
+          width={72}
+          height={72}
+          loading="lazy"
+        />
       ) : (
         <span className={styles.lineImage} aria-hidden="true" />
       )}
@@ -41,7 +49,9 @@ function Line({ line, highlighted }: { line: CartItem; highlighted: boolean }) {
           {line.isGift && <span className={styles.gift}>Подарок</span>}
         </p>
         {line.mods.length > 0 && (
-          <p className={styles.mods}>{line.mods.map((m) => (m.amount > 1 ? `${m.name} × ${m.amount}` : m.name)).join(', ')}</p>
+          <p className={styles.mods}>
+            {line.mods.map((m) => (m.amount > 1 ? `${m.name} × ${m.amount}` : m.name)).join(', ')}
+          </p>
         )}
         <p className={styles.unit}>{line.isGift ? 'Бесплатно' : `${formatPrice(unitPrice(line))} за шт.`}</p>
       </div>
@@ -52,7 +62,9 @@ function Line({ line, highlighted }: { line: CartItem; highlighted: boolean }) {
           <div className={styles.stepper} role="group" aria-label={`Количество «${line.product.name}»`}>
             <button
               type="button"
-              onClick={() => dispatch({ type: 'ChangeQuantity', data: { lineId: line.id, quantity: line.quantity - 1 } })}
+              onClick={() =>
+                dispatch({ type: 'ChangeQuantity', data: { lineId: line.id, quantity: line.quantity - 1 } })
+              }
               aria-label="Уменьшить"
             >
               −
@@ -61,7 +73,9 @@ function Line({ line, highlighted }: { line: CartItem; highlighted: boolean }) {
             <button
               type="button"
               disabled={!canIncrease}
-              onClick={() => dispatch({ type: 'ChangeQuantity', data: { lineId: line.id, quantity: line.quantity + 1 } })}
+              onClick={() =>
+                dispatch({ type: 'ChangeQuantity', data: { lineId: line.id, quantity: line.quantity + 1 } })
+              }
               aria-label="Увеличить"
             >
               +
@@ -109,7 +123,14 @@ function Coupon() {
         Промокод
       </label>
       <div className={styles.inline}>
-        <input id="coupon" className={ui.input} value={text} maxLength={64} onChange={(e) => setText(e.target.value)} autoComplete="off" />
+        <input
+          id="coupon"
+          className={ui.input}
+          value={text}
+          maxLength={64}
+          onChange={(e) => setText(e.target.value)}
+          autoComplete="off"
+        />
         <button type="submit" className={`${ui.button} ${ui.secondary} ${ui.small}`} disabled={text.trim() === ''}>
           Применить
         </button>
@@ -128,7 +149,11 @@ function Bonuses() {
       <div className={styles.panel}>
         <p className={styles.panelTitle}>Бонусы</p>
         <p className={ui.muted}>
-          <button type="button" className={ui.link} onClick={() => dispatch({ type: 'OpenModal', data: { modal: { kind: 'auth' } } })}>
+          <button
+            type="button"
+            className={ui.link}
+            onClick={() => dispatch({ type: 'OpenModal', data: { modal: { kind: 'auth' } } })}
+          >
             Войдите
           </button>
           , чтобы копить и списывать бонусы.
@@ -136,7 +161,14 @@ function Bonuses() {
       </div>
     );
   }
-  return <BonusSpendForm id="bonus" balance={balance} cap={allowed} classes={{ form: styles.panel, title: styles.panelTitle, note: ui.muted, row: styles.inline }} />;
+  return (
+    <BonusSpendForm
+      id="bonus"
+      balance={balance}
+      cap={allowed}
+      classes={{ form: styles.panel, title: styles.panelTitle, note: ui.muted, row: styles.inline }}
+    />
+  );
 }
 
 function Extras({ catalog }: { catalog: Catalog }) {
@@ -177,7 +209,14 @@ function Progress({ text, ratio }: { text: string; ratio: number }) {
   return (
     <div className={styles.progress}>
       <p>{text}</p>
-      <div className={styles.bar} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(ratio * 100)} aria-label={text}>
+      <div
+        className={styles.bar}
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(ratio * 100)}
+        aria-label={text}
+      >
         <span style={{ width: `${Math.min(100, Math.max(0, ratio * 100))}%` }} />
       </div>
     </div>
@@ -213,7 +252,8 @@ export default function CartPage() {
   const fee = deliveryFee(cart.items);
   const snacks = snackCount(cart.items, settings);
   const giftText = giftProgressText(snacks);
-  const freeText = cart.deliveryMethod === 'delivery' && !cart.freeDelivery ? freeDeliveryText(totals.goods, freeFrom) : null;
+  const freeText =
+    cart.deliveryMethod === 'delivery' && !cart.freeDelivery ? freeDeliveryText(totals.goods, freeFrom) : null;
 
   if (lines.length === 0) {
     return (
@@ -278,7 +318,11 @@ export default function CartPage() {
                 {cart.deliveryMethod === 'delivery' ? 'Доставка' : 'Самовывоз'}
                 {destination !== null && <span className={styles.destination}>{destination}</span>}
               </span>
-              <button type="button" className={ui.link} onClick={() => dispatch({ type: 'OpenModal', data: { modal: { kind: 'deliveryMethod' } } })}>
+              <button
+                type="button"
+                className={ui.link}
+                onClick={() => dispatch({ type: 'OpenModal', data: { modal: { kind: 'deliveryMethod' } } })}
+              >
                 Изменить
               </button>
             </p>

@@ -29,7 +29,10 @@ function SearchAndFilters({ catalog }: { catalog: Catalog }) {
   const onText = (value: string) => {
     setText(value);
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => dispatch({ type: 'SearchCatalog', data: { text: value } }), SEARCH_DEBOUNCE_MS);
+    timer.current = window.setTimeout(
+      () => dispatch({ type: 'SearchCatalog', data: { text: value } }),
+      SEARCH_DEBOUNCE_MS,
+    );
   };
   // A chip chosen while the typed text still waits for its debounce replaces that search: the
   // timer must not bring it back a moment later (the list showing the search, the field empty).
@@ -61,7 +64,13 @@ function SearchAndFilters({ catalog }: { catalog: Catalog }) {
                 type="button"
                 className={active ? `${ui.chip} ${ui.chipActive}` : ui.chip}
                 aria-pressed={active}
-                onClick={() => onChip(active ? { type: 'ClearCatalogQuery', data: {} } : { type: 'FilterCatalog', data: { codes: [f.code] } })}
+                onClick={() =>
+                  onChip(
+                    active
+                      ? { type: 'ClearCatalogQuery', data: {} }
+                      : { type: 'FilterCatalog', data: { codes: [f.code] } },
+                  )
+                }
               >
                 {f.name}
               </button>
@@ -84,13 +93,19 @@ function CatalogContent({ catalog, section }: { catalog: Catalog; section: strin
   const groupExists = section === null || catalog.groups.some((g) => g.slug === section && g.parentGroup === null);
   const shown = useProgressiveSections(section === null ? sections : current === null ? [] : [current]);
   if (!groupExists) return <NotFoundPage />;
-  const title = current?.group.name ?? (section === null ? 'Меню' : (catalog.groups.find((g) => g.slug === section)?.name ?? 'Меню'));
+  const title =
+    current?.group.name ??
+    (section === null ? 'Меню' : (catalog.groups.find((g) => g.slug === section)?.name ?? 'Меню'));
   // On a section page the search and filters look inside that section only.
   const inSection = current === null ? null : new Set(current.products.map((p) => p.id));
   const matches =
-    query.mode === 'all' ? null : queriedProducts(catalog, query, excluded).filter((p) => inSection === null || inSection.has(p.id));
+    query.mode === 'all'
+      ? null
+      : queriedProducts(catalog, query, excluded).filter((p) => inSection === null || inSection.has(p.id));
   // The first screen's cards may span sections (a section of one dish, then the next).
-  const eagerCards = shown.map((_, i) => Math.max(0, FIRST_SCREEN_CARDS - shown.slice(0, i).reduce((n, s) => n + s.products.length, 0)));
+  const eagerCards = shown.map((_, i) =>
+    Math.max(0, FIRST_SCREEN_CARDS - shown.slice(0, i).reduce((n, s) => n + s.products.length, 0)),
+  );
   return (
     <div className={ui.container}>
       <h1 className={ui.pageTitle} id="top-of-catalog">

@@ -37,10 +37,22 @@ function Method() {
     <fieldset className={styles.section}>
       <legend className={styles.sectionTitle}>{TITLE_DELIVERY_METHOD}</legend>
       <div className={styles.toggle} role="radiogroup" aria-label={TITLE_DELIVERY_METHOD}>
-        <button type="button" role="radio" aria-checked={method === 'delivery'} className={method === 'delivery' ? `${ui.option} ${ui.optionActive}` : ui.option} onClick={() => choose('delivery')}>
+        <button
+          type="button"
+          role="radio"
+          aria-checked={method === 'delivery'}
+          className={method === 'delivery' ? `${ui.option} ${ui.optionActive}` : ui.option}
+          onClick={() => choose('delivery')}
+        >
           Доставка
         </button>
-        <button type="button" role="radio" aria-checked={method === 'self'} className={method === 'self' ? `${ui.option} ${ui.optionActive}` : ui.option} onClick={() => choose('self')}>
+        <button
+          type="button"
+          role="radio"
+          aria-checked={method === 'self'}
+          className={method === 'self' ? `${ui.option} ${ui.optionActive}` : ui.option}
+          onClick={() => choose('self')}
+        >
           Самовывоз
         </button>
       </div>
@@ -78,7 +90,12 @@ function Address() {
               )}
               {list.map((a) => (
                 <label key={a.id} className={styles.choice}>
-                  <input type="radio" name="address" checked={a.id === selectedId} onChange={() => dispatch({ type: 'SelectAddress', data: { addressId: a.id } })} />
+                  <input
+                    type="radio"
+                    name="address"
+                    checked={a.id === selectedId}
+                    onChange={() => dispatch({ type: 'SelectAddress', data: { addressId: a.id } })}
+                  />
                   <span>{formatAddress(a)}</span>
                 </label>
               ))}
@@ -92,8 +109,10 @@ function Address() {
           {zone !== null && (
             <p className={styles.note} data-testid="checkout-zone">
               Зона «{zone.name}»: доставка {zone.deliveryPrice === 0 ? 'бесплатно' : formatPrice(zone.deliveryPrice)}
-              {zone.freeDeliveryFrom !== null && zone.deliveryPrice > 0 ? `, бесплатно от ${formatPrice(zone.freeDeliveryFrom)}` : ''}; минимальная сумма заказа{' '}
-              {formatPrice(zone.minSum)}; примерно {zone.deliveryMinutes} мин.
+              {zone.freeDeliveryFrom !== null && zone.deliveryPrice > 0
+                ? `, бесплатно от ${formatPrice(zone.freeDeliveryFrom)}`
+                : ''}
+              ; минимальная сумма заказа {formatPrice(zone.minSum)}; примерно {zone.deliveryMinutes} мин.
             </p>
           )}
         </>
@@ -108,9 +127,18 @@ function Restaurant() {
   const info = useSelector((s) => {
     const q = selectQuote(s.checkout);
     const fromQuote = q?.restaurants.find((r) => r.deliveryTerminalId === s.cart.selectedRestaurant) ?? null;
-    if (fromQuote !== null) return { name: fromQuote.name, address: fromQuote.address, hours: fromQuote.hoursText, open: fromQuote.isOpenNow, stopped: fromQuote.stopped };
+    if (fromQuote !== null)
+      return {
+        name: fromQuote.name,
+        address: fromQuote.address,
+        hours: fromQuote.hoursText,
+        open: fromQuote.isOpenNow,
+        stopped: fromQuote.stopped,
+      };
     const cityId = s.city.selectedId;
-    const r = (cityId === null ? [] : (s.setting.settings?.DELIVERY_TERMINALS[cityId] ?? [])).find((t) => t.deliveryTerminalId === s.cart.selectedRestaurant);
+    const r = (cityId === null ? [] : (s.setting.settings?.DELIVERY_TERMINALS[cityId] ?? [])).find(
+      (t) => t.deliveryTerminalId === s.cart.selectedRestaurant,
+    );
     return r === undefined ? null : { name: r.name, address: r.address, hours: null, open: null, stopped: null };
   }, jsonEqual);
   return (
@@ -136,7 +164,11 @@ function Restaurant() {
           )}
         </div>
       )}
-      <button type="button" className={ui.link} onClick={() => dispatch({ type: 'OpenModal', data: { modal: { kind: 'restaurants' } } })}>
+      <button
+        type="button"
+        className={ui.link}
+        onClick={() => dispatch({ type: 'OpenModal', data: { modal: { kind: 'restaurants' } } })}
+      >
         Выбрать ресторан
       </button>
     </fieldset>
@@ -154,7 +186,11 @@ function Time() {
       <legend className={styles.sectionTitle}>{method === 'delivery' ? 'Время доставки' : 'Время самовывоза'}</legend>
       <div className={styles.row}>
         <span data-testid="checkout-time">{deliveryTimeText(time, slots, timeZone)}</span>
-        <button type="button" className={ui.link} onClick={() => dispatch({ type: 'OpenModal', data: { modal: { kind: 'time' } } })}>
+        <button
+          type="button"
+          className={ui.link}
+          onClick={() => dispatch({ type: 'OpenModal', data: { modal: { kind: 'time' } } })}
+        >
           Изменить
         </button>
       </div>
@@ -202,7 +238,12 @@ function Payment() {
       <div className={styles.choices} role="radiogroup" aria-label="Способ оплаты">
         {available.map((m: PaymentMethod) => (
           <label key={m} className={styles.choice}>
-            <input type="radio" name="payment" checked={m === method} onChange={() => dispatch({ type: 'ChangePaymentMethod', data: { method: m } })} />
+            <input
+              type="radio"
+              name="payment"
+              checked={m === method}
+              onChange={() => dispatch({ type: 'ChangePaymentMethod', data: { method: m } })}
+            />
             <span>{PaymentMethodTitle[m]}</span>
           </label>
         ))}
@@ -230,7 +271,14 @@ function Bonuses() {
   const balance = useSelector((s) => s.user.profile?.balance ?? 0);
   const cap = useSelector((s) => selectQuote(s.checkout)?.bonusCap ?? null);
   if (!signedIn || balance <= 0) return null;
-  return <BonusSpendForm id="checkout-bonus" balance={balance} cap={cap} classes={{ form: styles.section, title: styles.sectionTitle, note: styles.note, row: styles.row }} />;
+  return (
+    <BonusSpendForm
+      id="checkout-bonus"
+      balance={balance}
+      cap={cap}
+      classes={{ form: styles.section, title: styles.sectionTitle, note: styles.note, row: styles.row }}
+    />
+  );
 }
 
 function Comment() {
@@ -268,13 +316,19 @@ function Summary() {
   const consent = useSelector((s) => s.checkout.consent);
   const deliveryText = useSelector((s) => {
     const q = selectQuote(s.checkout);
-    return q !== null && q.deliveryMethod === s.cart.deliveryMethod ? q.deliveryText : (s.setting.settings?.CHECKOUT_DELIVERY_TEXT[s.cart.deliveryMethod] ?? '');
+    return q !== null && q.deliveryMethod === s.cart.deliveryMethod
+      ? q.deliveryText
+      : (s.setting.settings?.CHECKOUT_DELIVERY_TEXT[s.cart.deliveryMethod] ?? '');
   });
   const current = quote !== null && quote.deliveryMethod === method ? quote : null;
   const delivery = current === null ? cartDelivery : current.zone === null ? null : current.deliveryPrice;
-  const pending = submission.status === 'pending' || submission.status === 'awaiting-payment' || submission.status === 'paying';
+  const pending =
+    submission.status === 'pending' || submission.status === 'awaiting-payment' || submission.status === 'paying';
   // Server refusals of the last click that the live list does not already show.
-  const refused = submission.status === 'refused' && submission.source === 'server' ? submission.problems.filter((p) => !problems.some((q) => q.code === p.code)) : [];
+  const refused =
+    submission.status === 'refused' && submission.source === 'server'
+      ? submission.problems.filter((p) => !problems.some((q) => q.code === p.code))
+      : [];
   const submit = (e: FormEvent) => {
     e.preventDefault();
     dispatch({ type: 'PlaceOrder', data: {} });
@@ -316,12 +370,22 @@ function Summary() {
         </div>
       </dl>
       <StatusLine
-        text={quoting ? 'Пересчитываем заказ…' : quoteFailed !== null ? `Не удалось пересчитать заказ: ${quoteFailed}` : null}
+        text={
+          quoting
+            ? 'Пересчитываем заказ…'
+            : quoteFailed !== null
+              ? `Не удалось пересчитать заказ: ${quoteFailed}`
+              : null
+        }
         testId="checkout-status"
       />
       {deliveryText.trim() !== '' && <p className={styles.deliveryText}>{deliveryText}</p>}
       <label className={styles.consent}>
-        <input type="checkbox" checked={consent} onChange={(e) => dispatch({ type: 'ChangeConsent', data: { given: e.target.checked } })} />
+        <input
+          type="checkbox"
+          checked={consent}
+          onChange={(e) => dispatch({ type: 'ChangeConsent', data: { given: e.target.checked } })}
+        />
         <span>
           {TEXT_CONSENT} (<AppLink to="/legal">политика конфиденциальности</AppLink>)
         </span>

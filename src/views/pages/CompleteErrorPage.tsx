@@ -13,7 +13,8 @@ export const TITLE_COMPLETE_ERROR = 'Не удалось оплатить зак
 export const TEXT_CART_KEPT = 'Корзина сохранена: вы можете оплатить заказ ещё раз или выбрать оплату при получении.';
 
 /** The payment went through but the order was cancelled afterwards: the page is about the refund, not a failed payment. */
-const wasPaidThenCancelled = (order: Order): boolean => order.status === 'Cancelled' && (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded');
+const wasPaidThenCancelled = (order: Order): boolean =>
+  order.status === 'Cancelled' && (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded');
 
 function PaidThenCancelled({ order }: { order: Order }) {
   const bonus = bonusReturnedText(order);
@@ -45,7 +46,8 @@ export default function CompleteErrorPage() {
   let what = 'Оплата не прошла или заказ не был принят.';
   if (order !== null) {
     if (order.paymentStatus === 'paid') what = `Заказ №${order.number} оплачен — всё в порядке.`;
-    else if (order.status === 'Cancelled' || order.paymentStatus === 'failed') what = `Оплата заказа №${order.number} не прошла, деньги не списаны. Заказ отменён.`;
+    else if (order.status === 'Cancelled' || order.paymentStatus === 'failed')
+      what = `Оплата заказа №${order.number} не прошла, деньги не списаны. Заказ отменён.`;
     else what = `Заказ №${order.number} ещё не оплачен.`;
   }
   const bonus = order?.status === 'Cancelled' ? bonusReturnedText(order) : null;

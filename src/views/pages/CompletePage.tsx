@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { ORDER_STATUS_FLOW, ORDER_STATUS_NAMES, type Order } from '../../api/contract/orders';
-import { isOnline } from '../../commands/checkout.decide';
+import { isOnline } from '../../domain/payment';
 import { AppLink } from '../app/routing';
 import { jsonEqual, useDispatch, useSelector } from '../app/store';
 import { CancelledOrderLines, cancelledTitle, ToMenuLink } from '../checkout/CancelledOrder';
@@ -101,8 +101,12 @@ export default function CompletePage() {
     );
   }
   const order = shown.order;
-  const awaitingPayment = isOnline(order.paymentMethod) && order.paymentStatus === 'pending' && order.status !== 'Cancelled';
-  const paymentFailed = isOnline(order.paymentMethod) && (order.paymentStatus === 'failed' || (order.status === 'Cancelled' && order.paymentStatus !== 'paid' && order.paymentStatus !== 'refunded'));
+  const awaitingPayment =
+    isOnline(order.paymentMethod) && order.paymentStatus === 'pending' && order.status !== 'Cancelled';
+  const paymentFailed =
+    isOnline(order.paymentMethod) &&
+    (order.paymentStatus === 'failed' ||
+      (order.status === 'Cancelled' && order.paymentStatus !== 'paid' && order.paymentStatus !== 'refunded'));
   const cancelled = order.status === 'Cancelled';
   return (
     <div className={ui.container}>

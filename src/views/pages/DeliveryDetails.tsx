@@ -40,7 +40,10 @@ const ZONE_COLOURS = ['#cc2a24', '#2b6cb0', '#1f9d55', '#b7791f', '#6b46c1', '#c
 
 /** Zones and restaurants projected into a 400 × 300 box (equirectangular, scaled by latitude). */
 function ZoneMap({ zones, restaurants }: { zones: readonly DeliveryZone[]; restaurants: readonly Restaurant[] }) {
-  const points = [...zones.flatMap((z) => z.polygon), ...restaurants.map((r): [number, number] => [r.location.lon, r.location.lat])];
+  const points = [
+    ...zones.flatMap((z) => z.polygon),
+    ...restaurants.map((r): [number, number] => [r.location.lon, r.location.lat]),
+  ];
   if (points.length === 0) return null;
   const lons = points.map((p) => p[0]);
   const lats = points.map((p) => p[1]);
@@ -65,7 +68,15 @@ function ZoneMap({ zones, restaurants }: { zones: readonly DeliveryZone[]; resta
         />
       ))}
       {restaurants.map((r) => (
-        <circle key={r.deliveryTerminalId} cx={x(r.location.lon)} cy={y(r.location.lat)} r={6} fill="#1d1d1f" stroke="#fff" strokeWidth={2} />
+        <circle
+          key={r.deliveryTerminalId}
+          cx={x(r.location.lon)}
+          cy={y(r.location.lat)}
+          r={6}
+          fill="#1d1d1f"
+          stroke="#fff"
+          strokeWidth={2}
+        />
       ))}
     </svg>
   );
@@ -74,7 +85,10 @@ function ZoneMap({ zones, restaurants }: { zones: readonly DeliveryZone[]; resta
 export function DeliveryDetails() {
   const cityId = useSelector((s) => s.city.selectedId);
   const zones = useSelector((s) => (cityId === null ? [] : (s.setting.settings?.CITY_ZONES[cityId] ?? [])), jsonEqual);
-  const restaurants = useSelector((s) => (cityId === null ? [] : (s.setting.settings?.DELIVERY_TERMINALS[cityId] ?? [])), jsonEqual);
+  const restaurants = useSelector(
+    (s) => (cityId === null ? [] : (s.setting.settings?.DELIVERY_TERMINALS[cityId] ?? [])),
+    jsonEqual,
+  );
   const freeFrom = useSelector(selectFreeDeliveryFrom);
   if (zones.length === 0 && restaurants.length === 0) return null;
   return (
@@ -86,7 +100,11 @@ export function DeliveryDetails() {
         <ul className={styles.zones}>
           {zones.map((z, i) => (
             <li key={z.id}>
-              <span className={styles.swatch} style={{ background: ZONE_COLOURS[i % ZONE_COLOURS.length] }} aria-hidden="true" />
+              <span
+                className={styles.swatch}
+                style={{ background: ZONE_COLOURS[i % ZONE_COLOURS.length] }}
+                aria-hidden="true"
+              />
               <strong>{z.name}</strong>
               <span>
                 заказ от {formatPrice(z.minSum)}, доставка {formatPrice(z.deliveryPrice)}, около {z.deliveryMinutes} мин

@@ -13,7 +13,17 @@ import { SectionBar } from '../components/SectionBar';
 import ui from '../components/ui.module.css';
 import styles from './IndexPage.module.css';
 
-function MaybeLink({ to, className, children, label }: { to: string | null; className: string | undefined; children: ReactNode; label: string }) {
+function MaybeLink({
+  to,
+  className,
+  children,
+  label,
+}: {
+  to: string | null;
+  className: string | undefined;
+  children: ReactNode;
+  label: string;
+}) {
   if (to === null) return <div className={className}>{children}</div>;
   return (
     <AppLink to={to} className={className} aria-label={label}>
@@ -89,7 +99,12 @@ function Menu({ catalog }: { catalog: Catalog }) {
     <>
       <SectionBar groups={sections.map((s) => s.group)} mode="anchor" />
       {rendered.map((s) => (
-        <section key={s.group.id} id={`section-${s.group.slug}`} className={styles.section} aria-labelledby={`h-${s.group.slug}`}>
+        <section
+          key={s.group.id}
+          id={`section-${s.group.slug}`}
+          className={styles.section}
+          aria-labelledby={`h-${s.group.slug}`}
+        >
           <h2 id={`h-${s.group.slug}`} className={styles.sectionTitle}>
             <AppLink to={`/catalog/${encodeURIComponent(s.group.slug)}`}>{s.group.name}</AppLink>
           </h2>

@@ -15,7 +15,8 @@ import styles from './InfoPage.module.css';
 // This module dispatches page commands: their decider comes with it (commands/onDemand).
 import '../../commands/page.provide';
 
-export type Block = { kind: 'heading'; text: string } | { kind: 'list'; items: string[] } | { kind: 'paragraph'; text: string };
+export type Block =
+  { kind: 'heading'; text: string } | { kind: 'list'; items: string[] } | { kind: 'paragraph'; text: string };
 
 /** Blocks separated by a blank line; '## ' heading; lines starting '- ' a list; else a paragraph. */
 export function parseBody(body: string): Block[] {
@@ -27,7 +28,8 @@ export function parseBody(body: string): Block[] {
     .map((b): Block => {
       if (b.startsWith('## ')) return { kind: 'heading', text: b.slice(3).trim() };
       const lines = b.split('\n');
-      if (lines.every((l) => l.trim().startsWith('- '))) return { kind: 'list', items: lines.map((l) => l.trim().slice(2)) };
+      if (lines.every((l) => l.trim().startsWith('- ')))
+        return { kind: 'list', items: lines.map((l) => l.trim().slice(2)) };
       return { kind: 'paragraph', text: b };
     });
 }

@@ -21,8 +21,14 @@ afterAll(async () => {
 });
 
 const login = (loginName: string, password: string, ip = '10.1.1.1') =>
-  server.app.inject({ method: 'POST', url: '/api/v1/admin/auth/login', payload: { login: loginName, password }, remoteAddress: ip });
-const me = (token: string) => server.app.inject({ method: 'GET', url: '/api/v1/admin/auth/me', headers: { authorization: `Bearer ${token}` } });
+  server.app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/auth/login',
+    payload: { login: loginName, password },
+    remoteAddress: ip,
+  });
+const me = (token: string) =>
+  server.app.inject({ method: 'GET', url: '/api/v1/admin/auth/me', headers: { authorization: `Bearer ${token}` } });
 
 describe('sign-in', () => {
   it('answers a staff token and the member; the password is stored as an argon2id hash only', async () => {
@@ -33,7 +39,12 @@ describe('sign-in', () => {
     expect(body.token).toMatch(/^st_[A-Za-z0-9_-]{43}$/);
     expect(body.staff).toMatchObject({ id: row.id, login: row.login, role: 'operator', isActive: true });
     expect((await me(body.token)).json<StaffMember>().id).toBe(row.id);
-    const stored = await server.db.run((db) => db.select({ hash: staff.passwordHash }).from(staff).where(sql`${staff.id} = ${row.id}`));
+    const stored = await server.db.run((db) =>
+      db
+        .select({ hash: staff.passwordHash })
+        .from(staff)
+        .where(sql`${staff.id} = ${row.id}`),
+    );
     expect(stored[0]?.hash).toMatch(/^\$argon2id\$/);
     expect(stored[0]?.hash).not.toContain(STAFF_PASSWORD);
   });
@@ -49,7 +60,11 @@ describe('sign-in', () => {
   });
 
   it('a customer cannot sign in to /admin with a phone session, and a staff token is no customer token', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/api/v1/user/+79990000000/balance', headers: admin.auth });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/user/+79990000000/balance',
+      headers: admin.auth,
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -62,7 +77,9 @@ describe('lockout with back-off', () => {
     const locked = await login(row.login, STAFF_PASSWORD, ip);
     expect(locked.statusCode).toBe(429);
     expect(locked.headers['retry-after']).toBe('30');
-    expect(locked.json<{ message: string }>().message).toBe('Слишком много неудачных попыток входа. Повторите через 30 с');
+    expect(locked.json<{ message: string }>().message).toBe(
+      'Слишком много неудачных попыток входа. Повторите через 30 с',
+    );
 
     server.clock.advance(31_000);
     expect((await login(row.login, 'wrong-again', ip)).statusCode).toBe(401);
@@ -94,20 +111,36 @@ describe('lockout with back-off', () => {
 describe('sessions', () => {
   it('logout ends the session at once', async () => {
     const op = await signInStaff(server, 'operator');
-    expect((await server.app.inject({ method: 'POST', url: '/api/v1/admin/auth/logout', headers: op.auth })).statusCode).toBe(204);
+    expect(
+      (await server.app.inject({ method: 'POST', url: '/api/v1/admin/auth/logout', headers: op.auth })).statusCode,
+    ).toBe(204);
     expect((await me(op.token)).statusCode).toBe(401);
   });
 
   it('an admin revokes another member’s sessions, and disabling a member signs them out', async () => {
     const op = await signInStaff(server, 'operator');
-    const list = await server.app.inject({ method: 'GET', url: `/api/v1/admin/staff/${op.id}/sessions`, headers: admin.auth });
+    const list = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/staff/${op.id}/sessions`,
+      headers: admin.auth,
+    });
     expect(list.json<{ sessions: unknown[] }>().sessions).toHaveLength(1);
-    const revoke = await server.app.inject({ method: 'POST', url: `/api/v1/admin/staff/${op.id}/sessions/revoke`, headers: admin.auth, payload: {} });
+    const revoke = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/staff/${op.id}/sessions/revoke`,
+      headers: admin.auth,
+      payload: {},
+    });
     expect(revoke.json()).toEqual({ revoked: 1 });
     expect((await me(op.token)).statusCode).toBe(401);
 
     const op2 = await signInStaff(server, 'operator');
-    const off = await server.app.inject({ method: 'PATCH', url: `/api/v1/admin/staff/${op2.id}`, headers: admin.auth, payload: { isActive: false } });
+    const off = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/staff/${op2.id}`,
+      headers: admin.auth,
+      payload: { isActive: false },
+    });
     expect(off.statusCode, off.body).toBe(200);
     expect((await me(op2.token)).statusCode).toBe(401);
     const again = await login(op2.login, STAFF_PASSWORD, nextStaffIp());
@@ -125,10 +158,20 @@ describe('sessions', () => {
     const op = await signInStaff(server, 'operator');
     const other = await login(op.login, STAFF_PASSWORD, nextStaffIp());
     const otherToken = other.json<{ token: string }>().token;
-    const bad = await server.app.inject({ method: 'POST', url: '/api/v1/admin/auth/password', headers: op.auth, payload: { currentPassword: 'nope', newPassword: 'a brand new password' } });
+    const bad = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/auth/password',
+      headers: op.auth,
+      payload: { currentPassword: 'nope', newPassword: 'a brand new password' },
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json<{ message: string }>().message).toBe('Текущий пароль указан неверно');
-    const ok = await server.app.inject({ method: 'POST', url: '/api/v1/admin/auth/password', headers: op.auth, payload: { currentPassword: STAFF_PASSWORD, newPassword: 'a brand new password' } });
+    const ok = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/auth/password',
+      headers: op.auth,
+      payload: { currentPassword: STAFF_PASSWORD, newPassword: 'a brand new password' },
+    });
     expect(ok.statusCode, ok.body).toBe(204);
     expect((await me(op.token)).statusCode).toBe(200);
     expect((await me(otherToken)).statusCode).toBe(401);
@@ -144,19 +187,38 @@ describe('staff accounts', () => {
 
   it('an admin creates an operator (409 for a taken login), and the audit log records it without the password', async () => {
     const body = { login: 'new.operator', name: 'Ольга', role: 'operator', password: 'long enough password' };
-    const res = await server.app.inject({ method: 'POST', url: '/api/v1/admin/staff', headers: boss.auth, payload: body });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/staff',
+      headers: boss.auth,
+      payload: body,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<StaffMember>()).toMatchObject({ login: 'new.operator', role: 'operator' });
-    const again = await server.app.inject({ method: 'POST', url: '/api/v1/admin/staff', headers: boss.auth, payload: body });
+    const again = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/staff',
+      headers: boss.auth,
+      payload: body,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json<{ message: string }>().message).toBe('Сотрудник с таким логином уже есть');
-    const audit = await server.app.inject({ method: 'GET', url: '/api/v1/admin/audit?action=staff.create', headers: boss.auth });
+    const audit = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/audit?action=staff.create',
+      headers: boss.auth,
+    });
     expect(audit.body).toContain('new.operator');
     expect(audit.body).not.toContain('long enough password');
   });
 
   it('a password shorter than 10 characters is refused', async () => {
-    const res = await server.app.inject({ method: 'POST', url: '/api/v1/admin/staff', headers: boss.auth, payload: { login: 'short.pw', role: 'operator', password: 'short' } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/staff',
+      headers: boss.auth,
+      payload: { login: 'short.pw', role: 'operator', password: 'short' },
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -166,12 +228,18 @@ describe('the first admin', () => {
     const fresh = await createTestServer({ seed: false });
     try {
       const now = new Date('2026-11-20T05:00:00Z');
-      await expect(ensureFirstAdmin(fresh.db, { login: 'boss', password: 'short' }, now)).rejects.toThrow(/ADMIN_PASSWORD/);
+      await expect(ensureFirstAdmin(fresh.db, { login: 'boss', password: 'short' }, now)).rejects.toThrow(
+        /ADMIN_PASSWORD/,
+      );
       const generated = await ensureFirstAdmin(fresh.db, { login: 'Boss', password: null }, now);
       expect(generated?.login).toBe('boss');
       expect(generated?.generatedPassword?.length).toBeGreaterThanOrEqual(16);
       expect(await ensureFirstAdmin(fresh.db, { login: 'other', password: 'another long password' }, now)).toBeNull();
-      const res = await fresh.app.inject({ method: 'POST', url: '/api/v1/admin/auth/login', payload: { login: 'boss', password: generated?.generatedPassword ?? '' } });
+      const res = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/auth/login',
+        payload: { login: 'boss', password: generated?.generatedPassword ?? '' },
+      });
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json<{ token: string; staff: StaffMember }>();
       expect(body.staff.role).toBe('admin');
@@ -182,7 +250,9 @@ describe('the first admin', () => {
         payload: { role: 'operator' },
       });
       expect(demote.statusCode).toBe(409);
-      expect(demote.json<{ message: string }>().message).toBe('Нельзя отключить или понизить последнего администратора');
+      expect(demote.json<{ message: string }>().message).toBe(
+        'Нельзя отключить или понизить последнего администратора',
+      );
     } finally {
       await fresh.close();
     }
@@ -191,10 +261,16 @@ describe('the first admin', () => {
   it('takes the password from the configuration when given', async () => {
     const row = await server.db.run((db) => db.select().from(staff).limit(1));
     expect(row.length).toBe(1); // staff exist here: the environment is not read again
-    expect(await ensureFirstAdmin(server.db, { login: 'admin', password: 'from the environment' }, new Date())).toBeNull();
+    expect(
+      await ensureFirstAdmin(server.db, { login: 'admin', password: 'from the environment' }, new Date()),
+    ).toBeNull();
     const fresh = await createTestServer({ seed: false });
     try {
-      const created = await ensureFirstAdmin(fresh.db, { login: 'admin', password: 'from the environment' }, new Date());
+      const created = await ensureFirstAdmin(
+        fresh.db,
+        { login: 'admin', password: 'from the environment' },
+        new Date(),
+      );
       expect(created).toEqual({ login: 'admin', generatedPassword: null });
       const rows = await fresh.db.run((db) => db.select().from(staff));
       expect(await verifyPassword(rows[0]?.passwordHash ?? '', 'from the environment')).toBe(true);

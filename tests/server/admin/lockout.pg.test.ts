@@ -40,7 +40,15 @@ describe('the staff lockout on two processes', () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-lockout-mp-'));
       dirs.push(dataDir);
       // TRUST_PROXY: the tests speak for many client addresses through X-Forwarded-For
-      return { DATABASE_URL: url.toString(), PORT: String(await freePort()), DATA_DIR: dataDir, CLIENT_DIR: clientDir, ADMIN_LOGIN: LOGIN, ADMIN_PASSWORD, TRUST_PROXY: 'true' };
+      return {
+        DATABASE_URL: url.toString(),
+        PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+        CLIENT_DIR: clientDir,
+        ADMIN_LOGIN: LOGIN,
+        ADMIN_PASSWORD,
+        TRUST_PROXY: 'true',
+      };
     };
     [a, b] = await Promise.all([spawnServer(await env()), spawnServer(await env())]);
   }, 120_000);
@@ -75,7 +83,9 @@ describe('the staff lockout on two processes', () => {
     expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
     const locked = await login(b, ADMIN_PASSWORD, attacker);
     expect(locked.status).toBe(429);
-    expect(((await locked.json()) as { message: string }).message).toBe('Слишком много неудачных попыток входа. Повторите через 30 с');
+    expect(((await locked.json()) as { message: string }).message).toBe(
+      'Слишком много неудачных попыток входа. Повторите через 30 с',
+    );
     const owner = await login(b, ADMIN_PASSWORD, '203.0.113.2');
     expect(owner.status).toBe(200);
     expect(((await owner.json()) as { failedAttempts: number }).failedAttempts).toBe(5);
@@ -83,7 +93,9 @@ describe('the staff lockout on two processes', () => {
 
   it('50 addresses guessing at once through both processes get 10 checked guesses; the known device still signs in', async () => {
     const statuses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => login(i % 2 === 0 ? a : b, `guess-${i}`, `192.0.2.${i + 1}`).then((res) => res.status)),
+      Array.from({ length: 50 }, (_, i) =>
+        login(i % 2 === 0 ? a : b, `guess-${i}`, `192.0.2.${i + 1}`).then((res) => res.status),
+      ),
     );
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(40);

@@ -44,7 +44,11 @@ function deviceCookie(res: LightMyRequestResponse): string {
 }
 
 async function lockoutAudit(loginName: string): Promise<AuditEntry[]> {
-  const res = await server.app.inject({ method: 'GET', url: `/api/v1/admin/audit?action=staff.lockout&entityId=${loginName}&limit=200`, headers: admin.auth });
+  const res = await server.app.inject({
+    method: 'GET',
+    url: `/api/v1/admin/audit?action=staff.lockout&entityId=${loginName}&limit=200`,
+    headers: admin.auth,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ entries: AuditEntry[] }>().entries;
 }
@@ -63,7 +67,12 @@ describe('the guessing address is locked, not the account', () => {
 
     const entries = await lockoutAudit(row.login);
     expect(entries).toHaveLength(1); // the 5th failure started the lock; refused attempts add none
-    expect(entries[0]).toMatchObject({ ip: attacker, staffLogin: 'system', entity: 'staff-login', entityId: row.login });
+    expect(entries[0]).toMatchObject({
+      ip: attacker,
+      staffLogin: 'system',
+      entity: 'staff-login',
+      entityId: row.login,
+    });
     expect(entries[0]?.after).toMatchObject({ scope: 'login-address', ip: attacker, failures: 5, seconds: 30 });
   });
 
@@ -117,7 +126,8 @@ describe('guessing spread over many addresses', () => {
   it('one address spends at most 2 of the budget, so 4 addresses guessing never hold back a new device', async () => {
     const row = await createStaffRow(server, 'operator');
     const attackers = [nextStaffIp(), nextStaffIp(), nextStaffIp(), nextStaffIp()];
-    for (const ip of attackers) for (let i = 0; i < 5; i++) expect((await login(server, row.login, `wrong-${i}`, ip)).statusCode).toBe(401);
+    for (const ip of attackers)
+      for (let i = 0; i < 5; i++) expect((await login(server, row.login, `wrong-${i}`, ip)).statusCode).toBe(401);
     expect((await login(server, row.login, STAFF_PASSWORD, nextStaffIp())).statusCode).toBe(200);
   });
 
@@ -137,13 +147,18 @@ describe('guessing spread over many addresses', () => {
     for (let i = 0; i < 50; i++) await login(server, row.login, `guess-${i}`, nextStaffIp());
     expect((await login(server, row.login, STAFF_PASSWORD, nextStaffIp(), forged)).statusCode).toBe(429);
     // another login's genuine cookie under this login's cookie name
-    expect((await login(server, row.login, STAFF_PASSWORD, nextStaffIp(), `${name}=${otherCookie.split('=')[1] ?? ''}`)).statusCode).toBe(429);
+    expect(
+      (await login(server, row.login, STAFF_PASSWORD, nextStaffIp(), `${name}=${otherCookie.split('=')[1] ?? ''}`))
+        .statusCode,
+    ).toBe(429);
   });
 
   it('the cookie: httpOnly, SameSite=Strict, path /api/v1/admin, Secure with an https PUBLIC_URL; its key lives in the database', async () => {
     const row = await createStaffRow(server, 'operator');
     const plain = (await login(server, row.login, STAFF_PASSWORD, nextStaffIp())).headers['set-cookie'];
-    expect(plain).toMatch(/^staff_device_[0-9a-f]{16}=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}\.\d+\.[A-Za-z0-9_-]{43}; Max-Age=15552000; Path=\/api\/v1\/admin; HttpOnly; SameSite=Strict$/);
+    expect(plain).toMatch(
+      /^staff_device_[0-9a-f]{16}=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}\.\d+\.[A-Za-z0-9_-]{43}; Max-Age=15552000; Path=\/api\/v1\/admin; HttpOnly; SameSite=Strict$/,
+    );
     const config = server.ctx.config;
     server.ctx.config = { ...config, publicUrl: 'https://shop.example' };
     try {
@@ -160,12 +175,17 @@ describe('guessing spread over many addresses', () => {
 
 describe('with a captcha configured, an unknown device past the budget steps up instead of waiting', () => {
   let captchaServer: TestServer;
-  const verifier: CaptchaVerifier = { provider: 'smartcaptcha', verify: async (token) => (token === 'human' ? 'ok' : 'failed') };
+  const verifier: CaptchaVerifier = {
+    provider: 'smartcaptcha',
+    verify: async (token) => (token === 'human' ? 'ok' : 'failed'),
+  };
   beforeAll(async () => {
     captchaServer = await createTestServer();
     captchaServer.ctx.captcha = verifier;
     const set = (name: string, value: unknown) =>
-      captchaServer.db.run((db) => db.execute(sql`update settings set value = ${JSON.stringify(value)}::jsonb where name = ${name}`));
+      captchaServer.db.run((db) =>
+        db.execute(sql`update settings set value = ${JSON.stringify(value)}::jsonb where name = ${name}`),
+      );
     await set('IS_WITHOUT_RECAPTCHA', false);
     await set('CAPTCHA_SITE_KEY', 'ysc1_public_site_key');
   });
@@ -178,7 +198,8 @@ describe('with a captcha configured, an unknown device past the budget steps up 
     // the captcha is not asked for while the budget lasts
     expect((await login(captchaServer, row.login, STAFF_PASSWORD, nextStaffIp())).statusCode).toBe(200);
     const codes: number[] = [];
-    for (let i = 0; i < 50; i++) codes.push((await login(captchaServer, row.login, `guess-${i}`, nextStaffIp())).statusCode);
+    for (let i = 0; i < 50; i++)
+      codes.push((await login(captchaServer, row.login, `guess-${i}`, nextStaffIp())).statusCode);
     expect(codes.filter((c) => c === 401)).toHaveLength(10);
     expect(codes.slice(10).every((c) => c === 422)).toBe(true);
 

@@ -27,14 +27,20 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const version = async () => (await server.app.inject({ method: 'GET', url: '/api/v1/storage/version' })).json<{ version: string }>().version;
+const version = async () =>
+  (await server.app.inject({ method: 'GET', url: '/api/v1/storage/version' })).json<{ version: string }>().version;
 const catalog = async () => (await server.app.inject({ method: 'GET', url: '/api/v1/catalog' })).json<Catalog>();
 
 describe('groups and products', () => {
   it('creates a group and a product with modifiers, allergens, filters, sale flag and limit; the storefront sees them', async () => {
     const v0 = await version();
     server.pushed.length = 0;
-    const group = await server.app.inject({ method: 'POST', url: '/api/v1/admin/menu/groups', headers: admin.auth, payload: { id: 'g-new', name: 'Боулы', slug: 'bowls', order: 90 } });
+    const group = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/menu/groups',
+      headers: admin.auth,
+      payload: { id: 'g-new', name: 'Боулы', slug: 'bowls', order: 90 },
+    });
     expect(group.statusCode, group.body).toBe(200);
     const product = await server.app.inject({
       method: 'POST',
@@ -57,34 +63,67 @@ describe('groups and products', () => {
       },
     });
     expect(product.statusCode, product.body).toBe(200);
-    expect(product.json<AdminProduct>()).toMatchObject({ price: 450, maxPerPositionInOrder: 2, sale: false, isVisible: true });
+    expect(product.json<AdminProduct>()).toMatchObject({
+      price: 450,
+      maxPerPositionInOrder: 2,
+      sale: false,
+      isVisible: true,
+    });
     const v1 = await version();
     expect(Number(v1)).toBeGreaterThan(Number(v0));
     expect(server.pushed).toContainEqual({ type: 'catalog:update', version: v1 });
     const seen = (await catalog()).products.find((p) => p.id === 'bowl-salmon');
-    expect(seen).toMatchObject({ price: 450, maxPerPositionInOrder: 2, additionalInfo: { sale: false }, allergens: [{ code: 'fish', name: 'Рыба' }] });
+    expect(seen).toMatchObject({
+      price: 450,
+      maxPerPositionInOrder: 2,
+      additionalInfo: { sale: false },
+      allergens: [{ code: 'fish', name: 'Рыба' }],
+    });
   });
 
   it('a price change reaches GET /catalog with a new version, and the audit keeps before and after', async () => {
     const v0 = await version();
-    const res = await server.app.inject({ method: 'PATCH', url: '/api/v1/admin/menu/products/bowl-salmon', headers: admin.auth, payload: { price: 490 } });
+    const res = await server.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/admin/menu/products/bowl-salmon',
+      headers: admin.auth,
+      payload: { price: 490 },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(Number(await version())).toBeGreaterThan(Number(v0));
     expect((await catalog()).products.find((p) => p.id === 'bowl-salmon')?.price).toBe(490);
-    const audit = await server.app.inject({ method: 'GET', url: '/api/v1/admin/audit?entity=product&entityId=bowl-salmon&action=product.update', headers: admin.auth });
-    const entry = audit.json<{ entries: { staffLogin: string; before: { price: number }; after: { price: number } }[] }>().entries[0];
+    const audit = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/audit?entity=product&entityId=bowl-salmon&action=product.update',
+      headers: admin.auth,
+    });
+    const entry = audit.json<{
+      entries: { staffLogin: string; before: { price: number }; after: { price: number } }[];
+    }>().entries[0];
     expect(entry).toMatchObject({ staffLogin: admin.login, before: { price: 450 }, after: { price: 490 } });
   });
 
   it('hiding a product takes it out of the storefront catalogue but not out of the admin menu', async () => {
-    await server.app.inject({ method: 'PATCH', url: '/api/v1/admin/menu/products/bowl-salmon', headers: admin.auth, payload: { isVisible: false } });
+    await server.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/admin/menu/products/bowl-salmon',
+      headers: admin.auth,
+      payload: { isVisible: false },
+    });
     expect((await catalog()).products.some((p) => p.id === 'bowl-salmon')).toBe(false);
     const menu = await server.app.inject({ method: 'GET', url: '/api/v1/admin/menu', headers: operator.auth });
-    expect(menu.json<{ products: AdminProduct[] }>().products.find((p) => p.id === 'bowl-salmon')?.isVisible).toBe(false);
+    expect(menu.json<{ products: AdminProduct[] }>().products.find((p) => p.id === 'bowl-salmon')?.isVisible).toBe(
+      false,
+    );
   });
 
   it('refuses a taken slug (409), an unknown modifier (422) and deleting a group with products (409), in Russian', async () => {
-    const slug = await server.app.inject({ method: 'POST', url: '/api/v1/admin/menu/groups', headers: admin.auth, payload: { name: 'Ещё боулы', slug: 'bowls' } });
+    const slug = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/menu/groups',
+      headers: admin.auth,
+      payload: { name: 'Ещё боулы', slug: 'bowls' },
+    });
     expect(slug.statusCode).toBe(409);
     expect(slug.json<{ message: string }>().message).toBe('Такой адрес (slug) уже занят');
     const mod = await server.app.inject({
@@ -95,41 +134,99 @@ describe('groups and products', () => {
     });
     expect(mod.statusCode).toBe(422);
     expect(mod.json<{ message: string }>().message).toBe('Модификатор no-such не найден в меню');
-    const del = await server.app.inject({ method: 'DELETE', url: '/api/v1/admin/menu/groups/g-new', headers: admin.auth });
+    const del = await server.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/admin/menu/groups/g-new',
+      headers: admin.auth,
+    });
     expect(del.statusCode).toBe(409);
-    expect(del.json<{ message: string }>().message).toBe('В группе есть товары или подгруппы: скройте её или сначала перенесите их');
+    expect(del.json<{ message: string }>().message).toBe(
+      'В группе есть товары или подгруппы: скройте её или сначала перенесите их',
+    );
   });
 
   it('deletes a product, then its empty group', async () => {
-    expect((await server.app.inject({ method: 'DELETE', url: '/api/v1/admin/menu/products/bowl-salmon', headers: admin.auth })).statusCode).toBe(204);
-    expect((await server.app.inject({ method: 'DELETE', url: '/api/v1/admin/menu/groups/g-new', headers: admin.auth })).statusCode).toBe(204);
-    expect((await server.app.inject({ method: 'DELETE', url: '/api/v1/admin/menu/groups/g-new', headers: admin.auth })).statusCode).toBe(404);
+    expect(
+      (
+        await server.app.inject({
+          method: 'DELETE',
+          url: '/api/v1/admin/menu/products/bowl-salmon',
+          headers: admin.auth,
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect(
+      (await server.app.inject({ method: 'DELETE', url: '/api/v1/admin/menu/groups/g-new', headers: admin.auth }))
+        .statusCode,
+    ).toBe(204);
+    expect(
+      (await server.app.inject({ method: 'DELETE', url: '/api/v1/admin/menu/groups/g-new', headers: admin.auth }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
 describe('stop list', () => {
   it('an operator puts a product on a restaurant’s stop list and takes it off; the catalogue shows it', async () => {
     const v0 = await version();
-    const on = await server.app.inject({ method: 'PUT', url: '/api/v1/admin/stop-list/dt-angarsk-2/set-philadelphia', headers: operator.auth, payload: { stopped: true } });
+    const on = await server.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/stop-list/dt-angarsk-2/set-philadelphia',
+      headers: operator.auth,
+      payload: { stopped: true },
+    });
     expect(on.statusCode, on.body).toBe(200);
     expect(Number(on.json<{ version: string }>().version)).toBeGreaterThan(Number(v0));
     const entry = (await catalog()).stopList.find((e) => e.deliveryTerminalId === 'dt-angarsk-2');
     expect(entry?.items.map((i) => i.productId)).toContain('set-philadelphia');
-    const off = await server.app.inject({ method: 'PUT', url: '/api/v1/admin/stop-list/dt-angarsk-2/set-philadelphia', headers: operator.auth, payload: { stopped: false } });
+    const off = await server.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/stop-list/dt-angarsk-2/set-philadelphia',
+      headers: operator.auth,
+      payload: { stopped: false },
+    });
     expect(off.statusCode).toBe(200);
-    expect((await catalog()).stopList.find((e) => e.deliveryTerminalId === 'dt-angarsk-2')?.items.map((i) => i.productId) ?? []).not.toContain('set-philadelphia');
+    expect(
+      (await catalog()).stopList.find((e) => e.deliveryTerminalId === 'dt-angarsk-2')?.items.map((i) => i.productId) ??
+        [],
+    ).not.toContain('set-philadelphia');
   });
 
   it('404 for an unknown restaurant or product', async () => {
-    expect((await server.app.inject({ method: 'PUT', url: '/api/v1/admin/stop-list/dt-nowhere/set-philadelphia', headers: operator.auth, payload: { stopped: true } })).statusCode).toBe(404);
-    expect((await server.app.inject({ method: 'PUT', url: '/api/v1/admin/stop-list/dt-angarsk-2/no-such', headers: operator.auth, payload: { stopped: true } })).statusCode).toBe(404);
+    expect(
+      (
+        await server.app.inject({
+          method: 'PUT',
+          url: '/api/v1/admin/stop-list/dt-nowhere/set-philadelphia',
+          headers: operator.auth,
+          payload: { stopped: true },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await server.app.inject({
+          method: 'PUT',
+          url: '/api/v1/admin/stop-list/dt-angarsk-2/no-such',
+          headers: operator.auth,
+          payload: { stopped: true },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('pictures', () => {
   it('stores an uploaded picture under DATA_DIR and serves it through /img with resizing', async () => {
-    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c33' } }).png().toBuffer();
-    const res = await server.app.inject({ method: 'POST', url: '/api/v1/admin/images', headers: admin.auth, payload: { kind: 'products', dataBase64: png.toString('base64') } });
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/images',
+      headers: admin.auth,
+      payload: { kind: 'products', dataBase64: png.toString('base64') },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { imageUrl, width, height } = res.json<{ imageUrl: string; width: number; height: number }>();
     expect(imageUrl).toMatch(/^\/img\/uploads\/products\/[0-9a-f-]+\.webp$/);
@@ -142,15 +239,29 @@ describe('pictures', () => {
   });
 
   it('accepts a picture above the API’s usual 1 MB body limit, and makes it at most 2000 px wide', async () => {
-    const noisy = await sharp(randomBytes(2400 * 400 * 3), { raw: { width: 2400, height: 400, channels: 3 } }).png().toBuffer();
+    const noisy = await sharp(randomBytes(2400 * 400 * 3), { raw: { width: 2400, height: 400, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(noisy.length).toBeGreaterThan(1_100_000);
-    const res = await server.app.inject({ method: 'POST', url: '/api/v1/admin/images', headers: admin.auth, payload: { kind: 'slides', dataBase64: noisy.toString('base64') } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/images',
+      headers: admin.auth,
+      payload: { kind: 'slides', dataBase64: noisy.toString('base64') },
+    });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
-    expect(res.json<{ width: number; height: number }>()).toEqual(expect.objectContaining({ width: 2000, height: 333 }));
+    expect(res.json<{ width: number; height: number }>()).toEqual(
+      expect.objectContaining({ width: 2000, height: 333 }),
+    );
   });
 
   it('refuses what is not a picture with 422 in Russian', async () => {
-    const res = await server.app.inject({ method: 'POST', url: '/api/v1/admin/images', headers: admin.auth, payload: { kind: 'slides', dataBase64: Buffer.from('not an image at all').toString('base64') } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/images',
+      headers: admin.auth,
+      payload: { kind: 'slides', dataBase64: Buffer.from('not an image at all').toString('base64') },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json<{ message: string }>().message).toBe('Файл не похож на изображение JPEG, PNG, WebP, AVIF или GIF');
   });

@@ -40,7 +40,14 @@ describe('the admin area on two processes', () => {
     const env = async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-admin-mp-'));
       dirs.push(dataDir);
-      return { DATABASE_URL: url.toString(), PORT: String(await freePort()), DATA_DIR: dataDir, CLIENT_DIR: clientDir, ADMIN_LOGIN: 'chief', ADMIN_PASSWORD };
+      return {
+        DATABASE_URL: url.toString(),
+        PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+        CLIENT_DIR: clientDir,
+        ADMIN_LOGIN: 'chief',
+        ADMIN_PASSWORD,
+      };
     };
     [a, b] = await Promise.all([spawnServer(await env()), spawnServer(await env())]);
     await db.connect();
@@ -61,7 +68,8 @@ describe('the admin area on two processes', () => {
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),
     });
-  const me = (server: ServerProcess, token: string) => fetch(`${server.url}/api/v1/admin/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+  const me = (server: ServerProcess, token: string) =>
+    fetch(`${server.url}/api/v1/admin/auth/me`, { headers: { authorization: `Bearer ${token}` } });
 
   let token = '';
 
@@ -79,17 +87,24 @@ describe('the admin area on two processes', () => {
     const socket = connect(`ws://127.0.0.1:${b.port}/api/v1/ws?token=${token}`);
     sockets.push(socket);
     await socket.next((m) => m.type === 'hello');
-    const user = await db.query<{ id: string }>(`insert into users (phone, name) values ('+79995550077', 'Тест') returning id`);
+    const user = await db.query<{ id: string }>(
+      `insert into users (phone, name) values ('+79995550077', 'Тест') returning id`,
+    );
     const order = await db.query<{ id: string }>(
       `insert into orders (user_id, city_id, delivery_method, delivery_terminal_id, items, goods_total, total, payment_method)
        values ($1, 'city-angarsk', 'self', 'dt-angarsk-2', '[]'::jsonb, 500, 500, 'cash') returning id`,
       [user.rows[0]?.id],
     );
     const orderId = order.rows[0]?.id;
-    expect(await socket.next((m) => m.type === 'order:new' && m.orderId === orderId)).toMatchObject({ status: 'Unconfirmed', total: 500 });
+    expect(await socket.next((m) => m.type === 'order:new' && m.orderId === orderId)).toMatchObject({
+      status: 'Unconfirmed',
+      total: 500,
+    });
     const moved = await post(a, `/admin/orders/${orderId}/status`, { status: 'WaitCooking' }, token);
     expect(moved.status).toBe(200);
-    expect(await socket.next((m) => m.type === 'order:updated' && m.orderId === orderId)).toMatchObject({ status: 'WaitCooking' });
+    expect(await socket.next((m) => m.type === 'order:updated' && m.orderId === orderId)).toMatchObject({
+      status: 'WaitCooking',
+    });
   });
 
   it('logging out on one process ends the session on the other at once', async () => {

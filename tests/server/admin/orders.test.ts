@@ -38,7 +38,13 @@ describe('GET /api/v1/admin/orders', () => {
   let b1: { id: string; number: number };
   beforeAll(async () => {
     a1 = await insertOrder(server, { userId: alice.id, createdAt: '2026-11-18T03:00:00Z', status: 'WaitCooking' });
-    a2 = await insertOrder(server, { userId: alice.id, cityId: 'city-irkutsk', deliveryTerminalId: 'dt-irkutsk-1', deliveryMethod: 'delivery', createdAt: '2026-11-19T20:00:00Z' });
+    a2 = await insertOrder(server, {
+      userId: alice.id,
+      cityId: 'city-irkutsk',
+      deliveryTerminalId: 'dt-irkutsk-1',
+      deliveryMethod: 'delivery',
+      createdAt: '2026-11-19T20:00:00Z',
+    });
     b1 = await insertOrder(server, { userId: bob.id, createdAt: '2026-11-19T10:00:00Z' });
   });
 
@@ -72,10 +78,18 @@ describe('GET /api/v1/admin/orders', () => {
   });
 
   it('422 in Russian for too few phone digits and for an unknown status', async () => {
-    const short = await server.app.inject({ method: 'GET', url: '/api/v1/admin/orders?phone=55', headers: operator.auth });
+    const short = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/orders?phone=55',
+      headers: operator.auth,
+    });
     expect(short.statusCode).toBe(422);
     expect(short.json<{ message: string }>().message).toBe('Укажите номер телефона или не меньше 4 его цифр');
-    const status = await server.app.inject({ method: 'GET', url: '/api/v1/admin/orders?status=Eaten', headers: operator.auth });
+    const status = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/orders?status=Eaten',
+      headers: operator.auth,
+    });
     expect(status.statusCode).toBe(422);
   });
 });
@@ -84,21 +98,35 @@ describe('status changes and cancellation', () => {
   it('moves an order forward, logs who did it and pushes the status to the customer', async () => {
     const order = await insertOrder(server, { userId: alice.id });
     server.pushed.length = 0;
-    const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/status`, headers: operator.auth, payload: { status: 'CookingStarted' } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${order.id}/status`,
+      headers: operator.auth,
+      payload: { status: 'CookingStarted' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const detail = res.json<AdminOrderDetail>();
     expect(detail.status).toBe('CookingStarted');
     expect(detail.statusName).toBe('готовится');
     expect(detail.statusLog.at(-1)).toMatchObject({ status: 'CookingStarted', actor: `staff:${operator.id}` });
-    expect(server.pushed).toContainEqual({ type: 'order:status_update', userId: alice.id, orderId: order.id, status: 'CookingStarted' });
+    expect(server.pushed).toContainEqual({
+      type: 'order:status_update',
+      userId: alice.id,
+      orderId: order.id,
+      status: 'CookingStarted',
+    });
   });
 
   /** Makes every audit insert for order `id` fail, as a database error would, while `body` runs. */
   async function withAuditFailing(id: string, body: () => Promise<void>): Promise<void> {
     const trigger = sql.raw(`audit_fails_${id.replace(/-/g, '_')}`);
     await server.db.run(async (db) => {
-      await db.execute(sql`create or replace function audit_fails() returns trigger language plpgsql as $$ begin raise exception 'audit unavailable'; end $$`);
-      await db.execute(sql`create trigger ${trigger} before insert on audit_log for each row when (new.entity_id = ${sql.raw(`'${id}'`)}) execute function audit_fails()`);
+      await db.execute(
+        sql`create or replace function audit_fails() returns trigger language plpgsql as $$ begin raise exception 'audit unavailable'; end $$`,
+      );
+      await db.execute(
+        sql`create trigger ${trigger} before insert on audit_log for each row when (new.entity_id = ${sql.raw(`'${id}'`)}) execute function audit_fails()`,
+      );
     });
     try {
       await body();
@@ -111,10 +139,19 @@ describe('status changes and cancellation', () => {
     const order = await insertOrder(server, { userId: alice.id });
     server.pushed.length = 0;
     await withAuditFailing(order.id, async () => {
-      const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/status`, headers: operator.auth, payload: { status: 'CookingStarted' } });
+      const res = await server.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/orders/${order.id}/status`,
+        headers: operator.auth,
+        payload: { status: 'CookingStarted' },
+      });
       expect(res.statusCode).toBe(500);
     });
-    const detail = await server.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${order.id}`, headers: operator.auth });
+    const detail = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/orders/${order.id}`,
+      headers: operator.auth,
+    });
     expect(detail.json<AdminOrderDetail>()).toMatchObject({ status: 'Unconfirmed', statusLog: [] });
     expect(server.pushed.filter((p) => 'orderId' in p && p.orderId === order.id)).toEqual([]);
   });
@@ -122,60 +159,124 @@ describe('status changes and cancellation', () => {
   it('a cancellation whose audit row cannot be written does not happen either: bonuses stay spent, no cancellation record', async () => {
     const order = await insertOrder(server, { userId: alice.id, bonusSpent: 50 });
     await withAuditFailing(order.id, async () => {
-      const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Клиент не отвечает' } });
+      const res = await server.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/orders/${order.id}/cancel`,
+        headers: operator.auth,
+        payload: { reason: 'Клиент не отвечает' },
+      });
       expect(res.statusCode).toBe(500);
     });
-    const detail = await server.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${order.id}`, headers: operator.auth });
+    const detail = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/orders/${order.id}`,
+      headers: operator.auth,
+    });
     expect(detail.json<AdminOrderDetail>()).toMatchObject({ status: 'Unconfirmed', cancellation: null });
-    const refunds = await server.db.run((db) => db.execute<{ n: number }>(sql`select count(*)::int as n from bonus_ledger where order_id = ${order.id}`));
+    const refunds = await server.db.run((db) =>
+      db.execute<{ n: number }>(sql`select count(*)::int as n from bonus_ledger where order_id = ${order.id}`),
+    );
     expect(refunds.rows[0]?.n).toBe(0);
   });
 
   it('refuses a move against ORDER_STATUS_FLOW with 422 and the Russian names', async () => {
     const order = await insertOrder(server, { userId: alice.id, status: 'CookingCompleted' });
-    const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/status`, headers: operator.auth, payload: { status: 'WaitCooking' } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${order.id}/status`,
+      headers: operator.auth,
+      payload: { status: 'WaitCooking' },
+    });
     expect(res.statusCode).toBe(422);
-    expect(res.json<{ message: string }>().message).toBe('Нельзя перевести заказ из статуса «готов» (CookingCompleted) в «принят» (WaitCooking)');
-    const pickupToOnWay = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/status`, headers: operator.auth, payload: { status: 'OnWay' } });
+    expect(res.json<{ message: string }>().message).toBe(
+      'Нельзя перевести заказ из статуса «готов» (CookingCompleted) в «принят» (WaitCooking)',
+    );
+    const pickupToOnWay = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${order.id}/status`,
+      headers: operator.auth,
+      payload: { status: 'OnWay' },
+    });
     expect(pickupToOnWay.statusCode).toBe(422);
   });
 
   it('Cancelled through the status route asks for a reason', async () => {
     const order = await insertOrder(server, { userId: alice.id });
-    const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/status`, headers: operator.auth, payload: { status: 'Cancelled' } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${order.id}/status`,
+      headers: operator.auth,
+      payload: { status: 'Cancelled' },
+    });
     expect(res.statusCode).toBe(422);
-    expect(res.json<{ message: string }>().message).toBe('Для отмены заказа укажите причину (POST /admin/orders/:id/cancel)');
+    expect(res.json<{ message: string }>().message).toBe(
+      'Для отмены заказа укажите причину (POST /admin/orders/:id/cancel)',
+    );
   });
 
   it('cancels with a reason: bonuses spent come back, the reason is kept, the audit says who', async () => {
-    const before = await server.app.inject({ method: 'GET', url: `/api/v1/admin/customers/${alice.id}`, headers: operator.auth });
+    const before = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/customers/${alice.id}`,
+      headers: operator.auth,
+    });
     const balanceBefore = before.json<{ customer: { balance: number } }>().customer.balance;
     const order = await insertOrder(server, { userId: alice.id, bonusSpent: 100 });
-    const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Клиент не отвечает' } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${order.id}/cancel`,
+      headers: operator.auth,
+      payload: { reason: 'Клиент не отвечает' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const detail = res.json<AdminOrderDetail>();
     expect(detail.status).toBe('Cancelled');
-    expect(detail.cancellation).toMatchObject({ reason: 'Клиент не отвечает', staffId: operator.id, refund: 'not-needed' });
+    expect(detail.cancellation).toMatchObject({
+      reason: 'Клиент не отвечает',
+      staffId: operator.id,
+      refund: 'not-needed',
+    });
     expect(detail.nextStatuses).toEqual([]);
-    const after = await server.app.inject({ method: 'GET', url: `/api/v1/admin/customers/${alice.id}`, headers: operator.auth });
+    const after = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/customers/${alice.id}`,
+      headers: operator.auth,
+    });
     expect(after.json<{ customer: { balance: number } }>().customer.balance).toBe(balanceBefore + 100);
 
-    const again = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Ещё раз' } });
+    const again = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${order.id}/cancel`,
+      headers: operator.auth,
+      payload: { reason: 'Ещё раз' },
+    });
     expect(again.statusCode).toBe(422);
   });
 
   it('an order paid online gets its money back when cancelled (test gateway)', async () => {
-    const order = await insertOrder(server, { userId: bob.id, paymentMethod: 'card', paymentStatus: 'paid', total: 990 });
+    const order = await insertOrder(server, {
+      userId: bob.id,
+      paymentMethod: 'card',
+      paymentStatus: 'paid',
+      total: 990,
+    });
     await server.db.run((db) =>
       db.execute(sql`insert into payments (id, order_id, user_id, provider, method, status, amount, transaction_id, paid_at)
                      values (${`pay-${order.id}`}, ${order.id}, ${bob.id}, 'test', 'card', 'paid', 990, 'tx-1', now())`),
     );
-    const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${order.id}/cancel`,
+      headers: operator.auth,
+      payload: { reason: 'Нет курьеров' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const detail = res.json<AdminOrderDetail>();
     expect(detail.cancellation).toMatchObject({ reason: 'Нет курьеров', refund: 'done', refundError: null });
     expect(detail.paymentStatus).toBe('refunded');
-    const payment = await server.db.run((db) => db.execute<{ status: string }>(sql`select status from payments where order_id = ${order.id}`));
+    const payment = await server.db.run((db) =>
+      db.execute<{ status: string }>(sql`select status from payments where order_id = ${order.id}`),
+    );
     expect(payment.rows[0]?.status).toBe('refunded');
   });
 
@@ -183,11 +284,20 @@ describe('status changes and cancellation', () => {
   function refundsAnswer(answer: () => Promise<RefundResult>): void {
     const real = createPaymentGateways(server.ctx.config);
     const scripted: PaymentGateway = { ...real.byProvider('test'), refund: answer };
-    server.ctx.payments = { ...real, current: scripted, byProvider: (provider) => (provider === 'test' ? scripted : real.byProvider(provider)) };
+    server.ctx.payments = {
+      ...real,
+      current: scripted,
+      byProvider: (provider) => (provider === 'test' ? scripted : real.byProvider(provider)),
+    };
   }
 
   async function paidOnline(): Promise<{ id: string }> {
-    const order = await insertOrder(server, { userId: bob.id, paymentMethod: 'card', paymentStatus: 'paid', total: 990 });
+    const order = await insertOrder(server, {
+      userId: bob.id,
+      paymentMethod: 'card',
+      paymentStatus: 'paid',
+      total: 990,
+    });
     await server.db.run((db) =>
       db.execute(sql`insert into payments (id, order_id, user_id, provider, method, status, amount, transaction_id, paid_at)
                      values (${`pay-${order.id}`}, ${order.id}, ${bob.id}, 'test', 'card', 'paid', 990, ${`tx-${order.id}`}, now())`),
@@ -219,22 +329,34 @@ describe('status changes and cancellation', () => {
     });
     try {
       const order = await paidOnline();
-      const cancelling = server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
+      const cancelling = server.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/orders/${order.id}/cancel`,
+        headers: operator.auth,
+        payload: { reason: 'Нет курьеров' },
+      });
       await asked;
       const during = await detailOf(order.id);
-      expect(during).toMatchObject({ status: 'Cancelled', paymentStatus: 'paid', cancellation: { refund: 'required' } });
+      expect(during).toMatchObject({
+        status: 'Cancelled',
+        paymentStatus: 'paid',
+        cancellation: { refund: 'required' },
+      });
       expect(await customerSees(order.id)).toBe('paid');
       confirm({ ok: true });
       const res = await cancelling;
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json<AdminOrderDetail>()).toMatchObject({ paymentStatus: 'refunded', cancellation: { refund: 'done', refundError: null } });
+      expect(res.json<AdminOrderDetail>()).toMatchObject({
+        paymentStatus: 'refunded',
+        cancellation: { refund: 'done', refundError: null },
+      });
       expect(await customerSees(order.id)).toBe('refunded');
     } finally {
       server.ctx.payments = undefined;
     }
   });
 
-  it('a retry while the cancellation\'s refund is still with the provider asks for the money once: 409 and the refund goes on', async () => {
+  it("a retry while the cancellation's refund is still with the provider asks for the money once: 409 and the refund goes on", async () => {
     let asks = 0;
     let confirm: (result: RefundResult) => void = () => undefined;
     const asked = new Promise<void>((resolve) => {
@@ -248,15 +370,25 @@ describe('status changes and cancellation', () => {
     });
     try {
       const order = await paidOnline();
-      const cancelling = server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
+      const cancelling = server.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/orders/${order.id}/cancel`,
+        headers: operator.auth,
+        payload: { reason: 'Нет курьеров' },
+      });
       await asked;
       const second = await retry(order.id);
       expect(second.statusCode, second.body).toBe(409);
-      expect(second.json<{ message: string }>().message).toBe('Возврат по заказу уже выполняется: платёжная система ещё не ответила. Обновите заказ через минуту');
+      expect(second.json<{ message: string }>().message).toBe(
+        'Возврат по заказу уже выполняется: платёжная система ещё не ответила. Обновите заказ через минуту',
+      );
       expect(asks).toBe(1);
       expect(await detailOf(order.id)).toMatchObject({ paymentStatus: 'paid', cancellation: { refund: 'required' } });
       confirm({ ok: true });
-      expect((await cancelling).json<AdminOrderDetail>()).toMatchObject({ paymentStatus: 'refunded', cancellation: { refund: 'done', refundError: null } });
+      expect((await cancelling).json<AdminOrderDetail>()).toMatchObject({
+        paymentStatus: 'refunded',
+        cancellation: { refund: 'done', refundError: null },
+      });
       expect(asks).toBe(1);
     } finally {
       server.ctx.payments = undefined;
@@ -270,13 +402,20 @@ describe('status changes and cancellation', () => {
       const order = await paidOnline();
       await server.db.run((db) => db.execute(sql`update orders set status = 'Cancelled' where id = ${order.id}`));
       await server.db.run((db) =>
-        db.execute(sql`insert into order_cancellations (order_id, reason, staff_id, refund, at) values (${order.id}, 'Нет курьеров', ${operator.id}, 'required', now())`),
+        db.execute(
+          sql`insert into order_cancellations (order_id, reason, staff_id, refund, at) values (${order.id}, 'Нет курьеров', ${operator.id}, 'required', now())`,
+        ),
       );
       const startedAt = new Date(server.ctx.clock.now().getTime() - REFUND_CLAIM_STALE_MS - 1000).toISOString();
-      await server.db.run((db) => db.execute(sql`update payments set refund_started_at = ${startedAt} where order_id = ${order.id}`));
+      await server.db.run((db) =>
+        db.execute(sql`update payments set refund_started_at = ${startedAt} where order_id = ${order.id}`),
+      );
       const res = await retry(order.id);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json<AdminOrderDetail>()).toMatchObject({ paymentStatus: 'refunded', cancellation: { refund: 'done' } });
+      expect(res.json<AdminOrderDetail>()).toMatchObject({
+        paymentStatus: 'refunded',
+        cancellation: { refund: 'done' },
+      });
       expect(asks).toBe(1);
     } finally {
       server.ctx.payments = undefined;
@@ -287,25 +426,46 @@ describe('status changes and cancellation', () => {
     refundsAnswer(() => Promise.reject(new Error('connect ECONNREFUSED')));
     try {
       const order = await paidOnline();
-      const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
+      const res = await server.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/orders/${order.id}/cancel`,
+        headers: operator.auth,
+        payload: { reason: 'Нет курьеров' },
+      });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json<AdminOrderDetail>()).toMatchObject({ status: 'Cancelled', paymentStatus: 'paid', cancellation: { refund: 'failed', refundError: 'Не удалось вернуть деньги: connect ECONNREFUSED' } });
+      expect(res.json<AdminOrderDetail>()).toMatchObject({
+        status: 'Cancelled',
+        paymentStatus: 'paid',
+        cancellation: { refund: 'failed', refundError: 'Не удалось вернуть деньги: connect ECONNREFUSED' },
+      });
       expect(await customerSees(order.id)).toBe('paid');
-      const payment = await server.db.run((db) => db.execute<{ status: string; refund_error: string | null }>(sql`select status, refund_error from payments where order_id = ${order.id}`));
+      const payment = await server.db.run((db) =>
+        db.execute<{ status: string; refund_error: string | null }>(
+          sql`select status, refund_error from payments where order_id = ${order.id}`,
+        ),
+      );
       expect(payment.rows[0]).toEqual({ status: 'paid', refund_error: 'connect ECONNREFUSED' });
 
       refundsAnswer(async () => ({ ok: true }));
       await refundPaidOrder(server.ctx, order.id, 'Нет курьеров');
-      expect(await detailOf(order.id)).toMatchObject({ paymentStatus: 'refunded', cancellation: { refund: 'done', refundError: null } });
+      expect(await detailOf(order.id)).toMatchObject({
+        paymentStatus: 'refunded',
+        cancellation: { refund: 'done', refundError: null },
+      });
       expect(await customerSees(order.id)).toBe('refunded');
     } finally {
       server.ctx.payments = undefined;
     }
   });
 
-  async function auditOf(id: string, action: string): Promise<{ staff_id: string | null; before: unknown; after: unknown }[]> {
+  async function auditOf(
+    id: string,
+    action: string,
+  ): Promise<{ staff_id: string | null; before: unknown; after: unknown }[]> {
     const rows = await server.db.run((db) =>
-      db.execute<{ staff_id: string | null; before: unknown; after: unknown }>(sql`select staff_id, before, after from audit_log where entity_id = ${id} and action = ${action} order by id`),
+      db.execute<{ staff_id: string | null; before: unknown; after: unknown }>(
+        sql`select staff_id, before, after from audit_log where entity_id = ${id} and action = ${action} order by id`,
+      ),
     );
     return rows.rows;
   }
@@ -318,16 +478,29 @@ describe('status changes and cancellation', () => {
     refundsAnswer(() => Promise.reject(new Error('connect ECONNREFUSED')));
     try {
       const order = await paidOnline();
-      const cancelled = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
+      const cancelled = await server.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/orders/${order.id}/cancel`,
+        headers: operator.auth,
+        payload: { reason: 'Нет курьеров' },
+      });
       expect(cancelled.json<AdminOrderDetail>().cancellation).toMatchObject({ refund: 'failed' });
 
       refundsAnswer(async () => ({ ok: true }));
       const res = await retry(order.id);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json<AdminOrderDetail>()).toMatchObject({ status: 'Cancelled', paymentStatus: 'refunded', cancellation: { reason: 'Нет курьеров', refund: 'done', refundError: null } });
+      expect(res.json<AdminOrderDetail>()).toMatchObject({
+        status: 'Cancelled',
+        paymentStatus: 'refunded',
+        cancellation: { reason: 'Нет курьеров', refund: 'done', refundError: null },
+      });
       expect(await customerSees(order.id)).toBe('refunded');
       expect(await auditOf(order.id, 'order.refund')).toEqual([
-        { staff_id: operator.id, before: { refund: 'failed', refundError: 'Не удалось вернуть деньги: connect ECONNREFUSED' }, after: { refund: 'done', refundError: null } },
+        {
+          staff_id: operator.id,
+          before: { refund: 'failed', refundError: 'Не удалось вернуть деньги: connect ECONNREFUSED' },
+          after: { refund: 'done', refundError: null },
+        },
       ]);
 
       const again = await retry(order.id);
@@ -342,14 +515,24 @@ describe('status changes and cancellation', () => {
     refundsAnswer(async () => ({ ok: false, message: 'Операция отклонена банком' }));
     try {
       const order = await paidOnline();
-      await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
+      await server.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/orders/${order.id}/cancel`,
+        headers: operator.auth,
+        payload: { reason: 'Нет курьеров' },
+      });
       refundsAnswer(async () => ({ ok: false, message: 'Недостаточно средств на счёте магазина' }));
       const res = await retry(order.id);
       expect(res.statusCode).toBe(422);
-      expect(res.json<{ message: string }>().message).toBe('Не удалось вернуть деньги: Недостаточно средств на счёте магазина');
+      expect(res.json<{ message: string }>().message).toBe(
+        'Не удалось вернуть деньги: Недостаточно средств на счёте магазина',
+      );
       expect(await detailOf(order.id)).toMatchObject({
         paymentStatus: 'paid',
-        cancellation: { refund: 'failed', refundError: 'Не удалось вернуть деньги: Недостаточно средств на счёте магазина' },
+        cancellation: {
+          refund: 'failed',
+          refundError: 'Не удалось вернуть деньги: Недостаточно средств на счёте магазина',
+        },
       });
       expect(await auditOf(order.id, 'order.refund')).toEqual([
         {
@@ -370,14 +553,24 @@ describe('status changes and cancellation', () => {
     expect(notCancelled.json<{ message: string }>().message).toBe('Вернуть деньги можно только по отменённому заказу');
 
     const cash = await insertOrder(server, { userId: bob.id });
-    await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${cash.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
+    await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${cash.id}/cancel`,
+      headers: operator.auth,
+      payload: { reason: 'Нет курьеров' },
+    });
     const unpaid = await retry(cash.id);
     expect(unpaid.statusCode).toBe(422);
     expect(unpaid.json<{ message: string }>().message).toBe('Заказ не был оплачен онлайн: возвращать нечего');
 
     // 'required' because the payments area knows no payment: a retry says so and changes nothing
     const noPayment = await insertOrder(server, { userId: bob.id, paymentMethod: 'sbp', paymentStatus: 'paid' });
-    await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${noPayment.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
+    await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${noPayment.id}/cancel`,
+      headers: operator.auth,
+      payload: { reason: 'Нет курьеров' },
+    });
     const unknown = await retry(noPayment.id);
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json<{ message: string }>().message).toBe('Заказ не был оплачен онлайн');
@@ -396,7 +589,12 @@ describe('status changes and cancellation', () => {
     });
     try {
       const order = await paidOnline();
-      await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
+      await server.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/orders/${order.id}/cancel`,
+        headers: operator.auth,
+        payload: { reason: 'Нет курьеров' },
+      });
       expect(asked).toBe(1);
       const res = await retry(order.id, {});
       expect(res.statusCode).toBe(401);
@@ -409,14 +607,24 @@ describe('status changes and cancellation', () => {
 
   it('an order marked paid without an online payment on record stays «refund required» for a person to check', async () => {
     const order = await insertOrder(server, { userId: bob.id, paymentMethod: 'sbp', paymentStatus: 'paid' });
-    const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: 'Нет курьеров' } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${order.id}/cancel`,
+      headers: operator.auth,
+      payload: { reason: 'Нет курьеров' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<AdminOrderDetail>().cancellation).toMatchObject({ refund: 'required' });
   });
 
   it('a cancellation needs a reason (400)', async () => {
     const order = await insertOrder(server, { userId: bob.id });
-    const res = await server.app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/cancel`, headers: operator.auth, payload: { reason: ' ' } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${order.id}/cancel`,
+      headers: operator.auth,
+      payload: { reason: ' ' },
+    });
     expect(res.statusCode).toBe(400);
   });
 

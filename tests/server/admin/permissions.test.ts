@@ -41,7 +41,9 @@ describe('every /api/v1/admin route', () => {
   it('the contract has the admin area and marks its routes', () => {
     expect(guarded.length).toBeGreaterThan(40);
     expect(adminOnly.length).toBeGreaterThan(20);
-    expect(adminRoutes.filter((def) => isAdminRouteDef(def) && def.role === 'public').map((d) => d.path)).toEqual(['/admin/auth/login']);
+    expect(adminRoutes.filter((def) => isAdminRouteDef(def) && def.role === 'public').map((d) => d.path)).toEqual([
+      '/admin/auth/login',
+    ]);
   });
 
   it('every route behind the admin guard is a role-marked route of the contract, with the contract’s role', () => {
@@ -62,29 +64,47 @@ describe('every /api/v1/admin route', () => {
     for (const def of guarded) {
       const res = await server.app.inject({ method: def.method, url: url(def), payload: def.body ? {} : undefined });
       expect(res.statusCode, `${def.method} ${def.path}`).toBe(401);
-      if (isAdminRouteDef(def)) expect(res.json<{ message: string }>().message).toBe('Требуется вход в панель управления');
+      if (isAdminRouteDef(def))
+        expect(res.json<{ message: string }>().message).toBe('Требуется вход в панель управления');
     }
   });
 
   it('401 with a forged staff token', async () => {
     for (const def of guarded.filter(isAdminRouteDef)) {
-      const res = await server.app.inject({ method: def.method, url: url(def), headers: auth(`st_${'A'.repeat(43)}`), payload: def.body ? {} : undefined });
+      const res = await server.app.inject({
+        method: def.method,
+        url: url(def),
+        headers: auth(`st_${'A'.repeat(43)}`),
+        payload: def.body ? {} : undefined,
+      });
       expect(res.statusCode, `${def.method} ${def.path}`).toBe(401);
     }
   });
 
   it('403 «Доступ только для сотрудников» with a customer token', async () => {
     for (const def of guarded) {
-      const res = await server.app.inject({ method: def.method, url: url(def), headers: auth(customerToken), payload: def.body ? {} : undefined });
+      const res = await server.app.inject({
+        method: def.method,
+        url: url(def),
+        headers: auth(customerToken),
+        payload: def.body ? {} : undefined,
+      });
       expect(res.statusCode, `${def.method} ${def.path}`).toBe(403);
       if (isAdminRouteDef(def)) expect(res.json<{ message: string }>().message).toBe('Доступ только для сотрудников');
     }
   });
 
   it('403 «Действие доступно только администратору» for an operator on admin-only routes (settings, staff …)', async () => {
-    expect(adminOnly.map((d) => d.path)).toEqual(expect.arrayContaining(['/admin/settings/:name', '/admin/staff', '/admin/staff/:id', '/admin/audit']));
+    expect(adminOnly.map((d) => d.path)).toEqual(
+      expect.arrayContaining(['/admin/settings/:name', '/admin/staff', '/admin/staff/:id', '/admin/audit']),
+    );
     for (const def of adminOnly) {
-      const res = await server.app.inject({ method: def.method, url: url(def), headers: operator.auth, payload: def.body ? {} : undefined });
+      const res = await server.app.inject({
+        method: def.method,
+        url: url(def),
+        headers: operator.auth,
+        payload: def.body ? {} : undefined,
+      });
       expect(res.statusCode, `${def.method} ${def.path}`).toBe(403);
       expect(res.json<{ message: string }>().message).toBe('Действие доступно только администратору');
     }
@@ -92,16 +112,28 @@ describe('every /api/v1/admin route', () => {
 
   it('an admin gets past the guard on every admin-only route (no 401/403)', async () => {
     for (const def of adminOnly) {
-      const res = await server.app.inject({ method: def.method, url: url(def), headers: admin.auth, payload: def.body ? {} : undefined });
+      const res = await server.app.inject({
+        method: def.method,
+        url: url(def),
+        headers: admin.auth,
+        payload: def.body ? {} : undefined,
+      });
       expect([401, 403], `${def.method} ${def.path}: ${res.body}`).not.toContain(res.statusCode);
       expect(res.statusCode, `${def.method} ${def.path}: ${res.body}`).toBeLessThan(500);
     }
   });
 
   it('an operator gets past the guard on the operator routes', async () => {
-    const operatorRoutes = adminRoutes.filter((def) => isAdminRouteDef(def) && def.role === 'operator' && def.path !== '/admin/auth/logout');
+    const operatorRoutes = adminRoutes.filter(
+      (def) => isAdminRouteDef(def) && def.role === 'operator' && def.path !== '/admin/auth/logout',
+    );
     for (const def of operatorRoutes) {
-      const res = await server.app.inject({ method: def.method, url: url(def), headers: operator.auth, payload: def.body ? {} : undefined });
+      const res = await server.app.inject({
+        method: def.method,
+        url: url(def),
+        headers: operator.auth,
+        payload: def.body ? {} : undefined,
+      });
       expect([401, 403], `${def.method} ${def.path}: ${res.body}`).not.toContain(res.statusCode);
       expect(res.statusCode, `${def.method} ${def.path}: ${res.body}`).toBeLessThan(500);
     }

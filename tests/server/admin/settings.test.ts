@@ -21,9 +21,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-const settingsVersion = async () => (await server.app.inject({ method: 'GET', url: '/api/v1/setting/version' })).json<{ version: string }>().version;
-const storefrontSettings = async () => (await server.app.inject({ method: 'GET', url: '/api/v1/setting' })).json<Settings>();
-const put = (name: string, value: unknown) => server.app.inject({ method: 'PUT', url: `/api/v1/admin/settings/${name}`, headers: admin.auth, payload: { value } });
+const settingsVersion = async () =>
+  (await server.app.inject({ method: 'GET', url: '/api/v1/setting/version' })).json<{ version: string }>().version;
+const storefrontSettings = async () =>
+  (await server.app.inject({ method: 'GET', url: '/api/v1/setting' })).json<Settings>();
+const put = (name: string, value: unknown) =>
+  server.app.inject({ method: 'PUT', url: `/api/v1/admin/settings/${name}`, headers: admin.auth, payload: { value } });
 
 describe('settings', () => {
   it('lists every setting with title, description, type and widget (operators may read)', async () => {
@@ -51,7 +54,9 @@ describe('settings', () => {
   it('refuses a value of the wrong type or outside the Settings schema with 422 in Russian', async () => {
     const wrongType = await put('IS_SITE_NOT_WORKING', 'да');
     expect(wrongType.statusCode).toBe(422);
-    expect(wrongType.json<{ message: string }>().message).toBe('Значение настройки IS_SITE_NOT_WORKING должно быть: да/нет');
+    expect(wrongType.json<{ message: string }>().message).toBe(
+      'Значение настройки IS_SITE_NOT_WORKING должно быть: да/нет',
+    );
     const outside = await put('BONUS_SPEND_CAP', 2);
     expect(outside.statusCode).toBe(422);
     expect(outside.json<{ message: string }>().message).toBe('Недопустимое значение настройки BONUS_SPEND_CAP');
@@ -62,17 +67,27 @@ describe('settings', () => {
 
   it('edits bonus rules and the delivery text (CHECKOUT_DELIVERY_TEXT)', async () => {
     expect((await put('BONUS_ACCRUAL_PERCENT', 7)).statusCode).toBe(200);
-    expect((await put('CHECKOUT_DELIVERY_TEXT', { delivery: 'Курьер позвонит за 10 минут', self: 'Заберите заказ у кассы' })).statusCode).toBe(200);
+    expect(
+      (await put('CHECKOUT_DELIVERY_TEXT', { delivery: 'Курьер позвонит за 10 минут', self: 'Заберите заказ у кассы' }))
+        .statusCode,
+    ).toBe(200);
     const s = await storefrontSettings();
     expect(s.BONUS_ACCRUAL_PERCENT).toBe(7);
     expect(s.CHECKOUT_DELIVERY_TEXT.self).toBe('Заберите заказ у кассы');
   });
 
   it('edits stories, phones and the online payment switches; a story without its picture URL is refused', async () => {
-    const story = { id: 'story-new', title: 'Новые роллы', imageUrl: '/img/uploads/stories/x.webp', link: '/catalog/rolls' };
+    const story = {
+      id: 'story-new',
+      title: 'Новые роллы',
+      imageUrl: '/img/uploads/stories/x.webp',
+      link: '/catalog/rolls',
+    };
     expect((await put('STORIES', [story])).statusCode).toBe(200);
     expect((await put('STORIES', [{ id: 'story-bad', title: 'Без картинки' }])).statusCode).toBe(422);
-    expect((await put('PHONES', { deliveryService: '+7 (3955) 00-00-00', restaurants: ['+7 (3955) 11-11-11'] })).statusCode).toBe(200);
+    expect(
+      (await put('PHONES', { deliveryService: '+7 (3955) 00-00-00', restaurants: ['+7 (3955) 11-11-11'] })).statusCode,
+    ).toBe(200);
     expect((await put('IS_ONLINE_PAYMENT_DISABLE', { delivery: true, self: false })).statusCode).toBe(200);
     const s = await storefrontSettings();
     expect(s.STORIES).toEqual([story]);
@@ -83,11 +98,23 @@ describe('settings', () => {
   it('STORE_VERSION moves only through the bump route (the store version defaults to 1)', async () => {
     expect((await put('STORE_VERSION', '5')).statusCode).toBe(422);
     const before = (await server.app.inject({ method: 'GET', url: '/api/v1/setting/STORE_VERSION' })).json<string>();
-    const res = await server.app.inject({ method: 'POST', url: '/api/v1/admin/settings/store-version/bump', headers: admin.auth, payload: { confirm: true } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/settings/store-version/bump',
+      headers: admin.auth,
+      payload: { confirm: true },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ value: string }>().value).toBe(String(Number(before) + 1));
-    expect((await server.app.inject({ method: 'GET', url: '/api/v1/setting/STORE_VERSION' })).json<string>()).toBe(String(Number(before) + 1));
-    const unconfirmed = await server.app.inject({ method: 'POST', url: '/api/v1/admin/settings/store-version/bump', headers: admin.auth, payload: {} });
+    expect((await server.app.inject({ method: 'GET', url: '/api/v1/setting/STORE_VERSION' })).json<string>()).toBe(
+      String(Number(before) + 1),
+    );
+    const unconfirmed = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/settings/store-version/bump',
+      headers: admin.auth,
+      payload: {},
+    });
     expect(unconfirmed.statusCode).toBe(400);
   });
 });
@@ -105,16 +132,39 @@ describe('cities, restaurants, zones, pages', () => {
       payload: { name: 'Ангарск', data: { ...angarsk.data, freeDeliveryFrom: 2500, isPromocodeHide: true } },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await storefrontSettings()).CITIES_DATA[angarsk.iikoId]).toMatchObject({ freeDeliveryFrom: 2500, isPromocodeHide: true });
+    expect((await storefrontSettings()).CITIES_DATA[angarsk.iikoId]).toMatchObject({
+      freeDeliveryFrom: 2500,
+      isPromocodeHide: true,
+    });
   });
 
   it('adds a city and refuses a taken slug (409) and an unknown time zone (422)', async () => {
-    const city = { id: 'city-usolye', name: 'Усолье-Сибирское', slug: 'usolye', iikoId: 'iiko-usolye', cityIn: 'в Усолье-Сибирском', timeZone: 'Asia/Irkutsk' };
-    expect((await server.app.inject({ method: 'POST', url: '/api/v1/admin/cities', headers: admin.auth, payload: city })).statusCode).toBe(200);
+    const city = {
+      id: 'city-usolye',
+      name: 'Усолье-Сибирское',
+      slug: 'usolye',
+      iikoId: 'iiko-usolye',
+      cityIn: 'в Усолье-Сибирском',
+      timeZone: 'Asia/Irkutsk',
+    };
+    expect(
+      (await server.app.inject({ method: 'POST', url: '/api/v1/admin/cities', headers: admin.auth, payload: city }))
+        .statusCode,
+    ).toBe(200);
     expect((await server.app.inject({ method: 'GET', url: '/api/v1/city/' })).body).toContain('Усолье-Сибирское');
-    const taken = await server.app.inject({ method: 'POST', url: '/api/v1/admin/cities', headers: admin.auth, payload: { ...city, id: 'city-other', iikoId: 'iiko-other' } });
+    const taken = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/cities',
+      headers: admin.auth,
+      payload: { ...city, id: 'city-other', iikoId: 'iiko-other' },
+    });
     expect(taken.statusCode).toBe(409);
-    const tz = await server.app.inject({ method: 'POST', url: '/api/v1/admin/cities', headers: admin.auth, payload: { ...city, id: 'c2', slug: 'c2', iikoId: 'i2', timeZone: 'Mars/Olympus' } });
+    const tz = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/cities',
+      headers: admin.auth,
+      payload: { ...city, id: 'c2', slug: 'c2', iikoId: 'i2', timeZone: 'Mars/Olympus' },
+    });
     expect(tz.statusCode).toBe(422);
     expect(tz.json<{ message: string }>().message).toBe('Неизвестный часовой пояс');
   });
@@ -122,42 +172,90 @@ describe('cities, restaurants, zones, pages', () => {
   it('working hours per city follow the restaurants’ hours (seven days, overnight)', async () => {
     const week = Array.from({ length: 7 }, () => ({ open: '10:00', close: '02:00', isNextDay: true }));
     for (const id of ['dt-shelekhov-1', 'dt-shelekhov-2']) {
-      const res = await server.app.inject({ method: 'PATCH', url: `/api/v1/admin/restaurants/${id}`, headers: admin.auth, payload: { hours: week } });
+      const res = await server.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/admin/restaurants/${id}`,
+        headers: admin.auth,
+        payload: { hours: week },
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
-    expect((await storefrontSettings()).WORK_TIME['city-shelekhov']?.[3]).toEqual({ open: '10:00', close: '02:00', isNextDay: true });
-    const six = await server.app.inject({ method: 'PATCH', url: '/api/v1/admin/restaurants/dt-shelekhov-1', headers: admin.auth, payload: { hours: week.slice(0, 6) } });
+    expect((await storefrontSettings()).WORK_TIME['city-shelekhov']?.[3]).toEqual({
+      open: '10:00',
+      close: '02:00',
+      isNextDay: true,
+    });
+    const six = await server.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/admin/restaurants/dt-shelekhov-1',
+      headers: admin.auth,
+      payload: { hours: week.slice(0, 6) },
+    });
     expect(six.statusCode).toBe(400);
   });
 
   it('edits a delivery zone’s minimum sum and polygon; an open ring is refused', async () => {
-    const zones = (await server.app.inject({ method: 'GET', url: '/api/v1/admin/zones?cityId=city-angarsk', headers: operator.auth })).json<{ zones: AdminZone[] }>().zones;
+    const zones = (
+      await server.app.inject({ method: 'GET', url: '/api/v1/admin/zones?cityId=city-angarsk', headers: operator.auth })
+    ).json<{ zones: AdminZone[] }>().zones;
     const zone = zones[0];
     expect(zone).toBeDefined();
     if (!zone) return;
-    const res = await server.app.inject({ method: 'PATCH', url: `/api/v1/admin/zones/${zone.id}`, headers: admin.auth, payload: { minSum: 900 } });
+    const res = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/zones/${zone.id}`,
+      headers: admin.auth,
+      payload: { minSum: 900 },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await storefrontSettings()).CITY_ZONES['city-angarsk']?.find((z) => z.id === zone.id)?.minSum).toBe(900);
     const open = await server.app.inject({
       method: 'PATCH',
       url: `/api/v1/admin/zones/${zone.id}`,
       headers: admin.auth,
-      payload: { polygon: [[103.8, 52.5], [103.9, 52.5], [103.9, 52.6], [103.8, 52.6]] },
+      payload: {
+        polygon: [
+          [103.8, 52.5],
+          [103.9, 52.5],
+          [103.9, 52.6],
+          [103.8, 52.6],
+        ],
+      },
     });
     expect(open.statusCode).toBe(422);
-    expect(open.json<{ message: string }>().message).toBe('Многоугольник зоны должен быть замкнут: последняя точка равна первой');
+    expect(open.json<{ message: string }>().message).toBe(
+      'Многоугольник зоны должен быть замкнут: последняя точка равна первой',
+    );
     const created = await server.app.inject({
       method: 'POST',
       url: '/api/v1/admin/zones',
       headers: admin.auth,
-      payload: { cityId: 'city-angarsk', name: 'Новая', polygon: [[103.8, 52.5], [103.9, 52.5], [103.9, 52.6], [103.8, 52.5]], minSum: 1000, deliveryPrice: 200, deliveryMinutes: 90, deliveryTerminalId: 'dt-irkutsk-1' },
+      payload: {
+        cityId: 'city-angarsk',
+        name: 'Новая',
+        polygon: [
+          [103.8, 52.5],
+          [103.9, 52.5],
+          [103.9, 52.6],
+          [103.8, 52.5],
+        ],
+        minSum: 1000,
+        deliveryPrice: 200,
+        deliveryMinutes: 90,
+        deliveryTerminalId: 'dt-irkutsk-1',
+      },
     });
     expect(created.statusCode).toBe(422);
     expect(created.json<{ message: string }>().message).toBe('Ресторан зоны должен быть в том же городе');
   });
 
   it('writes a page’s text for a city', async () => {
-    const res = await server.app.inject({ method: 'PUT', url: '/api/v1/admin/pages/city-angarsk/about', headers: admin.auth, payload: { title: 'О нас', body: 'Мы готовим с 2010 года.' } });
+    const res = await server.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/pages/city-angarsk/about',
+      headers: admin.auth,
+      payload: { title: 'О нас', body: 'Мы готовим с 2010 года.' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const page = await server.app.inject({ method: 'GET', url: '/api/v1/page/about/city-angarsk' });
     expect(page.json<{ body: string }>().body).toBe('Мы готовим с 2010 года.');
@@ -166,18 +264,38 @@ describe('cities, restaurants, zones, pages', () => {
 
 describe('audit and SMS outbox', () => {
   it('every settings change is in the audit log with who, before and after', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/api/v1/admin/audit?entity=setting&entityId=BONUS_ACCRUAL_PERCENT', headers: admin.auth });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/audit?entity=setting&entityId=BONUS_ACCRUAL_PERCENT',
+      headers: admin.auth,
+    });
     expect(res.statusCode).toBe(200);
     const entries = res.json<{ entries: { action: string; staffLogin: string; after: unknown }[]; total: number }>();
     expect(entries.entries[0]).toMatchObject({ action: 'setting.update', staffLogin: admin.login, after: 7 });
-    const byStaff = await server.app.inject({ method: 'GET', url: `/api/v1/admin/audit?staffId=${admin.id}&limit=200`, headers: admin.auth });
+    const byStaff = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/audit?staffId=${admin.id}&limit=200`,
+      headers: admin.auth,
+    });
     expect(byStaff.json<{ total: number }>().total).toBeGreaterThan(5);
   });
 
   it('the SMS outbox lists what the embedded provider kept, newest first', async () => {
-    await server.db.run((db) => db.execute(sql`insert into sms_outbox (phone, text, created_at) values ('+79990001122', 'Код для входа: 123456', now())`));
-    const res = await server.app.inject({ method: 'GET', url: '/api/v1/admin/sms-outbox?phone=0001122', headers: admin.auth });
+    await server.db.run((db) =>
+      db.execute(
+        sql`insert into sms_outbox (phone, text, created_at) values ('+79990001122', 'Код для входа: 123456', now())`,
+      ),
+    );
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/sms-outbox?phone=0001122',
+      headers: admin.auth,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ embedded: true, total: 1, messages: [{ phone: '+79990001122', text: 'Код для входа: 123456' }] });
+    expect(res.json()).toMatchObject({
+      embedded: true,
+      total: 1,
+      messages: [{ phone: '+79990001122', text: 'Код для входа: 123456' }],
+    });
   });
 });

@@ -15,7 +15,11 @@ export function nextStaffIp(): string {
   return `10.77.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
-export async function createStaffRow(server: Pick<TestServer, 'db'>, role: 'admin' | 'operator', login?: string): Promise<{ id: string; login: string }> {
+export async function createStaffRow(
+  server: Pick<TestServer, 'db'>,
+  role: 'admin' | 'operator',
+  login?: string,
+): Promise<{ id: string; login: string }> {
   counter += 1;
   const name = login ?? `${role}${counter}-${process.pid}`;
   const id = randomUUID();
@@ -31,7 +35,10 @@ export interface SignedInStaff {
   auth: { authorization: string };
 }
 
-export async function signInStaff(server: Pick<TestServer, 'app' | 'db'>, role: 'admin' | 'operator'): Promise<SignedInStaff> {
+export async function signInStaff(
+  server: Pick<TestServer, 'app' | 'db'>,
+  role: 'admin' | 'operator',
+): Promise<SignedInStaff> {
   const row = await createStaffRow(server, role);
   const res = await server.app.inject({
     method: 'POST',
@@ -58,11 +65,37 @@ export interface TestOrder {
 }
 
 /** An order row written straight to the database (the checkout itself is tested elsewhere). */
-export async function insertOrder(server: Pick<TestServer, 'db'>, o: TestOrder): Promise<{ id: string; number: number }> {
+export async function insertOrder(
+  server: Pick<TestServer, 'db'>,
+  o: TestOrder,
+): Promise<{ id: string; number: number }> {
   const method = o.deliveryMethod ?? 'self';
-  const address = method === 'delivery' ? JSON.stringify({ city: 'Ангарск', street: 'улица Карла Маркса', home: '10', apartment: null, entrance: null, floor: null, intercom: null, comment: null, location: null }) : null;
+  const address =
+    method === 'delivery'
+      ? JSON.stringify({
+          city: 'Ангарск',
+          street: 'улица Карла Маркса',
+          home: '10',
+          apartment: null,
+          entrance: null,
+          floor: null,
+          intercom: null,
+          comment: null,
+          location: null,
+        })
+      : null;
   const total = o.total ?? 990;
-  const items = JSON.stringify([{ productId: 'set-philadelphia', name: 'Сет Филадельфия', amount: 1, price: total, sum: total, mods: [], isGift: false }]);
+  const items = JSON.stringify([
+    {
+      productId: 'set-philadelphia',
+      name: 'Сет Филадельфия',
+      amount: 1,
+      price: total,
+      sum: total,
+      mods: [],
+      isGift: false,
+    },
+  ]);
   const result = await server.db.run((db) =>
     db.execute<{ id: string; number: string | number }>(sql`
       insert into orders (user_id, city_id, status, delivery_method, address, delivery_terminal_id, items, goods_total, total,

@@ -68,11 +68,21 @@ describe('staff WebSocket', () => {
       total: 1234,
     });
 
-    const res = await app.inject({ method: 'POST', url: `/api/v1/admin/orders/${order.id}/status`, headers: operator.auth, payload: { status: 'WaitCooking' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${order.id}/status`,
+      headers: operator.auth,
+      payload: { status: 'WaitCooking' },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await staffSocket.next((m) => m.type === 'order:updated' && m.orderId === order.id)).toMatchObject({ status: 'WaitCooking' });
+    expect(await staffSocket.next((m) => m.type === 'order:updated' && m.orderId === order.id)).toMatchObject({
+      status: 'WaitCooking',
+    });
     // the customer hears of their own order's status, never of staff events
-    expect(await customerSocket.next((m) => m.type === 'order:status_update')).toMatchObject({ orderId: order.id, status: 'WaitCooking' });
+    expect(await customerSocket.next((m) => m.type === 'order:status_update')).toMatchObject({
+      orderId: order.id,
+      status: 'WaitCooking',
+    });
     expect(customerSocket.messages.filter((m) => m.type === 'order:new' || m.type === 'order:updated')).toEqual([]);
   });
 

@@ -3,12 +3,29 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminMe } from '../../../src/api/contract/admin/auth';
-import { AdminCustomer, adminAdjustBonus, adminFindCustomers, adminGetCustomer } from '../../../src/api/contract/admin/customers';
+import {
+  AdminCustomer,
+  adminAdjustBonus,
+  adminFindCustomers,
+  adminGetCustomer,
+} from '../../../src/api/contract/admin/customers';
 import { adminListCities, adminListRestaurants } from '../../../src/api/contract/admin/settings';
 import { FakeServer, OPERATOR_SESSION, setupAdmin } from './helpers';
 import { CITIES, RESTAURANTS, listItem, order, staffMember } from './fixtures';
 
-const CUSTOMER = AdminCustomer.parse({ id: 'user-1', phone: '+79991234567', name: 'Иван', balance: 120, zoneId: null, personalData: true, PUSHNotifications: false, receiveAdvertisingInformation: false, userAllergens: [], createdAt: '2026-10-01T00:00:00.000Z', ordersCount: 1 });
+const CUSTOMER = AdminCustomer.parse({
+  id: 'user-1',
+  phone: '+79991234567',
+  name: 'Иван',
+  balance: 120,
+  zoneId: null,
+  personalData: true,
+  PUSHNotifications: false,
+  receiveAdvertisingInformation: false,
+  userAllergens: [],
+  createdAt: '2026-10-01T00:00:00.000Z',
+  ordersCount: 1,
+});
 
 describe('admin customers', () => {
   it('finds by phone, shows the balance, and adjusts it only with a reason', async () => {
@@ -20,7 +37,9 @@ describe('admin customers', () => {
       .on(adminListCities, () => ({ body: { cities: CITIES } }))
       .on(adminListRestaurants, () => ({ body: { restaurants: RESTAURANTS } }))
       .on(adminFindCustomers, () => ({ body: { customers: [CUSTOMER] } }))
-      .on(adminGetCustomer, () => ({ body: { customer: { ...CUSTOMER, balance }, addresses: [], orders: [plainOrder], bonusLedger: [] } }))
+      .on(adminGetCustomer, () => ({
+        body: { customer: { ...CUSTOMER, balance }, addresses: [], orders: [plainOrder], bonusLedger: [] },
+      }))
       .on(adminAdjustBonus, (req) => {
         balance += (req.body as { delta: number }).delta;
         return { body: { balance } };
@@ -35,7 +54,11 @@ describe('admin customers', () => {
     fireEvent.click(await screen.findByRole('button', { name: '+79991234567 — Иван' }));
     await waitFor(() => expect(app.currentPath()).toBe('/admin/customers/user-1'));
     expect((await screen.findByTestId('customer-balance')).textContent).toBe('120');
-    expect(within(screen.getByRole('table', { name: 'Заказы клиента' })).getByRole('link', { name: '77' }).getAttribute('href')).toBe('/admin/orders/o1');
+    expect(
+      within(screen.getByRole('table', { name: 'Заказы клиента' }))
+        .getByRole('link', { name: '77' })
+        .getAttribute('href'),
+    ).toBe('/admin/orders/o1');
 
     const form = screen.getByRole('form', { name: 'Изменение бонусов' });
     fireEvent.change(within(form).getByLabelText('Сколько бонусов'), { target: { value: '-20' } });

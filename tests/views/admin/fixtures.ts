@@ -5,18 +5,68 @@ import { AdminCity, AdminRestaurant } from '../../../src/api/contract/admin/sett
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../src/api/contract/orders';
 
 export const staffMember = (role: 'admin' | 'operator' = 'admin') =>
-  StaffMember.parse({ id: role === 'admin' ? 'staff-1' : 'staff-2', login: role === 'admin' ? 'admin' : 'oper', name: role === 'admin' ? 'Анна' : 'Олег', role, isActive: true, createdAt: '2026-11-01T00:00:00.000Z', lastLoginAt: null });
+  StaffMember.parse({
+    id: role === 'admin' ? 'staff-1' : 'staff-2',
+    login: role === 'admin' ? 'admin' : 'oper',
+    name: role === 'admin' ? 'Анна' : 'Олег',
+    role,
+    isActive: true,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    lastLoginAt: null,
+  });
 
 const week = Array.from({ length: 7 }, () => ({ open: '10:00', close: '23:00', isNextDay: false }));
 
 export const CITIES = [
-  AdminCity.parse({ id: 'angarsk', name: 'Ангарск', slug: 'angarsk', iikoId: 'iiko-angarsk', cityIn: 'в Ангарске', timeZone: 'Asia/Irkutsk', order: 1, data: { deliveryId: 'd', freeDeliveryFrom: 1500, freeDeliveryId: 'fd', serviceFeeId: null, isPromocodeHide: false } }),
-  AdminCity.parse({ id: 'irkutsk', name: 'Иркутск', slug: 'irkutsk', iikoId: 'iiko-irkutsk', cityIn: 'в Иркутске', timeZone: 'Asia/Irkutsk', order: 2, data: null }),
+  AdminCity.parse({
+    id: 'angarsk',
+    name: 'Ангарск',
+    slug: 'angarsk',
+    iikoId: 'iiko-angarsk',
+    cityIn: 'в Ангарске',
+    timeZone: 'Asia/Irkutsk',
+    order: 1,
+    data: { deliveryId: 'd', freeDeliveryFrom: 1500, freeDeliveryId: 'fd', serviceFeeId: null, isPromocodeHide: false },
+  }),
+  AdminCity.parse({
+    id: 'irkutsk',
+    name: 'Иркутск',
+    slug: 'irkutsk',
+    iikoId: 'iiko-irkutsk',
+    cityIn: 'в Иркутске',
+    timeZone: 'Asia/Irkutsk',
+    order: 2,
+    data: null,
+  }),
 ];
 
 export const RESTAURANTS = [
-  AdminRestaurant.parse({ deliveryTerminalId: 'rest-a', cityId: 'angarsk', name: 'Ангарск, 12 мкр', address: '12 мкр, 1', phone: '+7 (3955) 61-10-10', location: { lat: 52.5, lon: 103.9 }, hours: week, cookingMinutes: 30, isOnlinePaymentDisabled: false, isActive: true, order: 1 }),
-  AdminRestaurant.parse({ deliveryTerminalId: 'rest-i', cityId: 'irkutsk', name: 'Иркутск, Центр', address: 'Ленина, 1', phone: '+7 (3952) 70-10-10', location: { lat: 52.28, lon: 104.28 }, hours: week, cookingMinutes: 30, isOnlinePaymentDisabled: false, isActive: true, order: 2 }),
+  AdminRestaurant.parse({
+    deliveryTerminalId: 'rest-a',
+    cityId: 'angarsk',
+    name: 'Ангарск, 12 мкр',
+    address: '12 мкр, 1',
+    phone: '+7 (3955) 61-10-10',
+    location: { lat: 52.5, lon: 103.9 },
+    hours: week,
+    cookingMinutes: 30,
+    isOnlinePaymentDisabled: false,
+    isActive: true,
+    order: 1,
+  }),
+  AdminRestaurant.parse({
+    deliveryTerminalId: 'rest-i',
+    cityId: 'irkutsk',
+    name: 'Иркутск, Центр',
+    address: 'Ленина, 1',
+    phone: '+7 (3952) 70-10-10',
+    location: { lat: 52.28, lon: 104.28 },
+    hours: week,
+    cookingMinutes: 30,
+    isOnlinePaymentDisabled: false,
+    isActive: true,
+    order: 2,
+  }),
 ];
 
 const FLOW: Record<string, OrderStatus[]> = {
@@ -25,7 +75,9 @@ const FLOW: Record<string, OrderStatus[]> = {
   CookingStarted: ['CookingCompleted', 'OnWay', 'Delivered', 'Closed'],
 };
 
-export function order(overrides: { id?: string; number?: number; status?: OrderStatus; phone?: string } = {}): AdminOrderDetail {
+export function order(
+  overrides: { id?: string; number?: number; status?: OrderStatus; phone?: string } = {},
+): AdminOrderDetail {
   const status = overrides.status ?? 'Unconfirmed';
   return AdminOrderDetail.parse({
     id: overrides.id ?? 'order-1',
@@ -34,7 +86,17 @@ export function order(overrides: { id?: string; number?: number; status?: OrderS
     statusName: ORDER_STATUS_NAMES[status],
     cityId: 'angarsk',
     deliveryMethod: 'delivery',
-    address: { city: 'Ангарск', street: 'Ленина', home: '5', apartment: '12', entrance: null, floor: null, intercom: null, comment: null, location: null },
+    address: {
+      city: 'Ангарск',
+      street: 'Ленина',
+      home: '5',
+      apartment: '12',
+      entrance: null,
+      floor: null,
+      intercom: null,
+      comment: null,
+      location: null,
+    },
     deliveryTerminalId: 'rest-a',
     zoneId: null,
     items: [{ productId: 'p1', name: 'Филадельфия', amount: 2, price: 500, sum: 1000, mods: [], isGift: false }],

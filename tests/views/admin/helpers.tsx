@@ -9,7 +9,11 @@ import type { RouteDef } from '../../../src/api/route';
 import { AdminApp } from '../../../src/views/admin/AdminApp';
 import type { Beeper } from '../../../src/views/admin/data/beep';
 import type { AdminServices, SocketLike } from '../../../src/views/admin/data/context';
-import { createStaffSessionStore, type KeyValueStorage, type StaffSession } from '../../../src/views/admin/data/session';
+import {
+  createStaffSessionStore,
+  type KeyValueStorage,
+  type StaffSession,
+} from '../../../src/views/admin/data/session';
 import { createToastStore } from '../../../src/views/admin/data/toasts';
 
 configure({ asyncUtilTimeout: 8000 });
@@ -49,11 +53,19 @@ export class FakeServer {
       if (!m) continue;
       const params: Record<string, string> = {};
       route.keys.forEach((k, i) => (params[k] = decodeURIComponent(m[i + 1] ?? '')));
-      const req: FakeRequest = { method, path: url.pathname, params, query: url.searchParams, body: init?.body ? JSON.parse(String(init.body)) : undefined, headers };
+      const req: FakeRequest = {
+        method,
+        path: url.pathname,
+        params,
+        query: url.searchParams,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+        headers,
+      };
       this.requests.push(req);
       const answer = await route.handler(req);
       const status = answer.status ?? 200;
-      if (status === 204 || answer.body === undefined) return new Response(null, { status: status === 200 ? 204 : status });
+      if (status === 204 || answer.body === undefined)
+        return new Response(null, { status: status === 200 ? 204 : status });
       return Response.json(answer.body, { status });
     }
     return Response.json({ message: `нет маршрута ${method} ${url.pathname}` }, { status: 404 });
@@ -61,7 +73,11 @@ export class FakeServer {
 
   calls(def: RouteDef): FakeRequest[] {
     const prefix = `/api/v1${def.path.split(':')[0]}`;
-    return this.requests.filter((r) => r.method === def.method && (def.path.includes(':') ? r.path.startsWith(prefix) : r.path === `/api/v1${def.path}`));
+    return this.requests.filter(
+      (r) =>
+        r.method === def.method &&
+        (def.path.includes(':') ? r.path.startsWith(prefix) : r.path === `/api/v1${def.path}`),
+    );
   }
 }
 
@@ -88,20 +104,42 @@ export class FakeSocket implements SocketLike {
 
 export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));
-  return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
+  return {
+    data,
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, v),
+    removeItem: (k) => void data.delete(k),
+  };
 }
 
-export const ADMIN_SESSION: StaffSession = { token: 'st_admin', staff: { id: 'staff-1', login: 'admin', name: 'Анна', role: 'admin' } };
-export const OPERATOR_SESSION: StaffSession = { token: 'st_oper', staff: { id: 'staff-2', login: 'oper', name: 'Олег', role: 'operator' } };
+export const ADMIN_SESSION: StaffSession = {
+  token: 'st_admin',
+  staff: { id: 'staff-1', login: 'admin', name: 'Анна', role: 'admin' },
+};
+export const OPERATOR_SESSION: StaffSession = {
+  token: 'st_oper',
+  staff: { id: 'staff-2', login: 'oper', name: 'Олег', role: 'operator' },
+};
 
-export function setupAdmin({ path = '/admin', session = null as StaffSession | null, server = new FakeServer(), storage = memoryStorage(), captcha = undefined as CaptchaRunner | undefined } = {}) {
+export function setupAdmin({
+  path = '/admin',
+  session = null as StaffSession | null,
+  server = new FakeServer(),
+  storage = memoryStorage(),
+  captcha = undefined as CaptchaRunner | undefined,
+} = {}) {
   const sessions = createStaffSessionStore(storage);
   if (session) sessions.signIn(session);
   const sockets: FakeSocket[] = [];
   const beeps: number[] = [];
   const beeper: Beeper = { ready: true, unlock: () => undefined, beep: () => void beeps.push(beeps.length + 1) };
   const services: AdminServices = {
-    api: createAdminApi({ baseUrl: 'http://admin.test', getToken: () => sessions.get()?.token ?? null, onUnauthorized: () => sessions.clear('expired'), fetch: server.fetch }),
+    api: createAdminApi({
+      baseUrl: 'http://admin.test',
+      getToken: () => sessions.get()?.token ?? null,
+      onUnauthorized: () => sessions.clear('expired'),
+      fetch: server.fetch,
+    }),
     session: sessions,
     toasts: createToastStore(),
     beeper,
@@ -115,5 +153,15 @@ export function setupAdmin({ path = '/admin', session = null as StaffSession | n
   };
   const location = memoryLocation({ path, record: true });
   const utils = render(<AdminApp services={services} hook={location.hook} />);
-  return { ...utils, server, services, sessions, storage, sockets, beeps, location, currentPath: () => location.history.at(-1) };
+  return {
+    ...utils,
+    server,
+    services,
+    sessions,
+    storage,
+    sockets,
+    beeps,
+    location,
+    currentPath: () => location.history.at(-1),
+  };
 }

@@ -4,17 +4,65 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminMe } from '../../../src/api/contract/admin/auth';
-import { AdminGroup, AdminProduct, adminGetMenu, adminGetStopList, adminToggleStopList, adminUpdateProduct } from '../../../src/api/contract/admin/menu';
+import {
+  AdminGroup,
+  AdminProduct,
+  adminGetMenu,
+  adminGetStopList,
+  adminToggleStopList,
+  adminUpdateProduct,
+} from '../../../src/api/contract/admin/menu';
 import { adminListCities, adminListRestaurants } from '../../../src/api/contract/admin/settings';
 import { ADMIN_SESSION, FakeServer, OPERATOR_SESSION, setupAdmin } from './helpers';
 import { CITIES, RESTAURANTS, staffMember } from './fixtures';
 
 const GROUPS = [
-  AdminGroup.parse({ id: 'rolls', name: 'Роллы', slug: 'rolls', parentGroup: null, isIncludedInMenu: true, isGroupModifier: false, isServiceGroup: false, isVisible: true, order: 1, imageUrl: null }),
-  AdminGroup.parse({ id: 'sizes', name: 'Размер', slug: 'sizes', parentGroup: null, isIncludedInMenu: false, isGroupModifier: true, isServiceGroup: false, isVisible: true, order: 9, imageUrl: null }),
+  AdminGroup.parse({
+    id: 'rolls',
+    name: 'Роллы',
+    slug: 'rolls',
+    parentGroup: null,
+    isIncludedInMenu: true,
+    isGroupModifier: false,
+    isServiceGroup: false,
+    isVisible: true,
+    order: 1,
+    imageUrl: null,
+  }),
+  AdminGroup.parse({
+    id: 'sizes',
+    name: 'Размер',
+    slug: 'sizes',
+    parentGroup: null,
+    isIncludedInMenu: false,
+    isGroupModifier: true,
+    isServiceGroup: false,
+    isVisible: true,
+    order: 9,
+    imageUrl: null,
+  }),
 ];
 const product = (id: string, name: string, price: number) =>
-  AdminProduct.parse({ id, name, description: 'Лосось, сыр', code: id.toUpperCase(), price, oldPrice: null, weight: 250, nutrition: null, parentGroup: 'rolls', slug: id, imageUrl: null, groupModifiers: [], allergens: [{ code: 'fish', name: 'Рыба' }], filters: [], maxPerPositionInOrder: 0, sale: null, isVisible: true, order: 1 });
+  AdminProduct.parse({
+    id,
+    name,
+    description: 'Лосось, сыр',
+    code: id.toUpperCase(),
+    price,
+    oldPrice: null,
+    weight: 250,
+    nutrition: null,
+    parentGroup: 'rolls',
+    slug: id,
+    imageUrl: null,
+    groupModifiers: [],
+    allergens: [{ code: 'fish', name: 'Рыба' }],
+    filters: [],
+    maxPerPositionInOrder: 0,
+    sale: null,
+    isVisible: true,
+    order: 1,
+  });
 const PRODUCTS = [product('philadelphia', 'Филадельфия', 459), product('canada', 'Канада', 489)];
 
 function server(role: 'admin' | 'operator' = 'admin') {
@@ -23,7 +71,9 @@ function server(role: 'admin' | 'operator' = 'admin') {
     .on(adminListCities, () => ({ body: { cities: CITIES } }))
     .on(adminListRestaurants, () => ({ body: { restaurants: RESTAURANTS } }))
     .on(adminGetMenu, () => ({ body: { groups: GROUPS, products: PRODUCTS, version: '42' } }))
-    .on(adminGetStopList, () => ({ body: { stopList: [{ deliveryTerminalId: 'rest-a', items: [{ productId: 'canada', balance: 0 }] }] } }));
+    .on(adminGetStopList, () => ({
+      body: { stopList: [{ deliveryTerminalId: 'rest-a', items: [{ productId: 'canada', balance: 0 }] }] },
+    }));
 }
 
 describe('admin menu', () => {
@@ -45,7 +95,16 @@ describe('admin menu', () => {
     await waitFor(() => expect(fake.calls(adminUpdateProduct)).toHaveLength(1));
     const call = fake.calls(adminUpdateProduct)[0];
     expect(call?.path).toBe('/api/v1/admin/menu/products/philadelphia');
-    expect(call?.body).toMatchObject({ name: 'Филадельфия', price: 499, maxPerPositionInOrder: 2, sale: false, allergens: [{ code: 'fish', name: 'Рыба' }], weight: 250, parentGroup: 'rolls', slug: 'philadelphia' });
+    expect(call?.body).toMatchObject({
+      name: 'Филадельфия',
+      price: 499,
+      maxPerPositionInOrder: 2,
+      sale: false,
+      allergens: [{ code: 'fish', name: 'Рыба' }],
+      weight: 250,
+      parentGroup: 'rolls',
+      slug: 'philadelphia',
+    });
     expect(await screen.findByText('Товар сохранён')).toBeTruthy();
     const after = await screen.findByRole('table', { name: 'Товары' });
     expect(within(after).getByText('Филадельфия').closest('tr')?.textContent).toContain('499');
@@ -60,9 +119,15 @@ describe('admin menu', () => {
     expect(screen.queryByRole('button', { name: 'Новый товар' })).toBeNull();
   });
 
-  it('stop list: a toggle puts the product on the chosen restaurant\'s list', async () => {
-    const fake = server().on(adminToggleStopList, (req) => ({ body: { stopped: (req.body as { stopped: boolean }).stopped, version: '43' } }));
-    setupAdmin({ path: '/admin/stop-list', session: OPERATOR_SESSION, server: fake.on(adminMe, () => ({ body: staffMember('operator') })) });
+  it("stop list: a toggle puts the product on the chosen restaurant's list", async () => {
+    const fake = server().on(adminToggleStopList, (req) => ({
+      body: { stopped: (req.body as { stopped: boolean }).stopped, version: '43' },
+    }));
+    setupAdmin({
+      path: '/admin/stop-list',
+      session: OPERATOR_SESSION,
+      server: fake.on(adminMe, () => ({ body: staffMember('operator') })),
+    });
     const canada = await screen.findByRole('checkbox', { name: 'Канада: в стоп-листе' });
     await waitFor(() => expect((canada as HTMLInputElement).checked).toBe(true));
     const phila = screen.getByRole('checkbox', { name: 'Филадельфия: в стоп-листе' }) as HTMLInputElement;

@@ -4,7 +4,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminMe } from '../../../src/api/contract/admin/auth';
-import { adminCancelOrder, adminChangeOrderStatus, adminGetOrder, adminListOrders, adminRetryRefund, type AdminOrderDetail, type RefundState } from '../../../src/api/contract/admin/orders';
+import {
+  adminCancelOrder,
+  adminChangeOrderStatus,
+  adminGetOrder,
+  adminListOrders,
+  adminRetryRefund,
+  type AdminOrderDetail,
+  type RefundState,
+} from '../../../src/api/contract/admin/orders';
 import { adminListCities, adminListRestaurants } from '../../../src/api/contract/admin/settings';
 import type { OrderStatus } from '../../../src/api/contract/orders';
 import { ADMIN_SESSION, FakeServer, setupAdmin } from './helpers';
@@ -29,7 +37,10 @@ function ordersServer(initial: AdminOrderDetail[]) {
 
 describe('admin orders', () => {
   it('lists orders with city and restaurant names, and sends the filters as the list query', async () => {
-    const { server } = ordersServer([order({ id: 'o1', number: 101 }), order({ id: 'o2', number: 102, status: 'CookingStarted' })]);
+    const { server } = ordersServer([
+      order({ id: 'o1', number: 101 }),
+      order({ id: 'o2', number: 102, status: 'CookingStarted' }),
+    ]);
     setupAdmin({ path: '/admin/orders', session: ADMIN_SESSION, server });
     const table = await screen.findByRole('table', { name: 'Список заказов' });
     await waitFor(() => expect(within(table).getAllByText('Ангарск, 12 мкр').length).toBe(2));
@@ -66,7 +77,16 @@ describe('admin orders', () => {
     const before = server.calls(adminListOrders).length;
     db.set('o9', order({ id: 'o9', number: 109 }));
     act(() =>
-      socket?.push({ type: 'order:new', orderId: 'o9', number: 109, status: 'Unconfirmed', paymentStatus: 'none', cityId: 'angarsk', deliveryTerminalId: 'rest-a', total: 1000 }),
+      socket?.push({
+        type: 'order:new',
+        orderId: 'o9',
+        number: 109,
+        status: 'Unconfirmed',
+        paymentStatus: 'none',
+        cityId: 'angarsk',
+        deliveryTerminalId: 'rest-a',
+        total: 1000,
+      }),
     );
     const alert = await screen.findByText('Новый заказ №109');
     expect(alert).toBeTruthy();
@@ -96,7 +116,11 @@ describe('admin orders', () => {
     setupAdmin({ path: '/admin/orders/o1', session: ADMIN_SESSION, server });
     const panel = await screen.findByRole('complementary', { name: 'Заказ' });
     const group = await within(panel).findByRole('group', { name: 'Смена статуса' });
-    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual([
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([
       'Подтвердить',
       'Начать готовить',
       'Приготовлен',
@@ -127,7 +151,17 @@ describe('admin orders', () => {
     const { server, db } = ordersServer([order({ id: 'o1', status: 'CookingStarted' })]);
     server.on(adminCancelOrder, (req) => {
       const current = db.get('o1')!;
-      const cancelled = { ...order({ id: 'o1', status: 'Cancelled' }), nextStatuses: [], cancellation: { reason: (req.body as { reason: string }).reason, at: '2026-11-23T04:00:00.000Z', staffId: 'staff-1', refund: 'not-needed' as const, refundError: null } };
+      const cancelled = {
+        ...order({ id: 'o1', status: 'Cancelled' }),
+        nextStatuses: [],
+        cancellation: {
+          reason: (req.body as { reason: string }).reason,
+          at: '2026-11-23T04:00:00.000Z',
+          staffId: 'staff-1',
+          refund: 'not-needed' as const,
+          refundError: null,
+        },
+      };
       db.set(current.id, cancelled);
       return { body: cancelled };
     });
@@ -137,7 +171,9 @@ describe('admin orders', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Отменить заказ' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Укажите причину отмены (не короче 3 символов)');
     expect(server.calls(adminCancelOrder)).toHaveLength(0);
-    fireEvent.change(within(dialog).getByLabelText('Причина отмены'), { target: { value: 'Клиент попросил отменить' } });
+    fireEvent.change(within(dialog).getByLabelText('Причина отмены'), {
+      target: { value: 'Клиент попросил отменить' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Отменить заказ' }));
     await waitFor(() => expect(server.calls(adminCancelOrder)).toHaveLength(1));
     expect(server.calls(adminCancelOrder)[0]?.body).toEqual({ reason: 'Клиент попросил отменить' });
@@ -152,7 +188,13 @@ describe('admin orders', () => {
       paymentMethod: 'card',
       paymentStatus: 'paid',
       nextStatuses: [],
-      cancellation: { reason: 'Нет курьеров', at: '2026-11-23T04:00:00.000Z', staffId: 'staff-1', refund: 'failed', refundError: 'Не удалось вернуть деньги: connect ECONNREFUSED' },
+      cancellation: {
+        reason: 'Нет курьеров',
+        at: '2026-11-23T04:00:00.000Z',
+        staffId: 'staff-1',
+        refund: 'failed',
+        refundError: 'Не удалось вернуть деньги: connect ECONNREFUSED',
+      },
     };
     const { server } = ordersServer([owed]);
     setupAdmin({ path: '/admin/orders/o1', session: ADMIN_SESSION, server });
@@ -160,7 +202,9 @@ describe('admin orders', () => {
     expect(await within(table).findByText('оплачен, нужно вернуть деньги')).toBeTruthy();
     const panel = await screen.findByRole('complementary', { name: 'Заказ' });
     expect(await within(panel).findByText(/Картой онлайн, оплачен, нужно вернуть деньги/)).toBeTruthy();
-    expect(within(panel).getByText(/Оплата: возврат не прошёл \(Не удалось вернуть деньги: connect ECONNREFUSED\)/)).toBeTruthy();
+    expect(
+      within(panel).getByText(/Оплата: возврат не прошёл \(Не удалось вернуть деньги: connect ECONNREFUSED\)/),
+    ).toBeTruthy();
   });
 
   function cancelledPaid(refund: RefundState, refundError: string | null = null): AdminOrderDetail {
@@ -179,10 +223,14 @@ describe('admin orders', () => {
       const app = setupAdmin({ path: '/admin/orders/o1', session: ADMIN_SESSION, server });
       const panel = await screen.findByRole('complementary', { name: 'Заказ' });
       await within(panel).findByText(/Отменён .*Нет курьеров/);
-      expect(within(panel).queryByRole('button', { name: 'Повторить возврат' }) !== null, refund).toBe(refund === 'failed' || refund === 'required');
+      expect(within(panel).queryByRole('button', { name: 'Повторить возврат' }) !== null, refund).toBe(
+        refund === 'failed' || refund === 'required',
+      );
       app.unmount();
     }
-    const { server } = ordersServer([{ ...order({ id: 'o1', status: 'CookingStarted' }), paymentMethod: 'card', paymentStatus: 'paid' }]);
+    const { server } = ordersServer([
+      { ...order({ id: 'o1', status: 'CookingStarted' }), paymentMethod: 'card', paymentStatus: 'paid' },
+    ]);
     setupAdmin({ path: '/admin/orders/o1', session: ADMIN_SESSION, server });
     await screen.findByRole('group', { name: 'Смена статуса' });
     expect(screen.queryByRole('button', { name: 'Повторить возврат' })).toBeNull();
@@ -224,7 +272,11 @@ describe('admin orders', () => {
     fireEvent.click(await within(panel).findByRole('button', { name: 'Повторить возврат' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Вернуть деньги' }));
     expect((await screen.findByText(message)).closest('[role="alert"]')).toBeTruthy();
-    await waitFor(() => expect(within(panel).getByText(/возврат не прошёл \(Не удалось вернуть деньги: Операция отклонена банком\)/)).toBeTruthy());
+    await waitFor(() =>
+      expect(
+        within(panel).getByText(/возврат не прошёл \(Не удалось вернуть деньги: Операция отклонена банком\)/),
+      ).toBeTruthy(),
+    );
     expect(within(panel).getByRole('button', { name: 'Повторить возврат' })).toBeTruthy();
   });
 
@@ -234,7 +286,18 @@ describe('admin orders', () => {
     const panel = await screen.findByRole('complementary', { name: 'Заказ' });
     await within(panel).findByText('Подтверждён');
     db.set('o1', order({ id: 'o1', status: 'CookingStarted' }));
-    act(() => app.sockets[0]?.push({ type: 'order:updated', orderId: 'o1', number: 101, status: 'CookingStarted', paymentStatus: 'none', cityId: 'angarsk', deliveryTerminalId: 'rest-a', total: 1000 }));
+    act(() =>
+      app.sockets[0]?.push({
+        type: 'order:updated',
+        orderId: 'o1',
+        number: 101,
+        status: 'CookingStarted',
+        paymentStatus: 'none',
+        cityId: 'angarsk',
+        deliveryTerminalId: 'rest-a',
+        total: 1000,
+      }),
+    );
     await waitFor(() => expect(within(panel).getByText('Готовится')).toBeTruthy());
     expect(app.beeps).toHaveLength(0);
   });

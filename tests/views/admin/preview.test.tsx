@@ -19,7 +19,17 @@ const recorded: AppEvent[] = [
   { type: 'PageRequested', data: { slug: 'about', cityId: ANGARSK.id } },
   {
     type: 'PageLoaded',
-    data: { slug: 'about', cityId: ANGARSK.id, page: { slug: 'about', cityId: ANGARSK.id, title: 'О компании', body: 'С 2010 года.', updatedAt: '2026-11-20T00:00:00.000Z' } },
+    data: {
+      slug: 'about',
+      cityId: ANGARSK.id,
+      page: {
+        slug: 'about',
+        cityId: ANGARSK.id,
+        title: 'О компании',
+        body: 'С 2010 года.',
+        updatedAt: '2026-11-20T00:00:00.000Z',
+      },
+    },
   },
   { type: 'OrderHistoryRequested', data: { phone: USER.phone } },
   { type: 'OrderHistoryLoaded', data: { orders: [order({ id: 'o-977', number: 977 })] } },

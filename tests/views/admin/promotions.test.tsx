@@ -5,14 +5,34 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AuditEntry, adminListAudit } from '../../../src/api/contract/admin/audit';
 import { adminMe } from '../../../src/api/contract/admin/auth';
-import { AdminCoupon, adminCreateCoupon, adminListCoupons, adminUpdateCoupon } from '../../../src/api/contract/admin/promo';
+import {
+  AdminCoupon,
+  adminCreateCoupon,
+  adminListCoupons,
+  adminUpdateCoupon,
+} from '../../../src/api/contract/admin/promo';
 import { adminListCities, adminListRestaurants } from '../../../src/api/contract/admin/settings';
 import { adminListOrders } from '../../../src/api/contract/admin/orders';
 import { changedFields } from '../../../src/views/admin/audit/AuditPage';
 import { ADMIN_SESSION, FakeServer, setupAdmin } from './helpers';
 import { CITIES, RESTAURANTS, staffMember } from './fixtures';
 
-const COUPON = AdminCoupon.parse({ code: 'MINUS200', title: '200 ₽ на заказ от 1 200 ₽', kind: 'fixed', value: 200, minSum: 1200, validFrom: null, validTo: null, cityIds: ['irkutsk'], usageLimit: 100, usedCount: 7, perUserLimit: 1, deliveryMethod: 'self', isActive: true, createdAt: '2026-11-01T00:00:00.000Z' });
+const COUPON = AdminCoupon.parse({
+  code: 'MINUS200',
+  title: '200 ₽ на заказ от 1 200 ₽',
+  kind: 'fixed',
+  value: 200,
+  minSum: 1200,
+  validFrom: null,
+  validTo: null,
+  cityIds: ['irkutsk'],
+  usageLimit: 100,
+  usedCount: 7,
+  perUserLimit: 1,
+  deliveryMethod: 'self',
+  isActive: true,
+  createdAt: '2026-11-01T00:00:00.000Z',
+});
 
 function server() {
   return new FakeServer()
@@ -41,7 +61,9 @@ describe('admin promotions', () => {
   });
 
   it('a new coupon: a percent above 100 is refused before sending; a valid one is created with its cities', async () => {
-    const fake = server().on(adminCreateCoupon, (req) => ({ body: { ...COUPON, ...(req.body as object), usedCount: 0 } }));
+    const fake = server().on(adminCreateCoupon, (req) => ({
+      body: { ...COUPON, ...(req.body as object), usedCount: 0 },
+    }));
     setupAdmin({ path: '/admin/promotions', session: ADMIN_SESSION, server: fake });
     fireEvent.click(await screen.findByRole('button', { name: 'Новый промокод' }));
     const form = await screen.findByRole('form', { name: 'Промокод' });
@@ -56,19 +78,42 @@ describe('admin promotions', () => {
     fireEvent.change(within(form).getByLabelText('Способ получения'), { target: { value: 'delivery' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Сохранить' }));
     await waitFor(() => expect(fake.calls(adminCreateCoupon)).toHaveLength(1));
-    expect(fake.calls(adminCreateCoupon)[0]?.body).toMatchObject({ code: 'SPRING15', kind: 'percent', value: 15, cityIds: ['angarsk'], usageLimit: 500, perUserLimit: null, deliveryMethod: 'delivery', isActive: true });
+    expect(fake.calls(adminCreateCoupon)[0]?.body).toMatchObject({
+      code: 'SPRING15',
+      kind: 'percent',
+      value: 15,
+      cityIds: ['angarsk'],
+      usageLimit: 500,
+      perUserLimit: null,
+      deliveryMethod: 'delivery',
+      isActive: true,
+    });
     expect(await screen.findByText('Промокод создан')).toBeTruthy();
   });
 });
 
 describe('admin audit log', () => {
   it('changedFields lists the top-level fields that differ', () => {
-    expect(changedFields({ price: 459, name: 'Ролл' }, { price: 499, name: 'Ролл', weight: 250 })).toEqual(['price', 'weight']);
+    expect(changedFields({ price: 459, name: 'Ролл' }, { price: 499, name: 'Ролл', weight: 250 })).toEqual([
+      'price',
+      'weight',
+    ]);
     expect(changedFields(null, { a: 1 })).toEqual(['a']);
   });
 
   it('shows who did what with the changed fields, before and after on demand', async () => {
-    const entry = AuditEntry.parse({ id: 1, at: '2026-11-23T03:00:00.000Z', staffId: 'staff-1', staffLogin: 'admin', action: 'product.update', entity: 'product', entityId: 'canada', before: { price: 489 }, after: { price: 519 }, ip: '10.0.0.1' });
+    const entry = AuditEntry.parse({
+      id: 1,
+      at: '2026-11-23T03:00:00.000Z',
+      staffId: 'staff-1',
+      staffLogin: 'admin',
+      action: 'product.update',
+      entity: 'product',
+      entityId: 'canada',
+      before: { price: 489 },
+      after: { price: 519 },
+      ip: '10.0.0.1',
+    });
     const fake = server().on(adminListAudit, () => ({ body: { entries: [entry], total: 1 } }));
     setupAdmin({ path: '/admin/audit', session: ADMIN_SESSION, server: fake });
     const table = await screen.findByRole('table', { name: 'Журнал действий' });

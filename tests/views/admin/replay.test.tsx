@@ -25,7 +25,9 @@ import { createTestServer, type TestServer } from '../../server/helpers';
 import { FakeSocket, memoryStorage } from './helpers';
 
 const catalog = generateCatalog(12, 8);
-const log: Log = parseLog(JSON.parse(JSON.stringify(generateEventLog({ eventCount: 40, seed: 4, catalog, maxLines: 4 }))));
+const log: Log = parseLog(
+  JSON.parse(JSON.stringify(generateEventLog({ eventCount: 40, seed: 4, catalog, maxLines: 4 }))),
+);
 const report = buildReport({
   sessions: [log],
   appVersion: '0.1.0',
@@ -44,8 +46,12 @@ let token: string;
 beforeAll(async () => {
   server = await createTestServer();
   const id = randomUUID();
-  await server.db.run((db) => db.insert(staff).values({ id, login: 'viewer.op', name: 'Оператор', role: 'operator', passwordHash: 'x' }));
-  token = (await server.db.run((db) => createStaffSession(db, id, server.clock.now(), { ip: '127.0.0.1', userAgent: 'test' }))).token;
+  await server.db.run((db) =>
+    db.insert(staff).values({ id, login: 'viewer.op', name: 'Оператор', role: 'operator', passwordHash: 'x' }),
+  );
+  token = (
+    await server.db.run((db) => createStaffSession(db, id, server.clock.now(), { ip: '127.0.0.1', userAgent: 'test' }))
+  ).token;
 });
 afterAll(async () => {
   await server.close();
@@ -60,14 +66,22 @@ const injectFetch: typeof fetch = async (input, init) => {
     headers: { ...(init?.headers as Record<string, string> | undefined) },
     ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
   });
-  return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers: { 'content-type': 'application/json' } });
+  return new Response(res.statusCode === 204 ? null : res.body, {
+    status: res.statusCode,
+    headers: { 'content-type': 'application/json' },
+  });
 };
 
 function renderReports(path = '/') {
   const sessions = createStaffSessionStore(memoryStorage());
   sessions.signIn({ token, staff: { id: 's', login: 'viewer.op', name: 'Оператор', role: 'operator' } });
   const services: AdminServices = {
-    api: createAdminApi({ baseUrl: 'http://admin.test', getToken: () => sessions.get()?.token ?? null, onUnauthorized: () => undefined, fetch: injectFetch }),
+    api: createAdminApi({
+      baseUrl: 'http://admin.test',
+      getToken: () => sessions.get()?.token ?? null,
+      onUnauthorized: () => undefined,
+      fetch: injectFetch,
+    }),
     session: sessions,
     toasts: createToastStore(),
     beeper: { ready: true, unlock: () => undefined, beep: () => undefined },
@@ -89,7 +103,12 @@ const preview = () => screen.getByTestId('storefront-preview');
 
 describe('a report uploaded to POST /api/v1/client-log, in the viewer', () => {
   it('is listed for staff and opens at its last step with the storefront showing the replayed cart', async () => {
-    const upload = await server.app.inject({ method: 'POST', url: '/api/v1/client-log', payload: report, remoteAddress: '10.9.9.9' });
+    const upload = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/client-log',
+      payload: report,
+      remoteAddress: '10.9.9.9',
+    });
     expect(upload.statusCode).toBe(201);
     renderReports();
     const link = await screen.findByRole('link', { name: /\d{2}\.\d{2}\.\d{4}/ });
@@ -119,7 +138,11 @@ describe('stepping, diff, skip and the read-only storefront', () => {
     expect(screen.getByLabelText('События').textContent).toContain('"ItemAdded"');
     const event = firstAdd?.events[0];
     const lineId = event?.type === 'ItemAdded' ? event.data.line.id : '';
-    expect(within(screen.getByRole('list', { name: 'Изменения состояния' })).getByText(new RegExp(`^\\+ cart\\.items\\[id=${lineId}\\]`))).toBeTruthy();
+    expect(
+      within(screen.getByRole('list', { name: 'Изменения состояния' })).getByText(
+        new RegExp(`^\\+ cart\\.items\\[id=${lineId}\\]`),
+      ),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Назад' }));
     expect(stepText()).toContain(`Шаг ${addAt} из`);
     fireEvent.click(screen.getByRole('button', { name: 'Вперёд' }));
@@ -134,13 +157,17 @@ describe('stepping, diff, skip and the read-only storefront', () => {
   it('shows the projected state by area', () => {
     render(<LogViewer log={log} route="/cart" />);
     fireEvent.click(screen.getByRole('tab', { name: 'Состояние' }));
-    expect(JSON.parse(screen.getByLabelText('Состояние: cart').textContent ?? '')).toEqual(JSON.parse(JSON.stringify(final.cart)));
+    expect(JSON.parse(screen.getByLabelText('Состояние: cart').textContent ?? '')).toEqual(
+      JSON.parse(JSON.stringify(final.cart)),
+    );
   });
 
   it('skipping an ItemAdded drops that line from the later states, says so, and the storefront follows; unskipping restores it', async () => {
     // a line that is still in the final cart, and the entry that added it
     const kept = final.cart.items[0];
-    const added = log.entries.find((e) => e.events.some((ev) => ev.type === 'ItemAdded' && ev.data.line.id === kept?.id));
+    const added = log.entries.find((e) =>
+      e.events.some((ev) => ev.type === 'ItemAdded' && ev.data.line.id === kept?.id),
+    );
     if (kept === undefined || added === undefined) throw new Error('the generated log ends with a cart line it added');
     const name = productName(kept.product.id);
     const sameProductLeft = final.cart.items.some((l) => l.id !== kept.id && l.product.id === kept.product.id);

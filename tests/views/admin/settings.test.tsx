@@ -5,19 +5,50 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminMe } from '../../../src/api/contract/admin/auth';
-import { adminBumpStoreVersion, adminListSettings, adminUpdateSetting, AdminSetting } from '../../../src/api/contract/admin/settings';
+import {
+  adminBumpStoreVersion,
+  adminListSettings,
+  adminUpdateSetting,
+  AdminSetting,
+} from '../../../src/api/contract/admin/settings';
 import { adminListOrders } from '../../../src/api/contract/admin/orders';
 import { ADMIN_SESSION, FakeServer, setupAdmin } from './helpers';
 import { staffMember } from './fixtures';
 
 const at = '2026-11-20T10:00:00.000Z';
-const setting = (name: string, title: string, type: AdminSetting['type'], widget: AdminSetting['widget'], value: unknown, editable = true) =>
-  AdminSetting.parse({ name, title, description: `Описание ${name}`, type, widget, value, order: 0, updatedAt: at, editable });
+const setting = (
+  name: string,
+  title: string,
+  type: AdminSetting['type'],
+  widget: AdminSetting['widget'],
+  value: unknown,
+  editable = true,
+) =>
+  AdminSetting.parse({
+    name,
+    title,
+    description: `Описание ${name}`,
+    type,
+    widget,
+    value,
+    order: 0,
+    updatedAt: at,
+    editable,
+  });
 
 const SETTINGS = [
   setting('IS_SITE_NOT_WORKING', 'Сайт не принимает заказы', 'boolean', 'switch', false),
-  setting('TEXT_SITE_NOT_WORKING', 'Текст при остановке приёма заказов', 'string', 'textarea', 'По техническим причинам прием заказов временно невозможен приносим свои извинения'),
-  setting('IS_ONLINE_PAYMENT_DISABLE', 'Отключить онлайн-оплату', 'json', 'multi-switch', { delivery: false, self: false }),
+  setting(
+    'TEXT_SITE_NOT_WORKING',
+    'Текст при остановке приёма заказов',
+    'string',
+    'textarea',
+    'По техническим причинам прием заказов временно невозможен приносим свои извинения',
+  ),
+  setting('IS_ONLINE_PAYMENT_DISABLE', 'Отключить онлайн-оплату', 'json', 'multi-switch', {
+    delivery: false,
+    self: false,
+  }),
   setting('BONUS_SPEND_CAP', 'Доля заказа, оплачиваемая бонусами', 'number', 'text', 0.3),
   setting('PHONES', 'Телефоны', 'json', 'json', { deliveryService: '+7 (3955) 50-50-50', restaurants: [] }),
   setting('STORE_VERSION', 'Версия хранилища клиента', 'string', 'text', '4', false),
@@ -70,7 +101,9 @@ describe('admin settings editor', () => {
     expect(box.value).toBe('По техническим причинам прием заказов временно невозможен приносим свои извинения');
     fireEvent.change(box, { target: { value: 'Кухня на санитарной обработке до 14:00' } });
     fireEvent.click(within(el).getByRole('button', { name: 'Сохранить' }));
-    await waitFor(() => expect(saved).toEqual([{ name: 'TEXT_SITE_NOT_WORKING', value: 'Кухня на санитарной обработке до 14:00' }]));
+    await waitFor(() =>
+      expect(saved).toEqual([{ name: 'TEXT_SITE_NOT_WORKING', value: 'Кухня на санитарной обработке до 14:00' }]),
+    );
   });
 
   it('multi-switch: one switch per key, saved as the whole object', async () => {
@@ -81,7 +114,9 @@ describe('admin settings editor', () => {
     expect(switches.map((x) => x.closest('label')?.textContent)).toEqual(['Доставка', 'Самовывоз']);
     fireEvent.click(within(el).getByRole('switch', { name: 'Самовывоз' }));
     fireEvent.click(within(el).getByRole('button', { name: 'Сохранить' }));
-    await waitFor(() => expect(saved).toEqual([{ name: 'IS_ONLINE_PAYMENT_DISABLE', value: { delivery: false, self: true } }]));
+    await waitFor(() =>
+      expect(saved).toEqual([{ name: 'IS_ONLINE_PAYMENT_DISABLE', value: { delivery: false, self: true } }]),
+    );
   });
 
   it('text (number): a value outside the Settings schema is refused with a Russian message; a comma decimal is saved as a number', async () => {
@@ -111,23 +146,34 @@ describe('admin settings editor', () => {
     fireEvent.change(box, { target: { value: '{"deliveryService": 5, "restaurants": []}' } });
     expect(within(el).getByRole('alert').textContent).toMatch(/^deliveryService: /);
     expect(saved).toEqual([]);
-    fireEvent.change(box, { target: { value: '{"deliveryService": "+7 (3955) 50-50-51", "restaurants": ["+7 (3955) 61-10-10"]}' } });
+    fireEvent.change(box, {
+      target: { value: '{"deliveryService": "+7 (3955) 50-50-51", "restaurants": ["+7 (3955) 61-10-10"]}' },
+    });
     expect(within(el).queryByRole('alert')).toBeNull();
     fireEvent.click(within(el).getByRole('button', { name: 'Сохранить' }));
-    await waitFor(() => expect(saved).toEqual([{ name: 'PHONES', value: { deliveryService: '+7 (3955) 50-50-51', restaurants: ['+7 (3955) 61-10-10'] } }]));
+    await waitFor(() =>
+      expect(saved).toEqual([
+        { name: 'PHONES', value: { deliveryService: '+7 (3955) 50-50-51', restaurants: ['+7 (3955) 61-10-10'] } },
+      ]),
+    );
   });
 
   it("the server's 422 message is shown under the field", async () => {
     const { fake } = server();
-    fake.on(adminUpdateSetting, () => ({ status: 422, body: { message: 'Значение настройки TEXT_SITE_NOT_WORKING не подходит' } }));
+    fake.on(adminUpdateSetting, () => ({
+      status: 422,
+      body: { message: 'Значение настройки TEXT_SITE_NOT_WORKING не подходит' },
+    }));
     setupAdmin({ path: '/admin/settings', session: ADMIN_SESSION, server: fake });
     const el = await card('TEXT_SITE_NOT_WORKING');
     fireEvent.change(within(el).getByRole('textbox'), { target: { value: 'x' } });
     fireEvent.click(within(el).getByRole('button', { name: 'Сохранить' }));
-    expect((await within(el).findByRole('alert')).textContent).toBe('Значение настройки TEXT_SITE_NOT_WORKING не подходит');
+    expect((await within(el).findByRole('alert')).textContent).toBe(
+      'Значение настройки TEXT_SITE_NOT_WORKING не подходит',
+    );
   });
 
-  it('store version: bumped only after the warning that it resets every visitor\'s cart', async () => {
+  it("store version: bumped only after the warning that it resets every visitor's cart", async () => {
     const { fake } = server();
     fake.on(adminBumpStoreVersion, () => ({ body: { value: '5' } }));
     setupAdmin({ path: '/admin/settings', session: ADMIN_SESSION, server: fake });

@@ -15,7 +15,13 @@ import { settingsWith } from '../../fixtures/settings';
 
 function server(): FakeServer {
   return new FakeServer()
-    .on(adminMe, (req) => (req.headers.authorization === 'Bearer st_admin' ? { body: staffMember('admin') } : req.headers.authorization === 'Bearer st_oper' ? { body: staffMember('operator') } : { status: 401, body: { message: ADMIN_MESSAGES.signInRequired } }))
+    .on(adminMe, (req) =>
+      req.headers.authorization === 'Bearer st_admin'
+        ? { body: staffMember('admin') }
+        : req.headers.authorization === 'Bearer st_oper'
+          ? { body: staffMember('operator') }
+          : { status: 401, body: { message: ADMIN_MESSAGES.signInRequired } },
+    )
     .on(adminListOrders, () => ({ body: { orders: [], total: 0 } }))
     .on(adminListCities, () => ({ body: { cities: CITIES } }))
     .on(adminListRestaurants, () => ({ body: { restaurants: RESTAURANTS } }))
@@ -49,7 +55,10 @@ describe('admin sign-in', () => {
     await signIn('admin', 'correct horse battery');
     await waitFor(() => expect(app.currentPath()).toBe('/admin/orders'));
     expect(await screen.findByRole('heading', { name: 'Заказы' })).toBeTruthy();
-    expect(JSON.parse(app.storage.data.get(STAFF_SESSION_KEY) ?? 'null')).toMatchObject({ token: 'st_admin', staff: { login: 'admin', role: 'admin' } });
+    expect(JSON.parse(app.storage.data.get(STAFF_SESSION_KEY) ?? 'null')).toMatchObject({
+      token: 'st_admin',
+      staff: { login: 'admin', role: 'admin' },
+    });
     // the storefront's customer keys are untouched
     expect([...app.storage.data.keys()]).toEqual([STAFF_SESSION_KEY]);
     // later calls carry the staff token
@@ -71,21 +80,29 @@ describe('admin sign-in', () => {
     const fake = server().on(adminLogin, () => ({ status: 429, body: { message: lockoutMessage(30) } }));
     setupAdmin({ server: fake });
     await signIn('admin', 'wrong again');
-    expect((await screen.findByRole('alert')).textContent).toBe('Слишком много неудачных попыток входа. Повторите через 30 с');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Слишком много неудачных попыток входа. Повторите через 30 с',
+    );
   });
 
   it('after sign-in, the failed attempts on the login since its last sign-in are shown once, in Russian', async () => {
-    const fake = server().on(adminLogin, () => ({ body: { token: 'st_admin', staff: staffMember('admin'), failedAttempts: 3 } }));
+    const fake = server().on(adminLogin, () => ({
+      body: { token: 'st_admin', staff: staffMember('admin'), failedAttempts: 3 },
+    }));
     const app = setupAdmin({ server: fake });
     await signIn('admin', 'correct horse battery');
     await waitFor(() => expect(app.currentPath()).toBe('/admin/orders'));
     const notice = await screen.findByText(/неудачные попытки/);
-    expect(notice.textContent).toBe('С вашего прошлого входа были 3 неудачные попытки войти под вашим логином. Если это были не вы, смените пароль.');
+    expect(notice.textContent).toBe(
+      'С вашего прошлого входа были 3 неудачные попытки войти под вашим логином. Если это были не вы, смените пароль.',
+    );
     expect(app.services.toasts.list()).toHaveLength(1);
   });
 
   it('the notice’s plural forms come from Intl.PluralRules; none for no failures', () => {
-    expect(failedAttemptsNotice(1)).toBe('С вашего прошлого входа была 1 неудачная попытка войти под вашим логином. Если это были не вы, смените пароль.');
+    expect(failedAttemptsNotice(1)).toBe(
+      'С вашего прошлого входа была 1 неудачная попытка войти под вашим логином. Если это были не вы, смените пароль.',
+    );
     expect(failedAttemptsNotice(22)).toContain('были 22 неудачные попытки');
     expect(failedAttemptsNotice(5)).toContain('было 5 неудачных попыток');
     expect(failedAttemptsNotice(11)).toContain('было 11 неудачных попыток');
@@ -95,14 +112,23 @@ describe('admin sign-in', () => {
 
   it('a new browser asked for the captcha (422 captcha-required) passes it and signs in', async () => {
     const fake = server()
-      .on(getSettings, () => ({ body: settingsWith({ CAPTCHA_PROVIDER: 'smartcaptcha', CAPTCHA_SITE_KEY: 'ysc1_site', IS_WITHOUT_RECAPTCHA: false }) }))
+      .on(getSettings, () => ({
+        body: settingsWith({
+          CAPTCHA_PROVIDER: 'smartcaptcha',
+          CAPTCHA_SITE_KEY: 'ysc1_site',
+          IS_WITHOUT_RECAPTCHA: false,
+        }),
+      }))
       .on(adminLogin, (req) =>
         (req.body as { captchaToken?: string }).captchaToken === 'token-for-ysc1_site'
           ? { body: { token: 'st_admin', staff: staffMember('admin'), failedAttempts: 0 } }
           : { status: 422, body: { message: 'Подтвердите, что вы не робот', code: 'captcha-required' } },
       );
     const asked: unknown[] = [];
-    const app = setupAdmin({ server: fake, captcha: { token: async (info) => (asked.push(info), `token-for-${info.siteKey}`) } });
+    const app = setupAdmin({
+      server: fake,
+      captcha: { token: async (info) => (asked.push(info), `token-for-${info.siteKey}`) },
+    });
     await signIn('admin', 'correct horse battery');
     await waitFor(() => expect(app.currentPath()).toBe('/admin/orders'));
     expect(asked).toEqual([{ required: true, provider: 'smartcaptcha', siteKey: 'ysc1_site' }]);
@@ -118,7 +144,11 @@ describe('admin sign-in', () => {
   });
 
   it('a stored token the server no longer accepts (401) goes back to the sign-in form', async () => {
-    const app = setupAdmin({ path: '/admin/orders', session: { ...ADMIN_SESSION, token: 'st_revoked' }, server: server() });
+    const app = setupAdmin({
+      path: '/admin/orders',
+      session: { ...ADMIN_SESSION, token: 'st_revoked' },
+      server: server(),
+    });
     await waitFor(() => expect(app.currentPath()).toBe('/admin'));
     expect((await screen.findByRole('alert')).textContent).toBe('Сессия истекла или была завершена. Войдите снова.');
     expect(app.storage.data.has(STAFF_SESSION_KEY)).toBe(false);
@@ -155,7 +185,20 @@ describe('admin sign-in', () => {
     cleanup();
     setupAdmin({ path: '/admin/orders', session: ADMIN_SESSION, server: server() });
     const adminNav = await screen.findByRole('navigation', { name: 'Разделы панели управления' });
-    for (const label of ['Заказы', 'Меню', 'Стоп-лист', 'Настройки', 'Города и зоны', 'Страницы и истории', 'Акции', 'Клиенты', 'Журнал действий', 'SMS', 'Отчёты об ошибках', 'Сотрудники']) {
+    for (const label of [
+      'Заказы',
+      'Меню',
+      'Стоп-лист',
+      'Настройки',
+      'Города и зоны',
+      'Страницы и истории',
+      'Акции',
+      'Клиенты',
+      'Журнал действий',
+      'SMS',
+      'Отчёты об ошибках',
+      'Сотрудники',
+    ]) {
       expect(adminNav.textContent).toContain(label);
     }
   });

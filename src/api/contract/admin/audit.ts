@@ -38,12 +38,15 @@ export const adminListAudit = defineAdminRoute('admin', {
 export const adminListSmsOutbox = defineAdminRoute('admin', {
   method: 'GET',
   path: '/admin/sms-outbox',
-  summary: 'Messages the embedded SMS provider kept instead of sending, newest first (embedded: false when a real gateway is configured)',
+  summary:
+    'Messages the embedded SMS provider kept instead of sending, newest first (embedded: false when a real gateway is configured)',
   auth: 'staff',
   query: z.extend(AdminPaging, { phone: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(32))) }),
   response: z.object({
     embedded: z.boolean(),
-    messages: z.array(z.object({ id: z.string(), phone: z.string(), text: z.string(), status: z.string(), createdAt: IsoDateTime })),
+    messages: z.array(
+      z.object({ id: z.string(), phone: z.string(), text: z.string(), status: z.string(), createdAt: IsoDateTime }),
+    ),
     total: z.int().check(z.nonnegative()),
   }),
 });

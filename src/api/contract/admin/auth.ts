@@ -97,14 +97,20 @@ export const adminCreateStaff = defineAdminRoute('admin', {
   path: '/admin/staff',
   summary: 'Creates a staff account (409 when the login is taken)',
   auth: 'staff',
-  body: z.object({ login: StaffLogin, name: z._default(z.string().check(z.trim(), z.maxLength(100)), ''), role: StaffRole, password: StaffPassword }),
+  body: z.object({
+    login: StaffLogin,
+    name: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
+    role: StaffRole,
+    password: StaffPassword,
+  }),
   response: StaffMember,
 });
 
 export const adminUpdateStaff = defineAdminRoute('admin', {
   method: 'PATCH',
   path: '/admin/staff/:id',
-  summary: 'Changes name, role, active flag or password; disabling or a new password revokes the member’s sessions. The last active admin cannot be disabled or demoted (409)',
+  summary:
+    'Changes name, role, active flag or password; disabling or a new password revokes the member’s sessions. The last active admin cannot be disabled or demoted (409)',
   auth: 'staff',
   params: AdminIdParams,
   body: z.object({

@@ -48,7 +48,10 @@ export const AdminPaging = z.object({
 export const QueryBoolean = z.enum(['true', 'false']);
 
 /** 'YYYY-MM-DD' (a calendar day in the city's time zone) or a full ISO instant. */
-export const DateOrInstant = z.union([z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)), z.iso.datetime({ offset: true })]);
+export const DateOrInstant = z.union([
+  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  z.iso.datetime({ offset: true }),
+]);
 
 export const AdminIdParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 

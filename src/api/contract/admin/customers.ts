@@ -45,7 +45,11 @@ export const adminAdjustBonus = defineAdminRoute('operator', {
   auth: 'staff',
   params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
   body: z.object({
-    delta: z.int().check(z.minimum(-1_000_000), z.maximum(1_000_000), z.refine((n) => n !== 0)),
+    delta: z.int().check(
+      z.minimum(-1_000_000),
+      z.maximum(1_000_000),
+      z.refine((n) => n !== 0),
+    ),
     reason: z.string().check(z.trim(), z.minLength(3), z.maxLength(300)),
   }),
   response: z.object({ balance: z.int().check(z.nonnegative()) }),

@@ -137,7 +137,8 @@ export const adminCreateProduct = defineAdminRoute('admin', {
 export const adminUpdateProduct = defineAdminRoute('admin', {
   method: 'PATCH',
   path: '/admin/menu/products/:id',
-  summary: 'Changes a product (price, texts, picture, modifiers, allergens, filters, visibility, sale flag, limit, order)',
+  summary:
+    'Changes a product (price, texts, picture, modifiers, allergens, filters, visibility, sale flag, limit, order)',
   auth: 'staff',
   params: AdminIdParams,
   body: ProductPatch,
@@ -158,7 +159,8 @@ export const ImageKind = z.enum(['products', 'groups', 'stories', 'slides']);
 export const adminUploadImage = defineAdminRoute('admin', {
   method: 'POST',
   path: '/admin/images',
-  summary: 'Stores a picture (JPEG, PNG, WebP, AVIF or GIF, at most 6 MB, base64) under DATA_DIR and answers its /img URL for products, groups, stories or slides',
+  summary:
+    'Stores a picture (JPEG, PNG, WebP, AVIF or GIF, at most 6 MB, base64) under DATA_DIR and answers its /img URL for products, groups, stories or slides',
   auth: 'staff',
   body: z.object({ kind: ImageKind, dataBase64: z.string().check(z.minLength(8), z.maxLength(8_400_000)) }),
   response: z.object({ imageUrl: z.string(), width: z.int(), height: z.int() }),
@@ -177,7 +179,10 @@ export const adminToggleStopList = defineAdminRoute('operator', {
   path: '/admin/stop-list/:deliveryTerminalId/:productId',
   summary: 'Puts a product on a restaurant’s stop list (stopped: true) or takes it off',
   auth: 'staff',
-  params: z.object({ deliveryTerminalId: z.string().check(z.minLength(1), z.maxLength(64)), productId: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  params: z.object({
+    deliveryTerminalId: z.string().check(z.minLength(1), z.maxLength(64)),
+    productId: z.string().check(z.minLength(1), z.maxLength(64)),
+  }),
   body: z.object({ stopped: z.boolean() }),
   response: z.object({ stopped: z.boolean(), version: z.string() }),
 });

@@ -23,15 +23,16 @@ export type AdminOrder = z.infer<typeof AdminOrder>;
 
 export const AdminOrderDetail = z.extend(AdminOrder, {
   statusLog: z.array(z.object({ status: OrderStatus, at: IsoDateTime, actor: z.string() })),
-  cancellation: z.nullable(z
-    .object({
+  cancellation: z.nullable(
+    z.object({
       reason: z.string(),
       at: IsoDateTime,
       staffId: z.nullable(z.string()),
       /** Whether money paid online must go back, and whether it did. */
       refund: RefundState,
       refundError: z.nullable(z.string()),
-    })),
+    }),
+  ),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
 
@@ -52,8 +53,7 @@ export const AdminOrdersQuery = z.extend(AdminPaging, {
   cityId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   deliveryTerminalId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   /** One status or several, comma-separated: 'Unconfirmed,WaitCooking'. */
-  status: z.optional(z
-    .string().check(z.regex(/^[A-Za-z]+(,[A-Za-z]+)*$/))),
+  status: z.optional(z.string().check(z.regex(/^[A-Za-z]+(,[A-Za-z]+)*$/))),
   /** Placed on or after (a day 'YYYY-MM-DD' starts at its midnight in the city's zone; default Asia/Irkutsk). */
   from: z.optional(DateOrInstant),
   /** Placed before (a day counts whole: 'to=2026-11-20' includes the 20th). */
@@ -95,7 +95,8 @@ export const adminChangeOrderStatus = defineAdminRoute('operator', {
 export const adminCancelOrder = defineAdminRoute('operator', {
   method: 'POST',
   path: '/admin/orders/:id/cancel',
-  summary: 'Cancels an order with a reason; bonuses spent go back, a coupon use is freed, money paid online is refunded (or marked as to refund)',
+  summary:
+    'Cancels an order with a reason; bonuses spent go back, a coupon use is freed, money paid online is refunded (or marked as to refund)',
   auth: 'staff',
   params: AdminIdParams,
   body: z.object({ reason: z.string().check(z.trim(), z.minLength(3), z.maxLength(500)) }),
@@ -105,7 +106,8 @@ export const adminCancelOrder = defineAdminRoute('operator', {
 export const adminRetryRefund = defineAdminRoute('operator', {
   method: 'POST',
   path: '/admin/orders/:id/refund',
-  summary: 'Retries the refund of a cancelled order paid online whose refund failed or is still due; 422 with the reason when there is nothing to refund or the provider refuses again',
+  summary:
+    'Retries the refund of a cancelled order paid online whose refund failed or is still due; 422 with the reason when there is nothing to refund or the provider refuses again',
   auth: 'staff',
   params: AdminIdParams,
   response: AdminOrderDetail,

@@ -52,9 +52,12 @@ export const adminListCoupons = defineAdminRoute('operator', {
 export const adminCreateCoupon = defineAdminRoute('admin', {
   method: 'POST',
   path: '/admin/coupons',
-  summary: 'Creates a coupon; the code is stored upper-case (409 when taken, 422 for a percent above 100, dates out of order or an unknown city)',
+  summary:
+    'Creates a coupon; the code is stored upper-case (409 when taken, 422 for a percent above 100, dates out of order or an unknown city)',
   auth: 'staff',
-  body: z.extend(CouponFields, { code: z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/)) }),
+  body: z.extend(CouponFields, {
+    code: z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/)),
+  }),
   response: AdminCoupon,
 });
 

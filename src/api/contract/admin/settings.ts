@@ -43,7 +43,8 @@ export const adminListSettings = defineAdminRoute('operator', {
 export const adminUpdateSetting = defineAdminRoute('admin', {
   method: 'PUT',
   path: '/admin/settings/:name',
-  summary: 'Stores a setting value after checking it against the setting’s type and the Settings schema (422 otherwise)',
+  summary:
+    'Stores a setting value after checking it against the setting’s type and the Settings schema (422 otherwise)',
   auth: 'staff',
   params: z.object({ name: z.string().check(z.regex(/^[A-Z0-9_]{1,64}$/)) }),
   body: z.object({ value: z.unknown() }),
@@ -53,7 +54,8 @@ export const adminUpdateSetting = defineAdminRoute('admin', {
 export const adminBumpStoreVersion = defineAdminRoute('admin', {
   method: 'POST',
   path: '/admin/settings/store-version/bump',
-  summary: 'Raises STORE_VERSION by one: every visitor’s saved cart, user and address are reset on their next version check',
+  summary:
+    'Raises STORE_VERSION by one: every visitor’s saved cart, user and address are reset on their next version check',
   auth: 'staff',
   body: z.object({ confirm: z.literal(true) }),
   response: z.object({ value: z.string() }),
@@ -173,7 +175,10 @@ export const AdminZone = z.object({
 });
 export type AdminZone = z.infer<typeof AdminZone>;
 
-const LonLat = z.tuple([z.number().check(z.minimum(-180), z.maximum(180)), z.number().check(z.minimum(-90), z.maximum(90))]);
+const LonLat = z.tuple([
+  z.number().check(z.minimum(-180), z.maximum(180)),
+  z.number().check(z.minimum(-90), z.maximum(90)),
+]);
 const ZoneFields = z.object({
   cityId: z.string().check(z.minLength(1), z.maxLength(64)),
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
@@ -237,6 +242,9 @@ export const adminSavePage = defineAdminRoute('admin', {
   summary: 'Writes a page’s title and text for a city (creates it when missing)',
   auth: 'staff',
   params: z.object({ cityId: z.string().check(z.minLength(1), z.maxLength(64)), slug: PageSlug }),
-  body: z.object({ title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)), body: z.string().check(z.maxLength(100_000)) }),
+  body: z.object({
+    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+    body: z.string().check(z.maxLength(100_000)),
+  }),
   response: Page,
 });

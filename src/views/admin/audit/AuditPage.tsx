@@ -43,10 +43,13 @@ export const ACTION_LABELS: Record<string, string> = {
 
 /** Top-level fields whose values differ between before and after. */
 export function changedFields(before: unknown, after: unknown): string[] {
-  const obj = (x: unknown): Record<string, unknown> => (typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Record<string, unknown>) : {});
+  const obj = (x: unknown): Record<string, unknown> =>
+    typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Record<string, unknown>) : {};
   const a = obj(before);
   const b = obj(after);
-  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k])).sort();
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])]
+    .filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]))
+    .sort();
 }
 
 function Json({ value }: { value: unknown }) {
@@ -100,7 +103,11 @@ export default function AuditPage() {
   const query = {
     limit: PAGE,
     offset,
-    ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()])),
+    ...Object.fromEntries(
+      Object.entries(filters)
+        .filter(([, v]) => v.trim() !== '')
+        .map(([k, v]) => [k, v.trim()]),
+    ),
   };
   const list = useAdminQuery(adminListAudit, { query });
   const submit = (e: FormEvent) => {
@@ -109,7 +116,17 @@ export default function AuditPage() {
     setOffset(0);
   };
   const field = (key: keyof typeof draft, label: string, type = 'search') => (
-    <Field label={label}>{(id) => <input id={id} type={type} className={s.input} value={draft[key]} onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))} />}</Field>
+    <Field label={label}>
+      {(id) => (
+        <input
+          id={id}
+          type={type}
+          className={s.input}
+          value={draft[key]}
+          onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
+        />
+      )}
+    </Field>
   );
   return (
     <section>
@@ -155,10 +172,20 @@ export default function AuditPage() {
                 <span className={s.muted}>
                   {offset + 1}–{offset + data.entries.length} из {data.total}
                 </span>
-                <button type="button" className={cx(s.button, s.secondary)} disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
+                <button
+                  type="button"
+                  className={cx(s.button, s.secondary)}
+                  disabled={offset === 0}
+                  onClick={() => setOffset(Math.max(0, offset - PAGE))}
+                >
                   Назад
                 </button>
-                <button type="button" className={cx(s.button, s.secondary)} disabled={offset + PAGE >= data.total} onClick={() => setOffset(offset + PAGE)}>
+                <button
+                  type="button"
+                  className={cx(s.button, s.secondary)}
+                  disabled={offset + PAGE >= data.total}
+                  onClick={() => setOffset(offset + PAGE)}
+                >
                   Дальше
                 </button>
               </div>

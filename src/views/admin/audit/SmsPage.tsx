@@ -26,7 +26,18 @@ export default function SmsPage() {
         </button>
       </PageHead>
       <form className={s.filters} onSubmit={submit} aria-label="Фильтр SMS">
-        <Field label="Телефон">{(id) => <input id={id} type="search" inputMode="tel" className={s.input} value={draft} onChange={(e) => setDraft(e.target.value)} />}</Field>
+        <Field label="Телефон">
+          {(id) => (
+            <input
+              id={id}
+              type="search"
+              inputMode="tel"
+              className={s.input}
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+            />
+          )}
+        </Field>
         <button type="submit" className={s.button}>
           Найти
         </button>
@@ -65,10 +76,20 @@ export default function SmsPage() {
             )}
             <div className={s.actions}>
               <span className={s.muted}>Всего: {data.total}</span>
-              <button type="button" className={cx(s.button, s.secondary)} disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
+              <button
+                type="button"
+                className={cx(s.button, s.secondary)}
+                disabled={offset === 0}
+                onClick={() => setOffset(Math.max(0, offset - PAGE))}
+              >
                 Назад
               </button>
-              <button type="button" className={cx(s.button, s.secondary)} disabled={offset + PAGE >= data.total} onClick={() => setOffset(offset + PAGE)}>
+              <button
+                type="button"
+                className={cx(s.button, s.secondary)}
+                disabled={offset + PAGE >= data.total}
+                onClick={() => setOffset(offset + PAGE)}
+              >
                 Дальше
               </button>
             </div>

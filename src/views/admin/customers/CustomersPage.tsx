@@ -17,8 +17,24 @@ const LEDGER_REASONS: Record<string, string> = {
   'order-cancel-refund': 'возврат за отменённый заказ',
 };
 
-function addressLine(a: { city: string; street: string; home: string; apartment: string | null; entrance: string | null; floor: string | null }): string {
-  return [a.city, a.street, a.home, a.apartment && `кв. ${a.apartment}`, a.entrance && `подъезд: ${a.entrance}`, a.floor && `этаж: ${a.floor}`].filter(Boolean).join(', ');
+function addressLine(a: {
+  city: string;
+  street: string;
+  home: string;
+  apartment: string | null;
+  entrance: string | null;
+  floor: string | null;
+}): string {
+  return [
+    a.city,
+    a.street,
+    a.home,
+    a.apartment && `кв. ${a.apartment}`,
+    a.entrance && `подъезд: ${a.entrance}`,
+    a.floor && `этаж: ${a.floor}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 function BonusForm({ customerId, onDone }: { customerId: string; onDone: (balance: number) => void }) {
@@ -31,11 +47,16 @@ function BonusForm({ customerId, onDone }: { customerId: string; onDone: (balanc
     const text = delta.trim().replace(/\s/g, '').replace('−', '-');
     const n = /^[+-]?\d+$/.test(text) ? Number(text) : NaN;
     const problems: { delta?: string; reason?: string } = {};
-    if (!Number.isInteger(n) || n === 0 || Math.abs(n) > 1_000_000) problems.delta = 'Целое число, не ноль: «500» начислит, «-200» спишет';
+    if (!Number.isInteger(n) || n === 0 || Math.abs(n) > 1_000_000)
+      problems.delta = 'Целое число, не ноль: «500» начислит, «-200» спишет';
     if (reason.trim().length < BONUS_REASON_MIN) problems.reason = 'Укажите причину (не короче 3 символов)';
     setErrors(problems);
     if (problems.delta || problems.reason) return;
-    const result = await action.run(adminAdjustBonus, { params: { id: customerId }, body: { delta: n, reason: reason.trim() } }, { success: n > 0 ? `Начислено бонусов: ${n}` : `Списано бонусов: ${-n}` });
+    const result = await action.run(
+      adminAdjustBonus,
+      { params: { id: customerId }, body: { delta: n, reason: reason.trim() } },
+      { success: n > 0 ? `Начислено бонусов: ${n}` : `Списано бонусов: ${-n}` },
+    );
     if (result.ok) {
       setDelta('');
       setReason('');
@@ -47,10 +68,26 @@ function BonusForm({ customerId, onDone }: { customerId: string; onDone: (balanc
       <h3 className={s.dialogTitle}>Изменить баланс бонусов</h3>
       <div className={s.grid2}>
         <Field label="Сколько бонусов" error={errors.delta} hint="Положительное — начислить, отрицательное — списать">
-          {(id) => <input id={id} className={s.input} inputMode="numeric" value={delta} onChange={(e) => setDelta(e.target.value)} />}
+          {(id) => (
+            <input
+              id={id}
+              className={s.input}
+              inputMode="numeric"
+              value={delta}
+              onChange={(e) => setDelta(e.target.value)}
+            />
+          )}
         </Field>
         <Field label="Причина" error={errors.reason}>
-          {(id) => <input id={id} className={s.input} value={reason} maxLength={300} onChange={(e) => setReason(e.target.value)} />}
+          {(id) => (
+            <input
+              id={id}
+              className={s.input}
+              value={reason}
+              maxLength={300}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          )}
         </Field>
       </div>
       <button type="submit" className={s.button} disabled={action.pending}>
@@ -78,7 +115,8 @@ function CustomerDetail({ id }: { id: string }) {
                 Баланс бонусов: <strong data-testid="customer-balance">{c.balance}</strong>
               </p>
               <p className={s.muted}>
-                Согласия: обработка данных — {c.personalData ? 'да' : 'нет'}, push — {c.PUSHNotifications ? 'да' : 'нет'}, реклама — {c.receiveAdvertisingInformation ? 'да' : 'нет'}
+                Согласия: обработка данных — {c.personalData ? 'да' : 'нет'}, push —{' '}
+                {c.PUSHNotifications ? 'да' : 'нет'}, реклама — {c.receiveAdvertisingInformation ? 'да' : 'нет'}
               </p>
             </div>
             <BonusForm customerId={c.id} onDone={() => query.reload()} />
@@ -170,7 +208,17 @@ export default function CustomersPage() {
       <PageHead title="Клиенты" />
       <form className={s.filters} onSubmit={submit} aria-label="Поиск клиента">
         <Field label="Телефон" error={error}>
-          {(id) => <input id={id} type="search" inputMode="tel" className={s.input} placeholder="+7 999 123-45-67 или 4567" value={draft} onChange={(e) => setDraft(e.target.value)} />}
+          {(id) => (
+            <input
+              id={id}
+              type="search"
+              inputMode="tel"
+              className={s.input}
+              placeholder="+7 999 123-45-67 или 4567"
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+            />
+          )}
         </Field>
         <button type="submit" className={s.button}>
           Найти

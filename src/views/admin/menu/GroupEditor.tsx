@@ -1,7 +1,12 @@
 // A menu group: name, slug, parent, flags (in the menu, modifier group, service group, visible),
 // order and picture. Deleting works only for an empty group (the server answers 409 otherwise).
 import { useState, type FormEvent } from 'react';
-import { adminCreateGroup, adminDeleteGroup, adminUpdateGroup, type AdminGroup } from '../../../api/contract/admin/menu';
+import {
+  adminCreateGroup,
+  adminDeleteGroup,
+  adminUpdateGroup,
+  type AdminGroup,
+} from '../../../api/contract/admin/menu';
 import { useAdminAction, useCan } from '../data/hooks';
 import { Field, PageHead, cx } from '../ui';
 import { ImageField, parseInteger } from './forms';
@@ -9,7 +14,19 @@ import s from '../admin.module.css';
 
 export const SLUG_RE = /^[a-z0-9-]{1,100}$/;
 
-export function GroupEditor({ group, groups, onSaved, onDeleted, onClose }: { group: AdminGroup | null; groups: readonly AdminGroup[]; onSaved: (g: AdminGroup) => void; onDeleted: (id: string) => void; onClose: () => void }) {
+export function GroupEditor({
+  group,
+  groups,
+  onSaved,
+  onDeleted,
+  onClose,
+}: {
+  group: AdminGroup | null;
+  groups: readonly AdminGroup[];
+  onSaved: (g: AdminGroup) => void;
+  onDeleted: (id: string) => void;
+  onClose: () => void;
+}) {
   const action = useAdminAction();
   const canEdit = useCan(group === null ? adminCreateGroup : adminUpdateGroup);
   const [form, setForm] = useState({
@@ -24,7 +41,8 @@ export function GroupEditor({ group, groups, onSaved, onDeleted, onClose }: { gr
     imageUrl: group?.imageUrl ?? null,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -65,14 +83,28 @@ export function GroupEditor({ group, groups, onSaved, onDeleted, onClose }: { gr
       <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
         <div className={s.grid2}>
           <Field label="Название" error={errors.name}>
-            {(id) => <input id={id} className={s.input} value={form.name} onChange={(e) => set('name', e.target.value)} />}
+            {(id) => (
+              <input id={id} className={s.input} value={form.name} onChange={(e) => set('name', e.target.value)} />
+            )}
           </Field>
           <Field label="Адрес в каталоге (slug)" error={errors.slug} hint="/catalog/<slug>">
-            {(id) => <input id={id} className={s.input} value={form.slug} onChange={(e) => set('slug', e.target.value.trim())} />}
+            {(id) => (
+              <input
+                id={id}
+                className={s.input}
+                value={form.slug}
+                onChange={(e) => set('slug', e.target.value.trim())}
+              />
+            )}
           </Field>
           <Field label="Родительская группа">
             {(id) => (
-              <select id={id} className={s.select} value={form.parentGroup} onChange={(e) => set('parentGroup', e.target.value)}>
+              <select
+                id={id}
+                className={s.select}
+                value={form.parentGroup}
+                onChange={(e) => set('parentGroup', e.target.value)}
+              >
                 <option value="">— верхний уровень —</option>
                 {groups
                   .filter((g) => g.id !== group?.id)
@@ -85,21 +117,45 @@ export function GroupEditor({ group, groups, onSaved, onDeleted, onClose }: { gr
             )}
           </Field>
           <Field label="Порядок в меню" error={errors.order} hint="По возрастанию">
-            {(id) => <input id={id} className={s.input} inputMode="numeric" value={form.order} onChange={(e) => set('order', e.target.value)} />}
+            {(id) => (
+              <input
+                id={id}
+                className={s.input}
+                inputMode="numeric"
+                value={form.order}
+                onChange={(e) => set('order', e.target.value)}
+              />
+            )}
           </Field>
         </div>
         <p>
           <label className={s.check}>
-            <input type="checkbox" checked={form.isVisible} onChange={(e) => set('isVisible', e.target.checked)} /> Видна на сайте
+            <input type="checkbox" checked={form.isVisible} onChange={(e) => set('isVisible', e.target.checked)} />{' '}
+            Видна на сайте
           </label>
           <label className={s.check}>
-            <input type="checkbox" checked={form.isIncludedInMenu} onChange={(e) => set('isIncludedInMenu', e.target.checked)} /> В меню каталога
+            <input
+              type="checkbox"
+              checked={form.isIncludedInMenu}
+              onChange={(e) => set('isIncludedInMenu', e.target.checked)}
+            />{' '}
+            В меню каталога
           </label>
           <label className={s.check}>
-            <input type="checkbox" checked={form.isGroupModifier} onChange={(e) => set('isGroupModifier', e.target.checked)} /> Группа модификаторов
+            <input
+              type="checkbox"
+              checked={form.isGroupModifier}
+              onChange={(e) => set('isGroupModifier', e.target.checked)}
+            />{' '}
+            Группа модификаторов
           </label>
           <label className={s.check}>
-            <input type="checkbox" checked={form.isServiceGroup} onChange={(e) => set('isServiceGroup', e.target.checked)} /> Служебная (доставка, сборы)
+            <input
+              type="checkbox"
+              checked={form.isServiceGroup}
+              onChange={(e) => set('isServiceGroup', e.target.checked)}
+            />{' '}
+            Служебная (доставка, сборы)
           </label>
         </p>
         <ImageField kind="groups" value={form.imageUrl} onChange={(url) => set('imageUrl', url)} disabled={!canEdit} />
@@ -116,7 +172,12 @@ export function GroupEditor({ group, groups, onSaved, onDeleted, onClose }: { gr
           Назад
         </button>
         {group !== null && canEdit ? (
-          <button type="button" className={cx(s.button, s.danger)} disabled={action.pending} onClick={() => void remove()}>
+          <button
+            type="button"
+            className={cx(s.button, s.danger)}
+            disabled={action.pending}
+            onClick={() => void remove()}
+          >
             Удалить группу
           </button>
         ) : null}

@@ -4,7 +4,13 @@
 // storefronts pick the change up within one version check (SPEC §9, 60 s).
 import { useState } from 'react';
 import { useLocation, useRoute } from 'wouter';
-import { adminCreateGroup, adminCreateProduct, adminGetMenu, type AdminGroup, type AdminProduct } from '../../../api/contract/admin/menu';
+import {
+  adminCreateGroup,
+  adminCreateProduct,
+  adminGetMenu,
+  type AdminGroup,
+  type AdminProduct,
+} from '../../../api/contract/admin/menu';
 import { useAdminQuery, useCan } from '../data/hooks';
 import { PageHead, QueryView, cx, formatMoney } from '../ui';
 import { GroupEditor } from './GroupEditor';
@@ -21,7 +27,9 @@ export function groupTree(groups: readonly AdminGroup[]): { group: AdminGroup; d
   }
   const out: { group: AdminGroup; depth: number }[] = [];
   const walk = (parent: string | null, depth: number) => {
-    for (const g of [...(byParent.get(parent) ?? [])].sort((a, b) => a.order - b.order || a.name.localeCompare(b.name, 'ru'))) {
+    for (const g of [...(byParent.get(parent) ?? [])].sort(
+      (a, b) => a.order - b.order || a.name.localeCompare(b.name, 'ru'),
+    )) {
       out.push({ group: g, depth });
       if (depth < 10) walk(g.id, depth + 1);
     }
@@ -30,7 +38,15 @@ export function groupTree(groups: readonly AdminGroup[]): { group: AdminGroup; d
   return out;
 }
 
-function ProductsTable({ products, groups, onOpen }: { products: readonly AdminProduct[]; groups: readonly AdminGroup[]; onOpen: (id: string) => void }) {
+function ProductsTable({
+  products,
+  groups,
+  onOpen,
+}: {
+  products: readonly AdminProduct[];
+  groups: readonly AdminGroup[];
+  onOpen: (id: string) => void;
+}) {
   if (products.length === 0) return <p className={s.empty}>В группе нет товаров.</p>;
   return (
     <table className={s.table} aria-label="Товары">
@@ -47,7 +63,17 @@ function ProductsTable({ products, groups, onOpen }: { products: readonly AdminP
       <tbody>
         {products.map((p) => (
           <tr key={p.id} className={s.rowLink} onClick={() => onOpen(p.id)}>
-            <td>{p.imageUrl ? <img src={`${p.imageUrl}?w=200`} alt="" width={48} height={48} style={{ objectFit: 'cover', borderRadius: 6 }} /> : null}</td>
+            <td>
+              {p.imageUrl ? (
+                <img
+                  src={`${p.imageUrl}?w=200`}
+                  alt=""
+                  width={48}
+                  height={48}
+                  style={{ objectFit: 'cover', borderRadius: 6 }}
+                />
+              ) : null}
+            </td>
             <td>
               <a href={`/admin/menu/products/${encodeURIComponent(p.id)}`} onClick={(e) => e.preventDefault()}>
                 {p.name}
@@ -62,7 +88,13 @@ function ProductsTable({ products, groups, onOpen }: { products: readonly AdminP
             </td>
             <td className={s.num}>{p.weight ?? '—'}</td>
             <td>{p.order}</td>
-            <td>{p.isVisible ? <span className={cx(s.badge, s.badgeOk)}>на сайте</span> : <span className={cx(s.badge, s.badgeBad)}>скрыт</span>}</td>
+            <td>
+              {p.isVisible ? (
+                <span className={cx(s.badge, s.badgeOk)}>на сайте</span>
+              ) : (
+                <span className={cx(s.badge, s.badgeBad)}>скрыт</span>
+              )}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -146,7 +178,11 @@ export default function MenuPage() {
           const current = selected ?? tree[0]?.group.id ?? null;
           const needle = search.trim().toLowerCase();
           const products = data.products
-            .filter((p) => (needle !== '' ? p.name.toLowerCase().includes(needle) || p.code.toLowerCase().includes(needle) : p.parentGroup === current))
+            .filter((p) =>
+              needle !== ''
+                ? p.name.toLowerCase().includes(needle) || p.code.toLowerCase().includes(needle)
+                : p.parentGroup === current,
+            )
             .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name, 'ru'));
           const currentGroup = data.groups.find((g) => g.id === current);
           return (
@@ -154,8 +190,16 @@ export default function MenuPage() {
               <nav className={s.panel} aria-label="Группы меню">
                 <ul className={s.list}>
                   {tree.map(({ group, depth }) => (
-                    <li key={group.id} className={cx(s.listItem, group.id === current && needle === '' && s.selected)} style={{ paddingLeft: 12 + depth * 16 }}>
-                      <button type="button" className={s.listButton} onClick={() => (setSelected(group.id), setSearch(''))}>
+                    <li
+                      key={group.id}
+                      className={cx(s.listItem, group.id === current && needle === '' && s.selected)}
+                      style={{ paddingLeft: 12 + depth * 16 }}
+                    >
+                      <button
+                        type="button"
+                        className={s.listButton}
+                        onClick={() => (setSelected(group.id), setSearch(''))}
+                      >
                         {group.name}
                         {!group.isVisible ? <span className={s.muted}> (скрыта)</span> : null}
                         {group.isGroupModifier ? <span className={s.muted}> (модификаторы)</span> : null}
@@ -167,15 +211,31 @@ export default function MenuPage() {
               </nav>
               <div>
                 <div className={s.filters}>
-                  <input type="search" className={s.input} style={{ maxWidth: 320 }} placeholder="Поиск по всем товарам" aria-label="Поиск товара" value={search} onChange={(e) => setSearch(e.target.value)} />
+                  <input
+                    type="search"
+                    className={s.input}
+                    style={{ maxWidth: 320 }}
+                    placeholder="Поиск по всем товарам"
+                    aria-label="Поиск товара"
+                    value={search}
+                    onChange={(e) => setSearch(e.target.value)}
+                  />
                   {currentGroup && needle === '' ? (
-                    <button type="button" className={cx(s.button, s.secondary)} onClick={() => navigate(`/groups/${encodeURIComponent(currentGroup.id)}`)}>
+                    <button
+                      type="button"
+                      className={cx(s.button, s.secondary)}
+                      onClick={() => navigate(`/groups/${encodeURIComponent(currentGroup.id)}`)}
+                    >
                       Группа «{currentGroup.name}»
                     </button>
                   ) : null}
                   <span className={s.muted}>Версия каталога: {data.version}</span>
                 </div>
-                <ProductsTable products={products} groups={data.groups} onOpen={(id) => navigate(`/products/${encodeURIComponent(id)}`)} />
+                <ProductsTable
+                  products={products}
+                  groups={data.groups}
+                  onOpen={(id) => navigate(`/products/${encodeURIComponent(id)}`)}
+                />
               </div>
             </div>
           );

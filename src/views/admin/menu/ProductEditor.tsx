@@ -3,7 +3,13 @@
 // group modifiers with their prices, allergens, filters, visibility, the sale flag (false keeps a
 // snack out of the fries gift), maxPerPositionInOrder and the order in the menu.
 import { useState, type FormEvent } from 'react';
-import { adminCreateProduct, adminDeleteProduct, adminUpdateProduct, type AdminGroup, type AdminProduct } from '../../../api/contract/admin/menu';
+import {
+  adminCreateProduct,
+  adminDeleteProduct,
+  adminUpdateProduct,
+  type AdminGroup,
+  type AdminProduct,
+} from '../../../api/contract/admin/menu';
 import type { GroupModifier } from '../../../api/entities';
 import { useAdminAction, useCan } from '../data/hooks';
 import { Field, PageHead, cx } from '../ui';
@@ -20,11 +26,27 @@ interface ModifierRow {
 }
 
 const toRows = (mods: readonly GroupModifier[]): ModifierRow[] =>
-  mods.map((m) => ({ id: m.id, required: m.required, maxAmount: String(m.maxAmount), prices: Object.fromEntries(m.modifiers.map((c) => [c.modifierId, String(c.price)])) }));
+  mods.map((m) => ({
+    id: m.id,
+    required: m.required,
+    maxAmount: String(m.maxAmount),
+    prices: Object.fromEntries(m.modifiers.map((c) => [c.modifierId, String(c.price)])),
+  }));
 
-function ModifiersEditor({ rows, onChange, groups, products }: { rows: ModifierRow[]; onChange: (rows: ModifierRow[]) => void; groups: readonly AdminGroup[]; products: readonly AdminProduct[] }) {
+function ModifiersEditor({
+  rows,
+  onChange,
+  groups,
+  products,
+}: {
+  rows: ModifierRow[];
+  onChange: (rows: ModifierRow[]) => void;
+  groups: readonly AdminGroup[];
+  products: readonly AdminProduct[];
+}) {
   const modifierGroups = groups.filter((g) => g.isGroupModifier);
-  const update = (i: number, patch: Partial<ModifierRow>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const update = (i: number, patch: Partial<ModifierRow>) =>
+    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
     <div className={s.field}>
       <span className={s.label}>Группы модификаторов</span>
@@ -35,7 +57,12 @@ function ModifiersEditor({ rows, onChange, groups, products }: { rows: ModifierR
             <div className={s.grid3}>
               <Field label="Группа">
                 {(id) => (
-                  <select id={id} className={s.select} value={row.id} onChange={(e) => update(i, { id: e.target.value, prices: {} })}>
+                  <select
+                    id={id}
+                    className={s.select}
+                    value={row.id}
+                    onChange={(e) => update(i, { id: e.target.value, prices: {} })}
+                  >
                     <option value="">— выберите —</option>
                     {modifierGroups.map((g) => (
                       <option key={g.id} value={g.id}>
@@ -46,10 +73,23 @@ function ModifiersEditor({ rows, onChange, groups, products }: { rows: ModifierR
                 )}
               </Field>
               <Field label="Сколько можно выбрать">
-                {(id) => <input id={id} className={s.input} inputMode="numeric" value={row.maxAmount} onChange={(e) => update(i, { maxAmount: e.target.value })} />}
+                {(id) => (
+                  <input
+                    id={id}
+                    className={s.input}
+                    inputMode="numeric"
+                    value={row.maxAmount}
+                    onChange={(e) => update(i, { maxAmount: e.target.value })}
+                  />
+                )}
               </Field>
               <label className={s.check}>
-                <input type="checkbox" checked={row.required} onChange={(e) => update(i, { required: e.target.checked })} /> Обязательный выбор
+                <input
+                  type="checkbox"
+                  checked={row.required}
+                  onChange={(e) => update(i, { required: e.target.checked })}
+                />{' '}
+                Обязательный выбор
               </label>
             </div>
             {choices.length === 0 ? <p className={s.hint}>В группе нет товаров-модификаторов.</p> : null}
@@ -85,14 +125,22 @@ function ModifiersEditor({ rows, onChange, groups, products }: { rows: ModifierR
                 );
               })}
             </ul>
-            <button type="button" className={cx(s.button, s.secondary)} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+            <button
+              type="button"
+              className={cx(s.button, s.secondary)}
+              onClick={() => onChange(rows.filter((_, j) => j !== i))}
+            >
               Убрать группу модификаторов
             </button>
           </div>
         );
       })}
       <div>
-        <button type="button" className={cx(s.button, s.secondary)} onClick={() => onChange([...rows, { id: '', required: false, maxAmount: '1', prices: {} }])}>
+        <button
+          type="button"
+          className={cx(s.button, s.secondary)}
+          onClick={() => onChange([...rows, { id: '', required: false, maxAmount: '1', prices: {} }])}
+        >
           Добавить группу модификаторов
         </button>
       </div>
@@ -141,7 +189,8 @@ export function ProductEditor({
   });
   const [modifiers, setModifiers] = useState<ModifierRow[]>(() => toRows(product?.groupModifiers ?? []));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -151,7 +200,9 @@ export function ProductEditor({
     const weight = parseInteger(form.weight, { max: 100_000 });
     const limit = parseInteger(form.maxPerPositionInOrder, { max: 99 });
     const order = parseInteger(form.order, { min: -1_000_000 });
-    const nutrition = [form.energy, form.proteins, form.fats, form.carbohydrates].map((t) => parseDecimal(t, { max: 100_000 }));
+    const nutrition = [form.energy, form.proteins, form.fats, form.carbohydrates].map((t) =>
+      parseDecimal(t, { max: 100_000 }),
+    );
     const allergens = textToCoded(form.allergens);
     const filters = textToCoded(form.filters);
     if (form.name.trim() === '') problems.name = 'Введите название';
@@ -163,18 +214,34 @@ export function ProductEditor({
     if (!SLUG_RE.test(form.slug)) problems.slug = 'Только строчные латинские буквы, цифры и дефис';
     if (form.parentGroup === '') problems.parentGroup = 'Выберите группу';
     const filled = nutrition.filter((v) => v !== null);
-    if (nutrition.some((v) => v === undefined) || (filled.length > 0 && filled.length < 4)) problems.nutrition = 'Заполните все четыре значения пищевой ценности числами или оставьте все пустыми';
+    if (nutrition.some((v) => v === undefined) || (filled.length > 0 && filled.length < 4))
+      problems.nutrition = 'Заполните все четыре значения пищевой ценности числами или оставьте все пустыми';
     if (typeof allergens === 'string') problems.allergens = allergens;
     if (typeof filters === 'string') problems.filters = filters;
     const groupModifiers: GroupModifier[] = [];
     for (const row of modifiers) {
       const max = parseInteger(row.maxAmount, { min: 1, max: 99 });
-      const choices = Object.entries(row.prices).map(([modifierId, text]) => ({ modifierId, price: parseInteger(text) }));
-      if (row.id === '' || max === null || max === undefined || choices.some((c) => c.price === null || c.price === undefined) || choices.length === 0) {
-        problems.modifiers = 'У каждой группы модификаторов выберите группу, хотя бы один модификатор, цены (целые рубли) и количество от 1';
+      const choices = Object.entries(row.prices).map(([modifierId, text]) => ({
+        modifierId,
+        price: parseInteger(text),
+      }));
+      if (
+        row.id === '' ||
+        max === null ||
+        max === undefined ||
+        choices.some((c) => c.price === null || c.price === undefined) ||
+        choices.length === 0
+      ) {
+        problems.modifiers =
+          'У каждой группы модификаторов выберите группу, хотя бы один модификатор, цены (целые рубли) и количество от 1';
         continue;
       }
-      groupModifiers.push({ id: row.id, required: row.required, maxAmount: max, modifiers: choices.map((c) => ({ modifierId: c.modifierId, price: c.price ?? 0 })) });
+      groupModifiers.push({
+        id: row.id,
+        required: row.required,
+        maxAmount: max,
+        modifiers: choices.map((c) => ({ modifierId: c.modifierId, price: c.price ?? 0 })),
+      });
     }
     setErrors(problems);
     if (Object.keys(problems).length > 0 || typeof allergens === 'string' || typeof filters === 'string') return;
@@ -186,7 +253,10 @@ export function ProductEditor({
       price: price ?? 0,
       oldPrice: oldPrice ?? null,
       weight: weight ?? null,
-      nutrition: filled.length === 4 ? { energy: energy ?? 0, proteins: proteins ?? 0, fats: fats ?? 0, carbohydrates: carbohydrates ?? 0 } : null,
+      nutrition:
+        filled.length === 4
+          ? { energy: energy ?? 0, proteins: proteins ?? 0, fats: fats ?? 0, carbohydrates: carbohydrates ?? 0 }
+          : null,
       parentGroup: form.parentGroup,
       slug: form.slug,
       imageUrl: form.imageUrl,
@@ -217,11 +287,18 @@ export function ProductEditor({
       <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
         <div className={s.grid2}>
           <Field label="Название" error={errors.name}>
-            {(id) => <input id={id} className={s.input} value={form.name} onChange={(e) => set('name', e.target.value)} />}
+            {(id) => (
+              <input id={id} className={s.input} value={form.name} onChange={(e) => set('name', e.target.value)} />
+            )}
           </Field>
           <Field label="Группа" error={errors.parentGroup}>
             {(id) => (
-              <select id={id} className={s.select} value={form.parentGroup} onChange={(e) => set('parentGroup', e.target.value)}>
+              <select
+                id={id}
+                className={s.select}
+                value={form.parentGroup}
+                onChange={(e) => set('parentGroup', e.target.value)}
+              >
                 {menu.groups.map((g) => (
                   <option key={g.id} value={g.id}>
                     {g.name}
@@ -232,29 +309,89 @@ export function ProductEditor({
           </Field>
         </div>
         <Field label="Описание">
-          {(id) => <textarea id={id} className={s.textarea} value={form.description} onChange={(e) => set('description', e.target.value)} />}
+          {(id) => (
+            <textarea
+              id={id}
+              className={s.textarea}
+              value={form.description}
+              onChange={(e) => set('description', e.target.value)}
+            />
+          )}
         </Field>
         <div className={s.grid3}>
           <Field label="Цена, ₽" error={errors.price}>
-            {(id) => <input id={id} className={s.input} inputMode="numeric" value={form.price} onChange={(e) => set('price', e.target.value)} />}
+            {(id) => (
+              <input
+                id={id}
+                className={s.input}
+                inputMode="numeric"
+                value={form.price}
+                onChange={(e) => set('price', e.target.value)}
+              />
+            )}
           </Field>
           <Field label="Старая цена, ₽" error={errors.oldPrice} hint="Зачёркнутая; пусто — без скидки">
-            {(id) => <input id={id} className={s.input} inputMode="numeric" value={form.oldPrice} onChange={(e) => set('oldPrice', e.target.value)} />}
+            {(id) => (
+              <input
+                id={id}
+                className={s.input}
+                inputMode="numeric"
+                value={form.oldPrice}
+                onChange={(e) => set('oldPrice', e.target.value)}
+              />
+            )}
           </Field>
           <Field label="Вес, г" error={errors.weight}>
-            {(id) => <input id={id} className={s.input} inputMode="numeric" value={form.weight} onChange={(e) => set('weight', e.target.value)} />}
+            {(id) => (
+              <input
+                id={id}
+                className={s.input}
+                inputMode="numeric"
+                value={form.weight}
+                onChange={(e) => set('weight', e.target.value)}
+              />
+            )}
           </Field>
           <Field label="Код (артикул)">
-            {(id) => <input id={id} className={s.input} value={form.code} onChange={(e) => set('code', e.target.value)} />}
+            {(id) => (
+              <input id={id} className={s.input} value={form.code} onChange={(e) => set('code', e.target.value)} />
+            )}
           </Field>
           <Field label="Адрес в каталоге (slug)" error={errors.slug}>
-            {(id) => <input id={id} className={s.input} value={form.slug} onChange={(e) => set('slug', e.target.value.trim())} />}
+            {(id) => (
+              <input
+                id={id}
+                className={s.input}
+                value={form.slug}
+                onChange={(e) => set('slug', e.target.value.trim())}
+              />
+            )}
           </Field>
           <Field label="Порядок в меню" error={errors.order}>
-            {(id) => <input id={id} className={s.input} inputMode="numeric" value={form.order} onChange={(e) => set('order', e.target.value)} />}
+            {(id) => (
+              <input
+                id={id}
+                className={s.input}
+                inputMode="numeric"
+                value={form.order}
+                onChange={(e) => set('order', e.target.value)}
+              />
+            )}
           </Field>
-          <Field label="Не больше в одной позиции" error={errors.maxPerPositionInOrder} hint="maxPerPositionInOrder: 0 — без ограничения; больше 0 — каждое добавление новой строкой">
-            {(id) => <input id={id} className={s.input} inputMode="numeric" value={form.maxPerPositionInOrder} onChange={(e) => set('maxPerPositionInOrder', e.target.value)} />}
+          <Field
+            label="Не больше в одной позиции"
+            error={errors.maxPerPositionInOrder}
+            hint="maxPerPositionInOrder: 0 — без ограничения; больше 0 — каждое добавление новой строкой"
+          >
+            {(id) => (
+              <input
+                id={id}
+                className={s.input}
+                inputMode="numeric"
+                value={form.maxPerPositionInOrder}
+                onChange={(e) => set('maxPerPositionInOrder', e.target.value)}
+              />
+            )}
           </Field>
           <Field label="Участвует в акциях (sale)" hint="«Нет» — закуска не считается для картофеля фри в подарок">
             {(id) => (
@@ -266,26 +403,86 @@ export function ProductEditor({
             )}
           </Field>
           <label className={s.check}>
-            <input type="checkbox" checked={form.isVisible} onChange={(e) => set('isVisible', e.target.checked)} /> Виден на сайте
+            <input type="checkbox" checked={form.isVisible} onChange={(e) => set('isVisible', e.target.checked)} />{' '}
+            Виден на сайте
           </label>
         </div>
         <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
           <legend className={s.label}>Пищевая ценность на 100 г</legend>
           <div className={s.grid3} style={{ gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' }}>
-            <Field label="Ккал">{(id) => <input id={id} className={s.input} inputMode="decimal" value={form.energy} onChange={(e) => set('energy', e.target.value)} />}</Field>
-            <Field label="Белки, г">{(id) => <input id={id} className={s.input} inputMode="decimal" value={form.proteins} onChange={(e) => set('proteins', e.target.value)} />}</Field>
-            <Field label="Жиры, г">{(id) => <input id={id} className={s.input} inputMode="decimal" value={form.fats} onChange={(e) => set('fats', e.target.value)} />}</Field>
-            <Field label="Углеводы, г">{(id) => <input id={id} className={s.input} inputMode="decimal" value={form.carbohydrates} onChange={(e) => set('carbohydrates', e.target.value)} />}</Field>
+            <Field label="Ккал">
+              {(id) => (
+                <input
+                  id={id}
+                  className={s.input}
+                  inputMode="decimal"
+                  value={form.energy}
+                  onChange={(e) => set('energy', e.target.value)}
+                />
+              )}
+            </Field>
+            <Field label="Белки, г">
+              {(id) => (
+                <input
+                  id={id}
+                  className={s.input}
+                  inputMode="decimal"
+                  value={form.proteins}
+                  onChange={(e) => set('proteins', e.target.value)}
+                />
+              )}
+            </Field>
+            <Field label="Жиры, г">
+              {(id) => (
+                <input
+                  id={id}
+                  className={s.input}
+                  inputMode="decimal"
+                  value={form.fats}
+                  onChange={(e) => set('fats', e.target.value)}
+                />
+              )}
+            </Field>
+            <Field label="Углеводы, г">
+              {(id) => (
+                <input
+                  id={id}
+                  className={s.input}
+                  inputMode="decimal"
+                  value={form.carbohydrates}
+                  onChange={(e) => set('carbohydrates', e.target.value)}
+                />
+              )}
+            </Field>
           </div>
           {errors.nutrition ? <p className={s.fieldError}>{errors.nutrition}</p> : null}
         </fieldset>
-        <ImageField kind="products" value={form.imageUrl} onChange={(url) => set('imageUrl', url)} disabled={!canEdit} />
+        <ImageField
+          kind="products"
+          value={form.imageUrl}
+          onChange={(url) => set('imageUrl', url)}
+          disabled={!canEdit}
+        />
         <div className={s.grid2}>
           <Field label="Аллергены" error={errors.allergens} hint="По строке: код: название (например, fish: Рыба)">
-            {(id) => <textarea id={id} className={s.textarea} value={form.allergens} onChange={(e) => set('allergens', e.target.value)} />}
+            {(id) => (
+              <textarea
+                id={id}
+                className={s.textarea}
+                value={form.allergens}
+                onChange={(e) => set('allergens', e.target.value)}
+              />
+            )}
           </Field>
           <Field label="Фильтры" error={errors.filters} hint="По строке: код: название (например, spicy: Острое)">
-            {(id) => <textarea id={id} className={s.textarea} value={form.filters} onChange={(e) => set('filters', e.target.value)} />}
+            {(id) => (
+              <textarea
+                id={id}
+                className={s.textarea}
+                value={form.filters}
+                onChange={(e) => set('filters', e.target.value)}
+              />
+            )}
           </Field>
         </div>
         <ModifiersEditor rows={modifiers} onChange={setModifiers} groups={menu.groups} products={menu.products} />
@@ -303,7 +500,12 @@ export function ProductEditor({
           Назад
         </button>
         {product !== null && canEdit ? (
-          <button type="button" className={cx(s.button, s.danger)} disabled={action.pending} onClick={() => void remove()}>
+          <button
+            type="button"
+            className={cx(s.button, s.danger)}
+            disabled={action.pending}
+            onClick={() => void remove()}
+          >
             Удалить товар
           </button>
         ) : null}

@@ -33,7 +33,9 @@ export default function StopListPage() {
     if (!result.ok) return;
     stop.replace((data) => {
       const others = data.stopList.filter((e) => e.deliveryTerminalId !== restaurantId);
-      const items = (data.stopList.find((e) => e.deliveryTerminalId === restaurantId)?.items ?? []).filter((i) => i.productId !== productId);
+      const items = (data.stopList.find((e) => e.deliveryTerminalId === restaurantId)?.items ?? []).filter(
+        (i) => i.productId !== productId,
+      );
       if (result.value.stopped) items.push({ productId, balance: 0 });
       return { stopList: [...others, { deliveryTerminalId: restaurantId, items }] };
     });
@@ -66,7 +68,15 @@ export default function StopListPage() {
           )}
         </Field>
         <Field label="Поиск">
-          {(id) => <input id={id} type="search" className={s.input} value={search} onChange={(e) => setSearch(e.target.value)} />}
+          {(id) => (
+            <input
+              id={id}
+              type="search"
+              className={s.input}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          )}
         </Field>
         <label className={s.check}>
           <input type="checkbox" checked={onlyStopped} onChange={(e) => setOnlyStopped(e.target.checked)} />
@@ -80,7 +90,8 @@ export default function StopListPage() {
           return (
             <>
               <p className={s.muted}>
-                В стоп-листе: {stopped.size}. Отмеченные товары ресторан сейчас не готовит: на сайте их нельзя заказать из этого ресторана.
+                В стоп-листе: {stopped.size}. Отмеченные товары ресторан сейчас не готовит: на сайте их нельзя заказать
+                из этого ресторана.
               </p>
               {groups.map((group) => {
                 const products = data.products
@@ -105,7 +116,11 @@ export default function StopListPage() {
                             />
                             {p.name}
                           </label>
-                          {stopped.has(p.id) ? <span className={cx(s.badge, s.badgeBad)}>стоп</span> : <span className={cx(s.badge, s.badgeOk)}>в продаже</span>}
+                          {stopped.has(p.id) ? (
+                            <span className={cx(s.badge, s.badgeBad)}>стоп</span>
+                          ) : (
+                            <span className={cx(s.badge, s.badgeOk)}>в продаже</span>
+                          )}
                         </li>
                       ))}
                     </ul>

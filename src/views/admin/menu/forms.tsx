@@ -42,14 +42,30 @@ export function textToCoded(text: string): { code: string; name: string }[] | st
   return out;
 }
 
-export function ImageField({ kind, value, onChange, disabled, label = 'Картинка' }: { kind: z.infer<typeof ImageKind>; value: string | null; onChange: (url: string | null) => void; disabled?: boolean; label?: string }) {
+export function ImageField({
+  kind,
+  value,
+  onChange,
+  disabled,
+  label = 'Картинка',
+}: {
+  kind: z.infer<typeof ImageKind>;
+  value: string | null;
+  onChange: (url: string | null) => void;
+  disabled?: boolean;
+  label?: string;
+}) {
   const { pending, upload } = useImageUpload(kind);
   const input = useRef<HTMLInputElement>(null);
   return (
     <div className={s.field}>
       <span className={s.label}>{label}</span>
       <div className={s.actions} style={{ marginTop: 0 }}>
-        {value ? <img className={s.thumb} src={`${value}${value.includes('?') ? '&' : '?'}w=200`} alt="" /> : <span className={cx(s.thumb, s.empty)}>нет</span>}
+        {value ? (
+          <img className={s.thumb} src={`${value}${value.includes('?') ? '&' : '?'}w=200`} alt="" />
+        ) : (
+          <span className={cx(s.thumb, s.empty)}>нет</span>
+        )}
         <input
           ref={input}
           type="file"
@@ -66,11 +82,21 @@ export function ImageField({ kind, value, onChange, disabled, label = 'Карт�
             });
           }}
         />
-        <button type="button" className={cx(s.button, s.secondary)} disabled={disabled || pending} onClick={() => input.current?.click()}>
+        <button
+          type="button"
+          className={cx(s.button, s.secondary)}
+          disabled={disabled || pending}
+          onClick={() => input.current?.click()}
+        >
           {pending ? 'Загрузка…' : 'Загрузить'}
         </button>
         {value ? (
-          <button type="button" className={cx(s.button, s.secondary)} disabled={disabled} onClick={() => onChange(null)}>
+          <button
+            type="button"
+            className={cx(s.button, s.secondary)}
+            disabled={disabled}
+            onClick={() => onChange(null)}
+          >
             Убрать
           </button>
         ) : null}

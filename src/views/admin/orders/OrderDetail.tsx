@@ -4,7 +4,12 @@
 // online is refunded or marked to refund) and a retry of a refund that did not go through.
 // Re-reads itself when the order changes elsewhere.
 import { useState, type FormEvent } from 'react';
-import { adminCancelOrder, adminChangeOrderStatus, adminGetOrder, type AdminOrderDetail } from '../../../api/contract/admin/orders';
+import {
+  adminCancelOrder,
+  adminChangeOrderStatus,
+  adminGetOrder,
+  type AdminOrderDetail,
+} from '../../../api/contract/admin/orders';
 import type { OrderStatus } from '../../../api/contract/orders';
 import { useAdminAction, useAdminQuery } from '../data/hooks';
 import { useOrderEvents } from '../data/liveOrders';
@@ -27,12 +32,28 @@ export function actorText(actor: string): string {
 function addressText(order: AdminOrderDetail): string {
   const a = order.address;
   if (a === null) return '—';
-  return [a.city, a.street, a.home, a.apartment && `кв. ${a.apartment}`, a.entrance && `подъезд: ${a.entrance}`, a.floor && `этаж: ${a.floor}`, a.intercom && `домофон: ${a.intercom}`]
+  return [
+    a.city,
+    a.street,
+    a.home,
+    a.apartment && `кв. ${a.apartment}`,
+    a.entrance && `подъезд: ${a.entrance}`,
+    a.floor && `этаж: ${a.floor}`,
+    a.intercom && `домофон: ${a.intercom}`,
+  ]
     .filter(Boolean)
     .join(', ');
 }
 
-function CancelDialog({ onCancel, onClose, pending }: { onCancel: (reason: string) => void; onClose: () => void; pending: boolean }) {
+function CancelDialog({
+  onCancel,
+  onClose,
+  pending,
+}: {
+  onCancel: (reason: string) => void;
+  onClose: () => void;
+  pending: boolean;
+}) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
@@ -46,8 +67,20 @@ function CancelDialog({ onCancel, onClose, pending }: { onCancel: (reason: strin
   return (
     <AdminDialog title="Отмена заказа" onClose={onClose}>
       <form onSubmit={submit} noValidate>
-        <Field label="Причина отмены" error={error} hint="Клиент увидит заказ отменённым; бонусы вернутся, оплаченный онлайн заказ будет возвращён.">
-          {(id) => <textarea id={id} className={s.textarea} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />}
+        <Field
+          label="Причина отмены"
+          error={error}
+          hint="Клиент увидит заказ отменённым; бонусы вернутся, оплаченный онлайн заказ будет возвращён."
+        >
+          {(id) => (
+            <textarea
+              id={id}
+              className={s.textarea}
+              value={reason}
+              maxLength={500}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          )}
         </Field>
         <div className={s.actions}>
           <button type="submit" className={cx(s.button, s.danger)} disabled={pending}>
@@ -62,7 +95,17 @@ function CancelDialog({ onCancel, onClose, pending }: { onCancel: (reason: strin
   );
 }
 
-export function OrderDetail({ orderId, reference, onClose, onChanged }: { orderId: string; reference: Reference; onClose: () => void; onChanged: () => void }) {
+export function OrderDetail({
+  orderId,
+  reference,
+  onClose,
+  onChanged,
+}: {
+  orderId: string;
+  reference: Reference;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
   const query = useAdminQuery(adminGetOrder, { params: { id: orderId } });
   const action = useAdminAction();
   const [cancelling, setCancelling] = useState(false);
@@ -71,14 +114,22 @@ export function OrderDetail({ orderId, reference, onClose, onChanged }: { orderI
   });
 
   const move = async (status: OrderStatus) => {
-    const result = await action.run(adminChangeOrderStatus, { params: { id: orderId }, body: { status } }, { success: `Статус заказа: ${STATUS_LABEL[status]}` });
+    const result = await action.run(
+      adminChangeOrderStatus,
+      { params: { id: orderId }, body: { status } },
+      { success: `Статус заказа: ${STATUS_LABEL[status]}` },
+    );
     if (result.ok) {
       query.replace(() => result.value);
       onChanged();
     }
   };
   const cancel = async (reason: string) => {
-    const result = await action.run(adminCancelOrder, { params: { id: orderId }, body: { reason } }, { success: 'Заказ отменён' });
+    const result = await action.run(
+      adminCancelOrder,
+      { params: { id: orderId }, body: { reason } },
+      { success: 'Заказ отменён' },
+    );
     if (result.ok) {
       setCancelling(false);
       query.replace(() => result.value);
@@ -93,30 +144,48 @@ export function OrderDetail({ orderId, reference, onClose, onChanged }: { orderI
           <>
             <div className={s.pageHead}>
               <h2 className={s.title}>Заказ №{order.number}</h2>
-              <button type="button" className={cx(s.button, s.secondary)} onClick={onClose} aria-label="Закрыть карточку заказа">
+              <button
+                type="button"
+                className={cx(s.button, s.secondary)}
+                onClick={onClose}
+                aria-label="Закрыть карточку заказа"
+              >
                 ×
               </button>
             </div>
             <p>
-              <StatusBadge status={order.status} /> <span className={s.muted}>создан {formatDateTime(order.createdAt)}</span>
+              <StatusBadge status={order.status} />{' '}
+              <span className={s.muted}>создан {formatDateTime(order.createdAt)}</span>
             </p>
             {order.status !== 'Closed' && order.status !== 'Cancelled' ? (
               <div className={s.actions} role="group" aria-label="Смена статуса">
                 {order.nextStatuses
                   .filter((st) => st !== 'Cancelled')
                   .map((st) => (
-                    <button key={st} type="button" className={s.button} disabled={action.pending} onClick={() => void move(st)}>
+                    <button
+                      key={st}
+                      type="button"
+                      className={s.button}
+                      disabled={action.pending}
+                      onClick={() => void move(st)}
+                    >
                       {STATUS_ACTION[st]}
                     </button>
                   ))}
-                <button type="button" className={cx(s.button, s.danger)} disabled={action.pending} onClick={() => setCancelling(true)}>
+                <button
+                  type="button"
+                  className={cx(s.button, s.danger)}
+                  disabled={action.pending}
+                  onClick={() => setCancelling(true)}
+                >
                   Отменить заказ
                 </button>
               </div>
             ) : null}
             {order.cancellation ? (
               <div className={s.warning}>
-                Отменён {formatDateTime(order.cancellation.at)}: {order.cancellation.reason}. Оплата: {REFUND_LABEL[order.cancellation.refund]}
+                Отменён {formatDateTime(order.cancellation.at)}: {order.cancellation.reason}. Оплата:{' '}
+                {REFUND_LABEL[order.cancellation.refund]}
                 {order.cancellation.refundError ? ` (${order.cancellation.refundError})` : ''}
                 <RefundRetry
                   order={order}
@@ -130,7 +199,12 @@ export function OrderDetail({ orderId, reference, onClose, onChanged }: { orderI
             ) : null}
             <h3 className={s.subtitle}>Клиент</h3>
             <p>
-              {order.customer.name || 'Без имени'}, {order.customer.phone ? <a href={`tel:${order.customer.phone}`}>{order.customer.phone}</a> : 'телефон удалён'}
+              {order.customer.name || 'Без имени'},{' '}
+              {order.customer.phone ? (
+                <a href={`tel:${order.customer.phone}`}>{order.customer.phone}</a>
+              ) : (
+                'телефон удалён'
+              )}
             </p>
             <p>
               {order.deliveryMethod === 'delivery' ? (
@@ -144,13 +218,16 @@ export function OrderDetail({ orderId, reference, onClose, onChanged }: { orderI
               </span>
             </p>
             <p>
-              Время: {order.deliveryTime === 'asap' ? 'как можно скорее' : formatDateTime(order.deliveryTime)}. Персон: {order.persons}.
+              Время: {order.deliveryTime === 'asap' ? 'как можно скорее' : formatDateTime(order.deliveryTime)}. Персон:{' '}
+              {order.persons}.
             </p>
             <p>
               Оплата: {PAYMENT_METHOD_LABEL[order.paymentMethod]}, {paymentStatusLabel(order)}
               {order.changeFrom ? `, сдача с ${formatMoney(order.changeFrom)}` : ''}
             </p>
-            {order.address?.comment || order.comment ? <p>Комментарий: {[order.comment, order.address?.comment].filter(Boolean).join('; ')}</p> : null}
+            {order.address?.comment || order.comment ? (
+              <p>Комментарий: {[order.comment, order.address?.comment].filter(Boolean).join('; ')}</p>
+            ) : null}
             <h3 className={s.subtitle}>Состав</h3>
             <table className={s.table}>
               <tbody>
@@ -159,7 +236,11 @@ export function OrderDetail({ orderId, reference, onClose, onChanged }: { orderI
                     <td>
                       {line.name}
                       {line.isGift ? <span className={cx(s.badge, s.badgeOk)}> подарок</span> : null}
-                      {line.mods.length > 0 ? <div className={s.muted}>{line.mods.map((m) => `${m.name}${m.amount > 1 ? ` ×${m.amount}` : ''}`).join(', ')}</div> : null}
+                      {line.mods.length > 0 ? (
+                        <div className={s.muted}>
+                          {line.mods.map((m) => `${m.name}${m.amount > 1 ? ` ×${m.amount}` : ''}`).join(', ')}
+                        </div>
+                      ) : null}
                     </td>
                     <td className={s.num}>×{line.amount}</td>
                     <td className={s.num}>{formatMoney(line.sum)}</td>
@@ -208,7 +289,13 @@ export function OrderDetail({ orderId, reference, onClose, onChanged }: { orderI
                 </li>
               ))}
             </ul>
-            {cancelling ? <CancelDialog pending={action.pending} onCancel={(reason) => void cancel(reason)} onClose={() => setCancelling(false)} /> : null}
+            {cancelling ? (
+              <CancelDialog
+                pending={action.pending}
+                onCancel={(reason) => void cancel(reason)}
+                onClose={() => setCancelling(false)}
+              />
+            ) : null}
           </>
         )}
       </QueryView>

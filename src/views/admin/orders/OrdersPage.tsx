@@ -15,7 +15,9 @@ import s from '../admin.module.css';
 
 export const PAGE_SIZE = 50;
 /** Statuses of orders still in work. */
-export const ACTIVE_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((st) => st !== 'Closed' && st !== 'Cancelled');
+export const ACTIVE_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(
+  (st) => st !== 'Closed' && st !== 'Cancelled',
+);
 
 export interface OrderFilters {
   cityId: string;
@@ -28,7 +30,15 @@ export interface OrderFilters {
   number: string;
 }
 
-export const NO_FILTERS: OrderFilters = { cityId: '', deliveryTerminalId: '', status: '', from: '', to: '', phone: '', number: '' };
+export const NO_FILTERS: OrderFilters = {
+  cityId: '',
+  deliveryTerminalId: '',
+  status: '',
+  from: '',
+  to: '',
+  phone: '',
+  number: '',
+};
 
 /** The list query of the filters: empty fields are left out. */
 export function ordersQuery(f: OrderFilters, offset: number) {
@@ -84,7 +94,12 @@ export default function OrdersPage() {
       <form className={s.filters} onSubmit={submitSearch} aria-label="Фильтры заказов">
         <Field label="Город">
           {(id) => (
-            <select id={id} className={s.select} value={filters.cityId} onChange={(e) => apply({ cityId: e.target.value, deliveryTerminalId: '' })}>
+            <select
+              id={id}
+              className={s.select}
+              value={filters.cityId}
+              onChange={(e) => apply({ cityId: e.target.value, deliveryTerminalId: '' })}
+            >
               <option value="">Все города</option>
               {ref.cities.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -96,7 +111,12 @@ export default function OrdersPage() {
         </Field>
         <Field label="Ресторан">
           {(id) => (
-            <select id={id} className={s.select} value={filters.deliveryTerminalId} onChange={(e) => apply({ deliveryTerminalId: e.target.value })}>
+            <select
+              id={id}
+              className={s.select}
+              value={filters.deliveryTerminalId}
+              onChange={(e) => apply({ deliveryTerminalId: e.target.value })}
+            >
               <option value="">Все рестораны</option>
               {restaurants.map((r) => (
                 <option key={r.deliveryTerminalId} value={r.deliveryTerminalId}>
@@ -108,7 +128,12 @@ export default function OrdersPage() {
         </Field>
         <Field label="Статус">
           {(id) => (
-            <select id={id} className={s.select} value={filters.status} onChange={(e) => apply({ status: e.target.value })}>
+            <select
+              id={id}
+              className={s.select}
+              value={filters.status}
+              onChange={(e) => apply({ status: e.target.value })}
+            >
               <option value="">Все статусы</option>
               <option value="active">В работе</option>
               {ORDER_STATUSES.map((st) => (
@@ -120,16 +145,51 @@ export default function OrdersPage() {
           )}
         </Field>
         <Field label="С даты">
-          {(id) => <input id={id} type="date" className={s.input} value={filters.from} onChange={(e) => apply({ from: e.target.value })} />}
+          {(id) => (
+            <input
+              id={id}
+              type="date"
+              className={s.input}
+              value={filters.from}
+              onChange={(e) => apply({ from: e.target.value })}
+            />
+          )}
         </Field>
         <Field label="По дату">
-          {(id) => <input id={id} type="date" className={s.input} value={filters.to} onChange={(e) => apply({ to: e.target.value })} />}
+          {(id) => (
+            <input
+              id={id}
+              type="date"
+              className={s.input}
+              value={filters.to}
+              onChange={(e) => apply({ to: e.target.value })}
+            />
+          )}
         </Field>
         <Field label="Телефон">
-          {(id) => <input id={id} type="search" inputMode="tel" className={s.input} placeholder="не меньше 4 цифр" value={draft.phone} onChange={(e) => setDraft((d) => ({ ...d, phone: e.target.value }))} />}
+          {(id) => (
+            <input
+              id={id}
+              type="search"
+              inputMode="tel"
+              className={s.input}
+              placeholder="не меньше 4 цифр"
+              value={draft.phone}
+              onChange={(e) => setDraft((d) => ({ ...d, phone: e.target.value }))}
+            />
+          )}
         </Field>
         <Field label="Номер заказа">
-          {(id) => <input id={id} type="search" inputMode="numeric" className={s.input} value={draft.number} onChange={(e) => setDraft((d) => ({ ...d, number: e.target.value }))} />}
+          {(id) => (
+            <input
+              id={id}
+              type="search"
+              inputMode="numeric"
+              className={s.input}
+              value={draft.number}
+              onChange={(e) => setDraft((d) => ({ ...d, number: e.target.value }))}
+            />
+          )}
         </Field>
         <button type="submit" className={s.button}>
           Найти
@@ -169,7 +229,11 @@ export default function OrdersPage() {
                       {data.orders.map((order) => (
                         <tr
                           key={order.id}
-                          className={cx(s.rowLink, freshIds.has(order.id) && s.rowNew, order.id === openId && s.selected)}
+                          className={cx(
+                            s.rowLink,
+                            freshIds.has(order.id) && s.rowNew,
+                            order.id === openId && s.selected,
+                          )}
                           onClick={() => open(order)}
                           data-order-id={order.id}
                         >
@@ -182,9 +246,11 @@ export default function OrdersPage() {
                             >
                               {order.number}
                             </a>
-                            {freshIds.has(order.id) ? <span className={cx(s.badge, s.badgeInfo)} data-fresh>
+                            {freshIds.has(order.id) ? (
+                              <span className={cx(s.badge, s.badgeInfo)} data-fresh>
                                 новый
-                              </span> : null}
+                              </span>
+                            ) : null}
                           </td>
                           <td>{formatDateTime(order.createdAt)}</td>
                           <td>
@@ -214,10 +280,20 @@ export default function OrdersPage() {
                     <span className={s.muted}>
                       {offset + 1}–{offset + data.orders.length} из {data.total}
                     </span>
-                    <button type="button" className={cx(s.button, s.secondary)} disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+                    <button
+                      type="button"
+                      className={cx(s.button, s.secondary)}
+                      disabled={offset === 0}
+                      onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
+                    >
                       Назад
                     </button>
-                    <button type="button" className={cx(s.button, s.secondary)} disabled={offset + PAGE_SIZE >= data.total} onClick={() => setOffset(offset + PAGE_SIZE)}>
+                    <button
+                      type="button"
+                      className={cx(s.button, s.secondary)}
+                      disabled={offset + PAGE_SIZE >= data.total}
+                      onClick={() => setOffset(offset + PAGE_SIZE)}
+                    >
                       Дальше
                     </button>
                   </div>
@@ -226,7 +302,15 @@ export default function OrdersPage() {
             }
           </QueryView>
         </div>
-        {openId ? <OrderDetail key={openId} orderId={openId} reference={ref} onClose={() => navigate('/')} onChanged={list.reload} /> : null}
+        {openId ? (
+          <OrderDetail
+            key={openId}
+            orderId={openId}
+            reference={ref}
+            onClose={() => navigate('/')}
+            onChanged={list.reload}
+          />
+        ) : null}
       </div>
     </section>
   );

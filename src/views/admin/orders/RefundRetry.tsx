@@ -15,7 +15,15 @@ export function canRetryRefund(order: Pick<AdminOrderDetail, 'status' | 'cancell
   return order.status === 'Cancelled' && (refund === 'failed' || refund === 'required');
 }
 
-export function RefundRetry({ order, onRefunded, onRefused }: { order: AdminOrderDetail; onRefunded: (updated: AdminOrderDetail) => void; onRefused: () => void }) {
+export function RefundRetry({
+  order,
+  onRefunded,
+  onRefused,
+}: {
+  order: AdminOrderDetail;
+  onRefunded: (updated: AdminOrderDetail) => void;
+  onRefused: () => void;
+}) {
   const action = useAdminAction();
   const [confirming, setConfirming] = useState(false);
   const retry = async () => {
@@ -34,7 +42,12 @@ export function RefundRetry({ order, onRefunded, onRefused }: { order: AdminOrde
         <AdminDialog title="Повторить возврат денег?" onClose={() => setConfirming(false)}>
           <p>Провайдеру оплаты снова уйдёт запрос вернуть клиенту {formatMoney(order.total)}.</p>
           <div className={s.actions}>
-            <button type="button" className={cx(s.button, s.danger)} disabled={action.pending} onClick={() => void retry()}>
+            <button
+              type="button"
+              className={cx(s.button, s.danger)}
+              disabled={action.pending}
+              onClick={() => void retry()}
+            >
               Вернуть деньги
             </button>
             <button type="button" className={cx(s.button, s.secondary)} onClick={() => setConfirming(false)}>

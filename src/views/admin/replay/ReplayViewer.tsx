@@ -8,7 +8,17 @@ import type { ClientReport } from '../../../api/contract/clientLog';
 import type { Log, StateChange } from '../../../events/log';
 import type { AppState } from '../../../projections/store';
 import { cx, formatDateTime } from '../ui';
-import { buildTimeline, changesAt, clampStep, entryAt, entryTitle, recordedStates, skipEffectAt, stateAtStep, toggled } from './model';
+import {
+  buildTimeline,
+  changesAt,
+  clampStep,
+  entryAt,
+  entryTitle,
+  recordedStates,
+  skipEffectAt,
+  stateAtStep,
+  toggled,
+} from './model';
 import { StorefrontPreview } from './StorefrontPreview';
 import a from '../admin.module.css';
 import s from './replay.module.css';
@@ -123,10 +133,15 @@ export function ReplayViewer({ report, logs, fileName, onDownload }: ReplayViewe
         {logs.length > 1 ? (
           <label>
             Загрузка страницы{' '}
-            <select value={sessionIndex} onChange={(event) => setSessionIndex(Number(event.target.value))} className={a.select}>
+            <select
+              value={sessionIndex}
+              onChange={(event) => setSessionIndex(Number(event.target.value))}
+              className={a.select}
+            >
               {logs.map((l, i) => (
                 <option key={i} value={i}>
-                  {i === logs.length - 1 ? 'последняя (с ошибкой)' : `${i + 1}-я из ${logs.length}`} — {l.entries.length} записей
+                  {i === logs.length - 1 ? 'последняя (с ошибкой)' : `${i + 1}-я из ${logs.length}`} —{' '}
+                  {l.entries.length} записей
                 </option>
               ))}
             </select>
@@ -174,17 +189,36 @@ export function LogViewer({ log, route }: { log: Log; route: string }) {
         <button type="button" className={cx(a.button, a.secondary)} onClick={() => setStep(0)} disabled={step === 0}>
           В начало
         </button>
-        <button type="button" className={cx(a.button, a.secondary)} onClick={() => setStep(step - 1)} disabled={step === 0}>
+        <button
+          type="button"
+          className={cx(a.button, a.secondary)}
+          onClick={() => setStep(step - 1)}
+          disabled={step === 0}
+        >
           Назад
         </button>
         <span className={s.position} aria-live="polite">
           Шаг {step} из {last}
-          {entry ? ` · запись №${entry.position}` : log.snapshot ? ` · снимок после №${log.snapshot.position}` : ' · начальное состояние'}
+          {entry
+            ? ` · запись №${entry.position}`
+            : log.snapshot
+              ? ` · снимок после №${log.snapshot.position}`
+              : ' · начальное состояние'}
         </span>
-        <button type="button" className={cx(a.button, a.secondary)} onClick={() => setStep(step + 1)} disabled={step === last}>
+        <button
+          type="button"
+          className={cx(a.button, a.secondary)}
+          onClick={() => setStep(step + 1)}
+          disabled={step === last}
+        >
           Вперёд
         </button>
-        <button type="button" className={cx(a.button, a.secondary)} onClick={() => setStep(last)} disabled={step === last}>
+        <button
+          type="button"
+          className={cx(a.button, a.secondary)}
+          onClick={() => setStep(last)}
+          disabled={step === last}
+        >
           В конец
         </button>
         <input
@@ -224,7 +258,12 @@ export function LogViewer({ log, route }: { log: Log; route: string }) {
                     aria-label={`Пропустить запись №${e.position}`}
                   />
                 </label>
-                <button type="button" className={s.entryButton} onClick={() => setStep(at)} aria-current={at === step ? 'step' : undefined}>
+                <button
+                  type="button"
+                  className={s.entryButton}
+                  onClick={() => setStep(at)}
+                  aria-current={at === step ? 'step' : undefined}
+                >
                   <span className={s.num}>№{e.position}</span> {entryTitle(e)}
                 </button>
               </li>
@@ -241,24 +280,46 @@ export function LogViewer({ log, route }: { log: Log; route: string }) {
               <h3 className={s.subheading}>Команда</h3>
               {entry.command ? <Json value={entry.command} label="Команда" /> : <p className={s.muted}>Без команды</p>}
               <h3 className={s.subheading}>События ({entry.events.length})</h3>
-              {entry.events.length > 0 ? <Json value={entry.events} label="События" /> : <p className={s.muted}>Команда не дала событий</p>}
+              {entry.events.length > 0 ? (
+                <Json value={entry.events} label="События" />
+              ) : (
+                <p className={s.muted}>Команда не дала событий</p>
+              )}
               <h3 className={s.subheading}>Изменения состояния</h3>
               <Changes changes={changes} empty="Состояние не изменилось" label="Изменения состояния" />
             </>
           ) : (
-            <h2 className={s.heading}>{log.snapshot ? `Снимок состояния после записи №${log.snapshot.position}` : 'Начальное состояние'}</h2>
+            <h2 className={s.heading}>
+              {log.snapshot ? `Снимок состояния после записи №${log.snapshot.position}` : 'Начальное состояние'}
+            </h2>
           )}
           {skipped.size > 0 ? (
             <>
               <h3 className={s.subheading}>Отличия от записанного из-за пропущенных записей</h3>
-              <Changes changes={skipEffect} empty="На этом шаге состояние совпадает с записанным" label="Отличия из-за пропусков" />
+              <Changes
+                changes={skipEffect}
+                empty="На этом шаге состояние совпадает с записанным"
+                label="Отличия из-за пропусков"
+              />
             </>
           ) : null}
           <div className={a.tabs} role="tablist">
-            <button type="button" role="tab" aria-selected={panel === 'storefront'} className={cx(a.tab, panel === 'storefront' && a.tabActive)} onClick={() => setPanel('storefront')}>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={panel === 'storefront'}
+              className={cx(a.tab, panel === 'storefront' && a.tabActive)}
+              onClick={() => setPanel('storefront')}
+            >
               Витрина
             </button>
-            <button type="button" role="tab" aria-selected={panel === 'state'} className={cx(a.tab, panel === 'state' && a.tabActive)} onClick={() => setPanel('state')}>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={panel === 'state'}
+              className={cx(a.tab, panel === 'state' && a.tabActive)}
+              onClick={() => setPanel('state')}
+            >
               Состояние
             </button>
           </div>

@@ -53,7 +53,12 @@ function OpenFile({ onOpen }: { onOpen: (read: ReadReport, name: string) => void
     <div className={s.open}>
       <label className={cx(a.button, a.secondary)}>
         Открыть файл журнала…
-        <input type="file" accept=".json,application/json" className={s.fileInput} onChange={(event) => void onChange(event)} />
+        <input
+          type="file"
+          accept=".json,application/json"
+          className={s.fileInput}
+          onChange={(event) => void onChange(event)}
+        />
       </label>
       {problem ? (
         <p className={a.alert} role="alert">
@@ -94,7 +99,11 @@ export function ReportList() {
             К списку отчётов
           </button>
         </PageHead>
-        <ReplayViewer report={opened.read.report} logs={[...opened.read.earlierLogs, opened.read.log]} fileName={opened.name} />
+        <ReplayViewer
+          report={opened.read.report}
+          logs={[...opened.read.earlierLogs, opened.read.log]}
+          fileName={opened.name}
+        />
       </>
     );
   return (
@@ -164,7 +173,14 @@ function OpenedReport({ report, fileName }: { report: ReadReport['report']; file
         </button>
       </div>
     );
-  return <ReplayViewer report={read.value.report} logs={[...read.value.earlierLogs, read.value.log]} fileName={fileName} onDownload={download} />;
+  return (
+    <ReplayViewer
+      report={read.value.report}
+      logs={[...read.value.earlierLogs, read.value.log]}
+      fileName={fileName}
+      onDownload={download}
+    />
+  );
 }
 
 function ReportById() {

@@ -32,7 +32,10 @@ export function readOnlyStore(state: AppState): ViewStore & { dispatched: number
   return store;
 }
 
-class PreviewBoundary extends Component<{ children: ReactNode; resetKey: unknown }, { error: string | null; key: unknown }> {
+class PreviewBoundary extends Component<
+  { children: ReactNode; resetKey: unknown },
+  { error: string | null; key: unknown }
+> {
   override state = { error: null as string | null, key: this.props.resetKey };
   static getDerivedStateFromError(error: unknown) {
     return { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
@@ -53,7 +56,10 @@ class PreviewBoundary extends Component<{ children: ReactNode; resetKey: unknown
 
 function Preview({ state, path }: { state: AppState; path: string }) {
   // The admin page must not be scroll-locked by a modal of the replayed state.
-  const shown = useMemo(() => (state.view.hiddenScroll ? { ...state, view: { ...state.view, hiddenScroll: false } } : state), [state]);
+  const shown = useMemo(
+    () => (state.view.hiddenScroll ? { ...state, view: { ...state.view, hiddenScroll: false } } : state),
+    [state],
+  );
   const store = useMemo(() => readOnlyStore(shown), [shown]);
   const location = useMemo(() => memoryLocation({ path }), [path]);
   return (

@@ -18,7 +18,11 @@ export function recordedStates(log: Log): AppState[] {
   return [log.snapshot?.state ?? initialState, ...replay(log).states];
 }
 
-export function buildTimeline(log: Log, skipped: ReadonlySet<number> = new Set(), recorded: AppState[] = recordedStates(log)): Timeline {
+export function buildTimeline(
+  log: Log,
+  skipped: ReadonlySet<number> = new Set(),
+  recorded: AppState[] = recordedStates(log),
+): Timeline {
   const start = recorded[0] ?? log.snapshot?.state ?? initialState;
   const states = skipped.size === 0 ? recorded : [start, ...replaySkipping(log, skipped).states];
   return { log, states, recorded, skipped };
@@ -27,10 +31,12 @@ export function buildTimeline(log: Log, skipped: ReadonlySet<number> = new Set()
 /** Entries count + 1 steps: 0 … n. */
 export const stepCount = (t: Timeline): number => t.states.length;
 
-export const clampStep = (t: Timeline, step: number): number => Math.min(Math.max(0, Math.trunc(step)), t.states.length - 1);
+export const clampStep = (t: Timeline, step: number): number =>
+  Math.min(Math.max(0, Math.trunc(step)), t.states.length - 1);
 
 /** The entry shown at a step (none at step 0). */
-export const entryAt = (t: Timeline, step: number): LogEntry | undefined => (step > 0 ? t.log.entries[step - 1] : undefined);
+export const entryAt = (t: Timeline, step: number): LogEntry | undefined =>
+  step > 0 ? t.log.entries[step - 1] : undefined;
 
 export function stateAtStep(t: Timeline, step: number): AppState {
   return t.states[clampStep(t, step)] ?? initialState;

@@ -61,7 +61,8 @@ function CityEditor({ city, onDone }: { city: AdminCity | null; onDone: () => vo
     if (f.cityIn.trim() === '') problems.cityIn = 'Например: в Ангарске';
     if (order === undefined) problems.order = 'Целое число';
     if (f.hasData && (free === undefined || free === null)) problems.freeDeliveryFrom = 'Целое число рублей';
-    if (f.hasData && (f.deliveryId.trim() === '' || f.freeDeliveryId.trim() === '')) problems.deliveryId = 'Укажите товары доставки и бесплатной доставки';
+    if (f.hasData && (f.deliveryId.trim() === '' || f.freeDeliveryId.trim() === ''))
+      problems.deliveryId = 'Укажите товары доставки и бесплатной доставки';
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     const body = {
@@ -71,9 +72,20 @@ function CityEditor({ city, onDone }: { city: AdminCity | null; onDone: () => vo
       cityIn: f.cityIn.trim(),
       timeZone: f.timeZone.trim(),
       order: order ?? 0,
-      data: f.hasData ? { deliveryId: f.deliveryId.trim(), freeDeliveryFrom: free ?? 0, freeDeliveryId: f.freeDeliveryId.trim(), serviceFeeId: f.serviceFeeId.trim() || null, isPromocodeHide: f.isPromocodeHide } : null,
+      data: f.hasData
+        ? {
+            deliveryId: f.deliveryId.trim(),
+            freeDeliveryFrom: free ?? 0,
+            freeDeliveryId: f.freeDeliveryId.trim(),
+            serviceFeeId: f.serviceFeeId.trim() || null,
+            isPromocodeHide: f.isPromocodeHide,
+          }
+        : null,
     };
-    const result = city === null ? await action.run(adminCreateCity, { body: { ...body, id: f.id } }, { success: 'Город добавлен' }) : await action.run(adminUpdateCity, { params: { id: city.id }, body }, { success: 'Город сохранён' });
+    const result =
+      city === null
+        ? await action.run(adminCreateCity, { body: { ...body, id: f.id } }, { success: 'Город добавлен' })
+        : await action.run(adminUpdateCity, { params: { id: city.id }, body }, { success: 'Город сохранён' });
     if (result.ok) onDone();
   };
   return (
@@ -81,32 +93,115 @@ function CityEditor({ city, onDone }: { city: AdminCity | null; onDone: () => vo
       <PageHead title={city === null ? 'Новый город' : city.name} />
       <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
         <div className={s.grid3}>
-          {city === null ? <Field label="Id" error={errors.id}>{(id) => <input id={id} className={s.input} value={f.id} onChange={(e) => set('id', e.target.value.trim())} />}</Field> : null}
-          <Field label="Название" error={errors.name}>{(id) => <input id={id} className={s.input} value={f.name} onChange={(e) => set('name', e.target.value)} />}</Field>
-          <Field label="Адрес (slug)" error={errors.slug}>{(id) => <input id={id} className={s.input} value={f.slug} onChange={(e) => set('slug', e.target.value.trim())} />}</Field>
-          <Field label="iikoId" error={errors.iikoId}>{(id) => <input id={id} className={s.input} value={f.iikoId} onChange={(e) => set('iikoId', e.target.value)} />}</Field>
-          <Field label="«В городе»" error={errors.cityIn}>{(id) => <input id={id} className={s.input} value={f.cityIn} onChange={(e) => set('cityIn', e.target.value)} />}</Field>
-          <Field label="Часовой пояс" hint="IANA, например Asia/Irkutsk">{(id) => <input id={id} className={s.input} value={f.timeZone} onChange={(e) => set('timeZone', e.target.value)} />}</Field>
-          <Field label="Порядок" error={errors.order}>{(id) => <input id={id} className={s.input} inputMode="numeric" value={f.order} onChange={(e) => set('order', e.target.value)} />}</Field>
+          {city === null ? (
+            <Field label="Id" error={errors.id}>
+              {(id) => (
+                <input id={id} className={s.input} value={f.id} onChange={(e) => set('id', e.target.value.trim())} />
+              )}
+            </Field>
+          ) : null}
+          <Field label="Название" error={errors.name}>
+            {(id) => <input id={id} className={s.input} value={f.name} onChange={(e) => set('name', e.target.value)} />}
+          </Field>
+          <Field label="Адрес (slug)" error={errors.slug}>
+            {(id) => (
+              <input id={id} className={s.input} value={f.slug} onChange={(e) => set('slug', e.target.value.trim())} />
+            )}
+          </Field>
+          <Field label="iikoId" error={errors.iikoId}>
+            {(id) => (
+              <input id={id} className={s.input} value={f.iikoId} onChange={(e) => set('iikoId', e.target.value)} />
+            )}
+          </Field>
+          <Field label="«В городе»" error={errors.cityIn}>
+            {(id) => (
+              <input id={id} className={s.input} value={f.cityIn} onChange={(e) => set('cityIn', e.target.value)} />
+            )}
+          </Field>
+          <Field label="Часовой пояс" hint="IANA, например Asia/Irkutsk">
+            {(id) => (
+              <input id={id} className={s.input} value={f.timeZone} onChange={(e) => set('timeZone', e.target.value)} />
+            )}
+          </Field>
+          <Field label="Порядок" error={errors.order}>
+            {(id) => (
+              <input
+                id={id}
+                className={s.input}
+                inputMode="numeric"
+                value={f.order}
+                onChange={(e) => set('order', e.target.value)}
+              />
+            )}
+          </Field>
         </div>
         <label className={s.check}>
-          <input type="checkbox" checked={f.hasData} onChange={(e) => set('hasData', e.target.checked)} /> Данные города (CITIES_DATA)
+          <input type="checkbox" checked={f.hasData} onChange={(e) => set('hasData', e.target.checked)} /> Данные города
+          (CITIES_DATA)
         </label>
         {f.hasData ? (
           <div className={s.grid3}>
-            <Field label="Бесплатная доставка от, ₽" error={errors.freeDeliveryFrom}>{(id) => <input id={id} className={s.input} inputMode="numeric" value={f.freeDeliveryFrom} onChange={(e) => set('freeDeliveryFrom', e.target.value)} />}</Field>
-            <Field label="Товар доставки (deliveryId)" error={errors.deliveryId}>{(id) => <input id={id} className={s.input} value={f.deliveryId} onChange={(e) => set('deliveryId', e.target.value)} />}</Field>
-            <Field label="Товар бесплатной доставки">{(id) => <input id={id} className={s.input} value={f.freeDeliveryId} onChange={(e) => set('freeDeliveryId', e.target.value)} />}</Field>
-            <Field label="Сервисный сбор (товар)" hint="Пусто — без сбора">{(id) => <input id={id} className={s.input} value={f.serviceFeeId} onChange={(e) => set('serviceFeeId', e.target.value)} />}</Field>
+            <Field label="Бесплатная доставка от, ₽" error={errors.freeDeliveryFrom}>
+              {(id) => (
+                <input
+                  id={id}
+                  className={s.input}
+                  inputMode="numeric"
+                  value={f.freeDeliveryFrom}
+                  onChange={(e) => set('freeDeliveryFrom', e.target.value)}
+                />
+              )}
+            </Field>
+            <Field label="Товар доставки (deliveryId)" error={errors.deliveryId}>
+              {(id) => (
+                <input
+                  id={id}
+                  className={s.input}
+                  value={f.deliveryId}
+                  onChange={(e) => set('deliveryId', e.target.value)}
+                />
+              )}
+            </Field>
+            <Field label="Товар бесплатной доставки">
+              {(id) => (
+                <input
+                  id={id}
+                  className={s.input}
+                  value={f.freeDeliveryId}
+                  onChange={(e) => set('freeDeliveryId', e.target.value)}
+                />
+              )}
+            </Field>
+            <Field label="Сервисный сбор (товар)" hint="Пусто — без сбора">
+              {(id) => (
+                <input
+                  id={id}
+                  className={s.input}
+                  value={f.serviceFeeId}
+                  onChange={(e) => set('serviceFeeId', e.target.value)}
+                />
+              )}
+            </Field>
             <label className={s.check}>
-              <input type="checkbox" checked={f.isPromocodeHide} onChange={(e) => set('isPromocodeHide', e.target.checked)} /> Скрыть поле промокода
+              <input
+                type="checkbox"
+                checked={f.isPromocodeHide}
+                onChange={(e) => set('isPromocodeHide', e.target.checked)}
+              />{' '}
+              Скрыть поле промокода
             </label>
           </div>
         ) : null}
       </fieldset>
       <div className={s.actions}>
-        {canEdit ? <button type="submit" className={s.button} disabled={action.pending}>Сохранить</button> : null}
-        <button type="button" className={cx(s.button, s.secondary)} onClick={onDone}>Назад</button>
+        {canEdit ? (
+          <button type="submit" className={s.button} disabled={action.pending}>
+            Сохранить
+          </button>
+        ) : null}
+        <button type="button" className={cx(s.button, s.secondary)} onClick={onDone}>
+          Назад
+        </button>
       </div>
     </form>
   );
@@ -114,7 +209,15 @@ function CityEditor({ city, onDone }: { city: AdminCity | null; onDone: () => vo
 
 const DEFAULT_WEEK: WeekHours = Array.from({ length: 7 }, () => ({ open: '10:00', close: '22:00', isNextDay: false }));
 
-function RestaurantEditor({ restaurant, cities, onDone }: { restaurant: AdminRestaurant | null; cities: readonly AdminCity[]; onDone: () => void }) {
+function RestaurantEditor({
+  restaurant,
+  cities,
+  onDone,
+}: {
+  restaurant: AdminRestaurant | null;
+  cities: readonly AdminCity[];
+  onDone: () => void;
+}) {
   const action = useAdminAction();
   const canEdit = useCan(restaurant === null ? adminCreateRestaurant : adminUpdateRestaurant);
   const [f, setF] = useState({
@@ -140,11 +243,13 @@ function RestaurantEditor({ restaurant, cities, onDone }: { restaurant: AdminRes
     const lon = parseDecimal(f.lon, { min: -180, max: 180 });
     const cooking = parseInteger(f.cookingMinutes, { min: 1, max: 600 });
     const order = parseInteger(f.order, { min: -1_000_000 });
-    if (restaurant === null && !ID_RE.test(f.deliveryTerminalId)) problems.deliveryTerminalId = 'Латинские буквы, цифры, _ . : -';
+    if (restaurant === null && !ID_RE.test(f.deliveryTerminalId))
+      problems.deliveryTerminalId = 'Латинские буквы, цифры, _ . : -';
     if (f.name.trim() === '') problems.name = 'Введите название';
     if (f.address.trim() === '') problems.address = 'Введите адрес';
     if (f.phone.trim() === '') problems.phone = 'Введите телефон';
-    if (lat === null || lat === undefined || lon === null || lon === undefined) problems.location = 'Широта от −90 до 90 и долгота от −180 до 180';
+    if (lat === null || lat === undefined || lon === null || lon === undefined)
+      problems.location = 'Широта от −90 до 90 и долгота от −180 до 180';
     if (cooking === null || cooking === undefined) problems.cookingMinutes = 'От 1 до 600 минут';
     if (order === undefined) problems.order = 'Целое число';
     if (hours.some((d) => dayProblem(d) !== null)) problems.hours = 'Исправьте часы работы';
@@ -164,8 +269,16 @@ function RestaurantEditor({ restaurant, cities, onDone }: { restaurant: AdminRes
     };
     const result =
       restaurant === null
-        ? await action.run(adminCreateRestaurant, { body: { ...body, deliveryTerminalId: f.deliveryTerminalId } }, { success: 'Ресторан добавлен' })
-        : await action.run(adminUpdateRestaurant, { params: { id: restaurant.deliveryTerminalId }, body }, { success: 'Ресторан сохранён' });
+        ? await action.run(
+            adminCreateRestaurant,
+            { body: { ...body, deliveryTerminalId: f.deliveryTerminalId } },
+            { success: 'Ресторан добавлен' },
+          )
+        : await action.run(
+            adminUpdateRestaurant,
+            { params: { id: restaurant.deliveryTerminalId }, body },
+            { success: 'Ресторан сохранён' },
+          );
     if (result.ok) onDone();
   };
   return (
@@ -173,33 +286,114 @@ function RestaurantEditor({ restaurant, cities, onDone }: { restaurant: AdminRes
       <PageHead title={restaurant === null ? 'Новый ресторан' : restaurant.name} />
       <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
         <div className={s.grid3}>
-          {restaurant === null ? <Field label="Id терминала доставки" error={errors.deliveryTerminalId}>{(id) => <input id={id} className={s.input} value={f.deliveryTerminalId} onChange={(e) => set('deliveryTerminalId', e.target.value.trim())} />}</Field> : null}
+          {restaurant === null ? (
+            <Field label="Id терминала доставки" error={errors.deliveryTerminalId}>
+              {(id) => (
+                <input
+                  id={id}
+                  className={s.input}
+                  value={f.deliveryTerminalId}
+                  onChange={(e) => set('deliveryTerminalId', e.target.value.trim())}
+                />
+              )}
+            </Field>
+          ) : null}
           <Field label="Город">
             {(id) => (
               <select id={id} className={s.select} value={f.cityId} onChange={(e) => set('cityId', e.target.value)}>
-                {cities.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+                {cities.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
               </select>
             )}
           </Field>
-          <Field label="Название" error={errors.name}>{(id) => <input id={id} className={s.input} value={f.name} onChange={(e) => set('name', e.target.value)} />}</Field>
-          <Field label="Адрес" error={errors.address}>{(id) => <input id={id} className={s.input} value={f.address} onChange={(e) => set('address', e.target.value)} />}</Field>
-          <Field label="Телефон" error={errors.phone}>{(id) => <input id={id} className={s.input} value={f.phone} onChange={(e) => set('phone', e.target.value)} />}</Field>
-          <Field label="Широта" error={errors.location}>{(id) => <input id={id} className={s.input} inputMode="decimal" value={f.lat} onChange={(e) => set('lat', e.target.value)} />}</Field>
-          <Field label="Долгота">{(id) => <input id={id} className={s.input} inputMode="decimal" value={f.lon} onChange={(e) => set('lon', e.target.value)} />}</Field>
-          <Field label="Время приготовления, мин" error={errors.cookingMinutes}>{(id) => <input id={id} className={s.input} inputMode="numeric" value={f.cookingMinutes} onChange={(e) => set('cookingMinutes', e.target.value)} />}</Field>
-          <Field label="Порядок" error={errors.order}>{(id) => <input id={id} className={s.input} inputMode="numeric" value={f.order} onChange={(e) => set('order', e.target.value)} />}</Field>
+          <Field label="Название" error={errors.name}>
+            {(id) => <input id={id} className={s.input} value={f.name} onChange={(e) => set('name', e.target.value)} />}
+          </Field>
+          <Field label="Адрес" error={errors.address}>
+            {(id) => (
+              <input id={id} className={s.input} value={f.address} onChange={(e) => set('address', e.target.value)} />
+            )}
+          </Field>
+          <Field label="Телефон" error={errors.phone}>
+            {(id) => (
+              <input id={id} className={s.input} value={f.phone} onChange={(e) => set('phone', e.target.value)} />
+            )}
+          </Field>
+          <Field label="Широта" error={errors.location}>
+            {(id) => (
+              <input
+                id={id}
+                className={s.input}
+                inputMode="decimal"
+                value={f.lat}
+                onChange={(e) => set('lat', e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Долгота">
+            {(id) => (
+              <input
+                id={id}
+                className={s.input}
+                inputMode="decimal"
+                value={f.lon}
+                onChange={(e) => set('lon', e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Время приготовления, мин" error={errors.cookingMinutes}>
+            {(id) => (
+              <input
+                id={id}
+                className={s.input}
+                inputMode="numeric"
+                value={f.cookingMinutes}
+                onChange={(e) => set('cookingMinutes', e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Порядок" error={errors.order}>
+            {(id) => (
+              <input
+                id={id}
+                className={s.input}
+                inputMode="numeric"
+                value={f.order}
+                onChange={(e) => set('order', e.target.value)}
+              />
+            )}
+          </Field>
         </div>
         <p>
-          <label className={s.check}><input type="checkbox" checked={f.isActive} onChange={(e) => set('isActive', e.target.checked)} /> Работает (принимает заказы)</label>
-          <label className={s.check}><input type="checkbox" checked={f.isOnlinePaymentDisabled} onChange={(e) => set('isOnlinePaymentDisabled', e.target.checked)} /> Без онлайн-оплаты</label>
+          <label className={s.check}>
+            <input type="checkbox" checked={f.isActive} onChange={(e) => set('isActive', e.target.checked)} /> Работает
+            (принимает заказы)
+          </label>
+          <label className={s.check}>
+            <input
+              type="checkbox"
+              checked={f.isOnlinePaymentDisabled}
+              onChange={(e) => set('isOnlinePaymentDisabled', e.target.checked)}
+            />{' '}
+            Без онлайн-оплаты
+          </label>
         </p>
         <h3 className={s.subtitle}>Часы работы</h3>
         <WeekHoursEditor value={hours} onChange={setHours} disabled={!canEdit} />
         {errors.hours ? <p className={s.fieldError}>{errors.hours}</p> : null}
       </fieldset>
       <div className={s.actions}>
-        {canEdit ? <button type="submit" className={s.button} disabled={action.pending}>Сохранить</button> : null}
-        <button type="button" className={cx(s.button, s.secondary)} onClick={onDone}>Назад</button>
+        {canEdit ? (
+          <button type="submit" className={s.button} disabled={action.pending}>
+            Сохранить
+          </button>
+        ) : null}
+        <button type="button" className={cx(s.button, s.secondary)} onClick={onDone}>
+          Назад
+        </button>
       </div>
     </form>
   );
@@ -217,17 +411,35 @@ export function textToPolygon(text: string): [number, number][] | string {
     const parts = line.split(/[,;\s]+/).filter(Boolean);
     const lon = Number(parts[0]);
     const lat = Number(parts[1]);
-    if (parts.length !== 2 || !Number.isFinite(lon) || !Number.isFinite(lat) || Math.abs(lon) > 180 || Math.abs(lat) > 90) return `Строка ${i + 1}: нужны долгота и широта через запятую`;
+    if (
+      parts.length !== 2 ||
+      !Number.isFinite(lon) ||
+      !Number.isFinite(lat) ||
+      Math.abs(lon) > 180 ||
+      Math.abs(lat) > 90
+    )
+      return `Строка ${i + 1}: нужны долгота и широта через запятую`;
     out.push([lon, lat]);
   }
   if (out.length < 4) return 'Нужно не меньше 4 точек (первая повторяется в конце)';
   const first = out[0];
   const last = out[out.length - 1];
-  if (!first || !last || first[0] !== last[0] || first[1] !== last[1]) return 'Контур не замкнут: последняя точка должна совпадать с первой';
+  if (!first || !last || first[0] !== last[0] || first[1] !== last[1])
+    return 'Контур не замкнут: последняя точка должна совпадать с первой';
   return out;
 }
 
-function ZoneEditor({ zone, cityId, restaurants, onDone }: { zone: AdminZone | null; cityId: string; restaurants: readonly AdminRestaurant[]; onDone: () => void }) {
+function ZoneEditor({
+  zone,
+  cityId,
+  restaurants,
+  onDone,
+}: {
+  zone: AdminZone | null;
+  cityId: string;
+  restaurants: readonly AdminRestaurant[];
+  onDone: () => void;
+}) {
   const action = useAdminAction();
   const canEdit = useCan(zone === null ? adminCreateZone : adminUpdateZone);
   const own = restaurants.filter((r) => r.cityId === (zone?.cityId ?? cityId));
@@ -243,7 +455,10 @@ function ZoneEditor({ zone, cityId, restaurants, onDone }: { zone: AdminZone | n
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = <K extends keyof typeof f>(k: K, v: (typeof f)[K]) => setF((x) => ({ ...x, [k]: v }));
   const closeRing = () => {
-    const lines = f.polygon.split('\n').map((l) => l.trim()).filter(Boolean);
+    const lines = f.polygon
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     if (lines.length > 0 && lines[0] !== lines[lines.length - 1]) set('polygon', [...lines, lines[0]].join('\n'));
   };
   const submit = async (e: FormEvent) => {
@@ -263,8 +478,20 @@ function ZoneEditor({ zone, cityId, restaurants, onDone }: { zone: AdminZone | n
     if (typeof polygon === 'string') problems.polygon = polygon;
     setErrors(problems);
     if (Object.keys(problems).length > 0 || typeof polygon === 'string') return;
-    const body = { cityId: zone?.cityId ?? cityId, name: f.name.trim(), polygon, minSum: minSum ?? 0, deliveryPrice: price ?? 0, deliveryMinutes: minutes ?? 60, deliveryTerminalId: f.deliveryTerminalId, order: order ?? 0 };
-    const result = zone === null ? await action.run(adminCreateZone, { body }, { success: 'Зона добавлена' }) : await action.run(adminUpdateZone, { params: { id: zone.id }, body }, { success: 'Зона сохранена' });
+    const body = {
+      cityId: zone?.cityId ?? cityId,
+      name: f.name.trim(),
+      polygon,
+      minSum: minSum ?? 0,
+      deliveryPrice: price ?? 0,
+      deliveryMinutes: minutes ?? 60,
+      deliveryTerminalId: f.deliveryTerminalId,
+      order: order ?? 0,
+    };
+    const result =
+      zone === null
+        ? await action.run(adminCreateZone, { body }, { success: 'Зона добавлена' })
+        : await action.run(adminUpdateZone, { params: { id: zone.id }, body }, { success: 'Зона сохранена' });
     if (result.ok) onDone();
   };
   const remove = async () => {
@@ -277,28 +504,102 @@ function ZoneEditor({ zone, cityId, restaurants, onDone }: { zone: AdminZone | n
       <PageHead title={zone === null ? 'Новая зона доставки' : zone.name} />
       <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
         <div className={s.grid3}>
-          <Field label="Название" error={errors.name}>{(id) => <input id={id} className={s.input} value={f.name} onChange={(e) => set('name', e.target.value)} />}</Field>
+          <Field label="Название" error={errors.name}>
+            {(id) => <input id={id} className={s.input} value={f.name} onChange={(e) => set('name', e.target.value)} />}
+          </Field>
           <Field label="Ресторан" error={errors.deliveryTerminalId}>
             {(id) => (
-              <select id={id} className={s.select} value={f.deliveryTerminalId} onChange={(e) => set('deliveryTerminalId', e.target.value)}>
-                {own.map((r) => <option key={r.deliveryTerminalId} value={r.deliveryTerminalId}>{r.name}</option>)}
+              <select
+                id={id}
+                className={s.select}
+                value={f.deliveryTerminalId}
+                onChange={(e) => set('deliveryTerminalId', e.target.value)}
+              >
+                {own.map((r) => (
+                  <option key={r.deliveryTerminalId} value={r.deliveryTerminalId}>
+                    {r.name}
+                  </option>
+                ))}
               </select>
             )}
           </Field>
-          <Field label="Минимальная сумма, ₽" error={errors.minSum} hint="Товары после скидок, без доставки и сбора">{(id) => <input id={id} className={s.input} inputMode="numeric" value={f.minSum} onChange={(e) => set('minSum', e.target.value)} />}</Field>
-          <Field label="Стоимость доставки, ₽" error={errors.deliveryPrice}>{(id) => <input id={id} className={s.input} inputMode="numeric" value={f.deliveryPrice} onChange={(e) => set('deliveryPrice', e.target.value)} />}</Field>
-          <Field label="Время доставки, мин" error={errors.deliveryMinutes}>{(id) => <input id={id} className={s.input} inputMode="numeric" value={f.deliveryMinutes} onChange={(e) => set('deliveryMinutes', e.target.value)} />}</Field>
-          <Field label="Порядок" error={errors.order}>{(id) => <input id={id} className={s.input} inputMode="numeric" value={f.order} onChange={(e) => set('order', e.target.value)} />}</Field>
+          <Field label="Минимальная сумма, ₽" error={errors.minSum} hint="Товары после скидок, без доставки и сбора">
+            {(id) => (
+              <input
+                id={id}
+                className={s.input}
+                inputMode="numeric"
+                value={f.minSum}
+                onChange={(e) => set('minSum', e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Стоимость доставки, ₽" error={errors.deliveryPrice}>
+            {(id) => (
+              <input
+                id={id}
+                className={s.input}
+                inputMode="numeric"
+                value={f.deliveryPrice}
+                onChange={(e) => set('deliveryPrice', e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Время доставки, мин" error={errors.deliveryMinutes}>
+            {(id) => (
+              <input
+                id={id}
+                className={s.input}
+                inputMode="numeric"
+                value={f.deliveryMinutes}
+                onChange={(e) => set('deliveryMinutes', e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Порядок" error={errors.order}>
+            {(id) => (
+              <input
+                id={id}
+                className={s.input}
+                inputMode="numeric"
+                value={f.order}
+                onChange={(e) => set('order', e.target.value)}
+              />
+            )}
+          </Field>
         </div>
-        <Field label="Контур зоны" error={errors.polygon} hint="По точке в строке: долгота, широта. Последняя точка повторяет первую.">
-          {(id) => <textarea id={id} className={cx(s.textarea, s.code)} value={f.polygon} onChange={(e) => set('polygon', e.target.value)} />}
+        <Field
+          label="Контур зоны"
+          error={errors.polygon}
+          hint="По точке в строке: долгота, широта. Последняя точка повторяет первую."
+        >
+          {(id) => (
+            <textarea
+              id={id}
+              className={cx(s.textarea, s.code)}
+              value={f.polygon}
+              onChange={(e) => set('polygon', e.target.value)}
+            />
+          )}
         </Field>
-        <button type="button" className={cx(s.button, s.secondary)} onClick={closeRing}>Замкнуть контур</button>
+        <button type="button" className={cx(s.button, s.secondary)} onClick={closeRing}>
+          Замкнуть контур
+        </button>
       </fieldset>
       <div className={s.actions}>
-        {canEdit ? <button type="submit" className={s.button} disabled={action.pending}>Сохранить</button> : null}
-        <button type="button" className={cx(s.button, s.secondary)} onClick={onDone}>Назад</button>
-        {zone !== null && canEdit ? <button type="button" className={cx(s.button, s.danger)} onClick={() => void remove()}>Удалить зону</button> : null}
+        {canEdit ? (
+          <button type="submit" className={s.button} disabled={action.pending}>
+            Сохранить
+          </button>
+        ) : null}
+        <button type="button" className={cx(s.button, s.secondary)} onClick={onDone}>
+          Назад
+        </button>
+        {zone !== null && canEdit ? (
+          <button type="button" className={cx(s.button, s.danger)} onClick={() => void remove()}>
+            Удалить зону
+          </button>
+        ) : null}
       </div>
     </form>
   );
@@ -306,9 +607,16 @@ function ZoneEditor({ zone, cityId, restaurants, onDone }: { zone: AdminZone | n
 
 function hoursSummary(hours: WeekHours): string {
   const first = hours[1];
-  const same = first !== undefined && hours.every((d) => d.open === first.open && d.close === first.close && d.isNextDay === first.isNextDay);
-  if (same && first) return isDayOff(first) ? 'не работает' : `ежедневно ${first.open}–${first.close}${first.isNextDay ? ' (до следующего дня)' : ''}`;
-  return hours.map((d, i) => `${DAY_NAMES[i]?.slice(0, 2)} ${isDayOff(d) ? 'вых.' : `${d.open}–${d.close}`}`).join(', ');
+  const same =
+    first !== undefined &&
+    hours.every((d) => d.open === first.open && d.close === first.close && d.isNextDay === first.isNextDay);
+  if (same && first)
+    return isDayOff(first)
+      ? 'не работает'
+      : `ежедневно ${first.open}–${first.close}${first.isNextDay ? ' (до следующего дня)' : ''}`;
+  return hours
+    .map((d, i) => `${DAY_NAMES[i]?.slice(0, 2)} ${isDayOff(d) ? 'вых.' : `${d.open}–${d.close}`}`)
+    .join(', ');
 }
 
 export default function CitiesPage() {
@@ -343,13 +651,28 @@ export default function CitiesPage() {
         <CityEditor key={editing} city={city} onDone={done} />
       ) : (
         <>
-          {canCreateCity ? <button type="button" className={s.button} onClick={() => setEditing('new')}>Добавить город</button> : null}
+          {canCreateCity ? (
+            <button type="button" className={s.button} onClick={() => setEditing('new')}>
+              Добавить город
+            </button>
+          ) : null}
           <table className={s.table} aria-label="Города" style={{ marginTop: 12 }}>
-            <thead><tr><th>Город</th><th>Адрес</th><th>Часовой пояс</th><th>Часы работы (по ресторанам)</th><th className={s.num}>Бесплатная доставка от</th><th>Промокод</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Город</th>
+                <th>Адрес</th>
+                <th>Часовой пояс</th>
+                <th>Часы работы (по ресторанам)</th>
+                <th className={s.num}>Бесплатная доставка от</th>
+                <th>Промокод</th>
+              </tr>
+            </thead>
             <tbody>
               {ref.cities.map((c) => (
                 <tr key={c.id} className={s.rowLink} onClick={() => setEditing(c.id)}>
-                  <td>{c.name}</td><td>/{c.slug}</td><td>{c.timeZone}</td>
+                  <td>{c.name}</td>
+                  <td>/{c.slug}</td>
+                  <td>{c.timeZone}</td>
                   <td>{published.data?.WORK_TIME[c.id] ? hoursSummary(published.data.WORK_TIME[c.id] ?? []) : '—'}</td>
                   <td className={s.num}>{c.data ? formatMoney(c.data.freeDeliveryFrom) : '—'}</td>
                   <td>{c.data?.isPromocodeHide ? 'скрыт' : 'показан'}</td>
@@ -366,17 +689,38 @@ export default function CitiesPage() {
         <RestaurantEditor key={editing} restaurant={restaurant} cities={ref.cities} onDone={done} />
       ) : (
         <>
-          {canCreateRestaurant ? <button type="button" className={s.button} onClick={() => setEditing('new')}>Добавить ресторан</button> : null}
+          {canCreateRestaurant ? (
+            <button type="button" className={s.button} onClick={() => setEditing('new')}>
+              Добавить ресторан
+            </button>
+          ) : null}
           <table className={s.table} aria-label="Рестораны" style={{ marginTop: 12 }}>
-            <thead><tr><th>Ресторан</th><th>Город</th><th>Часы работы</th><th>Онлайн-оплата</th><th>Статус</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Ресторан</th>
+                <th>Город</th>
+                <th>Часы работы</th>
+                <th>Онлайн-оплата</th>
+                <th>Статус</th>
+              </tr>
+            </thead>
             <tbody>
               {ref.restaurants.map((r) => (
                 <tr key={r.deliveryTerminalId} className={s.rowLink} onClick={() => setEditing(r.deliveryTerminalId)}>
-                  <td>{r.name}<div className={s.muted}>{r.address}</div></td>
+                  <td>
+                    {r.name}
+                    <div className={s.muted}>{r.address}</div>
+                  </td>
                   <td>{ref.cityName(r.cityId)}</td>
                   <td>{hoursSummary(r.hours)}</td>
                   <td>{r.isOnlinePaymentDisabled ? 'отключена' : 'есть'}</td>
-                  <td>{r.isActive ? <span className={cx(s.badge, s.badgeOk)}>работает</span> : <span className={cx(s.badge, s.badgeBad)}>закрыт</span>}</td>
+                  <td>
+                    {r.isActive ? (
+                      <span className={cx(s.badge, s.badgeOk)}>работает</span>
+                    ) : (
+                      <span className={cx(s.badge, s.badgeBad)}>закрыт</span>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -394,16 +738,33 @@ export default function CitiesPage() {
             <Field label="Город">
               {(id) => (
                 <select id={id} className={s.select} value={cityId} onChange={(e) => setZoneCity(e.target.value)}>
-                  {ref.cities.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+                  {ref.cities.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
                 </select>
               )}
             </Field>
-            {canCreateZone ? <button type="button" className={s.button} onClick={() => setEditing('new')}>Добавить зону</button> : null}
+            {canCreateZone ? (
+              <button type="button" className={s.button} onClick={() => setEditing('new')}>
+                Добавить зону
+              </button>
+            ) : null}
           </div>
           <QueryView query={zones}>
             {(data) => (
               <table className={s.table} aria-label="Зоны доставки">
-                <thead><tr><th>Зона</th><th>Ресторан</th><th className={s.num}>Минимальная сумма</th><th className={s.num}>Доставка</th><th className={s.num}>Время</th><th className={s.num}>Точек</th></tr></thead>
+                <thead>
+                  <tr>
+                    <th>Зона</th>
+                    <th>Ресторан</th>
+                    <th className={s.num}>Минимальная сумма</th>
+                    <th className={s.num}>Доставка</th>
+                    <th className={s.num}>Время</th>
+                    <th className={s.num}>Точек</th>
+                  </tr>
+                </thead>
                 <tbody>
                   {data.zones.map((z) => (
                     <tr key={z.id} className={s.rowLink} onClick={() => setEditing(z.id)}>
@@ -428,7 +789,14 @@ export default function CitiesPage() {
       <PageHead title="Города и зоны" />
       <div className={s.tabs} role="tablist">
         {tabs.map((t) => (
-          <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} className={cx(s.tab, tab === t.id && s.tabActive)} onClick={() => (setTab(t.id), setEditing(null))}>
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.id}
+            className={cx(s.tab, tab === t.id && s.tabActive)}
+            onClick={() => (setTab(t.id), setEditing(null))}
+          >
             {t.label}
           </button>
         ))}

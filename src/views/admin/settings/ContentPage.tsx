@@ -1,7 +1,13 @@
 // Content (issue 6 §5): the informational pages' title and text per city, and the index page's
 // stories and slides (settings STORIES and SLIDES) with picture upload.
 import { useState } from 'react';
-import { adminListPages, adminListSettings, adminSavePage, adminUpdateSetting, type AdminSetting } from '../../../api/contract/admin/settings';
+import {
+  adminListPages,
+  adminListSettings,
+  adminSavePage,
+  adminUpdateSetting,
+  type AdminSetting,
+} from '../../../api/contract/admin/settings';
 import { PAGE_SLUGS, type PageSlug } from '../../../api/contract/pages';
 import { useAdminAction, useAdminQuery, useCan } from '../data/hooks';
 import { useReference } from '../data/reference';
@@ -22,7 +28,17 @@ export const PAGE_TITLES: Readonly<Record<PageSlug, string>> = {
   'receive-advertising-information': 'Согласие на рекламу',
 };
 
-function PageEditor({ cityId, slug, initial, onSaved }: { cityId: string; slug: PageSlug; initial: { title: string; body: string } | null; onSaved: () => void }) {
+function PageEditor({
+  cityId,
+  slug,
+  initial,
+  onSaved,
+}: {
+  cityId: string;
+  slug: PageSlug;
+  initial: { title: string; body: string } | null;
+  onSaved: () => void;
+}) {
   const action = useAdminAction();
   const canEdit = useCan(adminSavePage);
   const [title, setTitle] = useState(initial?.title ?? PAGE_TITLES[slug]);
@@ -34,16 +50,37 @@ function PageEditor({ cityId, slug, initial, onSaved }: { cityId: string; slug: 
       return;
     }
     setError(null);
-    const result = await action.run(adminSavePage, { params: { cityId, slug }, body: { title: title.trim(), body } }, { success: 'Страница сохранена' });
+    const result = await action.run(
+      adminSavePage,
+      { params: { cityId, slug }, body: { title: title.trim(), body } },
+      { success: 'Страница сохранена' },
+    );
     if (result.ok) onSaved();
   };
   return (
     <div className={s.panel} aria-label="Страница" role="group">
       <Field label="Заголовок" error={error}>
-        {(id) => <input id={id} className={s.input} value={title} readOnly={!canEdit} onChange={(e) => setTitle(e.target.value)} />}
+        {(id) => (
+          <input
+            id={id}
+            className={s.input}
+            value={title}
+            readOnly={!canEdit}
+            onChange={(e) => setTitle(e.target.value)}
+          />
+        )}
       </Field>
       <Field label="Текст" hint="Абзацы через пустую строку; «## » в начале — заголовок; строки с «- » — список.">
-        {(id) => <textarea id={id} className={s.textarea} style={{ minHeight: 320 }} value={body} readOnly={!canEdit} onChange={(e) => setBody(e.target.value)} />}
+        {(id) => (
+          <textarea
+            id={id}
+            className={s.textarea}
+            style={{ minHeight: 320 }}
+            value={body}
+            readOnly={!canEdit}
+            onChange={(e) => setBody(e.target.value)}
+          />
+        )}
       </Field>
       {canEdit ? (
         <button type="button" className={s.button} disabled={action.pending} onClick={() => void save()}>
@@ -91,8 +128,18 @@ function PagesSection() {
           const page = data.pages.find((p) => p.slug === slug && p.cityId === cityId) ?? null;
           return (
             <>
-              <p className={s.muted}>{page ? `Изменена ${formatDateTime(page.updatedAt)}` : 'Страницы для этого города ещё нет: она будет создана при сохранении.'}</p>
-              <PageEditor key={`${cityId}/${slug}/${page?.updatedAt ?? ''}`} cityId={cityId} slug={slug} initial={page} onSaved={pages.reload} />
+              <p className={s.muted}>
+                {page
+                  ? `Изменена ${formatDateTime(page.updatedAt)}`
+                  : 'Страницы для этого города ещё нет: она будет создана при сохранении.'}
+              </p>
+              <PageEditor
+                key={`${cityId}/${slug}/${page?.updatedAt ?? ''}`}
+                cityId={cityId}
+                slug={slug}
+                initial={page}
+                onSaved={pages.reload}
+              />
             </>
           );
         }}
@@ -113,12 +160,21 @@ function asSlides(value: unknown): Slide[] {
   return value.filter((x): x is Slide => typeof x === 'object' && x !== null && typeof (x as Slide).id === 'string');
 }
 
-function SlidesEditor({ setting, kind, onSaved }: { setting: AdminSetting; kind: 'stories' | 'slides'; onSaved: (x: AdminSetting) => void }) {
+function SlidesEditor({
+  setting,
+  kind,
+  onSaved,
+}: {
+  setting: AdminSetting;
+  kind: 'stories' | 'slides';
+  onSaved: (x: AdminSetting) => void;
+}) {
   const action = useAdminAction();
   const canEdit = useCan(adminUpdateSetting);
   const [items, setItems] = useState<Slide[]>(() => asSlides(setting.value));
   const [error, setError] = useState<string | null>(null);
-  const update = (i: number, patch: Partial<Slide>) => setItems((list) => list.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+  const update = (i: number, patch: Partial<Slide>) =>
+    setItems((list) => list.map((x, j) => (j === i ? { ...x, ...patch } : x)));
   const move = (i: number, by: number) =>
     setItems((list) => {
       const j = i + by;
@@ -137,7 +193,11 @@ function SlidesEditor({ setting, kind, onSaved }: { setting: AdminSetting; kind:
     const problem = validateSetting(setting, value);
     setError(problem);
     if (problem !== null) return;
-    const result = await action.run(adminUpdateSetting, { params: { name: setting.name }, body: { value } }, { success: `Сохранено: ${setting.title}` });
+    const result = await action.run(
+      adminUpdateSetting,
+      { params: { name: setting.name }, body: { value } },
+      { success: `Сохранено: ${setting.title}` },
+    );
     if (result.ok) onSaved(result.value);
   };
   return (
@@ -145,12 +205,41 @@ function SlidesEditor({ setting, kind, onSaved }: { setting: AdminSetting; kind:
       <h3 className={s.dialogTitle}>{setting.title}</h3>
       <p className={s.hint}>{setting.description}</p>
       {items.map((item, i) => (
-        <div key={item.id} className={s.listItem} role="group" aria-label={`${setting.title}: ${i + 1}`} style={{ alignItems: 'flex-start' }}>
-          <ImageField kind={kind} value={item.imageUrl || null} onChange={(url) => update(i, { imageUrl: url ?? '' })} disabled={!canEdit} />
+        <div
+          key={item.id}
+          className={s.listItem}
+          role="group"
+          aria-label={`${setting.title}: ${i + 1}`}
+          style={{ alignItems: 'flex-start' }}
+        >
+          <ImageField
+            kind={kind}
+            value={item.imageUrl || null}
+            onChange={(url) => update(i, { imageUrl: url ?? '' })}
+            disabled={!canEdit}
+          />
           <div style={{ flex: 1 }}>
-            <Field label="Заголовок">{(id) => <input id={id} className={s.input} value={item.title} readOnly={!canEdit} onChange={(e) => update(i, { title: e.target.value })} />}</Field>
+            <Field label="Заголовок">
+              {(id) => (
+                <input
+                  id={id}
+                  className={s.input}
+                  value={item.title}
+                  readOnly={!canEdit}
+                  onChange={(e) => update(i, { title: e.target.value })}
+                />
+              )}
+            </Field>
             <Field label="Ссылка" hint="Путь на сайте (/catalog/rolls) или пусто">
-              {(id) => <input id={id} className={s.input} value={item.link ?? ''} readOnly={!canEdit} onChange={(e) => update(i, { link: e.target.value })} />}
+              {(id) => (
+                <input
+                  id={id}
+                  className={s.input}
+                  value={item.link ?? ''}
+                  readOnly={!canEdit}
+                  onChange={(e) => update(i, { link: e.target.value })}
+                />
+              )}
             </Field>
           </div>
           {canEdit ? (
@@ -161,7 +250,11 @@ function SlidesEditor({ setting, kind, onSaved }: { setting: AdminSetting; kind:
               <button type="button" className={cx(s.button, s.secondary)} aria-label="Ниже" onClick={() => move(i, 1)}>
                 ↓
               </button>
-              <button type="button" className={cx(s.button, s.danger)} onClick={() => setItems((list) => list.filter((_, j) => j !== i))}>
+              <button
+                type="button"
+                className={cx(s.button, s.danger)}
+                onClick={() => setItems((list) => list.filter((_, j) => j !== i))}
+              >
                 Удалить
               </button>
             </div>
@@ -175,7 +268,16 @@ function SlidesEditor({ setting, kind, onSaved }: { setting: AdminSetting; kind:
       ) : null}
       {canEdit ? (
         <div className={s.actions}>
-          <button type="button" className={cx(s.button, s.secondary)} onClick={() => setItems((list) => [...list, { id: `${kind}-${Date.now().toString(36)}`, title: '', imageUrl: '', link: null }])}>
+          <button
+            type="button"
+            className={cx(s.button, s.secondary)}
+            onClick={() =>
+              setItems((list) => [
+                ...list,
+                { id: `${kind}-${Date.now().toString(36)}`, title: '', imageUrl: '', link: null },
+              ])
+            }
+          >
             Добавить
           </button>
           <button type="button" className={s.button} disabled={action.pending} onClick={() => void save()}>
@@ -190,15 +292,28 @@ function SlidesEditor({ setting, kind, onSaved }: { setting: AdminSetting; kind:
 export default function ContentPage() {
   const [tab, setTab] = useState<'pages' | 'stories'>('pages');
   const settings = useAdminQuery(adminListSettings, {}, { enabled: tab === 'stories' });
-  const saved = (x: AdminSetting) => settings.replace((d) => ({ ...d, settings: d.settings.map((y) => (y.name === x.name ? x : y)) }));
+  const saved = (x: AdminSetting) =>
+    settings.replace((d) => ({ ...d, settings: d.settings.map((y) => (y.name === x.name ? x : y)) }));
   return (
     <section>
       <PageHead title="Страницы и истории" />
       <div className={s.tabs} role="tablist">
-        <button type="button" role="tab" aria-selected={tab === 'pages'} className={cx(s.tab, tab === 'pages' && s.tabActive)} onClick={() => setTab('pages')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'pages'}
+          className={cx(s.tab, tab === 'pages' && s.tabActive)}
+          onClick={() => setTab('pages')}
+        >
           Информационные страницы
         </button>
-        <button type="button" role="tab" aria-selected={tab === 'stories'} className={cx(s.tab, tab === 'stories' && s.tabActive)} onClick={() => setTab('stories')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'stories'}
+          className={cx(s.tab, tab === 'stories' && s.tabActive)}
+          onClick={() => setTab('stories')}
+        >
           Истории и слайды
         </button>
       </div>
@@ -210,7 +325,14 @@ export default function ContentPage() {
             <>
               {(['STORIES', 'SLIDES'] as const).map((name) => {
                 const setting = data.settings.find((x) => x.name === name);
-                return setting ? <SlidesEditor key={`${name}-${setting.updatedAt}`} setting={setting} kind={name === 'STORIES' ? 'stories' : 'slides'} onSaved={saved} /> : null;
+                return setting ? (
+                  <SlidesEditor
+                    key={`${name}-${setting.updatedAt}`}
+                    setting={setting}
+                    kind={name === 'STORIES' ? 'stories' : 'slides'}
+                    onSaved={saved}
+                  />
+                ) : null;
               })}
             </>
           )}

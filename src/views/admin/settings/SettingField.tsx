@@ -19,7 +19,11 @@ function initialText(setting: AdminSetting): string {
 }
 
 /** The value the control holds now, or a Russian reason it has none. */
-function valueOf(setting: AdminSetting, text: string, draft: unknown): { ok: true; value: unknown } | { ok: false; message: string } {
+function valueOf(
+  setting: AdminSetting,
+  text: string,
+  draft: unknown,
+): { ok: true; value: unknown } | { ok: false; message: string } {
   switch (setting.widget) {
     case 'switch':
     case 'multi-switch':
@@ -51,7 +55,11 @@ export function SettingField({ setting, onSaved }: { setting: AdminSetting; onSa
   const save = async () => {
     if (!current.ok || problem !== null) return;
     setServerError(null);
-    const result = await action.run(adminUpdateSetting, { params: { name: setting.name }, body: { value: current.value } }, { success: `Сохранено: ${setting.title}` });
+    const result = await action.run(
+      adminUpdateSetting,
+      { params: { name: setting.name }, body: { value: current.value } },
+      { success: `Сохранено: ${setting.title}` },
+    );
     if (result.ok) {
       onSaved(result.value);
       setText(initialText(result.value));
@@ -69,7 +77,15 @@ export function SettingField({ setting, onSaved }: { setting: AdminSetting; onSa
     case 'switch':
       control = (
         <label className={s.check}>
-          <input id={id} type="checkbox" role="switch" checked={draft === true} disabled={!canEdit} onChange={(e) => setDraft(e.target.checked)} aria-describedby={`${id}-desc`} />
+          <input
+            id={id}
+            type="checkbox"
+            role="switch"
+            checked={draft === true}
+            disabled={!canEdit}
+            onChange={(e) => setDraft(e.target.checked)}
+            aria-describedby={`${id}-desc`}
+          />
           {draft === true ? 'Включено' : 'Выключено'}
         </label>
       );
@@ -80,7 +96,13 @@ export function SettingField({ setting, onSaved }: { setting: AdminSetting; onSa
         <div role="group" aria-labelledby={`${id}-title`}>
           {Object.entries(record).map(([key, on]) => (
             <label key={key} className={s.check}>
-              <input type="checkbox" role="switch" checked={on === true} disabled={!canEdit} onChange={(e) => setDraft({ ...record, [key]: e.target.checked })} />
+              <input
+                type="checkbox"
+                role="switch"
+                checked={on === true}
+                disabled={!canEdit}
+                onChange={(e) => setDraft({ ...record, [key]: e.target.checked })}
+              />
               {KEY_LABELS[key] ?? key}
             </label>
           ))}
@@ -90,15 +112,43 @@ export function SettingField({ setting, onSaved }: { setting: AdminSetting; onSa
     }
     case 'json':
       control = (
-        <textarea id={id} className={cx(s.textarea, s.code, problem !== null && s.invalid)} spellCheck={false} value={text} readOnly={!canEdit} onChange={(e) => setText(e.target.value)} aria-invalid={problem !== null} aria-describedby={`${id}-desc`} />
+        <textarea
+          id={id}
+          className={cx(s.textarea, s.code, problem !== null && s.invalid)}
+          spellCheck={false}
+          value={text}
+          readOnly={!canEdit}
+          onChange={(e) => setText(e.target.value)}
+          aria-invalid={problem !== null}
+          aria-describedby={`${id}-desc`}
+        />
       );
       break;
     case 'textarea':
-      control = <textarea id={id} className={cx(s.textarea, problem !== null && s.invalid)} value={text} readOnly={!canEdit} onChange={(e) => setText(e.target.value)} aria-invalid={problem !== null} aria-describedby={`${id}-desc`} />;
+      control = (
+        <textarea
+          id={id}
+          className={cx(s.textarea, problem !== null && s.invalid)}
+          value={text}
+          readOnly={!canEdit}
+          onChange={(e) => setText(e.target.value)}
+          aria-invalid={problem !== null}
+          aria-describedby={`${id}-desc`}
+        />
+      );
       break;
     case 'text':
       control = (
-        <input id={id} className={cx(s.input, problem !== null && s.invalid)} inputMode={setting.type === 'number' ? 'decimal' : undefined} value={text} readOnly={!canEdit} onChange={(e) => setText(e.target.value)} aria-invalid={problem !== null} aria-describedby={`${id}-desc`} />
+        <input
+          id={id}
+          className={cx(s.input, problem !== null && s.invalid)}
+          inputMode={setting.type === 'number' ? 'decimal' : undefined}
+          value={text}
+          readOnly={!canEdit}
+          onChange={(e) => setText(e.target.value)}
+          aria-invalid={problem !== null}
+          aria-describedby={`${id}-desc`}
+        />
       );
       break;
     default: {
@@ -110,7 +160,11 @@ export function SettingField({ setting, onSaved }: { setting: AdminSetting; onSa
   return (
     <div className={s.panel} role="group" aria-labelledby={`${id}-title`} data-setting={setting.name}>
       <div className={s.pageHead} style={{ marginBottom: 8 }}>
-        <label id={`${id}-title`} htmlFor={setting.widget === 'multi-switch' ? undefined : id} style={{ fontWeight: 700 }}>
+        <label
+          id={`${id}-title`}
+          htmlFor={setting.widget === 'multi-switch' ? undefined : id}
+          style={{ fontWeight: 700 }}
+        >
           {setting.title}
         </label>
         <code className={s.muted}>{setting.name}</code>
@@ -132,7 +186,12 @@ export function SettingField({ setting, onSaved }: { setting: AdminSetting; onSa
       <div className={s.actions}>
         {canEdit ? (
           <>
-            <button type="button" className={s.button} disabled={!changed || problem !== null || action.pending} onClick={() => void save()}>
+            <button
+              type="button"
+              className={s.button}
+              disabled={!changed || problem !== null || action.pending}
+              onClick={() => void save()}
+            >
               Сохранить
             </button>
             {changed ? (

@@ -14,7 +14,18 @@ export const SETTING_SECTIONS: readonly { title: string; names: readonly string[
   { title: 'Приём заказов', names: ['IS_SITE_NOT_WORKING', 'TEXT_SITE_NOT_WORKING'] },
   { title: 'Оплата и оформление', names: ['IS_ONLINE_PAYMENT_DISABLE', 'CHECKOUT_DELIVERY_TEXT', 'PHONES'] },
   { title: 'Бонусы', names: ['BONUS_ACCRUAL_PERCENT', 'BONUS_SPEND_CAP'] },
-  { title: 'Каталог и подарки', names: ['CATALOG_MENU', 'GIFT_IDS', 'SECTION_ID_ADD_TO_ORDER', 'SECTION_ID_ADDITIONALLY', 'PIZZAS_GROUP_ID', 'SNACKS_GROUP_ID', 'CUSTOM_ADD_TO_CART_GROUPS_ID'] },
+  {
+    title: 'Каталог и подарки',
+    names: [
+      'CATALOG_MENU',
+      'GIFT_IDS',
+      'SECTION_ID_ADD_TO_ORDER',
+      'SECTION_ID_ADDITIONALLY',
+      'PIZZAS_GROUP_ID',
+      'SNACKS_GROUP_ID',
+      'CUSTOM_ADD_TO_CART_GROUPS_ID',
+    ],
+  },
   { title: 'Города', names: ['CITIES_DATA', 'ANGARSK_ID', 'SHELEKHOV_ID'] },
 ];
 
@@ -26,7 +37,11 @@ function StoreVersion({ value, onBumped }: { value: string; onBumped: (v: string
   const canBump = useCan(adminBumpStoreVersion);
   const [confirming, setConfirming] = useState(false);
   const bump = async () => {
-    const result = await action.run(adminBumpStoreVersion, { body: { confirm: true } }, { success: 'Версия хранилища повышена' });
+    const result = await action.run(
+      adminBumpStoreVersion,
+      { body: { confirm: true } },
+      { success: 'Версия хранилища повышена' },
+    );
     if (result.ok) {
       onBumped(result.value.value);
       setConfirming(false);
@@ -45,7 +60,12 @@ function StoreVersion({ value, onBumped }: { value: string; onBumped: (v: string
         <AdminDialog title="Сбросить корзины всех посетителей?" onClose={() => setConfirming(false)}>
           <p className={s.warning}>{STORE_VERSION_WARNING}</p>
           <div className={s.actions}>
-            <button type="button" className={cx(s.button, s.danger)} disabled={action.pending} onClick={() => void bump()}>
+            <button
+              type="button"
+              className={cx(s.button, s.danger)}
+              disabled={action.pending}
+              onClick={() => void bump()}
+            >
               Да, сбросить корзины
             </button>
             <button type="button" className={cx(s.button, s.secondary)} onClick={() => setConfirming(false)}>
@@ -63,7 +83,8 @@ const ELSEWHERE = new Set(['STORE_VERSION', 'STORIES', 'SLIDES']);
 
 export default function SettingsPage() {
   const query = useAdminQuery(adminListSettings);
-  const saved = (setting: AdminSetting) => query.replace((d) => ({ ...d, settings: d.settings.map((x) => (x.name === setting.name ? setting : x)) }));
+  const saved = (setting: AdminSetting) =>
+    query.replace((d) => ({ ...d, settings: d.settings.map((x) => (x.name === setting.name ? setting : x)) }));
   return (
     <section>
       <PageHead title="Настройки" />
@@ -71,11 +92,16 @@ export default function SettingsPage() {
         {(data) => {
           const byName = new Map(data.settings.map((x) => [x.name, x]));
           const placed = new Set(SETTING_SECTIONS.flatMap((sec) => sec.names));
-          const rest = [...data.settings].filter((x) => !placed.has(x.name) && !ELSEWHERE.has(x.name)).sort((a, b) => a.order - b.order);
+          const rest = [...data.settings]
+            .filter((x) => !placed.has(x.name) && !ELSEWHERE.has(x.name))
+            .sort((a, b) => a.order - b.order);
           const storeVersion = byName.get('STORE_VERSION');
           return (
             <>
-              <p className={s.muted}>Версия настроек: {data.version}. Каждое изменение повышает её, и открытые страницы сайта получают новые настройки.</p>
+              <p className={s.muted}>
+                Версия настроек: {data.version}. Каждое изменение повышает её, и открытые страницы сайта получают новые
+                настройки.
+              </p>
               {SETTING_SECTIONS.map((section) => {
                 const items = section.names.map((n) => byName.get(n)).filter((x): x is AdminSetting => x !== undefined);
                 if (items.length === 0) return null;
@@ -95,7 +121,12 @@ export default function SettingsPage() {
               <h2 className={s.subtitle}>Версия хранилища</h2>
               <StoreVersion
                 value={typeof storeVersion?.value === 'string' ? storeVersion.value : '1'}
-                onBumped={(value) => query.replace((d) => ({ ...d, settings: d.settings.map((x) => (x.name === 'STORE_VERSION' ? { ...x, value } : x)) }))}
+                onBumped={(value) =>
+                  query.replace((d) => ({
+                    ...d,
+                    settings: d.settings.map((x) => (x.name === 'STORE_VERSION' ? { ...x, value } : x)),
+                  }))
+                }
               />
             </>
           );

@@ -17,8 +17,17 @@ export function dayProblem(day: WorkDay): string | null {
   return null;
 }
 
-export function WeekHoursEditor({ value, onChange, disabled }: { value: WeekHours; onChange: (week: WeekHours) => void; disabled?: boolean }) {
-  const update = (index: number, patch: Partial<WorkDay>) => onChange(value.map((d, i) => (i === index ? { ...d, ...patch } : d)));
+export function WeekHoursEditor({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: WeekHours;
+  onChange: (week: WeekHours) => void;
+  disabled?: boolean;
+}) {
+  const update = (index: number, patch: Partial<WorkDay>) =>
+    onChange(value.map((d, i) => (i === index ? { ...d, ...patch } : d)));
   return (
     <table className={s.table} aria-label="Часы работы">
       <thead>
@@ -43,13 +52,33 @@ export function WeekHoursEditor({ value, onChange, disabled }: { value: WeekHour
                 {problem ? <p className={s.fieldError}>{problem}</p> : null}
               </td>
               <td>
-                <input type="time" className={s.input} aria-label={`${DAY_NAMES[index]}: открытие`} value={day.open} disabled={disabled || off} onChange={(e) => update(index, { open: e.target.value })} />
+                <input
+                  type="time"
+                  className={s.input}
+                  aria-label={`${DAY_NAMES[index]}: открытие`}
+                  value={day.open}
+                  disabled={disabled || off}
+                  onChange={(e) => update(index, { open: e.target.value })}
+                />
               </td>
               <td>
-                <input type="time" className={s.input} aria-label={`${DAY_NAMES[index]}: закрытие`} value={day.close} disabled={disabled || off} onChange={(e) => update(index, { close: e.target.value })} />
+                <input
+                  type="time"
+                  className={s.input}
+                  aria-label={`${DAY_NAMES[index]}: закрытие`}
+                  value={day.close}
+                  disabled={disabled || off}
+                  onChange={(e) => update(index, { close: e.target.value })}
+                />
               </td>
               <td>
-                <input type="checkbox" aria-label={`${DAY_NAMES[index]}: до следующего дня`} checked={day.isNextDay} disabled={disabled || off} onChange={(e) => update(index, { isNextDay: e.target.checked })} />
+                <input
+                  type="checkbox"
+                  aria-label={`${DAY_NAMES[index]}: до следующего дня`}
+                  checked={day.isNextDay}
+                  disabled={disabled || off}
+                  onChange={(e) => update(index, { isNextDay: e.target.checked })}
+                />
               </td>
               <td>
                 <input
@@ -57,7 +86,14 @@ export function WeekHoursEditor({ value, onChange, disabled }: { value: WeekHour
                   aria-label={`${DAY_NAMES[index]}: выходной`}
                   checked={off}
                   disabled={disabled}
-                  onChange={(e) => update(index, e.target.checked ? { open: '00:00', close: '00:00', isNextDay: false } : { open: '10:00', close: '22:00', isNextDay: false })}
+                  onChange={(e) =>
+                    update(
+                      index,
+                      e.target.checked
+                        ? { open: '00:00', close: '00:00', isNextDay: false }
+                        : { open: '10:00', close: '22:00', isNextDay: false },
+                    )
+                  }
                 />
               </td>
             </tr>

@@ -20,7 +20,11 @@ export default function AddressesPage() {
         {list.map((a) => (
           <li key={a.id} className={a.id === selectedId ? `${styles.address} ${styles.selected}` : styles.address}>
             <span>{formatAddress(a)}</span>
-            <button type="button" className={`${ui.button} ${ui.ghost} ${ui.small}`} onClick={() => dispatch({ type: 'DeleteAddress', data: { addressId: a.id } })}>
+            <button
+              type="button"
+              className={`${ui.button} ${ui.ghost} ${ui.small}`}
+              onClick={() => dispatch({ type: 'DeleteAddress', data: { addressId: a.id } })}
+            >
               Удалить
             </button>
           </li>

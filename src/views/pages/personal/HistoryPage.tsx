@@ -18,7 +18,13 @@ import styles from './Personal.module.css';
 import '../../../commands/user.provide';
 
 const PORTIONS = ['порция', 'порции', 'порций'] as const;
-const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateFormat = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 function formatDate(iso: string): string {
   const t = Date.parse(iso);
@@ -107,7 +113,11 @@ function Order({ order }: { order: HistoryOrder }) {
           ))}
         </ul>
       )}
-      <button type="button" className={`${ui.button} ${ui.secondary} ${ui.small}`} onClick={() => repeat(toLastOrder(order), changes.length > 0)}>
+      <button
+        type="button"
+        className={`${ui.button} ${ui.secondary} ${ui.small}`}
+        onClick={() => repeat(toLastOrder(order), changes.length > 0)}
+      >
         Повторить этот заказ
       </button>
     </li>
@@ -121,7 +131,8 @@ function History() {
   useEffect(() => {
     if (phone !== null) dispatch({ type: 'LoadOrderHistory', data: {} });
   }, [phone, dispatch]);
-  if (history.status === 'idle' || history.status === 'loading') return <p className={ui.muted}>Загружаем историю заказов…</p>;
+  if (history.status === 'idle' || history.status === 'loading')
+    return <p className={ui.muted}>Загружаем историю заказов…</p>;
   if (history.status === 'failed') return <p className={ui.muted}>Не удалось загрузить историю заказов.</p>;
   if (history.orders.length === 0) return <p className={ui.muted}>Вы ещё ничего не заказывали.</p>;
   return (

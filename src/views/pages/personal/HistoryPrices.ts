@@ -26,7 +26,8 @@ export function priceChanges(lines: readonly OrderLine[], catalog: Catalog | nul
   for (const l of lines) {
     if (l.isGift) continue;
     const now = currentUnitPrice(l, catalog);
-    if (now !== null && Math.abs(now - l.price) >= 0.01) out.push({ productId: l.productId, name: l.name, was: l.price, now });
+    if (now !== null && Math.abs(now - l.price) >= 0.01)
+      out.push({ productId: l.productId, name: l.name, was: l.price, now });
   }
   return out;
 }

@@ -22,12 +22,21 @@ export function PersonalLayout({ title, children }: { title: string; children: R
         {TABS.map(([to, label]) => {
           const active = pathname.endsWith(to);
           return (
-            <AppLink key={to} to={to} className={active ? `${ui.chip} ${ui.chipActive}` : ui.chip} aria-current={active ? 'page' : undefined}>
+            <AppLink
+              key={to}
+              to={to}
+              className={active ? `${ui.chip} ${ui.chipActive}` : ui.chip}
+              aria-current={active ? 'page' : undefined}
+            >
               {label}
             </AppLink>
           );
         })}
-        <button type="button" className={`${ui.chip} ${styles.logout}`} onClick={() => dispatch({ type: 'Logout', data: {} })}>
+        <button
+          type="button"
+          className={`${ui.chip} ${styles.logout}`}
+          onClick={() => dispatch({ type: 'Logout', data: {} })}
+        >
           Выйти
         </button>
       </nav>

@@ -9,13 +9,15 @@ import styles from './Personal.module.css';
 // This module dispatches user commands: their decider comes with it (commands/onDemand).
 import '../../../commands/user.provide';
 
-export const TEXT_DELETE_CONFIRM = 'Удалить аккаунт? Личные данные, адреса и избранное будут удалены без возможности восстановления.';
+export const TEXT_DELETE_CONFIRM =
+  'Удалить аккаунт? Личные данные, адреса и избранное будут удалены без возможности восстановления.';
 
 function Allergens() {
   const dispatch = useDispatch();
   const all = useSelector((s) => {
     const seen = new Map<string, string>();
-    for (const p of s.catalog.catalog?.products ?? []) for (const a of p.allergens) if (!seen.has(a.code)) seen.set(a.code, a.name);
+    for (const p of s.catalog.catalog?.products ?? [])
+      for (const a of p.allergens) if (!seen.has(a.code)) seen.set(a.code, a.name);
     return [...seen].map(([code, name]) => ({ code, name }));
   }, jsonEqual);
   const excluded = useSelector((s) => s.user.profile?.userAllergens ?? [], jsonEqual);
@@ -53,7 +55,11 @@ function DeleteAccount() {
         <>
           <p role="alert">{TEXT_DELETE_CONFIRM}</p>
           <div className={ui.actions}>
-            <button type="button" className={`${ui.button} ${styles.danger}`} onClick={() => dispatch({ type: 'DeleteAccount', data: {} })}>
+            <button
+              type="button"
+              className={`${ui.button} ${styles.danger}`}
+              onClick={() => dispatch({ type: 'DeleteAccount', data: {} })}
+            >
               Да, удалить
             </button>
             <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => setConfirming(false)}>
