@@ -3,7 +3,8 @@
 // IS_WITHOUT_RECAPTCHA is off, and otherwise asked for once the client's address has used up its
 // budget of codes (server/services/captcha.ts `signInBotCheck`, services/otp.ts); the per-phone
 // limits hold either way. Per-IP budgets use request.ip: behind a load balancer or reverse proxy
-// set TRUST_PROXY=true, otherwise every customer shares the balancer's address and its budget.
+// set TRUST_PROXY to its addresses (README), otherwise every customer shares the balancer's
+// address and its budget.
 import type { FastifyInstance } from 'fastify';
 import { requestSignInCode, signInWithCode, signOut } from '../../src/api/contract/auth.js';
 import { maskPhoneForLog, validatePhone } from '../../src/domain/phone.js';

@@ -42,7 +42,7 @@ import {
 import { logOf } from './geocoding.js';
 import { gatewaysOf } from './paymentGateways.js';
 import { advanceOrderStatus } from './orderStatus.js';
-import { ORDER_MESSAGES } from './checkoutRefusals.js';
+import { ORDER_MESSAGES, PAYMENT_MESSAGES } from '../../src/domain/messages.js';
 import { toOrder } from './orders.js';
 import type { AuthUser } from './sessions.js';
 
@@ -55,13 +55,7 @@ export {
   type RefundAnswer,
 } from './paymentRefunds.js';
 
-export const PAYMENT_MESSAGES = {
-  notOnline: 'Этот заказ оплачивается при получении',
-  noPayment: 'Платёж по заказу не найден',
-  orderCancelled: 'Заказ отменён, оплатить его нельзя',
-  badSignature: 'Неверная подпись уведомления',
-  unknownKind: 'Неизвестное уведомление',
-} as const;
+export { PAYMENT_MESSAGES };
 
 /** A payment still pending after this long is failed ('Время на оплату истекло') and its order cancelled. */
 export const PAYMENT_PENDING_TTL_MS = 30 * 60 * 1000;

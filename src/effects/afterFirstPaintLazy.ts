@@ -6,7 +6,7 @@
 //
 // The trigger events, by the effect that acts on them:
 // - sign-in: CodeRequested, CodeSubmitted;
-// - promo recalculation: what commands/cart.decide `needsPromoRecalc` names but SessionStarted,
+// - promo recalculation: what effects/promo `needsPromoRecalc` names but SessionStarted,
 //   SignedIn among them. SessionStarted comes with every boot: as a trigger it loaded the chunk
 //   while the first paint's picture and data were still on their way (Lighthouse on /: LCP 3.1 →
 //   3.5 s). The promo call is for signed-in customers only, so the chunk loads at once when the
@@ -23,8 +23,7 @@
 // Sign-in's user-data load and balance polling act on the state, not on an event: for a session
 // restored from storage they start with the chunk, at once (`restoredSignedIn`). A missed trigger only
 // delays (./lazy), so the list is an optimisation; a test keeps the promo part in step with
-// needsPromoRecalc, which is not imported here so that the cart decider's place in the bundle
-// stays its own business.
+// needsPromoRecalc, which is not imported here so that the promo effect stays in its chunk.
 import { filter, merge, take } from 'rxjs';
 import type { AppEvent, AppEventType } from '../events';
 import type { AppState } from '../projections/store';

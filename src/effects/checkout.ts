@@ -40,7 +40,9 @@ import {
 import type { CloudPaymentsWidget } from '../api/contract/payments';
 import type { Order } from '../api/contract/orders';
 import type { AppCommand } from '../commands';
-import { buildQuoteBody, CHECKOUT_TEXT, isOnline, quoteKey } from '../commands/checkout.decide';
+import { CHECKOUT_TEXT } from '../domain/messages';
+import { isOnline } from '../domain/payment';
+import { buildQuoteBody, quoteKey } from '../projections/orderBody';
 import type { AppEvent } from '../events';
 import { selectCity, selectIsSignedIn } from '../projections/store';
 import { apiFailureCommandsIn, describeError, failureMessage, failureStatus } from './apiErrors';

@@ -2,11 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PromoResponse } from '../../src/api/entities';
 import {
-  needsPromoRecalc,
   TEXT_REPEAT_MODIFIER_MISSING,
   TEXT_REPEAT_PRODUCT_MISSING,
   validationMessage,
 } from '../../src/commands/cart.decide';
+import { needsPromoRecalc } from '../../src/effects/promo';
 import type { AppEvent } from '../../src/events';
 import { notWorkingText, selectCurrentModal, TEXT_SITE_NOT_WORKING_DEFAULT } from '../../src/projections/modal';
 import { catalogWith, GROUP, MOD, PRODUCT } from '../fixtures/catalog';

@@ -1,6 +1,8 @@
 // Checkout decider (issue 5): given events / when command / then events, with a fixed now and ids.
 import { describe, expect, it } from 'vitest';
-import { CHECKOUT_TEXT, buildQuoteBody, checkoutProblems } from '../../src/commands/checkout.decide';
+import { checkoutProblems } from '../../src/commands/checkout.decide';
+import { CHECKOUT_TEXT } from '../../src/domain/messages';
+import { buildQuoteBody } from '../../src/projections/orderBody';
 import type { AppEvent } from '../../src/events';
 import { evolveAll } from '../../src/projections/store';
 import { TEXT_SITE_NOT_WORKING_DEFAULT, TEXT_WORK_TIME } from '../../src/projections/modal';

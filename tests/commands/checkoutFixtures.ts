@@ -4,7 +4,7 @@ import type { Order } from '../../src/api/contract/orders';
 import type { PaymentSession } from '../../src/api/contract/payments';
 import type { Address } from '../../src/api/entities';
 import type { AppEvent } from '../../src/events';
-import { buildQuoteBody, quoteKey } from '../../src/commands/checkout.decide';
+import { buildQuoteBody, quoteKey } from '../../src/projections/orderBody';
 import { evolveAll, type AppState } from '../../src/projections/store';
 import { PRODUCT, productById as productFor } from '../fixtures/catalog';
 import { ANGARSK, TERMINAL_1 } from '../fixtures/settings';

@@ -9,7 +9,7 @@ import type { AppState } from '../../src/projections/store';
 import { PRODUCT } from '../fixtures/catalog';
 import { ANGARSK, FAR_ZONE, FREE_DELIVERY_FROM, settingsWith, TERMINAL_1 } from '../fixtures/settings';
 import { ADDRESS, quote } from './checkoutFixtures';
-import { buildQuoteBody, quoteKey } from '../../src/commands/checkout.decide';
+import { buildQuoteBody, quoteKey } from '../../src/projections/orderBody';
 import { run, when } from './helpers';
 
 const ZONED = settingsWith({ CITY_ZONES: { [ANGARSK.id]: [FAR_ZONE] } });

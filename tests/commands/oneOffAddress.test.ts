@@ -2,7 +2,8 @@
 // server validates, geocodes and stores it on the order, tests/server/orders.test.ts); the quote
 // prices it; choosing a saved address again drops it.
 import { describe, expect, it } from 'vitest';
-import { buildQuoteBody, checkoutProblems } from '../../src/commands/checkout.decide';
+import { checkoutProblems } from '../../src/commands/checkout.decide';
+import { buildQuoteBody } from '../../src/projections/orderBody';
 import type { AddressDraft } from '../../src/events/address';
 import { PRODUCT } from '../fixtures/catalog';
 import { ANGARSK, FAR_ZONE, NOW, settingsWith } from '../fixtures/settings';

@@ -5,7 +5,7 @@ import { BehaviorSubject, of, Subject } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
 import type { CaptchaInfo } from '../../src/api/contract/checkout';
 import type { AppCommand } from '../../src/commands';
-import { buildQuoteBody } from '../../src/commands/checkout.decide';
+import { buildQuoteBody } from '../../src/projections/orderBody';
 import { createEffects } from '../../src/effects';
 import type { CaptchaRunner } from '../../src/effects/captcha';
 import type { EventEnvelope } from '../../src/effects/deps';

@@ -12,7 +12,7 @@ import { AppCommandSchema } from '../../src/commands';
 import { AppEventSchema } from '../../src/events';
 import { createLog } from '../../src/events/log';
 import { decide } from '../../src/commands/decide';
-import { goodsTotal, isDeliveryLine, isGoodsLine } from '../../src/projections/cart';
+import { goodsTotal, isDeliveryLine, isGoodsLine } from '../../src/domain/cart';
 import { evolveAll, type AppState } from '../../src/projections/store';
 import { catalogWith, GROUP, MOD, PRODUCT, productById } from '../fixtures/catalog';
 import { FREE_DELIVERY_FROM, NOW } from '../fixtures/settings';
