@@ -13,9 +13,8 @@
 // tests/ and tools/ may import anything. Nothing imports upward, and there are no cycles.
 //
 // KNOWN EXCEPTIONS (each needs a restructuring that is planned separately; every other file is
-// held to the rules). Remove an entry when its restructuring lands:
-// 1. The order core cycle: server/services/checkout.ts → payments.ts → orderStatus.ts → orders.ts
-//    → checkout.ts / payments.ts.
+// held to the rules). Remove an entry when its restructuring lands (the numbers stay; 1, the
+// order core's cycle, is gone):
 // 2. The event log imports the core it replays: src/events/log.ts and src/events/logCodec.ts
 //    import src/commands/index.ts and src/projections/store.ts.
 // 3. The server re-masks client reports with the client's redaction rules:
@@ -25,14 +24,12 @@
 //    src/api/storefrontApi.ts ↔ src/api/accountCalls.ts,
 //    src/views/app/bugReportStart.ts ↔ src/views/app/bugReportUi.tsx.
 // 5. A type-only cycle: src/effects/deps.ts ↔ src/effects/persistence.ts (Effect / KeyValueStorage).
-// 6. Routes not yet moved onto services, being changed elsewhere now (deploy/drain, the order
-//    core): server/routes/health.ts (select 1), and server/routes/orders.ts, checkout.ts, which
-//    still pass the request to services/sessions.ts's transitional authenticate/requireUser.
-//    Services that still query Drizzle themselves move onto repositories aggregate by aggregate.
+// 6. Routes not yet moved onto services, being changed elsewhere now (deploy/drain):
+//    server/routes/health.ts (select 1). Services that still query Drizzle themselves move onto
+//    repositories aggregate by aggregate.
 
-/** Cycles made only of these groups' own modules are known (exceptions 1, 4, 5). */
+/** Cycles made only of these groups' own modules are known (exceptions 4, 5). */
 const KNOWN_CYCLES = [
-  '^server/services/(checkout|orders|payments|orderStatus)[.]ts$',
   '^src/api/(storefrontApi|accountCalls)[.]ts$',
   '^src/views/app/bugReport(Start[.]ts|Ui[.]tsx)$',
   '^src/effects/(deps|persistence)[.]ts$',
@@ -47,7 +44,7 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'No import cycles, type-only imports included (known exceptions 1, 4, 5 above).',
+      comment: 'No import cycles, type-only imports included (known exceptions 4, 5 above).',
       from: {},
       to: { circular: true, via: { pathNot: KNOWN_CYCLES.join('|') } },
     },

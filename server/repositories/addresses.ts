@@ -32,3 +32,7 @@ export async function addressOwner(db: Executor, id: string): Promise<string | u
 export async function deleteAddressRow(db: Executor, id: string): Promise<void> {
   await db.delete(addresses).where(eq(addresses.id, id));
 }
+
+export async function findAddress(db: Executor, id: string): Promise<AddressRow | undefined> {
+  return (await db.select().from(addresses).where(eq(addresses.id, id)).limit(1))[0];
+}

@@ -1,12 +1,13 @@
 // The catalogue's reference rows read outside the catalogue build: cities, their street
 // reference and product existence. The catalogue build itself (services/catalog.ts) moves here
 // in a later pass.
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
-import { cities, products, streets } from '../db/schema/catalog.js';
+import { cities, products, restaurants, streets } from '../db/schema/catalog.js';
 
 export type CityRow = typeof cities.$inferSelect;
 export type StreetRow = typeof streets.$inferSelect;
+export type RestaurantRow = typeof restaurants.$inferSelect;
 
 export function listCities(db: Executor): Promise<CityRow[]> {
   return db.select().from(cities).orderBy(asc(cities.position), asc(cities.id));
@@ -18,6 +19,19 @@ export async function cityExists(db: Executor, id: string): Promise<boolean> {
 
 export async function cityExistsByIikoId(db: Executor, iikoId: string): Promise<boolean> {
   return (await db.select({ id: cities.id }).from(cities).where(eq(cities.iikoId, iikoId)).limit(1)).length > 0;
+}
+
+export async function findCity(db: Executor, id: string): Promise<CityRow | undefined> {
+  return (await db.select().from(cities).where(eq(cities.id, id)).limit(1))[0];
+}
+
+/** The city's active restaurants, in display order. */
+export function activeRestaurantsOfCity(db: Executor, cityId: string): Promise<RestaurantRow[]> {
+  return db
+    .select()
+    .from(restaurants)
+    .where(and(eq(restaurants.cityId, cityId), eq(restaurants.isActive, true)))
+    .orderBy(asc(restaurants.position));
 }
 
 /** The city's slug ('' for an unknown city). */

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getLastOrder, getOrderHistory } from '../../src/api/contract/orders.js';
 import { route } from '../http/route.js';
-import { lastOrder, orderHistory } from '../services/orders.js';
+import { lastOrder, orderHistory } from '../services/order/index.js';
 import { requireUser } from '../http/requestAuth.js';
 import { ensureOwnerById, ensureOwnerByPhone } from '../services/sessions.js';
 

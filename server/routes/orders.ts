@@ -1,10 +1,11 @@
 // POST /api/v1/order (idempotent by the Idempotency-Key header) and GET /api/v1/order/:id.
 import type { FastifyInstance } from 'fastify';
 import { createOrder, getOrder } from '../../src/api/contract/orders.js';
+import { ORDER_MESSAGES } from '../../src/domain/messages.js';
 import { badRequest } from '../http/errors.js';
+import { clientIp, requireUser } from '../http/requestAuth.js';
 import { route } from '../http/route.js';
-import { ORDER_MESSAGES, placeOrder, readOrder } from '../services/orders.js';
-import { requireUser } from '../services/sessions.js';
+import { placeOrder, readOrder } from '../services/order/index.js';
 
 const KEY_SHAPE = /^[\x21-\x7e]{1,200}$/;
 
@@ -15,13 +16,12 @@ export async function registerOrders(app: FastifyInstance): Promise<void> {
     const key = typeof header === 'string' ? header.trim() : '';
     if (key.length === 0) throw badRequest(ORDER_MESSAGES.noIdempotencyKey, 'idempotency-key-missing');
     if (!KEY_SHAPE.test(key)) throw badRequest('Некорректный ключ идемпотентности', 'idempotency-key-invalid');
-    const answer = await placeOrder(app.ctx, user, key, body, request.ip);
+    const answer = await placeOrder(app.ctx, user, key, body, clientIp(request));
     reply.code(answer.status);
     return answer.body;
   });
 
-  route(app, getOrder, async ({ params, request }) => {
-    const user = await requireUser(app.ctx, request);
-    return readOrder(app.ctx, user, params.id);
-  });
+  route(app, getOrder, async ({ params, request }) =>
+    readOrder(app.ctx, await requireUser(app.ctx, request), params.id),
+  );
 }

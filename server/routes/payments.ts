@@ -10,12 +10,12 @@ import { notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
 import { handleCloudPaymentsNotification, type CloudPaymentsKind } from '../services/paymentNotifications.js';
 import {
-  PAYMENT_MESSAGES,
   expireStalePayments,
   cancelOrderPayment as cancelPayment,
   readOrderPayment,
   startOrderPayment as startPayment,
-} from '../services/payments.js';
+} from '../services/order/index.js';
+import { PAYMENT_MESSAGES } from '../../src/domain/messages.js';
 import { testGatewayAct, testPaymentPage } from '../services/testPayments.js';
 import { requireUser, singleHeaders } from '../http/requestAuth.js';
 

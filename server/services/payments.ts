@@ -41,13 +41,12 @@ import {
 } from '../repositories/payments.js';
 import { logOf } from './geocoding.js';
 import { gatewaysOf } from './paymentGateways.js';
-import { advanceOrderStatus } from './orderStatus.js';
+import { advanceOrderStatus } from './order/status.js';
 import { ORDER_MESSAGES, PAYMENT_MESSAGES } from '../../src/domain/messages.js';
-import { toOrder } from './orders.js';
+import { toOrder } from './order/toOrder.js';
 import type { AuthUser } from './sessions.js';
 
-// Importers of the lifecycle (checkout, orders, the admin area, tests) find these here too.
-export { gatewaysOf } from './paymentGateways.js';
+// Importers of the payment lifecycle (the admin area, tests) find these here too.
 export {
   REFUND_CLAIM_STALE_MS,
   REFUND_IN_PROGRESS_MESSAGE,

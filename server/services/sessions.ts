@@ -15,7 +15,6 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/database.js';
 import { sessions, users } from '../db/schema/customers.js';
-import { bearerToken, type CredentialSource } from '../http/credentials.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { normalizePhone } from '../../src/domain/phone.js';
 
@@ -95,16 +94,6 @@ export async function requireUserOfToken(ctx: AppContext, token: string | null):
   const user = await userOfToken(ctx, token);
   if (!user) throw unauthorized();
   return user;
-}
-
-// Transitional: server/routes/orders.ts and checkout.ts, being changed elsewhere now, still pass
-// the request here; they move to server/http/requestAuth.ts with the order-core restructuring,
-// and these two go then. Every other route uses requestAuth.ts.
-export function authenticate(ctx: AppContext, request: CredentialSource): Promise<AuthUser | null> {
-  return userOfToken(ctx, bearerToken(request));
-}
-export function requireUser(ctx: AppContext, request: CredentialSource): Promise<AuthUser> {
-  return requireUserOfToken(ctx, bearerToken(request));
 }
 
 /** 403 unless `phone` (any accepted spelling: '+7…', '7…', '8…', URL-decoded) is the user's own. */

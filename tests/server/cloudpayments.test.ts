@@ -8,7 +8,7 @@ import { Order } from '../../src/api/contract/orders.js';
 import { PaymentSession } from '../../src/api/contract/payments.js';
 import { hmacBase64, verifyNotification } from '../../server/integrations/cloudpayments.js';
 import { refundOrderPayment } from '../../server/services/payments.js';
-import { advanceOrderStatus } from '../../server/services/orderStatus.js';
+import { advanceOrderStatus } from '../../server/services/order/status.js';
 import { seedPromotions } from '../../server/services/promo.js';
 import { createTestServer, type TestServer } from './helpers.js';
 import { auth, pickupBody, postOrder, signedInUser, OPEN_NOW } from './ordersFixtures.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { LastOrder } from '../../src/api/entities.js';
 import { ORDER_STATUS_NAMES, Order, OrderHistory } from '../../src/api/contract/orders.js';
-import { accrualFor, advanceOrderStatus, canMoveStatus } from '../../server/services/orderStatus.js';
+import { accrualFor, advanceOrderStatus, canMoveStatus } from '../../server/services/order/status.js';
 import { seedPromotions } from '../../server/services/promo.js';
 import { createTestServer, type TestServer } from './helpers.js';
 import { auth, deliveryBody, pickupBody, postOrder, signedInUser } from './ordersFixtures.js';

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { seedPromotions } from '../../server/services/promo.js';
-import { IDEMPOTENCY_KEEP_MS, IDEMPOTENCY_STALE_MS, canonicalJson, requestHash } from '../../server/services/orders.js';
+import {
+  IDEMPOTENCY_KEEP_MS,
+  IDEMPOTENCY_STALE_MS,
+  canonicalJson,
+  requestHash,
+} from '../../server/services/order/idempotency.js';
 import { CreateOrderBody } from '../../src/api/contract/orders.js';
 import { newBootId } from '../../server/db/database.js';
 import { geocoderOf } from '../../server/services/geocoding.js';

@@ -2,7 +2,7 @@
 // (closing used to mark a pending online payment as paid); a cash order is paid on handover.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Order } from '../../src/api/contract/orders.js';
-import { advanceOrderStatus } from '../../server/services/orderStatus.js';
+import { advanceOrderStatus } from '../../server/services/order/status.js';
 import { HttpError } from '../../server/http/errors.js';
 import { createTestServer, type TestServer } from './helpers.js';
 import { pickupBody, postOrder, signedInUser, OPEN_NOW } from './ordersFixtures.js';

@@ -9,7 +9,7 @@ import { notFound, unprocessable } from '../../http/errors.js';
 import type { Address, User } from '../../../src/api/entities.js';
 import type { Order } from '../../../src/api/contract/orders.js';
 import { isValidPhone, normalizePhone } from '../../../src/domain/phone.js';
-import { toOrder } from '../orders.js';
+import { toOrder } from '../order/toOrder.js';
 import { applyBonus, toAddress, toUser } from '../users.js';
 import { audit } from './audit.js';
 import { PHONE_FILTER_MESSAGE } from './orders.js';

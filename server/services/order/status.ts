@@ -3,17 +3,24 @@
 // Cancelled from any status before Closed. Each change is logged in order_status_log and pushed
 // to the customer. Closing accrues BONUS_ACCRUAL_PERCENT of the money paid (total, bonuses not
 // counted) as bonuses; cancelling refunds the bonuses spent and frees the coupon use (money paid
-// online is returned separately, see refundOrderPayment in payments.ts).
+// online is returned separately, see refundOrderPayment in paymentRefunds.ts). Payments depend on
+// this module (a failed payment cancels its order), never the other way round.
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../context.js';
-import type { Executor } from '../db/database.js';
-import { couponUses, coupons, orderStatusLog, orders, type OrderStatusValue } from '../db/schema/orders.js';
-import { notFound, unprocessable } from '../http/errors.js';
-import { ORDER_STATUS_FLOW, ORDER_STATUS_NAMES, type Order, type OrderStatus } from '../../src/api/contract/orders.js';
-import type { DeliveryMethod } from '../../src/api/entities.js';
-import { ORDER_MESSAGES, toOrder } from './orders.js';
-import { loadOrderSettings } from './promo.js';
-import { applyBonus } from './users.js';
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/database.js';
+import { couponUses, coupons, orderStatusLog, orders, type OrderStatusValue } from '../../db/schema/orders.js';
+import { notFound, unprocessable } from '../../http/errors.js';
+import {
+  ORDER_STATUS_FLOW,
+  ORDER_STATUS_NAMES,
+  type Order,
+  type OrderStatus,
+} from '../../../src/api/contract/orders.js';
+import type { DeliveryMethod } from '../../../src/api/entities.js';
+import { ORDER_MESSAGES } from '../checkoutRefusals.js';
+import { loadOrderSettings } from '../promo.js';
+import { applyBonus } from '../users.js';
+import { toOrder } from './toOrder.js';
 
 export const UNPAID_CLOSE_MESSAGE = 'Заказ не оплачен: закрыть его можно после подтверждения оплаты';
 

@@ -1,0 +1,202 @@
+// POST /order: a new order, or the stored answer of its Idempotency-Key (idempotency.ts). The
+// order, the bonus spending (ledger + balance), the coupon use, the payment and the stored answer
+// are written in ONE transaction.
+//
+// The server trusts nothing of the client's money: lines are re-priced from the catalogue, gifts
+// granted by the promotion engine, the zone found from the address point (geocoded when the
+// client sent none), delivery and the service fee computed here. What is checked, and every
+// refusal, is assess.ts (assessCheckout), shared with POST /checkout/quote.
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { CreateOrderBody, Order } from '../../../src/api/contract/orders.js';
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/database.js';
+import { users } from '../../db/schema/customers.js';
+import { couponUses, coupons, idempotencyKeys, orderStatusLog, orders } from '../../db/schema/orders.js';
+import { conflict, unprocessable } from '../../http/errors.js';
+import { requireCaptcha } from '../captcha.js';
+import { REFERENCE_VERSION_NAMES, referenceVersionsFrom } from '../checkoutReference.js';
+import { ORDER_MESSAGES, refusalError } from '../checkoutRefusals.js';
+import { createPaymentIn } from '../payments.js';
+import { COUPON_MESSAGES, countCouponUses } from '../promo.js';
+import type { AuthUser } from '../sessions.js';
+import { applyBonus } from '../users.js';
+import { assessCheckout } from './assess.js';
+import { claimKey, ownClaim, releaseKey, requestHash, type StoredAnswer } from './idempotency.js';
+import { isOnlineMethod } from './moneyChecks.js';
+import { prepareCheckout, type PreparedCheckout } from './prepare.js';
+import { storedLine } from './quote.js';
+import { toOrder } from './toOrder.js';
+
+/**
+ * POST /order: the stored answer of this key, or a new order. The captcha token is not part of
+ * the request hash (a retry may carry a fresh one) and is checked only when the key is new.
+ */
+export async function placeOrder(
+  ctx: AppContext,
+  user: AuthUser,
+  key: string,
+  body: CreateOrderBody,
+  ip = '',
+): Promise<StoredAnswer> {
+  const hash = requestHash({ ...body, captchaToken: null });
+  const claim = await claimKey(ctx, user.userId, key, hash);
+  if (claim.kind === 'replay') return claim.answer;
+  let order: Order;
+  try {
+    await requireCaptcha(ctx, body.captchaToken, ip);
+    // Geocoding may do HTTP: before the transaction.
+    const prepared = await prepareCheckout(ctx, user, body, ip);
+    order = await ctx.db.transaction((tx) =>
+      createOrderIn(ctx, tx, ctx.clock.now(), user, key, claim.createdAt, body, prepared),
+    );
+  } catch (error) {
+    await releaseKey(ctx, user.userId, key, claim.createdAt).catch(() => undefined);
+    throw error;
+  }
+  // A push that is a NOTIFY went out with the order's commit (createOrderIn).
+  if (!ctx.push.notifyOnCommit) {
+    await ctx.push
+      .publish({ type: 'order:status_update', userId: user.userId, orderId: order.id, status: order.status })
+      .catch(() => undefined);
+  }
+  return { status: 200, body: order };
+}
+
+async function createOrderIn(
+  ctx: AppContext,
+  tx: Executor,
+  now: Date,
+  user: AuthUser,
+  key: string,
+  claimedAt: Date,
+  body: CreateOrderBody,
+  prepared: PreparedCheckout,
+): Promise<Order> {
+  // The customer's row first, FOR UPDATE: one order of a customer at a time. Taken later, it would
+  // deadlock on PostgreSQL against the KEY SHARE locks the foreign keys of concurrent inserts
+  // (orders, coupon_uses, bonus_ledger, payments → users) hold on the same row.
+  // The balance and the content versions come with the lock (one statement; PGlite runs every
+  // statement of every request through one queue), so the assessment need not read them again.
+  const locked = await tx.execute<{ balance: number; name: string; version: string }>(sql`
+    select u.balance, v.name, v.version::text as version
+    from ${users} u cross join content_versions v
+    where u.id = ${user.userId} and v.name in (${REFERENCE_VERSION_NAMES})
+    for update of u`);
+  const balance = locked.rows[0]?.balance ?? 0;
+  const versions = locked.rows.length > 0 ? referenceVersionsFrom(locked.rows) : undefined;
+  // The same assessment POST /checkout/quote shows; its first refusal is the answer.
+  const a = await assessCheckout(ctx, tx, {
+    now,
+    user,
+    input: body,
+    prepared,
+    cacheOwner: ctx.db,
+    listSlots: false,
+    balance,
+    versions,
+  });
+  const first = a.refusals[0];
+  if (first) throw refusalError(first);
+  const city = a.city;
+  const terminalId = a.terminalId;
+  if (!city || !terminalId) throw new Error('checkout assessment without refusals lacks a city or a restaurant');
+  const online = isOnlineMethod(body.paymentMethod);
+
+  // Writes: order, status log and the idempotent answer (one statement), then bonus spending,
+  // coupon use and payment; a throw rolls all of it back.
+  const orderId = randomUUID();
+  const values = {
+    id: orderId,
+    userId: user.userId,
+    cityId: city.id,
+    status: 'Unconfirmed',
+    deliveryMethod: body.deliveryMethod,
+    address: a.address,
+    deliveryTerminalId: terminalId,
+    zoneId: a.zone?.id ?? null,
+    items: [...a.lines.map((l) => storedLine(l, false)), ...a.gifts.map((g) => storedLine(g, true))],
+    goodsTotal: a.goodsTotal,
+    discountTotal: a.discountTotal,
+    deliveryPrice: a.deliveryPrice,
+    serviceFee: a.serviceFee,
+    bonusSpent: a.bonusSpent,
+    total: a.total,
+    coupon: a.appliedCouponCode,
+    paymentMethod: body.paymentMethod,
+    paymentStatus: online ? 'pending' : 'none',
+    deliveryTime: a.deliveryTime,
+    persons: body.persons,
+    changeFrom: a.changeFrom,
+    comment: body.comment,
+    createdAt: now,
+    updatedAt: now,
+  } satisfies typeof orders.$inferInsert;
+  // Every column is given but the number (a sequence): the stored answer takes it in SQL.
+  const answer0 = toOrder({ ...values, number: 0 });
+  // The answer is stored only by the claim that still holds the key: one taken over meanwhile
+  // (its owner was thought gone, or it ran past IDEMPOTENCY_STALE_MS) rolls this order back.
+  // The customer's push is NOTIFYed here too, delivered at the commit (no statement of its own).
+  const pushed = ctx.push.notifyOnCommit?.({
+    type: 'order:status_update',
+    userId: user.userId,
+    orderId,
+    status: values.status,
+  });
+  const written = await tx.execute<{ number: string | number; answered: number }>(sql`
+    with placed as (${tx.insert(orders).values(values).returning({ number: orders.number }).getSQL()}),
+    logged as (
+      insert into ${orderStatusLog} (order_id, status, at, actor) values (${orderId}, 'Unconfirmed', ${now.toISOString()}, 'customer')
+    ),
+    answered as (
+      update ${idempotencyKeys}
+      set state = 'done', response_status = 200,
+        response_body = jsonb_set(${JSON.stringify(answer0)}::jsonb, '{number}', to_jsonb((select number from placed)))
+      where user_id = ${user.userId} and key = ${key} and ${ownClaim(ctx, claimedAt)}
+      returning 1
+    )
+    select number, (select count(*) from answered)::int as answered${pushed ? sql`, ${pushed} as pushed` : sql``} from placed`);
+  const number = written.rows[0]?.number;
+  if (number === undefined) throw new Error('insert into orders returned nothing');
+  if (written.rows[0]?.answered !== 1) throw conflict(ORDER_MESSAGES.inProgress, 'order-in-progress');
+  const answer: Order = { ...answer0, number: Number(number) };
+
+  if (a.bonusSpent > 0) {
+    // Locks the user's row and checks the balance: concurrent orders take turns, never below 0.
+    await applyBonus(tx, { userId: user.userId, delta: -a.bonusSpent, reason: 'order-spend', orderId }, now);
+  }
+
+  if (a.appliedCouponCode !== null) {
+    const code = a.appliedCouponCode;
+    // The row lock taken here also serialises the per-user count below across processes.
+    const counted = await tx
+      .update(coupons)
+      .set({ usedCount: sql`${coupons.usedCount} + 1` })
+      .where(
+        and(
+          eq(coupons.code, code),
+          sql`(${coupons.usageLimit} is null or ${coupons.usedCount} < ${coupons.usageLimit})`,
+        ),
+      )
+      .returning({ perUserLimit: coupons.perUserLimit });
+    const limits = counted[0];
+    if (!limits) throw unprocessable(COUPON_MESSAGES.limit, 'coupon-refused');
+    if (limits.perUserLimit !== null && (await countCouponUses(tx, code, user.userId)) >= limits.perUserLimit) {
+      throw unprocessable(COUPON_MESSAGES.limit, 'coupon-refused');
+    }
+    await tx.insert(couponUses).values({ code, userId: user.userId, orderId, createdAt: now });
+  }
+
+  if (body.paymentMethod === 'card' || body.paymentMethod === 'sbp') {
+    // Pending until the server confirms it (contract/payments.ts).
+    await createPaymentIn(
+      tx,
+      ctx,
+      { id: orderId, userId: user.userId, total: a.total, paymentMethod: body.paymentMethod },
+      a.paymentAccount,
+      now,
+    );
+  }
+
+  return answer;
+}

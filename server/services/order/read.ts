@@ -1,0 +1,58 @@
+// Reading orders: one of the customer's (GET /order/:id), their history and the last order to repeat.
+import { and, desc, eq, lt, ne } from 'drizzle-orm';
+import type { Order } from '../../../src/api/contract/orders.js';
+import type { LastOrder } from '../../../src/api/entities.js';
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/database.js';
+import { orders } from '../../db/schema/orders.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { findOrder } from '../../repositories/orders.js';
+import { ORDER_MESSAGES } from '../checkoutRefusals.js';
+import type { AuthUser } from '../sessions.js';
+import { toOrder } from './toOrder.js';
+
+/** GET /order/:id: 404 for no such order, 403 for another customer's. */
+export async function readOrder(ctx: AppContext, user: AuthUser, orderId: string): Promise<Order> {
+  const row = await ctx.db.run((db) => findOrder(db, orderId));
+  if (!row) throw notFound(ORDER_MESSAGES.orderNotFound, 'order-not-found');
+  if (row.userId !== user.userId) throw forbidden();
+  return toOrder(row);
+}
+
+/** The customer's orders, newest first. */
+export async function orderHistory(
+  db: Executor,
+  userId: string,
+  limit: number,
+  before: number | undefined,
+): Promise<{ orders: Order[]; nextBefore: number | null }> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(before === undefined ? eq(orders.userId, userId) : and(eq(orders.userId, userId), lt(orders.number, before)))
+    .orderBy(desc(orders.number))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { orders: page.map(toOrder), nextBefore: rows.length > limit && last ? last.number : null };
+}
+
+/** The last order that was not cancelled, as the client repeats it. */
+export async function lastOrder(db: Executor, userId: string): Promise<LastOrder> {
+  const rows = await db
+    .select({ items: orders.items })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), ne(orders.status, 'Cancelled')))
+    .orderBy(desc(orders.number))
+    .limit(1);
+  const items = rows[0]?.items ?? [];
+  return {
+    products: items.map((line) => ({
+      productId: line.productId,
+      isGift: line.isGift,
+      amount: line.amount,
+      name: line.name,
+      mods: line.mods.map((m) => ({ id: m.id, amount: m.amount, groupId: m.groupId, price: m.price })),
+    })),
+  };
+}
