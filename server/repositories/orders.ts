@@ -1,5 +1,5 @@
-// Order rows as other areas read and mark them (payments today). The order core's own queries
-// (services/orders.ts, checkout.ts, orderStatus.ts) move here in its own restructuring.
+// Order rows as the order lifecycle and other areas read and mark them. The lifecycle's writes
+// (services/order/place.ts, idempotency.ts, status.ts) still build their statements themselves.
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { orders } from '../db/schema/orders.js';

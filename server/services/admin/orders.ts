@@ -1,6 +1,6 @@
 // Orders for staff (issue 6 §2): list with filters, detail, status moves, cancellation and the
 // retry of a failed refund.
-// Status moves reuse advanceOrderStatus (server/services/orderStatus.ts): the same flow rules,
+// Status moves reuse advanceOrderStatus (server/services/order/status.ts): the same flow rules,
 // the status log, bonuses and coupon uses, and the push to the customer's /complete page.
 import { and, asc, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
