@@ -16,16 +16,13 @@
 //    import src/commands/index.ts and src/projections/store.ts.
 // 3. The server re-masks client reports with the client's redaction rules:
 //    server/services/clientLogs.ts imports src/events/log.ts (maskPhonesInText, redactValue).
-// 4. Lazy chunks typed against the module that loads them (a type-only import back, plus the
-//    dynamic import() forward):
-//    src/api/storefrontApi.ts ↔ src/api/accountCalls.ts,
-//    src/views/app/bugReportStart.ts ↔ src/views/app/bugReportUi.tsx.
+// 4. A lazy chunk typed against the module that starts it (a type-only import forward, the
+//    chunk's value imports back): src/views/app/bugReportStart.ts ↔ src/views/app/bugReportUi.tsx.
 // 5. A type-only cycle: src/effects/deps.ts ↔ src/effects/persistence.ts (Effect / KeyValueStorage).
 
 /** Cycles made only of these groups' own modules are known (exceptions 1, 4, 5). */
 const KNOWN_CYCLES = [
   '^server/services/(checkout|orders|payments|orderStatus)[.]ts$',
-  '^src/api/(storefrontApi|accountCalls)[.]ts$',
   '^src/views/app/bugReport(Start[.]ts|Ui[.]tsx)$',
   '^src/effects/(deps|persistence)[.]ts$',
 ];

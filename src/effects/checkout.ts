@@ -48,8 +48,6 @@ import type { Effect, EffectDeps } from './deps';
 import { eventsOf, ofType } from './operators';
 import { captchaToken$, type CaptchaRunner } from './captcha';
 import { ApiFailure } from '../api/client';
-// This module dispatches checkout commands: their decider comes with it (commands/onDemand).
-import '../commands/checkout.provide';
 
 export type { CaptchaRunner } from './captcha';
 /** CloudPayments' widget: resolves 'success' or 'fail' when the customer is done with it. */

@@ -57,8 +57,8 @@ export type StartOptions = {
   win?: Window;
   /** How the Ctrl+Shift+L file is saved (default: a download through an object URL). */
   save?: (fileName: string, text: string) => void;
-  /** The reporting chunk (default: import('./bugReportUi')). */
-  load?: () => Promise<BugReportModule>;
+  /** The reporting chunk (LAZY_AREAS.logTools in ./lazyAreas). */
+  load: () => Promise<BugReportModule>;
   /** Calls `start` when the page is first idle; returns a cancel (default: after the load event, requestIdleCallback, 2 s at most). */
   whenIdle?: (start: () => void) => () => void;
 };
@@ -79,7 +79,7 @@ function browserIdle(start: () => void): () => void {
 export function startBugReporting(options: StartOptions): StartedReporting {
   const { store, storage } = options;
   const win = options.win ?? window;
-  const load = options.load ?? (() => import('./bugReportUi'));
+  const { load } = options;
   // The state the store starts from: the recorder's snapshot, whenever it arrives.
   const initial = store.getState();
   const errors: unknown[] = [];
