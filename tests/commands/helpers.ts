@@ -1,4 +1,5 @@
-// Given events / when command / then events, with a fixed `now` and fixed ids.
+// Given events / when command / then events over the root decider, with a fixed `now` and fixed
+// ids; `run` is for scenarios that only look at the state a run of commands leaves.
 import type { CartItem, CartMod } from '../../src/api/entities';
 import type { AppCommand } from '../../src/commands';
 import { decide } from '../../src/commands/decide';
@@ -35,16 +36,6 @@ export function history(
     state = evolveAll(state, decided);
   });
   return events;
-}
-
-/** Decides `command` on the ready state plus `given`; returns the events and the state after them. */
-export function when(
-  command: AppCommand,
-  o: { given?: readonly AppEvent[]; ready?: ReadyOptions; now?: string; id?: string; state?: AppState } = {},
-): { events: AppEvent[]; before: AppState; after: AppState } {
-  const before = o.state ?? readyState(o.ready, o.given ?? []);
-  const events = decide(command, before, { now: o.now ?? META.now, id: o.id ?? META.id });
-  return { events, before, after: evolveAll(before, events) };
 }
 
 /** Runs commands one after another (ids cmd1, cmd2, ... or idPrefix1, ...) and returns the final state. */
