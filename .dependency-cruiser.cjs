@@ -1,8 +1,9 @@
 // Layers and import cycles, checked by `npm run lint` (depcruise src server tests tools).
 //
-// Client (src/):   views → effects → commands → projections → events → api, domain
+// Client (src/):   views → effects → log → commands → projections → events → api, domain
 //   src/api (the contract shared with the server, the typed client) and src/domain (pure rules)
 //   are the shared bottom layers; events, projections, commands and effects are the core.
+//   src/log (the recorded event log, replay, redaction) sits above the core it replays.
 // Server (server/): main.ts, app.ts → routes, seed → services, push.ts → context.ts → db, integrations
 //   config.ts and http/errors.ts (the HTTP refusals services throw) are shared by all of them;
 //   http/route.ts registers routes. The server may use src/api and src/domain, nothing else of src/.
@@ -12,10 +13,8 @@
 // held to the rules). Remove an entry when its restructuring lands:
 // 1. The order core cycle: server/services/checkout.ts → payments.ts → orderStatus.ts → orders.ts
 //    → checkout.ts / payments.ts.
-// 2. The event log imports the core it replays: src/events/log.ts and src/events/logCodec.ts
-//    import src/commands/index.ts and src/projections/store.ts.
 // 3. The server re-masks client reports with the client's redaction rules:
-//    server/services/clientLogs.ts imports src/events/log.ts (maskPhonesInText, redactValue).
+//    server/services/clientLogs.ts imports src/log/log.ts (maskPhonesInText, redactValue).
 // 4. Lazy chunks typed against the module that loads them (a type-only import back, plus the
 //    dynamic import() forward):
 //    src/api/storefrontApi.ts ↔ src/api/accountCalls.ts,
@@ -61,34 +60,41 @@ module.exports = {
       severity: 'error',
       comment: 'src/api and src/domain are the bottom layers: they import neither the core nor the views.',
       from: { path: '^src/(api|domain)/' },
-      to: { path: '^src/(events|projections|commands|effects|views)/' },
+      to: { path: '^src/(events|projections|commands|log|effects|views)/' },
     },
     {
       name: 'core-not-views',
       severity: 'error',
-      comment: 'Events, projections, commands and effects never import the views.',
-      from: { path: '^src/(events|projections|commands|effects)/' },
+      comment: 'Events, projections, commands, the log and effects never import the views.',
+      from: { path: '^src/(events|projections|commands|log|effects)/' },
       to: { path: '^src/views/' },
     },
     {
       name: 'events-below-core',
       severity: 'error',
-      comment: 'Events are facts: they import no commands, projections or effects (known exception 2).',
-      from: { path: '^src/events/', pathNot: '^src/events/(log|logCodec)[.]ts$' },
-      to: { path: '^src/(projections|commands|effects)/' },
+      comment: 'Events are facts: they import no commands, projections, log or effects.',
+      from: { path: '^src/events/' },
+      to: { path: '^src/(projections|commands|log|effects)/' },
     },
     {
       name: 'projections-below-commands',
       severity: 'error',
-      comment: 'Projections only apply events: they import no commands or effects.',
+      comment: 'Projections only apply events: they import no commands, log or effects.',
       from: { path: '^src/projections/' },
-      to: { path: '^src/(commands|effects)/' },
+      to: { path: '^src/(commands|log|effects)/' },
     },
     {
       name: 'commands-below-effects',
       severity: 'error',
-      comment: 'Deciders are pure: commands never import effects.',
+      comment: 'Deciders are pure: commands never import the log or effects.',
       from: { path: '^src/commands/' },
+      to: { path: '^src/(log|effects)/' },
+    },
+    {
+      name: 'log-below-effects',
+      severity: 'error',
+      comment: 'The log replays the core; the effects (the recorder) use it, never the other way.',
+      from: { path: '^src/log/' },
       to: { path: '^src/effects/' },
     },
 
