@@ -13,7 +13,7 @@ import { route } from '../http/route.js';
 import { geocodeForCheckout, reverseForCheckout } from '../services/geocoding.js';
 import { waitText } from '../http/errors.js';
 import { takeRequest, type RateLimit } from '../services/rateLimit.js';
-import { authenticate } from '../services/sessions.js';
+import { authenticate } from '../http/requestAuth.js';
 
 export const GEOCODE_LIMIT: RateLimit = { bucket: 'geocode', limit: 30, windowMs: 60_000 };
 

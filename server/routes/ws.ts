@@ -20,7 +20,8 @@ import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { PushMessage } from '../context.js';
 import { createHub, hasHub, type PushHub } from '../push.js';
-import { authenticate, bearerToken } from '../services/sessions.js';
+import { bearerToken } from '../http/requestAuth.js';
+import { userOfToken } from '../services/sessions.js';
 import { isStaffToken, staffFromToken } from '../services/admin/staffSessions.js';
 import { StaffOrderEvent } from '../../src/api/contract/admin/orders.js';
 
@@ -168,7 +169,7 @@ export function createWsModule(options: { pingIntervalMs?: number; staffRecheckM
           }
           isStaff = true;
         } else if (token !== null) {
-          const user = await authenticate(ctx, request).catch((error: unknown) => {
+          const user = await userOfToken(ctx, token).catch((error: unknown) => {
             request.log.error({ err: error }, 'WebSocket sign-in check failed');
             return undefined;
           });
