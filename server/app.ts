@@ -9,17 +9,31 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { z } from 'zod/mini';
+import type { TrustProxy } from './config.js';
 import type { AppContext } from './context.js';
 import { answerClientError } from './http/clientError.js';
 import { registerCors } from './http/cors.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { HttpError, describeZodError, notFound } from './http/errors.js';
+import { installDrain, type Lifecycle } from './http/drain.js';
 import { apiModules, siteModules } from './routes/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Draining before a shutdown (server/http/drain.ts). */
+    lifecycle: Lifecycle;
   }
+}
+
+/**
+ * Fastify 5.12 reads a numeric trustProxy as "trust nothing" (a hop count alone cannot tell a
+ * proxy from a client reaching the server directly), so a count is given as the function that
+ * trusts that many hops, the meaning it had before; README recommends the address list instead.
+ */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
 }
 
 /** Fastify's own refusals by error code: status, Russian message, our code. */
@@ -74,7 +88,13 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   const app = Fastify({
     logger: false,
     bodyLimit: 1_048_576,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    // request.ip, which every per-IP limit counts by, comes from the proxies TRUST_PROXY names
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
+    // app.close() ends idle keep-alive connections at once (Fastify's default, stated here since
+    // the drain relies on it), and a request arriving on a still-open connection while it closes
+    // is served (with `Connection: close`) rather than refused with Fastify's English 503.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
     // refusals made before routing (a malformed percent-escape, a path parameter over 100
     // characters) answer in Russian like every other error instead of Fastify's English JSON
     frameworkErrors: sendError,
@@ -82,6 +102,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     ...options,
   });
   app.decorate('ctx', ctx);
+  app.decorate('lifecycle', installDrain(app));
 
   app.setErrorHandler(sendError);
 

@@ -1,4 +1,5 @@
 // Everything a route or service needs, built once at start (and per test with fakes).
+import type { SQL } from 'drizzle-orm';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { CaptchaVerifier } from './integrations/captcha.js';
@@ -18,6 +19,12 @@ export type PushMessage =
 
 export interface Push {
   publish(message: PushMessage): Promise<void>;
+  /**
+   * The message as an SQL expression that NOTIFYs it when the transaction running it commits
+   * (nothing on a rollback): a write announces itself without a statement of its own. Absent
+   * where publishing is not a NOTIFY (test fakes): publish after the commit then.
+   */
+  notifyOnCommit?(message: PushMessage): SQL;
 }
 
 export interface Clock {

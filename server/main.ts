@@ -4,10 +4,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import pino from 'pino';
-import { loadConfig, productionConfigProblems, redactedConfig } from './config.js';
-import { openDatabase } from './db/database.js';
+import {
+  describeConfig,
+  nearMissMessage,
+  productionConfigProblems,
+  readConfig,
+  redactedConfig,
+  type Config,
+} from './config.js';
+import { DatabaseConnectError, openDatabase } from './db/database.js';
 import { DataDirLockedError } from './db/lock.js';
 import { buildApp } from './app.js';
+import { drainAndClose } from './http/drain.js';
 import { logSerializers } from './http/logging.js';
 import { systemClock } from './context.js';
 import { createPush } from './push.js';
@@ -15,14 +23,17 @@ import { createSms } from './integrations/sms.js';
 import { seedDemoChain } from './seed/index.js';
 import { ensureFirstAdmin } from './services/admin/staff.js';
 
-const config = loadConfig();
+// The only read of the environment (server/config.ts); `npm start -- --check-config` stops after it.
+const checkOnly = process.argv.slice(2).includes('--check-config');
+const reading = readConfig();
 const log = pino({
-  level: process.env.LOG_LEVEL ?? 'info',
+  // an unreadable LOG_LEVEL is among the refusals below, logged at the default level
+  level: reading.config?.logLevel ?? 'info',
   redact: ['req.headers.authorization', '*.token', '*.password', '*.code'],
   serializers: logSerializers,
 });
 
-function ensureClientBuilt(): void {
+function ensureClientBuilt(config: Config): void {
   if (fs.existsSync(path.join(config.clientDir, 'index.html'))) return;
   log.info('building the client (first start)…');
   const result = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
@@ -30,6 +41,20 @@ function ensureClientBuilt(): void {
 }
 
 async function main(): Promise<void> {
+  if (checkOnly) {
+    // neither the database nor the port: what the start would use, and whether it would refuse
+    const { ok, text } = describeConfig();
+    console.log(text);
+    process.exitCode = ok ? 0 : 1;
+    return;
+  }
+  for (const miss of reading.nearMisses) log.warn(miss, nearMissMessage(miss));
+  const config = reading.config;
+  if (config === null) {
+    log.fatal({ problems: reading.problems }, 'refusing to start with settings it cannot read');
+    process.exitCode = 1;
+    return;
+  }
   // Real customers, real money: never with the offline stand-ins (config.ts productionConfigProblems).
   const problems = config.isProduction ? productionConfigProblems(config) : [];
   if (problems.length > 0) {
@@ -37,8 +62,8 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  ensureClientBuilt();
-  const db = await openDatabase(config);
+  ensureClientBuilt(config);
+  const db = await openDatabase(config, log);
   const seeded = await seedDemoChain(db);
   if (seeded) log.info('seeded the demo chain');
   // the first admin (docs/ADMIN.md): a generated password goes to stdout once, never to the log
@@ -56,12 +81,24 @@ async function main(): Promise<void> {
   const sms = createSms(config, db, log);
   const app = await buildApp({ config, db, clock: systemClock, push, sms }, { loggerInstance: log });
   let closing = false;
+  let skipGrace: () => void = () => undefined;
+  const graceSkipped = new Promise<void>((resolve) => (skipGrace = resolve));
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      // a second signal (Ctrl+C twice) does not wait out the grace period
+      log.info({ signal }, 'second signal: closing without the rest of the grace period');
+      skipGrace();
+      return;
+    }
     closing = true;
-    log.info({ signal }, 'shutting down');
+    log.info(
+      { signal, graceS: config.shutdownGraceSeconds },
+      'shutting down: draining (readiness answers 503), then closing',
+    );
     try {
-      await app.close(); // stops accepting, finishes requests, closes WebSockets
+      // serves on through the grace period, then stops accepting, finishes requests, closes WebSockets
+      await drainAndClose(app, config.shutdownGraceSeconds * 1000, graceSkipped);
+      log.info('closed: no request in flight');
       await push.close();
       await db.close(); // releases the DATA_DIR lock
       process.exit(0);
@@ -82,7 +119,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DataDirLockedError) {
+  if (error instanceof DataDirLockedError || error instanceof DatabaseConnectError) {
     // not a crash: say it plainly (in Russian) for the person who started the second process
     console.error(error.message);
     log.fatal(error.message);

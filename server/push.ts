@@ -176,6 +176,7 @@ export async function createPush(
     async publish(message) {
       await db.notify(PUSH_CHANNEL, JSON.stringify(message));
     },
+    notifyOnCommit: (message) => sql`pg_notify(${PUSH_CHANNEL}, ${JSON.stringify(message)})`,
     async close() {
       if (closed) return;
       closed = true;

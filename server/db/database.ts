@@ -5,13 +5,14 @@
 // transaction, so every piece of database work goes through `run`/`transaction`, which a
 // FIFO mutex serialises for PGlite. Never call `run` from inside `run` (it would wait on
 // itself): pass the executor you were given down instead.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite, types, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { PGlite, parse, protocol, types, type QueryOptions, type Results } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql, type Assume } from 'drizzle-orm';
+import { sql, type Assume, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { applyMigrations } from './migrate.js';
 import { acquireDirLock } from './lock.js';
@@ -29,6 +30,11 @@ export type Executor = PgDatabase<RowsResultHKT>;
 
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * This process's boot id: random per start, a positive bigint as text. Work it claims (POST
+   * /order's idempotency keys) carries it, so a claim can be told dead (see `OWNER_ALIVE_SQL`).
+   */
+  readonly bootId: string;
   /** Runs `fn` with exclusive use of the connection (PGlite) or a pooled one (PostgreSQL). */
   run<T>(fn: (db: Executor) => Promise<T>): Promise<T>;
   /** Runs `fn` in one transaction; a throw rolls it back. */
@@ -67,6 +73,28 @@ function createQueue() {
   };
 }
 
+/** A random positive 63-bit integer, as text (it is an advisory lock key on PostgreSQL). */
+export function newBootId(): string {
+  const bytes = randomBytes(8);
+  bytes[0] = (bytes[0] ?? 0) & 0x7f;
+  const id = bytes.readBigInt64BE(0);
+  return (id === 0n ? 1n : id).toString();
+}
+
+/**
+ * SQL true when the process of boot id `owner` (a bigint expression) is alive: it is this
+ * process, or on PostgreSQL it holds the session advisory lock on its boot id (`holdLease` in
+ * openPostgres), which the server drops the moment its connection dies. PGlite has one process
+ * per DATA_DIR and takes no such lock, so there only this process's own claims are alive.
+ */
+export function ownerAliveSql(db: Database, owner: SQL): SQL {
+  return sql`(${owner} = ${db.bootId}::bigint or exists (
+    select 1 from pg_locks l
+    where l.locktype = 'advisory' and l.granted and l.objsubid = 1
+      and l.database = (select oid from pg_database where datname = current_database())
+      and ((l.classid::int8 << 32) | l.objid::int8) = ${owner}))`;
+}
+
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
 function checkChannel(channel: string): void {
   if (!CHANNEL.test(channel)) throw new Error(`invalid channel name ${channel}`);
@@ -91,19 +119,106 @@ interface LeanClient extends QueryClient {
   transaction<T>(fn: (tx: LeanClient) => Promise<T>): Promise<T>;
 }
 
-function leanQuery(client: QueryClient): QueryClient['query'] {
+/** Prepared statements kept per PGlite client; the oldest is closed past this many. */
+export const PGLITE_PREPARED_MAX = 500;
+
+function concatMessages(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/**
+ * PGlite sends a parameterised query as six protocol calls (parse, describe, bind, describe,
+ * execute, sync), each a trip into the WebAssembly backend, and PostgreSQL parses and plans the
+ * text again each time: most of an order's CPU. Here each query text is prepared once as a named
+ * statement (its parameter types read then) and afterwards runs as ONE call: bind, describe,
+ * execute, sync. Values are serialised by the parameter types as PGlite's own `query` does, and
+ * answers parsed by its own `parseResults`. Only for use under the queue of `openPglite`: it
+ * bypasses PGlite's own mutexes, as every caller already takes turns there. It also skips
+ * PGlite's per-query `syncToFs`, which does nothing for the file and memory stores used here.
+ */
+function preparedQueries(client: PGlite) {
+  const statements = new Map<string, { name: string; types: number[] }>();
+  let counter = 0;
+  const call = (parts: Uint8Array[]) => client.execProtocolStream(concatMessages(parts), { syncToFs: false });
+
+  async function prepare(key: string, text: string, options: QueryOptions | undefined) {
+    const name = `sf_${++counter}`;
+    const parts = [
+      protocol.serialize.parse({ name, text, types: options?.paramTypes }),
+      protocol.serialize.describe({ type: 'S', name }),
+    ];
+    let evicted: string | undefined;
+    if (statements.size >= PGLITE_PREPARED_MAX) {
+      const oldest = statements.entries().next().value;
+      if (oldest) {
+        statements.delete(oldest[0]);
+        evicted = oldest[1].name;
+        parts.push(protocol.serialize.close({ type: 'S', name: evicted }));
+      }
+    }
+    const messages = await call([...parts, protocol.serialize.sync()]);
+    const statement = { name, types: parse.parseDescribeStatementResults(messages) };
+    statements.set(key, statement);
+    return statement;
+  }
+
+  return async function query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    const key = options?.paramTypes ? `${text}\u0000${options.paramTypes.join(',')}` : text;
+    const statement = statements.get(key) ?? (await prepare(key, text, options));
+    const values = params.map((param, i) => {
+      if (param === null || param === undefined) return null;
+      const oid = statement.types[i] ?? 0;
+      const serialize = options?.serializers?.[oid] ?? client.serializers[oid];
+      return serialize ? serialize(param) : String(param);
+    });
+    const messages = await call([
+      protocol.serialize.bind({ statement: statement.name, values }),
+      protocol.serialize.describe({ type: 'P' }),
+      protocol.serialize.execute({}),
+      protocol.serialize.sync(),
+    ]);
+    const [result] = parse.parseResults(messages, client.parsers, options);
+    if (!result) throw new Error('PGlite answered a query with no result');
+    return result as Results<T>;
+  };
+}
+
+function leanQuery(query: QueryClient['query']): QueryClient['query'] {
   return (text, params, options) =>
-    client.query(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
+    query(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
 }
 
 function leanClient(client: PGlite): LeanClient {
-  const leanTx = (tx: Transaction): LeanClient => ({
-    query: leanQuery(tx),
+  const prepared = preparedQueries(client);
+  const query = leanQuery(prepared);
+  // BEGIN / COMMIT / ROLLBACK as one simple-protocol call each (PGlite's transaction sends two).
+  const simple = async (text: string) => {
+    await client.execProtocolStream(protocol.serialize.query(text), { syncToFs: false });
+  };
+  const tx: LeanClient = {
+    query,
     transaction: () => Promise.reject(new Error('nested transactions go through savepoints')),
-  });
+  };
   return {
-    query: leanQuery(client),
-    transaction: (fn) => client.transaction((tx) => fn(leanTx(tx))),
+    query,
+    transaction: async (fn) => {
+      await simple('BEGIN');
+      let result;
+      try {
+        result = await fn(tx);
+      } catch (error) {
+        await simple('ROLLBACK');
+        throw error;
+      }
+      await simple('COMMIT');
+      return result;
+    },
   };
 }
 
@@ -127,6 +242,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   const enqueue = createQueue();
   const db: Database = {
     kind: 'pglite',
+    bootId: newBootId(),
     run: (fn) => enqueue(() => fn(orm)),
     transaction: (fn) => enqueue(() => orm.transaction((tx) => fn(tx as unknown as Executor))),
     notify: async (channel, payload) => {
@@ -166,8 +282,93 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
 
-export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+/** What the start's connection retries log through (a pino logger fits). */
+export interface ConnectLog {
+  warn(obj: object, msg: string): void;
+}
+
+/** The start could not reach PostgreSQL; the message (Russian) is for the person starting it. */
+export class DatabaseConnectError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DatabaseConnectError';
+  }
+}
+
+/** Host and port of a connection string, for messages: never its user or password. */
+export function databaseAddress(url: string): { host: string; port: number } {
+  try {
+    const parsed = new URL(url);
+    const host = parsed.hostname.replace(/^\[|\]$/g, '') || parsed.searchParams.get('host') || 'localhost';
+    return { host, port: Number(parsed.port) || 5432 };
+  } catch {
+    return { host: 'unknown', port: 5432 };
+  }
+}
+
+function connectFailure(error: unknown): { reason: string; permanent: boolean } {
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : '';
+  const message = error instanceof Error ? error.message : String(error);
+  // pg's messages hold no password; an AggregateError (several addresses) has only its code
+  const reason =
+    message === '' ? code || 'unknown error' : code !== '' && !message.includes(code) ? `${code}: ${message}` : message;
+  // a wrong password or a missing database does not fix itself by waiting
+  return { reason, permanent: code.startsWith('28') || code === '3D000' };
+}
+
+const CONNECT_RETRY_MIN_MS = 250;
+const CONNECT_RETRY_MAX_MS = 5_000;
+
+/**
+ * Waits until PostgreSQL accepts a connection: a process manager may start the server before the
+ * database. Retries with back-off for `timeoutS` seconds (0: one try), logging each failed try.
+ */
+export async function waitForPostgres(url: string, timeoutS: number, log?: ConnectLog): Promise<void> {
+  const { host, port } = databaseAddress(url);
+  const deadline = Date.now() + timeoutS * 1000;
+  let delayMs = CONNECT_RETRY_MIN_MS;
+  for (let attempt = 1; ; attempt++) {
+    // one try may not outlast the deadline by much (a host that drops packets never refuses)
+    const tryMs = Math.max(1_000, Math.min(deadline - Date.now(), 10_000));
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: tryMs });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.end().catch(() => undefined);
+      return;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      const { reason, permanent } = connectFailure(error);
+      const leftMs = deadline - Date.now();
+      const retryInMs = permanent || leftMs <= 0 ? null : Math.min(delayMs, leftMs);
+      log?.warn(
+        { host, port, attempt, reason, retryInMs },
+        retryInMs === null ? 'database connection failed' : 'database not reachable yet, retrying',
+      );
+      if (permanent) {
+        throw new DatabaseConnectError(
+          `PostgreSQL на ${host}:${port} отказал в подключении: ${reason}. Проверьте пользователя, пароль и имя базы в DATABASE_URL`,
+        );
+      }
+      if (retryInMs === null) {
+        throw new DatabaseConnectError(
+          `Не удалось подключиться к PostgreSQL на ${host}:${port} за ${timeoutS} с (попыток: ${attempt}; последняя ошибка: ${reason}). ` +
+            'Проверьте, что сервер базы данных запущен и DATABASE_URL указан верно; сколько ждать, задаёт DATABASE_CONNECT_TIMEOUT_S',
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, retryInMs));
+      delayMs = Math.min(delayMs * 2, CONNECT_RETRY_MAX_MS);
+    }
+  }
+}
+
+export async function openPostgres(
+  url: string,
+  options: { poolSize?: number; connectTimeoutS?: number; log?: ConnectLog } = {},
+): Promise<Database> {
+  await waitForPostgres(url, options.connectTimeoutS ?? 0, options.log);
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   pool.on('error', () => undefined); // an idle client's error is retried by the next checkout
   const orm = drizzlePg(pool) as unknown as Executor;
   // One dedicated connection for LISTEN, opened on first use. When it drops (a server restart,
@@ -208,8 +409,42 @@ export async function openPostgres(url: string): Promise<Database> {
     if (!connecting) connecting = connectListener().finally(() => (connecting = null));
     return connecting;
   }
+  // The lease: a session advisory lock on the boot id, on a connection of its own, held while
+  // the process lives (a claim of ours is 'alive' to other processes while they see it). A dropped
+  // connection is reopened with back-off; meanwhile our claims look dead and may be taken over,
+  // which orders.ts makes safe (an answer is stored only by the claim that still holds the key).
+  const bootId = newBootId();
+  let lease: pg.Client | null = null;
+  let leaseDelayMs = RECONNECT_MIN_MS;
+  async function holdLease(): Promise<void> {
+    const client = new pg.Client({ connectionString: url, application_name: `storefront ${bootId}` });
+    client.on('error', () => undefined); // 'end' follows and reconnects
+    await client.connect();
+    try {
+      await client.query('select pg_advisory_lock($1::bigint)', [bootId]);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    client.on('end', () => {
+      if (lease === client) lease = null;
+      if (!closed) scheduleLease();
+    });
+    leaseDelayMs = RECONNECT_MIN_MS;
+    lease = client;
+    if (closed) await client.end().catch(() => undefined);
+  }
+  function scheduleLease(): void {
+    const delay = leaseDelayMs;
+    leaseDelayMs = Math.min(leaseDelayMs * 2, RECONNECT_MAX_MS);
+    setTimeout(() => {
+      if (closed || lease) return;
+      holdLease().catch(() => scheduleLease());
+    }, delay).unref();
+  }
   const db: Database = {
     kind: 'postgres',
+    bootId,
     run: (fn) => fn(orm),
     transaction: (fn) => orm.transaction((tx) => fn(tx as unknown as Executor)),
     notify: async (channel, payload) => {
@@ -238,6 +473,7 @@ export async function openPostgres(url: string): Promise<Database> {
     close: async () => {
       closed = true;
       await listener?.end().catch(() => undefined);
+      await lease?.end().catch(() => undefined);
       await pool.end();
     },
   };
@@ -262,9 +498,25 @@ export async function openPostgres(url: string): Promise<Database> {
     await pool.end();
     throw error;
   }
+  try {
+    await holdLease();
+  } catch (error) {
+    closed = true;
+    await pool.end();
+    throw error;
+  }
   return db;
 }
 
-export function openDatabase(config: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+export function openDatabase(
+  config: { databaseUrl: string | null; dataDir: string; pgPoolSize: number; databaseConnectTimeoutSeconds: number },
+  log?: ConnectLog,
+): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, {
+        poolSize: config.pgPoolSize,
+        connectTimeoutS: config.databaseConnectTimeoutSeconds,
+        log,
+      })
+    : openPglite(config.dataDir);
 }

@@ -74,7 +74,7 @@ export function route<
   handler: (input: RouteInput<Out<P>, Out<Q>, Out<B>>) => Promise<Answer<R> | FastifyReply>,
   options: { checkResponse?: boolean } = {},
 ): void {
-  const checkResponse = options.checkResponse ?? process.env.NODE_ENV !== 'production';
+  const checkResponse = options.checkResponse ?? !app.ctx.config.isProduction;
   app.route({
     method: def.method,
     url: def.path,

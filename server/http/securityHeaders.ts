@@ -15,7 +15,7 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
-import { TEST_GATEWAY_STYLE } from '../services/payments.js';
+import { TEST_GATEWAY_STYLE } from '../integrations/testGateway.js';
 
 const CLOUDPAYMENTS = {
   script: 'https://widget.cloudpayments.ru',

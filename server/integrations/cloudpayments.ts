@@ -12,9 +12,13 @@
 //
 // Each restaurant may have its own account (CLOUDPAYMENTS_ACCOUNTS), else the default one
 // (CLOUDPAYMENTS_PUBLIC_ID / CLOUDPAYMENTS_API_SECRET). Secrets are never logged or sent to clients.
+// `createCloudPaymentsGateway` is its adapter of the gateway port (integrations/paymentGateway.ts).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod/mini';
 import type { CloudPaymentsAccount, PaymentsConfig } from '../config.js';
+import type { NotificationReader, PaymentGateway, RefundResult } from './paymentGateway.js';
+
+export type { RefundResult };
 
 export type CloudPaymentsConfig = PaymentsConfig['cloudpayments'];
 
@@ -119,8 +123,6 @@ export function notificationFields(fields: Record<string, string>): Notification
 
 const RefundAnswer = z.object({ Success: z.boolean(), Message: z.optional(z.nullable(z.string())) });
 
-export type RefundResult = { ok: true } | { ok: false; message: string };
-
 export interface CloudPaymentsApiOptions {
   apiUrl: string;
   timeoutMs?: number;
@@ -170,5 +172,78 @@ export function createCloudPaymentsApi(options: CloudPaymentsApiOptions): CloudP
         ? { ok: true }
         : { ok: false, message: parsed.data.Message ?? 'CloudPayments отказал в возврате' };
     },
+  };
+}
+
+/** Card data never goes to the log or the events table. */
+const SAFE_FIELDS = [
+  'TransactionId',
+  'Amount',
+  'Currency',
+  'InvoiceId',
+  'AccountId',
+  'OperationType',
+  'Status',
+  'Reason',
+  'ReasonCode',
+  'TestMode',
+  'DateTime',
+  'PaymentMethod',
+];
+
+function notificationReader(config: CloudPaymentsConfig): NotificationReader {
+  return {
+    read: (request) => {
+      const fields = parseNotification(request.raw, request.headers['content-type']);
+      const n = notificationFields(fields);
+      return {
+        transactionId: n.transactionId,
+        invoiceId: n.invoiceId,
+        accountId: n.accountId,
+        amount: n.amount,
+        currency: n.currency,
+        reason: n.reason,
+        payload: Object.fromEntries(Object.entries(fields).filter(([k]) => SAFE_FIELDS.includes(k))),
+      };
+    },
+    // Checked with the API secret of the account the payment went to; for an unknown invoice,
+    // with any configured account.
+    isSigned: (request, payment) => {
+      const candidates = payment
+        ? [accountByPublicId(config, payment.account)].filter((a) => a !== null)
+        : allAccounts(config);
+      const headers = { contentHmac: request.headers['content-hmac'], xContentHmac: request.headers['x-content-hmac'] };
+      return candidates.some((account) => verifyNotification(request.raw, headers, account.apiSecret));
+    },
+  };
+}
+
+export function createCloudPaymentsGateway(config: CloudPaymentsConfig, api: CloudPaymentsApi): PaymentGateway {
+  return {
+    provider: 'cloudpayments',
+    accountFor: (terminal) => {
+      const account = accountForTerminal(config, terminal);
+      return account ? { available: true, account: account.publicId } : { available: false };
+    },
+    checkout: (payment) => ({
+      redirectUrl: null,
+      widget: {
+        publicId: payment.account ?? '',
+        description: `Оплата заказа № ${payment.orderNumber}`,
+        amount: payment.amount,
+        currency: 'RUB',
+        invoiceId: payment.orderId,
+        accountId: payment.userId,
+        skin: config.skin,
+        data: { orderNumber: payment.orderNumber, paymentId: payment.paymentId, method: payment.method },
+      },
+    }),
+    refund: async (payment) => {
+      const account = accountByPublicId(config, payment.account);
+      if (!account) return { ok: false, message: 'Нет ключей CloudPayments для этого платежа' };
+      if (!payment.transactionId) return { ok: false, message: 'У платежа нет номера транзакции' };
+      return api.refund(account, payment.transactionId, payment.amount);
+    },
+    notifications: notificationReader(config),
   };
 }

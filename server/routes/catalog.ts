@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getCatalog, getCatalogVersion } from '../../src/api/contract/catalog.js';
 import { route } from '../http/route.js';
 import { catalogVersion, likedProductIds, personalCatalog, sharedCatalog } from '../services/catalog.js';
-import { authenticate } from '../services/sessions.js';
+import { authenticate } from '../http/requestAuth.js';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);

@@ -2,7 +2,7 @@
 //
 // Both may call an external geocoder (Yandex, paid per request) and are open to anyone, so they
 // share one limit: GEOCODE_LIMIT.limit requests a minute per IP address (request.ip: behind a
-// proxy set TRUST_PROXY=true) and, when the request carries a customer's token, per customer
+// proxy set TRUST_PROXY, README) and, when the request carries a customer's token, per customer
 // too. Beyond it they answer 429 with Retry-After and a Russian message, counted in the database
 // (services/rateLimit.ts) so the limit holds across server processes. 30 a minute is far above a
 // person checking addresses at checkout, which geocodes on an explicit check or a map pick.
@@ -13,7 +13,7 @@ import { route } from '../http/route.js';
 import { geocodeForCheckout, reverseForCheckout } from '../services/geocoding.js';
 import { waitText } from '../http/errors.js';
 import { takeRequest, type RateLimit } from '../services/rateLimit.js';
-import { authenticate } from '../services/sessions.js';
+import { authenticate } from '../http/requestAuth.js';
 
 export const GEOCODE_LIMIT: RateLimit = { bucket: 'geocode', limit: 30, windowMs: 60_000 };
 

@@ -1,10 +1,42 @@
-import type { FastifyInstance } from 'fastify';
+// Health checks for load balancers and orchestrators (docs/DEPLOY.md):
+// - GET /api/v1/health/live: the process answers (restart it when this fails); never touches the
+//   database, so a database outage does not get every process restarted;
+// - GET /api/v1/health/ready: route traffic here: the database answers within a few seconds and
+//   the process is not draining for a shutdown; otherwise 503 with a Russian message;
+// - GET /api/v1/health: the same as ready (what it always checked: the database).
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { HttpError } from '../http/errors.js';
 
-/** Liveness for load balancers: answers 200 when the database answers. */
+/** How long readiness waits for `select 1` before calling the database unavailable. */
+export const READY_DB_TIMEOUT_MS = 3_000;
+
 export async function registerHealth(app: FastifyInstance): Promise<void> {
-  app.get('/health', async () => {
-    await app.ctx.db.run((db) => db.execute(sql`select 1`));
+  const noStore = (reply: FastifyReply) => void reply.header('cache-control', 'no-store');
+
+  app.get('/health/live', async (_request, reply) => {
+    noStore(reply);
     return { ok: true };
   });
+
+  const ready = async (_request: unknown, reply: FastifyReply) => {
+    noStore(reply);
+    if (app.lifecycle.draining)
+      throw new HttpError(503, 'Сервер останавливается, запрос направлен на другой', 'draining');
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${READY_DB_TIMEOUT_MS} ms`)), READY_DB_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([app.ctx.db.run((db) => db.execute(sql`select 1`)), timeout]);
+    } catch (error) {
+      app.log.warn({ err: error }, 'readiness: the database does not answer');
+      throw new HttpError(503, 'База данных недоступна. Попробуйте позже', 'database-unavailable');
+    } finally {
+      clearTimeout(timer);
+    }
+    return { ok: true };
+  };
+  app.get('/health/ready', ready);
+  app.get('/health', ready);
 }

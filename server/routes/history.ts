@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { getLastOrder, getOrderHistory } from '../../src/api/contract/orders.js';
 import { route } from '../http/route.js';
 import { lastOrder, orderHistory } from '../services/orders.js';
-import { ensureOwnerById, ensureOwnerByPhone, requireUser } from '../services/sessions.js';
+import { requireUser } from '../http/requestAuth.js';
+import { ensureOwnerById, ensureOwnerByPhone } from '../services/sessions.js';
 
 export async function registerHistory(app: FastifyInstance): Promise<void> {
   route(app, getLastOrder, async ({ params, request }) => {

@@ -8,23 +8,18 @@ import type { FastifyInstance } from 'fastify';
 import { cancelOrderPayment, getOrderPayment, startOrderPayment } from '../../src/api/contract/payments.js';
 import { notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
+import { handleCloudPaymentsNotification, type CloudPaymentsKind } from '../services/paymentNotifications.js';
 import {
   PAYMENT_MESSAGES,
   expireStalePayments,
   cancelOrderPayment as cancelPayment,
-  handleCloudPaymentsNotification,
   readOrderPayment,
   startOrderPayment as startPayment,
-  testGatewayAct,
-  testGatewayPage,
-  testPayment,
-  type CloudPaymentsKind,
 } from '../services/payments.js';
-import { requireUser } from '../services/sessions.js';
+import { testGatewayAct, testPaymentPage } from '../services/testPayments.js';
+import { requireUser, singleHeaders } from '../http/requestAuth.js';
 
 const PAYMENT_SWEEP_MS = 60_000;
-
-const header = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
 
 export async function registerPayments(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
@@ -62,12 +57,9 @@ export async function registerPayments(app: FastifyInstance): Promise<void> {
     );
 
     scope.get<{ Params: { paymentId: string } }>('/payments/test/:paymentId', async (request, reply) => {
-      const found = await testPayment(ctx, request.params.paymentId);
-      if (!found) throw notFound(PAYMENT_MESSAGES.noPayment, 'payment-not-found');
-      return reply
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(testGatewayPage(found));
+      const page = await testPaymentPage(ctx, request.params.paymentId);
+      if (page === null) throw notFound(PAYMENT_MESSAGES.noPayment, 'payment-not-found');
+      return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
     });
 
     for (const verb of ['pay', 'decline'] as const) {
@@ -81,12 +73,7 @@ export async function registerPayments(app: FastifyInstance): Promise<void> {
     for (const kind of ['check', 'pay', 'fail'] as const satisfies readonly CloudPaymentsKind[]) {
       scope.post(`/payments/cloudpayments/${kind}`, async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        return handleCloudPaymentsNotification(ctx, kind, {
-          raw,
-          contentType: header(request.headers['content-type']),
-          contentHmac: header(request.headers['content-hmac']),
-          xContentHmac: header(request.headers['x-content-hmac']),
-        });
+        return handleCloudPaymentsNotification(ctx, kind, { raw, headers: singleHeaders(request) });
       });
     }
   });

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { checkPromo } from '../../src/api/contract/promo.js';
 import { route } from '../http/route.js';
-import { authenticate } from '../services/sessions.js';
+import { authenticate } from '../http/requestAuth.js';
 import { quotePromo } from '../services/promo.js';
 
 export async function registerPromo(app: FastifyInstance): Promise<void> {

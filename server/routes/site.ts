@@ -21,12 +21,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { sql } from 'drizzle-orm';
-import type { AppContext } from '../context.js';
 import { imageSrc, imageSrcSet, SLIDE_FALLBACK_WIDTH, SLIDE_SIZES, SLIDE_WIDTHS } from '../../src/api/images.js';
 import { matchSiteRoute, type SitePage } from '../../src/api/siteRoutes.js';
 import { notFound } from '../http/errors.js';
 import { captchaVerifierOf } from '../services/captcha.js';
+import { citySlugCache } from '../services/cities.js';
 import { loadSettings } from '../services/settings.js';
 import { chooseEncoding } from './catalog.js';
 import { pageAssets, pageAssetTags, readManifest, type Manifest } from './pageAssets.js';
@@ -34,38 +33,6 @@ import { pageAssets, pageAssetTags, readManifest, type Manifest } from './pageAs
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const INFORMATIONAL = 'public, max-age=3600';
 export const REVALIDATE = 'no-cache';
-
-const SLUGS_MAX_AGE_MS = 30_000;
-const SLUGS_RETRY_MS = 5_000;
-
-/** The chain's city slugs, read from the database and cached briefly. */
-export function citySlugCache(ctx: AppContext) {
-  let slugs: string[] = [];
-  let loadedAt = -Infinity;
-  let loading: Promise<string[]> | null = null;
-  const load = (): Promise<string[]> => {
-    loading ??= ctx.db
-      .run((db) => db.execute<{ slug: string }>(sql`select slug from cities order by position, slug`))
-      .then((result) => {
-        slugs = result.rows.map((r) => r.slug);
-        loadedAt = Date.now();
-        return slugs;
-      })
-      .finally(() => {
-        loading = null;
-      });
-    return loading;
-  };
-  return {
-    async get(): Promise<string[]> {
-      return Date.now() - loadedAt > SLUGS_MAX_AGE_MS ? load() : slugs;
-    },
-    /** Re-reads when the cache is older than a few seconds (a path looked like a new city). */
-    async fresher(): Promise<string[] | null> {
-      return Date.now() - loadedAt > SLUGS_RETRY_MS ? load() : null;
-    },
-  };
-}
 
 interface IndexFile {
   body: Buffer;

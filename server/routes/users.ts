@@ -11,7 +11,8 @@ import {
 } from '../../src/api/contract/users.js';
 import { route } from '../http/route.js';
 import { unauthorized } from '../http/errors.js';
-import { ensureOwnerByPhone, requireUser } from '../services/sessions.js';
+import { requireUser } from '../http/requestAuth.js';
+import { ensureOwnerByPhone } from '../services/sessions.js';
 import { deleteAccount, findUser, getBalance, patchUser, toUser } from '../services/users.js';
 import { requirePhone } from './auth.js';
 

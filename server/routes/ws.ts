@@ -20,7 +20,8 @@ import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { PushMessage } from '../context.js';
 import { createHub, hasHub, type PushHub } from '../push.js';
-import { authenticate, bearerToken } from '../services/sessions.js';
+import { bearerToken } from '../http/requestAuth.js';
+import { userOfToken } from '../services/sessions.js';
 import { isStaffToken, staffFromToken } from '../services/admin/staffSessions.js';
 import { StaffOrderEvent } from '../../src/api/contract/admin/orders.js';
 
@@ -30,6 +31,9 @@ export const STAFF_CHANNEL = 'storefront_staff';
 export const PING_INTERVAL_MS = 30_000;
 const MAX_BUFFERED_BYTES = 1_048_576;
 export const WS_UNAUTHORIZED = 4401;
+/** Close code of the shutdown (RFC 6455 'going away'). */
+export const WS_GOING_AWAY = 1001;
+const WS_CLOSE_WAIT_MS = 1_000;
 
 /** What this route needs of a `ws` WebSocket. */
 interface Socket {
@@ -53,7 +57,33 @@ export function createWsModule(options: { pingIntervalMs?: number; staffRecheckM
     const hub: PushHub = hasHub(ctx.push) ? ctx.push.hub : createHub();
     const alive = new Map<Socket, boolean>();
 
-    await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+    await app.register(fastifyWebsocket, {
+      options: { maxPayload: 4096 },
+      // At shutdown, after the drain's grace period: 1001 'going away' makes the storefront
+      // reconnect, through the load balancer, to another process. A client that does not answer
+      // the close within WS_CLOSE_WAIT_MS is cut, so no socket outlives the drain.
+      preClose: async function closeSockets(this: FastifyInstance) {
+        const server = this.websocketServer;
+        await Promise.all(
+          [...server.clients].map(
+            (client) =>
+              new Promise<void>((resolve) => {
+                if (client.readyState === client.CLOSED) {
+                  resolve();
+                  return;
+                }
+                const timer = setTimeout(() => client.terminate(), WS_CLOSE_WAIT_MS);
+                client.once('close', () => {
+                  clearTimeout(timer);
+                  resolve();
+                });
+                client.close(WS_GOING_AWAY, 'Сервер перезапускается');
+              }),
+          ),
+        );
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      },
+    });
 
     const pingTimer = setInterval(() => {
       for (const [socket, answered] of alive) {
@@ -139,7 +169,7 @@ export function createWsModule(options: { pingIntervalMs?: number; staffRecheckM
           }
           isStaff = true;
         } else if (token !== null) {
-          const user = await authenticate(ctx, request).catch((error: unknown) => {
+          const user = await userOfToken(ctx, token).catch((error: unknown) => {
             request.log.error({ err: error }, 'WebSocket sign-in check failed');
             return undefined;
           });

@@ -46,7 +46,7 @@ let defaultLog: IntegrationLog | null = null;
 /** ctx.log, or one pino logger for the process (secrets are never passed to it). */
 export function logOf(ctx: AppContext): IntegrationLog {
   if (ctx.log) return ctx.log;
-  defaultLog ??= pino({ level: process.env.LOG_LEVEL ?? 'info', name: 'integrations' });
+  defaultLog ??= pino({ level: ctx.config.logLevel, name: 'integrations' });
   return defaultLog;
 }
 
@@ -77,6 +77,7 @@ async function geocodersOf(ctx: AppContext): Promise<Geocoders> {
   if (!remote) {
     const client = createYandexGeocoder({
       url: ctx.config.geocoder.yandexUrl,
+      timeoutMs: () => ctx.config.geocoder.timeoutMs,
       apiKey: () => mapsKey(ctx),
       log: logOf(ctx),
     });

@@ -1,17 +1,20 @@
 // Checkout. POST /order is idempotent per (user, Idempotency-Key): the key is claimed ('running')
 // before any work, and the order, the bonus spending (ledger + balance), the coupon use and the
 // stored answer ('done') are written in ONE transaction. A refusal releases the key, so the same
-// request may be sent again once the cause is gone; a crash leaves 'running', taken over after
-// IDEMPOTENCY_STALE_MS.
+// request may be sent again once the cause is gone. A claim carries its owner, the boot id of the
+// process that made it: a claim whose process is gone (restarted, killed) is taken over at once,
+// one still being worked on by a live process answers 409, and any claim is taken over after
+// IDEMPOTENCY_STALE_MS. Only the claim that still holds the key may store its order, so a
+// takeover, right or wrong about the owner, never makes a second order.
 //
 // The server trusts nothing of the client's money: lines are re-priced from the catalogue, gifts
 // granted by the promotion engine, the zone found from the address point (geocoded when the
 // client sent none), delivery and the service fee computed here. What is checked, and every
 // refusal, is server/services/checkout.ts (assessCheckout), shared with POST /checkout/quote.
 import { createHash, randomUUID } from 'node:crypto';
-import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import type { Executor } from '../db/database.js';
+import { ownerAliveSql, type Executor } from '../db/database.js';
 import { users } from '../db/schema/customers.js';
 import {
   couponUses,
@@ -113,11 +116,13 @@ export interface StoredAnswer {
   body: Order;
 }
 
+/** A claim is (owner, createdAt): the process that made it and when. */
 type Claim = { kind: 'claimed'; createdAt: Date } | { kind: 'replay'; answer: StoredAnswer };
 
 async function claimKey(ctx: AppContext, userId: string, key: string, hash: string): Promise<Claim> {
   const now = ctx.clock.now();
   const forgetBefore = new Date(now.getTime() - IDEMPOTENCY_KEEP_MS);
+  const owner = ctx.db.bootId;
   return ctx.db.run(async (db) => {
     // One statement (one turn of PGlite's queue): answers are kept for IDEMPOTENCY_KEEP_MS, and
     // the customer's older keys are deleted here (the primary key starts with user_id, so the
@@ -129,13 +134,16 @@ async function claimKey(ctx: AppContext, userId: string, key: string, hash: stri
         where ${idempotencyKeys.userId} = ${userId} and ${idempotencyKeys.state} = 'done'
           and ${idempotencyKeys.createdAt} < ${forgetBefore.toISOString()} and ${idempotencyKeys.key} <> ${key}
       )
-      insert into ${idempotencyKeys} (user_id, key, request_hash, state, created_at)
-      values (${userId}, ${key}, ${hash}, 'running', ${now.toISOString()})
+      insert into ${idempotencyKeys} (user_id, key, request_hash, state, created_at, owner)
+      values (${userId}, ${key}, ${hash}, 'running', ${now.toISOString()}, ${owner}::bigint)
       on conflict do nothing
       returning created_at`);
     if (inserted.rows[0]) return { kind: 'claimed', createdAt: now };
     const rows = await db
-      .select()
+      .select({
+        ...getTableColumns(idempotencyKeys),
+        ownerAlive: sql<boolean>`${ownerAliveSql(ctx.db, sql`${idempotencyKeys.owner}`)}`,
+      })
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
       .limit(1);
@@ -145,7 +153,14 @@ async function claimKey(ctx: AppContext, userId: string, key: string, hash: stri
       // An answer older than IDEMPOTENCY_KEEP_MS is forgotten: the key is new again.
       const renewed = await db
         .update(idempotencyKeys)
-        .set({ requestHash: hash, state: 'running', responseStatus: null, responseBody: null, createdAt: now })
+        .set({
+          requestHash: hash,
+          state: 'running',
+          responseStatus: null,
+          responseBody: null,
+          createdAt: now,
+          owner: sql`${owner}::bigint`,
+        })
         .where(
           and(
             eq(idempotencyKeys.userId, userId),
@@ -164,17 +179,21 @@ async function claimKey(ctx: AppContext, userId: string, key: string, hash: stri
       if (!stored.success) throw new Error(`stored answer of idempotency key ${key} does not match the contract`);
       return { kind: 'replay', answer: { status: row.responseStatus, body: stored.data } };
     }
-    if (now.getTime() - row.createdAt.getTime() > IDEMPOTENCY_STALE_MS) {
-      // The first attempt died mid-way (its transaction rolled back): take the key over.
+    // The owner's process is gone (a restart, a kill; its transaction rolled back), or the
+    // claim is older than any attempt should take: take the key over. A claim made before owners
+    // were recorded (null) is judged by its age alone.
+    const ownerGone = row.owner !== null && !row.ownerAlive;
+    if (ownerGone || now.getTime() - row.createdAt.getTime() > IDEMPOTENCY_STALE_MS) {
       const taken = await db
         .update(idempotencyKeys)
-        .set({ createdAt: now })
+        .set({ createdAt: now, owner: sql`${owner}::bigint` })
         .where(
           and(
             eq(idempotencyKeys.userId, userId),
             eq(idempotencyKeys.key, key),
             eq(idempotencyKeys.state, 'running'),
             eq(idempotencyKeys.createdAt, row.createdAt),
+            sql`${idempotencyKeys.owner} is not distinct from ${row.owner === null ? null : row.owner.toString()}::bigint`,
           ),
         )
         .returning({ createdAt: idempotencyKeys.createdAt });
@@ -184,13 +203,16 @@ async function claimKey(ctx: AppContext, userId: string, key: string, hash: stri
   });
 }
 
-async function releaseKey(ctx: AppContext, userId: string, key: string): Promise<void> {
+/** SQL true for the row of this claim (and no other process's claim of the same key). */
+function ownClaim(ctx: AppContext, claimedAt: Date): SQL {
+  return sql`${idempotencyKeys.state} = 'running' and ${idempotencyKeys.owner} = ${ctx.db.bootId}::bigint and ${idempotencyKeys.createdAt} = ${claimedAt.toISOString()}`;
+}
+
+async function releaseKey(ctx: AppContext, userId: string, key: string, claimedAt: Date): Promise<void> {
   await ctx.db.run((db) =>
     db
       .delete(idempotencyKeys)
-      .where(
-        and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'running')),
-      ),
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), ownClaim(ctx, claimedAt))),
   );
 }
 
@@ -213,14 +235,19 @@ export async function placeOrder(
     await requireCaptcha(ctx, body.captchaToken, ip);
     // Geocoding may do HTTP: before the transaction.
     const prepared = await prepareCheckout(ctx, user, body, ip);
-    order = await ctx.db.transaction((tx) => createOrderIn(ctx, tx, ctx.clock.now(), user, key, body, prepared));
+    order = await ctx.db.transaction((tx) =>
+      createOrderIn(ctx, tx, ctx.clock.now(), user, key, claim.createdAt, body, prepared),
+    );
   } catch (error) {
-    await releaseKey(ctx, user.userId, key).catch(() => undefined);
+    await releaseKey(ctx, user.userId, key, claim.createdAt).catch(() => undefined);
     throw error;
   }
-  await ctx.push
-    .publish({ type: 'order:status_update', userId: user.userId, orderId: order.id, status: order.status })
-    .catch(() => undefined);
+  // A push that is a NOTIFY went out with the order's commit (createOrderIn).
+  if (!ctx.push.notifyOnCommit) {
+    await ctx.push
+      .publish({ type: 'order:status_update', userId: user.userId, orderId: order.id, status: order.status })
+      .catch(() => undefined);
+  }
   return { status: 200, body: order };
 }
 
@@ -245,6 +272,7 @@ async function createOrderIn(
   now: Date,
   user: AuthUser,
   key: string,
+  claimedAt: Date,
   body: CreateOrderBody,
   prepared: PreparedCheckout,
 ): Promise<Order> {
@@ -309,7 +337,16 @@ async function createOrderIn(
   } satisfies typeof orders.$inferInsert;
   // Every column is given but the number (a sequence): the stored answer takes it in SQL.
   const answer0 = toOrder({ ...values, number: 0 });
-  const written = await tx.execute<{ number: string | number }>(sql`
+  // The answer is stored only by the claim that still holds the key: one taken over meanwhile
+  // (its owner was thought gone, or it ran past IDEMPOTENCY_STALE_MS) rolls this order back.
+  // The customer's push is NOTIFYed here too, delivered at the commit (no statement of its own).
+  const pushed = ctx.push.notifyOnCommit?.({
+    type: 'order:status_update',
+    userId: user.userId,
+    orderId,
+    status: values.status,
+  });
+  const written = await tx.execute<{ number: string | number; answered: number }>(sql`
     with placed as (${tx.insert(orders).values(values).returning({ number: orders.number }).getSQL()}),
     logged as (
       insert into ${orderStatusLog} (order_id, status, at, actor) values (${orderId}, 'Unconfirmed', ${now.toISOString()}, 'customer')
@@ -318,11 +355,13 @@ async function createOrderIn(
       update ${idempotencyKeys}
       set state = 'done', response_status = 200,
         response_body = jsonb_set(${JSON.stringify(answer0)}::jsonb, '{number}', to_jsonb((select number from placed)))
-      where user_id = ${user.userId} and key = ${key}
+      where user_id = ${user.userId} and key = ${key} and ${ownClaim(ctx, claimedAt)}
+      returning 1
     )
-    select number from placed`);
+    select number, (select count(*) from answered)::int as answered${pushed ? sql`, ${pushed} as pushed` : sql``} from placed`);
   const number = written.rows[0]?.number;
   if (number === undefined) throw new Error('insert into orders returned nothing');
+  if (written.rows[0]?.answered !== 1) throw conflict(ORDER_MESSAGES.inProgress, 'order-in-progress');
   const answer: Order = { ...answer0, number: Number(number) };
 
   if (a.bonusSpent > 0) {

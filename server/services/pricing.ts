@@ -6,10 +6,10 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { contentVersions, groups, products } from '../db/schema/catalog.js';
 import type { GroupModifier } from '../../src/api/entities.js';
+import { ITEM_MESSAGES, maxPerPositionMessage } from '../../src/domain/messages.js';
 
-export const PRODUCT_GONE_MESSAGE = 'Блюдо в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога';
-export const MODIFIER_GONE_MESSAGE =
-  'Модификатор для блюда в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога';
+export const PRODUCT_GONE_MESSAGE = ITEM_MESSAGES.productGone;
+export const MODIFIER_GONE_MESSAGE = ITEM_MESSAGES.modifierGone;
 
 export interface PricingProduct {
   id: string;
@@ -95,7 +95,7 @@ export function priceItem(
   if (!product) return PRODUCT_GONE_MESSAGE;
   if (!Number.isInteger(item.amount) || item.amount < 1) return PRODUCT_GONE_MESSAGE;
   if (product.maxPerPosition > 0 && item.amount > product.maxPerPosition) {
-    return `Блюдо «${product.name}»: не более ${product.maxPerPosition} в одной позиции заказа`;
+    return maxPerPositionMessage(product.name, product.maxPerPosition);
   }
   // Merge repeated modifiers, keeping the first-seen order.
   const merged = new Map<string, { id: string; groupId: string; amount: number }>();

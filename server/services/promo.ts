@@ -30,31 +30,22 @@ import type {
   PromoResponse,
   Settings,
 } from '../../src/api/entities.js';
+import { snackGiftCount, countGiftSnacks } from '../../src/domain/gifts.js';
+import {
+  COUPON_MESSAGES,
+  ORDER_MESSAGES,
+  couponMinSumMessage,
+  goodsPriceChangedMessage,
+} from '../../src/domain/messages.js';
 import { formatPrice } from '../../src/domain/price.js';
 import { formatCount } from '../../src/domain/plural.js';
 import { loadPricingCatalog, priceItems, type ItemRequest, type PricedLine, type PricingCatalog } from './pricing.js';
 import type { AuthUser } from './sessions.js';
 import { getBalance } from './users.js';
 
-export const CITY_NOT_FOUND_MESSAGE = 'Город не найден';
-
-export const COUPON_MESSAGES = {
-  notFound: 'Купон не найден',
-  expired: 'Срок действия купона истёк',
-  notYet: 'Купон ещё не действует',
-  city: 'Купон не действует в вашем городе',
-  selfOnly: 'Купон действует только при самовывозе',
-  deliveryOnly: 'Купон действует только при доставке',
-  limit: 'Лимит использования купона исчерпан',
-} as const;
-
-export function couponMinSumMessage(code: string, minSum: number): string {
-  return `Минимальная сумма заказа для купона ${code} — ${formatPrice(minSum)}`;
-}
-
-export function priceChangedMessage(server: number, client: number): string {
-  return `Цены изменились: сумма товаров теперь ${formatPrice(server)} вместо ${formatPrice(client)}. Проверьте корзину`;
-}
+// The coupon texts are shared with the client (src/domain/messages.ts); re-exported for orders.ts.
+export { COUPON_MESSAGES, couponMinSumMessage };
+export const CITY_NOT_FOUND_MESSAGE = ORDER_MESSAGES.cityNotFound;
 
 export interface CouponData {
   code: string;
@@ -171,14 +162,6 @@ export function couponDiscount(coupon: Pick<CouponData, 'kind' | 'value'>, goods
   return Math.max(0, Math.min(goodsTotal, raw));
 }
 
-/** Snacks that count towards the snack gift: items of the group, sale flag not false, by quantity. */
-export function countSnacks(
-  lines: readonly Pick<PricedLine, 'parentGroup' | 'sale' | 'amount'>[],
-  groupId: string,
-): number {
-  return lines.reduce((n, line) => (line.parentGroup === groupId && line.sale !== false ? n + line.amount : n), 0);
-}
-
 export function allowedBonusFor(requested: number, balance: number, cap: number): number {
   return Math.max(0, Math.min(Math.floor(requested), Math.floor(balance), cap));
 }
@@ -200,7 +183,7 @@ export function evaluatePromo(input: PromoInput): PromoOutcome {
   const loyaltyProgramErrors: string[] = [];
   const priceChanged = input.clientGoodsTotal !== null && Math.abs(input.clientGoodsTotal - goodsTotal) >= 0.01;
   if (priceChanged && input.clientGoodsTotal !== null)
-    loyaltyProgramErrors.push(priceChangedMessage(goodsTotal, input.clientGoodsTotal));
+    loyaltyProgramErrors.push(goodsPriceChangedMessage(goodsTotal, input.clientGoodsTotal));
 
   let appliedCoupon: CouponData | null = null;
   let couponError: string | null = null;
@@ -226,7 +209,11 @@ export function evaluatePromo(input: PromoInput): PromoOutcome {
   const gifts: GrantedGift[] = [];
   const { snack, pizza } = input.rules;
   if (snack && snack.per > 0) {
-    const amount = Math.floor(countSnacks(input.lines, snack.groupId) / snack.per);
+    const snacks = countGiftSnacks(
+      input.lines.map((l) => ({ product: { parentGroup: l.parentGroup, sale: l.sale }, quantity: l.amount })),
+      snack.groupId,
+    );
+    const amount = snackGiftCount(snacks, snack.per);
     if (amount > 0) {
       gifts.push({
         kind: 'snack-gift',

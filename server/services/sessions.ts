@@ -3,18 +3,19 @@
 // working token, and the token is never logged. Sessions live in PostgreSQL, so every server
 // process accepts every token; logout and account deletion revoke them at once.
 //
-// Exports for other areas:
-//   authenticate(ctx, request)  → { userId, phone } | null   (never throws for a bad token)
-//   requireUser(ctx, request)   → { userId, phone }, else 401 'Требуется вход по номеру телефона'
+// Exports for other areas (the token is the request's bearer token; routes extract it with
+// server/http/requestAuth.ts, whose authenticate/requireUser wrap these):
+//   userOfToken(ctx, token)        → { userId, phone } | null   (never throws for a bad token)
+//   requireUserOfToken(ctx, token) → { userId, phone }, else 401 'Требуется вход по номеру телефона'
 //   ensureOwnerByPhone(user, phone) / ensureOwnerById(user, id) → 403 'Доступ запрещён' otherwise
-//   bearerToken(request), hashToken(token), createSession(db, userId, now),
+//   hashToken(token), createSession(db, userId, now),
 //   revokeSession(db, token, now), revokeUserSessions(db, userId, now)
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/database.js';
 import { sessions, users } from '../db/schema/customers.js';
+import { bearerToken, type CredentialSource } from '../http/credentials.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { normalizePhone } from '../../src/domain/phone.js';
 
@@ -40,25 +41,6 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-/**
- * The token of a request: `Authorization: Bearer <token>`, or `?token=<token>` on a WebSocket
- * upgrade only (browsers cannot set headers there). Query tokens on plain HTTP requests are
- * ignored so that tokens do not end up in URLs, access logs and Referer headers.
- */
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (typeof header === 'string') {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (match?.[1]) return match[1];
-  }
-  if (String(request.headers.upgrade ?? '').toLowerCase() === 'websocket') {
-    const query = request.query as Record<string, unknown> | undefined;
-    const token = query?.token;
-    if (typeof token === 'string' && token.length > 0) return token;
-  }
-  return null;
-}
-
 /** Starts a session for the user and returns the token (shown to the client once). */
 export async function createSession(db: Executor, userId: string, now: Date): Promise<string> {
   const token = newToken();
@@ -81,8 +63,7 @@ export async function revokeUserSessions(db: Executor, userId: string, now: Date
 }
 
 /** The signed-in customer, or null (no token, unknown, revoked, idle too long, deleted user). */
-export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthUser | null> {
-  const token = bearerToken(request);
+export async function userOfToken(ctx: AppContext, token: string | null): Promise<AuthUser | null> {
   if (token === null || !TOKEN_SHAPE.test(token)) return null;
   const tokenHash = hashToken(token);
   const now = ctx.clock.now();
@@ -110,10 +91,20 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   });
 }
 
-export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<AuthUser> {
-  const user = await authenticate(ctx, request);
+export async function requireUserOfToken(ctx: AppContext, token: string | null): Promise<AuthUser> {
+  const user = await userOfToken(ctx, token);
   if (!user) throw unauthorized();
   return user;
+}
+
+// Transitional: server/routes/orders.ts and checkout.ts, being changed elsewhere now, still pass
+// the request here; they move to server/http/requestAuth.ts with the order-core restructuring,
+// and these two go then. Every other route uses requestAuth.ts.
+export function authenticate(ctx: AppContext, request: CredentialSource): Promise<AuthUser | null> {
+  return userOfToken(ctx, bearerToken(request));
+}
+export function requireUser(ctx: AppContext, request: CredentialSource): Promise<AuthUser> {
+  return requireUserOfToken(ctx, bearerToken(request));
 }
 
 /** 403 unless `phone` (any accepted spelling: '+7…', '7…', '8…', URL-decoded) is the user's own. */

@@ -7,11 +7,12 @@ import type { Executor } from '../db/database.js';
 import { addresses, bonusLedger, likes, users } from '../db/schema/customers.js';
 import { unprocessable } from '../http/errors.js';
 import type { Address, User } from '../../src/api/entities.js';
+import { ORDER_MESSAGES } from '../../src/domain/messages.js';
 import { revokeUserSessions } from './sessions.js';
 
 type UserRow = typeof users.$inferSelect;
 
-export const NOT_ENOUGH_BONUS_MESSAGE = 'Недостаточно бонусов на счёте';
+export const NOT_ENOUGH_BONUS_MESSAGE = ORDER_MESSAGES.notEnoughBonus;
 
 export function toUser(row: UserRow): User {
   return {

@@ -1,34 +1,35 @@
-// cart: the decider (SPEC §4) and the cart rules the effects and views share. It reads settings,
-// city and catalogue from the state, time and ids from meta. Only types from the schemas (cart.ts):
-// the first load runs it without them.
+// cart: the decider (PRODUCT.md §4). It reads settings, city and catalogue from the state, time and
+// ids from meta; what a command changes in the cart it computes from the command, never by applying
+// its own events. Only types from the schemas (cart.ts): the first load runs it without them.
 import {
   IsoDateTime,
   type CartItem,
   type CartMod,
   type Catalog,
-  type CityData,
-  type DeliveryZone,
   type LastOrder,
   type Product,
   type PromoResponse,
   type Settings,
 } from '../api/entities';
+import { isGoodsLine } from '../domain/cart';
+import { cartModFor, findProduct } from '../domain/catalog';
+import { isGiftSnack, snackProductOf } from '../domain/gifts';
+import { capToMaxPerPosition, exceedsMaxPerPosition, MAX_COUPON_LENGTH } from '../domain/limits';
+import { ITEM_MESSAGES } from '../domain/messages';
 import { isOpenAt } from '../domain/workingHours';
 import type { AppEvent } from '../events';
 import type { ItemRejectionReason } from '../events/cart';
-import { evolveCartAll, goodsTotal, isDeliveryLine, isGoodsLine, type CartState } from '../projections/cart';
-import { findGroup, findProduct } from '../projections/catalog';
-import { selectDeliveryZone } from '../projections/deliveryZone';
-import { evolveAll, selectCity, selectCityData, selectIsSignedIn, type AppState } from '../projections/store';
+import type { CartState } from '../projections/cart';
+import { selectAddressPoint } from '../projections/deliveryZone';
+import { selectCity, selectCityData, selectIsSignedIn, type AppState } from '../projections/store';
 import type { CartCommand } from './cart';
+import { deliveryLineEvents, hiddenLine, type DeliveryInputs } from './deliveryLine';
 import { idSource, type Meta } from './types';
 import { toastShown } from './view.decide';
 
-/** SPEC §8 repeat-order toasts. */
-export const TEXT_REPEAT_PRODUCT_MISSING =
-  'Блюдо в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога';
-export const TEXT_REPEAT_MODIFIER_MISSING =
-  'Модификатор для блюда в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога';
+/** PRODUCT.md §8 repeat-order toasts: the server's words when an order names such a product. */
+export const TEXT_REPEAT_PRODUCT_MISSING = ITEM_MESSAGES.productGone;
+export const TEXT_REPEAT_MODIFIER_MISSING = ITEM_MESSAGES.modifierGone;
 
 /** SPEC §8 cart validation messages; the two modifier ones are ours, in the same style. */
 export const validationMessage = {
@@ -40,34 +41,6 @@ export const validationMessage = {
     `Цена модификатора "${mod}" товара "${name}" изменилась и товар будет удален из корзины`,
 };
 
-/** Longest coupon the promo call accepts (PromoRequest.coupon). */
-export const MAX_COUPON_LENGTH = 64;
-
-/**
- * Events after which the promo effect recalculates the cart (SPEC §4: every change of items,
- * coupon or delivery method; we add bonus spending and sign-in). Promo-made changes (gifts,
- * delivery lines, PromoResultApplied) are excluded so that a promo answer never loops.
- */
-export function needsPromoRecalc(event: AppEvent): boolean {
-  switch (event.type) {
-    case 'ItemAdded':
-    case 'ItemMerged':
-    case 'ItemQuantityChanged':
-    case 'ItemRemoved':
-    case 'ItemsInvalidated':
-    case 'CouponApplied':
-    case 'CouponRemoved':
-    case 'DeliveryMethodChanged':
-    case 'SpendBonusChanged':
-    case 'SignedIn':
-    case 'CitySelected': // SPEC §4 city selection clears the coupon; the reloaded page re-quotes under the new city
-    case 'SessionStarted':
-      return true;
-    default:
-      return false;
-  }
-}
-
 type AddInput = {
   productId: string;
   mods: readonly { id: string; amount: number; groupId: string }[];
@@ -75,7 +48,9 @@ type AddInput = {
   isGift: boolean;
   fromPromocode: boolean;
 };
-type Planned = { ok: true; events: AppEvent[]; lineId: string } | { ok: false; reason: ItemRejectionReason };
+/** The events of an addition, and the cart's lines once they apply. */
+type Planned =
+  { ok: true; events: AppEvent[]; lineId: string; items: CartItem[] } | { ok: false; reason: ItemRejectionReason };
 
 const modKey = (mods: readonly Pick<CartMod, 'groupId' | 'id' | 'amount'>[]): string =>
   mods
@@ -84,31 +59,19 @@ const modKey = (mods: readonly Pick<CartMod, 'groupId' | 'id' | 'amount'>[]): st
     .join(',');
 
 /** Resolves chosen mods against the product's groupModifiers and the catalogue (SPEC §3 CartMod). */
-export function resolveMods(
+function resolveMods(
   product: Product,
   chosen: AddInput['mods'],
   catalog: Catalog,
 ): { ok: true; mods: CartMod[] } | { ok: false; reason: ItemRejectionReason } {
   const mods: CartMod[] = [];
   for (const m of chosen) {
-    const group = product.groupModifiers.find((g) => g.id === m.groupId);
-    const choice = group?.modifiers.find((x) => x.modifierId === m.id);
-    const modProduct = findProduct(catalog, m.id);
-    if (group === undefined || choice === undefined || modProduct === undefined)
-      return { ok: false, reason: 'unknown-modifier' };
+    const mod = cartModFor(catalog, product, m.groupId, m.id, m.amount);
+    if (mod === null) return { ok: false, reason: 'unknown-modifier' };
     if (!Number.isInteger(m.amount) || m.amount < 1) return { ok: false, reason: 'invalid-quantity' };
     const same = mods.find((x) => x.groupId === m.groupId && x.id === m.id);
     if (same !== undefined) same.amount += m.amount;
-    else
-      mods.push({
-        id: m.id,
-        name: modProduct.name,
-        amount: m.amount,
-        price: choice.price,
-        code: modProduct.code,
-        groupId: m.groupId,
-        groupName: findGroup(catalog, m.groupId)?.name ?? '',
-      });
+    else mods.push(mod);
   }
   for (const g of product.groupModifiers) {
     const taken = mods.filter((m) => m.groupId === g.id).reduce((n, m) => n + m.amount, 0);
@@ -119,27 +82,28 @@ export function resolveMods(
 }
 
 /** Rule 5 and 8: merge into an identical line or make a new one (no modal, no time checks). */
-function planAdd(cart: CartState, catalog: Catalog, input: AddInput, nextId: () => string): Planned {
+function planAdd(items: readonly CartItem[], catalog: Catalog, input: AddInput, nextId: () => string): Planned {
   const product = findProduct(catalog, input.productId);
   if (product === undefined) return { ok: false, reason: 'unknown-product' };
   const q = input.quantity;
   if (!Number.isInteger(q) || q < 1) return { ok: false, reason: 'invalid-quantity' };
-  if (product.maxPerPositionInOrder > 0 && q > product.maxPerPositionInOrder)
-    return { ok: false, reason: 'max-per-position' };
+  if (exceedsMaxPerPosition(product.maxPerPositionInOrder, q)) return { ok: false, reason: 'max-per-position' };
   const resolved = resolveMods(product, input.mods, catalog);
   if (!resolved.ok) return resolved;
   const key = modKey(resolved.mods);
-  const same = cart.items.find(
+  const same = items.find(
     (l) => !l.isHidden && l.isGift === input.isGift && l.product.id === product.id && modKey(l.mods) === key,
   );
   if (input.isGift) {
     // A gift is one line of quantity 1; choosing it again changes nothing.
-    if (same !== undefined) return { ok: true, events: [], lineId: same.id };
+    if (same !== undefined) return { ok: true, events: [], lineId: same.id, items: [...items] };
   } else if (same !== undefined && product.maxPerPositionInOrder === 0) {
+    const quantity = same.quantity + q;
     return {
       ok: true,
-      events: [{ type: 'ItemMerged', data: { lineId: same.id, added: q, quantity: same.quantity + q } }],
+      events: [{ type: 'ItemMerged', data: { lineId: same.id, added: q, quantity } }],
       lineId: same.id,
+      items: withQuantity(items, same.id, quantity),
     };
   }
   const line: CartItem = {
@@ -152,111 +116,34 @@ function planAdd(cart: CartState, catalog: Catalog, input: AddInput, nextId: () 
     isServiceFee: false,
     fromPromocode: input.fromPromocode,
   };
-  return { ok: true, events: [{ type: 'ItemAdded', data: { line } }], lineId: line.id };
+  return { ok: true, events: [{ type: 'ItemAdded', data: { line } }], lineId: line.id, items: [...items, line] };
 }
 
-const hiddenLine = (id: string, product: Product, isGift: boolean, fromPromocode: boolean): CartItem => ({
-  id,
-  product,
-  quantity: 1,
-  mods: [],
-  isGift,
-  isHidden: true,
-  isServiceFee: false,
-  fromPromocode,
-});
+const withQuantity = (items: readonly CartItem[], lineId: string, quantity: number): CartItem[] =>
+  items.map((l) => (l.id === lineId ? { ...l, quantity } : l));
+const without = (items: readonly CartItem[], lineIds: readonly string[]): CartItem[] =>
+  items.filter((l) => !lineIds.includes(l.id));
+
+/** The cart as it will be once a command's events apply: what normalising depends on. */
+type NextCart = Pick<CartState, 'items' | 'deliveryMethod' | 'freeDelivery' | 'discountTotal'>;
 
 /**
- * SPEC §4 delivery line: at most one hidden delivery or free-delivery line, none in self-pickup.
- * With the delivery zone of the address known, the paid line costs the zone's deliveryPrice (the
- * city's delivery product repriced; a zone that delivers for free gets the free-delivery line), as
- * the server's quote and order charge it; before that, the city's delivery product as it is.
+ * What must follow any cart change, appended to its events: a cart of only gifts / delivery lines
+ * is emptied (discount 0), otherwise the delivery line is brought in line with the rules.
  */
-export function deliveryLineEvents(
-  cart: CartState,
-  cityData: CityData | undefined,
-  catalog: Catalog | null,
+function withNormalised(
+  events: AppEvent[],
+  state: AppState,
+  next: Partial<NextCart>,
   nextId: () => string,
-  zone: Pick<DeliveryZone, 'deliveryPrice'> | null = null,
 ): AppEvent[] {
-  let wanted: Product | undefined;
-  if (cart.deliveryMethod === 'delivery' && cityData !== undefined && cart.items.some(isGoodsLine)) {
-    const free = findProduct(catalog, cityData.freeDeliveryId);
-    if (goodsTotal(cart.items) >= cityData.freeDeliveryFrom) wanted = free;
-    else if (!cart.freeDelivery) {
-      const paid = findProduct(catalog, cityData.deliveryId);
-      if (zone === null || paid === undefined) wanted = paid;
-      else wanted = zone.deliveryPrice === 0 && free !== undefined ? free : { ...paid, price: zone.deliveryPrice };
-    }
-  }
-  const events: AppEvent[] = [];
-  let kept = false;
-  for (const l of cart.items.filter(isDeliveryLine)) {
-    const keep = !kept && wanted !== undefined && l.product.id === wanted.id && l.product.price === wanted.price;
-    if (keep) kept = true;
-    else events.push({ type: 'DeliveryLineRemoved', data: { lineId: l.id } });
-  }
-  if (wanted !== undefined && !kept) {
-    events.push({ type: 'DeliveryLineAdded', data: { line: hiddenLine(nextId(), wanted, false, false) } });
-  }
-  return events;
-}
-
-/**
- * What must follow any cart change: a cart of only gifts / delivery lines is emptied (discount 0),
- * otherwise the delivery line is brought in line with the rules.
- */
-export function normaliseCart(cart: CartState, state: AppState, nextId: () => string): AppEvent[] {
+  const cart: NextCart = { ...state.cart, ...next };
   if (!cart.items.some(isGoodsLine)) {
-    if (cart.items.length > 0 || cart.discountTotal !== 0)
-      return [{ type: 'CartCleared', data: { reason: 'only-gifts-left' } }];
-    return [];
+    const clear = cart.items.length > 0 || cart.discountTotal !== 0;
+    return clear ? [...events, { type: 'CartCleared', data: { reason: 'only-gifts-left' } }] : events;
   }
-  // The zone of the cart as it will be (its delivery method may be what just changed).
-  return deliveryLineEvents(
-    cart,
-    selectCityData(state),
-    state.catalog.catalog,
-    nextId,
-    selectDeliveryZone({ ...state, cart }),
-  );
-}
-
-/** Events that can move the delivery point or the zones, and so the delivery line's price. */
-const DELIVERY_ZONE_INPUTS: ReadonlySet<AppEvent['type']> = new Set<AppEvent['type']>([
-  'AddressesLoaded',
-  'AddressSelected',
-  'AddressCreated',
-  'AddressDeleted',
-  'AddressLocated',
-  'OneOffAddressChosen',
-  'SettingsLoaded',
-]);
-
-/**
- * For any decider: when its events change where the order goes (or the zones), the delivery line
- * follows (issue 5: one delivery price). Not before the catalogue and settings are there: without
- * them the line cannot be priced, and the cart's own validation normalises it once they arrive.
- */
-export function withDeliveryZoneLine(events: AppEvent[], state: AppState, meta: Meta): AppEvent[] {
-  if (!events.some((e) => DELIVERY_ZONE_INPUTS.has(e.type))) return events;
-  const after = evolveAll(state, events);
-  if (after.catalog.catalog === null || after.setting.settings === null) return events;
-  const nextId = idSource({ ...meta, id: `${meta.id}:zone` });
-  const line = deliveryLineEvents(
-    after.cart,
-    selectCityData(after),
-    after.catalog.catalog,
-    nextId,
-    selectDeliveryZone(after),
-  );
-  return line.length === 0 ? events : [...events, ...line];
-}
-
-/** Appends the normalising events of the cart the given events lead to. */
-function withNormalised(events: AppEvent[], state: AppState, nextId: () => string): AppEvent[] {
-  const after = evolveCartAll(state.cart, events);
-  return [...events, ...normaliseCart(after, state, nextId)];
+  const inputs: DeliveryInputs = { cart, point: selectAddressPoint(state), settings: state.setting.settings };
+  return [...events, ...deliveryLineEvents(state, inputs, nextId)];
 }
 
 const rejected = (productId: string, reason: ItemRejectionReason): AppEvent => ({
@@ -297,7 +184,7 @@ function decideAddItem(c: CommandOf<'AddItem'>, state: AppState, meta: Meta): Ap
   if (!needsChoice) {
     const nextId = idSource(meta);
     const plan = planAdd(
-      state.cart,
+      state.cart.items,
       catalog,
       { productId, mods, quantity, isGift, fromPromocode: c.data.fromPromocode ?? false },
       nextId,
@@ -310,10 +197,10 @@ function decideAddItem(c: CommandOf<'AddItem'>, state: AppState, meta: Meta): Ap
     // Rule 6.
     events.push({ type: 'LineHighlighted', data: { lineId: plan.lineId } });
     // Rule 7.
-    if (!isGift && product.parentGroup === settings.SNACKS_GROUP_ID && product.additionalInfo.sale !== false) {
+    if (!isGift && isGiftSnack(snackProductOf(product), settings.SNACKS_GROUP_ID)) {
       events.push({ type: 'SnackGiftOffered', data: { productId } });
     }
-    return withNormalised(events, state, nextId);
+    return withNormalised(events, state, { items: plan.items }, nextId);
   }
   if (!isGift && !selectIsSignedIn(state)) events.push({ type: 'AuthRequired', data: { reason: 'add-item' } });
   events.push({
@@ -334,7 +221,7 @@ function decideApplyPromo(response: PromoResponse, state: AppState, meta: Meta):
 
   // Match gift lines to the answer's free products, one line per listed entry.
   const unmatched = cart.items.filter((l) => l.isGift);
-  const changes: AppEvent[] = [];
+  const added: CartItem[] = [];
   const requests: AppEvent[] = [];
   for (const f of response.freeProducts) {
     if (deliveryIds.has(f.productId)) continue;
@@ -351,9 +238,9 @@ function decideApplyPromo(response: PromoResponse, state: AppState, meta: Meta):
       continue;
     }
     const product = findProduct(catalog, f.productId);
-    if (product !== undefined)
-      changes.push({ type: 'GiftAdded', data: { line: hiddenLine(nextId(), product, true, f.fromPromocode) } });
+    if (product !== undefined) added.push(hiddenLine(nextId(), product, true, f.fromPromocode));
   }
+  const changes: AppEvent[] = added.map((line) => ({ type: 'GiftAdded', data: { line } }));
   const removals: AppEvent[] = unmatched.map((l) => ({ type: 'GiftRemoved', data: { lineId: l.id } }));
 
   const applied: AppEvent = {
@@ -379,7 +266,19 @@ function decideApplyPromo(response: PromoResponse, state: AppState, meta: Meta):
   const events: AppEvent[] = [applied, ...removals, ...changes];
   if (cart.spendBonus > response.allowedBonus)
     events.push({ type: 'SpendBonusChanged', data: { amount: response.allowedBonus } });
-  const normalised = withNormalised(events, state, nextId);
+  const items = [
+    ...without(
+      cart.items,
+      unmatched.map((l) => l.id),
+    ),
+    ...added,
+  ];
+  const normalised = withNormalised(
+    events,
+    state,
+    { items, freeDelivery, discountTotal: response.discountTotal },
+    nextId,
+  );
   const cleared = normalised.some((e) => e.type === 'CartCleared');
   return cleared ? normalised : [...normalised, ...requests];
 }
@@ -402,12 +301,12 @@ function decideValidate(state: AppState, meta: Meta): AppEvent[] {
       continue;
     }
     for (const mod of line.mods) {
-      const choice = p.groupModifiers.find((g) => g.id === mod.groupId)?.modifiers.find((m) => m.modifierId === mod.id);
-      if (choice === undefined || findProduct(catalog, mod.id) === undefined) {
+      const offered = cartModFor(catalog, p, mod.groupId, mod.id);
+      if (offered === null) {
         lines.push({ ...base, reason: 'modifier-missing', message: validationMessage.modifierMissing(mod.name, name) });
         break;
       }
-      if (choice.price !== mod.price) {
+      if (offered.price !== mod.price) {
         lines.push({
           ...base,
           reason: 'modifier-price-changed',
@@ -428,7 +327,8 @@ function decideValidate(state: AppState, meta: Meta): AppEvent[] {
       events.push({ type: 'RestaurantUnmatched', data: { deliveryTerminalId: selected } });
     }
   }
-  return withNormalised(events, state, idSource(meta));
+  const invalid = lines.map((l) => l.lineId);
+  return withNormalised(events, state, { items: without(state.cart.items, invalid) }, idSource(meta));
 }
 
 function decideRepeat(lastOrder: LastOrder, state: AppState, meta: Meta): AppEvent[] {
@@ -440,7 +340,7 @@ function decideRepeat(lastOrder: LastOrder, state: AppState, meta: Meta): AppEve
   const nextId = idSource(meta);
   const events: AppEvent[] = [];
   const toasts = new Set<string>();
-  let cart = state.cart;
+  let items: CartItem[] = state.cart.items;
   for (const item of lastOrder.products) {
     if (item.isGift) continue;
     const product = findProduct(catalog, item.productId);
@@ -448,11 +348,10 @@ function decideRepeat(lastOrder: LastOrder, state: AppState, meta: Meta): AppEve
       toasts.add(TEXT_REPEAT_PRODUCT_MISSING);
       continue;
     }
-    const quantity =
-      product.maxPerPositionInOrder > 0 ? Math.min(item.amount, product.maxPerPositionInOrder) : item.amount;
+    const quantity = capToMaxPerPosition(product.maxPerPositionInOrder, item.amount);
     const mods = item.mods.map(({ id, amount, groupId }) => ({ id, amount, groupId }));
     const plan = planAdd(
-      cart,
+      items,
       catalog,
       { productId: product.id, mods, quantity, isGift: false, fromPromocode: false },
       nextId,
@@ -462,9 +361,9 @@ function decideRepeat(lastOrder: LastOrder, state: AppState, meta: Meta): AppEve
       continue;
     }
     events.push(...plan.events);
-    cart = evolveCartAll(cart, plan.events);
+    items = plan.items;
   }
-  const all = withNormalised(events, state, nextId);
+  const all = withNormalised(events, state, { items }, nextId);
   for (const text of toasts) all.push(toastShown(nextId(), text, 'error'));
   all.push({ type: 'CartOpened', data: {} });
   return all;
@@ -483,20 +382,29 @@ export function decideCart(command: CartCommand, state: AppState, meta: Meta): A
       if (!Number.isInteger(quantity))
         return [{ type: 'LineChangeRejected', data: { lineId, reason: 'invalid-quantity' } }];
       // SPEC §4 Decrease: at quantity 1 the line is removed.
-      if (quantity < 1) return withNormalised([{ type: 'ItemRemoved', data: { lineId } }], state, idSource(meta));
+      if (quantity < 1) {
+        const items = without(cart.items, [lineId]);
+        return withNormalised([{ type: 'ItemRemoved', data: { lineId } }], state, { items }, idSource(meta));
+      }
       if (quantity === line.quantity) return [];
       if (line.isGift) return [{ type: 'LineChangeRejected', data: { lineId, reason: 'fixed-quantity' } }];
-      const max = line.product.maxPerPositionInOrder;
-      if (max > 0 && quantity > max)
+      if (exceedsMaxPerPosition(line.product.maxPerPositionInOrder, quantity))
         return [{ type: 'LineChangeRejected', data: { lineId, reason: 'max-per-position' } }];
-      return withNormalised([{ type: 'ItemQuantityChanged', data: { lineId, quantity } }], state, idSource(meta));
+      const items = withQuantity(cart.items, lineId, quantity);
+      return withNormalised(
+        [{ type: 'ItemQuantityChanged', data: { lineId, quantity } }],
+        state,
+        { items },
+        idSource(meta),
+      );
     }
     case 'RemoveItem': {
       const { lineId } = command.data;
       const line = cart.items.find((l) => l.id === lineId);
       if (line === undefined) return [];
       if (line.isHidden) return [{ type: 'LineChangeRejected', data: { lineId, reason: 'hidden-line' } }];
-      return withNormalised([{ type: 'ItemRemoved', data: { lineId } }], state, idSource(meta));
+      const items = without(cart.items, [lineId]);
+      return withNormalised([{ type: 'ItemRemoved', data: { lineId } }], state, { items }, idSource(meta));
     }
     case 'ClearHighlight':
       return state.view.lastAddedLineId === command.data.lineId
@@ -508,6 +416,7 @@ export function decideCart(command: CartCommand, state: AppState, meta: Meta): A
       return withNormalised(
         [{ type: 'DeliveryMethodChanged', data: { method, previous: cart.deliveryMethod } }],
         state,
+        { deliveryMethod: method },
         idSource(meta),
       );
     }

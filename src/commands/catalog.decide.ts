@@ -1,7 +1,7 @@
 // catalog: the decider and its texts. Only types from the schemas (catalog.ts): the first load
 // runs it without them.
 import type { AppEvent } from '../events';
-import { findProduct } from '../projections/catalog';
+import { findProduct } from '../domain/catalog';
 import { selectIsSignedIn, type AppState } from '../projections/store';
 import type { CatalogCommand } from './catalog';
 import type { Meta } from './types';

@@ -1,40 +1,25 @@
-// checkout (issue 5): the order inputs built from the state, the refusals the client sees itself,
-// and decideCheckout. Only types from the schemas (checkout.ts): the first load runs it without them.
-import type { CheckoutQuote, CheckoutQuoteBody, RefusalAction } from '../api/contract/checkout';
+// checkout: the refusals the client sees itself and decideCheckout (docs/CHECKOUT.md). The order
+// inputs it compares quotes with come from projections/orderBody. Only types from the schemas
+// (checkout.ts): the first load runs it without them.
+import type { CheckoutQuote, RefusalAction } from '../api/contract/checkout';
 import { OrderStatus, PaymentMethod, RefusalCode } from '../api/contract/orderCodes';
-import type { CreateOrderBody, Order } from '../api/contract/orders';
+import type { Order } from '../api/contract/orders';
 import { IsoDateTime } from '../api/entities';
+import { goodsTotal } from '../domain/cart';
+import { CHECKOUT_TEXT, goodsPriceChangedMessage } from '../domain/messages';
+import { isOnline } from '../domain/payment';
 import { isOpenAt } from '../domain/workingHours';
 import type { AppEvent } from '../events';
 import type { OrderProblem } from '../events/checkout';
-import { notWorkingText, TEXT_WORK_TIME } from '../projections/modal';
+import { notWorkingText } from '../projections/modal';
 import { selectSelectedAddress } from '../projections/address';
-import { goodsTotal, isGiftLine, isGoodsLine, selectIsCartEmpty } from '../projections/cart';
+import { selectIsCartEmpty } from '../projections/cart';
 import { selectQuote, type CheckoutState } from '../projections/checkout';
+import { buildOrderBody, buildQuoteBody, quoteKey, selectCurrentQuote } from '../projections/orderBody';
 import { selectCity, selectIsSignedIn, type AppState } from '../projections/store';
+import { deliveryLineMoved } from './deliveryLine';
 import type { CheckoutCommand } from './checkout';
 import type { Meta } from './types';
-
-// ---------------------------------------------------------------------------------------------
-// Texts. The server's wording where the server refuses the same thing (server/services/orders.ts).
-
-export const CHECKOUT_TEXT = {
-  closed: TEXT_WORK_TIME,
-  noAddress: 'Укажите адрес доставки',
-  noRestaurant: 'Выберите ресторан для самовывоза',
-  onlinePaymentOff: 'Онлайн-оплата сейчас недоступна, выберите оплату при получении',
-  courierCardSelf: 'Оплата картой курьеру возможна только при доставке',
-  changeTooSmall: 'Сумма, с которой нужна сдача, меньше суммы заказа',
-  consent: 'Подтвердите согласие на обработку персональных данных',
-  signIn: 'Войдите по номеру телефона, чтобы оформить заказ',
-  emptyCart: 'Корзина пуста',
-  slotPast: 'Выбранное время уже прошло',
-  /** A refusal without a message (SPEC §8 fallback). */
-  requestFailed: 'Произошла ошибка при запросе',
-  /** No answer from the server. */
-  noAnswer:
-    'Не удалось отправить заказ: нет ответа от сервера. Проверьте соединение и нажмите «Оформить заказ» ещё раз',
-} as const;
 
 /** What the customer can do, per action, when the server gave no text of its own. */
 export const ACTION_TEXT: Readonly<Record<RefusalAction, string>> = {
@@ -85,89 +70,6 @@ const CODE_ACTION: Readonly<Record<RefusalCode | 'other', RefusalAction>> = {
 export function problem(code: RefusalCode | 'other', message: string, actionText?: string): OrderProblem {
   const action = CODE_ACTION[code];
   return { code, message, action, actionText: actionText ?? ACTION_TEXT[action], missingSum: null, productIds: [] };
-}
-
-export const ONLINE_METHODS: readonly PaymentMethod[] = ['card', 'sbp'];
-export const isOnline = (method: PaymentMethod): boolean => ONLINE_METHODS.includes(method);
-
-// ---------------------------------------------------------------------------------------------
-// Inputs of POST /checkout/quote and POST /order, from the state.
-
-/** The cart's goods and gifts as the order takes them (hidden delivery and service lines are the server's). */
-export function orderItems(state: AppState): CreateOrderBody['items'] {
-  return state.cart.items
-    .filter((l) => isGoodsLine(l) || isGiftLine(l))
-    .map((l) => ({
-      productId: l.product.id,
-      amount: l.quantity,
-      mods: l.mods.map((m) => ({ id: m.id, amount: m.amount, groupId: m.groupId })),
-      isGift: l.isGift,
-    }));
-}
-
-/** The quote body of the current state; null before a city is chosen. */
-export function buildQuoteBody(state: AppState): CheckoutQuoteBody | null {
-  const cityId = state.city.selectedId;
-  if (cityId === null) return null;
-  const cart = state.cart;
-  const c = state.checkout;
-  const delivery = cart.deliveryMethod === 'delivery';
-  const signedIn = selectIsSignedIn(state);
-  // A one-off address (not saved) goes as itself; else the saved one by id.
-  const oneOff = delivery && signedIn ? c.oneOffAddress : null;
-  const address = delivery && signedIn && oneOff === null ? selectSelectedAddress(state.address) : undefined;
-  // Consent is checked by the client itself (null: not asked), so ticking it does not re-quote.
-  const body = {
-    cityId,
-    deliveryMethod: cart.deliveryMethod,
-    items: orderItems(state),
-    coupon: cart.appliedCoupon,
-    spendBonus: Math.floor(cart.spendBonus),
-    address: oneOff,
-    addressId: address?.id ?? null,
-    deliveryTerminalId: delivery ? null : cart.selectedRestaurant,
-    deliveryTime: cart.deliveryTime,
-    paymentMethod: c.paymentMethod,
-    changeFrom: c.paymentMethod === 'cash' ? c.changeFrom : null,
-    expectedTotal: null,
-    consent: null,
-  };
-  return body;
-}
-
-/** The key a quote answer is filed under: the JSON of its body. */
-export const quoteKey = (body: CheckoutQuoteBody): string => JSON.stringify(body);
-
-/** The quote answered for exactly the current state, or null (none yet, stale, failed). */
-export function selectCurrentQuote(state: AppState): CheckoutQuote | null {
-  const body = buildQuoteBody(state);
-  const q = state.checkout.quote;
-  return body !== null && q.status === 'ready' && q.key === quoteKey(body) ? q.quote : null;
-}
-
-/** The POST /order body: the quote body plus persons, comment, consent and the total the customer saw. */
-export function buildOrderBody(state: AppState, expectedTotal: number | null): CreateOrderBody | null {
-  const q = buildQuoteBody(state);
-  if (q === null || q.paymentMethod === null) return null;
-  const c = state.checkout;
-  return {
-    cityId: q.cityId,
-    deliveryMethod: q.deliveryMethod,
-    items: q.items,
-    coupon: q.coupon,
-    spendBonus: q.spendBonus,
-    address: q.address,
-    addressId: q.addressId,
-    deliveryTerminalId: q.deliveryTerminalId,
-    deliveryTime: q.deliveryTime,
-    paymentMethod: q.paymentMethod,
-    persons: c.persons,
-    changeFrom: q.changeFrom,
-    comment: c.comment.trim(),
-    expectedTotal,
-    captchaToken: null,
-    consent: c.consent,
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -223,10 +125,9 @@ export function clientProblems(state: AppState, now: string): OrderProblem[] {
 export function priceChangeProblem(state: AppState, quote: CheckoutQuote): OrderProblem | null {
   const mine = goodsTotal(state.cart.items);
   if (Math.abs(mine - quote.goodsTotal) < 0.01) return null;
-  const fmt = (n: number) => `${new Intl.NumberFormat('ru-RU').format(n).replace(/\s/g, '\u00a0')}\u00a0₽`;
   return problem(
     'price-changed',
-    `Цены изменились: сумма товаров теперь ${fmt(quote.goodsTotal)} вместо ${fmt(mine)}`,
+    goodsPriceChangedMessage(quote.goodsTotal, mine, false),
     'Откройте корзину: она обновит цены',
   );
 }
@@ -289,15 +190,19 @@ function decidePlaceOrder(state: AppState, meta: Meta): AppEvent[] {
 
 /**
  * A saved address without a point (saved before the form sent one) gets the point the server used
- * for it, so the cart prices delivery by its zone as the quote does (issue 5: one delivery price).
+ * for it, so the cart prices delivery by its zone as the quote does (one delivery price,
+ * docs/CHECKOUT.md); the delivery line follows the point.
  */
-function learntLocation(state: AppState, key: string, quote: CheckoutQuote): AppEvent[] {
+function learntLocation(state: AppState, key: string, quote: CheckoutQuote, meta: Meta): AppEvent[] {
   const body = buildQuoteBody(state);
   const address = selectSelectedAddress(state.address);
   if (body === null || quoteKey(body) !== key || quote.deliveryMethod !== 'delivery' || quote.location === null)
     return [];
   if (address === undefined || address.location !== null || body.addressId !== address.id) return [];
-  return [{ type: 'AddressLocated', data: { addressId: address.id, location: quote.location } }];
+  return [
+    { type: 'AddressLocated', data: { addressId: address.id, location: quote.location } },
+    ...deliveryLineMoved(state, meta, { point: quote.location }),
+  ];
 }
 
 function decideRefusal(c: Extract<CheckoutCommand, { type: 'ReportOrderRefusal' }>, state: AppState): AppEvent[] {
@@ -372,7 +277,7 @@ export function decideCheckout(command: CheckoutCommand, state: AppState, meta: 
       if (c.quote.status !== 'pending' || c.quote.key !== command.data.key) return [];
       return [
         { type: 'QuoteReceived', data: { key: command.data.key, quote: command.data.quote } },
-        ...learntLocation(state, command.data.key, command.data.quote),
+        ...learntLocation(state, command.data.key, command.data.quote, meta),
       ];
     }
     case 'ReportQuoteFailure':
@@ -400,7 +305,11 @@ export function decideCheckout(command: CheckoutCommand, state: AppState, meta: 
       if (!selectIsSignedIn(state)) return [{ type: 'AuthRequired', data: { reason: 'address' } }];
       const a = command.data.address;
       if (a.street.trim() === '' || a.home.trim() === '') return [];
-      return sameJson(c.oneOffAddress, a) ? [] : [{ type: 'OneOffAddressChosen', data: { address: a } }];
+      if (sameJson(c.oneOffAddress, a)) return [];
+      return [
+        { type: 'OneOffAddressChosen', data: { address: a } },
+        ...deliveryLineMoved(state, meta, { point: a.location }),
+      ];
     }
     case 'PlaceOrder':
       return decidePlaceOrder(state, meta);

@@ -10,7 +10,7 @@ import type { AddressCommand } from './address';
 import type { AuthCommand, SessionCommand, SignInCommand } from './auth';
 import { decideSession } from './auth.decide';
 import type { CartCommand } from './cart';
-import { decideCart, withDeliveryZoneLine } from './cart.decide';
+import { decideCart } from './cart.decide';
 import type { CatalogCommand } from './catalog';
 import { decideCatalog } from './catalog.decide';
 import type { CheckoutCommand } from './checkout';
@@ -182,7 +182,7 @@ export const ON_DEMAND_COMMAND_TYPES: { [A in OnDemandArea]: Record<OnDemandComm
  * a command leads to in this state; a business "no" is an event; [] means nothing to do.
  */
 export function createDecide(onDemand: OnDemandDeciders): Decide {
-  const decideArea: Decide = (command, state, meta) => {
+  return (command, state, meta) => {
     if (isAddressCommand(command)) return onDemand.address(command, state, meta);
     if (isSignInCommand(command)) return onDemand.signIn(command, state, meta);
     if (isSessionCommand(command)) return decideSession(command, state, meta);
@@ -198,6 +198,4 @@ export function createDecide(onDemand: OnDemandDeciders): Decide {
     const unreachable: never = command;
     throw new Error(`unknown command ${JSON.stringify(unreachable)}`);
   };
-  // Whatever area moved the delivery address, the cart's delivery line is repriced with it.
-  return (command, state, meta) => withDeliveryZoneLine(decideArea(command, state, meta), state, meta);
 }

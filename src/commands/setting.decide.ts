@@ -2,21 +2,24 @@
 import type { AppEvent } from '../events';
 import type { VersionKind } from '../events/setting';
 import type { AppState } from '../projections/store';
+import { deliveryLineMoved } from './deliveryLine';
 import type { SettingCommand } from './setting';
 import type { Meta } from './types';
 
 /** SPEC §9: the update-needed flag is set when the mobile app version differs from this. */
 export const CURRENT_MOBILE_APP_VERSION = '1';
 
-export function decideSetting(command: SettingCommand, state: AppState, _meta: Meta): AppEvent[] {
+export function decideSetting(command: SettingCommand, state: AppState, meta: Meta): AppEvent[] {
   const s = state.setting;
   switch (command.type) {
     case 'StartSettingsLoad':
       return s.status === 'loading' ? [] : [{ type: 'SettingsRequested', data: {} }];
-    case 'ApplySettings':
-      return s.status === 'loaded' && JSON.stringify(s.settings) === JSON.stringify(command.data.settings)
-        ? []
-        : [{ type: 'SettingsLoaded', data: { settings: command.data.settings } }];
+    case 'ApplySettings': {
+      const settings = command.data.settings;
+      if (s.status === 'loaded' && JSON.stringify(s.settings) === JSON.stringify(settings)) return [];
+      // New zones or city data reprice the cart's delivery line (PRODUCT.md §4).
+      return [{ type: 'SettingsLoaded', data: { settings } }, ...deliveryLineMoved(state, meta, { settings })];
+    }
     case 'ReportSettingsFailure':
       return [{ type: 'SettingsLoadFailed', data: { message: command.data.message } }];
     case 'CheckVersions': {

@@ -149,12 +149,13 @@ export function applyCatalogQuery(
   }
 }
 
-export function findProduct(catalog: Pick<Catalog, 'products'>, productId: string): Product | undefined {
-  return catalog.products.find((p) => p.id === productId);
+/** The product of that id; undefined when absent or before the catalogue is loaded (null). */
+export function findProduct(catalog: Pick<Catalog, 'products'> | null, productId: string): Product | undefined {
+  return catalog?.products.find((p) => p.id === productId);
 }
 
-export function findGroup(catalog: Pick<Catalog, 'groups'>, groupId: string): Group | undefined {
-  return catalog.groups.find((g) => g.id === groupId);
+export function findGroup(catalog: Pick<Catalog, 'groups'> | null, groupId: string): Group | undefined {
+  return catalog?.groups.find((g) => g.id === groupId);
 }
 
 /** A modifier is itself a product (of a group-modifier group); its name is that product's name. */

@@ -1,6 +1,6 @@
 // Delivery zones: which zone (and so which minimum sum, price and terminal) an address point falls in.
 // The old server trusted the zone the client sent; the server will call this on the geocoded point.
-import type { DeliveryZone, GeoPoint } from '../api/entities';
+import type { DeliveryZone, GeoPoint, Settings } from '../api/entities';
 
 /** [lon, lat], GeoJSON order, as DeliveryZone.polygon stores it. */
 export type LonLat = readonly [number, number];
@@ -45,4 +45,14 @@ export function pointInPolygon(point: GeoPoint, polygon: readonly LonLat[]): boo
 /** The first zone, in the given order, that holds the point; the order is the admin's priority where zones overlap. */
 export function findZone<Z extends Pick<DeliveryZone, 'polygon'>>(zones: readonly Z[], point: GeoPoint): Z | null {
   return zones.find((zone) => pointInPolygon(point, zone.polygon)) ?? null;
+}
+
+/** The zone of the city that holds the point; null without settings, city or point, or outside every zone. */
+export function cityZoneAt(
+  settings: Pick<Settings, 'CITY_ZONES'> | null,
+  cityId: string | undefined,
+  point: GeoPoint | null,
+): DeliveryZone | null {
+  if (settings === null || cityId === undefined || point === null) return null;
+  return findZone(settings.CITY_ZONES[cityId] ?? [], point);
 }

@@ -6,3 +6,8 @@ export * from './plural';
 export * from './addressText';
 export * from './catalog';
 export * from './deliveryZone';
+export * from './cart';
+export * from './gifts';
+export * from './limits';
+export * from './messages';
+export * from './payment';

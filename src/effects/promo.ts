@@ -1,4 +1,4 @@
-// Cart recalculation (SPEC §4): every change of items, coupon or delivery method (the events
+// Cart recalculation (PRODUCT.md §4): every change of items, coupon or delivery method (the events
 // `needsPromoRecalc` names) triggers POST /api/v1/promo, only when the user is signed in and the
 // cart is non-empty. The latest request wins: a newer change cancels the call in flight.
 import {
@@ -19,10 +19,11 @@ import {
 } from 'rxjs';
 import type { CartItem, PromoRequest } from '../api/entities';
 import type { AppCommand } from '../commands';
-import { needsPromoRecalc } from '../commands/cart.decide';
 import { formatAddress } from '../domain/addressText';
+import { fullPrice, goodsTotal, isOrderedLine } from '../domain/cart';
+import type { AppEvent } from '../events';
 import { selectSelectedAddress } from '../projections/address';
-import { fullPrice, goodsTotal, isGiftLine, isGoodsLine, selectIsCartEmpty } from '../projections/cart';
+import { selectIsCartEmpty } from '../projections/cart';
 import { selectIsSignedIn, type AppState } from '../projections/store';
 import { apiFailureCommandsIn, describeError, failureMessage } from './apiErrors';
 import type { Effect } from './deps';
@@ -35,6 +36,31 @@ export type PromoRecalcOptions = {
 };
 
 export const PROMO_DEBOUNCE_MS = 300;
+
+/**
+ * Events after which the cart is recalculated (PRODUCT.md §4: every change of items, coupon or
+ * delivery method; also bonus spending and sign-in). Promo-made changes (gifts, delivery lines,
+ * PromoResultApplied) are excluded so that a promo answer never loops.
+ */
+export function needsPromoRecalc(event: AppEvent): boolean {
+  switch (event.type) {
+    case 'ItemAdded':
+    case 'ItemMerged':
+    case 'ItemQuantityChanged':
+    case 'ItemRemoved':
+    case 'ItemsInvalidated':
+    case 'CouponApplied':
+    case 'CouponRemoved':
+    case 'DeliveryMethodChanged':
+    case 'SpendBonusChanged':
+    case 'SignedIn':
+    case 'CitySelected': // PRODUCT.md §4 city selection clears the coupon; the reloaded page re-quotes under the new city
+    case 'SessionStarted':
+      return true;
+    default:
+      return false;
+  }
+}
 
 const roundKopecks = (n: number): number => Math.round(n * 100) / 100;
 
@@ -87,7 +113,7 @@ export function buildPromoRequest(state: AppState): PromoRequest | null {
     order: {
       phone: profile.phone,
       date: cart.deliveryTime === 'asap' ? null : cart.deliveryTime,
-      items: cart.items.filter((l) => isGoodsLine(l) || isGiftLine(l)).map(orderItem),
+      items: cart.items.filter(isOrderedLine).map(orderItem),
       address: address === undefined ? null : formatAddress(address),
     },
   };

@@ -1,7 +1,7 @@
 // Cart projection (SPEC §3 cart state) and cart selectors.
 import { produce, type Draft } from 'immer';
 import type { CartItem, DeliveryMethod, FreeProduct, LostGift } from '../api/entities';
-import { lineTotal } from '../domain/price';
+import { fullPrice, goodsTotal, isGoodsLine } from '../domain/cart';
 import type { AppEvent } from '../events';
 import type { DeliveryTime } from '../events/cart';
 import { applyCase, type CaseReducers } from './define';
@@ -115,32 +115,10 @@ export function evolveCart(state: CartState, event: AppEvent): CartState {
   return produce(state, (d) => applyCart(d, event));
 }
 
-/** Applies events in order with one produce (the deciders simulate their own events with it). */
-export function evolveCartAll(state: CartState, events: readonly AppEvent[]): CartState {
-  return produce(state, (d) => {
-    for (const e of events) applyCart(d, e);
-  });
-}
-
-// ---- line kinds and selectors ----
-
-/** Hidden delivery / free-delivery line: isHidden and not a gift (SPEC §4 delivery line). */
-export const isDeliveryLine = (l: CartItem): boolean => l.isHidden && !l.isGift && !l.isServiceFee;
-/** A gift line (promo gift or a chosen free product). */
-export const isGiftLine = (l: CartItem): boolean => l.isGift;
-/** What the customer ordered: neither a gift, nor delivery, nor the service fee. */
-export const isGoodsLine = (l: CartItem): boolean => !l.isGift && !l.isHidden && !l.isServiceFee;
+// ---- selectors (line kinds and totals: domain/cart) ----
 
 /** Lines the cart page shows (hidden delivery lines and hidden gifts excluded). */
 export const selectVisibleLines = (cart: CartState): CartItem[] => cart.items.filter((l) => !l.isHidden);
-
-/** SPEC §3 notGiftsAndNotDeliveryTotal: Σ lineTotal of goods lines. */
-export const goodsTotal = (items: readonly CartItem[]): number =>
-  items.filter(isGoodsLine).reduce((sum, l) => sum + lineTotal(l), 0);
-
-/** SPEC §3 fullPrice: Σ lineTotal of every non-gift line (goods, delivery, service fee). */
-export const fullPrice = (items: readonly CartItem[]): number =>
-  items.filter((l) => !l.isGift).reduce((sum, l) => sum + lineTotal(l), 0);
 
 export type CartTotals = {
   goods: number;

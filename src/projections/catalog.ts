@@ -1,6 +1,6 @@
 // Catalogue projection: the loaded catalogue, its search / filter mode, likes; catalogue selectors.
 import { produce, type Draft } from 'immer';
-import type { Catalog, Group, Product } from '../api/entities';
+import type { Catalog, Product } from '../api/entities';
 import { applyCatalogQuery } from '../domain/catalog';
 import type { AppEvent } from '../events';
 import { applyCase, type CaseReducers } from './define';
@@ -91,11 +91,6 @@ export function evolveCatalog(state: CatalogState, event: AppEvent): CatalogStat
 }
 
 // ---- selectors ----
-
-export const findProduct = (catalog: Catalog | null, productId: string): Product | undefined =>
-  catalog?.products.find((p) => p.id === productId);
-export const findGroup = (catalog: Catalog | null, groupId: string): Group | undefined =>
-  catalog?.groups.find((g) => g.id === groupId);
 
 /** Products of modifier groups (isGroupModifier) are modifiers, not menu items. */
 export function isModifierProduct(catalog: Catalog, product: Product): boolean {

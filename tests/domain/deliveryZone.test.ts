@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import type { DeliveryZone } from '../../src/api/entities';
-import { findZone, pointInPolygon } from '../../src/domain/deliveryZone';
+import { cityZoneAt, findZone, pointInPolygon } from '../../src/domain/deliveryZone';
 import { numRuns } from './fcRuns';
 
 type Ring = [number, number][];
@@ -161,5 +161,14 @@ describe('findZone', () => {
   it('is null outside every zone', () => {
     expect(findZone([centre, east], at(25, 5))).toBeNull();
     expect(findZone([], at(0, 0))).toBeNull();
+  });
+
+  it("cityZoneAt looks in the city's CITY_ZONES; null without settings, city or point", () => {
+    const settings = { CITY_ZONES: { angarsk: [centre, east] } };
+    expect(cityZoneAt(settings, 'angarsk', at(15, 5))).toBe(east);
+    expect(cityZoneAt(settings, 'shelekhov', at(15, 5))).toBeNull();
+    expect(cityZoneAt(null, 'angarsk', at(15, 5))).toBeNull();
+    expect(cityZoneAt(settings, undefined, at(15, 5))).toBeNull();
+    expect(cityZoneAt(settings, 'angarsk', null)).toBeNull();
   });
 });

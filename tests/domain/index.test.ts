@@ -48,6 +48,15 @@ describe('src/domain/index re-exports every module', () => {
     'normalizeSearchText',
     'pointInPolygon',
     'findZone',
+    'cityZoneAt',
+    'isGoodsLine',
+    'goodsTotal',
+    'wantedDeliveryProduct',
+    'isGiftSnack',
+    'countGiftSnacks',
+    'snackGiftCount',
+    'couponMinSumMessage',
+    'isOnline',
   ])('%s', (name) => {
     expect(typeof (domain as Record<string, unknown>)[name]).toBe('function');
   });

@@ -227,6 +227,7 @@ export async function startServer(options: ServerOptions = {}): Promise<E2EServe
       PUBLIC_URL: url,
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
+      SHUTDOWN_GRACE_S: '0', // no load balancer to drain for
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

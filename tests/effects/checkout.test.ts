@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../src/api/client';
 import type { CaptchaInfo } from '../../src/api/contract/checkout';
 import type { AppCommand } from '../../src/commands';
-import { buildQuoteBody, CHECKOUT_TEXT, quoteKey } from '../../src/commands/checkout.decide';
+import { CHECKOUT_TEXT } from '../../src/domain/messages';
+import { buildQuoteBody, quoteKey } from '../../src/projections/orderBody';
 import {
   AWAITING_PAYMENT_KEY,
   checkout$,

@@ -5,7 +5,7 @@ import { BehaviorSubject, of, Subject } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
 import type { CaptchaInfo } from '../../src/api/contract/checkout';
 import type { AppCommand } from '../../src/commands';
-import { buildQuoteBody } from '../../src/commands/checkout.decide';
+import { buildQuoteBody } from '../../src/projections/orderBody';
 import type { CaptchaRunner } from '../../src/effects/captcha';
 import type { EventEnvelope } from '../../src/effects/deps';
 import { lazyEffects } from '../../src/views/app/lazyAreas';

@@ -57,10 +57,10 @@ describe('the account trigger: the events that load its chunk', () => {
     expect(wantsAccount(event)).toBe(false);
   });
 
-  // The promo effect acts on what commands/cart.decide `needsPromoRecalc` names; the trigger list
-  // spells them out rather than import the cart decider into the first load, so it is read here.
+  // The promo effect acts on what effects/promo `needsPromoRecalc` names; the trigger list spells
+  // them out rather than import the promo effect into the first load, so it is read here.
   it('names every event the promo recalculation acts on but the boot', () => {
-    const source = readFileSync(resolve(import.meta.dirname, '../../src/commands/cart.decide.ts'), 'utf8');
+    const source = readFileSync(resolve(import.meta.dirname, '../../src/effects/promo.ts'), 'utf8');
     const body = /export function needsPromoRecalc[\s\S]*?\n}\n/.exec(source)?.[0] ?? '';
     const promoEvents = [...body.matchAll(/case '(\w+)':/g)].map((m) => m[1] ?? '');
     expect(promoEvents).toEqual(expect.arrayContaining(['ItemAdded', 'CouponApplied', 'SignedIn', 'SessionStarted']));

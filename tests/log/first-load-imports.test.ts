@@ -48,20 +48,15 @@ function staticGraph(entry: string): Set<string> {
   return seen;
 }
 
-const SCHEMA_MODULES = [
-  'src/events/index.ts',
-  'src/commands/index.ts',
-  'src/events/logCodec.ts',
-  'src/events/upcasters.ts',
-];
+const SCHEMA_MODULES = ['src/events/index.ts', 'src/commands/index.ts', 'src/log/logCodec.ts', 'src/log/upcasters.ts'];
 
 describe('what the page imports at start for the recorded log', () => {
   it('the walk sees through re-exports and finds the schemas where they are imported', () => {
-    expect([...staticGraph('src/events/logCodec.ts')]).toEqual(expect.arrayContaining(SCHEMA_MODULES));
-    expect(staticGraph('src/views/app/bugReport.ts').has('src/events/logCodec.ts')).toBe(true);
+    expect([...staticGraph('src/log/logCodec.ts')]).toEqual(expect.arrayContaining(SCHEMA_MODULES));
+    expect(staticGraph('src/views/app/bugReport.ts').has('src/log/logCodec.ts')).toBe(true);
   });
 
-  it.each(['src/effects/recording.ts', 'src/events/log.ts', 'src/views/app/bugReportUi.tsx'])(
+  it.each(['src/effects/recording.ts', 'src/log/log.ts', 'src/views/app/bugReportUi.tsx'])(
     '%s reaches no schema module nor the log codec',
     (entry) => {
       const graph = staticGraph(entry);
@@ -74,7 +69,7 @@ describe('what the page imports at start for the recorded log', () => {
     const graph = staticGraph('src/views/main.tsx');
     expect(graph.has('src/views/app/bugReportStart.ts')).toBe(true);
     expect(
-      ['src/views/app/bugReportUi.tsx', 'src/effects/recording.ts', 'src/events/log.ts'].filter((m) => graph.has(m)),
+      ['src/views/app/bugReportUi.tsx', 'src/effects/recording.ts', 'src/log/log.ts'].filter((m) => graph.has(m)),
     ).toEqual([]);
   });
 });

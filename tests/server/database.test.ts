@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { QUEUE_TASKS_PER_TURN, openPglite, type Database } from '../../server/db/database.js';
+import { PGLITE_PREPARED_MAX, QUEUE_TASKS_PER_TURN, openPglite, type Database } from '../../server/db/database.js';
 import { DataDirLockedError } from '../../server/db/lock.js';
 
 const opened: Database[] = [];
@@ -87,6 +87,53 @@ describe('embedded database (PGlite)', () => {
     expect(raw.rows[0]?.doc).toEqual({ a: [1, 'б'] });
     const inTx = await db.transaction((x) => x.execute<{ at: unknown }>(sql`select at from t`));
     expect(typeof inTx.rows[0]?.at).toBe('string');
+  });
+
+  it('runs each query text as a prepared statement: errors leave it usable, past the cap old ones are closed, transactions roll back', async () => {
+    const db = await openPglite(null);
+    opened.push(db);
+    await db.run((x) => x.execute(sql`create table t (id int primary key, note text, at timestamptz, ok boolean)`));
+    const insert = (id: number, note: string | null) =>
+      db.run((x) =>
+        x.execute(
+          sql`insert into t (id, note, at, ok) values (${id}, ${note}, ${new Date('2026-11-20T05:00:00Z')}, ${true})`,
+        ),
+      );
+    await insert(1, 'первый');
+    // the same text again, now failing in execution (duplicate key), then again succeeding
+    await expect(insert(1, 'дубль')).rejects.toMatchObject({ cause: { code: '23505' } });
+    await insert(2, null);
+    // a statement that fails to parse is not kept
+    await expect(db.run((x) => x.execute(sql`selec 1`))).rejects.toMatchObject({ cause: { code: '42601' } });
+    // more distinct texts than the cap: the oldest are closed and prepared again on their next use
+    for (let i = 0; i < PGLITE_PREPARED_MAX + 20; i++) {
+      const rows = await db.run((x) => x.execute<{ n: number }>(sql.raw(`select ${i}::int as n`)));
+      expect(rows.rows[0]?.n).toBe(i);
+    }
+    await insert(3, 'после вытеснения');
+    // a throw inside a transaction rolls back every statement of it
+    await expect(
+      db.transaction(async (x) => {
+        await x.execute(
+          sql`insert into t (id, note, at, ok) values (${4}, ${'в транзакции'}, ${new Date('2026-11-20T05:00:00Z')}, ${false})`,
+        );
+        await x.execute(
+          sql`insert into t (id, note, at, ok) values (${1}, ${'дубль'}, ${new Date('2026-11-20T05:00:00Z')}, ${false})`,
+        );
+      }),
+    ).rejects.toMatchObject({ cause: { code: '23505' } });
+    const rows = await db.run((x) =>
+      x.execute<{ id: number; note: string | null; ok: boolean }>(sql`select id, note, ok from t order by id`),
+    );
+    expect(rows.rows).toEqual([
+      { id: 1, note: 'первый', ok: true },
+      { id: 2, note: null, ok: true },
+      { id: 3, note: 'после вытеснения', ok: true },
+    ]);
+    // and the connection is usable after the rollback
+    expect(
+      (await db.transaction((x) => x.execute<{ n: number }>(sql`select count(*)::int as n from t`))).rows[0]?.n,
+    ).toBe(3);
   });
 
   it('delivers NOTIFY to a listener', async () => {

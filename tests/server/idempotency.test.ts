@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { seedPromotions } from '../../server/services/promo.js';
 import { IDEMPOTENCY_KEEP_MS, IDEMPOTENCY_STALE_MS, canonicalJson, requestHash } from '../../server/services/orders.js';
 import { CreateOrderBody } from '../../src/api/contract/orders.js';
+import { newBootId } from '../../server/db/database.js';
+import { geocoderOf } from '../../server/services/geocoding.js';
 import { createTestServer, type TestServer } from './helpers.js';
 import { auth, deliveryBody, newKey, postOrder, signedInUser } from './ordersFixtures.js';
 
@@ -98,18 +100,27 @@ describe('POST /order with an Idempotency-Key', () => {
     expect(retry.json().id).toBe(ok[0]?.json().id);
   });
 
-  it("a retry while the first attempt is still running: 409 'Заказ уже оформляется'; a crashed attempt's key is taken over later", async () => {
+  /** What a first attempt leaves while it works (or after it died without committing). */
+  async function leaveClaim(
+    userId: string,
+    key: string,
+    body: Record<string, unknown>,
+    owner: string | null,
+  ): Promise<void> {
+    const hash = requestHash(CreateOrderBody.parse(body));
+    const now = server.clock.now();
+    await server.db.run((db) =>
+      db.execute(
+        sql`insert into idempotency_keys (user_id, key, request_hash, state, created_at, owner) values (${userId}, ${key}, ${hash}, 'running', ${now}, ${owner}::bigint)`,
+      ),
+    );
+  }
+
+  it("a retry while this process still runs the first attempt: 409 'Заказ уже оформляется'; a claim stuck that long is taken over after IDEMPOTENCY_STALE_MS", async () => {
     const user = await signedInUser(server.db);
     const key = newKey();
     const body = deliveryBody();
-    const hash = requestHash(CreateOrderBody.parse(body));
-    const now = server.clock.now();
-    // what a first attempt leaves while it works (or after it died without committing)
-    await server.db.run((db) =>
-      db.execute(
-        sql`insert into idempotency_keys (user_id, key, request_hash, state, created_at) values (${user.id}, ${key}, ${hash}, 'running', ${now})`,
-      ),
-    );
+    await leaveClaim(user.id, key, body, server.db.bootId);
     const busy = await postOrder(server, user.token, body, key);
     expect(busy.statusCode).toBe(409);
     expect(busy.json().message).toBe('Заказ уже оформляется');
@@ -122,6 +133,75 @@ describe('POST /order with an Idempotency-Key', () => {
     } finally {
       server.clock.set('2026-11-20T05:00:00.000Z');
     }
+  });
+
+  it('a claim of a process that is gone (another boot id, no lease) is taken over at once', async () => {
+    const user = await signedInUser(server.db);
+    const key = newKey();
+    const body = deliveryBody();
+    await leaveClaim(user.id, key, body, newBootId());
+    const taken = await postOrder(server, user.token, body, key);
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(await ordersOf(user.id)).toBe(1);
+    const again = await postOrder(server, user.token, body, key);
+    expect(again.json().id).toBe(taken.json().id);
+    expect(await ordersOf(user.id)).toBe(1);
+  });
+
+  it('a claim without an owner (made before owners were recorded) waits for IDEMPOTENCY_STALE_MS', async () => {
+    const user = await signedInUser(server.db);
+    const key = newKey();
+    const body = deliveryBody();
+    await leaveClaim(user.id, key, body, null);
+    expect((await postOrder(server, user.token, body, key)).statusCode).toBe(409);
+    server.clock.advance(IDEMPOTENCY_STALE_MS + 1000);
+    try {
+      expect((await postOrder(server, user.token, body, key)).statusCode).toBe(200);
+      expect(await ordersOf(user.id)).toBe(1);
+    } finally {
+      server.clock.set('2026-11-20T05:00:00.000Z');
+    }
+  });
+
+  it('an attempt whose claim was taken over meanwhile stores nothing: its order rolls back with 409', async () => {
+    const user = await signedInUser(server.db, { balance: 300 });
+    const key = newKey();
+    const body = deliveryBody({ spendBonus: 100 });
+    const other = newBootId();
+    const reference = server.ctx.geocoder;
+    const geocoder = await geocoderOf(server.ctx);
+    // while this attempt geocodes (before its transaction), another process takes the key over
+    server.ctx.geocoder = {
+      name: geocoder.name,
+      reverse: (point, city) => geocoder.reverse(point, city),
+      forward: async (query) => {
+        await server.db.run((db) =>
+          db.execute(
+            sql`update idempotency_keys set owner = ${other}::bigint, created_at = created_at + interval '1 second' where user_id = ${user.id} and key = ${key}`,
+          ),
+        );
+        return geocoder.forward(query);
+      },
+    };
+    try {
+      const lost = await postOrder(server, user.token, body, key);
+      expect(lost.statusCode, lost.body).toBe(409);
+      expect(lost.json().message).toBe('Заказ уже оформляется');
+    } finally {
+      server.ctx.geocoder = reference;
+    }
+    expect(await ordersOf(user.id)).toBe(0);
+    const balance = await server.db.run((db) =>
+      db.execute<{ balance: number }>(sql`select balance from users where id = ${user.id}`),
+    );
+    expect(balance.rows[0]?.balance).toBe(300);
+    // the other claim is still there, untouched by the losing attempt
+    const claim = await server.db.run((db) =>
+      db.execute<{ state: string; owner: string }>(
+        sql`select state, owner::text as owner from idempotency_keys where user_id = ${user.id} and key = ${key}`,
+      ),
+    );
+    expect(claim.rows).toEqual([{ state: 'running', owner: other }]);
   });
 
   it('a refusal releases the key: the same key may be sent again', async () => {

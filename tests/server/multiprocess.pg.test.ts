@@ -1,5 +1,6 @@
 // Two server processes on one PostgreSQL (DESIGN "The server": stateless API processes behind a
-// load balancer, pushes crossing processes through LISTEN/NOTIFY).
+// load balancer, pushes crossing processes through LISTEN/NOTIFY), each reached through a test
+// reverse proxy (httpProxy.ts) that appends X-Forwarded-For as nginx does (docs/DEPLOY.md).
 //
 // Needs a PostgreSQL server (TEST_DATABASE_URL): `*.pg.test.ts` files run under `npm run test:pg`,
 // which .ci/run calls; vitest.config.ts leaves them out of plain `npm test` (embedded PGlite, one
@@ -11,6 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_CHANNEL } from '../../server/push.js';
+import { httpProxy, type HttpProxy } from './httpProxy.js';
 import { fakeClientDir, freePort, signIn, spawnServer, type ServerProcess } from './serverProcess.js';
 import { connect, type TestSocket } from './wsClient.js';
 
@@ -27,9 +29,16 @@ describe('two server processes on one PostgreSQL', () => {
   let b: ServerProcess;
   const sockets: TestSocket[] = [];
   const dirs: string[] = [];
+  const proxies = new Map<ServerProcess, HttpProxy>();
+  /** The proxy in front of a process: every request of this suite goes through it. */
+  const front = (server: ServerProcess): HttpProxy => {
+    const proxy = proxies.get(server);
+    if (!proxy) throw new Error('no proxy');
+    return proxy;
+  };
 
   const ws = (server: ServerProcess, query = '') => {
-    const socket = connect(`ws://127.0.0.1:${server.port}/api/v1/ws${query}`);
+    const socket = connect(`ws://127.0.0.1:${front(server).port}/api/v1/ws${query}`);
     sockets.push(socket);
     return socket;
   };
@@ -47,34 +56,38 @@ describe('two server processes on one PostgreSQL', () => {
     const env = async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-mp-'));
       dirs.push(dataDir);
-      // TRUST_PROXY: the sign-in code tests name their client address in X-Forwarded-For.
+      // TRUST_PROXY: the proxy's X-Forwarded-For names the client (the sign-in code tests put
+      // theirs first, as a client behind a further proxy would).
       return {
         DATABASE_URL: url.toString(),
         PORT: String(await freePort()),
         DATA_DIR: dataDir,
         CLIENT_DIR: clientDir,
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '127.0.0.1',
         OTP_CODES_PER_IP_10_MIN: String(OTP_BUDGET),
       };
     };
     // started together: migrations and the seed take turns through advisory locks
     [a, b] = await Promise.all([spawnServer(await env()), spawnServer(await env())]);
+    for (const server of [a, b]) proxies.set(server, await httpProxy(server.port));
     await db.connect();
   }, 120_000);
 
   afterAll(async () => {
     for (const s of sockets) s.close();
     await Promise.all([a?.stop(), b?.stop()]);
+    await Promise.all([...proxies.values()].map((proxy) => proxy.close()));
     await db?.end();
     await admin?.query(`drop database if exists ${name} with (force)`);
     await admin?.end();
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('both serve the same seeded catalogue', async () => {
+  it('both are ready behind their proxies and serve the same seeded catalogue', async () => {
+    for (const server of [a, b]) expect((await fetch(`${front(server).url}/api/v1/health/ready`)).status).toBe(200);
     const [fromA, fromB] = await Promise.all([
-      fetch(`${a.url}/api/v1/storage/version`),
-      fetch(`${b.url}/api/v1/storage/version`),
+      fetch(`${front(a).url}/api/v1/storage/version`),
+      fetch(`${front(b).url}/api/v1/storage/version`),
     ]);
     expect(fromA.status).toBe(200);
     expect(await fromA.json()).toEqual(await fromB.json());
@@ -87,7 +100,7 @@ describe('two server processes on one PostgreSQL', () => {
   it('a token from one process works on the other (sessions live in the database)', async () => {
     // one sign-in for the suite: a phone gets one code a minute
     const phone = '+79995550011';
-    session = await signIn(a.url, phone, async () => {
+    session = await signIn(front(a).url, phone, async () => {
       const rows = await db.query<{ text: string }>(
         'select text from sms_outbox where phone = $1 order by created_at desc limit 1',
         [phone],
@@ -101,7 +114,7 @@ describe('two server processes on one PostgreSQL', () => {
   it('sign-in code limits hold across both processes: 10 phones behind one address all get codes, a phone waits 60 s, the address budget is shared', async () => {
     const ip = '203.0.113.7';
     const send = (server: ServerProcess, phone: string) =>
-      fetch(`${server.url}/api/v1/auth/code`, {
+      fetch(`${front(server).url}/api/v1/auth/code`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
         body: JSON.stringify({ phone }),
@@ -161,7 +174,7 @@ describe('two server processes on one PostgreSQL', () => {
     await db.query('update restaurants set hours = $1::jsonb', [allDay]);
     const onB = ws(b, `?token=${session.token}`);
     await onB.next(hello);
-    const res = await fetch(`${a.url}/api/v1/order`, {
+    const res = await fetch(`${front(a).url}/api/v1/order`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -204,6 +217,6 @@ describe('two server processes on one PostgreSQL', () => {
     const { code } = await b.stop('SIGTERM');
     expect(code).toBe(0);
     expect(b.output()).toContain('shutting down');
-    expect((await fetch(`${a.url}/api/v1/storage/version`)).status).toBe(200);
+    expect((await fetch(`${front(a).url}/api/v1/storage/version`)).status).toBe(200);
   });
 });

@@ -13,7 +13,8 @@ import {
   type ProcessPush,
 } from '../../server/push.js';
 import { sharedCatalog } from '../../server/services/catalog.js';
-import { openTestDatabase } from './helpers.js';
+import { createTestServer, openTestDatabase, type TestServer } from './helpers.js';
+import { deliveryBody, postOrder, signedInUser } from './ordersFixtures.js';
 import { eventually } from './wsClient.js';
 
 const warnings: string[] = [];
@@ -140,6 +141,38 @@ describe('createPush over the database', () => {
     await push.publish({ type: 'settings:update', version: 'closed-check' });
     await eventually(() => seen.length === 1, 5_000, 'delivery to the open push');
     expect(got).toEqual([]);
+    off();
+  });
+});
+
+describe('POST /order announces itself with its commit (the NOTIFY is part of its transaction)', () => {
+  let server: TestServer;
+  let push: ProcessPush;
+  beforeAll(async () => {
+    server = await createTestServer();
+    server.clock.set('2026-11-20T05:00:00.000Z'); // Friday 13:00 in Asia/Irkutsk: open
+    push = await createPush(server.db, log, { versionPollMs: 60_000 });
+    server.ctx.push = push;
+  });
+  afterAll(async () => {
+    await push?.close();
+    await server?.close();
+  });
+
+  it('a placed order pushes its status to its customer once; a refused one pushes nothing', async () => {
+    const user = await signedInUser(server.db);
+    const got: PushMessage[] = [];
+    const off = push.hub.subscribe({ userId: user.id, deliver: (m) => void got.push(m) });
+    const refused = await postOrder(server, user.token, deliveryBody({ expectedTotal: 1 }));
+    expect(refused.statusCode).toBe(422);
+    const placed = await postOrder(server, user.token, deliveryBody());
+    expect(placed.statusCode, placed.body).toBe(200);
+    await eventually(() => got.length >= 1, 5_000, 'the order push');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(got).toEqual([
+      { type: 'order:status_update', userId: user.id, orderId: placed.json().id, status: 'Unconfirmed' },
+    ]);
+    expect(server.pushed).toEqual([]); // not published a second time after the commit
     off();
   });
 });

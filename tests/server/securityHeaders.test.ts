@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { inlineHashes } from '../../server/http/securityHeaders.js';
-import { TEST_GATEWAY_STYLE } from '../../server/services/payments.js';
+import { TEST_GATEWAY_STYLE } from '../../server/integrations/testGateway.js';
 import { PaymentSession } from '../../src/api/contract/payments.js';
 import { Order } from '../../src/api/contract/orders.js';
 import { createTestServer, type TestServer } from './helpers.js';

@@ -42,12 +42,13 @@ export function fakeClientDir(): string {
 /** Spawns the server; resolves when it prints its URL, rejects if it exits first. */
 export function spawnServer(
   env: Record<string, string>,
-  options: { waitForListening?: boolean; timeoutMs?: number } = {},
+  options: { waitForListening?: boolean; timeoutMs?: number; args?: string[] } = {},
 ): Promise<ServerProcess> {
   const port = Number(env.PORT);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...(options.args ?? [])], {
     cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env },
+    // SHUTDOWN_GRACE_S=0: no load balancer to drain for, unless a test sets one
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', SHUTDOWN_GRACE_S: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

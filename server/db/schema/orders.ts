@@ -1,5 +1,5 @@
 // Drizzle declarations of the orders area's tables (migration 0003_orders.sql).
-import { bigserial, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -129,6 +129,8 @@ export const idempotencyKeys = pgTable(
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body').$type<unknown>(),
     createdAt: tz('created_at').notNull().defaultNow(),
+    /** Boot id of the process that claimed it (migration 0013). */
+    owner: bigint('owner', { mode: 'bigint' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );

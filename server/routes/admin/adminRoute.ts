@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
 import type { AppContext } from '../../context.js';
+import { bearerToken, clientIp } from '../../http/requestAuth.js';
 import { route } from '../../http/route.js';
 import { requireStaff, type StaffPrincipal } from '../../services/admin/staffSessions.js';
 import type { AdminRouteDef, AdminRouteRole } from '../../../src/api/contract/admin/common.js';
@@ -33,7 +34,7 @@ export function installStaffGuard(app: FastifyInstance): void {
     const role = roles.get(`${request.method} ${path}`);
     if (role === 'public') return;
     // a route of this plugin with no role would be a bug: guard it as admin-only
-    principals.set(request, await requireStaff(app.ctx, request, role ?? 'admin'));
+    principals.set(request, await requireStaff(app.ctx, bearerToken(request), role ?? 'admin'));
   });
 }
 
@@ -66,12 +67,15 @@ export function adminRoute<
   app: FastifyInstance,
   def: AdminRouteDef<P, Q, B, R>,
   handler: (
-    input: HandlerInput<P, Q, B, R> & { staff: StaffPrincipal; ctx: AppContext },
+    // ip: the client's address, for the audit log
+    input: HandlerInput<P, Q, B, R> & { staff: StaffPrincipal; ctx: AppContext; ip: string },
   ) => ReturnType<RouteHandler<P, Q, B, R>>,
 ): void {
   if (def.role === 'public') throw new Error(`${def.path}: register public admin routes with publicAdminRoute`);
   remember(app, def);
-  route(app, def, (input) => handler({ ...input, staff: staffOf(input.request), ctx: app.ctx }));
+  route(app, def, (input) =>
+    handler({ ...input, staff: staffOf(input.request), ctx: app.ctx, ip: clientIp(input.request) }),
+  );
 }
 
 /** A route of the admin contract open to anyone (the sign-in itself). */

@@ -3,6 +3,7 @@
 // Any signed-in staff member (requireStaff: 401 without a staff session, 403 for a customer).
 import type { FastifyInstance } from 'fastify';
 import { getClientLog, listClientLogs } from '../../../src/api/contract/clientLog.js';
+import { bearerToken } from '../../http/requestAuth.js';
 import { route } from '../../http/route.js';
 import { getClientReport, listClientReports } from '../../services/clientLogs.js';
 import { requireStaff } from '../../services/admin/staffSessions.js';
@@ -11,7 +12,7 @@ export async function registerAdminClientLogs(app: FastifyInstance): Promise<voi
   const { ctx } = app;
 
   route(app, listClientLogs, async ({ query, request }) => {
-    await requireStaff(ctx, request, 'operator');
+    await requireStaff(ctx, bearerToken(request), 'operator');
     const reports = await listClientReports(ctx, {
       limit: query.limit,
       ...(query.before === undefined ? {} : { before: query.before }),
@@ -20,7 +21,7 @@ export async function registerAdminClientLogs(app: FastifyInstance): Promise<voi
   });
 
   route(app, getClientLog, async ({ params, request }) => {
-    await requireStaff(ctx, request, 'operator');
+    await requireStaff(ctx, bearerToken(request), 'operator');
     return getClientReport(ctx, params.id);
   });
 }

@@ -18,20 +18,20 @@ export function registerAdminCustomers(app: FastifyInstance): void {
     customers: await ctx.db.run((db) => findCustomers(db, query.phone)),
   }));
   adminRoute(app, customers.adminGetCustomer, ({ params }) => ctx.db.run((db) => customerDetail(db, params.id)));
-  adminRoute(app, customers.adminAdjustBonus, ({ request, staff, params, body }) =>
-    adjustBonus(ctx, request, staff, params.id, body.delta, body.reason),
+  adminRoute(app, customers.adminAdjustBonus, ({ ip, staff, params, body }) =>
+    adjustBonus(ctx, ip, staff, params.id, body.delta, body.reason),
   );
 }
 
 export function registerAdminPromo(app: FastifyInstance): void {
   const ctx = app.ctx;
   adminRoute(app, promo.adminListCoupons, async () => ({ coupons: await ctx.db.run(listCoupons) }));
-  adminRoute(app, promo.adminCreateCoupon, ({ request, staff, body }) => createCoupon({ ctx, request, staff }, body));
-  adminRoute(app, promo.adminUpdateCoupon, ({ request, staff, params, body }) =>
-    updateCoupon({ ctx, request, staff }, params.code, body),
+  adminRoute(app, promo.adminCreateCoupon, ({ ip, staff, body }) => createCoupon({ ctx, ip, staff }, body));
+  adminRoute(app, promo.adminUpdateCoupon, ({ ip, staff, params, body }) =>
+    updateCoupon({ ctx, ip, staff }, params.code, body),
   );
   adminRoute(app, promo.adminListPromotions, async () => ({ promotions: await ctx.db.run(listPromotions) }));
-  adminRoute(app, promo.adminUpdatePromotion, ({ request, staff, params, body }) =>
-    updatePromotion({ ctx, request, staff }, params.kind, body),
+  adminRoute(app, promo.adminUpdatePromotion, ({ ip, staff, params, body }) =>
+    updatePromotion({ ctx, ip, staff }, params.kind, body),
   );
 }

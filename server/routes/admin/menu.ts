@@ -18,23 +18,21 @@ import { adminRoute } from './adminRoute.js';
 export function registerAdminMenu(app: FastifyInstance): void {
   const ctx = app.ctx;
   adminRoute(app, c.adminGetMenu, () => ctx.db.run(getMenu));
-  adminRoute(app, c.adminCreateGroup, ({ request, staff, body }) => createGroup({ ctx, request, staff }, body));
-  adminRoute(app, c.adminUpdateGroup, ({ request, staff, params, body }) =>
-    updateGroup({ ctx, request, staff }, params.id, body),
+  adminRoute(app, c.adminCreateGroup, ({ ip, staff, body }) => createGroup({ ctx, ip, staff }, body));
+  adminRoute(app, c.adminUpdateGroup, ({ ip, staff, params, body }) =>
+    updateGroup({ ctx, ip, staff }, params.id, body),
   );
-  adminRoute(app, c.adminDeleteGroup, ({ request, staff, params }) => deleteGroup({ ctx, request, staff }, params.id));
-  adminRoute(app, c.adminCreateProduct, ({ request, staff, body }) => createProduct({ ctx, request, staff }, body));
-  adminRoute(app, c.adminUpdateProduct, ({ request, staff, params, body }) =>
-    updateProduct({ ctx, request, staff }, params.id, body),
+  adminRoute(app, c.adminDeleteGroup, ({ ip, staff, params }) => deleteGroup({ ctx, ip, staff }, params.id));
+  adminRoute(app, c.adminCreateProduct, ({ ip, staff, body }) => createProduct({ ctx, ip, staff }, body));
+  adminRoute(app, c.adminUpdateProduct, ({ ip, staff, params, body }) =>
+    updateProduct({ ctx, ip, staff }, params.id, body),
   );
-  adminRoute(app, c.adminDeleteProduct, ({ request, staff, params }) =>
-    deleteProduct({ ctx, request, staff }, params.id),
-  );
-  adminRoute(app, c.adminUploadImage, ({ request, staff, body }) =>
-    storeImage({ ctx, request, staff }, body.kind, body.dataBase64),
+  adminRoute(app, c.adminDeleteProduct, ({ ip, staff, params }) => deleteProduct({ ctx, ip, staff }, params.id));
+  adminRoute(app, c.adminUploadImage, ({ ip, staff, body }) =>
+    storeImage({ ctx, ip, staff }, body.kind, body.dataBase64),
   );
   adminRoute(app, c.adminGetStopList, async () => ({ stopList: await ctx.db.run(readStopList) }));
-  adminRoute(app, c.adminToggleStopList, ({ request, staff, params, body }) =>
-    toggleStopList({ ctx, request, staff }, params.deliveryTerminalId, params.productId, body.stopped),
+  adminRoute(app, c.adminToggleStopList, ({ ip, staff, params, body }) =>
+    toggleStopList({ ctx, ip, staff }, params.deliveryTerminalId, params.productId, body.stopped),
   );
 }

@@ -9,11 +9,11 @@ export function registerAdminOrders(app: FastifyInstance): void {
   const ctx = app.ctx;
   adminRoute(app, c.adminListOrders, ({ query }) => ctx.db.run((db) => listOrders(db, query)));
   adminRoute(app, c.adminGetOrder, ({ params }) => ctx.db.run((db) => orderDetail(db, params.id)));
-  adminRoute(app, c.adminChangeOrderStatus, ({ request, staff, params, body }) =>
-    changeOrderStatus(ctx, request, staff, params.id, body.status),
+  adminRoute(app, c.adminChangeOrderStatus, ({ ip, staff, params, body }) =>
+    changeOrderStatus(ctx, ip, staff, params.id, body.status),
   );
-  adminRoute(app, c.adminCancelOrder, ({ request, staff, params, body }) =>
-    cancelOrder(ctx, request, staff, params.id, body.reason),
+  adminRoute(app, c.adminCancelOrder, ({ ip, staff, params, body }) =>
+    cancelOrder(ctx, ip, staff, params.id, body.reason),
   );
-  adminRoute(app, c.adminRetryRefund, ({ request, staff, params }) => retryRefund(ctx, request, staff, params.id));
+  adminRoute(app, c.adminRetryRefund, ({ ip, staff, params }) => retryRefund(ctx, ip, staff, params.id));
 }

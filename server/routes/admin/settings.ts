@@ -24,40 +24,34 @@ import { adminRoute } from './adminRoute.js';
 export function registerAdminSettings(app: FastifyInstance): void {
   const ctx = app.ctx;
   adminRoute(app, c.adminListSettings, () => ctx.db.run(listSettings));
-  adminRoute(app, c.adminUpdateSetting, ({ request, staff, params, body }) =>
-    updateSetting({ ctx, request, staff }, params.name, body.value),
+  adminRoute(app, c.adminUpdateSetting, ({ ip, staff, params, body }) =>
+    updateSetting({ ctx, ip, staff }, params.name, body.value),
   );
-  adminRoute(app, c.adminBumpStoreVersion, ({ request, staff }) => bumpStoreVersion({ ctx, request, staff }));
+  adminRoute(app, c.adminBumpStoreVersion, ({ ip, staff }) => bumpStoreVersion({ ctx, ip, staff }));
 
   adminRoute(app, c.adminListCities, async () => ({ cities: await ctx.db.run(listAdminCities) }));
-  adminRoute(app, c.adminCreateCity, ({ request, staff, body }) => createCity({ ctx, request, staff }, body));
-  adminRoute(app, c.adminUpdateCity, ({ request, staff, params, body }) =>
-    updateCity({ ctx, request, staff }, params.id, body),
-  );
+  adminRoute(app, c.adminCreateCity, ({ ip, staff, body }) => createCity({ ctx, ip, staff }, body));
+  adminRoute(app, c.adminUpdateCity, ({ ip, staff, params, body }) => updateCity({ ctx, ip, staff }, params.id, body));
 
   adminRoute(app, c.adminListRestaurants, async () => ({ restaurants: await ctx.db.run(listAdminRestaurants) }));
-  adminRoute(app, c.adminCreateRestaurant, ({ request, staff, body }) =>
-    createRestaurant({ ctx, request, staff }, body),
-  );
-  adminRoute(app, c.adminUpdateRestaurant, ({ request, staff, params, body }) =>
-    updateRestaurant({ ctx, request, staff }, params.id, body),
+  adminRoute(app, c.adminCreateRestaurant, ({ ip, staff, body }) => createRestaurant({ ctx, ip, staff }, body));
+  adminRoute(app, c.adminUpdateRestaurant, ({ ip, staff, params, body }) =>
+    updateRestaurant({ ctx, ip, staff }, params.id, body),
   );
 
   adminRoute(app, c.adminListZones, async ({ query }) => ({
     zones: await ctx.db.run((db) => listAdminZones(db, query.cityId)),
   }));
-  adminRoute(app, c.adminCreateZone, ({ request, staff, body }) =>
-    createZone({ ctx, request, staff }, body, `zone-${randomUUID()}`),
+  adminRoute(app, c.adminCreateZone, ({ ip, staff, body }) =>
+    createZone({ ctx, ip, staff }, body, `zone-${randomUUID()}`),
   );
-  adminRoute(app, c.adminUpdateZone, ({ request, staff, params, body }) =>
-    updateZone({ ctx, request, staff }, params.id, body),
-  );
-  adminRoute(app, c.adminDeleteZone, ({ request, staff, params }) => deleteZone({ ctx, request, staff }, params.id));
+  adminRoute(app, c.adminUpdateZone, ({ ip, staff, params, body }) => updateZone({ ctx, ip, staff }, params.id, body));
+  adminRoute(app, c.adminDeleteZone, ({ ip, staff, params }) => deleteZone({ ctx, ip, staff }, params.id));
 
   adminRoute(app, c.adminListPages, async ({ query }) => ({
     pages: await ctx.db.run((db) => listAdminPages(db, query.cityId)),
   }));
-  adminRoute(app, c.adminSavePage, ({ request, staff, params, body }) =>
-    savePage({ ctx, request, staff }, params.cityId, params.slug, body),
+  adminRoute(app, c.adminSavePage, ({ ip, staff, params, body }) =>
+    savePage({ ctx, ip, staff }, params.cityId, params.slug, body),
   );
 }

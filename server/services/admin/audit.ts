@@ -1,12 +1,11 @@
 // The audit log: every staff action, who did it, and the object before and after (issue 6 §7).
 // Written with the executor of the change itself, so a rolled-back change leaves no entry.
-import type { FastifyRequest } from 'fastify';
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
-import { auditLog } from '../../db/schema/admin.js';
+import { auditPage, insertAudit, smsOutboxPage } from '../../repositories/audit.js';
 import type { AuditEntry } from '../../../src/api/contract/admin/audit.js';
 import type { StaffPrincipal } from './staffSessions.js';
-import { dayOrInstant } from './dates.js';
+import { DEFAULT_TIME_ZONE, dayOrInstant } from './dates.js';
 
 export interface AuditRecord {
   action: string;
@@ -42,11 +41,12 @@ export function scrub(value: unknown): unknown {
 export async function writeAudit(
   db: Executor,
   who: { staffId: string | null; login: string },
-  request: FastifyRequest | null,
+  /** The client's address ('' when none). */
+  ip: string,
   record: AuditRecord,
   now: Date,
 ): Promise<void> {
-  await db.insert(auditLog).values({
+  await insertAudit(db, {
     at: now,
     staffId: who.staffId,
     staffLogin: who.login,
@@ -55,19 +55,13 @@ export async function writeAudit(
     entityId: record.entityId ?? '',
     before: scrub(record.before),
     after: scrub(record.after),
-    ip: request?.ip ?? '',
+    ip,
   });
 }
 
 /** Shorthand for an action of the signed-in member. */
-export function audit(
-  db: Executor,
-  staff: StaffPrincipal,
-  request: FastifyRequest,
-  record: AuditRecord,
-  now: Date,
-): Promise<void> {
-  return writeAudit(db, { staffId: staff.staffId, login: staff.login }, request, record, now);
+export function audit(db: Executor, staff: StaffPrincipal, ip: string, record: AuditRecord, now: Date): Promise<void> {
+  return writeAudit(db, { staffId: staff.staffId, login: staff.login }, ip, record, now);
 }
 
 export interface AuditQuery {
@@ -86,25 +80,18 @@ export async function listAudit(
   query: AuditQuery,
   timeZone: string,
 ): Promise<{ entries: AuditEntry[]; total: number }> {
-  const where: SQL[] = [];
-  if (query.staffId) where.push(eq(auditLog.staffId, query.staffId));
-  if (query.action) where.push(eq(auditLog.action, query.action));
-  if (query.entity) where.push(eq(auditLog.entity, query.entity));
-  if (query.entityId) where.push(eq(auditLog.entityId, query.entityId));
-  if (query.from) where.push(gte(auditLog.at, dayOrInstant(query.from, timeZone, 'start')));
-  if (query.to) where.push(lt(auditLog.at, dayOrInstant(query.to, timeZone, 'end')));
-  const condition = where.length > 0 ? and(...where) : undefined;
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(condition)
-    .orderBy(desc(auditLog.id))
-    .limit(query.limit)
-    .offset(query.offset);
-  const count = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(auditLog)
-    .where(condition);
+  const { rows, total } = await auditPage(
+    db,
+    {
+      staffId: query.staffId,
+      action: query.action,
+      entity: query.entity,
+      entityId: query.entityId,
+      from: query.from ? dayOrInstant(query.from, timeZone, 'start') : undefined,
+      to: query.to ? dayOrInstant(query.to, timeZone, 'end') : undefined,
+    },
+    query,
+  );
   return {
     entries: rows.map((r) => ({
       id: r.id,
@@ -118,6 +105,37 @@ export async function listAudit(
       after: r.after ?? null,
       ip: r.ip,
     })),
-    total: count[0]?.n ?? 0,
+    total,
+  };
+}
+
+/** GET /admin/audit, in the chain's time zone. */
+export function auditEntries(ctx: AppContext, query: AuditQuery): Promise<{ entries: AuditEntry[]; total: number }> {
+  return ctx.db.run((db) => listAudit(db, query, DEFAULT_TIME_ZONE));
+}
+
+export interface SmsOutboxView {
+  embedded: boolean;
+  messages: { id: string; phone: string; text: string; status: string; createdAt: string }[];
+  total: number;
+}
+
+/** GET /admin/sms-outbox: what the embedded SMS outbox kept (`embedded`: no real gateway configured). */
+export async function smsOutboxMessages(
+  ctx: AppContext,
+  query: { phone?: string | undefined; limit: number; offset: number },
+): Promise<SmsOutboxView> {
+  const digits = query.phone?.replace(/\D/g, '') ?? '';
+  const { rows, total } = await ctx.db.run((db) => smsOutboxPage(db, digits, query));
+  return {
+    embedded: ctx.config.sms.provider === 'outbox',
+    messages: rows.map((r) => ({
+      id: r.id,
+      phone: r.phone,
+      text: r.text,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total,
   };
 }

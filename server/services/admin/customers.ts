@@ -1,6 +1,5 @@
 // Customers for staff (issue 6 §6): find by phone, a customer's orders, addresses and bonus
 // ledger, and balance adjustments with a required reason (ledger + audit, one transaction).
-import type { FastifyRequest } from 'fastify';
 import { desc, eq, like, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
@@ -106,7 +105,7 @@ export async function customerDetail(
 
 export async function adjustBonus(
   ctx: AppContext,
-  request: FastifyRequest,
+  ip: string,
   staff: StaffPrincipal,
   id: string,
   delta: number,
@@ -119,7 +118,7 @@ export async function adjustBonus(
     await audit(
       tx,
       staff,
-      request,
+      ip,
       {
         action: 'customer.bonus',
         entity: 'customer',

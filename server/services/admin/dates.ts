@@ -1,6 +1,9 @@
 // Date filters of admin lists: 'YYYY-MM-DD' is a calendar day in a time zone, anything else an
 // ISO instant (already checked by the contract).
 
+/** The chain's time zone for lists not tied to one city (orders without a city, the audit log). */
+export const DEFAULT_TIME_ZONE = 'Asia/Irkutsk';
+
 /** Offset of `timeZone` from UTC at `at`, in minutes (Irkutsk: +480). */
 function offsetMinutes(at: Date, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {

@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyRequest } from 'fastify';
 import sharp, { type OutputInfo } from 'sharp';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { UPLOADS_DIR_NAME } from '../../config.js';
@@ -223,14 +222,11 @@ function productValues(input: z.output<typeof ProductPatch>) {
 
 interface Actor {
   ctx: AppContext;
-  request: FastifyRequest;
+  ip: string;
   staff: StaffPrincipal;
 }
 
-export async function createGroup(
-  { ctx, request, staff }: Actor,
-  input: z.output<typeof GroupInput>,
-): Promise<AdminGroup> {
+export async function createGroup({ ctx, ip, staff }: Actor, input: z.output<typeof GroupInput>): Promise<AdminGroup> {
   const now = ctx.clock.now();
   const id = input.id ?? randomUUID();
   const created = await ctx.db.transaction(async (tx) => {
@@ -243,7 +239,7 @@ export async function createGroup(
     const row = rows[0];
     if (!row) throw new Error('group insert returned nothing');
     const after = toAdminGroup(row);
-    await audit(tx, staff, request, { action: 'group.create', entity: 'group', entityId: id, after }, now);
+    await audit(tx, staff, ip, { action: 'group.create', entity: 'group', entityId: id, after }, now);
     return after;
   });
   await publishCatalog(ctx);
@@ -251,7 +247,7 @@ export async function createGroup(
 }
 
 export async function updateGroup(
-  { ctx, request, staff }: Actor,
+  { ctx, ip, staff }: Actor,
   id: string,
   patch: z.output<typeof GroupPatch>,
 ): Promise<AdminGroup> {
@@ -269,7 +265,7 @@ export async function updateGroup(
     await audit(
       tx,
       staff,
-      request,
+      ip,
       { action: 'group.update', entity: 'group', entityId: id, before: toAdminGroup(before), after },
       now,
     );
@@ -279,7 +275,7 @@ export async function updateGroup(
   return updated;
 }
 
-export async function deleteGroup({ ctx, request, staff }: Actor, id: string): Promise<void> {
+export async function deleteGroup({ ctx, ip, staff }: Actor, id: string): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const before = await findGroup(tx, id);
@@ -295,7 +291,7 @@ export async function deleteGroup({ ctx, request, staff }: Actor, id: string): P
     await audit(
       tx,
       staff,
-      request,
+      ip,
       { action: 'group.delete', entity: 'group', entityId: id, before: toAdminGroup(before) },
       now,
     );
@@ -304,7 +300,7 @@ export async function deleteGroup({ ctx, request, staff }: Actor, id: string): P
 }
 
 export async function createProduct(
-  { ctx, request, staff }: Actor,
+  { ctx, ip, staff }: Actor,
   input: z.output<typeof ProductInput>,
 ): Promise<AdminProduct> {
   const now = ctx.clock.now();
@@ -331,7 +327,7 @@ export async function createProduct(
     const row = rows[0];
     if (!row) throw new Error('product insert returned nothing');
     const after = toAdminProduct(row);
-    await audit(tx, staff, request, { action: 'product.create', entity: 'product', entityId: id, after }, now);
+    await audit(tx, staff, ip, { action: 'product.create', entity: 'product', entityId: id, after }, now);
     return after;
   });
   await publishCatalog(ctx);
@@ -339,7 +335,7 @@ export async function createProduct(
 }
 
 export async function updateProduct(
-  { ctx, request, staff }: Actor,
+  { ctx, ip, staff }: Actor,
   id: string,
   patch: z.output<typeof ProductPatch>,
 ): Promise<AdminProduct> {
@@ -362,7 +358,7 @@ export async function updateProduct(
     await audit(
       tx,
       staff,
-      request,
+      ip,
       { action: 'product.update', entity: 'product', entityId: id, before: toAdminProduct(before), after },
       now,
     );
@@ -372,7 +368,7 @@ export async function updateProduct(
   return updated;
 }
 
-export async function deleteProduct({ ctx, request, staff }: Actor, id: string): Promise<void> {
+export async function deleteProduct({ ctx, ip, staff }: Actor, id: string): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const before = await findProduct(tx, id);
@@ -387,7 +383,7 @@ export async function deleteProduct({ ctx, request, staff }: Actor, id: string):
     await audit(
       tx,
       staff,
-      request,
+      ip,
       { action: 'product.delete', entity: 'product', entityId: id, before: toAdminProduct(before) },
       now,
     );
@@ -407,7 +403,7 @@ export async function readStopList(db: Executor): Promise<StopListEntry[]> {
 }
 
 export async function toggleStopList(
-  { ctx, request, staff }: Actor,
+  { ctx, ip, staff }: Actor,
   deliveryTerminalId: string,
   productId: string,
   stopped: boolean,
@@ -436,7 +432,7 @@ export async function toggleStopList(
     await audit(
       tx,
       staff,
-      request,
+      ip,
       {
         action: 'stop-list.toggle',
         entity: 'stop-list',
@@ -459,7 +455,7 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif'])
  * metadata stripped) and answers its /img URL; the /img pipeline resizes it like seed pictures.
  */
 export async function storeImage(
-  { ctx, request, staff }: Actor,
+  { ctx, ip, staff }: Actor,
   kind: 'products' | 'groups' | 'stories' | 'slides',
   dataBase64: string,
 ): Promise<{ imageUrl: string; width: number; height: number }> {
@@ -488,7 +484,7 @@ export async function storeImage(
     audit(
       db,
       staff,
-      request,
+      ip,
       {
         action: 'image.upload',
         entity: 'image',

@@ -2,7 +2,6 @@
 // retry of a failed refund.
 // Status moves reuse advanceOrderStatus (server/services/orderStatus.ts): the same flow rules,
 // the status log, bonuses and coupon uses, and the push to the customer's /complete page.
-import type { FastifyRequest } from 'fastify';
 import { and, asc, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
@@ -19,10 +18,10 @@ import { advanceOrderStatus, canMoveStatus } from '../orderStatus.js';
 import { REFUND_IN_PROGRESS_MESSAGE, refundOrderPayment } from '../payments.js';
 import { toOrder } from '../orders.js';
 import { audit } from './audit.js';
-import { dayOrInstant } from './dates.js';
+import { DEFAULT_TIME_ZONE, dayOrInstant } from './dates.js';
 import type { StaffPrincipal } from './staffSessions.js';
 
-export const DEFAULT_TIME_ZONE = 'Asia/Irkutsk';
+export { DEFAULT_TIME_ZONE };
 export const ORDER_NOT_FOUND = 'Заказ не найден';
 export const PHONE_FILTER_MESSAGE = 'Укажите номер телефона или не меньше 4 его цифр';
 const ONLINE_METHODS = new Set(['card', 'sbp']);
@@ -137,7 +136,7 @@ export async function orderDetail(db: Executor, id: string): Promise<AdminOrderD
 
 export async function changeOrderStatus(
   ctx: AppContext,
-  request: FastifyRequest,
+  ip: string,
   staff: StaffPrincipal,
   id: string,
   status: OrderStatusT,
@@ -148,7 +147,7 @@ export async function changeOrderStatus(
     audit(
       tx,
       staff,
-      request,
+      ip,
       { action: 'order.status', entity: 'order', entityId: id, before: { status: before.status }, after: { status } },
       ctx.clock.now(),
     ),
@@ -164,7 +163,7 @@ export async function changeOrderStatus(
  */
 export async function cancelOrder(
   ctx: AppContext,
-  request: FastifyRequest,
+  ip: string,
   staff: StaffPrincipal,
   id: string,
   reason: string,
@@ -181,7 +180,7 @@ export async function cancelOrder(
     await audit(
       tx,
       staff,
-      request,
+      ip,
       {
         action: 'order.cancel',
         entity: 'order',
@@ -253,7 +252,7 @@ export const REFUND_MESSAGES = {
  */
 export async function retryRefund(
   ctx: AppContext,
-  request: FastifyRequest,
+  ip: string,
   staff: StaffPrincipal,
   id: string,
 ): Promise<AdminOrderDetail> {
@@ -267,7 +266,7 @@ export async function retryRefund(
     audit(
       tx,
       staff,
-      request,
+      ip,
       { action: 'order.refund', entity: 'order', entityId: id, before: { refund, refundError }, after },
       ctx.clock.now(),
     ),

@@ -1,6 +1,5 @@
 // Promotions for staff (issue 6 §4): coupons (never deleted: orders refer to them; disable
 // instead) and the snack and pizza gift promotions read by server/services/promo.ts.
-import type { FastifyRequest } from 'fastify';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { AppContext } from '../../context.js';
@@ -48,12 +47,12 @@ async function checkCoupon(
 
 interface Actor {
   ctx: AppContext;
-  request: FastifyRequest;
+  ip: string;
   staff: StaffPrincipal;
 }
 
 export async function createCoupon(
-  { ctx, request, staff }: Actor,
+  { ctx, ip, staff }: Actor,
   input: BodyOf<typeof adminCreateCoupon>,
 ): Promise<AdminCoupon> {
   const code = input.code.toUpperCase();
@@ -83,13 +82,13 @@ export async function createCoupon(
     const row = rows[0];
     if (!row) throw new Error('coupon insert returned nothing');
     const after = toAdminCoupon(row);
-    await audit(tx, staff, request, { action: 'coupon.create', entity: 'coupon', entityId: code, after }, now);
+    await audit(tx, staff, ip, { action: 'coupon.create', entity: 'coupon', entityId: code, after }, now);
     return after;
   });
 }
 
 export async function updateCoupon(
-  { ctx, request, staff }: Actor,
+  { ctx, ip, staff }: Actor,
   rawCode: string,
   patch: BodyOf<typeof adminUpdateCoupon>,
 ): Promise<AdminCoupon> {
@@ -124,7 +123,7 @@ export async function updateCoupon(
     await audit(
       tx,
       staff,
-      request,
+      ip,
       { action: 'coupon.update', entity: 'coupon', entityId: code, before: toAdminCoupon(before), after },
       now,
     );
@@ -153,7 +152,7 @@ export async function listPromotions(db: Executor) {
 }
 
 export async function updatePromotion(
-  { ctx, request, staff }: Actor,
+  { ctx, ip, staff }: Actor,
   kind: PromotionKind,
   patch: {
     title?: string | undefined;
@@ -181,7 +180,7 @@ export async function updatePromotion(
     await audit(
       tx,
       staff,
-      request,
+      ip,
       { action: 'promotion.update', entity: 'promotion', entityId: kind, before, after: rows[0] ?? null },
       now,
     );

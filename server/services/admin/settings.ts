@@ -1,7 +1,6 @@
 // Settings, cities, restaurants, delivery zones and pages (issue 6 §5). The settings version is
 // bumped by the triggers of migration 0001 on settings, cities, restaurants and delivery_zones
 // (pages bump it here); after each change settings:update is published with the new version.
-import type { FastifyRequest } from 'fastify';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { AppContext } from '../../context.js';
@@ -29,7 +28,7 @@ import type { StaffPrincipal } from './staffSessions.js';
 
 interface Actor {
   ctx: AppContext;
-  request: FastifyRequest;
+  ip: string;
   staff: StaffPrincipal;
 }
 type BodyOf<T> = T extends { body?: infer B } ? (B extends z.ZodMiniType ? z.output<B> : never) : never;
@@ -104,11 +103,7 @@ async function writeSetting(tx: Executor, name: string, value: unknown, now: Dat
   );
 }
 
-export async function updateSetting(
-  { ctx, request, staff }: Actor,
-  name: string,
-  value: unknown,
-): Promise<AdminSetting> {
+export async function updateSetting({ ctx, ip, staff }: Actor, name: string, value: unknown): Promise<AdminSetting> {
   if (name === 'STORE_VERSION') throw unprocessable(SETTINGS_MESSAGES.storeVersionOwnRoute, 'store-version');
   const now = ctx.clock.now();
   const saved = await ctx.db.transaction(async (tx) => {
@@ -122,7 +117,7 @@ export async function updateSetting(
     await audit(
       tx,
       staff,
-      request,
+      ip,
       { action: 'setting.update', entity: 'setting', entityId: name, before, after: value },
       now,
     );
@@ -133,7 +128,7 @@ export async function updateSetting(
   return saved;
 }
 
-export async function bumpStoreVersion({ ctx, request, staff }: Actor): Promise<{ value: string }> {
+export async function bumpStoreVersion({ ctx, ip, staff }: Actor): Promise<{ value: string }> {
   const now = ctx.clock.now();
   const value = await ctx.db.transaction(async (tx) => {
     const current = (await readStoredSettings(tx, ['STORE_VERSION'])).STORE_VERSION;
@@ -159,7 +154,7 @@ export async function bumpStoreVersion({ ctx, request, staff }: Actor): Promise<
     await audit(
       tx,
       staff,
-      request,
+      ip,
       {
         action: 'setting.store-version',
         entity: 'setting',
@@ -233,10 +228,7 @@ export async function listAdminCities(db: Executor): Promise<AdminCity[]> {
   );
 }
 
-export async function createCity(
-  { ctx, request, staff }: Actor,
-  input: BodyOf<typeof adminCreateCity>,
-): Promise<AdminCity> {
+export async function createCity({ ctx, ip, staff }: Actor, input: BodyOf<typeof adminCreateCity>): Promise<AdminCity> {
   checkTimeZone(input.timeZone);
   const now = ctx.clock.now();
   const city = await ctx.db.transaction(async (tx) => {
@@ -264,7 +256,7 @@ export async function createCity(
     const row = rows[0];
     if (!row) throw new Error('city insert returned nothing');
     const after = toAdminCity(row, data);
-    await audit(tx, staff, request, { action: 'city.create', entity: 'city', entityId: input.id, after }, now);
+    await audit(tx, staff, ip, { action: 'city.create', entity: 'city', entityId: input.id, after }, now);
     return after;
   });
   await publishSettings(ctx);
@@ -272,7 +264,7 @@ export async function createCity(
 }
 
 export async function updateCity(
-  { ctx, request, staff }: Actor,
+  { ctx, ip, staff }: Actor,
   id: string,
   patch: BodyOf<typeof adminUpdateCity>,
 ): Promise<AdminCity> {
@@ -310,13 +302,7 @@ export async function updateCity(
       await saveCitiesData(tx, data, now);
     }
     const after = toAdminCity(row, data);
-    await audit(
-      tx,
-      staff,
-      request,
-      { action: 'city.update', entity: 'city', entityId: id, before: beforeCity, after },
-      now,
-    );
+    await audit(tx, staff, ip, { action: 'city.update', entity: 'city', entityId: id, before: beforeCity, after }, now);
     return after;
   });
   await publishSettings(ctx);
@@ -358,7 +344,7 @@ export async function listAdminRestaurants(db: Executor): Promise<AdminRestauran
 }
 
 export async function createRestaurant(
-  { ctx, request, staff }: Actor,
+  { ctx, ip, staff }: Actor,
   input: BodyOf<typeof adminCreateRestaurant>,
 ): Promise<AdminRestaurant> {
   const now = ctx.clock.now();
@@ -393,7 +379,7 @@ export async function createRestaurant(
     await audit(
       tx,
       staff,
-      request,
+      ip,
       { action: 'restaurant.create', entity: 'restaurant', entityId: row.deliveryTerminalId, after },
       now,
     );
@@ -404,7 +390,7 @@ export async function createRestaurant(
 }
 
 export async function updateRestaurant(
-  { ctx, request, staff }: Actor,
+  { ctx, ip, staff }: Actor,
   id: string,
   patch: BodyOf<typeof adminUpdateRestaurant>,
 ): Promise<AdminRestaurant> {
@@ -435,7 +421,7 @@ export async function updateRestaurant(
     await audit(
       tx,
       staff,
-      request,
+      ip,
       { action: 'restaurant.update', entity: 'restaurant', entityId: id, before: toAdminRestaurant(before), after },
       now,
     );
@@ -494,7 +480,7 @@ export async function listAdminZones(db: Executor, cityId: string | undefined): 
 }
 
 export async function createZone(
-  { ctx, request, staff }: Actor,
+  { ctx, ip, staff }: Actor,
   input: BodyOf<typeof adminCreateZone>,
   newId: string,
 ): Promise<AdminZone> {
@@ -527,7 +513,7 @@ export async function createZone(
     const row = rows[0];
     if (!row) throw new Error('zone insert returned nothing');
     const after = toAdminZone(row);
-    await audit(tx, staff, request, { action: 'zone.create', entity: 'zone', entityId: id, after }, now);
+    await audit(tx, staff, ip, { action: 'zone.create', entity: 'zone', entityId: id, after }, now);
     return after;
   });
   await publishSettings(ctx);
@@ -535,7 +521,7 @@ export async function createZone(
 }
 
 export async function updateZone(
-  { ctx, request, staff }: Actor,
+  { ctx, ip, staff }: Actor,
   id: string,
   patch: BodyOf<typeof adminUpdateZone>,
 ): Promise<AdminZone> {
@@ -566,7 +552,7 @@ export async function updateZone(
     await audit(
       tx,
       staff,
-      request,
+      ip,
       { action: 'zone.update', entity: 'zone', entityId: id, before: toAdminZone(before), after },
       now,
     );
@@ -576,7 +562,7 @@ export async function updateZone(
   return updated;
 }
 
-export async function deleteZone({ ctx, request, staff }: Actor, id: string): Promise<void> {
+export async function deleteZone({ ctx, ip, staff }: Actor, id: string): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const before = (await tx.select().from(deliveryZones).where(eq(deliveryZones.id, id)).limit(1))[0];
@@ -585,7 +571,7 @@ export async function deleteZone({ ctx, request, staff }: Actor, id: string): Pr
     await audit(
       tx,
       staff,
-      request,
+      ip,
       { action: 'zone.delete', entity: 'zone', entityId: id, before: toAdminZone(before) },
       now,
     );
@@ -612,7 +598,7 @@ export async function listAdminPages(db: Executor, cityId: string | undefined): 
 }
 
 export async function savePage(
-  { ctx, request, staff }: Actor,
+  { ctx, ip, staff }: Actor,
   cityId: string,
   slug: string,
   input: { title: string; body: string },
@@ -646,7 +632,7 @@ export async function savePage(
     await audit(
       tx,
       staff,
-      request,
+      ip,
       {
         action: 'page.save',
         entity: 'page',

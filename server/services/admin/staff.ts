@@ -6,7 +6,6 @@
 // checking the password; an unknown device past the login's budget is asked for the captcha
 // (422 'Подтвердите, что вы не робот') when one is configured.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { hash, verify } from '@node-rs/argon2';
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
@@ -70,18 +69,26 @@ export interface SignInResult {
   deviceCookie: string;
 }
 
+/** What a sign-in needs to know of the browser asking. */
+export interface SignInClient {
+  ip: string;
+  userAgent: string;
+  /** The Cookie header (the device cookie is read from it). */
+  cookieHeader: string | undefined;
+}
+
 export async function signIn(
   ctx: AppContext,
-  request: FastifyRequest,
+  client: SignInClient,
   rawLogin: string,
   password: string,
   captchaToken: string | null = null,
 ): Promise<SignInResult> {
   const login = rawLogin.trim().toLowerCase();
-  const ip = request.ip ?? '';
+  const ip = client.ip;
   const now = ctx.clock.now();
   const secret = await deviceSecret(ctx.db);
-  const device = knownDevice(request, secret, login, now);
+  const device = knownDevice(client.cookieHeader, secret, login, now);
   const attempt: Attempt = { login, ip, device, now };
 
   // The captcha matters only to an unknown device once the login's budget is spent; a token sent
@@ -105,7 +112,7 @@ export async function signIn(
   const row = await ctx.db.run(async (db) => (await db.select().from(staff).where(eq(staff.login, login)).limit(1))[0]);
   const ok = await verifyPassword(row?.passwordHash ?? (await dummy()), password);
   if (!row || !ok) {
-    await ctx.db.transaction((tx) => auditLocks(tx, request, attempt));
+    await ctx.db.transaction((tx) => auditLocks(tx, attempt));
     throw unauthorized(ADMIN_MESSAGES.badCredentials, 'bad-credentials');
   }
   if (!row.isActive) {
@@ -113,7 +120,7 @@ export async function signIn(
     throw unauthorized(ADMIN_MESSAGES.inactive, 'staff-inactive');
   }
 
-  const userAgent = String(request.headers['user-agent'] ?? '');
+  const userAgent = client.userAgent;
   const answer = await ctx.db.transaction(async (tx) => {
     await succeed(tx, gate.attemptId);
     const failedAttempts = await failuresSincePreviousSuccess(tx, login, gate.attemptId);
@@ -122,7 +129,7 @@ export async function signIn(
     await writeAudit(
       tx,
       { staffId: row.id, login: row.login },
-      request,
+      ip,
       {
         action: 'staff.login',
         entity: 'staff',
@@ -136,14 +143,14 @@ export async function signIn(
   return { answer, deviceCookie: deviceSetCookie(ctx, secret, login, device ?? newDeviceNonce(), now) };
 }
 
-export async function signOut(ctx: AppContext, request: FastifyRequest, principal: StaffPrincipal): Promise<void> {
+export async function signOut(ctx: AppContext, ip: string, principal: StaffPrincipal): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     await tx.update(staffSessions).set({ revokedAt: now }).where(eq(staffSessions.id, principal.sessionId));
     await audit(
       tx,
       principal,
-      request,
+      ip,
       {
         action: 'staff.logout',
         entity: 'staff',
@@ -165,9 +172,18 @@ export async function listStaff(db: Executor): Promise<StaffMember[]> {
   return (await db.select().from(staff).orderBy(asc(staff.login))).map(toStaffMember);
 }
 
+/** GET /admin/me and the like: the member as the admin area shows it. */
+export async function staffMember(ctx: AppContext, id: string): Promise<StaffMember> {
+  return toStaffMember(await ctx.db.run((db) => getStaff(db, id)));
+}
+
+export function staffMembers(ctx: AppContext): Promise<StaffMember[]> {
+  return ctx.db.run(listStaff);
+}
+
 export async function createStaff(
   ctx: AppContext,
-  request: FastifyRequest,
+  ip: string,
   principal: StaffPrincipal,
   input: { login: string; name: string; role: StaffRoleValue; password: string },
 ): Promise<StaffMember> {
@@ -193,7 +209,7 @@ export async function createStaff(
     await audit(
       tx,
       principal,
-      request,
+      ip,
       { action: 'staff.create', entity: 'staff', entityId: created.id, after: member },
       now,
     );
@@ -211,7 +227,7 @@ async function activeAdminsOtherThan(db: Executor, id: string): Promise<number> 
 
 export async function updateStaff(
   ctx: AppContext,
-  request: FastifyRequest,
+  ip: string,
   principal: StaffPrincipal,
   id: string,
   patch: {
@@ -244,7 +260,7 @@ export async function updateStaff(
     await audit(
       tx,
       principal,
-      request,
+      ip,
       {
         action: 'staff.update',
         entity: 'staff',
@@ -260,7 +276,7 @@ export async function updateStaff(
 
 export async function changeOwnPassword(
   ctx: AppContext,
-  request: FastifyRequest,
+  ip: string,
   principal: StaffPrincipal,
   current: string,
   next: string,
@@ -273,13 +289,7 @@ export async function changeOwnPassword(
   await ctx.db.transaction(async (tx) => {
     await tx.update(staff).set({ passwordHash }).where(eq(staff.id, principal.staffId));
     await revokeStaffSessions(tx, principal.staffId, now, principal.sessionId);
-    await audit(
-      tx,
-      principal,
-      request,
-      { action: 'staff.password', entity: 'staff', entityId: principal.staffId },
-      now,
-    );
+    await audit(tx, principal, ip, { action: 'staff.password', entity: 'staff', entityId: principal.staffId }, now);
   });
 }
 
@@ -321,7 +331,7 @@ export async function ensureFirstAdmin(
     await writeAudit(
       tx,
       { staffId: id, login: 'system' },
-      null,
+      '',
       { action: 'staff.create', entity: 'staff', entityId: id, after: { login, role: 'admin', firstAdmin: true } },
       now,
     );

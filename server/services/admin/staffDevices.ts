@@ -7,7 +7,6 @@
 // cookie; it is never sent anywhere or logged. httpOnly, SameSite=Strict, path /api/v1/admin,
 // Secure when PUBLIC_URL is https. A failure made with a cookie counts against its nonce only.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
@@ -63,8 +62,7 @@ function payloadOf(login: string, nonce: string, issuedAt: number): string {
 }
 
 /** The value of a Cookie header's cookie, or null. */
-export function cookieValue(request: FastifyRequest, name: string): string | null {
-  const header = request.headers.cookie;
+export function cookieValue(header: string | undefined, name: string): string | null {
   if (typeof header !== 'string') return null;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
@@ -73,9 +71,9 @@ export function cookieValue(request: FastifyRequest, name: string): string | nul
   return null;
 }
 
-/** The nonce of the request's valid, unexpired device cookie for `login`, or null. */
-export function knownDevice(request: FastifyRequest, secret: Buffer, login: string, now: Date): string | null {
-  const value = cookieValue(request, deviceCookieName(login));
+/** The nonce of the valid, unexpired device cookie for `login` in a Cookie header, or null. */
+export function knownDevice(cookieHeader: string | undefined, secret: Buffer, login: string, now: Date): string | null {
+  const value = cookieValue(cookieHeader, deviceCookieName(login));
   if (value === null) return null;
   const parts = value.split('.');
   if (parts.length !== 4) return null;

@@ -17,7 +17,6 @@
 // login and the address: attempts sent in parallel, or through several processes, are counted
 // before their passwords are checked, so none slips past a limit.
 import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/database.js';
 import { staffLoginAttempts } from '../../db/schema/admin.js';
 import { writeAudit } from './audit.js';
@@ -218,14 +217,14 @@ export async function forget(tx: Executor, attemptId: number): Promise<void> {
 }
 
 /** After a failure: each limit it made (or kept) locked goes to the audit log, with the address. */
-export async function auditLocks(tx: Executor, request: FastifyRequest, a: Attempt): Promise<LockScope[]> {
+export async function auditLocks(tx: Executor, a: Attempt): Promise<LockScope[]> {
   const states = await scopeStates(tx, a);
   const locked = states.filter((s) => s.seconds > 0);
   for (const s of locked) {
     await writeAudit(
       tx,
       { staffId: null, login: 'system' },
-      request,
+      a.ip,
       {
         action: 'staff.lockout',
         entity: 'staff-login',

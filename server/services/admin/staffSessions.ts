@@ -6,17 +6,17 @@
 // A session unused for STAFF_SESSION_IDLE_HOURS stops working.
 //
 // Exports for other areas:
-//   requireStaff(ctx, request, role?) → StaffPrincipal; 401 without a valid staff session,
+//   requireStaff(ctx, token, role?) → StaffPrincipal; 401 without a valid staff session,
 //     403 for a customer's token, 403 for an operator when role = 'admin'.
-//   authenticateStaff(ctx, request)   → StaffPrincipal | null (never throws for a bad token)
+//   authenticateStaff(ctx, token)   → StaffPrincipal | null (never throws for a bad token)
+// The token is the request's bearer token (server/http/requestAuth.ts extracts it).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
 import { staff, staffSessions, type StaffRoleValue } from '../../db/schema/admin.js';
 import { forbidden, unauthorized } from '../../http/errors.js';
-import { authenticate, bearerToken } from '../sessions.js';
+import { userOfToken } from '../sessions.js';
 import { ADMIN_MESSAGES } from '../../../src/api/contract/admin/common.js';
 
 export interface StaffPrincipal {
@@ -118,8 +118,8 @@ export async function staffFromToken(ctx: AppContext, token: string | null): Pro
   });
 }
 
-export function authenticateStaff(ctx: AppContext, request: FastifyRequest): Promise<StaffPrincipal | null> {
-  return staffFromToken(ctx, bearerToken(request));
+export function authenticateStaff(ctx: AppContext, token: string | null): Promise<StaffPrincipal | null> {
+  return staffFromToken(ctx, token);
 }
 
 /**
@@ -129,13 +129,12 @@ export function authenticateStaff(ctx: AppContext, request: FastifyRequest): Pro
  */
 export async function requireStaff(
   ctx: AppContext,
-  request: FastifyRequest,
+  token: string | null,
   role: 'admin' | 'operator' = 'operator',
 ): Promise<StaffPrincipal> {
-  const token = bearerToken(request);
   const principal = await staffFromToken(ctx, token);
   if (!principal) {
-    if (token !== null && !isStaffToken(token) && (await authenticate(ctx, request)) !== null) {
+    if (token !== null && !isStaffToken(token) && (await userOfToken(ctx, token)) !== null) {
       throw forbidden(ADMIN_MESSAGES.staffOnly, 'staff-only');
     }
     throw unauthorized(ADMIN_MESSAGES.signInRequired, 'staff-unauthorized');

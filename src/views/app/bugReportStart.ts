@@ -1,7 +1,7 @@
 // Bug reporting from the page's start, with its code after the first paint (issues 4 and 7).
 //
 // The recorder, the reporter and the offer (./bugReportUi with src/effects/recording.ts and
-// src/events/log.ts, about 3 KB gzip) are not needed to show the menu, so they are a chunk of
+// src/log/log.ts, about 3 KB gzip) are not needed to show the menu, so they are a chunk of
 // their own, loaded when the browser is first idle. Nothing recorded is lost meanwhile: the
 // store keeps every entry it appended (Store.entries()), and the recorder starts from the state
 // the store started from (taken here, before the effects run) and is seeded with those entries,

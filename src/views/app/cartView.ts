@@ -1,27 +1,21 @@
 // Cart figures the cart page shows (pure; computed from the projection and settings).
 import type { CartItem, Settings } from '../../api/entities';
+import { isDeliveryLine } from '../../domain/cart';
+import { cartSnackCount, snacksToNextGift } from '../../domain/gifts';
 import { formatCount } from '../../domain/plural';
 import { formatPrice, lineTotal, roundMoney } from '../../domain/price';
-import { isDeliveryLine } from '../../projections/cart';
 
-/** SPEC §9: a free fries item for 3 snacks. */
-export const SNACKS_PER_GIFT = 3;
 export const SNACK_FORMS = ['закуска', 'закуски', 'закусок'] as const;
 
-/** Snacks that count for the gift: goods lines of the snacks group not flagged sale=false. */
+/** Snacks that count for the gift (PRODUCT.md §9, domain/gifts); 0 before the settings are known. */
 export function snackCount(items: readonly CartItem[], settings: Pick<Settings, 'SNACKS_GROUP_ID'> | null): number {
-  if (settings === null) return 0;
-  return items
-    .filter((l) => !l.isGift && !l.isHidden && !l.isServiceFee)
-    .filter((l) => l.product.parentGroup === settings.SNACKS_GROUP_ID && l.product.additionalInfo.sale !== false)
-    .reduce((n, l) => n + l.quantity, 0);
+  return settings === null ? 0 : cartSnackCount(items, settings.SNACKS_GROUP_ID);
 }
 
 /** 'ещё 1 закуска — и картофель фри в подарок', or null when no snack is in the cart or the set is full. */
 export function giftProgressText(snacks: number): string | null {
-  const rest = snacks % SNACKS_PER_GIFT;
-  if (snacks === 0 || rest === 0) return null;
-  return `ещё ${formatCount(SNACKS_PER_GIFT - rest, SNACK_FORMS)} — и картофель фри в подарок`;
+  const missing = snacksToNextGift(snacks);
+  return missing === 0 ? null : `ещё ${formatCount(missing, SNACK_FORMS)} — и картофель фри в подарок`;
 }
 
 /** 'до бесплатной доставки осталось N ₽', or null when reached or unknown. */

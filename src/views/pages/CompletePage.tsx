@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { ORDER_STATUS_FLOW, ORDER_STATUS_NAMES, type Order } from '../../api/contract/orders';
-import { isOnline } from '../../commands/checkout.decide';
+import { isOnline } from '../../domain/payment';
 import { AppLink } from '../app/routing';
 import { jsonEqual, useDispatch, useSelector } from '../app/store';
 import { CancelledOrderLines, cancelledTitle, ToMenuLink } from '../checkout/CancelledOrder';

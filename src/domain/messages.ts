@@ -1,0 +1,159 @@
+// The Russian texts of ordering that the server sends and the client shows, written once: the server
+// answers with them (422 `message`, quote refusals, promo loyalty errors) and the client's own
+// checks use the same words, so a refusal reads alike whichever side finds it (PRODUCT.md §8).
+import type { RefusalAction, RefusalCode } from '../api/contract/checkout';
+import type { DeliveryMethod } from '../api/entities';
+import { formatPrice } from './price';
+
+/** The refusals of POST /order and POST /checkout/quote, and the order lookups behind them. */
+export const ORDER_MESSAGES = {
+  noIdempotencyKey: 'Не указан ключ идемпотентности',
+  keyReused: 'Ключ идемпотентности уже использован для другого заказа',
+  inProgress: 'Заказ уже оформляется',
+  closed: 'Сейчас нерабочее время, приносим свои извинения.',
+  slotClosed: 'Выбранное время вне часов работы ресторана',
+  slotPast: 'Выбранное время уже прошло',
+  slotTooFar: 'Заказ можно оформить не более чем на 7 дней вперёд',
+  slotNotOffered: 'Выбранное время недоступно, выберите время из списка',
+  cityNotFound: 'Город не найден',
+  outsideZone: 'Адрес вне зоны доставки',
+  noAddress: 'Укажите адрес доставки',
+  addressNotFound: 'Адрес не найден',
+  noRestaurant: 'Выберите ресторан для самовывоза',
+  onlinePaymentOff: 'Онлайн-оплата сейчас недоступна, выберите оплату при получении',
+  courierCardSelf: 'Оплата картой курьеру возможна только при доставке',
+  changeTooSmall: 'Сумма, с которой нужна сдача, меньше суммы заказа',
+  orderNotFound: 'Заказ не найден',
+  emptyCart: 'Корзина пуста',
+  consentRequired: 'Необходимо согласие на обработку персональных данных',
+  signInRequired: 'Требуется вход по номеру телефона',
+  notEnoughBonus: 'Недостаточно бонусов на счёте',
+} as const;
+export type OrderMessageKey = keyof typeof ORDER_MESSAGES;
+
+/** PRODUCT.md §8 not-working text when the setting TEXT_SITE_NOT_WORKING is empty. */
+export const DEFAULT_SITE_NOT_WORKING_TEXT =
+  'По техническим причинам прием заказов временно невозможен приносим свои извинения';
+
+/** A product or modifier the order (or a repeated order, PRODUCT.md §8) names that the menu no longer has. */
+export const ITEM_MESSAGES = {
+  productGone: 'Блюдо в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога',
+  modifierGone: 'Модификатор для блюда в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога',
+} as const;
+export type ItemMessageKey = keyof typeof ITEM_MESSAGES;
+
+/** Coupon refusals: loyalty errors of the promo answer, 422 of an order (PRODUCT.md §8). */
+export const COUPON_MESSAGES = {
+  notFound: 'Купон не найден',
+  expired: 'Срок действия купона истёк',
+  notYet: 'Купон ещё не действует',
+  city: 'Купон не действует в вашем городе',
+  selfOnly: 'Купон действует только при самовывозе',
+  deliveryOnly: 'Купон действует только при доставке',
+  limit: 'Лимит использования купона исчерпан',
+} as const;
+export type CouponMessageKey = keyof typeof COUPON_MESSAGES;
+
+/** Online payment of an order. */
+export const PAYMENT_MESSAGES = {
+  notOnline: 'Этот заказ оплачивается при получении',
+  noPayment: 'Платёж по заказу не найден',
+  orderCancelled: 'Заказ отменён, оплатить его нельзя',
+  badSignature: 'Неверная подпись уведомления',
+  unknownKind: 'Неизвестное уведомление',
+} as const;
+export type PaymentMessageKey = keyof typeof PAYMENT_MESSAGES;
+
+// ---- texts with parameters ----
+
+export function couponMinSumMessage(code: string, minSum: number): string {
+  return `Минимальная сумма заказа для купона ${code} — ${formatPrice(minSum)}`;
+}
+
+/** The goods re-priced: the promo answer's loyalty error (with the advice) and the checkout's refusal (without). */
+export function goodsPriceChangedMessage(server: number, client: number, advice = true): string {
+  const text = `Цены изменились: сумма товаров теперь ${formatPrice(server)} вместо ${formatPrice(client)}`;
+  return advice ? `${text}. Проверьте корзину` : text;
+}
+
+export function zoneMinSumMessage(zoneName: string, minSum: number): string {
+  return `Минимальная сумма заказа для доставки в зону «${zoneName}» — ${formatPrice(minSum)} (без учёта доставки)`;
+}
+export function orderPriceChangedMessage(total: number, expected: number): string {
+  return `Цены изменились: сумма заказа теперь ${formatPrice(total)} вместо ${formatPrice(expected)}. Проверьте корзину`;
+}
+export function stoppedMessage(names: readonly string[]): string {
+  return `Нет в наличии в выбранном ресторане: ${names.map((n) => `«${n}»`).join(', ')}`;
+}
+export function bonusCapMessage(cap: number): string {
+  return `Бонусами можно оплатить не более ${formatPrice(cap)} этого заказа`;
+}
+export function streetNotFoundMessage(street: string, cityName: string): string {
+  return `Не удалось найти улицу «${street}» в городе ${cityName}. ${ORDER_MESSAGES.outsideZone}`;
+}
+export function restaurantClosedMessage(name: string, method: DeliveryMethod): string {
+  return method === 'self'
+    ? `Ресторан «${name}» сейчас закрыт. Выберите другое время или другой ресторан`
+    : `Ресторан «${name}», который доставляет по этому адресу, сейчас закрыт. Выберите время доставки`;
+}
+/** A line above the product's maxPerPositionInOrder (PRODUCT.md §9). */
+export function maxPerPositionMessage(name: string, max: number): string {
+  return `Блюдо «${name}»: не более ${max} в одной позиции заказа`;
+}
+/** 'Добавьте товаров ещё на 150 ₽'. */
+export function missingSumText(missing: number): string {
+  return `Добавьте товаров ещё на ${formatPrice(missing)}`;
+}
+
+/** What the customer can do about each refusal, as the server words it in the quote and the order. */
+export const REFUSAL_ACTIONS: Readonly<Record<RefusalCode, { action: RefusalAction; text: string }>> = {
+  'site-not-working': { action: 'wait', text: 'Попробуйте оформить заказ позже' },
+  'outside-working-hours': { action: 'wait', text: 'Оформите заказ в часы работы' },
+  'restaurant-closed': { action: 'change-time', text: 'Выберите другое время' },
+  'slot-past': { action: 'change-time', text: 'Выберите другое время' },
+  'slot-too-far': { action: 'change-time', text: 'Выберите время в ближайшие 7 дней' },
+  'slot-outside-working-hours': { action: 'change-time', text: 'Выберите время из списка' },
+  'city-not-found': { action: 'change-address', text: 'Выберите город' },
+  'empty-cart': { action: 'add-items', text: 'Добавьте блюда в корзину' },
+  'item-unavailable': { action: 'review-cart', text: 'Обновите корзину: недоступные блюда будут удалены' },
+  'stop-list': { action: 'remove-items', text: 'Уберите эти блюда из корзины или выберите другой ресторан' },
+  'no-address': { action: 'change-address', text: 'Укажите адрес доставки' },
+  'address-not-found': { action: 'change-address', text: 'Выберите адрес заново' },
+  'street-not-found': { action: 'change-address', text: 'Выберите улицу из списка или заберите заказ сами' },
+  'outside-zone': { action: 'change-method', text: 'Укажите другой адрес или заберите заказ сами' },
+  'no-restaurant': { action: 'change-restaurant', text: 'Выберите ресторан' },
+  'below-min-sum': { action: 'add-items', text: 'Добавьте блюда в корзину' },
+  'coupon-refused': { action: 'change-coupon', text: 'Измените или удалите промокод' },
+  'bonus-cap': { action: 'change-bonus', text: 'Спишите меньше бонусов' },
+  'price-changed': { action: 'review-cart', text: 'Проверьте корзину: цены обновлены' },
+  'online-payment-disabled': { action: 'change-payment', text: 'Выберите оплату наличными или картой курьеру' },
+  'courier-card-self': { action: 'change-payment', text: 'Выберите другой способ оплаты' },
+  'change-too-small': { action: 'fix-form', text: 'Укажите сумму не меньше суммы заказа' },
+  'consent-required': { action: 'fix-form', text: 'Отметьте согласие на обработку персональных данных' },
+  'sign-in-required': { action: 'sign-in', text: 'Войдите по номеру телефона' },
+};
+
+// ---- the client's own checks at checkout ----
+
+/**
+ * What the checkout page says when the client finds a problem itself: the server's words where the
+ * server refuses the same thing, the client's own where only the client asks (consent, sign-in).
+ */
+export const CHECKOUT_TEXT = {
+  closed: ORDER_MESSAGES.closed,
+  noAddress: ORDER_MESSAGES.noAddress,
+  noRestaurant: ORDER_MESSAGES.noRestaurant,
+  onlinePaymentOff: ORDER_MESSAGES.onlinePaymentOff,
+  courierCardSelf: ORDER_MESSAGES.courierCardSelf,
+  changeTooSmall: ORDER_MESSAGES.changeTooSmall,
+  consent: 'Подтвердите согласие на обработку персональных данных',
+  signIn: 'Войдите по номеру телефона, чтобы оформить заказ',
+  emptyCart: ORDER_MESSAGES.emptyCart,
+  slotPast: ORDER_MESSAGES.slotPast,
+  /** A refusal without a message (PRODUCT.md §8 fallback). */
+  requestFailed: 'Произошла ошибка при запросе',
+  /** No answer from the server. */
+  noAnswer:
+    'Не удалось отправить заказ: нет ответа от сервера. Проверьте соединение и нажмите «Оформить заказ» ещё раз',
+} as const;
+export type CheckoutTextKey = keyof typeof CHECKOUT_TEXT;

@@ -1,0 +1,127 @@
+// POST /order keys claimed by one of two server processes on one PostgreSQL: while the claiming
+// process lives, the other answers 409 for the key; once it is killed (kill -9), the other
+// completes the order at once (the claim's owner held an advisory lock that died with it).
+// Needs TEST_DATABASE_URL (`npm run test:pg`).
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliveryBody } from './ordersFixtures.js';
+import { fakeClientDir, freePort, signIn, spawnServer, type ServerProcess } from './serverProcess.js';
+
+const baseUrl = process.env.TEST_DATABASE_URL ?? '';
+if (!baseUrl) throw new Error('idempotencyOwner.pg.test.ts needs TEST_DATABASE_URL: run it with `npm run test:pg`');
+
+describe('an order key claimed by another live process, then by a killed one (PostgreSQL, two processes)', () => {
+  const name = `storefront_owner_${randomBytes(6).toString('hex')}`;
+  let admin: pg.Client;
+  let db: pg.Client;
+  let a: ServerProcess | undefined;
+  let b: ServerProcess | undefined;
+  let geocoder: http.Server | undefined;
+  const geocoderHits: http.ServerResponse[] = [];
+  const dirs: string[] = [];
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    db = new pg.Client({ connectionString: url.toString() });
+    // a Yandex geocoder that never answers: it holds A's order between its key claim and its transaction
+    geocoder = http.createServer((_req, res) => void geocoderHits.push(res));
+    await new Promise<void>((resolve) => geocoder?.listen(0, '127.0.0.1', resolve));
+    const address = geocoder.address();
+    const geocoderUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+    const clientDir = fakeClientDir();
+    dirs.push(clientDir);
+    const env = async (extra: Record<string, string> = {}) => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-owner-'));
+      dirs.push(dataDir);
+      return {
+        DATABASE_URL: url.toString(),
+        PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+        CLIENT_DIR: clientDir,
+        ...extra,
+      };
+    };
+    [a, b] = await Promise.all([
+      spawnServer(await env({ YANDEX_GEOCODER_KEY: 'test-key', YANDEX_GEOCODER_URL: geocoderUrl })),
+      spawnServer(await env()),
+    ]);
+    await db.connect();
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop('SIGKILL'), b?.stop()]);
+    geocoder?.closeAllConnections();
+    geocoder?.close();
+    await db?.end();
+    await admin?.query(`drop database if exists ${name} with (force)`);
+    await admin?.end();
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('409 while the claiming process lives; after its kill -9 the other process completes the order at once, once', async () => {
+    if (!a || !b) throw new Error('not started');
+    const phone = '+79995550012';
+    const session = await signIn(a.url, phone, async () => {
+      const rows = await db.query<{ text: string }>(
+        'select text from sms_outbox where phone = $1 order by created_at desc limit 1',
+        [phone],
+      );
+      return /(\d{6})/.exec(rows.rows[0]?.text ?? '')?.[1] ?? null;
+    });
+    const allDay = JSON.stringify(
+      Array.from({ length: 7 }, () => ({ open: '00:00', close: '00:01', isNextDay: true })),
+    );
+    await db.query('update restaurants set hours = $1::jsonb', [allDay]);
+    const key = `owner-${randomBytes(8).toString('hex')}`;
+    const post = (server: ServerProcess) =>
+      fetch(`${server.url}/api/v1/order`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${session.token}`,
+          'idempotency-key': key,
+        },
+        body: JSON.stringify(deliveryBody()),
+      });
+
+    const inFlight = post(a).catch(() => null); // never answered: A dies under it
+    await expect.poll(() => geocoderHits.length, { timeout: 10_000 }).toBe(1);
+    // A is alive and works on it: B must not take the key over
+    const busy = await post(b);
+    expect(busy.status).toBe(409);
+    expect(((await busy.json()) as { message?: string }).message).toBe('Заказ уже оформляется');
+
+    const killed = await a.stop('SIGKILL');
+    expect(killed.signal).toBe('SIGKILL');
+    expect(await inFlight).toBeNull();
+    // PostgreSQL ends A's sessions (and its lease) as soon as it sees the connections drop
+    const startedAt = Date.now();
+    let placed: Response | null = null;
+    while (Date.now() - startedAt < 5_000) {
+      const res = await post(b);
+      if (res.status !== 409) {
+        placed = res;
+        break;
+      }
+      await res.body?.cancel();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const order = (await placed?.json()) as { id?: string } | undefined;
+    expect(placed?.status, JSON.stringify(order)).toBe(200);
+    const again = await post(b);
+    expect(((await again.json()) as { id?: string }).id).toBe(order?.id);
+    const count = await db.query<{ n: number }>('select count(*)::int as n from orders where user_id = $1', [
+      session.userId,
+    ]);
+    expect(count.rows[0]?.n).toBe(1);
+  });
+});

@@ -1,0 +1,73 @@
+// TRUST_PROXY under each of its forms: the per-IP budgets (here the sign-in codes' address budget,
+// set to one code) must count the client named in X-Forwarded-For, not the balancer in front.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
+import { nextPhone } from './customers.js';
+import { createTestServer, type TestServer } from './helpers.js';
+
+let server: TestServer;
+const apps: FastifyInstance[] = [];
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await server?.close();
+});
+
+/** An app on the shared test database with TRUST_PROXY read from `value` and a budget of one code per address. */
+async function appTrusting(value: string): Promise<FastifyInstance> {
+  const read = loadConfig({ TRUST_PROXY: value });
+  const config = { ...server.ctx.config, trustProxy: read.trustProxy, otp: { ipCodesPer10Min: 1, ipCodesPerDay: 1 } };
+  const app = await buildApp({ ...server.ctx, config });
+  await app.ready();
+  apps.push(app);
+  return app;
+}
+
+function sendCode(app: FastifyInstance, remoteAddress: string, forwardedFor?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/code',
+    payload: { phone: nextPhone() },
+    remoteAddress,
+    headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+  });
+}
+
+describe('per-IP limits behind a proxy (TRUST_PROXY)', () => {
+  it('true: the leftmost X-Forwarded-For address is the client (off, customers share the budget)', async () => {
+    const off = await appTrusting('false');
+    expect((await sendCode(off, '10.19.0.1', '203.0.113.31')).statusCode).toBe(200);
+    expect((await sendCode(off, '10.19.0.1', '203.0.113.32')).statusCode).toBe(429);
+    const app = await appTrusting('true');
+    const balancer = '10.20.0.1';
+    expect((await sendCode(app, balancer, '203.0.113.1')).statusCode).toBe(200);
+    expect((await sendCode(app, balancer, '203.0.113.1')).statusCode).toBe(429);
+    // another customer behind the same balancer has a budget of their own
+    expect((await sendCode(app, balancer, '203.0.113.2')).statusCode).toBe(200);
+  });
+
+  it('a hop count: the address that many hops back is the client, whatever a client put before it', async () => {
+    const app = await appTrusting('2');
+    const balancer = '10.21.0.1';
+    // client → edge proxy (10.21.0.9) → balancer → server; the client forged 198.51.100.1 itself
+    expect((await sendCode(app, balancer, '198.51.100.1, 203.0.113.11, 10.21.0.9')).statusCode).toBe(200);
+    expect((await sendCode(app, balancer, '198.51.100.2, 203.0.113.11, 10.21.0.9')).statusCode).toBe(429);
+    expect((await sendCode(app, balancer, '198.51.100.1, 203.0.113.12, 10.21.0.9')).statusCode).toBe(200);
+  });
+
+  it('a list of proxy ranges: addresses are walked back through the trusted proxies only', async () => {
+    const app = await appTrusting('10.22.0.0/16, ::1');
+    const balancer = '10.22.0.1';
+    expect((await sendCode(app, balancer, '198.51.100.1, 203.0.113.21, 10.22.5.5')).statusCode).toBe(200);
+    expect((await sendCode(app, balancer, '198.51.100.2, 203.0.113.21, 10.22.5.5')).statusCode).toBe(429);
+    expect((await sendCode(app, balancer, '203.0.113.22')).statusCode).toBe(200);
+    // a client reaching the server directly cannot borrow another address's budget
+    const direct = '203.0.113.23';
+    expect((await sendCode(app, direct, '203.0.113.99')).statusCode).toBe(200);
+    expect((await sendCode(app, direct, '203.0.113.98')).statusCode).toBe(429);
+  });
+});
