@@ -97,6 +97,8 @@ export interface GeocoderConfig {
   yandexKey: string;
   /** YANDEX_GEOCODER_URL (default https://geocode-maps.yandex.ru/1.x/). */
   yandexUrl: string;
+  /** How long a Yandex call may take before the street reference answers instead (not an env setting). */
+  timeoutMs: number;
 }
 
 export interface CaptchaConfig {
@@ -687,7 +689,7 @@ function configFrom(env: Env): Config {
         skin: env.CLOUDPAYMENTS_SKIN,
       },
     },
-    geocoder: { yandexKey: env.YANDEX_GEOCODER_KEY, yandexUrl: env.YANDEX_GEOCODER_URL },
+    geocoder: { yandexKey: env.YANDEX_GEOCODER_KEY, yandexUrl: env.YANDEX_GEOCODER_URL, timeoutMs: 5000 },
     captcha: {
       provider: captchaProvider,
       secret: env.CAPTCHA_SECRET,

@@ -14,8 +14,8 @@ import { cpus, loadavg } from 'node:os';
 import type { AppCommand } from '../src/commands';
 import { createStore } from '../src/commands/bus';
 import { decide } from '../src/commands/decide';
-import { replay, replayFinal } from '../src/events/log';
-import { parseLog } from '../src/events/logCodec';
+import { replay, replayFinal } from '../src/log/log';
+import { parseLog } from '../src/log/logCodec';
 import {
   CITY_ID,
   GROUP_IDS,

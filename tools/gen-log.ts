@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { CartItem, Catalog } from '../src/api/entities';
 import type { AppCommand } from '../src/commands';
 import type { AppEvent } from '../src/events';
-import { CURRENT_SCHEMA_VERSION } from '../src/events/upcasters';
+import { CURRENT_SCHEMA_VERSION } from '../src/log/upcasters';
 import { CITY_ID, SIZE_MODS, city, generateCatalog, generateSettings, random, sellable, user } from './gen-catalog';
 
 export type GeneratedEntry = { position: number; at: string; command?: AppCommand; events: AppEvent[] };

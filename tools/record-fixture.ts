@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AppCommand } from '../src/commands';
 import { createStore, type LogEntry } from '../src/commands/bus';
 import { decide } from '../src/commands/decide';
-import { createLog, type Log } from '../src/events/log';
+import { createLog, type Log } from '../src/log/log';
 import type { AppState } from '../src/projections/store';
 import {
   CITY_ID,

@@ -16,8 +16,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { LogFormatError, diffStates, replay, stateAt, type Log, type StateChange } from '../src/events/log';
-import { exportLog } from '../src/events/logCodec';
+import { LogFormatError, diffStates, replay, stateAt, type Log, type StateChange } from '../src/log/log';
+import { exportLog } from '../src/log/logCodec';
 import { initialState } from '../src/projections/store';
 import { readReportText, type ReadReport } from '../src/views/app/bugReport';
 import { makeRegressionTest } from './to-test';

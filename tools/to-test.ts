@@ -11,8 +11,8 @@
 // app should have reached (or replace the assertion), and the test fails until the bug is fixed.
 // A bug that makes replay itself throw fails the test as written.
 import path from 'node:path';
-import { replayFinal, type Log } from '../src/events/log';
-import { exportLog } from '../src/events/logCodec';
+import { replayFinal, type Log } from '../src/log/log';
+import { exportLog } from '../src/log/logCodec';
 
 export const REGRESSIONS_DIR = path.join('tests', 'regressions');
 export const TEST_NAME = /^[a-z0-9][a-z0-9_-]{0,79}$/i;
@@ -52,8 +52,8 @@ export function testSource(name: string, source: string, log: Log): string {
 // \`npm run replay -- tests/regressions/${name}.log.json --diff\` or in /admin/reports.
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { replayFinal } from '../../src/events/log';
-import { parseLogText } from '../../src/events/logCodec';
+import { replayFinal } from '../../src/log/log';
+import { parseLogText } from '../../src/log/logCodec';
 
 const fixture = (file: string): string => readFileSync(new URL(file, import.meta.url), 'utf8');
 

@@ -202,7 +202,8 @@ export interface YandexGeocoderOptions {
   /** Read per call: a key from the settings may change while the server runs. */
   apiKey: () => Promise<string> | string;
   log: IntegrationLog;
-  timeoutMs?: number;
+  /** Read per call, like the key: how long one request may take (5 s when absent). */
+  timeoutMs?: () => number;
   fetch?: typeof fetch;
 }
 
@@ -221,7 +222,6 @@ function components(geo: YandexGeoObject): AddressComponents {
 
 export function createYandexGeocoder(options: YandexGeocoderOptions): RemoteGeocoder {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const timeoutMs = options.timeoutMs ?? 5000;
 
   /** The parsed answer; throws GeocoderError for an invalid one, Error for HTTP/network failures. */
   async function call(geocode: string, extra: Record<string, string>): Promise<YandexGeoObject[]> {
@@ -232,7 +232,7 @@ export function createYandexGeocoder(options: YandexGeocoderOptions): RemoteGeoc
     url.searchParams.set('lang', 'ru_RU');
     url.searchParams.set('results', '1');
     for (const [k, v] of Object.entries(extra)) url.searchParams.set(k, v);
-    const response = await doFetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    const response = await doFetch(url, { signal: AbortSignal.timeout(options.timeoutMs?.() ?? 5000) });
     if (!response.ok) throw new Error(`Yandex geocoder answered HTTP ${response.status}`);
     let json: unknown;
     try {

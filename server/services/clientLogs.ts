@@ -15,7 +15,7 @@ import {
   ReportedLog,
   type ClientLogSummary,
 } from '../../src/api/contract/clientLog.js';
-import { maskPhonesInText, redactValue } from '../../src/events/log.js';
+import { maskPhonesInText, redactValue } from '../../src/log/log.js';
 import type { AppContext } from '../context.js';
 import { clientLogs } from '../db/schema/clientLogs.js';
 import { notFound, tooManyRequests } from '../http/errors.js';

@@ -77,6 +77,7 @@ async function geocodersOf(ctx: AppContext): Promise<Geocoders> {
   if (!remote) {
     const client = createYandexGeocoder({
       url: ctx.config.geocoder.yandexUrl,
+      timeoutMs: () => ctx.config.geocoder.timeoutMs,
       apiKey: () => mapsKey(ctx),
       log: logOf(ctx),
     });

@@ -1,6 +1,5 @@
-// The storefront's calls that a first visit to the menu does not make: the account, the cart's
-// promotions, the checkout and the informational pages. createStorefrontApi (storefrontApi.ts) loads this module with
-// import() on the first such call.
+// The storefront's calls that a first visit to the menu does not make (ACCOUNT_CALL_NAMES in
+// storefrontApi.ts): a chunk of its own, loaded on the first such call (src/views/app/lazyAreas.ts).
 import type { ApiClient } from './client';
 import { fromAbortable } from './abortable';
 import { createAddress, deleteAddress, listAddressesByUser } from './contract/addresses';
@@ -14,34 +13,7 @@ import { listCityStreets } from './contract/cladr';
 import { geocodeAddress } from './contract/geocode';
 import { cancelOrderPayment, startOrderPayment } from './contract/payments';
 import { getPage } from './contract/pages';
-import type { StorefrontApi } from './storefrontApi';
-
-export type AccountCalls = Pick<
-  StorefrontApi,
-  | 'getBalance'
-  | 'getAddresses'
-  | 'createAddress'
-  | 'deleteAddress'
-  | 'getLikes'
-  | 'like'
-  | 'unlike'
-  | 'getLastOrder'
-  | 'getPage'
-  | 'getHistory'
-  | 'promo'
-  | 'requestCode'
-  | 'signIn'
-  | 'logout'
-  | 'patchUser'
-  | 'deleteUser'
-  | 'getStreets'
-  | 'quoteCheckout'
-  | 'geocode'
-  | 'createOrder'
-  | 'getOrder'
-  | 'startPayment'
-  | 'cancelPayment'
->;
+import type { AccountCalls } from './storefrontApi';
 
 export function createAccountCalls(client: ApiClient): AccountCalls {
   return {

@@ -28,13 +28,13 @@ export const PAGE_MODULES: Partial<Record<SitePage, string>> = {
   admin: 'src/views/pages/AdminPage.tsx',
 };
 
-/** The checkout effect's chunk (the import in src/effects/checkoutLazy.ts). */
+/** The checkout effect's chunk (LAZY_AREAS.checkout in src/views/app/lazyAreas.ts). */
 export const CHECKOUT_EFFECT_MODULE = 'src/effects/checkoutBrowser.ts';
 
-/** The chunk of the effects nothing on the first paint needs (the import in src/effects/afterFirstPaintLazy.ts). */
+/** The chunk of the effects nothing on the first paint needs (LAZY_AREAS.account). */
 export const AFTER_FIRST_PAINT_EFFECT_MODULE = 'src/effects/afterFirstPaint.ts';
 
-/** The API calls a first visit to the menu does not make (the import in src/api/storefrontApi.ts). */
+/** The API calls a first visit to the menu does not make (LAZY_AREAS.account.calls). */
 export const ACCOUNT_CALLS_MODULE = 'src/api/accountCalls.ts';
 
 /** An informational page's data and the order history load through both (LoadPage, LoadOrderHistory). */

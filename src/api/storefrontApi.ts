@@ -4,14 +4,12 @@
 //
 // `createStorefrontApi` implements it over the route definitions of src/api/contract. The calls a
 // first visit to the menu makes (settings, cities, catalogue, versions) are built in; the others
-// (account, promotions, checkout, informational pages) live in accountCalls.ts, which is loaded
-// with import() on the first such call: their route definitions and answer schemas stay out of
-// the first load (issue 4).
+// (AccountCalls) are given, in the browser as `lazyCalls` over accountCalls.ts, so that
+// their route definitions and answer schemas stay out of the first load (src/views/app/lazyAreas.ts).
 import { defer, switchMap, type Observable } from 'rxjs';
 import type { z } from 'zod/mini';
 import type { ApiClient } from './client';
 import { fromAbortable } from './abortable';
-import type { AccountCalls } from './accountCalls';
 import type { NewAddress } from './contract/addresses';
 import type { RequestCodeAnswer as RequestCodeAnswerSchema, SignInAnswer as SignInAnswerSchema } from './contract/auth';
 import { getCatalog, getCatalogVersion } from './contract/catalog';
@@ -107,24 +105,44 @@ export interface StorefrontApi {
   cancelPayment(orderId: string): Observable<Order>;
 }
 
-export function createStorefrontApi(client: ApiClient): StorefrontApi {
+/** The calls a first visit to the menu makes; the others are the account calls (accountCalls.ts). */
+type FirstLoadCall =
+  | 'getCatalogVersion'
+  | 'getSettingsVersion'
+  | 'getStoreVersion'
+  | 'getMobileAppVersion'
+  | 'getSettings'
+  | 'getCatalog'
+  | 'getCities';
+export type AccountCalls = Omit<StorefrontApi, FirstLoadCall>;
+
+/**
+ * Every call of `T`, forwarded to the implementation `load` resolves with: loaded on the first
+ * call and shared; a failed load (offline) is tried again on the next call. A Proxy, so that the
+ * first load carries no list of the calls' names.
+ */
+export function lazyCalls<T extends object>(load: () => Promise<T>): T {
+  let loading: Promise<T> | null = null;
+  const loaded = (): Promise<T> =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    }));
+  type Call = (...args: unknown[]) => Observable<unknown>;
+  const forward =
+    (name: string) =>
+    (...args: unknown[]) =>
+      defer(loaded).pipe(switchMap((calls) => (Reflect.get(calls, name) as Call)(...args)));
+  // Symbols and `then` are not calls: the object must not pass for a promise.
+  return new Proxy({} as T, {
+    get: (_, name) => (typeof name === 'string' && name !== 'then' ? forward(name) : undefined),
+  });
+}
+
+export function createStorefrontApi(client: ApiClient, accountCalls: AccountCalls): StorefrontApi {
   const value = (name: 'STORE_VERSION' | 'MOBILE_APP_VERSION') =>
     fromAbortable((signal) => client.call(getSettingValue, { params: { name }, signal }));
-  let loading: Promise<AccountCalls> | null = null;
-  /** The account calls, loaded once; a failed load (offline) is tried again on the next call. */
-  const accountCalls = (): Promise<AccountCalls> => {
-    loading ??= import('./accountCalls').then(
-      (m) => m.createAccountCalls(client),
-      (error: unknown) => {
-        loading = null;
-        throw error;
-      },
-    );
-    return loading;
-  };
-  const later = <T>(call: (calls: AccountCalls) => Observable<T>): Observable<T> =>
-    defer(accountCalls).pipe(switchMap(call));
-  return {
+  const firstLoad: Pick<StorefrontApi, FirstLoadCall> = {
     getCatalogVersion: () =>
       fromAbortable((signal) => client.call(getCatalogVersion, { signal }).then((r) => r.version)),
     getSettingsVersion: () =>
@@ -134,28 +152,7 @@ export function createStorefrontApi(client: ApiClient): StorefrontApi {
     getSettings: () => fromAbortable((signal) => client.call(getSettings, { signal })),
     getCatalog: () => fromAbortable((signal) => client.call(getCatalog, { signal })),
     getCities: () => fromAbortable((signal) => client.call(listCities, { signal })),
-    getBalance: (...args) => later((calls) => calls.getBalance(...args)),
-    getAddresses: (...args) => later((calls) => calls.getAddresses(...args)),
-    createAddress: (...args) => later((calls) => calls.createAddress(...args)),
-    deleteAddress: (...args) => later((calls) => calls.deleteAddress(...args)),
-    getLikes: (...args) => later((calls) => calls.getLikes(...args)),
-    like: (...args) => later((calls) => calls.like(...args)),
-    unlike: (...args) => later((calls) => calls.unlike(...args)),
-    getLastOrder: (...args) => later((calls) => calls.getLastOrder(...args)),
-    getPage: (...args) => later((calls) => calls.getPage(...args)),
-    getHistory: (...args) => later((calls) => calls.getHistory(...args)),
-    promo: (...args) => later((calls) => calls.promo(...args)),
-    requestCode: (...args) => later((calls) => calls.requestCode(...args)),
-    signIn: (...args) => later((calls) => calls.signIn(...args)),
-    logout: (...args) => later((calls) => calls.logout(...args)),
-    patchUser: (...args) => later((calls) => calls.patchUser(...args)),
-    deleteUser: (...args) => later((calls) => calls.deleteUser(...args)),
-    getStreets: (...args) => later((calls) => calls.getStreets(...args)),
-    quoteCheckout: (...args) => later((calls) => calls.quoteCheckout(...args)),
-    geocode: (...args) => later((calls) => calls.geocode(...args)),
-    createOrder: (...args) => later((calls) => calls.createOrder(...args)),
-    getOrder: (...args) => later((calls) => calls.getOrder(...args)),
-    startPayment: (...args) => later((calls) => calls.startPayment(...args)),
-    cancelPayment: (...args) => later((calls) => calls.cancelPayment(...args)),
   };
+  // The account calls answer through the prototype: a lazyCalls Proxy has no keys to spread.
+  return Object.assign(Object.create(accountCalls) as AccountCalls, firstLoad);
 }

@@ -10,8 +10,6 @@ import { selectIsSignedIn } from '../projections/store';
 import { apiFailureCommands, describeError, failureStatus, TEXT_TRY_LATER } from './apiErrors';
 import type { Effect } from './deps';
 import { eventsOf, ofType } from './operators';
-// This module dispatches address commands: their decider comes with it (commands/onDemand).
-import '../commands/address.provide';
 
 export function addresses$(): Effect {
   return (event$, state$, deps) => {

@@ -1,7 +1,8 @@
 // The effects nothing on the first paint needs (issue 4: the first load of / within 120 KB gzip):
-// one chunk, imported by ./afterFirstPaintLazy on the first event one of them acts on or when the
-// page is first idle. Until then their events are kept and handed over in order (./lazy); what
-// they do merely starts later. Why each one can wait:
+// one chunk (LAZY_AREAS.account in src/views/app/lazyAreas.ts), loaded on the first event one of
+// them acts on, at once for a page that starts signed in, or when the page is first idle. Until
+// then their events are kept and handed over in order (./lazy); what they do merely starts later.
+// Why each one can wait:
 // - sign-in (./auth): a code request or a code check comes from the user, after the page is up.
 //   Its other part loads a signed-in user's addresses, likes, last order and balance from the
 //   state; the page first shows those as saved locally, and refreshes them once the chunk runs.
@@ -12,7 +13,7 @@
 // - highlight (./highlight): clears a line's highlight 1 s after an add to the cart.
 // - promo recalculation (./promo): its first call follows SessionStarted for a signed-in user with
 //   a saved cart; the cart shows the saved totals meanwhile, and the call is a network round trip
-//   anyway. The chunk loads at once for a page that starts signed in (./afterFirstPaintLazy).
+//   anyway. The chunk loads at once for a page that starts signed in.
 // - informational pages (./page) and the order history (./user): only the pages that show them
 //   ask (InfoPage, HistoryPage), and those are lazy chunks themselves, never the menu's first
 //   paint. Their request events (PageRequested, OrderHistoryRequested) load this chunk at once,
@@ -20,8 +21,7 @@
 //   src/api/pageModules.ts), so landing on /about does not wait for it after the page ran.
 //   In the first load they would cost its budget for pages a first visit to the menu never opens.
 // Kept in the first load (./index): boot, settings, catalogue, cart validation, city selection,
-// the version checks, persistence, the token revocation, and the lazy wrappers of this chunk and
-// of checkout. The version checks' first answer is the baseline a change is measured against: taken
+// the version checks, persistence, the token revocation, and the generic lazy effect (./lazy). The version checks' first answer is the baseline a change is measured against: taken
 // when this chunk loads, a stop-list change made in between would be that baseline, and the
 // catalogue shown would never be reloaded for it.
 import { merge, type SchedulerLike } from 'rxjs';
@@ -38,6 +38,18 @@ import { pages$ } from './page';
 import { pageAge$ } from './pageAge';
 import { promoRecalc$ } from './promo';
 import { orderHistory$, profile$ } from './user';
+import { decideSignIn } from '../commands/signIn.decide';
+import { decideUser } from '../commands/user.decide';
+import { decideAddress } from '../commands/address.decide';
+import { decidePage } from '../commands/page.decide';
+import type { ChunkDeciders } from '../commands/onDemand';
+
+export const deciders: ChunkDeciders = {
+  signIn: decideSignIn,
+  user: decideUser,
+  address: decideAddress,
+  page: decidePage,
+};
 
 export type AfterFirstPaintOptions = {
   /** Every timer and debounce runs on this scheduler (a TestScheduler in tests). */

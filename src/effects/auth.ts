@@ -32,10 +32,6 @@ import { selectIsSignedIn, type AppState } from '../projections/store';
 import { apiFailureCommands, describeError, failureMessage, failureStatus } from './apiErrors';
 import type { Effect, EffectDeps } from './deps';
 import { eventsOf, ofType } from './operators';
-// This module dispatches sign-in, user and address commands: their deciders come with it (commands/onDemand).
-import '../commands/signIn.provide';
-import '../commands/user.provide';
-import '../commands/address.provide';
 
 const signInFailure = (error: unknown): AppCommand => ({
   type: 'ReportSignInFailure',

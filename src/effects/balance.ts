@@ -18,8 +18,6 @@ import type { AppCommand } from '../commands';
 import { selectIsSignedIn } from '../projections/store';
 import { apiFailureCommands, describeError, failureStatus } from './apiErrors';
 import type { Effect } from './deps';
-// This module dispatches user commands: their decider comes with it (commands/onDemand).
-import '../commands/user.provide';
 
 export type BalancePollingOptions = { periodMs?: number; scheduler?: SchedulerLike };
 export const BALANCE_POLL_PERIOD_MS = 120_000;

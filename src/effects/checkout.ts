@@ -1,4 +1,4 @@
-// Checkout effects (issue 5):
+// Checkout effects (issue 5), one named effect each, merged by checkout$ at the bottom:
 // - CheckoutOpened, and while /checkout is open every change of what, where, when or how →
 //   (debounced) POST /checkout/quote → ApplyQuote / ReportQuoteFailure (the latest wins);
 // - CheckoutOpened or the address modal → GET /cladr/city/{iikoId} → ApplyStreets (suggestions);
@@ -50,8 +50,6 @@ import type { Effect, EffectDeps } from './deps';
 import { eventsOf, ofType } from './operators';
 import { captchaToken$, type CaptchaRunner } from './captcha';
 import { ApiFailure } from '../api/client';
-// This module dispatches checkout commands: their decider comes with it (commands/onDemand).
-import '../commands/checkout.provide';
 
 export type { CaptchaRunner } from './captcha';
 /** CloudPayments' widget: resolves 'success' or 'fail' when the customer is done with it. */
@@ -202,16 +200,16 @@ function socket$(open: OpenSocket, path: string): Observable<unknown> {
   });
 }
 
-export function checkout$(options: CheckoutEffectOptions = {}): Effect {
+/** An order's `OrderTrackingStopped`: the customer left the page that followed it. */
+const trackingStopped$ = (events$: Observable<AppEvent>, orderId: string) =>
+  events$.pipe(filter((e) => e.type === 'OrderTrackingStopped' && e.data.orderId === orderId));
+
+/** While /checkout is open, every change of what, where, when or how → (debounced) a new quote; the latest wins. */
+export function quoteOnChange$(options: CheckoutEffectOptions = {}): Effect {
   const scheduler = options.scheduler ?? asyncScheduler;
   const quoteDebounceMs = options.quoteDebounceMs ?? QUOTE_DEBOUNCE_MS;
-  const pollMs = options.paymentPollMs ?? PAYMENT_POLL_MS;
-  const polls = options.paymentPolls ?? PAYMENT_POLLS;
-  const reconnectMs = options.reconnectMs ?? RECONNECT_MS;
-  return (event$, state$, deps) => {
-    const events$ = eventsOf(event$);
-
-    const quote$ = events$.pipe(
+  return (event$, state$, deps) =>
+    eventsOf(event$).pipe(
       filter(needsQuote),
       withLatestFrom(state$),
       filter(([, state]) => state.checkout.active),
@@ -235,53 +233,61 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
         return concat(of<AppCommand>({ type: 'StartQuote', data: { key } }), call);
       }),
     );
+}
 
-    const streets$ = events$.pipe(
-      filter(
-        (e) =>
-          e.type === 'CheckoutOpened' ||
-          e.type === 'AddressCheckRequested' ||
-          (e.type === 'ModalOpened' && e.data.modal.kind === 'address'),
+/** The checkout page or the address modal → the chosen city's street reference, once per city. */
+export const loadStreets$: Effect = (event$, state$, deps) =>
+  eventsOf(event$).pipe(
+    filter(
+      (e) =>
+        e.type === 'CheckoutOpened' ||
+        e.type === 'AddressCheckRequested' ||
+        (e.type === 'ModalOpened' && e.data.modal.kind === 'address'),
+    ),
+    withLatestFrom(state$),
+    map(([, state]) => selectCity(state)?.iikoId ?? null),
+    filter((iikoId): iikoId is string => iikoId !== null),
+    withLatestFrom(state$),
+    filter(([iikoId, state]) => state.checkout.streets?.cityIikoId !== iikoId),
+    switchMap(([cityIikoId]) =>
+      defer(() => deps.api.getStreets(cityIikoId)).pipe(
+        take(1),
+        map((streets): AppCommand => ({ type: 'ApplyStreets', data: { cityIikoId, streets } })),
+        catchError((error: unknown) => {
+          deps.logger.warn('street reference load failed', describeError(error));
+          return EMPTY;
+        }),
       ),
-      withLatestFrom(state$),
-      map(([, state]) => selectCity(state)?.iikoId ?? null),
-      filter((iikoId): iikoId is string => iikoId !== null),
-      withLatestFrom(state$),
-      filter(([iikoId, state]) => state.checkout.streets?.cityIikoId !== iikoId),
-      switchMap(([cityIikoId]) =>
-        defer(() => deps.api.getStreets(cityIikoId)).pipe(
-          take(1),
-          map((streets): AppCommand => ({ type: 'ApplyStreets', data: { cityIikoId, streets } })),
-          catchError((error: unknown) => {
-            deps.logger.warn('street reference load failed', describeError(error));
-            return EMPTY;
-          }),
-        ),
-      ),
-    );
+    ),
+  );
 
-    const addressCheck$ = events$.pipe(
-      ofType('AddressCheckRequested'),
-      withLatestFrom(state$),
-      switchMap(([e, state]) => {
-        const { street, home } = e.data;
-        const cityId = state.city.selectedId;
-        if (cityId === null) return EMPTY;
-        return defer(() => deps.api.geocode({ cityId, street, home })).pipe(
-          take(1),
-          map((answer): AppCommand => ({ type: 'ApplyAddressCheck', data: { street, home, answer } })),
-          catchError((error: unknown) => {
-            deps.logger.warn('address check failed', describeError(error));
-            return of<AppCommand>({
-              type: 'ReportAddressCheckFailure',
-              data: { street, home, message: failureMessage(error) },
-            });
-          }),
-        );
-      }),
-    );
+/** AddressCheckRequested → POST /geocode → ApplyAddressCheck / ReportAddressCheckFailure. */
+export const checkAddress$: Effect = (event$, state$, deps) =>
+  eventsOf(event$).pipe(
+    ofType('AddressCheckRequested'),
+    withLatestFrom(state$),
+    switchMap(([e, state]) => {
+      const { street, home } = e.data;
+      const cityId = state.city.selectedId;
+      if (cityId === null) return EMPTY;
+      return defer(() => deps.api.geocode({ cityId, street, home })).pipe(
+        take(1),
+        map((answer): AppCommand => ({ type: 'ApplyAddressCheck', data: { street, home, answer } })),
+        catchError((error: unknown) => {
+          deps.logger.warn('address check failed', describeError(error));
+          return of<AppCommand>({
+            type: 'ReportAddressCheckFailure',
+            data: { street, home, message: failureMessage(error) },
+          });
+        }),
+      );
+    }),
+  );
 
-    const submit$ = events$.pipe(
+/** OrderSubmitted → the bot check when asked → POST /order → placement, refusal (4xx) or failure (no answer). */
+export function placeOrder$(options: CheckoutEffectOptions = {}): Effect {
+  return (event$, state$, deps) =>
+    eventsOf(event$).pipe(
       ofType('OrderSubmitted'),
       withLatestFrom(state$),
       mergeMap(([e, state]) =>
@@ -306,31 +312,37 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
         ),
       ),
     );
+}
 
-    const payment$ = events$.pipe(
-      ofType('OrderAwaitingPayment'),
-      mergeMap((e) => {
-        const orderId = e.data.order.id;
-        try {
-          deps.storage.setItem(AWAITING_PAYMENT_KEY, orderId);
-        } catch (error) {
-          deps.logger.warn('storage write failed', error);
-        }
-        return defer(() => deps.api.startPayment(orderId)).pipe(
-          take(1),
-          map((session): AppCommand => ({ type: 'ApplyPaymentSession', data: { session } })),
-          catchError((error: unknown) => {
-            deps.logger.warn('payment start failed', describeError(error));
-            return of<AppCommand>({
-              type: 'ReportPaymentStartFailure',
-              data: { orderId, message: failureMessage(error) },
-            });
-          }),
-        );
-      }),
-    );
+/** OrderAwaitingPayment → the order id is remembered → POST /order/{id}/payment → ApplyPaymentSession. */
+export const startPayment$: Effect = (event$, _state$, deps) =>
+  eventsOf(event$).pipe(
+    ofType('OrderAwaitingPayment'),
+    mergeMap((e) => {
+      const orderId = e.data.order.id;
+      try {
+        deps.storage.setItem(AWAITING_PAYMENT_KEY, orderId);
+      } catch (error) {
+        deps.logger.warn('storage write failed', error);
+      }
+      return defer(() => deps.api.startPayment(orderId)).pipe(
+        take(1),
+        map((session): AppCommand => ({ type: 'ApplyPaymentSession', data: { session } })),
+        catchError((error: unknown) => {
+          deps.logger.warn('payment start failed', describeError(error));
+          return of<AppCommand>({
+            type: 'ReportPaymentStartFailure',
+            data: { orderId, message: failureMessage(error) },
+          });
+        }),
+      );
+    }),
+  );
 
-    const pay$ = events$.pipe(
+/** PaymentStarted → the test gateway's page, or the CloudPayments widget then /complete or /complete-error. */
+export function payOnline$(options: CheckoutEffectOptions = {}): Effect {
+  return (event$, _state$, deps) =>
+    eventsOf(event$).pipe(
       ofType('PaymentStarted'),
       mergeMap((e) => {
         const s = e.data.session;
@@ -362,31 +374,37 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
         );
       }),
     );
+}
 
-    const load$ = events$.pipe(
-      ofType('OrderLoadRequested'),
-      withLatestFrom(state$),
-      switchMap(([e, state]) =>
-        defer(() => deps.api.getOrder(e.data.orderId)).pipe(
-          take(1),
-          map((order): AppCommand => ({ type: 'ApplyOrder', data: { order } })),
-          catchError((error: unknown) => {
-            deps.logger.warn('order load failed', describeError(error));
-            const failed: AppCommand = {
-              type: 'ReportOrderLoadFailure',
-              data: { orderId: e.data.orderId, message: failureMessage(error) },
-            };
-            return from([failed, ...(failureStatus(error) === 401 ? apiFailureCommandsIn(error, state) : [])]);
-          }),
-        ),
+/** OrderLoadRequested → GET /order/{id} → ApplyOrder / ReportOrderLoadFailure (the latest wins). */
+export const loadOrder$: Effect = (event$, state$, deps) =>
+  eventsOf(event$).pipe(
+    ofType('OrderLoadRequested'),
+    withLatestFrom(state$),
+    switchMap(([e, state]) =>
+      defer(() => deps.api.getOrder(e.data.orderId)).pipe(
+        take(1),
+        map((order): AppCommand => ({ type: 'ApplyOrder', data: { order } })),
+        catchError((error: unknown) => {
+          deps.logger.warn('order load failed', describeError(error));
+          const failed: AppCommand = {
+            type: 'ReportOrderLoadFailure',
+            data: { orderId: e.data.orderId, message: failureMessage(error) },
+          };
+          return from([failed, ...(failureStatus(error) === 401 ? apiFailureCommandsIn(error, state) : [])]);
+        }),
       ),
-    );
+    ),
+  );
 
-    const stopped$ = (orderId: string) =>
-      events$.pipe(filter((e) => e.type === 'OrderTrackingStopped' && e.data.orderId === orderId));
-
-    // A pending online payment: read the order again until the server has settled it.
-    const paymentPoll$ = events$.pipe(
+/** A pending online payment: read the order again until the server has settled it. */
+export function pollPendingPayment$(options: CheckoutEffectOptions = {}): Effect {
+  const scheduler = options.scheduler ?? asyncScheduler;
+  const pollMs = options.paymentPollMs ?? PAYMENT_POLL_MS;
+  const polls = options.paymentPolls ?? PAYMENT_POLLS;
+  return (event$) => {
+    const events$ = eventsOf(event$);
+    return events$.pipe(
       ofType('OrderLoaded'),
       switchMap((e) => {
         const order = e.data.order;
@@ -394,27 +412,33 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
           return EMPTY;
         return timer(pollMs, pollMs, scheduler).pipe(
           take(polls),
-          takeUntil(stopped$(order.id)),
+          takeUntil(trackingStopped$(events$, order.id)),
           map((): AppCommand => ({ type: 'LoadOrder', data: { orderId: order.id } })),
         );
       }),
     );
+  };
+}
 
-    // The online order the customer was paying for is paid: only now the cart goes.
-    const paid$ = events$.pipe(
-      ofType('OrderLoaded'),
-      filter((e) => e.data.order.paymentStatus === 'paid' && readItem(deps, AWAITING_PAYMENT_KEY) === e.data.order.id),
-      mergeMap(() => {
-        try {
-          deps.storage.removeItem(AWAITING_PAYMENT_KEY);
-        } catch (error) {
-          deps.logger.warn('storage write failed', error);
-        }
-        return of<AppCommand>({ type: 'ClearCart', data: { reason: 'order-placed' } });
-      }),
-    );
+/** The online order the customer was paying for is paid: only now the cart goes. */
+export const clearCartWhenPaid$: Effect = (event$, _state$, deps) =>
+  eventsOf(event$).pipe(
+    ofType('OrderLoaded'),
+    filter((e) => e.data.order.paymentStatus === 'paid' && readItem(deps, AWAITING_PAYMENT_KEY) === e.data.order.id),
+    mergeMap(() => {
+      try {
+        deps.storage.removeItem(AWAITING_PAYMENT_KEY);
+      } catch (error) {
+        deps.logger.warn('storage write failed', error);
+      }
+      return of<AppCommand>({ type: 'ClearCart', data: { reason: 'order-placed' } });
+    }),
+  );
 
-    const purchase$ = events$.pipe(
+/** A successful order pushes the purchase event to the data layer once (ids kept in storage). */
+export function trackPurchase$(options: CheckoutEffectOptions = {}): Effect {
+  return (event$, _state$, deps) =>
+    eventsOf(event$).pipe(
       filter(
         (e): e is Extract<AppEvent, { type: 'OrderLoaded' | 'OrderPlaced' }> =>
           e.type === 'OrderLoaded' || e.type === 'OrderPlaced',
@@ -434,24 +458,36 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
         return of<AppCommand>({ type: 'RecordPurchaseTracked', data: { orderId: order.id } });
       }),
     );
+}
 
-    const live$ = events$.pipe(
+/**
+ * A shown order that is not final follows order:status_update over the WebSocket until /complete
+ * is left (reconnecting, and re-reading the order after each connect). Nothing without a socket.
+ */
+export function followOrderStatus$(options: CheckoutEffectOptions = {}): Effect {
+  const scheduler = options.scheduler ?? asyncScheduler;
+  const reconnectMs = options.reconnectMs ?? RECONNECT_MS;
+  const open = options.openSocket;
+  return (event$, state$) => {
+    const events$ = eventsOf(event$);
+    // No socket, nothing to follow; the effect still ends with the events, like the others.
+    if (open === undefined) return events$.pipe(ignoreElements());
+    return events$.pipe(
       filter(
         (e): e is Extract<AppEvent, { type: 'OrderLoaded' | 'OrderPlaced' }> =>
           e.type === 'OrderLoaded' || e.type === 'OrderPlaced',
       ),
       map((e) => e.data.order),
       withLatestFrom(state$),
-      filter(([order, state]) => !isFinalStatus(order) && selectIsSignedIn(state) && options.openSocket !== undefined),
+      filter(([order, state]) => !isFinalStatus(order) && selectIsSignedIn(state)),
       filter(
         ([order, state]) => state.checkout.shown.status === 'loaded' && state.checkout.shown.order.id === order.id,
       ),
       // One socket at a time: later loads of the order (its status changed) keep the open one.
       exhaustMap(([order, state]) => {
-        const open = options.openSocket as OpenSocket;
         const path = `${WS_PATH}?token=${encodeURIComponent(state.auth.token ?? '')}`;
         const ended$ = merge(
-          stopped$(order.id),
+          trackingStopped$(events$, order.id),
           events$.pipe(
             filter((e) => e.type === 'OrderStatusUpdated' && e.data.orderId === order.id && e.data.status === 'Closed'),
           ),
@@ -487,19 +523,23 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
         );
       }),
     );
-
-    return merge(
-      quote$,
-      streets$,
-      addressCheck$,
-      submit$,
-      payment$,
-      pay$,
-      load$,
-      paymentPoll$,
-      paid$,
-      purchase$,
-      live$,
-    );
   };
+}
+
+/** Every checkout effect above, each on the same events, state and deps, in this order. */
+export function checkout$(options: CheckoutEffectOptions = {}): Effect {
+  const effects: readonly Effect[] = [
+    quoteOnChange$(options),
+    loadStreets$,
+    checkAddress$,
+    placeOrder$(options),
+    startPayment$,
+    payOnline$(options),
+    loadOrder$,
+    pollPendingPayment$(options),
+    clearCartWhenPaid$,
+    trackPurchase$(options),
+    followOrderStatus$(options),
+  ];
+  return (event$, state$, deps) => merge(...effects.map((effect) => effect(event$, state$, deps)));
 }

@@ -1,8 +1,8 @@
 // The browser's side of the checkout effect: the CloudPayments widget, the WebSocket of the live
 // order status, and window.dataLayer, reached only through the interfaces of ./checkout so tests
-// substitute fakes. This module and ./checkout are the checkout chunk, imported by ./checkoutLazy
-// only when needed; the bot check (./captchaBrowser) is a chunk shared with sign-in, and both take
-// the page's one runner.
+// substitute fakes. This module and ./checkout are the checkout chunk (LAZY_AREAS.checkout in
+// src/views/app/lazyAreas.ts), loaded only when needed; the bot check (./captchaBrowser) is a chunk
+// shared with sign-in, and both take the page's one runner.
 import type { CloudPaymentsWidget } from '../api/contract/payments';
 import { loadScript, sharedBrowserCaptchaRunner } from './captchaBrowser';
 import {
@@ -14,6 +14,10 @@ import {
   type PaymentWidget,
 } from './checkout';
 import type { Effect } from './deps';
+import { decideCheckout } from '../commands/checkout.decide';
+import type { ChunkDeciders } from '../commands/onDemand';
+
+export const deciders: ChunkDeciders = { checkout: decideCheckout };
 
 type CheckoutWindow = Window & {
   cp?: {

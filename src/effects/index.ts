@@ -2,14 +2,11 @@
 // effect emits is dispatched. No error ends an effect: each inner stream turns its failures into
 // commands, and should one still escape (a bug), it is logged and that effect is resubscribed
 // (./guarded).
-import { merge, observeOn, queueScheduler, Subscription, type Observable } from 'rxjs';
+import { merge, observeOn, queueScheduler, Subscription, type Observable, type SchedulerLike } from 'rxjs';
 import type { AppCommand } from '../commands';
 import type { AppState } from '../projections/store';
-import type { AfterFirstPaintOptions } from './afterFirstPaint';
-import { lazyAfterFirstPaint$ } from './afterFirstPaintLazy';
 import { boot$ } from './boot';
 import { cartValidation$, catalogLoad$ } from './catalog';
-import { lazyBrowserCheckout$ } from './checkoutLazy';
 import { citySelection$ } from './city';
 import type { Effect, EffectDeps, EventEnvelope } from './deps';
 import { guarded } from './guarded';
@@ -18,23 +15,16 @@ import { settingsLoad$ } from './setting';
 import { tokenRevocation$ } from './tokenRevocation';
 import { versionChecks$ } from './versions';
 
-export type EffectTimings = AfterFirstPaintOptions & {
+export type EffectTimings = {
+  scheduler?: SchedulerLike;
   persistDebounceMs?: number;
   versionCheckMs?: number;
   /**
-   * The checkout effect, run as given from the start (tests: `checkout$({ scheduler, captcha, … })`
-   * with fakes; a lazy one would load outside virtual time). Default: the browser's, in its own
-   * chunk loaded on the first checkout event or when the page is idle (./checkoutLazy), with
-   * `captcha` and `scheduler`.
+   * The checkout effect: in the browser the lazily loaded one (`lazyEffects` of
+   * src/views/app/lazyAreas.ts), in tests on virtual time `checkout$(…)` with fakes. None if absent.
    */
   checkout?: Effect;
-  /**
-   * The effects nothing on the first paint needs, run as given from the start (tests on virtual
-   * time: `afterFirstPaint$({ scheduler, captcha, … })` of ./afterFirstPaint, imported by the test;
-   * this module cannot import it without putting it back in the first load). Default: that chunk
-   * loaded on the first event it acts on or when the page is idle (./afterFirstPaintLazy), with
-   * the timings above.
-   */
+  /** The effects nothing on the first paint needs (./afterFirstPaint), likewise. None if absent. */
   afterFirstPaint?: Effect;
 };
 
@@ -43,14 +33,12 @@ export { guarded, MAX_EFFECT_RESTARTS } from './guarded';
 /**
  * Every effect by name, with the given timings (defaults: SPEC §9). The first load holds boot,
  * settings, catalogue, cart validation, city selection, the version checks (their first answer
- * is the baseline: ./afterFirstPaint says why), the token revocation and persistence;
- * the rest comes in two lazily loaded chunks (./afterFirstPaintLazy, ./checkoutLazy), which share
- * the page's one bot-check runner (./captchaBrowser) unless `captcha` gives one to both.
+ * is the baseline: ./afterFirstPaint says why), the token revocation and persistence; checkout
+ * and the rest come as given (in the browser, two lazily loaded chunks).
  */
 export function createEffects(t: EffectTimings = {}): Record<string, Effect> {
-  const { persistDebounceMs, versionCheckMs, checkout, afterFirstPaint, ...chunkOptions } = t;
+  const { persistDebounceMs, versionCheckMs, checkout, afterFirstPaint } = t;
   const s = t.scheduler === undefined ? {} : { scheduler: t.scheduler };
-  const c = t.captcha === undefined ? {} : { captcha: t.captcha };
   return {
     boot: boot$(),
     settingsLoad: settingsLoad$(),
@@ -59,8 +47,8 @@ export function createEffects(t: EffectTimings = {}): Record<string, Effect> {
     citySelection: citySelection$(),
     versionChecks: versionChecks$({ ...s, ...(versionCheckMs === undefined ? {} : { periodMs: versionCheckMs }) }),
     tokenRevocation: tokenRevocation$(),
-    afterFirstPaint: afterFirstPaint ?? lazyAfterFirstPaint$(chunkOptions),
-    checkout: checkout ?? lazyBrowserCheckout$({ ...s, ...c }),
+    ...(afterFirstPaint === undefined ? {} : { afterFirstPaint }),
+    ...(checkout === undefined ? {} : { checkout }),
     persist: persist$({ ...s, ...(persistDebounceMs === undefined ? {} : { debounceMs: persistDebounceMs }) }),
   };
 }
@@ -71,7 +59,7 @@ export function createRootEffect(t: EffectTimings = {}): Effect {
   return (event$, state$, deps) => merge(...effects.map((effect) => effect(event$, state$, deps)));
 }
 
-/** The root effect with the SPEC §9 timings. */
+/** The first load's effects with the SPEC §9 timings (the browser adds the lazy areas to them). */
 export const rootEffect: Effect = createRootEffect();
 
 /** What runEffects needs of the store. `state$` must replay the current state on subscription. */

@@ -7,17 +7,20 @@
 // checkout effect then acts on the latest state: no quote for a checkout already left).
 //
 // When to load: `startWhen` decides; by default at once on subscription, the simplest. The
-// storefront's checkout (./checkoutLazy) starts on the first checkout event or when the page is
-// idle, whichever comes first: the chunk stays off the first paint, the buffer stays short, and a
-// customer who goes straight to /checkout does not wait for the idle callback. A missed trigger
-// only delays commands (nothing is lost), so the trigger list is an optimisation, not a contract.
+// storefront's lazy areas (src/views/app/lazyAreas.ts) start on a `Trigger`: the first event of
+// given types, at once for a page that starts signed in, or when the page is idle, whichever comes
+// first: the chunk stays off the first paint, the buffer stays short, and a customer who goes
+// straight to /checkout does not wait for the idle callback. A missed trigger only delays commands
+// (nothing is lost), so the trigger list is an optimisation, not a contract.
 //
 // A failed import (network) is logged through deps.logger and tried again on the next event; the
 // buffer is kept meanwhile. Unsubscribing drops the buffer and ignores a load still in flight.
-import { defaultIfEmpty, Observable, of, Subject, Subscription, take } from 'rxjs';
+import { defaultIfEmpty, EMPTY, filter, merge, Observable, of, Subject, Subscription, take } from 'rxjs';
 import type { AppCommand } from '../commands';
+import type { AppEvent, AppEventType, ModalKind } from '../events';
 import type { AppState } from '../projections/store';
 import type { Effect, EventEnvelope } from './deps';
+import { eventsOf } from './operators';
 
 export type LazyEffectOptions = {
   /** Names the effect in the logs. */
@@ -139,7 +142,7 @@ export const AFTER_LOAD_MS = 3_000;
  * reporter and their deciders (11 more files) put Lighthouse's LCP on / from 3.1 to 3.5–3.7 s;
  * waiting for the load event alone did not help, as the SPA paints its menu after `load`. SPEC §9
  * starts the image preloader 3 s in for the same reason. Whatever a visitor does first still
- * loads its chunk at once (the `startWhen` triggers of ./checkoutLazy and ./afterFirstPaintLazy).
+ * loads its chunk at once (the triggers of src/views/app/lazyAreas.ts).
  */
 export function whenIdle$(timeoutMs = 2_000, afterLoadMs = AFTER_LOAD_MS): Observable<void> {
   return new Observable<void>((subscriber) => {
@@ -171,5 +174,41 @@ export function whenIdle$(timeoutMs = 2_000, afterLoadMs = AFTER_LOAD_MS): Obser
       cancel = () => window.removeEventListener('load', afterLoad);
     }
     return () => cancel();
+  });
+}
+
+/** What makes a lazily loaded effect load, whichever comes first. */
+export type Trigger = {
+  /** The first event of one of these types, whatever the state. */
+  events?: readonly AppEventType[];
+  /** The first ModalOpened of one of these kinds. */
+  modals?: readonly ModalKind[];
+  /** At once when the page starts signed in (a token restored from storage). */
+  signedIn?: boolean;
+  /** When the page is first idle (whenIdle$). */
+  idle?: boolean;
+};
+
+/** Seeing this event, the effect's code is needed now. */
+export function triggeredBy(trigger: Trigger, event: AppEvent): boolean {
+  if (event.type === 'ModalOpened') return trigger.modals?.includes(event.data.modal.kind) ?? false;
+  return trigger.events?.includes(event.type) ?? false;
+}
+
+/** A lazyEffect that loads on its trigger; `idleTimeoutMs` bounds the wait for an idle moment. */
+export function triggeredEffect(name: string, load: () => Promise<Effect>, trigger: Trigger, idleTimeoutMs?: number) {
+  return lazyEffect(load, {
+    name,
+    startWhen: (event$, state$) =>
+      merge(
+        eventsOf(event$).pipe(filter((event) => triggeredBy(trigger, event))),
+        trigger.signedIn === true
+          ? state$.pipe(
+              take(1),
+              filter((state) => state.auth.token !== null),
+            )
+          : EMPTY,
+        trigger.idle === true ? whenIdle$(idleTimeoutMs) : EMPTY,
+      ),
   });
 }

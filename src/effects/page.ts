@@ -11,8 +11,6 @@ import { pageKey } from '../projections/page';
 import { describeError, failureMessage, failureStatus } from './apiErrors';
 import type { Effect, EffectDeps } from './deps';
 import { eventsOf, ofType } from './operators';
-// This module dispatches page commands: their decider comes with it (commands/onDemand).
-import '../commands/page.provide';
 
 function load(event: EventOf<'PageRequested'>, deps: EffectDeps): Observable<AppCommand> {
   const { slug, cityId } = event.data;

@@ -46,7 +46,7 @@
 //
 // Otherwise nothing here masks phones or names: that happens on export and upload (exportLog).
 import type { LogEntry as BusEntry } from '../commands/bus';
-import { createLog, redactPersonal, redactSecrets, type Log, type LogEntry } from '../events/log';
+import { createLog, redactPersonal, redactSecrets, type Log, type LogEntry } from '../log/log';
 import { evolveAll, type AppState } from '../projections/store';
 import type { KeyValueStorage } from './persistence';
 

@@ -2,9 +2,9 @@
 // revokes it); failures only logged.
 //
 // In the first load, unlike the rest of the profile calls (./user, loaded later with the account
-// effects, ./afterFirstPaintLazy): the token is read from the states seen before LoggedOut, and a
-// lazily loaded effect only sees the state at its load time, when a logout that came first has
-// already cleared the token. It would then revoke nothing.
+// effects, LAZY_AREAS.account in src/views/app/lazyAreas.ts): the token is read from the states
+// seen before LoggedOut, and a lazily loaded effect only sees the state at its load time, when a
+// logout that came first has already cleared the token. It would then revoke nothing.
 import { catchError, defer, filter, ignoreElements, map, mergeMap, of, take, withLatestFrom } from 'rxjs';
 import { describeError } from './apiErrors';
 import type { Effect } from './deps';

@@ -22,8 +22,6 @@ import {
 } from './apiErrors';
 import type { Effect } from './deps';
 import { eventsOf, ofType } from './operators';
-// This module dispatches user commands: their decider comes with it (commands/onDemand).
-import '../commands/user.provide';
 
 function failureCommands(error: unknown, state: AppState): AppCommand[] {
   const mapped = apiFailureCommands(error, selectIsSignedIn(state));

@@ -9,11 +9,12 @@ import { createApiClient } from '../api/client';
 import { createStorefrontApi } from '../api/storefrontApi';
 import { createStore } from '../commands/bus';
 import { decideOnDemand } from '../commands/onDemand';
-import { runEffects, type EffectDeps } from '../effects';
+import { createRootEffect, runEffects, type EffectDeps } from '../effects';
 import { restorePersistedState, STORE_VERSION_KEY, type KeyValueStorage } from '../effects/persistence';
 import { initialState, type AppState } from '../projections/store';
 import { App } from './app/App';
 import { startBugReporting } from './app/bugReportStart';
+import { LAZY_AREAS, lazyEffects } from './app/lazyAreas';
 import { persistOnLeave } from './app/persistOnLeave';
 import { StoreProvider } from './app/store';
 import './styles/global.css';
@@ -60,7 +61,7 @@ const store = createStore({ decide: decideOnDemand, initial: restore(storage), d
 const client = createApiClient({ baseUrl: '', getToken: () => store.getState().auth.token });
 
 const deps: EffectDeps = {
-  api: createStorefrontApi(client),
+  api: createStorefrontApi(client, LAZY_AREAS.account.calls(client)),
   clock: { now },
   ids: { next: newId },
   storage,
@@ -84,8 +85,8 @@ const isAdminArea = /^\/admin(\/|$)/.test(window.location.pathname);
 if (!isAdminArea) {
   // The recorded ring, the bug report offer and Ctrl+Shift+L (issue 7), their code loaded when the
   // page is first idle; started before the effects, so the recorder starts from the state the store did.
-  startBugReporting({ store, storage });
-  runEffects(store, deps);
+  startBugReporting({ store, storage, load: LAZY_AREAS.logTools.load });
+  runEffects(store, deps, createRootEffect(lazyEffects()));
   persistOnLeave(storage, () => store.getState());
 }
 
@@ -95,7 +96,7 @@ function Root() {
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('#root is missing from index.html');
-if (isAdminArea) void import('./admin/mount').then((admin) => admin.mountAdmin(container));
+if (isAdminArea) void LAZY_AREAS.admin.load().then((mountAdmin) => mountAdmin(container));
 else
   createRoot(container).render(
     <StrictMode>

@@ -6,24 +6,34 @@ import { CODE_LENGTH } from '../../server/services/otp';
 import { TEXT_CODE_FORMAT } from '../../src/commands/signIn.decide';
 import type { Settings } from '../../src/api/entities';
 import { settings } from '../fixtures/settings';
-import { run, when } from './helpers';
+import { app, ready } from './helpers';
 
-function codeSentState() {
-  const s0 = run([], { ready: { signedIn: false } });
-  const requested = when({ type: 'RequestCode', data: { phone: '+7 (999) 123-45-67' } }, { state: s0 });
-  return when({ type: 'ConfirmCodeSent', data: { phone: '+79991234567' } }, { state: requested.after }).after;
+/** Signed out, a code asked for +79991234567 and sent. */
+function codeSent() {
+  const requested = app
+    .given(ready({ signedIn: false }))
+    .when({ type: 'RequestCode', data: { phone: '+7 (999) 123-45-67' } })
+    .outcome();
+  return app
+    .given(requested.history)
+    .when({ type: 'ConfirmCodeSent', data: { phone: '+79991234567' } })
+    .outcome().history;
 }
 
 describe('SubmitCode with the code the server sends', () => {
   it(`a ${CODE_LENGTH}-digit code from the SMS is submitted`, () => {
     const code = '0123456789'.slice(0, CODE_LENGTH);
-    const { events } = when({ type: 'SubmitCode', data: { code } }, { state: codeSentState() });
-    expect(events).toEqual([{ type: 'CodeSubmitted', data: { phone: '+79991234567', code } }]);
+    app
+      .given(codeSent())
+      .when({ type: 'SubmitCode', data: { code } })
+      .then([{ type: 'CodeSubmitted', data: { phone: '+79991234567', code } }]);
   });
 
   it('a malformed code is rejected with a message the auth modal shows', () => {
-    const { events, after } = when({ type: 'SubmitCode', data: { code: '12a' } }, { state: codeSentState() });
-    expect(events).toEqual([{ type: 'CodeRejected', data: { reason: 'invalid-format' } }]);
+    const { after } = app
+      .given(codeSent())
+      .when({ type: 'SubmitCode', data: { code: '12a' } })
+      .then([{ type: 'CodeRejected', data: { reason: 'invalid-format' } }]);
     expect(after.auth.flow).toMatchObject({ status: 'codeSent', error: TEXT_CODE_FORMAT });
   });
 });
@@ -36,8 +46,10 @@ describe('SubmitCode with the name and consents of the code step (SPEC §5 login
       PUSHNotifications: false,
       receiveAdvertisingInformation: true,
     };
-    const { events } = when({ type: 'SubmitCode', data: { code: '123456', profile } }, { state: codeSentState() });
-    expect(events).toEqual([{ type: 'CodeSubmitted', data: { phone: '+79991234567', code: '123456', profile } }]);
+    app
+      .given(codeSent())
+      .when({ type: 'SubmitCode', data: { code: '123456', profile } })
+      .then([{ type: 'CodeSubmitted', data: { phone: '+79991234567', code: '123456', profile } }]);
   });
 });
 
@@ -50,8 +62,10 @@ describe('RequestCode and the bot check (issue 5: invisible captcha before a sig
     ...over,
   });
   const requested = (s: Settings) =>
-    when({ type: 'RequestCode', data: { phone: '+7 (999) 123-45-67' } }, { ready: { signedIn: false, settings: s } })
-      .events;
+    app
+      .given(ready({ signedIn: false, settings: s }))
+      .when({ type: 'RequestCode', data: { phone: '+7 (999) 123-45-67' } })
+      .outcome().events;
 
   it('asks for a token with the public site key and the server’s provider when the check is on', () => {
     expect(requested(withCaptcha({}))).toEqual([
@@ -73,10 +87,10 @@ describe('RequestCode and the bot check (issue 5: invisible captcha before a sig
   });
 
   it("the server's refusal of the bot check is shown in the form and as a toast", () => {
-    const { events, after } = when(
-      { type: 'ReportSignInFailure', data: { message: 'Подтвердите, что вы не робот' } },
-      { ready: { signedIn: false } },
-    );
+    const { events, after } = app
+      .given(ready({ signedIn: false }))
+      .when({ type: 'ReportSignInFailure', data: { message: 'Подтвердите, что вы не робот' } })
+      .outcome();
     expect(events).toContainEqual({
       type: 'ToastShown',
       data: { toast: { id: 'cmd', text: 'Подтвердите, что вы не робот', kind: 'error' } },
@@ -93,31 +107,35 @@ describe('ReportCaptchaRequired: the address has used up its budget of codes (se
     CAPTCHA_PROVIDER: 'smartcaptcha',
     ...over,
   });
-  const requesting = (s: Settings) => {
-    const s0 = run([], { ready: { signedIn: false, settings: s } });
-    const first = when({ type: 'RequestCode', data: { phone: '+7 (999) 123-45-67' } }, { state: s0 });
-    expect(first.events).toEqual([{ type: 'CodeRequested', data: { phone: '+79991234567' } }]);
-    return first.after;
-  };
+  const requesting = (s: Settings) =>
+    app
+      .given(ready({ signedIn: false, settings: s }))
+      .when({ type: 'RequestCode', data: { phone: '+7 (999) 123-45-67' } })
+      .then([{ type: 'CodeRequested', data: { phone: '+79991234567' } }]).history;
   const stepUp = {
     type: 'ReportCaptchaRequired',
     data: { phone: '+79991234567', message: 'Подтвердите, что вы не робот' },
   } as const;
 
   it('asks again with the bot check, even with IS_WITHOUT_RECAPTCHA set', () => {
-    const { events, after } = when(stepUp, { state: requesting(stepUpSettings()) });
-    expect(events).toEqual([
-      {
-        type: 'CodeRequested',
-        data: { phone: '+79991234567', captcha: { required: true, provider: 'smartcaptcha', siteKey: 'ysc1_site' } },
-      },
-    ]);
+    const { after } = app
+      .given(requesting(stepUpSettings()))
+      .when(stepUp)
+      .then([
+        {
+          type: 'CodeRequested',
+          data: { phone: '+79991234567', captcha: { required: true, provider: 'smartcaptcha', siteKey: 'ysc1_site' } },
+        },
+      ]);
     expect(after.auth.flow).toMatchObject({ status: 'requesting', phone: '+79991234567' });
   });
 
   it("shows 'Подтвердите, что вы не робот' in the form and as a toast when no check can run here (no site key, no provider)", () => {
     for (const over of [{ CAPTCHA_SITE_KEY: ' ' }, { CAPTCHA_PROVIDER: null }]) {
-      const { events, after } = when(stepUp, { state: requesting(stepUpSettings(over)) });
+      const { events, after } = app
+        .given(requesting(stepUpSettings(over)))
+        .when(stepUp)
+        .outcome();
       expect(events).toContainEqual({ type: 'SignInFailed', data: { message: 'Подтвердите, что вы не робот' } });
       expect(events).toContainEqual({
         type: 'ToastShown',
@@ -128,7 +146,7 @@ describe('ReportCaptchaRequired: the address has used up its budget of codes (se
   });
 
   it('a late answer after the customer cancelled changes nothing', () => {
-    const cancelled = when({ type: 'CancelSignIn', data: {} }, { state: requesting(stepUpSettings()) }).after;
-    expect(when(stepUp, { state: cancelled }).events).toEqual([]);
+    const cancelled = app.given(requesting(stepUpSettings())).when({ type: 'CancelSignIn', data: {} }).outcome();
+    app.given(cancelled.history).when(stepUp).thenNothing();
   });
 });

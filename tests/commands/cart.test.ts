@@ -11,7 +11,7 @@ import type { AppEvent } from '../../src/events';
 import { notWorkingText, selectCurrentModal, TEXT_SITE_NOT_WORKING_DEFAULT } from '../../src/projections/modal';
 import { catalogWith, GROUP, MOD, PRODUCT } from '../fixtures/catalog';
 import { NOW, settingsWith, TERMINAL_1 } from '../fixtures/settings';
-import { deliveryLine, giftLine, line, run, when } from './helpers';
+import { app, deliveryLine, giftLine, history, line, ready } from './helpers';
 
 const added = (l: ReturnType<typeof line>): AppEvent => ({ type: 'ItemAdded', data: { line: l } });
 const highlighted = (lineId: string): AppEvent => ({ type: 'LineHighlighted', data: { lineId } });
@@ -25,6 +25,8 @@ const freeDelivery = (id: string): AppEvent => ({
 });
 
 const size30 = { id: MOD.size30, amount: 1, groupId: GROUP.size };
+/** A ready storefront with one Филадельфия added (line cmd1, its delivery line cmd1:1). */
+const withPhila = () => history(ready(), [{ type: 'AddItem', data: { productId: PRODUCT.phila } }]);
 const size30Mod = {
   id: MOD.size30,
   name: '30 см',
@@ -37,11 +39,10 @@ const size30Mod = {
 
 describe('AddItem (SPEC §4 adding an item)', () => {
   it('rule 1: blocked with the not-working modal when IS_SITE_NOT_WORKING', () => {
-    const { events, after } = when(
-      { type: 'AddItem', data: { productId: PRODUCT.phila } },
-      { ready: { settings: settingsWith({ IS_SITE_NOT_WORKING: true }) } },
-    );
-    expect(events).toEqual([{ type: 'ItemRejected', data: { productId: PRODUCT.phila, reason: 'site-not-working' } }]);
+    const { after } = app
+      .given(ready({ settings: settingsWith({ IS_SITE_NOT_WORKING: true }) }))
+      .when({ type: 'AddItem', data: { productId: PRODUCT.phila } })
+      .then([{ type: 'ItemRejected', data: { productId: PRODUCT.phila, reason: 'site-not-working' } }]);
     expect(selectCurrentModal(after.modal)).toEqual({ kind: 'siteNotWorking' });
     expect(notWorkingText(after.setting.settings)).toBe(
       'По техническим причинам прием заказов временно невозможен приносим свои извинения',
@@ -55,45 +56,48 @@ describe('AddItem (SPEC §4 adding an item)', () => {
   });
 
   it('rule 2: blocked with the work-time modal outside WORK_TIME (Tuesday 00:30 in Asia/Irkutsk)', () => {
-    const { events, after } = when({ type: 'AddItem', data: { productId: PRODUCT.phila } }, { now: NOW.tuesdayNight });
-    expect(events).toEqual([
-      { type: 'ItemRejected', data: { productId: PRODUCT.phila, reason: 'outside-working-hours' } },
-    ]);
+    const { after } = app
+      .given(ready())
+      .when({ type: 'AddItem', data: { productId: PRODUCT.phila } }, { now: NOW.tuesdayNight })
+      .then([{ type: 'ItemRejected', data: { productId: PRODUCT.phila, reason: 'outside-working-hours' } }]);
     expect(selectCurrentModal(after.modal)).toEqual({ kind: 'workTime' });
   });
 
   it('rule 2: before 10:00 is closed too', () => {
-    const { events } = when({ type: 'AddItem', data: { productId: PRODUCT.phila } }, { now: NOW.mondayMorning });
-    expect(events).toEqual([
-      { type: 'ItemRejected', data: { productId: PRODUCT.phila, reason: 'outside-working-hours' } },
-    ]);
+    app
+      .given(ready())
+      .when({ type: 'AddItem', data: { productId: PRODUCT.phila } }, { now: NOW.mondayMorning })
+      .then([{ type: 'ItemRejected', data: { productId: PRODUCT.phila, reason: 'outside-working-hours' } }]);
   });
 
   it("rule 2: Saturday's window runs past midnight to 02:00 (isNextDay)", () => {
-    const { events } = when({ type: 'AddItem', data: { productId: PRODUCT.phila } }, { now: NOW.saturdayOvernight });
-    expect(events).toEqual([added(line('cmd', PRODUCT.phila)), highlighted('cmd'), paidDelivery('cmd:1')]);
+    app
+      .given(ready())
+      .when({ type: 'AddItem', data: { productId: PRODUCT.phila } }, { now: NOW.saturdayOvernight })
+      .then([added(line('cmd', PRODUCT.phila)), highlighted('cmd'), paidDelivery('cmd:1')]);
   });
 
   it('rule 3: signed out, the auth modal opens and adding continues', () => {
-    const { events, after } = when(
-      { type: 'AddItem', data: { productId: PRODUCT.phila } },
-      { ready: { signedIn: false } },
-    );
-    expect(events).toEqual([
-      { type: 'AuthRequired', data: { reason: 'add-item' } },
-      added(line('cmd', PRODUCT.phila)),
-      highlighted('cmd'),
-      paidDelivery('cmd:1'),
-    ]);
+    const { after } = app
+      .given(ready({ signedIn: false }))
+      .when({ type: 'AddItem', data: { productId: PRODUCT.phila } })
+      .then([
+        { type: 'AuthRequired', data: { reason: 'add-item' } },
+        added(line('cmd', PRODUCT.phila)),
+        highlighted('cmd'),
+        paidDelivery('cmd:1'),
+      ]);
     expect(selectCurrentModal(after.modal)).toEqual({ kind: 'auth' });
     expect(after.cart.items.map((l) => l.product.id)).toEqual([PRODUCT.phila, PRODUCT.delivery]);
   });
 
   it("rule 4: a product with modifier groups and no mods opens the modifier modal ('Выберите ролл')", () => {
-    const { events, after } = when({ type: 'AddItem', data: { productId: PRODUCT.set } });
-    expect(events).toEqual([
-      { type: 'ModifierChoiceRequested', data: { productId: PRODUCT.set, isGift: false, fromPromocode: false } },
-    ]);
+    const { after } = app
+      .given(ready())
+      .when({ type: 'AddItem', data: { productId: PRODUCT.set } })
+      .then([
+        { type: 'ModifierChoiceRequested', data: { productId: PRODUCT.set, isGift: false, fromPromocode: false } },
+      ]);
     expect(selectCurrentModal(after.modal)).toEqual({
       kind: 'modifier',
       productId: PRODUCT.set,
@@ -104,118 +108,133 @@ describe('AddItem (SPEC §4 adding an item)', () => {
   });
 
   it('rule 4 with rule 3: signed out and no mods → auth modal and modifier modal', () => {
-    const { events } = when(
-      { type: 'AddItem', data: { productId: PRODUCT.pizza, mods: [] } },
-      { ready: { signedIn: false } },
-    );
-    expect(events).toEqual([
-      { type: 'AuthRequired', data: { reason: 'add-item' } },
-      { type: 'ModifierChoiceRequested', data: { productId: PRODUCT.pizza, isGift: false, fromPromocode: false } },
-    ]);
+    app
+      .given(ready({ signedIn: false }))
+      .when({ type: 'AddItem', data: { productId: PRODUCT.pizza, mods: [] } })
+      .then([
+        { type: 'AuthRequired', data: { reason: 'add-item' } },
+        { type: 'ModifierChoiceRequested', data: { productId: PRODUCT.pizza, isGift: false, fromPromocode: false } },
+      ]);
   });
 
   it('mods are resolved from the catalogue into CartMod (name, price from groupModifiers, code, group name)', () => {
-    const { events, after } = when({ type: 'AddItem', data: { productId: PRODUCT.pizza, mods: [size30] } });
-    expect(events).toEqual([
-      added(line('cmd', PRODUCT.pizza, 1, { mods: [size30Mod] })),
-      highlighted('cmd'),
-      paidDelivery('cmd:1'),
-    ]);
+    const { after } = app
+      .given(ready())
+      .when({ type: 'AddItem', data: { productId: PRODUCT.pizza, mods: [size30] } })
+      .then([added(line('cmd', PRODUCT.pizza, 1, { mods: [size30Mod] })), highlighted('cmd'), paidDelivery('cmd:1')]);
     expect(selectCurrentModal(after.modal)).toBeNull();
   });
 
   it('adding the chosen product closes its modifier modal', () => {
-    const s = run([{ type: 'AddItem', data: { productId: PRODUCT.pizza } }]);
-    expect(selectCurrentModal(s.modal)?.kind).toBe('modifier');
-    const { after } = when({ type: 'AddItem', data: { productId: PRODUCT.pizza, mods: [size30] } }, { state: s });
+    const { before, after } = app
+      .given(history(ready(), [{ type: 'AddItem', data: { productId: PRODUCT.pizza } }]))
+      .when({ type: 'AddItem', data: { productId: PRODUCT.pizza, mods: [size30] } })
+      .outcome();
+    expect(selectCurrentModal(before.modal)?.kind).toBe('modifier');
     expect(selectCurrentModal(after.modal)).toBeNull();
   });
 
   it('rule 5: an identical product with an identical modifier set merges quantity', () => {
-    const s = run([{ type: 'AddItem', data: { productId: PRODUCT.pizza, mods: [size30] } }]);
-    const { events, after } = when(
-      { type: 'AddItem', data: { productId: PRODUCT.pizza, mods: [size30] } },
-      { state: s, id: 'c2' },
-    );
-    expect(events).toEqual([
-      { type: 'ItemMerged', data: { lineId: 'cmd1', added: 1, quantity: 2 } },
-      highlighted('cmd1'),
-      { type: 'DeliveryLineRemoved', data: { lineId: 'cmd1:1' } },
-      freeDelivery('c2'),
-    ]);
+    const { after } = app
+      .given(history(ready(), [{ type: 'AddItem', data: { productId: PRODUCT.pizza, mods: [size30] } }]))
+      .when({ type: 'AddItem', data: { productId: PRODUCT.pizza, mods: [size30] } }, { id: 'c2' })
+      .then([
+        { type: 'ItemMerged', data: { lineId: 'cmd1', added: 1, quantity: 2 } },
+        highlighted('cmd1'),
+        { type: 'DeliveryLineRemoved', data: { lineId: 'cmd1:1' } },
+        freeDelivery('c2'),
+      ]);
     expect(after.cart.items.filter((l) => !l.isHidden).map((l) => [l.id, l.quantity])).toEqual([['cmd1', 2]]);
   });
 
   it('rule 5: a different modifier set makes a new line', () => {
-    const s = run([{ type: 'AddItem', data: { productId: PRODUCT.pizza, mods: [size30] } }]);
-    const { events } = when(
-      {
-        type: 'AddItem',
-        data: { productId: PRODUCT.pizza, mods: [{ id: MOD.size25, amount: 1, groupId: GROUP.size }] },
-      },
-      { state: s, id: 'c2' },
-    );
+    const { events } = app
+      .given(history(ready(), [{ type: 'AddItem', data: { productId: PRODUCT.pizza, mods: [size30] } }]))
+      .when(
+        {
+          type: 'AddItem',
+          data: { productId: PRODUCT.pizza, mods: [{ id: MOD.size25, amount: 1, groupId: GROUP.size }] },
+        },
+        { id: 'c2' },
+      )
+      .outcome();
     expect(events[0]?.type).toBe('ItemAdded');
   });
 
   it('rule 5: maxPerPositionInOrder > 0 makes a new line instead of merging', () => {
-    const s = run([{ type: 'AddItem', data: { productId: PRODUCT.cola } }]);
-    const { events, after } = when({ type: 'AddItem', data: { productId: PRODUCT.cola } }, { state: s, id: 'c2' });
-    expect(events).toEqual([added(line('c2', PRODUCT.cola)), highlighted('c2')]);
+    const { after } = app
+      .given(history(ready(), [{ type: 'AddItem', data: { productId: PRODUCT.cola } }]))
+      .when({ type: 'AddItem', data: { productId: PRODUCT.cola } }, { id: 'c2' })
+      .then([added(line('c2', PRODUCT.cola)), highlighted('c2')]);
     expect(after.cart.items.filter((l) => l.product.id === PRODUCT.cola)).toHaveLength(2);
   });
 
   it('maxPerPositionInOrder caps one line', () => {
-    const { events } = when({ type: 'AddItem', data: { productId: PRODUCT.cola, quantity: 3 } });
-    expect(events).toEqual([{ type: 'ItemRejected', data: { productId: PRODUCT.cola, reason: 'max-per-position' } }]);
+    app
+      .given(ready())
+      .when({ type: 'AddItem', data: { productId: PRODUCT.cola, quantity: 3 } })
+      .then([{ type: 'ItemRejected', data: { productId: PRODUCT.cola, reason: 'max-per-position' } }]);
   });
 
   it('rule 6: the added line is highlighted and ClearHighlight (sent after 1 s) clears it once', () => {
-    const s = run([{ type: 'AddItem', data: { productId: PRODUCT.phila } }]);
-    expect(s.view.lastAddedLineId).toBe('cmd1');
-    const first = when({ type: 'ClearHighlight', data: { lineId: 'cmd1' } }, { state: s });
-    expect(first.events).toEqual([{ type: 'HighlightCleared', data: { lineId: 'cmd1' } }]);
+    const first = app
+      .given(withPhila())
+      .when({ type: 'ClearHighlight', data: { lineId: 'cmd1' } })
+      .then([{ type: 'HighlightCleared', data: { lineId: 'cmd1' } }]);
+    expect(first.before.view.lastAddedLineId).toBe('cmd1');
     expect(first.after.view.lastAddedLineId).toBeNull();
-    expect(when({ type: 'ClearHighlight', data: { lineId: 'cmd1' } }, { state: first.after }).events).toEqual([]);
+    app
+      .given(first.history)
+      .when({ type: 'ClearHighlight', data: { lineId: 'cmd1' } })
+      .thenNothing();
   });
 
   it('rule 7: adding a snack shows the snack gift modal', () => {
-    const { events, after } = when({ type: 'AddItem', data: { productId: PRODUCT.nuggets } });
-    expect(events).toEqual([
-      added(line('cmd', PRODUCT.nuggets)),
-      highlighted('cmd'),
-      { type: 'SnackGiftOffered', data: { productId: PRODUCT.nuggets } },
-      paidDelivery('cmd:1'),
-    ]);
+    const { after } = app
+      .given(ready())
+      .when({ type: 'AddItem', data: { productId: PRODUCT.nuggets } })
+      .then([
+        added(line('cmd', PRODUCT.nuggets)),
+        highlighted('cmd'),
+        { type: 'SnackGiftOffered', data: { productId: PRODUCT.nuggets } },
+        paidDelivery('cmd:1'),
+      ]);
     expect(selectCurrentModal(after.modal)).toEqual({ kind: 'snackGift' });
   });
 
   it('rule 7: a snack flagged sale=false does not show it', () => {
-    const { events } = when({ type: 'AddItem', data: { productId: PRODUCT.cheeseSticks } });
+    const { events } = app
+      .given(ready())
+      .when({ type: 'AddItem', data: { productId: PRODUCT.cheeseSticks } })
+      .outcome();
     expect(events.map((e) => e.type)).toEqual(['ItemAdded', 'LineHighlighted', 'DeliveryLineAdded']);
   });
 
   it('rule 8: the default quantity is 1', () => {
-    const { after } = when({ type: 'AddItem', data: { productId: PRODUCT.phila } });
+    const { after } = app
+      .given(ready())
+      .when({ type: 'AddItem', data: { productId: PRODUCT.phila } })
+      .outcome();
     expect(after.cart.items[0]?.quantity).toBe(1);
   });
 
   it('an unknown product is rejected', () => {
-    expect(when({ type: 'AddItem', data: { productId: 'nope' } }).events).toEqual([
-      { type: 'ItemRejected', data: { productId: 'nope', reason: 'unknown-product' } },
-    ]);
+    app
+      .given(ready())
+      .when({ type: 'AddItem', data: { productId: 'nope' } })
+      .then([{ type: 'ItemRejected', data: { productId: 'nope', reason: 'unknown-product' } }]);
   });
 
   it('an unknown modifier, a missing required group and too many choices are rejected', () => {
-    const bad = (mods: { id: string; amount: number; groupId: string }[]) =>
-      when({ type: 'AddItem', data: { productId: PRODUCT.pizza, mods } }).events;
-    expect(bad([{ id: MOD.rollPhila, amount: 1, groupId: GROUP.size }])).toEqual([
+    const adding = (mods: { id: string; amount: number; groupId: string }[]) =>
+      app.given(ready()).when({ type: 'AddItem', data: { productId: PRODUCT.pizza, mods } });
+    adding([{ id: MOD.rollPhila, amount: 1, groupId: GROUP.size }]).then([
       { type: 'ItemRejected', data: { productId: PRODUCT.pizza, reason: 'unknown-modifier' } },
     ]);
-    expect(bad([{ id: MOD.jalapeno, amount: 1, groupId: GROUP.toppings }])).toEqual([
+    adding([{ id: MOD.jalapeno, amount: 1, groupId: GROUP.toppings }]).then([
       { type: 'ItemRejected', data: { productId: PRODUCT.pizza, reason: 'missing-required-modifier' } },
     ]);
-    expect(bad([size30, { id: MOD.size35, amount: 1, groupId: GROUP.size }])).toEqual([
+    adding([size30, { id: MOD.size35, amount: 1, groupId: GROUP.size }]).then([
       { type: 'ItemRejected', data: { productId: PRODUCT.pizza, reason: 'too-many-modifiers' } },
     ]);
   });
@@ -223,72 +242,80 @@ describe('AddItem (SPEC §4 adding an item)', () => {
 
 describe('ChangeQuantity / RemoveItem (SPEC §4 decrease)', () => {
   it('decrease at quantity 1 removes the line (and the delivery line of an emptied cart)', () => {
-    const s = run([{ type: 'AddItem', data: { productId: PRODUCT.phila } }]);
-    const { events, after } = when({ type: 'ChangeQuantity', data: { lineId: 'cmd1', quantity: 0 } }, { state: s });
-    expect(events).toEqual([
-      { type: 'ItemRemoved', data: { lineId: 'cmd1' } },
-      { type: 'CartCleared', data: { reason: 'only-gifts-left' } },
-    ]);
+    const { after } = app
+      .given(withPhila())
+      .when({ type: 'ChangeQuantity', data: { lineId: 'cmd1', quantity: 0 } })
+      .then([
+        { type: 'ItemRemoved', data: { lineId: 'cmd1' } },
+        { type: 'CartCleared', data: { reason: 'only-gifts-left' } },
+      ]);
     expect(after.cart.items).toEqual([]);
   });
 
   it('a quantity change re-evaluates the delivery line (1000 reached → free delivery)', () => {
-    const s = run([{ type: 'AddItem', data: { productId: PRODUCT.phila } }]);
-    const { events } = when({ type: 'ChangeQuantity', data: { lineId: 'cmd1', quantity: 3 } }, { state: s });
-    expect(events).toEqual([
-      { type: 'ItemQuantityChanged', data: { lineId: 'cmd1', quantity: 3 } },
-      { type: 'DeliveryLineRemoved', data: { lineId: 'cmd1:1' } },
-      freeDelivery('cmd'),
-    ]);
+    app
+      .given(withPhila())
+      .when({ type: 'ChangeQuantity', data: { lineId: 'cmd1', quantity: 3 } })
+      .then([
+        { type: 'ItemQuantityChanged', data: { lineId: 'cmd1', quantity: 3 } },
+        { type: 'DeliveryLineRemoved', data: { lineId: 'cmd1:1' } },
+        freeDelivery('cmd'),
+      ]);
   });
 
   it('unknown lines are an idempotent no-op; hidden lines cannot be changed', () => {
-    const s = run([{ type: 'AddItem', data: { productId: PRODUCT.phila } }]);
-    expect(when({ type: 'RemoveItem', data: { lineId: 'gone' } }, { state: s }).events).toEqual([]);
-    expect(when({ type: 'ChangeQuantity', data: { lineId: 'cmd1', quantity: 1 } }, { state: s }).events).toEqual([]);
-    expect(when({ type: 'RemoveItem', data: { lineId: 'cmd1:1' } }, { state: s }).events).toEqual([
-      { type: 'LineChangeRejected', data: { lineId: 'cmd1:1', reason: 'hidden-line' } },
-    ]);
+    const given = app.given(withPhila());
+    given.when({ type: 'RemoveItem', data: { lineId: 'gone' } }).thenNothing();
+    given.when({ type: 'ChangeQuantity', data: { lineId: 'cmd1', quantity: 1 } }).thenNothing();
+    given
+      .when({ type: 'RemoveItem', data: { lineId: 'cmd1:1' } })
+      .then([{ type: 'LineChangeRejected', data: { lineId: 'cmd1:1', reason: 'hidden-line' } }]);
   });
 
   it('maxPerPositionInOrder bounds ChangeQuantity', () => {
-    const s = run([{ type: 'AddItem', data: { productId: PRODUCT.cola } }]);
-    expect(when({ type: 'ChangeQuantity', data: { lineId: 'cmd1', quantity: 3 } }, { state: s }).events).toEqual([
-      { type: 'LineChangeRejected', data: { lineId: 'cmd1', reason: 'max-per-position' } },
-    ]);
+    app
+      .given(history(ready(), [{ type: 'AddItem', data: { productId: PRODUCT.cola } }]))
+      .when({ type: 'ChangeQuantity', data: { lineId: 'cmd1', quantity: 3 } })
+      .then([{ type: 'LineChangeRejected', data: { lineId: 'cmd1', reason: 'max-per-position' } }]);
   });
 });
 
 describe('Delivery method and delivery line (SPEC §4)', () => {
   it('choosing self opens the restaurant list and removes delivery lines', () => {
-    const s = run([{ type: 'AddItem', data: { productId: PRODUCT.phila } }]);
-    const { events, after } = when({ type: 'ChangeDeliveryMethod', data: { method: 'self' } }, { state: s });
-    expect(events).toEqual([
-      { type: 'DeliveryMethodChanged', data: { method: 'self', previous: 'delivery' } },
-      { type: 'DeliveryLineRemoved', data: { lineId: 'cmd1:1' } },
-    ]);
+    const { events, after } = app
+      .given(withPhila())
+      .when({ type: 'ChangeDeliveryMethod', data: { method: 'self' } })
+      .then([
+        { type: 'DeliveryMethodChanged', data: { method: 'self', previous: 'delivery' } },
+        { type: 'DeliveryLineRemoved', data: { lineId: 'cmd1:1' } },
+      ]);
     expect(selectCurrentModal(after.modal)).toEqual({ kind: 'restaurants' });
     expect(events.some(needsPromoRecalc)).toBe(true);
   });
 
   it('choosing delivery opens the address modal and adds the delivery line back', () => {
-    const s = run([
-      { type: 'AddItem', data: { productId: PRODUCT.phila } },
-      { type: 'ChangeDeliveryMethod', data: { method: 'self' } },
-    ]);
-    const { events, after } = when({ type: 'ChangeDeliveryMethod', data: { method: 'delivery' } }, { state: s });
-    expect(events).toEqual([
-      { type: 'DeliveryMethodChanged', data: { method: 'delivery', previous: 'self' } },
-      paidDelivery('cmd'),
-    ]);
+    const { after, history: back } = app
+      .given(
+        history(ready(), [
+          { type: 'AddItem', data: { productId: PRODUCT.phila } },
+          { type: 'ChangeDeliveryMethod', data: { method: 'self' } },
+        ]),
+      )
+      .when({ type: 'ChangeDeliveryMethod', data: { method: 'delivery' } })
+      .then([{ type: 'DeliveryMethodChanged', data: { method: 'delivery', previous: 'self' } }, paidDelivery('cmd')]);
     expect(selectCurrentModal(after.modal)).toEqual({ kind: 'address' });
-    expect(when({ type: 'ChangeDeliveryMethod', data: { method: 'delivery' } }, { state: after }).events).toEqual([]);
+    app
+      .given(back)
+      .when({ type: 'ChangeDeliveryMethod', data: { method: 'delivery' } })
+      .thenNothing();
   });
 
   it('the non-gift total reaching freeDeliveryFrom (1000) swaps in the hidden free-delivery item', () => {
-    const s = run([{ type: 'AddItem', data: { productId: PRODUCT.phila, quantity: 2 } }]);
-    expect(s.cart.items.filter((l) => l.isHidden).map((l) => l.product.id)).toEqual([PRODUCT.delivery]);
-    const { after } = when({ type: 'AddItem', data: { productId: PRODUCT.nuggets } }, { state: s });
+    const { before, after } = app
+      .given(history(ready(), [{ type: 'AddItem', data: { productId: PRODUCT.phila, quantity: 2 } }]))
+      .when({ type: 'AddItem', data: { productId: PRODUCT.nuggets } })
+      .outcome();
+    expect(before.cart.items.filter((l) => l.isHidden).map((l) => l.product.id)).toEqual([PRODUCT.delivery]);
     expect(after.cart.items.filter((l) => l.isHidden).map((l) => l.product.id)).toEqual([PRODUCT.freeDelivery]);
   });
 
@@ -296,21 +323,27 @@ describe('Delivery method and delivery line (SPEC §4)', () => {
     const c = catalogWith((x) => {
       x.products = x.products.filter((p) => p.parentGroup !== GROUP.service);
     });
-    const { events } = when({ type: 'AddItem', data: { productId: PRODUCT.phila } }, { ready: { catalog: c } });
+    const { events } = app
+      .given(ready({ catalog: c }))
+      .when({ type: 'AddItem', data: { productId: PRODUCT.phila } })
+      .outcome();
     expect(events.map((e) => e.type)).toEqual(['ItemAdded', 'LineHighlighted']);
   });
 
   it('SelectRestaurant checks DELIVERY_TERMINALS of the city and closes the list', () => {
-    const s = run([
-      { type: 'AddItem', data: { productId: PRODUCT.phila } },
-      { type: 'ChangeDeliveryMethod', data: { method: 'self' } },
-    ]);
-    const ok = when({ type: 'SelectRestaurant', data: { deliveryTerminalId: TERMINAL_1 } }, { state: s });
-    expect(ok.events).toEqual([{ type: 'RestaurantSelected', data: { deliveryTerminalId: TERMINAL_1 } }]);
+    const pickup = app.given(
+      history(ready(), [
+        { type: 'AddItem', data: { productId: PRODUCT.phila } },
+        { type: 'ChangeDeliveryMethod', data: { method: 'self' } },
+      ]),
+    );
+    const ok = pickup
+      .when({ type: 'SelectRestaurant', data: { deliveryTerminalId: TERMINAL_1 } })
+      .then([{ type: 'RestaurantSelected', data: { deliveryTerminalId: TERMINAL_1 } }]);
     expect(selectCurrentModal(ok.after.modal)).toBeNull();
-    expect(when({ type: 'SelectRestaurant', data: { deliveryTerminalId: 'x' } }, { state: s }).events).toEqual([
-      { type: 'RestaurantRejected', data: { deliveryTerminalId: 'x', reason: 'unknown-restaurant' } },
-    ]);
+    pickup
+      .when({ type: 'SelectRestaurant', data: { deliveryTerminalId: 'x' } })
+      .then([{ type: 'RestaurantRejected', data: { deliveryTerminalId: 'x', reason: 'unknown-restaurant' } }]);
   });
 });
 
@@ -324,8 +357,6 @@ const promo = (over: Partial<PromoResponse> = {}): PromoResponse => ({
 });
 
 describe('ApplyPromoResult (SPEC §4 cart recalculation)', () => {
-  const withPhila = () => run([{ type: 'AddItem', data: { productId: PRODUCT.phila } }]);
-
   it('replaces discount, lost gifts, free products, errors; adds free products as hidden gifts of quantity 1', () => {
     const response = promo({
       discountTotal: 45,
@@ -333,29 +364,32 @@ describe('ApplyPromoResult (SPEC §4 cart recalculation)', () => {
       lostGift: [{ productId: PRODUCT.fries, message: 'Добавьте ещё закуску' }],
       loyaltyProgramErrors: ['Купон не найден'],
     });
-    const { events, after } = when({ type: 'ApplyPromoResult', data: { response } }, { state: withPhila() });
-    expect(events).toEqual([
-      {
-        type: 'PromoResultApplied',
-        data: {
-          discountTotal: 45,
-          lostGift: response.lostGift,
-          freeProducts: response.freeProducts,
-          loyaltyProgramErrors: ['Купон не найден'],
-          allowedBonus: 0,
-          freeDelivery: false,
+    const applied = app
+      .given(withPhila())
+      .when({ type: 'ApplyPromoResult', data: { response } })
+      .then([
+        {
+          type: 'PromoResultApplied',
+          data: {
+            discountTotal: 45,
+            lostGift: response.lostGift,
+            freeProducts: response.freeProducts,
+            loyaltyProgramErrors: ['Купон не найден'],
+            allowedBonus: 0,
+            freeDelivery: false,
+          },
         },
-      },
-      { type: 'GiftAdded', data: { line: giftLine('cmd', PRODUCT.fries) } },
-    ]);
-    expect(after.cart.discountTotal).toBe(45);
-    expect(after.cart.loyaltyProgramErrors).toEqual(['Купон не найден']);
+        { type: 'GiftAdded', data: { line: giftLine('cmd', PRODUCT.fries) } },
+      ]);
+    expect(applied.after.cart.discountTotal).toBe(45);
+    expect(applied.after.cart.loyaltyProgramErrors).toEqual(['Купон не найден']);
     // The same answer again changes nothing.
-    expect(when({ type: 'ApplyPromoResult', data: { response } }, { state: after }).events).toEqual([]);
+    app.given(applied.history).when({ type: 'ApplyPromoResult', data: { response } }).thenNothing();
   });
 
   it('promo gifts are dropped unless the server still lists them as free products', () => {
-    const s = run(
+    const given = history(
+      withPhila(),
       [
         {
           type: 'ApplyPromoResult',
@@ -366,17 +400,24 @@ describe('ApplyPromoResult (SPEC §4 cart recalculation)', () => {
           },
         },
       ],
-      { state: withPhila(), idPrefix: 'p' },
+      { idPrefix: 'p' },
     );
-    expect(s.cart.items.filter((l) => l.isGift)).toHaveLength(1);
-    const { events, after } = when({ type: 'ApplyPromoResult', data: { response: promo() } }, { state: s });
+    const { events, before, after } = app
+      .given(given)
+      .when({ type: 'ApplyPromoResult', data: { response: promo() } })
+      .outcome();
+    expect(before.cart.items.filter((l) => l.isGift)).toHaveLength(1);
     expect(events.map((e) => e.type)).toEqual(['PromoResultApplied', 'GiftRemoved']);
     expect(after.cart.items.filter((l) => l.isGift)).toEqual([]);
   });
 
   it('free products with modifiers open the modifier modal; choosing adds a gift line', () => {
     const response = promo({ freeProducts: [{ productId: PRODUCT.pizza, hasModifiers: true, fromPromocode: true }] });
-    const { events, after } = when({ type: 'ApplyPromoResult', data: { response } }, { state: withPhila() });
+    const {
+      events,
+      after,
+      history: offered,
+    } = app.given(withPhila()).when({ type: 'ApplyPromoResult', data: { response } }).outcome();
     expect(events.at(-1)).toEqual({
       type: 'ModifierChoiceRequested',
       data: { productId: PRODUCT.pizza, isGift: true, fromPromocode: true },
@@ -387,10 +428,13 @@ describe('ApplyPromoResult (SPEC §4 cart recalculation)', () => {
       isGift: true,
       fromPromocode: true,
     });
-    const chosen = when(
-      { type: 'AddItem', data: { productId: PRODUCT.pizza, mods: [size30], isGift: true, fromPromocode: true } },
-      { state: after, id: 'g' },
-    );
+    const chosen = app
+      .given(offered)
+      .when(
+        { type: 'AddItem', data: { productId: PRODUCT.pizza, mods: [size30], isGift: true, fromPromocode: true } },
+        { id: 'g' },
+      )
+      .outcome();
     expect(chosen.events[0]).toEqual(
       added(line('g', PRODUCT.pizza, 1, { mods: [size30Mod], isGift: true, fromPromocode: true })),
     );
@@ -398,26 +442,30 @@ describe('ApplyPromoResult (SPEC §4 cart recalculation)', () => {
   });
 
   it('a gift can only be added when the promo answer lists it', () => {
-    expect(when({ type: 'AddItem', data: { productId: PRODUCT.fries, isGift: true } }).events).toEqual([
-      { type: 'ItemRejected', data: { productId: PRODUCT.fries, reason: 'not-offered-as-gift' } },
-    ]);
+    app
+      .given(ready())
+      .when({ type: 'AddItem', data: { productId: PRODUCT.fries, isGift: true } })
+      .then([{ type: 'ItemRejected', data: { productId: PRODUCT.fries, reason: 'not-offered-as-gift' } }]);
   });
 
   it('a free-delivery product in the answer sets the free-delivery flag: only paid delivery lines are removed', () => {
     const response = promo({
       freeProducts: [{ productId: PRODUCT.freeDelivery, hasModifiers: false, fromPromocode: true }],
     });
-    const { events, after } = when({ type: 'ApplyPromoResult', data: { response } }, { state: withPhila() });
-    expect(events).toEqual([
-      { type: 'PromoResultApplied', data: { ...response, freeDelivery: true } },
-      { type: 'DeliveryLineRemoved', data: { lineId: 'cmd1:1' } },
-    ]);
+    const { after } = app
+      .given(withPhila())
+      .when({ type: 'ApplyPromoResult', data: { response } })
+      .then([
+        { type: 'PromoResultApplied', data: { ...response, freeDelivery: true } },
+        { type: 'DeliveryLineRemoved', data: { lineId: 'cmd1:1' } },
+      ]);
     expect(after.cart.freeDelivery).toBe(true);
     expect(after.cart.items.filter((l) => l.isHidden)).toEqual([]);
   });
 
   it('a cart holding only gifts or delivery lines is emptied and the discount set to 0', () => {
-    const s = run(
+    const given = history(
+      withPhila(),
       [
         {
           type: 'ApplyPromoResult',
@@ -428,17 +476,20 @@ describe('ApplyPromoResult (SPEC §4 cart recalculation)', () => {
             }),
           },
         },
-        { type: 'RemoveItem', data: { lineId: 'cmd1' } },
       ],
-      { state: withPhila(), idPrefix: 'p' },
+      { idPrefix: 'p' },
     );
-    expect(s.cart.items).toEqual([]);
-    expect(s.cart.discountTotal).toBe(0);
+    const { after } = app
+      .given(given)
+      .when({ type: 'RemoveItem', data: { lineId: 'cmd1' } }, { id: 'p2' })
+      .outcome();
+    expect(after.cart.items).toEqual([]);
+    expect(after.cart.discountTotal).toBe(0);
   });
 });
 
 describe('ValidateCart (SPEC §4 cart init and validation, §8 messages)', () => {
-  const s = run([
+  const filled = history(ready(), [
     { type: 'AddItem', data: { productId: PRODUCT.phila } },
     { type: 'AddItem', data: { productId: PRODUCT.california } },
     { type: 'AddItem', data: { productId: PRODUCT.pizza, mods: [size30] } },
@@ -456,29 +507,31 @@ describe('ValidateCart (SPEC §4 cart init and validation, §8 messages)', () =>
       const size = pizza?.groupModifiers[0]?.modifiers.find((m) => m.modifierId === MOD.size30);
       if (size) size.price = 520;
     });
-    const state = run([{ type: 'ApplyCatalog', data: { catalog: refreshed, version: 'c2' } }], { state: s });
-    const { events, after } = when({ type: 'ValidateCart', data: {} }, { state });
-    const messages = [
+    const given = history(filled, [{ type: 'ApplyCatalog', data: { catalog: refreshed, version: 'c2' } }]);
+    const messages: [string, string, string] = [
       'Товар "Филадельфия" в данный момент отсутствует в каталоге и будет удален из корзины',
       'Цена товара "Калифорния" изменилась и будет удален из корзины',
       validationMessage.modifierPriceChanged('30 см', 'Пепперони'),
     ];
-    expect(events).toEqual([
-      {
-        type: 'ItemsInvalidated',
-        data: {
-          lines: [
-            { lineId: 'cmd1', productId: PRODUCT.phila, reason: 'product-missing', message: messages[0] },
-            { lineId: 'cmd2', productId: PRODUCT.california, reason: 'price-changed', message: messages[1] },
-            { lineId: 'cmd3', productId: PRODUCT.pizza, reason: 'modifier-price-changed', message: messages[2] },
-          ],
+    const { after, history: validated } = app
+      .given(given)
+      .when({ type: 'ValidateCart', data: {} })
+      .then([
+        {
+          type: 'ItemsInvalidated',
+          data: {
+            lines: [
+              { lineId: 'cmd1', productId: PRODUCT.phila, reason: 'product-missing', message: messages[0] },
+              { lineId: 'cmd2', productId: PRODUCT.california, reason: 'price-changed', message: messages[1] },
+              { lineId: 'cmd3', productId: PRODUCT.pizza, reason: 'modifier-price-changed', message: messages[2] },
+            ],
+          },
         },
-      },
-    ]);
+      ]);
     expect(selectCurrentModal(after.modal)).toEqual({ kind: 'confirm', title: null, messages, confirmText: 'Ок' });
     expect(after.cart.items.map((l) => l.product.id)).toEqual([PRODUCT.nuggets]);
     // Idempotent: validating twice emits nothing the second time.
-    expect(when({ type: 'ValidateCart', data: {} }, { state: after }).events).toEqual([]);
+    app.given(validated).when({ type: 'ValidateCart', data: {} }).thenNothing();
   });
 
   it('a removed modifier drops the line', () => {
@@ -487,42 +540,45 @@ describe('ValidateCart (SPEC §4 cart init and validation, §8 messages)', () =>
       const g = pizza?.groupModifiers[0];
       if (g) g.modifiers = g.modifiers.filter((m) => m.modifierId !== MOD.size30);
     });
-    const state = run([{ type: 'ApplyCatalog', data: { catalog: refreshed, version: 'c2' } }], { state: s });
-    const { events } = when({ type: 'ValidateCart', data: {} }, { state });
-    expect(events).toEqual([
-      {
-        type: 'ItemsInvalidated',
-        data: {
-          lines: [
-            {
-              lineId: 'cmd3',
-              productId: PRODUCT.pizza,
-              reason: 'modifier-missing',
-              message:
-                'Модификатор "30 см" товара "Пепперони" в данный момент отсутствует в каталоге и товар будет удален из корзины',
-            },
-          ],
+    app
+      .given(history(filled, [{ type: 'ApplyCatalog', data: { catalog: refreshed, version: 'c2' } }]))
+      .when({ type: 'ValidateCart', data: {} })
+      .then([
+        {
+          type: 'ItemsInvalidated',
+          data: {
+            lines: [
+              {
+                lineId: 'cmd3',
+                productId: PRODUCT.pizza,
+                reason: 'modifier-missing',
+                message:
+                  'Модификатор "30 см" товара "Пепперони" в данный момент отсутствует в каталоге и товар будет удален из корзины',
+              },
+            ],
+          },
         },
-      },
-    ]);
+      ]);
   });
 
   it('the selected restaurant is re-matched against DELIVERY_TERMINALS by terminal id', () => {
-    const state = run([{ type: 'ApplySettings', data: { settings: settingsWith({ DELIVERY_TERMINALS: {} }) } }], {
-      state: s,
-    });
-    const { events, after } = when({ type: 'ValidateCart', data: {} }, { state });
-    expect(events).toEqual([{ type: 'RestaurantUnmatched', data: { deliveryTerminalId: TERMINAL_1 } }]);
+    const { after } = app
+      .given(history(filled, [{ type: 'ApplySettings', data: { settings: settingsWith({ DELIVERY_TERMINALS: {} }) } }]))
+      .when({ type: 'ValidateCart', data: {} })
+      .then([{ type: 'RestaurantUnmatched', data: { deliveryTerminalId: TERMINAL_1 } }]);
     expect(after.cart.selectedRestaurant).toBeNull();
-    expect(when({ type: 'ValidateCart', data: {} }, { state: s }).events).toEqual([]);
+    app.given(filled).when({ type: 'ValidateCart', data: {} }).thenNothing();
   });
 });
 
 describe('RepeatOrder (SPEC §4 repeat order, §8 toasts)', () => {
   it('re-adds each non-gift product with its modifiers, toasts what is missing, then opens the cart', () => {
-    const s = run([{ type: 'OpenModal', data: { modal: { kind: 'product', productId: PRODUCT.phila } } }]);
-    const { events, after } = when(
-      {
+    const given = history(ready(), [
+      { type: 'OpenModal', data: { modal: { kind: 'product', productId: PRODUCT.phila } } },
+    ]);
+    const { after } = app
+      .given(given)
+      .when({
         type: 'RepeatOrder',
         data: {
           lastOrder: {
@@ -546,16 +602,14 @@ describe('RepeatOrder (SPEC §4 repeat order, §8 toasts)', () => {
             ],
           },
         },
-      },
-      { state: s },
-    );
-    expect(events).toEqual([
-      added(line('cmd', PRODUCT.pizza, 2, { mods: [size30Mod] })),
-      freeDelivery('cmd:1'),
-      { type: 'ToastShown', data: { toast: { id: 'cmd:2', text: TEXT_REPEAT_PRODUCT_MISSING, kind: 'error' } } },
-      { type: 'ToastShown', data: { toast: { id: 'cmd:3', text: TEXT_REPEAT_MODIFIER_MISSING, kind: 'error' } } },
-      { type: 'CartOpened', data: {} },
-    ]);
+      })
+      .then([
+        added(line('cmd', PRODUCT.pizza, 2, { mods: [size30Mod] })),
+        freeDelivery('cmd:1'),
+        { type: 'ToastShown', data: { toast: { id: 'cmd:2', text: TEXT_REPEAT_PRODUCT_MISSING, kind: 'error' } } },
+        { type: 'ToastShown', data: { toast: { id: 'cmd:3', text: TEXT_REPEAT_MODIFIER_MISSING, kind: 'error' } } },
+        { type: 'CartOpened', data: {} },
+      ]);
     expect(TEXT_REPEAT_PRODUCT_MISSING).toBe(
       'Блюдо в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога',
     );
@@ -567,55 +621,61 @@ describe('RepeatOrder (SPEC §4 repeat order, §8 toasts)', () => {
   });
 
   it('merges with identical lines already in the cart', () => {
-    const s = run([{ type: 'AddItem', data: { productId: PRODUCT.phila } }]);
-    const { events } = when(
-      {
+    app
+      .given(withPhila())
+      .when({
         type: 'RepeatOrder',
         data: {
           lastOrder: { products: [{ productId: PRODUCT.phila, isGift: false, amount: 1, name: 'Ф', mods: [] }] },
         },
-      },
-      { state: s },
-    );
-    expect(events).toEqual([
-      { type: 'ItemMerged', data: { lineId: 'cmd1', added: 1, quantity: 2 } },
-      { type: 'CartOpened', data: {} },
-    ]);
+      })
+      .then([
+        { type: 'ItemMerged', data: { lineId: 'cmd1', added: 1, quantity: 2 } },
+        { type: 'CartOpened', data: {} },
+      ]);
   });
 });
 
 describe('Coupon, bonus, time', () => {
   it('ApplyCoupon trims, rejects empty, is idempotent; SelectCity clears the coupon', () => {
-    const s = run([{ type: 'ApplyCoupon', data: { coupon: ' SALE ' } }]);
-    expect(s.cart.appliedCoupon).toBe('SALE');
-    expect(when({ type: 'ApplyCoupon', data: { coupon: 'SALE' } }, { state: s }).events).toEqual([]);
-    expect(when({ type: 'ApplyCoupon', data: { coupon: '  ' } }, { state: s }).events).toEqual([
-      { type: 'CouponRejected', data: { coupon: '', reason: 'empty' } },
-    ]);
-    const { after } = when({ type: 'SelectCity', data: { cityId: 'city-shelekhov' } }, { state: s });
+    const coupon = app.given(history(ready(), [{ type: 'ApplyCoupon', data: { coupon: ' SALE ' } }]));
+    const again = coupon.when({ type: 'ApplyCoupon', data: { coupon: 'SALE' } }).thenNothing();
+    expect(again.before.cart.appliedCoupon).toBe('SALE');
+    coupon
+      .when({ type: 'ApplyCoupon', data: { coupon: '  ' } })
+      .then([{ type: 'CouponRejected', data: { coupon: '', reason: 'empty' } }]);
+    const { after } = coupon.when({ type: 'SelectCity', data: { cityId: 'city-shelekhov' } }).outcome();
     expect(after.cart.appliedCoupon).toBeNull();
   });
 
   it('ChangeSpendBonus is bounded by the balance and needs sign-in', () => {
-    expect(when({ type: 'ChangeSpendBonus', data: { amount: 600 } }).events).toEqual([
-      { type: 'SpendBonusRejected', data: { amount: 600, reason: 'over-balance' } },
-    ]);
-    expect(when({ type: 'ChangeSpendBonus', data: { amount: 100 } }, { ready: { signedIn: false } }).events).toEqual([
-      { type: 'SpendBonusRejected', data: { amount: 100, reason: 'not-signed-in' } },
-    ]);
-    expect(when({ type: 'ChangeSpendBonus', data: { amount: 100 } }).events).toEqual([
-      { type: 'SpendBonusChanged', data: { amount: 100 } },
-    ]);
+    app
+      .given(ready())
+      .when({ type: 'ChangeSpendBonus', data: { amount: 600 } })
+      .then([{ type: 'SpendBonusRejected', data: { amount: 600, reason: 'over-balance' } }]);
+    app
+      .given(ready({ signedIn: false }))
+      .when({ type: 'ChangeSpendBonus', data: { amount: 100 } })
+      .then([{ type: 'SpendBonusRejected', data: { amount: 100, reason: 'not-signed-in' } }]);
+    app
+      .given(ready())
+      .when({ type: 'ChangeSpendBonus', data: { amount: 100 } })
+      .then([{ type: 'SpendBonusChanged', data: { amount: 100 } }]);
   });
 
   it('ChangeDeliveryTime accepts asap or a future ISO time', () => {
-    expect(when({ type: 'ChangeDeliveryTime', data: { time: '2026-11-23T08:00:00.000Z' } }).events).toEqual([
-      { type: 'DeliveryTimeChanged', data: { time: '2026-11-23T08:00:00.000Z' } },
-    ]);
-    expect(when({ type: 'ChangeDeliveryTime', data: { time: '2026-11-23T05:00:00.000Z' } }).events).toEqual([
-      { type: 'DeliveryTimeRejected', data: { time: '2026-11-23T05:00:00.000Z', reason: 'in-the-past' } },
-    ]);
-    expect(when({ type: 'ChangeDeliveryTime', data: { time: 'asap' } }).events).toEqual([]);
+    app
+      .given(ready())
+      .when({ type: 'ChangeDeliveryTime', data: { time: '2026-11-23T08:00:00.000Z' } })
+      .then([{ type: 'DeliveryTimeChanged', data: { time: '2026-11-23T08:00:00.000Z' } }]);
+    app
+      .given(ready())
+      .when({ type: 'ChangeDeliveryTime', data: { time: '2026-11-23T05:00:00.000Z' } })
+      .then([{ type: 'DeliveryTimeRejected', data: { time: '2026-11-23T05:00:00.000Z', reason: 'in-the-past' } }]);
+    app
+      .given(ready())
+      .when({ type: 'ChangeDeliveryTime', data: { time: 'asap' } })
+      .thenNothing();
   });
 });
 

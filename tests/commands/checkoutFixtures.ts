@@ -5,10 +5,10 @@ import type { PaymentSession } from '../../src/api/contract/payments';
 import type { Address } from '../../src/api/entities';
 import type { AppEvent } from '../../src/events';
 import { buildQuoteBody, quoteKey } from '../../src/projections/orderBody';
-import { evolveAll, type AppState } from '../../src/projections/store';
+import { evolveAll, initialState, type AppState } from '../../src/projections/store';
 import { PRODUCT, productById as productFor } from '../fixtures/catalog';
 import { ANGARSK, TERMINAL_1 } from '../fixtures/settings';
-import { readyState, USER, type ReadyOptions } from '../fixtures/state';
+import { readyEvents, readyState, USER, type ReadyOptions } from '../fixtures/state';
 
 export const ADDRESS: Address = {
   id: 'addr-1',
@@ -44,6 +44,11 @@ export const CHECKOUT_EVENTS: AppEvent[] = [
 
 export function checkoutState(more: readonly AppEvent[] = [], ready: ReadyOptions = {}): AppState {
   return readyState(ready, [...CHECKOUT_EVENTS, ...more]);
+}
+
+/** The history checkoutState folds: a ready storefront, CHECKOUT_EVENTS, then `more`. */
+export function checkoutHistory(more: readonly AppEvent[] = [], ready: ReadyOptions = {}): AppEvent[] {
+  return [...readyEvents(ready), ...CHECKOUT_EVENTS, ...more];
 }
 
 export const ZONE = {
@@ -108,6 +113,14 @@ export const MIN_SUM_REFUSAL: CheckoutRefusal = {
   missingSum: 600,
   productIds: [],
 };
+
+/** `history` and then the quote effect asking for and getting `q` for exactly the state it folds to. */
+export function quotedHistory(history: readonly AppEvent[], q: CheckoutQuote = quote()): AppEvent[] {
+  const body = buildQuoteBody(evolveAll(initialState, history));
+  if (body === null) throw new Error('no quote body');
+  const key = quoteKey(body);
+  return [...history, { type: 'QuoteRequested', data: { key } }, { type: 'QuoteReceived', data: { key, quote: q } }];
+}
 
 /** The state after the quote effect asked for and got `q` for exactly this state. */
 export function quoted(state: AppState, q: CheckoutQuote = quote()): AppState {

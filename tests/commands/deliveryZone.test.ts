@@ -5,12 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Address } from '../../src/api/entities';
 import { deliveryFee } from '../../src/views/app/cartView';
-import type { AppState } from '../../src/projections/store';
+import { evolveAll, initialState, type AppState } from '../../src/projections/store';
 import { PRODUCT } from '../fixtures/catalog';
 import { ANGARSK, FAR_ZONE, FREE_DELIVERY_FROM, settingsWith, TERMINAL_1 } from '../fixtures/settings';
 import { ADDRESS, quote } from './checkoutFixtures';
 import { buildQuoteBody, quoteKey } from '../../src/projections/orderBody';
-import { run, when } from './helpers';
+import { app, history, ready as readyEvents, run } from './helpers';
 
 const ZONED = settingsWith({ CITY_ZONES: { [ANGARSK.id]: [FAR_ZONE] } });
 const ELSEWHERE: Address = { ...ADDRESS, id: 'addr-2', street: 'улица Мира', location: { lat: 10, lon: 10 } };
@@ -39,18 +39,21 @@ describe('the delivery line and the zone of the chosen address', () => {
   });
 
   it("choosing an address outside every zone goes back to the city default; choosing the zone's again, back to 300", () => {
-    const start = run(
-      [
-        { type: 'ApplyAddresses', data: { addresses: [ADDRESS, ELSEWHERE] } },
-        { type: 'AddItem', data: { productId: PRODUCT.phila } },
-      ],
-      { ready },
-    );
-    expect(deliveryLine(start)).toEqual([{ id: PRODUCT.delivery, price: 300 }]);
-    const away = when({ type: 'SelectAddress', data: { addressId: ELSEWHERE.id } }, { state: start }).after;
-    expect(deliveryLine(away)).toEqual([{ id: PRODUCT.delivery, price: 150 }]);
-    const back = when({ type: 'SelectAddress', data: { addressId: ADDRESS.id } }, { state: away }).after;
-    expect(deliveryLine(back)).toEqual([{ id: PRODUCT.delivery, price: 300 }]);
+    const start = history(readyEvents(ready), [
+      { type: 'ApplyAddresses', data: { addresses: [ADDRESS, ELSEWHERE] } },
+      { type: 'AddItem', data: { productId: PRODUCT.phila } },
+    ]);
+    const away = app
+      .given(start)
+      .when({ type: 'SelectAddress', data: { addressId: ELSEWHERE.id } })
+      .outcome();
+    expect(deliveryLine(away.before)).toEqual([{ id: PRODUCT.delivery, price: 300 }]);
+    expect(deliveryLine(away.after)).toEqual([{ id: PRODUCT.delivery, price: 150 }]);
+    const back = app
+      .given(away.history)
+      .when({ type: 'SelectAddress', data: { addressId: ADDRESS.id } })
+      .outcome();
+    expect(deliveryLine(back.after)).toEqual([{ id: PRODUCT.delivery, price: 300 }]);
   });
 
   it(`free from the city's freeDeliveryFrom (${FREE_DELIVERY_FROM}) in a paid zone too, as the server charges`, () => {
@@ -77,19 +80,17 @@ describe('the delivery line and the zone of the chosen address', () => {
   });
 
   it('a saved address without a point learns it from the quote for it, and the line follows the zone', () => {
-    const start = run(
-      [
-        { type: 'ApplyAddresses', data: { addresses: [UNLOCATED] } },
-        { type: 'AddItem', data: { productId: PRODUCT.phila } },
-        { type: 'OpenCheckout', data: {} },
-      ],
-      { ready },
-    );
+    const opened = history(readyEvents(ready), [
+      { type: 'ApplyAddresses', data: { addresses: [UNLOCATED] } },
+      { type: 'AddItem', data: { productId: PRODUCT.phila } },
+      { type: 'OpenCheckout', data: {} },
+    ]);
+    const start = evolveAll(initialState, opened);
     expect(deliveryLine(start)).toEqual([{ id: PRODUCT.delivery, price: 150 }]);
     const body = buildQuoteBody(start);
     if (body === null) throw new Error('no quote body');
     const key = quoteKey(body);
-    const asked = run([{ type: 'StartQuote', data: { key } }], { state: start });
+    const asked = history(opened, [{ type: 'StartQuote', data: { key } }]);
     const zone = {
       id: FAR_ZONE.id,
       name: FAR_ZONE.name,
@@ -99,10 +100,17 @@ describe('the delivery line and the zone of the chosen address', () => {
       deliveryMinutes: 90,
       deliveryTerminalId: TERMINAL_1,
     };
-    const { events, after } = when(
-      { type: 'ApplyQuote', data: { key, quote: quote({ zone, location: ADDRESS.location, deliveryPrice: 300 }) } },
-      { state: asked },
-    );
+    const {
+      events,
+      after,
+      history: located,
+    } = app
+      .given(asked)
+      .when({
+        type: 'ApplyQuote',
+        data: { key, quote: quote({ zone, location: ADDRESS.location, deliveryPrice: 300 }) },
+      })
+      .outcome();
     expect(events).toContainEqual({
       type: 'AddressLocated',
       data: { addressId: UNLOCATED.id, location: ADDRESS.location },
@@ -110,7 +118,10 @@ describe('the delivery line and the zone of the chosen address', () => {
     expect(after.address.list[0]?.location).toEqual(ADDRESS.location);
     expect(deliveryLine(after)).toEqual([{ id: PRODUCT.delivery, price: 300 }]);
     // The server's list (still without the point) does not take it away again.
-    const reloaded = run([{ type: 'ApplyAddresses', data: { addresses: [UNLOCATED] } }], { state: after });
+    const reloaded = app
+      .given(located)
+      .when({ type: 'ApplyAddresses', data: { addresses: [UNLOCATED] } })
+      .outcome().after;
     expect(reloaded.address.list[0]?.location).toEqual(ADDRESS.location);
     expect(deliveryLine(reloaded)).toEqual([{ id: PRODUCT.delivery, price: 300 }]);
   });

@@ -1,24 +1,41 @@
-// Given events / when command / then events, with a fixed `now` and fixed ids.
+// Given events / when command / then events over the root decider, with a fixed `now` and fixed
+// ids; `run` is for scenarios that only look at the state a run of commands leaves.
 import type { CartItem, CartMod } from '../../src/api/entities';
 import type { AppCommand } from '../../src/commands';
 import { decide } from '../../src/commands/decide';
 import type { Meta } from '../../src/commands/types';
 import type { AppEvent } from '../../src/events';
-import { evolveAll, type AppState } from '../../src/projections/store';
+import { evolveAll, initialState, type AppState } from '../../src/projections/store';
 import { productById } from '../fixtures/catalog';
 import { NOW } from '../fixtures/settings';
-import { readyState, type ReadyOptions } from '../fixtures/state';
+import { readyEvents, readyState, type ReadyOptions } from '../fixtures/state';
+import { deciderSpec } from '../support/deciderSpec';
 
 export const META: Meta = { now: NOW.mondayAfternoon, id: 'cmd' };
 
-/** Decides `command` on the ready state plus `given`; returns the events and the state after them. */
-export function when(
-  command: AppCommand,
-  o: { given?: readonly AppEvent[]; ready?: ReadyOptions; now?: string; id?: string; state?: AppState } = {},
-): { events: AppEvent[]; before: AppState; after: AppState } {
-  const before = o.state ?? readyState(o.ready, o.given ?? []);
-  const events = decide(command, before, { now: o.now ?? META.now, id: o.id ?? META.id });
-  return { events, before, after: evolveAll(before, events) };
+/** The root decider over the real projections: `app.given(ready(), …).when(command).then([...])`. */
+export const app = deciderSpec(decide, evolveAll, initialState, META);
+
+/** The history of a ready storefront (settings, cities, catalogue, a city, signed in unless told). */
+export const ready = (o: ReadyOptions = {}): AppEvent[] => readyEvents(o);
+
+/**
+ * The events `commands` decide one after another on `given` (ids cmd1, cmd2, … or idPrefix1, …),
+ * appended to `given`: the history a later `when` starts from.
+ */
+export function history(
+  given: readonly AppEvent[],
+  commands: readonly AppCommand[],
+  o: { now?: string; idPrefix?: string } = {},
+): AppEvent[] {
+  const events = [...given];
+  let state = evolveAll(initialState, given);
+  commands.forEach((c, i) => {
+    const decided = decide(c, state, { now: o.now ?? META.now, id: `${o.idPrefix ?? 'cmd'}${i + 1}` });
+    events.push(...decided);
+    state = evolveAll(state, decided);
+  });
+  return events;
 }
 
 /** Runs commands one after another (ids cmd1, cmd2, ... or idPrefix1, ...) and returns the final state. */

@@ -1,8 +1,14 @@
 // The browser's first-load decider (src/commands/onDemand.ts): every area but the on-demand ones
-// is built in; an on-demand area's decider is provided by the chunks that dispatch its commands.
+// is built in; an on-demand area's decider comes with the chunk that exports it as `deciders`,
+// provided by that chunk's loader (withDeciders) before the chunk resolves.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppCommand } from '../../src/commands';
-import { decide, type OnDemandArea } from '../../src/commands/decide';
+import { decideAddress } from '../../src/commands/address.decide';
+import { decideCheckout } from '../../src/commands/checkout.decide';
+import { decide, type OnDemandArea, type OnDemandDeciders } from '../../src/commands/decide';
+import { decidePage } from '../../src/commands/page.decide';
+import { decideSignIn } from '../../src/commands/signIn.decide';
+import { decideUser } from '../../src/commands/user.decide';
 import { readyState } from '../fixtures/state';
 
 const meta = { now: '2026-11-23T06:00:00.000Z', id: 'c1' };
@@ -17,11 +23,17 @@ const commandOf: Record<OnDemandArea, AppCommand> = {
   address: { type: 'SelectAddress', data: { addressId: 'no-such-address' } },
   page: { type: 'LoadPage', data: { slug: 'about', cityId: 'city-angarsk' } },
 };
+const deciderOf: OnDemandDeciders = {
+  checkout: decideCheckout,
+  signIn: decideSignIn,
+  user: decideUser,
+  address: decideAddress,
+  page: decidePage,
+};
 const areas = Object.keys(commandOf) as OnDemandArea[];
 
-// A fresh module each time: the slot is module state.
-const freshSlot = () => import('../../src/commands/onDemand');
-const provide = (area: OnDemandArea) => import(`../../src/commands/${area}.provide.ts`);
+// A fresh module each time: the slots are module state.
+const freshSlots = () => import('../../src/commands/onDemand');
 
 describe('the first-load decider', () => {
   beforeEach(() => {
@@ -31,7 +43,7 @@ describe('the first-load decider', () => {
   it.each([openCart, logout])(
     'decides $type (an area of the first load) as the full decider does, with nothing provided',
     async (command) => {
-      const { decideOnDemand } = await freshSlot();
+      const { decideOnDemand } = await freshSlots();
       const state = readyState();
       const events = decideOnDemand(command, state, meta);
       expect(events.length).toBeGreaterThan(0);
@@ -39,24 +51,24 @@ describe('the first-load decider', () => {
     },
   );
 
-  it.each(areas)(
-    'refuses a %s command, naming it and the module to import, until that decider is provided',
-    async (area) => {
-      const { decideOnDemand } = await freshSlot();
-      const command = commandOf[area];
-      expect(() => decideOnDemand(command, readyState(), meta)).toThrow(
-        `${command.type}: the ${area} decider is not loaded (import commands/${area}.provide)`,
-      );
-    },
-  );
+  it.each(areas)('refuses a %s command, naming it and its area, until a chunk brings that decider', async (area) => {
+    const { decideOnDemand } = await freshSlots();
+    const command = commandOf[area];
+    expect(() => decideOnDemand(command, readyState(), meta)).toThrow(
+      `${command.type}: the ${area} decider is not loaded`,
+    );
+  });
 
   it.each(areas)(
-    'once commands/%s.provide is imported, decides its commands as the full decider does, and only its own',
+    'once a chunk exporting the %s decider is loaded through withDeciders, decides its commands as the full decider does, and only its own',
     async (area) => {
-      const { decideOnDemand } = await freshSlot();
-      await provide(area);
+      const { decideOnDemand, withDeciders } = await freshSlots();
+      const chunk = { deciders: { [area]: deciderOf[area] } };
+      const load = withDeciders(() => Promise.resolve(chunk));
       const state = readyState();
       const command = commandOf[area];
+      expect(() => decideOnDemand(command, state, meta)).toThrow('is not loaded'); // wrapping loads nothing
+      expect(await load()).toBe(chunk);
       const events = decideOnDemand(command, state, meta);
       expect(events.length).toBeGreaterThan(0);
       expect(events).toEqual(decide(command, state, meta));
@@ -65,4 +77,13 @@ describe('the first-load decider', () => {
       }
     },
   );
+
+  it('a chunk that failed to load provides nothing, and a chunk without deciders leaves the slots as they are', async () => {
+    const { decideOnDemand, withDeciders } = await freshSlots();
+    await expect(withDeciders(() => Promise.reject(new Error('offline')))()).rejects.toThrow('offline');
+    expect(() => decideOnDemand(commandOf.page, readyState(), meta)).toThrow('the page decider is not loaded');
+    await withDeciders(() => Promise.resolve({ deciders: { page: decidePage } }))();
+    await withDeciders(() => Promise.resolve({}))();
+    expect(decideOnDemand(commandOf.page, readyState(), meta).length).toBeGreaterThan(0);
+  });
 });

@@ -8,7 +8,7 @@ import type { AddressDraft } from '../../src/events/address';
 import { PRODUCT } from '../fixtures/catalog';
 import { ANGARSK, FAR_ZONE, NOW, settingsWith } from '../fixtures/settings';
 import { ADDRESS } from './checkoutFixtures';
-import { run, when } from './helpers';
+import { app, history, ready as readyEvents, run } from './helpers';
 
 const ONE_OFF: AddressDraft = {
   city: 'Ангарск',
@@ -30,13 +30,20 @@ const basics = [
 
 describe('UseOneOffAddress', () => {
   it('the address is used for this order only: not saved, the quote and the order carry it instead of an addressId', () => {
-    const { events, after } = when(use, { state: run([...basics], { ready }) });
+    const {
+      events,
+      after,
+      history: chosen,
+    } = app
+      .given(history(readyEvents(ready), [...basics]))
+      .when(use)
+      .outcome();
     expect(events[0]).toEqual({ type: 'OneOffAddressChosen', data: { address: ONE_OFF } });
     expect(events.map((e) => e.type)).not.toContain('AddressCreateRequested');
     expect(after.address.list).toEqual([]);
     expect(buildQuoteBody(after)).toMatchObject({ address: ONE_OFF, addressId: null });
     expect(checkoutProblems(after, NOW.mondayAfternoon).map((p) => p.code)).not.toContain('no-address');
-    const placed = when({ type: 'PlaceOrder', data: {} }, { state: after, id: 'key-1' }).events[0];
+    const placed = app.given(chosen).when({ type: 'PlaceOrder', data: {} }, { id: 'key-1' }).outcome().events[0];
     expect(placed).toMatchObject({ type: 'OrderSubmitted', data: { body: { address: ONE_OFF, addressId: null } } });
   });
 
@@ -46,24 +53,25 @@ describe('UseOneOffAddress', () => {
   });
 
   it('choosing a saved address (even the one selected before) drops the one-off one', () => {
-    const withSaved = run([{ type: 'ApplyAddresses', data: { addresses: [ADDRESS] } }, ...basics, use], { ready });
+    const { before: withSaved, after: back } = app
+      .given(history(readyEvents(ready), [{ type: 'ApplyAddresses', data: { addresses: [ADDRESS] } }, ...basics, use]))
+      .when({ type: 'SelectAddress', data: { addressId: ADDRESS.id } })
+      .outcome();
     expect(buildQuoteBody(withSaved)).toMatchObject({ address: ONE_OFF, addressId: null });
     expect(withSaved.cart.items.filter((l) => l.isHidden && !l.isGift).map((l) => l.product.price)).toEqual([300]);
-    const back = when({ type: 'SelectAddress', data: { addressId: ADDRESS.id } }, { state: withSaved }).after;
     expect(back.checkout.oneOffAddress).toBeNull();
     expect(buildQuoteBody(back)).toMatchObject({ address: null, addressId: ADDRESS.id });
   });
 
   it('a guest is asked to sign in; an address without street or house is not taken', () => {
-    expect(when(use, { state: run([...basics], { ready: { ...ready, signedIn: false } }) }).events).toContainEqual({
-      type: 'AuthRequired',
-      data: { reason: 'address' },
-    });
-    expect(
-      when(
-        { type: 'UseOneOffAddress', data: { address: { ...ONE_OFF, home: ' ' } } },
-        { state: run([...basics], { ready }) },
-      ).events,
-    ).toEqual([]);
+    const guest = app
+      .given(history(readyEvents({ ...ready, signedIn: false }), [...basics]))
+      .when(use)
+      .outcome();
+    expect(guest.events).toContainEqual({ type: 'AuthRequired', data: { reason: 'address' } });
+    app
+      .given(history(readyEvents(ready), [...basics]))
+      .when({ type: 'UseOneOffAddress', data: { address: { ...ONE_OFF, home: ' ' } } })
+      .thenNothing();
   });
 });

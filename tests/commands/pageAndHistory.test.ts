@@ -7,7 +7,7 @@ import type { AppEvent } from '../../src/events';
 import { order } from './checkoutFixtures';
 import { ANGARSK } from '../fixtures/settings';
 import { USER } from '../fixtures/state';
-import { when } from './helpers';
+import { app, ready } from './helpers';
 
 const about: Page = {
   slug: 'about',
@@ -21,28 +21,36 @@ const loaded: AppEvent = { type: 'PageLoaded', data: { slug: 'about', cityId: AN
 
 describe('informational pages: LoadPage, ApplyPage, ReportPageFailure', () => {
   it('LoadPage → PageRequested; the entry is loading', () => {
-    const { events, after } = when({ type: 'LoadPage', data: { slug: 'about', cityId: ANGARSK.id } });
-    expect(events).toEqual([requested]);
+    const { after } = app
+      .given(ready())
+      .when({ type: 'LoadPage', data: { slug: 'about', cityId: ANGARSK.id } })
+      .then([requested]);
     expect(after.page.entries[`about/${ANGARSK.id}`]).toEqual({ status: 'loading' });
   });
 
   it('LoadPage while the page is asked for already → nothing (the answer is on its way)', () => {
-    expect(
-      when({ type: 'LoadPage', data: { slug: 'about', cityId: ANGARSK.id } }, { given: [requested] }).events,
-    ).toEqual([]);
+    app
+      .given(ready(), [requested])
+      .when({ type: 'LoadPage', data: { slug: 'about', cityId: ANGARSK.id } })
+      .thenNothing();
   });
 
   it('LoadPage with no slug or city → nothing', () => {
-    expect(when({ type: 'LoadPage', data: { slug: '', cityId: ANGARSK.id } }).events).toEqual([]);
-    expect(when({ type: 'LoadPage', data: { slug: 'about', cityId: '' } }).events).toEqual([]);
+    app
+      .given(ready())
+      .when({ type: 'LoadPage', data: { slug: '', cityId: ANGARSK.id } })
+      .thenNothing();
+    app
+      .given(ready())
+      .when({ type: 'LoadPage', data: { slug: 'about', cityId: '' } })
+      .thenNothing();
   });
 
   it('LoadPage of a page loaded before asks again, and the page stays shown meanwhile', () => {
-    const { events, after } = when(
-      { type: 'LoadPage', data: { slug: 'about', cityId: ANGARSK.id } },
-      { given: [requested, loaded] },
-    );
-    expect(events).toEqual([requested]);
+    const { after } = app
+      .given(ready(), [requested, loaded])
+      .when({ type: 'LoadPage', data: { slug: 'about', cityId: ANGARSK.id } })
+      .then([requested]);
     expect(after.page.entries[`about/${ANGARSK.id}`]).toEqual({ status: 'loaded', page: about });
   });
 
@@ -51,43 +59,36 @@ describe('informational pages: LoadPage, ApplyPage, ReportPageFailure', () => {
       type: 'PageLoadFailed',
       data: { slug: 'about', cityId: ANGARSK.id, status: 500, message: 'Ошибка' },
     };
-    const { events, after } = when(
-      { type: 'LoadPage', data: { slug: 'about', cityId: ANGARSK.id } },
-      { given: [requested, failed] },
-    );
-    expect(events).toEqual([requested]);
+    const { after } = app
+      .given(ready(), [requested, failed])
+      .when({ type: 'LoadPage', data: { slug: 'about', cityId: ANGARSK.id } })
+      .then([requested]);
     expect(after.page.entries[`about/${ANGARSK.id}`]).toEqual({ status: 'loading' });
   });
 
   it('ApplyPage → PageLoaded; the same page again → nothing', () => {
-    const first = when(
-      { type: 'ApplyPage', data: { slug: 'about', cityId: ANGARSK.id, page: about } },
-      { given: [requested] },
-    );
-    expect(first.events).toEqual([loaded]);
+    const first = app
+      .given(ready(), [requested])
+      .when({ type: 'ApplyPage', data: { slug: 'about', cityId: ANGARSK.id, page: about } })
+      .then([loaded]);
     expect(first.after.page.entries[`about/${ANGARSK.id}`]).toEqual({ status: 'loaded', page: about });
-    expect(
-      when(
-        { type: 'ApplyPage', data: { slug: 'about', cityId: ANGARSK.id, page: about } },
-        { given: [requested, loaded] },
-      ).events,
-    ).toEqual([]);
+    app
+      .given(ready(), [requested, loaded])
+      .when({ type: 'ApplyPage', data: { slug: 'about', cityId: ANGARSK.id, page: about } })
+      .thenNothing();
     const edited = { ...about, body: 'Мы готовим роллы и пиццу.' };
-    expect(
-      when(
-        { type: 'ApplyPage', data: { slug: 'about', cityId: ANGARSK.id, page: edited } },
-        { given: [requested, loaded, requested] },
-      ).events,
-    ).toEqual([{ type: 'PageLoaded', data: { slug: 'about', cityId: ANGARSK.id, page: edited } }]);
+    app
+      .given(ready(), [requested, loaded, requested])
+      .when({ type: 'ApplyPage', data: { slug: 'about', cityId: ANGARSK.id, page: edited } })
+      .then([{ type: 'PageLoaded', data: { slug: 'about', cityId: ANGARSK.id, page: edited } }]);
   });
 
   it('ReportPageFailure → PageLoadFailed with the HTTP status (404: the city has no such page) and the message', () => {
     const failure = { slug: 'masterclass', cityId: ANGARSK.id, status: 404, message: 'Страница не найдена' };
-    const { events, after } = when(
-      { type: 'ReportPageFailure', data: failure },
-      { given: [{ type: 'PageRequested', data: { slug: 'masterclass', cityId: ANGARSK.id } }] },
-    );
-    expect(events).toEqual([{ type: 'PageLoadFailed', data: failure }]);
+    const { after } = app
+      .given(ready(), [{ type: 'PageRequested', data: { slug: 'masterclass', cityId: ANGARSK.id } }])
+      .when({ type: 'ReportPageFailure', data: failure })
+      .then([{ type: 'PageLoadFailed', data: failure }]);
     expect(after.page.entries[`masterclass/${ANGARSK.id}`]).toEqual({
       status: 'failed',
       httpStatus: 404,
@@ -97,19 +98,18 @@ describe('informational pages: LoadPage, ApplyPage, ReportPageFailure', () => {
 
   it('a failed refresh of a page shown keeps it shown (the failure is still recorded)', () => {
     const failure = { slug: 'about', cityId: ANGARSK.id, status: 0, message: 'Произошла ошибка. Попробуйте позже.' };
-    const { events, after } = when(
-      { type: 'ReportPageFailure', data: failure },
-      { given: [requested, loaded, requested] },
-    );
-    expect(events).toEqual([{ type: 'PageLoadFailed', data: failure }]);
+    const { after } = app
+      .given(ready(), [requested, loaded, requested])
+      .when({ type: 'ReportPageFailure', data: failure })
+      .then([{ type: 'PageLoadFailed', data: failure }]);
     expect(after.page.entries[`about/${ANGARSK.id}`]).toEqual({ status: 'loaded', page: about });
   });
 
   it('pages are kept per city', () => {
-    const { after } = when(
-      { type: 'LoadPage', data: { slug: 'about', cityId: 'city-shelekhov' } },
-      { given: [requested, loaded] },
-    );
+    const { after } = app
+      .given(ready(), [requested, loaded])
+      .when({ type: 'LoadPage', data: { slug: 'about', cityId: 'city-shelekhov' } })
+      .outcome();
     expect(Object.keys(after.page.entries)).toEqual([`about/${ANGARSK.id}`, 'about/city-shelekhov']);
   });
 });
@@ -120,84 +120,82 @@ describe('order history (SPEC §3 History: orders with items and modifiers)', ()
   const historyLoaded: AppEvent = { type: 'OrderHistoryLoaded', data: { orders: [past] } };
 
   it('LoadOrderHistory signed in → OrderHistoryRequested for the phone; the history is loading', () => {
-    const { events, after } = when({ type: 'LoadOrderHistory', data: {} });
-    expect(events).toEqual([historyRequested]);
+    const { after } = app.given(ready()).when({ type: 'LoadOrderHistory', data: {} }).then([historyRequested]);
     expect(after.user.history).toEqual({ status: 'loading', orders: [] });
   });
 
   it('LoadOrderHistory signed out → nothing', () => {
-    expect(when({ type: 'LoadOrderHistory', data: {} }, { ready: { signedIn: false } }).events).toEqual([]);
+    app
+      .given(ready({ signedIn: false }))
+      .when({ type: 'LoadOrderHistory', data: {} })
+      .thenNothing();
   });
 
   it('LoadOrderHistory while it is asked for already → nothing; once loaded it asks again and the orders stay shown', () => {
-    expect(when({ type: 'LoadOrderHistory', data: {} }, { given: [historyRequested] }).events).toEqual([]);
-    const again = when({ type: 'LoadOrderHistory', data: {} }, { given: [historyRequested, historyLoaded] });
-    expect(again.events).toEqual([historyRequested]);
+    app.given(ready(), [historyRequested]).when({ type: 'LoadOrderHistory', data: {} }).thenNothing();
+    const again = app
+      .given(ready(), [historyRequested, historyLoaded])
+      .when({ type: 'LoadOrderHistory', data: {} })
+      .then([historyRequested]);
     expect(again.after.user.history).toEqual({ status: 'loaded', orders: [past] });
   });
 
   it('ApplyOrderHistory → OrderHistoryLoaded with the orders, their items and modifiers; the same orders again → nothing', () => {
-    const { events, after } = when(
-      { type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [past] } },
-      { given: [historyRequested] },
-    );
-    expect(events).toEqual([historyLoaded]);
+    const { after } = app
+      .given(ready(), [historyRequested])
+      .when({ type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [past] } })
+      .then([historyLoaded]);
     expect(after.user.history.orders[0]?.items[0]?.mods.map((m) => m.name)).toEqual(['30 см']);
-    expect(
-      when(
-        { type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [past] } },
-        { given: [historyRequested, historyLoaded] },
-      ).events,
-    ).toEqual([]);
+    app
+      .given(ready(), [historyRequested, historyLoaded])
+      .when({ type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [past] } })
+      .thenNothing();
   });
 
   it('an empty history is loaded too (the page says "Вы ещё ничего не заказывали.")', () => {
-    const { events, after } = when(
-      { type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [] } },
-      { given: [historyRequested] },
-    );
-    expect(events).toEqual([{ type: 'OrderHistoryLoaded', data: { orders: [] } }]);
+    const { after } = app
+      .given(ready(), [historyRequested])
+      .when({ type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [] } })
+      .then([{ type: 'OrderHistoryLoaded', data: { orders: [] } }]);
     expect(after.user.history).toEqual({ status: 'loaded', orders: [] });
   });
 
   it('an answer for a customer no longer signed in, or for another phone, is dropped', () => {
-    expect(
-      when({ type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [past] } }, { ready: { signedIn: false } })
-        .events,
-    ).toEqual([]);
-    expect(
-      when(
-        { type: 'ApplyOrderHistory', data: { phone: '+79990000000', orders: [past] } },
-        { given: [historyRequested] },
-      ).events,
-    ).toEqual([]);
-    expect(
-      when(
-        { type: 'ReportOrderHistoryFailure', data: { phone: USER.phone, message: 'x' } },
-        { ready: { signedIn: false } },
-      ).events,
-    ).toEqual([]);
+    app
+      .given(ready({ signedIn: false }))
+      .when({ type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [past] } })
+      .thenNothing();
+    app
+      .given(ready(), [historyRequested])
+      .when({ type: 'ApplyOrderHistory', data: { phone: '+79990000000', orders: [past] } })
+      .thenNothing();
+    app
+      .given(ready({ signedIn: false }))
+      .when({ type: 'ReportOrderHistoryFailure', data: { phone: USER.phone, message: 'x' } })
+      .thenNothing();
   });
 
   it('ReportOrderHistoryFailure → OrderHistoryLoadFailed (the page says "Не удалось загрузить историю заказов.")', () => {
-    const { events, after } = when(
-      { type: 'ReportOrderHistoryFailure', data: { phone: USER.phone, message: 'Ошибка сервера' } },
-      { given: [historyRequested] },
-    );
-    expect(events).toEqual([{ type: 'OrderHistoryLoadFailed', data: { message: 'Ошибка сервера' } }]);
+    const { after } = app
+      .given(ready(), [historyRequested])
+      .when({ type: 'ReportOrderHistoryFailure', data: { phone: USER.phone, message: 'Ошибка сервера' } })
+      .then([{ type: 'OrderHistoryLoadFailed', data: { message: 'Ошибка сервера' } }]);
     expect(after.user.history).toEqual({ status: 'failed', orders: [] });
   });
 
   it('a failed refresh keeps the orders shown', () => {
-    const { after } = when(
-      { type: 'ReportOrderHistoryFailure', data: { phone: USER.phone, message: 'x' } },
-      { given: [historyRequested, historyLoaded, historyRequested] },
-    );
+    const { after } = app
+      .given(ready(), [historyRequested, historyLoaded, historyRequested])
+      .when({ type: 'ReportOrderHistoryFailure', data: { phone: USER.phone, message: 'x' } })
+      .outcome();
     expect(after.user.history).toEqual({ status: 'loaded', orders: [past] });
   });
 
   it('Logout forgets the history', () => {
-    const { after } = when({ type: 'Logout', data: {} }, { given: [historyRequested, historyLoaded] });
+    const { after } = app
+      .given(ready(), [historyRequested, historyLoaded])
+      .when({ type: 'Logout', data: {} })
+      .outcome();
     expect(after.user.history).toEqual({ status: 'idle', orders: [] });
   });
 });

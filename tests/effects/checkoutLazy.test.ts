@@ -1,21 +1,21 @@
-// The default checkout effect of createEffects comes in its own chunk (issue 4): an order submitted
-// before that chunk has loaded still goes out once it has, and sign-in (in the chunk of the
-// effects loaded after the first paint) and checkout share the one bot-check runner given.
+// The browser's checkout effect comes in its own chunk (LAZY_AREAS.checkout): an order submitted
+// before that chunk has loaded still goes out once it has, and sign-in (in the account chunk) and
+// checkout share the one bot-check runner given.
 import { BehaviorSubject, of, Subject } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
 import type { CaptchaInfo } from '../../src/api/contract/checkout';
 import type { AppCommand } from '../../src/commands';
 import { buildQuoteBody } from '../../src/projections/orderBody';
-import { createEffects } from '../../src/effects';
 import type { CaptchaRunner } from '../../src/effects/captcha';
 import type { EventEnvelope } from '../../src/effects/deps';
+import { lazyEffects } from '../../src/views/app/lazyAreas';
 import { checkoutState, order } from '../commands/checkoutFixtures';
 import { envelope, fakeApi, fakeDeps } from './helpers';
 
 const CAPTCHA: CaptchaInfo = { required: true, provider: 'smartcaptcha', siteKey: 'k' };
 const opened = checkoutState([{ type: 'CheckoutOpened', data: {} }]);
 
-describe('the lazily loaded checkout of createEffects', () => {
+describe('the lazily loaded checkout', () => {
   it('places an order submitted before its chunk loaded, with a token from the runner sign-in uses too', async () => {
     const body = buildQuoteBody(opened);
     if (body === null) throw new Error('no body');
@@ -31,12 +31,12 @@ describe('the lazily loaded checkout of createEffects', () => {
     const { deps, recorded } = fakeDeps(api);
     let tokens = 0;
     const captcha: CaptchaRunner = { token: async () => `token-${++tokens}` };
-    const effects = createEffects({ captcha });
+    const effects = lazyEffects({ checkout: { captcha }, account: { captcha } });
     const events = new Subject<EventEnvelope>();
     const state$ = new BehaviorSubject(opened);
     const out: AppCommand[] = [];
     const subs = [effects.checkout, effects.afterFirstPaint].map((effect) =>
-      effect?.(events, state$, deps).subscribe((c) => out.push(c)),
+      effect(events, state$, deps).subscribe((c) => out.push(c)),
     );
 
     events.next(
@@ -64,7 +64,7 @@ describe('the lazily loaded checkout of createEffects', () => {
     events.next(envelope({ type: 'CodeRequested', data: { phone: '+79991234567', captcha: CAPTCHA } }));
     await vi.waitFor(() => expect(out).toContainEqual({ type: 'ConfirmCodeSent', data: { phone: '+79991234567' } }));
 
-    subs.forEach((s) => s?.unsubscribe());
+    subs.forEach((s) => s.unsubscribe());
     expect(orderTokens).toEqual(['token-1']);
     expect(codeTokens).toEqual(['token-2']);
     expect(out.filter((c) => c.type === 'CompleteOrderPlacement')).toHaveLength(1);

@@ -11,6 +11,7 @@ import { decide } from '../../src/commands/decide';
 import type { AppCommand } from '../../src/commands';
 import type { Effect } from '../../src/effects/deps';
 import { createRootEffect, runEffects } from '../../src/effects';
+import { lazyEffects } from '../../src/views/app/lazyAreas';
 import { afterFirstPaint$ } from '../../src/effects/afterFirstPaint';
 import { likes$ } from '../../src/effects/likes';
 import { pageAge$ } from '../../src/effects/pageAge';
@@ -159,7 +160,7 @@ const BOOT_API = {
 
 describe('rootEffect on the real store', () => {
   it('the first version check runs at boot with the first load: its answer is what a later change is measured against', () => {
-    // The default root effect: the chunk of the effects loaded after the first paint does not
+    // The browser's root effect: the chunk of the effects loaded after the first paint does not
     // arrive within this virtual-time run, and the baseline must not wait for it (a stop-list
     // change made before the chunk loaded would otherwise be taken as the first value and never
     // reload the catalogue).
@@ -174,7 +175,7 @@ describe('rootEffect on the real store', () => {
         },
       },
       BOOT_API,
-      createRootEffect(),
+      createRootEffect(lazyEffects()),
       1000,
     );
     expect(w.store.getState().setting.versions).toEqual({ catalog: 'c1', settings: 's1', store: '1', mobileApp: '1' });

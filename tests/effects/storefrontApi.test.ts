@@ -1,12 +1,16 @@
-// createStorefrontApi over the contract: method, path and body of each call (SPEC §7), answers
-// unwrapped, failures as ApiFailure, and unsubscribing aborts the request.
-import { firstValueFrom, lastValueFrom, type Observable } from 'rxjs';
+// createStorefrontApi over the contract, as the browser builds it (the account calls through
+// lazyCalls, LAZY_AREAS.account): method, path and body of each call (SPEC §7), answers unwrapped,
+// failures as ApiFailure, and unsubscribing aborts the request.
+import { firstValueFrom, lastValueFrom, of, type Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { ApiFailure, createApiClient } from '../../src/api/client';
-import { createStorefrontApi, type StorefrontApi } from '../../src/api/storefrontApi';
+import { ApiFailure, createApiClient, type ApiClient } from '../../src/api/client';
+import { createStorefrontApi, lazyCalls, type StorefrontApi } from '../../src/api/storefrontApi';
+import { LAZY_AREAS } from '../../src/views/app/lazyAreas';
 import { catalog } from '../fixtures/catalog';
 import { cities, settings } from '../fixtures/settings';
 import { USER } from './state';
+
+const browserApi = (client: ApiClient) => createStorefrontApi(client, LAZY_AREAS.account.calls(client));
 
 type Seen = { method: string; url: string; body: unknown; auth: string | undefined };
 
@@ -22,7 +26,7 @@ function apiAnswering(answer: unknown, status = 200): { api: StorefrontApi; seen
     });
     return status === 204 ? new Response(null, { status }) : Response.json(answer, { status });
   };
-  return { api: createStorefrontApi(createApiClient({ baseUrl: '', getToken: () => 'tok', fetch })), seen };
+  return { api: browserApi(createApiClient({ baseUrl: '', getToken: () => 'tok', fetch })), seen };
 }
 
 async function callOf<T>(
@@ -176,7 +180,7 @@ describe('StorefrontApi over the contract (SPEC §7)', () => {
     });
     // The client's own token is gone by then; the revoked one goes in the header.
     const seen: Seen[] = [];
-    const withoutToken = createStorefrontApi(
+    const withoutToken = browserApi(
       createApiClient({
         baseUrl: '',
         getToken: () => null,
@@ -204,7 +208,7 @@ describe('StorefrontApi over the contract (SPEC §7)', () => {
 
   it('unsubscribing aborts the request (latest promo wins for real)', () => {
     let signal: AbortSignal | undefined;
-    const api = createStorefrontApi(
+    const api = browserApi(
       createApiClient({
         baseUrl: '',
         getToken: () => null,
@@ -218,5 +222,65 @@ describe('StorefrontApi over the contract (SPEC §7)', () => {
     expect(signal?.aborted).toBe(false);
     sub.unsubscribe();
     expect(signal?.aborted).toBe(true);
+  });
+});
+
+describe('lazyCalls', () => {
+  type Echo = { echo(text: string): Observable<string> };
+
+  it('loads the implementation on the first call only, and forwards each call with its arguments', async () => {
+    let loads = 0;
+    const calls = lazyCalls<Echo>(async () => {
+      loads += 1;
+      return { echo: (text) => of(`эхо: ${text}`) };
+    });
+    const first = calls.echo('раз');
+    expect(loads).toBe(0); // cold: nothing loads before a subscription
+    expect(await firstValueFrom(first)).toBe('эхо: раз');
+    expect(await firstValueFrom(calls.echo('два'))).toBe('эхо: два');
+    expect(loads).toBe(1);
+  });
+
+  it('a failed load (offline) fails that call and is tried again on the next', async () => {
+    let loads = 0;
+    const calls = lazyCalls<Echo>(async () => {
+      loads += 1;
+      if (loads === 1) throw new Error('chunk failed');
+      return { echo: (text) => of(text) };
+    });
+    await expect(firstValueFrom(calls.echo('a'))).rejects.toThrow('chunk failed');
+    expect(await firstValueFrom(calls.echo('b'))).toBe('b');
+    expect(loads).toBe(2);
+  });
+
+  it('does not pass for a promise, so returning it from an async function does not load it', async () => {
+    let loads = 0;
+    const calls = lazyCalls<Echo>(async () => {
+      loads += 1;
+      return { echo: (text) => of(text) };
+    });
+    expect(Reflect.get(calls, 'then')).toBeUndefined();
+    const awaited = await Promise.resolve(calls);
+    expect(awaited).toBe(calls);
+    expect(loads).toBe(0);
+  });
+
+  it('the first-load calls stay on the api object itself, the account calls come through lazyCalls', () => {
+    const client = createApiClient({
+      baseUrl: '',
+      getToken: () => null,
+      fetch: () => new Promise<Response>(() => undefined),
+    });
+    const api = browserApi(client);
+    expect(Object.keys(api).sort()).toEqual([
+      'getCatalog',
+      'getCatalogVersion',
+      'getCities',
+      'getMobileAppVersion',
+      'getSettings',
+      'getSettingsVersion',
+      'getStoreVersion',
+    ]);
+    expect(typeof api.promo).toBe('function');
   });
 });

@@ -5,7 +5,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FakeGeocoderMode = 'ok' | 'http-500' | 'garbage' | 'invalid-shape';
+/** 'silent' takes the request and never answers, as an overloaded or cut-off service does. */
+export type FakeGeocoderMode = 'ok' | 'http-500' | 'garbage' | 'invalid-shape' | 'silent';
 
 export interface FakeYandexGeocoder {
   /** Base URL of the API, like https://geocode-maps.yandex.ru/1.x/. */
@@ -95,6 +96,8 @@ export async function startFakeYandexGeocoder(key = 'test-geocoder-key'): Promis
     if (url.searchParams.get('apikey') !== fake.key)
       return json(403, { statusCode: 403, error: 'Forbidden', message: 'Invalid api key' });
     switch (fake.mode) {
+      case 'silent':
+        return;
       case 'http-500':
         response.writeHead(500);
         response.end('Internal Server Error');
@@ -116,6 +119,10 @@ export async function startFakeYandexGeocoder(key = 'test-geocoder-key'): Promis
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   fake.url = `http://127.0.0.1:${port}/1.x/`;
-  fake.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  fake.close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
   return fake;
 }

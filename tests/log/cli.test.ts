@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { replay, stateAt } from '../../src/events/log';
-import { parseLog, parseLogText } from '../../src/events/logCodec';
+import { replay, stateAt } from '../../src/log/log';
+import { parseLog, parseLogText } from '../../src/log/logCodec';
 import { formatDiff, parseArgs, runReplay } from '../../tools/replay';
 import { generateEventLog } from '../../tools/gen-log';
 

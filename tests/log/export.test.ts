@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { maskName, maskPhonesInText, redactValue } from '../../src/events/log';
-import { exportLogWith } from '../../src/events/logCodec';
+import { maskName, maskPhonesInText, redactValue } from '../../src/log/log';
+import { exportLogWith } from '../../src/log/logCodec';
 import { toyCodec, toyLog } from './toy';
 
 const numRuns = Number(process.env.FC_RUNS ?? 1000);

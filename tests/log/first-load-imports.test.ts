@@ -48,20 +48,15 @@ function staticGraph(entry: string): Set<string> {
   return seen;
 }
 
-const SCHEMA_MODULES = [
-  'src/events/index.ts',
-  'src/commands/index.ts',
-  'src/events/logCodec.ts',
-  'src/events/upcasters.ts',
-];
+const SCHEMA_MODULES = ['src/events/index.ts', 'src/commands/index.ts', 'src/log/logCodec.ts', 'src/log/upcasters.ts'];
 
 describe('what the page imports at start for the recorded log', () => {
   it('the walk sees through re-exports and finds the schemas where they are imported', () => {
-    expect([...staticGraph('src/events/logCodec.ts')]).toEqual(expect.arrayContaining(SCHEMA_MODULES));
-    expect(staticGraph('src/views/app/bugReport.ts').has('src/events/logCodec.ts')).toBe(true);
+    expect([...staticGraph('src/log/logCodec.ts')]).toEqual(expect.arrayContaining(SCHEMA_MODULES));
+    expect(staticGraph('src/views/app/bugReport.ts').has('src/log/logCodec.ts')).toBe(true);
   });
 
-  it.each(['src/effects/recording.ts', 'src/events/log.ts', 'src/views/app/bugReportUi.tsx'])(
+  it.each(['src/effects/recording.ts', 'src/log/log.ts', 'src/views/app/bugReportUi.tsx'])(
     '%s reaches no schema module nor the log codec',
     (entry) => {
       const graph = staticGraph(entry);
@@ -74,7 +69,7 @@ describe('what the page imports at start for the recorded log', () => {
     const graph = staticGraph('src/views/main.tsx');
     expect(graph.has('src/views/app/bugReportStart.ts')).toBe(true);
     expect(
-      ['src/views/app/bugReportUi.tsx', 'src/effects/recording.ts', 'src/events/log.ts'].filter((m) => graph.has(m)),
+      ['src/views/app/bugReportUi.tsx', 'src/effects/recording.ts', 'src/log/log.ts'].filter((m) => graph.has(m)),
     ).toEqual([]);
   });
 });
@@ -122,95 +117,91 @@ describe('what the page imports at start for the deciders', () => {
 });
 
 // Nor are the deciders of the on-demand areas (src/commands/onDemand.ts: checkout, the sign-in
-// flow, user, address): every module that dispatches a command of such an area brings its
-// decider, by importing commands/<area>.provide.
-describe('the on-demand deciders come with the modules that dispatch their commands', () => {
+// flow, user, address, the informational pages): every lazily loaded chunk that dispatches a
+// command of such an area exports its decider as `deciders`, which the chunk's loader provides.
+describe('the on-demand deciders come with the chunks that dispatch their commands', () => {
   const areas = Object.keys(ON_DEMAND_COMMAND_TYPES) as OnDemandArea[];
-  const provideModule = (area: OnDemandArea) => `src/commands/${area}.provide.ts`;
-  /** What the provide module hands to the slot: its value imports but the slot itself. */
-  const deciderModules = (area: OnDemandArea): string[] => {
-    const file = resolve(root, provideModule(area));
-    return valueImports(readFileSync(file, 'utf8'))
-      .map((specifier) => resolveModule(file, specifier))
-      .filter((m): m is string => m !== null)
-      .map((m) => relative(root, m))
-      .filter((m) => m !== 'src/commands/onDemand.ts');
-  };
+  const deciderModule = (area: OnDemandArea) => `src/commands/${area}.decide.ts`;
   const sourceFiles = (dir: string): string[] =>
     readdirSync(resolve(root, dir), { withFileTypes: true }).flatMap((d) =>
       d.isDirectory() ? sourceFiles(join(dir, d.name)) : /\.tsx?$/.test(d.name) ? [join(dir, d.name)] : [],
     );
-  const dispatchersOf = (area: OnDemandArea): string[] => {
-    const types = Object.keys(ON_DEMAND_COMMAND_TYPES[area]);
-    return [...sourceFiles('src/views'), ...sourceFiles('src/effects')].filter((file) => {
-      const text = readFileSync(resolve(root, file), 'utf8');
-      return types.some((t) => text.includes(`type: '${t}'`));
-    });
+  const storefrontFiles = [...sourceFiles('src/views'), ...sourceFiles('src/effects')].filter(
+    (file) => !file.startsWith('src/views/admin/'),
+  );
+  /** Views and effects dispatch; a decider module naming a command type (the replay's full decider) does not. */
+  const dispatchesTo = (file: string): OnDemandArea[] => {
+    if (!storefrontFiles.includes(file)) return [];
+    const text = readFileSync(resolve(root, file), 'utf8');
+    return areas.filter((area) =>
+      Object.keys(ON_DEMAND_COMMAND_TYPES[area]).some((t) => text.includes(`type: '${t}'`)),
+    );
   };
-  it('knows each area, its provide module and its decider', () => {
+  /** Every module the storefront loads with import(), as written in the module that loads it. */
+  const lazyChunks = (): string[] => [
+    ...new Set(
+      storefrontFiles.flatMap((file) =>
+        [...readFileSync(resolve(root, file), 'utf8').matchAll(/import\('(\.[^']+)'\)/g)]
+          .map((m) => resolveModule(resolve(root, file), m[1] ?? ''))
+          .filter((m): m is string => m !== null)
+          .map((m) => relative(root, m)),
+      ),
+    ),
+  ];
+  /** The areas whose deciders a chunk exports as `deciders` (written out, or re-exported from another chunk). */
+  const exportedDeciders = (chunk: string): OnDemandArea[] => {
+    const file = resolve(root, chunk);
+    const text = readFileSync(file, 'utf8');
+    const reexport = /^export \{ deciders \} from '(\.[^']+)';/m.exec(text);
+    if (reexport) {
+      const from = resolveModule(file, reexport[1] ?? '');
+      return from === null ? [] : exportedDeciders(relative(root, from));
+    }
+    const declared = /^export const deciders: ChunkDeciders = \{([^}]*)\}/m.exec(text)?.[1] ?? '';
+    return areas.filter((area) => new RegExp(`\\b${area}: decide`).test(declared));
+  };
+
+  it('finds the chunks, the deciders they export and the modules that dispatch', () => {
     expect(areas.sort()).toEqual(['address', 'checkout', 'page', 'signIn', 'user']);
-    expect(areas.map((area) => [area, deciderModules(area)])).toEqual([
-      ['address', ['src/commands/address.decide.ts']],
-      ['checkout', ['src/commands/checkout.decide.ts']],
-      ['page', ['src/commands/page.decide.ts']],
-      ['signIn', ['src/commands/signIn.decide.ts']],
-      ['user', ['src/commands/user.decide.ts']],
-    ]);
+    const chunks = lazyChunks();
+    expect(chunks).toEqual(
+      expect.arrayContaining([
+        'src/views/pages/CheckoutPage.tsx',
+        'src/views/modals/ModalContent.tsx',
+        'src/effects/afterFirstPaint.ts',
+        'src/effects/checkoutBrowser.ts',
+        'src/views/app/bugReportUi.tsx',
+      ]),
+    );
+    expect(exportedDeciders('src/views/pages/CheckoutPage.tsx').sort()).toEqual(['address', 'checkout']);
+    expect(exportedDeciders('src/views/pages/CompleteErrorPage.tsx')).toEqual(['checkout']);
+    expect(exportedDeciders('src/effects/afterFirstPaint.ts').sort()).toEqual(['address', 'page', 'signIn', 'user']);
+    expect(exportedDeciders('src/views/pages/CartPage.tsx')).toEqual([]);
+    expect(dispatchesTo('src/views/pages/CheckoutPage.tsx')).toEqual(expect.arrayContaining(['checkout', 'address']));
+    expect(dispatchesTo('src/effects/auth.ts')).toEqual(expect.arrayContaining(['signIn', 'user', 'address']));
   });
 
-  it('the first load reaches the slot but no on-demand decider', () => {
+  it('the first load reaches the slots but no on-demand decider nor any module that dispatches to one', () => {
     const graph = staticGraph('src/views/main.tsx');
     expect(graph.has('src/commands/onDemand.ts')).toBe(true);
     expect(graph.has('src/commands/auth.decide.ts')).toBe(true);
-    expect(areas.flatMap((area) => [provideModule(area), ...deciderModules(area)]).filter((m) => graph.has(m))).toEqual(
-      [],
-    );
+    expect(areas.map(deciderModule).filter((m) => graph.has(m))).toEqual([]);
+    expect([...graph].filter((m) => m.startsWith('src/') && dispatchesTo(m).length > 0)).toEqual([]);
   });
 
-  it.each([
-    [
-      'checkout',
-      [
-        'src/views/pages/CheckoutPage.tsx',
-        'src/views/pages/CompletePage.tsx',
-        'src/views/modals/AddressModal.tsx',
-        'src/effects/checkout.ts',
-      ],
-    ],
-    ['signIn', ['src/views/modals/AuthModal.tsx', 'src/views/modals/ModalContent.tsx', 'src/effects/auth.ts']],
-    [
-      'user',
-      [
-        'src/views/pages/personal/ProfilePage.tsx',
-        'src/views/pages/personal/HistoryPage.tsx',
-        'src/views/components/ProfileForm.tsx',
-        'src/effects/user.ts',
-        'src/effects/balance.ts',
-      ],
-    ],
-    [
-      'address',
-      [
-        'src/views/modals/AddressModal.tsx',
-        'src/views/pages/personal/AddressesPage.tsx',
-        'src/effects/address.ts',
-        'src/effects/auth.ts',
-      ],
-    ],
-    ['page', ['src/views/pages/InfoPage.tsx', 'src/effects/page.ts']],
-  ] as const)(
-    'each module in src/views or src/effects that dispatches a %s command reaches its provide module',
-    (area, known) => {
-      const dispatching = dispatchersOf(area);
-      expect(dispatching).toEqual(expect.arrayContaining([...known]));
-      expect(dispatching.filter((file) => !staticGraph(file).has(provideModule(area)))).toEqual([]);
-    },
-  );
+  it('every lazily loaded chunk exports the decider of each area that it, or a module it imports, dispatches to', () => {
+    const missing = lazyChunks().flatMap((chunk) => {
+      const exported = exportedDeciders(chunk);
+      const dispatched = new Set([...staticGraph(chunk)].flatMap(dispatchesTo));
+      return areas.filter((a) => dispatched.has(a) && !exported.includes(a)).map((a) => `${chunk}: ${a}`);
+    });
+    expect(missing).toEqual([]);
+  });
 });
 
-// The effects nothing on the first paint needs are one lazily loaded chunk
-// (src/effects/afterFirstPaintLazy.ts), and the bot check it shares with the checkout chunk comes
-// with either: the entry reaches their lazy wrappers only.
+// The effects nothing on the first paint needs are one lazily loaded chunk (LAZY_AREAS.account in
+// src/views/app/lazyAreas.ts), and the bot check it shares with the checkout chunk comes with
+// either: the entry reaches the registry and the generic lazy effect only.
 describe('the first load carries no effect of the later chunks', () => {
   const later = [
     'src/effects/afterFirstPaint.ts',
@@ -232,12 +223,12 @@ describe('the first load carries no effect of the later chunks', () => {
     expect(staticGraph('src/effects/checkoutBrowser.ts').has('src/effects/captchaBrowser.ts')).toBe(true);
   });
 
-  it('the entry reaches the lazy wrappers, the token revocation and the version checks, but none of them', () => {
+  it('the entry reaches the registry, the token revocation and the version checks, but none of them', () => {
     const graph = staticGraph('src/views/main.tsx');
     expect([...graph]).toEqual(
       expect.arrayContaining([
-        'src/effects/afterFirstPaintLazy.ts',
-        'src/effects/checkoutLazy.ts',
+        'src/views/app/lazyAreas.ts',
+        'src/effects/lazy.ts',
         'src/effects/tokenRevocation.ts',
         'src/effects/versions.ts',
       ]),
@@ -258,7 +249,7 @@ describe('the city prompt comes alone', () => {
       expect.arrayContaining([
         'src/views/modals/AuthModal.tsx',
         'src/views/modals/AddressModal.tsx',
-        'src/commands/signIn.provide.ts',
+        'src/commands/signIn.decide.ts',
       ]),
     );
     expect(modals.has('src/views/modals/CityModal.tsx')).toBe(false);
@@ -271,7 +262,12 @@ describe('the city prompt comes alone', () => {
       .map((f) => `src/views/modals/${f}`);
     expect(otherModals.length).toBeGreaterThan(5);
     expect(
-      graph.filter((m) => otherModals.includes(m) || m.endsWith('.provide.ts') || m.endsWith('ModalContent.tsx')),
+      graph.filter(
+        (m) =>
+          otherModals.includes(m) ||
+          Object.keys(ON_DEMAND_COMMAND_TYPES).some((area) => m === `src/commands/${area}.decide.ts`) ||
+          m.endsWith('ModalContent.tsx'),
+      ),
     ).toEqual([]);
   });
 });

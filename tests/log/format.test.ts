@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENT_SCHEMA_VERSION, LogFormatError } from '../../src/events/log';
+import { CURRENT_SCHEMA_VERSION, LogFormatError } from '../../src/log/log';
 import { toyCodec, toyLog } from './toy';
 
 describe('log format (DESIGN point 6: { schemaVersion, appVersion, storeVersion, snapshot?, entries })', () => {

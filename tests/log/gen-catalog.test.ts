@@ -23,7 +23,7 @@ describe('tools/gen-log (the replay benchmark log)', () => {
     const { z } = await import('zod');
     const { AppEventSchema } = await import('../../src/events');
     const { AppCommandSchema } = await import('../../src/commands');
-    const { createLogCodec } = await import('../../src/events/logCodec');
+    const { createLogCodec } = await import('../../src/log/logCodec');
     const { generateEventLog, countEvents } = await import('../../tools/gen-log');
     const log = generateEventLog({ eventCount: 2_000, seed: 3 });
     expect(countEvents(log)).toBe(2_000);

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_REPORT_KIND, type ClientReport } from '../../src/api/contract/clientLog';
-import { redactValue } from '../../src/events/log';
+import { redactValue } from '../../src/log/log';
 import { maskReport } from '../../server/services/clientLogs';
 
 const numRuns = Number(process.env.FC_RUNS ?? 1000);

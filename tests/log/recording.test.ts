@@ -2,8 +2,8 @@
 // written to storage at most once per throttle, surviving a reload, never holding the token.
 // Earlier sessions are kept unparsed (issue 4): dropped whole when the ring is over capacity.
 import { describe, expect, it } from 'vitest';
-import { redactValue, replay, replayFinal, REDACTED } from '../../src/events/log';
-import { parseLog } from '../../src/events/logCodec';
+import { redactValue, replay, replayFinal, REDACTED } from '../../src/log/log';
+import { parseLog } from '../../src/log/logCodec';
 import {
   createRecorder,
   loadRing,

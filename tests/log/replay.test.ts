@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffStates, replayFinalWith, replayWith, stateAtWith } from '../../src/events/log';
+import { diffStates, replayFinalWith, replayWith, stateAtWith } from '../../src/log/log';
 import { toyFolder, toyInitial, toyLog } from './toy';
 
 describe('replay (generic core)', () => {

@@ -1,8 +1,8 @@
 // A toy domain (a counter with a list of names) for testing the generic log core without the app.
 import { produce } from 'immer';
 import { z } from 'zod/mini';
-import type { Folder, LogOf } from '../../src/events/log';
-import { createLogCodec } from '../../src/events/logCodec';
+import type { Folder, LogOf } from '../../src/log/log';
+import { createLogCodec } from '../../src/log/logCodec';
 
 export const ToyEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('Added'), data: z.object({ n: z.number() }) }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { replayFinal } from '../../src/events/log';
-import { parseLog } from '../../src/events/logCodec';
+import { replayFinal } from '../../src/log/log';
+import { parseLog } from '../../src/log/logCodec';
 import {
   CURRENT_SCHEMA_VERSION,
   LogFormatError,
@@ -8,7 +8,7 @@ import {
   upcastV1toV2,
   upcastV2toV3,
   upcasters,
-} from '../../src/events/upcasters';
+} from '../../src/log/upcasters';
 import { initialState } from '../../src/projections/store';
 import { USER } from '../fixtures/state';
 import { toyCodec } from './toy';

@@ -10,7 +10,7 @@ import { createStore, type LogEntry, type Store } from '../../src/commands/bus';
 import type { ChosenMod } from '../../src/commands/cart';
 import { AppCommandSchema } from '../../src/commands';
 import { AppEventSchema } from '../../src/events';
-import { createLog } from '../../src/events/log';
+import { createLog } from '../../src/log/log';
 import { decide } from '../../src/commands/decide';
 import { goodsTotal, isDeliveryLine, isGoodsLine } from '../../src/domain/cart';
 import { evolveAll, type AppState } from '../../src/projections/store';

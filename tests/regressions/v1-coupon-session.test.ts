@@ -7,8 +7,8 @@
 // `npm run replay -- tests/regressions/v1-coupon-session.log.json --diff` or in /admin/reports.
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { replayFinal } from '../../src/events/log';
-import { parseLogText } from '../../src/events/logCodec';
+import { replayFinal } from '../../src/log/log';
+import { parseLogText } from '../../src/log/logCodec';
 
 const fixture = (file: string): string => readFileSync(new URL(file, import.meta.url), 'utf8');
 

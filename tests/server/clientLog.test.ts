@@ -10,8 +10,8 @@ import {
   ClientLogSummary,
   ClientReport,
 } from '../../src/api/contract/clientLog';
-import { replay, REDACTED, type Log } from '../../src/events/log';
-import { parseLog } from '../../src/events/logCodec';
+import { replay, REDACTED, type Log } from '../../src/log/log';
+import { parseLog } from '../../src/log/logCodec';
 import { buildReport, readReportJson } from '../../src/views/app/bugReport';
 import { staff } from '../../server/db/schema/admin';
 import { createStaffSession } from '../../server/services/admin/staffSessions';

@@ -37,6 +37,10 @@ function recordingLog() {
   };
 }
 
+// The fake answers on loopback at once, but a loaded machine can hold a request past production's
+// 5 s budget, and the quote then falls back to the street reference: tests give it a minute.
+const FAKE_TIMEOUT_MS = 60_000;
+
 let fake: FakeYandexGeocoder;
 beforeAll(async () => {
   fake = await startFakeYandexGeocoder();
@@ -229,7 +233,7 @@ describe('embedded reference and the /geocode routes', () => {
   });
 
   it('with a maps key (MAPS_KEY setting) the Yandex geocoder answers, and its invalid answer is 422 with the SPEC §8 text', async () => {
-    server.ctx.config.geocoder = { yandexKey: '', yandexUrl: fake.url };
+    server.ctx.config.geocoder = { yandexKey: '', yandexUrl: fake.url, timeoutMs: FAKE_TIMEOUT_MS };
     await server.db.run((db) =>
       db.execute(sql`update settings set value = ${JSON.stringify(fake.key)}::jsonb where name = 'MAPS_KEY'`),
     );
@@ -336,7 +340,7 @@ describe('the cache of geocoder answers and the checkout budget (Yandex configur
     server = await createTestServer();
     server.clock.set(OPEN_NOW);
     server.ctx.log = log;
-    server.ctx.config.geocoder = { yandexKey: fake.key, yandexUrl: fake.url };
+    server.ctx.config.geocoder = { yandexKey: fake.key, yandexUrl: fake.url, timeoutMs: FAKE_TIMEOUT_MS };
   });
   afterAll(async () => {
     await server.close();
@@ -496,6 +500,30 @@ describe('the cache of geocoder answers and the checkout budget (Yandex configur
     expect(asked(failing)).toBe(2);
     await quote({ street: 'улица Карла Маркса', home: '12' });
     expect(asked(failing)).toBe(2);
+  });
+
+  it('a Yandex that does not answer within the configured time leaves the quote to the street reference, and nothing is cached', async () => {
+    server.ctx.config.geocoder = { ...server.ctx.config.geocoder, timeoutMs: 200 };
+    fake.mode = 'silent';
+    try {
+      const before = asked('Ангарск, улица Карла Маркса, 14');
+      const answered = await quote({ street: 'улица Карла Маркса', home: '14' }, '10.200.0.9');
+      expect(asked('Ангарск, улица Карла Маркса, 14')).toBe(before + 1);
+      expect(answered.location).not.toBeNull();
+      expect(answered.location).not.toEqual(KARLA_MARKSA_10);
+      expect(
+        log.lines.some(
+          (l) => l.msg === 'geocoding: address lookup failed' && JSON.stringify(l.obj).includes('timeout'),
+        ),
+      ).toBe(true);
+      const cached = await server.db.run((db) =>
+        db.execute(sql`select 1 from geocode_cache where address = 'ангарск, улица карла маркса, 14'`),
+      );
+      expect(cached.rows).toEqual([]);
+    } finally {
+      fake.mode = 'ok';
+      server.ctx.config.geocoder = { ...server.ctx.config.geocoder, timeoutMs: FAKE_TIMEOUT_MS };
+    }
   });
 
   it('checkout calls that miss the cache spend a per-IP budget; when it is spent the quote answers as with Yandex down', async () => {

@@ -11,8 +11,8 @@ import {
   ClientReport,
   type ReportedError,
 } from '../../api/contract/clientLog';
-import { keepLast, LogFormatError, type Log } from '../../events/log';
-import { exportLog, parseLog } from '../../events/logCodec';
+import { keepLast, LogFormatError, type Log } from '../../log/log';
+import { exportLog, parseLog } from '../../log/logCodec';
 
 export { CLIENT_REPORT_KIND } from '../../api/contract/clientLog';
 

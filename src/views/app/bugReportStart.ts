@@ -1,7 +1,7 @@
 // Bug reporting from the page's start, with its code after the first paint (issues 4 and 7).
 //
 // The recorder, the reporter and the offer (./bugReportUi with src/effects/recording.ts and
-// src/events/log.ts, about 3 KB gzip) are not needed to show the menu, so they are a chunk of
+// src/log/log.ts, about 3 KB gzip) are not needed to show the menu, so they are a chunk of
 // their own, loaded when the browser is first idle. Nothing recorded is lost meanwhile: the
 // store keeps every entry it appended (Store.entries()), and the recorder starts from the state
 // the store started from (taken here, before the effects run) and is seeded with those entries,
@@ -57,8 +57,8 @@ export type StartOptions = {
   win?: Window;
   /** How the Ctrl+Shift+L file is saved (default: a download through an object URL). */
   save?: (fileName: string, text: string) => void;
-  /** The reporting chunk (default: import('./bugReportUi')). */
-  load?: () => Promise<BugReportModule>;
+  /** The reporting chunk (LAZY_AREAS.logTools in ./lazyAreas). */
+  load: () => Promise<BugReportModule>;
   /** Calls `start` when the page is first idle; returns a cancel (default: after the load event, requestIdleCallback, 2 s at most). */
   whenIdle?: (start: () => void) => () => void;
 };
@@ -79,7 +79,7 @@ function browserIdle(start: () => void): () => void {
 export function startBugReporting(options: StartOptions): StartedReporting {
   const { store, storage } = options;
   const win = options.win ?? window;
-  const load = options.load ?? (() => import('./bugReportUi'));
+  const { load } = options;
   // The state the store starts from: the recorder's snapshot, whenever it arrives.
   const initial = store.getState();
   const errors: unknown[] = [];

@@ -19,7 +19,7 @@ import { ApiFailure, createApiClient } from '../../api/client';
 import type { ClientReport, ReportedError } from '../../api/contract/clientLog';
 import { storeVersionOf, type KeyValueStorage } from '../../effects/persistence';
 import { createRecorder, type Recorder } from '../../effects/recording';
-import type { Log } from '../../events/log';
+import type { Log } from '../../log/log';
 import type { AppState } from '../../projections/store';
 import { isDownloadShortcut, worthOffering, type RecordedStore } from './bugReportStart';
 import {

@@ -2,6 +2,7 @@
 // files) reloads the page once; a sessionStorage flag stops a reload loop, and the second failure
 // reaches the error page (SPEC §8 "A failed chunk load reloads the page").
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { withDeciders, type ChunkDeciders } from '../../commands/onDemand';
 
 export const CHUNK_RELOAD_FLAG = 'storefront:chunk-reloaded';
 
@@ -28,7 +29,10 @@ export async function loadWithReload<T>(load: () => Promise<T>, env: ReloadEnv =
   }
 }
 
+/** A page or modal chunk; its `deciders` export (src/commands/onDemand.ts) is provided as it loads. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own constraint
-export function lazyPage<C extends ComponentType<any>>(load: () => Promise<{ default: C }>): LazyExoticComponent<C> {
-  return lazy(() => loadWithReload(load));
+export function lazyPage<C extends ComponentType<any>>(
+  load: () => Promise<{ default: C; deciders?: ChunkDeciders }>,
+): LazyExoticComponent<C> {
+  return lazy(withDeciders(() => loadWithReload(load)));
 }

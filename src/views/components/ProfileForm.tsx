@@ -3,8 +3,6 @@ import { useState, type FormEvent } from 'react';
 import { formatPhone } from '../../domain/phone';
 import { useDispatch, useSelector } from '../app/store';
 import ui from './ui.module.css';
-// This module dispatches user commands: their decider comes with it (commands/onDemand).
-import '../../commands/user.provide';
 
 export function ProfileForm() {
   const dispatch = useDispatch();

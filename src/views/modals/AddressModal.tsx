@@ -8,9 +8,6 @@ import { jsonEqual, useDispatch, useSelector } from '../app/store';
 import ui from '../components/ui.module.css';
 import { Dialog } from './Dialog';
 import styles from './modals.module.css';
-// This module dispatches checkout and address commands: their deciders come with it (commands/onDemand).
-import '../../commands/checkout.provide';
-import '../../commands/address.provide';
 
 export const TITLE_ADDRESS = 'Адрес доставки';
 

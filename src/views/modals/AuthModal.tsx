@@ -8,8 +8,6 @@ import { useDispatch, useSelector } from '../app/store';
 import ui from '../components/ui.module.css';
 import { Dialog } from './Dialog';
 import styles from './modals.module.css';
-// This module dispatches sign-in commands: their decider comes with it (commands/onDemand).
-import '../../commands/signIn.provide';
 
 export const TITLE_AUTH = 'Вход или регистрация';
 /** The server allows one code per 60 s per phone. */

@@ -13,8 +13,18 @@ import { ProductModal } from './ProductModal';
 import { RestaurantsModal } from './RestaurantsModal';
 import { TimeModal } from './TimeModal';
 import { UserEditModal } from './UserEditModal';
-// This module dispatches sign-in commands: their decider comes with it (commands/onDemand).
-import '../../commands/signIn.provide';
+import { decideSignIn } from '../../commands/signIn.decide';
+import { decideAddress } from '../../commands/address.decide';
+import { decideCheckout } from '../../commands/checkout.decide';
+import { decideUser } from '../../commands/user.decide';
+import type { ChunkDeciders } from '../../commands/onDemand';
+
+export const deciders: ChunkDeciders = {
+  signIn: decideSignIn,
+  address: decideAddress,
+  checkout: decideCheckout,
+  user: decideUser,
+};
 
 export default function ModalContent({ modal }: { modal: Exclude<Modal, { kind: 'city' }> }) {
   const dispatch = useDispatch();

@@ -22,9 +22,11 @@ import { BonusSpendForm } from '../components/BonusSpendForm';
 import ui from '../components/ui.module.css';
 import styles from '../checkout/Checkout.module.css';
 import { StatusLine } from '../components/StatusLine';
-// This module dispatches checkout and address commands: their deciders come with it (commands/onDemand).
-import '../../commands/checkout.provide';
-import '../../commands/address.provide';
+import { decideCheckout } from '../../commands/checkout.decide';
+import { decideAddress } from '../../commands/address.decide';
+import type { ChunkDeciders } from '../../commands/onDemand';
+
+export const deciders: ChunkDeciders = { checkout: decideCheckout, address: decideAddress };
 
 export const TEXT_PLACE_ORDER = 'Оформить заказ';
 export const TEXT_CONSENT = 'Я согласен на обработку персональных данных';

@@ -9,6 +9,9 @@ import ui from '../components/ui.module.css';
 import styles from '../checkout/Checkout.module.css';
 import { useOrderIdParam, useShownOrder } from './CompletePage';
 
+// CompletePage's hooks dispatch checkout commands.
+export { deciders } from './CompletePage';
+
 export const TITLE_COMPLETE_ERROR = 'Не удалось оплатить заказ';
 export const TEXT_CART_KEPT = 'Корзина сохранена: вы можете оплатить заказ ещё раз или выбрать оплату при получении.';
 

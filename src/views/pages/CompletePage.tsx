@@ -11,8 +11,10 @@ import { CancelledOrderLines, cancelledTitle, ToMenuLink } from '../checkout/Can
 import { OrderDetails } from '../checkout/OrderDetails';
 import ui from '../components/ui.module.css';
 import styles from '../checkout/Checkout.module.css';
-// This module dispatches checkout commands: their decider comes with it (commands/onDemand).
-import '../../commands/checkout.provide';
+import { decideCheckout } from '../../commands/checkout.decide';
+import type { ChunkDeciders } from '../../commands/onDemand';
+
+export const deciders: ChunkDeciders = { checkout: decideCheckout };
 
 /** The order id of ?order=ID, or null. */
 export function useOrderIdParam(): string | null {

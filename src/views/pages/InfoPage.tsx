@@ -12,8 +12,10 @@ import ui from '../components/ui.module.css';
 import { DeliveryDetails } from './DeliveryDetails';
 import { ErrorPage } from './ErrorPage';
 import styles from './InfoPage.module.css';
-// This module dispatches page commands: their decider comes with it (commands/onDemand).
-import '../../commands/page.provide';
+import { decidePage } from '../../commands/page.decide';
+import type { ChunkDeciders } from '../../commands/onDemand';
+
+export const deciders: ChunkDeciders = { page: decidePage };
 
 export type Block =
   { kind: 'heading'; text: string } | { kind: 'list'; items: string[] } | { kind: 'paragraph'; text: string };

@@ -5,7 +5,7 @@
 // shows how the state differs from the recorded one.
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import type { ClientReport } from '../../../api/contract/clientLog';
-import type { Log, StateChange } from '../../../events/log';
+import type { Log, StateChange } from '../../../log/log';
 import type { AppState } from '../../../projections/store';
 import { cx, formatDateTime } from '../ui';
 import {

@@ -4,7 +4,7 @@
 import { useMemo, useState, type ChangeEvent } from 'react';
 import { Link, Route, Switch, useParams } from 'wouter';
 import { getClientLog, listClientLogs, type ClientLogSummary } from '../../../api/contract/clientLog';
-import { LogFormatError } from '../../../events/upcasters';
+import { LogFormatError } from '../../../log/upcasters';
 import { readReportJson, readReportText, type ReadReport } from '../../app/bugReport';
 import { saveTextFile } from '../../app/bugReportUi';
 import { useAdminQuery } from '../data/hooks';

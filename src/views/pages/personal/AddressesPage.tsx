@@ -5,8 +5,11 @@ import ui from '../../components/ui.module.css';
 import { AddressForm } from '../../modals/AddressModal';
 import { PersonalLayout } from './PersonalLayout';
 import styles from './Personal.module.css';
-// This module dispatches address commands: their decider comes with it (commands/onDemand).
-import '../../../commands/address.provide';
+import { decideAddress } from '../../../commands/address.decide';
+import { decideCheckout } from '../../../commands/checkout.decide';
+import type { ChunkDeciders } from '../../../commands/onDemand';
+
+export const deciders: ChunkDeciders = { address: decideAddress, checkout: decideCheckout };
 
 export default function AddressesPage() {
   const dispatch = useDispatch();

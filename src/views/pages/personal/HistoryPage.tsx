@@ -14,8 +14,10 @@ import ui from '../../components/ui.module.css';
 import { priceChanges, TEXT_PRICES_CHANGED } from './HistoryPrices';
 import { PersonalLayout } from './PersonalLayout';
 import styles from './Personal.module.css';
-// This module dispatches user commands: their decider comes with it (commands/onDemand).
-import '../../../commands/user.provide';
+import { decideUser } from '../../../commands/user.decide';
+import type { ChunkDeciders } from '../../../commands/onDemand';
+
+export const deciders: ChunkDeciders = { user: decideUser };
 
 const PORTIONS = ['порция', 'порции', 'порций'] as const;
 const dateFormat = new Intl.DateTimeFormat('ru-RU', {

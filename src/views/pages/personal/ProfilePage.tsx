@@ -6,8 +6,10 @@ import { ProfileForm } from '../../components/ProfileForm';
 import ui from '../../components/ui.module.css';
 import { PersonalLayout } from './PersonalLayout';
 import styles from './Personal.module.css';
-// This module dispatches user commands: their decider comes with it (commands/onDemand).
-import '../../../commands/user.provide';
+import { decideUser } from '../../../commands/user.decide';
+import type { ChunkDeciders } from '../../../commands/onDemand';
+
+export const deciders: ChunkDeciders = { user: decideUser };
 
 export const TEXT_DELETE_CONFIRM =
   'Удалить аккаунт? Личные данные, адреса и избранное будут удалены без возможности восстановления.';

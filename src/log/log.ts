@@ -15,7 +15,7 @@
 import type { AppCommand } from '../commands';
 import { maskPhoneForLog } from '../domain/phone';
 import { evolveAll, initialState, type AppState } from '../projections/store';
-import type { AppEvent } from './index';
+import type { AppEvent } from '../events';
 import { CURRENT_SCHEMA_VERSION } from './logFormat';
 
 export { CURRENT_SCHEMA_VERSION, LogFormatError } from './logFormat';

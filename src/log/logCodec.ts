@@ -8,7 +8,7 @@
 import { z } from 'zod/mini';
 import { AppCommandSchema, type AppCommand } from '../commands';
 import { initialState, type AppState } from '../projections/store';
-import { AppEventSchema, type AppEvent } from './index';
+import { AppEventSchema, type AppEvent } from '../events';
 import { redactValue, type Log, type LogOf, type RedactOptions } from './log';
 import { CURRENT_SCHEMA_VERSION, ENGLISH_ISSUES, LogFormatError, formatIssues, upcast } from './upcasters';
 

@@ -1,6 +1,7 @@
-// The effects nothing on the first paint needs come in one chunk (issue 4): it loads on the first
-// event one of them acts on, or when the page is idle, and its effects then see the events kept
-// meanwhile. The idle callback is a stub here, so that each test decides when the page is idle.
+// The lazily loaded areas of src/views/app/lazyAreas.ts: the account effects load on the first
+// event one of them acts on, at once for a page that starts signed in, or when the page is idle,
+// and then see the events kept meanwhile; checkout loads on its own events. The idle callback is a
+// stub here, so that each test decides when the page is idle.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BehaviorSubject, of, Subject } from 'rxjs';
@@ -8,14 +9,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StorefrontApi } from '../../src/api/storefrontApi';
 import type { AppCommand } from '../../src/commands';
 import { createRootEffect } from '../../src/effects';
-import {
-  AFTER_FIRST_PAINT_TRIGGERS,
-  lazyAfterFirstPaint$,
-  wantsAfterFirstPaint,
-} from '../../src/effects/afterFirstPaintLazy';
 import type { EventEnvelope } from '../../src/effects/deps';
+import { triggeredBy } from '../../src/effects/lazy';
 import type { AppEvent } from '../../src/events';
 import type { AppState } from '../../src/projections/store';
+import { LAZY_AREAS, lazyEffects } from '../../src/views/app/lazyAreas';
 import { PRODUCT } from '../fixtures/catalog';
 import { envelope, fakeApi, fakeDeps } from './helpers';
 import { signedIn, signedOut, TOKEN, USER } from './state';
@@ -23,8 +21,10 @@ import { signedIn, signedOut, TOKEN, USER } from './state';
 const liked: AppEvent = { type: 'ProductLiked', data: { productId: PRODUCT.phila, userId: USER.id } };
 const unliked: AppEvent = { type: 'ProductUnliked', data: { productId: PRODUCT.phila, userId: USER.id } };
 const cityModal: AppEvent = { type: 'ModalOpened', data: { modal: { kind: 'city' } } };
+const wantsAccount = (event: AppEvent) => triggeredBy(LAZY_AREAS.account.trigger, event);
+const wantsCheckout = (event: AppEvent) => triggeredBy(LAZY_AREAS.checkout.trigger, event);
 
-describe('wantsAfterFirstPaint: the events that load the chunk', () => {
+describe('the account trigger: the events that load its chunk', () => {
   it.each<AppEvent>([
     { type: 'CodeRequested', data: { phone: '+79991234567' } },
     { type: 'CodeSubmitted', data: { phone: '+79991234567', code: '1234' } },
@@ -41,7 +41,7 @@ describe('wantsAfterFirstPaint: the events that load the chunk', () => {
     { type: 'ModalOpened', data: { modal: { kind: 'auth' } } },
     { type: 'ModalOpened', data: { modal: { kind: 'userEdit' } } },
   ])('$type $data wants the chunk', (event) => {
-    expect(wantsAfterFirstPaint(event)).toBe(true);
+    expect(wantsAccount(event)).toBe(true);
   });
 
   it.each<AppEvent>([
@@ -54,7 +54,7 @@ describe('wantsAfterFirstPaint: the events that load the chunk', () => {
     // every boot has one: the chunk would load during the first paint (idle after load instead)
     { type: 'SessionStarted', data: { cityId: null, openedAt: '2026-11-23T06:00:00.000Z' } },
   ])('$type $data does not', (event) => {
-    expect(wantsAfterFirstPaint(event)).toBe(false);
+    expect(wantsAccount(event)).toBe(false);
   });
 
   // The promo effect acts on what effects/promo `needsPromoRecalc` names; the trigger list spells
@@ -64,15 +64,32 @@ describe('wantsAfterFirstPaint: the events that load the chunk', () => {
     const body = /export function needsPromoRecalc[\s\S]*?\n}\n/.exec(source)?.[0] ?? '';
     const promoEvents = [...body.matchAll(/case '(\w+)':/g)].map((m) => m[1] ?? '');
     expect(promoEvents).toEqual(expect.arrayContaining(['ItemAdded', 'CouponApplied', 'SignedIn', 'SessionStarted']));
-    expect(promoEvents.filter((type) => !(AFTER_FIRST_PAINT_TRIGGERS as readonly string[]).includes(type))).toEqual([
-      'SessionStarted',
-    ]);
+    expect(
+      promoEvents.filter((type) => !(LAZY_AREAS.account.trigger.events as readonly string[]).includes(type)),
+    ).toEqual(['SessionStarted']);
   });
+});
+
+describe('the checkout trigger', () => {
+  it.each<AppEvent>([
+    { type: 'CheckoutOpened', data: {} },
+    { type: 'OrderLoadRequested', data: { orderId: 'o1' } },
+    { type: 'ModalOpened', data: { modal: { kind: 'address' } } },
+  ])('$type $data loads the checkout chunk', (event) => {
+    expect(wantsCheckout(event)).toBe(true);
+  });
+
+  it.each<AppEvent>([cityModal, liked, { type: 'ModalOpened', data: { modal: { kind: 'auth' } } }])(
+    '$type $data does not',
+    (event) => {
+      expect(wantsCheckout(event)).toBe(false);
+    },
+  );
 });
 
 type IdleCall = { callback: () => void; timeout: number | undefined };
 
-describe('lazyAfterFirstPaint$', () => {
+describe('the lazily loaded account effects', () => {
   let idle: IdleCall[] = [];
   let cancelled: number[] = [];
 
@@ -107,9 +124,9 @@ describe('lazyAfterFirstPaint$', () => {
     const { deps, recorded } = fakeDeps(api);
     const events = new Subject<EventEnvelope>();
     const out: AppCommand[] = [];
-    const sub = lazyAfterFirstPaint$({ idleTimeoutMs: 1_500 })(events, new BehaviorSubject(state), deps).subscribe(
-      (c) => out.push(c),
-    );
+    const sub = lazyEffects({ idleTimeoutMs: 1_500 })
+      .afterFirstPaint(events, new BehaviorSubject(state), deps)
+      .subscribe((c) => out.push(c));
     const called = () => calls.map((c) => c.method);
     return { events, out, sub, calls, called, recorded };
   }
@@ -197,7 +214,7 @@ describe('the root effect keeps the token revocation in the first load', () => {
       const { deps } = fakeDeps(api);
       const events = new Subject<EventEnvelope>();
       const state$ = new BehaviorSubject(signedIn());
-      const sub = createRootEffect()(events, state$, deps).subscribe();
+      const sub = createRootEffect(lazyEffects())(events, state$, deps).subscribe();
       const loggedOut: AppEvent = { type: 'LoggedOut', data: { reason: 'user' } };
       const after = signedIn([loggedOut]);
       expect(after.auth.token).toBeNull();

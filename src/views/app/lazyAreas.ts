@@ -1,0 +1,122 @@
+// Every lazily loaded area of the storefront, declared once: its loader, what it provides and what
+// loads it. The generic pieces live in their layers: `withDeciders` (src/commands/onDemand.ts)
+// fills the decider slots a chunk's `deciders` export names, `triggeredEffect`
+// (src/effects/lazy.ts) keeps events until an effect's chunk arrives, `lazyCalls`
+// (src/api/storefrontApi.ts) forwards API calls to theirs. README "First load" says why each area
+// waits; src/api/pageModules.ts names the same modules for the server's preloads (a test keeps them
+// in step).
+import type { ApiClient } from '../../api/client';
+import { lazyCalls, type AccountCalls } from '../../api/storefrontApi';
+import { withDeciders } from '../../commands/onDemand';
+import type { AfterFirstPaintOptions } from '../../effects/afterFirstPaint';
+import type { CheckoutEffectOptions } from '../../effects/checkout';
+import type { Effect } from '../../effects/deps';
+import { triggeredEffect, type Trigger } from '../../effects/lazy';
+
+/** An area of effects: its chunk, the trigger that loads it, and the API calls it brings. */
+type EffectArea = { load: () => Promise<unknown>; trigger: Trigger; calls?: (client: ApiClient) => AccountCalls };
+
+/** Checkout: its effect and browser adapters (the bot check is a chunk shared with sign-in). */
+const checkout = {
+  load: withDeciders(() => import('../../effects/checkoutBrowser')),
+  trigger: {
+    events: [
+      'CheckoutOpened',
+      'AddressCheckRequested',
+      'OrderSubmitted',
+      'OrderAwaitingPayment',
+      'PaymentStarted',
+      'OrderLoadRequested',
+      'OrderLoaded',
+      'OrderPlaced',
+    ],
+    modals: ['address'],
+    idle: true,
+  },
+} satisfies EffectArea;
+
+/**
+ * The account: the effects nothing on the first paint needs (src/effects/afterFirstPaint.ts says
+ * why each can wait), and the API calls a first visit to the menu does not make, loaded on the
+ * first such call. The trigger events, by the effect acting on them: sign-in, promo recalculation
+ * (what cart.decide `needsPromoRecalc` names but SessionStarted, which every boot has: the chunk
+ * would compete with the first paint; a test keeps them in step), highlight, likes, addresses,
+ * profile, informational pages and order history (a page asks for its data as it mounts), page age,
+ * and hints that one of them is about to come (the sign-in and profile forms opening). A page that
+ * starts signed in loads at once: its account data is refreshed and its cart re-quoted here.
+ */
+const account = {
+  load: withDeciders(() => import('../../effects/afterFirstPaint')),
+  calls: (client: ApiClient): AccountCalls =>
+    lazyCalls(() => import('../../api/accountCalls').then((m) => m.createAccountCalls(client))),
+  trigger: {
+    events: [
+      'CodeRequested',
+      'CodeSubmitted',
+      'ItemAdded',
+      'ItemMerged',
+      'ItemQuantityChanged',
+      'ItemRemoved',
+      'ItemsInvalidated',
+      'CouponApplied',
+      'CouponRemoved',
+      'DeliveryMethodChanged',
+      'SpendBonusChanged',
+      'SignedIn',
+      'CitySelected',
+      'LineHighlighted',
+      'ProductLiked',
+      'ProductUnliked',
+      'AddressCreateRequested',
+      'AddressCreated',
+      'AddressDeleteRequested',
+      'ProfileEditRequested',
+      'AccountDeletionRequested',
+      'PageRequested',
+      'OrderHistoryRequested',
+      'PageExpired',
+      'AuthRequired',
+    ],
+    modals: ['auth', 'userEdit'],
+    signedIn: true,
+    idle: true,
+  },
+} satisfies EffectArea;
+
+export const LAZY_AREAS = {
+  checkout,
+  account,
+  /** The staff app, at once on /admin… (never on the storefront). */
+  admin: { load: () => import('../admin/mount').then((m) => m.mountAdmin) },
+  /**
+   * The bug-report recorder and reporter, when the page is first idle or at once on an error,
+   * Ctrl+Shift+L, a sign-out or the page being hidden (./bugReportStart); the log codec with the
+   * schemas comes later still, when a report is made (./bugReportUi imports ./bugReport).
+   */
+  logTools: { load: () => import('./bugReportUi') },
+} as const;
+
+export type LazyAreaOptions = {
+  /** The longest wait for an idle moment once an area may load without a trigger (whenIdle$). */
+  idleTimeoutMs?: number;
+  checkout?: CheckoutEffectOptions;
+  account?: AfterFirstPaintOptions;
+};
+
+/** The effects of the lazily loaded areas, for createRootEffect. */
+export function lazyEffects(o: LazyAreaOptions = {}): { checkout: Effect; afterFirstPaint: Effect } {
+  return {
+    checkout: triggeredEffect(
+      'checkout',
+      () => checkout.load().then((m) => m.browserCheckout$(o.checkout)),
+      checkout.trigger,
+      o.idleTimeoutMs,
+    ),
+    afterFirstPaint: triggeredEffect(
+      'after first paint',
+      () => account.load().then((m) => m.afterFirstPaint$(o.account)),
+      account.trigger,
+      o.idleTimeoutMs,
+    ),
+  };
+}
