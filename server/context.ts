@@ -38,7 +38,7 @@ export interface AppContext {
   push: Push;
   sms: SmsSender;
   /**
-   * Checkout integrations (issue 5). Optional: when absent, geocoderOf (services/geocoding.ts),
+   * Checkout integrations. Optional: when absent, geocoderOf (services/geocoding.ts),
    * captchaVerifierOf (services/captcha.ts) and gatewaysOf (services/paymentGateways.ts) build them from
    * `config` (embedded geocoder or Yandex, test gateway or CloudPayments, captcha off without
    * CAPTCHA_SECRET). Tests may put fakes here.

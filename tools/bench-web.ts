@@ -1,4 +1,4 @@
-// `npm run bench:web`: the storefront's web budgets (issue 4 item 8), printed, never asserted.
+// `npm run bench:web`: the storefront's web budgets, printed, never asserted.
 //
 // 1. Initial JS for / in KB gzip: the entry script and module preloads of the built
 //    dist/client/index.html, and everything JS that / actually loads in Chromium until the network
@@ -8,7 +8,7 @@
 //    starts on a free port with a throwaway DATA_DIR (tests/e2e/harness.ts). Lighthouse is not a
 //    dependency of the project; npx fetches it once.
 //
-// Budgets (issue 4): initial JS ≤ 120 KB gzip; performance ≥ 90, CLS ≤ 0.05, TBT ≤ 200 ms.
+// Budgets: initial JS ≤ 120 KB gzip; performance ≥ 90, CLS ≤ 0.05, TBT ≤ 200 ms.
 // Env: RUNS (default 5), PAGES (default '/,/catalog'), BENCH_SMOKE=1 (one run per page unless
 // RUNS is given: checks the benchmark runs). Exits 1 when a page had no successful Lighthouse run.
 import { spawnSync } from 'node:child_process';

@@ -166,7 +166,7 @@ export const city: City = {
   timeZone: 'Asia/Irkutsk',
 };
 
-/** Open every day from 00:00 to 23:59 (an equal open and close would mean closed, SPEC §5). */
+/** Open every day from 00:00 to 23:59 (an equal open and close would mean closed, PRODUCT.md §5). */
 const allDay: WeekHours = Array.from({ length: 7 }, () => ({ open: '00:00', close: '23:59', isNextDay: false }));
 
 export function generateSettings(storeVersion = '1'): Settings {

@@ -1,4 +1,4 @@
-// From a recorded log to a regression test (issue 7): `npm run replay -- FILE --to-test NAME`
+// From a recorded log to a regression test: `npm run replay -- FILE --to-test NAME`
 // writes, under tests/regressions/:
 //
 //   NAME.log.json        the log (exported: token hidden, phones and names masked), upcast to the

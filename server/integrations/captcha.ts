@@ -1,4 +1,4 @@
-// Bot check verification (issue 5, SPEC §7 "A bot-check script is loaded on demand"), one
+// Bot check verification (PRODUCT.md §7 "A bot-check script is loaded on demand"), one
 // interface, two wire formats:
 //
 // - 'smartcaptcha' (Yandex SmartCaptcha, the default): POST https://smartcaptcha.yandexcloud.net/validate,

@@ -1,4 +1,4 @@
-// Address geocoding behind one interface (issue 5, SPEC §7 "A maps geocoding service", §8).
+// Address geocoding behind one interface (PRODUCT.md §7 "A maps geocoding service", §8).
 //
 // - Embedded (default, offline): the seeded street reference (`streets`, GET /cladr). A street
 //   matches by its normalised name ('ул. Карла Маркса' ~ 'улица Карла Маркса'); the house gets a
@@ -7,7 +7,7 @@
 // - Yandex (when a key is configured: YANDEX_GEOCODER_KEY or the MAPS_KEY setting): the HTTP
 //   Geocoder API 1.x, JSON. Forward: `geocode=<text>` → Point.pos ('lon lat'). Reverse:
 //   `geocode=<lon>,<lat>` → address components of kinds locality, street, house.
-//   SPEC §8: an invalid answer to a reverse lookup is the error GEOCODER_INVALID_ANSWER; a failed
+//   PRODUCT.md §8: an invalid answer to a reverse lookup is the error GEOCODER_INVALID_ANSWER; a failed
 //   text lookup (network, HTTP error, invalid answer, nothing found) is logged and returns null.
 //   `lookup` tells 'nothing found' from 'failed', so a cache (services/geocodeCache.ts) can keep
 //   the one and never the other.
@@ -267,7 +267,7 @@ export function createYandexGeocoder(options: YandexGeocoderOptions): RemoteGeoc
         },
       };
     } catch (error) {
-      // SPEC §8: address-from-text failures are logged and return nothing.
+      // PRODUCT.md §8: address-from-text failures are logged and return nothing.
       options.log.warn(
         { geocoder: 'yandex', query: text, err: error instanceof Error ? error.message : String(error) },
         'geocoding: address lookup failed',

@@ -1,4 +1,4 @@
-// Saved addresses (SPEC §7; rules in services/addresses.ts). Owner only: 401 without a token,
+// Saved addresses (PRODUCT.md §7; rules in services/addresses.ts). Owner only: 401 without a token,
 // 403 for another customer's user id or address.
 import type { FastifyInstance } from 'fastify';
 import { createAddress, deleteAddress, listAddressesByUser } from '../../src/api/contract/addresses.js';

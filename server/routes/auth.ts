@@ -15,7 +15,7 @@ import { bearerToken, requireUser } from '../http/requestAuth.js';
 import { signInBotCheck } from '../services/captcha.js';
 import { endSession, signInWithPhoneCode } from '../services/signIn.js';
 
-/** A phone of a request body, normalised, or 422 with the SPEC §5 message. */
+/** A phone of a request body, normalised, or 422 with the PRODUCT.md §5 message. */
 export function requirePhone(input: string | null | undefined): string {
   const checked = validatePhone(input ?? '');
   if (!checked.ok) throw unprocessable(checked.message, 'invalid-phone');

@@ -1,4 +1,4 @@
-// GET /storage/version and GET /catalog (SPEC §7). The catalogue is served from a prepared,
+// GET /storage/version and GET /catalog (PRODUCT.md §7). The catalogue is served from a prepared,
 // pre-compressed body cached per catalogue state (see server/services/catalog.ts).
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';

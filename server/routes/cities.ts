@@ -1,4 +1,4 @@
-// GET /city/ (SPEC §7): the cities in display order. '/city' answers the same.
+// GET /city/ (PRODUCT.md §7): the cities in display order. '/city' answers the same.
 import type { FastifyInstance } from 'fastify';
 import { listCities } from '../../src/api/contract/cities.js';
 import { route } from '../http/route.js';

@@ -1,4 +1,4 @@
-// GET /cladr/city/:cityIikoId (SPEC §7): the city's street reference.
+// GET /cladr/city/:cityIikoId (PRODUCT.md §7): the city's street reference.
 import type { FastifyInstance } from 'fastify';
 import { listCityStreets } from '../../src/api/contract/cladr.js';
 import { route } from '../http/route.js';

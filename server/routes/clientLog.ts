@@ -1,4 +1,4 @@
-// POST /api/v1/client-log (issue 7): a bug report from the storefront. Body size limited to
+// POST /api/v1/client-log: a bug report from the storefront. Body size limited to
 // CLIENT_LOG_BODY_LIMIT (413 'Отчёт об ошибке слишком большой (не более 5 МБ)'), validated by the
 // contract (400 with a Russian message), limited per IP per hour in the database (429).
 import type { FastifyInstance } from 'fastify';

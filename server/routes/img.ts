@@ -1,4 +1,4 @@
-// Image resizing at /img/<path>?w=200&format=webp&q=80 (SPEC §7 "image-resizing proxy", served
+// Image resizing at /img/<path>?w=200&format=webp&q=80 (PRODUCT.md §7 "image-resizing proxy", served
 // by the storefront itself).
 //
 // - Sources: server/seed/images/ (the seed's product and group illustrations, SVG or raster);
@@ -159,7 +159,7 @@ export function createImageModule(options: { sourceDir?: string; cacheDir?: stri
   return async function registerImages(app: FastifyInstance): Promise<void> {
     const sourceDir = path.resolve(options.sourceDir ?? IMAGE_SOURCE_DIR);
     const cacheDir = path.resolve(options.cacheDir ?? app.ctx.config.imageCacheDir);
-    // pictures uploaded in the admin area (issue 6): DATA_DIR/uploads, served as /img/uploads/…
+    // pictures uploaded in the admin area: DATA_DIR/uploads, served as /img/uploads/…
     const uploadsDir =
       options.uploadsDir ?? (app.hasDecorator('ctx') ? path.resolve(app.ctx.config.dataDir, UPLOADS_DIR_NAME) : null);
     const inFlight = new Map<string, Promise<Buffer>>();

@@ -1,4 +1,4 @@
-// Likes (SPEC §4, §7, §8; rules in services/likes.ts). Owner only.
+// Likes (PRODUCT.md §4, §7, §8; rules in services/likes.ts). Owner only.
 import type { FastifyInstance } from 'fastify';
 import { likeProduct, listUserLikes, unlikeProduct } from '../../src/api/contract/likes.js';
 import { requireUser } from '../http/requestAuth.js';

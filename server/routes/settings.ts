@@ -1,4 +1,4 @@
-// GET /setting/version, GET /setting/:name (three single values), GET /setting (SPEC §7).
+// GET /setting/version, GET /setting/:name (three single values), GET /setting (PRODUCT.md §7).
 import type { FastifyInstance } from 'fastify';
 import {
   getSettings,

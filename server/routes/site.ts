@@ -1,8 +1,8 @@
-// The built client (vite build → config.clientDir) and the page route table of SPEC §2.
+// The built client (vite build → config.clientDir) and the page route table of PRODUCT.md §2.
 //
 // - /assets/* (content-hashed by vite): `Cache-Control: public, max-age=31536000, immutable`.
 // - A page route (src/api/siteRoutes.ts, plain or under a seeded city slug, /admin…): index.html
-//   with 200; informational pages with `public, max-age=3600` (SPEC §6), the rest `no-cache`.
+//   with 200; informational pages with `public, max-age=3600` (PRODUCT.md §6), the rest `no-cache`.
 // - Other files at the top of clientDir (favicon, robots.txt…): served, cached for an hour.
 // - Anything else outside /api: 404 with index.html (the client renders 'This page could not be
 //   found'); under /api: a JSON 404.

@@ -1,4 +1,4 @@
-// User routes of SPEC §7 (GET/POST/PATCH/DELETE /user, balance). Accounts are created by
+// User routes of PRODUCT.md §7 (GET/POST/PATCH/DELETE /user, balance). Accounts are created by
 // POST /auth/token; POST /user is kept for the spec's client and only updates the signed-in
 // customer's own profile. Every route: 401 without a valid token, 403 for another phone.
 import type { FastifyInstance } from 'fastify';

@@ -8,7 +8,7 @@
 // - Messages are JSON text frames: first `{ "type": "hello", "signedIn": boolean }` once the
 //   client is subscribed, then the PushMessage objects of server/context.ts as they happen.
 //   What the client sends is ignored.
-// - Staff (issue 6): a staff token (`?token=st_…`, from POST /api/v1/admin/auth/login) opens the
+// - Staff: a staff token (`?token=st_…`, from POST /api/v1/admin/auth/login) opens the
 //   staff channel: `{ "type": "hello", "signedIn": false, "staff": true }`, then the broadcasts
 //   and StaffOrderEvent messages (order:new / order:updated, src/api/contract/admin/orders.ts).
 //   They come from the orders table's trigger (migration 0005) by NOTIFY on storefront_staff,
@@ -47,7 +47,7 @@ interface Socket {
 }
 const OPEN = 1;
 
-/** How often a staff socket's session is checked again (issue 6). */
+/** How often a staff socket's session is checked again. */
 export const STAFF_RECHECK_MS = 30_000;
 
 export function createWsModule(options: { pingIntervalMs?: number; staffRecheckMs?: number } = {}) {

@@ -45,6 +45,6 @@ async function insertAll(tx: Executor): Promise<void> {
   await tx.insert(stopList).values(STOP_LIST);
   await tx.insert(streets).values(STREETS);
   if (PAGES.length > 0) await tx.insert(pages).values(PAGES);
-  // coupons and the snack and pizza gifts: without them the gift rules of SPEC §4 never fire
+  // coupons and the snack and pizza gifts: without them the gift rules of PRODUCT.md §4 never fire
   await insertDemoPromotions(tx);
 }

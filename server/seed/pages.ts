@@ -1,4 +1,4 @@
-// Informational pages of each city (SPEC §2 routes about, delivery, legal, rule, promo,
+// Informational pages of each city (PRODUCT.md §2 routes about, delivery, legal, rule, promo,
 // vacancies, masterclass, push-notifications-rules, receive-advertising-information).
 // Body format: blocks separated by a blank line; '## ' heading; '- ' list lines; else paragraph.
 import { CITIES, RESTAURANTS, ZONES, type SeedCity } from './geo.js';

@@ -1,4 +1,4 @@
-// The settings rows of the demo chain (SPEC §3 Settings). WORK_TIME, DELIVERY_TERMINALS,
+// The settings rows of the demo chain (PRODUCT.md §3 Settings). WORK_TIME, DELIVERY_TERMINALS,
 // CITY_ZONES and SETTINGS_VERSION are not stored here: GET /setting assembles them from the
 // restaurants, delivery_zones and content_versions tables (one source of truth).
 import type { SettingType, SettingWidget } from '../db/schema/catalog.js';

@@ -1,4 +1,4 @@
-// Saved addresses (SPEC §7). Geocoding happens elsewhere; location stays null unless the client
+// Saved addresses (PRODUCT.md §7). Geocoding happens elsewhere; location stays null unless the client
 // gave it. Routes check the owner's id; deleting checks the address's owner here.
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod/mini';

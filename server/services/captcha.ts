@@ -1,4 +1,4 @@
-// The bot check of POST /auth/code and POST /order (issue 5). Required when a verifier is
+// The bot check of POST /auth/code and POST /order. Required when a verifier is
 // configured (CAPTCHA_SECRET, or ctx.captcha in tests), the IS_WITHOUT_RECAPTCHA setting is off
 // and the CAPTCHA_SITE_KEY setting is set (the widget cannot run without it). The client learns whether to run the widget, and its public site key (CAPTCHA_SITE_KEY),
 // from the quote's `captcha` (and GET /setting); the secret never leaves the server.

@@ -177,7 +177,7 @@ function slotFor(database: Database): CacheSlot {
  * The catalogue's key, read from the database at most once per `maxAgeMs` (config
  * contentVersionMaxAgeMs). Under load this takes GET /catalog and GET /storage/version off the
  * database queue; a change (made by any process) shows within maxAgeMs, far inside the clients'
- * 60 s version check (SPEC §9). 0 reads on every call.
+ * 60 s version check (PRODUCT.md §9). 0 reads on every call.
  */
 async function currentKey(database: Database, maxAgeMs: number): Promise<CatalogKey> {
   const slot = slotFor(database);

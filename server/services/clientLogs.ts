@@ -1,4 +1,4 @@
-// Bug reports (issue 7): stores what POST /client-log receives and reads it back for staff.
+// Bug reports: stores what POST /client-log receives and reads it back for staff.
 //
 // The client masks phones and names and hides the token before it sends; the server masks the
 // log, earlier logs and error text again on receipt (redactValue), so a report posted by anything

@@ -186,7 +186,7 @@ export async function geocodeForCheckout(
   };
 }
 
-/** GET /geocode/reverse; an invalid geocoder answer is 422 with the SPEC §8 text. */
+/** GET /geocode/reverse; an invalid geocoder answer is 422 with the PRODUCT.md §8 text. */
 export async function reverseForCheckout(
   ctx: AppContext,
   query: { cityId: string; lat: number; lon: number },

@@ -1,4 +1,4 @@
-// Likes (SPEC §4, §7, §8). A repeat like is 409 'Нельзя поставить лайк этому товару повторно'
+// Likes (PRODUCT.md §4, §7, §8). A repeat like is 409 'Нельзя поставить лайк этому товару повторно'
 // (the earlier storefront answered 500); an unknown product is 404; unlike is idempotent.
 import { REPEAT_LIKE_MESSAGE } from '../../src/api/contract/likes.js';
 import type { AppContext } from '../context.js';

@@ -1,4 +1,4 @@
-// Online payments of orders (issue 5; flow in docs/CHECKOUT.md).
+// Online payments of orders (flow in docs/CHECKOUT.md).
 //
 // FOR THE ADMIN AREA: cancelling a paid order must return the money with
 //   `refundOrderPayment(ctx, orderId, reason)` (re-exported below), called AFTER the order is

@@ -1,4 +1,4 @@
-// Settings of SPEC §3: the `settings` rows (edited generically by the admin area through their
+// Settings of PRODUCT.md §3: the `settings` rows (edited generically by the admin area through their
 // metadata) plus what is assembled from the tables that own it: WORK_TIME, DELIVERY_TERMINALS
 // and CITY_ZONES from restaurants and delivery_zones, SETTINGS_VERSION from content_versions.
 // The assembled object is cached per settings version (bumped by triggers on settings, cities,
@@ -176,7 +176,7 @@ export function validateSettingValue(name: string, value: unknown): { ok: true }
     return { ok: false, message: `Настройка ${name} задаётся конфигурацией сервера и не редактируется` };
   const shape = Settings.shape as Record<string, { safeParse(v: unknown): { success: boolean } } | undefined>;
   const schema = shape[name];
-  if (!schema) return { ok: true }; // a setting outside SPEC §3 (admin-only): any JSON
+  if (!schema) return { ok: true }; // a setting outside PRODUCT.md §3 (admin-only): any JSON
   return schema.safeParse(value).success
     ? { ok: true }
     : { ok: false, message: `Недопустимое значение настройки ${name}` };

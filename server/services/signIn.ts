@@ -43,7 +43,7 @@ export async function signInWithPhoneCode(
         now,
       );
     } else {
-      // SPEC §5: after sign-in the profile is patched with what the form sent. Consent is only
+      // PRODUCT.md §5: after sign-in the profile is patched with what the form sent. Consent is only
       // ever given here; withdrawing it goes through PATCH /user/:phone.
       row = await patchUser(tx, row.id, {
         name: name === '' ? undefined : name,

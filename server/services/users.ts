@@ -1,4 +1,4 @@
-// Customer accounts: the User entity of SPEC §3 as stored, profile changes, account deletion,
+// Customer accounts: the User entity of PRODUCT.md §3 as stored, profile changes, account deletion,
 // and the bonus ledger. Other areas (orders, promo) use `findUser`, `applyBonus` and
 // `getBalance`; nothing else writes users.balance.
 import { randomUUID } from 'node:crypto';

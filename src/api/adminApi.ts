@@ -60,7 +60,7 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
   };
 }
 
-/** The Russian text to show for a failed admin call (SPEC §8: the server's message, or a fallback). */
+/** The Russian text to show for a failed admin call (PRODUCT.md §8: the server's message, or a fallback). */
 export function failureMessage(error: unknown): string {
   if (error instanceof ApiFailure) {
     if (error.serverMessage) return error.serverMessage;

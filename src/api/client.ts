@@ -1,7 +1,7 @@
 // The typed HTTP client of the contract. Effects reach the server only through this (as
 // `deps.api`), so tests substitute a fake with the same shape. A bearer token is attached to
-// every call when present (SPEC §6); any non-2xx answer becomes an ApiFailure carrying the
-// status and the server's Russian message, which effects turn into commands (SPEC §8).
+// every call when present (PRODUCT.md §6); any non-2xx answer becomes an ApiFailure carrying the
+// status and the server's Russian message, which effects turn into commands (PRODUCT.md §8).
 import type { z } from 'zod/mini';
 import { ApiError } from './entities.js';
 import { buildPath, type RouteDef } from './route.js';

@@ -1,4 +1,4 @@
-// Entities of SPEC §3, declared once as zod schemas and shared by the client and the server.
+// Entities of PRODUCT.md §3, declared once as zod schemas and shared by the client and the server.
 // Field names follow the spec (and iiko, which the chain's POS speaks) even where they are odd
 // (`PUSHNotifications`, `cityIn`), so that data and docs line up.
 import { z } from 'zod/mini';
@@ -88,7 +88,7 @@ export const Product = z.object({
   groupModifiers: z.array(GroupModifier),
   allergens: z.array(Coded),
   filters: z.array(Coded),
-  /** 0 means no limit; above 0 each addition makes a new cart line (SPEC §4 rule 5). */
+  /** 0 means no limit; above 0 each addition makes a new cart line (PRODUCT.md §4 rule 5). */
   maxPerPositionInOrder: z.int().check(z.nonnegative()),
   additionalInfo: z._default(z.object({ sale: z.optional(z.boolean()) }), {}),
   likesCount: z.int().check(z.nonnegative()),
@@ -165,7 +165,7 @@ export const CatalogMenuEntry = z.object({ groupId: Id, title: z.string() });
 export const CaptchaProvider = z.enum(['smartcaptcha', 'recaptcha']);
 export type CaptchaProvider = z.infer<typeof CaptchaProvider>;
 
-/** Settings of SPEC §3, as the client receives them from GET /api/v1/setting. */
+/** Settings of PRODUCT.md §3, as the client receives them from GET /api/v1/setting. */
 export const Settings = z.object({
   IS_SITE_NOT_WORKING: z.boolean(),
   TEXT_SITE_NOT_WORKING: z.string(),
@@ -278,7 +278,7 @@ export type FreeProduct = z.infer<typeof FreeProduct>;
 export const LostGift = z.object({ productId: Id, message: z.string() });
 export type LostGift = z.infer<typeof LostGift>;
 
-/** Promo-check order payload of SPEC §3. */
+/** Promo-check order payload of PRODUCT.md §3. */
 export const PromoOrderItemMod = z.object({
   id: Id,
   name: z.string(),

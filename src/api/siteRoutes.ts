@@ -1,4 +1,4 @@
-// The storefront's page routes (SPEC §2), shared by the server (which answers 200 or a real 404
+// The storefront's page routes (PRODUCT.md §2), shared by the server (which answers 200 or a real 404
 // with index.html) and the client router. Pure: no window, no fetch.
 //
 // Every page exists plain and under /{city slug}; the city delivery and vacancies pages are
@@ -35,11 +35,11 @@ export interface SiteRouteMatch {
   city: string | null;
   /** Decoded path parameters: `section`, `productId` (catalogue), `rest` (admin). */
   params: Record<string, string>;
-  /** Informational pages may be cached by browsers and proxies for an hour (SPEC §6). */
+  /** Informational pages may be cached by browsers and proxies for an hour (PRODUCT.md §6). */
   informational: boolean;
 }
 
-/** Pages served with `Cache-Control: public, max-age=3600` (SPEC §6 "Some pages"). */
+/** Pages served with `Cache-Control: public, max-age=3600` (PRODUCT.md §6 "Some pages"). */
 export const INFORMATIONAL_PAGES: readonly SitePage[] = [
   'about',
   'delivery',
@@ -52,7 +52,7 @@ export const INFORMATIONAL_PAGES: readonly SitePage[] = [
   'receive-advertising-information',
 ];
 
-/** Single-segment pages, the same list plain and under /{city} (SPEC §2). */
+/** Single-segment pages, the same list plain and under /{city} (PRODUCT.md §2). */
 const STATIC_PAGES: Record<string, SitePage> = {
   about: 'about',
   cart: 'cart',
@@ -77,7 +77,7 @@ const PERSONAL_PAGES: Record<string, SitePage> = {
   history: 'personal-history',
 };
 
-/** Every route path of SPEC §2 without the city prefix, with ':param' placeholders. */
+/** Every route path of PRODUCT.md §2 without the city prefix, with ':param' placeholders. */
 export const SITE_ROUTE_PATHS: readonly string[] = [
   '/',
   ...Object.keys(STATIC_PAGES).map((p) => `/${p}`),

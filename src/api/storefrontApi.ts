@@ -28,7 +28,7 @@ import type { LastOrder, Address, Catalog, City, PromoRequest, PromoResponse, Se
 /** Body of POST /address/ (address fields plus userId). */
 export type NewAddressInput = z.input<typeof NewAddress>;
 export type ProfilePatch = z.input<typeof UserProfilePatch>;
-/** The code, and on the first sign-in the new account's name and consents (SPEC §5 login). */
+/** The code, and on the first sign-in the new account's name and consents (PRODUCT.md §5 login). */
 export type SignInInput = {
   phone: string;
   code: string;

@@ -11,8 +11,8 @@ import type { Meta } from './types';
 const pointOf = (address: Address | undefined) => address?.location ?? null;
 
 /**
- * SPEC §4 Addresses: after a fetch the selected one is kept if it still exists, else the first;
- * after a delete the first remaining (SPEC literally) or none; after a create the new one.
+ * PRODUCT.md §4 Addresses: after a fetch the selected one is kept if it still exists, else the first;
+ * after a delete the first remaining (PRODUCT.md §4) or none; after a create the new one.
  */
 export function decideAddress(command: AddressCommand, state: AppState, meta: Meta): AppEvent[] {
   const { list, selectedId } = state.address;

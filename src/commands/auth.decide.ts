@@ -8,10 +8,10 @@ import type { SessionCommand } from './auth';
 import type { Meta } from './types';
 import { toastShown } from './view.decide';
 
-/** SPEC §8: 401 while signed in. */
+/** PRODUCT.md §8: 401 while signed in. */
 export const TEXT_SESSION_EXPIRED =
   'Ваша сессия авторизации истекла. Пожалуйста, перелогиньтесь для продолжения работы.';
-/** SPEC §5/§8 generic sign-in failure; also the API errors' "try later" (effects/apiErrors). */
+/** PRODUCT.md §5/§8 generic sign-in failure; also the API errors' "try later" (effects/apiErrors). */
 export const TEXT_SIGN_IN_FAILED = 'Произошла ошибка. Попробуйте позже.';
 
 export function decideSession(command: SessionCommand, state: AppState, meta: Meta): AppEvent[] {

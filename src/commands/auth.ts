@@ -7,7 +7,7 @@ import { SignInProfile } from '../events/auth';
 
 export const RequestCode = message('RequestCode', { phone: z.string() });
 export const ConfirmCodeSent = message('ConfirmCodeSent', { phone: z.string() });
-/** The code, with the name and consents of the code step (SPEC §5: sent with the sign-in). */
+/** The code, with the name and consents of the code step (PRODUCT.md §5: sent with the sign-in). */
 export const SubmitCode = message('SubmitCode', { code: z.string(), profile: z.optional(SignInProfile) });
 export const CompleteSignIn = message('CompleteSignIn', { token: z.string().check(z.minLength(1)), user: User });
 export const ReportSignInFailure = message('ReportSignInFailure', { message: z.string() });

@@ -31,7 +31,7 @@ import { toastShown } from './view.decide';
 export const TEXT_REPEAT_PRODUCT_MISSING = ITEM_MESSAGES.productGone;
 export const TEXT_REPEAT_MODIFIER_MISSING = ITEM_MESSAGES.modifierGone;
 
-/** SPEC §8 cart validation messages; the two modifier ones are ours, in the same style. */
+/** PRODUCT.md §8 cart validation messages; the two modifier ones are ours, in the same style. */
 export const validationMessage = {
   productMissing: (name: string) => `Товар "${name}" в данный момент отсутствует в каталоге и будет удален из корзины`,
   priceChanged: (name: string) => `Цена товара "${name}" изменилась и будет удален из корзины`,
@@ -58,7 +58,7 @@ const modKey = (mods: readonly Pick<CartMod, 'groupId' | 'id' | 'amount'>[]): st
     .sort()
     .join(',');
 
-/** Resolves chosen mods against the product's groupModifiers and the catalogue (SPEC §3 CartMod). */
+/** Resolves chosen mods against the product's groupModifiers and the catalogue (PRODUCT.md §3 CartMod). */
 function resolveMods(
   product: Product,
   chosen: AddInput['mods'],
@@ -381,7 +381,7 @@ export function decideCart(command: CartCommand, state: AppState, meta: Meta): A
       if (line.isHidden) return [{ type: 'LineChangeRejected', data: { lineId, reason: 'hidden-line' } }];
       if (!Number.isInteger(quantity))
         return [{ type: 'LineChangeRejected', data: { lineId, reason: 'invalid-quantity' } }];
-      // SPEC §4 Decrease: at quantity 1 the line is removed.
+      // PRODUCT.md §4 Decrease: at quantity 1 the line is removed.
       if (quantity < 1) {
         const items = without(cart.items, [lineId]);
         return withNormalised([{ type: 'ItemRemoved', data: { lineId } }], state, { items }, idSource(meta));

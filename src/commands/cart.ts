@@ -8,13 +8,13 @@ export type ChosenMod = z.infer<typeof ChosenMod>;
 export const AddItem = message('AddItem', {
   productId: z.string(),
   mods: z.optional(z.array(ChosenMod)),
-  /** Default 1 (SPEC §4 rule 8). */
+  /** Default 1 (PRODUCT.md §4 rule 8). */
   quantity: z.optional(z.number()),
   isGift: z.optional(z.boolean()),
   /** For gifts chosen in the modifier modal: the promo answer's fromPromocode. */
   fromPromocode: z.optional(z.boolean()),
 });
-/** Absolute quantity; below 1 removes the line (SPEC §4 Decrease). */
+/** Absolute quantity; below 1 removes the line (PRODUCT.md §4 Decrease). */
 export const ChangeQuantity = message('ChangeQuantity', { lineId: z.string(), quantity: z.number() });
 export const RemoveItem = message('RemoveItem', { lineId: z.string() });
 /** Sent by the highlight effect 1 s after LineHighlighted. */
@@ -29,7 +29,7 @@ export const StartPromoCalculation = bare('StartPromoCalculation');
 export const ApplyPromoResult = message('ApplyPromoResult', { response: PromoResponse });
 export const ReportPromoFailure = message('ReportPromoFailure', { message: z.string() });
 export const InitCart = bare('InitCart');
-/** After the catalogue was refreshed (SPEC §4 cart init and validation). */
+/** After the catalogue was refreshed (PRODUCT.md §4 cart init and validation). */
 export const ValidateCart = bare('ValidateCart');
 export const RepeatOrder = message('RepeatOrder', { lastOrder: LastOrder });
 export const ClearCart = message('ClearCart', { reason: z.enum(['user', 'order-placed']) });

@@ -7,7 +7,7 @@ import type { CatalogCommand } from './catalog';
 import type { Meta } from './types';
 import { toastShown } from './view.decide';
 
-/** SPEC §8 like toasts. */
+/** PRODUCT.md §8 like toasts. */
 export const TEXT_LIKE_TWICE = 'Нельзя поставить лайк этому товару повторно';
 export const TEXT_SERVER_ERROR = 'Ошибка сервера. Попробуйте позже';
 

@@ -146,7 +146,7 @@ export function checkoutProblems(state: AppState, now: string): OrderProblem[] {
   return out;
 }
 
-/** Modals that go with refusals (SPEC §2: the not-working and work-time modals; sign-in). */
+/** Modals that go with refusals (PRODUCT.md §2: the not-working and work-time modals; sign-in). */
 function refusalModals(problems: readonly OrderProblem[]): AppEvent[] {
   const events: AppEvent[] = [];
   if (problems.some((p) => p.code === 'site-not-working'))

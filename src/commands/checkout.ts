@@ -1,4 +1,4 @@
-// checkout commands (issue 5): zod schemas and types. The decider, the order inputs built from
+// checkout commands: zod schemas and types. The decider, the order inputs built from
 // the state and the refusals the client sees itself are in checkout.decide.ts.
 import { z } from 'zod/mini';
 import { CheckoutQuote } from '../api/contract/checkout';

@@ -4,7 +4,7 @@ import type { AppState } from '../projections/store';
 import type { CityCommand } from './city';
 import type { Meta } from './types';
 
-/** The value of the city-already-selected cookie after a choice (SPEC §9). */
+/** The value of the city-already-selected cookie after a choice (PRODUCT.md §9). */
 export const CITY_SELECTED_COOKIE_VALUE = 'true';
 
 export function decideCity(command: CityCommand, state: AppState, meta: Meta): AppEvent[] {

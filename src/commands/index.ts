@@ -8,7 +8,7 @@
 // Start* (a request is about to go out: StartCatalogLoad, StartPromoCalculation), Check* (a timer
 // fired: CheckVersions, CheckPageAge). Per area: src/commands/<area>.ts holds the zod schemas and the
 // types; src/commands/<area>.decide.ts holds decide<Area>(command, state, meta) and its helpers, and
-// imports only types from the schemas so that the first load carries none (issue 4).
+// imports only types from the schemas so that the first load carries none.
 import { z } from 'zod/mini';
 import { AddressCommandSchema } from './address';
 import { AuthCommandSchema } from './auth';

@@ -6,7 +6,7 @@ import { deliveryLineMoved } from './deliveryLine';
 import type { SettingCommand } from './setting';
 import type { Meta } from './types';
 
-/** SPEC §9: the update-needed flag is set when the mobile app version differs from this. */
+/** PRODUCT.md §9: the update-needed flag is set when the mobile app version differs from this. */
 export const CURRENT_MOBILE_APP_VERSION = '1';
 
 export function decideSetting(command: SettingCommand, state: AppState, meta: Meta): AppEvent[] {

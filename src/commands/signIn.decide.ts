@@ -31,7 +31,7 @@ export function stepUpCaptcha(settings: CaptchaSettings | null): CaptchaInfo | n
   return { required: true, provider, siteKey };
 }
 
-/** The sign-in code's bot check on every send (issue 5): the step-up one, unless IS_WITHOUT_RECAPTCHA. */
+/** The sign-in code's bot check on every send: the step-up one, unless IS_WITHOUT_RECAPTCHA. */
 export function signInCaptcha(settings: CaptchaSettings | null): CaptchaInfo | null {
   return settings === null || settings.IS_WITHOUT_RECAPTCHA ? null : stepUpCaptcha(settings);
 }

@@ -6,9 +6,9 @@ import type { AppState } from '../projections/store';
 import type { Meta } from './types';
 import type { ViewCommand } from './view';
 
-/** SPEC §8 fallback of a 422/403 without a message. */
+/** PRODUCT.md §8 fallback of a 422/403 without a message. */
 export const TEXT_REQUEST_FAILED = 'Произошла ошибка при запросе';
-/** SPEC §9: reload after 24 h. */
+/** PRODUCT.md §9: reload after 24 h. */
 export const PAGE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 export const toastShown = (id: string, text: string, kind: Toast['kind'] = 'error'): AppEvent => ({

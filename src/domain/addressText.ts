@@ -1,4 +1,4 @@
-// Address text of SPEC §3: "city, street, home, 'кв. X', 'подъезд: X', 'этаж: X'; shows 'не указан'
+// Address text of PRODUCT.md §3: "city, street, home, 'кв. X', 'подъезд: X', 'этаж: X'; shows 'не указан'
 // where absent".
 
 export const NOT_SPECIFIED = 'не указан';

@@ -1,4 +1,4 @@
-// Catalogue rules: the menu tree, stop lists, search and filters (SPEC §3–§5), and the lookups
+// Catalogue rules: the menu tree, stop lists, search and filters (PRODUCT.md §3–§5), and the lookups
 // deciders need to turn a chosen modifier into a CartMod.
 import type { Catalog, CartMod, Group, Product, StopListEntry } from '../api/entities';
 
@@ -8,7 +8,7 @@ export interface MenuNode {
   items: Product[];
 }
 
-/** Search and filter are mutually exclusive (SPEC §4): one union member per mode, never both. */
+/** Search and filter are mutually exclusive (PRODUCT.md §4): one union member per mode, never both. */
 export type CatalogQuery = { kind: 'none' } | { kind: 'search'; text: string } | { kind: 'filter'; code: string };
 
 /** A group that must never show in the menu on its own account. */
@@ -116,7 +116,7 @@ export function searchProducts(products: readonly Product[], groups: readonly Gr
   });
 }
 
-/** Products carrying the filter code (SPEC §5 "filter mode matches by filter code"). */
+/** Products carrying the filter code (PRODUCT.md §5 "filter mode matches by filter code"). */
 export function filterProducts(products: readonly Product[], filterCode: string): Product[] {
   return products.filter((p) => p.filters.some((f) => f.code === filterCode));
 }
@@ -170,7 +170,7 @@ export function groupName(catalog: Pick<Catalog, 'groups'>, groupId: string): st
 /**
  * The CartMod for choosing `modifierId` from the product's modifier group `groupId`, priced as the
  * product offers it now; null when the product no longer offers it or the modifier product has left
- * the catalogue (the cases SPEC §4 cart validation drops). A group missing from the groups list
+ * the catalogue (the cases PRODUCT.md §4 cart validation drops). A group missing from the groups list
  * only costs its display name (''), since the POS identifies it by id.
  */
 export function cartModFor(

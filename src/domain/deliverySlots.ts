@@ -1,4 +1,4 @@
-// Delivery / pickup time slots (issue 5), shared by the server (GET /checkout/slots, the check of
+// Delivery / pickup time slots, shared by the server (GET /checkout/slots, the check of
 // POST /order's deliveryTime) and the client (the time modal).
 //
 // - 'Как можно скорее' (ASAP) is offered while the restaurant is open now.

@@ -1,11 +1,11 @@
-// Phone rules of SPEC §5: validation, normalisation, display, the input mask, and log masking.
+// Phone rules of PRODUCT.md §5: validation, normalisation, display, the input mask, and log masking.
 
 export const PHONE_EMPTY_MESSAGE = 'Введите номер телефона';
 export const PHONE_INVALID_MESSAGE = 'Неверный формат телефона';
 
 export type PhoneValidation = { ok: true; phone: string } | { ok: false; message: string };
 
-/** '+7' and exactly 10 digits (SPEC §9 "Phone: +7 plus 10 digits"). */
+/** '+7' and exactly 10 digits (PRODUCT.md §9 "Phone: +7 plus 10 digits"). */
 const VALID_PHONE = /^\+7\d{10}$/;
 
 const digitsOf = (input: string): string => input.replace(/\D/g, '');
@@ -50,7 +50,7 @@ export function formatPhone(input: string): string {
 }
 
 /**
- * The input mask of SPEC §5, applied to the field's whole value after every keystroke or paste.
+ * The input mask of PRODUCT.md §5, applied to the field's whole value after every keystroke or paste.
  *
  * Only digits are read. The first digit picks the prefix: 8 stays '8', 7 becomes '+7', and any
  * other digit means the user started with the operator code, so '+7' is implied. The second group

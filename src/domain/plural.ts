@@ -1,4 +1,4 @@
-// Russian plural forms (SPEC §5 "forms for 1, 2-4 and 5+"), chosen by Intl rather than by hand.
+// Russian plural forms (PRODUCT.md §5 "forms for 1, 2-4 and 5+"), chosen by Intl rather than by hand.
 import { formatNumber } from './price';
 
 /** [form for 1, form for 2–4, form for 5+], e.g. ['товар', 'товара', 'товаров']. */

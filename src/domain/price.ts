@@ -1,4 +1,4 @@
-// Prices and numbers of SPEC §5: the catalogue price range, 'от' labels, cart line totals and
+// Prices and numbers of PRODUCT.md §5: the catalogue price range, 'от' labels, cart line totals and
 // Russian number formatting with space thousand separators.
 import type { CartItem, Product } from '../api/entities';
 

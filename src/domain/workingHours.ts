@@ -1,4 +1,4 @@
-// Working hours of SPEC §5, evaluated on the wall clock of the city's IANA time zone.
+// Working hours of PRODUCT.md §5, evaluated on the wall clock of the city's IANA time zone.
 // The old storefront hard-coded one zone; here the zone is always a parameter and the machine's
 // own zone is never consulted (no Date getters other than the UTC ones).
 import type { WeekHours, WorkDay } from '../api/entities';
@@ -145,7 +145,7 @@ function windowEdge(dateYmd: string, hhmm: string, timeZone: string): string {
   return new Date(high).toISOString();
 }
 
-/** SPEC §5: a day with equal open and close is closed. */
+/** PRODUCT.md §5: a day with equal open and close is closed. */
 export function isClosedDay(day: WorkDay): boolean {
   return day.open === day.close;
 }
@@ -166,7 +166,7 @@ function dayWindow(day: WorkDay | undefined): { start: number; end: number } | n
 
 /**
  * Whether the city accepts orders at `now`: inside today's window, or inside the previous day's
- * window that runs past midnight (SPEC §5). Open is inclusive, close exclusive, to the minute.
+ * window that runs past midnight (PRODUCT.md §5). Open is inclusive, close exclusive, to the minute.
  */
 export function isOpenAt(hours: WeekHours, now: Instant, timeZone: string): boolean {
   const weekday = weekdayInZone(now, timeZone);

@@ -1,9 +1,9 @@
-// Saved addresses (SPEC §4 Addresses):
+// Saved addresses (PRODUCT.md §4 Addresses):
 // - AddressCreateRequested → POST /address/ → RecordAddressCreated (the decider selects it);
 // - AddressCreated → GET /address/by-user-id/{userId} → ApplyAddresses (the list is refetched);
 // - AddressDeleteRequested → DELETE /address/{id} → RecordAddressDeleted.
-// Create failures: SPEC §8's 401/422/403 commands, else a 'Произошла ошибка. Попробуйте позже.'
-// toast. Refetch and delete failures are only logged (SPEC §8), except a 401.
+// Create failures: PRODUCT.md §8's 401/422/403 commands, else a 'Произошла ошибка. Попробуйте позже.'
+// toast. Refetch and delete failures are only logged (PRODUCT.md §8), except a 401.
 import { catchError, concatMap, defer, from, map, merge, mergeMap, of, switchMap, take, withLatestFrom } from 'rxjs';
 import type { AppCommand } from '../commands';
 import { selectIsSignedIn } from '../projections/store';

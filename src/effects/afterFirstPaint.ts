@@ -1,4 +1,4 @@
-// The effects nothing on the first paint needs (issue 4: the first load of / within 120 KB gzip):
+// The effects nothing on the first paint needs (the first load of / within 120 KB gzip):
 // one chunk (LAZY_AREAS.account in src/views/app/lazyAreas.ts), loaded on the first event one of
 // them acts on, at once for a page that starts signed in, or when the page is first idle. Until
 // then their events are kept and handed over in order (./lazy); what they do merely starts later.
@@ -62,7 +62,7 @@ export type AfterFirstPaintOptions = {
   captcha?: CaptchaRunner;
 };
 
-/** Each effect of the chunk by name, with the given timings (defaults: SPEC §9). */
+/** Each effect of the chunk by name, with the given timings (defaults: PRODUCT.md §9). */
 export function afterFirstPaintEffects(t: AfterFirstPaintOptions = {}): Record<string, Effect> {
   const s = t.scheduler === undefined ? {} : { scheduler: t.scheduler };
   const captcha = t.captcha ?? sharedBrowserCaptchaRunner();

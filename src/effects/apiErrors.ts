@@ -1,4 +1,4 @@
-// API failure mapping shared by every effect (SPEC §8):
+// API failure mapping shared by every effect (PRODUCT.md §8):
 // - 401 while signed in → ExpireSession (the decider logs out and shows
 //   'Ваша сессия авторизации истекла. Пожалуйста, перелогиньтесь для продолжения работы.');
 // - 422 and 403 → ReportApiRefusal { status, message } (the decider shows the server's message or
@@ -10,9 +10,9 @@ import { TEXT_SIGN_IN_FAILED } from '../commands/auth.decide';
 import { TEXT_SERVER_ERROR as CATALOG_SERVER_ERROR } from '../commands/catalog.decide';
 import { selectIsSignedIn, type AppState } from '../projections/store';
 
-/** SPEC §8 generic error toast: 'Произошла ошибка. Попробуйте позже.' */
+/** PRODUCT.md §8 generic error toast: 'Произошла ошибка. Попробуйте позже.' */
 export const TEXT_TRY_LATER: string = TEXT_SIGN_IN_FAILED;
-/** SPEC §8 'Ошибка сервера. Попробуйте позже' (an unlike failed; also the fallback of like failures). */
+/** PRODUCT.md §8 'Ошибка сервера. Попробуйте позже' (an unlike failed; also the fallback of like failures). */
 export const TEXT_SERVER_ERROR: string = CATALOG_SERVER_ERROR;
 
 /** The HTTP status of an ApiFailure (0 for a network failure), null for anything else. */
@@ -27,7 +27,7 @@ export function failureMessage(error: unknown, fallback: string = TEXT_TRY_LATER
 }
 
 /**
- * The commands SPEC §8 prescribes for `error` whatever the call was: ExpireSession for a 401
+ * The commands PRODUCT.md §8 prescribes for `error` whatever the call was: ExpireSession for a 401
  * while signed in, ReportApiRefusal for 422/403; [] for everything else.
  * `signedIn` is whether the user was signed in when the request was made.
  */
@@ -46,7 +46,7 @@ export function apiFailureCommandsIn(error: unknown, state: AppState): AppComman
   return apiFailureCommands(error, selectIsSignedIn(state));
 }
 
-/** Whether SPEC §8's generic mapping handles this failure (the caller then shows nothing itself). */
+/** Whether PRODUCT.md §8's generic mapping handles this failure (the caller then shows nothing itself). */
 export function isMappedFailure(error: unknown, signedIn: boolean): boolean {
   return apiFailureCommands(error, signedIn).length > 0;
 }

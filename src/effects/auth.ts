@@ -1,4 +1,4 @@
-// Sign-in by phone and SMS code (SPEC §4 User, §5, §8):
+// Sign-in by phone and SMS code (PRODUCT.md §4 User, §5, §8):
 // - CodeRequested → the invisible bot check when the event asks for it (the runner shared with
 //   checkout) → POST /auth/code with its token → ConfirmCodeSent, or ReportSignInFailure with the
 //   server's message ('Произошла ошибка. Попробуйте позже.' when there is none); a request sent

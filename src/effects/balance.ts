@@ -1,5 +1,5 @@
-// Balance polling (SPEC §4 User, §9): every 120 s while signed in → ApplyBalance. Failures are
-// only logged (SPEC §8), except a 401, which expires the session.
+// Balance polling (PRODUCT.md §4 User, §9): every 120 s while signed in → ApplyBalance. Failures are
+// only logged (PRODUCT.md §8), except a 401, which expires the session.
 import {
   asyncScheduler,
   catchError,

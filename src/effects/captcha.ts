@@ -13,7 +13,7 @@ export interface CaptchaRunner {
 }
 
 /**
- * A token when a check is asked for and a runner is present, else null. SPEC §8: a widget that
+ * A token when a check is asked for and a runner is present, else null. PRODUCT.md §8: a widget that
  * fails to load or run is only logged; the request goes without a token and the server decides.
  */
 export function captchaToken$(

@@ -1,4 +1,4 @@
-// The browser's bot check (SPEC §7) and the script loader it shares with the payment widget: the
+// The browser's bot check (PRODUCT.md §7) and the script loader it shares with the payment widget: the
 // provider's script is loaded on the first sign-in code or order that needs it. Off the first
 // load: sign-in (./afterFirstPaint) and checkout (./checkoutBrowser) are two lazily loaded chunks
 // that both import this module (the bundler puts it in a chunk of its own, shared by the two), and
@@ -54,7 +54,7 @@ function loadSmartCaptcha(): Promise<void> {
 const RECAPTCHA_SRC = 'https://www.google.com/recaptcha/api.js?render=explicit&hl=ru';
 
 /**
- * The invisible, Russian-language bot check (SPEC §7): the script is loaded on the first sign-in code or order that
+ * The invisible, Russian-language bot check (PRODUCT.md §7): the script is loaded on the first sign-in code or order that
  * needs it, a hidden widget is rendered, executed, and its token comes back through the callback.
  */
 export function browserCaptcha(): CaptchaRunner {

@@ -1,7 +1,7 @@
-// Catalogue loading and cart validation (SPEC §4 "Cart init and validation: refresh the
+// Catalogue loading and cart validation (PRODUCT.md §4 "Cart init and validation: refresh the
 // catalogue, then drop lines…"):
 // - CatalogRequested → GET /catalog → ApplyCatalog (with the catalogue version last seen) or
-//   ReportCatalogFailure (only logged, SPEC §8; a 401 while signed in also expires the session);
+//   ReportCatalogFailure (only logged, PRODUCT.md §8; a 401 while signed in also expires the session);
 //   a newer request replaces one in flight;
 // - the first CatalogLoaded of the page → ValidateCart (a cart restored from storage is checked
 //   against the fresh catalogue);
@@ -30,7 +30,7 @@ export function catalogLoad$(): Effect {
           catchError((error: unknown) => {
             deps.logger.warn('catalogue load failed', describeError(error));
             const failed: AppCommand = { type: 'ReportCatalogFailure', data: { message: failureMessage(error) } };
-            // Only logged (SPEC §8); a 401 while signed in still means the session is gone.
+            // Only logged (PRODUCT.md §8); a 401 while signed in still means the session is gone.
             return from(failureStatus(error) === 401 ? [failed, ...apiFailureCommandsIn(error, state)] : [failed]);
           }),
         ),

@@ -1,4 +1,4 @@
-// Checkout effects (issue 5), one named effect each, merged by checkout$ at the bottom:
+// Checkout effects, one named effect each, merged by checkout$ at the bottom:
 // - CheckoutOpened, and while /checkout is open every change of what, where, when or how →
 //   (debounced) POST /checkout/quote → ApplyQuote / ReportQuoteFailure (the latest wins);
 // - CheckoutOpened or the address modal → GET /cladr/city/{iikoId} → ApplyStreets (suggestions);
@@ -137,7 +137,7 @@ export const isFinalStatus = (order: Pick<Order, 'status' | 'paymentStatus'>): b
 export const isSuccessfulOrder = (order: Order): boolean =>
   order.status !== 'Cancelled' && (isOnline(order.paymentMethod) ? order.paymentStatus === 'paid' : true);
 
-/** The purchase event of SPEC §7: product name, price including modifiers, quantity (Yandex Metrica e-commerce shape). */
+/** The purchase event of PRODUCT.md §7: product name, price including modifiers, quantity (Yandex Metrica e-commerce shape). */
 export function purchaseEvent(order: Order): unknown {
   return {
     event: 'purchase',

@@ -1,4 +1,4 @@
-// City selection (SPEC §4, §9): CitySelected → the cityId cookie (1 year = 365 days = 31536000 s,
+// City selection (PRODUCT.md §4, §9): CitySelected → the cityId cookie (1 year = 365 days = 31536000 s,
 // path '/') and the already-selected cookie 'true', then a full navigation to the same page under
 // /{slug} (the page reloads with the new city; the decider already cleared the coupon).
 import { ignoreElements, tap, withLatestFrom } from 'rxjs';
@@ -15,7 +15,7 @@ export const COOKIE_NAMES = {
   citySelected: 'isCitySelected',
 } as const;
 
-/** SPEC §9: the city cookies last 1 year (31536000 s); js-cookie counts in days. */
+/** PRODUCT.md §9: the city cookies last 1 year (31536000 s); js-cookie counts in days. */
 export const CITY_COOKIE_DAYS = 365;
 export const CITY_COOKIE_OPTIONS = { expires: CITY_COOKIE_DAYS, path: '/' } as const;
 

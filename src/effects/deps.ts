@@ -35,7 +35,7 @@ export interface PageLocation {
   pathname(): string;
 }
 
-/** SPEC §8 "Only logged, not shown": failures that must not reach the user go here. */
+/** PRODUCT.md §8 "Only logged, not shown": failures that must not reach the user go here. */
 export interface EffectLogger {
   warn(message: string, error?: unknown): void;
   error(message: string, error?: unknown): void;

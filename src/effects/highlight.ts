@@ -1,4 +1,4 @@
-// Last-added highlight (SPEC §4 rule 6, §9): ClearHighlight 1 s after LineHighlighted; a newer
+// Last-added highlight (PRODUCT.md §4 rule 6, §9): ClearHighlight 1 s after LineHighlighted; a newer
 // highlight restarts the second.
 import { asyncScheduler, map, switchMap, timer, type SchedulerLike } from 'rxjs';
 import type { AppCommand } from '../commands';

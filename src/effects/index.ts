@@ -31,7 +31,7 @@ export type EffectTimings = {
 export { guarded, MAX_EFFECT_RESTARTS } from './guarded';
 
 /**
- * Every effect by name, with the given timings (defaults: SPEC §9). The first load holds boot,
+ * Every effect by name, with the given timings (defaults: PRODUCT.md §9). The first load holds boot,
  * settings, catalogue, cart validation, city selection, the version checks (their first answer
  * is the baseline: ./afterFirstPaint says why), the token revocation and persistence; checkout
  * and the rest come as given (in the browser, two lazily loaded chunks).
@@ -59,7 +59,7 @@ export function createRootEffect(t: EffectTimings = {}): Effect {
   return (event$, state$, deps) => merge(...effects.map((effect) => effect(event$, state$, deps)));
 }
 
-/** The first load's effects with the SPEC §9 timings (the browser adds the lazy areas to them). */
+/** The first load's effects with the PRODUCT.md §9 timings (the browser adds the lazy areas to them). */
 export const rootEffect: Effect = createRootEffect();
 
 /** What runEffects needs of the store. `state$` must replay the current state on subscription. */

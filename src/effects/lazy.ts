@@ -140,7 +140,7 @@ export const AFTER_LOAD_MS = 3_000;
  * Why so late: chunks started earlier competed with the first paint's picture and data for the
  * network and the main thread. Started at the first idle moment, the account effects, the bug
  * reporter and their deciders (11 more files) put Lighthouse's LCP on / from 3.1 to 3.5–3.7 s;
- * waiting for the load event alone did not help, as the SPA paints its menu after `load`. SPEC §9
+ * waiting for the load event alone did not help, as the SPA paints its menu after `load`. PRODUCT.md §9
  * starts the image preloader 3 s in for the same reason. Whatever a visitor does first still
  * loads its chunk at once (the triggers of src/views/app/lazyAreas.ts).
  */

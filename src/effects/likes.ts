@@ -1,8 +1,8 @@
-// Likes (SPEC §4, §8): ProductLiked → POST /like, ProductUnliked → DELETE /like/{userId}/{productId}.
+// Likes (PRODUCT.md §4, §8): ProductLiked → POST /like, ProductUnliked → DELETE /like/{userId}/{productId}.
 // The projection already applied the optimistic change; failures roll it back through commands:
 // - like 409 → RejectLike ('Нельзя поставить лайк этому товару повторно');
 // - like 422/403 → ReportLikeFailure with the server's message or 'Произошла ошибка при запросе'
-//   (the decider's toast is then SPEC §8's 422/403 toast, shown once);
+//   (the decider's toast is then PRODUCT.md §8's 422/403 toast, shown once);
 // - like, anything else → ReportLikeFailure with the server's message or 'Ошибка сервера. Попробуйте позже';
 // - unlike, any failure → ReportUnlikeFailure ('Ошибка сервера. Попробуйте позже');
 // - a 401 while signed in also sends ExpireSession.

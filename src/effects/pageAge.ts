@@ -1,4 +1,4 @@
-// Page age (SPEC §9): every 60 s CheckPageAge; the decider answers PageExpired once the page has
+// Page age (PRODUCT.md §9): every 60 s CheckPageAge; the decider answers PageExpired once the page has
 // been open for more than 24 h, and this effect then reloads the page (once).
 import {
   asyncScheduler,

@@ -1,4 +1,4 @@
-// Local persistence of the cart, user, address and auth areas (SPEC §7: "The store version keys
+// Local persistence of the cart, user, address and auth areas (PRODUCT.md §7: "The store version keys
 // the local persistence of the cart, user, address and auth state").
 //
 // Pure functions over a storage passed in (window.localStorage in the browser, a Map-backed fake in

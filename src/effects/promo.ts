@@ -90,7 +90,7 @@ function orderItem(line: CartItem): PromoRequest['order']['items'][number] {
 }
 
 /**
- * The SPEC §3 promo-check payload of the state: coupon, fullPrice, notGiftsAndNotDeliveryTotal,
+ * The PRODUCT.md §3 promo-check payload of the state: coupon, fullPrice, notGiftsAndNotDeliveryTotal,
  * customer{phone,name}, order{phone,date,items,address} (plus the city, delivery method and
  * bonus to spend that our server needs). Items are the goods and gift lines; hidden delivery and
  * service-fee lines only count in fullPrice. Null when there is nothing to ask: signed out, empty
@@ -121,7 +121,7 @@ export function buildPromoRequest(state: AppState): PromoRequest | null {
 
 /**
  * needsPromoRecalc events → (debounced) → StartPromoCalculation, then ApplyPromoResult or, on a
- * failure, ReportPromoFailure plus SPEC §8's 401/422/403 commands.
+ * failure, ReportPromoFailure plus PRODUCT.md §8's 401/422/403 commands.
  */
 export function promoRecalc$(options: PromoRecalcOptions = {}): Effect {
   const debounceMs = options.debounceMs ?? PROMO_DEBOUNCE_MS;

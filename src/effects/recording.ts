@@ -1,4 +1,4 @@
-// The client's recorded event log as a bounded ring in the browser's storage (issue 7).
+// The client's recorded event log as a bounded ring in the browser's storage.
 //
 // Every entry the store appends (`createStore({ onEntry })`) is kept in memory with its token
 // values hidden (`redactSecrets`: the token is never recorded, not even in the customer's own
@@ -14,7 +14,7 @@
 // first. A storage that refuses the write (full quota) gets a shorter ring: earlier sessions go,
 // then half of the current entries, until it fits.
 //
-// Earlier sessions are NOT parsed when the page starts (issue 4): parsing means the event and
+// Earlier sessions are NOT parsed when the page starts: parsing means the event and
 // command schemas and the log codec, which must not be in the first load, and validating up to
 // 5,000 entries costs main-thread time before the page is usable. They are kept as stored: JSON
 // values checked only to be objects with an `entries` array (StoredSession), written back as

@@ -1,5 +1,5 @@
 // Settings loading: SettingsRequested → GET /setting → ApplySettings, or ReportSettingsFailure
-// (only logged, SPEC §8). A newer request replaces one in flight.
+// (only logged, PRODUCT.md §8). A newer request replaces one in flight.
 import { catchError, defer, map, of, switchMap, take } from 'rxjs';
 import type { AppCommand } from '../commands';
 import { describeError, failureMessage } from './apiErrors';

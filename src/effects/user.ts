@@ -3,9 +3,9 @@
 // - AccountDeletionRequested → DELETE /user/{phone} → Logout.
 // The token revocation at logout is ./tokenRevocation, in the first load (it needs the states
 // before LoggedOut, which this effect, loaded later, may not have seen).
-// Edit and delete failures: SPEC §8's 401/422/403 commands, else 'Произошла ошибка. Попробуйте позже.'.
+// Edit and delete failures: PRODUCT.md §8's 401/422/403 commands, else 'Произошла ошибка. Попробуйте позже.'.
 //
-// Order history (SPEC §3 History):
+// Order history (PRODUCT.md §3 History):
 // - OrderHistoryRequested → GET /user/{phone}/history?limit=20 → ApplyOrderHistory (the latest
 //   request wins); a failure → ReportOrderHistoryFailure ('Не удалось загрузить историю заказов.'
 //   on the page), and a 401 while signed in also ExpireSession.

@@ -1,8 +1,8 @@
-// Background version checks (SPEC §9): every 60 s the catalogue, settings, store and mobile-app
+// Background version checks (PRODUCT.md §9): every 60 s the catalogue, settings, store and mobile-app
 // versions are fetched and sent as one CheckVersions; the decider records VersionChanged (and
 // UpdateNeededFlagged when the mobile app version is not '1'). On a change seen after the first
 // value: catalogue → reload the catalogue, settings → reload settings, store → full page reload.
-// Failures are only logged, never shown (SPEC §8).
+// Failures are only logged, never shown (PRODUCT.md §8).
 import {
   asyncScheduler,
   catchError,
@@ -29,7 +29,7 @@ import type { Effect, EffectDeps } from './deps';
 import { eventsOf, ofType } from './operators';
 
 export type VersionChecksOptions = {
-  /** SPEC §9: 60 s. The first check runs at once (the store version keys persistence). */
+  /** PRODUCT.md §9: 60 s. The first check runs at once (the store version keys persistence). */
   periodMs?: number;
   /** A version call slower than this counts as failed; default: the period. */
   timeoutMs?: number;

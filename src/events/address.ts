@@ -1,4 +1,4 @@
-// Address events (SPEC §4 Addresses).
+// Address events (PRODUCT.md §4 Addresses).
 import { z } from 'zod/mini';
 import { Address, GeoPoint, Id } from '../api/entities';
 import { message } from './define';
@@ -22,7 +22,7 @@ export const AddressDeleteRequested = message('AddressDeleteRequested', { addres
 export const AddressDeleted = message('AddressDeleted', { addressId: Id, selectedId: z.nullable(Id) });
 /**
  * A saved address without a point got the one the server used for it (the quote's location), so
- * the cart can find its delivery zone (issue 5: one delivery price). Kept on this device only.
+ * the cart can find its delivery zone (one delivery price). Kept on this device only.
  */
 export const AddressLocated = message('AddressLocated', { addressId: Id, location: GeoPoint });
 

@@ -1,4 +1,4 @@
-// Auth events: sign-in by phone and SMS code, token, logout (SPEC §4 User, §5, §6, §8).
+// Auth events: sign-in by phone and SMS code, token, logout (PRODUCT.md §4 User, §5, §6, §8).
 import { z } from 'zod/mini';
 import { CaptchaInfo } from '../api/contract/checkout';
 import { IsoDateTime, User } from '../api/entities';
@@ -17,7 +17,7 @@ export const CodeRequested = message('CodeRequested', { phone: z.string(), captc
 export const PhoneRejected = message('PhoneRejected', { phone: z.string(), message: PhoneRejectionMessage });
 export const CodeSent = message('CodeSent', { phone: z.string(), at: IsoDateTime });
 /**
- * What the code step asks besides the code (SPEC §5 login): the account is created with these on
+ * What the code step asks besides the code (PRODUCT.md §5 login): the account is created with these on
  * the first sign-in, and the profile patched with them on later ones.
  */
 export const SignInProfile = z.object({

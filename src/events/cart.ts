@@ -1,12 +1,12 @@
-// Cart events (SPEC §3 cart state, §4 adding / decrease / delivery line / promo / validation).
+// Cart events (PRODUCT.md §3 cart state, §4 adding / decrease / delivery line / promo / validation).
 import { z } from 'zod/mini';
 import { CartItem, DeliveryMethod, FreeProduct, Id, IsoDateTime, LostGift } from '../api/entities';
 import { bare, message } from './define';
 
 export const ItemRejectionReason = z.enum([
-  /** SPEC §4 adding rule 1: settings IS_SITE_NOT_WORKING. */
+  /** PRODUCT.md §4 adding rule 1: settings IS_SITE_NOT_WORKING. */
   'site-not-working',
-  /** SPEC §4 adding rule 2: now is outside WORK_TIME of the selected city. */
+  /** PRODUCT.md §4 adding rule 2: now is outside WORK_TIME of the selected city. */
   'outside-working-hours',
   /** Settings, city or catalogue not loaded yet: nothing can be checked. */
   'not-ready',
@@ -46,7 +46,7 @@ export type DeliveryTime = z.infer<typeof DeliveryTime>;
 export const CartClearReason = z.enum(['only-gifts-left', 'user', 'order-placed']);
 
 export const ItemAdded = message('ItemAdded', { line: CartItem });
-/** SPEC §4 rule 5: an identical product with an identical modifier set merged into `lineId`. */
+/** PRODUCT.md §4 rule 5: an identical product with an identical modifier set merged into `lineId`. */
 export const ItemMerged = message('ItemMerged', {
   lineId: Id,
   added: z.int().check(z.positive()),
@@ -59,15 +59,15 @@ export const ItemQuantityChanged = message('ItemQuantityChanged', {
 export const ItemRemoved = message('ItemRemoved', { lineId: Id });
 export const ItemRejected = message('ItemRejected', { productId: z.string(), reason: ItemRejectionReason });
 export const LineChangeRejected = message('LineChangeRejected', { lineId: Id, reason: LineChangeRejectionReason });
-/** SPEC §4 rule 4 and promo free products with modifiers: the modifier modal ('Выберите ролл') opens. */
+/** PRODUCT.md §4 rule 4 and promo free products with modifiers: the modifier modal ('Выберите ролл') opens. */
 export const ModifierChoiceRequested = message('ModifierChoiceRequested', {
   productId: Id,
   isGift: z.boolean(),
   fromPromocode: z.boolean(),
 });
-/** SPEC §4 rule 7: the snack gift modal opens. */
+/** PRODUCT.md §4 rule 7: the snack gift modal opens. */
 export const SnackGiftOffered = message('SnackGiftOffered', { productId: Id });
-/** SPEC §4 rule 6: view.lastAddedLineId; an effect sends ClearHighlight after 1 s. */
+/** PRODUCT.md §4 rule 6: view.lastAddedLineId; an effect sends ClearHighlight after 1 s. */
 export const LineHighlighted = message('LineHighlighted', { lineId: Id });
 export const HighlightCleared = message('HighlightCleared', { lineId: Id });
 /** Hidden delivery / free-delivery line (isHidden, !isGift). */
@@ -105,7 +105,7 @@ export const SpendBonusRejected = message('SpendBonusRejected', {
 });
 /** The promo effect started a POST /api/v1/promo. */
 export const PromoRequested = bare('PromoRequested');
-/** SPEC §4 cart recalculation: the promo answer replaced discount, lost gifts, free products, errors. */
+/** PRODUCT.md §4 cart recalculation: the promo answer replaced discount, lost gifts, free products, errors. */
 export const PromoResultApplied = message('PromoResultApplied', {
   discountTotal: z.number().check(z.nonnegative()),
   lostGift: z.array(LostGift),
@@ -118,7 +118,7 @@ export const PromoResultApplied = message('PromoResultApplied', {
 export const PromoFailed = message('PromoFailed', { message: z.string() });
 /** The cart page was opened: the effect refreshes the catalogue, then sends ValidateCart. */
 export const CartInitStarted = bare('CartInitStarted');
-/** SPEC §4 cart init: lines dropped with one message each (shown in a confirm modal with 'Ок'). */
+/** PRODUCT.md §4 cart init: lines dropped with one message each (shown in a confirm modal with 'Ок'). */
 export const ItemsInvalidated = message('ItemsInvalidated', {
   lines: z.array(z.object({ lineId: Id, productId: Id, reason: InvalidLineReason, message: z.string() })),
 });

@@ -6,7 +6,7 @@ import { bare, message } from './define';
 export const CatalogRequested = bare('CatalogRequested');
 export const CatalogLoaded = message('CatalogLoaded', { catalog: Catalog, version: z.nullable(z.string()) });
 export const CatalogLoadFailed = message('CatalogLoadFailed', { message: z.string() });
-/** Search mode; clears the filter (SPEC §4 filters and search are mutually exclusive). */
+/** Search mode; clears the filter (PRODUCT.md §4 filters and search are mutually exclusive). */
 export const CatalogSearched = message('CatalogSearched', { text: z.string().check(z.minLength(1)) });
 /** Filter mode by filter codes; clears the search. */
 export const CatalogFiltered = message('CatalogFiltered', { codes: z.array(z.string()).check(z.minLength(1)) });

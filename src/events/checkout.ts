@@ -1,4 +1,4 @@
-// Checkout events (issue 5): the /checkout form, the order submission with its refusals, online
+// Checkout events: the /checkout form, the order submission with its refusals, online
 // payment, and the placed order /complete follows live.
 import { z } from 'zod/mini';
 import { Id } from '../api/entities';

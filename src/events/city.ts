@@ -1,4 +1,4 @@
-// City events (SPEC §4 City selection).
+// City events (PRODUCT.md §4 City selection).
 import { z } from 'zod/mini';
 import { City, Id, IsoDateTime } from '../api/entities';
 import { bare, message } from './define';

@@ -1,4 +1,4 @@
-// Modal events and the modal payloads (SPEC §2 modal dialogs, §8 texts).
+// Modal events and the modal payloads (PRODUCT.md §2 modal dialogs, §8 texts).
 import { z } from 'zod/mini';
 import { Id } from '../api/entities';
 import { message } from './define';

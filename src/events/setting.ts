@@ -1,4 +1,4 @@
-// Settings and version events (SPEC §7, §9 background checks).
+// Settings and version events (PRODUCT.md §7, §9 background checks).
 import { z } from 'zod/mini';
 import { Settings } from '../api/entities';
 import { bare, message } from './define';
@@ -18,7 +18,7 @@ export const VersionChanged = message('VersionChanged', {
   version: z.string(),
   previous: z.nullable(z.string()),
 });
-/** SPEC §9: the mobile app version differs from '1'. */
+/** PRODUCT.md §9: the mobile app version differs from '1'. */
 export const UpdateNeededFlagged = message('UpdateNeededFlagged', { mobileAppVersion: z.string() });
 
 export const SettingEventSchema = z.discriminatedUnion('type', [

@@ -19,7 +19,7 @@ export const BalanceLoaded = message('BalanceLoaded', { balance: z.number() });
 export const LastOrderLoaded = message('LastOrderLoaded', { lastOrder: z.nullable(LastOrder) });
 /** The history page asks for the signed-in customer's orders; the effect GETs /user/{phone}/history. */
 export const OrderHistoryRequested = message('OrderHistoryRequested', { phone: z.string() });
-/** SPEC §3 History: the orders with items and modifiers, newest first (the latest 20). */
+/** PRODUCT.md §3 History: the orders with items and modifiers, newest first (the latest 20). */
 export const OrderHistoryLoaded = message('OrderHistoryLoaded', { orders: z.array(Order) });
 export const OrderHistoryLoadFailed = message('OrderHistoryLoadFailed', { message: z.string() });
 export const AllergensChanged = message('AllergensChanged', { codes: z.array(z.string()) });

@@ -10,11 +10,11 @@ export type Toast = z.infer<typeof Toast>;
 
 export const ToastShown = message('ToastShown', { toast: Toast });
 export const ToastDismissed = message('ToastDismissed', { id: z.string() });
-/** SPEC §4 repeat order: modals close and the router effect navigates to /cart. */
+/** PRODUCT.md §4 repeat order: modals close and the router effect navigates to /cart. */
 export const CartOpened = bare('CartOpened');
 /** 422/403: the server's message or 'Произошла ошибка при запросе' (a ToastShown follows). */
 export const ApiRefused = message('ApiRefused', { status: z.int(), message: z.string() });
-/** SPEC §9: the page has been open for more than 24 h; the effect reloads it. */
+/** PRODUCT.md §9: the page has been open for more than 24 h; the effect reloads it. */
 export const PageExpired = message('PageExpired', { openedAt: IsoDateTime });
 
 export const ViewEventSchema = z.discriminatedUnion('type', [

@@ -9,7 +9,7 @@
 // Reading a log from JSON (upcasting and validating it against the event and command schemas) and
 // exporting it live in logCodec.ts: this module must not import a zod schema, because the recorder
 // (src/effects/recording.ts) imports it at the page's start and the schemas are not part of the
-// first load (issue 4). The generic core (replayWith, keepLastWith, …) is parameterised by
+// first load. The generic core (replayWith, keepLastWith, …) is parameterised by
 // initialState/evolveAll, so it is tested on a toy domain too; the bottom of the file wires it to
 // the app's AppEvent, AppCommand and the combined store.
 import type { AppCommand } from '../commands';

@@ -1,4 +1,4 @@
-// Address projection (SPEC §4 Addresses): the list and the selected one.
+// Address projection (PRODUCT.md §4 Addresses): the list and the selected one.
 import { produce, type Draft } from 'immer';
 import type { Address } from '../api/entities';
 import type { AppEvent } from '../events';

@@ -1,4 +1,4 @@
-// Cart projection (SPEC §3 cart state) and cart selectors.
+// Cart projection (PRODUCT.md §3 cart state) and cart selectors.
 import { produce, type Draft } from 'immer';
 import type { CartItem, DeliveryMethod, FreeProduct, LostGift } from '../api/entities';
 import { fullPrice, goodsTotal, isGoodsLine } from '../domain/cart';
@@ -136,5 +136,5 @@ export function selectCartTotals(cart: CartState): CartTotals {
   return { goods, full, discount: cart.discountTotal, spendBonus: cart.spendBonus, toPay, count };
 }
 
-/** Empty for the guards and the promo call: no goods lines (SPEC §6 cart-empty guard). */
+/** Empty for the guards and the promo call: no goods lines (PRODUCT.md §6 cart-empty guard). */
 export const selectIsCartEmpty = (cart: CartState): boolean => !cart.items.some(isGoodsLine);

@@ -5,7 +5,7 @@ import { applyCatalogQuery } from '../domain/catalog';
 import type { AppEvent } from '../events';
 import { applyCase, type CaseReducers } from './define';
 
-/** SPEC §4: filters and search are mutually exclusive. */
+/** PRODUCT.md §4: filters and search are mutually exclusive. */
 export type CatalogQuery = { mode: 'all' } | { mode: 'search'; text: string } | { mode: 'filter'; codes: string[] };
 
 export type CatalogState = {
@@ -98,7 +98,7 @@ export function isModifierProduct(catalog: Catalog, product: Product): boolean {
 }
 
 /**
- * SPEC §5: the menu products matching the query (search or filter), without products that
+ * PRODUCT.md §5: the menu products matching the query (search or filter), without products that
  * contain an allergen the user excluded. Modifier and service groups are never listed.
  */
 export function selectVisibleProducts(catalog: CatalogState, excludedAllergens: readonly string[] = []): Product[] {

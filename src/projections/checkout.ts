@@ -1,4 +1,4 @@
-// Checkout projection (issue 5): the form's own fields (the cart keeps method, restaurant, time,
+// Checkout projection: the form's own fields (the cart keeps method, restaurant, time,
 // bonuses), the street reference, the submission and the order /complete shows.
 import { produce, type Draft } from 'immer';
 import type { CheckoutQuote } from '../api/contract/checkout';

@@ -8,7 +8,7 @@ import { applyCase, type CaseReducers } from './define';
 export type ModalState = { stack: Modal[] };
 export const initialModal: ModalState = { stack: [] };
 
-// SPEC §2 / §8 texts.
+// PRODUCT.md §2 / §8 texts.
 export const TITLE_CITY = 'Выберите свой город';
 export const TITLE_USER_EDIT = 'Редактирование информации';
 export const TITLE_CATALOG_MENU = 'Меню:';
@@ -19,7 +19,7 @@ export const TITLE_SNACK_GIFT = 'При заказе 3х любых закусо
 /** The server refuses an order outside working hours with the same words. */
 export const TEXT_WORK_TIME = ORDER_MESSAGES.closed;
 export const TEXT_SITE_NOT_WORKING_DEFAULT = DEFAULT_SITE_NOT_WORKING_TEXT;
-/** Button of the cart-validation confirm modal (SPEC §4). */
+/** Button of the cart-validation confirm modal (PRODUCT.md §4). */
 export const CONFIRM_OK = 'Ок';
 
 export const MODAL_TITLES: Partial<Record<ModalKind, string>> = {
@@ -39,7 +39,7 @@ export function notWorkingText(settings: Settings | null): string {
   return text === '' ? TEXT_SITE_NOT_WORKING_DEFAULT : text;
 }
 
-/** Modals that have no close button (SPEC §2: the city modal). */
+/** Modals that have no close button (PRODUCT.md §2: the city modal). */
 export const UNCLOSABLE: readonly ModalKind[] = ['city'];
 
 /** Field-by-field equality of two modals (payloads are flat, except confirm's messages). */

@@ -15,7 +15,7 @@ import { settingReducers, initialSetting, type SettingState } from './setting';
 import { userReducers, initialUser, type UserState } from './user';
 import { viewReducers, initialView, type ViewState } from './view';
 
-/** The nine state areas of SPEC §3, with checkout and the informational pages. Plain JSON. */
+/** The nine state areas of PRODUCT.md §3, with checkout and the informational pages. Plain JSON. */
 export type AppState = {
   address: AddressState;
   auth: AuthState;
@@ -128,7 +128,7 @@ export function evolve(state: AppState, event: AppEvent): AppState {
 
 // ---- cross-area selectors (also the deciders' context) ----
 
-/** Signed in: a token and a profile (SPEC §6 "has a phone"). */
+/** Signed in: a token and a profile (PRODUCT.md §6 "has a phone"). */
 export const selectIsSignedIn = (s: AppState): boolean => s.auth.token !== null && s.user.profile !== null;
 export const selectSettings = (s: AppState): Settings | null => s.setting.settings;
 export const selectCity = (s: AppState): City | undefined => s.city.list.find((c) => c.id === s.city.selectedId);

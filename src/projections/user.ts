@@ -8,7 +8,7 @@ import type { AppEvent } from '../events';
 import { applyCase, type CaseReducers } from './define';
 
 /**
- * SPEC §3 History: the latest orders, newest first. 'loaded' stays while the history is asked for
+ * PRODUCT.md §3 History: the latest orders, newest first. 'loaded' stays while the history is asked for
  * again and when that refresh fails: what was shown stays shown.
  */
 export type OrderHistoryState = { status: 'idle' | 'loading' | 'loaded' | 'failed'; orders: Order[] };

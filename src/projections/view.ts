@@ -7,11 +7,11 @@ import { applyCase, type CaseReducers } from './define';
 export type ViewState = {
   /** True while a modal is open (derived by the root evolve from modal.stack). */
   hiddenScroll: boolean;
-  /** SPEC §4 rule 6: the line highlighted for 1 s. */
+  /** PRODUCT.md §4 rule 6: the line highlighted for 1 s. */
   lastAddedLineId: string | null;
-  /** SPEC §9: the mobile app version differs from '1'. */
+  /** PRODUCT.md §9: the mobile app version differs from '1'. */
   updateNeeded: boolean;
-  /** When the page was opened (SPEC §9 reload after 24 h). */
+  /** When the page was opened (PRODUCT.md §9 reload after 24 h). */
   openedAt: string | null;
   /** Newest last; at most MAX_TOASTS. */
   toasts: Toast[];

@@ -83,7 +83,7 @@ const deps: EffectDeps = {
 // (city modal, catalogue, version checks) do not run there (docs/ADMIN-CLIENT.md).
 const isAdminArea = /^\/admin(\/|$)/.test(window.location.pathname);
 if (!isAdminArea) {
-  // The recorded ring, the bug report offer and Ctrl+Shift+L (issue 7), their code loaded when the
+  // The recorded ring, the bug report offer and Ctrl+Shift+L, their code loaded when the
   // page is first idle; started before the effects, so the recorder starts from the state the store did.
   startBugReporting({ store, storage, load: LAZY_AREAS.logTools.load });
   runEffects(store, deps, createRootEffect(lazyEffects()));

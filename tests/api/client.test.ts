@@ -32,7 +32,7 @@ describe('API client', () => {
     expect(buildPath('/user/:phone', { phone: '+79991234567' })).toBe('/user/%2B79991234567');
   });
 
-  it('attaches the bearer token to every request when present (SPEC §6)', async () => {
+  it('attaches the bearer token to every request when present (PRODUCT.md §6)', async () => {
     const seen: { url?: string; init?: RequestInit } = {};
     const api = createApiClient({
       baseUrl: 'http://x',
@@ -55,7 +55,7 @@ describe('API client', () => {
     expect((seen.init?.headers as Record<string, string>).authorization).toBeUndefined();
   });
 
-  it("turns a 422 into an ApiFailure carrying the server's Russian message (SPEC §8)", async () => {
+  it("turns a 422 into an ApiFailure carrying the server's Russian message (PRODUCT.md §8)", async () => {
     const api = createApiClient({
       baseUrl: '',
       getToken: () => null,

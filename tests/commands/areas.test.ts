@@ -26,7 +26,7 @@ const address = (id: string): Address => ({
   location: null,
 });
 
-describe('Addresses (SPEC §4)', () => {
+describe('Addresses (PRODUCT.md §4)', () => {
   it('after a fetch the selected one is kept if it still exists, else the first', () => {
     const given = app.given(
       history(ready(), [
@@ -74,7 +74,7 @@ describe('Addresses (SPEC §4)', () => {
   });
 });
 
-describe('Catalogue filters and search (SPEC §4, §5)', () => {
+describe('Catalogue filters and search (PRODUCT.md §4, §5)', () => {
   it('are mutually exclusive: setting one clears the other', () => {
     const searched = run([{ type: 'SearchCatalog', data: { text: ' Пицца ' } }]);
     expect(searched.catalog.query).toEqual({ mode: 'search', text: 'Пицца' });
@@ -100,7 +100,7 @@ describe('Catalogue filters and search (SPEC §4, §5)', () => {
     expect(
       selectVisibleProducts(run([{ type: 'FilterCatalog', data: { codes: ['hit'] } }]).catalog).map((p) => p.id),
     ).toEqual([PRODUCT.california]);
-    // 'ё' = 'е' and every word in any order (SPEC §5 search, the same rule the domain uses)
+    // 'ё' = 'е' and every word in any order (PRODUCT.md §5 search, the same rule the domain uses)
     expect(
       selectVisibleProducts(run([{ type: 'SearchCatalog', data: { text: 'кревётки' } }]).catalog).map((p) => p.id),
     ).toEqual([PRODUCT.shrimp]);
@@ -115,7 +115,7 @@ describe('Catalogue filters and search (SPEC §4, §5)', () => {
   });
 });
 
-describe('Likes (SPEC §4, §8)', () => {
+describe('Likes (PRODUCT.md §4, §8)', () => {
   it('like and unlike update likesCount and isLiked', () => {
     const liked = app
       .given(ready())
@@ -182,7 +182,7 @@ describe('Likes (SPEC §4, §8)', () => {
   });
 });
 
-describe('City (SPEC §4 city selection)', () => {
+describe('City (PRODUCT.md §4 city selection)', () => {
   const booted: AppEvent[] = [
     { type: 'SettingsLoaded', data: { settings } },
     { type: 'CitiesLoaded', data: { cities } },
@@ -234,7 +234,7 @@ describe('City (SPEC §4 city selection)', () => {
   });
 });
 
-describe('Settings and versions (SPEC §9 background checks)', () => {
+describe('Settings and versions (PRODUCT.md §9 background checks)', () => {
   it('VersionChanged per changed value; UpdateNeededFlagged when the mobile app version is not 1', () => {
     const checked = history(ready(), [
       { type: 'CheckVersions', data: { catalogVersion: 'c1', storeVersion: '1', mobileAppVersion: '1' } },

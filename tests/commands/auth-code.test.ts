@@ -38,7 +38,7 @@ describe('SubmitCode with the code the server sends', () => {
   });
 });
 
-describe('SubmitCode with the name and consents of the code step (SPEC §5 login)', () => {
+describe('SubmitCode with the name and consents of the code step (PRODUCT.md §5 login)', () => {
   it('CodeSubmitted carries them so POST /auth/token can create the user', () => {
     const profile = {
       name: 'Алиса',
@@ -53,7 +53,7 @@ describe('SubmitCode with the name and consents of the code step (SPEC §5 login
   });
 });
 
-describe('RequestCode and the bot check (issue 5: invisible captcha before a sign-in code)', () => {
+describe('RequestCode and the bot check (an invisible captcha before a sign-in code)', () => {
   const withCaptcha = (over: Partial<Settings>): Settings => ({
     ...settings,
     IS_WITHOUT_RECAPTCHA: false,

@@ -1,4 +1,4 @@
-// Auth decider: phone validation (SPEC §5), the code flow, logout and 401 (SPEC §4 User, §8).
+// Auth decider: phone validation (PRODUCT.md §5), the code flow, logout and 401 (PRODUCT.md §4 User, §8).
 import { describe, expect, it } from 'vitest';
 import { TEXT_SESSION_EXPIRED } from '../../src/commands/auth.decide';
 import { selectCurrentModal } from '../../src/projections/modal';
@@ -7,7 +7,7 @@ import { PRODUCT } from '../fixtures/catalog';
 import { TOKEN, USER } from '../fixtures/state';
 import { app, history, ready } from './helpers';
 
-describe('RequestCode (SPEC §5 phone)', () => {
+describe('RequestCode (PRODUCT.md §5 phone)', () => {
   it("an empty phone: PhoneRejected 'Введите номер телефона', shown at the field only (no toast over the sheet)", () => {
     const { after } = app
       .given(ready({ signedIn: false }))
@@ -76,7 +76,7 @@ describe('RequestCode (SPEC §5 phone)', () => {
   });
 });
 
-describe('Logout (SPEC §4 User)', () => {
+describe('Logout (PRODUCT.md §4 User)', () => {
   it('resets user, address, cart and auth state', () => {
     const given = history(ready(), [
       { type: 'AddItem', data: { productId: PRODUCT.phila } },

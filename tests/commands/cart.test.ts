@@ -1,4 +1,4 @@
-// Cart decider: given events / when command / then events (SPEC §4), fixed now and ids.
+// Cart decider: given events / when command / then events (PRODUCT.md §4), fixed now and ids.
 import { describe, expect, it } from 'vitest';
 import type { PromoResponse } from '../../src/api/entities';
 import {
@@ -37,7 +37,7 @@ const size30Mod = {
   groupName: 'Размер',
 };
 
-describe('AddItem (SPEC §4 adding an item)', () => {
+describe('AddItem (PRODUCT.md §4 adding an item)', () => {
   it('rule 1: blocked with the not-working modal when IS_SITE_NOT_WORKING', () => {
     const { after } = app
       .given(ready({ settings: settingsWith({ IS_SITE_NOT_WORKING: true }) }))
@@ -240,7 +240,7 @@ describe('AddItem (SPEC §4 adding an item)', () => {
   });
 });
 
-describe('ChangeQuantity / RemoveItem (SPEC §4 decrease)', () => {
+describe('ChangeQuantity / RemoveItem (PRODUCT.md §4 decrease)', () => {
   it('decrease at quantity 1 removes the line (and the delivery line of an emptied cart)', () => {
     const { after } = app
       .given(withPhila())
@@ -280,7 +280,7 @@ describe('ChangeQuantity / RemoveItem (SPEC §4 decrease)', () => {
   });
 });
 
-describe('Delivery method and delivery line (SPEC §4)', () => {
+describe('Delivery method and delivery line (PRODUCT.md §4)', () => {
   it('choosing self opens the restaurant list and removes delivery lines', () => {
     const { events, after } = app
       .given(withPhila())
@@ -356,7 +356,7 @@ const promo = (over: Partial<PromoResponse> = {}): PromoResponse => ({
   ...over,
 });
 
-describe('ApplyPromoResult (SPEC §4 cart recalculation)', () => {
+describe('ApplyPromoResult (PRODUCT.md §4 cart recalculation)', () => {
   it('replaces discount, lost gifts, free products, errors; adds free products as hidden gifts of quantity 1', () => {
     const response = promo({
       discountTotal: 45,
@@ -488,7 +488,7 @@ describe('ApplyPromoResult (SPEC §4 cart recalculation)', () => {
   });
 });
 
-describe('ValidateCart (SPEC §4 cart init and validation, §8 messages)', () => {
+describe('ValidateCart (PRODUCT.md §4 cart init and validation, §8 messages)', () => {
   const filled = history(ready(), [
     { type: 'AddItem', data: { productId: PRODUCT.phila } },
     { type: 'AddItem', data: { productId: PRODUCT.california } },
@@ -571,7 +571,7 @@ describe('ValidateCart (SPEC §4 cart init and validation, §8 messages)', () =>
   });
 });
 
-describe('RepeatOrder (SPEC §4 repeat order, §8 toasts)', () => {
+describe('RepeatOrder (PRODUCT.md §4 repeat order, §8 toasts)', () => {
   it('re-adds each non-gift product with its modifiers, toasts what is missing, then opens the cart', () => {
     const given = history(ready(), [
       { type: 'OpenModal', data: { modal: { kind: 'product', productId: PRODUCT.phila } } },

@@ -1,4 +1,4 @@
-// Checkout decider (issue 5): given events / when command / then events, with a fixed now and ids.
+// Checkout decider: given events / when command / then events, with a fixed now and ids.
 import { describe, expect, it } from 'vitest';
 import { checkoutProblems } from '../../src/commands/checkout.decide';
 import { CHECKOUT_TEXT } from '../../src/domain/messages';
@@ -216,7 +216,7 @@ describe('answers of POST /order', () => {
     expect(closed.events).toContainEqual({ type: 'ModalOpened', data: { modal: { kind: 'workTime' } } });
   });
 
-  it("a 422 without a message shows SPEC §8's 'Произошла ошибка при запросе'", () => {
+  it("a 422 without a message shows PRODUCT.md §8's 'Произошла ошибка при запросе'", () => {
     const { events } = app
       .given(pending())
       .when({ type: 'ReportOrderRefusal', data: { status: 422, code: null, message: null } })

@@ -1,7 +1,7 @@
-// One delivery price (issue 5): the cart's hidden delivery line costs what the delivery zone of the
+// One delivery price: the cart's hidden delivery line costs what the delivery zone of the
 // chosen address costs, as the server's quote charges (orderTotals in
 // server/services/order/moneyChecks.ts: the zone's deliveryPrice, free from the city's
-// freeDeliveryFrom); before a zone is known, the city's delivery product (SPEC §4 delivery line).
+// freeDeliveryFrom); before a zone is known, the city's delivery product (PRODUCT.md §4 delivery line).
 import { describe, expect, it } from 'vitest';
 import type { Address } from '../../src/api/entities';
 import { deliveryFee } from '../../src/views/app/cartView';

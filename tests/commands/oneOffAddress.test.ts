@@ -1,4 +1,4 @@
-// Ordering to an address without saving it (issue 5): the order carries the address itself (the
+// Ordering to an address without saving it: the order carries the address itself (the
 // server validates, geocodes and stores it on the order, tests/server/orders.test.ts); the quote
 // prices it; choosing a saved address again drops it.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Deciders of the informational pages (GET /api/v1/page/{slug}/{cityId}) and of the order history
-// (SPEC §3 History: "orders with items and modifiers", the latest 20): given events / when command
+// (PRODUCT.md §3 History: "orders with items and modifiers", the latest 20): given events / when command
 // / then events, with a fixed now.
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../src/api/contract/pages';
@@ -114,7 +114,7 @@ describe('informational pages: LoadPage, ApplyPage, ReportPageFailure', () => {
   });
 });
 
-describe('order history (SPEC §3 History: orders with items and modifiers)', () => {
+describe('order history (PRODUCT.md §3 History: orders with items and modifiers)', () => {
   const past = order({ id: 'o-977', number: 977, status: 'Closed', statusName: 'выполнен' });
   const historyRequested: AppEvent = { type: 'OrderHistoryRequested', data: { phone: USER.phone } };
   const historyLoaded: AppEvent = { type: 'OrderHistoryLoaded', data: { orders: [past] } };

@@ -11,7 +11,7 @@ const full = {
   floor: '5',
 };
 
-describe("formatAddress: city, street, home, 'кв. X', 'подъезд: X', 'этаж: X' (SPEC §3)", () => {
+describe("formatAddress: city, street, home, 'кв. X', 'подъезд: X', 'этаж: X' (PRODUCT.md §3)", () => {
   it('joins every part with ", "', () => {
     expect(formatAddress(full)).toBe('Ангарск, ул. Ленина, 12, кв. 45, подъезд: 2, этаж: 5');
   });

@@ -89,7 +89,7 @@ const catalog: Catalog = {
 const shape = (nodes: MenuNode[]): unknown =>
   nodes.map((n) => ({ id: n.group.id, items: n.items.map((p) => p.id), subgroups: shape(n.subgroups) }));
 
-describe('buildMenuTree (SPEC §3 groups with derived items and subgroups)', () => {
+describe('buildMenuTree (PRODUCT.md §3 groups with derived items and subgroups)', () => {
   it('nests subgroups and items under their groups, sorted by order', () => {
     expect(shape(buildMenuTree(catalog))).toEqual([
       { id: 'pizza', items: ['pepperoni'], subgroups: [] },
@@ -155,7 +155,7 @@ describe('stop list', () => {
   });
 });
 
-describe('searchProducts: name, description or category names, case-insensitive (SPEC §5)', () => {
+describe('searchProducts: name, description or category names, case-insensitive (PRODUCT.md §5)', () => {
   const all = menuProducts(catalog);
   const ids = (query: string): string[] => searchProducts(all, groups, query).map((p) => p.id);
 
@@ -229,7 +229,7 @@ describe('filterProducts and allergens', () => {
   });
 });
 
-describe('applyCatalogQuery: search and filter are mutually exclusive (SPEC §4)', () => {
+describe('applyCatalogQuery: search and filter are mutually exclusive (PRODUCT.md §4)', () => {
   it("kind 'none' shows every menu product the allergens allow", () => {
     expect(applyCatalogQuery(catalog, { kind: 'none' }, ['fish']).map((p) => p.id)).toEqual([
       'baked-salmon',
@@ -260,7 +260,7 @@ describe('applyCatalogQuery: search and filter are mutually exclusive (SPEC §4)
   });
 });
 
-describe('lookups for building cart mods (SPEC §3 CartMod)', () => {
+describe('lookups for building cart mods (PRODUCT.md §3 CartMod)', () => {
   it('findProduct, modifierName and groupName read the catalogue', () => {
     expect(findProduct(catalog, 'pepperoni')).toBe(pepperoni);
     expect(findProduct(catalog, 'nope')).toBeUndefined();

@@ -53,7 +53,7 @@ describe('deliverySlots: 30-minute slots in the city’s time zone', () => {
     ).toBe('14:00–14:30');
   });
 
-  it('SPEC §5 "A day may run past midnight (isNextDay)": Friday 10:00–02:00 gives slots until 01:30–02:00, listed under Saturday', () => {
+  it('PRODUCT.md §5 "A day may run past midnight (isNextDay)": Friday 10:00–02:00 gives slots until 01:30–02:00, listed under Saturday', () => {
     const days = deliverySlots({ hours: HOURS, timeZone: TZ, now: FRIDAY_13, leadMinutes: 60 });
     const friday = days[0]?.slots ?? [];
     expect(friday[friday.length - 1]?.label).toBe('23:30–00:00');
@@ -71,7 +71,7 @@ describe('deliverySlots: 30-minute slots in the city’s time zone', () => {
     expect(local(saturday?.slots[4]?.start ?? '')).toBe('2026-11-21 11:00');
   });
 
-  it('SPEC §5 "the previous day\'s overnight window counts": at Saturday 00:30 today still has slots until 02:00', () => {
+  it('PRODUCT.md §5 "the previous day\'s overnight window counts": at Saturday 00:30 today still has slots until 02:00', () => {
     const now = '2026-11-20T16:30:00.000Z'; // Saturday 00:30 in Irkutsk
     const days = deliverySlots({ hours: HOURS, timeZone: TZ, now, leadMinutes: 30 });
     expect(days[0]?.date).toBe('2026-11-21');
@@ -98,7 +98,7 @@ describe('deliverySlots: 30-minute slots in the city’s time zone', () => {
     }
   });
 
-  it('today and the next 7 days; SPEC §5 "a day with equal open and close is closed" has no slots', () => {
+  it('today and the next 7 days; PRODUCT.md §5 "a day with equal open and close is closed" has no slots', () => {
     const closedMonday: WeekHours = HOURS.map((d, i) => (i === 1 ? day('10:00', '10:00') : d));
     const days = deliverySlots({ hours: closedMonday, timeZone: TZ, now: FRIDAY_13, leadMinutes: 60 });
     expect(days.map((d) => d.date)).toEqual([

@@ -1,4 +1,4 @@
-// Small builders of SPEC §3 entities for domain tests; every field is explicit so tests read plainly.
+// Small builders of PRODUCT.md §3 entities for domain tests; every field is explicit so tests read plainly.
 import type { CartItem, CartMod, Group, GroupModifier, Product } from '../../src/api/entities';
 
 export function group(over: Partial<Group> & Pick<Group, 'id' | 'name'>): Group {

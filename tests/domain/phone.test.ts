@@ -14,7 +14,7 @@ const validPhone = fc
   .array(fc.integer({ min: 0, max: 9 }), { minLength: 10, maxLength: 10 })
   .map((ds) => `+7${ds.join('')}`);
 
-describe('validatePhone (SPEC §5)', () => {
+describe('validatePhone (PRODUCT.md §5)', () => {
   it("rejects an empty or blank number with 'Введите номер телефона'", () => {
     expect(validatePhone('')).toEqual({ ok: false, message: 'Введите номер телефона' });
     expect(validatePhone('   \t ')).toEqual({ ok: false, message: 'Введите номер телефона' });
@@ -68,7 +68,7 @@ describe('normalizePhone', () => {
   });
 });
 
-describe('formatPhone: displayed as +7 (XXX) XXX-XX-XX (SPEC §5)', () => {
+describe('formatPhone: displayed as +7 (XXX) XXX-XX-XX (PRODUCT.md §5)', () => {
   it("formats '+79991234567' as '+7 (999) 123-45-67'", () => {
     expect(formatPhone('+79991234567')).toBe('+7 (999) 123-45-67');
     expect(formatPhone('89991234567')).toBe('+7 (999) 123-45-67');
@@ -80,7 +80,7 @@ describe('formatPhone: displayed as +7 (XXX) XXX-XX-XX (SPEC §5)', () => {
   });
 });
 
-describe('maskPhoneInput (SPEC §5 input mask)', () => {
+describe('maskPhoneInput (PRODUCT.md §5 input mask)', () => {
   it('takes digits only', () => {
     expect(maskPhoneInput('abc')).toBe('');
     expect(maskPhoneInput('')).toBe('');

@@ -3,7 +3,7 @@ import { formatCount, plural } from '../../src/domain/plural';
 
 const ITEMS = ['товар', 'товара', 'товаров'] as const;
 
-describe('plural: Russian forms for 1, 2-4 and 5+ (SPEC §5)', () => {
+describe('plural: Russian forms for 1, 2-4 and 5+ (PRODUCT.md §5)', () => {
   it.each([
     [1, 'товар'],
     [2, 'товара'],

@@ -15,7 +15,7 @@ import { numRuns } from './fcRuns';
 
 const NBSP = '\u00A0';
 
-describe('productPriceRange: base price plus the cheapest modifier of each required group (SPEC §5)', () => {
+describe('productPriceRange: base price plus the cheapest modifier of each required group (PRODUCT.md §5)', () => {
   it('a product without modifiers costs its price', () => {
     expect(productPriceRange(product({ id: 'p', name: 'Филадельфия', price: 450 }))).toEqual({ min: 450, max: 450 });
   });
@@ -61,7 +61,7 @@ describe('productPriceRange: base price plus the cheapest modifier of each requi
   });
 });
 
-describe('formatNumber / formatPrice: space thousand separators (SPEC §5)', () => {
+describe('formatNumber / formatPrice: space thousand separators (PRODUCT.md §5)', () => {
   it('uses the no-break space U+00A0 as the thousand separator', () => {
     expect(formatNumber(1234)).toBe(`1${NBSP}234`);
     expect(formatNumber(1234567)).toBe(`1${NBSP}234${NBSP}567`);
@@ -94,7 +94,7 @@ describe('formatNumber / formatPrice: space thousand separators (SPEC §5)', () 
   });
 });
 
-describe("formatPriceLabel: 'от' when minimum and maximum differ (SPEC §5)", () => {
+describe("formatPriceLabel: 'от' when minimum and maximum differ (PRODUCT.md §5)", () => {
   it("'от 450 ₽' for a pizza with sizes", () => {
     const pizza = product({
       id: 'pz',

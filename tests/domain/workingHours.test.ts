@@ -16,7 +16,7 @@ import { numRuns } from './fcRuns';
 const IRK = 'Asia/Irkutsk'; // UTC+8 all year
 const day = (open: string, close: string, isNextDay = false): WorkDay => ({ open, close, isNextDay });
 
-// 2026-11-23 is a Monday. Sunday first, as SPEC §3 WORK_TIME and JavaScript's getDay.
+// 2026-11-23 is a Monday. Sunday first, as PRODUCT.md §3 WORK_TIME and JavaScript's getDay.
 const hours: WeekHours = [
   day('11:00', '23:00'), // Sun
   day('10:00', '22:00'), // Mon
@@ -82,7 +82,7 @@ describe('zone helpers read the city zone, never the machine zone', () => {
   });
 });
 
-describe('isOpenAt (SPEC §5 working hours), Asia/Irkutsk', () => {
+describe('isOpenAt (PRODUCT.md §5 working hours), Asia/Irkutsk', () => {
   it('is open inside a plain day window, from open inclusive to close exclusive', () => {
     expect(isOpenAt(hours, '2026-11-23T02:00:00Z', IRK)).toBe(true); // Mon 10:00
     expect(isOpenAt(hours, '2026-11-23T01:59:00Z', IRK)).toBe(false); // Mon 09:59

@@ -1,5 +1,5 @@
 // axe-core in Chromium on index, catalogue, product and cart (with goods in it) at 375 and 1280 px:
-// no serious or critical violation (issue 4 item 7). The main pages are also kept as screenshots
+// no serious or critical violation. The main pages are also kept as screenshots
 // at both widths in test-results/screenshots/ (CI artifacts).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,8 +1,8 @@
-// The admin area end to end (issue 6 item 8) in Debian's Chromium against the real server:
+// The admin area end to end in Debian's Chromium against the real server:
 // - a stop-list change made in /admin reaches an open storefront within one version check
-//   (SPEC §9: 60 s; the page's clock is fast-forwarded by one period);
+//   (PRODUCT.md §9: 60 s; the page's clock is fast-forwarded by one period);
 // - a status change made in /admin reaches the customer's open /complete page live;
-// - a price change made in /admin drops the saved cart line on the next visit with the SPEC §8
+// - a price change made in /admin drops the saved cart line on the next visit with the PRODUCT.md §8
 //   message 'Цена товара "X" изменилась и будет удален из корзины'.
 // The first admin is created in the throwaway database before the server starts.
 import type { BrowserContext, Page } from 'playwright-core';
@@ -59,7 +59,7 @@ function persistedState(page: Page): Promise<string> {
   });
 }
 
-describe('admin area (issue 6 item 8)', () => {
+describe('admin area', () => {
   it('the admin bundle is not loaded by the storefront index page', async () => {
     const { page, problems } = await e2e.open('/angarsk', { width: WIDTHS.desktop, cookies: CITY_COOKIES });
     const scripts: string[] = [];
@@ -113,7 +113,7 @@ describe('admin area (issue 6 item 8)', () => {
     expect(admin.problems()).toEqual([]);
   });
 
-  it('/admin/* without a staff token redirects to /admin (SPEC §6)', async () => {
+  it('/admin/* without a staff token redirects to /admin (PRODUCT.md §6)', async () => {
     const { page } = await e2e.open('/admin/settings', { width: WIDTHS.desktop });
     await page.waitForURL(/\/admin$/);
     await page.getByRole('heading', { name: 'Вход в панель управления' }).waitFor();
@@ -231,12 +231,12 @@ describe('admin area (issue 6 item 8)', () => {
     expect(problems()).toEqual([]);
   });
 
-  it('a price change in /admin drops the saved cart line on the next visit with the SPEC §8 message', async () => {
+  it('a price change in /admin drops the saved cart line on the next visit with the PRODUCT.md §8 message', async () => {
     const context = await e2e.newContext({ width: WIDTHS.desktop, cookies: CITY_COOKIES });
     const shop = await context.newPage();
     await shop.goto('/angarsk/catalog/rolls');
     await shop.getByRole('button', { name: 'Добавить «Филадельфия классик» в корзину' }).click();
-    // a visitor: the auth modal opens, the line is in the cart all the same (SPEC §4 rule 3)
+    // a visitor: the auth modal opens, the line is in the cart all the same (PRODUCT.md §4 rule 3)
     const auth = shop.getByRole('dialog', { name: 'Вход или регистрация' });
     await auth.waitFor();
     await shop.keyboard.press('Escape');

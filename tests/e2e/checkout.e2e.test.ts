@@ -1,4 +1,4 @@
-// Checkout end to end (issue 5 item 8, the browser part) in Debian's Chromium against the real
+// Checkout end to end in Debian's Chromium against the real
 // server: delivery + cash; pickup + online success through the test gateway; online decline →
 // /complete-error with the cart intact; below the zone's minimum; address out of zone; outside
 // working hours; a double-click on 'Оформить заказ' makes one order; a one-off (unsaved) address.
@@ -117,7 +117,7 @@ function onFail(page: Page, name: string, problems: () => string[]) {
 const placeButton = (page: Page) => page.getByRole('button', { name: 'Оформить заказ' });
 const problemsList = (page: Page) => page.getByTestId('checkout-problems');
 
-describe('checkout (issue 5)', () => {
+describe('checkout', () => {
   it('delivery + cash: the zone is shown before ordering, /complete shows the order live, the cart is emptied, one purchase event', async () => {
     const { page, problems } = await start();
     onFail(page, 'checkout-delivery-cash', problems);

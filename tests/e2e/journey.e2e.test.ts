@@ -1,4 +1,4 @@
-// The customer's journey of issue 4 item 7 in Debian's Chromium against the real server (375 px):
+// The customer's journey of in Debian's Chromium against the real server (375 px):
 // choose city → browse → search → filter → add a pizza with a size → sign in with the code from
 // the server's SMS outbox → add 3 snacks and see the fries gift → coupon → change city → like and
 // see favourites → repeat an order from history. One test, one browser context (the cookies and
@@ -52,14 +52,14 @@ describe('customer journey (375 px)', () => {
     await page.getByRole('heading', { level: 1, name: 'Пицца' }).waitFor();
     expect(await cardNames(page)).toContain('Пепперони');
 
-    // 3. Search (whole menu): 'филадельфия' matches names, case-insensitively (SPEC §5)
+    // 3. Search (whole menu): 'филадельфия' matches names, case-insensitively (PRODUCT.md §5)
     await page.goto('/angarsk/catalog');
     const search = page.getByRole('searchbox', { name: 'Поиск по меню' });
     await search.fill('филадельфия');
     await expect.poll(() => cardNames(page)).not.toContain('Пепперони');
     await expect.poll(() => cardNames(page)).toContain('Филадельфия классик');
 
-    // 4. Filter 'острое': clears the search (SPEC §4 mutually exclusive)
+    // 4. Filter 'острое': clears the search (PRODUCT.md §4 mutually exclusive)
     await page.getByRole('group', { name: 'Фильтры' }).getByRole('button', { name: 'острое' }).click();
     await expect.poll(() => search.inputValue()).toBe('');
     await expect.poll(() => cardNames(page)).not.toContain('Каппа маки');
@@ -78,7 +78,7 @@ describe('customer journey (375 px)', () => {
     await productModal.getByText('от 529 ₽').waitFor();
     await productModal.getByRole('radio', { name: /30 см/ }).check();
     await productModal.getByRole('button', { name: 'В корзину за 679 ₽' }).click();
-    // a visitor: the auth modal opens, and the pizza is in the cart all the same (SPEC §4 rule 3)
+    // a visitor: the auth modal opens, and the pizza is in the cart all the same (PRODUCT.md §4 rule 3)
     const auth = page.getByRole('dialog', { name: 'Вход или регистрация' });
     await auth.waitFor();
     expect(await cartCount(page)).toBe(1);
@@ -124,7 +124,7 @@ describe('customer journey (375 px)', () => {
     expect(await page.getByTestId('cart-total').innerText()).toMatch(/₽$/);
     await e2e.screenshot(page, 'journey-08-coupon-375');
 
-    // 9. Change the city: the page reloads under /shelekhov and the coupon is cleared (SPEC §4);
+    // 9. Change the city: the page reloads under /shelekhov and the coupon is cleared (PRODUCT.md §4);
     //    Шелехов hides the coupon field (its isPromocodeHide) and the re-quoted cart has no discount
     await page.getByRole('button', { name: 'Выбрать город' }).click();
     await page.getByRole('dialog', { name: 'Выберите свой город' }).getByRole('button', { name: 'Шелехов' }).click();

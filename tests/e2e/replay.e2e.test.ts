@@ -1,4 +1,4 @@
-// Issue 7 end to end in Debian's Chromium against the real server: a customer's session is
+// Bug reports end to end in Debian's Chromium against the real server: a customer's session is
 // recorded in the ring, Ctrl+Shift+L downloads it, and the download replays to the state the
 // browser showed (its cart lines on screen, its persisted cart, the ring in localStorage); the
 // ring survives a reload; `npm run replay -- FILE --to-test NAME` turns the file into a regression
@@ -55,7 +55,7 @@ async function storedRing(page: Page): Promise<StoredRing | null> {
 }
 
 /**
- * Adds a product from its card as a visitor: the auth modal opens each time (SPEC §4 rule 3),
+ * Adds a product from its card as a visitor: the auth modal opens each time (PRODUCT.md §4 rule 3),
  * and the first snack also shows the snack gift modal; every modal that opened is closed here.
  */
 async function addAsVisitor(page: Page, product: string): Promise<void> {
@@ -76,7 +76,7 @@ async function addAsVisitor(page: Page, product: string): Promise<void> {
 
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-describe('recorded session → file → replay → test; report → admin (issue 7)', () => {
+describe('recorded session → file → replay → test; report → admin', () => {
   it('replays to the state the browser showed, survives a reload, and becomes a regression test', async () => {
     const { page, problems } = await e2e.open('/angarsk/catalog/snacks', {
       width: WIDTHS.desktop,

@@ -1,4 +1,4 @@
-// Every route of SPEC §2, plain and under /{city}, renders in Chromium without an uncaught error or
+// Every route of PRODUCT.md §2, plain and under /{city}, renders in Chromium without an uncaught error or
 // a console error: one page heading, neither the error page nor the 404 page. Signed in (so the
 // personal pages show their content), with Ангарск chosen; then the visitor's guards and an
 // unknown route.
@@ -49,7 +49,7 @@ async function signInThroughTheModal(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Личный кабинет' }).waitFor();
 }
 
-describe('every SPEC §2 route renders', () => {
+describe('every PRODUCT.md §2 route renders', () => {
   it(`${PLAIN.length} plain and ${PREFIXED.length} /angarsk routes, signed in with a cart, at 375 px`, async () => {
     const { page, problems } = await e2e.open('/angarsk', { width: 375, cookies: CITY_COOKIES });
     let current = '/angarsk';

@@ -1,4 +1,4 @@
-// Saved addresses (SPEC §4 Addresses).
+// Saved addresses (PRODUCT.md §4 Addresses).
 import { BehaviorSubject } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';

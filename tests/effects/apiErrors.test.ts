@@ -1,4 +1,4 @@
-// SPEC §8 failure mapping shared by every effect.
+// PRODUCT.md §8 failure mapping shared by every effect.
 import { describe, expect, it } from 'vitest';
 import {
   apiFailureCommands,
@@ -9,7 +9,7 @@ import {
 } from '../../src/effects/apiErrors';
 import { failure } from './helpers';
 
-describe('API failure mapping (SPEC §8)', () => {
+describe('API failure mapping (PRODUCT.md §8)', () => {
   it('401 while signed in → ExpireSession; while signed out → nothing', () => {
     expect(apiFailureCommands(failure(401), true)).toEqual([{ type: 'ExpireSession', data: {} }]);
     expect(apiFailureCommands(failure(401), false)).toEqual([]);

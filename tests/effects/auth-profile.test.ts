@@ -1,4 +1,4 @@
-// SPEC §5 login: on a first sign-in the user is created with phone, name, personalData,
+// PRODUCT.md §5 login: on a first sign-in the user is created with phone, name, personalData,
 // PUSHNotifications and receiveAdvertisingInformation. The server creates the account in
 // POST /auth/token and refuses it without personalData, so the code step's answers go with the code.
 import { BehaviorSubject, NEVER } from 'rxjs';

@@ -1,4 +1,4 @@
-// Sign-in by SMS code and the signed-in user's data (SPEC §4 User, §5, §8).
+// Sign-in by SMS code and the signed-in user's data (PRODUCT.md §4 User, §5, §8).
 import { BehaviorSubject, filter, firstValueFrom, NEVER, of, throwError } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
@@ -123,7 +123,7 @@ describe('sign-in effect', () => {
   });
 });
 
-describe('the bot check before a sign-in code (issue 5)', () => {
+describe('the bot check before a sign-in code', () => {
   const CAPTCHA: CaptchaInfo = { required: true, provider: 'smartcaptcha', siteKey: 'ysc1_site' };
   const requested = (captcha?: CaptchaInfo) =>
     envelope({ type: 'CodeRequested', data: captcha === undefined ? { phone: PHONE } : { phone: PHONE, captcha } });
@@ -155,7 +155,7 @@ describe('the bot check before a sign-in code (issue 5)', () => {
     expect(calls).toEqual([{ method: 'requestCode', args: [PHONE, undefined] }]);
   });
 
-  it("a widget that fails is only logged (SPEC §8); the server's refusal is reported for the toast", async () => {
+  it("a widget that fails is only logged (PRODUCT.md §8); the server's refusal is reported for the toast", async () => {
     const runner: CaptchaRunner = { token: () => Promise.reject(new Error('script failed to load')) };
     const { api, calls } = fakeApi({
       requestCode: () => throwError(() => new ApiFailure(422, 'Подтвердите, что вы не робот', 'captcha-required')),

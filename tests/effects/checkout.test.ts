@@ -1,4 +1,4 @@
-// Checkout effects (issue 5) on virtual time: quote, submission, payment, order re-read, cart
+// Checkout effects on virtual time: quote, submission, payment, order re-read, cart
 // after payment, the purchase event, live status over a fake WebSocket.
 import { BehaviorSubject, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';

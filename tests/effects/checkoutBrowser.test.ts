@@ -12,7 +12,7 @@ afterEach(() => {
   Reflect.deleteProperty(window, 'dataLayer');
 });
 
-describe('bot check (SPEC §7: invisible, Russian-language, token to a callback)', () => {
+describe('bot check (PRODUCT.md §7: invisible, Russian-language, token to a callback)', () => {
   it('renders an invisible Russian SmartCaptcha widget, executes it and resolves with the callback token', async () => {
     const rendered: Options[] = [];
     Reflect.set(window, 'smartCaptcha', {

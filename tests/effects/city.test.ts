@@ -1,4 +1,4 @@
-// City selection: cookies for 1 year (31536000 s = 365 days, path '/') and a reload under /{slug} (SPEC §4, §9).
+// City selection: cookies for 1 year (31536000 s = 365 days, path '/') and a reload under /{slug} (PRODUCT.md §4, §9).
 import { BehaviorSubject } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';

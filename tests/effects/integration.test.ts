@@ -1,6 +1,6 @@
 // Effects wired to the real store (src/commands/bus.ts) with runEffects, on virtual time: the
-// Russian texts the deciders show for what the effects report (SPEC §8), the 24 h page age and
-// the 60 s version checks (SPEC §9), and a whole boot through rootEffect.
+// Russian texts the deciders show for what the effects report (PRODUCT.md §8), the 24 h page age and
+// the 60 s version checks (PRODUCT.md §9), and a whole boot through rootEffect.
 import { of, throwError, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
@@ -67,7 +67,7 @@ function world(
 const toastTexts = (s: AppState): string[] => s.view.toasts.map((t) => t.text);
 const at = (ms: number, w: World, command: AppCommand) => w.ts.schedule(() => w.dispatch(command), ms);
 
-describe('SPEC §8 texts through the real store', () => {
+describe('PRODUCT.md §8 texts through the real store', () => {
   const promoFails = (error: unknown): Partial<StorefrontApi> => ({
     promo: (): Observable<PromoResponse> => throwError(() => error),
   });
@@ -119,7 +119,7 @@ describe('SPEC §8 texts through the real store', () => {
   });
 });
 
-describe('SPEC §9 timings through the real store', () => {
+describe('PRODUCT.md §9 timings through the real store', () => {
   it('reloads the page once, at the first 60 s check after 24 h open', () => {
     const day = 24 * 60 * 60 * 1000;
     const w = world(signedIn(), {}, pageAge$(), day + 10 * 60_000);

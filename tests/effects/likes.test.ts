@@ -30,7 +30,7 @@ function likeAnswering(error: unknown, expected: string, values: Record<string, 
   });
 }
 
-describe('likes effect (SPEC §4 Likes, §8)', () => {
+describe('likes effect (PRODUCT.md §4 Likes, §8)', () => {
   it('POSTs the like and DELETEs the unlike; success needs no command', () => {
     newScheduler().run(({ hot, cold, expectObservable, flush }) => {
       const { api, calls } = fakeApi({
@@ -58,7 +58,7 @@ describe('likes effect (SPEC §4 Likes, §8)', () => {
     likeAnswering(failure(0), '5ms f', { f: likeFailure('Ошибка сервера. Попробуйте позже') });
   });
 
-  it("422 and 403 show the server's message or 'Произошла ошибка при запросе' (SPEC §8), once", () => {
+  it("422 and 403 show the server's message or 'Произошла ошибка при запросе' (PRODUCT.md §8), once", () => {
     likeAnswering(failure(422, 'Товар недоступен'), '5ms f', { f: likeFailure('Товар недоступен') });
     likeAnswering(failure(403), '5ms f', { f: likeFailure('Произошла ошибка при запросе') });
   });

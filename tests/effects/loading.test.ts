@@ -1,4 +1,4 @@
-// Boot, settings, cities, catalogue loading and the cart validation that follows it (SPEC §4).
+// Boot, settings, cities, catalogue loading and the cart validation that follows it (PRODUCT.md §4).
 import { BehaviorSubject, NEVER, of } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
@@ -61,7 +61,7 @@ describe('catalogue loading', () => {
 });
 
 describe('catalogue loading while signed in', () => {
-  it('a 401 also expires the session (SPEC §8)', () => {
+  it('a 401 also expires the session (PRODUCT.md §8)', () => {
     newScheduler().run(({ hot, cold, expectObservable }) => {
       const { api } = fakeApi({ getCatalog: () => cold<Catalog>('5ms #', undefined, failure(401)) });
       const event$ = hot<EventEnvelope>('a', { a: ev({ type: 'CatalogRequested', data: {} }) });
@@ -76,7 +76,7 @@ describe('catalogue loading while signed in', () => {
   });
 });
 
-describe('cart validation after the catalogue refresh (SPEC §4 cart init and validation)', () => {
+describe('cart validation after the catalogue refresh (PRODUCT.md §4 cart init and validation)', () => {
   it('validates the cart after the first catalogue load only', () => {
     newScheduler().run(({ hot, expectObservable }) => {
       const event$ = hot<EventEnvelope>('a 9ms b', { a: ev(catalogLoaded), b: ev(catalogLoaded) });

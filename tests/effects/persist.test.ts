@@ -1,4 +1,4 @@
-// Persistence keyed by the store version (SPEC §7).
+// Persistence keyed by the store version (PRODUCT.md §7).
 import { Subject } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';

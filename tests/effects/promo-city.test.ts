@@ -1,4 +1,4 @@
-// SPEC §4: choosing a city clears the coupon and reloads the page under /{slug}. The promo answer
+// PRODUCT.md §4: choosing a city clears the coupon and reloads the page under /{slug}. The promo answer
 // of the old city (its discount) must not outlive that: the cart is re-quoted when the city is
 // selected and again when the reloaded page starts its session (the call of the old page is cut
 // by the reload).

@@ -40,7 +40,7 @@ function run(
   });
 }
 
-describe('promo recalculation effect (SPEC §4 cart recalculation)', () => {
+describe('promo recalculation effect (PRODUCT.md §4 cart recalculation)', () => {
   it('the latest request wins: a newer change cancels the call in flight (switchMap)', () => {
     run(signedInWithCart(), ({ helpers: { hot, cold, expectObservable, expectSubscriptions }, effect }) => {
       const first = cold<PromoResponse>('50ms r|', { r: PROMO_ANSWER });
@@ -140,7 +140,7 @@ describe('promo recalculation effect (SPEC §4 cart recalculation)', () => {
     });
   });
 
-  it("a 422 reports the server's message and ReportApiRefusal (SPEC §8)", () => {
+  it("a 422 reports the server's message and ReportApiRefusal (PRODUCT.md §8)", () => {
     run(signedInWithCart(), ({ helpers: { hot, cold, expectObservable }, effect }) => {
       const event$ = hot<EventEnvelope>('a', { a: envelope(couponApplied) });
       const result = effect(event$, () => cold<PromoResponse>('5ms #', undefined, failure(422, 'Купон не найден')));
@@ -152,7 +152,7 @@ describe('promo recalculation effect (SPEC §4 cart recalculation)', () => {
     });
   });
 
-  it('a 401 while signed in expires the session (SPEC §8)', () => {
+  it('a 401 while signed in expires the session (PRODUCT.md §8)', () => {
     run(signedInWithCart(), ({ helpers: { hot, cold, expectObservable }, effect }) => {
       const event$ = hot<EventEnvelope>('a', { a: envelope(itemAdded) });
       const result = effect(event$, () => cold<PromoResponse>('5ms #', undefined, failure(401)));
@@ -177,7 +177,7 @@ describe('promo recalculation effect (SPEC §4 cart recalculation)', () => {
   });
 });
 
-describe('the SPEC §3 promo-check payload', () => {
+describe('the PRODUCT.md §3 promo-check payload', () => {
   it('carries coupon, fullPrice, notGiftsAndNotDeliveryTotal, customer and order items with modifiers', () => {
     const state = signedInWithCart([
       couponApplied,

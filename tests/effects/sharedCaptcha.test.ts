@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Sign-in and checkout are two lazily loaded chunks (issue 4) and share one bot-check runner: the
+// Sign-in and checkout are two lazily loaded chunks and share one bot-check runner: the
 // page's, created by whichever asks first (./captchaBrowser sharedBrowserCaptchaRunner).
 import { BehaviorSubject, of, Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';

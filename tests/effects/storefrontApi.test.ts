@@ -1,5 +1,5 @@
 // createStorefrontApi over the contract, as the browser builds it (the account calls through
-// lazyCalls, LAZY_AREAS.account): method, path and body of each call (SPEC §7), answers unwrapped,
+// lazyCalls, LAZY_AREAS.account): method, path and body of each call (PRODUCT.md §7), answers unwrapped,
 // failures as ApiFailure, and unsubscribing aborts the request.
 import { firstValueFrom, lastValueFrom, of, type Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
@@ -41,14 +41,14 @@ async function callOf<T>(
   return { value, seen: first };
 }
 
-describe('StorefrontApi over the contract (SPEC §7)', () => {
+describe('StorefrontApi over the contract (PRODUCT.md §7)', () => {
   it('version calls unwrap the single values', async () => {
     expect(await callOf({ version: 'c9' }, (a) => a.getCatalogVersion())).toEqual({
       value: 'c9',
       seen: { method: 'GET', url: '/api/v1/storage/version', body: undefined, auth: 'Bearer tok' },
     });
     expect((await callOf({ version: 's9' }, (a) => a.getSettingsVersion())).seen.url).toBe('/api/v1/setting/version');
-    // SPEC §7: the single-value settings answer the bare JSON value
+    // PRODUCT.md §7: the single-value settings answer the bare JSON value
     const store = await callOf('1', (a) => a.getStoreVersion());
     expect(store).toMatchObject({ value: '1', seen: { url: '/api/v1/setting/STORE_VERSION' } });
     expect(await callOf('2', (a) => a.getMobileAppVersion())).toMatchObject({
@@ -106,7 +106,7 @@ describe('StorefrontApi over the contract (SPEC §7)', () => {
     });
   });
 
-  it('likes, addresses and promo send the SPEC §7 bodies', async () => {
+  it('likes, addresses and promo send the PRODUCT.md §7 bodies', async () => {
     expect(
       (await callOf({ userId: 'u1', productId: 'p1', likesCount: 3 }, (a) => a.like('u1', 'p1'))).seen,
     ).toMatchObject({

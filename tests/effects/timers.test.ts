@@ -1,4 +1,4 @@
-// Versions every 60 s, page age every 60 s, balance every 120 s, highlight 1 s (SPEC §9).
+// Versions every 60 s, page age every 60 s, balance every 120 s, highlight 1 s (PRODUCT.md §9).
 import { BehaviorSubject, NEVER, of, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ const versionChanged = (kind: 'catalog' | 'settings' | 'store' | 'mobileApp', pr
   data: { kind, version: 'v2', previous },
 });
 
-describe('version checks every 60 s (SPEC §9)', () => {
+describe('version checks every 60 s (PRODUCT.md §9)', () => {
   it('checks at once and then every 60 s, sending every answered version', () => {
     newScheduler().run(({ cold, expectObservable }) => {
       const { api } = fakeApi({
@@ -108,7 +108,7 @@ describe('version checks every 60 s (SPEC §9)', () => {
   });
 });
 
-describe('page age (SPEC §9: reload after 24 h, checked every 60 s)', () => {
+describe('page age (PRODUCT.md §9: reload after 24 h, checked every 60 s)', () => {
   it('sends CheckPageAge every 60 s; PageExpired reloads the page once and stops the checks', () => {
     newScheduler().run(({ hot, expectObservable, flush }) => {
       const { deps, recorded } = fakeDeps(fakeApi({}).api);
@@ -124,7 +124,7 @@ describe('page age (SPEC §9: reload after 24 h, checked every 60 s)', () => {
   });
 });
 
-describe('balance polling (SPEC §9: every 120 s while signed in)', () => {
+describe('balance polling (PRODUCT.md §9: every 120 s while signed in)', () => {
   const balance = (n: number): AppCommand => ({ type: 'ApplyBalance', data: { balance: n } });
 
   it('polls every 120 s while signed in and stops at sign-out', () => {
@@ -165,7 +165,7 @@ describe('balance polling (SPEC §9: every 120 s while signed in)', () => {
   });
 });
 
-describe('last-added highlight (SPEC §9: 1 s)', () => {
+describe('last-added highlight (PRODUCT.md §9: 1 s)', () => {
   it('clears the highlight 1 s later; a newer highlight restarts the second', () => {
     newScheduler().run(({ hot, expectObservable }) => {
       const lit = (lineId: string) => envelope({ type: 'LineHighlighted', data: { lineId } });

@@ -53,7 +53,7 @@ describe('profile effect', () => {
   });
 });
 
-describe('order history effect (SPEC §3 History)', () => {
+describe('order history effect (PRODUCT.md §3 History)', () => {
   const past = order({ id: 'o-977', number: 977, status: 'Closed', statusName: 'выполнен' });
   const requested = envelope({ type: 'OrderHistoryRequested', data: { phone: USER.phone } });
 

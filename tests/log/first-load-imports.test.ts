@@ -1,4 +1,4 @@
-// The page's first load must not carry the event and command schemas nor the log codec (issue 4):
+// The page's first load must not carry the event and command schemas nor the log codec:
 // the recorder and the bug-report wiring start with the page, so what they import (values, not
 // types) must stay clear of them. A static walk of the relative imports, so that a new import
 // that would drag the schemas into the entry chunk fails here rather than in the bundle's size.

@@ -1,4 +1,4 @@
-// Masking never leaks a full phone number (issue 7): property tests over arbitrary phone formats
+// Masking never leaks a full phone number: property tests over arbitrary phone formats
 // (+7 / 8 / 7 / bare national / foreign numbers of 10–15 digits, with spaces, no-break spaces,
 // hyphens, en and em dashes, dots, slashes and brackets between arbitrary digit groups) placed
 // anywhere inside arbitrary JSON (string values, text around them, object keys, phone fields,

@@ -1,4 +1,4 @@
-// Persistence wired to AppState (SPEC §7: cart, user, address and auth, keyed by the store version).
+// Persistence wired to AppState (PRODUCT.md §7: cart, user, address and auth, keyed by the store version).
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import {

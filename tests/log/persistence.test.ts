@@ -8,7 +8,7 @@ import {
   type KeyValueStorage,
 } from '../../src/effects/persistence';
 
-// A state shaped like the app's: persisted areas plus ones that are not (SPEC §7: cart, user, address, auth).
+// A state shaped like the app's: persisted areas plus ones that are not (PRODUCT.md §7: cart, user, address, auth).
 type State = {
   cart: {
     items: { id: string; quantity: number }[];
@@ -37,7 +37,7 @@ const signedIn: State = {
   modal: { open: 'cart' },
 };
 
-describe('persistence keyed by the store version (SPEC §7)', () => {
+describe('persistence keyed by the store version (PRODUCT.md §7)', () => {
   it("saves cart, user, address and auth under 'storefront:v{storeVersion}:state' and loads them back", () => {
     const storage = memoryStorage();
     expect(persistence.save(storage, '3', signedIn)).toBe(true);

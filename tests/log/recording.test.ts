@@ -1,6 +1,6 @@
-// The recorded ring (issue 7): the last 5,000 entries plus a snapshot of the state before them,
+// The recorded ring: the last 5,000 entries plus a snapshot of the state before them,
 // written to storage at most once per throttle, surviving a reload, never holding the token.
-// Earlier sessions are kept unparsed (issue 4): dropped whole when the ring is over capacity.
+// Earlier sessions are kept unparsed: dropped whole when the ring is over capacity.
 import { describe, expect, it } from 'vitest';
 import { redactValue, replay, replayFinal, REDACTED } from '../../src/log/log';
 import { parseLog } from '../../src/log/logCodec';
@@ -59,7 +59,7 @@ function recorderOver(storage = memoryStorage(), options: { capacity?: number; i
 }
 
 describe('the recording ring', () => {
-  it(`keeps at most ${RING_CAPACITY} entries (the spec of issue 7: "last 5,000 entries")`, () => {
+  it(`keeps at most ${RING_CAPACITY} entries ("the last 5,000 entries")`, () => {
     expect(RING_CAPACITY).toBe(5000);
   });
 

@@ -1,5 +1,5 @@
 // `npm run replay -- FILE` on uploaded bug reports, and `--to-test NAME`: from a report to a
-// regression test under tests/regressions/ in one command (issue 7).
+// regression test under tests/regressions/ in one command.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

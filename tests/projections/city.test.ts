@@ -1,4 +1,4 @@
-// The city projection knows whether the visitor chose the city (SPEC §2: "The URL base path is
+// The city projection knows whether the visitor chose the city (PRODUCT.md §2: "The URL base path is
 // /{city slug}/ once a city is chosen"): a returning visitor (the isCitySelected cookie) has, a
 // first visit shown the 'Выберите свой город' prompt has not, until they pick one.
 import { describe, expect, it } from 'vitest';

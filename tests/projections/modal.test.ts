@@ -1,4 +1,4 @@
-// Modal projection: a stack; several events open or close modals (SPEC §2 modal list).
+// Modal projection: a stack; several events open or close modals (PRODUCT.md §2 modal list).
 import { describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../src/events';
 import {
@@ -13,7 +13,7 @@ import {
 const fold = (events: AppEvent[], s: ModalState = initialModal) => events.reduce(evolveModal, s);
 
 describe('modal projection', () => {
-  it('exports the SPEC §2 titles', () => {
+  it('exports the PRODUCT.md §2 titles', () => {
     expect(MODAL_TITLES).toEqual({
       city: 'Выберите свой город',
       userEdit: 'Редактирование информации',

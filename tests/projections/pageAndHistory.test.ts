@@ -64,7 +64,7 @@ describe('page projection', () => {
   });
 });
 
-describe('order history projection (SPEC §3 History)', () => {
+describe('order history projection (PRODUCT.md §3 History)', () => {
   const past = order({ id: 'o1', number: 977 });
   const signedIn = evolveUser(initialUser, { type: 'SignedIn', data: { token: 't', user: USER } });
 

@@ -1,5 +1,5 @@
 // Model-based test of the cart (fast-check fc.commands): one class per command, a model simpler
-// than the system, invariants of SPEC §4 checked after every command, replay checked at the end.
+// than the system, invariants of PRODUCT.md §4 checked after every command, replay checked at the end.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -356,7 +356,7 @@ function keepFailure(details: fc.RunDetails<[Iterable<CartCommandModel>]>, initi
   writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(meta, null, 2)}\n`);
 }
 
-describe('cart model (SPEC §4 invariants)', () => {
+describe('cart model (PRODUCT.md §4 invariants)', () => {
   it('keeps the cart rules under any sequence of commands, and the log replays to the live state', () => {
     const initial = readyState(); // frozen: shared by every run
     const property = fc.property(fc.commands(commandArbs, { maxCommands: 40, size: 'large' }), (cmds) => {

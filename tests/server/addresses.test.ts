@@ -1,4 +1,4 @@
-// Saved addresses (SPEC §3 Address, §7): create, list, delete for the owner.
+// Saved addresses (PRODUCT.md §3 Address, §7): create, list, delete for the owner.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './helpers.js';
 import { signIn } from './customers.js';

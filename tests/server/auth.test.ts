@@ -36,7 +36,7 @@ function token(phone: string, code: string, extra: Record<string, unknown> = {})
 const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('POST /auth/code', () => {
-  it("validates the phone with SPEC §5: 'Введите номер телефона' and 'Неверный формат телефона' as 422", async () => {
+  it("validates the phone with PRODUCT.md §5: 'Введите номер телефона' and 'Неверный формат телефона' as 422", async () => {
     for (const phone of ['', '   ', undefined]) {
       const r = await server.app.inject({
         method: 'POST',
@@ -243,7 +243,7 @@ describe('POST /auth/token', () => {
     expect(dump).toContain(hashToken(t));
   });
 
-  it('signs an existing user in again (same id) and patches the profile as SPEC §5 describes', async () => {
+  it('signs an existing user in again (same id) and patches the profile as PRODUCT.md §5 describes', async () => {
     const first = await signIn(server, nextPhone(), 'Анна');
     server.clock.advance(MINUTE);
     await requestCode(server, first.phone);

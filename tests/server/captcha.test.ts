@@ -1,4 +1,4 @@
-// The bot check (issue 5): the verification adapter against a local fake (SmartCaptcha and
+// The bot check: the verification adapter against a local fake (SmartCaptcha and
 // reCAPTCHA-style siteverify), and its use on POST /auth/code and POST /order: required only
 // with a secret configured and IS_WITHOUT_RECAPTCHA off; the site key reaches the client, the
 // secret never does.

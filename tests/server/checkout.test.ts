@@ -1,4 +1,4 @@
-// POST /checkout/quote and GET /checkout/slots (issue 5): the zone, totals, payment methods,
+// POST /checkout/quote and GET /checkout/slots: the zone, totals, payment methods,
 // slots, and every refusal POST /order would give, with the same Russian message in both.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Bug reports (issue 7): POST /api/v1/client-log (size limit 413, per-IP hourly limit 429 in the
+// Bug reports: POST /api/v1/client-log (size limit 413, per-IP hourly limit 429 in the
 // database, zod 400, Russian messages, masked on receipt) and the staff routes that list and
 // fetch them (401 without a staff session, 403 for a customer).
 import { randomUUID } from 'node:crypto';

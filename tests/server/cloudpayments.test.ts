@@ -1,4 +1,4 @@
-// CloudPayments (issue 5): widget parameters with the restaurant's publicId and the order as
+// CloudPayments: widget parameters with the restaurant's publicId and the order as
 // invoiceId; Check / Pay / Fail notifications verified by HMAC-SHA256 of the raw body (a forged
 // one is refused and changes nothing, a duplicate is harmless); refunds through its API, tested
 // against a local fake of it.

@@ -67,7 +67,7 @@ describe('OpenAPI at GET /api/docs', () => {
     expect(operations).toHaveLength(defs.length);
   });
 
-  it('includes the SPEC §7 calls that are in the contract', () => {
+  it('includes the PRODUCT.md §7 calls that are in the contract', () => {
     expect(doc.paths['/api/v1/catalog']?.get).toBeDefined();
     expect(doc.paths['/api/v1/storage/version']?.get).toBeDefined();
   });

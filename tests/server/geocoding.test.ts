@@ -1,4 +1,4 @@
-// Geocoding (issue 5): the Yandex adapter against a local fake with recorded answers, the
+// Geocoding: the Yandex adapter against a local fake with recorded answers, the
 // embedded street reference, POST /geocode + GET /geocode/reverse with the zone lookup, their
 // shared per-IP and per-customer request limit, the cache of the geocoder's answers and the
 // checkout's per-IP budget of calls that miss it.
@@ -85,7 +85,7 @@ describe('Yandex geocoder adapter (local fake, recorded answers)', () => {
     expect(fake.requests[fake.requests.length - 1]?.get('geocode')).toBe('103.881742,52.537861');
   });
 
-  it(`SPEC §8: an invalid answer gives '${GEOCODER_INVALID_ANSWER}'`, async () => {
+  it(`PRODUCT.md §8: an invalid answer gives '${GEOCODER_INVALID_ANSWER}'`, async () => {
     const geocoder = createYandexGeocoder({ url: fake.url, apiKey: () => fake.key, log: recordingLog() });
     for (const mode of ['garbage', 'invalid-shape'] as const) {
       fake.mode = mode;
@@ -97,7 +97,7 @@ describe('Yandex geocoder adapter (local fake, recorded answers)', () => {
     fake.mode = 'ok';
   });
 
-  it('SPEC §8: address-from-text failures are logged and return nothing (not found, HTTP 500, garbage, wrong key)', async () => {
+  it('PRODUCT.md §8: address-from-text failures are logged and return nothing (not found, HTTP 500, garbage, wrong key)', async () => {
     const log = recordingLog();
     const geocoder = createYandexGeocoder({ url: fake.url, apiKey: () => fake.key, log });
     const query = { cityName: 'Ангарск', cityIikoId: 'x', street: 'улица Несуществующая', home: '' };
@@ -232,7 +232,7 @@ describe('embedded reference and the /geocode routes', () => {
     expect(far).toMatchObject({ locality: null, street: null, zone: null, refusal: { code: 'outside-zone' } });
   });
 
-  it('with a maps key (MAPS_KEY setting) the Yandex geocoder answers, and its invalid answer is 422 with the SPEC §8 text', async () => {
+  it('with a maps key (MAPS_KEY setting) the Yandex geocoder answers, and its invalid answer is 422 with the PRODUCT.md §8 text', async () => {
     server.ctx.config.geocoder = { yandexKey: '', yandexUrl: fake.url, timeoutMs: FAKE_TIMEOUT_MS };
     await server.db.run((db) =>
       db.execute(sql`update settings set value = ${JSON.stringify(fake.key)}::jsonb where name = 'MAPS_KEY'`),

@@ -1,4 +1,4 @@
-// Likes (SPEC §4, §7, §8): like, repeat like 409, unlike, list.
+// Likes (PRODUCT.md §4, §7, §8): like, repeat like 409, unlike, list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './helpers.js';
 import { signIn } from './customers.js';
@@ -36,7 +36,7 @@ describe('POST /like', () => {
     expect(second.json().likesCount).toBe(base + 1);
   });
 
-  it("answers a repeat like with 409 'Нельзя поставить лайк этому товару повторно' (SPEC §8), never 500", async () => {
+  it("answers a repeat like with 409 'Нельзя поставить лайк этому товару повторно' (PRODUCT.md §8), never 500", async () => {
     const me = await signIn(server);
     const body = { userId: me.user.id, productId: productIds[1] };
     expect((await api('POST', '/like', me.auth, body)).statusCode).toBe(201);

@@ -1,4 +1,4 @@
-// Online payment through the built-in test gateway (issue 5): the session, the tester's page with
+// Online payment through the built-in test gateway: the session, the tester's page with
 // 'Оплатить' / 'Отклонить', the return to /complete or /complete-error, decline → the order
 // cancelled with the customer's bonuses and data intact, the customer giving up, refunds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

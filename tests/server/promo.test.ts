@@ -191,7 +191,7 @@ describe('coupons', () => {
   });
 });
 
-describe('snack gift: one fries per 3 snacks (SPEC §9)', () => {
+describe('snack gift: one fries per 3 snacks (PRODUCT.md §9)', () => {
   it('3 snacks give one free fries, 6 give two', () => {
     const three = evaluatePromo(promoInput({ lines: [line('onion-rings', 2), line('edamame', 1)] }));
     expect(toPromoResponse(three).freeProducts).toEqual([
@@ -507,7 +507,7 @@ describe('POST /api/v1/promo reads its rules at most once per CONTENT_VERSION_MA
       ).json(),
     );
 
-  it('inside the window a switched-off gift is still quoted; the order path re-reads (SPEC §9 fries gift)', async () => {
+  it('inside the window a switched-off gift is still quoted; the order path re-reads (PRODUCT.md §9 fries gift)', async () => {
     expect((await quote()).freeProducts).toEqual([
       { productId: PRODUCT.fries, hasModifiers: false, fromPromocode: false },
     ]);

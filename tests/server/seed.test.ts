@@ -312,7 +312,7 @@ describe('seedDemoChain', () => {
 });
 
 describe('demo promotions', () => {
-  it('the seeded chain alone grants the snack gift (SPEC §9: 3 snacks → картофель фри в подарок) and knows the demo coupons', async () => {
+  it('the seeded chain alone grants the snack gift (PRODUCT.md §9: 3 snacks → картофель фри в подарок) and knows the demo coupons', async () => {
     const promos = await rows<{ kind: string; is_active: boolean }>(
       server.db,
       sql`select kind, is_active from promotions order by kind`,

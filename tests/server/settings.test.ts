@@ -24,7 +24,7 @@ async function settingsVersion(): Promise<string> {
 }
 
 describe('GET /api/v1/setting', () => {
-  it('answers every setting of SPEC §3 as the shared Settings schema, nothing more', async () => {
+  it('answers every setting of PRODUCT.md §3 as the shared Settings schema, nothing more', async () => {
     const res = await get('/setting');
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -105,7 +105,7 @@ describe('GET /api/v1/setting', () => {
 });
 
 describe('GET /api/v1/setting/:name', () => {
-  it('answers SETTINGS_VERSION, STORE_VERSION and MOBILE_APP_VERSION as a single bare JSON value (SPEC §7)', async () => {
+  it('answers SETTINGS_VERSION, STORE_VERSION and MOBILE_APP_VERSION as a single bare JSON value (PRODUCT.md §7)', async () => {
     for (const name of ['STORE_VERSION', 'MOBILE_APP_VERSION', 'SETTINGS_VERSION']) {
       const res = await get(`/setting/${name}`);
       expect(res.statusCode).toBe(200);
@@ -133,7 +133,7 @@ describe('GET /api/v1/setting/:name', () => {
 });
 
 describe('cityWorkTime', () => {
-  it('treats a day with equal open and close as closed (SPEC §5) and keeps overnight windows', () => {
+  it('treats a day with equal open and close as closed (PRODUCT.md §5) and keeps overnight windows', () => {
     const closed = { open: '00:00', close: '00:00', isNextDay: false };
     const week = (day: { open: string; close: string; isNextDay: boolean }) => [day, day, day, day, day, day, day];
     expect(cityWorkTime([week(closed)])[0]).toEqual(closed);

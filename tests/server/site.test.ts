@@ -1,4 +1,4 @@
-// The page route table of SPEC §2 (pure matcher and as served), SPEC §6 Cache-Control for
+// The page route table of PRODUCT.md §2 (pure matcher and as served), PRODUCT.md §6 Cache-Control for
 // informational pages, immutable hashed assets and real 404s.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,7 +12,7 @@ import { createTestServer, type TestServer } from './helpers.js';
 
 const SLUGS = ['angarsk', 'shelekhov', 'irkutsk'];
 
-/** SPEC §2 "Plain routes", concrete paths and the page each shows. */
+/** PRODUCT.md §2 "Plain routes", concrete paths and the page each shows. */
 const PLAIN: [string, SitePage][] = [
   ['/', 'index'],
   ['/about', 'about'],
@@ -37,7 +37,7 @@ const PLAIN: [string, SitePage][] = [
   ['/catalog/rolls/philadelphia', 'product'],
 ];
 
-/** SPEC §2 "City-prefixed routes" (the part after /{city}). */
+/** PRODUCT.md §2 "City-prefixed routes" (the part after /{city}). */
 const PREFIXED: [string, SitePage][] = [
   ['', 'index'],
   ['/catalog', 'catalog'],
@@ -95,8 +95,8 @@ const INFO_SUFFIXES = [
   '/receive-advertising-information',
 ];
 
-describe('matchSiteRoute (SPEC §2: every route plain and with a /{city} prefix)', () => {
-  it('lists every plain route of SPEC §2', () => {
+describe('matchSiteRoute (PRODUCT.md §2: every route plain and with a /{city} prefix)', () => {
+  it('lists every plain route of PRODUCT.md §2', () => {
     expect(SITE_ROUTE_PATHS).toHaveLength(21);
     expect(PLAIN).toHaveLength(21);
     expect(PREFIXED).toHaveLength(21);
@@ -154,7 +154,7 @@ describe('matchSiteRoute (SPEC §2: every route plain and with a /{city} prefix)
     expect(matchSiteRoute('/catalog', ['catalog'])).toMatchObject({ page: 'catalog', city: null });
   });
 
-  it('only the SPEC §6 informational pages are marked cacheable', () => {
+  it('only the PRODUCT.md §6 informational pages are marked cacheable', () => {
     expect([...INFORMATIONAL_PAGES].sort()).toEqual([
       'about',
       'delivery',
@@ -199,7 +199,7 @@ describe('site serving', () => {
     expect(rows.rows.map((r) => r.slug).sort()).toEqual([...SLUGS].sort());
   });
 
-  it('serves index.html with 200 for every SPEC §2 route, plain and under each city', async () => {
+  it('serves index.html with 200 for every PRODUCT.md §2 route, plain and under each city', async () => {
     const paths = [
       ...PLAIN.map(([p]) => p),
       ...SLUGS.flatMap((city) => PREFIXED.map(([suffix]) => `/${city}${suffix}`)),
@@ -216,7 +216,7 @@ describe('site serving', () => {
     }
   });
 
-  it('informational pages carry Cache-Control public, max-age=3600 (SPEC §6)', async () => {
+  it('informational pages carry Cache-Control public, max-age=3600 (PRODUCT.md §6)', async () => {
     for (const url of [...INFO_SUFFIXES, ...INFO_SUFFIXES.map((s) => `/angarsk${s}`)]) {
       expect((await get(url)).headers['cache-control'], url).toBe('public, max-age=3600');
     }

@@ -1,4 +1,4 @@
-// User routes of SPEC §7 (profile, balance, account deletion) for the signed-in owner.
+// User routes of PRODUCT.md §7 (profile, balance, account deletion) for the signed-in owner.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestServer, type TestServer } from './helpers.js';
@@ -34,7 +34,7 @@ const api = (
   });
 
 describe('GET /user/:phone', () => {
-  it("accepts the phone as '%2B7…', '+7…', '7…' and '8…' (normalised by SPEC §5)", async () => {
+  it("accepts the phone as '%2B7…', '+7…', '7…' and '8…' (normalised by PRODUCT.md §5)", async () => {
     const me = await signIn(server);
     const national = me.phone.slice(2);
     for (const spelling of [encodeURIComponent(me.phone), me.phone, `7${national}`, `8${national}`]) {

@@ -13,7 +13,7 @@ async function openAuth() {
   return { app, phone };
 }
 
-describe('auth modal (SPEC §5 phone mask, §8 texts)', () => {
+describe('auth modal (PRODUCT.md §5 phone mask, §8 texts)', () => {
   it('the phone field is autocomplete tel', async () => {
     const { phone } = await openAuth();
     expect(phone.getAttribute('autocomplete')).toBe('tel');
@@ -68,7 +68,7 @@ describe('auth modal (SPEC §5 phone mask, §8 texts)', () => {
     fireEvent.change(screen.getByLabelText('Имя (если вы у нас впервые)'), { target: { value: ' Алиса ' } });
     fireEvent.click(screen.getByLabelText(/Получать рекламную информацию/));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Войти' }));
-    // SPEC §5 login: name and consents go with the code (the server creates the user with them)
+    // PRODUCT.md §5 login: name and consents go with the code (the server creates the user with them)
     expect(app.commands).toContainEqual({
       type: 'SubmitCode',
       data: {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Bug reports in the browser (issue 7): the error page and an uncaught error offer 'Отправить
+// Bug reports in the browser: the error page and an uncaught error offer 'Отправить
 // отчёт об ошибке', the report goes to POST /api/v1/client-log masked, Ctrl+Shift+L saves the log.
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Subject } from 'rxjs';
@@ -327,7 +327,7 @@ describe('installBugReporting', () => {
   });
 });
 
-describe('startBugReporting: the reporting chunk after the first paint (issue 4)', () => {
+describe('startBugReporting: the reporting chunk after the first paint', () => {
   let store: ReturnType<typeof fakeStore>;
   let storage: ReturnType<typeof memoryStorage>;
   let started: ReturnType<typeof startBugReporting> | null = null;

@@ -23,7 +23,7 @@ const line = (id: string, productId: string, quantity: number, over: Partial<Car
 });
 const added = (l: CartItem): AppEvent => ({ type: 'ItemAdded', data: { line: l } });
 
-describe('cart page (SPEC §4)', () => {
+describe('cart page (PRODUCT.md §4)', () => {
   it('lists visible lines with steppers; hidden delivery lines only show in the totals', async () => {
     const state = evolveAll(readyState(), [
       added(line('l1', PRODUCT.phila, 1)),

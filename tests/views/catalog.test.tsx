@@ -7,7 +7,7 @@ import { findCard, plain, setup } from './helpers';
 import { evolveAll } from '../../src/projections/store';
 import { SEARCH_DEBOUNCE_MS } from '../../src/views/pages/CatalogPage';
 
-describe('catalogue (SPEC §2 /catalog, §4–§5)', () => {
+describe('catalogue (PRODUCT.md §2 /catalog, §4–§5)', () => {
   it("cards show name and 'от N ₽' when the price depends on the required modifiers", async () => {
     setup({ path: '/angarsk/catalog' });
     await screen.findByRole('heading', { name: 'Меню', level: 1 });

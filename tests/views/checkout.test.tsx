@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// /checkout, /complete, /complete-error and the time modal (issue 5) over the real store.
+// /checkout, /complete, /complete-error and the time modal over the real store.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { evolveAll } from '../../src/projections/store';
@@ -365,7 +365,7 @@ describe('address form (delivery)', () => {
   });
 });
 
-describe('one delivery price in the cart and at checkout (issue 5)', () => {
+describe('one delivery price in the cart and at checkout', () => {
   const state = () =>
     run(
       [

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// History and repeat (issue 5 item 6, SPEC §4 Repeat order, §8 repeat toasts): items with
+// History and repeat (PRODUCT.md §4 Repeat order, §8 repeat toasts): items with
 // modifiers, the note for changed prices, and the toasts for missing products and modifiers.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -46,7 +46,7 @@ describe('history and repeat', () => {
     ]);
   });
 
-  it("repeat: the lines that still exist go to the cart, with SPEC §8's two toasts and the price note", async () => {
+  it("repeat: the lines that still exist go to the cart, with PRODUCT.md §8's two toasts and the price note", async () => {
     const app = setup({
       path: '/angarsk/personal/history',
       state: readyState(),

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// SPEC §2: "The URL base path is /{city slug}/ once a city is chosen". A plain address opened by
+// PRODUCT.md §2: "The URL base path is /{city slug}/ once a city is chosen". A plain address opened by
 // a visitor who chose a city (a bookmark, a shared link) is replaced by the same page under the
 // city; a first visit still deciding keeps the plain address.
 import { screen, waitFor } from '@testing-library/react';

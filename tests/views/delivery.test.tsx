@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// /delivery (issue 4 item 2): zones on a drawn map and listed, free delivery from, restaurants
+// /delivery: zones on a drawn map and listed, free delivery from, restaurants
 // with their hours, from the city's settings.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -7,7 +7,7 @@ import { setup } from './helpers';
 import { evolveAll } from '../../src/projections/store';
 import { productById } from '../fixtures/catalog';
 
-describe('guards (SPEC §6)', () => {
+describe('guards (PRODUCT.md §6)', () => {
   it.each(['/angarsk/personal', '/personal/history', '/angarsk/personal/address', '/angarsk/personal/favorite'])(
     'auth guard: %s signed out redirects to / and opens the auth modal',
     async (path) => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Before the storefront can act (catalogue, settings and city list loaded) the menu shows a
 // skeleton of the grid instead of cards: an add clicked while the settings are still on their way
-// used to be refused by the core ('not-ready') with nothing shown (issue 4 item 6: skeletons).
+// used to be refused by the core ('not-ready') with nothing shown (skeletons).
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../fixtures/catalog';

@@ -13,7 +13,7 @@ function openModal(modal: Modal, options: Parameters<typeof setup>[0] = {}) {
   return app;
 }
 
-describe('modal host (SPEC §2 modal dialogs)', () => {
+describe('modal host (PRODUCT.md §2 modal dialogs)', () => {
   it("city selection 'Выберите свой город' has no close button and ignores Escape and the backdrop", async () => {
     const app = openModal({ kind: 'city' });
     const dialog = await screen.findByRole('dialog', { name: 'Выберите свой город' });

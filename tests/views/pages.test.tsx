@@ -34,7 +34,7 @@ function renderIsolated(node: React.ReactNode) {
   );
 }
 
-describe('error and 404 pages (SPEC §2, §8)', () => {
+describe('error and 404 pages (PRODUCT.md §2, §8)', () => {
   it.each(['/angarsk/nowhere', '/no/such/page', '/moscow/about', '/catalog/a/b/c'])(
     "an unknown route %s gives 404 'This page could not be found'",
     async (path) => {
@@ -71,7 +71,7 @@ describe('error and 404 pages (SPEC §2, §8)', () => {
   });
 });
 
-describe('lazy chunks (SPEC §8 "A failed chunk load reloads the page")', () => {
+describe('lazy chunks (PRODUCT.md §8 "A failed chunk load reloads the page")', () => {
   const memory = () => {
     const data = new Map<string, string>();
     return {
@@ -100,7 +100,7 @@ describe('lazy chunks (SPEC §8 "A failed chunk load reloads the page")', () => 
   });
 });
 
-describe('scroll after navigation (SPEC §2, §9)', () => {
+describe('scroll after navigation (PRODUCT.md §2, §9)', () => {
   it('#top-of-catalog: header base 92 scaled by the screen width, capped at 576, after 500 ms', () => {
     expect(headerOffset(288)).toBe(46);
     expect(headerOffset(576)).toBe(92);
@@ -193,7 +193,7 @@ describe('header', () => {
   });
 });
 
-describe('image preloading (SPEC §9)', () => {
+describe('image preloading (PRODUCT.md §9)', () => {
   it('batches of 5 pictures at width 200, webp, quality 80, each picture once', async () => {
     const { preloadBatches, PRELOAD_START_MS, PRELOAD_GAP_MS } = await import('../../src/views/app/preload');
     const urls = [

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // A reload right after signing in must keep the session: the persist effect saves 300 ms after a
-// change, so leaving the page saves at once (SPEC §7: the store version keys the persistence of
+// change, so leaving the page saves at once (PRODUCT.md §7: the store version keys the persistence of
 // the cart, user, address and auth state).
 import { describe, expect, it } from 'vitest';
 import { loadPersistedState, memoryStorage, STORE_VERSION_KEY } from '../../src/effects/persistence';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// SPEC §2/§9: after navigation a hash scrolls to its element after 0.5 s. The menu renders its
+// PRODUCT.md §2/§9: after navigation a hash scrolls to its element after 0.5 s. The menu renders its
 // sections step by step, so a section named in the hash may appear a moment after that: the
 // scroll waits for it (a short while) instead of giving up.
 import { renderHook } from '@testing-library/react';

@@ -1,4 +1,4 @@
--- Customers (SPEC §3 User/Address, §6 signed-in user): accounts, sessions, one-time sign-in
+-- Customers (PRODUCT.md §3 User/Address, §6 signed-in user): accounts, sessions, one-time sign-in
 -- codes, the SMS outbox, saved addresses, likes and the bonus ledger.
 -- Everything that must hold across several server processes (sessions, code limits) is here.
 

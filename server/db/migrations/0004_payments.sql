@@ -1,4 +1,4 @@
--- 0004 payments (issue 5): online payments of orders (card, SBP) and the notifications payment
+-- 0004 payments: online payments of orders (card, SBP) and the notifications payment
 -- providers sent. An order paid online has exactly one payment row; the order counts as paid only
 -- when this row is 'paid' (confirmed by the server: the test gateway's button or a signed
 -- CloudPayments Pay notification). Money is integer roubles.

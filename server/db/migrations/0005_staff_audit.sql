@@ -1,4 +1,4 @@
--- 0005 admin area (issue 6): staff accounts and their sessions, sign-in attempts (the lockout
+-- 0005 admin area: staff accounts and their sessions, sign-in attempts (the lockout
 -- counters, per login and per IP, shared by every server process), the audit log of staff
 -- actions, order cancellations (reason, refund state) and the staff live-orders notification.
 

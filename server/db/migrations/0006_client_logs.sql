@@ -1,4 +1,4 @@
--- 0006 bug reports (issue 7): what the storefront sends from its error page or after an
+-- 0006 bug reports: what the storefront sends from its error page or after an
 -- uncaught error: the recorded event log (masked by the client and again by the server) with
 -- the app version, store version, route and user agent. The report is kept as JSON text (not
 -- jsonb: a recorded string may hold a NUL, which jsonb refuses). The sender's IP address is

@@ -1,4 +1,4 @@
-// Drizzle declaration of the bug reports table (migration 0006_client_logs.sql, issue 7).
+// Drizzle declaration of the bug reports table (migration 0006_client_logs.sql).
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

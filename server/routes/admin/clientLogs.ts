@@ -1,4 +1,4 @@
-// Staff routes of the bug reports (issue 7): GET /api/v1/admin/client-logs (newest first) and
+// Staff routes of the bug reports: GET /api/v1/admin/client-logs (newest first) and
 // GET /api/v1/admin/client-logs/:id (with the log), for the replay viewer at /admin/reports.
 // Any signed-in staff member (requireStaff: 401 without a staff session, 403 for a customer).
 import type { FastifyInstance } from 'fastify';

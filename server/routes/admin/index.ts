@@ -1,4 +1,4 @@
-// /api/v1/admin/*: the admin area's API (issue 6). One encapsulated plugin so that the staff
+// /api/v1/admin/*: the admin area's API. One encapsulated plugin so that the staff
 // guard (./adminRoute.ts) covers every route registered here and nothing else.
 import type { FastifyInstance } from 'fastify';
 import { installStaffGuard } from './adminRoute.js';

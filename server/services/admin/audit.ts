@@ -1,4 +1,4 @@
-// The audit log: every staff action, who did it, and the object before and after (issue 6 §7).
+// The audit log: every staff action, who did it, and the object before and after.
 // Written with the executor of the change itself, so a rolled-back change leaves no entry.
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';

@@ -1,4 +1,4 @@
-// Customers for staff (issue 6 §6): find by phone, a customer's orders, addresses and bonus
+// Customers for staff: find by phone, a customer's orders, addresses and bonus
 // ledger, and balance adjustments with a required reason (ledger + audit, one transaction).
 import { desc, eq, like, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';

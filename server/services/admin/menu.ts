@@ -1,4 +1,4 @@
-// Menu editing (issue 6 §3). The catalogue version is bumped by the triggers of migration 0001
+// Menu editing. The catalogue version is bumped by the triggers of migration 0001
 // on every write to groups, products and stop_list; after each change catalog:update is
 // published with the new version, so open storefronts reload the catalogue at once (and at the
 // latest on their next 60 s version check).

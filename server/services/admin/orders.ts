@@ -1,4 +1,4 @@
-// Orders for staff (issue 6 §2): list with filters, detail, status moves, cancellation and the
+// Orders for staff: list with filters, detail, status moves, cancellation and the
 // retry of a failed refund.
 // Status moves reuse advanceOrderStatus (server/services/order/status.ts): the same flow rules,
 // the status log, bonuses and coupon uses, and the push to the customer's /complete page.

@@ -1,4 +1,4 @@
-// Promotions for staff (issue 6 §4): coupons (never deleted: orders refer to them; disable
+// Promotions for staff: coupons (never deleted: orders refer to them; disable
 // instead) and the snack and pizza gift promotions read by server/services/promo.ts.
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod/mini';

@@ -1,4 +1,4 @@
-// Settings, cities, restaurants, delivery zones and pages (issue 6 §5). The settings version is
+// Settings, cities, restaurants, delivery zones and pages. The settings version is
 // bumped by the triggers of migration 0001 on settings, cities, restaurants and delivery_zones
 // (pages bump it here); after each change settings:update is published with the new version.
 import { and, asc, eq, sql } from 'drizzle-orm';

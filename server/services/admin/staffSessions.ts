@@ -1,4 +1,4 @@
-// Staff sessions and the staff guard of every /api/v1/admin route (issue 6).
+// Staff sessions and the staff guard of every /api/v1/admin route.
 //
 // A staff token is 'st_' + 32 random bytes (base64url); only its sha-256 is stored (table
 // staff_sessions, migration 0005), so every process accepts every token and a revocation

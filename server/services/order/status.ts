@@ -66,7 +66,7 @@ export async function advanceOrderStatus(
 
     let paymentStatus = row.paymentStatus;
     if (next === 'Closed') {
-      // an online payment counts only once the gateway confirmed it (issue 5); cash and the
+      // an online payment counts only once the gateway confirmed it; cash and the
       // courier's card are paid at the handover
       if (paymentStatus === 'pending') throw unprocessable(UNPAID_CLOSE_MESSAGE, 'order-unpaid');
       if (paymentStatus === 'none') paymentStatus = 'paid';

@@ -1,4 +1,4 @@
-// Saved delivery addresses (SPEC §3 Address, §7 calls). Owner only.
+// Saved delivery addresses (PRODUCT.md §3 Address, §7 calls). Owner only.
 import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { Address, GeoPoint } from '../entities.js';

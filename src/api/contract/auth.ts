@@ -6,7 +6,7 @@ import { User } from '../entities.js';
 import { storable } from './text.js';
 
 export const RequestCodeBody = z.object({
-  /** Any spelling the mask produces ('+7 (999) 123-45-67', '8999…'); validated by SPEC §5. */
+  /** Any spelling the mask produces ('+7 (999) 123-45-67', '8999…'); validated by PRODUCT.md §5. */
   phone: z.nullish(storable(z.string().check(z.maxLength(64)))),
   /** Bot-check response token; checked when a captcha provider is configured (off by default). */
   captchaToken: z.nullish(storable(z.string().check(z.maxLength(4096)))),

@@ -1,4 +1,4 @@
-// Catalogue calls of SPEC §7: the version clients poll every 60 s, and the catalogue itself
+// Catalogue calls of PRODUCT.md §7: the version clients poll every 60 s, and the catalogue itself
 // (groups, products, stopList). GET /catalog answers with a strong ETag (304 on If-None-Match)
 // and gzip or brotli by Accept-Encoding; isLiked is true only for a signed-in customer's likes.
 import { z } from 'zod/mini';

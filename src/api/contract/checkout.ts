@@ -1,4 +1,4 @@
-// Checkout before submission (issue 5): everything the /checkout page needs to show the customer
+// Checkout before submission: everything the /checkout page needs to show the customer
 // what POST /order would answer, before they press 'Оформить заказ'.
 //
 // - POST /checkout/quote: cart + delivery method + address or restaurant + time + payment →

@@ -1,4 +1,4 @@
-// GET /city/ of SPEC §7: the cities, in display order.
+// GET /city/ of PRODUCT.md §7: the cities, in display order.
 import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { City } from '../entities.js';

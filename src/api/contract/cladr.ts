@@ -1,4 +1,4 @@
-// GET /cladr/city/{cityIikoId} of SPEC §7: the city's street reference (address suggestions and
+// GET /cladr/city/{cityIikoId} of PRODUCT.md §7: the city's street reference (address suggestions and
 // the embedded geocoder). `name` is the full display name ('улица Ленина', '7-й микрорайон').
 import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';

@@ -1,4 +1,4 @@
-// Bug reports from the storefront (issue 7): the client's recorded event log with the app
+// Bug reports from the storefront: the client's recorded event log with the app
 // version, store version, route and user agent, sent from the error page or after an uncaught
 // error to POST /client-log, listed and fetched by staff under /admin/client-logs.
 //

@@ -1,4 +1,4 @@
-// Address geocoding for the checkout's address form (issue 5). The server resolves addresses
+// Address geocoding for the checkout's address form. The server resolves addresses
 // through one Geocoder interface: the embedded default works offline from the seeded street
 // reference (GET /cladr/city/:cityIikoId); the Yandex geocoder is used when a key is configured.
 //

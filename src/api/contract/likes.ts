@@ -1,5 +1,5 @@
-// Likes (favourites) of SPEC §4 and §7. Owner only; a repeat like is a 409 with the message
-// the client shows (SPEC §8), never a 500.
+// Likes (favourites) of PRODUCT.md §4 and §7. Owner only; a repeat like is a 409 with the message
+// the client shows (PRODUCT.md §8), never a 500.
 import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { StorableId as Id } from './text.js';

@@ -1,7 +1,7 @@
 // The codes the checkout decider checks strings against (order statuses, payment methods,
 // refusal codes), apart from the routes of orders.ts and checkout.ts that re-export them: the
 // decider is part of the first load, and the bundler keeps a module whole, so importing these
-// from the route modules brought every order and quote schema along (issue 4).
+// from the route modules brought every order and quote schema along.
 import { z } from 'zod/mini';
 
 export const ORDER_STATUSES = [

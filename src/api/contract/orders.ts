@@ -1,5 +1,5 @@
 // Orders: checkout (POST /order, idempotent by the Idempotency-Key header), one order for its
-// owner, the last order to repeat and the order history (SPEC §3 Last order / History, §6).
+// owner, the last order to repeat and the order history (PRODUCT.md §3 Last order / History, §6).
 // The server re-prices everything; `expectedTotal` only feeds a price-changed check.
 // Every refusal is 422 { message, code } with a code of RefusalCode (contract/checkout.ts);
 // POST /checkout/quote lists the same refusals before submission.

@@ -1,4 +1,4 @@
-// Online payment of an order (card or SBP), issue 5. The flow:
+// Online payment of an order (card or SBP). The flow:
 //
 // 1. POST /order with paymentMethod 'card' or 'sbp' → the order, paymentStatus 'pending'.
 // 2. POST /order/:id/payment → a PaymentSession (idempotent: the same pending payment again).

@@ -1,4 +1,4 @@
-// Promotion pricing of the cart (SPEC §3 promo-check payload, §4 cart recalculation, §7 POST /promo).
+// Promotion pricing of the cart (PRODUCT.md §3 promo-check payload, §4 cart recalculation, §7 POST /promo).
 // The server re-prices every line from the catalogue; the client's sums only feed a
 // price-changed check (a 'Цены изменились: …' entry in loyaltyProgramErrors).
 import { defineRoute } from '../route.js';

@@ -1,4 +1,4 @@
-// Settings calls of SPEC §7: the settings version, three single values, the Settings object.
+// Settings calls of PRODUCT.md §7: the settings version, three single values, the Settings object.
 import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { Settings } from '../entities.js';
@@ -20,7 +20,7 @@ export const getSettingValue = defineRoute({
   method: 'GET',
   path: '/setting/:name',
   summary:
-    'One value as a bare JSON string (SPEC §7): SETTINGS_VERSION, STORE_VERSION (defaults to "1") or MOBILE_APP_VERSION',
+    'One value as a bare JSON string (PRODUCT.md §7): SETTINGS_VERSION, STORE_VERSION (defaults to "1") or MOBILE_APP_VERSION',
   auth: 'none',
   params: z.object({ name: z.string().check(z.minLength(1), z.maxLength(64)) }),
   // a single value, not an object: a string like the catalogue's version, compared for equality
@@ -30,7 +30,7 @@ export const getSettingValue = defineRoute({
 export const getSettings = defineRoute({
   method: 'GET',
   path: '/setting',
-  summary: 'The settings object of SPEC §3',
+  summary: 'The settings object of PRODUCT.md §3',
   auth: 'none',
   response: Settings,
 });

@@ -1,4 +1,4 @@
-// User routes of SPEC §7. Every one needs a token and answers only for its owner
+// User routes of PRODUCT.md §7. Every one needs a token and answers only for its owner
 // (401 without a valid token, 403 for another customer's phone or id).
 import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
@@ -30,7 +30,7 @@ export const getUserByPhone = defineRoute({
 });
 
 /**
- * Kept for compatibility with SPEC §7: accounts are created by POST /auth/token. For the
+ * Kept for compatibility with PRODUCT.md §7: accounts are created by POST /auth/token. For the
  * signed-in customer's own phone this updates the profile and returns the user.
  */
 export const postUser = defineRoute({

@@ -1,4 +1,4 @@
-// The admin area's root: services, the /admin router, the staff-session guard (SPEC §6: without
+// The admin area's root: services, the /admin router, the staff-session guard (PRODUCT.md §6: without
 // a token every /admin/* route redirects to /admin, the sign-in form), the layout with the
 // navigation and live orders, and one lazy chunk per screen.
 import { lazy, Suspense, type ComponentType } from 'react';

@@ -1,4 +1,4 @@
-// Navigation and render errors show the error page with the error's status (default 500, SPEC §8).
+// Navigation and render errors show the error page with the error's status (default 500, PRODUCT.md §8).
 import { Component, type ReactNode } from 'react';
 import { ErrorPage } from '../pages/ErrorPage';
 import { noteError } from './bugReportSlot';

@@ -1,4 +1,4 @@
-// Out-in fade between pages (SPEC §2, §9): the old page fades out, then the new one fades in.
+// Out-in fade between pages (PRODUCT.md §2, §9): the old page fades out, then the new one fades in.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useScrollAfterNavigation } from './scroll';
 import styles from './App.module.css';

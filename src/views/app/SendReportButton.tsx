@@ -1,4 +1,4 @@
-// The error page's 'Отправить отчёт об ошибке' (issue 7) and the report's status line, which the
+// The error page's 'Отправить отчёт об ошибке' and the report's status line, which the
 // offer after an uncaught error (./bugReportUi, loaded later) shows too. Part of the first load
 // because the error page is: the reporter behind the button may arrive after it is shown.
 import { useState, useSyncExternalStore } from 'react';

@@ -1,10 +1,10 @@
-// Bug reports (issue 7), the pure part: the report envelope built from the recorded ring (every
+// Bug reports, the pure part: the report envelope built from the recorded ring (every
 // log exported: token hidden, phones and names masked, addresses and comments too unless the
 // customer agreed to send them), trimmed to the server's size limit, the
 // file name of the Ctrl+Shift+L download, and reading an envelope or a bare log back (viewer, CLI).
 //
 // It needs the log codec (the event and command schemas), so the storefront loads this module
-// with import() when a report is made (bugReportUi.tsx), never at the page's start (issue 4).
+// with import() when a report is made (bugReportUi.tsx), never at the page's start.
 import {
   CLIENT_LOG_BODY_LIMIT,
   CLIENT_REPORT_KIND,

@@ -1,6 +1,6 @@
-// The page's bug reporter, once there is one (issue 7), and what the page needs of it at once.
+// The page's bug reporter, once there is one, and what the page needs of it at once.
 //
-// The reporter and the recorder load after the first paint (./bugReportStart, issue 4), so the
+// The reporter and the recorder load after the first paint (./bugReportStart), so the
 // error boundary and the error page cannot rely on one being installed: they go through this
 // slot. An error noted before the reporter is installed is kept and handed to it when it is,
 // and the error page's button appears then (views subscribe to the slot).

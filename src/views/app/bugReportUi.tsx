@@ -1,4 +1,4 @@
-// Bug reports in the browser (issue 7): the recorder wired to the store, the report sent to
+// Bug reports in the browser: the recorder wired to the store, the report sent to
 // POST /api/v1/client-log, the offer after an uncaught error, and Ctrl+Shift+L (⌘+Shift+L on a
 // Mac) to download the log as a JSON file.
 //

@@ -1,5 +1,5 @@
 // The catalogue as the pages show it: menu sections with their products after the allergen
-// exclusion and the search / filter query (mutually exclusive, SPEC §4–§5).
+// exclusion and the search / filter query (mutually exclusive, PRODUCT.md §4–§5).
 import type { Catalog, Coded, Group, Product } from '../../api/entities';
 import { buildMenuTree, menuProducts, withoutAllergens, type MenuNode } from '../../domain/catalog';
 import { visibleProducts, type CatalogQuery } from '../../projections/catalog';

@@ -1,4 +1,4 @@
-// SPEC §6 guards. Auth guard: signed out → home and the auth modal. Cart-empty guard: an empty
+// PRODUCT.md §6 guards. Auth guard: signed out → home and the auth modal. Cart-empty guard: an empty
 // cart → home and the empty-cart modal. Both wait until the session has started (the persisted
 // cart, user and auth are restored before SessionStarted), so a reload keeps a signed-in user.
 import { useEffect, useRef, type ReactNode } from 'react';

@@ -1,6 +1,6 @@
 // Route-level code splitting: React.lazy per page. A failed chunk (a deploy replaced the hashed
 // files) reloads the page once; a sessionStorage flag stops a reload loop, and the second failure
-// reaches the error page (SPEC §8 "A failed chunk load reloads the page").
+// reaches the error page (PRODUCT.md §8 "A failed chunk load reloads the page").
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { withDeciders, type ChunkDeciders } from '../../commands/onDemand';
 

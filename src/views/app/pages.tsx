@@ -18,7 +18,7 @@ const FavoritesPage = lazyPage(() => import('../pages/personal/FavoritesPage'));
 const HistoryPage = lazyPage(() => import('../pages/personal/HistoryPage'));
 const AdminPage = lazyPage(() => import('../pages/AdminPage'));
 
-/** Pages the header sits over the slider on (SPEC §2). */
+/** Pages the header sits over the slider on (PRODUCT.md §2). */
 export const HEADER_OVER_SLIDER: readonly SiteRouteMatch['page'][] = ['index', 'about', 'vacancies'];
 
 export function pageElement(match: SiteRouteMatch): ReactNode {

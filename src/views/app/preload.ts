@@ -1,4 +1,4 @@
-// SPEC §9: product pictures are preloaded in batches of 5 after 3 s, 1 s between batches
+// PRODUCT.md §9: product pictures are preloaded in batches of 5 after 3 s, 1 s between batches
 // (width 200, webp, quality 80), so the cart and cards show them at once later.
 import { useEffect } from 'react';
 import { imageSrc } from '../../api/images';

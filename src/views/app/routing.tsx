@@ -1,7 +1,7 @@
-// Routing over the shared site route table (src/api/siteRoutes.ts): every SPEC §2 route plain and
+// Routing over the shared site route table (src/api/siteRoutes.ts): every PRODUCT.md §2 route plain and
 // under /{city}; the same table the server answers 200/404 with, so client and server agree.
 // Links are written without the city ('/catalog') and get the base path /{slug} once a city is
-// chosen (SPEC §2 "The URL base path is /{city slug}/ once a city is chosen").
+// chosen (PRODUCT.md §2 "The URL base path is /{city slug}/ once a city is chosen").
 import {
   forwardRef,
   useCallback,
@@ -61,7 +61,7 @@ export function useRouteState(): RouteState {
 }
 
 /**
- * SPEC §2: once a city is chosen, a plain address (a bookmark, a shared link) is replaced by the
+ * PRODUCT.md §2: once a city is chosen, a plain address (a bookmark, a shared link) is replaced by the
  * same page under /{slug}, query and hash kept, without a new history entry. A first visit still
  * choosing keeps the plain address (choosing navigates under the city anyway); /admin never
  * carries a city.

@@ -1,4 +1,4 @@
-// Scrolling after navigation (SPEC §2, §9): '#top-of-catalog' → that element with the header
+// Scrolling after navigation (PRODUCT.md §2, §9): '#top-of-catalog' → that element with the header
 // offset after 0.5 s; any other hash → its element with a 100 px offset after 0.5 s; otherwise
 // the top of the page.
 import { useEffect } from 'react';
@@ -9,7 +9,7 @@ export const SCROLL_WAIT_MS = 3000;
 const SCROLL_RETRY_MS = 100;
 export const HASH_OFFSET_PX = 100;
 export const TOP_OF_CATALOG = 'top-of-catalog';
-/** SPEC §9 "header base 92 scaled by screen width, capped at 576". */
+/** PRODUCT.md §9 "header base 92 scaled by screen width, capped at 576". */
 export const HEADER_BASE_PX = 92;
 export const HEADER_WIDTH_CAP_PX = 576;
 
@@ -58,7 +58,7 @@ export function useScrollAfterNavigation(pageKey: string, hash: string): void {
   }, [pageKey, hash]);
 }
 
-/** SPEC §2: page scroll is locked while the view's hidden-scroll flag is set. */
+/** PRODUCT.md §2: page scroll is locked while the view's hidden-scroll flag is set. */
 export function useScrollLock(locked: boolean): void {
   useEffect(() => {
     document.body.classList.toggle('scroll-locked', locked);

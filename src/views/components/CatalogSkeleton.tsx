@@ -1,5 +1,5 @@
 // Placeholder cards in the shape of the product grid, shown while the menu loads, so the page does
-// not jump when the cards arrive (issue 4 item 6: skeletons instead of layout jumps).
+// not jump when the cards arrive (skeletons instead of layout jumps).
 import gridStyles from './ProductGrid.module.css';
 import styles from './CatalogSkeleton.module.css';
 

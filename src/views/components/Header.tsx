@@ -22,7 +22,7 @@ export function Header({ overSlider }: { overSlider: boolean }) {
   const badge = useSelector(selectCartBadge, jsonEqual);
   const signedIn = useSelector(selectIsSignedIn);
   const userName = useSelector((s) => s.user.profile?.name ?? '');
-  // SPEC §4 rule 6: the last added product is highlighted for 1 s; the cart button pulses with it.
+  // PRODUCT.md §4 rule 6: the last added product is highlighted for 1 s; the cart button pulses with it.
   const justAdded = useSelector((s) => s.view.lastAddedLineId !== null);
   const open = (kind: 'city' | 'auth' | 'catalogMenu') => dispatch({ type: 'OpenModal', data: { modal: { kind } } });
   return (

@@ -1,4 +1,4 @@
-// The top loading bar while a page chunk loads (SPEC §9: duration 5 s, throttle 200 ms — it only
+// The top loading bar while a page chunk loads (PRODUCT.md §9: duration 5 s, throttle 200 ms — it only
 // shows when loading takes longer than 200 ms, then creeps towards the end over 5 s).
 import { useEffect, useState } from 'react';
 import styles from './LoadingBar.module.css';

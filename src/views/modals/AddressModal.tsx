@@ -1,5 +1,5 @@
 // Delivery address: choose a saved one or add a new one (signed-in customers), saved or, with
-// 'Сохранить адрес' unticked, used for this order only (issue 5).
+// 'Сохранить адрес' unticked, used for this order only.
 import { useState, type FormEvent } from 'react';
 import { formatAddress } from '../../domain/addressText';
 import { selectIsSignedIn } from '../../projections/store';

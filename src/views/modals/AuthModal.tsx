@@ -1,4 +1,4 @@
-// Sign-in by phone and SMS code (SPEC §5): the phone field with the §5 mask (autocomplete tel),
+// Sign-in by phone and SMS code (PRODUCT.md §5): the phone field with the §5 mask (autocomplete tel),
 // the code field (autocomplete one-time-code) with a resend countdown, name and consents for the
 // first sign-in, and the §8 error texts from the auth projection.
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -133,7 +133,7 @@ function CodeStep({
   const left = secondsLeft(sentAt, now);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    // SPEC §5: the account is created (or the profile patched) with these in the sign-in itself
+    // PRODUCT.md §5: the account is created (or the profile patched) with these in the sign-in itself
     const trimmed = name.trim();
     const profile = { personalData, PUSHNotifications: push, receiveAdvertisingInformation: ads };
     dispatch({ type: 'SubmitCode', data: { code, profile: trimmed === '' ? profile : { name: trimmed, ...profile } } });

@@ -1,4 +1,4 @@
-// 'Выберите свой город' — no close button, no Escape, no backdrop close (SPEC §2).
+// 'Выберите свой город' — no close button, no Escape, no backdrop close (PRODUCT.md §2).
 import { TITLE_CITY } from '../../projections/modal';
 import { jsonEqual, useDispatch, useSelector } from '../app/store';
 import ui from '../components/ui.module.css';

@@ -1,4 +1,4 @@
-// Confirm modal: e.g. the cart validation reasons with 'Ок' (SPEC §4).
+// Confirm modal: e.g. the cart validation reasons with 'Ок' (PRODUCT.md §4).
 import type { Modal } from '../../events/modal';
 import ui from '../components/ui.module.css';
 import { Dialog } from './Dialog';

@@ -1,4 +1,4 @@
-// 'Доставить или заберёте?' — delivery opens the address modal, pickup the restaurant list (SPEC §4).
+// 'Доставить или заберёте?' — delivery opens the address modal, pickup the restaurant list (PRODUCT.md §4).
 import type { DeliveryMethod } from '../../api/entities';
 import { TITLE_DELIVERY_METHOD } from '../../projections/modal';
 import { useDispatch, useSelector } from '../app/store';

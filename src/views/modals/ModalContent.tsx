@@ -1,4 +1,4 @@
-// One component per modal kind of the modal projection (SPEC §2 modal dialogs) but the city
+// One component per modal kind of the modal projection (PRODUCT.md §2 modal dialogs) but the city
 // prompt, which has a chunk of its own (./ModalHost says why).
 import type { Modal } from '../../events/modal';
 import { useDispatch } from '../app/store';

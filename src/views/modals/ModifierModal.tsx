@@ -1,4 +1,4 @@
-// 'Выберите ролл' — the modifier choice before adding (SPEC §4 rule 4, promo gifts with modifiers).
+// 'Выберите ролл' — the modifier choice before adding (PRODUCT.md §4 rule 4, promo gifts with modifiers).
 import { useMemo, useState } from 'react';
 import type { Modal } from '../../events/modal';
 import { formatPrice } from '../../domain/price';

@@ -1,4 +1,4 @@
-// Delivery / pickup time (issue 5): 'Как можно скорее' (the default, while the restaurant is open)
+// Delivery / pickup time: 'Как можно скорее' (the default, while the restaurant is open)
 // or a 30-minute slot of the days the server quoted (today from now plus the lead time, the next
 // 7 days from opening, overnight windows, in the city's time zone).
 import { selectQuote } from '../../projections/checkout';

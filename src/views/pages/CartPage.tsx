@@ -1,4 +1,4 @@
-// Cart page (SPEC §3–§4): lines with modifiers and steppers; hidden gift and delivery lines are
+// Cart page (PRODUCT.md §3–§4): lines with modifiers and steppers; hidden gift and delivery lines are
 // not editable (gifts listed, delivery in the totals); 'Добавить к заказу' and 'Дополнительно';
 // coupon (unless the city's isPromocodeHide); bonuses; discount; totals; free-delivery and
 // snack-gift progress; checkout.

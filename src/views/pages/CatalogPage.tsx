@@ -21,7 +21,7 @@ function SearchAndFilters({ catalog }: { catalog: Catalog }) {
   const query = useSelector((s) => s.catalog.query);
   const [text, setText] = useState(query.mode === 'search' ? query.text : '');
   const timer = useRef<number | undefined>(undefined);
-  // A filter chip clears the search (SPEC §4): the field follows the projection.
+  // A filter chip clears the search (PRODUCT.md §4): the field follows the projection.
   useEffect(() => {
     if (query.mode !== 'search') setText('');
   }, [query.mode]);

@@ -1,4 +1,4 @@
-// /checkout (issue 5): 'Доставить или заберёте?', the address (saved or new, with its zone) or the
+// /checkout: 'Доставить или заберёте?', the address (saved or new, with its zone) or the
 // pickup restaurant, the time, persons, payment, change, bonuses, comment, CHECKOUT_DELIVERY_TEXT,
 // consent, the totals the server quoted, and every refusal before submission. 'Оформить заказ'
 // dispatches PlaceOrder; the core makes one attempt per click (disabled while it is on its way).

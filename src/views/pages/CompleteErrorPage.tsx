@@ -1,4 +1,4 @@
-// /complete-error?order=ID (issue 5): the online payment did not go through. Explains what
+// /complete-error?order=ID: the online payment did not go through. Explains what
 // happened to the order and keeps the cart for another try.
 import type { Order } from '../../api/contract/orders';
 import { AppLink } from '../app/routing';

@@ -1,4 +1,4 @@
-// /complete?order=ID (issue 5): the order number, contents, totals, address or restaurant, time
+// /complete?order=ID: the order number, contents, totals, address or restaurant, time
 // and its live status (order:status_update over the WebSocket, statuses in plain Russian). The
 // order id is in the URL, so a reload re-fetches it.
 import { useEffect } from 'react';

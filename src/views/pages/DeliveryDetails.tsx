@@ -1,4 +1,4 @@
-// The delivery page's facts from the settings (issue 4 item 2): the city's zones drawn as a map
+// The delivery page's facts from the settings: the city's zones drawn as a map
 // with the restaurants on it and listed with their minimum sum, price and time, the free delivery
 // threshold, and every restaurant with its address, phone and hours.
 import type { DeliveryZone, Restaurant, WeekHours } from '../../api/entities';

@@ -1,6 +1,6 @@
-// SPEC §2 error page: the status code, 'Что-то пошло не так' and 'Вернуться на главную'; an
+// PRODUCT.md §2 error page: the status code, 'Что-то пошло не так' and 'Вернуться на главную'; an
 // unknown route is 404 'This page could not be found'. The error page also offers 'Отправить отчёт
-// об ошибке' (issue 7): the recorded log goes to the server with the error that led here.
+// об ошибке': the recorded log goes to the server with the error that led here.
 import { SendReportButton } from '../app/SendReportButton';
 import { AppLink } from '../app/routing';
 import styles from './ErrorPage.module.css';

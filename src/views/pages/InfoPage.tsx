@@ -68,7 +68,7 @@ export default function InfoPage({ slug }: { slug: string }) {
   if (entry === undefined || entry.status === 'loading') return <PageLoader />;
   if (entry.status === 'failed') return <ErrorPage status={statusOf({ status: entry.httpStatus })} />;
   const page = entry.page;
-  // about and vacancies have the header over their top banner (SPEC §2).
+  // about and vacancies have the header over their top banner (PRODUCT.md §2).
   const banner = slug === 'about' || slug === 'vacancies';
   return (
     <article>

@@ -1,4 +1,4 @@
-// Staff sign-in (issue 6 §1): argon2 passwords, sessions with revocation, roles, the first admin,
+// Staff sign-in: argon2 passwords, sessions with revocation, roles, the first admin,
 // and the lockout with back-off per (login, address) and per address (kept in the database;
 // lockout.test.ts has the rest of it).
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Customers (issue 6 §6) and promotions (§4) in the admin area.
+// Customers and promotions (§4) in the admin area.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCoupon } from '../../../src/api/contract/admin/promo.js';
 import { createTestServer, type TestServer } from '../helpers.js';

@@ -1,4 +1,4 @@
-// Menu editing (issue 6 §3): groups and products, pictures through /img, stop-list toggles; each
+// Menu editing: groups and products, pictures through /img, stop-list toggles; each
 // change bumps the catalogue version and publishes catalog:update, and GET /catalog shows it.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// The admin area across two server processes on one PostgreSQL (issue 6): started together they
+// The admin area across two server processes on one PostgreSQL: started together they
 // create the first admin once; a staff token from one works on the other; a staff socket on one
 // process hears of orders placed or moved through the other (LISTEN/NOTIFY on storefront_staff);
 // a revocation on one process is refused at once on the other.

@@ -1,4 +1,4 @@
-// Orders in the admin area (issue 6 §2): filters, detail, status moves along ORDER_STATUS_FLOW
+// Orders in the admin area: filters, detail, status moves along ORDER_STATUS_FLOW
 // pushed to the customer, cancellation with a reason, the audit trail and the staff WebSocket.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Permissions of /api/v1/admin/* (issue 6 §1, §8): every admin route of the contract refuses a
+// Permissions of /api/v1/admin/*: every admin route of the contract refuses a
 // caller without a staff session (401), a customer's token (403), and an operator on the
 // admin-only routes (403); the server registers exactly the routes of the contract.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Settings and cities in the admin area (issue 6 §5): metadata-driven edits checked against the
+// Settings and cities in the admin area: metadata-driven edits checked against the
 // Settings schema, the site switch, the store version bump, cities data, restaurants' hours,
 // delivery zones and pages; each change bumps the settings version and publishes settings:update.
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The staff channel of /api/v1/ws (issue 6 §2): a staff socket hears of new and changed orders
+// The staff channel of /api/v1/ws: a staff socket hears of new and changed orders
 // live (order:new / order:updated from the orders trigger over LISTEN/NOTIFY); customers do not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Customers (issue 6 §6): find by phone, balance adjustment with a required reason.
+// Customers: find by phone, balance adjustment with a required reason.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminMe } from '../../../src/api/contract/admin/auth';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Menu editing and the per-restaurant stop list (issue 6 §3), and the read-only view of an
+// Menu editing and the per-restaurant stop list, and the read-only view of an
 // operator (menu edits are admin-only in the contract).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Promotions (issue 6 §4) and the audit log (§7): coupon usage against its limit, disabling,
+// Promotions and the audit log (§7): coupon usage against its limit, disabling,
 // creation with validation; the audit entry's changed fields.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

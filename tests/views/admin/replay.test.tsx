@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The replay viewer at /admin/reports (issue 7): a report uploaded to the real server (PGlite)
+// The replay viewer at /admin/reports: a report uploaded to the real server (PGlite)
 // is listed and opened by staff; the viewer steps and scrubs entry by entry, shows the command,
 // events, diff and state, skips an entry (Redux DevTools' toggle) and renders the storefront
 // read-only at the selected step; a local file opens in the same viewer.

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The settings editor driven by each setting's metadata (issue 6 §5): switch, text (number),
+// The settings editor driven by each setting's metadata: switch, text (number),
 // textarea, JSON and multi-switch widgets, validation messages, the server's 422 message, and the
 // store version bump behind its warning.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -93,7 +93,7 @@ describe('admin settings editor', () => {
     expect(await screen.findByText('Сохранено: Сайт не принимает заказы')).toBeTruthy();
   });
 
-  it('textarea: the not-working text (SPEC §8 default shown) is saved as a string', async () => {
+  it('textarea: the not-working text (PRODUCT.md §8 default shown) is saved as a string', async () => {
     const { fake, saved } = server();
     setupAdmin({ path: '/admin/settings', session: ADMIN_SESSION, server: fake });
     const el = await card('TEXT_SITE_NOT_WORKING');

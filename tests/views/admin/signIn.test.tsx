@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Staff sign-in, the /admin guard (SPEC §6: without a token, redirect to /admin), lockout
+// Staff sign-in, the /admin guard (PRODUCT.md §6: without a token, redirect to /admin), lockout
 // message, session expiry and logout.
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -36,7 +36,7 @@ async function signIn(login: string, password: string) {
 
 describe('admin sign-in', () => {
   it.each(['/admin/orders', '/admin/settings', '/admin/orders/order-1', '/admin/anything/else'])(
-    'SPEC §6 admin-area guard: %s without a staff token redirects to /admin and shows the sign-in form',
+    'PRODUCT.md §6 admin-area guard: %s without a staff token redirects to /admin and shows the sign-in form',
     async (path) => {
       const app = setupAdmin({ path, server: server() });
       await waitFor(() => expect(app.currentPath()).toBe('/admin'));

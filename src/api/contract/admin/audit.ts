@@ -1,4 +1,4 @@
-// The audit log of staff actions and the SMS outbox (issue 6 §7). Admin only.
+// The audit log of staff actions and the SMS outbox. Admin only.
 import { z } from 'zod/mini';
 import { IsoDateTime } from '../../entities.js';
 import { AdminPaging, DateOrInstant, defineAdminRoute } from './common.js';

@@ -1,4 +1,4 @@
-// Staff sign-in, sessions and staff accounts (issue 6 §1).
+// Staff sign-in, sessions and staff accounts.
 //
 // Lockout (docs/ADMIN.md): it holds the guessing address back, never the account. Failures are
 // counted per (login, address) (from the 5th, the next attempt from there waits 30 s, doubling up

@@ -1,4 +1,4 @@
-// Shared pieces of the admin contract (/api/v1/admin/*, issue 6).
+// Shared pieces of the admin contract (/api/v1/admin/*).
 //
 // Every admin route is declared with `defineAdminRoute(role, def)`: `role` is the least role
 // that may call it ('operator': any signed-in staff member; 'admin': administrators only;

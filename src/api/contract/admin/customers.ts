@@ -1,4 +1,4 @@
-// Customers (issue 6 §6): find by phone, their orders, addresses and bonus balance; balance
+// Customers: find by phone, their orders, addresses and bonus balance; balance
 // adjustments with a required reason (written to the bonus ledger and the audit log).
 import { z } from 'zod/mini';
 import { Address, IsoDateTime, User } from '../../entities.js';

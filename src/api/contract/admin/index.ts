@@ -1,4 +1,4 @@
-// The admin contract (/api/v1/admin/*, issue 6). Roles and guard: ./common.ts.
+// The admin contract (/api/v1/admin/*). Roles and guard: ./common.ts.
 export * from './common.js';
 export * from './auth.js';
 export * from './orders.js';

@@ -1,6 +1,6 @@
-// Menu editing (issue 6 §3): groups, products, pictures, per-restaurant stop lists. Every change
+// Menu editing: groups, products, pictures, per-restaurant stop lists. Every change
 // bumps the catalogue version and publishes catalog:update, so open storefronts reload it
-// (at the latest on their next 60 s version check, SPEC §9).
+// (at the latest on their next 60 s version check, PRODUCT.md §9).
 import { z } from 'zod/mini';
 import { Coded, GroupModifier, Nutrition, StopListEntry } from '../../entities.js';
 import { AdminIdParams, defineAdminRoute } from './common.js';
@@ -42,7 +42,7 @@ export const AdminProduct = z.object({
   groupModifiers: z.array(GroupModifier),
   allergens: z.array(Coded),
   filters: z.array(Coded),
-  /** 0 = no limit (SPEC §4 rule 5). */
+  /** 0 = no limit (PRODUCT.md §4 rule 5). */
   maxPerPositionInOrder: z.int().check(z.nonnegative()),
   /** additionalInfo.sale: false keeps a snack out of the snack gift; null = not set. */
   sale: z.nullable(z.boolean()),

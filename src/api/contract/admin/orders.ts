@@ -1,4 +1,4 @@
-// Orders for operators (issue 6 §2): the list with filters, one order, status changes along
+// Orders for operators: the list with filters, one order, status changes along
 // ORDER_STATUS_FLOW (src/api/contract/orders.ts) and cancellation with a reason.
 //
 // Live: a staff WebSocket (/api/v1/ws?token=<staff token>) gets StaffOrderEvent messages

@@ -1,4 +1,4 @@
-// Promotions (issue 6 §4): coupons, the snack and pizza gifts. Bonus rules (BONUS_ACCRUAL_PERCENT,
+// Promotions: coupons, the snack and pizza gifts. Bonus rules (BONUS_ACCRUAL_PERCENT,
 // BONUS_SPEND_CAP) are settings: PUT /admin/settings/:name. Admin only, except the reads.
 import { z } from 'zod/mini';
 import { DeliveryMethod, IsoDateTime } from '../../entities.js';

@@ -1,4 +1,4 @@
-// Settings, cities, restaurants, delivery zones and pages (issue 6 §5). Admin only, except the
+// Settings, cities, restaurants, delivery zones and pages. Admin only, except the
 // reads. Every change bumps the settings version and publishes settings:update.
 //
 // - Settings are edited generically through their metadata (title, description, type, widget);

@@ -1,4 +1,4 @@
-// The audit log (issue 6 §7): who did what, when, from where, with the object before and after
+// The audit log: who did what, when, from where, with the object before and after
 // (the changed fields highlighted). Filters by action, object kind, object id and dates.
 import { Fragment, useState, type FormEvent } from 'react';
 import { adminListAudit, type AuditEntry } from '../../../api/contract/admin/audit';

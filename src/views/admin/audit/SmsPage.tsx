@@ -1,4 +1,4 @@
-// The SMS outbox (issue 6 §7): what the embedded SMS provider kept instead of sending (sign-in
+// The SMS outbox: what the embedded SMS provider kept instead of sending (sign-in
 // codes in a fresh install), newest first, filtered by phone.
 import { useState, type FormEvent } from 'react';
 import { adminListSmsOutbox } from '../../../api/contract/admin/audit';

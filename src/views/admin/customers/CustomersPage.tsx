@@ -1,4 +1,4 @@
-// Customers (issue 6 §6): find by phone (at least 4 digits), then the customer's orders,
+// Customers: find by phone (at least 4 digits), then the customer's orders,
 // addresses, bonus balance and ledger, and a balance adjustment that requires a reason.
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useRoute } from 'wouter';

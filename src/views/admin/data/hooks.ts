@@ -1,6 +1,6 @@
 // Data hooks of the admin screens: the only place (with liveOrders.ts) where the admin area does
 // I/O. A query has loading / ready / error states; an action shows the server's Russian 4xx
-// `message` as a toast (SPEC §8 fallback 'Произошла ошибка при запросе'); a 401 has already
+// `message` as a toast (PRODUCT.md §8 fallback 'Произошла ошибка при запросе'); a 401 has already
 // cleared the staff session in the AdminApi, which sends the operator back to the sign-in form.
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { z } from 'zod/mini';

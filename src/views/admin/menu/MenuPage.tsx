@@ -1,7 +1,7 @@
-// Menu (issue 6 §3): groups and products. The group tree on the left, the products of the
+// Menu: groups and products. The group tree on the left, the products of the
 // chosen group on the right; a product or group opens its editor (/admin/menu/products/:id,
 // /admin/menu/groups/:id). Every save bumps the catalogue version on the server, so open
-// storefronts pick the change up within one version check (SPEC §9, 60 s).
+// storefronts pick the change up within one version check (PRODUCT.md §9, 60 s).
 import { useState } from 'react';
 import { useLocation, useRoute } from 'wouter';
 import {

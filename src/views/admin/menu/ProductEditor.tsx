@@ -1,4 +1,4 @@
-// A product: every field of issue 6 §3: name, description, code, price (and the struck-through
+// A product: every field of name, description, code, price (and the struck-through
 // old price), weight, nutrition, group, slug, picture (uploaded through the image pipeline),
 // group modifiers with their prices, allergens, filters, visibility, the sale flag (false keeps a
 // snack out of the fries gift), maxPerPositionInOrder and the order in the menu.

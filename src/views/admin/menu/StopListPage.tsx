@@ -1,6 +1,6 @@
-// Per-restaurant stop list (issue 6 §3): what a restaurant cannot cook now. Each toggle is one
+// Per-restaurant stop list: what a restaurant cannot cook now. Each toggle is one
 // PUT; the server bumps the catalogue version, so open storefronts drop the product within one
-// version check (SPEC §9, 60 s) or at once over their WebSocket.
+// version check (PRODUCT.md §9, 60 s) or at once over their WebSocket.
 import { useMemo, useState } from 'react';
 import { adminGetMenu, adminGetStopList, adminToggleStopList } from '../../../api/contract/admin/menu';
 import { useAdminAction, useAdminQuery, useCan } from '../data/hooks';

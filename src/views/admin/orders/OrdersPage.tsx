@@ -1,4 +1,4 @@
-// Orders (issue 6 §2): the live list with filters (city, restaurant, status, dates, phone,
+// Orders: the live list with filters (city, restaurant, status, dates, phone,
 // number), new orders highlighted, and the open order beside the list (/admin/orders/:id).
 import { useState, type FormEvent } from 'react';
 import { useLocation, useRoute } from 'wouter';

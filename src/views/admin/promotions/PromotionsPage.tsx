@@ -1,4 +1,4 @@
-// Promotions (issue 6 §4): coupons (create, edit, disable; usage against its limits, validity,
+// Promotions: coupons (create, edit, disable; usage against its limits, validity,
 // cities, delivery or pickup only), the snack and pizza gifts, and the bonus rules (the settings
 // BONUS_ACCRUAL_PERCENT and BONUS_SPEND_CAP).
 import { useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// The replay viewer (issue 7): a recorded log stepped and scrubbed entry by entry. At each step it
+// The replay viewer: a recorded log stepped and scrubbed entry by entry. At each step it
 // shows the command, its events, what they changed in the state (the diff) and the projected
 // state, and renders the storefront read-only over that state. An entry can be skipped (Redux
 // DevTools' toggle): its events are left out, every later entry is replayed again, and the viewer

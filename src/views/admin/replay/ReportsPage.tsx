@@ -1,4 +1,4 @@
-// /admin/reports (issue 7): the bug reports customers sent (newest first), a report opened in the
+// /admin/reports: the bug reports customers sent (newest first), a report opened in the
 // replay viewer at /admin/reports/:id, and a log file opened from the computer (a report file,
 // a Ctrl+Shift+L download or a bare log) in the same viewer without uploading it.
 import { useMemo, useState, type ChangeEvent } from 'react';

@@ -1,4 +1,4 @@
-// The storefront rendered read-only over a replayed state (issue 7): the real App under a store
+// The storefront rendered read-only over a replayed state: the real App under a store
 // whose state is the selected step's and whose dispatch does nothing, at a path of the viewer's
 // choosing (the report's route by default), inside a box that contains its fixed-position parts
 // (header, modals, toasts). The preview never calls the server: pages that load remote data

@@ -1,4 +1,4 @@
-// The replay viewer's model (issue 7): a log stepped entry by entry, with entries switched off
+// The replay viewer's model: a log stepped entry by entry, with entries switched off
 // (Redux DevTools' "skip"). Step 0 is the start (the snapshot's state, or the initial state);
 // step i (1…n) is the state after the log's i-th entry. Pure; the viewer memoises it.
 import { diffStates, replay, replaySkipping, type Log, type LogEntry, type StateChange } from '../../../log/log';

@@ -1,4 +1,4 @@
-// Content (issue 6 §5): the informational pages' title and text per city, and the index page's
+// Content: the informational pages' title and text per city, and the index page's
 // stories and slides (settings STORIES and SLIDES) with picture upload.
 import { useState } from 'react';
 import {

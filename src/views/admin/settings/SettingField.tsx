@@ -1,4 +1,4 @@
-// One setting edited through its metadata (issue 6 §5): the widget decides the control —
+// One setting edited through its metadata: the widget decides the control —
 // switch (a checkbox), text (a line; a number for number settings), textarea, JSON (checked
 // as you type), multi-switch (one checkbox per key of an object of booleans). Saving checks the
 // value first (validate.ts) and shows the server's 422 message under the field.

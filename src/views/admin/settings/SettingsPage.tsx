@@ -1,4 +1,4 @@
-// Settings (issue 6 §5): every stored setting edited through its metadata, grouped into
+// Settings: every stored setting edited through its metadata, grouped into
 // sections; the site-not-working switch and its text first; the store version bump with its
 // warning. Working hours, restaurants and zones are edited on the cities screen (the server
 // computes WORK_TIME, DELIVERY_TERMINALS and CITY_ZONES from them).

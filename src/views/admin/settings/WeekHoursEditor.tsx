@@ -1,6 +1,6 @@
 // Working hours of a restaurant: seven days (stored Sunday first, shown Monday first), each with
 // open and close times, a day off (equal open and close), and an overnight window (closes after
-// midnight, isNextDay) — the rules of SPEC §5.
+// midnight, isNextDay) — the rules of PRODUCT.md §5.
 import type { WeekHours, WorkDay } from '../../../api/entities';
 import s from '../admin.module.css';
 

@@ -1,4 +1,4 @@
-// Staff (issue 6 §1): one's own password for everyone; for administrators the staff accounts
+// Staff: one's own password for everyone; for administrators the staff accounts
 // (create with a role, rename, change role, disable, set a new password) and their sessions
 // (revoke one or all). The server keeps the last active administrator.
 import { useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 // Order history with 'Повторить заказ' for the last order and for each order: RepeatOrder re-adds
-// each product with its modifiers, closes the modals and opens the cart (SPEC §4). The page
+// each product with its modifiers, closes the modals and opens the cart (PRODUCT.md §4). The page
 // dispatches LoadOrderHistory and shows the user area's history: the effect GETs
 // /user/{phone}/history (src/effects/user.ts); a history loaded before shows at once while it is
 // asked for again.
@@ -55,7 +55,7 @@ function useRepeat(): (order: LastOrder, pricesChanged?: boolean) => void {
     // The core answers CartOpened unless adding is blocked (a not-working or work-time modal).
     const top = store.getState().modal.stack.at(-1)?.kind;
     if (top === 'workTime' || top === 'siteNotWorking') return;
-    // SPEC §8's toasts for missing products and modifiers come from the core; this one notes new prices.
+    // PRODUCT.md §8's toasts for missing products and modifiers come from the core; this one notes new prices.
     if (pricesChanged) dispatch({ type: 'ShowToast', data: { text: TEXT_PRICES_CHANGED, kind: 'info' } });
     navigate('/cart');
   };
