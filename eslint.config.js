@@ -75,6 +75,18 @@ export default defineConfig(
     rules: { 'react-hooks/set-state-in-effect': 'off' },
   },
   {
+    // Every setting is read once, through the schema in server/config.ts, so a value it cannot
+    // read stops the start instead of falling back silently; the rest of the server gets Config.
+    files: ['server/**/*.ts'],
+    ignores: ['server/config.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings in server/config.ts (the env schema).' },
+      ],
+    },
+  },
+  {
     // The contract refuses U+0000 on purpose: PostgreSQL text cannot hold it.
     files: ['src/api/contract/text.ts'],
     rules: { 'no-control-regex': 'off' },
