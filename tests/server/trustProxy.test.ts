@@ -50,6 +50,18 @@ describe('per-IP limits behind a proxy (TRUST_PROXY)', () => {
     expect((await sendCode(app, balancer, '203.0.113.2')).statusCode).toBe(200);
   });
 
+  it('1 and yes read as true, the way env files often write it', async () => {
+    for (const [value, client, neighbour] of [
+      ['1', '203.0.113.41', '203.0.113.51'],
+      ['yes', '203.0.113.42', '203.0.113.52'],
+    ] as const) {
+      const app = await appTrusting(value);
+      expect((await sendCode(app, '10.20.0.2', client)).statusCode).toBe(200);
+      expect((await sendCode(app, '10.20.0.2', client)).statusCode).toBe(429);
+      expect((await sendCode(app, '10.20.0.2', neighbour)).statusCode).toBe(200);
+    }
+  });
+
   it('a hop count: the address that many hops back is the client, whatever a client put before it', async () => {
     const app = await appTrusting('2');
     const balancer = '10.21.0.1';
