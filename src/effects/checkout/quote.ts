@@ -1,0 +1,142 @@
+// Quote, streets and address check of the open checkout:
+// - CheckoutOpened, and while /checkout is open every change of what, where, when or how →
+//   (debounced) POST /checkout/quote → ApplyQuote / ReportQuoteFailure (the latest wins);
+// - CheckoutOpened or the address modal → GET /cladr/city/{iikoId} → ApplyStreets (suggestions);
+// - AddressCheckRequested → POST /geocode → ApplyAddressCheck / ReportAddressCheckFailure.
+import {
+  asyncScheduler,
+  catchError,
+  concat,
+  debounceTime,
+  defer,
+  EMPTY,
+  filter,
+  from,
+  map,
+  of,
+  switchMap,
+  take,
+  withLatestFrom,
+} from 'rxjs';
+import type { AppCommand } from '../../commands';
+import { buildQuoteBody, quoteKey } from '../../projections/orderBody';
+import type { AppEvent } from '../../events';
+import { selectCity } from '../../projections/store';
+import { apiFailureCommandsIn, describeError, failureMessage, failureStatus } from '../apiErrors';
+import type { Effect } from '../deps';
+import { eventsOf, ofType } from '../operators';
+import { QUOTE_DEBOUNCE_MS, type CheckoutEffectOptions } from './shared';
+
+/** Events after which the open checkout asks for a new quote. */
+export function needsQuote(event: AppEvent): boolean {
+  switch (event.type) {
+    case 'CheckoutOpened':
+    case 'ItemAdded':
+    case 'ItemMerged':
+    case 'ItemQuantityChanged':
+    case 'ItemRemoved':
+    case 'ItemsInvalidated':
+    case 'GiftAdded':
+    case 'GiftRemoved':
+    case 'CouponApplied':
+    case 'CouponRemoved':
+    case 'DeliveryMethodChanged':
+    case 'RestaurantSelected':
+    case 'RestaurantUnmatched':
+    case 'DeliveryTimeChanged':
+    case 'SpendBonusChanged':
+    case 'AddressSelected':
+    case 'AddressCreated':
+    case 'AddressesLoaded':
+    case 'AddressDeleted':
+    case 'OneOffAddressChosen':
+    case 'PaymentMethodChanged':
+    case 'ChangeFromChanged':
+    case 'SignedIn':
+    case 'CatalogLoaded':
+    case 'SettingsLoaded':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** While /checkout is open, every change of what, where, when or how → (debounced) a new quote; the latest wins. */
+export function quoteOnChange$(options: CheckoutEffectOptions = {}): Effect {
+  const scheduler = options.scheduler ?? asyncScheduler;
+  const quoteDebounceMs = options.quoteDebounceMs ?? QUOTE_DEBOUNCE_MS;
+  return (event$, state$, deps) =>
+    eventsOf(event$).pipe(
+      filter(needsQuote),
+      withLatestFrom(state$),
+      filter(([, state]) => state.checkout.active),
+      debounceTime(quoteDebounceMs, scheduler),
+      withLatestFrom(state$),
+      switchMap(([, state]) => {
+        const body = buildQuoteBody(state);
+        if (body === null || !state.checkout.active || body.items.length === 0) return EMPTY;
+        const key = quoteKey(body);
+        const q = state.checkout.quote;
+        if (q.status === 'ready' && q.key === key) return EMPTY;
+        const call = defer(() => deps.api.quoteCheckout(body)).pipe(
+          take(1),
+          map((quote): AppCommand => ({ type: 'ApplyQuote', data: { key, quote } })),
+          catchError((error: unknown) => {
+            deps.logger.warn('checkout quote failed', describeError(error));
+            const failed: AppCommand = { type: 'ReportQuoteFailure', data: { key, message: failureMessage(error) } };
+            return from([failed, ...(failureStatus(error) === 401 ? apiFailureCommandsIn(error, state) : [])]);
+          }),
+        );
+        return concat(of<AppCommand>({ type: 'StartQuote', data: { key } }), call);
+      }),
+    );
+}
+
+/** The checkout page or the address modal → the chosen city's street reference, once per city. */
+export const loadStreets$: Effect = (event$, state$, deps) =>
+  eventsOf(event$).pipe(
+    filter(
+      (e) =>
+        e.type === 'CheckoutOpened' ||
+        e.type === 'AddressCheckRequested' ||
+        (e.type === 'ModalOpened' && e.data.modal.kind === 'address'),
+    ),
+    withLatestFrom(state$),
+    map(([, state]) => selectCity(state)?.iikoId ?? null),
+    filter((iikoId): iikoId is string => iikoId !== null),
+    withLatestFrom(state$),
+    filter(([iikoId, state]) => state.checkout.streets?.cityIikoId !== iikoId),
+    switchMap(([cityIikoId]) =>
+      defer(() => deps.api.getStreets(cityIikoId)).pipe(
+        take(1),
+        map((streets): AppCommand => ({ type: 'ApplyStreets', data: { cityIikoId, streets } })),
+        catchError((error: unknown) => {
+          deps.logger.warn('street reference load failed', describeError(error));
+          return EMPTY;
+        }),
+      ),
+    ),
+  );
+
+/** AddressCheckRequested → POST /geocode → ApplyAddressCheck / ReportAddressCheckFailure. */
+export const checkAddress$: Effect = (event$, state$, deps) =>
+  eventsOf(event$).pipe(
+    ofType('AddressCheckRequested'),
+    withLatestFrom(state$),
+    switchMap(([e, state]) => {
+      const { street, home } = e.data;
+      const cityId = state.city.selectedId;
+      if (cityId === null) return EMPTY;
+      return defer(() => deps.api.geocode({ cityId, street, home })).pipe(
+        take(1),
+        map((answer): AppCommand => ({ type: 'ApplyAddressCheck', data: { street, home, answer } })),
+        catchError((error: unknown) => {
+          deps.logger.warn('address check failed', describeError(error));
+          return of<AppCommand>({
+            type: 'ReportAddressCheckFailure',
+            data: { street, home, message: failureMessage(error) },
+          });
+        }),
+      );
+    }),
+  );

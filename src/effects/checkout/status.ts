@@ -1,0 +1,197 @@
+// After the order:
+// - a successful order pushes the purchase event to the data layer once (ids kept in storage);
+// - a shown order that is not final follows order:status_update over the WebSocket until
+//   /complete is left (reconnecting, and re-reading the order after each connect).
+import {
+  asyncScheduler,
+  EMPTY,
+  exhaustMap,
+  filter,
+  ignoreElements,
+  map,
+  merge,
+  mergeMap,
+  Observable,
+  of,
+  retry,
+  takeUntil,
+  timer,
+  withLatestFrom,
+} from 'rxjs';
+import type { Order } from '../../api/contract/orders';
+import type { AppCommand } from '../../commands';
+import { isOnline } from '../../domain/payment';
+import type { AppEvent } from '../../events';
+import { selectIsSignedIn } from '../../projections/store';
+import { describeError } from '../apiErrors';
+import type { Effect, EffectDeps } from '../deps';
+import { eventsOf } from '../operators';
+import {
+  RECONNECT_MS,
+  TRACKED_ORDERS_KEY,
+  trackingStopped$,
+  WS_PATH,
+  type CheckoutEffectOptions,
+  type OpenSocket,
+} from './shared';
+
+const TRACKED_KEEP = 200;
+
+/**
+ * Nothing more to follow: the order is closed, or cancelled with no refund still to come. A
+ * cancelled order whose online payment is still 'paid' turns 'refunded' when the provider confirms
+ * the refund (the server pushes that too), so the page keeps following it.
+ */
+export const isFinalStatus = (order: Pick<Order, 'status' | 'paymentStatus'>): boolean =>
+  order.status === 'Closed' || (order.status === 'Cancelled' && order.paymentStatus !== 'paid');
+
+/** The order went through: stored for cash or the courier's card, or paid online (and not cancelled). */
+export const isSuccessfulOrder = (order: Order): boolean =>
+  order.status !== 'Cancelled' && (isOnline(order.paymentMethod) ? order.paymentStatus === 'paid' : true);
+
+/** The purchase event of PRODUCT.md §7: product name, price including modifiers, quantity (Yandex Metrica e-commerce shape). */
+export function purchaseEvent(order: Order): unknown {
+  return {
+    event: 'purchase',
+    ecommerce: {
+      currencyCode: 'RUB',
+      purchase: {
+        actionField: { id: String(order.number), revenue: order.total },
+        products: order.items.map((l) => ({ id: l.productId, name: l.name, price: l.price, quantity: l.amount })),
+      },
+    },
+  };
+}
+
+function readIds(deps: EffectDeps, key: string): string[] {
+  try {
+    const raw: unknown = JSON.parse(deps.storage.getItem(key) ?? '[]');
+    return Array.isArray(raw) ? raw.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+function writeIds(deps: EffectDeps, key: string, ids: readonly string[]): void {
+  try {
+    deps.storage.setItem(key, JSON.stringify(ids.slice(-TRACKED_KEEP)));
+  } catch (error) {
+    deps.logger.warn('storage write failed', error);
+  }
+}
+
+function parsePush(data: unknown): { type: string; orderId?: unknown; status?: unknown } | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const value: unknown = JSON.parse(data);
+    return typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string'
+      ? (value as { type: string })
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A cold stream of one WebSocket's text messages; it errors when the socket closes (so `retry` reconnects). */
+function socket$(open: OpenSocket, path: string): Observable<unknown> {
+  return new Observable<unknown>((subscriber) => {
+    const socket = open(path);
+    socket.onmessage = (event) => subscriber.next(event.data);
+    socket.onclose = (event) => subscriber.error(new Error(`WebSocket closed (${event.code})`));
+    return () => {
+      socket.onmessage = null;
+      socket.onclose = null;
+      socket.close();
+    };
+  });
+}
+
+/** A successful order pushes the purchase event to the data layer once (ids kept in storage). */
+export function trackPurchase$(options: CheckoutEffectOptions = {}): Effect {
+  return (event$, _state$, deps) =>
+    eventsOf(event$).pipe(
+      filter(
+        (e): e is Extract<AppEvent, { type: 'OrderLoaded' | 'OrderPlaced' }> =>
+          e.type === 'OrderLoaded' || e.type === 'OrderPlaced',
+      ),
+      map((e) => e.data.order),
+      filter(isSuccessfulOrder),
+      mergeMap((order) => {
+        const tracked = readIds(deps, TRACKED_ORDERS_KEY);
+        if (tracked.includes(order.id) || options.dataLayer === undefined) return EMPTY;
+        writeIds(deps, TRACKED_ORDERS_KEY, [...tracked, order.id]);
+        try {
+          options.dataLayer().push(purchaseEvent(order));
+        } catch (error) {
+          deps.logger.warn('purchase event failed', describeError(error));
+          return EMPTY;
+        }
+        return of<AppCommand>({ type: 'RecordPurchaseTracked', data: { orderId: order.id } });
+      }),
+    );
+}
+
+/**
+ * A shown order that is not final follows order:status_update over the WebSocket until /complete
+ * is left (reconnecting, and re-reading the order after each connect). Nothing without a socket.
+ */
+export function followOrderStatus$(options: CheckoutEffectOptions = {}): Effect {
+  const scheduler = options.scheduler ?? asyncScheduler;
+  const reconnectMs = options.reconnectMs ?? RECONNECT_MS;
+  const open = options.openSocket;
+  return (event$, state$) => {
+    const events$ = eventsOf(event$);
+    // No socket, nothing to follow; the effect still ends with the events, like the others.
+    if (open === undefined) return events$.pipe(ignoreElements());
+    return events$.pipe(
+      filter(
+        (e): e is Extract<AppEvent, { type: 'OrderLoaded' | 'OrderPlaced' }> =>
+          e.type === 'OrderLoaded' || e.type === 'OrderPlaced',
+      ),
+      map((e) => e.data.order),
+      withLatestFrom(state$),
+      filter(([order, state]) => !isFinalStatus(order) && selectIsSignedIn(state)),
+      filter(
+        ([order, state]) => state.checkout.shown.status === 'loaded' && state.checkout.shown.order.id === order.id,
+      ),
+      // One socket at a time: later loads of the order (its status changed) keep the open one.
+      exhaustMap(([order, state]) => {
+        const path = `${WS_PATH}?token=${encodeURIComponent(state.auth.token ?? '')}`;
+        const ended$ = merge(
+          trackingStopped$(events$, order.id),
+          events$.pipe(
+            filter((e) => e.type === 'OrderStatusUpdated' && e.data.orderId === order.id && e.data.status === 'Closed'),
+          ),
+          // A cancellation is final only once its money is settled: the order read after it says.
+          events$.pipe(
+            filter((e) => e.type === 'OrderLoaded' && e.data.order.id === order.id && isFinalStatus(e.data.order)),
+          ),
+          events$.pipe(filter((e) => e.type === 'LoggedOut')),
+        );
+        return socket$(open, path).pipe(
+          retry({ delay: () => timer(reconnectMs, scheduler) }),
+          mergeMap((data): Observable<AppCommand> => {
+            const message = parsePush(data);
+            if (message === null) return EMPTY;
+            // Connected (again): read the order once, so nothing that changed meanwhile is missed.
+            if (message.type === 'hello') return of({ type: 'LoadOrder', data: { orderId: order.id } });
+            if (
+              message.type === 'order:status_update' &&
+              message.orderId === order.id &&
+              typeof message.status === 'string'
+            ) {
+              const apply: AppCommand = {
+                type: 'ApplyOrderStatus',
+                data: { orderId: order.id, status: message.status },
+              };
+              // A push about a cancelled order is about its money (cancelled, then refunded): read it.
+              const reread: AppCommand = { type: 'LoadOrder', data: { orderId: order.id } };
+              return message.status === 'Cancelled' ? of(apply, reread) : of(apply);
+            }
+            return EMPTY;
+          }),
+          takeUntil(ended$),
+        );
+      }),
+    );
+  };
+}
