@@ -1,13 +1,5 @@
-// Pushes to WebSocket clients across server processes.
-//
-// publish() NOTIFYs on the PostgreSQL channel `storefront_push` with the message as JSON; every
-// process LISTENs on it and hands each message to its local hub, which delivers it to the
-// WebSocket clients it concerns (server/routes/ws.ts subscribes them):
-//   - catalog:update, settings:update → every client, signed in or not;
-//   - order:status_update → only the clients signed in as that order's user.
-// The catalogue and settings versions (content_versions, bumped by the triggers of migration
-// 0001) are polled here, once per process, every few seconds; a change is delivered to the local
-// hub only (every process polls for itself, so nothing is NOTIFYed twice).
+// Pushes to WebSocket clients across server processes (LISTEN/NOTIFY).
+// See docs/SERVER.md «WebSocket and push».
 import { sql } from 'drizzle-orm';
 import { z } from 'zod/mini';
 import type { Push, PushMessage } from './context.js';

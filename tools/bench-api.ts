@@ -1,24 +1,5 @@
-// `npm run bench:api`: HTTP throughput of the real server (node server/main.ts, NODE_ENV=production,
-// loopback only) with autocannon, 100 connections, ~10 s per case. Prints req/s and latency
-// percentiles; asserts no figure (DESIGN "Testing": benchmarks print figures), but exits 1 when a
-// case could not run or orders were lost or doubled.
-//
-// Production mode refuses the offline stand-ins, so the server runs with the real SMS, CloudPayments
-// and captcha adapters pointed at local fakes on 127.0.0.1 (tools/bench-production.ts), and the bot
-// check on: every sign-in code and order carries a captcha token the fake accepts.
-//
-// Cases: GET /api/v1/catalog 200 (gzip) and 304 (If-None-Match), POST /api/v1/promo, POST
-// /api/v1/order signed in (code read from the fake SMS gateway, a fresh Idempotency-Key per request;
-// the benchmark database's restaurants are open around the clock), then a check that the orders
-// written equal the 2xx answers (none lost or doubled).
-//
-// Options (environment): BENCH_DURATION seconds per case (10), BENCH_CONNECTIONS (100),
-// BENCH_CASES (comma-separated subset of catalog,promo,order; all by default, order with BENCH_PG),
-// BENCH_SMOKE=1 (1 s and 10 connections per case unless given: checks the benchmark runs),
-// BENCH_CAPTCHA=0 (the captcha secret configured but the check left off, as seeded),
-// BENCH_NODE_ARGS (extra node options for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'),
-// BENCH_PG=1 (PostgreSQL at TEST_DATABASE_URL, in a database of its own, two server processes with
-// the load spread over both; `npm run bench:api:pg` starts a throwaway server for it).
+// `npm run bench:api`: HTTP throughput of the real server in production mode.
+// See docs/ARCHITECTURE.md «7. Tools: replay and benchmarks».
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';

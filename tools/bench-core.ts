@@ -1,13 +1,5 @@
-// Client core benchmark (`npm run bench:core`): prints figures, asserts nothing.
-//
-// (a) replayFinal of a generated 100,000-event log (AddItem / ChangeQuantity / RemoveItem /
-//     ApplyPromoResult-style events against a 1,000-product catalogue). Target: < 1 s.
-// (b) 10,000 dispatches (AddItem / ChangeQuantity / ApplyPromoResult) through the real store
-//     against the same catalogue, each timed. Targets: median < 0.2 ms, p99 < 1 ms.
-//
-// Options: --events N (default 100000), --dispatches N (default 10000), --runs N (default 5),
-// --only replay|dispatch. BENCH_SMOKE=1 makes the defaults 10,000 events, 1,000 dispatches and one
-// run (a few seconds: checks the benchmark still runs; its figures mean little).
+// `npm run bench:core`: client core replay and dispatch benchmark; prints, asserts nothing.
+// See docs/ARCHITECTURE.md «7. Tools: replay and benchmarks».
 import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';

@@ -1,14 +1,5 @@
-// Production mode for the benchmarks without a bypass in the server: NODE_ENV=production refuses
-// the offline stand-ins (server/config.ts productionConfigProblems), so the real adapters are
-// configured against the local fakes of tests/fakes, started here on 127.0.0.1:
-//
-// - SMS: SMS_HTTP_URL → the smsc-compatible fake gateway; sign-in codes are read from what it received;
-// - payments: PAYMENTS_PROVIDER=cloudpayments with a made-up account, CLOUDPAYMENTS_API_URL → the
-//   fake (only refunds call that API; the benchmark's cash orders never do);
-// - captcha: CAPTCHA_SECRET + CAPTCHA_VERIFY_URL → the SmartCaptcha-style fake; `captchaToken()`
-//   hands out a token the fake accepts once, as the real service does;
-// - PUBLIC_URL: an https name under .invalid, used only to build links, never fetched;
-// - the Yandex geocoder stays off (the seeded street reference), as on a fresh machine.
+// Production mode for the benchmarks: the real adapters pointed at the local fakes.
+// See docs/ARCHITECTURE.md «7. Tools: replay and benchmarks».
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../server/db/database.js';

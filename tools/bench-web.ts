@@ -1,16 +1,5 @@
 // `npm run bench:web`: the storefront's web budgets, printed, never asserted.
-//
-// 1. Initial JS for / in KB gzip: the entry script and module preloads of the built
-//    dist/client/index.html, and everything JS that / actually loads in Chromium until the network
-//    is idle (lazy page and modal chunks included), each file gzipped here at level 9.
-// 2. Lighthouse mobile performance, median of RUNS (5) runs, on / and /catalog, with CLS and TBT:
-//    `npx --yes lighthouse@12` with Debian's Chromium (CHROME_PATH) against a server this script
-//    starts on a free port with a throwaway DATA_DIR (tests/e2e/harness.ts). Lighthouse is not a
-//    dependency of the project; npx fetches it once.
-//
-// Budgets: initial JS ≤ 120 KB gzip; performance ≥ 90, CLS ≤ 0.05, TBT ≤ 200 ms.
-// Env: RUNS (default 5), PAGES (default '/,/catalog'), BENCH_SMOKE=1 (one run per page unless
-// RUNS is given: checks the benchmark runs). Exits 1 when a page had no successful Lighthouse run.
+// See docs/ARCHITECTURE.md «7. Tools: replay and benchmarks».
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,18 +1,5 @@
-// Replays a recorded event log (DESIGN "The client core", point 6).
-//
-//   npm run replay -- FILE            the final state as JSON
-//   npm run replay -- FILE --at N     the state after the entry at position N
-//   npm run replay -- FILE --diff     each entry's command, its events and the state diff it caused
-//                                     (up to position N with --at N)
-//   npm run replay -- FILE --export   the log redacted for sharing (token hidden, phones and names masked)
-//   npm run replay -- FILE --to-test NAME [--at N] [--force]
-//                                     writes tests/regressions/NAME.test.ts with NAME.log.json and
-//                                     NAME.expected.json beside it (see tools/to-test.ts)
-//
-// FILE is a bare log or a bug report (what POST /client-log stores, what the viewer downloads,
-// what Ctrl+Shift+L saves): a report's current page-load log is replayed; its details go to stderr.
-// Old log versions are upcast on the way in. A file that is not a valid log exits with code 1
-// and a message naming the problem; wrong arguments exit with code 2.
+// `npm run replay`: replays a recorded event log or bug report.
+// See docs/ARCHITECTURE.md «7. Tools: replay and benchmarks».
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -1,15 +1,5 @@
-// From a recorded log to a regression test: `npm run replay -- FILE --to-test NAME`
-// writes, under tests/regressions/:
-//
-//   NAME.log.json        the log (exported: token hidden, phones and names masked), upcast to the
-//                        current schema, cut at `--at N` when given
-//   NAME.expected.json   the final state that log replays to today
-//   NAME.test.ts         a Vitest test that replays NAME.log.json and asserts deep equality with
-//                        NAME.expected.json
-//
-// Today's state is what the customer saw, bug included. Edit NAME.expected.json to the state the
-// app should have reached (or replace the assertion), and the test fails until the bug is fixed.
-// A bug that makes replay itself throw fails the test as written.
+// From a recorded log to a regression test under tests/regressions/.
+// See docs/ARCHITECTURE.md «7. Tools: replay and benchmarks».
 import path from 'node:path';
 import { replayFinal, type Log } from '../src/log/log';
 import { exportLog } from '../src/log/logCodec';

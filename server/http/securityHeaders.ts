@@ -1,14 +1,5 @@
-// Security headers on every answer (@fastify/helmet): a Content-Security-Policy that allows what
-// the pages load and nothing more, frame-ancestors 'none', nosniff, a referrer policy, a
-// Permissions-Policy, and HSTS only when PUBLIC_URL is https (a plain-http demo must stay usable).
-//
-// What the pages load: the built client from 'self' (scripts, styles, /img pictures, the API and
-// its WebSocket), index.html's inline app-shell <style>, the test gateway page's inline <style>,
-// data: icons; and, only when configured, the CloudPayments widget (PAYMENTS_PROVIDER) and the
-// bot-check script (CAPTCHA_SECRET). No inline scripts: should index.html ever hold one, its
-// hash is added. The inline <style>s go by hash too, unless a third-party widget is configured:
-// those inject their own <style>s, and a hash in the list would make browsers ignore
-// 'unsafe-inline'.
+// Security headers on every answer (helmet): CSP, HSTS and the rest.
+// See docs/SERVER.md «Security headers».
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

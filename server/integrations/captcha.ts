@@ -1,14 +1,5 @@
-// Bot check verification (PRODUCT.md §7 "A bot-check script is loaded on demand"), one
-// interface, two wire formats:
-//
-// - 'smartcaptcha' (Yandex SmartCaptcha, the default): POST https://smartcaptcha.yandexcloud.net/validate,
-//   form fields secret, token, ip → 200 {"status": "ok" | "failed", "message": "…"}.
-// - 'recaptcha' (Google reCAPTCHA and compatible siteverify APIs such as hCaptcha, Turnstile):
-//   POST …/siteverify, form fields secret, response, remoteip → {"success": true|false, "error-codes": […]}.
-//
-// 'unavailable' (network error, timeout, HTTP ≠ 200, unreadable answer) is reported separately:
-// Yandex recommends letting the user through when its service cannot answer, and the sign-in code
-// and order routes keep their own limits. The secret is sent only to the provider, never logged.
+// Bot check verification (PRODUCT.md §7): Yandex SmartCaptcha or a reCAPTCHA-style siteverify.
+// See docs/CHECKOUT.md «Bot check».
 import { z } from 'zod/mini';
 import type { CaptchaConfig } from '../config.js';
 

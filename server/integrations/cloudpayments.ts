@@ -1,18 +1,5 @@
-// CloudPayments (https://developers.cloudpayments.ru), the provider such chains use.
-//
-// - Widget: the client opens `cp.CloudPayments().pay('charge', widget)` with the parameters
-//   `widgetParams` returns: the restaurant's publicId, the amount, invoiceId = the order id,
-//   accountId = the customer id.
-// - Notifications (Check, Pay, Fail) come as POST, form-urlencoded (or JSON), signed with
-//   HMAC-SHA256 over the request body with the API secret, base64, in the Content-HMAC header
-//   (X-Content-HMAC carries the same MAC computed over the URL-decoded body). The answer is
-//   {"code": 0} (Check may answer 10 unknown invoice, 12 wrong amount, 13 cannot be accepted).
-// - Refunds: POST {apiUrl}/payments/refund with Basic auth publicId:apiSecret and JSON
-//   {TransactionId, Amount} → {Success, Message, Model}.
-//
-// Each restaurant may have its own account (CLOUDPAYMENTS_ACCOUNTS), else the default one
-// (CLOUDPAYMENTS_PUBLIC_ID / CLOUDPAYMENTS_API_SECRET). Secrets are never logged or sent to clients.
-// `createCloudPaymentsGateway` is its adapter of the gateway port (integrations/paymentGateway.ts).
+// CloudPayments adapter of the payment gateway port.
+// See docs/CHECKOUT.md «Paying online: the client's side» (wire format) and «Configuration».
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod/mini';
 import type { CloudPaymentsAccount, PaymentsConfig } from '../config.js';

@@ -1,19 +1,5 @@
-// Address geocoding behind one interface (PRODUCT.md §7 "A maps geocoding service", §8).
-//
-// - Embedded (default, offline): the seeded street reference (`streets`, GET /cladr). A street
-//   matches by its normalised name ('ул. Карла Маркса' ~ 'улица Карла Маркса'); the house gets a
-//   deterministic point a few tens of metres from the street's point (a hash of the house number),
-//   so the same address always lands on the same point and stays in the street's zone.
-// - Yandex (when a key is configured: YANDEX_GEOCODER_KEY or the MAPS_KEY setting): the HTTP
-//   Geocoder API 1.x, JSON. Forward: `geocode=<text>` → Point.pos ('lon lat'). Reverse:
-//   `geocode=<lon>,<lat>` → address components of kinds locality, street, house.
-//   PRODUCT.md §8: an invalid answer to a reverse lookup is the error GEOCODER_INVALID_ANSWER; a failed
-//   text lookup (network, HTTP error, invalid answer, nothing found) is logged and returns null.
-//   `lookup` tells 'nothing found' from 'failed', so a cache (services/geocodeCache.ts) can keep
-//   the one and never the other.
-// - `chainGeocoders(first, fallback)`: Yandex first, then the reference for what Yandex misses.
-//
-// Geocoders are called outside database transactions (they may do HTTP).
+// Address geocoding behind one interface: the embedded street reference and Yandex.
+// See docs/CHECKOUT.md «Geocoding».
 import { eq } from 'drizzle-orm';
 import { z } from 'zod/mini';
 import type { GeoPoint } from '../../src/api/entities.js';

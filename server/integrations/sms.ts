@@ -1,14 +1,5 @@
-// SMS delivery behind the SmsSender interface (AppContext.sms in server/context.ts).
-//
-// - 'outbox' (default, offline): each message is written to the sms_outbox table and logged as
-//   one line with the phone and the text, so a developer signs in locally by reading the code
-//   from the server log. Never use it in production: codes end up in the log.
-// - 'http': an SMS gateway with smsc.ru's HTTP API (POST send.php, form fields login, psw,
-//   phones, mes, sender, charset=utf-8, fmt=3 for a JSON answer: {"id":…,"cnt":…} or
-//   {"error":"…","error_code":…}). Chosen by SMS_HTTP_URL (with SMS_LOGIN, SMS_PASSWORD,
-//   SMS_SENDER) in server/config.ts. The password is never logged.
-//
-// A failed send throws SmsError; the caller decides what the customer sees.
+// SMS delivery behind the SmsSender interface: the offline outbox or an smsc.ru-style gateway.
+// See docs/SERVER.md «Customer sign-in: codes, sessions, SMS».
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';

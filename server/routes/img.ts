@@ -1,24 +1,5 @@
-// Image resizing at /img/<path>?w=200&format=webp&q=80 (PRODUCT.md §7 "image-resizing proxy", served
-// by the storefront itself).
-//
-// - Sources: server/seed/images/ (the seed's product and group illustrations, SVG or raster);
-//   the catalogue's image URLs look like '/img/products/<file>'.
-// - w: output width, snapped UP to the nearest of SERVED_WIDTHS (the widths the storefront and the
-//   admin area ask for), and anything above the largest is capped to it; an SVG is rasterised at
-//   that width, a raster image is never enlarged. Snapping rather than refusing keeps old links
-//   working, and w=301 gets the very bytes (and cache file) of w=400.
-// - q: snapped to the nearest of SERVED_QUALITIES (60, 80, 90; a tie goes up; default 80). The
-//   storefront only asks for 80; 60 and 90 are there for hand-made links.
-// - format: webp (default), avif, jpeg or png. Without w, q and format the original is served.
-// - Why fixed sets: every variant is converted (CPU) and cached on disk for good, so free widths
-//   and qualities let a crawler walking w=16..2000 × q=1..100 fill DATA_DIR. Now a source has at
-//   most (SERVED_WIDTHS + 1 for "no w") × SERVED_QUALITIES × 4 formats variants. A new width in the
-//   client must be added here too: tests/server/img.test.ts checks the client's widths.
-// - Results are cached on disk in config.imageCacheDir, keyed by path, source mtime/size and
-//   parameters; concurrent requests for the same result share one conversion.
-// - `Cache-Control: public, max-age=31536000, immutable`: an image URL never changes content.
-// - Paths are checked segment by segment after decoding ('..', dotfiles, backslashes, NUL are
-//   refused) and must resolve, symlinks included, inside the source directory: otherwise 404.
+// Image resizing at /img/<path>?w=&format=&q=.
+// See docs/SERVER.md «Site, static files and images».
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,20 +1,5 @@
-// The built client (vite build → config.clientDir) and the page route table of PRODUCT.md §2.
-//
-// - /assets/* (content-hashed by vite): `Cache-Control: public, max-age=31536000, immutable`.
-// - A page route (src/api/siteRoutes.ts, plain or under a seeded city slug, /admin…): index.html
-//   with 200; informational pages with `public, max-age=3600` (PRODUCT.md §6), the rest `no-cache`.
-// - Other files at the top of clientDir (favicon, robots.txt…): served, cached for an hour.
-// - Anything else outside /api: 404 with index.html (the client renders 'This page could not be
-//   found'); under /api: a JSON 404.
-// Head hints per page: the page chunk's scripts and styles (pageAssets.ts) and, on the index
-// page, its first slide (the largest picture, LCP) are named in index.html as preloads, so they
-// load with the page instead of after the scripts, the settings and the render.
-// Compression: the build writes .br and .gz beside each asset (vite.config.ts), sent as they are;
-// index.html is compressed once per build in memory; API answers by @fastify/compress (app.ts).
-// Deploys must keep the previous build's /assets/ files for at least an hour: an informational
-// page cached by a browser or proxy still references them.
-// City slugs come from the cities table, cached for 30 s and re-read (at most every 5 s) when a
-// path's first segment is not a known slug, so a new city works without a restart.
+// The built client and the page routes of PRODUCT.md §2.
+// See docs/SERVER.md «Site, static files and images».
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,21 +1,5 @@
-// WebSocket at /api/v1/ws: server → client pushes (server/push.ts).
-//
-// - Sign-in: `Authorization: Bearer <token>` or `?token=<token>` (browsers cannot set headers on
-//   a WebSocket); anonymous clients are welcome and get catalog:update and settings:update only;
-//   a signed-in client also gets order:status_update of its own orders. A token that is given
-//   but not valid (expired, revoked) closes the socket with code 4401 and the Russian reason, so
-//   the client drops it instead of believing it will hear about its orders.
-// - Messages are JSON text frames: first `{ "type": "hello", "signedIn": boolean }` once the
-//   client is subscribed, then the PushMessage objects of server/context.ts as they happen.
-//   What the client sends is ignored.
-// - Staff: a staff token (`?token=st_…`, from POST /api/v1/admin/auth/login) opens the
-//   staff channel: `{ "type": "hello", "signedIn": false, "staff": true }`, then the broadcasts
-//   and StaffOrderEvent messages (order:new / order:updated, src/api/contract/admin/orders.ts).
-//   They come from the orders table's trigger (migration 0005) by NOTIFY on storefront_staff,
-//   which every process LISTENs to, so a staff screen hears of orders placed through any process.
-//   An invalid staff token closes with 4401 'Требуется вход в панель управления'.
-// - A ping frame every 30 s; a client that has not answered the previous ping is dropped, and so
-//   is one that lets more than 1 MB of unsent messages pile up.
+// WebSocket at /api/v1/ws: server → client pushes for customers and staff.
+// See docs/SERVER.md «WebSocket and push».
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { PushMessage } from '../context.js';

@@ -1,16 +1,5 @@
-// The catalogue: groups, products (with modifiers, allergens, filters, likes) and stop lists.
-//
-// GET /catalog is the heaviest and most frequent call, so the answer is prepared once per
-// catalogue state and kept in memory as JSON, gzip and brotli, with a strong ETag (a hash of
-// the JSON). The state key is the catalogue version (bumped by statement triggers on groups,
-// products and stop_list) plus a fingerprint of the likes table (count and an order-free hash
-// of its (user, product) pairs), so likesCount is always current without likes bumping the
-// catalogue version the clients poll. Checking the key costs one small query per request.
-//
-// The shared body has isLiked = false everywhere. For a signed-in customer with likes, the
-// personal body is the shared catalogue object with isLiked set on their products, serialised
-// per request (no database work beyond reading their likes); the ETag is the shared one plus a
-// hash of their liked ids.
+// The catalogue: groups, products and stop lists, with a prepared GET /catalog answer.
+// See docs/SERVER.md «The catalogue answer».
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';

@@ -1,17 +1,5 @@
-// The read-only data every checkout is assessed against: order settings, cities, active
-// restaurants, delivery zones, the pricing catalogue and the stop lists. Kept per process
-// (per Database) and per content version: the triggers of migration 0001 bump
-// content_versions('settings') on every write to settings, cities, restaurants and
-// delivery_zones, and content_versions('catalog') on every write to groups, products and
-// stop_list, and (migration 0008) content_versions('promotions') on the gift promotions. So ONE
-// small read of the versions, made with the caller's executor (inside the order's own
-// transaction), tells whether the copy is current — also when another process changed the data.
-// A copy whose version differs is never used: an order cannot be priced or accepted on a price,
-// stop list, zone, gift rule or setting that has changed.
-//
-// Work outside transactions that only needs the city (prepareCheckout, which geocodes) may use a
-// copy up to CONTENT_VERSION_MAX_AGE_MS old without any read (`recentCheckoutReference`); the
-// assessment then checks the versions again.
+// The read-only data every checkout is assessed against, kept per content version.
+// See docs/CHECKOUT.md «Reference data of a checkout».
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/database.js';
 import { cities, deliveryZones, restaurants, stopList } from '../db/schema/catalog.js';

@@ -1,26 +1,5 @@
-// Answers of the paid external geocoder (Yandex), kept so one address is asked at most once per
-// TTL. Used by every text lookup: POST /geocode, the checkout quote and POST /order.
-//
-// - The key is the normalised address text 'город, улица, дом': lower case, ё as е, the
-//   punctuation . , ; : « » " ( ) and runs of spaces folded to one space. Street-kind words are
-//   NOT folded (unlike the embedded reference's normalizeStreet): 'улица Ленина' and 'проспект
-//   Ленина' are different streets to the geocoder. The key holds the city's name, not its id,
-//   because the name is what the geocoder is asked.
-// - TTL: a found point 7 days (houses do not move; a week bounds how long a geocoder correction
-//   takes to arrive); 'nothing found' 1 day (the embedded reference still answers for it, and a
-//   new house reaches the geocoder sooner than a point changes). A failed call (network, HTTP
-//   error, invalid answer) is not kept at all: the next request asks again.
-// - Where: the geocode_cache table (migration 0011), so every server process shares it, with an
-//   LRU of GEOCODE_MEMORY_ENTRIES per process (per AppContext) in front of it. Expiry is read
-//   against ctx.clock at every hit, in memory too. Concurrent misses of one address in one
-//   process share one call; two processes missing at the same moment may both ask (rare, and
-//   within the budget below).
-// - Budget: a caller may pass a RateLimit and keys (the checkout passes CHECKOUT_GEOCODE_BUDGET
-//   per IP). Only a call that would reach the geocoder counts: hits and shared calls never do.
-//   When the budget is spent the lookup answers 'failed' without asking, exactly like a geocoder
-//   that is down, and the caller falls back the same way (services/geocoding.ts).
-// - Rows past their TTL are deleted as new answers arrive, by whichever writer gets the sweep
-//   lock without waiting (one sweeper at a time, as in rateLimit.ts).
+// Cache of Yandex geocoder answers (table geocode_cache, an LRU per process in front).
+// See docs/CHECKOUT.md «Geocoding».
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { geocodeCache } from '../db/schema/geocodeCache.js';

@@ -1,21 +1,5 @@
-// Geocoding for checkout (POST /geocode, GET /geocode/reverse, the quote and POST /order): which
-// geocoder to use, the point of an address, and the delivery zone of a point.
-//
-// The geocoder: ctx.geocoder when given (tests), else Yandex when YANDEX_GEOCODER_KEY or the
-// MAPS_KEY setting holds a key (with the embedded reference as the fallback for what Yandex does
-// not find), else the embedded street reference alone.
-//
-// Text lookups go to Yandex through the answer cache (services/geocodeCache.ts), both here and
-// for the checkout. The checkout (quote and POST /order) also passes a budget:
-// CHECKOUT_GEOCODE_BUDGET calls a minute per IP that reach Yandex (cache hits are free). The
-// quote is open to anyone and sent on every checkout change, so without it the quote would be an
-// unlimited way to spend the paid geocoder. A spent budget is answered as a Yandex failure is:
-// the embedded reference decides, so an ordinary customer on a known street does not notice.
-// 60 a minute is twice POST /geocode's 30 and far above one person editing an address (most
-// quotes repeat an address already asked); it is a separate bucket, so the checkout and the
-// address check do not eat into each other. A ctx.geocoder (tests) is used as given, uncached.
-// The embedded reference is our own table, so its answers are neither cached nor counted;
-// reverse lookups (a map point) are not cached.
+// Geocoding for checkout: which geocoder, the point of an address, the zone of a point.
+// See docs/CHECKOUT.md «Geocoding».
 import { asc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import type { ReverseGeocodeAnswer, GeocodeAnswer } from '../../src/api/contract/geocode.js';
@@ -87,7 +71,7 @@ async function geocodersOf(ctx: AppContext): Promise<Geocoders> {
   return { reference, yandex: remote };
 }
 
-/** The geocoder for this request (see the header). Call outside transactions. */
+/** The geocoder for this request (docs/CHECKOUT.md «Geocoding»). Call outside transactions. */
 export async function geocoderOf(ctx: AppContext): Promise<Geocoder> {
   if (ctx.geocoder) return ctx.geocoder;
   const { reference, yandex: remote } = await geocodersOf(ctx);

@@ -1,19 +1,5 @@
-// One-time sign-in codes. Closes the earlier storefront's holes (DESIGN): 6 digits from
-// crypto.randomInt instead of 4, valid 5 minutes, stored only as a salted sha-256, used up on
-// success, void after 5 wrong tries, and sends limited per phone and per IP. Every counter is a
-// row of otp_codes in PostgreSQL, so the limits hold across server processes; an advisory lock
-// per phone (then per IP, always in that order) serialises concurrent sends and checks.
-//
-// A phone gets one code per 60 s and 5 an hour. An IP gets a budget instead (config.otp: 30 per
-// 10 minutes and 200 a day by default): carrier NAT and shared Wi-Fi put many customers behind one
-// address, so the phone's 60 s wait must not hold back the address. Past the budget a send needs
-// a captcha token that checked out (services/captcha.ts `signInBotCheck`), or is refused with 429
-// when no captcha can be asked.
-//
-// A failed SMS send (gateway error) marks its row 'failed': the code is void and the row does
-// not start the 60-second resend wait, so the customer may retry at once, but it still counts
-// toward the hourly limits, because a timed-out gateway may have delivered it after all and a
-// failing gateway must not become an unlimited retry loop.
+// One-time sign-in codes and their limits per phone and per IP.
+// See docs/SERVER.md «Customer sign-in: codes, sessions, SMS».
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { OtpConfig } from '../config.js';

@@ -1,27 +1,5 @@
-// Online payments of orders (flow in docs/CHECKOUT.md).
-//
-// FOR THE ADMIN AREA: cancelling a paid order must return the money with
-//   `refundOrderPayment(ctx, orderId, reason)` (re-exported below), called AFTER the order is
-//   Cancelled (advanceOrderStatus). It is idempotent: a second call, or a call for an order
-//   that was not paid online, changes nothing and answers { status: 'nothing-to-refund' }.
-//
-// States (payments.status, mirrored on orders.payment_status):
-//   pending  → paid      the server confirmed it: the test gateway's 'Оплатить', or a signed
-//                         CloudPayments Pay notification with the right amount;
-//   pending  → failed    declined ('Отклонить', a signed Fail notification, the customer gave up):
-//                         the order is Cancelled (bonuses back, coupon freed);
-//   paid     → refunded  refundOrderPayment succeeded at the provider, and only then: a paid order
-//                         stays 'paid' when Cancelled, while the refund is under way and after a
-//                         refusal (refund_error set, the admin cancellation says 'failed'), so
-//                         nobody is told the money is back before it is;
-//   pending  → failed    also when nobody paid within PAYMENT_PENDING_TTL_MS (30 min).
-// A duplicate notification (same provider, kind and TransactionId) is recorded once in
-// payment_events and changes nothing; a forged one (bad HMAC) is refused with 401.
-//
-// This file is the lifecycle up to paid/failed; refunds are services/paymentRefunds.ts. Providers
-// sit behind the gateway port (integrations/paymentGateway.ts); the test gateway's page is
-// services/testPayments.ts, provider notifications services/paymentNotifications.ts; the rows
-// are read and written in repositories/payments.ts.
+// Online payments of orders, up to paid or failed (refunds: paymentRefunds.ts).
+// See docs/CHECKOUT.md «Payment states».
 import { randomUUID } from 'node:crypto';
 import { PAYMENT_STATE_NAMES, type PaymentSession } from '../../src/api/contract/payments.js';
 import type { Order } from '../../src/api/contract/orders.js';

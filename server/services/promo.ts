@@ -1,20 +1,5 @@
-// The promotion engine (POST /promo and POST /order): coupons, the snack gift, the pizza gift and
-// bonus spending. `evaluatePromo` is pure: plain data in (re-priced lines, the coupon row, the
-// user's balance, now), plain data out. The loaders below read that data; `seedPromotions`
-// writes the demo coupons and gift promotions.
-//
-// Rules (for the README):
-// - Goods total = Σ re-priced non-gift, non-service lines. Client sums are never used for money.
-// - Coupon: percent (rounded down to whole roubles) or fixed (at most the goods total) off the
-//   goods; minimum goods total, validity window [valid_from, valid_to), cities (empty = all),
-//   total and per-user usage limits, delivery- or pickup-only.
-// - Snack gift: one GIFT_IDS.SNACK per `per` (3) items of SNACKS_GROUP_ID whose sale flag is not
-//   false, counted by quantity.
-// - Pizza gift: one GIFT_IDS.PIZZA (its size is chosen by the customer: hasModifiers) when the
-//   goods total before discounts reaches `minSum` (2 500 ₽).
-// - A gift the cart asks for (a GIFT_IDS line with sum 0) beyond what it qualifies for is a lostGift.
-// - Bonuses: allowedBonus = min(requested, balance, ⌊BONUS_SPEND_CAP × (goods − discount)⌋);
-//   anonymous visitors get gifts and coupons priced but no bonus.
+// The promotion engine: coupons, snack and pizza gifts, bonus spending.
+// See docs/CHECKOUT.md «Promotions».
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/database.js';
 import { cities, settings as settingsTable } from '../db/schema/catalog.js';

@@ -1,15 +1,5 @@
-// Customer sessions. A token is 32 random bytes (base64url, 43 characters) handed out once by
-// POST /api/v1/auth/token; the database keeps only its sha-256, so a leaked table gives no
-// working token, and the token is never logged. Sessions live in PostgreSQL, so every server
-// process accepts every token; logout and account deletion revoke them at once.
-//
-// Exports for other areas (the token is the request's bearer token; routes extract it with
-// server/http/requestAuth.ts, whose authenticate/requireUser wrap these):
-//   userOfToken(ctx, token)        → { userId, phone } | null   (never throws for a bad token)
-//   requireUserOfToken(ctx, token) → { userId, phone }, else 401 'Требуется вход по номеру телефона'
-//   ensureOwnerByPhone(user, phone) / ensureOwnerById(user, id) → 403 'Доступ запрещён' otherwise
-//   hashToken(token), createSession(db, userId, now),
-//   revokeSession(db, token, now), revokeUserSessions(db, userId, now)
+// Customer sessions: tokens, their lookup and revocation, ownership checks.
+// See docs/SERVER.md «Customer sign-in: codes, sessions, SMS» and «Auth» in the conventions.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context.js';

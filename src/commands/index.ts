@@ -1,14 +1,5 @@
-// All commands of the client core: `AppCommand` (union, in ./appCommand) and `AppCommandSchema` (zod), the root
-// `decide`, and the bus (`createStore`).
-//
-// Naming: commands are imperative. What the user asks: AddItem, ChangeQuantity, SelectCity, ...
-// What the outside world answered, sent by effects: Apply* (a successful answer: ApplyCatalog,
-// ApplyPromoResult), Report* (a failure: ReportPromoFailure, ReportApiRefusal), Record* / Confirm* /
-// Complete* (a server-side action finished: RecordAddressCreated, ConfirmCodeSent, CompleteSignIn),
-// Start* (a request is about to go out: StartCatalogLoad, StartPromoCalculation), Check* (a timer
-// fired: CheckVersions, CheckPageAge). Per area: src/commands/<area>.ts holds the zod schemas and the
-// types; src/commands/<area>.decide.ts holds decide<Area>(command, state, meta) and its helpers, and
-// imports only types from the schemas so that the first load carries none.
+// All commands of the client core: AppCommand, AppCommandSchema, the root decide and the bus.
+// See docs/ARCHITECTURE.md «Command naming».
 import { z } from 'zod/mini';
 import { AddressCommandSchema } from './address';
 import { AuthCommandSchema } from './auth';

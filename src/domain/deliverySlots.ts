@@ -1,15 +1,5 @@
-// Delivery / pickup time slots, shared by the server (GET /checkout/slots, the check of
-// POST /order's deliveryTime) and the client (the time modal).
-//
-// - 'Как можно скорее' (ASAP) is offered while the restaurant is open now.
-// - 30-minute slots: today from now plus the lead time, the next 7 days from opening plus the
-//   lead time, up to closing (a slot ends at the closing time at the latest). The start is
-//   rounded up to the 30-minute grid of the city's wall clock.
-// - A day's window running past midnight (isNextDay) goes on after 00:00; slots are grouped by
-//   the local date they start on, so a Friday 10:00–02:00 window gives Saturday 00:00–02:00 slots
-//   under Saturday, and the previous day's overnight window counts on the current day.
-// - No slot in the past, after closing or on a closed day. Everything in the city's time zone;
-//   `now` comes in as an argument (nothing here reads the clock).
+// Delivery and pickup time slots, shared by the server and the client's time modal.
+// See docs/CHECKOUT.md «Time slots».
 import type { DeliveryMethod, WeekHours } from '../api/entities';
 import {
   addDaysToYmd,

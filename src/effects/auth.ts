@@ -1,16 +1,5 @@
-// Sign-in by phone and SMS code (PRODUCT.md §4 User, §5, §8):
-// - CodeRequested → the invisible bot check when the event asks for it (the runner shared with
-//   checkout) → POST /auth/code with its token → ConfirmCodeSent, or ReportSignInFailure with the
-//   server's message ('Произошла ошибка. Попробуйте позже.' when there is none); a request sent
-//   without a check that the server answers with CAPTCHA_REQUIRED_CODE (the address's budget of
-//   codes is spent) → ReportCaptchaRequired, whose CodeRequested carries the check. A request that
-//   had one is never stepped up again, so a widget that fails cannot loop;
-// - CodeSubmitted → POST /auth/token → CompleteSignIn { token, user }, or ReportSignInFailure;
-// - whenever a user is signed in (after CompleteSignIn, or a session restored from storage):
-//   load addresses, likes, the last order and the balance → ApplyAddresses, ApplyLikes,
-//   ApplyLastOrder, ApplyBalance. Their failures are only logged; a 401 expires the session.
-// Sign-in failures are shown by the sign-in decider (form error and toast), so they get no
-// ReportApiRefusal on top.
+// Sign-in by phone and SMS code, and loading a signed-in user's data (PRODUCT.md §4, §5, §8).
+// See docs/ARCHITECTURE.md «Checkout, sign-in and profile effects».
 import {
   catchError,
   defer,

@@ -1,20 +1,5 @@
-// An effect whose code arrives later (a dynamic import, its own chunk), without losing what
-// happened meanwhile: `lazyEffect` listens to `event$` from the moment it is subscribed, keeps the
-// envelopes until the module has loaded, then runs the loaded effect over the kept envelopes
-// followed by the live ones. The loaded effect sees every event, in order, once; only its
-// commands wait for the chunk. `state$` is handed over as given: it replays the current state, so
-// kept events are judged against the state at load time, not the state when they happened (the
-// checkout effect then acts on the latest state: no quote for a checkout already left).
-//
-// When to load: `startWhen` decides; by default at once on subscription, the simplest. The
-// storefront's lazy areas (src/views/app/lazyAreas.ts) start on a `Trigger`: the first event of
-// given types, at once for a page that starts signed in, or when the page is idle, whichever comes
-// first: the chunk stays off the first paint, the buffer stays short, and a customer who goes
-// straight to /checkout does not wait for the idle callback. A missed trigger only delays commands
-// (nothing is lost), so the trigger list is an optimisation, not a contract.
-//
-// A failed import (network) is logged through deps.logger and tried again on the next event; the
-// buffer is kept meanwhile. Unsubscribing drops the buffer and ignores a load still in flight.
+// Effects whose code arrives later, without losing the events seen meanwhile.
+// See docs/ARCHITECTURE.md «Lazy effects».
 import { defaultIfEmpty, EMPTY, filter, merge, Observable, of, Subject, Subscription, take } from 'rxjs';
 import type { AppCommand } from '../commands';
 import type { AppEvent, AppEventType, ModalKind } from '../events';

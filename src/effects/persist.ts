@@ -1,13 +1,5 @@
-// Persistence (PRODUCT.md §7: "The store version keys the local persistence of the cart, user, address
-// and auth state"): after dispatches that change one of those areas, save them through
-// ./persistence under the store version the server answers.
-//
-// The page starts from what was saved under the store version that wrote last (src/views/main.tsx).
-// When the server's store version turns out to be another one, that saved state belongs to an
-// old store: it is removed, nothing is written under the new version, and on the first version
-// of the page the page reloads to start fresh (PRODUCT.md §9: a store version change reloads the
-// page; a change seen later is reloaded by the version-check effect). Nothing is written before
-// the store version is known.
+// Saves the persisted areas under the server's store version (PRODUCT.md §7, §9).
+// See docs/ARCHITECTURE.md «Local persistence».
 import {
   asyncScheduler,
   distinctUntilChanged,

@@ -1,15 +1,5 @@
-// Local persistence of the cart, user, address and auth areas (PRODUCT.md §7: "The store version keys
-// the local persistence of the cart, user, address and auth state").
-//
-// Pure functions over a storage passed in (window.localStorage in the browser, a Map-backed fake in
-// tests); nothing here touches `window` at module scope. Loading never throws: a missing, corrupt or
-// misshapen value, a storage that throws (Safari private mode, a SecurityError) or another store
-// version all give a fresh start. Saving reports failure (a full quota) instead of throwing.
-//
-// Keys: `storefront:v{storeVersion}:state` holds `{ cart, user, address, auth }` as JSON (the user
-// without its order history: see SavedUser below), and `storefront:storeVersion` remembers which
-// version wrote last, so that a new version can remove the old key even on a storage that cannot
-// list its keys.
+// Local persistence of the cart, user, address and auth areas (PRODUCT.md §7).
+// See docs/ARCHITECTURE.md «Local persistence».
 import {
   asyncScheduler,
   debounceTime,

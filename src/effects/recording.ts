@@ -1,50 +1,5 @@
-// The client's recorded event log as a bounded ring in the browser's storage.
-//
-// Every entry the store appends (`createStore({ onEntry })`) is kept in memory with its token
-// values hidden (`redactSecrets`: the token is never recorded, not even in the customer's own
-// storage). The ring holds at most `capacity` (5,000) entries in all; when the current session
-// alone is over it, its oldest entry is folded into its snapshot, which is therefore always "the
-// state before the kept entries", and the log stays replayable.
-//
-// The ring is written to storage (localStorage) under RING_KEY at most once per `throttleMs`, and
-// at once by `flush()` (the page calls it on `pagehide`), so it survives a reload. A page load is a
-// session: the store starts again from position 1 over a restored state that is not the previous
-// session's final state, so the previous sessions are kept as separate logs (oldest first) and
-// the current one is the last. The 5,000 entries are counted over all sessions; the oldest go
-// first. A storage that refuses the write (full quota) gets a shorter ring: earlier sessions go,
-// then half of the current entries, until it fits.
-//
-// Earlier sessions are NOT parsed when the page starts: parsing means the event and
-// command schemas and the log codec, which must not be in the first load, and validating up to
-// 5,000 entries costs main-thread time before the page is usable. They are kept as stored: JSON
-// values checked only to be objects with an `entries` array (StoredSession), written back as
-// they are, and upcast and validated only when they are needed as logs, by the bug report
-// (src/views/app/bugReport.ts `readSessions`, loaded with import()), which leaves out a session
-// that does not parse, as loading the ring did before.
-//
-// Capacity over raw sessions: trimming single entries off an earlier session would fold them into
-// its snapshot, which needs the session parsed. Instead, when the ring is over capacity, earlier
-// sessions are dropped whole, oldest first; only when none is left does the current session lose
-// single entries (folded into its snapshot). So the ring never holds more than `capacity` entries,
-// and always keeps the newest ones, but may hold fewer than `capacity` after dropping an earlier
-// session. Positions, snapshots and replay of a kept session are exactly as recorded.
-//
-// Several tabs share RING_KEY. Each tab's current session is stored with its `session` id, and
-// before each write the recorder looks whether the stored ring is still what it wrote last; if
-// another tab wrote since, it takes that tab's sessions (everything but its own current one) as
-// its earlier sessions. So a tab replaces only its own session, and two open tabs no longer
-// overwrite each other's sessions; a write lost to an exact race is restored by that tab's next
-// write. The check is a string comparison: the stored ring is parsed again only when another tab
-// changed it.
-//
-// A sign-out (LoggedOut, whatever its reason) forgets the customer: on a shared device the next
-// person, or a report they send, must not carry the previous customer's phone, name or address.
-// The ring drops every session and this tab's entries up to the sign-out, keeping only the state
-// after it (masked again, redactPersonal) as the snapshot, and is written at once. The ring then
-// carries a `forgotten` mark; another open tab that finds a mark it has not seen drops its own
-// entries the same way before its next write, so it does not put them back.
-//
-// Otherwise nothing here masks phones or names: that happens on export and upload (exportLog).
+// The bug-report recorder: the event log as a bounded ring in localStorage.
+// See docs/ARCHITECTURE.md «The bug-report ring».
 import type { LogEntry as BusEntry } from '../commands/bus';
 import { createLog, redactPersonal, redactSecrets, type Log, type LogEntry } from '../log/log';
 import { evolveAll, type AppState } from '../projections/store';
@@ -67,7 +22,7 @@ export type StoredSession = { readonly entries: readonly unknown[]; readonly [ke
 export type StoredRing = {
   format: typeof RING_FORMAT;
   sessions: StoredSession[];
-  /** The latest sign-out's id: a tab that has not seen it forgets its own entries (see the header). */
+  /** The latest sign-out's id: a tab that has not seen it forgets its own entries (docs/ARCHITECTURE.md §6). */
   forgotten?: string;
 };
 
@@ -106,7 +61,7 @@ export interface Recorder {
   flush(): boolean;
   /** Drops every recorded entry, here and in storage; the current state becomes the new snapshot. */
   clear(state: AppState): void;
-  /** Drops every session and this tab's entries, keeping the state after them masked; other tabs follow (see the header). */
+  /** Drops every session and this tab's entries, keeping the state after them masked; other tabs follow (docs/ARCHITECTURE.md §6). */
   forgetPersonal(): void;
   /** Cancels a pending write. */
   dispose(): void;
@@ -232,7 +187,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
 
   /**
    * Drops the oldest of what the ring holds: the earliest session whole (it is not parsed, so it
-   * cannot be cut; see the header), else the current session's oldest entry, folded into its snapshot.
+   * cannot be cut; docs/ARCHITECTURE.md §6), else the current session's oldest entry, folded into its snapshot.
    */
   function dropOldest(): void {
     const first = earlier[0];

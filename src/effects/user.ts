@@ -1,14 +1,5 @@
-// Profile calls:
-// - ProfileEditRequested → PATCH /user/{phone} → ApplyProfile;
-// - AccountDeletionRequested → DELETE /user/{phone} → Logout.
-// The token revocation at logout is ./tokenRevocation, in the first load (it needs the states
-// before LoggedOut, which this effect, loaded later, may not have seen).
-// Edit and delete failures: PRODUCT.md §8's 401/422/403 commands, else 'Произошла ошибка. Попробуйте позже.'.
-//
-// Order history (PRODUCT.md §3 History):
-// - OrderHistoryRequested → GET /user/{phone}/history?limit=20 → ApplyOrderHistory (the latest
-//   request wins); a failure → ReportOrderHistoryFailure ('Не удалось загрузить историю заказов.'
-//   on the page), and a 401 while signed in also ExpireSession.
+// Profile calls (edit, deletion) and the order history (PRODUCT.md §3 History).
+// See docs/ARCHITECTURE.md «Checkout, sign-in and profile effects».
 import { catchError, concatMap, defer, exhaustMap, from, map, merge, switchMap, take, withLatestFrom } from 'rxjs';
 import type { AppCommand } from '../commands';
 import { selectIsSignedIn, type AppState } from '../projections/store';

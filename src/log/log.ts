@@ -1,17 +1,5 @@
-// The recorded event log (DESIGN "The client core", point 6), the part without schemas: its
-// versioned JSON format as types, replay, a structural state diff for the CLI, and redaction.
-//
-//   { schemaVersion, appVersion, storeVersion, snapshot?: { position, state }, entries: [{ position, at, command?, events }] }
-//
-// `snapshot.state` is the state after entry `snapshot.position`; every entry of a log comes after
-// its snapshot, and positions strictly increase. Everything here is pure: no clock, no storage.
-//
-// Reading a log from JSON (upcasting and validating it against the event and command schemas) and
-// exporting it live in logCodec.ts: this module must not import a zod schema, because the recorder
-// (src/effects/recording.ts) imports it at the page's start and the schemas are not part of the
-// first load. The generic core (replayWith, keepLastWith, …) is parameterised by
-// initialState/evolveAll, so it is tested on a toy domain too; the bottom of the file wires it to
-// the app's AppEvent, AppCommand and the combined store.
+// The recorded event log without schemas: format types, replay, state diff, redaction.
+// See docs/ARCHITECTURE.md «4. The event log, replay and regression tests».
 import type { AppCommand } from '../commands';
 import { maskPhoneForLog } from '../domain/phone';
 import { evolveAll, initialState, type AppState } from '../projections/store';

@@ -1,23 +1,5 @@
-// Upcasters of the recorded event log (DESIGN "The client core", point 6).
-//
-// A log carries `schemaVersion`. Each upcaster takes a log of version N (as raw JSON, already
-// parsed but not validated) and returns the same log in version N + 1; `upcast` runs the chain up
-// to CURRENT_SCHEMA_VERSION. Upcasters are pure, never mutate their input, and validate the shape
-// they expect so that a broken old file fails with a readable message instead of deep inside replay.
-//
-// History of the format:
-//
-// - v1 (the first recorder, before the bus had a log type): Flux-standard-action style.
-//     { schemaVersion: 1, appVersion: string, storeVersion: number,
-//       entries: [{ position, at: <epoch milliseconds>, command?: { type, payload? },
-//                   events: [{ type, payload? }] }] }
-//   No snapshot. `storeVersion` was the number the API returns (it defaults to 1).
-// - v2: commands and events are `{ type, data }` as everywhere else in the client,
-//   `at` is an ISO string (as the bus stamps `meta.now`), `storeVersion` is a string (as the
-//   STORE_VERSION setting), and an optional `snapshot: { position, state }` may start the log.
-// - v3 (current): the same, and a snapshot's state has the informational pages' area
-//   (`page: { entries }`) and the user's order history (`user.history: { status, orders }`),
-//   which came into the core from a view-side stopgap. A v2 snapshot gets them empty.
+// Upcasters of the recorded event log, one per schema version step.
+// See docs/ARCHITECTURE.md «4. The event log, replay and regression tests» (format history).
 import { z } from 'zod/mini';
 import { CURRENT_SCHEMA_VERSION, LogFormatError } from './logFormat';
 

@@ -1,21 +1,5 @@
 // The staff sign-in lockout: it holds the guessing address back, never the account.
-//
-// Every attempt is a row of staff_login_attempts (shared by all processes, kept across restarts).
-// An attempt from an unknown device (no valid device cookie for the login, see staffDevices.ts):
-//   - per (login, address): failures since the login's last success from that address (within
-//     24 h); from the 5th on, the next attempt from there waits 30 s after the last failure,
-//     doubling per further failure, at most 1 h;
-//   - per address: failures within the last hour, whatever the login; from the 20th on, the same;
-//   - per login, against guessing spread over many addresses: failures of unknown devices since
-//     the login's last success (within 24 h), each address counting at most 2 of them; from the
-//     10th on, unknown devices step up to the captcha when one is configured, and otherwise wait
-//     the same back-off after the last of those failures. So fewer than 5 addresses never reach it.
-// An attempt from a known device is held back by its own failures only (per device nonce, from
-// the 5th on), so a guesser without the cookie cannot keep a browser that signed in before out.
-//
-// The check and the recording of the attempt are one transaction under advisory locks on the
-// login and the address: attempts sent in parallel, or through several processes, are counted
-// before their passwords are checked, so none slips past a limit.
+// See docs/ADMIN.md «Lockout».
 import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { staffLoginAttempts } from '../../db/schema/admin.js';

@@ -1,15 +1,5 @@
 // Staff sessions and the staff guard of every /api/v1/admin route.
-//
-// A staff token is 'st_' + 32 random bytes (base64url); only its sha-256 is stored (table
-// staff_sessions, migration 0005), so every process accepts every token and a revocation
-// (logout, an admin revoking, disabling the account, a password change) works at once.
-// A session unused for STAFF_SESSION_IDLE_HOURS stops working.
-//
-// Exports for other areas:
-//   requireStaff(ctx, token, role?) → StaffPrincipal; 401 without a valid staff session,
-//     403 for a customer's token, 403 for an operator when role = 'admin'.
-//   authenticateStaff(ctx, token)   → StaffPrincipal | null (never throws for a bad token)
-// The token is the request's bearer token (server/http/requestAuth.ts extracts it).
+// See docs/ADMIN.md «Sign-in and sessions» and «Roles».
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';

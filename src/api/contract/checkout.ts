@@ -1,21 +1,5 @@
-// Checkout before submission: everything the /checkout page needs to show the customer
-// what POST /order would answer, before they press 'Оформить заказ'.
-//
-// - POST /checkout/quote: cart + delivery method + address or restaurant + time + payment →
-//   the zone (minimum sum, delivery price, time), the restaurant, re-priced lines and totals,
-//   the payment methods with their availability, CHECKOUT_DELIVERY_TEXT of the method, the bot
-//   check to run (site key, never the secret), the time slots, and EVERY refusal POST /order
-//   would give right now, each with a Russian message and what the customer can do about it.
-//   `canSubmit` is true when the list is empty. POST /order refuses the same things with the
-//   same `message` (and the same `code`), so the client can show either answer the same way.
-// - GET /checkout/slots: the time slots alone ('Как можно скорее' or a 30-minute slot), for the
-//   time modal. The same list is inside the quote.
-//
-// Slots are computed by src/domain/deliverySlots.ts (shared with the client): today from now plus
-// the lead time (the zone's delivery minutes for delivery, the restaurant's cooking minutes for
-// pickup) rounded up to the 30-minute grid, the next 7 days from opening plus the lead time, up
-// to closing, overnight windows honoured, in the city's time zone. POST /order accepts as
-// `deliveryTime` only 'asap' or the `start` of one of these slots.
+// Contract of the checkout before submission: the quote and the time slots.
+// See docs/CHECKOUT.md «Endpoints» and «Time slots».
 import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { CaptchaProvider, DeliveryMethod, GeoPoint, Id, IsoDateTime } from '../entities.js';

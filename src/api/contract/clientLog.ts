@@ -1,13 +1,5 @@
-// Bug reports from the storefront: the client's recorded event log with the app
-// version, store version, route and user agent, sent from the error page or after an uncaught
-// error to POST /client-log, listed and fetched by staff under /admin/client-logs.
-//
-// The server checks the report's envelope and the log's outline (schemaVersion, entries with
-// positions, times and `{ type }` messages) but not every event against the app's schemas: a
-// report from an older or newer client, or one whose bug IS a malformed event, must still be
-// accepted. The replay viewer and `npm run replay` upcast and validate it fully.
-//
-// The same envelope is what Ctrl+Shift+L downloads, and `npm run replay` reads it (or a bare log).
+// Contract of bug reports: POST /client-log, and the staff routes that list and fetch them.
+// See docs/ARCHITECTURE.md «4. The event log, replay and regression tests».
 import { z } from 'zod/mini';
 import { defineAdminRoute } from './admin/common.js';
 import { defineRoute } from '../route.js';
@@ -28,7 +20,7 @@ export const CLIENT_LOG_MESSAGES = {
 
 const Message = z.looseObject({ type: z.string().check(z.minLength(1), z.maxLength(100)) });
 
-/** The outline of a recorded log of any schema version (see the header). */
+/** The outline of a recorded log of any schema version (see docs/ARCHITECTURE.md §4). */
 export const ReportedLog = z.looseObject({
   schemaVersion: z.int().check(z.positive()),
   appVersion: z.string().check(z.maxLength(100)),

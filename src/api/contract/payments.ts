@@ -1,18 +1,5 @@
-// Online payment of an order (card or SBP). The flow:
-//
-// 1. POST /order with paymentMethod 'card' or 'sbp' → the order, paymentStatus 'pending'.
-// 2. POST /order/:id/payment → a PaymentSession (idempotent: the same pending payment again).
-//    - provider 'test' (the built-in test gateway, the default): go to `redirectUrl` (a page of
-//      this server where a tester presses 'Оплатить' or 'Отклонить'); it returns the browser to
-//      `successUrl` (/{city}/complete?order=ID) or `failUrl` (/{city}/complete-error?order=ID).
-//    - provider 'cloudpayments': open the CloudPayments widget with `widget` (invoiceId = order
-//      id, the restaurant's publicId); on its success callback go to `successUrl`, on failure
-//      call POST /order/:id/payment/cancel and go to `failUrl`.
-// 3. The order counts as paid ONLY when the server confirmed it (the test gateway's button, or
-//    CloudPayments' signed Pay notification). /complete should read GET /order/:id (or
-//    GET /order/:id/payment) and follow order:status_update pushes, never trust the URL.
-// 4. A declined or abandoned payment: the payment is 'failed', the order Cancelled (bonuses
-//    spent come back, the coupon use is freed); the client keeps the cart for another try.
+// Contract of the online payment of an order (card or SBP).
+// See docs/CHECKOUT.md «Paying online: the client's side» and «Payment states».
 import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { Id, IsoDateTime } from '../entities.js';

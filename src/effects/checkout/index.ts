@@ -1,20 +1,5 @@
-// Checkout effects, one named effect each, merged by checkout$ at the bottom:
-// - CheckoutOpened, and while /checkout is open every change of what, where, when or how →
-//   (debounced) POST /checkout/quote → ApplyQuote / ReportQuoteFailure (the latest wins);
-// - CheckoutOpened or the address modal → GET /cladr/city/{iikoId} → ApplyStreets (suggestions);
-// - AddressCheckRequested → POST /geocode → ApplyAddressCheck / ReportAddressCheckFailure;
-// - OrderSubmitted → the bot check when asked → POST /order (Idempotency-Key) →
-//   CompleteOrderPlacement, ReportOrderRefusal (4xx) or ReportOrderFailure (no answer);
-// - OrderAwaitingPayment → POST /order/{id}/payment → ApplyPaymentSession; PaymentStarted → the
-//   test gateway's page, or the CloudPayments widget then /complete or /complete-error;
-// - OrderLoadRequested → GET /order/{id} → ApplyOrder; a pending online payment is re-read
-//   until the server settles it; a paid order the customer was paying for clears the cart;
-// - a successful order pushes the purchase event to the data layer once (ids kept in storage);
-// - a shown order that is not final follows order:status_update over the WebSocket until
-//   /complete is left (reconnecting, and re-reading the order after each connect).
-// The effects live by responsibility: quote.ts (quote, streets, address check), order.ts
-// (placing and loading), payment.ts (start, widget, polling, clearing the cart), status.ts
-// (purchase event, live status); shared.ts holds the options, interfaces and constants.
+// Checkout effects, one named effect each, merged by checkout$: quote.ts (quote, streets, address
+// check), order.ts, payment.ts, status.ts. See docs/ARCHITECTURE.md «Checkout, sign-in and profile effects».
 import { merge } from 'rxjs';
 import type { Effect } from '../deps';
 import { checkAddress$, loadStreets$, quoteOnChange$ } from './quote';

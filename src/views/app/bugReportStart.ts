@@ -1,21 +1,5 @@
-// Bug reporting from the page's start, with its code after the first paint (issues 4 and 7).
-//
-// The recorder, the reporter and the offer (./bugReportUi with src/effects/recording.ts and
-// src/log/log.ts, about 3 KB gzip) are not needed to show the menu, so they are a chunk of
-// their own, loaded when the browser is first idle. Nothing recorded is lost meanwhile: the
-// store keeps every entry it appended (Store.entries()), and the recorder starts from the state
-// the store started from (taken here, before the effects run) and is seeded with those entries,
-// so its log is the one an eager recorder would have written.
-//
-// What happens before the chunk is there is kept and handed over, and loads it at once:
-//   - an uncaught error or unhandled rejection: offered once the reporter is installed;
-//   - Ctrl+Shift+L (⌘+Shift+L): the log is downloaded once it is;
-//   - a sign-out (LoggedOut): loading starts, so the recorder forgets the customer's entries in
-//     the stored ring (src/effects/recording.ts) even if the page is closed soon after;
-//   - the page being hidden: loading starts, but the ring is written only if it arrives in time,
-//     so a page closed within its first idle moment leaves no log of itself (earlier sessions
-//     in the ring are untouched). The error boundary's note goes through ./bugReportSlot.
-// A chunk that fails to load is tried again on the next of these.
+// Starts bug reporting after the first paint, keeping what happens before its chunk arrives.
+// See docs/ARCHITECTURE.md «Bug reporting after the first paint».
 import type { LogEntry } from '../../commands/bus';
 import { whenIdle$ } from '../../effects/lazy';
 import type { KeyValueStorage } from '../../effects/persistence';

@@ -1,17 +1,5 @@
-// Bug reports in the browser: the recorder wired to the store, the report sent to
-// POST /api/v1/client-log, the offer after an uncaught error, and Ctrl+Shift+L (⌘+Shift+L on a
-// Mac) to download the log as a JSON file.
-//
-// This module is a chunk of its own, loaded when the page is first idle (./bugReportStart, issue
-// 4). `installBugReporting` starts the recorder from the state the store started from, seeds it
-// with the entries the store appended meanwhile, then records every entry the store appends into
-// the ring (src/effects/recording.ts), writes it on `pagehide`, listens for `error` and
-// `unhandledrejection` on window and then shows a small offer in its own React root, and exposes
-// `window.__storefront` (state and log) in development and test builds only.
-//
-// Making a report needs the log codec (the event and command schemas) to read the earlier
-// sessions and re-validate the export: bugReport.ts is imported with import() when a report is
-// sent or downloaded, so it is a chunk of its own too.
+// Bug reports in the browser: recorder wiring, sending, the offer after an error, Ctrl+Shift+L.
+// See docs/ARCHITECTURE.md «Bug reporting after the first paint».
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { version as packageVersion } from '../../../package.json';

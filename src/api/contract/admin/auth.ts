@@ -1,14 +1,5 @@
-// Staff sign-in, sessions and staff accounts.
-//
-// Lockout (docs/ADMIN.md): it holds the guessing address back, never the account. Failures are
-// counted per (login, address) (from the 5th, the next attempt from there waits 30 s, doubling up
-// to 1 h), per address (from the 20th within an hour) and, against guessing from many addresses,
-// per login over unknown devices. A browser that signed in before carries an httpOnly device
-// cookie (path /api/v1/admin) and is held back only by its own failures. A locked attempt answers
-// 429 with `Retry-After` and lockoutMessage(seconds), without checking the password; an unknown
-// device past the login's budget gets 422 'Подтвердите, что вы не робот' (code
-// 'captcha-required') when a captcha is configured, and sends the attempt again with
-// `captchaToken`.
+// Admin contract: staff sign-in, sessions and staff accounts.
+// See docs/ADMIN.md «Sign-in and sessions» and «Lockout».
 import { z } from 'zod/mini';
 import { IsoDateTime } from '../../entities.js';
 import { AdminIdParams, defineAdminRoute, StaffRole } from './common.js';

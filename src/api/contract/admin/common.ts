@@ -1,13 +1,5 @@
-// Shared pieces of the admin contract (/api/v1/admin/*).
-//
-// Every admin route is declared with `defineAdminRoute(role, def)`: `role` is the least role
-// that may call it ('operator': any signed-in staff member; 'admin': administrators only;
-// 'public': no sign-in, only the login itself). The server enforces it for every route before
-// anything else is read: no staff token → 401, a customer's token → 403, an operator on an
-// admin-only route → 403 (all with a Russian `message`).
-//
-// Staff send `Authorization: Bearer <staff token>` (the token from POST /admin/auth/login;
-// staff tokens start with 'st_'). The live orders WebSocket is /api/v1/ws?token=<staff token>.
+// Shared pieces of the admin contract: defineAdminRoute with each route's least role.
+// See docs/ADMIN.md «Roles».
 import { z } from 'zod/mini';
 import { defineRoute, type RouteDef } from '../../route.js';
 

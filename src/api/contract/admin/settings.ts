@@ -1,15 +1,5 @@
-// Settings, cities, restaurants, delivery zones and pages. Admin only, except the
-// reads. Every change bumps the settings version and publishes settings:update.
-//
-// - Settings are edited generically through their metadata (title, description, type, widget);
-//   a value is checked against the shared Settings schema (422 with a Russian message). The site
-//   switch (IS_SITE_NOT_WORKING + TEXT_SITE_NOT_WORKING), CHECKOUT_DELIVERY_TEXT, PHONES,
-//   IS_ONLINE_PAYMENT_DISABLE, STORIES, SLIDES, BONUS_SPEND_CAP, BONUS_ACCRUAL_PERCENT … are
-//   settings. WORK_TIME, DELIVERY_TERMINALS, CITY_ZONES and SETTINGS_VERSION are computed from
-//   restaurants and zones (edit those instead); a city's working hours are the union of its
-//   active restaurants' hours.
-// - STORE_VERSION has its own bump route: a new value resets every visitor's saved cart, user
-//   and address and reloads their page.
+// Admin contract: settings, cities, restaurants, delivery zones and pages.
+// See docs/ADMIN.md «Menu, settings, versions».
 import { z } from 'zod/mini';
 import { City, CityData, GeoPoint, IsoDateTime, WeekHours } from '../../entities.js';
 import { Page, PageSlug } from '../pages.js';
