@@ -15,7 +15,7 @@ import { isGoodsLine } from '../domain/cart';
 import { cartModFor, findProduct } from '../domain/catalog';
 import { isGiftSnack, snackProductOf } from '../domain/gifts';
 import { capToMaxPerPosition, exceedsMaxPerPosition, MAX_COUPON_LENGTH } from '../domain/limits';
-import { ITEM_MESSAGES } from '../domain/messages';
+import { ITEM_MESSAGES } from '../domain/siteTexts';
 import { isOpenAt } from '../domain/workingHours';
 import type { AppEvent } from '../events';
 import type { ItemRejectionReason } from '../events/cart';

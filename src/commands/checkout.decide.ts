@@ -6,7 +6,8 @@ import { OrderStatus, PaymentMethod, RefusalCode } from '../api/contract/orderCo
 import type { Order } from '../api/contract/orders';
 import { IsoDateTime } from '../api/entities';
 import { goodsTotal } from '../domain/cart';
-import { CHECKOUT_TEXT, goodsPriceChangedMessage } from '../domain/messages';
+import { CHECKOUT_TEXT } from '../domain/checkoutText';
+import { goodsPriceChangedMessage } from '../domain/messages';
 import { isOnline } from '../domain/payment';
 import { isOpenAt } from '../domain/workingHours';
 import type { AppEvent } from '../events';

@@ -4,13 +4,16 @@
 import type { RefusalAction, RefusalCode } from '../api/contract/checkout';
 import type { DeliveryMethod } from '../api/entities';
 import { formatPrice } from './price';
+import { CLOSED_TEXT } from './siteTexts';
+
+export { CLOSED_TEXT, DEFAULT_SITE_NOT_WORKING_TEXT, ITEM_MESSAGES, type ItemMessageKey } from './siteTexts';
 
 /** The refusals of POST /order and POST /checkout/quote, and the order lookups behind them. */
 export const ORDER_MESSAGES = {
   noIdempotencyKey: 'Не указан ключ идемпотентности',
   keyReused: 'Ключ идемпотентности уже использован для другого заказа',
   inProgress: 'Заказ уже оформляется',
-  closed: 'Сейчас нерабочее время, приносим свои извинения.',
+  closed: CLOSED_TEXT,
   slotClosed: 'Выбранное время вне часов работы ресторана',
   slotPast: 'Выбранное время уже прошло',
   slotTooFar: 'Заказ можно оформить не более чем на 7 дней вперёд',
@@ -30,17 +33,6 @@ export const ORDER_MESSAGES = {
   notEnoughBonus: 'Недостаточно бонусов на счёте',
 } as const;
 export type OrderMessageKey = keyof typeof ORDER_MESSAGES;
-
-/** PRODUCT.md §8 not-working text when the setting TEXT_SITE_NOT_WORKING is empty. */
-export const DEFAULT_SITE_NOT_WORKING_TEXT =
-  'По техническим причинам прием заказов временно невозможен приносим свои извинения';
-
-/** A product or modifier the order (or a repeated order, PRODUCT.md §8) names that the menu no longer has. */
-export const ITEM_MESSAGES = {
-  productGone: 'Блюдо в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога',
-  modifierGone: 'Модификатор для блюда в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога',
-} as const;
-export type ItemMessageKey = keyof typeof ITEM_MESSAGES;
 
 /** Coupon refusals: loyalty errors of the promo answer, 422 of an order (PRODUCT.md §8). */
 export const COUPON_MESSAGES = {
@@ -132,28 +124,3 @@ export const REFUSAL_ACTIONS: Readonly<Record<RefusalCode, { action: RefusalActi
   'consent-required': { action: 'fix-form', text: 'Отметьте согласие на обработку персональных данных' },
   'sign-in-required': { action: 'sign-in', text: 'Войдите по номеру телефона' },
 };
-
-// ---- the client's own checks at checkout ----
-
-/**
- * What the checkout page says when the client finds a problem itself: the server's words where the
- * server refuses the same thing, the client's own where only the client asks (consent, sign-in).
- */
-export const CHECKOUT_TEXT = {
-  closed: ORDER_MESSAGES.closed,
-  noAddress: ORDER_MESSAGES.noAddress,
-  noRestaurant: ORDER_MESSAGES.noRestaurant,
-  onlinePaymentOff: ORDER_MESSAGES.onlinePaymentOff,
-  courierCardSelf: ORDER_MESSAGES.courierCardSelf,
-  changeTooSmall: ORDER_MESSAGES.changeTooSmall,
-  consent: 'Подтвердите согласие на обработку персональных данных',
-  signIn: 'Войдите по номеру телефона, чтобы оформить заказ',
-  emptyCart: ORDER_MESSAGES.emptyCart,
-  slotPast: ORDER_MESSAGES.slotPast,
-  /** A refusal without a message (PRODUCT.md §8 fallback). */
-  requestFailed: 'Произошла ошибка при запросе',
-  /** No answer from the server. */
-  noAnswer:
-    'Не удалось отправить заказ: нет ответа от сервера. Проверьте соединение и нажмите «Оформить заказ» ещё раз',
-} as const;
-export type CheckoutTextKey = keyof typeof CHECKOUT_TEXT;

@@ -1,7 +1,7 @@
 // Modal projection: a stack of open modals (the last is on top), their titles and texts.
 import { produce, type Draft } from 'immer';
 import type { Settings } from '../api/entities';
-import { DEFAULT_SITE_NOT_WORKING_TEXT, ORDER_MESSAGES } from '../domain/messages';
+import { CLOSED_TEXT, DEFAULT_SITE_NOT_WORKING_TEXT } from '../domain/siteTexts';
 import type { AppEvent, Modal, ModalKind } from '../events';
 import { applyCase, type CaseReducers } from './define';
 
@@ -17,7 +17,7 @@ export const TITLE_RESTAURANTS = 'Выберите ресторан';
 export const TITLE_MODIFIER = 'Выберите ролл';
 export const TITLE_SNACK_GIFT = 'При заказе 3х любых закусок - картофель фри в подарок';
 /** The server refuses an order outside working hours with the same words. */
-export const TEXT_WORK_TIME = ORDER_MESSAGES.closed;
+export const TEXT_WORK_TIME = CLOSED_TEXT;
 export const TEXT_SITE_NOT_WORKING_DEFAULT = DEFAULT_SITE_NOT_WORKING_TEXT;
 /** Button of the cart-validation confirm modal (PRODUCT.md §4). */
 export const CONFIRM_OK = 'Ок';

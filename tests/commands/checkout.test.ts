@@ -1,7 +1,7 @@
 // Checkout decider: given events / when command / then events, with a fixed now and ids.
 import { describe, expect, it } from 'vitest';
 import { checkoutProblems } from '../../src/commands/checkout.decide';
-import { CHECKOUT_TEXT } from '../../src/domain/messages';
+import { CHECKOUT_TEXT } from '../../src/domain/checkoutText';
 import { buildQuoteBody } from '../../src/projections/orderBody';
 import type { AppEvent } from '../../src/events';
 import { evolveAll, initialState } from '../../src/projections/store';

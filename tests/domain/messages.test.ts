@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   bonusCapMessage,
-  CHECKOUT_TEXT,
   COUPON_MESSAGES,
   couponMinSumMessage,
   DEFAULT_SITE_NOT_WORKING_TEXT,
@@ -20,6 +19,7 @@ import {
   zoneMinSumMessage,
 } from '../../src/domain/messages';
 import { RefusalCode } from '../../src/api/contract/checkout';
+import { CHECKOUT_TEXT } from '../../src/domain/checkoutText';
 
 const NBSP = '\u00A0';
 

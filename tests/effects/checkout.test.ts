@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../src/api/client';
 import type { CaptchaInfo } from '../../src/api/contract/checkout';
 import type { AppCommand } from '../../src/commands';
-import { CHECKOUT_TEXT } from '../../src/domain/messages';
+import { CHECKOUT_TEXT } from '../../src/domain/checkoutText';
 import { buildQuoteBody, quoteKey } from '../../src/projections/orderBody';
 import {
   AWAITING_PAYMENT_KEY,

@@ -7,7 +7,7 @@ import { ApiFailure } from '../../src/api/client';
 import type { Street } from '../../src/api/contract/cladr';
 import type { GeocodeAnswer } from '../../src/api/contract/geocode';
 import type { StorefrontApi } from '../../src/api/storefrontApi';
-import { CHECKOUT_TEXT } from '../../src/domain/messages';
+import { CHECKOUT_TEXT } from '../../src/domain/checkoutText';
 import { buildQuoteBody, quoteKey } from '../../src/projections/orderBody';
 import {
   AWAITING_PAYMENT_KEY,

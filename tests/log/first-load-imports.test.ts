@@ -65,6 +65,13 @@ describe('what the page imports at start for the recorded log', () => {
     },
   );
 
+  it('the entry reaches the storefront texts but not every refusal of ordering (src/domain/messages.ts)', () => {
+    // A module the first load imports comes whole with it, and messages.ts holds every ordering text.
+    const graph = staticGraph('src/views/main.tsx');
+    expect(graph.has('src/domain/siteTexts.ts')).toBe(true);
+    expect(graph.has('src/domain/messages.ts')).toBe(false);
+  });
+
   it('the entry starts bug reporting but reaches neither the recorder, the log nor the reporter (loaded when idle)', () => {
     const graph = staticGraph('src/views/main.tsx');
     expect(graph.has('src/views/app/bugReportStart.ts')).toBe(true);

@@ -4,7 +4,7 @@
 // - OrderLoadRequested → GET /order/{id} → ApplyOrder / ReportOrderLoadFailure (the latest wins).
 import { catchError, defer, from, map, mergeMap, type Observable, of, switchMap, take, withLatestFrom } from 'rxjs';
 import type { AppCommand } from '../../commands';
-import { CHECKOUT_TEXT } from '../../domain/messages';
+import { CHECKOUT_TEXT } from '../../domain/checkoutText';
 import { apiFailureCommandsIn, describeError, failureMessage, failureStatus } from '../apiErrors';
 import type { Effect } from '../deps';
 import { eventsOf, ofType } from '../operators';
