@@ -1,31 +1,15 @@
 // States for effect tests, folded from real events over the shared client-core fixtures.
-import type { CartItem, CartMod, PromoResponse } from '../../src/api/entities';
+import type { CartMod, PromoResponse } from '../../src/api/entities';
 import type { AppEvent } from '../../src/events';
 import type { AppState } from '../../src/projections/store';
-import { MOD, PRODUCT, productById } from '../fixtures/catalog';
+import { MOD, PRODUCT } from '../fixtures/catalog';
+import { line as cartLine } from '../commands/helpers';
 import { readyState } from '../fixtures/state';
 
 export { USER, TOKEN } from '../fixtures/state';
 export { ANGARSK, SHELEKHOV } from '../fixtures/settings';
 
-export function cartLine(
-  id: string,
-  productId: string,
-  quantity = 1,
-  over: Partial<Omit<CartItem, 'id' | 'product' | 'quantity'>> = {},
-): CartItem {
-  return {
-    id,
-    product: productById(productId),
-    quantity,
-    mods: [],
-    isGift: false,
-    isHidden: false,
-    isServiceFee: false,
-    fromPromocode: false,
-    ...over,
-  };
-}
+export { cartLine };
 
 export const SIZE_30: CartMod = {
   id: MOD.size30,
