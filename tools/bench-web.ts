@@ -159,6 +159,7 @@ async function main(): Promise<number> {
   return failed === 0 ? 0 : 1;
 }
 
+// Exits explicitly: a handle left open by a child or a fake must not hold CI's smoke run.
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
