@@ -1,13 +1,14 @@
-// The catalogue's reference rows read outside the catalogue build: cities, their street
-// reference and product existence. The catalogue build itself (services/catalog.ts) moves here
-// in a later pass.
-import { and, asc, eq, sql } from 'drizzle-orm';
+// The catalogue's reference rows read outside the catalogue build: cities (and their edits by
+// staff), their street reference and product existence. The catalogue build itself
+// (services/catalog.ts) moves here in a later pass.
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { cities, products, restaurants, streets } from '../db/schema/catalog.js';
 
 export type CityRow = typeof cities.$inferSelect;
 export type StreetRow = typeof streets.$inferSelect;
 export type RestaurantRow = typeof restaurants.$inferSelect;
+export type NewCity = typeof cities.$inferInsert;
 
 export function listCities(db: Executor): Promise<CityRow[]> {
   return db.select().from(cities).orderBy(asc(cities.position), asc(cities.id));
@@ -23,6 +24,57 @@ export async function cityExistsByIikoId(db: Executor, iikoId: string): Promise<
 
 export async function findCity(db: Executor, id: string): Promise<CityRow | undefined> {
   return (await db.select().from(cities).where(eq(cities.id, id)).limit(1))[0];
+}
+
+/** Whether another city (not `exceptId`) already has one of these keys. */
+export async function cityKeyTaken(
+  db: Executor,
+  keys: { id?: string; slug: string; iikoId: string },
+  exceptId: string | null,
+): Promise<boolean> {
+  const same = or(
+    keys.id !== undefined ? eq(cities.id, keys.id) : undefined,
+    eq(cities.slug, keys.slug),
+    eq(cities.iikoId, keys.iikoId),
+  );
+  const rows = await db
+    .select({ id: cities.id })
+    .from(cities)
+    .where(exceptId === null ? same : and(ne(cities.id, exceptId), same))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertCity(tx: Executor, city: NewCity): Promise<CityRow> {
+  const row = (await tx.insert(cities).values(city).returning())[0];
+  if (!row) throw new Error('city insert returned nothing');
+  return row;
+}
+
+/** Changes the given columns; the row after (undefined when there is no such city). */
+export async function updateCityRow(
+  tx: Executor,
+  id: string,
+  patch: Partial<Omit<NewCity, 'id'>>,
+): Promise<CityRow | undefined> {
+  if (Object.values(patch).every((v) => v === undefined)) return findCity(tx, id);
+  return (await tx.update(cities).set(patch).where(eq(cities.id, id)).returning())[0];
+}
+
+/** The ids of these that are cities. */
+export async function existingCityIds(db: Executor, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  return (
+    await db
+      .select({ id: cities.id })
+      .from(cities)
+      .where(inArray(cities.id, [...ids]))
+  ).map((r) => r.id);
+}
+
+/** Every city's id. */
+export async function allCityIds(db: Executor): Promise<string[]> {
+  return (await db.select({ id: cities.id }).from(cities)).map((r) => r.id);
 }
 
 /** The city's active restaurants, in display order. */

@@ -3,7 +3,6 @@
 // and CITY_ZONES from restaurants and delivery_zones, SETTINGS_VERSION from content_versions.
 // The assembled object is cached per settings version (bumped by triggers on settings, cities,
 // restaurants and delivery_zones). CAPTCHA_PROVIDER comes from the server's configuration.
-import { asc, eq, sql } from 'drizzle-orm';
 import {
   Settings,
   type CaptchaProvider,
@@ -13,8 +12,14 @@ import {
   type WorkDay,
 } from '../../src/api/entities.js';
 import type { Database, Executor } from '../db/database.js';
-import { cities, deliveryZones, restaurants } from '../db/schema/catalog.js';
+import { listCities } from '../repositories/catalog.js';
+import { listZones, type ZoneRow } from '../repositories/deliveryZones.js';
+import { listActiveRestaurants, type RestaurantRow } from '../repositories/restaurants.js';
+import { readStoredSettings } from '../repositories/settings.js';
 import { readContentVersion, strongEtag } from './catalog.js';
+
+// Read here by the order and captcha services too.
+export { readStoredSettings };
 
 /** Names answered by GET /setting/:name, with their defaults. */
 export const SINGLE_VALUE_SETTINGS: Record<string, string> = {
@@ -30,29 +35,6 @@ const FROM_CONFIG = new Set(['CAPTCHA_PROVIDER']);
 export interface ServerSettings {
   /** The verifier's provider, or null when the server has no captcha secret. */
   captchaProvider: CaptchaProvider | null;
-}
-
-/**
- * Stored setting values by name. Read as text and parsed here: Drizzle's jsonb reader parses a
- * JSON string value a second time (the string '1' would come back as the number 1).
- */
-export async function readStoredSettings(db: Executor, names?: string[]): Promise<Record<string, unknown>> {
-  const result = await db.execute(
-    names === undefined
-      ? sql`select name, value::text as value from settings`
-      : sql`select name, value::text as value from settings where name in ${
-          names.length > 0
-            ? sql`(${sql.join(
-                names.map((n) => sql`${n}`),
-                sql`, `,
-              )})`
-            : sql`(null)`
-        }`,
-  );
-  const out: Record<string, unknown> = {};
-  for (const row of (result as unknown as { rows: { name: string; value: string }[] }).rows)
-    out[row.name] = JSON.parse(row.value);
-  return out;
 }
 
 /** One stored setting value, or undefined when there is no such row. */
@@ -92,16 +74,41 @@ export function cityWorkTime(weeks: WeekHours[]): WeekHours {
   return result;
 }
 
+/** A restaurant row as Settings.DELIVERY_TERMINALS shows it. */
+export function toRestaurant(r: RestaurantRow): Restaurant {
+  return {
+    deliveryTerminalId: r.deliveryTerminalId,
+    cityId: r.cityId,
+    name: r.name,
+    address: r.address,
+    phone: r.phone,
+    location: { lat: r.lat, lon: r.lon },
+    hours: r.hours,
+    cookingMinutes: r.cookingMinutes,
+    isOnlinePaymentDisabled: r.isOnlinePaymentDisabled,
+  };
+}
+
+/** A zone row as Settings.CITY_ZONES shows it. */
+export function toDeliveryZone(z: ZoneRow): DeliveryZone {
+  return {
+    id: z.id,
+    cityId: z.cityId,
+    name: z.name,
+    polygon: z.polygon,
+    minSum: z.minSum,
+    deliveryPrice: z.deliveryPrice,
+    deliveryMinutes: z.deliveryMinutes,
+    deliveryTerminalId: z.deliveryTerminalId,
+  };
+}
+
 async function assemble(db: Executor, server: ServerSettings): Promise<Settings> {
   const version = await readContentVersion(db, 'settings');
   const rows = await readStoredSettings(db);
-  const cityRows = await db.select().from(cities).orderBy(asc(cities.position), asc(cities.id));
-  const restaurantRows = await db
-    .select()
-    .from(restaurants)
-    .where(eq(restaurants.isActive, true))
-    .orderBy(asc(restaurants.position), asc(restaurants.deliveryTerminalId));
-  const zoneRows = await db.select().from(deliveryZones).orderBy(asc(deliveryZones.position), asc(deliveryZones.id));
+  const cityRows = await listCities(db);
+  const restaurantRows = await listActiveRestaurants(db);
+  const zoneRows = await listZones(db);
 
   const stored: Record<string, unknown> = { STORE_VERSION: '1', MOBILE_APP_VERSION: '1' };
   for (const [name, value] of Object.entries(rows))
@@ -112,30 +119,9 @@ async function assemble(db: Executor, server: ServerSettings): Promise<Settings>
   const CITY_ZONES: Record<string, DeliveryZone[]> = {};
   for (const city of cityRows) {
     const own = restaurantRows.filter((r) => r.cityId === city.id);
-    DELIVERY_TERMINALS[city.id] = own.map((r) => ({
-      deliveryTerminalId: r.deliveryTerminalId,
-      cityId: r.cityId,
-      name: r.name,
-      address: r.address,
-      phone: r.phone,
-      location: { lat: r.lat, lon: r.lon },
-      hours: r.hours,
-      cookingMinutes: r.cookingMinutes,
-      isOnlinePaymentDisabled: r.isOnlinePaymentDisabled,
-    }));
+    DELIVERY_TERMINALS[city.id] = own.map(toRestaurant);
     WORK_TIME[city.id] = cityWorkTime(own.map((r) => r.hours));
-    CITY_ZONES[city.id] = zoneRows
-      .filter((z) => z.cityId === city.id)
-      .map((z) => ({
-        id: z.id,
-        cityId: z.cityId,
-        name: z.name,
-        polygon: z.polygon,
-        minSum: z.minSum,
-        deliveryPrice: z.deliveryPrice,
-        deliveryMinutes: z.deliveryMinutes,
-        deliveryTerminalId: z.deliveryTerminalId,
-      }));
+    CITY_ZONES[city.id] = zoneRows.filter((z) => z.cityId === city.id).map(toDeliveryZone);
   }
   return Settings.parse({
     ...stored,

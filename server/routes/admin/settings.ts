@@ -2,23 +2,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import * as c from '../../../src/api/contract/admin/settings.js';
-import {
-  bumpStoreVersion,
-  createCity,
-  createRestaurant,
-  createZone,
-  deleteZone,
-  listAdminCities,
-  listAdminPages,
-  listAdminRestaurants,
-  listAdminZones,
-  listSettings,
-  savePage,
-  updateCity,
-  updateRestaurant,
-  updateSetting,
-  updateZone,
-} from '../../services/admin/settings.js';
+import { createCity, listAdminCities, updateCity } from '../../services/admin/cities.js';
+import { listAdminPages, savePage } from '../../services/admin/pages.js';
+import { createRestaurant, listAdminRestaurants, updateRestaurant } from '../../services/admin/restaurants.js';
+import { bumpStoreVersion, listSettings, updateSetting } from '../../services/admin/settings.js';
+import { createZone, deleteZone, listAdminZones, updateZone } from '../../services/admin/zones.js';
 import { adminRoute } from './adminRoute.js';
 
 export function registerAdminSettings(app: FastifyInstance): void {

@@ -1,0 +1,89 @@
+// Restaurants (delivery terminals) as staff edit them.
+import type { Executor } from '../../db/database.js';
+import { cityExists } from '../../repositories/catalog.js';
+import {
+  findRestaurant,
+  insertRestaurant,
+  listRestaurantsByCity,
+  updateRestaurantRow,
+  type RestaurantRow,
+} from '../../repositories/restaurants.js';
+import { conflict, notFound, unprocessable } from '../../http/errors.js';
+import type {
+  AdminRestaurant,
+  adminCreateRestaurant,
+  adminUpdateRestaurant,
+} from '../../../src/api/contract/admin/settings.js';
+import { toRestaurant } from '../settings.js';
+import type { Actor, BodyOf } from './actor.js';
+import { audit } from './audit.js';
+import { publishSettings, SETTINGS_MESSAGES } from './settings.js';
+
+function toAdminRestaurant(r: RestaurantRow): AdminRestaurant {
+  return { ...toRestaurant(r), isActive: r.isActive, order: r.position };
+}
+
+/** 422 when the city a restaurant or zone names does not exist. */
+export async function requireCity(tx: Executor, cityId: string): Promise<void> {
+  if (!(await cityExists(tx, cityId))) throw unprocessable(SETTINGS_MESSAGES.cityNotFound, 'city-not-found');
+}
+
+export async function listAdminRestaurants(db: Executor): Promise<AdminRestaurant[]> {
+  return (await listRestaurantsByCity(db)).map(toAdminRestaurant);
+}
+
+export async function createRestaurant(
+  { ctx, ip, staff }: Actor,
+  input: BodyOf<typeof adminCreateRestaurant>,
+): Promise<AdminRestaurant> {
+  const now = ctx.clock.now();
+  const created = await ctx.db.transaction(async (tx) => {
+    await requireCity(tx, input.cityId);
+    if (await findRestaurant(tx, input.deliveryTerminalId))
+      throw conflict(SETTINGS_MESSAGES.restaurantTaken, 'restaurant-taken');
+    const { order, location, ...columns } = input;
+    const row = await insertRestaurant(tx, { ...columns, lat: location.lat, lon: location.lon, position: order });
+    const after = toAdminRestaurant(row);
+    await audit(
+      tx,
+      staff,
+      ip,
+      { action: 'restaurant.create', entity: 'restaurant', entityId: row.deliveryTerminalId, after },
+      now,
+    );
+    return after;
+  });
+  await publishSettings(ctx);
+  return created;
+}
+
+export async function updateRestaurant(
+  { ctx, ip, staff }: Actor,
+  id: string,
+  patch: BodyOf<typeof adminUpdateRestaurant>,
+): Promise<AdminRestaurant> {
+  const now = ctx.clock.now();
+  const updated = await ctx.db.transaction(async (tx) => {
+    const before = await findRestaurant(tx, id);
+    if (!before) throw notFound(SETTINGS_MESSAGES.restaurantNotFound, 'restaurant-not-found');
+    if (patch.cityId !== undefined) await requireCity(tx, patch.cityId);
+    const { order, location, ...columns } = patch;
+    const row = await updateRestaurantRow(tx, id, {
+      ...columns,
+      lat: location?.lat,
+      lon: location?.lon,
+      position: order,
+    });
+    const after = toAdminRestaurant(row ?? before);
+    await audit(
+      tx,
+      staff,
+      ip,
+      { action: 'restaurant.update', entity: 'restaurant', entityId: id, before: toAdminRestaurant(before), after },
+      now,
+    );
+    return after;
+  });
+  await publishSettings(ctx);
+  return updated;
+}
