@@ -249,6 +249,17 @@ describe('cities, restaurants, zones, pages', () => {
     expect(created.json<{ message: string }>().message).toBe('Ресторан зоны должен быть в том же городе');
   });
 
+  it('an empty change of a city, restaurant or zone answers the object as it is (nothing to write is no error)', async () => {
+    for (const url of [
+      '/api/v1/admin/cities/city-angarsk',
+      '/api/v1/admin/restaurants/dt-irkutsk-1',
+      `/api/v1/admin/zones/${(await server.app.inject({ method: 'GET', url: '/api/v1/admin/zones', headers: admin.auth })).json<{ zones: AdminZone[] }>().zones[0]?.id ?? 'none'}`,
+    ]) {
+      const res = await server.app.inject({ method: 'PATCH', url, headers: admin.auth, payload: {} });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    }
+  });
+
   it('writes a page’s text for a city', async () => {
     const res = await server.app.inject({
       method: 'PUT',

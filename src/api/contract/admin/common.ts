@@ -30,6 +30,21 @@ export function isAdminRouteDef(def: RouteDef): def is AdminRouteDef {
   return def.path.startsWith('/admin/') && (role === 'admin' || role === 'operator' || role === 'public');
 }
 
+type WithoutDefault<T> = T extends z.ZodMiniDefault<infer Inner> ? Inner : T;
+
+/**
+ * The PATCH body of a create body's fields: each optional and none taking its default, so an
+ * absent field stays absent and the stored value is left as it is.
+ */
+export function patchOf<S extends z.core.$ZodLooseShape>(
+  fields: z.ZodMiniObject<S>,
+): z.ZodMiniObject<{ -readonly [K in keyof S]: z.ZodMiniOptional<WithoutDefault<S[K]>> }> {
+  const shape: Record<string, z.ZodMiniOptional> = {};
+  for (const [key, field] of Object.entries(fields.shape) as [string, z.ZodMiniType][])
+    shape[key] = z.optional(field instanceof z.ZodMiniDefault ? field._zod.def.innerType : field);
+  return z.object(shape) as z.ZodMiniObject<{ -readonly [K in keyof S]: z.ZodMiniOptional<WithoutDefault<S[K]>> }>;
+}
+
 /** Paging of list answers: `limit` rows from `offset`; the answer carries `total`. */
 export const AdminPaging = z.object({
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),

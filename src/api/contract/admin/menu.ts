@@ -3,7 +3,7 @@
 // (at the latest on their next 60 s version check, PRODUCT.md §9).
 import { z } from 'zod/mini';
 import { Coded, GroupModifier, Nutrition, StopListEntry } from '../../entities.js';
-import { AdminIdParams, defineAdminRoute } from './common.js';
+import { AdminIdParams, defineAdminRoute, patchOf } from './common.js';
 
 const Slug = z.string().check(z.regex(/^[a-z0-9-]{1,100}$/));
 const MenuId = z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,64}$/));
@@ -64,7 +64,7 @@ export const GroupInput = z.object({
   order: z._default(z.int().check(z.minimum(-1_000_000), z.maximum(1_000_000)), 0),
   imageUrl: z._default(ImageUrl, null),
 });
-export const GroupPatch = z.partial(z.omit(GroupInput, { id: true }));
+export const GroupPatch = patchOf(z.omit(GroupInput, { id: true }));
 
 export const ProductInput = z.object({
   id: z.optional(MenuId),
@@ -87,7 +87,7 @@ export const ProductInput = z.object({
   isVisible: z._default(z.boolean(), true),
   order: z._default(z.int().check(z.minimum(-1_000_000), z.maximum(1_000_000)), 0),
 });
-export const ProductPatch = z.partial(z.omit(ProductInput, { id: true }));
+export const ProductPatch = patchOf(z.omit(ProductInput, { id: true }));
 
 export const adminGetMenu = defineAdminRoute('operator', {
   method: 'GET',

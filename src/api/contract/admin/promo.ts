@@ -2,7 +2,7 @@
 // BONUS_SPEND_CAP) are settings: PUT /admin/settings/:name. Admin only, except the reads.
 import { z } from 'zod/mini';
 import { DeliveryMethod, IsoDateTime } from '../../entities.js';
-import { defineAdminRoute } from './common.js';
+import { defineAdminRoute, patchOf } from './common.js';
 
 export const AdminCoupon = z.object({
   code: z.string(),
@@ -67,7 +67,7 @@ export const adminUpdateCoupon = defineAdminRoute('admin', {
   summary: 'Changes a coupon; isActive: false disables it (coupons are never deleted: orders refer to them)',
   auth: 'staff',
   params: z.object({ code: z.string().check(z.minLength(1), z.maxLength(64)) }),
-  body: z.partial(CouponFields),
+  body: patchOf(CouponFields),
   response: AdminCoupon,
 });
 

@@ -3,7 +3,7 @@
 import { z } from 'zod/mini';
 import { City, CityData, GeoPoint, IsoDateTime, WeekHours } from '../../entities.js';
 import { Page, PageSlug } from '../pages.js';
-import { defineAdminRoute } from './common.js';
+import { defineAdminRoute, patchOf } from './common.js';
 
 export const SettingWidget = z.enum(['switch', 'text', 'textarea', 'json', 'multi-switch']);
 export const SettingType = z.enum(['boolean', 'string', 'number', 'json']);
@@ -91,7 +91,7 @@ export const adminUpdateCity = defineAdminRoute('admin', {
   summary: 'Changes a city and its CITIES_DATA entry (freeDeliveryFrom, isPromocodeHide, …)',
   auth: 'staff',
   params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
-  body: z.partial(CityFields),
+  body: patchOf(CityFields),
   response: AdminCity,
 });
 
@@ -147,7 +147,7 @@ export const adminUpdateRestaurant = defineAdminRoute('admin', {
   summary: 'Changes a restaurant: working hours (seven days, overnight), online payment switch, active flag …',
   auth: 'staff',
   params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
-  body: z.partial(RestaurantFields),
+  body: patchOf(RestaurantFields),
   response: AdminRestaurant,
 });
 
@@ -204,7 +204,7 @@ export const adminUpdateZone = defineAdminRoute('admin', {
   summary: 'Changes a delivery zone: polygon, minimum sum, price, time, restaurant',
   auth: 'staff',
   params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
-  body: z.partial(ZoneFields),
+  body: patchOf(ZoneFields),
   response: AdminZone,
 });
 
