@@ -1,18 +1,10 @@
 // /api/v1/admin/menu*, /admin/images, /admin/stop-list*: the menu editor.
 import type { FastifyInstance } from 'fastify';
 import * as c from '../../../src/api/contract/admin/menu.js';
-import {
-  createGroup,
-  createProduct,
-  deleteGroup,
-  deleteProduct,
-  getMenu,
-  readStopList,
-  storeImage,
-  toggleStopList,
-  updateGroup,
-  updateProduct,
-} from '../../services/admin/menu.js';
+import { storeImage } from '../../services/admin/images.js';
+import { createGroup, deleteGroup, getMenu, updateGroup } from '../../services/admin/menu.js';
+import { createProduct, deleteProduct, updateProduct } from '../../services/admin/products.js';
+import { readStopList, toggleStopList } from '../../services/admin/stopList.js';
 import { adminRoute } from './adminRoute.js';
 
 export function registerAdminMenu(app: FastifyInstance): void {

@@ -1,0 +1,150 @@
+// The menu as staff edit it: groups, products and the restaurants' stop list (tables of
+// migration 0001, whose triggers bump the catalogue version on every write).
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../db/database.js';
+import { groups, products, stopList } from '../db/schema/catalog.js';
+
+export type GroupRow = typeof groups.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export type NewGroup = typeof groups.$inferInsert;
+export type NewProduct = typeof products.$inferInsert;
+export type StopListRow = typeof stopList.$inferSelect;
+
+export function listGroups(db: Executor): Promise<GroupRow[]> {
+  return db.select().from(groups).orderBy(asc(groups.position), asc(groups.id));
+}
+
+export function listProducts(db: Executor): Promise<ProductRow[]> {
+  return db.select().from(products).orderBy(asc(products.position), asc(products.id));
+}
+
+export async function findGroup(db: Executor, id: string): Promise<GroupRow | undefined> {
+  return (await db.select().from(groups).where(eq(groups.id, id)).limit(1))[0];
+}
+
+export async function findProduct(db: Executor, id: string): Promise<ProductRow | undefined> {
+  return (await db.select().from(products).where(eq(products.id, id)).limit(1))[0];
+}
+
+/** The group's parent ({ parent: null } at the top), or undefined when there is no such group. */
+export async function groupParent(db: Executor, id: string): Promise<{ parent: string | null } | undefined> {
+  return (await db.select({ parent: groups.parentGroup }).from(groups).where(eq(groups.id, id)).limit(1))[0];
+}
+
+export async function groupExists(db: Executor, id: string): Promise<boolean> {
+  return (await db.select({ id: groups.id }).from(groups).where(eq(groups.id, id)).limit(1)).length > 0;
+}
+
+export async function productExists(db: Executor, id: string): Promise<boolean> {
+  return (await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1)).length > 0;
+}
+
+/** Whether a group other than `exceptId` has this slug. */
+export async function groupSlugTaken(db: Executor, slug: string, exceptId: string | null): Promise<boolean> {
+  const rows = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(exceptId === null ? eq(groups.slug, slug) : and(eq(groups.slug, slug), ne(groups.id, exceptId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Whether a product other than `exceptId` has this slug. */
+export async function productSlugTaken(db: Executor, slug: string, exceptId: string | null): Promise<boolean> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(exceptId === null ? eq(products.slug, slug) : and(eq(products.slug, slug), ne(products.id, exceptId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertGroup(tx: Executor, group: NewGroup): Promise<GroupRow> {
+  const row = (await tx.insert(groups).values(group).returning())[0];
+  if (!row) throw new Error('group insert returned nothing');
+  return row;
+}
+
+/** Changes the given columns; the row after (undefined when there is no such group). */
+export async function updateGroupRow(
+  tx: Executor,
+  id: string,
+  patch: Partial<Omit<NewGroup, 'id'>>,
+): Promise<GroupRow | undefined> {
+  return (await tx.update(groups).set(patch).where(eq(groups.id, id)).returning())[0];
+}
+
+/** Whether any product or group sits in the group. */
+export async function groupHasChildren(db: Executor, id: string): Promise<boolean> {
+  const childProducts = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.parentGroup, id))
+    .limit(1);
+  const childGroups = await db.select({ id: groups.id }).from(groups).where(eq(groups.parentGroup, id)).limit(1);
+  return childProducts.length > 0 || childGroups.length > 0;
+}
+
+export async function deleteGroupRow(tx: Executor, id: string): Promise<void> {
+  await tx.delete(groups).where(eq(groups.id, id));
+}
+
+export async function insertProduct(tx: Executor, product: NewProduct): Promise<ProductRow> {
+  const row = (await tx.insert(products).values(product).returning())[0];
+  if (!row) throw new Error('product insert returned nothing');
+  return row;
+}
+
+/** Changes the given columns; the row after (undefined when there is no such product). */
+export async function updateProductRow(
+  tx: Executor,
+  id: string,
+  patch: Partial<Omit<NewProduct, 'id'>>,
+): Promise<ProductRow | undefined> {
+  return (await tx.update(products).set(patch).where(eq(products.id, id)).returning())[0];
+}
+
+/** Whether another product offers this one as a modifier. */
+export async function usedAsModifier(db: Executor, id: string): Promise<boolean> {
+  const pattern = JSON.stringify([{ modifiers: [{ modifierId: id }] }]);
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(ne(products.id, id), sql`${products.groupModifiers} @> ${pattern}::jsonb`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function deleteProductRow(tx: Executor, id: string): Promise<void> {
+  await tx.delete(products).where(eq(products.id, id));
+}
+
+/** The whole stop list by restaurant and product. */
+export function listStopList(db: Executor): Promise<StopListRow[]> {
+  return db.select().from(stopList).orderBy(asc(stopList.deliveryTerminalId), asc(stopList.productId));
+}
+
+const stopListEntry = (deliveryTerminalId: string, productId: string) =>
+  and(eq(stopList.deliveryTerminalId, deliveryTerminalId), eq(stopList.productId, productId));
+
+export async function isStopped(db: Executor, deliveryTerminalId: string, productId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: stopList.productId })
+    .from(stopList)
+    .where(stopListEntry(deliveryTerminalId, productId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function stopProduct(
+  tx: Executor,
+  deliveryTerminalId: string,
+  productId: string,
+  now: Date,
+): Promise<void> {
+  await tx.insert(stopList).values({ deliveryTerminalId, productId, balance: 0, updatedAt: now });
+}
+
+export async function resumeProduct(tx: Executor, deliveryTerminalId: string, productId: string): Promise<void> {
+  await tx.delete(stopList).where(stopListEntry(deliveryTerminalId, productId));
+}

@@ -1,0 +1,132 @@
+// Products as staff edit them: a unique id and slug, a parent group, modifiers that exist, and
+// never deleted while another product offers them as a modifier.
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod/mini';
+import type { Executor } from '../../db/database.js';
+import {
+  deleteProductRow,
+  findProduct,
+  groupExists,
+  insertProduct,
+  productExists,
+  productSlugTaken,
+  updateProductRow,
+  usedAsModifier,
+  type ProductRow,
+} from '../../repositories/menu.js';
+import { conflict, notFound, unprocessable } from '../../http/errors.js';
+import type { AdminProduct, ProductInput, ProductPatch } from '../../../src/api/contract/admin/menu.js';
+import type { Actor } from './actor.js';
+import { audit } from './audit.js';
+import { MENU_MESSAGES, modifierNotFoundMessage, publishCatalog, toAdminProduct } from './menu.js';
+
+/** The product, or 404. */
+export async function requireProduct(db: Executor, id: string): Promise<ProductRow> {
+  const row = await findProduct(db, id);
+  if (!row) throw notFound(MENU_MESSAGES.productNotFound, 'product-not-found');
+  return row;
+}
+
+/** 409 for a taken id or slug (the slug of another product than `exceptId`). */
+async function checkProductUnique(
+  db: Executor,
+  id: string | null,
+  slug: string | undefined,
+  exceptId: string | null,
+): Promise<void> {
+  if (id !== null && (await productExists(db, id))) throw conflict(MENU_MESSAGES.idTaken, 'id-taken');
+  if (slug !== undefined && (await productSlugTaken(db, slug, exceptId)))
+    throw conflict(MENU_MESSAGES.slugTaken, 'slug-taken');
+}
+
+async function checkParentGroup(db: Executor, parentGroup: string | undefined): Promise<void> {
+  if (parentGroup !== undefined && !(await groupExists(db, parentGroup)))
+    throw unprocessable(MENU_MESSAGES.parentNotFound, 'parent-not-found');
+}
+
+async function checkModifiers(db: Executor, groupModifiers: AdminProduct['groupModifiers'] | undefined): Promise<void> {
+  if (!groupModifiers) return;
+  for (const gm of groupModifiers) {
+    if (!(await groupExists(db, gm.id))) throw unprocessable(modifierNotFoundMessage(gm.id), 'modifier-not-found');
+    for (const m of gm.modifiers) {
+      if (!(await productExists(db, m.modifierId)))
+        throw unprocessable(modifierNotFoundMessage(m.modifierId), 'modifier-not-found');
+    }
+  }
+}
+
+function productColumns({ order, maxPerPositionInOrder, ...columns }: z.output<typeof ProductPatch>) {
+  return { ...columns, position: order, maxPerPosition: maxPerPositionInOrder };
+}
+
+export async function createProduct(
+  { ctx, ip, staff }: Actor,
+  input: z.output<typeof ProductInput>,
+): Promise<AdminProduct> {
+  const now = ctx.clock.now();
+  const { id: givenId, ...fields } = input;
+  const id = givenId ?? randomUUID();
+  const created = await ctx.db.transaction(async (tx) => {
+    await checkProductUnique(tx, id, input.slug, null);
+    await checkParentGroup(tx, input.parentGroup);
+    await checkModifiers(tx, input.groupModifiers);
+    const row = await insertProduct(tx, {
+      id,
+      ...productColumns(fields),
+      name: input.name,
+      price: input.price,
+      parentGroup: input.parentGroup,
+      slug: input.slug,
+      code: input.code,
+      updatedAt: now,
+    });
+    const after = toAdminProduct(row);
+    await audit(tx, staff, ip, { action: 'product.create', entity: 'product', entityId: id, after }, now);
+    return after;
+  });
+  await publishCatalog(ctx);
+  return created;
+}
+
+export async function updateProduct(
+  { ctx, ip, staff }: Actor,
+  id: string,
+  patch: z.output<typeof ProductPatch>,
+): Promise<AdminProduct> {
+  const now = ctx.clock.now();
+  const updated = await ctx.db.transaction(async (tx) => {
+    const before = await requireProduct(tx, id);
+    await checkProductUnique(tx, null, patch.slug, id);
+    await checkParentGroup(tx, patch.parentGroup);
+    await checkModifiers(tx, patch.groupModifiers);
+    const row = await updateProductRow(tx, id, { ...productColumns(patch), updatedAt: now });
+    const after = toAdminProduct(row ?? before);
+    await audit(
+      tx,
+      staff,
+      ip,
+      { action: 'product.update', entity: 'product', entityId: id, before: toAdminProduct(before), after },
+      now,
+    );
+    return after;
+  });
+  await publishCatalog(ctx);
+  return updated;
+}
+
+export async function deleteProduct({ ctx, ip, staff }: Actor, id: string): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const before = await requireProduct(tx, id);
+    if (await usedAsModifier(tx, id)) throw conflict(MENU_MESSAGES.usedAsModifier, 'used-as-modifier');
+    await deleteProductRow(tx, id);
+    await audit(
+      tx,
+      staff,
+      ip,
+      { action: 'product.delete', entity: 'product', entityId: id, before: toAdminProduct(before) },
+      now,
+    );
+  });
+  await publishCatalog(ctx);
+}

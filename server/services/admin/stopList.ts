@@ -1,0 +1,53 @@
+// The restaurants' stop list: products a restaurant cannot make now (PRODUCT.md, stop list).
+import type { Executor } from '../../db/database.js';
+import { isStopped, listStopList, resumeProduct, stopProduct } from '../../repositories/menu.js';
+import { findRestaurant } from '../../repositories/restaurants.js';
+import { notFound } from '../../http/errors.js';
+import type { StopListEntry } from '../../../src/api/entities.js';
+import type { Actor } from './actor.js';
+import { audit } from './audit.js';
+import { MENU_MESSAGES, publishCatalog } from './menu.js';
+import { requireProduct } from './products.js';
+
+export async function readStopList(db: Executor): Promise<StopListEntry[]> {
+  const byTerminal = new Map<string, StopListEntry>();
+  for (const r of await listStopList(db)) {
+    const entry = byTerminal.get(r.deliveryTerminalId) ?? { deliveryTerminalId: r.deliveryTerminalId, items: [] };
+    entry.items.push({ productId: r.productId, balance: Number(r.balance) });
+    byTerminal.set(r.deliveryTerminalId, entry);
+  }
+  return [...byTerminal.values()];
+}
+
+export async function toggleStopList(
+  { ctx, ip, staff }: Actor,
+  deliveryTerminalId: string,
+  productId: string,
+  stopped: boolean,
+): Promise<{ stopped: boolean; version: string }> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    if (!(await findRestaurant(tx, deliveryTerminalId)))
+      throw notFound(MENU_MESSAGES.restaurantNotFound, 'restaurant-not-found');
+    await requireProduct(tx, productId);
+    const was = await isStopped(tx, deliveryTerminalId, productId);
+    if (was === stopped) return;
+    if (stopped) await stopProduct(tx, deliveryTerminalId, productId, now);
+    else await resumeProduct(tx, deliveryTerminalId, productId);
+    await audit(
+      tx,
+      staff,
+      ip,
+      {
+        action: 'stop-list.toggle',
+        entity: 'stop-list',
+        entityId: `${deliveryTerminalId}/${productId}`,
+        before: { stopped: was },
+        after: { stopped },
+      },
+      now,
+    );
+  });
+  const version = await publishCatalog(ctx);
+  return { stopped, version };
+}
