@@ -1,19 +1,24 @@
 // Promotions for staff: coupons (never deleted: orders refer to them; disable
 // instead) and the snack and pizza gift promotions read by server/services/promo.ts.
-import { asc, eq, inArray } from 'drizzle-orm';
-import type { z } from 'zod/mini';
-import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
-import { cities } from '../../db/schema/catalog.js';
-import { coupons, promotions, type PromotionKind } from '../../db/schema/orders.js';
+import type { PromotionKind } from '../../db/schema/orders.js';
+import { existingCityIds } from '../../repositories/catalog.js';
+import {
+  findCouponRow,
+  findPromotionRow,
+  insertCoupon,
+  listCouponRows,
+  listPromotionRows,
+  updateCouponRow,
+  updatePromotionRow,
+  type CouponRow,
+} from '../../repositories/promo.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { AdminCoupon, adminCreateCoupon, adminUpdateCoupon } from '../../../src/api/contract/admin/promo.js';
-import { loadOrderSettings, toCouponData } from '../promo.js';
+import { toCouponData } from '../coupons.js';
+import { loadOrderSettings } from '../promoSettings.js';
+import type { Actor, BodyOf } from './actor.js';
 import { audit } from './audit.js';
-import type { StaffPrincipal } from './staffSessions.js';
-
-type BodyOf<T> = T extends { body?: infer B } ? (B extends z.ZodMiniType ? z.output<B> : never) : never;
-type CouponRow = typeof coupons.$inferSelect;
 
 export const PROMO_MESSAGES = {
   couponNotFound: 'Промокод не найден',
@@ -29,7 +34,7 @@ export function toAdminCoupon(row: CouponRow): AdminCoupon {
 }
 
 export async function listCoupons(db: Executor): Promise<AdminCoupon[]> {
-  return (await db.select().from(coupons).orderBy(asc(coupons.code))).map(toAdminCoupon);
+  return (await listCouponRows(db)).map(toAdminCoupon);
 }
 
 async function checkCoupon(
@@ -39,16 +44,8 @@ async function checkCoupon(
   if (c.kind === 'percent' && c.value > 100) throw unprocessable(PROMO_MESSAGES.percentTooBig, 'percent-too-big');
   if (c.validFrom !== null && c.validTo !== null && new Date(c.validFrom) >= new Date(c.validTo))
     throw unprocessable(PROMO_MESSAGES.datesOrder, 'dates-order');
-  if (c.cityIds.length > 0) {
-    const found = await db.select({ id: cities.id }).from(cities).where(inArray(cities.id, c.cityIds));
-    if (found.length !== new Set(c.cityIds).size) throw unprocessable(PROMO_MESSAGES.unknownCity, 'unknown-city');
-  }
-}
-
-interface Actor {
-  ctx: AppContext;
-  ip: string;
-  staff: StaffPrincipal;
+  if ((await existingCityIds(db, c.cityIds)).length !== new Set(c.cityIds).size)
+    throw unprocessable(PROMO_MESSAGES.unknownCity, 'unknown-city');
 }
 
 export async function createCoupon(
@@ -59,28 +56,22 @@ export async function createCoupon(
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     await checkCoupon(tx, input);
-    if ((await tx.select({ code: coupons.code }).from(coupons).where(eq(coupons.code, code)).limit(1)).length > 0)
-      throw conflict(PROMO_MESSAGES.couponTaken, 'coupon-taken');
-    const rows = await tx
-      .insert(coupons)
-      .values({
-        code,
-        title: input.title,
-        kind: input.kind,
-        value: input.value,
-        minSum: input.minSum,
-        validFrom: input.validFrom ? new Date(input.validFrom) : null,
-        validTo: input.validTo ? new Date(input.validTo) : null,
-        cityIds: input.cityIds,
-        usageLimit: input.usageLimit,
-        perUserLimit: input.perUserLimit,
-        deliveryMethod: input.deliveryMethod,
-        isActive: input.isActive,
-        createdAt: now,
-      })
-      .returning();
-    const row = rows[0];
-    if (!row) throw new Error('coupon insert returned nothing');
+    if (await findCouponRow(tx, code)) throw conflict(PROMO_MESSAGES.couponTaken, 'coupon-taken');
+    const row = await insertCoupon(tx, {
+      code,
+      title: input.title,
+      kind: input.kind,
+      value: input.value,
+      minSum: input.minSum,
+      validFrom: input.validFrom ? new Date(input.validFrom) : null,
+      validTo: input.validTo ? new Date(input.validTo) : null,
+      cityIds: input.cityIds,
+      usageLimit: input.usageLimit,
+      perUserLimit: input.perUserLimit,
+      deliveryMethod: input.deliveryMethod,
+      isActive: input.isActive,
+      createdAt: now,
+    });
     const after = toAdminCoupon(row);
     await audit(tx, staff, ip, { action: 'coupon.create', entity: 'coupon', entityId: code, after }, now);
     return after;
@@ -95,31 +86,27 @@ export async function updateCoupon(
   const code = rawCode.toUpperCase();
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const before = (await tx.select().from(coupons).where(eq(coupons.code, code)).limit(1))[0];
+    const before = await findCouponRow(tx, code);
     if (!before) throw notFound(PROMO_MESSAGES.couponNotFound, 'coupon-not-found');
     const merged = {
       ...toAdminCoupon(before),
       ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
     } as AdminCoupon;
     await checkCoupon(tx, merged);
-    const rows = await tx
-      .update(coupons)
-      .set({
-        title: merged.title,
-        kind: merged.kind,
-        value: merged.value,
-        minSum: merged.minSum,
-        validFrom: merged.validFrom ? new Date(merged.validFrom) : null,
-        validTo: merged.validTo ? new Date(merged.validTo) : null,
-        cityIds: merged.cityIds,
-        usageLimit: merged.usageLimit,
-        perUserLimit: merged.perUserLimit,
-        deliveryMethod: merged.deliveryMethod,
-        isActive: merged.isActive,
-      })
-      .where(eq(coupons.code, code))
-      .returning();
-    const after = toAdminCoupon(rows[0] ?? before);
+    const row = await updateCouponRow(tx, code, {
+      title: merged.title,
+      kind: merged.kind,
+      value: merged.value,
+      minSum: merged.minSum,
+      validFrom: merged.validFrom ? new Date(merged.validFrom) : null,
+      validTo: merged.validTo ? new Date(merged.validTo) : null,
+      cityIds: merged.cityIds,
+      usageLimit: merged.usageLimit,
+      perUserLimit: merged.perUserLimit,
+      deliveryMethod: merged.deliveryMethod,
+      isActive: merged.isActive,
+    });
+    const after = toAdminCoupon(row ?? before);
     await audit(
       tx,
       staff,
@@ -134,7 +121,7 @@ export async function updateCoupon(
 const GIFT_KINDS: readonly PromotionKind[] = ['snack-gift', 'pizza-gift'];
 
 export async function listPromotions(db: Executor) {
-  const rows = await db.select().from(promotions);
+  const rows = await listPromotionRows(db);
   const settings = await loadOrderSettings(db);
   return GIFT_KINDS.flatMap((kind) => {
     const row = rows.find((r) => r.kind === kind);
@@ -163,25 +150,17 @@ export async function updatePromotion(
 ) {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const before = (await tx.select().from(promotions).where(eq(promotions.kind, kind)).limit(1))[0];
+    const before = await findPromotionRow(tx, kind);
     if (!before) throw notFound(PROMO_MESSAGES.promotionNotFound, 'promotion-not-found');
     const params = { ...before.params };
     if (kind === 'snack-gift' && patch.per !== undefined) params.per = patch.per;
     if (kind === 'pizza-gift' && patch.minSum !== undefined) params.minSum = patch.minSum;
-    const rows = await tx
-      .update(promotions)
-      .set({
-        params,
-        ...(patch.title !== undefined ? { title: patch.title } : {}),
-        ...(patch.isActive !== undefined ? { isActive: patch.isActive } : {}),
-      })
-      .where(eq(promotions.kind, kind))
-      .returning();
+    const after = await updatePromotionRow(tx, kind, { params, title: patch.title, isActive: patch.isActive });
     await audit(
       tx,
       staff,
       ip,
-      { action: 'promotion.update', entity: 'promotion', entityId: kind, before, after: rows[0] ?? null },
+      { action: 'promotion.update', entity: 'promotion', entityId: kind, before, after: after ?? null },
       now,
     );
   });
