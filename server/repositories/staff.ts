@@ -1,10 +1,60 @@
-// Staff sessions as an admin sees and ends them (table staff_sessions, migration 0005). Sign-in,
-// the guard and the accounts themselves (services/admin/staff*.ts) move here in a later pass.
-import { and, desc, eq, isNull } from 'drizzle-orm';
+// Staff accounts and their sessions as an admin sees and ends them (tables staff and
+// staff_sessions, migration 0005). The session guard and the lockout (services/admin/staff*.ts)
+// move here in a later pass.
+import { and, asc, count, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
-import { staffSessions } from '../db/schema/admin.js';
+import { staff, staffSessions } from '../db/schema/admin.js';
 
 export type StaffSessionRow = typeof staffSessions.$inferSelect;
+export type StaffRow = typeof staff.$inferSelect;
+export type NewStaff = typeof staff.$inferInsert;
+
+export async function findStaffById(db: Executor, id: string): Promise<StaffRow | undefined> {
+  return (await db.select().from(staff).where(eq(staff.id, id)).limit(1))[0];
+}
+
+export async function findStaffByLogin(db: Executor, login: string): Promise<StaffRow | undefined> {
+  return (await db.select().from(staff).where(eq(staff.login, login)).limit(1))[0];
+}
+
+/** Every member by login. */
+export function listStaffRows(db: Executor): Promise<StaffRow[]> {
+  return db.select().from(staff).orderBy(asc(staff.login));
+}
+
+/** Whether there is any staff member at all. */
+export async function anyStaff(db: Executor): Promise<boolean> {
+  return (await db.select({ id: staff.id }).from(staff).limit(1)).length > 0;
+}
+
+/** Adds a member; undefined when the login or id is taken already. */
+export async function insertStaffIfNew(tx: Executor, member: NewStaff): Promise<StaffRow | undefined> {
+  return (await tx.insert(staff).values(member).onConflictDoNothing().returning())[0];
+}
+
+/** Changes the given columns; the row after (undefined when there is no such member). */
+export async function updateStaffRow(
+  tx: Executor,
+  id: string,
+  patch: Partial<Omit<NewStaff, 'id'>>,
+): Promise<StaffRow | undefined> {
+  if (Object.values(patch).every((v) => v === undefined)) return findStaffById(tx, id);
+  return (await tx.update(staff).set(patch).where(eq(staff.id, id)).returning())[0];
+}
+
+/** Active admins other than `id`. */
+export async function countActiveAdminsOtherThan(db: Executor, id: string): Promise<number> {
+  const rows = await db
+    .select({ n: count() })
+    .from(staff)
+    .where(and(eq(staff.role, 'admin'), eq(staff.isActive, true), ne(staff.id, id)));
+  return rows[0]?.n ?? 0;
+}
+
+/** Ends one session by its id, whoever's it is (signing out). */
+export async function endStaffSession(tx: Executor, sessionId: string, now: Date): Promise<void> {
+  await tx.update(staffSessions).set({ revokedAt: now }).where(eq(staffSessions.id, sessionId));
+}
 
 /** The member's sessions, newest first. */
 export function sessionsOfStaff(db: Executor, staffId: string, limit: number): Promise<StaffSessionRow[]> {

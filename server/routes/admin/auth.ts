@@ -2,15 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import * as c from '../../../src/api/contract/admin/auth.js';
 import { signInClient } from '../../http/requestAuth.js';
-import {
-  changeOwnPassword,
-  createStaff,
-  signIn,
-  signOut,
-  staffMember,
-  staffMembers,
-  updateStaff,
-} from '../../services/admin/staff.js';
+import { changeOwnPassword, createStaff, staffMember, staffMembers, updateStaff } from '../../services/admin/staff.js';
+import { signIn, signOut } from '../../services/admin/staffSignIn.js';
 import { listSessionsOfStaff, revokeSessionsOfStaff } from '../../services/admin/staffAccountSessions.js';
 import { adminRoute, publicAdminRoute } from './adminRoute.js';
 

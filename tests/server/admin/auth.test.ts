@@ -212,6 +212,24 @@ describe('staff accounts', () => {
     expect(audit.body).not.toContain('long enough password');
   });
 
+  it('an empty change of a member answers the member as they are', async () => {
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/staff',
+      headers: boss.auth,
+      payload: { login: 'unchanged.operator', name: 'Пётр', role: 'operator', password: 'long enough password' },
+    });
+    const member = created.json<StaffMember>();
+    const res = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/staff/${member.id}`,
+      headers: boss.auth,
+      payload: {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<StaffMember>()).toMatchObject({ login: 'unchanged.operator', name: 'Пётр', role: 'operator' });
+  });
+
   it('a password shorter than 10 characters is refused', async () => {
     const res = await server.app.inject({
       method: 'POST',
