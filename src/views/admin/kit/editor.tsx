@@ -1,6 +1,8 @@
 // The frame of an admin editor (a form titled with the object's name: its fields, disabled for a
 // role that may not change them, then Сохранить / Назад / delete) and the state of its fields.
 import { useState, type ReactNode } from 'react';
+import type { AdminRouteDef } from '../../../api/contract/admin/common';
+import { useAdminAction, useCan } from '../data/hooks';
 import { PageHead, cx } from '../ui';
 import s from '../admin.module.css';
 
@@ -38,6 +40,16 @@ export function useEditorFields<F extends Record<string, unknown>>(initial: F | 
       };
     },
   };
+}
+
+/**
+ * The save action of an editor and whether the signed-in role may call `def` (its create or
+ * update route); `frame` goes to the EditorForm as it is.
+ */
+export function useEditorAccess(def: AdminRouteDef) {
+  const action = useAdminAction();
+  const canEdit = useCan(def);
+  return { action, canEdit, frame: { canEdit, pending: action.pending } };
 }
 
 export function EditorForm({

@@ -6,8 +6,7 @@ import {
   adminUpdateGroup,
   type AdminGroup,
 } from '../../../api/contract/admin/menu';
-import { useAdminAction, useCan } from '../data/hooks';
-import { EditorForm, useEditorFields } from '../kit/editor';
+import { EditorForm, useEditorAccess, useEditorFields } from '../kit/editor';
 import { CheckField, SelectField, TextField, optionsOf } from '../kit/fields';
 import { ImageField, parseInteger } from './forms';
 import s from '../admin.module.css';
@@ -29,8 +28,7 @@ export function GroupEditor({
   onDeleted: (id: string) => void;
   onClose: () => void;
 }) {
-  const action = useAdminAction();
-  const canEdit = useCan(group === null ? adminCreateGroup : adminUpdateGroup);
+  const { action, canEdit, frame } = useEditorAccess(group === null ? adminCreateGroup : adminUpdateGroup);
   const { form, set, text, flag, report } = useEditorFields({
     name: group?.name ?? '',
     slug: group?.slug ?? '',
@@ -79,8 +77,7 @@ export function GroupEditor({
     <EditorForm
       label="Группа меню"
       title={group === null ? 'Новая группа' : `Группа «${group.name}»`}
-      canEdit={canEdit}
-      pending={action.pending}
+      {...frame}
       onSubmit={submit}
       onBack={onClose}
       readOnlyNote={READ_ONLY_MENU}

@@ -10,8 +10,7 @@ import {
   type AdminGroup,
   type AdminProduct,
 } from '../../../api/contract/admin/menu';
-import { useAdminAction, useCan } from '../data/hooks';
-import { EditorForm, useEditorFields } from '../kit/editor';
+import { EditorForm, useEditorAccess, useEditorFields } from '../kit/editor';
 import { GroupError, SelectField, TextAreaField, TextField, CheckField, optionsOf } from '../kit/fields';
 import { READ_ONLY_MENU, SLUG_RE } from './GroupEditor';
 import { ImageField, codedToText, parseDecimal, parseInteger, textToCoded } from './forms';
@@ -40,8 +39,7 @@ export function ProductEditor({
   onDeleted: (id: string) => void;
   onClose: () => void;
 }) {
-  const action = useAdminAction();
-  const canEdit = useCan(product === null ? adminCreateProduct : adminUpdateProduct);
+  const { action, canEdit, frame } = useEditorAccess(product === null ? adminCreateProduct : adminUpdateProduct);
   const n = product?.nutrition;
   const { form, set, text, flag, errors, report } = useEditorFields({
     name: product?.name ?? '',
@@ -134,8 +132,7 @@ export function ProductEditor({
     <EditorForm
       label="Товар"
       title={product === null ? 'Новый товар' : product.name}
-      canEdit={canEdit}
-      pending={action.pending}
+      {...frame}
       onSubmit={submit}
       onBack={onClose}
       readOnlyNote={READ_ONLY_MENU}

@@ -1,9 +1,8 @@
 // A coupon: code (new ones only), discount in percent or rubles, minimum sum, validity, cities,
 // delivery or pickup only, usage limits and the active flag.
 import { adminCreateCoupon, adminUpdateCoupon, type AdminCoupon } from '../../../api/contract/admin/promo';
-import { useAdminAction, useCan } from '../data/hooks';
 import { useReference } from '../data/reference';
-import { EditorForm, useEditorFields } from '../kit/editor';
+import { EditorForm, useEditorAccess, useEditorFields } from '../kit/editor';
 import { CheckField, SelectField, TextField } from '../kit/fields';
 import { parseInteger } from '../menu/forms';
 import s from '../admin.module.css';
@@ -25,8 +24,7 @@ const NO_METHOD: '' | 'delivery' | 'self' = '';
 
 export function CouponEditor({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: () => void }) {
   const ref = useReference();
-  const action = useAdminAction();
-  const canEdit = useCan(coupon === null ? adminCreateCoupon : adminUpdateCoupon);
+  const { action, frame } = useEditorAccess(coupon === null ? adminCreateCoupon : adminUpdateCoupon);
   const {
     form: f,
     set,
@@ -96,8 +94,7 @@ export function CouponEditor({ coupon, onDone }: { coupon: AdminCoupon | null; o
     <EditorForm
       label="Промокод"
       title={coupon === null ? 'Новый промокод' : `Промокод ${coupon.code}`}
-      canEdit={canEdit}
-      pending={action.pending}
+      {...frame}
       onSubmit={submit}
       onBack={onDone}
       intro={

@@ -1,17 +1,15 @@
 // A city and its data (CITIES_DATA: free delivery threshold, delivery products, service fee,
 // promo code field hidden).
 import { adminCreateCity, adminUpdateCity, type AdminCity } from '../../../../api/contract/admin/settings';
-import { useAdminAction, useCan } from '../../data/hooks';
 import { CheckField, TextField } from '../../kit/fields';
-import { EditorForm, useEditorFields } from '../../kit/editor';
+import { EditorForm, useEditorAccess, useEditorFields } from '../../kit/editor';
 import { parseInteger } from '../../menu/forms';
 import s from '../../admin.module.css';
 
 export const ID_RE = /^[A-Za-z0-9_.:-]{1,64}$/;
 
 export function CityEditor({ city, onDone }: { city: AdminCity | null; onDone: () => void }) {
-  const action = useAdminAction();
-  const canEdit = useCan(city === null ? adminCreateCity : adminUpdateCity);
+  const { action, frame } = useEditorAccess(city === null ? adminCreateCity : adminUpdateCity);
   const {
     form: f,
     text,
@@ -74,8 +72,7 @@ export function CityEditor({ city, onDone }: { city: AdminCity | null; onDone: (
     <EditorForm
       label="Город"
       title={city === null ? 'Новый город' : city.name}
-      canEdit={canEdit}
-      pending={action.pending}
+      {...frame}
       onSubmit={submit}
       onBack={onDone}
     >

@@ -8,9 +8,8 @@ import {
   type AdminRestaurant,
 } from '../../../../api/contract/admin/settings';
 import type { WeekHours } from '../../../../api/entities';
-import { useAdminAction, useCan } from '../../data/hooks';
 import { CheckField, GroupError, SelectField, TextField, optionsOf } from '../../kit/fields';
-import { EditorForm, useEditorFields } from '../../kit/editor';
+import { EditorForm, useEditorAccess, useEditorFields } from '../../kit/editor';
 import { parseDecimal, parseInteger } from '../../menu/forms';
 import { WeekHoursEditor, dayProblem } from '../WeekHoursEditor';
 import { ID_RE } from './CityEditor';
@@ -27,8 +26,9 @@ export function RestaurantEditor({
   cities: readonly AdminCity[];
   onDone: () => void;
 }) {
-  const action = useAdminAction();
-  const canEdit = useCan(restaurant === null ? adminCreateRestaurant : adminUpdateRestaurant);
+  const { action, canEdit, frame } = useEditorAccess(
+    restaurant === null ? adminCreateRestaurant : adminUpdateRestaurant,
+  );
   const {
     form: f,
     text,
@@ -96,8 +96,7 @@ export function RestaurantEditor({
     <EditorForm
       label="Ресторан"
       title={restaurant === null ? 'Новый ресторан' : restaurant.name}
-      canEdit={canEdit}
-      pending={action.pending}
+      {...frame}
       onSubmit={submit}
       onBack={onDone}
     >

@@ -6,9 +6,8 @@ import {
   type AdminRestaurant,
   type AdminZone,
 } from '../../../../api/contract/admin/settings';
-import { useAdminAction, useCan } from '../../data/hooks';
 import { SelectField, TextAreaField, TextField, optionsOf } from '../../kit/fields';
-import { EditorForm, useEditorFields } from '../../kit/editor';
+import { EditorForm, useEditorAccess, useEditorFields } from '../../kit/editor';
 import { parseInteger } from '../../menu/forms';
 import { cx } from '../../ui';
 import { closeRing, polygonToText, textToPolygon } from './polygon';
@@ -25,8 +24,7 @@ export function ZoneEditor({
   restaurants: readonly AdminRestaurant[];
   onDone: () => void;
 }) {
-  const action = useAdminAction();
-  const canEdit = useCan(zone === null ? adminCreateZone : adminUpdateZone);
+  const { action, frame } = useEditorAccess(zone === null ? adminCreateZone : adminUpdateZone);
   const own = restaurants.filter((r) => r.cityId === (zone?.cityId ?? cityId));
   const {
     form: f,
@@ -82,8 +80,7 @@ export function ZoneEditor({
     <EditorForm
       label="Зона доставки"
       title={zone === null ? 'Новая зона доставки' : zone.name}
-      canEdit={canEdit}
-      pending={action.pending}
+      {...frame}
       onSubmit={submit}
       onBack={onDone}
       remove={zone === null ? null : { label: 'Удалить зону', run: remove }}
