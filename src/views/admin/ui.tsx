@@ -69,11 +69,29 @@ export function QueryView<T>({ query, children }: { query: Query<T>; children: (
   );
 }
 
-export function PageHead({ title, children }: { title: string; children?: ReactNode }) {
+/** The page's title; `onReload` adds an Обновить button before the other actions. */
+export function PageHead({
+  title,
+  onReload,
+  children,
+}: {
+  title: string;
+  onReload?: () => void;
+  children?: ReactNode;
+}) {
   return (
     <div className={s.pageHead}>
       <h1 className={s.title}>{title}</h1>
-      {children ? <div className={s.actions}>{children}</div> : null}
+      {children || onReload ? (
+        <div className={s.actions}>
+          {onReload ? (
+            <button type="button" className={cx(s.button, s.secondary)} onClick={onReload}>
+              Обновить
+            </button>
+          ) : null}
+          {children}
+        </div>
+      ) : null}
     </div>
   );
 }

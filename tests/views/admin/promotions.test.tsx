@@ -9,7 +9,9 @@ import {
   AdminCoupon,
   adminCreateCoupon,
   adminListCoupons,
+  adminListPromotions,
   adminUpdateCoupon,
+  adminUpdatePromotion,
 } from '../../../src/api/contract/admin/promo';
 import { adminListCities, adminListRestaurants } from '../../../src/api/contract/admin/settings';
 import { adminListOrders } from '../../../src/api/contract/admin/orders';
@@ -58,6 +60,42 @@ describe('admin promotions', () => {
     expect(fake.calls(adminUpdateCoupon)[0]?.body).toEqual({ isActive: false });
     expect(fake.calls(adminUpdateCoupon)[0]?.path).toBe('/api/v1/admin/coupons/MINUS200');
     await waitFor(() => expect(row?.textContent).toContain('отключён'));
+  });
+
+  it('a gift: a count outside 1..20 is shown and blocks saving; a valid one is sent as `per`', async () => {
+    const snack = {
+      kind: 'snack-gift',
+      title: 'Картофель фри в подарок',
+      params: { per: 3 },
+      isActive: true,
+      giftProductId: 'fries',
+    };
+    const fake = server()
+      .on(adminListPromotions, () => ({ body: { promotions: [snack] } }))
+      .on(adminUpdatePromotion, (req) => {
+        const body = req.body as { title: string; isActive: boolean; per: number };
+        return { body: { ...snack, title: body.title, isActive: body.isActive, params: { per: body.per } } };
+      });
+    setupAdmin({ path: '/admin/promotions', session: ADMIN_SESSION, server: fake });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Подарки' }));
+    const gift = await screen.findByRole('group', { name: 'Картофель фри в подарок' });
+    const per = within(gift).getByLabelText('Подарок за каждые N закусок');
+    expect((per as HTMLInputElement).value).toBe('3');
+    fireEvent.change(per, { target: { value: '25' } });
+    expect(within(gift).getByRole('alert').textContent).toBe('От 1 до 20');
+    expect(within(gift).getByRole('button', { name: 'Сохранить' }).matches(':disabled')).toBe(true);
+    fireEvent.change(per, { target: { value: '4' } });
+    fireEvent.click(within(gift).getByRole('checkbox', { name: 'Действует' }));
+    fireEvent.click(within(gift).getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(fake.calls(adminUpdatePromotion)).toHaveLength(1));
+    expect(fake.calls(adminUpdatePromotion)[0]?.path).toBe('/api/v1/admin/promotions/snack-gift');
+    expect(fake.calls(adminUpdatePromotion)[0]?.body).toEqual({
+      title: 'Картофель фри в подарок',
+      isActive: false,
+      per: 4,
+    });
+    expect(await screen.findByText('Сохранено: Картофель фри в подарок')).toBeTruthy();
+    expect((within(gift).getByRole('checkbox', { name: 'Действует' }) as HTMLInputElement).checked).toBe(false);
   });
 
   it('a new coupon: a percent above 100 is refused before sending; a valid one is created with its cities', async () => {

@@ -1,9 +1,11 @@
 // The audit log: who did what, when, from where, with the object before and after
 // (the changed fields highlighted). Filters by action, object kind, object id and dates.
-import { Fragment, useState, type FormEvent } from 'react';
+import { Fragment, useState } from 'react';
 import { adminListAudit, type AuditEntry } from '../../../api/contract/admin/audit';
 import { useAdminQuery } from '../data/hooks';
-import { Field, PageHead, QueryView, cx, formatDateTime } from '../ui';
+import { TextField } from '../kit/fields';
+import { AdminTable, FilterForm, Pager, rangeOf } from '../kit/lists';
+import { PageHead, QueryView, formatDateTime } from '../ui';
 import s from '../admin.module.css';
 
 const PAGE = 50;
@@ -96,6 +98,14 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
   );
 }
 
+const FILTERS = [
+  ['action', 'Действие (например, order.status)', 'search'],
+  ['entity', 'Объект (order, product, setting…)', 'search'],
+  ['entityId', 'Id объекта', 'search'],
+  ['from', 'С даты', 'date'],
+  ['to', 'По дату', 'date'],
+] as const;
+
 export default function AuditPage() {
   const [filters, setFilters] = useState({ action: '', entity: '', entityId: '', from: '', to: '' });
   const [draft, setDraft] = useState(filters);
@@ -110,85 +120,42 @@ export default function AuditPage() {
     ),
   };
   const list = useAdminQuery(adminListAudit, { query });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     setFilters(draft);
     setOffset(0);
   };
-  const field = (key: keyof typeof draft, label: string, type = 'search') => (
-    <Field label={label}>
-      {(id) => (
-        <input
-          id={id}
-          type={type}
-          className={s.input}
-          value={draft[key]}
-          onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
-        />
-      )}
-    </Field>
-  );
   return (
     <section>
-      <PageHead title="Журнал действий">
-        <button type="button" className={cx(s.button, s.secondary)} onClick={list.reload}>
-          Обновить
-        </button>
-      </PageHead>
-      <form className={s.filters} onSubmit={submit} aria-label="Фильтры журнала">
-        {field('action', 'Действие (например, order.status)')}
-        {field('entity', 'Объект (order, product, setting…)')}
-        {field('entityId', 'Id объекта')}
-        {field('from', 'С даты', 'date')}
-        {field('to', 'По дату', 'date')}
-        <button type="submit" className={s.button}>
-          Найти
-        </button>
-      </form>
+      <PageHead title="Журнал действий" onReload={list.reload} />
+      <FilterForm label="Фильтры журнала" onSubmit={submit}>
+        {FILTERS.map(([key, label, type]) => (
+          <TextField
+            key={key}
+            label={label}
+            type={type}
+            value={draft[key]}
+            onChange={(typed) => setDraft((d) => ({ ...d, [key]: typed }))}
+          />
+        ))}
+      </FilterForm>
       <QueryView query={list}>
         {(data) =>
           data.entries.length === 0 ? (
             <p className={s.empty}>Записей нет.</p>
           ) : (
             <>
-              <table className={s.table} aria-label="Журнал действий">
-                <thead>
-                  <tr>
-                    <th>Когда</th>
-                    <th>Кто</th>
-                    <th>Действие</th>
-                    <th>Объект</th>
-                    <th>Изменено</th>
-                    <th>IP</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.entries.map((entry) => (
-                    <EntryRow key={entry.id} entry={entry} />
-                  ))}
-                </tbody>
-              </table>
-              <div className={s.actions}>
-                <span className={s.muted}>
-                  {offset + 1}–{offset + data.entries.length} из {data.total}
-                </span>
-                <button
-                  type="button"
-                  className={cx(s.button, s.secondary)}
-                  disabled={offset === 0}
-                  onClick={() => setOffset(Math.max(0, offset - PAGE))}
-                >
-                  Назад
-                </button>
-                <button
-                  type="button"
-                  className={cx(s.button, s.secondary)}
-                  disabled={offset + PAGE >= data.total}
-                  onClick={() => setOffset(offset + PAGE)}
-                >
-                  Дальше
-                </button>
-              </div>
+              <AdminTable label="Журнал действий" columns={['Когда', 'Кто', 'Действие', 'Объект', 'Изменено', 'IP']}>
+                {data.entries.map((entry) => (
+                  <EntryRow key={entry.id} entry={entry} />
+                ))}
+              </AdminTable>
+              <Pager
+                offset={offset}
+                size={PAGE}
+                total={data.total}
+                onChange={setOffset}
+                summary={rangeOf(offset, data.entries.length, data.total)}
+              />
             </>
           )
         }

@@ -6,7 +6,9 @@ import { adminAdjustBonus, adminFindCustomers, adminGetCustomer } from '../../..
 import { useAdminAction, useAdminQuery } from '../data/hooks';
 import { useReference } from '../data/reference';
 import { StatusBadge } from '../orders/StatusBadge';
-import { Field, PageHead, QueryView, cx, formatDateTime, formatMoney } from '../ui';
+import { TextField } from '../kit/fields';
+import { AdminTable, FilterForm } from '../kit/lists';
+import { PageHead, QueryView, cx, formatDateTime, formatMoney } from '../ui';
 import s from '../admin.module.css';
 
 export const BONUS_REASON_MIN = 3;
@@ -67,28 +69,15 @@ function BonusForm({ customerId, onDone }: { customerId: string; onDone: (balanc
     <form className={s.panel} onSubmit={(e) => void submit(e)} noValidate aria-label="Изменение бонусов">
       <h3 className={s.dialogTitle}>Изменить баланс бонусов</h3>
       <div className={s.grid2}>
-        <Field label="Сколько бонусов" error={errors.delta} hint="Положительное — начислить, отрицательное — списать">
-          {(id) => (
-            <input
-              id={id}
-              className={s.input}
-              inputMode="numeric"
-              value={delta}
-              onChange={(e) => setDelta(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Причина" error={errors.reason}>
-          {(id) => (
-            <input
-              id={id}
-              className={s.input}
-              value={reason}
-              maxLength={300}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Сколько бонусов"
+          error={errors.delta}
+          hint="Положительное — начислить, отрицательное — списать"
+          inputMode="numeric"
+          value={delta}
+          onChange={setDelta}
+        />
+        <TextField label="Причина" error={errors.reason} maxLength={300} value={reason} onChange={setReason} />
       </div>
       <button type="submit" className={s.button} disabled={action.pending}>
         Изменить баланс
@@ -124,32 +113,24 @@ function CustomerDetail({ id }: { id: string }) {
             {data.orders.length === 0 ? (
               <p className={s.muted}>Заказов нет.</p>
             ) : (
-              <table className={s.table} aria-label="Заказы клиента">
-                <thead>
-                  <tr>
-                    <th>№</th>
-                    <th>Создан</th>
-                    <th>Ресторан</th>
-                    <th className={s.num}>Сумма</th>
-                    <th>Статус</th>
+              <AdminTable
+                label="Заказы клиента"
+                columns={['№', 'Создан', 'Ресторан', { label: 'Сумма', num: true }, 'Статус']}
+              >
+                {data.orders.map((o) => (
+                  <tr key={o.id}>
+                    <td>
+                      <Link href={`~/admin/orders/${o.id}`}>{o.number}</Link>
+                    </td>
+                    <td>{formatDateTime(o.createdAt)}</td>
+                    <td>{ref.restaurantName(o.deliveryTerminalId)}</td>
+                    <td className={s.num}>{formatMoney(o.total)}</td>
+                    <td>
+                      <StatusBadge status={o.status} />
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {data.orders.map((o) => (
-                    <tr key={o.id}>
-                      <td>
-                        <Link href={`~/admin/orders/${o.id}`}>{o.number}</Link>
-                      </td>
-                      <td>{formatDateTime(o.createdAt)}</td>
-                      <td>{ref.restaurantName(o.deliveryTerminalId)}</td>
-                      <td className={s.num}>{formatMoney(o.total)}</td>
-                      <td>
-                        <StatusBadge status={o.status} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </AdminTable>
             )}
             <h3 className={s.subtitle}>Адреса</h3>
             {data.addresses.length === 0 ? (
@@ -167,17 +148,15 @@ function CustomerDetail({ id }: { id: string }) {
             {data.bonusLedger.length === 0 ? (
               <p className={s.muted}>Записей нет.</p>
             ) : (
-              <table className={s.table} aria-label="Движение бонусов">
-                <tbody>
-                  {data.bonusLedger.map((e) => (
-                    <tr key={e.id}>
-                      <td>{formatDateTime(e.createdAt)}</td>
-                      <td className={s.num}>{e.delta > 0 ? `+${e.delta}` : e.delta}</td>
-                      <td>{LEDGER_REASONS[e.reason] ?? e.reason}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <AdminTable label="Движение бонусов">
+                {data.bonusLedger.map((e) => (
+                  <tr key={e.id}>
+                    <td>{formatDateTime(e.createdAt)}</td>
+                    <td className={s.num}>{e.delta > 0 ? `+${e.delta}` : e.delta}</td>
+                    <td>{LEDGER_REASONS[e.reason] ?? e.reason}</td>
+                  </tr>
+                ))}
+              </AdminTable>
             )}
           </div>
         );
@@ -193,8 +172,7 @@ export default function CustomersPage() {
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | null>(null);
   const found = useAdminQuery(adminFindCustomers, { query: { phone } }, { enabled: phone !== '' });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const digits = draft.replace(/\D/g, '');
     if (digits.length < 4) {
       setError('Введите не меньше 4 цифр телефона');
@@ -206,24 +184,17 @@ export default function CustomersPage() {
   return (
     <section>
       <PageHead title="Клиенты" />
-      <form className={s.filters} onSubmit={submit} aria-label="Поиск клиента">
-        <Field label="Телефон" error={error}>
-          {(id) => (
-            <input
-              id={id}
-              type="search"
-              inputMode="tel"
-              className={s.input}
-              placeholder="+7 999 123-45-67 или 4567"
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-            />
-          )}
-        </Field>
-        <button type="submit" className={s.button}>
-          Найти
-        </button>
-      </form>
+      <FilterForm label="Поиск клиента" onSubmit={submit}>
+        <TextField
+          label="Телефон"
+          error={error}
+          type="search"
+          inputMode="tel"
+          placeholder="+7 999 123-45-67 или 4567"
+          value={draft}
+          onChange={setDraft}
+        />
+      </FilterForm>
       <div className={params ? s.split : undefined}>
         {phone !== '' ? (
           <QueryView query={found}>

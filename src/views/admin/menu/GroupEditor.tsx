@@ -1,18 +1,19 @@
 // A menu group: name, slug, parent, flags (in the menu, modifier group, service group, visible),
 // order and picture. Deleting works only for an empty group (the server answers 409 otherwise).
-import { useState, type FormEvent } from 'react';
 import {
   adminCreateGroup,
   adminDeleteGroup,
   adminUpdateGroup,
   type AdminGroup,
 } from '../../../api/contract/admin/menu';
-import { useAdminAction, useCan } from '../data/hooks';
-import { Field, PageHead, cx } from '../ui';
+import { EditorForm, useEditorAccess, useEditorFields } from '../kit/editor';
+import { CheckField, SelectField, TextField, optionsOf } from '../kit/fields';
 import { ImageField, parseInteger } from './forms';
 import s from '../admin.module.css';
 
 export const SLUG_RE = /^[a-z0-9-]{1,100}$/;
+/** What a role that may not change the menu sees instead of Сохранить. */
+export const READ_ONLY_MENU = 'Изменять меню может администратор.';
 
 export function GroupEditor({
   group,
@@ -27,9 +28,8 @@ export function GroupEditor({
   onDeleted: (id: string) => void;
   onClose: () => void;
 }) {
-  const action = useAdminAction();
-  const canEdit = useCan(group === null ? adminCreateGroup : adminUpdateGroup);
-  const [form, setForm] = useState({
+  const { action, canEdit, frame } = useEditorAccess(group === null ? adminCreateGroup : adminUpdateGroup);
+  const { form, set, text, flag, report } = useEditorFields({
     name: group?.name ?? '',
     slug: group?.slug ?? '',
     parentGroup: group?.parentGroup ?? '',
@@ -40,19 +40,15 @@ export function GroupEditor({
     order: String(group?.order ?? 0),
     imageUrl: group?.imageUrl ?? null,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
+  const setImage = (imageUrl: string | null) => set('imageUrl', imageUrl);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const problems: Record<string, string> = {};
     if (form.name.trim() === '') problems.name = 'Введите название';
     if (!SLUG_RE.test(form.slug)) problems.slug = 'Только строчные латинские буквы, цифры и дефис';
     const order = parseInteger(form.order, { min: -1_000_000 });
     if (order === undefined) problems.order = 'Целое число';
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    if (!report(problems)) return;
     const body = {
       name: form.name.trim(),
       slug: form.slug,
@@ -78,110 +74,38 @@ export function GroupEditor({
   };
 
   return (
-    <form className={s.panel} onSubmit={(e) => void submit(e)} noValidate aria-label="Группа меню">
-      <PageHead title={group === null ? 'Новая группа' : `Группа «${group.name}»`} />
-      <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
-        <div className={s.grid2}>
-          <Field label="Название" error={errors.name}>
-            {(id) => (
-              <input id={id} className={s.input} value={form.name} onChange={(e) => set('name', e.target.value)} />
-            )}
-          </Field>
-          <Field label="Адрес в каталоге (slug)" error={errors.slug} hint="/catalog/<slug>">
-            {(id) => (
-              <input
-                id={id}
-                className={s.input}
-                value={form.slug}
-                onChange={(e) => set('slug', e.target.value.trim())}
-              />
-            )}
-          </Field>
-          <Field label="Родительская группа">
-            {(id) => (
-              <select
-                id={id}
-                className={s.select}
-                value={form.parentGroup}
-                onChange={(e) => set('parentGroup', e.target.value)}
-              >
-                <option value="">— верхний уровень —</option>
-                {groups
-                  .filter((g) => g.id !== group?.id)
-                  .map((g) => (
-                    <option key={g.id} value={g.id}>
-                      {g.name}
-                    </option>
-                  ))}
-              </select>
-            )}
-          </Field>
-          <Field label="Порядок в меню" error={errors.order} hint="По возрастанию">
-            {(id) => (
-              <input
-                id={id}
-                className={s.input}
-                inputMode="numeric"
-                value={form.order}
-                onChange={(e) => set('order', e.target.value)}
-              />
-            )}
-          </Field>
-        </div>
-        <p>
-          <label className={s.check}>
-            <input type="checkbox" checked={form.isVisible} onChange={(e) => set('isVisible', e.target.checked)} />{' '}
-            Видна на сайте
-          </label>
-          <label className={s.check}>
-            <input
-              type="checkbox"
-              checked={form.isIncludedInMenu}
-              onChange={(e) => set('isIncludedInMenu', e.target.checked)}
-            />{' '}
-            В меню каталога
-          </label>
-          <label className={s.check}>
-            <input
-              type="checkbox"
-              checked={form.isGroupModifier}
-              onChange={(e) => set('isGroupModifier', e.target.checked)}
-            />{' '}
-            Группа модификаторов
-          </label>
-          <label className={s.check}>
-            <input
-              type="checkbox"
-              checked={form.isServiceGroup}
-              onChange={(e) => set('isServiceGroup', e.target.checked)}
-            />{' '}
-            Служебная (доставка, сборы)
-          </label>
-        </p>
-        <ImageField kind="groups" value={form.imageUrl} onChange={(url) => set('imageUrl', url)} disabled={!canEdit} />
-      </fieldset>
-      <div className={s.actions}>
-        {canEdit ? (
-          <button type="submit" className={s.button} disabled={action.pending}>
-            Сохранить
-          </button>
-        ) : (
-          <span className={s.muted}>Изменять меню может администратор.</span>
-        )}
-        <button type="button" className={cx(s.button, s.secondary)} onClick={onClose}>
-          Назад
-        </button>
-        {group !== null && canEdit ? (
-          <button
-            type="button"
-            className={cx(s.button, s.danger)}
-            disabled={action.pending}
-            onClick={() => void remove()}
-          >
-            Удалить группу
-          </button>
-        ) : null}
+    <EditorForm
+      label="Группа меню"
+      title={group === null ? 'Новая группа' : `Группа «${group.name}»`}
+      {...frame}
+      onSubmit={submit}
+      onBack={onClose}
+      readOnlyNote={READ_ONLY_MENU}
+      remove={group === null ? null : { label: 'Удалить группу', run: remove }}
+    >
+      <div className={s.grid2}>
+        <TextField label="Название" {...text('name')} />
+        <TextField label="Адрес в каталоге (slug)" hint="/catalog/<slug>" {...text('slug', (typed) => typed.trim())} />
+        <SelectField
+          label="Родительская группа"
+          options={[
+            { value: '', label: '— верхний уровень —' },
+            ...optionsOf(
+              groups.filter((g) => g.id !== group?.id),
+              (g) => [g.id, g.name],
+            ),
+          ]}
+          {...text('parentGroup')}
+        />
+        <TextField label="Порядок в меню" hint="По возрастанию" inputMode="numeric" {...text('order')} />
       </div>
-    </form>
+      <p>
+        <CheckField label="Видна на сайте" {...flag('isVisible')} />
+        <CheckField label="В меню каталога" {...flag('isIncludedInMenu')} />
+        <CheckField label="Группа модификаторов" {...flag('isGroupModifier')} />
+        <CheckField label="Служебная (доставка, сборы)" {...flag('isServiceGroup')} />
+      </p>
+      <ImageField kind="groups" value={form.imageUrl} onChange={setImage} disabled={!canEdit} />
+    </EditorForm>
   );
 }

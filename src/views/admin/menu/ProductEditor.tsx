@@ -1,8 +1,8 @@
 // A product: every field of name, description, code, price (and the struck-through
 // old price), weight, nutrition, group, slug, picture (uploaded through the image pipeline),
-// group modifiers with their prices, allergens, filters, visibility, the sale flag (false keeps a
-// snack out of the fries gift), maxPerPositionInOrder and the order in the menu.
-import { useState, type FormEvent } from 'react';
+// group modifiers with their prices (ModifiersEditor), allergens, filters, visibility, the sale flag
+// (false keeps a snack out of the fries gift), maxPerPositionInOrder and the order in the menu.
+import { useState } from 'react';
 import {
   adminCreateProduct,
   adminDeleteProduct,
@@ -10,143 +10,19 @@ import {
   type AdminGroup,
   type AdminProduct,
 } from '../../../api/contract/admin/menu';
-import type { GroupModifier } from '../../../api/entities';
-import { useAdminAction, useCan } from '../data/hooks';
-import { Field, PageHead, cx } from '../ui';
-import { SLUG_RE } from './GroupEditor';
+import { EditorForm, useEditorAccess, useEditorFields } from '../kit/editor';
+import { GroupError, SelectField, TextAreaField, TextField, CheckField, optionsOf } from '../kit/fields';
+import { READ_ONLY_MENU, SLUG_RE } from './GroupEditor';
 import { ImageField, codedToText, parseDecimal, parseInteger, textToCoded } from './forms';
+import { MODIFIERS_PROBLEM, ModifiersEditor, rowsToModifiers, toRows, type ModifierRow } from './ModifiersEditor';
 import s from '../admin.module.css';
 
-interface ModifierRow {
-  id: string;
-  required: boolean;
-  maxAmount: string;
-  /** modifierId → price text; present = offered. */
-  prices: Record<string, string>;
-}
-
-const toRows = (mods: readonly GroupModifier[]): ModifierRow[] =>
-  mods.map((m) => ({
-    id: m.id,
-    required: m.required,
-    maxAmount: String(m.maxAmount),
-    prices: Object.fromEntries(m.modifiers.map((c) => [c.modifierId, String(c.price)])),
-  }));
-
-function ModifiersEditor({
-  rows,
-  onChange,
-  groups,
-  products,
-}: {
-  rows: ModifierRow[];
-  onChange: (rows: ModifierRow[]) => void;
-  groups: readonly AdminGroup[];
-  products: readonly AdminProduct[];
-}) {
-  const modifierGroups = groups.filter((g) => g.isGroupModifier);
-  const update = (i: number, patch: Partial<ModifierRow>) =>
-    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-  return (
-    <div className={s.field}>
-      <span className={s.label}>Группы модификаторов</span>
-      {rows.map((row, i) => {
-        const choices = products.filter((p) => p.parentGroup === row.id);
-        return (
-          <div key={i} className={s.panel} role="group" aria-label={`Модификаторы ${i + 1}`}>
-            <div className={s.grid3}>
-              <Field label="Группа">
-                {(id) => (
-                  <select
-                    id={id}
-                    className={s.select}
-                    value={row.id}
-                    onChange={(e) => update(i, { id: e.target.value, prices: {} })}
-                  >
-                    <option value="">— выберите —</option>
-                    {modifierGroups.map((g) => (
-                      <option key={g.id} value={g.id}>
-                        {g.name}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <Field label="Сколько можно выбрать">
-                {(id) => (
-                  <input
-                    id={id}
-                    className={s.input}
-                    inputMode="numeric"
-                    value={row.maxAmount}
-                    onChange={(e) => update(i, { maxAmount: e.target.value })}
-                  />
-                )}
-              </Field>
-              <label className={s.check}>
-                <input
-                  type="checkbox"
-                  checked={row.required}
-                  onChange={(e) => update(i, { required: e.target.checked })}
-                />{' '}
-                Обязательный выбор
-              </label>
-            </div>
-            {choices.length === 0 ? <p className={s.hint}>В группе нет товаров-модификаторов.</p> : null}
-            <ul className={s.list}>
-              {choices.map((c) => {
-                const offered = Object.hasOwn(row.prices, c.id);
-                return (
-                  <li key={c.id} className={s.listItem}>
-                    <label className={s.check}>
-                      <input
-                        type="checkbox"
-                        checked={offered}
-                        onChange={(e) => {
-                          const prices = { ...row.prices };
-                          if (e.target.checked) prices[c.id] = String(c.price);
-                          else delete prices[c.id];
-                          update(i, { prices });
-                        }}
-                      />
-                      {c.name}
-                    </label>
-                    {offered ? (
-                      <input
-                        className={s.input}
-                        style={{ maxWidth: 120 }}
-                        inputMode="numeric"
-                        aria-label={`Цена: ${c.name}`}
-                        value={row.prices[c.id] ?? ''}
-                        onChange={(e) => update(i, { prices: { ...row.prices, [c.id]: e.target.value } })}
-                      />
-                    ) : null}
-                  </li>
-                );
-              })}
-            </ul>
-            <button
-              type="button"
-              className={cx(s.button, s.secondary)}
-              onClick={() => onChange(rows.filter((_, j) => j !== i))}
-            >
-              Убрать группу модификаторов
-            </button>
-          </div>
-        );
-      })}
-      <div>
-        <button
-          type="button"
-          className={cx(s.button, s.secondary)}
-          onClick={() => onChange([...rows, { id: '', required: false, maxAmount: '1', prices: {} }])}
-        >
-          Добавить группу модификаторов
-        </button>
-      </div>
-    </div>
-  );
-}
+const NUTRITION = [
+  ['energy', 'Ккал'],
+  ['proteins', 'Белки, г'],
+  ['fats', 'Жиры, г'],
+  ['carbohydrates', 'Углеводы, г'],
+] as const;
 
 export function ProductEditor({
   product,
@@ -163,10 +39,9 @@ export function ProductEditor({
   onDeleted: (id: string) => void;
   onClose: () => void;
 }) {
-  const action = useAdminAction();
-  const canEdit = useCan(product === null ? adminCreateProduct : adminUpdateProduct);
+  const { action, canEdit, frame } = useEditorAccess(product === null ? adminCreateProduct : adminUpdateProduct);
   const n = product?.nutrition;
-  const [form, setForm] = useState({
+  const { form, set, text, flag, errors, report } = useEditorFields({
     name: product?.name ?? '',
     description: product?.description ?? '',
     code: product?.code ?? '',
@@ -188,21 +63,16 @@ export function ProductEditor({
     order: String(product?.order ?? 0),
   });
   const [modifiers, setModifiers] = useState<ModifierRow[]>(() => toRows(product?.groupModifiers ?? []));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
+  const setImage = (imageUrl: string | null) => set('imageUrl', imageUrl);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const problems: Record<string, string> = {};
     const price = parseInteger(form.price);
     const oldPrice = parseInteger(form.oldPrice);
     const weight = parseInteger(form.weight, { max: 100_000 });
     const limit = parseInteger(form.maxPerPositionInOrder, { max: 99 });
     const order = parseInteger(form.order, { min: -1_000_000 });
-    const nutrition = [form.energy, form.proteins, form.fats, form.carbohydrates].map((t) =>
-      parseDecimal(t, { max: 100_000 }),
-    );
+    const nutrition = NUTRITION.map(([key]) => parseDecimal(form[key], { max: 100_000 }));
     const allergens = textToCoded(form.allergens);
     const filters = textToCoded(form.filters);
     if (form.name.trim() === '') problems.name = 'Введите название';
@@ -218,33 +88,10 @@ export function ProductEditor({
       problems.nutrition = 'Заполните все четыре значения пищевой ценности числами или оставьте все пустыми';
     if (typeof allergens === 'string') problems.allergens = allergens;
     if (typeof filters === 'string') problems.filters = filters;
-    const groupModifiers: GroupModifier[] = [];
-    for (const row of modifiers) {
-      const max = parseInteger(row.maxAmount, { min: 1, max: 99 });
-      const choices = Object.entries(row.prices).map(([modifierId, text]) => ({
-        modifierId,
-        price: parseInteger(text),
-      }));
-      if (
-        row.id === '' ||
-        max === null ||
-        max === undefined ||
-        choices.some((c) => c.price === null || c.price === undefined) ||
-        choices.length === 0
-      ) {
-        problems.modifiers =
-          'У каждой группы модификаторов выберите группу, хотя бы один модификатор, цены (целые рубли) и количество от 1';
-        continue;
-      }
-      groupModifiers.push({
-        id: row.id,
-        required: row.required,
-        maxAmount: max,
-        modifiers: choices.map((c) => ({ modifierId: c.modifierId, price: c.price ?? 0 })),
-      });
-    }
-    setErrors(problems);
-    if (Object.keys(problems).length > 0 || typeof allergens === 'string' || typeof filters === 'string') return;
+    const groupModifiers = rowsToModifiers(modifiers);
+    if (groupModifiers === null) problems.modifiers = MODIFIERS_PROBLEM;
+    if (!report(problems) || typeof allergens === 'string' || typeof filters === 'string' || groupModifiers === null)
+      return;
     const [energy, proteins, fats, carbohydrates] = nutrition;
     const body = {
       name: form.name.trim(),
@@ -282,234 +129,70 @@ export function ProductEditor({
   };
 
   return (
-    <form className={s.panel} onSubmit={(e) => void submit(e)} noValidate aria-label="Товар">
-      <PageHead title={product === null ? 'Новый товар' : product.name} />
-      <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
-        <div className={s.grid2}>
-          <Field label="Название" error={errors.name}>
-            {(id) => (
-              <input id={id} className={s.input} value={form.name} onChange={(e) => set('name', e.target.value)} />
-            )}
-          </Field>
-          <Field label="Группа" error={errors.parentGroup}>
-            {(id) => (
-              <select
-                id={id}
-                className={s.select}
-                value={form.parentGroup}
-                onChange={(e) => set('parentGroup', e.target.value)}
-              >
-                {menu.groups.map((g) => (
-                  <option key={g.id} value={g.id}>
-                    {g.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        </div>
-        <Field label="Описание">
-          {(id) => (
-            <textarea
-              id={id}
-              className={s.textarea}
-              value={form.description}
-              onChange={(e) => set('description', e.target.value)}
-            />
-          )}
-        </Field>
-        <div className={s.grid3}>
-          <Field label="Цена, ₽" error={errors.price}>
-            {(id) => (
-              <input
-                id={id}
-                className={s.input}
-                inputMode="numeric"
-                value={form.price}
-                onChange={(e) => set('price', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Старая цена, ₽" error={errors.oldPrice} hint="Зачёркнутая; пусто — без скидки">
-            {(id) => (
-              <input
-                id={id}
-                className={s.input}
-                inputMode="numeric"
-                value={form.oldPrice}
-                onChange={(e) => set('oldPrice', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Вес, г" error={errors.weight}>
-            {(id) => (
-              <input
-                id={id}
-                className={s.input}
-                inputMode="numeric"
-                value={form.weight}
-                onChange={(e) => set('weight', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Код (артикул)">
-            {(id) => (
-              <input id={id} className={s.input} value={form.code} onChange={(e) => set('code', e.target.value)} />
-            )}
-          </Field>
-          <Field label="Адрес в каталоге (slug)" error={errors.slug}>
-            {(id) => (
-              <input
-                id={id}
-                className={s.input}
-                value={form.slug}
-                onChange={(e) => set('slug', e.target.value.trim())}
-              />
-            )}
-          </Field>
-          <Field label="Порядок в меню" error={errors.order}>
-            {(id) => (
-              <input
-                id={id}
-                className={s.input}
-                inputMode="numeric"
-                value={form.order}
-                onChange={(e) => set('order', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field
-            label="Не больше в одной позиции"
-            error={errors.maxPerPositionInOrder}
-            hint="maxPerPositionInOrder: 0 — без ограничения; больше 0 — каждое добавление новой строкой"
-          >
-            {(id) => (
-              <input
-                id={id}
-                className={s.input}
-                inputMode="numeric"
-                value={form.maxPerPositionInOrder}
-                onChange={(e) => set('maxPerPositionInOrder', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Участвует в акциях (sale)" hint="«Нет» — закуска не считается для картофеля фри в подарок">
-            {(id) => (
-              <select id={id} className={s.select} value={form.sale} onChange={(e) => set('sale', e.target.value)}>
-                <option value="">не задано</option>
-                <option value="true">да</option>
-                <option value="false">нет</option>
-              </select>
-            )}
-          </Field>
-          <label className={s.check}>
-            <input type="checkbox" checked={form.isVisible} onChange={(e) => set('isVisible', e.target.checked)} />{' '}
-            Виден на сайте
-          </label>
-        </div>
-        <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-          <legend className={s.label}>Пищевая ценность на 100 г</legend>
-          <div className={s.grid3} style={{ gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' }}>
-            <Field label="Ккал">
-              {(id) => (
-                <input
-                  id={id}
-                  className={s.input}
-                  inputMode="decimal"
-                  value={form.energy}
-                  onChange={(e) => set('energy', e.target.value)}
-                />
-              )}
-            </Field>
-            <Field label="Белки, г">
-              {(id) => (
-                <input
-                  id={id}
-                  className={s.input}
-                  inputMode="decimal"
-                  value={form.proteins}
-                  onChange={(e) => set('proteins', e.target.value)}
-                />
-              )}
-            </Field>
-            <Field label="Жиры, г">
-              {(id) => (
-                <input
-                  id={id}
-                  className={s.input}
-                  inputMode="decimal"
-                  value={form.fats}
-                  onChange={(e) => set('fats', e.target.value)}
-                />
-              )}
-            </Field>
-            <Field label="Углеводы, г">
-              {(id) => (
-                <input
-                  id={id}
-                  className={s.input}
-                  inputMode="decimal"
-                  value={form.carbohydrates}
-                  onChange={(e) => set('carbohydrates', e.target.value)}
-                />
-              )}
-            </Field>
-          </div>
-          {errors.nutrition ? <p className={s.fieldError}>{errors.nutrition}</p> : null}
-        </fieldset>
-        <ImageField
-          kind="products"
-          value={form.imageUrl}
-          onChange={(url) => set('imageUrl', url)}
-          disabled={!canEdit}
-        />
-        <div className={s.grid2}>
-          <Field label="Аллергены" error={errors.allergens} hint="По строке: код: название (например, fish: Рыба)">
-            {(id) => (
-              <textarea
-                id={id}
-                className={s.textarea}
-                value={form.allergens}
-                onChange={(e) => set('allergens', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Фильтры" error={errors.filters} hint="По строке: код: название (например, spicy: Острое)">
-            {(id) => (
-              <textarea
-                id={id}
-                className={s.textarea}
-                value={form.filters}
-                onChange={(e) => set('filters', e.target.value)}
-              />
-            )}
-          </Field>
-        </div>
-        <ModifiersEditor rows={modifiers} onChange={setModifiers} groups={menu.groups} products={menu.products} />
-        {errors.modifiers ? <p className={s.fieldError}>{errors.modifiers}</p> : null}
-      </fieldset>
-      <div className={s.actions}>
-        {canEdit ? (
-          <button type="submit" className={s.button} disabled={action.pending}>
-            Сохранить
-          </button>
-        ) : (
-          <span className={s.muted}>Изменять меню может администратор.</span>
-        )}
-        <button type="button" className={cx(s.button, s.secondary)} onClick={onClose}>
-          Назад
-        </button>
-        {product !== null && canEdit ? (
-          <button
-            type="button"
-            className={cx(s.button, s.danger)}
-            disabled={action.pending}
-            onClick={() => void remove()}
-          >
-            Удалить товар
-          </button>
-        ) : null}
+    <EditorForm
+      label="Товар"
+      title={product === null ? 'Новый товар' : product.name}
+      {...frame}
+      onSubmit={submit}
+      onBack={onClose}
+      readOnlyNote={READ_ONLY_MENU}
+      remove={product === null ? null : { label: 'Удалить товар', run: remove }}
+    >
+      <div className={s.grid2}>
+        <TextField label="Название" {...text('name')} />
+        <SelectField label="Группа" options={optionsOf(menu.groups, (g) => [g.id, g.name])} {...text('parentGroup')} />
       </div>
-    </form>
+      <TextAreaField label="Описание" {...text('description')} />
+      <div className={s.grid3}>
+        <TextField label="Цена, ₽" inputMode="numeric" {...text('price')} />
+        <TextField
+          label="Старая цена, ₽"
+          hint="Зачёркнутая; пусто — без скидки"
+          inputMode="numeric"
+          {...text('oldPrice')}
+        />
+        <TextField label="Вес, г" inputMode="numeric" {...text('weight')} />
+        <TextField label="Код (артикул)" {...text('code')} />
+        <TextField label="Адрес в каталоге (slug)" {...text('slug', (typed) => typed.trim())} />
+        <TextField label="Порядок в меню" inputMode="numeric" {...text('order')} />
+        <TextField
+          label="Не больше в одной позиции"
+          hint="maxPerPositionInOrder: 0 — без ограничения; больше 0 — каждое добавление новой строкой"
+          inputMode="numeric"
+          {...text('maxPerPositionInOrder')}
+        />
+        <SelectField
+          label="Участвует в акциях (sale)"
+          hint="«Нет» — закуска не считается для картофеля фри в подарок"
+          options={[
+            { value: '', label: 'не задано' },
+            { value: 'true', label: 'да' },
+            { value: 'false', label: 'нет' },
+          ]}
+          {...text('sale')}
+        />
+        <CheckField label="Виден на сайте" {...flag('isVisible')} />
+      </div>
+      <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+        <legend className={s.label}>Пищевая ценность на 100 г</legend>
+        <div className={s.grid3} style={{ gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' }}>
+          {NUTRITION.map(([key, label]) => (
+            <TextField key={key} label={label} inputMode="decimal" {...text(key)} />
+          ))}
+        </div>
+        <GroupError error={errors.nutrition} />
+      </fieldset>
+      <ImageField kind="products" value={form.imageUrl} onChange={setImage} disabled={!canEdit} />
+      <div className={s.grid2}>
+        <TextAreaField
+          label="Аллергены"
+          hint="По строке: код: название (например, fish: Рыба)"
+          {...text('allergens')}
+        />
+        <TextAreaField label="Фильтры" hint="По строке: код: название (например, spicy: Острое)" {...text('filters')} />
+      </div>
+      <ModifiersEditor rows={modifiers} onChange={setModifiers} groups={menu.groups} products={menu.products} />
+      <GroupError error={errors.modifiers} />
+    </EditorForm>
   );
 }

@@ -1,0 +1,124 @@
+// Labelled controls of the admin forms: each is a <Field> (label tied to the control by id, error
+// as an alert, hint below) around one input, textarea, select or checkbox.
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import { Field, cx } from '../ui';
+import s from '../admin.module.css';
+
+interface Labelled {
+  label: string;
+  error?: string | null | undefined;
+  hint?: ReactNode;
+}
+
+type InputExtras = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'className' | 'children'>;
+
+export function TextField({
+  label,
+  error,
+  hint,
+  value,
+  onChange,
+  ...input
+}: Labelled & InputExtras & { value: string; onChange: (value: string) => void }) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {(id) => (
+        <input id={id} className={s.input} value={value} onChange={(e) => onChange(e.target.value)} {...input} />
+      )}
+    </Field>
+  );
+}
+
+type TextAreaExtras = Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'id' | 'value' | 'onChange' | 'className' | 'children'
+>;
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  value,
+  onChange,
+  code,
+  ...textarea
+}: Labelled & TextAreaExtras & { value: string; onChange: (value: string) => void; code?: boolean }) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {(id) => (
+        <textarea
+          id={id}
+          className={cx(s.textarea, code && s.code)}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          {...textarea}
+        />
+      )}
+    </Field>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: ReactNode;
+}
+
+/** Options from a list: `optionsOf(cities, (c) => [c.id, c.name])`. */
+export function optionsOf<T>(list: readonly T[], pick: (item: T) => readonly [string, ReactNode]): SelectOption[] {
+  return list.map((item) => {
+    const [value, label] = pick(item);
+    return { value, label };
+  });
+}
+
+/** A select of `options`, or of `children` where options are grouped. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  value,
+  onChange,
+  options = [],
+  children,
+}: Labelled & {
+  value: string;
+  onChange: (value: string) => void;
+  options?: readonly SelectOption[];
+  children?: ReactNode;
+}) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {(id) => (
+        <select id={id} className={s.select} value={value} onChange={(e) => onChange(e.target.value)}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+          {children}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+export function CheckField({
+  label,
+  checked,
+  onChange,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className={s.check}>
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} /> {label}
+    </label>
+  );
+}
+
+/** An error of a group of controls (shown under them, not tied to one control). */
+export function GroupError({ error }: { error: string | null | undefined }) {
+  return error ? <p className={s.fieldError}>{error}</p> : null;
+}

@@ -1,0 +1,141 @@
+// Pieces of the admin list screens: tabs, a filter form with its Найти button, a table with its
+// column heads, and paging by offset.
+import type { CSSProperties, FormEvent, ReactNode } from 'react';
+import { cx } from '../ui';
+import s from '../admin.module.css';
+
+export function TabBar<T extends string>({
+  tabs,
+  value,
+  onChange,
+}: {
+  tabs: readonly { id: T; label: string }[];
+  value: T;
+  onChange: (id: T) => void;
+}) {
+  return (
+    <div className={s.tabs} role="tablist">
+      {tabs.map((t) => (
+        <button
+          key={t.id}
+          type="button"
+          role="tab"
+          aria-selected={value === t.id}
+          className={cx(s.tab, value === t.id && s.tabActive)}
+          onClick={() => onChange(t.id)}
+        >
+          {t.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** A row of filters applied with Найти (Enter in a field submits too); `extra` follows the button. */
+export function FilterForm({
+  label,
+  onSubmit,
+  extra,
+  children,
+}: {
+  label: string;
+  onSubmit: () => void;
+  extra?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className={s.filters}
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+      aria-label={label}
+    >
+      {children}
+      <button type="submit" className={s.button}>
+        Найти
+      </button>
+      {extra}
+    </form>
+  );
+}
+
+/** A column head: its text, or `{ label, num: true }` for a right-aligned number column. */
+export type Column = string | { label: string; num: true };
+
+export function AdminTable({
+  label,
+  columns,
+  style,
+  children,
+}: {
+  label: string;
+  /** Without columns the table has no head row. */
+  columns?: readonly Column[];
+  style?: CSSProperties;
+  children: ReactNode;
+}) {
+  return (
+    <table className={s.table} aria-label={label} style={style}>
+      {columns ? (
+        <thead>
+          <tr>
+            {columns.map((c, i) =>
+              typeof c === 'string' ? (
+                <th key={i}>{c || null}</th>
+              ) : (
+                <th key={i} className={s.num}>
+                  {c.label}
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+      ) : null}
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+/** Назад / Дальше through a list of `total` entries, `size` at a time; `summary` stands before them. */
+export function Pager({
+  offset,
+  size,
+  total,
+  onChange,
+  summary,
+}: {
+  offset: number;
+  size: number;
+  total: number;
+  onChange: (offset: number) => void;
+  summary: ReactNode;
+}) {
+  return (
+    <div className={s.actions}>
+      <span className={s.muted}>{summary}</span>
+      <button
+        type="button"
+        className={cx(s.button, s.secondary)}
+        disabled={offset === 0}
+        onClick={() => onChange(Math.max(0, offset - size))}
+      >
+        Назад
+      </button>
+      <button
+        type="button"
+        className={cx(s.button, s.secondary)}
+        disabled={offset + size >= total}
+        onClick={() => onChange(offset + size)}
+      >
+        Дальше
+      </button>
+    </div>
+  );
+}
+
+/** «1–50 из 120»: the entries shown of all found. */
+export function rangeOf(offset: number, shown: number, total: number): string {
+  return `${offset + 1}–${offset + shown} из ${total}`;
+}

@@ -1,0 +1,116 @@
+// A delivery zone: polygon as a list of coordinates, minimum sum, price, time, restaurant.
+import {
+  adminCreateZone,
+  adminDeleteZone,
+  adminUpdateZone,
+  type AdminRestaurant,
+  type AdminZone,
+} from '../../../../api/contract/admin/settings';
+import { SelectField, TextAreaField, TextField, optionsOf } from '../../kit/fields';
+import { EditorForm, useEditorAccess, useEditorFields } from '../../kit/editor';
+import { parseInteger } from '../../menu/forms';
+import { cx } from '../../ui';
+import { closeRing, polygonToText, textToPolygon } from './polygon';
+import s from '../../admin.module.css';
+
+export function ZoneEditor({
+  zone,
+  cityId,
+  restaurants,
+  onDone,
+}: {
+  zone: AdminZone | null;
+  cityId: string;
+  restaurants: readonly AdminRestaurant[];
+  onDone: () => void;
+}) {
+  const { action, frame } = useEditorAccess(zone === null ? adminCreateZone : adminUpdateZone);
+  const own = restaurants.filter((r) => r.cityId === (zone?.cityId ?? cityId));
+  const {
+    form: f,
+    set,
+    text,
+    report,
+  } = useEditorFields({
+    name: zone?.name ?? '',
+    deliveryTerminalId: zone?.deliveryTerminalId ?? own[0]?.deliveryTerminalId ?? '',
+    minSum: String(zone?.minSum ?? 0),
+    deliveryPrice: String(zone?.deliveryPrice ?? 0),
+    deliveryMinutes: String(zone?.deliveryMinutes ?? 60),
+    order: String(zone?.order ?? 0),
+    polygon: polygonToText(zone?.polygon ?? []),
+  });
+  const submit = async () => {
+    const problems: Record<string, string> = {};
+    const minSum = parseInteger(f.minSum);
+    const price = parseInteger(f.deliveryPrice, { max: 100_000 });
+    const minutes = parseInteger(f.deliveryMinutes, { min: 1, max: 600 });
+    const order = parseInteger(f.order, { min: -1_000_000 });
+    const polygon = textToPolygon(f.polygon);
+    if (f.name.trim() === '') problems.name = 'Введите название';
+    if (minSum === null || minSum === undefined) problems.minSum = 'Целое число рублей';
+    if (price === null || price === undefined) problems.deliveryPrice = 'Целое число рублей';
+    if (minutes === null || minutes === undefined) problems.deliveryMinutes = 'От 1 до 600 минут';
+    if (order === undefined) problems.order = 'Целое число';
+    if (f.deliveryTerminalId === '') problems.deliveryTerminalId = 'Выберите ресторан';
+    if (typeof polygon === 'string') problems.polygon = polygon;
+    if (!report(problems) || typeof polygon === 'string') return;
+    const body = {
+      cityId: zone?.cityId ?? cityId,
+      name: f.name.trim(),
+      polygon,
+      minSum: minSum ?? 0,
+      deliveryPrice: price ?? 0,
+      deliveryMinutes: minutes ?? 60,
+      deliveryTerminalId: f.deliveryTerminalId,
+      order: order ?? 0,
+    };
+    const result =
+      zone === null
+        ? await action.run(adminCreateZone, { body }, { success: 'Зона добавлена' })
+        : await action.run(adminUpdateZone, { params: { id: zone.id }, body }, { success: 'Зона сохранена' });
+    if (result.ok) onDone();
+  };
+  const remove = async () => {
+    if (zone === null || !window.confirm(`Удалить зону «${zone.name}»?`)) return;
+    const result = await action.run(adminDeleteZone, { params: { id: zone.id } }, { success: 'Зона удалена' });
+    if (result.ok) onDone();
+  };
+  return (
+    <EditorForm
+      label="Зона доставки"
+      title={zone === null ? 'Новая зона доставки' : zone.name}
+      {...frame}
+      onSubmit={submit}
+      onBack={onDone}
+      remove={zone === null ? null : { label: 'Удалить зону', run: remove }}
+    >
+      <div className={s.grid3}>
+        <TextField label="Название" {...text('name')} />
+        <SelectField
+          label="Ресторан"
+          options={optionsOf(own, (r) => [r.deliveryTerminalId, r.name])}
+          {...text('deliveryTerminalId')}
+        />
+        <TextField
+          label="Минимальная сумма, ₽"
+          hint="Товары после скидок, без доставки и сбора"
+          inputMode="numeric"
+          {...text('minSum')}
+        />
+        <TextField label="Стоимость доставки, ₽" inputMode="numeric" {...text('deliveryPrice')} />
+        <TextField label="Время доставки, мин" inputMode="numeric" {...text('deliveryMinutes')} />
+        <TextField label="Порядок" inputMode="numeric" {...text('order')} />
+      </div>
+      <TextAreaField
+        label="Контур зоны"
+        hint="По точке в строке: долгота, широта. Последняя точка повторяет первую."
+        code
+        {...text('polygon')}
+      />
+      <button type="button" className={cx(s.button, s.secondary)} onClick={() => set('polygon', closeRing(f.polygon))}>
+        Замкнуть контур
+      </button>
+    </EditorForm>
+  );
+}

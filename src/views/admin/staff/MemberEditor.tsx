@@ -1,0 +1,98 @@
+// A staff account: login (new ones only), name, role, active flag and a new password; below it,
+// the member's sessions.
+import { adminCreateStaff, adminUpdateStaff, type StaffMember } from '../../../api/contract/admin/auth';
+import { useAdminAction } from '../data/hooks';
+import { EditorForm, useEditorFields } from '../kit/editor';
+import { CheckField, SelectField, TextField } from '../kit/fields';
+import { PASSWORD_MIN } from './OwnPasswordForm';
+import { StaffSessions } from './StaffSessions';
+import s from '../admin.module.css';
+
+export function MemberEditor({ member, onDone }: { member: StaffMember | null; onDone: () => void }) {
+  const action = useAdminAction();
+  const {
+    form: f,
+    set,
+    text,
+    flag,
+    report,
+  } = useEditorFields({
+    login: member?.login ?? '',
+    name: member?.name ?? '',
+    role: member?.role ?? ('operator' as StaffMember['role']),
+    isActive: member?.isActive ?? true,
+    password: '',
+  });
+  const submit = async () => {
+    const problems: Record<string, string> = {};
+    if (member === null && !/^[a-z0-9._-]{3,64}$/.test(f.login.trim().toLowerCase()))
+      problems.login = 'От 3 символов: строчные латинские буквы, цифры, . _ -';
+    if ((member === null || f.password !== '') && f.password.length < PASSWORD_MIN)
+      problems.password = 'Не короче 10 символов';
+    if (!report(problems)) return;
+    const result =
+      member === null
+        ? await action.run(
+            adminCreateStaff,
+            { body: { login: f.login.trim().toLowerCase(), name: f.name.trim(), role: f.role, password: f.password } },
+            { success: 'Сотрудник добавлен' },
+          )
+        : await action.run(
+            adminUpdateStaff,
+            {
+              params: { id: member.id },
+              body: {
+                name: f.name.trim(),
+                role: f.role,
+                isActive: f.isActive,
+                ...(f.password !== '' ? { password: f.password } : {}),
+              },
+            },
+            { success: 'Сотрудник сохранён' },
+          );
+    if (result.ok) onDone();
+  };
+  return (
+    <div className={s.panel}>
+      <EditorForm
+        bare
+        label="Сотрудник"
+        title={member === null ? 'Новый сотрудник' : member.login}
+        canEdit
+        pending={action.pending}
+        onSubmit={submit}
+        onBack={onDone}
+      >
+        <div className={s.grid2}>
+          {member === null ? <TextField label="Логин" autoComplete="off" {...text('login')} /> : null}
+          <TextField label="Имя" {...text('name')} />
+          <SelectField
+            label="Роль"
+            value={f.role}
+            onChange={(role) => set('role', role === 'admin' ? 'admin' : 'operator')}
+            options={[
+              { value: 'operator', label: 'оператор (заказы, стоп-лист, клиенты)' },
+              { value: 'admin', label: 'администратор (всё)' },
+            ]}
+          />
+          <TextField
+            label={member === null ? 'Пароль' : 'Новый пароль'}
+            hint={
+              member === null ? 'Не короче 10 символов' : 'Пусто — не менять; новый пароль завершит сессии сотрудника'
+            }
+            type="password"
+            autoComplete="new-password"
+            {...text('password')}
+          />
+        </div>
+        {member !== null ? <CheckField label="Учётная запись активна" {...flag('isActive')} /> : null}
+      </EditorForm>
+      {member !== null ? (
+        <>
+          <h3 className={s.subtitle}>Сессии</h3>
+          <StaffSessions member={member} />
+        </>
+      ) : null}
+    </div>
+  );
+}
