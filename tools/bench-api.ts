@@ -10,7 +10,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../server/db/database.js';
+import { users } from '../server/db/schema/customers.js';
 import { seedDemoChain } from '../server/seed/index.js';
+import { createSession } from '../server/services/sessions.js';
 import { prepareBenchDatabase, startProductionFakes, type ProductionFakes } from './bench-production.js';
 
 // autocannon ships no types: the part used here.
@@ -50,6 +52,12 @@ const PG = process.env.BENCH_PG === '1';
 const CAPTCHA = process.env.BENCH_CAPTCHA !== '0';
 const DURATION = Number(process.env.BENCH_DURATION ?? (SMOKE ? 1 : 10));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? (SMOKE ? 10 : 100));
+/**
+ * Customers placing the orders. One customer's orders take turns on its row lock (place.ts), so
+ * one customer measures that lock rather than the server; real load comes from many customers.
+ * The first signs in through the OTP flow, the others get sessions seeded before the start.
+ */
+const CUSTOMERS = Math.max(1, Number(process.env.BENCH_CUSTOMERS ?? (SMOKE ? 2 : 100)));
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const CASES = new Set(
   (process.env.BENCH_CASES ?? (PG ? 'order' : 'catalog,promo,order')).split(',').map((c) => c.trim()),
@@ -265,6 +273,22 @@ async function signIn(url: string, phone: string, fakes: ProductionFakes): Promi
   return { token: answer.token, userId: user.id };
 }
 
+/** Customers with a session each, written before the server starts (the OTP flow is shown by the first). */
+async function seedCustomers(db: Database, count: number): Promise<{ token: string; userId: string }[]> {
+  const now = new Date();
+  const out: { token: string; userId: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const userId = randomUUID();
+    const phone = `+7999${String(2000000 + i).padStart(7, '0')}`;
+    const token = await db.transaction(async (tx) => {
+      await tx.insert(users).values({ id: userId, phone, name: 'Нагрузка', personalData: true });
+      return createSession(tx, userId, now);
+    });
+    out.push({ token, userId });
+  }
+  return out;
+}
+
 async function main(): Promise<number> {
   const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-client-'));
   fs.writeFileSync(
@@ -286,9 +310,10 @@ async function main(): Promise<number> {
   try {
     backend = PG ? await postgresBackend() : pgliteBackend();
     // Seeded here rather than by the server, so the benchmark's settings are in before it starts.
-    await withDatabase(backend, async (db) => {
+    const seeded = await withDatabase(backend, async (db) => {
       await seedDemoChain(db);
       await prepareBenchDatabase(db, { captcha: CAPTCHA });
+      return seedCustomers(db, CUSTOMERS - 1);
     });
     console.error(`starting ${PROCESSES} server process(es), NODE_ENV=production against local fakes…`);
     // allSettled: when one process fails to start, the other is still stopped in `finally`
@@ -300,7 +325,9 @@ async function main(): Promise<number> {
     const urls = servers.map((s) => s.url);
     const first = urls[0] ?? '';
 
-    const { token, userId } = await signIn(first, phone, fakes);
+    const signedIn = await signIn(first, phone, fakes);
+    const customers = [signedIn, ...seeded];
+    const userIds = customers.map((c) => c.userId);
 
     // GET /catalog: 200 gzip, then 304.
     const catalogAnswer = await fetch(`${first}/api/v1/catalog`, { headers: { 'accept-encoding': 'gzip' } });
@@ -408,7 +435,9 @@ async function main(): Promise<number> {
     let checksBefore = 0;
     const answered = new Set<string>();
     if (CASES.has('order')) {
-      const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+      const headersOf = (token: string) => ({ 'content-type': 'application/json', authorization: `Bearer ${token}` });
+      const headers = headersOf(signedIn.token);
+      let dealt = 0;
       const order = (captchaToken: string | null) => JSON.stringify({ ...pickup, captchaToken });
       // One order through each process first: the case runs only when every process takes orders.
       let refused = '';
@@ -436,9 +465,12 @@ async function main(): Promise<number> {
               setupRequest: (request, context) => {
                 const key = randomUUID();
                 context.key = key;
+                // each connection orders as one customer, dealt round-robin
+                if (typeof context.token !== 'string') context.token = customers[dealt++ % customers.length]?.token;
+                const token = typeof context.token === 'string' ? context.token : signedIn.token;
                 return {
                   ...request,
-                  headers: { ...headers, 'idempotency-key': key },
+                  headers: { ...headersOf(token), 'idempotency-key': key },
                   body: order(fakes.captchaToken()),
                 };
               },
@@ -469,13 +501,13 @@ async function main(): Promise<number> {
       const [counted, keys] = await withDatabase(backend, async (db) => [
         (
           await db.run((x) =>
-            x.execute<{ n: number }>(sql`select count(*)::int as n from orders where user_id = ${userId}`),
+            x.execute<{ n: number }>(sql`select count(*)::int as n from orders where user_id in ${userIds}`),
           )
         ).rows,
         (
           await db.run((x) =>
             x.execute<{ key: string }>(
-              sql`select key from idempotency_keys where user_id = ${userId} and state = 'done' and response_status between 200 and 299`,
+              sql`select key from idempotency_keys where user_id in ${userIds} and state = 'done' and response_status between 200 and 299`,
             ),
           )
         ).rows,
@@ -496,7 +528,7 @@ async function main(): Promise<number> {
         (serverCpu !== null && orderResult['2xx'] > 0 ? `; ${cpuNote(serverCpu, orderResult['2xx'])}` : '');
     }
     if (CASES.has('order')) {
-      const name = `POST /api/v1/order (signed in, new Idempotency-Key each${CAPTCHA ? ', captcha token' : ''}${PROCESSES > 1 ? `, ${PROCESSES} processes` : ''})`;
+      const name = `POST /api/v1/order (${CUSTOMERS} customer${CUSTOMERS === 1 ? '' : 's'} signed in, new Idempotency-Key each${CAPTCHA ? ', captcha token' : ''}${PROCESSES > 1 ? `, ${PROCESSES} processes` : ''})`;
       rows.push({ name, result: orderResult, note: orderNote });
     }
   } finally {

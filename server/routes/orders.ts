@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createOrder, getOrder } from '../../src/api/contract/orders.js';
 import { ORDER_MESSAGES } from '../../src/domain/messages.js';
 import { badRequest } from '../http/errors.js';
-import { clientIp, requireUser } from '../http/requestAuth.js';
+import { bearerToken, clientIp, requireUser } from '../http/requestAuth.js';
 import { route } from '../http/route.js';
 import { placeOrder, readOrder } from '../services/order/index.js';
 
@@ -11,12 +11,15 @@ const KEY_SHAPE = /^[\x21-\x7e]{1,200}$/;
 
 export async function registerOrders(app: FastifyInstance): Promise<void> {
   route(app, createOrder, async ({ body, request, reply }) => {
-    const user = await requireUser(app.ctx, request);
     const header = request.headers['idempotency-key'];
     const key = typeof header === 'string' ? header.trim() : '';
-    if (key.length === 0) throw badRequest(ORDER_MESSAGES.noIdempotencyKey, 'idempotency-key-missing');
-    if (!KEY_SHAPE.test(key)) throw badRequest('Некорректный ключ идемпотентности', 'idempotency-key-invalid');
-    const answer = await placeOrder(app.ctx, user, key, body, clientIp(request));
+    if (key.length === 0 || !KEY_SHAPE.test(key)) {
+      await requireUser(app.ctx, request); // a request without a session is 401 first
+      if (key.length === 0) throw badRequest(ORDER_MESSAGES.noIdempotencyKey, 'idempotency-key-missing');
+      throw badRequest('Некорректный ключ идемпотентности', 'idempotency-key-invalid');
+    }
+    // the session is looked up with the key's claim, in one statement
+    const answer = await placeOrder(app.ctx, bearerToken(request), key, body, clientIp(request));
     reply.code(answer.status);
     return answer.body;
   });

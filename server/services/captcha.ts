@@ -9,6 +9,7 @@ import { CAPTCHA_REQUIRED_CODE } from '../../src/api/contract/auth.js';
 import { type HttpError, unprocessable } from '../http/errors.js';
 import { createHttpCaptcha, type CaptchaVerifier } from '../integrations/captcha.js';
 import { logOf } from './geocoding.js';
+import { CAPTCHA_SETTING_NAMES, recentCheckoutReference } from './checkoutReference.js';
 import { readStoredSettings } from './settings.js';
 
 export const CAPTCHA_MESSAGES = {
@@ -29,7 +30,11 @@ export function captchaVerifierOf(ctx: AppContext): CaptchaVerifier | null {
 
 /** What the client needs to know (with the executor given, so inside `run` too). */
 export async function captchaInfo(ctx: AppContext, db: Executor): Promise<CaptchaInfo> {
-  const values = await readStoredSettings(db, ['IS_WITHOUT_RECAPTCHA', 'CAPTCHA_SITE_KEY']);
+  return captchaInfoFrom(ctx, await readStoredSettings(db, CAPTCHA_SETTING_NAMES));
+}
+
+/** What the client needs to know, from the stored CAPTCHA_SETTING_NAMES. */
+function captchaInfoFrom(ctx: AppContext, values: Readonly<Record<string, unknown>>): CaptchaInfo {
   const verifier = captchaVerifierOf(ctx);
   const without = values.IS_WITHOUT_RECAPTCHA === true;
   const siteKey = typeof values.CAPTCHA_SITE_KEY === 'string' ? values.CAPTCHA_SITE_KEY : '';
@@ -49,7 +54,10 @@ export async function captchaInfo(ctx: AppContext, db: Executor): Promise<Captch
 export async function requireCaptcha(ctx: AppContext, token: string | null | undefined, ip: string): Promise<void> {
   const verifier = captchaVerifierOf(ctx);
   if (verifier === null) return; // no secret configured: no check, and no settings read on every order
-  const info = await ctx.db.run((db) => captchaInfo(ctx, db));
+  // The settings as of at most CONTENT_VERSION_MAX_AGE_MS ago, kept by their version: on every
+  // order they were a statement (a round trip) of their own.
+  const reference = await recentCheckoutReference(ctx.db, ctx.config.contentVersionMaxAgeMs);
+  const info = captchaInfoFrom(ctx, reference.settings.captchaSettings);
   if (!info.required) return;
   const given = (token ?? '').trim();
   if (given === '') throw unprocessable(CAPTCHA_MESSAGES.required, CAPTCHA_REQUIRED_CODE);

@@ -7,6 +7,10 @@ import { promotions } from '../db/schema/orders.js';
 import type { CityRow, ZoneRow } from './geocoding.js';
 import { loadPricingCatalog, type PricingCatalog } from './pricing.js';
 import { giftRulesFrom, loadOrderSettings, type GiftRules, type OrderSettings, type PromotionRow } from './promo.js';
+import { readStoredSettings } from './settings.js';
+
+/** The settings that decide whether the bot check is required (services/captcha.ts). */
+export const CAPTCHA_SETTING_NAMES = ['IS_WITHOUT_RECAPTCHA', 'CAPTCHA_SITE_KEY'];
 
 export type RestaurantRow = typeof restaurants.$inferSelect;
 
@@ -32,6 +36,8 @@ export interface SettingsPart {
   restaurants: ReadonlyMap<string, readonly RestaurantRow[]>;
   /** Delivery zones of each city, by position. */
   zones: ReadonlyMap<string, readonly ZoneRow[]>;
+  /** The stored CAPTCHA_SETTING_NAMES: POST /order checks them on every order. */
+  captchaSettings: Readonly<Record<string, unknown>>;
 }
 
 /** What changes with content_versions('catalog'). */
@@ -92,9 +98,11 @@ async function readSettingsPart(db: Executor, version: string): Promise<Settings
     .where(eq(restaurants.isActive, true))
     .orderBy(asc(restaurants.position), asc(restaurants.deliveryTerminalId));
   const zoneRows = await db.select().from(deliveryZones).orderBy(asc(deliveryZones.position), asc(deliveryZones.id));
+  const captchaSettings = await readStoredSettings(db, CAPTCHA_SETTING_NAMES);
   return {
     version,
     settings,
+    captchaSettings,
     cities: new Map(cityRows.map((c) => [c.id, c])),
     restaurants: groupBy(restaurantRows, (r) => r.cityId),
     zones: groupBy(zoneRows, (z) => z.cityId),

@@ -1,7 +1,7 @@
 // Customer sessions: tokens, their lookup and revocation, ownership checks.
 // See docs/SERVER.md «Customer sign-in: codes, sessions, SMS» and «Auth» in the conventions.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/database.js';
 import { sessions, users } from '../db/schema/customers.js';
@@ -53,10 +53,8 @@ export async function revokeUserSessions(db: Executor, userId: string, now: Date
 
 /** The signed-in customer, or null (no token, unknown, revoked, idle too long, deleted user). */
 export async function userOfToken(ctx: AppContext, token: string | null): Promise<AuthUser | null> {
-  if (token === null || !TOKEN_SHAPE.test(token)) return null;
-  const tokenHash = hashToken(token);
-  const now = ctx.clock.now();
-  const idleSince = new Date(now.getTime() - SESSION_IDLE_DAYS * DAY_MS);
+  const lookup = sessionLookup(ctx, token);
+  if (lookup === null) return null;
   return ctx.db.run(async (db) => {
     const rows = await db
       .select({ userId: users.id, phone: users.phone, lastSeenAt: sessions.lastSeenAt })
@@ -64,20 +62,60 @@ export async function userOfToken(ctx: AppContext, token: string | null): Promis
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
         and(
-          eq(sessions.tokenHash, tokenHash),
+          eq(sessions.tokenHash, lookup.tokenHash),
           isNull(sessions.revokedAt),
           isNull(users.deletedAt),
-          gt(sessions.lastSeenAt, idleSince),
+          gt(sessions.lastSeenAt, lookup.idleSince),
         ),
       )
       .limit(1);
     const row = rows[0];
     if (!row || row.phone === null) return null;
-    if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+    if (row.lastSeenAt < lookup.touchBefore) {
+      await db.update(sessions).set({ lastSeenAt: lookup.now }).where(eq(sessions.tokenHash, lookup.tokenHash));
     }
     return { userId: row.userId, phone: row.phone };
   });
+}
+
+/** What finding a token's session compares with; null for a token of the wrong shape. */
+export interface SessionLookup {
+  tokenHash: string;
+  now: Date;
+  /** A session last seen before this has gone idle (SESSION_IDLE_DAYS). */
+  idleSince: Date;
+  /** A session last seen before this gets last_seen_at = now (LAST_SEEN_RESOLUTION_MS). */
+  touchBefore: Date;
+}
+
+export function sessionLookup(ctx: AppContext, token: string | null): SessionLookup | null {
+  if (token === null || !TOKEN_SHAPE.test(token)) return null;
+  const now = ctx.clock.now();
+  return {
+    tokenHash: hashToken(token),
+    now,
+    idleSince: new Date(now.getTime() - SESSION_IDLE_DAYS * DAY_MS),
+    touchBefore: new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS),
+  };
+}
+
+/**
+ * userOfToken as two parts of a caller's own statement (POST /order folds it into its key claim,
+ * one round trip less): `select` answers user_id, phone and balance of the live session's customer
+ * (no row: 401), `touch` is the data-modifying CTE that moves last_seen_at, given the name of
+ * the CTE holding `select`.
+ */
+export function sessionSql(lookup: SessionLookup): { select: SQL; touch: (found: SQL) => SQL } {
+  return {
+    select: sql`select u.id as user_id, u.phone, u.balance
+      from ${sessions} s join ${users} u on u.id = s.user_id
+      where s.token_hash = ${lookup.tokenHash} and s.revoked_at is null and u.deleted_at is null
+        and u.phone is not null and s.last_seen_at > ${lookup.idleSince.toISOString()}
+      limit 1`,
+    touch: (found) => sql`update ${sessions} set last_seen_at = ${lookup.now.toISOString()}
+      where token_hash = ${lookup.tokenHash} and last_seen_at < ${lookup.touchBefore.toISOString()}
+        and exists (select 1 from ${found})`,
+  };
 }
 
 export async function requireUserOfToken(ctx: AppContext, token: string | null): Promise<AuthUser> {

@@ -168,46 +168,53 @@ describe('POST /order with an Idempotency-Key', () => {
     }
   });
 
-  it('an attempt whose claim was taken over meanwhile stores nothing: its order rolls back with 409', async () => {
-    const user = await signedInUser(server.db, { balance: 300 });
-    const key = newKey();
-    const body = deliveryBody({ spendBonus: 100 });
-    const other = newBootId();
-    const reference = server.ctx.geocoder;
-    const geocoder = await geocoderOf(server.ctx);
-    // while this attempt geocodes (before its transaction), another process takes the key over
-    server.ctx.geocoder = {
-      name: geocoder.name,
-      reverse: (point, city) => geocoder.reverse(point, city),
-      forward: async (query) => {
-        await server.db.run((db) =>
-          db.execute(
-            sql`update idempotency_keys set owner = ${other}::bigint, created_at = created_at + interval '1 second' where user_id = ${user.id} and key = ${key}`,
-          ),
-        );
-        return geocoder.forward(query);
-      },
-    };
-    try {
-      const lost = await postOrder(server, user.token, body, key);
-      expect(lost.statusCode, lost.body).toBe(409);
-      expect(lost.json().message).toBe('Заказ уже оформляется');
-    } finally {
-      server.ctx.geocoder = reference;
-    }
-    expect(await ordersOf(user.id)).toBe(0);
-    const balance = await server.db.run((db) =>
-      db.execute<{ balance: number }>(sql`select balance from users where id = ${user.id}`),
-    );
-    expect(balance.rows[0]?.balance).toBe(300);
-    // the other claim is still there, untouched by the losing attempt
-    const claim = await server.db.run((db) =>
-      db.execute<{ state: string; owner: string }>(
-        sql`select state, owner::text as owner from idempotency_keys where user_id = ${user.id} and key = ${key}`,
-      ),
-    );
-    expect(claim.rows).toEqual([{ state: 'running', owner: other }]);
-  });
+  // With bonuses the order is written in a transaction; without, by one statement (place.ts).
+  it.each([
+    { path: 'its transaction', spendBonus: 100 },
+    { path: 'its single statement', spendBonus: 0 },
+  ])(
+    'an attempt whose claim was taken over meanwhile stores nothing: $path rolls back with 409',
+    async ({ spendBonus }) => {
+      const user = await signedInUser(server.db, { balance: 300 });
+      const key = newKey();
+      const body = deliveryBody({ spendBonus });
+      const other = newBootId();
+      const reference = server.ctx.geocoder;
+      const geocoder = await geocoderOf(server.ctx);
+      // while this attempt geocodes (before its transaction), another process takes the key over
+      server.ctx.geocoder = {
+        name: geocoder.name,
+        reverse: (point, city) => geocoder.reverse(point, city),
+        forward: async (query) => {
+          await server.db.run((db) =>
+            db.execute(
+              sql`update idempotency_keys set owner = ${other}::bigint, created_at = created_at + interval '1 second' where user_id = ${user.id} and key = ${key}`,
+            ),
+          );
+          return geocoder.forward(query);
+        },
+      };
+      try {
+        const lost = await postOrder(server, user.token, body, key);
+        expect(lost.statusCode, lost.body).toBe(409);
+        expect(lost.json().message).toBe('Заказ уже оформляется');
+      } finally {
+        server.ctx.geocoder = reference;
+      }
+      expect(await ordersOf(user.id)).toBe(0);
+      const balance = await server.db.run((db) =>
+        db.execute<{ balance: number }>(sql`select balance from users where id = ${user.id}`),
+      );
+      expect(balance.rows[0]?.balance).toBe(300);
+      // the other claim is still there, untouched by the losing attempt
+      const claim = await server.db.run((db) =>
+        db.execute<{ state: string; owner: string }>(
+          sql`select state, owner::text as owner from idempotency_keys where user_id = ${user.id} and key = ${key}`,
+        ),
+      );
+      expect(claim.rows).toEqual([{ state: 'running', owner: other }]);
+    },
+  );
 
   it('a refusal releases the key: the same key may be sent again', async () => {
     const user = await signedInUser(server.db);

@@ -11,7 +11,12 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
 import type { StoredAddress } from '../../db/schema/orders.js';
 import { ORDER_MESSAGES, refusal } from '../checkoutRefusals.js';
-import { checkoutReference, type ReferenceVersions, type RestaurantRow } from '../checkoutReference.js';
+import {
+  checkoutReference,
+  type CheckoutReference,
+  type ReferenceVersions,
+  type RestaurantRow,
+} from '../checkoutReference.js';
 import { zoneQuote, type CityRow, type ZoneRow } from '../geocoding.js';
 import { gatewaysOf } from '../paymentGateways.js';
 import type { PricedLine } from '../pricing.js';
@@ -104,6 +109,11 @@ export interface AssessArgs {
   balance?: number;
   /** The content versions when the caller has just read them in this transaction (POST /order). */
   versions?: ReferenceVersions;
+  /**
+   * The reference data to use as it is, with no version check here: POST /order's single
+   * statement checks that its versions are still current in the write itself (place.ts).
+   */
+  reference?: CheckoutReference;
 }
 
 /** Everything about the order and every refusal, in the order POST /order checks them. */
@@ -115,7 +125,7 @@ export async function assessCheckout(ctx: AppContext, tx: Executor, args: Assess
     for (const r of found) if (r) refusals.push(r);
   };
   // Current by version, read through `tx`: never an older copy.
-  const reference = await checkoutReference(tx, args.cacheOwner, args.versions);
+  const reference = args.reference ?? (await checkoutReference(tx, args.cacheOwner, args.versions));
   const settings = reference.settings.settings;
   refuse(checkSiteWorking(settings));
   const city = prepared.city ? (reference.settings.cities.get(prepared.city.id) ?? null) : null;

@@ -7,49 +7,63 @@
 // client sent none), delivery and the service fee computed here. What is checked, and every
 // refusal, is assess.ts (assessCheckout), shared with POST /checkout/quote.
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { CreateOrderBody, Order } from '../../../src/api/contract/orders.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
 import { users } from '../../db/schema/customers.js';
 import { couponUses, coupons, idempotencyKeys, orderStatusLog, orders } from '../../db/schema/orders.js';
-import { conflict, unprocessable } from '../../http/errors.js';
+import { conflict, unauthorized, unprocessable } from '../../http/errors.js';
 import { requireCaptcha } from '../captcha.js';
-import { REFERENCE_VERSION_NAMES, referenceVersionsFrom } from '../checkoutReference.js';
+import {
+  REFERENCE_VERSION_NAMES,
+  recentCheckoutReference,
+  referenceVersionsFrom,
+  type CheckoutReference,
+  type ReferenceVersions,
+} from '../checkoutReference.js';
 import { ORDER_MESSAGES, refusalError } from '../checkoutRefusals.js';
 import { createPaymentIn } from '../payments.js';
-import { COUPON_MESSAGES, countCouponUses } from '../promo.js';
-import type { AuthUser } from '../sessions.js';
+import { COUPON_MESSAGES, countCouponUses, normalizeCouponCode } from '../promo.js';
+import { sessionLookup, type AuthUser } from '../sessions.js';
 import { applyBonus } from '../users.js';
-import { assessCheckout } from './assess.js';
-import { claimKey, ownClaim, releaseKey, requestHash, type StoredAnswer } from './idempotency.js';
+import { assessCheckout, type Assessment } from './assess.js';
+import { claimKeyOfSession, ownClaim, releaseKey, requestHash, type StoredAnswer } from './idempotency.js';
 import { isOnlineMethod } from './moneyChecks.js';
 import { prepareCheckout, type PreparedCheckout } from './prepare.js';
 import { storedLine } from './quote.js';
 import { toOrder } from './toOrder.js';
 
 /**
- * POST /order: the stored answer of this key, or a new order. The captcha token is not part of
- * the request hash (a retry may carry a fresh one) and is checked only when the key is new.
+ * POST /order for the session of `token` (401 without a live one): the stored answer of this
+ * key, or a new order. The session lookup and the key claim are one statement (idempotency.ts).
+ * The captcha token is not part of the request hash (a retry may carry a fresh one) and is
+ * checked only when the key is new.
  */
 export async function placeOrder(
   ctx: AppContext,
-  user: AuthUser,
+  token: string | null,
   key: string,
   body: CreateOrderBody,
   ip = '',
 ): Promise<StoredAnswer> {
+  const lookup = sessionLookup(ctx, token);
+  if (lookup === null) throw unauthorized();
   const hash = requestHash({ ...body, captchaToken: null });
-  const claim = await claimKey(ctx, user.userId, key, hash);
+  const session = await claimKeyOfSession(ctx, lookup, key, hash);
+  if (session === null) throw unauthorized();
+  const { user, claim } = session;
   if (claim.kind === 'replay') return claim.answer;
   let order: Order;
   try {
     await requireCaptcha(ctx, body.captchaToken, ip);
     // Geocoding may do HTTP: before the transaction.
     const prepared = await prepareCheckout(ctx, user, body, ip);
-    order = await ctx.db.transaction((tx) =>
-      createOrderIn(ctx, tx, ctx.clock.now(), user, key, claim.createdAt, body, prepared),
-    );
+    order =
+      (fitsOneStatement(body) ? await placeInOneStatement(ctx, user, key, claim.createdAt, body, prepared) : null) ??
+      (await ctx.db.transaction((tx) =>
+        createOrderIn(ctx, tx, ctx.clock.now(), user, key, claim.createdAt, body, prepared),
+      ));
   } catch (error) {
     await releaseKey(ctx, user.userId, key, claim.createdAt).catch(() => undefined);
     throw error;
@@ -61,6 +75,172 @@ export async function placeOrder(
       .catch(() => undefined);
   }
   return { status: 200, body: order };
+}
+
+/**
+ * Whether the order can be written by one autocommit statement: it spends no bonuses, has no
+ * coupon and no online payment, so it writes only the order, its status line and the stored
+ * answer, none of which needs the customer's row lock (the bonus balance and the coupon counts
+ * do: createOrderIn).
+ */
+function fitsOneStatement(body: CreateOrderBody): boolean {
+  return (
+    body.spendBonus === 0 &&
+    normalizeCouponCode(body.coupon) === null &&
+    !isOnlineMethod(body.paymentMethod) &&
+    body.paymentMethod !== 'card' &&
+    body.paymentMethod !== 'sbp'
+  );
+}
+
+/**
+ * The order in ONE statement, no transaction around it (one round trip instead of BEGIN, the
+ * lock, the write and COMMIT), assessed against this process's copy of the reference data; the
+ * statement itself checks that the content versions of that copy are still current and that the
+ * key's claim is still its own, and raises otherwise (order_refuse, migration 0014), which undoes
+ * all of it. Null when the transaction must decide instead: the copy was out of date, or the
+ * copy refuses the order (the transaction answers the refusal from current data).
+ */
+async function placeInOneStatement(
+  ctx: AppContext,
+  user: AuthUser,
+  key: string,
+  claimedAt: Date,
+  body: CreateOrderBody,
+  prepared: PreparedCheckout,
+): Promise<Order | null> {
+  const reference = await recentCheckoutReference(ctx.db, ctx.config.contentVersionMaxAgeMs);
+  const now = ctx.clock.now();
+  return ctx.db.run(async (db) => {
+    const a = await assessCheckout(ctx, db, {
+      now,
+      user,
+      input: body,
+      prepared,
+      cacheOwner: ctx.db,
+      listSlots: false,
+      // no bonuses are spent (fitsOneStatement): the balance decides nothing
+      balance: 0,
+      reference,
+    });
+    if (a.refusals.length > 0) return null;
+    const { orderId, values, answer0 } = newOrder(user, body, a, now);
+    const pushed = ctx.push.notifyOnCommit?.({
+      type: 'order:status_update',
+      userId: user.userId,
+      orderId,
+      status: values.status,
+    });
+    const v = versionsOf(reference);
+    const fresh = sql`(${currentVersionSql('settings')} = ${v.settings} and ${currentVersionSql('catalog')} = ${v.catalog}
+      and ${currentVersionSql('promotions')} = ${v.promotions})`;
+    let number: string | number | undefined;
+    try {
+      const written = await db.execute<{ number: string | number }>(sql`
+        ${orderWriteCtes(ctx, db, values, answer0, user, key, claimedAt, now)}
+        select number,
+          case when ${fresh} and (select count(*) from answered) = 1 then true
+            else order_refuse(case when ${fresh} then ${CLAIM_LOST} else ${STALE_REFERENCE} end) end as written
+          ${pushed ? sql`, ${pushed} as pushed` : sql``}
+        from placed`);
+      number = written.rows[0]?.number;
+    } catch (error) {
+      const reason = refusedBy(error);
+      if (reason === STALE_REFERENCE) return null;
+      if (reason === CLAIM_LOST) throw conflict(ORDER_MESSAGES.inProgress, 'order-in-progress');
+      throw error;
+    }
+    if (number === undefined) throw new Error('insert into orders returned nothing');
+    return { ...answer0, number: Number(number) };
+  });
+}
+
+const STALE_REFERENCE = 'stale-reference';
+const CLAIM_LOST = 'claim-lost';
+
+/** The reason order_refuse raised with (SQLSTATE SF001), or null for any other error. */
+function refusedBy(error: unknown): string | null {
+  for (let e: unknown = error; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
+    if ('code' in e && e.code === 'SF001' && e instanceof Error) return e.message;
+  }
+  return null;
+}
+
+const currentVersionSql = (name: string) =>
+  sql`coalesce((select version::text from content_versions where name = ${name}), '-1')`;
+
+function versionsOf(reference: CheckoutReference): ReferenceVersions {
+  return {
+    settings: reference.settings.version,
+    catalog: reference.catalog.version,
+    promotions: reference.promotions.version,
+  };
+}
+
+/** The new order's row and its answer (the number, a sequence, is taken in SQL). */
+function newOrder(user: AuthUser, body: CreateOrderBody, a: Assessment, now: Date) {
+  const city = a.city;
+  const terminalId = a.terminalId;
+  if (!city || !terminalId) throw new Error('checkout assessment without refusals lacks a city or a restaurant');
+  const online = isOnlineMethod(body.paymentMethod);
+  const orderId = randomUUID();
+  const values = {
+    id: orderId,
+    userId: user.userId,
+    cityId: city.id,
+    status: 'Unconfirmed',
+    deliveryMethod: body.deliveryMethod,
+    address: a.address,
+    deliveryTerminalId: terminalId,
+    zoneId: a.zone?.id ?? null,
+    items: [...a.lines.map((l) => storedLine(l, false)), ...a.gifts.map((g) => storedLine(g, true))],
+    goodsTotal: a.goodsTotal,
+    discountTotal: a.discountTotal,
+    deliveryPrice: a.deliveryPrice,
+    serviceFee: a.serviceFee,
+    bonusSpent: a.bonusSpent,
+    total: a.total,
+    coupon: a.appliedCouponCode,
+    paymentMethod: body.paymentMethod,
+    paymentStatus: online ? 'pending' : 'none',
+    deliveryTime: a.deliveryTime,
+    persons: body.persons,
+    changeFrom: a.changeFrom,
+    comment: body.comment,
+    createdAt: now,
+    updatedAt: now,
+  } satisfies typeof orders.$inferInsert;
+  // Every column is given but the number (a sequence): the stored answer takes it in SQL.
+  const answer0 = toOrder({ ...values, number: 0 });
+  return { orderId, values, answer0 };
+}
+
+/**
+ * The CTEs writing an order: `placed` (the order, returning its number), `logged` (its first
+ * status line) and `answered` (the stored answer, only by the claim that still holds the key:
+ * one taken over meanwhile, its owner thought gone or past IDEMPOTENCY_STALE_MS, answers no row).
+ */
+function orderWriteCtes(
+  ctx: AppContext,
+  db: Executor,
+  values: typeof orders.$inferInsert,
+  answer0: Order,
+  user: AuthUser,
+  key: string,
+  claimedAt: Date,
+  now: Date,
+): SQL {
+  return sql`with placed as (${db.insert(orders).values(values).returning({ number: orders.number }).getSQL()}),
+    logged as (
+      insert into ${orderStatusLog} (order_id, status, at, actor) values (${values.id}, 'Unconfirmed', ${now.toISOString()}, 'customer')
+    ),
+    answered as (
+      update ${idempotencyKeys}
+      set state = 'done', response_status = 200,
+        response_body = jsonb_set(${JSON.stringify(answer0)}::jsonb, '{number}', to_jsonb((select number from placed)))
+      where user_id = ${user.userId} and key = ${key} and ${ownClaim(ctx, claimedAt)}
+      returning 1
+    )`;
 }
 
 async function createOrderIn(
@@ -98,44 +278,10 @@ async function createOrderIn(
   });
   const first = a.refusals[0];
   if (first) throw refusalError(first);
-  const city = a.city;
-  const terminalId = a.terminalId;
-  if (!city || !terminalId) throw new Error('checkout assessment without refusals lacks a city or a restaurant');
-  const online = isOnlineMethod(body.paymentMethod);
 
   // Writes: order, status log and the idempotent answer (one statement), then bonus spending,
   // coupon use and payment; a throw rolls all of it back.
-  const orderId = randomUUID();
-  const values = {
-    id: orderId,
-    userId: user.userId,
-    cityId: city.id,
-    status: 'Unconfirmed',
-    deliveryMethod: body.deliveryMethod,
-    address: a.address,
-    deliveryTerminalId: terminalId,
-    zoneId: a.zone?.id ?? null,
-    items: [...a.lines.map((l) => storedLine(l, false)), ...a.gifts.map((g) => storedLine(g, true))],
-    goodsTotal: a.goodsTotal,
-    discountTotal: a.discountTotal,
-    deliveryPrice: a.deliveryPrice,
-    serviceFee: a.serviceFee,
-    bonusSpent: a.bonusSpent,
-    total: a.total,
-    coupon: a.appliedCouponCode,
-    paymentMethod: body.paymentMethod,
-    paymentStatus: online ? 'pending' : 'none',
-    deliveryTime: a.deliveryTime,
-    persons: body.persons,
-    changeFrom: a.changeFrom,
-    comment: body.comment,
-    createdAt: now,
-    updatedAt: now,
-  } satisfies typeof orders.$inferInsert;
-  // Every column is given but the number (a sequence): the stored answer takes it in SQL.
-  const answer0 = toOrder({ ...values, number: 0 });
-  // The answer is stored only by the claim that still holds the key: one taken over meanwhile
-  // (its owner was thought gone, or it ran past IDEMPOTENCY_STALE_MS) rolls this order back.
+  const { orderId, values, answer0 } = newOrder(user, body, a, now);
   // The customer's push is NOTIFYed here too, delivered at the commit (no statement of its own).
   const pushed = ctx.push.notifyOnCommit?.({
     type: 'order:status_update',
@@ -144,17 +290,7 @@ async function createOrderIn(
     status: values.status,
   });
   const written = await tx.execute<{ number: string | number; answered: number }>(sql`
-    with placed as (${tx.insert(orders).values(values).returning({ number: orders.number }).getSQL()}),
-    logged as (
-      insert into ${orderStatusLog} (order_id, status, at, actor) values (${orderId}, 'Unconfirmed', ${now.toISOString()}, 'customer')
-    ),
-    answered as (
-      update ${idempotencyKeys}
-      set state = 'done', response_status = 200,
-        response_body = jsonb_set(${JSON.stringify(answer0)}::jsonb, '{number}', to_jsonb((select number from placed)))
-      where user_id = ${user.userId} and key = ${key} and ${ownClaim(ctx, claimedAt)}
-      returning 1
-    )
+    ${orderWriteCtes(ctx, tx, values, answer0, user, key, claimedAt, now)}
     select number, (select count(*) from answered)::int as answered${pushed ? sql`, ${pushed} as pushed` : sql``} from placed`);
   const number = written.rows[0]?.number;
   if (number === undefined) throw new Error('insert into orders returned nothing');
