@@ -82,6 +82,16 @@ function cpuSeconds(pid: number | undefined): number | null {
   }
 }
 
+/** The CPU seconds of each of these processes that /proc can read. */
+function cpuByPid(pids: number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    const c = cpuSeconds(pid);
+    if (c !== null) out.set(pid, c);
+  }
+  return out;
+}
+
 /** Each server's CPU seconds so far; null when any cannot be read. */
 function serversCpu(servers: Server[]): number[] | null {
   const each: number[] = [];
@@ -154,6 +164,11 @@ interface Backend {
   description: string;
   /** Environment of each server process (DATABASE_URL, DATA_DIR). */
   serverEnv: Record<string, string>[];
+  /**
+   * The PostgreSQL server's processes (backends of every connection, background workers), when
+   * they run on this machine and /proc can read them: their CPU is the order's too.
+   */
+  databasePids?(): Promise<number[]>;
   /** The database from this process: for PGlite only while no server runs (one process per DATA_DIR). */
   open(): Promise<Database>;
   cleanup(): Promise<void>;
@@ -188,6 +203,10 @@ async function postgresBackend(): Promise<Backend> {
     description: `PostgreSQL ${version} (throwaway, on loopback), ${PROCESSES} server processes, PG_POOL_SIZE ${process.env.PG_POOL_SIZE ?? 10} each`,
     serverEnv: dataDirs.map((dir) => ({ DATA_DIR: dir, DATABASE_URL: url.toString() })),
     open: () => openPostgres(url.toString()),
+    databasePids: async () => {
+      const rows = (await admin.query<{ pid: number }>('select pid from pg_stat_activity')).rows;
+      return rows.map((r) => r.pid).filter((pid) => fs.existsSync(`/proc/${pid}/stat`));
+    },
     cleanup: async () => {
       try {
         await admin.query(`drop database if exists ${name} with (force)`);
@@ -430,6 +449,7 @@ async function main(): Promise<number> {
     let orderResult: CannonResult | null = null;
     let clientShare = 0;
     let serverCpu: number[] | null = null;
+    let databaseCpu: number | null = null;
     let orderNote = '';
     let probes = 0;
     let checksBefore = 0;
@@ -455,6 +475,7 @@ async function main(): Promise<number> {
         checksBefore = fakes.captchaChecks();
         const clientCpu = process.cpuUsage();
         const serverCpuBefore = serversCpu(servers);
+        const databaseCpuBefore = backend.databasePids ? cpuByPid(await backend.databasePids()) : null;
         orderResult = await run({
           requests: [
             {
@@ -485,6 +506,10 @@ async function main(): Promise<number> {
         const used = process.cpuUsage(clientCpu);
         clientShare = (used.user + used.system) / 1e6 / DURATION;
         const serverCpuAfter = serversCpu(servers);
+        // backends the pools opened during the run count from 0
+        const databaseCpuAfter = backend.databasePids ? cpuByPid(await backend.databasePids()) : null;
+        if (databaseCpuBefore !== null && databaseCpuAfter !== null)
+          databaseCpu = [...databaseCpuAfter].reduce((sum, [pid, c]) => sum + c - (databaseCpuBefore.get(pid) ?? 0), 0);
         if (serverCpuBefore !== null && serverCpuAfter !== null)
           serverCpu = serverCpuAfter.map((after, i) => after - (serverCpuBefore[i] ?? 0));
       } else {
@@ -525,7 +550,13 @@ async function main(): Promise<number> {
         `2xx without an order ${lost}, finished after the client stopped ${unseen}: ${ok ? 'none lost or doubled' : 'MISMATCH'}; ` +
         `captcha verifications ${fakes.captchaChecks() - checksBefore}; ` +
         `load generator ${Math.round(clientShare * 100)} % of a core` +
-        (serverCpu !== null && orderResult['2xx'] > 0 ? `; ${cpuNote(serverCpu, orderResult['2xx'])}` : '');
+        (serverCpu !== null && orderResult['2xx'] > 0 ? `; ${cpuNote(serverCpu, orderResult['2xx'])}` : '') +
+        (databaseCpu !== null && orderResult['2xx'] > 0
+          ? `; PostgreSQL CPU ${((databaseCpu * 1000) / orderResult['2xx']).toFixed(1)} ms per answered order`
+          : '') +
+        (orderResult['2xx'] > 0
+          ? `; load generator ${((clientShare * DURATION * 1000) / orderResult['2xx']).toFixed(1)} ms per answered order`
+          : '');
     }
     if (CASES.has('order')) {
       const name = `POST /api/v1/order (${CUSTOMERS} customer${CUSTOMERS === 1 ? '' : 's'} signed in, new Idempotency-Key each${CAPTCHA ? ', captcha token' : ''}${PROCESSES > 1 ? `, ${PROCESSES} processes` : ''})`;

@@ -363,12 +363,48 @@ export async function waitForPostgres(url: string, timeoutS: number, log?: Conne
   }
 }
 
+/** Query texts prepared as named statements on PostgreSQL (per process; each connection prepares on first use). */
+export const PG_PREPARED_MAX = 500;
+
+/**
+ * A pg Client that sends each query text as a named prepared statement: pg sends queries unnamed,
+ * so PostgreSQL parsed and planned every statement again (POST /order's CTE statements most of
+ * all), on the same 2 cores as the server. Names map one to one to texts, shared by the pool's
+ * connections; past PG_PREPARED_MAX texts (lists of varying length make new texts) the rest
+ * run unnamed as before. Simple queries (a plain string: BEGIN, COMMIT, the migrations) and
+ * queries that carry their own name are left as they are.
+ */
+function preparingClient(): typeof pg.Client {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    const known = names.get(text);
+    if (known !== undefined || names.size >= PG_PREPARED_MAX) return known;
+    const name = `sf_${names.size + 1}`;
+    names.set(text, name);
+    return name;
+  };
+  const withName = (config: unknown): unknown => {
+    if (typeof config !== 'object' || config === null || 'submit' in config) return config;
+    if (!('text' in config) || typeof config.text !== 'string' || ('name' in config && config.name)) return config;
+    const name = nameOf(config.text);
+    return name === undefined ? config : { ...config, name };
+  };
+  return class PreparingClient extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+      this.query = ((...args: unknown[]) =>
+        query(withName(args[0]), ...args.slice(1))) as unknown as pg.Client['query'];
+    }
+  };
+}
+
 export async function openPostgres(
   url: string,
   options: { poolSize?: number; connectTimeoutS?: number; log?: ConnectLog } = {},
 ): Promise<Database> {
   await waitForPostgres(url, options.connectTimeoutS ?? 0, options.log);
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, Client: preparingClient() });
   pool.on('error', () => undefined); // an idle client's error is retried by the next checkout
   const orm = drizzlePg(pool) as unknown as Executor;
   // One dedicated connection for LISTEN, opened on first use. When it drops (a server restart,

@@ -101,13 +101,13 @@ export function sessionLookup(ctx: AppContext, token: string | null): SessionLoo
 
 /**
  * userOfToken as two parts of a caller's own statement (POST /order folds it into its key claim,
- * one round trip less): `select` answers user_id, phone and balance of the live session's customer
+ * one round trip less): `select` answers user_id and phone of the live session's customer
  * (no row: 401), `touch` is the data-modifying CTE that moves last_seen_at, given the name of
  * the CTE holding `select`.
  */
 export function sessionSql(lookup: SessionLookup): { select: SQL; touch: (found: SQL) => SQL } {
   return {
-    select: sql`select u.id as user_id, u.phone, u.balance
+    select: sql`select u.id as user_id, u.phone
       from ${sessions} s join ${users} u on u.id = s.user_id
       where s.token_hash = ${lookup.tokenHash} and s.revoked_at is null and u.deleted_at is null
         and u.phone is not null and s.last_seen_at > ${lookup.idleSince.toISOString()}

@@ -57,10 +57,9 @@ export async function claimKey(ctx: AppContext, userId: string, key: string, has
   });
 }
 
-/** The customer of a token's session, their balance as read then (unlocked), and the key's claim. */
+/** The customer of a token's session and the key's claim. */
 export interface SessionClaim {
   user: AuthUser;
-  balance: number;
   claim: Claim;
 }
 
@@ -77,17 +76,16 @@ export async function claimKeyOfSession(
   const now = lookup.now;
   const session = sessionSql(lookup);
   return ctx.db.run(async (db) => {
-    const result = await db.execute<{ user_id: string; phone: string; balance: number; claimed: number }>(sql`
+    const result = await db.execute<{ user_id: string; phone: string; claimed: number }>(sql`
       with sess as (${session.select}),
       touched as (${session.touch(sql.raw('sess'))}),
       ${claimSql(ctx, sql.raw('sess'), key, hash, now)}
-      select user_id, phone, balance, (select count(*) from claimed)::int as claimed from sess`);
+      select user_id, phone, (select count(*) from claimed)::int as claimed from sess`);
     const row = result.rows[0];
     if (!row) return null;
     const user = { userId: row.user_id, phone: row.phone };
-    const balance = Number(row.balance);
-    if (row.claimed === 1) return { user, balance, claim: { kind: 'claimed', createdAt: now } };
-    return { user, balance, claim: await claimTakenKey(ctx, db, user.userId, key, hash, now) };
+    if (row.claimed === 1) return { user, claim: { kind: 'claimed', createdAt: now } };
+    return { user, claim: await claimTakenKey(ctx, db, user.userId, key, hash, now) };
   });
 }
 
