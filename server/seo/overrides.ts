@@ -1,10 +1,13 @@
 // Operators' titles and descriptions of pages (table seo_overrides), read for every head and
-// edited in /admin (routes/admin/seo.ts). Paths are normalised so that '/Angarsk/about/' and
+// edited in /admin (routes/admin/seo.ts), every change in the audit log. Paths are normalised so that '/Angarsk/about/' and
 // '/angarsk/about' are one row.
 import { asc, eq } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
 import type { Database, Executor } from '../db/database.js';
 import { seoOverrides } from '../db/schema/seo.js';
 import { unprocessable } from '../http/errors.js';
+import { audit } from '../services/admin/audit.js';
+import type { StaffPrincipal } from '../services/admin/staffSessions.js';
 import type { SeoOverride } from './pageHead.js';
 
 export const OVERRIDE_TITLE_MAX = 200;
@@ -37,12 +40,11 @@ function blankToNull(value: string | null | undefined): string | null {
 
 export async function listOverrides(db: Executor): Promise<SeoOverrideRow[]> {
   const rows = await db.select().from(seoOverrides).orderBy(asc(seoOverrides.path));
-  return rows.map((r) => ({
-    path: r.path,
-    title: r.title,
-    description: r.description,
-    updatedAt: r.updatedAt.toISOString(),
-  }));
+  return rows.map(toRow);
+}
+
+function toRow(r: typeof seoOverrides.$inferSelect): SeoOverrideRow {
+  return { path: r.path, title: r.title, description: r.description, updatedAt: r.updatedAt.toISOString() };
 }
 
 const cache = new WeakMap<Database, { version: number; rows: SeoOverride[] }>();
@@ -61,8 +63,8 @@ export async function cachedOverrides(database: Database, version: number): Prom
  * that is no storefront page or a text over its limit.
  */
 export async function saveOverride(
-  database: Database,
-  input: { path: string; title?: string | null; description?: string | null },
+  { ctx, ip, staff }: { ctx: AppContext; ip: string; staff: StaffPrincipal },
+  input: { path: string; title?: string | null | undefined; description?: string | null | undefined },
 ): Promise<SeoOverrideRow | null> {
   const path = normalizeOverridePath(input.path);
   if (path === null) throw unprocessable('Укажите адрес страницы витрины, например /angarsk/catalog', 'seo-path');
@@ -72,23 +74,28 @@ export async function saveOverride(
     throw unprocessable(`Заголовок длиннее ${OVERRIDE_TITLE_MAX} символов`, 'seo-title-too-long');
   if (description !== null && description.length > OVERRIDE_DESCRIPTION_MAX)
     throw unprocessable(`Описание длиннее ${OVERRIDE_DESCRIPTION_MAX} символов`, 'seo-description-too-long');
-  return database.transaction(async (tx) => {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const before = (await tx.select().from(seoOverrides).where(eq(seoOverrides.path, path)).limit(1))[0];
+    let after: SeoOverrideRow | null = null;
     if (title === null && description === null) {
       await tx.delete(seoOverrides).where(eq(seoOverrides.path, path));
-      return null;
+    } else {
+      const [row] = await tx
+        .insert(seoOverrides)
+        .values({ path, title, description, updatedAt: now })
+        .onConflictDoUpdate({ target: seoOverrides.path, set: { title, description, updatedAt: now } })
+        .returning();
+      if (!row) throw new Error('seo override upsert returned nothing');
+      after = toRow(row);
     }
-    const [row] = await tx
-      .insert(seoOverrides)
-      .values({ path, title, description })
-      .onConflictDoUpdate({ target: seoOverrides.path, set: { title, description, updatedAt: new Date() } })
-      .returning();
-    if (!row) return null;
-    return { path: row.path, title: row.title, description: row.description, updatedAt: row.updatedAt.toISOString() };
+    await audit(
+      tx,
+      staff,
+      ip,
+      { action: 'seo.save', entity: 'seo', entityId: path, before: before ? toRow(before) : null, after },
+      now,
+    );
+    return after;
   });
-}
-
-export async function deleteOverride(database: Database, rawPath: string): Promise<void> {
-  const path = normalizeOverridePath(rawPath);
-  if (path === null) return;
-  await database.run((db) => db.delete(seoOverrides).where(eq(seoOverrides.path, path)));
 }
