@@ -128,15 +128,20 @@ export function plainPathOf(route: SiteRouteMatch, catalog: Catalog): string {
   }
 }
 
-/** The override for the page: its city's own first, then the one for every city. */
+/**
+ * The page's overridden fields, each from its city's own row first, then from the row for every
+ * city; null where neither has text (the template applies).
+ */
 export function overrideFor(
   overrides: readonly SeoOverride[],
   city: City | null,
   plainPath: string,
-): SeoOverride | null {
-  const own =
-    city === null ? null : overrides.find((o) => o.path === `${cityPrefix(city)}${plainPath === '/' ? '' : plainPath}`);
-  return own ?? overrides.find((o) => o.path === plainPath) ?? null;
+): { title: string | null; description: string | null } {
+  const ownPath = city === null ? null : `${cityPrefix(city)}${plainPath === '/' ? '' : plainPath}`;
+  const rows = [overrides.find((o) => o.path === ownPath), overrides.find((o) => o.path === plainPath)];
+  const pick = (field: 'title' | 'description') =>
+    rows.map((r) => r?.[field]?.trim() ?? '').find((text) => text !== '') ?? null;
+  return { title: pick('title'), description: pick('description') };
 }
 
 interface Generated {
@@ -289,8 +294,8 @@ export function buildPageHead(input: PageHeadInput): PageHead {
   const plainPath = plainPathOf(input.route, input.catalog);
   const personal = PERSONAL_PAGES.includes(input.route.page);
   const override = personal ? null : overrideFor(input.overrides, city, plainPath);
-  const title = override?.title?.trim() || generated.title;
-  const description = override?.description?.trim() || generated.description;
+  const title = override?.title ?? generated.title;
+  const description = override?.description ?? generated.description;
   const path =
     input.route.page === 'admin'
       ? '/admin'

@@ -164,6 +164,21 @@ describe('page heads', () => {
       ],
     });
     expect(own).toMatchObject({ title: 'Роллы в Ангарске', description: 'Свои слова' });
+    // per field: the city's row without a description takes the one for every city
+    const mixed = buildPageHead({
+      ...input,
+      overrides: [
+        { path: '/catalog/rolls', title: 'Роллы всюду', description: 'Общее описание' },
+        { path: '/angarsk/catalog/rolls', title: 'Роллы в Ангарске', description: null },
+      ],
+    });
+    expect(mixed).toMatchObject({ title: 'Роллы в Ангарске', description: 'Общее описание' });
+    expect(
+      buildPageHead({
+        ...(await inputFor('/irkutsk/catalog/rolls')),
+        overrides: [{ path: '/angarsk/catalog/rolls', title: 'Роллы в Ангарске', description: null }],
+      }).title,
+    ).not.toBe('Роллы в Ангарске');
     expect(own.openGraph).toMatchObject({ title: 'Роллы в Ангарске', description: 'Свои слова' });
     const index = buildPageHead({
       ...(await inputFor('/angarsk')),
