@@ -5,6 +5,7 @@ import type { Page } from '../../src/api/contract/pages.js';
 import { INFORMATIONAL_PAGES, matchSiteRoute, type SiteRouteMatch } from '../../src/api/siteRoutes.js';
 import type { City } from '../../src/api/entities.js';
 import type { AppContext } from '../context.js';
+import type { Database } from '../db/database.js';
 import { findPage } from '../repositories/pages.js';
 import { captchaVerifierOf } from '../services/captcha.js';
 import { sharedCatalog } from '../services/catalog.js';
@@ -13,7 +14,7 @@ import { loadSettings } from '../services/settings.js';
 import { cachedOverrides } from './overrides.js';
 import { buildPageHead, renderPageHead, type PageHead, type PageHeadInput } from './pageHead.js';
 import { cityOfSlug } from './site.js';
-import { readSeoVersions } from './versions.js';
+import { readSeoVersions, versionKey, type SeoVersions } from './versions.js';
 
 /**
  * The city whose informational page a route shows: the route's city, or on a plain route the
@@ -36,12 +37,18 @@ async function informationalPage(ctx: AppContext, city: City | null, route: Site
   };
 }
 
-export async function loadPageHeadInput(ctx: AppContext, route: SiteRouteMatch): Promise<PageHeadInput> {
+/** `known`: what the caller already read (pageHeadForPath), so it is not read twice. */
+export async function loadPageHeadInput(
+  ctx: AppContext,
+  route: SiteRouteMatch,
+  known: { cities?: City[]; versions?: SeoVersions } = {},
+): Promise<PageHeadInput> {
   const [cities, catalog, settings, versions] = await Promise.all([
-    cityList(ctx),
-    sharedCatalog(ctx.db, ctx.config.contentVersionMaxAgeMs),
+    known.cities ?? cityList(ctx),
+    // max age 0: a head cached under the versions just read must not be built from an older menu
+    sharedCatalog(ctx.db, 0),
     loadSettings(ctx.db, { captchaProvider: captchaVerifierOf(ctx)?.provider ?? null }),
-    ctx.db.run(readSeoVersions),
+    known.versions ?? ctx.db.run(readSeoVersions),
   ]);
   const [page, overrides] = await Promise.all([
     informationalPage(ctx, pageCity(cities, route), route),
@@ -58,20 +65,44 @@ export async function loadPageHeadInput(ctx: AppContext, route: SiteRouteMatch):
   };
 }
 
+interface HeadCache {
+  key: string;
+  cities: City[];
+  heads: Map<string, RenderedHead | null>;
+}
+export interface RenderedHead {
+  head: PageHead;
+  html: string;
+}
+const headCaches = new WeakMap<Database, HeadCache>();
+/** Distinct paths kept per content version: every page of a large menu in a few cities. */
+const MAX_HEADS = 5000;
+
 /**
  * The head of a page path ('/angarsk/catalog/pizza'), or null for a path the storefront does not
- * know. One call for the server's page rendering: match, load, build.
+ * know. One call for the server's page rendering: match, load, build, render. Kept per path
+ * until a content version moves (one small query per call), so a page view costs no rebuild.
  */
-export async function pageHeadForPath(
-  ctx: AppContext,
-  pathname: string,
-): Promise<{ head: PageHead; html: string } | null> {
-  const cities = await cityList(ctx);
+export async function pageHeadForPath(ctx: AppContext, pathname: string): Promise<RenderedHead | null> {
+  const versions = await ctx.db.run(readSeoVersions);
+  const key = `${versionKey(versions)}|${ctx.config.publicUrl}`;
+  let cache = headCaches.get(ctx.db);
+  if (cache?.key !== key) {
+    cache = { key, cities: await cityList(ctx), heads: new Map() };
+    headCaches.set(ctx.db, cache);
+  }
+  const known = cache.heads.get(pathname);
+  if (known !== undefined) return known;
   const route = matchSiteRoute(
     pathname,
-    cities.map((c) => c.slug),
+    cache.cities.map((c) => c.slug),
   );
-  if (route === null) return null;
-  const head = buildPageHead(await loadPageHeadInput(ctx, route));
-  return { head, html: renderPageHead(head) };
+  let rendered: RenderedHead | null = null;
+  if (route !== null) {
+    const head = buildPageHead(await loadPageHeadInput(ctx, route, { cities: cache.cities, versions }));
+    rendered = { head, html: renderPageHead(head) };
+  }
+  if (cache.heads.size >= MAX_HEADS) cache.heads.clear();
+  cache.heads.set(pathname, rendered);
+  return rendered;
 }

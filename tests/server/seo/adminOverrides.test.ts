@@ -55,6 +55,20 @@ describe('/api/v1/admin/seo', () => {
     expect(audit.body).toContain('seo.save');
   });
 
+  it('a menu edit in /admin shows in the next head (heads are kept per content version)', async () => {
+    const path = '/angarsk/catalog/pizza/pizza-margherita';
+    expect(await titleOf(path)).toMatch(/^Маргарита — /);
+    expect(await titleOf(path)).toMatch(/^Маргарита — /); // the kept head
+    const res = await server.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/admin/menu/products/pizza-margherita',
+      headers: admin.auth,
+      payload: { name: 'Маргарита с базиликом' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await titleOf(path)).toMatch(/^Маргарита с базиликом — /);
+  });
+
   it('refuses a path that is no storefront page, and an operator (admin only)', async () => {
     for (const path of ['/admin/orders', '/api/v1/catalog', 'https://other.example//x']) {
       const res = await save(admin.auth, { path, title: 'x' });
