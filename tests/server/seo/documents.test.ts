@@ -158,6 +158,33 @@ describe('Yandex YML feed', () => {
 });
 
 describe('generated from the database, cached by content version', () => {
+  it('stop lists: an offer is unavailable only when every restaurant of the chain stopped it', async () => {
+    const available = async () =>
+      parseXml((await get('/feeds/yandex.xml')).body)
+        .getElementsByTagName('offer')
+        .find((o) => o.getAttribute('id') === PRODUCT.fries)
+        ?.getAttribute('available');
+    const terminals = (await server.app.inject({ method: 'GET', url: '/api/v1/setting' })).json<{
+      DELIVERY_TERMINALS: Record<string, { deliveryTerminalId: string }[]>;
+    }>().DELIVERY_TERMINALS;
+    const ids = Object.values(terminals).flatMap((list) => list.map((r) => r.deliveryTerminalId));
+    const stop = (terminal: string, stopped: boolean) =>
+      server.app.inject({
+        method: 'PUT',
+        url: `/api/v1/admin/stop-list/${terminal}/${PRODUCT.fries}`,
+        headers: admin.auth,
+        payload: { stopped },
+      });
+    expect(await available()).toBe('true');
+    const [last, ...others] = ids;
+    for (const id of others) expect((await stop(id, true)).statusCode).toBe(200);
+    expect(await available()).toBe('true');
+    if (last !== undefined) expect((await stop(last, true)).statusCode).toBe(200);
+    expect(await available()).toBe('false');
+    for (const id of ids) await stop(id, false);
+    expect(await available()).toBe('true');
+  });
+
   it('a menu edit in /admin changes the feed and the sitemap (new ETag); names with & < > " \' stay well-formed', async () => {
     const feed0 = await get('/feeds/yandex.xml');
     const sitemap0 = await get('/sitemap.xml');
