@@ -73,6 +73,13 @@ export function menuSectionsOf(catalog: Pick<Catalog, 'groups' | 'products'>): M
     .filter((s) => s.products.length > 0);
 }
 
+/** Each menu product's section (the top group it is listed under), in one pass. */
+export function productSections(catalog: Pick<Catalog, 'groups' | 'products'>): Map<string, Group> {
+  const out = new Map<string, Group>();
+  for (const s of menuSectionsOf(catalog)) for (const p of s.products) if (!out.has(p.id)) out.set(p.id, s.group);
+  return out;
+}
+
 /** A product the menu shows, with the section it is listed under; null for any other id. */
 export function findMenuProduct(
   catalog: Pick<Catalog, 'groups' | 'products'>,

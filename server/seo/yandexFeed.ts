@@ -8,10 +8,10 @@ import { escapeXml } from './escape.js';
 import {
   SITE_NAME,
   absoluteUrl,
-  findMenuProduct,
   ogImageUrl,
   orderPrice,
   productPath,
+  productSections,
   unavailableProductIds,
 } from './site.js';
 
@@ -39,13 +39,14 @@ export function yandexFeed(source: FeedSource): string {
     const parent = g.parentGroup !== null && shown.has(g.parentGroup) ? ` parentId="${escapeXml(g.parentGroup)}"` : '';
     return `<category id="${escapeXml(g.id)}"${parent}>${escapeXml(g.name)}</category>`;
   });
+  const sections = productSections(catalog);
   const offers = menuProducts(catalog).flatMap((product) => {
-    const found = findMenuProduct(catalog, product.id);
-    if (!found) return [];
+    const section = sections.get(product.id);
+    if (!section) return [];
     const picture = ogImageUrl(publicUrl, product.imageUrl);
     const fields = [
       el('name', product.name),
-      el('url', absoluteUrl(publicUrl, productPath(null, found.section, product))),
+      el('url', absoluteUrl(publicUrl, productPath(null, section, product))),
       el('price', orderPrice(product, catalog)),
       ...(product.oldPrice !== null && product.oldPrice > product.price ? [el('oldprice', product.oldPrice)] : []),
       el('currencyId', 'RUB'),
