@@ -5,6 +5,7 @@ import { registerHealth } from './health.js';
 import { registerDocs } from './docs.js';
 import { registerImages } from './img.js';
 import { registerSite } from './site.js';
+import { registerSeo } from './seo.js';
 import { registerWs } from './ws.js';
 import { registerCatalog } from './catalog.js';
 import { registerSettings } from './settings.js';
@@ -53,5 +54,6 @@ export const apiModules: RouteModule[] = [
 export const siteModules: RouteModule[] = [
   registerImages,
   registerDocs,
+  registerSeo,
   registerSite, // keep last: its not-found handler serves the page table
 ];

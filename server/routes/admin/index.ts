@@ -8,6 +8,7 @@ import { registerAdminMenu } from './menu.js';
 import { registerAdminAudit } from './audit.js';
 import { registerAdminSettings } from './settings.js';
 import { registerAdminCustomers, registerAdminPromo } from './customers.js';
+import { registerAdminSeo } from './seo.js';
 
 export async function registerAdmin(app: FastifyInstance): Promise<void> {
   await app.register(async (admin) => {
@@ -19,5 +20,6 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
     registerAdminSettings(admin);
     registerAdminCustomers(admin);
     registerAdminPromo(admin);
+    registerAdminSeo(admin);
   });
 }

@@ -27,6 +27,7 @@ const AuditPage = lazy(() => import('./audit/AuditPage'));
 const SmsPage = lazy(() => import('./audit/SmsPage'));
 const StaffPage = lazy(() => import('./staff/StaffPage'));
 const ReportsPage = lazy(() => import('./replay/ReportsPage'));
+const SeoPage = lazy(() => import('./seo/SeoPage'));
 
 /** The screens under /admin, in navigation order. `adminOnly`: hidden from operators. */
 export const ADMIN_SCREENS: readonly {
@@ -42,6 +43,7 @@ export const ADMIN_SCREENS: readonly {
   { path: '/settings', label: 'Настройки', adminOnly: true, component: SettingsPage },
   { path: '/cities', label: 'Города и зоны', adminOnly: true, component: CitiesPage },
   { path: '/content', label: 'Страницы и истории', adminOnly: true, component: ContentPage },
+  { path: '/seo', label: 'SEO', adminOnly: true, component: SeoPage },
   { path: '/promotions', label: 'Акции', adminOnly: false, component: PromotionsPage },
   { path: '/customers', label: 'Клиенты', adminOnly: false, component: CustomersPage },
   { path: '/audit', label: 'Журнал действий', adminOnly: true, component: AuditPage },

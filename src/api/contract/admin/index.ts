@@ -7,3 +7,4 @@ export * from './settings.js';
 export * from './promo.js';
 export * from './customers.js';
 export * from './audit.js';
+export * from './seo.js';
