@@ -24,3 +24,15 @@ export const CHECKOUT_TEXT = {
     'Не удалось отправить заказ: нет ответа от сервера. Проверьте соединение и нажмите «Оформить заказ» ещё раз',
 } as const;
 export type CheckoutTextKey = keyof typeof CHECKOUT_TEXT;
+
+/** The lines of a sum to pay, as the cart, /checkout and /complete list them (src/domain/amounts.ts). */
+export const AMOUNT_TEXT = {
+  goods: 'Товары',
+  discount: 'Скидка',
+  gifts: 'Подарки',
+  delivery: 'Доставка',
+  serviceFee: 'Сервисный сбор',
+  bonus: 'Бонусы',
+  toPay: 'К оплате',
+  free: 'Бесплатно',
+} as const;

@@ -11,3 +11,4 @@ export * from './gifts';
 export * from './limits';
 export * from './messages';
 export * from './payment';
+export * from './amounts';

@@ -34,7 +34,8 @@ describe('cart page (PRODUCT.md §4)', () => {
     expect(lines).toHaveLength(1);
     expect(within(lines[0]!).getByText('Филадельфия')).toBeTruthy();
     expect(screen.getByText('Доставка', { selector: 'dt' })).toBeTruthy();
-    expect(plain(screen.getByTestId('cart-total').textContent)).toBe('600 ₽');
+    // 450 ₽ + delivery 150 ₽ + the city's service fee 29 ₽: every charged line shows in the cart.
+    expect(plain(screen.getByTestId('cart-total').textContent)).toBe('629 ₽');
     fireEvent.click(within(lines[0]!).getByRole('button', { name: 'Увеличить' }));
     expect(app.commands).toContainEqual({ type: 'ChangeQuantity', data: { lineId: 'l1', quantity: 2 } });
     fireEvent.click(within(screen.getAllByTestId('cart-line')[0]!).getByRole('button', { name: 'Уменьшить' }));

@@ -382,7 +382,9 @@ describe('one delivery price in the cart and at checkout', () => {
     await screen.findAllByTestId('cart-line');
     expect(deliveryRow()).toBe('300 ₽');
     const cartTotal = plain(screen.getByTestId('cart-total').textContent);
-    expect(cartTotal).toBe('750 ₽');
+    // 450 ₽ of goods, the zone's 300 ₽ and the city's 29 ₽ service fee, in the cart already.
+    expect(cartTotal).toBe('779 ₽');
+    expect(plain(screen.getByText('Сервисный сбор', { selector: 'dt' }).nextElementSibling?.textContent)).toBe('29 ₽');
     cart.unmount();
 
     const before = setup({ path: '/angarsk/checkout', state: state() });
@@ -406,7 +408,7 @@ describe('one delivery price in the cart and at checkout', () => {
     ];
     setup({
       path: '/angarsk/checkout',
-      state: quoted(state(), quote({ zone, lines, goodsTotal: 450, deliveryPrice: 300, total: 750 })),
+      state: quoted(state(), quote({ zone, lines, goodsTotal: 450, deliveryPrice: 300, serviceFee: 29, total: 779 })),
     });
     await screen.findByTestId('checkout-zone');
     expect(deliveryRow()).toBe('300 ₽');

@@ -6,9 +6,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { CartItem, Catalog } from '../../api/entities';
 import { formatPrice, lineTotal, unitPrice } from '../../domain/price';
 import { selectCartTotals, selectVisibleLines } from '../../projections/cart';
+import { selectCartAmounts } from '../../projections/amounts';
+import { AmountList } from '../checkout/AmountList';
 import { selectCityData, selectIsSignedIn } from '../../projections/store';
 import { SNACKS_PER_GIFT } from '../../domain/gifts';
-import { deliveryFee, freeDeliveryText, giftProgressText, snackCount } from '../app/cartView';
+import { freeDeliveryText, giftProgressText, snackCount } from '../app/cartView';
 import { formatAddress } from '../../domain/addressText';
 import { withoutAllergens } from '../../domain/catalog';
 import { AppLink } from '../app/routing';
@@ -249,7 +251,7 @@ export default function CartPage() {
   const lines = selectVisibleLines(cart);
   const hiddenGifts = cart.items.filter((l) => l.isGift && l.isHidden);
   const totals = selectCartTotals(cart);
-  const fee = deliveryFee(cart.items);
+  const amounts = useSelector(selectCartAmounts, jsonEqual);
   const snacks = snackCount(cart.items, settings);
   const giftText = giftProgressText(snacks);
   const freeText =
@@ -331,34 +333,13 @@ export default function CartPage() {
           {giftText !== null && <Progress text={giftText} ratio={(snacks % SNACKS_PER_GIFT) / SNACKS_PER_GIFT} />}
           {!promoHidden && <Coupon />}
           <Bonuses />
-          <dl className={styles.totals}>
-            <div>
-              <dt>Товары ({totals.count})</dt>
-              <dd>{formatPrice(totals.goods)}</dd>
-            </div>
-            {cart.deliveryMethod === 'delivery' && fee !== null && (
-              <div>
-                <dt>Доставка</dt>
-                <dd>{fee === 0 ? 'Бесплатно' : formatPrice(fee)}</dd>
-              </div>
-            )}
-            {totals.discount > 0 && (
-              <div>
-                <dt>Скидка</dt>
-                <dd>−{formatPrice(totals.discount)}</dd>
-              </div>
-            )}
-            {totals.spendBonus > 0 && (
-              <div>
-                <dt>Бонусы</dt>
-                <dd>−{formatPrice(totals.spendBonus)}</dd>
-              </div>
-            )}
-            <div className={styles.grand}>
-              <dt>Итого</dt>
-              <dd data-testid="cart-total">{formatPrice(totals.toPay)}</dd>
-            </div>
-          </dl>
+          <AmountList
+            amounts={amounts}
+            goodsCount={totals.count}
+            className={styles.totals}
+            testId="cart-totals"
+            totalTestId="cart-total"
+          />
           <StatusLine text={cart.promo.status === 'pending' ? 'Пересчитываем скидки…' : null} testId="cart-status" />
           <AppLink to="/checkout" className={`${ui.button} ${ui.block}`}>
             Оформить заказ

@@ -8,11 +8,12 @@ import type { PaymentMethod } from '../../api/contract/orders';
 import { availablePaymentMethods, checkoutProblems } from '../../commands/checkout.decide';
 import { formatAddress } from '../../domain/addressText';
 import { formatPrice } from '../../domain/price';
-import { selectCartTotals } from '../../projections/cart';
+import { selectCartAmounts } from '../../projections/amounts';
+import { quotedAmounts } from '../../domain/amounts';
+import { AmountList } from '../checkout/AmountList';
 import { selectQuote } from '../../projections/checkout';
 import { TITLE_DELIVERY_METHOD } from '../../projections/modal';
 import { selectCity, selectIsSignedIn } from '../../projections/store';
-import { deliveryFee } from '../app/cartView';
 import { RequireCart } from '../app/guards';
 import { AppLink, useNavigateTo } from '../app/routing';
 import { jsonEqual, useDispatch, useSelector } from '../app/store';
@@ -310,9 +311,8 @@ function Summary() {
   const quoting = useSelector((s) => s.checkout.quote.status === 'pending');
   const quoteFailed = useSelector((s) => (s.checkout.quote.status === 'failed' ? s.checkout.quote.message : null));
   const method = useSelector((s) => s.cart.deliveryMethod);
-  const cartTotals = useSelector((s) => selectCartTotals(s.cart), jsonEqual);
-  // Until the quote answers, the cart's delivery line (already priced by the address's zone).
-  const cartDelivery = useSelector((s) => deliveryFee(s.cart.items));
+  // Until the quote for the current method answers, the cart's own figures (the same computation).
+  const cartAmounts = useSelector(selectCartAmounts, jsonEqual);
   const problems = useSelector((s) => checkoutProblems(s, now), jsonEqual);
   const submission = useSelector((s) => s.checkout.submission, jsonEqual);
   const consent = useSelector((s) => s.checkout.consent);
@@ -323,7 +323,7 @@ function Summary() {
       : (s.setting.settings?.CHECKOUT_DELIVERY_TEXT[s.cart.deliveryMethod] ?? '');
   });
   const current = quote !== null && quote.deliveryMethod === method ? quote : null;
-  const delivery = current === null ? cartDelivery : current.zone === null ? null : current.deliveryPrice;
+  const amounts = current === null ? cartAmounts : quotedAmounts(current);
   const pending =
     submission.status === 'pending' || submission.status === 'awaiting-payment' || submission.status === 'paying';
   // Server refusals of the last click that the live list does not already show.
@@ -337,40 +337,7 @@ function Summary() {
   };
   return (
     <form className={styles.summary} onSubmit={submit} aria-label="Итого" noValidate>
-      <dl className={styles.totals} data-testid="checkout-totals">
-        <div>
-          <dt>Товары</dt>
-          <dd>{formatPrice(current?.goodsTotal ?? cartTotals.goods)}</dd>
-        </div>
-        {(current?.discountTotal ?? cartTotals.discount) > 0 && (
-          <div>
-            <dt>Скидка</dt>
-            <dd>−{formatPrice(current?.discountTotal ?? cartTotals.discount)}</dd>
-          </div>
-        )}
-        {method === 'delivery' && delivery !== null && (
-          <div>
-            <dt>Доставка</dt>
-            <dd>{delivery === 0 ? 'Бесплатно' : formatPrice(delivery)}</dd>
-          </div>
-        )}
-        {current !== null && current.serviceFee > 0 && (
-          <div>
-            <dt>Сервисный сбор</dt>
-            <dd>{formatPrice(current.serviceFee)}</dd>
-          </div>
-        )}
-        {(current?.bonusSpent ?? cartTotals.spendBonus) > 0 && (
-          <div>
-            <dt>Бонусы</dt>
-            <dd>−{formatPrice(current?.bonusSpent ?? cartTotals.spendBonus)}</dd>
-          </div>
-        )}
-        <div className={styles.grand}>
-          <dt>К оплате</dt>
-          <dd data-testid="checkout-total">{formatPrice(current?.total ?? cartTotals.toPay)}</dd>
-        </div>
-      </dl>
+      <AmountList amounts={amounts} testId="checkout-totals" totalTestId="checkout-total" />
       <StatusLine
         text={
           quoting
