@@ -1,5 +1,7 @@
 // The checkout page's own texts, built from the server's words in messages.ts where both refuse the
 // same thing.
+import type { OrderStatus } from '../api/contract/orders';
+import type { DeliveryMethod } from '../api/entities';
 import { ORDER_MESSAGES } from './messages';
 
 /**
@@ -36,3 +38,34 @@ export const AMOUNT_TEXT = {
   toPay: 'К оплате',
   free: 'Бесплатно',
 } as const;
+
+/**
+ * What /complete says of an order in each status (PRODUCT.md §4 order statuses): only what has
+ * happened, so an order that is only 'принят' is not said to be cooking.
+ */
+export const ORDER_STATUS_SENTENCES: Readonly<Record<OrderStatus, { delivery: string; self: string }>> = {
+  Unconfirmed: {
+    delivery: 'Спасибо за заказ! Мы его получили и скоро подтвердим.',
+    self: 'Спасибо за заказ! Мы его получили и скоро подтвердим.',
+  },
+  WaitCooking: {
+    delivery: 'Спасибо за заказ! Он принят, скоро ресторан начнёт его готовить.',
+    self: 'Спасибо за заказ! Он принят, скоро ресторан начнёт его готовить.',
+  },
+  CookingStarted: {
+    delivery: 'Мы уже начали готовить ваш заказ.',
+    self: 'Мы уже начали готовить ваш заказ.',
+  },
+  CookingCompleted: {
+    delivery: 'Заказ готов и скоро отправится к вам.',
+    self: 'Заказ готов, скоро его можно будет забрать.',
+  },
+  OnWay: { delivery: 'Курьер уже везёт ваш заказ.', self: 'Курьер уже везёт ваш заказ.' },
+  Delivered: { delivery: 'Заказ доставлен. Приятного аппетита!', self: 'Заказ доставлен. Приятного аппетита!' },
+  Waiting: { delivery: 'Заказ готов и ждёт вас в ресторане.', self: 'Заказ готов и ждёт вас в ресторане.' },
+  Closed: { delivery: 'Заказ выполнен. Спасибо, что выбрали нас!', self: 'Заказ выполнен. Спасибо, что выбрали нас!' },
+  Cancelled: { delivery: 'Заказ отменён.', self: 'Заказ отменён.' },
+};
+
+export const orderStatusSentence = (status: OrderStatus, method: DeliveryMethod): string =>
+  ORDER_STATUS_SENTENCES[status][method];
