@@ -262,6 +262,7 @@ export function toPromoResponse(outcome: PromoOutcome): PromoResponse {
     lostGift: outcome.lostGift,
     loyaltyProgramErrors: outcome.loyaltyProgramErrors,
     allowedBonus: outcome.allowedBonus,
+    couponError: outcome.couponError,
   };
 }
 

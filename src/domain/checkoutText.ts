@@ -69,3 +69,11 @@ export const ORDER_STATUS_SENTENCES: Readonly<Record<OrderStatus, { delivery: st
 
 export const orderStatusSentence = (status: OrderStatus, method: DeliveryMethod): string =>
   ORDER_STATUS_SENTENCES[status][method];
+
+/** The cart's coupon field. */
+export const COUPON_TEXT = {
+  applied: 'промокод применён',
+  refused: 'Промокод не применён',
+  checking: 'Проверяем промокод…',
+  signIn: 'Промокод проверим, когда вы войдёте',
+} as const;

@@ -9,7 +9,11 @@ import { applyCase, type CaseReducers } from './define';
 export type PromoStatus =
   | { status: 'idle' }
   | { status: 'pending' }
-  | { status: 'applied'; allowedBonus: number }
+  /**
+   * `coupon`: the coupon the answer judged (the applied one when it came), `couponError` why it was
+   * refused; both absent in a state saved before they were kept.
+   */
+  | { status: 'applied'; allowedBonus: number; coupon?: string | null; couponError?: string | null }
   | { status: 'failed'; message: string };
 
 export type CartState = {
@@ -100,7 +104,12 @@ export const cartReducers: CaseReducers<CartState> = {
     d.freeProducts = e.data.freeProducts;
     d.loyaltyProgramErrors = e.data.loyaltyProgramErrors;
     d.freeDelivery = e.data.freeDelivery;
-    d.promo = { status: 'applied', allowedBonus: e.data.allowedBonus };
+    d.promo = {
+      status: 'applied',
+      allowedBonus: e.data.allowedBonus,
+      coupon: d.appliedCoupon,
+      couponError: e.data.couponError ?? null,
+    };
   },
   PromoFailed: (d, e) => void (d.promo = { status: 'failed', message: e.data.message }),
   LoggedOut: (d) => void Object.assign(d, freshCart()),
@@ -134,6 +143,23 @@ export function selectCartTotals(cart: CartState): CartTotals {
   const toPay = Math.max(0, full - cart.discountTotal - cart.spendBonus);
   const count = cart.items.filter(isGoodsLine).reduce((n, l) => n + l.quantity, 0);
   return { goods, full, discount: cart.discountTotal, spendBonus: cart.spendBonus, toPay, count };
+}
+
+export type CouponCheck =
+  | { status: 'none' }
+  /** Applied here, not judged yet by the promotion engine (on its way, or no call: signed out). */
+  | { status: 'checking'; coupon: string }
+  | { status: 'accepted'; coupon: string }
+  | { status: 'refused'; coupon: string; reason: string };
+
+/** What the promotion engine said of the applied coupon. */
+export function selectCouponCheck(cart: CartState): CouponCheck {
+  const coupon = cart.appliedCoupon;
+  if (coupon === null) return { status: 'none' };
+  const p = cart.promo;
+  if (p.status !== 'applied' || p.coupon !== coupon) return { status: 'checking', coupon };
+  const reason = p.couponError ?? null;
+  return reason === null ? { status: 'accepted', coupon } : { status: 'refused', coupon, reason };
 }
 
 /** Empty for the guards and the promo call: no goods lines (PRODUCT.md §6 cart-empty guard). */
