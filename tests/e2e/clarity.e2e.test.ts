@@ -1,8 +1,9 @@
 // Checkout clarity in Debian's Chromium against the real server, at a phone's and a desktop's
 // width: what the customer pays and why (every charged line from the cart on, one sum in the header,
 // the cart, /checkout, /complete and the stored order), a refused coupon marked at its field, the
-// modifier dialog titled by what is chosen, /complete's words following the order's status, and
-// the checkout's sections fitting a 320, 375 and 1280 px screen.
+// modifier dialog titled by what is chosen, /complete's words following the order's status, the
+// consent given at sign-in not asked again at checkout, and the checkout's sections fitting a 320,
+// 375 and 1280 px screen.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Order } from '../../src/api/contract/orders';
@@ -189,9 +190,9 @@ describe.each([WIDTHS.phone, WIDTHS.desktop])('checkout clarity at %i px', (widt
     await page.getByRole('link', { name: 'Оформить заказ' }).click();
     await page.getByRole('heading', { level: 1, name: 'Оформление заказа' }).waitFor();
     await expect.poll(() => page.getByTestId('checkout-zone').count(), { timeout: 15_000 }).toBe(1);
-    const consent = page.getByRole('checkbox', { name: /Я согласен на обработку персональных данных/ });
-    if ((await consent.count()) > 0) await consent.check();
+    // Consent was given at sign-in to this /legal text: checkout does not ask again.
     await expect.poll(() => page.getByTestId('checkout-problems').count(), { timeout: 15_000 }).toBe(0);
+    expect(await page.getByRole('checkbox', { name: /Я согласен на обработку персональных данных/ }).count()).toBe(0);
     expect(plain(await page.getByTestId('checkout-total').textContent())).toBe(toPay);
     expect(await row(page, 'checkout', 'Сервисный сбор')).toBe('29 ₽');
     expect(await row(page, 'checkout', 'Скидка')).toBe('−97 ₽');

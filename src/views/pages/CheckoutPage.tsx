@@ -11,7 +11,7 @@ import { formatPrice } from '../../domain/price';
 import { selectCartAmounts } from '../../projections/amounts';
 import { quotedAmounts } from '../../domain/amounts';
 import { AmountList } from '../checkout/AmountList';
-import { selectQuote } from '../../projections/checkout';
+import { selectConsentOnFile, selectQuote } from '../../projections/checkout';
 import { TITLE_DELIVERY_METHOD } from '../../projections/modal';
 import { selectCity, selectIsSignedIn } from '../../projections/store';
 import { RequireCart } from '../app/guards';
@@ -316,6 +316,7 @@ function Summary() {
   const problems = useSelector((s) => checkoutProblems(s, now), jsonEqual);
   const submission = useSelector((s) => s.checkout.submission, jsonEqual);
   const consent = useSelector((s) => s.checkout.consent);
+  const consentOnFile = useSelector((s) => selectConsentOnFile(s.checkout));
   const deliveryText = useSelector((s) => {
     const q = selectQuote(s.checkout);
     return q !== null && q.deliveryMethod === s.cart.deliveryMethod
@@ -349,16 +350,19 @@ function Summary() {
         testId="checkout-status"
       />
       {deliveryText.trim() !== '' && <p className={styles.deliveryText}>{deliveryText}</p>}
-      <label className={styles.consent}>
-        <input
-          type="checkbox"
-          checked={consent}
-          onChange={(e) => dispatch({ type: 'ChangeConsent', data: { given: e.target.checked } })}
-        />
-        <span>
-          {TEXT_CONSENT} (<AppLink to="/legal">политика конфиденциальности</AppLink>)
-        </span>
-      </label>
+      {/* Asked once per customer and /legal text: not again after a consent at sign-in or an earlier checkout. */}
+      {!consentOnFile && (
+        <label className={styles.consent}>
+          <input
+            type="checkbox"
+            checked={consent}
+            onChange={(e) => dispatch({ type: 'ChangeConsent', data: { given: e.target.checked } })}
+          />
+          <span>
+            {TEXT_CONSENT} (<AppLink to="/legal">политика конфиденциальности</AppLink>)
+          </span>
+        </label>
+      )}
       <ProblemList problems={[...problems, ...refused]} />
       {submission.status === 'failed' && (
         <p className={ui.error} role="alert">
