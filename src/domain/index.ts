@@ -12,3 +12,4 @@ export * from './limits';
 export * from './messages';
 export * from './payment';
 export * from './amounts';
+export * from './pricedAmounts';

@@ -1,6 +1,6 @@
 // The modifier dialog's title, from the modifier groups the product offers (never its own name):
 // the first required group decides, else the first group at all.
-import { MODIFIER_TITLES, MODIFIER_TITLE_OTHER } from './siteTexts';
+import { MODIFIER_TITLES, MODIFIER_TITLE_OTHER } from './checkoutText';
 
 export type TitledGroup = { name: string; required: boolean };
 

@@ -15,20 +15,3 @@ export const ITEM_MESSAGES = {
   modifierGone: 'Модификатор для блюда в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога',
 } as const;
 export type ItemMessageKey = keyof typeof ITEM_MESSAGES;
-
-/**
- * Titles of the modifier dialog by what the group chooses (its name, lower case, contains the key):
- * a pizza's size is not a roll. The first match wins; a group named 'Выберите …' is its own title.
- */
-export const MODIFIER_TITLES: readonly (readonly [string, string])[] = [
-  ['ролл', 'Выберите ролл'],
-  ['размер', 'Выберите размер'],
-  ['соус', 'Выберите соус'],
-  ['тесто', 'Выберите тесто'],
-  ['напит', 'Выберите напиток'],
-  ['гарнир', 'Выберите гарнир'],
-  ['добав', 'Выберите добавки'],
-  ['топпинг', 'Выберите добавки'],
-];
-/** A group of some other kind. */
-export const MODIFIER_TITLE_OTHER = 'Выберите вариант';

@@ -145,22 +145,5 @@ export function selectCartTotals(cart: CartState): CartTotals {
   return { goods, full, discount: cart.discountTotal, spendBonus: cart.spendBonus, toPay, count };
 }
 
-export type CouponCheck =
-  | { status: 'none' }
-  /** Applied here, not judged yet by the promotion engine (on its way, or no call: signed out). */
-  | { status: 'checking'; coupon: string }
-  | { status: 'accepted'; coupon: string }
-  | { status: 'refused'; coupon: string; reason: string };
-
-/** What the promotion engine said of the applied coupon. */
-export function selectCouponCheck(cart: CartState): CouponCheck {
-  const coupon = cart.appliedCoupon;
-  if (coupon === null) return { status: 'none' };
-  const p = cart.promo;
-  if (p.status !== 'applied' || p.coupon !== coupon) return { status: 'checking', coupon };
-  const reason = p.couponError ?? null;
-  return reason === null ? { status: 'accepted', coupon } : { status: 'refused', coupon, reason };
-}
-
 /** Empty for the guards and the promo call: no goods lines (PRODUCT.md §6 cart-empty guard). */
 export const selectIsCartEmpty = (cart: CartState): boolean => !cart.items.some(isGoodsLine);

@@ -7,7 +7,7 @@ import {
   validationMessage,
 } from '../../src/commands/cart.decide';
 import { needsPromoRecalc } from '../../src/effects/promo';
-import { selectCouponCheck } from '../../src/projections/cart';
+import { selectCouponCheck } from '../../src/projections/couponCheck';
 import { evolveAll } from '../../src/projections/store';
 import type { AppEvent } from '../../src/events';
 import { notWorkingText, selectCurrentModal, TEXT_SITE_NOT_WORKING_DEFAULT } from '../../src/projections/modal';

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CartItem, CityData, DeliveryMethod, Product } from '../../src/api/entities';
 import { hiddenLine } from '../../src/commands/deliveryLine';
-import { pricedAmounts, quotedAmounts } from '../../src/domain/amounts';
+import { pricedAmounts, quotedAmounts } from '../../src/domain/pricedAmounts';
 import { wantedDeliveryProduct } from '../../src/domain/cart';
 import { lineTotal } from '../../src/domain/price';
 import { selectCartAmounts } from '../../src/projections/amounts';

@@ -4,7 +4,8 @@
 import { PaymentMethodTitle, type CheckoutRefusal, type PaymentOption } from '../../../src/api/contract/checkout.js';
 import { PaymentMethod as PaymentMethodSchema, type PaymentMethod } from '../../../src/api/contract/orders.js';
 import type { CityData, DeliveryMethod } from '../../../src/api/entities.js';
-import { bonusDeducted, deliveryCharge, orderAmounts, serviceFeeOf } from '../../../src/domain/amounts.js';
+import { orderAmounts, serviceFeeOf } from '../../../src/domain/amounts.js';
+import { bonusDeducted, deliveryCharge } from '../../../src/domain/pricedAmounts.js';
 import {
   ORDER_MESSAGES,
   bonusCapMessage,

@@ -8,7 +8,7 @@ import { jsonEqual, useSelector } from '../app/store';
 import styles from './Checkout.module.css';
 import { deliveryTimeText } from './time';
 import { AmountList } from './AmountList';
-import { pricedAmounts } from '../../domain/amounts';
+import { pricedAmounts } from '../../domain/pricedAmounts';
 
 export const PAYMENT_STATUS_TEXT: Readonly<Record<Order['paymentStatus'], string>> = {
   none: 'при получении',

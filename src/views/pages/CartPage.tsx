@@ -5,7 +5,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { CartItem, Catalog } from '../../api/entities';
 import { formatPrice, lineTotal, unitPrice } from '../../domain/price';
-import { selectCartTotals, selectCouponCheck, selectVisibleLines } from '../../projections/cart';
+import { selectCartTotals, selectVisibleLines } from '../../projections/cart';
+import { selectCouponCheck } from '../../projections/couponCheck';
 import { COUPON_TEXT } from '../../domain/checkoutText';
 import { selectCartAmounts } from '../../projections/amounts';
 import { AmountList } from '../checkout/AmountList';

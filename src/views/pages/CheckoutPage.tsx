@@ -9,7 +9,7 @@ import { availablePaymentMethods, checkoutProblems } from '../../commands/checko
 import { formatAddress } from '../../domain/addressText';
 import { formatPrice } from '../../domain/price';
 import { selectCartAmounts } from '../../projections/amounts';
-import { quotedAmounts } from '../../domain/amounts';
+import { quotedAmounts } from '../../domain/pricedAmounts';
 import { AmountList } from '../checkout/AmountList';
 import { selectConsentOnFile, selectQuote } from '../../projections/checkout';
 import { TITLE_DELIVERY_METHOD } from '../../projections/modal';
