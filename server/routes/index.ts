@@ -16,6 +16,7 @@ import { registerAuth } from './auth.js';
 import { registerUsers } from './users.js';
 import { registerAddresses } from './addresses.js';
 import { registerLikes } from './likes.js';
+import { registerConsent } from './consent.js';
 import { registerPromo } from './promo.js';
 import { registerOrders } from './orders.js';
 import { registerHistory } from './history.js';
@@ -35,6 +36,7 @@ export const apiModules: RouteModule[] = [
   registerUsers,
   registerAddresses,
   registerLikes,
+  registerConsent,
   registerPromo,
   registerCatalog,
   registerSettings,

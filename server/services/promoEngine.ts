@@ -239,5 +239,6 @@ export function toPromoResponse(outcome: PromoOutcome): PromoResponse {
     lostGift: outcome.lostGift,
     loyaltyProgramErrors: outcome.loyaltyProgramErrors,
     allowedBonus: outcome.allowedBonus,
+    couponError: outcome.couponError,
   };
 }

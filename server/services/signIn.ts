@@ -6,6 +6,7 @@ import type { User } from '../../src/api/entities.js';
 import type { AppContext } from '../context.js';
 import { lockKey } from '../db/advisoryLock.js';
 import { unprocessable } from '../http/errors.js';
+import { recordConsent } from './consents.js';
 import { checkCode, useCode } from './otp.js';
 import { createSession, revokeSession } from './sessions.js';
 import { findUserByPhone, insertUser, patchUser, toUser } from './users.js';
@@ -52,6 +53,8 @@ export async function signInWithPhoneCode(
         receiveAdvertisingInformation: body.receiveAdvertisingInformation,
       });
     }
+    // Consent ticked at sign-in is stored with the /legal text it was given to (asked again on a new text).
+    if (body.personalData === true) await recordConsent(tx, row.id, 'sign-in', now);
     await useCode(tx, check.codeId, now);
     const token = await createSession(tx, row.id, now);
     return { ok: true, token, user: toUser(row) };

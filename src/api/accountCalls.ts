@@ -9,6 +9,7 @@ import { checkPromo } from './contract/promo';
 import { deleteUserByPhone, getUserBalance, patchUserByPhone } from './contract/users';
 import { createOrder, getLastOrder, getOrder, getOrderHistory, IDEMPOTENCY_HEADER } from './contract/orders';
 import { quoteCheckout } from './contract/checkout';
+import { getConsent, giveConsent } from './contract/consent';
 import { listCityStreets } from './contract/cladr';
 import { geocodeAddress } from './contract/geocode';
 import { cancelOrderPayment, startOrderPayment } from './contract/payments';
@@ -57,6 +58,9 @@ export function createAccountCalls(client: ApiClient): AccountCalls {
     getStreets: (cityIikoId) =>
       fromAbortable((signal) => client.call(listCityStreets, { params: { cityIikoId }, signal })),
     quoteCheckout: (body) => fromAbortable((signal) => client.call(quoteCheckout, { body, signal })),
+    getConsent: () => fromAbortable((signal) => client.call(getConsent, { signal })),
+    giveConsent: (version) =>
+      fromAbortable((signal) => client.call(giveConsent, { body: { channel: 'checkout', version }, signal })),
     geocode: (body) => fromAbortable((signal) => client.call(geocodeAddress, { body, signal })),
     createOrder: (body, idempotencyKey) =>
       fromAbortable((signal) =>

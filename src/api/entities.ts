@@ -320,6 +320,8 @@ export const PromoResponse = z.object({
   loyaltyProgramErrors: z.array(z.string()),
   /** Bonuses the engine allows to spend on this order (≤ requested, ≤ balance, ≤ cap). */
   allowedBonus: z.number().check(z.nonnegative()),
+  /** Why the coupon sent was refused (also among loyaltyProgramErrors), null when accepted or none sent. */
+  couponError: z.optional(z.nullable(z.string())),
 });
 export type PromoResponse = z.infer<typeof PromoResponse>;
 

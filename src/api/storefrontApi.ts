@@ -18,6 +18,7 @@ import { getSettings, getSettingsVersion, getSettingValue } from './contract/set
 import type { UserProfilePatch } from './contract/users';
 import type { OrderHistory as OrderHistorySchema } from './contract/orders';
 import type { CheckoutQuote, CheckoutQuoteBody } from './contract/checkout';
+import type { ConsentStatus } from './contract/consent';
 import type { Street } from './contract/cladr';
 import type { GeocodeAnswer, GeocodeBody } from './contract/geocode';
 import type { CreateOrderBody, Order } from './contract/orders';
@@ -93,6 +94,10 @@ export interface StorefrontApi {
   getStreets(cityIikoId: string): Observable<Street[]>;
   /** POST /checkout/quote: zone, restaurant, totals, payment methods, slots and every refusal. */
   quoteCheckout(body: CheckoutQuoteBody): Observable<CheckoutQuote>;
+  /** GET /consent: whether the customer's consent covers the current /legal text. */
+  getConsent(): Observable<ConsentStatus>;
+  /** POST /consent: the consent ticked at checkout, to the text `version`. */
+  giveConsent(version: string): Observable<ConsentStatus>;
   /** POST /geocode: street and house → point and delivery zone. */
   geocode(body: GeocodeBody): Observable<GeocodeAnswer>;
   /** POST /order with the Idempotency-Key header. */

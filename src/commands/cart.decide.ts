@@ -252,11 +252,14 @@ function decideApplyPromo(response: PromoResponse, state: AppState, meta: Meta):
       loyaltyProgramErrors: response.loyaltyProgramErrors,
       allowedBonus: response.allowedBonus,
       freeDelivery,
+      couponError: response.couponError ?? null,
     },
   };
   const same =
     cart.promo.status === 'applied' &&
     cart.promo.allowedBonus === response.allowedBonus &&
+    cart.promo.coupon === cart.appliedCoupon &&
+    (cart.promo.couponError ?? null) === (response.couponError ?? null) &&
     cart.discountTotal === response.discountTotal &&
     cart.freeDelivery === freeDelivery &&
     JSON.stringify([cart.lostGift, cart.freeProducts, cart.loyaltyProgramErrors]) ===

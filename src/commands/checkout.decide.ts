@@ -15,7 +15,7 @@ import type { OrderProblem } from '../events/checkout';
 import { notWorkingText } from '../projections/modal';
 import { selectSelectedAddress } from '../projections/address';
 import { selectIsCartEmpty } from '../projections/cart';
-import { selectQuote, type CheckoutState } from '../projections/checkout';
+import { selectConsentOnFile, selectQuote, type CheckoutState } from '../projections/checkout';
 import { buildOrderBody, buildQuoteBody, quoteKey, selectCurrentQuote } from '../projections/orderBody';
 import { selectCity, selectIsSignedIn, type AppState } from '../projections/store';
 import { deliveryLineMoved } from './deliveryLine';
@@ -118,7 +118,8 @@ export function clientProblems(state: AppState, now: string): OrderProblem[] {
     out.push(problem('courier-card-self', CHECKOUT_TEXT.courierCardSelf));
   else if (!availablePaymentMethods(state).includes(c.paymentMethod))
     out.push(problem('online-payment-disabled', CHECKOUT_TEXT.onlinePaymentOff));
-  if (!c.consent) out.push(problem('consent-required', CHECKOUT_TEXT.consent, 'Отметьте согласие под формой'));
+  if (!c.consent && !selectConsentOnFile(c))
+    out.push(problem('consent-required', CHECKOUT_TEXT.consent, 'Отметьте согласие под формой'));
   return out;
 }
 
@@ -269,6 +270,13 @@ export function decideCheckout(command: CheckoutCommand, state: AppState, meta: 
     }
     case 'ChangeConsent':
       return command.data.given === c.consent ? [] : [{ type: 'ConsentChanged', data: { given: command.data.given } }];
+    case 'ApplyConsentStatus': {
+      const { version, required } = command.data;
+      const known = c.consentOnFile;
+      return known !== null && known.version === version && known.required === required
+        ? []
+        : [{ type: 'ConsentStatusLoaded', data: { version, required } }];
+    }
     case 'StartQuote':
       return c.quote.status === 'pending' && c.quote.key === command.data.key
         ? []

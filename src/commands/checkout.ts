@@ -22,6 +22,8 @@ export const ChangePersons = message('ChangePersons', { persons: z.number() });
 export const ChangeCashChange = message('ChangeCashChange', { changeFrom: z.nullable(z.number()) });
 export const ChangeOrderComment = message('ChangeOrderComment', { comment: z.string() });
 export const ChangeConsent = message('ChangeConsent', { given: z.boolean() });
+/** GET/POST /consent answered: whether the customer's consent covers the current /legal text. */
+export const ApplyConsentStatus = message('ApplyConsentStatus', { version: z.string(), required: z.boolean() });
 /** Sent by the quote effect as POST /checkout/quote goes out for the body whose JSON is `key`. */
 export const StartQuote = message('StartQuote', { key: z.string() });
 export const ApplyQuote = message('ApplyQuote', { key: z.string(), quote: CheckoutQuote });
@@ -75,6 +77,7 @@ export const CheckoutCommandSchema = z.discriminatedUnion('type', [
   ChangeCashChange,
   ChangeOrderComment,
   ChangeConsent,
+  ApplyConsentStatus,
   StartQuote,
   ApplyQuote,
   ReportQuoteFailure,

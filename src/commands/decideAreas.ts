@@ -88,6 +88,7 @@ const checkoutTypes: Record<CheckoutCommand['type'], true> = {
   ChangeCashChange: true,
   ChangeOrderComment: true,
   ChangeConsent: true,
+  ApplyConsentStatus: true,
   StartQuote: true,
   ApplyQuote: true,
   ReportQuoteFailure: true,

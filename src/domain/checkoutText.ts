@@ -1,5 +1,7 @@
 // The checkout page's own texts, built from the server's words in messages.ts where both refuse the
 // same thing.
+import type { OrderStatus } from '../api/contract/orders';
+import type { DeliveryMethod } from '../api/entities';
 import { ORDER_MESSAGES } from './messages';
 
 /**
@@ -24,3 +26,71 @@ export const CHECKOUT_TEXT = {
     'Не удалось отправить заказ: нет ответа от сервера. Проверьте соединение и нажмите «Оформить заказ» ещё раз',
 } as const;
 export type CheckoutTextKey = keyof typeof CHECKOUT_TEXT;
+
+/** The lines of a sum to pay, as the cart, /checkout and /complete list them (src/domain/amounts.ts). */
+export const AMOUNT_TEXT = {
+  goods: 'Товары',
+  discount: 'Скидка',
+  gifts: 'Подарки',
+  delivery: 'Доставка',
+  serviceFee: 'Сервисный сбор',
+  bonus: 'Бонусы',
+  toPay: 'К оплате',
+  free: 'Бесплатно',
+} as const;
+
+/**
+ * What /complete says of an order in each status (PRODUCT.md §4 order statuses): only what has
+ * happened, so an order that is only 'принят' is not said to be cooking.
+ */
+export const ORDER_STATUS_SENTENCES: Readonly<Record<OrderStatus, { delivery: string; self: string }>> = {
+  Unconfirmed: {
+    delivery: 'Спасибо за заказ! Мы его получили и скоро подтвердим.',
+    self: 'Спасибо за заказ! Мы его получили и скоро подтвердим.',
+  },
+  WaitCooking: {
+    delivery: 'Спасибо за заказ! Он принят, скоро ресторан начнёт его готовить.',
+    self: 'Спасибо за заказ! Он принят, скоро ресторан начнёт его готовить.',
+  },
+  CookingStarted: {
+    delivery: 'Мы уже начали готовить ваш заказ.',
+    self: 'Мы уже начали готовить ваш заказ.',
+  },
+  CookingCompleted: {
+    delivery: 'Заказ готов и скоро отправится к вам.',
+    self: 'Заказ готов, скоро его можно будет забрать.',
+  },
+  OnWay: { delivery: 'Курьер уже везёт ваш заказ.', self: 'Курьер уже везёт ваш заказ.' },
+  Delivered: { delivery: 'Заказ доставлен. Приятного аппетита!', self: 'Заказ доставлен. Приятного аппетита!' },
+  Waiting: { delivery: 'Заказ готов и ждёт вас в ресторане.', self: 'Заказ готов и ждёт вас в ресторане.' },
+  Closed: { delivery: 'Заказ выполнен. Спасибо, что выбрали нас!', self: 'Заказ выполнен. Спасибо, что выбрали нас!' },
+  Cancelled: { delivery: 'Заказ отменён.', self: 'Заказ отменён.' },
+};
+
+export const orderStatusSentence = (status: OrderStatus, method: DeliveryMethod): string =>
+  ORDER_STATUS_SENTENCES[status][method];
+
+/** The cart's coupon field. */
+export const COUPON_TEXT = {
+  applied: 'промокод применён',
+  refused: 'Промокод не применён',
+  checking: 'Проверяем промокод…',
+  signIn: 'Промокод проверим, когда вы войдёте',
+} as const;
+
+/**
+ * Titles of the modifier dialog by what the group chooses (its name, lower case, contains the key):
+ * a pizza's size is not a roll. The first match wins; a group named 'Выберите …' is its own title.
+ */
+export const MODIFIER_TITLES: readonly (readonly [string, string])[] = [
+  ['ролл', 'Выберите ролл'],
+  ['размер', 'Выберите размер'],
+  ['соус', 'Выберите соус'],
+  ['тесто', 'Выберите тесто'],
+  ['напит', 'Выберите напиток'],
+  ['гарнир', 'Выберите гарнир'],
+  ['добав', 'Выберите добавки'],
+  ['топпинг', 'Выберите добавки'],
+];
+/** A group of some other kind. */
+export const MODIFIER_TITLE_OTHER = 'Выберите вариант';

@@ -11,3 +11,5 @@ export * from './gifts';
 export * from './limits';
 export * from './messages';
 export * from './payment';
+export * from './amounts';
+export * from './pricedAmounts';

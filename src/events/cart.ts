@@ -114,6 +114,8 @@ export const PromoResultApplied = message('PromoResultApplied', {
   allowedBonus: z.number().check(z.nonnegative()),
   /** The answer granted the city's free-delivery product (CITIES_DATA freeDeliveryId). */
   freeDelivery: z.boolean(),
+  /** Why the promotion engine refused the applied coupon (absent in logs recorded before it was kept). */
+  couponError: z.optional(z.nullable(z.string())),
 });
 export const PromoFailed = message('PromoFailed', { message: z.string() });
 /** The cart page was opened: the effect refreshes the catalogue, then sends ValidateCart. */

@@ -35,6 +35,8 @@ export const ChangeFromChanged = message('ChangeFromChanged', {
 });
 export const OrderCommentChanged = message('OrderCommentChanged', { comment: z.string() });
 export const ConsentChanged = message('ConsentChanged', { given: z.boolean() });
+/** The server's record of the customer's consent: `required` when it does not cover the current /legal text. */
+export const ConsentStatusLoaded = message('ConsentStatusLoaded', { version: z.string(), required: z.boolean() });
 /** 'Оформить заказ' was refused before anything was sent (or the server refused it). */
 export const OrderRefused = message('OrderRefused', {
   problems: z.array(OrderProblem).check(z.minLength(1)),
@@ -101,6 +103,7 @@ export const CheckoutEventSchema = z.discriminatedUnion('type', [
   ChangeFromChanged,
   OrderCommentChanged,
   ConsentChanged,
+  ConsentStatusLoaded,
   OrderRefused,
   QuoteRequested,
   QuoteReceived,

@@ -9,7 +9,11 @@ import { applyCase, type CaseReducers } from './define';
 export type PromoStatus =
   | { status: 'idle' }
   | { status: 'pending' }
-  | { status: 'applied'; allowedBonus: number }
+  /**
+   * `coupon`: the coupon the answer judged (the applied one when it came), `couponError` why it was
+   * refused; both absent in a state saved before they were kept.
+   */
+  | { status: 'applied'; allowedBonus: number; coupon?: string | null; couponError?: string | null }
   | { status: 'failed'; message: string };
 
 export type CartState = {
@@ -100,7 +104,12 @@ export const cartReducers: CaseReducers<CartState> = {
     d.freeProducts = e.data.freeProducts;
     d.loyaltyProgramErrors = e.data.loyaltyProgramErrors;
     d.freeDelivery = e.data.freeDelivery;
-    d.promo = { status: 'applied', allowedBonus: e.data.allowedBonus };
+    d.promo = {
+      status: 'applied',
+      allowedBonus: e.data.allowedBonus,
+      coupon: d.appliedCoupon,
+      couponError: e.data.couponError ?? null,
+    };
   },
   PromoFailed: (d, e) => void (d.promo = { status: 'failed', message: e.data.message }),
   LoggedOut: (d) => void Object.assign(d, freshCart()),

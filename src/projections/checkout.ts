@@ -50,6 +50,11 @@ export type CheckoutState = {
   changeFrom: number | null;
   comment: string;
   consent: boolean;
+  /**
+   * The server's record of the customer's consent (docs/CHECKOUT.md "Consent, once per text"):
+   * `required` false when a consent covers the current /legal text; null until it answered.
+   */
+  consentOnFile: { version: string; required: boolean } | null;
   streets: { cityIikoId: string; list: Street[] } | null;
   quote: QuoteState;
   addressCheck: AddressCheck;
@@ -68,6 +73,7 @@ export const initialCheckout: CheckoutState = {
   changeFrom: null,
   comment: '',
   consent: false,
+  consentOnFile: null,
   streets: null,
   quote: { status: 'idle' },
   addressCheck: { status: 'idle' },
@@ -111,6 +117,7 @@ export const checkoutReducers: CaseReducers<CheckoutState> = {
   },
   OrderCommentChanged: (d, e) => void (d.comment = e.data.comment),
   ConsentChanged: (d, e) => void (d.consent = e.data.given),
+  ConsentStatusLoaded: (d, e) => void (d.consentOnFile = { version: e.data.version, required: e.data.required }),
   // The courier card cannot pay for a pickup.
   DeliveryMethodChanged: (d, e) => {
     forgetRefusal(d);
@@ -211,6 +218,9 @@ export function applyCheckout(draft: Draft<CheckoutState>, event: AppEvent): voi
 export function evolveCheckout(state: CheckoutState, event: AppEvent): CheckoutState {
   return produce(state, (d) => applyCheckout(d, event));
 }
+
+/** The customer consented to the current /legal text before (at sign-in or an earlier checkout): not asked again. */
+export const selectConsentOnFile = (s: CheckoutState): boolean => s.consentOnFile?.required === false;
 
 /** The freshest quote the page may show (the last answer while a newer one is on its way). */
 export function selectQuote(s: CheckoutState): CheckoutQuote | null {

@@ -4,6 +4,7 @@ import type { CheckoutQuote, CheckoutQuoteBody } from '../api/contract/checkout'
 import type { CreateOrderBody } from '../api/contract/orders';
 import { isOrderedLine } from '../domain/cart';
 import { selectSelectedAddress } from './address';
+import { selectConsentOnFile } from './checkout';
 import { selectIsSignedIn, type AppState } from './store';
 
 /** The cart's goods and gifts as the order takes them (hidden delivery and service lines are the server's). */
@@ -77,6 +78,6 @@ export function buildOrderBody(state: AppState, expectedTotal: number | null): C
     comment: c.comment.trim(),
     expectedTotal,
     captchaToken: null,
-    consent: c.consent,
+    consent: c.consent || selectConsentOnFile(c),
   };
 }

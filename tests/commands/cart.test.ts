@@ -7,6 +7,8 @@ import {
   validationMessage,
 } from '../../src/commands/cart.decide';
 import { needsPromoRecalc } from '../../src/effects/promo';
+import { selectCouponCheck } from '../../src/projections/couponCheck';
+import { evolveAll } from '../../src/projections/store';
 import type { AppEvent } from '../../src/events';
 import { notWorkingText, selectCurrentModal, TEXT_SITE_NOT_WORKING_DEFAULT } from '../../src/projections/modal';
 import { catalogWith, GROUP, MOD, PRODUCT } from '../fixtures/catalog';
@@ -357,6 +359,21 @@ const promo = (over: Partial<PromoResponse> = {}): PromoResponse => ({
 });
 
 describe('ApplyPromoResult (PRODUCT.md §4 cart recalculation)', () => {
+  it("keeps why the engine refused the applied coupon ('Купон действует только при самовывозе'), judged for that coupon", () => {
+    const reason = 'Купон действует только при самовывозе';
+    const refused = app
+      .given(withPhila(), [{ type: 'CouponApplied', data: { coupon: 'SELF20' } }])
+      .when({
+        type: 'ApplyPromoResult',
+        data: { response: promo({ loyaltyProgramErrors: [reason], couponError: reason }) },
+      })
+      .outcome();
+    expect(selectCouponCheck(refused.after.cart)).toEqual({ status: 'refused', coupon: 'SELF20', reason });
+    // Another coupon applied since is not judged by that answer.
+    const next = evolveAll(refused.after, [{ type: 'CouponApplied', data: { coupon: 'SALE10' } }]);
+    expect(selectCouponCheck(next.cart)).toEqual({ status: 'checking', coupon: 'SALE10' });
+  });
+
   it('replaces discount, lost gifts, free products, errors; adds free products as hidden gifts of quantity 1', () => {
     const response = promo({
       discountTotal: 45,
@@ -377,6 +394,7 @@ describe('ApplyPromoResult (PRODUCT.md §4 cart recalculation)', () => {
             loyaltyProgramErrors: ['Купон не найден'],
             allowedBonus: 0,
             freeDelivery: false,
+            couponError: null,
           },
         },
         { type: 'GiftAdded', data: { line: giftLine('cmd', PRODUCT.fries) } },
@@ -456,7 +474,7 @@ describe('ApplyPromoResult (PRODUCT.md §4 cart recalculation)', () => {
       .given(withPhila())
       .when({ type: 'ApplyPromoResult', data: { response } })
       .then([
-        { type: 'PromoResultApplied', data: { ...response, freeDelivery: true } },
+        { type: 'PromoResultApplied', data: { ...response, freeDelivery: true, couponError: null } },
         { type: 'DeliveryLineRemoved', data: { lineId: 'cmd1:1' } },
       ]);
     expect(after.cart.freeDelivery).toBe(true);

@@ -113,6 +113,42 @@ describe('PlaceOrder: one attempt per click, refusals before anything is sent', 
       ]);
   });
 
+  it('a customer whose consent covers the current /legal text is not asked again: the order carries it', () => {
+    const given = quotedHistory(
+      checkoutHistory([
+        { type: 'ConsentChanged', data: { given: false } },
+        { type: 'ConsentStatusLoaded', data: { version: 'v1', required: false } },
+      ]),
+    );
+    const placed = app.given(given).when(PLACE).outcome();
+    expect(placed.events[0]).toMatchObject({ type: 'OrderSubmitted', data: { body: { consent: true } } });
+  });
+
+  it('a changed /legal text asks again: no consent on file for it, none ticked → refused', () => {
+    const given = quotedHistory(
+      checkoutHistory([
+        { type: 'ConsentChanged', data: { given: false } },
+        { type: 'ConsentStatusLoaded', data: { version: 'v2', required: true } },
+      ]),
+    );
+    expect(app.given(given).when(PLACE).outcome().events[0]).toMatchObject({
+      type: 'OrderRefused',
+      data: { problems: [{ code: 'consent-required' }] },
+    });
+  });
+
+  it('ApplyConsentStatus records a new answer once', () => {
+    const given = checkoutHistory([{ type: 'ConsentStatusLoaded', data: { version: 'v1', required: false } }]);
+    app
+      .given(given)
+      .when({ type: 'ApplyConsentStatus', data: { version: 'v1', required: false } })
+      .then([]);
+    app
+      .given(given)
+      .when({ type: 'ApplyConsentStatus', data: { version: 'v2', required: true } })
+      .then([{ type: 'ConsentStatusLoaded', data: { version: 'v2', required: true } }]);
+  });
+
   it('delivery without an address and pickup without a restaurant are refused with what to do', () => {
     const noAddress = checkoutHistory([{ type: 'AddressDeleted', data: { addressId: ADDRESS.id, selectedId: null } }]);
     expect(app.given(noAddress).when(PLACE).outcome().events[0]).toMatchObject({

@@ -114,6 +114,15 @@ function onFail(page: Page, name: string, problems: () => string[]) {
   });
 }
 
+/**
+ * The customer consented at sign-in to the current /legal text: once /checkout has read that
+ * (GET /consent), the consent checkbox is gone (docs/CHECKOUT.md "Consent, once per text").
+ */
+async function consentNotAskedAgain(page: Page): Promise<void> {
+  const box = page.getByRole('checkbox', { name: /Я согласен на обработку персональных данных/ });
+  await expect.poll(() => box.count(), { timeout: 15_000 }).toBe(0);
+}
+
 const placeButton = (page: Page) => page.getByRole('button', { name: 'Оформить заказ' });
 const problemsList = (page: Page) => page.getByTestId('checkout-problems');
 
@@ -127,7 +136,7 @@ describe('checkout', () => {
     await expect
       .poll(() => page.getByTestId('checkout-zone').innerText(), { timeout: 15_000 })
       .toContain('Центр и кварталы');
-    await page.getByRole('checkbox', { name: /Я согласен на обработку персональных данных/ }).check();
+    await consentNotAskedAgain(page);
     await expect.poll(() => page.getByTestId('checkout-problems').count()).toBe(0);
     expect(await page.getByTestId('checkout-totals').innerText()).toMatch(/Доставка\s+150\s₽/);
     await e2e.screenshot(page, 'checkout-delivery-375');
@@ -200,7 +209,7 @@ describe('checkout', () => {
     await restaurants.waitFor({ state: 'detached' });
     await page.getByTestId('checkout-restaurant').waitFor();
     await page.getByRole('radio', { name: 'Картой онлайн' }).check();
-    await page.getByRole('checkbox', { name: /Я согласен/ }).check();
+    await consentNotAskedAgain(page);
     await expect.poll(() => page.getByTestId('checkout-problems').count(), { timeout: 15_000 }).toBe(0);
     await e2e.screenshot(page, 'checkout-pickup-1280');
     await placeButton(page).click();
@@ -223,7 +232,7 @@ describe('checkout', () => {
     await addToCart(page, 'Канада', 2);
     await openCheckout(page);
     await page.getByRole('radio', { name: 'Картой онлайн' }).check();
-    await page.getByRole('checkbox', { name: /Я согласен/ }).check();
+    await consentNotAskedAgain(page);
     await expect.poll(() => page.getByTestId('checkout-problems').count(), { timeout: 15_000 }).toBe(0);
     await placeButton(page).click();
     await page.waitForURL(/\/payments\/test\//, { timeout: 20_000 });
@@ -256,7 +265,7 @@ describe('checkout', () => {
     await expect
       .poll(() => page.getByTestId('checkout-zone').innerText(), { timeout: 15_000 })
       .toContain('Восточный район');
-    await page.getByRole('checkbox', { name: /Я согласен/ }).check();
+    await consentNotAskedAgain(page);
     await expect.poll(() => page.getByTestId('checkout-problems').count(), { timeout: 15_000 }).toBe(0);
     // 'Восточный район' delivers for 200 ₽, the city's delivery product costs 150 ₽: the zone's price counts.
     expect(await page.getByTestId('checkout-totals').innerText()).toMatch(/Доставка\s+200\s₽/);
@@ -275,7 +284,7 @@ describe('checkout', () => {
     const c = await signedInCustomer(page);
     await addToCart(page, 'Канада', 1);
     await openCheckout(page);
-    await page.getByRole('checkbox', { name: /Я согласен/ }).check();
+    await consentNotAskedAgain(page);
     const list = problemsList(page);
     await expect
       .poll(() => list.innerText(), { timeout: 15_000 })
@@ -295,7 +304,7 @@ describe('checkout', () => {
     const c = await signedInCustomer(page, 'посёлок Мегет, улица Садовая');
     await addToCart(page, 'Канада', 3);
     await openCheckout(page);
-    await page.getByRole('checkbox', { name: /Я согласен/ }).check();
+    await consentNotAskedAgain(page);
     const list = problemsList(page);
     await expect.poll(() => list.innerText(), { timeout: 15_000 }).toContain('Адрес вне зоны доставки');
     expect(await list.innerText()).toContain('Укажите другой адрес или заберите заказ сами');
@@ -319,7 +328,7 @@ describe('checkout', () => {
     await page.getByRole('button', { name: 'Выбрать город' }).filter({ hasText: 'Шелехов' }).waitFor();
     await page.goto('/shelekhov/checkout');
     await page.getByRole('heading', { level: 1, name: 'Оформление заказа' }).waitFor();
-    await page.getByRole('checkbox', { name: /Я согласен/ }).check();
+    await consentNotAskedAgain(page);
     await expect.poll(() => problemsList(page).innerText(), { timeout: 15_000 }).toContain(TEXT_WORK_TIME);
     await placeButton(page).click();
     await page.getByRole('dialog', { name: 'Нерабочее время' }).waitFor();
@@ -334,7 +343,7 @@ describe('checkout', () => {
     const c = await signedInCustomer(page);
     await addToCart(page, 'Канада', 2);
     await openCheckout(page);
-    await page.getByRole('checkbox', { name: /Я согласен/ }).check();
+    await consentNotAskedAgain(page);
     await expect.poll(() => page.getByTestId('checkout-problems').count(), { timeout: 15_000 }).toBe(0);
     const posts: string[] = [];
     page.on('request', (r) => {

@@ -33,6 +33,8 @@ const API_METHODS: Record<keyof StorefrontApi, true> = {
   deleteUser: true,
   getStreets: true,
   quoteCheckout: true,
+  getConsent: true,
+  giveConsent: true,
   geocode: true,
   createOrder: true,
   getOrder: true,

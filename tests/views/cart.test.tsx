@@ -34,7 +34,8 @@ describe('cart page (PRODUCT.md §4)', () => {
     expect(lines).toHaveLength(1);
     expect(within(lines[0]!).getByText('Филадельфия')).toBeTruthy();
     expect(screen.getByText('Доставка', { selector: 'dt' })).toBeTruthy();
-    expect(plain(screen.getByTestId('cart-total').textContent)).toBe('600 ₽');
+    // 450 ₽ + delivery 150 ₽ + the city's service fee 29 ₽: every charged line shows in the cart.
+    expect(plain(screen.getByTestId('cart-total').textContent)).toBe('629 ₽');
     fireEvent.click(within(lines[0]!).getByRole('button', { name: 'Увеличить' }));
     expect(app.commands).toContainEqual({ type: 'ChangeQuantity', data: { lineId: 'l1', quantity: 2 } });
     fireEvent.click(within(screen.getAllByTestId('cart-line')[0]!).getByRole('button', { name: 'Уменьшить' }));
@@ -81,7 +82,54 @@ describe('cart page (PRODUCT.md §4)', () => {
     fireEvent.change(await screen.findByLabelText('Промокод'), { target: { value: 'SALE10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Применить' }));
     expect(app.commands).toContainEqual({ type: 'ApplyCoupon', data: { coupon: 'SALE10' } });
-    expect(await screen.findByText('SALE10')).toBeTruthy();
+    // Not 'applied' until the promotion engine says so.
+    expect(await screen.findByText('Проверяем промокод…')).toBeTruthy();
+    expect(screen.queryByTestId('coupon-applied')).toBeNull();
+  });
+
+  const promoAnswer = (couponError: string | null, discountTotal: number): AppEvent => ({
+    type: 'PromoResultApplied',
+    data: {
+      discountTotal,
+      lostGift: [],
+      freeProducts: [],
+      loyaltyProgramErrors: couponError === null ? [] : [couponError],
+      allowedBonus: 0,
+      freeDelivery: false,
+      couponError,
+    },
+  });
+
+  it('a coupon the promotion engine refused stays in the field, marked invalid, with the rule it broke (PRODUCT.md §8)', async () => {
+    const reason = 'Купон действует только при самовывозе';
+    const state = evolveAll(readyState(), [
+      added(line('l1', PRODUCT.phila, 1)),
+      { type: 'CouponApplied', data: { coupon: 'SELF20' } },
+      { type: 'PromoRequested', data: {} },
+      promoAnswer(reason, 0),
+    ]);
+    setup({ path: '/angarsk/cart', state });
+    const field = await screen.findByRole('textbox', { name: 'Промокод' });
+    expect((field as HTMLInputElement).value).toBe('SELF20');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const described = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe(`Промокод не применён: ${reason}`);
+    expect(screen.queryByTestId('coupon-applied')).toBeNull();
+    // Said once, at the field: not again among the cart's notices.
+    expect(screen.getAllByText(new RegExp(reason))).toHaveLength(1);
+  });
+
+  it('a coupon the promotion engine accepted shows as applied, with its discount in the totals', async () => {
+    const state = evolveAll(readyState(), [
+      added(line('l1', PRODUCT.phila, 1)),
+      { type: 'CouponApplied', data: { coupon: 'SALE10' } },
+      { type: 'PromoRequested', data: {} },
+      promoAnswer(null, 45),
+    ]);
+    setup({ path: '/angarsk/cart', state });
+    expect(plain((await screen.findByTestId('coupon-applied')).textContent)).toContain('SALE10 — промокод применён');
+    expect(screen.queryByRole('textbox', { name: 'Промокод' })).toBeNull();
+    expect(plain(screen.getByText('Скидка', { selector: 'dt' }).nextElementSibling?.textContent)).toBe('−45 ₽');
   });
 
   it("'Добавить к заказу' and 'Дополнительно' list the sections of the settings", async () => {

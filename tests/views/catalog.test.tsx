@@ -21,7 +21,8 @@ describe('catalogue (PRODUCT.md §2 /catalog, §4–§5)', () => {
     fireEvent.click(within(await findCard('Калифорния')).getByRole('button', { name: /Добавить/ }));
     expect(app.commands).toContainEqual({ type: 'AddItem', data: { productId: PRODUCT.california } });
     expect(plain(screen.getByTestId('cart-count').textContent)).toBe('1');
-    expect(plain(screen.getByTestId('cart-sum').textContent)).toBe('390 ₽');
+    // The header shows the sum to pay: 390 ₽ + delivery 150 ₽ + service fee 29 ₽.
+    expect(plain(screen.getByTestId('cart-sum').textContent)).toBe('569 ₽');
   });
 
   it("adding a snack opens 'При заказе 3х любых закусок - картофель фри в подарок'", async () => {

@@ -130,8 +130,31 @@ describe('/complete and /complete-error', () => {
     expect(plain(screen.getByTestId('order-lines').textContent)).toContain('Пепперони (30 см) × 2');
     expect(screen.getByTestId('order-address').textContent).toContain('улица Ленина');
     expect(plain(screen.getByTestId('order-total').textContent)).toBe('1 650 ₽');
+    // Only 'принят': the page does not say the cooking has begun until it has.
+    expect(screen.getByTestId('order-status-text').textContent).toBe(
+      'Спасибо за заказ! Мы его получили и скоро подтвердим.',
+    );
     app.store.dispatch({ type: 'ApplyOrderStatus', data: { orderId: 'order-1', status: 'CookingStarted' } });
     await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe('готовится'));
+    expect(screen.getByTestId('order-status-text').textContent).toBe('Мы уже начали готовить ваш заказ.');
+  });
+
+  it.each([
+    ['WaitCooking', 'delivery', 'Спасибо за заказ! Он принят, скоро ресторан начнёт его готовить.'],
+    ['CookingCompleted', 'delivery', 'Заказ готов и скоро отправится к вам.'],
+    ['CookingCompleted', 'self', 'Заказ готов, скоро его можно будет забрать.'],
+    ['OnWay', 'delivery', 'Курьер уже везёт ваш заказ.'],
+    ['Delivered', 'delivery', 'Заказ доставлен. Приятного аппетита!'],
+    ['Waiting', 'self', 'Заказ готов и ждёт вас в ресторане.'],
+    ['Closed', 'self', 'Заказ выполнен. Спасибо, что выбрали нас!'],
+  ] as const)('/complete of an order %s (%s) says: %s', async (status, deliveryMethod, sentence) => {
+    const shown = order({ status, deliveryMethod });
+    setup({
+      path: '/angarsk/complete?order=order-1',
+      state: checkoutState([{ type: 'OrderLoaded', data: { order: shown } }]),
+    });
+    expect((await screen.findByTestId('order-status-text')).textContent).toBe(sentence);
+    expect(screen.queryByText(/начали готовить/)).toBeNull();
   });
 
   it("a cancelled order paid online whose refund is not confirmed yet says the money will come back (not 'оплачен' alone)", async () => {
@@ -171,7 +194,7 @@ describe('/complete and /complete-error', () => {
       path: '/angarsk/complete?order=order-1',
       state: checkoutState([{ type: 'OrderLoaded', data: { order: order({ bonusSpent: 100, total: 1550 }) } }]),
     });
-    expect(await screen.findByText('Спасибо за заказ! Мы уже начали его готовить.')).toBeTruthy();
+    expect(await screen.findByText('Спасибо за заказ! Мы его получили и скоро подтвердим.')).toBeTruthy();
     app.store.dispatch({ type: 'ApplyOrderStatus', data: { orderId: 'order-1', status: 'Cancelled' } });
     await waitFor(() => expect(screen.getByTestId('order-number').textContent).toBe('Заказ №1042 отменён'));
     expect(screen.getByTestId('order-status').textContent).toBe('отменён');
@@ -382,7 +405,9 @@ describe('one delivery price in the cart and at checkout', () => {
     await screen.findAllByTestId('cart-line');
     expect(deliveryRow()).toBe('300 ₽');
     const cartTotal = plain(screen.getByTestId('cart-total').textContent);
-    expect(cartTotal).toBe('750 ₽');
+    // 450 ₽ of goods, the zone's 300 ₽ and the city's 29 ₽ service fee, in the cart already.
+    expect(cartTotal).toBe('779 ₽');
+    expect(plain(screen.getByText('Сервисный сбор', { selector: 'dt' }).nextElementSibling?.textContent)).toBe('29 ₽');
     cart.unmount();
 
     const before = setup({ path: '/angarsk/checkout', state: state() });
@@ -406,7 +431,7 @@ describe('one delivery price in the cart and at checkout', () => {
     ];
     setup({
       path: '/angarsk/checkout',
-      state: quoted(state(), quote({ zone, lines, goodsTotal: 450, deliveryPrice: 300, total: 750 })),
+      state: quoted(state(), quote({ zone, lines, goodsTotal: 450, deliveryPrice: 300, serviceFee: 29, total: 779 })),
     });
     await screen.findByTestId('checkout-zone');
     expect(deliveryRow()).toBe('300 ₽');

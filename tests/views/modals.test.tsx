@@ -77,6 +77,8 @@ describe('modal host (PRODUCT.md §2 modal dialogs)', () => {
     [{ kind: 'restaurants' } as Modal, 'Выберите ресторан'],
     [{ kind: 'userEdit' } as Modal, 'Редактирование информации'],
     [{ kind: 'modifier', productId: PRODUCT.set, isGift: false, fromPromocode: false } as Modal, 'Выберите ролл'],
+    // A pizza chooses its size, not a roll: the title comes from the modifier group.
+    [{ kind: 'modifier', productId: PRODUCT.pizza, isGift: false, fromPromocode: false } as Modal, 'Выберите размер'],
     [{ kind: 'emptyCart' } as Modal, 'Ваша корзина пуста'],
   ])('%o has the title %s', async (modal, title) => {
     openModal(modal);

@@ -4,6 +4,8 @@
 import { PaymentMethodTitle, type CheckoutRefusal, type PaymentOption } from '../../../src/api/contract/checkout.js';
 import { PaymentMethod as PaymentMethodSchema, type PaymentMethod } from '../../../src/api/contract/orders.js';
 import type { CityData, DeliveryMethod } from '../../../src/api/entities.js';
+import { orderAmounts, serviceFeeOf } from '../../../src/domain/amounts.js';
+import { bonusDeducted, deliveryCharge } from '../../../src/domain/pricedAmounts.js';
 import {
   ORDER_MESSAGES,
   bonusCapMessage,
@@ -64,11 +66,27 @@ export function orderTotals(args: {
   balance: number;
 }): { deliveryPrice: number; serviceFee: number; bonusSpent: number; total: number } {
   const { goodsTotal, discountTotal, zone, cityData, spendBonus, bonusCap } = args;
-  const deliveryPrice = zone ? (cityData && goodsTotal >= cityData.freeDeliveryFrom ? 0 : zone.deliveryPrice) : 0;
-  const serviceFee = cityData?.serviceFeeId ? (args.catalog.products.get(cityData.serviceFeeId)?.price ?? 0) : 0;
+  // The sum is the storefront's own (src/domain/amounts.ts), so cart, checkout and order agree.
+  const amounts = orderAmounts({
+    goods: goodsTotal,
+    discount: discountTotal,
+    gifts: 0,
+    delivery: deliveryCharge({
+      deliveryMethod: 'delivery',
+      goods: goodsTotal,
+      zonePrice: zone?.deliveryPrice ?? null,
+      freeDeliveryFrom: cityData?.freeDeliveryFrom ?? null,
+    }),
+    serviceFee: serviceFeeOf(cityData, (id) => args.catalog.products.get(id)?.price),
+    bonus: bonusDeducted(spendBonus, bonusCap),
+  });
   const bonusSpent = Math.min(spendBonus, bonusCap, args.balance);
-  const total = goodsTotal - discountTotal + deliveryPrice + serviceFee - (spendBonus > bonusCap ? 0 : spendBonus);
-  return { deliveryPrice, serviceFee, bonusSpent, total };
+  return {
+    deliveryPrice: amounts.delivery ?? 0,
+    serviceFee: amounts.serviceFee,
+    bonusSpent,
+    total: amounts.toPay,
+  };
 }
 
 /** The total the client showed the customer, when it sent one, must be the server's. */

@@ -3,6 +3,7 @@
 import { merge } from 'rxjs';
 import type { Effect } from '../deps';
 import { checkAddress$, loadStreets$, quoteOnChange$ } from './quote';
+import { giveConsent$, loadConsent$ } from './consent';
 import { loadOrder$, placeOrder$ } from './order';
 import { clearCartWhenPaid$, payOnline$, pollPendingPayment$, startPayment$ } from './payment';
 import { followOrderStatus$, trackPurchase$ } from './status';
@@ -25,6 +26,7 @@ export {
 } from './shared';
 export { checkAddress$, loadStreets$, needsQuote, quoteOnChange$ } from './quote';
 export { loadOrder$, placeOrder$ } from './order';
+export { giveConsent$, loadConsent$ } from './consent';
 export { clearCartWhenPaid$, payOnline$, pollPendingPayment$, startPayment$ } from './payment';
 export { followOrderStatus$, isFinalStatus, isSuccessfulOrder, purchaseEvent, trackPurchase$ } from './status';
 
@@ -42,6 +44,8 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
     clearCartWhenPaid$,
     trackPurchase$(options),
     followOrderStatus$(options),
+    loadConsent$,
+    giveConsent$,
   ];
   return (event$, state$, deps) => merge(...effects.map((effect) => effect(event$, state$, deps)));
 }

@@ -1,6 +1,7 @@
 // View-level selectors: narrow reads of AppState for the components (pure, no mutation).
 import type { City, Product, Settings } from '../../api/entities';
 import { buildMenuTree, type MenuNode } from '../../domain/catalog';
+import { selectCartAmounts } from '../../projections/amounts';
 import { selectCartTotals } from '../../projections/cart';
 import { selectCity, selectCityData, selectIsSignedIn, type AppState } from '../../projections/store';
 
@@ -9,10 +10,9 @@ export const selectCurrentCity = (s: AppState): City | undefined => selectCity(s
 export const selectSignedIn = selectIsSignedIn;
 
 export type CartBadge = { count: number; sum: number };
-/** The header's cart button: number of goods and their sum (without delivery and gifts). */
+/** The header's cart button: number of goods and the sum to pay, the cart's own (src/domain/amounts.ts). */
 export function selectCartBadge(s: AppState): CartBadge {
-  const t = selectCartTotals(s.cart);
-  return { count: t.count, sum: t.goods };
+  return { count: selectCartTotals(s.cart).count, sum: selectCartAmounts(s).toPay };
 }
 
 /** The current city's free-delivery threshold (CITIES_DATA freeDeliveryFrom), or null. */

@@ -7,6 +7,8 @@ import { selectCity } from '../../projections/store';
 import { jsonEqual, useSelector } from '../app/store';
 import styles from './Checkout.module.css';
 import { deliveryTimeText } from './time';
+import { AmountList } from './AmountList';
+import { pricedAmounts } from '../../domain/pricedAmounts';
 
 export const PAYMENT_STATUS_TEXT: Readonly<Record<Order['paymentStatus'], string>> = {
   none: 'при получении',
@@ -48,40 +50,9 @@ export function OrderDetails({ order }: { order: Order }) {
             </li>
           ))}
         </ul>
-        <dl className={styles.totals} style={{ marginTop: 'var(--space-3)' }}>
-          <div>
-            <dt>Товары</dt>
-            <dd>{formatPrice(order.goodsTotal)}</dd>
-          </div>
-          {order.discountTotal > 0 && (
-            <div>
-              <dt>Скидка</dt>
-              <dd>−{formatPrice(order.discountTotal)}</dd>
-            </div>
-          )}
-          {order.deliveryMethod === 'delivery' && (
-            <div>
-              <dt>Доставка</dt>
-              <dd>{order.deliveryPrice === 0 ? 'Бесплатно' : formatPrice(order.deliveryPrice)}</dd>
-            </div>
-          )}
-          {order.serviceFee > 0 && (
-            <div>
-              <dt>Сервисный сбор</dt>
-              <dd>{formatPrice(order.serviceFee)}</dd>
-            </div>
-          )}
-          {order.bonusSpent > 0 && (
-            <div>
-              <dt>Бонусы</dt>
-              <dd>−{formatPrice(order.bonusSpent)}</dd>
-            </div>
-          )}
-          <div className={styles.grand}>
-            <dt>Итого</dt>
-            <dd data-testid="order-total">{formatPrice(order.total)}</dd>
-          </div>
-        </dl>
+        <div style={{ marginTop: 'var(--space-3)' }}>
+          <AmountList amounts={pricedAmounts(order, order.items)} testId="order-totals" totalTestId="order-total" />
+        </div>
       </section>
       <section className={styles.section} aria-labelledby="order-where">
         <h2 id="order-where" className={styles.sectionTitle}>

@@ -1,6 +1,7 @@
-// 'Выберите ролл' — the modifier choice before adding (PRODUCT.md §4 rule 4, promo gifts with modifiers).
+// 'Выберите ролл', 'Выберите размер'… (titled by the modifier groups) — the modifier choice before adding (PRODUCT.md §4 rule 4, promo gifts with modifiers).
 import { useMemo, useState } from 'react';
 import type { Modal } from '../../events/modal';
+import { modifierChoiceTitle } from '../../domain/modifierTitle';
 import { formatPrice } from '../../domain/price';
 import { TITLE_MODIFIER } from '../../projections/modal';
 import { selectProductById } from '../app/selectors';
@@ -47,7 +48,7 @@ function ModifierForm({
   const complete = isComplete(groups, choice);
   const price = modal.isGift ? 0 : choicePrice(product, groups, choice);
   return (
-    <Dialog title={TITLE_MODIFIER} onClose={onClose}>
+    <Dialog title={modifierChoiceTitle(groups)} onClose={onClose}>
       <p className={styles.text}>
         <strong>{product.name}</strong>
         {modal.isGift ? ' — в подарок' : ''}

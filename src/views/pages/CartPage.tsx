@@ -6,9 +6,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { CartItem, Catalog } from '../../api/entities';
 import { formatPrice, lineTotal, unitPrice } from '../../domain/price';
 import { selectCartTotals, selectVisibleLines } from '../../projections/cart';
+import { selectCouponCheck } from '../../projections/couponCheck';
+import { COUPON_TEXT } from '../../domain/checkoutText';
+import { selectCartAmounts } from '../../projections/amounts';
+import { AmountList } from '../checkout/AmountList';
 import { selectCityData, selectIsSignedIn } from '../../projections/store';
 import { SNACKS_PER_GIFT } from '../../domain/gifts';
-import { deliveryFee, freeDeliveryText, giftProgressText, snackCount } from '../app/cartView';
+import { freeDeliveryText, giftProgressText, snackCount } from '../app/cartView';
 import { formatAddress } from '../../domain/addressText';
 import { withoutAllergens } from '../../domain/catalog';
 import { AppLink } from '../app/routing';
@@ -96,27 +100,43 @@ function Line({ line, highlighted }: { line: CartItem; highlighted: boolean }) {
   );
 }
 
+/**
+ * The coupon field. A coupon is shown as applied only once the promotion engine accepted it; a
+ * refused one stays in the field, marked invalid, with the engine's reason (the rule) under it.
+ */
 function Coupon() {
   const dispatch = useDispatch();
-  const applied = useSelector((s) => s.cart.appliedCoupon);
-  const [text, setText] = useState('');
+  const check = useSelector((s) => selectCouponCheck(s.cart), jsonEqual);
+  const signedIn = useSelector(selectIsSignedIn);
+  const applied = check.status === 'none' ? null : check.coupon;
+  const [text, setText] = useState(applied ?? '');
+  // A coupon applied or removed elsewhere (another tab, a city change) becomes the field's text.
+  const [textFor, setTextFor] = useState(applied);
+  if (textFor !== applied) {
+    setTextFor(applied);
+    setText(applied ?? '');
+  }
   const submit = (e: FormEvent) => {
     e.preventDefault();
     dispatch({ type: 'ApplyCoupon', data: { coupon: text } });
   };
-  if (applied !== null) {
+  const remove = () => dispatch({ type: 'RemoveCoupon', data: {} });
+  if (check.status === 'accepted') {
     return (
       <div className={styles.panel}>
         <p className={styles.panelTitle}>Промокод</p>
-        <p className={styles.coupon}>
-          <strong>{applied}</strong>
-          <button type="button" className={ui.link} onClick={() => dispatch({ type: 'RemoveCoupon', data: {} })}>
+        <p className={styles.coupon} data-testid="coupon-applied">
+          <span>
+            <strong>{check.coupon}</strong> — {COUPON_TEXT.applied}
+          </span>
+          <button type="button" className={ui.link} onClick={remove}>
             Удалить
           </button>
         </p>
       </div>
     );
   }
+  const refused = check.status === 'refused' && text.trim().toUpperCase() === check.coupon.toUpperCase();
   return (
     <form className={styles.panel} onSubmit={submit}>
       <label className={styles.panelTitle} htmlFor="coupon">
@@ -130,11 +150,28 @@ function Coupon() {
           maxLength={64}
           onChange={(e) => setText(e.target.value)}
           autoComplete="off"
+          aria-invalid={refused}
+          aria-describedby={refused ? 'coupon-reason' : check.status === 'checking' ? 'coupon-status' : undefined}
         />
         <button type="submit" className={`${ui.button} ${ui.secondary} ${ui.small}`} disabled={text.trim() === ''}>
           Применить
         </button>
       </div>
+      {refused && (
+        <p id="coupon-reason" className={styles.couponError} role="alert">
+          {COUPON_TEXT.refused}: {check.reason}
+        </p>
+      )}
+      {check.status === 'checking' && (
+        <p id="coupon-status" className={ui.muted} role="status">
+          {signedIn ? COUPON_TEXT.checking : COUPON_TEXT.signIn}
+        </p>
+      )}
+      {check.status !== 'none' && (
+        <button type="button" className={ui.link} onClick={remove}>
+          Убрать промокод
+        </button>
+      )}
     </form>
   );
 }
@@ -248,8 +285,11 @@ export default function CartPage() {
   });
   const lines = selectVisibleLines(cart);
   const hiddenGifts = cart.items.filter((l) => l.isGift && l.isHidden);
+  // The coupon's refusal shows at the coupon field, not again among the other notices.
+  const couponReason = cart.promo.status === 'applied' ? (cart.promo.couponError ?? null) : null;
+  const notices = cart.loyaltyProgramErrors.filter((e) => e !== couponReason);
   const totals = selectCartTotals(cart);
-  const fee = deliveryFee(cart.items);
+  const amounts = useSelector(selectCartAmounts, jsonEqual);
   const snacks = snackCount(cart.items, settings);
   const giftText = giftProgressText(snacks);
   const freeText =
@@ -302,9 +342,9 @@ export default function CartPage() {
               ))}
             </ul>
           )}
-          {cart.loyaltyProgramErrors.length > 0 && (
+          {notices.length > 0 && (
             <ul className={styles.notices}>
-              {cart.loyaltyProgramErrors.map((e, i) => (
+              {notices.map((e, i) => (
                 <li key={i}>{e}</li>
               ))}
             </ul>
@@ -331,34 +371,13 @@ export default function CartPage() {
           {giftText !== null && <Progress text={giftText} ratio={(snacks % SNACKS_PER_GIFT) / SNACKS_PER_GIFT} />}
           {!promoHidden && <Coupon />}
           <Bonuses />
-          <dl className={styles.totals}>
-            <div>
-              <dt>Товары ({totals.count})</dt>
-              <dd>{formatPrice(totals.goods)}</dd>
-            </div>
-            {cart.deliveryMethod === 'delivery' && fee !== null && (
-              <div>
-                <dt>Доставка</dt>
-                <dd>{fee === 0 ? 'Бесплатно' : formatPrice(fee)}</dd>
-              </div>
-            )}
-            {totals.discount > 0 && (
-              <div>
-                <dt>Скидка</dt>
-                <dd>−{formatPrice(totals.discount)}</dd>
-              </div>
-            )}
-            {totals.spendBonus > 0 && (
-              <div>
-                <dt>Бонусы</dt>
-                <dd>−{formatPrice(totals.spendBonus)}</dd>
-              </div>
-            )}
-            <div className={styles.grand}>
-              <dt>Итого</dt>
-              <dd data-testid="cart-total">{formatPrice(totals.toPay)}</dd>
-            </div>
-          </dl>
+          <AmountList
+            amounts={amounts}
+            goodsCount={totals.count}
+            className={styles.totals}
+            testId="cart-totals"
+            totalTestId="cart-total"
+          />
           <StatusLine text={cart.promo.status === 'pending' ? 'Пересчитываем скидки…' : null} testId="cart-status" />
           <AppLink to="/checkout" className={`${ui.button} ${ui.block}`}>
             Оформить заказ

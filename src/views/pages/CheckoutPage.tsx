@@ -8,11 +8,12 @@ import type { PaymentMethod } from '../../api/contract/orders';
 import { availablePaymentMethods, checkoutProblems } from '../../commands/checkout.decide';
 import { formatAddress } from '../../domain/addressText';
 import { formatPrice } from '../../domain/price';
-import { selectCartTotals } from '../../projections/cart';
-import { selectQuote } from '../../projections/checkout';
+import { selectCartAmounts } from '../../projections/amounts';
+import { quotedAmounts } from '../../domain/pricedAmounts';
+import { AmountList } from '../checkout/AmountList';
+import { selectConsentOnFile, selectQuote } from '../../projections/checkout';
 import { TITLE_DELIVERY_METHOD } from '../../projections/modal';
 import { selectCity, selectIsSignedIn } from '../../projections/store';
-import { deliveryFee } from '../app/cartView';
 import { RequireCart } from '../app/guards';
 import { AppLink, useNavigateTo } from '../app/routing';
 import { jsonEqual, useDispatch, useSelector } from '../app/store';
@@ -310,12 +311,12 @@ function Summary() {
   const quoting = useSelector((s) => s.checkout.quote.status === 'pending');
   const quoteFailed = useSelector((s) => (s.checkout.quote.status === 'failed' ? s.checkout.quote.message : null));
   const method = useSelector((s) => s.cart.deliveryMethod);
-  const cartTotals = useSelector((s) => selectCartTotals(s.cart), jsonEqual);
-  // Until the quote answers, the cart's delivery line (already priced by the address's zone).
-  const cartDelivery = useSelector((s) => deliveryFee(s.cart.items));
+  // Until the quote for the current method answers, the cart's own figures (the same computation).
+  const cartAmounts = useSelector(selectCartAmounts, jsonEqual);
   const problems = useSelector((s) => checkoutProblems(s, now), jsonEqual);
   const submission = useSelector((s) => s.checkout.submission, jsonEqual);
   const consent = useSelector((s) => s.checkout.consent);
+  const consentOnFile = useSelector((s) => selectConsentOnFile(s.checkout));
   const deliveryText = useSelector((s) => {
     const q = selectQuote(s.checkout);
     return q !== null && q.deliveryMethod === s.cart.deliveryMethod
@@ -323,7 +324,7 @@ function Summary() {
       : (s.setting.settings?.CHECKOUT_DELIVERY_TEXT[s.cart.deliveryMethod] ?? '');
   });
   const current = quote !== null && quote.deliveryMethod === method ? quote : null;
-  const delivery = current === null ? cartDelivery : current.zone === null ? null : current.deliveryPrice;
+  const amounts = current === null ? cartAmounts : quotedAmounts(current);
   const pending =
     submission.status === 'pending' || submission.status === 'awaiting-payment' || submission.status === 'paying';
   // Server refusals of the last click that the live list does not already show.
@@ -337,40 +338,7 @@ function Summary() {
   };
   return (
     <form className={styles.summary} onSubmit={submit} aria-label="Итого" noValidate>
-      <dl className={styles.totals} data-testid="checkout-totals">
-        <div>
-          <dt>Товары</dt>
-          <dd>{formatPrice(current?.goodsTotal ?? cartTotals.goods)}</dd>
-        </div>
-        {(current?.discountTotal ?? cartTotals.discount) > 0 && (
-          <div>
-            <dt>Скидка</dt>
-            <dd>−{formatPrice(current?.discountTotal ?? cartTotals.discount)}</dd>
-          </div>
-        )}
-        {method === 'delivery' && delivery !== null && (
-          <div>
-            <dt>Доставка</dt>
-            <dd>{delivery === 0 ? 'Бесплатно' : formatPrice(delivery)}</dd>
-          </div>
-        )}
-        {current !== null && current.serviceFee > 0 && (
-          <div>
-            <dt>Сервисный сбор</dt>
-            <dd>{formatPrice(current.serviceFee)}</dd>
-          </div>
-        )}
-        {(current?.bonusSpent ?? cartTotals.spendBonus) > 0 && (
-          <div>
-            <dt>Бонусы</dt>
-            <dd>−{formatPrice(current?.bonusSpent ?? cartTotals.spendBonus)}</dd>
-          </div>
-        )}
-        <div className={styles.grand}>
-          <dt>К оплате</dt>
-          <dd data-testid="checkout-total">{formatPrice(current?.total ?? cartTotals.toPay)}</dd>
-        </div>
-      </dl>
+      <AmountList amounts={amounts} testId="checkout-totals" totalTestId="checkout-total" />
       <StatusLine
         text={
           quoting
@@ -382,16 +350,19 @@ function Summary() {
         testId="checkout-status"
       />
       {deliveryText.trim() !== '' && <p className={styles.deliveryText}>{deliveryText}</p>}
-      <label className={styles.consent}>
-        <input
-          type="checkbox"
-          checked={consent}
-          onChange={(e) => dispatch({ type: 'ChangeConsent', data: { given: e.target.checked } })}
-        />
-        <span>
-          {TEXT_CONSENT} (<AppLink to="/legal">политика конфиденциальности</AppLink>)
-        </span>
-      </label>
+      {/* Asked once per customer and /legal text: not again after a consent at sign-in or an earlier checkout. */}
+      {!consentOnFile && (
+        <label className={styles.consent}>
+          <input
+            type="checkbox"
+            checked={consent}
+            onChange={(e) => dispatch({ type: 'ChangeConsent', data: { given: e.target.checked } })}
+          />
+          <span>
+            {TEXT_CONSENT} (<AppLink to="/legal">политика конфиденциальности</AppLink>)
+          </span>
+        </label>
+      )}
       <ProblemList problems={[...problems, ...refused]} />
       {submission.status === 'failed' && (
         <p className={ui.error} role="alert">

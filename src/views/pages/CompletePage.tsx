@@ -4,6 +4,7 @@
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { ORDER_STATUS_FLOW, ORDER_STATUS_NAMES, type Order } from '../../api/contract/orders';
+import { orderStatusSentence } from '../../domain/checkoutText';
 import { isOnline } from '../../domain/payment';
 import { AppLink } from '../app/routing';
 import { jsonEqual, useDispatch, useSelector } from '../app/store';
@@ -121,7 +122,8 @@ export default function CompletePage() {
           Оплата не прошла, заказ отменён. Корзина сохранена — <AppLink to="/checkout">попробуйте ещё раз</AppLink>.
         </p>
       ) : (
-        !awaitingPayment && !cancelled && <p>Спасибо за заказ! Мы уже начали его готовить.</p>
+        !awaitingPayment &&
+        !cancelled && <p data-testid="order-status-text">{orderStatusSentence(order.status, order.deliveryMethod)}</p>
       )}
       {cancelled && (
         <div role="status">
