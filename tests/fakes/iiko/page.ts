@@ -1,6 +1,28 @@
 // The fake iiko's control page for the demo: orders with their status, prices, stop lists,
 // terminal liveness and faults, each a plain HTML form posting to /fake/….
-import type { FakeIiko } from './server.js';
+import type { FakeProduct } from './nomenclature.js';
+
+/** What the page shows of the fake (server.ts's FakeIiko has all of it). */
+export interface ControlPageState {
+  organizationId: string;
+  apiLogin: string;
+  revision: number;
+  webhook: { url: string } | null;
+  orders: Map<
+    string,
+    {
+      id: string;
+      terminalGroupId: string;
+      creationStatus: string;
+      errorMessage: string | null;
+      status: string;
+      body: Record<string, unknown>;
+    }
+  >;
+  products: FakeProduct[];
+  stopLists: Map<string, Map<string, number>>;
+  alive: Map<string, boolean>;
+}
 
 const STATUSES = [
   'Unconfirmed',
@@ -21,7 +43,7 @@ const esc = (text: string) =>
 const form = (action: string, inner: string) =>
   `<form method="post" action="${action}" style="display:inline"><input type="hidden" name="page" value="1">${inner}</form>`;
 
-export function controlPage(fake: FakeIiko): string {
+export function controlPage(fake: ControlPageState): string {
   const orders = [...fake.orders.values()].reverse();
   const dishes = fake.products.filter((p) => p.type === 'Dish' && !p.isDeleted);
   const terminals = [...fake.alive.keys()];

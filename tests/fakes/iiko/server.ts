@@ -13,7 +13,8 @@ import { demoNomenclature, type FakeGroup, type FakeProduct } from './nomenclatu
 export const FAKE_ORGANIZATION_ID = 'org-demo';
 export const FAKE_API_LOGIN = 'demo-api-login';
 
-export type FakeFault = 'http-500' | 'timeout' | 'unauthorized' | 'slow' | 'malformed';
+/** `lost-answer`: the call is carried out, but its answer is a 500 (a reply lost on the way). */
+export type FakeFault = 'http-500' | 'timeout' | 'unauthorized' | 'slow' | 'malformed' | 'lost-answer';
 
 export interface FakeOrder {
   id: string;
@@ -84,7 +85,8 @@ export async function startFakeIiko(options: FakeIikoOptions = {}): Promise<Fake
   const organizationId = options.organizationId ?? FAKE_ORGANIZATION_ID;
   const tokens = new Map<string, number>();
   const hanging = new Set<http.ServerResponse>();
-  const commands = new Map<string, { orderId: string; polls: number }>();
+  const commands = new Map<string, { orderId: string }>();
+  const observed = new Map<string, number>();
   let faults: { fault: FakeFault; left: number } | null = null;
   let refusal: string | null = null;
   const seeded = demoNomenclature();
@@ -152,6 +154,14 @@ export async function startFakeIiko(options: FakeIikoOptions = {}): Promise<Fake
     },
     close: async () => undefined,
   };
+
+  /** Creation runs on its own: it ends once asked about `creationPolls` times (commands/status or by_id). */
+  function observe(order: FakeOrder): void {
+    const seen = (observed.get(order.id) ?? 0) + 1;
+    observed.set(order.id, seen);
+    if (order.creationStatus === 'InProgress' && seen > (options.creationPolls ?? 0))
+      order.creationStatus = order.errorMessage ? 'Error' : 'Success';
+  }
 
   function orderInfo(order: FakeOrder): Record<string, unknown> {
     return {
@@ -297,7 +307,9 @@ export async function startFakeIiko(options: FakeIikoOptions = {}): Promise<Fake
         const id = typeof order.id === 'string' ? order.id : randomUUID();
         fake.creates.push(id);
         if (body.organizationId !== organizationId) return [400, { errorDescription: 'Unknown organization' }];
-        if (fake.orders.has(id)) return [400, { errorDescription: `Order with id ${id} already exists` }];
+        // a creation that ended in Error left no order: the same id may be sent again
+        if (fake.orders.has(id) && fake.orders.get(id)?.creationStatus !== 'Error')
+          return [400, { errorDescription: `Order with id ${id} already exists` }];
         const terminalGroupId = String(body.terminalGroupId ?? '');
         const created: FakeOrder = {
           id,
@@ -316,7 +328,8 @@ export async function startFakeIiko(options: FakeIikoOptions = {}): Promise<Fake
           created.errorMessage = `Terminal group ${terminalGroupId} not found`;
         }
         fake.orders.set(id, created);
-        commands.set(correlationId, { orderId: id, polls: 0 });
+        commands.set(correlationId, { orderId: id });
+        observed.delete(id);
         return [200, { correlationId, orderInfo: orderInfo(created) }];
       }
       case '/api/1/commands/status': {
@@ -324,10 +337,7 @@ export async function startFakeIiko(options: FakeIikoOptions = {}): Promise<Fake
         if (!command) return [400, { errorDescription: 'Correlation id not found' }];
         const order = fake.orders.get(command.orderId);
         if (!order) return [500, { errorDescription: 'lost order' }];
-        command.polls += 1;
-        if (order.creationStatus === 'InProgress' && command.polls > (options.creationPolls ?? 0)) {
-          order.creationStatus = order.errorMessage ? 'Error' : 'Success';
-        }
+        observe(order);
         if (order.creationStatus === 'InProgress') return [200, { state: 'InProgress' }];
         if (order.creationStatus === 'Error')
           return [200, { state: 'Error', exception: { message: order.errorMessage }, errorReason: order.errorMessage }];
@@ -341,6 +351,7 @@ export async function startFakeIiko(options: FakeIikoOptions = {}): Promise<Fake
             correlationId,
             orders: ids.flatMap((id) => {
               const order = fake.orders.get(id);
+              if (order) observe(order);
               return order ? [orderInfo(order)] : [];
             }),
           },
@@ -389,8 +400,11 @@ export async function startFakeIiko(options: FakeIikoOptions = {}): Promise<Fake
         case 'slow':
           await new Promise((resolve) => setTimeout(resolve, options.slowMs ?? 3000));
           break;
+        case 'lost-answer':
+          break;
       }
     }
+    const lost = fault?.fault === 'lost-answer';
     let body: Record<string, unknown>;
     try {
       const parsed: unknown = JSON.parse(raw || '{}');
@@ -401,6 +415,7 @@ export async function startFakeIiko(options: FakeIikoOptions = {}): Promise<Fake
     const auth = request.headers.authorization ?? '';
     const bearer = auth.startsWith('Bearer ') ? auth.slice(7) : null;
     const [status, answerBody] = answer(url.pathname, body, bearer);
+    if (lost) return send(500, { errorDescription: 'Internal server error' });
     send(status, answerBody);
   }
 
