@@ -58,8 +58,8 @@ export interface FakeIiko {
   /** Requests by path, in order. */
   calls: string[];
   tokensIssued: number;
-  /** The next `times` API calls (access_token included) fail with `fault`. */
-  fail(fault: FakeFault, times?: number): void;
+  /** The next `times` API calls (access_token included, or only those to `path`) fail with `fault`. */
+  fail(fault: FakeFault, times?: number, path?: string): void;
   /** Stops failing. */
   recover(): void;
   /** Every token issued so far answers 401 from now on. */
@@ -87,7 +87,7 @@ export async function startFakeIiko(options: FakeIikoOptions = {}): Promise<Fake
   const hanging = new Set<http.ServerResponse>();
   const commands = new Map<string, { orderId: string }>();
   const observed = new Map<string, number>();
-  let faults: { fault: FakeFault; left: number } | null = null;
+  let faults: { fault: FakeFault; left: number; path: string | null } | null = null;
   let refusal: string | null = null;
   const seeded = demoNomenclature();
 
@@ -106,8 +106,8 @@ export async function startFakeIiko(options: FakeIikoOptions = {}): Promise<Fake
     tokensIssued: 0,
     webhook: null,
     webhooksSent: [],
-    fail(fault, times = Number.POSITIVE_INFINITY) {
-      faults = { fault, left: times };
+    fail(fault, times = Number.POSITIVE_INFINITY, path) {
+      faults = { fault, left: times, path: path ?? null };
     },
     recover() {
       faults = null;
@@ -383,7 +383,7 @@ export async function startFakeIiko(options: FakeIikoOptions = {}): Promise<Fake
       return;
     }
     fake.calls.push(url.pathname);
-    const fault = faults;
+    const fault = faults && (faults.path === null || faults.path === url.pathname) ? faults : null;
     if (fault && fault.left > 0) {
       fault.left -= 1;
       if (fault.left <= 0) faults = null;
