@@ -8,9 +8,7 @@ import {
   adminRetryHandoff,
   adminSyncNow,
 } from '../../src/api/contract/admin/integration.js';
-import { bearerToken } from '../http/requestAuth.js';
-import { route } from '../http/route.js';
-import { requireStaff } from '../services/admin/staffSessions.js';
+import { adminRoute, installStaffGuard } from './admin/adminRoute.js';
 import { integrationOverview, mapTerminalGroup, retryFailedHandoff, syncNow } from '../services/pos/admin.js';
 import { handleIikoWebhook } from '../services/pos/webhook.js';
 
@@ -28,20 +26,14 @@ export async function registerPos(app: FastifyInstance): Promise<void> {
     });
   });
 
-  route(app, adminIntegration, async ({ request }) => {
-    await requireStaff(ctx, bearerToken(request), 'operator');
-    return integrationOverview(ctx);
-  });
-  route(app, adminRetryHandoff, async ({ params, request }) => {
-    await requireStaff(ctx, bearerToken(request), 'operator');
-    return retryFailedHandoff(ctx, params.orderId);
-  });
-  route(app, adminMapTerminal, async ({ params, body, request }) => {
-    await requireStaff(ctx, bearerToken(request), 'admin');
-    return mapTerminalGroup(ctx, params.id, body.deliveryTerminalId);
-  });
-  route(app, adminSyncNow, async ({ request }) => {
-    await requireStaff(ctx, bearerToken(request), 'operator');
-    return syncNow(ctx);
+  // the staff guard runs before the request is parsed (routes/admin/adminRoute.ts)
+  await app.register(async (admin) => {
+    installStaffGuard(admin);
+    adminRoute(admin, adminIntegration, () => integrationOverview(ctx));
+    adminRoute(admin, adminRetryHandoff, ({ params }) => retryFailedHandoff(ctx, params.orderId));
+    adminRoute(admin, adminMapTerminal, ({ params, body }) =>
+      mapTerminalGroup(ctx, params.id, body.deliveryTerminalId),
+    );
+    adminRoute(admin, adminSyncNow, () => syncNow(ctx));
   });
 }

@@ -3,6 +3,7 @@
 // operator's mapping in /admin.
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/database.js';
 import { posOf } from './adapter.js';
 import { writeState } from './state.js';
 
@@ -33,11 +34,9 @@ export const TERMINAL_DOWN_MESSAGE =
   'Ресторан сейчас не принимает заказы: нет связи с его кассой. Выберите другой ресторан или попробуйте позже.';
 
 /** Whether the restaurant's terminal group is known to be down (a mapped group whose last check said not alive). */
-export async function isRestaurantDown(ctx: AppContext, deliveryTerminalId: string): Promise<boolean> {
-  const rows = await ctx.db.run((db) =>
-    db.execute<{ down: boolean }>(
-      sql`select true as down from pos_terminal_groups where delivery_terminal_id = ${deliveryTerminalId} and is_alive = false`,
-    ),
+export async function isRestaurantDown(db: Executor, deliveryTerminalId: string): Promise<boolean> {
+  const rows = await db.execute<{ down: boolean }>(
+    sql`select true as down from pos_terminal_groups where delivery_terminal_id = ${deliveryTerminalId} and is_alive = false`,
   );
   return rows.rows.length > 0;
 }

@@ -15,3 +15,4 @@ export * from './geocode.js';
 export * from './payments.js';
 export * from './admin/index.js';
 export * from './clientLog.js';
+export * from './admin/integration.js';

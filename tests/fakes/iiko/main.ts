@@ -1,5 +1,5 @@
 // `npm run fake:iiko`: the fake iikoCloud on a fixed port for the demo (docs/IIKO.md).
-// Options: --port 8765, --webhook <url> (default the storefront on :3000), --token <authToken>,
+// Options: --port 8765, --webhook <url> (default the storefront on :3333), --token <authToken>,
 // --no-webhook (the storefront then polls statuses).
 import { parseArgs } from 'node:util';
 import { startFakeIiko } from './server.js';
@@ -7,7 +7,7 @@ import { startFakeIiko } from './server.js';
 const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '8765' },
-    webhook: { type: 'string', default: 'http://127.0.0.1:3000/api/v1/pos/iiko/webhook' },
+    webhook: { type: 'string', default: 'http://127.0.0.1:3333/api/v1/pos/iiko/webhook' },
     token: { type: 'string', default: 'demo-webhook-token' },
     'no-webhook': { type: 'boolean', default: false },
   },

@@ -6,7 +6,7 @@ import { createIikoPos } from '../../../server/integrations/pos/iiko/adapter.js'
 import { FOLLOW_MS, runOutboxOnce } from '../../../server/services/pos/outbox.js';
 import { setHandoff } from '../../../server/services/pos/runner.js';
 import { integrationOverview, retryFailedHandoff } from '../../../server/services/pos/admin.js';
-import { refreshTerminals } from '../../../server/services/pos/terminals.js';
+import { refreshTerminals, TERMINAL_DOWN_MESSAGE } from '../../../server/services/pos/terminals.js';
 import { startFakeIiko, type FakeIiko } from '../../fakes/iiko/server.js';
 import { createTestServer, type TestServer } from '../helpers.js';
 import { deliveryBody, pickupBody, postOrder, signedInUser } from '../ordersFixtures.js';
@@ -127,6 +127,19 @@ describe('hand-off (item 6)', () => {
     await work(10_000);
     expect(await outbox(order.id)).toMatchObject({ state: 'sent' });
     expect(fake.orders.get(order.id)?.creationStatus).toBe('Success');
+  });
+});
+
+describe('terminal liveness (item 3)', () => {
+  it('a restaurant whose terminal group is not alive refuses orders with a clear Russian message', async () => {
+    fake.setAlive('dt-angarsk-1', false);
+    await refreshTerminals(server.ctx);
+    const refused = await postOrder(server, token, deliveryBody());
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ message: string }>().message).toBe(TERMINAL_DOWN_MESSAGE);
+    fake.setAlive('dt-angarsk-1', true);
+    await refreshTerminals(server.ctx);
+    expect((await postOrder(server, token, deliveryBody())).statusCode).toBe(200);
   });
 });
 
