@@ -70,6 +70,21 @@ export interface Config {
    * /api/v1/admin, never with cookies (server/http/cors.ts).
    */
   corsOrigins: string[];
+  /** The chain's iikoCloud account (docs/IIKO.md); null: the embedded POS (our database). */
+  iiko: IikoConfig | null;
+}
+
+export interface IikoConfig {
+  /** IIKO_API_URL (default https://api-ru.iiko.services); tests and the demo point it at the fake. */
+  apiUrl: string;
+  /** IIKO_API_LOGIN: the apiLogin from iikoWeb. Never logged. */
+  apiLogin: string;
+  /** IIKO_ORGANIZATION_ID: one or more, comma-separated. */
+  organizationIds: string[];
+  /** IIKO_WEBHOOK_TOKEN: the authToken set for the webhook in iikoWeb; empty: no webhook, statuses are polled. */
+  webhookToken: string;
+  /** How long one iiko call may take (not an env setting). */
+  timeoutMs: number;
 }
 
 export interface CloudPaymentsAccount {
@@ -200,6 +215,18 @@ const databaseUrl = (raw: string): string | undefined => {
   const url = new URL(text);
   return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '' ? text : undefined;
 };
+
+/** IIKO_ORGANIZATION_ID: ids separated by commas, blanks dropped; an id with spaces inside is refused. */
+export function organizationIdsFrom(value: string): string[] | undefined {
+  const ids: string[] = [];
+  for (const raw of value.split(',')) {
+    const id = raw.trim();
+    if (id === '') continue;
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return undefined;
+    if (!ids.includes(id)) ids.push(id);
+  }
+  return ids.length > 0 ? ids : undefined;
+}
 
 /**
  * CORS_ORIGINS as exact origins ('scheme://host[:port]', lowercased as browsers send them), or
@@ -538,6 +565,45 @@ export const envSchema = z.object({
     [] as string[],
     corsOriginsFrom,
   ),
+  IIKO_API_URL: variable(
+    {
+      default: 'https://api-ru.iiko.services',
+      accepts: 'an http:// or https:// address',
+      meaning: 'iikoCloud API (with IIKO_API_LOGIN; the local fake of `npm run fake:iiko` for a demo)',
+    },
+    'https://api-ru.iiko.services',
+    (raw) => httpUrl(raw)?.replace(/\/+$/, ''),
+  ),
+  IIKO_API_LOGIN: variable(
+    {
+      default: '—',
+      accepts: 'an iikoCloud apiLogin',
+      meaning:
+        "the chain's iikoCloud apiLogin (with IIKO_ORGANIZATION_ID): menu, stop lists and orders go through iiko",
+      secret: 'value',
+    },
+    null,
+    verbatim,
+  ),
+  IIKO_ORGANIZATION_ID: variable(
+    {
+      default: '—',
+      accepts: 'comma-separated iiko organization ids',
+      meaning: 'the iiko organizations this storefront serves (with IIKO_API_LOGIN)',
+    },
+    [] as string[],
+    organizationIdsFrom,
+  ),
+  IIKO_WEBHOOK_TOKEN: variable(
+    {
+      default: '—',
+      accepts: 'the authToken of the iiko webhook',
+      meaning: "iiko's webhook to /api/v1/pos/iiko/webhook (orders, stop lists, menu); without it statuses are polled",
+      secret: 'value',
+    },
+    '',
+    verbatim,
+  ),
   LOG_LEVEL: variable(
     { default: 'info', accepts: `one of ${LOG_LEVELS.join(', ')}`, meaning: 'pino log level' },
     'info' as LogLevel,
@@ -591,12 +657,20 @@ function setValue(env: NodeJS.ProcessEnv, name: VariableName): string | undefine
 
 /** Settings that only mean something together; each refusal names both. */
 function pairProblems(env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
   const id = setValue(env, 'CLOUDPAYMENTS_PUBLIC_ID');
   const secret = setValue(env, 'CLOUDPAYMENTS_API_SECRET');
-  if ((id === undefined) === (secret === undefined)) return [];
-  return [
-    `CLOUDPAYMENTS_PUBLIC_ID and CLOUDPAYMENTS_API_SECRET must be set together, not ${id === undefined ? 'only CLOUDPAYMENTS_API_SECRET' : 'only CLOUDPAYMENTS_PUBLIC_ID'}: one without the other is no account`,
-  ];
+  if ((id === undefined) !== (secret === undefined))
+    problems.push(
+      `CLOUDPAYMENTS_PUBLIC_ID and CLOUDPAYMENTS_API_SECRET must be set together, not ${id === undefined ? 'only CLOUDPAYMENTS_API_SECRET' : 'only CLOUDPAYMENTS_PUBLIC_ID'}: one without the other is no account`,
+    );
+  const login = setValue(env, 'IIKO_API_LOGIN');
+  const organization = setValue(env, 'IIKO_ORGANIZATION_ID');
+  if ((login === undefined) !== (organization === undefined))
+    problems.push(
+      `IIKO_API_LOGIN and IIKO_ORGANIZATION_ID must be set together, not ${login === undefined ? 'only IIKO_ORGANIZATION_ID' : 'only IIKO_API_LOGIN'}: iiko needs both`,
+    );
+  return problems;
 }
 
 export interface ConfigReading {
@@ -702,6 +776,16 @@ function configFrom(env: Env): Config {
     otp: { ipCodesPer10Min: env.OTP_CODES_PER_IP_10_MIN, ipCodesPerDay: env.OTP_CODES_PER_IP_DAY },
     admin: { login: env.ADMIN_LOGIN, password: env.ADMIN_PASSWORD },
     corsOrigins: env.CORS_ORIGINS,
+    iiko:
+      env.IIKO_API_LOGIN !== null && env.IIKO_ORGANIZATION_ID.length > 0
+        ? {
+            apiUrl: env.IIKO_API_URL,
+            apiLogin: env.IIKO_API_LOGIN,
+            organizationIds: env.IIKO_ORGANIZATION_ID,
+            webhookToken: env.IIKO_WEBHOOK_TOKEN,
+            timeoutMs: 15_000,
+          }
+        : null,
   };
 }
 
@@ -837,6 +921,9 @@ export function redactedConfig(config: Config): Record<string, unknown> {
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     corsOrigins: config.corsOrigins,
+    pos: config.iiko
+      ? { adapter: 'iiko', apiUrl: config.iiko.apiUrl, organizations: config.iiko.organizationIds }
+      : 'embedded',
   };
 }
 

@@ -6,6 +6,7 @@ import type { CaptchaVerifier } from './integrations/captcha.js';
 import type { Geocoder } from './integrations/geocoder.js';
 import type { IntegrationLog } from './integrations/log.js';
 import type { PaymentGateways } from './integrations/payments.js';
+import type { PosAdapter } from './integrations/pos/port.js';
 import type { SmsSender } from './integrations/sms.js';
 
 // Defined beside the integrations that use them (an integration never imports this file).
@@ -46,6 +47,8 @@ export interface AppContext {
   geocoder?: Geocoder;
   captcha?: CaptchaVerifier;
   payments?: PaymentGateways;
+  /** The POS (docs/IIKO.md); absent: posOf (services/pos/adapter.ts) builds it from `config`. */
+  pos?: PosAdapter;
   /** Where integrations log (failed geocoding, webhook refusals); defaults to a pino logger. */
   log?: IntegrationLog;
 }

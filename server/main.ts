@@ -22,6 +22,7 @@ import { createPush } from './push.js';
 import { createSms } from './integrations/sms.js';
 import { seedDemoChain } from './seed/index.js';
 import { ensureFirstAdmin } from './services/admin/staff.js';
+import { startPosRunner, type PosRunner } from './services/pos/runner.js';
 
 // The only read of the environment (server/config.ts); `npm start -- --check-config` stops after it.
 const checkOnly = process.argv.slice(2).includes('--check-config');
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
   const push = await createPush(db, log);
   const sms = createSms(config, db, log);
   const app = await buildApp({ config, db, clock: systemClock, push, sms }, { loggerInstance: log });
+  let posRunner: PosRunner | null = null;
   let closing = false;
   let skipGrace: () => void = () => undefined;
   const graceSkipped = new Promise<void>((resolve) => (skipGrace = resolve));
@@ -99,6 +101,7 @@ async function main(): Promise<void> {
       // serves on through the grace period, then stops accepting, finishes requests, closes WebSockets
       await drainAndClose(app, config.shutdownGraceSeconds * 1000, graceSkipped);
       log.info('closed: no request in flight');
+      await posRunner?.stop();
       await push.close();
       await db.close(); // releases the DATA_DIR lock
       process.exit(0);
@@ -110,6 +113,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  // the POS worker (docs/IIKO.md): nothing with the embedded POS
+  posRunner = await startPosRunner(app.ctx, log);
   log.info(redactedConfig(config), 'configuration');
   const where =
     config.sms.provider === 'outbox'

@@ -26,6 +26,7 @@ import { registerPayments } from './payments.js';
 import { registerClientLog } from './clientLog.js';
 import { registerAdminClientLogs } from './admin/clientLogs.js';
 import { registerAdmin } from './admin/index.js';
+import { registerPos } from './pos.js';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -51,6 +52,7 @@ export const apiModules: RouteModule[] = [
   registerAdmin,
   registerClientLog,
   registerAdminClientLogs,
+  registerPos,
 ];
 
 export const siteModules: RouteModule[] = [

@@ -58,6 +58,18 @@ const readBack: Record<VariableName, (config: Config, raw: string) => void> = {
           .filter((o) => o !== ''),
       ),
     ]),
+  IIKO_API_URL: (c, raw) => expect(c.iiko?.apiUrl).toBe(raw.trim().replace(/\/+$/, '')),
+  IIKO_API_LOGIN: (c, raw) => expect(c.iiko?.apiLogin).toBe(raw),
+  IIKO_ORGANIZATION_ID: (c, raw) =>
+    expect(c.iiko?.organizationIds).toEqual([
+      ...new Set(
+        raw
+          .split(',')
+          .map((id) => id.trim())
+          .filter((id) => id !== ''),
+      ),
+    ]),
+  IIKO_WEBHOOK_TOKEN: (c, raw) => expect(c.iiko?.webhookToken).toBe(raw),
   LOG_LEVEL: (c, raw) => expect(c.logLevel).toBe(lower(raw)),
   NODE_ENV: (c, raw) => expect(c.isProduction).toBe(lower(raw) === 'production'),
 };
@@ -69,6 +81,10 @@ const companions: Partial<Record<VariableName, Record<string, string>>> = {
   SMS_SENDER: { SMS_HTTP_URL: 'https://smsc.example/send.php' },
   CLOUDPAYMENTS_PUBLIC_ID: { CLOUDPAYMENTS_API_SECRET: 'cp-secret' },
   CLOUDPAYMENTS_API_SECRET: { CLOUDPAYMENTS_PUBLIC_ID: 'pk_public' },
+  IIKO_API_URL: { IIKO_API_LOGIN: 'login', IIKO_ORGANIZATION_ID: 'org-1' },
+  IIKO_API_LOGIN: { IIKO_ORGANIZATION_ID: 'org-1' },
+  IIKO_ORGANIZATION_ID: { IIKO_API_LOGIN: 'login' },
+  IIKO_WEBHOOK_TOKEN: { IIKO_API_LOGIN: 'login', IIKO_ORGANIZATION_ID: 'org-1' },
 };
 
 const padded = (arb: fc.Arbitrary<string>) =>

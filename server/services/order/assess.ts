@@ -55,6 +55,7 @@ import {
   paymentOptions,
 } from './moneyChecks.js';
 import type { CheckoutInput, PreparedCheckout } from './prepare.js';
+import { isRestaurantDown, TERMINAL_DOWN_MESSAGE } from '../pos/terminals.js';
 
 export interface Assessment {
   refusals: CheckoutRefusal[];
@@ -152,6 +153,8 @@ export async function assessCheckout(ctx: AppContext, tx: Executor, args: Assess
   const cook = checkRestaurant(input.deliveryMethod, zone, cityRestaurants, input.deliveryTerminalId);
   refuse(cook.refusal);
   const { restaurant, terminalId } = cook;
+  // the POS says this restaurant's terminal is down: it cannot take the order (docs/IIKO.md)
+  if (terminalId && (await isRestaurantDown(tx, terminalId))) refuse(refusal('no-restaurant', TERMINAL_DOWN_MESSAGE));
 
   const offered = offeredSlots(
     { deliveryMethod: input.deliveryMethod, workTime, timeZone: city.timeZone, now, zone, zones, restaurant },

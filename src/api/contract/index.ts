@@ -16,3 +16,4 @@ export * from './payments.js';
 export * from './admin/index.js';
 export * from './clientLog.js';
 export * from './consent.js';
+export * from './admin/integration.js';

@@ -28,6 +28,7 @@ const SmsPage = lazy(() => import('./audit/SmsPage'));
 const StaffPage = lazy(() => import('./staff/StaffPage'));
 const ReportsPage = lazy(() => import('./replay/ReportsPage'));
 const SeoPage = lazy(() => import('./seo/SeoPage'));
+const IntegrationPage = lazy(() => import('./integration/IntegrationPage'));
 
 /** The screens under /admin, in navigation order. `adminOnly`: hidden from operators. */
 export const ADMIN_SCREENS: readonly {
@@ -49,6 +50,7 @@ export const ADMIN_SCREENS: readonly {
   { path: '/audit', label: 'Журнал действий', adminOnly: true, component: AuditPage },
   { path: '/sms', label: 'SMS', adminOnly: true, component: SmsPage },
   { path: '/reports', label: 'Отчёты об ошибках', adminOnly: false, component: ReportsPage },
+  { path: '/integration', label: 'Интеграция с кассой', adminOnly: false, component: IntegrationPage },
   { path: '/staff', label: 'Сотрудники', operatorLabel: 'Мой пароль', adminOnly: false, component: StaffPage },
 ];
 

@@ -1,0 +1,120 @@
+// What goes to the POS for one of our orders (issue item 6): the customer, the delivery point,
+// the slot as completeBefore in the restaurant's local time, lines with modifiers (plus the
+// delivery and service-fee products of the city's data), guests, the comment, and one payment
+// of the order's total. The order's external number is ours.
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
+import type { StoredAddress, StoredOrderLine } from '../../db/schema/orders.js';
+import type { PosOrder, PosOrderLine } from '../../integrations/pos/port.js';
+
+export class HandoffImpossible extends Error {}
+
+type Row = {
+  id: string;
+  number: string | number;
+  delivery_method: 'delivery' | 'self';
+  address: StoredAddress | null;
+  delivery_terminal_id: string;
+  items: StoredOrderLine[];
+  delivery_price: number;
+  service_fee: number;
+  total: number;
+  payment_method: 'cash' | 'courier-card' | 'card' | 'sbp';
+  delivery_time: string;
+  persons: number;
+  change_from: number | null;
+  comment: string;
+  phone: string;
+  customer_name: string;
+  time_zone: string;
+  city_iiko_id: string;
+  terminal_group_id: string | null;
+  organization_id: string | null;
+  cities_data: unknown;
+};
+
+export async function handoffBody(db: Executor, orderId: string): Promise<PosOrder> {
+  const rows = await db.execute<Row>(sql`
+    select o.id, o.number, o.delivery_method, o.address, o.delivery_terminal_id, o.items, o.delivery_price, o.service_fee,
+      o.total, o.payment_method, o.delivery_time, o.persons, o.change_from, o.comment,
+      u.phone, coalesce(u.name, '') as customer_name, c.time_zone, c.iiko_id as city_iiko_id,
+      t.id as terminal_group_id, t.organization_id,
+      (select value from settings where name = 'CITIES_DATA') as cities_data
+    from orders o
+      join users u on u.id = o.user_id
+      join cities c on c.id = o.city_id
+      left join pos_terminal_groups t on t.delivery_terminal_id = o.delivery_terminal_id
+    where o.id = ${orderId}`);
+  const o = rows.rows[0];
+  if (!o) throw new HandoffImpossible('Заказ не найден');
+  if (o.terminal_group_id === null || o.organization_id === null)
+    throw new HandoffImpossible('Ресторан заказа не сопоставлен с терминалом iiko (раздел «Интеграция»)');
+  const lines: PosOrderLine[] = o.items.map((l) => ({
+    productId: l.productId,
+    amount: l.amount,
+    price: Math.max(0, l.price - l.mods.reduce((sum, m) => sum + m.price * m.amount, 0)),
+    modifiers: l.mods.map((m) => ({ productId: m.id, groupId: m.groupId, amount: m.amount, price: m.price })),
+  }));
+  const cityData = cityDataOf(o.cities_data, o.city_iiko_id);
+  if (o.delivery_price > 0 && cityData.deliveryId)
+    lines.push({ productId: cityData.deliveryId, amount: 1, price: o.delivery_price, modifiers: [] });
+  if (o.service_fee > 0 && cityData.serviceFeeId)
+    lines.push({ productId: cityData.serviceFeeId, amount: 1, price: o.service_fee, modifiers: [] });
+  const a = o.address;
+  const change = o.change_from !== null ? `Сдача с ${o.change_from} ₽` : '';
+  return {
+    id: o.id,
+    organizationId: o.organization_id,
+    terminalGroupId: o.terminal_group_id,
+    externalNumber: String(o.number),
+    deliveryMethod: o.delivery_method,
+    completeBefore: o.delivery_time === 'asap' ? null : localTime(o.delivery_time, o.time_zone),
+    phone: o.phone,
+    customerName: o.customer_name.trim() || 'Гость',
+    address: a
+      ? {
+          city: a.city,
+          street: a.street,
+          house: a.home,
+          flat: a.apartment,
+          entrance: a.entrance,
+          floor: a.floor,
+          doorphone: a.intercom,
+          comment: a.comment,
+          location: a.location,
+        }
+      : null,
+    comment: [o.comment, change].filter((s) => s.trim() !== '').join('. '),
+    guests: Math.max(1, o.persons),
+    lines,
+    payment: {
+      kind: o.payment_method === 'cash' ? 'cash' : o.payment_method === 'courier-card' ? 'courier-card' : 'online',
+      sum: o.total,
+    },
+  };
+}
+
+function cityDataOf(value: unknown, cityIikoId: string): { deliveryId: string | null; serviceFeeId: string | null } {
+  const entry: unknown =
+    typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[cityIikoId] : null;
+  const field = (name: string) => {
+    const v: unknown = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>)[name] : null;
+    return typeof v === 'string' && v !== '' ? v : null;
+  };
+  return { deliveryId: field('deliveryId'), serviceFeeId: field('serviceFeeId') };
+}
+
+/** iiko wants the restaurant's wall-clock time without an offset: 'YYYY-MM-DD HH:mm:ss.000'. */
+export function localTime(iso: string, timeZone: string): string {
+  const text = new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+  return `${text}.000`;
+}

@@ -1,0 +1,158 @@
+// Order hand-off, exactly once (issue item 6). The order's transaction wrote the outbox row (a
+// trigger of migration 0107); this worker sends it. A row is claimed with FOR UPDATE SKIP LOCKED
+// and leased (next_at moved past the work), so two processes never work on one order, and a
+// process killed mid-send leaves the row to be taken again once the lease ends. Every claim
+// counts an attempt first: from the second attempt on, the POS is asked whether it already has
+// the order (deliveries/by_id with our id) before a create, so an answer lost to a crash, a
+// timeout or a 5xx never makes a second iiko order.
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { PosError, type PosOrderInfo } from '../../integrations/pos/port.js';
+import { posOf } from './adapter.js';
+import { handoffBody, HandoffImpossible } from './handoffBody.js';
+import { applyPosStatus } from './orderStatus.js';
+import { recordError } from './state.js';
+
+/** How long a claimed row is ours; another process takes it after that. */
+export const LEASE_MS = 60_000;
+/** Creation is asynchronous: how soon to ask commands/status again. */
+export const FOLLOW_MS = 2_000;
+const BACKOFF_BASE_MS = 5_000;
+const BACKOFF_MAX_MS = 120_000;
+
+/** 5 s, 10 s, 20 s … up to 2 minutes: an iiko back from an outage gets the queue within that. */
+export function backoffMs(attempts: number): number {
+  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+type OutboxRow = {
+  order_id: string;
+  state: 'pending' | 'waiting';
+  attempts: number;
+  correlation_id: string | null;
+  organization_id: string | null;
+};
+
+async function claimDue(ctx: AppContext, now: Date, limit: number): Promise<OutboxRow[]> {
+  const at = now.toISOString();
+  const leaseEnd = new Date(now.getTime() + LEASE_MS).toISOString();
+  const rows = await ctx.db.transaction((tx) =>
+    tx.execute<OutboxRow>(sql`
+      update pos_outbox set next_at = ${leaseEnd}, attempts = attempts + 1, updated_at = ${at}
+      where order_id in (
+        select order_id from pos_outbox
+        where state in ('pending', 'waiting') and next_at <= ${at}
+        order by next_at
+        limit ${limit}
+        for update skip locked
+      )
+      returning order_id, state, attempts, correlation_id, organization_id`),
+  );
+  return rows.rows;
+}
+
+async function update(
+  ctx: AppContext,
+  orderId: string,
+  set: {
+    state: 'pending' | 'waiting' | 'sent' | 'failed';
+    nextAt?: Date;
+    correlationId?: string | null;
+    organizationId?: string;
+    lastError?: string | null;
+    posStatus?: string | null;
+  },
+): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db.run((db) =>
+    db.execute(sql`
+      update pos_outbox set state = ${set.state}, next_at = ${(set.nextAt ?? now).toISOString()},
+        correlation_id = ${set.correlationId === undefined ? sql`correlation_id` : set.correlationId},
+        organization_id = ${set.organizationId === undefined ? sql`organization_id` : set.organizationId},
+        last_error = ${set.lastError === undefined ? sql`last_error` : set.lastError},
+        pos_status = ${set.posStatus === undefined ? sql`pos_status` : set.posStatus},
+        updated_at = ${now.toISOString()}
+      where order_id = ${orderId}`),
+  );
+}
+
+/** One pass: claims the due rows and moves each one step. Returns how many were worked on. */
+export async function runOutboxOnce(ctx: AppContext, limit = 20): Promise<number> {
+  const pos = posOf(ctx);
+  if (pos.kind === 'embedded') return 0;
+  const rows = await claimDue(ctx, ctx.clock.now(), limit);
+  for (const row of rows) await step(ctx, row);
+  return rows.length;
+}
+
+async function step(ctx: AppContext, row: OutboxRow): Promise<void> {
+  const pos = posOf(ctx);
+  try {
+    if (row.state === 'waiting' && row.correlation_id !== null && row.organization_id !== null) {
+      const command = await pos.commandStatus(row.organization_id, row.correlation_id);
+      if (command.state === 'InProgress')
+        return await update(ctx, row.order_id, { state: 'waiting', nextAt: later(ctx, FOLLOW_MS) });
+      if (command.state === 'Success') return await sent(ctx, row.order_id, null);
+      return await failed(ctx, row.order_id, command.message);
+    }
+    const body = await ctx.db.run((db) => handoffBody(db, row.order_id));
+    if (row.attempts > 1 || row.state === 'waiting') {
+      // an earlier attempt may have reached the POS: look before creating
+      const [known] = await pos.ordersById(body.organizationId, [row.order_id]);
+      // a creation that ended in Error left no order there: create it again
+      if (known && known.creationStatus !== 'Error') return await followKnown(ctx, row.order_id, known);
+    }
+    const { correlationId } = await pos.createOrder(body);
+    await update(ctx, row.order_id, {
+      state: 'waiting',
+      correlationId,
+      organizationId: body.organizationId,
+      nextAt: later(ctx, FOLLOW_MS),
+      lastError: null,
+    });
+  } catch (error) {
+    if (error instanceof HandoffImpossible) return failed(ctx, row.order_id, error.message);
+    if (error instanceof PosError && error.kind === 'refused') return failed(ctx, row.order_id, error.message);
+    // iiko down, slow or garbled: later, with a growing pause (the row keeps its state)
+    const message = error instanceof Error ? error.message : String(error);
+    await update(ctx, row.order_id, {
+      state: row.state,
+      nextAt: later(ctx, backoffMs(row.attempts)),
+      lastError: message,
+    });
+    await ctx.db.run((db) => recordError(db, 'handoff', message, ctx.clock.now()));
+  }
+}
+
+async function followKnown(ctx: AppContext, orderId: string, known: PosOrderInfo): Promise<void> {
+  if (known.creationStatus === 'Success') return sent(ctx, orderId, known.status);
+  if (known.creationStatus === 'Error')
+    return failed(ctx, orderId, known.errorMessage ?? 'iiko: ошибка создания заказа');
+  // still being created: follow it by id (its correlation id may be lost)
+  await update(ctx, orderId, { state: 'waiting', correlationId: null, nextAt: later(ctx, FOLLOW_MS) });
+}
+
+async function sent(ctx: AppContext, orderId: string, posStatus: PosOrderInfo['status']): Promise<void> {
+  await update(ctx, orderId, { state: 'sent', lastError: null, posStatus });
+  if (posStatus !== null) await applyPosStatus(ctx, orderId, posStatus);
+}
+
+async function failed(ctx: AppContext, orderId: string, reason: string): Promise<void> {
+  await update(ctx, orderId, { state: 'failed', lastError: reason });
+  await ctx.db.run((db) => recordError(db, 'handoff', `Заказ не передан на кухню: ${reason}`, ctx.clock.now()));
+}
+
+function later(ctx: AppContext, ms: number): Date {
+  return new Date(ctx.clock.now().getTime() + ms);
+}
+
+/** An operator's retry of a failed hand-off: looked up first, then created if iiko lacks it. */
+export async function retryHandoff(ctx: AppContext, orderId: string): Promise<boolean> {
+  const now = ctx.clock.now().toISOString();
+  const rows = await ctx.db.run((db) =>
+    db.execute<{ order_id: string }>(sql`
+      update pos_outbox set state = 'pending', next_at = ${now}, attempts = greatest(attempts, 1), updated_at = ${now}
+      where order_id = ${orderId} and state = 'failed' returning order_id`),
+  );
+  return rows.rows.length > 0;
+}

@@ -1,0 +1,78 @@
+// Admin contract of the POS integration page (docs/IIKO.md «In /admin»): the adapter, the menu
+// revision, the stop-list refresh, the hand-off queue, failed hand-offs with a retry, terminal
+// groups with their liveness and mapping, and recent errors in Russian.
+import { z } from 'zod/mini';
+import { defineAdminRoute } from './common.js';
+
+const At = z.nullable(z.string());
+
+export const IntegrationTerminal = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  name: z.string(),
+  address: z.string(),
+  isAlive: z.nullable(z.boolean()),
+  checkedAt: At,
+  deliveryTerminalId: z.nullable(z.string()),
+  restaurantName: z.nullable(z.string()),
+});
+
+export const IntegrationHandoff = z.object({
+  orderId: z.string(),
+  number: z.number(),
+  state: z.enum(['pending', 'waiting', 'sent', 'failed']),
+  attempts: z.number(),
+  lastError: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type IntegrationHandoff = z.infer<typeof IntegrationHandoff>;
+
+export const IntegrationOverview = z.object({
+  adapter: z.enum(['embedded', 'iiko']),
+  organizationIds: z.array(z.string()),
+  webhook: z.boolean(),
+  menu: z.array(z.object({ organizationId: z.string(), revision: z.number(), importedAt: At, checkedAt: At })),
+  stopListsRefreshedAt: At,
+  queueLength: z.number(),
+  failed: z.array(IntegrationHandoff),
+  delayed: z.array(IntegrationHandoff),
+  terminals: z.array(IntegrationTerminal),
+  restaurants: z.array(z.object({ deliveryTerminalId: z.string(), name: z.string() })),
+  errors: z.array(z.object({ at: z.string(), area: z.string(), message: z.string() })),
+});
+export type IntegrationOverview = z.infer<typeof IntegrationOverview>;
+
+export const adminIntegration = defineAdminRoute('operator', {
+  method: 'GET',
+  path: '/admin/integration',
+  summary: 'The POS integration at a glance (adapter, menu revision, stop lists, hand-off queue, terminals, errors)',
+  auth: 'staff',
+  response: IntegrationOverview,
+});
+
+export const adminRetryHandoff = defineAdminRoute('operator', {
+  method: 'POST',
+  path: '/admin/integration/handoffs/:orderId/retry',
+  summary: 'Sends a failed order to the POS again (looked up there first, so never twice)',
+  auth: 'staff',
+  params: z.object({ orderId: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  response: z.object({ ok: z.boolean() }),
+});
+
+export const adminMapTerminal = defineAdminRoute('admin', {
+  method: 'PUT',
+  path: '/admin/integration/terminals/:id',
+  summary: 'Maps a POS terminal group to one of our restaurants (null: none)',
+  auth: 'staff',
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  body: z.object({ deliveryTerminalId: z.nullable(z.string().check(z.minLength(1), z.maxLength(64))) }),
+  response: z.object({ ok: z.boolean() }),
+});
+
+export const adminSyncNow = defineAdminRoute('operator', {
+  method: 'POST',
+  path: '/admin/integration/sync',
+  summary: 'Reads terminal groups, the menu (if its revision moved) and stop lists from the POS now',
+  auth: 'staff',
+  response: z.object({ ok: z.boolean() }),
+});

@@ -1,0 +1,184 @@
+// Order hand-off to the POS, exactly once (issue items 6 and 10), against the fake iiko on
+// simulated time: the worker's clock is the test server's, moved by hand.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createIikoPos } from '../../../server/integrations/pos/iiko/adapter.js';
+import { FOLLOW_MS, runOutboxOnce } from '../../../server/services/pos/outbox.js';
+import { setHandoff } from '../../../server/services/pos/runner.js';
+import { integrationOverview, retryFailedHandoff } from '../../../server/services/pos/admin.js';
+import { refreshTerminals, TERMINAL_DOWN_MESSAGE } from '../../../server/services/pos/terminals.js';
+import { startFakeIiko, type FakeIiko } from '../../fakes/iiko/server.js';
+import { createTestServer, type TestServer } from '../helpers.js';
+import { deliveryBody, pickupBody, postOrder, signedInUser } from '../ordersFixtures.js';
+
+let server: TestServer;
+let fake: FakeIiko;
+let token: string;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  // the fake's tokens expire on the same simulated clock
+  fake = await startFakeIiko({ now: () => server.clock.now().getTime() });
+  server.ctx.pos = createIikoPos({
+    apiUrl: fake.url,
+    apiLogin: fake.apiLogin,
+    organizationIds: [fake.organizationId],
+    now: () => server.clock.now(),
+    timeoutMs: 500,
+  });
+  await setHandoff(server.ctx, true);
+  await refreshTerminals(server.ctx);
+  token = (await signedInUser(server.db, { now: server.clock.now() })).token;
+});
+afterAll(async () => {
+  await server?.close();
+  await fake?.close();
+});
+beforeEach(() => {
+  fake.recover();
+  // the demo restaurants are open 10:00–02:00 Irkutsk time; every test starts at 13:00
+  server.clock.set('2026-11-20T05:00:00.000Z');
+});
+
+async function placeCash(): Promise<{ id: string; number: number }> {
+  const answer = await postOrder(server, token, deliveryBody());
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json<{ id: string; number: number }>();
+}
+
+async function outbox(orderId: string) {
+  const rows = await server.db.run((db) =>
+    db.execute<{ state: string; attempts: number; last_error: string | null }>(
+      sql`select state, attempts, last_error from pos_outbox where order_id = ${orderId}`,
+    ),
+  );
+  return rows.rows[0];
+}
+
+/** Runs the worker, moving the clock `stepMs` after each pass, for `forMs` of simulated time. */
+async function work(forMs: number, stepMs = FOLLOW_MS): Promise<void> {
+  for (let t = 0; t <= forMs; t += stepMs) {
+    await runOutboxOnce(server.ctx);
+    server.clock.advance(stepMs);
+  }
+}
+
+const createsOf = (id: string) => fake.creates.filter((c) => c === id).length;
+
+describe('hand-off (item 6)', () => {
+  it('an accepted cash order has its outbox row when POST /order answers, and reaches iiko once', async () => {
+    const order = await placeCash();
+    expect(await outbox(order.id)).toMatchObject({ state: 'pending', attempts: 0 });
+    await work(10_000);
+    expect(await outbox(order.id)).toMatchObject({ state: 'sent' });
+    expect(createsOf(order.id)).toBe(1);
+    const body = fake.orders.get(order.id)?.body as {
+      terminalGroupId: string;
+      order: Record<string, unknown> & { payments: { paymentTypeKind: string; sum: number }[]; items: unknown[] };
+    };
+    expect(body.terminalGroupId).toBe('dt-angarsk-1');
+    expect(body.order.externalNumber).toBe(String(order.number));
+    expect(body.order.orderServiceType).toBe('DeliveryByCourier');
+    expect(body.order.payments[0]?.paymentTypeKind).toBe('Cash');
+    expect(body.order.guests).toEqual({ count: 2 });
+    expect(String(body.order.comment)).toContain('Сдача с 2000 ₽');
+    expect(body.order.deliveryPoint).toMatchObject({
+      address: { street: { name: 'улица Карла Маркса', city: 'Ангарск' }, house: '10' },
+    });
+  });
+
+  it('an online order is handed off only once paid, marked as processed externally', async () => {
+    const answer = await postOrder(server, token, pickupBody());
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { id } = answer.json<{ id: string }>();
+    expect(await outbox(id)).toBeUndefined();
+    await server.db.run((db) =>
+      db.execute(
+        sql`update orders set payment_status = 'paid', updated_at = ${server.clock.now().toISOString()} where id = ${id}`,
+      ),
+    );
+    expect(await outbox(id)).toMatchObject({ state: 'pending' });
+    await work(10_000);
+    const body = fake.orders.get(id)?.body as { order: { orderServiceType: string; payments: unknown[] } };
+    expect(body.order.orderServiceType).toBe('DeliveryByClient');
+    expect(body.order.payments).toEqual([
+      expect.objectContaining({ paymentTypeKind: 'External', isProcessedExternally: true }),
+    ]);
+  });
+
+  it('an answer lost after iiko created the order: looked up by id, never created twice', async () => {
+    const order = await placeCash();
+    fake.fail('lost-answer', 1);
+    await work(60_000);
+    expect(await outbox(order.id)).toMatchObject({ state: 'sent' });
+    expect(createsOf(order.id)).toBe(1);
+    expect(fake.calls).toContain('/api/1/deliveries/by_id');
+  });
+
+  it('a refusal is flagged «не передан на кухню» with the POS reason, and a retry sends it', async () => {
+    const order = await placeCash();
+    fake.refuseNextOrder('Продукт не найден в меню терминала');
+    await work(10_000);
+    expect(await outbox(order.id)).toMatchObject({ state: 'failed', last_error: 'Продукт не найден в меню терминала' });
+    const overview = await integrationOverview(server.ctx);
+    expect(overview.failed.map((f) => f.orderId)).toContain(order.id);
+    expect(overview.errors.some((e) => e.message.startsWith('Заказ не передан на кухню'))).toBe(true);
+    await retryFailedHandoff(server.ctx, order.id);
+    await work(10_000);
+    expect(await outbox(order.id)).toMatchObject({ state: 'sent' });
+    expect(fake.orders.get(order.id)?.creationStatus).toBe('Success');
+  });
+});
+
+describe('terminal liveness (item 3)', () => {
+  it('a restaurant whose terminal group is not alive refuses orders with a clear Russian message', async () => {
+    fake.setAlive('dt-angarsk-1', false);
+    await refreshTerminals(server.ctx);
+    const refused = await postOrder(server, token, deliveryBody());
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ message: string }>().message).toBe(TERMINAL_DOWN_MESSAGE);
+    fake.setAlive('dt-angarsk-1', true);
+    await refreshTerminals(server.ctx);
+    expect((await postOrder(server, token, deliveryBody())).statusCode).toBe(200);
+  });
+});
+
+describe('faults (item 10)', () => {
+  it('iiko down for 10 minutes of simulated time: orders are accepted and queued, then go out once each', async () => {
+    fake.fail('http-500');
+    const placed = [await placeCash(), await placeCash(), await placeCash()];
+    await work(10 * 60_000, 5_000);
+    for (const o of placed) expect((await outbox(o.id))?.state).toBe('pending');
+    expect(placed.every((o) => !fake.orders.has(o.id))).toBe(true);
+    fake.recover();
+    await work(3 * 60_000, 5_000);
+    for (const o of placed) {
+      expect(await outbox(o.id)).toMatchObject({ state: 'sent' });
+      expect(createsOf(o.id)).toBe(1);
+    }
+  });
+
+  it('timeouts and lost answers mixed in: still exactly once', async () => {
+    const placed = [await placeCash(), await placeCash()];
+    fake.fail('timeout', 2);
+    await work(60_000, 5_000);
+    fake.fail('lost-answer', 3);
+    await work(5 * 60_000, 5_000);
+    for (const o of placed) {
+      expect(await outbox(o.id)).toMatchObject({ state: 'sent' });
+      expect(createsOf(o.id)).toBe(1);
+    }
+  });
+
+  it('a token that expires mid-run is refreshed and nothing is lost', async () => {
+    const first = await placeCash();
+    await work(10_000);
+    const issued = fake.tokensIssued;
+    fake.expireTokens();
+    const second = await placeCash();
+    await work(10_000);
+    expect(await outbox(first.id)).toMatchObject({ state: 'sent' });
+    expect(await outbox(second.id)).toMatchObject({ state: 'sent' });
+    expect(fake.tokensIssued).toBe(issued + 1);
+  });
+});

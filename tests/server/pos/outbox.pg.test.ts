@@ -1,0 +1,129 @@
+// Issue items 8 and 10 on a PostgreSQL server: two workers, each with its own connection pool
+// and iiko token as two server processes have, share one outbox; every order reaches iiko once.
+// The sync runs in one process at a time (an advisory lock). Needs TEST_DATABASE_URL
+// (`bash tools/pg-test-server.sh run npx vitest run tests/server/pos/outbox.pg.test.ts`).
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../server/config.js';
+import type { AppContext } from '../../../server/context.js';
+import { openPostgres, type Database } from '../../../server/db/database.js';
+import { createIikoPos } from '../../../server/integrations/pos/iiko/adapter.js';
+import { seedDemoChain } from '../../../server/seed/index.js';
+import { runOutboxOnce } from '../../../server/services/pos/outbox.js';
+import { setHandoff, syncIfLeader } from '../../../server/services/pos/runner.js';
+import { refreshTerminals } from '../../../server/services/pos/terminals.js';
+import { startFakeIiko, type FakeIiko } from '../../fakes/iiko/server.js';
+import { settableClock } from '../helpers.js';
+import { signedInUser } from '../ordersFixtures.js';
+
+if (!process.env.TEST_DATABASE_URL)
+  throw new Error('outbox.pg.test.ts needs TEST_DATABASE_URL: run it with `npm run test:pg`');
+
+const base = process.env.TEST_DATABASE_URL;
+const name = `storefront_pos_${randomBytes(6).toString('hex')}`;
+const clock = settableClock();
+let fake: FakeIiko;
+let first: Database;
+let second: Database;
+let a: AppContext;
+let b: AppContext;
+
+function processContext(db: Database, databaseUrl: string): AppContext {
+  const config = { ...loadConfig({}), databaseUrl };
+  return {
+    config,
+    db,
+    clock,
+    push: { publish: async () => undefined },
+    sms: { send: async () => undefined },
+    pos: createIikoPos({
+      apiUrl: fake.url,
+      apiLogin: fake.apiLogin,
+      organizationIds: [fake.organizationId],
+      now: () => clock.now(),
+      timeoutMs: 2000,
+    }),
+  };
+}
+
+beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  first = await openPostgres(url.toString());
+  second = await openPostgres(url.toString());
+  await seedDemoChain(first);
+  fake = await startFakeIiko({ now: () => clock.now().getTime() });
+  a = processContext(first, url.toString());
+  b = processContext(second, url.toString());
+  await setHandoff(a, true);
+  await refreshTerminals(a);
+});
+
+afterAll(async () => {
+  await first?.close();
+  await second?.close();
+  await fake?.close();
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+});
+
+/** An accepted cash order, written as POST /order writes it (the outbox row comes from its transaction). */
+async function acceptedOrder(userId: string): Promise<string> {
+  const id = randomUUID();
+  const at = clock.now().toISOString();
+  const items = JSON.stringify([
+    { productId: 'california-crab', name: 'Калифорния', amount: 1, price: 389, sum: 389, mods: [], isGift: false },
+  ]);
+  await first.run((db) =>
+    db.execute(sql`
+      insert into orders (id, user_id, city_id, status, delivery_method, address, delivery_terminal_id, items,
+        goods_total, total, payment_method, created_at, updated_at)
+      values (${id}, ${userId}, 'city-angarsk', 'Unconfirmed', 'self', null, 'dt-angarsk-1', ${items}::jsonb,
+        389, 389, 'cash', ${at}, ${at})`),
+  );
+  return id;
+}
+
+describe('two processes on one PostgreSQL', () => {
+  it('hand off each order exactly once (FOR UPDATE SKIP LOCKED)', async () => {
+    const user = await signedInUser(first);
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i += 1) ids.push(await acceptedOrder(user.id));
+    fake.fail('lost-answer', 5, '/api/1/deliveries/create');
+    for (let round = 0; round < 40; round += 1) {
+      await Promise.all([runOutboxOnce(a, 3), runOutboxOnce(b, 3)]);
+      clock.advance(5_000);
+    }
+    const rows = await first.run((db) =>
+      db.execute<{ state: string; n: number }>(sql`select state, count(*)::int as n from pos_outbox group by state`),
+    );
+    expect(rows.rows).toEqual([{ state: 'sent', n: 20 }]);
+    for (const id of ids) expect(fake.creates.filter((c) => c === id)).toHaveLength(1);
+  });
+
+  it('the sync runs in one process at a time (advisory lock)', async () => {
+    // another process holding the lock: this one skips its pass
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked: () => void = () => undefined;
+    const gotLock = new Promise<void>((resolve) => (locked = resolve));
+    const other = first.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(7410107)`);
+      locked();
+      await held;
+    });
+    await gotLock;
+    expect(await syncIfLeader(b)).toBe(false);
+    release();
+    await other;
+    expect(await syncIfLeader(b)).toBe(true);
+  });
+});
