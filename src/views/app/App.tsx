@@ -10,6 +10,7 @@ import { ModalHost } from '../modals/ModalHost';
 import { NotFoundPage } from '../pages/ErrorPage';
 import { ErrorBoundary } from './ErrorBoundary';
 import { FadeOutlet } from './FadeOutlet';
+import { HydrationMark } from './hydration';
 import { HEADER_OVER_SLIDER, pageElement } from './pages';
 import { useCityBaseInUrl, useHash, useRouteState } from './routing';
 import { useImagePreload } from './preload';
@@ -42,7 +43,10 @@ export function App() {
         <main className={overSlider ? styles.mainOverSlider : styles.main}>
           <ErrorBoundary resetKey={pathname}>
             <FadeOutlet routeKey={pathname} hash={hash}>
-              <Suspense fallback={<PageLoader />}>{content}</Suspense>
+              <Suspense fallback={<PageLoader />}>
+                {content}
+                <HydrationMark />
+              </Suspense>
             </FadeOutlet>
           </ErrorBoundary>
         </main>

@@ -14,7 +14,10 @@ export interface ReloadEnv {
 const browserEnv = (): ReloadEnv => ({ storage: window.sessionStorage, reload: () => window.location.reload() });
 
 /** Loads a chunk; on failure reloads once (the promise then never settles), else rethrows. */
-export async function loadWithReload<T>(load: () => Promise<T>, env: ReloadEnv = browserEnv()): Promise<T> {
+export async function loadWithReload<T>(load: () => Promise<T>, given?: ReloadEnv): Promise<T> {
+  // On the server (docs/SSR.md) there is nothing to reload: a failure is the render's.
+  if (given === undefined && typeof window === 'undefined') return load();
+  const env = given ?? browserEnv();
   try {
     const module = await load();
     env.storage.removeItem(CHUNK_RELOAD_FLAG);
