@@ -77,6 +77,8 @@ export function createPageRendering(ctx: AppContext, warn: (message: string, err
           match,
           now: ctx.clock.now().toISOString(),
         });
+        for (const error of result.errors)
+          warn(`rendering ${pathname} failed in a boundary the browser will render`, error);
         const styles = template.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}" />`);
         const html = pageDocument(template.html, {
           title: result.title,

@@ -35,6 +35,8 @@ export interface PageRenderResult {
   status: 200 | 404;
   /** The page's title (document.title). */
   title: string;
+  /** Errors thrown while rendering (the boundary they hit is then left to the browser). */
+  errors: string[];
   /** The section a missing product was addressed under, when that section exists. */
   missingProductSection: { slug: string; name: string } | null;
 }

@@ -139,6 +139,8 @@ function hydrateLater(container: HTMLElement, snapshot: AppState): void {
     const onHydrated = () => {
       if (hydrated) return;
       hydrated = true;
+      // Read by the browser tests (tests/e2e/harness.ts) and nothing else.
+      document.documentElement.dataset.hydrated = 'true';
       early.replay();
     };
     hydrateRoot(container, tree(viewStore, onHydrated), {

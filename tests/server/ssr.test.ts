@@ -50,6 +50,33 @@ describe('server-rendered pages', () => {
     expect(state.city).toMatchObject({ selectedId: CITY.angarsk, chosen: false });
   });
 
+  it('every public page renders whole: no boundary left to the browser, no inline script to run', async () => {
+    const suffixes = [
+      '',
+      '/catalog',
+      '/catalog/rolls',
+      '/catalog/pizza/pizza-pepperoni',
+      '/about',
+      '/delivery',
+      '/promo',
+      '/legal',
+      '/rule',
+      '/vacancies',
+      '/masterclass',
+      '/push-notifications-rules',
+      '/receive-advertising-information',
+    ];
+    for (const url of [...suffixes.map((s) => s || '/'), ...suffixes.map((s) => `/irkutsk${s}`)]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('<!--$!-->');
+      expect(res.body, url).not.toContain('<!--$?-->');
+      expect(res.body.match(/<script\b[^>]*>/g), url).toEqual([
+        '<script type="application/json" id="storefront-state">',
+      ]);
+    }
+  });
+
   it('renders a product page with its price and modifiers, and a section page; titles name them', async () => {
     const product = await get('/catalog/rolls/philadelphia-classic');
     expect(product.statusCode).toBe(200);

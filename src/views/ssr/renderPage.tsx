@@ -27,23 +27,53 @@ async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function renderPage(input: PageRenderInput): Promise<PageRenderResult> {
-  const state = buildServerState(input);
+/** React's mark of a boundary still waiting (its content would follow with an inline script). */
+const PENDING_BOUNDARY = '<!--$?-->';
+/** The page and modal chunks a page can wait for: each is loaded by one pass at most. */
+const MAX_PASSES = 4;
+
+async function renderOnce(input: PageRenderInput, state: AppState, errors: string[]): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <StoreProvider store={staticStore(state, input.now)}>
-        <Router ssrPath={input.pathname} ssrSearch={input.search.replace(/^\?/, '')}>
+        <Router ssrPath={input.pathname} ssrSearch="">
           <App />
         </Router>
       </StoreProvider>
     </StrictMode>,
+    {
+      // A large boundary would otherwise be written after the shell with an inline script (which
+      // the CSP refuses): the whole page is sent at once anyway.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError: (error: unknown) => {
+        errors.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      },
+    },
   );
+  return streamText(prelude);
+}
+
+/**
+ * The markup with every boundary complete. A lazy page suspends the first time this process
+ * renders it, and React then writes its content after the shell with an inline script, which the
+ * CSP refuses; the chunk stays loaded, so the next pass renders it in place.
+ */
+export async function renderPage(input: PageRenderInput): Promise<PageRenderResult> {
+  const state = buildServerState(input);
+  let errors: string[] = [];
+  let html = '';
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    errors = [];
+    html = await renderOnce(input, state, errors);
+    if (!html.includes(PENDING_BOUNDARY)) break;
+  }
   const status = pageStatus(state, input.match);
   return {
-    html: await streamText(prelude),
+    html,
     state,
     status: status.code,
     title: pageTitle(state, input.match),
+    errors,
     missingProductSection: status.missingProductSection,
   };
 }
