@@ -41,9 +41,19 @@ const OUTPUT_TYPES: Record<OutputFormat, string> = {
 
 export interface ImageParams {
   width: number | null;
+  /** Set by a preset only: the picture is cropped to width × height (centred, covering). */
+  height?: number;
   format: OutputFormat;
   quality: number;
 }
+
+/**
+ * Named variants that are not a width of the srcset ladder. 'og': link previews (og:image,
+ * twitter:image, server/seo), 1200×630 JPEG, which every social network and messenger reads.
+ */
+export const IMAGE_PRESETS: Record<string, ImageParams> = {
+  og: { width: 1200, height: 630, format: 'jpeg', quality: DEFAULT_QUALITY },
+};
 
 class BadImageRequest extends Error {}
 
@@ -70,6 +80,12 @@ function single(value: unknown): string | undefined {
 
 /** The conversion asked for, or null for the original file. Throws BadImageRequest. */
 export function parseImageParams(query: Record<string, unknown>): ImageParams | null {
+  const preset = single(query.preset);
+  if (preset !== undefined) {
+    const known = Object.hasOwn(IMAGE_PRESETS, preset) ? IMAGE_PRESETS[preset] : undefined;
+    if (!known) throw new BadImageRequest('Неизвестный вариант изображения');
+    return known; // a preset fixes size, format and quality: w, format and q are ignored
+  }
   const w = single(query.w);
   const format = single(query.format);
   const q = single(query.q);
@@ -119,7 +135,9 @@ async function convert(file: string, params: ImageParams): Promise<Buffer> {
     if (meta.width) density = clamp((72 * params.width) / meta.width, 1, 10_000);
   }
   let pipeline = sharp(input, { density, limitInputPixels: 50_000_000 }).rotate();
-  if (params.width !== null) pipeline = pipeline.resize({ width: params.width, withoutEnlargement: !isSvg });
+  if (params.width !== null && params.height !== undefined)
+    pipeline = pipeline.resize({ width: params.width, height: params.height, fit: 'cover', position: 'centre' });
+  else if (params.width !== null) pipeline = pipeline.resize({ width: params.width, withoutEnlargement: !isSvg });
   switch (params.format) {
     case 'webp':
       return pipeline.webp({ quality: params.quality }).toBuffer();
@@ -193,9 +211,15 @@ export function createImageModule(options: { sourceDir?: string; cacheDir?: stri
 
       const key = createHash('sha256')
         .update(
-          [relative, source.stat.mtimeMs, source.stat.size, params.width ?? 'orig', params.format, params.quality].join(
-            '\0',
-          ),
+          [
+            relative,
+            source.stat.mtimeMs,
+            source.stat.size,
+            params.width ?? 'orig',
+            ...(params.height === undefined ? [] : [`h${params.height}`]),
+            params.format,
+            params.quality,
+          ].join('\0'),
         )
         .digest('hex');
       const target = path.join(cacheDir, key.slice(0, 2), `${key}.${params.format}`);

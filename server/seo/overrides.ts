@@ -1,0 +1,94 @@
+// Operators' titles and descriptions of pages (table seo_overrides), read for every head and
+// edited in /admin (routes/admin/seo.ts). Paths are normalised so that '/Angarsk/about/' and
+// '/angarsk/about' are one row.
+import { asc, eq } from 'drizzle-orm';
+import type { Database, Executor } from '../db/database.js';
+import { seoOverrides } from '../db/schema/seo.js';
+import { unprocessable } from '../http/errors.js';
+import type { SeoOverride } from './pageHead.js';
+
+export const OVERRIDE_TITLE_MAX = 200;
+export const OVERRIDE_DESCRIPTION_MAX = 500;
+const PATH_MAX = 500;
+
+export interface SeoOverrideRow extends SeoOverride {
+  updatedAt: string;
+}
+
+/** '/angarsk/about/' → '/angarsk/about'; null for a path that cannot be a storefront page. */
+export function normalizeOverridePath(raw: string): string | null {
+  let path = raw.trim();
+  try {
+    const url = new URL(path, 'http://x');
+    path = url.pathname;
+  } catch {
+    return null;
+  }
+  if (!path.startsWith('/') || path.length > PATH_MAX) return null;
+  if (path.length > 1) path = path.replace(/\/+$/, '');
+  if (path.includes('//') || path === '/admin' || path.startsWith('/admin/') || path.startsWith('/api/')) return null;
+  return path;
+}
+
+function blankToNull(value: string | null | undefined): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+export async function listOverrides(db: Executor): Promise<SeoOverrideRow[]> {
+  const rows = await db.select().from(seoOverrides).orderBy(asc(seoOverrides.path));
+  return rows.map((r) => ({
+    path: r.path,
+    title: r.title,
+    description: r.description,
+    updatedAt: r.updatedAt.toISOString(),
+  }));
+}
+
+const cache = new WeakMap<Database, { version: number; rows: SeoOverride[] }>();
+
+/** The overrides, re-read only when the 'seo' content version moved. */
+export async function cachedOverrides(database: Database, version: number): Promise<SeoOverride[]> {
+  const known = cache.get(database);
+  if (known?.version === version) return known.rows;
+  const rows = await database.run(listOverrides);
+  cache.set(database, { version, rows });
+  return rows;
+}
+
+/**
+ * Saves a page's override; both fields empty removes it. 422 with a Russian message for a path
+ * that is no storefront page or a text over its limit.
+ */
+export async function saveOverride(
+  database: Database,
+  input: { path: string; title?: string | null; description?: string | null },
+): Promise<SeoOverrideRow | null> {
+  const path = normalizeOverridePath(input.path);
+  if (path === null) throw unprocessable('Укажите адрес страницы витрины, например /angarsk/catalog', 'seo-path');
+  const title = blankToNull(input.title);
+  const description = blankToNull(input.description);
+  if (title !== null && title.length > OVERRIDE_TITLE_MAX)
+    throw unprocessable(`Заголовок длиннее ${OVERRIDE_TITLE_MAX} символов`, 'seo-title-too-long');
+  if (description !== null && description.length > OVERRIDE_DESCRIPTION_MAX)
+    throw unprocessable(`Описание длиннее ${OVERRIDE_DESCRIPTION_MAX} символов`, 'seo-description-too-long');
+  return database.transaction(async (tx) => {
+    if (title === null && description === null) {
+      await tx.delete(seoOverrides).where(eq(seoOverrides.path, path));
+      return null;
+    }
+    const [row] = await tx
+      .insert(seoOverrides)
+      .values({ path, title, description })
+      .onConflictDoUpdate({ target: seoOverrides.path, set: { title, description, updatedAt: new Date() } })
+      .returning();
+    if (!row) return null;
+    return { path: row.path, title: row.title, description: row.description, updatedAt: row.updatedAt.toISOString() };
+  });
+}
+
+export async function deleteOverride(database: Database, rawPath: string): Promise<void> {
+  const path = normalizeOverridePath(rawPath);
+  if (path === null) return;
+  await database.run((db) => db.delete(seoOverrides).where(eq(seoOverrides.path, path)));
+}
