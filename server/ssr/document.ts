@@ -10,6 +10,8 @@ export const NOINDEX_META = '<meta name="robots" content="noindex" />';
 export interface DocumentParts {
   /** Replaces the template's <title>, when given. */
   title?: string;
+  /** A whole head (its own <title> and meta tags) replacing the template's <title>, when given. */
+  head?: string;
   /** Raw tags added at the end of <head>. */
   headTags?: readonly string[];
   /** The rendered #root and its state; absent for a client-rendered page. */
@@ -20,8 +22,10 @@ const ROOT_OPEN = '<div id="root">';
 
 export function pageDocument(template: string, parts: DocumentParts): string {
   let html = template;
-  if (parts.title !== undefined)
-    html = html.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(parts.title ?? '')}</title>`);
+  const title = /<title>[\s\S]*?<\/title>/;
+  if (parts.head !== undefined) html = html.replace(title, () => parts.head ?? '');
+  else if (parts.title !== undefined)
+    html = html.replace(title, () => `<title>${escapeHtml(parts.title ?? '')}</title>`);
   const head = parts.headTags ?? [];
   if (head.length > 0 && html.includes('</head>'))
     html = html.replace('</head>', () => `${head.map((t) => `  ${t}\n`).join('')}  </head>`);

@@ -12,10 +12,11 @@ import { sharedCatalog } from '../services/catalog.js';
 import { cityList } from '../services/cities.js';
 import { cityPage } from '../services/pages.js';
 import { loadSettings } from '../services/settings.js';
+import { readSeoVersions, versionKey } from '../seo/versions.js';
 
 export interface PageData {
   input: Omit<PageRenderInput, 'pathname' | 'search' | 'match' | 'now'>;
-  /** Changes whenever the catalogue, the settings (pages bump them) or the cities change. */
+  /** Changes whenever the catalogue, the settings, the pages, the SEO overrides or the cities change. */
   version: string;
 }
 
@@ -34,10 +35,11 @@ async function infoPage(ctx: AppContext, match: SiteRouteMatch | null, cityId: s
 }
 
 export async function pageData(ctx: AppContext, match: SiteRouteMatch | null): Promise<PageData> {
-  const [catalog, settings, cities] = await Promise.all([
+  const [catalog, settings, cities, seo] = await Promise.all([
     sharedCatalog(ctx.db, ctx.config.contentVersionMaxAgeMs),
     loadSettings(ctx.db, { captchaProvider: captchaVerifierOf(ctx)?.provider ?? null }),
     cityList(ctx),
+    ctx.db.run(readSeoVersions),
   ]);
   const routeCity = match?.city ?? null;
   const fallback = settings.settings.ANGARSK_ID;
@@ -47,7 +49,7 @@ export async function pageData(ctx: AppContext, match: SiteRouteMatch | null): P
       : (cities.find((c) => c.id === fallback)?.id ?? cities[0]?.id ?? null);
   const citiesJson = JSON.stringify(cities);
   const version = createHash('sha256')
-    .update(`${catalog.etag}|${settings.etag}|${settings.version}|${citiesJson}`)
+    .update(`${catalog.etag}|${settings.etag}|${settings.version}|${versionKey(seo)}|${citiesJson}`)
     .digest('base64url')
     .slice(0, 22);
   return {

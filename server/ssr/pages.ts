@@ -6,6 +6,8 @@ import zlib from 'node:zlib';
 import type { RenderPage } from '../../src/api/pageRender.js';
 import type { SiteRouteMatch } from '../../src/api/siteRoutes.js';
 import type { AppContext } from '../context.js';
+import { buildPageHead, renderPageHead } from '../seo/pageHead.js';
+import { loadPageHeadInput } from '../seo/pageHeadData.js';
 import { pageDocument } from './document.js';
 import { pageData } from './pageData.js';
 import { loadRenderer } from './renderer.js';
@@ -80,8 +82,11 @@ export function createPageRendering(ctx: AppContext, warn: (message: string, err
         for (const error of result.errors)
           warn(`rendering ${pathname} failed in a boundary the browser will render`, error);
         const styles = template.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}" />`);
+        // Title, description, canonical, Open Graph and JSON-LD (server/seo); an unknown path
+        // keeps the rendered page's title.
+        const head = match === null ? null : renderPageHead(buildPageHead(await loadPageHeadInput(ctx, match)));
         const html = pageDocument(template.html, {
-          title: result.title,
+          ...(head === null ? { title: result.title } : { head }),
           headTags: [...template.headTags, ...styles],
           rendered: { html: result.html, state: result.state },
         });
