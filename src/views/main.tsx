@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { createApiClient } from '../api/client';
+import { matchSiteRoute } from '../api/siteRoutes';
 import { createStorefrontApi } from '../api/storefrontApi';
 import { createStore } from '../commands/bus';
 import { decideOnDemand } from '../commands/onDemand';
@@ -15,6 +16,7 @@ import { initialState, type AppState } from '../projections/store';
 import { App } from './app/App';
 import { startBugReporting } from './app/bugReportStart';
 import { LAZY_AREAS, lazyEffects } from './app/lazyAreas';
+import { preloadPage } from './app/pages';
 import {
   captureEarlyClicks,
   clientStartState,
@@ -128,9 +130,21 @@ function hydrateLater(container: HTMLElement, snapshot: AppState): void {
   const start = () => {
     if (started) return;
     started = true;
+    // The views see the server's state until the page itself has hydrated: an update reaching
+    // its boundary while it still waits for its chunk would make React drop the server's markup
+    // and render it anew (losing the element a kept tap points to). Then the live state.
+    let live = false;
+    const listeners = new Set<() => void>();
     const viewStore: ViewStore = {
-      getState: () => store.getState(),
-      subscribe: (listener) => store.subscribe(listener),
+      getState: () => (live ? store.getState() : snapshot),
+      subscribe: (listener) => {
+        listeners.add(listener);
+        const unsubscribe = store.subscribe(listener);
+        return () => {
+          listeners.delete(listener);
+          unsubscribe();
+        };
+      },
       dispatch: (command) => store.dispatch(command),
       now: () => store.now(),
       getServerState: () => snapshot,
@@ -139,13 +153,23 @@ function hydrateLater(container: HTMLElement, snapshot: AppState): void {
     const onHydrated = () => {
       if (hydrated) return;
       hydrated = true;
+      live = true;
+      for (const listener of [...listeners]) listener();
       // Read by the browser tests (tests/e2e/harness.ts) and nothing else.
       document.documentElement.dataset.hydrated = 'true';
       early.replay();
     };
-    hydrateRoot(container, tree(viewStore, onHydrated), {
-      onRecoverableError: (error) => console.error('hydration mismatch', error),
-    });
+    const hydrate = () =>
+      hydrateRoot(container, tree(viewStore, onHydrated), {
+        onRecoverableError: (error) => console.error('hydration mismatch', error),
+      });
+    // The page's chunk first (its preload is in the HTML): hydration then finds the whole page
+    // at once. Taps meanwhile are kept. A chunk that fails reloads the page (lazyPage.ts).
+    const match = matchSiteRoute(
+      window.location.pathname,
+      snapshot.city.list.map((c) => c.slug),
+    );
+    preloadPage(match).then(hydrate, hydrate);
   };
   const early = captureEarlyClicks(document, start);
   startOnInputOrIdle(window, start);

@@ -72,6 +72,8 @@ describe('server-rendered pages', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).not.toContain('<!--$!-->');
       expect(res.body, url).not.toContain('<!--$?-->');
+      // the CSP refuses style attributes in HTML (styles set by scripts are not attributes)
+      expect(res.body, url).not.toMatch(/<[^>]+\sstyle="/);
       // data blocks only: the state and the JSON-LD
       const scripts = (res.body.match(/<script\b[^>]*>/g) ?? []).filter(
         (tag) => tag !== '<script type="application/ld+json">',

@@ -1,6 +1,6 @@
 // The application shell: header, the page of the route (lazy, faded, behind an error boundary),
 // footer, modal host and toasts.
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
@@ -11,6 +11,7 @@ import { NotFoundPage } from '../pages/ErrorPage';
 import { ErrorBoundary } from './ErrorBoundary';
 import { FadeOutlet } from './FadeOutlet';
 import { HydrationMark } from './hydration';
+import { pageTitle } from './pageMeta';
 import { HEADER_OVER_SLIDER, pageElement } from './pages';
 import { useCityBaseInUrl, useHash, useRouteState } from './routing';
 import { useImagePreload } from './preload';
@@ -18,11 +19,30 @@ import { useScrollLock } from './scroll';
 import { useSelector } from './store';
 import styles from './App.module.css';
 
+/**
+ * The document title follows client-side navigation. The first page keeps the server's head
+ * (docs/SSR.md), so the title is only written once the page or its data changed.
+ */
+function useDocumentTitle(route: ReturnType<typeof useRouteState>): void {
+  const title = useSelector((s) =>
+    route.status === 'pending' ? null : pageTitle(s, route.status === 'matched' ? route.match : null),
+  );
+  const first = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (first.current === undefined) {
+      first.current = title;
+      return;
+    }
+    if (title !== null) document.title = title;
+  }, [title]);
+}
+
 export function App() {
   const [pathname] = useLocation();
   const hash = useHash();
   const route = useRouteState();
   useCityBaseInUrl(route);
+  useDocumentTitle(route);
   const hiddenScroll = useSelector((s) => s.view.hiddenScroll);
   useScrollLock(hiddenScroll);
   useImagePreload();

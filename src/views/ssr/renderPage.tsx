@@ -8,7 +8,7 @@ import type { PageRenderInput, PageRenderResult } from '../../api/pageRender';
 import type { AppState } from '../../projections/store';
 import { App } from '../app/App';
 import { StoreProvider, type ViewStore } from '../app/store';
-import { pageStatus, pageTitle } from './pageMeta';
+import { pageStatus, pageTitle } from '../app/pageMeta';
 import { buildServerState } from './serverState';
 
 /** A store that only shows `state`: nothing is dispatched while rendering on the server. */

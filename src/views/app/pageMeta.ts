@@ -3,7 +3,7 @@
 import type { SiteRouteMatch } from '../../api/siteRoutes';
 import { pageKey } from '../../projections/page';
 import type { AppState } from '../../projections/store';
-import { selectProductByRouteId } from '../app/selectors';
+import { selectProductByRouteId } from './selectors';
 
 const SITE_NAME = 'Роллы и пицца';
 const DEFAULT_TITLE = 'Роллы и пицца — доставка';
