@@ -27,7 +27,7 @@ describe('without JavaScript', () => {
         expect(await page.getByRole('heading', { level: 2, name: section, exact: true }).isVisible(), section).toBe(
           true,
         );
-      const card = page.getByTestId('product-card').filter({ hasText: 'Филадельфия классик' });
+      const card = page.getByTestId('product-card').filter({ hasText: 'Филадельфия классик' }).first();
       expect(await card.innerText()).toContain('459 ₽');
       // contacts: the delivery service's phone, in the footer
       expect(await page.locator('footer a[href^="tel:"]').first().innerText()).toBe('+7 (3955) 50-50-50');
