@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { imageSrc, imageSrcSet, SLIDE_FALLBACK_WIDTH, SLIDE_SIZES, SLIDE_WIDTHS } from '../../src/api/images.js';
-import { matchSiteRoute, type SitePage } from '../../src/api/siteRoutes.js';
+import { matchSiteRoute, type SitePage, type SiteRouteMatch } from '../../src/api/siteRoutes.js';
 import { notFound } from '../http/errors.js';
 import { captchaVerifierOf } from '../services/captcha.js';
 import { citySlugCache } from '../services/cities.js';
@@ -149,6 +149,16 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
     return { html: base.body.toString('utf8'), etag: base.etag, headTags: tags, styles };
   }
 
+  /** The rendered page; a failed render (database away, a bug) falls back to the SPA shell. */
+  async function renderedOrNull(match: SiteRouteMatch | null, pathname: string): Promise<RenderedPage | null> {
+    try {
+      return await rendering.render(match, pathname, await template(match?.page ?? null));
+    } catch (error) {
+      app.log.error({ err: error }, `rendering ${pathname} failed: the page goes out unrendered`);
+      return null;
+    }
+  }
+
   function sendRendered(reply: FastifyReply, rendered: RenderedPage, cacheControl: string): FastifyReply {
     void reply
       .header('content-type', 'text/html; charset=utf-8')
@@ -241,7 +251,7 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
     }
     if (match) {
       const cacheControl = match.informational ? INFORMATIONAL : RENDERED;
-      const rendered = await rendering.render(match, pathname, await template(match.page));
+      const rendered = await renderedOrNull(match, pathname);
       if (rendered !== null) return sendRendered(reply, rendered, cacheControl);
       return sendIndex(reply, 200, match.informational ? INFORMATIONAL : REVALIDATE, match.page);
     }
@@ -250,7 +260,7 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
       void reply.header('cache-control', INFORMATIONAL);
       return reply.sendFile(file, { cacheControl: false });
     }
-    const notFoundPage = await rendering.render(null, pathname, await template(null));
+    const notFoundPage = await renderedOrNull(null, pathname);
     if (notFoundPage !== null) return sendRendered(reply, notFoundPage, REVALIDATE);
     return sendIndex(reply, 404, REVALIDATE, null);
   });

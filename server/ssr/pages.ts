@@ -58,9 +58,8 @@ export function createPageRendering(ctx: AppContext, warn: (message: string, err
 
   return {
     async render(match, pathname, template) {
-      renderer ??=
-        ctx.renderPage === undefined ? loadRenderer(ctx.config.clientDir, warn) : Promise.resolve(ctx.renderPage);
-      const renderPage = await renderer;
+      // A renderer put in the context (tests) wins; else the build's, loaded once.
+      const renderPage = ctx.renderPage ?? (await (renderer ??= loadRenderer(ctx.config.clientDir, warn)));
       if (renderPage === null) return null;
       const data = await pageData(ctx, match);
       if (data.version !== cachedVersion) {

@@ -217,4 +217,16 @@ describe('server-rendered pages', () => {
     expect(JSON.stringify(JSON.parse(block))).toContain(hostile);
     expect(res.body).not.toContain('<script>alert(1)</script>');
   });
+
+  it('a failed render falls back to the page shell the browser renders, never a 500', async () => {
+    const render = server.ctx.renderPage;
+    server.ctx.renderPage = () => Promise.reject(new Error('boom'));
+    try {
+      const res = await get('/catalog/drinks');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('app-shell');
+    } finally {
+      server.ctx.renderPage = render;
+    }
+  });
 });
