@@ -38,8 +38,20 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), precompress()],
+// `vite build --ssr` (npm run build's second step) builds src/views/ssr/renderPage.tsx into
+// dist/server for the server's page route (docs/SSR.md); the rest of this file is the browser build.
+const SSR_BUILD = {
+  outDir: 'dist/server',
+  sourcemap: true,
+  emptyOutDir: true,
+  copyPublicDir: false,
+  rolldownOptions: { input: 'src/views/ssr/renderPage.tsx', output: { entryFileNames: 'renderPage.js' } },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild === true ? [react()] : [react(), precompress()],
+  // wouter is bundled so that the alias below replaces its shim import on the server too.
+  ssr: { noExternal: ['wouter'] },
   // rxjs 7 ships ES5 code (a tslib class helper per operator) under the default condition and
   // native ES2015 classes under 'es2015': smaller and faster to parse on a phone.
   // wouter imports `use-sync-external-store/shim` for React < 18; we run React 19, whose own hook
@@ -54,16 +66,19 @@ export default defineConfig({
     ],
   },
   // The manifest tells the server which chunks and styles each page needs (server/routes/pageAssets.ts).
-  build: {
-    outDir: 'dist/client',
-    sourcemap: true,
-    manifest: true,
-    rolldownOptions: {
-      // Everything the entry imports statically is one chunk. Left alone, the bundler cuts the
-      // modules that a lazy chunk shares with the entry into small preloaded pieces (10 files
-      // for the first load instead of 2), each paying its own request and compression overhead.
-      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
-    },
-  },
+  build:
+    isSsrBuild === true
+      ? SSR_BUILD
+      : {
+          outDir: 'dist/client',
+          sourcemap: true,
+          manifest: true,
+          rolldownOptions: {
+            // Everything the entry imports statically is one chunk. Left alone, the bundler cuts the
+            // modules that a lazy chunk shares with the entry into small preloaded pieces (10 files
+            // for the first load instead of 2), each paying its own request and compression overhead.
+            output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+          },
+        },
   server: { proxy: { '/api': 'http://localhost:3333', '/img': 'http://localhost:3333' } },
-});
+}));

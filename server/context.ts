@@ -8,6 +8,7 @@ import type { IntegrationLog } from './integrations/log.js';
 import type { PaymentGateways } from './integrations/payments.js';
 import type { PosAdapter } from './integrations/pos/port.js';
 import type { SmsSender } from './integrations/sms.js';
+import type { RenderPage } from '../src/api/pageRender.js';
 
 // Defined beside the integrations that use them (an integration never imports this file).
 export type { IntegrationLog, SmsSender };
@@ -51,6 +52,8 @@ export interface AppContext {
   pos?: PosAdapter;
   /** Where integrations log (failed geocoding, webhook refusals); defaults to a pino logger. */
   log?: IntegrationLog;
+  /** The storefront's server rendering; defaults to the SSR build beside clientDir (server/ssr/renderer.ts). */
+  renderPage?: RenderPage;
 }
 
 export const systemClock: Clock = { now: () => new Date() };

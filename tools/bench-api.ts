@@ -60,7 +60,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? (SMOKE ? 10 : 100));
 const CUSTOMERS = Math.max(1, Number(process.env.BENCH_CUSTOMERS ?? (SMOKE ? 2 : 100)));
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const CASES = new Set(
-  (process.env.BENCH_CASES ?? (PG ? 'order' : 'catalog,promo,order')).split(',').map((c) => c.trim()),
+  (process.env.BENCH_CASES ?? (PG ? 'order' : 'catalog,page,promo,order')).split(',').map((c) => c.trim()),
 );
 /** Two processes show that orders stay exactly-once across processes sharing one PostgreSQL. */
 const PROCESSES = PG ? 2 : 1;
@@ -272,6 +272,36 @@ function cpuNote(each: number[], answered: number): string {
   return `server CPU ${((total * 1000) / answered).toFixed(1)} ms per answered order${split}, ${Math.round(answered / total)} per CPU-second`;
 }
 
+type Run = (options: Omit<Parameters<Cannon>[0], 'url' | 'connections' | 'duration'>) => Promise<CannonResult>;
+
+/**
+ * GET /catalog/pizza, a server-rendered page (docs/SSR.md): served from the render cached for
+ * the data version, brotli, then 304 on its ETag. No answer of the expected status is a problem.
+ */
+async function pageCases(url: string, run: Run, problems: string[]): Promise<Row[]> {
+  const path = '/angarsk/catalog/pizza';
+  const first = await fetch(`${url}${path}`, { headers: { 'accept-encoding': 'br' } });
+  const etag = first.headers.get('etag');
+  if (!first.ok || !(await first.text()).includes('storefront-state')) {
+    problems.push(`page: ${path} answered ${first.status} without a rendered page (is dist/server built?)`);
+    return [{ name: `GET ${path} → 200, br`, result: null, note: 'not server-rendered' }];
+  }
+  console.error(`GET ${path} (br), ${CONNECTIONS} connections, ${DURATION} s…`);
+  const rendered = await run({ requests: [{ method: 'GET', path, headers: { 'accept-encoding': 'br' } }] });
+  if (rendered['2xx'] === 0) problems.push('page 200: no answer');
+  const rows: Row[] = [{ name: `GET ${path} → 200, br (cached render)`, result: rendered, note: '' }];
+  if (etag === null) {
+    problems.push('page 304: no ETag on the page');
+    return rows;
+  }
+  const notModified = await run({
+    requests: [{ method: 'GET', path, headers: { 'accept-encoding': 'br', 'if-none-match': etag } }],
+  });
+  if ((notModified.statusCodeStats?.['304']?.count ?? 0) === 0) problems.push('page 304: no answer');
+  rows.push({ name: `GET ${path} → 304`, result: notModified, note: '' });
+  return rows;
+}
+
 /** Signs the benchmark's customer in through the OTP flow on `url`; the code comes from the fake SMS gateway. */
 async function signIn(url: string, phone: string, fakes: ProductionFakes): Promise<{ token: string; userId: string }> {
   const post = (route: string, body: unknown) =>
@@ -309,7 +339,12 @@ async function seedCustomers(db: Database, count: number): Promise<{ token: stri
 }
 
 async function main(): Promise<number> {
-  const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-client-'));
+  const benchRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));
+  const clientDir = path.join(benchRoot, 'client');
+  fs.mkdirSync(clientDir);
+  // Pages are rendered by the SSR build found beside the client directory (docs/SSR.md).
+  const ssrBuild = path.resolve(import.meta.dirname, '../dist/server');
+  if (fs.existsSync(ssrBuild)) fs.symlinkSync(ssrBuild, path.join(benchRoot, 'server'), 'dir');
   fs.writeFileSync(
     path.join(clientDir, 'index.html'),
     '<!doctype html><html lang="ru"><body><div id="root"></div></body></html>',
@@ -364,6 +399,8 @@ async function main(): Promise<number> {
       if (count === 0) problems.push(`${name}: no answer of the expected status`);
       return result;
     };
+
+    if (CASES.has('page')) rows.push(...(await pageCases(first, run, problems)));
 
     if (CASES.has('catalog')) {
       console.error(`GET /api/v1/catalog (gzip), ${CONNECTIONS} connections, ${DURATION} s…`);
@@ -566,7 +603,7 @@ async function main(): Promise<number> {
     await Promise.all(servers.map((s) => s.stop()));
     await fakes.close();
     await backend?.cleanup();
-    fs.rmSync(clientDir, { recursive: true, force: true });
+    fs.rmSync(benchRoot, { recursive: true, force: true });
   }
 
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';

@@ -7,17 +7,25 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { imageSrc, imageSrcSet, SLIDE_FALLBACK_WIDTH, SLIDE_SIZES, SLIDE_WIDTHS } from '../../src/api/images.js';
-import { matchSiteRoute, type SitePage } from '../../src/api/siteRoutes.js';
+import { matchSiteRoute, type SitePage, type SiteRouteMatch } from '../../src/api/siteRoutes.js';
 import { notFound } from '../http/errors.js';
 import { captchaVerifierOf } from '../services/captcha.js';
 import { citySlugCache } from '../services/cities.js';
 import { loadSettings } from '../services/settings.js';
-import { chooseEncoding } from './catalog.js';
+import { canonicalRedirect, CLIENT_RENDERED_PAGES, NOINDEX_PAGES } from '../ssr/routing.js';
+import { NOINDEX_META } from '../ssr/document.js';
+import { createPageRendering, type PageTemplate, type RenderedPage } from '../ssr/pages.js';
+import { chooseEncoding, etagMatches } from './catalog.js';
 import { pageAssets, pageAssetTags, readManifest, type Manifest } from './pageAssets.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const INFORMATIONAL = 'public, max-age=3600';
 export const REVALIDATE = 'no-cache';
+/**
+ * Server-rendered pages hold no customer's data (docs/SSR.md «Caching»): a shared cache may keep
+ * one a minute and serve it stale for ten more while it fetches the next; browsers revalidate.
+ */
+export const RENDERED = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
 
 interface IndexFile {
   body: Buffer;
@@ -82,14 +90,21 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
    * index.html for a page: with the page chunk's scripts and styles (pageAssets.ts) and, on the
    * index page, the first slide's picture, all as preloads in the head.
    */
-  async function pageFile(page: SitePage): Promise<IndexFile> {
+  async function pageHints(page: SitePage): Promise<{ base: IndexFile; tags: string[]; styles: string[] }> {
     const base = await indexFile();
-    if (!base.body.includes('</head>')) return base;
     if (variants?.base !== base) variants = { base, manifest: readManifest(clientDir), files: new Map() };
-    const tags = variants.manifest === null ? [] : pageAssetTags(pageAssets(variants.manifest, page));
+    const assets = variants.manifest === null ? { scripts: [], styles: [] } : pageAssets(variants.manifest, page);
+    const tags = pageAssetTags(assets);
     const slide = page === 'index' ? await firstSlideUrl() : null;
     if (slide !== null) tags.unshift(slidePreloadTag(slide));
-    if (tags.length === 0) return base;
+    return { base, tags, styles: assets.styles };
+  }
+
+  async function pageFile(page: SitePage): Promise<IndexFile> {
+    const { base, tags: hints } = await pageHints(page);
+    if (!base.body.includes('</head>')) return base;
+    const tags = NOINDEX_PAGES.has(page) ? [...hints, NOINDEX_META] : hints;
+    if (tags.length === 0 || variants === null) return base;
     const key = tags.join('\n');
     const known = variants.files.get(key);
     if (known) return known;
@@ -120,6 +135,42 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
       fallbackIndex ??= indexFileOf(FALLBACK_INDEX, '"unbuilt"', 0);
       return fallbackIndex;
     }
+  }
+
+  const rendering = createPageRendering(app.ctx, (message, error) => app.log.warn({ err: error }, message));
+
+  /** The template a page is rendered into: index.html and the page's head hints. */
+  async function template(page: SitePage | null): Promise<PageTemplate> {
+    if (page === null) {
+      const base = await indexFile();
+      return { html: base.body.toString('utf8'), etag: base.etag, headTags: [], styles: [] };
+    }
+    const { base, tags, styles } = await pageHints(page);
+    return { html: base.body.toString('utf8'), etag: base.etag, headTags: tags, styles };
+  }
+
+  /** The rendered page; a failed render (database away, a bug) falls back to the SPA shell. */
+  async function renderedOrNull(match: SiteRouteMatch | null, pathname: string): Promise<RenderedPage | null> {
+    try {
+      return await rendering.render(match, pathname, await template(match?.page ?? null));
+    } catch (error) {
+      app.log.error({ err: error }, `rendering ${pathname} failed: the page goes out unrendered`);
+      return null;
+    }
+  }
+
+  function sendRendered(reply: FastifyReply, rendered: RenderedPage, cacheControl: string): FastifyReply {
+    void reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', rendered.status === 200 ? cacheControl : REVALIDATE)
+      .header('vary', 'Accept-Encoding')
+      .header('etag', rendered.etag);
+    if (etagMatches(reply.request.headers['if-none-match'], rendered.etag)) return reply.code(304).send();
+    const encoding = chooseEncoding(reply.request.headers['accept-encoding']);
+    if (encoding !== null) void reply.header('content-encoding', encoding);
+    return reply
+      .code(rendered.status)
+      .send(encoding === 'br' ? rendered.br : encoding === 'gzip' ? rendered.gzip : rendered.body);
   }
 
   /** `page`: the matched page (its hints go into the head); null for a 404. */
@@ -183,17 +234,34 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
       void reply.header('cache-control', REVALIDATE);
       return reply.code(404).type('text/plain; charset=utf-8').send('Файл не найден');
     }
-    let match = matchSiteRoute(pathname, await slugs.get());
+    let citySlugs = await slugs.get();
+    let match = matchSiteRoute(pathname, citySlugs);
     if (!match) {
       const fresh = await slugs.fresher();
-      if (fresh) match = matchSiteRoute(pathname, fresh);
+      if (fresh) {
+        citySlugs = fresh;
+        match = matchSiteRoute(pathname, fresh);
+      }
     }
-    if (match) return sendIndex(reply, 200, match.informational ? INFORMATIONAL : REVALIDATE, match.page);
+    const canonical = canonicalRedirect(request.url, citySlugs);
+    if (canonical !== null) return reply.code(301).header('cache-control', INFORMATIONAL).redirect(canonical, 301);
+    if (match && CLIENT_RENDERED_PAGES.has(match.page)) {
+      if (NOINDEX_PAGES.has(match.page)) void reply.header('x-robots-tag', 'noindex');
+      return sendIndex(reply, 200, REVALIDATE, match.page);
+    }
+    if (match) {
+      const cacheControl = match.informational ? INFORMATIONAL : RENDERED;
+      const rendered = await renderedOrNull(match, pathname);
+      if (rendered !== null) return sendRendered(reply, rendered, cacheControl);
+      return sendIndex(reply, 200, match.informational ? INFORMATIONAL : REVALIDATE, match.page);
+    }
     const file = pathname === '/index.html' ? null : await topLevelFile(pathname);
     if (file) {
       void reply.header('cache-control', INFORMATIONAL);
       return reply.sendFile(file, { cacheControl: false });
     }
+    const notFoundPage = await renderedOrNull(null, pathname);
+    if (notFoundPage !== null) return sendRendered(reply, notFoundPage, REVALIDATE);
     return sendIndex(reply, 404, REVALIDATE, null);
   });
 }

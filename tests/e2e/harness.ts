@@ -24,6 +24,7 @@ import { seedDemoChain } from '../../server/seed/index';
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SCREENSHOT_DIR = path.resolve(ROOT, process.env.E2E_SCREENSHOT_DIR ?? 'test-results/screenshots');
 const CLIENT_DIR = path.join(ROOT, 'dist/client');
+const SSR_ENTRY = path.join(ROOT, 'dist/server/renderPage.js');
 const BUILD_LOCK = path.join(ROOT, 'dist/.e2e-build.lock');
 
 export const CHROMIUM_FLAGS = [
@@ -55,9 +56,9 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-/** True when dist/client is missing or older than the client sources. */
+/** True when dist/client or the SSR build (dist/server) is missing or older than the client sources. */
 export function clientIsStale(): boolean {
-  const built = newestMtime(path.join(CLIENT_DIR, 'index.html'));
+  const built = Math.min(newestMtime(path.join(CLIENT_DIR, 'index.html')), newestMtime(path.join(SSR_ENTRY)));
   if (built === 0) return true;
   const sources = Math.max(
     newestMtime(path.join(ROOT, 'src')),
@@ -102,12 +103,18 @@ export async function ensureClientBuilt(): Promise<void> {
     if (!clientIsStale()) return; // built by whoever held the lock
     // Vitest sets NODE_ENV=test, and vite build would keep it: React's development build (twice
     // the size, dev-only warnings). The suite tests the production build.
-    const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    if (result.status !== 0) throw new Error('e2e: vite build failed');
+    // The browser build, then the server-rendering build of the same App (docs/SSR.md).
+    for (const args of [
+      ['vite', 'build'],
+      ['vite', 'build', '--ssr'],
+    ]) {
+      const result = spawnSync('npx', [...args, '--logLevel', 'warn'], {
+        cwd: ROOT,
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
+      if (result.status !== 0) throw new Error(`e2e: ${args.join(' ')} failed`);
+    }
   } finally {
     fs.rmSync(BUILD_LOCK, { recursive: true, force: true });
   }
@@ -390,9 +397,21 @@ export interface E2E {
   open(pathname: string, options?: OpenOptions): Promise<OpenedPage>;
   /** Starts collecting errors of a page opened elsewhere. */
   watch(page: Page, allowConsole?: RegExp[]): () => string[];
+  /** Waits until a server-rendered page has hydrated (it does on the first input, or when idle). */
+  hydrated(page: Page): Promise<void>;
   /** Saves a full-page PNG as SCREENSHOT_DIR/<name>.png; returns the file path. */
   screenshot(page: Page, name: string): Promise<string>;
   close(): Promise<void>;
+}
+
+/**
+ * React's hydration complaints: a mismatch (development text, or the production build's error
+ * codes 418, 419, 422, 423, 425) or our own report of a recoverable hydration error (main.tsx).
+ */
+export function isHydrationProblem(text: string): boolean {
+  return /hydrat|did not match|mismatch|react\.dev\/errors\/(418|419|422|423|425)\b|React error #(418|419|422|423|425)\b/i.test(
+    text,
+  );
 }
 
 function viewportHeight(width: number): number {
@@ -430,19 +449,27 @@ export async function startE2E(options: ServerOptions = {}): Promise<E2E> {
     return context;
   };
 
+  // A hydration mismatch fails the suite even where a test does not look at problems(): it is
+  // never allowed, and close() throws with every one seen.
+  const mismatches: string[] = [];
   const watch: E2E['watch'] = (page, allowConsole = []) => {
     const seen: string[] = [];
-    const allowed = (text: string) => allowConsole.some((re) => re.test(text));
-    page.on('pageerror', (error) => {
-      const text = `pageerror: ${error.message}`;
+    const allowed = (text: string) => !isHydrationProblem(text) && allowConsole.some((re) => re.test(text));
+    const note = (text: string) => {
+      if (isHydrationProblem(text)) mismatches.push(`${page.url()}: ${text}`);
       if (!allowed(text)) seen.push(text);
-    });
+    };
+    page.on('pageerror', (error) => note(`pageerror: ${error.message}`));
     page.on('console', (message: ConsoleMessage) => {
-      if (message.type() !== 'error') return;
-      const text = `console.error: ${message.text()}`;
-      if (!allowed(text)) seen.push(text);
+      const type = message.type();
+      if (type === 'error') note(`console.error: ${message.text()}`);
+      else if (type === 'warning' && isHydrationProblem(message.text())) note(`console.warn: ${message.text()}`);
     });
     return () => [...seen];
+  };
+
+  const hydrated: E2E['hydrated'] = async (page) => {
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   };
 
   const open: E2E['open'] = async (pathname, opts = {}) => {
@@ -465,7 +492,8 @@ export async function startE2E(options: ServerOptions = {}): Promise<E2E> {
     for (const context of contexts) await context.close().catch(() => undefined);
     await browser.close().catch(() => undefined);
     await server.stop();
+    if (mismatches.length > 0) throw new Error(`e2e: hydration problems:\n${mismatches.join('\n')}`);
   };
 
-  return { server, browser, newContext, open, watch, screenshot, close };
+  return { server, browser, newContext, open, watch, hydrated, screenshot, close };
 }

@@ -49,7 +49,7 @@ describe('customer journey (375 px)', () => {
     const menu = page.getByRole('dialog', { name: 'Меню:' });
     await menu.getByRole('link', { name: 'Пицца' }).click();
     await page.waitForURL(/\/angarsk\/catalog\/pizza$/);
-    await page.getByRole('heading', { level: 1, name: 'Пицца' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Пицца', exact: true }).waitFor();
     expect(await cardNames(page)).toContain('Пепперони');
 
     // 3. Search (whole menu): 'филадельфия' matches names, case-insensitively (PRODUCT.md §5)

@@ -226,7 +226,8 @@ describe('site serving', () => {
 
   it('unknown paths get status 404 with index.html (the client shows "This page could not be found")', async () => {
     for (const url of [
-      ...UNKNOWN.filter((u) => !u.startsWith('//') && !u.includes('%')),
+      // '/About' and '/about//' are case and slash duplicates of /about: moved for good (tests/server/ssr.test.ts)
+      ...UNKNOWN.filter((u) => !u.startsWith('//') && !u.includes('%') && u !== '/About' && u !== '/about//'),
       '/nonexistent?x=1',
       '/index.html',
     ]) {
@@ -380,7 +381,7 @@ describe('the index page names its first slide in the HTML (LCP preload)', () =>
         `imagesrcset="${url}?w=640&amp;format=webp&amp;q=80 640w, ${url}?w=1280&amp;format=webp&amp;q=80 1280w, ${url}?w=1920&amp;format=webp&amp;q=80 1920w" ` +
         'imagesizes="100vw" fetchpriority="high" />',
     );
-    for (const page of ['/', '/angarsk', '/shelekhov/']) {
+    for (const page of ['/', '/angarsk', '/shelekhov']) {
       const res = await get(page);
       expect(res.statusCode, page).toBe(200);
       expect(res.body, page).toContain(slidePreloadTag(url));
@@ -392,7 +393,11 @@ describe('the index page names its first slide in the HTML (LCP preload)', () =>
   });
 
   it('other pages go without it (they have no slider above the fold)', async () => {
-    for (const page of ['/catalog', '/angarsk/cart', '/admin']) expect((await get(page)).body, page).toBe(INDEX);
+    for (const page of ['/catalog', '/admin']) expect((await get(page)).body, page).toBe(INDEX);
+    // a personal page only gains its noindex mark
+    expect((await get('/angarsk/cart')).body).toBe(
+      INDEX.replace('</head>', '  <meta name="robots" content="noindex" />\n  </head>'),
+    );
     expect((await get('/')).headers.etag).not.toBe((await get('/catalog')).headers.etag);
   });
 
@@ -438,7 +443,7 @@ describe('a page names its own chunk and styles in the HTML (from the build mani
       expect(body, url).toContain('<link rel="modulepreload" crossorigin href="/assets/CatalogPage-B2.js" />');
       expect(body, url).toContain('<link rel="preload" as="style" crossorigin href="/assets/CatalogPage-C3.css" />');
     }
-    expect((await server.app.inject({ method: 'GET', url: '/cart' })).body).toBe(INDEX);
+    expect((await server.app.inject({ method: 'GET', url: '/about' })).body).toBe(INDEX);
   });
 
   it('the manifest itself is not served', async () => {

@@ -1,6 +1,7 @@
 // The application shell: header, the page of the route (lazy, faded, behind an error boundary),
 // footer, modal host and toasts.
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
+import type { SiteRouteMatch } from '../../api/siteRoutes';
 import { useLocation } from 'wouter';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
@@ -10,18 +11,41 @@ import { ModalHost } from '../modals/ModalHost';
 import { NotFoundPage } from '../pages/ErrorPage';
 import { ErrorBoundary } from './ErrorBoundary';
 import { FadeOutlet } from './FadeOutlet';
+import { HydrationMark } from './hydration';
 import { HEADER_OVER_SLIDER, pageElement } from './pages';
-import { useCityBaseInUrl, useHash, useRouteState } from './routing';
+import { useCityBaseInUrl, useHash, useRouteState, type RouteState } from './routing';
 import { useImagePreload } from './preload';
 import { useScrollLock } from './scroll';
-import { useSelector } from './store';
+import { shallowEqual, useSelector, useStore } from './store';
 import styles from './App.module.css';
+
+/**
+ * The document title follows client-side navigation. The first page keeps the server's head
+ * (docs/SSR.md); the titles' code is a chunk of its own, off the first load.
+ */
+function useDocumentTitle(route: RouteState, pathname: string): void {
+  const store = useStore();
+  const data = useSelector((s) => [s.catalog.catalog, s.page.entries, s.city.selectedId] as const, shallowEqual);
+  const landing = useRef(pathname);
+  const moved = useRef(false);
+  const match = route.status === 'matched' ? route.match : null;
+  const routeKey = route.status === 'pending' ? null : JSON.stringify(match);
+  useEffect(() => {
+    if (pathname !== landing.current) moved.current = true;
+    if (!moved.current || routeKey === null) return;
+    const current: SiteRouteMatch | null = JSON.parse(routeKey) as SiteRouteMatch | null;
+    void import('./pageMeta').then(({ pageTitle }) => {
+      document.title = pageTitle(store.getState(), current);
+    });
+  }, [pathname, routeKey, data, store]);
+}
 
 export function App() {
   const [pathname] = useLocation();
   const hash = useHash();
   const route = useRouteState();
   useCityBaseInUrl(route);
+  useDocumentTitle(route, pathname);
   const hiddenScroll = useSelector((s) => s.view.hiddenScroll);
   useScrollLock(hiddenScroll);
   useImagePreload();
@@ -42,7 +66,10 @@ export function App() {
         <main className={overSlider ? styles.mainOverSlider : styles.main}>
           <ErrorBoundary resetKey={pathname}>
             <FadeOutlet routeKey={pathname} hash={hash}>
-              <Suspense fallback={<PageLoader />}>{content}</Suspense>
+              <Suspense fallback={<PageLoader />}>
+                {content}
+                <HydrationMark />
+              </Suspense>
             </FadeOutlet>
           </ErrorBoundary>
         </main>

@@ -21,6 +21,36 @@ const AdminPage = lazyPage(() => import('../pages/AdminPage'));
 /** Pages the header sits over the slider on (PRODUCT.md §2). */
 export const HEADER_OVER_SLIDER: readonly SiteRouteMatch['page'][] = ['index', 'about', 'vacancies'];
 
+const PAGE_CHUNKS: Record<SiteRouteMatch['page'], { preload(): Promise<void> }> = {
+  index: IndexPage,
+  catalog: CatalogPage,
+  'catalog-section': CatalogPage,
+  product: ProductPage,
+  cart: CartPage,
+  checkout: CheckoutPage,
+  complete: CompletePage,
+  'complete-error': CompleteErrorPage,
+  about: InfoPage,
+  delivery: InfoPage,
+  legal: InfoPage,
+  masterclass: InfoPage,
+  promo: InfoPage,
+  'push-notifications-rules': InfoPage,
+  'receive-advertising-information': InfoPage,
+  rule: InfoPage,
+  vacancies: InfoPage,
+  personal: ProfilePage,
+  'personal-address': AddressesPage,
+  'personal-favorite': FavoritesPage,
+  'personal-history': HistoryPage,
+  admin: AdminPage,
+};
+
+/** Loads the page's chunk ahead, so that hydration renders it in the same pass (docs/SSR.md). */
+export function preloadPage(match: SiteRouteMatch | null): Promise<void> {
+  return match === null ? Promise.resolve() : PAGE_CHUNKS[match.page].preload();
+}
+
 export function pageElement(match: SiteRouteMatch): ReactNode {
   const p = match.params;
   switch (match.page) {

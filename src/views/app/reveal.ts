@@ -2,7 +2,7 @@
 // step, each step a transition of its own scheduled as a new task. Each commit (the part React
 // cannot slice) is then a handful of cards, never the rest of the menu, so the main thread is
 // not blocked long (Lighthouse TBT) and the page can paint and answer taps between steps.
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 
 /** Two rows of the widest grid (4 columns at 1280 px): what the first screen can show. */
 export const FIRST_CARDS = 8;
@@ -22,14 +22,32 @@ export function takeCards<S extends Section>(sections: readonly S[], budget: num
   return out;
 }
 
-/** The sections to render now: the first `first` cards, then `step` more per step until all. */
+const noSubscription = () => () => {};
+
+/**
+ * True on the server and while hydrating a server-rendered page (React then reads the server
+ * snapshot), false in a client render.
+ */
+export function useServerRendering(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+}
+
+/**
+ * The sections to render now: the first `first` cards, then `step` more per step until all. A
+ * server-rendered page has them all (readable without JavaScript), and hydration renders the same.
+ */
 export function useProgressiveSections<S extends Section>(
   sections: readonly S[],
   first = FIRST_CARDS,
   step = CARDS_PER_STEP,
 ): readonly S[] {
   const total = sections.reduce((n, s) => n + s.products.length, 0);
-  const [budget, setBudget] = useState(first);
+  const whole = useServerRendering();
+  const [budget, setBudget] = useState(() => (whole ? Number.POSITIVE_INFINITY : first));
   const done = budget >= total;
   useEffect(() => {
     if (done) return;

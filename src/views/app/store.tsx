@@ -13,6 +13,8 @@ export interface ViewStore {
   /** The store's clock: a view that needs the time (closed hours at checkout) reads it here, so a
    *  test, a replay or a preview shows the time of its session, not the machine's. */
   now(): string;
+  /** The state the server rendered the page from: what hydration renders (then the live state). */
+  getServerState?(): AppState;
 }
 
 const StoreContext = createContext<ViewStore | null>(null);
@@ -61,8 +63,19 @@ export function useSelector<T>(selector: (state: AppState) => T, isEqual: Equali
     cache.current = { state, selector, value: kept };
     return kept;
   };
+  const serverCache = useRef<{ state: AppState; selector: (state: AppState) => T; value: T } | null>(null);
+  const getServerSnapshot = (): T => {
+    if (store.getServerState === undefined) return getSnapshot();
+    const state = store.getServerState();
+    const c = serverCache.current;
+    if (c !== null && c.state === state && c.selector === selector) return c.value;
+    const value = selector(state);
+    const kept = c !== null && c.state === state && isEqual(c.value, value) ? c.value : value;
+    serverCache.current = { state, selector, value: kept };
+    return kept;
+  };
   const subscribe = useCallback((listener: () => void) => store.subscribe(listener), [store]);
-  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
 }
 
 export function useDispatch(): (command: AppCommand) => void {

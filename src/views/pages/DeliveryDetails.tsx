@@ -100,11 +100,10 @@ export function DeliveryDetails() {
         <ul className={styles.zones}>
           {zones.map((z, i) => (
             <li key={z.id}>
-              <span
-                className={styles.swatch}
-                style={{ background: ZONE_COLOURS[i % ZONE_COLOURS.length] }}
-                aria-hidden="true"
-              />
+              {/* A fill attribute, not an inline style: the server-rendered page's CSP refuses style attributes. */}
+              <svg className={styles.swatch} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+                <rect width="12" height="12" rx="3" fill={ZONE_COLOURS[i % ZONE_COLOURS.length]} />
+              </svg>
               <strong>{z.name}</strong>
               <span>
                 заказ от {formatPrice(z.minSum)}, доставка {formatPrice(z.deliveryPrice)}, около {z.deliveryMinutes} мин

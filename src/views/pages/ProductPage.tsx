@@ -12,7 +12,18 @@ function ProductContent({ section, productId }: { section: string; productId: st
   const product = useSelector((s) => selectProductByRouteId(s, productId));
   const catalog = useSelector((s) => s.catalog.catalog);
   const group = catalog?.groups.find((g) => g.slug === section);
-  if (product === undefined || catalog === null) return <NotFoundPage />;
+  // A product gone from the menu (hidden, deleted) still points to its section.
+  if (product === undefined || catalog === null)
+    return (
+      <>
+        <NotFoundPage />
+        {group !== undefined && (
+          <p className={`${ui.container} ${styles.section}`}>
+            <AppLink to={`/catalog/${encodeURIComponent(group.slug)}`}>{`Все блюда раздела «${group.name}»`}</AppLink>
+          </p>
+        )}
+      </>
+    );
   return (
     <div className={ui.container}>
       <nav className={styles.crumbs} aria-label="Навигация">

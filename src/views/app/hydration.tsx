@@ -1,0 +1,93 @@
+// Hydration of a server-rendered page (docs/SSR.md «Hydration»): the snapshot the server rendered
+// from, the moment hydration starts (first input, or idle after 5 s on a desktop, 6 s on a phone:
+// PRODUCT.md §9) and the taps made before it, handed to the hydrated page once each.
+import { createContext, useContext, useEffect } from 'react';
+import type { AppState } from '../../projections/store';
+
+/** The id of the <script type="application/json"> block holding the server's state. */
+export const SERVER_STATE_ID = 'storefront-state';
+
+/** PRODUCT.md §9: hydration waits for input, or this long idle (ms). */
+export const HYDRATION_IDLE_MS = { desktop: 5_000, mobile: 6_000 } as const;
+/** Narrower than the md breakpoint (768 px, PRODUCT.md §9) is a phone. */
+export const MOBILE_QUERY = '(max-width: 767.98px)';
+
+/** The server's state in the page, or null (a client-rendered page, or an unreadable block). */
+export function readServerState(doc: Document): AppState | null {
+  const text = doc.getElementById(SERVER_STATE_ID)?.textContent;
+  if (text === undefined || text === null || text === '') return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && 'catalog' in parsed ? (parsed as AppState) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The browser's starting state from the server's: its own session starts from its cookies (the
+ * decider's StartSession only runs while `openedAt` is null).
+ */
+export function clientStartState(snapshot: AppState): AppState {
+  return { ...snapshot, view: { ...snapshot.view, openedAt: null } };
+}
+
+const HydratedContext = createContext<(() => void) | null>(null);
+export const HydratedSignal = HydratedContext.Provider;
+
+/** Rendered beside the page: its effect runs once the page's boundary has hydrated. */
+export function HydrationMark() {
+  const hydrated = useContext(HydratedContext);
+  useEffect(() => hydrated?.(), [hydrated]);
+  return null;
+}
+
+const INPUT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'wheel', 'focusin'] as const;
+
+/** Calls `start` once: on the first input, or after the idle delay past the load event. */
+export function startOnInputOrIdle(win: Window, start: () => void): void {
+  let started = false;
+  const options = { capture: true, passive: true } as const;
+  const go = () => {
+    if (started) return;
+    started = true;
+    for (const type of INPUT_EVENTS) win.document.removeEventListener(type, go, options);
+    start();
+  };
+  for (const type of INPUT_EVENTS) win.document.addEventListener(type, go, options);
+  const idleMs = win.matchMedia(MOBILE_QUERY).matches ? HYDRATION_IDLE_MS.mobile : HYDRATION_IDLE_MS.desktop;
+  const afterLoad = () =>
+    win.setTimeout(() => {
+      if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(go, { timeout: 1_000 });
+      else go();
+    }, idleMs);
+  if (win.document.readyState === 'complete') afterLoad();
+  else win.addEventListener('load', afterLoad, { once: true });
+}
+
+/** What a tap before hydration may act on besides links (which navigate without JavaScript). */
+const ACTIONABLE = 'button, [role="button"], summary, label, input[type="checkbox"], input[type="radio"]';
+
+/**
+ * Keeps the taps on buttons made before hydration (the page cannot act on them yet) and asks for
+ * hydration at once; `replay` clicks each kept element once, when the page can handle it.
+ */
+export function captureEarlyClicks(doc: Document, onTap: () => void): { replay(): void } {
+  const kept: Element[] = [];
+  const capture = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const actionable = target?.closest(ACTIONABLE) ?? null;
+    if (actionable === null || target?.closest('a[href]') !== null) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    kept.push(actionable);
+    onTap();
+  };
+  doc.addEventListener('click', capture, true);
+  return {
+    replay() {
+      doc.removeEventListener('click', capture, true);
+      for (const element of kept.splice(0)) if (element.isConnected && element instanceof HTMLElement) element.click();
+    },
+  };
+}

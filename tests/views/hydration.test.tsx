@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+// Hydration of a server-rendered page (docs/SSR.md, PRODUCT.md §9): the state block, when
+// hydration starts (first input, or 5 s / 6 s idle), and taps made before it handled once after.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  captureEarlyClicks,
+  clientStartState,
+  HYDRATION_IDLE_MS,
+  readServerState,
+  SERVER_STATE_ID,
+  startOnInputOrIdle,
+} from '../../src/views/app/hydration';
+import { initialState } from '../../src/projections/store';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('the server state block', () => {
+  it('is read from <script type="application/json">, and a missing or broken one gives null', () => {
+    expect(readServerState(document)).toBeNull();
+    document.body.innerHTML = `<script type="application/json" id="${SERVER_STATE_ID}">{"broken"</script>`;
+    expect(readServerState(document)).toBeNull();
+    document.body.innerHTML = `<script type="application/json" id="${SERVER_STATE_ID}">${JSON.stringify(initialState).replace(/</g, '\\u003c')}</script>`;
+    expect(readServerState(document)).toEqual(initialState);
+  });
+
+  it("the browser's session starts from its own cookies: the server's opening time is cleared", () => {
+    const snapshot = { ...initialState, view: { ...initialState.view, openedAt: '2026-11-25T10:00:00.000Z' } };
+    expect(clientStartState(snapshot).view.openedAt).toBeNull();
+    expect(clientStartState(snapshot).catalog).toBe(snapshot.catalog);
+  });
+});
+
+describe('early taps', () => {
+  it('a tap on a button before hydration is kept from the page, asks for hydration, and is clicked once after', () => {
+    document.body.innerHTML = '<main><button type="button">В корзину</button><a href="#x">ссылка</a></main>';
+    const button = document.querySelector('button');
+    const link = document.querySelector('a');
+    if (button === null || link === null) throw new Error('markup');
+    const seen: string[] = [];
+    document.querySelector('main')?.addEventListener('click', (e) => seen.push((e.target as Element).tagName));
+    const onTap = vi.fn();
+    const early = captureEarlyClicks(document, onTap);
+
+    button.click();
+    expect(seen).toEqual([]); // the page cannot act on it yet
+    expect(onTap).toHaveBeenCalledTimes(1);
+    link.click(); // links navigate by themselves
+    expect(seen).toEqual(['A']);
+
+    early.replay();
+    expect(seen).toEqual(['A', 'BUTTON']);
+    early.replay(); // exactly once
+    button.click(); // after hydration taps go straight to the page
+    expect(seen).toEqual(['A', 'BUTTON', 'BUTTON']);
+    expect(onTap).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('when hydration starts', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const windowWith = (phone: boolean): Window => {
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      value: (query: string) => ({ matches: phone, media: query }),
+    });
+    Object.defineProperty(window, 'requestIdleCallback', { configurable: true, value: undefined });
+    return window;
+  };
+
+  it('on the first input, once', () => {
+    const start = vi.fn();
+    startOnInputOrIdle(windowWith(false), start);
+    document.dispatchEvent(new KeyboardEvent('keydown'));
+    document.dispatchEvent(new Event('pointerdown'));
+    vi.advanceTimersByTime(HYDRATION_IDLE_MS.mobile);
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('PRODUCT.md §9: after 5 s idle on a desktop, 6 s on a phone', () => {
+    for (const [phone, ms] of [
+      [false, 5_000],
+      [true, 6_000],
+    ] as const) {
+      const start = vi.fn();
+      startOnInputOrIdle(windowWith(phone), start);
+      vi.advanceTimersByTime(ms - 1);
+      expect(start, `phone ${String(phone)}`).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(start, `phone ${String(phone)}`).toHaveBeenCalledTimes(1);
+    }
+  });
+});
