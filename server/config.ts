@@ -70,7 +70,21 @@ export interface Config {
    * /api/v1/admin, never with cookies (server/http/cors.ts).
    */
   corsOrigins: string[];
+  /**
+   * Where the storefront loads the web counters' scripts from once a visitor consents and the
+   * counter ids are set (docs/ANALYTICS.md): METRIKA_SCRIPT_URL and GA4_SCRIPT_URL, the real
+   * services by default, a local fake in tests.
+   */
+  analytics: AnalyticsScripts;
 }
+
+export interface AnalyticsScripts {
+  metrikaScriptUrl: string;
+  ga4ScriptUrl: string;
+}
+
+export const DEFAULT_METRIKA_SCRIPT_URL = 'https://mc.yandex.ru/metrika/tag.js';
+export const DEFAULT_GA4_SCRIPT_URL = 'https://www.googletagmanager.com/gtag/js';
 
 export interface CloudPaymentsAccount {
   publicId: string;
@@ -538,6 +552,24 @@ export const envSchema = z.object({
     [] as string[],
     corsOriginsFrom,
   ),
+  METRIKA_SCRIPT_URL: variable(
+    {
+      default: DEFAULT_METRIKA_SCRIPT_URL,
+      accepts: 'an http:// or https:// address',
+      meaning: 'the Yandex Metrika counter script (loaded only with a counter id and the visitor’s consent)',
+    },
+    DEFAULT_METRIKA_SCRIPT_URL,
+    httpUrl,
+  ),
+  GA4_SCRIPT_URL: variable(
+    {
+      default: DEFAULT_GA4_SCRIPT_URL,
+      accepts: 'an http:// or https:// address',
+      meaning: 'the Google Analytics 4 (gtag.js) script (loaded only with a measurement id and consent)',
+    },
+    DEFAULT_GA4_SCRIPT_URL,
+    httpUrl,
+  ),
   LOG_LEVEL: variable(
     { default: 'info', accepts: `one of ${LOG_LEVELS.join(', ')}`, meaning: 'pino log level' },
     'info' as LogLevel,
@@ -702,6 +734,7 @@ function configFrom(env: Env): Config {
     otp: { ipCodesPer10Min: env.OTP_CODES_PER_IP_10_MIN, ipCodesPerDay: env.OTP_CODES_PER_IP_DAY },
     admin: { login: env.ADMIN_LOGIN, password: env.ADMIN_PASSWORD },
     corsOrigins: env.CORS_ORIGINS,
+    analytics: { metrikaScriptUrl: env.METRIKA_SCRIPT_URL, ga4ScriptUrl: env.GA4_SCRIPT_URL },
   };
 }
 

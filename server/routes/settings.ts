@@ -10,7 +10,7 @@ import { notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
 import { readContentVersion } from '../services/catalog.js';
 import { captchaVerifierOf } from '../services/captcha.js';
-import { loadSettings, readSettingValue, SINGLE_VALUE_SETTINGS } from '../services/settings.js';
+import { analyticsScriptsOf, loadSettings, readSettingValue, SINGLE_VALUE_SETTINGS } from '../services/settings.js';
 
 export async function registerSettings(app: FastifyInstance): Promise<void> {
   route(app, getSettingsVersion, async () => ({
@@ -28,7 +28,10 @@ export async function registerSettings(app: FastifyInstance): Promise<void> {
   });
 
   route(app, getSettings, async ({ request, reply }) => {
-    const prepared = await loadSettings(app.ctx.db, { captchaProvider: captchaVerifierOf(app.ctx)?.provider ?? null });
+    const prepared = await loadSettings(app.ctx.db, {
+      captchaProvider: captchaVerifierOf(app.ctx)?.provider ?? null,
+      analyticsScripts: analyticsScriptsOf(app.ctx.config),
+    });
     reply.header('etag', prepared.etag).header('cache-control', 'no-cache');
     const match = request.headers['if-none-match'];
     if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === prepared.etag)) {

@@ -11,7 +11,7 @@ import { matchSiteRoute, type SitePage } from '../../src/api/siteRoutes.js';
 import { notFound } from '../http/errors.js';
 import { captchaVerifierOf } from '../services/captcha.js';
 import { citySlugCache } from '../services/cities.js';
-import { loadSettings } from '../services/settings.js';
+import { analyticsScriptsOf, loadSettings } from '../services/settings.js';
 import { chooseEncoding } from './catalog.js';
 import { pageAssets, pageAssetTags, readManifest, type Manifest } from './pageAssets.js';
 
@@ -70,6 +70,7 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
     try {
       const { settings } = await loadSettings(app.ctx.db, {
         captchaProvider: captchaVerifierOf(app.ctx)?.provider ?? null,
+        analyticsScripts: analyticsScriptsOf(app.ctx.config),
       });
       return settings.SLIDES[0]?.imageUrl ?? null;
     } catch (error) {

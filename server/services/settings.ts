@@ -2,16 +2,19 @@
 // metadata) plus what is assembled from the tables that own it: WORK_TIME, DELIVERY_TERMINALS
 // and CITY_ZONES from restaurants and delivery_zones, SETTINGS_VERSION from content_versions.
 // The assembled object is cached per settings version (bumped by triggers on settings, cities,
-// restaurants and delivery_zones). CAPTCHA_PROVIDER comes from the server's configuration.
+// restaurants and delivery_zones). CAPTCHA_PROVIDER and ANALYTICS_SCRIPTS come from the server's
+// configuration.
 import { asc, eq, sql } from 'drizzle-orm';
 import {
   Settings,
+  type AnalyticsScripts,
   type CaptchaProvider,
   type DeliveryZone,
   type Restaurant,
   type WeekHours,
   type WorkDay,
 } from '../../src/api/entities.js';
+import type { Config } from '../config.js';
 import type { Database, Executor } from '../db/database.js';
 import { cities, deliveryZones, restaurants } from '../db/schema/catalog.js';
 import { readContentVersion, strongEtag } from './catalog.js';
@@ -24,13 +27,21 @@ export const SINGLE_VALUE_SETTINGS: Record<string, string> = {
 
 const DERIVED = new Set(['SETTINGS_VERSION', 'WORK_TIME', 'DELIVERY_TERMINALS', 'CITY_ZONES']);
 /** Answered from the server's configuration, never stored. */
-const FROM_CONFIG = new Set(['CAPTCHA_PROVIDER']);
+const FROM_CONFIG = new Set(['CAPTCHA_PROVIDER', 'ANALYTICS_SCRIPTS']);
 
 /** What GET /setting adds from the process's configuration. */
 export interface ServerSettings {
   /** The verifier's provider, or null when the server has no captcha secret. */
   captchaProvider: CaptchaProvider | null;
+  /** Where the web counters' scripts load from (config.analytics). */
+  analyticsScripts: AnalyticsScripts;
 }
+
+/** The server's part of the settings from its configuration (the captcha provider comes from its verifier). */
+export const analyticsScriptsOf = (config: Pick<Config, 'analytics'>): AnalyticsScripts => ({
+  metrika: config.analytics.metrikaScriptUrl,
+  ga4: config.analytics.ga4ScriptUrl,
+});
 
 /**
  * Stored setting values by name. Read as text and parsed here: Drizzle's jsonb reader parses a
@@ -53,6 +64,13 @@ export async function readStoredSettings(db: Executor, names?: string[]): Promis
   for (const row of (result as unknown as { rows: { name: string; value: string }[] }).rows)
     out[row.name] = JSON.parse(row.value);
   return out;
+}
+
+/** Which web counters have an id (docs/ANALYTICS.md): the pages' security policy opens their hosts. */
+export async function activeCounters(database: Database): Promise<{ metrika: boolean; ga4: boolean }> {
+  const values = await database.run((db) => readStoredSettings(db, ['METRIKA_COUNTER_ID', 'GA4_MEASUREMENT_ID']));
+  const set = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+  return { metrika: set(values.METRIKA_COUNTER_ID), ga4: set(values.GA4_MEASUREMENT_ID) };
 }
 
 /** One stored setting value, or undefined when there is no such row. */
@@ -144,6 +162,7 @@ async function assemble(db: Executor, server: ServerSettings): Promise<Settings>
     DELIVERY_TERMINALS,
     CITY_ZONES,
     CAPTCHA_PROVIDER: server.captchaProvider,
+    ANALYTICS_SCRIPTS: server.analyticsScripts,
   });
 }
 
@@ -158,7 +177,13 @@ const caches = new WeakMap<Database, PreparedSettings>();
 export async function loadSettings(database: Database, server: ServerSettings): Promise<PreparedSettings> {
   const version = await database.run((db) => readContentVersion(db, 'settings'));
   const cached = caches.get(database);
-  if (cached?.version === version && cached.settings.CAPTCHA_PROVIDER === server.captchaProvider) return cached;
+  if (
+    cached?.version === version &&
+    cached.settings.CAPTCHA_PROVIDER === server.captchaProvider &&
+    cached.settings.ANALYTICS_SCRIPTS.metrika === server.analyticsScripts.metrika &&
+    cached.settings.ANALYTICS_SCRIPTS.ga4 === server.analyticsScripts.ga4
+  )
+    return cached;
   const value = await database.run((db) => assemble(db, server));
   const prepared = { version: value.SETTINGS_VERSION, settings: value, etag: strongEtag(JSON.stringify(value)) };
   caches.set(database, prepared);
