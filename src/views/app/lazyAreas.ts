@@ -5,6 +5,7 @@
 // (src/api/storefrontApi.ts) forwards API calls to theirs. README "First load" says why each area
 // waits; src/api/pageModules.ts names the same modules for the server's preloads (a test keeps them
 // in step).
+import { first, switchMap } from 'rxjs';
 import type { ApiClient } from '../../api/client';
 import { lazyCalls, type AccountCalls } from '../../api/storefrontApi';
 import { withDeciders } from '../../commands/onDemand';
@@ -12,6 +13,7 @@ import type { AfterFirstPaintOptions } from '../../effects/afterFirstPaint';
 import type { CheckoutEffectOptions } from '../../effects/checkout';
 import type { Effect } from '../../effects/deps';
 import { triggeredEffect, type Trigger } from '../../effects/lazy';
+import { loadAnalyticsArea } from './analyticsLoad';
 
 /** An area of effects: its chunk, the trigger that loads it, and the API calls it brings. */
 type EffectArea = { load: () => Promise<unknown>; trigger: Trigger; calls?: (client: ApiClient) => AccountCalls };
@@ -83,9 +85,30 @@ const account = {
   },
 } satisfies EffectArea;
 
+/**
+ * The web counters and the consent banner (docs/ANALYTICS.md): when the page is first idle, and
+ * only once the settings name a counter; the footer's «Настройки cookie» loads it at once.
+ */
+const analytics = {
+  load: loadAnalyticsArea,
+  trigger: { idle: true },
+} satisfies EffectArea;
+
+/** Runs `effect` from the first state whose settings name a web counter; never without one. */
+const withCounters =
+  (effect: Effect): Effect =>
+  (event$, state$, deps) =>
+    state$.pipe(
+      first(
+        (s) => `${s.setting.settings?.METRIKA_COUNTER_ID ?? ''}${s.setting.settings?.GA4_MEASUREMENT_ID ?? ''}` !== '',
+      ),
+      switchMap(() => effect(event$, state$, deps)),
+    );
+
 export const LAZY_AREAS = {
   checkout,
   account,
+  analytics,
   /** The staff app, at once on /admin… (never on the storefront). */
   admin: { load: () => import('../admin/mount').then((m) => m.mountAdmin) },
   /**
@@ -104,7 +127,7 @@ export type LazyAreaOptions = {
 };
 
 /** The effects of the lazily loaded areas, for createRootEffect. */
-export function lazyEffects(o: LazyAreaOptions = {}): { checkout: Effect; afterFirstPaint: Effect } {
+export function lazyEffects(o: LazyAreaOptions = {}): { checkout: Effect; afterFirstPaint: Effect; analytics: Effect } {
   return {
     checkout: triggeredEffect(
       'checkout',
@@ -117,6 +140,14 @@ export function lazyEffects(o: LazyAreaOptions = {}): { checkout: Effect; afterF
       () => account.load().then((m) => m.afterFirstPaint$(o.account)),
       account.trigger,
       o.idleTimeoutMs,
+    ),
+    analytics: withCounters(
+      triggeredEffect(
+        'analytics',
+        () => analytics.load().then((m) => m.browserAnalytics$()),
+        analytics.trigger,
+        o.idleTimeoutMs,
+      ),
     ),
   };
 }

@@ -1,3 +1,5 @@
+import { CONSENT_SETTINGS_LINK } from '../../domain/siteTexts';
+import { loadAnalyticsArea } from '../app/analyticsLoad';
 import { AppLink } from '../app/routing';
 import { useSelector } from '../app/store';
 import styles from './Footer.module.css';
@@ -17,6 +19,14 @@ const LINKS: readonly [string, string][] = [
 export function Footer() {
   const phone = useSelector((s) => s.setting.settings?.PHONES.deliveryService ?? null);
   const cityIn = useSelector((s) => s.city.list.find((c) => c.id === s.city.selectedId)?.cityIn ?? null);
+  // docs/ANALYTICS.md: with a web counter configured, the visitor's choice can be changed here
+  const metrika = useSelector((s) => (s.setting.settings?.METRIKA_COUNTER_ID ?? '') !== '');
+  const ga4 = useSelector((s) => (s.setting.settings?.GA4_MEASUREMENT_ID ?? '') !== '');
+  const openConsent = () =>
+    void loadAnalyticsArea().then(
+      (m) => m.showConsentBanner({ metrika, ga4 }, true),
+      (error: unknown) => console.warn('consent banner failed to load', error),
+    );
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -34,6 +44,11 @@ export function Footer() {
               {label}
             </AppLink>
           ))}
+          {(metrika || ga4) && (
+            <button type="button" className={styles.consent} onClick={openConsent}>
+              {CONSENT_SETTINGS_LINK}
+            </button>
+          )}
         </nav>
       </div>
       <p className={styles.copy}>© {new Date().getFullYear()} Роллы и пицца. Все права защищены.</p>
