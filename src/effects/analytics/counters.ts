@@ -37,10 +37,10 @@ export function metrikaCounter(
   const dataLayer = dataLayerOf(win);
   if (win.ym === undefined) {
     const queue: unknown[][] = [];
-    const ym = Object.assign((...args: unknown[]) => void queue.push(args), { a: queue, l: now });
-    win.ym = ym;
+    win.ym = Object.assign((...args: unknown[]) => void queue.push(args), { a: queue, l: now });
   }
-  const ym = win.ym;
+  // always the current `ym`: tag.js replaces the queueing stub with itself when it arrives
+  const ym = (...args: unknown[]) => win.ym?.(...args);
   // defer: the page views are ours, one per client-side navigation (the first included)
   ym(counter, 'init', {
     defer: true,
