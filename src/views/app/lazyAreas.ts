@@ -5,7 +5,7 @@
 // (src/api/storefrontApi.ts) forwards API calls to theirs. README "First load" says why each area
 // waits; src/api/pageModules.ts names the same modules for the server's preloads (a test keeps them
 // in step).
-import { first, switchMap } from 'rxjs';
+import { filter, switchMap, take } from 'rxjs';
 import type { ApiClient } from '../../api/client';
 import { lazyCalls, type AccountCalls } from '../../api/storefrontApi';
 import { withDeciders } from '../../commands/onDemand';
@@ -99,9 +99,10 @@ const withCounters =
   (effect: Effect): Effect =>
   (event$, state$, deps) =>
     state$.pipe(
-      first(
+      filter(
         (s) => `${s.setting.settings?.METRIKA_COUNTER_ID ?? ''}${s.setting.settings?.GA4_MEASUREMENT_ID ?? ''}` !== '',
       ),
+      take(1),
       switchMap(() => effect(event$, state$, deps)),
     );
 
