@@ -243,12 +243,7 @@ export function generateSettings(storeVersion = '1'): Settings {
     MAPS_KEY: '',
     BONUS_SPEND_CAP: 0.3,
     BONUS_ACCRUAL_PERCENT: 5,
-    METRIKA_COUNTER_ID: '',
-    GA4_MEASUREMENT_ID: '',
-    ANALYTICS_SCRIPTS: {
-      metrika: 'https://mc.yandex.ru/metrika/tag.js',
-      ga4: 'https://www.googletagmanager.com/gtag/js',
-    },
+    ANALYTICS: null,
   };
 }
 

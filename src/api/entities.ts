@@ -165,12 +165,18 @@ export const CatalogMenuEntry = z.object({ groupId: Id, title: z.string() });
 export const CaptchaProvider = z.enum(['smartcaptcha', 'recaptcha']);
 export type CaptchaProvider = z.infer<typeof CaptchaProvider>;
 
-/** A Metrika counter number, or empty for none. */
-export const METRIKA_COUNTER_ID_PATTERN = /^(\d{1,12})?$/;
-/** A GA4 measurement id ('G-' and letters and digits), or empty for none. */
-export const GA4_MEASUREMENT_ID_PATTERN = /^(G-[A-Z0-9]{4,16})?$/;
-export const AnalyticsScripts = z.object({ metrika: z.string(), ga4: z.string() });
-export type AnalyticsScripts = z.infer<typeof AnalyticsScripts>;
+/**
+ * The web counters (docs/ANALYTICS.md): their ids (the METRIKA_COUNTER_ID and GA4_MEASUREMENT_ID
+ * settings, '' for one that is off) and where their scripts load from (the server's
+ * METRIKA_SCRIPT_URL and GA4_SCRIPT_URL).
+ */
+export const AnalyticsSettings = z.object({
+  metrika: z.string(),
+  ga4: z.string(),
+  metrikaScript: z.string(),
+  ga4Script: z.string(),
+});
+export type AnalyticsSettings = z.infer<typeof AnalyticsSettings>;
 
 /** Settings of PRODUCT.md §3, as the client receives them from GET /api/v1/setting. */
 export const Settings = z.object({
@@ -214,17 +220,8 @@ export const Settings = z.object({
   BONUS_SPEND_CAP: z.number().check(z.minimum(0), z.maximum(1)),
   /** Percent of the paid sum accrued as bonuses when an order is closed. */
   BONUS_ACCRUAL_PERCENT: z.number().check(z.minimum(0), z.maximum(100)),
-  /**
-   * Web counters (docs/ANALYTICS.md): the Yandex Metrika counter number and the Google Analytics 4
-   * measurement id; empty (the default, also for logs recorded before they existed) means none.
-   */
-  METRIKA_COUNTER_ID: z._default(z.string().check(z.regex(METRIKA_COUNTER_ID_PATTERN)), ''),
-  GA4_MEASUREMENT_ID: z._default(z.string().check(z.regex(GA4_MEASUREMENT_ID_PATTERN)), ''),
-  /** Not stored: where the counters' scripts load from (the server's METRIKA_SCRIPT_URL, GA4_SCRIPT_URL). */
-  ANALYTICS_SCRIPTS: z._default(AnalyticsScripts, {
-    metrika: 'https://mc.yandex.ru/metrika/tag.js',
-    ga4: 'https://www.googletagmanager.com/gtag/js',
-  }),
+  /** Not stored as such: the web counters, assembled by the server; null (the default) when neither id is set. */
+  ANALYTICS: z._default(z.nullable(AnalyticsSettings), null),
 });
 export type Settings = z.infer<typeof Settings>;
 

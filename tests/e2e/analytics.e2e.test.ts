@@ -182,6 +182,21 @@ describe('with counter ids', () => {
     );
     expect(created.status).toBeLessThan(300);
 
+    /**
+     * A full page load, once the counters have counted it: with consent given earlier they start
+     * as the page starts, and acting before they did would be acting on a page nobody counts yet.
+     */
+    const gotoCounted = async (path: string) => {
+      const views = () =>
+        fake.calls('ga4').filter((c) => {
+          const params = c.args[2] as { page_location?: string } | undefined;
+          return c.args[1] === 'page_view' && (params?.page_location ?? '').endsWith(path);
+        }).length;
+      const before = views();
+      await page.goto(path);
+      await expect.poll(views, { timeout: 15_000 }).toBeGreaterThan(before);
+    };
+
     await page.goto('/angarsk/catalog/rolls');
     await page.getByTestId('consent-banner').getByRole('button', { name: 'Принять' }).click();
     await expect.poll(() => fake.calls('metrika').length, { timeout: 15_000 }).toBeGreaterThan(0);
@@ -198,15 +213,15 @@ describe('with counter ids', () => {
     await modal.getByRole('button', { name: 'Закрыть' }).click();
     await addRoll(page);
     await addRoll(page);
-    await page.goto('/angarsk/cart');
+    await gotoCounted('/angarsk/cart');
     await page.getByRole('button', { name: `Удалить «${ROLL}»` }).click();
-    await page.goto('/angarsk/catalog/rolls');
+    await gotoCounted('/angarsk/catalog/rolls');
     // two: the zone's minimum sum for delivery is 700 ₽
     await addRoll(page);
     await addRoll(page);
 
     // checkout and a cash order
-    await page.goto('/angarsk/cart');
+    await gotoCounted('/angarsk/cart');
     await page.getByTestId('cart-line').first().waitFor();
     await page.getByRole('link', { name: 'Оформить заказ' }).click();
     await page.getByRole('heading', { level: 1, name: 'Оформление заказа' }).waitFor();

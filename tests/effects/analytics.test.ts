@@ -24,7 +24,9 @@ import { readyState } from '../fixtures/state';
 import { envelope, fakeApi, fakeDeps } from './helpers';
 
 const SCRIPTS = { metrika: 'http://127.0.0.1:1/metrika/tag.js', ga4: 'http://127.0.0.1:1/gtag/js' };
-const IDS = { METRIKA_COUNTER_ID: '12345678', GA4_MEASUREMENT_ID: 'G-TEST1234', ANALYTICS_SCRIPTS: SCRIPTS };
+const IDS = {
+  ANALYTICS: { metrika: '12345678', ga4: 'G-TEST1234', metrikaScript: SCRIPTS.metrika, ga4Script: SCRIPTS.ga4 },
+};
 
 let subscription: Subscription | null = null;
 afterEach(() => subscription?.unsubscribe());

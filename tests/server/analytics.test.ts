@@ -45,11 +45,9 @@ const directive = (header: unknown, name: string): string[] =>
   ).slice(1);
 
 describe('counter ids and scripts in the settings', () => {
-  it('are empty by default; the script addresses are the configuration’s', async () => {
+  it('are empty by default: the storefront is told of no counter', async () => {
     const s = await storefrontSettings();
-    expect(s.METRIKA_COUNTER_ID).toBe('');
-    expect(s.GA4_MEASUREMENT_ID).toBe('');
-    expect(s.ANALYTICS_SCRIPTS).toEqual({ metrika: `${FAKE}/metrika/tag.js`, ga4: `${FAKE}/gtag/js` });
+    expect(s.ANALYTICS).toBeNull();
   });
 
   it('are listed in /admin settings as text fields with Russian titles', async () => {
@@ -66,7 +64,7 @@ describe('counter ids and scripts in the settings', () => {
       title: 'Идентификатор Google Analytics 4',
       value: '',
     });
-    expect(list.some((s) => s.name === 'ANALYTICS_SCRIPTS')).toBe(false);
+    expect(list.some((s) => s.name === 'ANALYTICS')).toBe(false);
   });
 
   it('refuses an id of the wrong form with 422 in Russian; the script addresses are not editable', async () => {
@@ -76,7 +74,10 @@ describe('counter ids and scripts in the settings', () => {
     const ga4 = await put('GA4_MEASUREMENT_ID', 'UA-12345-1');
     expect(ga4.statusCode).toBe(422);
     expect(ga4.json<{ message: string }>().message).toBe('Недопустимое значение настройки GA4_MEASUREMENT_ID');
-    expect((await put('ANALYTICS_SCRIPTS', { metrika: 'https://evil.example/x.js', ga4: '' })).statusCode).toBe(404);
+    expect((await put('METRIKA_COUNTER_ID', 12345678)).statusCode).toBe(422);
+    expect(
+      (await put('ANALYTICS', { metrika: '1', ga4: '', metrikaScript: 'https://evil.example/x.js' })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -92,6 +93,13 @@ describe('the pages’ security policy', () => {
 
   it('opens each counter’s hosts and its configured script origin once its id is set, on pages only', async () => {
     expect((await put('METRIKA_COUNTER_ID', '12345678')).statusCode).toBe(200);
+    // the storefront gets the ids with the configuration's script addresses
+    expect((await storefrontSettings()).ANALYTICS).toEqual({
+      metrika: '12345678',
+      ga4: '',
+      metrikaScript: `${FAKE}/metrika/tag.js`,
+      ga4Script: `${FAKE}/gtag/js`,
+    });
     let csp = (await page('/angarsk/catalog')).headers['content-security-policy'];
     expect(directive(csp, 'script-src')).toEqual(["'self'", 'https://mc.yandex.ru', 'https://yastatic.net', FAKE]);
     expect(directive(csp, 'connect-src')).toEqual(["'self'", 'https://mc.yandex.ru', FAKE]);
@@ -99,7 +107,7 @@ describe('the pages’ security policy', () => {
 
     expect((await put('GA4_MEASUREMENT_ID', 'G-ABC123XYZ')).statusCode).toBe(200);
     const s = await storefrontSettings();
-    expect([s.METRIKA_COUNTER_ID, s.GA4_MEASUREMENT_ID]).toEqual(['12345678', 'G-ABC123XYZ']);
+    expect([s.ANALYTICS?.metrika, s.ANALYTICS?.ga4]).toEqual(['12345678', 'G-ABC123XYZ']);
     csp = (await page('/')).headers['content-security-policy'];
     expect(directive(csp, 'script-src')).toContain('https://*.googletagmanager.com');
     expect(directive(csp, 'connect-src')).toContain('https://*.google-analytics.com');

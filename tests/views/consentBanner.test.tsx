@@ -52,7 +52,13 @@ describe('footer link «Настройки cookie»', () => {
     setup();
     expect(screen.queryByRole('button', { name: 'Настройки cookie' })).toBeNull();
     cleanup();
-    setup({ state: readyState({ settings: settingsWith({ METRIKA_COUNTER_ID: '12345678' }) }) });
+    setup({
+      state: readyState({
+        settings: settingsWith({
+          ANALYTICS: { metrika: '12345678', ga4: '', metrikaScript: 'http://x/tag.js', ga4Script: 'http://x/gtag/js' },
+        }),
+      }),
+    });
     expect(screen.getByRole('button', { name: 'Настройки cookie' })).toBeTruthy();
   });
 });

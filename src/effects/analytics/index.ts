@@ -19,7 +19,7 @@ import {
   tap,
   withLatestFrom,
 } from 'rxjs';
-import type { AnalyticsScripts, Settings } from '../../api/entities';
+import type { Settings } from '../../api/entities';
 import type { AppCommand } from '../../commands';
 import type { AppState } from '../../projections/store';
 import type { Effect, EffectDeps } from '../deps';
@@ -31,7 +31,7 @@ export type { Consent } from './consent';
 export type { AnalyticsHit, PageView } from './hits';
 
 /** The counters with an id, and where their scripts load from. */
-export type CounterConfig = { metrikaId: string; ga4Id: string; scripts: AnalyticsScripts };
+export type CounterConfig = { metrikaId: string; ga4Id: string; scripts: { metrika: string; ga4: string } };
 
 export interface AnalyticsPorts {
   /** The visitor's choice, then every change. */
@@ -51,10 +51,9 @@ export const REPORTED_ORDERS_KEY = 'storefront:purchase-tracked';
 const REPORTED_KEEP = 200;
 
 export function counterConfig(settings: Settings | null): CounterConfig | null {
-  if (settings === null) return null;
-  const metrikaId = settings.METRIKA_COUNTER_ID.trim();
-  const ga4Id = settings.GA4_MEASUREMENT_ID.trim();
-  return metrikaId === '' && ga4Id === '' ? null : { metrikaId, ga4Id, scripts: settings.ANALYTICS_SCRIPTS };
+  const a = settings?.ANALYTICS ?? null;
+  if (a === null || (a.metrika === '' && a.ga4 === '')) return null;
+  return { metrikaId: a.metrika, ga4Id: a.ga4, scripts: { metrika: a.metrikaScript, ga4: a.ga4Script } };
 }
 
 const sameConfig = <T extends CounterConfig | null>(a: T, b: T) => JSON.stringify(a) === JSON.stringify(b);

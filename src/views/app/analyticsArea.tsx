@@ -3,10 +3,11 @@
 // own at the foot of the page. Loaded when the page is first idle once the settings name a counter,
 // or at once by the footer's «Настройки cookie». docs/ANALYTICS.md.
 import Cookies from 'js-cookie';
+import type { AnalyticsSettings } from '../../api/entities';
 import { createRoot, type Root } from 'react-dom/client';
 import { decideCheckout } from '../../commands/checkout.decide';
 import type { ChunkDeciders } from '../../commands/onDemand';
-import { analytics$, type CounterConfig } from '../../effects/analytics';
+import { analytics$ } from '../../effects/analytics';
 import { browserPages$, startBrowserCounters, withdrawInBrowser } from '../../effects/analytics/browser';
 import { createConsentStore } from '../../effects/analytics/consent';
 import type { Effect, EffectLogger } from '../../effects/deps';
@@ -35,7 +36,8 @@ function hideConsentBanner(): void {
 }
 
 /** Shows the banner (again); `reopened` when the visitor asked for it, so it can be closed unchanged. */
-export function showConsentBanner(counters: ConsentCounters, reopened = false): void {
+export function showConsentBanner(analytics: AnalyticsSettings, reopened = false): void {
+  const counters: ConsentCounters = { metrika: analytics.metrika !== '', ga4: analytics.ga4 !== '' };
   if (banner === null) {
     const host = document.createElement('div');
     host.dataset.consent = '';
@@ -55,18 +57,19 @@ export function showConsentBanner(counters: ConsentCounters, reopened = false): 
   );
 }
 
-const countersOf = (config: CounterConfig): ConsentCounters => ({
-  metrika: config.metrikaId !== '',
-  ga4: config.ga4Id !== '',
-});
-
 /** The counters effect in the browser. */
 export function browserAnalytics$(): Effect {
   return analytics$({
     consent$: consent.consent$,
     pages$: browserPages$(),
     start: (config) => startBrowserCounters(config, logger),
-    ask: (config) => showConsentBanner(countersOf(config)),
+    ask: (c) =>
+      showConsentBanner({
+        metrika: c.metrikaId,
+        ga4: c.ga4Id,
+        metrikaScript: c.scripts.metrika,
+        ga4Script: c.scripts.ga4,
+      }),
     withdraw: withdrawInBrowser,
   });
 }

@@ -12,7 +12,7 @@ import { withDeciders } from '../../commands/onDemand';
 import type { AfterFirstPaintOptions } from '../../effects/afterFirstPaint';
 import type { CheckoutEffectOptions } from '../../effects/checkout';
 import type { Effect } from '../../effects/deps';
-import { triggeredEffect, type Trigger } from '../../effects/lazy';
+import { lazyEffect, triggeredEffect, type Trigger } from '../../effects/lazy';
 import { loadAnalyticsArea } from './analyticsLoad';
 
 /** An area of effects: its chunk, the trigger that loads it, and the API calls it brings. */
@@ -86,8 +86,9 @@ const account = {
 } satisfies EffectArea;
 
 /**
- * The web counters and the consent banner (docs/ANALYTICS.md): when the page is first idle, and
- * only once the settings name a counter; the footer's «Настройки cookie» loads it at once.
+ * The web counters and the consent banner (docs/ANALYTICS.md): only once the settings name a
+ * counter, then at once for a visitor who consented before, else when the page is first idle; the
+ * footer's «Настройки cookie» loads it at once.
  */
 const analytics = {
   load: loadAnalyticsArea,
@@ -99,9 +100,7 @@ const withCounters =
   (effect: Effect): Effect =>
   (event$, state$, deps) =>
     state$.pipe(
-      filter(
-        (s) => `${s.setting.settings?.METRIKA_COUNTER_ID ?? ''}${s.setting.settings?.GA4_MEASUREMENT_ID ?? ''}` !== '',
-      ),
+      filter((s) => s.setting.settings?.ANALYTICS != null),
       take(1),
       switchMap(() => effect(event$, state$, deps)),
     );
@@ -142,13 +141,18 @@ export function lazyEffects(o: LazyAreaOptions = {}): { checkout: Effect; afterF
       account.trigger,
       o.idleTimeoutMs,
     ),
+    // A visitor who consented earlier gets it as soon as the settings name a counter, so the
+    // events it reports are judged against the state they happened in (a lazy effect judges kept
+    // events against the state at load); anyone else when idle, to be asked.
     analytics: withCounters(
-      triggeredEffect(
-        'analytics',
-        () => analytics.load().then((m) => m.browserAnalytics$()),
-        analytics.trigger,
-        o.idleTimeoutMs,
-      ),
+      typeof document !== 'undefined' && /(^|; )analyticsConsent=granted/.test(document.cookie)
+        ? lazyEffect(() => analytics.load().then((m) => m.browserAnalytics$()), { name: 'analytics' })
+        : triggeredEffect(
+            'analytics',
+            () => analytics.load().then((m) => m.browserAnalytics$()),
+            analytics.trigger,
+            o.idleTimeoutMs,
+          ),
     ),
   };
 }

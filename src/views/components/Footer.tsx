@@ -20,11 +20,10 @@ export function Footer() {
   const phone = useSelector((s) => s.setting.settings?.PHONES.deliveryService ?? null);
   const cityIn = useSelector((s) => s.city.list.find((c) => c.id === s.city.selectedId)?.cityIn ?? null);
   // docs/ANALYTICS.md: with a web counter configured, the visitor's choice can be changed here
-  const metrika = useSelector((s) => (s.setting.settings?.METRIKA_COUNTER_ID ?? '') !== '');
-  const ga4 = useSelector((s) => (s.setting.settings?.GA4_MEASUREMENT_ID ?? '') !== '');
+  const counters = useSelector((s) => s.setting.settings?.ANALYTICS ?? null);
   const openConsent = () =>
     void loadAnalyticsArea().then(
-      (m) => m.showConsentBanner({ metrika, ga4 }, true),
+      (m) => counters && m.showConsentBanner(counters, true),
       (error: unknown) => console.warn('consent banner failed to load', error),
     );
   return (
@@ -44,7 +43,7 @@ export function Footer() {
               {label}
             </AppLink>
           ))}
-          {(metrika || ga4) && (
+          {counters && (
             <button type="button" className={styles.consent} onClick={openConsent}>
               {CONSENT_SETTINGS_LINK}
             </button>
