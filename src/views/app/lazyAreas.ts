@@ -95,6 +95,8 @@ const analytics = {
   trigger: { idle: true },
 } satisfies EffectArea;
 
+const loadAnalytics$ = () => analytics.load().then((m) => m.browserAnalytics$());
+
 /** Runs `effect` from the first state whose settings name a web counter; never without one. */
 const withCounters =
   (effect: Effect): Effect =>
@@ -146,13 +148,8 @@ export function lazyEffects(o: LazyAreaOptions = {}): { checkout: Effect; afterF
     // events against the state at load); anyone else when idle, to be asked.
     analytics: withCounters(
       typeof document !== 'undefined' && /(^|; )analyticsConsent=granted/.test(document.cookie)
-        ? lazyEffect(() => analytics.load().then((m) => m.browserAnalytics$()), { name: 'analytics' })
-        : triggeredEffect(
-            'analytics',
-            () => analytics.load().then((m) => m.browserAnalytics$()),
-            analytics.trigger,
-            o.idleTimeoutMs,
-          ),
+        ? lazyEffect(loadAnalytics$)
+        : triggeredEffect('analytics', loadAnalytics$, analytics.trigger, o.idleTimeoutMs),
     ),
   };
 }

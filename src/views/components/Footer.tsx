@@ -22,10 +22,8 @@ export function Footer() {
   // docs/ANALYTICS.md: with a web counter configured, the visitor's choice can be changed here
   const counters = useSelector((s) => s.setting.settings?.ANALYTICS ?? null);
   const openConsent = () =>
-    void loadAnalyticsArea().then(
-      (m) => counters && m.showConsentBanner(counters, true),
-      (error: unknown) => console.warn('consent banner failed to load', error),
-    );
+    // a chunk that failed to load is asked for again by the next click
+    void loadAnalyticsArea().then((m) => counters && m.showConsentBanner(counters, true), String);
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
