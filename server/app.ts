@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { HttpError, describeZodError, notFound } from './http/errors.js';
 import { installDrain, type Lifecycle } from './http/drain.js';
 import { apiModules, siteModules } from './routes/index.js';
+import { activeCounters } from './services/settings.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,7 +107,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
 
   app.setErrorHandler(sendError);
 
-  await registerSecurityHeaders(app, ctx.config);
+  await registerSecurityHeaders(app, ctx.config, () => activeCounters(ctx.db));
 
   // API answers compressed on the fly (brotli at a quick level); the catalogue brings its own
   // pre-compressed body and static files their .br/.gz, which the plugin leaves alone.

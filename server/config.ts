@@ -72,6 +72,12 @@ export interface Config {
   corsOrigins: string[];
   /** The chain's iikoCloud account (docs/IIKO.md); null: the embedded POS (our database). */
   iiko: IikoConfig | null;
+  /**
+   * Where the storefront loads the web counters' scripts from once a visitor consents and the
+   * counter ids are set (docs/ANALYTICS.md): METRIKA_SCRIPT_URL and GA4_SCRIPT_URL, the real
+   * services by default, a local fake in tests.
+   */
+  analytics: AnalyticsScripts;
 }
 
 export interface IikoConfig {
@@ -86,6 +92,14 @@ export interface IikoConfig {
   /** How long one iiko call may take (not an env setting). */
   timeoutMs: number;
 }
+
+export interface AnalyticsScripts {
+  metrikaScriptUrl: string;
+  ga4ScriptUrl: string;
+}
+
+export const DEFAULT_METRIKA_SCRIPT_URL = 'https://mc.yandex.ru/metrika/tag.js';
+export const DEFAULT_GA4_SCRIPT_URL = 'https://www.googletagmanager.com/gtag/js';
 
 export interface CloudPaymentsAccount {
   publicId: string;
@@ -604,6 +618,24 @@ export const envSchema = z.object({
     '',
     verbatim,
   ),
+  METRIKA_SCRIPT_URL: variable(
+    {
+      default: DEFAULT_METRIKA_SCRIPT_URL,
+      accepts: 'an http:// or https:// address',
+      meaning: 'the Yandex Metrika counter script (loaded only with a counter id and the visitor’s consent)',
+    },
+    DEFAULT_METRIKA_SCRIPT_URL,
+    httpUrl,
+  ),
+  GA4_SCRIPT_URL: variable(
+    {
+      default: DEFAULT_GA4_SCRIPT_URL,
+      accepts: 'an http:// or https:// address',
+      meaning: 'the Google Analytics 4 (gtag.js) script (loaded only with a measurement id and consent)',
+    },
+    DEFAULT_GA4_SCRIPT_URL,
+    httpUrl,
+  ),
   LOG_LEVEL: variable(
     { default: 'info', accepts: `one of ${LOG_LEVELS.join(', ')}`, meaning: 'pino log level' },
     'info' as LogLevel,
@@ -786,6 +818,7 @@ function configFrom(env: Env): Config {
             timeoutMs: 15_000,
           }
         : null,
+    analytics: { metrikaScriptUrl: env.METRIKA_SCRIPT_URL, ga4ScriptUrl: env.GA4_SCRIPT_URL },
   };
 }
 

@@ -243,6 +243,7 @@ export function generateSettings(storeVersion = '1'): Settings {
     MAPS_KEY: '',
     BONUS_SPEND_CAP: 0.3,
     BONUS_ACCRUAL_PERCENT: 5,
+    ANALYTICS: null,
   };
 }
 

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { TEST_GATEWAY_STYLE } from '../integrations/testGateway.js';
@@ -25,6 +26,25 @@ const CAPTCHA = {
     connect: ['https://www.google.com'],
   },
 } as const;
+
+/** The web counters' hosts (their own CSP guides), opened only while a counter id is set. */
+const COUNTERS = {
+  metrika: {
+    script: ['https://mc.yandex.ru', 'https://yastatic.net'],
+    connect: ['https://mc.yandex.ru'],
+    img: ['https://mc.yandex.ru'],
+  },
+  ga4: {
+    script: ['https://*.googletagmanager.com'],
+    connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+    img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+  },
+} as const;
+
+/** Which web counters have an id in the settings (read per page, so an edit in /admin applies at once). */
+export type ActiveCounters = { metrika: boolean; ga4: boolean };
+type CounterSources = { script: string; connect: string; img: string };
+const NO_COUNTERS: CounterSources = { script: '', connect: '', img: '' };
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -60,6 +80,12 @@ function indexHashesOf(clientDir: string): () => { styles: string[]; scripts: st
   };
 }
 
+/** A browser's navigation to a page (not the API, a script, a picture or a fetch). */
+function isPageRequest(request: IncomingMessage): boolean {
+  const accept = request.headers.accept ?? '';
+  return request.method === 'GET' && accept.includes('text/html') && !(request.url ?? '').startsWith('/api/');
+}
+
 function originOf(url: string): string | null {
   try {
     const origin = new URL(url).origin;
@@ -69,7 +95,36 @@ function originOf(url: string): string | null {
   }
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+/**
+ * The hosts of the counters whose id is set, plus the origin their script is configured to load
+ * from (a local fake in tests, which also receives what the script sends).
+ */
+export function counterSources(config: Pick<Config, 'analytics'>, active: ActiveCounters): CounterSources {
+  const script: string[] = [];
+  const connect: string[] = [];
+  const img: string[] = [];
+  const add = (hosts: (typeof COUNTERS)[keyof typeof COUNTERS], url: string) => {
+    const own = originOf(url);
+    const extra = own === null || hosts.script.some((h) => h === own) ? [] : [own];
+    script.push(...hosts.script, ...extra);
+    connect.push(...hosts.connect, ...extra);
+    img.push(...hosts.img, ...extra);
+  };
+  if (active.metrika) add(COUNTERS.metrika, config.analytics.metrikaScriptUrl);
+  if (active.ga4) add(COUNTERS.ga4, config.analytics.ga4ScriptUrl);
+  const list = (items: string[]) => [...new Set(items)].join(' ');
+  return { script: list(script), connect: list(connect), img: list(img) };
+}
+
+/**
+ * `counters` says which web counters are on (docs/ANALYTICS.md); it is asked for pages only (an
+ * HTML navigation), and without it or when it fails the policy names none of their hosts.
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Config,
+  counters?: () => Promise<ActiveCounters>,
+): Promise<void> {
   const https = config.publicUrl.startsWith('https://');
   const payments = config.payments.provider === 'cloudpayments' ? CLOUDPAYMENTS : null;
   const captcha = config.captcha.secret === '' ? null : CAPTCHA[config.captcha.provider];
@@ -78,6 +133,20 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   const thirdParty = payments !== null || captcha !== null;
   // the test gateway's buttons post to the API, which redirects to PUBLIC_URL's pages
   const publicOrigin = originOf(config.publicUrl);
+
+  // What a page's policy adds for the counters, found before helmet writes the header.
+  const pageCounters = new WeakMap<ServerResponse, CounterSources>();
+  const countersOf = (res: ServerResponse) => pageCounters.get(res) ?? NO_COUNTERS;
+  if (counters !== undefined)
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isPageRequest(request.raw)) return;
+      try {
+        const active = await counters();
+        if (active.metrika || active.ga4) pageCounters.set(reply.raw, counterSources(config, active));
+      } catch (error) {
+        request.log.warn({ err: error }, 'counter ids unavailable: the page’s policy names no counter');
+      }
+    });
 
   const scriptHashes = () => indexHashes().scripts.join(' ');
   const styleHashes = () => [...indexHashes().styles, gatewayStyle].join(' ');
@@ -89,11 +158,22 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", scriptHashes, ...(payments ? [payments.script] : []), ...(captcha?.script ?? [])],
+        scriptSrc: [
+          "'self'",
+          scriptHashes,
+          ...(payments ? [payments.script] : []),
+          ...(captcha?.script ?? []),
+          (_req: IncomingMessage, res: ServerResponse) => countersOf(res).script,
+        ],
         styleSrc: ["'self'", ...(thirdParty ? ["'unsafe-inline'"] : [styleHashes])],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', (_req: IncomingMessage, res: ServerResponse) => countersOf(res).img],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...(payments ? [payments.connect] : []), ...(captcha?.connect ?? [])],
+        connectSrc: [
+          "'self'",
+          ...(payments ? [payments.connect] : []),
+          ...(captcha?.connect ?? []),
+          (_req: IncomingMessage, res: ServerResponse) => countersOf(res).connect,
+        ],
         frameSrc: none([...(payments ? [payments.frame] : []), ...(captcha?.frame ?? [])]),
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

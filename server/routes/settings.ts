@@ -8,9 +8,9 @@ import {
 } from '../../src/api/contract/settings.js';
 import { notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
+import { loadStorefrontSettings } from '../services/storefrontSettings.js';
 import { readContentVersion } from '../services/catalog.js';
-import { captchaVerifierOf } from '../services/captcha.js';
-import { loadSettings, readSettingValue, SINGLE_VALUE_SETTINGS } from '../services/settings.js';
+import { readSettingValue, SINGLE_VALUE_SETTINGS } from '../services/settings.js';
 
 export async function registerSettings(app: FastifyInstance): Promise<void> {
   route(app, getSettingsVersion, async () => ({
@@ -28,7 +28,7 @@ export async function registerSettings(app: FastifyInstance): Promise<void> {
   });
 
   route(app, getSettings, async ({ request, reply }) => {
-    const prepared = await loadSettings(app.ctx.db, { captchaProvider: captchaVerifierOf(app.ctx)?.provider ?? null });
+    const prepared = await loadStorefrontSettings(app.ctx);
     reply.header('etag', prepared.etag).header('cache-control', 'no-cache');
     const match = request.headers['if-none-match'];
     if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === prepared.etag)) {

@@ -9,9 +9,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { imageSrc, imageSrcSet, SLIDE_FALLBACK_WIDTH, SLIDE_SIZES, SLIDE_WIDTHS } from '../../src/api/images.js';
 import { matchSiteRoute, type SitePage, type SiteRouteMatch } from '../../src/api/siteRoutes.js';
 import { notFound } from '../http/errors.js';
-import { captchaVerifierOf } from '../services/captcha.js';
+import { loadStorefrontSettings } from '../services/storefrontSettings.js';
 import { citySlugCache } from '../services/cities.js';
-import { loadSettings } from '../services/settings.js';
 import { canonicalRedirect, CLIENT_RENDERED_PAGES, NOINDEX_PAGES } from '../ssr/routing.js';
 import { NOINDEX_META } from '../ssr/document.js';
 import { createPageRendering, type PageTemplate, type RenderedPage } from '../ssr/pages.js';
@@ -76,9 +75,7 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
 
   async function firstSlideUrl(): Promise<string | null> {
     try {
-      const { settings } = await loadSettings(app.ctx.db, {
-        captchaProvider: captchaVerifierOf(app.ctx)?.provider ?? null,
-      });
+      const { settings } = await loadStorefrontSettings(app.ctx);
       return settings.SLIDES[0]?.imageUrl ?? null;
     } catch (error) {
       app.log.warn({ err: error }, 'index.html: settings unavailable, page sent without the slide preload');

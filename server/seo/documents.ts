@@ -5,10 +5,9 @@ import { asc } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Database, Executor } from '../db/database.js';
 import { pages } from '../db/schema/catalog.js';
-import { captchaVerifierOf } from '../services/captcha.js';
+import { loadStorefrontSettings } from '../services/storefrontSettings.js';
 import { sharedCatalog, strongEtag } from '../services/catalog.js';
 import { cityList } from '../services/cities.js';
-import { loadSettings } from '../services/settings.js';
 import { robotsTxt } from './robots.js';
 import { SITEMAP_LIMIT, buildSitemaps, type SitemapFiles } from './sitemap.js';
 import { readSeoVersions, versionKey, type SeoVersions } from './versions.js';
@@ -65,8 +64,7 @@ export function seoDocuments(ctx: AppContext, options: { sitemapLimit?: number }
   }
 
   const catalog = async () => (await sharedCatalog(ctx.db, 0)).catalog;
-  const settings = async () =>
-    (await loadSettings(ctx.db, { captchaProvider: captchaVerifierOf(ctx)?.provider ?? null })).settings;
+  const settings = async () => (await loadStorefrontSettings(ctx)).settings;
 
   return {
     async robots() {

@@ -7,10 +7,9 @@ import type { City } from '../../src/api/entities.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/database.js';
 import { findPage } from '../repositories/pages.js';
-import { captchaVerifierOf } from '../services/captcha.js';
+import { loadStorefrontSettings } from '../services/storefrontSettings.js';
 import { sharedCatalog } from '../services/catalog.js';
 import { cityList } from '../services/cities.js';
-import { loadSettings } from '../services/settings.js';
 import { cachedOverrides } from './overrides.js';
 import { buildPageHead, renderPageHead, type PageHead, type PageHeadInput } from './pageHead.js';
 import { cityOfSlug } from './site.js';
@@ -47,7 +46,7 @@ export async function loadPageHeadInput(
     known.cities ?? cityList(ctx),
     // max age 0: a head cached under the versions just read must not be built from an older menu
     sharedCatalog(ctx.db, 0),
-    loadSettings(ctx.db, { captchaProvider: captchaVerifierOf(ctx)?.provider ?? null }),
+    loadStorefrontSettings(ctx),
     known.versions ?? ctx.db.run(readSeoVersions),
   ]);
   const [page, overrides] = await Promise.all([

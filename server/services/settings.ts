@@ -2,15 +2,18 @@
 // metadata) plus what is assembled from the tables that own it: WORK_TIME, DELIVERY_TERMINALS
 // and CITY_ZONES from restaurants and delivery_zones, SETTINGS_VERSION from content_versions.
 // The assembled object is cached per settings version (bumped by triggers on settings, cities,
-// restaurants and delivery_zones). CAPTCHA_PROVIDER comes from the server's configuration.
+// restaurants and delivery_zones). CAPTCHA_PROVIDER comes from the server's configuration, and
+// ANALYTICS joins the counter id settings with it (null when neither id is set).
 import {
   Settings,
+  type AnalyticsSettings,
   type CaptchaProvider,
   type DeliveryZone,
   type Restaurant,
   type WeekHours,
   type WorkDay,
 } from '../../src/api/entities.js';
+import type { Config } from '../config.js';
 import type { Database, Executor } from '../db/database.js';
 import { listCities } from '../repositories/catalog.js';
 import { listZones, type ZoneRow } from '../repositories/deliveryZones.js';
@@ -29,12 +32,37 @@ export const SINGLE_VALUE_SETTINGS: Record<string, string> = {
 
 const DERIVED = new Set(['SETTINGS_VERSION', 'WORK_TIME', 'DELIVERY_TERMINALS', 'CITY_ZONES']);
 /** Answered from the server's configuration, never stored. */
-const FROM_CONFIG = new Set(['CAPTCHA_PROVIDER']);
+const FROM_CONFIG = new Set(['CAPTCHA_PROVIDER', 'ANALYTICS']);
+/** The counter ids (docs/ANALYTICS.md): stored rows the storefront gets inside ANALYTICS. */
+const COUNTER_ID_PATTERNS: Record<string, RegExp> = {
+  /** A Metrika counter number, or empty for none. */
+  METRIKA_COUNTER_ID: /^(\d{1,12})?$/,
+  /** A GA4 measurement id ('G-' and capitals and digits), or empty for none. */
+  GA4_MEASUREMENT_ID: /^(G-[A-Z0-9]{4,16})?$/,
+};
+
+/** Where the counters' scripts load from. */
+export type AnalyticsScripts = { metrika: string; ga4: string };
 
 /** What GET /setting adds from the process's configuration. */
 export interface ServerSettings {
   /** The verifier's provider, or null when the server has no captcha secret. */
   captchaProvider: CaptchaProvider | null;
+  /** Where the web counters' scripts load from (config.analytics). */
+  analyticsScripts: AnalyticsScripts;
+}
+
+/** The counters' script addresses from the configuration (the captcha provider comes from its verifier). */
+export const analyticsScriptsOf = (config: Pick<Config, 'analytics'>): AnalyticsScripts => ({
+  metrika: config.analytics.metrikaScriptUrl,
+  ga4: config.analytics.ga4ScriptUrl,
+});
+
+/** Which web counters have an id (docs/ANALYTICS.md): the pages' security policy opens their hosts. */
+export async function activeCounters(database: Database): Promise<{ metrika: boolean; ga4: boolean }> {
+  const values = await database.run((db) => readStoredSettings(db, ['METRIKA_COUNTER_ID', 'GA4_MEASUREMENT_ID']));
+  const set = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+  return { metrika: set(values.METRIKA_COUNTER_ID), ga4: set(values.GA4_MEASUREMENT_ID) };
 }
 
 /** One stored setting value, or undefined when there is no such row. */
@@ -103,6 +131,14 @@ export function toDeliveryZone(z: ZoneRow): DeliveryZone {
   };
 }
 
+function analyticsOf(rows: Record<string, unknown>, scripts: AnalyticsScripts): AnalyticsSettings | null {
+  const id = (name: string) => (typeof rows[name] === 'string' ? rows[name].trim() : '');
+  const metrika = id('METRIKA_COUNTER_ID');
+  const ga4 = id('GA4_MEASUREMENT_ID');
+  if (metrika === '' && ga4 === '') return null;
+  return { metrika, ga4, metrikaScript: scripts.metrika, ga4Script: scripts.ga4 };
+}
+
 async function assemble(db: Executor, server: ServerSettings): Promise<Settings> {
   const version = await readContentVersion(db, 'settings');
   const rows = await readStoredSettings(db);
@@ -130,6 +166,7 @@ async function assemble(db: Executor, server: ServerSettings): Promise<Settings>
     DELIVERY_TERMINALS,
     CITY_ZONES,
     CAPTCHA_PROVIDER: server.captchaProvider,
+    ANALYTICS: analyticsOf(rows, server.analyticsScripts),
   });
 }
 
@@ -138,16 +175,17 @@ export interface PreparedSettings {
   settings: Settings;
   etag: string;
 }
-const caches = new WeakMap<Database, PreparedSettings>();
+const caches = new WeakMap<Database, PreparedSettings & { server: string }>();
 
 /** The Settings object, rebuilt when the settings version (or the server's part) changed. */
 export async function loadSettings(database: Database, server: ServerSettings): Promise<PreparedSettings> {
   const version = await database.run((db) => readContentVersion(db, 'settings'));
   const cached = caches.get(database);
-  if (cached?.version === version && cached.settings.CAPTCHA_PROVIDER === server.captchaProvider) return cached;
+  const serverKey = JSON.stringify(server);
+  if (cached?.version === version && cached.server === serverKey) return cached;
   const value = await database.run((db) => assemble(db, server));
   const prepared = { version: value.SETTINGS_VERSION, settings: value, etag: strongEtag(JSON.stringify(value)) };
-  caches.set(database, prepared);
+  caches.set(database, { ...prepared, server: serverKey });
   return prepared;
 }
 
@@ -160,6 +198,11 @@ export function validateSettingValue(name: string, value: unknown): { ok: true }
     return { ok: false, message: `Настройка ${name} вычисляется из ресторанов и зон доставки и не редактируется` };
   if (FROM_CONFIG.has(name))
     return { ok: false, message: `Настройка ${name} задаётся конфигурацией сервера и не редактируется` };
+  const pattern = COUNTER_ID_PATTERNS[name];
+  if (pattern !== undefined)
+    return typeof value === 'string' && pattern.test(value)
+      ? { ok: true }
+      : { ok: false, message: `Недопустимое значение настройки ${name}` };
   const shape = Settings.shape as Record<string, { safeParse(v: unknown): { success: boolean } } | undefined>;
   const schema = shape[name];
   if (!schema) return { ok: true }; // a setting outside PRODUCT.md §3 (admin-only): any JSON

@@ -7,11 +7,10 @@ import type { PageRenderInput } from '../../src/api/pageRender.js';
 import { INFORMATIONAL_PAGES, type SiteRouteMatch } from '../../src/api/siteRoutes.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
-import { captchaVerifierOf } from '../services/captcha.js';
+import { loadStorefrontSettings } from '../services/storefrontSettings.js';
 import { sharedCatalog } from '../services/catalog.js';
 import { cityList } from '../services/cities.js';
 import { cityPage } from '../services/pages.js';
-import { loadSettings } from '../services/settings.js';
 import { readSeoVersions, versionKey } from '../seo/versions.js';
 
 export interface PageData {
@@ -37,7 +36,7 @@ async function infoPage(ctx: AppContext, match: SiteRouteMatch | null, cityId: s
 export async function pageData(ctx: AppContext, match: SiteRouteMatch | null): Promise<PageData> {
   const [catalog, settings, cities, seo] = await Promise.all([
     sharedCatalog(ctx.db, ctx.config.contentVersionMaxAgeMs),
-    loadSettings(ctx.db, { captchaProvider: captchaVerifierOf(ctx)?.provider ?? null }),
+    loadStorefrontSettings(ctx),
     cityList(ctx),
     ctx.db.run(readSeoVersions),
   ]);

@@ -165,6 +165,19 @@ export const CatalogMenuEntry = z.object({ groupId: Id, title: z.string() });
 export const CaptchaProvider = z.enum(['smartcaptcha', 'recaptcha']);
 export type CaptchaProvider = z.infer<typeof CaptchaProvider>;
 
+/**
+ * The web counters (docs/ANALYTICS.md): their ids (the METRIKA_COUNTER_ID and GA4_MEASUREMENT_ID
+ * settings, '' for one that is off) and where their scripts load from (the server's
+ * METRIKA_SCRIPT_URL and GA4_SCRIPT_URL).
+ */
+export const AnalyticsSettings = z.object({
+  metrika: z.string(),
+  ga4: z.string(),
+  metrikaScript: z.string(),
+  ga4Script: z.string(),
+});
+export type AnalyticsSettings = z.infer<typeof AnalyticsSettings>;
+
 /** Settings of PRODUCT.md §3, as the client receives them from GET /api/v1/setting. */
 export const Settings = z.object({
   IS_SITE_NOT_WORKING: z.boolean(),
@@ -207,6 +220,8 @@ export const Settings = z.object({
   BONUS_SPEND_CAP: z.number().check(z.minimum(0), z.maximum(1)),
   /** Percent of the paid sum accrued as bonuses when an order is closed. */
   BONUS_ACCRUAL_PERCENT: z.number().check(z.minimum(0), z.maximum(100)),
+  /** Not stored as such: the web counters, assembled by the server; null (the default) when neither id is set. */
+  ANALYTICS: z._default(z.nullable(AnalyticsSettings), null),
 });
 export type Settings = z.infer<typeof Settings>;
 

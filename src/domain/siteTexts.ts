@@ -15,3 +15,6 @@ export const ITEM_MESSAGES = {
   modifierGone: 'Модификатор для блюда в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога',
 } as const;
 export type ItemMessageKey = keyof typeof ITEM_MESSAGES;
+
+/** The footer's link that opens the cookie and web analytics banner again (docs/ANALYTICS.md). */
+export const CONSENT_SETTINGS_LINK = 'Настройки cookie';

@@ -1,5 +1,5 @@
-// The browser's side of the checkout effect: the CloudPayments widget, the WebSocket of the live
-// order status, and window.dataLayer, reached only through the interfaces of ./checkout so tests
+// The browser's side of the checkout effect: the CloudPayments widget and the WebSocket of the live
+// order status, reached only through the interfaces of ./checkout so tests
 // substitute fakes. This module and ./checkout are the checkout chunk (LAZY_AREAS.checkout in
 // src/views/app/lazyAreas.ts), loaded only when needed; the bot check (./captchaBrowser) is a chunk
 // shared with sign-in, and both take the page's one runner.
@@ -8,7 +8,6 @@ import { loadScript, sharedBrowserCaptchaRunner } from './captchaBrowser';
 import {
   checkout$,
   type CheckoutEffectOptions,
-  type DataLayer,
   type LiveSocket,
   type OpenSocket,
   type PaymentWidget,
@@ -25,7 +24,6 @@ type CheckoutWindow = Window & {
       pay(kind: string, params: unknown, callbacks: Record<string, (...args: unknown[]) => void>): void;
     };
   };
-  dataLayer?: unknown[];
 };
 
 const CLOUDPAYMENTS_SRC = 'https://widget.cloudpayments.ru/bundles/cloudpayments.js';
@@ -61,12 +59,6 @@ export const browserSocket: OpenSocket = (path: string): LiveSocket => {
   return socket;
 };
 
-export const browserDataLayer: DataLayer = () => {
-  const w = window as CheckoutWindow;
-  if (!Array.isArray(w.dataLayer)) w.dataLayer = [];
-  return w.dataLayer;
-};
-
 /** The real adapters in a browser, with the bot check runner sign-in shares; none elsewhere. */
 export function browserCheckoutAdapters(): CheckoutEffectOptions {
   if (typeof window === 'undefined' || typeof document === 'undefined') return {};
@@ -75,7 +67,6 @@ export function browserCheckoutAdapters(): CheckoutEffectOptions {
     ...(captcha === undefined ? {} : { captcha }),
     widget: cloudPaymentsWidget(),
     ...(typeof WebSocket === 'undefined' ? {} : { openSocket: browserSocket }),
-    dataLayer: browserDataLayer,
   };
 }
 

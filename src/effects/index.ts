@@ -26,6 +26,8 @@ export type EffectTimings = {
   checkout?: Effect;
   /** The effects nothing on the first paint needs (./afterFirstPaint), likewise. None if absent. */
   afterFirstPaint?: Effect;
+  /** The web counters (./analytics), likewise. None if absent. */
+  analytics?: Effect;
 };
 
 export { guarded, MAX_EFFECT_RESTARTS } from './guarded';
@@ -37,7 +39,7 @@ export { guarded, MAX_EFFECT_RESTARTS } from './guarded';
  * and the rest come as given (in the browser, two lazily loaded chunks).
  */
 export function createEffects(t: EffectTimings = {}): Record<string, Effect> {
-  const { persistDebounceMs, versionCheckMs, checkout, afterFirstPaint } = t;
+  const { persistDebounceMs, versionCheckMs, checkout, afterFirstPaint, analytics } = t;
   const s = t.scheduler === undefined ? {} : { scheduler: t.scheduler };
   return {
     boot: boot$(),
@@ -49,6 +51,7 @@ export function createEffects(t: EffectTimings = {}): Record<string, Effect> {
     tokenRevocation: tokenRevocation$(),
     ...(afterFirstPaint === undefined ? {} : { afterFirstPaint }),
     ...(checkout === undefined ? {} : { checkout }),
+    ...(analytics === undefined ? {} : { analytics }),
     persist: persist$({ ...s, ...(persistDebounceMs === undefined ? {} : { debounceMs: persistDebounceMs }) }),
   };
 }

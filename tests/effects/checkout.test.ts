@@ -11,7 +11,6 @@ import { buildQuoteBody, quoteKey } from '../../src/projections/orderBody';
 import {
   AWAITING_PAYMENT_KEY,
   checkout$,
-  TRACKED_ORDERS_KEY,
   type CheckoutEffectOptions,
   type LiveSocket,
 } from '../../src/effects/checkout';
@@ -236,53 +235,6 @@ describe('CloudPayments widget', () => {
     const r = await pay('fail');
     expect(r.calls).toEqual(['cancelPayment']);
     expect(r.assigned).toEqual(['/angarsk/complete-error?order=order-1']);
-  });
-});
-
-describe('purchase event', () => {
-  it('pushed to the data layer exactly once per order (product name, price including modifiers, quantity)', () => {
-    newScheduler().run(({ hot, expectObservable, flush }: Helpers) => {
-      const pushed: unknown[] = [];
-      const { run, deps } = setup(opened, {}, { dataLayer: () => ({ push: (x: unknown) => pushed.push(x) }) });
-      const e$ = hot<EventEnvelope>('a b', {
-        a: envelope({ type: 'OrderPlaced', data: { order: order() } }),
-        b: envelope({ type: 'OrderLoaded', data: { order: order() } }),
-      });
-      expectObservable(run(e$), '^ 10ms !').toBe('t', {
-        t: { type: 'RecordPurchaseTracked', data: { orderId: 'order-1' } },
-      });
-      flush();
-      expect(pushed).toEqual([
-        {
-          event: 'purchase',
-          ecommerce: {
-            currencyCode: 'RUB',
-            purchase: {
-              actionField: { id: '1042', revenue: 1650 },
-              products: [
-                { id: 'p-pepperoni', name: 'Пепперони', price: 600, quantity: 2 },
-                { id: 'p-philadelphia', name: 'Филадельфия', price: 450, quantity: 1 },
-              ],
-            },
-          },
-        },
-      ]);
-      expect(deps.storage.getItem(TRACKED_ORDERS_KEY)).toBe('["order-1"]');
-    });
-  });
-
-  it('an online order that is not paid is not a purchase', () => {
-    newScheduler().run(({ hot, expectObservable }: Helpers) => {
-      const pushed: unknown[] = [];
-      const { run } = setup(opened, {}, { dataLayer: () => ({ push: (x: unknown) => pushed.push(x) }) });
-      const e$ = hot<EventEnvelope>('a', {
-        a: envelope({
-          type: 'OrderLoaded',
-          data: { order: order({ paymentMethod: 'sbp', paymentStatus: 'failed', status: 'Cancelled' }) },
-        }),
-      });
-      expectObservable(run(e$), '^ 10ms !').toBe('');
-    });
   });
 });
 

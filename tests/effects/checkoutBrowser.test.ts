@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
 // The browser adapters of the checkout: the invisible bot check (a stand-in widget API in place of
-// the provider's script) and window.dataLayer.
+// the provider's script).
 import { afterEach, describe, expect, it } from 'vitest';
 import { browserCaptcha } from '../../src/effects/captchaBrowser';
-import { browserDataLayer } from '../../src/effects/checkoutBrowser';
 
 type Options = { sitekey: string; invisible?: boolean; size?: string; hl?: string; callback: (token: string) => void };
 
 afterEach(() => {
   Reflect.deleteProperty(window, 'smartCaptcha');
-  Reflect.deleteProperty(window, 'dataLayer');
 });
 
 describe('bot check (PRODUCT.md §7: invisible, Russian-language, token to a callback)', () => {
@@ -37,13 +35,5 @@ describe('bot check (PRODUCT.md §7: invisible, Russian-language, token to a cal
     await expect(browserCaptcha().token({ required: true, provider: 'smartcaptcha', siteKey: 'k' })).rejects.toThrow(
       'bot check gave no token',
     );
-  });
-});
-
-describe('dataLayer', () => {
-  it('is created when missing and kept', () => {
-    browserDataLayer().push({ event: 'purchase' });
-    browserDataLayer().push({ event: 'purchase' });
-    expect(Reflect.get(window, 'dataLayer')).toEqual([{ event: 'purchase' }, { event: 'purchase' }]);
   });
 });

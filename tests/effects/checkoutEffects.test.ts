@@ -21,8 +21,6 @@ import {
   pollPendingPayment$,
   quoteOnChange$,
   startPayment$,
-  trackPurchase$,
-  TRACKED_ORDERS_KEY,
   type LiveSocket,
 } from '../../src/effects/checkout';
 import type { Effect, EventEnvelope } from '../../src/effects/deps';
@@ -294,32 +292,6 @@ describe('clearCartWhenPaid$', () => {
       });
       flush();
       expect(deps.storage.getItem(AWAITING_PAYMENT_KEY)).toBeNull();
-    });
-  });
-});
-
-describe('trackPurchase$', () => {
-  it('an order already tracked (in storage) is not pushed again; a new one is', () => {
-    newScheduler().run(({ hot, expectObservable, flush }) => {
-      const pushed: unknown[] = [];
-      const { run, deps } = setup(
-        trackPurchase$({ dataLayer: () => ({ push: (x: unknown) => pushed.push(x) }) }),
-        opened,
-      );
-      deps.storage.setItem(TRACKED_ORDERS_KEY, '["order-1"]');
-      const e$ = hot<EventEnvelope>(
-        'a b',
-        events({
-          a: { type: 'OrderPlaced', data: { order: order() } },
-          b: { type: 'OrderPlaced', data: { order: order({ id: 'order-2' }) } },
-        }),
-      );
-      expectObservable(run(e$), '^ 10ms !').toBe('1ms t', {
-        t: { type: 'RecordPurchaseTracked', data: { orderId: 'order-2' } },
-      });
-      flush();
-      expect(pushed).toHaveLength(1);
-      expect(deps.storage.getItem(TRACKED_ORDERS_KEY)).toBe('["order-1","order-2"]');
     });
   });
 });

@@ -14,6 +14,8 @@ const whole = (raw: string) => Number(raw.trim());
 /** What an accepted value must have become: one check per variable, so a new one needs its own. */
 const readBack: Record<VariableName, (config: Config, raw: string) => void> = {
   PORT: (c, raw) => expect(c.port).toBe(whole(raw)),
+  METRIKA_SCRIPT_URL: (c, raw) => expect(c.analytics.metrikaScriptUrl).toBe(raw.trim()),
+  GA4_SCRIPT_URL: (c, raw) => expect(c.analytics.ga4ScriptUrl).toBe(raw.trim()),
   HOST: (c, raw) => expect(c.host).toBe(raw.trim()),
   DATA_DIR: (c, raw) => expect(c.dataDir).toBe(path.resolve(raw.trim())),
   DATABASE_URL: (c, raw) => expect(c.databaseUrl).toBe(raw.trim()),

@@ -7,7 +7,7 @@ import { type Catalog, GroupModifier, type Settings } from '../../src/api/entiti
 import { PAGE_SLUGS } from '../../src/api/contract/pages.js';
 import { CITY, CITY_IIKO, GROUP, PRODUCT, TERMINAL, seedDemoChain } from '../../server/seed/index.js';
 import { buildCatalog } from '../../server/services/catalog.js';
-import { loadSettings } from '../../server/services/settings.js';
+import { analyticsScriptsOf, loadSettings } from '../../server/services/settings.js';
 import { generatedImages, imagePath } from '../../server/seed/imageFiles.js';
 import { createTestServer, openTestDatabase, type TestServer } from './helpers.js';
 import { insidePolygon, one, rows, version } from './catalogFixtures.js';
@@ -19,7 +19,9 @@ let settings: Settings;
 beforeAll(async () => {
   server = await createTestServer();
   catalog = await server.db.run(buildCatalog);
-  settings = (await loadSettings(server.db, { captchaProvider: null })).settings;
+  settings = (
+    await loadSettings(server.db, { captchaProvider: null, analyticsScripts: analyticsScriptsOf(server.ctx.config) })
+  ).settings;
 });
 afterAll(async () => {
   await server?.close();

@@ -6,7 +6,7 @@ import { checkAddress$, loadStreets$, quoteOnChange$ } from './quote';
 import { giveConsent$, loadConsent$ } from './consent';
 import { loadOrder$, placeOrder$ } from './order';
 import { clearCartWhenPaid$, payOnline$, pollPendingPayment$, startPayment$ } from './payment';
-import { followOrderStatus$, trackPurchase$ } from './status';
+import { followOrderStatus$ } from './status';
 import type { CheckoutEffectOptions } from './shared';
 
 export {
@@ -15,11 +15,9 @@ export {
   PAYMENT_POLLS,
   QUOTE_DEBOUNCE_MS,
   RECONNECT_MS,
-  TRACKED_ORDERS_KEY,
   WS_PATH,
   type CaptchaRunner,
   type CheckoutEffectOptions,
-  type DataLayer,
   type LiveSocket,
   type OpenSocket,
   type PaymentWidget,
@@ -28,7 +26,7 @@ export { checkAddress$, loadStreets$, needsQuote, quoteOnChange$ } from './quote
 export { loadOrder$, placeOrder$ } from './order';
 export { giveConsent$, loadConsent$ } from './consent';
 export { clearCartWhenPaid$, payOnline$, pollPendingPayment$, startPayment$ } from './payment';
-export { followOrderStatus$, isFinalStatus, isSuccessfulOrder, purchaseEvent, trackPurchase$ } from './status';
+export { followOrderStatus$, isFinalStatus, isSuccessfulOrder } from './status';
 
 /** Every checkout effect above, each on the same events, state and deps, in this order. */
 export function checkout$(options: CheckoutEffectOptions = {}): Effect {
@@ -42,7 +40,6 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
     loadOrder$,
     pollPendingPayment$(options),
     clearCartWhenPaid$,
-    trackPurchase$(options),
     followOrderStatus$(options),
     loadConsent$,
     giveConsent$,

@@ -1,5 +1,5 @@
 // What the checkout effects share: the options checkout$ passes to each, the browser interfaces
-// (widget, socket, data layer) tests substitute, the timings and storage keys, and the end of an
+// (widget, socket) tests substitute, the timings and storage keys, and the end of an
 // order's tracking.
 import { filter, type Observable, type SchedulerLike } from 'rxjs';
 import type { CloudPaymentsWidget } from '../../api/contract/payments';
@@ -18,8 +18,6 @@ export interface LiveSocket {
   close(): void;
 }
 export type OpenSocket = (path: string) => LiveSocket;
-/** window.dataLayer (created when missing). */
-export type DataLayer = () => { push(entry: unknown): unknown };
 
 export type CheckoutEffectOptions = {
   scheduler?: SchedulerLike;
@@ -33,7 +31,6 @@ export type CheckoutEffectOptions = {
   captcha?: CaptchaRunner;
   widget?: PaymentWidget;
   openSocket?: OpenSocket;
-  dataLayer?: DataLayer;
 };
 
 export const QUOTE_DEBOUNCE_MS = 250;
@@ -41,8 +38,7 @@ export const PAYMENT_POLL_MS = 2_000;
 export const PAYMENT_POLLS = 30;
 export const RECONNECT_MS = 3_000;
 export const WS_PATH = '/api/v1/ws';
-/** Storage keys: order ids whose purchase event was pushed; the online order being paid for. */
-export const TRACKED_ORDERS_KEY = 'storefront:purchase-tracked';
+/** Storage key: the online order being paid for. */
 export const AWAITING_PAYMENT_KEY = 'storefront:awaiting-payment';
 
 /** An order's `OrderTrackingStopped`: the customer left the page that followed it. */

@@ -1,7 +1,6 @@
-// After the order:
-// - a successful order pushes the purchase event to the data layer once (ids kept in storage);
-// - a shown order that is not final follows order:status_update over the WebSocket until
-//   /complete is left (reconnecting, and re-reading the order after each connect).
+// After the order: a shown order that is not final follows order:status_update over the WebSocket
+// until /complete is left (reconnecting, and re-reading the order after each connect). The purchase
+// is the web counters' to report, with the visitor's consent (src/effects/analytics).
 import {
   asyncScheduler,
   EMPTY,
@@ -23,19 +22,9 @@ import type { AppCommand } from '../../commands';
 import { isOnline } from '../../domain/payment';
 import type { AppEvent } from '../../events';
 import { selectIsSignedIn } from '../../projections/store';
-import { describeError } from '../apiErrors';
-import type { Effect, EffectDeps } from '../deps';
+import type { Effect } from '../deps';
 import { eventsOf } from '../operators';
-import {
-  RECONNECT_MS,
-  TRACKED_ORDERS_KEY,
-  trackingStopped$,
-  WS_PATH,
-  type CheckoutEffectOptions,
-  type OpenSocket,
-} from './shared';
-
-const TRACKED_KEEP = 200;
+import { RECONNECT_MS, trackingStopped$, WS_PATH, type CheckoutEffectOptions, type OpenSocket } from './shared';
 
 /**
  * Nothing more to follow: the order is closed, or cancelled with no refund still to come. A
@@ -48,36 +37,6 @@ export const isFinalStatus = (order: Pick<Order, 'status' | 'paymentStatus'>): b
 /** The order went through: stored for cash or the courier's card, or paid online (and not cancelled). */
 export const isSuccessfulOrder = (order: Order): boolean =>
   order.status !== 'Cancelled' && (isOnline(order.paymentMethod) ? order.paymentStatus === 'paid' : true);
-
-/** The purchase event of PRODUCT.md §7: product name, price including modifiers, quantity (Yandex Metrica e-commerce shape). */
-export function purchaseEvent(order: Order): unknown {
-  return {
-    event: 'purchase',
-    ecommerce: {
-      currencyCode: 'RUB',
-      purchase: {
-        actionField: { id: String(order.number), revenue: order.total },
-        products: order.items.map((l) => ({ id: l.productId, name: l.name, price: l.price, quantity: l.amount })),
-      },
-    },
-  };
-}
-
-function readIds(deps: EffectDeps, key: string): string[] {
-  try {
-    const raw: unknown = JSON.parse(deps.storage.getItem(key) ?? '[]');
-    return Array.isArray(raw) ? raw.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-function writeIds(deps: EffectDeps, key: string, ids: readonly string[]): void {
-  try {
-    deps.storage.setItem(key, JSON.stringify(ids.slice(-TRACKED_KEEP)));
-  } catch (error) {
-    deps.logger.warn('storage write failed', error);
-  }
-}
 
 function parsePush(data: unknown): { type: string; orderId?: unknown; status?: unknown } | null {
   if (typeof data !== 'string') return null;
@@ -103,31 +62,6 @@ function socket$(open: OpenSocket, path: string): Observable<unknown> {
       socket.close();
     };
   });
-}
-
-/** A successful order pushes the purchase event to the data layer once (ids kept in storage). */
-export function trackPurchase$(options: CheckoutEffectOptions = {}): Effect {
-  return (event$, _state$, deps) =>
-    eventsOf(event$).pipe(
-      filter(
-        (e): e is Extract<AppEvent, { type: 'OrderLoaded' | 'OrderPlaced' }> =>
-          e.type === 'OrderLoaded' || e.type === 'OrderPlaced',
-      ),
-      map((e) => e.data.order),
-      filter(isSuccessfulOrder),
-      mergeMap((order) => {
-        const tracked = readIds(deps, TRACKED_ORDERS_KEY);
-        if (tracked.includes(order.id) || options.dataLayer === undefined) return EMPTY;
-        writeIds(deps, TRACKED_ORDERS_KEY, [...tracked, order.id]);
-        try {
-          options.dataLayer().push(purchaseEvent(order));
-        } catch (error) {
-          deps.logger.warn('purchase event failed', describeError(error));
-          return EMPTY;
-        }
-        return of<AppCommand>({ type: 'RecordPurchaseTracked', data: { orderId: order.id } });
-      }),
-    );
 }
 
 /**

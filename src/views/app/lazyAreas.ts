@@ -5,13 +5,15 @@
 // (src/api/storefrontApi.ts) forwards API calls to theirs. README "First load" says why each area
 // waits; src/api/pageModules.ts names the same modules for the server's preloads (a test keeps them
 // in step).
+import { filter, switchMap, take } from 'rxjs';
 import type { ApiClient } from '../../api/client';
 import { lazyCalls, type AccountCalls } from '../../api/storefrontApi';
 import { withDeciders } from '../../commands/onDemand';
 import type { AfterFirstPaintOptions } from '../../effects/afterFirstPaint';
 import type { CheckoutEffectOptions } from '../../effects/checkout';
 import type { Effect } from '../../effects/deps';
-import { triggeredEffect, type Trigger } from '../../effects/lazy';
+import { lazyEffect, triggeredEffect, type Trigger } from '../../effects/lazy';
+import { loadAnalyticsArea } from './analyticsLoad';
 
 /** An area of effects: its chunk, the trigger that loads it, and the API calls it brings. */
 type EffectArea = { load: () => Promise<unknown>; trigger: Trigger; calls?: (client: ApiClient) => AccountCalls };
@@ -83,9 +85,32 @@ const account = {
   },
 } satisfies EffectArea;
 
+/**
+ * The web counters and the consent banner (docs/ANALYTICS.md): only once the settings name a
+ * counter, then at once for a visitor who consented before, else when the page is first idle; the
+ * footer's «Настройки cookie» loads it at once.
+ */
+const analytics = {
+  load: loadAnalyticsArea,
+  trigger: { idle: true },
+} satisfies EffectArea;
+
+const loadAnalytics$ = () => analytics.load().then((m) => m.browserAnalytics$());
+
+/** Runs `effect` from the first state whose settings name a web counter; never without one. */
+const withCounters =
+  (effect: Effect): Effect =>
+  (event$, state$, deps) =>
+    state$.pipe(
+      filter((s) => s.setting.settings?.ANALYTICS != null),
+      take(1),
+      switchMap(() => effect(event$, state$, deps)),
+    );
+
 export const LAZY_AREAS = {
   checkout,
   account,
+  analytics,
   /** The staff app, at once on /admin… (never on the storefront). */
   admin: { load: () => import('../admin/mount').then((m) => m.mountAdmin) },
   /**
@@ -104,7 +129,7 @@ export type LazyAreaOptions = {
 };
 
 /** The effects of the lazily loaded areas, for createRootEffect. */
-export function lazyEffects(o: LazyAreaOptions = {}): { checkout: Effect; afterFirstPaint: Effect } {
+export function lazyEffects(o: LazyAreaOptions = {}): { checkout: Effect; afterFirstPaint: Effect; analytics: Effect } {
   return {
     checkout: triggeredEffect(
       'checkout',
@@ -117,6 +142,14 @@ export function lazyEffects(o: LazyAreaOptions = {}): { checkout: Effect; afterF
       () => account.load().then((m) => m.afterFirstPaint$(o.account)),
       account.trigger,
       o.idleTimeoutMs,
+    ),
+    // A visitor who consented earlier gets it as soon as the settings name a counter, so the
+    // events it reports are judged against the state they happened in (a lazy effect judges kept
+    // events against the state at load); anyone else when idle, to be asked.
+    analytics: withCounters(
+      typeof document !== 'undefined' && /(^|; )analyticsConsent=granted/.test(document.cookie)
+        ? lazyEffect(loadAnalytics$)
+        : triggeredEffect('analytics', loadAnalytics$, analytics.trigger, o.idleTimeoutMs),
     ),
   };
 }

@@ -1,3 +1,5 @@
+import { CONSENT_SETTINGS_LINK } from '../../domain/siteTexts';
+import { loadAnalyticsArea } from '../app/analyticsLoad';
 import { AppLink } from '../app/routing';
 import { useSelector } from '../app/store';
 import styles from './Footer.module.css';
@@ -17,6 +19,11 @@ const LINKS: readonly [string, string][] = [
 export function Footer() {
   const phone = useSelector((s) => s.setting.settings?.PHONES.deliveryService ?? null);
   const cityIn = useSelector((s) => s.city.list.find((c) => c.id === s.city.selectedId)?.cityIn ?? null);
+  // docs/ANALYTICS.md: with a web counter configured, the visitor's choice can be changed here
+  const counters = useSelector((s) => s.setting.settings?.ANALYTICS ?? null);
+  const openConsent = () =>
+    // a chunk that failed to load is asked for again by the next click
+    void loadAnalyticsArea().then((m) => counters && m.showConsentBanner(counters, true), String);
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -34,6 +41,11 @@ export function Footer() {
               {label}
             </AppLink>
           ))}
+          {counters && (
+            <button type="button" className={styles.consent} onClick={openConsent}>
+              {CONSENT_SETTINGS_LINK}
+            </button>
+          )}
         </nav>
       </div>
       <p className={styles.copy}>© {new Date().getFullYear()} Роллы и пицца. Все права защищены.</p>
