@@ -4,6 +4,7 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { cities, products, restaurants, streets } from '../db/schema/catalog.js';
+import { insertRow, updateRow } from './rows.js';
 
 export type CityRow = typeof cities.$inferSelect;
 export type StreetRow = typeof streets.$inferSelect;
@@ -46,9 +47,7 @@ export async function cityKeyTaken(
 }
 
 export async function insertCity(tx: Executor, city: NewCity): Promise<CityRow> {
-  const row = (await tx.insert(cities).values(city).returning())[0];
-  if (!row) throw new Error('city insert returned nothing');
-  return row;
+  return insertRow(tx, cities, city);
 }
 
 /** Changes the given columns; the row after (undefined when there is no such city). */
@@ -57,8 +56,7 @@ export async function updateCityRow(
   id: string,
   patch: Partial<Omit<NewCity, 'id'>>,
 ): Promise<CityRow | undefined> {
-  if (Object.values(patch).every((v) => v === undefined)) return findCity(tx, id);
-  return (await tx.update(cities).set(patch).where(eq(cities.id, id)).returning())[0];
+  return updateRow(tx, cities, eq(cities.id, id), patch, () => findCity(tx, id));
 }
 
 /** The ids of these that are cities. */

@@ -2,6 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { deliveryZones } from '../db/schema/catalog.js';
+import { insertRow, updateRow } from './rows.js';
 
 export type ZoneRow = typeof deliveryZones.$inferSelect;
 export type NewZone = typeof deliveryZones.$inferInsert;
@@ -20,9 +21,7 @@ export async function findZone(db: Executor, id: string): Promise<ZoneRow | unde
 }
 
 export async function insertZone(tx: Executor, zone: NewZone): Promise<ZoneRow> {
-  const row = (await tx.insert(deliveryZones).values(zone).returning())[0];
-  if (!row) throw new Error('zone insert returned nothing');
-  return row;
+  return insertRow(tx, deliveryZones, zone);
 }
 
 /** Changes the given columns; the row after (undefined when there is no such zone). */
@@ -31,8 +30,7 @@ export async function updateZoneRow(
   id: string,
   patch: Partial<Omit<NewZone, 'id'>>,
 ): Promise<ZoneRow | undefined> {
-  if (Object.values(patch).every((v) => v === undefined)) return findZone(tx, id);
-  return (await tx.update(deliveryZones).set(patch).where(eq(deliveryZones.id, id)).returning())[0];
+  return updateRow(tx, deliveryZones, eq(deliveryZones.id, id), patch, () => findZone(tx, id));
 }
 
 export async function deleteZoneRow(tx: Executor, id: string): Promise<void> {

@@ -3,6 +3,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { groups, products, stopList } from '../db/schema/catalog.js';
+import { insertRow, updateRow } from './rows.js';
 
 export type GroupRow = typeof groups.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
@@ -60,9 +61,7 @@ export async function productSlugTaken(db: Executor, slug: string, exceptId: str
 }
 
 export async function insertGroup(tx: Executor, group: NewGroup): Promise<GroupRow> {
-  const row = (await tx.insert(groups).values(group).returning())[0];
-  if (!row) throw new Error('group insert returned nothing');
-  return row;
+  return insertRow(tx, groups, group);
 }
 
 /** Changes the given columns; the row after (undefined when there is no such group). */
@@ -71,7 +70,7 @@ export async function updateGroupRow(
   id: string,
   patch: Partial<Omit<NewGroup, 'id'>>,
 ): Promise<GroupRow | undefined> {
-  return (await tx.update(groups).set(patch).where(eq(groups.id, id)).returning())[0];
+  return updateRow(tx, groups, eq(groups.id, id), patch, () => findGroup(tx, id));
 }
 
 /** Whether any product or group sits in the group. */
@@ -90,9 +89,7 @@ export async function deleteGroupRow(tx: Executor, id: string): Promise<void> {
 }
 
 export async function insertProduct(tx: Executor, product: NewProduct): Promise<ProductRow> {
-  const row = (await tx.insert(products).values(product).returning())[0];
-  if (!row) throw new Error('product insert returned nothing');
-  return row;
+  return insertRow(tx, products, product);
 }
 
 /** Changes the given columns; the row after (undefined when there is no such product). */
@@ -101,7 +98,7 @@ export async function updateProductRow(
   id: string,
   patch: Partial<Omit<NewProduct, 'id'>>,
 ): Promise<ProductRow | undefined> {
-  return (await tx.update(products).set(patch).where(eq(products.id, id)).returning())[0];
+  return updateRow(tx, products, eq(products.id, id), patch, () => findProduct(tx, id));
 }
 
 /** Whether another product offers this one as a modifier. */

@@ -2,6 +2,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { couponUses, coupons, promotions, type PromotionKind } from '../db/schema/orders.js';
+import { insertRow, updateRow } from './rows.js';
 
 export type CouponRow = typeof coupons.$inferSelect;
 export type NewCoupon = typeof coupons.$inferInsert;
@@ -27,9 +28,7 @@ export function listCouponRows(db: Executor): Promise<CouponRow[]> {
 }
 
 export async function insertCoupon(tx: Executor, coupon: NewCoupon): Promise<CouponRow> {
-  const row = (await tx.insert(coupons).values(coupon).returning())[0];
-  if (!row) throw new Error('coupon insert returned nothing');
-  return row;
+  return insertRow(tx, coupons, coupon);
 }
 
 /** Changes the given columns; the row after (undefined when there is no such coupon). */
@@ -38,7 +37,7 @@ export async function updateCouponRow(
   code: string,
   patch: Partial<Omit<NewCoupon, 'code'>>,
 ): Promise<CouponRow | undefined> {
-  return (await tx.update(coupons).set(patch).where(eq(coupons.code, code)).returning())[0];
+  return updateRow(tx, coupons, eq(coupons.code, code), patch, () => findCouponRow(tx, code));
 }
 
 export function listPromotionRows(db: Executor): Promise<PromotionRow[]> {
@@ -55,7 +54,7 @@ export async function updatePromotionRow(
   kind: PromotionKind,
   patch: Partial<Omit<NewPromotion, 'kind'>>,
 ): Promise<PromotionRow | undefined> {
-  return (await tx.update(promotions).set(patch).where(eq(promotions.kind, kind)).returning())[0];
+  return updateRow(tx, promotions, eq(promotions.kind, kind), patch, () => findPromotionRow(tx, kind));
 }
 
 /** Writes coupons and promotions; rows already there are left as they are. */

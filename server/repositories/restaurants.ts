@@ -3,6 +3,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { restaurants } from '../db/schema/catalog.js';
+import { insertRow, updateRow } from './rows.js';
 
 export type RestaurantRow = typeof restaurants.$inferSelect;
 export type NewRestaurant = typeof restaurants.$inferInsert;
@@ -31,9 +32,7 @@ export async function findRestaurant(db: Executor, deliveryTerminalId: string): 
 }
 
 export async function insertRestaurant(tx: Executor, restaurant: NewRestaurant): Promise<RestaurantRow> {
-  const row = (await tx.insert(restaurants).values(restaurant).returning())[0];
-  if (!row) throw new Error('restaurant insert returned nothing');
-  return row;
+  return insertRow(tx, restaurants, restaurant);
 }
 
 /** Changes the given columns; the row after (undefined when there is no such restaurant). */
@@ -42,8 +41,7 @@ export async function updateRestaurantRow(
   deliveryTerminalId: string,
   patch: Partial<Omit<NewRestaurant, 'deliveryTerminalId'>>,
 ): Promise<RestaurantRow | undefined> {
-  if (Object.values(patch).every((v) => v === undefined)) return findRestaurant(tx, deliveryTerminalId);
-  return (
-    await tx.update(restaurants).set(patch).where(eq(restaurants.deliveryTerminalId, deliveryTerminalId)).returning()
-  )[0];
+  return updateRow(tx, restaurants, eq(restaurants.deliveryTerminalId, deliveryTerminalId), patch, () =>
+    findRestaurant(tx, deliveryTerminalId),
+  );
 }

@@ -4,6 +4,7 @@
 import { and, asc, count, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { staff, staffSessions } from '../db/schema/admin.js';
+import { updateRow } from './rows.js';
 
 export type StaffSessionRow = typeof staffSessions.$inferSelect;
 export type StaffRow = typeof staff.$inferSelect;
@@ -38,8 +39,7 @@ export async function updateStaffRow(
   id: string,
   patch: Partial<Omit<NewStaff, 'id'>>,
 ): Promise<StaffRow | undefined> {
-  if (Object.values(patch).every((v) => v === undefined)) return findStaffById(tx, id);
-  return (await tx.update(staff).set(patch).where(eq(staff.id, id)).returning())[0];
+  return updateRow(tx, staff, eq(staff.id, id), patch, () => findStaffById(tx, id));
 }
 
 /** Active admins other than `id`. */
