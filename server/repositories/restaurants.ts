@@ -3,7 +3,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { restaurants } from '../db/schema/catalog.js';
-import { insertRow, updateRow } from './rows.js';
+import { keyedRows } from './rows.js';
 
 export type RestaurantRow = typeof restaurants.$inferSelect;
 export type NewRestaurant = typeof restaurants.$inferInsert;
@@ -25,23 +25,8 @@ export function listActiveRestaurants(db: Executor): Promise<RestaurantRow[]> {
     .orderBy(asc(restaurants.position), asc(restaurants.deliveryTerminalId));
 }
 
-export async function findRestaurant(db: Executor, deliveryTerminalId: string): Promise<RestaurantRow | undefined> {
-  return (
-    await db.select().from(restaurants).where(eq(restaurants.deliveryTerminalId, deliveryTerminalId)).limit(1)
-  )[0];
-}
-
-export async function insertRestaurant(tx: Executor, restaurant: NewRestaurant): Promise<RestaurantRow> {
-  return insertRow(tx, restaurants, restaurant);
-}
-
-/** Changes the given columns; the row after (undefined when there is no such restaurant). */
-export async function updateRestaurantRow(
-  tx: Executor,
-  deliveryTerminalId: string,
-  patch: Partial<Omit<NewRestaurant, 'deliveryTerminalId'>>,
-): Promise<RestaurantRow | undefined> {
-  return updateRow(tx, restaurants, eq(restaurants.deliveryTerminalId, deliveryTerminalId), patch, () =>
-    findRestaurant(tx, deliveryTerminalId),
-  );
-}
+export const {
+  find: findRestaurant,
+  insert: insertRestaurant,
+  update: updateRestaurantRow,
+} = keyedRows(restaurants, restaurants.deliveryTerminalId);

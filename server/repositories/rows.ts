@@ -1,6 +1,6 @@
 // The one-row writes every repository repeats: insert and answer the row, update and answer it.
-import type { SQL } from 'drizzle-orm';
-import type { PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/database.js';
 
 /** Inserts one row and answers it as stored (defaults filled in). */
@@ -29,4 +29,28 @@ export async function updateRow<T extends PgTable>(
   if (Object.values(patch).every((v) => v === undefined)) return unchanged();
   const rows = (await tx.update(table).set(patch).where(where).returning()) as T['$inferSelect'][];
   return rows[0];
+}
+
+/** Find, insert and update of a table's rows by one key column. */
+export interface KeyedRows<T extends PgTable> {
+  find(db: Executor, key: string): Promise<T['$inferSelect'] | undefined>;
+  insert(tx: Executor, values: PgInsertValue<T>): Promise<T['$inferSelect']>;
+  /** Changes the given columns; the row after (undefined when there is no such row). */
+  update(tx: Executor, key: string, patch: PgUpdateSetSource<T>): Promise<T['$inferSelect'] | undefined>;
+}
+
+export function keyedRows<T extends PgTable>(table: T, keyColumn: PgColumn): KeyedRows<T> {
+  const find = async (db: Executor, key: string) =>
+    (
+      (await db
+        .select()
+        .from(table as PgTable)
+        .where(eq(keyColumn, key))
+        .limit(1)) as T['$inferSelect'][]
+    )[0];
+  return {
+    find,
+    insert: (tx, values) => insertRow(tx, table, values),
+    update: (tx, key, patch) => updateRow(tx, table, eq(keyColumn, key), patch, () => find(tx, key)),
+  };
 }
