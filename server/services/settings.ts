@@ -11,6 +11,7 @@ import {
   type WeekHours,
   type WorkDay,
 } from '../../src/api/entities.js';
+import { settingRefusalMessage } from '../../src/domain/messages.js';
 import type { Database, Executor } from '../db/database.js';
 import { listCities } from '../repositories/catalog.js';
 import { listZones, type ZoneRow } from '../repositories/deliveryZones.js';
@@ -156,14 +157,12 @@ export async function loadSettings(database: Database, server: ServerSettings): 
  * so an edit can never break GET /setting. Assembled names cannot be stored.
  */
 export function validateSettingValue(name: string, value: unknown): { ok: true } | { ok: false; message: string } {
-  if (DERIVED.has(name))
-    return { ok: false, message: `Настройка ${name} вычисляется из ресторанов и зон доставки и не редактируется` };
-  if (FROM_CONFIG.has(name))
-    return { ok: false, message: `Настройка ${name} задаётся конфигурацией сервера и не редактируется` };
+  if (DERIVED.has(name)) return { ok: false, message: settingRefusalMessage(name, 'derived') };
+  if (FROM_CONFIG.has(name)) return { ok: false, message: settingRefusalMessage(name, 'from-config') };
   const shape = Settings.shape as Record<string, { safeParse(v: unknown): { success: boolean } } | undefined>;
   const schema = shape[name];
   if (!schema) return { ok: true }; // a setting outside PRODUCT.md §3 (admin-only): any JSON
   return schema.safeParse(value).success
     ? { ok: true }
-    : { ok: false, message: `Недопустимое значение настройки ${name}` };
+    : { ok: false, message: settingRefusalMessage(name, 'invalid') };
 }
