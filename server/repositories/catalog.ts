@@ -4,6 +4,7 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { cities, products, restaurants, streets } from '../db/schema/catalog.js';
+import { keyedRows } from './rows.js';
 
 export type CityRow = typeof cities.$inferSelect;
 export type StreetRow = typeof streets.$inferSelect;
@@ -20,10 +21,6 @@ export async function cityExists(db: Executor, id: string): Promise<boolean> {
 
 export async function cityExistsByIikoId(db: Executor, iikoId: string): Promise<boolean> {
   return (await db.select({ id: cities.id }).from(cities).where(eq(cities.iikoId, iikoId)).limit(1)).length > 0;
-}
-
-export async function findCity(db: Executor, id: string): Promise<CityRow | undefined> {
-  return (await db.select().from(cities).where(eq(cities.id, id)).limit(1))[0];
 }
 
 /** Whether another city (not `exceptId`) already has one of these keys. */
@@ -43,22 +40,6 @@ export async function cityKeyTaken(
     .where(exceptId === null ? same : and(ne(cities.id, exceptId), same))
     .limit(1);
   return rows.length > 0;
-}
-
-export async function insertCity(tx: Executor, city: NewCity): Promise<CityRow> {
-  const row = (await tx.insert(cities).values(city).returning())[0];
-  if (!row) throw new Error('city insert returned nothing');
-  return row;
-}
-
-/** Changes the given columns; the row after (undefined when there is no such city). */
-export async function updateCityRow(
-  tx: Executor,
-  id: string,
-  patch: Partial<Omit<NewCity, 'id'>>,
-): Promise<CityRow | undefined> {
-  if (Object.values(patch).every((v) => v === undefined)) return findCity(tx, id);
-  return (await tx.update(cities).set(patch).where(eq(cities.id, id)).returning())[0];
 }
 
 /** The ids of these that are cities. */
@@ -105,3 +86,5 @@ export function streetsOfCity(db: Executor, cityIikoId: string): Promise<StreetR
 export async function productExists(db: Executor, id: string): Promise<boolean> {
   return (await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1)).length > 0;
 }
+
+export const { find: findCity, insert: insertCity, update: updateCityRow } = keyedRows(cities, cities.id);

@@ -2,6 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { deliveryZones } from '../db/schema/catalog.js';
+import { keyedRows } from './rows.js';
 
 export type ZoneRow = typeof deliveryZones.$inferSelect;
 export type NewZone = typeof deliveryZones.$inferInsert;
@@ -15,26 +16,8 @@ export function listZones(db: Executor, cityId?: string): Promise<ZoneRow[]> {
     .orderBy(asc(deliveryZones.cityId), asc(deliveryZones.position), asc(deliveryZones.id));
 }
 
-export async function findZone(db: Executor, id: string): Promise<ZoneRow | undefined> {
-  return (await db.select().from(deliveryZones).where(eq(deliveryZones.id, id)).limit(1))[0];
-}
-
-export async function insertZone(tx: Executor, zone: NewZone): Promise<ZoneRow> {
-  const row = (await tx.insert(deliveryZones).values(zone).returning())[0];
-  if (!row) throw new Error('zone insert returned nothing');
-  return row;
-}
-
-/** Changes the given columns; the row after (undefined when there is no such zone). */
-export async function updateZoneRow(
-  tx: Executor,
-  id: string,
-  patch: Partial<Omit<NewZone, 'id'>>,
-): Promise<ZoneRow | undefined> {
-  if (Object.values(patch).every((v) => v === undefined)) return findZone(tx, id);
-  return (await tx.update(deliveryZones).set(patch).where(eq(deliveryZones.id, id)).returning())[0];
-}
-
 export async function deleteZoneRow(tx: Executor, id: string): Promise<void> {
   await tx.delete(deliveryZones).where(eq(deliveryZones.id, id));
 }
+
+export const { find: findZone, insert: insertZone, update: updateZoneRow } = keyedRows(deliveryZones, deliveryZones.id);

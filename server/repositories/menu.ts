@@ -3,6 +3,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { groups, products, stopList } from '../db/schema/catalog.js';
+import { keyedRows } from './rows.js';
 
 export type GroupRow = typeof groups.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
@@ -16,14 +17,6 @@ export function listGroups(db: Executor): Promise<GroupRow[]> {
 
 export function listProducts(db: Executor): Promise<ProductRow[]> {
   return db.select().from(products).orderBy(asc(products.position), asc(products.id));
-}
-
-export async function findGroup(db: Executor, id: string): Promise<GroupRow | undefined> {
-  return (await db.select().from(groups).where(eq(groups.id, id)).limit(1))[0];
-}
-
-export async function findProduct(db: Executor, id: string): Promise<ProductRow | undefined> {
-  return (await db.select().from(products).where(eq(products.id, id)).limit(1))[0];
 }
 
 /** The group's parent ({ parent: null } at the top), or undefined when there is no such group. */
@@ -59,21 +52,6 @@ export async function productSlugTaken(db: Executor, slug: string, exceptId: str
   return rows.length > 0;
 }
 
-export async function insertGroup(tx: Executor, group: NewGroup): Promise<GroupRow> {
-  const row = (await tx.insert(groups).values(group).returning())[0];
-  if (!row) throw new Error('group insert returned nothing');
-  return row;
-}
-
-/** Changes the given columns; the row after (undefined when there is no such group). */
-export async function updateGroupRow(
-  tx: Executor,
-  id: string,
-  patch: Partial<Omit<NewGroup, 'id'>>,
-): Promise<GroupRow | undefined> {
-  return (await tx.update(groups).set(patch).where(eq(groups.id, id)).returning())[0];
-}
-
 /** Whether any product or group sits in the group. */
 export async function groupHasChildren(db: Executor, id: string): Promise<boolean> {
   const childProducts = await db
@@ -87,21 +65,6 @@ export async function groupHasChildren(db: Executor, id: string): Promise<boolea
 
 export async function deleteGroupRow(tx: Executor, id: string): Promise<void> {
   await tx.delete(groups).where(eq(groups.id, id));
-}
-
-export async function insertProduct(tx: Executor, product: NewProduct): Promise<ProductRow> {
-  const row = (await tx.insert(products).values(product).returning())[0];
-  if (!row) throw new Error('product insert returned nothing');
-  return row;
-}
-
-/** Changes the given columns; the row after (undefined when there is no such product). */
-export async function updateProductRow(
-  tx: Executor,
-  id: string,
-  patch: Partial<Omit<NewProduct, 'id'>>,
-): Promise<ProductRow | undefined> {
-  return (await tx.update(products).set(patch).where(eq(products.id, id)).returning())[0];
 }
 
 /** Whether another product offers this one as a modifier. */
@@ -148,3 +111,6 @@ export async function stopProduct(
 export async function resumeProduct(tx: Executor, deliveryTerminalId: string, productId: string): Promise<void> {
   await tx.delete(stopList).where(stopListEntry(deliveryTerminalId, productId));
 }
+
+export const { find: findGroup, insert: insertGroup, update: updateGroupRow } = keyedRows(groups, groups.id);
+export const { find: findProduct, insert: insertProduct, update: updateProductRow } = keyedRows(products, products.id);

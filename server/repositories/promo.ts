@@ -1,17 +1,13 @@
 // Coupons, their uses and the gift promotions (tables coupons, coupon_uses, promotions).
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
-import { couponUses, coupons, promotions, type PromotionKind } from '../db/schema/orders.js';
+import { couponUses, coupons, promotions } from '../db/schema/orders.js';
+import { keyedRows } from './rows.js';
 
 export type CouponRow = typeof coupons.$inferSelect;
 export type NewCoupon = typeof coupons.$inferInsert;
 export type PromotionRow = typeof promotions.$inferSelect;
 export type NewPromotion = typeof promotions.$inferInsert;
-
-/** The coupon of this code as stored (codes are stored upper-cased). */
-export async function findCouponRow(db: Executor, code: string): Promise<CouponRow | undefined> {
-  return (await db.select().from(coupons).where(eq(coupons.code, code)).limit(1))[0];
-}
 
 /** Orders of this user that used the coupon. */
 export async function countCouponUsesOf(db: Executor, code: string, userId: string): Promise<number> {
@@ -26,36 +22,8 @@ export function listCouponRows(db: Executor): Promise<CouponRow[]> {
   return db.select().from(coupons).orderBy(asc(coupons.code));
 }
 
-export async function insertCoupon(tx: Executor, coupon: NewCoupon): Promise<CouponRow> {
-  const row = (await tx.insert(coupons).values(coupon).returning())[0];
-  if (!row) throw new Error('coupon insert returned nothing');
-  return row;
-}
-
-/** Changes the given columns; the row after (undefined when there is no such coupon). */
-export async function updateCouponRow(
-  tx: Executor,
-  code: string,
-  patch: Partial<Omit<NewCoupon, 'code'>>,
-): Promise<CouponRow | undefined> {
-  return (await tx.update(coupons).set(patch).where(eq(coupons.code, code)).returning())[0];
-}
-
 export function listPromotionRows(db: Executor): Promise<PromotionRow[]> {
   return db.select().from(promotions);
-}
-
-export async function findPromotionRow(db: Executor, kind: PromotionKind): Promise<PromotionRow | undefined> {
-  return (await db.select().from(promotions).where(eq(promotions.kind, kind)).limit(1))[0];
-}
-
-/** Changes the given columns; the row after (undefined when there is no such promotion). */
-export async function updatePromotionRow(
-  tx: Executor,
-  kind: PromotionKind,
-  patch: Partial<Omit<NewPromotion, 'kind'>>,
-): Promise<PromotionRow | undefined> {
-  return (await tx.update(promotions).set(patch).where(eq(promotions.kind, kind)).returning())[0];
 }
 
 /** Writes coupons and promotions; rows already there are left as they are. */
@@ -73,3 +41,7 @@ export async function insertPromotionsIfMissing(
     .values([...promotionRows])
     .onConflictDoNothing();
 }
+
+/** Coupons by code (stored upper-cased). */
+export const { find: findCouponRow, insert: insertCoupon, update: updateCouponRow } = keyedRows(coupons, coupons.code);
+export const { find: findPromotionRow, update: updatePromotionRow } = keyedRows(promotions, promotions.kind);

@@ -3,6 +3,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { restaurants } from '../db/schema/catalog.js';
+import { keyedRows } from './rows.js';
 
 export type RestaurantRow = typeof restaurants.$inferSelect;
 export type NewRestaurant = typeof restaurants.$inferInsert;
@@ -24,26 +25,8 @@ export function listActiveRestaurants(db: Executor): Promise<RestaurantRow[]> {
     .orderBy(asc(restaurants.position), asc(restaurants.deliveryTerminalId));
 }
 
-export async function findRestaurant(db: Executor, deliveryTerminalId: string): Promise<RestaurantRow | undefined> {
-  return (
-    await db.select().from(restaurants).where(eq(restaurants.deliveryTerminalId, deliveryTerminalId)).limit(1)
-  )[0];
-}
-
-export async function insertRestaurant(tx: Executor, restaurant: NewRestaurant): Promise<RestaurantRow> {
-  const row = (await tx.insert(restaurants).values(restaurant).returning())[0];
-  if (!row) throw new Error('restaurant insert returned nothing');
-  return row;
-}
-
-/** Changes the given columns; the row after (undefined when there is no such restaurant). */
-export async function updateRestaurantRow(
-  tx: Executor,
-  deliveryTerminalId: string,
-  patch: Partial<Omit<NewRestaurant, 'deliveryTerminalId'>>,
-): Promise<RestaurantRow | undefined> {
-  if (Object.values(patch).every((v) => v === undefined)) return findRestaurant(tx, deliveryTerminalId);
-  return (
-    await tx.update(restaurants).set(patch).where(eq(restaurants.deliveryTerminalId, deliveryTerminalId)).returning()
-  )[0];
-}
+export const {
+  find: findRestaurant,
+  insert: insertRestaurant,
+  update: updateRestaurantRow,
+} = keyedRows(restaurants, restaurants.deliveryTerminalId);

@@ -4,14 +4,11 @@
 import { and, asc, count, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { staff, staffSessions } from '../db/schema/admin.js';
+import { keyedRows } from './rows.js';
 
 export type StaffSessionRow = typeof staffSessions.$inferSelect;
 export type StaffRow = typeof staff.$inferSelect;
 export type NewStaff = typeof staff.$inferInsert;
-
-export async function findStaffById(db: Executor, id: string): Promise<StaffRow | undefined> {
-  return (await db.select().from(staff).where(eq(staff.id, id)).limit(1))[0];
-}
 
 export async function findStaffByLogin(db: Executor, login: string): Promise<StaffRow | undefined> {
   return (await db.select().from(staff).where(eq(staff.login, login)).limit(1))[0];
@@ -30,16 +27,6 @@ export async function anyStaff(db: Executor): Promise<boolean> {
 /** Adds a member; undefined when the login or id is taken already. */
 export async function insertStaffIfNew(tx: Executor, member: NewStaff): Promise<StaffRow | undefined> {
   return (await tx.insert(staff).values(member).onConflictDoNothing().returning())[0];
-}
-
-/** Changes the given columns; the row after (undefined when there is no such member). */
-export async function updateStaffRow(
-  tx: Executor,
-  id: string,
-  patch: Partial<Omit<NewStaff, 'id'>>,
-): Promise<StaffRow | undefined> {
-  if (Object.values(patch).every((v) => v === undefined)) return findStaffById(tx, id);
-  return (await tx.update(staff).set(patch).where(eq(staff.id, id)).returning())[0];
 }
 
 /** Active admins other than `id`. */
@@ -75,3 +62,5 @@ export async function revokeStaffSession(tx: Executor, staffId: string, sessionI
     .returning({ id: staffSessions.id });
   return rows.length;
 }
+
+export const { find: findStaffById, update: updateStaffRow } = keyedRows(staff, staff.id);

@@ -15,9 +15,10 @@ import {
   insertAddress,
 } from '../repositories/addresses.js';
 import { toAddress } from './users.js';
+import { ACCOUNT_MESSAGES, tooManyAddressesMessage } from '../../src/domain/messages.js';
 
-export const TOO_MANY_ADDRESSES_MESSAGE = `Можно сохранить не больше ${MAX_ADDRESSES_PER_USER} адресов`;
-export const ADDRESS_NOT_FOUND_MESSAGE = 'Адрес не найден';
+export const TOO_MANY_ADDRESSES_MESSAGE = tooManyAddressesMessage(MAX_ADDRESSES_PER_USER);
+export const ADDRESS_NOT_FOUND_MESSAGE = ACCOUNT_MESSAGES.addressNotFound;
 
 export async function listAddresses(ctx: AppContext, userId: string): Promise<Address[]> {
   return (await ctx.db.run((db) => addressesOfUser(db, userId))).map(toAddress);

@@ -5,6 +5,7 @@ import type { City } from '../../src/api/entities.js';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
 import { citySlugs, cityExistsByIikoId, listCities, streetsOfCity } from '../repositories/catalog.js';
+import { ACCOUNT_MESSAGES } from '../../src/domain/messages.js';
 
 const collator = new Intl.Collator('ru', { numeric: true });
 
@@ -27,7 +28,7 @@ export async function cityStreets(ctx: AppContext, cityIikoId: string): Promise<
     if (!(await cityExistsByIikoId(db, cityIikoId))) return null;
     return streetsOfCity(db, cityIikoId);
   });
-  if (rows === null) throw notFound('Город не найден', 'city-not-found');
+  if (rows === null) throw notFound(ACCOUNT_MESSAGES.cityNotFound, 'city-not-found');
   // Russian alphabetical order whatever the database collation is.
   const sorted = [...rows].sort((a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1));
   return sorted.map((s) => ({

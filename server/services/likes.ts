@@ -5,8 +5,9 @@ import type { AppContext } from '../context.js';
 import { conflict, notFound } from '../http/errors.js';
 import { productExists } from '../repositories/catalog.js';
 import { countLikes, deleteLike, insertLike, likesOfUser } from '../repositories/likes.js';
+import { ACCOUNT_MESSAGES } from '../../src/domain/messages.js';
 
-export const PRODUCT_NOT_FOUND_MESSAGE = 'Товар не найден';
+export const PRODUCT_NOT_FOUND_MESSAGE = ACCOUNT_MESSAGES.productNotFound;
 
 export function listLikes(ctx: AppContext, userId: string): Promise<{ productId: string }[]> {
   return ctx.db.run((db) => likesOfUser(db, userId));

@@ -4,8 +4,12 @@
 import type { PromotionKind } from '../db/schema/orders.js';
 import type { DeliveryMethod, FreeProduct, LostGift, PromoResponse } from '../../src/api/entities.js';
 import { snackGiftCount, countGiftSnacks } from '../../src/domain/gifts.js';
-import { COUPON_MESSAGES, couponMinSumMessage, goodsPriceChangedMessage } from '../../src/domain/messages.js';
-import { formatPrice } from '../../src/domain/price.js';
+import {
+  COUPON_MESSAGES,
+  couponMinSumMessage,
+  goodsPriceChangedMessage,
+  lostGiftMessage,
+} from '../../src/domain/messages.js';
 import { formatCount } from '../../src/domain/plural.js';
 import type { PricedLine } from './pricing.js';
 
@@ -130,14 +134,11 @@ export function allowedBonusFor(requested: number, balance: number, cap: number)
 
 const SNACK_FORMS = ['закуску', 'закуски', 'закусок'] as const;
 
-function lostGiftMessage(kind: PromotionKind, name: string, rules: GiftRules): string {
-  if (kind === 'snack-gift' && rules.snack) {
-    return `Подарок «${name}» больше не положен: он полагается за каждые ${formatCount(rules.snack.per, SNACK_FORMS)} в заказе`;
-  }
-  if (kind === 'pizza-gift' && rules.pizza) {
-    return `Подарок «${name}» больше не положен: он полагается при заказе от ${formatPrice(rules.pizza.minSum)}`;
-  }
-  return `Подарок «${name}» больше не положен`;
+function lostGiftText(kind: PromotionKind, name: string, rules: GiftRules): string {
+  if (kind === 'snack-gift' && rules.snack)
+    return lostGiftMessage(name, { perSnacks: formatCount(rules.snack.per, SNACK_FORMS) });
+  if (kind === 'pizza-gift' && rules.pizza) return lostGiftMessage(name, { minSum: rules.pizza.minSum });
+  return lostGiftMessage(name, null);
 }
 
 export function evaluatePromo(input: PromoInput): PromoOutcome {
@@ -204,7 +205,7 @@ export function evaluatePromo(input: PromoInput): PromoOutcome {
       const kind: PromotionKind = pizza?.productId === productId ? 'pizza-gift' : 'snack-gift';
       lostGift.push({
         productId,
-        message: lostGiftMessage(kind, input.giftInfo[productId]?.name ?? productId, input.rules),
+        message: lostGiftText(kind, input.giftInfo[productId]?.name ?? productId, input.rules),
       });
     }
   }

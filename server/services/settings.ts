@@ -14,6 +14,7 @@ import {
   type WorkDay,
 } from '../../src/api/entities.js';
 import type { Config } from '../config.js';
+import { settingRefusalMessage } from '../../src/domain/messages.js';
 import type { Database, Executor } from '../db/database.js';
 import { listCities } from '../repositories/catalog.js';
 import { listZones, type ZoneRow } from '../repositories/deliveryZones.js';
@@ -194,19 +195,17 @@ export async function loadSettings(database: Database, server: ServerSettings): 
  * so an edit can never break GET /setting. Assembled names cannot be stored.
  */
 export function validateSettingValue(name: string, value: unknown): { ok: true } | { ok: false; message: string } {
-  if (DERIVED.has(name))
-    return { ok: false, message: `Настройка ${name} вычисляется из ресторанов и зон доставки и не редактируется` };
-  if (FROM_CONFIG.has(name))
-    return { ok: false, message: `Настройка ${name} задаётся конфигурацией сервера и не редактируется` };
+  if (DERIVED.has(name)) return { ok: false, message: settingRefusalMessage(name, 'derived') };
+  if (FROM_CONFIG.has(name)) return { ok: false, message: settingRefusalMessage(name, 'from-config') };
   const pattern = COUNTER_ID_PATTERNS[name];
   if (pattern !== undefined)
     return typeof value === 'string' && pattern.test(value)
       ? { ok: true }
-      : { ok: false, message: `Недопустимое значение настройки ${name}` };
+      : { ok: false, message: settingRefusalMessage(name, 'invalid') };
   const shape = Settings.shape as Record<string, { safeParse(v: unknown): { success: boolean } } | undefined>;
   const schema = shape[name];
   if (!schema) return { ok: true }; // a setting outside PRODUCT.md §3 (admin-only): any JSON
   return schema.safeParse(value).success
     ? { ok: true }
-    : { ok: false, message: `Недопустимое значение настройки ${name}` };
+    : { ok: false, message: settingRefusalMessage(name, 'invalid') };
 }

@@ -56,7 +56,34 @@ export const PAYMENT_MESSAGES = {
 } as const;
 export type PaymentMessageKey = keyof typeof PAYMENT_MESSAGES;
 
+/** The storefront API's lookups and account limits (404 and 422 `message`). */
+export const ACCOUNT_MESSAGES = {
+  cityNotFound: ORDER_MESSAGES.cityNotFound,
+  pageNotFound: 'Страница не найдена',
+  productNotFound: 'Товар не найден',
+  addressNotFound: ORDER_MESSAGES.addressNotFound,
+} as const;
+
 // ---- texts with parameters ----
+
+export function tooManyAddressesMessage(max: number): string {
+  return `Можно сохранить не больше ${max} адресов`;
+}
+
+/** Why an admin cannot store a setting value (PUT /admin/settings/:name, 422). */
+export function settingRefusalMessage(name: string, why: 'derived' | 'from-config' | 'invalid'): string {
+  if (why === 'derived') return `Настройка ${name} вычисляется из ресторанов и зон доставки и не редактируется`;
+  if (why === 'from-config') return `Настройка ${name} задаётся конфигурацией сервера и не редактируется`;
+  return `Недопустимое значение настройки ${name}`;
+}
+
+/** A gift the cart holds but the order no longer earns (the promo answer's lostGift). */
+export function lostGiftMessage(name: string, earnedBy: { perSnacks: string } | { minSum: number } | null): string {
+  if (earnedBy === null) return `Подарок «${name}» больше не положен`;
+  return 'perSnacks' in earnedBy
+    ? `Подарок «${name}» больше не положен: он полагается за каждые ${earnedBy.perSnacks} в заказе`
+    : `Подарок «${name}» больше не положен: он полагается при заказе от ${formatPrice(earnedBy.minSum)}`;
+}
 
 export function couponMinSumMessage(code: string, minSum: number): string {
   return `Минимальная сумма заказа для купона ${code} — ${formatPrice(minSum)}`;

@@ -1,7 +1,7 @@
 // Saved addresses (PRODUCT.md §3 Address, §7): create, list, delete for the owner.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './helpers.js';
-import { signIn } from './customers.js';
+import { callApi, signIn, type ApiCall } from './customers.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -11,13 +11,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const api = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
-  server.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const api = (...call: ApiCall) => callApi(server, ...call);
 
 describe('POST /address/', () => {
   it('returns the created address (201) with absent parts as null and location null unless given', async () => {

@@ -1,12 +1,11 @@
 // POST /checkout/quote and GET /checkout/slots: the zone, totals, payment methods,
 // slots, and every refusal POST /order would give, with the same Russian message in both.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CheckoutQuote, DeliverySlots } from '../../src/api/contract/checkout.js';
 import { Order } from '../../src/api/contract/orders.js';
-import { seedPromotions } from '../../server/services/promo.js';
-import { createTestServer, type TestServer } from './helpers.js';
-import { auth, deliveryBody, newKey, pickupBody, postOrder, signedInUser, OPEN_NOW } from './ordersFixtures.js';
+import { type TestServer } from './helpers.js';
+import { auth, deliveryBody, newKey, pickupBody, postOrder, signedInUser, useOrderServer } from './ordersFixtures.js';
 
 const NBSP = '\u00A0';
 
@@ -14,19 +13,9 @@ let server: TestServer;
 let token: string;
 let userId: string;
 
+useOrderServer((started) => (server = started), { resetClockAfterEach: true });
 beforeAll(async () => {
-  server = await createTestServer();
-  server.clock.set(OPEN_NOW);
-  await seedPromotions(server.db);
-  const user = await signedInUser(server.db, { balance: 500 });
-  token = user.token;
-  userId = user.id;
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(() => {
-  server.clock.set(OPEN_NOW);
+  ({ token, id: userId } = await signedInUser(server.db, { balance: 500 }));
 });
 
 /** The quote body of an order body (the quote takes no persons/comment/captcha). */

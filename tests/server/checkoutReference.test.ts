@@ -3,7 +3,7 @@
 // the order's own transaction. This server trusts a read of the versions for a whole minute
 // (CONTENT_VERSION_MAX_AGE_MS), so only that in-transaction check can notice the changes below:
 // a copy read before them must never let an order through.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Order } from '../../src/api/contract/orders.js';
 import { checkoutReference } from '../../server/services/checkoutReference.js';
@@ -13,21 +13,15 @@ import {
   stoppedMessage,
   zoneMinSumMessage,
 } from '../../server/services/checkoutRefusals.js';
-import { seedPromotions } from '../../server/services/promo.js';
-import { createTestServer, type TestServer } from './helpers.js';
-import { deliveryBody, postOrder, signedInUser, OPEN_NOW } from './ordersFixtures.js';
+import { type TestServer } from './helpers.js';
+import { deliveryBody, postOrder, signedInUser, useOrderServer } from './ordersFixtures.js';
 
 let server: TestServer;
 let token: string;
 
+useOrderServer((started) => (server = started), { config: { contentVersionMaxAgeMs: 60_000 } });
 beforeAll(async () => {
-  server = await createTestServer({ config: { contentVersionMaxAgeMs: 60_000 } });
-  server.clock.set(OPEN_NOW);
-  await seedPromotions(server.db);
   token = (await signedInUser(server.db)).token;
-});
-afterAll(async () => {
-  await server.close();
 });
 
 const exec = (query: ReturnType<typeof sql>) => server.db.run((db) => db.execute(query));

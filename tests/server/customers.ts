@@ -56,3 +56,20 @@ export async function signIn(server: TestServer, phone = nextPhone(), name = 'А
   const body = answer.json<{ token: string; user: User }>();
   return { token: body.token, user: body.user, phone, auth: { authorization: `Bearer ${body.token}` } };
 }
+
+export type ApiCall = [
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  payload?: unknown,
+];
+
+/** An /api/v1 call with the customer's headers (and a JSON body when given). */
+export function callApi(server: TestServer, ...[method, url, headers, payload]: ApiCall) {
+  return server.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { LastOrder } from '../../src/api/entities.js';
 import { ORDER_STATUS_NAMES, Order, OrderHistory } from '../../src/api/contract/orders.js';
 import { accrualFor, advanceOrderStatus, canMoveStatus } from '../../server/services/order/status.js';
-import { seedPromotions } from '../../server/services/promo.js';
-import { createTestServer, type TestServer } from './helpers.js';
-import { auth, deliveryBody, pickupBody, postOrder, signedInUser } from './ordersFixtures.js';
+import { type TestServer } from './helpers.js';
+import { auth, deliveryBody, pickupBody, postOrder, signedInUser, useOrderServer } from './ordersFixtures.js';
 
 let server: TestServer;
 
-beforeAll(async () => {
-  server = await createTestServer();
-  server.clock.set('2026-11-20T05:00:00.000Z'); // Friday 13:00 in Asia/Irkutsk
-  await seedPromotions(server.db);
-});
-afterAll(async () => {
-  await server.close();
-});
+useOrderServer((started) => (server = started)); // OPEN_NOW: Friday 13:00 in Asia/Irkutsk
 
 async function place(token: string, body: Record<string, unknown>): Promise<Order> {
   const res = await postOrder(server, token, body);

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { seedPromotions } from '../../server/services/promo.js';
 import {
   IDEMPOTENCY_KEEP_MS,
   IDEMPOTENCY_STALE_MS,
@@ -10,19 +9,12 @@ import {
 import { CreateOrderBody } from '../../src/api/contract/orders.js';
 import { newBootId } from '../../server/db/database.js';
 import { geocoderOf } from '../../server/services/geocoding.js';
-import { createTestServer, type TestServer } from './helpers.js';
-import { auth, deliveryBody, newKey, postOrder, signedInUser } from './ordersFixtures.js';
+import { type TestServer } from './helpers.js';
+import { auth, deliveryBody, newKey, postOrder, signedInUser, useOrderServer } from './ordersFixtures.js';
 
 let server: TestServer;
 
-beforeAll(async () => {
-  server = await createTestServer();
-  server.clock.set('2026-11-20T05:00:00.000Z'); // Friday 13:00 in Asia/Irkutsk
-  await seedPromotions(server.db);
-});
-afterAll(async () => {
-  await server.close();
-});
+useOrderServer((started) => (server = started)); // OPEN_NOW: Friday 13:00 in Asia/Irkutsk
 
 async function ordersOf(userId: string): Promise<number> {
   const rows = await server.db.run((db) =>

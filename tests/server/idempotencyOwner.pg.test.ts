@@ -3,68 +3,42 @@
 // completes the order at once (the claim's owner held an advisory lock that died with it).
 // Needs TEST_DATABASE_URL (`npm run test:pg`).
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryBody } from './ordersFixtures.js';
-import { fakeClientDir, freePort, signIn, spawnServer, type ServerProcess } from './serverProcess.js';
+import { createPgTestDatabase, testDatabaseUrl, type PgTestDatabase } from './pgTestDatabase.js';
+import { signIn, spawnServer, type ServerProcess } from './serverProcess.js';
 
-const baseUrl = process.env.TEST_DATABASE_URL ?? '';
-if (!baseUrl) throw new Error('idempotencyOwner.pg.test.ts needs TEST_DATABASE_URL: run it with `npm run test:pg`');
+const baseUrl = testDatabaseUrl('idempotencyOwner.pg.test.ts');
 
 describe('an order key claimed by another live process, then by a killed one (PostgreSQL, two processes)', () => {
-  const name = `storefront_owner_${randomBytes(6).toString('hex')}`;
-  let admin: pg.Client;
+  let database: PgTestDatabase;
   let db: pg.Client;
   let a: ServerProcess | undefined;
   let b: ServerProcess | undefined;
   let geocoder: http.Server | undefined;
   const geocoderHits: http.ServerResponse[] = [];
-  const dirs: string[] = [];
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    db = new pg.Client({ connectionString: url.toString() });
+    database = await createPgTestDatabase(baseUrl, 'storefront_owner');
+    db = database.db;
     // a Yandex geocoder that never answers: it holds A's order between its key claim and its transaction
     geocoder = http.createServer((_req, res) => void geocoderHits.push(res));
     await new Promise<void>((resolve) => geocoder?.listen(0, '127.0.0.1', resolve));
     const address = geocoder.address();
     const geocoderUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
-    const clientDir = fakeClientDir();
-    dirs.push(clientDir);
-    const env = async (extra: Record<string, string> = {}) => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-owner-'));
-      dirs.push(dataDir);
-      return {
-        DATABASE_URL: url.toString(),
-        PORT: String(await freePort()),
-        DATA_DIR: dataDir,
-        CLIENT_DIR: clientDir,
-        ...extra,
-      };
-    };
     [a, b] = await Promise.all([
-      spawnServer(await env({ YANDEX_GEOCODER_KEY: 'test-key', YANDEX_GEOCODER_URL: geocoderUrl })),
-      spawnServer(await env()),
+      spawnServer(await database.serverEnv({ YANDEX_GEOCODER_KEY: 'test-key', YANDEX_GEOCODER_URL: geocoderUrl })),
+      spawnServer(await database.serverEnv()),
     ]);
-    await db.connect();
   }, 120_000);
 
   afterAll(async () => {
     await Promise.all([a?.stop('SIGKILL'), b?.stop()]);
     geocoder?.closeAllConnections();
     geocoder?.close();
-    await db?.end();
-    await admin?.query(`drop database if exists ${name} with (force)`);
-    await admin?.end();
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    await database?.drop();
   });
 
   it('409 while the claiming process lives; after its kill -9 the other process completes the order at once, once', async () => {

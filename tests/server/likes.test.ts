@@ -1,7 +1,7 @@
 // Likes (PRODUCT.md §4, §7, §8): like, repeat like 409, unlike, list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './helpers.js';
-import { signIn } from './customers.js';
+import { callApi, signIn, type ApiCall } from './customers.js';
 import { products } from '../../server/db/schema/catalog.js';
 
 let server: TestServer;
@@ -15,13 +15,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const api = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
-  server.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const api = (...call: ApiCall) => callApi(server, ...call);
 
 describe('POST /like', () => {
   it('likes a product (201) and counts likes of all customers', async () => {

@@ -6,29 +6,24 @@
 // which .ci/run calls; vitest.config.ts leaves them out of plain `npm test` (embedded PGlite, one
 // process per DATA_DIR by design).
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_CHANNEL } from '../../server/push.js';
 import { httpProxy, type HttpProxy } from './httpProxy.js';
-import { fakeClientDir, freePort, signIn, spawnServer, type ServerProcess } from './serverProcess.js';
+import { createPgTestDatabase, testDatabaseUrl, type PgTestDatabase } from './pgTestDatabase.js';
+import { signIn, spawnServer, type ServerProcess } from './serverProcess.js';
 import { connect, type TestSocket } from './wsClient.js';
 
-const baseUrl = process.env.TEST_DATABASE_URL ?? '';
-if (!baseUrl) throw new Error('multiprocess.pg.test.ts needs TEST_DATABASE_URL: run it with `npm run test:pg`');
+const baseUrl = testDatabaseUrl('multiprocess.pg.test.ts');
 
 const OTP_BUDGET = 12;
 
 describe('two server processes on one PostgreSQL', () => {
-  const name = `storefront_mp_${randomBytes(6).toString('hex')}`;
-  let admin: pg.Client;
+  let database: PgTestDatabase;
   let db: pg.Client;
   let a: ServerProcess;
   let b: ServerProcess;
   const sockets: TestSocket[] = [];
-  const dirs: string[] = [];
   const proxies = new Map<ServerProcess, HttpProxy>();
   /** The proxy in front of a process: every request of this suite goes through it. */
   const front = (server: ServerProcess): HttpProxy => {
@@ -45,42 +40,21 @@ describe('two server processes on one PostgreSQL', () => {
   const hello = (m: Record<string, unknown>) => m.type === 'hello';
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    db = new pg.Client({ connectionString: url.toString() });
-    const clientDir = fakeClientDir();
-    dirs.push(clientDir);
-    const env = async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-mp-'));
-      dirs.push(dataDir);
-      // TRUST_PROXY: the proxy's X-Forwarded-For names the client (the sign-in code tests put
-      // theirs first, as a client behind a further proxy would).
-      return {
-        DATABASE_URL: url.toString(),
-        PORT: String(await freePort()),
-        DATA_DIR: dataDir,
-        CLIENT_DIR: clientDir,
-        TRUST_PROXY: '127.0.0.1',
-        OTP_CODES_PER_IP_10_MIN: String(OTP_BUDGET),
-      };
-    };
+    database = await createPgTestDatabase(baseUrl, 'storefront_mp');
+    db = database.db;
+    // TRUST_PROXY: the proxy's X-Forwarded-For names the client (the sign-in code tests put
+    // theirs first, as a client behind a further proxy would).
+    const env = () => database.serverEnv({ TRUST_PROXY: '127.0.0.1', OTP_CODES_PER_IP_10_MIN: String(OTP_BUDGET) });
     // started together: migrations and the seed take turns through advisory locks
     [a, b] = await Promise.all([spawnServer(await env()), spawnServer(await env())]);
     for (const server of [a, b]) proxies.set(server, await httpProxy(server.port));
-    await db.connect();
   }, 120_000);
 
   afterAll(async () => {
     for (const s of sockets) s.close();
     await Promise.all([a?.stop(), b?.stop()]);
     await Promise.all([...proxies.values()].map((proxy) => proxy.close()));
-    await db?.end();
-    await admin?.query(`drop database if exists ${name} with (force)`);
-    await admin?.end();
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    await database?.drop();
   });
 
   it('both are ready behind their proxies and serve the same seeded catalogue', async () => {

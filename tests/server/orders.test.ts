@@ -1,10 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Order } from '../../src/api/contract/orders.js';
 import { PRODUCT_GONE_MESSAGE } from '../../server/services/pricing.js';
-import { seedPromotions } from '../../server/services/promo.js';
-import { createTestServer, type TestServer } from './helpers.js';
-import { auth, deliveryBody, newKey, pickupBody, postOrder, signedInUser, OPEN_NOW } from './ordersFixtures.js';
+import { type TestServer } from './helpers.js';
+import { auth, deliveryBody, newKey, pickupBody, postOrder, signedInUser, useOrderServer } from './ordersFixtures.js';
 
 const NBSP = '\u00A0';
 
@@ -12,19 +11,9 @@ let server: TestServer;
 let token: string;
 let userId: string;
 
+useOrderServer((started) => (server = started), { resetClockAfterEach: true });
 beforeAll(async () => {
-  server = await createTestServer();
-  server.clock.set(OPEN_NOW);
-  await seedPromotions(server.db);
-  const user = await signedInUser(server.db, { balance: 500 });
-  token = user.token;
-  userId = user.id;
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(() => {
-  server.clock.set(OPEN_NOW);
+  ({ token, id: userId } = await signedInUser(server.db, { balance: 500 }));
 });
 
 async function expectRefusal(body: Record<string, unknown>, message: string, who = token) {

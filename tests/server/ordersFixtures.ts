@@ -6,8 +6,10 @@ import type { Database } from '../../server/db/database.js';
 import { GROUPS, PRODUCTS } from '../../server/seed/menu.js';
 import { GROUP, PRODUCT } from '../../server/seed/ids.js';
 import type { PricingCatalog, PricedLine } from '../../server/services/pricing.js';
-import type { PromoInput } from '../../server/services/promo.js';
+import { seedPromotions, type PromoInput } from '../../server/services/promo.js';
 import { createSession } from '../../server/services/sessions.js';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { createTestServer, type TestServer } from './helpers.js';
 
 /** Friday 20 November 2026, 13:00 in Asia/Irkutsk: the demo restaurants are open 10:00–02:00. */
 export const OPEN_NOW = '2026-11-20T05:00:00.000Z';
@@ -166,4 +168,26 @@ export async function postOrder(
   if (token) headers.authorization = `Bearer ${token}`;
   if (key !== null) headers['idempotency-key'] = key;
   return server.app.inject({ method: 'POST', url: '/api/v1/order', headers, payload: body });
+}
+
+/**
+ * The order suites' server: at OPEN_NOW with the demo promotions, handed to `ready` before the
+ * file's tests and closed after them; with `resetClockAfterEach`, back at OPEN_NOW after each test.
+ */
+export function useOrderServer(
+  ready: (server: TestServer) => void,
+  options: { resetClockAfterEach?: boolean } & Parameters<typeof createTestServer>[0] = {},
+): void {
+  const { resetClockAfterEach = false, ...serverOptions } = options;
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await createTestServer(serverOptions);
+    server.clock.set(OPEN_NOW);
+    await seedPromotions(server.db);
+    ready(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  if (resetClockAfterEach) afterEach(() => server?.clock.set(OPEN_NOW));
 }

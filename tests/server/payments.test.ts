@@ -1,28 +1,22 @@
 // Online payment through the built-in test gateway: the session, the tester's page with
 // 'Оплатить' / 'Отклонить', the return to /complete or /complete-error, decline → the order
 // cancelled with the customer's bonuses and data intact, the customer giving up, refunds.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Order } from '../../src/api/contract/orders.js';
 import { PaymentSession } from '../../src/api/contract/payments.js';
 import { expireStalePayments, refundOrderPayment } from '../../server/services/payments.js';
-import { seedPromotions } from '../../server/services/promo.js';
-import { createTestServer, type TestServer } from './helpers.js';
-import { auth, deliveryBody, pickupBody, postOrder, signedInUser, OPEN_NOW } from './ordersFixtures.js';
+import { type TestServer } from './helpers.js';
+import { auth, deliveryBody, pickupBody, postOrder, signedInUser, OPEN_NOW, useOrderServer } from './ordersFixtures.js';
 
 let server: TestServer;
 let customer: { id: string; phone: string; token: string };
 let stranger: { id: string; phone: string; token: string };
 
+useOrderServer((started) => (server = started));
 beforeAll(async () => {
-  server = await createTestServer();
-  server.clock.set(OPEN_NOW);
-  await seedPromotions(server.db);
   customer = await signedInUser(server.db, { balance: 500 });
   stranger = await signedInUser(server.db);
-});
-afterAll(async () => {
-  await server.close();
 });
 
 async function placeOnline(body: Record<string, unknown> = pickupBody({ paymentMethod: 'card' })): Promise<Order> {

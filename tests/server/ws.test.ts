@@ -4,21 +4,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../server/app.js';
-import { loadConfig } from '../../server/config.js';
 import type { AppContext } from '../../server/context.js';
 import type { Database } from '../../server/db/database.js';
-import { createPush, type ProcessPush } from '../../server/push.js';
+import { type ProcessPush } from '../../server/push.js';
 import { createWsModule, WS_UNAUTHORIZED } from '../../server/routes/ws.js';
-import { seedDemoChain } from '../../server/seed/index.js';
 import { createSession } from '../../server/services/sessions.js';
-import { openTestDatabase, settableClock } from './helpers.js';
 import { connect, eventually, type TestSocket } from './wsClient.js';
-
-const quiet = { info: () => undefined, warn: () => undefined };
+import { useWsServer } from './wsServer.js';
 
 let db: Database;
-let drop: () => Promise<void>;
 let push: ProcessPush;
 let ctx: AppContext;
 let app: FastifyInstance;
@@ -44,25 +38,7 @@ function open(query = '', headers: Record<string, string> = {}): TestSocket {
 
 const hello = (m: Record<string, unknown>) => m.type === 'hello';
 
-beforeAll(async () => {
-  ({ db, drop } = await openTestDatabase());
-  await seedDemoChain(db);
-  push = await createPush(db, quiet, { versionPollMs: 100 });
-  ctx = { config: loadConfig({}), db, clock: settableClock(), push, sms: { send: async () => undefined } };
-  app = await buildApp(ctx);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  base = `ws://127.0.0.1:${address.port}`;
-});
-
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await app?.close();
-  await push?.close();
-  await db?.close();
-  await drop?.();
-});
+useWsServer({ versionPollMs: 100, sockets }, (started) => ({ db, push, ctx, app, base } = started));
 
 describe('WebSocket /api/v1/ws', () => {
   it('accepts an anonymous client', async () => {

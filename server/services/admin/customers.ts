@@ -12,10 +12,9 @@ import { isValidPhone, normalizePhone } from '../../../src/domain/phone.js';
 import { toOrder } from '../order/toOrder.js';
 import { applyBonus, toAddress, toUser } from '../users.js';
 import { audit } from './audit.js';
-import { PHONE_FILTER_MESSAGE } from './orders.js';
+import { ADMIN_ORDER_MESSAGES, CUSTOMER_NOT_FOUND } from '../../../src/api/contract/admin/messages.js';
 import type { StaffPrincipal } from './staffSessions.js';
 
-export const CUSTOMER_NOT_FOUND = 'Покупатель не найден';
 /** Ledger reason of a staff adjustment: 'staff-adjustment: <reason>'. */
 export const STAFF_BONUS_REASON = 'staff-adjustment';
 
@@ -44,7 +43,7 @@ export async function findCustomers(db: Executor, phone: string): Promise<AdminC
       .limit(1);
   } else {
     const digits = phone.replace(/\D/g, '');
-    if (digits.length < 4) throw unprocessable(PHONE_FILTER_MESSAGE, 'phone-filter');
+    if (digits.length < 4) throw unprocessable(ADMIN_ORDER_MESSAGES.phoneFilter, 'phone-filter');
     rows = await db
       .select()
       .from(users)

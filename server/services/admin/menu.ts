@@ -23,27 +23,12 @@ import {
 } from '../../repositories/menu.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { AdminGroup, AdminProduct, GroupInput, GroupPatch } from '../../../src/api/contract/admin/menu.js';
+import { MENU_MESSAGES, modifierNotFoundMessage } from '../../../src/api/contract/admin/messages.js';
 import { readContentVersion } from '../catalog.js';
 import type { Actor } from './actor.js';
 import { audit } from './audit.js';
 
-export const MENU_MESSAGES = {
-  groupNotFound: 'Группа не найдена',
-  productNotFound: 'Товар не найден',
-  restaurantNotFound: 'Ресторан не найден',
-  parentNotFound: 'Родительская группа не найдена',
-  parentCycle: 'Группа не может быть вложена сама в себя',
-  groupNotEmpty: 'В группе есть товары или подгруппы: скройте её или сначала перенесите их',
-  idTaken: 'Такой идентификатор уже есть',
-  slugTaken: 'Такой адрес (slug) уже занят',
-  usedAsModifier: 'Товар предлагается как модификатор других товаров: сначала уберите его оттуда',
-  badImage: 'Файл не похож на изображение JPEG, PNG, WebP, AVIF или GIF',
-  imageTooBig: 'Изображение больше 6 МБ',
-} as const;
-
-export function modifierNotFoundMessage(id: string): string {
-  return `Модификатор ${id} не найден в меню`;
-}
+export { MENU_MESSAGES, modifierNotFoundMessage };
 
 export function toAdminGroup(row: GroupRow): AdminGroup {
   return {

@@ -20,10 +20,13 @@ import { toOrder } from '../order/toOrder.js';
 import { audit } from './audit.js';
 import { DEFAULT_TIME_ZONE, dayOrInstant } from './dates.js';
 import type { StaffPrincipal } from './staffSessions.js';
+import {
+  ADMIN_ORDER_MESSAGES,
+  REFUND_MESSAGES,
+  unknownStatusMessage,
+} from '../../../src/api/contract/admin/messages.js';
 
 export { DEFAULT_TIME_ZONE };
-export const ORDER_NOT_FOUND = 'Заказ не найден';
-export const PHONE_FILTER_MESSAGE = 'Укажите номер телефона или не меньше 4 его цифр';
 const ONLINE_METHODS = new Set(['card', 'sbp']);
 
 type OrderRow = typeof orders.$inferSelect;
@@ -41,7 +44,7 @@ export function toAdminOrder(row: OrderRow, customer: Customer): AdminOrder {
 function phoneCondition(raw: string): SQL {
   if (isValidPhone(raw)) return eq(users.phone, normalizePhone(raw));
   const digits = raw.replace(/\D/g, '');
-  if (digits.length < 4) throw unprocessable(PHONE_FILTER_MESSAGE, 'phone-filter');
+  if (digits.length < 4) throw unprocessable(ADMIN_ORDER_MESSAGES.phoneFilter, 'phone-filter');
   return like(users.phone, `%${digits}%`);
 }
 
@@ -70,7 +73,7 @@ export async function listOrders(db: Executor, query: OrdersQuery): Promise<{ or
   if (query.status) {
     const statuses = query.status.split(',').map((s) => OrderStatus.safeParse(s));
     const bad = statuses.find((s) => !s.success);
-    if (bad) throw unprocessable(`Неизвестный статус заказа: ${query.status}`, 'unknown-status');
+    if (bad) throw unprocessable(unknownStatusMessage(query.status), 'unknown-status');
     where.push(
       inArray(
         orders.status,
@@ -110,7 +113,7 @@ export async function orderDetail(db: Executor, id: string): Promise<AdminOrderD
     .where(eq(orders.id, id))
     .limit(1);
   const row = found[0];
-  if (!row) throw notFound(ORDER_NOT_FOUND, 'order-not-found');
+  if (!row) throw notFound(ADMIN_ORDER_MESSAGES.orderNotFound, 'order-not-found');
   const log = await db
     .select()
     .from(orderStatusLog)
@@ -229,7 +232,7 @@ export async function refundPaidOrder(
     if (answer.status !== 'refunded') refundError = answer.message;
   } catch (error) {
     refund = 'failed';
-    refundError = error instanceof Error ? error.message.slice(0, 500) : 'Не удалось вернуть деньги';
+    refundError = error instanceof Error ? error.message.slice(0, 500) : REFUND_MESSAGES.failed;
   }
   const outcome = { refund, refundError };
   await ctx.db.transaction(async (tx) => {
@@ -238,12 +241,6 @@ export async function refundPaidOrder(
   });
   return outcome;
 }
-
-export const REFUND_MESSAGES = {
-  notCancelled: 'Вернуть деньги можно только по отменённому заказу',
-  alreadyDone: 'Деньги по заказу уже возвращены',
-  notNeeded: 'Заказ не был оплачен онлайн: возвращать нечего',
-} as const;
 
 /**
  * Staff retry of a refund left 'failed' or 'required' on a cancelled order. Answers the order
@@ -273,8 +270,7 @@ export async function retryRefund(
   );
   if (outcome.refund === 'in-progress')
     throw conflict(outcome.refundError ?? REFUND_IN_PROGRESS_MESSAGE, 'refund-in-progress');
-  if (outcome.refund === 'failed')
-    throw unprocessable(outcome.refundError ?? 'Не удалось вернуть деньги', 'refund-failed');
+  if (outcome.refund === 'failed') throw unprocessable(outcome.refundError ?? REFUND_MESSAGES.failed, 'refund-failed');
   if (outcome.refund === 'required')
     throw unprocessable(outcome.refundError ?? REFUND_MESSAGES.notNeeded, 'nothing-to-refund');
   return ctx.db.run((db) => orderDetail(db, id));

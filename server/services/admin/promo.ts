@@ -15,19 +15,11 @@ import {
 } from '../../repositories/promo.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { AdminCoupon, adminCreateCoupon, adminUpdateCoupon } from '../../../src/api/contract/admin/promo.js';
+import { PROMO_MESSAGES } from '../../../src/api/contract/admin/messages.js';
 import { toCouponData } from '../coupons.js';
 import { loadOrderSettings } from '../promoSettings.js';
 import type { Actor, BodyOf } from './actor.js';
 import { audit } from './audit.js';
-
-export const PROMO_MESSAGES = {
-  couponNotFound: 'Промокод не найден',
-  couponTaken: 'Такой промокод уже есть',
-  percentTooBig: 'Скидка в процентах не может быть больше 100',
-  datesOrder: 'Дата окончания должна быть позже даты начала',
-  unknownCity: 'Неизвестный город в списке городов промокода',
-  promotionNotFound: 'Акция не найдена',
-} as const;
 
 export function toAdminCoupon(row: CouponRow): AdminCoupon {
   return { ...toCouponData(row), createdAt: row.createdAt.toISOString() };

@@ -13,31 +13,14 @@ import {
   type SettingRow,
 } from '../../repositories/settings.js';
 import { notFound, unprocessable } from '../../http/errors.js';
+import { SETTINGS_MESSAGES, settingTypeMessage } from '../../../src/api/contract/admin/messages.js';
 import type { AdminSetting } from '../../../src/api/contract/admin/settings.js';
+
+export { SETTINGS_MESSAGES };
 import { readContentVersion } from '../catalog.js';
 import { validateSettingValue } from '../settings.js';
 import type { Actor } from './actor.js';
 import { audit } from './audit.js';
-
-export const SETTINGS_MESSAGES = {
-  settingNotFound: 'Настройка не найдена',
-  storeVersionOwnRoute: 'Версия хранилища меняется только кнопкой сброса (POST /admin/settings/store-version/bump)',
-  cityNotFound: 'Город не найден',
-  cityTaken: 'Город с таким id, slug или iikoId уже есть',
-  badTimeZone: 'Неизвестный часовой пояс',
-  restaurantNotFound: 'Ресторан не найден',
-  restaurantTaken: 'Ресторан с таким идентификатором уже есть',
-  zoneNotFound: 'Зона доставки не найдена',
-  zoneTaken: 'Зона с таким идентификатором уже есть',
-  ringNotClosed: 'Многоугольник зоны должен быть замкнут: последняя точка равна первой',
-  restaurantOfOtherCity: 'Ресторан зоны должен быть в том же городе',
-  pageCity: 'Город страницы не найден',
-} as const;
-
-export function settingTypeMessage(name: string, type: string): string {
-  const what: Record<string, string> = { boolean: 'да/нет', string: 'строка', number: 'число', json: 'JSON' };
-  return `Значение настройки ${name} должно быть: ${what[type] ?? type}`;
-}
 
 /** After a committed change: tell every storefront the settings changed. */
 export async function publishSettings(ctx: AppContext): Promise<string> {

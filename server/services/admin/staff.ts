@@ -47,7 +47,7 @@ export interface SignInClient {
 
 export async function getStaff(db: Executor, id: string): Promise<StaffRow> {
   const row = await findStaffById(db, id);
-  if (!row) throw notFound('Сотрудник не найден', 'staff-not-found');
+  if (!row) throw notFound(ADMIN_MESSAGES.staffNotFound, 'staff-not-found');
   return row;
 }
 

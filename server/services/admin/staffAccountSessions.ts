@@ -5,6 +5,7 @@ import { revokeStaffSession, sessionsOfStaff } from '../../repositories/staff.js
 import { audit } from './audit.js';
 import { getStaff } from './staff.js';
 import { revokeStaffSessions, type StaffPrincipal } from './staffSessions.js';
+import { ADMIN_MESSAGES } from '../../../src/api/contract/admin/messages.js';
 
 export interface StaffSessionView {
   id: string;
@@ -53,7 +54,7 @@ export async function revokeSessionsOfStaff(
       n = await revokeStaffSessions(tx, staffId, now);
     } else {
       n = await revokeStaffSession(tx, staffId, sessionId, now);
-      if (n === 0) throw notFound('Сессия не найдена или уже завершена', 'session-not-found');
+      if (n === 0) throw notFound(ADMIN_MESSAGES.sessionNotFound, 'session-not-found');
     }
     await audit(
       tx,

@@ -2,22 +2,26 @@
 // and the lockout with back-off per (login, address) and per address (kept in the database;
 // lockout.test.ts has the rest of it).
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { staff } from '../../../server/db/schema/admin.js';
 import { backoffSeconds, ensureFirstAdmin, verifyPassword } from '../../../server/services/admin/staff.js';
 import type { StaffMember } from '../../../src/api/contract/admin/auth.js';
 import { createTestServer, type TestServer } from '../helpers.js';
-import { STAFF_PASSWORD, createStaffRow, nextStaffIp, signInStaff, type SignedInStaff } from './staffFixtures.js';
+import {
+  STAFF_PASSWORD,
+  createStaffRow,
+  nextStaffIp,
+  signInStaff,
+  type SignedInStaff,
+  useStaffServer,
+} from './staffFixtures.js';
 
 let server: TestServer;
 let admin: SignedInStaff;
 
-beforeAll(async () => {
-  server = await createTestServer();
-  admin = await signInStaff(server, 'admin');
-});
-afterAll(async () => {
-  await server?.close();
+useStaffServer((started, signedIn) => {
+  server = started;
+  admin = signedIn;
 });
 
 const login = (loginName: string, password: string, ip = '10.1.1.1') =>

@@ -7,57 +7,30 @@
 //
 // Needs a PostgreSQL server (TEST_DATABASE_URL): `npm run test:pg`, or
 // `bash tools/pg-test-server.sh run npx vitest run tests/server/admin/lockout.pg.test.ts`.
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeClientDir, freePort, spawnServer, type ServerProcess } from '../serverProcess.js';
+import { createPgTestDatabase, testDatabaseUrl, type PgTestDatabase } from '../pgTestDatabase.js';
+import { spawnServer, type ServerProcess } from '../serverProcess.js';
 
-const baseUrl = process.env.TEST_DATABASE_URL ?? '';
-if (!baseUrl) throw new Error('lockout.pg.test.ts needs TEST_DATABASE_URL: run it with `npm run test:pg`');
+const baseUrl = testDatabaseUrl('lockout.pg.test.ts');
 
 const ADMIN_PASSWORD = 'first admin password';
 const LOGIN = 'chief';
 
 describe('the staff lockout on two processes', () => {
-  const name = `storefront_lockout_mp_${randomBytes(6).toString('hex')}`;
-  let root: pg.Client;
+  let database: PgTestDatabase;
   let a: ServerProcess;
   let b: ServerProcess;
-  const dirs: string[] = [];
 
   beforeAll(async () => {
-    root = new pg.Client({ connectionString: baseUrl });
-    await root.connect();
-    await root.query(`create database ${name}`);
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    const clientDir = fakeClientDir();
-    dirs.push(clientDir);
-    const env = async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-lockout-mp-'));
-      dirs.push(dataDir);
-      // TRUST_PROXY: the tests speak for many client addresses through X-Forwarded-For
-      return {
-        DATABASE_URL: url.toString(),
-        PORT: String(await freePort()),
-        DATA_DIR: dataDir,
-        CLIENT_DIR: clientDir,
-        ADMIN_LOGIN: LOGIN,
-        ADMIN_PASSWORD,
-        TRUST_PROXY: 'true',
-      };
-    };
+    database = await createPgTestDatabase(baseUrl, 'storefront_lockout_mp');
+    // TRUST_PROXY: the tests speak for many client addresses through X-Forwarded-For
+    const env = () => database.serverEnv({ ADMIN_LOGIN: LOGIN, ADMIN_PASSWORD, TRUST_PROXY: 'true' });
     [a, b] = await Promise.all([spawnServer(await env()), spawnServer(await env())]);
   }, 120_000);
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
-    await root?.query(`drop database if exists ${name} with (force)`);
-    await root?.end();
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    await database?.drop();
   });
 
   const login = (server: ServerProcess, password: string, ip: string, cookie?: string) =>

@@ -10,19 +10,16 @@ import type { CaptchaVerifier } from '../../../server/integrations/captcha.js';
 import { serverSecrets } from '../../../server/db/schema/admin.js';
 import type { AuditEntry } from '../../../src/api/contract/admin/audit.js';
 import { createTestServer, type TestServer } from '../helpers.js';
-import { STAFF_PASSWORD, createStaffRow, nextStaffIp, signInStaff, type SignedInStaff } from './staffFixtures.js';
+import { STAFF_PASSWORD, createStaffRow, nextStaffIp, type SignedInStaff, useStaffServer } from './staffFixtures.js';
 
 const LOCK_30 = 'Слишком много неудачных попыток входа. Повторите через 30 с';
 
 let server: TestServer;
 let admin: SignedInStaff;
 
-beforeAll(async () => {
-  server = await createTestServer();
-  admin = await signInStaff(server, 'admin');
-});
-afterAll(async () => {
-  await server?.close();
+useStaffServer((started, signedIn) => {
+  server = started;
+  admin = signedIn;
 });
 
 function login(s: TestServer, loginName: string, password: string, ip: string, cookie?: string, captchaToken?: string) {

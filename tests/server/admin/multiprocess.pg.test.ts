@@ -5,61 +5,34 @@
 //
 // Needs a PostgreSQL server (TEST_DATABASE_URL): run with `npm run test:pg` (vitest.config.ts
 // leaves *.pg.test.ts out of plain `npm test`).
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeClientDir, freePort, spawnServer, type ServerProcess } from '../serverProcess.js';
+import { createPgTestDatabase, testDatabaseUrl, type PgTestDatabase } from '../pgTestDatabase.js';
+import { spawnServer, type ServerProcess } from '../serverProcess.js';
 import { connect, type TestSocket } from '../wsClient.js';
 
-const baseUrl = process.env.TEST_DATABASE_URL ?? '';
-if (!baseUrl) throw new Error('multiprocess.pg.test.ts needs TEST_DATABASE_URL: run it with `npm run test:pg`');
+const baseUrl = testDatabaseUrl('multiprocess.pg.test.ts');
 
 const ADMIN_PASSWORD = 'first admin password';
 
 describe('the admin area on two processes', () => {
-  const name = `storefront_admin_mp_${randomBytes(6).toString('hex')}`;
-  let root: pg.Client;
+  let database: PgTestDatabase;
   let db: pg.Client;
   let a: ServerProcess;
   let b: ServerProcess;
   const sockets: TestSocket[] = [];
-  const dirs: string[] = [];
 
   beforeAll(async () => {
-    root = new pg.Client({ connectionString: baseUrl });
-    await root.connect();
-    await root.query(`create database ${name}`);
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    db = new pg.Client({ connectionString: url.toString() });
-    const clientDir = fakeClientDir();
-    dirs.push(clientDir);
-    const env = async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-admin-mp-'));
-      dirs.push(dataDir);
-      return {
-        DATABASE_URL: url.toString(),
-        PORT: String(await freePort()),
-        DATA_DIR: dataDir,
-        CLIENT_DIR: clientDir,
-        ADMIN_LOGIN: 'chief',
-        ADMIN_PASSWORD,
-      };
-    };
+    database = await createPgTestDatabase(baseUrl, 'storefront_admin_mp');
+    db = database.db;
+    const env = () => database.serverEnv({ ADMIN_LOGIN: 'chief', ADMIN_PASSWORD });
     [a, b] = await Promise.all([spawnServer(await env()), spawnServer(await env())]);
-    await db.connect();
   }, 120_000);
 
   afterAll(async () => {
     for (const s of sockets) s.close();
     await Promise.all([a?.stop(), b?.stop()]);
-    await db?.end();
-    await root?.query(`drop database if exists ${name} with (force)`);
-    await root?.end();
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    await database?.drop();
   });
 
   const post = (server: ServerProcess, url: string, body: unknown, token?: string) =>

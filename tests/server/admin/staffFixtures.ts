@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { staff } from '../../../server/db/schema/admin.js';
 import { hashPassword } from '../../../server/services/admin/staff.js';
-import type { TestServer } from '../helpers.js';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestServer, type TestServer } from '../helpers.js';
 
 export const STAFF_PASSWORD = 'correct horse battery';
 
@@ -108,4 +109,16 @@ export async function insertOrder(
   const row = result.rows[0];
   if (!row) throw new Error('order not inserted');
   return { id: row.id, number: Number(row.number) };
+}
+
+/** A test server with a signed-in admin, handed to `ready` before the file's tests; closed after them. */
+export function useStaffServer(ready: (server: TestServer, admin: SignedInStaff) => void): void {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await createTestServer();
+    ready(server, await signInStaff(server, 'admin'));
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
 }

@@ -1,46 +1,22 @@
 // The staff channel of /api/v1/ws: a staff socket hears of new and changed orders
 // live (order:new / order:updated from the orders trigger over LISTEN/NOTIFY); customers do not.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildApp } from '../../../server/app.js';
-import { loadConfig } from '../../../server/config.js';
 import type { AppContext } from '../../../server/context.js';
 import type { Database } from '../../../server/db/database.js';
-import { createPush, type ProcessPush } from '../../../server/push.js';
 import { createWsModule, WS_UNAUTHORIZED } from '../../../server/routes/ws.js';
-import { seedDemoChain } from '../../../server/seed/index.js';
-import { openTestDatabase, settableClock } from '../helpers.js';
 import { signedInUser } from '../ordersFixtures.js';
 import { connect, type TestSocket } from '../wsClient.js';
+import { useWsServer } from '../wsServer.js';
 import { insertOrder, signInStaff } from './staffFixtures.js';
 
-const quiet = { info: () => undefined, warn: () => undefined };
 let db: Database;
-let drop: () => Promise<void>;
-let push: ProcessPush;
 let app: FastifyInstance;
 let base: string;
 let ctx: AppContext;
 const sockets: TestSocket[] = [];
 
-beforeAll(async () => {
-  ({ db, drop } = await openTestDatabase());
-  await seedDemoChain(db);
-  push = await createPush(db, quiet, { versionPollMs: 100_000 });
-  ctx = { config: loadConfig({}), db, clock: settableClock(), push, sms: { send: async () => undefined } };
-  app = await buildApp(ctx);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  base = `ws://127.0.0.1:${address.port}`;
-});
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await app?.close();
-  await push?.close();
-  await db?.close();
-  await drop?.();
-});
+useWsServer({ versionPollMs: 100_000, sockets }, (started) => ({ db, ctx, app, base } = started));
 
 function open(query: string): TestSocket {
   const socket = connect(`${base}/api/v1/ws${query}`);

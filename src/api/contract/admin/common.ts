@@ -62,20 +62,4 @@ export const DateOrInstant = z.union([
 
 export const AdminIdParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 
-/** Russian messages the admin server answers with; the client shows `message` as it is. */
-export const ADMIN_MESSAGES = {
-  signInRequired: 'Требуется вход в панель управления',
-  staffOnly: 'Доступ только для сотрудников',
-  adminOnly: 'Действие доступно только администратору',
-  badCredentials: 'Неверный логин или пароль',
-  inactive: 'Учётная запись отключена',
-  loginTaken: 'Сотрудник с таким логином уже есть',
-  lastAdmin: 'Нельзя отключить или понизить последнего администратора',
-  wrongPassword: 'Текущий пароль указан неверно',
-  cancelNeedsReason: 'Для отмены заказа укажите причину (POST /admin/orders/:id/cancel)',
-} as const;
-
-/** 'Слишком много неудачных попыток входа. Повторите через N с' */
-export function lockoutMessage(seconds: number): string {
-  return `Слишком много неудачных попыток входа. Повторите через ${seconds} с`;
-}
+export { ADMIN_MESSAGES, lockoutMessage } from './messages.js';
