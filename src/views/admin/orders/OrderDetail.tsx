@@ -3,7 +3,7 @@
 // ORDER_STATUS_FLOW), cancellation with a reason (bonuses and coupon go back; money paid
 // online is refunded or marked to refund) and a retry of a refund that did not go through.
 // Re-reads itself when the order changes elsewhere.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   adminCancelOrder,
   adminChangeOrderStatus,
@@ -14,13 +14,12 @@ import type { OrderStatus } from '../../../api/contract/orders';
 import { useAdminAction, useAdminQuery } from '../data/hooks';
 import { useOrderEvents } from '../data/liveOrders';
 import type { Reference } from '../data/reference';
-import { AdminDialog, Field, QueryView, cx, formatDateTime, formatMoney } from '../ui';
+import { QueryView, cx, formatDateTime, formatMoney } from '../ui';
+import { CancelDialog } from './CancelDialog';
 import { StatusBadge } from './StatusBadge';
 import { RefundRetry } from './RefundRetry';
 import { PAYMENT_METHOD_LABEL, paymentStatusLabel, REFUND_LABEL, STATUS_ACTION, STATUS_LABEL } from './labels';
 import s from '../admin.module.css';
-
-export const CANCEL_REASON_MIN = 3;
 
 /** Who moved the order: 'staff:<id>' → 'сотрудник', 'customer' → 'клиент', … */
 export function actorText(actor: string): string {
@@ -43,56 +42,6 @@ function addressText(order: AdminOrderDetail): string {
   ]
     .filter(Boolean)
     .join(', ');
-}
-
-function CancelDialog({
-  onCancel,
-  onClose,
-  pending,
-}: {
-  onCancel: (reason: string) => void;
-  onClose: () => void;
-  pending: boolean;
-}) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (reason.trim().length < CANCEL_REASON_MIN) {
-      setError('Укажите причину отмены (не короче 3 символов)');
-      return;
-    }
-    onCancel(reason.trim());
-  };
-  return (
-    <AdminDialog title="Отмена заказа" onClose={onClose}>
-      <form onSubmit={submit} noValidate>
-        <Field
-          label="Причина отмены"
-          error={error}
-          hint="Клиент увидит заказ отменённым; бонусы вернутся, оплаченный онлайн заказ будет возвращён."
-        >
-          {(id) => (
-            <textarea
-              id={id}
-              className={s.textarea}
-              value={reason}
-              maxLength={500}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          )}
-        </Field>
-        <div className={s.actions}>
-          <button type="submit" className={cx(s.button, s.danger)} disabled={pending}>
-            Отменить заказ
-          </button>
-          <button type="button" className={cx(s.button, s.secondary)} onClick={onClose}>
-            Не отменять
-          </button>
-        </div>
-      </form>
-    </AdminDialog>
-  );
 }
 
 export function OrderDetail({
