@@ -18,7 +18,14 @@ import { QueryView, cx, formatDateTime, formatMoney } from '../ui';
 import { CancelDialog } from './CancelDialog';
 import { StatusBadge } from './StatusBadge';
 import { RefundRetry } from './RefundRetry';
-import { PAYMENT_METHOD_LABEL, paymentStatusLabel, REFUND_LABEL, STATUS_ACTION, STATUS_LABEL } from './labels';
+import {
+  addressLine,
+  PAYMENT_METHOD_LABEL,
+  paymentStatusLabel,
+  REFUND_LABEL,
+  STATUS_ACTION,
+  STATUS_LABEL,
+} from './labels';
 import s from '../admin.module.css';
 
 /** Who moved the order: 'staff:<id>' → 'сотрудник', 'customer' → 'клиент', … */
@@ -29,19 +36,7 @@ export function actorText(actor: string): string {
 }
 
 function addressText(order: AdminOrderDetail): string {
-  const a = order.address;
-  if (a === null) return '—';
-  return [
-    a.city,
-    a.street,
-    a.home,
-    a.apartment && `кв. ${a.apartment}`,
-    a.entrance && `подъезд: ${a.entrance}`,
-    a.floor && `этаж: ${a.floor}`,
-    a.intercom && `домофон: ${a.intercom}`,
-  ]
-    .filter(Boolean)
-    .join(', ');
+  return order.address === null ? '—' : addressLine(order.address);
 }
 
 export function OrderDetail({

@@ -4,7 +4,7 @@ import { adminListPages, adminSavePage } from '../../../../api/contract/admin/se
 import { PAGE_SLUGS, type PageSlug } from '../../../../api/contract/pages';
 import { useAdminAction, useAdminQuery, useCan } from '../../data/hooks';
 import { useReference } from '../../data/reference';
-import { SelectField, TextAreaField, TextField, optionsOf } from '../../kit/fields';
+import { CitySelect, SelectField, TextAreaField, TextField, optionsOf } from '../../kit/fields';
 import { QueryView, formatDateTime } from '../../ui';
 import s from '../../admin.module.css';
 
@@ -78,12 +78,7 @@ export function PagesSection() {
   return (
     <>
       <div className={s.filters}>
-        <SelectField
-          label="Город"
-          value={cityId}
-          onChange={setCity}
-          options={optionsOf(ref.cities, (c) => [c.id, c.name])}
-        />
+        <CitySelect cities={ref.cities} value={cityId} onChange={setCity} />
         <SelectField
           label="Страница"
           value={slug}
