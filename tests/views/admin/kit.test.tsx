@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EditorForm, useEditorFields } from '../../../src/views/admin/kit/editor';
 import { CheckField, SelectField, TextAreaField, TextField, optionsOf } from '../../../src/views/admin/kit/fields';
-import { AdminTable, FilterForm, Pager, TabBar, rangeOf } from '../../../src/views/admin/kit/lists';
+import { AdminTable, FilterForm, Pager, TabBar, rangeOf, usePaging } from '../../../src/views/admin/kit/lists';
 import { rowsToModifiers, MODIFIERS_PROBLEM } from '../../../src/views/admin/menu/ModifiersEditor';
 import { closeRing, textToPolygon } from '../../../src/views/admin/settings/cities/polygon';
 
@@ -168,6 +168,29 @@ describe('admin list pieces', () => {
     expect(screen.getByRole('button', { name: 'Дальше' }).matches(':disabled')).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Назад' }));
     expect(offsets).toEqual([50, 50]);
+  });
+});
+
+function PagedList() {
+  const { offset, restart, pager } = usePaging(50);
+  return (
+    <>
+      <Pager {...pager} total={120} summary={rangeOf(offset, Math.min(50, 120 - offset), 120)} />
+      <button type="button" onClick={restart}>
+        Найти
+      </button>
+    </>
+  );
+}
+
+describe('admin paging state', () => {
+  it('usePaging keeps the offset the pager turns to; restart goes back to the first page', () => {
+    render(<PagedList />);
+    fireEvent.click(screen.getByRole('button', { name: 'Дальше' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Дальше' }));
+    expect(screen.getByText('101–120 из 120')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Найти' }));
+    expect(screen.getByText('1–50 из 120')).toBeTruthy();
   });
 });
 
