@@ -5,7 +5,8 @@
 import { useState, type FormEvent } from 'react';
 import { useSignIn } from './data/auth';
 import { useAdminServices } from './data/context';
-import { Field, cx } from './ui';
+import { TextField } from './kit/fields';
+import { cx } from './ui';
 import s from './admin.module.css';
 
 export default function SignInPage() {
@@ -43,31 +44,15 @@ export default function SignInPage() {
             {error}
           </p>
         ) : null}
-        <Field label="Логин">
-          {(id) => (
-            <input
-              id={id}
-              className={s.input}
-              name="login"
-              autoComplete="username"
-              value={login}
-              onChange={(e) => setLogin(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Пароль">
-          {(id) => (
-            <input
-              id={id}
-              className={s.input}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-        </Field>
+        <TextField label="Логин" name="login" autoComplete="username" value={login} onChange={setLogin} />
+        <TextField
+          label="Пароль"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        />
         <button type="submit" className={cx(s.button)} disabled={pending} style={{ width: '100%' }}>
           {pending ? 'Вход…' : 'Войти'}
         </button>

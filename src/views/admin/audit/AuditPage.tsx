@@ -4,7 +4,7 @@ import { Fragment, useState } from 'react';
 import { adminListAudit, type AuditEntry } from '../../../api/contract/admin/audit';
 import { useAdminQuery } from '../data/hooks';
 import { TextField } from '../kit/fields';
-import { AdminTable, FilterForm, Pager, rangeOf } from '../kit/lists';
+import { AdminTable, FilterForm, Pager, rangeOf, usePaging } from '../kit/lists';
 import { PageHead, QueryView, formatDateTime } from '../ui';
 import s from '../admin.module.css';
 
@@ -109,7 +109,7 @@ const FILTERS = [
 export default function AuditPage() {
   const [filters, setFilters] = useState({ action: '', entity: '', entityId: '', from: '', to: '' });
   const [draft, setDraft] = useState(filters);
-  const [offset, setOffset] = useState(0);
+  const { offset, restart, pager } = usePaging(PAGE);
   const query = {
     limit: PAGE,
     offset,
@@ -122,7 +122,7 @@ export default function AuditPage() {
   const list = useAdminQuery(adminListAudit, { query });
   const submit = () => {
     setFilters(draft);
-    setOffset(0);
+    restart();
   };
   return (
     <section>
@@ -149,13 +149,7 @@ export default function AuditPage() {
                   <EntryRow key={entry.id} entry={entry} />
                 ))}
               </AdminTable>
-              <Pager
-                offset={offset}
-                size={PAGE}
-                total={data.total}
-                onChange={setOffset}
-                summary={rangeOf(offset, data.entries.length, data.total)}
-              />
+              <Pager {...pager} total={data.total} summary={rangeOf(offset, data.entries.length, data.total)} />
             </>
           )
         }

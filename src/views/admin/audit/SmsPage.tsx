@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { adminListSmsOutbox } from '../../../api/contract/admin/audit';
 import { useAdminQuery } from '../data/hooks';
 import { TextField } from '../kit/fields';
-import { AdminTable, FilterForm, Pager } from '../kit/lists';
+import { AdminTable, FilterForm, Pager, usePaging } from '../kit/lists';
 import { PageHead, QueryView, formatDateTime } from '../ui';
 import s from '../admin.module.css';
 
@@ -13,11 +13,11 @@ const PAGE = 50;
 export default function SmsPage() {
   const [phone, setPhone] = useState('');
   const [draft, setDraft] = useState('');
-  const [offset, setOffset] = useState(0);
+  const { offset, restart, pager } = usePaging(PAGE);
   const list = useAdminQuery(adminListSmsOutbox, { query: { limit: PAGE, offset, ...(phone ? { phone } : {}) } });
   const submit = () => {
     setPhone(draft.trim());
-    setOffset(0);
+    restart();
   };
   return (
     <section>
@@ -47,13 +47,7 @@ export default function SmsPage() {
                 ))}
               </AdminTable>
             )}
-            <Pager
-              offset={offset}
-              size={PAGE}
-              total={data.total}
-              onChange={setOffset}
-              summary={`Всего: ${data.total}`}
-            />
+            <Pager {...pager} total={data.total} summary={`Всего: ${data.total}`} />
           </>
         )}
       </QueryView>

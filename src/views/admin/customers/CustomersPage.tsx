@@ -5,6 +5,7 @@ import { Link, useLocation, useRoute } from 'wouter';
 import { adminAdjustBonus, adminFindCustomers, adminGetCustomer } from '../../../api/contract/admin/customers';
 import { useAdminAction, useAdminQuery } from '../data/hooks';
 import { useReference } from '../data/reference';
+import { addressLine } from '../orders/labels';
 import { StatusBadge } from '../orders/StatusBadge';
 import { TextField } from '../kit/fields';
 import { AdminTable, FilterForm } from '../kit/lists';
@@ -18,26 +19,6 @@ const LEDGER_REASONS: Record<string, string> = {
   'order-spend': 'оплата заказа бонусами',
   'order-cancel-refund': 'возврат за отменённый заказ',
 };
-
-function addressLine(a: {
-  city: string;
-  street: string;
-  home: string;
-  apartment: string | null;
-  entrance: string | null;
-  floor: string | null;
-}): string {
-  return [
-    a.city,
-    a.street,
-    a.home,
-    a.apartment && `кв. ${a.apartment}`,
-    a.entrance && `подъезд: ${a.entrance}`,
-    a.floor && `этаж: ${a.floor}`,
-  ]
-    .filter(Boolean)
-    .join(', ');
-}
 
 function BonusForm({ customerId, onDone }: { customerId: string; onDone: (balance: number) => void }) {
   const action = useAdminAction();

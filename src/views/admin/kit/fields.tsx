@@ -102,6 +102,22 @@ export function SelectField({
   );
 }
 
+/** The «Город» select; `all` names a first option '' standing for every city. */
+export function CitySelect({
+  cities,
+  all,
+  ...select
+}: {
+  cities: readonly { id: string; name: string }[];
+  all?: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null | undefined;
+}) {
+  const every = all === undefined ? [] : [{ value: '', label: all }];
+  return <SelectField label="Город" options={[...every, ...optionsOf(cities, (c) => [c.id, c.name])]} {...select} />;
+}
+
 export function CheckField({
   label,
   checked,

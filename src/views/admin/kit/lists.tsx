@@ -1,6 +1,6 @@
 // Pieces of the admin list screens: tabs, a filter form with its Найти button, a table with its
 // column heads, and paging by offset.
-import type { CSSProperties, FormEvent, ReactNode } from 'react';
+import { useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
 import { cx } from '../ui';
 import s from '../admin.module.css';
 
@@ -133,6 +133,12 @@ export function Pager({
       </button>
     </div>
   );
+}
+
+/** The offset of a paged list; `pager` goes to the Pager as it is, `restart` after new filters. */
+export function usePaging(size: number) {
+  const [offset, setOffset] = useState(0);
+  return { offset, restart: () => setOffset(0), pager: { offset, size, onChange: setOffset } };
 }
 
 /** «1–50 из 120»: the entries shown of all found. */

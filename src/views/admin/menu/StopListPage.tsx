@@ -5,7 +5,8 @@ import { useMemo, useState } from 'react';
 import { adminGetMenu, adminGetStopList, adminToggleStopList } from '../../../api/contract/admin/menu';
 import { useAdminAction, useAdminQuery, useCan } from '../data/hooks';
 import { useReference } from '../data/reference';
-import { Field, PageHead, QueryView, cx } from '../ui';
+import { CheckField, SelectField, TextField } from '../kit/fields';
+import { PageHead, QueryView, cx } from '../ui';
 import s from '../admin.module.css';
 
 export default function StopListPage() {
@@ -43,45 +44,24 @@ export default function StopListPage() {
 
   return (
     <section>
-      <PageHead title="Стоп-лист">
-        <button type="button" className={cx(s.button, s.secondary)} onClick={stop.reload}>
-          Обновить
-        </button>
-      </PageHead>
+      <PageHead title="Стоп-лист" onReload={stop.reload} />
       <div className={s.filters}>
-        <Field label="Ресторан">
-          {(id) => (
-            <select id={id} className={s.select} value={restaurantId} onChange={(e) => setTerminal(e.target.value)}>
-              {ref.cities.map((c) => (
-                <optgroup key={c.id} label={c.name}>
-                  {ref.restaurants
-                    .filter((r) => r.cityId === c.id)
-                    .map((r) => (
-                      <option key={r.deliveryTerminalId} value={r.deliveryTerminalId}>
-                        {r.name}
-                        {r.isActive ? '' : ' (не работает)'}
-                      </option>
-                    ))}
-                </optgroup>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Поиск">
-          {(id) => (
-            <input
-              id={id}
-              type="search"
-              className={s.input}
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          )}
-        </Field>
-        <label className={s.check}>
-          <input type="checkbox" checked={onlyStopped} onChange={(e) => setOnlyStopped(e.target.checked)} />
-          Только в стоп-листе
-        </label>
+        <SelectField label="Ресторан" value={restaurantId} onChange={setTerminal}>
+          {ref.cities.map((c) => (
+            <optgroup key={c.id} label={c.name}>
+              {ref.restaurants
+                .filter((r) => r.cityId === c.id)
+                .map((r) => (
+                  <option key={r.deliveryTerminalId} value={r.deliveryTerminalId}>
+                    {r.name}
+                    {r.isActive ? '' : ' (не работает)'}
+                  </option>
+                ))}
+            </optgroup>
+          ))}
+        </SelectField>
+        <TextField label="Поиск" type="search" value={search} onChange={setSearch} />
+        <CheckField label="Только в стоп-листе" checked={onlyStopped} onChange={setOnlyStopped} />
       </div>
       <QueryView query={menu}>
         {(data) => {

@@ -3,7 +3,7 @@
 // ORDER_STATUS_FLOW), cancellation with a reason (bonuses and coupon go back; money paid
 // online is refunded or marked to refund) and a retry of a refund that did not go through.
 // Re-reads itself when the order changes elsewhere.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   adminCancelOrder,
   adminChangeOrderStatus,
@@ -14,13 +14,19 @@ import type { OrderStatus } from '../../../api/contract/orders';
 import { useAdminAction, useAdminQuery } from '../data/hooks';
 import { useOrderEvents } from '../data/liveOrders';
 import type { Reference } from '../data/reference';
-import { AdminDialog, Field, QueryView, cx, formatDateTime, formatMoney } from '../ui';
+import { QueryView, cx, formatDateTime, formatMoney } from '../ui';
+import { CancelDialog } from './CancelDialog';
 import { StatusBadge } from './StatusBadge';
 import { RefundRetry } from './RefundRetry';
-import { PAYMENT_METHOD_LABEL, paymentStatusLabel, REFUND_LABEL, STATUS_ACTION, STATUS_LABEL } from './labels';
+import {
+  addressLine,
+  PAYMENT_METHOD_LABEL,
+  paymentStatusLabel,
+  REFUND_LABEL,
+  STATUS_ACTION,
+  STATUS_LABEL,
+} from './labels';
 import s from '../admin.module.css';
-
-export const CANCEL_REASON_MIN = 3;
 
 /** Who moved the order: 'staff:<id>' → 'сотрудник', 'customer' → 'клиент', … */
 export function actorText(actor: string): string {
@@ -30,69 +36,7 @@ export function actorText(actor: string): string {
 }
 
 function addressText(order: AdminOrderDetail): string {
-  const a = order.address;
-  if (a === null) return '—';
-  return [
-    a.city,
-    a.street,
-    a.home,
-    a.apartment && `кв. ${a.apartment}`,
-    a.entrance && `подъезд: ${a.entrance}`,
-    a.floor && `этаж: ${a.floor}`,
-    a.intercom && `домофон: ${a.intercom}`,
-  ]
-    .filter(Boolean)
-    .join(', ');
-}
-
-function CancelDialog({
-  onCancel,
-  onClose,
-  pending,
-}: {
-  onCancel: (reason: string) => void;
-  onClose: () => void;
-  pending: boolean;
-}) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (reason.trim().length < CANCEL_REASON_MIN) {
-      setError('Укажите причину отмены (не короче 3 символов)');
-      return;
-    }
-    onCancel(reason.trim());
-  };
-  return (
-    <AdminDialog title="Отмена заказа" onClose={onClose}>
-      <form onSubmit={submit} noValidate>
-        <Field
-          label="Причина отмены"
-          error={error}
-          hint="Клиент увидит заказ отменённым; бонусы вернутся, оплаченный онлайн заказ будет возвращён."
-        >
-          {(id) => (
-            <textarea
-              id={id}
-              className={s.textarea}
-              value={reason}
-              maxLength={500}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          )}
-        </Field>
-        <div className={s.actions}>
-          <button type="submit" className={cx(s.button, s.danger)} disabled={pending}>
-            Отменить заказ
-          </button>
-          <button type="button" className={cx(s.button, s.secondary)} onClick={onClose}>
-            Не отменять
-          </button>
-        </div>
-      </form>
-    </AdminDialog>
-  );
+  return order.address === null ? '—' : addressLine(order.address);
 }
 
 export function OrderDetail({

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { ORDER_STATUSES } from '../../../api/contract/orders';
 import type { Reference } from '../data/reference';
-import { SelectField, TextField, optionsOf } from '../kit/fields';
+import { CitySelect, SelectField, TextField, optionsOf } from '../kit/fields';
 import { FilterForm } from '../kit/lists';
 import { cx } from '../ui';
 import { STATUS_LABEL } from './labels';
@@ -38,11 +38,11 @@ export function OrderFiltersForm({
         </button>
       }
     >
-      <SelectField
-        label="Город"
+      <CitySelect
+        cities={ref.cities}
+        all="Все города"
         value={filters.cityId}
         onChange={(cityId) => onApply({ cityId, deliveryTerminalId: '' })}
-        options={[{ value: '', label: 'Все города' }, ...optionsOf(ref.cities, (c) => [c.id, c.name])]}
       />
       <SelectField
         label="Ресторан"

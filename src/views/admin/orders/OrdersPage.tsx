@@ -6,7 +6,7 @@ import { adminListOrders, type AdminOrder } from '../../../api/contract/admin/or
 import { useAdminQuery } from '../data/hooks';
 import { useLiveOrders, useOrderEvents } from '../data/liveOrders';
 import { useReference } from '../data/reference';
-import { AdminTable, Pager, rangeOf } from '../kit/lists';
+import { AdminTable, Pager, rangeOf, usePaging } from '../kit/lists';
 import { PageHead, QueryView, cx, formatDateTime, formatMoney } from '../ui';
 import { OrderDetail } from './OrderDetail';
 import { OrderFiltersForm } from './OrderFiltersForm';
@@ -22,13 +22,13 @@ export default function OrdersPage() {
   const ref = useReference();
   const live = useLiveOrders();
   const [filters, setFilters] = useState<OrderFilters>(NO_FILTERS);
-  const [offset, setOffset] = useState(0);
+  const { offset, restart, pager } = usePaging(PAGE_SIZE);
   const list = useAdminQuery(adminListOrders, { query: ordersQuery(filters, offset) });
   useOrderEvents(() => list.reload());
 
   const apply = (patch: Partial<OrderFilters>) => {
     setFilters((f) => ({ ...f, ...patch }));
-    setOffset(0);
+    restart();
   };
   const freshIds = new Set(live.fresh.map((e) => e.orderId));
   const open = (order: AdminOrder) => {
@@ -105,13 +105,7 @@ export default function OrdersPage() {
                       </tr>
                     ))}
                   </AdminTable>
-                  <Pager
-                    offset={offset}
-                    size={PAGE_SIZE}
-                    total={data.total}
-                    onChange={setOffset}
-                    summary={rangeOf(offset, data.orders.length, data.total)}
-                  />
+                  <Pager {...pager} total={data.total} summary={rangeOf(offset, data.orders.length, data.total)} />
                 </>
               )
             }

@@ -1,4 +1,5 @@
-// Operator-facing names of order statuses, actions, payment methods and states. (The customer
+// Operator-facing names of order statuses, actions, payment methods and states, and the address
+// line. (The customer
 // reads ORDER_STATUS_NAMES, where Unconfirmed and WaitCooking are both 'принят'; operators need
 // to tell them apart.)
 import type { Order, OrderStatus, PaymentMethod, PaymentStatus } from '../../../api/contract/orders';
@@ -65,4 +66,27 @@ export function statusTone(status: OrderStatus): 'info' | 'ok' | 'bad' | 'plain'
   if (status === 'Closed' || status === 'Delivered') return 'ok';
   if (status === 'Cancelled') return 'bad';
   return 'plain';
+}
+
+/** An address on one line: city, street, house, then the flat, entrance, floor and intercom given. */
+export function addressLine(a: {
+  city: string;
+  street: string;
+  home: string;
+  apartment: string | null;
+  entrance: string | null;
+  floor: string | null;
+  intercom?: string | null;
+}): string {
+  return [
+    a.city,
+    a.street,
+    a.home,
+    a.apartment && `кв. ${a.apartment}`,
+    a.entrance && `подъезд: ${a.entrance}`,
+    a.floor && `этаж: ${a.floor}`,
+    a.intercom && `домофон: ${a.intercom}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
 }

@@ -25,13 +25,7 @@ const NO_METHOD: '' | 'delivery' | 'self' = '';
 export function CouponEditor({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: () => void }) {
   const ref = useReference();
   const { action, frame } = useEditorAccess(coupon === null ? adminCreateCoupon : adminUpdateCoupon);
-  const {
-    form: f,
-    set,
-    text,
-    flag,
-    report,
-  } = useEditorFields({
+  const { form, set, text, flag, report } = useEditorFields({
     code: coupon?.code ?? '',
     title: coupon?.title ?? '',
     kind: coupon?.kind ?? ('percent' as AdminCoupon['kind']),
@@ -47,16 +41,16 @@ export function CouponEditor({ coupon, onDone }: { coupon: AdminCoupon | null; o
   });
   const submit = async () => {
     const problems: Record<string, string> = {};
-    const value = parseInteger(f.value, { min: 1, max: f.kind === 'percent' ? 100 : 1_000_000 });
-    const minSum = parseInteger(f.minSum);
-    const usageLimit = parseInteger(f.usageLimit, { min: 1, max: 100_000_000 });
-    const perUserLimit = parseInteger(f.perUserLimit, { min: 1, max: 100_000_000 });
-    const validFrom = localInputToIso(f.validFrom);
-    const validTo = localInputToIso(f.validTo);
-    if (coupon === null && !/^[A-Za-z0-9_-]{1,64}$/.test(f.code.trim()))
+    const value = parseInteger(form.value, { min: 1, max: form.kind === 'percent' ? 100 : 1_000_000 });
+    const minSum = parseInteger(form.minSum);
+    const usageLimit = parseInteger(form.usageLimit, { min: 1, max: 100_000_000 });
+    const perUserLimit = parseInteger(form.perUserLimit, { min: 1, max: 100_000_000 });
+    const validFrom = localInputToIso(form.validFrom);
+    const validTo = localInputToIso(form.validTo);
+    if (coupon === null && !/^[A-Za-z0-9_-]{1,64}$/.test(form.code.trim()))
       problems.code = 'Латинские буквы, цифры, _ и -';
     if (value === null || value === undefined)
-      problems.value = f.kind === 'percent' ? 'Процент от 1 до 100' : 'Сумма в рублях от 1';
+      problems.value = form.kind === 'percent' ? 'Процент от 1 до 100' : 'Сумма в рублях от 1';
     if (minSum === null || minSum === undefined) problems.minSum = 'Целое число рублей';
     if (usageLimit === undefined) problems.usageLimit = 'Целое число от 1 или пусто';
     if (perUserLimit === undefined) problems.perUserLimit = 'Целое число от 1 или пусто';
@@ -64,23 +58,23 @@ export function CouponEditor({ coupon, onDone }: { coupon: AdminCoupon | null; o
       problems.validTo = 'Окончание должно быть позже начала';
     if (!report(problems)) return;
     const body = {
-      title: f.title.trim(),
-      kind: f.kind,
+      title: form.title.trim(),
+      kind: form.kind,
       value: value ?? 1,
       minSum: minSum ?? 0,
       validFrom,
       validTo,
-      cityIds: f.cityIds,
+      cityIds: form.cityIds,
       usageLimit: usageLimit ?? null,
       perUserLimit: perUserLimit ?? null,
-      deliveryMethod: f.deliveryMethod === '' ? null : f.deliveryMethod,
-      isActive: f.isActive,
+      deliveryMethod: form.deliveryMethod === '' ? null : form.deliveryMethod,
+      isActive: form.isActive,
     };
     const result =
       coupon === null
         ? await action.run(
             adminCreateCoupon,
-            { body: { ...body, code: f.code.trim() } },
+            { body: { ...body, code: form.code.trim() } },
             { success: 'Промокод создан' },
           )
         : await action.run(
@@ -111,18 +105,18 @@ export function CouponEditor({ coupon, onDone }: { coupon: AdminCoupon | null; o
         <TextField label="Название" {...text('title')} />
         <SelectField
           label="Скидка"
-          value={f.kind}
+          value={form.kind}
           onChange={(kind) => set('kind', kind === 'fixed' ? 'fixed' : 'percent')}
           options={[
             { value: 'percent', label: 'процент от товаров' },
             { value: 'fixed', label: 'рублей от товаров' },
           ]}
         />
-        <TextField label={f.kind === 'percent' ? 'Размер, %' : 'Размер, ₽'} inputMode="numeric" {...text('value')} />
+        <TextField label={form.kind === 'percent' ? 'Размер, %' : 'Размер, ₽'} inputMode="numeric" {...text('value')} />
         <TextField label="Минимальная сумма, ₽" inputMode="numeric" {...text('minSum')} />
         <SelectField
           label="Способ получения"
-          value={f.deliveryMethod}
+          value={form.deliveryMethod}
           onChange={(method) => set('deliveryMethod', method === 'delivery' || method === 'self' ? method : '')}
           options={[
             { value: '', label: 'доставка и самовывоз' },
@@ -151,8 +145,8 @@ export function CouponEditor({ coupon, onDone }: { coupon: AdminCoupon | null; o
           <CheckField
             key={c.id}
             label={c.name}
-            checked={f.cityIds.includes(c.id)}
-            onChange={(on) => set('cityIds', on ? [...f.cityIds, c.id] : f.cityIds.filter((x) => x !== c.id))}
+            checked={form.cityIds.includes(c.id)}
+            onChange={(on) => set('cityIds', on ? [...form.cityIds, c.id] : form.cityIds.filter((x) => x !== c.id))}
           />
         ))}
       </fieldset>

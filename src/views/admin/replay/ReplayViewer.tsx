@@ -5,8 +5,7 @@
 // shows how the state differs from the recorded one.
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import type { ClientReport } from '../../../api/contract/clientLog';
-import type { Log, StateChange } from '../../../log/log';
-import type { AppState } from '../../../projections/store';
+import type { Log } from '../../../log/log';
 import { cx, formatDateTime } from '../ui';
 import {
   buildTimeline,
@@ -19,100 +18,13 @@ import {
   stateAtStep,
   toggled,
 } from './model';
+import { Changes, Json, ReportHead, StateView } from './ReplayParts';
 import { StorefrontPreview } from './StorefrontPreview';
 import a from '../admin.module.css';
 import s from './replay.module.css';
 
 /** Entries listed around the selected one (the scrubber reaches the rest). */
 export const LIST_WINDOW = 100;
-const MAX_VALUE = 160;
-
-function short(value: unknown): string {
-  if (value === undefined) return '∅';
-  const text = JSON.stringify(value);
-  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
-}
-
-export function changeLine(change: StateChange): string {
-  const path = change.path === '' ? '(состояние)' : change.path;
-  switch (change.kind) {
-    case 'added':
-      return `+ ${path} = ${short(change.after)}`;
-    case 'removed':
-      return `− ${path} (было ${short(change.before)})`;
-    case 'changed':
-      return `~ ${path}: ${short(change.before)} → ${short(change.after)}`;
-    default: {
-      const never: never = change.kind;
-      return String(never);
-    }
-  }
-}
-
-function Changes({ changes, empty, label }: { changes: StateChange[]; empty: string; label: string }) {
-  if (changes.length === 0) return <p className={s.muted}>{empty}</p>;
-  return (
-    <ul className={s.changes} aria-label={label}>
-      {changes.map((c, i) => (
-        <li key={`${c.path}-${i}`} className={s[c.kind]}>
-          {changeLine(c)}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function Json({ value, label }: { value: unknown; label: string }) {
-  return (
-    <pre className={s.json} aria-label={label}>
-      {JSON.stringify(value, null, 2)}
-    </pre>
-  );
-}
-
-function StateView({ state }: { state: AppState }) {
-  return (
-    <div aria-label="Состояние">
-      {(Object.keys(state) as (keyof AppState)[]).map((area) => (
-        <details key={area} className={s.area}>
-          <summary>{area}</summary>
-          <Json value={state[area]} label={`Состояние: ${area}`} />
-        </details>
-      ))}
-    </div>
-  );
-}
-
-function ReportHead({ report }: { report: ClientReport }) {
-  return (
-    <dl className={s.meta}>
-      <dt>Создан</dt>
-      <dd>{formatDateTime(report.createdAt)}</dd>
-      <dt>Страница</dt>
-      <dd>{report.route}</dd>
-      <dt>Версия</dt>
-      <dd>
-        приложение {report.appVersion}, магазин {report.storeVersion ?? '—'}
-      </dd>
-      <dt>Браузер</dt>
-      <dd>{report.userAgent}</dd>
-      <dt>Ошибка</dt>
-      <dd>{report.error === null ? 'отправлен вручную' : `${report.error.name}: ${report.error.message}`}</dd>
-      {report.error?.stack ? (
-        <>
-          <dt>Стек</dt>
-          <dd>
-            <details>
-              <summary>показать</summary>
-              <pre className={s.json}>{report.error.stack}</pre>
-            </details>
-          </dd>
-        </>
-      ) : null}
-    </dl>
-  );
-}
-
 export type ReplayViewerProps = {
   report: ClientReport | null;
   /** The page loads, oldest first; the last is the one the report was made on. */

@@ -12,7 +12,7 @@ import { getSettings } from '../../../api/contract/settings';
 import type { WeekHours } from '../../../api/entities';
 import { useAdminQuery, useCan } from '../data/hooks';
 import { useReference } from '../data/reference';
-import { SelectField, optionsOf } from '../kit/fields';
+import { CitySelect } from '../kit/fields';
 import { AdminTable, TabBar } from '../kit/lists';
 import { PageHead, QueryView, cx, formatMoney } from '../ui';
 import { CityEditor } from './cities/CityEditor';
@@ -146,12 +146,7 @@ export default function CitiesPage() {
       ) : (
         <>
           <div className={s.filters}>
-            <SelectField
-              label="Город"
-              value={cityId}
-              onChange={setZoneCity}
-              options={optionsOf(ref.cities, (c) => [c.id, c.name])}
-            />
+            <CitySelect cities={ref.cities} value={cityId} onChange={setZoneCity} />
             <AddButton can={canCreateZone} label="Добавить зону" onClick={addNew} />
           </div>
           <QueryView query={zones}>

@@ -2,7 +2,7 @@
 // switch (a checkbox), text (a line; a number for number settings), textarea, JSON (checked
 // as you type), multi-switch (one checkbox per key of an object of booleans). Saving checks the
 // value first (validate.ts) and shows the server's 422 message under the field.
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { adminUpdateSetting, type AdminSetting } from '../../../api/contract/admin/settings';
 import { useAdminAction, useCan } from '../data/hooks';
 import { cx, formatDateTime } from '../ui';
@@ -72,6 +72,16 @@ export function SettingField({ setting, onSaved }: { setting: AdminSetting; onSa
     setServerError(null);
   };
 
+  // the typed widgets (json, textarea, text) differ only in element and class
+  const invalid = problem !== null && s.invalid;
+  const typed = {
+    id,
+    value: text,
+    readOnly: !canEdit,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setText(e.target.value),
+    'aria-invalid': problem !== null,
+    'aria-describedby': `${id}-desc`,
+  };
   let control;
   switch (setting.widget) {
     case 'switch':
@@ -111,43 +121,17 @@ export function SettingField({ setting, onSaved }: { setting: AdminSetting; onSa
       break;
     }
     case 'json':
-      control = (
-        <textarea
-          id={id}
-          className={cx(s.textarea, s.code, problem !== null && s.invalid)}
-          spellCheck={false}
-          value={text}
-          readOnly={!canEdit}
-          onChange={(e) => setText(e.target.value)}
-          aria-invalid={problem !== null}
-          aria-describedby={`${id}-desc`}
-        />
-      );
+      control = <textarea {...typed} className={cx(s.textarea, s.code, invalid)} spellCheck={false} />;
       break;
     case 'textarea':
-      control = (
-        <textarea
-          id={id}
-          className={cx(s.textarea, problem !== null && s.invalid)}
-          value={text}
-          readOnly={!canEdit}
-          onChange={(e) => setText(e.target.value)}
-          aria-invalid={problem !== null}
-          aria-describedby={`${id}-desc`}
-        />
-      );
+      control = <textarea {...typed} className={cx(s.textarea, invalid)} />;
       break;
     case 'text':
       control = (
         <input
-          id={id}
-          className={cx(s.input, problem !== null && s.invalid)}
+          {...typed}
+          className={cx(s.input, invalid)}
           inputMode={setting.type === 'number' ? 'decimal' : undefined}
-          value={text}
-          readOnly={!canEdit}
-          onChange={(e) => setText(e.target.value)}
-          aria-invalid={problem !== null}
-          aria-describedby={`${id}-desc`}
         />
       );
       break;
@@ -173,16 +157,13 @@ export function SettingField({ setting, onSaved }: { setting: AdminSetting; onSa
         {setting.description}
       </p>
       {control}
-      {problem !== null && changed ? (
-        <p className={s.fieldError} role="alert">
-          {problem}
-        </p>
-      ) : null}
-      {serverError !== null ? (
-        <p className={s.fieldError} role="alert">
-          {serverError}
-        </p>
-      ) : null}
+      {[problem !== null && changed ? problem : null, serverError].map((message, i) =>
+        message !== null ? (
+          <p key={i} className={s.fieldError} role="alert">
+            {message}
+          </p>
+        ) : null,
+      )}
       <div className={s.actions}>
         {canEdit ? (
           <>

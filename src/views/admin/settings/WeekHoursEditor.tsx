@@ -8,6 +8,9 @@ import s from '../admin.module.css';
 export const DAY_NAMES = ['Воскресенье', 'Понедельник', 'Вторник', 'Среда', 'Четверг', 'Пятница', 'Суббота'] as const;
 const SHOWN_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 
+const DAY_OFF: WorkDay = { open: '00:00', close: '00:00', isNextDay: false };
+const DAY_ON: WorkDay = { open: '10:00', close: '22:00', isNextDay: false };
+
 export const isDayOff = (day: WorkDay): boolean => day.open === day.close && !day.isNextDay;
 
 /** The Russian reason a day is inconsistent, or null. */
@@ -45,57 +48,45 @@ export function WeekHoursEditor({
           if (day === undefined) return null;
           const off = isDayOff(day);
           const problem = dayProblem(day);
+          const name = DAY_NAMES[index];
+          const time = (key: 'open' | 'close', what: string) => (
+            <td>
+              <input
+                type="time"
+                className={s.input}
+                aria-label={`${name}: ${what}`}
+                value={day[key]}
+                disabled={disabled || off}
+                onChange={(e) => update(index, key === 'open' ? { open: e.target.value } : { close: e.target.value })}
+              />
+            </td>
+          );
+          const check = (
+            what: string,
+            checked: boolean,
+            lock: boolean | undefined,
+            patch: (on: boolean) => Partial<WorkDay>,
+          ) => (
+            <td>
+              <input
+                type="checkbox"
+                aria-label={`${name}: ${what}`}
+                checked={checked}
+                disabled={lock}
+                onChange={(e) => update(index, patch(e.target.checked))}
+              />
+            </td>
+          );
           return (
             <tr key={index}>
               <td>
-                {DAY_NAMES[index]}
+                {name}
                 {problem ? <p className={s.fieldError}>{problem}</p> : null}
               </td>
-              <td>
-                <input
-                  type="time"
-                  className={s.input}
-                  aria-label={`${DAY_NAMES[index]}: открытие`}
-                  value={day.open}
-                  disabled={disabled || off}
-                  onChange={(e) => update(index, { open: e.target.value })}
-                />
-              </td>
-              <td>
-                <input
-                  type="time"
-                  className={s.input}
-                  aria-label={`${DAY_NAMES[index]}: закрытие`}
-                  value={day.close}
-                  disabled={disabled || off}
-                  onChange={(e) => update(index, { close: e.target.value })}
-                />
-              </td>
-              <td>
-                <input
-                  type="checkbox"
-                  aria-label={`${DAY_NAMES[index]}: до следующего дня`}
-                  checked={day.isNextDay}
-                  disabled={disabled || off}
-                  onChange={(e) => update(index, { isNextDay: e.target.checked })}
-                />
-              </td>
-              <td>
-                <input
-                  type="checkbox"
-                  aria-label={`${DAY_NAMES[index]}: выходной`}
-                  checked={off}
-                  disabled={disabled}
-                  onChange={(e) =>
-                    update(
-                      index,
-                      e.target.checked
-                        ? { open: '00:00', close: '00:00', isNextDay: false }
-                        : { open: '10:00', close: '22:00', isNextDay: false },
-                    )
-                  }
-                />
-              </td>
+              {time('open', 'открытие')}
+              {time('close', 'закрытие')}
+              {check('до следующего дня', day.isNextDay, disabled || off, (on) => ({ isNextDay: on }))}
+              {check('выходной', off, disabled, (on) => (on ? DAY_OFF : DAY_ON))}
             </tr>
           );
         })}

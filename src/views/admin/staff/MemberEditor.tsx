@@ -10,13 +10,7 @@ import s from '../admin.module.css';
 
 export function MemberEditor({ member, onDone }: { member: StaffMember | null; onDone: () => void }) {
   const action = useAdminAction();
-  const {
-    form: f,
-    set,
-    text,
-    flag,
-    report,
-  } = useEditorFields({
+  const { form, set, text, flag, report } = useEditorFields({
     login: member?.login ?? '',
     name: member?.name ?? '',
     role: member?.role ?? ('operator' as StaffMember['role']),
@@ -25,16 +19,23 @@ export function MemberEditor({ member, onDone }: { member: StaffMember | null; o
   });
   const submit = async () => {
     const problems: Record<string, string> = {};
-    if (member === null && !/^[a-z0-9._-]{3,64}$/.test(f.login.trim().toLowerCase()))
+    if (member === null && !/^[a-z0-9._-]{3,64}$/.test(form.login.trim().toLowerCase()))
       problems.login = 'От 3 символов: строчные латинские буквы, цифры, . _ -';
-    if ((member === null || f.password !== '') && f.password.length < PASSWORD_MIN)
+    if ((member === null || form.password !== '') && form.password.length < PASSWORD_MIN)
       problems.password = 'Не короче 10 символов';
     if (!report(problems)) return;
     const result =
       member === null
         ? await action.run(
             adminCreateStaff,
-            { body: { login: f.login.trim().toLowerCase(), name: f.name.trim(), role: f.role, password: f.password } },
+            {
+              body: {
+                login: form.login.trim().toLowerCase(),
+                name: form.name.trim(),
+                role: form.role,
+                password: form.password,
+              },
+            },
             { success: 'Сотрудник добавлен' },
           )
         : await action.run(
@@ -42,10 +43,10 @@ export function MemberEditor({ member, onDone }: { member: StaffMember | null; o
             {
               params: { id: member.id },
               body: {
-                name: f.name.trim(),
-                role: f.role,
-                isActive: f.isActive,
-                ...(f.password !== '' ? { password: f.password } : {}),
+                name: form.name.trim(),
+                role: form.role,
+                isActive: form.isActive,
+                ...(form.password !== '' ? { password: form.password } : {}),
               },
             },
             { success: 'Сотрудник сохранён' },
@@ -68,7 +69,7 @@ export function MemberEditor({ member, onDone }: { member: StaffMember | null; o
           <TextField label="Имя" {...text('name')} />
           <SelectField
             label="Роль"
-            value={f.role}
+            value={form.role}
             onChange={(role) => set('role', role === 'admin' ? 'admin' : 'operator')}
             options={[
               { value: 'operator', label: 'оператор (заказы, стоп-лист, клиенты)' },

@@ -10,12 +10,7 @@ export const ID_RE = /^[A-Za-z0-9_.:-]{1,64}$/;
 
 export function CityEditor({ city, onDone }: { city: AdminCity | null; onDone: () => void }) {
   const { action, frame } = useEditorAccess(city === null ? adminCreateCity : adminUpdateCity);
-  const {
-    form: f,
-    text,
-    flag,
-    report,
-  } = useEditorFields({
+  const { form, text, flag, report } = useEditorFields({
     id: city?.id ?? '',
     name: city?.name ?? '',
     slug: city?.slug ?? '',
@@ -32,38 +27,38 @@ export function CityEditor({ city, onDone }: { city: AdminCity | null; onDone: (
   });
   const submit = async () => {
     const problems: Record<string, string> = {};
-    const order = parseInteger(f.order, { min: -1_000_000 });
-    const free = parseInteger(f.freeDeliveryFrom);
-    if (city === null && !ID_RE.test(f.id)) problems.id = 'Латинские буквы, цифры, _ . : -';
-    if (f.name.trim() === '') problems.name = 'Введите название';
-    if (!/^[a-z0-9-]{1,64}$/.test(f.slug)) problems.slug = 'Строчные латинские буквы, цифры и дефис';
-    if (f.iikoId.trim() === '') problems.iikoId = 'Введите iikoId';
-    if (f.cityIn.trim() === '') problems.cityIn = 'Например: в Ангарске';
+    const order = parseInteger(form.order, { min: -1_000_000 });
+    const free = parseInteger(form.freeDeliveryFrom);
+    if (city === null && !ID_RE.test(form.id)) problems.id = 'Латинские буквы, цифры, _ . : -';
+    if (form.name.trim() === '') problems.name = 'Введите название';
+    if (!/^[a-z0-9-]{1,64}$/.test(form.slug)) problems.slug = 'Строчные латинские буквы, цифры и дефис';
+    if (form.iikoId.trim() === '') problems.iikoId = 'Введите iikoId';
+    if (form.cityIn.trim() === '') problems.cityIn = 'Например: в Ангарске';
     if (order === undefined) problems.order = 'Целое число';
-    if (f.hasData && (free === undefined || free === null)) problems.freeDeliveryFrom = 'Целое число рублей';
-    if (f.hasData && (f.deliveryId.trim() === '' || f.freeDeliveryId.trim() === ''))
+    if (form.hasData && (free === undefined || free === null)) problems.freeDeliveryFrom = 'Целое число рублей';
+    if (form.hasData && (form.deliveryId.trim() === '' || form.freeDeliveryId.trim() === ''))
       problems.deliveryId = 'Укажите товары доставки и бесплатной доставки';
     if (!report(problems)) return;
     const body = {
-      name: f.name.trim(),
-      slug: f.slug,
-      iikoId: f.iikoId.trim(),
-      cityIn: f.cityIn.trim(),
-      timeZone: f.timeZone.trim(),
+      name: form.name.trim(),
+      slug: form.slug,
+      iikoId: form.iikoId.trim(),
+      cityIn: form.cityIn.trim(),
+      timeZone: form.timeZone.trim(),
       order: order ?? 0,
-      data: f.hasData
+      data: form.hasData
         ? {
-            deliveryId: f.deliveryId.trim(),
+            deliveryId: form.deliveryId.trim(),
             freeDeliveryFrom: free ?? 0,
-            freeDeliveryId: f.freeDeliveryId.trim(),
-            serviceFeeId: f.serviceFeeId.trim() || null,
-            isPromocodeHide: f.isPromocodeHide,
+            freeDeliveryId: form.freeDeliveryId.trim(),
+            serviceFeeId: form.serviceFeeId.trim() || null,
+            isPromocodeHide: form.isPromocodeHide,
           }
         : null,
     };
     const result =
       city === null
-        ? await action.run(adminCreateCity, { body: { ...body, id: f.id } }, { success: 'Город добавлен' })
+        ? await action.run(adminCreateCity, { body: { ...body, id: form.id } }, { success: 'Город добавлен' })
         : await action.run(adminUpdateCity, { params: { id: city.id }, body }, { success: 'Город сохранён' });
     if (result.ok) onDone();
   };
@@ -86,7 +81,7 @@ export function CityEditor({ city, onDone }: { city: AdminCity | null; onDone: (
         <TextField label="Порядок" inputMode="numeric" {...text('order')} />
       </div>
       <CheckField label="Данные города (CITIES_DATA)" {...flag('hasData')} />
-      {f.hasData ? (
+      {form.hasData ? (
         <div className={s.grid3}>
           <TextField label="Бесплатная доставка от, ₽" inputMode="numeric" {...text('freeDeliveryFrom')} />
           <TextField label="Товар доставки (deliveryId)" {...text('deliveryId')} />

@@ -8,7 +8,7 @@ import {
   type AdminRestaurant,
 } from '../../../../api/contract/admin/settings';
 import type { WeekHours } from '../../../../api/entities';
-import { CheckField, GroupError, SelectField, TextField, optionsOf } from '../../kit/fields';
+import { CheckField, CitySelect, GroupError, TextField } from '../../kit/fields';
 import { EditorForm, useEditorAccess, useEditorFields } from '../../kit/editor';
 import { parseDecimal, parseInteger } from '../../menu/forms';
 import { WeekHoursEditor, dayProblem } from '../WeekHoursEditor';
@@ -29,13 +29,7 @@ export function RestaurantEditor({
   const { action, canEdit, frame } = useEditorAccess(
     restaurant === null ? adminCreateRestaurant : adminUpdateRestaurant,
   );
-  const {
-    form: f,
-    text,
-    flag,
-    errors,
-    report,
-  } = useEditorFields({
+  const { form, text, flag, errors, report } = useEditorFields({
     deliveryTerminalId: restaurant?.deliveryTerminalId ?? '',
     cityId: restaurant?.cityId ?? cities[0]?.id ?? '',
     name: restaurant?.name ?? '',
@@ -51,15 +45,15 @@ export function RestaurantEditor({
   const [hours, setHours] = useState<WeekHours>(restaurant?.hours ?? DEFAULT_WEEK);
   const submit = async () => {
     const problems: Record<string, string> = {};
-    const lat = parseDecimal(f.lat, { min: -90, max: 90 });
-    const lon = parseDecimal(f.lon, { min: -180, max: 180 });
-    const cooking = parseInteger(f.cookingMinutes, { min: 1, max: 600 });
-    const order = parseInteger(f.order, { min: -1_000_000 });
-    if (restaurant === null && !ID_RE.test(f.deliveryTerminalId))
+    const lat = parseDecimal(form.lat, { min: -90, max: 90 });
+    const lon = parseDecimal(form.lon, { min: -180, max: 180 });
+    const cooking = parseInteger(form.cookingMinutes, { min: 1, max: 600 });
+    const order = parseInteger(form.order, { min: -1_000_000 });
+    if (restaurant === null && !ID_RE.test(form.deliveryTerminalId))
       problems.deliveryTerminalId = 'Латинские буквы, цифры, _ . : -';
-    if (f.name.trim() === '') problems.name = 'Введите название';
-    if (f.address.trim() === '') problems.address = 'Введите адрес';
-    if (f.phone.trim() === '') problems.phone = 'Введите телефон';
+    if (form.name.trim() === '') problems.name = 'Введите название';
+    if (form.address.trim() === '') problems.address = 'Введите адрес';
+    if (form.phone.trim() === '') problems.phone = 'Введите телефон';
     if (lat === null || lat === undefined || lon === null || lon === undefined)
       problems.location = 'Широта от −90 до 90 и долгота от −180 до 180';
     if (cooking === null || cooking === undefined) problems.cookingMinutes = 'От 1 до 600 минут';
@@ -67,22 +61,22 @@ export function RestaurantEditor({
     if (hours.some((d) => dayProblem(d) !== null)) problems.hours = 'Исправьте часы работы';
     if (!report(problems)) return;
     const body = {
-      cityId: f.cityId,
-      name: f.name.trim(),
-      address: f.address.trim(),
-      phone: f.phone.trim(),
+      cityId: form.cityId,
+      name: form.name.trim(),
+      address: form.address.trim(),
+      phone: form.phone.trim(),
       location: { lat: lat ?? 0, lon: lon ?? 0 },
       hours,
       cookingMinutes: cooking ?? 30,
-      isOnlinePaymentDisabled: f.isOnlinePaymentDisabled,
-      isActive: f.isActive,
+      isOnlinePaymentDisabled: form.isOnlinePaymentDisabled,
+      isActive: form.isActive,
       order: order ?? 0,
     };
     const result =
       restaurant === null
         ? await action.run(
             adminCreateRestaurant,
-            { body: { ...body, deliveryTerminalId: f.deliveryTerminalId } },
+            { body: { ...body, deliveryTerminalId: form.deliveryTerminalId } },
             { success: 'Ресторан добавлен' },
           )
         : await action.run(
@@ -104,7 +98,7 @@ export function RestaurantEditor({
         {restaurant === null ? (
           <TextField label="Id терминала доставки" {...text('deliveryTerminalId', (typed) => typed.trim())} />
         ) : null}
-        <SelectField label="Город" options={optionsOf(cities, (c) => [c.id, c.name])} {...text('cityId')} />
+        <CitySelect cities={cities} {...text('cityId')} />
         <TextField label="Название" {...text('name')} />
         <TextField label="Адрес" {...text('address')} />
         <TextField label="Телефон" {...text('phone')} />

@@ -26,12 +26,7 @@ export function ZoneEditor({
 }) {
   const { action, frame } = useEditorAccess(zone === null ? adminCreateZone : adminUpdateZone);
   const own = restaurants.filter((r) => r.cityId === (zone?.cityId ?? cityId));
-  const {
-    form: f,
-    set,
-    text,
-    report,
-  } = useEditorFields({
+  const { form, set, text, report } = useEditorFields({
     name: zone?.name ?? '',
     deliveryTerminalId: zone?.deliveryTerminalId ?? own[0]?.deliveryTerminalId ?? '',
     minSum: String(zone?.minSum ?? 0),
@@ -42,27 +37,27 @@ export function ZoneEditor({
   });
   const submit = async () => {
     const problems: Record<string, string> = {};
-    const minSum = parseInteger(f.minSum);
-    const price = parseInteger(f.deliveryPrice, { max: 100_000 });
-    const minutes = parseInteger(f.deliveryMinutes, { min: 1, max: 600 });
-    const order = parseInteger(f.order, { min: -1_000_000 });
-    const polygon = textToPolygon(f.polygon);
-    if (f.name.trim() === '') problems.name = 'Введите название';
+    const minSum = parseInteger(form.minSum);
+    const price = parseInteger(form.deliveryPrice, { max: 100_000 });
+    const minutes = parseInteger(form.deliveryMinutes, { min: 1, max: 600 });
+    const order = parseInteger(form.order, { min: -1_000_000 });
+    const polygon = textToPolygon(form.polygon);
+    if (form.name.trim() === '') problems.name = 'Введите название';
     if (minSum === null || minSum === undefined) problems.minSum = 'Целое число рублей';
     if (price === null || price === undefined) problems.deliveryPrice = 'Целое число рублей';
     if (minutes === null || minutes === undefined) problems.deliveryMinutes = 'От 1 до 600 минут';
     if (order === undefined) problems.order = 'Целое число';
-    if (f.deliveryTerminalId === '') problems.deliveryTerminalId = 'Выберите ресторан';
+    if (form.deliveryTerminalId === '') problems.deliveryTerminalId = 'Выберите ресторан';
     if (typeof polygon === 'string') problems.polygon = polygon;
     if (!report(problems) || typeof polygon === 'string') return;
     const body = {
       cityId: zone?.cityId ?? cityId,
-      name: f.name.trim(),
+      name: form.name.trim(),
       polygon,
       minSum: minSum ?? 0,
       deliveryPrice: price ?? 0,
       deliveryMinutes: minutes ?? 60,
-      deliveryTerminalId: f.deliveryTerminalId,
+      deliveryTerminalId: form.deliveryTerminalId,
       order: order ?? 0,
     };
     const result =
@@ -108,7 +103,11 @@ export function ZoneEditor({
         code
         {...text('polygon')}
       />
-      <button type="button" className={cx(s.button, s.secondary)} onClick={() => set('polygon', closeRing(f.polygon))}>
+      <button
+        type="button"
+        className={cx(s.button, s.secondary)}
+        onClick={() => set('polygon', closeRing(form.polygon))}
+      >
         Замкнуть контур
       </button>
     </EditorForm>

@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+// Content: an informational page is saved per city with a title it cannot lose; a slide without a
+// picture is refused before saving, and the list is saved as the setting's value in its new order.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminMe } from '../../../src/api/contract/admin/auth';
+import {
+  AdminSetting,
+  adminListCities,
+  adminListPages,
+  adminListRestaurants,
+  adminListSettings,
+  adminSavePage,
+  adminUpdateSetting,
+} from '../../../src/api/contract/admin/settings';
+import { ADMIN_SESSION, FakeServer, setupAdmin } from './helpers';
+import { CITIES, RESTAURANTS, staffMember } from './fixtures';
+
+const at = '2026-11-20T10:00:00.000Z';
+const slides = (name: 'STORIES' | 'SLIDES', value: unknown) =>
+  AdminSetting.parse({
+    name,
+    title: name === 'STORIES' ? 'Истории' : 'Слайды',
+    description: '',
+    type: 'json',
+    widget: 'json',
+    value,
+    order: 0,
+    updatedAt: at,
+    editable: true,
+  });
+const SLIDES = [
+  { id: 's1', title: 'Первый', imageUrl: '/img/1.webp', link: null },
+  { id: 's2', title: 'Второй', imageUrl: '/img/2.webp', link: '/catalog/rolls' },
+];
+
+function server() {
+  return new FakeServer()
+    .on(adminMe, () => ({ body: staffMember('admin') }))
+    .on(adminListCities, () => ({ body: { cities: CITIES } }))
+    .on(adminListRestaurants, () => ({ body: { restaurants: RESTAURANTS } }))
+    .on(adminListPages, () => ({
+      body: { pages: [{ slug: 'about', cityId: 'angarsk', title: 'О нас', body: 'С 2010 года.', updatedAt: at }] },
+    }))
+    .on(adminListSettings, () => ({
+      body: { settings: [slides('STORIES', []), slides('SLIDES', SLIDES)], version: '3' },
+    }));
+}
+
+describe('admin content', () => {
+  it("a page keeps a title: an empty one is refused; the city's page is saved with its text", async () => {
+    const fake = server().on(adminSavePage, (req) => ({
+      body: { slug: 'delivery', cityId: 'irkutsk', ...(req.body as object), updatedAt: at },
+    }));
+    setupAdmin({ path: '/admin/content', session: ADMIN_SESSION, server: fake });
+    const editor = await screen.findByRole('group', { name: 'Страница' });
+    await waitFor(() => expect((within(editor).getByLabelText('Заголовок') as HTMLInputElement).value).toBe('О нас'));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Город' }), { target: { value: 'irkutsk' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Страница' }), { target: { value: 'delivery' } });
+    const page = await screen.findByRole('group', { name: 'Страница' });
+    await waitFor(() =>
+      expect((within(page).getByLabelText('Заголовок') as HTMLInputElement).value).toBe('Доставка и оплата'),
+    );
+    fireEvent.change(within(page).getByLabelText('Заголовок'), { target: { value: ' ' } });
+    fireEvent.click(within(page).getByRole('button', { name: 'Сохранить страницу' }));
+    expect(within(page).getByRole('alert').textContent).toBe('Введите заголовок');
+    expect(fake.calls(adminSavePage)).toHaveLength(0);
+    fireEvent.change(within(page).getByLabelText('Заголовок'), { target: { value: 'Доставка' } });
+    fireEvent.change(within(page).getByLabelText('Текст'), { target: { value: '## Зоны\n\nВесь город.' } });
+    fireEvent.click(within(page).getByRole('button', { name: 'Сохранить страницу' }));
+    await waitFor(() => expect(fake.calls(adminSavePage)).toHaveLength(1));
+    expect(fake.calls(adminSavePage)[0]?.path).toBe('/api/v1/admin/pages/irkutsk/delivery');
+    expect(fake.calls(adminSavePage)[0]?.body).toEqual({ title: 'Доставка', body: '## Зоны\n\nВесь город.' });
+  });
+
+  it('slides: one without a picture is refused; moved and saved as the setting value', async () => {
+    const fake = server().on(adminUpdateSetting, (req) => ({
+      body: { ...slides('SLIDES', SLIDES), value: (req.body as { value: unknown }).value },
+    }));
+    setupAdmin({ path: '/admin/content', session: ADMIN_SESSION, server: fake });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Истории и слайды' }));
+    const second = await screen.findByRole('group', { name: 'Слайды: 2' });
+    fireEvent.click(within(second).getByRole('button', { name: 'Выше' }));
+    const first = screen.getByRole('group', { name: 'Слайды: 1' });
+    expect((within(first).getByLabelText('Заголовок') as HTMLInputElement).value).toBe('Второй');
+    const card = first.closest('[data-setting]') as HTMLElement;
+    fireEvent.click(within(card).getByRole('button', { name: 'Добавить' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Сохранить' }));
+    expect(within(card).getByRole('alert').textContent).toBe('У каждого элемента должна быть картинка');
+    expect(fake.calls(adminUpdateSetting)).toHaveLength(0);
+    fireEvent.click(within(screen.getByRole('group', { name: 'Слайды: 3' })).getByRole('button', { name: 'Удалить' }));
+    fireEvent.change(within(first).getByLabelText('Ссылка'), { target: { value: ' ' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(fake.calls(adminUpdateSetting)).toHaveLength(1));
+    expect(fake.calls(adminUpdateSetting)[0]?.path).toBe('/api/v1/admin/settings/SLIDES');
+    expect(fake.calls(adminUpdateSetting)[0]?.body).toEqual({
+      value: [
+        { id: 's2', title: 'Второй', imageUrl: '/img/2.webp', link: null },
+        { id: 's1', title: 'Первый', imageUrl: '/img/1.webp', link: null },
+      ],
+    });
+  });
+});
