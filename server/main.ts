@@ -1,5 +1,5 @@
-// `npm start`: builds the client if it is not built, opens the database (PGlite in DATA_DIR or
-// DATABASE_URL), migrates, seeds the demo chain on first start, and serves everything on PORT.
+// `npm start`: builds the client and its server rendering if they are not built, opens the database
+// (PGlite in DATA_DIR or DATABASE_URL), migrates, seeds the demo chain on first start, and serves everything on PORT.
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -23,6 +23,7 @@ import { createSms } from './integrations/sms.js';
 import { seedDemoChain } from './seed/index.js';
 import { ensureFirstAdmin } from './services/admin/staff.js';
 import { startPosRunner, type PosRunner } from './services/pos/runner.js';
+import { ssrEntryPath } from './ssr/renderer.js';
 
 // The only read of the environment (server/config.ts); `npm start -- --check-config` stops after it.
 const checkOnly = process.argv.slice(2).includes('--check-config');
@@ -35,10 +36,17 @@ const log = pino({
 });
 
 function ensureClientBuilt(config: Config): void {
-  if (fs.existsSync(path.join(config.clientDir, 'index.html'))) return;
-  log.info('building the client (first start)…');
-  const result = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('vite build failed');
+  // the browser build and the server-rendering build; a page goes out unrendered without the latter
+  const builds: [string, string[]][] = [
+    [path.join(config.clientDir, 'index.html'), ['vite', 'build']],
+    [ssrEntryPath(config.clientDir), ['vite', 'build', '--ssr']],
+  ];
+  for (const [file, args] of builds) {
+    if (fs.existsSync(file)) continue;
+    log.info(`building ${path.relative(process.cwd(), file)} (first start)…`);
+    const result = spawnSync('npx', args, { stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`${args.join(' ')} failed`);
+  }
 }
 
 async function main(): Promise<void> {
