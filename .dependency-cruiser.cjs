@@ -111,8 +111,9 @@ module.exports = {
     {
       name: 'services-not-routes',
       severity: 'error',
-      comment: 'Services (and push.ts) never import routes, route registration or helpers, the seed or the app.',
-      from: { path: '^server/(services/|push[.]ts$)' },
+      comment:
+        'Services (and push.ts, seo/, ssr/) never import routes, route registration or helpers, the seed or the app.',
+      from: { path: '^server/(services/|seo/|ssr/|push[.]ts$)' },
       to: { path: '^server/(routes/|seed/|http/(route|requestAuth)[.]ts$|app[.]ts$|main[.]ts$)' },
     },
     {
