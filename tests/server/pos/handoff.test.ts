@@ -1,13 +1,14 @@
 // Order hand-off to the POS, exactly once (issue items 6 and 10), against the fake iiko on
 // simulated time: the worker's clock is the test server's, moved by hand.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createIikoPos } from '../../../server/integrations/pos/iiko/adapter.js';
 import { FOLLOW_MS, runOutboxOnce } from '../../../server/services/pos/outbox.js';
 import { setHandoff } from '../../../server/services/pos/runner.js';
 import { integrationOverview, retryFailedHandoff } from '../../../server/services/pos/admin.js';
 import { refreshTerminals, TERMINAL_DOWN_MESSAGE } from '../../../server/services/pos/terminals.js';
 import { startFakeIiko, type FakeIiko } from '../../fakes/iiko/server.js';
+import { STAFF_CHANNEL } from '../../../server/routes/ws.js';
 import { createTestServer, type TestServer } from '../helpers.js';
 import { deliveryBody, pickupBody, postOrder, signedInUser } from '../ordersFixtures.js';
 
@@ -127,6 +128,30 @@ describe('hand-off (item 6)', () => {
     await work(10_000);
     expect(await outbox(order.id)).toMatchObject({ state: 'sent' });
     expect(fake.orders.get(order.id)?.creationStatus).toBe('Success');
+  });
+  it('a refused hand-off, and its retry, reach the staff screens live as an order:updated of that order', async () => {
+    const order = await placeCash();
+    const events: { type: string; orderId: string }[] = [];
+    const stop = await server.db.listen(STAFF_CHANNEL, (payload) => {
+      events.push(JSON.parse(payload) as { type: string; orderId: string });
+    });
+    try {
+      fake.refuseNextOrder('Продукт не найден в меню терминала');
+      await work(10_000);
+      expect(await outbox(order.id)).toMatchObject({ state: 'failed' });
+      await vi.waitFor(() =>
+        expect(events.filter((e) => e.orderId === order.id && e.type === 'order:updated')).toHaveLength(1),
+      );
+      await retryFailedHandoff(server.ctx, order.id);
+      await vi.waitFor(() => expect(events.filter((e) => e.orderId === order.id)).toHaveLength(2));
+      // the moves between pending, waiting and sent say nothing new to the operators
+      await work(10_000);
+      expect(await outbox(order.id)).toMatchObject({ state: 'sent' });
+      const sent = events.filter((e) => e.orderId === order.id).length;
+      expect(sent).toBe(2);
+    } finally {
+      await stop();
+    }
   });
 });
 
