@@ -1,6 +1,7 @@
 // Two real server processes (server/main.ts, spawned) on one PostgreSQL with the iiko adapter
 // pointed at the fake iiko: orders placed through both, some creates carried out by iiko with
 // their answers lost; every order reaches iiko exactly once, whichever process works its row.
+// An order iiko refuses is announced to the staff screens of the other process too.
 // Needs TEST_DATABASE_URL: `bash tools/pg-test-server.sh run npx vitest run tests/server/pos/twoProcesses.pg.test.ts`.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ import { openPostgres, type Database } from '../../../server/db/database.js';
 import { startFakeIiko, type FakeIiko } from '../../fakes/iiko/server.js';
 import { deliveryBody, pickupBody, signedInUser } from '../ordersFixtures.js';
 import { fakeClientDir, freePort, spawnServer, type ServerProcess } from '../serverProcess.js';
+import { connect, type TestSocket } from '../wsClient.js';
 
 const base = process.env.TEST_DATABASE_URL ?? '';
 if (!base) throw new Error('twoProcesses.pg.test.ts needs TEST_DATABASE_URL: run it with `npm run test:pg`');
@@ -22,6 +24,7 @@ const OPEN_ALL_DAY = JSON.stringify(
   Array.from({ length: 7 }, () => ({ open: '00:00', close: '00:01', isNextDay: true })),
 );
 const ORDERS = 8;
+const ADMIN_PASSWORD = 'first admin password';
 
 async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 150_000): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -62,6 +65,8 @@ describe('two server processes with the iiko adapter on one PostgreSQL', () => {
         IIKO_API_URL: fake.url,
         IIKO_API_LOGIN: fake.apiLogin,
         IIKO_ORGANIZATION_ID: fake.organizationId,
+        ADMIN_LOGIN: 'chief',
+        ADMIN_PASSWORD,
       };
     };
     // started together: migrations and the seed take turns through advisory locks
@@ -80,7 +85,10 @@ describe('two server processes with the iiko adapter on one PostgreSQL', () => {
     });
   }, 180_000);
 
+  const sockets: TestSocket[] = [];
+
   afterAll(async () => {
+    for (const socket of sockets) socket.close();
     await Promise.all([a?.stop(), b?.stop()]);
     await db?.close();
     await fake?.close();
@@ -137,4 +145,62 @@ describe('two server processes with the iiko adapter on one PostgreSQL', () => {
     );
     expect(rows.rows).toEqual([{ state: 'sent', n: ORDERS }]);
   });
+
+  it(
+    'an order iiko refuses is flagged on the staff socket of the other process, and its retry sends it once',
+    { timeout: 300_000 },
+    async () => {
+      const database = db;
+      if (!a || !b || !database) throw new Error('not started');
+      const login = await fetch(`${a.url}/api/v1/admin/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login: 'chief', password: ADMIN_PASSWORD }),
+      });
+      expect(login.status).toBe(200);
+      const staffToken = ((await login.json()) as { token: string }).token;
+      const socket = connect(`ws://127.0.0.1:${b.port}/api/v1/ws?token=${staffToken}`);
+      sockets.push(socket);
+      await socket.next((m) => m.type === 'hello');
+
+      fake.refuseNextOrder('Продукт не найден в меню терминала');
+      const customer = await signedInUser(database, { now: new Date() });
+      const placed = await fetch(`${a.url}/api/v1/order`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${customer.token}`,
+          'content-type': 'application/json',
+          'idempotency-key': `two-processes-refused-${randomBytes(4).toString('hex')}`,
+        },
+        body: JSON.stringify(deliveryBody()),
+      });
+      const { id } = (await placed.json()) as { id: string };
+      expect(placed.status).toBe(200);
+      await socket.next((m) => m.type === 'order:new' && m.orderId === id);
+      // the hand-off failing is announced as a change of that order
+      await socket.next((m) => m.type === 'order:updated' && m.orderId === id);
+      const staff = { authorization: `Bearer ${staffToken}` };
+      const overview = (await (await fetch(`${b.url}/api/v1/admin/integration`, { headers: staff })).json()) as {
+        failed: { orderId: string; lastError: string | null }[];
+      };
+      expect(overview.failed).toEqual([
+        expect.objectContaining({ orderId: id, lastError: 'Продукт не найден в меню терминала' }),
+      ]);
+
+      const retried = await fetch(`${b.url}/api/v1/admin/integration/handoffs/${id}/retry`, {
+        method: 'POST',
+        headers: staff,
+      });
+      expect(retried.status).toBe(200);
+      await until('the retried order to be confirmed by iiko', () => fake.orders.get(id)?.creationStatus === 'Success');
+      // two creates: the refused one, which left no order in iiko, and the retry's
+      expect(fake.creates.filter((c) => c === id)).toHaveLength(2);
+      await until('its outbox row to be sent', async () => {
+        const rows = await database.run((x) =>
+          x.execute<{ state: string }>(sql`select state from pos_outbox where order_id = ${id}`),
+        );
+        return rows.rows[0]?.state === 'sent';
+      });
+    },
+  );
 });
