@@ -70,6 +70,12 @@ export interface PosOrderLine {
   modifiers: { productId: string; groupId: string; amount: number; price: number }[];
 }
 
+/** Lines − discounts = payment: a POS refuses an order whose sums disagree. */
+export interface PosDiscount {
+  kind: 'coupon' | 'bonus';
+  sum: number;
+}
+
 /** What a hand-off carries (built from our order row by services/pos/handoffBody.ts). */
 export interface PosOrder {
   id: string;
@@ -95,6 +101,8 @@ export interface PosOrder {
   comment: string;
   guests: number;
   lines: PosOrderLine[];
+  /** What the lines' sum loses before the payment: the coupon's discount and the bonuses spent. */
+  discounts: PosDiscount[];
   payment: { kind: PosPaymentKind; sum: number };
 }
 

@@ -1,11 +1,13 @@
 // What goes to the POS for one of our orders (issue item 6): the customer, the delivery point,
 // the slot as completeBefore in the restaurant's local time, lines with modifiers (plus the
 // delivery and service-fee products of the city's data), guests, the comment, and one payment
-// of the order's total. The order's external number is ours.
+// of the order's total, less the coupon's discount and the bonuses spent, sent as discounts so
+// that lines − discounts = payment (a POS refuses an order whose sums disagree; checked here
+// first so the operator reads why). The order's external number is ours.
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import type { StoredAddress, StoredOrderLine } from '../../db/schema/orders.js';
-import type { PosOrder, PosOrderLine } from '../../integrations/pos/port.js';
+import type { PosDiscount, PosOrder, PosOrderLine } from '../../integrations/pos/port.js';
 
 export class HandoffImpossible extends Error {}
 
@@ -18,6 +20,9 @@ type Row = {
   items: StoredOrderLine[];
   delivery_price: number;
   service_fee: number;
+  discount_total: number;
+  bonus_spent: number;
+  coupon: string | null;
   total: number;
   payment_method: 'cash' | 'courier-card' | 'card' | 'sbp';
   delivery_time: string;
@@ -36,7 +41,7 @@ type Row = {
 export async function handoffBody(db: Executor, orderId: string): Promise<PosOrder> {
   const rows = await db.execute<Row>(sql`
     select o.id, o.number, o.delivery_method, o.address, o.delivery_terminal_id, o.items, o.delivery_price, o.service_fee,
-      o.total, o.payment_method, o.delivery_time, o.persons, o.change_from, o.comment,
+      o.discount_total, o.bonus_spent, o.coupon, o.total, o.payment_method, o.delivery_time, o.persons, o.change_from, o.comment,
       u.phone, coalesce(u.name, '') as customer_name, c.time_zone, c.iiko_id as city_iiko_id,
       t.id as terminal_group_id, t.organization_id,
       (select value from settings where name = 'CITIES_DATA') as cities_data
@@ -49,17 +54,35 @@ export async function handoffBody(db: Executor, orderId: string): Promise<PosOrd
   if (!o) throw new HandoffImpossible('Заказ не найден');
   if (o.terminal_group_id === null || o.organization_id === null)
     throw new HandoffImpossible('Ресторан заказа не сопоставлен с терминалом iiko (раздел «Интеграция»)');
-  const lines: PosOrderLine[] = o.items.map((l) => ({
-    productId: l.productId,
-    amount: l.amount,
-    price: Math.max(0, l.price - l.mods.reduce((sum, m) => sum + m.price * m.amount, 0)),
-    modifiers: l.mods.map((m) => ({ productId: m.id, groupId: m.groupId, amount: m.amount, price: m.price })),
-  }));
+  const lines: PosOrderLine[] = o.items.map((l) => {
+    // a gift costs nothing, its modifiers included
+    const free = l.isGift || l.price === 0;
+    return {
+      productId: l.productId,
+      amount: l.amount,
+      price: free ? 0 : Math.max(0, l.price - l.mods.reduce((sum, m) => sum + m.price * m.amount, 0)),
+      modifiers: l.mods.map((m) => ({
+        productId: m.id,
+        groupId: m.groupId,
+        amount: m.amount,
+        price: free ? 0 : m.price,
+      })),
+    };
+  });
   const cityData = cityDataOf(o.cities_data, o.city_iiko_id);
   if (o.delivery_price > 0 && cityData.deliveryId)
     lines.push({ productId: cityData.deliveryId, amount: 1, price: o.delivery_price, modifiers: [] });
   if (o.service_fee > 0 && cityData.serviceFeeId)
     lines.push({ productId: cityData.serviceFeeId, amount: 1, price: o.service_fee, modifiers: [] });
+  const discounts: PosDiscount[] = [];
+  if (o.discount_total > 0) discounts.push({ kind: 'coupon', sum: o.discount_total });
+  if (o.bonus_spent > 0) discounts.push({ kind: 'bonus', sum: o.bonus_spent });
+  const linesSum = lines.reduce((sum, l) => sum + l.amount * lineUnit(l), 0);
+  const discountSum = discounts.reduce((sum, d) => sum + d.sum, 0);
+  if (Math.abs(linesSum - discountSum - o.total) > 0.005)
+    throw new HandoffImpossible(
+      `Сумма позиций (${linesSum} ₽) за вычетом скидок и бонусов (${discountSum} ₽) не равна сумме заказа (${o.total} ₽): проверьте deliveryId и serviceFeeId города в CITIES_DATA`,
+    );
   const a = o.address;
   const change = o.change_from !== null ? `Сдача с ${o.change_from} ₽` : '';
   return {
@@ -84,14 +107,30 @@ export async function handoffBody(db: Executor, orderId: string): Promise<PosOrd
           location: a.location,
         }
       : null,
-    comment: [o.comment, change].filter((s) => s.trim() !== '').join('. '),
+    comment: [o.comment, change, discountNote(o.coupon, o.discount_total, o.bonus_spent)]
+      .filter((s) => s.trim() !== '')
+      .join('. '),
     guests: Math.max(1, o.persons),
     lines,
+    discounts,
     payment: {
       kind: o.payment_method === 'cash' ? 'cash' : o.payment_method === 'courier-card' ? 'courier-card' : 'online',
       sum: o.total,
     },
   };
+}
+
+/** One unit of a line with its modifiers (a modifier's amount is per unit of its product). */
+export function lineUnit(line: PosOrderLine): number {
+  return line.price + line.modifiers.reduce((sum, m) => sum + m.price * m.amount, 0);
+}
+
+/** The kitchen and the cashier see why the sum is lower: 'Купон WELCOME10: −103 ₽. Бонусами: −200 ₽'. */
+function discountNote(coupon: string | null, discount: number, bonus: number): string {
+  const parts: string[] = [];
+  if (discount > 0) parts.push(`${coupon ? `Купон ${coupon}` : 'Скидка'}: −${discount} ₽`);
+  if (bonus > 0) parts.push(`Бонусами: −${bonus} ₽`);
+  return parts.join('. ');
 }
 
 function cityDataOf(value: unknown, cityIikoId: string): { deliveryId: string | null; serviceFeeId: string | null } {

@@ -1,6 +1,7 @@
 // A local, stateful fake of iikoCloud's public API (/api/1/…), in the documented shapes, for
 // tests and the demo (`npm run fake:iiko`). It keeps tokens that expire, creates orders
-// asynchronously (deliveries/create → commands/status), serves a nomenclature with revisions and
+// asynchronously (deliveries/create → commands/status; an order whose items less its discounts
+// are not its payments is refused with a 400, as iiko does), serves a nomenclature with revisions and
 // stop lists, moves order statuses when told, sends webhooks, and injects faults: 500s,
 // timeouts, 401s, slow answers and malformed JSON.
 import { randomUUID } from 'node:crypto';
@@ -12,6 +13,43 @@ import { demoNomenclature, type FakeGroup, type FakeProduct } from './nomenclatu
 
 export const FAKE_ORGANIZATION_ID = 'org-demo';
 export const FAKE_API_LOGIN = 'demo-api-login';
+/** The demo organization's discount types (/api/1/discounts): two take a sum given with the order. */
+export const FAKE_DISCOUNT_TYPES = [
+  { id: 'disc-site', name: 'Скидка сайта', mode: 'FlexibleSum', percent: 0, sum: 0, isDeleted: false },
+  { id: 'disc-bonus', name: 'Оплата бонусами', mode: 'FlexibleSum', percent: 0, sum: 0, isDeleted: false },
+  { id: 'disc-staff', name: 'Сотрудникам 20 %', mode: 'Percent', percent: 20, sum: 0, isDeleted: false },
+];
+
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : Number.NaN);
+const list = (v: unknown): Record<string, unknown>[] =>
+  Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null) : [];
+
+/**
+ * iiko's check of an order's money: Σ items (price and modifiers, times amount) − Σ discounts of
+ * known FlexibleSum types = Σ payments. Returns the sums, or iiko's kind of reason.
+ */
+export function orderSums(order: unknown): { items: number; discounts: number; payments: number } | string {
+  const o = typeof order === 'object' && order !== null ? (order as Record<string, unknown>) : {};
+  let items = 0;
+  for (const item of list(o.items)) {
+    const mods = list(item.modifiers).reduce((sum, m) => sum + num(m.price) * num(m.amount), 0);
+    items += (num(item.price) + mods) * num(item.amount);
+  }
+  let discounts = 0;
+  const info =
+    typeof o.discountsInfo === 'object' && o.discountsInfo !== null ? (o.discountsInfo as Record<string, unknown>) : {};
+  for (const d of list(info.discounts)) {
+    const type = FAKE_DISCOUNT_TYPES.find((t) => t.id === d.discountTypeId);
+    if (!type) return `Discount type ${String(d.discountTypeId)} not found`;
+    if (type.mode !== 'FlexibleSum') return `Discount ${type.name} does not allow to set a sum`;
+    discounts += num(d.sum);
+  }
+  const payments = list(o.payments).reduce((sum, p) => sum + num(p.sum), 0);
+  if (![items, discounts, payments].every(Number.isFinite)) return 'Order sums are not numbers';
+  if (Math.abs(items - discounts - payments) > 0.005)
+    return `Payments sum ${payments} does not equal order sum ${items - discounts} (items ${items}, discounts ${discounts})`;
+  return { items, discounts, payments };
+}
 
 /** `lost-answer`: the call is carried out, but its answer is a 500 (a reply lost on the way). */
 export type FakeFault = 'http-500' | 'timeout' | 'unauthorized' | 'slow' | 'malformed' | 'lost-answer';
@@ -302,11 +340,21 @@ export async function startFakeIiko(options: FakeIikoOptions = {}): Promise<Fake
             ],
           },
         ];
+      case '/api/1/discounts':
+        return [
+          200,
+          {
+            correlationId,
+            discounts: [{ organizationId, items: FAKE_DISCOUNT_TYPES }],
+          },
+        ];
       case '/api/1/deliveries/create': {
         const order = (body.order ?? {}) as { id?: unknown };
         const id = typeof order.id === 'string' ? order.id : randomUUID();
         fake.creates.push(id);
         if (body.organizationId !== organizationId) return [400, { errorDescription: 'Unknown organization' }];
+        const sums = orderSums(body.order);
+        if (typeof sums === 'string') return [400, { correlationId, errorDescription: sums, error: 'BAD_REQUEST' }];
         // a creation that ended in Error left no order: the same id may be sent again
         if (fake.orders.has(id) && fake.orders.get(id)?.creationStatus !== 'Error')
           return [400, { errorDescription: `Order with id ${id} already exists` }];

@@ -1,13 +1,14 @@
 // Order hand-off to the POS, exactly once (issue items 6 and 10), against the fake iiko on
 // simulated time: the worker's clock is the test server's, moved by hand.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createIikoPos } from '../../../server/integrations/pos/iiko/adapter.js';
 import { FOLLOW_MS, runOutboxOnce } from '../../../server/services/pos/outbox.js';
 import { setHandoff } from '../../../server/services/pos/runner.js';
 import { integrationOverview, retryFailedHandoff } from '../../../server/services/pos/admin.js';
 import { refreshTerminals, TERMINAL_DOWN_MESSAGE } from '../../../server/services/pos/terminals.js';
 import { startFakeIiko, type FakeIiko } from '../../fakes/iiko/server.js';
+import { STAFF_CHANNEL } from '../../../server/routes/ws.js';
 import { createTestServer, type TestServer } from '../helpers.js';
 import { deliveryBody, pickupBody, postOrder, signedInUser } from '../ordersFixtures.js';
 
@@ -127,6 +128,107 @@ describe('hand-off (item 6)', () => {
     await work(10_000);
     expect(await outbox(order.id)).toMatchObject({ state: 'sent' });
     expect(fake.orders.get(order.id)?.creationStatus).toBe('Success');
+  });
+  it('a refused hand-off, and its retry, reach the staff screens live as an order:updated of that order', async () => {
+    const order = await placeCash();
+    const events: { type: string; orderId: string }[] = [];
+    const stop = await server.db.listen(STAFF_CHANNEL, (payload) => {
+      events.push(JSON.parse(payload) as { type: string; orderId: string });
+    });
+    try {
+      fake.refuseNextOrder('Продукт не найден в меню терминала');
+      await work(10_000);
+      expect(await outbox(order.id)).toMatchObject({ state: 'failed' });
+      await vi.waitFor(() =>
+        expect(events.filter((e) => e.orderId === order.id && e.type === 'order:updated')).toHaveLength(1),
+      );
+      await retryFailedHandoff(server.ctx, order.id);
+      await vi.waitFor(() => expect(events.filter((e) => e.orderId === order.id)).toHaveLength(2));
+      // the moves between pending, waiting and sent say nothing new to the operators
+      await work(10_000);
+      expect(await outbox(order.id)).toMatchObject({ state: 'sent' });
+      const sent = events.filter((e) => e.orderId === order.id).length;
+      expect(sent).toBe(2);
+    } finally {
+      await stop();
+    }
+  });
+});
+
+describe('discounts and bonuses in the hand-off', () => {
+  type Sent = {
+    order: {
+      items: { price: number; amount: number; modifiers: { price: number; amount: number }[] }[];
+      discountsInfo?: { discounts: { type: string; discountTypeId: string; sum: number }[] };
+      payments: { sum: number }[];
+      comment: string;
+    };
+  };
+  const itemsSum = (b: Sent) =>
+    b.order.items.reduce(
+      (sum, i) => sum + i.amount * (i.price + i.modifiers.reduce((m, x) => m + x.price * x.amount, 0)),
+      0,
+    );
+
+  type Placed = { id: string; total: number; discountTotal: number; bonusSpent: number };
+
+  async function handOff(body: Record<string, unknown>, customer: string): Promise<{ order: Placed; sent: Sent }> {
+    const answer = await postOrder(server, customer, deliveryBody(body));
+    expect(answer.statusCode, answer.body).toBe(200);
+    const order = answer.json<Placed>();
+    await work(10_000);
+    expect(await outbox(order.id)).toMatchObject({ state: 'sent', last_error: null });
+    return { order, sent: fake.orders.get(order.id)?.body as Sent };
+  }
+
+  it('a coupon order: its discount is an RMS discount, and items − discounts = payment', async () => {
+    const fresh = (await signedInUser(server.db, { now: server.clock.now() })).token;
+    const { order, sent } = await handOff({ coupon: 'WELCOME10' }, fresh);
+    expect(order.discountTotal).toBeGreaterThan(0);
+    expect(sent.order.discountsInfo?.discounts).toEqual([
+      { type: 'RMS', discountTypeId: 'disc-site', sum: order.discountTotal },
+    ]);
+    expect(sent.order.payments[0]?.sum).toBe(order.total);
+    expect(itemsSum(sent) - order.discountTotal).toBe(order.total);
+    expect(sent.order.comment).toContain(`Купон WELCOME10: −${order.discountTotal} ₽`);
+  });
+
+  it('a bonus order: the bonuses spent are an RMS discount of the bonus type, and items − discounts = payment', async () => {
+    const rich = (await signedInUser(server.db, { balance: 500, now: server.clock.now() })).token;
+    const { order, sent } = await handOff({ spendBonus: 200 }, rich);
+    expect(order.bonusSpent).toBe(200);
+    expect(sent.order.discountsInfo?.discounts).toEqual([{ type: 'RMS', discountTypeId: 'disc-bonus', sum: 200 }]);
+    expect(itemsSum(sent) - 200).toBe(order.total);
+    expect(sent.order.payments[0]?.sum).toBe(order.total);
+    expect(sent.order.comment).toContain('Бонусами: −200 ₽');
+  });
+
+  it('lines that cannot add up to the payment (no delivery product for the city) are flagged, never sent', async () => {
+    const answer = await postOrder(server, token, deliveryBody());
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { id } = answer.json<{ id: string }>();
+    const saved = await server.db.run((db) =>
+      db.execute<{ value: unknown }>(sql`select value from settings where name = 'CITIES_DATA'`),
+    );
+    const original = JSON.stringify(saved.rows[0]?.value);
+    const broken = JSON.parse(original) as Record<string, Record<string, unknown>>;
+    for (const city of Object.values(broken)) city.deliveryId = '';
+    await server.db.run((db) =>
+      db.execute(sql`update settings set value = ${JSON.stringify(broken)}::jsonb where name = 'CITIES_DATA'`),
+    );
+    try {
+      await work(10_000);
+      const row = await outbox(id);
+      expect(row?.state).toBe('failed');
+      expect(row?.last_error).toMatch(
+        /^Сумма позиций \(\d+ ₽\) за вычетом скидок и бонусов \(0 ₽\) не равна сумме заказа/,
+      );
+      expect(createsOf(id)).toBe(0);
+    } finally {
+      await server.db.run((db) =>
+        db.execute(sql`update settings set value = ${original}::jsonb where name = 'CITIES_DATA'`),
+      );
+    }
   });
 });
 

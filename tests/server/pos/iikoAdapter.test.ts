@@ -1,7 +1,7 @@
 // The iikoCloud adapter against the local fake iiko: tokens (shared, refreshed before expiry and
 // once on a 401), the documented shapes both ways, and each injected fault as a PosError.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createIikoPos, type IikoPos } from '../../../server/integrations/pos/iiko/adapter.js';
+import { createIikoPos, rmsDiscounts, type IikoPos } from '../../../server/integrations/pos/iiko/adapter.js';
 import { PosError, type PosOrder } from '../../../server/integrations/pos/port.js';
 import { GROUP } from '../../../server/seed/ids.js';
 import { startFakeIiko, type FakeIiko } from '../../fakes/iiko/server.js';
@@ -52,6 +52,7 @@ function order(id: string, overrides: Partial<PosOrder> = {}): PosOrder {
     comment: '',
     guests: 2,
     lines: [{ productId: 'california-crab', amount: 2, price: 389, modifiers: [] }],
+    discounts: [],
     payment: { kind: 'cash', sum: 778 },
     ...overrides,
   };
@@ -170,6 +171,54 @@ describe('iiko adapter: orders', () => {
     ]);
     expect(body.order.orderServiceType).toBe('DeliveryByCourier');
     expect(body.order.externalNumber).toBe('101');
+  });
+
+  it('a coupon and bonuses go as RMS discounts of FlexibleSum types, so items − discounts = payments', async () => {
+    const id = '5d0f7a3e-0000-4000-8000-000000000003';
+    await pos.createOrder(
+      order(id, {
+        discounts: [
+          { kind: 'coupon', sum: 78 },
+          { kind: 'bonus', sum: 100 },
+        ],
+        payment: { kind: 'cash', sum: 600 },
+      }),
+    );
+    const body = fake.orders.get(id)?.body as { order: { discountsInfo: unknown } };
+    expect(body.order.discountsInfo).toEqual({
+      discounts: [
+        { type: 'RMS', discountTypeId: 'disc-site', sum: 78 },
+        { type: 'RMS', discountTypeId: 'disc-bonus', sum: 100 },
+      ],
+    });
+  });
+
+  it('the fake refuses, as iiko does, an order whose items less its discounts are not its payments', async () => {
+    const error: unknown = await pos
+      .createOrder(
+        order('5d0f7a3e-0000-4000-8000-000000000004', {
+          discounts: [{ kind: 'coupon', sum: 78 }],
+          payment: { kind: 'cash', sum: 778 },
+        }),
+      )
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PosError);
+    expect((error as PosError).kind).toBe('refused');
+    expect((error as PosError).message).toContain('Payments sum 778 does not equal order sum 700');
+    expect(fake.orders.has('5d0f7a3e-0000-4000-8000-000000000004')).toBe(false);
+  });
+
+  it('one discount type for everything: the coupon and the bonuses are one discount of their sum', () => {
+    expect(
+      rmsDiscounts(
+        [
+          { kind: 'coupon', sum: 50 },
+          { kind: 'bonus', sum: 30 },
+        ],
+        [{ id: 'only', name: 'Скидка сайта' }],
+      ),
+    ).toEqual([{ type: 'RMS', discountTypeId: 'only', sum: 80 }]);
+    expect(() => rmsDiscounts([{ kind: 'bonus', sum: 30 }], [])).toThrow(/нет скидки с произвольной суммой/);
   });
 
   it('a creation the POS refuses ends in Error with its reason', async () => {

@@ -14,6 +14,12 @@ import {
   type RefundState,
 } from '../../../src/api/contract/admin/orders';
 import { adminListCities, adminListRestaurants } from '../../../src/api/contract/admin/settings';
+import {
+  adminIntegration,
+  adminRetryHandoff,
+  IntegrationOverview,
+  type IntegrationHandoff,
+} from '../../../src/api/contract/admin/integration';
 import type { OrderStatus } from '../../../src/api/contract/orders';
 import { ADMIN_SESSION, FakeServer, setupAdmin } from './helpers';
 import { CITIES, RESTAURANTS, listItem, order, staffMember } from './fixtures';
@@ -301,4 +307,72 @@ describe('admin orders', () => {
     await waitFor(() => expect(within(panel).getByText('Готовится')).toBeTruthy());
     expect(app.beeps).toHaveLength(0);
   });
+  it('an order iiko refused arrives live: a banner with the reason, the retry and the integration link, and a row marker', async () => {
+    const { server } = ordersServer([order({ id: 'o1', number: 101 }), order({ id: 'o2', number: 102 })]);
+    let failed: IntegrationHandoff[] = [];
+    server
+      .on(adminIntegration, () => ({ body: overview(failed) }))
+      .on(adminRetryHandoff, () => {
+        failed = [];
+        return { body: { ok: true } };
+      });
+    const app = setupAdmin({ path: '/admin/orders', session: ADMIN_SESSION, server });
+    await screen.findByRole('table', { name: 'Список заказов' });
+    await waitFor(() => expect(server.calls(adminIntegration).length).toBeGreaterThan(0));
+    expect(screen.queryByRole('alert', { name: 'Заказы не переданы на кухню' })).toBeNull();
+    act(() => app.sockets[0]?.open());
+
+    failed = [
+      {
+        orderId: 'o1',
+        number: 101,
+        state: 'failed',
+        attempts: 1,
+        lastError: 'Продукт не найден в меню терминала',
+        createdAt: '2026-11-20T05:00:00.000Z',
+      },
+    ];
+    act(() =>
+      app.sockets[0]?.push({
+        type: 'order:updated',
+        orderId: 'o1',
+        number: 101,
+        status: 'Unconfirmed',
+        paymentStatus: 'none',
+        cityId: 'angarsk',
+        deliveryTerminalId: 'rest-a',
+        total: 1000,
+      }),
+    );
+    const banner = await screen.findByRole('alert', { name: 'Заказы не переданы на кухню' });
+    expect(within(banner).getByText('1 заказ не передан на кухню')).toBeTruthy();
+    expect(within(banner).getByText(/Продукт не найден в меню терминала/)).toBeTruthy();
+    expect(within(banner).getByRole('link', { name: 'Интеграция с кассой' }).getAttribute('href')).toBe(
+      '/admin/integration',
+    );
+    const marked = () =>
+      [...document.querySelectorAll('tr[data-order-id]')].filter((r) => r.querySelector('[data-not-handed-off]'));
+    await waitFor(() => expect(marked().map((r) => r.getAttribute('data-order-id'))).toEqual(['o1']));
+
+    fireEvent.click(within(banner).getByRole('button', { name: 'Отправить снова' }));
+    await waitFor(() => expect(server.calls(adminRetryHandoff).map((r) => r.params.orderId)).toEqual(['o1']));
+    await waitFor(() => expect(screen.queryByRole('alert', { name: 'Заказы не переданы на кухню' })).toBeNull());
+    expect(marked()).toEqual([]);
+  });
 });
+
+function overview(failed: IntegrationHandoff[]) {
+  return IntegrationOverview.parse({
+    adapter: 'iiko',
+    organizationIds: ['org-demo'],
+    webhook: true,
+    menu: [],
+    stopListsRefreshedAt: null,
+    queueLength: 0,
+    failed,
+    delayed: [],
+    terminals: [],
+    restaurants: [],
+    errors: [],
+  });
+}

@@ -4,6 +4,7 @@ import {
   POS_ORDER_STATUSES,
   PosError,
   type PosAdapter,
+  type PosDiscount,
   type PosMenu,
   type PosOrder,
   type PosOrderInfo,
@@ -16,6 +17,7 @@ import {
   CommandStatusAnswer,
   CorrelationAnswer,
   DeliveriesByIdAnswer,
+  DiscountsAnswer,
   IsAliveAnswer,
   NomenclatureAnswer,
   PaymentTypesAnswer,
@@ -50,6 +52,25 @@ export function createIikoPos(options: IikoPosOptions): IikoPos {
       // a failed lookup is asked again next time
       known.catch(() => paymentTypes.delete(organizationId));
       paymentTypes.set(organizationId, known);
+    }
+    return known;
+  }
+
+  const discountTypes = new Map<string, Promise<{ id: string; name: string }[]>>();
+
+  /** The organization's discount types that take a sum we give (mode FlexibleSum). */
+  function flexibleDiscountsOf(organizationId: string): Promise<{ id: string; name: string }[]> {
+    let known = discountTypes.get(organizationId);
+    if (!known) {
+      known = client.post('/api/1/discounts', { organizationIds: [organizationId] }, DiscountsAnswer).then((a) =>
+        a.discounts
+          .filter((d) => d.organizationId === organizationId)
+          .flatMap((d) => d.items)
+          .filter((t) => t.isDeleted !== true && t.mode === 'FlexibleSum')
+          .map((t) => ({ id: t.id, name: t.name ?? '' })),
+      );
+      known.catch(() => discountTypes.delete(organizationId));
+      discountTypes.set(organizationId, known);
     }
     return known;
   }
@@ -118,9 +139,13 @@ export function createIikoPos(options: IikoPosOptions): IikoPos {
         types.find((t) => t.kind === wanted) ??
         (order.payment.kind === 'online' ? types.find((t) => t.kind === 'Card') : undefined);
       if (!type) throw new PosError('refused', `В iiko нет типа оплаты ${wanted}`);
+      const discounts =
+        order.discounts.length === 0
+          ? []
+          : rmsDiscounts(order.discounts, await flexibleDiscountsOf(order.organizationId));
       const answer = await client.post(
         '/api/1/deliveries/create',
-        deliveryBody(order, type.id, wanted),
+        deliveryBody(order, type.id, wanted, discounts),
         CorrelationAnswer,
       );
       return { correlationId: answer.correlationId };
@@ -165,7 +190,35 @@ function isPosStatus(value: string | null | undefined): value is PosOrderStatus 
   return (POS_ORDER_STATUSES as readonly string[]).includes(value ?? '');
 }
 
-function deliveryBody(order: PosOrder, paymentTypeId: string, paymentTypeKind: string): unknown {
+type RmsDiscount = { type: 'RMS'; discountTypeId: string; sum: number };
+
+/**
+ * Our discounts as iiko's RMS discounts of a FlexibleSum type (the sum is ours): bonuses take a
+ * type whose name mentions bonuses ('бонус') when there is one, the coupon any other; discounts
+ * of one type are summed into one.
+ */
+export function rmsDiscounts(discounts: PosDiscount[], types: { id: string; name: string }[]): RmsDiscount[] {
+  const bonusType = types.find((t) => /бонус/i.test(t.name));
+  const otherType = types.find((t) => !/бонус/i.test(t.name)) ?? bonusType;
+  const byType = new Map<string, number>();
+  for (const d of discounts) {
+    const type = d.kind === 'bonus' ? (bonusType ?? otherType) : otherType;
+    if (!type)
+      throw new PosError(
+        'refused',
+        'В iiko нет скидки с произвольной суммой (FlexibleSum): создайте её в iikoOffice, чтобы передавать купоны и бонусы',
+      );
+    byType.set(type.id, (byType.get(type.id) ?? 0) + d.sum);
+  }
+  return [...byType].map(([discountTypeId, sum]) => ({ type: 'RMS', discountTypeId, sum }));
+}
+
+function deliveryBody(
+  order: PosOrder,
+  paymentTypeId: string,
+  paymentTypeKind: string,
+  discounts: RmsDiscount[],
+): unknown {
   const a = order.address;
   return {
     organizationId: order.organizationId,
@@ -208,6 +261,8 @@ function deliveryBody(order: PosOrder, paymentTypeId: string, paymentTypeKind: s
           price: m.price,
         })),
       })),
+      // the coupon and the bonuses: items − discounts = payments, as iiko checks
+      ...(discounts.length > 0 ? { discountsInfo: { discounts } } : {}),
       payments: [
         {
           paymentTypeKind,

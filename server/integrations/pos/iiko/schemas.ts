@@ -104,6 +104,16 @@ export const PaymentTypesAnswer = z.object({
   ),
 });
 
+/** /api/1/discounts: the organization's discount types; 'FlexibleSum' takes the sum we give. */
+export const DiscountsAnswer = z.object({
+  discounts: z.array(
+    z.object({
+      organizationId: id,
+      items: z.array(z.object({ id, name: text, mode: text, isDeleted: z.nullish(z.boolean()) })),
+    }),
+  ),
+});
+
 export const CorrelationAnswer = z.object({ correlationId: id });
 
 export const CommandStatusAnswer = z.object({

@@ -10,6 +10,7 @@ import { AdminTable, Pager, rangeOf, usePaging } from '../kit/lists';
 import { PageHead, QueryView, cx, formatDateTime, formatMoney } from '../ui';
 import { OrderDetail } from './OrderDetail';
 import { OrderFiltersForm } from './OrderFiltersForm';
+import { HandoffAlert, NOT_HANDED_OFF, useFailedHandoffs } from './HandoffAlert';
 import { NO_FILTERS, PAGE_SIZE, ordersQuery, type OrderFilters } from './ordersQuery';
 import { paymentStatusLabel } from './labels';
 import { StatusBadge } from './StatusBadge';
@@ -25,6 +26,8 @@ export default function OrdersPage() {
   const { offset, restart, pager } = usePaging(PAGE_SIZE);
   const list = useAdminQuery(adminListOrders, { query: ordersQuery(filters, offset) });
   useOrderEvents(() => list.reload());
+  const handoffs = useFailedHandoffs();
+  const notHandedOff = new Set(handoffs.failed.map((h) => h.orderId));
 
   const apply = (patch: Partial<OrderFilters>) => {
     setFilters((f) => ({ ...f, ...patch }));
@@ -39,6 +42,7 @@ export default function OrdersPage() {
   return (
     <section>
       <PageHead title="Заказы" onReload={list.reload} />
+      <HandoffAlert failed={handoffs.failed} onRetried={handoffs.reload} />
       <OrderFiltersForm filters={filters} reference={ref} onApply={apply} />
       <div className={openId ? s.columns : undefined}>
         <div className={s.scrollX}>
@@ -79,6 +83,11 @@ export default function OrdersPage() {
                           {freshIds.has(order.id) ? (
                             <span className={cx(s.badge, s.badgeInfo)} data-fresh>
                               новый
+                            </span>
+                          ) : null}
+                          {notHandedOff.has(order.id) ? (
+                            <span className={cx(s.badge, s.badgeBad)} data-not-handed-off>
+                              {NOT_HANDED_OFF}
                             </span>
                           ) : null}
                         </td>

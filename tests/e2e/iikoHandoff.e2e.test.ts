@@ -1,0 +1,69 @@
+// The live orders screen against the real server on the fake iiko, in Debian's Chromium: an order
+// iiko refuses appears, without a reload, in the banner 'не передан на кухню' with iiko's reason
+// and a link to the integration page; «Отправить снова» sends it and the banner goes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureFirstAdmin } from '../../server/services/admin/staff';
+import { startFakeIiko, type FakeIiko } from '../fakes/iiko/server';
+import { deliveryBody } from '../server/ordersFixtures';
+import { startE2E, WIDTHS, type E2E } from './harness';
+
+const ADMIN_LOGIN = 'e2e-admin';
+const ADMIN_PASSWORD = 'e2e-admin-password-1';
+const REASON = 'Продукт не найден в меню терминала';
+
+let fake: FakeIiko;
+let e2e: E2E;
+beforeAll(async () => {
+  fake = await startFakeIiko();
+  e2e = await startE2E({
+    env: { IIKO_API_URL: fake.url, IIKO_API_LOGIN: fake.apiLogin, IIKO_ORGANIZATION_ID: fake.organizationId },
+    prepare: async (db) => {
+      await ensureFirstAdmin(db, { login: ADMIN_LOGIN, password: ADMIN_PASSWORD }, new Date());
+    },
+  });
+});
+afterAll(async () => {
+  await e2e?.close();
+  await fake?.close();
+});
+
+describe('orders iiko refused, on the live orders screen', () => {
+  it('the banner appears live with the reason and the link, and the retry sends the order', async () => {
+    const { page, problems } = await e2e.open('/admin', { width: WIDTHS.desktop });
+    await page.getByRole('heading', { name: 'Вход в панель управления' }).waitFor();
+    await page.getByLabel('Логин').fill(ADMIN_LOGIN);
+    await page.getByLabel('Пароль').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await page.waitForURL(/\/admin\/orders$/);
+    await page.getByRole('heading', { name: 'Заказы', level: 1 }).waitFor();
+    const banner = page.getByRole('alert', { name: 'Заказы не переданы на кухню' });
+    expect(await banner.count()).toBe(0);
+
+    fake.refuseNextOrder(REASON);
+    const customer = await e2e.server.signIn('+79995550181');
+    const answer = await fetch(`${e2e.server.url}/api/v1/order`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${customer.token}`,
+        'content-type': 'application/json',
+        'idempotency-key': 'e2e-iiko-refused-order',
+      },
+      body: JSON.stringify(deliveryBody()),
+    });
+    const placed = { status: answer.status, body: (await answer.json()) as { id: string } };
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+
+    await banner.waitFor({ timeout: 60_000 });
+    await banner.getByText('1 заказ не передан на кухню').waitFor();
+    await banner.getByText(REASON, { exact: false }).waitFor();
+    expect(await banner.getByRole('link', { name: 'Интеграция с кассой' }).getAttribute('href')).toBe(
+      '/admin/integration',
+    );
+    await page.locator(`tr[data-order-id="${placed.body.id}"] [data-not-handed-off]`).waitFor();
+
+    await banner.getByRole('button', { name: 'Отправить снова' }).click();
+    await banner.waitFor({ state: 'detached', timeout: 60_000 });
+    await expect.poll(() => fake.orders.get(placed.body.id)?.creationStatus, { timeout: 60_000 }).toBe('Success');
+    expect(problems()).toEqual([]);
+  });
+});
