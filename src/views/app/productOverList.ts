@@ -1,38 +1,29 @@
 // A product opened from a list gets its own address (docs/PRODUCT.md §2 "Product links"): the
 // address moves to the product's page with a "came from the list" marker in history.state, the list
 // stays on screen under the dialog, closing the dialog goes back and Back closes it.
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { useDispatch, useSelector } from './store';
 
 /**
  * history.state survives a reload, but a reload must show the product page: the marker names the
  * document that wrote it, and another document (the reloaded one) ignores it.
  */
-const DOCUMENT_ID = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+const DOCUMENT_ID = Math.random().toString(36);
 
 type Marker = { listHref: string; productId: string; documentId: string };
 
 function readMarker(state: unknown): Marker | null {
-  if (typeof state !== 'object' || state === null || !('overList' in state)) return null;
-  const m: unknown = state.overList;
-  if (typeof m !== 'object' || m === null) return null;
-  if (!('listHref' in m && 'productId' in m && 'documentId' in m)) return null;
-  const { listHref, productId, documentId } = m;
-  if (typeof listHref !== 'string' || typeof productId !== 'string' || documentId !== DOCUMENT_ID) return null;
-  return { listHref, productId, documentId };
+  const m: unknown = typeof state === 'object' && state !== null && 'overList' in state ? state.overList : null;
+  if (typeof m !== 'object' || m === null || !('documentId' in m) || m.documentId !== DOCUMENT_ID) return null;
+  const { listHref, productId } = m as Partial<Marker>;
+  return typeof listHref === 'string' && typeof productId === 'string'
+    ? { listHref, productId, documentId: DOCUMENT_ID }
+    : null;
 }
 
 const currentMarker = (): Marker | null => readMarker(window.history.state);
-
-const HISTORY_EVENTS = ['popstate', 'pushState', 'replaceState'] as const;
-
-function subscribeHistory(listener: () => void): () => void {
-  for (const e of HISTORY_EVENTS) window.addEventListener(e, listener);
-  return () => {
-    for (const e of HISTORY_EVENTS) window.removeEventListener(e, listener);
-  };
-}
 
 export type ListUnder = { pathname: string; hash: string };
 
@@ -41,12 +32,8 @@ export type ListUnder = { pathname: string; hash: string };
  * when the address is shown as its own page. The server and hydration never have one.
  */
 export function useListUnder(): ListUnder | null {
-  const href = useSyncExternalStore(
-    subscribeHistory,
-    () => currentMarker()?.listHref ?? null,
-    () => null,
-  );
-  if (href === null) return null;
+  const href = readMarker(useHistoryState())?.listHref;
+  if (href === undefined) return null;
   const url = new URL(href, window.location.origin);
   return { pathname: url.pathname, hash: url.hash };
 }
@@ -57,11 +44,10 @@ export function useOpenProduct(): (productId: string, href: string) => void {
   const [, navigate] = useLocation();
   return useCallback(
     (productId, href) => {
-      const listHref = currentMarker()?.listHref ?? `${location.pathname}${location.search}${location.hash}`;
+      const listHref = `${location.pathname}${location.search}${location.hash}`;
       const overList: Marker = { listHref, productId, documentId: DOCUMENT_ID };
       dispatch({ type: 'OpenModal', data: { modal: { kind: 'product', productId } } });
-      // A product opened from a product's dialog (none now, but cheap to keep right) replaces it.
-      navigate(href, { state: { overList }, replace: currentMarker() !== null });
+      navigate(href, { state: { overList } });
     },
     [dispatch, navigate],
   );
