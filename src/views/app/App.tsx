@@ -15,6 +15,7 @@ import { HydrationMark } from './hydration';
 import { HEADER_OVER_SLIDER, pageElement } from './pages';
 import { useCityBaseInUrl, useHash, useRouteState, type RouteState } from './routing';
 import { useImagePreload } from './preload';
+import { useListUnder, useProductAddressSync } from './productOverList';
 import { useScrollLock } from './scroll';
 import { shallowEqual, useSelector, useStore } from './store';
 import styles from './App.module.css';
@@ -46,14 +47,20 @@ export function App() {
   const route = useRouteState();
   useCityBaseInUrl(route);
   useDocumentTitle(route, pathname);
+  useProductAddressSync();
+  // A product opened from a list keeps the list on screen under its dialog, and the scroll with it.
+  const listUnder = useListUnder();
+  const shownPath = listUnder?.pathname ?? pathname;
+  const shownHash = listUnder?.hash ?? hash;
+  const shown = useRouteState(shownPath);
   const hiddenScroll = useSelector((s) => s.view.hiddenScroll);
   useScrollLock(hiddenScroll);
   useImagePreload();
-  const overSlider = route.status === 'matched' && HEADER_OVER_SLIDER.includes(route.match.page);
+  const overSlider = shown.status === 'matched' && HEADER_OVER_SLIDER.includes(shown.match.page);
   const content =
-    route.status === 'matched' ? (
-      pageElement(route.match)
-    ) : route.status === 'pending' ? (
+    shown.status === 'matched' ? (
+      pageElement(shown.match)
+    ) : shown.status === 'pending' ? (
       <PageLoader />
     ) : (
       <NotFoundPage />
@@ -64,8 +71,8 @@ export function App() {
       <div className={styles.page} inert={hiddenScroll}>
         <Header overSlider={overSlider} />
         <main className={overSlider ? styles.mainOverSlider : styles.main}>
-          <ErrorBoundary resetKey={pathname}>
-            <FadeOutlet routeKey={pathname} hash={hash}>
+          <ErrorBoundary resetKey={shownPath}>
+            <FadeOutlet routeKey={shownPath} hash={shownHash}>
               <Suspense fallback={<PageLoader />}>
                 {content}
                 <HydrationMark />

@@ -46,11 +46,12 @@ export function useNavigateTo(): (to: string, options?: { replace?: boolean }) =
 export type RouteState = { status: 'matched'; match: SiteRouteMatch } | { status: 'pending' } | { status: 'not-found' };
 
 /**
- * The page of the current path. A path that may carry a city prefix while the city list is not
- * loaded yet is 'pending' rather than a 404.
+ * The page of the current path (or of `path`, the list shown under an open product). A path that
+ * may carry a city prefix while the city list is not loaded yet is 'pending' rather than a 404.
  */
-export function useRouteState(): RouteState {
-  const [pathname] = useLocation();
+export function useRouteState(path?: string): RouteState {
+  const [location] = useLocation();
+  const pathname = path ?? location;
   const city = useSelector(
     (s) => ({ loaded: s.city.status === 'loaded', slugs: s.city.list.map((c) => c.slug) }),
     jsonEqual,

@@ -1,9 +1,11 @@
 // A catalogue card: picture (/img?w=400&format=webp&q=80), name, weight, 'от N ₽' price, add
-// button. The name links to the product page; a plain click opens the product modal instead.
+// button. The name links to the product page; a plain click opens the product modal over the list
+// and moves the address to the product's page (../app/productOverList).
 import type { MouseEvent } from 'react';
 import type { Product } from '../../api/entities';
 import { formatPrice, formatPriceLabel } from '../../domain/price';
-import { AppLink } from '../app/routing';
+import { useOpenProduct } from '../app/productOverList';
+import { AppLink, useHref } from '../app/routing';
 import { useDispatch, useSelector } from '../app/store';
 import { weightLabel } from './ProductDetail';
 import { CARD_IMAGE_SIZES, ProductImage } from './ProductImage';
@@ -25,10 +27,12 @@ export function ProductCard({
 }) {
   const dispatch = useDispatch();
   const priceLabel = useSelector((s) => formatPriceLabel(product, s.catalog.catalog?.products));
+  const openProduct = useOpenProduct();
+  const href = useHref(productPath(sectionSlug, product));
   const openDetail = (e: MouseEvent) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
     e.preventDefault();
-    dispatch({ type: 'OpenModal', data: { modal: { kind: 'product', productId: product.id } } });
+    openProduct(product.id, href);
   };
   const add = () => dispatch({ type: 'AddItem', data: { productId: product.id } });
   const weight = weightLabel(product);
