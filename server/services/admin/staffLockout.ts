@@ -41,10 +41,15 @@ export interface Attempt {
   now: Date;
 }
 
+/**
+ * The wait left of the back-off after `last`, within 0…back-off: an attempt reads the clock before
+ * it waits for the advisory locks, so the last failure may be stamped after its `now`.
+ */
 function waitAfter(last: Date | undefined, failures: number, free: number, now: Date): number {
-  if (last === undefined) return 0;
-  const until = last.getTime() + backoffSeconds(failures, free) * 1000;
-  return Math.max(0, Math.ceil((until - now.getTime()) / 1000));
+  const backoff = backoffSeconds(failures, free);
+  if (last === undefined || backoff === 0) return 0;
+  const left = Math.ceil((last.getTime() + backoff * 1000 - now.getTime()) / 1000);
+  return Math.min(backoff, Math.max(0, left));
 }
 
 /**

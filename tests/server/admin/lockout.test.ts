@@ -9,6 +9,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { CaptchaVerifier } from '../../../server/integrations/captcha.js';
 import { serverSecrets } from '../../../server/db/schema/admin.js';
 import type { AuditEntry } from '../../../src/api/contract/admin/audit.js';
+import { enterAttempt } from '../../../server/services/admin/staffLockout.js';
 import { createTestServer, type TestServer } from '../helpers.js';
 import { STAFF_PASSWORD, createStaffRow, nextStaffIp, type SignedInStaff, useStaffServer } from './staffFixtures.js';
 
@@ -118,6 +119,23 @@ describe('guessing spread over many addresses', () => {
     expect(known.statusCode, known.body).toBe(200);
     expect(known.json<{ failedAttempts: number }>().failedAttempts).toBe(10);
     expect((await lockoutAudit(row.login)).some((e) => (e.after as { scope?: string }).scope === 'login')).toBe(true);
+  });
+
+  it('an attempt stamped before a failure that took the lock first is not held back below the limits, nor past their back-off', async () => {
+    // Each request reads the clock before it waits for the login's lock, so under load the
+    // attempts are entered out of the order of their times.
+    const row = await createStaffRow(server, 'operator');
+    const ip = nextStaffIp();
+    const start = server.clock.now().getTime();
+    const enter = (offsetMs: number) =>
+      server.db.transaction((tx) =>
+        enterAttempt(tx, { login: row.login, ip, device: null, now: new Date(start + offsetMs) }, false),
+      );
+    expect((await enter(2_000)).kind).toBe('open');
+    expect((await enter(0)).kind).toBe('open');
+    for (let i = 0; i < 3; i++) expect((await enter(2_000)).kind).toBe('open');
+    // the 5th failure from this address locks it for 30 s after that failure, never longer
+    expect(await enter(0)).toEqual({ kind: 'locked', seconds: 30 });
   });
 
   it('one address spends at most 2 of the budget, so 4 addresses guessing never hold back a new device', async () => {
