@@ -3,7 +3,6 @@
 // every call when present (PRODUCT.md §6); any non-2xx answer becomes an ApiFailure carrying the
 // status and the server's Russian message, which effects turn into commands (PRODUCT.md §8).
 import type { z } from 'zod/mini';
-import { ApiError } from './entities.js';
 import { buildPath, type RouteDef } from './route.js';
 
 export const API_PREFIX = '/api/v1';
@@ -48,6 +47,18 @@ export interface ApiClient {
   ): Promise<Result<R>>;
 }
 
+/**
+ * The body of a refusal as the contract's ApiError (src/api/entities.ts) reads it, checked by hand:
+ * the schema would bring zod into the page's first load.
+ */
+export function serverError(body: unknown): { message: string; code: string | null } | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const message: unknown = Reflect.get(body, 'message');
+  const code: unknown = Reflect.get(body, 'code');
+  if (typeof message !== 'string' || (code !== undefined && typeof code !== 'string')) return null;
+  return { message, code: code ?? null };
+}
+
 function queryString(query: unknown): string {
   if (!query || typeof query !== 'object') return '';
   const search = new URLSearchParams();
@@ -83,12 +94,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw new ApiFailure(NETWORK_FAILURE_STATUS, null, 'network');
       }
       if (!response.ok) {
-        const parsed = ApiError.safeParse(await response.json().catch(() => null));
-        throw new ApiFailure(
-          response.status,
-          parsed.success ? parsed.data.message : null,
-          parsed.success ? (parsed.data.code ?? null) : null,
-        );
+        const error = serverError(await response.json().catch(() => null));
+        throw new ApiFailure(response.status, error?.message ?? null, error?.code ?? null);
       }
       if (def.response === null || response.status === 204) return undefined as never;
       const json: unknown = await response.json();

@@ -2,19 +2,14 @@
 // point 5: network goes through `deps.api`). Unsubscribing aborts the request, so `switchMap`
 // (latest promo wins) really cancels the older call. Tests use a fake with the same shape.
 //
-// `createStorefrontApi` implements it over the route definitions of src/api/contract. The calls a
-// first visit to the menu makes (settings, cities, catalogue, versions) are built in; the others
-// (AccountCalls) are given, in the browser as `lazyCalls` over accountCalls.ts, so that
-// their route definitions and answer schemas stay out of the first load (src/views/app/lazyAreas.ts).
+// `createStorefrontApi` joins two sets of calls over the route definitions of src/api/contract:
+// those a first visit to the menu makes (settings, cities, catalogue, versions: menuCalls.ts) and
+// the others (AccountCalls: accountCalls.ts). The browser gives both as `lazyCalls`, so that the
+// route definitions, their answer schemas and zod stay out of the first load (src/views/app/lazyAreas.ts).
 import { defer, switchMap, type Observable } from 'rxjs';
 import type { z } from 'zod/mini';
-import type { ApiClient } from './client';
-import { fromAbortable } from './abortable';
 import type { NewAddress } from './contract/addresses';
 import type { RequestCodeAnswer as RequestCodeAnswerSchema, SignInAnswer as SignInAnswerSchema } from './contract/auth';
-import { getCatalog, getCatalogVersion } from './contract/catalog';
-import { listCities } from './contract/cities';
-import { getSettings, getSettingsVersion, getSettingValue } from './contract/settings';
 import type { UserProfilePatch } from './contract/users';
 import type { OrderHistory as OrderHistorySchema } from './contract/orders';
 import type { CheckoutQuote, CheckoutQuoteBody } from './contract/checkout';
@@ -110,7 +105,7 @@ export interface StorefrontApi {
   cancelPayment(orderId: string): Observable<Order>;
 }
 
-/** The calls a first visit to the menu makes; the others are the account calls (accountCalls.ts). */
+/** The calls a first visit to the menu makes (menuCalls.ts); the others are the account calls (accountCalls.ts). */
 type FirstLoadCall =
   | 'getCatalogVersion'
   | 'getSettingsVersion'
@@ -119,6 +114,7 @@ type FirstLoadCall =
   | 'getSettings'
   | 'getCatalog'
   | 'getCities';
+export type MenuCalls = Pick<StorefrontApi, FirstLoadCall>;
 export type AccountCalls = Omit<StorefrontApi, FirstLoadCall>;
 
 /**
@@ -144,20 +140,17 @@ export function lazyCalls<T extends object>(load: () => Promise<T>): T {
   });
 }
 
-export function createStorefrontApi(client: ApiClient, accountCalls: AccountCalls): StorefrontApi {
-  const value = (name: 'STORE_VERSION' | 'MOBILE_APP_VERSION') =>
-    fromAbortable((signal) => client.call(getSettingValue, { params: { name }, signal }));
-  const firstLoad: Pick<StorefrontApi, FirstLoadCall> = {
-    getCatalogVersion: () =>
-      fromAbortable((signal) => client.call(getCatalogVersion, { signal }).then((r) => r.version)),
-    getSettingsVersion: () =>
-      fromAbortable((signal) => client.call(getSettingsVersion, { signal }).then((r) => r.version)),
-    getStoreVersion: () => value('STORE_VERSION'),
-    getMobileAppVersion: () => value('MOBILE_APP_VERSION'),
-    getSettings: () => fromAbortable((signal) => client.call(getSettings, { signal })),
-    getCatalog: () => fromAbortable((signal) => client.call(getCatalog, { signal })),
-    getCities: () => fromAbortable((signal) => client.call(listCities, { signal })),
+export function createStorefrontApi(menuCalls: MenuCalls, accountCalls: AccountCalls): StorefrontApi {
+  // Named one by one: a lazyCalls Proxy has no keys to spread.
+  const menu: MenuCalls = {
+    getCatalogVersion: () => menuCalls.getCatalogVersion(),
+    getSettingsVersion: () => menuCalls.getSettingsVersion(),
+    getStoreVersion: () => menuCalls.getStoreVersion(),
+    getMobileAppVersion: () => menuCalls.getMobileAppVersion(),
+    getSettings: () => menuCalls.getSettings(),
+    getCatalog: () => menuCalls.getCatalog(),
+    getCities: () => menuCalls.getCities(),
   };
-  // The account calls answer through the prototype: a lazyCalls Proxy has no keys to spread.
-  return Object.assign(Object.create(accountCalls) as AccountCalls, firstLoad);
+  // The account calls answer through the prototype, for the same reason.
+  return Object.assign(Object.create(accountCalls) as AccountCalls, menu);
 }

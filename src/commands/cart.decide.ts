@@ -2,7 +2,6 @@
 // ids from meta; what a command changes in the cart it computes from the command, never by applying
 // its own events. Only types from the schemas (cart.ts): the first load runs it without them.
 import {
-  IsoDateTime,
   type CartItem,
   type CartMod,
   type Catalog,
@@ -11,6 +10,7 @@ import {
   type PromoResponse,
   type Settings,
 } from '../api/entities';
+import { isIsoDateTime } from '../api/isoDateTime';
 import { isGoodsLine } from '../domain/cart';
 import { cartModFor, findProduct } from '../domain/catalog';
 import { isGiftSnack, snackProductOf } from '../domain/gifts';
@@ -436,8 +436,7 @@ export function decideCart(command: CartCommand, state: AppState, meta: Meta): A
       const time = command.data.time;
       if (time === cart.deliveryTime) return [];
       if (time === 'asap') return [{ type: 'DeliveryTimeChanged', data: { time } }];
-      if (!IsoDateTime.safeParse(time).success)
-        return [{ type: 'DeliveryTimeRejected', data: { time, reason: 'invalid' } }];
+      if (!isIsoDateTime(time)) return [{ type: 'DeliveryTimeRejected', data: { time, reason: 'invalid' } }];
       if (Date.parse(time) < Date.parse(meta.now))
         return [{ type: 'DeliveryTimeRejected', data: { time, reason: 'in-the-past' } }];
       return [{ type: 'DeliveryTimeChanged', data: { time } }];

@@ -4,7 +4,7 @@
 import type { CheckoutQuote, RefusalAction } from '../api/contract/checkout';
 import { OrderStatus, PaymentMethod, RefusalCode } from '../api/contract/orderCodes';
 import type { Order } from '../api/contract/orders';
-import { IsoDateTime } from '../api/entities';
+import { isIsoDateTime } from '../api/isoDateTime';
 import { goodsTotal } from '../domain/cart';
 import { CHECKOUT_TEXT } from '../domain/checkoutText';
 import { goodsPriceChangedMessage } from '../domain/messages';
@@ -109,7 +109,7 @@ export function clientProblems(state: AppState, now: string): OrderProblem[] {
   }
   if (
     cart.deliveryTime !== 'asap' &&
-    IsoDateTime.safeParse(cart.deliveryTime).success &&
+    isIsoDateTime(cart.deliveryTime) &&
     Date.parse(cart.deliveryTime) < Date.parse(now)
   ) {
     out.push(problem('slot-past', CHECKOUT_TEXT.slotPast));

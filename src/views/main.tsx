@@ -77,7 +77,7 @@ const store = createStore({
 const client = createApiClient({ baseUrl: '', getToken: () => store.getState().auth.token });
 
 const deps: EffectDeps = {
-  api: createStorefrontApi(client, LAZY_AREAS.account.calls(client)),
+  api: createStorefrontApi(LAZY_AREAS.menu.calls(client), LAZY_AREAS.account.calls(client)),
   clock: { now },
   ids: { next: newId },
   storage,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { ApiFailure, createApiClient, NETWORK_FAILURE_STATUS } from '../../src/api/client.js';
+import { ApiFailure, createApiClient, NETWORK_FAILURE_STATUS, serverError } from '../../src/api/client.js';
+import { ApiError } from '../../src/api/entities.js';
 import { defineRoute, buildPath } from '../../src/api/route.js';
 
 const getUser = defineRoute({
@@ -65,6 +66,28 @@ describe('API client', () => {
     expect(failure).toBeInstanceOf(ApiFailure);
     expect((failure as ApiFailure).status).toBe(422);
     expect((failure as ApiFailure).serverMessage).toBe('Купон не найден');
+  });
+
+  it('reads a refusal as the contract ApiError schema does, without it (zod stays out of the first load)', () => {
+    const bodies: unknown[] = [
+      { message: 'Купон не найден' },
+      { message: 'Нет', code: 'coupon' },
+      { message: 'Нет', code: undefined, extra: 1 },
+      { message: 'Нет', code: 7 },
+      { message: 1 },
+      { code: 'x' },
+      ['Нет'],
+      'Нет',
+      null,
+      42,
+    ];
+    for (const body of bodies) {
+      const parsed = ApiError.safeParse(body);
+      expect(serverError(body)).toEqual(
+        parsed.success ? { message: parsed.data.message, code: parsed.data.code ?? null } : null,
+      );
+    }
+    expect(serverError({ message: 'Нет', code: 'coupon' })).toEqual({ message: 'Нет', code: 'coupon' });
   });
 
   it('keeps serverMessage null when the error body has no message', async () => {

@@ -1,6 +1,6 @@
-// createStorefrontApi over the contract, as the browser builds it (the account calls through
-// lazyCalls, LAZY_AREAS.account): method, path and body of each call (PRODUCT.md §7), answers unwrapped,
-// failures as ApiFailure, and unsubscribing aborts the request.
+// createStorefrontApi over the contract, as the browser builds it (the menu's and the account's
+// calls through lazyCalls, LAZY_AREAS.menu and LAZY_AREAS.account): method, path and body of each
+// call (PRODUCT.md §7), answers unwrapped, failures as ApiFailure, and unsubscribing aborts the request.
 import { firstValueFrom, lastValueFrom, of, type Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { ApiFailure, createApiClient, type ApiClient } from '../../src/api/client';
@@ -10,7 +10,8 @@ import { catalog } from '../fixtures/catalog';
 import { cities, settings } from '../fixtures/settings';
 import { USER } from './state';
 
-const browserApi = (client: ApiClient) => createStorefrontApi(client, LAZY_AREAS.account.calls(client));
+const browserApi = (client: ApiClient) =>
+  createStorefrontApi(LAZY_AREAS.menu.calls(client), LAZY_AREAS.account.calls(client));
 
 type Seen = { method: string; url: string; body: unknown; auth: string | undefined };
 
@@ -206,19 +207,22 @@ describe('StorefrontApi over the contract (PRODUCT.md §7)', () => {
     expect(error).toMatchObject({ status: 422, serverMessage: 'Купон не найден' });
   });
 
-  it('unsubscribing aborts the request (latest promo wins for real)', () => {
-    let signal: AbortSignal | undefined;
+  it('unsubscribing aborts the request (latest promo wins for real)', async () => {
+    let requested: (signal: AbortSignal | undefined) => void = () => undefined;
+    // The request goes out once the calls' chunk has loaded.
+    const request = new Promise<AbortSignal | undefined>((resolve) => (requested = resolve));
     const api = browserApi(
       createApiClient({
         baseUrl: '',
         getToken: () => null,
         fetch: (_input, init) => {
-          signal = init?.signal ?? undefined;
+          requested(init?.signal ?? undefined);
           return new Promise<Response>(() => undefined);
         },
       }),
     );
     const sub = api.getCatalog().subscribe();
+    const signal = await request;
     expect(signal?.aborted).toBe(false);
     sub.unsubscribe();
     expect(signal?.aborted).toBe(true);

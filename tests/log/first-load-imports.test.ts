@@ -278,3 +278,28 @@ describe('the city prompt comes alone', () => {
     ).toEqual([]);
   });
 });
+
+// zod, the entities and the route definitions are a chunk of their own, loaded with the first API
+// call (LAZY_AREAS.menu and LAZY_AREAS.account in src/views/app/lazyAreas.ts): no first paint waits
+// for an answer, a server-rendered page carrying its data. With them, 13 KB gzip of the entry.
+describe('the first load carries no zod, entity schema nor route definition', () => {
+  /** Whether a module imports zod at run time (`import type` is erased). */
+  const importsZod = (file: string): boolean =>
+    /^\s*import\s+(?!type\s)[^;]*?\s+from\s+'zod[/']/m.test(readFileSync(resolve(root, file), 'utf8'));
+
+  it('the walk finds them from the calls chunks', () => {
+    const menu = staticGraph('src/api/menuCalls.ts');
+    expect([...menu]).toEqual(
+      expect.arrayContaining(['src/api/entities.ts', 'src/api/contract/catalog.ts', 'src/api/contract/settings.ts']),
+    );
+    expect([...menu].filter(importsZod)).toEqual(expect.arrayContaining(['src/api/entities.ts']));
+    expect(staticGraph('src/api/accountCalls.ts').has('src/api/entities.ts')).toBe(true);
+  });
+
+  it('the entry reaches the API client and the calls registry but none of them', () => {
+    const graph = [...staticGraph('src/views/main.tsx')];
+    expect(graph).toEqual(expect.arrayContaining(['src/api/client.ts', 'src/api/storefrontApi.ts']));
+    expect(graph.filter((m) => m === 'src/api/entities.ts' || m.startsWith('src/api/contract/'))).toEqual([]);
+    expect(graph.filter(importsZod)).toEqual([]);
+  });
+});

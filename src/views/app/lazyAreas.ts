@@ -7,7 +7,7 @@
 // in step).
 import { filter, switchMap, take } from 'rxjs';
 import type { ApiClient } from '../../api/client';
-import { lazyCalls, type AccountCalls } from '../../api/storefrontApi';
+import { lazyCalls, type AccountCalls, type MenuCalls } from '../../api/storefrontApi';
 import { withDeciders } from '../../commands/onDemand';
 import type { AfterFirstPaintOptions } from '../../effects/afterFirstPaint';
 import type { CheckoutEffectOptions } from '../../effects/checkout';
@@ -95,6 +95,16 @@ const analytics = {
   trigger: { idle: true },
 } satisfies EffectArea;
 
+/**
+ * The menu's own API calls (settings, cities, catalogue, versions) with the route definitions and
+ * answer schemas they check, zod among them: on the first such call. A server-rendered page
+ * carries its data, so no first paint waits for them; the account chunk shares zod with it.
+ */
+const menu = {
+  calls: (client: ApiClient): MenuCalls =>
+    lazyCalls(() => import('../../api/menuCalls').then((m) => m.createMenuCalls(client))),
+};
+
 const loadAnalytics$ = () => analytics.load().then((m) => m.browserAnalytics$());
 
 /** Runs `effect` from the first state whose settings name a web counter; never without one. */
@@ -108,6 +118,7 @@ const withCounters =
     );
 
 export const LAZY_AREAS = {
+  menu,
   checkout,
   account,
   analytics,
