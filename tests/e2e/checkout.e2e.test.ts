@@ -78,6 +78,8 @@ async function signedInCustomer(page: Page, street: string | null = 'улица 
 async function addToCart(page: Page, product: string, times: number): Promise<void> {
   await page.goto('/angarsk/catalog/rolls');
   for (let i = 0; i < times; i++) await page.getByRole('button', { name: `Добавить «${product}» в корзину` }).click();
+  // taps made before hydration land after it: the next page.goto must not leave before they do
+  await page.getByRole('link', { name: new RegExp(`^Корзина: ${times} позици`) }).waitFor();
 }
 
 async function openCheckout(page: Page): Promise<void> {

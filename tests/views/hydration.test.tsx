@@ -33,28 +33,50 @@ describe('the server state block', () => {
 });
 
 describe('early taps', () => {
-  it('a tap on a button before hydration is kept from the page, asks for hydration, and is clicked once after', () => {
-    document.body.innerHTML = '<main><button type="button">В корзину</button><a href="#x">ссылка</a></main>';
+  const page = () => {
+    document.body.innerHTML = '<main><button type="button">В корзину</button><a href="#x">Корзина</a></main>';
     const button = document.querySelector('button');
     const link = document.querySelector('a');
     if (button === null || link === null) throw new Error('markup');
     const seen: string[] = [];
     document.querySelector('main')?.addEventListener('click', (e) => seen.push((e.target as Element).tagName));
+    return { button, link, seen };
+  };
+
+  it('a tap on a button before hydration is kept from the page, asks for hydration, and is clicked once after', () => {
+    const { button, seen } = page();
     const onTap = vi.fn();
     const early = captureEarlyClicks(document, onTap);
 
     button.click();
     expect(seen).toEqual([]); // the page cannot act on it yet
     expect(onTap).toHaveBeenCalledTimes(1);
-    link.click(); // links navigate by themselves
-    expect(seen).toEqual(['A']);
 
     early.replay();
-    expect(seen).toEqual(['A', 'BUTTON']);
+    expect(seen).toEqual(['BUTTON']);
     early.replay(); // exactly once
     button.click(); // after hydration taps go straight to the page
-    expect(seen).toEqual(['A', 'BUTTON', 'BUTTON']);
+    expect(seen).toEqual(['BUTTON', 'BUTTON']);
     expect(onTap).toHaveBeenCalledTimes(1);
+  });
+
+  it('a link with no tap waiting navigates by itself', () => {
+    const { link, seen } = page();
+    const early = captureEarlyClicks(document, vi.fn());
+    link.click();
+    expect(seen).toEqual(['A']);
+    early.replay();
+    expect(seen).toEqual(['A']);
+  });
+
+  it('a link followed while a tap waits is kept too, and followed after the tap, so leaving the page cannot drop it', () => {
+    const { button, link, seen } = page();
+    const early = captureEarlyClicks(document, vi.fn());
+    button.click(); // 'В корзину' …
+    link.click(); // … then at once the cart link, before hydration
+    expect(seen).toEqual([]);
+    early.replay();
+    expect(seen).toEqual(['BUTTON', 'A']);
   });
 });
 

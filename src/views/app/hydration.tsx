@@ -69,15 +69,18 @@ export function startOnInputOrIdle(win: Window, start: () => void): void {
 const ACTIONABLE = 'button, [role="button"], summary, label, input[type="checkbox"], input[type="radio"]';
 
 /**
- * Keeps the taps on buttons made before hydration (the page cannot act on them yet) and asks for
- * hydration at once; `replay` clicks each kept element once, when the page can handle it.
+ * Keeps the taps on buttons made before hydration (the page cannot act on them yet), and links
+ * followed after such a tap, and asks for hydration at once; `replay` clicks each kept element
+ * once, in order, when the page can handle it.
  */
 export function captureEarlyClicks(doc: Document, onTap: () => void): { replay(): void } {
   const kept: Element[] = [];
   const capture = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target : null;
-    const actionable = target?.closest(ACTIONABLE) ?? null;
-    if (actionable === null || target?.closest('a[href]') !== null) return;
+    const link = target?.closest('a[href]') ?? null;
+    // a link navigates by itself, unless a kept tap waits: leaving the page would drop that tap
+    const actionable = link !== null ? (kept.length > 0 ? link : null) : (target?.closest(ACTIONABLE) ?? null);
+    if (actionable === null) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     kept.push(actionable);
