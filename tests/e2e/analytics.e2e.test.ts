@@ -225,7 +225,9 @@ describe('with counter ids', () => {
     await page.getByTestId('cart-line').first().waitFor();
     await page.getByRole('link', { name: 'Оформить заказ' }).click();
     await page.getByRole('heading', { level: 1, name: 'Оформление заказа' }).waitFor();
-    await page.getByRole('checkbox', { name: /Я согласен на обработку персональных данных/ }).check();
+    // consent was given at sign-in, so checkout does not ask for it again (docs/CHECKOUT.md)
+    const consentBox = page.getByRole('checkbox', { name: /Я согласен на обработку персональных данных/ });
+    await expect.poll(() => consentBox.count(), { timeout: 15_000 }).toBe(0);
     await expect.poll(() => page.getByTestId('checkout-problems').count(), { timeout: 15_000 }).toBe(0);
     await page.getByRole('button', { name: 'Оформить заказ' }).click();
     await page.waitForURL(/\/angarsk\/complete\?order=/, { timeout: 20_000 });

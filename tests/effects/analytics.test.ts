@@ -142,6 +142,13 @@ describe('with consent', () => {
     ]);
   });
 
+  it('a product opened over the list moves the address to its page: one page view, the product viewed once', () => {
+    const h = harness({ consent: 'granted' });
+    h.dispatch({ type: 'OpenModal', data: { modal: { kind: 'product', productId: PRODUCT.phila } } });
+    h.pages$.next({ url: `http://shop/angarsk/catalog/rolls/${phila.slug}`, referrer: 'http://shop/angarsk/catalog' });
+    expect(h.sent.map((hit) => hit.kind)).toEqual(['viewItem', 'pageView']);
+  });
+
   it('a product page is a product viewed; checkout started carries the goods and their value', () => {
     const h = harness({ consent: 'granted' });
     h.pages$.next({ url: `http://shop/angarsk/catalog/rolls/${phila.slug}`, referrer: '' });

@@ -126,7 +126,7 @@ export function hitsOf(event: AppEvent, before: AppState, after: AppState): Anal
   }
 }
 
-/** A product page is a product viewed too (the product modal is one by its event). */
+/** A product page is a product viewed too, unless its modal is open over the list (counted by its event). */
 export function pageHits(page: PageView, state: AppState): AnalyticsHit[] {
   const hits: AnalyticsHit[] = [{ kind: 'pageView', ...page }];
   let pathname: string;
@@ -141,6 +141,9 @@ export function pageHits(page: PageView, state: AppState): AnalyticsHit[] {
   );
   const id = match?.page === 'product' ? match.params.productId : undefined;
   const product = id === undefined ? undefined : findProduct(state, id);
-  if (product !== undefined) hits.push({ kind: 'viewItem', product: productOf(state, product, product.price, 1) });
+  // a product opened over the list moves the address to its page: its modal already counted the view
+  const overList = state.modal.stack.some((m) => m.kind === 'product' && m.productId === product?.id);
+  if (product !== undefined && !overList)
+    hits.push({ kind: 'viewItem', product: productOf(state, product, product.price, 1) });
   return hits;
 }
