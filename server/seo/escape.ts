@@ -1,4 +1,4 @@
-// Escaping for what the server writes into HTML and XML by hand.
+// Escaping for what the server writes into HTML and XML by hand (page heads, rendered pages, feeds).
 
 /** Text or a double-quoted attribute value in HTML. */
 export function escapeHtml(text: string): string {
@@ -11,10 +11,11 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * JSON for a <script type="application/ld+json"> block: `<` (which could close the script), `>`
- * and `&` as \u escapes, and U+2028/U+2029, which old JavaScript parsers take for line ends.
+ * JSON for a <script type="application/json"> or "application/ld+json" block: `<` (which could
+ * close the script or open a comment), `>` and `&` as \u escapes, and U+2028/U+2029, which old
+ * JavaScript parsers take for line ends.
  */
-export function serializeJsonLd(value: unknown): string {
+export function jsonForScript(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')

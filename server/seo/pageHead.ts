@@ -7,7 +7,7 @@ import type { Thing, WithContext } from 'schema-dts';
 import type { Page } from '../../src/api/contract/pages.js';
 import type { Catalog, City, Settings } from '../../src/api/entities.js';
 import type { SitePage, SiteRouteMatch } from '../../src/api/siteRoutes.js';
-import { escapeHtml, serializeJsonLd } from './escape.js';
+import { escapeHtml, jsonForScript } from './escape.js';
 import { breadcrumbsOf, cityRestaurantOf, menuItemOf, menuOf, menuSectionOf, withContext } from './jsonLd.js';
 import {
   OG_IMAGE_HEIGHT,
@@ -365,7 +365,7 @@ export function renderPageHead(head: PageHead): string {
     meta('name', 'twitter:title', head.twitter.title),
     meta('name', 'twitter:description', head.twitter.description),
     ...(head.twitter.image === null ? [] : [meta('name', 'twitter:image', head.twitter.image)]),
-    ...head.jsonLd.map((data) => `<script type="application/ld+json">${serializeJsonLd(data)}</script>`),
+    ...head.jsonLd.map((data) => `<script type="application/ld+json">${jsonForScript(data)}</script>`),
   ];
   return lines.join('\n');
 }

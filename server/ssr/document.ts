@@ -1,7 +1,7 @@
 // A page's HTML from the built index.html: its title and head tags, and for a rendered page the
 // markup inside #root followed by the state it was rendered from as a JSON data block (CSP runs
 // no inline script; the client reads the block: src/views/app/hydration.tsx).
-import { escapeHtml, jsonForScript } from './serialize.js';
+import { escapeHtml, jsonForScript } from '../seo/escape.js';
 
 /** The data block's id; the client's SERVER_STATE_ID. */
 export const SERVER_STATE_ID = 'storefront-state';

@@ -1,6 +1,6 @@
 // Escaping of what the server writes into HTML, JSON-LD script blocks and XML by hand.
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, escapeXml, serializeJsonLd } from '../../../server/seo/escape.js';
+import { escapeHtml, escapeXml, jsonForScript } from '../../../server/seo/escape.js';
 
 describe('escaping', () => {
   it('XML: the five predefined entities, and characters XML 1.0 cannot carry dropped', () => {
@@ -16,7 +16,7 @@ describe('escaping', () => {
 
   it('JSON-LD: no <, >, &, U+2028 or U+2029 in the text, and it parses back to the same value', () => {
     const value = { name: '</script><!-- & \u2028\u2029 -->', n: 1 };
-    const text = serializeJsonLd(value);
+    const text = jsonForScript(value);
     expect(text).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(text)).toEqual(value);
   });
