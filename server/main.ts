@@ -23,7 +23,6 @@ import { createSms } from './integrations/sms.js';
 import { seedDemoChain } from './seed/index.js';
 import { ensureFirstAdmin } from './services/admin/staff.js';
 import { startPosRunner, type PosRunner } from './services/pos/runner.js';
-import { ssrEntryPath } from './ssr/renderer.js';
 
 // The only read of the environment (server/config.ts); `npm start -- --check-config` stops after it.
 const checkOnly = process.argv.slice(2).includes('--check-config');
@@ -36,14 +35,14 @@ const log = pino({
 });
 
 function ensureClientBuilt(config: Config): void {
-  // the browser build and the server-rendering build; a page goes out unrendered without the latter
-  const builds: [string, string[]][] = [
-    [path.join(config.clientDir, 'index.html'), ['vite', 'build']],
-    [ssrEntryPath(config.clientDir), ['vite', 'build', '--ssr']],
-  ];
-  for (const [file, args] of builds) {
-    if (fs.existsSync(file)) continue;
-    log.info(`building ${path.relative(process.cwd(), file)} (first start)…`);
+  // A first start builds the browser files and their server rendering. An existing build is left
+  // alone (several processes may start at once); one without the rendering serves unrendered pages.
+  if (fs.existsSync(path.join(config.clientDir, 'index.html'))) return;
+  for (const args of [
+    ['vite', 'build'],
+    ['vite', 'build', '--ssr'],
+  ]) {
+    log.info(`${args.join(' ')} (first start)…`);
     const result = spawnSync('npx', args, { stdio: 'inherit' });
     if (result.status !== 0) throw new Error(`${args.join(' ')} failed`);
   }
