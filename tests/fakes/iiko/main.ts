@@ -22,6 +22,14 @@ console.log(
     (fake.webhook ? ` IIKO_WEBHOOK_TOKEN=${fake.webhook.authToken}` : '') +
     ' npm start',
 );
-const stop = () => void fake.close().then(() => process.exit(0));
+// Ctrl+C always ends the fake: a close that fails is printed, not left as a hanging process.
+const stop = () =>
+  void fake.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error('Fake iiko: close failed', error);
+      process.exit(1);
+    },
+  );
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
