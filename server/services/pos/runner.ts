@@ -8,14 +8,14 @@ import { posOf } from './adapter.js';
 import { importMenus } from './menuImport.js';
 import { runOutboxOnce } from './outbox.js';
 import { recordError, writeState, type PosArea } from './state.js';
+import { refreshesSettled } from './refreshQueue.js';
 import { pollOpenOrders } from './statusSync.js';
 import { refreshStopLists } from './stopLists.js';
+import { SYNC_LOCK_KEY } from './syncLock.js';
 import { refreshTerminals } from './terminals.js';
 
 export const OUTBOX_TICK_MS = 3_000;
 export const SYNC_TICK_MS = 60_000;
-/** Any fixed number works; it only has to be ours alone. */
-const SYNC_LOCK_KEY = 7_410_107;
 
 /** Whether accepted orders get an outbox row (read by migration 0107's trigger). */
 export async function setHandoff(ctx: AppContext, on: boolean): Promise<void> {
@@ -96,6 +96,7 @@ export async function startPosRunner(ctx: AppContext, log: IntegrationLog): Prom
       clearInterval(outboxTimer);
       clearInterval(syncTimer);
       await Promise.all(chains);
+      await refreshesSettled(ctx);
     },
   };
 }

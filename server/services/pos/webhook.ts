@@ -1,16 +1,16 @@
 // iiko's webhook (issue item 7): POST /api/v1/pos/iiko/webhook with the authToken configured in
 // iikoWeb in its Authorization header. Anything else is 401 and changes nothing; a body that is
 // not iiko's list of events is 400. Order events move our orders; StopListUpdate and
-// NomenclatureUpdate refresh at once instead of waiting for the next poll.
+// NomenclatureUpdate schedule a refresh (refreshQueue.ts) that runs after the answer, instead of
+// waiting for the next poll.
 import { timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { HttpError, unauthorized } from '../../http/errors.js';
 import { orderInfoFrom } from '../../integrations/pos/iiko/adapter.js';
 import { DeliveryOrderInfo, WebhookEvents } from '../../integrations/pos/iiko/schemas.js';
-import { importMenus } from './menuImport.js';
 import { recordError } from './state.js';
+import { scheduleRefresh } from './refreshQueue.js';
 import { applyOrderInfo } from './statusSync.js';
-import { refreshStopLists } from './stopLists.js';
 
 export const WEBHOOK_MESSAGES = {
   unauthorized: 'Неверный токен уведомления iiko',
@@ -58,11 +58,11 @@ export async function handleIikoWebhook(
           break;
         }
         case 'StopListUpdate':
-          await refreshStopLists(ctx);
+          scheduleRefresh(ctx, 'stop-lists');
           accepted += 1;
           break;
         case 'NomenclatureUpdate':
-          await importMenus(ctx);
+          scheduleRefresh(ctx, 'menu');
           accepted += 1;
           break;
         default:

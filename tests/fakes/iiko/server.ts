@@ -100,6 +100,11 @@ export interface FakeIiko {
   fail(fault: FakeFault, times?: number, path?: string): void;
   /** Stops failing. */
   recover(): void;
+  /**
+   * Calls to `path` are carried out at once but their answers are held (the connection stays
+   * open) until `release()`; `held()` counts the calls waiting. A test kills or waits meanwhile.
+   */
+  hold(path: string): { held(): number; release(): void };
   /** Every token issued so far answers 401 from now on. */
   expireTokens(): void;
   /** The next creation ends in Error with this message. */
@@ -127,6 +132,7 @@ export async function startFakeIiko(options: FakeIikoOptions = {}): Promise<Fake
   const observed = new Map<string, number>();
   let faults: { fault: FakeFault; left: number; path: string | null } | null = null;
   let refusal: string | null = null;
+  let holding: { path: string; waiting: (() => void)[] } | null = null;
   const seeded = demoNomenclature();
 
   const fake: FakeIiko = {
@@ -149,6 +155,17 @@ export async function startFakeIiko(options: FakeIikoOptions = {}): Promise<Fake
     },
     recover() {
       faults = null;
+    },
+    hold(path) {
+      const held = { path, waiting: [] as (() => void)[] };
+      holding = held;
+      return {
+        held: () => held.waiting.length,
+        release() {
+          if (holding === held) holding = null;
+          for (const answer of held.waiting.splice(0)) answer();
+        },
+      };
     },
     expireTokens() {
       for (const key of tokens.keys()) tokens.set(key, 0);
@@ -463,6 +480,8 @@ export async function startFakeIiko(options: FakeIikoOptions = {}): Promise<Fake
     const auth = request.headers.authorization ?? '';
     const bearer = auth.startsWith('Bearer ') ? auth.slice(7) : null;
     const [status, answerBody] = answer(url.pathname, body, bearer);
+    const held = holding?.path === url.pathname ? holding : null;
+    if (held) await new Promise<void>((resolve) => held.waiting.push(resolve));
     if (lost) return send(500, { errorDescription: 'Internal server error' });
     send(status, answerBody);
   }
@@ -537,6 +556,7 @@ export async function startFakeIiko(options: FakeIikoOptions = {}): Promise<Fake
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.close = async () => {
+    holding = null;
     for (const response of hanging) response.destroy();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,10 +1,11 @@
 // iiko's webhook (issue items 7 and 10): statuses move the customer's order (and its push), a
 // wrong token is 401, a forged order id or garbage changes nothing.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../server/config.js';
 import { createIikoPos } from '../../../server/integrations/pos/iiko/adapter.js';
 import { runOutboxOnce } from '../../../server/services/pos/outbox.js';
+import { refreshesSettled } from '../../../server/services/pos/refreshQueue.js';
 import { setHandoff } from '../../../server/services/pos/runner.js';
 import { pollOpenOrders } from '../../../server/services/pos/statusSync.js';
 import { refreshTerminals } from '../../../server/services/pos/terminals.js';
@@ -147,11 +148,70 @@ describe('iiko webhook', () => {
     fake.webhook = hook;
   });
 
-  it('StopListUpdate refreshes the stop list at once', async () => {
+  it('StopListUpdate refreshes the stop list right after the answer', async () => {
     await fake.setStop('dt-angarsk-1', 'set-mini', 0);
-    const rows = await server.db.run((db) =>
-      db.execute(sql`select 1 from stop_list where delivery_terminal_id = 'dt-angarsk-1' and product_id = 'set-mini'`),
+    await refreshesSettled(server.ctx);
+    expect(await stopped('set-mini')).toBe(true);
+  });
+});
+
+async function stopped(productId: string): Promise<boolean> {
+  const rows = await server.db.run((db) =>
+    db.execute(
+      sql`select 1 from stop_list where delivery_terminal_id = 'dt-angarsk-1' and product_id = ${productId} and balance <= 0`,
+    ),
+  );
+  return rows.rows.length > 0;
+}
+
+const callsTo = (path: string) => fake.calls.filter((c) => c === path).length;
+
+describe('refreshes asked by the webhook run after its answer', () => {
+  it('StopListUpdate is answered while iiko has not answered the refresh yet', async () => {
+    const held = fake.hold('/api/1/stop_lists');
+    try {
+      await fake.setStop('dt-angarsk-1', 'dragon', 0);
+      // answered 200 although the refresh's stop_lists call is still waiting for iiko
+      expect(fake.webhooksSent.at(-1)).toEqual({ eventType: 'StopListUpdate', status: 200 });
+      await vi.waitFor(() => expect(held.held()).toBe(1));
+      expect(await stopped('dragon')).toBe(false);
+    } finally {
+      held.release();
+    }
+    await refreshesSettled(server.ctx);
+    expect(await stopped('dragon')).toBe(true);
+  });
+
+  it('updates arriving during a refresh are coalesced into one more, and kinds run one at a time', async () => {
+    await refreshesSettled(server.ctx);
+    const stopListsBefore = callsTo('/api/1/stop_lists');
+    const menusBefore = callsTo('/api/1/nomenclature');
+    const held = fake.hold('/api/1/stop_lists');
+    try {
+      await fake.setStop('dt-angarsk-1', 'philadelphia-classic', 0);
+      await vi.waitFor(() => expect(held.held()).toBe(1));
+      // five more stop-list updates and a menu update while the first refresh waits on iiko
+      for (let i = 0; i < 5; i += 1) await fake.setStop('dt-angarsk-1', 'canada', i === 4 ? 0 : 1);
+      fake.setPrice('canada', 500);
+      await vi.waitFor(() => expect(fake.webhooksSent.at(-1)?.eventType).toBe('NomenclatureUpdate'));
+      expect(fake.webhooksSent.slice(-7).every((w) => w.status === 200)).toBe(true);
+      // one at a time: the menu is not asked for while the stop-list refresh runs
+      expect(callsTo('/api/1/nomenclature')).toBe(menusBefore);
+      expect(callsTo('/api/1/stop_lists')).toBe(stopListsBefore + 1);
+    } finally {
+      held.release();
+    }
+    // the held call's answer lets the queue go on: one more stop-list refresh (the 5 coalesced) and the menu
+    await vi.waitFor(async () => {
+      await refreshesSettled(server.ctx);
+      expect(callsTo('/api/1/nomenclature')).toBe(menusBefore + 1);
+    });
+    expect(callsTo('/api/1/stop_lists')).toBe(stopListsBefore + 2);
+    expect(await stopped('philadelphia-classic')).toBe(true);
+    expect(await stopped('canada')).toBe(true);
+    const price = await server.db.run((db) =>
+      db.execute<{ price: number }>(sql`select price from products where id = 'canada'`),
     );
-    expect(rows.rows.length).toBe(1);
+    expect(price.rows[0]?.price).toBe(500);
   });
 });
