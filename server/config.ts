@@ -91,7 +91,15 @@ export interface IikoConfig {
   webhookToken: string;
   /** How long one iiko call may take (not an env setting). */
   timeoutMs: number;
+  /**
+   * IIKO_HANDOFF_GIVE_UP_MINUTES in ms: how long a hand-off failing on iiko's side (no answer,
+   * timeouts, 5xx) is retried before the order is flagged 'не передан на кухню'.
+   */
+  handoffGiveUpMs: number;
 }
+
+/** IIKO_HANDOFF_GIVE_UP_MINUTES's default: an hour of retries (5 s, 10 s … every 2 minutes). */
+export const DEFAULT_HANDOFF_GIVE_UP_MINUTES = 60;
 
 export interface AnalyticsScripts {
   metrikaScriptUrl: string;
@@ -161,6 +169,8 @@ export interface VariableDoc {
   meaning: string;
   /** Shown masked everywhere: the whole value, or a URL's password. */
   secret?: 'value' | 'url-password';
+  /** The refusal in the operator's words, instead of "must be <accepts>": "NAME: <refusal>, а не "abc"". */
+  refusal?: string;
 }
 
 export const variableDocs = z.registry<VariableDoc>();
@@ -618,6 +628,17 @@ export const envSchema = z.object({
     '',
     verbatim,
   ),
+  IIKO_HANDOFF_GIVE_UP_MINUTES: variable(
+    {
+      default: String(DEFAULT_HANDOFF_GIVE_UP_MINUTES),
+      accepts: 'a whole number of minutes from 1 to 10080',
+      meaning:
+        "how long an order's hand-off to iiko is retried while iiko fails (no answer, timeouts, 5xx) before it is flagged «не передан на кухню» in /admin",
+      refusal: 'нужно целое число минут от 1 до 10080 (неделя): столько времени повторяется передача заказа в iiko',
+    },
+    DEFAULT_HANDOFF_GIVE_UP_MINUTES,
+    wholeNumber(1, 10_080),
+  ),
   METRIKA_SCRIPT_URL: variable(
     {
       default: DEFAULT_METRIKA_SCRIPT_URL,
@@ -729,7 +750,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ConfigReading 
       const name = issue.path[0];
       if (typeof name === 'string' && name in envSchema.shape) {
         const known = name as VariableName;
-        problems.push(`${known} must be ${variableDoc(known).accepts}, not ${shownValue(known, input[known] ?? '')}`);
+        const doc = variableDoc(known);
+        const shown = shownValue(known, input[known] ?? '');
+        problems.push(
+          doc.refusal === undefined
+            ? `${known} must be ${doc.accepts}, not ${shown}`
+            : `${known}: ${doc.refusal}, а не ${shown}`,
+        );
       } else {
         problems.push(issue.message);
       }
@@ -816,6 +843,7 @@ function configFrom(env: Env): Config {
             organizationIds: env.IIKO_ORGANIZATION_ID,
             webhookToken: env.IIKO_WEBHOOK_TOKEN,
             timeoutMs: 15_000,
+            handoffGiveUpMs: env.IIKO_HANDOFF_GIVE_UP_MINUTES * 60_000,
           }
         : null,
     analytics: { metrikaScriptUrl: env.METRIKA_SCRIPT_URL, ga4ScriptUrl: env.GA4_SCRIPT_URL },

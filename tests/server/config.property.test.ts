@@ -72,6 +72,7 @@ const readBack: Record<VariableName, (config: Config, raw: string) => void> = {
       ),
     ]),
   IIKO_WEBHOOK_TOKEN: (c, raw) => expect(c.iiko?.webhookToken).toBe(raw),
+  IIKO_HANDOFF_GIVE_UP_MINUTES: (c, raw) => expect(c.iiko?.handoffGiveUpMs).toBe(Number(raw.trim()) * 60_000),
   LOG_LEVEL: (c, raw) => expect(c.logLevel).toBe(lower(raw)),
   NODE_ENV: (c, raw) => expect(c.isProduction).toBe(lower(raw) === 'production'),
 };
@@ -87,6 +88,7 @@ const companions: Partial<Record<VariableName, Record<string, string>>> = {
   IIKO_API_LOGIN: { IIKO_ORGANIZATION_ID: 'org-1' },
   IIKO_ORGANIZATION_ID: { IIKO_API_LOGIN: 'login' },
   IIKO_WEBHOOK_TOKEN: { IIKO_API_LOGIN: 'login', IIKO_ORGANIZATION_ID: 'org-1' },
+  IIKO_HANDOFF_GIVE_UP_MINUTES: { IIKO_API_LOGIN: 'login', IIKO_ORGANIZATION_ID: 'org-1' },
 };
 
 const padded = (arb: fc.Arbitrary<string>) =>

@@ -4,8 +4,10 @@
 // process killed mid-send leaves the row to be taken again once the lease ends. Every claim
 // counts an attempt first: from the second attempt on, the POS is asked whether it already has
 // the order (deliveries/by_id with our id) before a create, so an answer lost to a crash, a
-// timeout or a 5xx never makes a second iiko order.
+// timeout or a 5xx never makes a second iiko order. iiko failing on its side is retried with a
+// growing pause for IIKO_HANDOFF_GIVE_UP_MINUTES, then the order is flagged for an operator.
 import { sql } from 'drizzle-orm';
+import { DEFAULT_HANDOFF_GIVE_UP_MINUTES } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { PosError, type PosOrderInfo } from '../../integrations/pos/port.js';
 import { posOf } from './adapter.js';
@@ -31,6 +33,8 @@ type OutboxRow = {
   attempts: number;
   correlation_id: string | null;
   organization_id: string | null;
+  created_at: Date | string;
+  retried_at: Date | string | null;
 };
 
 async function claimDue(ctx: AppContext, now: Date, limit: number): Promise<OutboxRow[]> {
@@ -46,7 +50,7 @@ async function claimDue(ctx: AppContext, now: Date, limit: number): Promise<Outb
         limit ${limit}
         for update skip locked
       )
-      returning order_id, state, attempts, correlation_id, organization_id`),
+      returning order_id, state, attempts, correlation_id, organization_id, created_at, retried_at`),
   );
   return rows.rows;
 }
@@ -115,6 +119,9 @@ async function step(ctx: AppContext, row: OutboxRow): Promise<void> {
     if (error instanceof PosError && error.kind === 'refused') return failed(ctx, row.order_id, error.message);
     // iiko down, slow or garbled: later, with a growing pause (the row keeps its state)
     const message = error instanceof Error ? error.message : String(error);
+    const giveUpMs = giveUpAfterMs(ctx);
+    if (ctx.clock.now().getTime() - new Date(row.retried_at ?? row.created_at).getTime() >= giveUpMs)
+      return failed(ctx, row.order_id, `iiko не принимает заказ ${Math.round(giveUpMs / 60_000)} мин: ${message}`);
     await update(ctx, row.order_id, {
       state: row.state,
       nextAt: later(ctx, backoffMs(row.attempts)),
@@ -142,16 +149,25 @@ async function failed(ctx: AppContext, orderId: string, reason: string): Promise
   await ctx.db.run((db) => recordError(db, 'handoff', `Заказ не передан на кухню: ${reason}`, ctx.clock.now()));
 }
 
+/** How long transient failures are retried (IIKO_HANDOFF_GIVE_UP_MINUTES; the default without an iiko account). */
+function giveUpAfterMs(ctx: AppContext): number {
+  return ctx.config.iiko?.handoffGiveUpMs ?? DEFAULT_HANDOFF_GIVE_UP_MINUTES * 60_000;
+}
+
 function later(ctx: AppContext, ms: number): Date {
   return new Date(ctx.clock.now().getTime() + ms);
 }
 
-/** An operator's retry of a failed hand-off: looked up first, then created if iiko lacks it. */
+/**
+ * An operator's retry of a failed hand-off: looked up first, then created if iiko lacks it; iiko
+ * failing again is retried for a new window from now.
+ */
 export async function retryHandoff(ctx: AppContext, orderId: string): Promise<boolean> {
   const now = ctx.clock.now().toISOString();
   const rows = await ctx.db.run((db) =>
     db.execute<{ order_id: string }>(sql`
-      update pos_outbox set state = 'pending', next_at = ${now}, attempts = greatest(attempts, 1), updated_at = ${now}
+      update pos_outbox set state = 'pending', next_at = ${now}, attempts = greatest(attempts, 1), retried_at = ${now},
+        updated_at = ${now}
       where order_id = ${orderId} and state = 'failed' returning order_id`),
   );
   return rows.rows.length > 0;

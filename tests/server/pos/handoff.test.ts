@@ -271,6 +271,37 @@ describe('faults (item 10)', () => {
     }
   });
 
+  it('iiko failing for the whole IIKO_HANDOFF_GIVE_UP_MINUTES (60 by default): flagged with the last reason, and the retry starts a new window', async () => {
+    fake.fail('http-500');
+    const order = await placeCash();
+    const calls = fake.calls.length;
+    await work(59 * 60_000, 30_000);
+    expect(await outbox(order.id)).toMatchObject({ state: 'pending', last_error: expect.stringContaining('500') });
+    // exponential pauses up to 2 minutes: about 35 calls in an hour, not one every pass
+    const made = fake.calls.length - calls;
+    expect(made).toBeGreaterThan(25);
+    expect(made).toBeLessThan(45);
+    await work(3 * 60_000, 30_000);
+    const flagged = await outbox(order.id);
+    expect(flagged?.state).toBe('failed');
+    expect(flagged?.last_error).toMatch(/^iiko не принимает заказ 60 мин: iiko \/api\/1\/\S+: 500/);
+    const overview = await integrationOverview(server.ctx);
+    expect(overview.failed).toContainEqual(expect.objectContaining({ orderId: order.id }));
+    // no more calls for a flagged order
+    const afterFlag = fake.calls.length;
+    await work(10 * 60_000, 30_000);
+    expect(fake.calls.length).toBe(afterFlag);
+
+    // «Отправить снова» while iiko still fails: retried again, not flagged at once
+    await retryFailedHandoff(server.ctx, order.id);
+    await work(10 * 60_000, 30_000);
+    expect((await outbox(order.id))?.state).toBe('pending');
+    fake.recover();
+    await work(3 * 60_000, 5_000);
+    expect(await outbox(order.id)).toMatchObject({ state: 'sent', last_error: null });
+    expect(createsOf(order.id)).toBe(1);
+  });
+
   it('a token that expires mid-run is refreshed and nothing is lost', async () => {
     const first = await placeCash();
     await work(10_000);
