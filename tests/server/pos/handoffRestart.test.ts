@@ -1,7 +1,8 @@
-// Issue item 10: the real server process killed with SIGKILL between the order's commit and the
-// end of its hand-off goes on after a restart, and iiko gets the order exactly once. iiko
-// carries out the create but its answer is lost, then the process dies: only the outbox row and
-// the lookup by our id before a retry stand between that and a second order.
+// Issue item 10: the real server process killed with SIGKILL at the exact moment of sending goes
+// on after a restart, and iiko gets the order exactly once. iiko has received and carried out
+// deliveries/create but holds its answer; the process dies before it has recorded anything of the
+// send: only the outbox row and the lookup by our id before a retry stand between that and a
+// second order.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,8 +66,8 @@ describe('kill -9 between the commit and the hand-off', () => {
   it('goes out exactly once after the restart', { timeout: 300_000 }, async () => {
     const server = first;
     if (!server) throw new Error('not started');
-    // iiko creates the order but the answer never arrives
-    fake.fail('lost-answer', Number.POSITIVE_INFINITY, '/api/1/deliveries/create');
+    // iiko creates the order but holds the answer
+    const create = fake.hold('/api/1/deliveries/create');
     const session = await signIn(server.url, '+79995550107', async () => lastCode(server.output()));
     const placed = await fetch(`${server.url}/api/v1/order`, {
       method: 'POST',
@@ -79,9 +80,26 @@ describe('kill -9 between the commit and the hand-off', () => {
     });
     expect(placed.status).toBe(200);
     const { id } = (await placed.json()) as { id: string };
-    await until('iiko to receive the create', () => fake.creates.includes(id));
+    await until('iiko to receive the create', () => create.held() === 1).catch((error: unknown) => {
+      throw new Error(`${String(error)}; iiko was asked ${fake.calls.join(', ')}\n${server.output().slice(-3000)}`);
+    });
+    expect(fake.creates).toEqual([id]);
     await server.stop('SIGKILL');
-    fake.recover();
+    create.release();
+
+    // our side recorded nothing of the send: the row is still a first attempt without a correlation id
+    const killed = await openPglite(dataDir);
+    try {
+      const rows = await killed.run((x) =>
+        x.execute<{ state: string; attempts: number; correlation_id: string | null }>(
+          sql`select state, attempts, correlation_id from pos_outbox where order_id = ${id}`,
+        ),
+      );
+      expect(rows.rows).toEqual([{ state: 'pending', attempts: 1, correlation_id: null }]);
+    } finally {
+      await killed.close();
+    }
+    const callsBeforeRestart = fake.calls.length;
 
     second = await spawnServer(env);
     // the killed process's lease ends, the row is taken again, looked up by id, and followed
@@ -89,7 +107,10 @@ describe('kill -9 between the commit and the hand-off', () => {
     await second.stop();
     second = undefined;
     expect(fake.creates.filter((c) => c === id)).toHaveLength(1);
-    expect(fake.calls).toContain('/api/1/deliveries/by_id');
+    // the restarted process looked the order up by id and never sent the create again
+    const afterRestart = fake.calls.slice(callsBeforeRestart);
+    expect(afterRestart).toContain('/api/1/deliveries/by_id');
+    expect(afterRestart).not.toContain('/api/1/deliveries/create');
 
     const db = await openPglite(dataDir);
     try {
