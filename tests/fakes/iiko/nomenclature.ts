@@ -89,7 +89,13 @@ export function demoNomenclature(): { groups: FakeGroup[]; products: FakeProduct
       minAmount: g.required ? 1 : 0,
       maxAmount: g.maxAmount,
       required: g.required,
-      childModifiers: g.modifiers.map((m) => ({ id: m.modifierId, minAmount: 0, maxAmount: 1, defaultAmount: 0 })),
+      // one choice may be taken up to the group's limit (per unit of the dish)
+      childModifiers: g.modifiers.map((m) => ({
+        id: m.modifierId,
+        minAmount: 0,
+        maxAmount: g.maxAmount,
+        defaultAmount: 0,
+      })),
     })),
     modifiers: [],
     imageLinks: [],

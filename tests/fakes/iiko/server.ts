@@ -1,7 +1,8 @@
 // A local, stateful fake of iikoCloud's public API (/api/1/…), in the documented shapes, for
 // tests and the demo (`npm run fake:iiko`). It keeps tokens that expire, creates orders
 // asynchronously (deliveries/create → commands/status; an order whose items less its discounts
-// are not its payments is refused with a 400, as iiko does), serves a nomenclature with revisions and
+// are not its payments, or whose modifiers break their groups' limits per unit, is refused with a
+// 400, as iiko does), serves a nomenclature with revisions and
 // stop lists, moves order statuses when told, sends webhooks, and injects faults: 500s,
 // timeouts, 401s, slow answers and malformed JSON.
 import { randomUUID } from 'node:crypto';
@@ -49,6 +50,37 @@ export function orderSums(order: unknown): { items: number; discounts: number; p
   if (Math.abs(items - discounts - payments) > 0.005)
     return `Payments sum ${payments} does not equal order sum ${items - discounts} (items ${items}, discounts ${discounts})`;
   return { items, discounts, payments };
+}
+
+/**
+ * iiko's check of each line's modifiers against the nomenclature: a modifier's amount is per one
+ * unit of its product (iiko multiplies it by the line's amount), so a group's modifiers add up
+ * to between its minAmount and maxAmount, and each one to at most its own maxAmount, whatever
+ * the line's amount. Returns null, or iiko's kind of reason.
+ */
+export function modifierProblem(order: unknown, products: readonly FakeProduct[]): string | null {
+  const o = typeof order === 'object' && order !== null ? (order as Record<string, unknown>) : {};
+  for (const item of list(o.items)) {
+    const product = products.find((p) => p.id === item.productId);
+    if (!product) continue;
+    const modifiers = list(item.modifiers);
+    for (const group of product.groupModifiers) {
+      const chosen = modifiers.filter((m) => m.productGroupId === group.id);
+      const sum = chosen.reduce((total, m) => total + num(m.amount), 0);
+      if (sum < group.minAmount || sum > group.maxAmount)
+        return `Modifier group ${group.id} of product ${product.id}: amount ${sum} is out of ${group.minAmount}..${group.maxAmount}`;
+      for (const m of chosen) {
+        const child = group.childModifiers.find((c) => c.id === m.productId);
+        if (!child) return `Modifier ${String(m.productId)} is not in group ${group.id}`;
+        if (num(m.amount) > child.maxAmount)
+          return `Modifier ${child.id} of product ${product.id}: amount ${num(m.amount)} exceeds ${child.maxAmount}`;
+      }
+    }
+    const known = new Set(product.groupModifiers.map((g) => g.id));
+    const stray = modifiers.find((m) => !known.has(String(m.productGroupId)));
+    if (stray) return `Modifier ${String(stray.productId)} does not belong to product ${product.id}`;
+  }
+  return null;
 }
 
 /** `lost-answer`: the call is carried out, but its answer is a 500 (a reply lost on the way). */
@@ -372,6 +404,8 @@ export async function startFakeIiko(options: FakeIikoOptions = {}): Promise<Fake
         if (body.organizationId !== organizationId) return [400, { errorDescription: 'Unknown organization' }];
         const sums = orderSums(body.order);
         if (typeof sums === 'string') return [400, { correlationId, errorDescription: sums, error: 'BAD_REQUEST' }];
+        const modifiers = modifierProblem(body.order, fake.products);
+        if (modifiers !== null) return [400, { correlationId, errorDescription: modifiers, error: 'BAD_REQUEST' }];
         // a creation that ended in Error left no order: the same id may be sent again
         if (fake.orders.has(id) && fake.orders.get(id)?.creationStatus !== 'Error')
           return [400, { errorDescription: `Order with id ${id} already exists` }];

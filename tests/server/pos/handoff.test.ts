@@ -7,7 +7,7 @@ import { FOLLOW_MS, runOutboxOnce } from '../../../server/services/pos/outbox.js
 import { setHandoff } from '../../../server/services/pos/runner.js';
 import { integrationOverview, retryFailedHandoff } from '../../../server/services/pos/admin.js';
 import { refreshTerminals, TERMINAL_DOWN_MESSAGE } from '../../../server/services/pos/terminals.js';
-import { startFakeIiko, type FakeIiko } from '../../fakes/iiko/server.js';
+import { modifierProblem, startFakeIiko, type FakeIiko } from '../../fakes/iiko/server.js';
 import { STAFF_CHANNEL } from '../../../server/routes/ws.js';
 import { createTestServer, type TestServer } from '../helpers.js';
 import { deliveryBody, pickupBody, postOrder, signedInUser } from '../ordersFixtures.js';
@@ -228,6 +228,74 @@ describe('discounts and bonuses in the hand-off', () => {
         db.execute(sql`update settings set value = ${original}::jsonb where name = 'CITIES_DATA'`),
       );
     }
+  });
+});
+
+describe("a modifier's amount in deliveries/create is per one unit of its product", () => {
+  const margherita = {
+    productId: 'pizza-margherita',
+    amount: 3,
+    mods: [
+      { id: 'pizza-size-35', groupId: 'mod-pizza-size', amount: 1 },
+      { id: 'dough-thin', groupId: 'mod-pizza-dough', amount: 1 },
+      { id: 'topping-mozzarella', groupId: 'mod-pizza-toppings', amount: 2 },
+      { id: 'topping-bacon', groupId: 'mod-pizza-toppings', amount: 1 },
+    ],
+  };
+  type SentItem = {
+    productId: string;
+    amount: number;
+    price: number;
+    modifiers: { productId: string; productGroupId: string; amount: number; price: number }[];
+  };
+
+  it('three pizzas, each 35 cm with 2 mozzarella and bacon: amounts as for one pizza, iiko accepts them', async () => {
+    const answer = await postOrder(server, token, deliveryBody({ items: [margherita], changeFrom: 5000 }));
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { id, total } = answer.json<{ id: string; total: number }>();
+    await work(10_000);
+    expect(await outbox(id)).toMatchObject({ state: 'sent', last_error: null });
+    const sent = fake.orders.get(id)?.body as { order: { items: SentItem[]; payments: { sum: number }[] } };
+    const pizza = sent.order.items.find((i) => i.productId === 'pizza-margherita');
+    expect(pizza).toMatchObject({ amount: 3, price: 449 });
+    expect(pizza?.modifiers).toEqual([
+      { productId: 'pizza-size-35', productGroupId: 'mod-pizza-size', amount: 1, price: 300 },
+      { productId: 'dough-thin', productGroupId: 'mod-pizza-dough', amount: 1, price: 0 },
+      { productId: 'topping-mozzarella', productGroupId: 'mod-pizza-toppings', amount: 2, price: 79 },
+      { productId: 'topping-bacon', productGroupId: 'mod-pizza-toppings', amount: 1, price: 99 },
+    ]);
+    // iiko's sum: (price + Σ modifier price × amount) × the line's amount
+    const lines = sent.order.items.reduce(
+      (sum, i) => sum + i.amount * (i.price + i.modifiers.reduce((m, x) => m + x.price * x.amount, 0)),
+      0,
+    );
+    expect(lines).toBe(total);
+    expect(sent.order.payments[0]?.sum).toBe(total);
+  });
+
+  it("the fake iiko refuses the line's totals sent as modifier amounts (3 sizes for one pizza)", () => {
+    const asTotals = {
+      items: [
+        {
+          productId: 'pizza-margherita',
+          amount: 3,
+          modifiers: margherita.mods.map((m) => ({ productId: m.id, productGroupId: m.groupId, amount: m.amount * 3 })),
+        },
+      ],
+    };
+    expect(modifierProblem(asTotals, fake.products)).toBe(
+      'Modifier group mod-pizza-size of product pizza-margherita: amount 3 is out of 1..1',
+    );
+    const perUnit = {
+      items: [
+        { ...asTotals.items[0], modifiers: asTotals.items[0]?.modifiers.map((m) => ({ ...m, amount: m.amount / 3 })) },
+      ],
+    };
+    expect(modifierProblem(perUnit, fake.products)).toBeNull();
+    // a required group left out, and a modifier of another dish, are refused too
+    expect(
+      modifierProblem({ items: [{ productId: 'pizza-margherita', amount: 1, modifiers: [] }] }, fake.products),
+    ).toBe('Modifier group mod-pizza-size of product pizza-margherita: amount 0 is out of 1..1');
   });
 });
 
