@@ -16,7 +16,7 @@ const { values } = parseArgs({
 const fake = await startFakeIiko({ port: Number(values.port), creationPolls: 1 });
 if (!values['no-webhook']) fake.webhook = { url: values.webhook, authToken: values.token };
 console.log(`Fake iiko: ${fake.url}  (control page: ${fake.url}/)`);
-console.log('Start the storefront on it with:');
+console.log('Start the storefront on it with (at night, `npm run demo:open-all-day` first: docs/IIKO.md):');
 console.log(
   `  IIKO_API_URL=${fake.url} IIKO_API_LOGIN=${fake.apiLogin} IIKO_ORGANIZATION_ID=${fake.organizationId}` +
     (fake.webhook ? ` IIKO_WEBHOOK_TOKEN=${fake.webhook.authToken}` : '') +
