@@ -5,13 +5,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../server/config.js';
 import type { AppContext } from '../../../server/context.js';
 import { openPostgres, type Database } from '../../../server/db/database.js';
 import { createIikoPos } from '../../../server/integrations/pos/iiko/adapter.js';
 import { seedDemoChain } from '../../../server/seed/index.js';
 import { runOutboxOnce } from '../../../server/services/pos/outbox.js';
+import { refreshesSettled, scheduleRefresh } from '../../../server/services/pos/refreshQueue.js';
 import { setHandoff, syncIfLeader } from '../../../server/services/pos/runner.js';
 import { refreshTerminals } from '../../../server/services/pos/terminals.js';
 import { startFakeIiko, type FakeIiko } from '../../fakes/iiko/server.js';
@@ -125,5 +126,43 @@ describe('two processes on one PostgreSQL', () => {
     release();
     await other;
     expect(await syncIfLeader(b)).toBe(true);
+  });
+
+  it("a webhook's refresh waits for the sync's lock held by another process, then runs", async () => {
+    await fake.setStop('dt-angarsk-1', 'dragon', 0);
+    const stopListCalls = () => fake.calls.filter((c) => c === '/api/1/stop_lists').length;
+    const before = stopListCalls();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked: () => void = () => undefined;
+    const gotLock = new Promise<void>((resolve) => (locked = resolve));
+    const other = first.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(7410107)`);
+      locked();
+      await held;
+    });
+    await gotLock;
+    scheduleRefresh(b, 'stop-lists');
+    // b's refresh is queued on the lock: PostgreSQL shows its connection waiting for it
+    await vi.waitFor(
+      async () => {
+        const waiting = await second.run((db) =>
+          db.execute<{ n: number }>(
+            sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = 7410107 and not granted`,
+          ),
+        );
+        expect(waiting.rows[0]?.n).toBe(1);
+      },
+      { timeout: 30_000 },
+    );
+    expect(stopListCalls()).toBe(before);
+    release();
+    await other;
+    await refreshesSettled(b);
+    expect(stopListCalls()).toBe(before + 1);
+    const rows = await first.run((db) =>
+      db.execute(sql`select 1 from stop_list where delivery_terminal_id = 'dt-angarsk-1' and product_id = 'dragon'`),
+    );
+    expect(rows.rows).toHaveLength(1);
   });
 });
