@@ -11,6 +11,9 @@ import type { PosDiscount, PosOrder, PosOrderLine } from '../../integrations/pos
 
 export class HandoffImpossible extends Error {}
 
+/** The order's restaurant has no terminal group: an operator's mapping, or the first sync, is missing. */
+export class TerminalNotMapped extends HandoffImpossible {}
+
 type Row = {
   id: string;
   number: string | number;
@@ -53,7 +56,7 @@ export async function handoffBody(db: Executor, orderId: string): Promise<PosOrd
   const o = rows.rows[0];
   if (!o) throw new HandoffImpossible('Заказ не найден');
   if (o.terminal_group_id === null || o.organization_id === null)
-    throw new HandoffImpossible('Ресторан заказа не сопоставлен с терминалом iiko (раздел «Интеграция»)');
+    throw new TerminalNotMapped('Ресторан заказа не сопоставлен с терминалом iiko (раздел «Интеграция»)');
   const lines: PosOrderLine[] = o.items.map((l) => {
     // a gift costs nothing, its modifiers included
     const free = l.isGift || l.price === 0;

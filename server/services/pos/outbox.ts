@@ -11,9 +11,9 @@ import { DEFAULT_HANDOFF_GIVE_UP_MINUTES } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { PosError, type PosOrderInfo } from '../../integrations/pos/port.js';
 import { posOf } from './adapter.js';
-import { handoffBody, HandoffImpossible } from './handoffBody.js';
+import { handoffBody, HandoffImpossible, TerminalNotMapped } from './handoffBody.js';
 import { applyPosStatus } from './orderStatus.js';
-import { recordError } from './state.js';
+import { readState, recordError } from './state.js';
 
 /** How long a claimed row is ours; another process takes it after that. */
 export const LEASE_MS = 60_000;
@@ -115,7 +115,9 @@ async function step(ctx: AppContext, row: OutboxRow): Promise<void> {
       lastError: null,
     });
   } catch (error) {
-    if (error instanceof HandoffImpossible) return failed(ctx, row.order_id, error.message);
+    // an order accepted before the process's first sync has read the terminal groups waits for it
+    const unmappedYet = error instanceof TerminalNotMapped && !(await terminalsKnown(ctx));
+    if (error instanceof HandoffImpossible && !unmappedYet) return failed(ctx, row.order_id, error.message);
     if (error instanceof PosError && error.kind === 'refused') return failed(ctx, row.order_id, error.message);
     // iiko down, slow or garbled: later, with a growing pause (the row keeps its state)
     const message = error instanceof Error ? error.message : String(error);
@@ -147,6 +149,11 @@ async function sent(ctx: AppContext, orderId: string, posStatus: PosOrderInfo['s
 async function failed(ctx: AppContext, orderId: string, reason: string): Promise<void> {
   await update(ctx, orderId, { state: 'failed', lastError: reason });
   await ctx.db.run((db) => recordError(db, 'handoff', `Заказ не передан на кухню: ${reason}`, ctx.clock.now()));
+}
+
+/** Whether a sync has ever read iiko's terminal groups (pos_state 'terminals'). */
+async function terminalsKnown(ctx: AppContext): Promise<boolean> {
+  return (await ctx.db.run((db) => readState(db, 'terminals'))) !== null;
 }
 
 /** How long transient failures are retried (IIKO_HANDOFF_GIVE_UP_MINUTES; the default without an iiko account). */

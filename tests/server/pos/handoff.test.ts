@@ -116,6 +116,42 @@ describe('hand-off (item 6)', () => {
     expect(fake.calls).toContain('/api/1/deliveries/by_id');
   });
 
+  it('an order accepted before the first sync has read the terminal groups waits for it, never flagged', async () => {
+    await server.db.run(async (db) => {
+      await db.execute(sql`delete from pos_terminal_groups`);
+      await db.execute(sql`delete from pos_state where name = 'terminals'`);
+    });
+    const order = await placeCash();
+    await work(10_000);
+    expect(await outbox(order.id)).toMatchObject({
+      state: 'pending',
+      last_error: 'Ресторан заказа не сопоставлен с терминалом iiko (раздел «Интеграция»)',
+    });
+    expect(createsOf(order.id)).toBe(0);
+    await refreshTerminals(server.ctx);
+    await work(60_000);
+    expect(await outbox(order.id)).toMatchObject({ state: 'sent', last_error: null });
+    expect(createsOf(order.id)).toBe(1);
+  });
+
+  it('a restaurant left unmapped once the terminal groups are known is flagged for an operator', async () => {
+    await server.db.run((db) =>
+      db.execute(sql`update pos_terminal_groups set delivery_terminal_id = null where id = 'dt-angarsk-1'`),
+    );
+    try {
+      const order = await placeCash();
+      await work(10_000);
+      expect(await outbox(order.id)).toMatchObject({
+        state: 'failed',
+        last_error: 'Ресторан заказа не сопоставлен с терминалом iiko (раздел «Интеграция»)',
+      });
+    } finally {
+      await server.db.run((db) =>
+        db.execute(sql`update pos_terminal_groups set delivery_terminal_id = 'dt-angarsk-1' where id = 'dt-angarsk-1'`),
+      );
+    }
+  });
+
   it('a refusal is flagged «не передан на кухню» with the POS reason, and a retry sends it', async () => {
     const order = await placeCash();
     fake.refuseNextOrder('Продукт не найден в меню терминала');
