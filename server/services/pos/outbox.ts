@@ -123,7 +123,7 @@ async function step(ctx: AppContext, row: OutboxRow): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     const giveUpMs = giveUpAfterMs(ctx);
     if (ctx.clock.now().getTime() - new Date(row.retried_at ?? row.created_at).getTime() >= giveUpMs)
-      return failed(ctx, row.order_id, `iiko не принимает заказ ${Math.round(giveUpMs / 60_000)} мин: ${message}`);
+      return failed(ctx, row.order_id, `iiko не принимает заказ ${MINUTES.format(giveUpMs / 60_000)} мин: ${message}`);
     await update(ctx, row.order_id, {
       state: row.state,
       nextAt: later(ctx, backoffMs(row.attempts)),
@@ -155,6 +155,8 @@ async function failed(ctx: AppContext, orderId: string, reason: string): Promise
 async function terminalsKnown(ctx: AppContext): Promise<boolean> {
   return (await ctx.db.run((db) => readState(db, 'terminals'))) !== null;
 }
+
+const MINUTES = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
 
 /** How long transient failures are retried (IIKO_HANDOFF_GIVE_UP_MINUTES; the default without an iiko account). */
 function giveUpAfterMs(ctx: AppContext): number {
