@@ -6,12 +6,20 @@
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/database.js';
+import { DataDirLockedError } from '../server/db/lock.js';
 import { seedDemoChain } from '../server/seed/index.js';
 
 const OPEN_ALL_DAY = Array.from({ length: 7 }, () => ({ open: '00:00', close: '00:01', isNextDay: true }));
 
 const config = loadConfig();
-const db = await openDatabase(config);
+let db: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  db = await openDatabase(config);
+} catch (error) {
+  // a running server holds PGlite's DATA_DIR: its own message says so, in Russian
+  console.error(error instanceof DataDirLockedError ? error.message : error);
+  process.exit(1);
+}
 try {
   await seedDemoChain(db);
   const updated = await db.run((x) =>
