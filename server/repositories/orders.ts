@@ -10,6 +10,11 @@ export async function findOrder(db: Executor, id: string): Promise<OrderRow | un
   return (await db.select().from(orders).where(eq(orders.id, id)).limit(1))[0];
 }
 
+/** The order row, locked until the transaction ends (changes that must not interleave). */
+export async function lockOrder(tx: Executor, id: string): Promise<OrderRow | undefined> {
+  return (await tx.select().from(orders).where(eq(orders.id, id)).for('update'))[0];
+}
+
 export async function findOrderStatus(db: Executor, id: string): Promise<OrderRow['status'] | undefined> {
   return (await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)).limit(1))[0]?.status;
 }

@@ -8,6 +8,7 @@ import { bearerToken } from '../http/requestAuth.js';
 import { userOfToken } from '../services/sessions.js';
 import { isStaffToken, staffFromToken } from '../services/admin/staffSessions.js';
 import { StaffOrderEvent } from '../../src/api/contract/admin/orders.js';
+import { isCourierOfOrder } from '../services/admin/couriers.js';
 
 /** NOTIFY channel of the orders trigger (migration 0005_staff_audit.sql). */
 export const STAFF_CHANNEL = 'storefront_staff';
@@ -137,6 +138,7 @@ export function createWsModule(options: { pingIntervalMs?: number; staffRecheckM
 
         let userId: string | null = null;
         let isStaff = false;
+        let courierId: string | null = null;
         const token = bearerToken(request);
         if (token !== null && isStaffToken(token)) {
           const staff = await staffFromToken(ctx, token).catch((error: unknown) => {
@@ -152,6 +154,7 @@ export function createWsModule(options: { pingIntervalMs?: number; staffRecheckM
             return;
           }
           isStaff = true;
+          if (staff.role === 'courier') courierId = staff.staffId;
         } else if (token !== null) {
           const user = await userOfToken(ctx, token).catch((error: unknown) => {
             request.log.error({ err: error }, 'WebSocket sign-in check failed');
@@ -179,7 +182,18 @@ export function createWsModule(options: { pingIntervalMs?: number; staffRecheckM
         };
         const unsubscribeHub = hub.subscribe({ userId, deliver: send });
         if (isStaff && token !== null) {
-          staffSockets.add(send);
+          // a courier hears only of the orders assigned to them
+          const courier = courierId;
+          const deliverStaff =
+            courier === null
+              ? send
+              : (event: StaffOrderEvent) =>
+                  void isCourierOfOrder(ctx, courier, event.orderId)
+                    .then((assigned) => {
+                      if (assigned) send(event);
+                    })
+                    .catch(() => undefined);
+          staffSockets.add(deliverStaff);
           // a revoked or expired staff session (logout, an admin revoking, a disabled account)
           // loses its live orders at the next check, in whichever process holds the socket
           const recheck = setInterval(() => {
@@ -193,7 +207,7 @@ export function createWsModule(options: { pingIntervalMs?: number; staffRecheckM
           unsubscribe = () => {
             clearInterval(recheck);
             unsubscribeHub();
-            staffSockets.delete(send);
+            staffSockets.delete(deliverStaff);
           };
           send({ type: 'hello', signedIn: false, staff: true });
           return;

@@ -1,9 +1,10 @@
 // Drizzle declarations of the admin area's tables (migrations 0005_staff_audit.sql, 0013_staff_login_devices.sql).
+import type { StaffRole } from '../../../src/api/contract/admin/common.js';
 import { bigserial, boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export type StaffRoleValue = 'admin' | 'operator';
+export type StaffRoleValue = StaffRole;
 
 export const staff = pgTable('staff', {
   id: text('id').primaryKey(),
@@ -66,4 +67,12 @@ export const orderCancellations = pgTable('order_cancellations', {
   refund: text('refund').$type<RefundState>().notNull(),
   refundError: text('refund_error'),
   at: tz('at').notNull().defaultNow(),
+});
+
+/** Which courier carries an order (migration 0121). */
+export const orderCouriers = pgTable('order_couriers', {
+  orderId: text('order_id').primaryKey(),
+  staffId: text('staff_id').notNull(),
+  assignedAt: tz('assigned_at').notNull().defaultNow(),
+  assignedBy: text('assigned_by').notNull(),
 });

@@ -17,6 +17,7 @@ import { isValidPhone, normalizePhone } from '../../../src/domain/phone.js';
 import { advanceOrderStatus, canMoveStatus } from '../order/status.js';
 import { REFUND_IN_PROGRESS_MESSAGE, refundOrderPayment } from '../payments.js';
 import { toOrder } from '../order/toOrder.js';
+import { courierOfOrder } from '../../repositories/couriers.js';
 import { audit } from './audit.js';
 import { DEFAULT_TIME_ZONE, dayOrInstant } from './dates.js';
 import type { StaffPrincipal } from './staffSessions.js';
@@ -124,6 +125,7 @@ export async function orderDetail(db: Executor, id: string): Promise<AdminOrderD
   )[0];
   return {
     ...toAdminOrder(row.order, row.customer),
+    courier: await courierOfOrder(db, id),
     statusLog: log.map((l) => ({ status: l.status, at: l.at.toISOString(), actor: l.actor })),
     cancellation: cancellation
       ? {

@@ -7,7 +7,7 @@ import type { Executor } from '../../db/database.js';
 import { staff, staffSessions, type StaffRoleValue } from '../../db/schema/admin.js';
 import { forbidden, unauthorized } from '../../http/errors.js';
 import { userOfToken } from '../sessions.js';
-import { ADMIN_MESSAGES } from '../../../src/api/contract/admin/common.js';
+import { ADMIN_MESSAGES, roleReaches } from '../../../src/api/contract/admin/common.js';
 
 export interface StaffPrincipal {
   staffId: string;
@@ -120,7 +120,7 @@ export function authenticateStaff(ctx: AppContext, token: string | null): Promis
 export async function requireStaff(
   ctx: AppContext,
   token: string | null,
-  role: 'admin' | 'operator' = 'operator',
+  role: StaffRoleValue | 'staff' = 'operator',
 ): Promise<StaffPrincipal> {
   const principal = await staffFromToken(ctx, token);
   if (!principal) {
@@ -129,6 +129,9 @@ export async function requireStaff(
     }
     throw unauthorized(ADMIN_MESSAGES.signInRequired, 'staff-unauthorized');
   }
-  if (role === 'admin' && principal.role !== 'admin') throw forbidden(ADMIN_MESSAGES.adminOnly, 'admin-only');
+  if (!roleReaches(principal.role, role)) {
+    if (role === 'admin') throw forbidden(ADMIN_MESSAGES.adminOnly, 'admin-only');
+    throw forbidden(ADMIN_MESSAGES.roleForbidden, 'role-forbidden');
+  }
   return principal;
 }

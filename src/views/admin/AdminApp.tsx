@@ -4,6 +4,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import type { BaseLocationHook } from 'wouter';
+import { roleReaches, type AdminRouteRole } from '../../api/contract/admin/common';
 import { useVerifySession } from './data/auth';
 import { AdminServicesProvider, type AdminServices } from './data/context';
 import { useSession } from './data/hooks';
@@ -29,29 +30,34 @@ const StaffPage = lazy(() => import('./staff/StaffPage'));
 const ReportsPage = lazy(() => import('./replay/ReportsPage'));
 const SeoPage = lazy(() => import('./seo/SeoPage'));
 const IntegrationPage = lazy(() => import('./integration/IntegrationPage'));
+const CourierPage = lazy(() => import('./courier/CourierPage'));
 
-/** The screens under /admin, in navigation order. `adminOnly`: hidden from operators. */
+/**
+ * The screens under /admin, in navigation order. `role`: the least role that sees the screen
+ * (roleReaches, as the server's routes); `operatorLabel`: its name for everyone but admins.
+ */
 export const ADMIN_SCREENS: readonly {
   path: string;
   label: string;
   operatorLabel?: string;
-  adminOnly: boolean;
+  role: AdminRouteRole;
   component: ComponentType;
 }[] = [
-  { path: '/orders', label: 'Заказы', adminOnly: false, component: OrdersPage },
-  { path: '/menu', label: 'Меню', adminOnly: false, component: MenuPage },
-  { path: '/stop-list', label: 'Стоп-лист', adminOnly: false, component: StopListPage },
-  { path: '/settings', label: 'Настройки', adminOnly: true, component: SettingsPage },
-  { path: '/cities', label: 'Города и зоны', adminOnly: true, component: CitiesPage },
-  { path: '/content', label: 'Страницы и истории', adminOnly: true, component: ContentPage },
-  { path: '/seo', label: 'SEO', adminOnly: true, component: SeoPage },
-  { path: '/promotions', label: 'Акции', adminOnly: false, component: PromotionsPage },
-  { path: '/customers', label: 'Клиенты', adminOnly: false, component: CustomersPage },
-  { path: '/audit', label: 'Журнал действий', adminOnly: true, component: AuditPage },
-  { path: '/sms', label: 'SMS', adminOnly: true, component: SmsPage },
-  { path: '/reports', label: 'Отчёты об ошибках', adminOnly: false, component: ReportsPage },
-  { path: '/integration', label: 'Интеграция с кассой', adminOnly: false, component: IntegrationPage },
-  { path: '/staff', label: 'Сотрудники', operatorLabel: 'Мой пароль', adminOnly: false, component: StaffPage },
+  { path: '/orders', label: 'Заказы', role: 'operator', component: OrdersPage },
+  { path: '/menu', label: 'Меню', role: 'operator', component: MenuPage },
+  { path: '/stop-list', label: 'Стоп-лист', role: 'operator', component: StopListPage },
+  { path: '/settings', label: 'Настройки', role: 'admin', component: SettingsPage },
+  { path: '/cities', label: 'Города и зоны', role: 'admin', component: CitiesPage },
+  { path: '/content', label: 'Страницы и истории', role: 'admin', component: ContentPage },
+  { path: '/seo', label: 'SEO', role: 'admin', component: SeoPage },
+  { path: '/promotions', label: 'Акции', role: 'operator', component: PromotionsPage },
+  { path: '/customers', label: 'Клиенты', role: 'operator', component: CustomersPage },
+  { path: '/audit', label: 'Журнал действий', role: 'admin', component: AuditPage },
+  { path: '/sms', label: 'SMS', role: 'admin', component: SmsPage },
+  { path: '/reports', label: 'Отчёты об ошибках', role: 'operator', component: ReportsPage },
+  { path: '/integration', label: 'Интеграция с кассой', role: 'operator', component: IntegrationPage },
+  { path: '/courier', label: 'Мои доставки', role: 'courier', component: CourierPage },
+  { path: '/staff', label: 'Сотрудники', operatorLabel: 'Мой пароль', role: 'staff', component: StaffPage },
 ];
 
 function NotFound() {
@@ -71,17 +77,18 @@ function Guarded() {
         </Route>
       </Switch>
     );
-  const isAdmin = session.staff.role === 'admin';
-  const screens = ADMIN_SCREENS.filter((screen) => !screen.adminOnly || isAdmin).map((screen) =>
-    isAdmin || !screen.operatorLabel ? screen : { ...screen, label: screen.operatorLabel },
+  const role = session.staff.role;
+  const screens = ADMIN_SCREENS.filter((screen) => roleReaches(role, screen.role)).map((screen) =>
+    role === 'admin' || !screen.operatorLabel ? screen : { ...screen, label: screen.operatorLabel },
   );
+  const home = screens[0]?.path ?? '/staff';
   return (
     <LiveOrdersProvider token={session.token}>
       <AdminLayout screens={screens}>
         <Suspense fallback={<p className={s.muted}>Загрузка…</p>}>
           <Switch>
             <Route path="/">
-              <Redirect to="/orders" replace />
+              <Redirect to={home} replace />
             </Route>
             {screens.map((screen) => (
               <Route key={screen.path} path={screen.path} component={screen.component} nest />

@@ -2,6 +2,7 @@
 // live connection state and the new-order alert, which shows on every screen.
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { STAFF_ROLE_NAMES } from '../../api/contract/admin/common';
 import { useSignOut } from './data/auth';
 import { useSession } from './data/hooks';
 import { useLiveOrders } from './data/liveOrders';
@@ -59,8 +60,7 @@ export function AdminLayout({
             {LIVE_TEXT[live.status]}
           </span>
           <span>
-            {session?.staff.name || session?.staff.login} (
-            {session?.staff.role === 'admin' ? 'администратор' : 'оператор'})
+            {session?.staff.name || session?.staff.login} ({session ? STAFF_ROLE_NAMES[session.staff.role] : ''})
           </span>
           <a className={s.navLink} href="/" target="_blank" rel="noreferrer">
             Открыть сайт

@@ -4,7 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contract from '../../../src/api/contract/index.js';
 import { isRouteDef } from '../../../src/api/openapi.js';
-import { isAdminRouteDef, type AdminRouteDef } from '../../../src/api/contract/admin/common.js';
+import {
+  isAdminRouteDef,
+  roleReaches,
+  STAFF_ROLES,
+  type AdminRouteDef,
+} from '../../../src/api/contract/admin/common.js';
 import type { RouteDef } from '../../../src/api/route.js';
 import { registeredAdminRoutes } from '../../../server/routes/admin/adminRoute.js';
 import { createTestServer, type TestServer } from '../helpers.js';
@@ -136,6 +141,40 @@ describe('every /api/v1/admin route', () => {
       });
       expect([401, 403], `${def.method} ${def.path}: ${res.body}`).not.toContain(res.statusCode);
       expect(res.statusCode, `${def.method} ${def.path}: ${res.body}`).toBeLessThan(500);
+    }
+  });
+
+  it('every staff role reaches exactly the routes its role reaches (manager, call centre, courier included)', async () => {
+    const marked = guarded.filter(isAdminRouteDef).filter((def) => def.path !== '/admin/auth/logout');
+    // stated outright, not through roleReaches: a courier reaches its own routes and its account only
+    expect(
+      marked
+        .filter((def) => roleReaches('courier', def.role))
+        .map((def) => `${def.method} ${def.path}`)
+        .sort(),
+    ).toEqual([
+      'GET /admin/auth/me',
+      'GET /admin/courier/orders',
+      'POST /admin/auth/password',
+      'POST /admin/courier/orders/:id/delivered',
+      'POST /admin/courier/orders/:id/picked-up',
+    ]);
+    expect(marked.filter((def) => roleReaches('operator', def.role) && def.role === 'manager')).toEqual([]);
+    for (const role of STAFF_ROLES) {
+      const member = await signInStaff(server, role);
+      for (const def of marked) {
+        const res = await server.app.inject({
+          method: def.method,
+          url: url(def),
+          headers: member.auth,
+          payload: def.body ? {} : undefined,
+        });
+        const where = `${role}: ${def.method} ${def.path}: ${res.body}`;
+        if (roleReaches(role, def.role)) {
+          expect([401, 403], where).not.toContain(res.statusCode);
+          expect(res.statusCode, where).toBeLessThan(500);
+        } else expect(res.statusCode, where).toBe(403);
+      }
     }
   });
 });

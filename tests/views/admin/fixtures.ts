@@ -1,10 +1,11 @@
 // Answers of the admin contract for view tests, checked against the contract schemas.
 import { StaffMember } from '../../../src/api/contract/admin/auth';
+import type { StaffRole } from '../../../src/api/contract/admin/common';
 import { AdminOrderDetail, type AdminOrder } from '../../../src/api/contract/admin/orders';
 import { AdminCity, AdminRestaurant } from '../../../src/api/contract/admin/settings';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../src/api/contract/orders';
 
-export const staffMember = (role: 'admin' | 'operator' = 'admin') =>
+export const staffMember = (role: StaffRole = 'admin') =>
   StaffMember.parse({
     id: role === 'admin' ? 'staff-1' : 'staff-2',
     login: role === 'admin' ? 'admin' : 'oper',

@@ -50,7 +50,7 @@ export const adminLogin = defineAdminRoute('public', {
   }),
 });
 
-export const adminLogout = defineAdminRoute('operator', {
+export const adminLogout = defineAdminRoute('staff', {
   method: 'POST',
   path: '/admin/auth/logout',
   summary: 'Ends the current staff session (the token stops working at once, in every process)',
@@ -58,7 +58,7 @@ export const adminLogout = defineAdminRoute('operator', {
   response: null,
 });
 
-export const adminMe = defineAdminRoute('operator', {
+export const adminMe = defineAdminRoute('staff', {
   method: 'GET',
   path: '/admin/auth/me',
   summary: 'The signed-in staff member (the client checks its token with it)',
@@ -66,7 +66,7 @@ export const adminMe = defineAdminRoute('operator', {
   response: StaffMember,
 });
 
-export const adminChangeOwnPassword = defineAdminRoute('operator', {
+export const adminChangeOwnPassword = defineAdminRoute('staff', {
   method: 'POST',
   path: '/admin/auth/password',
   summary: 'Changes one’s own password; every other session of the member is revoked',

@@ -3,9 +3,36 @@
 import { z } from 'zod/mini';
 import { defineRoute, type RouteDef } from '../../route.js';
 
-export const StaffRole = z.enum(['admin', 'operator']);
+export const STAFF_ROLES = ['admin', 'manager', 'operator', 'callcentre', 'courier'] as const;
+export const StaffRole = z.enum(STAFF_ROLES);
 export type StaffRole = z.infer<typeof StaffRole>;
-export type AdminRouteRole = StaffRole | 'public';
+/** A route's least role; 'staff' is any signed-in staff member, 'public' the login alone. */
+export type AdminRouteRole = StaffRole | 'staff' | 'public';
+
+export const STAFF_ROLE_NAMES: Readonly<Record<StaffRole, string>> = {
+  admin: 'администратор',
+  manager: 'управляющий',
+  operator: 'оператор',
+  callcentre: 'колл-центр',
+  courier: 'курьер',
+};
+
+/**
+ * Which staff roles reach a route marked with a role. The first four nest (an admin may do what a
+ * manager may, and so on down to the call centre); a courier reaches only the courier's routes.
+ */
+const ROLES_REACHING: Record<StaffRole, readonly StaffRole[]> = {
+  admin: ['admin'],
+  manager: ['admin', 'manager'],
+  operator: ['admin', 'manager', 'operator'],
+  callcentre: ['admin', 'manager', 'operator', 'callcentre'],
+  courier: ['courier'],
+};
+
+/** Whether a staff member of `role` may call a route marked `routeRole` (the server checks it). */
+export function roleReaches(role: StaffRole, routeRole: AdminRouteRole): boolean {
+  return routeRole === 'public' || routeRole === 'staff' || ROLES_REACHING[routeRole].includes(role);
+}
 
 export type AdminRouteDef<
   P extends z.ZodMiniType = z.ZodMiniType,
@@ -27,7 +54,7 @@ export function defineAdminRoute<
 /** Whether a contract route is an admin route (has the role mark). */
 export function isAdminRouteDef(def: RouteDef): def is AdminRouteDef {
   const role = (def as { role?: unknown }).role;
-  return def.path.startsWith('/admin/') && (role === 'admin' || role === 'operator' || role === 'public');
+  return def.path.startsWith('/admin/') && (role === 'public' || role === 'staff' || StaffRole.safeParse(role).success);
 }
 
 type WithoutDefault<T> = T extends z.ZodMiniDefault<infer Inner> ? Inner : T;

@@ -6,6 +6,7 @@ export const ADMIN_MESSAGES = {
   signInRequired: 'Требуется вход в панель управления',
   staffOnly: 'Доступ только для сотрудников',
   adminOnly: 'Действие доступно только администратору',
+  roleForbidden: 'Это действие недоступно для вашей роли',
   badCredentials: 'Неверный логин или пароль',
   inactive: 'Учётная запись отключена',
   loginTaken: 'Сотрудник с таким логином уже есть',
@@ -74,6 +75,9 @@ export const PROMO_MESSAGES = {
 /** Orders and customers as staff see them. */
 export const ADMIN_ORDER_MESSAGES = {
   orderNotFound: 'Заказ не найден',
+  courierNotFound: 'Курьер не найден или отключён',
+  courierPickupOrder: 'Курьера назначают только на заказ с доставкой',
+  courierOrderFinished: 'Заказ уже доставлен, закрыт или отменён: курьера не поменять',
   phoneFilter: 'Укажите номер телефона или не меньше 4 его цифр',
 } as const;
 

@@ -21,7 +21,13 @@ export const AdminOrder = z.extend(Order, {
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 
+/** A courier as operators pick one (a staff member of role 'courier'). */
+export const CourierRef = z.object({ id: z.string(), name: z.string(), login: z.string() });
+export type CourierRef = z.infer<typeof CourierRef>;
+
 export const AdminOrderDetail = z.extend(AdminOrder, {
+  /** The courier carrying a delivery order, once an operator assigned one. */
+  courier: z._default(z.nullable(CourierRef), null),
   statusLog: z.array(z.object({ status: OrderStatus, at: IsoDateTime, actor: z.string() })),
   cancellation: z.nullable(
     z.object({

@@ -3,9 +3,7 @@
 // useSyncExternalStore; a 401 from any staff route clears it and the guard shows the sign-in form.
 import { z } from 'zod/mini';
 import { STAFF_SESSION_KEY } from '../../../api/adminApi';
-
-export const StaffRole = z.enum(['admin', 'operator']);
-export type StaffRole = z.infer<typeof StaffRole>;
+import { StaffRole } from '../../../api/contract/admin/common';
 
 export const StoredStaffSession = z.object({
   token: z.string().check(z.minLength(1)),

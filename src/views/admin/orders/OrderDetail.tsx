@@ -16,6 +16,7 @@ import { useOrderEvents } from '../data/liveOrders';
 import type { Reference } from '../data/reference';
 import { QueryView, cx, formatDateTime, formatMoney } from '../ui';
 import { CancelDialog } from './CancelDialog';
+import { CourierAssign } from './CourierAssign';
 import { StatusBadge } from './StatusBadge';
 import { RefundRetry } from './RefundRetry';
 import {
@@ -161,6 +162,13 @@ export function OrderDetail({
                 {reference.cityName(order.cityId)}, ресторан {reference.restaurantName(order.deliveryTerminalId)}
               </span>
             </p>
+            <CourierAssign
+              order={order}
+              onAssigned={(updated) => {
+                query.replace(() => updated);
+                onChanged();
+              }}
+            />
             <p>
               Время: {order.deliveryTime === 'asap' ? 'как можно скорее' : formatDateTime(order.deliveryTime)}. Персон:{' '}
               {order.persons}.

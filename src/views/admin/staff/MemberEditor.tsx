@@ -1,12 +1,22 @@
 // A staff account: login (new ones only), name, role, active flag and a new password; below it,
 // the member's sessions.
 import { adminCreateStaff, adminUpdateStaff, type StaffMember } from '../../../api/contract/admin/auth';
+import { STAFF_ROLES, STAFF_ROLE_NAMES, StaffRole } from '../../../api/contract/admin/common';
 import { useAdminAction } from '../data/hooks';
 import { EditorForm, useEditorFields } from '../kit/editor';
 import { CheckField, SelectField, TextField } from '../kit/fields';
 import { PASSWORD_MIN } from './OwnPasswordForm';
 import { StaffSessions } from './StaffSessions';
 import s from '../admin.module.css';
+
+/** What each role may, as the staff editor explains it (docs/ADMIN.md «Roles»). */
+const ROLE_SCOPE: Readonly<Record<StaffRole, string>> = {
+  admin: 'всё',
+  manager: 'сводка, выгрузки и всё, что может оператор',
+  operator: 'заказы, курьеры, стоп-лист, клиенты',
+  callcentre: 'заказы по телефону',
+  courier: 'только свои доставки',
+};
 
 export function MemberEditor({ member, onDone }: { member: StaffMember | null; onDone: () => void }) {
   const action = useAdminAction();
@@ -70,11 +80,11 @@ export function MemberEditor({ member, onDone }: { member: StaffMember | null; o
           <SelectField
             label="Роль"
             value={form.role}
-            onChange={(role) => set('role', role === 'admin' ? 'admin' : 'operator')}
-            options={[
-              { value: 'operator', label: 'оператор (заказы, стоп-лист, клиенты)' },
-              { value: 'admin', label: 'администратор (всё)' },
-            ]}
+            onChange={(role) => set('role', StaffRole.parse(role))}
+            options={STAFF_ROLES.map((role) => ({
+              value: role,
+              label: `${STAFF_ROLE_NAMES[role]} (${ROLE_SCOPE[role]})`,
+            }))}
           />
           <TextField
             label={member === null ? 'Пароль' : 'Новый пароль'}
