@@ -58,6 +58,8 @@ export interface Config {
   captcha: CaptchaConfig;
   /** Sign-in codes per client address (server/services/otp.ts). */
   otp: OtpConfig;
+  /** CAMPAIGN_SMS_PER_MINUTE: the send rate of advertising campaigns, all processes together. */
+  campaignSmsPerMinute: number;
   /**
    * The first admin, created at the first start on a database without staff (docs/ADMIN.md):
    * ADMIN_LOGIN (default 'admin') and ADMIN_PASSWORD (at least 10 characters; when unset, a
@@ -580,6 +582,15 @@ export const envSchema = z.object({
     200,
     wholeNumber(1),
   ),
+  CAMPAIGN_SMS_PER_MINUTE: variable(
+    {
+      default: '60',
+      accepts: 'a positive whole number',
+      meaning: 'advertising SMS sent per minute, all server processes together',
+    },
+    60,
+    wholeNumber(1),
+  ),
   CORS_ORIGINS: variable(
     {
       default: '—',
@@ -833,6 +844,7 @@ function configFrom(env: Env): Config {
           : 'https://www.google.com/recaptcha/api/siteverify'),
     },
     otp: { ipCodesPer10Min: env.OTP_CODES_PER_IP_10_MIN, ipCodesPerDay: env.OTP_CODES_PER_IP_DAY },
+    campaignSmsPerMinute: env.CAMPAIGN_SMS_PER_MINUTE,
     admin: { login: env.ADMIN_LOGIN, password: env.ADMIN_PASSWORD },
     corsOrigins: env.CORS_ORIGINS,
     iiko:

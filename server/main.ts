@@ -23,6 +23,7 @@ import { createSms } from './integrations/sms.js';
 import { seedDemoChain } from './seed/index.js';
 import { ensureFirstAdmin } from './services/admin/staff.js';
 import { startPosRunner, type PosRunner } from './services/pos/runner.js';
+import { startCampaignRunner, type CampaignRunner } from './services/campaigns/runner.js';
 
 // The only read of the environment (server/config.ts); `npm start -- --check-config` stops after it.
 const checkOnly = process.argv.slice(2).includes('--check-config');
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
   const sms = createSms(config, db, log);
   const app = await buildApp({ config, db, clock: systemClock, push, sms }, { loggerInstance: log });
   let posRunner: PosRunner | null = null;
+  let campaignRunner: CampaignRunner | null = null;
   let closing = false;
   let skipGrace: () => void = () => undefined;
   const graceSkipped = new Promise<void>((resolve) => (skipGrace = resolve));
@@ -109,6 +111,7 @@ async function main(): Promise<void> {
       await drainAndClose(app, config.shutdownGraceSeconds * 1000, graceSkipped);
       log.info('closed: no request in flight');
       await posRunner?.stop();
+      await campaignRunner?.stop();
       await push.close();
       await db.close(); // releases the DATA_DIR lock
       process.exit(0);
@@ -122,6 +125,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // the POS worker (docs/IIKO.md): nothing with the embedded POS
   posRunner = await startPosRunner(app.ctx, log);
+  // advertising campaigns (docs/ADMIN.md «Campaigns»): every process sends its share of the rate
+  campaignRunner = startCampaignRunner(app.ctx, log);
   log.info(redactedConfig(config), 'configuration');
   const where =
     config.sms.provider === 'outbox'

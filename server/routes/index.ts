@@ -27,6 +27,7 @@ import { registerClientLog } from './clientLog.js';
 import { registerAdminClientLogs } from './admin/clientLogs.js';
 import { registerAdmin } from './admin/index.js';
 import { registerPos } from './pos.js';
+import { registerOptOut } from './optOut.js';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -59,5 +60,6 @@ export const siteModules: RouteModule[] = [
   registerImages,
   registerDocs,
   registerSeo,
+  registerOptOut,
   registerSite, // keep last: its not-found handler serves the page table
 ];

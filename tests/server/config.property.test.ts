@@ -51,6 +51,7 @@ const readBack: Record<VariableName, (config: Config, raw: string) => void> = {
   CAPTCHA_VERIFY_URL: (c, raw) => expect(c.captcha.verifyUrl).toBe(raw.trim()),
   OTP_CODES_PER_IP_10_MIN: (c, raw) => expect(c.otp.ipCodesPer10Min).toBe(whole(raw)),
   OTP_CODES_PER_IP_DAY: (c, raw) => expect(c.otp.ipCodesPerDay).toBe(whole(raw)),
+  CAMPAIGN_SMS_PER_MINUTE: (c, raw) => expect(c.campaignSmsPerMinute).toBe(whole(raw)),
   CORS_ORIGINS: (c, raw) =>
     expect(c.corsOrigins).toEqual([
       ...new Set(

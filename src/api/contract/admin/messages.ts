@@ -94,3 +94,13 @@ export const REFUND_MESSAGES = {
   notNeeded: 'Заказ не был оплачен онлайн: возвращать нечего',
   failed: 'Не удалось вернуть деньги',
 } as const;
+
+/** Advertising campaigns. */
+export const CAMPAIGN_MESSAGES = {
+  notFound: 'Рассылка не найдена',
+  finished: 'Рассылка уже завершена',
+  noRecipients: 'Под эти условия не подходит ни один клиент, согласный получать рекламу',
+  dateRange: 'Дата «с» позже даты «по»',
+  ordersRange: 'Минимальное число заказов больше максимального',
+  cityNotFound: 'Город не найден',
+} as const;

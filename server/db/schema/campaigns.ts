@@ -1,0 +1,33 @@
+// Tables of migration 0124_campaigns.sql: advertising campaigns and their recipients.
+import { jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { CampaignFilter } from '../../../src/api/contract/admin/campaigns.js';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export type CampaignStatus = 'sending' | 'done' | 'stopped';
+export type RecipientStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped' | 'unknown';
+
+export const campaigns = pgTable('campaigns', {
+  id: text('id').primaryKey(),
+  channel: text('channel').$type<'sms'>().notNull(),
+  text: text('text').notNull(),
+  filter: jsonb('filter').$type<CampaignFilter>().notNull(),
+  status: text('status').$type<CampaignStatus>().notNull(),
+  createdBy: text('created_by').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  finishedAt: tz('finished_at'),
+});
+
+export const campaignRecipients = pgTable(
+  'campaign_recipients',
+  {
+    campaignId: text('campaign_id').notNull(),
+    userId: text('user_id').notNull(),
+    phone: text('phone').notNull(),
+    code: text('code').notNull(),
+    status: text('status').$type<RecipientStatus>().notNull(),
+    claimedAt: tz('claimed_at'),
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.userId] })],
+);

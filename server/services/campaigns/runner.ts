@@ -1,0 +1,86 @@
+// Sends campaign messages at CAMPAIGN_SMS_PER_MINUTE, all processes together: each pass, under a
+// cross-process lock on PostgreSQL, counts the messages claimed in the last minute and claims at
+// most the rest (SKIP LOCKED). A claim commits before its SMS goes out, so after a crash the
+// message counts as sent-or-not ('unknown') and is never sent twice. Consent withdrawn while a
+// campaign runs skips the customer.
+import { sql } from 'drizzle-orm';
+import type { AppContext, IntegrationLog } from '../../context.js';
+import {
+  abandonStaleClaims,
+  claimRecipients,
+  claimedSince,
+  finishCompleted,
+  recordOutcome,
+  skipWithdrawn,
+  type ClaimedRecipient,
+} from '../../repositories/campaigns.js';
+import { campaignMessage, optOutLink } from './message.js';
+
+export const CAMPAIGN_TICK_MS = 1_000;
+const RATE_WINDOW_MS = 60_000;
+/** A claim older than this without an outcome belongs to a process that died. */
+export const STALE_CLAIM_MS = 5 * 60_000;
+/** Advisory lock key of the claim (any constant unique among the server's locks). */
+const CLAIM_LOCK_KEY = 724_019;
+
+async function claimBatch(ctx: AppContext): Promise<ClaimedRecipient[]> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    if (ctx.config.databaseUrl !== null) await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`);
+    await skipWithdrawn(tx);
+    const used = await claimedSince(tx, new Date(now.getTime() - RATE_WINDOW_MS));
+    const budget = ctx.config.campaignSmsPerMinute - used;
+    if (budget <= 0) return [];
+    return claimRecipients(tx, budget, now);
+  });
+}
+
+/** One pass: claims what the rate allows and sends it; the number of messages sent. */
+export async function runCampaignsOnce(ctx: AppContext, log?: IntegrationLog): Promise<number> {
+  const now = ctx.clock.now();
+  await ctx.db.run((db) => abandonStaleClaims(db, new Date(now.getTime() - STALE_CLAIM_MS)));
+  const batch = await claimBatch(ctx);
+  let sent = 0;
+  for (const r of batch) {
+    const key = { campaignId: r.campaign_id, userId: r.user_id };
+    try {
+      await ctx.sms.send(r.phone, campaignMessage(r.text, optOutLink(ctx.config.publicUrl, r.code)));
+      await ctx.db.run((db) => recordOutcome(db, key, 'sent', null));
+      sent += 1;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      log?.warn({ campaignId: r.campaign_id, reason }, 'campaign: SMS not sent');
+      await ctx.db.run((db) => recordOutcome(db, key, 'failed', reason.slice(0, 500)));
+    }
+  }
+  await ctx.db.run((db) => finishCompleted(db, ctx.clock.now()));
+  return sent;
+}
+
+export interface CampaignRunner {
+  stop(): Promise<void>;
+}
+
+export function startCampaignRunner(ctx: AppContext, log: IntegrationLog): CampaignRunner {
+  let stopped = false;
+  let running: Promise<unknown> | null = null;
+  // a tick that finds the last pass still running skips: passes never pile up
+  const timer = setInterval(() => {
+    if (stopped || running !== null) return;
+    running = runCampaignsOnce(ctx, log)
+      .catch((error: unknown) =>
+        log.warn({ err: error instanceof Error ? error.message : String(error) }, 'campaign: pass failed'),
+      )
+      .finally(() => {
+        running = null;
+      });
+  }, CAMPAIGN_TICK_MS);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
