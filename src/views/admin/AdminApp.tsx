@@ -31,6 +31,7 @@ const ReportsPage = lazy(() => import('./replay/ReportsPage'));
 const SeoPage = lazy(() => import('./seo/SeoPage'));
 const IntegrationPage = lazy(() => import('./integration/IntegrationPage'));
 const CourierPage = lazy(() => import('./courier/CourierPage'));
+const CampaignsPage = lazy(() => import('./campaigns/CampaignsPage'));
 
 /**
  * The screens under /admin, in navigation order. `role`: the least role that sees the screen
@@ -52,6 +53,7 @@ export const ADMIN_SCREENS: readonly {
   { path: '/seo', label: 'SEO', role: 'admin', component: SeoPage },
   { path: '/promotions', label: 'Акции', role: 'operator', component: PromotionsPage },
   { path: '/customers', label: 'Клиенты', role: 'operator', component: CustomersPage },
+  { path: '/campaigns', label: 'Рассылки', role: 'manager', component: CampaignsPage },
   { path: '/audit', label: 'Журнал действий', role: 'admin', component: AuditPage },
   { path: '/sms', label: 'SMS', role: 'admin', component: SmsPage },
   { path: '/reports', label: 'Отчёты об ошибках', role: 'operator', component: ReportsPage },
