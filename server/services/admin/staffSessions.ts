@@ -7,7 +7,7 @@ import type { Executor } from '../../db/database.js';
 import { staff, staffSessions, type StaffRoleValue } from '../../db/schema/admin.js';
 import { forbidden, unauthorized } from '../../http/errors.js';
 import { userOfToken } from '../sessions.js';
-import { ADMIN_MESSAGES } from '../../../src/api/contract/admin/common.js';
+import { ADMIN_MESSAGES, staffMayUse, type AdminRouteRole } from '../../../src/api/contract/admin/common.js';
 
 export interface StaffPrincipal {
   staffId: string;
@@ -115,12 +115,13 @@ export function authenticateStaff(ctx: AppContext, token: string | null): Promis
 /**
  * The staff guard. 401 'Требуется вход в панель управления' without a valid staff session;
  * 403 'Доступ только для сотрудников' for a signed-in customer's token; 403 'Действие доступно
- * только администратору' for an operator when `role` is 'admin'.
+ * только администратору' for an operator when `role` is 'admin', 'Раздел доступен только менеджеру и
+ * администратору' for an operator when it is 'manager'.
  */
 export async function requireStaff(
   ctx: AppContext,
   token: string | null,
-  role: 'admin' | 'operator' = 'operator',
+  role: Exclude<AdminRouteRole, 'public'> = 'operator',
 ): Promise<StaffPrincipal> {
   const principal = await staffFromToken(ctx, token);
   if (!principal) {
@@ -129,6 +130,9 @@ export async function requireStaff(
     }
     throw unauthorized(ADMIN_MESSAGES.signInRequired, 'staff-unauthorized');
   }
-  if (role === 'admin' && principal.role !== 'admin') throw forbidden(ADMIN_MESSAGES.adminOnly, 'admin-only');
+  if (!staffMayUse(principal.role, role)) {
+    if (role === 'manager') throw forbidden(ADMIN_MESSAGES.managerOnly, 'manager-only');
+    throw forbidden(ADMIN_MESSAGES.adminOnly, 'admin-only');
+  }
   return principal;
 }

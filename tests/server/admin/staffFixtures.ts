@@ -2,7 +2,7 @@
 // signed in through POST /api/v1/admin/auth/login like the admin client does.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { staff } from '../../../server/db/schema/admin.js';
+import { staff, type StaffRoleValue } from '../../../server/db/schema/admin.js';
 import { hashPassword } from '../../../server/services/admin/staff.js';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestServer, type TestServer } from '../helpers.js';
@@ -18,7 +18,7 @@ export function nextStaffIp(): string {
 
 export async function createStaffRow(
   server: Pick<TestServer, 'db'>,
-  role: 'admin' | 'operator',
+  role: StaffRoleValue,
   login?: string,
 ): Promise<{ id: string; login: string }> {
   counter += 1;
@@ -38,7 +38,7 @@ export interface SignedInStaff {
 
 export async function signInStaff(
   server: Pick<TestServer, 'app' | 'db'>,
-  role: 'admin' | 'operator',
+  role: StaffRoleValue,
 ): Promise<SignedInStaff> {
   const row = await createStaffRow(server, role);
   const res = await server.app.inject({

@@ -3,9 +3,29 @@
 import { z } from 'zod/mini';
 import { defineRoute, type RouteDef } from '../../route.js';
 
-export const StaffRole = z.enum(['admin', 'operator']);
+export const StaffRole = z.enum([
+  'admin',
+  'operator',
+  'manager', // the dashboard and the CSV exports, besides everything an operator may
+]);
 export type StaffRole = z.infer<typeof StaffRole>;
 export type AdminRouteRole = StaffRole | 'public';
+
+/**
+ * Which staff roles a route's least role lets in. Listed, not ranked, so that a role added later
+ * is let in nowhere until it is named here.
+ */
+const ADMITTED: Record<Exclude<AdminRouteRole, 'public'>, readonly StaffRole[]> = {
+  admin: ['admin'],
+  manager: ['admin', 'manager'],
+  operator: ['admin', 'manager', 'operator'],
+};
+
+/** Whether a staff member of `staffRole` may call a route whose least role is `routeRole`. */
+export function staffMayUse(staffRole: StaffRole, routeRole: AdminRouteRole): boolean {
+  if (routeRole === 'public') return true;
+  return ADMITTED[routeRole].includes(staffRole);
+}
 
 export type AdminRouteDef<
   P extends z.ZodMiniType = z.ZodMiniType,
@@ -27,7 +47,7 @@ export function defineAdminRoute<
 /** Whether a contract route is an admin route (has the role mark). */
 export function isAdminRouteDef(def: RouteDef): def is AdminRouteDef {
   const role = (def as { role?: unknown }).role;
-  return def.path.startsWith('/admin/') && (role === 'admin' || role === 'operator' || role === 'public');
+  return def.path.startsWith('/admin/') && (role === 'public' || StaffRole.safeParse(role).success);
 }
 
 type WithoutDefault<T> = T extends z.ZodMiniDefault<infer Inner> ? Inner : T;

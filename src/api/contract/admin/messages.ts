@@ -6,6 +6,7 @@ export const ADMIN_MESSAGES = {
   signInRequired: 'Требуется вход в панель управления',
   staffOnly: 'Доступ только для сотрудников',
   adminOnly: 'Действие доступно только администратору',
+  managerOnly: 'Раздел доступен только менеджеру и администратору',
   badCredentials: 'Неверный логин или пароль',
   inactive: 'Учётная запись отключена',
   loginTaken: 'Сотрудник с таким логином уже есть',
@@ -89,4 +90,13 @@ export const REFUND_MESSAGES = {
   alreadyDone: 'Деньги по заказу уже возвращены',
   notNeeded: 'Заказ не был оплачен онлайн: возвращать нечего',
   failed: 'Не удалось вернуть деньги',
+} as const;
+
+/** The dashboard and the CSV exports. */
+export const DASHBOARD_MESSAGES = {
+  customNeedsDays: 'Укажите первый и последний день периода',
+  daysOrder: 'Первый день периода позже последнего',
+  tooLong: 'Период не может быть длиннее 366 дней',
+  cityNotFound: 'Город не найден',
+  restaurantNotFound: 'Ресторан не найден',
 } as const;

@@ -3,9 +3,16 @@
 // useSyncExternalStore; a 401 from any staff route clears it and the guard shows the sign-in form.
 import { z } from 'zod/mini';
 import { STAFF_SESSION_KEY } from '../../../api/adminApi';
+import { StaffRole } from '../../../api/contract/admin/common';
 
-export const StaffRole = z.enum(['admin', 'operator']);
-export type StaffRole = z.infer<typeof StaffRole>;
+export { StaffRole };
+
+/** How a role is named on the screens. */
+export const STAFF_ROLE_LABEL: Record<StaffRole, string> = {
+  admin: 'администратор',
+  operator: 'оператор',
+  manager: 'менеджер',
+};
 
 export const StoredStaffSession = z.object({
   token: z.string().check(z.minLength(1)),

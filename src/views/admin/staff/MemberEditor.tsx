@@ -2,6 +2,7 @@
 // the member's sessions.
 import { adminCreateStaff, adminUpdateStaff, type StaffMember } from '../../../api/contract/admin/auth';
 import { useAdminAction } from '../data/hooks';
+import { StaffRole } from '../data/session';
 import { EditorForm, useEditorFields } from '../kit/editor';
 import { CheckField, SelectField, TextField } from '../kit/fields';
 import { PASSWORD_MIN } from './OwnPasswordForm';
@@ -70,9 +71,13 @@ export function MemberEditor({ member, onDone }: { member: StaffMember | null; o
           <SelectField
             label="Роль"
             value={form.role}
-            onChange={(role) => set('role', role === 'admin' ? 'admin' : 'operator')}
+            onChange={(role) => {
+              const parsed = StaffRole.safeParse(role);
+              if (parsed.success) set('role', parsed.data);
+            }}
             options={[
               { value: 'operator', label: 'оператор (заказы, стоп-лист, клиенты)' },
+              { value: 'manager', label: 'менеджер (как оператор, плюс сводка и выгрузки)' },
               { value: 'admin', label: 'администратор (всё)' },
             ]}
           />

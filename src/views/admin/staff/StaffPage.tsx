@@ -4,13 +4,12 @@
 import { useState } from 'react';
 import { adminListStaff } from '../../../api/contract/admin/auth';
 import { useAdminQuery, useCan, useSession } from '../data/hooks';
+import { STAFF_ROLE_LABEL } from '../data/session';
 import { AdminTable } from '../kit/lists';
 import { PageHead, QueryView, cx, formatDateTime } from '../ui';
 import { MemberEditor } from './MemberEditor';
 import { OwnPasswordForm } from './OwnPasswordForm';
 import s from '../admin.module.css';
-
-const ROLE_LABEL = { admin: 'администратор', operator: 'оператор' } as const;
 
 function StaffList() {
   const list = useAdminQuery(adminListStaff);
@@ -45,7 +44,7 @@ function StaffList() {
               <tr key={m.id} className={s.rowLink} onClick={() => setEditing(m.id)}>
                 <td>{m.login}</td>
                 <td>{m.name}</td>
-                <td>{ROLE_LABEL[m.role]}</td>
+                <td>{STAFF_ROLE_LABEL[m.role]}</td>
                 <td>{m.lastLoginAt ? formatDateTime(m.lastLoginAt) : '—'}</td>
                 <td>
                   {m.isActive ? (
@@ -70,7 +69,7 @@ export default function StaffPage() {
     <section>
       <PageHead title={canManage ? 'Сотрудники' : 'Мой пароль'} />
       <p className={s.muted}>
-        Вы вошли как {session?.staff.login} ({session ? ROLE_LABEL[session.staff.role] : ''}).
+        Вы вошли как {session?.staff.login} ({session ? STAFF_ROLE_LABEL[session.staff.role] : ''}).
       </p>
       <OwnPasswordForm />
       {canManage ? <StaffList /> : null}
