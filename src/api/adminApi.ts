@@ -4,8 +4,16 @@
 // route means the staff session is gone (expired, revoked), so `onUnauthorized` runs before the
 // failure is rethrown and the admin area goes back to its sign-in form.
 import type { z } from 'zod/mini';
-import { ApiFailure, API_PREFIX, createApiClient, type CallOptions } from './client.js';
-import type { RouteDef } from './route.js';
+import {
+  ApiFailure,
+  API_PREFIX,
+  NETWORK_FAILURE_STATUS,
+  createApiClient,
+  queryString,
+  serverError,
+  type CallOptions,
+} from './client.js';
+import { buildPath, type RouteDef } from './route.js';
 
 export { ApiFailure } from './client.js';
 
@@ -22,6 +30,14 @@ export interface AdminApi {
   ): Promise<Result<R>>;
   /** Absolute ws(s):// URL of a WebSocket path under /api/v1 with the staff token as `?token=`. */
   socketUrl(path: string): string | null;
+  /**
+   * A file answer (the CSV exports) with the staff token: its bytes and the name the server gave
+   * it (Content-Disposition). A refusal is an ApiFailure with the server's message, as for `call`.
+   */
+  download<P extends z.ZodMiniType, Q extends z.ZodMiniType>(
+    def: RouteDef<P, Q>,
+    options?: { params?: z.input<P>; query?: z.input<Q> },
+  ): Promise<{ blob: Blob; fileName: string | null }>;
 }
 
 export interface AdminApiOptions {
@@ -35,8 +51,39 @@ export interface AdminApiOptions {
   origin?: string;
 }
 
+/** The file name of a Content-Disposition header: `attachment; filename="orders-2026-11-20.csv"`. */
+function dispositionName(header: string | null): string | null {
+  const match = header === null ? null : /filename="([^"]+)"/.exec(header);
+  return match?.[1] ?? null;
+}
+
 export function createAdminApi(options: AdminApiOptions): AdminApi {
   const client = createApiClient({ baseUrl: options.baseUrl, getToken: options.getToken, fetch: options.fetch });
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  async function download(
+    def: RouteDef,
+    callOptions: { params?: unknown; query?: unknown } = {},
+  ): Promise<{ blob: Blob; fileName: string | null }> {
+    const url =
+      options.baseUrl +
+      API_PREFIX +
+      buildPath(def.path, (callOptions.params ?? {}) as Record<string, string>) +
+      queryString(callOptions.query);
+    const token = options.getToken();
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    let response: Response;
+    try {
+      response = await doFetch(url, { method: def.method, headers });
+    } catch {
+      throw new ApiFailure(NETWORK_FAILURE_STATUS, null, 'network');
+    }
+    if (!response.ok) {
+      const error = serverError(await response.json().catch(() => null));
+      throw new ApiFailure(response.status, error?.message ?? null, error?.code ?? null);
+    }
+    return { blob: await response.blob(), fileName: dispositionName(response.headers.get('content-disposition')) };
+  }
 
   function guard<T>(def: RouteDef, promise: Promise<T>): Promise<T> {
     return promise.catch((error: unknown) => {
@@ -48,6 +95,9 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
   return {
     call(def, callOptions) {
       return guard(def, client.call(def, callOptions));
+    },
+    download(def, callOptions) {
+      return guard(def, download(def, callOptions));
     },
     socketUrl(path) {
       const token = options.getToken();

@@ -4,6 +4,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import type { BaseLocationHook } from 'wouter';
+import { staffMayUse, type AdminRouteRole } from '../../api/contract/admin/common';
 import { useVerifySession } from './data/auth';
 import { AdminServicesProvider, type AdminServices } from './data/context';
 import { useSession } from './data/hooks';
@@ -29,15 +30,21 @@ const StaffPage = lazy(() => import('./staff/StaffPage'));
 const ReportsPage = lazy(() => import('./replay/ReportsPage'));
 const SeoPage = lazy(() => import('./seo/SeoPage'));
 const IntegrationPage = lazy(() => import('./integration/IntegrationPage'));
+const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
 
-/** The screens under /admin, in navigation order. `adminOnly`: hidden from operators. */
+/**
+ * The screens under /admin, in navigation order. `adminOnly`: hidden from operators and managers;
+ * `least`: the least role that sees it, when that is neither (the manager's dashboard).
+ */
 export const ADMIN_SCREENS: readonly {
   path: string;
   label: string;
   operatorLabel?: string;
   adminOnly: boolean;
+  least?: AdminRouteRole;
   component: ComponentType;
 }[] = [
+  { path: '/dashboard', label: 'Сводка', adminOnly: false, least: 'manager', component: DashboardPage },
   { path: '/orders', label: 'Заказы', adminOnly: false, component: OrdersPage },
   { path: '/menu', label: 'Меню', adminOnly: false, component: MenuPage },
   { path: '/stop-list', label: 'Стоп-лист', adminOnly: false, component: StopListPage },
@@ -72,16 +79,18 @@ function Guarded() {
       </Switch>
     );
   const isAdmin = session.staff.role === 'admin';
-  const screens = ADMIN_SCREENS.filter((screen) => !screen.adminOnly || isAdmin).map((screen) =>
-    isAdmin || !screen.operatorLabel ? screen : { ...screen, label: screen.operatorLabel },
-  );
+  const role = session.staff.role;
+  const screens = ADMIN_SCREENS.filter((screen) =>
+    screen.least ? staffMayUse(role, screen.least) : !screen.adminOnly || isAdmin,
+  ).map((screen) => (isAdmin || !screen.operatorLabel ? screen : { ...screen, label: screen.operatorLabel }));
   return (
     <LiveOrdersProvider token={session.token}>
       <AdminLayout screens={screens}>
         <Suspense fallback={<p className={s.muted}>Загрузка…</p>}>
           <Switch>
             <Route path="/">
-              <Redirect to="/orders" replace />
+              {/* a manager starts on the dashboard, everyone else on the orders */}
+              <Redirect to={role === 'manager' ? '/dashboard' : '/orders'} replace />
             </Route>
             {screens.map((screen) => (
               <Route key={screen.path} path={screen.path} component={screen.component} nest />
