@@ -4,16 +4,8 @@
 // route means the staff session is gone (expired, revoked), so `onUnauthorized` runs before the
 // failure is rethrown and the admin area goes back to its sign-in form.
 import type { z } from 'zod/mini';
-import {
-  ApiFailure,
-  API_PREFIX,
-  NETWORK_FAILURE_STATUS,
-  createApiClient,
-  queryString,
-  serverError,
-  type CallOptions,
-} from './client.js';
-import { buildPath, type RouteDef } from './route.js';
+import { ApiFailure, API_PREFIX, createApiClient, type CallOptions } from './client.js';
+import type { RouteDef } from './route.js';
 
 export { ApiFailure } from './client.js';
 
@@ -51,6 +43,19 @@ export interface AdminApiOptions {
   origin?: string;
 }
 
+/**
+ * '?a=1&b=2' of the defined values of a query (the contract client's helpers are not exported:
+ * exports of the storefront's entry chunk for the admin chunks would grow the storefront's first load).
+ */
+function downloadQuery(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
 /** The file name of a Content-Disposition header: `attachment; filename="orders-2026-11-20.csv"`. */
 function dispositionName(header: string | null): string | null {
   const match = header === null ? null : /filename="([^"]+)"/.exec(header);
@@ -68,19 +73,27 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
     const url =
       options.baseUrl +
       API_PREFIX +
-      buildPath(def.path, (callOptions.params ?? {}) as Record<string, string>) +
-      queryString(callOptions.query);
+      def.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) =>
+        encodeURIComponent(String(Reflect.get(Object(callOptions.params), name) ?? '')),
+      ) +
+      downloadQuery(callOptions.query);
     const token = options.getToken();
     const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
     let response: Response;
     try {
       response = await doFetch(url, { method: def.method, headers });
     } catch {
-      throw new ApiFailure(NETWORK_FAILURE_STATUS, null, 'network');
+      throw new ApiFailure(0, null, 'network'); // as the contract client: status 0 is no answer
     }
     if (!response.ok) {
-      const error = serverError(await response.json().catch(() => null));
-      throw new ApiFailure(response.status, error?.message ?? null, error?.code ?? null);
+      const body: unknown = await response.json().catch(() => null);
+      const message: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'message') : null;
+      const code: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'code') : null;
+      throw new ApiFailure(
+        response.status,
+        typeof message === 'string' ? message : null,
+        typeof code === 'string' ? code : null,
+      );
     }
     return { blob: await response.blob(), fileName: dispositionName(response.headers.get('content-disposition')) };
   }

@@ -59,8 +59,7 @@ export function serverError(body: unknown): { message: string; code: string | nu
   return { message, code: code ?? null };
 }
 
-/** '?a=1&b=2' of the defined values of a query object; '' without any. */
-export function queryString(query: unknown): string {
+function queryString(query: unknown): string {
   if (!query || typeof query !== 'object') return '';
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
