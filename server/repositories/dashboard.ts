@@ -26,19 +26,31 @@ function inScope(scope: DashboardScope): SQL {
 
 const NOT_CANCELLED = sql`o.status <> 'Cancelled'`;
 
-export interface PaymentRow {
+/** Orders and revenue of one payment method in one local hour ('YYYY-MM-DD HH', the scope's zone). */
+export interface HourRow {
+  hour: string;
   method: string;
   orders: number;
   revenue: number;
 }
 
-export async function paymentTotals(db: Executor, scope: DashboardScope): Promise<PaymentRow[]> {
-  const result = await db.execute<{ method: string; orders: number; revenue: number }>(sql`
-    select o.payment_method as method, count(*)::int as orders, coalesce(sum(o.total), 0)::float8 as revenue
+/**
+ * The period's orders by local hour and payment method: one pass and one time-zone conversion per
+ * order, from which the totals, the payments, the days and the heatmap are all summed.
+ */
+export async function ordersByHour(db: Executor, scope: DashboardScope): Promise<HourRow[]> {
+  const result = await db.execute<{ hour: string; method: string; orders: number; revenue: number }>(sql`
+    select to_char(date_trunc('hour', o.created_at at time zone ${scope.timeZone}), 'YYYY-MM-DD HH24') as hour,
+           o.payment_method as method, count(*)::int as orders, coalesce(sum(o.total), 0)::float8 as revenue
     from orders o
     where ${inScope(scope)} and ${NOT_CANCELLED}
-    group by o.payment_method`);
-  return result.rows.map((r) => ({ method: r.method, orders: Number(r.orders), revenue: Number(r.revenue) }));
+    group by 1, 2`);
+  return result.rows.map((r) => ({
+    hour: r.hour,
+    method: r.method,
+    orders: Number(r.orders),
+    revenue: Number(r.revenue),
+  }));
 }
 
 export async function cancellationReasons(
@@ -105,9 +117,11 @@ export async function deliveryTimes(db: Executor, scope: DashboardScope): Promis
                end - o.created_at)) / 60 as promised,
              extract(epoch from (l.at - o.created_at)) / 60 as actual
       from orders o
-      join lateral (
-        select min(s.at) as at from order_status_log s where s.order_id = o.id and s.status = 'Delivered'
-      ) l on l.at is not null
+      join (
+        select s.order_id, min(s.at) as at from order_status_log s
+        where s.status = 'Delivered' and s.at >= ${scope.from.toISOString()}::timestamptz
+        group by s.order_id
+      ) l on l.order_id = o.id
       left join delivery_zones z on z.id = o.zone_id
       left join restaurants r on r.delivery_terminal_id = o.delivery_terminal_id
       where ${inScope(scope)} and ${NOT_CANCELLED} and o.delivery_method = 'delivery'
@@ -129,35 +143,6 @@ export async function deliveryTimes(db: Executor, scope: DashboardScope): Promis
     actualP90: minutes(row?.actual_p90),
     late: Number(row?.late ?? 0),
   };
-}
-
-/** Orders by local ISO weekday (1 = Monday) and hour. */
-export async function ordersByWeekdayHour(
-  db: Executor,
-  scope: DashboardScope,
-): Promise<{ weekday: number; hour: number; orders: number }[]> {
-  const result = await db.execute<{ weekday: number; hour: number; orders: number }>(sql`
-    select extract(isodow from o.created_at at time zone ${scope.timeZone})::int as weekday,
-           extract(hour from o.created_at at time zone ${scope.timeZone})::int as hour,
-           count(*)::int as orders
-    from orders o
-    where ${inScope(scope)} and ${NOT_CANCELLED}
-    group by 1, 2`);
-  return result.rows.map((r) => ({ weekday: Number(r.weekday), hour: Number(r.hour), orders: Number(r.orders) }));
-}
-
-export async function ordersByDay(
-  db: Executor,
-  scope: DashboardScope,
-): Promise<{ day: string; orders: number; revenue: number }[]> {
-  const result = await db.execute<{ day: string; orders: number; revenue: number }>(sql`
-    select to_char(o.created_at at time zone ${scope.timeZone}, 'YYYY-MM-DD') as day,
-           count(*)::int as orders, coalesce(sum(o.total), 0)::float8 as revenue
-    from orders o
-    where ${inScope(scope)} and ${NOT_CANCELLED}
-    group by 1
-    order by 1`);
-  return result.rows.map((r) => ({ day: r.day, orders: Number(r.orders), revenue: Number(r.revenue) }));
 }
 
 export async function topProducts(

@@ -6,9 +6,7 @@ import {
   cancellationReasons,
   customerCounts,
   deliveryTimes,
-  ordersByDay,
-  ordersByWeekdayHour,
-  paymentTotals,
+  ordersByHour,
   scopeTimeZone,
   topCoupons,
   topProducts,
@@ -91,27 +89,38 @@ export async function dashboard(db: Executor, query: DashboardQuery, now: Date):
     deliveryTerminalId: query.deliveryTerminalId,
     timeZone,
   };
-  const payments = await paymentTotals(db, scope);
+  const hours = await ordersByHour(db, scope);
   const reasons = await cancellationReasons(db, scope);
   const customers = await customerCounts(db, scope);
   const delivery = await deliveryTimes(db, scope);
-  const cells = await ordersByWeekdayHour(db, scope);
-  const byDay = await ordersByDay(db, scope);
   const products = await topProducts(db, scope, TOP);
   const coupons = await topCoupons(db, scope, TOP);
   const rating = await ratingSummary(db, scope);
 
-  const orders = payments.reduce((n, p) => n + p.orders, 0);
-  const revenue = payments.reduce((n, p) => n + p.revenue, 0);
   const heatmap = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
-  for (const cell of cells) {
-    const row = heatmap[cell.weekday - 1];
-    if (row && cell.hour >= 0 && cell.hour < 24) row[cell.hour] = cell.orders;
+  const byDay = new Map<string, { orders: number; revenue: number }>();
+  const byMethod = new Map<string, { orders: number; revenue: number }>();
+  for (const h of hours) {
+    const day = h.hour.slice(0, 10);
+    const [y = 0, m = 1, d = 1] = day.split('-').map(Number);
+    // the local calendar day's weekday, Monday first
+    const weekday = (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
+    const row = heatmap[weekday];
+    const hour = Number(h.hour.slice(11, 13));
+    if (row && hour >= 0 && hour < 24) row[hour] = (row[hour] ?? 0) + h.orders;
+    for (const [map, key] of [
+      [byDay, day],
+      [byMethod, h.method],
+    ] as const) {
+      const sum = map.get(key) ?? { orders: 0, revenue: 0 };
+      map.set(key, { orders: sum.orders + h.orders, revenue: sum.revenue + h.revenue });
+    }
   }
-  const dayFigures = new Map(byDay.map((d) => [d.day, d]));
+  const orders = hours.reduce((n, h) => n + h.orders, 0);
+  const revenue = hours.reduce((n, h) => n + h.revenue, 0);
   const days: Dashboard['days'] = [];
   for (let day = first; day <= last; day = addDays(day, 1)) {
-    const found = dayFigures.get(day);
+    const found = byDay.get(day);
     days.push({ day, orders: found?.orders ?? 0, revenue: found?.revenue ?? 0 });
   }
   return {
@@ -122,10 +131,11 @@ export async function dashboard(db: Executor, query: DashboardQuery, now: Date):
     revenue,
     averageCheck: orders === 0 ? 0 : Math.round(revenue / orders),
     customers,
-    payments: PaymentMethod.options.map((method) => {
-      const found = payments.find((p) => p.method === method);
-      return { method, orders: found?.orders ?? 0, revenue: found?.revenue ?? 0 };
-    }),
+    payments: PaymentMethod.options.map((method) => ({
+      method,
+      orders: byMethod.get(method)?.orders ?? 0,
+      revenue: byMethod.get(method)?.revenue ?? 0,
+    })),
     cancellations: { count: reasons.reduce((n, r) => n + r.count, 0), reasons },
     delivery,
     heatmap,
