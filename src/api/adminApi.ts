@@ -22,6 +22,14 @@ export interface AdminApi {
   ): Promise<Result<R>>;
   /** Absolute ws(s):// URL of a WebSocket path under /api/v1 with the staff token as `?token=`. */
   socketUrl(path: string): string | null;
+  /**
+   * A file answer (the CSV exports) with the staff token: its bytes and the name the server gave
+   * it (Content-Disposition). A refusal is an ApiFailure with the server's message, as for `call`.
+   */
+  download<P extends z.ZodMiniType, Q extends z.ZodMiniType>(
+    def: RouteDef<P, Q>,
+    options?: { params?: z.input<P>; query?: z.input<Q> },
+  ): Promise<{ blob: Blob; fileName: string | null }>;
 }
 
 export interface AdminApiOptions {
@@ -35,8 +43,60 @@ export interface AdminApiOptions {
   origin?: string;
 }
 
+/**
+ * '?a=1&b=2' of the defined values of a query (the contract client's helpers are not exported:
+ * exports of the storefront's entry chunk for the admin chunks would grow the storefront's first load).
+ */
+function downloadQuery(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The file name of a Content-Disposition header: `attachment; filename="orders-2026-11-20.csv"`. */
+function dispositionName(header: string | null): string | null {
+  const match = header === null ? null : /filename="([^"]+)"/.exec(header);
+  return match?.[1] ?? null;
+}
+
 export function createAdminApi(options: AdminApiOptions): AdminApi {
   const client = createApiClient({ baseUrl: options.baseUrl, getToken: options.getToken, fetch: options.fetch });
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  async function download(
+    def: RouteDef,
+    callOptions: { params?: unknown; query?: unknown } = {},
+  ): Promise<{ blob: Blob; fileName: string | null }> {
+    const url =
+      options.baseUrl +
+      API_PREFIX +
+      def.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) =>
+        encodeURIComponent(String(Reflect.get(Object(callOptions.params), name) ?? '')),
+      ) +
+      downloadQuery(callOptions.query);
+    const token = options.getToken();
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    let response: Response;
+    try {
+      response = await doFetch(url, { method: def.method, headers });
+    } catch {
+      throw new ApiFailure(0, null, 'network'); // as the contract client: status 0 is no answer
+    }
+    if (!response.ok) {
+      const body: unknown = await response.json().catch(() => null);
+      const message: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'message') : null;
+      const code: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'code') : null;
+      throw new ApiFailure(
+        response.status,
+        typeof message === 'string' ? message : null,
+        typeof code === 'string' ? code : null,
+      );
+    }
+    return { blob: await response.blob(), fileName: dispositionName(response.headers.get('content-disposition')) };
+  }
 
   function guard<T>(def: RouteDef, promise: Promise<T>): Promise<T> {
     return promise.catch((error: unknown) => {
@@ -48,6 +108,9 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
   return {
     call(def, callOptions) {
       return guard(def, client.call(def, callOptions));
+    },
+    download(def, callOptions) {
+      return guard(def, download(def, callOptions));
     },
     socketUrl(path) {
       const token = options.getToken();

@@ -11,6 +11,8 @@ import { registerAdminCustomers, registerAdminPromo } from './customers.js';
 import { registerAdminSeo } from './seo.js';
 import { registerAdminCouriers } from './couriers.js';
 import { registerAdminCampaigns } from './campaigns.js';
+import { registerAdminDashboard } from './dashboard.js';
+import { registerAdminExports } from './exports.js';
 
 export async function registerAdmin(app: FastifyInstance): Promise<void> {
   await app.register(async (admin) => {
@@ -25,5 +27,7 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
     registerAdminSeo(admin);
     registerAdminCouriers(admin);
     registerAdminCampaigns(admin);
+    registerAdminDashboard(admin);
+    registerAdminExports(admin);
   });
 }

@@ -49,9 +49,8 @@ function phoneCondition(raw: string): SQL {
   return like(users.phone, `%${digits}%`);
 }
 
-export interface OrdersQuery {
-  limit: number;
-  offset: number;
+/** The orders list's filters (also the orders CSV export's). */
+export interface OrderFilters {
   cityId?: string | undefined;
   deliveryTerminalId?: string | undefined;
   status?: string | undefined;
@@ -61,13 +60,19 @@ export interface OrdersQuery {
   number?: number | undefined;
 }
 
+export interface OrdersQuery extends OrderFilters {
+  limit: number;
+  offset: number;
+}
+
 export async function cityTimeZone(db: Executor, cityId: string | undefined): Promise<string> {
   if (!cityId) return DEFAULT_TIME_ZONE;
   const rows = await db.select({ tz: cities.timeZone }).from(cities).where(eq(cities.id, cityId)).limit(1);
   return rows[0]?.tz ?? DEFAULT_TIME_ZONE;
 }
 
-export async function listOrders(db: Executor, query: OrdersQuery): Promise<{ orders: AdminOrder[]; total: number }> {
+/** The filters as one condition on orders joined to users; undefined without any. */
+export async function orderFilterCondition(db: Executor, query: OrderFilters): Promise<SQL | undefined> {
   const where: SQL[] = [];
   if (query.cityId) where.push(eq(orders.cityId, query.cityId));
   if (query.deliveryTerminalId) where.push(eq(orders.deliveryTerminalId, query.deliveryTerminalId));
@@ -89,7 +94,11 @@ export async function listOrders(db: Executor, query: OrdersQuery): Promise<{ or
   }
   if (query.phone) where.push(phoneCondition(query.phone));
   if (query.number !== undefined) where.push(eq(orders.number, query.number));
-  const condition = where.length > 0 ? and(...where) : undefined;
+  return where.length > 0 ? and(...where) : undefined;
+}
+
+export async function listOrders(db: Executor, query: OrdersQuery): Promise<{ orders: AdminOrder[]; total: number }> {
+  const condition = await orderFilterCondition(db, query);
   const rows = await db
     .select({ order: orders, customer: { id: users.id, phone: users.phone, name: users.name } })
     .from(orders)

@@ -115,7 +115,8 @@ export function authenticateStaff(ctx: AppContext, token: string | null): Promis
 /**
  * The staff guard. 401 'Требуется вход в панель управления' without a valid staff session;
  * 403 'Доступ только для сотрудников' for a signed-in customer's token; 403 'Действие доступно
- * только администратору' for an operator when `role` is 'admin'.
+ * только администратору' for an operator when `role` is 'admin', 'Раздел доступен только менеджеру и
+ * администратору' for an operator when it is 'manager'.
  */
 export async function requireStaff(
   ctx: AppContext,
@@ -131,6 +132,7 @@ export async function requireStaff(
   }
   if (!roleReaches(principal.role, role)) {
     if (role === 'admin') throw forbidden(ADMIN_MESSAGES.adminOnly, 'admin-only');
+    if (role === 'manager') throw forbidden(ADMIN_MESSAGES.managerOnly, 'manager-only');
     throw forbidden(ADMIN_MESSAGES.roleForbidden, 'role-forbidden');
   }
   return principal;

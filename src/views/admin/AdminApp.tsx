@@ -31,6 +31,7 @@ const ReportsPage = lazy(() => import('./replay/ReportsPage'));
 const SeoPage = lazy(() => import('./seo/SeoPage'));
 const IntegrationPage = lazy(() => import('./integration/IntegrationPage'));
 const CourierPage = lazy(() => import('./courier/CourierPage'));
+const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
 const CampaignsPage = lazy(() => import('./campaigns/CampaignsPage'));
 
 /**
@@ -44,6 +45,7 @@ export const ADMIN_SCREENS: readonly {
   role: AdminRouteRole;
   component: ComponentType;
 }[] = [
+  { path: '/dashboard', label: 'Сводка', role: 'manager', component: DashboardPage },
   { path: '/orders', label: 'Заказы', role: 'operator', component: OrdersPage },
   { path: '/menu', label: 'Меню', role: 'operator', component: MenuPage },
   { path: '/stop-list', label: 'Стоп-лист', role: 'operator', component: StopListPage },
@@ -83,7 +85,8 @@ function Guarded() {
   const screens = ADMIN_SCREENS.filter((screen) => roleReaches(role, screen.role)).map((screen) =>
     role === 'admin' || !screen.operatorLabel ? screen : { ...screen, label: screen.operatorLabel },
   );
-  const home = screens[0]?.path ?? '/staff';
+  // a manager starts on the dashboard, others on their first screen but it (an admin on the orders)
+  const home = role === 'manager' ? '/dashboard' : (screens.find((s) => s.path !== '/dashboard')?.path ?? '/staff');
   return (
     <LiveOrdersProvider token={session.token}>
       <AdminLayout screens={screens}>

@@ -11,7 +11,7 @@ export type AdminRouteRole = StaffRole | 'staff' | 'public';
 
 export const STAFF_ROLE_NAMES: Readonly<Record<StaffRole, string>> = {
   admin: 'администратор',
-  manager: 'управляющий',
+  manager: 'менеджер',
   operator: 'оператор',
   callcentre: 'колл-центр',
   courier: 'курьер',

@@ -10,3 +10,5 @@ export * from './audit.js';
 export * from './seo.js';
 export * from './couriers.js';
 export * from './campaigns.js';
+export * from './dashboard.js';
+export * from './exports.js';

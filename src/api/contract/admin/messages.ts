@@ -7,6 +7,7 @@ export const ADMIN_MESSAGES = {
   staffOnly: 'Доступ только для сотрудников',
   adminOnly: 'Действие доступно только администратору',
   roleForbidden: 'Это действие недоступно для вашей роли',
+  managerOnly: 'Раздел доступен только менеджеру и администратору',
   badCredentials: 'Неверный логин или пароль',
   inactive: 'Учётная запись отключена',
   loginTaken: 'Сотрудник с таким логином уже есть',
@@ -103,4 +104,13 @@ export const CAMPAIGN_MESSAGES = {
   dateRange: 'Дата «с» позже даты «по»',
   ordersRange: 'Минимальное число заказов больше максимального',
   cityNotFound: 'Город не найден',
+} as const;
+
+/** The dashboard and the CSV exports. */
+export const DASHBOARD_MESSAGES = {
+  customNeedsDays: 'Укажите первый и последний день периода',
+  daysOrder: 'Первый день периода позже последнего',
+  tooLong: 'Период не может быть длиннее 366 дней',
+  cityNotFound: 'Город не найден',
+  restaurantNotFound: 'Ресторан не найден',
 } as const;

@@ -8,6 +8,8 @@ import { useReference } from '../data/reference';
 import { addressLine } from '../orders/labels';
 import { StatusBadge } from '../orders/StatusBadge';
 import { TextField } from '../kit/fields';
+import { ExportButton } from '../kit/ExportButton';
+import { adminExportCustomers } from '../../../api/contract/admin/exports';
 import { AdminTable, FilterForm } from '../kit/lists';
 import { PageHead, QueryView, cx, formatDateTime, formatMoney } from '../ui';
 import s from '../admin.module.css';
@@ -164,7 +166,9 @@ export default function CustomersPage() {
   };
   return (
     <section>
-      <PageHead title="Клиенты" />
+      <PageHead title="Клиенты">
+        <ExportButton route={adminExportCustomers} query={phone === '' ? {} : { phone }} fileName="customers.csv" />
+      </PageHead>
       <FilterForm label="Поиск клиента" onSubmit={submit}>
         <TextField
           label="Телефон"

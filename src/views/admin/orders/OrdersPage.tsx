@@ -11,7 +11,9 @@ import { PageHead, QueryView, cx, formatDateTime, formatMoney } from '../ui';
 import { OrderDetail } from './OrderDetail';
 import { OrderFiltersForm } from './OrderFiltersForm';
 import { HandoffAlert, NOT_HANDED_OFF, useFailedHandoffs } from './HandoffAlert';
-import { NO_FILTERS, PAGE_SIZE, ordersQuery, type OrderFilters } from './ordersQuery';
+import { NO_FILTERS, PAGE_SIZE, exportQuery, ordersQuery, type OrderFilters } from './ordersQuery';
+import { adminExportOrders } from '../../../api/contract/admin/exports';
+import { ExportButton } from '../kit/ExportButton';
 import { paymentStatusLabel } from './labels';
 import { StatusBadge } from './StatusBadge';
 import s from '../admin.module.css';
@@ -41,7 +43,9 @@ export default function OrdersPage() {
 
   return (
     <section>
-      <PageHead title="Заказы" onReload={list.reload} />
+      <PageHead title="Заказы" onReload={list.reload}>
+        <ExportButton route={adminExportOrders} query={exportQuery(filters)} fileName="orders.csv" />
+      </PageHead>
       <HandoffAlert failed={handoffs.failed} onRetried={handoffs.reload} />
       <OrderFiltersForm filters={filters} reference={ref} onApply={apply} />
       <div className={openId ? s.columns : undefined}>

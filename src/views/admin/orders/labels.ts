@@ -2,20 +2,11 @@
 // line. (The customer
 // reads ORDER_STATUS_NAMES, where Unconfirmed and WaitCooking are both 'принят'; operators need
 // to tell them apart.)
-import type { Order, OrderStatus, PaymentMethod, PaymentStatus } from '../../../api/contract/orders';
+import type { Order, OrderStatus } from '../../../api/contract/orders';
 import type { RefundState } from '../../../api/contract/admin/orders';
 
-export const STATUS_LABEL: Readonly<Record<OrderStatus, string>> = {
-  Unconfirmed: 'Новый',
-  WaitCooking: 'Подтверждён',
-  CookingStarted: 'Готовится',
-  CookingCompleted: 'Приготовлен',
-  OnWay: 'В пути',
-  Delivered: 'Доставлен',
-  Waiting: 'Ждёт выдачи',
-  Closed: 'Выполнен',
-  Cancelled: 'Отменён',
-};
+export { STATUS_LABEL, PAYMENT_METHOD_LABEL, PAYMENT_STATUS_LABEL } from '../../../api/contract/admin/labels';
+import { PAYMENT_STATUS_LABEL } from '../../../api/contract/admin/labels';
 
 /** The button that moves an order to the status. */
 export const STATUS_ACTION: Readonly<Record<OrderStatus, string>> = {
@@ -28,21 +19,6 @@ export const STATUS_ACTION: Readonly<Record<OrderStatus, string>> = {
   Waiting: 'Готов к выдаче',
   Closed: 'Закрыть заказ',
   Cancelled: 'Отменить',
-};
-
-export const PAYMENT_METHOD_LABEL: Readonly<Record<PaymentMethod, string>> = {
-  cash: 'Наличными',
-  'courier-card': 'Картой курьеру',
-  card: 'Картой онлайн',
-  sbp: 'СБП',
-};
-
-export const PAYMENT_STATUS_LABEL: Readonly<Record<PaymentStatus, string>> = {
-  none: 'при получении',
-  pending: 'ожидает оплаты',
-  paid: 'оплачен',
-  failed: 'оплата не прошла',
-  refunded: 'деньги возвращены',
 };
 
 /** A cancelled order still 'paid' is one whose money has not come back yet (the server marks it 'refunded' only when the provider confirmed). */

@@ -44,3 +44,9 @@ export function ordersQuery(f: OrderFilters, offset: number) {
     ...(f.number.trim() && Number.isInteger(number) && number > 0 ? { number } : {}),
   };
 }
+
+/** The same filters for the CSV export: no paging. */
+export function exportQuery(f: OrderFilters) {
+  const { limit: _limit, offset: _offset, ...filters } = ordersQuery(f, 0);
+  return filters;
+}

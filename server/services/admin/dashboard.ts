@@ -1,0 +1,147 @@
+// The managers' dashboard: resolves the period in the scope's time zone and assembles the
+// figures from the SQL aggregates of server/repositories/dashboard.ts (docs/DASHBOARD.md).
+import type { Executor } from '../../db/database.js';
+import { notFound, unprocessable } from '../../http/errors.js';
+import {
+  cancellationReasons,
+  customerCounts,
+  deliveryTimes,
+  ordersByHour,
+  scopeTimeZone,
+  topCoupons,
+  topProducts,
+  type DashboardScope,
+} from '../../repositories/dashboard.js';
+import type { Dashboard, DashboardQuery } from '../../../src/api/contract/admin/dashboard.js';
+import { DASHBOARD_MESSAGES } from '../../../src/api/contract/admin/messages.js';
+import { PaymentMethod } from '../../../src/api/contract/orders.js';
+import { DEFAULT_TIME_ZONE, startOfDay } from './dates.js';
+
+const TOP = 10;
+const MAX_DAYS = 366;
+
+/** 'YYYY-MM-DD' of an instant in a time zone. */
+export function localDay(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+function addDays(day: string, n: number): string {
+  const [y = 0, m = 1, d = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+function daysBetween(first: string, last: string): number {
+  return Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/** The period's local days, first and last included. */
+export function periodDays(
+  query: Pick<DashboardQuery, 'period' | 'from' | 'to'>,
+  now: Date,
+  timeZone: string,
+): { first: string; last: string } {
+  const today = localDay(now, timeZone);
+  switch (query.period) {
+    case 'today':
+      return { first: today, last: today };
+    case 'yesterday':
+      return { first: addDays(today, -1), last: addDays(today, -1) };
+    case '7d':
+      return { first: addDays(today, -6), last: today };
+    case '30d':
+      return { first: addDays(today, -29), last: today };
+    case 'custom': {
+      if (query.from === undefined || query.to === undefined)
+        throw unprocessable(DASHBOARD_MESSAGES.customNeedsDays, 'period-days');
+      if (query.from > query.to) throw unprocessable(DASHBOARD_MESSAGES.daysOrder, 'period-order');
+      if (daysBetween(query.from, query.to) > MAX_DAYS) throw unprocessable(DASHBOARD_MESSAGES.tooLong, 'period-long');
+      return { first: query.from, last: query.to };
+    }
+    default: {
+      const never: never = query.period;
+      throw new Error(`unknown period ${String(never)}`);
+    }
+  }
+}
+
+/**
+ * Average rating of the scope's orders. Order ratings come with their own table (another area's
+ * migration); until it exists there is nothing to average. Replace this body with an
+ * avg/count over the ratings joined to the scope's orders.
+ */
+async function ratingSummary(_db: Executor, _scope: DashboardScope): Promise<Dashboard['rating']> {
+  return null;
+}
+
+export async function dashboard(db: Executor, query: DashboardQuery, now: Date): Promise<Dashboard> {
+  const zone = await scopeTimeZone(db, query);
+  if (!zone.found) {
+    throw query.deliveryTerminalId !== undefined
+      ? notFound(DASHBOARD_MESSAGES.restaurantNotFound, 'restaurant-not-found')
+      : notFound(DASHBOARD_MESSAGES.cityNotFound, 'city-not-found');
+  }
+  const timeZone = zone.timeZone ?? DEFAULT_TIME_ZONE;
+  const { first, last } = periodDays(query, now, timeZone);
+  const scope: DashboardScope = {
+    from: startOfDay(first, timeZone),
+    to: startOfDay(addDays(last, 1), timeZone),
+    cityId: query.cityId,
+    deliveryTerminalId: query.deliveryTerminalId,
+    timeZone,
+  };
+  const hours = await ordersByHour(db, scope);
+  const reasons = await cancellationReasons(db, scope);
+  const customers = await customerCounts(db, scope);
+  const delivery = await deliveryTimes(db, scope);
+  const products = await topProducts(db, scope, TOP);
+  const coupons = await topCoupons(db, scope, TOP);
+  const rating = await ratingSummary(db, scope);
+
+  const heatmap = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
+  const byDay = new Map<string, { orders: number; revenue: number }>();
+  const byMethod = new Map<string, { orders: number; revenue: number }>();
+  for (const h of hours) {
+    const day = h.hour.slice(0, 10);
+    const [y = 0, m = 1, d = 1] = day.split('-').map(Number);
+    // the local calendar day's weekday, Monday first
+    const weekday = (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
+    const row = heatmap[weekday];
+    const hour = Number(h.hour.slice(11, 13));
+    if (row && hour >= 0 && hour < 24) row[hour] = (row[hour] ?? 0) + h.orders;
+    for (const [map, key] of [
+      [byDay, day],
+      [byMethod, h.method],
+    ] as const) {
+      const sum = map.get(key) ?? { orders: 0, revenue: 0 };
+      map.set(key, { orders: sum.orders + h.orders, revenue: sum.revenue + h.revenue });
+    }
+  }
+  const orders = hours.reduce((n, h) => n + h.orders, 0);
+  const revenue = hours.reduce((n, h) => n + h.revenue, 0);
+  const days: Dashboard['days'] = [];
+  for (let day = first; day <= last; day = addDays(day, 1)) {
+    const found = byDay.get(day);
+    days.push({ day, orders: found?.orders ?? 0, revenue: found?.revenue ?? 0 });
+  }
+  return {
+    from: scope.from.toISOString(),
+    to: scope.to.toISOString(),
+    timeZone,
+    orders,
+    revenue,
+    averageCheck: orders === 0 ? 0 : Math.round(revenue / orders),
+    customers,
+    payments: PaymentMethod.options.map((method) => ({
+      method,
+      orders: byMethod.get(method)?.orders ?? 0,
+      revenue: byMethod.get(method)?.revenue ?? 0,
+    })),
+    cancellations: { count: reasons.reduce((n, r) => n + r.count, 0), reasons },
+    delivery,
+    heatmap,
+    days,
+    topProducts: products,
+    topCoupons: coupons,
+    rating,
+  };
+}

@@ -1,0 +1,166 @@
+// The figures of the period: cards, payments, cancellations with reasons, delivery times, top
+// products and coupons, the rating. Money in roubles and shares through Intl.
+import type { Dashboard } from '../../../api/contract/admin/dashboard';
+import { PAYMENT_METHOD_LABEL } from '../../../api/contract/admin/labels';
+import { AdminTable } from '../kit/lists';
+import { formatMoney } from '../ui';
+import { formatCount, formatMinutes, formatOrders, formatPercent } from './format';
+import s from './dashboard.module.css';
+import a from '../admin.module.css';
+
+const ONLINE = new Set(['card', 'sbp']);
+
+function Card({ label, value, name }: { label: string; value: string; name: string }) {
+  return (
+    <div className={s.card} data-figure={name}>
+      <p className={s.cardLabel}>{label}</p>
+      <p className={s.cardValue}>{value}</p>
+    </div>
+  );
+}
+
+export function FigureCards({ data }: { data: Dashboard }) {
+  const online = data.payments.filter((p) => ONLINE.has(p.method)).reduce((n, p) => n + p.orders, 0);
+  const placed = data.orders + data.cancellations.count;
+  return (
+    <div className={s.cards}>
+      <Card name="revenue" label="Выручка" value={formatMoney(data.revenue)} />
+      <Card name="orders" label="Заказы" value={formatCount(data.orders)} />
+      <Card name="average" label="Средний чек" value={formatMoney(data.averageCheck)} />
+      <Card name="new" label="Новые клиенты" value={formatCount(data.customers.new)} />
+      <Card name="returning" label="Вернувшиеся клиенты" value={formatCount(data.customers.returning)} />
+      <Card name="online" label="Оплачено онлайн" value={formatPercent(online, data.orders)} />
+      <Card name="cancelled" label="Отменено" value={formatPercent(data.cancellations.count, placed)} />
+      <Card
+        name="rating"
+        label="Средняя оценка"
+        value={
+          data.rating === null
+            ? 'оценок пока нет'
+            : `${data.rating.average.toFixed(1)} (${formatCount(data.rating.count)})`
+        }
+      />
+    </div>
+  );
+}
+
+export function Payments({ data }: { data: Dashboard }) {
+  return (
+    <section>
+      <h2 className={s.sectionTitle}>Оплата</h2>
+      <AdminTable
+        label="Оплата"
+        columns={[
+          'Способ',
+          { label: 'Заказы', num: true },
+          { label: 'Доля', num: true },
+          { label: 'Сумма', num: true },
+        ]}
+      >
+        {data.payments.map((p) => (
+          <tr key={p.method}>
+            <td>{PAYMENT_METHOD_LABEL[p.method]}</td>
+            <td className={a.num}>{formatCount(p.orders)}</td>
+            <td className={a.num}>{formatPercent(p.orders, data.orders)}</td>
+            <td className={a.num}>{formatMoney(p.revenue)}</td>
+          </tr>
+        ))}
+      </AdminTable>
+    </section>
+  );
+}
+
+export function Cancellations({ data }: { data: Dashboard }) {
+  return (
+    <section>
+      <h2 className={s.sectionTitle}>Отмены: {formatOrders(data.cancellations.count)}</h2>
+      {data.cancellations.reasons.length === 0 ? (
+        <p className={a.muted}>Отмен нет.</p>
+      ) : (
+        <AdminTable label="Причины отмен" columns={['Причина', { label: 'Заказы', num: true }]}>
+          {data.cancellations.reasons.map((r) => (
+            <tr key={r.reason}>
+              <td>{r.reason === '' ? 'без причины (касса или система)' : r.reason}</td>
+              <td className={a.num}>{formatCount(r.count)}</td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+    </section>
+  );
+}
+
+export function DeliveryTimes({ data }: { data: Dashboard }) {
+  const d = data.delivery;
+  return (
+    <section>
+      <h2 className={s.sectionTitle}>Время доставки</h2>
+      {d.delivered === 0 ? (
+        <p className={a.muted}>Доставленных заказов нет.</p>
+      ) : (
+        <AdminTable label="Время доставки" columns={['', { label: 'Медиана', num: true }, { label: '90%', num: true }]}>
+          <tr>
+            <td>Обещано</td>
+            <td className={a.num}>{formatMinutes(d.promisedMedian)}</td>
+            <td className={a.num}>{formatMinutes(d.promisedP90)}</td>
+          </tr>
+          <tr>
+            <td>Доставлено</td>
+            <td className={a.num}>{formatMinutes(d.actualMedian)}</td>
+            <td className={a.num}>{formatMinutes(d.actualP90)}</td>
+          </tr>
+        </AdminTable>
+      )}
+      {d.delivered > 0 ? (
+        <p className={a.muted}>
+          Доставлено: {formatOrders(d.delivered)}, с опозданием {formatPercent(d.late, d.delivered)}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export function TopLists({ data }: { data: Dashboard }) {
+  return (
+    <>
+      <section>
+        <h2 className={s.sectionTitle}>Популярные товары</h2>
+        {data.topProducts.length === 0 ? (
+          <p className={a.muted}>Продаж нет.</p>
+        ) : (
+          <AdminTable
+            label="Популярные товары"
+            columns={['Товар', { label: 'Шт.', num: true }, { label: 'Сумма', num: true }]}
+          >
+            {data.topProducts.map((p) => (
+              <tr key={p.productId}>
+                <td>{p.name}</td>
+                <td className={a.num}>{formatCount(p.amount)}</td>
+                <td className={a.num}>{formatMoney(p.revenue)}</td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </section>
+      <section>
+        <h2 className={s.sectionTitle}>Промокоды</h2>
+        {data.topCoupons.length === 0 ? (
+          <p className={a.muted}>Промокодами не пользовались.</p>
+        ) : (
+          <AdminTable
+            label="Промокоды"
+            columns={['Код', { label: 'Заказы', num: true }, { label: 'Скидка', num: true }]}
+          >
+            {data.topCoupons.map((c) => (
+              <tr key={c.code}>
+                <td>{c.code}</td>
+                <td className={a.num}>{formatCount(c.orders)}</td>
+                <td className={a.num}>{formatMoney(c.discount)}</td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+// `npm run bench:dashboard`: the managers' dashboard over 100,000 orders of the last 30 days on
+// an in-memory PGlite (the figure recorded in BENCHMARKS.md), and the orders CSV export of all of
+// them streamed to nowhere. BENCH_SMOKE=1: 2,000 orders, a few runs (CI: the bench still runs).
+// Prints, asserts nothing but that the figures count every seeded order.
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import { openPglite } from '../server/db/database.js';
+import { seedDemoChain } from '../server/seed/index.js';
+import { dashboard } from '../server/services/admin/dashboard.js';
+import { ordersCsv } from '../server/services/admin/exports.js';
+
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const ORDERS = SMOKE ? 2_000 : 100_000;
+const USERS = Math.max(100, Math.round(ORDERS / 5));
+const RUNS = SMOKE ? 3 : 7;
+const NOW = new Date('2026-11-20T05:00:00Z');
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+async function main(): Promise<void> {
+  const db = await openPglite(null);
+  await seedDemoChain(db);
+  const seedStart = performance.now();
+  await db.run(async (tx) => {
+    await tx.execute(sql`
+      insert into users (id, phone, name)
+      select 'bench-user-' || g, '+7900' || lpad(g::text, 7, '0'), 'Покупатель ' || g
+      from generate_series(1, ${USERS}) g`);
+    // spread over the 29 days before NOW (all inside the 30-day period); a third delivered by courier, a tenth cancelled
+    await tx.execute(sql`
+      insert into orders (user_id, city_id, status, delivery_method, address, delivery_terminal_id, zone_id, items,
+                          goods_total, discount_total, total, coupon, payment_method, payment_status, created_at, updated_at)
+      select 'bench-user-' || (1 + g % ${USERS}),
+             case when g % 3 = 0 then 'city-shelekhov' else 'city-angarsk' end,
+             case when g % 10 = 0 then 'Cancelled' when g % 3 = 1 then 'Delivered' else 'Closed' end,
+             case when g % 3 = 1 then 'delivery' else 'self' end,
+             case when g % 3 = 1 then '{"city":"Ангарск","street":"Ленина","home":"1","apartment":null,"entrance":null,"floor":null,"intercom":null,"comment":null,"location":null}'::jsonb end,
+             case when g % 3 = 0 then 'dt-shelekhov-1' when g % 2 = 0 then 'dt-angarsk-1' else 'dt-angarsk-2' end,
+             case when g % 3 = 1 then 'zone-angarsk-center' end,
+             jsonb_build_array(
+               jsonb_build_object('productId', 'p' || (g % 40), 'name', 'Товар ' || (g % 40), 'amount', 1 + g % 3,
+                                  'price', 400, 'sum', 400 * (1 + g % 3), 'mods', '[]'::jsonb, 'isGift', false),
+               jsonb_build_object('productId', 'p' || (g % 17), 'name', 'Товар ' || (g % 17), 'amount', 1,
+                                  'price', 300, 'sum', 300, 'mods', '[]'::jsonb, 'isGift', false)),
+             400 * (1 + g % 3) + 300, case when g % 7 = 0 then 50 else 0 end,
+             400 * (1 + g % 3) + 300 - case when g % 7 = 0 then 50 else 0 end,
+             case when g % 7 = 0 then 'SALE' || (g % 5) end,
+             (array['cash', 'courier-card', 'card', 'sbp'])[1 + g % 4],
+             case when g % 4 >= 2 then 'paid' else 'none' end,
+             ${NOW.toISOString()}::timestamptz - make_interval(secs => (g::float8 / ${ORDERS}) * 29 * 86400 - 60),
+             ${NOW.toISOString()}::timestamptz
+      from generate_series(1, ${ORDERS}) g`);
+    await tx.execute(sql`
+      insert into order_status_log (order_id, status, at, actor)
+      select o.id, 'Delivered', o.created_at + make_interval(mins => 40 + (o.number % 50)::int), 'bench'
+      from orders o where o.status = 'Delivered'`);
+    await tx.execute(sql`analyze`);
+  });
+  const seedMs = performance.now() - seedStart;
+
+  // PGlite runs in this process: its CPU time is the query's cost, steadier than wall time on a
+  // shared machine
+  const cpuMs = (since: NodeJS.CpuUsage) => {
+    const used = process.cpuUsage(since);
+    return (used.user + used.system) / 1000;
+  };
+  const times: number[] = [];
+  const cpu: number[] = [];
+  let counted = 0;
+  for (let i = 0; i < RUNS; i += 1) {
+    const start = performance.now();
+    const startCpu = process.cpuUsage();
+    const figures = await db.run((tx) => dashboard(tx, { period: '30d' }, NOW));
+    times.push(performance.now() - start);
+    cpu.push(cpuMs(startCpu));
+    counted = figures.orders + figures.cancellations.count;
+  }
+  const cityTimes: number[] = [];
+  const cityCpu: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const start = performance.now();
+    const startCpu = process.cpuUsage();
+    await db.run((tx) => dashboard(tx, { period: '30d', cityId: 'city-angarsk' }, NOW));
+    cityTimes.push(performance.now() - start);
+    cityCpu.push(cpuMs(startCpu));
+  }
+
+  let bytes = 0;
+  let rows = 0;
+  const exportStart = performance.now();
+  const exportCpu = process.cpuUsage();
+  await pipeline(
+    await ordersCsv(db, {}, { pageSize: 1000 }),
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        bytes += chunk.length;
+        for (const byte of chunk) if (byte === 10) rows += 1;
+        done();
+      },
+    }),
+  );
+  const exportMs = performance.now() - exportStart;
+  const exportCpuMs = cpuMs(exportCpu);
+  await db.close();
+
+  console.log(
+    JSON.stringify(
+      {
+        machine: `${os.cpus()[0]?.model ?? '?'}, ${os.cpus().length} CPU, Node ${process.version}, load ${os
+          .loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' ')}`,
+        orders: ORDERS,
+        seedMs: Math.round(seedMs),
+        dashboard30dChainMs: {
+          median: Math.round(median(times)),
+          cpuMedian: Math.round(median(cpu)),
+          all: times.map(Math.round),
+        },
+        dashboard30dCityMs: {
+          median: Math.round(median(cityTimes)),
+          cpuMedian: Math.round(median(cityCpu)),
+          all: cityTimes.map(Math.round),
+        },
+        exportOrdersCsv: {
+          ms: Math.round(exportMs),
+          cpuMs: Math.round(exportCpuMs),
+          rows: rows - 1,
+          megabytes: +(bytes / 1e6).toFixed(1),
+        },
+      },
+      null,
+      2,
+    ),
+  );
+  if (counted !== ORDERS) throw new Error(`the dashboard counted ${counted} orders of ${ORDERS}`);
+  if (rows - 1 !== ORDERS) throw new Error(`the export wrote ${rows - 1} rows of ${ORDERS}`);
+}
+
+await main();
