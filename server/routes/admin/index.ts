@@ -10,6 +10,7 @@ import { registerAdminSettings } from './settings.js';
 import { registerAdminCustomers, registerAdminPromo } from './customers.js';
 import { registerAdminSeo } from './seo.js';
 import { registerAdminCouriers } from './couriers.js';
+import { registerAdminPhoneOrders } from './phoneOrders.js';
 
 export async function registerAdmin(app: FastifyInstance): Promise<void> {
   await app.register(async (admin) => {
@@ -23,5 +24,6 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
     registerAdminPromo(admin);
     registerAdminSeo(admin);
     registerAdminCouriers(admin);
+    registerAdminPhoneOrders(admin);
   });
 }

@@ -9,3 +9,4 @@ export * from './customers.js';
 export * from './audit.js';
 export * from './seo.js';
 export * from './couriers.js';
+export * from './phoneOrders.js';
