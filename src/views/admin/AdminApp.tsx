@@ -31,6 +31,7 @@ const ReportsPage = lazy(() => import('./replay/ReportsPage'));
 const SeoPage = lazy(() => import('./seo/SeoPage'));
 const IntegrationPage = lazy(() => import('./integration/IntegrationPage'));
 const CourierPage = lazy(() => import('./courier/CourierPage'));
+const PhoneOrderPage = lazy(() => import('./phone/PhoneOrderPage'));
 
 /**
  * The screens under /admin, in navigation order. `role`: the least role that sees the screen
@@ -44,6 +45,7 @@ export const ADMIN_SCREENS: readonly {
   component: ComponentType;
 }[] = [
   { path: '/orders', label: 'Заказы', role: 'operator', component: OrdersPage },
+  { path: '/phone-order', label: 'Заказ по телефону', role: 'callcentre', component: PhoneOrderPage },
   { path: '/menu', label: 'Меню', role: 'operator', component: MenuPage },
   { path: '/stop-list', label: 'Стоп-лист', role: 'operator', component: StopListPage },
   { path: '/settings', label: 'Настройки', role: 'admin', component: SettingsPage },

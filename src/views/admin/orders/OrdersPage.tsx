@@ -14,6 +14,7 @@ import { HandoffAlert, NOT_HANDED_OFF, useFailedHandoffs } from './HandoffAlert'
 import { NO_FILTERS, PAGE_SIZE, ordersQuery, type OrderFilters } from './ordersQuery';
 import { paymentStatusLabel } from './labels';
 import { StatusBadge } from './StatusBadge';
+import { PhoneMark } from '../phone/PhoneMark';
 import s from '../admin.module.css';
 
 export default function OrdersPage() {
@@ -85,6 +86,7 @@ export default function OrdersPage() {
                               новый
                             </span>
                           ) : null}
+                          <PhoneMark order={order} />
                           {notHandedOff.has(order.id) ? (
                             <span className={cx(s.badge, s.badgeBad)} data-not-handed-off>
                               {NOT_HANDED_OFF}
