@@ -105,14 +105,7 @@ export function PhoneCart({ lines, quote, balance, onAmount, coupon, onCoupon, s
         </p>
       ) : null}
       <div className={s.grid2}>
-        <form
-          noValidate
-          aria-label="Промокод"
-          onSubmit={(e) => {
-            e.preventDefault();
-            onCoupon(couponDraft.trim());
-          }}
-        >
+        <div role="group" aria-label="Промокод клиента">
           <TextField
             label="Промокод"
             error={coupon !== '' ? messagesAt(refusals, 'coupon') : null}
@@ -120,18 +113,11 @@ export function PhoneCart({ lines, quote, balance, onAmount, coupon, onCoupon, s
             onChange={setCouponDraft}
             autoComplete="off"
           />
-          <button type="submit" className={cx(s.button, s.secondary)}>
+          <button type="button" className={cx(s.button, s.secondary)} onClick={() => onCoupon(couponDraft.trim())}>
             Применить промокод
           </button>
-        </form>
-        <form
-          noValidate
-          aria-label="Бонусы"
-          onSubmit={(e) => {
-            e.preventDefault();
-            applyBonus();
-          }}
-        >
+        </div>
+        <div role="group" aria-label="Бонусы клиента">
           <TextField
             label="Списать бонусов"
             hint={`На счёте ${balance}${quote ? `, в этом заказе можно до ${quote.bonusCap}` : ''}`}
@@ -140,10 +126,10 @@ export function PhoneCart({ lines, quote, balance, onAmount, coupon, onCoupon, s
             value={bonusDraft}
             onChange={setBonusDraft}
           />
-          <button type="submit" className={cx(s.button, s.secondary)}>
+          <button type="button" className={cx(s.button, s.secondary)} onClick={applyBonus}>
             Списать бонусы
           </button>
-        </form>
+        </div>
       </div>
       {quote && lines.length > 0 ? <Totals quote={quote} /> : null}
     </section>

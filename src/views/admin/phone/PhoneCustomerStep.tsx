@@ -52,7 +52,7 @@ export function PhoneCustomerStep({ onChosen }: { onChosen: (customer: PhoneCust
 
   return (
     <div>
-      <FilterForm label="Телефон клиента" onSubmit={() => void find()}>
+      <FilterForm label="Поиск клиента по телефону" onSubmit={() => void find()}>
         <TextField
           label="Телефон клиента"
           error={error}

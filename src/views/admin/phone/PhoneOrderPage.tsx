@@ -109,15 +109,7 @@ function OrderForm({ customer, onPlaced }: { customer: PhoneCustomer; onPlaced: 
               onAdd={(product, mods) => edit(() => setLines((l) => addLine(l, product.id, product.name, mods)))}
             />
           </div>
-          <form
-            className={s.panel}
-            aria-label="Оформление заказа"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              void place();
-            }}
-          >
+          <section className={s.panel} aria-label="Оформление заказа">
             <p>
               Клиент: <strong>{customer.customer.name || 'без имени'}</strong>, {customer.customer.phone}, бонусов:{' '}
               {customer.customer.balance}
@@ -146,6 +138,11 @@ function OrderForm({ customer, onPlaced }: { customer: PhoneCustomer; onPlaced: 
             {errorAt('time')}
             {errorAt('payment')}
             {errorAt('general')}
+            {quote.state.status === 'error' ? (
+              <p className={s.fieldError} role="alert">
+                {quote.state.message}
+              </p>
+            ) : null}
             {quote.data && lines.length > 0
               ? quote.data.refusals
                   .filter((r) => placeOf(r.code) === 'general')
@@ -155,10 +152,15 @@ function OrderForm({ customer, onPlaced }: { customer: PhoneCustomer; onPlaced: 
                     </p>
                   ))
               : null}
-            <button type="submit" className={cx(s.button)} disabled={placing || lines.length === 0}>
+            <button
+              type="button"
+              className={cx(s.button)}
+              disabled={placing || lines.length === 0}
+              onClick={() => void place()}
+            >
               Оформить заказ
             </button>
-          </form>
+          </section>
         </div>
       )}
     </QueryView>
