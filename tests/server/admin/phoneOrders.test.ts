@@ -154,6 +154,25 @@ describe('placing a phone order', () => {
     expect(await ordersOf(customer.id)).toBe(1);
   });
 
+  it('pickup at a slot of the quote (the storefront’s slot rules), card to the courier only with delivery', async () => {
+    const quoted = await call(callcentre, 'POST', '/admin/phone-orders/quote', {
+      customerId,
+      order: pickupBody({ paymentMethod: 'cash' }),
+    });
+    const slot = (quoted.body.slots as { days: { slots: { start: string }[] }[] }).days[0]?.slots[0]?.start;
+    expect(slot).toBeDefined();
+    const res = await place(pickupBody({ paymentMethod: 'cash', deliveryTime: slot }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ deliveryMethod: 'self', deliveryTerminalId: 'dt-angarsk-2', deliveryTime: slot });
+    await expectRefusal(
+      pickupBody({ paymentMethod: 'cash', deliveryTime: '2026-11-20T01:00:00.000Z' }),
+      'Выбранное время уже прошло',
+    );
+    const card = await place(deliveryBody({ paymentMethod: 'courier-card', changeFrom: null }));
+    expect(card.status, JSON.stringify(card.body)).toBe(200);
+    expect(card.body.paymentMethod).toBe('courier-card');
+  });
+
   it('online payment is not taken by phone', async () => {
     await expectRefusal(
       pickupBody({ paymentMethod: 'card' }),
@@ -171,6 +190,14 @@ describe('the storefront’s refusals, word for word', () => {
   it("closed: 'Сейчас нерабочее время, приносим свои извинения.'", async () => {
     server.clock.set('2026-11-19T20:00:00.000Z'); // Friday 04:00 in Irkutsk
     await expectRefusal(deliveryBody(), 'Сейчас нерабочее время, приносим свои извинения.');
+  });
+
+  it('the restaurant is closed now while the city is open (ASAP pickup)', async () => {
+    server.clock.set('2026-11-20T02:30:00.000Z'); // Friday 10:30: «на Терешковой» opens at 11:00
+    await expectRefusal(
+      pickupBody({ cityId: 'city-irkutsk', deliveryTerminalId: 'dt-irkutsk-2', paymentMethod: 'cash' }),
+      'Ресторан «Ролл и Пицца на Терешковой» сейчас закрыт. Выберите другое время или другой ресторан',
+    );
   });
 
   it("out of zone: 'Адрес вне зоны доставки'", async () => {
