@@ -16,7 +16,6 @@ export const PHONE_ORDER_MESSAGES = {
   customerNotFound: 'Клиент не найден',
   consentRequired: 'Спросите у клиента согласие на обработку персональных данных',
   paymentMethod: 'По телефону принимаем оплату наличными или картой курьеру',
-  keyMissing: 'Нет ключа повторной отправки: обновите страницу',
 } as const;
 
 export const PhoneCustomer = z.object({ customer: AdminCustomer, addresses: z.array(Address) });
