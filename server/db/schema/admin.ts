@@ -76,3 +76,11 @@ export const orderCouriers = pgTable('order_couriers', {
   assignedAt: tz('assigned_at').notNull().defaultNow(),
   assignedBy: text('assigned_by').notNull(),
 });
+
+/** Orders the call centre took by phone, and who took them (migration 0122). */
+export const phoneOrders = pgTable('phone_orders', {
+  orderId: text('order_id').primaryKey(),
+  staffId: text('staff_id').notNull(),
+  staffLogin: text('staff_login').notNull(),
+  takenAt: tz('taken_at').notNull().defaultNow(),
+});

@@ -13,6 +13,7 @@ import { registerAdminCouriers } from './couriers.js';
 import { registerAdminCampaigns } from './campaigns.js';
 import { registerAdminDashboard } from './dashboard.js';
 import { registerAdminExports } from './exports.js';
+import { registerAdminPhoneOrders } from './phoneOrders.js';
 
 export async function registerAdmin(app: FastifyInstance): Promise<void> {
   await app.register(async (admin) => {
@@ -29,5 +30,6 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
     registerAdminCampaigns(admin);
     registerAdminDashboard(admin);
     registerAdminExports(admin);
+    registerAdminPhoneOrders(admin);
   });
 }

@@ -21,7 +21,7 @@ export const STAFF_BONUS_REASON = 'staff-adjustment';
 type UserRow = typeof users.$inferSelect;
 export type AdminCustomer = User & { createdAt: string; ordersCount: number };
 
-async function withCounts(db: Executor, rows: UserRow[]): Promise<AdminCustomer[]> {
+export async function withCounts(db: Executor, rows: UserRow[]): Promise<AdminCustomer[]> {
   const out: AdminCustomer[] = [];
   for (const row of rows) {
     const n = await db

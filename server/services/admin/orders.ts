@@ -5,13 +5,13 @@
 import { and, asc, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
-import { orderCancellations } from '../../db/schema/admin.js';
+import { orderCancellations, phoneOrders } from '../../db/schema/admin.js';
 import { cities } from '../../db/schema/catalog.js';
 import { users } from '../../db/schema/customers.js';
 import { orderStatusLog, orders } from '../../db/schema/orders.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { ADMIN_MESSAGES } from '../../../src/api/contract/admin/common.js';
-import type { AdminOrder, AdminOrderDetail } from '../../../src/api/contract/admin/orders.js';
+import type { AdminOrder, AdminOrderDetail, PhoneTaker } from '../../../src/api/contract/admin/orders.js';
 import { ORDER_STATUSES, OrderStatus, type OrderStatus as OrderStatusT } from '../../../src/api/contract/orders.js';
 import { isValidPhone, normalizePhone } from '../../../src/domain/phone.js';
 import { advanceOrderStatus, canMoveStatus } from '../order/status.js';
@@ -37,8 +37,14 @@ function nextStatuses(row: OrderRow): OrderStatusT[] {
   return ORDER_STATUSES.filter((s) => s !== 'Cancelled' && canMoveStatus(row.deliveryMethod, row.status, s));
 }
 
-export function toAdminOrder(row: OrderRow, customer: Customer): AdminOrder {
-  return { ...toOrder(row), customer, nextStatuses: nextStatuses(row) };
+type PhoneRow = typeof phoneOrders.$inferSelect;
+
+export function toAdminOrder(row: OrderRow, customer: Customer, phone: PhoneRow | null = null): AdminOrder {
+  return { ...toOrder(row), customer, phoneOrder: phoneTaker(phone), nextStatuses: nextStatuses(row) };
+}
+
+function phoneTaker(row: PhoneRow | null): PhoneTaker | null {
+  return row ? { staffId: row.staffId, staffLogin: row.staffLogin, takenAt: row.takenAt.toISOString() } : null;
 }
 
 /** A phone filter as a SQL condition on users.phone: a full number exactly, else its digits. */
@@ -100,9 +106,10 @@ export async function orderFilterCondition(db: Executor, query: OrderFilters): P
 export async function listOrders(db: Executor, query: OrdersQuery): Promise<{ orders: AdminOrder[]; total: number }> {
   const condition = await orderFilterCondition(db, query);
   const rows = await db
-    .select({ order: orders, customer: { id: users.id, phone: users.phone, name: users.name } })
+    .select({ order: orders, customer: { id: users.id, phone: users.phone, name: users.name }, phone: phoneOrders })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(phoneOrders, eq(phoneOrders.orderId, orders.id))
     .where(condition)
     .orderBy(desc(orders.createdAt), desc(orders.number))
     .limit(query.limit)
@@ -112,14 +119,15 @@ export async function listOrders(db: Executor, query: OrdersQuery): Promise<{ or
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(condition);
-  return { orders: rows.map((r) => toAdminOrder(r.order, r.customer)), total: total[0]?.n ?? 0 };
+  return { orders: rows.map((r) => toAdminOrder(r.order, r.customer, r.phone)), total: total[0]?.n ?? 0 };
 }
 
 export async function orderDetail(db: Executor, id: string): Promise<AdminOrderDetail> {
   const found = await db
-    .select({ order: orders, customer: { id: users.id, phone: users.phone, name: users.name } })
+    .select({ order: orders, customer: { id: users.id, phone: users.phone, name: users.name }, phone: phoneOrders })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(phoneOrders, eq(phoneOrders.orderId, orders.id))
     .where(eq(orders.id, id))
     .limit(1);
   const row = found[0];
@@ -133,7 +141,7 @@ export async function orderDetail(db: Executor, id: string): Promise<AdminOrderD
     await db.select().from(orderCancellations).where(eq(orderCancellations.orderId, id)).limit(1)
   )[0];
   return {
-    ...toAdminOrder(row.order, row.customer),
+    ...toAdminOrder(row.order, row.customer, row.phone),
     courier: await courierOfOrder(db, id),
     statusLog: log.map((l) => ({ status: l.status, at: l.at.toISOString(), actor: l.actor })),
     cancellation: cancellation

@@ -229,10 +229,11 @@ function orderWriteCtes(
   key: string,
   claimedAt: Date,
   now: Date,
+  actor = 'customer',
 ): SQL {
   return sql`with placed as (${db.insert(orders).values(values).returning({ number: orders.number }).getSQL()}),
     logged as (
-      insert into ${orderStatusLog} (order_id, status, at, actor) values (${values.id}, 'Unconfirmed', ${now.toISOString()}, 'customer')
+      insert into ${orderStatusLog} (order_id, status, at, actor) values (${values.id}, 'Unconfirmed', ${now.toISOString()}, ${actor})
     ),
     answered as (
       update ${idempotencyKeys}
@@ -243,7 +244,17 @@ function orderWriteCtes(
     )`;
 }
 
-async function createOrderIn(
+/**
+ * Who places an order other than the customer themself (the call centre, docs/ADMIN.md «Phone
+ * orders»): the actor of its first status line, and what else to write in the order's transaction.
+ */
+export interface OrderOrigin {
+  actor: string;
+  alsoWrite: (tx: Executor, order: Order) => Promise<void>;
+}
+
+/** The order in one transaction (see the module comment); `origin` for an order staff place. */
+export async function createOrderIn(
   ctx: AppContext,
   tx: Executor,
   now: Date,
@@ -252,6 +263,7 @@ async function createOrderIn(
   claimedAt: Date,
   body: CreateOrderBody,
   prepared: PreparedCheckout,
+  origin?: OrderOrigin,
 ): Promise<Order> {
   // The customer's row first, FOR UPDATE: one order of a customer at a time. Taken later, it would
   // deadlock on PostgreSQL against the KEY SHARE locks the foreign keys of concurrent inserts
@@ -290,7 +302,7 @@ async function createOrderIn(
     status: values.status,
   });
   const written = await tx.execute<{ number: string | number; answered: number }>(sql`
-    ${orderWriteCtes(ctx, tx, values, answer0, user, key, claimedAt, now)}
+    ${orderWriteCtes(ctx, tx, values, answer0, user, key, claimedAt, now, origin?.actor)}
     select number, (select count(*) from answered)::int as answered${pushed ? sql`, ${pushed} as pushed` : sql``} from placed`);
   const number = written.rows[0]?.number;
   if (number === undefined) throw new Error('insert into orders returned nothing');
@@ -334,5 +346,6 @@ async function createOrderIn(
     );
   }
 
+  if (origin) await origin.alsoWrite(tx, answer);
   return answer;
 }

@@ -33,6 +33,7 @@ const IntegrationPage = lazy(() => import('./integration/IntegrationPage'));
 const CourierPage = lazy(() => import('./courier/CourierPage'));
 const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
 const CampaignsPage = lazy(() => import('./campaigns/CampaignsPage'));
+const PhoneOrderPage = lazy(() => import('./phone/PhoneOrderPage'));
 
 /**
  * The screens under /admin, in navigation order. `role`: the least role that sees the screen
@@ -47,6 +48,7 @@ export const ADMIN_SCREENS: readonly {
 }[] = [
   { path: '/dashboard', label: 'Сводка', role: 'manager', component: DashboardPage },
   { path: '/orders', label: 'Заказы', role: 'operator', component: OrdersPage },
+  { path: '/phone-order', label: 'Заказ по телефону', role: 'callcentre', component: PhoneOrderPage },
   { path: '/menu', label: 'Меню', role: 'operator', component: MenuPage },
   { path: '/stop-list', label: 'Стоп-лист', role: 'operator', component: StopListPage },
   { path: '/settings', label: 'Настройки', role: 'admin', component: SettingsPage },

@@ -12,3 +12,4 @@ export * from './couriers.js';
 export * from './campaigns.js';
 export * from './dashboard.js';
 export * from './exports.js';
+export * from './phoneOrders.js';

@@ -14,8 +14,14 @@ export type RefundState = z.infer<typeof RefundState>;
 
 export const AdminOrderCustomer = z.object({ id: z.string(), phone: z.nullable(z.string()), name: z.string() });
 
+/** Who in the call centre took an order by phone (docs/ADMIN.md «Phone orders»). */
+export const PhoneTaker = z.object({ staffId: z.string(), staffLogin: z.string(), takenAt: IsoDateTime });
+export type PhoneTaker = z.infer<typeof PhoneTaker>;
+
 export const AdminOrder = z.extend(Order, {
   customer: AdminOrderCustomer,
+  /** Set when the order was taken by phone ('по телефону'); null for the storefront's. */
+  phoneOrder: z._default(z.nullable(PhoneTaker), null),
   /** Statuses the order may move to now (Cancelled goes through the cancel route). */
   nextStatuses: z.array(OrderStatus),
 });

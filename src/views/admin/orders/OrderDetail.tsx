@@ -27,6 +27,7 @@ import {
   STATUS_ACTION,
   STATUS_LABEL,
 } from './labels';
+import { PhoneMark } from '../phone/PhoneMark';
 import s from '../admin.module.css';
 
 /** Who moved the order: 'staff:<id>' → 'сотрудник', 'customer' → 'клиент', … */
@@ -88,7 +89,9 @@ export function OrderDetail({
         {(order) => (
           <>
             <div className={s.pageHead}>
-              <h2 className={s.title}>Заказ №{order.number}</h2>
+              <h2 className={s.title}>
+                Заказ №{order.number} <PhoneMark order={order} withTaker />
+              </h2>
               <button
                 type="button"
                 className={cx(s.button, s.secondary)}

@@ -16,6 +16,7 @@ import { adminExportOrders } from '../../../api/contract/admin/exports';
 import { ExportButton } from '../kit/ExportButton';
 import { paymentStatusLabel } from './labels';
 import { StatusBadge } from './StatusBadge';
+import { PhoneMark } from '../phone/PhoneMark';
 import s from '../admin.module.css';
 
 export default function OrdersPage() {
@@ -89,6 +90,7 @@ export default function OrdersPage() {
                               новый
                             </span>
                           ) : null}
+                          <PhoneMark order={order} />
                           {notHandedOff.has(order.id) ? (
                             <span className={cx(s.badge, s.badgeBad)} data-not-handed-off>
                               {NOT_HANDED_OFF}

@@ -1,0 +1,82 @@
+// Orders taken by phone (the call centre): find or create the customer by phone, the menu, the
+// server's quote for that customer, and placing the order through the storefront's own checks.
+// See docs/ADMIN.md «Phone orders».
+import { z } from 'zod/mini';
+import { Address, Catalog, Id } from '../../entities.js';
+import { CheckoutQuote, CheckoutQuoteBody } from '../checkout.js';
+import { CreateOrderBody } from '../orders.js';
+import { AdminCustomer } from './customers.js';
+import { defineAdminRoute } from './common.js';
+import { AdminOrderDetail } from './orders.js';
+
+/** Payment methods a phone order may take: paid on receipt. Online payment needs a payment link (not offered). */
+export const PHONE_PAYMENT_METHODS = ['cash', 'courier-card'] as const;
+
+export const PHONE_ORDER_MESSAGES = {
+  customerNotFound: 'Клиент не найден',
+  consentRequired: 'Спросите у клиента согласие на обработку персональных данных',
+  paymentMethod: 'По телефону принимаем оплату наличными или картой курьеру',
+} as const;
+
+export const PhoneCustomer = z.object({ customer: AdminCustomer, addresses: z.array(Address) });
+export type PhoneCustomer = z.infer<typeof PhoneCustomer>;
+
+const PhoneText = z.string().check(z.trim(), z.minLength(1), z.maxLength(32));
+
+export const adminPhoneFindCustomer = defineAdminRoute('callcentre', {
+  method: 'GET',
+  path: '/admin/phone-orders/customer',
+  summary: 'The customer of a full phone number (any spelling) with saved addresses; customer null when none',
+  auth: 'staff',
+  query: z.object({ phone: PhoneText }),
+  response: z.object({ phone: z.string(), found: z.nullable(PhoneCustomer) }),
+});
+
+export const adminPhoneCreateCustomer = defineAdminRoute('callcentre', {
+  method: 'POST',
+  path: '/admin/phone-orders/customers',
+  summary:
+    'Creates the customer account of a phone (the same account the storefront’s phone sign-in creates); an existing one is answered as it is',
+  auth: 'staff',
+  body: z.object({
+    phone: PhoneText,
+    name: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
+    /** The customer agreed, on the call, to the processing of personal data. */
+    consent: z.boolean(),
+  }),
+  response: z.extend(PhoneCustomer, { created: z.boolean() }),
+});
+
+export const PhoneMenuCity = z.object({ id: Id, name: z.string() });
+
+export const adminPhoneMenu = defineAdminRoute('callcentre', {
+  method: 'GET',
+  path: '/admin/phone-orders/menu',
+  summary: 'The storefront’s catalogue (groups, products with modifiers, stop lists) and the active cities',
+  auth: 'staff',
+  response: z.object({ catalog: Catalog, cities: z.array(PhoneMenuCity) }),
+});
+
+export const adminPhoneQuote = defineAdminRoute('callcentre', {
+  method: 'POST',
+  path: '/admin/phone-orders/quote',
+  summary: 'POST /checkout/quote as the customer would get it (their bonuses, coupons and saved addresses)',
+  auth: 'staff',
+  body: z.object({ customerId: Id, order: CheckoutQuoteBody }),
+  response: CheckoutQuote,
+});
+
+export const adminPlacePhoneOrder = defineAdminRoute('callcentre', {
+  method: 'POST',
+  path: '/admin/phone-orders',
+  summary:
+    'Places the order for the customer through POST /order’s checks; the same idempotencyKey answers the same order',
+  auth: 'staff',
+  body: z.object({
+    customerId: Id,
+    /** A fresh random string per attempt (a UUID): a second click with it answers the first order. */
+    idempotencyKey: z.string().check(z.regex(/^[\x21-\x7e]{1,200}$/)),
+    order: CreateOrderBody,
+  }),
+  response: AdminOrderDetail,
+});
