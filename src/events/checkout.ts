@@ -82,6 +82,12 @@ export const OrderAwaitingPayment = message('OrderAwaitingPayment', { order: Ord
 /** POST /order/:id/payment answered: the customer goes to pay. */
 export const PaymentStarted = message('PaymentStarted', { session: PaymentSession });
 export const PaymentStartFailed = message('PaymentStartFailed', { orderId: Id, message: z.string() });
+/** The SBP payment of the shown order (its QR and bank link, or that it expired), read or renewed. */
+export const SbpPaymentShown = message('SbpPaymentShown', { session: PaymentSession });
+/** The customer asked for a new SBP QR (the previous one expired). */
+export const SbpRenewalRequested = message('SbpRenewalRequested', { orderId: Id });
+/** Reading or renewing the SBP payment failed. */
+export const SbpPaymentFailed = message('SbpPaymentFailed', { orderId: Id, message: z.string() });
 /** /complete or /complete-error asked for an order (the id in the URL survives a reload). */
 export const OrderLoadRequested = message('OrderLoadRequested', { orderId: Id });
 export const OrderLoaded = message('OrderLoaded', { order: Order });
@@ -118,6 +124,9 @@ export const CheckoutEventSchema = z.discriminatedUnion('type', [
   OrderAwaitingPayment,
   PaymentStarted,
   PaymentStartFailed,
+  SbpPaymentShown,
+  SbpRenewalRequested,
+  SbpPaymentFailed,
   OrderLoadRequested,
   OrderLoaded,
   OrderLoadFailed,
