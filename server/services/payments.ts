@@ -137,6 +137,7 @@ async function toSession(ctx: AppContext, payment: PaymentRow, order: OrderRow, 
         ? { link: payment.sbpLink, qr: await sbpQrDataUrl(payment.sbpLink) }
         : null,
     expiresAt: payment.expiresAt.toISOString(),
+    expiresInMs: pending ? Math.max(0, payment.expiresAt.getTime() - ctx.clock.now().getTime()) : 0,
     expired: payment.status === 'failed' && payment.failureReason === PAYMENT_EXPIRED_REASON,
     ...returnUrls(slug, order.id),
     createdAt: payment.createdAt.toISOString(),

@@ -340,8 +340,18 @@ export function decideCheckout(command: CheckoutCommand, state: AppState, meta: 
     case 'ApplySbpPayment': {
       const session = command.data.session;
       if (session.method !== 'sbp') return [];
-      if (c.sbp?.session && !c.sbp.renewing && sameJson(c.sbp.session, session)) return [];
-      return [{ type: 'SbpPaymentShown', data: { session } }];
+      // The same payment as shown, in the same state: keep the deadline counted when it first came.
+      const seen = c.sbp?.session;
+      const same =
+        seen !== undefined &&
+        seen !== null &&
+        c.sbp?.renewing === false &&
+        seen.paymentId === session.paymentId &&
+        seen.status === session.status &&
+        seen.sbp?.link === session.sbp?.link;
+      if (same) return [];
+      const deadline = new Date(Date.parse(meta.now) + session.expiresInMs).toISOString();
+      return [{ type: 'SbpPaymentShown', data: { session, deadline } }];
     }
     case 'RenewSbpPayment': {
       const shown = c.shown;

@@ -14,8 +14,15 @@ export const sbpAwaitingPayment = (order: Pick<Order, 'paymentMethod' | 'payment
   order.status !== 'Closed';
 
 /**
- * The SBP QR can no longer be paid: the server failed it (expired, or replaced), or its time ran
- * out by `now` (ISO) before the server's sweep said so. The customer may then ask for a new one.
+ * The SBP QR can no longer be paid: the server failed it (expired, or replaced), or `deadline`
+ * (when it expires by this device's clock) passed by `now` before the server's sweep said so. The
+ * customer may then ask for a new one. Times are ISO strings.
  */
-export const sbpQrExpired = (session: Pick<PaymentSession, 'status' | 'expiresAt' | 'expired'>, now: string): boolean =>
-  session.expired || session.status === 'failed' || (session.status === 'pending' && now >= session.expiresAt);
+export const sbpQrExpired = (
+  session: Pick<PaymentSession, 'status' | 'expired'>,
+  deadline: string | null,
+  now: string,
+): boolean =>
+  session.expired ||
+  session.status === 'failed' ||
+  (session.status === 'pending' && deadline !== null && Date.parse(now) >= Date.parse(deadline));

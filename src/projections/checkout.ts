@@ -46,6 +46,8 @@ export type ShownOrder =
 export type SbpState = {
   orderId: string;
   session: PaymentSession | null;
+  /** When the QR expires by this device's clock (ISO). */
+  deadline: string | null;
   renewing: boolean;
   error: string | null;
 };
@@ -185,22 +187,19 @@ export const checkoutReducers: CaseReducers<CheckoutState> = {
     d.submission = { status: 'awaiting-payment', orderId: e.data.order.id };
     d.shown = { status: 'loaded', order: structuredClone(e.data.order) };
   },
-  PaymentStarted: (d, e) => {
-    d.submission = { status: 'paying', orderId: e.data.session.orderId, session: structuredClone(e.data.session) };
-    if (e.data.session.method === 'sbp')
-      d.sbp = {
-        orderId: e.data.session.orderId,
-        session: structuredClone(e.data.session),
-        renewing: false,
-        error: null,
-      };
-  },
+  PaymentStarted: (d, e) =>
+    void (d.submission = {
+      status: 'paying',
+      orderId: e.data.session.orderId,
+      session: structuredClone(e.data.session),
+    }),
   PaymentStartFailed: (d, e) =>
     void (d.submission = { status: 'payment-failed', orderId: e.data.orderId, message: e.data.message }),
   SbpPaymentShown: (d, e) =>
     void (d.sbp = {
       orderId: e.data.session.orderId,
       session: structuredClone(e.data.session),
+      deadline: e.data.deadline,
       renewing: false,
       error: null,
     }),
@@ -208,13 +207,13 @@ export const checkoutReducers: CaseReducers<CheckoutState> = {
     if (d.sbp?.orderId === e.data.orderId) {
       d.sbp.renewing = true;
       d.sbp.error = null;
-    } else d.sbp = { orderId: e.data.orderId, session: null, renewing: true, error: null };
+    } else d.sbp = { orderId: e.data.orderId, session: null, deadline: null, renewing: true, error: null };
   },
   SbpPaymentFailed: (d, e) => {
     if (d.sbp?.orderId === e.data.orderId) {
       d.sbp.renewing = false;
       d.sbp.error = e.data.message;
-    } else d.sbp = { orderId: e.data.orderId, session: null, renewing: false, error: e.data.message };
+    } else d.sbp = { orderId: e.data.orderId, session: null, deadline: null, renewing: false, error: e.data.message };
   },
   OrderLoadRequested: (d, e) => {
     if (d.sbp !== null && d.sbp.orderId !== e.data.orderId) d.sbp = null;

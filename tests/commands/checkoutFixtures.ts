@@ -188,6 +188,7 @@ export function session(over: Partial<PaymentSession> = {}): PaymentSession {
     widget: null,
     sbp: null,
     expiresAt: '2026-11-23T06:30:00.000Z',
+    expiresInMs: 1_800_000,
     expired: false,
     successUrl: '/angarsk/complete?order=order-1',
     failUrl: '/angarsk/complete-error?order=order-1',

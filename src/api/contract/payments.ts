@@ -60,6 +60,8 @@ export const PaymentSession = z.object({
   sbp: z.nullable(SbpPayment),
   /** When a pending payment expires: card 30 minutes after it was made, an SBP QR 10. */
   expiresAt: IsoDateTime,
+  /** How long it has left as the server answers (0 once past): the client counts from its own clock, which may be off. */
+  expiresInMs: z.int().check(z.nonnegative()),
   /** Failed because its time ran out; an SBP order may then get a new QR (POST …/payment/renew). */
   expired: z.boolean(),
   /** CloudPayments: the widget parameters; null for the test gateway. */

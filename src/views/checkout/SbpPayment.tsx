@@ -23,10 +23,9 @@ function useNowUntil(deadline: string | null): string {
   return now;
 }
 
-function LiveQr({ session }: { session: PaymentSession }) {
+function LiveQr({ session, deadline }: { session: PaymentSession; deadline: string | null }) {
   const sbp = session.sbp;
   if (sbp === null) return <p className={ui.muted}>Получаем QR-код…</p>;
-  const until = timeFormat.format(new Date(session.expiresAt));
   return (
     <>
       <div className={styles.sbpQr} data-testid="sbp-qr">
@@ -39,7 +38,7 @@ function LiveQr({ session }: { session: PaymentSession }) {
         </a>
         <p>Откроется приложение вашего банка, там нужно подтвердить оплату.</p>
       </div>
-      <p className={ui.muted}>QR-код действует до {until}.</p>
+      {deadline !== null && <p className={ui.muted}>QR-код действует до {timeFormat.format(new Date(deadline))}.</p>}
     </>
   );
 }
@@ -48,8 +47,9 @@ export function SbpPayment({ orderId }: { orderId: string }) {
   const dispatch = useDispatch();
   const sbp = useSelector((s) => (s.checkout.sbp?.orderId === orderId ? s.checkout.sbp : null), jsonEqual);
   const session = sbp?.session ?? null;
-  const now = useNowUntil(session?.status === 'pending' ? session.expiresAt : null);
-  const expired = session !== null && sbpQrExpired(session, now);
+  const deadline = sbp?.deadline ?? null;
+  const now = useNowUntil(session?.status === 'pending' ? deadline : null);
+  const expired = session !== null && sbpQrExpired(session, deadline, now);
   const renewing = sbp?.renewing === true;
   const error = renewing ? null : (sbp?.error ?? null);
   const renew = () => dispatch({ type: 'RenewSbpPayment', data: { orderId } });
@@ -57,7 +57,7 @@ export function SbpPayment({ orderId }: { orderId: string }) {
   if (renewing || (session === null && error === null)) {
     body = <p className={ui.muted}>{renewing ? 'Получаем новый QR-код…' : 'Получаем QR-код…'}</p>;
   } else if (session !== null && !expired) {
-    body = <LiveQr session={session} />;
+    body = <LiveQr session={session} deadline={deadline} />;
   } else if (expired) {
     body = (
       <div role="alert">
