@@ -123,6 +123,7 @@ describe('SBP', () => {
   it('1280 px: /complete shows the QR (no bank button); the bank pays from another device and the page turns paid live', async () => {
     const { page, problems } = await start(WIDTHS.desktop);
     onFail(page, 'sbp-desktop', problems);
+    await page.clock.install();
     const token = await signIn(page);
     const orderId = await orderWithSbp(page);
     const qr = page.getByRole('img', { name: QR });
@@ -133,6 +134,9 @@ describe('SBP', () => {
     await e2e.screenshot(page, 'sbp-qr-1280');
     const { paymentId, link } = await bankLink(orderId, token);
     expect(link).toBe(`${e2e.server.url}/api/v1/payments/test/${paymentId}`);
+    // Through the page's minute of re-reading a pending order (PAYMENT_POLLS × PAYMENT_POLL_MS; runFor
+    // fires every tick), well within the QR's 10 minutes: only the WebSocket can bring the payment now.
+    await page.clock.runFor('01:05');
     await payAsTheBank(link);
     // No reload: the push over the WebSocket brings the payment.
     await expect.poll(() => paidLine(page).count(), { timeout: 20_000 }).toBe(1);
