@@ -3,7 +3,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod/mini';
 import type { CloudPaymentsAccount, PaymentsConfig } from '../config.js';
-import type { NotificationReader, PaymentGateway, RefundResult } from './paymentGateway.js';
+import type { NotificationReader, PaymentGateway, RefundResult, SbpLinkResult } from './paymentGateway.js';
 
 export type { RefundResult };
 
@@ -110,6 +110,30 @@ export function notificationFields(fields: Record<string, string>): Notification
 
 const RefundAnswer = z.object({ Success: z.boolean(), Message: z.optional(z.nullable(z.string())) });
 
+const SbpLinkAnswer = z.object({
+  Success: z.boolean(),
+  Message: z.optional(z.nullable(z.string())),
+  Model: z.optional(
+    z.nullable(
+      z.object({
+        QrUrl: z.optional(z.nullable(z.string())),
+        TransactionId: z.optional(z.nullable(z.union([z.number(), z.string()]))),
+      }),
+    ),
+  ),
+});
+
+/** What POST /payments/qr/sbp/link is asked for. */
+export interface SbpLinkRequest {
+  amount: number;
+  /** Our order id: the Pay / Fail notifications come back with it as InvoiceId. */
+  invoiceId: string;
+  accountId: string;
+  description: string;
+  ttlMinutes: number;
+  data: Record<string, string | number>;
+}
+
 export interface CloudPaymentsApiOptions {
   apiUrl: string;
   timeoutMs?: number;
@@ -118,22 +142,63 @@ export interface CloudPaymentsApiOptions {
 
 export interface CloudPaymentsApi {
   refund(account: CloudPaymentsAccount, transactionId: string, amount: number): Promise<RefundResult>;
+  /** SBP: a payment link (QrUrl, an NSPK link a bank app opens; the QR encodes it) and its TransactionId. */
+  sbpLink(account: CloudPaymentsAccount, request: SbpLinkRequest): Promise<SbpLinkResult>;
 }
 
 export function createCloudPaymentsApi(options: CloudPaymentsApiOptions): CloudPaymentsApi {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timeoutMs = options.timeoutMs ?? 15_000;
+  const basicAuth = (account: CloudPaymentsAccount) =>
+    `Basic ${Buffer.from(`${account.publicId}:${account.apiSecret}`).toString('base64')}`;
   return {
+    async sbpLink(account, request) {
+      let response: Response;
+      try {
+        response = await doFetch(`${options.apiUrl}/payments/qr/sbp/link`, {
+          method: 'POST',
+          headers: { authorization: basicAuth(account), 'content-type': 'application/json' },
+          body: JSON.stringify({
+            PublicId: account.publicId,
+            Amount: request.amount,
+            Currency: 'RUB',
+            Description: request.description,
+            AccountId: request.accountId,
+            InvoiceId: request.invoiceId,
+            Scheme: 'charge',
+            TtlMinutes: request.ttlMinutes,
+            JsonData: request.data,
+          }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        return {
+          ok: false,
+          message: `CloudPayments недоступен: ${error instanceof Error ? error.message : String(error)}`,
+        };
+      }
+      if (!response.ok) return { ok: false, message: `CloudPayments ответил HTTP ${response.status}` };
+      let json: unknown;
+      try {
+        json = await response.json();
+      } catch {
+        return { ok: false, message: 'CloudPayments прислал нечитаемый ответ' };
+      }
+      const parsed = SbpLinkAnswer.safeParse(json);
+      if (!parsed.success) return { ok: false, message: 'CloudPayments прислал нечитаемый ответ' };
+      const link = parsed.data.Model?.QrUrl;
+      if (!parsed.data.Success || !link)
+        return { ok: false, message: parsed.data.Message ?? 'CloudPayments не выдал ссылку СБП' };
+      const transactionId = parsed.data.Model?.TransactionId;
+      return { ok: true, link, transactionId: transactionId == null ? null : String(transactionId) };
+    },
     async refund(account, transactionId, amount) {
       const numericId = Number(transactionId);
       let response: Response;
       try {
         response = await doFetch(`${options.apiUrl}/payments/refund`, {
           method: 'POST',
-          headers: {
-            authorization: `Basic ${Buffer.from(`${account.publicId}:${account.apiSecret}`).toString('base64')}`,
-            'content-type': 'application/json',
-          },
+          headers: { authorization: basicAuth(account), 'content-type': 'application/json' },
           body: JSON.stringify({
             TransactionId: Number.isSafeInteger(numericId) ? numericId : transactionId,
             Amount: amount,
@@ -212,19 +277,35 @@ export function createCloudPaymentsGateway(config: CloudPaymentsConfig, api: Clo
       const account = accountForTerminal(config, terminal);
       return account ? { available: true, account: account.publicId } : { available: false };
     },
+    // SBP goes through the API (sbpLink), not the widget.
     checkout: (payment) => ({
       redirectUrl: null,
-      widget: {
-        publicId: payment.account ?? '',
-        description: `Оплата заказа № ${payment.orderNumber}`,
+      widget:
+        payment.method === 'sbp'
+          ? null
+          : {
+              publicId: payment.account ?? '',
+              description: `Оплата заказа № ${payment.orderNumber}`,
+              amount: payment.amount,
+              currency: 'RUB',
+              invoiceId: payment.orderId,
+              accountId: payment.userId,
+              skin: config.skin,
+              data: { orderNumber: payment.orderNumber, paymentId: payment.paymentId, method: payment.method },
+            },
+    }),
+    sbpLink: async (payment) => {
+      const account = accountByPublicId(config, payment.account);
+      if (!account) return { ok: false, message: 'Нет ключей CloudPayments для этого платежа' };
+      return api.sbpLink(account, {
         amount: payment.amount,
-        currency: 'RUB',
         invoiceId: payment.orderId,
         accountId: payment.userId,
-        skin: config.skin,
-        data: { orderNumber: payment.orderNumber, paymentId: payment.paymentId, method: payment.method },
-      },
-    }),
+        description: `Оплата заказа № ${payment.orderNumber}`,
+        ttlMinutes: payment.ttlMinutes,
+        data: { orderNumber: payment.orderNumber, paymentId: payment.paymentId },
+      });
+    },
     refund: async (payment) => {
       const account = accountByPublicId(config, payment.account);
       if (!account) return { ok: false, message: 'Нет ключей CloudPayments для этого платежа' };

@@ -6,6 +6,12 @@ import type { CloudPaymentsWidget, PaymentProvider } from '../../src/api/contrac
 
 export type RefundResult = { ok: true } | { ok: false; message: string };
 
+/**
+ * SBP: the link a bank app opens to pay (the QR on a computer encodes the same link), and the
+ * provider's transaction id when it gives one at this point (CloudPayments does).
+ */
+export type SbpLinkResult = { ok: true; link: string; transactionId: string | null } | { ok: false; message: string };
+
 export interface PaymentStart {
   paymentId: string;
   orderId: string;
@@ -49,8 +55,10 @@ export interface PaymentGateway {
   readonly provider: PaymentProvider;
   /** The account (publicId) a new payment of this restaurant goes to (null: the gateway needs none); available false when the restaurant has no account. */
   accountFor(deliveryTerminalId: string): { available: true; account: string | null } | { available: false };
-  /** What the client needs to pay: a page to open, or widget parameters. Pure. */
+  /** What the client needs to pay a card payment: a page to open, or widget parameters (both null for SBP). Pure. */
   checkout(payment: PaymentStart): { redirectUrl: string | null; widget: CloudPaymentsWidget | null };
+  /** Registers an SBP payment with the provider, payable for `ttlMinutes`; called once per payment, outside transactions. */
+  sbpLink(payment: PaymentStart & { ttlMinutes: number }): Promise<SbpLinkResult>;
   /** Returns the money of a paid payment. */
   refund(payment: { account: string | null; transactionId: string | null; amount: number }): Promise<RefundResult>;
   /** Absent for a gateway that sends no notifications (the test gateway's page calls us directly). */

@@ -12,10 +12,10 @@ import { createCloudPaymentsApi, createCloudPaymentsGateway } from './cloudpayme
 import type { PaymentGateway, PaymentGateways } from './paymentGateway.js';
 import { createTestGateway } from './testGateway.js';
 
-export type { PaymentGateway, PaymentGateways, PaymentStart, RefundResult } from './paymentGateway.js';
+export type { PaymentGateway, PaymentGateways, PaymentStart, RefundResult, SbpLinkResult } from './paymentGateway.js';
 
 export function createPaymentGateways(config: Config, options: { fetch?: typeof fetch } = {}): PaymentGateways {
-  const test: PaymentGateway = createTestGateway();
+  const test: PaymentGateway = createTestGateway({ publicUrl: config.publicUrl });
   const cloud = createCloudPaymentsGateway(
     config.payments.cloudpayments,
     createCloudPaymentsApi({ apiUrl: config.payments.cloudpayments.apiUrl, fetch: options.fetch }),

@@ -1,19 +1,24 @@
 // The built-in test gateway (PAYMENTS_PROVIDER=test, the offline default): the payment page is
 // ours (GET /api/v1/payments/test/:paymentId) with 'Оплатить' and 'Отклонить'; refunds succeed
-// at once. Never in production: anyone with the link can "pay".
+// at once. For SBP the same page plays the bank app that the QR or the bank link opens, so its
+// link is absolute (a phone scans it). Never in production: anyone with the link can "pay".
 import { PAYMENT_STATE_NAMES, type PaymentState } from '../../src/api/contract/payments.js';
 import type { PaymentGateway } from './paymentGateway.js';
 
 export const TEST_GATEWAY_PATH = '/api/v1/payments/test';
 
-export function createTestGateway(): PaymentGateway {
+const pagePath = (paymentId: string) => `${TEST_GATEWAY_PATH}/${encodeURIComponent(paymentId)}`;
+
+export function createTestGateway(options: { publicUrl: string }): PaymentGateway {
+  const origin = options.publicUrl.replace(/\/+$/, '');
   return {
     provider: 'test',
     accountFor: () => ({ available: true, account: null }),
     checkout: (payment) => ({
-      redirectUrl: `${TEST_GATEWAY_PATH}/${encodeURIComponent(payment.paymentId)}`,
+      redirectUrl: payment.method === 'sbp' ? null : pagePath(payment.paymentId),
       widget: null,
     }),
+    sbpLink: async (payment) => ({ ok: true, link: `${origin}${pagePath(payment.paymentId)}`, transactionId: null }),
     refund: async () => ({ ok: true }),
   };
 }
@@ -28,6 +33,8 @@ export const TEST_GATEWAY_STYLE =
 export interface TestGatewayPageInput {
   paymentId: string;
   status: PaymentState;
+  /** Why a failed payment failed ('Время на оплату истекло'), shown to the tester. */
+  failureReason: string | null;
   amount: number;
   method: 'card' | 'sbp';
   orderNumber: number;
@@ -42,7 +49,7 @@ export function testGatewayPage(page: TestGatewayPageInput): string {
     page.status === 'pending'
       ? `<form method="post" action="${escapeHtml(action('pay'))}"><button type="submit" class="pay">Оплатить</button></form>
 <form method="post" action="${escapeHtml(action('decline'))}"><button type="submit" class="decline">Отклонить</button></form>`
-      : `<p>Статус платежа: ${escapeHtml(PAYMENT_STATE_NAMES[page.status])}.</p>
+      : `<p>Статус платежа: ${escapeHtml(PAYMENT_STATE_NAMES[page.status])}${page.status === 'failed' && page.failureReason ? ` (${escapeHtml(page.failureReason)})` : ''}.</p>
 <p><a href="${escapeHtml(page.status === 'paid' ? page.successUrl : page.failUrl)}">Вернуться в магазин</a></p>`;
   return `<!doctype html>
 <html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -52,7 +59,7 @@ export function testGatewayPage(page: TestGatewayPageInput): string {
 </head><body>
 <h1>Тестовая оплата</h1>
 <p>Заказ № ${page.orderNumber}, к оплате ${amount}&nbsp;₽ (${page.method === 'sbp' ? 'СБП' : 'картой'}).</p>
-<p>Это встроенный тестовый платёжный шлюз: деньги не списываются.</p>
+<p>Это встроенный тестовый платёжный шлюз: деньги не списываются.${page.method === 'sbp' ? ' Эта страница играет роль приложения банка, открытого по QR-коду СБП: «Оплатить» подтверждает оплату, как это сделал бы банк.' : ''}</p>
 ${body}
 </body></html>`;
 }

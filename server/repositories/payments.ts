@@ -1,13 +1,16 @@
 // Payments and their provider notifications (tables payments, payment_events; migrations 0004,
-// 0012). Every function takes the executor of its caller, so a service decides the transaction.
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+// 0012, 0113). Every function takes the executor of its caller, so a service decides the transaction.
+// An order may have several payments (expired SBP QRs replaced by new ones); at most one is not failed.
+import { and, asc, desc, eq, inArray, isNull, lt, notExists, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
+import { restaurants } from '../db/schema/catalog.js';
+import { orders } from '../db/schema/orders.js';
 import { paymentEvents, payments, type PaymentProviderValue } from '../db/schema/payments.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 
-/** The inserted row, or undefined when the order already has a payment (unique order_id). */
+/** The inserted row, or undefined when the order already has a payment that is not failed (unique index). */
 export async function insertPayment(tx: Executor, values: NewPayment): Promise<PaymentRow | undefined> {
   return (await tx.insert(payments).values(values).onConflictDoNothing().returning())[0];
 }
@@ -19,7 +22,50 @@ export async function findPaymentOfOrder(
 ): Promise<PaymentRow | undefined> {
   const byOrder = eq(payments.orderId, orderId);
   const where = provider === undefined ? byOrder : and(byOrder, eq(payments.provider, provider));
-  return (await db.select().from(payments).where(where).limit(1))[0];
+  // The live one (at most one is not failed), else the latest failed one.
+  return (
+    await db
+      .select()
+      .from(payments)
+      .where(where)
+      .orderBy(asc(sql`${payments.status} = 'failed'`), desc(payments.createdAt), desc(payments.id))
+      .limit(1)
+  )[0];
+}
+
+/** The order's payment that the provider's transaction belongs to, else its latest one. */
+export async function findPaymentOfTransaction(
+  db: Executor,
+  orderId: string,
+  transactionId: string | null,
+  provider: PaymentProviderValue,
+): Promise<PaymentRow | undefined> {
+  if (transactionId !== null) {
+    const rows = await db
+      .select()
+      .from(payments)
+      .where(
+        and(eq(payments.orderId, orderId), eq(payments.provider, provider), eq(payments.transactionId, transactionId)),
+      )
+      .limit(1);
+    if (rows[0]) return rows[0];
+  }
+  return findPaymentOfOrder(db, orderId, provider);
+}
+
+/** Stores the SBP link the provider gave (and its transaction id); the first stored link wins. */
+export async function setSbpLink(
+  db: Executor,
+  id: string,
+  link: string,
+  transactionId: string | null,
+  now: Date,
+): Promise<PaymentRow | undefined> {
+  await db
+    .update(payments)
+    .set({ sbpLink: link, transactionId, updatedAt: now })
+    .where(and(eq(payments.id, id), isNull(payments.sbpLink)));
+  return findPayment(db, id);
 }
 
 export async function findPayment(
@@ -37,16 +83,48 @@ export async function lockPayment(tx: Executor, id: string): Promise<PaymentRow 
   return (await tx.select().from(payments).where(eq(payments.id, id)).for('update'))[0];
 }
 
-/** Ids of pending payments created before `cutoff` (of one order when given), at most 100. */
-export async function stalePendingPayments(db: Executor, cutoff: Date, orderId?: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: payments.id })
+/** Pending payments whose time ran out by `now` (of one order when given), oldest first, at most 100. */
+export async function stalePendingPayments(
+  db: Executor,
+  now: Date,
+  orderId?: string,
+): Promise<{ id: string; method: 'card' | 'sbp'; orderId: string; orderCreatedAt: Date }[]> {
+  return db
+    .select({ id: payments.id, method: payments.method, orderId: payments.orderId, orderCreatedAt: orders.createdAt })
     .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(
       and(
         eq(payments.status, 'pending'),
-        lt(payments.createdAt, cutoff),
+        lt(payments.expiresAt, now),
         ...(orderId === undefined ? [] : [eq(payments.orderId, orderId)]),
+      ),
+    )
+    .orderBy(asc(payments.expiresAt))
+    .limit(100);
+}
+
+/**
+ * Ids of SBP orders still awaiting payment, placed before `cutoff`, with no pending or paid
+ * payment (their last QR expired and no new one was asked for), at most 100.
+ */
+export async function abandonedSbpOrders(db: Executor, cutoff: Date, orderId?: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentMethod, 'sbp'),
+        eq(orders.paymentStatus, 'pending'),
+        notInArray(orders.status, ['Cancelled', 'Closed']),
+        lt(orders.createdAt, cutoff),
+        ...(orderId === undefined ? [] : [eq(orders.id, orderId)]),
+        notExists(
+          db
+            .select({ one: payments.id })
+            .from(payments)
+            .where(and(eq(payments.orderId, orders.id), inArray(payments.status, ['pending', 'paid', 'refunded']))),
+        ),
       ),
     )
     .limit(100);
@@ -143,4 +221,14 @@ export async function setPaymentEventOutcome(
     .update(paymentEvents)
     .set({ outcome })
     .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventKey, key)));
+}
+
+/** Whether the restaurant has online payment switched off (false for an unknown one). */
+export async function restaurantRefusesOnlinePayment(db: Executor, deliveryTerminalId: string): Promise<boolean> {
+  const rows = await db
+    .select({ off: restaurants.isOnlinePaymentDisabled })
+    .from(restaurants)
+    .where(eq(restaurants.deliveryTerminalId, deliveryTerminalId))
+    .limit(1);
+  return rows[0]?.off ?? false;
 }

@@ -1,11 +1,17 @@
 // Online payments (contract/payments.ts, docs/CHECKOUT.md):
-// - the customer's POST/GET /order/:id/payment and POST /order/:id/payment/cancel;
+// - the customer's POST/GET /order/:id/payment, POST /order/:id/payment/renew (SBP: a new QR)
+//   and POST /order/:id/payment/cancel;
 // - the built-in test gateway's page GET /payments/test/:paymentId with its two buttons
 //   (POST …/pay, POST …/decline → 303 to /{city}/complete or /{city}/complete-error);
 // - CloudPayments notifications POST /payments/cloudpayments/{check,pay,fail}, read as the raw
 //   body (the HMAC is over its bytes) in a scope with its own content-type parser.
 import type { FastifyInstance } from 'fastify';
-import { cancelOrderPayment, getOrderPayment, startOrderPayment } from '../../src/api/contract/payments.js';
+import {
+  cancelOrderPayment,
+  getOrderPayment,
+  renewOrderPayment,
+  startOrderPayment,
+} from '../../src/api/contract/payments.js';
 import { notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
 import { handleCloudPaymentsNotification, type CloudPaymentsKind } from '../services/paymentNotifications.js';
@@ -13,6 +19,7 @@ import {
   expireStalePayments,
   cancelOrderPayment as cancelPayment,
   readOrderPayment,
+  renewSbpPayment,
   startOrderPayment as startPayment,
 } from '../services/order/index.js';
 import { PAYMENT_MESSAGES } from '../../src/domain/messages.js';
@@ -45,6 +52,9 @@ export async function registerPayments(app: FastifyInstance): Promise<void> {
   );
   route(app, getOrderPayment, async ({ params, request }) =>
     readOrderPayment(ctx, await requireUser(ctx, request), params.id),
+  );
+  route(app, renewOrderPayment, async ({ params, request }) =>
+    renewSbpPayment(ctx, await requireUser(ctx, request), params.id),
   );
   route(app, cancelOrderPayment, async ({ params, request }) =>
     cancelPayment(ctx, await requireUser(ctx, request), params.id),

@@ -8,7 +8,7 @@ import { unauthorized } from '../http/errors.js';
 import { CP_CODES } from '../integrations/cloudpayments.js';
 import type { NotificationRequest } from '../integrations/paymentGateway.js';
 import { findOrderStatus } from '../repositories/orders.js';
-import { findPaymentOfOrder, insertPaymentEvent, setPaymentEventOutcome } from '../repositories/payments.js';
+import { findPaymentOfTransaction, insertPaymentEvent, setPaymentEventOutcome } from '../repositories/payments.js';
 import { logOf } from './geocoding.js';
 import { gatewaysOf } from './paymentGateways.js';
 import { PAYMENT_MESSAGES, confirmPayment, failPayment } from './payments.js';
@@ -30,8 +30,9 @@ export async function handleCloudPaymentsNotification(
   const reader = gateway.notifications;
   if (!reader) throw unauthorized(PAYMENT_MESSAGES.badSignature, 'bad-signature');
   const n = reader.read(request);
+  // An order may have several SBP payments (expired QRs replaced): the transaction tells which.
   const payment = n.invoiceId
-    ? await ctx.db.run((db) => findPaymentOfOrder(db, n.invoiceId ?? '', 'cloudpayments'))
+    ? await ctx.db.run((db) => findPaymentOfTransaction(db, n.invoiceId ?? '', n.transactionId, 'cloudpayments'))
     : undefined;
   if (!reader.isSigned(request, payment ?? null)) {
     log.warn(

@@ -9,16 +9,21 @@ import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { citySlug } from '../repositories/catalog.js';
 import { findOrder, findOrderStatus, setOrderPaymentStatus, type OrderRow } from '../repositories/orders.js';
 import {
+  abandonedSbpOrders,
   findPaymentOfOrder,
   insertPayment,
   lockPayment,
   markPaymentFailed,
   markPaymentPaid,
+  restaurantRefusesOnlinePayment,
+  setSbpLink,
   stalePendingPayments,
   type PaymentRow,
 } from '../repositories/payments.js';
 import { logOf } from './geocoding.js';
 import { gatewaysOf } from './paymentGateways.js';
+import { loadOrderSettings } from './promoSettings.js';
+import { sbpQrDataUrl } from './sbpQr.js';
 import { advanceOrderStatus } from './order/status.js';
 import { ORDER_MESSAGES, PAYMENT_MESSAGES } from '../../src/domain/messages.js';
 import { toOrder } from './order/toOrder.js';
@@ -34,15 +39,29 @@ export {
 
 export { PAYMENT_MESSAGES };
 
-/** A payment still pending after this long is failed ('Время на оплату истекло') and its order cancelled. */
+/**
+ * How long an online order waits for its money: a card payment still pending after this long is
+ * failed ('Время на оплату истекло') and its order cancelled; an SBP order is cancelled once this
+ * has passed and it has no pending or paid payment.
+ */
 export const PAYMENT_PENDING_TTL_MS = 30 * 60 * 1000;
+/** An SBP QR (and its bank link) is payable this long; then the customer may ask for a new one. */
+export const SBP_PAYMENT_TTL_MS = 10 * 60 * 1000;
 export const PAYMENT_EXPIRED_REASON = 'Время на оплату истекло';
+export const SBP_REPLACED_REASON = 'Покупатель попросил новый QR-код';
+
+/** When a payment made at `now` expires: its method's time, and never after the order's own window. */
+export function paymentDeadline(method: 'card' | 'sbp', orderCreatedAt: Date, now: Date): Date {
+  const windowEnd = orderCreatedAt.getTime() + PAYMENT_PENDING_TTL_MS;
+  const own = now.getTime() + (method === 'sbp' ? SBP_PAYMENT_TTL_MS : PAYMENT_PENDING_TTL_MS);
+  return new Date(method === 'sbp' ? Math.min(own, Math.max(windowEnd, now.getTime())) : own);
+}
 
 /** Inside POST /order's transaction: the pending payment of a new card/SBP order. */
 export async function createPaymentIn(
   tx: Executor,
   ctx: AppContext,
-  order: { id: string; userId: string; total: number; paymentMethod: 'card' | 'sbp' },
+  order: { id: string; userId: string; total: number; paymentMethod: 'card' | 'sbp'; createdAt: Date },
   account: string | null,
   now: Date,
 ): Promise<PaymentRow> {
@@ -57,8 +76,9 @@ export async function createPaymentIn(
     account,
     createdAt: now,
     updatedAt: now,
+    expiresAt: paymentDeadline(order.paymentMethod, order.createdAt, now),
   });
-  // One payment per order (unique order_id): a concurrent start made it first.
+  // One live payment per order (unique index over the ones not failed): a concurrent start made it first.
   const row = inserted ?? (await findPaymentOfOrder(tx, order.id));
   if (!row) throw new Error('insert into payments returned nothing');
   return row;
@@ -70,17 +90,38 @@ export function returnUrls(slug: string, orderId: string): { successUrl: string;
   return { successUrl: `${prefix}/complete${q}`, failUrl: `${prefix}/complete-error${q}` };
 }
 
-function toSession(ctx: AppContext, payment: PaymentRow, order: OrderRow, slug: string): PaymentSession {
+const paymentStart = (payment: PaymentRow, order: OrderRow) => ({
+  paymentId: payment.id,
+  orderId: order.id,
+  orderNumber: order.number,
+  amount: payment.amount,
+  method: payment.method,
+  userId: order.userId,
+  account: payment.account,
+});
+
+/**
+ * A pending SBP payment gets its bank link from the provider once (outside transactions: it may
+ * be HTTP); a provider that cannot give one is 422 with a Russian message, and the next read asks again.
+ */
+async function withSbpLink(ctx: AppContext, payment: PaymentRow, order: OrderRow): Promise<PaymentRow> {
+  if (payment.method !== 'sbp' || payment.status !== 'pending' || payment.sbpLink !== null) return payment;
+  const now = ctx.clock.now();
+  const ttlMinutes = Math.max(1, Math.ceil((payment.expiresAt.getTime() - now.getTime()) / 60_000));
+  const answer = await gatewaysOf(ctx)
+    .byProvider(payment.provider)
+    .sbpLink({ ...paymentStart(payment, order), ttlMinutes });
+  if (!answer.ok) {
+    logOf(ctx).warn({ orderId: order.id, paymentId: payment.id, reason: answer.message }, 'payments: no SBP link');
+    throw unprocessable(PAYMENT_MESSAGES.sbpUnavailable, 'sbp-unavailable');
+  }
+  return (await ctx.db.run((db) => setSbpLink(db, payment.id, answer.link, answer.transactionId, now))) ?? payment;
+}
+
+async function toSession(ctx: AppContext, payment: PaymentRow, order: OrderRow, slug: string): Promise<PaymentSession> {
   const gateway = gatewaysOf(ctx).byProvider(payment.provider);
-  const view = gateway.checkout({
-    paymentId: payment.id,
-    orderId: order.id,
-    orderNumber: order.number,
-    amount: payment.amount,
-    method: payment.method,
-    userId: order.userId,
-    account: payment.account,
-  });
+  const view = gateway.checkout(paymentStart(payment, order));
+  const pending = payment.status === 'pending';
   return {
     paymentId: payment.id,
     orderId: order.id,
@@ -89,8 +130,15 @@ function toSession(ctx: AppContext, payment: PaymentRow, order: OrderRow, slug: 
     status: payment.status,
     statusName: PAYMENT_STATE_NAMES[payment.status],
     amount: payment.amount,
-    redirectUrl: payment.status === 'pending' ? view.redirectUrl : null,
-    widget: payment.status === 'pending' ? view.widget : null,
+    redirectUrl: pending ? view.redirectUrl : null,
+    widget: pending ? view.widget : null,
+    sbp:
+      pending && payment.method === 'sbp' && payment.sbpLink !== null
+        ? { link: payment.sbpLink, qr: await sbpQrDataUrl(payment.sbpLink) }
+        : null,
+    expiresAt: payment.expiresAt.toISOString(),
+    expiresInMs: pending ? Math.max(0, payment.expiresAt.getTime() - ctx.clock.now().getTime()) : 0,
+    expired: payment.status === 'failed' && payment.failureReason === PAYMENT_EXPIRED_REASON,
     ...returnUrls(slug, order.id),
     createdAt: payment.createdAt.toISOString(),
     updatedAt: payment.updatedAt.toISOString(),
@@ -105,24 +153,45 @@ async function ownOrder(db: Executor, user: AuthUser, orderId: string): Promise<
 }
 
 /**
- * Fails pending payments older than PAYMENT_PENDING_TTL_MS (their orders are cancelled).
- * Run every minute by the payments route module, and for one order before it is read.
+ * Fails pending payments whose time ran out. A card order is cancelled with its payment; an SBP
+ * order only once its window (PAYMENT_PENDING_TTL_MS from the order) has passed, before that it
+ * waits for a new QR (and its page is told). SBP orders past the window with no live payment are
+ * cancelled. Run every minute by the payments route module, and for one order before it is read.
  */
 export async function expireStalePayments(ctx: AppContext, orderId?: string): Promise<number> {
-  const cutoff = new Date(ctx.clock.now().getTime() - PAYMENT_PENDING_TTL_MS);
-  const stale = await ctx.db.run((db) => stalePendingPayments(db, cutoff, orderId));
+  const now = ctx.clock.now();
+  const stale = await ctx.db.run((db) => stalePendingPayments(db, now, orderId));
   let expired = 0;
-  for (const id of stale) {
-    if ((await failPayment(ctx, id, PAYMENT_EXPIRED_REASON, 'payment:expired')) === 'failed') expired += 1;
+  for (const payment of stale) {
+    const windowOpen = payment.orderCreatedAt.getTime() + PAYMENT_PENDING_TTL_MS > now.getTime();
+    const keepOrder = payment.method === 'sbp' && windowOpen;
+    const outcome = await failPayment(ctx, payment.id, PAYMENT_EXPIRED_REASON, 'payment:expired', {
+      cancelOrder: !keepOrder,
+    });
+    if (outcome !== 'failed') continue;
+    expired += 1;
+    if (keepOrder) await pushOrderUpdate(ctx, payment.orderId);
   }
+  const cutoff = new Date(now.getTime() - PAYMENT_PENDING_TTL_MS);
+  const abandoned = await ctx.db.run((db) => abandonedSbpOrders(db, cutoff, orderId));
+  for (const id of abandoned) await cancelUnpaidOrder(ctx, id, 'payment:expired');
   return expired;
+}
+
+/** Tells the customer's open page that the order's payment changed (its status did not). */
+async function pushOrderUpdate(ctx: AppContext, orderId: string): Promise<void> {
+  const order = await ctx.db.run((db) => findOrder(db, orderId));
+  if (!order) return;
+  await ctx.push
+    .publish({ type: 'order:status_update', userId: order.userId, orderId: order.id, status: order.status })
+    .catch(() => undefined);
 }
 
 /** POST /order/:id/payment: the order's payment (created now for an online order that has none). */
 export async function startOrderPayment(ctx: AppContext, user: AuthUser, orderId: string): Promise<PaymentSession> {
   await expireStalePayments(ctx, orderId);
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const { payment, order, slug } = await ctx.db.transaction(async (tx) => {
     const order = await ownOrder(tx, user, orderId);
     if (order.paymentMethod !== 'card' && order.paymentMethod !== 'sbp')
       throw unprocessable(PAYMENT_MESSAGES.notOnline, 'payment-not-online');
@@ -131,27 +200,69 @@ export async function startOrderPayment(ctx: AppContext, user: AuthUser, orderId
       if (order.status === 'Cancelled') throw unprocessable(PAYMENT_MESSAGES.orderCancelled, 'order-cancelled');
       const account = gatewaysOf(ctx).current.accountFor(order.deliveryTerminalId);
       if (!account.available) throw unprocessable(ORDER_MESSAGES.onlinePaymentOff, 'online-payment-disabled');
-      payment = await createPaymentIn(
-        tx,
-        ctx,
-        { id: order.id, userId: order.userId, total: order.total, paymentMethod: order.paymentMethod },
-        account.account,
-        now,
-      );
+      payment = await createPaymentIn(tx, ctx, onlineOrder(order, order.paymentMethod), account.account, now);
     }
-    return toSession(ctx, payment, order, await citySlug(tx, order.cityId));
+    return { payment, order, slug: await citySlug(tx, order.cityId) };
   });
+  return toSession(ctx, await withSbpLink(ctx, payment, order), order, slug);
+}
+
+const onlineOrder = (order: OrderRow, paymentMethod: 'card' | 'sbp') => ({
+  id: order.id,
+  userId: order.userId,
+  total: order.total,
+  paymentMethod,
+  createdAt: order.createdAt,
+});
+
+/**
+ * POST /order/:id/payment/renew: a new SBP payment (a new QR) for an order still awaiting its
+ * money, within its window; a pending one it replaces is failed first, and a paid one is
+ * answered as it is. Refused when online payment has been switched off meanwhile.
+ */
+export async function renewSbpPayment(ctx: AppContext, user: AuthUser, orderId: string): Promise<PaymentSession> {
+  await expireStalePayments(ctx, orderId);
+  const now = ctx.clock.now();
+  const { payment, order, slug } = await ctx.db.transaction(async (tx) => {
+    const order = await ownOrder(tx, user, orderId);
+    if (order.paymentMethod !== 'sbp') throw unprocessable(PAYMENT_MESSAGES.notSbp, 'payment-not-sbp');
+    const slug = await citySlug(tx, order.cityId);
+    const current = await findPaymentOfOrder(tx, order.id);
+    if (current && current.status !== 'pending' && current.status !== 'failed')
+      return { payment: current, order, slug };
+    if (order.status === 'Cancelled' || order.status === 'Closed')
+      throw unprocessable(PAYMENT_MESSAGES.orderCancelled, 'order-cancelled');
+    if (order.createdAt.getTime() + PAYMENT_PENDING_TTL_MS <= now.getTime())
+      throw unprocessable(PAYMENT_MESSAGES.windowOver, 'payment-window-over');
+    const settings = await loadOrderSettings(tx);
+    const account = gatewaysOf(ctx).current.accountFor(order.deliveryTerminalId);
+    if (
+      settings.isOnlinePaymentDisable[order.deliveryMethod] ||
+      (await restaurantRefusesOnlinePayment(tx, order.deliveryTerminalId)) ||
+      !account.available
+    )
+      throw unprocessable(ORDER_MESSAGES.onlinePaymentOff, 'online-payment-disabled');
+    if (current?.status === 'pending') {
+      const locked = await lockPayment(tx, current.id);
+      if (locked?.status === 'paid') return { payment: locked, order, slug };
+      if (locked?.status === 'pending') await markPaymentFailed(tx, locked.id, SBP_REPLACED_REASON, now);
+    }
+    const payment = await createPaymentIn(tx, ctx, onlineOrder(order, 'sbp'), account.account, now);
+    return { payment, order, slug };
+  });
+  return toSession(ctx, await withSbpLink(ctx, payment, order), order, slug);
 }
 
 /** GET /order/:id/payment. */
 export async function readOrderPayment(ctx: AppContext, user: AuthUser, orderId: string): Promise<PaymentSession> {
   await expireStalePayments(ctx, orderId);
-  return ctx.db.run(async (db) => {
+  const { payment, order, slug } = await ctx.db.run(async (db) => {
     const order = await ownOrder(db, user, orderId);
     const payment = await findPaymentOfOrder(db, order.id);
     if (!payment) throw notFound(PAYMENT_MESSAGES.noPayment, 'payment-not-found');
-    return toSession(ctx, payment, order, await citySlug(db, order.cityId));
+    return { payment, order, slug: await citySlug(db, order.cityId) };
   });
+  return toSession(ctx, await withSbpLink(ctx, payment, order), order, slug);
 }
 
 export type ConfirmOutcome = 'paid' | 'already-paid' | 'not-pending' | 'amount-mismatch' | 'not-found';
@@ -187,12 +298,16 @@ export async function confirmPayment(
 
 export type FailOutcome = 'failed' | 'not-pending' | 'not-found';
 
-/** pending → failed, and the order is Cancelled (bonuses back, coupon freed; advanceOrderStatus pushes). */
+/**
+ * pending → failed, and the order is Cancelled (bonuses back, coupon freed; advanceOrderStatus
+ * pushes) unless `cancelOrder` is false (an expired SBP QR whose order may still get a new one).
+ */
 export async function failPayment(
   ctx: AppContext,
   paymentId: string,
   reason: string,
   actor: string,
+  options: { cancelOrder: boolean } = { cancelOrder: true },
 ): Promise<FailOutcome> {
   const now = ctx.clock.now();
   const changed = await ctx.db.transaction(async (tx) => {
@@ -204,7 +319,7 @@ export async function failPayment(
     return { outcome: 'failed' as const, orderId: payment.orderId };
   });
   // Also on a repeat, so that an order left behind by a crash between the two steps gets cancelled.
-  if (changed.orderId !== null) await cancelUnpaidOrder(ctx, changed.orderId, actor);
+  if (changed.orderId !== null && options.cancelOrder) await cancelUnpaidOrder(ctx, changed.orderId, actor);
   return changed.outcome;
 }
 

@@ -31,6 +31,7 @@ export async function testPaymentPage(ctx: AppContext, paymentId: string): Promi
   return testGatewayPage({
     paymentId: payment.id,
     status: payment.status,
+    failureReason: payment.failureReason,
     amount: payment.amount,
     method: payment.method,
     orderNumber: order.number,
@@ -54,9 +55,16 @@ export async function testGatewayAct(
       transactionId: `test-${paymentId}`,
       amount: found.payment.amount,
     });
-    return outcome === 'paid' || outcome === 'already-paid' ? urls.successUrl : urls.failUrl;
+    if (outcome === 'paid' || outcome === 'already-paid') return urls.successUrl;
+    // An expired SBP QR whose order still waits for a new one: back to the order's live page.
+    return (await orderStillAwaitsPayment(ctx, found.order.id)) ? urls.successUrl : urls.failUrl;
   }
   await failPayment(ctx, paymentId, 'Отклонено на тестовой странице оплаты', 'payment:test');
   const after = await testPayment(ctx, paymentId);
   return after?.payment.status === 'paid' ? urls.successUrl : urls.failUrl;
+}
+
+async function orderStillAwaitsPayment(ctx: AppContext, orderId: string): Promise<boolean> {
+  const order = await ctx.db.run((db) => findOrder(db, orderId));
+  return order !== undefined && order.status !== 'Cancelled' && order.paymentStatus === 'pending';
 }

@@ -12,7 +12,7 @@ import { quoteCheckout } from './contract/checkout';
 import { getConsent, giveConsent } from './contract/consent';
 import { listCityStreets } from './contract/cladr';
 import { geocodeAddress } from './contract/geocode';
-import { cancelOrderPayment, startOrderPayment } from './contract/payments';
+import { cancelOrderPayment, getOrderPayment, renewOrderPayment, startOrderPayment } from './contract/payments';
 import { getPage } from './contract/pages';
 import type { AccountCalls } from './storefrontApi';
 
@@ -69,5 +69,7 @@ export function createAccountCalls(client: ApiClient): AccountCalls {
     getOrder: (id) => fromAbortable((signal) => client.call(getOrder, { params: { id }, signal })),
     startPayment: (id) => fromAbortable((signal) => client.call(startOrderPayment, { params: { id }, signal })),
     cancelPayment: (id) => fromAbortable((signal) => client.call(cancelOrderPayment, { params: { id }, signal })),
+    readPayment: (id) => fromAbortable((signal) => client.call(getOrderPayment, { params: { id }, signal })),
+    renewPayment: (id) => fromAbortable((signal) => client.call(renewOrderPayment, { params: { id }, signal })),
   };
 }

@@ -103,6 +103,10 @@ export interface StorefrontApi {
   startPayment(orderId: string): Observable<PaymentSession>;
   /** POST /order/{id}/payment/cancel: the customer gave up paying. */
   cancelPayment(orderId: string): Observable<Order>;
+  /** GET /order/{id}/payment: the payment and its state (SBP: its QR and bank link). */
+  readPayment(orderId: string): Observable<PaymentSession>;
+  /** POST /order/{id}/payment/renew: a new SBP QR. */
+  renewPayment(orderId: string): Observable<PaymentSession>;
 }
 
 /** The calls a first visit to the menu makes (menuCalls.ts); the others are the account calls (accountCalls.ts). */

@@ -8,7 +8,7 @@ import { isIsoDateTime } from '../api/isoDateTime';
 import { goodsTotal } from '../domain/cart';
 import { CHECKOUT_TEXT } from '../domain/checkoutText';
 import { goodsPriceChangedMessage } from '../domain/messages';
-import { isOnline } from '../domain/payment';
+import { isOnline, sbpAwaitingPayment } from '../domain/payment';
 import { isOpenAt } from '../domain/workingHours';
 import type { AppEvent } from '../events';
 import type { OrderProblem } from '../events/checkout';
@@ -337,6 +337,31 @@ export function decideCheckout(command: CheckoutCommand, state: AppState, meta: 
       return [{ type: 'PaymentStarted', data: { session: command.data.session } }];
     case 'ReportPaymentStartFailure':
       return [{ type: 'PaymentStartFailed', data: command.data }];
+    case 'ApplySbpPayment': {
+      const session = command.data.session;
+      if (session.method !== 'sbp') return [];
+      // The same payment as shown, in the same state: keep the deadline counted when it first came.
+      const seen = c.sbp?.session;
+      const same =
+        seen !== undefined &&
+        seen !== null &&
+        c.sbp?.renewing === false &&
+        seen.paymentId === session.paymentId &&
+        seen.status === session.status &&
+        seen.sbp?.link === session.sbp?.link;
+      if (same) return [];
+      const deadline = new Date(Date.parse(meta.now) + session.expiresInMs).toISOString();
+      return [{ type: 'SbpPaymentShown', data: { session, deadline } }];
+    }
+    case 'RenewSbpPayment': {
+      const shown = c.shown;
+      // Only the shown SBP order still awaiting its money, and one request at a time.
+      if (shown.status !== 'loaded' || shown.order.id !== command.data.orderId) return [];
+      if (!sbpAwaitingPayment(shown.order) || c.sbp?.renewing === true) return [];
+      return [{ type: 'SbpRenewalRequested', data: { orderId: shown.order.id } }];
+    }
+    case 'ReportSbpPaymentFailure':
+      return [{ type: 'SbpPaymentFailed', data: command.data }];
     case 'LoadOrder': {
       const orderId = command.data.orderId.trim();
       if (orderId === '' || orderId.length > 64)

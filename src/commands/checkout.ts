@@ -59,6 +59,14 @@ export const ReportPaymentStartFailure = message('ReportPaymentStartFailure', {
   orderId: z.string().check(z.minLength(1)),
   message: z.string(),
 });
+/** GET /order/:id/payment or its renewal answered for an SBP order. */
+export const ApplySbpPayment = message('ApplySbpPayment', { session: PaymentSession });
+/** 'Получить новый QR-код' on /complete. */
+export const RenewSbpPayment = message('RenewSbpPayment', { orderId: z.string() });
+export const ReportSbpPaymentFailure = message('ReportSbpPaymentFailure', {
+  orderId: z.string().check(z.minLength(1)),
+  message: z.string(),
+});
 /** /complete, /complete-error: show this order (re-fetched, so a reload keeps the page). */
 export const LoadOrder = message('LoadOrder', { orderId: z.string() });
 export const ApplyOrder = message('ApplyOrder', { order: Order });
@@ -91,6 +99,9 @@ export const CheckoutCommandSchema = z.discriminatedUnion('type', [
   ReportOrderFailure,
   ApplyPaymentSession,
   ReportPaymentStartFailure,
+  ApplySbpPayment,
+  RenewSbpPayment,
+  ReportSbpPaymentFailure,
   LoadOrder,
   ApplyOrder,
   ReportOrderLoadFailure,

@@ -1,7 +1,7 @@
 // Checkout events: the /checkout form, the order submission with its refusals, online
 // payment, and the placed order /complete follows live.
 import { z } from 'zod/mini';
-import { Id } from '../api/entities';
+import { Id, IsoDateTime } from '../api/entities';
 import { Street } from '../api/contract/cladr';
 import { CaptchaInfo, CheckoutQuote, CheckoutRefusal, RefusalCode } from '../api/contract/checkout';
 import { GeocodeAnswer } from '../api/contract/geocode';
@@ -82,6 +82,15 @@ export const OrderAwaitingPayment = message('OrderAwaitingPayment', { order: Ord
 /** POST /order/:id/payment answered: the customer goes to pay. */
 export const PaymentStarted = message('PaymentStarted', { session: PaymentSession });
 export const PaymentStartFailed = message('PaymentStartFailed', { orderId: Id, message: z.string() });
+/**
+ * The SBP payment of the shown order (its QR and bank link, or that it expired), read or renewed;
+ * `deadline` is when its QR expires by this device's clock (the server's time left, counted from now).
+ */
+export const SbpPaymentShown = message('SbpPaymentShown', { session: PaymentSession, deadline: IsoDateTime });
+/** The customer asked for a new SBP QR (the previous one expired). */
+export const SbpRenewalRequested = message('SbpRenewalRequested', { orderId: Id });
+/** Reading or renewing the SBP payment failed. */
+export const SbpPaymentFailed = message('SbpPaymentFailed', { orderId: Id, message: z.string() });
 /** /complete or /complete-error asked for an order (the id in the URL survives a reload). */
 export const OrderLoadRequested = message('OrderLoadRequested', { orderId: Id });
 export const OrderLoaded = message('OrderLoaded', { order: Order });
@@ -118,6 +127,9 @@ export const CheckoutEventSchema = z.discriminatedUnion('type', [
   OrderAwaitingPayment,
   PaymentStarted,
   PaymentStartFailed,
+  SbpPaymentShown,
+  SbpRenewalRequested,
+  SbpPaymentFailed,
   OrderLoadRequested,
   OrderLoaded,
   OrderLoadFailed,

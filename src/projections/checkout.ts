@@ -42,6 +42,16 @@ export type ShownOrder =
   | { status: 'loaded'; order: Order }
   | { status: 'failed'; orderId: string; message: string };
 
+/** The SBP payment of the shown order: its QR and link, a renewal under way, or why it failed. */
+export type SbpState = {
+  orderId: string;
+  session: PaymentSession | null;
+  /** When the QR expires by this device's clock (ISO). */
+  deadline: string | null;
+  renewing: boolean;
+  error: string | null;
+};
+
 export type CheckoutState = {
   /** The /checkout page is open (quotes are asked for). */
   active: boolean;
@@ -60,6 +70,8 @@ export type CheckoutState = {
   addressCheck: AddressCheck;
   submission: Submission;
   shown: ShownOrder;
+  /** /complete of an SBP order awaiting payment; null otherwise. */
+  sbp: SbpState | null;
   /** Orders whose purchase event was pushed during this session. */
   tracked: string[];
   /** The address delivered to without saving it (kept for this page's life only); null: a saved one. */
@@ -79,6 +91,7 @@ export const initialCheckout: CheckoutState = {
   addressCheck: { status: 'idle' },
   submission: { status: 'idle' },
   shown: { status: 'idle' },
+  sbp: null,
   tracked: [],
   oneOffAddress: null,
 };
@@ -182,7 +195,28 @@ export const checkoutReducers: CaseReducers<CheckoutState> = {
     }),
   PaymentStartFailed: (d, e) =>
     void (d.submission = { status: 'payment-failed', orderId: e.data.orderId, message: e.data.message }),
+  SbpPaymentShown: (d, e) =>
+    void (d.sbp = {
+      orderId: e.data.session.orderId,
+      session: structuredClone(e.data.session),
+      deadline: e.data.deadline,
+      renewing: false,
+      error: null,
+    }),
+  SbpRenewalRequested: (d, e) => {
+    if (d.sbp?.orderId === e.data.orderId) {
+      d.sbp.renewing = true;
+      d.sbp.error = null;
+    } else d.sbp = { orderId: e.data.orderId, session: null, deadline: null, renewing: true, error: null };
+  },
+  SbpPaymentFailed: (d, e) => {
+    if (d.sbp?.orderId === e.data.orderId) {
+      d.sbp.renewing = false;
+      d.sbp.error = e.data.message;
+    } else d.sbp = { orderId: e.data.orderId, session: null, deadline: null, renewing: false, error: e.data.message };
+  },
   OrderLoadRequested: (d, e) => {
+    if (d.sbp !== null && d.sbp.orderId !== e.data.orderId) d.sbp = null;
     if (d.shown.status === 'loaded' && d.shown.order.id === e.data.orderId) return;
     d.shown = { status: 'loading', orderId: e.data.orderId };
   },

@@ -279,6 +279,38 @@ describe('live status over the WebSocket', () => {
     });
   });
 
+  it('a push about an order awaiting its online payment re-reads it: paid (or an SBP QR expired) leaves the status as it was', () => {
+    newScheduler().run(({ hot, expectObservable }: Helpers) => {
+      const sockets: LiveSocket[] = [];
+      const openSocket = () => {
+        const s = { onmessage: null, onclose: null, close: () => undefined } as LiveSocket;
+        sockets.push(s);
+        return s;
+      };
+      const awaiting = order({ paymentMethod: 'card', paymentStatus: 'pending' });
+      const { run } = setup(
+        evolveAll(opened, [{ type: 'OrderLoaded', data: { order: awaiting } }]),
+        {},
+        { openSocket },
+      );
+      const e$ = hot<EventEnvelope>('a', { a: envelope({ type: 'OrderLoaded', data: { order: awaiting } }) });
+      expectObservable(run(e$), '^ 50ms !').toBe('5ms (uo)', {
+        u: { type: 'ApplyOrderStatus', data: { orderId: 'order-1', status: 'Unconfirmed' } },
+        o: { type: 'LoadOrder', data: { orderId: 'order-1' } },
+      });
+      hot('5ms a').subscribe(() =>
+        sockets[0]?.onmessage?.({
+          data: JSON.stringify({
+            type: 'order:status_update',
+            userId: 'user-1',
+            orderId: 'order-1',
+            status: 'Unconfirmed',
+          }),
+        }),
+      );
+    });
+  });
+
   it('a cancelled order whose online payment is still to be refunded is followed until the refund shows; a settled cancellation is not', () => {
     newScheduler().run(({ hot, expectObservable, flush }: Helpers) => {
       const sockets: (LiveSocket & { closed: boolean })[] = [];

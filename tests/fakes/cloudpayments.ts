@@ -1,5 +1,7 @@
 // A local fake of CloudPayments' HTTP API (POST /payments/refund with Basic auth
-// publicId:apiSecret and JSON {TransactionId, Amount} → {Success, Message, Model}), on 127.0.0.1
+// publicId:apiSecret and JSON {TransactionId, Amount} → {Success, Message, Model}; POST
+// /payments/qr/sbp/link {PublicId, Amount, Currency, InvoiceId, AccountId, TtlMinutes, …} →
+// {Success, Message, Model: {QrUrl, TransactionId}}, the SBP link it remembers), on 127.0.0.1
 // with a free port, plus helpers that build notifications (Check / Pay / Fail) as CloudPayments
 // sends them: form-urlencoded, signed with HMAC-SHA256 of the body in Content-HMAC (base64).
 import { createHmac } from 'node:crypto';
@@ -12,16 +14,32 @@ export interface FakeRefund {
   amount: unknown;
 }
 
+/** An SBP link the fake gave out: what it was asked for, and the QrUrl and TransactionId it answered. */
+export interface FakeSbpLink {
+  publicId: string;
+  body: Record<string, unknown>;
+  qrUrl: string;
+  transactionId: number;
+}
+
 export interface FakeCloudPayments {
   apiUrl: string;
   accounts: Record<string, string>;
   refunds: FakeRefund[];
+  sbpLinks: FakeSbpLink[];
   mode: 'ok' | 'refuse' | 'http-500';
   close(): Promise<void>;
 }
 
 export async function startFakeCloudPayments(accounts: Record<string, string>): Promise<FakeCloudPayments> {
-  const fake: FakeCloudPayments = { apiUrl: '', accounts, refunds: [], mode: 'ok', close: async () => undefined };
+  const fake: FakeCloudPayments = {
+    apiUrl: '',
+    accounts,
+    refunds: [],
+    sbpLinks: [],
+    mode: 'ok',
+    close: async () => undefined,
+  };
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (c: Buffer) => chunks.push(c));
@@ -30,7 +48,8 @@ export async function startFakeCloudPayments(accounts: Record<string, string>): 
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(body));
       };
-      if (request.method !== 'POST' || request.url !== '/payments/refund') return json(404, {});
+      const paths = ['/payments/refund', '/payments/qr/sbp/link'];
+      if (request.method !== 'POST' || !paths.includes(request.url ?? '')) return json(404, {});
       const auth = request.headers.authorization ?? '';
       const [publicId = '', secret = ''] = Buffer.from(auth.replace(/^Basic /, ''), 'base64')
         .toString('utf8')
@@ -41,6 +60,21 @@ export async function startFakeCloudPayments(accounts: Record<string, string>): 
         return;
       }
       if (fake.mode === 'http-500') return json(500, {});
+      if (request.url === '/payments/qr/sbp/link') {
+        const asked = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+        if (fake.mode === 'refuse') return json(200, { Success: false, Message: 'СБП не подключён' });
+        if (asked.PublicId !== publicId || typeof asked.Amount !== 'number' || typeof asked.InvoiceId !== 'string')
+          return json(200, { Success: false, Message: 'Invalid request' });
+        const transactionId = 3_000_000 + fake.sbpLinks.length + 1;
+        // The shape of an NSPK link (qr.nspk.ru/<id>): what a bank app opens.
+        const qrUrl = `https://qr.nspk.ru/AD10${String(transactionId)}?type=02&bank=100000000111&sum=${Math.round(asked.Amount * 100)}&cur=RUB`;
+        fake.sbpLinks.push({ publicId, body: asked, qrUrl, transactionId });
+        return json(200, {
+          Success: true,
+          Message: null,
+          Model: { QrUrl: qrUrl, TransactionId: transactionId, ProviderQrId: `AD10${String(transactionId)}` },
+        });
+      }
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { TransactionId?: unknown; Amount?: unknown };
       if (fake.mode === 'refuse') return json(200, { Success: false, Message: 'Transaction not found' });
       fake.refunds.push({ publicId, transactionId: body.TransactionId, amount: body.Amount });

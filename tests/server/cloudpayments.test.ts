@@ -143,7 +143,7 @@ describe('CloudPayments widget and notifications', () => {
       data: { orderNumber: order.number, paymentId: session.paymentId, method: 'card' },
     });
     // A restaurant without its own account uses the chain's.
-    const other = await placeCard(pickupBody({ paymentMethod: 'sbp', deliveryTerminalId: 'dt-angarsk-1' }));
+    const other = await placeCard(pickupBody({ paymentMethod: 'card', deliveryTerminalId: 'dt-angarsk-1' }));
     expect(other.session.widget?.publicId).toBe(DEFAULT.publicId);
   });
 

@@ -1,4 +1,5 @@
-// Drizzle declarations of the payments area's tables (migration 0004_payments.sql).
+// Drizzle declarations of the payments area's tables (migrations 0004_payments.sql, 0012, 0113).
+import { sql } from 'drizzle-orm';
 import { bigserial, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -26,6 +27,12 @@ export const payments = pgTable('payments', {
   refundedAt: tz('refunded_at'),
   /** Set by the request that asks the provider for the refund (migration 0012); cleared when it fails. */
   refundStartedAt: tz('refund_started_at'),
+  /** When a pending payment expires (migration 0113): card 30 minutes, an SBP QR 10. */
+  expiresAt: tz('expires_at')
+    .notNull()
+    .default(sql`now() + interval '30 minutes'`),
+  /** SBP: the bank link the QR encodes, once the provider gave it (migration 0113). */
+  sbpLink: text('sbp_link'),
 });
 
 export const paymentEvents = pgTable('payment_events', {

@@ -12,6 +12,7 @@ export {
   cancelOrderPayment,
   expireStalePayments,
   readOrderPayment,
+  renewSbpPayment,
   startOrderPayment,
   refundOrderPayment,
 } from '../payments.js';

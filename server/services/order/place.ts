@@ -340,7 +340,7 @@ export async function createOrderIn(
     await createPaymentIn(
       tx,
       ctx,
-      { id: orderId, userId: user.userId, total: a.total, paymentMethod: body.paymentMethod },
+      { id: orderId, userId: user.userId, total: a.total, paymentMethod: body.paymentMethod, createdAt: now },
       a.paymentAccount,
       now,
     );

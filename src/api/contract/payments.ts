@@ -36,6 +36,15 @@ export const CloudPaymentsWidget = z.object({
 });
 export type CloudPaymentsWidget = z.infer<typeof CloudPaymentsWidget>;
 
+/** SBP: what the customer's page shows while the payment is pending (docs/CHECKOUT.md «SBP»). */
+export const SbpPayment = z.object({
+  /** The bank link: a phone opens it with the 'Оплатить в приложении банка' button. */
+  link: z.string(),
+  /** The same link as a QR code, an SVG data URL (generated on the server with `qrcode`). */
+  qr: z.string(),
+});
+export type SbpPayment = z.infer<typeof SbpPayment>;
+
 export const PaymentSession = z.object({
   paymentId: Id,
   orderId: Id,
@@ -45,8 +54,16 @@ export const PaymentSession = z.object({
   /** PAYMENT_STATE_NAMES[status]. */
   statusName: z.string(),
   amount: z.number().check(z.nonnegative()),
-  /** Test gateway: the page to open (same origin, relative URL); null for CloudPayments. */
+  /** Test gateway, card: the page to open (same origin, relative URL); null for CloudPayments and SBP. */
   redirectUrl: z.nullable(z.string()),
+  /** SBP while pending: the QR and the bank link, shown on /complete; else null. */
+  sbp: z.nullable(SbpPayment),
+  /** When a pending payment expires: card 30 minutes after it was made, an SBP QR 10. */
+  expiresAt: IsoDateTime,
+  /** How long it has left as the server answers (0 once past): the client counts from its own clock, which may be off. */
+  expiresInMs: z.int().check(z.nonnegative()),
+  /** Failed because its time ran out; an SBP order may then get a new QR (POST …/payment/renew). */
+  expired: z.boolean(),
   /** CloudPayments: the widget parameters; null for the test gateway. */
   widget: z.nullable(CloudPaymentsWidget),
   /** Where to go when paid: /{city}/complete?order=ID. */
@@ -71,6 +88,16 @@ export const getOrderPayment = defineRoute({
   method: 'GET',
   path: '/order/:id/payment',
   summary: 'The online payment of the customer’s order and its state',
+  auth: 'user',
+  params: z.object({ id: Id }),
+  response: PaymentSession,
+});
+
+export const renewOrderPayment = defineRoute({
+  method: 'POST',
+  path: '/order/:id/payment/renew',
+  summary:
+    'SBP: a new QR for the customer’s order awaiting payment (the previous one expired or is given up); a paid one is returned as it is',
   auth: 'user',
   params: z.object({ id: Id }),
   response: PaymentSession,

@@ -5,7 +5,14 @@ import type { Effect } from '../deps';
 import { checkAddress$, loadStreets$, quoteOnChange$ } from './quote';
 import { giveConsent$, loadConsent$ } from './consent';
 import { loadOrder$, placeOrder$ } from './order';
-import { clearCartWhenPaid$, payOnline$, pollPendingPayment$, startPayment$ } from './payment';
+import {
+  clearCartWhenPaid$,
+  payOnline$,
+  pollPendingPayment$,
+  readSbpPayment$,
+  renewSbpPayment$,
+  startPayment$,
+} from './payment';
 import { followOrderStatus$ } from './status';
 import type { CheckoutEffectOptions } from './shared';
 
@@ -25,7 +32,14 @@ export {
 export { checkAddress$, loadStreets$, needsQuote, quoteOnChange$ } from './quote';
 export { loadOrder$, placeOrder$ } from './order';
 export { giveConsent$, loadConsent$ } from './consent';
-export { clearCartWhenPaid$, payOnline$, pollPendingPayment$, startPayment$ } from './payment';
+export {
+  clearCartWhenPaid$,
+  payOnline$,
+  pollPendingPayment$,
+  readSbpPayment$,
+  renewSbpPayment$,
+  startPayment$,
+} from './payment';
 export { followOrderStatus$, isFinalStatus, isSuccessfulOrder } from './status';
 
 /** Every checkout effect above, each on the same events, state and deps, in this order. */
@@ -39,6 +53,8 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
     payOnline$(options),
     loadOrder$,
     pollPendingPayment$(options),
+    readSbpPayment$,
+    renewSbpPayment$,
     clearCartWhenPaid$,
     followOrderStatus$(options),
     loadConsent$,

@@ -1,6 +1,8 @@
 // Online payment:
 // - OrderAwaitingPayment → POST /order/{id}/payment → ApplyPaymentSession; PaymentStarted → the
 //   test gateway's page, or the CloudPayments widget then /complete or /complete-error;
+// - SBP: PaymentStarted → /complete, which shows the QR or the bank link; the payment
+//   is read again whenever its order is, and 'Получить новый QR-код' renews it;
 // - a pending online payment is re-read until the server settles it; a paid order the customer
 //   was paying for clears the cart.
 import {
@@ -8,19 +10,23 @@ import {
   catchError,
   defer,
   EMPTY,
+  exhaustMap,
   filter,
   ignoreElements,
   map,
   mergeMap,
   of,
   switchMap,
+  type Observable,
   take,
   takeUntil,
   tap,
   timer,
+  withLatestFrom,
 } from 'rxjs';
+import type { PaymentSession } from '../../api/contract/payments';
 import type { AppCommand } from '../../commands';
-import { isOnline } from '../../domain/payment';
+import { isOnline, sbpAwaitingPayment } from '../../domain/payment';
 import { describeError, failureMessage } from '../apiErrors';
 import type { Effect, EffectDeps } from '../deps';
 import { eventsOf, ofType } from '../operators';
@@ -72,6 +78,11 @@ export function payOnline$(options: CheckoutEffectOptions = {}): Effect {
       ofType('PaymentStarted'),
       mergeMap((e) => {
         const s = e.data.session;
+        // SBP is paid from /complete: its QR (or the bank link on a phone) and the live wait.
+        if (s.method === 'sbp') {
+          deps.location.assign(s.successUrl);
+          return EMPTY;
+        }
         if (s.redirectUrl !== null) {
           deps.location.assign(s.redirectUrl);
           return EMPTY;
@@ -101,6 +112,38 @@ export function payOnline$(options: CheckoutEffectOptions = {}): Effect {
       }),
     );
 }
+
+function sbpAnswer(deps: EffectDeps, orderId: string, call: () => Observable<PaymentSession>) {
+  return defer(call).pipe(
+    take(1),
+    map((session): AppCommand => ({ type: 'ApplySbpPayment', data: { session } })),
+    catchError((error: unknown) => {
+      deps.logger.warn('sbp payment failed', describeError(error));
+      return of<AppCommand>({ type: 'ReportSbpPaymentFailure', data: { orderId, message: failureMessage(error) } });
+    }),
+  );
+}
+
+/**
+ * The shown SBP order awaits its money: its payment (QR, bank link, expiry) is read whenever the
+ * order is (on /complete, after each push and poll), so an expiry the server saw shows at once.
+ */
+export const readSbpPayment$: Effect = (event$, state$, deps) =>
+  eventsOf(event$).pipe(
+    filter((e) => e.type === 'OrderLoaded' || e.type === 'OrderLoadRequested'),
+    withLatestFrom(state$),
+    map(([, state]) => state.checkout.shown),
+    filter((shown) => shown.status === 'loaded' && sbpAwaitingPayment(shown.order)),
+    map((shown) => (shown.status === 'loaded' ? shown.order.id : '')),
+    switchMap((orderId) => sbpAnswer(deps, orderId, () => deps.api.readPayment(orderId))),
+  );
+
+/** 'Получить новый QR-код' → POST /order/{id}/payment/renew → the new QR. */
+export const renewSbpPayment$: Effect = (event$, _state$, deps) =>
+  eventsOf(event$).pipe(
+    ofType('SbpRenewalRequested'),
+    exhaustMap((e) => sbpAnswer(deps, e.data.orderId, () => deps.api.renewPayment(e.data.orderId))),
+  );
 
 /** A pending online payment: read the order again until the server has settled it. */
 export function pollPendingPayment$(options: CheckoutEffectOptions = {}): Effect {

@@ -103,7 +103,8 @@ export function followOrderStatus$(options: CheckoutEffectOptions = {}): Effect 
         );
         return socket$(open, path).pipe(
           retry({ delay: () => timer(reconnectMs, scheduler) }),
-          mergeMap((data): Observable<AppCommand> => {
+          withLatestFrom(state$),
+          mergeMap(([data, latest]): Observable<AppCommand> => {
             const message = parsePush(data);
             if (message === null) return EMPTY;
             // Connected (again): read the order once, so nothing that changed meanwhile is missed.
@@ -117,9 +118,17 @@ export function followOrderStatus$(options: CheckoutEffectOptions = {}): Effect 
                 type: 'ApplyOrderStatus',
                 data: { orderId: order.id, status: message.status },
               };
-              // A push about a cancelled order is about its money (cancelled, then refunded): read it.
+              // A push about a cancelled order is about its money (cancelled, then refunded), and one
+              // about an order awaiting its online payment may be too (paid, an SBP QR expired), with
+              // the status unchanged: read it.
               const reread: AppCommand = { type: 'LoadOrder', data: { orderId: order.id } };
-              return message.status === 'Cancelled' ? of(apply, reread) : of(apply);
+              const shown = latest.checkout.shown;
+              const awaitingPayment =
+                shown.status === 'loaded' &&
+                shown.order.id === order.id &&
+                isOnline(shown.order.paymentMethod) &&
+                shown.order.paymentStatus === 'pending';
+              return message.status === 'Cancelled' || awaitingPayment ? of(apply, reread) : of(apply);
             }
             return EMPTY;
           }),

@@ -5,11 +5,12 @@ import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { ORDER_STATUS_FLOW, ORDER_STATUS_NAMES, type Order } from '../../api/contract/orders';
 import { orderStatusSentence } from '../../domain/checkoutText';
-import { isOnline } from '../../domain/payment';
+import { isOnline, sbpAwaitingPayment } from '../../domain/payment';
 import { AppLink } from '../app/routing';
 import { jsonEqual, useDispatch, useSelector } from '../app/store';
 import { CancelledOrderLines, cancelledTitle, ToMenuLink } from '../checkout/CancelledOrder';
 import { OrderDetails } from '../checkout/OrderDetails';
+import { SbpPayment } from '../checkout/SbpPayment';
 import ui from '../components/ui.module.css';
 import styles from '../checkout/Checkout.module.css';
 import { decideCheckout } from '../../commands/checkout.decide';
@@ -117,6 +118,11 @@ export default function CompletePage() {
         {cancelled ? cancelledTitle(order) : `Заказ №${order.number}`}
       </h1>
       {awaitingPayment && <p className={ui.muted}>Ждём подтверждения оплаты…</p>}
+      {sbpAwaitingPayment(order) && (
+        <div className={styles.form}>
+          <SbpPayment orderId={order.id} />
+        </div>
+      )}
       {paymentFailed ? (
         <p role="alert">
           Оплата не прошла, заказ отменён. Корзина сохранена — <AppLink to="/checkout">попробуйте ещё раз</AppLink>.
