@@ -40,6 +40,8 @@ const API_METHODS: Record<keyof StorefrontApi, true> = {
   getOrder: true,
   startPayment: true,
   cancelPayment: true,
+  getVapidKey: true,
+  subscribePush: true,
 };
 
 export type ApiCall = { method: keyof StorefrontApi; args: unknown[] };

@@ -7,6 +7,7 @@ import { giveConsent$, loadConsent$ } from './consent';
 import { loadOrder$, placeOrder$ } from './order';
 import { clearCartWhenPaid$, payOnline$, pollPendingPayment$, startPayment$ } from './payment';
 import { followOrderStatus$ } from './status';
+import { orderPushOffer$, orderPushSubscribe$ } from './orderPush';
 import type { CheckoutEffectOptions } from './shared';
 
 export {
@@ -27,6 +28,7 @@ export { loadOrder$, placeOrder$ } from './order';
 export { giveConsent$, loadConsent$ } from './consent';
 export { clearCartWhenPaid$, payOnline$, pollPendingPayment$, startPayment$ } from './payment';
 export { followOrderStatus$, isFinalStatus, isSuccessfulOrder } from './status';
+export { ORDER_PUSH_FAILED, orderPushOffer$, orderPushSubscribe$ } from './orderPush';
 
 /** Every checkout effect above, each on the same events, state and deps, in this order. */
 export function checkout$(options: CheckoutEffectOptions = {}): Effect {
@@ -43,6 +45,8 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
     followOrderStatus$(options),
     loadConsent$,
     giveConsent$,
+    orderPushOffer$,
+    orderPushSubscribe$,
   ];
   return (event$, state$, deps) => merge(...effects.map((effect) => effect(event$, state$, deps)));
 }

@@ -10,6 +10,7 @@ import { AppLink } from '../app/routing';
 import { jsonEqual, useDispatch, useSelector } from '../app/store';
 import { CancelledOrderLines, cancelledTitle, ToMenuLink } from '../checkout/CancelledOrder';
 import { OrderDetails } from '../checkout/OrderDetails';
+import { OrderPushOffer } from '../checkout/OrderPushOffer';
 import ui from '../components/ui.module.css';
 import styles from '../checkout/Checkout.module.css';
 import { decideCheckout } from '../../commands/checkout.decide';
@@ -130,6 +131,7 @@ export default function CompletePage() {
           <CancelledOrderLines order={order} />
         </div>
       )}
+      {!awaitingPayment && !paymentFailed && <OrderPushOffer order={order} />}
       <div className={styles.form}>
         <Status order={order} />
         <OrderDetails order={order} />
