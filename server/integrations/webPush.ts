@@ -1,7 +1,8 @@
 // Web push (RFC 8030) with VAPID (RFC 8292) and aes128gcm payloads (RFC 8291): the port and the
 // real adapter. web-push builds the request (encryption, VAPID token); the request goes out through
 // fetch, so the timeout is ours and a local http:// fake works in tests. See docs/PUSH.md.
-import { generateRequestDetails } from 'web-push';
+// web-push is CommonJS: under Node's own ESM loader only its default export is there
+import webpush from 'web-push';
 
 /** A browser's subscription as PushSubscription.toJSON() gives it. */
 export interface PushTarget {
@@ -50,9 +51,9 @@ export function createWebPushSender(options: WebPushSenderOptions): PushSender {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   return {
     async send(target, payload, vapid, push) {
-      let details: ReturnType<typeof generateRequestDetails>;
+      let details: ReturnType<typeof webpush.generateRequestDetails>;
       try {
-        details = generateRequestDetails(target, payload, {
+        details = webpush.generateRequestDetails(target, payload, {
           vapidDetails: vapid,
           TTL: push.ttlSeconds,
           urgency: push.urgency,
