@@ -23,6 +23,7 @@ import { createSms } from './integrations/sms.js';
 import { seedDemoChain } from './seed/index.js';
 import { ensureFirstAdmin } from './services/admin/staff.js';
 import { startPosRunner, type PosRunner } from './services/pos/runner.js';
+import { pushesSettled } from './services/webPush.js';
 
 // The only read of the environment (server/config.ts); `npm start -- --check-config` stops after it.
 const checkOnly = process.argv.slice(2).includes('--check-config');
@@ -109,6 +110,8 @@ async function main(): Promise<void> {
       await drainAndClose(app, config.shutdownGraceSeconds * 1000, graceSkipped);
       log.info('closed: no request in flight');
       await posRunner?.stop();
+      // web pushes already started finish (each is cut off by WEB_PUSH_TIMEOUT_MS)
+      await pushesSettled(app.ctx);
       await push.close();
       await db.close(); // releases the DATA_DIR lock
       process.exit(0);
