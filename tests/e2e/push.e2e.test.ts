@@ -72,7 +72,8 @@ describe('web push of order statuses', () => {
     const subscription = fake.subscribe();
     // Chromium's push service (FCM) is out of reach: subscribe() answers the fake's subscription
     await context.addInitScript((json) => {
-      let current: PushSubscription | null = null;
+      // kept across the page's navigations, as a browser keeps its subscription
+      const KEY = 'e2e:push-subscribed';
       const make = () =>
         ({
           endpoint: json.endpoint,
@@ -81,16 +82,16 @@ describe('web push of order statuses', () => {
           getKey: () => null,
           toJSON: () => ({ endpoint: json.endpoint, expirationTime: null, keys: json.keys }),
           unsubscribe: async () => {
-            current = null;
+            localStorage.removeItem(KEY);
             return true;
           },
         }) as unknown as PushSubscription;
       PushManager.prototype.subscribe = async function subscribe() {
-        current = make();
-        return current;
+        localStorage.setItem(KEY, '1');
+        return make();
       };
       PushManager.prototype.getSubscription = async function getSubscription() {
-        return current;
+        return localStorage.getItem(KEY) === '1' ? make() : null;
       };
     }, subscription.json);
     const page = await context.newPage();
@@ -188,6 +189,21 @@ describe('web push of order statuses', () => {
       ]);
     // the page itself follows the status over its socket
     await expect.poll(() => page.getByTestId('order-status').textContent(), { timeout: 30_000 }).toBe('в пути');
+
+    // consent withdrawn in the profile: the server forgets the customer's browsers (tested in
+    // tests/server/push) and this browser unsubscribes
+    const subscribed = () =>
+      page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription()) !== null);
+    expect(await subscribed()).toBe(true);
+    await page.goto('/angarsk/personal', { waitUntil: 'load' });
+    const consent = page.getByRole('checkbox', { name: 'Push-уведомления' });
+    await consent.waitFor();
+    expect(await consent.isChecked()).toBe(true);
+    await consent.uncheck();
+    const saved = page.waitForResponse((r) => r.url().includes('/api/v1/user/') && r.request().method() === 'PATCH');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    expect((await saved).status()).toBe(200);
+    await expect.poll(subscribed, { timeout: 30_000 }).toBe(false);
     expect(problems()).toEqual([]);
   });
 
