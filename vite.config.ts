@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { createHash } from 'node:crypto';
+import { build, defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // precompress(): writes `<file>.br` (brotli 11) and `<file>.gz` (gzip 9) beside each
@@ -38,6 +39,51 @@ function precompress(): Plugin {
   };
 }
 
+// serviceWorkerBuild(): the service worker (src/sw/serviceWorker.ts, docs/PUSH.md) is its own
+// build into dist/client/sw.js, one classic script served from the root scope. It is told the
+// entry's files (its app shell), so every client build gives a new worker that caches its own.
+function serviceWorkerBuild(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'storefront-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const shell = new Set(['/']);
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk' || !file.isEntry) continue;
+        for (const name of [file.fileName, ...file.imports, ...(file.viteMetadata?.importedCss ?? [])])
+          shell.add(`/${name}`);
+      }
+      const list = [...shell];
+      await build({
+        configFile: false,
+        logLevel: 'warn',
+        publicDir: false,
+        define: {
+          __SW_SHELL__: JSON.stringify(list),
+          __SW_BUILD__: JSON.stringify(createHash('sha256').update(list.join('\n')).digest('hex').slice(0, 12)),
+        },
+        build: {
+          outDir,
+          emptyOutDir: false,
+          copyPublicDir: false,
+          sourcemap: false,
+          minify: true,
+          lib: {
+            entry: 'src/sw/serviceWorker.ts',
+            formats: ['iife'],
+            name: 'storefrontServiceWorker',
+            fileName: () => 'sw.js',
+          },
+        },
+      });
+    },
+  };
+}
+
 // `vite build --ssr` (npm run build's second step) builds src/views/ssr/renderPage.tsx into
 // dist/server for the server's page route (docs/SSR.md); the rest of this file is the browser build.
 const SSR_BUILD = {
@@ -49,7 +95,7 @@ const SSR_BUILD = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild === true ? [react()] : [react(), precompress()],
+  plugins: isSsrBuild === true ? [react()] : [react(), precompress(), serviceWorkerBuild()],
   // wouter is bundled so that the alias below replaces its shim import on the server too.
   ssr: { noExternal: ['wouter'] },
   // rxjs 7 ships ES5 code (a tslib class helper per operator) under the default condition and

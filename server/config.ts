@@ -3,6 +3,7 @@
 // a value it cannot read stops the start with a message naming the variable, never a silent
 // default. Every knob has a default that works offline on a fresh machine; secrets are read here
 // and never logged or printed (`redactedConfig`, `describeConfig`, masked refusals).
+import { createECDH } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -80,6 +81,20 @@ export interface Config {
    * services by default, a local fake in tests.
    */
   analytics: AnalyticsScripts;
+  /** Web push of order statuses (docs/PUSH.md). */
+  webPush: WebPushConfig;
+}
+
+export interface WebPushConfig {
+  /**
+   * VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (base64url, set together); null: a pair generated once
+   * and kept in the database (vapid_keys), which every process then reads.
+   */
+  vapid: { publicKey: string; privateKey: string } | null;
+  /** VAPID_SUBJECT: a mailto: or https: contact push services may write to; null: PUBLIC_URL when https. */
+  subject: string | null;
+  /** WEB_PUSH_TIMEOUT_MS: how long one push service may take before the send is given up. */
+  timeoutMs: number;
 }
 
 export interface IikoConfig {
@@ -226,6 +241,26 @@ const directory = (raw: string): string | undefined =>
 const text = (raw: string): string => raw.trim();
 /** Secrets are taken as written: a space may be part of a password. */
 const verbatim = (raw: string): string => raw;
+
+/** base64url without padding, as VAPID keys are written (web-push's generateVAPIDKeys). */
+const base64urlBytes =
+  (length: number, first?: number) =>
+  (raw: string): string | undefined => {
+    const value = raw.trim();
+    if (!/^[A-Za-z0-9_-]+$/.test(value)) return undefined;
+    const bytes = Buffer.from(value, 'base64url');
+    if (bytes.length !== length || (first !== undefined && bytes[0] !== first)) return undefined;
+    return value;
+  };
+
+/** VAPID_SUBJECT: push services want a way to reach the sender, a mailto: or an https: URL. */
+const vapidSubject = (raw: string): string | undefined => {
+  const value = raw.trim();
+  if (!URL.canParse(value)) return undefined;
+  const url = new URL(value);
+  if (url.protocol === 'mailto:') return /^[^@\s]+@[^@\s]+$/.test(url.pathname) ? value : undefined;
+  return url.protocol === 'https:' && url.hostname !== '' ? value : undefined;
+};
 
 const hostName = (raw: string): string | undefined => {
   const host = raw.trim();
@@ -668,6 +703,44 @@ export const envSchema = z.object({
     DEFAULT_GA4_SCRIPT_URL,
     httpUrl,
   ),
+  VAPID_PUBLIC_KEY: variable(
+    {
+      default: '—',
+      accepts: 'an uncompressed P-256 public key in base64url (65 bytes, as web-push generate-vapid-keys prints it)',
+      meaning:
+        'the VAPID public key of web push (with VAPID_PRIVATE_KEY); unset: a pair generated once and kept in the database',
+    },
+    null,
+    base64urlBytes(65, 4),
+  ),
+  VAPID_PRIVATE_KEY: variable(
+    {
+      default: '—',
+      accepts: 'a P-256 private key in base64url (32 bytes)',
+      meaning: 'the VAPID private key of web push (with VAPID_PUBLIC_KEY)',
+      secret: 'value',
+    },
+    null,
+    base64urlBytes(32),
+  ),
+  VAPID_SUBJECT: variable(
+    {
+      default: '—',
+      accepts: 'a mailto: address or an https:// URL',
+      meaning: 'the contact push services see in every VAPID token (unset: PUBLIC_URL when it is https)',
+    },
+    null,
+    vapidSubject,
+  ),
+  WEB_PUSH_TIMEOUT_MS: variable(
+    {
+      default: '5000',
+      accepts: 'a whole number of milliseconds from 100 to 60000',
+      meaning: 'how long one push service may take before a push is given up',
+    },
+    5000,
+    wholeNumber(100, 60_000),
+  ),
   LOG_LEVEL: variable(
     { default: 'info', accepts: `one of ${LOG_LEVELS.join(', ')}`, meaning: 'pino log level' },
     'info' as LogLevel,
@@ -734,7 +807,33 @@ function pairProblems(env: NodeJS.ProcessEnv): string[] {
     problems.push(
       `IIKO_API_LOGIN and IIKO_ORGANIZATION_ID must be set together, not ${login === undefined ? 'only IIKO_ORGANIZATION_ID' : 'only IIKO_API_LOGIN'}: iiko needs both`,
     );
+  const publicKey = setValue(env, 'VAPID_PUBLIC_KEY');
+  const privateKey = setValue(env, 'VAPID_PRIVATE_KEY');
+  if ((publicKey === undefined) !== (privateKey === undefined))
+    problems.push(
+      `VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together, not ${publicKey === undefined ? 'only VAPID_PRIVATE_KEY' : 'only VAPID_PUBLIC_KEY'}: a push is signed with the one and checked with the other`,
+    );
+  else if (
+    publicKey !== undefined &&
+    privateKey !== undefined &&
+    // an unreadable key is refused by its own variable already
+    base64urlBytes(65, 4)(publicKey) !== undefined &&
+    base64urlBytes(32)(privateKey) !== undefined &&
+    !vapidKeysMatch(publicKey, privateKey)
+  )
+    problems.push('VAPID_PUBLIC_KEY must be the public key of VAPID_PRIVATE_KEY: they are not one pair');
   return problems;
+}
+
+/** Whether the public key is the private key's point (both base64url); false for anything unreadable. */
+export function vapidKeysMatch(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey.trim(), 'base64url'));
+    return ecdh.getPublicKey().equals(Buffer.from(publicKey.trim(), 'base64url'));
+  } catch {
+    return false;
+  }
 }
 
 export interface ConfigReading {
@@ -859,6 +958,14 @@ function configFrom(env: Env): Config {
           }
         : null,
     analytics: { metrikaScriptUrl: env.METRIKA_SCRIPT_URL, ga4ScriptUrl: env.GA4_SCRIPT_URL },
+    webPush: {
+      vapid:
+        env.VAPID_PUBLIC_KEY !== null && env.VAPID_PRIVATE_KEY !== null
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : null,
+      subject: env.VAPID_SUBJECT,
+      timeoutMs: env.WEB_PUSH_TIMEOUT_MS,
+    },
   };
 }
 
@@ -997,6 +1104,7 @@ export function redactedConfig(config: Config): Record<string, unknown> {
     pos: config.iiko
       ? { adapter: 'iiko', apiUrl: config.iiko.apiUrl, organizations: config.iiko.organizationIds }
       : 'embedded',
+    webPush: { vapidKeys: config.webPush.vapid ? 'environment' : 'database', timeoutMs: config.webPush.timeoutMs },
   };
 }
 

@@ -8,6 +8,7 @@ import type { IntegrationLog } from './integrations/log.js';
 import type { PaymentGateways } from './integrations/payments.js';
 import type { PosAdapter } from './integrations/pos/port.js';
 import type { SmsSender } from './integrations/sms.js';
+import type { PushSender } from './integrations/webPush.js';
 import type { RenderPage } from '../src/api/pageRender.js';
 
 // Defined beside the integrations that use them (an integration never imports this file).
@@ -50,6 +51,8 @@ export interface AppContext {
   payments?: PaymentGateways;
   /** The POS (docs/IIKO.md); absent: posOf (services/pos/adapter.ts) builds it from `config`. */
   pos?: PosAdapter;
+  /** Web push to browsers (docs/PUSH.md); absent: pushSenderOf (services/webPush.ts) builds the real adapter. */
+  webPush?: PushSender;
   /** Where integrations log (failed geocoding, webhook refusals); defaults to a pino logger. */
   log?: IntegrationLog;
   /** The storefront's server rendering; defaults to the SSR build beside clientDir (server/ssr/renderer.ts). */

@@ -24,6 +24,7 @@ import { seedDemoChain } from './seed/index.js';
 import { ensureFirstAdmin } from './services/admin/staff.js';
 import { startPosRunner, type PosRunner } from './services/pos/runner.js';
 import { startCampaignRunner, type CampaignRunner } from './services/campaigns/runner.js';
+import { pushesSettled } from './services/webPush.js';
 
 // The only read of the environment (server/config.ts); `npm start -- --check-config` stops after it.
 const checkOnly = process.argv.slice(2).includes('--check-config');
@@ -112,6 +113,8 @@ async function main(): Promise<void> {
       log.info('closed: no request in flight');
       await posRunner?.stop();
       await campaignRunner?.stop();
+      // web pushes already started finish (each is cut off by WEB_PUSH_TIMEOUT_MS)
+      await pushesSettled(app.ctx);
       await push.close();
       await db.close(); // releases the DATA_DIR lock
       process.exit(0);

@@ -16,6 +16,7 @@ import { registerAuth } from './auth.js';
 import { registerUsers } from './users.js';
 import { registerAddresses } from './addresses.js';
 import { registerLikes } from './likes.js';
+import { registerPush } from './push.js';
 import { registerConsent } from './consent.js';
 import { registerPromo } from './promo.js';
 import { registerOrders } from './orders.js';
@@ -54,6 +55,7 @@ export const apiModules: RouteModule[] = [
   registerClientLog,
   registerAdminClientLogs,
   registerPos,
+  registerPush,
 ];
 
 export const siteModules: RouteModule[] = [

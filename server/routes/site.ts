@@ -217,6 +217,13 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
     return reply.sendFile(`assets/${rest}`, { cacheControl: false, dotfiles: 'ignore' });
   });
 
+  // The service worker (docs/PUSH.md) from the root, so its scope is the whole site; revalidated
+  // on every update check, so a new build reaches browsers at once.
+  app.get('/sw.js', (_request, reply) => {
+    void reply.header('cache-control', REVALIDATE);
+    return reply.sendFile('sw.js', { cacheControl: false });
+  });
+
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     // through the app's error handler, like every API error

@@ -8,6 +8,7 @@ import { addresses, bonusLedger, likes, users } from '../db/schema/customers.js'
 import { unprocessable } from '../http/errors.js';
 import type { Address, User } from '../../src/api/entities.js';
 import { ORDER_MESSAGES } from '../../src/domain/messages.js';
+import { deleteCustomerSubscriptions } from '../repositories/webPush.js';
 import { revokeUserSessions } from './sessions.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -88,6 +89,8 @@ export async function patchUser(db: Executor, userId: string, patch: ProfilePatc
   if (patch.name !== undefined) set.name = patch.name;
   if (patch.personalData !== undefined) set.personalData = patch.personalData;
   if (patch.PUSHNotifications !== undefined) set.pushNotifications = patch.PUSHNotifications;
+  // consent withdrawn: no browser of theirs gets another push (docs/PUSH.md)
+  if (patch.PUSHNotifications === false) await deleteCustomerSubscriptions(db, userId);
   if (patch.receiveAdvertisingInformation !== undefined) set.receiveAdvertising = patch.receiveAdvertisingInformation;
   if (patch.userAllergens !== undefined) set.allergens = [...new Set(patch.userAllergens)];
   if (patch.zoneId !== undefined) set.zoneId = patch.zoneId;
@@ -127,6 +130,7 @@ export async function deleteAccount(tx: Executor, userId: string, now: Date): Pr
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   await tx.delete(addresses).where(eq(addresses.userId, userId));
   await tx.delete(likes).where(eq(likes.userId, userId));
+  await deleteCustomerSubscriptions(tx, userId);
   await revokeUserSessions(tx, userId, now);
 }
 

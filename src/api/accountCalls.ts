@@ -5,6 +5,7 @@ import { fromAbortable } from './abortable';
 import { createAddress, deleteAddress, listAddressesByUser } from './contract/addresses';
 import { requestSignInCode, signInWithCode, signOut } from './contract/auth';
 import { likeProduct, listUserLikes, unlikeProduct } from './contract/likes';
+import { getVapidKey, subscribePush } from './contract/push';
 import { checkPromo } from './contract/promo';
 import { deleteUserByPhone, getUserBalance, patchUserByPhone } from './contract/users';
 import { createOrder, getLastOrder, getOrder, getOrderHistory, IDEMPOTENCY_HEADER } from './contract/orders';
@@ -71,5 +72,8 @@ export function createAccountCalls(client: ApiClient): AccountCalls {
     cancelPayment: (id) => fromAbortable((signal) => client.call(cancelOrderPayment, { params: { id }, signal })),
     readPayment: (id) => fromAbortable((signal) => client.call(getOrderPayment, { params: { id }, signal })),
     renewPayment: (id) => fromAbortable((signal) => client.call(renewOrderPayment, { params: { id }, signal })),
+    getVapidKey: () => fromAbortable((signal) => client.call(getVapidKey, { signal }).then((r) => r.publicKey)),
+    subscribePush: (subscription) =>
+      fromAbortable((signal) => client.call(subscribePush, { body: subscription, signal }).then(() => undefined)),
   };
 }

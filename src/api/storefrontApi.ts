@@ -19,6 +19,7 @@ import type { GeocodeAnswer, GeocodeBody } from './contract/geocode';
 import type { CreateOrderBody, Order } from './contract/orders';
 import type { PaymentSession } from './contract/payments';
 import type { Page } from './contract/pages';
+import type { PushSubscriptionBody } from './contract/push';
 import type { LastOrder, Address, Catalog, City, PromoRequest, PromoResponse, Settings, User } from './entities';
 
 /** Body of POST /address/ (address fields plus userId). */
@@ -37,6 +38,7 @@ export type RequestCodeAnswer = z.infer<typeof RequestCodeAnswerSchema>;
 export type SignInAnswer = z.infer<typeof SignInAnswerSchema>;
 export type OrderHistory = z.infer<typeof OrderHistorySchema>;
 export type HistoryPage = { limit?: number; before?: number };
+export type PushSubscriptionInput = z.input<typeof PushSubscriptionBody>;
 
 export interface StorefrontApi {
   /** GET /storage/version */
@@ -107,6 +109,10 @@ export interface StorefrontApi {
   readPayment(orderId: string): Observable<PaymentSession>;
   /** POST /order/{id}/payment/renew: a new SBP QR. */
   renewPayment(orderId: string): Observable<PaymentSession>;
+  /** GET /push/key: the server's VAPID public key (docs/PUSH.md). */
+  getVapidKey(): Observable<string>;
+  /** PUT /push/subscription: this browser gets the customer's order statuses. */
+  subscribePush(subscription: PushSubscriptionInput): Observable<void>;
 }
 
 /** The calls a first visit to the menu makes (menuCalls.ts); the others are the account calls (accountCalls.ts). */

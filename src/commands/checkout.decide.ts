@@ -393,6 +393,24 @@ export function decideCheckout(command: CheckoutCommand, state: AppState, meta: 
         : [{ type: 'PurchaseTracked', data: { orderId: command.data.orderId } }];
     case 'StopOrderTracking':
       return [{ type: 'OrderTrackingStopped', data: { orderId: command.data.orderId } }];
+    case 'ReportPushDevice':
+      return c.orderPush.device === command.data.state
+        ? []
+        : [{ type: 'PushDeviceReported', data: { state: command.data.state } }];
+    case 'EnableOrderPush': {
+      // only for a signed-in customer who consented to push notifications (docs/PUSH.md)
+      const pending = c.orderPush.status === 'pending' || c.orderPush.status === 'enabled';
+      if (pending || !selectIsSignedIn(state) || state.user.profile?.PUSHNotifications !== true) return [];
+      return [{ type: 'OrderPushRequested', data: {} }];
+    }
+    case 'DeclineOrderPush':
+      return c.orderPush.status === 'idle' || c.orderPush.status === 'failed'
+        ? [{ type: 'OrderPushDeclined', data: {} }]
+        : [];
+    case 'ConfirmOrderPush':
+      return c.orderPush.status === 'enabled' ? [] : [{ type: 'OrderPushEnabled', data: {} }];
+    case 'ReportOrderPushFailure':
+      return [{ type: 'OrderPushFailed', data: { message: command.data.message } }];
     default: {
       const unreachable: never = command;
       throw new Error(`unknown checkout command ${JSON.stringify(unreachable)}`);

@@ -75,6 +75,16 @@ export const ReportOrderLoadFailure = message('ReportOrderLoadFailure', { orderI
 export const ApplyOrderStatus = message('ApplyOrderStatus', { orderId: z.string(), status: z.string() });
 export const RecordPurchaseTracked = message('RecordPurchaseTracked', { orderId: z.string().check(z.minLength(1)) });
 export const StopOrderTracking = message('StopOrderTracking', { orderId: z.string() });
+/** Web push of order statuses on /complete (docs/PUSH.md): what this browser can do. */
+export const ReportPushDevice = message('ReportPushDevice', {
+  state: z.enum(['unsupported', 'denied', 'subscribed', 'available']),
+});
+/** 'Сообщить, когда заказ будет в пути?' answered yes / no. */
+export const EnableOrderPush = bare('EnableOrderPush');
+export const DeclineOrderPush = bare('DeclineOrderPush');
+/** The browser subscribed and the server stored it. */
+export const ConfirmOrderPush = bare('ConfirmOrderPush');
+export const ReportOrderPushFailure = message('ReportOrderPushFailure', { message: z.string() });
 
 export const CheckoutCommandSchema = z.discriminatedUnion('type', [
   OpenCheckout,
@@ -108,5 +118,10 @@ export const CheckoutCommandSchema = z.discriminatedUnion('type', [
   ApplyOrderStatus,
   RecordPurchaseTracked,
   StopOrderTracking,
+  ReportPushDevice,
+  EnableOrderPush,
+  DeclineOrderPush,
+  ConfirmOrderPush,
+  ReportOrderPushFailure,
 ]);
 export type CheckoutCommand = z.infer<typeof CheckoutCommandSchema>;

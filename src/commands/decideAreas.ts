@@ -111,6 +111,11 @@ const checkoutTypes: Record<CheckoutCommand['type'], true> = {
   ApplyOrderStatus: true,
   RecordPurchaseTracked: true,
   StopOrderTracking: true,
+  ReportPushDevice: true,
+  EnableOrderPush: true,
+  DeclineOrderPush: true,
+  ConfirmOrderPush: true,
+  ReportOrderPushFailure: true,
 };
 const cityTypes: Record<CityCommand['type'], true> = { ApplyCities: true, StartSession: true, SelectCity: true };
 const modalTypes: Record<ModalCommand['type'], true> = { OpenModal: true, CloseModal: true };

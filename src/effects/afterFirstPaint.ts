@@ -14,6 +14,7 @@ import { pages$ } from './page';
 import { pageAge$ } from './pageAge';
 import { promoRecalc$ } from './promo';
 import { orderHistory$, profile$ } from './user';
+import { pushConsent$ } from './pushConsent';
 import { decideSignIn } from '../commands/signIn.decide';
 import { decideUser } from '../commands/user.decide';
 import { decideAddress } from '../commands/address.decide';
@@ -53,6 +54,7 @@ export function afterFirstPaintEffects(t: AfterFirstPaintOptions = {}): Record<s
     profile: profile$(),
     pages: pages$(),
     orderHistory: orderHistory$(),
+    pushConsent: pushConsent$,
   };
 }
 

@@ -8,6 +8,7 @@ import type { LogEntry } from '../commands/bus';
 import type { AppEvent } from '../events';
 import type { AppState } from '../projections/store';
 import type { KeyValueStorage } from './persistence';
+import type { PushDevice } from './pushDevice';
 
 /**
  * What the store (src/commands/bus.ts) emits once per dispatch, after the state was updated: the
@@ -49,6 +50,8 @@ export type EffectDeps = {
   cookies: CookieJar;
   location: PageLocation;
   logger: EffectLogger;
+  /** Web push of order statuses (docs/PUSH.md); absent where the browser has none (tests, SSR). */
+  pushDevice?: PushDevice;
 };
 
 /** `(event$, state$, deps) → command$`. `state$` replays the current state on subscription. */

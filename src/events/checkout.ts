@@ -101,6 +101,14 @@ export const OrderStatusUpdated = message('OrderStatusUpdated', { orderId: Id, s
 export const PurchaseTracked = message('PurchaseTracked', { orderId: Id });
 /** /complete was left: live status stops. */
 export const OrderTrackingStopped = message('OrderTrackingStopped', { orderId: z.string() });
+/** Web push of order statuses (docs/PUSH.md). */
+export const PushDeviceState = z.enum(['unsupported', 'denied', 'subscribed', 'available']);
+export type PushDeviceState = z.infer<typeof PushDeviceState>;
+export const PushDeviceReported = message('PushDeviceReported', { state: PushDeviceState });
+export const OrderPushRequested = bare('OrderPushRequested');
+export const OrderPushDeclined = bare('OrderPushDeclined');
+export const OrderPushEnabled = bare('OrderPushEnabled');
+export const OrderPushFailed = message('OrderPushFailed', { message: z.string() });
 
 export const CheckoutEventSchema = z.discriminatedUnion('type', [
   CheckoutOpened,
@@ -136,5 +144,10 @@ export const CheckoutEventSchema = z.discriminatedUnion('type', [
   OrderStatusUpdated,
   PurchaseTracked,
   OrderTrackingStopped,
+  PushDeviceReported,
+  OrderPushRequested,
+  OrderPushDeclined,
+  OrderPushEnabled,
+  OrderPushFailed,
 ]);
 export type CheckoutEvent = z.infer<typeof CheckoutEventSchema>;

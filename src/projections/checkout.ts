@@ -7,7 +7,7 @@ import type { GeocodeAnswer } from '../api/contract/geocode';
 import type { CreateOrderBody, Order, PaymentMethod } from '../api/contract/orders';
 import type { PaymentSession } from '../api/contract/payments';
 import type { AppEvent } from '../events';
-import type { OrderProblem } from '../events/checkout';
+import type { OrderProblem, PushDeviceState } from '../events/checkout';
 import type { AddressDraft } from '../events/address';
 import { applyCase, type CaseReducers } from './define';
 
@@ -76,7 +76,20 @@ export type CheckoutState = {
   tracked: string[];
   /** The address delivered to without saving it (kept for this page's life only); null: a saved one. */
   oneOffAddress: AddressDraft | null;
+  /** Web push of order statuses offered on /complete (docs/PUSH.md); this page's life only. */
+  orderPush: OrderPushState;
 };
+
+export type OrderPushState = {
+  /** What this browser can do; 'unknown' until the effect asked it. */
+  device: 'unknown' | PushDeviceState;
+  status: 'idle' | 'pending' | 'enabled' | 'declined' | 'failed';
+  message: string | null;
+};
+
+export const ORDER_PUSH_DENIED = 'Уведомления запрещены в настройках браузера.';
+
+export const initialOrderPush: OrderPushState = { device: 'unknown', status: 'idle', message: null };
 
 export const initialCheckout: CheckoutState = {
   active: false,
@@ -94,6 +107,7 @@ export const initialCheckout: CheckoutState = {
   sbp: null,
   tracked: [],
   oneOffAddress: null,
+  orderPush: initialOrderPush,
 };
 
 const resetForm = (d: Draft<CheckoutState>) => {
@@ -220,6 +234,22 @@ export const checkoutReducers: CaseReducers<CheckoutState> = {
     if (d.shown.status === 'loaded' && d.shown.order.id === e.data.orderId) return;
     d.shown = { status: 'loading', orderId: e.data.orderId };
   },
+  // a log recorded before orderPush existed has none: each case sets the whole object
+  PushDeviceReported: (d, e) => {
+    const was = d.orderPush ?? initialOrderPush;
+    // the customer refused the browser's permission prompt just now
+    const refused = e.data.state === 'denied' && was.status === 'pending';
+    d.orderPush = refused
+      ? { device: 'denied', status: 'failed', message: ORDER_PUSH_DENIED }
+      : { ...was, device: e.data.state };
+  },
+  OrderPushRequested: (d) =>
+    void (d.orderPush = { ...(d.orderPush ?? initialOrderPush), status: 'pending', message: null }),
+  OrderPushDeclined: (d) =>
+    void (d.orderPush = { ...(d.orderPush ?? initialOrderPush), status: 'declined', message: null }),
+  OrderPushEnabled: (d) => void (d.orderPush = { device: 'subscribed', status: 'enabled', message: null }),
+  OrderPushFailed: (d, e) =>
+    void (d.orderPush = { ...(d.orderPush ?? initialOrderPush), status: 'failed', message: e.data.message }),
   OrderLoaded: (d, e) => void (d.shown = { status: 'loaded', order: structuredClone(e.data.order) }),
   OrderLoadFailed: (d, e) => void (d.shown = { status: 'failed', orderId: e.data.orderId, message: e.data.message }),
   OrderStatusUpdated: (d, e) => {

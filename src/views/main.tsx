@@ -25,6 +25,8 @@ import {
   startOnInputOrIdle,
 } from './app/hydration';
 import { persistOnLeave } from './app/persistOnLeave';
+import { registerServiceWorker } from './app/serviceWorker';
+import { browserPushDevice } from '../effects/pushBrowser';
 import { StoreProvider, type ViewStore } from './app/store';
 import './styles/global.css';
 
@@ -94,6 +96,7 @@ const deps: EffectDeps = {
     warn: (message, error) => console.warn(message, error),
     error: (message, error) => console.error(message, error),
   },
+  pushDevice: browserPushDevice(),
 };
 // The admin area (/admin…) is a separate app in its own lazy chunk: the storefront's effects
 // (city modal, catalogue, version checks) do not run there (docs/ADMIN-CLIENT.md).
@@ -104,6 +107,7 @@ if (!isAdminArea) {
   startBugReporting({ store, storage, load: LAZY_AREAS.logTools.load });
   runEffects(store, deps, createRootEffect(lazyEffects()));
   persistOnLeave(storage, () => store.getState());
+  registerServiceWorker();
 }
 
 function Root() {

@@ -42,6 +42,8 @@ const API_METHODS: Record<keyof StorefrontApi, true> = {
   cancelPayment: true,
   readPayment: true,
   renewPayment: true,
+  getVapidKey: true,
+  subscribePush: true,
 };
 
 export type ApiCall = { method: keyof StorefrontApi; args: unknown[] };

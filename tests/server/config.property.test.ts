@@ -74,6 +74,10 @@ const readBack: Record<VariableName, (config: Config, raw: string) => void> = {
     ]),
   IIKO_WEBHOOK_TOKEN: (c, raw) => expect(c.iiko?.webhookToken).toBe(raw),
   IIKO_HANDOFF_GIVE_UP_MINUTES: (c, raw) => expect(c.iiko?.handoffGiveUpMs).toBe(Number(raw.trim()) * 60_000),
+  VAPID_PUBLIC_KEY: (c, raw) => expect(c.webPush.vapid?.publicKey).toBe(raw.trim()),
+  VAPID_PRIVATE_KEY: (c, raw) => expect(c.webPush.vapid?.privateKey).toBe(raw.trim()),
+  VAPID_SUBJECT: (c, raw) => expect(c.webPush.subject).toBe(raw.trim()),
+  WEB_PUSH_TIMEOUT_MS: (c, raw) => expect(c.webPush.timeoutMs).toBe(whole(raw)),
   LOG_LEVEL: (c, raw) => expect(c.logLevel).toBe(lower(raw)),
   NODE_ENV: (c, raw) => expect(c.isProduction).toBe(lower(raw) === 'production'),
 };
@@ -90,6 +94,11 @@ const companions: Partial<Record<VariableName, Record<string, string>>> = {
   IIKO_ORGANIZATION_ID: { IIKO_API_LOGIN: 'login' },
   IIKO_WEBHOOK_TOKEN: { IIKO_API_LOGIN: 'login', IIKO_ORGANIZATION_ID: 'org-1' },
   IIKO_HANDOFF_GIVE_UP_MINUTES: { IIKO_API_LOGIN: 'login', IIKO_ORGANIZATION_ID: 'org-1' },
+  // one VAPID pair: a key is accepted only with its other half
+  VAPID_PUBLIC_KEY: { VAPID_PRIVATE_KEY: '043WXyQQsjuAE5du4gWg-q3DaOc8TOcBIXJcdgLHD4E' },
+  VAPID_PRIVATE_KEY: {
+    VAPID_PUBLIC_KEY: 'BPz-tVwM3e3WEsqnVYlGHLP17PCD_AklTHxZdJ8JV-XaMIyKchSDPUl5tSIMfO2a1oPtKsq8A0a9u9kTYKLGCYU',
+  },
 };
 
 const padded = (arb: fc.Arbitrary<string>) =>

@@ -1,7 +1,7 @@
 // Order status changes (iiko's statuses). An order moves only forward along its method's path
 // (ORDER_STATUS_FLOW; skipping ahead is allowed, as iiko may report a later status first), or to
 // Cancelled from any status before Closed. Each change is logged in order_status_log and pushed
-// to the customer. Closing accrues BONUS_ACCRUAL_PERCENT of the money paid (total, bonuses not
+// to the customer (WebSocket, and web push to their browsers). Closing accrues BONUS_ACCRUAL_PERCENT of the money paid (total, bonuses not
 // counted) as bonuses; cancelling refunds the bonuses spent and frees the coupon use (money paid
 // online is returned separately, see refundOrderPayment in paymentRefunds.ts). Payments depend on
 // this module (a failed payment cancels its order), never the other way round.
@@ -20,6 +20,7 @@ import type { DeliveryMethod } from '../../../src/api/entities.js';
 import { ORDER_MESSAGES } from '../checkoutRefusals.js';
 import { loadOrderSettings } from '../promo.js';
 import { applyBonus } from '../users.js';
+import { announceOrderStatus } from '../webPush.js';
 import { toOrder } from './toOrder.js';
 
 export const UNPAID_CLOSE_MESSAGE = 'Заказ не оплачен: закрыть его можно после подтверждения оплаты';
@@ -108,6 +109,8 @@ export async function advanceOrderStatus(
     await withChange?.(tx, row);
     return { order: toOrder(saved), userId: saved.userId };
   });
+  // the browsers' push runs on its own: a slow push service never holds the change (docs/PUSH.md)
+  announceOrderStatus(ctx, userId, order);
   await ctx.push.publish({ type: 'order:status_update', userId, orderId, status: order.status });
   return order;
 }

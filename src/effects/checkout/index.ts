@@ -14,6 +14,7 @@ import {
   startPayment$,
 } from './payment';
 import { followOrderStatus$ } from './status';
+import { orderPushOffer$, orderPushSubscribe$ } from './orderPush';
 import type { CheckoutEffectOptions } from './shared';
 
 export {
@@ -41,6 +42,7 @@ export {
   startPayment$,
 } from './payment';
 export { followOrderStatus$, isFinalStatus, isSuccessfulOrder } from './status';
+export { ORDER_PUSH_FAILED, orderPushOffer$, orderPushSubscribe$ } from './orderPush';
 
 /** Every checkout effect above, each on the same events, state and deps, in this order. */
 export function checkout$(options: CheckoutEffectOptions = {}): Effect {
@@ -59,6 +61,8 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
     followOrderStatus$(options),
     loadConsent$,
     giveConsent$,
+    orderPushOffer$,
+    orderPushSubscribe$,
   ];
   return (event$, state$, deps) => merge(...effects.map((effect) => effect(event$, state$, deps)));
 }

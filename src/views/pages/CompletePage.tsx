@@ -11,6 +11,7 @@ import { jsonEqual, useDispatch, useSelector } from '../app/store';
 import { CancelledOrderLines, cancelledTitle, ToMenuLink } from '../checkout/CancelledOrder';
 import { OrderDetails } from '../checkout/OrderDetails';
 import { SbpPayment } from '../checkout/SbpPayment';
+import { OrderPushOffer } from '../checkout/OrderPushOffer';
 import ui from '../components/ui.module.css';
 import styles from '../checkout/Checkout.module.css';
 import { decideCheckout } from '../../commands/checkout.decide';
@@ -136,6 +137,7 @@ export default function CompletePage() {
           <CancelledOrderLines order={order} />
         </div>
       )}
+      {!awaitingPayment && !paymentFailed && <OrderPushOffer order={order} />}
       <div className={styles.form}>
         <Status order={order} />
         <OrderDetails order={order} />
