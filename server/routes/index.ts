@@ -27,6 +27,7 @@ import { registerClientLog } from './clientLog.js';
 import { registerAdminClientLogs } from './admin/clientLogs.js';
 import { registerAdmin } from './admin/index.js';
 import { registerPos } from './pos.js';
+import { registerRatings } from './ratings.js';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -53,6 +54,7 @@ export const apiModules: RouteModule[] = [
   registerClientLog,
   registerAdminClientLogs,
   registerPos,
+  registerRatings,
 ];
 
 export const siteModules: RouteModule[] = [

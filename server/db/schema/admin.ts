@@ -3,7 +3,7 @@ import { bigserial, boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export type StaffRoleValue = 'admin' | 'operator';
+export type StaffRoleValue = 'admin' | 'operator' | 'manager';
 
 export const staff = pgTable('staff', {
   id: text('id').primaryKey(),

@@ -9,6 +9,7 @@ import { registerAdminAudit } from './audit.js';
 import { registerAdminSettings } from './settings.js';
 import { registerAdminCustomers, registerAdminPromo } from './customers.js';
 import { registerAdminSeo } from './seo.js';
+import { registerAdminRatings } from './ratings.js';
 
 export async function registerAdmin(app: FastifyInstance): Promise<void> {
   await app.register(async (admin) => {
@@ -21,5 +22,6 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
     registerAdminCustomers(admin);
     registerAdminPromo(admin);
     registerAdminSeo(admin);
+    registerAdminRatings(admin);
   });
 }

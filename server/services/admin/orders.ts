@@ -17,6 +17,8 @@ import { isValidPhone, normalizePhone } from '../../../src/domain/phone.js';
 import { advanceOrderStatus, canMoveStatus } from '../order/status.js';
 import { REFUND_IN_PROGRESS_MESSAGE, refundOrderPayment } from '../payments.js';
 import { toOrder } from '../order/toOrder.js';
+import { findRating } from '../../repositories/ratings.js';
+import { toOrderRating } from '../ratings.js';
 import { audit } from './audit.js';
 import { DEFAULT_TIME_ZONE, dayOrInstant } from './dates.js';
 import type { StaffPrincipal } from './staffSessions.js';
@@ -122,6 +124,7 @@ export async function orderDetail(db: Executor, id: string): Promise<AdminOrderD
   const cancellation = (
     await db.select().from(orderCancellations).where(eq(orderCancellations.orderId, id)).limit(1)
   )[0];
+  const rating = await findRating(db, id);
   return {
     ...toAdminOrder(row.order, row.customer),
     statusLog: log.map((l) => ({ status: l.status, at: l.at.toISOString(), actor: l.actor })),
@@ -134,6 +137,7 @@ export async function orderDetail(db: Executor, id: string): Promise<AdminOrderD
           refundError: cancellation.refundError,
         }
       : null,
+    rating: rating ? toOrderRating(rating) : null,
   };
 }
 

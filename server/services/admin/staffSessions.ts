@@ -7,7 +7,7 @@ import type { Executor } from '../../db/database.js';
 import { staff, staffSessions, type StaffRoleValue } from '../../db/schema/admin.js';
 import { forbidden, unauthorized } from '../../http/errors.js';
 import { userOfToken } from '../sessions.js';
-import { ADMIN_MESSAGES } from '../../../src/api/contract/admin/common.js';
+import { ADMIN_MESSAGES, staffRoleAllows } from '../../../src/api/contract/admin/common.js';
 
 export interface StaffPrincipal {
   staffId: string;
@@ -115,12 +115,13 @@ export function authenticateStaff(ctx: AppContext, token: string | null): Promis
 /**
  * The staff guard. 401 'Требуется вход в панель управления' without a valid staff session;
  * 403 'Доступ только для сотрудников' for a signed-in customer's token; 403 'Действие доступно
- * только администратору' for an operator when `role` is 'admin'.
+ * только администратору' below an admin when `role` is 'admin'; 403 'Действие доступно только
+ * менеджеру или администратору' for an operator when `role` is 'manager'.
  */
 export async function requireStaff(
   ctx: AppContext,
   token: string | null,
-  role: 'admin' | 'operator' = 'operator',
+  role: StaffRoleValue = 'operator',
 ): Promise<StaffPrincipal> {
   const principal = await staffFromToken(ctx, token);
   if (!principal) {
@@ -129,6 +130,7 @@ export async function requireStaff(
     }
     throw unauthorized(ADMIN_MESSAGES.signInRequired, 'staff-unauthorized');
   }
-  if (role === 'admin' && principal.role !== 'admin') throw forbidden(ADMIN_MESSAGES.adminOnly, 'admin-only');
-  return principal;
+  if (staffRoleAllows(principal.role, role)) return principal;
+  if (role === 'admin') throw forbidden(ADMIN_MESSAGES.adminOnly, 'admin-only');
+  throw forbidden(ADMIN_MESSAGES.managerOnly, 'manager-only');
 }

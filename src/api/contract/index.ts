@@ -17,3 +17,4 @@ export * from './admin/index.js';
 export * from './clientLog.js';
 export * from './consent.js';
 export * from './admin/integration.js';
+export * from './ratings.js';

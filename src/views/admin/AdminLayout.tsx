@@ -5,6 +5,7 @@ import { Link, useLocation } from 'wouter';
 import { useSignOut } from './data/auth';
 import { useSession } from './data/hooks';
 import { useLiveOrders } from './data/liveOrders';
+import { STAFF_ROLE_NAMES } from './data/session';
 import { cx } from './ui';
 import s from './admin.module.css';
 
@@ -59,8 +60,7 @@ export function AdminLayout({
             {LIVE_TEXT[live.status]}
           </span>
           <span>
-            {session?.staff.name || session?.staff.login} (
-            {session?.staff.role === 'admin' ? 'администратор' : 'оператор'})
+            {session?.staff.name || session?.staff.login} ({session ? STAFF_ROLE_NAMES[session.staff.role] : ''})
           </span>
           <a className={s.navLink} href="/" target="_blank" rel="noreferrer">
             Открыть сайт

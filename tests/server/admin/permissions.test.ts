@@ -15,12 +15,14 @@ let server: TestServer;
 let customerToken: string;
 let operator: SignedInStaff;
 let admin: SignedInStaff;
+let manager: SignedInStaff;
 
 beforeAll(async () => {
   server = await createTestServer();
   customerToken = (await signedInUser(server.db)).token;
   operator = await signInStaff(server, 'operator');
   admin = await signInStaff(server, 'admin');
+  manager = await signInStaff(server, 'manager');
 });
 afterAll(async () => {
   await server?.close();
@@ -32,6 +34,7 @@ const adminRoutes: RouteDef[] = Object.values(contract as Record<string, unknown
   .filter((def) => def.path.startsWith('/admin/'));
 const guarded = adminRoutes.filter((def) => !(isAdminRouteDef(def) && def.role === 'public'));
 const adminOnly = adminRoutes.filter((def): def is AdminRouteDef => isAdminRouteDef(def) && def.role === 'admin');
+const managerRoutes = adminRoutes.filter((def): def is AdminRouteDef => isAdminRouteDef(def) && def.role === 'manager');
 
 function url(def: RouteDef): string {
   return `/api/v1${def.path.replace(/:([A-Za-z_]+)/g, 'x1')}`;
@@ -136,6 +139,44 @@ describe('every /api/v1/admin route', () => {
       });
       expect([401, 403], `${def.method} ${def.path}: ${res.body}`).not.toContain(res.statusCode);
       expect(res.statusCode, `${def.method} ${def.path}: ${res.body}`).toBeLessThan(500);
+    }
+  });
+
+  it('403 «Действие доступно только менеджеру или администратору» for an operator on the manager routes (reports)', async () => {
+    expect(managerRoutes.map((d) => d.path)).toEqual(expect.arrayContaining(['/admin/ratings/weekly']));
+    for (const def of managerRoutes) {
+      const res = await server.app.inject({ method: def.method, url: url(def), headers: operator.auth });
+      expect(res.statusCode, `${def.method} ${def.path}`).toBe(403);
+      expect(res.json<{ message: string }>().message).toBe('Действие доступно только менеджеру или администратору');
+    }
+  });
+
+  it('a manager gets past the guard on the manager and operator routes, and is refused the admin-only ones', async () => {
+    const allowed = adminRoutes.filter(
+      (def) =>
+        isAdminRouteDef(def) &&
+        (def.role === 'manager' || def.role === 'operator') &&
+        def.path !== '/admin/auth/logout',
+    );
+    for (const def of [...managerRoutes, ...allowed]) {
+      const res = await server.app.inject({
+        method: def.method,
+        url: url(def),
+        headers: manager.auth,
+        payload: def.body ? {} : undefined,
+      });
+      expect([401, 403], `${def.method} ${def.path}: ${res.body}`).not.toContain(res.statusCode);
+      expect(res.statusCode, `${def.method} ${def.path}: ${res.body}`).toBeLessThan(500);
+    }
+    for (const def of adminOnly) {
+      const res = await server.app.inject({
+        method: def.method,
+        url: url(def),
+        headers: manager.auth,
+        payload: def.body ? {} : undefined,
+      });
+      expect(res.statusCode, `${def.method} ${def.path}`).toBe(403);
+      expect(res.json<{ message: string }>().message).toBe('Действие доступно только администратору');
     }
   });
 });

@@ -18,7 +18,7 @@ export function nextStaffIp(): string {
 
 export async function createStaffRow(
   server: Pick<TestServer, 'db'>,
-  role: 'admin' | 'operator',
+  role: 'admin' | 'operator' | 'manager',
   login?: string,
 ): Promise<{ id: string; login: string }> {
   counter += 1;
@@ -38,7 +38,7 @@ export interface SignedInStaff {
 
 export async function signInStaff(
   server: Pick<TestServer, 'app' | 'db'>,
-  role: 'admin' | 'operator',
+  role: 'admin' | 'operator' | 'manager',
 ): Promise<SignedInStaff> {
   const row = await createStaffRow(server, role);
   const res = await server.app.inject({

@@ -3,9 +3,17 @@
 import { z } from 'zod/mini';
 import { defineRoute, type RouteDef } from '../../route.js';
 
-export const StaffRole = z.enum(['admin', 'operator']);
+export const StaffRole = z.enum(['admin', 'operator', 'manager']);
 export type StaffRole = z.infer<typeof StaffRole>;
 export type AdminRouteRole = StaffRole | 'public';
+
+/** Each role may do what the roles below it may: operator < manager (adds the reports) < admin. */
+const ROLE_RANK: Readonly<Record<StaffRole, number>> = { operator: 1, manager: 2, admin: 3 };
+
+/** Whether a staff member of `role` may call a route whose least role is `least`. */
+export function staffRoleAllows(role: StaffRole, least: StaffRole): boolean {
+  return ROLE_RANK[role] >= ROLE_RANK[least];
+}
 
 export type AdminRouteDef<
   P extends z.ZodMiniType = z.ZodMiniType,
@@ -27,7 +35,7 @@ export function defineAdminRoute<
 /** Whether a contract route is an admin route (has the role mark). */
 export function isAdminRouteDef(def: RouteDef): def is AdminRouteDef {
   const role = (def as { role?: unknown }).role;
-  return def.path.startsWith('/admin/') && (role === 'admin' || role === 'operator' || role === 'public');
+  return def.path.startsWith('/admin/') && (StaffRole.safeParse(role).success || role === 'public');
 }
 
 type WithoutDefault<T> = T extends z.ZodMiniDefault<infer Inner> ? Inner : T;

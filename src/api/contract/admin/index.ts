@@ -8,3 +8,4 @@ export * from './promo.js';
 export * from './customers.js';
 export * from './audit.js';
 export * from './seo.js';
+export * from './ratings.js';

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import type { z } from 'zod/mini';
 import { failureMessage } from '../../../api/adminApi';
 import type { CallOptions } from '../../../api/client';
-import type { AdminRouteDef } from '../../../api/contract/admin/common';
+import { staffRoleAllows, type AdminRouteDef } from '../../../api/contract/admin/common';
 import type { RouteDef } from '../../../api/route';
 import { useAdminServices } from './context';
 import type { StaffSession } from './session';
@@ -35,7 +35,7 @@ export function useSession(): StaffSession | null {
 export function useCan(def: AdminRouteDef): boolean {
   const session = useSession();
   if (session === null) return false;
-  return def.role !== 'admin' || session.staff.role === 'admin';
+  return def.role === 'public' || staffRoleAllows(session.staff.role, def.role);
 }
 
 export function useToasts(): readonly AdminToast[] {

@@ -4,8 +4,13 @@
 import { z } from 'zod/mini';
 import { STAFF_SESSION_KEY } from '../../../api/adminApi';
 
-export const StaffRole = z.enum(['admin', 'operator']);
+export const StaffRole = z.enum(['admin', 'operator', 'manager']);
 export type StaffRole = z.infer<typeof StaffRole>;
+export const STAFF_ROLE_NAMES: Readonly<Record<StaffRole, string>> = {
+  admin: 'администратор',
+  manager: 'менеджер',
+  operator: 'оператор',
+};
 
 export const StoredStaffSession = z.object({
   token: z.string().check(z.minLength(1)),

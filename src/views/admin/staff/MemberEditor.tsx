@@ -70,9 +70,10 @@ export function MemberEditor({ member, onDone }: { member: StaffMember | null; o
           <SelectField
             label="Роль"
             value={form.role}
-            onChange={(role) => set('role', role === 'admin' ? 'admin' : 'operator')}
+            onChange={(role) => set('role', role === 'admin' || role === 'manager' ? role : 'operator')}
             options={[
               { value: 'operator', label: 'оператор (заказы, стоп-лист, клиенты)' },
+              { value: 'manager', label: 'менеджер (как оператор, и отчёты)' },
               { value: 'admin', label: 'администратор (всё)' },
             ]}
           />

@@ -10,7 +10,7 @@ import { MemberEditor } from './MemberEditor';
 import { OwnPasswordForm } from './OwnPasswordForm';
 import s from '../admin.module.css';
 
-const ROLE_LABEL = { admin: 'администратор', operator: 'оператор' } as const;
+const ROLE_LABEL = { admin: 'администратор', operator: 'оператор', manager: 'менеджер' } as const;
 
 function StaffList() {
   const list = useAdminQuery(adminListStaff);
