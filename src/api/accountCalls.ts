@@ -14,6 +14,7 @@ import { listCityStreets } from './contract/cladr';
 import { geocodeAddress } from './contract/geocode';
 import { cancelOrderPayment, startOrderPayment } from './contract/payments';
 import { getPage } from './contract/pages';
+import { dismissOrderRating, getUserRatings, rateOrder } from './contract/ratings';
 import type { AccountCalls } from './storefrontApi';
 
 export function createAccountCalls(client: ApiClient): AccountCalls {
@@ -69,5 +70,9 @@ export function createAccountCalls(client: ApiClient): AccountCalls {
     getOrder: (id) => fromAbortable((signal) => client.call(getOrder, { params: { id }, signal })),
     startPayment: (id) => fromAbortable((signal) => client.call(startOrderPayment, { params: { id }, signal })),
     cancelPayment: (id) => fromAbortable((signal) => client.call(cancelOrderPayment, { params: { id }, signal })),
+    getRatings: (id) => fromAbortable((signal) => client.call(getUserRatings, { params: { id }, signal })),
+    rateOrder: (id, body) => fromAbortable((signal) => client.call(rateOrder, { params: { id }, body, signal })),
+    dismissRating: (id) =>
+      fromAbortable((signal) => client.call(dismissOrderRating, { params: { id }, signal }).then(() => undefined)),
   };
 }

@@ -19,6 +19,7 @@ import type { GeocodeAnswer, GeocodeBody } from './contract/geocode';
 import type { CreateOrderBody, Order } from './contract/orders';
 import type { PaymentSession } from './contract/payments';
 import type { Page } from './contract/pages';
+import type { OrderRating, RateOrderBody, UserRatings } from './contract/ratings';
 import type { LastOrder, Address, Catalog, City, PromoRequest, PromoResponse, Settings, User } from './entities';
 
 /** Body of POST /address/ (address fields plus userId). */
@@ -103,6 +104,12 @@ export interface StorefrontApi {
   startPayment(orderId: string): Observable<PaymentSession>;
   /** POST /order/{id}/payment/cancel: the customer gave up paying. */
   cancelPayment(orderId: string): Observable<Order>;
+  /** GET /user/{id}/ratings: the customer's ratings and the deliveries to offer for rating. */
+  getRatings(userId: string): Observable<UserRatings>;
+  /** POST /order/{id}/rating (once per delivered order of the customer). */
+  rateOrder(orderId: string, body: RateOrderBody): Observable<OrderRating>;
+  /** POST /order/{id}/rating/dismiss: the visit's prompt was closed. */
+  dismissRating(orderId: string): Observable<void>;
 }
 
 /** The calls a first visit to the menu makes (menuCalls.ts); the others are the account calls (accountCalls.ts). */

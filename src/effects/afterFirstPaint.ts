@@ -13,6 +13,7 @@ import { likes$ } from './likes';
 import { pages$ } from './page';
 import { pageAge$ } from './pageAge';
 import { promoRecalc$ } from './promo';
+import { ratings$ } from './ratings';
 import { orderHistory$, profile$ } from './user';
 import { decideSignIn } from '../commands/signIn.decide';
 import { decideUser } from '../commands/user.decide';
@@ -53,6 +54,7 @@ export function afterFirstPaintEffects(t: AfterFirstPaintOptions = {}): Record<s
     profile: profile$(),
     pages: pages$(),
     orderHistory: orderHistory$(),
+    ratings: ratings$(),
   };
 }
 

@@ -40,6 +40,9 @@ const API_METHODS: Record<keyof StorefrontApi, true> = {
   getOrder: true,
   startPayment: true,
   cancelPayment: true,
+  getRatings: true,
+  rateOrder: true,
+  dismissRating: true,
 };
 
 export type ApiCall = { method: keyof StorefrontApi; args: unknown[] };

@@ -12,10 +12,13 @@ import { CancelledOrderLines, cancelledTitle, ToMenuLink } from '../checkout/Can
 import { OrderDetails } from '../checkout/OrderDetails';
 import ui from '../components/ui.module.css';
 import styles from '../checkout/Checkout.module.css';
+import { isRateableStatus } from '../../domain/rating';
+import { RatingForm } from '../components/RatingForm';
 import { decideCheckout } from '../../commands/checkout.decide';
+import { decideUser } from '../../commands/user.decide';
 import type { ChunkDeciders } from '../../commands/onDemand';
 
-export const deciders: ChunkDeciders = { checkout: decideCheckout };
+export const deciders: ChunkDeciders = { checkout: decideCheckout, user: decideUser };
 
 /** The order id of ?order=ID, or null. */
 export function useOrderIdParam(): string | null {
@@ -131,6 +134,14 @@ export default function CompletePage() {
         </div>
       )}
       <div className={styles.form}>
+        {isRateableStatus(order.status) && (
+          <section className={styles.section} aria-labelledby="order-rating">
+            <h2 id="order-rating" className={styles.sectionTitle}>
+              Оцените заказ
+            </h2>
+            <RatingForm orderId={order.id} number={order.number} />
+          </section>
+        )}
         <Status order={order} />
         <OrderDetails order={order} />
       </div>
