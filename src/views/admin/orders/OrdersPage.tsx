@@ -11,6 +11,7 @@ import { PageHead, QueryView, cx, formatDateTime, formatMoney } from '../ui';
 import { OrderDetail } from './OrderDetail';
 import { OrderFiltersForm } from './OrderFiltersForm';
 import { HandoffAlert, NOT_HANDED_OFF, useFailedHandoffs } from './HandoffAlert';
+import { LowRatingsAlert } from './LowRatings';
 import { NO_FILTERS, PAGE_SIZE, ordersQuery, type OrderFilters } from './ordersQuery';
 import { paymentStatusLabel } from './labels';
 import { StatusBadge } from './StatusBadge';
@@ -36,6 +37,7 @@ export default function OrdersPage() {
   const freshIds = new Set(live.fresh.map((e) => e.orderId));
   const open = (order: AdminOrder) => {
     live.seen(order.id);
+    live.putAsideRating(order.id);
     navigate(`/${order.id}`);
   };
 
@@ -43,6 +45,7 @@ export default function OrdersPage() {
     <section>
       <PageHead title="Заказы" onReload={list.reload} />
       <HandoffAlert failed={handoffs.failed} onRetried={handoffs.reload} />
+      <LowRatingsAlert />
       <OrderFiltersForm filters={filters} reference={ref} onApply={apply} />
       <div className={openId ? s.columns : undefined}>
         <div className={s.scrollX}>
