@@ -40,6 +40,7 @@ export function RatingForm({ orderId, number }: { orderId: string; number: numbe
   const [tags, setTags] = useState<readonly string[]>([]);
   const [comment, setComment] = useState('');
   const titleId = useId();
+  const commentId = useId();
   if (rating !== null)
     return (
       <div role="status">
@@ -85,9 +86,12 @@ export function RatingForm({ orderId, number }: { orderId: string; number: numbe
           </button>
         ))}
       </fieldset>
-      <label className={ui.field}>
-        <span className={ui.label}>Комментарий</span>
+      <div className={ui.field}>
+        <label className={ui.label} htmlFor={commentId}>
+          Комментарий
+        </label>
         <textarea
+          id={commentId}
           className={ui.input}
           name="comment"
           rows={3}
@@ -98,7 +102,7 @@ export function RatingForm({ orderId, number }: { orderId: string; number: numbe
         <span className={ui.muted}>
           {count.format([...comment].length)} из {count.format(RATING_COMMENT_MAX)}
         </span>
-      </label>
+      </div>
       {form?.status === 'refused' && (
         <p className={ui.error} role="alert">
           {form.message}
