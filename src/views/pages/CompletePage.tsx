@@ -137,7 +137,7 @@ export default function CompletePage() {
         {isRateableStatus(order.status) && (
           <section className={styles.section} aria-labelledby="order-rating">
             <h2 id="order-rating" className={styles.sectionTitle}>
-              Оцените заказ
+              Оценка заказа
             </h2>
             <RatingForm orderId={order.id} number={order.number} />
           </section>

@@ -23,12 +23,14 @@ export function LowRatingsAlert() {
       <ul className={s.list}>
         {live.lowRatings.map((r) => (
           <li key={r.orderId} className={s.listItem} data-low-rating={r.orderId}>
-            <Link href={`/${r.orderId}`} onClick={() => live.putAsideRating(r.orderId)}>
-              Заказ №{r.number}
-            </Link>
-            : <span aria-label={`${r.score} из ${RATING_MAX_SCORE}`}>{stars(r.score)}</span>
-            {r.tags.length > 0 ? <span> · {r.tags.join(', ')}</span> : null}
-            {r.comment !== '' ? <span> · «{r.comment}»</span> : null}{' '}
+            <span>
+              <Link href={`/${r.orderId}`} onClick={() => live.putAsideRating(r.orderId)}>
+                Заказ №{r.number}
+              </Link>
+              : <span aria-label={`${r.score} из ${RATING_MAX_SCORE}`}>{stars(r.score)}</span>
+              {r.tags.length > 0 ? ` · ${r.tags.join(', ')}` : null}
+              {r.comment !== '' ? ` · «${r.comment}»` : null}
+            </span>
             <button type="button" className={s.button} onClick={() => live.putAsideRating(r.orderId)}>
               Скрыть
             </button>
