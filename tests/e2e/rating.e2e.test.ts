@@ -24,45 +24,55 @@ afterAll(async () => {
   await e2e?.close();
 });
 
+/** Signs a customer in through the auth modal on a phone-sized page; returns the page and the token. */
+async function signedInShop(phone: string, name: string) {
+  const context = await e2e.newContext({ width: WIDTHS.phone, cookies: CITY_COOKIES });
+  const shop = await context.newPage();
+  const problems = e2e.watch(shop);
+  await shop.goto('/angarsk/personal');
+  const auth = shop.getByRole('dialog', { name: 'Вход или регистрация' });
+  await auth.waitFor();
+  await auth.getByRole('textbox', { name: 'Номер телефона' }).pressSequentially(phone.slice(2));
+  const smsBefore = e2e.server.smsCount();
+  await auth.getByRole('button', { name: 'Получить код' }).click();
+  const code = await e2e.server.latestSmsCode(phone, { after: smsBefore });
+  await auth.getByRole('textbox', { name: 'Код из SMS' }).fill(code);
+  await auth.getByRole('textbox', { name: /Имя/ }).fill(name);
+  const signedIn = shop.waitForResponse((r) => r.url().endsWith('/api/v1/auth/token') && r.status() === 200);
+  await auth.getByRole('button', { name: 'Войти' }).click();
+  const { token } = (await (await signedIn).json()) as { token: string };
+  await auth.waitFor({ state: 'detached' });
+  return { shop, token, problems };
+}
+
+/** A cash delivery order to central Angarsk, placed through the API. */
+async function placeDeliveryOrder(token: string): Promise<{ id: string; number: number }> {
+  const placed = await fetch(`${e2e.server.url}/api/v1/order`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'Idempotency-Key': crypto.randomUUID(),
+    },
+    body: JSON.stringify({
+      cityId: 'city-angarsk',
+      deliveryMethod: 'delivery',
+      address: { city: 'Ангарск', street: 'улица Карла Маркса', home: '10', apartment: '5' },
+      paymentMethod: 'cash',
+      items: [
+        { productId: 'california-crab', amount: 2 },
+        { productId: 'set-mini', amount: 1 },
+      ],
+    }),
+  });
+  expect(placed.status, await placed.clone().text()).toBe(200);
+  return (await placed.json()) as { id: string; number: number };
+}
+
 describe('rating after delivery', () => {
   it('delivered in /admin → rated on /complete → shown live in /admin', async () => {
-    const context = await e2e.newContext({ width: WIDTHS.phone, cookies: CITY_COOKIES });
-    const shop = await context.newPage();
-    const problems = e2e.watch(shop);
-    await shop.goto('/angarsk/personal');
-    const auth = shop.getByRole('dialog', { name: 'Вход или регистрация' });
-    await auth.waitFor();
-    await auth.getByRole('textbox', { name: 'Номер телефона' }).pressSequentially(PHONE.slice(2));
-    const smsBefore = e2e.server.smsCount();
-    await auth.getByRole('button', { name: 'Получить код' }).click();
-    const code = await e2e.server.latestSmsCode(PHONE, { after: smsBefore });
-    await auth.getByRole('textbox', { name: 'Код из SMS' }).fill(code);
-    await auth.getByRole('textbox', { name: /Имя/ }).fill('Вера');
-    const signedIn = shop.waitForResponse((r) => r.url().endsWith('/api/v1/auth/token') && r.status() === 200);
-    await auth.getByRole('button', { name: 'Войти' }).click();
-    const { token } = (await (await signedIn).json()) as { token: string };
-    await auth.waitFor({ state: 'detached' });
-
-    const placed = await fetch(`${e2e.server.url}/api/v1/order`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${token}`,
-        'Idempotency-Key': crypto.randomUUID(),
-      },
-      body: JSON.stringify({
-        cityId: 'city-angarsk',
-        deliveryMethod: 'delivery',
-        address: { city: 'Ангарск', street: 'улица Карла Маркса', home: '10', apartment: '5' },
-        paymentMethod: 'cash',
-        items: [
-          { productId: 'california-crab', amount: 2 },
-          { productId: 'set-mini', amount: 1 },
-        ],
-      }),
-    });
-    expect(placed.status, await placed.clone().text()).toBe(200);
-    const order = (await placed.json()) as { id: string; number: number };
+    const { shop, token, problems } = await signedInShop(PHONE, 'Вера');
+    const order = await placeDeliveryOrder(token);
 
     await shop.goto(`/angarsk/complete?order=${encodeURIComponent(order.id)}`);
     const status = shop.getByTestId('order-status');
@@ -123,5 +133,49 @@ describe('rating after delivery', () => {
     expect(((await again.json()) as { message: string }).message).toBe('Этот заказ уже оценён');
     expect(problems()).toEqual([]);
     expect(admin.problems()).toEqual([]);
+  });
+
+  it('the next visit offers a delivered order once: «Не сейчас» dismisses it for good', async () => {
+    const { shop, token, problems } = await signedInShop('+79995550078', 'Глеб');
+    const order = await placeDeliveryOrder(token);
+    // an operator delivers it through the staff API
+    const login = await fetch(`${e2e.server.url}/api/v1/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: ADMIN_LOGIN, password: ADMIN_PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    const staff = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    for (const status of ['CookingStarted', 'CookingCompleted', 'OnWay', 'Delivered']) {
+      const moved = await fetch(`${e2e.server.url}/api/v1/admin/orders/${order.id}/status`, {
+        method: 'POST',
+        headers: { ...staff, 'content-type': 'application/json' },
+        body: JSON.stringify({ status }),
+      });
+      expect(moved.status, await moved.clone().text()).toBe(200);
+    }
+
+    // the next visit: any page, a small dialog for that order
+    await shop.goto('/angarsk');
+    const dialog = shop.getByRole('dialog', { name: 'Оцените заказ' });
+    await dialog.waitFor({ timeout: 30_000 });
+    expect(await dialog.innerText()).toContain(`Как вам заказ №${order.number}?`);
+    await e2e.screenshot(shop, 'rating-prompt-375');
+    const dismissed = shop.waitForResponse((r) => r.url().endsWith(`/order/${order.id}/rating/dismiss`));
+    await dialog.getByRole('button', { name: 'Не сейчас' }).click();
+    expect((await dismissed).status()).toBe(204);
+    await dialog.waitFor({ state: 'detached' });
+
+    // and never again: the visit after that loads the ratings and opens nothing
+    const ratingsLoaded = shop.waitForResponse((r) => /\/api\/v1\/user\/[^/]+\/ratings$/.test(r.url()));
+    await shop.goto('/angarsk/catalog/rolls');
+    const answer = (await (await ratingsLoaded).json()) as { prompts: unknown[] };
+    expect(answer.prompts).toEqual([]);
+    await shop.getByTestId('product-card').first().waitFor();
+    expect(await shop.getByRole('dialog', { name: 'Оцените заказ' }).count()).toBe(0);
+    // it can still be rated from the history
+    await shop.goto('/angarsk/personal/history');
+    await shop.getByRole('button', { name: 'Оценить заказ' }).first().waitFor({ timeout: 30_000 });
+    expect(problems()).toEqual([]);
   });
 });
