@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../helpers.js';
 import { auth, signedInUser } from '../ordersFixtures.js';
-import { insertOrder, signInStaff, useStaffServer, type SignedInStaff } from './staffFixtures.js';
+import { insertOrder, nextStaffIp, signInStaff, useStaffServer, type SignedInStaff } from './staffFixtures.js';
 
 let server: TestServer;
 let admin: SignedInStaff;
@@ -95,6 +95,31 @@ describe('GET /admin/ratings/weekly', () => {
     expect(refused.json<{ message: string }>().message).toBe('Действие доступно только менеджеру или администратору');
     const customer = await signedInUser(server.db);
     expect((await weekly({ ...admin, auth: auth(customer.token) })).statusCode).toBe(403);
+  });
+
+  it('an admin creates a manager account in /admin/staff; the manager signs in and reads the averages', async () => {
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/staff',
+      headers: admin.auth,
+      payload: { login: 'report-manager', name: 'Менеджер', role: 'manager', password: 'manager-password-1' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toMatchObject({ login: 'report-manager', role: 'manager' });
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/auth/login',
+      payload: { login: 'report-manager', password: 'manager-password-1' },
+      remoteAddress: nextStaffIp(),
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const token = login.json<{ token: string }>().token;
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/ratings/weekly',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(200);
   });
 
   it('400 for a malformed date', async () => {
