@@ -19,7 +19,7 @@ export type RatingTag = (typeof RATING_TAGS)[number];
 export const RATING_MIN_SCORE = 1;
 export const RATING_MAX_SCORE = 5;
 export const RATING_COMMENT_MAX = 500;
-/** Ratings at or below this reach the operators' live orders screen at once. */
+/** Ratings at or below this reach the operators' live orders screen at once (the trigger of migration 0114 says `<= 3`). */
 export const LOW_RATING_MAX_SCORE = 3;
 
 /** Statuses after which an order counts as delivered: brought (Delivered) or completed (Closed, pickup too). */
