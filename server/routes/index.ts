@@ -29,6 +29,7 @@ import { registerAdminClientLogs } from './admin/clientLogs.js';
 import { registerAdmin } from './admin/index.js';
 import { registerPos } from './pos.js';
 import { registerOptOut } from './optOut.js';
+import { registerRatings } from './ratings.js';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -56,6 +57,7 @@ export const apiModules: RouteModule[] = [
   registerAdminClientLogs,
   registerPos,
   registerPush,
+  registerRatings,
 ];
 
 export const siteModules: RouteModule[] = [

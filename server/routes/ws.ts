@@ -9,6 +9,16 @@ import { userOfToken } from '../services/sessions.js';
 import { isStaffToken, staffFromToken } from '../services/admin/staffSessions.js';
 import { StaffOrderEvent } from '../../src/api/contract/admin/orders.js';
 import { isCourierOfOrder } from '../services/admin/couriers.js';
+import { StaffRatingEvent } from '../../src/api/contract/admin/ratings.js';
+
+type StaffEvent = StaffOrderEvent | StaffRatingEvent;
+/** What the staff channel may carry: order changes (0005) and low ratings (0114). */
+function parseStaffEvent(data: unknown): StaffEvent | null {
+  const order = StaffOrderEvent.safeParse(data);
+  if (order.success) return order.data;
+  const rating = StaffRatingEvent.safeParse(data);
+  return rating.success ? rating.data : null;
+}
 
 /** NOTIFY channel of the orders trigger (migration 0005_staff_audit.sql). */
 export const STAFF_CHANNEL = 'storefront_staff';
@@ -91,18 +101,18 @@ export function createWsModule(options: { pingIntervalMs?: number; staffRecheckM
     });
 
     // staff sockets of this process, fed by LISTEN on the staff channel
-    const staffSockets = new Set<(message: StaffOrderEvent) => void>();
+    const staffSockets = new Set<(message: StaffEvent) => void>();
     const stopStaffListening = await ctx.db.listen(STAFF_CHANNEL, (payload) => {
-      let parsed: ReturnType<typeof StaffOrderEvent.safeParse>;
+      let parsed: StaffEvent | null;
       try {
-        parsed = StaffOrderEvent.safeParse(JSON.parse(payload));
+        parsed = parseStaffEvent(JSON.parse(payload));
       } catch {
         return;
       }
-      if (!parsed.success) return;
+      if (parsed === null) return;
       for (const deliver of staffSockets) {
         try {
-          deliver(parsed.data);
+          deliver(parsed);
         } catch {
           // a failing socket is dropped by its own close handler
         }
@@ -172,7 +182,7 @@ export function createWsModule(options: { pingIntervalMs?: number; staffRecheckM
         }
         if (closed) return;
         alive.set(socket, true);
-        const send = (message: PushMessage | StaffOrderEvent | { type: 'hello'; signedIn: boolean; staff?: true }) => {
+        const send = (message: PushMessage | StaffEvent | { type: 'hello'; signedIn: boolean; staff?: true }) => {
           if (socket.readyState !== OPEN) return;
           if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
             socket.terminate();
@@ -187,7 +197,7 @@ export function createWsModule(options: { pingIntervalMs?: number; staffRecheckM
           const deliverStaff =
             courier === null
               ? send
-              : (event: StaffOrderEvent) =>
+              : (event: StaffEvent) =>
                   void isCourierOfOrder(ctx, courier, event.orderId)
                     .then((assigned) => {
                       if (assigned) send(event);

@@ -15,6 +15,7 @@ import { listCityStreets } from './contract/cladr';
 import { geocodeAddress } from './contract/geocode';
 import { cancelOrderPayment, getOrderPayment, renewOrderPayment, startOrderPayment } from './contract/payments';
 import { getPage } from './contract/pages';
+import { dismissOrderRating, getUserRatings, rateOrder } from './contract/ratings';
 import type { AccountCalls } from './storefrontApi';
 
 export function createAccountCalls(client: ApiClient): AccountCalls {
@@ -75,5 +76,9 @@ export function createAccountCalls(client: ApiClient): AccountCalls {
     getVapidKey: () => fromAbortable((signal) => client.call(getVapidKey, { signal }).then((r) => r.publicKey)),
     subscribePush: (subscription) =>
       fromAbortable((signal) => client.call(subscribePush, { body: subscription, signal }).then(() => undefined)),
+    getRatings: (id) => fromAbortable((signal) => client.call(getUserRatings, { params: { id }, signal })),
+    rateOrder: (id, body) => fromAbortable((signal) => client.call(rateOrder, { params: { id }, body, signal })),
+    dismissRating: (id) =>
+      fromAbortable((signal) => client.call(dismissOrderRating, { params: { id }, signal }).then(() => undefined)),
   };
 }

@@ -20,6 +20,7 @@ import type { CreateOrderBody, Order } from './contract/orders';
 import type { PaymentSession } from './contract/payments';
 import type { Page } from './contract/pages';
 import type { PushSubscriptionBody } from './contract/push';
+import type { OrderRating, RateOrderBody, UserRatings } from './contract/ratings';
 import type { LastOrder, Address, Catalog, City, PromoRequest, PromoResponse, Settings, User } from './entities';
 
 /** Body of POST /address/ (address fields plus userId). */
@@ -113,6 +114,12 @@ export interface StorefrontApi {
   getVapidKey(): Observable<string>;
   /** PUT /push/subscription: this browser gets the customer's order statuses. */
   subscribePush(subscription: PushSubscriptionInput): Observable<void>;
+  /** GET /user/{id}/ratings: the customer's ratings and the deliveries to offer for rating. */
+  getRatings(userId: string): Observable<UserRatings>;
+  /** POST /order/{id}/rating (once per delivered order of the customer). */
+  rateOrder(orderId: string, body: RateOrderBody): Observable<OrderRating>;
+  /** POST /order/{id}/rating/dismiss: the visit's prompt was closed. */
+  dismissRating(orderId: string): Observable<void>;
 }
 
 /** The calls a first visit to the menu makes (menuCalls.ts); the others are the account calls (accountCalls.ts). */

@@ -136,6 +136,11 @@ const userTypes: Record<UserCommand['type'], true> = {
   ChangeAllergens: true,
   EditProfile: true,
   DeleteAccount: true,
+  ApplyRatings: true,
+  RateOrder: true,
+  ApplyOrderRating: true,
+  ReportOrderRatingRefusal: true,
+  DismissRatingPrompt: true,
 };
 const viewTypes: Record<ViewCommand['type'], true> = {
   DismissToast: true,

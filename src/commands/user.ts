@@ -2,6 +2,7 @@
 import { z } from 'zod/mini';
 import { LastOrder, User } from '../api/entities';
 import { Order } from '../api/contract/orders';
+import { OrderRating, RatingPrompt } from '../api/contract/ratings';
 import { bare, message } from '../events/define';
 import { ProfileChanges } from '../events/user';
 
@@ -19,6 +20,25 @@ export const ReportOrderHistoryFailure = message('ReportOrderHistoryFailure', {
 export const ChangeAllergens = message('ChangeAllergens', { codes: z.array(z.string()) });
 export const EditProfile = message('EditProfile', { changes: ProfileChanges });
 export const DeleteAccount = bare('DeleteAccount');
+/** `userId`: whose ratings the answer is (an answer for a customer no longer signed in is dropped). */
+export const ApplyRatings = message('ApplyRatings', {
+  userId: z.string(),
+  ratings: z.array(OrderRating),
+  prompts: z.array(RatingPrompt),
+});
+export const RateOrder = message('RateOrder', {
+  orderId: z.string(),
+  score: z.number(),
+  tags: z.array(z.string()),
+  comment: z.string(),
+});
+export const ApplyOrderRating = message('ApplyOrderRating', { rating: OrderRating });
+export const ReportOrderRatingRefusal = message('ReportOrderRatingRefusal', {
+  orderId: z.string(),
+  message: z.string(),
+});
+/** The visit's rating prompt was closed without a rating (it counts as shown). */
+export const DismissRatingPrompt = message('DismissRatingPrompt', { orderId: z.string() });
 export const UserCommandSchema = z.discriminatedUnion('type', [
   ApplyProfile,
   ApplyBalance,
@@ -29,5 +49,10 @@ export const UserCommandSchema = z.discriminatedUnion('type', [
   ChangeAllergens,
   EditProfile,
   DeleteAccount,
+  ApplyRatings,
+  RateOrder,
+  ApplyOrderRating,
+  ReportOrderRatingRefusal,
+  DismissRatingPrompt,
 ]);
 export type UserCommand = z.infer<typeof UserCommandSchema>;

@@ -13,6 +13,7 @@ import { likes$ } from './likes';
 import { pages$ } from './page';
 import { pageAge$ } from './pageAge';
 import { promoRecalc$ } from './promo';
+import { ratings$ } from './ratings';
 import { orderHistory$, profile$ } from './user';
 import { pushConsent$ } from './pushConsent';
 import { decideSignIn } from '../commands/signIn.decide';
@@ -55,6 +56,7 @@ export function afterFirstPaintEffects(t: AfterFirstPaintOptions = {}): Record<s
     pages: pages$(),
     orderHistory: orderHistory$(),
     pushConsent: pushConsent$,
+    ratings: ratings$(),
   };
 }
 

@@ -193,17 +193,22 @@ export type PersistedState = Pick<AppState, PersistedArea>;
  * The user area is saved without its order history: the history page fetches the orders (with
  * their addresses and comments) each time it is shown, so they are not kept on the device, and a
  * reload never starts from a stale list. A state saved before the history existed reads the same.
+ * The ratings are not saved either: each visit asks the server, whose answer opens the visit's prompt.
  */
-type SavedUser = Omit<UserState, 'history'>;
+type SavedUser = Omit<UserState, 'history' | 'ratings'>;
 type SavedState = Omit<PersistedState, 'user'> & { user: SavedUser };
+const NOT_SAVED: ReadonlySet<keyof UserState> = new Set(['history', 'ratings']);
 
 function toSaved(state: PersistedState): SavedState {
-  const { history: _notSaved, ...user } = state.user;
+  const { history: _notSaved, ratings: _asked, ...user } = state.user;
   return { cart: state.cart, user, address: state.address, auth: state.auth };
 }
 
 function fromSaved(saved: SavedState): PersistedState {
-  return { ...saved, user: { ...saved.user, history: initialState.user.history } };
+  return {
+    ...saved,
+    user: { ...saved.user, history: initialState.user.history, ratings: initialState.user.ratings },
+  };
 }
 
 const appPersistence: Persistence<SavedState, PersistedArea> = createPersistence({
@@ -236,7 +241,7 @@ export function restorePersistedState(
   return saved === null ? state : { ...state, ...saved };
 }
 
-/** Saves the cart, user (but its order history), address and auth areas; false when the storage refused. Never throws. */
+/** Saves the cart, user (but its order history and ratings), address and auth areas; false when the storage refused. Never throws. */
 export function savePersistedState(storage: KeyValueStorage, storeVersion: string, state: AppState): boolean {
   return appPersistence.save(storage, storeVersion, toSaved(state));
 }
@@ -245,9 +250,9 @@ export function clearPersistedState(storage: KeyValueStorage, storeVersion: stri
   appPersistence.clear(storage, storeVersion);
 }
 
-/** The user area's saved part is unchanged (by reference): a history load alone saves nothing. */
+/** The user area's saved part is unchanged (by reference): a history or ratings load alone saves nothing. */
 function sameSavedUser(a: UserState, b: UserState): boolean {
-  return a === b || (Object.keys(a) as (keyof UserState)[]).every((key) => key === 'history' || a[key] === b[key]);
+  return a === b || (Object.keys(a) as (keyof UserState)[]).every((key) => NOT_SAVED.has(key) || a[key] === b[key]);
 }
 
 const samePersisted = (a: AppState, b: AppState): boolean =>

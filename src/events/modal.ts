@@ -26,6 +26,8 @@ export const ModalSchema = z.discriminatedUnion('kind', [
   /** Text: TEXT_SITE_NOT_WORKING or the default (see notWorkingText in projections/modal). */
   z.object({ kind: z.literal('siteNotWorking') }),
   z.object({ kind: z.literal('workTime') }),
+  /** The visit's prompt to rate a delivered order (docs/CHECKOUT.md «Rating after delivery»). */
+  z.object({ kind: z.literal('rating'), orderId: Id, number: z.int() }),
 ]);
 export type Modal = z.infer<typeof ModalSchema>;
 export type ModalKind = Modal['kind'];

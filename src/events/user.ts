@@ -2,6 +2,7 @@
 import { z } from 'zod/mini';
 import { LastOrder, User } from '../api/entities';
 import { Order } from '../api/contract/orders';
+import { OrderRating, RatingPrompt } from '../api/contract/ratings';
 import { message } from './define';
 
 export const ProfileChanges = z.object({
@@ -25,6 +26,23 @@ export const OrderHistoryLoadFailed = message('OrderHistoryLoadFailed', { messag
 export const AllergensChanged = message('AllergensChanged', { codes: z.array(z.string()) });
 /** The effect DELETEs /user/{phone} and then sends Logout. */
 export const AccountDeletionRequested = message('AccountDeletionRequested', { phone: z.string() });
+/** docs/CHECKOUT.md «Rating after delivery»: the customer's ratings and the deliveries to offer this visit. */
+export const RatingsLoaded = message('RatingsLoaded', {
+  ratings: z.array(OrderRating),
+  prompts: z.array(RatingPrompt),
+});
+/** The effect POSTs /order/{orderId}/rating. */
+export const OrderRatingSubmitted = message('OrderRatingSubmitted', {
+  orderId: z.string(),
+  score: z.number(),
+  tags: z.array(z.string()),
+  comment: z.string(),
+});
+export const OrderRated = message('OrderRated', { rating: OrderRating });
+/** The form's own check or the server's refusal, in Russian. */
+export const OrderRatingRejected = message('OrderRatingRejected', { orderId: z.string(), message: z.string() });
+/** The visit's prompt for this order was closed: the effect tells the server, which will not offer it again. */
+export const RatingPromptDismissed = message('RatingPromptDismissed', { orderId: z.string() });
 
 export const UserEventSchema = z.discriminatedUnion('type', [
   ProfileLoaded,
@@ -36,5 +54,10 @@ export const UserEventSchema = z.discriminatedUnion('type', [
   OrderHistoryLoadFailed,
   AllergensChanged,
   AccountDeletionRequested,
+  RatingsLoaded,
+  OrderRatingSubmitted,
+  OrderRated,
+  OrderRatingRejected,
+  RatingPromptDismissed,
 ]);
 export type UserEvent = z.infer<typeof UserEventSchema>;

@@ -2,7 +2,7 @@
 // current schemaVersion (createLog stamps it) and the error every reader throws. They live apart
 // from upcasters.ts so that the recorder, which starts with the page, imports no zod at all.
 
-export const CURRENT_SCHEMA_VERSION = 3;
+export const CURRENT_SCHEMA_VERSION = 4;
 
 /** Thrown by `upcast` and `parseLog` on a file that is not a valid event log. */
 export class LogFormatError extends Error {

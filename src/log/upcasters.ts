@@ -107,12 +107,40 @@ export const upcastV2toV3: Upcaster = (raw) => {
 };
 
 // ---------------------------------------------------------------------------------------------
+// v3 → v4
+
+/** The ratings after delivery a v3 snapshot's user area lacks, as they were when v4 began. */
+const V4_EMPTY_RATINGS = { status: 'idle', byOrder: {}, prompts: [], forms: {} };
+
+export const upcastV3toV4: Upcaster = (raw) => {
+  if (!isPlainObject(raw)) throw new LogFormatError('Not a valid version 3 event log: expected a JSON object');
+  const snapshot = raw['snapshot'];
+  if (snapshot === undefined) return { ...raw, schemaVersion: 4 };
+  const state = isPlainObject(snapshot) ? snapshot['state'] : undefined;
+  if (!isPlainObject(state))
+    throw new LogFormatError('Not a valid version 3 event log', ['snapshot.state: expected an object']);
+  const user = state['user'];
+  return {
+    ...raw,
+    schemaVersion: 4,
+    snapshot: {
+      ...snapshot,
+      state: {
+        ...state,
+        ...(isPlainObject(user) ? { user: { ...user, ratings: user['ratings'] ?? V4_EMPTY_RATINGS } } : {}),
+      },
+    },
+  };
+};
+
+// ---------------------------------------------------------------------------------------------
 // The chain
 
 /** `upcasters[n]` turns a version n log into a version n + 1 log. */
 export const upcasters: Readonly<Record<number, Upcaster>> = {
   1: upcastV1toV2,
   2: upcastV2toV3,
+  3: upcastV3toV4,
 };
 
 /** Reads `schemaVersion` of a raw log, or throws a LogFormatError saying what is wrong. */

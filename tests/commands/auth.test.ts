@@ -103,6 +103,14 @@ describe('Logout (PRODUCT.md §4 User)', () => {
       { type: 'ApplyLikes', data: { productIds: [PRODUCT.phila] } },
       { type: 'LoadOrderHistory', data: {} },
       { type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [] } },
+      {
+        type: 'ApplyRatings',
+        data: {
+          userId: USER.id,
+          ratings: [{ orderId: 'o1', score: 5, tags: [], comment: '', createdAt: '2026-11-20T07:00:00.000Z' }],
+          prompts: [],
+        },
+      },
     ]);
     const {
       before,
@@ -114,7 +122,13 @@ describe('Logout (PRODUCT.md §4 User)', () => {
       .then([{ type: 'LoggedOut', data: { reason: 'user' } }]);
     expect(before.user.history.status).toBe('loaded');
     expect(after.cart).toEqual(initialCart);
-    expect(after.user).toEqual({ profile: null, lastOrder: null, history: { status: 'idle', orders: [] } });
+    expect(before.user.ratings.status).toBe('loaded');
+    expect(after.user).toEqual({
+      profile: null,
+      lastOrder: null,
+      history: { status: 'idle', orders: [] },
+      ratings: { status: 'idle', byOrder: {}, prompts: [], forms: {} },
+    });
     expect(after.address).toEqual({ status: 'idle', list: [], selectedId: null });
     expect(after.auth.token).toBeNull();
     expect(after.catalog.catalog?.products.some((p) => p.isLiked)).toBe(false);

@@ -44,6 +44,9 @@ const API_METHODS: Record<keyof StorefrontApi, true> = {
   renewPayment: true,
   getVapidKey: true,
   subscribePush: true,
+  getRatings: true,
+  rateOrder: true,
+  dismissRating: true,
 };
 
 export type ApiCall = { method: keyof StorefrontApi; args: unknown[] };

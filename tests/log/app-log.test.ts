@@ -57,7 +57,7 @@ describe('the app log', () => {
       },
     ];
     expect(parseLog(roundTrip(createLog({ appVersion: '0.1.0', storeVersion: '1', entries })))).toEqual({
-      schemaVersion: 3,
+      schemaVersion: 4,
       appVersion: '0.1.0',
       storeVersion: '1',
       entries,

@@ -5,7 +5,7 @@ import { toyCodec, toyLog } from './toy';
 describe('log format (DESIGN point 6: { schemaVersion, appVersion, storeVersion, snapshot?, entries })', () => {
   it('parses a current log and keeps it as is', () => {
     const log = toyLog();
-    expect(CURRENT_SCHEMA_VERSION).toBe(3);
+    expect(CURRENT_SCHEMA_VERSION).toBe(4);
     expect(toyCodec.parseLog(JSON.parse(JSON.stringify(log)))).toEqual(log);
   });
 
@@ -52,8 +52,8 @@ describe('log format (DESIGN point 6: { schemaVersion, appVersion, storeVersion,
     expect(() => toyCodec.parseLog(null)).toThrow(/Not an event log/);
     expect(() => toyCodec.parseLog([])).toThrow(/Not an event log/);
     expect(() => toyCodec.parseLog({ entries: [] })).toThrow(/schemaVersion must be a positive integer, got nothing/);
-    expect(() => toyCodec.parseLog({ ...toyLog(), schemaVersion: 4 })).toThrow(
-      /schemaVersion 4, written by a newer app; this one reads up to version 3/,
+    expect(() => toyCodec.parseLog({ ...toyLog(), schemaVersion: 5 })).toThrow(
+      /schemaVersion 5, written by a newer app; this one reads up to version 4/,
     );
     expect(() => toyCodec.parseLog({ ...toyLog(), storeVersion: undefined })).toThrow(/storeVersion/);
   });

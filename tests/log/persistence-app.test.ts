@@ -167,6 +167,26 @@ describe('the order history is not persisted (fetched each time the history page
   });
 });
 
+describe('the ratings after delivery are not persisted (each visit asks the server, whose answer opens the prompt)', () => {
+  it('a rating and the prompts are left out of the saved user and restore idle', () => {
+    const storage = memoryStorage();
+    const state = evolveAll(signedInWithCart(), [
+      {
+        type: 'RatingsLoaded',
+        data: {
+          ratings: [{ orderId: 'o1', score: 2, tags: [], comment: 'Остыло', createdAt: '2026-11-20T07:00:00.000Z' }],
+          prompts: [{ orderId: 'o2', number: 2, createdAt: '2026-11-19T07:00:00.000Z' }],
+        },
+      },
+    ]);
+    expect(savePersistedState(storage, '1', state)).toBe(true);
+    const raw = storage.getItem('storefront:v1:state') ?? '';
+    expect(Object.keys((JSON.parse(raw) as { user: object }).user).sort()).toEqual(['lastOrder', 'profile']);
+    expect(raw).not.toContain('Остыло');
+    expect(restorePersistedState(storage, '1').user.ratings).toEqual(initialState.user.ratings);
+  });
+});
+
 describe('persistEffect (the effect-shaped saver)', () => {
   it('saves under the store version of the loaded settings and never before it is known', async () => {
     const { persistEffect, storeVersionOf } = await import('../../src/effects/persistence');

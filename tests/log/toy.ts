@@ -3,6 +3,7 @@ import { produce } from 'immer';
 import { z } from 'zod/mini';
 import type { Folder, LogOf } from '../../src/log/log';
 import { createLogCodec } from '../../src/log/logCodec';
+import { CURRENT_SCHEMA_VERSION } from '../../src/log/logFormat';
 
 export const ToyEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('Added'), data: z.object({ n: z.number() }) }),
@@ -44,7 +45,7 @@ export type ToyLog = LogOf<ToyState, ToyEvent, ToyCommand>;
 
 export function toyLog(partial: Partial<ToyLog> = {}): ToyLog {
   return {
-    schemaVersion: 3,
+    schemaVersion: CURRENT_SCHEMA_VERSION,
     appVersion: '0.1.0',
     storeVersion: '1',
     entries: [

@@ -7,6 +7,7 @@ import {
   upcast,
   upcastV1toV2,
   upcastV2toV3,
+  upcastV3toV4,
   upcasters,
 } from '../../src/log/upcasters';
 import { initialState } from '../../src/projections/store';
@@ -158,7 +159,7 @@ describe('upcaster v2 → v3: the informational pages and the order history came
   it('is registered in the chain: a v2 report opens and replays the pages and history it recorded', () => {
     expect(upcasters[2]).toBe(upcastV2toV3);
     const log = parseLog(v2());
-    expect(log.schemaVersion).toBe(3);
+    expect(log.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
     const final = replayFinal(log);
     expect(final.page.entries['about/city-angarsk']).toMatchObject({ status: 'loaded', page: { title: 'О компании' } });
     expect(final.user.history.status).toBe('loading');
@@ -166,6 +167,56 @@ describe('upcaster v2 → v3: the informational pages and the order history came
 
   it('rejects a v2 snapshot whose state is not an object', () => {
     expect(() => upcastV2toV3({ ...v2(), snapshot: { position: 0, state: [] } })).toThrow(
+      /snapshot\.state: expected an object/,
+    );
+  });
+});
+
+describe('upcaster v3 → v4: the ratings after delivery came into the user area', () => {
+  /** A snapshot written before v4: a user without `ratings`. */
+  function v3SnapshotState(): Record<string, unknown> {
+    const state = structuredClone(initialState);
+    const { ratings: _none, ...user } = state.user;
+    return { ...state, user: { ...user, profile: { ...USER } } };
+  }
+  const v3 = () => ({
+    schemaVersion: 3,
+    appVersion: '0.1.0',
+    storeVersion: '1',
+    snapshot: { position: 0, state: v3SnapshotState() },
+    entries: [
+      {
+        position: 1,
+        at: '2026-11-23T09:00:00.000Z',
+        events: [{ type: 'RatingPromptDismissed', data: { orderId: 'order-1' } }],
+      },
+    ],
+  });
+
+  it('gives a v3 snapshot idle ratings, without touching its input; a log without a snapshot only changes version', () => {
+    const input = v3();
+    const before = JSON.stringify(input);
+    const out = upcastV3toV4(input);
+    expect(JSON.stringify(input)).toBe(before);
+    expect(out).toMatchObject({
+      schemaVersion: 4,
+      snapshot: {
+        state: { user: { ratings: { status: 'idle', byOrder: {}, prompts: [], forms: {} }, profile: USER } },
+      },
+    });
+    const { snapshot: _s, ...bare } = input;
+    expect(upcastV3toV4(bare)).toEqual({ ...bare, schemaVersion: 4 });
+  });
+
+  it('is registered in the chain: a v3 report opens and replays', () => {
+    expect(upcasters[3]).toBe(upcastV3toV4);
+    const log = parseLog(v3());
+    expect(log.schemaVersion).toBe(4);
+    expect(replayFinal(log).user.ratings).toEqual({ status: 'idle', byOrder: {}, prompts: [], forms: {} });
+  });
+
+  it('rejects a v3 snapshot whose state is not an object', () => {
+    expect(() => upcastV3toV4({ ...v3(), snapshot: { position: 0, state: 'x' } })).toThrow(
       /snapshot\.state: expected an object/,
     );
   });

@@ -14,6 +14,7 @@ import { registerAdminCampaigns } from './campaigns.js';
 import { registerAdminDashboard } from './dashboard.js';
 import { registerAdminExports } from './exports.js';
 import { registerAdminPhoneOrders } from './phoneOrders.js';
+import { registerAdminRatings } from './ratings.js';
 
 export async function registerAdmin(app: FastifyInstance): Promise<void> {
   await app.register(async (admin) => {
@@ -31,5 +32,6 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
     registerAdminDashboard(admin);
     registerAdminExports(admin);
     registerAdminPhoneOrders(admin);
+    registerAdminRatings(admin);
   });
 }

@@ -18,6 +18,8 @@ import { advanceOrderStatus, canMoveStatus } from '../order/status.js';
 import { REFUND_IN_PROGRESS_MESSAGE, refundOrderPayment } from '../payments.js';
 import { toOrder } from '../order/toOrder.js';
 import { courierOfOrder } from '../../repositories/couriers.js';
+import { findRating } from '../../repositories/ratings.js';
+import { toOrderRating } from '../ratings.js';
 import { audit } from './audit.js';
 import { DEFAULT_TIME_ZONE, dayOrInstant } from './dates.js';
 import type { StaffPrincipal } from './staffSessions.js';
@@ -140,6 +142,7 @@ export async function orderDetail(db: Executor, id: string): Promise<AdminOrderD
   const cancellation = (
     await db.select().from(orderCancellations).where(eq(orderCancellations.orderId, id)).limit(1)
   )[0];
+  const rating = await findRating(db, id);
   return {
     ...toAdminOrder(row.order, row.customer, row.phone),
     courier: await courierOfOrder(db, id),
@@ -153,6 +156,7 @@ export async function orderDetail(db: Executor, id: string): Promise<AdminOrderD
           refundError: cancellation.refundError,
         }
       : null,
+    rating: rating ? toOrderRating(rating) : null,
   };
 }
 

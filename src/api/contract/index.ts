@@ -18,3 +18,4 @@ export * from './clientLog.js';
 export * from './consent.js';
 export * from './admin/integration.js';
 export * from './push.js';
+export * from './ratings.js';

@@ -76,6 +76,8 @@ const account = {
       'AccountDeletionRequested',
       'PageRequested',
       'OrderHistoryRequested',
+      'OrderRatingSubmitted',
+      'RatingPromptDismissed',
       'PageExpired',
       'AuthRequired',
     ],

@@ -13,6 +13,7 @@ import { ProductModal } from './ProductModal';
 import { RestaurantsModal } from './RestaurantsModal';
 import { TimeModal } from './TimeModal';
 import { UserEditModal } from './UserEditModal';
+import { RatingModal } from './RatingModal';
 import { decideSignIn } from '../../commands/signIn.decide';
 import { decideAddress } from '../../commands/address.decide';
 import { decideCheckout } from '../../commands/checkout.decide';
@@ -58,6 +59,14 @@ export default function ModalContent({ modal }: { modal: Exclude<Modal, { kind: 
       return <SiteNotWorkingModal onClose={close} />;
     case 'workTime':
       return <WorkTimeModal onClose={close} />;
+    case 'rating':
+      return (
+        <RatingModal
+          orderId={modal.orderId}
+          number={modal.number}
+          onClose={() => dispatch({ type: 'DismissRatingPrompt', data: { orderId: modal.orderId } })}
+        />
+      );
     default: {
       const unreachable: never = modal;
       throw new Error(`unknown modal ${JSON.stringify(unreachable)}`);

@@ -14,10 +14,13 @@ import { SbpPayment } from '../checkout/SbpPayment';
 import { OrderPushOffer } from '../checkout/OrderPushOffer';
 import ui from '../components/ui.module.css';
 import styles from '../checkout/Checkout.module.css';
+import { isRateableStatus } from '../../domain/rating';
+import { RatingForm } from '../components/RatingForm';
 import { decideCheckout } from '../../commands/checkout.decide';
+import { decideUser } from '../../commands/user.decide';
 import type { ChunkDeciders } from '../../commands/onDemand';
 
-export const deciders: ChunkDeciders = { checkout: decideCheckout };
+export const deciders: ChunkDeciders = { checkout: decideCheckout, user: decideUser };
 
 /** The order id of ?order=ID, or null. */
 export function useOrderIdParam(): string | null {
@@ -139,6 +142,14 @@ export default function CompletePage() {
       )}
       {!awaitingPayment && !paymentFailed && <OrderPushOffer order={order} />}
       <div className={styles.form}>
+        {isRateableStatus(order.status) && (
+          <section className={styles.section} aria-labelledby="order-rating">
+            <h2 id="order-rating" className={styles.sectionTitle}>
+              Оценка заказа
+            </h2>
+            <RatingForm orderId={order.id} number={order.number} />
+          </section>
+        )}
         <Status order={order} />
         <OrderDetails order={order} />
       </div>

@@ -13,3 +13,4 @@ export * from './campaigns.js';
 export * from './dashboard.js';
 export * from './exports.js';
 export * from './phoneOrders.js';
+export * from './ratings.js';

@@ -7,6 +7,7 @@
 import { z } from 'zod/mini';
 import { IsoDateTime } from '../../entities.js';
 import { Order, OrderStatus, PaymentStatus } from '../orders.js';
+import { OrderRating } from '../ratings.js';
 import { AdminIdParams, AdminPaging, DateOrInstant, defineAdminRoute } from './common.js';
 
 export const RefundState = z.enum(['not-needed', 'required', 'done', 'failed']);
@@ -45,6 +46,8 @@ export const AdminOrderDetail = z.extend(AdminOrder, {
       refundError: z.nullable(z.string()),
     }),
   ),
+  /** The customer's rating after delivery, null while there is none. */
+  rating: z.optional(z.nullable(OrderRating)),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
 

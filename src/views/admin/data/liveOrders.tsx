@@ -1,10 +1,11 @@
 // The staff WebSocket (/api/v1/ws?token=<staff token>): StaffOrderEvent messages about new and
-// changed orders. Held by the admin layout, so the visible and audible alert for a new order
+// changed orders, and StaffRatingEvent for a customer's rating of 1–3 (kept until put aside). Held by the admin layout, so the visible and audible alert for a new order
 // shows on every admin screen; the orders list and an open order re-read themselves on each
 // event. Reconnects with a growing pause (1 s doubling up to 30 s); a 4401 close (token no longer
 // valid) ends the staff session.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { StaffOrderEvent } from '../../../api/contract/admin/orders';
+import { StaffRatingEvent } from '../../../api/contract/admin/ratings';
 import { useAdminServices } from './context';
 
 export const WS_UNAUTHORIZED = 4401;
@@ -21,6 +22,12 @@ export interface LiveOrders {
   seen(orderId: string): void;
   /** Every order event as it arrives. */
   subscribe(listener: (event: StaffOrderEvent) => void): () => void;
+  /** Ratings of 1–3 given since the screen opened and not yet put aside, newest first. */
+  lowRatings: readonly StaffRatingEvent[];
+  /** The operator has dealt with this order's low rating. */
+  putAsideRating(orderId: string): void;
+  /** Every low rating as it arrives. */
+  subscribeRatings(listener: (event: StaffRatingEvent) => void): () => void;
 }
 
 const Context = createContext<LiveOrders | null>(null);
@@ -30,6 +37,8 @@ export function LiveOrdersProvider({ token, children }: { token: string; childre
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const [fresh, setFresh] = useState<readonly StaffOrderEvent[]>([]);
   const listeners = useRef(new Set<(event: StaffOrderEvent) => void>());
+  const [lowRatings, setLowRatings] = useState<readonly StaffRatingEvent[]>([]);
+  const ratingListeners = useRef(new Set<(event: StaffRatingEvent) => void>());
 
   useEffect(() => {
     let socket: ReturnType<typeof openSocket> | null = null;
@@ -51,6 +60,14 @@ export function LiveOrdersProvider({ token, children }: { token: string; childre
         try {
           data = JSON.parse(String(message.data));
         } catch {
+          return;
+        }
+        const rating = StaffRatingEvent.safeParse(data);
+        if (rating.success) {
+          const event = rating.data;
+          setLowRatings((list) => [event, ...list.filter((e) => e.orderId !== event.orderId)]);
+          beeper.beep();
+          for (const l of [...ratingListeners.current]) l(event);
           return;
         }
         const parsed = StaffOrderEvent.safeParse(data);
@@ -99,7 +116,20 @@ export function LiveOrdersProvider({ token, children }: { token: string; childre
       listeners.current.delete(listener);
     };
   }, []);
-  const value = useMemo<LiveOrders>(() => ({ status, fresh, acknowledge, seen, subscribe }), [status, fresh, acknowledge, seen, subscribe]);
+  const putAsideRating = useCallback(
+    (orderId: string) => setLowRatings((list) => list.filter((e) => e.orderId !== orderId)),
+    [],
+  );
+  const subscribeRatings = useCallback((listener: (event: StaffRatingEvent) => void) => {
+    ratingListeners.current.add(listener);
+    return () => {
+      ratingListeners.current.delete(listener);
+    };
+  }, []);
+  const value = useMemo<LiveOrders>(
+    () => ({ status, fresh, acknowledge, seen, subscribe, lowRatings, putAsideRating, subscribeRatings }),
+    [status, fresh, acknowledge, seen, subscribe, lowRatings, putAsideRating, subscribeRatings],
+  );
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 
@@ -132,4 +162,12 @@ export function useOrderEvents(onEvent: (event: StaffOrderEvent) => void): void 
   const ref = useRef(onEvent);
   ref.current = onEvent;
   useEffect(() => subscribe((event) => ref.current(event)), [subscribe]);
+}
+
+/** Runs `onEvent` for every low rating (e.g. to reload the open order). */
+export function useRatingEvents(onEvent: (event: StaffRatingEvent) => void): void {
+  const { subscribeRatings } = useLiveOrders();
+  const ref = useRef(onEvent);
+  ref.current = onEvent;
+  useEffect(() => subscribeRatings((event) => ref.current(event)), [subscribeRatings]);
 }

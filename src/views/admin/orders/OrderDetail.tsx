@@ -12,13 +12,15 @@ import {
 } from '../../../api/contract/admin/orders';
 import type { OrderStatus } from '../../../api/contract/orders';
 import { useAdminAction, useAdminQuery } from '../data/hooks';
-import { useOrderEvents } from '../data/liveOrders';
+import { useOrderEvents, useRatingEvents } from '../data/liveOrders';
 import type { Reference } from '../data/reference';
 import { QueryView, cx, formatDateTime, formatMoney } from '../ui';
 import { CancelDialog } from './CancelDialog';
 import { CourierAssign } from './CourierAssign';
 import { StatusBadge } from './StatusBadge';
 import { RefundRetry } from './RefundRetry';
+import { OrderRatingView } from './LowRatings';
+import { isRateableStatus } from '../../../domain/rating';
 import {
   addressLine,
   PAYMENT_METHOD_LABEL,
@@ -56,6 +58,9 @@ export function OrderDetail({
   const action = useAdminAction();
   const [cancelling, setCancelling] = useState(false);
   useOrderEvents((event) => {
+    if (event.orderId === orderId) query.reload();
+  });
+  useRatingEvents((event) => {
     if (event.orderId === orderId) query.reload();
   });
 
@@ -145,6 +150,7 @@ export function OrderDetail({
                 />
               </div>
             ) : null}
+            {isRateableStatus(order.status) || order.rating ? <OrderRatingView rating={order.rating} /> : null}
             <h3 className={s.subtitle}>Клиент</h3>
             <p>
               {order.customer.name || 'Без имени'},{' '}

@@ -14,6 +14,7 @@ import { HandoffAlert, NOT_HANDED_OFF, useFailedHandoffs } from './HandoffAlert'
 import { NO_FILTERS, PAGE_SIZE, exportQuery, ordersQuery, type OrderFilters } from './ordersQuery';
 import { adminExportOrders } from '../../../api/contract/admin/exports';
 import { ExportButton } from '../kit/ExportButton';
+import { LowRatingsAlert } from './LowRatings';
 import { paymentStatusLabel } from './labels';
 import { StatusBadge } from './StatusBadge';
 import { PhoneMark } from '../phone/PhoneMark';
@@ -39,6 +40,7 @@ export default function OrdersPage() {
   const freshIds = new Set(live.fresh.map((e) => e.orderId));
   const open = (order: AdminOrder) => {
     live.seen(order.id);
+    live.putAsideRating(order.id);
     navigate(`/${order.id}`);
   };
 
@@ -48,6 +50,7 @@ export default function OrdersPage() {
         <ExportButton route={adminExportOrders} query={exportQuery(filters)} fileName="orders.csv" />
       </PageHead>
       <HandoffAlert failed={handoffs.failed} onRetried={handoffs.reload} />
+      <LowRatingsAlert />
       <OrderFiltersForm filters={filters} reference={ref} onApply={apply} />
       <div className={openId ? s.columns : undefined}>
         <div className={s.scrollX}>

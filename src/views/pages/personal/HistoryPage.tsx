@@ -3,13 +3,16 @@
 // dispatches LoadOrderHistory and shows the user area's history: the effect GETs
 // /user/{phone}/history (src/effects/user.ts); a history loaded before shows at once while it is
 // asked for again.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { LastOrder } from '../../../api/entities';
 import type { Order as HistoryOrder } from '../../../api/contract/orders';
 import { formatCount } from '../../../domain/plural';
 import { formatPrice } from '../../../domain/price';
+import { isRateableStatus } from '../../../domain/rating';
+import { selectOrderRating } from '../../../projections/user';
+import { RatingForm, RatingSummary } from '../../components/RatingForm';
 import { useNavigateTo } from '../../app/routing';
-import { useDispatch, useSelector, useStore } from '../../app/store';
+import { jsonEqual, useDispatch, useSelector, useStore } from '../../app/store';
 import ui from '../../components/ui.module.css';
 import { priceChanges, TEXT_PRICES_CHANGED } from './HistoryPrices';
 import { PersonalLayout } from './PersonalLayout';
@@ -84,6 +87,19 @@ function RepeatLastOrder() {
   );
 }
 
+/** A delivered order's rating, or «Оценить заказ» opening the form. */
+function OrderRatingBlock({ order }: { order: HistoryOrder }) {
+  const rating = useSelector((s) => selectOrderRating(s.user, order.id), jsonEqual);
+  const [open, setOpen] = useState(false);
+  if (rating !== null) return <RatingSummary rating={rating} />;
+  if (open) return <RatingForm orderId={order.id} number={order.number} />;
+  return (
+    <button type="button" className={`${ui.button} ${ui.secondary} ${ui.small}`} onClick={() => setOpen(true)}>
+      Оценить заказ
+    </button>
+  );
+}
+
 function Order({ order }: { order: HistoryOrder }) {
   const repeat = useRepeat();
   const catalog = useSelector((s) => s.catalog.catalog);
@@ -115,6 +131,7 @@ function Order({ order }: { order: HistoryOrder }) {
           ))}
         </ul>
       )}
+      {isRateableStatus(order.status) && <OrderRatingBlock order={order} />}
       <button
         type="button"
         className={`${ui.button} ${ui.secondary} ${ui.small}`}
