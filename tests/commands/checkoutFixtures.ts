@@ -6,23 +6,18 @@ import type { Address } from '../../src/api/entities';
 import type { AppEvent } from '../../src/events';
 import { buildQuoteBody, quoteKey } from '../../src/projections/orderBody';
 import { evolveAll, initialState, type AppState } from '../../src/projections/store';
+import { savedAddress } from '../fixtures/address';
 import { PRODUCT, productById as productFor } from '../fixtures/catalog';
 import { ANGARSK, TERMINAL_1 } from '../fixtures/settings';
-import { readyEvents, readyState, USER, type ReadyOptions } from '../fixtures/state';
+import { readyEvents, readyState, type ReadyOptions } from '../fixtures/state';
 
-export const ADDRESS: Address = {
+export const ADDRESS: Address = savedAddress({
   id: 'addr-1',
-  userId: USER.id,
-  city: 'Ангарск',
   street: 'улица Ленина',
   home: '10',
   apartment: '5',
-  entrance: null,
-  floor: null,
-  intercom: null,
-  comment: null,
   location: { lat: 52.54, lon: 103.89 },
-};
+});
 
 export const line = (id: string, productId: string, quantity: number) => ({
   id,
