@@ -1,19 +1,13 @@
 // Sign-in by a one-time SMS code (DESIGN "The server": the earlier storefront's 4-digit codes
 // had no attempt limit, were not used up and its tokens never expired).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../server/db/schema/customers.js';
-import { createTestServer, type TestServer } from './helpers.js';
+import { testServerPerFile } from './helpers.js';
 import { lastCode, nextIp, nextPhone, requestCode, signIn } from './customers.js';
 import { hashToken } from '../../server/services/sessions.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = testServerPerFile();
 
 const MINUTE = 60_000;
 

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../server/config.js';
 import type { AppContext, Clock, PushMessage } from '../../server/context.js';
 import { openPglite, openPostgres, type Database } from '../../server/db/database.js';
 import { seedDemoChain } from '../../server/seed/index.js';
+import { perFile } from '../support/perFile.js';
 
 export interface SettableClock extends Clock {
   set(iso: string): void;
@@ -104,4 +105,12 @@ export async function createTestServer(
       await drop();
     },
   };
+}
+
+/** createTestServer for a whole test file: started before its tests, closed after them. */
+export function testServerPerFile(options: Parameters<typeof createTestServer>[0] = {}): TestServer {
+  return perFile(
+    () => createTestServer(options),
+    (server) => server.close(),
+  );
 }
