@@ -9,6 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { ensureFirstAdmin } from '../../server/services/admin/staff';
 import { startE2E, WIDTHS, type E2E } from './harness';
+import { signInThroughAuthDialog } from './steps';
 
 const ADMIN_LOGIN = 'e2e-admin';
 const ADMIN_PASSWORD = 'e2e-admin-password-1';
@@ -157,24 +158,12 @@ describe('admin area', () => {
   });
 
   it('a status change in /admin reaches the customer on /complete live, a cancellation too', async () => {
-    const PHONE = '+79995550011';
     const context = await e2e.newContext({ width: WIDTHS.phone, cookies: CITY_COOKIES });
     const shop = await context.newPage();
     const problems = e2e.watch(shop);
     // sign the customer in through the auth modal (the guard of /personal opens it)
     await shop.goto('/angarsk/personal');
-    const auth = shop.getByRole('dialog', { name: 'Вход или регистрация' });
-    await auth.waitFor();
-    await auth.getByRole('textbox', { name: 'Номер телефона' }).pressSequentially('9995550011');
-    const smsBefore = e2e.server.smsCount();
-    await auth.getByRole('button', { name: 'Получить код' }).click();
-    const code = await e2e.server.latestSmsCode(PHONE, { after: smsBefore });
-    await auth.getByRole('textbox', { name: 'Код из SMS' }).fill(code);
-    await auth.getByRole('textbox', { name: /Имя/ }).fill('Борис');
-    const signedIn = shop.waitForResponse((r) => r.url().endsWith('/api/v1/auth/token') && r.status() === 200);
-    await auth.getByRole('button', { name: 'Войти' }).click();
-    const { token } = (await (await signedIn).json()) as { token: string };
-    await auth.waitFor({ state: 'detached' });
+    const { token } = await signInThroughAuthDialog(e2e, shop, '9995550011', 'Борис');
 
     const placed = await fetch(`${e2e.server.url}/api/v1/order`, {
       method: 'POST',
