@@ -3,6 +3,7 @@
 // SMS and push.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
@@ -113,4 +114,14 @@ export function testServerPerFile(options: Parameters<typeof createTestServer>[0
     () => createTestServer(options),
     (server) => server.close(),
   );
+}
+
+/** The answer is a refusal with this status and this Russian `message`. */
+export function expectRefusal(
+  res: { statusCode: number; body: string; json<T>(): T },
+  status: number,
+  message: string,
+): void {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.json<{ message: string }>().message).toBe(message);
 }
