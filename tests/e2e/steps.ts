@@ -1,8 +1,10 @@
-// Customer steps several browser tests take the same way: signing in through the storefront's
-// auth dialog with the code from the server's SMS outbox, and saving an address through the API.
+// Steps several browser tests take the same way: a customer signing in through the storefront's
+// auth dialog with the code from the server's SMS outbox and saving an address through the API;
+// a first admin in the database and signing in to /admin through its form.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { E2E } from './harness';
+import { ensureFirstAdmin } from '../../server/services/admin/staff';
+import type { E2E, ServerOptions } from './harness';
 
 export type SignedInCustomer = { token: string; user: { id: string } };
 
@@ -40,4 +42,27 @@ export async function saveAngarskAddress(e2e: E2E, customer: SignedInCustomer, s
     customer.token,
   );
   expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+}
+
+export type AdminLogin = { login: string; password: string };
+
+/** Server options whose fresh database gets `admin` as its first admin before the server starts. */
+export function withFirstAdmin(admin: AdminLogin, options: ServerOptions = {}): ServerOptions {
+  return {
+    ...options,
+    prepare: async (db) => {
+      await options.prepare?.(db);
+      await ensureFirstAdmin(db, admin, new Date());
+    },
+  };
+}
+
+/** Fills /admin's sign-in form shown on `page` and waits for the orders screen it opens on. */
+export async function signInToAdmin(page: Page, admin: AdminLogin): Promise<void> {
+  await page.getByRole('heading', { name: 'Вход в панель управления' }).waitFor();
+  await page.getByLabel('Логин').fill(admin.login);
+  await page.getByLabel('Пароль').fill(admin.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await page.waitForURL(/\/admin\/orders$/);
+  await page.getByRole('heading', { name: 'Заказы', level: 1 }).waitFor();
 }
