@@ -6,17 +6,7 @@ import type { CheckoutRefusal, RefusalCode } from '../../src/api/contract/checko
 import { REFUSAL_ACTIONS } from '../../src/domain/messages.js';
 import { unprocessable, type HttpError } from '../http/errors.js';
 
-export {
-  DEFAULT_SITE_NOT_WORKING_TEXT,
-  ORDER_MESSAGES,
-  bonusCapMessage,
-  missingSumText,
-  orderPriceChangedMessage,
-  restaurantClosedMessage,
-  stoppedMessage,
-  streetNotFoundMessage,
-  zoneMinSumMessage,
-} from '../../src/domain/messages.js';
+export * from '../../src/domain/messages.js';
 
 export function refusal(
   code: RefusalCode,

@@ -8,23 +8,12 @@ import { selectVisibleProducts } from '../../src/projections/catalog';
 import { selectCurrentModal, TITLE_CITY } from '../../src/projections/modal';
 import { catalog, PRODUCT } from '../fixtures/catalog';
 import { ANGARSK, cities, settings, SHELEKHOV } from '../fixtures/settings';
+import { savedAddress } from '../fixtures/address';
 import { USER } from '../fixtures/state';
 import type { AppEvent } from '../../src/events';
 import { app, history, META, ready, run } from './helpers';
 
-const address = (id: string): Address => ({
-  id,
-  userId: USER.id,
-  city: 'Ангарск',
-  street: 'Ленина',
-  home: id,
-  apartment: null,
-  entrance: null,
-  floor: null,
-  intercom: null,
-  comment: null,
-  location: null,
-});
+const address = (id: string): Address => savedAddress({ id, home: id });
 
 describe('Addresses (PRODUCT.md §4)', () => {
   it('after a fetch the selected one is kept if it still exists, else the first', () => {

@@ -4,6 +4,7 @@ import { TEXT_SESSION_EXPIRED } from '../../src/commands/auth.decide';
 import { selectCurrentModal } from '../../src/projections/modal';
 import { initialCart } from '../../src/projections/cart';
 import { PRODUCT } from '../fixtures/catalog';
+import { savedAddress } from '../fixtures/address';
 import { TOKEN, USER } from '../fixtures/state';
 import { app, history, ready } from './helpers';
 
@@ -80,26 +81,7 @@ describe('Logout (PRODUCT.md §4 User)', () => {
   it('resets user, address, cart and auth state', () => {
     const given = history(ready(), [
       { type: 'AddItem', data: { productId: PRODUCT.phila } },
-      {
-        type: 'ApplyAddresses',
-        data: {
-          addresses: [
-            {
-              id: 'a1',
-              userId: USER.id,
-              city: 'Ангарск',
-              street: 'Ленина',
-              home: '1',
-              apartment: null,
-              entrance: null,
-              floor: null,
-              intercom: null,
-              comment: null,
-              location: null,
-            },
-          ],
-        },
-      },
+      { type: 'ApplyAddresses', data: { addresses: [savedAddress()] } },
       { type: 'ApplyLikes', data: { productIds: [PRODUCT.phila] } },
       { type: 'LoadOrderHistory', data: {} },
       { type: 'ApplyOrderHistory', data: { phone: USER.phone, orders: [] } },

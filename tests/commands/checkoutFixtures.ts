@@ -1,38 +1,23 @@
 // Orders, quotes and states for the checkout tests (deciders, effects, views).
-import type { CheckoutQuote, CheckoutRefusal } from '../../src/api/contract/checkout';
+import type { CaptchaInfo, CheckoutQuote, CheckoutRefusal } from '../../src/api/contract/checkout';
 import type { Order } from '../../src/api/contract/orders';
 import type { PaymentSession } from '../../src/api/contract/payments';
 import type { Address } from '../../src/api/entities';
 import type { AppEvent } from '../../src/events';
 import { buildQuoteBody, quoteKey } from '../../src/projections/orderBody';
 import { evolveAll, initialState, type AppState } from '../../src/projections/store';
-import { PRODUCT, productById as productFor } from '../fixtures/catalog';
+import { savedAddress } from '../fixtures/address';
+import { line } from './helpers';
+import { PRODUCT } from '../fixtures/catalog';
 import { ANGARSK, TERMINAL_1 } from '../fixtures/settings';
-import { readyEvents, readyState, USER, type ReadyOptions } from '../fixtures/state';
+import { readyEvents, readyState, type ReadyOptions } from '../fixtures/state';
 
-export const ADDRESS: Address = {
+export const ADDRESS: Address = savedAddress({
   id: 'addr-1',
-  userId: USER.id,
-  city: 'Ангарск',
   street: 'улица Ленина',
   home: '10',
   apartment: '5',
-  entrance: null,
-  floor: null,
-  intercom: null,
-  comment: null,
   location: { lat: 52.54, lon: 103.89 },
-};
-
-export const line = (id: string, productId: string, quantity: number) => ({
-  id,
-  product: productFor(productId),
-  quantity,
-  mods: [],
-  isGift: false,
-  isHidden: false,
-  isServiceFee: false,
-  fromPromocode: false,
 });
 
 /** Two Филадельфия (450 each), an address chosen, consent given. */
@@ -47,6 +32,23 @@ export function checkoutState(more: readonly AppEvent[] = [], ready: ReadyOption
 }
 
 /** The history checkoutState folds: a ready storefront, CHECKOUT_EVENTS, then `more`. */
+/** 'Оформить заказ' pressed on `state`: cash, one person, consent given, 1050 expected, key-1. */
+export function orderSubmitted(state: AppState, captcha: CaptchaInfo | null = null): AppEvent {
+  const body = buildQuoteBody(state);
+  if (body === null) throw new Error('the checkout has nothing to order');
+  const submitted = {
+    ...body,
+    paymentMethod: 'cash' as const,
+    persons: 1,
+    comment: '',
+    captchaToken: null,
+    consent: true,
+    address: null,
+    expectedTotal: 1050,
+  };
+  return { type: 'OrderSubmitted', data: { idempotencyKey: 'key-1', captcha, body: submitted } };
+}
+
 export function checkoutHistory(more: readonly AppEvent[] = [], ready: ReadyOptions = {}): AppEvent[] {
   return [...readyEvents(ready), ...CHECKOUT_EVENTS, ...more];
 }

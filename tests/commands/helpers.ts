@@ -6,6 +6,7 @@ import { decide } from '../../src/commands/decide';
 import type { Meta } from '../../src/commands/types';
 import type { AppEvent } from '../../src/events';
 import { evolveAll, initialState, type AppState } from '../../src/projections/store';
+import { cartItem, type CartLineFlags } from '../fixtures/cart';
 import { productById } from '../fixtures/catalog';
 import { NOW } from '../fixtures/settings';
 import { readyEvents, readyState, type ReadyOptions } from '../fixtures/state';
@@ -50,23 +51,9 @@ export function run(
   return state;
 }
 
-export function line(
-  id: string,
-  productId: string,
-  quantity = 1,
-  over: Partial<Omit<CartItem, 'id' | 'product' | 'quantity'>> = {},
-): CartItem {
-  return {
-    id,
-    product: productById(productId),
-    quantity,
-    mods: [],
-    isGift: false,
-    isHidden: false,
-    isServiceFee: false,
-    fromPromocode: false,
-    ...over,
-  };
+/** A cart line of the fixture catalogue's product `productId`. */
+export function line(id: string, productId: string, quantity = 1, over: CartLineFlags = {}): CartItem {
+  return cartItem(id, productById(productId), quantity, over);
 }
 
 export const deliveryLine = (id: string, productId: string): CartItem => line(id, productId, 1, { isHidden: true });

@@ -1,39 +1,13 @@
 // Small builders of PRODUCT.md §3 entities for domain tests; every field is explicit so tests read plainly.
-import type { CartItem, CartMod, Group, GroupModifier, Product } from '../../src/api/entities';
+import type { CartItem, CartMod, GroupModifier, Product } from '../../src/api/entities';
+import { product as catalogProduct } from '../fixtures/catalog';
 
-export function group(over: Partial<Group> & Pick<Group, 'id' | 'name'>): Group {
-  return {
-    slug: over.id,
-    parentGroup: null,
-    isIncludedInMenu: true,
-    isGroupModifier: false,
-    order: 0,
-    imageUrl: null,
-    additionalInfo: {},
-    ...over,
-  };
-}
+/** The shared fixture group builder: every field explicit. */
+export { group } from '../fixtures/catalog';
 
+/** A product in 'rolls' at price 0 unless given: the shared fixture builder with those defaults. */
 export function product(over: Partial<Product> & Pick<Product, 'id' | 'name'>): Product {
-  return {
-    description: '',
-    code: `code-${over.id}`,
-    price: 0,
-    oldPrice: null,
-    weight: null,
-    nutrition: null,
-    parentGroup: 'rolls',
-    slug: over.id,
-    imageUrl: null,
-    groupModifiers: [],
-    allergens: [],
-    filters: [],
-    maxPerPositionInOrder: 0,
-    additionalInfo: {},
-    likesCount: 0,
-    isLiked: false,
-    ...over,
-  };
+  return catalogProduct({ price: 0, parentGroup: 'rolls', ...over });
 }
 
 export function modifierGroup(id: string, required: boolean, prices: Record<string, number>): GroupModifier {

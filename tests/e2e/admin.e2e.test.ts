@@ -6,37 +6,25 @@
 //   message 'Цена товара "X" изменилась и будет удален из корзины'.
 // The first admin is created in the throwaway database before the server starts.
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { ensureFirstAdmin } from '../../server/services/admin/staff';
-import { startE2E, WIDTHS, type E2E } from './harness';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import { startE2E, WIDTHS } from './harness';
+import { perFile } from '../support/perFile';
+import { signInThroughAuthDialog, signInToAdmin, withFirstAdmin } from './steps';
 
-const ADMIN_LOGIN = 'e2e-admin';
-const ADMIN_PASSWORD = 'e2e-admin-password-1';
+const ADMIN = { login: 'e2e-admin', password: 'e2e-admin-password-1' };
 const CITY_COOKIES = { cityId: 'city-angarsk', isCitySelected: 'true' };
 const VERSION_CHECK_MS = 60_000;
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E({
-    prepare: async (db) => {
-      await ensureFirstAdmin(db, { login: ADMIN_LOGIN, password: ADMIN_PASSWORD }, new Date());
-    },
-  });
-});
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = perFile(
+  () => startE2E(withFirstAdmin(ADMIN)),
+  (started) => started.close(),
+);
 
 /** Signs in to /admin through its form in a desktop context; returns the page on the orders. */
 async function adminPage(): Promise<{ page: Page; context: BrowserContext; problems: () => string[] }> {
   const opened = await e2e.open('/admin', { width: WIDTHS.desktop });
   const { page } = opened;
-  await page.getByRole('heading', { name: 'Вход в панель управления' }).waitFor();
-  await page.getByLabel('Логин').fill(ADMIN_LOGIN);
-  await page.getByLabel('Пароль').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await page.waitForURL(/\/admin\/orders$/);
-  await page.getByRole('heading', { name: 'Заказы', level: 1 }).waitFor();
+  await signInToAdmin(page, ADMIN);
   return opened;
 }
 
@@ -157,24 +145,12 @@ describe('admin area', () => {
   });
 
   it('a status change in /admin reaches the customer on /complete live, a cancellation too', async () => {
-    const PHONE = '+79995550011';
     const context = await e2e.newContext({ width: WIDTHS.phone, cookies: CITY_COOKIES });
     const shop = await context.newPage();
     const problems = e2e.watch(shop);
     // sign the customer in through the auth modal (the guard of /personal opens it)
     await shop.goto('/angarsk/personal');
-    const auth = shop.getByRole('dialog', { name: 'Вход или регистрация' });
-    await auth.waitFor();
-    await auth.getByRole('textbox', { name: 'Номер телефона' }).pressSequentially('9995550011');
-    const smsBefore = e2e.server.smsCount();
-    await auth.getByRole('button', { name: 'Получить код' }).click();
-    const code = await e2e.server.latestSmsCode(PHONE, { after: smsBefore });
-    await auth.getByRole('textbox', { name: 'Код из SMS' }).fill(code);
-    await auth.getByRole('textbox', { name: /Имя/ }).fill('Борис');
-    const signedIn = shop.waitForResponse((r) => r.url().endsWith('/api/v1/auth/token') && r.status() === 200);
-    await auth.getByRole('button', { name: 'Войти' }).click();
-    const { token } = (await (await signedIn).json()) as { token: string };
-    await auth.waitFor({ state: 'detached' });
+    const { token } = await signInThroughAuthDialog(e2e, shop, '9995550011', 'Борис');
 
     const placed = await fetch(`${e2e.server.url}/api/v1/order`, {
       method: 'POST',

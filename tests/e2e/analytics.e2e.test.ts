@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { startFakeCounters, type FakeCounters, type ReceivedCall } from '../fakes/analytics-counters';
 import { startE2E, type E2E } from './harness';
+import { saveAngarskAddress, signInThroughAuthDialog } from './steps';
 
 const ANGARSK = { cityId: 'city-angarsk', isCitySelected: 'true' };
 const METRIKA_ID = '12345678';
@@ -154,33 +155,7 @@ describe('with counter ids', () => {
     // a customer signed in on the page, with a saved address (the checkout needs one)
     const digits = `98${String(Date.now()).slice(-8)}`;
     await page.goto('/angarsk/personal');
-    const auth = page.getByRole('dialog', { name: 'Вход или регистрация' });
-    await auth.waitFor();
-    await auth.getByRole('textbox', { name: 'Номер телефона' }).pressSequentially(digits);
-    const before = e2e.server.smsCount();
-    await auth.getByRole('button', { name: 'Получить код' }).click();
-    const code = await e2e.server.latestSmsCode(`+7${digits}`, { after: before });
-    await auth.getByRole('textbox', { name: 'Код из SMS' }).fill(code);
-    await auth.getByRole('textbox', { name: /Имя/ }).fill('Покупатель');
-    const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/token') && r.status() === 200);
-    await auth.getByRole('button', { name: 'Войти' }).click();
-    const { token, user } = (await (await answered).json()) as { token: string; user: { id: string } };
-    await auth.waitFor({ state: 'detached' });
-    const created = await e2e.server.api(
-      'POST',
-      '/address/',
-      {
-        userId: user.id,
-        city: 'Ангарск',
-        street: 'улица Ленина',
-        home: '10',
-        apartment: '5',
-        entrance: null,
-        floor: null,
-      },
-      token,
-    );
-    expect(created.status).toBeLessThan(300);
+    await saveAngarskAddress(e2e, await signInThroughAuthDialog(e2e, page, digits));
 
     /**
      * A full page load, once the counters have counted it: with consent given earlier they start

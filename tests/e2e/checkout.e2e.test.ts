@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { startE2E, WIDTHS, type E2E } from './harness';
+import { saveAngarskAddress, signInThroughAuthDialog } from './steps';
 
 const ANGARSK = { cityId: 'city-angarsk', isCitySelected: 'true' };
 const CLOSED_DAY = { open: '10:00', close: '10:00', isNextDay: false };
@@ -50,29 +51,12 @@ async function signedInCustomer(page: Page, street: string | null = 'улица 
   const digits = newDigits();
   const phone = `+7${digits}`;
   await page.goto('/angarsk/personal');
-  const auth = page.getByRole('dialog', { name: 'Вход или регистрация' });
-  await auth.waitFor();
-  await auth.getByRole('textbox', { name: 'Номер телефона' }).pressSequentially(digits);
-  const before = e2e.server.smsCount();
-  await auth.getByRole('button', { name: 'Получить код' }).click();
-  const code = await e2e.server.latestSmsCode(phone, { after: before });
-  await auth.getByRole('textbox', { name: 'Код из SMS' }).fill(code);
-  await auth.getByRole('textbox', { name: /Имя/ }).fill('Покупатель');
-  const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/token') && r.status() === 200);
-  await auth.getByRole('button', { name: 'Войти' }).click();
-  const { token, user } = (await (await answered).json()) as { token: string; user: { id: string } };
-  await auth.waitFor({ state: 'detached' });
+  const customer = await signInThroughAuthDialog(e2e, page, digits);
   if (street !== null) {
-    const created = await e2e.server.api(
-      'POST',
-      '/address/',
-      { userId: user.id, city: 'Ангарск', street, home: '10', apartment: '5', entrance: null, floor: null },
-      token,
-    );
-    expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+    await saveAngarskAddress(e2e, customer, street);
     await page.reload();
   }
-  return { phone, digits, token, userId: user.id };
+  return { phone, digits, token: customer.token, userId: customer.user.id };
 }
 
 async function addToCart(page: Page, product: string, times: number): Promise<void> {

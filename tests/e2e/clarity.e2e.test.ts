@@ -10,6 +10,7 @@ import type { Order } from '../../src/api/contract/orders';
 import { orderStatusSentence } from '../../src/domain/checkoutText';
 import { formatPrice } from '../../src/domain/price';
 import { startE2E, WIDTHS, type E2E } from './harness';
+import { saveAngarskAddress, signInThroughAuthDialog } from './steps';
 
 const ANGARSK = { cityId: 'city-angarsk', isCitySelected: 'true' };
 const PHONE_BASE = 1000 + Math.floor(Math.random() * 8000);
@@ -45,34 +46,10 @@ async function signIn(page: Page): Promise<{ token: string; phone: string }> {
   const digits = `98${PHONE_BASE}${String(phoneSeq).padStart(4, '0')}`;
   const phone = `+7${digits}`;
   await page.goto('/angarsk/personal');
-  const auth = page.getByRole('dialog', { name: 'Вход или регистрация' });
-  await auth.getByRole('textbox', { name: 'Номер телефона' }).pressSequentially(digits);
-  const before = e2e.server.smsCount();
-  await auth.getByRole('button', { name: 'Получить код' }).click();
-  const code = await e2e.server.latestSmsCode(phone, { after: before });
-  await auth.getByRole('textbox', { name: 'Код из SMS' }).fill(code);
-  await auth.getByRole('textbox', { name: /Имя/ }).fill('Покупатель');
-  const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/token') && r.status() === 200);
-  await auth.getByRole('button', { name: 'Войти' }).click();
-  const { token, user } = (await (await answered).json()) as { token: string; user: { id: string } };
-  await auth.waitFor({ state: 'detached' });
-  const created = await e2e.server.api(
-    'POST',
-    '/address/',
-    {
-      userId: user.id,
-      city: 'Ангарск',
-      street: 'улица Ленина',
-      home: '10',
-      apartment: '5',
-      entrance: null,
-      floor: null,
-    },
-    token,
-  );
-  expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+  const customer = await signInThroughAuthDialog(e2e, page, digits);
+  await saveAngarskAddress(e2e, customer);
   await page.reload();
-  return { token, phone };
+  return { token: customer.token, phone };
 }
 
 const plain = (text: string | null): string => (text ?? '').replace(/\s+/g, ' ').trim();

@@ -2,25 +2,23 @@
 // iiko refuses appears, without a reload, in the banner 'не передан на кухню' with iiko's reason
 // and a link to the integration page; «Отправить снова» sends it and the banner goes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureFirstAdmin } from '../../server/services/admin/staff';
 import { startFakeIiko, type FakeIiko } from '../fakes/iiko/server';
 import { deliveryBody } from '../server/ordersFixtures';
 import { startE2E, WIDTHS, type E2E } from './harness';
+import { signInToAdmin, withFirstAdmin } from './steps';
 
-const ADMIN_LOGIN = 'e2e-admin';
-const ADMIN_PASSWORD = 'e2e-admin-password-1';
+const ADMIN = { login: 'e2e-admin', password: 'e2e-admin-password-1' };
 const REASON = 'Продукт не найден в меню терминала';
 
 let fake: FakeIiko;
 let e2e: E2E;
 beforeAll(async () => {
   fake = await startFakeIiko();
-  e2e = await startE2E({
-    env: { IIKO_API_URL: fake.url, IIKO_API_LOGIN: fake.apiLogin, IIKO_ORGANIZATION_ID: fake.organizationId },
-    prepare: async (db) => {
-      await ensureFirstAdmin(db, { login: ADMIN_LOGIN, password: ADMIN_PASSWORD }, new Date());
-    },
-  });
+  e2e = await startE2E(
+    withFirstAdmin(ADMIN, {
+      env: { IIKO_API_URL: fake.url, IIKO_API_LOGIN: fake.apiLogin, IIKO_ORGANIZATION_ID: fake.organizationId },
+    }),
+  );
 });
 afterAll(async () => {
   await e2e?.close();
@@ -30,12 +28,7 @@ afterAll(async () => {
 describe('orders iiko refused, on the live orders screen', () => {
   it('the banner appears live with the reason and the link, and the retry sends the order', async () => {
     const { page, problems } = await e2e.open('/admin', { width: WIDTHS.desktop });
-    await page.getByRole('heading', { name: 'Вход в панель управления' }).waitFor();
-    await page.getByLabel('Логин').fill(ADMIN_LOGIN);
-    await page.getByLabel('Пароль').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Войти' }).click();
-    await page.waitForURL(/\/admin\/orders$/);
-    await page.getByRole('heading', { name: 'Заказы', level: 1 }).waitFor();
+    await signInToAdmin(page, ADMIN);
     const banner = page.getByRole('alert', { name: 'Заказы не переданы на кухню' });
     expect(await banner.count()).toBe(0);
 

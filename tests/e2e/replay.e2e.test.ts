@@ -8,32 +8,25 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import { replay, replayFinal } from '../../src/log/log';
 import { parseLogText } from '../../src/log/logCodec';
 import { RING_KEY, type StoredRing } from '../../src/effects/recording';
 import type { CartState } from '../../src/projections/cart';
 import { readReportText } from '../../src/views/app/bugReport';
-import { ensureFirstAdmin } from '../../server/services/admin/staff';
 import { runReplay } from '../../tools/replay';
-import { startE2E, WIDTHS, type E2E } from './harness';
+import { startE2E, WIDTHS } from './harness';
+import { perFile } from '../support/perFile';
+import { signInToAdmin, withFirstAdmin } from './steps';
 
 const CITY_COOKIES = { cityId: 'city-angarsk', isCitySelected: 'true' };
-const ADMIN_LOGIN = 'e2e-reports';
-const ADMIN_PASSWORD = 'e2e-reports-password-1';
+const ADMIN = { login: 'e2e-reports', password: 'e2e-reports-password-1' };
 const SNACKS = ['Наггетсы куриные', 'Луковые кольца'];
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E({
-    prepare: async (db) => {
-      await ensureFirstAdmin(db, { login: ADMIN_LOGIN, password: ADMIN_PASSWORD }, new Date());
-    },
-  });
-});
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = perFile(
+  () => startE2E(withFirstAdmin(ADMIN)),
+  (started) => started.close(),
+);
 
 /** The persisted storefront cart (what the page saved of its own state), null before it is saved. */
 async function persistedCart(page: Page): Promise<CartState | null> {
@@ -171,8 +164,8 @@ describe('recorded session → file → replay → test; report → admin', () =
 
     // staff read it back through the API: it replays to the cart the page had
     const login = await e2e.server.api<{ token: string }>('POST', '/admin/auth/login', {
-      login: ADMIN_LOGIN,
-      password: ADMIN_PASSWORD,
+      login: ADMIN.login,
+      password: ADMIN.password,
     });
     expect(login.status).toBe(200);
     const one = await e2e.server.api<{ report: unknown }>(
@@ -189,10 +182,7 @@ describe('recorded session → file → replay → test; report → admin', () =
     // …and in the viewer: the list, the report at its last step, the storefront over it
     const admin = await e2e.open('/admin', { width: WIDTHS.desktop });
     const ap = admin.page;
-    await ap.getByLabel('Логин').fill(ADMIN_LOGIN);
-    await ap.getByLabel('Пароль').fill(ADMIN_PASSWORD);
-    await ap.getByRole('button', { name: 'Войти' }).click();
-    await ap.waitForURL(/\/admin\/orders$/);
+    await signInToAdmin(ap, ADMIN);
     await ap
       .getByRole('navigation', { name: 'Разделы панели управления' })
       .getByRole('link', { name: 'Отчёты об ошибках' })

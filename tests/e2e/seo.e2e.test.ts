@@ -1,24 +1,17 @@
 // SEO end to end in Debian's Chromium against the real server: an admin sets a page's title on
 // /admin/seo through the form; the crawler documents (robots.txt, sitemap.xml, the Yandex feed)
 // come from the same server, and the sitemap's lastmod moves with the change.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureFirstAdmin } from '../../server/services/admin/staff';
-import { startE2E, WIDTHS, type E2E } from './harness';
+import { describe, expect, it } from 'vitest';
+import { startE2E, WIDTHS } from './harness';
+import { perFile } from '../support/perFile';
+import { signInToAdmin, withFirstAdmin } from './steps';
 
-const ADMIN_LOGIN = 'e2e-seo-admin';
-const ADMIN_PASSWORD = 'e2e-seo-admin-password-1';
+const ADMIN = { login: 'e2e-seo-admin', password: 'e2e-seo-admin-password-1' };
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E({
-    prepare: async (db) => {
-      await ensureFirstAdmin(db, { login: ADMIN_LOGIN, password: ADMIN_PASSWORD }, new Date());
-    },
-  });
-});
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = perFile(
+  () => startE2E(withFirstAdmin(ADMIN)),
+  (started) => started.close(),
+);
 
 describe('SEO', () => {
   it('an admin overrides a page title on /admin/seo; sitemap.xml and robots.txt are served from the database', async () => {
@@ -34,11 +27,7 @@ describe('SEO', () => {
     expect(feed.url()).toBe(`${origin}/feeds/yandex.xml`);
     expect(await feed.text()).toContain('<yml_catalog date="');
 
-    await page.getByRole('heading', { name: 'Вход в панель управления' }).waitFor();
-    await page.getByLabel('Логин').fill(ADMIN_LOGIN);
-    await page.getByLabel('Пароль').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Войти' }).click();
-    await page.waitForURL(/\/admin\/orders$/);
+    await signInToAdmin(page, ADMIN);
     await page
       .getByRole('navigation', { name: 'Разделы панели управления' })
       .getByRole('link', { name: 'SEO' })

@@ -6,20 +6,11 @@ import type { Address } from '../../src/api/entities';
 import { addresses$ } from '../../src/effects/address';
 import type { EventEnvelope } from '../../src/effects/deps';
 import { envelope, failure, fakeApi, fakeDeps } from './helpers';
+import { addressDraft } from '../fixtures/address';
 import { signedIn, USER } from './state';
 
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
-const DRAFT = {
-  city: 'Ангарск',
-  street: 'Ленина',
-  home: '1',
-  apartment: '5',
-  entrance: null,
-  floor: null,
-  intercom: null,
-  comment: null,
-  location: null,
-};
+const DRAFT = addressDraft({ apartment: '5' });
 const CREATED: Address = { id: 'a2', userId: USER.id, ...DRAFT };
 
 describe('addresses effect', () => {

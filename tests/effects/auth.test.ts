@@ -9,6 +9,7 @@ import { createStore } from '../../src/commands/bus';
 import { decide } from '../../src/commands/decide';
 import { runEffects } from '../../src/effects';
 import { settings } from '../fixtures/settings';
+import { savedAddress } from '../fixtures/address';
 import { readyState } from '../fixtures/state';
 import type { RequestCodeAnswer, SignInAnswer } from '../../src/api/storefrontApi';
 import type { AppCommand } from '../../src/commands';
@@ -22,19 +23,7 @@ import { signedIn, signedOut, TOKEN, USER } from './state';
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
 const PHONE = '+79991234567';
 const SENT: RequestCodeAnswer = { sentTo: '+7 (***) ***-**-67', resendAfterSeconds: 60, expiresInSeconds: 300 };
-const ADDRESS: Address = {
-  id: 'a1',
-  userId: USER.id,
-  city: 'Ангарск',
-  street: 'Ленина',
-  home: '1',
-  apartment: null,
-  entrance: null,
-  floor: null,
-  intercom: null,
-  comment: null,
-  location: null,
-};
+const ADDRESS: Address = savedAddress();
 const LAST: LastOrder = { products: [] };
 
 describe('sign-in effect', () => {

@@ -19,7 +19,7 @@ import type { AppEvent } from '../../src/events';
 import type { AppState } from '../../src/projections/store';
 import { evolveAll } from '../../src/projections/store';
 import type { StorefrontApi } from '../../src/api/storefrontApi';
-import { checkoutState, order, quote, session } from '../commands/checkoutFixtures';
+import { checkoutState, order, orderSubmitted, quote, session } from '../commands/checkoutFixtures';
 import { envelope, failure, fakeApi, fakeDeps } from './helpers';
 
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
@@ -85,27 +85,7 @@ describe('quote while /checkout is open', () => {
 });
 
 describe('order submission', () => {
-  const submitted = (captcha: CaptchaInfo | null = null): AppEvent => {
-    const body = buildQuoteBody(opened);
-    if (body === null) throw new Error('no body');
-    return {
-      type: 'OrderSubmitted',
-      data: {
-        idempotencyKey: 'key-1',
-        captcha,
-        body: {
-          ...body,
-          paymentMethod: 'cash',
-          persons: 1,
-          comment: '',
-          captchaToken: null,
-          consent: true,
-          address: null,
-          expectedTotal: 1050,
-        },
-      },
-    };
-  };
+  const submitted = (captcha: CaptchaInfo | null = null): AppEvent => orderSubmitted(opened, captcha);
 
   it('POST /order carries the Idempotency-Key; the stored order completes the placement', () => {
     newScheduler().run(({ hot, cold, expectObservable, flush }: Helpers) => {

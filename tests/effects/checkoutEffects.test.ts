@@ -26,7 +26,7 @@ import {
 import type { Effect, EventEnvelope } from '../../src/effects/deps';
 import type { AppEvent } from '../../src/events';
 import { evolveAll, type AppState } from '../../src/projections/store';
-import { checkoutState, order, quote, quoted, session } from '../commands/checkoutFixtures';
+import { checkoutState, order, orderSubmitted, quote, quoted, session } from '../commands/checkoutFixtures';
 import { ANGARSK } from '../fixtures/settings';
 import { envelope, failure, fakeApi, fakeDeps } from './helpers';
 
@@ -139,30 +139,12 @@ describe('checkAddress$', () => {
 describe('placeOrder$', () => {
   it("a 409 (the same key still being placed) is a failure in the server's words, or «no answer» without them", () => {
     newScheduler().run(({ hot, cold, expectObservable }) => {
-      const body = buildQuoteBody(opened);
-      if (body === null) throw new Error('no body');
       const answers = [
         cold<ReturnType<typeof order>>('4ms #', {}, new ApiFailure(409, 'Заказ с этим ключом уже оформляется')),
         cold<ReturnType<typeof order>>('4ms #', {}, new ApiFailure(409, null)),
       ];
       const { run } = setup(placeOrder$(), opened, { createOrder: () => answers.shift() ?? cold('#') });
-      const submitted: AppEvent = {
-        type: 'OrderSubmitted',
-        data: {
-          idempotencyKey: 'key-1',
-          captcha: null,
-          body: {
-            ...body,
-            paymentMethod: 'cash',
-            persons: 1,
-            comment: '',
-            captchaToken: null,
-            consent: true,
-            address: null,
-            expectedTotal: 1050,
-          },
-        },
-      };
+      const submitted = orderSubmitted(opened);
       const e$ = hot<EventEnvelope>('a 9ms b', events({ a: submitted, b: submitted }));
       expectObservable(run(e$), '^ 50ms !').toBe('4ms f 9ms n', {
         f: { type: 'ReportOrderFailure', data: { message: 'Заказ с этим ключом уже оформляется' } },

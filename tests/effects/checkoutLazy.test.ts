@@ -5,11 +5,10 @@ import { BehaviorSubject, of, Subject } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
 import type { CaptchaInfo } from '../../src/api/contract/checkout';
 import type { AppCommand } from '../../src/commands';
-import { buildQuoteBody } from '../../src/projections/orderBody';
 import type { CaptchaRunner } from '../../src/effects/captcha';
 import type { EventEnvelope } from '../../src/effects/deps';
 import { lazyEffects } from '../../src/views/app/lazyAreas';
-import { checkoutState, order } from '../commands/checkoutFixtures';
+import { checkoutState, order, orderSubmitted } from '../commands/checkoutFixtures';
 import { envelope, fakeApi, fakeDeps } from './helpers';
 
 const CAPTCHA: CaptchaInfo = { required: true, provider: 'smartcaptcha', siteKey: 'k' };
@@ -17,8 +16,6 @@ const opened = checkoutState([{ type: 'CheckoutOpened', data: {} }]);
 
 describe('the lazily loaded checkout', () => {
   it('places an order submitted before its chunk loaded, with a token from the runner sign-in uses too', async () => {
-    const body = buildQuoteBody(opened);
-    if (body === null) throw new Error('no body');
     const orderTokens: (string | null)[] = [];
     const codeTokens: (string | undefined)[] = [];
     const { api } = fakeApi({
@@ -39,25 +36,7 @@ describe('the lazily loaded checkout', () => {
       effect(events, state$, deps).subscribe((c) => out.push(c)),
     );
 
-    events.next(
-      envelope({
-        type: 'OrderSubmitted',
-        data: {
-          idempotencyKey: 'key-1',
-          captcha: CAPTCHA,
-          body: {
-            ...body,
-            paymentMethod: 'cash',
-            persons: 1,
-            comment: '',
-            captchaToken: null,
-            consent: true,
-            address: null,
-            expectedTotal: 1050,
-          },
-        },
-      }),
-    );
+    events.next(envelope(orderSubmitted(opened, CAPTCHA)));
     await vi.waitFor(() => expect(out).toContainEqual({ type: 'CompleteOrderPlacement', data: { order: order() } }), {
       timeout: 5_000,
     });

@@ -8,6 +8,7 @@ import type { AppState } from '../../src/projections/store';
 import { buildPromoRequest, promoRecalc$ } from '../../src/effects/promo';
 import type { EventEnvelope } from '../../src/effects/deps';
 import { PRODUCT } from '../fixtures/catalog';
+import { savedAddress } from '../fixtures/address';
 import { envelope, failure, fakeApi, fakeDeps } from './helpers';
 import { ANGARSK, cartLine, PROMO_ANSWER, signedInEmptyCart, signedInWithCart, signedOutWithCart, USER } from './state';
 
@@ -233,21 +234,7 @@ describe('the PRODUCT.md §3 promo-check payload', () => {
       {
         type: 'AddressesLoaded',
         data: {
-          addresses: [
-            {
-              id: 'a1',
-              userId: USER.id,
-              city: 'Ангарск',
-              street: 'Ленина',
-              home: '1',
-              apartment: '5',
-              entrance: null,
-              floor: '2',
-              intercom: null,
-              comment: null,
-              location: null,
-            },
-          ],
+          addresses: [savedAddress({ apartment: '5', floor: '2' })],
           selectedId: 'a1',
         },
       },

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiFailure, createApiClient, type ApiClient } from '../../src/api/client';
 import { createStorefrontApi, lazyCalls, type StorefrontApi } from '../../src/api/storefrontApi';
 import { LAZY_AREAS } from '../../src/views/app/lazyAreas';
+import { savedAddress } from '../fixtures/address';
 import { catalog } from '../fixtures/catalog';
 import { cities, settings } from '../fixtures/settings';
 import { USER } from './state';
@@ -119,19 +120,7 @@ describe('StorefrontApi over the contract (PRODUCT.md §7)', () => {
       method: 'DELETE',
       url: '/api/v1/like/u1/p1',
     });
-    const address = {
-      id: 'a1',
-      userId: 'u1',
-      city: 'Ангарск',
-      street: 'Ленина',
-      home: '1',
-      apartment: null,
-      entrance: null,
-      floor: null,
-      intercom: null,
-      comment: null,
-      location: null,
-    };
+    const address = savedAddress({ userId: 'u1' });
     expect(await callOf([address], (a) => a.getAddresses('u1'))).toMatchObject({
       value: [address],
       seen: { url: '/api/v1/address/by-user-id/u1' },

@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Address, User } from '../../src/api/entities';
+import { savedAddress } from '../fixtures/address';
 import type { AppCommand } from '../../src/commands';
 import type { AppEvent } from '../../src/events';
 import { createLog, diffStates, replay, replayFinal, stateAt, type Log, type LogEntry } from '../../src/log/log';
@@ -92,19 +93,7 @@ const digitsDeep = (value: unknown): string[] => {
 
 function personalSession(phone: string, name: string, token: string, comment: string): Log {
   const user: User = { ...generatedUser, phone, name };
-  const address: Address = {
-    id: 'a-1',
-    userId: user.id,
-    city: 'Ангарск',
-    street: 'Ленина',
-    home: '1',
-    apartment: '5',
-    entrance: null,
-    floor: null,
-    intercom: null,
-    comment,
-    location: null,
-  };
+  const address: Address = savedAddress({ id: 'a-1', userId: user.id, apartment: '5', comment });
   const steps: [AppCommand | undefined, AppEvent[]][] = [
     [{ type: 'RequestCode', data: { phone } }, [{ type: 'CodeRequested', data: { phone } }]],
     [

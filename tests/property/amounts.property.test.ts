@@ -16,6 +16,7 @@ import { orderTotals } from '../../server/services/order/moneyChecks';
 import type { PricedLine, PricingCatalog, PricingProduct } from '../../server/services/pricing';
 import { evaluatePromo, type CouponData } from '../../server/services/promo';
 import { numRuns } from '../domain/fcRuns';
+import { cartItem } from '../fixtures/cart';
 import { GROUP, PRODUCT, catalogWith, product } from '../fixtures/catalog';
 import { ANGARSK, settingsWith, settings as fixtureSettings } from '../fixtures/settings';
 import { readyState } from '../fixtures/state';
@@ -65,16 +66,8 @@ const caseArb: fc.Arbitrary<Case> = fc.record({
 
 const goodsProduct = (i: number, price: number): Product =>
   product({ id: `p-goods-${i}`, name: `Блюдо ${i}`, price, parentGroup: GROUP.rolls });
-const goodsLine = (i: number, price: number, quantity: number): CartItem => ({
-  id: `line-${i}`,
-  product: goodsProduct(i, price),
-  quantity,
-  mods: [],
-  isGift: false,
-  isHidden: false,
-  isServiceFee: false,
-  fromPromocode: false,
-});
+const goodsLine = (i: number, price: number, quantity: number): CartItem =>
+  cartItem(`line-${i}`, goodsProduct(i, price), quantity);
 const giftLine = (i: number): CartItem => ({ ...goodsLine(100 + i, 0, 1), isGift: true, isHidden: true });
 
 function couponOf(c: NonNullable<Case['coupon']>): CouponData {

@@ -1,15 +1,9 @@
 // Saved addresses (PRODUCT.md §3 Address, §7): create, list, delete for the owner.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { testServerPerFile } from './helpers.js';
 import { callApi, signIn, type ApiCall } from './customers.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = testServerPerFile();
 
 const api = (...call: ApiCall) => callApi(server, ...call);
 

@@ -6,8 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSetting } from '../../src/api/contract/admin/settings.js';
+import { callApi } from './customers.js';
 import type { Settings } from '../../src/api/entities.js';
-import { createTestServer, type TestServer } from './helpers.js';
+import { createTestServer, type TestServer, expectRefusal } from './helpers.js';
 import { signInStaff, type SignedInStaff } from './admin/staffFixtures.js';
 
 const FAKE = 'http://127.0.0.1:4555';
@@ -33,8 +34,7 @@ afterAll(async () => {
 
 const storefrontSettings = async () =>
   (await server.app.inject({ method: 'GET', url: '/api/v1/setting' })).json<Settings>();
-const put = (name: string, value: unknown) =>
-  server.app.inject({ method: 'PUT', url: `/api/v1/admin/settings/${name}`, headers: admin.auth, payload: { value } });
+const put = (name: string, value: unknown) => callApi(server, 'PUT', `/admin/settings/${name}`, admin.auth, { value });
 const page = (url: string) => server.app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*;q=0.8' } });
 const directive = (header: unknown, name: string): string[] =>
   (
@@ -51,7 +51,7 @@ describe('counter ids and scripts in the settings', () => {
   });
 
   it('are listed in /admin settings as text fields with Russian titles', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/api/v1/admin/settings', headers: admin.auth });
+    const res = await callApi(server, 'GET', '/admin/settings', admin.auth);
     const list = res.json<{ settings: AdminSetting[] }>().settings;
     expect(list.find((s) => s.name === 'METRIKA_COUNTER_ID')).toMatchObject({
       title: 'Счётчик Яндекс Метрики',
@@ -69,11 +69,9 @@ describe('counter ids and scripts in the settings', () => {
 
   it('refuses an id of the wrong form with 422 in Russian; the script addresses are not editable', async () => {
     const metrika = await put('METRIKA_COUNTER_ID', 'abc');
-    expect(metrika.statusCode).toBe(422);
-    expect(metrika.json<{ message: string }>().message).toBe('Недопустимое значение настройки METRIKA_COUNTER_ID');
+    expectRefusal(metrika, 422, 'Недопустимое значение настройки METRIKA_COUNTER_ID');
     const ga4 = await put('GA4_MEASUREMENT_ID', 'UA-12345-1');
-    expect(ga4.statusCode).toBe(422);
-    expect(ga4.json<{ message: string }>().message).toBe('Недопустимое значение настройки GA4_MEASUREMENT_ID');
+    expectRefusal(ga4, 422, 'Недопустимое значение настройки GA4_MEASUREMENT_ID');
     expect((await put('METRIKA_COUNTER_ID', 12345678)).statusCode).toBe(422);
     expect(
       (await put('ANALYTICS', { metrika: '1', ga4: '', metrikaScript: 'https://evil.example/x.js' })).statusCode,

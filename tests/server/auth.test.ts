@@ -1,19 +1,13 @@
 // Sign-in by a one-time SMS code (DESIGN "The server": the earlier storefront's 4-digit codes
 // had no attempt limit, were not used up and its tokens never expired).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../server/db/schema/customers.js';
-import { createTestServer, type TestServer } from './helpers.js';
-import { lastCode, nextIp, nextPhone, requestCode, signIn } from './customers.js';
+import { testServerPerFile } from './helpers.js';
+import { lastCode, nextIp, nextPhone, requestCode, signIn, callApi } from './customers.js';
 import { hashToken } from '../../server/services/sessions.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = testServerPerFile();
 
 const MINUTE = 60_000;
 
@@ -339,7 +333,7 @@ describe('POST /auth/logout', () => {
     const me = await signIn(server);
     const url = `/api/v1/user/${encodeURIComponent(me.phone)}`;
     expect((await server.app.inject({ url, headers: me.auth })).statusCode).toBe(200);
-    const out = await server.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: me.auth });
+    const out = await callApi(server, 'POST', '/auth/logout', me.auth);
     expect(out.statusCode).toBe(204);
     const after = await server.app.inject({ url, headers: me.auth });
     expect(after.statusCode).toBe(401);
@@ -351,7 +345,7 @@ describe('POST /auth/logout', () => {
     const a = await signIn(server, phone);
     server.clock.advance(MINUTE);
     const b = await signIn(server, phone);
-    await server.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: a.auth });
+    await callApi(server, 'POST', '/auth/logout', a.auth);
     expect((await server.app.inject({ url: `/api/v1/user/${phone}`, headers: b.auth })).statusCode).toBe(200);
   });
 

@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Catalog } from '../../src/api/entities.js';
 import { getCatalog, getCatalogVersion } from '../../src/api/contract/catalog.js';
@@ -7,16 +7,10 @@ import { PRODUCT, TERMINAL } from '../../server/seed/index.js';
 import { createSession } from '../../server/services/sessions.js';
 import { catalogVersion, sharedCatalog } from '../../server/services/catalog.js';
 import { chooseEncoding, etagMatches } from '../../server/routes/catalog.js';
-import { createTestServer, type TestServer } from './helpers.js';
+import { testServerPerFile } from './helpers.js';
 import { one } from './catalogFixtures.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = testServerPerFile();
 
 async function getVersion(): Promise<string> {
   const res = await server.app.inject({ method: 'GET', url: '/api/v1/storage/version' });

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { City } from '../../src/api/entities.js';
 import { CITY, CITY_IIKO } from '../../server/seed/index.js';
-import { createTestServer, type TestServer } from './helpers.js';
+import { testServerPerFile } from './helpers.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = testServerPerFile();
 
 describe('GET /api/v1/city/', () => {
   it('lists the cities in display order as the shared City schema, Angarsk first', async () => {

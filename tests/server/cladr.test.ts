@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { Street } from '../../src/api/contract/cladr.js';
 import { Settings } from '../../src/api/entities.js';
 import { CITY, CITY_IIKO } from '../../server/seed/index.js';
-import { createTestServer, type TestServer } from './helpers.js';
+import { testServerPerFile } from './helpers.js';
 import { insidePolygon } from './catalogFixtures.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = testServerPerFile();
 
 describe('GET /api/v1/cladr/city/:cityIikoId', () => {
   it('lists a city’s streets in Russian alphabetical order, each with a location', async () => {

@@ -17,8 +17,8 @@ import { staff } from '../../server/db/schema/admin';
 import { createStaffSession } from '../../server/services/admin/staffSessions';
 import { generateCatalog, user as generatedUser } from '../../tools/gen-catalog';
 import { generateEventLog } from '../../tools/gen-log';
-import { createTestServer, type TestServer } from './helpers';
-import { nextIp, signIn } from './customers';
+import { createTestServer, type TestServer, expectRefusal } from './helpers';
+import { nextIp, signIn, callApi } from './customers';
 
 const OneReport = z.extend(ClientLogSummary, { report: ClientReport });
 
@@ -71,7 +71,7 @@ describe('POST /api/v1/client-log', () => {
     expect(res.statusCode).toBe(201);
     const { id } = res.json<{ id: string }>();
 
-    const list = await server.app.inject({ method: 'GET', url: '/api/v1/admin/client-logs', headers: staffAuth });
+    const list = await callApi(server, 'GET', '/admin/client-logs', staffAuth);
     expect(list.statusCode).toBe(200);
     const summaries = list.json<{ reports: unknown[] }>().reports.map((r) => ClientLogSummary.parse(r));
     const summary = summaries.find((r) => r.id === id);
@@ -82,7 +82,7 @@ describe('POST /api/v1/client-log', () => {
       entryCount: log.entries.length,
     });
 
-    const one = await server.app.inject({ method: 'GET', url: `/api/v1/admin/client-logs/${id}`, headers: staffAuth });
+    const one = await callApi(server, 'GET', `/admin/client-logs/${id}`, staffAuth);
     expect(one.statusCode).toBe(200);
     const body = OneReport.parse(one.json());
     const read = readReportJson(body.report);
@@ -97,7 +97,7 @@ describe('POST /api/v1/client-log', () => {
     const res = await post(raw);
     expect(res.statusCode).toBe(201);
     const { id } = res.json<{ id: string }>();
-    const one = await server.app.inject({ method: 'GET', url: `/api/v1/admin/client-logs/${id}`, headers: staffAuth });
+    const one = await callApi(server, 'GET', `/admin/client-logs/${id}`, staffAuth);
     const text = one.body;
     expect(text.replace(/\D/g, ' ')).not.toContain(fullPhoneDigits.slice(1));
     expect(text).not.toContain('bench-token');
@@ -114,8 +114,7 @@ describe('POST /api/v1/client-log', () => {
   it(`answers 413 'Отчёт об ошибке слишком большой (не более 5 МБ)' above ${CLIENT_LOG_BODY_LIMIT} bytes`, async () => {
     const big = clientReport({ error: { name: 'Error', message: 'x', stack: 'y'.repeat(CLIENT_LOG_BODY_LIMIT) } });
     const res = await post(big);
-    expect(res.statusCode).toBe(413);
-    expect(res.json<{ message: string }>().message).toBe('Отчёт об ошибке слишком большой (не более 5 МБ)');
+    expectRefusal(res, 413, 'Отчёт об ошибке слишком большой (не более 5 МБ)');
   });
 
   it('accepts a body above the API-wide 1 MB limit but under its own', async () => {
@@ -160,45 +159,29 @@ describe('staff routes of the reports', () => {
     expect(none.statusCode).toBe(401);
     expect(none.json<{ message: string }>().message).toMatch(/[А-Яа-я]/);
     const customer = await signIn(server);
-    const asCustomer = await server.app.inject({
-      method: 'GET',
-      url: '/api/v1/admin/client-logs',
-      headers: customer.auth,
-    });
+    const asCustomer = await callApi(server, 'GET', '/admin/client-logs', customer.auth);
     expect(asCustomer.statusCode).toBe(403);
-    const one = await server.app.inject({
-      method: 'GET',
-      url: `/api/v1/admin/client-logs/${randomUUID()}`,
-      headers: customer.auth,
-    });
+    const one = await callApi(server, 'GET', `/admin/client-logs/${randomUUID()}`, customer.auth);
     expect(one.statusCode).toBe(403);
   });
 
   it("404 'Отчёт об ошибке не найден' for an unknown id", async () => {
-    const res = await server.app.inject({
-      method: 'GET',
-      url: `/api/v1/admin/client-logs/${randomUUID()}`,
-      headers: staffAuth,
-    });
-    expect(res.statusCode).toBe(404);
-    expect(res.json<{ message: string }>().message).toBe('Отчёт об ошибке не найден');
+    const res = await callApi(server, 'GET', `/admin/client-logs/${randomUUID()}`, staffAuth);
+    expectRefusal(res, 404, 'Отчёт об ошибке не найден');
   });
 
   it('lists newest first and pages with `before`', async () => {
-    const res = await server.app.inject({
-      method: 'GET',
-      url: '/api/v1/admin/client-logs?limit=2',
-      headers: staffAuth,
-    });
+    const res = await callApi(server, 'GET', '/admin/client-logs?limit=2', staffAuth);
     const page = res.json<{ reports: ClientLogSummary[] }>().reports;
     expect(page).toHaveLength(2);
     const [a, b] = page;
     expect(a && b && a.receivedAt >= b.receivedAt).toBe(true);
-    const next = await server.app.inject({
-      method: 'GET',
-      url: `/api/v1/admin/client-logs?limit=200&before=${encodeURIComponent(b?.receivedAt ?? '')}`,
-      headers: staffAuth,
-    });
+    const next = await callApi(
+      server,
+      'GET',
+      `/admin/client-logs?limit=200&before=${encodeURIComponent(b?.receivedAt ?? '')}`,
+      staffAuth,
+    );
     const rest = next.json<{ reports: ClientLogSummary[] }>().reports;
     expect(rest.every((r) => r.receivedAt < (b?.receivedAt ?? ''))).toBe(true);
   });

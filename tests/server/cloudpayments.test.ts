@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Order } from '../../src/api/contract/orders.js';
+import { callApi } from './customers.js';
 import { PaymentSession } from '../../src/api/contract/payments.js';
 import { hmacBase64, verifyNotification } from '../../server/integrations/cloudpayments.js';
 import { refundOrderPayment } from '../../server/services/payments.js';
@@ -80,12 +81,7 @@ async function notify(
 ) {
   const n = cloudPaymentsNotification(fields, secret);
   tamper?.(n);
-  return server.app.inject({
-    method: 'POST',
-    url: `/api/v1/payments/cloudpayments/${kind}`,
-    headers: n.headers,
-    payload: n.body,
-  });
+  return callApi(server, 'POST', `/payments/cloudpayments/${kind}`, n.headers, n.body);
 }
 
 const payFor = (order: Order, overrides: Record<string, string | number> = {}) =>

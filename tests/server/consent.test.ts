@@ -1,20 +1,14 @@
 // Personal-data consent once per /legal text (docs/CHECKOUT.md "Consent, once per text"): stored
 // at sign-in with its time, channel and text version; asked again only when /legal changes.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONSENT_VERSION_CHANGED_MESSAGE, type ConsentStatus } from '../../src/api/contract/consent.js';
 import { pages } from '../../server/db/schema/catalog.js';
 import { personalDataConsents } from '../../server/db/schema/consents.js';
-import { createTestServer, type TestServer } from './helpers.js';
+import { testServerPerFile } from './helpers.js';
 import { signIn } from './customers.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = testServerPerFile();
 
 const api = (method: 'GET' | 'POST', headers: Record<string, string>, payload?: unknown) =>
   server.app.inject({

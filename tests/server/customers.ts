@@ -58,13 +58,13 @@ export async function signIn(server: TestServer, phone = nextPhone(), name = 'А
 }
 
 export type ApiCall = [
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   headers: Record<string, string>,
   payload?: unknown,
 ];
 
-/** An /api/v1 call with the customer's headers (and a JSON body when given). */
+/** An /api/v1 call with the caller's headers (a customer's or staff member's `auth`), and a JSON body when given. */
 export function callApi(server: TestServer, ...[method, url, headers, payload]: ApiCall) {
   return server.app.inject({
     method,

@@ -1,18 +1,12 @@
 // GET /api/docs: an OpenAPI 3.1 document with every route of the shared contract.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import * as contract from '../../src/api/contract/index.js';
 import { buildOpenApi, contractRoutes, isRouteDef, openApiPath } from '../../src/api/openapi.js';
 import { defineRoute } from '../../src/api/route.js';
-import { createTestServer, type TestServer } from './helpers.js';
+import { testServerPerFile } from './helpers.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = testServerPerFile();
 
 interface Doc {
   openapi: string;

@@ -1,16 +1,10 @@
 // Fastify's own refusals leave through our error handler: { message, code } with a Russian
 // message, never Fastify's English `{ error, code: 'FST_…', message, statusCode }`.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { createTestServer, type TestServer } from './helpers.js';
+import { testServerPerFile } from './helpers.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = testServerPerFile();
 
 async function refusal(options: InjectOptions): Promise<{ status: number; body: { message: string; code: string } }> {
   const res = await server.app.inject(options);

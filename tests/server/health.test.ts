@@ -3,19 +3,13 @@
 import http from 'node:http';
 import { PassThrough } from 'node:stream';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { installDrain } from '../../server/http/drain.js';
-import { createTestServer, type TestServer } from './helpers.js';
+import { testServerPerFile } from './helpers.js';
 
 describe('GET /api/v1/health/live, /health/ready and /health', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await createTestServer();
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = testServerPerFile();
 
   it('answer 200 while the database answers and the process is not draining', async () => {
     for (const url of ['/api/v1/health/live', '/api/v1/health/ready', '/api/v1/health']) {

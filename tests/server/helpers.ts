@@ -3,12 +3,14 @@
 // SMS and push.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import type { AppContext, Clock, PushMessage } from '../../server/context.js';
 import { openPglite, openPostgres, type Database } from '../../server/db/database.js';
 import { seedDemoChain } from '../../server/seed/index.js';
+import { perFile } from '../support/perFile.js';
 
 export interface SettableClock extends Clock {
   set(iso: string): void;
@@ -104,4 +106,22 @@ export async function createTestServer(
       await drop();
     },
   };
+}
+
+/** createTestServer for a whole test file: started before its tests, closed after them. */
+export function testServerPerFile(options: Parameters<typeof createTestServer>[0] = {}): TestServer {
+  return perFile(
+    () => createTestServer(options),
+    (server) => server.close(),
+  );
+}
+
+/** The answer is a refusal with this status and this Russian `message`. */
+export function expectRefusal(
+  res: { statusCode: number; body: string; json<T>(): T },
+  status: number,
+  message: string,
+): void {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.json<{ message: string }>().message).toBe(message);
 }

@@ -9,7 +9,7 @@ import { z } from 'zod/mini';
 import { contractRoutes } from '../../src/api/openapi.js';
 import { buildPath, type RouteDef } from '../../src/api/route.js';
 import { findNul } from '../../server/http/route.js';
-import { signIn } from './customers.js';
+import { signIn, callApi } from './customers.js';
 import { createTestServer, type TestServer } from './helpers.js';
 import { signInStaff } from './admin/staffFixtures.js';
 import { isAdminRouteDef } from '../../src/api/contract/admin/common.js';
@@ -205,7 +205,7 @@ describe('U+0000 in a request', () => {
   });
 
   it('DELETE /api/v1/admin/zones/%00 is a 400 in Russian, not a 500', async () => {
-    const res = await server.app.inject({ method: 'DELETE', url: '/api/v1/admin/zones/%00', headers: staffAuth });
+    const res = await callApi(server, 'DELETE', '/admin/zones/%00', staffAuth);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: 'Некорректные данные запроса (id: недопустимый символ U+0000)',

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Page, PAGE_SLUGS } from '../../src/api/contract/pages.js';
 import { CITY } from '../../server/seed/index.js';
-import { createTestServer, type TestServer } from './helpers.js';
+import { testServerPerFile } from './helpers.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = testServerPerFile();
 
 describe('GET /api/v1/page/:slug/:cityId', () => {
   it('answers every informational page of every city, mentioning the city', async () => {

@@ -16,7 +16,7 @@ import {
 import type { PromoRequest } from '../../src/api/entities.js';
 import { PromoResponse } from '../../src/api/entities.js';
 import { numRuns } from '../domain/fcRuns.js';
-import { createTestServer, type TestServer } from './helpers.js';
+import { createTestServer, type TestServer, testServerPerFile } from './helpers.js';
 import { auth, demoCatalog, line, promoInput, signedInUser } from './ordersFixtures.js';
 
 const NBSP = '\u00A0';
@@ -489,13 +489,7 @@ describe('POST /api/v1/promo', () => {
 });
 
 describe('POST /api/v1/promo reads its rules at most once per CONTENT_VERSION_MAX_AGE_MS', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await createTestServer({ config: { contentVersionMaxAgeMs: 60_000 } });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = testServerPerFile({ config: { contentVersionMaxAgeMs: 60_000 } });
   const quote = async () =>
     PromoResponse.parse(
       (

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { settings as settingsTable } from '../../server/db/schema/catalog.js';
 import { Settings } from '../../src/api/entities.js';
 import { CITY, TERMINAL } from '../../server/seed/index.js';
 import { cityWorkTime, validateSettingValue } from '../../server/services/settings.js';
-import { createTestServer, type TestServer } from './helpers.js';
+import { testServerPerFile } from './helpers.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = testServerPerFile();
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   server.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });

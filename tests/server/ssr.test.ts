@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPage } from '../../src/views/ssr/renderPage';
 import { CITY } from '../../server/seed/ids';
 import { createTestServer, type TestServer } from './helpers.js';
-import { signIn } from './customers.js';
+import { signIn, callApi } from './customers.js';
 
 const INDEX =
   '<!doctype html><html lang="ru"><head><meta charset="UTF-8" /><title>Роллы и пицца — доставка</title></head>' +
@@ -181,11 +181,9 @@ describe('server-rendered pages', () => {
 
   it("a signed-in customer's page and the next anonymous one carry no trace of the customer", async () => {
     const customer = await signIn(server, '+79990001122', 'Клавдия');
-    const liked = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/like',
-      headers: customer.auth,
-      payload: { userId: customer.user.id, productId: 'philadelphia-classic' },
+    const liked = await callApi(server, 'POST', '/like', customer.auth, {
+      userId: customer.user.id,
+      productId: 'philadelphia-classic',
     });
     expect(liked.statusCode).toBe(201);
     const cookie = `cityId=${CITY.irkutsk}; isCitySelected=true`;

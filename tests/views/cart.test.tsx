@@ -5,22 +5,12 @@ import type { CartItem } from '../../src/api/entities';
 import type { AppEvent } from '../../src/events';
 import { evolveAll } from '../../src/projections/store';
 import { freeDeliveryText, giftProgressText } from '../../src/views/app/cartView';
-import { PRODUCT, productById } from '../fixtures/catalog';
+import { PRODUCT } from '../fixtures/catalog';
 import { settingsWith } from '../fixtures/settings';
 import { readyState } from '../fixtures/state';
+import { line } from '../commands/helpers';
 import { plain, setup } from './helpers';
 
-const line = (id: string, productId: string, quantity: number, over: Partial<CartItem> = {}): CartItem => ({
-  id,
-  product: productById(productId),
-  quantity,
-  mods: [],
-  isGift: false,
-  isHidden: false,
-  isServiceFee: false,
-  fromPromocode: false,
-  ...over,
-});
 const added = (l: CartItem): AppEvent => ({ type: 'ItemAdded', data: { line: l } });
 
 describe('cart page (PRODUCT.md §4)', () => {

@@ -15,7 +15,7 @@ import type { AdminCity, adminCreateCity, adminUpdateCity } from '../../../src/a
 import { CityData } from '../../../src/api/entities.js';
 import { validateSettingValue } from '../settings.js';
 import type { Actor, BodyOf } from './actor.js';
-import { audit } from './audit.js';
+import { staffEdit } from './staffEdit.js';
 import { publishSettings, SETTINGS_MESSAGES } from './settings.js';
 
 async function citiesData(db: Executor): Promise<Record<string, unknown>> {
@@ -59,54 +59,52 @@ export async function listAdminCities(db: Executor): Promise<AdminCity[]> {
   return (await listCities(db)).map((r) => toAdminCity(r, data));
 }
 
-export async function createCity({ ctx, ip, staff }: Actor, input: BodyOf<typeof adminCreateCity>): Promise<AdminCity> {
+export async function createCity(actor: Actor, input: BodyOf<typeof adminCreateCity>): Promise<AdminCity> {
   checkTimeZone(input.timeZone);
-  const now = ctx.clock.now();
-  const city = await ctx.db.transaction(async (tx) => {
-    if (await cityKeyTaken(tx, input, null)) throw conflict(SETTINGS_MESSAGES.cityTaken, 'city-taken');
-    const { order, data: cityData, ...columns } = input;
-    const row = await insertCity(tx, { ...columns, position: order });
-    const data = await citiesData(tx);
-    if (cityData !== null) {
-      data[input.iikoId] = cityData;
-      await saveCitiesData(tx, data, now);
-    }
-    const after = toAdminCity(row, data);
-    await audit(tx, staff, ip, { action: 'city.create', entity: 'city', entityId: input.id, after }, now);
-    return after;
-  });
-  await publishSettings(ctx);
-  return city;
+  return staffEdit(
+    actor,
+    async (tx, record, now) => {
+      if (await cityKeyTaken(tx, input, null)) throw conflict(SETTINGS_MESSAGES.cityTaken, 'city-taken');
+      const { order, data: cityData, ...columns } = input;
+      const row = await insertCity(tx, { ...columns, position: order });
+      const data = await citiesData(tx);
+      if (cityData !== null) {
+        data[input.iikoId] = cityData;
+        await saveCitiesData(tx, data, now);
+      }
+      const after = toAdminCity(row, data);
+      await record({ action: 'city.create', entity: 'city', entityId: input.id, after });
+      return after;
+    },
+    () => publishSettings(actor.ctx),
+  );
 }
 
-export async function updateCity(
-  { ctx, ip, staff }: Actor,
-  id: string,
-  patch: BodyOf<typeof adminUpdateCity>,
-): Promise<AdminCity> {
+export async function updateCity(actor: Actor, id: string, patch: BodyOf<typeof adminUpdateCity>): Promise<AdminCity> {
   checkTimeZone(patch.timeZone);
-  const now = ctx.clock.now();
-  const city = await ctx.db.transaction(async (tx) => {
-    const before = await findCity(tx, id);
-    if (!before) throw notFound(SETTINGS_MESSAGES.cityNotFound, 'city-not-found');
-    const data = await citiesData(tx);
-    const beforeCity = toAdminCity(before, data);
-    const keys = { slug: patch.slug ?? before.slug, iikoId: patch.iikoId ?? before.iikoId };
-    if ((patch.slug !== undefined || patch.iikoId !== undefined) && (await cityKeyTaken(tx, keys, id)))
-      throw conflict(SETTINGS_MESSAGES.cityTaken, 'city-taken');
-    const { order, data: cityData, ...columns } = patch;
-    const row = (await updateCityRow(tx, id, { ...columns, position: order })) ?? before;
-    const oldData = data[before.iikoId];
-    if (row.iikoId !== before.iikoId || cityData !== undefined) {
-      delete data[before.iikoId];
-      const next = cityData !== undefined ? cityData : oldData;
-      if (next !== null && next !== undefined) data[row.iikoId] = next;
-      await saveCitiesData(tx, data, now);
-    }
-    const after = toAdminCity(row, data);
-    await audit(tx, staff, ip, { action: 'city.update', entity: 'city', entityId: id, before: beforeCity, after }, now);
-    return after;
-  });
-  await publishSettings(ctx);
-  return city;
+  return staffEdit(
+    actor,
+    async (tx, record, now) => {
+      const before = await findCity(tx, id);
+      if (!before) throw notFound(SETTINGS_MESSAGES.cityNotFound, 'city-not-found');
+      const data = await citiesData(tx);
+      const beforeCity = toAdminCity(before, data);
+      const keys = { slug: patch.slug ?? before.slug, iikoId: patch.iikoId ?? before.iikoId };
+      if ((patch.slug !== undefined || patch.iikoId !== undefined) && (await cityKeyTaken(tx, keys, id)))
+        throw conflict(SETTINGS_MESSAGES.cityTaken, 'city-taken');
+      const { order, data: cityData, ...columns } = patch;
+      const row = (await updateCityRow(tx, id, { ...columns, position: order })) ?? before;
+      const oldData = data[before.iikoId];
+      if (row.iikoId !== before.iikoId || cityData !== undefined) {
+        delete data[before.iikoId];
+        const next = cityData !== undefined ? cityData : oldData;
+        if (next !== null && next !== undefined) data[row.iikoId] = next;
+        await saveCitiesData(tx, data, now);
+      }
+      const after = toAdminCity(row, data);
+      await record({ action: 'city.update', entity: 'city', entityId: id, before: beforeCity, after });
+      return after;
+    },
+    () => publishSettings(actor.ctx),
+  );
 }

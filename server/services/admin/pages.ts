@@ -7,7 +7,7 @@ import { bumpSettingsVersion } from '../../repositories/settings.js';
 import { notFound } from '../../http/errors.js';
 import type { Page } from '../../../src/api/contract/pages.js';
 import type { Actor } from './actor.js';
-import { audit } from './audit.js';
+import { staffEdit } from './staffEdit.js';
 import { publishSettings, SETTINGS_MESSAGES } from './settings.js';
 
 function toPage(p: PageRow): Page {
@@ -19,32 +19,29 @@ export async function listAdminPages(db: Executor, cityId: string | undefined): 
 }
 
 export async function savePage(
-  { ctx, ip, staff }: Actor,
+  actor: Actor,
   cityId: string,
   slug: string,
   input: { title: string; body: string },
 ): Promise<Page> {
-  const now = ctx.clock.now();
-  const saved = await ctx.db.transaction(async (tx) => {
-    if (!(await cityExists(tx, cityId))) throw notFound(SETTINGS_MESSAGES.pageCity, 'city-not-found');
-    const before = await findPage(tx, cityId, slug);
-    const after = toPage(await upsertPage(tx, { slug, cityId, title: input.title, body: input.body, updatedAt: now }));
-    await bumpSettingsVersion(tx);
-    await audit(
-      tx,
-      staff,
-      ip,
-      {
+  return staffEdit(
+    actor,
+    async (tx, record, now) => {
+      if (!(await cityExists(tx, cityId))) throw notFound(SETTINGS_MESSAGES.pageCity, 'city-not-found');
+      const before = await findPage(tx, cityId, slug);
+      const after = toPage(
+        await upsertPage(tx, { slug, cityId, title: input.title, body: input.body, updatedAt: now }),
+      );
+      await bumpSettingsVersion(tx);
+      await record({
         action: 'page.save',
         entity: 'page',
         entityId: `${cityId}/${slug}`,
         before: before ? toPage(before) : null,
         after,
-      },
-      now,
-    );
-    return after;
-  });
-  await publishSettings(ctx);
-  return saved;
+      });
+      return after;
+    },
+    () => publishSettings(actor.ctx),
+  );
 }

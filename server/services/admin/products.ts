@@ -17,7 +17,7 @@ import {
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { AdminProduct, ProductInput, ProductPatch } from '../../../src/api/contract/admin/menu.js';
 import type { Actor } from './actor.js';
-import { audit } from './audit.js';
+import { staffEdit } from './staffEdit.js';
 import { MENU_MESSAGES, modifierNotFoundMessage, publishCatalog, toAdminProduct } from './menu.js';
 
 /** The product, or 404. */
@@ -59,74 +59,69 @@ function productColumns({ order, maxPerPositionInOrder, ...columns }: z.output<t
   return { ...columns, position: order, maxPerPosition: maxPerPositionInOrder };
 }
 
-export async function createProduct(
-  { ctx, ip, staff }: Actor,
-  input: z.output<typeof ProductInput>,
-): Promise<AdminProduct> {
-  const now = ctx.clock.now();
+export async function createProduct(actor: Actor, input: z.output<typeof ProductInput>): Promise<AdminProduct> {
   const { id: givenId, ...fields } = input;
   const id = givenId ?? randomUUID();
-  const created = await ctx.db.transaction(async (tx) => {
-    await checkProductUnique(tx, id, input.slug, null);
-    await checkParentGroup(tx, input.parentGroup);
-    await checkModifiers(tx, input.groupModifiers);
-    const row = await insertProduct(tx, {
-      id,
-      ...productColumns(fields),
-      name: input.name,
-      price: input.price,
-      parentGroup: input.parentGroup,
-      slug: input.slug,
-      code: input.code,
-      updatedAt: now,
-    });
-    const after = toAdminProduct(row);
-    await audit(tx, staff, ip, { action: 'product.create', entity: 'product', entityId: id, after }, now);
-    return after;
-  });
-  await publishCatalog(ctx);
-  return created;
+  return staffEdit(
+    actor,
+    async (tx, record, now) => {
+      await checkProductUnique(tx, id, input.slug, null);
+      await checkParentGroup(tx, input.parentGroup);
+      await checkModifiers(tx, input.groupModifiers);
+      const row = await insertProduct(tx, {
+        id,
+        ...productColumns(fields),
+        name: input.name,
+        price: input.price,
+        parentGroup: input.parentGroup,
+        slug: input.slug,
+        code: input.code,
+        updatedAt: now,
+      });
+      const after = toAdminProduct(row);
+      await record({ action: 'product.create', entity: 'product', entityId: id, after });
+      return after;
+    },
+    () => publishCatalog(actor.ctx),
+  );
 }
 
 export async function updateProduct(
-  { ctx, ip, staff }: Actor,
+  actor: Actor,
   id: string,
   patch: z.output<typeof ProductPatch>,
 ): Promise<AdminProduct> {
-  const now = ctx.clock.now();
-  const updated = await ctx.db.transaction(async (tx) => {
-    const before = await requireProduct(tx, id);
-    await checkProductUnique(tx, null, patch.slug, id);
-    await checkParentGroup(tx, patch.parentGroup);
-    await checkModifiers(tx, patch.groupModifiers);
-    const row = await updateProductRow(tx, id, { ...productColumns(patch), updatedAt: now });
-    const after = toAdminProduct(row ?? before);
-    await audit(
-      tx,
-      staff,
-      ip,
-      { action: 'product.update', entity: 'product', entityId: id, before: toAdminProduct(before), after },
-      now,
-    );
-    return after;
-  });
-  await publishCatalog(ctx);
-  return updated;
+  return staffEdit(
+    actor,
+    async (tx, record, now) => {
+      const before = await requireProduct(tx, id);
+      await checkProductUnique(tx, null, patch.slug, id);
+      await checkParentGroup(tx, patch.parentGroup);
+      await checkModifiers(tx, patch.groupModifiers);
+      const row = await updateProductRow(tx, id, { ...productColumns(patch), updatedAt: now });
+      const after = toAdminProduct(row ?? before);
+      await record({
+        action: 'product.update',
+        entity: 'product',
+        entityId: id,
+        before: toAdminProduct(before),
+        after,
+      });
+      return after;
+    },
+    () => publishCatalog(actor.ctx),
+  );
 }
 
-export async function deleteProduct({ ctx, ip, staff }: Actor, id: string): Promise<void> {
-  const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    const before = await requireProduct(tx, id);
-    if (await usedAsModifier(tx, id)) throw conflict(MENU_MESSAGES.usedAsModifier, 'used-as-modifier');
-    await deleteProductRow(tx, id);
-    await audit(
-      tx,
-      staff,
-      ip,
-      { action: 'product.delete', entity: 'product', entityId: id, before: toAdminProduct(before) },
-      now,
-    );
-  });
-  await publishCatalog(ctx);
+export async function deleteProduct(actor: Actor, id: string): Promise<void> {
+  await staffEdit(
+    actor,
+    async (tx, record) => {
+      const before = await requireProduct(tx, id);
+      if (await usedAsModifier(tx, id)) throw conflict(MENU_MESSAGES.usedAsModifier, 'used-as-modifier');
+      await deleteProductRow(tx, id);
+      await record({ action: 'product.delete', entity: 'product', entityId: id, before: toAdminProduct(before) });
+    },
+    () => publishCatalog(actor.ctx),
+  );
 }

@@ -19,7 +19,7 @@ import { PROMO_MESSAGES } from '../../../src/api/contract/admin/messages.js';
 import { toCouponData } from '../coupons.js';
 import { loadOrderSettings } from '../promoSettings.js';
 import type { Actor, BodyOf } from './actor.js';
-import { audit } from './audit.js';
+import { staffEdit } from './staffEdit.js';
 
 export function toAdminCoupon(row: CouponRow): AdminCoupon {
   return { ...toCouponData(row), createdAt: row.createdAt.toISOString() };
@@ -40,13 +40,9 @@ async function checkCoupon(
     throw unprocessable(PROMO_MESSAGES.unknownCity, 'unknown-city');
 }
 
-export async function createCoupon(
-  { ctx, ip, staff }: Actor,
-  input: BodyOf<typeof adminCreateCoupon>,
-): Promise<AdminCoupon> {
+export async function createCoupon(actor: Actor, input: BodyOf<typeof adminCreateCoupon>): Promise<AdminCoupon> {
   const code = input.code.toUpperCase();
-  const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  return staffEdit(actor, async (tx, record, now) => {
     await checkCoupon(tx, input);
     if (await findCouponRow(tx, code)) throw conflict(PROMO_MESSAGES.couponTaken, 'coupon-taken');
     const row = await insertCoupon(tx, {
@@ -65,19 +61,18 @@ export async function createCoupon(
       createdAt: now,
     });
     const after = toAdminCoupon(row);
-    await audit(tx, staff, ip, { action: 'coupon.create', entity: 'coupon', entityId: code, after }, now);
+    await record({ action: 'coupon.create', entity: 'coupon', entityId: code, after });
     return after;
   });
 }
 
 export async function updateCoupon(
-  { ctx, ip, staff }: Actor,
+  actor: Actor,
   rawCode: string,
   patch: BodyOf<typeof adminUpdateCoupon>,
 ): Promise<AdminCoupon> {
   const code = rawCode.toUpperCase();
-  const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  return staffEdit(actor, async (tx, record) => {
     const before = await findCouponRow(tx, code);
     if (!before) throw notFound(PROMO_MESSAGES.couponNotFound, 'coupon-not-found');
     const merged = {
@@ -99,13 +94,7 @@ export async function updateCoupon(
       isActive: merged.isActive,
     });
     const after = toAdminCoupon(row ?? before);
-    await audit(
-      tx,
-      staff,
-      ip,
-      { action: 'coupon.update', entity: 'coupon', entityId: code, before: toAdminCoupon(before), after },
-      now,
-    );
+    await record({ action: 'coupon.update', entity: 'coupon', entityId: code, before: toAdminCoupon(before), after });
     return after;
   });
 }
@@ -131,7 +120,7 @@ export async function listPromotions(db: Executor) {
 }
 
 export async function updatePromotion(
-  { ctx, ip, staff }: Actor,
+  actor: Actor,
   kind: PromotionKind,
   patch: {
     title?: string | undefined;
@@ -140,23 +129,16 @@ export async function updatePromotion(
     minSum?: number | undefined;
   },
 ) {
-  const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  await staffEdit(actor, async (tx, record) => {
     const before = await findPromotionRow(tx, kind);
     if (!before) throw notFound(PROMO_MESSAGES.promotionNotFound, 'promotion-not-found');
     const params = { ...before.params };
     if (kind === 'snack-gift' && patch.per !== undefined) params.per = patch.per;
     if (kind === 'pizza-gift' && patch.minSum !== undefined) params.minSum = patch.minSum;
     const after = await updatePromotionRow(tx, kind, { params, title: patch.title, isActive: patch.isActive });
-    await audit(
-      tx,
-      staff,
-      ip,
-      { action: 'promotion.update', entity: 'promotion', entityId: kind, before, after: after ?? null },
-      now,
-    );
+    await record({ action: 'promotion.update', entity: 'promotion', entityId: kind, before, after: after ?? null });
   });
-  const all = await ctx.db.run(listPromotions);
+  const all = await actor.ctx.db.run(listPromotions);
   const found = all.find((p) => p.kind === kind);
   if (!found) throw notFound(PROMO_MESSAGES.promotionNotFound, 'promotion-not-found');
   return found;

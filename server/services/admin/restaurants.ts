@@ -16,7 +16,7 @@ import type {
 } from '../../../src/api/contract/admin/settings.js';
 import { toRestaurant } from '../settings.js';
 import type { Actor, BodyOf } from './actor.js';
-import { audit } from './audit.js';
+import { staffEdit } from './staffEdit.js';
 import { publishSettings, SETTINGS_MESSAGES } from './settings.js';
 
 function toAdminRestaurant(r: RestaurantRow): AdminRestaurant {
@@ -33,57 +33,53 @@ export async function listAdminRestaurants(db: Executor): Promise<AdminRestauran
 }
 
 export async function createRestaurant(
-  { ctx, ip, staff }: Actor,
+  actor: Actor,
   input: BodyOf<typeof adminCreateRestaurant>,
 ): Promise<AdminRestaurant> {
-  const now = ctx.clock.now();
-  const created = await ctx.db.transaction(async (tx) => {
-    await requireCity(tx, input.cityId);
-    if (await findRestaurant(tx, input.deliveryTerminalId))
-      throw conflict(SETTINGS_MESSAGES.restaurantTaken, 'restaurant-taken');
-    const { order, location, ...columns } = input;
-    const row = await insertRestaurant(tx, { ...columns, lat: location.lat, lon: location.lon, position: order });
-    const after = toAdminRestaurant(row);
-    await audit(
-      tx,
-      staff,
-      ip,
-      { action: 'restaurant.create', entity: 'restaurant', entityId: row.deliveryTerminalId, after },
-      now,
-    );
-    return after;
-  });
-  await publishSettings(ctx);
-  return created;
+  return staffEdit(
+    actor,
+    async (tx, record) => {
+      await requireCity(tx, input.cityId);
+      if (await findRestaurant(tx, input.deliveryTerminalId))
+        throw conflict(SETTINGS_MESSAGES.restaurantTaken, 'restaurant-taken');
+      const { order, location, ...columns } = input;
+      const row = await insertRestaurant(tx, { ...columns, lat: location.lat, lon: location.lon, position: order });
+      const after = toAdminRestaurant(row);
+      await record({ action: 'restaurant.create', entity: 'restaurant', entityId: row.deliveryTerminalId, after });
+      return after;
+    },
+    () => publishSettings(actor.ctx),
+  );
 }
 
 export async function updateRestaurant(
-  { ctx, ip, staff }: Actor,
+  actor: Actor,
   id: string,
   patch: BodyOf<typeof adminUpdateRestaurant>,
 ): Promise<AdminRestaurant> {
-  const now = ctx.clock.now();
-  const updated = await ctx.db.transaction(async (tx) => {
-    const before = await findRestaurant(tx, id);
-    if (!before) throw notFound(SETTINGS_MESSAGES.restaurantNotFound, 'restaurant-not-found');
-    if (patch.cityId !== undefined) await requireCity(tx, patch.cityId);
-    const { order, location, ...columns } = patch;
-    const row = await updateRestaurantRow(tx, id, {
-      ...columns,
-      lat: location?.lat,
-      lon: location?.lon,
-      position: order,
-    });
-    const after = toAdminRestaurant(row ?? before);
-    await audit(
-      tx,
-      staff,
-      ip,
-      { action: 'restaurant.update', entity: 'restaurant', entityId: id, before: toAdminRestaurant(before), after },
-      now,
-    );
-    return after;
-  });
-  await publishSettings(ctx);
-  return updated;
+  return staffEdit(
+    actor,
+    async (tx, record) => {
+      const before = await findRestaurant(tx, id);
+      if (!before) throw notFound(SETTINGS_MESSAGES.restaurantNotFound, 'restaurant-not-found');
+      if (patch.cityId !== undefined) await requireCity(tx, patch.cityId);
+      const { order, location, ...columns } = patch;
+      const row = await updateRestaurantRow(tx, id, {
+        ...columns,
+        lat: location?.lat,
+        lon: location?.lon,
+        position: order,
+      });
+      const after = toAdminRestaurant(row ?? before);
+      await record({
+        action: 'restaurant.update',
+        entity: 'restaurant',
+        entityId: id,
+        before: toAdminRestaurant(before),
+        after,
+      });
+      return after;
+    },
+    () => publishSettings(actor.ctx),
+  );
 }

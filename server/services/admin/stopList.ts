@@ -5,7 +5,7 @@ import { findRestaurant } from '../../repositories/restaurants.js';
 import { notFound } from '../../http/errors.js';
 import type { StopListEntry } from '../../../src/api/entities.js';
 import type { Actor } from './actor.js';
-import { audit } from './audit.js';
+import { staffEdit } from './staffEdit.js';
 import { MENU_MESSAGES, publishCatalog } from './menu.js';
 import { requireProduct } from './products.js';
 
@@ -20,13 +20,12 @@ export async function readStopList(db: Executor): Promise<StopListEntry[]> {
 }
 
 export async function toggleStopList(
-  { ctx, ip, staff }: Actor,
+  actor: Actor,
   deliveryTerminalId: string,
   productId: string,
   stopped: boolean,
 ): Promise<{ stopped: boolean; version: string }> {
-  const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  await staffEdit(actor, async (tx, record, now) => {
     if (!(await findRestaurant(tx, deliveryTerminalId)))
       throw notFound(MENU_MESSAGES.restaurantNotFound, 'restaurant-not-found');
     await requireProduct(tx, productId);
@@ -34,20 +33,14 @@ export async function toggleStopList(
     if (was === stopped) return;
     if (stopped) await stopProduct(tx, deliveryTerminalId, productId, now);
     else await resumeProduct(tx, deliveryTerminalId, productId);
-    await audit(
-      tx,
-      staff,
-      ip,
-      {
-        action: 'stop-list.toggle',
-        entity: 'stop-list',
-        entityId: `${deliveryTerminalId}/${productId}`,
-        before: { stopped: was },
-        after: { stopped },
-      },
-      now,
-    );
+    await record({
+      action: 'stop-list.toggle',
+      entity: 'stop-list',
+      entityId: `${deliveryTerminalId}/${productId}`,
+      before: { stopped: was },
+      after: { stopped },
+    });
   });
-  const version = await publishCatalog(ctx);
+  const version = await publishCatalog(actor.ctx);
   return { stopped, version };
 }

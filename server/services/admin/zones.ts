@@ -13,7 +13,7 @@ import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { AdminZone, adminCreateZone, adminUpdateZone } from '../../../src/api/contract/admin/settings.js';
 import { toDeliveryZone } from '../settings.js';
 import type { Actor, BodyOf } from './actor.js';
-import { audit } from './audit.js';
+import { staffEdit } from './staffEdit.js';
 import { requireCity } from './restaurants.js';
 import { publishSettings, SETTINGS_MESSAGES } from './settings.js';
 
@@ -46,66 +46,54 @@ export async function listAdminZones(db: Executor, cityId: string | undefined): 
 }
 
 export async function createZone(
-  { ctx, ip, staff }: Actor,
+  actor: Actor,
   input: BodyOf<typeof adminCreateZone>,
   newId: string,
 ): Promise<AdminZone> {
   checkRing(input.polygon);
-  const now = ctx.clock.now();
   const { id: givenId, order, ...columns } = input;
   const id = givenId ?? newId;
-  const created = await ctx.db.transaction(async (tx) => {
-    await requireCity(tx, input.cityId);
-    await checkZoneRestaurant(tx, input.cityId, input.deliveryTerminalId);
-    if (await findZone(tx, id)) throw conflict(SETTINGS_MESSAGES.zoneTaken, 'zone-taken');
-    const after = toAdminZone(await insertZone(tx, { id, ...columns, position: order }));
-    await audit(tx, staff, ip, { action: 'zone.create', entity: 'zone', entityId: id, after }, now);
-    return after;
-  });
-  await publishSettings(ctx);
-  return created;
+  return staffEdit(
+    actor,
+    async (tx, record) => {
+      await requireCity(tx, input.cityId);
+      await checkZoneRestaurant(tx, input.cityId, input.deliveryTerminalId);
+      if (await findZone(tx, id)) throw conflict(SETTINGS_MESSAGES.zoneTaken, 'zone-taken');
+      const after = toAdminZone(await insertZone(tx, { id, ...columns, position: order }));
+      await record({ action: 'zone.create', entity: 'zone', entityId: id, after });
+      return after;
+    },
+    () => publishSettings(actor.ctx),
+  );
 }
 
-export async function updateZone(
-  { ctx, ip, staff }: Actor,
-  id: string,
-  patch: BodyOf<typeof adminUpdateZone>,
-): Promise<AdminZone> {
+export async function updateZone(actor: Actor, id: string, patch: BodyOf<typeof adminUpdateZone>): Promise<AdminZone> {
   checkRing(patch.polygon);
-  const now = ctx.clock.now();
-  const updated = await ctx.db.transaction(async (tx) => {
-    const before = await requireZone(tx, id);
-    const cityId = patch.cityId ?? before.cityId;
-    if (patch.cityId !== undefined) await requireCity(tx, cityId);
-    if (patch.cityId !== undefined || patch.deliveryTerminalId !== undefined)
-      await checkZoneRestaurant(tx, cityId, patch.deliveryTerminalId ?? before.deliveryTerminalId);
-    const { order, ...columns } = patch;
-    const after = toAdminZone((await updateZoneRow(tx, id, { ...columns, position: order })) ?? before);
-    await audit(
-      tx,
-      staff,
-      ip,
-      { action: 'zone.update', entity: 'zone', entityId: id, before: toAdminZone(before), after },
-      now,
-    );
-    return after;
-  });
-  await publishSettings(ctx);
-  return updated;
+  return staffEdit(
+    actor,
+    async (tx, record) => {
+      const before = await requireZone(tx, id);
+      const cityId = patch.cityId ?? before.cityId;
+      if (patch.cityId !== undefined) await requireCity(tx, cityId);
+      if (patch.cityId !== undefined || patch.deliveryTerminalId !== undefined)
+        await checkZoneRestaurant(tx, cityId, patch.deliveryTerminalId ?? before.deliveryTerminalId);
+      const { order, ...columns } = patch;
+      const after = toAdminZone((await updateZoneRow(tx, id, { ...columns, position: order })) ?? before);
+      await record({ action: 'zone.update', entity: 'zone', entityId: id, before: toAdminZone(before), after });
+      return after;
+    },
+    () => publishSettings(actor.ctx),
+  );
 }
 
-export async function deleteZone({ ctx, ip, staff }: Actor, id: string): Promise<void> {
-  const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    const before = await requireZone(tx, id);
-    await deleteZoneRow(tx, id);
-    await audit(
-      tx,
-      staff,
-      ip,
-      { action: 'zone.delete', entity: 'zone', entityId: id, before: toAdminZone(before) },
-      now,
-    );
-  });
-  await publishSettings(ctx);
+export async function deleteZone(actor: Actor, id: string): Promise<void> {
+  await staffEdit(
+    actor,
+    async (tx, record) => {
+      const before = await requireZone(tx, id);
+      await deleteZoneRow(tx, id);
+      await record({ action: 'zone.delete', entity: 'zone', entityId: id, before: toAdminZone(before) });
+    },
+    () => publishSettings(actor.ctx),
+  );
 }

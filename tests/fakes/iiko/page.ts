@@ -1,5 +1,6 @@
 // The fake iiko's control page for the demo: orders with their status, prices, stop lists,
 // terminal liveness and faults, each a plain HTML form posting to /fake/….
+import { POS_ORDER_STATUSES } from '../../../server/integrations/pos/port.js';
 import type { FakeProduct } from './nomenclature.js';
 
 /** What the page shows of the fake (server.ts's FakeIiko has all of it). */
@@ -24,19 +25,6 @@ export interface ControlPageState {
   alive: Map<string, boolean>;
 }
 
-const STATUSES = [
-  'Unconfirmed',
-  'WaitCooking',
-  'ReadyForCooking',
-  'CookingStarted',
-  'CookingCompleted',
-  'Waiting',
-  'OnWay',
-  'Delivered',
-  'Closed',
-  'Cancelled',
-];
-
 const esc = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
@@ -47,7 +35,7 @@ export function controlPage(fake: ControlPageState): string {
   const orders = [...fake.orders.values()].reverse();
   const dishes = fake.products.filter((p) => p.type === 'Dish' && !p.isDeleted);
   const terminals = [...fake.alive.keys()];
-  const options = (values: string[], selected = '') =>
+  const options = (values: readonly string[], selected = '') =>
     values.map((v) => `<option${v === selected ? ' selected' : ''}>${esc(v)}</option>`).join('');
   const stops = [...fake.stopLists].flatMap(([terminal, items]) =>
     [...items].map(
@@ -65,7 +53,7 @@ export function controlPage(fake: ControlPageState): string {
 ${orders
   .map((o) => {
     const number = (o.body.order as { externalNumber?: string } | undefined)?.externalNumber ?? '';
-    return `<tr><td><code>${esc(o.id.slice(0, 8))}</code></td><td>${esc(String(number))}</td><td>${esc(o.terminalGroupId)}</td><td>${o.creationStatus}${o.errorMessage ? `: ${esc(o.errorMessage)}` : ''}</td><td>${form('/fake/status', `<input type="hidden" name="orderId" value="${esc(o.id)}"><select name="status">${options(STATUSES, o.status)}</select><button>сменить</button>`)}</td></tr>`;
+    return `<tr><td><code>${esc(o.id.slice(0, 8))}</code></td><td>${esc(String(number))}</td><td>${esc(o.terminalGroupId)}</td><td>${o.creationStatus}${o.errorMessage ? `: ${esc(o.errorMessage)}` : ''}</td><td>${form('/fake/status', `<input type="hidden" name="orderId" value="${esc(o.id)}"><select name="status">${options(POS_ORDER_STATUSES, o.status)}</select><button>сменить</button>`)}</td></tr>`;
   })
   .join('\n')}
 </table>

@@ -4,9 +4,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { staff } from '../../../server/db/schema/admin.js';
+import { callApi } from '../customers.js';
 import { backoffSeconds, ensureFirstAdmin, verifyPassword } from '../../../server/services/admin/staff.js';
 import type { StaffMember } from '../../../src/api/contract/admin/auth.js';
-import { createTestServer, type TestServer } from '../helpers.js';
+import { createTestServer, type TestServer, expectRefusal } from '../helpers.js';
 import {
   STAFF_PASSWORD,
   createStaffRow,
@@ -58,17 +59,12 @@ describe('sign-in', () => {
     const wrong = await login(row.login, 'not the password', nextStaffIp());
     const unknown = await login('nobody-here', STAFF_PASSWORD, nextStaffIp());
     for (const res of [wrong, unknown]) {
-      expect(res.statusCode).toBe(401);
-      expect(res.json<{ message: string }>().message).toBe('Неверный логин или пароль');
+      expectRefusal(res, 401, 'Неверный логин или пароль');
     }
   });
 
   it('a customer cannot sign in to /admin with a phone session, and a staff token is no customer token', async () => {
-    const res = await server.app.inject({
-      method: 'GET',
-      url: '/api/v1/user/+79990000000/balance',
-      headers: admin.auth,
-    });
+    const res = await callApi(server, 'GET', '/user/+79990000000/balance', admin.auth);
     expect(res.statusCode).toBe(401);
   });
 });
@@ -115,41 +111,24 @@ describe('lockout with back-off', () => {
 describe('sessions', () => {
   it('logout ends the session at once', async () => {
     const op = await signInStaff(server, 'operator');
-    expect(
-      (await server.app.inject({ method: 'POST', url: '/api/v1/admin/auth/logout', headers: op.auth })).statusCode,
-    ).toBe(204);
+    expect((await callApi(server, 'POST', '/admin/auth/logout', op.auth)).statusCode).toBe(204);
     expect((await me(op.token)).statusCode).toBe(401);
   });
 
   it('an admin revokes another member’s sessions, and disabling a member signs them out', async () => {
     const op = await signInStaff(server, 'operator');
-    const list = await server.app.inject({
-      method: 'GET',
-      url: `/api/v1/admin/staff/${op.id}/sessions`,
-      headers: admin.auth,
-    });
+    const list = await callApi(server, 'GET', `/admin/staff/${op.id}/sessions`, admin.auth);
     expect(list.json<{ sessions: unknown[] }>().sessions).toHaveLength(1);
-    const revoke = await server.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/staff/${op.id}/sessions/revoke`,
-      headers: admin.auth,
-      payload: {},
-    });
+    const revoke = await callApi(server, 'POST', `/admin/staff/${op.id}/sessions/revoke`, admin.auth, {});
     expect(revoke.json()).toEqual({ revoked: 1 });
     expect((await me(op.token)).statusCode).toBe(401);
 
     const op2 = await signInStaff(server, 'operator');
-    const off = await server.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/admin/staff/${op2.id}`,
-      headers: admin.auth,
-      payload: { isActive: false },
-    });
+    const off = await callApi(server, 'PATCH', `/admin/staff/${op2.id}`, admin.auth, { isActive: false });
     expect(off.statusCode, off.body).toBe(200);
     expect((await me(op2.token)).statusCode).toBe(401);
     const again = await login(op2.login, STAFF_PASSWORD, nextStaffIp());
-    expect(again.statusCode).toBe(401);
-    expect(again.json<{ message: string }>().message).toBe('Учётная запись отключена');
+    expectRefusal(again, 401, 'Учётная запись отключена');
   });
 
   it('a session unused for 12 hours stops working', async () => {
@@ -162,19 +141,14 @@ describe('sessions', () => {
     const op = await signInStaff(server, 'operator');
     const other = await login(op.login, STAFF_PASSWORD, nextStaffIp());
     const otherToken = other.json<{ token: string }>().token;
-    const bad = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/auth/password',
-      headers: op.auth,
-      payload: { currentPassword: 'nope', newPassword: 'a brand new password' },
+    const bad = await callApi(server, 'POST', '/admin/auth/password', op.auth, {
+      currentPassword: 'nope',
+      newPassword: 'a brand new password',
     });
-    expect(bad.statusCode).toBe(422);
-    expect(bad.json<{ message: string }>().message).toBe('Текущий пароль указан неверно');
-    const ok = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/auth/password',
-      headers: op.auth,
-      payload: { currentPassword: STAFF_PASSWORD, newPassword: 'a brand new password' },
+    expectRefusal(bad, 422, 'Текущий пароль указан неверно');
+    const ok = await callApi(server, 'POST', '/admin/auth/password', op.auth, {
+      currentPassword: STAFF_PASSWORD,
+      newPassword: 'a brand new password',
     });
     expect(ok.statusCode, ok.body).toBe(204);
     expect((await me(op.token)).statusCode).toBe(200);
@@ -191,55 +165,34 @@ describe('staff accounts', () => {
 
   it('an admin creates an operator (409 for a taken login), and the audit log records it without the password', async () => {
     const body = { login: 'new.operator', name: 'Ольга', role: 'operator', password: 'long enough password' };
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/staff',
-      headers: boss.auth,
-      payload: body,
-    });
+    const res = await callApi(server, 'POST', '/admin/staff', boss.auth, body);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<StaffMember>()).toMatchObject({ login: 'new.operator', role: 'operator' });
-    const again = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/staff',
-      headers: boss.auth,
-      payload: body,
-    });
-    expect(again.statusCode).toBe(409);
-    expect(again.json<{ message: string }>().message).toBe('Сотрудник с таким логином уже есть');
-    const audit = await server.app.inject({
-      method: 'GET',
-      url: '/api/v1/admin/audit?action=staff.create',
-      headers: boss.auth,
-    });
+    const again = await callApi(server, 'POST', '/admin/staff', boss.auth, body);
+    expectRefusal(again, 409, 'Сотрудник с таким логином уже есть');
+    const audit = await callApi(server, 'GET', '/admin/audit?action=staff.create', boss.auth);
     expect(audit.body).toContain('new.operator');
     expect(audit.body).not.toContain('long enough password');
   });
 
   it('an empty change of a member answers the member as they are', async () => {
-    const created = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/staff',
-      headers: boss.auth,
-      payload: { login: 'unchanged.operator', name: 'Пётр', role: 'operator', password: 'long enough password' },
+    const created = await callApi(server, 'POST', '/admin/staff', boss.auth, {
+      login: 'unchanged.operator',
+      name: 'Пётр',
+      role: 'operator',
+      password: 'long enough password',
     });
     const member = created.json<StaffMember>();
-    const res = await server.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/admin/staff/${member.id}`,
-      headers: boss.auth,
-      payload: {},
-    });
+    const res = await callApi(server, 'PATCH', `/admin/staff/${member.id}`, boss.auth, {});
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<StaffMember>()).toMatchObject({ login: 'unchanged.operator', name: 'Пётр', role: 'operator' });
   });
 
   it('a password shorter than 10 characters is refused', async () => {
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/staff',
-      headers: boss.auth,
-      payload: { login: 'short.pw', role: 'operator', password: 'short' },
+    const res = await callApi(server, 'POST', '/admin/staff', boss.auth, {
+      login: 'short.pw',
+      role: 'operator',
+      password: 'short',
     });
     expect(res.statusCode).toBe(400);
   });
@@ -271,10 +224,7 @@ describe('the first admin', () => {
         headers: { authorization: `Bearer ${body.token}` },
         payload: { role: 'operator' },
       });
-      expect(demote.statusCode).toBe(409);
-      expect(demote.json<{ message: string }>().message).toBe(
-        'Нельзя отключить или понизить последнего администратора',
-      );
+      expectRefusal(demote, 409, 'Нельзя отключить или понизить последнего администратора');
     } finally {
       await fresh.close();
     }

@@ -7,10 +7,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { CaptchaVerifier } from '../../../server/integrations/captcha.js';
+import { callApi } from '../customers.js';
 import { serverSecrets } from '../../../server/db/schema/admin.js';
 import type { AuditEntry } from '../../../src/api/contract/admin/audit.js';
 import { enterAttempt } from '../../../server/services/admin/staffLockout.js';
-import { createTestServer, type TestServer } from '../helpers.js';
+import { createTestServer, type TestServer, expectRefusal } from '../helpers.js';
 import { STAFF_PASSWORD, createStaffRow, nextStaffIp, type SignedInStaff, useStaffServer } from './staffFixtures.js';
 
 const LOCK_30 = 'Слишком много неудачных попыток входа. Повторите через 30 с';
@@ -42,11 +43,12 @@ function deviceCookie(res: LightMyRequestResponse): string {
 }
 
 async function lockoutAudit(loginName: string): Promise<AuditEntry[]> {
-  const res = await server.app.inject({
-    method: 'GET',
-    url: `/api/v1/admin/audit?action=staff.lockout&entityId=${loginName}&limit=200`,
-    headers: admin.auth,
-  });
+  const res = await callApi(
+    server,
+    'GET',
+    `/admin/audit?action=staff.lockout&entityId=${loginName}&limit=200`,
+    admin.auth,
+  );
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ entries: AuditEntry[] }>().entries;
 }
@@ -222,8 +224,7 @@ describe('with a captcha configured, an unknown device past the budget steps up 
     expect(ask.statusCode).toBe(422);
     expect(ask.json()).toEqual({ message: 'Подтвердите, что вы не робот', code: 'captcha-required' });
     const bad = await login(captchaServer, row.login, STAFF_PASSWORD, nextStaffIp(), undefined, 'robot');
-    expect(bad.statusCode).toBe(422);
-    expect(bad.json<{ message: string }>().message).toBe('Проверка на робота не пройдена. Попробуйте ещё раз');
+    expectRefusal(bad, 422, 'Проверка на робота не пройдена. Попробуйте ещё раз');
     const good = await login(captchaServer, row.login, STAFF_PASSWORD, nextStaffIp(), undefined, 'human');
     expect(good.statusCode, good.body).toBe(200);
     expect(good.json<{ failedAttempts: number }>().failedAttempts).toBe(10);

@@ -7,8 +7,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminProduct } from '../../../src/api/contract/admin/menu.js';
+import { callApi } from '../customers.js';
 import type { Catalog } from '../../../src/api/entities.js';
-import { createTestServer, type TestServer } from '../helpers.js';
+import { createTestServer, type TestServer, expectRefusal } from '../helpers.js';
 import { signInStaff, type SignedInStaff } from './staffFixtures.js';
 
 let server: TestServer;
@@ -35,32 +36,27 @@ describe('groups and products', () => {
   it('creates a group and a product with modifiers, allergens, filters, sale flag and limit; the storefront sees them', async () => {
     const v0 = await version();
     server.pushed.length = 0;
-    const group = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/menu/groups',
-      headers: admin.auth,
-      payload: { id: 'g-new', name: 'Боулы', slug: 'bowls', order: 90 },
+    const group = await callApi(server, 'POST', '/admin/menu/groups', admin.auth, {
+      id: 'g-new',
+      name: 'Боулы',
+      slug: 'bowls',
+      order: 90,
     });
     expect(group.statusCode, group.body).toBe(200);
-    const product = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/menu/products',
-      headers: admin.auth,
-      payload: {
-        id: 'bowl-salmon',
-        name: 'Боул с лососем',
-        description: 'Рис, лосось, авокадо',
-        price: 450,
-        weight: 320,
-        nutrition: { energy: 180, proteins: 9, fats: 6, carbohydrates: 22 },
-        parentGroup: 'g-new',
-        slug: 'bowl-salmon',
-        allergens: [{ code: 'fish', name: 'Рыба' }],
-        filters: [{ code: 'hit', name: 'Хит' }],
-        maxPerPositionInOrder: 2,
-        sale: false,
-        groupModifiers: [{ id: 'g-new', required: false, maxAmount: 1, modifiers: [] }],
-      },
+    const product = await callApi(server, 'POST', '/admin/menu/products', admin.auth, {
+      id: 'bowl-salmon',
+      name: 'Боул с лососем',
+      description: 'Рис, лосось, авокадо',
+      price: 450,
+      weight: 320,
+      nutrition: { energy: 180, proteins: 9, fats: 6, carbohydrates: 22 },
+      parentGroup: 'g-new',
+      slug: 'bowl-salmon',
+      allergens: [{ code: 'fish', name: 'Рыба' }],
+      filters: [{ code: 'hit', name: 'Хит' }],
+      maxPerPositionInOrder: 2,
+      sale: false,
+      groupModifiers: [{ id: 'g-new', required: false, maxAmount: 1, modifiers: [] }],
     });
     expect(product.statusCode, product.body).toBe(200);
     expect(product.json<AdminProduct>()).toMatchObject({
@@ -83,20 +79,16 @@ describe('groups and products', () => {
 
   it('a price change reaches GET /catalog with a new version, and the audit keeps before and after', async () => {
     const v0 = await version();
-    const res = await server.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/admin/menu/products/bowl-salmon',
-      headers: admin.auth,
-      payload: { price: 490 },
-    });
+    const res = await callApi(server, 'PATCH', '/admin/menu/products/bowl-salmon', admin.auth, { price: 490 });
     expect(res.statusCode, res.body).toBe(200);
     expect(Number(await version())).toBeGreaterThan(Number(v0));
     expect((await catalog()).products.find((p) => p.id === 'bowl-salmon')?.price).toBe(490);
-    const audit = await server.app.inject({
-      method: 'GET',
-      url: '/api/v1/admin/audit?entity=product&entityId=bowl-salmon&action=product.update',
-      headers: admin.auth,
-    });
+    const audit = await callApi(
+      server,
+      'GET',
+      '/admin/audit?entity=product&entityId=bowl-salmon&action=product.update',
+      admin.auth,
+    );
     const entry = audit.json<{
       entries: { staffLogin: string; before: { price: number }; after: { price: number } }[];
     }>().entries[0];
@@ -104,86 +96,44 @@ describe('groups and products', () => {
   });
 
   it('hiding a product takes it out of the storefront catalogue but not out of the admin menu', async () => {
-    await server.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/admin/menu/products/bowl-salmon',
-      headers: admin.auth,
-      payload: { isVisible: false },
-    });
+    await callApi(server, 'PATCH', '/admin/menu/products/bowl-salmon', admin.auth, { isVisible: false });
     expect((await catalog()).products.some((p) => p.id === 'bowl-salmon')).toBe(false);
-    const menu = await server.app.inject({ method: 'GET', url: '/api/v1/admin/menu', headers: operator.auth });
+    const menu = await callApi(server, 'GET', '/admin/menu', operator.auth);
     expect(menu.json<{ products: AdminProduct[] }>().products.find((p) => p.id === 'bowl-salmon')?.isVisible).toBe(
       false,
     );
   });
 
   it('refuses a taken slug (409), an unknown modifier (422) and deleting a group with products (409), in Russian', async () => {
-    const slug = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/menu/groups',
-      headers: admin.auth,
-      payload: { name: 'Ещё боулы', slug: 'bowls' },
+    const slug = await callApi(server, 'POST', '/admin/menu/groups', admin.auth, { name: 'Ещё боулы', slug: 'bowls' });
+    expectRefusal(slug, 409, 'Такой адрес (slug) уже занят');
+    const mod = await callApi(server, 'PATCH', '/admin/menu/products/bowl-salmon', admin.auth, {
+      groupModifiers: [{ id: 'g-new', required: true, modifiers: [{ modifierId: 'no-such', price: 10 }] }],
     });
-    expect(slug.statusCode).toBe(409);
-    expect(slug.json<{ message: string }>().message).toBe('Такой адрес (slug) уже занят');
-    const mod = await server.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/admin/menu/products/bowl-salmon',
-      headers: admin.auth,
-      payload: { groupModifiers: [{ id: 'g-new', required: true, modifiers: [{ modifierId: 'no-such', price: 10 }] }] },
-    });
-    expect(mod.statusCode).toBe(422);
-    expect(mod.json<{ message: string }>().message).toBe('Модификатор no-such не найден в меню');
-    const del = await server.app.inject({
-      method: 'DELETE',
-      url: '/api/v1/admin/menu/groups/g-new',
-      headers: admin.auth,
-    });
-    expect(del.statusCode).toBe(409);
-    expect(del.json<{ message: string }>().message).toBe(
-      'В группе есть товары или подгруппы: скройте её или сначала перенесите их',
-    );
+    expectRefusal(mod, 422, 'Модификатор no-such не найден в меню');
+    const del = await callApi(server, 'DELETE', '/admin/menu/groups/g-new', admin.auth);
+    expectRefusal(del, 409, 'В группе есть товары или подгруппы: скройте её или сначала перенесите их');
   });
 
   it('deletes a product, then its empty group', async () => {
-    expect(
-      (
-        await server.app.inject({
-          method: 'DELETE',
-          url: '/api/v1/admin/menu/products/bowl-salmon',
-          headers: admin.auth,
-        })
-      ).statusCode,
-    ).toBe(204);
-    expect(
-      (await server.app.inject({ method: 'DELETE', url: '/api/v1/admin/menu/groups/g-new', headers: admin.auth }))
-        .statusCode,
-    ).toBe(204);
-    expect(
-      (await server.app.inject({ method: 'DELETE', url: '/api/v1/admin/menu/groups/g-new', headers: admin.auth }))
-        .statusCode,
-    ).toBe(404);
+    expect((await callApi(server, 'DELETE', '/admin/menu/products/bowl-salmon', admin.auth)).statusCode).toBe(204);
+    expect((await callApi(server, 'DELETE', '/admin/menu/groups/g-new', admin.auth)).statusCode).toBe(204);
+    expect((await callApi(server, 'DELETE', '/admin/menu/groups/g-new', admin.auth)).statusCode).toBe(404);
   });
 });
 
 describe('stop list', () => {
   it('an operator puts a product on a restaurant’s stop list and takes it off; the catalogue shows it', async () => {
     const v0 = await version();
-    const on = await server.app.inject({
-      method: 'PUT',
-      url: '/api/v1/admin/stop-list/dt-angarsk-2/set-philadelphia',
-      headers: operator.auth,
-      payload: { stopped: true },
+    const on = await callApi(server, 'PUT', '/admin/stop-list/dt-angarsk-2/set-philadelphia', operator.auth, {
+      stopped: true,
     });
     expect(on.statusCode, on.body).toBe(200);
     expect(Number(on.json<{ version: string }>().version)).toBeGreaterThan(Number(v0));
     const entry = (await catalog()).stopList.find((e) => e.deliveryTerminalId === 'dt-angarsk-2');
     expect(entry?.items.map((i) => i.productId)).toContain('set-philadelphia');
-    const off = await server.app.inject({
-      method: 'PUT',
-      url: '/api/v1/admin/stop-list/dt-angarsk-2/set-philadelphia',
-      headers: operator.auth,
-      payload: { stopped: false },
+    const off = await callApi(server, 'PUT', '/admin/stop-list/dt-angarsk-2/set-philadelphia', operator.auth, {
+      stopped: false,
     });
     expect(off.statusCode).toBe(200);
     expect(
@@ -194,24 +144,12 @@ describe('stop list', () => {
 
   it('404 for an unknown restaurant or product', async () => {
     expect(
-      (
-        await server.app.inject({
-          method: 'PUT',
-          url: '/api/v1/admin/stop-list/dt-nowhere/set-philadelphia',
-          headers: operator.auth,
-          payload: { stopped: true },
-        })
-      ).statusCode,
+      (await callApi(server, 'PUT', '/admin/stop-list/dt-nowhere/set-philadelphia', operator.auth, { stopped: true }))
+        .statusCode,
     ).toBe(404);
     expect(
-      (
-        await server.app.inject({
-          method: 'PUT',
-          url: '/api/v1/admin/stop-list/dt-angarsk-2/no-such',
-          headers: operator.auth,
-          payload: { stopped: true },
-        })
-      ).statusCode,
+      (await callApi(server, 'PUT', '/admin/stop-list/dt-angarsk-2/no-such', operator.auth, { stopped: true }))
+        .statusCode,
     ).toBe(404);
   });
 });
@@ -221,11 +159,9 @@ describe('pictures', () => {
     const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c33' } })
       .png()
       .toBuffer();
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/images',
-      headers: admin.auth,
-      payload: { kind: 'products', dataBase64: png.toString('base64') },
+    const res = await callApi(server, 'POST', '/admin/images', admin.auth, {
+      kind: 'products',
+      dataBase64: png.toString('base64'),
     });
     expect(res.statusCode, res.body).toBe(200);
     const { imageUrl, width, height } = res.json<{ imageUrl: string; width: number; height: number }>();
@@ -243,11 +179,9 @@ describe('pictures', () => {
       .png()
       .toBuffer();
     expect(noisy.length).toBeGreaterThan(1_100_000);
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/images',
-      headers: admin.auth,
-      payload: { kind: 'slides', dataBase64: noisy.toString('base64') },
+    const res = await callApi(server, 'POST', '/admin/images', admin.auth, {
+      kind: 'slides',
+      dataBase64: noisy.toString('base64'),
     });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.json<{ width: number; height: number }>()).toEqual(
@@ -256,13 +190,10 @@ describe('pictures', () => {
   });
 
   it('refuses what is not a picture with 422 in Russian', async () => {
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/images',
-      headers: admin.auth,
-      payload: { kind: 'slides', dataBase64: Buffer.from('not an image at all').toString('base64') },
+    const res = await callApi(server, 'POST', '/admin/images', admin.auth, {
+      kind: 'slides',
+      dataBase64: Buffer.from('not an image at all').toString('base64'),
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.json<{ message: string }>().message).toBe('Файл не похож на изображение JPEG, PNG, WebP, AVIF или GIF');
+    expectRefusal(res, 422, 'Файл не похож на изображение JPEG, PNG, WebP, AVIF или GIF');
   });
 });

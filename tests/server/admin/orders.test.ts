@@ -3,11 +3,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminOrderDetail } from '../../../src/api/contract/admin/orders.js';
+import { callApi } from '../customers.js';
 import { createPaymentGateways, type PaymentGateway } from '../../../server/integrations/payments.js';
 import type { RefundResult } from '../../../server/integrations/cloudpayments.js';
 import { refundPaidOrder } from '../../../server/services/admin/orders.js';
 import { REFUND_CLAIM_STALE_MS } from '../../../server/services/payments.js';
-import { createTestServer, type TestServer } from '../helpers.js';
+import { createTestServer, type TestServer, expectRefusal } from '../helpers.js';
 import { auth, signedInUser } from '../ordersFixtures.js';
 import { insertOrder, signInStaff, type SignedInStaff } from './staffFixtures.js';
 
@@ -27,7 +28,7 @@ afterAll(async () => {
 });
 
 async function list(query: string): Promise<{ orders: AdminOrder[]; total: number }> {
-  const res = await server.app.inject({ method: 'GET', url: `/api/v1/admin/orders${query}`, headers: operator.auth });
+  const res = await callApi(server, 'GET', `/admin/orders${query}`, operator.auth);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -78,18 +79,9 @@ describe('GET /api/v1/admin/orders', () => {
   });
 
   it('422 in Russian for too few phone digits and for an unknown status', async () => {
-    const short = await server.app.inject({
-      method: 'GET',
-      url: '/api/v1/admin/orders?phone=55',
-      headers: operator.auth,
-    });
-    expect(short.statusCode).toBe(422);
-    expect(short.json<{ message: string }>().message).toBe('Укажите номер телефона или не меньше 4 его цифр');
-    const status = await server.app.inject({
-      method: 'GET',
-      url: '/api/v1/admin/orders?status=Eaten',
-      headers: operator.auth,
-    });
+    const short = await callApi(server, 'GET', '/admin/orders?phone=55', operator.auth);
+    expectRefusal(short, 422, 'Укажите номер телефона или не меньше 4 его цифр');
+    const status = await callApi(server, 'GET', '/admin/orders?status=Eaten', operator.auth);
     expect(status.statusCode).toBe(422);
   });
 });
@@ -98,11 +90,8 @@ describe('status changes and cancellation', () => {
   it('moves an order forward, logs who did it and pushes the status to the customer', async () => {
     const order = await insertOrder(server, { userId: alice.id });
     server.pushed.length = 0;
-    const res = await server.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/orders/${order.id}/status`,
-      headers: operator.auth,
-      payload: { status: 'CookingStarted' },
+    const res = await callApi(server, 'POST', `/admin/orders/${order.id}/status`, operator.auth, {
+      status: 'CookingStarted',
     });
     expect(res.statusCode, res.body).toBe(200);
     const detail = res.json<AdminOrderDetail>();
@@ -139,19 +128,12 @@ describe('status changes and cancellation', () => {
     const order = await insertOrder(server, { userId: alice.id });
     server.pushed.length = 0;
     await withAuditFailing(order.id, async () => {
-      const res = await server.app.inject({
-        method: 'POST',
-        url: `/api/v1/admin/orders/${order.id}/status`,
-        headers: operator.auth,
-        payload: { status: 'CookingStarted' },
+      const res = await callApi(server, 'POST', `/admin/orders/${order.id}/status`, operator.auth, {
+        status: 'CookingStarted',
       });
       expect(res.statusCode).toBe(500);
     });
-    const detail = await server.app.inject({
-      method: 'GET',
-      url: `/api/v1/admin/orders/${order.id}`,
-      headers: operator.auth,
-    });
+    const detail = await callApi(server, 'GET', `/admin/orders/${order.id}`, operator.auth);
     expect(detail.json<AdminOrderDetail>()).toMatchObject({ status: 'Unconfirmed', statusLog: [] });
     expect(server.pushed.filter((p) => 'orderId' in p && p.orderId === order.id)).toEqual([]);
   });
@@ -159,19 +141,12 @@ describe('status changes and cancellation', () => {
   it('a cancellation whose audit row cannot be written does not happen either: bonuses stay spent, no cancellation record', async () => {
     const order = await insertOrder(server, { userId: alice.id, bonusSpent: 50 });
     await withAuditFailing(order.id, async () => {
-      const res = await server.app.inject({
-        method: 'POST',
-        url: `/api/v1/admin/orders/${order.id}/cancel`,
-        headers: operator.auth,
-        payload: { reason: 'Клиент не отвечает' },
+      const res = await callApi(server, 'POST', `/admin/orders/${order.id}/cancel`, operator.auth, {
+        reason: 'Клиент не отвечает',
       });
       expect(res.statusCode).toBe(500);
     });
-    const detail = await server.app.inject({
-      method: 'GET',
-      url: `/api/v1/admin/orders/${order.id}`,
-      headers: operator.auth,
-    });
+    const detail = await callApi(server, 'GET', `/admin/orders/${order.id}`, operator.auth);
     expect(detail.json<AdminOrderDetail>()).toMatchObject({ status: 'Unconfirmed', cancellation: null });
     const refunds = await server.db.run((db) =>
       db.execute<{ n: number }>(sql`select count(*)::int as n from bonus_ledger where order_id = ${order.id}`),
@@ -181,52 +156,30 @@ describe('status changes and cancellation', () => {
 
   it('refuses a move against ORDER_STATUS_FLOW with 422 and the Russian names', async () => {
     const order = await insertOrder(server, { userId: alice.id, status: 'CookingCompleted' });
-    const res = await server.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/orders/${order.id}/status`,
-      headers: operator.auth,
-      payload: { status: 'WaitCooking' },
+    const res = await callApi(server, 'POST', `/admin/orders/${order.id}/status`, operator.auth, {
+      status: 'WaitCooking',
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.json<{ message: string }>().message).toBe(
-      'Нельзя перевести заказ из статуса «готов» (CookingCompleted) в «принят» (WaitCooking)',
-    );
-    const pickupToOnWay = await server.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/orders/${order.id}/status`,
-      headers: operator.auth,
-      payload: { status: 'OnWay' },
+    expectRefusal(res, 422, 'Нельзя перевести заказ из статуса «готов» (CookingCompleted) в «принят» (WaitCooking)');
+    const pickupToOnWay = await callApi(server, 'POST', `/admin/orders/${order.id}/status`, operator.auth, {
+      status: 'OnWay',
     });
     expect(pickupToOnWay.statusCode).toBe(422);
   });
 
   it('Cancelled through the status route asks for a reason', async () => {
     const order = await insertOrder(server, { userId: alice.id });
-    const res = await server.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/orders/${order.id}/status`,
-      headers: operator.auth,
-      payload: { status: 'Cancelled' },
+    const res = await callApi(server, 'POST', `/admin/orders/${order.id}/status`, operator.auth, {
+      status: 'Cancelled',
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.json<{ message: string }>().message).toBe(
-      'Для отмены заказа укажите причину (POST /admin/orders/:id/cancel)',
-    );
+    expectRefusal(res, 422, 'Для отмены заказа укажите причину (POST /admin/orders/:id/cancel)');
   });
 
   it('cancels with a reason: bonuses spent come back, the reason is kept, the audit says who', async () => {
-    const before = await server.app.inject({
-      method: 'GET',
-      url: `/api/v1/admin/customers/${alice.id}`,
-      headers: operator.auth,
-    });
+    const before = await callApi(server, 'GET', `/admin/customers/${alice.id}`, operator.auth);
     const balanceBefore = before.json<{ customer: { balance: number } }>().customer.balance;
     const order = await insertOrder(server, { userId: alice.id, bonusSpent: 100 });
-    const res = await server.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/orders/${order.id}/cancel`,
-      headers: operator.auth,
-      payload: { reason: 'Клиент не отвечает' },
+    const res = await callApi(server, 'POST', `/admin/orders/${order.id}/cancel`, operator.auth, {
+      reason: 'Клиент не отвечает',
     });
     expect(res.statusCode, res.body).toBe(200);
     const detail = res.json<AdminOrderDetail>();
@@ -237,18 +190,11 @@ describe('status changes and cancellation', () => {
       refund: 'not-needed',
     });
     expect(detail.nextStatuses).toEqual([]);
-    const after = await server.app.inject({
-      method: 'GET',
-      url: `/api/v1/admin/customers/${alice.id}`,
-      headers: operator.auth,
-    });
+    const after = await callApi(server, 'GET', `/admin/customers/${alice.id}`, operator.auth);
     expect(after.json<{ customer: { balance: number } }>().customer.balance).toBe(balanceBefore + 100);
 
-    const again = await server.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/orders/${order.id}/cancel`,
-      headers: operator.auth,
-      payload: { reason: 'Ещё раз' },
+    const again = await callApi(server, 'POST', `/admin/orders/${order.id}/cancel`, operator.auth, {
+      reason: 'Ещё раз',
     });
     expect(again.statusCode).toBe(422);
   });
@@ -264,11 +210,8 @@ describe('status changes and cancellation', () => {
       db.execute(sql`insert into payments (id, order_id, user_id, provider, method, status, amount, transaction_id, paid_at)
                      values (${`pay-${order.id}`}, ${order.id}, ${bob.id}, 'test', 'card', 'paid', 990, 'tx-1', now())`),
     );
-    const res = await server.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/orders/${order.id}/cancel`,
-      headers: operator.auth,
-      payload: { reason: 'Нет курьеров' },
+    const res = await callApi(server, 'POST', `/admin/orders/${order.id}/cancel`, operator.auth, {
+      reason: 'Нет курьеров',
     });
     expect(res.statusCode, res.body).toBe(200);
     const detail = res.json<AdminOrderDetail>();
@@ -306,7 +249,7 @@ describe('status changes and cancellation', () => {
   }
 
   async function detailOf(id: string): Promise<AdminOrderDetail> {
-    const res = await server.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${id}`, headers: operator.auth });
+    const res = await callApi(server, 'GET', `/admin/orders/${id}`, operator.auth);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<AdminOrderDetail>();
   }
@@ -329,11 +272,8 @@ describe('status changes and cancellation', () => {
     });
     try {
       const order = await paidOnline();
-      const cancelling = server.app.inject({
-        method: 'POST',
-        url: `/api/v1/admin/orders/${order.id}/cancel`,
-        headers: operator.auth,
-        payload: { reason: 'Нет курьеров' },
+      const cancelling = callApi(server, 'POST', `/admin/orders/${order.id}/cancel`, operator.auth, {
+        reason: 'Нет курьеров',
       });
       await asked;
       const during = await detailOf(order.id);
@@ -370,16 +310,14 @@ describe('status changes and cancellation', () => {
     });
     try {
       const order = await paidOnline();
-      const cancelling = server.app.inject({
-        method: 'POST',
-        url: `/api/v1/admin/orders/${order.id}/cancel`,
-        headers: operator.auth,
-        payload: { reason: 'Нет курьеров' },
+      const cancelling = callApi(server, 'POST', `/admin/orders/${order.id}/cancel`, operator.auth, {
+        reason: 'Нет курьеров',
       });
       await asked;
       const second = await retry(order.id);
-      expect(second.statusCode, second.body).toBe(409);
-      expect(second.json<{ message: string }>().message).toBe(
+      expectRefusal(
+        second,
+        409,
         'Возврат по заказу уже выполняется: платёжная система ещё не ответила. Обновите заказ через минуту',
       );
       expect(asks).toBe(1);
@@ -426,11 +364,8 @@ describe('status changes and cancellation', () => {
     refundsAnswer(() => Promise.reject(new Error('connect ECONNREFUSED')));
     try {
       const order = await paidOnline();
-      const res = await server.app.inject({
-        method: 'POST',
-        url: `/api/v1/admin/orders/${order.id}/cancel`,
-        headers: operator.auth,
-        payload: { reason: 'Нет курьеров' },
+      const res = await callApi(server, 'POST', `/admin/orders/${order.id}/cancel`, operator.auth, {
+        reason: 'Нет курьеров',
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<AdminOrderDetail>()).toMatchObject({
@@ -478,11 +413,8 @@ describe('status changes and cancellation', () => {
     refundsAnswer(() => Promise.reject(new Error('connect ECONNREFUSED')));
     try {
       const order = await paidOnline();
-      const cancelled = await server.app.inject({
-        method: 'POST',
-        url: `/api/v1/admin/orders/${order.id}/cancel`,
-        headers: operator.auth,
-        payload: { reason: 'Нет курьеров' },
+      const cancelled = await callApi(server, 'POST', `/admin/orders/${order.id}/cancel`, operator.auth, {
+        reason: 'Нет курьеров',
       });
       expect(cancelled.json<AdminOrderDetail>().cancellation).toMatchObject({ refund: 'failed' });
 
@@ -504,8 +436,7 @@ describe('status changes and cancellation', () => {
       ]);
 
       const again = await retry(order.id);
-      expect(again.statusCode).toBe(422);
-      expect(again.json<{ message: string }>().message).toBe('Деньги по заказу уже возвращены');
+      expectRefusal(again, 422, 'Деньги по заказу уже возвращены');
     } finally {
       server.ctx.payments = undefined;
     }
@@ -515,18 +446,10 @@ describe('status changes and cancellation', () => {
     refundsAnswer(async () => ({ ok: false, message: 'Операция отклонена банком' }));
     try {
       const order = await paidOnline();
-      await server.app.inject({
-        method: 'POST',
-        url: `/api/v1/admin/orders/${order.id}/cancel`,
-        headers: operator.auth,
-        payload: { reason: 'Нет курьеров' },
-      });
+      await callApi(server, 'POST', `/admin/orders/${order.id}/cancel`, operator.auth, { reason: 'Нет курьеров' });
       refundsAnswer(async () => ({ ok: false, message: 'Недостаточно средств на счёте магазина' }));
       const res = await retry(order.id);
-      expect(res.statusCode).toBe(422);
-      expect(res.json<{ message: string }>().message).toBe(
-        'Не удалось вернуть деньги: Недостаточно средств на счёте магазина',
-      );
+      expectRefusal(res, 422, 'Не удалось вернуть деньги: Недостаточно средств на счёте магазина');
       expect(await detailOf(order.id)).toMatchObject({
         paymentStatus: 'paid',
         cancellation: {
@@ -549,36 +472,22 @@ describe('status changes and cancellation', () => {
   it('nothing to refund: 422 with the reason in Russian for an order not cancelled, cancelled unpaid, or paid with no online payment on record', async () => {
     const active = await insertOrder(server, { userId: bob.id, paymentMethod: 'card', paymentStatus: 'paid' });
     const notCancelled = await retry(active.id);
-    expect(notCancelled.statusCode).toBe(422);
-    expect(notCancelled.json<{ message: string }>().message).toBe('Вернуть деньги можно только по отменённому заказу');
+    expectRefusal(notCancelled, 422, 'Вернуть деньги можно только по отменённому заказу');
 
     const cash = await insertOrder(server, { userId: bob.id });
-    await server.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/orders/${cash.id}/cancel`,
-      headers: operator.auth,
-      payload: { reason: 'Нет курьеров' },
-    });
+    await callApi(server, 'POST', `/admin/orders/${cash.id}/cancel`, operator.auth, { reason: 'Нет курьеров' });
     const unpaid = await retry(cash.id);
-    expect(unpaid.statusCode).toBe(422);
-    expect(unpaid.json<{ message: string }>().message).toBe('Заказ не был оплачен онлайн: возвращать нечего');
+    expectRefusal(unpaid, 422, 'Заказ не был оплачен онлайн: возвращать нечего');
 
     // 'required' because the payments area knows no payment: a retry says so and changes nothing
     const noPayment = await insertOrder(server, { userId: bob.id, paymentMethod: 'sbp', paymentStatus: 'paid' });
-    await server.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/orders/${noPayment.id}/cancel`,
-      headers: operator.auth,
-      payload: { reason: 'Нет курьеров' },
-    });
+    await callApi(server, 'POST', `/admin/orders/${noPayment.id}/cancel`, operator.auth, { reason: 'Нет курьеров' });
     const unknown = await retry(noPayment.id);
-    expect(unknown.statusCode).toBe(422);
-    expect(unknown.json<{ message: string }>().message).toBe('Заказ не был оплачен онлайн');
+    expectRefusal(unknown, 422, 'Заказ не был оплачен онлайн');
     expect((await detailOf(noPayment.id)).cancellation).toMatchObject({ refund: 'required' });
 
     const missing = await retry('nope');
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json<{ message: string }>().message).toBe('Заказ не найден');
+    expectRefusal(missing, 404, 'Заказ не найден');
   });
 
   it('a refund retry needs a staff session (401) and refunds nothing without one', async () => {
@@ -589,16 +498,10 @@ describe('status changes and cancellation', () => {
     });
     try {
       const order = await paidOnline();
-      await server.app.inject({
-        method: 'POST',
-        url: `/api/v1/admin/orders/${order.id}/cancel`,
-        headers: operator.auth,
-        payload: { reason: 'Нет курьеров' },
-      });
+      await callApi(server, 'POST', `/admin/orders/${order.id}/cancel`, operator.auth, { reason: 'Нет курьеров' });
       expect(asked).toBe(1);
       const res = await retry(order.id, {});
-      expect(res.statusCode).toBe(401);
-      expect(res.json<{ message: string }>().message).toBe('Требуется вход в панель управления');
+      expectRefusal(res, 401, 'Требуется вход в панель управления');
       expect(asked).toBe(1);
     } finally {
       server.ctx.payments = undefined;
@@ -607,11 +510,8 @@ describe('status changes and cancellation', () => {
 
   it('an order marked paid without an online payment on record stays «refund required» for a person to check', async () => {
     const order = await insertOrder(server, { userId: bob.id, paymentMethod: 'sbp', paymentStatus: 'paid' });
-    const res = await server.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/orders/${order.id}/cancel`,
-      headers: operator.auth,
-      payload: { reason: 'Нет курьеров' },
+    const res = await callApi(server, 'POST', `/admin/orders/${order.id}/cancel`, operator.auth, {
+      reason: 'Нет курьеров',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<AdminOrderDetail>().cancellation).toMatchObject({ refund: 'required' });
@@ -619,18 +519,12 @@ describe('status changes and cancellation', () => {
 
   it('a cancellation needs a reason (400)', async () => {
     const order = await insertOrder(server, { userId: bob.id });
-    const res = await server.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/orders/${order.id}/cancel`,
-      headers: operator.auth,
-      payload: { reason: ' ' },
-    });
+    const res = await callApi(server, 'POST', `/admin/orders/${order.id}/cancel`, operator.auth, { reason: ' ' });
     expect(res.statusCode).toBe(400);
   });
 
   it('404 «Заказ не найден» for an unknown order', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/api/v1/admin/orders/nope', headers: operator.auth });
-    expect(res.statusCode).toBe(404);
-    expect(res.json<{ message: string }>().message).toBe('Заказ не найден');
+    const res = await callApi(server, 'GET', '/admin/orders/nope', operator.auth);
+    expectRefusal(res, 404, 'Заказ не найден');
   });
 });

@@ -4,8 +4,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCity, AdminSetting, AdminZone } from '../../../src/api/contract/admin/settings.js';
+import { callApi } from '../customers.js';
 import type { Settings } from '../../../src/api/entities.js';
-import { createTestServer, type TestServer } from '../helpers.js';
+import { createTestServer, type TestServer, expectRefusal } from '../helpers.js';
 import { signInStaff, type SignedInStaff } from './staffFixtures.js';
 
 let server: TestServer;
@@ -25,12 +26,11 @@ const settingsVersion = async () =>
   (await server.app.inject({ method: 'GET', url: '/api/v1/setting/version' })).json<{ version: string }>().version;
 const storefrontSettings = async () =>
   (await server.app.inject({ method: 'GET', url: '/api/v1/setting' })).json<Settings>();
-const put = (name: string, value: unknown) =>
-  server.app.inject({ method: 'PUT', url: `/api/v1/admin/settings/${name}`, headers: admin.auth, payload: { value } });
+const put = (name: string, value: unknown) => callApi(server, 'PUT', `/admin/settings/${name}`, admin.auth, { value });
 
 describe('settings', () => {
   it('lists every setting with title, description, type and widget (operators may read)', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/api/v1/admin/settings', headers: operator.auth });
+    const res = await callApi(server, 'GET', '/admin/settings', operator.auth);
     expect(res.statusCode).toBe(200);
     const site = res.json<{ settings: AdminSetting[] }>().settings.find((s) => s.name === 'IS_SITE_NOT_WORKING');
     expect(site).toMatchObject({ type: 'boolean', widget: 'switch', editable: true });
@@ -53,13 +53,9 @@ describe('settings', () => {
 
   it('refuses a value of the wrong type or outside the Settings schema with 422 in Russian', async () => {
     const wrongType = await put('IS_SITE_NOT_WORKING', 'да');
-    expect(wrongType.statusCode).toBe(422);
-    expect(wrongType.json<{ message: string }>().message).toBe(
-      'Значение настройки IS_SITE_NOT_WORKING должно быть: да/нет',
-    );
+    expectRefusal(wrongType, 422, 'Значение настройки IS_SITE_NOT_WORKING должно быть: да/нет');
     const outside = await put('BONUS_SPEND_CAP', 2);
-    expect(outside.statusCode).toBe(422);
-    expect(outside.json<{ message: string }>().message).toBe('Недопустимое значение настройки BONUS_SPEND_CAP');
+    expectRefusal(outside, 422, 'Недопустимое значение настройки BONUS_SPEND_CAP');
     const badJson = await put('CHECKOUT_DELIVERY_TEXT', { delivery: 'Курьер позвонит' });
     expect(badJson.statusCode).toBe(422);
     expect((await put('NO_SUCH_SETTING', 1)).statusCode).toBe(404);
@@ -98,38 +94,26 @@ describe('settings', () => {
   it('STORE_VERSION moves only through the bump route (the store version defaults to 1)', async () => {
     expect((await put('STORE_VERSION', '5')).statusCode).toBe(422);
     const before = (await server.app.inject({ method: 'GET', url: '/api/v1/setting/STORE_VERSION' })).json<string>();
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/settings/store-version/bump',
-      headers: admin.auth,
-      payload: { confirm: true },
-    });
+    const res = await callApi(server, 'POST', '/admin/settings/store-version/bump', admin.auth, { confirm: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ value: string }>().value).toBe(String(Number(before) + 1));
     expect((await server.app.inject({ method: 'GET', url: '/api/v1/setting/STORE_VERSION' })).json<string>()).toBe(
       String(Number(before) + 1),
     );
-    const unconfirmed = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/settings/store-version/bump',
-      headers: admin.auth,
-      payload: {},
-    });
+    const unconfirmed = await callApi(server, 'POST', '/admin/settings/store-version/bump', admin.auth, {});
     expect(unconfirmed.statusCode).toBe(400);
   });
 });
 
 describe('cities, restaurants, zones, pages', () => {
   it('changes a city’s freeDeliveryFrom and isPromocodeHide (CITIES_DATA)', async () => {
-    const list = await server.app.inject({ method: 'GET', url: '/api/v1/admin/cities', headers: admin.auth });
+    const list = await callApi(server, 'GET', '/admin/cities', admin.auth);
     const angarsk = list.json<{ cities: AdminCity[] }>().cities.find((c) => c.id === 'city-angarsk');
     expect(angarsk?.data).not.toBeNull();
     if (!angarsk?.data) return;
-    const res = await server.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/admin/cities/city-angarsk',
-      headers: admin.auth,
-      payload: { name: 'Ангарск', data: { ...angarsk.data, freeDeliveryFrom: 2500, isPromocodeHide: true } },
+    const res = await callApi(server, 'PATCH', '/admin/cities/city-angarsk', admin.auth, {
+      name: 'Ангарск',
+      data: { ...angarsk.data, freeDeliveryFrom: 2500, isPromocodeHide: true },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await storefrontSettings()).CITIES_DATA[angarsk.iikoId]).toMatchObject({
@@ -147,37 +131,28 @@ describe('cities, restaurants, zones, pages', () => {
       cityIn: 'в Усолье-Сибирском',
       timeZone: 'Asia/Irkutsk',
     };
-    expect(
-      (await server.app.inject({ method: 'POST', url: '/api/v1/admin/cities', headers: admin.auth, payload: city }))
-        .statusCode,
-    ).toBe(200);
+    expect((await callApi(server, 'POST', '/admin/cities', admin.auth, city)).statusCode).toBe(200);
     expect((await server.app.inject({ method: 'GET', url: '/api/v1/city/' })).body).toContain('Усолье-Сибирское');
-    const taken = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/cities',
-      headers: admin.auth,
-      payload: { ...city, id: 'city-other', iikoId: 'iiko-other' },
+    const taken = await callApi(server, 'POST', '/admin/cities', admin.auth, {
+      ...city,
+      id: 'city-other',
+      iikoId: 'iiko-other',
     });
     expect(taken.statusCode).toBe(409);
-    const tz = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/cities',
-      headers: admin.auth,
-      payload: { ...city, id: 'c2', slug: 'c2', iikoId: 'i2', timeZone: 'Mars/Olympus' },
+    const tz = await callApi(server, 'POST', '/admin/cities', admin.auth, {
+      ...city,
+      id: 'c2',
+      slug: 'c2',
+      iikoId: 'i2',
+      timeZone: 'Mars/Olympus',
     });
-    expect(tz.statusCode).toBe(422);
-    expect(tz.json<{ message: string }>().message).toBe('Неизвестный часовой пояс');
+    expectRefusal(tz, 422, 'Неизвестный часовой пояс');
   });
 
   it('working hours per city follow the restaurants’ hours (seven days, overnight)', async () => {
     const week = Array.from({ length: 7 }, () => ({ open: '10:00', close: '02:00', isNextDay: true }));
     for (const id of ['dt-shelekhov-1', 'dt-shelekhov-2']) {
-      const res = await server.app.inject({
-        method: 'PATCH',
-        url: `/api/v1/admin/restaurants/${id}`,
-        headers: admin.auth,
-        payload: { hours: week },
-      });
+      const res = await callApi(server, 'PATCH', `/admin/restaurants/${id}`, admin.auth, { hours: week });
       expect(res.statusCode, res.body).toBe(200);
     }
     expect((await storefrontSettings()).WORK_TIME['city-shelekhov']?.[3]).toEqual({
@@ -185,75 +160,53 @@ describe('cities, restaurants, zones, pages', () => {
       close: '02:00',
       isNextDay: true,
     });
-    const six = await server.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/admin/restaurants/dt-shelekhov-1',
-      headers: admin.auth,
-      payload: { hours: week.slice(0, 6) },
+    const six = await callApi(server, 'PATCH', '/admin/restaurants/dt-shelekhov-1', admin.auth, {
+      hours: week.slice(0, 6),
     });
     expect(six.statusCode).toBe(400);
   });
 
   it('edits a delivery zone’s minimum sum and polygon; an open ring is refused', async () => {
-    const zones = (
-      await server.app.inject({ method: 'GET', url: '/api/v1/admin/zones?cityId=city-angarsk', headers: operator.auth })
-    ).json<{ zones: AdminZone[] }>().zones;
+    const zones = (await callApi(server, 'GET', '/admin/zones?cityId=city-angarsk', operator.auth)).json<{
+      zones: AdminZone[];
+    }>().zones;
     const zone = zones[0];
     expect(zone).toBeDefined();
     if (!zone) return;
-    const res = await server.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/admin/zones/${zone.id}`,
-      headers: admin.auth,
-      payload: { minSum: 900 },
-    });
+    const res = await callApi(server, 'PATCH', `/admin/zones/${zone.id}`, admin.auth, { minSum: 900 });
     expect(res.statusCode, res.body).toBe(200);
     expect((await storefrontSettings()).CITY_ZONES['city-angarsk']?.find((z) => z.id === zone.id)?.minSum).toBe(900);
-    const open = await server.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/admin/zones/${zone.id}`,
-      headers: admin.auth,
-      payload: {
-        polygon: [
-          [103.8, 52.5],
-          [103.9, 52.5],
-          [103.9, 52.6],
-          [103.8, 52.6],
-        ],
-      },
+    const open = await callApi(server, 'PATCH', `/admin/zones/${zone.id}`, admin.auth, {
+      polygon: [
+        [103.8, 52.5],
+        [103.9, 52.5],
+        [103.9, 52.6],
+        [103.8, 52.6],
+      ],
     });
-    expect(open.statusCode).toBe(422);
-    expect(open.json<{ message: string }>().message).toBe(
-      'Многоугольник зоны должен быть замкнут: последняя точка равна первой',
-    );
-    const created = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/zones',
-      headers: admin.auth,
-      payload: {
-        cityId: 'city-angarsk',
-        name: 'Новая',
-        polygon: [
-          [103.8, 52.5],
-          [103.9, 52.5],
-          [103.9, 52.6],
-          [103.8, 52.5],
-        ],
-        minSum: 1000,
-        deliveryPrice: 200,
-        deliveryMinutes: 90,
-        deliveryTerminalId: 'dt-irkutsk-1',
-      },
+    expectRefusal(open, 422, 'Многоугольник зоны должен быть замкнут: последняя точка равна первой');
+    const created = await callApi(server, 'POST', '/admin/zones', admin.auth, {
+      cityId: 'city-angarsk',
+      name: 'Новая',
+      polygon: [
+        [103.8, 52.5],
+        [103.9, 52.5],
+        [103.9, 52.6],
+        [103.8, 52.5],
+      ],
+      minSum: 1000,
+      deliveryPrice: 200,
+      deliveryMinutes: 90,
+      deliveryTerminalId: 'dt-irkutsk-1',
     });
-    expect(created.statusCode).toBe(422);
-    expect(created.json<{ message: string }>().message).toBe('Ресторан зоны должен быть в том же городе');
+    expectRefusal(created, 422, 'Ресторан зоны должен быть в том же городе');
   });
 
   it('an empty change of a city, restaurant or zone answers the object as it is (nothing to write is no error)', async () => {
     for (const url of [
       '/api/v1/admin/cities/city-angarsk',
       '/api/v1/admin/restaurants/dt-irkutsk-1',
-      `/api/v1/admin/zones/${(await server.app.inject({ method: 'GET', url: '/api/v1/admin/zones', headers: admin.auth })).json<{ zones: AdminZone[] }>().zones[0]?.id ?? 'none'}`,
+      `/api/v1/admin/zones/${(await callApi(server, 'GET', '/admin/zones', admin.auth)).json<{ zones: AdminZone[] }>().zones[0]?.id ?? 'none'}`,
     ]) {
       const res = await server.app.inject({ method: 'PATCH', url, headers: admin.auth, payload: {} });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
@@ -261,11 +214,9 @@ describe('cities, restaurants, zones, pages', () => {
   });
 
   it('writes a page’s text for a city', async () => {
-    const res = await server.app.inject({
-      method: 'PUT',
-      url: '/api/v1/admin/pages/city-angarsk/about',
-      headers: admin.auth,
-      payload: { title: 'О нас', body: 'Мы готовим с 2010 года.' },
+    const res = await callApi(server, 'PUT', '/admin/pages/city-angarsk/about', admin.auth, {
+      title: 'О нас',
+      body: 'Мы готовим с 2010 года.',
     });
     expect(res.statusCode, res.body).toBe(200);
     const page = await server.app.inject({ method: 'GET', url: '/api/v1/page/about/city-angarsk' });
@@ -275,19 +226,11 @@ describe('cities, restaurants, zones, pages', () => {
 
 describe('audit and SMS outbox', () => {
   it('every settings change is in the audit log with who, before and after', async () => {
-    const res = await server.app.inject({
-      method: 'GET',
-      url: '/api/v1/admin/audit?entity=setting&entityId=BONUS_ACCRUAL_PERCENT',
-      headers: admin.auth,
-    });
+    const res = await callApi(server, 'GET', '/admin/audit?entity=setting&entityId=BONUS_ACCRUAL_PERCENT', admin.auth);
     expect(res.statusCode).toBe(200);
     const entries = res.json<{ entries: { action: string; staffLogin: string; after: unknown }[]; total: number }>();
     expect(entries.entries[0]).toMatchObject({ action: 'setting.update', staffLogin: admin.login, after: 7 });
-    const byStaff = await server.app.inject({
-      method: 'GET',
-      url: `/api/v1/admin/audit?staffId=${admin.id}&limit=200`,
-      headers: admin.auth,
-    });
+    const byStaff = await callApi(server, 'GET', `/admin/audit?staffId=${admin.id}&limit=200`, admin.auth);
     expect(byStaff.json<{ total: number }>().total).toBeGreaterThan(5);
   });
 
@@ -297,11 +240,7 @@ describe('audit and SMS outbox', () => {
         sql`insert into sms_outbox (phone, text, created_at) values ('+79990001122', 'Код для входа: 123456', now())`,
       ),
     );
-    const res = await server.app.inject({
-      method: 'GET',
-      url: '/api/v1/admin/sms-outbox?phone=0001122',
-      headers: admin.auth,
-    });
+    const res = await callApi(server, 'GET', '/admin/sms-outbox?phone=0001122', admin.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       embedded: true,

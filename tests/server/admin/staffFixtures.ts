@@ -1,6 +1,7 @@
 // Staff accounts for the admin tests: created straight in the database (argon2 hash), then
 // signed in through POST /api/v1/admin/auth/login like the admin client does.
 import { randomUUID } from 'node:crypto';
+import { addressDraft } from '../../fixtures/address';
 import { sql } from 'drizzle-orm';
 import { staff, type StaffRoleValue } from '../../../server/db/schema/admin.js';
 import { hashPassword } from '../../../server/services/admin/staff.js';
@@ -72,19 +73,7 @@ export async function insertOrder(
 ): Promise<{ id: string; number: number }> {
   const method = o.deliveryMethod ?? 'self';
   const address =
-    method === 'delivery'
-      ? JSON.stringify({
-          city: 'Ангарск',
-          street: 'улица Карла Маркса',
-          home: '10',
-          apartment: null,
-          entrance: null,
-          floor: null,
-          intercom: null,
-          comment: null,
-          location: null,
-        })
-      : null;
+    method === 'delivery' ? JSON.stringify(addressDraft({ street: 'улица Карла Маркса', home: '10' })) : null;
   const total = o.total ?? 990;
   const items = JSON.stringify([
     {

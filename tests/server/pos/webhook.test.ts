@@ -10,7 +10,7 @@ import { setHandoff } from '../../../server/services/pos/runner.js';
 import { pollOpenOrders } from '../../../server/services/pos/statusSync.js';
 import { refreshTerminals } from '../../../server/services/pos/terminals.js';
 import { startFakeIiko, type FakeIiko } from '../../fakes/iiko/server.js';
-import { createTestServer, type TestServer } from '../helpers.js';
+import { createTestServer, type TestServer, expectRefusal } from '../helpers.js';
 import { deliveryBody, postOrder, signedInUser } from '../ordersFixtures.js';
 
 const WEBHOOK_TOKEN = 'webhook-secret-token';
@@ -100,8 +100,7 @@ describe('iiko webhook', () => {
     ]);
     for (const auth of [undefined, 'wrong', `Bearer ${WEBHOOK_TOKEN}x`]) {
       const answer = await post(event, auth);
-      expect(answer.statusCode).toBe(401);
-      expect(answer.json<{ message: string }>().message).toBe('Неверный токен уведомления iiko');
+      expectRefusal(answer, 401, 'Неверный токен уведомления iiko');
     }
     expect(await status(id)).toBe('Unconfirmed');
   });
@@ -132,8 +131,7 @@ describe('iiko webhook', () => {
   it('garbage is 400 with a Russian message', async () => {
     for (const payload of ['not json', '{"eventType": 1}', '[{"eventType": 5}]']) {
       const answer = await post(payload, WEBHOOK_TOKEN);
-      expect(answer.statusCode).toBe(400);
-      expect(answer.json<{ message: string }>().message).toBe('Уведомление iiko не в ожидаемом формате');
+      expectRefusal(answer, 400, 'Уведомление iiko не в ожидаемом формате');
     }
   });
 

@@ -2,6 +2,7 @@
 // the crawler documents are rebuilt (the 'seo' content version), bad input is a Russian 422.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageHeadForPath } from '../../../server/seo/pageHeadData.js';
+import { callApi } from '../customers.js';
 import { normalizeOverridePath } from '../../../server/seo/overrides.js';
 import { createTestServer, type TestServer } from '../helpers.js';
 import { signInStaff, type SignedInStaff } from '../admin/staffFixtures.js';
@@ -38,7 +39,7 @@ describe('/api/v1/admin/seo', () => {
     const sitemap1 = await server.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(sitemap1.headers.etag).not.toBe(sitemap0.headers.etag); // lastmod moved with the 'seo' version
 
-    const list = await server.app.inject({ method: 'GET', url: '/api/v1/admin/seo', headers: admin.auth });
+    const list = await callApi(server, 'GET', '/admin/seo', admin.auth);
     expect(list.json<{ overrides: { path: string }[] }>().overrides.map((o) => o.path)).toEqual([
       '/angarsk/catalog/pizza',
     ]);
@@ -47,11 +48,7 @@ describe('/api/v1/admin/seo', () => {
     expect(cleared.json()).toEqual({ override: null });
     expect(await titleOf('/angarsk/catalog/pizza')).toBe(generated);
 
-    const audit = await server.app.inject({
-      method: 'GET',
-      url: '/api/v1/admin/audit?entity=seo',
-      headers: admin.auth,
-    });
+    const audit = await callApi(server, 'GET', '/admin/audit?entity=seo', admin.auth);
     expect(audit.body).toContain('seo.save');
   });
 
@@ -59,11 +56,8 @@ describe('/api/v1/admin/seo', () => {
     const path = '/angarsk/catalog/pizza/pizza-margherita';
     expect(await titleOf(path)).toMatch(/^Маргарита — /);
     expect(await titleOf(path)).toMatch(/^Маргарита — /); // the kept head
-    const res = await server.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/admin/menu/products/pizza-margherita',
-      headers: admin.auth,
-      payload: { name: 'Маргарита с базиликом' },
+    const res = await callApi(server, 'PATCH', '/admin/menu/products/pizza-margherita', admin.auth, {
+      name: 'Маргарита с базиликом',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await titleOf(path)).toMatch(/^Маргарита с базиликом — /);

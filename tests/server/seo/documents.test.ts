@@ -4,6 +4,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT } from '../../../server/seed/ids.js';
+import { callApi } from '../customers.js';
 import { createSeoModule } from '../../../server/routes/seo.js';
 import { createTestServer, type TestServer } from '../helpers.js';
 import { signInStaff, type SignedInStaff } from '../admin/staffFixtures.js';
@@ -169,12 +170,7 @@ describe('generated from the database, cached by content version', () => {
     }>().DELIVERY_TERMINALS;
     const ids = Object.values(terminals).flatMap((list) => list.map((r) => r.deliveryTerminalId));
     const stop = (terminal: string, stopped: boolean) =>
-      server.app.inject({
-        method: 'PUT',
-        url: `/api/v1/admin/stop-list/${terminal}/${PRODUCT.fries}`,
-        headers: admin.auth,
-        payload: { stopped },
-      });
+      callApi(server, 'PUT', `/admin/stop-list/${terminal}/${PRODUCT.fries}`, admin.auth, { stopped });
     expect(await available()).toBe('true');
     const [last, ...others] = ids;
     for (const id of others) expect((await stop(id, true)).statusCode).toBe(200);
@@ -192,19 +188,14 @@ describe('generated from the database, cached by content version', () => {
     expect((await get('/feeds/yandex.xml')).headers.etag).toBe(feed0.headers.etag); // same version, same body
 
     const name = `Ролл "Том & Джерри" <острый> 'новый'`;
-    const created = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/menu/products',
-      headers: admin.auth,
-      payload: {
-        id: 'roll-tom-jerry',
-        name,
-        description: 'Лосось & угорь <без> "соуса"',
-        price: 390,
-        weight: 250,
-        parentGroup: 'rolls',
-        slug: 'roll-tom-jerry',
-      },
+    const created = await callApi(server, 'POST', '/admin/menu/products', admin.auth, {
+      id: 'roll-tom-jerry',
+      name,
+      description: 'Лосось & угорь <без> "соуса"',
+      price: 390,
+      weight: 250,
+      parentGroup: 'rolls',
+      slug: 'roll-tom-jerry',
     });
     expect(created.statusCode, created.body).toBe(200);
 
@@ -226,11 +217,8 @@ describe('generated from the database, cached by content version', () => {
     // robots.txt reads the cities only: its body is the same
     expect((await get('/robots.txt')).headers.etag).toBe(robots0.headers.etag);
 
-    const hidden = await server.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/admin/menu/products/roll-tom-jerry',
-      headers: admin.auth,
-      payload: { isVisible: false },
+    const hidden = await callApi(server, 'PATCH', '/admin/menu/products/roll-tom-jerry', admin.auth, {
+      isVisible: false,
     });
     expect(hidden.statusCode, hidden.body).toBe(200);
     expect((await get('/feeds/yandex.xml')).body).not.toContain('roll-tom-jerry');

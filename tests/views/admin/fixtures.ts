@@ -4,6 +4,7 @@ import type { StaffRole } from '../../../src/api/contract/admin/common';
 import { AdminOrderDetail, type AdminOrder } from '../../../src/api/contract/admin/orders';
 import { AdminCity, AdminRestaurant } from '../../../src/api/contract/admin/settings';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../src/api/contract/orders';
+import { addressDraft } from '../../fixtures/address';
 
 export const staffMember = (role: StaffRole = 'admin') =>
   StaffMember.parse({
@@ -87,17 +88,7 @@ export function order(
     statusName: ORDER_STATUS_NAMES[status],
     cityId: 'angarsk',
     deliveryMethod: 'delivery',
-    address: {
-      city: 'Ангарск',
-      street: 'Ленина',
-      home: '5',
-      apartment: '12',
-      entrance: null,
-      floor: null,
-      intercom: null,
-      comment: null,
-      location: null,
-    },
+    address: addressDraft({ home: '5', apartment: '12' }),
     deliveryTerminalId: 'rest-a',
     zoneId: null,
     items: [{ productId: 'p1', name: 'Филадельфия', amount: 2, price: 500, sum: 1000, mods: [], isGift: false }],
