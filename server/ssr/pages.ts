@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { RenderPage } from '../../src/api/pageRender.js';
 import type { SiteRouteMatch } from '../../src/api/siteRoutes.js';
+import { copyrightYear } from '../../src/domain/siteDefaults.js';
 import type { AppContext } from '../context.js';
 import { buildPageHead, renderPageHead } from '../seo/pageHead.js';
 import { loadPageHeadInput } from '../seo/pageHeadData.js';
@@ -62,9 +63,13 @@ export function createPageRendering(ctx: AppContext, warn: (message: string, err
       const renderPage = ctx.renderPage ?? (await (renderer ??= loadRenderer(ctx.config.clientDir, warn)));
       if (renderPage === null) return null;
       const data = await pageData(ctx, match);
-      if (data.version !== cachedVersion) {
+      const now = ctx.clock.now().toISOString();
+      // The footer's © year is part of the page: a new year in the page's city renders it again.
+      const timeZone = data.input.cities.find((c) => c.id === data.input.cityId)?.timeZone ?? null;
+      const version = `${data.version}|${copyrightYear(now, timeZone)}`;
+      if (version !== cachedVersion) {
         cache.clear();
-        cachedVersion = data.version;
+        cachedVersion = version;
       }
       // Unknown paths all show the same not-found page: one entry, however many are asked for.
       const key = `${template.etag}|${match === null ? '404' : pathname}`;
@@ -76,7 +81,7 @@ export function createPageRendering(ctx: AppContext, warn: (message: string, err
           pathname,
           search: '',
           match,
-          now: ctx.clock.now().toISOString(),
+          now,
         });
         for (const error of result.errors)
           warn(`rendering ${pathname} failed in a boundary the browser will render`, error);
