@@ -30,8 +30,11 @@ export interface PageTemplate {
   etag: string;
   /** Tags for this page's <head>: preloads of its chunk, the first slide. */
   headTags: readonly string[];
-  /** The page chunk's stylesheets, linked so the markup is styled before any script runs. */
-  styles: readonly string[];
+  /**
+   * The entry's and the page chunk's styles, inline (or linked), so the markup is styled before
+   * any script runs; `html` then links none of them.
+   */
+  styleTags: readonly string[];
 }
 
 /** Enough for every route of every city and a few hundred products; a full cache starts over. */
@@ -85,13 +88,12 @@ export function createPageRendering(ctx: AppContext, warn: (message: string, err
         });
         for (const error of result.errors)
           warn(`rendering ${pathname} failed in a boundary the browser will render`, error);
-        const styles = template.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}" />`);
         // Title, description, canonical, Open Graph and JSON-LD (server/seo); an unknown path
         // keeps the rendered page's title.
         const head = match === null ? null : renderPageHead(buildPageHead(await loadPageHeadInput(ctx, match)));
         const html = pageDocument(template.html, {
           ...(head === null ? { title: result.title } : { head }),
-          headTags: [...template.headTags, ...styles],
+          headTags: [...template.headTags, ...template.styleTags],
           rendered: { html: result.html, state: result.state },
         });
         return compressed(result.status, html);
