@@ -2,7 +2,7 @@
 // (docs/SSR.md), with the generated 1,000-product catalogue of tools/gen-catalog.ts: the built
 // renderer (dist/server/renderPage.js, `npx vite build --ssr`) called as the server calls it.
 // Prints median and p99 per page; asserts nothing (budget: p99 ≤ 30 ms, BENCHMARKS.md).
-// Env: PRODUCTS (1000), RENDERS (60 per page after 5 warm-up ones).
+// Env: PRODUCTS (1000), RENDERS (60 per page after 5 warm-up ones); BENCH_SMOKE=1 renders twice.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -10,10 +10,10 @@ import type { PageRenderInput, RenderPage } from '../src/api/pageRender';
 import { matchSiteRoute } from '../src/api/siteRoutes';
 import { ssrEntryPath } from '../server/ssr/renderer';
 import { city, generateCatalog, generateSettings, sellable } from './gen-catalog';
-import { ROOT } from '../tests/e2e/harness';
+import { ensureClientBuilt, ROOT } from '../tests/e2e/harness';
 
 const PRODUCTS = Number(process.env.PRODUCTS ?? 1000);
-const RENDERS = Number(process.env.RENDERS ?? 60);
+const RENDERS = Number(process.env.RENDERS ?? (process.env.BENCH_SMOKE === '1' ? 2 : 60));
 const WARM_UP = 5;
 
 function percentile(sorted: number[], p: number): number {
@@ -21,9 +21,9 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main(): Promise<void> {
+  await ensureClientBuilt();
   const module: unknown = await import(pathToFileURL(ssrEntryPath(`${ROOT}/dist/client`)).href);
-  const renderPage =
-    typeof module === 'object' && module !== null && 'renderPage' in module ? module.renderPage : null;
+  const renderPage = typeof module === 'object' && module !== null && 'renderPage' in module ? module.renderPage : null;
   if (typeof renderPage !== 'function') throw new Error('dist/server/renderPage.js: run `npx vite build --ssr`');
   const render = renderPage as RenderPage;
   const catalog = generateCatalog(PRODUCTS);
