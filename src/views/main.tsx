@@ -18,7 +18,6 @@ import { startBugReporting } from './app/bugReportStart';
 import { LAZY_AREAS, lazyEffects } from './app/lazyAreas';
 import { preloadPage } from './app/pages';
 import {
-  afterLoad,
   captureEarlyClicks,
   clientStartState,
   HydratedSignal,
@@ -99,12 +98,7 @@ const deps: EffectDeps = {
 // The admin area (/admin…) is a separate app in its own lazy chunk: the storefront's effects
 // (city modal, catalogue, version checks) do not run there (docs/ADMIN-CLIENT.md).
 const isAdminArea = /^\/admin(\/|$)/.test(window.location.pathname);
-
-let effectsStarted = false;
-/** The effects, the bug-report recorder and saving on leave; once. */
-function startEffects(): void {
-  if (effectsStarted || isAdminArea) return;
-  effectsStarted = true;
+if (!isAdminArea) {
   // The recorded ring, the bug report offer and Ctrl+Shift+L, their code loaded when the
   // page is first idle; started before the effects, so the recorder starts from the state the store did.
   startBugReporting({ store, storage, load: LAZY_AREAS.logTools.load });
@@ -136,7 +130,6 @@ function hydrateLater(container: HTMLElement, snapshot: AppState): void {
   const start = () => {
     if (started) return;
     started = true;
-    startEffects();
     // The views see the server's state until the page itself has hydrated: an update reaching
     // its boundary while it still waits for its chunk would make React drop the server's markup
     // and render it anew (losing the element a kept tap points to). Then the live state.
@@ -180,16 +173,10 @@ function hydrateLater(container: HTMLElement, snapshot: AppState): void {
   };
   const early = captureEarlyClicks(document, start);
   startOnInputOrIdle(window, start);
-  // The page is on screen without any script: the effects (API calls, their chunks, folding the
-  // answers) wait for its pictures, so none of that competes with its first and largest paint.
-  afterLoad(window, startEffects);
 }
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('#root is missing from index.html');
 if (isAdminArea) void LAZY_AREAS.admin.load().then((mountAdmin) => mountAdmin(container));
 else if (serverState !== null) hydrateLater(container, serverState);
-else {
-  startEffects();
-  createRoot(container).render(tree(store, null));
-}
+else createRoot(container).render(tree(store, null));

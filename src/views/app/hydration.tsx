@@ -65,20 +65,6 @@ export function startOnInputOrIdle(win: Window, start: () => void): void {
   else win.addEventListener('load', afterLoad, { once: true });
 }
 
-/** What afterLoad needs of a window. */
-export type LoadingWindow = {
-  document: { readyState: DocumentReadyState };
-  addEventListener(type: 'load', listener: () => void, options: { once: true }): void;
-  setTimeout(handler: () => void, ms: number): unknown;
-};
-
-/** Calls `run` in a task of its own after the load event (at once if the page has loaded). */
-export function afterLoad(win: LoadingWindow, run: () => void): void {
-  const later = () => void win.setTimeout(run, 0);
-  if (win.document.readyState === 'complete') later();
-  else win.addEventListener('load', later, { once: true });
-}
-
 /** What a tap before hydration may act on besides links (which navigate without JavaScript). */
 const ACTIONABLE = 'button, [role="button"], summary, label, input[type="checkbox"], input[type="radio"]';
 
