@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { HttpError, describeZodError, notFound } from './http/errors.js';
 import { installDrain, type Lifecycle } from './http/drain.js';
 import { apiModules, siteModules } from './routes/index.js';
+import { inlineStyleHashes } from './routes/pageStyles.js';
 import { activeCounters } from './services/settings.js';
 
 declare module 'fastify' {
@@ -107,7 +108,12 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
 
   app.setErrorHandler(sendError);
 
-  await registerSecurityHeaders(app, ctx.config, () => activeCounters(ctx.db));
+  await registerSecurityHeaders(
+    app,
+    ctx.config,
+    () => activeCounters(ctx.db),
+    () => inlineStyleHashes(ctx.config.clientDir),
+  );
 
   // API answers compressed on the fly (brotli at a quick level); the catalogue brings its own
   // pre-compressed body and static files their .br/.gz, which the plugin leaves alone.

@@ -23,4 +23,4 @@ for (const file of files) {
   total += gz;
   console.log(`${String(gz).padStart(8)} B  ${file}`);
 }
-console.log(`${String(total).padStart(8)} B  total (budget 122880 B)`);
+console.log(`${String(total).padStart(8)} B  total (budget 102400 B: 100 KB)`);

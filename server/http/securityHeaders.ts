@@ -124,6 +124,8 @@ export async function registerSecurityHeaders(
   app: FastifyInstance,
   config: Config,
   counters?: () => Promise<ActiveCounters>,
+  /** The hashes of the styles rendered pages carry inline (server/routes/pageStyles.ts). */
+  pageStyleHashes: () => readonly string[] = () => [],
 ): Promise<void> {
   const https = config.publicUrl.startsWith('https://');
   const payments = config.payments.provider === 'cloudpayments' ? CLOUDPAYMENTS : null;
@@ -149,7 +151,7 @@ export async function registerSecurityHeaders(
     });
 
   const scriptHashes = () => indexHashes().scripts.join(' ');
-  const styleHashes = () => [...indexHashes().styles, gatewayStyle].join(' ');
+  const styleHashes = () => [...indexHashes().styles, gatewayStyle, ...pageStyleHashes()].join(' ');
   const none = (list: string[]) => (list.length === 0 ? ["'none'"] : list);
 
   await app.register(helmet, {

@@ -16,6 +16,7 @@ import { NOINDEX_META } from '../ssr/document.js';
 import { createPageRendering, type PageTemplate, type RenderedPage } from '../ssr/pages.js';
 import { chooseEncoding, etagMatches } from './catalog.js';
 import { pageAssets, pageAssetTags, readManifest, type Manifest } from './pageAssets.js';
+import { inlineStyle, linkedStyles } from './pageStyles.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const INFORMATIONAL = 'public, max-age=3600';
@@ -136,14 +137,26 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
 
   const rendering = createPageRendering(app.ctx, (message, error) => app.log.warn({ err: error }, message));
 
-  /** The template a page is rendered into: index.html and the page's head hints. */
+  /**
+   * The template a page is rendered into: index.html and the page's head hints, its styles inline
+   * (pageStyles.ts). The rendered page carries its data, so index.html's preloads of the first
+   * API answers would only compete with the page's pictures; its scripts load them later.
+   */
   async function template(page: SitePage | null): Promise<PageTemplate> {
-    if (page === null) {
-      const base = await indexFile();
-      return { html: base.body.toString('utf8'), etag: base.etag, headTags: [], styles: [] };
-    }
-    const { base, tags, styles } = await pageHints(page);
-    return { html: base.body.toString('utf8'), etag: base.etag, headTags: tags, styles };
+    const { base, tags, styles } =
+      page === null ? { base: await indexFile(), tags: [], styles: [] } : await pageHints(page);
+    const html = base.body.toString('utf8');
+    const entryStyles = linkedStyles(html);
+    return {
+      html: html.replace(/<link\b[^>]*>\s*/g, (tag) =>
+        /\bas="fetch"/.test(tag) || entryStyles.some((href) => tag.includes(`href="${href}"`)) ? '' : tag,
+      ),
+      etag: base.etag,
+      headTags: tags.filter((tag) => !tag.startsWith('<link rel="preload" as="style"')),
+      styleTags: [...entryStyles, ...styles].map(
+        (href) => inlineStyle(clientDir, href) ?? `<link rel="stylesheet" crossorigin href="${href}" />`,
+      ),
+    };
   }
 
   /** The rendered page; a failed render (database away, a bug) falls back to the SPA shell. */

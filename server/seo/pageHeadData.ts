@@ -4,6 +4,7 @@
 import type { Page } from '../../src/api/contract/pages.js';
 import { INFORMATIONAL_PAGES, matchSiteRoute, type SiteRouteMatch } from '../../src/api/siteRoutes.js';
 import type { City } from '../../src/api/entities.js';
+import { defaultCityId } from '../../src/domain/siteDefaults.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/database.js';
 import { findPage } from '../repositories/pages.js';
@@ -17,10 +18,12 @@ import { readSeoVersions, versionKey, type SeoVersions } from './versions.js';
 
 /**
  * The city whose informational page a route shows: the route's city, or on a plain route the
- * chain's first city (the page the storefront shows before a city is chosen).
+ * default city, as the server's rendering and a first visit's session choose it.
  */
-function pageCity(cities: readonly City[], route: SiteRouteMatch): City | null {
-  return route.city === null ? (cities[0] ?? null) : cityOfSlug(cities, route.city);
+function pageCity(cities: readonly City[], route: SiteRouteMatch, settingId: string): City | null {
+  if (route.city !== null) return cityOfSlug(cities, route.city);
+  const id = defaultCityId(settingId, cities);
+  return cities.find((c) => c.id === id) ?? null;
 }
 
 async function informationalPage(ctx: AppContext, city: City | null, route: SiteRouteMatch): Promise<Page | null> {
@@ -50,7 +53,7 @@ export async function loadPageHeadInput(
     known.versions ?? ctx.db.run(readSeoVersions),
   ]);
   const [page, overrides] = await Promise.all([
-    informationalPage(ctx, pageCity(cities, route), route),
+    informationalPage(ctx, pageCity(cities, route, settings.settings.ANGARSK_ID), route),
     cachedOverrides(ctx.db, versions.seo.version),
   ]);
   return {

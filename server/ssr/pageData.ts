@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Page } from '../../src/api/contract/pages.js';
 import type { PageRenderInput } from '../../src/api/pageRender.js';
 import { INFORMATIONAL_PAGES, type SiteRouteMatch } from '../../src/api/siteRoutes.js';
+import { defaultCityId } from '../../src/domain/siteDefaults.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
 import { loadStorefrontSettings } from '../services/storefrontSettings.js';
@@ -41,11 +42,10 @@ export async function pageData(ctx: AppContext, match: SiteRouteMatch | null): P
     ctx.db.run(readSeoVersions),
   ]);
   const routeCity = match?.city ?? null;
-  const fallback = settings.settings.ANGARSK_ID;
   const cityId =
     routeCity !== null
       ? (cities.find((c) => c.slug === routeCity)?.id ?? null)
-      : (cities.find((c) => c.id === fallback)?.id ?? cities[0]?.id ?? null);
+      : defaultCityId(settings.settings.ANGARSK_ID, cities);
   const citiesJson = JSON.stringify(cities);
   const version = createHash('sha256')
     .update(`${catalog.etag}|${settings.etag}|${settings.version}|${versionKey(seo)}|${citiesJson}`)

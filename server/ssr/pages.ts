@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { RenderPage } from '../../src/api/pageRender.js';
 import type { SiteRouteMatch } from '../../src/api/siteRoutes.js';
+import { copyrightYear } from '../../src/domain/siteDefaults.js';
 import type { AppContext } from '../context.js';
 import { buildPageHead, renderPageHead } from '../seo/pageHead.js';
 import { loadPageHeadInput } from '../seo/pageHeadData.js';
@@ -29,8 +30,11 @@ export interface PageTemplate {
   etag: string;
   /** Tags for this page's <head>: preloads of its chunk, the first slide. */
   headTags: readonly string[];
-  /** The page chunk's stylesheets, linked so the markup is styled before any script runs. */
-  styles: readonly string[];
+  /**
+   * The entry's and the page chunk's styles, inline (or linked), so the markup is styled before
+   * any script runs; `html` then links none of them.
+   */
+  styleTags: readonly string[];
 }
 
 /** Enough for every route of every city and a few hundred products; a full cache starts over. */
@@ -62,9 +66,13 @@ export function createPageRendering(ctx: AppContext, warn: (message: string, err
       const renderPage = ctx.renderPage ?? (await (renderer ??= loadRenderer(ctx.config.clientDir, warn)));
       if (renderPage === null) return null;
       const data = await pageData(ctx, match);
-      if (data.version !== cachedVersion) {
+      const now = ctx.clock.now().toISOString();
+      // The footer's © year is part of the page: a new year in the page's city renders it again.
+      const timeZone = data.input.cities.find((c) => c.id === data.input.cityId)?.timeZone ?? null;
+      const version = `${data.version}|${copyrightYear(now, timeZone)}`;
+      if (version !== cachedVersion) {
         cache.clear();
-        cachedVersion = data.version;
+        cachedVersion = version;
       }
       // Unknown paths all show the same not-found page: one entry, however many are asked for.
       const key = `${template.etag}|${match === null ? '404' : pathname}`;
@@ -76,17 +84,16 @@ export function createPageRendering(ctx: AppContext, warn: (message: string, err
           pathname,
           search: '',
           match,
-          now: ctx.clock.now().toISOString(),
+          now,
         });
         for (const error of result.errors)
           warn(`rendering ${pathname} failed in a boundary the browser will render`, error);
-        const styles = template.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}" />`);
         // Title, description, canonical, Open Graph and JSON-LD (server/seo); an unknown path
         // keeps the rendered page's title.
         const head = match === null ? null : renderPageHead(buildPageHead(await loadPageHeadInput(ctx, match)));
         const html = pageDocument(template.html, {
           ...(head === null ? { title: result.title } : { head }),
-          headTags: [...template.headTags, ...styles],
+          headTags: [...template.headTags, ...template.styleTags],
           rendered: { html: result.html, state: result.state },
         });
         return compressed(result.status, html);

@@ -1,4 +1,5 @@
 // city: the decider. Only types from the schemas (city.ts): the first load runs it without them.
+import { defaultCityId } from '../domain/siteDefaults';
 import type { AppEvent } from '../events';
 import type { AppState } from '../projections/store';
 import type { CityCommand } from './city';
@@ -16,7 +17,7 @@ export function decideCity(command: CityCommand, state: AppState, meta: Meta): A
         : [{ type: 'CitiesLoaded', data: { cities: command.data.cities } }];
     case 'StartSession': {
       if (state.view.openedAt !== null) return [];
-      const fallback = state.setting.settings?.ANGARSK_ID ?? null;
+      const fallback = defaultCityId(state.setting.settings?.ANGARSK_ID ?? null, list);
       const cookie = command.data.cityCookie;
       const known = cookie !== null && cookie !== '' && (list.length === 0 || list.some((c) => c.id === cookie));
       const events: AppEvent[] = [

@@ -209,6 +209,13 @@ describe('City (PRODUCT.md §4 city selection)', () => {
       .then([{ type: 'SessionStarted', data: { cityId: ANGARSK.id, openedAt: META.now } }]);
   });
 
+  it('an ANGARSK_ID the city list lacks falls back to the first listed city (the server renders that one too)', () => {
+    app
+      .given([{ type: 'SettingsLoaded', data: { settings: { ...settings, ANGARSK_ID: 'city-gone' } } }, booted[1]!])
+      .when({ type: 'StartSession', data: { cityCookie: null, citySelectedCookie: 'true' } })
+      .then([{ type: 'SessionStarted', data: { cityId: cities[0]!.id, openedAt: META.now } }]);
+  });
+
   it('SelectCity emits CitySelected with the slug and closes the city modal', () => {
     const prompted = app.given(
       history(booted, [{ type: 'StartSession', data: { cityCookie: null, citySelectedCookie: null } }]),

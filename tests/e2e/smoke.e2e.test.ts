@@ -33,7 +33,7 @@ describe('e2e harness', () => {
     }
   });
 
-  it('the settings, the city list, the page chunk and the first slide are fetched once, from the preloads index.html starts with the page', async () => {
+  it('the page chunk and the first slide come from the rendered page’s preloads; the settings and city list, which the page carries, once each from the app', async () => {
     const context = await e2e.newContext({ width: 375 });
     try {
       const page = await context.newPage();
@@ -54,8 +54,9 @@ describe('e2e harness', () => {
       });
       await page.goto(`${e2e.server.url}/`);
       await page.getByRole('dialog', { name: 'Выберите свой город' }).waitFor();
-      // The index page's chunk too: the server names it in the HTML (build manifest).
-      expect(calls.sort()).toEqual(['/api/v1/city/ parser', '/api/v1/setting parser', 'IndexPage chunk parser']);
+      // The index page's chunk: the server names it in the HTML (build manifest). The settings and
+      // cities are in the page's state: no preload competes with its pictures (docs/SSR.md).
+      expect(calls.sort()).toEqual(['/api/v1/city/ script', '/api/v1/setting script', 'IndexPage chunk parser']);
       expect(unusedPreloads).toEqual([]);
       // The first slide comes from the server's preload in the HTML, and the slider reuses it.
       await page.getByRole('region', { name: 'Акции' }).locator('img').first().waitFor();

@@ -1,7 +1,8 @@
+import { copyrightYear } from '../../domain/siteDefaults';
 import { CONSENT_SETTINGS_LINK } from '../../domain/siteTexts';
 import { loadAnalyticsArea } from '../app/analyticsLoad';
 import { AppLink } from '../app/routing';
-import { useSelector } from '../app/store';
+import { useSelector, useStore } from '../app/store';
 import styles from './Footer.module.css';
 
 const LINKS: readonly [string, string][] = [
@@ -21,6 +22,12 @@ export function Footer() {
   const cityIn = useSelector((s) => s.city.list.find((c) => c.id === s.city.selectedId)?.cityIn ?? null);
   // docs/ANALYTICS.md: with a web counter configured, the visitor's choice can be changed here
   const counters = useSelector((s) => s.setting.settings?.ANALYTICS ?? null);
+  // The session's opening time, not the device's clock: a page hydrates with the year it was
+  // rendered with, and the live session then shows its own (docs/SSR.md «Caching»).
+  const openedAt = useSelector((s) => s.view.openedAt);
+  const timeZone = useSelector((s) => s.city.list.find((c) => c.id === s.city.selectedId)?.timeZone ?? null);
+  const store = useStore();
+  const year = copyrightYear(openedAt ?? store.now(), timeZone);
   const openConsent = () =>
     // a chunk that failed to load is asked for again by the next click
     void loadAnalyticsArea().then((m) => counters && m.showConsentBanner(counters, true), String);
@@ -48,7 +55,7 @@ export function Footer() {
           )}
         </nav>
       </div>
-      <p className={styles.copy}>© {new Date().getFullYear()} Роллы и пицца. Все права защищены.</p>
+      <p className={styles.copy}>© {year} Роллы и пицца. Все права защищены.</p>
     </footer>
   );
 }

@@ -1,0 +1,89 @@
+// A server-rendered page carries its styles inline (server/routes/pageStyles.ts): no render-blocking
+// stylesheet request, each block named by hash in the CSP; and none of index.html's preloads of the
+// first API answers, which the page's own data makes early requests that only compete with its pictures.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlineHashes } from '../../server/http/securityHeaders.js';
+import { renderPage } from '../../src/views/ssr/renderPage';
+import { createTestServer, type TestServer } from './helpers.js';
+
+const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+const ENTRY_CSS = '.entry{color:red}';
+const PAGE_CSS = '.catalog{color:blue}';
+const INDEX =
+  '<!doctype html><html lang="ru"><head><meta charset="UTF-8" /><title>t</title>\n' +
+  '    <link rel="preload" href="/api/v1/setting" as="fetch" crossorigin="anonymous" />\n' +
+  '    <style>.app-shell{height:64px}</style>\n' +
+  '    <script type="module" crossorigin src="/assets/index-A1.js"></script>\n' +
+  '    <link rel="stylesheet" crossorigin href="/assets/index-E1.css">\n' +
+  '  </head><body><div id="root"><div class="app-shell">shell</div></div></body></html>';
+
+function directives(header: unknown): Record<string, string[]> {
+  return Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name = '', ...values]) => [name, values]),
+  );
+}
+
+describe('styles inline in a server-rendered page', () => {
+  let server: TestServer;
+  let clientDir: string;
+  const get = (url: string) => server.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+  beforeAll(async () => {
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-page-styles-'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX);
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    fs.writeFileSync(path.join(clientDir, 'assets', 'index-E1.css'), ENTRY_CSS);
+    fs.writeFileSync(path.join(clientDir, 'assets', 'CatalogPage-C3.css'), PAGE_CSS);
+    fs.mkdirSync(path.join(clientDir, '.vite'));
+    fs.writeFileSync(
+      path.join(clientDir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-A1.js', isEntry: true, css: ['assets/index-E1.css'] },
+        'src/views/pages/CatalogPage.tsx': { file: 'assets/CatalogPage-B2.js', css: ['assets/CatalogPage-C3.css'] },
+      }),
+    );
+    server = await createTestServer({ config: { clientDir } });
+    server.ctx.renderPage = renderPage;
+  });
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('the entry’s and the page chunk’s styles are <style> blocks, in that order, and nothing links them', async () => {
+    const res = await get('/catalog');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Филадельфия'); // rendered
+    const entry = res.body.indexOf(`<style>${ENTRY_CSS}</style>`);
+    const page = res.body.indexOf(`<style>${PAGE_CSS}</style>`);
+    expect(entry).toBeGreaterThan(0);
+    expect(page).toBeGreaterThan(entry);
+    expect(res.body).not.toMatch(/<link[^>]*\.css/);
+    // the page chunk's script is still preloaded for hydration
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/CatalogPage-B2.js" />');
+  });
+
+  it('the policy names every inline style of the page by hash, and no inline script', async () => {
+    const res = await get('/catalog');
+    const csp = directives(res.headers['content-security-policy']);
+    const inline = inlineHashes(res.body);
+    expect(inline.styles).toEqual(expect.arrayContaining([hash(ENTRY_CSS), hash(PAGE_CSS)]));
+    for (const style of inline.styles) expect(csp['style-src']).toContain(style);
+    expect(csp['style-src']).not.toContain("'unsafe-inline'");
+  });
+
+  it('drops index.html’s preloads of API answers from a rendered page, keeps them for the client-rendered cart', async () => {
+    expect((await get('/catalog')).body).not.toContain('/api/v1/setting');
+    const cart = await get('/cart');
+    expect(cart.body).toContain('<link rel="preload" href="/api/v1/setting" as="fetch" crossorigin="anonymous" />');
+    expect(cart.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-E1.css">');
+  });
+});

@@ -1,0 +1,78 @@
+// `npx tsx tools/bench-ssr.ts`: how long the server takes to render a page it has not cached
+// (docs/SSR.md), with the generated 1,000-product catalogue of tools/gen-catalog.ts: the built
+// renderer (dist/server/renderPage.js, `npx vite build --ssr`) called as the server calls it.
+// Prints median and p99 per page; asserts nothing (budget: p99 ≤ 30 ms, BENCHMARKS.md).
+// Env: PRODUCTS (1000), RENDERS (60 per page after 5 warm-up ones); BENCH_SMOKE=1 renders twice.
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import type { PageRenderInput, RenderPage } from '../src/api/pageRender';
+import { matchSiteRoute } from '../src/api/siteRoutes';
+import { ssrEntryPath } from '../server/ssr/renderer';
+import { city, generateCatalog, generateSettings, sellable } from './gen-catalog';
+import { ensureClientBuilt, ROOT } from '../tests/e2e/harness';
+
+const PRODUCTS = Number(process.env.PRODUCTS ?? 1000);
+const RENDERS = Number(process.env.RENDERS ?? (process.env.BENCH_SMOKE === '1' ? 2 : 60));
+const WARM_UP = 5;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+async function main(): Promise<void> {
+  await ensureClientBuilt();
+  const module: unknown = await import(pathToFileURL(ssrEntryPath(`${ROOT}/dist/client`)).href);
+  const renderPage = typeof module === 'object' && module !== null && 'renderPage' in module ? module.renderPage : null;
+  if (typeof renderPage !== 'function') throw new Error('dist/server/renderPage.js: run `npx vite build --ssr`');
+  const render = renderPage as RenderPage;
+  const catalog = generateCatalog(PRODUCTS);
+  const product = sellable(catalog)[0];
+  const section = catalog.groups.find((g) => g.id === product?.parentGroup);
+  if (product === undefined || section === undefined) throw new Error('the generated catalogue has no product');
+  const paths = ['/', '/catalog', `/catalog/${section.slug}`, `/catalog/${section.slug}/${product.slug}`, '/nope/x'];
+  console.log(
+    `bench:ssr: ${catalog.products.length} products, ${RENDERS} renders per page ` +
+      `(${os.cpus().length} CPUs, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')})`,
+  );
+  for (const pathname of paths) {
+    const input: PageRenderInput = {
+      pathname,
+      search: '',
+      match: matchSiteRoute(pathname, [city.slug]),
+      settings: generateSettings(),
+      cities: [city],
+      catalog,
+      catalogVersion: null,
+      cityId: city.id,
+      page: null,
+      pageFailure: null,
+      now: new Date().toISOString(),
+    };
+    const times: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < WARM_UP + RENDERS; i++) {
+      const start = performance.now();
+      const result = await render(input);
+      const ms = performance.now() - start;
+      if (i >= WARM_UP) times.push(ms);
+      bytes = result.html.length + JSON.stringify(result.state).length;
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `  ${pathname.padEnd(28)} median ${percentile(times, 50).toFixed(1).padStart(6)} ms  ` +
+        `p99 ${percentile(times, 99).toFixed(1).padStart(6)} ms  (${(bytes / 1024).toFixed(0)} KB of markup and state)`,
+    );
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
