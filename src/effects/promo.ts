@@ -46,6 +46,8 @@ export function needsPromoRecalc(event: AppEvent): boolean {
   switch (event.type) {
     case 'ItemAdded':
     case 'ItemMerged':
+    case 'HalfPizzaAdded':
+    case 'HalfPizzaMerged':
     case 'ItemQuantityChanged':
     case 'ItemRemoved':
     case 'ItemsInvalidated':
