@@ -183,12 +183,12 @@ export const HalfPizzaPricing = z.enum(['dearer', 'sum']);
 export type HalfPizzaPricing = z.infer<typeof HalfPizzaPricing>;
 
 /**
- * The HALF_PIZZA setting: the chain's price rule, a fixed fee on top (roubles) and the modifier
+ * The HALF_PIZZA setting: the chain's price rule, a fixed fee on top (whole roubles) and the modifier
  * group that carries a pizza's size (both halves take the same choice of it).
  */
 export const HalfPizzaSettings = z.object({
   pricing: HalfPizzaPricing,
-  fee: z.number().check(z.nonnegative(), z.maximum(10000)),
+  fee: z.int().check(z.nonnegative(), z.maximum(10000)),
   sizeGroupId: Id,
 });
 export type HalfPizzaSettings = z.infer<typeof HalfPizzaSettings>;

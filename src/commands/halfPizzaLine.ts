@@ -2,8 +2,9 @@
 // today's prices, its own merge rule (the same halves in either order at the same size are one
 // line) and its limit (the stricter maxPerPositionInOrder of the two pizzas).
 import type { CartItem, Catalog, HalfPizzaParts, Settings } from '../api/entities';
-import { findProduct } from '../domain/catalog';
-import { halfOf, halfPizzaKey, halfPizzaProduct } from '../domain/halfPizza';
+import { buildHalfPizza, halfPizzaKey } from '../domain/halfPizza';
+
+export { buildHalfPizza };
 import { exceedsMaxPerPosition } from '../domain/limits';
 import type { AppEvent } from '../events';
 import type { HalfPizzaRejectionReason } from '../events/cart';
@@ -12,27 +13,6 @@ export type HalfInput = { sizeId: string; firstId: string; secondId: string; qua
 
 export type HalfPlanned =
   { ok: true; events: AppEvent[]; lineId: string; items: CartItem[] } | { ok: false; reason: HalfPizzaRejectionReason };
-
-/** The line's parts and product as the catalogue and HALF_PIZZA make them now. */
-export function buildHalfPizza(
-  catalog: Catalog,
-  settings: Settings,
-  sizeId: string,
-  firstId: string,
-  secondId: string,
-): { ok: true; parts: HalfPizzaParts; product: CartItem['product'] } | { ok: false; reason: HalfPizzaRejectionReason } {
-  const rule = settings.HALF_PIZZA;
-  if (rule === null) return { ok: false, reason: 'half-pizza-off' };
-  if (firstId === secondId) return { ok: false, reason: 'same-halves' };
-  const first = findProduct(catalog, firstId);
-  const second = findProduct(catalog, secondId);
-  if (first === undefined || second === undefined) return { ok: false, reason: 'unknown-product' };
-  const a = halfOf(catalog, first, sizeId, settings.PIZZAS_GROUP_ID, rule.sizeGroupId);
-  if (typeof a === 'string') return { ok: false, reason: a };
-  const b = halfOf(catalog, second, sizeId, settings.PIZZAS_GROUP_ID, rule.sizeGroupId);
-  if (typeof b === 'string') return { ok: false, reason: b };
-  return { ok: true, parts: { sizeId, halves: [a, b] }, product: halfPizzaProduct(rule, sizeId, a, b) };
-}
 
 const keyOf = (parts: HalfPizzaParts): string =>
   halfPizzaKey(parts.sizeId, parts.halves[0].product.id, parts.halves[1].product.id);

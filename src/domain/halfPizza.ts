@@ -1,21 +1,37 @@
 // Half-and-half pizza (docs/HALF-PIZZA.md): one pizza of two halves of two pizzas of the pizza group
 // at one size. The rules both sides share: which pizzas and sizes can be halved, what a half carries,
 // what the whole costs (HALF_PIZZA's rule plus its fee), the line's own product and its merge key.
-import type { CartItem, CartMod, Catalog, GroupModifier, HalfPizzaSettings, PizzaHalf, Product } from '../api/entities';
+import type {
+  CartItem,
+  CartMod,
+  Catalog,
+  GroupModifier,
+  HalfPizzaChoice,
+  HalfPizzaParts,
+  HalfPizzaSettings,
+  PizzaHalf,
+  Product,
+  Settings,
+} from '../api/entities';
 import { cartModFor, findProduct } from './catalog';
 import { roundMoney, unitPrice } from './price';
 
 /** The line's name in the cart, checkout, history and the POS: 'Половинки: A + B'. */
 export const halfPizzaName = (first: string, second: string): string => `Половинки: ${first} + ${second}`;
 
-/** The whole pizza's price from the prices of the two pizzas at the size: the chain's rule plus its fee. */
+/**
+ * The whole pizza's price from the prices of the two pizzas at the size: the chain's rule plus its
+ * fee. Half of each is rounded up to a whole rouble, as the chain's prices and orders are whole roubles.
+ */
 export function halfPizzaPrice(
   rule: Pick<HalfPizzaSettings, 'pricing' | 'fee'>,
   firstWhole: number,
   secondWhole: number,
 ): number {
   const base =
-    rule.pricing === 'dearer' ? Math.max(firstWhole, secondWhole) : roundMoney(firstWhole / 2 + secondWhole / 2);
+    rule.pricing === 'dearer'
+      ? Math.max(firstWhole, secondWhole)
+      : Math.ceil(roundMoney(firstWhole / 2 + secondWhole / 2));
   return roundMoney(base + rule.fee);
 }
 
@@ -141,6 +157,12 @@ export function halfPizzaProduct(
   };
 }
 
+/** The halves as a request (order, quote, promo) or a repeated order names them. */
+export const halfPizzaChoice = (parts: HalfPizzaParts): HalfPizzaChoice => ({
+  sizeId: parts.sizeId,
+  productIds: [parts.halves[0].product.id, parts.halves[1].product.id],
+});
+
 /** A half-and-half line (its own kind: merged by its halves, never a gift). */
 export const isHalfPizzaLine = (line: Pick<CartItem, 'halfPizza'>): boolean => line.halfPizza !== undefined;
 
@@ -173,4 +195,38 @@ export function halvesAtSize(
     const half = halfOf(catalog, p, sizeId, pizzasGroupId, sizeGroupId);
     return typeof half === 'string' ? [] : [half];
   });
+}
+
+/** Why a half-and-half pizza cannot be made from the catalogue now. */
+export type HalfPizzaProblem = 'half-pizza-off' | 'same-halves' | 'unknown-product' | HalfRefusal;
+
+/** The line's parts and own product as the catalogue and HALF_PIZZA make them now. */
+export function buildHalfPizza(
+  catalog: Pick<Catalog, 'groups' | 'products'>,
+  settings: Pick<Settings, 'HALF_PIZZA' | 'PIZZAS_GROUP_ID'>,
+  sizeId: string,
+  firstId: string,
+  secondId: string,
+): { ok: true; parts: HalfPizzaParts; product: Product } | { ok: false; reason: HalfPizzaProblem } {
+  const rule = settings.HALF_PIZZA;
+  if (rule === null) return { ok: false, reason: 'half-pizza-off' };
+  if (firstId === secondId) return { ok: false, reason: 'same-halves' };
+  const first = findProduct(catalog, firstId);
+  const second = findProduct(catalog, secondId);
+  if (first === undefined || second === undefined) return { ok: false, reason: 'unknown-product' };
+  const a = halfOf(catalog, first, sizeId, settings.PIZZAS_GROUP_ID, rule.sizeGroupId);
+  if (typeof a === 'string') return { ok: false, reason: a };
+  const b = halfOf(catalog, second, sizeId, settings.PIZZAS_GROUP_ID, rule.sizeGroupId);
+  if (typeof b === 'string') return { ok: false, reason: b };
+  return { ok: true, parts: { sizeId, halves: [a, b] }, product: halfPizzaProduct(rule, sizeId, a, b) };
+}
+
+/** Today's price of a half-and-half pizza named by its halves, or null when it cannot be made now. */
+export function halfPizzaPriceNow(
+  catalog: Pick<Catalog, 'groups' | 'products'>,
+  settings: Pick<Settings, 'HALF_PIZZA' | 'PIZZAS_GROUP_ID'>,
+  choice: HalfPizzaChoice,
+): number | null {
+  const built = buildHalfPizza(catalog, settings, choice.sizeId, choice.productIds[0], choice.productIds[1]);
+  return built.ok ? built.product.price : null;
 }

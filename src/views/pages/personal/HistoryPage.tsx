@@ -87,7 +87,8 @@ function RepeatLastOrder() {
 function Order({ order }: { order: HistoryOrder }) {
   const repeat = useRepeat();
   const catalog = useSelector((s) => s.catalog.catalog);
-  const changes = priceChanges(order.items, catalog);
+  const settings = useSelector((s) => s.setting.settings);
+  const changes = priceChanges(order.items, catalog, settings);
   return (
     <li className={styles.card}>
       <h3 className={styles.orderTitle}>
@@ -100,6 +101,7 @@ function Order({ order }: { order: HistoryOrder }) {
             <span>
               {item.name}
               {item.isGift && <span className={ui.muted}> (подарок)</span>}
+              {item.halfPizza !== undefined && <span className={ui.muted}> ({item.halfPizza.sizeName})</span>}
               {item.mods.length > 0 && <span className={ui.muted}> ({item.mods.map((m) => m.name).join(', ')})</span>}
             </span>
             <span>{formatCount(item.amount, PORTIONS)}</span>
