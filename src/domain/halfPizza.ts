@@ -208,7 +208,8 @@ export function buildHalfPizza(
   firstId: string,
   secondId: string,
 ): { ok: true; parts: HalfPizzaParts; product: Product } | { ok: false; reason: HalfPizzaProblem } {
-  const rule = settings.HALF_PIZZA;
+  // A snapshot recorded before HALF_PIZZA existed has no such key: off, as the schema's default.
+  const rule = settings.HALF_PIZZA ?? null;
   if (rule === null) return { ok: false, reason: 'half-pizza-off' };
   if (firstId === secondId) return { ok: false, reason: 'same-halves' };
   const first = findProduct(catalog, firstId);

@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AddHalfPizza } from '../../src/commands/cart';
 import { TEXT_REPEAT_PRODUCT_MISSING, validationMessage } from '../../src/commands/cart.decide';
+import { buildPromoRequest } from '../../src/effects/promo';
 import type { AppEvent } from '../../src/events';
+import { orderItems } from '../../src/projections/orderBody';
 import { selectCartTotals } from '../../src/projections/cart';
 import { selectCurrentModal } from '../../src/projections/modal';
 import type { z } from 'zod/mini';
@@ -240,5 +242,39 @@ describe('RepeatOrder with a half-and-half line (PRODUCT.md §4 repeat order)', 
       .when({ type: 'RepeatOrder', data: { lastOrder: { products: [product([PRODUCT.pizza, MARGHERITA])] } } })
       .outcome();
     expect(events.map((e) => e.type)).toEqual(['ToastShown', 'CartOpened']);
+  });
+});
+
+describe('the requests name a half-and-half line by its halves (the server re-prices them)', () => {
+  const state = () =>
+    app
+      .given(history(halfReady(), [add(MARGHERITA, PRODUCT.pizza)]))
+      .when({ type: 'InitCart', data: {} })
+      .outcome().after;
+
+  it('the order and quote body', () => {
+    const items = orderItems(state());
+    expect(items).toEqual([
+      expect.objectContaining({
+        amount: 1,
+        mods: [],
+        isGift: false,
+        halfPizza: { sizeId: MOD.size30, productIds: [MARGHERITA, PRODUCT.pizza] },
+      }),
+    ]);
+  });
+
+  it('the promo check (PRODUCT.md §3 payload): its sum is the rule’s price', () => {
+    const body = buildPromoRequest(state());
+    expect(body?.order.items).toEqual([
+      expect.objectContaining({
+        name: 'Половинки: Маргарита + Пепперони',
+        amount: 1,
+        sum: 650,
+        modifiers: [],
+        halfPizza: { sizeId: MOD.size30, productIds: [MARGHERITA, PRODUCT.pizza] },
+      }),
+    ]);
+    expect(body?.notGiftsAndNotDeliveryTotal).toBe(650);
   });
 });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { MOD, PRODUCT } from '../fixtures/catalog';
 import { halfCatalog, halfSettings, MARGHERITA } from '../fixtures/halfPizza';
 import { readyState } from '../fixtures/state';
+import { toLastOrder } from '../../src/views/pages/personal/HistoryPage';
 import { setup } from './helpers';
 
 const halfState = (rule: Parameters<typeof halfSettings>[0] = {}) =>
@@ -53,5 +54,37 @@ describe('half-and-half pizza in the storefront', () => {
     setup({ path: '/angarsk/catalog/g-pizza', state: readyState({ catalog: halfCatalog }) });
     await screen.findAllByText(/Пепперони/);
     expect(screen.queryByRole('button', { name: 'Собрать из половинок' })).toBeNull();
+  });
+
+  it("'Повторить этот заказ' names a half-and-half line by its size and halves", () => {
+    const half = (productId: string, name: string) => ({ productId, name, price: 600, mods: [] });
+    const last = toLastOrder({
+      items: [
+        {
+          productId: 'half-x',
+          name: 'Половинки: Пепперони + Маргарита',
+          amount: 2,
+          price: 650,
+          sum: 1300,
+          mods: [],
+          isGift: false,
+          halfPizza: {
+            sizeId: MOD.size30,
+            sizeName: '30 см',
+            halves: [half(PRODUCT.pizza, 'Пепперони'), half(MARGHERITA, 'Маргарита')],
+          },
+        },
+      ],
+    });
+    expect(last.products).toEqual([
+      {
+        productId: 'half-x',
+        isGift: false,
+        amount: 2,
+        name: 'Половинки: Пепперони + Маргарита',
+        mods: [],
+        halfPizza: { sizeId: MOD.size30, productIds: [PRODUCT.pizza, MARGHERITA] },
+      },
+    ]);
   });
 });

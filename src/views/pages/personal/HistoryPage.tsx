@@ -34,7 +34,7 @@ function formatDate(iso: string): string {
 }
 
 /** An order of the history as the repeat command takes it. */
-export function toLastOrder(order: HistoryOrder): LastOrder {
+export function toLastOrder(order: Pick<HistoryOrder, 'items'>): LastOrder {
   return {
     products: order.items.map((i) => ({
       productId: i.productId,
@@ -42,6 +42,15 @@ export function toLastOrder(order: HistoryOrder): LastOrder {
       amount: i.amount,
       name: i.name,
       mods: i.mods.map((m) => ({ id: m.id, amount: m.amount, groupId: m.groupId, price: m.price })),
+      // A half-and-half pizza is repeated from its halves.
+      ...(i.halfPizza === undefined
+        ? {}
+        : {
+            halfPizza: {
+              sizeId: i.halfPizza.sizeId,
+              productIds: [i.halfPizza.halves[0].productId, i.halfPizza.halves[1].productId] as [string, string],
+            },
+          }),
     })),
   };
 }
