@@ -68,7 +68,8 @@ describe('replay and half-and-half pizza', () => {
     ).toBe('Половинки: Пепперони + Маргарита');
     expect(parsed.entries.map(entryTitle)).toEqual([
       'AddHalfPizza → HalfPizzaAdded, LineHighlighted, DeliveryLineAdded',
-      'AddHalfPizza → HalfPizzaMerged, LineHighlighted',
+      // 2 × 650 ₽ reaches freeDeliveryFrom (1 000 ₽): the paid delivery line gives way to the free one
+      'AddHalfPizza → HalfPizzaMerged, LineHighlighted, DeliveryLineRemoved, DeliveryLineAdded',
       'AddHalfPizza → HalfPizzaRejected',
     ]);
   });
