@@ -244,6 +244,7 @@ export function generateSettings(storeVersion = '1'): Settings {
     BONUS_SPEND_CAP: 0.3,
     BONUS_ACCRUAL_PERCENT: 5,
     ANALYTICS: null,
+    HALF_PIZZA: null,
   };
 }
 

@@ -36,7 +36,14 @@ export async function seedDemoChain(db: Database): Promise<boolean> {
 
 async function insertAll(tx: Executor): Promise<void> {
   await tx.insert(cities).values(CITIES);
-  await tx.insert(settings).values(SETTINGS.map((s, i) => ({ ...s, position: i + 1 })));
+  // Rows a migration already made (HALF_PIZZA, off) take the demo chain's values.
+  await tx
+    .insert(settings)
+    .values(SETTINGS.map((s, i) => ({ ...s, position: i + 1 })))
+    .onConflictDoUpdate({
+      target: settings.name,
+      set: { value: sql`excluded.value`, position: sql`excluded.position` },
+    });
   // parents first: groups reference their parent group
   await tx.insert(groups).values(GROUPS);
   await tx.insert(products).values(PRODUCTS);

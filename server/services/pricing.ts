@@ -5,7 +5,8 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { contentVersions, groups, products } from '../db/schema/catalog.js';
-import type { GroupModifier } from '../../src/api/entities.js';
+import type { GroupModifier, HalfPizzaChoice, HalfPizzaSettings } from '../../src/api/entities.js';
+import { defaultChoices, halfPizzaName, halfPizzaPrice, halfPizzaProductId } from '../../src/domain/halfPizza.js';
 import { ITEM_MESSAGES, maxPerPositionMessage } from '../../src/domain/messages.js';
 
 export const PRODUCT_GONE_MESSAGE = ITEM_MESSAGES.productGone;
@@ -40,6 +41,38 @@ export interface ItemRequest {
   productId: string;
   amount: number;
   mods: { id: string; amount: number; groupId: string }[];
+  /** A half-and-half pizza, priced from its halves (docs/HALF-PIZZA.md). */
+  halfPizza?: HalfPizzaChoice;
+}
+
+/** What pricing a half-and-half pizza reads of the settings: HALF_PIZZA (null: not sold) and PIZZAS_GROUP_ID. */
+export interface HalfPizzaRules {
+  rule: HalfPizzaSettings | null;
+  pizzasGroupId: string;
+}
+export const NO_HALF_PIZZA: HalfPizzaRules = { rule: null, pizzasGroupId: '' };
+
+/** Why a half-and-half pizza cannot be priced (an item-unavailable refusal). */
+export const HALF_PIZZA_MESSAGES = {
+  off: 'Пицца из половинок сейчас недоступна',
+  sameHalves: 'Для пиццы из половинок выберите две разные пиццы',
+  notAPizza: (name: string) => `«${name}» нельзя заказать половинкой`,
+  sizeNotOffered: (name: string) => `Пицца «${name}» не готовится в выбранном размере`,
+} as const;
+
+/** One half as the server priced it: the whole pizza's price at the size and its modifiers (size first). */
+export interface PricedHalf {
+  productId: string;
+  name: string;
+  code: string;
+  price: number;
+  mods: PricedMod[];
+}
+
+export interface PricedHalfPizza {
+  sizeId: string;
+  sizeName: string;
+  halves: [PricedHalf, PricedHalf];
 }
 
 export interface PricedMod {
@@ -63,6 +96,8 @@ export interface PricedLine {
   /** unitPrice × amount. */
   sum: number;
   mods: PricedMod[];
+  /** A half-and-half pizza: its halves (its own mods are then empty). */
+  halfPizza?: PricedHalfPizza;
 }
 
 export type PricingResult = { ok: true; lines: PricedLine[] } | { ok: false; message: string };
@@ -89,8 +124,10 @@ function orderable(catalog: PricingCatalog, productId: string): PricingProduct |
 export function priceItem(
   catalog: PricingCatalog,
   item: ItemRequest,
-  options: { free?: boolean } = {},
+  options: { free?: boolean; halfPizza?: HalfPizzaRules } = {},
 ): PricedLine | string {
+  if (item.halfPizza !== undefined)
+    return priceHalfPizza(catalog, item, item.halfPizza, options.halfPizza ?? NO_HALF_PIZZA);
   const product = orderable(catalog, item.productId);
   if (!product) return PRODUCT_GONE_MESSAGE;
   if (!Number.isInteger(item.amount) || item.amount < 1) return PRODUCT_GONE_MESSAGE;
@@ -138,15 +175,92 @@ export function priceItem(
   };
 }
 
+/** One half at the size: the pizza's price, its size and the cheapest choice of its other required groups. */
+function priceHalf(
+  catalog: PricingCatalog,
+  productId: string,
+  sizeId: string,
+  rules: HalfPizzaRules & { rule: HalfPizzaSettings },
+): { product: PricingProduct; half: PricedHalf; sizeName: string } | string {
+  const product = orderable(catalog, productId);
+  if (!product) return PRODUCT_GONE_MESSAGE;
+  const sizeGroup = product.groupModifiers.find((g) => g.id === rules.rule.sizeGroupId);
+  if (product.parentGroup !== rules.pizzasGroupId || sizeGroup === undefined)
+    return HALF_PIZZA_MESSAGES.notAPizza(product.name);
+  const size = sizeGroup.modifiers.find((m) => m.modifierId === sizeId);
+  const sizeProduct = catalog.products.get(sizeId);
+  const defaults = defaultChoices(product.groupModifiers, rules.rule.sizeGroupId, (id) => catalog.products.has(id));
+  if (!size || !sizeProduct || defaults === null) return HALF_PIZZA_MESSAGES.sizeNotOffered(product.name);
+  const mods: PricedMod[] = [
+    { id: sizeId, name: sizeProduct.name, amount: 1, price: size.price, groupId: sizeGroup.id },
+    ...defaults.map((d) => ({
+      id: d.modifierId,
+      name: catalog.products.get(d.modifierId)?.name ?? d.modifierId,
+      amount: 1,
+      price: d.price,
+      groupId: d.groupId,
+    })),
+  ];
+  const price = mods.reduce((sum, m) => sum + m.price * m.amount, product.price);
+  return {
+    product,
+    half: { productId: product.id, name: product.name, code: product.code, price, mods },
+    sizeName: sizeProduct.name,
+  };
+}
+
+/**
+ * A half-and-half pizza (docs/HALF-PIZZA.md), priced by the same domain rule as the cart: the
+ * halves' whole prices at the size through HALF_PIZZA's rule plus its fee. The client's line id,
+ * name and price are never read.
+ */
+function priceHalfPizza(
+  catalog: PricingCatalog,
+  item: ItemRequest,
+  choice: HalfPizzaChoice,
+  rules: HalfPizzaRules,
+): PricedLine | string {
+  const rule = rules.rule;
+  if (rule === null) return HALF_PIZZA_MESSAGES.off;
+  if (!Number.isInteger(item.amount) || item.amount < 1) return PRODUCT_GONE_MESSAGE;
+  const [firstId, secondId] = choice.productIds;
+  if (firstId === secondId) return HALF_PIZZA_MESSAGES.sameHalves;
+  const first = priceHalf(catalog, firstId, choice.sizeId, { ...rules, rule });
+  if (typeof first === 'string') return first;
+  const second = priceHalf(catalog, secondId, choice.sizeId, { ...rules, rule });
+  if (typeof second === 'string') return second;
+  const name = halfPizzaName(first.product.name, second.product.name);
+  const limits = [first.product.maxPerPosition, second.product.maxPerPosition].filter((n) => n > 0);
+  const limit = limits.length === 0 ? 0 : Math.min(...limits);
+  if (limit > 0 && item.amount > limit) return maxPerPositionMessage(name, limit);
+  const unitPrice = halfPizzaPrice(rule, first.half.price, second.half.price);
+  return {
+    productId: halfPizzaProductId(choice.sizeId, firstId, secondId),
+    name,
+    code: '',
+    parentGroup: rules.pizzasGroupId,
+    sale: null,
+    amount: item.amount,
+    unitPrice,
+    sum: unitPrice * item.amount,
+    mods: [],
+    halfPizza: { sizeId: choice.sizeId, sizeName: first.sizeName, halves: [first.half, second.half] },
+  };
+}
+
 /**
  * Prices goods lines. Service lines (the client's hidden delivery and service-fee items) are
  * skipped: the server adds delivery and the service fee itself. The first problem refuses all.
  */
-export function priceItems(catalog: PricingCatalog, items: readonly ItemRequest[]): PricingResult {
+export function priceItems(
+  catalog: PricingCatalog,
+  items: readonly ItemRequest[],
+  halfPizza: HalfPizzaRules = NO_HALF_PIZZA,
+): PricingResult {
   const lines: PricedLine[] = [];
   for (const item of items) {
-    if (isServiceProduct(catalog, item.productId)) continue;
-    const line = priceItem(catalog, item);
+    if (item.halfPizza === undefined && isServiceProduct(catalog, item.productId)) continue;
+    const line = priceItem(catalog, item, { halfPizza });
     if (typeof line === 'string') return { ok: false, message: line };
     lines.push(line);
   }

@@ -10,7 +10,13 @@ import { COUPON_MESSAGES, ORDER_MESSAGES, couponMinSumMessage } from '../../src/
 import { countCouponUses, findCoupon } from './coupons.js';
 import { loadPricingCatalog, priceItems, type ItemRequest } from './pricing.js';
 import { evaluatePromo, toPromoResponse, type GiftRules } from './promoEngine.js';
-import { giftInfoFrom, loadGiftRules, loadOrderSettings, type OrderSettings } from './promoSettings.js';
+import {
+  giftInfoFrom,
+  halfPizzaRulesOf,
+  loadGiftRules,
+  loadOrderSettings,
+  type OrderSettings,
+} from './promoSettings.js';
 import type { AuthUser } from './sessions.js';
 import { getBalance } from './users.js';
 
@@ -38,6 +44,7 @@ export function splitPromoItems(
       productId: item.id,
       amount: item.amount,
       mods: item.modifiers.map((m) => ({ id: m.id, amount: m.amount, groupId: m.groupId })),
+      ...(item.halfPizza === undefined ? {} : { halfPizza: item.halfPizza }),
     });
   }
   return { goods, requestedGifts };
@@ -77,7 +84,7 @@ export async function quotePromo(ctx: AppContext, body: PromoRequest, user: Auth
       body.order.items,
       [promoSettings.giftIds.SNACK, promoSettings.giftIds.PIZZA].filter(Boolean),
     );
-    const priced = priceItems(catalog, goods);
+    const priced = priceItems(catalog, goods, halfPizzaRulesOf(promoSettings));
     if (!priced.ok) throw unprocessable(priced.message, 'item-unavailable');
     const coupon = await findCoupon(db, body.coupon);
     const usesByUser = coupon && user ? await countCouponUses(db, coupon.code, user.userId) : 0;

@@ -5,7 +5,7 @@ import type { PromotionKind } from '../db/schema/orders.js';
 import { listPromotionRows, type PromotionRow } from '../repositories/promo.js';
 import { settingColumnValues } from '../repositories/settings.js';
 import { Settings as SettingsSchema, type Settings } from '../../src/api/entities.js';
-import type { PricingCatalog } from './pricing.js';
+import type { HalfPizzaRules, PricingCatalog } from './pricing.js';
 import type { GiftInfo, GiftRules } from './promoEngine.js';
 
 export type { PromotionRow };
@@ -20,6 +20,10 @@ export interface OrderSettings {
   giftIds: Settings['GIFT_IDS'];
   bonusSpendCap: number;
   bonusAccrualPercent: number;
+  /** PIZZAS_GROUP_ID: the group whose pizzas can be halves. */
+  pizzasGroupId: string;
+  /** HALF_PIZZA: the half-and-half price rule, null when the chain does not sell them. */
+  halfPizza: Settings['HALF_PIZZA'];
 }
 export type PromoSettings = Pick<OrderSettings, 'snacksGroupId' | 'giftIds' | 'bonusSpendCap' | 'bonusAccrualPercent'>;
 
@@ -32,6 +36,8 @@ const ORDER_SETTING_NAMES = [
   'GIFT_IDS',
   'BONUS_SPEND_CAP',
   'BONUS_ACCRUAL_PERCENT',
+  'PIZZAS_GROUP_ID',
+  'HALF_PIZZA',
 ] as const;
 
 function settingOr<K extends keyof Settings>(
@@ -55,6 +61,8 @@ export async function loadOrderSettings(db: Executor): Promise<OrderSettings> {
     giftIds: settingOr(values, 'GIFT_IDS', { SNACK: '', PIZZA: '' }),
     bonusSpendCap: settingOr(values, 'BONUS_SPEND_CAP', 0),
     bonusAccrualPercent: settingOr(values, 'BONUS_ACCRUAL_PERCENT', 0),
+    pizzasGroupId: settingOr(values, 'PIZZAS_GROUP_ID', ''),
+    halfPizza: settingOr(values, 'HALF_PIZZA', null),
   };
 }
 
@@ -85,6 +93,12 @@ export function giftRulesFrom(rows: readonly PromotionRow[], promoSettings: Prom
         : null,
   };
 }
+
+/** What pricing a half-and-half pizza reads of the order settings. */
+export const halfPizzaRulesOf = (settings: Pick<OrderSettings, 'halfPizza' | 'pizzasGroupId'>): HalfPizzaRules => ({
+  rule: settings.halfPizza,
+  pizzasGroupId: settings.pizzasGroupId,
+});
 
 export function giftInfoFrom(catalog: PricingCatalog, rules: GiftRules): Record<string, GiftInfo> {
   const info: Record<string, GiftInfo> = {};

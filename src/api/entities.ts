@@ -178,6 +178,21 @@ export const AnalyticsSettings = z.object({
 });
 export type AnalyticsSettings = z.infer<typeof AnalyticsSettings>;
 
+/** How a half-and-half pizza is priced: the dearer of the two whole pizzas, or half of each (docs/HALF-PIZZA.md). */
+export const HalfPizzaPricing = z.enum(['dearer', 'sum']);
+export type HalfPizzaPricing = z.infer<typeof HalfPizzaPricing>;
+
+/**
+ * The HALF_PIZZA setting: the chain's price rule, a fixed fee on top (whole roubles) and the modifier
+ * group that carries a pizza's size (both halves take the same choice of it).
+ */
+export const HalfPizzaSettings = z.object({
+  pricing: HalfPizzaPricing,
+  fee: z.int().check(z.nonnegative(), z.maximum(10000)),
+  sizeGroupId: Id,
+});
+export type HalfPizzaSettings = z.infer<typeof HalfPizzaSettings>;
+
 /** Settings of PRODUCT.md §3, as the client receives them from GET /api/v1/setting. */
 export const Settings = z.object({
   IS_SITE_NOT_WORKING: z.boolean(),
@@ -222,6 +237,8 @@ export const Settings = z.object({
   BONUS_ACCRUAL_PERCENT: z.number().check(z.minimum(0), z.maximum(100)),
   /** Not stored as such: the web counters, assembled by the server; null (the default) when neither id is set. */
   ANALYTICS: z._default(z.nullable(AnalyticsSettings), null),
+  /** Half-and-half pizza (docs/HALF-PIZZA.md); null (the default, and in logs recorded before it) turns it off. */
+  HALF_PIZZA: z._default(z.nullable(HalfPizzaSettings), null),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -265,6 +282,14 @@ export const CartMod = z.object({
 });
 export type CartMod = z.infer<typeof CartMod>;
 
+/** One half of a half-and-half pizza: the pizza as the catalogue had it and its modifiers at the chosen size. */
+export const PizzaHalf = z.object({ product: Product, mods: z.array(CartMod) });
+export type PizzaHalf = z.infer<typeof PizzaHalf>;
+
+/** What makes a cart line a half-and-half pizza: the size (a choice of HALF_PIZZA.sizeGroupId) and the halves as chosen. */
+export const HalfPizzaParts = z.object({ sizeId: Id, halves: z.tuple([PizzaHalf, PizzaHalf]) });
+export type HalfPizzaParts = z.infer<typeof HalfPizzaParts>;
+
 export const CartItem = z.object({
   /** Line id, stable across quantity changes. */
   id: Id,
@@ -275,6 +300,11 @@ export const CartItem = z.object({
   isHidden: z.boolean(),
   isServiceFee: z.boolean(),
   fromPromocode: z.boolean(),
+  /**
+   * A half-and-half pizza line (docs/HALF-PIZZA.md): `product` is then the line's own product
+   * (id 'half-…', name 'Половинки: A + B', the price the rule gives) and `mods` is empty.
+   */
+  halfPizza: z.optional(HalfPizzaParts),
 });
 export type CartItem = z.infer<typeof CartItem>;
 
@@ -303,6 +333,10 @@ export const PromoOrderItemMod = z.object({
   groupId: Id,
   groupName: z.string(),
 });
+/** The halves of a half-and-half line as a request names them: the size and the two pizzas, as chosen. */
+export const HalfPizzaChoice = z.object({ sizeId: Id, productIds: z.tuple([Id, Id]) });
+export type HalfPizzaChoice = z.infer<typeof HalfPizzaChoice>;
+
 export const PromoOrderItem = z.object({
   id: Id,
   name: z.string(),
@@ -310,6 +344,8 @@ export const PromoOrderItem = z.object({
   sum: z.number().check(z.nonnegative()),
   code: z.string(),
   modifiers: z.array(PromoOrderItemMod),
+  /** A half-and-half pizza: the server prices it from its halves by the HALF_PIZZA rule. */
+  halfPizza: z.optional(HalfPizzaChoice),
 });
 export const PromoRequest = z.object({
   coupon: z.nullable(z.string().check(z.maxLength(64))),
@@ -348,6 +384,8 @@ export const LastOrderProduct = z.object({
   mods: z.array(
     z.object({ id: Id, amount: z.int().check(z.positive()), groupId: Id, price: z.number().check(z.nonnegative()) }),
   ),
+  /** A half-and-half pizza: repeated from its halves at today's prices (productId is the line's own 'half-…'). */
+  halfPizza: z.optional(HalfPizzaChoice),
 });
 export const LastOrder = z.object({ products: z.array(LastOrderProduct) });
 export type LastOrder = z.infer<typeof LastOrder>;

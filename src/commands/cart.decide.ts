@@ -5,6 +5,7 @@ import {
   type CartItem,
   type CartMod,
   type Catalog,
+  type HalfPizzaChoice,
   type LastOrder,
   type Product,
   type PromoResponse,
@@ -18,12 +19,13 @@ import { capToMaxPerPosition, exceedsMaxPerPosition, MAX_COUPON_LENGTH } from '.
 import { ITEM_MESSAGES } from '../domain/siteTexts';
 import { isOpenAt } from '../domain/workingHours';
 import type { AppEvent } from '../events';
-import type { ItemRejectionReason } from '../events/cart';
+import type { HalfPizzaRejectionReason, ItemRejectionReason } from '../events/cart';
 import type { CartState } from '../projections/cart';
 import { selectAddressPoint } from '../projections/deliveryZone';
 import { selectCity, selectCityData, selectIsSignedIn, type AppState } from '../projections/store';
 import type { CartCommand } from './cart';
 import { deliveryLineEvents, hiddenLine, type DeliveryInputs } from './deliveryLine';
+import { buildHalfPizza, planHalfPizza, type HalfPlanned } from './halfPizzaLine';
 import { idSource, type Meta } from './types';
 import { toastShown } from './view.decide';
 
@@ -210,6 +212,33 @@ function decideAddItem(c: CommandOf<'AddItem'>, state: AppState, meta: Meta): Ap
   return events;
 }
 
+/** docs/HALF-PIZZA.md: adding rules 1–3, 6 and 8 of PRODUCT.md §4, with the line's own merge rule. */
+function decideAddHalfPizza(c: CommandOf<'AddHalfPizza'>, state: AppState, meta: Meta): AppEvent[] {
+  const { sizeId, firstId, secondId } = c.data;
+  const refuse = (reason: HalfPizzaRejectionReason): AppEvent[] => [
+    { type: 'HalfPizzaRejected', data: { sizeId, productIds: [firstId, secondId], reason } },
+  ];
+  const blocked = blockedReason(state, meta.now);
+  if (blocked === 'site-not-working' || blocked === 'outside-working-hours' || blocked === 'not-ready')
+    return refuse(blocked);
+  const catalog = state.catalog.catalog;
+  const settings = state.setting.settings;
+  if (catalog === null || settings === null) return refuse('not-ready');
+  const nextId = idSource(meta);
+  const plan = planHalfPizza(
+    state.cart.items,
+    catalog,
+    settings,
+    { sizeId, firstId, secondId, quantity: c.data.quantity ?? 1 },
+    nextId,
+  );
+  if (!plan.ok) return refuse(plan.reason);
+  const events: AppEvent[] = [];
+  if (!selectIsSignedIn(state)) events.push({ type: 'AuthRequired', data: { reason: 'add-item' } });
+  events.push(...plan.events, { type: 'LineHighlighted', data: { lineId: plan.lineId } });
+  return withNormalised(events, state, { items: plan.items }, nextId);
+}
+
 function decideApplyPromo(response: PromoResponse, state: AppState, meta: Meta): AppEvent[] {
   const cart = state.cart;
   const cityData = selectCityData(state);
@@ -294,6 +323,11 @@ function decideValidate(state: AppState, meta: Meta): AppEvent[] {
     if (line.isHidden) continue;
     const name = line.product.name;
     const base = { lineId: line.id, productId: line.product.id };
+    if (line.halfPizza !== undefined) {
+      const invalid = halfPizzaInvalid(line, catalog, state.setting.settings);
+      if (invalid !== null) lines.push({ ...base, ...invalid });
+      continue;
+    }
     const p = findProduct(catalog, line.product.id);
     if (p === undefined) {
       lines.push({ ...base, reason: 'product-missing', message: validationMessage.productMissing(name) });
@@ -334,6 +368,47 @@ function decideValidate(state: AppState, meta: Meta): AppEvent[] {
   return withNormalised(events, state, { items: without(state.cart.items, invalid) }, idSource(meta));
 }
 
+/**
+ * A half-and-half line is checked as a whole against today's halves: a pizza gone (or no longer
+ * made in the size, or half-and-half switched off) drops it as missing, any price change of a half
+ * or of HALF_PIZZA's rule as a changed price.
+ */
+function halfPizzaInvalid(
+  line: CartItem,
+  catalog: Catalog,
+  settings: Settings | null,
+): { reason: 'product-missing' | 'price-changed'; message: string } | null {
+  const parts = line.halfPizza;
+  const name = line.product.name;
+  if (parts === undefined) return null;
+  const built =
+    settings === null
+      ? null
+      : buildHalfPizza(catalog, settings, parts.sizeId, parts.halves[0].product.id, parts.halves[1].product.id);
+  if (built === null || !built.ok)
+    return { reason: 'product-missing', message: validationMessage.productMissing(name) };
+  return built.product.price === line.product.price
+    ? null
+    : { reason: 'price-changed', message: validationMessage.priceChanged(name) };
+}
+
+/** A repeated half-and-half line at today's prices, its quantity capped by the pizzas' limit. */
+function repeatHalfPizza(
+  items: CartItem[],
+  catalog: Catalog,
+  settings: Settings | null,
+  half: HalfPizzaChoice,
+  amount: number,
+  nextId: () => string,
+): HalfPlanned {
+  if (settings === null) return { ok: false, reason: 'not-ready' };
+  const [firstId, secondId] = half.productIds;
+  const built = buildHalfPizza(catalog, settings, half.sizeId, firstId, secondId);
+  if (!built.ok) return built;
+  const quantity = capToMaxPerPosition(built.product.maxPerPositionInOrder, amount);
+  return planHalfPizza(items, catalog, settings, { sizeId: half.sizeId, firstId, secondId, quantity }, nextId);
+}
+
 function decideRepeat(lastOrder: LastOrder, state: AppState, meta: Meta): AppEvent[] {
   const blocked = blockedReason(state, meta.now);
   const firstId = lastOrder.products[0]?.productId ?? '';
@@ -346,6 +421,17 @@ function decideRepeat(lastOrder: LastOrder, state: AppState, meta: Meta): AppEve
   let items: CartItem[] = state.cart.items;
   for (const item of lastOrder.products) {
     if (item.isGift) continue;
+    const half = item.halfPizza;
+    if (half !== undefined) {
+      const plan = repeatHalfPizza(items, catalog, state.setting.settings, half, item.amount, nextId);
+      if (!plan.ok) {
+        toasts.add(plan.reason === 'size-not-offered' ? TEXT_REPEAT_MODIFIER_MISSING : TEXT_REPEAT_PRODUCT_MISSING);
+        continue;
+      }
+      events.push(...plan.events);
+      items = plan.items;
+      continue;
+    }
     const product = findProduct(catalog, item.productId);
     if (product === undefined) {
       toasts.add(TEXT_REPEAT_PRODUCT_MISSING);
@@ -377,6 +463,8 @@ export function decideCart(command: CartCommand, state: AppState, meta: Meta): A
   switch (command.type) {
     case 'AddItem':
       return decideAddItem(command, state, meta);
+    case 'AddHalfPizza':
+      return decideAddHalfPizza(command, state, meta);
     case 'ChangeQuantity': {
       const { lineId, quantity } = command.data;
       const line = cart.items.find((l) => l.id === lineId);

@@ -14,6 +14,13 @@ export const AddItem = message('AddItem', {
   /** For gifts chosen in the modifier modal: the promo answer's fromPromocode. */
   fromPromocode: z.optional(z.boolean()),
 });
+/** A half-and-half pizza of two pizzas at one size (docs/HALF-PIZZA.md); quantity defaults to 1. */
+export const AddHalfPizza = message('AddHalfPizza', {
+  sizeId: z.string(),
+  firstId: z.string(),
+  secondId: z.string(),
+  quantity: z.optional(z.number()),
+});
 /** Absolute quantity; below 1 removes the line (PRODUCT.md §4 Decrease). */
 export const ChangeQuantity = message('ChangeQuantity', { lineId: z.string(), quantity: z.number() });
 export const RemoveItem = message('RemoveItem', { lineId: z.string() });
@@ -36,6 +43,7 @@ export const ClearCart = message('ClearCart', { reason: z.enum(['user', 'order-p
 
 export const CartCommandSchema = z.discriminatedUnion('type', [
   AddItem,
+  AddHalfPizza,
   ChangeQuantity,
   RemoveItem,
   ClearHighlight,

@@ -48,6 +48,7 @@ const signInTypes: Record<SignInCommand['type'], true> = {
 const sessionTypes: Record<SessionCommand['type'], true> = { Logout: true, ExpireSession: true };
 const cartTypes: Record<CartCommand['type'], true> = {
   AddItem: true,
+  AddHalfPizza: true,
   ChangeQuantity: true,
   RemoveItem: true,
   ClearHighlight: true,

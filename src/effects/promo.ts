@@ -21,6 +21,7 @@ import type { CartItem, PromoRequest } from '../api/entities';
 import type { AppCommand } from '../commands';
 import { formatAddress } from '../domain/addressText';
 import { fullPrice, goodsTotal, isOrderedLine } from '../domain/cart';
+import { halfPizzaChoice } from '../domain/halfPizza';
 import type { AppEvent } from '../events';
 import { selectSelectedAddress } from '../projections/address';
 import { selectIsCartEmpty } from '../projections/cart';
@@ -46,6 +47,8 @@ export function needsPromoRecalc(event: AppEvent): boolean {
   switch (event.type) {
     case 'ItemAdded':
     case 'ItemMerged':
+    case 'HalfPizzaAdded':
+    case 'HalfPizzaMerged':
     case 'ItemQuantityChanged':
     case 'ItemRemoved':
     case 'ItemsInvalidated':
@@ -86,6 +89,8 @@ function orderItem(line: CartItem): PromoRequest['order']['items'][number] {
       groupId: m.groupId,
       groupName: m.groupName,
     })),
+    // The server prices a half-and-half pizza from its halves, never from the line's own product.
+    ...(line.halfPizza === undefined ? {} : { halfPizza: halfPizzaChoice(line.halfPizza) }),
   };
 }
 

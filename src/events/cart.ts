@@ -24,6 +24,25 @@ export const ItemRejectionReason = z.enum([
 ]);
 export type ItemRejectionReason = z.infer<typeof ItemRejectionReason>;
 
+/** Why a half-and-half pizza was not added (docs/HALF-PIZZA.md), besides the reasons any item has. */
+export const HalfPizzaRejectionReason = z.enum([
+  'site-not-working',
+  'outside-working-hours',
+  'not-ready',
+  'invalid-quantity',
+  'max-per-position',
+  /** HALF_PIZZA is not set: the chain does not sell half-and-half pizzas. */
+  'half-pizza-off',
+  'unknown-product',
+  /** A half is not a pizza of PIZZAS_GROUP_ID with a size. */
+  'not-a-pizza',
+  /** Both halves of the same pizza: that is the whole pizza. */
+  'same-halves',
+  /** One of the pizzas is not made in the chosen size. */
+  'size-not-offered',
+]);
+export type HalfPizzaRejectionReason = z.infer<typeof HalfPizzaRejectionReason>;
+
 export const LineChangeRejectionReason = z.enum([
   'hidden-line',
   'fixed-quantity',
@@ -51,6 +70,19 @@ export const ItemMerged = message('ItemMerged', {
   lineId: Id,
   added: z.int().check(z.positive()),
   quantity: z.int().check(z.positive()),
+});
+/** A half-and-half pizza line (CartItem.halfPizza set) was added. */
+export const HalfPizzaAdded = message('HalfPizzaAdded', { line: CartItem });
+/** The same halves (in either order) at the same size merged into `lineId`. */
+export const HalfPizzaMerged = message('HalfPizzaMerged', {
+  lineId: Id,
+  added: z.int().check(z.positive()),
+  quantity: z.int().check(z.positive()),
+});
+export const HalfPizzaRejected = message('HalfPizzaRejected', {
+  sizeId: z.string(),
+  productIds: z.tuple([z.string(), z.string()]),
+  reason: HalfPizzaRejectionReason,
 });
 export const ItemQuantityChanged = message('ItemQuantityChanged', {
   lineId: Id,
@@ -130,6 +162,9 @@ export const RestaurantUnmatched = message('RestaurantUnmatched', { deliveryTerm
 export const CartEventSchema = z.discriminatedUnion('type', [
   ItemAdded,
   ItemMerged,
+  HalfPizzaAdded,
+  HalfPizzaMerged,
+  HalfPizzaRejected,
   ItemQuantityChanged,
   ItemRemoved,
   ItemRejected,

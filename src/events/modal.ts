@@ -23,6 +23,8 @@ export const ModalSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('emptyCart') }),
   z.object({ kind: z.literal('modifier'), productId: Id, isGift: z.boolean(), fromPromocode: z.boolean() }),
   z.object({ kind: z.literal('snackGift') }),
+  /** The half-and-half builder (docs/HALF-PIZZA.md), opened from a pizza (its first half) or the pizza section. */
+  z.object({ kind: z.literal('halfPizza'), productId: z.nullable(Id) }),
   /** Text: TEXT_SITE_NOT_WORKING or the default (see notWorkingText in projections/modal). */
   z.object({ kind: z.literal('siteNotWorking') }),
   z.object({ kind: z.literal('workTime') }),

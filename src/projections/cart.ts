@@ -65,6 +65,8 @@ export const cartReducers: CaseReducers<CartState> = {
   // Lines are copied in: later events mutate the line's quantity, never the event's own object.
   ItemAdded: (d, e) => void d.items.push({ ...e.data.line }),
   ItemMerged: (d, e) => setQuantity(d, e.data.lineId, e.data.quantity),
+  HalfPizzaAdded: (d, e) => void d.items.push({ ...e.data.line }),
+  HalfPizzaMerged: (d, e) => setQuantity(d, e.data.lineId, e.data.quantity),
   ItemQuantityChanged: (d, e) => setQuantity(d, e.data.lineId, e.data.quantity),
   ItemRemoved: (d, e) => removeLine(d, e.data.lineId),
   DeliveryLineAdded: (d, e) => void d.items.push({ ...e.data.line }),

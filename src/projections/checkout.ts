@@ -261,6 +261,8 @@ export const checkoutReducers: CaseReducers<CheckoutState> = {
   },
   ItemAdded: forgetRefusal,
   ItemMerged: forgetRefusal,
+  HalfPizzaAdded: forgetRefusal,
+  HalfPizzaMerged: forgetRefusal,
   ItemQuantityChanged: forgetRefusal,
   ItemRemoved: forgetRefusal,
   ItemsInvalidated: forgetRefusal,

@@ -15,6 +15,8 @@ export const TITLE_CATALOG_MENU = 'Меню:';
 export const TITLE_DELIVERY_METHOD = 'Доставить или заберёте?';
 export const TITLE_RESTAURANTS = 'Выберите ресторан';
 export const TITLE_MODIFIER = 'Выберите ролл';
+/** The half-and-half builder (docs/HALF-PIZZA.md). */
+export const TITLE_HALF_PIZZA = 'Пицца из половинок';
 export const TITLE_SNACK_GIFT = 'При заказе 3х любых закусок - картофель фри в подарок';
 /** The server refuses an order outside working hours with the same words. */
 export const TEXT_WORK_TIME = CLOSED_TEXT;
@@ -30,6 +32,7 @@ export const MODAL_TITLES: Partial<Record<ModalKind, string>> = {
   restaurants: TITLE_RESTAURANTS,
   modifier: TITLE_MODIFIER,
   snackGift: TITLE_SNACK_GIFT,
+  halfPizza: TITLE_HALF_PIZZA,
   workTime: TEXT_WORK_TIME,
 };
 
@@ -89,6 +92,13 @@ export const modalReducers: CaseReducers<ModalState> = {
   AuthRequired: (d) => push(d, { kind: 'auth' }),
   ModifierChoiceRequested: (d, e) => push(d, { kind: 'modifier', ...e.data }),
   SnackGiftOffered: (d) => push(d, { kind: 'snackGift' }),
+  // The half-and-half builder closes once its pizza is in the cart.
+  HalfPizzaAdded: (d) => close(d, 'halfPizza'),
+  HalfPizzaMerged: (d) => close(d, 'halfPizza'),
+  HalfPizzaRejected: (d, e) => {
+    if (e.data.reason === 'site-not-working') push(d, { kind: 'siteNotWorking' });
+    if (e.data.reason === 'outside-working-hours') push(d, { kind: 'workTime' });
+  },
   ItemAdded: (d, e) => {
     // The modifier modal of this product closes once it has been added.
     const i = d.stack.findIndex((m) => m.kind === 'modifier' && m.productId === e.data.line.product.id);

@@ -3,6 +3,7 @@
 import type { CheckoutQuote, CheckoutQuoteBody } from '../api/contract/checkout';
 import type { CreateOrderBody } from '../api/contract/orders';
 import { isOrderedLine } from '../domain/cart';
+import { halfPizzaChoice } from '../domain/halfPizza';
 import { selectSelectedAddress } from './address';
 import { selectConsentOnFile } from './checkout';
 import { selectIsSignedIn, type AppState } from './store';
@@ -14,6 +15,8 @@ export function orderItems(state: AppState): CreateOrderBody['items'] {
     amount: l.quantity,
     mods: l.mods.map((m) => ({ id: m.id, amount: m.amount, groupId: m.groupId })),
     isGift: l.isGift,
+    // The server prices a half-and-half pizza from its halves, never from the line's own product.
+    ...(l.halfPizza === undefined ? {} : { halfPizza: halfPizzaChoice(l.halfPizza) }),
   }));
 }
 

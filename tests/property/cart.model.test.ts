@@ -14,7 +14,8 @@ import { createLog } from '../../src/log/log';
 import { decide } from '../../src/commands/decide';
 import { goodsTotal, isDeliveryLine, isGoodsLine } from '../../src/domain/cart';
 import { evolveAll, type AppState } from '../../src/projections/store';
-import { catalogWith, GROUP, MOD, PRODUCT, productById } from '../fixtures/catalog';
+import { GROUP, MOD, PRODUCT } from '../fixtures/catalog';
+import { DIABLO, HALF_RULE, halfCatalog, halfSettings, MARGHERITA } from '../fixtures/halfPizza';
 import { FREE_DELIVERY_FROM, NOW } from '../fixtures/settings';
 import { readyState } from '../fixtures/state';
 
@@ -44,11 +45,47 @@ const MOD_PRICE: Record<string, number> = {
   [MOD.jalapeno]: 40,
   [MOD.rollCalifornia]: 50,
 };
-const REPRICEABLE = [PRODUCT.phila, PRODUCT.nuggets, PRODUCT.pizza, PRODUCT.cola] as const;
+const REPRICEABLE = [PRODUCT.phila, PRODUCT.nuggets, PRODUCT.pizza, PRODUCT.cola, MARGHERITA] as const;
+
+/** The catalogue the runs use: the fixture's plus two more pizzas (tests/fixtures/halfPizza.ts). */
+const productById = (id: string) => {
+  const p = halfCatalog.products.find((x) => x.id === id);
+  if (p === undefined) throw new Error(`no ${id}`);
+  return p;
+};
+
+// ---- half-and-half offers (docs/HALF-PIZZA.md): what AddHalfPizza is asked to add ----
+type HalfOffer = { sizeId: string; firstId: string; secondId: string };
+const HALF_OFFERS: HalfOffer[] = [
+  { sizeId: MOD.size30, firstId: PRODUCT.pizza, secondId: MARGHERITA },
+  /** The same halves the other way round: merged into the line above. */
+  { sizeId: MOD.size30, firstId: MARGHERITA, secondId: PRODUCT.pizza },
+  { sizeId: MOD.size25, firstId: PRODUCT.pizza, secondId: MARGHERITA },
+  /** Дьябло allows 2 per line: each addition its own line. */
+  { sizeId: MOD.size30, firstId: DIABLO, secondId: PRODUCT.pizza },
+  /** Refused: the same pizza twice, and a size Дьябло is not made in. */
+  { sizeId: MOD.size30, firstId: PRODUCT.pizza, secondId: PRODUCT.pizza },
+  { sizeId: MOD.size25, firstId: MARGHERITA, secondId: DIABLO },
+];
+/** Each pizza's size prices (the model's own copy of the fixture). */
+const SIZE_PRICE: Record<string, Record<string, number>> = {
+  [PRODUCT.pizza]: { [MOD.size25]: 350, [MOD.size30]: 500, [MOD.size35]: 650 },
+  [MARGHERITA]: { [MOD.size25]: 300, [MOD.size30]: 450 },
+  [DIABLO]: { [MOD.size30]: 500 },
+};
+const halfKeyOf = (sizeId: string, a: string, b: string) => `half|${sizeId}|${[a, b].sort().join('+')}`;
 const GIFTABLE = [PRODUCT.fries, PRODUCT.wings] as const;
 
 // ---- the model ----
-type ModelLine = { productId: string; key: string; quantity: number; unit: number; maxPer: number };
+type ModelLine = {
+  productIds: string[];
+  key: string;
+  quantity: number;
+  unit: number;
+  maxPer: number;
+  /** A half-and-half line: its size (its price is recomputed when a half is re-priced). */
+  sizeId?: string;
+};
 type Model = {
   lines: ModelLine[];
   method: 'delivery' | 'self';
@@ -64,6 +101,11 @@ const keyOf = (productId: string, mods: readonly { id: string; groupId: string; 
     .map((x) => `${x.groupId}/${x.id}x${x.amount}`)
     .sort()
     .join(',')}`;
+/** A line's identity for the merge rule: its product and modifiers, or a half-and-half's size and halves. */
+const lineKey = (l: CartItem) =>
+  l.halfPizza === undefined
+    ? keyOf(l.product.id, l.mods)
+    : halfKeyOf(l.halfPizza.sizeId, l.halfPizza.halves[0].product.id, l.halfPizza.halves[1].product.id);
 const modelTotal = (model: Model) => model.lines.reduce((s, l) => s + l.unit * l.quantity, 0);
 const emptyIfNoGoods = (model: Model) => {
   if (model.lines.length === 0) {
@@ -80,7 +122,7 @@ function checkInvariants(real: Real, model: Model): void {
   // No line with quantity < 1.
   expect(items.every((l) => l.quantity >= 1)).toBe(true);
   // The merge rule: no two identical lines of a product without maxPerPositionInOrder.
-  const keys = goods.filter((l) => l.product.maxPerPositionInOrder === 0).map((l) => keyOf(l.product.id, l.mods));
+  const keys = goods.filter((l) => l.product.maxPerPositionInOrder === 0).map(lineKey);
   expect(new Set(keys).size).toBe(keys.length);
   // maxPerPositionInOrder bounds each line.
   expect(
@@ -107,9 +149,9 @@ function checkInvariants(real: Real, model: Model): void {
   // Validation is idempotent: the cart always agrees with the catalogue it was validated against.
   expect(decide({ type: 'ValidateCart', data: {} }, state, { now: NOW.mondayAfternoon, id: 'probe' })).toEqual([]);
   // The model agrees.
-  expect(goods.map((l) => [keyOf(l.product.id, l.mods), l.quantity])).toEqual(
-    model.lines.map((l) => [l.key, l.quantity]),
-  );
+  // A half-and-half line is never a gift nor hidden, and costs what the model's own rule says.
+  expect(items.filter((l) => l.halfPizza !== undefined).every((l) => isGoodsLine(l) && l.mods.length === 0)).toBe(true);
+  expect(goods.map((l) => [lineKey(l), l.quantity])).toEqual(model.lines.map((l) => [l.key, l.quantity]));
   expect(total).toBe(modelTotal(model));
   expect(
     items
@@ -142,16 +184,61 @@ class AddItemCommand implements CartCommandModel {
       const key = keyOf(o.productId, mods);
       if (maxPer > 0) {
         if (this.quantity <= maxPer)
-          model.lines.push({ productId: o.productId, key, quantity: this.quantity, unit, maxPer });
+          model.lines.push({ productIds: [o.productId], key, quantity: this.quantity, unit, maxPer });
       } else {
         const same = model.lines.find((l) => l.key === key);
         if (same !== undefined) same.quantity += this.quantity;
-        else model.lines.push({ productId: o.productId, key, quantity: this.quantity, unit, maxPer });
+        else model.lines.push({ productIds: [o.productId], key, quantity: this.quantity, unit, maxPer });
       }
     }
     checkInvariants(real, model);
   }
   toString = () => `AddItem(${this.offer}, ${this.quantity})`;
+}
+
+/** The model's own copy of the rule: the dearer whole pizza at the size plus the fee; undefined when one cannot be a half. */
+function modelHalfUnit(model: Model, sizeId: string, ids: readonly string[]): number | undefined {
+  const wholes = ids.map((id) => {
+    const base = model.prices[id];
+    const size = SIZE_PRICE[id]?.[sizeId];
+    return base === undefined || size === undefined ? undefined : base + size;
+  });
+  return wholes.every((w) => w !== undefined) ? Math.max(...wholes) + HALF_RULE.fee : undefined;
+}
+
+/** AddHalfPizza: the model prices it with its own copy of the rule (the dearer whole pizza plus the fee). */
+class AddHalfPizzaCommand implements CartCommandModel {
+  constructor(
+    readonly offer: number,
+    readonly quantity: number,
+  ) {}
+  check = () => true;
+  run(model: Model, real: Real): void {
+    const o = HALF_OFFERS[this.offer % HALF_OFFERS.length];
+    if (o === undefined) throw new Error('no half offer');
+    real.store.dispatch({ type: 'AddHalfPizza', data: { ...o, quantity: this.quantity } });
+    const unit = o.firstId === o.secondId ? undefined : modelHalfUnit(model, o.sizeId, [o.firstId, o.secondId]);
+    if (unit !== undefined) {
+      const limits = [o.firstId, o.secondId].map((id) => productById(id).maxPerPositionInOrder).filter((n) => n > 0);
+      const maxPer = limits.length === 0 ? 0 : Math.min(...limits);
+      const key = halfKeyOf(o.sizeId, o.firstId, o.secondId);
+      const line = {
+        productIds: [o.firstId, o.secondId],
+        key,
+        quantity: this.quantity,
+        unit,
+        maxPer,
+        sizeId: o.sizeId,
+      };
+      const same = model.lines.find((l) => l.key === key);
+      if (maxPer > 0) {
+        if (this.quantity <= maxPer) model.lines.push(line);
+      } else if (same !== undefined) same.quantity += this.quantity;
+      else model.lines.push(line);
+    }
+    checkInvariants(real, model);
+  }
+  toString = () => `AddHalfPizza(${this.offer}, ${this.quantity})`;
 }
 
 const goodsLineAt = (real: Real, index: number): CartItem | undefined => {
@@ -253,14 +340,16 @@ class ValidateCartCommand implements CartCommandModel {
       model.prices[id] = (model.prices[id] ?? 0) + 10;
       const prices = { ...model.prices };
       real.catalogVersion += 1;
-      const catalog = catalogWith((c) => {
-        for (const p of c.products) {
-          const price = prices[p.id];
-          if (price !== undefined) p.price = price;
-        }
-      });
+      const catalog = structuredClone(halfCatalog);
+      for (const p of catalog.products) {
+        const price = prices[p.id];
+        if (price !== undefined) p.price = price;
+      }
       real.store.dispatch({ type: 'ApplyCatalog', data: { catalog, version: `v${real.catalogVersion}` } });
-      model.lines = model.lines.filter((l) => l.productId !== id);
+      // A half-and-half line is dropped only when its own price changed (the re-priced half may be the cheaper one).
+      model.lines = model.lines.filter((l) =>
+        l.sizeId === undefined ? !l.productIds.includes(id) : modelHalfUnit(model, l.sizeId, l.productIds) === l.unit,
+      );
     }
     real.store.dispatch({ type: 'ValidateCart', data: {} });
     emptyIfNoGoods(model);
@@ -281,6 +370,9 @@ const commandArbs = [
   addItem,
   addItem,
   addItem,
+  fc
+    .tuple(fc.nat(HALF_OFFERS.length - 1), fc.integer({ min: 1, max: 3 }))
+    .map(([o, q]) => new AddHalfPizzaCommand(o, q)),
   fc.tuple(fc.nat(5), fc.integer({ min: 0, max: 4 })).map(([i, q]) => new ChangeQuantityCommand(i, q)),
   fc.nat(5).map((i) => new RemoveItemCommand(i)),
   fc.constantFrom('delivery' as const, 'self' as const).map((x) => new ChangeDeliveryMethodCommand(x)),
@@ -308,6 +400,8 @@ function runOnce(initial: AppState, cmds: Iterable<CartCommandModel>, entries: L
       PRODUCT.cola,
       PRODUCT.pizza,
       PRODUCT.set,
+      MARGHERITA,
+      DIABLO,
     ].map((id) => [id, productById(id).price]),
   );
   const setup = () => ({
@@ -358,7 +452,8 @@ function keepFailure(details: fc.RunDetails<[Iterable<CartCommandModel>]>, initi
 
 describe('cart model (PRODUCT.md §4 invariants)', () => {
   it('keeps the cart rules under any sequence of commands, and the log replays to the live state', () => {
-    const initial = readyState(); // frozen: shared by every run
+    // frozen: shared by every run; half-and-half on (HALF_PIZZA) with two more pizzas
+    const initial = readyState({ settings: halfSettings(), catalog: halfCatalog });
     const property = fc.property(fc.commands(commandArbs, { maxCommands: 40, size: 'large' }), (cmds) => {
       const entries: LogEntry[] = [];
       const store = runOnce(initial, cmds, entries);

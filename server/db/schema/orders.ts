@@ -52,6 +52,14 @@ export interface StoredOrderMod {
   groupId: string;
 }
 
+/** One half of a half-and-half line: the pizza, the whole pizza's price at the size, its modifiers (size first). */
+export interface StoredOrderHalf {
+  productId: string;
+  name: string;
+  price: number;
+  mods: StoredOrderMod[];
+}
+
 export interface StoredOrderLine {
   productId: string;
   name: string;
@@ -62,6 +70,8 @@ export interface StoredOrderLine {
   sum: number;
   mods: StoredOrderMod[];
   isGift: boolean;
+  /** A half-and-half pizza (docs/HALF-PIZZA.md): both halves, as chosen; absent for any other line. */
+  halfPizza?: { sizeId: string; sizeName: string; halves: [StoredOrderHalf, StoredOrderHalf] };
 }
 
 export interface StoredAddress {

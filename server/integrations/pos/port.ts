@@ -62,12 +62,26 @@ export interface PosStopListEntry {
 
 export type PosPaymentKind = 'cash' | 'courier-card' | 'online';
 
+export type PosModifier = { productId: string; groupId: string; amount: number; price: number };
+
+/** One half of a compound line: the pizza, its share of the unit price and its own modifiers. */
+export interface PosCompoundPart {
+  productId: string;
+  price: number;
+  modifiers: PosModifier[];
+}
+
 export interface PosOrderLine {
   productId: string;
   amount: number;
-  /** One unit of the product without its modifiers. */
+  /** One unit of the product without its modifiers (a compound line: the whole, its parts' prices summed). */
   price: number;
-  modifiers: { productId: string; groupId: string; amount: number; price: number }[];
+  modifiers: PosModifier[];
+  /**
+   * A half-and-half pizza (docs/HALF-PIZZA.md) as one compound item: two halves and the modifiers
+   * they share (the size). `productId` is then our own line id, which the POS does not know.
+   */
+  compound?: { primary: PosCompoundPart; secondary: PosCompoundPart; commonModifiers: PosModifier[] };
 }
 
 /** Lines − discounts = payment: a POS refuses an order whose sums disagree. */

@@ -25,6 +25,7 @@ import {
   evaluatePromo,
   findCoupon,
   giftInfoFrom,
+  halfPizzaRulesOf,
   normalizeCouponCode,
   type OrderSettings,
 } from '../promo.js';
@@ -140,7 +141,7 @@ export async function assessCheckout(ctx: AppContext, tx: Executor, args: Assess
   refuse(checkCityOpen(workTime, now, city.timeZone));
 
   const catalog = reference.catalog.catalog;
-  const items = checkItems(catalog, input.items);
+  const items = checkItems(catalog, input.items, halfPizzaRulesOf(settings));
   refuse(items.refusal);
   const { lines } = items;
 

@@ -16,7 +16,14 @@ import {
 } from '../checkoutRefusals.js';
 import type { RestaurantRow } from '../checkoutReference.js';
 import type { ZoneRow } from '../geocoding.js';
-import { isServiceProduct, priceItem, type PricedLine, type PricingCatalog } from '../pricing.js';
+import {
+  isServiceProduct,
+  NO_HALF_PIZZA,
+  priceItem,
+  type HalfPizzaRules,
+  type PricedLine,
+  type PricingCatalog,
+} from '../pricing.js';
 import type { OrderSettings } from '../promo.js';
 import { reopenText } from './hoursText.js';
 import type { PreparedCheckout } from './prepare.js';
@@ -45,13 +52,14 @@ export function checkCityOpen(workTime: WeekHours, now: string, timeZone: string
 export function checkItems(
   catalog: PricingCatalog,
   items: CheckoutQuoteBody['items'],
+  halfPizza: HalfPizzaRules = NO_HALF_PIZZA,
 ): { lines: PricedLine[]; itemProblem: string | null; refusal: CheckoutRefusal | null } {
   const lines: PricedLine[] = [];
   let itemProblem: string | null = null;
   const badItems: string[] = [];
   for (const item of items.filter((i) => !i.isGift)) {
-    if (isServiceProduct(catalog, item.productId)) continue;
-    const line = priceItem(catalog, item);
+    if (item.halfPizza === undefined && isServiceProduct(catalog, item.productId)) continue;
+    const line = priceItem(catalog, item, { halfPizza });
     if (typeof line === 'string') {
       itemProblem ??= line;
       badItems.push(item.productId);
@@ -200,19 +208,24 @@ export function stoppedNames(
   lines: readonly PricedLine[],
   stopped: ReadonlySet<string>,
 ): { names: string[]; productIds: string[] } {
+  // A half-and-half pizza cannot be made when either half (or a half's modifier) is stopped.
+  const parts = (l: PricedLine) => [
+    { productId: l.productId, name: l.name, mods: l.mods },
+    ...(l.halfPizza?.halves.map((h) => ({ productId: h.productId, name: `${l.name}: ${h.name}`, mods: h.mods })) ?? []),
+  ];
+  const isStoppedLine = (l: PricedLine) =>
+    parts(l).some((p) => stopped.has(p.productId) || p.mods.some((m) => stopped.has(m.id)));
   const names = [
     ...new Set(
-      lines.flatMap((l) => [
-        ...(stopped.has(l.productId) ? [l.name] : []),
-        ...l.mods.filter((m) => stopped.has(m.id)).map((m) => `${l.name}: ${m.name}`),
-      ]),
+      lines.flatMap((l) =>
+        parts(l).flatMap((p) => [
+          ...(stopped.has(p.productId) ? [p.name] : []),
+          ...p.mods.filter((m) => stopped.has(m.id)).map((m) => `${p.name}: ${m.name}`),
+        ]),
+      ),
     ),
   ];
-  const productIds = [
-    ...new Set(
-      lines.filter((l) => stopped.has(l.productId) || l.mods.some((m) => stopped.has(m.id))).map((l) => l.productId),
-    ),
-  ];
+  const productIds = [...new Set(lines.filter(isStoppedLine).map((l) => l.productId))];
   return { names, productIds };
 }
 

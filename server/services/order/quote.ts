@@ -14,7 +14,8 @@ import { captchaInfo } from '../captcha.js';
 import { ORDER_MESSAGES, refusal } from '../checkoutRefusals.js';
 import type { RestaurantRow } from '../checkoutReference.js';
 import { cityZones } from '../geocoding.js';
-import type { PricedLine } from '../pricing.js';
+import type { StoredOrderHalf, StoredOrderLine, StoredOrderMod } from '../../db/schema/orders.js';
+import type { PricedHalf, PricedLine, PricedMod } from '../pricing.js';
 import type { AuthUser } from '../sessions.js';
 import { cityWorkTime, readStoredSettings } from '../settings.js';
 import { assessCheckout, emptySlots, type Assessment } from './assess.js';
@@ -36,16 +37,40 @@ function restaurantQuote(r: RestaurantRow, a: Assessment, now: string, timeZone:
   };
 }
 
-/** A priced line as an order stores it (and the quote shows it). */
-export function storedLine(line: PricedLine, isGift: boolean) {
+const storedMod = (m: PricedMod): StoredOrderMod => ({
+  id: m.id,
+  name: m.name,
+  amount: m.amount,
+  price: m.price,
+  groupId: m.groupId,
+});
+const storedHalf = (h: PricedHalf): StoredOrderHalf => ({
+  productId: h.productId,
+  name: h.name,
+  price: h.price,
+  mods: h.mods.map(storedMod),
+});
+
+/** A priced line as an order stores it (and the quote shows it); a half-and-half line keeps both halves. */
+export function storedLine(line: PricedLine, isGift: boolean): StoredOrderLine {
+  const half = line.halfPizza;
   return {
     productId: line.productId,
     name: line.name,
     amount: line.amount,
     price: line.unitPrice,
     sum: line.sum,
-    mods: line.mods.map((m) => ({ id: m.id, name: m.name, amount: m.amount, price: m.price, groupId: m.groupId })),
+    mods: line.mods.map(storedMod),
     isGift,
+    ...(half === undefined
+      ? {}
+      : {
+          halfPizza: {
+            sizeId: half.sizeId,
+            sizeName: half.sizeName,
+            halves: [storedHalf(half.halves[0]), storedHalf(half.halves[1])],
+          },
+        }),
   };
 }
 

@@ -53,6 +53,14 @@ export async function lastOrder(db: Executor, userId: string): Promise<LastOrder
       amount: line.amount,
       name: line.name,
       mods: line.mods.map((m) => ({ id: m.id, amount: m.amount, groupId: m.groupId, price: m.price })),
+      ...(line.halfPizza === undefined
+        ? {}
+        : {
+            halfPizza: {
+              sizeId: line.halfPizza.sizeId,
+              productIds: [line.halfPizza.halves[0].productId, line.halfPizza.halves[1].productId] as [string, string],
+            },
+          }),
     })),
   };
 }

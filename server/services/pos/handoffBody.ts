@@ -58,6 +58,7 @@ export async function handoffBody(db: Executor, orderId: string): Promise<PosOrd
   if (o.terminal_group_id === null || o.organization_id === null)
     throw new TerminalNotMapped('Ресторан заказа не сопоставлен с терминалом iiko (раздел «Интеграция»)');
   const lines: PosOrderLine[] = o.items.map((l) => {
+    if (l.halfPizza !== undefined) return compoundLine(l, l.halfPizza);
     // a gift costs nothing, its modifiers included
     const free = l.isGift || l.price === 0;
     return {
@@ -119,6 +120,33 @@ export async function handoffBody(db: Executor, orderId: string): Promise<PosOrd
     payment: {
       kind: o.payment_method === 'cash' ? 'cash' : o.payment_method === 'courier-card' ? 'courier-card' : 'online',
       sum: o.total,
+    },
+  };
+}
+
+/**
+ * A half-and-half line as one compound item: each half its pizza with its own modifiers (the dough),
+ * the size once as a common modifier, and the unit price split between the halves so that they add
+ * up to it (the modifiers' prices are inside the halves' prices, so they go at 0).
+ */
+function compoundLine(line: StoredOrderLine, half: NonNullable<StoredOrderLine['halfPizza']>): PosOrderLine {
+  const [first, second] = half.halves;
+  const secondPrice = Math.floor(line.price / 2);
+  const part = (h: typeof first, price: number) => ({
+    productId: h.productId,
+    price,
+    modifiers: h.mods.slice(1).map((m) => ({ productId: m.id, groupId: m.groupId, amount: m.amount, price: 0 })),
+  });
+  const size = first.mods[0];
+  return {
+    productId: line.productId,
+    amount: line.amount,
+    price: line.price,
+    modifiers: [],
+    compound: {
+      primary: part(first, line.price - secondPrice),
+      secondary: part(second, secondPrice),
+      commonModifiers: size ? [{ productId: size.id, groupId: size.groupId, amount: 1, price: 0 }] : [],
     },
   };
 }

@@ -5,7 +5,7 @@
 // POST /checkout/quote lists the same refusals before submission.
 import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
-import { DeliveryMethod, GeoPoint, Id, IsoDateTime, LastOrder } from '../entities.js';
+import { DeliveryMethod, GeoPoint, HalfPizzaChoice, Id, IsoDateTime, LastOrder } from '../entities.js';
 import { OrderStatus, PaymentMethod } from './orderCodes.js';
 
 export { ORDER_STATUSES, OrderStatus, PaymentMethod } from './orderCodes.js';
@@ -64,6 +64,11 @@ export const OrderItemInput = z.object({
   ),
   /** A gift line (GIFT_IDS); the server grants gifts itself and only reads a gift's chosen modifiers. */
   isGift: z._default(z.boolean(), false),
+  /**
+   * A half-and-half pizza (docs/HALF-PIZZA.md): the server prices it from these halves by the
+   * HALF_PIZZA rule; `productId` is then the line's own 'half-…' id and `mods` is empty.
+   */
+  halfPizza: z.optional(HalfPizzaChoice),
 });
 
 export const CreateOrderBody = z.object({
@@ -106,6 +111,17 @@ export const OrderLineMod = z.object({
   price: z.number().check(z.nonnegative()),
   groupId: Id,
 });
+/** One half as an order keeps it: the pizza, the whole pizza's price at the size, its modifiers (size first). */
+export const OrderHalf = z.object({
+  productId: Id,
+  name: z.string(),
+  price: z.number().check(z.nonnegative()),
+  mods: z.array(OrderLineMod),
+});
+/** Both halves of a half-and-half line, in the order the customer chose them. */
+export const OrderHalfPizza = z.object({ sizeId: Id, sizeName: z.string(), halves: z.tuple([OrderHalf, OrderHalf]) });
+export type OrderHalfPizza = z.infer<typeof OrderHalfPizza>;
+
 export const OrderLine = z.object({
   productId: Id,
   name: z.string(),
@@ -115,6 +131,8 @@ export const OrderLine = z.object({
   sum: z.number().check(z.nonnegative()),
   mods: z.array(OrderLineMod),
   isGift: z.boolean(),
+  /** A half-and-half pizza ('Половинки: A + B'): its halves; absent for any other line. */
+  halfPizza: z.optional(OrderHalfPizza),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 

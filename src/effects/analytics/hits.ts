@@ -81,10 +81,12 @@ export function hitsOf(event: AppEvent, before: AppState, after: AppState): Anal
       const product = findProduct(after, event.data.modal.productId);
       return product === undefined ? [] : [{ kind: 'viewItem', product: productOf(after, product, product.price, 1) }];
     }
+    case 'HalfPizzaAdded':
     case 'ItemAdded': {
       const line = event.data.line;
       return isGoodsLine(line) ? [{ kind: 'addToCart', product: lineProduct(after, line, line.quantity) }] : [];
     }
+    case 'HalfPizzaMerged':
     case 'ItemMerged': {
       const line = findLine(after, event.data.lineId);
       return line !== undefined && isGoodsLine(line)

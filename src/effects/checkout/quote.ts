@@ -33,6 +33,8 @@ export function needsQuote(event: AppEvent): boolean {
     case 'CheckoutOpened':
     case 'ItemAdded':
     case 'ItemMerged':
+    case 'HalfPizzaAdded':
+    case 'HalfPizzaMerged':
     case 'ItemQuantityChanged':
     case 'ItemRemoved':
     case 'ItemsInvalidated':

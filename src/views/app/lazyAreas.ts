@@ -57,6 +57,8 @@ const account = {
       'CodeSubmitted',
       'ItemAdded',
       'ItemMerged',
+      'HalfPizzaAdded',
+      'HalfPizzaMerged',
       'ItemQuantityChanged',
       'ItemRemoved',
       'ItemsInvalidated',

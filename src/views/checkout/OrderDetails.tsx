@@ -43,6 +43,7 @@ export function OrderDetails({ order }: { order: Order }) {
             <li key={`${l.productId}-${i}`}>
               <span>
                 {l.name}
+                {l.halfPizza !== undefined && <span className={styles.note}> ({l.halfPizza.sizeName})</span>}
                 {l.mods.length > 0 && <span className={styles.note}> ({l.mods.map((m) => m.name).join(', ')})</span>}
                 {l.isGift && <span className={styles.note}> (подарок)</span>} × {l.amount}
               </span>

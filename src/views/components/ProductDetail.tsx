@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import type { Catalog, Product } from '../../api/entities';
 import { formatNumber, formatPrice, formatPriceLabel } from '../../domain/price';
 import { useDispatch } from '../app/store';
+import { HalfPizzaEntry } from './HalfPizzaEntry';
 import { LikeButton } from './LikeButton';
 import { ModifierPicker } from './ModifierPicker';
 import { choicePrice, initialChoice, isComplete, modifierGroups, toChosenMods } from './modifiers';
@@ -98,6 +99,7 @@ export function ProductDetail({
           </button>
           <LikeButton productId={product.id} isLiked={product.isLiked} likesCount={product.likesCount} />
         </div>
+        <HalfPizzaEntry product={product} />
         {!complete && <p className={ui.muted}>Выберите обязательные добавки</p>}
       </div>
     </article>

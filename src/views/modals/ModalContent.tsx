@@ -8,6 +8,7 @@ import { CatalogMenuModal } from './CatalogMenuModal';
 import { ConfirmModal } from './ConfirmModal';
 import { DeliveryMethodModal } from './DeliveryMethodModal';
 import { EmptyCartModal, SiteNotWorkingModal, SnackGiftModal, WorkTimeModal } from './InfoModals';
+import { HalfPizzaModal } from './HalfPizzaModal';
 import { ModifierModal } from './ModifierModal';
 import { ProductModal } from './ProductModal';
 import { RestaurantsModal } from './RestaurantsModal';
@@ -55,6 +56,8 @@ export default function ModalContent({ modal }: { modal: Exclude<Modal, { kind: 
       return <ModifierModal modal={modal} onClose={close} />;
     case 'snackGift':
       return <SnackGiftModal onClose={close} />;
+    case 'halfPizza':
+      return <HalfPizzaModal productId={modal.productId} onClose={close} />;
     case 'siteNotWorking':
       return <SiteNotWorkingModal onClose={close} />;
     case 'workTime':

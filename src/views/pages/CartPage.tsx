@@ -52,6 +52,7 @@ function Line({ line, highlighted }: { line: CartItem; highlighted: boolean }) {
           {line.product.name}
           {line.isGift && <span className={styles.gift}>Подарок</span>}
         </p>
+        {line.halfPizza !== undefined && <p className={styles.mods}>{line.halfPizza.halves[0].mods[0]?.name}</p>}
         {line.mods.length > 0 && (
           <p className={styles.mods}>
             {line.mods.map((m) => (m.amount > 1 ? `${m.name} × ${m.amount}` : m.name)).join(', ')}

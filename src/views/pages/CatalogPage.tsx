@@ -8,6 +8,7 @@ import { useProgressiveSections } from '../app/reveal';
 import { selectExcludedAllergens } from '../app/selectors';
 import { jsonEqual, useDispatch, useSelector } from '../app/store';
 import { WithCatalog } from '../components/CatalogState';
+import { HalfPizzaEntry } from '../components/HalfPizzaEntry';
 import { ProductGrid } from '../components/ProductGrid';
 import { SectionBar } from '../components/SectionBar';
 import ui from '../components/ui.module.css';
@@ -125,6 +126,9 @@ function CatalogContent({ catalog, section }: { catalog: Catalog; section: strin
         shown.map((s, i) => (
           <section key={s.group.id} className={styles.section} aria-label={s.group.name}>
             {section === null && <h2 className={styles.sectionTitle}>{s.group.name}</h2>}
+            <p className={styles.sectionAction}>
+              <HalfPizzaEntry groupId={s.group.id} />
+            </p>
             <ProductGrid products={s.products} catalog={catalog} eagerCards={eagerCards[i]} />
           </section>
         ))

@@ -32,9 +32,23 @@ const list = (v: unknown): Record<string, unknown>[] =>
 export function orderSums(order: unknown): { items: number; discounts: number; payments: number } | string {
   const o = typeof order === 'object' && order !== null ? (order as Record<string, unknown>) : {};
   let items = 0;
+  const modsOf = (x: Record<string, unknown>, key: string) =>
+    list(x[key]).reduce((sum, m) => sum + num(m.price) * num(m.amount), 0);
+  const record = (v: unknown): Record<string, unknown> =>
+    typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
   for (const item of list(o.items)) {
-    const mods = list(item.modifiers).reduce((sum, m) => sum + num(m.price) * num(m.amount), 0);
-    items += (num(item.price) + mods) * num(item.amount);
+    if (item.type === 'Compound') {
+      // a compound item (a pizza of two halves): its components' prices and modifiers, and the shared ones
+      const parts = [record(item.primaryComponent), record(item.secondaryComponent)];
+      if (parts.some((p) => typeof p.productId !== 'string')) return 'Compound item without its components';
+      const unit = parts.reduce(
+        (sum, p) => sum + num(p.price) + modsOf(p, 'modifiers'),
+        modsOf(item, 'commonModifiers'),
+      );
+      items += unit * num(item.amount);
+      continue;
+    }
+    items += (num(item.price) + modsOf(item, 'modifiers')) * num(item.amount);
   }
   let discounts = 0;
   const info =

@@ -6,6 +6,8 @@ import {
   type PosAdapter,
   type PosDiscount,
   type PosMenu,
+  type PosCompoundPart,
+  type PosModifier,
   type PosOrder,
   type PosOrderInfo,
   type PosOrderStatus,
@@ -249,18 +251,24 @@ function deliveryBody(
       comment: order.comment,
       customer: { name: order.customerName, type: 'regular' },
       guests: { count: order.guests },
-      items: order.lines.map((l) => ({
-        type: 'Product',
-        productId: l.productId,
-        amount: l.amount,
-        price: l.price,
-        modifiers: l.modifiers.map((m) => ({
-          productId: m.productId,
-          productGroupId: m.groupId,
-          amount: m.amount,
-          price: m.price,
-        })),
-      })),
+      items: order.lines.map((l) =>
+        l.compound
+          ? {
+              // iikoCloud's compound item: a pizza of two halves
+              type: 'Compound',
+              amount: l.amount,
+              primaryComponent: compoundPart(l.compound.primary),
+              secondaryComponent: compoundPart(l.compound.secondary),
+              commonModifiers: l.compound.commonModifiers.map(iikoModifier),
+            }
+          : {
+              type: 'Product',
+              productId: l.productId,
+              amount: l.amount,
+              price: l.price,
+              modifiers: l.modifiers.map(iikoModifier),
+            },
+      ),
       // the coupon and the bonuses: items − discounts = payments, as iiko checks
       ...(discounts.length > 0 ? { discountsInfo: { discounts } } : {}),
       payments: [
@@ -355,3 +363,16 @@ function nutritionOf(p: {
     carbohydrates: v(p.carbohydratesAmount),
   };
 }
+
+const iikoModifier = (m: PosModifier) => ({
+  productId: m.productId,
+  productGroupId: m.groupId,
+  amount: m.amount,
+  price: m.price,
+});
+
+const compoundPart = (p: PosCompoundPart) => ({
+  productId: p.productId,
+  price: p.price,
+  modifiers: p.modifiers.map(iikoModifier),
+});

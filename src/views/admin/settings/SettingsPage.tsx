@@ -22,6 +22,7 @@ export const SETTING_SECTIONS: readonly { title: string; names: readonly string[
       'SECTION_ID_ADD_TO_ORDER',
       'SECTION_ID_ADDITIONALLY',
       'PIZZAS_GROUP_ID',
+      'HALF_PIZZA',
       'SNACKS_GROUP_ID',
       'CUSTOM_ADD_TO_CART_GROUPS_ID',
     ],

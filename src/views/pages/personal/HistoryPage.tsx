@@ -37,7 +37,7 @@ function formatDate(iso: string): string {
 }
 
 /** An order of the history as the repeat command takes it. */
-export function toLastOrder(order: HistoryOrder): LastOrder {
+export function toLastOrder(order: Pick<HistoryOrder, 'items'>): LastOrder {
   return {
     products: order.items.map((i) => ({
       productId: i.productId,
@@ -45,6 +45,15 @@ export function toLastOrder(order: HistoryOrder): LastOrder {
       amount: i.amount,
       name: i.name,
       mods: i.mods.map((m) => ({ id: m.id, amount: m.amount, groupId: m.groupId, price: m.price })),
+      // A half-and-half pizza is repeated from its halves.
+      ...(i.halfPizza === undefined
+        ? {}
+        : {
+            halfPizza: {
+              sizeId: i.halfPizza.sizeId,
+              productIds: [i.halfPizza.halves[0].productId, i.halfPizza.halves[1].productId] as [string, string],
+            },
+          }),
     })),
   };
 }
@@ -103,7 +112,8 @@ function OrderRatingBlock({ order }: { order: HistoryOrder }) {
 function Order({ order }: { order: HistoryOrder }) {
   const repeat = useRepeat();
   const catalog = useSelector((s) => s.catalog.catalog);
-  const changes = priceChanges(order.items, catalog);
+  const settings = useSelector((s) => s.setting.settings);
+  const changes = priceChanges(order.items, catalog, settings);
   return (
     <li className={styles.card}>
       <h3 className={styles.orderTitle}>
@@ -116,6 +126,7 @@ function Order({ order }: { order: HistoryOrder }) {
             <span>
               {item.name}
               {item.isGift && <span className={ui.muted}> (подарок)</span>}
+              {item.halfPizza !== undefined && <span className={ui.muted}> ({item.halfPizza.sizeName})</span>}
               {item.mods.length > 0 && <span className={ui.muted}> ({item.mods.map((m) => m.name).join(', ')})</span>}
             </span>
             <span>{formatCount(item.amount, PORTIONS)}</span>

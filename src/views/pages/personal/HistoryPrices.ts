@@ -1,7 +1,8 @@
 // Prices of a past order against today's catalogue, for the history's "the price changed" note
 // before a repeat (the cart takes today's prices).
 import type { OrderLine } from '../../../api/contract/orders';
-import type { Catalog } from '../../../api/entities';
+import type { Catalog, Settings } from '../../../api/entities';
+import { halfPizzaPriceNow } from '../../../domain/halfPizza';
 import { roundMoney } from '../../../domain/price';
 
 export type PriceChange = { productId: string; name: string; was: number; now: number };
@@ -20,12 +21,25 @@ export function currentUnitPrice(line: Pick<OrderLine, 'productId' | 'mods'>, ca
 }
 
 /** Paid lines whose unit price (with modifiers) differs today. */
-export function priceChanges(lines: readonly OrderLine[], catalog: Catalog | null): PriceChange[] {
+export function priceChanges(
+  lines: readonly OrderLine[],
+  catalog: Catalog | null,
+  settings: Pick<Settings, 'HALF_PIZZA' | 'PIZZAS_GROUP_ID'> | null = null,
+): PriceChange[] {
   if (catalog === null) return [];
   const out: PriceChange[] = [];
   for (const l of lines) {
     if (l.isGift) continue;
-    const now = currentUnitPrice(l, catalog);
+    const half = l.halfPizza;
+    const now =
+      half === undefined
+        ? currentUnitPrice(l, catalog)
+        : settings === null
+          ? null
+          : halfPizzaPriceNow(catalog, settings, {
+              sizeId: half.sizeId,
+              productIds: [half.halves[0].productId, half.halves[1].productId],
+            });
     if (now !== null && Math.abs(now - l.price) >= 0.01)
       out.push({ productId: l.productId, name: l.name, was: l.price, now });
   }
