@@ -178,7 +178,7 @@ describe('sending', () => {
   it('only managers and admins reach campaigns; the action is audited', async () => {
     const operator = await signInStaff(server, 'operator');
     const res = await call('GET', '/admin/campaigns', undefined, operator);
-    expect(res).toMatchObject({ status: 403, body: { message: 'Это действие недоступно для вашей роли' } });
+    expect(res).toMatchObject({ status: 403, body: { message: 'Раздел доступен только менеджеру и администратору' } });
     const admin = await signInStaff(server, 'admin');
     expect((await call('GET', '/admin/campaigns', undefined, admin)).status).toBe(200);
     const audit = await call('GET', '/admin/audit?action=campaign.create', undefined, admin);

@@ -86,13 +86,13 @@ describe('GET /admin/ratings/weekly', () => {
     });
   });
 
-  it('managers and admins may read it; an operator gets 403 «Действие доступно только менеджеру или администратору»', async () => {
+  it('managers and admins may read it; an operator gets 403 «Раздел доступен только менеджеру и администратору»', async () => {
     const manager = await signInStaff(server, 'manager');
     expect((await weekly(manager)).statusCode).toBe(200);
     const operator = await signInStaff(server, 'operator');
     const refused = await weekly(operator);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json<{ message: string }>().message).toBe('Действие доступно только менеджеру или администратору');
+    expect(refused.json<{ message: string }>().message).toBe('Раздел доступен только менеджеру и администратору');
     const customer = await signedInUser(server.db);
     expect((await weekly({ ...admin, auth: auth(customer.token) })).statusCode).toBe(403);
   });
