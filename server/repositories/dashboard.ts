@@ -182,6 +182,16 @@ export async function topCoupons(
   return result.rows.map((r) => ({ code: r.code, orders: Number(r.orders), discount: Number(r.discount) }));
 }
 
+/** Average score and number of the ratings customers gave the scope's orders. */
+export async function ratingOfScope(db: Executor, scope: DashboardScope): Promise<{ average: number; count: number }> {
+  const result = await db.execute<{ average: number | null; count: number }>(sql`
+    select avg(r.score)::float8 as average, count(*)::int as count
+    from order_ratings r join orders o on o.id = r.order_id
+    where ${inScope(scope)}`);
+  const row = result.rows[0];
+  return { average: Number(row?.average ?? 0), count: Number(row?.count ?? 0) };
+}
+
 /** The time zone of a restaurant's city, or of a city; null when not found. */
 export async function scopeTimeZone(
   db: Executor,

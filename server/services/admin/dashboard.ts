@@ -10,6 +10,7 @@ import {
   scopeTimeZone,
   topCoupons,
   topProducts,
+  ratingOfScope,
   type DashboardScope,
 } from '../../repositories/dashboard.js';
 import type { Dashboard, DashboardQuery } from '../../../src/api/contract/admin/dashboard.js';
@@ -64,13 +65,10 @@ export function periodDays(
   }
 }
 
-/**
- * Average rating of the scope's orders. Order ratings come with their own table (another area's
- * migration); until it exists there is nothing to average. Replace this body with an
- * avg/count over the ratings joined to the scope's orders.
- */
-async function ratingSummary(_db: Executor, _scope: DashboardScope): Promise<Dashboard['rating']> {
-  return null;
+/** The customers' ratings of the period's orders (docs/CHECKOUT.md «Rating after delivery»); null with none. */
+async function ratingSummary(db: Executor, scope: DashboardScope): Promise<Dashboard['rating']> {
+  const { average, count } = await ratingOfScope(db, scope);
+  return count === 0 ? null : { average: Math.round(average * 100) / 100, count };
 }
 
 export async function dashboard(db: Executor, query: DashboardQuery, now: Date): Promise<Dashboard> {

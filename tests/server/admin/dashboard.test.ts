@@ -252,3 +252,21 @@ describe('the dashboard’s answers to bad input and roles', () => {
     expect(orders.statusCode, orders.body).toBe(200);
   });
 });
+
+describe('the dashboard’s rating', () => {
+  it('averages the ratings of the period’s orders in scope; none in scope is null', async () => {
+    const rate = async (order: { id: string }, userId: string, score: number) =>
+      server.db.run((db) =>
+        db.execute(sql`insert into order_ratings (order_id, user_id, restaurant_id, score)
+                       values (${order.id}, ${userId}, 'dt-irkutsk-1', ${score})`),
+      );
+    const u = (await signedInUser(server.db)).id;
+    const inIrkutsk = { userId: u, total: 1000, cityId: 'city-irkutsk', deliveryTerminalId: 'dt-irkutsk-1' };
+    await rate(await insertDashOrder(server, { ...inIrkutsk, createdAt: '2026-11-20T02:00:00Z' }), u, 2);
+    await rate(await insertDashOrder(server, { ...inIrkutsk, createdAt: '2026-11-20T03:00:00Z' }), u, 5);
+    await rate(await insertDashOrder(server, { ...inIrkutsk, createdAt: '2026-11-10T03:00:00Z' }), u, 1);
+    expect((await figures('period=today&cityId=city-irkutsk')).rating).toEqual({ average: 3.5, count: 2 });
+    expect((await figures('period=30d&cityId=city-irkutsk')).rating).toEqual({ average: 2.67, count: 3 });
+    expect((await figures('period=today&cityId=city-shelekhov')).rating).toBeNull();
+  });
+});

@@ -64,7 +64,7 @@ export const Dashboard = z.object({
   topProducts: z.array(z.object({ productId: z.string(), name: z.string(), amount: Count, revenue: Count })),
   /** The 10 coupons used most, with the discount they gave. */
   topCoupons: z.array(z.object({ code: z.string(), orders: Count, discount: Count })),
-  /** Average of the customers' ratings and their number; null until order ratings exist. */
+  /** Average of the customers' ratings of the period's orders and their number; null when none is rated. */
   rating: z.nullable(z.object({ average: z.number(), count: Count })),
 });
 export type Dashboard = z.infer<typeof Dashboard>;

@@ -9,6 +9,7 @@ import s from './dashboard.module.css';
 import a from '../admin.module.css';
 
 const ONLINE = new Set(['card', 'sbp']);
+const score = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 function Card({ label, value, name }: { label: string; value: string; name: string }) {
   return (
@@ -37,7 +38,7 @@ export function FigureCards({ data }: { data: Dashboard }) {
         value={
           data.rating === null
             ? 'оценок пока нет'
-            : `${data.rating.average.toFixed(1)} (${formatCount(data.rating.count)})`
+            : `${score.format(data.rating.average)} (${formatCount(data.rating.count)})`
         }
       />
     </div>
