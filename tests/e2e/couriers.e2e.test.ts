@@ -7,6 +7,7 @@ import { staff } from '../../server/db/schema/admin';
 import { ensureFirstAdmin, hashPassword } from '../../server/services/admin/staff';
 import { deliveryBody } from '../server/ordersFixtures';
 import { startE2E, WIDTHS, type E2E } from './harness';
+import { signInThroughAuthDialog } from './steps';
 
 const ADMIN = { login: 'e2e-admin', password: 'e2e-admin-password-1' };
 const COURIER = { login: 'e2e-courier', password: 'e2e-courier-password-1', name: 'Коля Курьер' };
@@ -46,18 +47,7 @@ describe('couriers', () => {
     const shop = await context.newPage();
     const shopProblems = e2e.watch(shop);
     await shop.goto('/angarsk/personal');
-    const auth = shop.getByRole('dialog', { name: 'Вход или регистрация' });
-    await auth.waitFor();
-    await auth.getByRole('textbox', { name: 'Номер телефона' }).pressSequentially('9995550077');
-    const smsBefore = e2e.server.smsCount();
-    await auth.getByRole('button', { name: 'Получить код' }).click();
-    const code = await e2e.server.latestSmsCode(PHONE, { after: smsBefore });
-    await auth.getByRole('textbox', { name: 'Код из SMS' }).fill(code);
-    await auth.getByRole('textbox', { name: /Имя/ }).fill('Вера');
-    const signedIn = shop.waitForResponse((r) => r.url().endsWith('/api/v1/auth/token') && r.status() === 200);
-    await auth.getByRole('button', { name: 'Войти' }).click();
-    const { token } = (await (await signedIn).json()) as { token: string };
-    await auth.waitFor({ state: 'detached' });
+    const { token } = await signInThroughAuthDialog(e2e, shop, PHONE.slice(2), 'Вера');
 
     const placed = await fetch(`${e2e.server.url}/api/v1/order`, {
       method: 'POST',

@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { startE2E, WIDTHS, type E2E } from './harness';
+import { saveAngarskAddress, signInThroughAuthDialog } from './steps';
 
 const ANGARSK = { cityId: 'city-angarsk', isCitySelected: 'true' };
 const NAME = 'Половинки: Пепперони + Четыре сыра';
@@ -20,33 +21,8 @@ afterAll(async () => {
 async function signIn(page: Page): Promise<void> {
   const digits = `99${String(1000 + Math.floor(Math.random() * 8000))}${String(Date.now() % 10_000).padStart(4, '0')}`;
   await page.goto('/angarsk/personal');
-  const auth = page.getByRole('dialog', { name: 'Вход или регистрация' });
-  await auth.waitFor();
-  await auth.getByRole('textbox', { name: 'Номер телефона' }).pressSequentially(digits);
-  const before = e2e.server.smsCount();
-  await auth.getByRole('button', { name: 'Получить код' }).click();
-  const code = await e2e.server.latestSmsCode(`+7${digits}`, { after: before });
-  await auth.getByRole('textbox', { name: 'Код из SMS' }).fill(code);
-  await auth.getByRole('textbox', { name: /Имя/ }).fill('Покупатель');
-  const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/token') && r.status() === 200);
-  await auth.getByRole('button', { name: 'Войти' }).click();
-  const { token, user } = (await (await answered).json()) as { token: string; user: { id: string } };
-  await auth.waitFor({ state: 'detached' });
-  const created = await e2e.server.api(
-    'POST',
-    '/address/',
-    {
-      userId: user.id,
-      city: 'Ангарск',
-      street: 'улица Ленина',
-      home: '10',
-      apartment: '5',
-      entrance: null,
-      floor: null,
-    },
-    token,
-  );
-  expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+  const customer = await signInThroughAuthDialog(e2e, page, digits);
+  await saveAngarskAddress(e2e, customer);
   await page.reload();
 }
 

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { ensureFirstAdmin } from '../../server/services/admin/staff';
 import { startE2E, WIDTHS, type E2E } from './harness';
+import { signInThroughAuthDialog } from './steps';
 
 const ADMIN_LOGIN = 'e2e-rating-admin';
 const ADMIN_PASSWORD = 'e2e-rating-password-1';
@@ -30,18 +31,7 @@ async function signedInShop(phone: string, name: string) {
   const shop = await context.newPage();
   const problems = e2e.watch(shop);
   await shop.goto('/angarsk/personal');
-  const auth = shop.getByRole('dialog', { name: 'Вход или регистрация' });
-  await auth.waitFor();
-  await auth.getByRole('textbox', { name: 'Номер телефона' }).pressSequentially(phone.slice(2));
-  const smsBefore = e2e.server.smsCount();
-  await auth.getByRole('button', { name: 'Получить код' }).click();
-  const code = await e2e.server.latestSmsCode(phone, { after: smsBefore });
-  await auth.getByRole('textbox', { name: 'Код из SMS' }).fill(code);
-  await auth.getByRole('textbox', { name: /Имя/ }).fill(name);
-  const signedIn = shop.waitForResponse((r) => r.url().endsWith('/api/v1/auth/token') && r.status() === 200);
-  await auth.getByRole('button', { name: 'Войти' }).click();
-  const { token } = (await (await signedIn).json()) as { token: string };
-  await auth.waitFor({ state: 'detached' });
+  const { token } = await signInThroughAuthDialog(e2e, shop, phone.slice(2), name);
   return { shop, token, problems };
 }
 

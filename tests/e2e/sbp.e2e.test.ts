@@ -6,6 +6,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { startE2E, WIDTHS, type E2E } from './harness';
+import { signInThroughAuthDialog } from './steps';
 
 const ANGARSK = { cityId: 'city-angarsk', isCitySelected: 'true' };
 const SBP = 'СБП (Система быстрых платежей)';
@@ -46,19 +47,7 @@ async function signIn(page: Page): Promise<string> {
   phoneSeq += 1;
   const digits = `98${PHONE_BASE}${String(phoneSeq).padStart(4, '0')}`;
   await page.goto('/angarsk/personal');
-  const auth = page.getByRole('dialog', { name: 'Вход или регистрация' });
-  await auth.waitFor();
-  await auth.getByRole('textbox', { name: 'Номер телефона' }).pressSequentially(digits);
-  const before = e2e.server.smsCount();
-  await auth.getByRole('button', { name: 'Получить код' }).click();
-  const code = await e2e.server.latestSmsCode(`+7${digits}`, { after: before });
-  await auth.getByRole('textbox', { name: 'Код из SMS' }).fill(code);
-  await auth.getByRole('textbox', { name: /Имя/ }).fill('Покупатель');
-  const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/token') && r.status() === 200);
-  await auth.getByRole('button', { name: 'Войти' }).click();
-  const { token } = (await (await answered).json()) as { token: string };
-  await auth.waitFor({ state: 'detached' });
-  return token;
+  return (await signInThroughAuthDialog(e2e, page, digits)).token;
 }
 
 /** A roll in the cart, pickup at 84-м квартале, 'СБП' chosen, 'Оформить заказ' → /complete of the order. */
