@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { startE2E, WIDTHS, type E2E } from './harness';
-import { saveAngarskAddress, signInThroughAuthDialog } from './steps';
+import { hydrateNow, saveAngarskAddress, signInThroughAuthDialog } from './steps';
 
 const ANGARSK = { cityId: 'city-angarsk', isCitySelected: 'true' };
 const CLOSED_DAY = { open: '10:00', close: '10:00', isNextDay: false };
@@ -61,8 +61,8 @@ async function signedInCustomer(page: Page, street: string | null = 'улица 
 
 async function addToCart(page: Page, product: string, times: number): Promise<void> {
   await page.goto('/angarsk/catalog/rolls');
+  await hydrateNow(page);
   for (let i = 0; i < times; i++) await page.getByRole('button', { name: `Добавить «${product}» в корзину` }).click();
-  // taps made before hydration land after it: the next page.goto must not leave before they do
   await page.getByRole('link', { name: new RegExp(`^Корзина: ${times} позици`) }).waitFor();
 }
 

@@ -10,7 +10,7 @@ import type { Order } from '../../src/api/contract/orders';
 import { orderStatusSentence } from '../../src/domain/checkoutText';
 import { formatPrice } from '../../src/domain/price';
 import { startE2E, WIDTHS, type E2E } from './harness';
-import { saveAngarskAddress, signInThroughAuthDialog } from './steps';
+import { hydrateNow, saveAngarskAddress, signInThroughAuthDialog } from './steps';
 
 const ANGARSK = { cityId: 'city-angarsk', isCitySelected: 'true' };
 const PHONE_BASE = 1000 + Math.floor(Math.random() * 8000);
@@ -128,7 +128,9 @@ describe.each([WIDTHS.phone, WIDTHS.desktop])('checkout clarity at %i px', (widt
     const { page, problems } = await start(width);
     const customer = await signIn(page);
     await page.goto('/angarsk/catalog/rolls');
+    await hydrateNow(page);
     for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Добавить «Канада» в корзину' }).click();
+    await page.getByRole('link', { name: /^Корзина: 2 позици/ }).waitFor();
     await page.goto('/angarsk/cart');
     await page.getByTestId('cart-line').first().waitFor();
 

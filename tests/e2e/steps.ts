@@ -66,3 +66,12 @@ export async function signInToAdmin(page: Page, admin: AdminLogin): Promise<void
   await page.waitForURL(/\/admin\/orders$/);
   await page.getByRole('heading', { name: 'Заказы', level: 1 }).waitFor();
 }
+
+/**
+ * Hydrates a server-rendered page at once (a wheel is the first input hydration waits for) and waits
+ * until it has. For tests about what comes after: taps before hydration are the ssr tests' subject.
+ */
+export async function hydrateNow(page: Page): Promise<void> {
+  await page.mouse.wheel(0, 1);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
