@@ -55,9 +55,10 @@ export function decideUser(command: UserCommand, state: AppState, _meta: Meta): 
         type: 'RatingsLoaded',
         data: { ratings: command.data.ratings, prompts: command.data.prompts },
       };
-      // the visit's prompt: on the first answer only, never over another dialog
+      // the visit's prompt: on the first answer only, never over another dialog or an order page
       const first = command.data.prompts.find((p) => !command.data.ratings.some((r) => r.orderId === p.orderId));
-      if (state.user.ratings.status !== 'idle' || first === undefined || state.modal.stack.length > 0) return [loaded];
+      const mayOpen = command.data.promptHere !== false && state.modal.stack.length === 0;
+      if (state.user.ratings.status !== 'idle' || first === undefined || !mayOpen) return [loaded];
       return [
         loaded,
         { type: 'ModalOpened', data: { modal: { kind: 'rating', orderId: first.orderId, number: first.number } } },

@@ -20,11 +20,15 @@ export const ReportOrderHistoryFailure = message('ReportOrderHistoryFailure', {
 export const ChangeAllergens = message('ChangeAllergens', { codes: z.array(z.string()) });
 export const EditProfile = message('EditProfile', { changes: ProfileChanges });
 export const DeleteAccount = bare('DeleteAccount');
-/** `userId`: whose ratings the answer is (an answer for a customer no longer signed in is dropped). */
+/**
+ * `userId`: whose ratings the answer is (an answer for a customer no longer signed in is dropped);
+ * `promptHere`: false on the order pages, where the visit's prompt must not cover the order.
+ */
 export const ApplyRatings = message('ApplyRatings', {
   userId: z.string(),
   ratings: z.array(OrderRating),
   prompts: z.array(RatingPrompt),
+  promptHere: z.optional(z.boolean()),
 });
 export const RateOrder = message('RateOrder', {
   orderId: z.string(),

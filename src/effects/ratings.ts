@@ -20,6 +20,8 @@ import {
   withLatestFrom,
   type Observable,
 } from 'rxjs';
+import type { SitePage } from '../api/siteRoutes';
+import { matchSiteRoute } from '../api/siteRoutes';
 import type { AppCommand } from '../commands';
 import { RATING_MESSAGES } from '../domain/rating';
 import { selectIsSignedIn, type AppState } from '../projections/store';
@@ -31,12 +33,22 @@ import { eventsOf, ofType } from './operators';
 const signedInUserId = (state: AppState): string | null =>
   selectIsSignedIn(state) ? (state.user.profile?.id ?? null) : null;
 
-function loadRatings(deps: EffectDeps, userId: string): Observable<AppCommand> {
+/** The pages of an order in progress or just placed: the visit's rating prompt never covers them. */
+const ORDER_PAGES: ReadonlySet<SitePage> = new Set(['cart', 'checkout', 'complete', 'complete-error']);
+
+function loadRatings(deps: EffectDeps, state: AppState, userId: string): Observable<AppCommand> {
   return userDataCall(
     deps,
     'ratings',
     () => deps.api.getRatings(userId),
-    ({ ratings, prompts }) => ({ type: 'ApplyRatings', data: { userId, ratings, prompts } }),
+    ({ ratings, prompts }) => {
+      const page = matchSiteRoute(
+        deps.location.pathname(),
+        state.city.list.map((c) => c.slug),
+      )?.page;
+      const promptHere = page === undefined || !ORDER_PAGES.has(page);
+      return { type: 'ApplyRatings', data: { userId, ratings, prompts, promptHere } };
+    },
   );
 }
 
@@ -44,9 +56,9 @@ export function ratings$(): Effect {
   return (event$, state$, deps) => {
     const events$ = eventsOf(event$);
     const load$ = state$.pipe(
-      map(signedInUserId),
-      distinctUntilChanged(),
-      switchMap((userId) => (userId === null ? EMPTY : loadRatings(deps, userId))),
+      map((state) => ({ state, userId: signedInUserId(state) })),
+      distinctUntilChanged((a, b) => a.userId === b.userId),
+      switchMap(({ state, userId }) => (userId === null ? EMPTY : loadRatings(deps, state, userId))),
     );
     const submit$ = events$.pipe(
       ofType('OrderRatingSubmitted'),
@@ -64,7 +76,7 @@ export function ratings$(): Effect {
             };
             const status = failureStatus(error);
             const userId = signedInUserId(state);
-            if (status === 409 && userId !== null) return merge(from([refusal]), loadRatings(deps, userId));
+            if (status === 409 && userId !== null) return merge(from([refusal]), loadRatings(deps, state, userId));
             return from([refusal, ...(status === 401 ? apiFailureCommandsIn(error, state) : [])]);
           }),
         );

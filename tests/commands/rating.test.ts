@@ -49,6 +49,13 @@ describe('ApplyRatings: the ratings and the visit’s prompt', () => {
       .then([loaded([], [prompt])]);
   });
 
+  it('never over the order pages (cart, checkout, complete): the prompt waits for the next visit', () => {
+    app
+      .given(ready())
+      .when({ type: 'ApplyRatings', data: { userId: USER.id, ratings: [], prompts: [prompt], promptHere: false } })
+      .then([loaded([], [prompt])]);
+  });
+
   it('never over another dialog, and an answer for another customer is dropped', () => {
     app
       .given(ready(), [{ type: 'ModalOpened', data: { modal: { kind: 'auth' } } }])

@@ -20,7 +20,7 @@ describe('ratings effect', () => {
     newScheduler().run(({ cold, expectObservable, flush }) => {
       const { api, calls } = fakeApi({ getRatings: () => cold<UserRatings>('5ms (r|)', { r: answer }) });
       expectObservable(ratings$()(NEVER, new BehaviorSubject(signedIn()), fakeDeps(api).deps), '^ 1s !').toBe('5ms a', {
-        a: { type: 'ApplyRatings', data: { userId: USER.id, ratings: [rating], prompts: [] } },
+        a: { type: 'ApplyRatings', data: { userId: USER.id, ratings: [rating], prompts: [], promptHere: true } },
       });
       flush();
       expect(calls).toEqual([{ method: 'getRatings', args: [USER.id] }]);
@@ -29,6 +29,24 @@ describe('ratings effect', () => {
       const { api } = fakeApi({});
       expectObservable(ratings$()(NEVER, new BehaviorSubject(signedOut()), fakeDeps(api).deps), '^ 1s !').toBe('');
     });
+  });
+
+  it('loaded on an order page (cart, checkout, complete) → ApplyRatings that may not open the prompt there', () => {
+    for (const [pathname, promptHere] of [
+      ['/angarsk/checkout', false],
+      ['/cart', false],
+      ['/angarsk/complete', false],
+      ['/complete-error', false],
+      ['/angarsk/catalog', true],
+      ['/personal/history', true],
+    ] as const)
+      newScheduler().run(({ cold, expectObservable }) => {
+        const { api } = fakeApi({ getRatings: () => cold<UserRatings>('5ms (r|)', { r: answer }) });
+        const deps = fakeDeps(api, { pathname }).deps;
+        expectObservable(ratings$()(NEVER, new BehaviorSubject(signedIn()), deps), '^ 1s !').toBe('5ms a', {
+          a: { type: 'ApplyRatings', data: { userId: USER.id, ratings: [rating], prompts: [], promptHere } },
+        });
+      });
   });
 
   it('OrderRatingSubmitted → POST → ApplyOrderRating; a 422 → its message; a 409 → its message and a reload', () => {
@@ -53,7 +71,7 @@ describe('ratings effect', () => {
             data: { orderId: 'o1', message: 'Оценить заказ можно после того, как его доставят' },
           },
           c: { type: 'ReportOrderRatingRefusal', data: { orderId: 'o1', message: 'Этот заказ уже оценён' } },
-          d: { type: 'ApplyRatings', data: { userId: USER.id, ratings: [rating], prompts: [] } },
+          d: { type: 'ApplyRatings', data: { userId: USER.id, ratings: [rating], prompts: [], promptHere: true } },
         },
       );
     });
