@@ -9,6 +9,9 @@ import { sql } from 'drizzle-orm';
 import { openPglite } from '../server/db/database.js';
 import { seedDemoChain } from '../server/seed/index.js';
 import { dashboard } from '../server/services/admin/dashboard.js';
+import * as direct from '../server/repositories/dashboard.js';
+import * as rolled from '../server/repositories/dashboardRollups.js';
+import { startOfDay } from '../server/services/admin/dates.js';
 import { ordersCsv } from '../server/services/admin/exports.js';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
@@ -90,6 +93,32 @@ async function main(): Promise<void> {
     cityCpu.push(cpuMs(startCpu));
   }
 
+  // each figure of the chain's 30 days once, from the rollups and from the orders (CPU ms): where
+  // the time goes
+  const scope = {
+    from: startOfDay('2026-10-22', 'Asia/Irkutsk'),
+    to: startOfDay('2026-11-21', 'Asia/Irkutsk'),
+    timeZone: 'Asia/Irkutsk',
+  };
+  const parts: Record<string, number> = {};
+  const part = async (name: string, fn: (tx: Parameters<Parameters<typeof db.run>[0]>[0]) => Promise<unknown>) => {
+    const startCpu = process.cpuUsage();
+    await db.run(fn);
+    parts[name] = Math.round(cpuMs(startCpu));
+  };
+  await part('hours (rollup)', (tx) => rolled.ordersByHourRolled(tx, scope));
+  await part('hours (orders)', (tx) => direct.ordersByHour(tx, scope));
+  await part('cancellations (rollup)', (tx) => rolled.cancellationReasonsRolled(tx, scope));
+  await part('cancellations (orders)', (tx) => direct.cancellationReasons(tx, scope));
+  await part('customers (orders)', (tx) => direct.customerCounts(tx, scope));
+  await part('delivery (rollup)', (tx) => rolled.deliveryTimesRolled(tx, scope));
+  await part('delivery (orders)', (tx) => direct.deliveryTimes(tx, scope));
+  await part('products (rollup)', (tx) => rolled.topProductsRolled(tx, scope, 10));
+  await part('products (orders)', (tx) => direct.topProducts(tx, scope, 10));
+  await part('coupons (rollup)', (tx) => rolled.topCouponsRolled(tx, scope, 10));
+  await part('coupons (orders)', (tx) => direct.topCoupons(tx, scope, 10));
+  await part('rating (orders)', (tx) => direct.ratingOfScope(tx, scope));
+
   let bytes = 0;
   let rows = 0;
   const exportStart = performance.now();
@@ -127,6 +156,7 @@ async function main(): Promise<void> {
           cpuMedian: Math.round(median(cityCpu)),
           all: cityTimes.map(Math.round),
         },
+        chain30dPartsCpuMs: parts,
         exportOrdersCsv: {
           ms: Math.round(exportMs),
           cpuMs: Math.round(exportCpuMs),
