@@ -135,6 +135,61 @@ async function main(): Promise<void> {
   );
   const exportMs = performance.now() - exportStart;
   const exportCpuMs = cpuMs(exportCpu);
+  // the write path: CPU per single-order insert (its own transaction, three lines, a coupon) and
+  // per cancellation, with the dashboard's triggers on and off, in alternating batches
+  const WRITES = SMOKE ? 40 : 400;
+  const writeCpu = {
+    insertOn: [] as number[],
+    insertOff: [] as number[],
+    cancelOn: [] as number[],
+    cancelOff: [] as number[],
+  };
+  const toggle = (on: boolean) =>
+    db.run(async (tx) => {
+      for (const trigger of ['dashboard_orders_inserted', 'dashboard_orders_updated'])
+        await tx.execute(sql.raw(`alter table orders ${on ? 'enable' : 'disable'} trigger ${trigger}`));
+    });
+  for (let batch = 0; batch < 8; batch += 1) {
+    const on = batch % 2 === 0;
+    await toggle(on);
+    for (let i = 0; i < WRITES / 8; i += 1) {
+      let startCpu = process.cpuUsage();
+      const id = await db.transaction(async (tx) => {
+        const result = await tx.execute<{ id: string }>(sql`
+          insert into orders (user_id, city_id, status, delivery_method, delivery_terminal_id, items, goods_total,
+                              discount_total, total, coupon, payment_method)
+          values ('bench-user-1', 'city-angarsk', 'Unconfirmed', 'self', 'dt-angarsk-1',
+                  ${JSON.stringify(
+                    [1, 2, 3].map((n) => ({
+                      productId: `p${n}`,
+                      name: `Товар ${n}`,
+                      amount: n,
+                      price: 300,
+                      sum: 300 * n,
+                      mods: [],
+                      isGift: false,
+                    })),
+                  )}::jsonb, 1800, 100, 1700, 'SALE1', 'card')
+          returning id`);
+        await tx.execute(
+          sql`insert into order_status_log (order_id, status, actor) values (${result.rows[0]?.id}, 'Unconfirmed', 'customer')`,
+        );
+        return result.rows[0]?.id;
+      });
+      (on ? writeCpu.insertOn : writeCpu.insertOff).push(cpuMs(startCpu));
+      startCpu = process.cpuUsage();
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`update orders set status = 'Cancelled', updated_at = now() where id = ${id}`);
+        await tx.execute(
+          sql`insert into order_cancellations (order_id, reason, refund) values (${id}, 'Клиент передумал', 'not-needed')`,
+        );
+      });
+      (on ? writeCpu.cancelOn : writeCpu.cancelOff).push(cpuMs(startCpu));
+    }
+  }
+  await toggle(true);
+  const mean = (values: number[]) => +(values.reduce((n, v) => n + v, 0) / Math.max(1, values.length)).toFixed(2);
+
   await db.close();
 
   console.log(
@@ -157,6 +212,13 @@ async function main(): Promise<void> {
           all: cityTimes.map(Math.round),
         },
         chain30dPartsCpuMs: parts,
+        writeCpuMsPerOrder: {
+          inserts: WRITES,
+          insertWithTriggers: mean(writeCpu.insertOn),
+          insertWithoutTriggers: mean(writeCpu.insertOff),
+          cancelWithTriggers: mean(writeCpu.cancelOn),
+          cancelWithoutTriggers: mean(writeCpu.cancelOff),
+        },
         exportOrdersCsv: {
           ms: Math.round(exportMs),
           cpuMs: Math.round(exportCpuMs),

@@ -121,7 +121,8 @@ begin
   if tg_op = 'UPDATE' then
     perform dashboard_refresh_delivery(new.id);
   end if;
-  return null;
+  -- a before-delete trigger that returned null would cancel the delete
+  return old;
 end $$;
 
 create trigger dashboard_orders_inserted after insert on orders
