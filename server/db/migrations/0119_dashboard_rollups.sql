@@ -92,6 +92,8 @@ begin
   from jsonb_array_elements(o.items) as i(line)
   where coalesce((i.line ->> 'isGift')::boolean, false) = false
   group by 4, 5
+  -- rows locked in one order by every writer: two checkouts sharing products cannot deadlock
+  order by 4, 5
   on conflict (day, city_id, delivery_terminal_id, product_id, name)
   do update set lines = t.lines + excluded.lines, amount = t.amount + excluded.amount, revenue = t.revenue + excluded.revenue;
 end $$;
