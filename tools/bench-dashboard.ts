@@ -9,6 +9,9 @@ import { sql } from 'drizzle-orm';
 import { openPglite } from '../server/db/database.js';
 import { seedDemoChain } from '../server/seed/index.js';
 import { dashboard } from '../server/services/admin/dashboard.js';
+import * as direct from '../server/repositories/dashboard.js';
+import * as rolled from '../server/repositories/dashboardRollups.js';
+import { startOfDay } from '../server/services/admin/dates.js';
 import { ordersCsv } from '../server/services/admin/exports.js';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
@@ -90,6 +93,32 @@ async function main(): Promise<void> {
     cityCpu.push(cpuMs(startCpu));
   }
 
+  // each figure of the chain's 30 days once, from the rollups and from the orders (CPU ms): where
+  // the time goes
+  const scope = {
+    from: startOfDay('2026-10-22', 'Asia/Irkutsk'),
+    to: startOfDay('2026-11-21', 'Asia/Irkutsk'),
+    timeZone: 'Asia/Irkutsk',
+  };
+  const parts: Record<string, number> = {};
+  const part = async (name: string, fn: (tx: Parameters<Parameters<typeof db.run>[0]>[0]) => Promise<unknown>) => {
+    const startCpu = process.cpuUsage();
+    await db.run(fn);
+    parts[name] = Math.round(cpuMs(startCpu));
+  };
+  await part('hours (rollup)', (tx) => rolled.ordersByHourRolled(tx, scope));
+  await part('hours (orders)', (tx) => direct.ordersByHour(tx, scope));
+  await part('cancellations (rollup)', (tx) => rolled.cancellationReasonsRolled(tx, scope));
+  await part('cancellations (orders)', (tx) => direct.cancellationReasons(tx, scope));
+  await part('customers (orders)', (tx) => direct.customerCounts(tx, scope));
+  await part('delivery (rollup)', (tx) => rolled.deliveryTimesRolled(tx, scope));
+  await part('delivery (orders)', (tx) => direct.deliveryTimes(tx, scope));
+  await part('products (rollup)', (tx) => rolled.topProductsRolled(tx, scope, 10));
+  await part('products (orders)', (tx) => direct.topProducts(tx, scope, 10));
+  await part('coupons (rollup)', (tx) => rolled.topCouponsRolled(tx, scope, 10));
+  await part('coupons (orders)', (tx) => direct.topCoupons(tx, scope, 10));
+  await part('rating (orders)', (tx) => direct.ratingOfScope(tx, scope));
+
   let bytes = 0;
   let rows = 0;
   const exportStart = performance.now();
@@ -106,6 +135,61 @@ async function main(): Promise<void> {
   );
   const exportMs = performance.now() - exportStart;
   const exportCpuMs = cpuMs(exportCpu);
+  // the write path: CPU per single-order insert (its own transaction, three lines, a coupon) and
+  // per cancellation, with the dashboard's triggers on and off, in alternating batches
+  const WRITES = SMOKE ? 40 : 400;
+  const writeCpu = {
+    insertOn: [] as number[],
+    insertOff: [] as number[],
+    cancelOn: [] as number[],
+    cancelOff: [] as number[],
+  };
+  const toggle = (on: boolean) =>
+    db.run(async (tx) => {
+      for (const trigger of ['dashboard_orders_inserted', 'dashboard_orders_updated'])
+        await tx.execute(sql.raw(`alter table orders ${on ? 'enable' : 'disable'} trigger ${trigger}`));
+    });
+  for (let batch = 0; batch < 8; batch += 1) {
+    const on = batch % 2 === 0;
+    await toggle(on);
+    for (let i = 0; i < WRITES / 8; i += 1) {
+      let startCpu = process.cpuUsage();
+      const id = await db.transaction(async (tx) => {
+        const result = await tx.execute<{ id: string }>(sql`
+          insert into orders (user_id, city_id, status, delivery_method, delivery_terminal_id, items, goods_total,
+                              discount_total, total, coupon, payment_method)
+          values ('bench-user-1', 'city-angarsk', 'Unconfirmed', 'self', 'dt-angarsk-1',
+                  ${JSON.stringify(
+                    [1, 2, 3].map((n) => ({
+                      productId: `p${n}`,
+                      name: `Товар ${n}`,
+                      amount: n,
+                      price: 300,
+                      sum: 300 * n,
+                      mods: [],
+                      isGift: false,
+                    })),
+                  )}::jsonb, 1800, 100, 1700, 'SALE1', 'card')
+          returning id`);
+        await tx.execute(
+          sql`insert into order_status_log (order_id, status, actor) values (${result.rows[0]?.id}, 'Unconfirmed', 'customer')`,
+        );
+        return result.rows[0]?.id;
+      });
+      (on ? writeCpu.insertOn : writeCpu.insertOff).push(cpuMs(startCpu));
+      startCpu = process.cpuUsage();
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`update orders set status = 'Cancelled', updated_at = now() where id = ${id}`);
+        await tx.execute(
+          sql`insert into order_cancellations (order_id, reason, refund) values (${id}, 'Клиент передумал', 'not-needed')`,
+        );
+      });
+      (on ? writeCpu.cancelOn : writeCpu.cancelOff).push(cpuMs(startCpu));
+    }
+  }
+  await toggle(true);
+  const mean = (values: number[]) => +(values.reduce((n, v) => n + v, 0) / Math.max(1, values.length)).toFixed(2);
+
   await db.close();
 
   console.log(
@@ -126,6 +210,14 @@ async function main(): Promise<void> {
           median: Math.round(median(cityTimes)),
           cpuMedian: Math.round(median(cityCpu)),
           all: cityTimes.map(Math.round),
+        },
+        chain30dPartsCpuMs: parts,
+        writeCpuMsPerOrder: {
+          inserts: WRITES,
+          insertWithTriggers: mean(writeCpu.insertOn),
+          insertWithoutTriggers: mean(writeCpu.insertOff),
+          cancelWithTriggers: mean(writeCpu.cancelOn),
+          cancelWithoutTriggers: mean(writeCpu.cancelOff),
         },
         exportOrdersCsv: {
           ms: Math.round(exportMs),

@@ -3,7 +3,7 @@
 import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { campaignRecipients, campaigns, type CampaignStatus, type RecipientStatus } from '../db/schema/campaigns.js';
-import type { CampaignFilter } from '../../src/api/contract/admin/campaigns.js';
+import type { CampaignChannel, CampaignFilter } from '../../src/api/contract/admin/campaigns.js';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 
@@ -14,10 +14,13 @@ export interface AudienceQuery {
   lastOrderBefore: Date | null;
   minOrders: number;
   maxOrders: number | null;
+  /** sms: customers with a phone; push: customers with a push subscription. */
+  channel: CampaignChannel;
 }
 
 /**
- * Consenting, not deleted customers with a phone, whose order history matches: the city and time of
+ * Consenting, not deleted customers reachable by the channel (a phone, or a push subscription),
+ * whose order history matches: the city and time of
  * their last order that was not cancelled, and how many such orders they have.
  */
 function audienceSql(q: AudienceQuery): SQL {
@@ -29,7 +32,10 @@ function audienceSql(q: AudienceQuery): SQL {
     )
     select u.id as user_id, u.phone as phone
     from users u left join stats s on s.user_id = u.id
-    where u.receive_advertising and u.deleted_at is null and u.phone is not null
+    where u.receive_advertising and u.deleted_at is null
+      and case when ${q.channel}::text = 'push'
+               then exists (select 1 from push_subscriptions p where p.user_id = u.id)
+               else u.phone is not null end
       and (${q.cityId}::text is null or s.last_city = ${q.cityId}::text)
       and (${q.lastOrderFrom}::timestamptz is null or s.last_at >= ${q.lastOrderFrom}::timestamptz)
       and (${q.lastOrderBefore}::timestamptz is null or s.last_at < ${q.lastOrderBefore}::timestamptz)
@@ -50,7 +56,7 @@ export async function insertCampaign(
 ): Promise<number> {
   await tx.insert(campaigns).values({
     id: c.id,
-    channel: 'sms',
+    channel: q.channel,
     text: c.text,
     filter: c.filter,
     status: 'sending',
@@ -104,13 +110,16 @@ export async function setCampaignStatus(tx: Executor, id: string, status: Campai
   await tx.update(campaigns).set({ status, finishedAt: at }).where(eq(campaigns.id, id));
 }
 
-/** Recipients whose consent was withdrawn (or account deleted) since they were picked: skipped. */
+/**
+ * Recipients whose consent was withdrawn (or account deleted, or phone removed for an SMS) since
+ * they were picked: skipped. A push recipient without subscriptions left is found at sending.
+ */
 export async function skipWithdrawn(tx: Executor): Promise<void> {
   await tx.execute(sql`
     update campaign_recipients r set status = 'skipped'
-    from users u
-    where r.status = 'pending' and u.id = r.user_id
-      and (not u.receive_advertising or u.deleted_at is not null or u.phone is null)`);
+    from users u, campaigns c
+    where r.status = 'pending' and u.id = r.user_id and c.id = r.campaign_id
+      and (not u.receive_advertising or u.deleted_at is not null or (c.channel = 'sms' and u.phone is null))`);
 }
 
 /** Messages claimed since `since` (sent or in flight): what the rate limit counts. */
@@ -124,9 +133,10 @@ export async function claimedSince(tx: Executor, since: Date): Promise<number> {
 export type ClaimedRecipient = {
   campaign_id: string;
   user_id: string;
-  phone: string;
+  phone: string | null;
   code: string;
   text: string;
+  channel: CampaignChannel;
 };
 
 /** Claims up to `limit` pending recipients of running campaigns, oldest campaign first. */
@@ -143,14 +153,14 @@ export async function claimRecipients(tx: Executor, limit: number, at: Date): Pr
     update campaign_recipients r set status = 'sending', claimed_at = ${at}
     from pick, campaigns c
     where r.campaign_id = pick.campaign_id and r.user_id = pick.user_id and c.id = r.campaign_id
-    returning r.campaign_id, r.user_id, r.phone, r.code, c.text`);
+    returning r.campaign_id, r.user_id, r.phone, r.code, c.text, c.channel`);
   return rows.rows;
 }
 
 export async function recordOutcome(
   db: Executor,
   r: { campaignId: string; userId: string },
-  status: Extract<RecipientStatus, 'sent' | 'failed'>,
+  status: Extract<RecipientStatus, 'sent' | 'failed' | 'skipped'>,
   error: string | null,
 ): Promise<void> {
   await db

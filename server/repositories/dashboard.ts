@@ -133,7 +133,22 @@ export async function deliveryTimes(db: Executor, scope: DashboardScope): Promis
            percentile_cont(0.9) within group (order by actual)::float8 as actual_p90,
            count(*) filter (where actual > promised)::int as late
     from d`);
-  const row = result.rows[0];
+  return deliveryFigures(result.rows[0]);
+}
+
+/** The delivery figures of a row of percentiles, rounded to whole minutes. */
+export function deliveryFigures(
+  row:
+    | {
+        delivered: number;
+        promised_median: number | null;
+        promised_p90: number | null;
+        actual_median: number | null;
+        actual_p90: number | null;
+        late: number;
+      }
+    | undefined,
+): DeliveryFigures {
   const minutes = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(Number(v)));
   return {
     delivered: Number(row?.delivered ?? 0),

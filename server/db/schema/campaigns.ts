@@ -1,6 +1,6 @@
-// Tables of migration 0124_campaigns.sql: advertising campaigns and their recipients.
+// Tables of migrations 0124_campaigns.sql and 0127_campaign_push.sql: advertising campaigns and their recipients.
 import { jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import type { CampaignFilter } from '../../../src/api/contract/admin/campaigns.js';
+import type { CampaignChannel, CampaignFilter } from '../../../src/api/contract/admin/campaigns.js';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -9,7 +9,7 @@ export type RecipientStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipp
 
 export const campaigns = pgTable('campaigns', {
   id: text('id').primaryKey(),
-  channel: text('channel').$type<'sms'>().notNull(),
+  channel: text('channel').$type<CampaignChannel>().notNull(),
   text: text('text').notNull(),
   filter: jsonb('filter').$type<CampaignFilter>().notNull(),
   status: text('status').$type<CampaignStatus>().notNull(),
@@ -23,7 +23,7 @@ export const campaignRecipients = pgTable(
   {
     campaignId: text('campaign_id').notNull(),
     userId: text('user_id').notNull(),
-    phone: text('phone').notNull(),
+    phone: text('phone'),
     code: text('code').notNull(),
     status: text('status').$type<RecipientStatus>().notNull(),
     claimedAt: tz('claimed_at'),

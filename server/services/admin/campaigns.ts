@@ -14,16 +14,16 @@ import {
   type AudienceQuery,
   type CampaignRow,
 } from '../../repositories/campaigns.js';
-import type { Campaign, CampaignFilter } from '../../../src/api/contract/admin/campaigns.js';
+import type { Campaign, CampaignChannel, CampaignFilter } from '../../../src/api/contract/admin/campaigns.js';
 import { CAMPAIGN_MESSAGES } from '../../../src/api/contract/admin/messages.js';
-import { campaignMessage, optOutLink, smsParts } from '../campaigns/message.js';
+import { campaignMessage, optOutLink, PUSH_BODY_MAX, smsParts } from '../campaigns/message.js';
 import type { Actor } from './actor.js';
 import { audit } from './audit.js';
 import { dayOrInstant } from './dates.js';
 import { cityTimeZone } from './orders.js';
 
 /** The filter's days as instants in the city's time zone (the chain's zone without a city). */
-async function audienceQuery(db: Executor, filter: CampaignFilter): Promise<AudienceQuery> {
+async function audienceQuery(db: Executor, filter: CampaignFilter, channel: CampaignChannel): Promise<AudienceQuery> {
   if (filter.lastOrderFrom && filter.lastOrderTo && filter.lastOrderFrom > filter.lastOrderTo)
     throw unprocessable(CAMPAIGN_MESSAGES.dateRange, 'campaign-date-range');
   if (filter.minOrders !== undefined && filter.maxOrders !== undefined && filter.minOrders > filter.maxOrders)
@@ -35,16 +35,29 @@ async function audienceQuery(db: Executor, filter: CampaignFilter): Promise<Audi
     lastOrderBefore: filter.lastOrderTo ? dayOrInstant(filter.lastOrderTo, tz, 'end') : null,
     minOrders: filter.minOrders ?? 0,
     maxOrders: filter.maxOrders ?? null,
+    channel,
   };
+}
+
+type Draft = { filter: CampaignFilter; text: string; channel?: CampaignChannel | undefined };
+
+/** The message as recipients get it (an example code of the real length: the link takes the same room). */
+function exampleMessage(ctx: AppContext, draft: Draft): string {
+  const message = campaignMessage(draft.text, optOutLink(ctx.config.publicUrl, 'xxxxxxxxxxxxxxxx'));
+  // the service worker shows 300 characters: a longer push would lose its opt-out line
+  if (draft.channel === 'push' && [...message].length > PUSH_BODY_MAX)
+    throw unprocessable(CAMPAIGN_MESSAGES.pushTooLong, 'campaign-push-too-long');
+  return message;
 }
 
 export async function previewCampaign(
   ctx: AppContext,
-  draft: { filter: CampaignFilter; text: string },
+  draft: Draft,
 ): Promise<{ recipients: number; message: string; smsParts: number }> {
-  const recipients = await ctx.db.run(async (db) => countAudience(db, await audienceQuery(db, draft.filter)));
-  // an example code of the real length: the link takes the same room in every message
-  const message = campaignMessage(draft.text, optOutLink(ctx.config.publicUrl, 'xxxxxxxxxxxxxxxx'));
+  const message = exampleMessage(ctx, draft);
+  const recipients = await ctx.db.run(async (db) =>
+    countAudience(db, await audienceQuery(db, draft.filter, draft.channel ?? 'sms')),
+  );
   return { recipients, message, smsParts: smsParts(message) };
 }
 
@@ -68,17 +81,15 @@ async function campaignById(db: Executor, id: string): Promise<Campaign> {
   return toCampaign(row, (await recipientCounts(db, [id])).get(id));
 }
 
-export async function createCampaign(
-  { ctx, ip, staff }: Actor,
-  draft: { filter: CampaignFilter; text: string },
-): Promise<Campaign> {
+export async function createCampaign({ ctx, ip, staff }: Actor, draft: Draft): Promise<Campaign> {
+  exampleMessage(ctx, draft);
   const id = randomUUID();
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const picked = await insertCampaign(
       tx,
       { id, text: draft.text, filter: draft.filter, createdBy: staff.login, at: now },
-      await audienceQuery(tx, draft.filter),
+      await audienceQuery(tx, draft.filter, draft.channel ?? 'sms'),
     );
     if (picked === 0) throw unprocessable(CAMPAIGN_MESSAGES.noRecipients, 'campaign-no-recipients');
     await audit(

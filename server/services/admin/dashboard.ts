@@ -13,6 +13,14 @@ import {
   ratingOfScope,
   type DashboardScope,
 } from '../../repositories/dashboard.js';
+import {
+  cancellationReasonsRolled,
+  deliveryTimesRolled,
+  hourAligned,
+  ordersByHourRolled,
+  topCouponsRolled,
+  topProductsRolled,
+} from '../../repositories/dashboardRollups.js';
 import type { Dashboard, DashboardQuery } from '../../../src/api/contract/admin/dashboard.js';
 import { DASHBOARD_MESSAGES } from '../../../src/api/contract/admin/messages.js';
 import { PaymentMethod } from '../../../src/api/contract/orders.js';
@@ -87,14 +95,35 @@ export async function dashboard(db: Executor, query: DashboardQuery, now: Date):
     deliveryTerminalId: query.deliveryTerminalId,
     timeZone,
   };
-  const hours = await ordersByHour(db, scope);
-  const reasons = await cancellationReasons(db, scope);
-  const customers = await customerCounts(db, scope);
-  const delivery = await deliveryTimes(db, scope);
-  const products = await topProducts(db, scope, TOP);
-  const coupons = await topCoupons(db, scope, TOP);
-  const rating = await ratingSummary(db, scope);
+  const figures = await dashboardFigures(db, scope);
+  return assemble(scope, first, last, figures);
+}
 
+/** Where the figures are read from: the rollups (migration 0119) or the orders themselves. */
+export type FiguresSource = 'rollups' | 'orders';
+
+/**
+ * The period's figures before assembly. From the rollups unless told otherwise; UTC-hour buckets
+ * only when the zone regroups them exactly (`hourAligned`), else those figures from the orders.
+ */
+export async function dashboardFigures(db: Executor, scope: DashboardScope, source: FiguresSource = 'rollups') {
+  const hourly = source === 'rollups' && hourAligned(scope);
+  const hours = hourly ? await ordersByHourRolled(db, scope) : await ordersByHour(db, scope);
+  const reasons = hourly ? await cancellationReasonsRolled(db, scope) : await cancellationReasons(db, scope);
+  const customers = await customerCounts(db, scope);
+  const delivery = source === 'rollups' ? await deliveryTimesRolled(db, scope) : await deliveryTimes(db, scope);
+  const products = source === 'rollups' ? await topProductsRolled(db, scope, TOP) : await topProducts(db, scope, TOP);
+  const coupons = hourly ? await topCouponsRolled(db, scope, TOP) : await topCoupons(db, scope, TOP);
+  const rating = await ratingSummary(db, scope);
+  return { hours, reasons, customers, delivery, products, coupons, rating };
+}
+
+function assemble(
+  scope: DashboardScope,
+  first: string,
+  last: string,
+  { hours, reasons, customers, delivery, products, coupons, rating }: Awaited<ReturnType<typeof dashboardFigures>>,
+): Dashboard {
   const heatmap = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
   const byDay = new Map<string, { orders: number; revenue: number }>();
   const byMethod = new Map<string, { orders: number; revenue: number }>();
@@ -124,7 +153,7 @@ export async function dashboard(db: Executor, query: DashboardQuery, now: Date):
   return {
     from: scope.from.toISOString(),
     to: scope.to.toISOString(),
-    timeZone,
+    timeZone: scope.timeZone,
     orders,
     revenue,
     averageCheck: orders === 0 ? 0 : Math.round(revenue / orders),

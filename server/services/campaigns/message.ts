@@ -16,3 +16,20 @@ export function smsParts(message: string): number {
   const length = [...message].length;
   return length <= 70 ? 1 : Math.ceil(length / 67);
 }
+
+/** What the service worker shows for a push campaign (src/sw/notification.ts keeps 300 characters of the body). */
+export interface CampaignPushPayload {
+  title: string;
+  /** The text, the advertising mark and the opt-out link, as in the SMS. */
+  body: string;
+  /** A click opens the storefront; the body's link (or the profile) withdraws the consent. */
+  url: string;
+  tag: string;
+}
+
+/** The longest body the service worker shows whole: the opt-out line must never be cut. */
+export const PUSH_BODY_MAX = 300;
+
+export function campaignPushPayload(campaignId: string, message: string): CampaignPushPayload {
+  return { title: 'Реклама', body: message, url: '/', tag: `campaign-${campaignId}` };
+}

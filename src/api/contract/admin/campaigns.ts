@@ -25,10 +25,19 @@ export type CampaignFilter = z.infer<typeof CampaignFilter>;
 /** The text an operator writes; the opt-out line is added to it (CAMPAIGN_OPT_OUT). */
 export const CampaignText = z.string().check(z.trim(), z.minLength(3), z.maxLength(600));
 
-export const CampaignDraft = z.object({ filter: CampaignFilter, text: CampaignText });
+/** How the campaign reaches customers: an SMS to their phone, or a web push to their browsers. */
+export const CampaignChannel = z.enum(['sms', 'push']);
+export type CampaignChannel = z.infer<typeof CampaignChannel>;
+
+/** Without a channel: SMS (as before push campaigns existed). */
+export const CampaignDraft = z.object({
+  filter: CampaignFilter,
+  text: CampaignText,
+  channel: z.optional(CampaignChannel),
+});
 
 export const CampaignPreview = z.object({
-  /** Customers the campaign would reach now. */
+  /** Customers the campaign would reach now by its channel (push: those with a push subscription). */
   recipients: z.int(),
   /** The message as a customer gets it, with an example opt-out link. */
   message: z.string(),
@@ -40,7 +49,7 @@ export const CampaignStatus = z.enum(['sending', 'done', 'stopped']);
 
 export const Campaign = z.object({
   id: z.string(),
-  channel: z.literal('sms'),
+  channel: CampaignChannel,
   text: z.string(),
   filter: CampaignFilter,
   status: CampaignStatus,

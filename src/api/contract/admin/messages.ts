@@ -104,6 +104,7 @@ export const CAMPAIGN_MESSAGES = {
   dateRange: 'Дата «с» позже даты «по»',
   ordersRange: 'Минимальное число заказов больше максимального',
   cityNotFound: 'Город не найден',
+  pushTooLong: 'Push-уведомление не длиннее 300 символов вместе со строкой об отказе: сократите текст',
 } as const;
 
 /** The dashboard and the CSV exports. */

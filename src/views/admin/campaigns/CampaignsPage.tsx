@@ -1,6 +1,7 @@
-// Advertising campaigns (managers and admins): the audience filter and the text, a preview of how
-// many consenting customers it reaches and the exact SMS with its opt-out line, then sending with a
-// confirmation; below, the campaigns with their progress, re-read every few seconds while one runs.
+// Advertising campaigns (managers and admins): the channel (SMS or push), the audience filter and
+// the text, a preview of how many consenting customers that channel reaches and the exact message
+// with its opt-out line, then sending with a confirmation; below, the campaigns with their
+// progress, re-read every few seconds while one runs.
 import { useEffect, useState } from 'react';
 import {
   adminCreateCampaign,
@@ -8,6 +9,7 @@ import {
   adminPreviewCampaign,
   adminStopCampaign,
   type Campaign,
+  type CampaignChannel,
   type CampaignFilter,
 } from '../../../api/contract/admin/campaigns';
 import { useAdminAction, useAdminQuery } from '../data/hooks';
@@ -23,6 +25,7 @@ const STATUS_TEXT: Record<Campaign['status'], string> = {
   done: 'завершена',
   stopped: 'остановлена',
 };
+const CHANNEL_TEXT: Record<CampaignChannel, string> = { sms: 'SMS', push: 'Push-уведомление' };
 const people = new Intl.PluralRules('ru-RU');
 const CUSTOMER_FORMS: Record<string, string> = { one: 'клиент', few: 'клиента', many: 'клиентов', other: 'клиента' };
 
@@ -37,8 +40,17 @@ interface Draft {
   minOrders: string;
   maxOrders: string;
   text: string;
+  channel: CampaignChannel;
 }
-const EMPTY: Draft = { cityId: '', lastOrderFrom: '', lastOrderTo: '', minOrders: '', maxOrders: '', text: '' };
+const EMPTY: Draft = {
+  cityId: '',
+  lastOrderFrom: '',
+  lastOrderTo: '',
+  minOrders: '',
+  maxOrders: '',
+  text: '',
+  channel: 'sms',
+};
 
 function filterOf(d: Draft): CampaignFilter {
   const filter: CampaignFilter = {};
@@ -69,7 +81,10 @@ function CampaignList({ query }: { query: ReturnType<typeof useCampaigns> }) {
                   {formatDateTime(c.createdAt)}
                   <div className={s.muted}>{c.createdBy}</div>
                 </td>
-                <td>{c.text}</td>
+                <td>
+                  {c.text}
+                  <div className={s.muted}>{CHANNEL_TEXT[c.channel]}</div>
+                </td>
                 <td>{STATUS_TEXT[c.status]}</td>
                 <td>
                   {c.counts.sent} из {c.counts.total}
@@ -116,12 +131,17 @@ export default function CampaignsPage() {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [preview, setPreview] = useState<{ recipients: number; message: string; smsParts: number } | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const set = (key: keyof Draft) => (value: string) => {
+  const set = (key: Exclude<keyof Draft, 'channel'>) => (value: string) => {
     setDraft((d) => ({ ...d, [key]: value }));
     setPreview(null);
     setConfirming(false);
   };
-  const body = () => ({ filter: filterOf(draft), text: draft.text });
+  const choose = (channel: CampaignChannel) => {
+    setDraft((d) => ({ ...d, channel }));
+    setPreview(null);
+    setConfirming(false);
+  };
+  const body = () => ({ filter: filterOf(draft), text: draft.text, channel: draft.channel });
 
   const showPreview = async () => {
     const result = await action.run(adminPreviewCampaign, { body: body() });
@@ -152,6 +172,24 @@ export default function CampaignsPage() {
           Только клиентам, согласным получать рекламу. В конец сообщения добавляется пометка «Реклама» и ссылка для
           отказа от рассылки.
         </p>
+        <fieldset className={s.actions}>
+          <legend>Канал</legend>
+          {(['sms', 'push'] as const).map((channel) => (
+            <label key={channel}>
+              <input
+                type="radio"
+                name="campaign-channel"
+                value={channel}
+                checked={draft.channel === channel}
+                onChange={() => choose(channel)}
+              />{' '}
+              {CHANNEL_TEXT[channel]}
+            </label>
+          ))}
+        </fieldset>
+        {draft.channel === 'push' ? (
+          <p className={s.muted}>Получат клиенты, подписанные на push-уведомления в браузере; до 300 символов.</p>
+        ) : null}
         <div className={s.grid2}>
           <CitySelect cities={reference.cities} all="Все города" value={draft.cityId} onChange={set('cityId')} />
           <TextField
@@ -185,7 +223,8 @@ export default function CampaignsPage() {
         {preview ? (
           <div role="status" aria-label="Предпросмотр рассылки">
             <p>
-              Получат: <strong>{customers(preview.recipients)}</strong>, частей SMS: {preview.smsParts}
+              Получат: <strong>{customers(preview.recipients)}</strong>
+              {draft.channel === 'sms' ? `, частей SMS: ${preview.smsParts}` : ' (push-уведомление)'}
             </p>
             <pre className={s.code}>{preview.message}</pre>
             {confirming ? (
