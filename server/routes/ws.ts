@@ -103,6 +103,8 @@ export function createWsModule(options: { pingIntervalMs?: number; staffRecheckM
     // staff sockets of this process, fed by LISTEN on the staff channel
     const staffSockets = new Set<(message: StaffEvent) => void>();
     const stopStaffListening = await ctx.db.listen(STAFF_CHANNEL, (payload) => {
+      // every process hears every order's change: parsing it for no open staff screen was waste
+      if (staffSockets.size === 0) return;
       let parsed: StaffEvent | null;
       try {
         parsed = parseStaffEvent(JSON.parse(payload));

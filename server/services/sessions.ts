@@ -1,7 +1,7 @@
 // Customer sessions: tokens, their lookup and revocation, ownership checks.
 // See docs/SERVER.md «Customer sign-in: codes, sessions, SMS» and «Auth» in the conventions.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/database.js';
 import { sessions, users } from '../db/schema/customers.js';
@@ -96,25 +96,6 @@ export function sessionLookup(ctx: AppContext, token: string | null): SessionLoo
     now,
     idleSince: new Date(now.getTime() - SESSION_IDLE_DAYS * DAY_MS),
     touchBefore: new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS),
-  };
-}
-
-/**
- * userOfToken as two parts of a caller's own statement (POST /order folds it into its key claim,
- * one round trip less): `select` answers user_id and phone of the live session's customer
- * (no row: 401), `touch` is the data-modifying CTE that moves last_seen_at, given the name of
- * the CTE holding `select`.
- */
-export function sessionSql(lookup: SessionLookup): { select: SQL; touch: (found: SQL) => SQL } {
-  return {
-    select: sql`select u.id as user_id, u.phone
-      from ${sessions} s join ${users} u on u.id = s.user_id
-      where s.token_hash = ${lookup.tokenHash} and s.revoked_at is null and u.deleted_at is null
-        and u.phone is not null and s.last_seen_at > ${lookup.idleSince.toISOString()}
-      limit 1`,
-    touch: (found) => sql`update ${sessions} set last_seen_at = ${lookup.now.toISOString()}
-      where token_hash = ${lookup.tokenHash} and last_seen_at < ${lookup.touchBefore.toISOString()}
-        and exists (select 1 from ${found})`,
   };
 }
 

@@ -55,11 +55,29 @@ interface WallClock {
   second: number;
 }
 
-function wallClock(ms: number, timeZone: string): WallClock {
+function readWallClock(ms: number, timeZone: string): WallClock {
   const wall: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
   for (const part of formatterFor(timeZone).formatToParts(ms)) {
     if (part.type in wall) wall[part.type as keyof WallClock] = Number(part.value);
   }
+  return wall;
+}
+
+// formatToParts is most of a reading's cost, and an order reads the same instants many times
+// (now for each restaurant, the day's window edges), so recent readings are kept per zone. The
+// reading shows whole seconds, so it depends on the second alone: exact across DST and offsets.
+const WALL_CLOCKS_KEPT = 512;
+const wallClocks = new Map<string, Map<number, Readonly<WallClock>>>();
+
+function wallClock(ms: number, timeZone: string): Readonly<WallClock> {
+  const second = Math.floor(ms / 1000);
+  const known = wallClocks.get(timeZone)?.get(second);
+  if (known !== undefined) return known;
+  const wall = Object.freeze(readWallClock(ms, timeZone));
+  const zone = wallClocks.get(timeZone) ?? new Map<number, Readonly<WallClock>>();
+  if (zone.size >= WALL_CLOCKS_KEPT) zone.clear();
+  zone.set(second, wall);
+  wallClocks.set(timeZone, zone);
   return wall;
 }
 

@@ -82,6 +82,58 @@ describe('zone helpers read the city zone, never the machine zone', () => {
   });
 });
 
+describe('zone readings are kept per second: the same answers as a fresh formatter', () => {
+  // The reference: a formatter built for every reading, as before the readings were kept.
+  const reference = (ms: number, timeZone: string) => {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).formatToParts(ms);
+    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+    return {
+      date: `${part('year')}-${part('month')}-${part('day')}`,
+      minutes: Number(part('hour')) * 60 + Number(part('minute')),
+    };
+  };
+  // DST in both hemispheres, a half-hour DST (Lord Howe), a 45-minute offset, no DST.
+  const zones = ['America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu', IRK];
+
+  it('across a DST change, readings one second apart on either side of it differ as the clock does', () => {
+    // New York springs forward at 07:00 UTC on 2026-03-08: 01:59:59 EST, then 03:00:00 EDT.
+    const jump = Date.UTC(2026, 2, 8, 7, 0, 0);
+    expect(minutesOfDayInZone(jump - 1000, 'America/New_York')).toBe(1 * 60 + 59);
+    expect(minutesOfDayInZone(jump, 'America/New_York')).toBe(3 * 60);
+    expect(minutesOfDayInZone(jump - 1, 'America/New_York')).toBe(1 * 60 + 59);
+    // Lord Howe falls back half an hour at 15:00 UTC on 2026-04-04: 02:00 becomes 01:30.
+    const back = Date.UTC(2026, 3, 4, 15, 0, 0);
+    expect(minutesOfDayInZone(back - 1, 'Australia/Lord_Howe')).toBe(1 * 60 + 59);
+    expect(minutesOfDayInZone(back, 'Australia/Lord_Howe')).toBe(1 * 60 + 30);
+  });
+
+  it('property: instants near each other, read in any order and again, match the fresh formatter', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) }),
+        fc.array(fc.integer({ min: -3 * 3_600_000, max: 3 * 3_600_000 }), { minLength: 1, maxLength: 8 }),
+        fc.constantFrom(...zones),
+        (base, offsets, zone) => {
+          for (const ms of [...offsets, ...offsets].map((o) => base + o)) {
+            const expected = reference(ms, zone);
+            expect(localDateInZone(ms, zone)).toBe(expected.date);
+            expect(minutesOfDayInZone(ms, zone)).toBe(expected.minutes);
+          }
+        },
+      ),
+      { numRuns },
+    );
+  });
+});
+
 describe('isOpenAt (PRODUCT.md §5 working hours), Asia/Irkutsk', () => {
   it('is open inside a plain day window, from open inclusive to close exclusive', () => {
     expect(isOpenAt(hours, '2026-11-23T02:00:00Z', IRK)).toBe(true); // Mon 10:00

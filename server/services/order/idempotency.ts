@@ -13,7 +13,8 @@ import { ownerAliveSql, type Executor } from '../../db/database.js';
 import { idempotencyKeys } from '../../db/schema/orders.js';
 import { conflict, unprocessable } from '../../http/errors.js';
 import { ORDER_MESSAGES } from '../checkoutRefusals.js';
-import { sessionSql, type AuthUser, type SessionLookup } from '../sessions.js';
+import { claimKeyOfLiveSession } from '../../repositories/orders.js';
+import type { AuthUser, SessionLookup } from '../sessions.js';
 
 export const IDEMPOTENCY_STALE_MS = 2 * 60 * 1000;
 export const IDEMPOTENCY_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
@@ -64,8 +65,8 @@ export interface SessionClaim {
 }
 
 /**
- * claimKey with the session lookup (sessions.ts, userOfToken's rules) in the same statement: the
- * common new key is one round trip. Null when the token has no live session (401).
+ * claimKey with the session lookup (sessions.ts, userOfToken's rules) in the same statement
+ * (repositories/orders.ts): the common new key is one round trip. Null when the token has no live session (401).
  */
 export async function claimKeyOfSession(
   ctx: AppContext,
@@ -74,17 +75,20 @@ export async function claimKeyOfSession(
   hash: string,
 ): Promise<SessionClaim | null> {
   const now = lookup.now;
-  const session = sessionSql(lookup);
   return ctx.db.run(async (db) => {
-    const result = await db.execute<{ user_id: string; phone: string; claimed: number }>(sql`
-      with sess as (${session.select}),
-      touched as (${session.touch(sql.raw('sess'))}),
-      ${claimSql(ctx, sql.raw('sess'), key, hash, now)}
-      select user_id, phone, (select count(*) from claimed)::int as claimed from sess`);
-    const row = result.rows[0];
-    if (!row) return null;
-    const user = { userId: row.user_id, phone: row.phone };
-    if (row.claimed === 1) return { user, claim: { kind: 'claimed', createdAt: now } };
+    const found = await claimKeyOfLiveSession(db, {
+      tokenHash: lookup.tokenHash,
+      idleSince: lookup.idleSince,
+      touchBefore: lookup.touchBefore,
+      now,
+      key,
+      requestHash: hash,
+      forgetBefore: new Date(now.getTime() - IDEMPOTENCY_KEEP_MS),
+      owner: ctx.db.bootId,
+    });
+    if (!found) return null;
+    const user = { userId: found.userId, phone: found.phone };
+    if (found.claimed) return { user, claim: { kind: 'claimed', createdAt: now } };
     return { user, claim: await claimTakenKey(ctx, db, user.userId, key, hash, now) };
   });
 }

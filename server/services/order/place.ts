@@ -12,8 +12,16 @@ import type { CreateOrderBody, Order } from '../../../src/api/contract/orders.js
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
 import { users } from '../../db/schema/customers.js';
-import { couponUses, coupons, idempotencyKeys, orderStatusLog, orders } from '../../db/schema/orders.js';
+import { couponUses, coupons } from '../../db/schema/orders.js';
 import { conflict, unauthorized, unprocessable } from '../../http/errors.js';
+import {
+  ORDER_CLAIM_LOST,
+  ORDER_STALE_REFERENCE,
+  writeOrder,
+  writeOrderIfCurrent,
+  type NewOrderRow,
+  type OrderWrite,
+} from '../../repositories/orders.js';
 import { requireCaptcha } from '../captcha.js';
 import {
   REFERENCE_VERSION_NAMES,
@@ -28,7 +36,7 @@ import { COUPON_MESSAGES, countCouponUses, normalizeCouponCode } from '../promo.
 import { sessionLookup, type AuthUser } from '../sessions.js';
 import { applyBonus } from '../users.js';
 import { assessCheckout, type Assessment } from './assess.js';
-import { claimKeyOfSession, ownClaim, releaseKey, requestHash, type StoredAnswer } from './idempotency.js';
+import { claimKeyOfSession, releaseKey, requestHash, type StoredAnswer } from './idempotency.js';
 import { isOnlineMethod } from './moneyChecks.js';
 import { prepareCheckout, type PreparedCheckout } from './prepare.js';
 import { storedLine } from './quote.js';
@@ -131,32 +139,23 @@ async function placeInOneStatement(
       orderId,
       status: values.status,
     });
-    const v = versionsOf(reference);
-    const fresh = sql`(${currentVersionSql('settings')} = ${v.settings} and ${currentVersionSql('catalog')} = ${v.catalog}
-      and ${currentVersionSql('promotions')} = ${v.promotions})`;
-    let number: string | number | undefined;
+    let number: number | undefined;
     try {
-      const written = await db.execute<{ number: string | number }>(sql`
-        ${orderWriteCtes(ctx, db, values, answer0, user, key, claimedAt, now)}
-        select number,
-          case when ${fresh} and (select count(*) from answered) = 1 then true
-            else order_refuse(case when ${fresh} then ${CLAIM_LOST} else ${STALE_REFERENCE} end) end as written
-          ${pushed ? sql`, ${pushed} as pushed` : sql``}
-        from placed`);
-      number = written.rows[0]?.number;
+      number = await writeOrderIfCurrent(
+        db,
+        orderWrite(ctx, values, answer0, key, claimedAt, pushed, 'customer'),
+        versionsOf(reference),
+      );
     } catch (error) {
       const reason = refusedBy(error);
-      if (reason === STALE_REFERENCE) return null;
-      if (reason === CLAIM_LOST) throw conflict(ORDER_MESSAGES.inProgress, 'order-in-progress');
+      if (reason === ORDER_STALE_REFERENCE) return null;
+      if (reason === ORDER_CLAIM_LOST) throw conflict(ORDER_MESSAGES.inProgress, 'order-in-progress');
       throw error;
     }
     if (number === undefined) throw new Error('insert into orders returned nothing');
-    return { ...answer0, number: Number(number) };
+    return { ...answer0, number };
   });
 }
-
-const STALE_REFERENCE = 'stale-reference';
-const CLAIM_LOST = 'claim-lost';
 
 /** The reason order_refuse raised with (SQLSTATE SF001), or null for any other error. */
 function refusedBy(error: unknown): string | null {
@@ -165,9 +164,6 @@ function refusedBy(error: unknown): string | null {
   }
   return null;
 }
-
-const currentVersionSql = (name: string) =>
-  sql`coalesce((select version::text from content_versions where name = ${name}), '-1')`;
 
 function versionsOf(reference: CheckoutReference): ReferenceVersions {
   return {
@@ -209,39 +205,23 @@ function newOrder(user: AuthUser, body: CreateOrderBody, a: Assessment, now: Dat
     comment: body.comment,
     createdAt: now,
     updatedAt: now,
-  } satisfies typeof orders.$inferInsert;
+  } satisfies NewOrderRow;
   // Every column is given but the number (a sequence): the stored answer takes it in SQL.
   const answer0 = toOrder({ ...values, number: 0 });
   return { orderId, values, answer0 };
 }
 
-/**
- * The CTEs writing an order: `placed` (the order, returning its number), `logged` (its first
- * status line) and `answered` (the stored answer, only by the claim that still holds the key:
- * one taken over meanwhile, its owner thought gone or past IDEMPOTENCY_STALE_MS, answers no row).
- */
-function orderWriteCtes(
+/** The write of a new order under this process's claim of `key`. */
+function orderWrite(
   ctx: AppContext,
-  db: Executor,
-  values: typeof orders.$inferInsert,
+  values: NewOrderRow,
   answer0: Order,
-  user: AuthUser,
   key: string,
   claimedAt: Date,
-  now: Date,
-  actor = 'customer',
-): SQL {
-  return sql`with placed as (${db.insert(orders).values(values).returning({ number: orders.number }).getSQL()}),
-    logged as (
-      insert into ${orderStatusLog} (order_id, status, at, actor) values (${values.id}, 'Unconfirmed', ${now.toISOString()}, ${actor})
-    ),
-    answered as (
-      update ${idempotencyKeys}
-      set state = 'done', response_status = 200,
-        response_body = jsonb_set(${JSON.stringify(answer0)}::jsonb, '{number}', to_jsonb((select number from placed)))
-      where user_id = ${user.userId} and key = ${key} and ${ownClaim(ctx, claimedAt)}
-      returning 1
-    )`;
+  pushed: SQL | undefined,
+  actor: string,
+): OrderWrite {
+  return { order: values, answerJson: JSON.stringify(answer0), actor, key, owner: ctx.db.bootId, claimedAt, pushed };
 }
 
 /**
@@ -301,13 +281,13 @@ export async function createOrderIn(
     orderId,
     status: values.status,
   });
-  const written = await tx.execute<{ number: string | number; answered: number }>(sql`
-    ${orderWriteCtes(ctx, tx, values, answer0, user, key, claimedAt, now, origin?.actor)}
-    select number, (select count(*) from answered)::int as answered${pushed ? sql`, ${pushed} as pushed` : sql``} from placed`);
-  const number = written.rows[0]?.number;
-  if (number === undefined) throw new Error('insert into orders returned nothing');
-  if (written.rows[0]?.answered !== 1) throw conflict(ORDER_MESSAGES.inProgress, 'order-in-progress');
-  const answer: Order = { ...answer0, number: Number(number) };
+  const written = await writeOrder(
+    tx,
+    orderWrite(ctx, values, answer0, key, claimedAt, pushed, origin?.actor ?? 'customer'),
+  );
+  if (written === undefined) throw new Error('insert into orders returned nothing');
+  if (!written.answered) throw conflict(ORDER_MESSAGES.inProgress, 'order-in-progress');
+  const answer: Order = { ...answer0, number: written.number };
 
   if (a.bonusSpent > 0) {
     // Locks the user's row and checks the balance: concurrent orders take turns, never below 0.
