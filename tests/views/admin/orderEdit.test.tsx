@@ -129,7 +129,7 @@ describe('editing an order', () => {
 
   it('+ re-quotes the change and shows the server’s total; saving sends the version, one key and the total seen', async () => {
     const { server, db } = editServer();
-    server.on(adminEditOrder, (req) => {
+    server.on(adminEditOrder, () => {
       const updated = { ...db.get('o1')!, total: 1500, updatedAt: '2026-11-23T03:05:00.000Z' };
       db.set('o1', updated);
       return { body: updated };
