@@ -7,7 +7,7 @@
 // afterwards (editRefunds.ts), at most once per edit.
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { AdminOrderDetail } from '../../../src/api/contract/admin/orders.js';
+import type { AdminOrderDetail, StaffOrderEvent } from '../../../src/api/contract/admin/orders.js';
 import {
   EDITABLE_ORDER_STATUSES,
   type adminEditOrder,
@@ -38,6 +38,9 @@ import { audit } from './audit.js';
 import { settleEditRefund } from './editRefunds.js';
 import { orderDetail } from './orders.js';
 import type { StaffPrincipal } from './staffSessions.js';
+
+/** The staff WebSocket's NOTIFY channel (migration 0005's orders trigger; routes/ws.ts listens). */
+const STAFF_CHANNEL = 'storefront_staff';
 
 const EDITABLE: ReadonlySet<OrderStatus> = new Set(EDITABLE_ORDER_STATUSES);
 
@@ -280,6 +283,18 @@ export async function editOrder({ ctx, ip, staff }: Actor, id: string, body: Edi
     };
     const pushed = ctx.push.notifyOnCommit?.(message);
     if (pushed) await tx.execute(sql`select ${pushed}`);
+    // Other staff screens re-read the order: the orders trigger announces status and payment only.
+    const staffEvent: StaffOrderEvent = {
+      type: 'order:updated',
+      orderId: id,
+      number: saved.number,
+      status: saved.status,
+      paymentStatus: saved.paymentStatus,
+      cityId: saved.cityId,
+      deliveryTerminalId: saved.deliveryTerminalId,
+      total: saved.total,
+    };
+    await tx.execute(sql`select pg_notify(${STAFF_CHANNEL}, ${JSON.stringify(staffEvent)})`);
     return { editId, userId: row.userId, status: saved.status, fresh: true };
   });
   if (written.fresh && !ctx.push.notifyOnCommit) {
