@@ -20,6 +20,7 @@ import type { OrderStatus } from '../../../src/api/contract/orders';
 import { Catalog } from '../../../src/api/entities';
 import { CITIES, RESTAURANTS, listItem, order, staffMember } from './fixtures';
 import { ADMIN_SESSION, FakeServer, setupAdmin, type FakeRequest } from './helpers';
+import { draftLinesOf, keptItemsOf } from '../../../src/views/admin/orders/OrderEditForm';
 
 const CATALOG = Catalog.parse({
   groups: [
@@ -203,5 +204,49 @@ describe('editing an order', () => {
     const list = await screen.findByRole('list', { name: 'Изменения заказа' });
     expect(list.textContent).toMatch(/olga: итого 1\s000\s₽ → 1\s500\s₽/);
     expect(list.textContent).toContain('Состав: Филадельфия ×2 → Филадельфия ×3');
+  });
+
+  it('a half-and-half pizza and a doubled modifier are kept as they are (the cart builder holds neither)', () => {
+    const half = {
+      productId: 'half-35',
+      name: 'Половинки: Пепперони + Маргарита',
+      amount: 1,
+      price: 700,
+      sum: 700,
+      mods: [],
+      isGift: false,
+      halfPizza: {
+        sizeId: 'size-35',
+        sizeName: '35 см',
+        halves: [
+          { productId: 'pepperoni', name: 'Пепперони', price: 700, mods: [] },
+          { productId: 'margherita', name: 'Маргарита', price: 600, mods: [] },
+        ] as [
+          { productId: string; name: string; price: number; mods: [] },
+          { productId: string; name: string; price: number; mods: [] },
+        ],
+      },
+    };
+    const doubled = {
+      productId: 'p2',
+      name: 'Пицца',
+      amount: 2,
+      price: 600,
+      sum: 1200,
+      mods: [{ id: 'cheese', name: 'Сыр', amount: 2, price: 50, groupId: 'g-extra' }],
+      isGift: false,
+    };
+    const plain = { productId: 'p1', name: 'Филадельфия', amount: 2, price: 500, sum: 1000, mods: [], isGift: false };
+    expect(draftLinesOf({ items: [plain, half, doubled] }).map((l) => [l.productId, l.amount])).toEqual([['p1', 2]]);
+    expect(keptItemsOf([half, doubled])).toEqual([
+      {
+        productId: 'half-35',
+        amount: 1,
+        isGift: false,
+        mods: [],
+        halfPizza: { sizeId: 'size-35', productIds: ['pepperoni', 'margherita'] },
+      },
+      { productId: 'p2', amount: 2, isGift: false, mods: [{ id: 'cheese', amount: 2, groupId: 'g-extra' }] },
+    ]);
   });
 });

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { adminEditOrder, adminOrderEditQuote, type OrderEditChanges } from '../../../api/contract/admin/orderEdits';
 import type { AdminOrderDetail } from '../../../api/contract/admin/orders';
 import { adminPhoneMenu } from '../../../api/contract/admin/phoneOrders';
-import type { OrderAddress, PaymentMethod } from '../../../api/contract/orders';
+import type { OrderAddress, OrderLine, PaymentMethod } from '../../../api/contract/orders';
 import { failureMessage } from '../../../api/adminApi';
 import { stoppedProductIds } from '../../../domain/catalog';
 import { isOnline } from '../../../domain/payment';
@@ -25,15 +25,36 @@ function newKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** A line the cart builder cannot hold: a half-and-half pizza, or a modifier taken more than once. */
+const isKeptAsIs = (line: OrderLine): boolean => line.halfPizza !== undefined || line.mods.some((m) => m.amount > 1);
+
 /** The order's own lines (gifts are the server's to grant) as the cart builder's lines. */
 export function draftLinesOf(order: Pick<AdminOrderDetail, 'items'>): DraftLine[] {
   let lines: DraftLine[] = [];
   for (const line of order.items) {
-    if (line.isGift) continue;
+    if (line.isGift || isKeptAsIs(line)) continue;
     const mods = line.mods.map((m) => ({ id: m.id, groupId: m.groupId, name: m.name }));
     for (let i = 0; i < line.amount; i += 1) lines = addLine(lines, line.productId, line.name, mods);
   }
   return lines;
+}
+
+/** The lines kept as they are (only their amount changes), as the request's items. */
+export function keptItemsOf(lines: readonly OrderLine[]): OrderEditChanges['items'] {
+  return lines.map((line) => ({
+    productId: line.productId,
+    amount: line.amount,
+    isGift: false,
+    ...(line.halfPizza
+      ? {
+          mods: [],
+          halfPizza: {
+            sizeId: line.halfPizza.sizeId,
+            productIds: [line.halfPizza.halves[0].productId, line.halfPizza.halves[1].productId],
+          },
+        }
+      : { mods: line.mods.map((m) => ({ id: m.id, amount: m.amount, groupId: m.groupId })) }),
+  }));
 }
 
 type AddressFields = Record<'street' | 'home' | 'apartment' | 'entrance' | 'floor' | 'intercom' | 'comment', string>;
@@ -80,6 +101,7 @@ export function OrderEditForm({
   const { api, toasts } = useAdminServices();
   const menu = useAdminQuery(adminPhoneMenu);
   const [lines, setLines] = useState<DraftLine[]>(() => draftLinesOf(order));
+  const [kept, setKept] = useState<OrderLine[]>(() => order.items.filter((l) => !l.isGift && isKeptAsIs(l)));
   const [address, setAddress] = useState<AddressFields>(() => addressFieldsOf(order.address));
   const [time, setTime] = useState<string>(order.deliveryTime);
   const [payment, setPayment] = useState<PaymentMethod>(order.paymentMethod);
@@ -91,7 +113,7 @@ export function OrderEditForm({
 
   const change = Number(changeFrom.trim());
   const changes: OrderEditChanges = {
-    items: itemsOf(lines).map((item) => ({ ...item, isGift: false })),
+    items: [...itemsOf(lines).map((item) => ({ ...item, isGift: false })), ...keptItemsOf(kept)],
     address: order.deliveryMethod === 'delivery' ? addressOf(order.address, address) : null,
     deliveryTime: time,
     paymentMethod: payment,
@@ -102,7 +124,7 @@ export function OrderEditForm({
   const quote = useAdminQuery(
     adminOrderEditQuote,
     { params: { id: order.id }, body: { changes } },
-    { enabled: lines.length > 0 },
+    { enabled: changes.items.length > 0 },
   );
   const q = quote.data?.quote;
   const refusals = q?.refusals ?? [];
@@ -186,8 +208,49 @@ export function OrderEditForm({
             </span>
           </li>
         ))}
+        {kept.map((l, i) => (
+          <li key={`kept-${i}`} className={s.listItem}>
+            <span>
+              {l.name}
+              {l.mods.length > 0
+                ? ` (${l.mods.map((m) => `${m.name}${m.amount > 1 ? ` ×${m.amount}` : ''}`).join(', ')})`
+                : ''}{' '}
+              × {l.amount}
+            </span>
+            <span className={s.actions} style={{ marginTop: 0 }}>
+              <button
+                type="button"
+                className={cx(s.button, s.secondary)}
+                aria-label={`Убрать одну «${l.name}»`}
+                onClick={() =>
+                  edit(() =>
+                    setKept((all) =>
+                      all.flatMap((x, j) => (j !== i ? [x] : x.amount > 1 ? [{ ...x, amount: x.amount - 1 }] : [])),
+                    ),
+                  )
+                }
+              >
+                −
+              </button>
+              <button
+                type="button"
+                className={cx(s.button, s.secondary)}
+                aria-label={`Ещё одну «${l.name}»`}
+                onClick={() =>
+                  edit(() =>
+                    setKept((all) => all.map((x, j) => (j === i ? { ...x, amount: Math.min(99, x.amount + 1) } : x))),
+                  )
+                }
+              >
+                +
+              </button>
+            </span>
+          </li>
+        ))}
       </ul>
-      {lines.length === 0 ? <p className={s.fieldError}>В заказе должна остаться хотя бы одна позиция</p> : null}
+      {changes.items.length === 0 ? (
+        <p className={s.fieldError}>В заказе должна остаться хотя бы одна позиция</p>
+      ) : null}
       {messagesAt(refusals, 'cart') ? (
         <p className={s.fieldError} role="alert">
           {messagesAt(refusals, 'cart')}
@@ -309,7 +372,7 @@ export function OrderEditForm({
         <button
           type="button"
           className={s.button}
-          disabled={saving || lines.length === 0 || !q?.canSubmit}
+          disabled={saving || changes.items.length === 0 || !q?.canSubmit}
           onClick={() => void save()}
         >
           Сохранить изменения
