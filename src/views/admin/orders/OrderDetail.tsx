@@ -138,16 +138,6 @@ export function OrderDetail({
                       {STATUS_ACTION[st]}
                     </button>
                   ))}
-                {isEditable(order) && !editing ? (
-                  <button
-                    type="button"
-                    className={cx(s.button, s.secondary)}
-                    disabled={action.pending}
-                    onClick={() => setEditing(true)}
-                  >
-                    Изменить
-                  </button>
-                ) : null}
                 <button
                   type="button"
                   className={cx(s.button, s.danger)}
@@ -155,6 +145,18 @@ export function OrderDetail({
                   onClick={() => setCancelling(true)}
                 >
                   Отменить заказ
+                </button>
+              </div>
+            ) : null}
+            {isEditable(order) && !editing ? (
+              <div className={s.actions}>
+                <button
+                  type="button"
+                  className={cx(s.button, s.secondary)}
+                  disabled={action.pending}
+                  onClick={() => setEditing(true)}
+                >
+                  Изменить
                 </button>
               </div>
             ) : null}
