@@ -18,7 +18,14 @@ export type { IntegrationLog, SmsSender };
 export type PushMessage =
   | { type: 'catalog:update'; version: string }
   | { type: 'settings:update'; version: string }
-  | { type: 'order:status_update'; userId: string; orderId: string; status: string };
+  | {
+      type: 'order:status_update';
+      userId: string;
+      orderId: string;
+      status: string;
+      /** The order's lines, total, address or time changed (an operator's edit): read it again. */
+      edited?: boolean;
+    };
 
 export interface Push {
   publish(message: PushMessage): Promise<void>;

@@ -18,7 +18,13 @@ export interface PushLog {
 const PushMessageSchema: z.ZodMiniType<PushMessage> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('catalog:update'), version: z.string() }),
   z.object({ type: z.literal('settings:update'), version: z.string() }),
-  z.object({ type: z.literal('order:status_update'), userId: z.string(), orderId: z.string(), status: z.string() }),
+  z.object({
+    type: z.literal('order:status_update'),
+    userId: z.string(),
+    orderId: z.string(),
+    status: z.string(),
+    edited: z.optional(z.boolean()),
+  }),
 ]);
 
 export function parsePushMessage(payload: string): PushMessage | null {

@@ -36,7 +36,8 @@ async function askRefund(gateway: PaymentGateway, payment: PaymentRow): Promise<
     return await gateway.refund({
       account: payment.account,
       transactionId: payment.transactionId,
-      amount: payment.amount,
+      // what partial refunds (order edits, docs/ORDER-EDITING.md) have not returned yet
+      amount: payment.amount - payment.refundedAmount,
     });
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };

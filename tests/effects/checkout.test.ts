@@ -291,6 +291,29 @@ describe('live status over the WebSocket', () => {
     });
   });
 
+  it('a push of an operator’s edit (edited: true) re-reads the order: its lines, total, address or time changed (docs/ORDER-EDITING.md)', () => {
+    newScheduler().run(({ hot, expectObservable }: Helpers) => {
+      const sockets: LiveSocket[] = [];
+      const openSocket = () => {
+        const s = { onmessage: null, onclose: null, close: () => undefined } as LiveSocket;
+        sockets.push(s);
+        return s;
+      };
+      const placed = order();
+      const { run } = setup(evolveAll(opened, [{ type: 'OrderLoaded', data: { order: placed } }]), {}, { openSocket });
+      const e$ = hot<EventEnvelope>('a', { a: envelope({ type: 'OrderLoaded', data: { order: placed } }) });
+      // a plain status push only applies; the edited one also reads the order again
+      expectObservable(run(e$), '^ 50ms !').toBe('5ms u 4ms (uo)', {
+        u: { type: 'ApplyOrderStatus', data: { orderId: 'order-1', status: 'Unconfirmed' } },
+        o: { type: 'LoadOrder', data: { orderId: 'order-1' } },
+      });
+      const say = (data: unknown) => sockets[0]?.onmessage?.({ data: JSON.stringify(data) });
+      const push = { type: 'order:status_update', userId: 'user-1', orderId: 'order-1', status: 'Unconfirmed' };
+      hot('5ms a').subscribe(() => say(push));
+      hot('10ms a').subscribe(() => say({ ...push, edited: true }));
+    });
+  });
+
   it('a cancelled order whose online payment is still to be refunded is followed until the refund shows; a settled cancellation is not', () => {
     newScheduler().run(({ hot, expectObservable, flush }: Helpers) => {
       const sockets: (LiveSocket & { closed: boolean })[] = [];

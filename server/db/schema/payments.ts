@@ -33,6 +33,8 @@ export const payments = pgTable('payments', {
     .default(sql`now() + interval '30 minutes'`),
   /** SBP: the bank link the QR encodes, once the provider gave it (migration 0113). */
   sbpLink: text('sbp_link'),
+  /** Returned already by partial refunds of order edits (migration 0125); a full refund returns the rest. */
+  refundedAmount: integer('refunded_amount').notNull().default(0),
 });
 
 export const paymentEvents = pgTable('payment_events', {

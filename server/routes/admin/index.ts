@@ -15,6 +15,7 @@ import { registerAdminDashboard } from './dashboard.js';
 import { registerAdminExports } from './exports.js';
 import { registerAdminPhoneOrders } from './phoneOrders.js';
 import { registerAdminRatings } from './ratings.js';
+import { registerAdminOrderEdits } from './orderEdits.js';
 
 export async function registerAdmin(app: FastifyInstance): Promise<void> {
   await app.register(async (admin) => {
@@ -33,5 +34,6 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
     registerAdminExports(admin);
     registerAdminPhoneOrders(admin);
     registerAdminRatings(admin);
+    registerAdminOrderEdits(admin);
   });
 }

@@ -116,6 +116,8 @@ export interface AssessArgs {
    * statement checks that its versions are still current in the write itself (place.ts).
    */
   reference?: CheckoutReference;
+  /** An edit of a placed order (order/edit.ts): the coupon it already holds a use of, not counted twice. */
+  ownCouponUse?: string | null;
 }
 
 /** Everything about the order and every refusal, in the order POST /order checks them. */
@@ -184,8 +186,10 @@ export async function assessCheckout(ctx: AppContext, tx: Executor, args: Assess
 
   // Promotions: coupon, gifts, the bonus cap.
   const couponCode = normalizeCouponCode(input.coupon);
-  const coupon = await findCoupon(tx, couponCode);
-  const usesByUser = coupon && user ? await countCouponUses(tx, coupon.code, user.userId) : 0;
+  const found = await findCoupon(tx, couponCode);
+  const own = found !== null && found.code === args.ownCouponUse ? 1 : 0;
+  const coupon = found && own ? { ...found, usedCount: Math.max(0, found.usedCount - own) } : found;
+  const usesByUser = coupon && user ? (await countCouponUses(tx, coupon.code, user.userId)) - own : 0;
   const balance = user ? (args.balance ?? (await getBalance(tx, user.userId))) : 0;
   const promo = evaluatePromo({
     lines,

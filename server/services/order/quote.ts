@@ -9,6 +9,7 @@ import type {
 import type { DeliveryMethod } from '../../../src/api/entities.js';
 import { isOpenAt } from '../../../src/domain/workingHours.js';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/database.js';
 import { activeRestaurantsOfCity, findCity } from '../../repositories/catalog.js';
 import { captchaInfo } from '../captcha.js';
 import { ORDER_MESSAGES, refusal } from '../checkoutRefusals.js';
@@ -87,34 +88,45 @@ export async function quoteCheckout(
   return ctx.db.run(async (db) => {
     const a = await assessCheckout(ctx, db, { now, user, input, prepared, cacheOwner: ctx.db, listSlots: true });
     if (user === null) a.refusals.push(refusal('sign-in-required', ORDER_MESSAGES.signInRequired));
-    const texts = await readStoredSettings(db, ['CHECKOUT_DELIVERY_TEXT']);
-    const deliveryTextSetting = texts.CHECKOUT_DELIVERY_TEXT as { delivery?: unknown; self?: unknown } | undefined;
-    const deliveryText = deliveryTextSetting?.[input.deliveryMethod];
-    const timeZone = a.city?.timeZone ?? 'UTC';
-    const nowIso = now.toISOString();
-    return {
-      cityId: input.cityId,
-      deliveryMethod: input.deliveryMethod,
-      zone: a.zoneQuote,
-      location: a.address?.location ?? null,
-      restaurant: a.restaurant ? restaurantQuote(a.restaurant, a, nowIso, timeZone) : null,
-      restaurants: a.cityRestaurants.map((r) => restaurantQuote(r, a, nowIso, timeZone)),
-      lines: [...a.lines.map((l) => storedLine(l, false)), ...a.gifts.map((g) => storedLine(g, true))],
-      goodsTotal: a.goodsTotal,
-      discountTotal: a.discountTotal,
-      deliveryPrice: a.deliveryPrice,
-      serviceFee: a.serviceFee,
-      bonusSpent: a.bonusSpent,
-      bonusCap: a.bonusCap,
-      total: Math.max(0, a.total),
-      paymentMethods: a.paymentOptions,
-      deliveryText: typeof deliveryText === 'string' ? deliveryText : '',
-      captcha: await captchaInfo(ctx, db),
-      slots: a.slots,
-      refusals: a.refusals,
-      canSubmit: a.refusals.length === 0,
-    };
+    return quoteFromAssessment(ctx, db, input, a, now);
   });
+}
+
+/** The quote answer of an assessment (also an operator's edit of a placed order, admin/orderEdits.ts). */
+export async function quoteFromAssessment(
+  ctx: AppContext,
+  db: Executor,
+  input: CheckoutInput,
+  a: Assessment,
+  now: Date,
+): Promise<CheckoutQuote> {
+  const texts = await readStoredSettings(db, ['CHECKOUT_DELIVERY_TEXT']);
+  const deliveryTextSetting = texts.CHECKOUT_DELIVERY_TEXT as { delivery?: unknown; self?: unknown } | undefined;
+  const deliveryText = deliveryTextSetting?.[input.deliveryMethod];
+  const timeZone = a.city?.timeZone ?? 'UTC';
+  const nowIso = now.toISOString();
+  return {
+    cityId: input.cityId,
+    deliveryMethod: input.deliveryMethod,
+    zone: a.zoneQuote,
+    location: a.address?.location ?? null,
+    restaurant: a.restaurant ? restaurantQuote(a.restaurant, a, nowIso, timeZone) : null,
+    restaurants: a.cityRestaurants.map((r) => restaurantQuote(r, a, nowIso, timeZone)),
+    lines: [...a.lines.map((l) => storedLine(l, false)), ...a.gifts.map((g) => storedLine(g, true))],
+    goodsTotal: a.goodsTotal,
+    discountTotal: a.discountTotal,
+    deliveryPrice: a.deliveryPrice,
+    serviceFee: a.serviceFee,
+    bonusSpent: a.bonusSpent,
+    bonusCap: a.bonusCap,
+    total: Math.max(0, a.total),
+    paymentMethods: a.paymentOptions,
+    deliveryText: typeof deliveryText === 'string' ? deliveryText : '',
+    captcha: await captchaInfo(ctx, db),
+    slots: a.slots,
+    refusals: a.refusals,
+    canSubmit: a.refusals.length === 0,
+  };
 }
 
 /** GET /checkout/slots: the same slots the assessment offers, for a zone or a restaurant. */

@@ -38,7 +38,7 @@ export const isFinalStatus = (order: Pick<Order, 'status' | 'paymentStatus'>): b
 export const isSuccessfulOrder = (order: Order): boolean =>
   order.status !== 'Cancelled' && (isOnline(order.paymentMethod) ? order.paymentStatus === 'paid' : true);
 
-function parsePush(data: unknown): { type: string; orderId?: unknown; status?: unknown } | null {
+function parsePush(data: unknown): { type: string; orderId?: unknown; status?: unknown; edited?: unknown } | null {
   if (typeof data !== 'string') return null;
   try {
     const value: unknown = JSON.parse(data);
@@ -128,7 +128,10 @@ export function followOrderStatus$(options: CheckoutEffectOptions = {}): Effect 
                 shown.order.id === order.id &&
                 isOnline(shown.order.paymentMethod) &&
                 shown.order.paymentStatus === 'pending';
-              return message.status === 'Cancelled' || awaitingPayment ? of(apply, reread) : of(apply);
+              // An operator's edit changed its lines, total, address or time: read it.
+              return message.status === 'Cancelled' || awaitingPayment || message.edited === true
+                ? of(apply, reread)
+                : of(apply);
             }
             return EMPTY;
           }),

@@ -14,3 +14,4 @@ export * from './dashboard.js';
 export * from './exports.js';
 export * from './phoneOrders.js';
 export * from './ratings.js';
+export * from './orderEdits.js';

@@ -30,6 +30,10 @@ import {
   STATUS_LABEL,
 } from './labels';
 import { PhoneMark } from '../phone/PhoneMark';
+import { EDITABLE_ORDER_STATUSES } from '../../../api/contract/admin/orderEdits';
+import { isOnline } from '../../../domain/payment';
+import { OrderEditForm } from './OrderEditForm';
+import { OrderEdits } from './OrderEdits';
 import s from '../admin.module.css';
 
 /** Who moved the order: 'staff:<id>' → 'сотрудник', 'customer' → 'клиент', … */
@@ -37,6 +41,14 @@ export function actorText(actor: string): string {
   if (actor.startsWith('staff:')) return 'сотрудник';
   const known: Record<string, string> = { customer: 'клиент', system: 'система', iiko: 'iiko', payment: 'оплата' };
   return known[actor] ?? actor;
+}
+
+/** Whether «Изменить» is offered: not cooking yet, and not waiting for an online payment (docs/ORDER-EDITING.md). */
+export function isEditable(order: Pick<AdminOrderDetail, 'status' | 'paymentMethod' | 'paymentStatus'>): boolean {
+  return (
+    (EDITABLE_ORDER_STATUSES as readonly string[]).includes(order.status) &&
+    (!isOnline(order.paymentMethod) || order.paymentStatus === 'paid')
+  );
 }
 
 function addressText(order: AdminOrderDetail): string {
@@ -57,6 +69,7 @@ export function OrderDetail({
   const query = useAdminQuery(adminGetOrder, { params: { id: orderId } });
   const action = useAdminAction();
   const [cancelling, setCancelling] = useState(false);
+  const [editing, setEditing] = useState(false);
   useOrderEvents((event) => {
     if (event.orderId === orderId) query.reload();
   });
@@ -134,6 +147,29 @@ export function OrderDetail({
                   Отменить заказ
                 </button>
               </div>
+            ) : null}
+            {isEditable(order) && !editing ? (
+              <div className={s.actions}>
+                <button
+                  type="button"
+                  className={cx(s.button, s.secondary)}
+                  disabled={action.pending}
+                  onClick={() => setEditing(true)}
+                >
+                  Изменить
+                </button>
+              </div>
+            ) : null}
+            {editing && isEditable(order) ? (
+              <OrderEditForm
+                order={order}
+                onClose={() => setEditing(false)}
+                onSaved={(updated) => {
+                  setEditing(false);
+                  query.replace(() => updated);
+                  onChanged();
+                }}
+              />
             ) : null}
             {order.cancellation ? (
               <div className={s.warning}>
@@ -239,6 +275,7 @@ export function OrderDetail({
                 <strong>{formatMoney(order.total)}</strong>
               </dd>
             </dl>
+            <OrderEdits orderId={order.id} version={order.updatedAt} />
             <h3 className={s.subtitle}>История статусов</h3>
             <ul className={s.list}>
               {order.statusLog.map((entry, i) => (

@@ -1,0 +1,386 @@
+// «Изменить заказ» (docs/ORDER-EDITING.md): the order's lines in the phone order's cart builder
+// (its menu, its +/− and modifier choice), the address, time, payment and comment; the server's
+// quote of the change (never summed here) with its refusals, then «Сохранить изменения». A refusal
+// is shown in the form, which keeps what the operator typed.
+import { useMemo, useState } from 'react';
+import { adminEditOrder, adminOrderEditQuote, type OrderEditChanges } from '../../../api/contract/admin/orderEdits';
+import type { AdminOrderDetail } from '../../../api/contract/admin/orders';
+import { adminPhoneMenu } from '../../../api/contract/admin/phoneOrders';
+import type { OrderAddress, OrderLine, PaymentMethod } from '../../../api/contract/orders';
+import { failureMessage } from '../../../api/adminApi';
+import { stoppedProductIds } from '../../../domain/catalog';
+import { isOnline } from '../../../domain/payment';
+import { useAdminServices } from '../data/context';
+import { useAdminQuery } from '../data/hooks';
+import { SelectField, TextAreaField, TextField } from '../kit/fields';
+import { PhoneMenu } from '../phone/PhoneMenu';
+import { addLine, changeAmount, itemsOf, messagesAt, type DraftLine } from '../phone/phoneDraft';
+import { cx, formatMoney, QueryView } from '../ui';
+import { PAYMENT_METHOD_LABEL } from './labels';
+import s from '../admin.module.css';
+
+/** A fresh key per edit being made (crypto.getRandomValues works on plain http too). */
+function newKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A line the cart builder cannot hold: a half-and-half pizza, or a modifier taken more than once. */
+const isKeptAsIs = (line: OrderLine): boolean => line.halfPizza !== undefined || line.mods.some((m) => m.amount > 1);
+
+/** The order's own lines (gifts are the server's to grant) as the cart builder's lines. */
+export function draftLinesOf(order: Pick<AdminOrderDetail, 'items'>): DraftLine[] {
+  let lines: DraftLine[] = [];
+  for (const line of order.items) {
+    if (line.isGift || isKeptAsIs(line)) continue;
+    const mods = line.mods.map((m) => ({ id: m.id, groupId: m.groupId, name: m.name }));
+    for (let i = 0; i < line.amount; i += 1) lines = addLine(lines, line.productId, line.name, mods);
+  }
+  return lines;
+}
+
+/** The lines kept as they are (only their amount changes), as the request's items. */
+export function keptItemsOf(lines: readonly OrderLine[]): OrderEditChanges['items'] {
+  return lines.map((line) => ({
+    productId: line.productId,
+    amount: line.amount,
+    isGift: false,
+    ...(line.halfPizza
+      ? {
+          mods: [],
+          halfPizza: {
+            sizeId: line.halfPizza.sizeId,
+            productIds: [line.halfPizza.halves[0].productId, line.halfPizza.halves[1].productId],
+          },
+        }
+      : { mods: line.mods.map((m) => ({ id: m.id, amount: m.amount, groupId: m.groupId })) }),
+  }));
+}
+
+type AddressFields = Record<'street' | 'home' | 'apartment' | 'entrance' | 'floor' | 'intercom' | 'comment', string>;
+
+const addressFieldsOf = (a: OrderAddress | null): AddressFields => ({
+  street: a?.street ?? '',
+  home: a?.home ?? '',
+  apartment: a?.apartment ?? '',
+  entrance: a?.entrance ?? '',
+  floor: a?.floor ?? '',
+  intercom: a?.intercom ?? '',
+  comment: a?.comment ?? '',
+});
+
+const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
+
+/** The address to send: the stored one (with its map point) while its street and house are unchanged. */
+function addressOf(original: OrderAddress | null, f: AddressFields): OrderAddress {
+  const sameStreet = original !== null && original.street === f.street.trim() && original.home === f.home.trim();
+  return {
+    city: original?.city ?? '',
+    street: f.street.trim(),
+    home: f.home.trim(),
+    apartment: orNull(f.apartment),
+    entrance: orNull(f.entrance),
+    floor: orNull(f.floor),
+    intercom: orNull(f.intercom),
+    comment: orNull(f.comment),
+    location: sameStreet ? original.location : null,
+  };
+}
+
+const OFFLINE: readonly PaymentMethod[] = ['cash', 'courier-card'];
+
+export function OrderEditForm({
+  order,
+  onSaved,
+  onClose,
+}: {
+  order: AdminOrderDetail;
+  onSaved: (order: AdminOrderDetail) => void;
+  onClose: () => void;
+}) {
+  const { api, toasts } = useAdminServices();
+  const menu = useAdminQuery(adminPhoneMenu);
+  const [lines, setLines] = useState<DraftLine[]>(() => draftLinesOf(order));
+  const [kept, setKept] = useState<OrderLine[]>(() => order.items.filter((l) => !l.isGift && isKeptAsIs(l)));
+  const [address, setAddress] = useState<AddressFields>(() => addressFieldsOf(order.address));
+  const [time, setTime] = useState<string>(order.deliveryTime);
+  const [payment, setPayment] = useState<PaymentMethod>(order.paymentMethod);
+  const [changeFrom, setChangeFrom] = useState(order.changeFrom === null ? '' : String(order.changeFrom));
+  const [comment, setComment] = useState(order.comment);
+  const [key] = useState(newKey);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  const change = Number(changeFrom.trim());
+  const changes: OrderEditChanges = {
+    items: [...itemsOf(lines).map((item) => ({ ...item, isGift: false })), ...keptItemsOf(kept)],
+    address: order.deliveryMethod === 'delivery' ? addressOf(order.address, address) : null,
+    deliveryTime: time,
+    paymentMethod: payment,
+    changeFrom: payment === 'cash' && changeFrom.trim() !== '' && Number.isInteger(change) ? change : null,
+    comment: comment.trim(),
+    expectedTotal: null,
+  };
+  const quote = useAdminQuery(
+    adminOrderEditQuote,
+    { params: { id: order.id }, body: { changes } },
+    { enabled: changes.items.length > 0 },
+  );
+  const q = quote.data?.quote;
+  const refusals = q?.refusals ?? [];
+  const terminal = q?.restaurant?.deliveryTerminalId ?? order.deliveryTerminalId;
+  const stopped = useMemo(
+    () => new Set(menu.data ? stoppedProductIds(menu.data.catalog.stopList, terminal) : []),
+    [menu.data, terminal],
+  );
+  const edit = (fn: () => void) => {
+    setSaveError(null);
+    fn();
+  };
+  const setField = (name: keyof AddressFields) => (value: string) =>
+    edit(() => setAddress((a) => ({ ...a, [name]: value })));
+
+  const save = async () => {
+    if (saving) return;
+    setSaving(true);
+    try {
+      const saved = await api.call(adminEditOrder, {
+        params: { id: order.id },
+        body: {
+          basedOn: order.updatedAt,
+          idempotencyKey: key,
+          changes: { ...changes, expectedTotal: q?.total ?? null },
+        },
+      });
+      toasts.push('success', `Заказ №${saved.number} изменён`);
+      onSaved(saved);
+    } catch (error) {
+      const message = failureMessage(error);
+      setSaveError(message);
+      toasts.push('error', message);
+      quote.reload();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const payments = isOnline(order.paymentMethod) ? [order.paymentMethod] : OFFLINE;
+  const money = quote.data;
+  return (
+    <section className={s.panel} aria-label="Изменение заказа">
+      <h3 className={s.subtitle}>Изменение заказа №{order.number}</h3>
+      <QueryView query={menu}>
+        {(data) => (
+          <details>
+            <summary>Добавить из меню</summary>
+            <PhoneMenu
+              catalog={data.catalog}
+              stopped={stopped}
+              onAdd={(product, mods) => edit(() => setLines((l) => addLine(l, product.id, product.name, mods)))}
+            />
+          </details>
+        )}
+      </QueryView>
+      <ul className={s.list} aria-label="Состав после изменения">
+        {lines.map((l) => (
+          <li key={l.key} className={s.listItem}>
+            <span>
+              {l.name}
+              {l.mods.length > 0 ? ` (${l.mods.map((m) => m.name).join(', ')})` : ''} × {l.amount}
+            </span>
+            <span className={s.actions} style={{ marginTop: 0 }}>
+              <button
+                type="button"
+                className={cx(s.button, s.secondary)}
+                aria-label={`Убрать одну «${l.name}»`}
+                onClick={() => edit(() => setLines((all) => changeAmount(all, l.key, -1)))}
+              >
+                −
+              </button>
+              <button
+                type="button"
+                className={cx(s.button, s.secondary)}
+                aria-label={`Ещё одну «${l.name}»`}
+                onClick={() => edit(() => setLines((all) => changeAmount(all, l.key, 1)))}
+              >
+                +
+              </button>
+            </span>
+          </li>
+        ))}
+        {kept.map((l, i) => (
+          <li key={`kept-${i}`} className={s.listItem}>
+            <span>
+              {l.name}
+              {l.mods.length > 0
+                ? ` (${l.mods.map((m) => `${m.name}${m.amount > 1 ? ` ×${m.amount}` : ''}`).join(', ')})`
+                : ''}{' '}
+              × {l.amount}
+            </span>
+            <span className={s.actions} style={{ marginTop: 0 }}>
+              <button
+                type="button"
+                className={cx(s.button, s.secondary)}
+                aria-label={`Убрать одну «${l.name}»`}
+                onClick={() =>
+                  edit(() =>
+                    setKept((all) =>
+                      all.flatMap((x, j) => (j !== i ? [x] : x.amount > 1 ? [{ ...x, amount: x.amount - 1 }] : [])),
+                    ),
+                  )
+                }
+              >
+                −
+              </button>
+              <button
+                type="button"
+                className={cx(s.button, s.secondary)}
+                aria-label={`Ещё одну «${l.name}»`}
+                onClick={() =>
+                  edit(() =>
+                    setKept((all) => all.map((x, j) => (j === i ? { ...x, amount: Math.min(99, x.amount + 1) } : x))),
+                  )
+                }
+              >
+                +
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {changes.items.length === 0 ? (
+        <p className={s.fieldError}>В заказе должна остаться хотя бы одна позиция</p>
+      ) : null}
+      {messagesAt(refusals, 'cart') ? (
+        <p className={s.fieldError} role="alert">
+          {messagesAt(refusals, 'cart')}
+        </p>
+      ) : null}
+      {order.deliveryMethod === 'delivery' ? (
+        <div className={s.grid2} role="group" aria-label="Адрес доставки">
+          <TextField label="Улица" value={address.street} onChange={setField('street')} />
+          <TextField label="Дом" value={address.home} onChange={setField('home')} />
+          <TextField label="Квартира" value={address.apartment} onChange={setField('apartment')} />
+          <TextField label="Подъезд" value={address.entrance} onChange={setField('entrance')} />
+          <TextField label="Этаж" value={address.floor} onChange={setField('floor')} />
+          <TextField label="Домофон" value={address.intercom} onChange={setField('intercom')} />
+          <TextField label="Комментарий к адресу" value={address.comment} onChange={setField('comment')} />
+        </div>
+      ) : null}
+      {messagesAt(refusals, 'address') ? (
+        <p className={s.fieldError} role="alert">
+          {messagesAt(refusals, 'address')}
+        </p>
+      ) : null}
+      {q?.zone ? <p className={s.muted}>Зона «{q.zone.name}»</p> : null}
+      <SelectField
+        label="Время"
+        value={time}
+        error={messagesAt(refusals, 'time')}
+        onChange={(v) => edit(() => setTime(v))}
+      >
+        <option value="asap">Как можно скорее</option>
+        {order.deliveryTime !== 'asap' &&
+        !(q?.slots.days ?? []).some((d) => d.slots.some((x) => x.start === order.deliveryTime)) ? (
+          <option value={order.deliveryTime}>Как в заказе</option>
+        ) : null}
+        {(q?.slots.days ?? []).map((day) => (
+          <optgroup key={day.date} label={day.title}>
+            {day.slots.map((slot) => (
+              <option key={slot.start} value={slot.start}>
+                {day.title}, {slot.label}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Оплата"
+        value={payment}
+        error={messagesAt(refusals, 'payment')}
+        onChange={(v) => edit(() => setPayment(payments.find((p) => p === v) ?? payment))}
+        options={payments.map((p) => ({ value: p, label: PAYMENT_METHOD_LABEL[p] }))}
+      />
+      {payment === 'cash' ? (
+        <TextField
+          label="Сдача с"
+          inputMode="numeric"
+          value={changeFrom}
+          onChange={(v) => edit(() => setChangeFrom(v))}
+        />
+      ) : null}
+      <TextAreaField label="Комментарий" maxLength={500} value={comment} onChange={(v) => edit(() => setComment(v))} />
+      {messagesAt(refusals, 'general') || messagesAt(refusals, 'coupon') || messagesAt(refusals, 'bonus') ? (
+        <p className={s.fieldError} role="alert">
+          {[messagesAt(refusals, 'general'), messagesAt(refusals, 'coupon'), messagesAt(refusals, 'bonus')]
+            .filter(Boolean)
+            .join('. ')}
+        </p>
+      ) : null}
+      {q && money ? (
+        <dl className={s.grid2} aria-label="Итого после изменения">
+          <dt>Товары</dt>
+          <dd className={s.num}>{formatMoney(q.goodsTotal)}</dd>
+          {q.discountTotal > 0 ? (
+            <>
+              <dt>Скидка</dt>
+              <dd className={s.num}>−{formatMoney(q.discountTotal)}</dd>
+            </>
+          ) : null}
+          {order.deliveryMethod === 'delivery' ? (
+            <>
+              <dt>Доставка</dt>
+              <dd className={s.num}>{formatMoney(q.deliveryPrice)}</dd>
+            </>
+          ) : null}
+          {q.serviceFee > 0 ? (
+            <>
+              <dt>Сервисный сбор</dt>
+              <dd className={s.num}>{formatMoney(q.serviceFee)}</dd>
+            </>
+          ) : null}
+          {q.bonusSpent > 0 ? (
+            <>
+              <dt>Бонусами</dt>
+              <dd className={s.num}>−{formatMoney(q.bonusSpent)}</dd>
+            </>
+          ) : null}
+          <dt>
+            <strong>Было</strong>
+          </dt>
+          <dd className={s.num}>{formatMoney(money.totalBefore)}</dd>
+          <dt>
+            <strong>Станет</strong>
+          </dt>
+          <dd className={s.num}>
+            <strong data-testid="edit-total">{formatMoney(q.total)}</strong>
+          </dd>
+          {money.money === 'refund' ? (
+            <>
+              <dt>Вернём клиенту на карту</dt>
+              <dd className={s.num}>{formatMoney(-money.difference)}</dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
+      {saveError ? (
+        <p className={s.fieldError} role="alert">
+          {saveError}
+        </p>
+      ) : null}
+      <div className={s.actions}>
+        <button
+          type="button"
+          className={s.button}
+          disabled={saving || changes.items.length === 0 || !q?.canSubmit}
+          onClick={() => void save()}
+        >
+          Сохранить изменения
+        </button>
+        <button type="button" className={cx(s.button, s.secondary)} onClick={onClose}>
+          Не менять
+        </button>
+      </div>
+    </section>
+  );
+}
