@@ -123,7 +123,16 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Everything the entry imports statically is one chunk. Left alone, the bundler cuts the
             // modules that a lazy chunk shares with the entry into small preloaded pieces (10 files
             // for the first load instead of 2), each paying its own request and compression overhead.
-            output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+            // React-DOM is the view chunk's alone (LAZY_AREAS.view): grouped apart, it is not merged
+            // with the JSX runtime every page chunk imports, which would make each page preload it.
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 1 },
+                  { name: 'app', tags: ['$initial'], priority: 2 },
+                ],
+              },
+            },
           },
         },
   server: { proxy: { '/api': 'http://localhost:3333', '/img': 'http://localhost:3333' } },
