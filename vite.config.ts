@@ -125,11 +125,19 @@ export default defineConfig(({ isSsrBuild }) => ({
             // for the first load instead of 2), each paying its own request and compression overhead.
             // React-DOM is the view chunk's alone (LAZY_AREAS.view): grouped apart, it is not merged
             // with the JSX runtime every page chunk imports, which would make each page preload it.
+            // The shell (the views, routing and components shared by three chunks or more) is one
+            // chunk: left apart, a rendered page preloaded 21 files instead of 9.
             output: {
               codeSplitting: {
                 groups: [
                   { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 1 },
                   { name: 'app', tags: ['$initial'], priority: 2 },
+                  {
+                    name: 'shell',
+                    test: /[\\/]src[\\/]views[\\/](app|components|styles)[\\/]|node_modules[\\/](wouter|react[\\/](jsx-runtime|cjs[\\/]react-jsx))/,
+                    minShareCount: 3,
+                    priority: 0,
+                  },
                 ],
               },
             },
