@@ -7,6 +7,7 @@ import { createStorefrontApi } from '../api/storefrontApi';
 import { createStore } from '../commands/bus';
 import { decideOnDemand } from '../commands/onDemand';
 import { createRootEffect, runEffects, type EffectDeps } from '../effects';
+import { whenIdle$ } from '../effects/lazy';
 import { restorePersistedState, STORE_VERSION_KEY, type KeyValueStorage } from '../effects/persistence';
 import { initialState, type AppState } from '../projections/store';
 import { startBugReporting } from './app/bugReportStart';
@@ -99,8 +100,8 @@ if (!isAdminArea) {
 
 /**
  * PRODUCT.md §9: hydrate on the first input or when idle; taps made before are handed over after.
- * React-DOM and the views come as a chunk: fetched once the page has loaded (so the first tap
- * rarely waits for it, and nothing competes with the first paint), run when hydration starts.
+ * React-DOM and the views come as a chunk: fetched when the loaded page is first idle (so the
+ * first tap rarely waits for it, and nothing competes with the first paint).
  */
 function hydrateLater(container: HTMLElement, snapshot: AppState): void {
   let started = false;
@@ -121,14 +122,9 @@ function hydrateLater(container: HTMLElement, snapshot: AppState): void {
   };
   const early = captureEarlyClicks(document, start);
   startOnInputOrIdle(window, start);
-  prefetchAfterLoad(() => void LAZY_AREAS.view.load().catch(() => undefined));
-}
-
-/** Runs `fetch` once the load event has passed and the browser is idle. */
-function prefetchAfterLoad(fetch: () => void): void {
-  const idle = () => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(fetch) : fetch());
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  // As the other lazy areas: 3 s after the load event, then an idle moment (fetched earlier, it
+  // competed with the page's pictures). A failure is reported by the load that hydration makes.
+  whenIdle$().subscribe(() => void LAZY_AREAS.view.load().catch(() => undefined));
 }
 
 const container = document.getElementById('root');
