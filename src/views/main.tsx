@@ -13,6 +13,7 @@ import { initialState, type AppState } from '../projections/store';
 import { startBugReporting } from './app/bugReportStart';
 import { LAZY_AREAS, lazyEffects } from './app/lazyAreas';
 import { captureEarlyClicks, clientStartState, readServerState, startOnInputOrIdle } from './app/hydration';
+import { replayEarlyInput } from './app/earlyInput';
 import { persistOnLeave } from './app/persistOnLeave';
 import { registerServiceWorker } from './app/serviceWorker';
 import { browserPushDevice } from '../effects/pushBrowser';
@@ -112,6 +113,7 @@ function hydrateLater(container: HTMLElement, snapshot: AppState): void {
       view.hydrateStorefront(container, store, snapshot, () => {
         // Read by the browser tests (tests/e2e/harness.ts) and nothing else.
         document.documentElement.dataset.hydrated = 'true';
+        replayEarlyInput(container);
         early.replay();
       });
     void LAZY_AREAS.view.load().then(hydrate, (error: unknown) => {
