@@ -52,8 +52,12 @@ function serviceWorkerBuild(): Plugin {
     },
     async writeBundle(_options, bundle) {
       const shell = new Set(['/']);
+      // The entry and the view chunk (React-DOM and the views, LAZY_AREAS.view) with what they
+      // import: without the view chunk an offline page could not render.
+      const isShell = (file: (typeof bundle)[string]) =>
+        file.type === 'chunk' && (file.isEntry || /storefrontMount\.tsx$/.test(file.facadeModuleId ?? ''));
       for (const file of Object.values(bundle)) {
-        if (file.type !== 'chunk' || !file.isEntry) continue;
+        if (file.type !== 'chunk' || !isShell(file)) continue;
         for (const name of [file.fileName, ...file.imports, ...(file.viteMetadata?.importedCss ?? [])])
           shell.add(`/${name}`);
       }
