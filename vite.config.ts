@@ -52,8 +52,12 @@ function serviceWorkerBuild(): Plugin {
     },
     async writeBundle(_options, bundle) {
       const shell = new Set(['/']);
+      // The entry and the view chunk (React-DOM and the views, LAZY_AREAS.view) with what they
+      // import: without the view chunk an offline page could not render.
+      const isShell = (file: (typeof bundle)[string]) =>
+        file.type === 'chunk' && (file.isEntry || /storefrontMount\.tsx$/.test(file.facadeModuleId ?? ''));
       for (const file of Object.values(bundle)) {
-        if (file.type !== 'chunk' || !file.isEntry) continue;
+        if (file.type !== 'chunk' || !isShell(file)) continue;
         for (const name of [file.fileName, ...file.imports, ...(file.viteMetadata?.importedCss ?? [])])
           shell.add(`/${name}`);
       }
@@ -123,7 +127,24 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Everything the entry imports statically is one chunk. Left alone, the bundler cuts the
             // modules that a lazy chunk shares with the entry into small preloaded pieces (10 files
             // for the first load instead of 2), each paying its own request and compression overhead.
-            output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+            // React-DOM is the view chunk's alone (LAZY_AREAS.view): grouped apart, it is not merged
+            // with the JSX runtime every page chunk imports, which would make each page preload it.
+            // The shell (the views, routing and components shared by three chunks or more) is one
+            // chunk: left apart, a rendered page preloaded 21 files instead of 9.
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 1 },
+                  { name: 'app', tags: ['$initial'], priority: 2 },
+                  {
+                    name: 'shell',
+                    test: /[\\/]src[\\/]views[\\/](app|components|styles)[\\/]|node_modules[\\/](wouter|react[\\/](jsx-runtime|cjs[\\/]react-jsx))/,
+                    minShareCount: 3,
+                    priority: 0,
+                  },
+                ],
+              },
+            },
           },
         },
   server: { proxy: { '/api': 'http://localhost:3333', '/img': 'http://localhost:3333' } },

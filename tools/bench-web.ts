@@ -31,9 +31,8 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
 }
 
-/** The entry script and modulepreload links of index.html. */
-function entryScripts(): string[] {
-  const html = fs.readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8');
+/** The entry script and modulepreload links of index.html, or of a page's HTML as served. */
+function entryScripts(html = fs.readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8')): string[] {
   const found = [
     ...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
     ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
@@ -71,7 +70,23 @@ type LighthouseRun = {
   tbt: number;
   lcp: number;
   fcp: number;
+  /** Main-thread work and the long tasks as Lighthouse counts them (its simulation's figures). */
+  mainThreadMs: number;
+  longTasksMs: number[];
 };
+
+/** The durations of the long tasks Lighthouse lists ('long-tasks' audit), longest first. */
+function longTasks(report: unknown): number[] {
+  const items: unknown = [report, 'audits', 'long-tasks', 'details', 'items'].reduce((v: unknown, k) =>
+    typeof k === 'string' && typeof v === 'object' && v !== null ? Reflect.get(v, k) : v,
+  );
+  if (!Array.isArray(items)) return [];
+  return items
+    .map((item: unknown) => (typeof item === 'object' && item !== null ? Reflect.get(item, 'duration') : undefined))
+    .filter((d): d is number => typeof d === 'number')
+    .map((d) => Math.round(d))
+    .sort((a, b) => b - a);
+}
 
 function lighthouse(url: string, outDir: string, run: number): LighthouseRun | null {
   const out = path.join(outDir, `lh-${run}.json`);
@@ -113,6 +128,8 @@ function lighthouse(url: string, outDir: string, run: number): LighthouseRun | n
     tbt: num('audits', 'total-blocking-time', 'numericValue'),
     lcp: num('audits', 'largest-contentful-paint', 'numericValue'),
     fcp: num('audits', 'first-contentful-paint', 'numericValue'),
+    mainThreadMs: num('audits', 'mainthread-work-breakdown', 'numericValue'),
+    longTasksMs: longTasks(report),
   };
 }
 
@@ -138,6 +155,12 @@ async function main(): Promise<number> {
     const entryBytes = entry.reduce((sum, s) => sum + gzipSize(localFile(s) ?? ''), 0);
     console.log(`\nInitial JS for / (gzip -9):`);
     console.log(`  index.html entry + modulepreload: ${kb(entryBytes)} in ${entry.length} file(s)   budget ≤ 100 KB`);
+    // A server-rendered page adds its page chunk's modulepreloads (server/routes/pageAssets.ts).
+    for (const page of PAGES) {
+      const scripts = entryScripts(await (await fetch(`${server.url}${page}`)).text());
+      const bytes = scripts.reduce((sum, s) => sum + gzipSize(localFile(s) ?? ''), 0);
+      console.log(`  ${page} as served, entry + modulepreload: ${kb(bytes)} in ${scripts.length} file(s)`);
+    }
     const loaded = (await loadedScripts(`${server.url}/`))
       .map((s) => ({ s, file: localFile(s) }))
       .filter((x) => x.file !== null);
@@ -162,12 +185,16 @@ async function main(): Promise<number> {
         failed += 1;
         continue;
       }
-      const m = (k: keyof LighthouseRun) => median(runs.map((r) => r[k]));
+      const m = (k: Exclude<keyof LighthouseRun, 'longTasksMs'>) => median(runs.map((r) => r[k]));
       console.log(
         `  ${page.padEnd(10)} performance ${m('performance')}  SEO ${m('seo')}  accessibility ${m('accessibility')}  ` +
           `CLS ${m('cls').toFixed(3)}  TBT ${Math.round(m('tbt'))} ms  ` +
           `LCP ${Math.round(m('lcp'))} ms  FCP ${Math.round(m('fcp'))} ms  (runs: ${runs.map((r) => r.performance).join(', ')})`,
       );
+      for (const r of runs)
+        console.log(
+          `    run ${r.performance}: main thread ${Math.round(r.mainThreadMs)} ms, long tasks ${r.longTasksMs.join(', ') || 'none'} ms`,
+        );
     }
   } finally {
     await server.stop();

@@ -1,33 +1,22 @@
 // Browser entry: the store (restored from local persistence), the API client (bearer token from
 // the auth projection), the effects' deps (fetch, js-cookie, localStorage, window.location), the
-// effects, and the React tree.
+// effects, and the React tree (a lazy area: LAZY_AREAS.view).
 import Cookies from 'js-cookie';
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { Router } from 'wouter';
 import { createApiClient } from '../api/client';
-import { matchSiteRoute } from '../api/siteRoutes';
 import { createStorefrontApi } from '../api/storefrontApi';
 import { createStore } from '../commands/bus';
 import { decideOnDemand } from '../commands/onDemand';
 import { createRootEffect, runEffects, type EffectDeps } from '../effects';
+import { whenIdle$ } from '../effects/lazy';
 import { restorePersistedState, STORE_VERSION_KEY, type KeyValueStorage } from '../effects/persistence';
 import { initialState, type AppState } from '../projections/store';
-import { App } from './app/App';
 import { startBugReporting } from './app/bugReportStart';
 import { LAZY_AREAS, lazyEffects } from './app/lazyAreas';
-import { preloadPage } from './app/pages';
-import {
-  captureEarlyClicks,
-  clientStartState,
-  HydratedSignal,
-  readServerState,
-  startOnInputOrIdle,
-} from './app/hydration';
+import { captureEarlyClicks, clientStartState, readServerState, startOnInputOrIdle } from './app/hydration';
+import { replayEarlyInput } from './app/earlyInput';
 import { persistOnLeave } from './app/persistOnLeave';
 import { registerServiceWorker } from './app/serviceWorker';
 import { browserPushDevice } from '../effects/pushBrowser';
-import { StoreProvider, type ViewStore } from './app/store';
 import './styles/global.css';
 
 function newId(): string {
@@ -110,77 +99,42 @@ if (!isAdminArea) {
   registerServiceWorker();
 }
 
-function Root() {
-  return <App />;
-}
-
-function tree(viewStore: ViewStore, onHydrated: (() => void) | null) {
-  return (
-    <StrictMode>
-      <StoreProvider store={viewStore}>
-        <HydratedSignal value={onHydrated}>
-          <Router>
-            <Root />
-          </Router>
-        </HydratedSignal>
-      </StoreProvider>
-    </StrictMode>
-  );
-}
-
-/** PRODUCT.md §9: hydrate on the first input or when idle; taps made before are handed over after. */
+/**
+ * PRODUCT.md §9: hydrate on the first input or when idle; taps made before are handed over after.
+ * React-DOM and the views come as a chunk: fetched when the loaded page is first idle (so the
+ * first tap rarely waits for it, and nothing competes with the first paint).
+ */
 function hydrateLater(container: HTMLElement, snapshot: AppState): void {
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
-    // The views see the server's state until the page itself has hydrated: an update reaching
-    // its boundary while it still waits for its chunk would make React drop the server's markup
-    // and render it anew (losing the element a kept tap points to). Then the live state.
-    let live = false;
-    const listeners = new Set<() => void>();
-    const viewStore: ViewStore = {
-      getState: () => (live ? store.getState() : snapshot),
-      subscribe: (listener) => {
-        listeners.add(listener);
-        const unsubscribe = store.subscribe(listener);
-        return () => {
-          listeners.delete(listener);
-          unsubscribe();
-        };
-      },
-      dispatch: (command) => store.dispatch(command),
-      now: () => store.now(),
-      getServerState: () => snapshot,
-    };
-    let hydrated = false;
-    const onHydrated = () => {
-      if (hydrated) return;
-      hydrated = true;
-      live = true;
-      for (const listener of [...listeners]) listener();
-      // Read by the browser tests (tests/e2e/harness.ts) and nothing else.
-      document.documentElement.dataset.hydrated = 'true';
-      early.replay();
-    };
-    const hydrate = () =>
-      hydrateRoot(container, tree(viewStore, onHydrated), {
-        onRecoverableError: (error) => console.error('hydration mismatch', error),
+    const hydrate = (view: Awaited<ReturnType<typeof LAZY_AREAS.view.load>>) =>
+      view.hydrateStorefront(container, store, snapshot, () => {
+        // Read by the browser tests (tests/e2e/harness.ts) and nothing else.
+        document.documentElement.dataset.hydrated = 'true';
+        replayEarlyInput(container);
+        early.replay();
       });
-    // The page's chunk first (its preload is in the HTML): hydration then finds the whole page
-    // at once. Taps meanwhile are kept. A chunk that fails reloads the page (lazyPage.ts).
-    const match = matchSiteRoute(
-      window.location.pathname,
-      snapshot.city.list.map((c) => c.slug),
-    );
-    preloadPage(match).then(hydrate, hydrate);
+    void LAZY_AREAS.view.load().then(hydrate, (error: unknown) => {
+      // A chunk that cannot load (a new build replaced it, the network dropped): the server's
+      // page stays usable as links; a reload fetches the current build.
+      console.error('the storefront view failed to load', error);
+    });
   };
   const early = captureEarlyClicks(document, start);
   startOnInputOrIdle(window, start);
+  // As the other lazy areas: 3 s after the load event, then an idle moment (fetched earlier, it
+  // competed with the page's pictures). A failure is reported by the load that hydration makes.
+  whenIdle$().subscribe(() => void LAZY_AREAS.view.load().catch(() => undefined));
 }
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('#root is missing from index.html');
 if (isAdminArea) void LAZY_AREAS.admin.load().then((mountAdmin) => mountAdmin(container));
 else if (serverState !== null) hydrateLater(container, serverState);
-else createRoot(container).render(tree(store, null));
+else
+  LAZY_AREAS.view.load().then(
+    (view) => view.renderStorefront(container, store),
+    (error: unknown) => console.error('the storefront view failed to load', error),
+  );

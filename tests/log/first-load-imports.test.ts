@@ -304,3 +304,31 @@ describe('the first load carries no zod, entity schema nor route definition', ()
     expect(graph.filter(importsZod)).toEqual([]);
   });
 });
+
+// React-DOM (63 KB gzip, most of the old entry) and the storefront's views are a chunk of their
+// own (LAZY_AREAS.view): a server-rendered page is usable as HTML until hydration, which waits for
+// the first input or an idle moment (PRODUCT.md §9), and the taps made before it are kept.
+describe('the first load carries neither React-DOM nor the views', () => {
+  /** Whether a module imports react-dom at run time. */
+  const importsReactDom = (file: string): boolean =>
+    /^\s*import\s+(?!type\s)[^;]*?\s+from\s+'react-dom[/']/m.test(readFileSync(resolve(root, file), 'utf8'));
+
+  it('the walk finds them from the view chunk', () => {
+    const view = [...staticGraph('src/views/app/storefrontMount.tsx')];
+    expect(view).toEqual(expect.arrayContaining(['src/views/app/App.tsx', 'src/views/components/Header.tsx']));
+    expect(view.filter(importsReactDom)).toEqual(['src/views/app/storefrontMount.tsx']);
+  });
+
+  it('the entry reaches the store, the effects and the early-tap keeper but none of them', () => {
+    const graph = [...staticGraph('src/views/main.tsx')];
+    expect(graph).toEqual(
+      expect.arrayContaining(['src/commands/bus.ts', 'src/effects/index.ts', 'src/views/app/hydration.tsx']),
+    );
+    expect(graph.filter(importsReactDom)).toEqual([]);
+    expect(
+      graph.filter(
+        (m) => m.startsWith('src/views/components/') || m.startsWith('src/views/pages/') || m.endsWith('/App.tsx'),
+      ),
+    ).toEqual([]);
+  });
+});

@@ -126,6 +126,11 @@ export const LAZY_AREAS = {
   checkout,
   account,
   analytics,
+  /**
+   * React-DOM and the storefront's views (./storefrontMount): on a server-rendered page when the
+   * page has loaded and hydration starts (first input or idle), at once on a client-rendered one.
+   */
+  view: { load: () => import('./storefrontMount') },
   /** The staff app, at once on /admin… (never on the storefront). */
   admin: { load: () => import('../admin/mount').then((m) => m.mountAdmin) },
   /**
