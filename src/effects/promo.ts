@@ -26,6 +26,7 @@ import type { AppEvent } from '../events';
 import { selectSelectedAddress } from '../projections/address';
 import { selectIsCartEmpty } from '../projections/cart';
 import { selectIsSignedIn, type AppState } from '../projections/store';
+import { repricesCart } from './cartRepricing';
 import { apiFailureCommandsIn, describeError, failureMessage } from './apiErrors';
 import type { Effect } from './deps';
 import { eventsOf } from './operators';
@@ -39,30 +40,11 @@ export type PromoRecalcOptions = {
 export const PROMO_DEBOUNCE_MS = 300;
 
 /**
- * Events after which the cart is recalculated (PRODUCT.md §4: every change of items, coupon or
- * delivery method; also bonus spending and sign-in). Promo-made changes (gifts, delivery lines,
- * PromoResultApplied) are excluded so that a promo answer never loops.
+ * Events after which the cart is recalculated: the repricing changes, and a new city or session
+ * (PRODUCT.md §4 city selection clears the coupon; the reloaded page re-quotes under the new city).
  */
 export function needsPromoRecalc(event: AppEvent): boolean {
-  switch (event.type) {
-    case 'ItemAdded':
-    case 'ItemMerged':
-    case 'HalfPizzaAdded':
-    case 'HalfPizzaMerged':
-    case 'ItemQuantityChanged':
-    case 'ItemRemoved':
-    case 'ItemsInvalidated':
-    case 'CouponApplied':
-    case 'CouponRemoved':
-    case 'DeliveryMethodChanged':
-    case 'SpendBonusChanged':
-    case 'SignedIn':
-    case 'CitySelected': // PRODUCT.md §4 city selection clears the coupon; the reloaded page re-quotes under the new city
-    case 'SessionStarted':
-      return true;
-    default:
-      return false;
-  }
+  return repricesCart(event) || event.type === 'CitySelected' || event.type === 'SessionStarted';
 }
 
 const roundKopecks = (n: number): number => Math.round(n * 100) / 100;

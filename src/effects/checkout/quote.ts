@@ -22,6 +22,7 @@ import type { AppCommand } from '../../commands';
 import { buildQuoteBody, quoteKey } from '../../projections/orderBody';
 import type { AppEvent } from '../../events';
 import { selectCity } from '../../projections/store';
+import { repricesCart } from '../cartRepricing';
 import { apiFailureCommandsIn, describeError, failureMessage, failureStatus } from '../apiErrors';
 import type { Effect } from '../deps';
 import { eventsOf, ofType } from '../operators';
@@ -29,24 +30,14 @@ import { QUOTE_DEBOUNCE_MS, type CheckoutEffectOptions } from './shared';
 
 /** Events after which the open checkout asks for a new quote. */
 export function needsQuote(event: AppEvent): boolean {
+  if (repricesCart(event)) return true;
   switch (event.type) {
     case 'CheckoutOpened':
-    case 'ItemAdded':
-    case 'ItemMerged':
-    case 'HalfPizzaAdded':
-    case 'HalfPizzaMerged':
-    case 'ItemQuantityChanged':
-    case 'ItemRemoved':
-    case 'ItemsInvalidated':
     case 'GiftAdded':
     case 'GiftRemoved':
-    case 'CouponApplied':
-    case 'CouponRemoved':
-    case 'DeliveryMethodChanged':
     case 'RestaurantSelected':
     case 'RestaurantUnmatched':
     case 'DeliveryTimeChanged':
-    case 'SpendBonusChanged':
     case 'AddressSelected':
     case 'AddressCreated':
     case 'AddressesLoaded':
@@ -54,7 +45,6 @@ export function needsQuote(event: AppEvent): boolean {
     case 'OneOffAddressChosen':
     case 'PaymentMethodChanged':
     case 'ChangeFromChanged':
-    case 'SignedIn':
     case 'CatalogLoaded':
     case 'SettingsLoaded':
       return true;
