@@ -1,24 +1,8 @@
 // Cart recalculation (PRODUCT.md §4): every change of items, coupon or delivery method (the events
 // `needsPromoRecalc` names) triggers POST /api/v1/promo, only when the user is signed in and the
 // cart is non-empty. The latest request wins: a newer change cancels the call in flight.
-import {
-  asyncScheduler,
-  catchError,
-  concat,
-  debounceTime,
-  defer,
-  EMPTY,
-  filter,
-  from,
-  map,
-  of,
-  switchMap,
-  take,
-  withLatestFrom,
-  type SchedulerLike,
-} from 'rxjs';
+import { asyncScheduler, debounceTime, EMPTY, filter, switchMap, withLatestFrom, type SchedulerLike } from 'rxjs';
 import type { CartItem, PromoRequest } from '../api/entities';
-import type { AppCommand } from '../commands';
 import { formatAddress } from '../domain/addressText';
 import { fullPrice, goodsTotal, isOrderedLine } from '../domain/cart';
 import { halfPizzaChoice } from '../domain/halfPizza';
@@ -27,7 +11,8 @@ import { selectSelectedAddress } from '../projections/address';
 import { selectIsCartEmpty } from '../projections/cart';
 import { selectIsSignedIn, type AppState } from '../projections/store';
 import { repricesCart } from './cartRepricing';
-import { apiFailureCommandsIn, describeError, failureMessage } from './apiErrors';
+import { announcedCall } from './announcedCall';
+import { apiFailureCommandsIn, failureMessage } from './apiErrors';
 import type { Effect } from './deps';
 import { eventsOf } from './operators';
 
@@ -121,17 +106,16 @@ export function promoRecalc$(options: PromoRecalcOptions = {}): Effect {
       switchMap(([, state]) => {
         const payload = buildPromoRequest(state);
         if (payload === null) return EMPTY;
-        const start: AppCommand = { type: 'StartPromoCalculation', data: {} };
-        const call = defer(() => deps.api.promo(payload)).pipe(
-          take(1),
-          map((response): AppCommand => ({ type: 'ApplyPromoResult', data: { response } })),
-          catchError((error: unknown) => {
-            deps.logger.warn('promo calculation failed', describeError(error));
-            const failure: AppCommand = { type: 'ReportPromoFailure', data: { message: failureMessage(error) } };
-            return from([failure, ...apiFailureCommandsIn(error, state)]);
-          }),
-        );
-        return concat(of(start), call);
+        return announcedCall(deps.logger, {
+          start: { type: 'StartPromoCalculation', data: {} },
+          call: () => deps.api.promo(payload),
+          answered: (response) => ({ type: 'ApplyPromoResult', data: { response } }),
+          failureLog: 'promo calculation failed',
+          failed: (error) => [
+            { type: 'ReportPromoFailure', data: { message: failureMessage(error) } },
+            ...apiFailureCommandsIn(error, state),
+          ],
+        });
       }),
     );
 }

@@ -6,12 +6,10 @@
 import {
   asyncScheduler,
   catchError,
-  concat,
   debounceTime,
   defer,
   EMPTY,
   filter,
-  from,
   map,
   of,
   switchMap,
@@ -22,6 +20,7 @@ import type { AppCommand } from '../../commands';
 import { buildQuoteBody, quoteKey } from '../../projections/orderBody';
 import type { AppEvent } from '../../events';
 import { selectCity } from '../../projections/store';
+import { announcedCall } from '../announcedCall';
 import { repricesCart } from '../cartRepricing';
 import { apiFailureCommandsIn, describeError, failureMessage, failureStatus } from '../apiErrors';
 import type { Effect } from '../deps';
@@ -70,16 +69,16 @@ export function quoteOnChange$(options: CheckoutEffectOptions = {}): Effect {
         const key = quoteKey(body);
         const q = state.checkout.quote;
         if (q.status === 'ready' && q.key === key) return EMPTY;
-        const call = defer(() => deps.api.quoteCheckout(body)).pipe(
-          take(1),
-          map((quote): AppCommand => ({ type: 'ApplyQuote', data: { key, quote } })),
-          catchError((error: unknown) => {
-            deps.logger.warn('checkout quote failed', describeError(error));
-            const failed: AppCommand = { type: 'ReportQuoteFailure', data: { key, message: failureMessage(error) } };
-            return from([failed, ...(failureStatus(error) === 401 ? apiFailureCommandsIn(error, state) : [])]);
-          }),
-        );
-        return concat(of<AppCommand>({ type: 'StartQuote', data: { key } }), call);
+        return announcedCall(deps.logger, {
+          start: { type: 'StartQuote', data: { key } },
+          call: () => deps.api.quoteCheckout(body),
+          answered: (quote) => ({ type: 'ApplyQuote', data: { key, quote } }),
+          failureLog: 'checkout quote failed',
+          failed: (error) => [
+            { type: 'ReportQuoteFailure', data: { key, message: failureMessage(error) } },
+            ...(failureStatus(error) === 401 ? apiFailureCommandsIn(error, state) : []),
+          ],
+        });
       }),
     );
 }
