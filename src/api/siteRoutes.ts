@@ -39,8 +39,8 @@ export interface SiteRouteMatch {
   informational: boolean;
 }
 
-/** Pages served with `Cache-Control: public, max-age=3600` (PRODUCT.md §6 "Some pages"). */
-export const INFORMATIONAL_PAGES: readonly SitePage[] = [
+/** The informational pages, each with its text per city (GET /page/:slug/:cityId). */
+export const INFORMATIONAL_PAGE_SLUGS = [
   'about',
   'delivery',
   'legal',
@@ -50,7 +50,10 @@ export const INFORMATIONAL_PAGES: readonly SitePage[] = [
   'masterclass',
   'push-notifications-rules',
   'receive-advertising-information',
-];
+] as const;
+
+/** Pages served with `Cache-Control: public, max-age=3600` (PRODUCT.md §6 "Some pages"). */
+export const INFORMATIONAL_PAGES: readonly SitePage[] = INFORMATIONAL_PAGE_SLUGS;
 
 /** Single-segment pages, the same list plain and under /{city} (PRODUCT.md §2). */
 const STATIC_PAGES: Record<string, SitePage> = {
