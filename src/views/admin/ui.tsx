@@ -1,7 +1,6 @@
 // Small building blocks of the admin screens: a labelled field, the loading / error frame of a
 // query, a confirmation dialog, toasts, and Intl formatting of money and times.
-import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react';
-import { ToastCard } from '../components/ToastCard';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useAdminServices } from './data/context';
 import { useToasts, type Query } from './data/hooks';
 import { TOAST_MS, type AdminToast } from './data/toasts';
@@ -134,8 +133,26 @@ export function AdminDialog({ title, onClose, children }: { title: string; onClo
 
 function ToastItem({ toast }: { toast: AdminToast }) {
   const { toasts } = useAdminServices();
-  const dismiss = useCallback(() => toasts.dismiss(toast.id), [toasts, toast.id]);
-  return <ToastCard kind={toast.kind} text={toast.text} onDismiss={dismiss} dismissAfterMs={TOAST_MS} />;
+  useEffect(() => {
+    const timer = window.setTimeout(() => toasts.dismiss(toast.id), TOAST_MS);
+    return () => window.clearTimeout(timer);
+  }, [toasts, toast.id]);
+  return (
+    <div
+      className={cx(s.toast, toast.kind === 'error' && s.toastError, toast.kind === 'success' && s.toastSuccess)}
+      role={toast.kind === 'error' ? 'alert' : 'status'}
+    >
+      <p className={s.toastText}>{toast.text}</p>
+      <button
+        type="button"
+        className={s.toastClose}
+        aria-label="Закрыть уведомление"
+        onClick={() => toasts.dismiss(toast.id)}
+      >
+        ×
+      </button>
+    </div>
+  );
 }
 
 export function AdminToasts() {
