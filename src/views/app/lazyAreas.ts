@@ -9,7 +9,6 @@ import { filter, switchMap, take } from 'rxjs';
 import type { ApiClient } from '../../api/client';
 import { lazyCalls, type AccountCalls, type MenuCalls } from '../../api/storefrontApi';
 import { withDeciders } from '../../commands/onDemand';
-import { CART_REPRICING_EVENTS } from '../../effects/cartRepricing';
 import type { AfterFirstPaintOptions } from '../../effects/afterFirstPaint';
 import type { CheckoutEffectOptions } from '../../effects/checkout';
 import type { Effect } from '../../effects/deps';
@@ -56,7 +55,18 @@ const account = {
     events: [
       'CodeRequested',
       'CodeSubmitted',
-      ...CART_REPRICING_EVENTS,
+      'ItemAdded',
+      'ItemMerged',
+      'HalfPizzaAdded',
+      'HalfPizzaMerged',
+      'ItemQuantityChanged',
+      'ItemRemoved',
+      'ItemsInvalidated',
+      'CouponApplied',
+      'CouponRemoved',
+      'DeliveryMethodChanged',
+      'SpendBonusChanged',
+      'SignedIn',
       'CitySelected',
       'LineHighlighted',
       'ProductLiked',
