@@ -39,8 +39,8 @@ export interface SiteRouteMatch {
   informational: boolean;
 }
 
-/** The informational pages, each with its text per city (GET /page/:slug/:cityId). */
-export const INFORMATIONAL_PAGE_SLUGS = [
+/** Pages served with `Cache-Control: public, max-age=3600` (PRODUCT.md §6 "Some pages"). */
+export const INFORMATIONAL_PAGES: readonly SitePage[] = [
   'about',
   'delivery',
   'legal',
@@ -50,10 +50,7 @@ export const INFORMATIONAL_PAGE_SLUGS = [
   'masterclass',
   'push-notifications-rules',
   'receive-advertising-information',
-] as const;
-
-/** Pages served with `Cache-Control: public, max-age=3600` (PRODUCT.md §6 "Some pages"). */
-export const INFORMATIONAL_PAGES: readonly SitePage[] = INFORMATIONAL_PAGE_SLUGS;
+];
 
 /** Single-segment pages, the same list plain and under /{city} (PRODUCT.md §2). */
 const STATIC_PAGES: Record<string, SitePage> = {

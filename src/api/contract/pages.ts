@@ -3,9 +3,18 @@
 import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { Id, IsoDateTime } from '../entities.js';
-import { INFORMATIONAL_PAGE_SLUGS } from '../siteRoutes.js';
 
-export const PAGE_SLUGS = INFORMATIONAL_PAGE_SLUGS;
+export const PAGE_SLUGS = [
+  'about',
+  'delivery',
+  'legal',
+  'rule',
+  'promo',
+  'vacancies',
+  'masterclass',
+  'push-notifications-rules',
+  'receive-advertising-information',
+] as const;
 export const PageSlug = z.enum(PAGE_SLUGS);
 export type PageSlug = z.infer<typeof PageSlug>;
 
