@@ -28,22 +28,7 @@ export const AppCommandSchema = z.discriminatedUnion('type', [
   ViewCommandSchema,
 ]);
 
-export type {
-  AppCommand,
-  AppCommandType,
-  CommandOf,
-  AddressCommand,
-  AuthCommand,
-  CartCommand,
-  CatalogCommand,
-  CheckoutCommand,
-  CityCommand,
-  ModalCommand,
-  PageCommand,
-  SettingCommand,
-  UserCommand,
-  ViewCommand,
-} from './appCommand';
+export type * from './appCommand';
 export type { Meta } from './types';
 export { idSource } from './types';
 export { decide } from './decide';

@@ -1,24 +1,8 @@
 // Cart recalculation (PRODUCT.md §4): every change of items, coupon or delivery method (the events
 // `needsPromoRecalc` names) triggers POST /api/v1/promo, only when the user is signed in and the
 // cart is non-empty. The latest request wins: a newer change cancels the call in flight.
-import {
-  asyncScheduler,
-  catchError,
-  concat,
-  debounceTime,
-  defer,
-  EMPTY,
-  filter,
-  from,
-  map,
-  of,
-  switchMap,
-  take,
-  withLatestFrom,
-  type SchedulerLike,
-} from 'rxjs';
+import { asyncScheduler, debounceTime, EMPTY, filter, switchMap, withLatestFrom, type SchedulerLike } from 'rxjs';
 import type { CartItem, PromoRequest } from '../api/entities';
-import type { AppCommand } from '../commands';
 import { formatAddress } from '../domain/addressText';
 import { fullPrice, goodsTotal, isOrderedLine } from '../domain/cart';
 import { halfPizzaChoice } from '../domain/halfPizza';
@@ -26,7 +10,9 @@ import type { AppEvent } from '../events';
 import { selectSelectedAddress } from '../projections/address';
 import { selectIsCartEmpty } from '../projections/cart';
 import { selectIsSignedIn, type AppState } from '../projections/store';
-import { apiFailureCommandsIn, describeError, failureMessage } from './apiErrors';
+import { repricesCart } from './cartRepricing';
+import { announcedCall } from './announcedCall';
+import { apiFailureCommandsIn, failureMessage } from './apiErrors';
 import type { Effect } from './deps';
 import { eventsOf } from './operators';
 
@@ -39,30 +25,11 @@ export type PromoRecalcOptions = {
 export const PROMO_DEBOUNCE_MS = 300;
 
 /**
- * Events after which the cart is recalculated (PRODUCT.md §4: every change of items, coupon or
- * delivery method; also bonus spending and sign-in). Promo-made changes (gifts, delivery lines,
- * PromoResultApplied) are excluded so that a promo answer never loops.
+ * Events after which the cart is recalculated: the repricing changes, and a new city or session
+ * (PRODUCT.md §4 city selection clears the coupon; the reloaded page re-quotes under the new city).
  */
 export function needsPromoRecalc(event: AppEvent): boolean {
-  switch (event.type) {
-    case 'ItemAdded':
-    case 'ItemMerged':
-    case 'HalfPizzaAdded':
-    case 'HalfPizzaMerged':
-    case 'ItemQuantityChanged':
-    case 'ItemRemoved':
-    case 'ItemsInvalidated':
-    case 'CouponApplied':
-    case 'CouponRemoved':
-    case 'DeliveryMethodChanged':
-    case 'SpendBonusChanged':
-    case 'SignedIn':
-    case 'CitySelected': // PRODUCT.md §4 city selection clears the coupon; the reloaded page re-quotes under the new city
-    case 'SessionStarted':
-      return true;
-    default:
-      return false;
-  }
+  return repricesCart(event) || event.type === 'CitySelected' || event.type === 'SessionStarted';
 }
 
 const roundKopecks = (n: number): number => Math.round(n * 100) / 100;
@@ -139,17 +106,16 @@ export function promoRecalc$(options: PromoRecalcOptions = {}): Effect {
       switchMap(([, state]) => {
         const payload = buildPromoRequest(state);
         if (payload === null) return EMPTY;
-        const start: AppCommand = { type: 'StartPromoCalculation', data: {} };
-        const call = defer(() => deps.api.promo(payload)).pipe(
-          take(1),
-          map((response): AppCommand => ({ type: 'ApplyPromoResult', data: { response } })),
-          catchError((error: unknown) => {
-            deps.logger.warn('promo calculation failed', describeError(error));
-            const failure: AppCommand = { type: 'ReportPromoFailure', data: { message: failureMessage(error) } };
-            return from([failure, ...apiFailureCommandsIn(error, state)]);
-          }),
-        );
-        return concat(of(start), call);
+        return announcedCall(deps.logger, {
+          start: { type: 'StartPromoCalculation', data: {} },
+          call: () => deps.api.promo(payload),
+          answered: (response) => ({ type: 'ApplyPromoResult', data: { response } }),
+          failureLog: 'promo calculation failed',
+          failed: (error) => [
+            { type: 'ReportPromoFailure', data: { message: failureMessage(error) } },
+            ...apiFailureCommandsIn(error, state),
+          ],
+        });
       }),
     );
 }

@@ -3,7 +3,8 @@ import { z } from 'zod/mini';
 import { CartItem, DeliveryMethod, FreeProduct, Id, IsoDateTime, LostGift } from '../api/entities';
 import { bare, message } from './define';
 
-export const ItemRejectionReason = z.enum([
+/** Why any line being added is refused, a plain product or a half-and-half pizza. */
+const LINE_ADDING_REFUSALS = [
   /** PRODUCT.md §4 adding rule 1: settings IS_SITE_NOT_WORKING. */
   'site-not-working',
   /** PRODUCT.md §4 adding rule 2: now is outside WORK_TIME of the selected city. */
@@ -11,29 +12,28 @@ export const ItemRejectionReason = z.enum([
   /** Settings, city or catalogue not loaded yet: nothing can be checked. */
   'not-ready',
   'unknown-product',
+  'invalid-quantity',
+  /** Quantity above the product's maxPerPositionInOrder (> 0). */
+  'max-per-position',
+] as const;
+
+export const ItemRejectionReason = z.enum([
+  ...LINE_ADDING_REFUSALS,
   'unknown-modifier',
   /** Mods were given but a required group has no choice. */
   'missing-required-modifier',
   /** More choices from one modifier group than its maxAmount. */
   'too-many-modifiers',
-  'invalid-quantity',
-  /** Quantity above the product's maxPerPositionInOrder (> 0). */
-  'max-per-position',
   /** AddItem{isGift} for a product the last promo answer does not list as a free product. */
   'not-offered-as-gift',
 ]);
 export type ItemRejectionReason = z.infer<typeof ItemRejectionReason>;
 
-/** Why a half-and-half pizza was not added (docs/HALF-PIZZA.md), besides the reasons any item has. */
+/** Why a half-and-half pizza was not added (docs/HALF-PIZZA.md): the reasons any line has and its own. */
 export const HalfPizzaRejectionReason = z.enum([
-  'site-not-working',
-  'outside-working-hours',
-  'not-ready',
-  'invalid-quantity',
-  'max-per-position',
+  ...LINE_ADDING_REFUSALS,
   /** HALF_PIZZA is not set: the chain does not sell half-and-half pizzas. */
   'half-pizza-off',
-  'unknown-product',
   /** A half is not a pizza of PIZZAS_GROUP_ID with a size. */
   'not-a-pizza',
   /** Both halves of the same pizza: that is the whole pizza. */
@@ -64,21 +64,20 @@ export type DeliveryTime = z.infer<typeof DeliveryTime>;
 
 export const CartClearReason = z.enum(['only-gifts-left', 'user', 'order-placed']);
 
-export const ItemAdded = message('ItemAdded', { line: CartItem });
-/** PRODUCT.md §4 rule 5: an identical product with an identical modifier set merged into `lineId`. */
-export const ItemMerged = message('ItemMerged', {
+/** An added line merged into an equal one already in the cart: how many were added, how many it holds now. */
+const lineMerge = {
   lineId: Id,
   added: z.int().check(z.positive()),
   quantity: z.int().check(z.positive()),
-});
+};
+
+export const ItemAdded = message('ItemAdded', { line: CartItem });
+/** PRODUCT.md §4 rule 5: an identical product with an identical modifier set merged into `lineId`. */
+export const ItemMerged = message('ItemMerged', lineMerge);
 /** A half-and-half pizza line (CartItem.halfPizza set) was added. */
 export const HalfPizzaAdded = message('HalfPizzaAdded', { line: CartItem });
 /** The same halves (in either order) at the same size merged into `lineId`. */
-export const HalfPizzaMerged = message('HalfPizzaMerged', {
-  lineId: Id,
-  added: z.int().check(z.positive()),
-  quantity: z.int().check(z.positive()),
-});
+export const HalfPizzaMerged = message('HalfPizzaMerged', lineMerge);
 export const HalfPizzaRejected = message('HalfPizzaRejected', {
   sizeId: z.string(),
   productIds: z.tuple([z.string(), z.string()]),

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StorefrontApi } from '../../src/api/storefrontApi';
 import type { AppCommand } from '../../src/commands';
 import { createRootEffect } from '../../src/effects';
+import { CART_REPRICING_EVENTS } from '../../src/effects/cartRepricing';
 import type { EventEnvelope } from '../../src/effects/deps';
 import { triggeredBy } from '../../src/effects/lazy';
 import type { AppEvent } from '../../src/events';
@@ -57,12 +58,16 @@ describe('the account trigger: the events that load its chunk', () => {
     expect(wantsAccount(event)).toBe(false);
   });
 
-  // The promo effect acts on what effects/promo `needsPromoRecalc` names; the trigger list spells
-  // them out rather than import the promo effect into the first load, so it is read here.
+  // The promo effect acts on what effects/promo `needsPromoRecalc` names (the repricing events and
+  // its own); the trigger list does not import the promo effect into the first load, so it is read here.
   it('names every event the promo recalculation acts on but the boot', () => {
     const source = readFileSync(resolve(import.meta.dirname, '../../src/effects/promo.ts'), 'utf8');
     const body = /export function needsPromoRecalc[\s\S]*?\n}\n/.exec(source)?.[0] ?? '';
-    const promoEvents = [...body.matchAll(/case '(\w+)':/g)].map((m) => m[1] ?? '');
+    const promoEvents = [
+      ...CART_REPRICING_EVENTS,
+      ...[...body.matchAll(/event\.type === '(\w+)'/g)].map((m) => m[1] ?? ''),
+    ];
+    expect(body).toContain('repricesCart(event)');
     expect(promoEvents).toEqual(expect.arrayContaining(['ItemAdded', 'CouponApplied', 'SignedIn', 'SessionStarted']));
     expect(
       promoEvents.filter((type) => !(LAZY_AREAS.account.trigger.events as readonly string[]).includes(type)),

@@ -4,9 +4,10 @@
 // Every refusal is 422 { message, code } with a code of RefusalCode (contract/checkout.ts);
 // POST /checkout/quote lists the same refusals before submission.
 import { z } from 'zod/mini';
-import { defineRoute } from '../route.js';
+import { defineRoute, type RouteDef } from '../route.js';
 import { DeliveryMethod, GeoPoint, HalfPizzaChoice, Id, IsoDateTime, LastOrder } from '../entities.js';
 import { OrderStatus, PaymentMethod } from './orderCodes.js';
+import { StorableId } from './text.js';
 
 export { ORDER_STATUSES, OrderStatus, PaymentMethod } from './orderCodes.js';
 
@@ -169,6 +170,18 @@ export const Order = z.object({
 });
 export type Order = z.infer<typeof Order>;
 
+/** The order's id in the path of a call on one of the customer's orders. */
+export const OrderIdParams = z.object({ id: StorableId });
+
+/** A call on one order of the signed-in customer (`/order/:id…`): only its owner may make it. */
+export function defineOwnOrderRoute<B extends z.ZodMiniType = z.ZodMiniType, R extends z.ZodMiniType = z.ZodMiniType>(
+  def: Pick<RouteDef<typeof OrderIdParams, z.ZodMiniType, B, R>, 'method' | 'summary' | 'body' | 'response'> & {
+    path: `/order/:id${string}`;
+  },
+): RouteDef<typeof OrderIdParams, z.ZodMiniType, B, R> {
+  return defineRoute({ ...def, auth: 'user', params: OrderIdParams });
+}
+
 export const createOrder = defineRoute({
   method: 'POST',
   path: '/order',
@@ -178,12 +191,10 @@ export const createOrder = defineRoute({
   response: Order,
 });
 
-export const getOrder = defineRoute({
+export const getOrder = defineOwnOrderRoute({
   method: 'GET',
   path: '/order/:id',
   summary: 'One order of the signed-in customer',
-  auth: 'user',
-  params: z.object({ id: Id }),
   response: Order,
 });
 

@@ -1,9 +1,8 @@
 // Contract of the online payment of an order (card or SBP).
 // See docs/CHECKOUT.md «Paying online: the client's side» and «Payment states».
 import { z } from 'zod/mini';
-import { defineRoute } from '../route.js';
 import { Id, IsoDateTime } from '../entities.js';
-import { Order } from './orders.js';
+import { defineOwnOrderRoute, Order } from './orders.js';
 
 export const PaymentProvider = z.enum(['test', 'cloudpayments']);
 export type PaymentProvider = z.infer<typeof PaymentProvider>;
@@ -75,40 +74,32 @@ export const PaymentSession = z.object({
 });
 export type PaymentSession = z.infer<typeof PaymentSession>;
 
-export const startOrderPayment = defineRoute({
+export const startOrderPayment = defineOwnOrderRoute({
   method: 'POST',
   path: '/order/:id/payment',
   summary: 'Starts (or returns the pending) online payment of the customer’s card/SBP order',
-  auth: 'user',
-  params: z.object({ id: Id }),
   response: PaymentSession,
 });
 
-export const getOrderPayment = defineRoute({
+export const getOrderPayment = defineOwnOrderRoute({
   method: 'GET',
   path: '/order/:id/payment',
   summary: 'The online payment of the customer’s order and its state',
-  auth: 'user',
-  params: z.object({ id: Id }),
   response: PaymentSession,
 });
 
-export const renewOrderPayment = defineRoute({
+export const renewOrderPayment = defineOwnOrderRoute({
   method: 'POST',
   path: '/order/:id/payment/renew',
   summary:
     'SBP: a new QR for the customer’s order awaiting payment (the previous one expired or is given up); a paid one is returned as it is',
-  auth: 'user',
-  params: z.object({ id: Id }),
   response: PaymentSession,
 });
 
-export const cancelOrderPayment = defineRoute({
+export const cancelOrderPayment = defineOwnOrderRoute({
   method: 'POST',
   path: '/order/:id/payment/cancel',
   summary:
     'The customer gave up paying (widget closed or failed): a pending payment fails and the order is cancelled; a paid one is left alone',
-  auth: 'user',
-  params: z.object({ id: Id }),
   response: Order,
 });

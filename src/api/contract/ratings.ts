@@ -5,6 +5,7 @@
 import { z } from 'zod/mini';
 import { IsoDateTime } from '../entities.js';
 import { defineRoute } from '../route.js';
+import { defineOwnOrderRoute } from './orders.js';
 import { StorableId as Id, storable } from './text.js';
 
 export const OrderRating = z.object({
@@ -24,22 +25,18 @@ export const RateOrderBody = z.object({
 });
 export type RateOrderBody = z.infer<typeof RateOrderBody>;
 
-export const rateOrder = defineRoute({
+export const rateOrder = defineOwnOrderRoute({
   method: 'POST',
   path: '/order/:id/rating',
   summary: 'Rates a delivered order of the signed-in customer once: score 1–5, tags, comment up to 500 characters',
-  auth: 'user',
-  params: z.object({ id: Id }),
   body: RateOrderBody,
   response: OrderRating,
 });
 
-export const dismissOrderRating = defineRoute({
+export const dismissOrderRating = defineOwnOrderRoute({
   method: 'POST',
   path: '/order/:id/rating/dismiss',
   summary: 'The customer closed the rating prompt of a delivered order: it is not offered on a visit again',
-  auth: 'user',
-  params: z.object({ id: Id }),
   response: null,
 });
 

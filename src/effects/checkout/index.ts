@@ -5,14 +5,7 @@ import type { Effect } from '../deps';
 import { checkAddress$, loadStreets$, quoteOnChange$ } from './quote';
 import { giveConsent$, loadConsent$ } from './consent';
 import { loadOrder$, placeOrder$ } from './order';
-import {
-  clearCartWhenPaid$,
-  payOnline$,
-  pollPendingPayment$,
-  readSbpPayment$,
-  renewSbpPayment$,
-  startPayment$,
-} from './payment';
+import * as payment from './payment';
 import { followOrderStatus$ } from './status';
 import { orderPushOffer$, orderPushSubscribe$ } from './orderPush';
 import type { CheckoutEffectOptions } from './shared';
@@ -51,13 +44,13 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
     loadStreets$,
     checkAddress$,
     placeOrder$(options),
-    startPayment$,
-    payOnline$(options),
+    payment.startPayment$,
+    payment.payOnline$(options),
     loadOrder$,
-    pollPendingPayment$(options),
-    readSbpPayment$,
-    renewSbpPayment$,
-    clearCartWhenPaid$,
+    payment.pollPendingPayment$(options),
+    payment.readSbpPayment$,
+    payment.renewSbpPayment$,
+    payment.clearCartWhenPaid$,
     followOrderStatus$(options),
     loadConsent$,
     giveConsent$,

@@ -6,12 +6,10 @@
 import {
   asyncScheduler,
   catchError,
-  concat,
   debounceTime,
   defer,
   EMPTY,
   filter,
-  from,
   map,
   of,
   switchMap,
@@ -22,6 +20,8 @@ import type { AppCommand } from '../../commands';
 import { buildQuoteBody, quoteKey } from '../../projections/orderBody';
 import type { AppEvent } from '../../events';
 import { selectCity } from '../../projections/store';
+import { announcedCall } from '../announcedCall';
+import { repricesCart } from '../cartRepricing';
 import { apiFailureCommandsIn, describeError, failureMessage, failureStatus } from '../apiErrors';
 import type { Effect } from '../deps';
 import { eventsOf, ofType } from '../operators';
@@ -29,24 +29,14 @@ import { QUOTE_DEBOUNCE_MS, type CheckoutEffectOptions } from './shared';
 
 /** Events after which the open checkout asks for a new quote. */
 export function needsQuote(event: AppEvent): boolean {
+  if (repricesCart(event)) return true;
   switch (event.type) {
     case 'CheckoutOpened':
-    case 'ItemAdded':
-    case 'ItemMerged':
-    case 'HalfPizzaAdded':
-    case 'HalfPizzaMerged':
-    case 'ItemQuantityChanged':
-    case 'ItemRemoved':
-    case 'ItemsInvalidated':
     case 'GiftAdded':
     case 'GiftRemoved':
-    case 'CouponApplied':
-    case 'CouponRemoved':
-    case 'DeliveryMethodChanged':
     case 'RestaurantSelected':
     case 'RestaurantUnmatched':
     case 'DeliveryTimeChanged':
-    case 'SpendBonusChanged':
     case 'AddressSelected':
     case 'AddressCreated':
     case 'AddressesLoaded':
@@ -54,7 +44,6 @@ export function needsQuote(event: AppEvent): boolean {
     case 'OneOffAddressChosen':
     case 'PaymentMethodChanged':
     case 'ChangeFromChanged':
-    case 'SignedIn':
     case 'CatalogLoaded':
     case 'SettingsLoaded':
       return true;
@@ -80,16 +69,16 @@ export function quoteOnChange$(options: CheckoutEffectOptions = {}): Effect {
         const key = quoteKey(body);
         const q = state.checkout.quote;
         if (q.status === 'ready' && q.key === key) return EMPTY;
-        const call = defer(() => deps.api.quoteCheckout(body)).pipe(
-          take(1),
-          map((quote): AppCommand => ({ type: 'ApplyQuote', data: { key, quote } })),
-          catchError((error: unknown) => {
-            deps.logger.warn('checkout quote failed', describeError(error));
-            const failed: AppCommand = { type: 'ReportQuoteFailure', data: { key, message: failureMessage(error) } };
-            return from([failed, ...(failureStatus(error) === 401 ? apiFailureCommandsIn(error, state) : [])]);
-          }),
-        );
-        return concat(of<AppCommand>({ type: 'StartQuote', data: { key } }), call);
+        return announcedCall(deps.logger, {
+          start: { type: 'StartQuote', data: { key } },
+          call: () => deps.api.quoteCheckout(body),
+          answered: (quote) => ({ type: 'ApplyQuote', data: { key, quote } }),
+          failureLog: 'checkout quote failed',
+          failed: (error) => [
+            { type: 'ReportQuoteFailure', data: { key, message: failureMessage(error) } },
+            ...(failureStatus(error) === 401 ? apiFailureCommandsIn(error, state) : []),
+          ],
+        });
       }),
     );
 }

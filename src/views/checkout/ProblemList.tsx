@@ -4,8 +4,8 @@ import type { RefusalAction } from '../../api/contract/checkout';
 import type { OrderProblem } from '../../events/checkout';
 import type { Modal } from '../../events/modal';
 import { AppLink } from '../app/routing';
-import { useDispatch } from '../app/store';
 import ui from '../components/ui.module.css';
+import { ModalLink } from '../components/ModalLink';
 import styles from './Checkout.module.css';
 
 type BareModal = Extract<Modal, { kind: 'address' | 'restaurants' | 'deliveryMethod' | 'time' | 'auth' }>;
@@ -24,7 +24,6 @@ const LINK_OF: Partial<Record<RefusalAction, { to: string; label: string }>> = {
 };
 
 export function ProblemList({ problems }: { problems: readonly OrderProblem[] }) {
-  const dispatch = useDispatch();
   if (problems.length === 0) return null;
   return (
     <ul className={styles.problems} aria-label="Что мешает оформить заказ" data-testid="checkout-problems">
@@ -35,15 +34,7 @@ export function ProblemList({ problems }: { problems: readonly OrderProblem[] })
           <li key={`${p.code}-${i}`} className={styles.problem} data-code={p.code}>
             <p className={styles.problemText}>{p.message}</p>
             {p.actionText !== '' && <p className={styles.problemHint}>{p.actionText}</p>}
-            {modal !== undefined && (
-              <button
-                type="button"
-                className={ui.link}
-                onClick={() => dispatch({ type: 'OpenModal', data: { modal: modal.modal } })}
-              >
-                {modal.label}
-              </button>
-            )}
+            {modal !== undefined && <ModalLink modal={modal.modal}>{modal.label}</ModalLink>}
             {link !== undefined && (
               <AppLink to={link.to} className={ui.link}>
                 {link.label}

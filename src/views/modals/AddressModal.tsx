@@ -5,6 +5,7 @@ import { formatAddress } from '../../domain/addressText';
 import { selectIsSignedIn } from '../../projections/store';
 import { formatPrice } from '../../domain/price';
 import { jsonEqual, useDispatch, useSelector } from '../app/store';
+import { FormError } from '../components/FormError';
 import ui from '../components/ui.module.css';
 import { Dialog } from './Dialog';
 import styles from './modals.module.css';
@@ -111,6 +112,13 @@ export function AddressForm({
   const [error, setError] = useState<string | null>(null);
   const [save, setSave] = useState(true);
   const set = (key: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [key]: e.target.value });
+  /** A free-text detail of the address, left empty when there is none. */
+  const detail = (key: 'apartment' | 'entrance' | 'floor' | 'intercom' | 'comment', label: string) => (
+    <label className={ui.field}>
+      <span className={ui.label}>{label}</span>
+      <input className={ui.input} value={f[key]} onChange={set(key)} />
+    </label>
+  );
   const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
   const checkAddress = () => {
     if (f.street.trim() !== '' && f.home.trim() !== '')
@@ -174,27 +182,12 @@ export function AddressForm({
           <span className={ui.label}>Дом</span>
           <input className={ui.input} value={f.home} onChange={set('home')} onBlur={checkAddress} />
         </label>
-        <label className={ui.field}>
-          <span className={ui.label}>Квартира</span>
-          <input className={ui.input} value={f.apartment} onChange={set('apartment')} />
-        </label>
-        <label className={ui.field}>
-          <span className={ui.label}>Подъезд</span>
-          <input className={ui.input} value={f.entrance} onChange={set('entrance')} />
-        </label>
-        <label className={ui.field}>
-          <span className={ui.label}>Этаж</span>
-          <input className={ui.input} value={f.floor} onChange={set('floor')} />
-        </label>
-        <label className={ui.field}>
-          <span className={ui.label}>Домофон</span>
-          <input className={ui.input} value={f.intercom} onChange={set('intercom')} />
-        </label>
+        {detail('apartment', 'Квартира')}
+        {detail('entrance', 'Подъезд')}
+        {detail('floor', 'Этаж')}
+        {detail('intercom', 'Домофон')}
       </div>
-      <label className={ui.field}>
-        <span className={ui.label}>Комментарий курьеру</span>
-        <input className={ui.input} value={f.comment} onChange={set('comment')} />
-      </label>
+      {detail('comment', 'Комментарий курьеру')}
       <AddressCheckNote street={f.street} home={f.home} />
       {oneOffAllowed && (
         <label className={ui.field}>
@@ -203,11 +196,7 @@ export function AddressForm({
           </span>
         </label>
       )}
-      {error !== null && (
-        <p className={ui.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <div className={ui.actions}>
         <button type="submit" className={ui.button}>
           {save || !oneOffAllowed ? TEXT_SAVE_ADDRESS : TEXT_USE_ONCE}

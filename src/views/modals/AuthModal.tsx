@@ -5,6 +5,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { formatPhone, maskPhoneInput } from '../../domain/phone';
 import { AppLink } from '../app/routing';
 import { useDispatch, useSelector } from '../app/store';
+import { FormError } from '../components/FormError';
 import ui from '../components/ui.module.css';
 import { Dialog } from './Dialog';
 import styles from './modals.module.css';
@@ -197,11 +198,7 @@ function CodeStep({
           Получать рекламную информацию (<AppLink to="/receive-advertising-information">согласие</AppLink>)
         </span>
       </label>
-      {error !== null && (
-        <p className={ui.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <button
         type="submit"
         className={`${ui.button} ${ui.block}`}

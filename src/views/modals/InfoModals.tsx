@@ -23,10 +23,10 @@ export function SnackGiftModal({ onClose }: { onClose: () => void }) {
   );
 }
 
-export function SiteNotWorkingModal({ onClose }: { onClose: () => void }) {
-  const text = useSelector((s) => notWorkingText(s.setting.settings));
+/** Why ordering is not possible now: one sentence and 'Понятно'. */
+function NoticeModal({ label, text, onClose }: { label: string; text: string; onClose: () => void }) {
   return (
-    <Dialog title={null} label="Приём заказов приостановлен" onClose={onClose} size="s">
+    <Dialog title={null} label={label} onClose={onClose} size="s">
       <p className={styles.lead}>{text}</p>
       <button type="button" className={`${ui.button} ${ui.block}`} onClick={onClose}>
         Понятно
@@ -35,15 +35,13 @@ export function SiteNotWorkingModal({ onClose }: { onClose: () => void }) {
   );
 }
 
+export function SiteNotWorkingModal({ onClose }: { onClose: () => void }) {
+  const text = useSelector((s) => notWorkingText(s.setting.settings));
+  return <NoticeModal label="Приём заказов приостановлен" text={text} onClose={onClose} />;
+}
+
 export function WorkTimeModal({ onClose }: { onClose: () => void }) {
-  return (
-    <Dialog title={null} label="Нерабочее время" onClose={onClose} size="s">
-      <p className={styles.lead}>{TEXT_WORK_TIME}</p>
-      <button type="button" className={`${ui.button} ${ui.block}`} onClick={onClose}>
-        Понятно
-      </button>
-    </Dialog>
-  );
+  return <NoticeModal label="Нерабочее время" text={TEXT_WORK_TIME} onClose={onClose} />;
 }
 
 export function EmptyCartModal({ onClose }: { onClose: () => void }) {

@@ -20,6 +20,7 @@ import { selectExcludedAllergens, selectFreeDeliveryFrom } from '../app/selector
 import { jsonEqual, useDispatch, useSelector } from '../app/store';
 import { BonusSpendForm } from '../components/BonusSpendForm';
 import { Icon } from '../components/Icon';
+import { ModalLink } from '../components/ModalLink';
 import { ProductGrid } from '../components/ProductGrid';
 import { imageSrc } from '../../api/images';
 import ui from '../components/ui.module.css';
@@ -178,7 +179,6 @@ function Coupon() {
 }
 
 function Bonuses() {
-  const dispatch = useDispatch();
   const signedIn = useSelector(selectIsSignedIn);
   const balance = useSelector((s) => s.user.profile?.balance ?? 0);
   const allowed = useSelector((s) => (s.cart.promo.status === 'applied' ? s.cart.promo.allowedBonus : null));
@@ -187,14 +187,7 @@ function Bonuses() {
       <div className={styles.panel}>
         <p className={styles.panelTitle}>Бонусы</p>
         <p className={ui.muted}>
-          <button
-            type="button"
-            className={ui.link}
-            onClick={() => dispatch({ type: 'OpenModal', data: { modal: { kind: 'auth' } } })}
-          >
-            Войдите
-          </button>
-          , чтобы копить и списывать бонусы.
+          <ModalLink modal={{ kind: 'auth' }}>Войдите</ModalLink>, чтобы копить и списывать бонусы.
         </p>
       </div>
     );
@@ -359,13 +352,7 @@ export default function CartPage() {
                 {cart.deliveryMethod === 'delivery' ? 'Доставка' : 'Самовывоз'}
                 {destination !== null && <span className={styles.destination}>{destination}</span>}
               </span>
-              <button
-                type="button"
-                className={ui.link}
-                onClick={() => dispatch({ type: 'OpenModal', data: { modal: { kind: 'deliveryMethod' } } })}
-              >
-                Изменить
-              </button>
+              <ModalLink modal={{ kind: 'deliveryMethod' }}>Изменить</ModalLink>
             </p>
           </div>
           {freeText !== null && freeFrom !== null && <Progress text={freeText} ratio={totals.goods / freeFrom} />}

@@ -20,6 +20,7 @@ import { jsonEqual, useDispatch, useSelector } from '../app/store';
 import { ProblemList } from '../checkout/ProblemList';
 import { deliveryTimeText, useNow } from '../checkout/time';
 import { BonusSpendForm } from '../components/BonusSpendForm';
+import { ModalLink } from '../components/ModalLink';
 import ui from '../components/ui.module.css';
 import styles from '../checkout/Checkout.module.css';
 import { StatusLine } from '../components/StatusLine';
@@ -125,7 +126,6 @@ function Address() {
 }
 
 function Restaurant() {
-  const dispatch = useDispatch();
   const selected = useSelector((s) => s.cart.selectedRestaurant);
   const info = useSelector((s) => {
     const q = selectQuote(s.checkout);
@@ -167,19 +167,12 @@ function Restaurant() {
           )}
         </div>
       )}
-      <button
-        type="button"
-        className={ui.link}
-        onClick={() => dispatch({ type: 'OpenModal', data: { modal: { kind: 'restaurants' } } })}
-      >
-        Выбрать ресторан
-      </button>
+      <ModalLink modal={{ kind: 'restaurants' }}>Выбрать ресторан</ModalLink>
     </fieldset>
   );
 }
 
 function Time() {
-  const dispatch = useDispatch();
   const time = useSelector((s) => s.cart.deliveryTime);
   const method = useSelector((s) => s.cart.deliveryMethod);
   const timeZone = useSelector((s) => selectCity(s)?.timeZone);
@@ -189,13 +182,7 @@ function Time() {
       <legend className={styles.sectionTitle}>{method === 'delivery' ? 'Время доставки' : 'Время самовывоза'}</legend>
       <div className={styles.row}>
         <span data-testid="checkout-time">{deliveryTimeText(time, slots, timeZone)}</span>
-        <button
-          type="button"
-          className={ui.link}
-          onClick={() => dispatch({ type: 'OpenModal', data: { modal: { kind: 'time' } } })}
-        >
-          Изменить
-        </button>
+        <ModalLink modal={{ kind: 'time' }}>Изменить</ModalLink>
       </div>
     </fieldset>
   );

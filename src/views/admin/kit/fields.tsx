@@ -138,3 +138,12 @@ export function CheckField({
 export function GroupError({ error }: { error: string | null | undefined }) {
   return error ? <p className={s.fieldError}>{error}</p> : null;
 }
+
+/** An error of the whole form or step (a refused save, a missing choice), announced as an alert. */
+export function FormError({ error }: { error: string | null | undefined }) {
+  return error ? (
+    <p className={s.fieldError} role="alert">
+      {error}
+    </p>
+  ) : null;
+}

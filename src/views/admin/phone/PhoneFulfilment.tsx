@@ -9,7 +9,7 @@ import { PHONE_PAYMENT_METHODS } from '../../../api/contract/admin/phoneOrders';
 import type { Address, DeliveryMethod } from '../../../api/entities';
 import { PaymentMethodTitle } from '../../../api/contract/checkout';
 import { addressLine } from '../orders/labels';
-import { SelectField, TextAreaField, TextField } from '../kit/fields';
+import { FormError, SelectField, TextAreaField, TextField } from '../kit/fields';
 import { cx } from '../ui';
 import { messagesAt } from './phoneDraft';
 import s from '../admin.module.css';
@@ -59,11 +59,7 @@ function NewAddressForm({ onCheck }: { onCheck: (address: OrderAddress) => void 
         {field('floor', 'Этаж')}
         {field('intercom', 'Домофон')}
       </div>
-      {error ? (
-        <p className={s.fieldError} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
       <button
         type="button"
         className={cx(s.button, s.secondary)}

@@ -7,6 +7,7 @@ import type { Catalog, Product } from '../../../api/entities';
 import { modifierChoiceTitle } from '../../../domain/modifierTitle';
 import { AdminDialog, cx, formatMoney } from '../ui';
 import type { DraftMod } from './phoneDraft';
+import { FormError } from '../kit/fields';
 import s from '../admin.module.css';
 
 interface Props {
@@ -78,11 +79,7 @@ function ModifierDialog({
           ))}
         </fieldset>
       ))}
-      {error ? (
-        <p className={s.fieldError} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
       <div className={s.actions}>
         <button type="button" className={s.button} onClick={submit}>
           В корзину

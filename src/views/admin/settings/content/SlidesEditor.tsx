@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { adminUpdateSetting, type AdminSetting } from '../../../../api/contract/admin/settings';
 import { useAdminAction, useCan } from '../../data/hooks';
-import { TextField } from '../../kit/fields';
+import { FormError, TextField } from '../../kit/fields';
 import { ImageField } from '../../menu/forms';
 import { cx } from '../../ui';
 import { validateSetting } from '../validate';
@@ -113,11 +113,7 @@ export function SlidesEditor({
           ) : null}
         </div>
       ))}
-      {error ? (
-        <p className={s.fieldError} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
       {canEdit ? (
         <div className={s.actions}>
           <button
