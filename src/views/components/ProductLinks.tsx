@@ -16,6 +16,8 @@ export function ProductLinks({
   catalog: Pick<Catalog, 'groups' | 'products'>;
 }) {
   if (products.length === 0) return null;
+  // One set for the list: built per dish, it made a 1,000-dish menu quadratic.
+  const offered = new Set(catalog.products.map((p) => p.id));
   return (
     <ul className={styles.list} data-testid="product-links">
       {products.map((p) => (
@@ -23,7 +25,7 @@ export function ProductLinks({
           <AppLink to={productPath(sectionSlugOf(catalog, p), p)} className={styles.link}>
             {p.name}
           </AppLink>
-          <span className={styles.price}>{formatPriceLabel(p, catalog.products)}</span>
+          <span className={styles.price}>{formatPriceLabel(p, offered)}</span>
         </li>
       ))}
     </ul>
