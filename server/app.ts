@@ -19,6 +19,7 @@ import { installDrain, type Lifecycle } from './http/drain.js';
 import { apiModules, siteModules } from './routes/index.js';
 import { inlineStyleHashes } from './routes/pageStyles.js';
 import { activeCounters } from './services/settings.js';
+import { trustedRead } from './services/trustedRead.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -111,7 +112,8 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await registerSecurityHeaders(
     app,
     ctx.config,
-    () => activeCounters(ctx.db),
+    // read per page navigation: trusted for the content-version window like the page itself
+    trustedRead(ctx.config.contentVersionMaxAgeMs, () => activeCounters(ctx.db)),
     () => inlineStyleHashes(ctx.config.clientDir),
   );
 

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -11,6 +12,7 @@ import { matchSiteRoute, type SitePage, type SiteRouteMatch } from '../../src/ap
 import { notFound } from '../http/errors.js';
 import { loadStorefrontSettings } from '../services/storefrontSettings.js';
 import { citySlugCache } from '../services/cities.js';
+import { trustedRead } from '../services/trustedRead.js';
 import { canonicalRedirect, CLIENT_RENDERED_PAGES, NOINDEX_PAGES } from '../ssr/routing.js';
 import { NOINDEX_META } from '../ssr/document.js';
 import { createPageRendering, type PageTemplate, type RenderedPage } from '../ssr/pages.js';
@@ -34,6 +36,9 @@ interface IndexFile {
   etag: string;
   mtimeMs: number;
 }
+
+/** How long index.html's last look is trusted (a deploy replaces the build; a stat per page was a third of a cached page's time). */
+const INDEX_CHECK_MS = 2_000;
 
 const FALLBACK_INDEX = Buffer.from(
   '<!doctype html><html lang="ru"><head><meta charset="UTF-8"><title>Витрина</title></head>' +
@@ -71,12 +76,19 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
   let cachedIndex: IndexFile | null = null;
   let fallbackIndex: IndexFile | null = null;
   /** index.html with a page's head hints, per build (dropped when the build changes). */
-  let variants: { base: IndexFile; manifest: Manifest | null; files: Map<string, IndexFile> } | null = null;
+  let variants: {
+    base: IndexFile;
+    manifest: Manifest | null;
+    files: Map<string, IndexFile>;
+    assets: Map<SitePage, ReturnType<typeof pageAssets>>;
+  } | null = null;
   const MAX_VARIANTS = 64; // pages × first slides: a handful; the cap only guards memory
 
+  // Trusted for the content-version window, like the page's data (server/ssr/pageData.ts).
+  const readSettings = trustedRead(app.ctx.config.contentVersionMaxAgeMs, () => loadStorefrontSettings(app.ctx));
   async function firstSlideUrl(): Promise<string | null> {
     try {
-      const { settings } = await loadStorefrontSettings(app.ctx);
+      const { settings } = await readSettings();
       return settings.SLIDES[0]?.imageUrl ?? null;
     } catch (error) {
       app.log.warn({ err: error }, 'index.html: settings unavailable, page sent without the slide preload');
@@ -90,8 +102,13 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
    */
   async function pageHints(page: SitePage): Promise<{ base: IndexFile; tags: string[]; styles: string[] }> {
     const base = await indexFile();
-    if (variants?.base !== base) variants = { base, manifest: readManifest(clientDir), files: new Map() };
-    const assets = variants.manifest === null ? { scripts: [], styles: [] } : pageAssets(variants.manifest, page);
+    if (variants?.base !== base)
+      variants = { base, manifest: readManifest(clientDir), files: new Map(), assets: new Map() };
+    let assets = variants.assets.get(page);
+    if (assets === undefined) {
+      assets = variants.manifest === null ? { scripts: [], styles: [] } : pageAssets(variants.manifest, page);
+      variants.assets.set(page, assets);
+    }
     const tags = pageAssetTags(assets);
     const slide = page === 'index' ? await firstSlideUrl() : null;
     if (slide !== null) tags.unshift(slidePreloadTag(slide));
@@ -118,7 +135,12 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
     variants.files.set(key, file);
     return file;
   }
+  /** When index.html was last looked at: a new build is noticed within INDEX_CHECK_MS. */
+  let indexCheckedAt = -Infinity;
   async function indexFile(): Promise<IndexFile> {
+    const known = cachedIndex ?? fallbackIndex;
+    if (known !== null && performance.now() - indexCheckedAt < INDEX_CHECK_MS) return known;
+    indexCheckedAt = performance.now();
     try {
       const stat = await fs.promises.stat(indexPath);
       if (cachedIndex && cachedIndex.mtimeMs === stat.mtimeMs) return cachedIndex;
@@ -130,6 +152,7 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
       );
       return cachedIndex;
     } catch {
+      cachedIndex = null;
       fallbackIndex ??= indexFileOf(FALLBACK_INDEX, '"unbuilt"', 0);
       return fallbackIndex;
     }
@@ -145,6 +168,19 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
   async function template(page: SitePage | null): Promise<PageTemplate> {
     const { base, tags, styles } =
       page === null ? { base: await indexFile(), tags: [], styles: [] } : await pageHints(page);
+    // Built once per build and head hints: a cached page's answer does no string work.
+    if (templates?.base !== base) templates = { base, byHints: new Map() };
+    const key = `${page ?? ''}\n${tags.join('\n')}`;
+    const known = templates.byHints.get(key);
+    if (known !== undefined) return known;
+    const built = buildTemplate(base, tags, styles);
+    if (templates.byHints.size >= MAX_VARIANTS) templates.byHints.clear();
+    templates.byHints.set(key, built);
+    return built;
+  }
+  let templates: { base: IndexFile; byHints: Map<string, PageTemplate> } | null = null;
+
+  function buildTemplate(base: IndexFile, tags: readonly string[], styles: readonly string[]): PageTemplate {
     const html = base.body.toString('utf8');
     const entryStyles = linkedStyles(html);
     return {

@@ -3,6 +3,7 @@
 // a rendered page is cached under (docs/SSR.md «Caching»).
 import { createHash } from 'node:crypto';
 import type { Page } from '../../src/api/contract/pages.js';
+import type { Catalog, City, Settings } from '../../src/api/entities.js';
 import type { PageRenderInput } from '../../src/api/pageRender.js';
 import { INFORMATIONAL_PAGES, type SiteRouteMatch } from '../../src/api/siteRoutes.js';
 import { defaultCityId } from '../../src/domain/siteDefaults.js';
@@ -13,11 +14,16 @@ import { sharedCatalog } from '../services/catalog.js';
 import { cityList } from '../services/cities.js';
 import { cityPage } from '../services/pages.js';
 import { readSeoVersions, versionKey } from '../seo/versions.js';
+import { trustedRead } from '../services/trustedRead.js';
 
 export interface PageData {
-  input: Omit<PageRenderInput, 'pathname' | 'search' | 'match' | 'now'>;
   /** Changes whenever the catalogue, the settings, the pages, the SEO overrides or the cities change. */
   version: string;
+  /** The page's city: the address's, or the default one on a plain address. */
+  cityId: string | null;
+  timeZone: string | null;
+  /** What the page is rendered from; read only when the page is not cached. */
+  input(): Promise<Omit<PageRenderInput, 'pathname' | 'search' | 'match' | 'now'>>;
 }
 
 type PageAnswer = { page: Page | null; pageFailure: { status: number; message: string } | null };
@@ -34,32 +40,56 @@ async function infoPage(ctx: AppContext, match: SiteRouteMatch | null, cityId: s
   }
 }
 
-export async function pageData(ctx: AppContext, match: SiteRouteMatch | null): Promise<PageData> {
+interface SharedData {
+  catalog: Catalog;
+  settings: Settings;
+  cities: City[];
+  version: string;
+}
+
+async function readShared(ctx: AppContext): Promise<SharedData> {
   const [catalog, settings, cities, seo] = await Promise.all([
     sharedCatalog(ctx.db, ctx.config.contentVersionMaxAgeMs),
     loadStorefrontSettings(ctx),
     cityList(ctx),
     ctx.db.run(readSeoVersions),
   ]);
+  const version = createHash('sha256')
+    .update(`${catalog.etag}|${settings.etag}|${settings.version}|${versionKey(seo)}|${JSON.stringify(cities)}`)
+    .digest('base64url')
+    .slice(0, 22);
+  return { catalog: catalog.catalog, settings: settings.settings, cities, version };
+}
+
+/**
+ * The shared data and its version, trusted for the content-version window: a cached page is then
+ * answered with no database read (each read was a round trip of its own).
+ */
+const sharedReads = new WeakMap<AppContext, () => Promise<SharedData>>();
+
+export async function pageData(ctx: AppContext, match: SiteRouteMatch | null): Promise<PageData> {
+  let read = sharedReads.get(ctx);
+  if (read === undefined) {
+    read = trustedRead(ctx.config.contentVersionMaxAgeMs, () => readShared(ctx));
+    sharedReads.set(ctx, read);
+  }
+  const { catalog, settings, cities, version } = await read();
   const routeCity = match?.city ?? null;
   const cityId =
     routeCity !== null
       ? (cities.find((c) => c.slug === routeCity)?.id ?? null)
-      : defaultCityId(settings.settings.ANGARSK_ID, cities);
-  const citiesJson = JSON.stringify(cities);
-  const version = createHash('sha256')
-    .update(`${catalog.etag}|${settings.etag}|${settings.version}|${versionKey(seo)}|${citiesJson}`)
-    .digest('base64url')
-    .slice(0, 22);
+      : defaultCityId(settings.ANGARSK_ID, cities);
   return {
-    input: {
-      settings: settings.settings,
+    version,
+    cityId,
+    timeZone: cities.find((c) => c.id === cityId)?.timeZone ?? null,
+    input: async () => ({
+      settings,
       cities,
-      catalog: catalog.catalog,
+      catalog,
       catalogVersion: null,
       cityId,
       ...(await infoPage(ctx, match, cityId)),
-    },
-    version,
+    }),
   };
 }

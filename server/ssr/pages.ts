@@ -68,8 +68,7 @@ export function createPageRendering(ctx: AppContext, warn: (message: string, err
       const data = await pageData(ctx, match);
       const now = ctx.clock.now().toISOString();
       // The footer's © year is part of the page: a new year in the page's city renders it again.
-      const timeZone = data.input.cities.find((c) => c.id === data.input.cityId)?.timeZone ?? null;
-      const version = `${data.version}|${copyrightYear(now, timeZone)}`;
+      const version = `${data.version}|${copyrightYear(now, data.timeZone)}`;
       if (version !== cachedVersion) {
         cache.clear();
         cachedVersion = version;
@@ -80,7 +79,7 @@ export function createPageRendering(ctx: AppContext, warn: (message: string, err
       if (known !== undefined) return known;
       const rendering = (async () => {
         const result = await renderPage({
-          ...data.input,
+          ...(await data.input()),
           pathname,
           search: '',
           match,

@@ -45,8 +45,16 @@ export function roundMoney(n: number): number {
  * product is not among them cannot be taken and is ignored; a required group with no choice left
  * adds nothing (the card still shows the base price rather than hiding the product).
  */
-export function productPriceRange(product: Product, catalogProducts?: readonly Product[]): PriceRange {
-  const offered = catalogProducts === undefined ? null : new Set(catalogProducts.map((p) => p.id));
+/** The catalogue's products, or their ids as a set (a long list prices each dish without rebuilding it). */
+export type OfferedProducts = readonly Product[] | ReadonlySet<string>;
+
+export function productPriceRange(product: Product, catalogProducts?: OfferedProducts): PriceRange {
+  const offered =
+    catalogProducts === undefined
+      ? null
+      : 'has' in catalogProducts
+        ? catalogProducts
+        : new Set(catalogProducts.map((p) => p.id));
   let min = product.price;
   let max = product.price;
   for (const group of product.groupModifiers) {
@@ -60,7 +68,7 @@ export function productPriceRange(product: Product, catalogProducts?: readonly P
 }
 
 /** 'от 450 ₽' when the price depends on the chosen modifiers, else '450 ₽' (no-break spaces). */
-export function formatPriceLabel(product: Product, catalogProducts?: readonly Product[]): string {
+export function formatPriceLabel(product: Product, catalogProducts?: OfferedProducts): string {
   const { min, max } = productPriceRange(product, catalogProducts);
   return min === max ? formatPrice(min) : `от${NO_BREAK_SPACE}${formatPrice(min)}`;
 }

@@ -53,6 +53,8 @@ describe('productPriceRange: base price plus the cheapest modifier of each requi
     });
     const catalog = [p, product({ id: 's30', name: '30 см' }), product({ id: 's35', name: '35 см' })];
     expect(productPriceRange(p, catalog)).toEqual({ min: 550, max: 700 });
+    // the same catalogue given as its set of ids (a long list builds it once)
+    expect(productPriceRange(p, new Set(catalog.map((c) => c.id)))).toEqual({ min: 550, max: 700 });
   });
 
   it('a required group with nothing on offer adds nothing', () => {

@@ -5,6 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Catalog } from '../../src/api/entities';
+import { menuSections, sectionSlugOf } from '../../src/views/app/catalogView';
+import { FIRST_CARDS } from '../../src/views/app/reveal';
+import { productPath } from '../../src/views/components/ProductCard';
 import { renderPage } from '../../src/views/ssr/renderPage';
 import { CITY } from '../../server/seed/ids';
 import { createTestServer, type TestServer } from './helpers.js';
@@ -49,6 +53,25 @@ describe('server-rendered pages', () => {
     expect(state.catalog.status).toBe('loaded');
     // a plain address shows the default city, not yet chosen (its links stay plain)
     expect(state.city).toMatchObject({ selectedId: CITY.angarsk, chosen: false });
+  });
+
+  it(`a menu page renders the client's first step (${FIRST_CARDS} cards) and names every other dish as a link with its price`, async () => {
+    for (const url of ['/catalog', '/', '/catalog/rolls']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      const catalog = (stateOf(res.body) as { catalog: { catalog: Catalog } }).catalog.catalog;
+      const sections = menuSections(catalog, []);
+      const shown = url === '/catalog/rolls' ? sections.filter((s) => s.group.slug === 'rolls') : sections;
+      const dishes = shown.flatMap((s) => s.products);
+      expect(dishes.length, url).toBeGreaterThan(FIRST_CARDS);
+      expect(res.body.match(/data-testid="product-card"/g), url).toHaveLength(FIRST_CARDS);
+      // every dish is reachable from the page by a real link, in the menu's order
+      // (a plain address shows the default city: its links carry that city's prefix)
+      const hrefs = [...res.body.matchAll(/href="(?:\/angarsk)?(\/catalog\/[^/"]+\/[^/"]+)"/g)].map((m) => m[1]);
+      for (const p of dishes) expect(hrefs, `${url}: ${p.name}`).toContain(productPath(sectionSlugOf(catalog, p), p));
+      const listed = res.body.split('data-testid="product-links"').length - 1;
+      expect(listed, url).toBeGreaterThan(0);
+    }
   });
 
   it('every public page renders whole: no boundary left to the browser, no inline script to run', async () => {

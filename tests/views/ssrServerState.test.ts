@@ -61,3 +61,27 @@ describe('buildServerState reuses the folded data', () => {
     ).toBe('Ангарск-2');
   });
 });
+
+describe('the catalogue goes only where the page shows it', () => {
+  it('menu and product pages carry the whole catalogue; informational and unknown pages none (the browser loads it)', () => {
+    const product = catalog.products[0];
+    const section = catalog.groups.find((g) => g.id === product?.parentGroup);
+    for (const path of [
+      '/',
+      '/catalog',
+      `/catalog/${section?.slug ?? ''}`,
+      `/catalog/${section?.slug ?? ''}/${product?.id ?? ''}`,
+    ]) {
+      const state = buildServerState(input(path));
+      expect(state.catalog.status, path).toBe('loaded');
+      expect(state.catalog.catalog?.products, path).toHaveLength(catalog.products.length);
+    }
+    for (const path of ['/about', '/angarsk/delivery', '/no/such/page']) {
+      const state = buildServerState(input(path));
+      expect(state.catalog, path).toMatchObject({ status: 'idle', catalog: null });
+      // the rest of the first visit is there: settings, cities, the session on the page's city
+      expect(state.setting.settings, path).not.toBeNull();
+      expect(state.city.selectedId, path).toBe(ANGARSK.id);
+    }
+  });
+});

@@ -10,6 +10,7 @@ import { jsonEqual, useDispatch, useSelector } from '../app/store';
 import { WithCatalog } from '../components/CatalogState';
 import { HalfPizzaEntry } from '../components/HalfPizzaEntry';
 import { ProductGrid } from '../components/ProductGrid';
+import { ProductLinks } from '../components/ProductLinks';
 import { SectionBar } from '../components/SectionBar';
 import ui from '../components/ui.module.css';
 import { NotFoundPage } from './ErrorPage';
@@ -105,7 +106,7 @@ function CatalogContent({ catalog, section }: { catalog: Catalog; section: strin
       : queriedProducts(catalog, query, excluded).filter((p) => inSection === null || inSection.has(p.id));
   // The first screen's cards may span sections (a section of one dish, then the next).
   const eagerCards = shown.map((_, i) =>
-    Math.max(0, FIRST_SCREEN_CARDS - shown.slice(0, i).reduce((n, s) => n + s.products.length, 0)),
+    Math.max(0, FIRST_SCREEN_CARDS - shown.slice(0, i).reduce((n, s) => n + s.cards, 0)),
   );
   return (
     <div className={ui.container}>
@@ -123,13 +124,20 @@ function CatalogContent({ catalog, section }: { catalog: Catalog; section: strin
       ) : shown.length === 0 ? (
         <p className={styles.empty}>В этом разделе пока нет блюд.</p>
       ) : (
-        shown.map((s, i) => (
+        shown.map(({ section: s, cards }, i) => (
           <section key={s.group.id} className={styles.section} aria-label={s.group.name}>
             {section === null && <h2 className={styles.sectionTitle}>{s.group.name}</h2>}
             <p className={styles.sectionAction}>
               <HalfPizzaEntry groupId={s.group.id} />
             </p>
-            <ProductGrid products={s.products} catalog={catalog} eagerCards={eagerCards[i]} />
+            {cards > 0 && (
+              <ProductGrid
+                products={cards === s.products.length ? s.products : s.products.slice(0, cards)}
+                catalog={catalog}
+                eagerCards={eagerCards[i]}
+              />
+            )}
+            <ProductLinks products={s.products.slice(cards)} catalog={catalog} />
           </section>
         ))
       )}

@@ -9,6 +9,7 @@ import { jsonEqual, useSelector } from '../app/store';
 import { WithCatalog } from '../components/CatalogState';
 import { imageSrc, imageSrcSet, SLIDE_FALLBACK_WIDTH, SLIDE_SIZES, SLIDE_WIDTHS } from '../../api/images';
 import { ProductGrid } from '../components/ProductGrid';
+import { ProductLinks } from '../components/ProductLinks';
 import { SectionBar } from '../components/SectionBar';
 import ui from '../components/ui.module.css';
 import styles from './IndexPage.module.css';
@@ -98,7 +99,7 @@ function Menu({ catalog }: { catalog: Catalog }) {
   return (
     <>
       <SectionBar groups={sections.map((s) => s.group)} mode="anchor" />
-      {rendered.map((s) => (
+      {rendered.map(({ section: s, cards }) => (
         <section
           key={s.group.id}
           id={`section-${s.group.slug}`}
@@ -108,7 +109,13 @@ function Menu({ catalog }: { catalog: Catalog }) {
           <h2 id={`h-${s.group.slug}`} className={styles.sectionTitle}>
             <AppLink to={`/catalog/${encodeURIComponent(s.group.slug)}`}>{s.group.name}</AppLink>
           </h2>
-          <ProductGrid products={s.products} catalog={catalog} />
+          {cards > 0 && (
+            <ProductGrid
+              products={cards === s.products.length ? s.products : s.products.slice(0, cards)}
+              catalog={catalog}
+            />
+          )}
+          <ProductLinks products={s.products.slice(cards)} catalog={catalog} />
         </section>
       ))}
     </>

@@ -15,6 +15,31 @@ function storeAt(input: PageRenderInput, initial?: AppState): Store {
 }
 
 type Base = { settings: unknown; cities: string; catalogVersion: string | null; state: AppState };
+
+/**
+ * Pages that show nothing of the menu (an informational page, the not-found page of an unknown
+ * address) carry no catalogue: the state block is then a few KB instead of the whole menu. The
+ * browser's own catalogue call fills it in, as on a first visit to a client-rendered page, so no
+ * decider ever runs on part of a catalogue. Menu and product pages carry it whole.
+ */
+export function pageNeedsCatalog(match: PageRenderInput['match']): boolean {
+  return match !== null && !match.informational;
+}
+
+/** Settings and cities folded once per data for the pages without a catalogue. */
+const catalogFreeBases = new WeakMap<object, Base>();
+
+function catalogFreeState(input: PageRenderInput): AppState {
+  const known = catalogFreeBases.get(input.settings);
+  const cities = JSON.stringify(input.cities);
+  if (known !== undefined && known.cities === cities) return known.state;
+  const store = storeAt(input);
+  store.dispatch({ type: 'ApplySettings', data: { settings: input.settings } });
+  store.dispatch({ type: 'ApplyCities', data: { cities: input.cities } });
+  const state = store.getState();
+  catalogFreeBases.set(input.settings, { settings: input.settings, cities, catalogVersion: null, state });
+  return state;
+}
 /**
  * Settings, cities and catalogue folded once per data: the same for every page until one of them
  * changes (the server passes the catalogue and settings objects it caches per version; the short
@@ -53,7 +78,7 @@ function baseState(input: PageRenderInput): AppState {
  * city route's city is chosen, as its address says.
  */
 export function buildServerState(input: PageRenderInput): AppState {
-  const store = storeAt(input, baseState(input));
+  const store = storeAt(input, pageNeedsCatalog(input.match) ? baseState(input) : catalogFreeState(input));
   if (input.cityId !== null) {
     // The cookies a returning visitor of this city would send: no city prompt.
     store.dispatch({ type: 'StartSession', data: { cityCookie: input.cityId, citySelectedCookie: 'true' } });
