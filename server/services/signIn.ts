@@ -4,7 +4,7 @@ import type { z } from 'zod/mini';
 import type { SignInBody } from '../../src/api/contract/auth.js';
 import type { User } from '../../src/api/entities.js';
 import type { AppContext } from '../context.js';
-import { lockKey } from '../db/advisoryLock.js';
+import { lockKey } from '../repositories/locks.js';
 import { unprocessable } from '../http/errors.js';
 import { recordConsent } from './consents.js';
 import { checkCode, useCode } from './otp.js';
