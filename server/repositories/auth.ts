@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { otpCodes, sessions, users } from '../db/schema/customers.js';
+import { tryLockKey } from './locks.js';
 
 export type OtpCodeRow = typeof otpCodes.$inferSelect;
 export type NewOtpCode = typeof otpCodes.$inferInsert;
@@ -71,10 +72,7 @@ export async function newestOtpCode(tx: Executor, phone: string): Promise<OtpCod
  * in different orders.
  */
 export async function sweepOtpCodes(tx: Executor, before: Date, batch: number): Promise<void> {
-  const sweep = await tx.execute<{ locked: boolean }>(
-    sql`select pg_try_advisory_xact_lock(hashtextextended('otp-sweep', 0)) as locked`,
-  );
-  if (sweep.rows[0]?.locked !== true) return;
+  if (!(await tryLockKey(tx, 'otp-sweep'))) return;
   const oldest = tx
     .select({ id: otpCodes.id })
     .from(otpCodes)
