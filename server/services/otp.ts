@@ -15,6 +15,12 @@ import {
 import { lockKey } from '../repositories/locks.js';
 import { HttpError, tooManyRequests, waitText } from '../http/errors.js';
 import type { SignInBotCheck } from './captcha.js';
+import {
+  codeIpBudgetMessage,
+  codeResendWaitMessage,
+  SIGN_IN_MESSAGES,
+  wrongCodeMessage,
+} from '../../src/domain/messages.js';
 
 export const CODE_LENGTH = 6;
 export const CODE_TTL_SECONDS = 300;
@@ -22,11 +28,11 @@ export const RESEND_AFTER_SECONDS = 60;
 export const SENDS_PER_HOUR = 5;
 export const MAX_ATTEMPTS = 5;
 
-export const SMS_FAILED_MESSAGE = 'Не удалось отправить SMS. Попробуйте позже';
-export const CODE_EXPIRED_MESSAGE = 'Срок действия кода истёк. Запросите новый код';
-export const CODE_MISSING_MESSAGE = 'Код не запрошен или уже использован. Запросите новый код';
-export const CODE_EXHAUSTED_MESSAGE = 'Превышено число попыток ввода кода. Запросите новый код';
-export const WRONG_CODE_MESSAGE = 'Неверный код';
+export const SMS_FAILED_MESSAGE = SIGN_IN_MESSAGES.smsFailed;
+export const CODE_EXPIRED_MESSAGE = SIGN_IN_MESSAGES.codeExpired;
+export const CODE_MISSING_MESSAGE = SIGN_IN_MESSAGES.codeMissing;
+export const CODE_EXHAUSTED_MESSAGE = SIGN_IN_MESSAGES.codeExhausted;
+export const WRONG_CODE_MESSAGE = SIGN_IN_MESSAGES.wrongCode;
 
 export const smsText = (code: string) => `Код для входа: ${code}`;
 
@@ -87,7 +93,7 @@ async function ipBudgetWait(tx: Executor, ip: string, now: Date, budget: OtpConf
 
 /** The refusal of a send over the IP's budget when no captcha can be asked. */
 export function ipBudgetMessage(seconds: number): string {
-  return `Слишком много запросов кода из вашей сети. Попробуйте через ${waitText(seconds)}`;
+  return codeIpBudgetMessage(waitText(seconds));
 }
 
 const NO_BOT_CHECK: SignInBotCheck = { verified: false, whenOverBudget: null };
@@ -130,8 +136,7 @@ export async function sendSignInCode(
     });
     return null;
   });
-  if (refusal?.by === 'phone')
-    throw tooManyRequests(`Повторная отправка кода возможна через ${waitText(refusal.seconds)}`, refusal.seconds);
+  if (refusal?.by === 'phone') throw tooManyRequests(codeResendWaitMessage(waitText(refusal.seconds)), refusal.seconds);
   if (refusal?.by === 'ip') {
     if (bot.whenOverBudget !== null) throw bot.whenOverBudget;
     throw tooManyRequests(ipBudgetMessage(refusal.seconds), refusal.seconds);
@@ -168,8 +173,8 @@ export async function checkCode(tx: Executor, phone: string, code: string, now: 
   await updateOtpCode(tx, row.id, { attempts });
   const left = MAX_ATTEMPTS - attempts;
   return left > 0
-    ? { ok: false, message: `${WRONG_CODE_MESSAGE}. Осталось попыток: ${left}`, code: 'code-wrong' }
-    : { ok: false, message: `${WRONG_CODE_MESSAGE}. ${CODE_EXHAUSTED_MESSAGE}`, code: 'code-exhausted' };
+    ? { ok: false, message: wrongCodeMessage(left), code: 'code-wrong' }
+    : { ok: false, message: wrongCodeMessage(0), code: 'code-exhausted' };
 }
 
 export async function useCode(tx: Executor, codeId: string, now: Date): Promise<void> {
