@@ -25,8 +25,8 @@
 //    server/routes/health.ts (select 1).
 // 7. Services that still build queries themselves (drizzle-orm or server/db at runtime), the next
 //    step of the move onto repositories: the order core, payments, admin orders, phone orders,
-//    dashboard, exports, campaigns and web push (being changed elsewhere now), and pos/, pricing,
-//    checkout reference and geocoding (not moved yet). Listed in SERVICES_STILL_QUERYING.
+//    dashboard, exports, campaigns and web push (being changed elsewhere now), and pos/, checkout
+//    reference and geocoding (not moved yet). Listed in SERVICES_STILL_QUERYING.
 
 /** Cycles made only of these groups' own modules are known (exceptions 4, 5). */
 const KNOWN_CYCLES = ['^src/views/app/bugReport(Start[.]ts|Ui[.]tsx)$', '^src/effects/(deps|persistence)[.]ts$'];
@@ -42,7 +42,6 @@ const SERVICES_STILL_QUERYING = [
   'campaigns/',
   'webPush[.]ts$',
   'pos/',
-  'pricing[.]ts$',
   'checkoutReference[.]ts$',
   'geocoding[.]ts$',
 ].map((p) => `^server/services/${p}`);

@@ -152,3 +152,48 @@ export async function readContentVersions<N extends string>(
   for (const name of names) out[name] = String(rows.find((r) => r.name === name)?.version ?? 0);
   return out;
 }
+
+/** The catalogue version as a number (triggers bump it on every menu write); undefined when unset. */
+export async function catalogVersionNumber(db: Executor): Promise<number | undefined> {
+  const rows = await db
+    .select({ version: contentVersions.version })
+    .from(contentVersions)
+    .where(eq(contentVersions.name, 'catalog'))
+    .limit(1);
+  return rows[0]?.version;
+}
+
+/** Every product (hidden ones too) with the columns pricing reads. */
+export function pricingProductRows(db: Executor) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      code: products.code,
+      price: products.price,
+      parentGroup: products.parentGroup,
+      sale: products.sale,
+      groupModifiers: products.groupModifiers,
+      maxPerPosition: products.maxPerPosition,
+      isVisible: products.isVisible,
+    })
+    .from(products);
+}
+
+/** Every group with the columns pricing reads. */
+export function pricingGroupRows(db: Executor) {
+  return db
+    .select({
+      id: groups.id,
+      name: groups.name,
+      isGroupModifier: groups.isGroupModifier,
+      isServiceGroup: groups.isServiceGroup,
+    })
+    .from(groups);
+}
+
+/** One product's price, or null when it is not in the catalogue. */
+export async function productPrice(db: Executor, productId: string): Promise<number | null> {
+  const rows = await db.select({ price: products.price }).from(products).where(eq(products.id, productId)).limit(1);
+  return rows[0]?.price ?? null;
+}
