@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import { z } from 'zod/mini';
 import type { TrustProxy } from './config.js';
+import { API_MESSAGES } from '../src/domain/messages.js';
 import type { AppContext } from './context.js';
 import { answerClientError } from './http/clientError.js';
 import { registerCors } from './http/cors.js';
@@ -41,18 +42,18 @@ function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: s
 
 /** Fastify's own refusals by error code: status, Russian message, our code. */
 const FRAMEWORK_REFUSALS: Record<string, { status: number; message: string; code: string }> = {
-  FST_ERR_BAD_URL: { status: 400, message: 'Некорректный адрес запроса', code: 'bad-url' },
-  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'Слишком длинный адрес запроса', code: 'url-too-long' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'Слишком большой запрос', code: 'payload-too-large' },
+  FST_ERR_BAD_URL: { status: 400, message: API_MESSAGES.badUrl, code: 'bad-url' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: API_MESSAGES.urlTooLong, code: 'url-too-long' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: API_MESSAGES.payloadTooLarge, code: 'payload-too-large' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
-    message: 'Неподдерживаемый формат запроса: ожидается JSON',
+    message: API_MESSAGES.unsupportedMediaType,
     code: 'unsupported-media-type',
   },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Некорректный JSON в теле запроса', code: 'invalid-json' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: API_MESSAGES.invalidJson, code: 'invalid-json' },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     status: 400,
-    message: 'Пустое тело запроса при Content-Type: application/json',
+    message: API_MESSAGES.emptyJsonBody,
     code: 'invalid-json',
   },
 };
@@ -80,11 +81,11 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
   const status = typeof fields.statusCode === 'number' ? fields.statusCode : 500;
   if (status >= 400 && status < 500) {
     // another of Fastify's refusals (a bad Content-Length, a malformed header…)
-    void reply.code(status).send({ message: 'Некорректный запрос', code: 'bad-request' });
+    void reply.code(status).send({ message: API_MESSAGES.badRequest, code: 'bad-request' });
     return;
   }
   request.log.error({ err: error }, 'unhandled error');
-  void reply.code(500).send({ message: 'Ошибка сервера. Попробуйте позже', code: 'internal' });
+  void reply.code(500).send({ message: API_MESSAGES.internal, code: 'internal' });
 }
 
 export async function buildApp(ctx: AppContext, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
@@ -130,7 +131,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
       await registerCors(api, ctx.config.corsOrigins);
       for (const register of apiModules) await register(api);
       api.setNotFoundHandler(() => {
-        throw notFound('Метод API не найден');
+        throw notFound(API_MESSAGES.methodNotFound);
       });
     },
     { prefix: '/api/v1' },

@@ -6,13 +6,14 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyServerOptions } from 'fastify';
+import { API_MESSAGES } from '../../src/domain/messages.js';
 
 type ClientErrorHandler = NonNullable<FastifyServerOptions['clientErrorHandler']>;
 
 const ANSWERS: Record<number, { message: string; code: string }> = {
-  400: { message: 'Некорректный запрос', code: 'bad-request' },
-  408: { message: 'Запрос не получен вовремя. Повторите его', code: 'request-timeout' },
-  431: { message: 'Слишком большой запрос: заголовки или адрес запроса слишком длинные', code: 'headers-too-large' },
+  400: { message: API_MESSAGES.badRequest, code: 'bad-request' },
+  408: { message: API_MESSAGES.requestTimeout, code: 'request-timeout' },
+  431: { message: API_MESSAGES.headersTooLarge, code: 'headers-too-large' },
 };
 
 function statusOf(code: string): number {

@@ -151,81 +151,79 @@ export function createCloudPaymentsApi(options: CloudPaymentsApiOptions): CloudP
   const timeoutMs = options.timeoutMs ?? 15_000;
   const basicAuth = (account: CloudPaymentsAccount) =>
     `Basic ${Buffer.from(`${account.publicId}:${account.apiSecret}`).toString('base64')}`;
+  /** POSTs one API call and parses its answer; a refusal in Russian when it cannot be read. */
+  async function post<S extends z.ZodMiniType>(
+    account: CloudPaymentsAccount,
+    path: string,
+    body: unknown,
+    answer: S,
+  ): Promise<{ ok: true; data: z.output<S> } | { ok: false; message: string }> {
+    let response: Response;
+    try {
+      response = await doFetch(`${options.apiUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization: basicAuth(account), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      return {
+        ok: false,
+        message: `CloudPayments недоступен: ${error instanceof Error ? error.message : String(error)}`,
+      };
+    }
+    if (!response.ok) return { ok: false, message: `CloudPayments ответил HTTP ${response.status}` };
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      return { ok: false, message: UNREADABLE_ANSWER };
+    }
+    const parsed = answer.safeParse(json);
+    return parsed.success ? { ok: true, data: parsed.data } : { ok: false, message: UNREADABLE_ANSWER };
+  }
   return {
     async sbpLink(account, request) {
-      let response: Response;
-      try {
-        response = await doFetch(`${options.apiUrl}/payments/qr/sbp/link`, {
-          method: 'POST',
-          headers: { authorization: basicAuth(account), 'content-type': 'application/json' },
-          body: JSON.stringify({
-            PublicId: account.publicId,
-            Amount: request.amount,
-            Currency: 'RUB',
-            Description: request.description,
-            AccountId: request.accountId,
-            InvoiceId: request.invoiceId,
-            Scheme: 'charge',
-            TtlMinutes: request.ttlMinutes,
-            JsonData: request.data,
-          }),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (error) {
-        return {
-          ok: false,
-          message: `CloudPayments недоступен: ${error instanceof Error ? error.message : String(error)}`,
-        };
-      }
-      if (!response.ok) return { ok: false, message: `CloudPayments ответил HTTP ${response.status}` };
-      let json: unknown;
-      try {
-        json = await response.json();
-      } catch {
-        return { ok: false, message: 'CloudPayments прислал нечитаемый ответ' };
-      }
-      const parsed = SbpLinkAnswer.safeParse(json);
-      if (!parsed.success) return { ok: false, message: 'CloudPayments прислал нечитаемый ответ' };
-      const link = parsed.data.Model?.QrUrl;
-      if (!parsed.data.Success || !link)
-        return { ok: false, message: parsed.data.Message ?? 'CloudPayments не выдал ссылку СБП' };
-      const transactionId = parsed.data.Model?.TransactionId;
+      const answer = await post(
+        account,
+        '/payments/qr/sbp/link',
+        {
+          PublicId: account.publicId,
+          Amount: request.amount,
+          Currency: 'RUB',
+          Description: request.description,
+          AccountId: request.accountId,
+          InvoiceId: request.invoiceId,
+          Scheme: 'charge',
+          TtlMinutes: request.ttlMinutes,
+          JsonData: request.data,
+        },
+        SbpLinkAnswer,
+      );
+      if (!answer.ok) return answer;
+      const link = answer.data.Model?.QrUrl;
+      if (!answer.data.Success || !link)
+        return { ok: false, message: answer.data.Message ?? 'CloudPayments не выдал ссылку СБП' };
+      const transactionId = answer.data.Model?.TransactionId;
       return { ok: true, link, transactionId: transactionId == null ? null : String(transactionId) };
     },
     async refund(account, transactionId, amount) {
       const numericId = Number(transactionId);
-      let response: Response;
-      try {
-        response = await doFetch(`${options.apiUrl}/payments/refund`, {
-          method: 'POST',
-          headers: { authorization: basicAuth(account), 'content-type': 'application/json' },
-          body: JSON.stringify({
-            TransactionId: Number.isSafeInteger(numericId) ? numericId : transactionId,
-            Amount: amount,
-          }),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (error) {
-        return {
-          ok: false,
-          message: `CloudPayments недоступен: ${error instanceof Error ? error.message : String(error)}`,
-        };
-      }
-      if (!response.ok) return { ok: false, message: `CloudPayments ответил HTTP ${response.status}` };
-      let json: unknown;
-      try {
-        json = await response.json();
-      } catch {
-        return { ok: false, message: 'CloudPayments прислал нечитаемый ответ' };
-      }
-      const parsed = RefundAnswer.safeParse(json);
-      if (!parsed.success) return { ok: false, message: 'CloudPayments прислал нечитаемый ответ' };
-      return parsed.data.Success
+      const answer = await post(
+        account,
+        '/payments/refund',
+        { TransactionId: Number.isSafeInteger(numericId) ? numericId : transactionId, Amount: amount },
+        RefundAnswer,
+      );
+      if (!answer.ok) return answer;
+      return answer.data.Success
         ? { ok: true }
-        : { ok: false, message: parsed.data.Message ?? 'CloudPayments отказал в возврате' };
+        : { ok: false, message: answer.data.Message ?? 'CloudPayments отказал в возврате' };
     },
   };
 }
+
+const UNREADABLE_ANSWER = 'CloudPayments прислал нечитаемый ответ';
 
 /** Card data never goes to the log or the events table. */
 const SAFE_FIELDS = [

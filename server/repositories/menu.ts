@@ -1,8 +1,8 @@
 // The menu as staff edit it: groups, products and the restaurants' stop list (tables of
 // migration 0001, whose triggers bump the catalogue version on every write).
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
-import { groups, products, stopList } from '../db/schema/catalog.js';
+import { contentVersions, groups, products, stopList } from '../db/schema/catalog.js';
 import { keyedRows } from './rows.js';
 
 export type GroupRow = typeof groups.$inferSelect;
@@ -114,3 +114,86 @@ export async function resumeProduct(tx: Executor, deliveryTerminalId: string, pr
 
 export const { find: findGroup, insert: insertGroup, update: updateGroupRow } = keyedRows(groups, groups.id);
 export const { find: findProduct, insert: insertProduct, update: updateProductRow } = keyedRows(products, products.id);
+
+/** The groups the storefront shows, in menu order. */
+export function visibleGroupRows(db: Executor): Promise<GroupRow[]> {
+  return db.select().from(groups).where(eq(groups.isVisible, true)).orderBy(asc(groups.position), asc(groups.id));
+}
+
+/** The products the storefront shows, by group and position. */
+export function visibleProductRows(db: Executor): Promise<ProductRow[]> {
+  return db
+    .select()
+    .from(products)
+    .where(eq(products.isVisible, true))
+    .orderBy(asc(products.parentGroup), asc(products.position), asc(products.id));
+}
+
+/** A product by id among the visible ones. */
+export async function findVisibleProduct(db: Executor, id: string): Promise<ProductRow | null> {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.isVisible, true)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** The named content versions (catalog, settings, likes) as text; a missing one is '0'. */
+export async function readContentVersions<N extends string>(
+  db: Executor,
+  names: readonly N[],
+): Promise<Record<N, string>> {
+  const rows = await db
+    .select({ name: contentVersions.name, version: contentVersions.version })
+    .from(contentVersions)
+    .where(inArray(contentVersions.name, [...names]));
+  const out = {} as Record<N, string>;
+  for (const name of names) out[name] = String(rows.find((r) => r.name === name)?.version ?? 0);
+  return out;
+}
+
+/** The catalogue version as a number (triggers bump it on every menu write); undefined when unset. */
+export async function catalogVersionNumber(db: Executor): Promise<number | undefined> {
+  const rows = await db
+    .select({ version: contentVersions.version })
+    .from(contentVersions)
+    .where(eq(contentVersions.name, 'catalog'))
+    .limit(1);
+  return rows[0]?.version;
+}
+
+/** Every product (hidden ones too) with the columns pricing reads. */
+export function pricingProductRows(db: Executor) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      code: products.code,
+      price: products.price,
+      parentGroup: products.parentGroup,
+      sale: products.sale,
+      groupModifiers: products.groupModifiers,
+      maxPerPosition: products.maxPerPosition,
+      isVisible: products.isVisible,
+    })
+    .from(products);
+}
+
+/** Every group with the columns pricing reads. */
+export function pricingGroupRows(db: Executor) {
+  return db
+    .select({
+      id: groups.id,
+      name: groups.name,
+      isGroupModifier: groups.isGroupModifier,
+      isServiceGroup: groups.isServiceGroup,
+    })
+    .from(groups);
+}
+
+/** One product's price, or null when it is not in the catalogue. */
+export async function productPrice(db: Executor, productId: string): Promise<number | null> {
+  const rows = await db.select({ price: products.price }).from(products).where(eq(products.id, productId)).limit(1);
+  return rows[0]?.price ?? null;
+}

@@ -1,9 +1,9 @@
 // Staff accounts and their sessions as an admin sees and ends them (tables staff and
-// staff_sessions, migration 0005). The session guard and the lockout (services/admin/staff*.ts)
-// move here in a later pass.
-import { and, asc, count, desc, eq, isNull, ne } from 'drizzle-orm';
+// staff_sessions, migration 0005), the sessions the staff guard finds, and the device cookies' key
+// (server_secrets, migration 0013). The sign-in lockout's attempts are in staffLoginAttempts.ts.
+import { and, asc, count, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
-import { staff, staffSessions } from '../db/schema/admin.js';
+import { serverSecrets, staff, staffSessions } from '../db/schema/admin.js';
 import { keyedRows } from './rows.js';
 
 export type StaffSessionRow = typeof staffSessions.$inferSelect;
@@ -64,3 +64,60 @@ export async function revokeStaffSession(tx: Executor, staffId: string, sessionI
 }
 
 export const { find: findStaffById, update: updateStaffRow } = keyedRows(staff, staff.id);
+
+export type NewStaffSession = typeof staffSessions.$inferInsert;
+
+export async function insertStaffSession(db: Executor, session: NewStaffSession): Promise<void> {
+  await db.insert(staffSessions).values(session);
+}
+
+/** Ends every live session of the member; the ids ended. */
+export async function revokeLiveStaffSessions(db: Executor, staffId: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .update(staffSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)))
+    .returning({ id: staffSessions.id });
+  return rows.map((r) => r.id);
+}
+
+/** Makes an ended session live again (the one kept when a member ends their others). */
+export async function reviveStaffSession(db: Executor, sessionId: string): Promise<void> {
+  await db.update(staffSessions).set({ revokedAt: null }).where(eq(staffSessions.id, sessionId));
+}
+
+export async function touchStaffSession(db: Executor, sessionId: string, now: Date): Promise<void> {
+  await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, sessionId));
+}
+
+/** The live session of an active member by token hash, seen after `idleSince`. */
+export async function liveStaffSession(db: Executor, tokenHash: string, idleSince: Date) {
+  const rows = await db
+    .select({
+      sessionId: staffSessions.id,
+      lastSeenAt: staffSessions.lastSeenAt,
+      staffId: staff.id,
+      login: staff.login,
+      name: staff.name,
+      role: staff.role,
+    })
+    .from(staffSessions)
+    .innerJoin(staff, eq(staff.id, staffSessions.staffId))
+    .where(
+      and(
+        eq(staffSessions.tokenHash, tokenHash),
+        isNull(staffSessions.revokedAt),
+        eq(staff.isActive, true),
+        gt(staffSessions.lastSeenAt, idleSince),
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+/** The named server secret, stored as `generated` by whichever process asks first. */
+export async function serverSecret(db: Executor, name: string, generated: string): Promise<string | undefined> {
+  await db.insert(serverSecrets).values({ name, value: generated }).onConflictDoNothing();
+  const rows = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name));
+  return rows[0]?.value;
+}

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import sharp from 'sharp';
 import { UPLOADS_DIR_NAME } from '../config.js';
+import { API_MESSAGES } from '../../src/domain/messages.js';
 
 export const IMAGE_SOURCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../seed/images');
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -167,7 +168,7 @@ export function createImageModule(options: { sourceDir?: string; cacheDir?: stri
       reply
         .code(404)
         .header('cache-control', 'no-cache')
-        .send({ message: 'Изображение не найдено', code: 'not-found' });
+        .send({ message: API_MESSAGES.imageNotFound, code: 'not-found' });
 
     async function produce(key: string, target: string, file: string, params: ImageParams): Promise<Buffer> {
       const running = inFlight.get(key);

@@ -10,6 +10,7 @@ import { notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
 import { loadStorefrontSettings } from '../services/storefrontSettings.js';
 import { readContentVersion } from '../services/catalog.js';
+import { settingNotFoundMessage } from '../../src/domain/messages.js';
 import { readSettingValue, SINGLE_VALUE_SETTINGS } from '../services/settings.js';
 
 export async function registerSettings(app: FastifyInstance): Promise<void> {
@@ -19,7 +20,7 @@ export async function registerSettings(app: FastifyInstance): Promise<void> {
 
   route(app, getSettingValue, async ({ params }) => {
     const name = SingleSettingName.safeParse(params.name);
-    if (!name.success) throw notFound(`Настройка ${params.name} не найдена`, 'setting-not-found');
+    if (!name.success) throw notFound(settingNotFoundMessage(params.name), 'setting-not-found');
     if (name.data === 'SETTINGS_VERSION') return app.ctx.db.run((db) => readContentVersion(db, 'settings'));
     const stored = await app.ctx.db.run((db) => readSettingValue(db, name.data));
     return stored === undefined || stored === null || stored === ''

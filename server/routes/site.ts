@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { imageSrc, imageSrcSet, SLIDE_FALLBACK_WIDTH, SLIDE_SIZES, SLIDE_WIDTHS } from '../../src/api/images.js';
 import { matchSiteRoute, type SitePage, type SiteRouteMatch } from '../../src/api/siteRoutes.js';
+import { ACCOUNT_MESSAGES, API_MESSAGES } from '../../src/domain/messages.js';
 import { notFound } from '../http/errors.js';
 import { loadStorefrontSettings } from '../services/storefrontSettings.js';
 import { citySlugCache } from '../services/cities.js';
@@ -276,12 +277,12 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     // through the app's error handler, like every API error
-    if (pathname === '/api' || pathname.startsWith('/api/')) throw notFound('Метод API не найден');
+    if (pathname === '/api' || pathname.startsWith('/api/')) throw notFound(API_MESSAGES.methodNotFound);
     if (pathname.startsWith('/img/')) {
-      return reply.code(404).send({ message: 'Изображение не найдено', code: 'not-found' });
+      return reply.code(404).send({ message: API_MESSAGES.imageNotFound, code: 'not-found' });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.code(404).send({ message: 'Страница не найдена', code: 'not-found' });
+      return reply.code(404).send({ message: ACCOUNT_MESSAGES.pageNotFound, code: 'not-found' });
     }
     if (pathname.startsWith('/assets/')) {
       void reply.header('cache-control', REVALIDATE);

@@ -5,7 +5,7 @@ import type { z } from 'zod/mini';
 import { MAX_ADDRESSES_PER_USER, type NewAddress } from '../../src/api/contract/addresses.js';
 import type { Address } from '../../src/api/entities.js';
 import type { AppContext } from '../context.js';
-import { lockKey } from '../db/advisoryLock.js';
+import { lockKey } from '../repositories/locks.js';
 import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import {
   addressOwner,

@@ -3,10 +3,13 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { Catalog, type Group, type Product, type StopListEntry } from '../../src/api/entities.js';
 import type { Database, Executor } from '../db/database.js';
-import { contentVersions, groups, products, stopList } from '../db/schema/catalog.js';
+import { likeCounts } from '../repositories/likes.js';
+import { listStopList, readContentVersions, visibleGroupRows, visibleProductRows } from '../repositories/menu.js';
+
+export { likedProductIds } from '../repositories/likes.js';
+export { findVisibleProduct } from '../repositories/menu.js';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -27,41 +30,21 @@ export interface PreparedCatalog extends PreparedBody {
 
 /** The catalogue version clients poll (GET /storage/version). */
 export async function readContentVersion(db: Executor, name: 'catalog' | 'settings'): Promise<string> {
-  const rows = await db
-    .select({ version: contentVersions.version })
-    .from(contentVersions)
-    .where(eq(contentVersions.name, name));
-  return String(rows[0]?.version ?? 0);
+  return (await readContentVersions(db, [name]))[name];
 }
 
 async function readCatalogKey(db: Executor): Promise<CatalogKey> {
-  const rows = await db
-    .select({ name: contentVersions.name, version: contentVersions.version })
-    .from(contentVersions)
-    .where(inArray(contentVersions.name, ['catalog', 'likes']));
-  const get = (name: string) => String(rows.find((r) => r.name === name)?.version ?? 0);
-  const version = get('catalog');
-  return { version, key: `${version}/${get('likes')}` };
+  const { catalog: version, likes } = await readContentVersions(db, ['catalog', 'likes']);
+  return { version, key: `${version}/${likes}` };
 }
 
 /** Reads the whole visible catalogue with isLiked = false. */
 export async function buildCatalog(db: Executor): Promise<Catalog> {
-  const groupRows = await db
-    .select()
-    .from(groups)
-    .where(eq(groups.isVisible, true))
-    .orderBy(asc(groups.position), asc(groups.id));
+  const groupRows = await visibleGroupRows(db);
   const visibleGroups = new Set(groupRows.map((g) => g.id));
-  const productRows = await db
-    .select()
-    .from(products)
-    .where(eq(products.isVisible, true))
-    .orderBy(asc(products.parentGroup), asc(products.position), asc(products.id));
-  const likeRows = await db.execute(sql`select product_id, count(*)::int as n from likes group by product_id`);
-  const likes = new Map(
-    (likeRows as unknown as { rows: { product_id: string; n: number }[] }).rows.map((r) => [r.product_id, Number(r.n)]),
-  );
-  const stopRows = await db.select().from(stopList).orderBy(asc(stopList.deliveryTerminalId), asc(stopList.productId));
+  const productRows = await visibleProductRows(db);
+  const likes = await likeCounts(db);
+  const stopRows = await listStopList(db);
 
   const groupOrder = new Map(groupRows.map((g, i) => [g.id, i]));
   const outGroups: Group[] = groupRows.map((g) => ({
@@ -221,12 +204,6 @@ export async function sharedCatalog(database: Database, maxAgeMs = 0): Promise<P
   }
 }
 
-/** Product ids the user liked. */
-export async function likedProductIds(db: Executor, userId: string): Promise<string[]> {
-  const result = await db.execute(sql`select product_id from likes where user_id = ${userId} order by product_id`);
-  return (result as unknown as { rows: { product_id: string }[] }).rows.map((r) => r.product_id);
-}
-
 /** The shared catalogue with isLiked set for `liked`; ETag = shared ETag + hash of the ids. */
 export function personalCatalog(shared: PreparedCatalog, liked: string[]): { json: string; etag: string } {
   const set = new Set(liked);
@@ -236,14 +213,4 @@ export function personalCatalog(shared: PreparedCatalog, liked: string[]): { jso
   };
   const tag = createHash('sha256').update(shared.etag).update(liked.join(',')).digest('base64url').slice(0, 32);
   return { json: JSON.stringify(catalog), etag: `"${tag}"` };
-}
-
-/** A product by id among the visible ones (for other areas: likes, orders). */
-export async function findVisibleProduct(db: Executor, id: string) {
-  const rows = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.id, id), eq(products.isVisible, true)))
-    .limit(1);
-  return rows[0] ?? null;
 }

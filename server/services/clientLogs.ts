@@ -7,7 +7,6 @@
 // limit holds across server processes. Reports older than CLIENT_LOG_KEEP_DAYS are deleted when
 // a new one arrives.
 import { createHash, randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gt, lt, min } from 'drizzle-orm';
 import {
   CLIENT_LOG_MESSAGES,
   CLIENT_LOG_REPORTS_PER_HOUR,
@@ -17,9 +16,15 @@ import {
 } from '../../src/api/contract/clientLog.js';
 import { maskPhonesInText, redactValue } from '../../src/log/log.js';
 import type { AppContext } from '../context.js';
-import { clientLogs } from '../db/schema/clientLogs.js';
 import { notFound, tooManyRequests } from '../http/errors.js';
-import { lockKey } from '../db/advisoryLock.js';
+import {
+  deleteReportsBefore,
+  findReport,
+  insertReport,
+  reportsOfAddressSince,
+  reportSummaries,
+} from '../repositories/clientLogs.js';
+import { lockKey } from '../repositories/locks.js';
 import { waitText } from '../http/errors.js';
 
 export const CLIENT_LOG_KEEP_DAYS = 90;
@@ -66,18 +71,13 @@ export async function storeClientReport(ctx: AppContext, received: ClientReport,
   const wait = await ctx.db.transaction(async (tx) => {
     await lockKey(tx, `client-log-ip:${ipHash}`);
     const since = new Date(now.getTime() - HOUR_MS);
-    const [recent] = await tx
-      .select({ n: count(), oldest: min(clientLogs.receivedAt) })
-      .from(clientLogs)
-      .where(and(eq(clientLogs.ipHash, ipHash), gt(clientLogs.receivedAt, since)));
+    const recent = await reportsOfAddressSince(tx, ipHash, since);
     if (recent !== undefined && recent.n >= CLIENT_LOG_REPORTS_PER_HOUR) {
       const oldest = recent.oldest === null ? now : new Date(recent.oldest);
       return Math.max(1, Math.ceil((oldest.getTime() + HOUR_MS - now.getTime()) / 1000));
     }
-    await tx
-      .delete(clientLogs)
-      .where(lt(clientLogs.receivedAt, new Date(now.getTime() - CLIENT_LOG_KEEP_DAYS * DAY_MS)));
-    await tx.insert(clientLogs).values({
+    await deleteReportsBefore(tx, new Date(now.getTime() - CLIENT_LOG_KEEP_DAYS * DAY_MS));
+    await insertReport(tx, {
       id,
       receivedAt: now,
       ipHash,
@@ -96,18 +96,6 @@ export async function storeClientReport(ctx: AppContext, received: ClientReport,
   return { id };
 }
 
-const summaryColumns = {
-  id: clientLogs.id,
-  receivedAt: clientLogs.receivedAt,
-  appVersion: clientLogs.appVersion,
-  storeVersion: clientLogs.storeVersion,
-  route: clientLogs.route,
-  userAgent: clientLogs.userAgent,
-  errorMessage: clientLogs.errorMessage,
-  entryCount: clientLogs.entryCount,
-  sizeBytes: clientLogs.sizeBytes,
-};
-
 type SummaryRow = Omit<ClientLogSummary, 'receivedAt'> & { receivedAt: Date | string };
 
 function toSummary(row: SummaryRow): ClientLogSummary {
@@ -119,14 +107,8 @@ export async function listClientReports(
   ctx: AppContext,
   options: { limit: number; before?: string },
 ): Promise<ClientLogSummary[]> {
-  const rows = await ctx.db.run((db) =>
-    db
-      .select(summaryColumns)
-      .from(clientLogs)
-      .where(options.before === undefined ? undefined : lt(clientLogs.receivedAt, new Date(options.before)))
-      .orderBy(desc(clientLogs.receivedAt), desc(clientLogs.id))
-      .limit(options.limit),
-  );
+  const before = options.before === undefined ? undefined : new Date(options.before);
+  const rows = await ctx.db.run((db) => reportSummaries(db, options.limit, before));
   return rows.map(toSummary);
 }
 
@@ -135,14 +117,7 @@ export async function getClientReport(
   ctx: AppContext,
   id: string,
 ): Promise<ClientLogSummary & { report: ClientReport }> {
-  const rows = await ctx.db.run((db) =>
-    db
-      .select({ ...summaryColumns, report: clientLogs.report })
-      .from(clientLogs)
-      .where(eq(clientLogs.id, id))
-      .limit(1),
-  );
-  const row = rows[0];
+  const row = await ctx.db.run((db) => findReport(db, id));
   if (row === undefined) throw notFound(CLIENT_LOG_MESSAGES.notFound, 'client-log-not-found');
   const { report, ...summary } = row;
   return { ...toSummary(summary), report: ClientReport.parse(JSON.parse(report)) };

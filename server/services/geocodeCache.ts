@@ -1,8 +1,7 @@
 // Cache of Yandex geocoder answers (table geocode_cache, an LRU per process in front).
 // See docs/CHECKOUT.md «Geocoding».
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { geocodeCache } from '../db/schema/geocodeCache.js';
+import { findGeocodeAnswer, saveGeocodeAnswer, sweepGeocodeAnswers } from '../repositories/geocodeCache.js';
 import type { AddressQuery, ForwardLookup, GeocodedAddress, RemoteGeocoder } from '../integrations/geocoder.js';
 import { takeRequest, type RateLimit } from './rateLimit.js';
 
@@ -66,9 +65,7 @@ function remember(cache: ProcessCache, key: string, entry: MemoryEntry): void {
 }
 
 async function readStored(ctx: AppContext, key: string): Promise<MemoryEntry | null> {
-  const row = await ctx.db.run(
-    async (db) => (await db.select().from(geocodeCache).where(eq(geocodeCache.address, key)).limit(1))[0],
-  );
+  const row = await ctx.db.run((db) => findGeocodeAnswer(db, key));
   if (!row) return null;
   const answer: KeptAnswer =
     row.lat !== null && row.lon !== null && row.precision !== null
@@ -88,23 +85,12 @@ async function store(ctx: AppContext, key: string, entry: MemoryEntry): Promise<
     lookedUpAt: at,
   };
   await ctx.db.transaction(async (tx) => {
-    const sweep = await tx.execute<{ locked: boolean }>(
-      sql`select pg_try_advisory_xact_lock(hashtextextended('geocode-cache-sweep', 0)) as locked`,
+    await sweepGeocodeAnswers(
+      tx,
+      new Date(entry.lookedUpAt - GEOCODE_CACHE_TTL.foundMs),
+      new Date(entry.lookedUpAt - GEOCODE_CACHE_TTL.notFoundMs),
     );
-    if (sweep.rows[0]?.locked === true) {
-      const foundBefore = new Date(entry.lookedUpAt - GEOCODE_CACHE_TTL.foundMs);
-      const notFoundBefore = new Date(entry.lookedUpAt - GEOCODE_CACHE_TTL.notFoundMs);
-      await tx
-        .delete(geocodeCache)
-        .where(
-          or(
-            lt(geocodeCache.lookedUpAt, foundBefore),
-            and(isNull(geocodeCache.lat), lt(geocodeCache.lookedUpAt, notFoundBefore)),
-          ),
-        );
-    }
-    const { address: _key, ...answer } = values;
-    await tx.insert(geocodeCache).values(values).onConflictDoUpdate({ target: geocodeCache.address, set: answer });
+    await saveGeocodeAnswer(tx, values);
   });
 }
 

@@ -1,14 +1,26 @@
 // One-time sign-in codes and their limits per phone and per IP.
 // See docs/SERVER.md «Customer sign-in: codes, sessions, SMS».
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { OtpConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/database.js';
-import { otpCodes } from '../db/schema/customers.js';
-import { lockKey } from '../db/advisoryLock.js';
+import {
+  insertOtpCode,
+  newestOtpCode,
+  nthOtpSendOfIp,
+  otpSendTimes,
+  sweepOtpCodes,
+  updateOtpCode,
+} from '../repositories/auth.js';
+import { lockKey } from '../repositories/locks.js';
 import { HttpError, tooManyRequests, waitText } from '../http/errors.js';
 import type { SignInBotCheck } from './captcha.js';
+import {
+  codeIpBudgetMessage,
+  codeResendWaitMessage,
+  SIGN_IN_MESSAGES,
+  wrongCodeMessage,
+} from '../../src/domain/messages.js';
 
 export const CODE_LENGTH = 6;
 export const CODE_TTL_SECONDS = 300;
@@ -16,18 +28,19 @@ export const RESEND_AFTER_SECONDS = 60;
 export const SENDS_PER_HOUR = 5;
 export const MAX_ATTEMPTS = 5;
 
-export const SMS_FAILED_MESSAGE = 'Не удалось отправить SMS. Попробуйте позже';
-export const CODE_EXPIRED_MESSAGE = 'Срок действия кода истёк. Запросите новый код';
-export const CODE_MISSING_MESSAGE = 'Код не запрошен или уже использован. Запросите новый код';
-export const CODE_EXHAUSTED_MESSAGE = 'Превышено число попыток ввода кода. Запросите новый код';
-export const WRONG_CODE_MESSAGE = 'Неверный код';
+export const SMS_FAILED_MESSAGE = SIGN_IN_MESSAGES.smsFailed;
+export const CODE_EXPIRED_MESSAGE = SIGN_IN_MESSAGES.codeExpired;
+export const CODE_MISSING_MESSAGE = SIGN_IN_MESSAGES.codeMissing;
+export const CODE_EXHAUSTED_MESSAGE = SIGN_IN_MESSAGES.codeExhausted;
+export const WRONG_CODE_MESSAGE = SIGN_IN_MESSAGES.wrongCode;
 
 export const smsText = (code: string) => `Код для входа: ${code}`;
 
 const HOUR_MS = 60 * 60 * 1000;
 const IP_SHORT_WINDOW_MS = 10 * 60 * 1000;
 const IP_DAY_WINDOW_MS = 24 * HOUR_MS;
-// Rows must outlive the longest window counted over them: the IP's day budget.
+// Rows must outlive the longest window counted over them: the IP's day budget. Rows past every
+// window go a batch at a time, by whichever send gets the sweep lock without waiting.
 const KEEP_ROWS_MS = IP_DAY_WINDOW_MS;
 const SWEEP_BATCH = 1000;
 
@@ -48,30 +61,13 @@ export function newCode(): string {
 /** Seconds until one more send is allowed for this phone, or 0. */
 async function phoneWait(tx: Executor, phone: string, now: Date): Promise<number> {
   const nowMs = now.getTime();
-  const lastSent = await tx
-    .select({ createdAt: otpCodes.createdAt })
-    .from(otpCodes)
-    .where(
-      and(
-        eq(otpCodes.phone, phone),
-        ne(otpCodes.status, 'failed'),
-        gt(otpCodes.createdAt, new Date(nowMs - RESEND_AFTER_SECONDS * 1000)),
-      ),
-    )
-    .orderBy(desc(otpCodes.createdAt))
-    .limit(1);
+  const [last] = await otpSendTimes(tx, phone, new Date(nowMs - RESEND_AFTER_SECONDS * 1000), 1, false);
   let wait = 0;
-  const last = lastSent[0];
-  if (last) wait = Math.max(wait, Math.ceil((last.createdAt.getTime() + RESEND_AFTER_SECONDS * 1000 - nowMs) / 1000));
-  const inHour = await tx
-    .select({ createdAt: otpCodes.createdAt })
-    .from(otpCodes)
-    .where(and(eq(otpCodes.phone, phone), gt(otpCodes.createdAt, new Date(nowMs - HOUR_MS))))
-    .orderBy(desc(otpCodes.createdAt))
-    .limit(SENDS_PER_HOUR);
+  if (last) wait = Math.max(wait, Math.ceil((last.getTime() + RESEND_AFTER_SECONDS * 1000 - nowMs) / 1000));
+  const inHour = await otpSendTimes(tx, phone, new Date(nowMs - HOUR_MS), SENDS_PER_HOUR, true);
   if (inHour.length >= SENDS_PER_HOUR) {
     const oldestCounted = inHour[SENDS_PER_HOUR - 1];
-    if (oldestCounted) wait = Math.max(wait, Math.ceil((oldestCounted.createdAt.getTime() + HOUR_MS - nowMs) / 1000));
+    if (oldestCounted) wait = Math.max(wait, Math.ceil((oldestCounted.getTime() + HOUR_MS - nowMs) / 1000));
   }
   return Math.max(0, wait);
 }
@@ -89,21 +85,15 @@ async function ipBudgetWait(tx: Executor, ip: string, now: Date, budget: OtpConf
     [budget.ipCodesPer10Min, IP_SHORT_WINDOW_MS],
     [budget.ipCodesPerDay, IP_DAY_WINDOW_MS],
   ] as const) {
-    const [limiting] = await tx
-      .select({ createdAt: otpCodes.createdAt })
-      .from(otpCodes)
-      .where(and(eq(otpCodes.ip, ip), gt(otpCodes.createdAt, new Date(nowMs - windowMs))))
-      .orderBy(desc(otpCodes.createdAt))
-      .offset(limit - 1)
-      .limit(1);
-    if (limiting) wait = Math.max(wait, Math.ceil((limiting.createdAt.getTime() + windowMs - nowMs) / 1000));
+    const limiting = await nthOtpSendOfIp(tx, ip, new Date(nowMs - windowMs), limit);
+    if (limiting) wait = Math.max(wait, Math.ceil((limiting.getTime() + windowMs - nowMs) / 1000));
   }
   return wait;
 }
 
 /** The refusal of a send over the IP's budget when no captcha can be asked. */
 export function ipBudgetMessage(seconds: number): string {
-  return `Слишком много запросов кода из вашей сети. Попробуйте через ${waitText(seconds)}`;
+  return codeIpBudgetMessage(waitText(seconds));
 }
 
 const NO_BOT_CHECK: SignInBotCheck = { verified: false, whenOverBudget: null };
@@ -133,8 +123,8 @@ export async function sendSignInCode(
       const forIp = await ipBudgetWait(tx, ip, now, ctx.config.otp);
       if (forIp > 0) return { by: 'ip', seconds: forIp };
     }
-    await sweepOldRows(tx, now);
-    await tx.insert(otpCodes).values({
+    await sweepOtpCodes(tx, new Date(now.getTime() - KEEP_ROWS_MS), SWEEP_BATCH);
+    await insertOtpCode(tx, {
       id,
       phone,
       ip,
@@ -146,8 +136,7 @@ export async function sendSignInCode(
     });
     return null;
   });
-  if (refusal?.by === 'phone')
-    throw tooManyRequests(`Повторная отправка кода возможна через ${waitText(refusal.seconds)}`, refusal.seconds);
+  if (refusal?.by === 'phone') throw tooManyRequests(codeResendWaitMessage(waitText(refusal.seconds)), refusal.seconds);
   if (refusal?.by === 'ip') {
     if (bot.whenOverBudget !== null) throw bot.whenOverBudget;
     throw tooManyRequests(ipBudgetMessage(refusal.seconds), refusal.seconds);
@@ -155,30 +144,10 @@ export async function sendSignInCode(
   try {
     await ctx.sms.send(phone, smsText(code));
   } catch {
-    await ctx.db.run((db) => db.update(otpCodes).set({ status: 'failed' }).where(eq(otpCodes.id, id)));
+    await ctx.db.run((db) => updateOtpCode(db, id, { status: 'failed' }));
     throw new HttpError(502, SMS_FAILED_MESSAGE, 'sms-failed');
   }
-  await ctx.db.run((db) => db.update(otpCodes).set({ status: 'sent' }).where(eq(otpCodes.id, id)));
-}
-
-/**
- * Deletes rows past every window, a batch at a time (otp_codes_created_at_idx), by whichever send
- * gets the sweep lock without waiting: rows of addresses and phones never seen again go too,
- * and two sweeps never delete the same rows in different orders.
- */
-async function sweepOldRows(tx: Executor, now: Date): Promise<void> {
-  const sweep = await tx.execute<{ locked: boolean }>(
-    sql`select pg_try_advisory_xact_lock(hashtextextended('otp-sweep', 0)) as locked`,
-  );
-  if (sweep.rows[0]?.locked !== true) return;
-  const before = new Date(now.getTime() - KEEP_ROWS_MS);
-  const oldest = tx
-    .select({ id: otpCodes.id })
-    .from(otpCodes)
-    .where(lt(otpCodes.createdAt, before))
-    .orderBy(asc(otpCodes.createdAt))
-    .limit(SWEEP_BATCH);
-  await tx.delete(otpCodes).where(inArray(otpCodes.id, oldest));
+  await ctx.db.run((db) => updateOtpCode(db, id, { status: 'sent' }));
 }
 
 export type CodeCheck =
@@ -192,13 +161,7 @@ export type CodeCheck =
  * (`useCode`) when it signs the customer in.
  */
 export async function checkCode(tx: Executor, phone: string, code: string, now: Date): Promise<CodeCheck> {
-  const rows = await tx
-    .select()
-    .from(otpCodes)
-    .where(and(eq(otpCodes.phone, phone), ne(otpCodes.status, 'failed')))
-    .orderBy(desc(otpCodes.createdAt))
-    .limit(1);
-  const row = rows[0];
+  const row = await newestOtpCode(tx, phone);
   if (!row || row.usedAt !== null) return { ok: false, message: CODE_MISSING_MESSAGE, code: 'code-missing' };
   if (row.expiresAt.getTime() <= now.getTime())
     return { ok: false, message: CODE_EXPIRED_MESSAGE, code: 'code-expired' };
@@ -207,13 +170,13 @@ export async function checkCode(tx: Executor, phone: string, code: string, now: 
   if (/^\d{6}$/.test(given) && sameHash(hashCode(row.salt, phone, given), row.codeHash))
     return { ok: true, codeId: row.id };
   const attempts = row.attempts + 1;
-  await tx.update(otpCodes).set({ attempts }).where(eq(otpCodes.id, row.id));
+  await updateOtpCode(tx, row.id, { attempts });
   const left = MAX_ATTEMPTS - attempts;
   return left > 0
-    ? { ok: false, message: `${WRONG_CODE_MESSAGE}. Осталось попыток: ${left}`, code: 'code-wrong' }
-    : { ok: false, message: `${WRONG_CODE_MESSAGE}. ${CODE_EXHAUSTED_MESSAGE}`, code: 'code-exhausted' };
+    ? { ok: false, message: wrongCodeMessage(left), code: 'code-wrong' }
+    : { ok: false, message: wrongCodeMessage(0), code: 'code-exhausted' };
 }
 
 export async function useCode(tx: Executor, codeId: string, now: Date): Promise<void> {
-  await tx.update(otpCodes).set({ usedAt: now }).where(eq(otpCodes.id, codeId));
+  await updateOtpCode(tx, codeId, { usedAt: now });
 }

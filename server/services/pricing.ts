@@ -2,9 +2,8 @@
 // modifier price the client sends: a line is its product's price plus, for each chosen modifier,
 // the price the product's own groupModifiers give that modifier, times the amount.
 // `priceItems` is pure; `loadPricingCatalog` reads what it needs in one go.
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
-import { contentVersions, groups, products } from '../db/schema/catalog.js';
+import { catalogVersionNumber, pricingGroupRows, pricingProductRows } from '../repositories/menu.js';
 import type { GroupModifier, HalfPizzaChoice, HalfPizzaSettings } from '../../src/api/entities.js';
 import { defaultChoices, halfPizzaName, halfPizzaPrice, halfPizzaProductId } from '../../src/domain/halfPizza.js';
 import { ITEM_MESSAGES, maxPerPositionMessage } from '../../src/domain/messages.js';
@@ -281,12 +280,7 @@ const catalogCache = new WeakMap<object, { version: number; catalog: PricingCata
  */
 export async function loadPricingCatalog(db: Executor, cacheOwner?: object): Promise<PricingCatalog> {
   if (cacheOwner === undefined) return readPricingCatalog(db);
-  const rows = await db
-    .select({ version: contentVersions.version })
-    .from(contentVersions)
-    .where(eq(contentVersions.name, 'catalog'))
-    .limit(1);
-  const version = rows[0]?.version ?? -1;
+  const version = (await catalogVersionNumber(db)) ?? -1;
   const cached = catalogCache.get(cacheOwner);
   if (cached && cached.version === version) return cached.catalog;
   const catalog = await readPricingCatalog(db);
@@ -296,27 +290,8 @@ export async function loadPricingCatalog(db: Executor, cacheOwner?: object): Pro
 
 async function readPricingCatalog(db: Executor): Promise<PricingCatalog> {
   // One query after the other: a transaction's connection runs one statement at a time.
-  const productRows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      code: products.code,
-      price: products.price,
-      parentGroup: products.parentGroup,
-      sale: products.sale,
-      groupModifiers: products.groupModifiers,
-      maxPerPosition: products.maxPerPosition,
-      isVisible: products.isVisible,
-    })
-    .from(products);
-  const groupRows = await db
-    .select({
-      id: groups.id,
-      name: groups.name,
-      isGroupModifier: groups.isGroupModifier,
-      isServiceGroup: groups.isServiceGroup,
-    })
-    .from(groups);
+  const productRows = await pricingProductRows(db);
+  const groupRows = await pricingGroupRows(db);
   return {
     products: new Map(productRows.map((p) => [p.id, p])),
     groups: new Map(groupRows.map((g) => [g.id, g])),
@@ -324,7 +299,4 @@ async function readPricingCatalog(db: Executor): Promise<PricingCatalog> {
 }
 
 /** One product's price (for the service fee line), or null when it is not in the catalogue. */
-export async function productPrice(db: Executor, productId: string): Promise<number | null> {
-  const rows = await db.select({ price: products.price }).from(products).where(eq(products.id, productId)).limit(1);
-  return rows[0]?.price ?? null;
-}
+export { productPrice } from '../repositories/menu.js';

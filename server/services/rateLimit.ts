@@ -6,10 +6,9 @@
 // whichever request gets the bucket's sweep lock without waiting: one sweeper at a time, so two
 // deletes never lock the same rows in different orders.
 import { createHash } from 'node:crypto';
-import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { rateLimitHits } from '../db/schema/rateLimits.js';
-import { lockKey } from '../db/advisoryLock.js';
+import { lockKey } from '../repositories/locks.js';
+import { hitsSince, insertHits, sweepHits } from '../repositories/rateLimits.js';
 
 export interface RateLimit {
   /** Names the limit in the table and in the lock keys. */
@@ -35,31 +34,15 @@ export async function takeRequest(ctx: AppContext, limit: RateLimit, keys: reado
     for (const hash of hashes) await lockKey(tx, `rate-limit:${limit.bucket}:${hash}`);
     let wait = 0;
     for (const hash of hashes) {
-      const inWindow = and(
-        eq(rateLimitHits.bucket, limit.bucket),
-        eq(rateLimitHits.keyHash, hash),
-        gt(rateLimitHits.at, since),
-      );
-      const [counted] = await tx.select({ n: count() }).from(rateLimitHits).where(inWindow);
-      if ((counted?.n ?? 0) < limit.limit) continue;
       // The window frees a place when the oldest request that keeps the count at the limit leaves it.
-      const [freeing] = await tx
-        .select({ at: rateLimitHits.at })
-        .from(rateLimitHits)
-        .where(inWindow)
-        .orderBy(asc(rateLimitHits.at))
-        .offset((counted?.n ?? 0) - limit.limit)
-        .limit(1);
-      const freesAt = (freeing?.at ?? now).getTime() + limit.windowMs;
+      const counted = await hitsSince(tx, limit.bucket, hash, since, (n) => (n < limit.limit ? -1 : n - limit.limit));
+      if (counted.count < limit.limit) continue;
+      const freesAt = (counted.nthAt ?? now).getTime() + limit.windowMs;
       wait = Math.max(wait, Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)));
     }
     if (wait > 0) return wait;
-    const sweep = await tx.execute<{ locked: boolean }>(
-      sql`select pg_try_advisory_xact_lock(hashtextextended(${`rate-limit-sweep:${limit.bucket}`}, 0)) as locked`,
-    );
-    if (sweep.rows[0]?.locked === true)
-      await tx.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, limit.bucket), lt(rateLimitHits.at, since)));
-    await tx.insert(rateLimitHits).values(hashes.map((keyHash) => ({ bucket: limit.bucket, keyHash, at: now })));
+    await sweepHits(tx, limit.bucket, since);
+    await insertHits(tx, limit.bucket, hashes, now);
     return 0;
   });
 }

@@ -1,10 +1,15 @@
 // Customer sessions: tokens, their lookup and revocation, ownership checks.
 // See docs/SERVER.md «Customer sign-in: codes, sessions, SMS» and «Auth» in the conventions.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/database.js';
-import { sessions, users } from '../db/schema/customers.js';
+import {
+  insertSession,
+  liveSessionUser,
+  revokeSessionByHash,
+  revokeSessionsOfUser,
+  type SessionLookup,
+} from '../repositories/auth.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { normalizePhone } from '../../src/domain/phone.js';
 
@@ -20,6 +25,8 @@ export const SESSION_IDLE_DAYS = 90;
 const LAST_SEEN_RESOLUTION_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+export type { SessionLookup } from '../repositories/auth.js';
+
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export function newToken(): string {
@@ -33,61 +40,28 @@ export function hashToken(token: string): string {
 /** Starts a session for the user and returns the token (shown to the client once). */
 export async function createSession(db: Executor, userId: string, now: Date): Promise<string> {
   const token = newToken();
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: now, lastSeenAt: now });
+  await insertSession(db, hashToken(token), userId, now);
   return token;
 }
 
 export async function revokeSession(db: Executor, token: string, now: Date): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
+  await revokeSessionByHash(db, hashToken(token), now);
 }
 
 export async function revokeUserSessions(db: Executor, userId: string, now: Date): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await revokeSessionsOfUser(db, userId, now);
 }
 
 /** The signed-in customer, or null (no token, unknown, revoked, idle too long, deleted user). */
 export async function userOfToken(ctx: AppContext, token: string | null): Promise<AuthUser | null> {
   const lookup = sessionLookup(ctx, token);
   if (lookup === null) return null;
-  return ctx.db.run(async (db) => {
-    const rows = await db
-      .select({ userId: users.id, phone: users.phone, lastSeenAt: sessions.lastSeenAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.tokenHash, lookup.tokenHash),
-          isNull(sessions.revokedAt),
-          isNull(users.deletedAt),
-          gt(sessions.lastSeenAt, lookup.idleSince),
-        ),
-      )
-      .limit(1);
-    const row = rows[0];
-    if (!row || row.phone === null) return null;
-    if (row.lastSeenAt < lookup.touchBefore) {
-      await db.update(sessions).set({ lastSeenAt: lookup.now }).where(eq(sessions.tokenHash, lookup.tokenHash));
-    }
-    return { userId: row.userId, phone: row.phone };
-  });
+  const row = await ctx.db.run((db) => liveSessionUser(db, lookup));
+  if (!row || row.phone === null) return null;
+  return { userId: row.userId, phone: row.phone };
 }
 
 /** What finding a token's session compares with; null for a token of the wrong shape. */
-export interface SessionLookup {
-  tokenHash: string;
-  now: Date;
-  /** A session last seen before this has gone idle (SESSION_IDLE_DAYS). */
-  idleSince: Date;
-  /** A session last seen before this gets last_seen_at = now (LAST_SEEN_RESOLUTION_MS). */
-  touchBefore: Date;
-}
-
 export function sessionLookup(ctx: AppContext, token: string | null): SessionLookup | null {
   if (token === null || !TOKEN_SHAPE.test(token)) return null;
   const now = ctx.clock.now();

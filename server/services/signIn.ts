@@ -4,14 +4,15 @@ import type { z } from 'zod/mini';
 import type { SignInBody } from '../../src/api/contract/auth.js';
 import type { User } from '../../src/api/entities.js';
 import type { AppContext } from '../context.js';
-import { lockKey } from '../db/advisoryLock.js';
+import { lockKey } from '../repositories/locks.js';
 import { unprocessable } from '../http/errors.js';
+import { SIGN_IN_MESSAGES } from '../../src/domain/messages.js';
 import { recordConsent } from './consents.js';
 import { checkCode, useCode } from './otp.js';
 import { createSession, revokeSession } from './sessions.js';
 import { findUserByPhone, insertUser, patchUser, toUser } from './users.js';
 
-export const CONSENT_REQUIRED_MESSAGE = 'Необходимо согласие на обработку персональных данных';
+export const CONSENT_REQUIRED_MESSAGE = SIGN_IN_MESSAGES.consentRequired;
 
 type SignInResult = { ok: true; token: string; user: User } | { ok: false; message: string; code: string };
 

@@ -1,17 +1,24 @@
 // Customer accounts: the User entity of PRODUCT.md §3 as stored, profile changes, account deletion,
 // and the bonus ledger. Other areas (orders, promo) use `findUser`, `applyBonus` and
 // `getBalance`; nothing else writes users.balance.
-import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
-import { addresses, bonusLedger, likes, users } from '../db/schema/customers.js';
 import { unprocessable } from '../http/errors.js';
 import type { Address, User } from '../../src/api/entities.js';
 import { ORDER_MESSAGES } from '../../src/domain/messages.js';
+import type { AddressRow } from '../repositories/addresses.js';
+import {
+  addBonusEntry,
+  anonymiseUser,
+  findUser,
+  insertUserRow,
+  lockBalance,
+  updateLiveUser,
+  type UserRow,
+} from '../repositories/customers.js';
 import { deleteCustomerSubscriptions } from '../repositories/webPush.js';
 import { revokeUserSessions } from './sessions.js';
 
-type UserRow = typeof users.$inferSelect;
+export { findUser, findUserByPhone, getBalance } from '../repositories/customers.js';
 
 export const NOT_ENOUGH_BONUS_MESSAGE = ORDER_MESSAGES.notEnoughBonus;
 
@@ -29,26 +36,6 @@ export function toUser(row: UserRow): User {
   };
 }
 
-/** A live (not deleted) user by id. */
-export async function findUser(db: Executor, userId: string): Promise<UserRow | null> {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-/** A live user by normalised phone '+7XXXXXXXXXX'. */
-export async function findUserByPhone(db: Executor, phone: string): Promise<UserRow | null> {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.phone, phone), isNull(users.deletedAt)))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
 export interface NewUser {
   phone: string;
   name: string;
@@ -57,22 +44,15 @@ export interface NewUser {
   receiveAdvertisingInformation: boolean;
 }
 
-export async function insertUser(db: Executor, fields: NewUser, now: Date): Promise<UserRow> {
-  const rows = await db
-    .insert(users)
-    .values({
-      id: randomUUID(),
-      phone: fields.phone,
-      name: fields.name,
-      personalData: fields.personalData,
-      pushNotifications: fields.PUSHNotifications,
-      receiveAdvertising: fields.receiveAdvertisingInformation,
-      createdAt: now,
-    })
-    .returning();
-  const row = rows[0];
-  if (!row) throw new Error('insert into users returned nothing');
-  return row;
+export function insertUser(db: Executor, fields: NewUser, now: Date): Promise<UserRow> {
+  return insertUserRow(db, {
+    phone: fields.phone,
+    name: fields.name,
+    personalData: fields.personalData,
+    pushNotifications: fields.PUSHNotifications,
+    receiveAdvertising: fields.receiveAdvertisingInformation,
+    createdAt: now,
+  });
 }
 
 export interface ProfilePatch {
@@ -85,7 +65,7 @@ export interface ProfilePatch {
 }
 
 export async function patchUser(db: Executor, userId: string, patch: ProfilePatch): Promise<UserRow> {
-  const set: Partial<typeof users.$inferInsert> = {};
+  const set: Parameters<typeof updateLiveUser>[2] = {};
   if (patch.name !== undefined) set.name = patch.name;
   if (patch.personalData !== undefined) set.personalData = patch.personalData;
   if (patch.PUSHNotifications !== undefined) set.pushNotifications = patch.PUSHNotifications;
@@ -99,12 +79,7 @@ export async function patchUser(db: Executor, userId: string, patch: ProfilePatc
     if (!row) throw new Error(`user ${userId} is gone`);
     return row;
   }
-  const rows = await db
-    .update(users)
-    .set(set)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .returning();
-  const row = rows[0];
+  const row = await updateLiveUser(db, userId, set);
   if (!row) throw new Error(`user ${userId} is gone`);
   return row;
 }
@@ -115,28 +90,8 @@ export async function patchUser(db: Executor, userId: string, patch: ProfilePatc
  * anonymised, because orders and the bonus ledger refer to it; the phone may sign up afresh.
  */
 export async function deleteAccount(tx: Executor, userId: string, now: Date): Promise<void> {
-  await tx
-    .update(users)
-    .set({
-      phone: null,
-      name: '',
-      zoneId: null,
-      personalData: false,
-      pushNotifications: false,
-      receiveAdvertising: false,
-      allergens: [],
-      deletedAt: now,
-    })
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-  await tx.delete(addresses).where(eq(addresses.userId, userId));
-  await tx.delete(likes).where(eq(likes.userId, userId));
-  await deleteCustomerSubscriptions(tx, userId);
+  await anonymiseUser(tx, userId, now);
   await revokeUserSessions(tx, userId, now);
-}
-
-export async function getBalance(db: Executor, userId: string): Promise<number> {
-  const rows = await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)).limit(1);
-  return rows[0]?.balance ?? 0;
 }
 
 export interface BonusEntry {
@@ -155,32 +110,16 @@ export interface BonusEntry {
  */
 export async function applyBonus(tx: Executor, entry: BonusEntry, now: Date): Promise<number> {
   if (!Number.isInteger(entry.delta)) throw new Error('bonus delta must be whole roubles');
-  const locked = await tx
-    .select({ balance: users.balance })
-    .from(users)
-    .where(eq(users.id, entry.userId))
-    .for('update');
-  const current = locked[0];
-  if (!current) throw new Error(`user ${entry.userId} not found`);
-  if (entry.delta === 0) return current.balance;
-  if (current.balance + entry.delta < 0) throw unprocessable(NOT_ENOUGH_BONUS_MESSAGE, 'not-enough-bonus');
-  await tx.insert(bonusLedger).values({
-    id: randomUUID(),
-    userId: entry.userId,
-    delta: entry.delta,
-    reason: entry.reason,
-    orderId: entry.orderId ?? null,
-    createdAt: now,
-  });
-  const rows = await tx
-    .update(users)
-    .set({ balance: sql`${users.balance} + ${entry.delta}` })
-    .where(eq(users.id, entry.userId))
-    .returning({ balance: users.balance });
-  return rows[0]?.balance ?? 0;
+  const balance = await lockBalance(tx, entry.userId);
+  if (balance === undefined) throw new Error(`user ${entry.userId} not found`);
+  if (entry.delta === 0) return balance;
+  if (balance + entry.delta < 0) throw unprocessable(NOT_ENOUGH_BONUS_MESSAGE, 'not-enough-bonus');
+  return addBonusEntry(
+    tx,
+    { userId: entry.userId, delta: entry.delta, reason: entry.reason, orderId: entry.orderId ?? null },
+    now,
+  );
 }
-
-type AddressRow = typeof addresses.$inferSelect;
 
 /** A saved address as the API shows it (GET /address/by-user-id, the admin customer card). */
 export function toAddress(row: AddressRow): Address {

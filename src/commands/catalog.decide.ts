@@ -2,6 +2,7 @@
 // runs it without them.
 import type { AppEvent } from '../events';
 import { findProduct } from '../domain/catalog';
+import { API_MESSAGES } from '../domain/messages';
 import { selectIsSignedIn, type AppState } from '../projections/store';
 import type { CatalogCommand } from './catalog';
 import type { Meta } from './types';
@@ -9,7 +10,7 @@ import { toastShown } from './view.decide';
 
 /** PRODUCT.md §8 like toasts. */
 export const TEXT_LIKE_TWICE = 'Нельзя поставить лайк этому товару повторно';
-export const TEXT_SERVER_ERROR = 'Ошибка сервера. Попробуйте позже';
+export const TEXT_SERVER_ERROR = API_MESSAGES.internal;
 
 export function decideCatalog(command: CatalogCommand, state: AppState, meta: Meta): AppEvent[] {
   const c = state.catalog;

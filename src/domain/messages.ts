@@ -67,7 +67,51 @@ export const ACCOUNT_MESSAGES = {
   addressNotFound: ORDER_MESSAGES.addressNotFound,
 } as const;
 
+/** Sign-in by a code in an SMS (POST /auth/code, POST /auth/token). */
+export const SIGN_IN_MESSAGES = {
+  smsFailed: 'Не удалось отправить SMS. Попробуйте позже',
+  codeExpired: 'Срок действия кода истёк. Запросите новый код',
+  codeMissing: 'Код не запрошен или уже использован. Запросите новый код',
+  codeExhausted: 'Превышено число попыток ввода кода. Запросите новый код',
+  wrongCode: 'Неверный код',
+  consentRequired: ORDER_MESSAGES.consentRequired,
+} as const;
+
+/** Refusals of the API itself, before any area's rules. */
+export const API_MESSAGES = {
+  methodNotFound: 'Метод API не найден',
+  idempotencyKeyInvalid: 'Некорректный ключ идемпотентности',
+  badRequest: 'Некорректный запрос',
+  requestTimeout: 'Запрос не получен вовремя. Повторите его',
+  headersTooLarge: 'Слишком большой запрос: заголовки или адрес запроса слишком длинные',
+  badUrl: 'Некорректный адрес запроса',
+  urlTooLong: 'Слишком длинный адрес запроса',
+  payloadTooLarge: 'Слишком большой запрос',
+  unsupportedMediaType: 'Неподдерживаемый формат запроса: ожидается JSON',
+  invalidJson: 'Некорректный JSON в теле запроса',
+  emptyJsonBody: 'Пустое тело запроса при Content-Type: application/json',
+  internal: 'Ошибка сервера. Попробуйте позже',
+  imageNotFound: 'Изображение не найдено',
+} as const;
+
 // ---- texts with parameters ----
+
+/** A wrong code: how many tries are left, or that there are none. */
+export function wrongCodeMessage(left: number): string {
+  return left > 0
+    ? `${SIGN_IN_MESSAGES.wrongCode}. Осталось попыток: ${left}`
+    : `${SIGN_IN_MESSAGES.wrongCode}. ${SIGN_IN_MESSAGES.codeExhausted}`;
+}
+/** `wait` as the server words a wait ('45 с', '3 мин'). */
+export function codeResendWaitMessage(wait: string): string {
+  return `Повторная отправка кода возможна через ${wait}`;
+}
+export function codeIpBudgetMessage(wait: string): string {
+  return `Слишком много запросов кода из вашей сети. Попробуйте через ${wait}`;
+}
+export function settingNotFoundMessage(name: string): string {
+  return `Настройка ${name} не найдена`;
+}
 
 export function tooManyAddressesMessage(max: number): string {
   return `Можно сохранить не больше ${max} адресов`;

@@ -1,10 +1,17 @@
 // Customers for staff: find by phone, a customer's orders, addresses and bonus
 // ledger, and balance adjustments with a required reason (ledger + audit, one transaction).
-import { desc, eq, like, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
-import { addresses, bonusLedger, users } from '../../db/schema/customers.js';
-import { orders } from '../../db/schema/orders.js';
+import { addressesOfUser } from '../../repositories/addresses.js';
+import {
+  bonusLedgerOfUser,
+  countOrdersOfUser,
+  findUserRow,
+  ordersOfUser,
+  usersWithPhone,
+  usersWithPhoneDigits,
+  type UserRow,
+} from '../../repositories/customers.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { Address, User } from '../../../src/api/entities.js';
 import type { Order } from '../../../src/api/contract/orders.js';
@@ -18,17 +25,13 @@ import type { StaffPrincipal } from './staffSessions.js';
 /** Ledger reason of a staff adjustment: 'staff-adjustment: <reason>'. */
 export const STAFF_BONUS_REASON = 'staff-adjustment';
 
-type UserRow = typeof users.$inferSelect;
 export type AdminCustomer = User & { createdAt: string; ordersCount: number };
 
 export async function withCounts(db: Executor, rows: UserRow[]): Promise<AdminCustomer[]> {
   const out: AdminCustomer[] = [];
   for (const row of rows) {
-    const n = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(orders)
-      .where(eq(orders.userId, row.id));
-    out.push({ ...toUser(row), createdAt: row.createdAt.toISOString(), ordersCount: n[0]?.n ?? 0 });
+    const ordersCount = await countOrdersOfUser(db, row.id);
+    out.push({ ...toUser(row), createdAt: row.createdAt.toISOString(), ordersCount });
   }
   return out;
 }
@@ -36,20 +39,11 @@ export async function withCounts(db: Executor, rows: UserRow[]): Promise<AdminCu
 export async function findCustomers(db: Executor, phone: string): Promise<AdminCustomer[]> {
   let rows: UserRow[];
   if (isValidPhone(phone)) {
-    rows = await db
-      .select()
-      .from(users)
-      .where(eq(users.phone, normalizePhone(phone)))
-      .limit(1);
+    rows = await usersWithPhone(db, normalizePhone(phone));
   } else {
     const digits = phone.replace(/\D/g, '');
     if (digits.length < 4) throw unprocessable(ADMIN_ORDER_MESSAGES.phoneFilter, 'phone-filter');
-    rows = await db
-      .select()
-      .from(users)
-      .where(like(users.phone, `%${digits}%`))
-      .orderBy(users.phone)
-      .limit(20);
+    rows = await usersWithPhoneDigits(db, digits, 20);
   }
   return withCounts(
     db,
@@ -58,7 +52,7 @@ export async function findCustomers(db: Executor, phone: string): Promise<AdminC
 }
 
 async function findCustomer(db: Executor, id: string): Promise<UserRow> {
-  const row = (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
+  const row = await findUserRow(db, id);
   if (!row || row.deletedAt !== null || row.phone === null) throw notFound(CUSTOMER_NOT_FOUND, 'customer-not-found');
   return row;
 }
@@ -75,19 +69,9 @@ export async function customerDetail(
   const row = await findCustomer(db, id);
   const [customer] = await withCounts(db, [row]);
   if (!customer) throw notFound(CUSTOMER_NOT_FOUND, 'customer-not-found');
-  const addressRows = await db.select().from(addresses).where(eq(addresses.userId, id)).orderBy(addresses.createdAt);
-  const orderRows = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.userId, id))
-    .orderBy(desc(orders.createdAt))
-    .limit(50);
-  const ledger = await db
-    .select()
-    .from(bonusLedger)
-    .where(eq(bonusLedger.userId, id))
-    .orderBy(desc(bonusLedger.createdAt), desc(bonusLedger.id))
-    .limit(100);
+  const addressRows = await addressesOfUser(db, id);
+  const orderRows = await ordersOfUser(db, id, 50);
+  const ledger = await bonusLedgerOfUser(db, id, 100);
   return {
     customer,
     addresses: addressRows.map(toAddress),

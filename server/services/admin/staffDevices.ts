@@ -7,10 +7,9 @@
 // cookie; it is never sent anywhere or logged. httpOnly, SameSite=Strict, path /api/v1/admin,
 // Secure when PUBLIC_URL is https. A failure made with a cookie counts against its nonce only.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
-import { serverSecrets } from '../../db/schema/admin.js';
+import { serverSecret } from '../../repositories/staff.js';
 import { API_PREFIX } from '../../../src/api/openapi.js';
 
 export const DEVICE_COOKIE_PREFIX = 'staff_device_';
@@ -27,15 +26,7 @@ export function deviceSecret(db: Database): Promise<Buffer> {
   if (secret === undefined) {
     secret = db
       .run(async (tx) => {
-        await tx
-          .insert(serverSecrets)
-          .values({ name: SECRET_NAME, value: randomBytes(32).toString('hex') })
-          .onConflictDoNothing();
-        const rows = await tx
-          .select({ value: serverSecrets.value })
-          .from(serverSecrets)
-          .where(eq(serverSecrets.name, SECRET_NAME));
-        const value = rows[0]?.value;
+        const value = await serverSecret(tx, SECRET_NAME, randomBytes(32).toString('hex'));
         if (value === undefined) throw new Error('server_secrets: the device cookie key is missing');
         return Buffer.from(value, 'hex');
       })

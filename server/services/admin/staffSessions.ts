@@ -1,10 +1,16 @@
 // Staff sessions and the staff guard of every /api/v1/admin route.
 // See docs/ADMIN.md «Sign-in and sessions» and «Roles».
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
-import { staff, staffSessions, type StaffRoleValue } from '../../db/schema/admin.js';
+import type { StaffRoleValue } from '../../db/schema/admin.js';
+import {
+  insertStaffSession,
+  liveStaffSession,
+  reviveStaffSession,
+  revokeLiveStaffSessions,
+  touchStaffSession,
+} from '../../repositories/staff.js';
 import { forbidden, unauthorized } from '../../http/errors.js';
 import { userOfToken } from '../sessions.js';
 import { ADMIN_MESSAGES, roleReaches } from '../../../src/api/contract/admin/common.js';
@@ -40,7 +46,7 @@ export async function createStaffSession(
 ): Promise<{ token: string; sessionId: string }> {
   const token = STAFF_TOKEN_PREFIX + randomBytes(32).toString('base64url');
   const sessionId = randomUUID();
-  await db.insert(staffSessions).values({
+  await insertStaffSession(db, {
     id: sessionId,
     tokenHash: hashStaffToken(token),
     staffId,
@@ -59,17 +65,13 @@ export async function revokeStaffSessions(
   now: Date,
   exceptSessionId: string | null = null,
 ): Promise<number> {
-  const rows = await db
-    .update(staffSessions)
-    .set({ revokedAt: now })
-    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)))
-    .returning({ id: staffSessions.id });
-  if (exceptSessionId === null) return rows.length;
-  if (rows.some((r) => r.id === exceptSessionId)) {
-    await db.update(staffSessions).set({ revokedAt: null }).where(eq(staffSessions.id, exceptSessionId));
-    return rows.length - 1;
+  const ended = await revokeLiveStaffSessions(db, staffId, now);
+  if (exceptSessionId === null) return ended.length;
+  if (ended.includes(exceptSessionId)) {
+    await reviveStaffSession(db, exceptSessionId);
+    return ended.length - 1;
   }
-  return rows.length;
+  return ended.length;
 }
 
 /** The staff member signed in by the token (header, or ?token= on a WebSocket), or null. */
@@ -79,30 +81,10 @@ export async function staffFromToken(ctx: AppContext, token: string | null): Pro
   const now = ctx.clock.now();
   const idleSince = new Date(now.getTime() - STAFF_SESSION_IDLE_HOURS * HOUR_MS);
   return ctx.db.run(async (db) => {
-    const rows = await db
-      .select({
-        sessionId: staffSessions.id,
-        lastSeenAt: staffSessions.lastSeenAt,
-        staffId: staff.id,
-        login: staff.login,
-        name: staff.name,
-        role: staff.role,
-      })
-      .from(staffSessions)
-      .innerJoin(staff, eq(staff.id, staffSessions.staffId))
-      .where(
-        and(
-          eq(staffSessions.tokenHash, tokenHash),
-          isNull(staffSessions.revokedAt),
-          eq(staff.isActive, true),
-          gt(staffSessions.lastSeenAt, idleSince),
-        ),
-      )
-      .limit(1);
-    const row = rows[0];
+    const row = await liveStaffSession(db, tokenHash, idleSince);
     if (!row) return null;
     if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-      await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, row.sessionId));
+      await touchStaffSession(db, row.sessionId, now);
     }
     return { staffId: row.staffId, login: row.login, name: row.name, role: row.role, sessionId: row.sessionId };
   });

@@ -92,7 +92,6 @@ export const listClientLogs = defineAdminRoute('operator', {
   method: 'GET',
   path: '/admin/client-logs',
   summary: 'Uploaded bug reports, newest first (staff)',
-  auth: 'staff',
   query: z.object({
     limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),
     /** Only reports received before this time (the next page). */
@@ -105,7 +104,6 @@ export const getClientLog = defineAdminRoute('operator', {
   method: 'GET',
   path: '/admin/client-logs/:id',
   summary: 'One uploaded bug report with its log (staff)',
-  auth: 'staff',
   params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) }),
   response: z.extend(ClientLogSummary, { report: ClientReport }),
 });

@@ -35,7 +35,6 @@ export const adminLogin = defineAdminRoute('public', {
   path: '/admin/auth/login',
   summary:
     'Staff sign-in with login and password; answers a staff token (shown once), sets the device cookie, and says how many failed attempts were made on the login since its last sign-in. 401 for a wrong pair, 429 while the address or device is locked out, 422 captcha-required when an unknown device must pass the captcha',
-  auth: 'none',
   body: z.object({
     login: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
     password: z.string().check(z.minLength(1), z.maxLength(200)),
@@ -54,7 +53,6 @@ export const adminLogout = defineAdminRoute('staff', {
   method: 'POST',
   path: '/admin/auth/logout',
   summary: 'Ends the current staff session (the token stops working at once, in every process)',
-  auth: 'staff',
   response: null,
 });
 
@@ -62,7 +60,6 @@ export const adminMe = defineAdminRoute('staff', {
   method: 'GET',
   path: '/admin/auth/me',
   summary: 'The signed-in staff member (the client checks its token with it)',
-  auth: 'staff',
   response: StaffMember,
 });
 
@@ -70,7 +67,6 @@ export const adminChangeOwnPassword = defineAdminRoute('staff', {
   method: 'POST',
   path: '/admin/auth/password',
   summary: 'Changes one’s own password; every other session of the member is revoked',
-  auth: 'staff',
   body: z.object({ currentPassword: z.string().check(z.minLength(1), z.maxLength(200)), newPassword: StaffPassword }),
   response: null,
 });
@@ -79,7 +75,6 @@ export const adminListStaff = defineAdminRoute('admin', {
   method: 'GET',
   path: '/admin/staff',
   summary: 'Every staff account',
-  auth: 'staff',
   response: z.object({ staff: z.array(StaffMember) }),
 });
 
@@ -87,7 +82,6 @@ export const adminCreateStaff = defineAdminRoute('admin', {
   method: 'POST',
   path: '/admin/staff',
   summary: 'Creates a staff account (409 when the login is taken)',
-  auth: 'staff',
   body: z.object({
     login: StaffLogin,
     name: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
@@ -102,7 +96,6 @@ export const adminUpdateStaff = defineAdminRoute('admin', {
   path: '/admin/staff/:id',
   summary:
     'Changes name, role, active flag or password; disabling or a new password revokes the member’s sessions. The last active admin cannot be disabled or demoted (409)',
-  auth: 'staff',
   params: AdminIdParams,
   body: z.object({
     name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
@@ -117,7 +110,6 @@ export const adminListStaffSessions = defineAdminRoute('admin', {
   method: 'GET',
   path: '/admin/staff/:id/sessions',
   summary: 'Sessions of a staff member, newest first (the last 50)',
-  auth: 'staff',
   params: AdminIdParams,
   response: z.object({ sessions: z.array(StaffSessionInfo) }),
 });
@@ -126,7 +118,6 @@ export const adminRevokeStaffSessions = defineAdminRoute('admin', {
   method: 'POST',
   path: '/admin/staff/:id/sessions/revoke',
   summary: 'Revokes sessions of a staff member: one (sessionId) or all of them',
-  auth: 'staff',
   params: AdminIdParams,
   body: z.object({ sessionId: z._default(z.nullable(z.string().check(z.minLength(1), z.maxLength(64))), null) }),
   response: z.object({ revoked: z.int().check(z.nonnegative()) }),

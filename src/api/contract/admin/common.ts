@@ -1,7 +1,8 @@
-// Shared pieces of the admin contract: defineAdminRoute with each route's least role.
+// Shared pieces of the admin contract: defineAdminRoute with each route's least role (which also
+// sets the route's auth: 'none' for the public sign-in, 'staff' for the rest).
 // See docs/ADMIN.md «Roles».
 import { z } from 'zod/mini';
-import { defineRoute, type RouteDef } from '../../route.js';
+import { defineRoute, type RouteAuth, type RouteDef } from '../../route.js';
 
 export const STAFF_ROLES = ['admin', 'manager', 'operator', 'callcentre', 'courier'] as const;
 export const StaffRole = z.enum(STAFF_ROLES);
@@ -46,9 +47,14 @@ export function defineAdminRoute<
   Q extends z.ZodMiniType = z.ZodMiniType,
   B extends z.ZodMiniType = z.ZodMiniType,
   R extends z.ZodMiniType = z.ZodMiniType,
->(role: AdminRouteRole, def: RouteDef<P, Q, B, R>): AdminRouteDef<P, Q, B, R> {
+>(role: AdminRouteRole, def: Omit<RouteDef<P, Q, B, R>, 'auth'>): AdminRouteDef<P, Q, B, R> {
   if (!def.path.startsWith('/admin/')) throw new Error(`admin route outside /admin: ${def.path}`);
-  return { ...defineRoute(def), role };
+  return { ...defineRoute({ ...def, auth: adminRouteAuth(role) }), role };
+}
+
+/** The sign-in is open to anyone; every other admin route needs a staff session. */
+function adminRouteAuth(role: AdminRouteRole): RouteAuth {
+  return role === 'public' ? 'none' : 'staff';
 }
 
 /** Whether a contract route is an admin route (has the role mark). */

@@ -12,7 +12,6 @@ export const adminListCouriers = defineAdminRoute('operator', {
   method: 'GET',
   path: '/admin/couriers',
   summary: 'Active couriers, to assign orders to',
-  auth: 'staff',
   response: z.object({ couriers: z.array(CourierRef) }),
 });
 
@@ -21,7 +20,6 @@ export const adminAssignCourier = defineAdminRoute('operator', {
   path: '/admin/orders/:id/courier',
   summary:
     'Assigns a delivery order to a courier, or takes it back (courierId null); only before it is delivered, closed or cancelled',
-  auth: 'staff',
   params: AdminIdParams,
   body: z.object({ courierId: z.nullable(z.string().check(z.minLength(1), z.maxLength(64))) }),
   response: AdminOrderDetail,
@@ -53,7 +51,6 @@ export const courierListOrders = defineAdminRoute('courier', {
   method: 'GET',
   path: '/admin/courier/orders',
   summary: "The signed-in courier's open deliveries, oldest assignment first",
-  auth: 'staff',
   response: z.object({ orders: z.array(CourierOrder) }),
 });
 
@@ -61,7 +58,6 @@ export const courierPickedUp = defineAdminRoute('courier', {
   method: 'POST',
   path: '/admin/courier/orders/:id/picked-up',
   summary: "'Забрал': the courier's order is on its way (OnWay); 404 for an order not assigned to them",
-  auth: 'staff',
   params: AdminIdParams,
   response: CourierOrder,
 });
@@ -70,7 +66,6 @@ export const courierDelivered = defineAdminRoute('courier', {
   method: 'POST',
   path: '/admin/courier/orders/:id/delivered',
   summary: "'Доставил': the courier's order is delivered (Delivered); 404 for an order not assigned to them",
-  auth: 'staff',
   params: AdminIdParams,
   response: CourierOrder,
 });

@@ -19,7 +19,6 @@ export const adminFindCustomers = defineAdminRoute('operator', {
   method: 'GET',
   path: '/admin/customers',
   summary: 'Customers whose phone contains the digits given (at least 4), at most 20',
-  auth: 'staff',
   query: z.object({ phone: z.string().check(z.trim(), z.minLength(1), z.maxLength(32)) }),
   response: z.object({ customers: z.array(AdminCustomer) }),
 });
@@ -28,7 +27,6 @@ export const adminGetCustomer = defineAdminRoute('operator', {
   method: 'GET',
   path: '/admin/customers/:id',
   summary: 'A customer with addresses, the last 50 orders and the last 100 bonus ledger entries',
-  auth: 'staff',
   params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
   response: z.object({
     customer: AdminCustomer,
@@ -42,7 +40,6 @@ export const adminAdjustBonus = defineAdminRoute('operator', {
   method: 'POST',
   path: '/admin/customers/:id/bonus',
   summary: 'Adds (delta > 0) or removes (delta < 0) bonuses with a reason; 422 when the balance would go below zero',
-  auth: 'staff',
   params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
   body: z.object({
     delta: z.int().check(

@@ -74,7 +74,6 @@ export const adminDashboard = defineAdminRoute('manager', {
   path: '/admin/dashboard',
   summary:
     'Figures of a period (today, yesterday, 7 or 30 days, custom days) for the chain, a city or a restaurant: revenue, orders, average check, customers, payments, cancellations, delivery times, heatmap, top products and coupons',
-  auth: 'staff',
   query: DashboardQuery,
   response: Dashboard,
 });

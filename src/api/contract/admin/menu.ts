@@ -93,7 +93,6 @@ export const adminGetMenu = defineAdminRoute('operator', {
   method: 'GET',
   path: '/admin/menu',
   summary: 'Every group and product, hidden ones included, with the catalogue version',
-  auth: 'staff',
   response: z.object({ groups: z.array(AdminGroup), products: z.array(AdminProduct), version: z.string() }),
 });
 
@@ -101,7 +100,6 @@ export const adminCreateGroup = defineAdminRoute('admin', {
   method: 'POST',
   path: '/admin/menu/groups',
   summary: 'Creates a group (409 for a taken id or slug, 422 for an unknown parent)',
-  auth: 'staff',
   body: GroupInput,
   response: AdminGroup,
 });
@@ -110,7 +108,6 @@ export const adminUpdateGroup = defineAdminRoute('admin', {
   method: 'PATCH',
   path: '/admin/menu/groups/:id',
   summary: 'Changes a group',
-  auth: 'staff',
   params: AdminIdParams,
   body: GroupPatch,
   response: AdminGroup,
@@ -120,7 +117,6 @@ export const adminDeleteGroup = defineAdminRoute('admin', {
   method: 'DELETE',
   path: '/admin/menu/groups/:id',
   summary: 'Deletes an empty group (409 while it has products or subgroups: hide it instead)',
-  auth: 'staff',
   params: AdminIdParams,
   response: null,
 });
@@ -129,7 +125,6 @@ export const adminCreateProduct = defineAdminRoute('admin', {
   method: 'POST',
   path: '/admin/menu/products',
   summary: 'Creates a product',
-  auth: 'staff',
   body: ProductInput,
   response: AdminProduct,
 });
@@ -139,7 +134,6 @@ export const adminUpdateProduct = defineAdminRoute('admin', {
   path: '/admin/menu/products/:id',
   summary:
     'Changes a product (price, texts, picture, modifiers, allergens, filters, visibility, sale flag, limit, order)',
-  auth: 'staff',
   params: AdminIdParams,
   body: ProductPatch,
   response: AdminProduct,
@@ -149,7 +143,6 @@ export const adminDeleteProduct = defineAdminRoute('admin', {
   method: 'DELETE',
   path: '/admin/menu/products/:id',
   summary: 'Deletes a product (past orders keep their lines); 409 while another product offers it as a modifier',
-  auth: 'staff',
   params: AdminIdParams,
   response: null,
 });
@@ -161,7 +154,6 @@ export const adminUploadImage = defineAdminRoute('admin', {
   path: '/admin/images',
   summary:
     'Stores a picture (JPEG, PNG, WebP, AVIF or GIF, at most 6 MB, base64) under DATA_DIR and answers its /img URL for products, groups, stories or slides',
-  auth: 'staff',
   body: z.object({ kind: ImageKind, dataBase64: z.string().check(z.minLength(8), z.maxLength(8_400_000)) }),
   response: z.object({ imageUrl: z.string(), width: z.int(), height: z.int() }),
 });
@@ -170,7 +162,6 @@ export const adminGetStopList = defineAdminRoute('operator', {
   method: 'GET',
   path: '/admin/stop-list',
   summary: 'What each restaurant cannot cook now',
-  auth: 'staff',
   response: z.object({ stopList: z.array(StopListEntry) }),
 });
 
@@ -178,7 +169,6 @@ export const adminToggleStopList = defineAdminRoute('operator', {
   method: 'PUT',
   path: '/admin/stop-list/:deliveryTerminalId/:productId',
   summary: 'Puts a product on a restaurant’s stop list (stopped: true) or takes it off',
-  auth: 'staff',
   params: z.object({
     deliveryTerminalId: z.string().check(z.minLength(1), z.maxLength(64)),
     productId: z.string().check(z.minLength(1), z.maxLength(64)),

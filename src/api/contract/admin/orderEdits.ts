@@ -79,7 +79,6 @@ export const adminOrderEditQuote = defineAdminRoute('callcentre', {
   method: 'POST',
   path: '/admin/orders/:id/edit/quote',
   summary: 'The changed order re-priced by the checkout’s assessment, with every refusal; nothing is saved',
-  auth: 'staff',
   params: AdminIdParams,
   body: z.object({ changes: OrderEditChanges }),
   response: OrderEditQuote,
@@ -90,7 +89,6 @@ export const adminEditOrder = defineAdminRoute('callcentre', {
   path: '/admin/orders/:id/edit',
   summary:
     'Changes an order before cooking: 422 naming the broken rule, 409 when the order changed since basedOn; the same idempotencyKey answers the first edit',
-  auth: 'staff',
   params: AdminIdParams,
   body: z.object({
     /** The order's updatedAt the edit was made from. */
@@ -106,7 +104,6 @@ export const adminOrderEdits = defineAdminRoute('callcentre', {
   method: 'GET',
   path: '/admin/orders/:id/edits',
   summary: 'The order’s edits, oldest first, each with the order before and after',
-  auth: 'staff',
   params: AdminIdParams,
   response: z.object({ edits: z.array(OrderEdit) }),
 });

@@ -27,7 +27,6 @@ export const adminPhoneFindCustomer = defineAdminRoute('callcentre', {
   method: 'GET',
   path: '/admin/phone-orders/customer',
   summary: 'The customer of a full phone number (any spelling) with saved addresses; customer null when none',
-  auth: 'staff',
   query: z.object({ phone: PhoneText }),
   response: z.object({ phone: z.string(), found: z.nullable(PhoneCustomer) }),
 });
@@ -37,7 +36,6 @@ export const adminPhoneCreateCustomer = defineAdminRoute('callcentre', {
   path: '/admin/phone-orders/customers',
   summary:
     'Creates the customer account of a phone (the same account the storefront’s phone sign-in creates); an existing one is answered as it is',
-  auth: 'staff',
   body: z.object({
     phone: PhoneText,
     name: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
@@ -53,7 +51,6 @@ export const adminPhoneMenu = defineAdminRoute('callcentre', {
   method: 'GET',
   path: '/admin/phone-orders/menu',
   summary: 'The storefront’s catalogue (groups, products with modifiers, stop lists) and the active cities',
-  auth: 'staff',
   response: z.object({ catalog: Catalog, cities: z.array(PhoneMenuCity) }),
 });
 
@@ -61,7 +58,6 @@ export const adminPhoneQuote = defineAdminRoute('callcentre', {
   method: 'POST',
   path: '/admin/phone-orders/quote',
   summary: 'POST /checkout/quote as the customer would get it (their bonuses, coupons and saved addresses)',
-  auth: 'staff',
   body: z.object({ customerId: Id, order: CheckoutQuoteBody }),
   response: CheckoutQuote,
 });
@@ -71,7 +67,6 @@ export const adminPlacePhoneOrder = defineAdminRoute('callcentre', {
   path: '/admin/phone-orders',
   summary:
     'Places the order for the customer through POST /order’s checks; the same idempotencyKey answers the same order',
-  auth: 'staff',
   body: z.object({
     customerId: Id,
     /** A fresh random string per attempt (a UUID): a second click with it answers the first order. */

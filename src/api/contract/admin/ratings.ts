@@ -32,7 +32,6 @@ export const adminRatingWeeks = defineAdminRoute('manager', {
   method: 'GET',
   path: '/admin/ratings/weekly',
   summary: 'Average rating per restaurant and week (ratings by the time they were given), newest week first',
-  auth: 'staff',
   query: z.object({
     /** Ratings given on or after (a day starts at its midnight in the city's zone; default Asia/Irkutsk). */
     from: z.optional(DateOrInstant),

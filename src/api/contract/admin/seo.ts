@@ -16,7 +16,6 @@ export const adminListSeoOverrides = defineAdminRoute('admin', {
   method: 'GET',
   path: '/admin/seo',
   summary: 'Every page title and description an operator set',
-  auth: 'staff',
   response: z.object({ overrides: z.array(AdminSeoOverride) }),
 });
 
@@ -25,7 +24,6 @@ export const adminSaveSeoOverride = defineAdminRoute('admin', {
   path: '/admin/seo',
   summary:
     'Sets a page’s title and description (an empty field keeps the generated text; both empty removes the override); 422 for a path that is no storefront page',
-  auth: 'staff',
   body: z.object({
     path: z.string().check(z.minLength(1), z.maxLength(500)),
     title: z.optional(z.nullable(z.string().check(z.maxLength(1000)))),

@@ -26,7 +26,6 @@ export const adminListSettings = defineAdminRoute('operator', {
   method: 'GET',
   path: '/admin/settings',
   summary: 'Every stored setting with its metadata and the settings version',
-  auth: 'staff',
   response: z.object({ settings: z.array(AdminSetting), version: z.string() }),
 });
 
@@ -35,7 +34,6 @@ export const adminUpdateSetting = defineAdminRoute('admin', {
   path: '/admin/settings/:name',
   summary:
     'Stores a setting value after checking it against the setting’s type and the Settings schema (422 otherwise)',
-  auth: 'staff',
   params: z.object({ name: z.string().check(z.regex(/^[A-Z0-9_]{1,64}$/)) }),
   body: z.object({ value: z.unknown() }),
   response: AdminSetting,
@@ -46,7 +44,6 @@ export const adminBumpStoreVersion = defineAdminRoute('admin', {
   path: '/admin/settings/store-version/bump',
   summary:
     'Raises STORE_VERSION by one: every visitor’s saved cart, user and address are reset on their next version check',
-  auth: 'staff',
   body: z.object({ confirm: z.literal(true) }),
   response: z.object({ value: z.string() }),
 });
@@ -72,7 +69,6 @@ export const adminListCities = defineAdminRoute('operator', {
   method: 'GET',
   path: '/admin/cities',
   summary: 'Cities with their CITIES_DATA entry',
-  auth: 'staff',
   response: z.object({ cities: z.array(AdminCity) }),
 });
 
@@ -80,7 +76,6 @@ export const adminCreateCity = defineAdminRoute('admin', {
   method: 'POST',
   path: '/admin/cities',
   summary: 'Adds a city (409 for a taken id, slug or iikoId; 422 for an unknown time zone)',
-  auth: 'staff',
   body: z.extend(CityFields, { id: z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,64}$/)) }),
   response: AdminCity,
 });
@@ -89,7 +84,6 @@ export const adminUpdateCity = defineAdminRoute('admin', {
   method: 'PATCH',
   path: '/admin/cities/:id',
   summary: 'Changes a city and its CITIES_DATA entry (freeDeliveryFrom, isPromocodeHide, …)',
-  auth: 'staff',
   params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
   body: patchOf(CityFields),
   response: AdminCity,
@@ -128,7 +122,6 @@ export const adminListRestaurants = defineAdminRoute('operator', {
   method: 'GET',
   path: '/admin/restaurants',
   summary: 'Every restaurant (delivery terminal), inactive ones included',
-  auth: 'staff',
   response: z.object({ restaurants: z.array(AdminRestaurant) }),
 });
 
@@ -136,7 +129,6 @@ export const adminCreateRestaurant = defineAdminRoute('admin', {
   method: 'POST',
   path: '/admin/restaurants',
   summary: 'Adds a restaurant',
-  auth: 'staff',
   body: z.extend(RestaurantFields, { deliveryTerminalId: z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,64}$/)) }),
   response: AdminRestaurant,
 });
@@ -145,7 +137,6 @@ export const adminUpdateRestaurant = defineAdminRoute('admin', {
   method: 'PATCH',
   path: '/admin/restaurants/:id',
   summary: 'Changes a restaurant: working hours (seven days, overnight), online payment switch, active flag …',
-  auth: 'staff',
   params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
   body: patchOf(RestaurantFields),
   response: AdminRestaurant,
@@ -184,7 +175,6 @@ export const adminListZones = defineAdminRoute('operator', {
   method: 'GET',
   path: '/admin/zones',
   summary: 'Delivery zones, optionally of one city',
-  auth: 'staff',
   query: z.object({ cityId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))) }),
   response: z.object({ zones: z.array(AdminZone) }),
 });
@@ -193,7 +183,6 @@ export const adminCreateZone = defineAdminRoute('admin', {
   method: 'POST',
   path: '/admin/zones',
   summary: 'Adds a delivery zone (422 for an open ring or a restaurant of another city)',
-  auth: 'staff',
   body: z.extend(ZoneFields, { id: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,64}$/))) }),
   response: AdminZone,
 });
@@ -202,7 +191,6 @@ export const adminUpdateZone = defineAdminRoute('admin', {
   method: 'PATCH',
   path: '/admin/zones/:id',
   summary: 'Changes a delivery zone: polygon, minimum sum, price, time, restaurant',
-  auth: 'staff',
   params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
   body: patchOf(ZoneFields),
   response: AdminZone,
@@ -212,7 +200,6 @@ export const adminDeleteZone = defineAdminRoute('admin', {
   method: 'DELETE',
   path: '/admin/zones/:id',
   summary: 'Deletes a delivery zone',
-  auth: 'staff',
   params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
   response: null,
 });
@@ -221,7 +208,6 @@ export const adminListPages = defineAdminRoute('operator', {
   method: 'GET',
   path: '/admin/pages',
   summary: 'Informational pages, optionally of one city',
-  auth: 'staff',
   query: z.object({ cityId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))) }),
   response: z.object({ pages: z.array(Page) }),
 });
@@ -230,7 +216,6 @@ export const adminSavePage = defineAdminRoute('admin', {
   method: 'PUT',
   path: '/admin/pages/:cityId/:slug',
   summary: 'Writes a page’s title and text for a city (creates it when missing)',
-  auth: 'staff',
   params: z.object({ cityId: z.string().check(z.minLength(1), z.maxLength(64)), slug: PageSlug }),
   body: z.object({
     title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
