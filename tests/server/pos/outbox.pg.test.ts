@@ -2,8 +2,7 @@
 // and iiko token as two server processes have, share one outbox; every order reaches iiko once.
 // The sync runs in one process at a time (an advisory lock). Needs TEST_DATABASE_URL
 // (`bash tools/pg-test-server.sh run npx vitest run tests/server/pos/outbox.pg.test.ts`).
-import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../server/config.js';
@@ -16,6 +15,7 @@ import { refreshesSettled, scheduleRefresh } from '../../../server/services/pos/
 import { setHandoff, syncIfLeader } from '../../../server/services/pos/runner.js';
 import { refreshTerminals } from '../../../server/services/pos/terminals.js';
 import { startFakeIiko, type FakeIiko } from '../../fakes/iiko/server.js';
+import { freshPostgres, type FreshPostgres } from '../freshPostgres.js';
 import { settableClock } from '../helpers.js';
 import { signedInUser } from '../ordersFixtures.js';
 
@@ -23,9 +23,9 @@ if (!process.env.TEST_DATABASE_URL)
   throw new Error('outbox.pg.test.ts needs TEST_DATABASE_URL: run it with `npm run test:pg`');
 
 const base = process.env.TEST_DATABASE_URL;
-const name = `storefront_pos_${randomBytes(6).toString('hex')}`;
 const clock = settableClock();
 let fake: FakeIiko;
+let database: FreshPostgres | undefined;
 let first: Database;
 let second: Database;
 let a: AppContext;
@@ -50,18 +50,13 @@ function processContext(db: Database, databaseUrl: string): AppContext {
 }
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  first = await openPostgres(url.toString());
-  second = await openPostgres(url.toString());
+  database = await freshPostgres(base, 'storefront_pos');
+  first = await openPostgres(database.url);
+  second = await openPostgres(database.url);
   await seedDemoChain(first);
   fake = await startFakeIiko({ now: () => clock.now().getTime() });
-  a = processContext(first, url.toString());
-  b = processContext(second, url.toString());
+  a = processContext(first, database.url);
+  b = processContext(second, database.url);
   await setHandoff(a, true);
   await refreshTerminals(a);
 });
@@ -70,10 +65,7 @@ afterAll(async () => {
   await first?.close();
   await second?.close();
   await fake?.close();
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await database?.drop();
 });
 
 /** An accepted cash order, written as POST /order writes it (the outbox row comes from its transaction). */
