@@ -87,10 +87,20 @@ export async function createTestServer(
   };
 }
 
-/** createTestServer for a whole test file: started before its tests, closed after them. */
-export function testServerPerFile(options: Parameters<typeof createTestServer>[0] = {}): TestServer {
+/**
+ * createTestServer for a whole test file: started before its tests, closed after them. `afterStart`
+ * prepares what the file's tests share (staff and customers signed in, say) on the started server.
+ */
+export function testServerPerFile(
+  options: Parameters<typeof createTestServer>[0] & { afterStart?: (server: TestServer) => Promise<void> } = {},
+): TestServer {
+  const { afterStart, ...serverOptions } = options;
   return perFile(
-    () => createTestServer(options),
+    async () => {
+      const server = await createTestServer(serverOptions);
+      await afterStart?.(server);
+      return server;
+    },
     (server) => server.close(),
   );
 }
