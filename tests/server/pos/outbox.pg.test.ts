@@ -68,6 +68,26 @@ afterAll(async () => {
   await database?.drop();
 });
 
+/** The sync's advisory lock taken on the first process's connection, held until released. */
+async function syncLockHeldByAnotherProcess(): Promise<{ release(): Promise<void> }> {
+  let letGo: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  let locked: () => void = () => undefined;
+  const gotLock = new Promise<void>((resolve) => (locked = resolve));
+  const other = first.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(7410107)`);
+    locked();
+    await held;
+  });
+  await gotLock;
+  return {
+    release: async () => {
+      letGo();
+      await other;
+    },
+  };
+}
+
 /** An accepted cash order, written as POST /order writes it (the outbox row comes from its transaction). */
 async function acceptedOrder(userId: string): Promise<string> {
   const id = randomUUID();
@@ -104,19 +124,9 @@ describe('two processes on one PostgreSQL', () => {
 
   it('the sync runs in one process at a time (advisory lock)', async () => {
     // another process holding the lock: this one skips its pass
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked: () => void = () => undefined;
-    const gotLock = new Promise<void>((resolve) => (locked = resolve));
-    const other = first.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(7410107)`);
-      locked();
-      await held;
-    });
-    await gotLock;
+    const other = await syncLockHeldByAnotherProcess();
     expect(await syncIfLeader(b)).toBe(false);
-    release();
-    await other;
+    await other.release();
     expect(await syncIfLeader(b)).toBe(true);
   });
 
@@ -124,16 +134,7 @@ describe('two processes on one PostgreSQL', () => {
     await fake.setStop('dt-angarsk-1', 'dragon', 0);
     const stopListCalls = () => fake.calls.filter((c) => c === '/api/1/stop_lists').length;
     const before = stopListCalls();
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked: () => void = () => undefined;
-    const gotLock = new Promise<void>((resolve) => (locked = resolve));
-    const other = first.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(7410107)`);
-      locked();
-      await held;
-    });
-    await gotLock;
+    const other = await syncLockHeldByAnotherProcess();
     scheduleRefresh(b, 'stop-lists');
     // b's refresh is queued on the lock: PostgreSQL shows its connection waiting for it
     await vi.waitFor(
@@ -148,8 +149,7 @@ describe('two processes on one PostgreSQL', () => {
       { timeout: 30_000 },
     );
     expect(stopListCalls()).toBe(before);
-    release();
-    await other;
+    await other.release();
     await refreshesSettled(b);
     expect(stopListCalls()).toBe(before + 1);
     const rows = await first.run((db) =>
