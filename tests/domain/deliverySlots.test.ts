@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { WeekHours, WorkDay } from '../../src/api/entities';
+import { STANDARD_HOURS } from '../../server/seed/geo';
 import {
   asapInfo,
   checkSlot,
@@ -14,15 +15,7 @@ import { numRuns } from './fcRuns';
 
 const day = (open: string, close: string, isNextDay = false): WorkDay => ({ open, close, isNextDay });
 /** Sunday first: Sunday–Thursday 10:00–23:00, Friday and Saturday 10:00–02:00 of the next day (the demo chain). */
-const HOURS: WeekHours = [
-  day('10:00', '23:00'),
-  day('10:00', '23:00'),
-  day('10:00', '23:00'),
-  day('10:00', '23:00'),
-  day('10:00', '23:00'),
-  day('10:00', '02:00', true),
-  day('10:00', '02:00', true),
-];
+const HOURS: WeekHours = STANDARD_HOURS;
 const TZ = 'Asia/Irkutsk'; // UTC+8, no DST
 // Friday 20 November 2026, 13:00 in Irkutsk.
 const FRIDAY_13 = '2026-11-20T05:00:00.000Z';

@@ -9,7 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it, onTestFailed } from 'vitest';
 import { startE2E, WIDTHS } from './harness';
 import { perFile } from '../support/perFile';
-import { signInThroughAuthDialog, signInToAdmin, withFirstAdmin } from './steps';
+import { openSignedInShop, placeOrderThroughApi, signInToAdmin, withFirstAdmin } from './steps';
 
 const ADMIN = { login: 'e2e-admin', password: 'e2e-admin-password-1' };
 const CITY_COOKIES = { cityId: 'city-angarsk', isCitySelected: 'true' };
@@ -145,30 +145,15 @@ describe('admin area', () => {
   });
 
   it('a status change in /admin reaches the customer on /complete live, a cancellation too', async () => {
-    const context = await e2e.newContext({ width: WIDTHS.phone, cookies: CITY_COOKIES });
-    const shop = await context.newPage();
-    const problems = e2e.watch(shop);
-    // sign the customer in through the auth modal (the guard of /personal opens it)
-    await shop.goto('/angarsk/personal');
-    const { token } = await signInThroughAuthDialog(e2e, shop, '9995550011', 'Борис');
-
-    const placed = await fetch(`${e2e.server.url}/api/v1/order`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${token}`,
-        'Idempotency-Key': crypto.randomUUID(),
-      },
-      body: JSON.stringify({
-        cityId: 'city-angarsk',
-        deliveryMethod: 'self',
-        deliveryTerminalId: 'dt-angarsk-1',
-        paymentMethod: 'cash',
-        items: [{ productId: 'canada', amount: 1 }],
-      }),
+    // the customer signs in through the auth modal (the guard of /personal opens it)
+    const { shop, token, problems } = await openSignedInShop(e2e, '+79995550011', 'Борис');
+    const order = await placeOrderThroughApi(e2e, token, {
+      cityId: 'city-angarsk',
+      deliveryMethod: 'self',
+      deliveryTerminalId: 'dt-angarsk-1',
+      paymentMethod: 'cash',
+      items: [{ productId: 'canada', amount: 1 }],
     });
-    expect(placed.status, await placed.clone().text()).toBe(200);
-    const order = (await placed.json()) as { id: string; number: number };
 
     await shop.goto(`/angarsk/complete?order=${encodeURIComponent(order.id)}`);
     const status = shop.getByTestId('order-status');

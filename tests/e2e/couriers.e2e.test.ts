@@ -7,11 +7,10 @@ import { staff } from '../../server/db/schema/admin';
 import { ensureFirstAdmin, hashPassword } from '../../server/services/admin/staff';
 import { deliveryBody } from '../server/ordersFixtures';
 import { startE2E, WIDTHS, type E2E } from './harness';
-import { signInThroughAuthDialog } from './steps';
+import { openSignedInShop, placeOrderThroughApi } from './steps';
 
 const ADMIN = { login: 'e2e-admin', password: 'e2e-admin-password-1' };
 const COURIER = { login: 'e2e-courier', password: 'e2e-courier-password-1', name: 'Коля Курьер' };
-const CITY_COOKIES = { cityId: 'city-angarsk', isCitySelected: 'true' };
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -43,23 +42,8 @@ async function signInStaff(width: number, who: { login: string; password: string
 describe('couriers', () => {
   it('an operator assigns the order; the courier marks it picked up and delivered on a 375 px phone; the customer sees it live', async () => {
     const PHONE = '+79995550077';
-    const context = await e2e.newContext({ width: WIDTHS.phone, cookies: CITY_COOKIES });
-    const shop = await context.newPage();
-    const shopProblems = e2e.watch(shop);
-    await shop.goto('/angarsk/personal');
-    const { token } = await signInThroughAuthDialog(e2e, shop, PHONE.slice(2), 'Вера');
-
-    const placed = await fetch(`${e2e.server.url}/api/v1/order`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${token}`,
-        'Idempotency-Key': crypto.randomUUID(),
-      },
-      body: JSON.stringify(deliveryBody()),
-    });
-    expect(placed.status, await placed.clone().text()).toBe(200);
-    const order = (await placed.json()) as { id: string; number: number };
+    const { shop, token, problems: shopProblems } = await openSignedInShop(e2e, PHONE, 'Вера');
+    const order = await placeOrderThroughApi(e2e, token, deliveryBody());
     await shop.goto(`/angarsk/complete?order=${encodeURIComponent(order.id)}`);
     const status = shop.getByTestId('order-status');
     await expect.poll(() => status.innerText(), { timeout: 30_000 }).toBe('принят');

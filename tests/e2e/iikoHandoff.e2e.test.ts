@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeIiko, type FakeIiko } from '../fakes/iiko/server';
 import { deliveryBody } from '../server/ordersFixtures';
 import { startE2E, WIDTHS, type E2E } from './harness';
-import { signInToAdmin, withFirstAdmin } from './steps';
+import { placeOrderThroughApi, signInToAdmin, withFirstAdmin } from './steps';
 
 const ADMIN = { login: 'e2e-admin', password: 'e2e-admin-password-1' };
 const REASON = 'Продукт не найден в меню терминала';
@@ -34,17 +34,7 @@ describe('orders iiko refused, on the live orders screen', () => {
 
     fake.refuseNextOrder(REASON);
     const customer = await e2e.server.signIn('+79995550181');
-    const answer = await fetch(`${e2e.server.url}/api/v1/order`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${customer.token}`,
-        'content-type': 'application/json',
-        'idempotency-key': 'e2e-iiko-refused-order',
-      },
-      body: JSON.stringify(deliveryBody()),
-    });
-    const placed = { status: answer.status, body: (await answer.json()) as { id: string } };
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const placed = await placeOrderThroughApi(e2e, customer.token, deliveryBody(), 'e2e-iiko-refused-order');
 
     await banner.waitFor({ timeout: 60_000 });
     await banner.getByText('1 заказ не передан на кухню').waitFor();
@@ -52,11 +42,11 @@ describe('orders iiko refused, on the live orders screen', () => {
     expect(await banner.getByRole('link', { name: 'Интеграция с кассой' }).getAttribute('href')).toBe(
       '/admin/integration',
     );
-    await page.locator(`tr[data-order-id="${placed.body.id}"] [data-not-handed-off]`).waitFor();
+    await page.locator(`tr[data-order-id="${placed.id}"] [data-not-handed-off]`).waitFor();
 
     await banner.getByRole('button', { name: 'Отправить снова' }).click();
     await banner.waitFor({ state: 'detached', timeout: 60_000 });
-    await expect.poll(() => fake.orders.get(placed.body.id)?.creationStatus, { timeout: 60_000 }).toBe('Success');
+    await expect.poll(() => fake.orders.get(placed.id)?.creationStatus, { timeout: 60_000 }).toBe('Success');
     expect(problems()).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import { ensureFirstAdmin } from '../../server/services/admin/staff';
 import { startFakePushService, type FakePushService } from '../fakes/push/pushService';
 import { deliveryBody } from '../server/ordersFixtures';
 import { startE2E, type E2E } from './harness';
+import { placeOrderThroughApi, signInThroughAuthDialogWith } from './steps';
 
 const ADMIN_LOGIN = 'e2e-push-admin';
 const ADMIN_PASSWORD = 'e2e-push-password-1';
@@ -40,16 +41,11 @@ afterAll(async () => {
 
 async function signInWithPushConsent(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Войти' }).click();
-  const auth = page.getByRole('dialog', { name: 'Вход или регистрация' });
-  await auth.getByRole('textbox', { name: 'Номер телефона' }).pressSequentially(PHONE.slice(2));
-  const before = e2e.server.smsCount();
-  await auth.getByRole('button', { name: 'Получить код' }).click();
-  await auth
-    .getByRole('textbox', { name: 'Код из SMS' })
-    .fill(await e2e.server.latestSmsCode(PHONE, { after: before }));
-  await auth.getByRole('textbox', { name: /Имя/ }).fill('Пуш');
-  await auth.getByRole('checkbox', { name: /Получать push-уведомления/ }).check();
-  await auth.getByRole('button', { name: 'Войти' }).click();
+  await signInThroughAuthDialogWith(e2e, page, {
+    digits: PHONE.slice(2),
+    name: 'Пуш',
+    beforeSubmit: (auth) => auth.getByRole('checkbox', { name: /Получать push-уведомления/ }).check(),
+  });
   await page.getByRole('link', { name: 'Личный кабинет' }).waitFor();
 }
 
@@ -116,17 +112,7 @@ describe('web push of order statuses', () => {
       });
     await expect.poll(savedToken, { timeout: 30_000 }).not.toBeNull();
     const token = await savedToken();
-    const placed = await fetch(`${e2e.server.url}/api/v1/order`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token ?? ''}`,
-        'content-type': 'application/json',
-        'idempotency-key': 'e2e-push-order',
-      },
-      body: JSON.stringify(deliveryBody()),
-    });
-    const order = (await placed.json()) as { id: string; number: number };
-    expect(placed.status, JSON.stringify(order)).toBe(200);
+    const order = await placeOrderThroughApi(e2e, token ?? '', deliveryBody(), 'e2e-push-order');
 
     await page.goto(`/angarsk/complete?order=${order.id}`, { waitUntil: 'load' });
     await page.evaluate(async () => {

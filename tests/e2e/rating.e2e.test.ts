@@ -6,11 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { ensureFirstAdmin } from '../../server/services/admin/staff';
 import { startE2E, WIDTHS, type E2E } from './harness';
-import { signInThroughAuthDialog } from './steps';
+import { openSignedInShop, placeOrderThroughApi, signInToAdmin } from './steps';
 
 const ADMIN_LOGIN = 'e2e-rating-admin';
 const ADMIN_PASSWORD = 'e2e-rating-password-1';
-const CITY_COOKIES = { cityId: 'city-angarsk', isCitySelected: 'true' };
 const PHONE = '+79995550077';
 
 let e2e: E2E;
@@ -25,43 +24,23 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-/** Signs a customer in through the auth modal on a phone-sized page; returns the page and the token. */
-async function signedInShop(phone: string, name: string) {
-  const context = await e2e.newContext({ width: WIDTHS.phone, cookies: CITY_COOKIES });
-  const shop = await context.newPage();
-  const problems = e2e.watch(shop);
-  await shop.goto('/angarsk/personal');
-  const { token } = await signInThroughAuthDialog(e2e, shop, phone.slice(2), name);
-  return { shop, token, problems };
-}
-
 /** A cash delivery order to central Angarsk, placed through the API. */
-async function placeDeliveryOrder(token: string): Promise<{ id: string; number: number }> {
-  const placed = await fetch(`${e2e.server.url}/api/v1/order`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${token}`,
-      'Idempotency-Key': crypto.randomUUID(),
-    },
-    body: JSON.stringify({
-      cityId: 'city-angarsk',
-      deliveryMethod: 'delivery',
-      address: { city: 'Ангарск', street: 'улица Карла Маркса', home: '10', apartment: '5' },
-      paymentMethod: 'cash',
-      items: [
-        { productId: 'california-crab', amount: 2 },
-        { productId: 'set-mini', amount: 1 },
-      ],
-    }),
+function placeDeliveryOrder(token: string): Promise<{ id: string; number: number }> {
+  return placeOrderThroughApi(e2e, token, {
+    cityId: 'city-angarsk',
+    deliveryMethod: 'delivery',
+    address: { city: 'Ангарск', street: 'улица Карла Маркса', home: '10', apartment: '5' },
+    paymentMethod: 'cash',
+    items: [
+      { productId: 'california-crab', amount: 2 },
+      { productId: 'set-mini', amount: 1 },
+    ],
   });
-  expect(placed.status, await placed.clone().text()).toBe(200);
-  return (await placed.json()) as { id: string; number: number };
 }
 
 describe('rating after delivery', () => {
   it('delivered in /admin → rated on /complete → shown live in /admin', async () => {
-    const { shop, token, problems } = await signedInShop(PHONE, 'Вера');
+    const { shop, token, problems } = await openSignedInShop(e2e, PHONE, 'Вера');
     const order = await placeDeliveryOrder(token);
 
     await shop.goto(`/angarsk/complete?order=${encodeURIComponent(order.id)}`);
@@ -75,11 +54,7 @@ describe('rating after delivery', () => {
       await e2e.screenshot(page, 'admin-rating-FAILED');
       await e2e.screenshot(shop, 'complete-rating-FAILED');
     });
-    await page.getByRole('heading', { name: 'Вход в панель управления' }).waitFor();
-    await page.getByLabel('Логин').fill(ADMIN_LOGIN);
-    await page.getByLabel('Пароль').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Войти' }).click();
-    await page.waitForURL(/\/admin\/orders$/);
+    await signInToAdmin(page, { login: ADMIN_LOGIN, password: ADMIN_PASSWORD });
     await page.locator(`tr[data-order-id="${order.id}"]`).click();
     await page.waitForURL(new RegExp(`/admin/orders/${order.id}$`));
     const panel = page.getByRole('complementary', { name: 'Заказ' });
@@ -126,7 +101,7 @@ describe('rating after delivery', () => {
   });
 
   it('the next visit offers a delivered order once: «Не сейчас» dismisses it for good', async () => {
-    const { shop, token, problems } = await signedInShop('+79995550078', 'Глеб');
+    const { shop, token, problems } = await openSignedInShop(e2e, '+79995550078', 'Глеб');
     const order = await placeDeliveryOrder(token);
     // an operator delivers it through the staff API
     const login = await fetch(`${e2e.server.url}/api/v1/admin/auth/login`, {

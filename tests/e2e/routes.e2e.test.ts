@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Page } from 'playwright-core';
 import { SITE_ROUTE_PATHS } from '../../src/api/siteRoutes';
 import { startE2E, type E2E } from './harness';
+import { signInThroughAuthDialog } from './steps';
 
 const CITY_COOKIES = { cityId: 'city-angarsk', isCitySelected: 'true' };
 const PHONE = '+79990000042';
@@ -37,15 +38,7 @@ async function settled(page: Page): Promise<string> {
 
 async function signInThroughTheModal(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Войти' }).click();
-  const auth = page.getByRole('dialog', { name: 'Вход или регистрация' });
-  await auth.getByRole('textbox', { name: 'Номер телефона' }).pressSequentially(PHONE.slice(2));
-  const before = e2e.server.smsCount();
-  await auth.getByRole('button', { name: 'Получить код' }).click();
-  await auth
-    .getByRole('textbox', { name: 'Код из SMS' })
-    .fill(await e2e.server.latestSmsCode(PHONE, { after: before }));
-  await auth.getByRole('textbox', { name: /Имя/ }).fill('Маршрут');
-  await auth.getByRole('button', { name: 'Войти' }).click();
+  await signInThroughAuthDialog(e2e, page, PHONE.slice(2), 'Маршрут');
   await page.getByRole('link', { name: 'Личный кабинет' }).waitFor();
 }
 

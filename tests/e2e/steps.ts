@@ -1,10 +1,11 @@
 // Steps several browser tests take the same way: a customer signing in through the storefront's
 // auth dialog with the code from the server's SMS outbox and saving an address through the API;
 // a first admin in the database and signing in to /admin through its form.
-import type { Page } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ensureFirstAdmin } from '../../server/services/admin/staff';
-import type { E2E, ServerOptions } from './harness';
+import { WIDTHS, type E2E, type ServerOptions } from './harness';
 
 export type SignedInCustomer = { token: string; user: { id: string } };
 
@@ -18,6 +19,22 @@ export async function signInThroughAuthDialog(
   digits: string,
   name = 'Покупатель',
 ): Promise<SignedInCustomer> {
+  return signInThroughAuthDialogWith(e2e, page, { digits, name });
+}
+
+/**
+ * signInThroughAuthDialog with a step of the caller's on the filled dialog before «Войти» (ticking
+ * a consent, say).
+ */
+export async function signInThroughAuthDialogWith(
+  e2e: E2E,
+  page: Page,
+  {
+    digits,
+    name = 'Покупатель',
+    beforeSubmit,
+  }: { digits: string; name?: string; beforeSubmit?: (auth: Locator) => Promise<void> },
+): Promise<SignedInCustomer> {
   const auth = page.getByRole('dialog', { name: 'Вход или регистрация' });
   await auth.waitFor();
   await auth.getByRole('textbox', { name: 'Номер телефона' }).pressSequentially(digits);
@@ -26,11 +43,55 @@ export async function signInThroughAuthDialog(
   const code = await e2e.server.latestSmsCode(`+7${digits}`, { after: before });
   await auth.getByRole('textbox', { name: 'Код из SMS' }).fill(code);
   await auth.getByRole('textbox', { name: /Имя/ }).fill(name);
+  await beforeSubmit?.(auth);
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/token') && r.status() === 200);
   await auth.getByRole('button', { name: 'Войти' }).click();
   const { token, user } = (await (await answered).json()) as SignedInCustomer;
   await auth.waitFor({ state: 'detached' });
   return { token, user };
+}
+
+/**
+ * A customer's phone-sized page in Ангарск, signed in as `phone` ('+79991234567') through the auth
+ * dialog that the guard of /personal opens; `problems` lists the page's errors so far.
+ */
+export async function openSignedInShop(
+  e2e: E2E,
+  phone: string,
+  name: string,
+): Promise<{ shop: Page; token: string; problems: () => string[] }> {
+  const context = await e2e.newContext({ width: WIDTHS.phone, cookies: ANGARSK_COOKIES });
+  const shop = await context.newPage();
+  const problems = e2e.watch(shop);
+  await shop.goto('/angarsk/personal');
+  const { token } = await signInThroughAuthDialog(e2e, shop, phone.slice(2), name);
+  return { shop, token, problems };
+}
+
+/** The city cookies of a visitor who has chosen Ангарск. */
+export const ANGARSK_COOKIES = { cityId: 'city-angarsk', isCitySelected: 'true' };
+
+/**
+ * Places an order through POST /api/v1/order as the customer of `token` (a fresh Idempotency-Key
+ * unless one is given), expects it accepted and returns its answer.
+ */
+export async function placeOrderThroughApi(
+  e2e: E2E,
+  token: string,
+  body: object,
+  idempotencyKey: string = randomUUID(),
+): Promise<{ id: string; number: number; total: number }> {
+  const placed = await fetch(`${e2e.server.url}/api/v1/order`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'Idempotency-Key': idempotencyKey,
+    },
+    body: JSON.stringify(body),
+  });
+  expect(placed.status, await placed.clone().text()).toBe(200);
+  return (await placed.json()) as { id: string; number: number; total: number };
 }
 
 /** Saves `street` 10, кв. 5 in Ангарск for the customer through POST /address/. */

@@ -3,8 +3,7 @@
 // - reCAPTCHA-style: POST /siteverify, form secret, response, remoteip → {"success", "error-codes"}.
 // Tokens listed in `valid` pass (once each, like the real services); anything else fails; a wrong
 // secret fails. `mode` 'http-500' / 'garbage' simulate a provider that cannot answer.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { requestUrl, sendJson, sendText, startLocalHttpServer } from './localHttpServer.js';
 
 export interface FakeCaptcha {
   validateUrl: string;
@@ -26,48 +25,31 @@ export async function startFakeCaptcha(secret = 'captcha-server-secret'): Promis
     mode: 'ok',
     close: async () => undefined,
   };
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (c: Buffer) => chunks.push(c));
-    request.on('end', () => {
-      const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-      fake.received.push(form);
-      const json = (status: number, body: unknown) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(body));
-      };
-      if (fake.mode === 'http-500') {
-        response.writeHead(500);
-        response.end('oops');
-        return;
-      }
-      if (fake.mode === 'garbage') {
-        response.writeHead(200, { 'content-type': 'text/html' });
-        response.end('<html></html>');
-        return;
-      }
-      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-      const token = url.pathname === '/validate' ? form.get('token') : form.get('response');
-      const ok =
-        request.method === 'POST' && form.get('secret') === fake.secret && token !== null && fake.valid.delete(token);
-      if (url.pathname === '/validate')
-        return json(200, {
-          status: ok ? 'ok' : 'failed',
-          message: ok ? '' : 'Token invalid or already checked.',
-          host: '',
-        });
-      if (url.pathname === '/siteverify')
-        return json(
-          200,
-          ok ? { success: true, hostname: 'localhost' } : { success: false, 'error-codes': ['invalid-input-response'] },
-        );
-      json(404, {});
-    });
+  const server = await startLocalHttpServer((request, body, response) => {
+    const form = new URLSearchParams(body.toString('utf8'));
+    fake.received.push(form);
+    const json = (status: number, answer: unknown) => sendJson(response, status, answer);
+    if (fake.mode === 'http-500') return sendText(response, 500, 'oops');
+    if (fake.mode === 'garbage') return sendText(response, 200, '<html></html>', 'text/html');
+    const url = requestUrl(request);
+    const token = url.pathname === '/validate' ? form.get('token') : form.get('response');
+    const ok =
+      request.method === 'POST' && form.get('secret') === fake.secret && token !== null && fake.valid.delete(token);
+    if (url.pathname === '/validate')
+      return json(200, {
+        status: ok ? 'ok' : 'failed',
+        message: ok ? '' : 'Token invalid or already checked.',
+        host: '',
+      });
+    if (url.pathname === '/siteverify')
+      return json(
+        200,
+        ok ? { success: true, hostname: 'localhost' } : { success: false, 'error-codes': ['invalid-input-response'] },
+      );
+    json(404, {});
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  fake.validateUrl = `http://127.0.0.1:${port}/validate`;
-  fake.siteverifyUrl = `http://127.0.0.1:${port}/siteverify`;
-  fake.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  fake.validateUrl = `${server.origin}/validate`;
+  fake.siteverifyUrl = `${server.origin}/siteverify`;
+  fake.close = server.close;
   return fake;
 }

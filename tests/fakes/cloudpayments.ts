@@ -5,8 +5,7 @@
 // with a free port, plus helpers that build notifications (Check / Pay / Fail) as CloudPayments
 // sends them: form-urlencoded, signed with HMAC-SHA256 of the body in Content-HMAC (base64).
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { sendJson, sendText, startLocalHttpServer } from './localHttpServer.js';
 
 export interface FakeRefund {
   publicId: string;
@@ -40,51 +39,40 @@ export async function startFakeCloudPayments(accounts: Record<string, string>): 
     mode: 'ok',
     close: async () => undefined,
   };
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (c: Buffer) => chunks.push(c));
-    request.on('end', () => {
-      const json = (status: number, body: unknown) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(body));
-      };
-      const paths = ['/payments/refund', '/payments/qr/sbp/link'];
-      if (request.method !== 'POST' || !paths.includes(request.url ?? '')) return json(404, {});
-      const auth = request.headers.authorization ?? '';
-      const [publicId = '', secret = ''] = Buffer.from(auth.replace(/^Basic /, ''), 'base64')
-        .toString('utf8')
-        .split(':');
-      if (!auth.startsWith('Basic ') || fake.accounts[publicId] !== secret) {
-        response.writeHead(401);
-        response.end();
-        return;
-      }
-      if (fake.mode === 'http-500') return json(500, {});
-      if (request.url === '/payments/qr/sbp/link') {
-        const asked = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
-        if (fake.mode === 'refuse') return json(200, { Success: false, Message: 'СБП не подключён' });
-        if (asked.PublicId !== publicId || typeof asked.Amount !== 'number' || typeof asked.InvoiceId !== 'string')
-          return json(200, { Success: false, Message: 'Invalid request' });
-        const transactionId = 3_000_000 + fake.sbpLinks.length + 1;
-        // The shape of an NSPK link (qr.nspk.ru/<id>): what a bank app opens.
-        const qrUrl = `https://qr.nspk.ru/AD10${String(transactionId)}?type=02&bank=100000000111&sum=${Math.round(asked.Amount * 100)}&cur=RUB`;
-        fake.sbpLinks.push({ publicId, body: asked, qrUrl, transactionId });
-        return json(200, {
-          Success: true,
-          Message: null,
-          Model: { QrUrl: qrUrl, TransactionId: transactionId, ProviderQrId: `AD10${String(transactionId)}` },
-        });
-      }
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { TransactionId?: unknown; Amount?: unknown };
-      if (fake.mode === 'refuse') return json(200, { Success: false, Message: 'Transaction not found' });
-      fake.refunds.push({ publicId, transactionId: body.TransactionId, amount: body.Amount });
-      json(200, { Model: { TransactionId: 900000 + fake.refunds.length }, Success: true, Message: null });
-    });
+  const server = await startLocalHttpServer((request, requestBody, response) => {
+    const json = (status: number, answer: unknown) => sendJson(response, status, answer);
+    const paths = ['/payments/refund', '/payments/qr/sbp/link'];
+    if (request.method !== 'POST' || !paths.includes(request.url ?? '')) return json(404, {});
+    const auth = request.headers.authorization ?? '';
+    const [publicId = '', secret = ''] = Buffer.from(auth.replace(/^Basic /, ''), 'base64')
+      .toString('utf8')
+      .split(':');
+    if (!auth.startsWith('Basic ') || fake.accounts[publicId] !== secret) {
+      return sendText(response, 401, '');
+    }
+    if (fake.mode === 'http-500') return json(500, {});
+    if (request.url === '/payments/qr/sbp/link') {
+      const asked = JSON.parse(requestBody.toString('utf8')) as Record<string, unknown>;
+      if (fake.mode === 'refuse') return json(200, { Success: false, Message: 'СБП не подключён' });
+      if (asked.PublicId !== publicId || typeof asked.Amount !== 'number' || typeof asked.InvoiceId !== 'string')
+        return json(200, { Success: false, Message: 'Invalid request' });
+      const transactionId = 3_000_000 + fake.sbpLinks.length + 1;
+      // The shape of an NSPK link (qr.nspk.ru/<id>): what a bank app opens.
+      const qrUrl = `https://qr.nspk.ru/AD10${String(transactionId)}?type=02&bank=100000000111&sum=${Math.round(asked.Amount * 100)}&cur=RUB`;
+      fake.sbpLinks.push({ publicId, body: asked, qrUrl, transactionId });
+      return json(200, {
+        Success: true,
+        Message: null,
+        Model: { QrUrl: qrUrl, TransactionId: transactionId, ProviderQrId: `AD10${String(transactionId)}` },
+      });
+    }
+    const body = JSON.parse(requestBody.toString('utf8')) as { TransactionId?: unknown; Amount?: unknown };
+    if (fake.mode === 'refuse') return json(200, { Success: false, Message: 'Transaction not found' });
+    fake.refunds.push({ publicId, transactionId: body.TransactionId, amount: body.Amount });
+    json(200, { Model: { TransactionId: 900000 + fake.refunds.length }, Success: true, Message: null });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  fake.apiUrl = `http://127.0.0.1:${port}`;
-  fake.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  fake.apiUrl = server.origin;
+  fake.close = server.close;
   return fake;
 }
 

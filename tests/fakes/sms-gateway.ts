@@ -1,8 +1,8 @@
 // A local fake of an smsc.ru-style SMS gateway (POST /sys/send.php, form fields login, psw,
 // phones, mes, sender, charset, fmt=3 → JSON {"id","cnt"} or {"error","error_code"}), on
 // 127.0.0.1 with a free port. `mode` switches how it answers the next requests.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { requestUrl, sendJson, sendText, startLocalHttpServer } from './localHttpServer.js';
 
 export interface FakeSmsMessage {
   login: string;
@@ -30,60 +30,47 @@ export async function startFakeSmsGateway(
   let nextId = 1000;
   const hanging = new Set<http.ServerResponse>();
   const gateway: FakeSmsGateway = { url: '', received: [], mode: 'ok', close: async () => undefined };
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-      const json = (status: number, body: unknown) => {
-        response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-        response.end(JSON.stringify(body));
-      };
-      if (url.pathname !== '/sys/send.php') return json(404, { error: 'not found' });
-      const form = new URLSearchParams(request.method === 'POST' ? Buffer.concat(chunks).toString('utf8') : url.search);
-      const message: FakeSmsMessage = {
-        login: form.get('login') ?? '',
-        psw: form.get('psw') ?? '',
-        phones: form.get('phones') ?? '',
-        mes: form.get('mes') ?? '',
-        sender: form.get('sender'),
-        charset: form.get('charset'),
-        fmt: form.get('fmt'),
-      };
-      switch (gateway.mode) {
-        case 'hang':
-          hanging.add(response);
-          return;
-        case 'http-500':
-          response.writeHead(500);
-          response.end('Internal Server Error');
-          return;
-        case 'garbage':
-          response.writeHead(200, { 'content-type': 'text/plain' });
-          response.end('OK - 1 SMS, ID - 1');
-          return;
-        case 'error':
-          return json(200, { error: 'no money', error_code: 3 });
-        case 'ok':
-          break;
-      }
-      if (message.login !== credentials.login || message.psw !== credentials.password) {
-        return json(200, { error: 'authorise error', error_code: 2 });
-      }
-      if (!/^7\d{10}$/.test(message.phones) || message.mes === '')
-        return json(200, { error: 'invalid number', error_code: 7 });
-      gateway.received.push(message);
-      nextId += 1;
-      return json(200, { id: nextId, cnt: 1 });
-    });
+  const server = await startLocalHttpServer((request, body, response) => {
+    const url = requestUrl(request);
+    const json = (status: number, answer: unknown) =>
+      sendJson(response, status, answer, 'application/json; charset=utf-8');
+    if (url.pathname !== '/sys/send.php') return json(404, { error: 'not found' });
+    const form = new URLSearchParams(request.method === 'POST' ? body.toString('utf8') : url.search);
+    const message: FakeSmsMessage = {
+      login: form.get('login') ?? '',
+      psw: form.get('psw') ?? '',
+      phones: form.get('phones') ?? '',
+      mes: form.get('mes') ?? '',
+      sender: form.get('sender'),
+      charset: form.get('charset'),
+      fmt: form.get('fmt'),
+    };
+    switch (gateway.mode) {
+      case 'hang':
+        hanging.add(response);
+        return;
+      case 'http-500':
+        return sendText(response, 500, 'Internal Server Error');
+      case 'garbage':
+        return sendText(response, 200, 'OK - 1 SMS, ID - 1', 'text/plain');
+      case 'error':
+        return json(200, { error: 'no money', error_code: 3 });
+      case 'ok':
+        break;
+    }
+    if (message.login !== credentials.login || message.psw !== credentials.password) {
+      return json(200, { error: 'authorise error', error_code: 2 });
+    }
+    if (!/^7\d{10}$/.test(message.phones) || message.mes === '')
+      return json(200, { error: 'invalid number', error_code: 7 });
+    gateway.received.push(message);
+    nextId += 1;
+    return json(200, { id: nextId, cnt: 1 });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  gateway.url = `http://127.0.0.1:${port}/sys/send.php`;
+  gateway.url = `${server.origin}/sys/send.php`;
   gateway.close = async () => {
     for (const response of hanging) response.destroy();
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
   };
   return gateway;
 }

@@ -2,8 +2,7 @@
 // on 127.0.0.1 with a free port, answering recorded answers: a house found by text, a house found
 // by coordinates ('lon,lat'), and an empty collection for anything else. A wrong key gets the
 // API's 403. `mode` switches how it answers the next requests.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { requestUrl, sendJson, sendText, startLocalHttpServer } from './localHttpServer.js';
 
 /** 'silent' takes the request and never answers, as an overloaded or cut-off service does. */
 export type FakeGeocoderMode = 'ok' | 'http-500' | 'garbage' | 'invalid-shape' | 'silent';
@@ -85,13 +84,10 @@ export const RECORDED: Record<string, unknown[]> = {
 
 export async function startFakeYandexGeocoder(key = 'test-geocoder-key'): Promise<FakeYandexGeocoder> {
   const fake: FakeYandexGeocoder = { url: '', key, requests: [], mode: 'ok', close: async () => undefined };
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+  const server = await startLocalHttpServer((request, _body, response) => {
+    const url = requestUrl(request);
     fake.requests.push(url.searchParams);
-    const json = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-      response.end(JSON.stringify(body));
-    };
+    const json = (status: number, body: unknown) => sendJson(response, status, body, 'application/json; charset=utf-8');
     if (url.pathname !== '/1.x/') return json(404, { statusCode: 404, error: 'Not Found' });
     if (url.searchParams.get('apikey') !== fake.key)
       return json(403, { statusCode: 403, error: 'Forbidden', message: 'Invalid api key' });
@@ -99,13 +95,9 @@ export async function startFakeYandexGeocoder(key = 'test-geocoder-key'): Promis
       case 'silent':
         return;
       case 'http-500':
-        response.writeHead(500);
-        response.end('Internal Server Error');
-        return;
+        return sendText(response, 500, 'Internal Server Error');
       case 'garbage':
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end('<html>not json</html>');
-        return;
+        return sendText(response, 200, '<html>not json</html>', 'application/json');
       case 'invalid-shape':
         return json(200, {
           response: { GeoObjectCollection: { featureMember: [{ GeoObject: { Point: { pos: 'nowhere' } } }] } },
@@ -116,13 +108,7 @@ export async function startFakeYandexGeocoder(key = 'test-geocoder-key'): Promis
       }
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  fake.url = `http://127.0.0.1:${port}/1.x/`;
-  fake.close = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
+  fake.url = `${server.origin}/1.x/`;
+  fake.close = server.close;
   return fake;
 }

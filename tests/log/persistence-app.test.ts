@@ -14,6 +14,20 @@ import { evolveAll, initialState, type AppState } from '../../src/projections/st
 import { generateCatalog, generateSettings, sellable, user } from '../../tools/gen-catalog';
 import { order } from '../commands/checkoutFixtures';
 
+/** A memory storage and a view of it that records the key of every write. */
+function recordedStorage() {
+  const writes: string[] = [];
+  const storage = memoryStorage();
+  const spy = {
+    ...storage,
+    setItem: (k: string, v: string) => {
+      writes.push(k);
+      storage.setItem(k, v);
+    },
+  };
+  return { storage, spy, writes };
+}
+
 function signedInWithCart(): AppState {
   const product = sellable(generateCatalog(20, 1))[0];
   if (!product) throw new Error('catalogue');
@@ -86,15 +100,7 @@ describe('app persistence', () => {
     const c: AppState = { ...b, view: { ...b.view } }; // only a non-persisted area changed
     const scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
     scheduler.run(({ cold, expectObservable, flush }) => {
-      const writes: string[] = [];
-      const storage = memoryStorage();
-      const spy = {
-        ...storage,
-        setItem: (k: string, v: string) => {
-          writes.push(k);
-          storage.setItem(k, v);
-        },
-      };
+      const { storage, spy, writes } = recordedStorage();
       const state$ = cold('a 50ms b 500ms c 500ms |', { a, b, c });
       expectObservable(persistState$(state$, { storage: spy, storeVersion: '1' }, { debounceMs: 300 })).toBe(
         '- 50ms - 500ms - 500ms |',
@@ -148,15 +154,7 @@ describe('the order history is not persisted (fetched each time the history page
     expect(after.user.profile).toBe(before.user.profile);
     const scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
     scheduler.run(({ cold, expectObservable, flush }) => {
-      const writes: string[] = [];
-      const storage = memoryStorage();
-      const spy = {
-        ...storage,
-        setItem: (k: string, v: string) => {
-          writes.push(k);
-          storage.setItem(k, v);
-        },
-      };
+      const { spy, writes } = recordedStorage();
       const state$ = cold('a 500ms b 500ms |', { a: before, b: { ...before, user: after.user } });
       expectObservable(persistState$(state$, { storage: spy, storeVersion: '1' }, { debounceMs: 300 })).toBe(
         '- 500ms - 500ms |',

@@ -165,12 +165,31 @@ function checkInvariants(real: Real, model: Model): void {
 
 type CartCommandModel = fc.Command<Model, Real>;
 
-class AddItemCommand implements CartCommandModel {
+/**
+ * The model's copy of adding a line: a product limited per position gets a line of its own per add
+ * (none over the limit); any other adds to its line with the same key.
+ */
+function modelAddLine(model: Model, line: ModelLine): void {
+  if (line.maxPer > 0) {
+    if (line.quantity <= line.maxPer) model.lines.push(line);
+    return;
+  }
+  const same = model.lines.find((l) => l.key === line.key);
+  if (same !== undefined) same.quantity += line.quantity;
+  else model.lines.push(line);
+}
+
+/** A command that adds `quantity` of one of a list of offers (`offer` taken modulo its length). */
+abstract class AddOfferCommand implements CartCommandModel {
   constructor(
     readonly offer: number,
     readonly quantity: number,
   ) {}
   check = () => true;
+  abstract run(model: Model, real: Real): void;
+}
+
+class AddItemCommand extends AddOfferCommand {
   run(model: Model, real: Real): void {
     const o = OFFERS[this.offer % OFFERS.length];
     if (o === undefined) throw new Error('no offer');
@@ -181,19 +200,17 @@ class AddItemCommand implements CartCommandModel {
     if (known !== undefined && !(needsChoice && mods.length === 0)) {
       const maxPer = productById(o.productId).maxPerPositionInOrder;
       const unit = known + mods.reduce((s, x) => s + (MOD_PRICE[x.id] ?? 0) * x.amount, 0);
-      const key = keyOf(o.productId, mods);
-      if (maxPer > 0) {
-        if (this.quantity <= maxPer)
-          model.lines.push({ productIds: [o.productId], key, quantity: this.quantity, unit, maxPer });
-      } else {
-        const same = model.lines.find((l) => l.key === key);
-        if (same !== undefined) same.quantity += this.quantity;
-        else model.lines.push({ productIds: [o.productId], key, quantity: this.quantity, unit, maxPer });
-      }
+      modelAddLine(model, {
+        productIds: [o.productId],
+        key: keyOf(o.productId, mods),
+        quantity: this.quantity,
+        unit,
+        maxPer,
+      });
     }
     checkInvariants(real, model);
   }
-  toString = () => `AddItem(${this.offer}, ${this.quantity})`;
+  override toString = () => `AddItem(${this.offer}, ${this.quantity})`;
 }
 
 /** The model's own copy of the rule: the dearer whole pizza at the size plus the fee; undefined when one cannot be a half. */
@@ -207,12 +224,7 @@ function modelHalfUnit(model: Model, sizeId: string, ids: readonly string[]): nu
 }
 
 /** AddHalfPizza: the model prices it with its own copy of the rule (the dearer whole pizza plus the fee). */
-class AddHalfPizzaCommand implements CartCommandModel {
-  constructor(
-    readonly offer: number,
-    readonly quantity: number,
-  ) {}
-  check = () => true;
+class AddHalfPizzaCommand extends AddOfferCommand {
   run(model: Model, real: Real): void {
     const o = HALF_OFFERS[this.offer % HALF_OFFERS.length];
     if (o === undefined) throw new Error('no half offer');
@@ -221,24 +233,18 @@ class AddHalfPizzaCommand implements CartCommandModel {
     if (unit !== undefined) {
       const limits = [o.firstId, o.secondId].map((id) => productById(id).maxPerPositionInOrder).filter((n) => n > 0);
       const maxPer = limits.length === 0 ? 0 : Math.min(...limits);
-      const key = halfKeyOf(o.sizeId, o.firstId, o.secondId);
-      const line = {
+      modelAddLine(model, {
         productIds: [o.firstId, o.secondId],
-        key,
+        key: halfKeyOf(o.sizeId, o.firstId, o.secondId),
         quantity: this.quantity,
         unit,
         maxPer,
         sizeId: o.sizeId,
-      };
-      const same = model.lines.find((l) => l.key === key);
-      if (maxPer > 0) {
-        if (this.quantity <= maxPer) model.lines.push(line);
-      } else if (same !== undefined) same.quantity += this.quantity;
-      else model.lines.push(line);
+      });
     }
     checkInvariants(real, model);
   }
-  toString = () => `AddHalfPizza(${this.offer}, ${this.quantity})`;
+  override toString = () => `AddHalfPizza(${this.offer}, ${this.quantity})`;
 }
 
 const goodsLineAt = (real: Real, index: number): CartItem | undefined => {

@@ -10,18 +10,10 @@ import { PaymentSession } from '../../src/api/contract/payments.js';
 import { hmacBase64, verifyNotification } from '../../server/integrations/cloudpayments.js';
 import { refundOrderPayment } from '../../server/services/payments.js';
 import { advanceOrderStatus } from '../../server/services/order/status.js';
-import { seedPromotions } from '../../server/services/promo.js';
-import { createTestServer, type TestServer } from './helpers.js';
-import { auth, pickupBody, postOrder, signedInUser, OPEN_NOW } from './ordersFixtures.js';
-import {
-  cloudPaymentsNotification,
-  paymentFields,
-  startFakeCloudPayments,
-  type FakeCloudPayments,
-} from '../fakes/cloudpayments.js';
-
-const A2 = { publicId: 'pk_angarsk_2', apiSecret: 'secret-angarsk-2' };
-const DEFAULT = { publicId: 'pk_chain', apiSecret: 'secret-chain' };
+import type { TestServer } from './helpers.js';
+import { A2, DEFAULT, startCloudPaymentsServer } from './cloudPaymentsServer.js';
+import { auth, pickupBody, postOrder, signedInUser } from './ordersFixtures.js';
+import { cloudPaymentsNotification, paymentFields, type FakeCloudPayments } from '../fakes/cloudpayments.js';
 
 let fake: FakeCloudPayments;
 let server: TestServer;
@@ -30,27 +22,12 @@ let nextTransaction = 2_000_000;
 const logged: { level: string; obj: object; msg: string }[] = [];
 
 beforeAll(async () => {
-  fake = await startFakeCloudPayments({ [A2.publicId]: A2.apiSecret, [DEFAULT.publicId]: DEFAULT.apiSecret });
-  server = await createTestServer({
-    config: {
-      payments: {
-        provider: 'cloudpayments',
-        cloudpayments: {
-          apiUrl: fake.apiUrl,
-          defaultAccount: DEFAULT,
-          accounts: { 'dt-angarsk-2': A2 },
-          skin: 'classic',
-        },
-      },
-    },
-  });
-  server.clock.set(OPEN_NOW);
+  ({ fake, server } = await startCloudPaymentsServer());
   server.ctx.log = {
     info: (obj, msg) => void logged.push({ level: 'info', obj, msg }),
     warn: (obj, msg) => void logged.push({ level: 'warn', obj, msg }),
     error: (obj, msg) => void logged.push({ level: 'error', obj, msg }),
   };
-  await seedPromotions(server.db);
   customer = await signedInUser(server.db, { balance: 300 });
 });
 afterAll(async () => {

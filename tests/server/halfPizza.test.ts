@@ -25,6 +25,23 @@ const half = (first: string, second: string, sizeId: string = PRODUCT.pizzaSize3
   halfPizza: { sizeId, productIds: [first, second] as [string, string] },
 });
 
+/** One half of a 30 cm pizza on traditional dough as an order line shows it. */
+const halfAt30 = (productId: string, name: string, price: number) => ({
+  productId,
+  name,
+  price,
+  mods: [
+    { id: PRODUCT.pizzaSize30, name: '30 см', amount: 1, price: 150, groupId: GROUP.pizzaSize },
+    {
+      id: PRODUCT.doughTraditional,
+      name: expect.any(String) as string,
+      amount: 1,
+      price: 0,
+      groupId: GROUP.pizzaDough,
+    },
+  ],
+});
+
 describe('pricing a half-and-half pizza (pure)', () => {
   it('dearer: Пепперони 529 + 150 and Четыре сыра 579 + 150 at 30 cm → max(679, 729) + 50 = 779 ₽', () => {
     const result = priceItems(
@@ -134,38 +151,7 @@ describe('ordering a half-and-half pizza', () => {
         halfPizza: {
           sizeId: PRODUCT.pizzaSize30,
           sizeName: '30 см',
-          halves: [
-            {
-              productId: 'pizza-pepperoni',
-              name: 'Пепперони',
-              price: 679,
-              mods: [
-                { id: PRODUCT.pizzaSize30, name: '30 см', amount: 1, price: 150, groupId: GROUP.pizzaSize },
-                {
-                  id: PRODUCT.doughTraditional,
-                  name: expect.any(String) as string,
-                  amount: 1,
-                  price: 0,
-                  groupId: GROUP.pizzaDough,
-                },
-              ],
-            },
-            {
-              productId: 'pizza-four-cheese',
-              name: 'Четыре сыра',
-              price: 729,
-              mods: [
-                { id: PRODUCT.pizzaSize30, name: '30 см', amount: 1, price: 150, groupId: GROUP.pizzaSize },
-                {
-                  id: PRODUCT.doughTraditional,
-                  name: expect.any(String) as string,
-                  amount: 1,
-                  price: 0,
-                  groupId: GROUP.pizzaDough,
-                },
-              ],
-            },
-          ],
+          halves: [halfAt30('pizza-pepperoni', 'Пепперони', 679), halfAt30('pizza-four-cheese', 'Четыре сыра', 729)],
         },
       },
     ]);

@@ -1,8 +1,6 @@
 // A server on an in-memory PGlite (or, with TEST_DATABASE_URL, a fresh database on a
 // PostgreSQL server), with the demo chain seeded, a settable clock and recording fakes for
 // SMS and push.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
@@ -11,6 +9,7 @@ import type { AppContext, Clock, PushMessage } from '../../server/context.js';
 import { openPglite, openPostgres, type Database } from '../../server/db/database.js';
 import { seedDemoChain } from '../../server/seed/index.js';
 import { perFile } from '../support/perFile.js';
+import { freshPostgres } from './freshPostgres.js';
 
 export interface SettableClock extends Clock {
   set(iso: string): void;
@@ -38,26 +37,6 @@ export interface TestServer {
   sms: { phone: string; text: string }[];
   pushed: PushMessage[];
   close(): Promise<void>;
-}
-
-/** A fresh database on the PostgreSQL server named by TEST_DATABASE_URL. */
-async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `storefront_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 export async function openTestDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
@@ -108,10 +87,20 @@ export async function createTestServer(
   };
 }
 
-/** createTestServer for a whole test file: started before its tests, closed after them. */
-export function testServerPerFile(options: Parameters<typeof createTestServer>[0] = {}): TestServer {
+/**
+ * createTestServer for a whole test file: started before its tests, closed after them. `afterStart`
+ * prepares what the file's tests share (staff and customers signed in, say) on the started server.
+ */
+export function testServerPerFile(
+  options: Parameters<typeof createTestServer>[0] & { afterStart?: (server: TestServer) => Promise<void> } = {},
+): TestServer {
+  const { afterStart, ...serverOptions } = options;
   return perFile(
-    () => createTestServer(options),
+    async () => {
+      const server = await createTestServer(serverOptions);
+      await afterStart?.(server);
+      return server;
+    },
     (server) => server.close(),
   );
 }

@@ -2,13 +2,9 @@
 // stylesheet request, each block named by hash in the CSP; and none of index.html's preloads of the
 // first API answers, which the page's own data makes early requests that only compete with its pictures.
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { renderingServer } from './renderingServer.js';
 import { inlineHashes } from '../../server/http/securityHeaders.js';
-import { renderPage } from '../../src/views/ssr/renderPage';
-import { createTestServer, type TestServer } from './helpers.js';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const ENTRY_CSS = '.entry{color:red}';
@@ -32,31 +28,19 @@ function directives(header: unknown): Record<string, string[]> {
 }
 
 describe('styles inline in a server-rendered page', () => {
-  let server: TestServer;
-  let clientDir: string;
-  const get = (url: string) => server.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-
-  beforeAll(async () => {
-    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-page-styles-'));
-    fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX);
-    fs.mkdirSync(path.join(clientDir, 'assets'));
-    fs.writeFileSync(path.join(clientDir, 'assets', 'index-E1.css'), ENTRY_CSS);
-    fs.writeFileSync(path.join(clientDir, 'assets', 'CatalogPage-C3.css'), PAGE_CSS);
-    fs.mkdirSync(path.join(clientDir, '.vite'));
-    fs.writeFileSync(
-      path.join(clientDir, '.vite', 'manifest.json'),
-      JSON.stringify({
+  const server = renderingServer({
+    prefix: 'storefront-page-styles-',
+    index: INDEX,
+    files: {
+      'assets/index-E1.css': ENTRY_CSS,
+      'assets/CatalogPage-C3.css': PAGE_CSS,
+      '.vite/manifest.json': JSON.stringify({
         'index.html': { file: 'assets/index-A1.js', isEntry: true, css: ['assets/index-E1.css'] },
         'src/views/pages/CatalogPage.tsx': { file: 'assets/CatalogPage-B2.js', css: ['assets/CatalogPage-C3.css'] },
       }),
-    );
-    server = await createTestServer({ config: { clientDir } });
-    server.ctx.renderPage = renderPage;
+    },
   });
-  afterAll(async () => {
-    await server?.close();
-    fs.rmSync(clientDir, { recursive: true, force: true });
-  });
+  const get = (url: string) => server.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
 
   it('the entry’s and the page chunk’s styles are <style> blocks, in that order, and nothing links them', async () => {
     const res = await get('/catalog');

@@ -29,6 +29,16 @@ async function startPayment(orderId: string, token = customer.token) {
   return server.app.inject({ method: 'POST', url: `/api/v1/order/${orderId}/payment`, headers: auth(token) });
 }
 
+/** The order's payment as its customer reads it (GET /order/:id/payment). */
+async function readPayment(orderId: string): Promise<PaymentSession> {
+  const res = await server.app.inject({
+    method: 'GET',
+    url: `/api/v1/order/${orderId}/payment`,
+    headers: auth(customer.token),
+  });
+  return PaymentSession.parse(res.json());
+}
+
 async function readOrder(orderId: string): Promise<Order> {
   const res = await server.app.inject({
     method: 'GET',
@@ -89,15 +99,7 @@ describe('the test gateway', () => {
     expect(server.pushed.slice(pushedBefore)).toEqual([
       { type: 'order:status_update', userId: customer.id, orderId: order.id, status: 'Unconfirmed' },
     ]);
-    const state = PaymentSession.parse(
-      (
-        await server.app.inject({
-          method: 'GET',
-          url: `/api/v1/order/${order.id}/payment`,
-          headers: auth(customer.token),
-        })
-      ).json(),
-    );
+    const state = await readPayment(order.id);
     expect(state).toMatchObject({ status: 'paid', statusName: 'оплачен', redirectUrl: null });
 
     const again = await server.app.inject({ method: 'POST', url: `${session.redirectUrl}/pay` });
@@ -203,15 +205,7 @@ describe('the test gateway', () => {
       expect(await expireStalePayments(server.ctx)).toBe(0);
       expect(PaymentSession.parse((await startPayment(order.id)).json()).status).toBe('pending');
       server.clock.advance(2 * 60_000);
-      const state = PaymentSession.parse(
-        (
-          await server.app.inject({
-            method: 'GET',
-            url: `/api/v1/order/${order.id}/payment`,
-            headers: auth(customer.token),
-          })
-        ).json(),
-      );
+      const state = await readPayment(order.id);
       expect(state).toMatchObject({ status: 'failed', redirectUrl: null });
       expect(await readOrder(order.id)).toMatchObject({ status: 'Cancelled', paymentStatus: 'failed' });
       expect(await balance()).toBe(before);

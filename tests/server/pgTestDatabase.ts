@@ -1,11 +1,11 @@
 // A fresh database on the PostgreSQL server of TEST_DATABASE_URL for one suite of server
 // processes: the suite's own database, a client on it, and each process's environment (its own
 // port and DATA_DIR, one shared fake client build). `*.pg.test.ts` files run under `npm run test:pg`.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freshPostgres } from './freshPostgres.js';
 import { fakeClientDir, freePort } from './serverProcess.js';
 
 export interface PgTestDatabase {
@@ -28,25 +28,20 @@ export function testDatabaseUrl(suite: string): string {
 
 /** Creates `<prefix>_<random>` on the server of `baseUrl`. */
 export async function createPgTestDatabase(baseUrl: string, prefix: string): Promise<PgTestDatabase> {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const root = new pg.Client({ connectionString: baseUrl });
-  await root.connect();
-  await root.query(`create database ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const db = new pg.Client({ connectionString: url.toString() });
+  const fresh = await freshPostgres(baseUrl, prefix);
+  const db = new pg.Client({ connectionString: fresh.url });
   await db.connect();
   const clientDir = fakeClientDir();
   const dirs = [clientDir];
   const dataDirPrefix = `${prefix.replaceAll('_', '-')}-`;
   return {
-    url: url.toString(),
+    url: fresh.url,
     db,
     async serverEnv(extra = {}) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), dataDirPrefix));
       dirs.push(dataDir);
       return {
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: fresh.url,
         PORT: String(await freePort()),
         DATA_DIR: dataDir,
         CLIENT_DIR: clientDir,
@@ -55,8 +50,7 @@ export async function createPgTestDatabase(baseUrl: string, prefix: string): Pro
     },
     async drop() {
       await db.end();
-      await root.query(`drop database if exists ${name} with (force)`);
-      await root.end();
+      await fresh.drop();
       for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,12 +1,12 @@
 // server/push.ts on a PostgreSQL server: a publish on one connection reaches another
 // connection's hub, as it does between server processes. Needs TEST_DATABASE_URL: `*.pg.test.ts`
 // files run under `npm run test:pg` (vitest.config.ts leaves them out of plain `npm test`).
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { PushMessage } from '../../server/context.js';
 import { openPostgres } from '../../server/db/database.js';
 import { createPush } from '../../server/push.js';
+import { freshPostgres } from './freshPostgres.js';
 import { eventually } from './wsClient.js';
 
 const log = { info: () => undefined, warn: () => undefined };
@@ -25,14 +25,9 @@ if (!process.env.TEST_DATABASE_URL)
 describe('across connections (PostgreSQL server, TEST_DATABASE_URL)', () => {
   it('a publish on one connection reaches the hub listening on another', async () => {
     const base = process.env.TEST_DATABASE_URL ?? '';
-    const name = `storefront_push_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const first = await openPostgres(url.toString());
-    const second = await openPostgres(url.toString());
+    const fresh = await freshPostgres(base, 'storefront_push');
+    const first = await openPostgres(fresh.url);
+    const second = await openPostgres(fresh.url);
     const a = await createPush(first, log, { versionPollMs: 60_000 });
     const b = await createPush(second, log, { versionPollMs: 60_000 });
     try {
@@ -46,8 +41,7 @@ describe('across connections (PostgreSQL server, TEST_DATABASE_URL)', () => {
       await b.close();
       await first.close();
       await second.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await fresh.drop();
     }
   });
 });
@@ -55,13 +49,10 @@ describe('across connections (PostgreSQL server, TEST_DATABASE_URL)', () => {
 describe('the LISTEN connection', () => {
   it('is reopened after the server drops it, and listens on its channels again', async () => {
     const base = process.env.TEST_DATABASE_URL ?? '';
-    const name = `storefront_relisten_${randomBytes(6).toString('hex')}`;
+    const fresh = await freshPostgres(base, 'storefront_relisten');
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const db = await openPostgres(url.toString());
+    const db = await openPostgres(fresh.url);
     try {
       const got: string[] = [];
       await db.listen('relisten_check', (payload) => void got.push(payload));
@@ -70,7 +61,7 @@ describe('the LISTEN connection', () => {
       // what a PostgreSQL restart or an idle-connection reaper does to the listener
       await admin.query(
         `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
-        [name],
+        [fresh.name],
       );
       // notifications sent while it reconnects are lost by design; keep sending until one arrives
       await eventually(
@@ -83,8 +74,8 @@ describe('the LISTEN connection', () => {
       );
     } finally {
       await db.close();
-      await admin.query(`drop database ${name} with (force)`);
       await admin.end();
+      await fresh.drop();
     }
   });
 });

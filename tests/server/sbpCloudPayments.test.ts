@@ -7,40 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import QRCode from 'qrcode';
 import { Order } from '../../src/api/contract/orders.js';
 import { PaymentSession } from '../../src/api/contract/payments.js';
-import { seedPromotions } from '../../server/services/promo.js';
-import { createTestServer, type TestServer } from './helpers.js';
-import { auth, pickupBody, postOrder, signedInUser, OPEN_NOW } from './ordersFixtures.js';
-import {
-  cloudPaymentsNotification,
-  paymentFields,
-  startFakeCloudPayments,
-  type FakeCloudPayments,
-} from '../fakes/cloudpayments.js';
-
-const A2 = { publicId: 'pk_angarsk_2', apiSecret: 'secret-angarsk-2' };
-const DEFAULT = { publicId: 'pk_chain', apiSecret: 'secret-chain' };
+import type { TestServer } from './helpers.js';
+import { A2, startCloudPaymentsServer } from './cloudPaymentsServer.js';
+import { auth, pickupBody, postOrder, signedInUser } from './ordersFixtures.js';
+import { cloudPaymentsNotification, paymentFields, type FakeCloudPayments } from '../fakes/cloudpayments.js';
 
 let fake: FakeCloudPayments;
 let server: TestServer;
 let customer: { id: string; phone: string; token: string };
 
 beforeAll(async () => {
-  fake = await startFakeCloudPayments({ [A2.publicId]: A2.apiSecret, [DEFAULT.publicId]: DEFAULT.apiSecret });
-  server = await createTestServer({
-    config: {
-      payments: {
-        provider: 'cloudpayments',
-        cloudpayments: {
-          apiUrl: fake.apiUrl,
-          defaultAccount: DEFAULT,
-          accounts: { 'dt-angarsk-2': A2 },
-          skin: 'classic',
-        },
-      },
-    },
-  });
-  server.clock.set(OPEN_NOW);
-  await seedPromotions(server.db);
+  ({ fake, server } = await startCloudPaymentsServer());
   customer = await signedInUser(server.db);
 });
 afterAll(async () => {

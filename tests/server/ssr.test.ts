@@ -1,45 +1,20 @@
 // Server-rendered storefront pages (docs/SSR.md): rendered markup and state, real status codes,
 // canonical addresses, caching with a strong ETag, and no customer's data in a page.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../../src/api/entities';
 import { menuSections, sectionSlugOf } from '../../src/views/app/catalogView';
 import { FIRST_CARDS } from '../../src/views/app/reveal';
 import { productPath } from '../../src/views/components/ProductCard';
-import { renderPage } from '../../src/views/ssr/renderPage';
+import { renderingServer, storefrontStateOf } from './renderingServer.js';
 import { CITY } from '../../server/seed/ids';
-import { createTestServer, type TestServer } from './helpers.js';
 import { signIn, callApi } from './customers.js';
 
-const INDEX =
-  '<!doctype html><html lang="ru"><head><meta charset="UTF-8" /><title>Роллы и пицца — доставка</title></head>' +
-  '<body><div id="root"><div class="app-shell">shell</div></div></body></html>';
-
-/** The JSON data block's state. */
-function stateOf(html: string): unknown {
-  const m = /<script type="application\/json" id="storefront-state">([\s\S]*?)<\/script>/.exec(html);
-  if (m?.[1] === undefined) throw new Error('no state block');
-  return JSON.parse(m[1]);
-}
+const stateOf = storefrontStateOf;
 
 describe('server-rendered pages', () => {
-  let server: TestServer;
-  let clientDir: string;
+  const server = renderingServer({ prefix: 'storefront-ssr-' });
   const get = (url: string, headers: Record<string, string> = {}) => server.app.inject({ method: 'GET', url, headers });
-
-  beforeAll(async () => {
-    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-ssr-'));
-    fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX);
-    server = await createTestServer({ config: { clientDir } });
-    server.ctx.renderPage = renderPage;
-  });
-  afterAll(async () => {
-    await server?.close();
-    fs.rmSync(clientDir, { recursive: true, force: true });
-  });
 
   it('renders the menu with its sections, names and prices inside #root, with the state it came from', async () => {
     const res = await get('/catalog');

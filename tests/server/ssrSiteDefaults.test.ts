@@ -1,42 +1,19 @@
 // Rules the server's rendering, its SEO head and the browser share (src/domain/siteDefaults.ts):
 // the default city of a plain address, and the footer's year in a cached page.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderPage } from '../../src/views/ssr/renderPage';
+import { describe, expect, it } from 'vitest';
+import { renderingServer, storefrontStateOf } from './renderingServer.js';
 import { CITY } from '../../server/seed/ids';
-import { createTestServer, type TestServer } from './helpers.js';
 
-const INDEX =
-  '<!doctype html><html lang="ru"><head><meta charset="UTF-8" /><title>Роллы и пицца — доставка</title></head>' +
-  '<body><div id="root"><div class="app-shell">shell</div></div></body></html>';
-
-function stateOf(html: string): { city: { selectedId: string }; page: { entries: object } } {
-  const m = /<script type="application\/json" id="storefront-state">([\s\S]*?)<\/script>/.exec(html);
-  if (m?.[1] === undefined) throw new Error('no state block');
-  return JSON.parse(m[1]) as { city: { selectedId: string }; page: { entries: object } };
-}
+const stateOf = (html: string) =>
+  storefrontStateOf(html) as { city: { selectedId: string }; page: { entries: object } };
 
 /** The footer's © year as the page shows it (React separates text parts with empty comments). */
 const footerYear = (html: string) => /©\s(?:<!-- -->)?(\d{4})/.exec(html)?.[1] ?? null;
 
 describe('one default city and a footer year that follows the calendar', () => {
-  let server: TestServer;
-  let clientDir: string;
+  const server = renderingServer({ prefix: 'storefront-ssr-defaults-' });
   const get = (url: string) => server.app.inject({ method: 'GET', url });
-
-  beforeAll(async () => {
-    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-ssr-defaults-'));
-    fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX);
-    server = await createTestServer({ config: { clientDir } });
-    server.ctx.renderPage = renderPage;
-  });
-  afterAll(async () => {
-    await server?.close();
-    fs.rmSync(clientDir, { recursive: true, force: true });
-  });
 
   it('a page cached in December is rendered again with the new year once the city’s New Year comes', async () => {
     // 23:00 on 31 December in Irkutsk (UTC+8), then 00:30 on 1 January there

@@ -2,12 +2,11 @@
 // back-off for DATABASE_CONNECT_TIMEOUT_S, logging each try (host, port, reason; never the
 // password), and gives up with a plain message. While the database is away, readiness is 503
 // and liveness 200 (server/db/database.ts waitForPostgres, server/routes/health.ts).
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPostgres, type FreshPostgres } from './freshPostgres.js';
 import { fakeClientDir, freePort, spawnServer, type ServerProcess } from './serverProcess.js';
 import { tcpProxy, type TcpProxy } from './tcpProxy.js';
 
@@ -34,8 +33,8 @@ function logLines(output: string, msg: string): Record<string, unknown>[] {
 }
 
 describe('starting before PostgreSQL', () => {
-  const name = `storefront_start_${randomBytes(6).toString('hex')}`;
   const dirs: string[] = [];
+  let database: FreshPostgres;
   let proxy: TcpProxy;
   let server: ServerProcess | undefined;
   let late: ServerProcess | undefined;
@@ -53,10 +52,7 @@ describe('starting before PostgreSQL', () => {
   };
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    database = await freshPostgres(baseUrl, 'storefront_start');
     const target = new URL(baseUrl);
     proxy = await tcpProxy({ host: target.hostname, port: Number(target.port) || 5432 });
   });
@@ -65,10 +61,7 @@ describe('starting before PostgreSQL', () => {
     await server?.stop('SIGKILL');
     await late?.stop('SIGKILL');
     await proxy?.cut();
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database?.drop();
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -76,7 +69,7 @@ describe('starting before PostgreSQL', () => {
     const url = new URL(baseUrl);
     url.password = PASSWORD; // trust authentication: never asked for, but it is in the address
     url.port = String(proxy.port);
-    url.pathname = `/${name}`;
+    url.pathname = new URL(database.url).pathname;
     late = await spawnServer(await env(url.toString()), { waitForListening: false });
     const started = late;
     await until(

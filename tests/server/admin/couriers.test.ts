@@ -1,28 +1,25 @@
 // Couriers: an operator assigns a delivery order to a courier; the courier sees only their own
 // orders and moves them ('Забрал' → OnWay, 'Доставил' → Delivered), pushed to the customer;
 // every other order is refused as not found, and other staff roles cannot use the courier's routes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '../../../src/api/contract/admin/orders.js';
 import type { CourierOrder } from '../../../src/api/contract/admin/couriers.js';
-import { createTestServer, type TestServer } from '../helpers.js';
+import { testServerPerFile } from '../helpers.js';
 import { signedInUser } from '../ordersFixtures.js';
 import { insertOrder, signInStaff, type SignedInStaff } from './staffFixtures.js';
 
-let server: TestServer;
 let operator: SignedInStaff;
 let courier: SignedInStaff;
 let otherCourier: SignedInStaff;
 let customer: { id: string; phone: string; token: string };
 
-beforeAll(async () => {
-  server = await createTestServer();
-  operator = await signInStaff(server, 'operator');
-  courier = await signInStaff(server, 'courier');
-  otherCourier = await signInStaff(server, 'courier');
-  customer = await signedInUser(server.db, { phone: '+79145550111' });
-});
-afterAll(async () => {
-  await server?.close();
+const server = testServerPerFile({
+  afterStart: async (started) => {
+    operator = await signInStaff(started, 'operator');
+    courier = await signInStaff(started, 'courier');
+    otherCourier = await signInStaff(started, 'courier');
+    customer = await signedInUser(started.db, { phone: '+79145550111' });
+  },
 });
 
 async function call(

@@ -1,25 +1,22 @@
 // Customers and promotions (§4) in the admin area.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminCoupon } from '../../../src/api/contract/admin/promo.js';
 import { callApi } from '../customers.js';
-import { createTestServer, type TestServer, expectRefusal } from '../helpers.js';
+import { testServerPerFile, expectRefusal } from '../helpers.js';
 import { auth, signedInUser } from '../ordersFixtures.js';
 import { insertOrder, signInStaff, type SignedInStaff } from './staffFixtures.js';
 
-let server: TestServer;
 let admin: SignedInStaff;
 let operator: SignedInStaff;
 let anna: { id: string; phone: string; token: string };
 
-beforeAll(async () => {
-  server = await createTestServer();
-  admin = await signInStaff(server, 'admin');
-  operator = await signInStaff(server, 'operator');
-  anna = await signedInUser(server.db, { phone: '+79141234567', balance: 300 });
-  await insertOrder(server, { userId: anna.id });
-});
-afterAll(async () => {
-  await server?.close();
+const server = testServerPerFile({
+  afterStart: async (started) => {
+    admin = await signInStaff(started, 'admin');
+    operator = await signInStaff(started, 'operator');
+    anna = await signedInUser(started.db, { phone: '+79141234567', balance: 300 });
+    await insertOrder(started, { userId: anna.id });
+  },
 });
 
 describe('customers', () => {

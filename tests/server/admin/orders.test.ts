@@ -1,7 +1,7 @@
 // Orders in the admin area: filters, detail, status moves along ORDER_STATUS_FLOW
 // pushed to the customer, cancellation with a reason, the audit trail and the staff WebSocket.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminOrderDetail } from '../../../src/api/contract/admin/orders.js';
 import { callApi } from '../customers.js';
 import { createPaymentGateways, type PaymentGateway } from '../../../server/integrations/payments.js';
@@ -200,19 +200,8 @@ describe('status changes and cancellation', () => {
   });
 
   it('an order paid online gets its money back when cancelled (test gateway)', async () => {
-    const order = await insertOrder(server, {
-      userId: bob.id,
-      paymentMethod: 'card',
-      paymentStatus: 'paid',
-      total: 990,
-    });
-    await server.db.run((db) =>
-      db.execute(sql`insert into payments (id, order_id, user_id, provider, method, status, amount, transaction_id, paid_at)
-                     values (${`pay-${order.id}`}, ${order.id}, ${bob.id}, 'test', 'card', 'paid', 990, 'tx-1', now())`),
-    );
-    const res = await callApi(server, 'POST', `/admin/orders/${order.id}/cancel`, operator.auth, {
-      reason: 'Нет курьеров',
-    });
+    const order = await paidOnline();
+    const res = await cancelForNoCouriers(order.id);
     expect(res.statusCode, res.body).toBe(200);
     const detail = res.json<AdminOrderDetail>();
     expect(detail.cancellation).toMatchObject({ reason: 'Нет курьеров', refund: 'done', refundError: null });
@@ -232,6 +221,31 @@ describe('status changes and cancellation', () => {
       current: scripted,
       byProvider: (provider) => (provider === 'test' ? scripted : real.byProvider(provider)),
     };
+  }
+
+  /** The test gateway holding each refund until the test confirms it: `asked` settles at the first ask. */
+  function holdRefunds(): { asked: Promise<void>; asks(): number; confirm(result: RefundResult): void } {
+    let asks = 0;
+    let confirm: (result: RefundResult) => void = () => undefined;
+    const asked = new Promise<void>((resolve) => {
+      refundsAnswer(() => {
+        asks += 1;
+        resolve();
+        return new Promise<RefundResult>((r) => {
+          confirm = r;
+        });
+      });
+    });
+    return { asked, asks: () => asks, confirm: (result) => confirm(result) };
+  }
+
+  // a test that scripts the refunds leaves the server's own gateways to the next one
+  afterEach(() => {
+    server.ctx.payments = undefined;
+  });
+
+  function cancelForNoCouriers(id: string) {
+    return callApi(server, 'POST', `/admin/orders/${id}/cancel`, operator.auth, { reason: 'Нет курьеров' });
   }
 
   async function paidOnline(): Promise<{ id: string }> {
@@ -261,136 +275,96 @@ describe('status changes and cancellation', () => {
   }
 
   it('while the provider has not confirmed the refund, staff and customer see the order paid with the refund due', async () => {
-    let confirm: (result: RefundResult) => void = () => undefined;
-    const asked = new Promise<void>((resolve) => {
-      refundsAnswer(() => {
-        resolve();
-        return new Promise<RefundResult>((r) => {
-          confirm = r;
-        });
-      });
+    const { asked, confirm } = holdRefunds();
+    const order = await paidOnline();
+    const cancelling = cancelForNoCouriers(order.id);
+    await asked;
+    const during = await detailOf(order.id);
+    expect(during).toMatchObject({
+      status: 'Cancelled',
+      paymentStatus: 'paid',
+      cancellation: { refund: 'required' },
     });
-    try {
-      const order = await paidOnline();
-      const cancelling = callApi(server, 'POST', `/admin/orders/${order.id}/cancel`, operator.auth, {
-        reason: 'Нет курьеров',
-      });
-      await asked;
-      const during = await detailOf(order.id);
-      expect(during).toMatchObject({
-        status: 'Cancelled',
-        paymentStatus: 'paid',
-        cancellation: { refund: 'required' },
-      });
-      expect(await customerSees(order.id)).toBe('paid');
-      confirm({ ok: true });
-      const res = await cancelling;
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json<AdminOrderDetail>()).toMatchObject({
-        paymentStatus: 'refunded',
-        cancellation: { refund: 'done', refundError: null },
-      });
-      expect(await customerSees(order.id)).toBe('refunded');
-    } finally {
-      server.ctx.payments = undefined;
-    }
+    expect(await customerSees(order.id)).toBe('paid');
+    confirm({ ok: true });
+    const res = await cancelling;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<AdminOrderDetail>()).toMatchObject({
+      paymentStatus: 'refunded',
+      cancellation: { refund: 'done', refundError: null },
+    });
+    expect(await customerSees(order.id)).toBe('refunded');
   });
 
   it("a retry while the cancellation's refund is still with the provider asks for the money once: 409 and the refund goes on", async () => {
-    let asks = 0;
-    let confirm: (result: RefundResult) => void = () => undefined;
-    const asked = new Promise<void>((resolve) => {
-      refundsAnswer(() => {
-        asks += 1;
-        resolve();
-        return new Promise<RefundResult>((r) => {
-          confirm = r;
-        });
-      });
+    const { asked, asks, confirm } = holdRefunds();
+    const order = await paidOnline();
+    const cancelling = cancelForNoCouriers(order.id);
+    await asked;
+    const second = await retry(order.id);
+    expectRefusal(
+      second,
+      409,
+      'Возврат по заказу уже выполняется: платёжная система ещё не ответила. Обновите заказ через минуту',
+    );
+    expect(asks()).toBe(1);
+    expect(await detailOf(order.id)).toMatchObject({ paymentStatus: 'paid', cancellation: { refund: 'required' } });
+    confirm({ ok: true });
+    expect((await cancelling).json<AdminOrderDetail>()).toMatchObject({
+      paymentStatus: 'refunded',
+      cancellation: { refund: 'done', refundError: null },
     });
-    try {
-      const order = await paidOnline();
-      const cancelling = callApi(server, 'POST', `/admin/orders/${order.id}/cancel`, operator.auth, {
-        reason: 'Нет курьеров',
-      });
-      await asked;
-      const second = await retry(order.id);
-      expectRefusal(
-        second,
-        409,
-        'Возврат по заказу уже выполняется: платёжная система ещё не ответила. Обновите заказ через минуту',
-      );
-      expect(asks).toBe(1);
-      expect(await detailOf(order.id)).toMatchObject({ paymentStatus: 'paid', cancellation: { refund: 'required' } });
-      confirm({ ok: true });
-      expect((await cancelling).json<AdminOrderDetail>()).toMatchObject({
-        paymentStatus: 'refunded',
-        cancellation: { refund: 'done', refundError: null },
-      });
-      expect(asks).toBe(1);
-    } finally {
-      server.ctx.payments = undefined;
-    }
+    expect(asks()).toBe(1);
   });
 
   it('a refund left unanswered longer than the stale limit (its process died) may be asked again', async () => {
     let asks = 0;
     refundsAnswer(async () => ((asks += 1), { ok: true }));
-    try {
-      const order = await paidOnline();
-      await server.db.run((db) => db.execute(sql`update orders set status = 'Cancelled' where id = ${order.id}`));
-      await server.db.run((db) =>
-        db.execute(
-          sql`insert into order_cancellations (order_id, reason, staff_id, refund, at) values (${order.id}, 'Нет курьеров', ${operator.id}, 'required', now())`,
-        ),
-      );
-      const startedAt = new Date(server.ctx.clock.now().getTime() - REFUND_CLAIM_STALE_MS - 1000).toISOString();
-      await server.db.run((db) =>
-        db.execute(sql`update payments set refund_started_at = ${startedAt} where order_id = ${order.id}`),
-      );
-      const res = await retry(order.id);
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json<AdminOrderDetail>()).toMatchObject({
-        paymentStatus: 'refunded',
-        cancellation: { refund: 'done' },
-      });
-      expect(asks).toBe(1);
-    } finally {
-      server.ctx.payments = undefined;
-    }
+    const order = await paidOnline();
+    await server.db.run((db) => db.execute(sql`update orders set status = 'Cancelled' where id = ${order.id}`));
+    await server.db.run((db) =>
+      db.execute(
+        sql`insert into order_cancellations (order_id, reason, staff_id, refund, at) values (${order.id}, 'Нет курьеров', ${operator.id}, 'required', now())`,
+      ),
+    );
+    const startedAt = new Date(server.ctx.clock.now().getTime() - REFUND_CLAIM_STALE_MS - 1000).toISOString();
+    await server.db.run((db) =>
+      db.execute(sql`update payments set refund_started_at = ${startedAt} where order_id = ${order.id}`),
+    );
+    const res = await retry(order.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<AdminOrderDetail>()).toMatchObject({
+      paymentStatus: 'refunded',
+      cancellation: { refund: 'done' },
+    });
+    expect(asks).toBe(1);
   });
 
   it('a refund that fails (the provider unreachable) shows as failed with its error, never «refunded», and a retry returns the money', async () => {
     refundsAnswer(() => Promise.reject(new Error('connect ECONNREFUSED')));
-    try {
-      const order = await paidOnline();
-      const res = await callApi(server, 'POST', `/admin/orders/${order.id}/cancel`, operator.auth, {
-        reason: 'Нет курьеров',
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json<AdminOrderDetail>()).toMatchObject({
-        status: 'Cancelled',
-        paymentStatus: 'paid',
-        cancellation: { refund: 'failed', refundError: 'Не удалось вернуть деньги: connect ECONNREFUSED' },
-      });
-      expect(await customerSees(order.id)).toBe('paid');
-      const payment = await server.db.run((db) =>
-        db.execute<{ status: string; refund_error: string | null }>(
-          sql`select status, refund_error from payments where order_id = ${order.id}`,
-        ),
-      );
-      expect(payment.rows[0]).toEqual({ status: 'paid', refund_error: 'connect ECONNREFUSED' });
+    const order = await paidOnline();
+    const res = await cancelForNoCouriers(order.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<AdminOrderDetail>()).toMatchObject({
+      status: 'Cancelled',
+      paymentStatus: 'paid',
+      cancellation: { refund: 'failed', refundError: 'Не удалось вернуть деньги: connect ECONNREFUSED' },
+    });
+    expect(await customerSees(order.id)).toBe('paid');
+    const payment = await server.db.run((db) =>
+      db.execute<{ status: string; refund_error: string | null }>(
+        sql`select status, refund_error from payments where order_id = ${order.id}`,
+      ),
+    );
+    expect(payment.rows[0]).toEqual({ status: 'paid', refund_error: 'connect ECONNREFUSED' });
 
-      refundsAnswer(async () => ({ ok: true }));
-      await refundPaidOrder(server.ctx, order.id, 'Нет курьеров');
-      expect(await detailOf(order.id)).toMatchObject({
-        paymentStatus: 'refunded',
-        cancellation: { refund: 'done', refundError: null },
-      });
-      expect(await customerSees(order.id)).toBe('refunded');
-    } finally {
-      server.ctx.payments = undefined;
-    }
+    refundsAnswer(async () => ({ ok: true }));
+    await refundPaidOrder(server.ctx, order.id, 'Нет курьеров');
+    expect(await detailOf(order.id)).toMatchObject({
+      paymentStatus: 'refunded',
+      cancellation: { refund: 'done', refundError: null },
+    });
+    expect(await customerSees(order.id)).toBe('refunded');
   });
 
   async function auditOf(
@@ -411,62 +385,52 @@ describe('status changes and cancellation', () => {
 
   it('POST /admin/orders/:id/refund retries a failed refund: the order becomes refunded, the refund done, and the audit says who', async () => {
     refundsAnswer(() => Promise.reject(new Error('connect ECONNREFUSED')));
-    try {
-      const order = await paidOnline();
-      const cancelled = await callApi(server, 'POST', `/admin/orders/${order.id}/cancel`, operator.auth, {
-        reason: 'Нет курьеров',
-      });
-      expect(cancelled.json<AdminOrderDetail>().cancellation).toMatchObject({ refund: 'failed' });
+    const order = await paidOnline();
+    const cancelled = await cancelForNoCouriers(order.id);
+    expect(cancelled.json<AdminOrderDetail>().cancellation).toMatchObject({ refund: 'failed' });
 
-      refundsAnswer(async () => ({ ok: true }));
-      const res = await retry(order.id);
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json<AdminOrderDetail>()).toMatchObject({
-        status: 'Cancelled',
-        paymentStatus: 'refunded',
-        cancellation: { reason: 'Нет курьеров', refund: 'done', refundError: null },
-      });
-      expect(await customerSees(order.id)).toBe('refunded');
-      expect(await auditOf(order.id, 'order.refund')).toEqual([
-        {
-          staff_id: operator.id,
-          before: { refund: 'failed', refundError: 'Не удалось вернуть деньги: connect ECONNREFUSED' },
-          after: { refund: 'done', refundError: null },
-        },
-      ]);
+    refundsAnswer(async () => ({ ok: true }));
+    const res = await retry(order.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<AdminOrderDetail>()).toMatchObject({
+      status: 'Cancelled',
+      paymentStatus: 'refunded',
+      cancellation: { reason: 'Нет курьеров', refund: 'done', refundError: null },
+    });
+    expect(await customerSees(order.id)).toBe('refunded');
+    expect(await auditOf(order.id, 'order.refund')).toEqual([
+      {
+        staff_id: operator.id,
+        before: { refund: 'failed', refundError: 'Не удалось вернуть деньги: connect ECONNREFUSED' },
+        after: { refund: 'done', refundError: null },
+      },
+    ]);
 
-      const again = await retry(order.id);
-      expectRefusal(again, 422, 'Деньги по заказу уже возвращены');
-    } finally {
-      server.ctx.payments = undefined;
-    }
+    const again = await retry(order.id);
+    expectRefusal(again, 422, 'Деньги по заказу уже возвращены');
   });
 
   it('a retry the provider refuses again answers 422 with its message; the refund stays failed with the new error, and the attempt is audited', async () => {
     refundsAnswer(async () => ({ ok: false, message: 'Операция отклонена банком' }));
-    try {
-      const order = await paidOnline();
-      await callApi(server, 'POST', `/admin/orders/${order.id}/cancel`, operator.auth, { reason: 'Нет курьеров' });
-      refundsAnswer(async () => ({ ok: false, message: 'Недостаточно средств на счёте магазина' }));
-      const res = await retry(order.id);
-      expectRefusal(res, 422, 'Не удалось вернуть деньги: Недостаточно средств на счёте магазина');
-      expect(await detailOf(order.id)).toMatchObject({
-        paymentStatus: 'paid',
-        cancellation: {
-          refund: 'failed',
-          refundError: 'Не удалось вернуть деньги: Недостаточно средств на счёте магазина',
-        },
-      });
-      expect(await auditOf(order.id, 'order.refund')).toEqual([
-        {
-          staff_id: operator.id,
-          before: { refund: 'failed', refundError: 'Не удалось вернуть деньги: Операция отклонена банком' },
-          after: { refund: 'failed', refundError: 'Не удалось вернуть деньги: Недостаточно средств на счёте магазина' },
-        },
-      ]);
-    } finally {
-      server.ctx.payments = undefined;
-    }
+    const order = await paidOnline();
+    await cancelForNoCouriers(order.id);
+    refundsAnswer(async () => ({ ok: false, message: 'Недостаточно средств на счёте магазина' }));
+    const res = await retry(order.id);
+    expectRefusal(res, 422, 'Не удалось вернуть деньги: Недостаточно средств на счёте магазина');
+    expect(await detailOf(order.id)).toMatchObject({
+      paymentStatus: 'paid',
+      cancellation: {
+        refund: 'failed',
+        refundError: 'Не удалось вернуть деньги: Недостаточно средств на счёте магазина',
+      },
+    });
+    expect(await auditOf(order.id, 'order.refund')).toEqual([
+      {
+        staff_id: operator.id,
+        before: { refund: 'failed', refundError: 'Не удалось вернуть деньги: Операция отклонена банком' },
+        after: { refund: 'failed', refundError: 'Не удалось вернуть деньги: Недостаточно средств на счёте магазина' },
+      },
+    ]);
   });
 
   it('nothing to refund: 422 with the reason in Russian for an order not cancelled, cancelled unpaid, or paid with no online payment on record', async () => {
@@ -496,23 +460,17 @@ describe('status changes and cancellation', () => {
       asked += 1;
       return { ok: false, message: 'Операция отклонена банком' };
     });
-    try {
-      const order = await paidOnline();
-      await callApi(server, 'POST', `/admin/orders/${order.id}/cancel`, operator.auth, { reason: 'Нет курьеров' });
-      expect(asked).toBe(1);
-      const res = await retry(order.id, {});
-      expectRefusal(res, 401, 'Требуется вход в панель управления');
-      expect(asked).toBe(1);
-    } finally {
-      server.ctx.payments = undefined;
-    }
+    const order = await paidOnline();
+    await cancelForNoCouriers(order.id);
+    expect(asked).toBe(1);
+    const res = await retry(order.id, {});
+    expectRefusal(res, 401, 'Требуется вход в панель управления');
+    expect(asked).toBe(1);
   });
 
   it('an order marked paid without an online payment on record stays «refund required» for a person to check', async () => {
     const order = await insertOrder(server, { userId: bob.id, paymentMethod: 'sbp', paymentStatus: 'paid' });
-    const res = await callApi(server, 'POST', `/admin/orders/${order.id}/cancel`, operator.auth, {
-      reason: 'Нет курьеров',
-    });
+    const res = await cancelForNoCouriers(order.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<AdminOrderDetail>().cancellation).toMatchObject({ refund: 'required' });
   });

@@ -2,24 +2,21 @@
 // Settings schema, the site switch, the store version bump, cities data, restaurants' hours,
 // delivery zones and pages; each change bumps the settings version and publishes settings:update.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminCity, AdminSetting, AdminZone } from '../../../src/api/contract/admin/settings.js';
 import { callApi } from '../customers.js';
 import type { Settings } from '../../../src/api/entities.js';
-import { createTestServer, type TestServer, expectRefusal } from '../helpers.js';
+import { testServerPerFile, expectRefusal } from '../helpers.js';
 import { signInStaff, type SignedInStaff } from './staffFixtures.js';
 
-let server: TestServer;
 let admin: SignedInStaff;
 let operator: SignedInStaff;
 
-beforeAll(async () => {
-  server = await createTestServer();
-  admin = await signInStaff(server, 'admin');
-  operator = await signInStaff(server, 'operator');
-});
-afterAll(async () => {
-  await server?.close();
+const server = testServerPerFile({
+  afterStart: async (started) => {
+    admin = await signInStaff(started, 'admin');
+    operator = await signInStaff(started, 'operator');
+  },
 });
 
 const settingsVersion = async () =>

@@ -3,32 +3,19 @@
 // so that items − discounts = payment, which the fake iiko checks as iiko does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { halfPizzaProductId } from '../../../src/domain/halfPizza.js';
-import { createIikoPos } from '../../../server/integrations/pos/iiko/adapter.js';
 import { FOLLOW_MS, runOutboxOnce } from '../../../server/services/pos/outbox.js';
-import { setHandoff } from '../../../server/services/pos/runner.js';
-import { refreshTerminals } from '../../../server/services/pos/terminals.js';
-import { startFakeIiko, type FakeIiko } from '../../fakes/iiko/server.js';
-import { createTestServer, type TestServer } from '../helpers.js';
-import { deliveryBody, postOrder, signedInUser } from '../ordersFixtures.js';
+import { type FakeIiko } from '../../fakes/iiko/server.js';
+import type { TestServer } from '../helpers.js';
+import { startIikoHandoffServer } from './iikoHandoffServer.js';
+import { deliveryBody, postOrder } from '../ordersFixtures.js';
 
 let server: TestServer;
 let fake: FakeIiko;
 let token: string;
 
 beforeAll(async () => {
-  server = await createTestServer();
-  fake = await startFakeIiko({ now: () => server.clock.now().getTime() });
-  server.ctx.pos = createIikoPos({
-    apiUrl: fake.url,
-    apiLogin: fake.apiLogin,
-    organizationIds: [fake.organizationId],
-    now: () => server.clock.now(),
-    timeoutMs: 500,
-  });
-  await setHandoff(server.ctx, true);
-  await refreshTerminals(server.ctx);
+  ({ server, fake, token } = await startIikoHandoffServer());
   server.clock.set('2026-11-20T05:00:00.000Z');
-  token = (await signedInUser(server.db, { now: server.clock.now() })).token;
 });
 afterAll(async () => {
   await server?.close();

@@ -2,14 +2,13 @@
 // simulated time: the worker's clock is the test server's, moved by hand.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createIikoPos } from '../../../server/integrations/pos/iiko/adapter.js';
 import { FOLLOW_MS, runOutboxOnce } from '../../../server/services/pos/outbox.js';
-import { setHandoff } from '../../../server/services/pos/runner.js';
 import { integrationOverview, retryFailedHandoff } from '../../../server/services/pos/admin.js';
 import { refreshTerminals, TERMINAL_DOWN_MESSAGE } from '../../../server/services/pos/terminals.js';
-import { modifierProblem, startFakeIiko, type FakeIiko } from '../../fakes/iiko/server.js';
+import { modifierProblem, type FakeIiko } from '../../fakes/iiko/server.js';
 import { STAFF_CHANNEL } from '../../../server/routes/ws.js';
-import { createTestServer, type TestServer } from '../helpers.js';
+import type { TestServer } from '../helpers.js';
+import { startIikoHandoffServer } from './iikoHandoffServer.js';
 import { deliveryBody, pickupBody, postOrder, signedInUser } from '../ordersFixtures.js';
 
 let server: TestServer;
@@ -17,19 +16,7 @@ let fake: FakeIiko;
 let token: string;
 
 beforeAll(async () => {
-  server = await createTestServer();
-  // the fake's tokens expire on the same simulated clock
-  fake = await startFakeIiko({ now: () => server.clock.now().getTime() });
-  server.ctx.pos = createIikoPos({
-    apiUrl: fake.url,
-    apiLogin: fake.apiLogin,
-    organizationIds: [fake.organizationId],
-    now: () => server.clock.now(),
-    timeoutMs: 500,
-  });
-  await setHandoff(server.ctx, true);
-  await refreshTerminals(server.ctx);
-  token = (await signedInUser(server.db, { now: server.clock.now() })).token;
+  ({ server, fake, token } = await startIikoHandoffServer());
 });
 afterAll(async () => {
   await server?.close();

@@ -2,8 +2,7 @@
 // and iiko token as two server processes have, share one outbox; every order reaches iiko once.
 // The sync runs in one process at a time (an advisory lock). Needs TEST_DATABASE_URL
 // (`bash tools/pg-test-server.sh run npx vitest run tests/server/pos/outbox.pg.test.ts`).
-import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../server/config.js';
@@ -16,6 +15,7 @@ import { refreshesSettled, scheduleRefresh } from '../../../server/services/pos/
 import { setHandoff, syncIfLeader } from '../../../server/services/pos/runner.js';
 import { refreshTerminals } from '../../../server/services/pos/terminals.js';
 import { startFakeIiko, type FakeIiko } from '../../fakes/iiko/server.js';
+import { freshPostgres, type FreshPostgres } from '../freshPostgres.js';
 import { settableClock } from '../helpers.js';
 import { signedInUser } from '../ordersFixtures.js';
 
@@ -23,9 +23,9 @@ if (!process.env.TEST_DATABASE_URL)
   throw new Error('outbox.pg.test.ts needs TEST_DATABASE_URL: run it with `npm run test:pg`');
 
 const base = process.env.TEST_DATABASE_URL;
-const name = `storefront_pos_${randomBytes(6).toString('hex')}`;
 const clock = settableClock();
 let fake: FakeIiko;
+let database: FreshPostgres | undefined;
 let first: Database;
 let second: Database;
 let a: AppContext;
@@ -50,18 +50,13 @@ function processContext(db: Database, databaseUrl: string): AppContext {
 }
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  first = await openPostgres(url.toString());
-  second = await openPostgres(url.toString());
+  database = await freshPostgres(base, 'storefront_pos');
+  first = await openPostgres(database.url);
+  second = await openPostgres(database.url);
   await seedDemoChain(first);
   fake = await startFakeIiko({ now: () => clock.now().getTime() });
-  a = processContext(first, url.toString());
-  b = processContext(second, url.toString());
+  a = processContext(first, database.url);
+  b = processContext(second, database.url);
   await setHandoff(a, true);
   await refreshTerminals(a);
 });
@@ -70,11 +65,28 @@ afterAll(async () => {
   await first?.close();
   await second?.close();
   await fake?.close();
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await database?.drop();
 });
+
+/** The sync's advisory lock taken on the first process's connection, held until released. */
+async function syncLockHeldByAnotherProcess(): Promise<{ release(): Promise<void> }> {
+  let letGo: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  let locked: () => void = () => undefined;
+  const gotLock = new Promise<void>((resolve) => (locked = resolve));
+  const other = first.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(7410107)`);
+    locked();
+    await held;
+  });
+  await gotLock;
+  return {
+    release: async () => {
+      letGo();
+      await other;
+    },
+  };
+}
 
 /** An accepted cash order, written as POST /order writes it (the outbox row comes from its transaction). */
 async function acceptedOrder(userId: string): Promise<string> {
@@ -112,19 +124,9 @@ describe('two processes on one PostgreSQL', () => {
 
   it('the sync runs in one process at a time (advisory lock)', async () => {
     // another process holding the lock: this one skips its pass
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked: () => void = () => undefined;
-    const gotLock = new Promise<void>((resolve) => (locked = resolve));
-    const other = first.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(7410107)`);
-      locked();
-      await held;
-    });
-    await gotLock;
+    const other = await syncLockHeldByAnotherProcess();
     expect(await syncIfLeader(b)).toBe(false);
-    release();
-    await other;
+    await other.release();
     expect(await syncIfLeader(b)).toBe(true);
   });
 
@@ -132,16 +134,7 @@ describe('two processes on one PostgreSQL', () => {
     await fake.setStop('dt-angarsk-1', 'dragon', 0);
     const stopListCalls = () => fake.calls.filter((c) => c === '/api/1/stop_lists').length;
     const before = stopListCalls();
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked: () => void = () => undefined;
-    const gotLock = new Promise<void>((resolve) => (locked = resolve));
-    const other = first.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(7410107)`);
-      locked();
-      await held;
-    });
-    await gotLock;
+    const other = await syncLockHeldByAnotherProcess();
     scheduleRefresh(b, 'stop-lists');
     // b's refresh is queued on the lock: PostgreSQL shows its connection waiting for it
     await vi.waitFor(
@@ -156,8 +149,7 @@ describe('two processes on one PostgreSQL', () => {
       { timeout: 30_000 },
     );
     expect(stopListCalls()).toBe(before);
-    release();
-    await other;
+    await other.release();
     await refreshesSettled(b);
     expect(stopListCalls()).toBe(before + 1);
     const rows = await first.run((db) =>

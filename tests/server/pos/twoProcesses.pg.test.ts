@@ -7,11 +7,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../../server/db/database.js';
 import { startFakeIiko, type FakeIiko } from '../../fakes/iiko/server.js';
+import { freshPostgres, type FreshPostgres } from '../freshPostgres.js';
 import { deliveryBody, pickupBody, signedInUser } from '../ordersFixtures.js';
 import { fakeClientDir, freePort, spawnServer, type ServerProcess } from '../serverProcess.js';
 import { connect, type TestSocket } from '../wsClient.js';
@@ -35,22 +35,17 @@ async function until(what: string, check: () => boolean | Promise<boolean>, time
 }
 
 describe('two server processes with the iiko adapter on one PostgreSQL', () => {
-  const name = `storefront_iiko_mp_${randomBytes(6).toString('hex')}`;
   const dirs: string[] = [];
   let url: string;
+  let fresh: FreshPostgres | undefined;
   let fake: FakeIiko;
   let db: Database | undefined;
   let a: ServerProcess | undefined;
   let b: ServerProcess | undefined;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const target = new URL(base);
-    target.pathname = `/${name}`;
-    url = target.toString();
+    fresh = await freshPostgres(base, 'storefront_iiko_mp');
+    url = fresh.url;
     fake = await startFakeIiko();
     const clientDir = fakeClientDir();
     dirs.push(clientDir);
@@ -92,10 +87,7 @@ describe('two server processes with the iiko adapter on one PostgreSQL', () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await db?.close();
     await fake?.close();
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await fresh?.drop();
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
