@@ -24,7 +24,7 @@
 // 6. Routes not yet moved onto services, being changed elsewhere now (deploy/drain):
 //    server/routes/health.ts (select 1).
 // 7. Services that still build queries themselves (drizzle-orm or server/db at runtime), the next
-//    step of the move onto repositories: the order core, payments, admin orders, phone orders,
+//    step of the move onto repositories: the order core, payments, admin orders, phone orders, order edits,
 //    dashboard, exports, campaigns and web push (being changed elsewhere now), and pos/, checkout
 //    reference and geocoding (not moved yet). Listed in SERVICES_STILL_QUERYING.
 
@@ -38,7 +38,7 @@ const ROUTES_NOT_YET_MOVED = '^server/routes/health[.]ts$';
 const SERVICES_STILL_QUERYING = [
   'order/',
   'payments[^/]*[.]ts$',
-  'admin/(orders|phoneOrders|dashboard|exports|campaigns)[.]ts$',
+  'admin/(orders|phoneOrders|orderEdits|editRefunds|dashboard|exports|campaigns)[.]ts$',
   'campaigns/',
   'webPush[.]ts$',
   'pos/',

@@ -1,6 +1,6 @@
 // Customer sign-in: one-time codes (table otp_codes) and customer sessions (table sessions,
 // migration 0002). The limits and checks over them stay in services/otp.ts and sessions.ts.
-import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { otpCodes, sessions, users } from '../db/schema/customers.js';
 import { tryLockKey } from './locks.js';
@@ -135,4 +135,3 @@ export async function liveSessionUser(
   }
   return row;
 }
-

@@ -2,7 +2,7 @@
 // runs it without them.
 import type { AppEvent } from '../events';
 import { findProduct } from '../domain/catalog';
-import { API_MESSAGES } from '../domain/messages';
+import { API_MESSAGES } from '../domain/apiMessages';
 import { selectIsSignedIn, type AppState } from '../projections/store';
 import type { CatalogCommand } from './catalog';
 import type { Meta } from './types';

@@ -77,22 +77,7 @@ export const SIGN_IN_MESSAGES = {
   consentRequired: ORDER_MESSAGES.consentRequired,
 } as const;
 
-/** Refusals of the API itself, before any area's rules. */
-export const API_MESSAGES = {
-  methodNotFound: 'Метод API не найден',
-  idempotencyKeyInvalid: 'Некорректный ключ идемпотентности',
-  badRequest: 'Некорректный запрос',
-  requestTimeout: 'Запрос не получен вовремя. Повторите его',
-  headersTooLarge: 'Слишком большой запрос: заголовки или адрес запроса слишком длинные',
-  badUrl: 'Некорректный адрес запроса',
-  urlTooLong: 'Слишком длинный адрес запроса',
-  payloadTooLarge: 'Слишком большой запрос',
-  unsupportedMediaType: 'Неподдерживаемый формат запроса: ожидается JSON',
-  invalidJson: 'Некорректный JSON в теле запроса',
-  emptyJsonBody: 'Пустое тело запроса при Content-Type: application/json',
-  internal: 'Ошибка сервера. Попробуйте позже',
-  imageNotFound: 'Изображение не найдено',
-} as const;
+export { API_MESSAGES } from './apiMessages';
 
 // ---- texts with parameters ----
 
