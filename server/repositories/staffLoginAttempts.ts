@@ -37,41 +37,31 @@ async function afterLastSuccess(
   return and(gt(staffLoginAttempts.at, since), lastId === undefined ? undefined : gt(staffLoginAttempts.id, lastId));
 }
 
-/** Failures of the login from the device since its last success there, after `since`. */
-export async function deviceFailures(db: Executor, login: string, device: string, since: Date): Promise<Failures> {
-  const fresh = await afterLastSuccess(db, login, eq(staffLoginAttempts.device, device), since);
+/** The login's failures matching `where` since its last success matching `scope`, after `since`. */
+async function failuresSinceSuccess(
+  db: Executor,
+  login: string,
+  scope: SQL,
+  where: SQL | undefined,
+  since: Date,
+): Promise<Failures> {
+  const fresh = await afterLastSuccess(db, login, scope, since);
   const rows = await db
     .select({ at: staffLoginAttempts.at })
     .from(staffLoginAttempts)
-    .where(
-      and(
-        eq(staffLoginAttempts.login, login),
-        eq(staffLoginAttempts.device, device),
-        eq(staffLoginAttempts.success, false),
-        fresh,
-      ),
-    )
+    .where(and(eq(staffLoginAttempts.login, login), scope, where, eq(staffLoginAttempts.success, false), fresh))
     .orderBy(desc(staffLoginAttempts.at));
   return failuresOf(rows);
 }
 
+/** Failures of the login from the device since its last success there, after `since`. */
+export function deviceFailures(db: Executor, login: string, device: string, since: Date): Promise<Failures> {
+  return failuresSinceSuccess(db, login, eq(staffLoginAttempts.device, device), undefined, since);
+}
+
 /** Cookie-less failures of the login from the address since its last success there, after `since`. */
-export async function pairFailures(db: Executor, login: string, ip: string, since: Date): Promise<Failures> {
-  const fresh = await afterLastSuccess(db, login, eq(staffLoginAttempts.ip, ip), since);
-  const rows = await db
-    .select({ at: staffLoginAttempts.at })
-    .from(staffLoginAttempts)
-    .where(
-      and(
-        eq(staffLoginAttempts.login, login),
-        eq(staffLoginAttempts.ip, ip),
-        isNull(staffLoginAttempts.device),
-        eq(staffLoginAttempts.success, false),
-        fresh,
-      ),
-    )
-    .orderBy(desc(staffLoginAttempts.at));
-  return failuresOf(rows);
+export function pairFailures(db: Executor, login: string, ip: string, since: Date): Promise<Failures> {
+  return failuresSinceSuccess(db, login, eq(staffLoginAttempts.ip, ip), isNull(staffLoginAttempts.device), since);
 }
 
 /** Cookie-less failures of the address on any login after `since`, at most `limit` counted. */
