@@ -92,5 +92,15 @@ describe('the head follows client-side navigation', () => {
     expect(content('meta[name="description"]')).toBe('Первый абзац.');
     expect(content('meta[name="robots"]')).toBeNull();
     expect(canonical()).toBe(`${ORIGIN}/angarsk/about`);
+
+    // An unknown address: no canonical, never indexed; the next page's addresses keep the site's origin.
+    act(() => app.location.navigate('/angarsk/no-such-page'));
+    await waitFor(() => expect(canonical()).toBeNull());
+    expect(content('meta[name="robots"]')).toBe('noindex, nofollow');
+    expect(og('title')).toBeNull();
+    act(() => app.location.navigate('/angarsk/catalog'));
+    await waitFor(() => expect(canonical()).toBe(`${ORIGIN}/angarsk/catalog`));
+    expect(document.title).toBe('Меню — доставка роллов и пиццы в Ангарске — Ролл и Пицца');
+    expect(document.head.querySelectorAll('meta[name="robots"]')).toHaveLength(0);
   });
 });

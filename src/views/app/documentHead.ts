@@ -39,17 +39,26 @@ export function headInputFromState(state: AppState, match: SiteRouteMatch, publi
   };
 }
 
-/** The origin of the site's absolute addresses: the first page's canonical link's, else the document's. */
+const origins = new WeakMap<Document, string>();
+
+/**
+ * The origin of the site's absolute addresses: the first page's canonical link's (the server's
+ * PUBLIC_URL), else the document's. Read once: a not-found page drops the canonical link.
+ */
 export function headOrigin(doc: Document): string {
+  const known = origins.get(doc);
+  if (known !== undefined) return known;
+  let origin = doc.location.origin;
   const canonical = doc.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
   if (canonical !== undefined && canonical !== '') {
     try {
-      return new URL(canonical).origin;
+      origin = new URL(canonical).origin;
     } catch {
-      // a malformed link: fall back to the document's own origin
+      // a malformed link: the document's own origin
     }
   }
-  return doc.location.origin;
+  origins.set(doc, origin);
+  return origin;
 }
 
 /** The tags the head owns besides <title> and the canonical link. */
