@@ -1,251 +1,81 @@
-// Each page's <head> for search engines and link previews: title, description, canonical address,
-// robots, Open Graph and Twitter tags and JSON-LD. Built from the data the server already loads
-// (catalogue, settings, cities, the city's informational page, operator overrides); the server's
-// page rendering calls loadPageHeadInput (pageHeadData.ts), buildPageHead and renderPageHead.
-// Templates and precedence: docs/SEO.md.
+// Each page's <head> for search engines and link previews: the head the browser shares
+// (src/domain/seo/pageHead.ts: title, description, canonical address, robots, Open Graph and
+// Twitter tags) and the JSON-LD only the server writes. The server's page rendering calls
+// loadPageHeadInput (pageHeadData.ts), buildPageHead and renderPageHead. Templates and
+// precedence: docs/SEO.md.
 import type { Thing, WithContext } from 'schema-dts';
-import type { Page } from '../../src/api/contract/pages.js';
-import type { Catalog, City, Settings } from '../../src/api/entities.js';
-import type { SitePage, SiteRouteMatch } from '../../src/api/siteRoutes.js';
+import type { City, Settings } from '../../src/api/entities.js';
+import {
+  NOINDEX,
+  PERSONAL_PAGES,
+  buildHead,
+  headMetaTags,
+  overrideFor,
+  plainPathOf,
+  type Head,
+  type HeadInput,
+  type OpenGraph,
+  type SeoOverride,
+} from '../../src/domain/seo/pageHead.js';
 import { escapeHtml, jsonForScript } from './escape.js';
 import { breadcrumbsOf, cityRestaurantOf, menuItemOf, menuOf, menuSectionOf, withContext } from './jsonLd.js';
 import {
-  OG_IMAGE_HEIGHT,
-  OG_IMAGE_WIDTH,
-  SITE_NAME,
-  absoluteUrl,
   cityOfSlug,
   cityPrefix,
-  clip,
   findMenuProduct,
-  isOgVariant,
   menuSectionsOf,
-  ogImageUrl,
-  priceText,
   productPath,
   sectionPath,
   unavailableProductIds,
 } from './site.js';
 
-/** An operator's title and description for one page path (table seo_overrides). */
-export interface SeoOverride {
-  /** '/angarsk/catalog/pizza' for one city's page, '/catalog/pizza' for the page in every city. */
-  path: string;
-  title: string | null;
-  description: string | null;
-}
+export { NOINDEX, PERSONAL_PAGES, overrideFor, plainPathOf, type OpenGraph, type SeoOverride };
 
-export interface PageHeadInput {
-  route: SiteRouteMatch;
-  /** The chain's cities (services/cities.ts cityList). */
-  cities: readonly City[];
-  /** The shared catalogue (services/catalog.ts sharedCatalog). */
-  catalog: Catalog;
-  /** The assembled settings (services/settings.ts loadSettings). */
+export interface PageHeadInput extends HeadInput {
+  /** The assembled settings (services/settings.ts loadSettings): JSON-LD reads more than the head. */
   settings: Settings;
-  /** The city's informational page of an informational route, null when it has none. */
-  page: Page | null;
-  overrides: readonly SeoOverride[];
-  /** PUBLIC_URL: every address in the head is absolute. */
-  publicUrl: string;
 }
 
-export interface OpenGraph {
-  type: 'website' | 'product';
-  title: string;
-  description: string;
-  url: string;
-  siteName: string;
-  locale: 'ru_RU';
-  image: { url: string; width: number | null; height: number | null; alt: string } | null;
-}
-
-export interface PageHead {
-  title: string;
-  description: string;
-  /** Absolute address of the page's one indexable form. */
-  canonical: string;
-  /** 'noindex, nofollow' for personal routes and missing content; null = indexable. */
-  robots: string | null;
-  openGraph: OpenGraph;
-  twitter: { card: 'summary' | 'summary_large_image'; title: string; description: string; image: string | null };
+export interface PageHead extends Head {
   jsonLd: WithContext<Thing>[];
-  /** The route names a section, product or page that does not exist (the page shows its 404). */
-  notFound: boolean;
 }
 
-export const NOINDEX = 'noindex, nofollow';
-const DESCRIPTION_MAX = 160;
-
-/** Routes with one customer's data or a flow step: never indexed (robots noindex). */
-export const PERSONAL_PAGES: readonly SitePage[] = [
-  'cart',
-  'checkout',
-  'complete',
-  'complete-error',
-  'personal',
-  'personal-address',
-  'personal-favorite',
-  'personal-history',
-  'admin',
-];
-
-const PERSONAL_TITLES: Partial<Record<SitePage, string>> = {
-  cart: 'Корзина',
-  checkout: 'Оформление заказа',
-  complete: 'Заказ оформлен',
-  'complete-error': 'Заказ не оформлен',
-  personal: 'Личный кабинет',
-  'personal-address': 'Мои адреса',
-  'personal-favorite': 'Избранное',
-  'personal-history': 'История заказов',
-  admin: 'Администрирование',
-};
-
-/** The route's path without its city prefix, as written in overrides and sitemaps. */
-export function plainPathOf(route: SiteRouteMatch, catalog: Catalog): string {
-  const p = route.params;
-  switch (route.page) {
-    case 'index':
-      return '/';
-    case 'catalog-section':
-      return `/catalog/${encodeURIComponent(p.section ?? '')}`;
-    case 'product': {
-      const found = findMenuProduct(catalog, p.productId ?? '');
-      const section = found?.section.slug ?? p.section ?? '';
-      return `/catalog/${encodeURIComponent(section)}/${encodeURIComponent(p.productId ?? '')}`;
-    }
-    case 'personal-address':
-      return '/personal/address';
-    case 'personal-favorite':
-      return '/personal/favorite';
-    case 'personal-history':
-      return '/personal/history';
-    case 'admin':
-      return p.rest ? `/admin/${p.rest}` : '/admin';
-    default:
-      return `/${route.page}`;
-  }
-}
-
-/**
- * The page's overridden fields, each from its city's own row first, then from the row for every
- * city; null where neither has text (the template applies).
- */
-export function overrideFor(
-  overrides: readonly SeoOverride[],
-  city: City | null,
-  plainPath: string,
-): { title: string | null; description: string | null } {
-  const ownPath = city === null ? null : `${cityPrefix(city)}${plainPath === '/' ? '' : plainPath}`;
-  const rows = [overrides.find((o) => o.path === ownPath), overrides.find((o) => o.path === plainPath)];
-  const pick = (field: 'title' | 'description') =>
-    rows.map((r) => r?.[field]?.trim() ?? '').find((text) => text !== '') ?? null;
-  return { title: pick('title'), description: pick('description') };
-}
-
-interface Generated {
-  title: string;
-  description: string;
-  ogType: OpenGraph['type'];
-  image: string | null;
-  imageAlt: string;
-  jsonLd: WithContext<Thing>[];
-  notFound: boolean;
-}
-
-/** The first paragraph of an informational page's body (its tiny markdown), as plain text. */
-function firstParagraph(body: string): string {
-  const blocks = body.split(/\n\s*\n/).map((b) => b.trim());
-  const paragraph = blocks.find((b) => b !== '' && !b.startsWith('## ') && !b.startsWith('- '));
-  return (paragraph ?? blocks.find((b) => b !== '') ?? '').replace(/^##\s+|^-\s+/gm, '');
-}
-
-function generate(input: PageHeadInput, city: City | null): Generated {
+/** The page's structured data; the head's notFound and personal routes carry none. */
+function jsonLdOf(input: PageHeadInput, city: City | null): WithContext<Thing>[] {
   const { catalog, settings, publicUrl, route } = input;
-  const cityIn = city === null ? '' : ` ${city.cityIn}`;
   const home = { name: 'Главная', path: cityPrefix(city) || '/' };
   const menuCrumb = { name: 'Меню', path: `${cityPrefix(city)}/catalog` };
   const menuCtx = { publicUrl, city, catalog, unavailable: unavailableProductIds(catalog, settings, city) };
-  const sections = menuSectionsOf(catalog);
-  const slide = settings.SLIDES[0]?.imageUrl ?? null;
-  const base = { ogType: 'website' as const, image: null, imageAlt: SITE_NAME, jsonLd: [], notFound: false };
-  const missing = (title: string): Generated => ({
-    ...base,
-    title: `${title} — ${SITE_NAME}`,
-    description: `Доставка роллов и пиццы${cityIn}.`,
-    notFound: true,
-  });
-
   switch (route.page) {
-    case 'index': {
-      const restaurants = city === null ? input.cities : [city];
-      return {
-        ...base,
-        title: `Доставка роллов и пиццы${cityIn} — ${SITE_NAME}`,
-        description:
-          `Закажите роллы, пиццу и закуски с доставкой${cityIn} или заберите сами. ` +
-          `Телефон ${settings.PHONES.deliveryService}.`,
-        image: slide,
-        jsonLd: restaurants.map((c) => cityRestaurantOf(publicUrl, settings, c)),
-      };
-    }
-    case 'catalog': {
-      const names = sections.map((s) => s.group.name.toLowerCase());
-      return {
-        ...base,
-        title: `Меню — доставка роллов и пиццы${cityIn} — ${SITE_NAME}`,
-        description: clip(`Меню ${SITE_NAME}${cityIn}: ${names.join(', ')}. Доставка и самовывоз.`, DESCRIPTION_MAX),
-        image: sections[0]?.group.imageUrl ?? slide,
-        jsonLd: [menuOf(menuCtx, sections)],
-      };
-    }
+    case 'index':
+      return (city === null ? input.cities : [city]).map((c) => cityRestaurantOf(publicUrl, settings, c));
+    case 'catalog':
+      return [menuOf(menuCtx, menuSectionsOf(catalog))];
     case 'catalog-section': {
-      const section = sections.find((s) => s.group.slug === route.params.section);
-      if (!section) return missing('Раздел не найден');
-      const names = section.products.slice(0, 5).map((p) => p.name);
-      return {
-        ...base,
-        title: `${section.group.name} с доставкой${cityIn} — ${SITE_NAME}`,
-        description: clip(`${section.group.name} в меню ${SITE_NAME}${cityIn}: ${names.join(', ')}.`, DESCRIPTION_MAX),
-        image: section.group.imageUrl,
-        imageAlt: section.group.name,
-        jsonLd: [
-          withContext(menuSectionOf(menuCtx, section)),
-          breadcrumbsOf(publicUrl, [
-            home,
-            menuCrumb,
-            { name: section.group.name, path: sectionPath(city, section.group) },
-          ]),
-        ],
-      };
+      const section = menuSectionsOf(catalog).find((s) => s.group.slug === route.params.section);
+      if (!section) return [];
+      return [
+        withContext(menuSectionOf(menuCtx, section)),
+        breadcrumbsOf(publicUrl, [
+          home,
+          menuCrumb,
+          { name: section.group.name, path: sectionPath(city, section.group) },
+        ]),
+      ];
     }
     case 'product': {
       const found = findMenuProduct(catalog, route.params.productId ?? '');
-      if (!found) return missing('Блюдо не найдено');
+      if (!found) return [];
       const { product, section } = found;
-      const price = priceText(product, catalog);
-      const where = city === null ? 'с доставкой' : `с доставкой ${city.cityIn}`;
-      return {
-        ...base,
-        ogType: 'product',
-        title: `${product.name} — ${price} ${where} — ${SITE_NAME}`,
-        description: clip(
-          `${product.name} за ${price} ${where}.${product.description.trim() === '' ? '' : ` ${product.description}`}`,
-          DESCRIPTION_MAX,
-        ),
-        image: product.imageUrl,
-        imageAlt: product.name,
-        jsonLd: [
-          withContext(menuItemOf(menuCtx, section, product)),
-          breadcrumbsOf(publicUrl, [
-            home,
-            menuCrumb,
-            { name: section.name, path: sectionPath(city, section) },
-            { name: product.name, path: productPath(city, section, product) },
-          ]),
-        ],
-      };
+      return [
+        withContext(menuItemOf(menuCtx, section, product)),
+        breadcrumbsOf(publicUrl, [
+          home,
+          menuCrumb,
+          { name: section.name, path: sectionPath(city, section) },
+          { name: product.name, path: productPath(city, section, product) },
+        ]),
+      ];
     }
     case 'about':
     case 'delivery':
@@ -257,15 +87,8 @@ function generate(input: PageHeadInput, city: City | null): Generated {
     case 'rule':
     case 'vacancies': {
       const page = input.page;
-      if (page === null) return missing('Страница не найдена');
-      const where = city === null ? SITE_NAME : `${SITE_NAME}, ${city.name}`;
-      return {
-        ...base,
-        title: `${page.title} — ${where}`,
-        description: clip(firstParagraph(page.body) || `${page.title}${cityIn}.`, DESCRIPTION_MAX),
-        image: slide,
-        jsonLd: [breadcrumbsOf(publicUrl, [home, { name: page.title, path: `${cityPrefix(city)}/${route.page}` }])],
-      };
+      if (page === null) return [];
+      return [breadcrumbsOf(publicUrl, [home, { name: page.title, path: `${cityPrefix(city)}/${route.page}` }])];
     }
     case 'cart':
     case 'checkout':
@@ -276,11 +99,7 @@ function generate(input: PageHeadInput, city: City | null): Generated {
     case 'personal-favorite':
     case 'personal-history':
     case 'admin':
-      return {
-        ...base,
-        title: `${PERSONAL_TITLES[route.page] ?? SITE_NAME} — ${SITE_NAME}`,
-        description: `Доставка роллов и пиццы${cityIn}.`,
-      };
+      return [];
     default: {
       const never: never = route.page;
       return never;
@@ -289,51 +108,10 @@ function generate(input: PageHeadInput, city: City | null): Generated {
 }
 
 export function buildPageHead(input: PageHeadInput): PageHead {
-  const city = cityOfSlug(input.cities, input.route.city);
-  const generated = generate(input, city);
-  const plainPath = plainPathOf(input.route, input.catalog);
+  const head = buildHead(input);
   const personal = PERSONAL_PAGES.includes(input.route.page);
-  const override = personal ? null : overrideFor(input.overrides, city, plainPath);
-  const title = override?.title ?? generated.title;
-  const description = override?.description ?? generated.description;
-  const path =
-    input.route.page === 'admin'
-      ? '/admin'
-      : `${cityPrefix(city)}${plainPath === '/' && city !== null ? '' : plainPath}`;
-  const canonical = absoluteUrl(input.publicUrl, path);
-  const imageUrl = ogImageUrl(input.publicUrl, generated.image);
-  const sized = isOgVariant(generated.image);
-  return {
-    title,
-    description,
-    canonical,
-    robots: personal || generated.notFound ? NOINDEX : null,
-    openGraph: {
-      type: generated.ogType,
-      title,
-      description,
-      url: canonical,
-      siteName: SITE_NAME,
-      locale: 'ru_RU',
-      image:
-        imageUrl === null
-          ? null
-          : {
-              url: imageUrl,
-              width: sized ? OG_IMAGE_WIDTH : null,
-              height: sized ? OG_IMAGE_HEIGHT : null,
-              alt: generated.imageAlt,
-            },
-    },
-    twitter: {
-      card: imageUrl === null ? 'summary' : 'summary_large_image',
-      title,
-      description,
-      image: imageUrl,
-    },
-    jsonLd: personal || generated.notFound ? [] : generated.jsonLd,
-    notFound: generated.notFound,
-  };
+  const city = cityOfSlug(input.cities, input.route.city);
+  return { ...head, jsonLd: personal || head.notFound ? [] : jsonLdOf(input, city) };
 }
 
 const meta = (attribute: 'name' | 'property', key: string, content: string) =>
@@ -341,30 +119,13 @@ const meta = (attribute: 'name' | 'property', key: string, content: string) =>
 
 /** The head's tags as HTML, one a line, every value escaped; goes inside <head>. */
 export function renderPageHead(head: PageHead): string {
-  const og = head.openGraph;
+  // The description first, then the canonical link, then the rest, as the tags were always written.
+  const [description, ...rest] = headMetaTags(head).map((t) => meta(t.attribute, t.key, t.content));
   const lines = [
     `<title>${escapeHtml(head.title)}</title>`,
-    meta('name', 'description', head.description),
+    ...(description === undefined ? [] : [description]),
     `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
-    ...(head.robots === null ? [] : [meta('name', 'robots', head.robots)]),
-    meta('property', 'og:type', og.type),
-    meta('property', 'og:site_name', og.siteName),
-    meta('property', 'og:locale', og.locale),
-    meta('property', 'og:title', og.title),
-    meta('property', 'og:description', og.description),
-    meta('property', 'og:url', og.url),
-    ...(og.image === null
-      ? []
-      : [
-          meta('property', 'og:image', og.image.url),
-          ...(og.image.width === null ? [] : [meta('property', 'og:image:width', String(og.image.width))]),
-          ...(og.image.height === null ? [] : [meta('property', 'og:image:height', String(og.image.height))]),
-          meta('property', 'og:image:alt', og.image.alt),
-        ]),
-    meta('name', 'twitter:card', head.twitter.card),
-    meta('name', 'twitter:title', head.twitter.title),
-    meta('name', 'twitter:description', head.twitter.description),
-    ...(head.twitter.image === null ? [] : [meta('name', 'twitter:image', head.twitter.image)]),
+    ...rest,
     ...head.jsonLd.map((data) => `<script type="application/ld+json">${jsonForScript(data)}</script>`),
   ];
   return lines.join('\n');

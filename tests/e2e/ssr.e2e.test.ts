@@ -107,6 +107,29 @@ describe('hydration', () => {
     await page.keyboard.press('Shift');
     await e2e.hydrated(page);
     await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
+
+    // A client-side navigation brings the new page's head (docs/SEO.md): canonical and og:title.
+    const head = () =>
+      page.evaluate(() => ({
+        canonical: document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? '',
+        ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content') ?? '',
+        title: document.title,
+        // set below: a full page load would lose it
+        kept: (window as Window & { e2eKept?: boolean }).e2eKept === true,
+      }));
+    const before = await head();
+    expect(before.ogTitle).toBe('Меню — доставка роллов и пиццы в Ангарске — Ролл и Пицца');
+    const origin = new URL(before.canonical).origin;
+    await page.evaluate(() => void ((window as Window & { e2eKept?: boolean }).e2eKept = true));
+    await page.getByRole('navigation', { name: 'Разделы меню' }).getByRole('link', { name: 'Пицца' }).click();
+    await page.waitForURL(/\/angarsk\/catalog\/pizza$/);
+    await page.waitForFunction(() => document.title.startsWith('Пицца с доставкой'));
+    expect(await head()).toEqual({
+      canonical: `${origin}/angarsk/catalog/pizza`,
+      ogTitle: 'Пицца с доставкой в Ангарске — Ролл и Пицца',
+      title: 'Пицца с доставкой в Ангарске — Ролл и Пицца',
+      kept: true,
+    });
     expect(problems()).toEqual([]);
   });
 

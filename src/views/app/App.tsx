@@ -21,12 +21,16 @@ import { shallowEqual, useSelector, useStore } from './store';
 import styles from './App.module.css';
 
 /**
- * The document title follows client-side navigation. The first page keeps the server's head
- * (docs/SSR.md); the titles' code is a chunk of its own, off the first load.
+ * The document's head (title, description, canonical, robots, og:, twitter:) follows client-side
+ * navigation. The first page keeps the server's head (docs/SSR.md, docs/SEO.md); the head's code
+ * is a chunk of its own, off the first load.
  */
-function useDocumentTitle(route: RouteState, pathname: string): void {
+function useDocumentHead(route: RouteState, pathname: string): void {
   const store = useStore();
-  const data = useSelector((s) => [s.catalog.catalog, s.page.entries, s.city.selectedId] as const, shallowEqual);
+  const data = useSelector(
+    (s) => [s.catalog.catalog, s.page.entries, s.city.selectedId, s.city.list, s.setting.settings] as const,
+    shallowEqual,
+  );
   const landing = useRef(pathname);
   const moved = useRef(false);
   const match = route.status === 'matched' ? route.match : null;
@@ -35,8 +39,8 @@ function useDocumentTitle(route: RouteState, pathname: string): void {
     if (pathname !== landing.current) moved.current = true;
     if (!moved.current || routeKey === null) return;
     const current: SiteRouteMatch | null = JSON.parse(routeKey) as SiteRouteMatch | null;
-    void import('./pageMeta').then(({ pageTitle }) => {
-      document.title = pageTitle(store.getState(), current);
+    void import('./documentHead').then(({ updateDocumentHead }) => {
+      updateDocumentHead(document, store.getState(), current);
     });
   }, [pathname, routeKey, data, store]);
 }
@@ -46,7 +50,7 @@ export function App() {
   const hash = useHash();
   const route = useRouteState();
   useCityBaseInUrl(route);
-  useDocumentTitle(route, pathname);
+  useDocumentHead(route, pathname);
   useProductAddressSync();
   // A product opened from a list keeps the list on screen under its dialog, and the scroll with it.
   const listUnder = useListUnder();
