@@ -98,6 +98,31 @@ describe('«Заказы по телефону»', () => {
     expect(within(panel).queryByRole('button', { name: 'Изменить' })).toBeNull();
   });
 
+  it('the new-order alert opens a phone order on the call centre’s own screen', async () => {
+    const { server } = phoneServer([phoneOrder('o1', 101)]);
+    const app = setupAdmin({ path: '/admin/phone-order', session: CALLCENTRE, server });
+    await screen.findByRole('navigation');
+    act(() => app.sockets[0]?.open());
+    act(() =>
+      app.sockets[0]?.push({
+        type: 'order:new',
+        orderId: 'o1',
+        number: 101,
+        status: 'Unconfirmed',
+        paymentStatus: 'none',
+        cityId: 'angarsk',
+        deliveryTerminalId: 'rest-a',
+        total: 1000,
+      }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Новый заказ №101');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Открыть' }));
+    await waitFor(() => expect(app.currentPath()).toBe('/admin/phone-orders/o1'));
+    const panel = await screen.findByRole('complementary', { name: 'Заказ' });
+    await within(panel).findByText(/Заказ №101/);
+  });
+
   it('an order the route does not answer shows its «Заказ не найден»', async () => {
     const { server } = phoneServer([]);
     setupAdmin({ path: '/admin/phone-orders/other', session: CALLCENTRE, server });

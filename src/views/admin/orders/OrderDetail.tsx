@@ -208,10 +208,14 @@ export function OrderDetail({
               ) : (
                 <>Самовывоз: {reference.restaurantName(order.deliveryTerminalId)}</>
               )}
-              <br />
-              <span className={s.muted}>
-                {reference.cityName(order.cityId)}, ресторан {reference.restaurantName(order.deliveryTerminalId)}
-              </span>
+              {reference.cities.length > 0 ? (
+                <>
+                  <br />
+                  <span className={s.muted}>
+                    {reference.cityName(order.cityId)}, ресторан {reference.restaurantName(order.deliveryTerminalId)}
+                  </span>
+                </>
+              ) : null}
             </p>
             <CourierAssign
               order={order}
