@@ -2,8 +2,9 @@
 // creates the caller's account, takes a pizza with its size, delivers to a new address checked
 // against the zones, places the order and gets its card marked «по телефону»; the customer then
 // signs in on the storefront with that phone (375 px) and finds the order in their history. When
-// the customer calls back, the operator finds it in «Заказы по телефону» by the phone and opens it;
-// an operator's status move reaches that card live and takes «Изменить» away.
+// the customer calls back, the operator finds it in «Заказы по телефону» by the phone, opens it and
+// adds a roll with «Изменить»; an operator's status move reaches that card live and takes
+// «Изменить» away.
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { staff } from '../../server/db/schema/admin';
 import { hashPassword } from '../../server/services/admin/staff';
@@ -131,6 +132,21 @@ describe('phone orders', () => {
     await panel.getByRole('button', { name: 'Изменить' }).waitFor();
     expect(await panel.getByRole('group', { name: 'Смена статуса' }).count()).toBe(0);
     await e2e.screenshot(page, 'phone-orders-card-1280');
+
+    // the customer wants one more roll: «Изменить» on the call centre's own card
+    await panel.getByRole('button', { name: 'Изменить' }).click();
+    const form = panel.getByRole('region', { name: 'Изменение заказа' });
+    await form.getByText(/Калифорния с крабом × 2/).waitFor();
+    await form.getByRole('button', { name: 'Ещё одну «Калифорния с крабом»' }).click();
+    await form.getByText(/Калифорния с крабом × 3/).waitFor();
+    const save = form.getByRole('button', { name: 'Сохранить изменения' });
+    await expect.poll(() => save.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await save.click();
+    await page.getByText(`Заказ №${number ?? ''} изменён`).waitFor({ timeout: 30_000 });
+    await panel
+      .getByRole('list', { name: 'Изменения заказа' })
+      .getByText(/Калифорния с крабом ×3/)
+      .waitFor();
 
     // the kitchen starts it (an operator's move): the card shows it live, «Изменить» goes away
     const orderId = /\/admin\/phone-orders\/([^/]+)$/.exec(page.url())?.[1] ?? '';
