@@ -9,6 +9,7 @@ import { userOfToken } from '../services/sessions.js';
 import { isStaffToken, staffFromToken } from '../services/admin/staffSessions.js';
 import { StaffOrderEvent } from '../../src/api/contract/admin/orders.js';
 import { isCourierOfOrder } from '../services/admin/couriers.js';
+import { isPhoneOrder } from '../services/admin/phoneOrders.js';
 import { StaffRatingEvent } from '../../src/api/contract/admin/ratings.js';
 
 type StaffEvent = StaffOrderEvent | StaffRatingEvent;
@@ -151,6 +152,7 @@ export function createWsModule(options: { pingIntervalMs?: number; staffRecheckM
         let userId: string | null = null;
         let isStaff = false;
         let courierId: string | null = null;
+        let callCentre = false;
         const token = bearerToken(request);
         if (token !== null && isStaffToken(token)) {
           const staff = await staffFromToken(ctx, token).catch((error: unknown) => {
@@ -167,6 +169,7 @@ export function createWsModule(options: { pingIntervalMs?: number; staffRecheckM
           }
           isStaff = true;
           if (staff.role === 'courier') courierId = staff.staffId;
+          callCentre = staff.role === 'callcentre';
         } else if (token !== null) {
           const user = await userOfToken(ctx, token).catch((error: unknown) => {
             request.log.error({ err: error }, 'WebSocket sign-in check failed');
@@ -194,15 +197,17 @@ export function createWsModule(options: { pingIntervalMs?: number; staffRecheckM
         };
         const unsubscribeHub = hub.subscribe({ userId, deliver: send });
         if (isStaff && token !== null) {
-          // a courier hears only of the orders assigned to them
+          // a courier hears only of the orders assigned to them, the call centre only of phone orders
           const courier = courierId;
+          const hears = (orderId: string): Promise<boolean> =>
+            courier !== null ? isCourierOfOrder(ctx, courier, orderId) : isPhoneOrder(ctx, orderId);
           const deliverStaff =
-            courier === null
+            courier === null && !callCentre
               ? send
               : (event: StaffEvent) =>
-                  void isCourierOfOrder(ctx, courier, event.orderId)
-                    .then((assigned) => {
-                      if (assigned) send(event);
+                  void hears(event.orderId)
+                    .then((heard) => {
+                      if (heard) send(event);
                     })
                     .catch(() => undefined);
           staffSockets.add(deliverStaff);

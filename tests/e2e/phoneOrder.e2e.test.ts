@@ -1,7 +1,10 @@
 // Orders by phone end to end in Chromium against the real server: a call-centre operator (1280)
 // creates the caller's account, takes a pizza with its size, delivers to a new address checked
 // against the zones, places the order and gets its card marked «по телефону»; the customer then
-// signs in on the storefront with that phone (375 px) and finds the order in their history.
+// signs in on the storefront with that phone (375 px) and finds the order in their history. When
+// the customer calls back, the operator finds it in «Заказы по телефону» by the phone, opens it and
+// adds a roll with «Изменить»; an operator's status move reaches that card live and takes
+// «Изменить» away.
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { staff } from '../../server/db/schema/admin';
 import { hashPassword } from '../../server/services/admin/staff';
@@ -10,6 +13,7 @@ import { startE2E, WIDTHS, type E2E } from './harness';
 const OPERATOR = { login: 'e2e-callcentre', password: 'e2e-callcentre-password-1', name: 'Вера Операторова' };
 const CITY_COOKIES = { cityId: 'city-angarsk', isCitySelected: 'true' };
 const PHONE = '+79995550088';
+const SHIFT = { login: 'e2e-phone-shift', password: 'e2e-phone-shift-password-1', name: 'Олег Сменный' };
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -23,6 +27,15 @@ beforeAll(async () => {
           name: OPERATOR.name,
           role: 'callcentre',
           passwordHash,
+        }),
+      );
+      await db.run(async (x) =>
+        x.insert(staff).values({
+          id: 'staff-operator-e2e',
+          login: SHIFT.login,
+          name: SHIFT.name,
+          role: 'operator',
+          passwordHash: await hashPassword(SHIFT.password),
         }),
       );
     },
@@ -103,6 +116,54 @@ describe('phone orders', () => {
     await shop.goto('/angarsk/personal/history');
     await shop.getByText(new RegExp(`Заказ №${number ?? ''} от`)).waitFor({ timeout: 30_000 });
     expect(shopProblems()).toEqual([]);
+
+    // the customer calls back: the operator finds the order by phone and opens it
+    await page.getByRole('navigation').getByRole('link', { name: 'Заказы по телефону' }).click();
+    await page.waitForURL(/\/admin\/phone-orders$/);
+    await page.getByRole('searchbox', { name: 'Телефон' }).fill('8 999 555-00-88');
+    await page.getByRole('button', { name: 'Найти' }).click();
+    const list = page.getByRole('table', { name: 'Заказы по телефону' });
+    await list.getByRole('link', { name: number ?? '' }).click();
+    await page.waitForURL(/\/admin\/phone-orders\/[^/]+$/);
+    const panel = page.getByRole('complementary', { name: 'Заказ' });
+    await panel.getByRole('heading', { name: new RegExp(`Заказ №${number ?? ''}`) }).waitFor();
+    await panel.getByText(/Доставка: Ангарск, улица Карла Маркса, 10, кв\. 5/).waitFor();
+    await panel.getByText('Калифорния с крабом').waitFor();
+    await panel.getByRole('button', { name: 'Изменить' }).waitFor();
+    expect(await panel.getByRole('group', { name: 'Смена статуса' }).count()).toBe(0);
+    await e2e.screenshot(page, 'phone-orders-card-1280');
+
+    // the customer wants one more roll: «Изменить» on the call centre's own card
+    await panel.getByRole('button', { name: 'Изменить' }).click();
+    const form = panel.getByRole('region', { name: 'Изменение заказа' });
+    await form.getByText(/Калифорния с крабом × 2/).waitFor();
+    await form.getByRole('button', { name: 'Ещё одну «Калифорния с крабом»' }).click();
+    await form.getByText(/Калифорния с крабом × 3/).waitFor();
+    const save = form.getByRole('button', { name: 'Сохранить изменения' });
+    await expect.poll(() => save.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await save.click();
+    await page.getByText(`Заказ №${number ?? ''} изменён`).waitFor({ timeout: 30_000 });
+    await panel
+      .getByRole('list', { name: 'Изменения заказа' })
+      .getByText(/Калифорния с крабом ×3/)
+      .waitFor();
+
+    // the kitchen starts it (an operator's move): the card shows it live, «Изменить» goes away
+    const orderId = /\/admin\/phone-orders\/([^/]+)$/.exec(page.url())?.[1] ?? '';
+    const login = await e2e.server.api<{ token: string }>('POST', '/admin/auth/login', {
+      login: SHIFT.login,
+      password: SHIFT.password,
+    });
+    expect(login.status).toBe(200);
+    const moved = await e2e.server.api(
+      'POST',
+      `/admin/orders/${orderId}/status`,
+      { status: 'CookingStarted' },
+      login.body.token,
+    );
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await panel.getByRole('list').getByText('Готовится').waitFor({ timeout: 30_000 });
+    await panel.getByRole('button', { name: 'Изменить' }).waitFor({ state: 'detached' });
     expect(admin.problems()).toEqual([]);
   });
 });

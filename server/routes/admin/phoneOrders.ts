@@ -8,6 +8,7 @@ import {
   phoneQuote,
   placePhoneOrder,
 } from '../../services/admin/phoneOrders.js';
+import { listOrders, orderDetail } from '../../services/admin/orders.js';
 import { adminRoute } from './adminRoute.js';
 
 export function registerAdminPhoneOrders(app: FastifyInstance): void {
@@ -16,5 +17,7 @@ export function registerAdminPhoneOrders(app: FastifyInstance): void {
   adminRoute(app, p.adminPhoneCreateCustomer, ({ ip, staff, body }) => createPhoneCustomer({ ctx, ip, staff }, body));
   adminRoute(app, p.adminPhoneMenu, () => phoneMenu(ctx));
   adminRoute(app, p.adminPhoneQuote, ({ ip, staff, body }) => phoneQuote({ ctx, ip, staff }, body));
+  adminRoute(app, p.adminListPhoneOrders, ({ query }) => ctx.db.run((db) => listOrders(db, query, 'phone')));
+  adminRoute(app, p.adminGetPhoneOrder, ({ params }) => ctx.db.run((db) => orderDetail(db, params.id, 'phone')));
   adminRoute(app, p.adminPlacePhoneOrder, ({ ip, staff, body }) => placePhoneOrder({ ctx, ip, staff }, body));
 }

@@ -2,7 +2,7 @@
 // retry of a failed refund.
 // Status moves reuse advanceOrderStatus (server/services/order/status.ts): the same flow rules,
 // the status log, bonuses and coupon uses, and the push to the customer's /complete page.
-import { and, asc, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
 import { orderCancellations, phoneOrders } from '../../db/schema/admin.js';
@@ -105,8 +105,18 @@ export async function orderFilterCondition(db: Executor, query: OrderFilters): P
   return where.length > 0 ? and(...where) : undefined;
 }
 
-export async function listOrders(db: Executor, query: OrdersQuery): Promise<{ orders: AdminOrder[]; total: number }> {
-  const condition = await orderFilterCondition(db, query);
+/** Which orders a read covers: every order (operators and above) or those taken by phone (the call centre's screens). */
+export type OrderScope = 'all' | 'phone';
+
+const inScope = (scope: OrderScope, condition: SQL | undefined): SQL | undefined =>
+  scope === 'phone' ? and(isNotNull(phoneOrders.orderId), condition) : condition;
+
+export async function listOrders(
+  db: Executor,
+  query: OrdersQuery,
+  scope: OrderScope = 'all',
+): Promise<{ orders: AdminOrder[]; total: number }> {
+  const condition = inScope(scope, await orderFilterCondition(db, query));
   const rows = await db
     .select({ order: orders, customer: { id: users.id, phone: users.phone, name: users.name }, phone: phoneOrders })
     .from(orders)
@@ -120,17 +130,19 @@ export async function listOrders(db: Executor, query: OrdersQuery): Promise<{ or
     .select({ n: sql<number>`count(*)::int` })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(phoneOrders, eq(phoneOrders.orderId, orders.id))
     .where(condition);
   return { orders: rows.map((r) => toAdminOrder(r.order, r.customer, r.phone)), total: total[0]?.n ?? 0 };
 }
 
-export async function orderDetail(db: Executor, id: string): Promise<AdminOrderDetail> {
+/** One order as the card shows it; outside the scope it is «Заказ не найден», as if it did not exist. */
+export async function orderDetail(db: Executor, id: string, scope: OrderScope = 'all'): Promise<AdminOrderDetail> {
   const found = await db
     .select({ order: orders, customer: { id: users.id, phone: users.phone, name: users.name }, phone: phoneOrders })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(phoneOrders, eq(phoneOrders.orderId, orders.id))
-    .where(eq(orders.id, id))
+    .where(inScope(scope, eq(orders.id, id)))
     .limit(1);
   const row = found[0];
   if (!row) throw notFound(ADMIN_ORDER_MESSAGES.orderNotFound, 'order-not-found');

@@ -3,6 +3,7 @@
 // its assessCheckout) run as that customer, so prices, promotions, bonuses, zones, slots, stop
 // lists and every refusal are the same. Only the idempotency claim, the phone_orders row and the
 // audit entry are particular to the call centre.
+import { eq } from 'drizzle-orm';
 import type { CheckoutQuote } from '../../../src/api/contract/checkout.js';
 import type { AdminOrderDetail } from '../../../src/api/contract/admin/orders.js';
 import {
@@ -179,4 +180,14 @@ export async function placePhoneOrder(
     }
   }
   return ctx.db.run((db) => orderDetail(db, placed.id));
+}
+
+/** Whether an order was taken by phone: the call centre's staff socket hears only of those. */
+export function isPhoneOrder(ctx: AppContext, orderId: string): Promise<boolean> {
+  return ctx.db
+    .run((db) =>
+      db.select({ id: phoneOrders.orderId }).from(phoneOrders).where(eq(phoneOrders.orderId, orderId)).limit(1),
+    )
+    .then((rows) => rows.length > 0)
+    .catch(() => false);
 }

@@ -34,6 +34,7 @@ const CourierPage = lazy(() => import('./courier/CourierPage'));
 const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
 const CampaignsPage = lazy(() => import('./campaigns/CampaignsPage'));
 const PhoneOrderPage = lazy(() => import('./phone/PhoneOrderPage'));
+const PhoneOrdersPage = lazy(() => import('./phone/PhoneOrdersPage'));
 
 /**
  * The screens under /admin, in navigation order. `role`: the least role that sees the screen
@@ -49,6 +50,7 @@ export const ADMIN_SCREENS: readonly {
   { path: '/dashboard', label: 'Сводка', role: 'manager', component: DashboardPage },
   { path: '/orders', label: 'Заказы', role: 'operator', component: OrdersPage },
   { path: '/phone-order', label: 'Заказ по телефону', role: 'callcentre', component: PhoneOrderPage },
+  { path: '/phone-orders', label: 'Заказы по телефону', role: 'callcentre', component: PhoneOrdersPage },
   { path: '/menu', label: 'Меню', role: 'operator', component: MenuPage },
   { path: '/stop-list', label: 'Стоп-лист', role: 'operator', component: StopListPage },
   { path: '/settings', label: 'Настройки', role: 'admin', component: SettingsPage },

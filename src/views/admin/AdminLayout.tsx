@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { STAFF_ROLE_NAMES } from '../../api/contract/admin/common';
 import { useSignOut } from './data/auth';
-import { useSession } from './data/hooks';
+import { adminListOrders } from '../../api/contract/admin/orders';
+import { useCan, useSession } from './data/hooks';
 import { useLiveOrders } from './data/liveOrders';
 import { cx } from './ui';
 import s from './admin.module.css';
@@ -27,10 +28,12 @@ export function AdminLayout({
   const signOut = useSignOut();
   const live = useLiveOrders();
   const newCount = live.fresh.length;
+  // the call centre hears of phone orders only and opens them on its own screen
+  const ordersPath = useCan(adminListOrders) ? '/orders' : '/phone-orders';
   const openNew = () => {
     const first = live.fresh[0];
     live.acknowledge();
-    navigate(newCount === 1 && first ? `/orders/${first.orderId}` : '/orders');
+    navigate(newCount === 1 && first ? `${ordersPath}/${first.orderId}` : ordersPath);
   };
   return (
     <div className={s.shell}>

@@ -8,6 +8,7 @@ import { createWsModule, WS_UNAUTHORIZED } from '../../../server/routes/ws.js';
 import { signedInUser } from '../ordersFixtures.js';
 import { connect, type TestSocket } from '../wsClient.js';
 import { useWsServer } from '../wsServer.js';
+import { phoneOrders } from '../../../server/db/schema/admin.js';
 import { insertOrder, signInStaff } from './staffFixtures.js';
 
 let db: Database;
@@ -60,6 +61,37 @@ describe('staff WebSocket', () => {
       status: 'WaitCooking',
     });
     expect(customerSocket.messages.filter((m) => m.type === 'order:new' || m.type === 'order:updated')).toEqual([]);
+  });
+
+  it("a call-centre socket hears only of orders taken by phone (docs/ADMIN.md «The call centre's orders»)", async () => {
+    const operator = await signInStaff({ app, db }, 'operator');
+    const callcentre = await signInStaff({ app, db }, 'callcentre');
+    const customer = await signedInUser(db);
+    const socket = open(`?token=${callcentre.token}`);
+    expect(await socket.next(hello)).toEqual({ type: 'hello', signedIn: false, staff: true });
+    const storefront = await insertOrder({ db }, { userId: customer.id });
+    const byPhone = await insertOrder({ db }, { userId: customer.id });
+    await db.run((x) =>
+      x.insert(phoneOrders).values({ orderId: byPhone.id, staffId: callcentre.id, staffLogin: callcentre.login }),
+    );
+    const move = async (orderId: string, status: string) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/orders/${orderId}/status`,
+        headers: operator.auth,
+        payload: { status },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // the storefront order moves first; the phone order's two moves come after it on the channel
+    await move(storefront.id, 'WaitCooking');
+    await move(byPhone.id, 'WaitCooking');
+    await move(byPhone.id, 'CookingStarted');
+    expect(await socket.next((m) => m.orderId === byPhone.id && m.status === 'CookingStarted')).toMatchObject({
+      type: 'order:updated',
+    });
+    expect(socket.messages.filter((m) => m.orderId === storefront.id)).toEqual([]);
+    expect(socket.messages.some((m) => m.orderId === byPhone.id && m.status === 'WaitCooking')).toBe(true);
   });
 
   it('closes with 4401 «Требуется вход в панель управления» for a staff token that is not valid', async () => {

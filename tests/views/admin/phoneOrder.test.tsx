@@ -184,7 +184,7 @@ async function findCustomer() {
 }
 
 describe('Заказ по телефону', () => {
-  it('the call centre lands on it and sees only it and their password', async () => {
+  it('the call centre lands on it and sees only it, its phone orders and their password', async () => {
     setupAdmin({ path: '/admin', session: CALLCENTRE, server: phoneServer() });
     expect(await screen.findByRole('heading', { name: 'Заказ по телефону' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Разделы панели управления' });
@@ -192,7 +192,7 @@ describe('Заказ по телефону', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Заказ по телефону', 'Мой пароль', 'Открыть сайт']);
+    ).toEqual(['Заказ по телефону', 'Заказы по телефону', 'Мой пароль', 'Открыть сайт']);
   });
 
   it('a bad phone is refused in the field; a new phone is created only with the customer’s consent', async () => {
@@ -277,6 +277,10 @@ describe('Заказ по телефону', () => {
     const card = await screen.findByRole('article', { name: 'Карточка заказа' });
     expect(within(card).getByRole('heading').textContent).toContain('Заказ №555');
     expect(within(card).getByText(/по телефону, принял vera/)).toBeTruthy();
+    // the call centre does not reach the orders screen: the card links to its own «Заказы по телефону»
+    expect(within(card).getByRole('link', { name: 'Открыть заказ' }).getAttribute('href')).toMatch(
+      /\/admin\/phone-orders\/[^/]+$/,
+    );
     expect(server.calls(adminPlacePhoneOrder)).toHaveLength(1);
     const sent = server.calls(adminPlacePhoneOrder)[0]?.body as {
       customerId: string;

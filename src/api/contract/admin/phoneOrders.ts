@@ -6,8 +6,8 @@ import { Address, Catalog, Id } from '../../entities.js';
 import { CheckoutQuote, CheckoutQuoteBody } from '../checkout.js';
 import { CreateOrderBody } from '../orders.js';
 import { AdminCustomer } from './customers.js';
-import { defineAdminRoute } from './common.js';
-import { AdminOrderDetail } from './orders.js';
+import { AdminIdParams, AdminPaging, defineAdminRoute } from './common.js';
+import { AdminOrder, AdminOrderDetail } from './orders.js';
 
 /** Payment methods a phone order may take: paid on receipt. Online payment needs a payment link (not offered). */
 export const PHONE_PAYMENT_METHODS = ['cash', 'courier-card'] as const;
@@ -73,5 +73,28 @@ export const adminPlacePhoneOrder = defineAdminRoute('callcentre', {
     idempotencyKey: z.string().check(z.regex(/^[\x21-\x7e]{1,200}$/)),
     order: CreateOrderBody,
   }),
+  response: AdminOrderDetail,
+});
+
+/** The call centre's list: phone orders only, newest first, by the customer's phone or the number. */
+export const PhoneOrdersQuery = z.extend(AdminPaging, {
+  /** Customer phone: any spelling of a full number, or at least 4 digits of it. */
+  phone: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(32))),
+  number: z.optional(z.coerce.number().check(z.int(), z.positive())),
+});
+
+export const adminListPhoneOrders = defineAdminRoute('callcentre', {
+  method: 'GET',
+  path: '/admin/phone-orders/orders',
+  summary: 'Orders taken by phone (never the storefront’s), newest first, filtered by phone or number',
+  query: PhoneOrdersQuery,
+  response: z.object({ orders: z.array(AdminOrder), total: z.int().check(z.nonnegative()) }),
+});
+
+export const adminGetPhoneOrder = defineAdminRoute('callcentre', {
+  method: 'GET',
+  path: '/admin/phone-orders/orders/:id',
+  summary: 'One order taken by phone as the order card shows it; 404 «Заказ не найден» for any other order',
+  params: AdminIdParams,
   response: AdminOrderDetail,
 });

@@ -1,6 +1,6 @@
 // Cities and restaurants, for filters and for showing names instead of ids.
 import { adminListCities, adminListRestaurants, type AdminCity, type AdminRestaurant } from '../../../api/contract/admin/settings';
-import { useAdminQuery } from './hooks';
+import { useAdminQuery, useCan } from './hooks';
 
 export interface Reference {
   cities: readonly AdminCity[];
@@ -10,9 +10,11 @@ export interface Reference {
   reload: () => void;
 }
 
+/** Roles that may not read the cities (the call centre) get none: names fall back to ids. */
 export function useReference(): Reference {
-  const cities = useAdminQuery(adminListCities);
-  const restaurants = useAdminQuery(adminListRestaurants);
+  const canRead = useCan(adminListCities);
+  const cities = useAdminQuery(adminListCities, {}, { enabled: canRead });
+  const restaurants = useAdminQuery(adminListRestaurants, {}, { enabled: canRead });
   const cityList = cities.data?.cities ?? [];
   const restaurantList = restaurants.data?.restaurants ?? [];
   return {

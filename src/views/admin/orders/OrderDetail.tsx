@@ -2,7 +2,8 @@
 // the status log, and the actions: the next statuses the server allows (`nextStatuses`, along
 // ORDER_STATUS_FLOW), cancellation with a reason (bonuses and coupon go back; money paid
 // online is refunded or marked to refund) and a retry of a refund that did not go through.
-// Re-reads itself when the order changes elsewhere.
+// Re-reads itself when the order changes elsewhere. The call centre's screen opens it with `scope`
+// 'phone' (its own read route); the controls its role may not use are hidden.
 import { useState } from 'react';
 import {
   adminCancelOrder,
@@ -11,7 +12,8 @@ import {
   type AdminOrderDetail,
 } from '../../../api/contract/admin/orders';
 import type { OrderStatus } from '../../../api/contract/orders';
-import { useAdminAction, useAdminQuery } from '../data/hooks';
+import { adminGetPhoneOrder } from '../../../api/contract/admin/phoneOrders';
+import { useAdminAction, useAdminQuery, useCan } from '../data/hooks';
 import { useOrderEvents, useRatingEvents } from '../data/liveOrders';
 import type { Reference } from '../data/reference';
 import { QueryView, cx, formatDateTime, formatMoney } from '../ui';
@@ -60,13 +62,17 @@ export function OrderDetail({
   reference,
   onClose,
   onChanged,
+  scope = 'all',
 }: {
   orderId: string;
   reference: Reference;
   onClose: () => void;
   onChanged: () => void;
+  /** 'phone': read through the call centre's route, which answers phone orders only. */
+  scope?: 'all' | 'phone';
 }) {
-  const query = useAdminQuery(adminGetOrder, { params: { id: orderId } });
+  const query = useAdminQuery(scope === 'phone' ? adminGetPhoneOrder : adminGetOrder, { params: { id: orderId } });
+  const canMove = useCan(adminChangeOrderStatus);
   const action = useAdminAction();
   const [cancelling, setCancelling] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -123,7 +129,7 @@ export function OrderDetail({
               <StatusBadge status={order.status} />{' '}
               <span className={s.muted}>создан {formatDateTime(order.createdAt)}</span>
             </p>
-            {order.status !== 'Closed' && order.status !== 'Cancelled' ? (
+            {canMove && order.status !== 'Closed' && order.status !== 'Cancelled' ? (
               <div className={s.actions} role="group" aria-label="Смена статуса">
                 {order.nextStatuses
                   .filter((st) => st !== 'Cancelled')
@@ -202,10 +208,14 @@ export function OrderDetail({
               ) : (
                 <>Самовывоз: {reference.restaurantName(order.deliveryTerminalId)}</>
               )}
-              <br />
-              <span className={s.muted}>
-                {reference.cityName(order.cityId)}, ресторан {reference.restaurantName(order.deliveryTerminalId)}
-              </span>
+              {reference.cities.length > 0 ? (
+                <>
+                  <br />
+                  <span className={s.muted}>
+                    {reference.cityName(order.cityId)}, ресторан {reference.restaurantName(order.deliveryTerminalId)}
+                  </span>
+                </>
+              ) : null}
             </p>
             <CourierAssign
               order={order}

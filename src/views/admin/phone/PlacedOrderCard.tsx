@@ -1,5 +1,6 @@
 // The order card the call centre sees once a phone order is placed: number, status, what was
-// ordered, where and when, what to pay; staff who reach the orders screen get a link to it.
+// ordered, where and when, what to pay; a link to it on the orders screen, or on the call centre's
+// own «Заказы по телефону» for staff who do not reach the orders screen.
 import { Link } from 'wouter';
 import { adminGetOrder, type AdminOrderDetail } from '../../../api/contract/admin/orders';
 import { useCan } from '../data/hooks';
@@ -47,7 +48,11 @@ export function PlacedOrderCard({ order, onNext }: { order: AdminOrderDetail; on
           <Link href={`~/admin/orders/${order.id}`} className={cx(s.button, s.secondary)}>
             Открыть в заказах
           </Link>
-        ) : null}
+        ) : (
+          <Link href={`~/admin/phone-orders/${order.id}`} className={cx(s.button, s.secondary)}>
+            Открыть заказ
+          </Link>
+        )}
       </div>
     </article>
   );
