@@ -1,5 +1,6 @@
 // PGlite must be opened by one process at a time: two would corrupt DATA_DIR. A lock file
 // holding the owner's pid says who has it; a lock left by a dead process is taken over.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -26,9 +27,20 @@ export function acquireDirLock(dir: string): () => void {
   const file = path.join(dir, 'storefront.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = fs.openSync(file, 'wx');
-      fs.writeSync(fd, String(process.pid));
-      fs.closeSync(fd);
+      // written whole under a name of its own, then linked into place: the lock file never
+      // exists without its owner's pid for another opener to read as empty (and stale)
+      const pending = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+      const fd = fs.openSync(pending, 'w');
+      try {
+        fs.writeSync(fd, String(process.pid));
+      } finally {
+        fs.closeSync(fd);
+      }
+      try {
+        fs.linkSync(pending, file);
+      } finally {
+        fs.rmSync(pending, { force: true });
+      }
       let released = false;
       return () => {
         if (released) return;
