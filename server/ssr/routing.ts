@@ -1,21 +1,12 @@
 // Which pages the server renders, and the canonical form of a page address (docs/SSR.md «Addresses»).
 import { matchSiteRoute, type SitePage } from '../../src/api/siteRoutes.js';
+import { PERSONAL_PAGES } from '../../src/domain/seo/pageHead.js';
 
 /**
  * Pages about one customer (their cart, order, account) stay rendered in the browser and are kept
- * out of search engines; /admin is the staff app.
+ * out of search engines (the head's own list of them); /admin is the staff app.
  */
-export const CLIENT_RENDERED_PAGES: ReadonlySet<SitePage> = new Set<SitePage>([
-  'cart',
-  'checkout',
-  'complete',
-  'complete-error',
-  'personal',
-  'personal-address',
-  'personal-favorite',
-  'personal-history',
-  'admin',
-]);
+export const CLIENT_RENDERED_PAGES: ReadonlySet<SitePage> = new Set<SitePage>(PERSONAL_PAGES);
 
 export const NOINDEX_PAGES: ReadonlySet<SitePage> = new Set<SitePage>(
   [...CLIENT_RENDERED_PAGES].filter((page) => page !== 'admin'),
