@@ -31,9 +31,9 @@ async function adminPage(): Promise<{ page: Page; context: BrowserContext; probl
 async function nav(page: Page, section: string) {
   await page
     .getByRole('navigation', { name: 'Разделы панели управления' })
-    .getByRole('link', { name: section })
+    .getByRole('link', { name: section, exact: true })
     .click();
-  await page.getByRole('heading', { name: section, level: 1 }).waitFor();
+  await page.getByRole('heading', { name: section, level: 1, exact: true }).waitFor();
 }
 
 /** The persisted storefront state (cart, user, address, auth) as text, '' when none. */
