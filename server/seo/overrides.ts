@@ -6,6 +6,11 @@ import type { AppContext } from '../context.js';
 import type { Database, Executor } from '../db/database.js';
 import { seoOverrides } from '../db/schema/seo.js';
 import { unprocessable } from '../http/errors.js';
+import {
+  SEO_MESSAGES,
+  seoDescriptionTooLongMessage,
+  seoTitleTooLongMessage,
+} from '../../src/api/contract/admin/messages.js';
 import { audit } from '../services/admin/audit.js';
 import type { StaffPrincipal } from '../services/admin/staffSessions.js';
 import type { SeoOverride } from './pageHead.js';
@@ -67,13 +72,13 @@ export async function saveOverride(
   input: { path: string; title?: string | null | undefined; description?: string | null | undefined },
 ): Promise<SeoOverrideRow | null> {
   const path = normalizeOverridePath(input.path);
-  if (path === null) throw unprocessable('Укажите адрес страницы витрины, например /angarsk/catalog', 'seo-path');
+  if (path === null) throw unprocessable(SEO_MESSAGES.notStorefrontPath, 'seo-path');
   const title = blankToNull(input.title);
   const description = blankToNull(input.description);
   if (title !== null && title.length > OVERRIDE_TITLE_MAX)
-    throw unprocessable(`Заголовок длиннее ${OVERRIDE_TITLE_MAX} символов`, 'seo-title-too-long');
+    throw unprocessable(seoTitleTooLongMessage(OVERRIDE_TITLE_MAX), 'seo-title-too-long');
   if (description !== null && description.length > OVERRIDE_DESCRIPTION_MAX)
-    throw unprocessable(`Описание длиннее ${OVERRIDE_DESCRIPTION_MAX} символов`, 'seo-description-too-long');
+    throw unprocessable(seoDescriptionTooLongMessage(OVERRIDE_DESCRIPTION_MAX), 'seo-description-too-long');
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const before = (await tx.select().from(seoOverrides).where(eq(seoOverrides.path, path)).limit(1))[0];
