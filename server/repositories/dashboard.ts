@@ -36,12 +36,12 @@ function inScope(scope: DashboardScope): SQL {
 const NOT_CANCELLED = sql`o.status <> 'Cancelled'`;
 
 /** Orders and revenue of one payment method in one local hour ('YYYY-MM-DD HH', the scope's zone). */
-export interface HourRow {
+export type HourRow = {
   hour: string;
   method: string;
   orders: number;
   revenue: number;
-}
+};
 
 /**
  * The period's orders by local hour and payment method: one pass and one time-zone conversion per
@@ -144,14 +144,14 @@ export const DELIVERY_PERCENTILES = sql`select count(*)::int as delivered,
            count(*) filter (where actual > promised)::int as late
     from d`;
 
-export interface DeliveryPercentilesRow {
+export type DeliveryPercentilesRow = {
   delivered: number;
   promised_median: number | null;
   promised_p90: number | null;
   actual_median: number | null;
   actual_p90: number | null;
   late: number;
-}
+};
 
 /** The delivery figures of a row of percentiles, rounded to whole minutes. */
 export function deliveryFigures(row: DeliveryPercentilesRow | undefined): DeliveryFigures {
@@ -166,12 +166,12 @@ export function deliveryFigures(row: DeliveryPercentilesRow | undefined): Delive
   };
 }
 
-export interface TopProductRow {
+export type TopProductRow = {
   productId: string;
   name: string;
   amount: number;
   revenue: number;
-}
+};
 
 export const toTopProduct = (r: {
   product_id: string;
@@ -198,11 +198,11 @@ export async function topProducts(db: Executor, scope: DashboardScope, limit: nu
   return result.rows.map(toTopProduct);
 }
 
-export interface TopCouponRow {
+export type TopCouponRow = {
   code: string;
   orders: number;
   discount: number;
-}
+};
 
 export const toTopCoupon = (r: TopCouponRow): TopCouponRow => ({
   code: r.code,
