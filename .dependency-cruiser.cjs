@@ -24,9 +24,8 @@
 // 6. Routes not yet moved onto services, being changed elsewhere now (deploy/drain):
 //    server/routes/health.ts (select 1).
 // 7. Services that still build queries themselves (drizzle-orm or server/db at runtime), the next
-//    step of the move onto repositories: the order core, payments, admin orders, phone orders, order edits,
-//    dashboard, exports, campaigns and web push (being changed elsewhere now), and pos/, checkout
-//    reference and geocoding (not moved yet). Listed in SERVICES_STILL_QUERYING.
+//    step of the move onto repositories: the order core, payments, admin orders, phone orders and
+//    order edits (being changed elsewhere now). Listed in SERVICES_STILL_QUERYING.
 
 /** Cycles made only of these groups' own modules are known (exceptions 4, 5). */
 const KNOWN_CYCLES = ['^src/views/app/bugReport(Start[.]ts|Ui[.]tsx)$', '^src/effects/(deps|persistence)[.]ts$'];
@@ -38,12 +37,7 @@ const ROUTES_NOT_YET_MOVED = '^server/routes/health[.]ts$';
 const SERVICES_STILL_QUERYING = [
   'order/',
   'payments[^/]*[.]ts$',
-  'admin/(orders|phoneOrders|orderEdits|editRefunds|dashboard|exports|campaigns)[.]ts$',
-  'campaigns/',
-  'webPush[.]ts$',
-  'pos/',
-  'checkoutReference[.]ts$',
-  'geocoding[.]ts$',
+  'admin/(orders|phoneOrders|orderEdits|editRefunds)[.]ts$',
 ].map((p) => `^server/services/${p}`);
 
 /** @type {import('dependency-cruiser').IConfiguration} */

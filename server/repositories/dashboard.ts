@@ -15,42 +15,54 @@ export interface DashboardScope {
   timeZone: string;
 }
 
+/** The scope's city and restaurant conditions on a table with those columns (shared with the rollups). */
+export function placeConditions(scope: DashboardScope, alias: 'o' | 'r' | 'x'): SQL[] {
+  const table = sql.raw(alias);
+  const parts: SQL[] = [];
+  if (scope.cityId !== undefined) parts.push(sql`${table}.city_id = ${scope.cityId}`);
+  if (scope.deliveryTerminalId !== undefined)
+    parts.push(sql`${table}.delivery_terminal_id = ${scope.deliveryTerminalId}`);
+  return parts;
+}
+
 /** The period's orders, by the scope (table alias `o`). */
 function inScope(scope: DashboardScope): SQL {
   const parts: SQL[] = [sql`o.created_at >= ${scope.from.toISOString()}::timestamptz`];
   parts.push(sql`o.created_at < ${scope.to.toISOString()}::timestamptz`);
-  if (scope.cityId !== undefined) parts.push(sql`o.city_id = ${scope.cityId}`);
-  if (scope.deliveryTerminalId !== undefined) parts.push(sql`o.delivery_terminal_id = ${scope.deliveryTerminalId}`);
+  parts.push(...placeConditions(scope, 'o'));
   return sql.join(parts, sql` and `);
 }
 
 const NOT_CANCELLED = sql`o.status <> 'Cancelled'`;
 
 /** Orders and revenue of one payment method in one local hour ('YYYY-MM-DD HH', the scope's zone). */
-export interface HourRow {
+export type HourRow = {
   hour: string;
   method: string;
   orders: number;
   revenue: number;
-}
+};
 
 /**
  * The period's orders by local hour and payment method: one pass and one time-zone conversion per
  * order, from which the totals, the payments, the days and the heatmap are all summed.
  */
+/** Counts and sums as numbers (PostgreSQL may answer them as text). */
+export const toHourRow = (r: HourRow): HourRow => ({
+  hour: r.hour,
+  method: r.method,
+  orders: Number(r.orders),
+  revenue: Number(r.revenue),
+});
+
 export async function ordersByHour(db: Executor, scope: DashboardScope): Promise<HourRow[]> {
-  const result = await db.execute<{ hour: string; method: string; orders: number; revenue: number }>(sql`
+  const result = await db.execute<HourRow>(sql`
     select to_char(date_trunc('hour', o.created_at at time zone ${scope.timeZone}), 'YYYY-MM-DD HH24') as hour,
            o.payment_method as method, count(*)::int as orders, coalesce(sum(o.total), 0)::float8 as revenue
     from orders o
     where ${inScope(scope)} and ${NOT_CANCELLED}
     group by 1, 2`);
-  return result.rows.map((r) => ({
-    hour: r.hour,
-    method: r.method,
-    orders: Number(r.orders),
-    revenue: Number(r.revenue),
-  }));
+  return result.rows.map(toHourRow);
 }
 
 export async function cancellationReasons(
@@ -102,14 +114,7 @@ export interface DeliveryFigures {
  * checkout) and to the first Delivered entry of the status log.
  */
 export async function deliveryTimes(db: Executor, scope: DashboardScope): Promise<DeliveryFigures> {
-  const result = await db.execute<{
-    delivered: number;
-    promised_median: number | null;
-    promised_p90: number | null;
-    actual_median: number | null;
-    actual_p90: number | null;
-    late: number;
-  }>(sql`
+  const result = await db.execute<DeliveryPercentilesRow>(sql`
     with d as (
       select extract(epoch from (
                case when o.delivery_time <> 'asap' then o.delivery_time::timestamptz
@@ -126,29 +131,30 @@ export async function deliveryTimes(db: Executor, scope: DashboardScope): Promis
       left join restaurants r on r.delivery_terminal_id = o.delivery_terminal_id
       where ${inScope(scope)} and ${NOT_CANCELLED} and o.delivery_method = 'delivery'
     )
-    select count(*)::int as delivered,
+    ${DELIVERY_PERCENTILES}`);
+  return deliveryFigures(result.rows[0]);
+}
+
+/** The delivery figures over `d` (columns promised and actual, in minutes), one row. */
+export const DELIVERY_PERCENTILES = sql`select count(*)::int as delivered,
            percentile_cont(0.5) within group (order by promised)::float8 as promised_median,
            percentile_cont(0.9) within group (order by promised)::float8 as promised_p90,
            percentile_cont(0.5) within group (order by actual)::float8 as actual_median,
            percentile_cont(0.9) within group (order by actual)::float8 as actual_p90,
            count(*) filter (where actual > promised)::int as late
-    from d`);
-  return deliveryFigures(result.rows[0]);
-}
+    from d`;
+
+export type DeliveryPercentilesRow = {
+  delivered: number;
+  promised_median: number | null;
+  promised_p90: number | null;
+  actual_median: number | null;
+  actual_p90: number | null;
+  late: number;
+};
 
 /** The delivery figures of a row of percentiles, rounded to whole minutes. */
-export function deliveryFigures(
-  row:
-    | {
-        delivered: number;
-        promised_median: number | null;
-        promised_p90: number | null;
-        actual_median: number | null;
-        actual_p90: number | null;
-        late: number;
-      }
-    | undefined,
-): DeliveryFigures {
+export function deliveryFigures(row: DeliveryPercentilesRow | undefined): DeliveryFigures {
   const minutes = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(Number(v)));
   return {
     delivered: Number(row?.delivered ?? 0),
@@ -160,11 +166,26 @@ export function deliveryFigures(
   };
 }
 
-export async function topProducts(
-  db: Executor,
-  scope: DashboardScope,
-  limit: number,
-): Promise<{ productId: string; name: string; amount: number; revenue: number }[]> {
+export type TopProductRow = {
+  productId: string;
+  name: string;
+  amount: number;
+  revenue: number;
+};
+
+export const toTopProduct = (r: {
+  product_id: string;
+  name: string;
+  amount: number;
+  revenue: number;
+}): TopProductRow => ({
+  productId: r.product_id,
+  name: r.name,
+  amount: Number(r.amount),
+  revenue: Number(r.revenue),
+});
+
+export async function topProducts(db: Executor, scope: DashboardScope, limit: number): Promise<TopProductRow[]> {
   const result = await db.execute<{ product_id: string; name: string; amount: number; revenue: number }>(sql`
     select i.line ->> 'productId' as product_id, max(i.line ->> 'name') as name,
            sum((i.line ->> 'amount')::int)::int as amount, sum((i.line ->> 'sum')::int)::float8 as revenue
@@ -174,27 +195,30 @@ export async function topProducts(
     group by 1
     order by 3 desc, 1
     limit ${limit}`);
-  return result.rows.map((r) => ({
-    productId: r.product_id,
-    name: r.name,
-    amount: Number(r.amount),
-    revenue: Number(r.revenue),
-  }));
+  return result.rows.map(toTopProduct);
 }
 
-export async function topCoupons(
-  db: Executor,
-  scope: DashboardScope,
-  limit: number,
-): Promise<{ code: string; orders: number; discount: number }[]> {
-  const result = await db.execute<{ code: string; orders: number; discount: number }>(sql`
+export type TopCouponRow = {
+  code: string;
+  orders: number;
+  discount: number;
+};
+
+export const toTopCoupon = (r: TopCouponRow): TopCouponRow => ({
+  code: r.code,
+  orders: Number(r.orders),
+  discount: Number(r.discount),
+});
+
+export async function topCoupons(db: Executor, scope: DashboardScope, limit: number): Promise<TopCouponRow[]> {
+  const result = await db.execute<TopCouponRow>(sql`
     select o.coupon as code, count(*)::int as orders, coalesce(sum(o.discount_total), 0)::float8 as discount
     from orders o
     where ${inScope(scope)} and ${NOT_CANCELLED} and o.coupon is not null
     group by 1
     order by 2 desc, 1
     limit ${limit}`);
-  return result.rows.map((r) => ({ code: r.code, orders: Number(r.orders), discount: Number(r.discount) }));
+  return result.rows.map(toTopCoupon);
 }
 
 /** Average score and number of the ratings customers gave the scope's orders. */

@@ -5,17 +5,27 @@
 // of the period outside whole UTC days are read from the orders.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
-import { deliveryFigures, type DashboardScope, type DeliveryFigures, type HourRow } from './dashboard.js';
+import {
+  DELIVERY_PERCENTILES,
+  deliveryFigures,
+  placeConditions,
+  toHourRow,
+  toTopCoupon,
+  toTopProduct,
+  type DashboardScope,
+  type DeliveryFigures,
+  type DeliveryPercentilesRow,
+  type HourRow,
+  type TopCouponRow,
+  type TopProductRow,
+} from './dashboard.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 /** The scope's place filter on a rollup table (alias `r`). */
 function inPlace(scope: DashboardScope): SQL {
-  const parts: SQL[] = [sql`true`];
-  if (scope.cityId !== undefined) parts.push(sql`r.city_id = ${scope.cityId}`);
-  if (scope.deliveryTerminalId !== undefined) parts.push(sql`r.delivery_terminal_id = ${scope.deliveryTerminalId}`);
-  return sql.join(parts, sql` and `);
+  return sql.join([sql`true`, ...placeConditions(scope, 'r')], sql` and `);
 }
 
 /** The scope's hour buckets (alias `r`, column `hour`). */
@@ -38,19 +48,14 @@ export function hourAligned(scope: DashboardScope): boolean {
 }
 
 export async function ordersByHourRolled(db: Executor, scope: DashboardScope): Promise<HourRow[]> {
-  const result = await db.execute<{ hour: string; method: string; orders: number; revenue: number }>(sql`
+  const result = await db.execute<HourRow>(sql`
     select to_char(r.hour at time zone ${scope.timeZone}, 'YYYY-MM-DD HH24') as hour,
            r.payment_method as method, sum(r.orders)::int as orders, sum(r.revenue)::float8 as revenue
     from dashboard_order_hours r
     where ${inHours(scope)}
     group by 1, 2
     having sum(r.orders) > 0`);
-  return result.rows.map((r) => ({
-    hour: r.hour,
-    method: r.method,
-    orders: Number(r.orders),
-    revenue: Number(r.revenue),
-  }));
+  return result.rows.map(toHourRow);
 }
 
 export async function cancellationReasonsRolled(
@@ -67,12 +72,8 @@ export async function cancellationReasonsRolled(
   return result.rows.map((r) => ({ reason: r.reason, count: Number(r.count) }));
 }
 
-export async function topCouponsRolled(
-  db: Executor,
-  scope: DashboardScope,
-  limit: number,
-): Promise<{ code: string; orders: number; discount: number }[]> {
-  const result = await db.execute<{ code: string; orders: number; discount: number }>(sql`
+export async function topCouponsRolled(db: Executor, scope: DashboardScope, limit: number): Promise<TopCouponRow[]> {
+  const result = await db.execute<TopCouponRow>(sql`
     select r.coupon as code, sum(r.orders)::int as orders, sum(r.discount)::float8 as discount
     from dashboard_coupon_hours r
     where ${inHours(scope)}
@@ -80,7 +81,7 @@ export async function topCouponsRolled(
     having sum(r.orders) > 0
     order by 2 desc, 1
     limit ${limit}`);
-  return result.rows.map((r) => ({ code: r.code, orders: Number(r.orders), discount: Number(r.discount) }));
+  return result.rows.map(toTopCoupon);
 }
 
 /** The whole UTC days inside [from, to), or null when there are none. */
@@ -91,17 +92,11 @@ function wholeUtcDays(scope: DashboardScope): { first: Date; end: Date } | null 
 }
 
 /** Any zone: whole UTC days from dashboard_product_days, the rest of the period from the orders. */
-export async function topProductsRolled(
-  db: Executor,
-  scope: DashboardScope,
-  limit: number,
-): Promise<{ productId: string; name: string; amount: number; revenue: number }[]> {
+export async function topProductsRolled(db: Executor, scope: DashboardScope, limit: number): Promise<TopProductRow[]> {
   const days = wholeUtcDays(scope);
   const from = scope.from.toISOString();
   const to = scope.to.toISOString();
-  const place: SQL[] = [];
-  if (scope.cityId !== undefined) place.push(sql`and o.city_id = ${scope.cityId}`);
-  if (scope.deliveryTerminalId !== undefined) place.push(sql`and o.delivery_terminal_id = ${scope.deliveryTerminalId}`);
+  const place = placeConditions(scope, 'o').map((c) => sql`and ${c}`);
   const edges =
     days === null
       ? sql`o.created_at >= ${from}::timestamptz and o.created_at < ${to}::timestamptz`
@@ -130,27 +125,13 @@ export async function topProductsRolled(
     having sum(l.lines) > 0
     order by 3 desc, 1
     limit ${limit}`);
-  return result.rows.map((r) => ({
-    productId: r.product_id,
-    name: r.name,
-    amount: Number(r.amount),
-    revenue: Number(r.revenue),
-  }));
+  return result.rows.map(toTopProduct);
 }
 
 /** Exact median and p90 over dashboard_deliveries, one narrow row per delivered order. */
 export async function deliveryTimesRolled(db: Executor, scope: DashboardScope): Promise<DeliveryFigures> {
-  const place: SQL[] = [];
-  if (scope.cityId !== undefined) place.push(sql`and x.city_id = ${scope.cityId}`);
-  if (scope.deliveryTerminalId !== undefined) place.push(sql`and x.delivery_terminal_id = ${scope.deliveryTerminalId}`);
-  const result = await db.execute<{
-    delivered: number;
-    promised_median: number | null;
-    promised_p90: number | null;
-    actual_median: number | null;
-    actual_p90: number | null;
-    late: number;
-  }>(sql`
+  const place = placeConditions(scope, 'x').map((c) => sql`and ${c}`);
+  const result = await db.execute<DeliveryPercentilesRow>(sql`
     with d as (
       select extract(epoch from (
                case when x.delivery_time <> 'asap' then x.delivery_time::timestamptz
@@ -165,12 +146,6 @@ export async function deliveryTimesRolled(db: Executor, scope: DashboardScope): 
         and x.delivered_at >= ${scope.from.toISOString()}::timestamptz
         ${sql.join(place, sql` `)}
     )
-    select count(*)::int as delivered,
-           percentile_cont(0.5) within group (order by promised)::float8 as promised_median,
-           percentile_cont(0.9) within group (order by promised)::float8 as promised_p90,
-           percentile_cont(0.5) within group (order by actual)::float8 as actual_median,
-           percentile_cont(0.9) within group (order by actual)::float8 as actual_p90,
-           count(*) filter (where actual > promised)::int as late
-    from d`);
+    ${DELIVERY_PERCENTILES}`);
   return deliveryFigures(result.rows[0]);
 }

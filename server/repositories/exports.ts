@@ -1,7 +1,7 @@
 // Pages of the CSV exports, read by keyset (never OFFSET, never the whole table): each page starts
 // after the last row of the one before, so an export of any size holds one page at a time and
 // each page is its own short query (the connection is free between pages).
-import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, like, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { orderCancellations } from '../db/schema/admin.js';
 import { cities, restaurants } from '../db/schema/catalog.js';
@@ -105,6 +105,11 @@ export interface CustomerExportRow {
   ordersCount: number;
   ordersTotal: number;
   lastOrderAt: Date | null;
+}
+
+/** The customers' phone filter: the whole number exactly, or these digits anywhere in it. */
+export function customerPhoneCondition(phone: { exact: string } | { digits: string }): SQL {
+  return 'exact' in phone ? eq(users.phone, phone.exact) : like(users.phone, `%${phone.digits}%`);
 }
 
 export type CustomersPageReader = (

@@ -12,3 +12,14 @@ export async function tryLockKey(tx: Executor, key: string): Promise<boolean> {
   );
   return result.rows[0]?.locked === true;
 }
+
+/** Waits for the lock of a fixed number (a worker's own key) until commit. */
+export async function lockNumber(tx: Executor, key: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${key})`);
+}
+
+/** Takes the lock of a fixed number until commit when it is free; false (without waiting) when it is not. */
+export async function tryLockNumber(tx: Executor, key: number): Promise<boolean> {
+  const got = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${key}) as ok`);
+  return got.rows[0]?.ok === true;
+}

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { HttpError } from '../http/errors.js';
+import { HEALTH_MESSAGES } from '../../src/domain/messages.js';
 
 /** How long readiness waits for `select 1` before calling the database unavailable. */
 export const READY_DB_TIMEOUT_MS = 3_000;
@@ -21,8 +22,7 @@ export async function registerHealth(app: FastifyInstance): Promise<void> {
 
   const ready = async (_request: unknown, reply: FastifyReply) => {
     noStore(reply);
-    if (app.lifecycle.draining)
-      throw new HttpError(503, 'Сервер останавливается, запрос направлен на другой', 'draining');
+    if (app.lifecycle.draining) throw new HttpError(503, HEALTH_MESSAGES.draining, 'draining');
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer within ${READY_DB_TIMEOUT_MS} ms`)), READY_DB_TIMEOUT_MS);
@@ -31,7 +31,7 @@ export async function registerHealth(app: FastifyInstance): Promise<void> {
       await Promise.race([app.ctx.db.run((db) => db.execute(sql`select 1`)), timeout]);
     } catch (error) {
       app.log.warn({ err: error }, 'readiness: the database does not answer');
-      throw new HttpError(503, 'База данных недоступна. Попробуйте позже', 'database-unavailable');
+      throw new HttpError(503, HEALTH_MESSAGES.databaseUnavailable, 'database-unavailable');
     } finally {
       clearTimeout(timer);
     }

@@ -134,51 +134,41 @@ interface Options {
 }
 type Row = [id: string, name: string, price: number, weight: number | null, description: string, options?: Options];
 
+/** A modifier group of the demo menu: its options as [modifier id, price]. */
+function modifierGroup(
+  id: string,
+  required: boolean,
+  maxAmount: number,
+  options: [modifierId: string, price: number][],
+): GroupModifier {
+  return { id, required, maxAmount, modifiers: options.map(([modifierId, price]) => ({ modifierId, price })) };
+}
+
 const PIZZA_MODS: GroupModifier[] = [
-  {
-    id: GROUP.pizzaSize,
-    required: true,
-    maxAmount: 1,
-    modifiers: [
-      { modifierId: PRODUCT.pizzaSize25, price: 0 },
-      { modifierId: PRODUCT.pizzaSize30, price: 150 },
-      { modifierId: PRODUCT.pizzaSize35, price: 300 },
-    ],
-  },
-  {
-    id: GROUP.pizzaDough,
-    required: true,
-    maxAmount: 1,
-    modifiers: [
-      { modifierId: PRODUCT.doughTraditional, price: 0 },
-      { modifierId: PRODUCT.doughThin, price: 0 },
-    ],
-  },
-  {
-    id: GROUP.pizzaToppings,
-    required: false,
-    maxAmount: 3,
-    modifiers: [
-      { modifierId: 'topping-mozzarella', price: 79 },
-      { modifierId: 'topping-bacon', price: 99 },
-      { modifierId: 'topping-mushrooms', price: 59 },
-      { modifierId: 'topping-jalapeno', price: 49 },
-      { modifierId: 'topping-olives', price: 59 },
-    ],
-  },
+  modifierGroup(GROUP.pizzaSize, true, 1, [
+    [PRODUCT.pizzaSize25, 0],
+    [PRODUCT.pizzaSize30, 150],
+    [PRODUCT.pizzaSize35, 300],
+  ]),
+  modifierGroup(GROUP.pizzaDough, true, 1, [
+    [PRODUCT.doughTraditional, 0],
+    [PRODUCT.doughThin, 0],
+  ]),
+  modifierGroup(GROUP.pizzaToppings, false, 3, [
+    ['topping-mozzarella', 79],
+    ['topping-bacon', 99],
+    ['topping-mushrooms', 59],
+    ['topping-jalapeno', 49],
+    ['topping-olives', 59],
+  ]),
 ];
 
-const SET_ROLL_CHOICE: GroupModifier = {
-  id: GROUP.setRoll,
-  required: true,
-  maxAmount: 1,
-  modifiers: [
-    { modifierId: 'set-roll-philadelphia', price: 0 },
-    { modifierId: 'set-roll-california', price: 0 },
-    { modifierId: 'set-roll-kappa', price: 0 },
-    { modifierId: 'set-roll-spicy-salmon', price: 50 },
-  ],
-};
+const SET_ROLL_CHOICE: GroupModifier = modifierGroup(GROUP.setRoll, true, 1, [
+  ['set-roll-philadelphia', 0],
+  ['set-roll-california', 0],
+  ['set-roll-kappa', 0],
+  ['set-roll-spicy-salmon', 50],
+]);
 
 const FISH: AllergenCode[] = ['fish', 'soy', 'sesame'];
 

@@ -1,11 +1,21 @@
 // Operators' titles and descriptions of pages (table seo_overrides), read for every head and
 // edited in /admin (routes/admin/seo.ts), every change in the audit log. Paths are normalised so that '/Angarsk/about/' and
 // '/angarsk/about' are one row.
-import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Database, Executor } from '../db/database.js';
-import { seoOverrides } from '../db/schema/seo.js';
 import { unprocessable } from '../http/errors.js';
+import {
+  deleteOverrideRow,
+  findOverrideRow,
+  listOverrideRows,
+  upsertOverrideRow,
+  type SeoOverrideStored,
+} from '../repositories/seoOverrides.js';
+import {
+  SEO_MESSAGES,
+  seoDescriptionTooLongMessage,
+  seoTitleTooLongMessage,
+} from '../../src/api/contract/admin/messages.js';
 import { audit } from '../services/admin/audit.js';
 import type { StaffPrincipal } from '../services/admin/staffSessions.js';
 import type { SeoOverride } from './pageHead.js';
@@ -39,11 +49,10 @@ function blankToNull(value: string | null | undefined): string | null {
 }
 
 export async function listOverrides(db: Executor): Promise<SeoOverrideRow[]> {
-  const rows = await db.select().from(seoOverrides).orderBy(asc(seoOverrides.path));
-  return rows.map(toRow);
+  return (await listOverrideRows(db)).map(toRow);
 }
 
-function toRow(r: typeof seoOverrides.$inferSelect): SeoOverrideRow {
+function toRow(r: SeoOverrideStored): SeoOverrideRow {
   return { path: r.path, title: r.title, description: r.description, updatedAt: r.updatedAt.toISOString() };
 }
 
@@ -67,27 +76,21 @@ export async function saveOverride(
   input: { path: string; title?: string | null | undefined; description?: string | null | undefined },
 ): Promise<SeoOverrideRow | null> {
   const path = normalizeOverridePath(input.path);
-  if (path === null) throw unprocessable('Укажите адрес страницы витрины, например /angarsk/catalog', 'seo-path');
+  if (path === null) throw unprocessable(SEO_MESSAGES.notStorefrontPath, 'seo-path');
   const title = blankToNull(input.title);
   const description = blankToNull(input.description);
   if (title !== null && title.length > OVERRIDE_TITLE_MAX)
-    throw unprocessable(`Заголовок длиннее ${OVERRIDE_TITLE_MAX} символов`, 'seo-title-too-long');
+    throw unprocessable(seoTitleTooLongMessage(OVERRIDE_TITLE_MAX), 'seo-title-too-long');
   if (description !== null && description.length > OVERRIDE_DESCRIPTION_MAX)
-    throw unprocessable(`Описание длиннее ${OVERRIDE_DESCRIPTION_MAX} символов`, 'seo-description-too-long');
+    throw unprocessable(seoDescriptionTooLongMessage(OVERRIDE_DESCRIPTION_MAX), 'seo-description-too-long');
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const before = (await tx.select().from(seoOverrides).where(eq(seoOverrides.path, path)).limit(1))[0];
+    const before = await findOverrideRow(tx, path);
     let after: SeoOverrideRow | null = null;
     if (title === null && description === null) {
-      await tx.delete(seoOverrides).where(eq(seoOverrides.path, path));
+      await deleteOverrideRow(tx, path);
     } else {
-      const [row] = await tx
-        .insert(seoOverrides)
-        .values({ path, title, description, updatedAt: now })
-        .onConflictDoUpdate({ target: seoOverrides.path, set: { title, description, updatedAt: now } })
-        .returning();
-      if (!row) throw new Error('seo override upsert returned nothing');
-      after = toRow(row);
+      after = toRow(await upsertOverrideRow(tx, { path, title, description }, now));
     }
     await audit(
       tx,

@@ -1,10 +1,12 @@
 // The read-only data every checkout is assessed against, kept per content version.
 // See docs/CHECKOUT.md «Reference data of a checkout».
-import { asc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/database.js';
-import { cities, deliveryZones, restaurants, stopList } from '../db/schema/catalog.js';
-import { promotions } from '../db/schema/orders.js';
-import type { CityRow, ZoneRow } from './geocoding.js';
+import { listCities, type CityRow } from '../repositories/catalog.js';
+import { type REFERENCE_VERSIONS, referenceVersionRows } from '../repositories/contentVersions.js';
+import { listZones, type ZoneRow } from '../repositories/deliveryZones.js';
+import { listStopList } from '../repositories/menu.js';
+import { listPromotionRows } from '../repositories/promo.js';
+import { listActiveRestaurants, type RestaurantRow } from '../repositories/restaurants.js';
 import { loadPricingCatalog, type PricingCatalog } from './pricing.js';
 import { giftRulesFrom, loadOrderSettings, type GiftRules, type OrderSettings, type PromotionRow } from './promo.js';
 import { readStoredSettings } from './settings.js';
@@ -12,14 +14,9 @@ import { readStoredSettings } from './settings.js';
 /** The settings that decide whether the bot check is required (services/captcha.ts). */
 export const CAPTCHA_SETTING_NAMES = ['IS_WITHOUT_RECAPTCHA', 'CAPTCHA_SITE_KEY'];
 
-export type RestaurantRow = typeof restaurants.$inferSelect;
-
-/** The content_versions rows the reference data depends on. */
-export const REFERENCE_VERSIONS = ['settings', 'catalog', 'promotions'] as const;
+export type { RestaurantRow };
+export { REFERENCE_VERSIONS, REFERENCE_VERSION_NAMES } from '../repositories/contentVersions.js';
 export type ReferenceVersions = Record<(typeof REFERENCE_VERSIONS)[number], string>;
-
-/** SQL list of REFERENCE_VERSIONS, for a caller that reads the versions within its own statement. */
-export const REFERENCE_VERSION_NAMES = sql.raw(REFERENCE_VERSIONS.map((n) => `'${n}'`).join(', '));
 
 /** The versions from rows of (name, version as text); a missing row reads as '-1'. */
 export function referenceVersionsFrom(rows: readonly { name: string; version: string }[]): ReferenceVersions {
@@ -72,10 +69,7 @@ const cache = new WeakMap<object, Cached>();
 const checking = new WeakMap<Database, Promise<CheckoutReference>>();
 
 export async function readReferenceVersions(db: Executor): Promise<ReferenceVersions> {
-  const result = await db.execute<{ name: string; version: string }>(
-    sql`select name, version::text as version from content_versions where name in (${REFERENCE_VERSION_NAMES})`,
-  );
-  return referenceVersionsFrom(result.rows);
+  return referenceVersionsFrom(await referenceVersionRows(db));
 }
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
@@ -91,13 +85,10 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
 
 async function readSettingsPart(db: Executor, version: string): Promise<SettingsPart> {
   const settings = await loadOrderSettings(db);
-  const cityRows = await db.select().from(cities);
-  const restaurantRows = await db
-    .select()
-    .from(restaurants)
-    .where(eq(restaurants.isActive, true))
-    .orderBy(asc(restaurants.position), asc(restaurants.deliveryTerminalId));
-  const zoneRows = await db.select().from(deliveryZones).orderBy(asc(deliveryZones.position), asc(deliveryZones.id));
+  const cityRows = await listCities(db);
+  const restaurantRows = await listActiveRestaurants(db);
+  // by city, then position: grouped by city below, each city's zones keep their order
+  const zoneRows = await listZones(db);
   const captchaSettings = await readStoredSettings(db, CAPTCHA_SETTING_NAMES);
   return {
     version,
@@ -111,11 +102,11 @@ async function readSettingsPart(db: Executor, version: string): Promise<Settings
 
 async function readCatalogPart(db: Executor, version: string): Promise<CatalogPart> {
   const catalog = await loadPricingCatalog(db);
-  const rows = await db.select({ terminal: stopList.deliveryTerminalId, productId: stopList.productId }).from(stopList);
+  const rows = await listStopList(db);
   const stopped = new Map<string, Set<string>>();
   for (const row of rows) {
-    let set = stopped.get(row.terminal);
-    if (!set) stopped.set(row.terminal, (set = new Set()));
+    let set = stopped.get(row.deliveryTerminalId);
+    if (!set) stopped.set(row.deliveryTerminalId, (set = new Set()));
     set.add(row.productId);
   }
   return { version, catalog, stopped };
@@ -140,7 +131,7 @@ export async function checkoutReference(
   const promotionsPart =
     cached?.promotions.version === current.promotions
       ? cached.promotions
-      : { version: current.promotions, rows: await db.select().from(promotions) };
+      : { version: current.promotions, rows: await listPromotionRows(db) };
   const reference =
     cached && settings === cached.settings && catalog === cached.catalog && promotionsPart === cached.promotions
       ? cached

@@ -1,6 +1,5 @@
 // Geocoding for checkout: which geocoder, the point of an address, the zone of a point.
 // See docs/CHECKOUT.md «Geocoding».
-import { asc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import type { ReverseGeocodeAnswer, GeocodeAnswer } from '../../src/api/contract/geocode.js';
 import type { ZoneQuote } from '../../src/api/contract/checkout.js';
@@ -8,8 +7,9 @@ import type { CityData, GeoPoint } from '../../src/api/entities.js';
 import { findZone } from '../../src/domain/deliveryZone.js';
 import type { AppContext, IntegrationLog } from '../context.js';
 import type { Database, Executor } from '../db/database.js';
-import { cities, deliveryZones } from '../db/schema/catalog.js';
 import { unprocessable } from '../http/errors.js';
+import { findCity, type CityRow } from '../repositories/catalog.js';
+import { listZones, type ZoneRow } from '../repositories/deliveryZones.js';
 import {
   GeocoderError,
   chainGeocoders,
@@ -81,15 +81,11 @@ export async function geocoderOf(ctx: AppContext): Promise<Geocoder> {
 /** Checkout calls (quote, POST /order) that reach the external geocoder, per IP. */
 export const CHECKOUT_GEOCODE_BUDGET: RateLimit = { bucket: 'checkout-geocode', limit: 60, windowMs: 60_000 };
 
-export type ZoneRow = typeof deliveryZones.$inferSelect;
-export type CityRow = typeof cities.$inferSelect;
+export type { CityRow, ZoneRow };
 
-export async function cityZones(db: Executor, cityId: string): Promise<ZoneRow[]> {
-  return db
-    .select()
-    .from(deliveryZones)
-    .where(eq(deliveryZones.cityId, cityId))
-    .orderBy(asc(deliveryZones.position), asc(deliveryZones.id));
+/** The city's delivery zones in display order. */
+export function cityZones(db: Executor, cityId: string): Promise<ZoneRow[]> {
+  return listZones(db, cityId);
 }
 
 export function zoneQuote(zone: ZoneRow, cityData: CityData | undefined): ZoneQuote {
@@ -127,9 +123,7 @@ export async function geocodeStreet(
 }
 
 async function cityOr404(ctx: AppContext, cityId: string): Promise<CityRow> {
-  const city = await ctx.db.run(
-    async (db) => (await db.select().from(cities).where(eq(cities.id, cityId)).limit(1))[0],
-  );
+  const city = await ctx.db.run((db) => findCity(db, cityId));
   if (!city) throw unprocessable(ORDER_MESSAGES.cityNotFound, 'city-not-found');
   return city;
 }

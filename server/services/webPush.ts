@@ -17,12 +17,9 @@ import {
 import { ORDER_STATUS_NAMES, type Order, type OrderStatus } from '../../src/api/contract/orders.js';
 import type { PushSubscriptionBody } from '../../src/api/contract/push.js';
 import { orderStatusSentence } from '../../src/domain/checkoutText.js';
+import { orderPushTitle, PUSH_MESSAGES } from '../../src/domain/messages.js';
 import { logOf } from './geocoding.js';
 import { findUser } from './users.js';
-
-export const PUSH_CONSENT_MESSAGE = 'Включите push-уведомления в профиле, чтобы получать статус заказа';
-export const PUSH_ENDPOINT_MESSAGE = 'Адрес подписки на уведомления не принят';
-export const PUSH_KEYS_MESSAGE = 'Ключи подписки на уведомления не приняты';
 
 /**
  * The statuses a customer hears about (accepted, cooking, on the way, delivered, cancelled). Not
@@ -126,11 +123,11 @@ export async function vapidPublicKey(ctx: AppContext): Promise<string> {
 /** Stores this browser for the customer; only with their consent to push notifications. */
 export async function subscribeToPush(ctx: AppContext, userId: string, body: PushSubscriptionBody): Promise<void> {
   if (!acceptableEndpoint(body.endpoint, ctx.config.isProduction))
-    throw badRequest(PUSH_ENDPOINT_MESSAGE, 'push-endpoint-refused');
-  if (!acceptableKeys(body.keys)) throw badRequest(PUSH_KEYS_MESSAGE, 'push-keys-refused');
+    throw badRequest(PUSH_MESSAGES.endpointRefused, 'push-endpoint-refused');
+  if (!acceptableKeys(body.keys)) throw badRequest(PUSH_MESSAGES.keysRefused, 'push-keys-refused');
   await ctx.db.transaction(async (tx) => {
     const user = await findUser(tx, userId);
-    if (!user?.pushNotifications) throw unprocessable(PUSH_CONSENT_MESSAGE, 'push-consent-required');
+    if (!user?.pushNotifications) throw unprocessable(PUSH_MESSAGES.consentRequired, 'push-consent-required');
     await saveSubscription(
       tx,
       { endpoint: body.endpoint, userId, p256dh: body.keys.p256dh, auth: body.keys.auth },
@@ -158,7 +155,7 @@ export interface OrderPushPayload {
 
 export function orderPushPayload(order: Pick<Order, 'id' | 'number' | 'status' | 'deliveryMethod'>): OrderPushPayload {
   return {
-    title: `Заказ №${order.number} ${ORDER_STATUS_NAMES[order.status]}`,
+    title: orderPushTitle(order.number, ORDER_STATUS_NAMES[order.status]),
     body: orderStatusSentence(order.status, order.deliveryMethod),
     url: `/complete?order=${encodeURIComponent(order.id)}`,
     tag: `order-${order.id}`,

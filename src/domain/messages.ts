@@ -79,7 +79,25 @@ export const SIGN_IN_MESSAGES = {
 
 export { API_MESSAGES } from './apiMessages';
 
+/** Readiness refusals (503) for load balancers: no client shows them, so not in the first load's API_MESSAGES. */
+export const HEALTH_MESSAGES = {
+  draining: 'Сервер останавливается, запрос направлен на другой',
+  databaseUnavailable: 'База данных недоступна. Попробуйте позже',
+} as const;
+
+/** Web push of order statuses (POST /push/subscribe). */
+export const PUSH_MESSAGES = {
+  consentRequired: 'Включите push-уведомления в профиле, чтобы получать статус заказа',
+  endpointRefused: 'Адрес подписки на уведомления не принят',
+  keysRefused: 'Ключи подписки на уведомления не приняты',
+} as const;
+
 // ---- texts with parameters ----
+
+/** A status notification's title: 'Заказ №123 готовится'. */
+export function orderPushTitle(number: number, statusName: string): string {
+  return `Заказ №${number} ${statusName}`;
+}
 
 /** A wrong code: how many tries are left, or that there are none. */
 export function wrongCodeMessage(left: number): string {

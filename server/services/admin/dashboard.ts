@@ -24,6 +24,7 @@ import {
 import type { Dashboard, DashboardQuery } from '../../../src/api/contract/admin/dashboard.js';
 import { DASHBOARD_MESSAGES } from '../../../src/api/contract/admin/messages.js';
 import { PaymentMethod } from '../../../src/api/contract/orders.js';
+import { addDaysToYmd, localDateInZone } from '../../../src/domain/workingHours.js';
 import { DEFAULT_TIME_ZONE, startOfDay } from './dates.js';
 
 const TOP = 10;
@@ -31,13 +32,10 @@ const MAX_DAYS = 366;
 
 /** 'YYYY-MM-DD' of an instant in a time zone. */
 export function localDay(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return localDateInZone(at.getTime(), timeZone);
 }
 
-function addDays(day: string, n: number): string {
-  const [y = 0, m = 1, d = 1] = day.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
-}
+const addDays = addDaysToYmd;
 
 function daysBetween(first: string, last: string): number {
   return Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / 86_400_000) + 1;

@@ -4,12 +4,12 @@
 // takes the file, each page its own query so the connection is free between them.
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { eq, like, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
-import { users } from '../../db/schema/customers.js';
 import { unprocessable } from '../../http/errors.js';
 import {
+  customerPhoneCondition,
   customersExportPage,
   ordersExportPage,
   type CustomerExportRow,
@@ -181,10 +181,10 @@ export async function ordersCsv(
 /** The customers screen's phone rule: a full number exactly, else at least 4 of its digits. */
 function customerCondition(phone: string | undefined): SQL | undefined {
   if (phone === undefined) return undefined;
-  if (isValidPhone(phone)) return eq(users.phone, normalizePhone(phone));
+  if (isValidPhone(phone)) return customerPhoneCondition({ exact: normalizePhone(phone) });
   const digits = phone.replace(/\D/g, '');
   if (digits.length < 4) throw unprocessable(ADMIN_ORDER_MESSAGES.phoneFilter, 'phone-filter');
-  return like(users.phone, `%${digits}%`);
+  return customerPhoneCondition({ digits });
 }
 
 export function customersCsv(
@@ -232,6 +232,25 @@ export function exportFileName(kind: 'orders' | 'customers', now: Date): string 
   return `${kind}-${day}.csv`;
 }
 
+/** The audit row of an export (who took which file with which filters). */
+async function auditExport(
+  ctx: AppContext,
+  staff: StaffPrincipal,
+  ip: string,
+  kind: 'orders' | 'customers',
+  filters: OrderFilters | { phone?: string | undefined },
+): Promise<void> {
+  await ctx.db.run((db) =>
+    audit(
+      db,
+      staff,
+      ip,
+      { action: `export.${kind}`, entity: 'export', entityId: kind, after: { filters } },
+      ctx.clock.now(),
+    ),
+  );
+}
+
 /** Starts an export: filters checked, the audit row written, then the stream. */
 export async function exportOrders(
   ctx: AppContext,
@@ -240,15 +259,7 @@ export async function exportOrders(
   filters: OrderFilters,
 ): Promise<Readable> {
   const stream = await ordersCsv(ctx.db, filters);
-  await ctx.db.run((db) =>
-    audit(
-      db,
-      staff,
-      ip,
-      { action: 'export.orders', entity: 'export', entityId: 'orders', after: { filters } },
-      ctx.clock.now(),
-    ),
-  );
+  await auditExport(ctx, staff, ip, 'orders', filters);
   return stream;
 }
 
@@ -259,14 +270,6 @@ export async function exportCustomers(
   filters: { phone?: string | undefined },
 ): Promise<Readable> {
   const stream = customersCsv(ctx.db, filters);
-  await ctx.db.run((db) =>
-    audit(
-      db,
-      staff,
-      ip,
-      { action: 'export.customers', entity: 'export', entityId: 'customers', after: { filters } },
-      ctx.clock.now(),
-    ),
-  );
+  await auditExport(ctx, staff, ip, 'customers', filters);
   return stream;
 }

@@ -40,26 +40,34 @@ async function checkCoupon(
     throw unprocessable(PROMO_MESSAGES.unknownCity, 'unknown-city');
 }
 
+type CouponFields = Pick<
+  AdminCoupon,
+  'title' | 'kind' | 'value' | 'minSum' | 'cityIds' | 'usageLimit' | 'perUserLimit' | 'deliveryMethod' | 'isActive'
+> & { validFrom?: string | null | undefined; validTo?: string | null | undefined };
+
+/** A coupon's editable fields as stored (the dates as instants). */
+function couponColumns(c: CouponFields) {
+  return {
+    title: c.title,
+    kind: c.kind,
+    value: c.value,
+    minSum: c.minSum,
+    validFrom: c.validFrom ? new Date(c.validFrom) : null,
+    validTo: c.validTo ? new Date(c.validTo) : null,
+    cityIds: c.cityIds,
+    usageLimit: c.usageLimit,
+    perUserLimit: c.perUserLimit,
+    deliveryMethod: c.deliveryMethod,
+    isActive: c.isActive,
+  };
+}
+
 export async function createCoupon(actor: Actor, input: BodyOf<typeof adminCreateCoupon>): Promise<AdminCoupon> {
   const code = input.code.toUpperCase();
   return staffEdit(actor, async (tx, record, now) => {
     await checkCoupon(tx, input);
     if (await findCouponRow(tx, code)) throw conflict(PROMO_MESSAGES.couponTaken, 'coupon-taken');
-    const row = await insertCoupon(tx, {
-      code,
-      title: input.title,
-      kind: input.kind,
-      value: input.value,
-      minSum: input.minSum,
-      validFrom: input.validFrom ? new Date(input.validFrom) : null,
-      validTo: input.validTo ? new Date(input.validTo) : null,
-      cityIds: input.cityIds,
-      usageLimit: input.usageLimit,
-      perUserLimit: input.perUserLimit,
-      deliveryMethod: input.deliveryMethod,
-      isActive: input.isActive,
-      createdAt: now,
-    });
+    const row = await insertCoupon(tx, { code, ...couponColumns(input), createdAt: now });
     const after = toAdminCoupon(row);
     await record({ action: 'coupon.create', entity: 'coupon', entityId: code, after });
     return after;
@@ -80,19 +88,7 @@ export async function updateCoupon(
       ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
     } as AdminCoupon;
     await checkCoupon(tx, merged);
-    const row = await updateCouponRow(tx, code, {
-      title: merged.title,
-      kind: merged.kind,
-      value: merged.value,
-      minSum: merged.minSum,
-      validFrom: merged.validFrom ? new Date(merged.validFrom) : null,
-      validTo: merged.validTo ? new Date(merged.validTo) : null,
-      cityIds: merged.cityIds,
-      usageLimit: merged.usageLimit,
-      perUserLimit: merged.perUserLimit,
-      deliveryMethod: merged.deliveryMethod,
-      isActive: merged.isActive,
-    });
+    const row = await updateCouponRow(tx, code, couponColumns(merged));
     const after = toAdminCoupon(row ?? before);
     await record({ action: 'coupon.update', entity: 'coupon', entityId: code, before: toAdminCoupon(before), after });
     return after;

@@ -3,7 +3,6 @@
 // most the rest (SKIP LOCKED). A claim commits before its SMS goes out, so after a crash the
 // message counts as sent-or-not ('unknown') and is never sent twice. Consent withdrawn while a
 // campaign runs skips the customer.
-import { sql } from 'drizzle-orm';
 import type { AppContext, IntegrationLog } from '../../context.js';
 import {
   abandonStaleClaims,
@@ -14,6 +13,7 @@ import {
   skipWithdrawn,
   type ClaimedRecipient,
 } from '../../repositories/campaigns.js';
+import { lockNumber } from '../../repositories/locks.js';
 import { deleteSubscription, subscriptionsOf } from '../../repositories/webPush.js';
 import { pushSenderOf, vapidOf } from '../webPush.js';
 import { campaignMessage, campaignPushPayload, optOutLink } from './message.js';
@@ -28,7 +28,7 @@ const CLAIM_LOCK_KEY = 724_019;
 async function claimBatch(ctx: AppContext): Promise<ClaimedRecipient[]> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    if (ctx.config.databaseUrl !== null) await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`);
+    if (ctx.config.databaseUrl !== null) await lockNumber(tx, CLAIM_LOCK_KEY);
     await skipWithdrawn(tx);
     const used = await claimedSince(tx, new Date(now.getTime() - RATE_WINDOW_MS));
     const budget = ctx.config.campaignSmsPerMinute - used;

@@ -1,28 +1,24 @@
 // The /admin integration page's data and actions.
-import { sql } from 'drizzle-orm';
 import type { IntegrationHandoff, IntegrationOverview } from '../../../src/api/contract/admin/integration.js';
 import type { AppContext } from '../../context.js';
 import { notFound, unprocessable } from '../../http/errors.js';
+import { handoffQueueLength, problemHandoffs, type ProblemHandoffRow } from '../../repositories/posOutbox.js';
+import { readState, recentErrors } from '../../repositories/posState.js';
+import {
+  mappableRestaurants,
+  restaurantExists,
+  terminalGroupsWithRestaurants,
+} from '../../repositories/posTerminals.js';
 import { posOf } from './adapter.js';
 import { menuStateName, type MenuState } from './menuImport.js';
 import { retryHandoff } from './outbox.js';
 import { syncOnce } from './runner.js';
-import { readState, recentErrors } from './state.js';
 import { mapTerminal } from './terminals.js';
 
 /** A pending hand-off this many attempts in is shown as delayed. */
 const DELAYED_ATTEMPTS = 3;
 
-type HandoffRow = {
-  order_id: string;
-  number: string | number;
-  state: IntegrationHandoff['state'];
-  attempts: number;
-  last_error: string | null;
-  created_at: Date | string;
-};
-
-const handoff = (r: HandoffRow): IntegrationHandoff => ({
+const handoff = (r: ProblemHandoffRow): IntegrationHandoff => ({
   orderId: r.order_id,
   number: Number(r.number),
   state: r.state,
@@ -47,40 +43,20 @@ export async function integrationOverview(ctx: AppContext): Promise<IntegrationO
       });
     }
     const stop = await readState<{ refreshedAt: string }>(db, 'stopLists');
-    const queue = await db.execute<{ n: number }>(
-      sql`select count(*)::int as n from pos_outbox where state in ('pending', 'waiting')`,
-    );
-    const problems = await db.execute<HandoffRow>(sql`
-      select b.order_id, o.number, b.state, b.attempts, b.last_error, b.created_at
-      from pos_outbox b join orders o on o.id = b.order_id
-      where b.state = 'failed' or (b.state in ('pending', 'waiting') and b.attempts >= ${DELAYED_ATTEMPTS})
-      order by b.created_at desc limit 100`);
-    const terminals = await db.execute<{
-      id: string;
-      organization_id: string;
-      name: string;
-      address: string;
-      is_alive: boolean | null;
-      checked_at: Date | string | null;
-      delivery_terminal_id: string | null;
-      restaurant_name: string | null;
-    }>(sql`
-      select t.id, t.organization_id, t.name, t.address, t.is_alive, t.checked_at, t.delivery_terminal_id, r.name as restaurant_name
-      from pos_terminal_groups t left join restaurants r on r.delivery_terminal_id = t.delivery_terminal_id
-      order by t.name`);
-    const restaurants = await db.execute<{ delivery_terminal_id: string; name: string }>(
-      sql`select delivery_terminal_id, name from restaurants order by position, name`,
-    );
+    const queueLength = await handoffQueueLength(db);
+    const problems = await problemHandoffs(db, DELAYED_ATTEMPTS);
+    const terminals = await terminalGroupsWithRestaurants(db);
+    const restaurants = await mappableRestaurants(db);
     return {
       adapter: pos.kind,
       organizationIds: [...pos.organizationIds],
       webhook: (ctx.config.iiko?.webhookToken ?? '') !== '',
       menu,
       stopListsRefreshedAt: stop?.refreshedAt ?? null,
-      queueLength: queue.rows[0]?.n ?? 0,
-      failed: problems.rows.filter((r) => r.state === 'failed').map(handoff),
-      delayed: problems.rows.filter((r) => r.state !== 'failed').map(handoff),
-      terminals: terminals.rows.map((t) => ({
+      queueLength,
+      failed: problems.filter((r) => r.state === 'failed').map(handoff),
+      delayed: problems.filter((r) => r.state !== 'failed').map(handoff),
+      terminals: terminals.map((t) => ({
         id: t.id,
         organizationId: t.organization_id,
         name: t.name,
@@ -90,7 +66,7 @@ export async function integrationOverview(ctx: AppContext): Promise<IntegrationO
         deliveryTerminalId: t.delivery_terminal_id,
         restaurantName: t.restaurant_name,
       })),
-      restaurants: restaurants.rows.map((r) => ({ deliveryTerminalId: r.delivery_terminal_id, name: r.name })),
+      restaurants: restaurants.map((r) => ({ deliveryTerminalId: r.delivery_terminal_id, name: r.name })),
       errors: await recentErrors(db),
     };
   });
@@ -113,10 +89,8 @@ export async function mapTerminalGroup(
   deliveryTerminalId: string | null,
 ): Promise<{ ok: boolean }> {
   if (deliveryTerminalId !== null) {
-    const known = await ctx.db.run((db) =>
-      db.execute(sql`select 1 from restaurants where delivery_terminal_id = ${deliveryTerminalId}`),
-    );
-    if (known.rows.length === 0) throw unprocessable(INTEGRATION_MESSAGES.noRestaurant, 'restaurant-not-found');
+    const known = await ctx.db.run((db) => restaurantExists(db, deliveryTerminalId));
+    if (!known) throw unprocessable(INTEGRATION_MESSAGES.noRestaurant, 'restaurant-not-found');
   }
   if (!(await mapTerminal(ctx, terminalGroupId, deliveryTerminalId)))
     throw notFound(INTEGRATION_MESSAGES.noTerminal, 'terminal-not-found');

@@ -4,56 +4,18 @@
 // of the order's total, less the coupon's discount and the bonuses spent, sent as discounts so
 // that lines − discounts = payment (a POS refuses an order whose sums disagree; checked here
 // first so the operator reads why). The order's external number is ours.
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import type { StoredAddress, StoredOrderLine } from '../../db/schema/orders.js';
+import type { StoredOrderLine } from '../../db/schema/orders.js';
 import type { PosDiscount, PosOrder, PosOrderLine } from '../../integrations/pos/port.js';
+import { handoffOrderRow } from '../../repositories/posOutbox.js';
 
 export class HandoffImpossible extends Error {}
 
 /** The order's restaurant has no terminal group: an operator's mapping, or the first sync, is missing. */
 export class TerminalNotMapped extends HandoffImpossible {}
 
-type Row = {
-  id: string;
-  number: string | number;
-  delivery_method: 'delivery' | 'self';
-  address: StoredAddress | null;
-  delivery_terminal_id: string;
-  items: StoredOrderLine[];
-  delivery_price: number;
-  service_fee: number;
-  discount_total: number;
-  bonus_spent: number;
-  coupon: string | null;
-  total: number;
-  payment_method: 'cash' | 'courier-card' | 'card' | 'sbp';
-  delivery_time: string;
-  persons: number;
-  change_from: number | null;
-  comment: string;
-  phone: string;
-  customer_name: string;
-  time_zone: string;
-  city_iiko_id: string;
-  terminal_group_id: string | null;
-  organization_id: string | null;
-  cities_data: unknown;
-};
-
 export async function handoffBody(db: Executor, orderId: string): Promise<PosOrder> {
-  const rows = await db.execute<Row>(sql`
-    select o.id, o.number, o.delivery_method, o.address, o.delivery_terminal_id, o.items, o.delivery_price, o.service_fee,
-      o.discount_total, o.bonus_spent, o.coupon, o.total, o.payment_method, o.delivery_time, o.persons, o.change_from, o.comment,
-      u.phone, coalesce(u.name, '') as customer_name, c.time_zone, c.iiko_id as city_iiko_id,
-      t.id as terminal_group_id, t.organization_id,
-      (select value from settings where name = 'CITIES_DATA') as cities_data
-    from orders o
-      join users u on u.id = o.user_id
-      join cities c on c.id = o.city_id
-      left join pos_terminal_groups t on t.delivery_terminal_id = o.delivery_terminal_id
-    where o.id = ${orderId}`);
-  const o = rows.rows[0];
+  const o = await handoffOrderRow(db, orderId);
   if (!o) throw new HandoffImpossible('Заказ не найден');
   if (o.terminal_group_id === null || o.organization_id === null)
     throw new TerminalNotMapped('Ресторан заказа не сопоставлен с терминалом iiko (раздел «Интеграция»)');

@@ -6,14 +6,20 @@
 // the order (deliveries/by_id with our id) before a create, so an answer lost to a crash, a
 // timeout or a 5xx never makes a second iiko order. iiko failing on its side is retried with a
 // growing pause for IIKO_HANDOFF_GIVE_UP_MINUTES, then the order is flagged for an operator.
-import { sql } from 'drizzle-orm';
 import { DEFAULT_HANDOFF_GIVE_UP_MINUTES } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { PosError, type PosOrderInfo } from '../../integrations/pos/port.js';
+import {
+  claimDueHandoffs,
+  requeueFailedHandoff,
+  updateHandoff,
+  type HandoffUpdate,
+  type OutboxRow,
+} from '../../repositories/posOutbox.js';
+import { readState, recordError } from '../../repositories/posState.js';
 import { posOf } from './adapter.js';
 import { handoffBody, HandoffImpossible, TerminalNotMapped } from './handoffBody.js';
 import { applyPosStatus } from './orderStatus.js';
-import { readState, recordError } from './state.js';
 
 /** How long a claimed row is ours; another process takes it after that. */
 export const LEASE_MS = 60_000;
@@ -27,57 +33,18 @@ export function backoffMs(attempts: number): number {
   return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-type OutboxRow = {
-  order_id: string;
-  state: 'pending' | 'waiting';
-  attempts: number;
-  correlation_id: string | null;
-  organization_id: string | null;
-  created_at: Date | string;
-  retried_at: Date | string | null;
-};
-
 async function claimDue(ctx: AppContext, now: Date, limit: number): Promise<OutboxRow[]> {
-  const at = now.toISOString();
-  const leaseEnd = new Date(now.getTime() + LEASE_MS).toISOString();
-  const rows = await ctx.db.transaction((tx) =>
-    tx.execute<OutboxRow>(sql`
-      update pos_outbox set next_at = ${leaseEnd}, attempts = attempts + 1, updated_at = ${at}
-      where order_id in (
-        select order_id from pos_outbox
-        where state in ('pending', 'waiting') and next_at <= ${at}
-        order by next_at
-        limit ${limit}
-        for update skip locked
-      )
-      returning order_id, state, attempts, correlation_id, organization_id, created_at, retried_at`),
-  );
-  return rows.rows;
+  const leaseEnd = new Date(now.getTime() + LEASE_MS);
+  return ctx.db.transaction((tx) => claimDueHandoffs(tx, now, leaseEnd, limit));
 }
 
 async function update(
   ctx: AppContext,
   orderId: string,
-  set: {
-    state: 'pending' | 'waiting' | 'sent' | 'failed';
-    nextAt?: Date;
-    correlationId?: string | null;
-    organizationId?: string;
-    lastError?: string | null;
-    posStatus?: string | null;
-  },
+  set: Omit<HandoffUpdate, 'nextAt'> & { nextAt?: Date },
 ): Promise<void> {
   const now = ctx.clock.now();
-  await ctx.db.run((db) =>
-    db.execute(sql`
-      update pos_outbox set state = ${set.state}, next_at = ${(set.nextAt ?? now).toISOString()},
-        correlation_id = ${set.correlationId === undefined ? sql`correlation_id` : set.correlationId},
-        organization_id = ${set.organizationId === undefined ? sql`organization_id` : set.organizationId},
-        last_error = ${set.lastError === undefined ? sql`last_error` : set.lastError},
-        pos_status = ${set.posStatus === undefined ? sql`pos_status` : set.posStatus},
-        updated_at = ${now.toISOString()}
-      where order_id = ${orderId}`),
-  );
+  await ctx.db.run((db) => updateHandoff(db, orderId, { ...set, nextAt: set.nextAt ?? now }, now));
 }
 
 /** One pass: claims the due rows and moves each one step. Returns how many were worked on. */
@@ -172,12 +139,5 @@ function later(ctx: AppContext, ms: number): Date {
  * failing again is retried for a new window from now.
  */
 export async function retryHandoff(ctx: AppContext, orderId: string): Promise<boolean> {
-  const now = ctx.clock.now().toISOString();
-  const rows = await ctx.db.run((db) =>
-    db.execute<{ order_id: string }>(sql`
-      update pos_outbox set state = 'pending', next_at = ${now}, attempts = greatest(attempts, 1), retried_at = ${now},
-        updated_at = ${now}
-      where order_id = ${orderId} and state = 'failed' returning order_id`),
-  );
-  return rows.rows.length > 0;
+  return ctx.db.run((db) => requeueFailedHandoff(db, orderId, ctx.clock.now()));
 }

@@ -5,7 +5,7 @@
 // PostgreSQL each run holds the sync's advisory lock.
 import type { AppContext } from '../../context.js';
 import { importMenus } from './menuImport.js';
-import { recordError, type PosArea } from './state.js';
+import { recordError, type PosArea } from '../../repositories/posState.js';
 import { refreshStopLists } from './stopLists.js';
 import { underSyncLock } from './syncLock.js';
 

@@ -2,12 +2,12 @@
 // every process (rows are claimed with SKIP LOCKED), and the sync (terminal groups, menu by
 // revision, stop lists, and statuses when no webhook is set) every 60 s in exactly one process at
 // a time: on PostgreSQL the one holding an advisory lock; PGlite is one process anyway.
-import { sql } from 'drizzle-orm';
 import type { AppContext, IntegrationLog } from '../../context.js';
+import { tryLockNumber } from '../../repositories/locks.js';
+import { recordError, writeState, type PosArea } from '../../repositories/posState.js';
 import { posOf } from './adapter.js';
 import { importMenus } from './menuImport.js';
 import { runOutboxOnce } from './outbox.js';
-import { recordError, writeState, type PosArea } from './state.js';
 import { refreshesSettled } from './refreshQueue.js';
 import { pollOpenOrders } from './statusSync.js';
 import { refreshStopLists } from './stopLists.js';
@@ -48,8 +48,7 @@ export async function syncIfLeader(ctx: AppContext): Promise<boolean> {
   }
   // held for the pass by this transaction's connection; the pass itself uses others
   return ctx.db.transaction(async (tx) => {
-    const got = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${SYNC_LOCK_KEY}) as ok`);
-    if (got.rows[0]?.ok !== true) return false;
+    if (!(await tryLockNumber(tx, SYNC_LOCK_KEY))) return false;
     await syncOnce(ctx);
     return true;
   });

@@ -1,7 +1,7 @@
 // The POS sync's cross-process lock on PostgreSQL (docs/IIKO.md «Several processes»): the 60 s
 // pass and the webhook's refreshes never ask iiko and write the same rows at once.
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { lockNumber } from '../../repositories/locks.js';
 
 /** Any fixed number works; it only has to be ours alone. */
 export const SYNC_LOCK_KEY = 7_410_107;
@@ -14,7 +14,7 @@ export async function underSyncLock<T>(ctx: AppContext, work: () => Promise<T>):
   if (ctx.config.databaseUrl === null) return work();
   // held by this transaction's connection for the work, which uses others
   return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SYNC_LOCK_KEY})`);
+    await lockNumber(tx, SYNC_LOCK_KEY);
     return work();
   });
 }

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.js';
 import { HttpError, unauthorized } from '../../http/errors.js';
 import { orderInfoFrom } from '../../integrations/pos/iiko/adapter.js';
 import { DeliveryOrderInfo, WebhookEvents } from '../../integrations/pos/iiko/schemas.js';
-import { recordError } from './state.js';
+import { recordError } from '../../repositories/posState.js';
 import { scheduleRefresh } from './refreshQueue.js';
 import { applyOrderInfo } from './statusSync.js';
 

@@ -63,6 +63,19 @@ export function modifierNotFoundMessage(id: string): string {
   return `Модификатор ${id} не найден в меню`;
 }
 
+/** Operators' titles and descriptions of pages (search engines and previews). */
+export const SEO_MESSAGES = {
+  notStorefrontPath: 'Укажите адрес страницы витрины, например /angarsk/catalog',
+} as const;
+
+export function seoTitleTooLongMessage(max: number): string {
+  return `Заголовок длиннее ${max} символов`;
+}
+
+export function seoDescriptionTooLongMessage(max: number): string {
+  return `Описание длиннее ${max} символов`;
+}
+
 /** Coupons and gift promotions. */
 export const PROMO_MESSAGES = {
   couponNotFound: 'Промокод не найден',

@@ -1,6 +1,6 @@
 // What the POS sync last did (pos_state) and the errors shown in /admin (pos_errors).
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/database.js';
+import type { Executor } from '../db/database.js';
 
 export async function readState<T>(db: Executor, name: string): Promise<T | null> {
   const rows = await db.execute<{ value: T }>(sql`select value from pos_state where name = ${name}`);
