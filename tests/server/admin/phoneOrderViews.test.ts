@@ -102,8 +102,14 @@ describe('the call centre’s order card', () => {
       const res = await call(callcentre, url);
       expect(res).toMatchObject({ status: 403, body: { message: 'Это действие недоступно для вашей роли' } });
     }
+  });
+
+  it('the edit history of a storefront order is «Заказ не найден» (404), like the card: never a 403 that tells it exists', async () => {
     const edits = await call(callcentre, `/admin/orders/${storefrontOrder.id}/edits`);
-    expect(edits.status).toBe(403);
+    expect(edits).toMatchObject({ status: 404, body: { message: 'Заказ не найден' } });
+    const unknown = await call(callcentre, '/admin/orders/no-such-order/edits');
+    expect(unknown).toMatchObject({ status: 404, body: { message: 'Заказ не найден' } });
+    expect((await call(operator, `/admin/orders/${storefrontOrder.id}/edits`)).status).toBe(200);
   });
 });
 
