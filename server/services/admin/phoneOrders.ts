@@ -185,6 +185,16 @@ export async function placePhoneOrder(
 }
 
 /** Whether an order was taken by phone: the call centre's staff socket hears only of those. */
+/** Who took the order by phone (their staff id), null for a storefront order or when it cannot be read. */
+export function phoneTakerOf(ctx: AppContext, orderId: string): Promise<string | null> {
+  return ctx.db
+    .run((db) =>
+      db.select({ staffId: phoneOrders.staffId }).from(phoneOrders).where(eq(phoneOrders.orderId, orderId)).limit(1),
+    )
+    .then((rows) => rows[0]?.staffId ?? null)
+    .catch(() => null);
+}
+
 export function isPhoneOrder(ctx: AppContext, orderId: string): Promise<boolean> {
   return ctx.db
     .run((db) =>

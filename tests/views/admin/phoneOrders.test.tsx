@@ -129,6 +129,36 @@ describe('«Заказы по телефону»', () => {
     await within(panel).findByText(/Заказ №101/);
   });
 
+  it('an order the operator took by phone themselves neither alerts nor beeps; one taken by a colleague does', async () => {
+    const { server } = phoneServer([phoneOrder('o1', 101), phoneOrder('o2', 102)]);
+    const app = setupAdmin({ path: '/admin/phone-orders', session: CALLCENTRE, server });
+    await screen.findByRole('table', { name: 'Заказы по телефону' });
+    act(() => app.sockets[0]?.open());
+    const lists = server.calls(adminListPhoneOrders).length;
+    const placed = (orderId: string, number: number, takenBy: string) => ({
+      type: 'order:new',
+      orderId,
+      number,
+      status: 'Unconfirmed',
+      paymentStatus: 'none',
+      cityId: 'angarsk',
+      deliveryTerminalId: 'rest-a',
+      total: 1000,
+      takenBy,
+    });
+    act(() => app.sockets[0]?.push(placed('o1', 101, CALLCENTRE.staff.id)));
+    // the list still re-reads itself
+    await waitFor(() => expect(server.calls(adminListPhoneOrders).length).toBeGreaterThan(lists));
+    expect(app.beeps).toHaveLength(0);
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    act(() => app.sockets[0]?.push(placed('o2', 102, 'staff-9')));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Новый заказ №102');
+    expect(alert.textContent).not.toContain('№101');
+    expect(app.beeps).toHaveLength(1);
+  });
+
   it('an order the route does not answer shows its «Заказ не найден»', async () => {
     const { server } = phoneServer([]);
     setupAdmin({ path: '/admin/phone-orders/other', session: CALLCENTRE, server });
