@@ -9,7 +9,7 @@ import { userOfToken } from '../services/sessions.js';
 import { isStaffToken, staffFromToken } from '../services/admin/staffSessions.js';
 import { StaffOrderEvent } from '../../src/api/contract/admin/orders.js';
 import { isCourierOfOrder } from '../services/admin/couriers.js';
-import { isPhoneOrder } from '../services/admin/phoneOrders.js';
+import { isPhoneOrder, phoneTakerOf } from '../services/admin/phoneOrders.js';
 import { StaffRatingEvent } from '../../src/api/contract/admin/ratings.js';
 
 type StaffEvent = StaffOrderEvent | StaffRatingEvent;
@@ -103,6 +103,18 @@ export function createWsModule(options: { pingIntervalMs?: number; staffRecheckM
 
     // staff sockets of this process, fed by LISTEN on the staff channel
     const staffSockets = new Set<(message: StaffEvent) => void>();
+    const fanOut = (event: StaffEvent) => {
+      for (const deliver of staffSockets) {
+        try {
+          deliver(event);
+        } catch {
+          // a failing socket is dropped by its own close handler
+        }
+      }
+    };
+    // An order:new names who took it by phone, so their own screen does not alert; one event at a
+    // time, so the look-up never lets a later change of the order overtake its order:new.
+    let delivering: Promise<void> = Promise.resolve();
     const stopStaffListening = await ctx.db.listen(STAFF_CHANNEL, (payload) => {
       // every process hears every order's change: parsing it for no open staff screen was waste
       if (staffSockets.size === 0) return;
@@ -113,13 +125,14 @@ export function createWsModule(options: { pingIntervalMs?: number; staffRecheckM
         return;
       }
       if (parsed === null) return;
-      for (const deliver of staffSockets) {
-        try {
-          deliver(parsed);
-        } catch {
-          // a failing socket is dropped by its own close handler
-        }
-      }
+      const event = parsed;
+      delivering = delivering
+        .then(async () => {
+          if (event.type !== 'order:new') return fanOut(event);
+          const takenBy = await phoneTakerOf(ctx, event.orderId);
+          fanOut(takenBy === null ? event : { ...event, takenBy });
+        })
+        .catch(() => undefined);
     });
     app.addHook('onClose', async () => {
       await stopStaffListening().catch(() => undefined);

@@ -134,6 +134,7 @@ const userTypes: Record<UserCommand['type'], true> = {
   LoadOrderHistory: true,
   ApplyOrderHistory: true,
   ReportOrderHistoryFailure: true,
+  StopOrderHistoryTracking: true,
   ChangeAllergens: true,
   EditProfile: true,
   DeleteAccount: true,

@@ -37,6 +37,8 @@ export function decideUser(command: UserCommand, state: AppState, _meta: Meta): 
     case 'ReportOrderHistoryFailure':
       if (profile === null || profile.phone !== command.data.phone) return [];
       return [{ type: 'OrderHistoryLoadFailed', data: { message: command.data.message } }];
+    case 'StopOrderHistoryTracking':
+      return [{ type: 'OrderHistoryTrackingStopped', data: {} }];
     case 'ChangeAllergens': {
       if (profile === null) return [{ type: 'AuthRequired', data: { reason: 'profile' } }];
       const codes = [...new Set(command.data.codes)].sort();

@@ -13,6 +13,8 @@ export const ApplyLastOrder = message('ApplyLastOrder', { lastOrder: z.nullable(
 export const LoadOrderHistory = bare('LoadOrderHistory');
 /** `phone`: whose history the answer is (an answer for a customer no longer signed in is dropped). */
 export const ApplyOrderHistory = message('ApplyOrderHistory', { phone: z.string(), orders: z.array(Order) });
+/** The history page was left: its live re-reading ends. */
+export const StopOrderHistoryTracking = bare('StopOrderHistoryTracking');
 export const ReportOrderHistoryFailure = message('ReportOrderHistoryFailure', {
   phone: z.string(),
   message: z.string(),
@@ -50,6 +52,7 @@ export const UserCommandSchema = z.discriminatedUnion('type', [
   LoadOrderHistory,
   ApplyOrderHistory,
   ReportOrderHistoryFailure,
+  StopOrderHistoryTracking,
   ChangeAllergens,
   EditProfile,
   DeleteAccount,

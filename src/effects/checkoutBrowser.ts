@@ -14,9 +14,11 @@ import {
 } from './checkout';
 import type { Effect } from './deps';
 import { decideCheckout } from '../commands/checkout.decide';
+import { decideUser } from '../commands/user.decide';
 import type { ChunkDeciders } from '../commands/onDemand';
 
-export const deciders: ChunkDeciders = { checkout: decideCheckout };
+// user: the live order history re-reads itself (LoadOrderHistory, ./checkout/historyStatus.ts).
+export const deciders: ChunkDeciders = { checkout: decideCheckout, user: decideUser };
 
 type CheckoutWindow = Window & {
   cp?: {

@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 import { LastOrder, User } from '../api/entities';
 import { Order } from '../api/contract/orders';
 import { OrderRating, RatingPrompt } from '../api/contract/ratings';
-import { message } from './define';
+import { bare, message } from './define';
 
 export const ProfileChanges = z.object({
   name: z.optional(z.string().check(z.maxLength(100))),
@@ -23,6 +23,8 @@ export const OrderHistoryRequested = message('OrderHistoryRequested', { phone: z
 /** PRODUCT.md §3 History: the orders with items and modifiers, newest first (the latest 20). */
 export const OrderHistoryLoaded = message('OrderHistoryLoaded', { orders: z.array(Order) });
 export const OrderHistoryLoadFailed = message('OrderHistoryLoadFailed', { message: z.string() });
+/** The customer left the history page: the effect that re-reads it on the order pushes stops. */
+export const OrderHistoryTrackingStopped = bare('OrderHistoryTrackingStopped');
 export const AllergensChanged = message('AllergensChanged', { codes: z.array(z.string()) });
 /** The effect DELETEs /user/{phone} and then sends Logout. */
 export const AccountDeletionRequested = message('AccountDeletionRequested', { phone: z.string() });
@@ -52,6 +54,7 @@ export const UserEventSchema = z.discriminatedUnion('type', [
   OrderHistoryRequested,
   OrderHistoryLoaded,
   OrderHistoryLoadFailed,
+  OrderHistoryTrackingStopped,
   AllergensChanged,
   AccountDeletionRequested,
   RatingsLoaded,

@@ -13,6 +13,8 @@ import type { AppCommand } from '../../src/commands';
 import { createStore } from '../../src/commands/bus';
 import { decide } from '../../src/commands/decide';
 import { runEffects } from '../../src/effects';
+import { followOrderHistory$ } from '../../src/effects/checkout/historyStatus';
+import type { OpenSocket } from '../../src/effects/checkout/shared';
 import { pages$ } from '../../src/effects/page';
 import { orderHistory$ } from '../../src/effects/user';
 import type { AppState } from '../../src/projections/store';
@@ -60,9 +62,17 @@ export type Setup = {
   now?: string;
   /** Stubs over the default fake API (fakePagesApi); a call of anything else fails loudly. */
   api?: Partial<StorefrontApi>;
+  /** A fake WebSocket: the history page then follows the order pushes (followOrderHistory$). */
+  openSocket?: OpenSocket;
 };
 
-export function setup({ path = '/angarsk', state = readyState(), now = NOW.mondayAfternoon, api = {} }: Setup = {}) {
+export function setup({
+  path = '/angarsk',
+  state = readyState(),
+  now = NOW.mondayAfternoon,
+  api = {},
+  openSocket,
+}: Setup = {}) {
   let n = 0;
   const store = createStore({ decide, initial: state, deps: { now: () => now, newId: () => `id-${++n}` } });
   const commands: AppCommand[] = [];
@@ -79,7 +89,11 @@ export function setup({ path = '/angarsk', state = readyState(), now = NOW.monda
   const apiCalls: ApiCall[] = fake.calls;
   running.push(
     runEffects(store, fakeDeps(fake.api).deps, (event$, state$, deps) =>
-      merge(pages$()(event$, state$, deps), orderHistory$()(event$, state$, deps)),
+      merge(
+        pages$()(event$, state$, deps),
+        orderHistory$()(event$, state$, deps),
+        followOrderHistory$(openSocket === undefined ? {} : { openSocket })(event$, state$, deps),
+      ),
     ),
   );
   const location = memoryLocation({ path, record: true });

@@ -5,10 +5,11 @@ import {
   createPhoneCustomer,
   findPhoneCustomer,
   phoneMenu,
+  phoneOrderDetail,
   phoneQuote,
   placePhoneOrder,
 } from '../../services/admin/phoneOrders.js';
-import { listOrders, orderDetail } from '../../services/admin/orders.js';
+import { listOrders } from '../../services/admin/orders.js';
 import { adminRoute } from './adminRoute.js';
 
 export function registerAdminPhoneOrders(app: FastifyInstance): void {
@@ -18,6 +19,6 @@ export function registerAdminPhoneOrders(app: FastifyInstance): void {
   adminRoute(app, p.adminPhoneMenu, () => phoneMenu(ctx));
   adminRoute(app, p.adminPhoneQuote, ({ ip, staff, body }) => phoneQuote({ ctx, ip, staff }, body));
   adminRoute(app, p.adminListPhoneOrders, ({ query }) => ctx.db.run((db) => listOrders(db, query, 'phone')));
-  adminRoute(app, p.adminGetPhoneOrder, ({ params }) => ctx.db.run((db) => orderDetail(db, params.id, 'phone')));
+  adminRoute(app, p.adminGetPhoneOrder, ({ params }) => ctx.db.run((db) => phoneOrderDetail(db, params.id)));
   adminRoute(app, p.adminPlacePhoneOrder, ({ ip, staff, body }) => placePhoneOrder({ ctx, ip, staff }, body));
 }

@@ -50,12 +50,16 @@ export const isEditableStatus = (status: OrderStatus): boolean => EDITABLE.has(s
 /** The call centre edits only orders taken by phone; couriers never reach the routes. */
 async function mayEdit(db: Executor, staff: StaffPrincipal, orderId: string): Promise<void> {
   if (staff.role !== 'callcentre') return;
+  if (!(await isTakenByPhone(db, orderId))) throw forbidden(ORDER_EDIT_MESSAGES.callcentreOwnOrders, 'edit-forbidden');
+}
+
+async function isTakenByPhone(db: Executor, orderId: string): Promise<boolean> {
   const taken = await db
     .select({ id: phoneOrders.orderId })
     .from(phoneOrders)
     .where(eq(phoneOrders.orderId, orderId))
     .limit(1);
-  if (taken.length === 0) throw forbidden(ORDER_EDIT_MESSAGES.callcentreOwnOrders, 'edit-forbidden');
+  return taken.length > 0;
 }
 
 /** The order's state refuses any edit: cooking or later, or waiting for its online payment. */
@@ -326,7 +330,9 @@ export async function listOrderEdits(
   return ctx.db.run(async (db) => {
     const found = await findOrder(db, id);
     if (!found) throw notFound(ADMIN_ORDER_MESSAGES.orderNotFound, 'order-not-found');
-    await mayEdit(db, staff, id);
+    // Reading is answered as the call centre's card route answers: another order does not exist for it.
+    if (staff.role === 'callcentre' && !(await isTakenByPhone(db, id)))
+      throw notFound(ADMIN_ORDER_MESSAGES.orderNotFound, 'order-not-found');
     const rows = await db
       .select()
       .from(orderEdits)

@@ -9,6 +9,7 @@ import type { AdminOrderDetail } from '../../../src/api/contract/admin/orders.js
 import {
   PHONE_ORDER_MESSAGES,
   PHONE_PAYMENT_METHODS,
+  type PhoneOrderDetail,
   type adminPhoneCreateCustomer,
   type adminPlacePhoneOrder,
   type adminPhoneQuote,
@@ -21,6 +22,7 @@ import type { AppContext } from '../../context.js';
 import { lockKey } from '../../db/advisoryLock.js';
 import type { Executor } from '../../db/database.js';
 import { phoneOrders } from '../../db/schema/admin.js';
+import { cities, restaurants } from '../../db/schema/catalog.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { addressesOfUser } from '../../repositories/addresses.js';
 import { buildCatalog } from '../catalog.js';
@@ -183,6 +185,16 @@ export async function placePhoneOrder(
 }
 
 /** Whether an order was taken by phone: the call centre's staff socket hears only of those. */
+/** Who took the order by phone (their staff id), null for a storefront order or when it cannot be read. */
+export function phoneTakerOf(ctx: AppContext, orderId: string): Promise<string | null> {
+  return ctx.db
+    .run((db) =>
+      db.select({ staffId: phoneOrders.staffId }).from(phoneOrders).where(eq(phoneOrders.orderId, orderId)).limit(1),
+    )
+    .then((rows) => rows[0]?.staffId ?? null)
+    .catch(() => null);
+}
+
 export function isPhoneOrder(ctx: AppContext, orderId: string): Promise<boolean> {
   return ctx.db
     .run((db) =>
@@ -190,4 +202,19 @@ export function isPhoneOrder(ctx: AppContext, orderId: string): Promise<boolean>
     )
     .then((rows) => rows.length > 0)
     .catch(() => false);
+}
+
+/**
+ * GET /admin/phone-orders/orders/:id: a phone order's card with the names of its city and
+ * restaurant, so the call centre names them without the operators' lists.
+ */
+export async function phoneOrderDetail(db: Executor, id: string): Promise<PhoneOrderDetail> {
+  const order = await orderDetail(db, id, 'phone');
+  const city = await db.select({ name: cities.name }).from(cities).where(eq(cities.id, order.cityId)).limit(1);
+  const restaurant = await db
+    .select({ name: restaurants.name })
+    .from(restaurants)
+    .where(eq(restaurants.deliveryTerminalId, order.deliveryTerminalId))
+    .limit(1);
+  return { ...order, cityName: city[0]?.name ?? null, restaurantName: restaurant[0]?.name ?? null };
 }

@@ -7,6 +7,7 @@ import { giveConsent$, loadConsent$ } from './consent';
 import { loadOrder$, placeOrder$ } from './order';
 import * as payment from './payment';
 import { followOrderStatus$ } from './status';
+import { followOrderHistory$ } from './historyStatus';
 import { orderPushOffer$, orderPushSubscribe$ } from './orderPush';
 import type { CheckoutEffectOptions } from './shared';
 
@@ -35,6 +36,7 @@ export {
   startPayment$,
 } from './payment';
 export { followOrderStatus$, isFinalStatus, isSuccessfulOrder } from './status';
+export { followOrderHistory$ } from './historyStatus';
 export { ORDER_PUSH_FAILED, orderPushOffer$, orderPushSubscribe$ } from './orderPush';
 
 /** Every checkout effect above, each on the same events, state and deps, in this order. */
@@ -52,6 +54,7 @@ export function checkout$(options: CheckoutEffectOptions = {}): Effect {
     payment.renewSbpPayment$,
     payment.clearCartWhenPaid$,
     followOrderStatus$(options),
+    followOrderHistory$(options),
     loadConsent$,
     giveConsent$,
     orderPushOffer$,

@@ -38,7 +38,9 @@ export const isFinalStatus = (order: Pick<Order, 'status' | 'paymentStatus'>): b
 export const isSuccessfulOrder = (order: Order): boolean =>
   order.status !== 'Cancelled' && (isOnline(order.paymentMethod) ? order.paymentStatus === 'paid' : true);
 
-function parsePush(data: unknown): { type: string; orderId?: unknown; status?: unknown; edited?: unknown } | null {
+export function parsePush(
+  data: unknown,
+): { type: string; orderId?: unknown; status?: unknown; edited?: unknown } | null {
   if (typeof data !== 'string') return null;
   try {
     const value: unknown = JSON.parse(data);
@@ -51,7 +53,7 @@ function parsePush(data: unknown): { type: string; orderId?: unknown; status?: u
 }
 
 /** A cold stream of one WebSocket's text messages; it errors when the socket closes (so `retry` reconnects). */
-function socket$(open: OpenSocket, path: string): Observable<unknown> {
+export function socket$(open: OpenSocket, path: string): Observable<unknown> {
   return new Observable<unknown>((subscriber) => {
     const socket = open(path);
     socket.onmessage = (event) => subscriber.next(event.data);

@@ -85,6 +85,21 @@ describe('the call centre’s order card', () => {
       address: phoneOrder.address,
       phoneOrder: { staffLogin: callcentre.login },
     });
+    // the cities and restaurants lists are operator routes: the card names them itself
+    const { cityName, restaurantName } = res.body;
+    expect(typeof cityName === 'string' && cityName.length > 0).toBe(true);
+    expect(typeof restaurantName === 'string' && restaurantName.length > 0).toBe(true);
+    const cities = await call(operator, '/admin/cities');
+    expect(cities.body.cities).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: phoneOrder.cityId, name: cityName })]),
+    );
+    const restaurants = await call(operator, '/admin/restaurants');
+    expect(restaurants.body.restaurants).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ deliveryTerminalId: phoneOrder.deliveryTerminalId, name: restaurantName }),
+      ]),
+    );
+    for (const url of ['/admin/cities', '/admin/restaurants']) expect((await call(callcentre, url)).status).toBe(403);
     expect((res.body.statusLog as unknown[]).length).toBeGreaterThan(0);
     const edits = await call(callcentre, `/admin/orders/${phoneOrder.id}/edits`);
     expect(edits).toMatchObject({ status: 200, body: { edits: [] } });
@@ -102,8 +117,14 @@ describe('the call centre’s order card', () => {
       const res = await call(callcentre, url);
       expect(res).toMatchObject({ status: 403, body: { message: 'Это действие недоступно для вашей роли' } });
     }
+  });
+
+  it('the edit history of a storefront order is «Заказ не найден» (404), like the card: never a 403 that tells it exists', async () => {
     const edits = await call(callcentre, `/admin/orders/${storefrontOrder.id}/edits`);
-    expect(edits.status).toBe(403);
+    expect(edits).toMatchObject({ status: 404, body: { message: 'Заказ не найден' } });
+    const unknown = await call(callcentre, '/admin/orders/no-such-order/edits');
+    expect(unknown).toMatchObject({ status: 404, body: { message: 'Заказ не найден' } });
+    expect((await call(operator, `/admin/orders/${storefrontOrder.id}/edits`)).status).toBe(200);
   });
 });
 

@@ -7,7 +7,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { adminOrderEdits } from '../../../src/api/contract/admin/orderEdits';
 import { adminGetOrder, adminListOrders, type AdminOrderDetail } from '../../../src/api/contract/admin/orders';
-import { adminGetPhoneOrder, adminListPhoneOrders } from '../../../src/api/contract/admin/phoneOrders';
+import {
+  adminGetPhoneOrder,
+  adminListPhoneOrders,
+  type PhoneOrderDetail,
+} from '../../../src/api/contract/admin/phoneOrders';
 import { adminListCities } from '../../../src/api/contract/admin/settings';
 import type { StaffSession } from '../../../src/views/admin/data/session';
 import { listItem, order } from './fixtures';
@@ -19,11 +23,11 @@ const CALLCENTRE: StaffSession = {
 };
 const TAKER = { staffId: 'staff-5', staffLogin: 'vera', takenAt: '2026-11-23T03:00:00.000Z' };
 
-function phoneOrder(id: string, number: number, status: AdminOrderDetail['status'] = 'Unconfirmed') {
-  return { ...order({ id, number, status }), phoneOrder: TAKER };
+function phoneOrder(id: string, number: number, status: AdminOrderDetail['status'] = 'Unconfirmed'): PhoneOrderDetail {
+  return { ...order({ id, number, status }), phoneOrder: TAKER, cityName: 'Ангарск', restaurantName: 'На Ленина' };
 }
 
-function phoneServer(orders: AdminOrderDetail[]) {
+function phoneServer(orders: PhoneOrderDetail[]) {
   const db = new Map(orders.map((o) => [o.id, o]));
   const server = new FakeServer()
     .on(adminListPhoneOrders, () => {
@@ -71,6 +75,8 @@ describe('«Заказы по телефону»', () => {
     expect(app.currentPath()).toBe('/admin/phone-orders/o1');
     expect(within(panel).getByText('Филадельфия')).toBeTruthy();
     expect(within(panel).getByText(/Доставка:/)).toBeTruthy();
+    // named by the call centre's own read, not the operators' lists
+    expect(within(panel).getByText('Ангарск, ресторан На Ленина')).toBeTruthy();
     expect(within(panel).getByText('Итого')).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Изменить' })).toBeTruthy();
     expect(within(panel).queryByRole('group', { name: 'Смена статуса' })).toBeNull();
@@ -121,6 +127,36 @@ describe('«Заказы по телефону»', () => {
     await waitFor(() => expect(app.currentPath()).toBe('/admin/phone-orders/o1'));
     const panel = await screen.findByRole('complementary', { name: 'Заказ' });
     await within(panel).findByText(/Заказ №101/);
+  });
+
+  it('an order the operator took by phone themselves neither alerts nor beeps; one taken by a colleague does', async () => {
+    const { server } = phoneServer([phoneOrder('o1', 101), phoneOrder('o2', 102)]);
+    const app = setupAdmin({ path: '/admin/phone-orders', session: CALLCENTRE, server });
+    await screen.findByRole('table', { name: 'Заказы по телефону' });
+    act(() => app.sockets[0]?.open());
+    const lists = server.calls(adminListPhoneOrders).length;
+    const placed = (orderId: string, number: number, takenBy: string) => ({
+      type: 'order:new',
+      orderId,
+      number,
+      status: 'Unconfirmed',
+      paymentStatus: 'none',
+      cityId: 'angarsk',
+      deliveryTerminalId: 'rest-a',
+      total: 1000,
+      takenBy,
+    });
+    act(() => app.sockets[0]?.push(placed('o1', 101, CALLCENTRE.staff.id)));
+    // the list still re-reads itself
+    await waitFor(() => expect(server.calls(adminListPhoneOrders).length).toBeGreaterThan(lists));
+    expect(app.beeps).toHaveLength(0);
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    act(() => app.sockets[0]?.push(placed('o2', 102, 'staff-9')));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Новый заказ №102');
+    expect(alert.textContent).not.toContain('№101');
+    expect(app.beeps).toHaveLength(1);
   });
 
   it('an order the route does not answer shows its «Заказ не найден»', async () => {

@@ -61,6 +61,8 @@ export const StaffOrderEvent = z.object({
   cityId: z.string(),
   deliveryTerminalId: z.string(),
   total: z.number(),
+  /** On 'order:new' of an order taken by phone: the staff id who took it (their own screen does not alert). */
+  takenBy: z.optional(z.string()),
 });
 export type StaffOrderEvent = z.infer<typeof StaffOrderEvent>;
 

@@ -91,10 +91,21 @@ export const adminListPhoneOrders = defineAdminRoute('callcentre', {
   response: z.object({ orders: z.array(AdminOrder), total: z.int().check(z.nonnegative()) }),
 });
 
+/**
+ * The call centre's card: the order with the names of its city and restaurant, which the call
+ * centre cannot read from the cities and restaurants lists (operator routes). Null: no longer there.
+ */
+export const PhoneOrderDetail = z.extend(AdminOrderDetail, {
+  cityName: z.nullable(z.string()),
+  restaurantName: z.nullable(z.string()),
+});
+export type PhoneOrderDetail = z.infer<typeof PhoneOrderDetail>;
+
 export const adminGetPhoneOrder = defineAdminRoute('callcentre', {
   method: 'GET',
   path: '/admin/phone-orders/orders/:id',
-  summary: 'One order taken by phone as the order card shows it; 404 «Заказ не найден» for any other order',
+  summary:
+    'One order taken by phone as the order card shows it, with its city and restaurant names; 404 «Заказ не найден» for any other order',
   params: AdminIdParams,
-  response: AdminOrderDetail,
+  response: PhoneOrderDetail,
 });

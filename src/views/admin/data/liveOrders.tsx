@@ -73,7 +73,9 @@ export function LiveOrdersProvider({ token, children }: { token: string; childre
         const parsed = StaffOrderEvent.safeParse(data);
         if (!parsed.success) return;
         const event = parsed.data;
-        if (event.type === 'order:new') {
+        // an order this staff member just took by phone: they know of it, so no alert and no sound
+        const own = event.takenBy !== undefined && event.takenBy === session.get()?.staff.id;
+        if (event.type === 'order:new' && !own) {
           setFresh((list) => (list.some((e) => e.orderId === event.orderId) ? list : [event, ...list]));
           beeper.beep();
         }

@@ -12,7 +12,7 @@ import {
   type AdminOrderDetail,
 } from '../../../api/contract/admin/orders';
 import type { OrderStatus } from '../../../api/contract/orders';
-import { adminGetPhoneOrder } from '../../../api/contract/admin/phoneOrders';
+import { adminGetPhoneOrder, type PhoneOrderDetail } from '../../../api/contract/admin/phoneOrders';
 import { useAdminAction, useAdminQuery, useCan } from '../data/hooks';
 import { useOrderEvents, useRatingEvents } from '../data/liveOrders';
 import type { Reference } from '../data/reference';
@@ -55,6 +55,36 @@ export function isEditable(order: Pick<AdminOrderDetail, 'status' | 'paymentMeth
 
 function addressText(order: AdminOrderDetail): string {
   return order.address === null ? '—' : addressLine(order.address);
+}
+
+/** The city and restaurant names: the call centre's read carries them, others look them up in the lists. */
+function placeNames(order: AdminOrderDetail | PhoneOrderDetail, reference: Reference) {
+  if ('cityName' in order)
+    return { city: order.cityName ?? order.cityId, restaurant: order.restaurantName ?? order.deliveryTerminalId };
+  if (reference.cities.length === 0) return null;
+  return { city: reference.cityName(order.cityId), restaurant: reference.restaurantName(order.deliveryTerminalId) };
+}
+
+/** Where the order goes or is picked up, then its city and restaurant. */
+function OrderPlace({ order, reference }: { order: AdminOrderDetail | PhoneOrderDetail; reference: Reference }) {
+  const names = placeNames(order, reference);
+  return (
+    <p>
+      {order.deliveryMethod === 'delivery' ? (
+        <>Доставка: {addressText(order)}</>
+      ) : (
+        <>Самовывоз: {names?.restaurant ?? order.deliveryTerminalId}</>
+      )}
+      {names ? (
+        <>
+          <br />
+          <span className={s.muted}>
+            {names.city}, ресторан {names.restaurant}
+          </span>
+        </>
+      ) : null}
+    </p>
+  );
 }
 
 export function OrderDetail({
@@ -172,7 +202,9 @@ export function OrderDetail({
                 onClose={() => setEditing(false)}
                 onSaved={(updated) => {
                   setEditing(false);
-                  query.replace(() => updated);
+                  // the call centre's read names the city and restaurant (an edit may move the restaurant)
+                  if (scope === 'phone') query.reload();
+                  else query.replace(() => updated);
                   onChanged();
                 }}
               />
@@ -202,21 +234,7 @@ export function OrderDetail({
                 'телефон удалён'
               )}
             </p>
-            <p>
-              {order.deliveryMethod === 'delivery' ? (
-                <>Доставка: {addressText(order)}</>
-              ) : (
-                <>Самовывоз: {reference.restaurantName(order.deliveryTerminalId)}</>
-              )}
-              {reference.cities.length > 0 ? (
-                <>
-                  <br />
-                  <span className={s.muted}>
-                    {reference.cityName(order.cityId)}, ресторан {reference.restaurantName(order.deliveryTerminalId)}
-                  </span>
-                </>
-              ) : null}
-            </p>
+            <OrderPlace order={order} reference={reference} />
             <CourierAssign
               order={order}
               onAssigned={(updated) => {

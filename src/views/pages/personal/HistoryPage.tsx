@@ -2,7 +2,7 @@
 // each product with its modifiers, closes the modals and opens the cart (PRODUCT.md §4). The page
 // dispatches LoadOrderHistory and shows the user area's history: the effect GETs
 // /user/{phone}/history (src/effects/user.ts); a history loaded before shows at once while it is
-// asked for again.
+// asked for again. While shown it is re-read on each push about the customer's orders (live).
 import { useEffect, useState } from 'react';
 import type { LastOrder } from '../../../api/entities';
 import type { Order as HistoryOrder } from '../../../api/contract/orders';
@@ -159,7 +159,10 @@ function History() {
   const phone = useSelector((s) => s.user.profile?.phone ?? null);
   const history = useSelector((s) => s.user.history);
   useEffect(() => {
-    if (phone !== null) dispatch({ type: 'LoadOrderHistory', data: {} });
+    if (phone === null) return;
+    dispatch({ type: 'LoadOrderHistory', data: {} });
+    // While shown, the history follows the order pushes (src/effects/checkout/historyStatus.ts).
+    return () => dispatch({ type: 'StopOrderHistoryTracking', data: {} });
   }, [phone, dispatch]);
   if (history.status === 'idle' || history.status === 'loading')
     return <p className={ui.muted}>Загружаем историю заказов…</p>;
