@@ -6,6 +6,9 @@ import { z } from 'zod/mini';
 export const Id = z.string().check(z.minLength(1), z.maxLength(64));
 export const IsoDateTime = z.iso.datetime({ offset: true });
 
+/** The path parameters of a route about one record (`/…/:id`). */
+export const IdParams = z.object({ id: Id });
+
 /** Nutrition per 100 g. */
 export const Nutrition = z.object({
   energy: z.number().check(z.nonnegative()),

@@ -1,6 +1,6 @@
 // The audit log of staff actions and the SMS outbox. Admin only.
 import { z } from 'zod/mini';
-import { IsoDateTime } from '../../entities.js';
+import { Id, IsoDateTime } from '../../entities.js';
 import { AdminPaging, DateOrInstant, defineAdminRoute } from './common.js';
 
 export const AuditEntry = z.object({
@@ -24,7 +24,7 @@ export const adminListAudit = defineAdminRoute('admin', {
   path: '/admin/audit',
   summary: 'Staff actions, newest first, filtered by staff member, action, entity, object and dates',
   query: z.extend(AdminPaging, {
-    staffId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+    staffId: z.optional(Id),
     action: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
     entity: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
     entityId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),

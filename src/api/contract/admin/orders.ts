@@ -5,7 +5,7 @@
 // ('order:new' when an order is placed, 'order:updated' when its status or payment changes,
 // whoever changed it), then re-reads the list or the order.
 import { z } from 'zod/mini';
-import { IsoDateTime } from '../../entities.js';
+import { Id, IsoDateTime } from '../../entities.js';
 import { Order, OrderStatus, PaymentStatus } from '../orders.js';
 import { OrderRating } from '../ratings.js';
 import { AdminIdParams, AdminPaging, DateOrInstant, defineAdminRoute } from './common.js';
@@ -65,8 +65,8 @@ export const StaffOrderEvent = z.object({
 export type StaffOrderEvent = z.infer<typeof StaffOrderEvent>;
 
 export const AdminOrdersQuery = z.extend(AdminPaging, {
-  cityId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
-  deliveryTerminalId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  cityId: z.optional(Id),
+  deliveryTerminalId: z.optional(Id),
   /** One status or several, comma-separated: 'Unconfirmed,WaitCooking'. */
   status: z.optional(z.string().check(z.regex(/^[A-Za-z]+(,[A-Za-z]+)*$/))),
   /** Placed on or after (a day 'YYYY-MM-DD' starts at its midnight in the city's zone; default Asia/Irkutsk). */
