@@ -88,6 +88,9 @@ export const AdminPaging = z.object({
 /** A boolean in a query string: 'true' / 'false'. */
 export const QueryBoolean = z.enum(['true', 'false']);
 
+/** A customer's phone to look for: any spelling of a full number, or at least 4 digits of it. */
+export const PhoneSearch = z.string().check(z.trim(), z.minLength(1), z.maxLength(32));
+
 /** A calendar day, 'YYYY-MM-DD'. */
 export const CalendarDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 

@@ -1,7 +1,7 @@
 // Admin contract: settings, cities, restaurants, delivery zones and pages.
 // See docs/ADMIN.md «Menu, settings, versions».
 import { z } from 'zod/mini';
-import { City, CityData, GeoPoint, Id, IsoDateTime, WeekHours } from '../../entities.js';
+import { City, CityData, GeoPoint, Id, IsoDateTime, Restaurant, WeekHours } from '../../entities.js';
 import { Page, PageSlug } from '../pages.js';
 import { AdminIdParams, defineAdminRoute, patchOf } from './common.js';
 
@@ -89,17 +89,10 @@ export const adminUpdateCity = defineAdminRoute('admin', {
   response: AdminCity,
 });
 
-export const AdminRestaurant = z.object({
+/** The storefront's restaurant with the fields only staff see (ids as stored, unchecked). */
+export const AdminRestaurant = z.extend(Restaurant, {
   deliveryTerminalId: z.string(),
   cityId: z.string(),
-  name: z.string(),
-  address: z.string(),
-  phone: z.string(),
-  location: GeoPoint,
-  /** Seven days, Sunday first; a day with equal open and close (and no isNextDay) is closed. */
-  hours: WeekHours,
-  cookingMinutes: z.int().check(z.positive()),
-  isOnlinePaymentDisabled: z.boolean(),
   isActive: z.boolean(),
   order: z.int(),
 });
