@@ -139,7 +139,7 @@ export const Restaurant = z.object({
   address: z.string(),
   phone: z.string(),
   location: GeoPoint,
-  /** Seven days, Sunday first; a day with equal open and close (and no isNextDay) is closed. */
+  /** Seven days, Sunday first; a day with equal open and close is closed (PRODUCT.md §5). */
   hours: WeekHours,
   /** Minutes to cook an order for pickup. */
   cookingMinutes: z.int().check(z.positive()),
