@@ -40,144 +40,125 @@ const SERVICES_STILL_QUERYING = [
   'admin/(orders|phoneOrders|orderEdits|editRefunds)[.]ts$',
 ].map((p) => `^server/services/${p}`);
 
+/** A rule: modules matching `from` never import modules matching `to`. */
+const forbid = (name, comment, from, to) => ({ name, severity: 'error', comment, from, to });
+
+/** A path pattern for the named parts of server/: folders end in '/', files in '[.]ts$'. */
+const serverParts = (...parts) => `^server/(${parts.join('|')})`;
+
+/** The request side at the top of the server: routes and their helpers, the seed, the app. */
+const ROUTE_SIDE = ['routes/', 'seed/', 'http/(route|requestAuth)[.]ts$', 'app[.]ts$', 'main[.]ts$'];
+
+/** The shared server modules every layer uses. */
+const SERVER_SHARED = '^server/(config|http/errors|http/credentials)[.]ts$';
+
+// unanchored: node_modules may resolve through a symlink (a git worktree's)
+const DRIZZLE = '(^|/)node_modules/drizzle-orm/';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: 'no-circular',
-      severity: 'error',
-      comment: 'No import cycles, type-only imports included (known exceptions 4, 5 above).',
-      from: {},
-      to: { circular: true, via: { pathNot: KNOWN_CYCLES.join('|') } },
-    },
-    {
-      name: 'app-not-tests-or-tools',
-      severity: 'error',
-      comment: 'The client and the server never import tests/ or tools/.',
-      from: { path: '^(src|server)/' },
-      to: { path: '^(tests|tools)/' },
-    },
+    forbid(
+      'no-circular',
+      'No import cycles, type-only imports included (known exceptions 4, 5 above).',
+      {},
+      { circular: true, via: { pathNot: KNOWN_CYCLES.join('|') } },
+    ),
+    forbid(
+      'app-not-tests-or-tools',
+      'The client and the server never import tests/ or tools/.',
+      { path: '^(src|server)/' },
+      { path: '^(tests|tools)/' },
+    ),
 
     // ---- client ----
-    {
-      name: 'client-not-server',
-      severity: 'error',
-      comment: 'The client never imports server code.',
-      from: { path: '^src/' },
-      to: { path: '^server/' },
-    },
-    {
-      name: 'shared-bottom-not-up',
-      severity: 'error',
-      comment: 'src/api and src/domain are the bottom layers: they import neither the core nor the views.',
-      from: { path: '^src/(api|domain)/' },
-      to: { path: '^src/(events|projections|commands|log|effects|views)/' },
-    },
-    {
-      name: 'core-not-views',
-      severity: 'error',
-      comment: 'Events, projections, commands, the log and effects never import the views.',
-      from: { path: '^src/(events|projections|commands|log|effects)/' },
-      to: { path: '^src/views/' },
-    },
-    {
-      name: 'events-below-core',
-      severity: 'error',
-      comment: 'Events are facts: they import no commands, projections, log or effects.',
-      from: { path: '^src/events/' },
-      to: { path: '^src/(projections|commands|log|effects)/' },
-    },
-    {
-      name: 'projections-below-commands',
-      severity: 'error',
-      comment: 'Projections only apply events: they import no commands, log or effects.',
-      from: { path: '^src/projections/' },
-      to: { path: '^src/(commands|log|effects)/' },
-    },
-    {
-      name: 'commands-below-effects',
-      severity: 'error',
-      comment: 'Deciders are pure: commands never import the log or effects.',
-      from: { path: '^src/commands/' },
-      to: { path: '^src/(log|effects)/' },
-    },
-    {
-      name: 'log-below-effects',
-      severity: 'error',
-      comment: 'The log replays the core; the effects (the recorder) use it, never the other way.',
-      from: { path: '^src/log/' },
-      to: { path: '^src/effects/' },
-    },
+    forbid('client-not-server', 'The client never imports server code.', { path: '^src/' }, { path: '^server/' }),
+    forbid(
+      'shared-bottom-not-up',
+      'src/api and src/domain are the bottom layers: they import neither the core nor the views.',
+      { path: '^src/(api|domain)/' },
+      { path: '^src/(events|projections|commands|log|effects|views)/' },
+    ),
+    forbid(
+      'core-not-views',
+      'Events, projections, commands, the log and effects never import the views.',
+      { path: '^src/(events|projections|commands|log|effects)/' },
+      { path: '^src/views/' },
+    ),
+    forbid(
+      'events-below-core',
+      'Events are facts: they import no commands, projections, log or effects.',
+      { path: '^src/events/' },
+      { path: '^src/(projections|commands|log|effects)/' },
+    ),
+    forbid(
+      'projections-below-commands',
+      'Projections only apply events: they import no commands, log or effects.',
+      { path: '^src/projections/' },
+      { path: '^src/(commands|log|effects)/' },
+    ),
+    forbid(
+      'commands-below-effects',
+      'Deciders are pure: commands never import the log or effects.',
+      { path: '^src/commands/' },
+      { path: '^src/(log|effects)/' },
+    ),
+    forbid(
+      'log-below-effects',
+      'The log replays the core; the effects (the recorder) use it, never the other way.',
+      { path: '^src/log/' },
+      { path: '^src/effects/' },
+    ),
 
     // ---- server ----
-    {
-      name: 'server-uses-shared-client-layers-only',
-      severity: 'error',
-      comment: 'The server may use src/api (the contract) and src/domain, nothing else of src/ (known exception 3).',
-      from: { path: '^server/', pathNot: '^server/services/clientLogs[.]ts$' },
-      to: { path: '^src/', pathNot: '^src/(api|domain)/' },
-    },
-    {
-      name: 'services-not-routes',
-      severity: 'error',
-      comment:
-        'Services (and push.ts, seo/, ssr/) never import routes, route registration or helpers, the seed or the app.',
-      from: { path: '^server/(services/|seo/|ssr/|push[.]ts$)' },
-      to: { path: '^server/(routes/|seed/|http/(route|requestAuth)[.]ts$|app[.]ts$|main[.]ts$)' },
-    },
-    {
-      name: 'routes-through-services',
-      severity: 'error',
-      comment:
-        'Routes reach the database through services: no db/schema, repositories or drizzle-orm (known exception 6).',
-      from: { path: '^server/routes/', pathNot: ROUTES_NOT_YET_MOVED },
-      // unanchored: node_modules may resolve through a symlink (a git worktree's)
-      to: { path: '^server/(db/schema|repositories)/|(^|/)node_modules/drizzle-orm/' },
-    },
-    {
-      name: 'services-query-through-repositories',
-      severity: 'error',
-      comment:
-        'Services build no queries: drizzle-orm and server/db only as types, the rest through repositories (known exception 7).',
-      from: { path: '^server/services/', pathNot: SERVICES_STILL_QUERYING.join('|') },
-      // unanchored: node_modules may resolve through a symlink (a git worktree's)
-      to: { path: '^server/db/|(^|/)node_modules/drizzle-orm/', dependencyTypesNot: ['type-only'] },
-    },
-    {
-      name: 'repositories-below-services',
-      severity: 'error',
-      comment:
-        'Repositories hold queries: they import db and the shared modules, never services, routes, integrations, context or the app.',
-      from: { path: '^server/repositories/' },
-      to: {
-        path: '^server/(services/|routes/|seed/|integrations/|http/(route|requestAuth)[.]ts$|context[.]ts$|push[.]ts$|app[.]ts$|main[.]ts$)',
-      },
-    },
-    {
-      name: 'context-below-services',
-      severity: 'error',
-      comment: 'server/context.ts names the adapters a request needs; it imports no repository, service or route.',
-      from: { path: '^server/context[.]ts$' },
-      to: { path: '^server/(repositories/|services/|routes/|seed/|http/route[.]ts$|push[.]ts$|app[.]ts$|main[.]ts$)' },
-    },
-    {
-      name: 'adapters-not-up',
-      severity: 'error',
-      comment:
-        'db and integrations are the bottom server layer: no repositories, services, routes, seed, context, push or app.',
-      from: { path: '^server/(db|integrations)/' },
-      to: {
-        path: '^server/(repositories/|services/|routes/|seed/|http/(route|requestAuth)[.]ts$|context[.]ts$|push[.]ts$|app[.]ts$|main[.]ts$)',
-      },
-    },
-    {
-      name: 'server-shared-not-up',
-      severity: 'error',
-      comment:
-        'config.ts, http/errors.ts and http/credentials.ts are used by every server layer and import none of them.',
-      from: { path: '^server/(config|http/errors|http/credentials)[.]ts$' },
-      to: { path: '^server/', pathNot: '^server/(config|http/errors|http/credentials)[.]ts$' },
-    },
+    forbid(
+      'server-uses-shared-client-layers-only',
+      'The server may use src/api (the contract) and src/domain, nothing else of src/ (known exception 3).',
+      { path: '^server/', pathNot: '^server/services/clientLogs[.]ts$' },
+      { path: '^src/', pathNot: '^src/(api|domain)/' },
+    ),
+    forbid(
+      'services-not-routes',
+      'Services (and push.ts, seo/, ssr/) never import routes, route registration or helpers, the seed or the app.',
+      { path: serverParts('services/', 'seo/', 'ssr/', 'push[.]ts$') },
+      { path: serverParts(...ROUTE_SIDE) },
+    ),
+    forbid(
+      'routes-through-services',
+      'Routes reach the database through services: no db/schema, repositories or drizzle-orm (known exception 6).',
+      { path: '^server/routes/', pathNot: ROUTES_NOT_YET_MOVED },
+      { path: `${serverParts('db/schema', 'repositories')}/|${DRIZZLE}` },
+    ),
+    forbid(
+      'services-query-through-repositories',
+      'Services build no queries: drizzle-orm and server/db only as types, the rest through repositories (known exception 7).',
+      { path: '^server/services/', pathNot: SERVICES_STILL_QUERYING.join('|') },
+      { path: `^server/db/|${DRIZZLE}`, dependencyTypesNot: ['type-only'] },
+    ),
+    forbid(
+      'repositories-below-services',
+      'Repositories hold queries: they import db and the shared modules, never services, routes, integrations, context or the app.',
+      { path: '^server/repositories/' },
+      { path: serverParts('services/', 'integrations/', 'context[.]ts$', 'push[.]ts$', ...ROUTE_SIDE) },
+    ),
+    forbid(
+      'context-below-services',
+      'server/context.ts names the adapters a request needs; it imports no repository, service or route.',
+      { path: '^server/context[.]ts$' },
+      { path: serverParts('repositories/', 'services/', 'push[.]ts$', ...ROUTE_SIDE) },
+    ),
+    forbid(
+      'adapters-not-up',
+      'db and integrations are the bottom server layer: no repositories, services, routes, seed, context, push or app.',
+      { path: serverParts('db/', 'integrations/') },
+      { path: serverParts('repositories/', 'services/', 'context[.]ts$', 'push[.]ts$', ...ROUTE_SIDE) },
+    ),
+    forbid(
+      'server-shared-not-up',
+      'config.ts, http/errors.ts and http/credentials.ts are used by every server layer and import none of them.',
+      { path: SERVER_SHARED },
+      { path: '^server/', pathNot: SERVER_SHARED },
+    ),
   ],
   options: {
     // Type-only imports count: a layer that names another's types depends on it.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
-import { build, defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { build, defaultClientConditions, defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // precompress(): writes `<file>.br` (brotli 11) and `<file>.gz` (gzip 9) beside each
@@ -13,79 +13,79 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt)$/;
 /** Smaller files gain nothing worth a second representation. */
 const MIN_BYTES = 1024;
 
-function precompress(): Plugin {
+/** A build plugin that acts on the written bundle in the resolved output folder. */
+function afterWrite(
+  name: string,
+  write: (outDir: string, bundle: Rolldown.OutputBundle) => void | Promise<void>,
+): Plugin {
   let outDir = 'dist';
   return {
-    name: 'storefront-precompress',
+    name,
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    writeBundle(_options, bundle) {
-      for (const fileName of Object.keys(bundle)) {
-        if (!COMPRESSIBLE.test(fileName)) continue;
-        const file = path.join(outDir, fileName);
-        const body = fs.readFileSync(file);
-        if (body.length < MIN_BYTES) continue;
-        fs.writeFileSync(
-          `${file}.br`,
-          zlib.brotliCompressSync(body, {
-            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-          }),
-        );
-        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
-      }
-    },
+    writeBundle: (_options, bundle) => write(outDir, bundle),
   };
+}
+
+function precompress(): Plugin {
+  return afterWrite('storefront-precompress', (outDir, bundle) => {
+    for (const fileName of Object.keys(bundle)) {
+      if (!COMPRESSIBLE.test(fileName)) continue;
+      const file = path.join(outDir, fileName);
+      const body = fs.readFileSync(file);
+      if (body.length < MIN_BYTES) continue;
+      fs.writeFileSync(
+        `${file}.br`,
+        zlib.brotliCompressSync(body, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        }),
+      );
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
+    }
+  });
 }
 
 // serviceWorkerBuild(): the service worker (src/sw/serviceWorker.ts, docs/PUSH.md) is its own
 // build into dist/client/sw.js, one classic script served from the root scope. It is told the
 // entry's files (its app shell), so every client build gives a new worker that caches its own.
 function serviceWorkerBuild(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'storefront-service-worker',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async writeBundle(_options, bundle) {
-      const shell = new Set(['/']);
-      // The entry and the view chunk (React-DOM and the views, LAZY_AREAS.view) with what they
-      // import: without the view chunk an offline page could not render.
-      const isShell = (file: (typeof bundle)[string]) =>
-        file.type === 'chunk' && (file.isEntry || /storefrontMount\.tsx$/.test(file.facadeModuleId ?? ''));
-      for (const file of Object.values(bundle)) {
-        if (file.type !== 'chunk' || !isShell(file)) continue;
-        for (const name of [file.fileName, ...file.imports, ...(file.viteMetadata?.importedCss ?? [])])
-          shell.add(`/${name}`);
-      }
-      const list = [...shell];
-      await build({
-        configFile: false,
-        logLevel: 'warn',
-        publicDir: false,
-        define: {
-          __SW_SHELL__: JSON.stringify(list),
-          __SW_BUILD__: JSON.stringify(createHash('sha256').update(list.join('\n')).digest('hex').slice(0, 12)),
+  return afterWrite('storefront-service-worker', async (outDir, bundle) => {
+    const shell = new Set(['/']);
+    // The entry and the view chunk (React-DOM and the views, LAZY_AREAS.view) with what they
+    // import: without the view chunk an offline page could not render.
+    const isShell = (file: (typeof bundle)[string]) =>
+      file.type === 'chunk' && (file.isEntry || /storefrontMount\.tsx$/.test(file.facadeModuleId ?? ''));
+    for (const file of Object.values(bundle)) {
+      if (file.type !== 'chunk' || !isShell(file)) continue;
+      for (const name of [file.fileName, ...file.imports, ...(file.viteMetadata?.importedCss ?? [])])
+        shell.add(`/${name}`);
+    }
+    const list = [...shell];
+    await build({
+      configFile: false,
+      logLevel: 'warn',
+      publicDir: false,
+      define: {
+        __SW_SHELL__: JSON.stringify(list),
+        __SW_BUILD__: JSON.stringify(createHash('sha256').update(list.join('\n')).digest('hex').slice(0, 12)),
+      },
+      build: {
+        outDir,
+        emptyOutDir: false,
+        copyPublicDir: false,
+        sourcemap: false,
+        minify: true,
+        lib: {
+          entry: 'src/sw/serviceWorker.ts',
+          formats: ['iife'],
+          name: 'storefrontServiceWorker',
+          fileName: () => 'sw.js',
         },
-        build: {
-          outDir,
-          emptyOutDir: false,
-          copyPublicDir: false,
-          sourcemap: false,
-          minify: true,
-          lib: {
-            entry: 'src/sw/serviceWorker.ts',
-            formats: ['iife'],
-            name: 'storefrontServiceWorker',
-            fileName: () => 'sw.js',
-          },
-        },
-      });
-    },
-  };
+      },
+    });
+  });
 }
 
 // `vite build --ssr` (npm run build's second step) builds src/views/ssr/renderPage.tsx into

@@ -3,6 +3,7 @@
 // Saturday 00:00–02:00, since schema.org's `closes` cannot name the next day.
 import type { DayOfWeek, OpeningHoursSpecification } from 'schema-dts';
 import type { WeekHours } from '../../src/api/entities.js';
+import { dayWindow } from '../../src/domain/workingHours.js';
 
 const DAYS: readonly DayOfWeek[] = [
   'https://schema.org/Sunday',
@@ -14,11 +15,6 @@ const DAYS: readonly DayOfWeek[] = [
   'https://schema.org/Saturday',
 ];
 const DAY_MINUTES = 24 * 60;
-
-function minutesOf(time: string): number {
-  const [h = '0', m = '0'] = time.split(':');
-  return Number(h) * 60 + Number(m);
-}
 
 /** Minutes in a day as 'HH:MM'; the end of the day is '23:59', as search engines read it. */
 function clockOf(total: number): string {
@@ -36,11 +32,10 @@ interface Part {
 export function dayParts(week: WeekHours): Part[] {
   const parts: Part[] = [];
   week.forEach((day, index) => {
-    const start = minutesOf(day.open);
-    let end = minutesOf(day.close);
-    if (start === end && !day.isNextDay) return; // closed that day
-    // a close before the open without the flag still cannot mean anything but the next morning
-    if (day.isNextDay || end < start) end += DAY_MINUTES;
+    // the storefront's own reading of the day (PRODUCT.md §5), so search engines are told the same hours
+    const window = dayWindow(day);
+    if (window === null) return;
+    const { start, end } = window;
     parts.push({ day: index, opens: start, closes: Math.min(end, DAY_MINUTES) });
     if (end > DAY_MINUTES) parts.push({ day: (index + 1) % 7, opens: 0, closes: end - DAY_MINUTES });
   });

@@ -5,11 +5,13 @@
 // precedence: docs/SEO.md.
 import type { Thing, WithContext } from 'schema-dts';
 import type { City, Settings } from '../../src/api/entities.js';
+import { isInformationalPage } from '../../src/api/siteRoutes.js';
 import {
   NOINDEX,
   PERSONAL_PAGES,
   buildHead,
   headMetaTags,
+  isPersonalPage,
   overrideFor,
   plainPathOf,
   type Head,
@@ -46,6 +48,12 @@ function jsonLdOf(input: PageHeadInput, city: City | null): WithContext<Thing>[]
   const home = { name: 'Главная', path: cityPrefix(city) || '/' };
   const menuCrumb = { name: 'Меню', path: `${cityPrefix(city)}/catalog` };
   const menuCtx = { publicUrl, city, catalog, unavailable: unavailableProductIds(catalog, settings, city) };
+  if (isPersonalPage(route.page)) return [];
+  if (isInformationalPage(route.page)) {
+    const page = input.page;
+    if (page === null) return [];
+    return [breadcrumbsOf(publicUrl, [home, { name: page.title, path: `${cityPrefix(city)}/${route.page}` }])];
+  }
   switch (route.page) {
     case 'index':
       return (city === null ? input.cities : [city]).map((c) => cityRestaurantOf(publicUrl, settings, c));
@@ -77,29 +85,6 @@ function jsonLdOf(input: PageHeadInput, city: City | null): WithContext<Thing>[]
         ]),
       ];
     }
-    case 'about':
-    case 'delivery':
-    case 'legal':
-    case 'masterclass':
-    case 'promo':
-    case 'push-notifications-rules':
-    case 'receive-advertising-information':
-    case 'rule':
-    case 'vacancies': {
-      const page = input.page;
-      if (page === null) return [];
-      return [breadcrumbsOf(publicUrl, [home, { name: page.title, path: `${cityPrefix(city)}/${route.page}` }])];
-    }
-    case 'cart':
-    case 'checkout':
-    case 'complete':
-    case 'complete-error':
-    case 'personal':
-    case 'personal-address':
-    case 'personal-favorite':
-    case 'personal-history':
-    case 'admin':
-      return [];
     default: {
       const never: never = route.page;
       return never;
@@ -109,7 +94,7 @@ function jsonLdOf(input: PageHeadInput, city: City | null): WithContext<Thing>[]
 
 export function buildPageHead(input: PageHeadInput): PageHead {
   const head = buildHead(input);
-  const personal = PERSONAL_PAGES.includes(input.route.page);
+  const personal = isPersonalPage(input.route.page);
   const city = cityOfSlug(input.cities, input.route.city);
   return { ...head, jsonLd: personal || head.notFound ? [] : jsonLdOf(input, city) };
 }

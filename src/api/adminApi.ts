@@ -4,7 +4,7 @@
 // route means the staff session is gone (expired, revoked), so `onUnauthorized` runs before the
 // failure is rethrown and the admin area goes back to its sign-in form.
 import type { z } from 'zod/mini';
-import { ApiFailure, API_PREFIX, createApiClient, type CallOptions } from './client.js';
+import { ApiFailure, API_PREFIX, createApiClient, type ApiClient } from './client.js';
 import type { RouteDef } from './route.js';
 
 export { ApiFailure } from './client.js';
@@ -12,14 +12,8 @@ export { ApiFailure } from './client.js';
 /** Storage key of the staff session (token and who signed in); the customer's lives elsewhere. */
 export const STAFF_SESSION_KEY = 'admin:staffSession';
 
-type In<T> = T extends z.ZodMiniType ? z.input<T> : never;
-type Result<R> = R extends z.ZodMiniType ? z.output<R> : void;
-
-export interface AdminApi {
-  call<P extends z.ZodMiniType, Q extends z.ZodMiniType, B extends z.ZodMiniType, R extends z.ZodMiniType>(
-    def: RouteDef<P, Q, B, R>,
-    options?: CallOptions<In<P>, In<Q>, In<B>>,
-  ): Promise<Result<R>>;
+/** The contract client's `call`, with the staff area's own extras. */
+export interface AdminApi extends ApiClient {
   /** Absolute ws(s):// URL of a WebSocket path under /api/v1 with the staff token as `?token=`. */
   socketUrl(path: string): string | null;
   /**

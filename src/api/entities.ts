@@ -6,6 +6,9 @@ import { z } from 'zod/mini';
 export const Id = z.string().check(z.minLength(1), z.maxLength(64));
 export const IsoDateTime = z.iso.datetime({ offset: true });
 
+/** The path parameters of a route about one record (`/…/:id`). */
+export const IdParams = z.object({ id: Id });
+
 /** Nutrition per 100 g. */
 export const Nutrition = z.object({
   energy: z.number().check(z.nonnegative()),
@@ -136,6 +139,7 @@ export const Restaurant = z.object({
   address: z.string(),
   phone: z.string(),
   location: GeoPoint,
+  /** Seven days, Sunday first; a day with equal open and close is closed (PRODUCT.md §5). */
   hours: WeekHours,
   /** Minutes to cook an order for pickup. */
   cookingMinutes: z.int().check(z.positive()),

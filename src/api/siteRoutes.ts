@@ -7,7 +7,6 @@
 
 export type SitePage =
   | 'index'
-  | 'about'
   | 'cart'
   | 'catalog'
   | 'catalog-section'
@@ -15,18 +14,11 @@ export type SitePage =
   | 'checkout'
   | 'complete'
   | 'complete-error'
-  | 'delivery'
-  | 'legal'
-  | 'masterclass'
   | 'personal'
   | 'personal-address'
   | 'personal-favorite'
   | 'personal-history'
-  | 'promo'
-  | 'push-notifications-rules'
-  | 'receive-advertising-information'
-  | 'rule'
-  | 'vacancies'
+  | InformationalPage
   | 'admin';
 
 export interface SiteRouteMatch {
@@ -39,8 +31,11 @@ export interface SiteRouteMatch {
   informational: boolean;
 }
 
-/** Pages served with `Cache-Control: public, max-age=3600` (PRODUCT.md §6 "Some pages"). */
-export const INFORMATIONAL_PAGES: readonly SitePage[] = [
+/**
+ * The informational pages, one text per city each (GET /page/:slug/:cityId, edited in the admin),
+ * served with `Cache-Control: public, max-age=3600` (PRODUCT.md §6 "Some pages").
+ */
+export const PAGE_SLUGS = [
   'about',
   'delivery',
   'legal',
@@ -50,7 +45,13 @@ export const INFORMATIONAL_PAGES: readonly SitePage[] = [
   'masterclass',
   'push-notifications-rules',
   'receive-advertising-information',
-];
+] as const;
+export type InformationalPage = (typeof PAGE_SLUGS)[number];
+
+/** PAGE_SLUGS as site pages, for asking about any page. */
+export const INFORMATIONAL_PAGES: readonly SitePage[] = PAGE_SLUGS;
+
+export const isInformationalPage = (page: SitePage): page is InformationalPage => INFORMATIONAL_PAGES.includes(page);
 
 /** Single-segment pages, the same list plain and under /{city} (PRODUCT.md §2). */
 const STATIC_PAGES: Record<string, SitePage> = {

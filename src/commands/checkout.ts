@@ -8,6 +8,7 @@ import { Order } from '../api/contract/orders';
 import { PaymentSession } from '../api/contract/payments';
 import { bare, message } from '../events/define';
 import { AddressDraft } from '../events/address';
+import { CHECKED_ADDRESS } from '../events/checkout';
 
 export const OpenCheckout = bare('OpenCheckout');
 /** The /checkout page was left: no more quotes. */
@@ -29,15 +30,10 @@ export const StartQuote = message('StartQuote', { key: z.string() });
 export const ApplyQuote = message('ApplyQuote', { key: z.string(), quote: CheckoutQuote });
 export const ReportQuoteFailure = message('ReportQuoteFailure', { key: z.string(), message: z.string() });
 /** The address form: geocode this street and house and show its zone. */
-export const CheckAddress = message('CheckAddress', { street: z.string(), home: z.string() });
-export const ApplyAddressCheck = message('ApplyAddressCheck', {
-  street: z.string(),
-  home: z.string(),
-  answer: GeocodeAnswer,
-});
+export const CheckAddress = message('CheckAddress', CHECKED_ADDRESS);
+export const ApplyAddressCheck = message('ApplyAddressCheck', { ...CHECKED_ADDRESS, answer: GeocodeAnswer });
 export const ReportAddressCheckFailure = message('ReportAddressCheckFailure', {
-  street: z.string(),
-  home: z.string(),
+  ...CHECKED_ADDRESS,
   message: z.string(),
 });
 /** The address form with 'Сохранить адрес' unticked: deliver there without saving it. */

@@ -3,11 +3,11 @@
 import type { DeliveryMethod, WeekHours } from '../api/entities';
 import {
   addDaysToYmd,
+  dayWindow,
   isOpenAt,
   localDateInZone,
   minutesOfDayInZone,
   openWindows,
-  parseClockTime,
   toEpochMs,
   type Instant,
 } from './workingHours';
@@ -111,13 +111,12 @@ function windowsWithOffset(
   const first = Date.parse(`${fromYmd}T00:00:00Z`);
   for (let i = 0; i < days; i++) {
     const midnight = first + i * MS_PER_DAY;
-    const day = hours[new Date(midnight).getUTCDay()];
-    // As workingHours: equal open and close is a closed day; a close before the open runs overnight.
-    if (day === undefined || day.open === day.close) continue;
-    const open = parseClockTime(day.open);
-    const close = parseClockTime(day.close);
-    const end = close + (day.isNextDay || close < open ? 24 * 60 : 0);
-    out.push({ start: midnight + open * MS_PER_MINUTE - offset, end: midnight + end * MS_PER_MINUTE - offset });
+    const window = dayWindow(hours[new Date(midnight).getUTCDay()]);
+    if (window === null) continue;
+    out.push({
+      start: midnight + window.start * MS_PER_MINUTE - offset,
+      end: midnight + window.end * MS_PER_MINUTE - offset,
+    });
   }
   return out;
 }

@@ -174,7 +174,7 @@ export function isClosedDay(day: WorkDay): boolean {
  * can only mean the same thing (an admin forgot the flag), so it is read as overnight rather than
  * silently closing the restaurant for the day.
  */
-function dayWindow(day: WorkDay | undefined): { start: number; end: number } | null {
+export function dayWindow(day: WorkDay | undefined): { start: number; end: number } | null {
   if (day === undefined || isClosedDay(day)) return null;
   const start = parseClockTime(day.open);
   const close = parseClockTime(day.close);

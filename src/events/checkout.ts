@@ -46,18 +46,12 @@ export const OrderRefused = message('OrderRefused', {
 export const QuoteRequested = message('QuoteRequested', { key: z.string() });
 export const QuoteReceived = message('QuoteReceived', { key: z.string(), quote: CheckoutQuote });
 export const QuoteFailed = message('QuoteFailed', { key: z.string(), message: z.string() });
+/** The street and house the address form checks (its command and events carry them alike). */
+export const CHECKED_ADDRESS = { street: z.string(), home: z.string() };
 /** The address form asked POST /geocode. */
-export const AddressCheckRequested = message('AddressCheckRequested', { street: z.string(), home: z.string() });
-export const AddressChecked = message('AddressChecked', {
-  street: z.string(),
-  home: z.string(),
-  answer: GeocodeAnswer,
-});
-export const AddressCheckFailed = message('AddressCheckFailed', {
-  street: z.string(),
-  home: z.string(),
-  message: z.string(),
-});
+export const AddressCheckRequested = message('AddressCheckRequested', CHECKED_ADDRESS);
+export const AddressChecked = message('AddressChecked', { ...CHECKED_ADDRESS, answer: GeocodeAnswer });
+export const AddressCheckFailed = message('AddressCheckFailed', { ...CHECKED_ADDRESS, message: z.string() });
 /**
  * The customer delivers to this address without saving it ('Сохранить адрес' unticked): the quote
  * and the order carry it instead of a saved address's id, until a saved one is chosen.

@@ -80,31 +80,38 @@ export const upcastV1toV2: Upcaster = (raw) => {
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+type StateParts = Record<string, unknown>;
+
+/**
+ * A step that only adds what a version `from` snapshot's state lacks (`fill` returns the parts to
+ * set); a log without a snapshot only changes its version.
+ */
+function fillingSnapshotState(from: number, fill: (state: StateParts) => StateParts): Upcaster {
+  return (raw) => {
+    if (!isPlainObject(raw)) throw new LogFormatError(`Not a valid version ${from} event log: expected a JSON object`);
+    const snapshot = raw['snapshot'];
+    if (snapshot === undefined) return { ...raw, schemaVersion: from + 1 };
+    const state = isPlainObject(snapshot) ? snapshot['state'] : undefined;
+    if (!isPlainObject(state))
+      throw new LogFormatError(`Not a valid version ${from} event log`, ['snapshot.state: expected an object']);
+    return { ...raw, schemaVersion: from + 1, snapshot: { ...snapshot, state: { ...state, ...fill(state) } } };
+  };
+}
+
+/** The user area with `key` set to `empty` where it lacks it; no part when the state has no user area. */
+function userPart(state: StateParts, key: string, empty: unknown): StateParts {
+  const user = state['user'];
+  return isPlainObject(user) ? { user: { ...user, [key]: user[key] ?? empty } } : {};
+}
+
 /** The two parts of a v3 state a v2 snapshot lacks, as they were when v3 began (not the live initial state). */
 const V3_EMPTY_PAGE_AREA = { entries: {} };
 const V3_EMPTY_ORDER_HISTORY = { status: 'idle', orders: [] };
 
-export const upcastV2toV3: Upcaster = (raw) => {
-  if (!isPlainObject(raw)) throw new LogFormatError('Not a valid version 2 event log: expected a JSON object');
-  const snapshot = raw['snapshot'];
-  if (snapshot === undefined) return { ...raw, schemaVersion: 3 };
-  const state = isPlainObject(snapshot) ? snapshot['state'] : undefined;
-  if (!isPlainObject(state))
-    throw new LogFormatError('Not a valid version 2 event log', ['snapshot.state: expected an object']);
-  const user = state['user'];
-  return {
-    ...raw,
-    schemaVersion: 3,
-    snapshot: {
-      ...snapshot,
-      state: {
-        ...state,
-        page: state['page'] ?? V3_EMPTY_PAGE_AREA,
-        ...(isPlainObject(user) ? { user: { ...user, history: user['history'] ?? V3_EMPTY_ORDER_HISTORY } } : {}),
-      },
-    },
-  };
-};
+export const upcastV2toV3: Upcaster = fillingSnapshotState(2, (state) => ({
+  page: state['page'] ?? V3_EMPTY_PAGE_AREA,
+  ...userPart(state, 'history', V3_EMPTY_ORDER_HISTORY),
+}));
 
 // ---------------------------------------------------------------------------------------------
 // v3 → v4
@@ -112,26 +119,7 @@ export const upcastV2toV3: Upcaster = (raw) => {
 /** The ratings after delivery a v3 snapshot's user area lacks, as they were when v4 began. */
 const V4_EMPTY_RATINGS = { status: 'idle', byOrder: {}, prompts: [], forms: {} };
 
-export const upcastV3toV4: Upcaster = (raw) => {
-  if (!isPlainObject(raw)) throw new LogFormatError('Not a valid version 3 event log: expected a JSON object');
-  const snapshot = raw['snapshot'];
-  if (snapshot === undefined) return { ...raw, schemaVersion: 4 };
-  const state = isPlainObject(snapshot) ? snapshot['state'] : undefined;
-  if (!isPlainObject(state))
-    throw new LogFormatError('Not a valid version 3 event log', ['snapshot.state: expected an object']);
-  const user = state['user'];
-  return {
-    ...raw,
-    schemaVersion: 4,
-    snapshot: {
-      ...snapshot,
-      state: {
-        ...state,
-        ...(isPlainObject(user) ? { user: { ...user, ratings: user['ratings'] ?? V4_EMPTY_RATINGS } } : {}),
-      },
-    },
-  };
-};
+export const upcastV3toV4: Upcaster = fillingSnapshotState(3, (state) => userPart(state, 'ratings', V4_EMPTY_RATINGS));
 
 // ---------------------------------------------------------------------------------------------
 // The chain

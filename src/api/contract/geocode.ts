@@ -18,6 +18,13 @@ export const GeocodeBody = z.object({
 });
 export type GeocodeBody = z.infer<typeof GeocodeBody>;
 
+/** Whether a place can be delivered to: its zone, or why not. */
+const DELIVERY_VERDICT = {
+  zone: z.nullable(ZoneQuote),
+  /** Why the address cannot be delivered to ('street-not-found', 'outside-zone'); null when it can. */
+  refusal: z.nullable(CheckoutRefusal),
+};
+
 export const GeocodeAnswer = z.object({
   found: z.boolean(),
   location: z.nullable(GeoPoint),
@@ -25,9 +32,7 @@ export const GeocodeAnswer = z.object({
   precision: z.nullable(z.enum(['house', 'street'])),
   /** The street as the reference (or the geocoder) spells it, e.g. 'улица Карла Маркса'. */
   street: z.nullable(z.string()),
-  zone: z.nullable(ZoneQuote),
-  /** Why the address cannot be delivered to ('street-not-found', 'outside-zone'); null when it can. */
-  refusal: z.nullable(CheckoutRefusal),
+  ...DELIVERY_VERDICT,
 });
 export type GeocodeAnswer = z.infer<typeof GeocodeAnswer>;
 
@@ -52,8 +57,7 @@ export const ReverseGeocodeAnswer = z.object({
   street: z.nullable(z.string()),
   house: z.nullable(z.string()),
   location: GeoPoint,
-  zone: z.nullable(ZoneQuote),
-  refusal: z.nullable(CheckoutRefusal),
+  ...DELIVERY_VERDICT,
 });
 export type ReverseGeocodeAnswer = z.infer<typeof ReverseGeocodeAnswer>;
 

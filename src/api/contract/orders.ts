@@ -5,7 +5,7 @@
 // POST /checkout/quote lists the same refusals before submission.
 import { z } from 'zod/mini';
 import { defineRoute, type RouteDef } from '../route.js';
-import { DeliveryMethod, GeoPoint, HalfPizzaChoice, Id, IsoDateTime, LastOrder } from '../entities.js';
+import { DeliveryMethod, GeoPoint, HalfPizzaChoice, Id, IdParams, IsoDateTime, LastOrder } from '../entities.js';
 import { OrderStatus, PaymentMethod } from './orderCodes.js';
 import { StorableId } from './text.js';
 
@@ -203,7 +203,7 @@ export const getLastOrder = defineRoute({
   path: '/user/:id/last-order',
   summary: 'Products of the customer’s last (not cancelled) order, to repeat it',
   auth: 'user',
-  params: z.object({ id: Id }),
+  params: IdParams,
   response: LastOrder,
 });
 

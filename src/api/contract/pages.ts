@@ -3,18 +3,9 @@
 import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { Id, IsoDateTime } from '../entities.js';
+import { PAGE_SLUGS } from '../siteRoutes.js';
 
-export const PAGE_SLUGS = [
-  'about',
-  'delivery',
-  'legal',
-  'rule',
-  'promo',
-  'vacancies',
-  'masterclass',
-  'push-notifications-rules',
-  'receive-advertising-information',
-] as const;
+export { PAGE_SLUGS };
 export const PageSlug = z.enum(PAGE_SLUGS);
 export type PageSlug = z.infer<typeof PageSlug>;
 

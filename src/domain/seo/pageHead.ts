@@ -4,7 +4,7 @@
 // (src/views/app/documentHead.ts). Templates and precedence: docs/SEO.md.
 import type { Page } from '../../api/contract/pages';
 import type { Catalog, City, Settings } from '../../api/entities';
-import type { SitePage, SiteRouteMatch } from '../../api/siteRoutes';
+import { isInformationalPage, type SitePage, type SiteRouteMatch } from '../../api/siteRoutes';
 import {
   OG_IMAGE_HEIGHT,
   OG_IMAGE_WIDTH,
@@ -71,7 +71,7 @@ export const NOINDEX = 'noindex, nofollow';
 const DESCRIPTION_MAX = 160;
 
 /** Routes with one customer's data or a flow step: never indexed (robots noindex). */
-export const PERSONAL_PAGES: readonly SitePage[] = [
+const PERSONAL_PAGE_LIST = [
   'cart',
   'checkout',
   'complete',
@@ -81,9 +81,13 @@ export const PERSONAL_PAGES: readonly SitePage[] = [
   'personal-favorite',
   'personal-history',
   'admin',
-];
+] as const satisfies readonly SitePage[];
+type PersonalPage = (typeof PERSONAL_PAGE_LIST)[number];
+export const PERSONAL_PAGES: readonly SitePage[] = PERSONAL_PAGE_LIST;
 
-const PERSONAL_TITLES: Partial<Record<SitePage, string>> = {
+export const isPersonalPage = (page: SitePage): page is PersonalPage => PERSONAL_PAGES.includes(page);
+
+const PERSONAL_TITLES: Readonly<Record<PersonalPage, string>> = {
   cart: 'Корзина',
   checkout: 'Оформление заказа',
   complete: 'Заказ оформлен',
@@ -166,6 +170,24 @@ function generate(input: HeadInput, city: City | null): Generated {
     notFound: true,
   });
 
+  if (isPersonalPage(route.page)) {
+    return {
+      ...base,
+      title: `${PERSONAL_TITLES[route.page]} — ${SITE_NAME}`,
+      description: `Доставка роллов и пиццы${cityIn}.`,
+    };
+  }
+  if (isInformationalPage(route.page)) {
+    const page = input.page;
+    if (page === null) return missing('Страница не найдена');
+    const where = city === null ? SITE_NAME : `${SITE_NAME}, ${city.name}`;
+    return {
+      ...base,
+      title: `${page.title} — ${where}`,
+      description: clip(firstParagraph(page.body) || `${page.title}${cityIn}.`, DESCRIPTION_MAX),
+      image: slide,
+    };
+  }
   switch (route.page) {
     case 'index':
       return {
@@ -215,39 +237,6 @@ function generate(input: HeadInput, city: City | null): Generated {
         imageAlt: product.name,
       };
     }
-    case 'about':
-    case 'delivery':
-    case 'legal':
-    case 'masterclass':
-    case 'promo':
-    case 'push-notifications-rules':
-    case 'receive-advertising-information':
-    case 'rule':
-    case 'vacancies': {
-      const page = input.page;
-      if (page === null) return missing('Страница не найдена');
-      const where = city === null ? SITE_NAME : `${SITE_NAME}, ${city.name}`;
-      return {
-        ...base,
-        title: `${page.title} — ${where}`,
-        description: clip(firstParagraph(page.body) || `${page.title}${cityIn}.`, DESCRIPTION_MAX),
-        image: slide,
-      };
-    }
-    case 'cart':
-    case 'checkout':
-    case 'complete':
-    case 'complete-error':
-    case 'personal':
-    case 'personal-address':
-    case 'personal-favorite':
-    case 'personal-history':
-    case 'admin':
-      return {
-        ...base,
-        title: `${PERSONAL_TITLES[route.page] ?? SITE_NAME} — ${SITE_NAME}`,
-        description: `Доставка роллов и пиццы${cityIn}.`,
-      };
     default: {
       const never: never = route.page;
       return never;
@@ -260,7 +249,7 @@ export function buildHead(input: HeadInput): Head {
   const city = cityOfSlug(input.cities, input.route.city);
   const generated = generate(input, city);
   const plainPath = plainPathOf(input.route, input.catalog);
-  const personal = PERSONAL_PAGES.includes(input.route.page);
+  const personal = isPersonalPage(input.route.page);
   const override = personal ? null : overrideFor(input.overrides, city, plainPath);
   const title = override?.title ?? generated.title;
   const description = override?.description ?? generated.description;

@@ -1,6 +1,6 @@
 // One lazily loaded chunk per page (route-level code splitting); the page of a route match.
 import type { ReactNode } from 'react';
-import type { SiteRouteMatch } from '../../api/siteRoutes';
+import { isInformationalPage, type SiteRouteMatch } from '../../api/siteRoutes';
 import { RequireAuth } from './guards';
 import { lazyPage } from './lazyPage';
 
@@ -53,6 +53,7 @@ export function preloadPage(match: SiteRouteMatch | null): Promise<void> {
 
 export function pageElement(match: SiteRouteMatch): ReactNode {
   const p = match.params;
+  if (isInformationalPage(match.page)) return <InfoPage slug={match.page} />;
   switch (match.page) {
     case 'index':
       return <IndexPage />;
@@ -71,16 +72,6 @@ export function pageElement(match: SiteRouteMatch): ReactNode {
       return <CompletePage />;
     case 'complete-error':
       return <CompleteErrorPage />;
-    case 'about':
-    case 'delivery':
-    case 'legal':
-    case 'masterclass':
-    case 'promo':
-    case 'push-notifications-rules':
-    case 'receive-advertising-information':
-    case 'rule':
-    case 'vacancies':
-      return <InfoPage slug={match.page} />;
     case 'personal':
       return (
         <RequireAuth>

@@ -77,4 +77,25 @@ describe('openingHoursSpecification', () => {
       ['00:00', '01:00', 7],
     ]);
   });
+
+  it('PRODUCT.md §5 "a day with equal open and close is closed" holds with the next-day flag too, as on the storefront', () => {
+    const equalOvernight = day('10:00', '10:00', true);
+    const open = day('10:00', '22:00');
+    const spec = openingHoursSpecification(week(equalOvernight, open, open, open, open, open, open));
+    expect(spec).toEqual([
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: [
+          'https://schema.org/Monday',
+          'https://schema.org/Tuesday',
+          'https://schema.org/Wednesday',
+          'https://schema.org/Thursday',
+          'https://schema.org/Friday',
+          'https://schema.org/Saturday',
+        ],
+        opens: '10:00',
+        closes: '22:00',
+      },
+    ]);
+  });
 });

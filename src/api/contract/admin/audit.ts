@@ -1,7 +1,7 @@
 // The audit log of staff actions and the SMS outbox. Admin only.
 import { z } from 'zod/mini';
-import { IsoDateTime } from '../../entities.js';
-import { AdminPaging, DateOrInstant, defineAdminRoute } from './common.js';
+import { Id, IsoDateTime } from '../../entities.js';
+import { AdminPaging, DateOrInstant, defineAdminRoute, PhoneSearch } from './common.js';
 
 export const AuditEntry = z.object({
   id: z.int(),
@@ -24,7 +24,7 @@ export const adminListAudit = defineAdminRoute('admin', {
   path: '/admin/audit',
   summary: 'Staff actions, newest first, filtered by staff member, action, entity, object and dates',
   query: z.extend(AdminPaging, {
-    staffId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+    staffId: z.optional(Id),
     action: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
     entity: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
     entityId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
@@ -39,7 +39,7 @@ export const adminListSmsOutbox = defineAdminRoute('admin', {
   path: '/admin/sms-outbox',
   summary:
     'Messages the embedded SMS provider kept instead of sending, newest first (embedded: false when a real gateway is configured)',
-  query: z.extend(AdminPaging, { phone: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(32))) }),
+  query: z.extend(AdminPaging, { phone: z.optional(PhoneSearch) }),
   response: z.object({
     embedded: z.boolean(),
     messages: z.array(

@@ -1,7 +1,7 @@
 // Admin contract: staff sign-in, sessions and staff accounts.
 // See docs/ADMIN.md «Sign-in and sessions» and «Lockout».
 import { z } from 'zod/mini';
-import { IsoDateTime } from '../../entities.js';
+import { Id, IsoDateTime } from '../../entities.js';
 import { AdminIdParams, defineAdminRoute, StaffRole } from './common.js';
 
 export const StaffLogin = z.string().check(z.trim(), z.toLowerCase(), z.regex(/^[a-z0-9._-]{3,64}$/));
@@ -119,6 +119,6 @@ export const adminRevokeStaffSessions = defineAdminRoute('admin', {
   path: '/admin/staff/:id/sessions/revoke',
   summary: 'Revokes sessions of a staff member: one (sessionId) or all of them',
   params: AdminIdParams,
-  body: z.object({ sessionId: z._default(z.nullable(z.string().check(z.minLength(1), z.maxLength(64))), null) }),
+  body: z.object({ sessionId: z._default(z.nullable(Id), null) }),
   response: z.object({ revoked: z.int().check(z.nonnegative()) }),
 });

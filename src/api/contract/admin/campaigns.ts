@@ -3,19 +3,18 @@
 // send; sending is rate-limited, resumable and at most once per customer. See docs/ADMIN.md
 // «Campaigns».
 import { z } from 'zod/mini';
-import { IsoDateTime } from '../../entities.js';
-import { AdminIdParams, defineAdminRoute } from './common.js';
+import { Id, IsoDateTime } from '../../entities.js';
+import { AdminIdParams, CalendarDay, defineAdminRoute } from './common.js';
 
-const Day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 const Count = z.int().check(z.minimum(0), z.maximum(100_000));
 
 export const CampaignFilter = z.object({
   /** The city of the customer's last order; absent: every city. */
-  cityId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  cityId: z.optional(Id),
   /** Last order on or after this day (the city's time zone). */
-  lastOrderFrom: z.optional(Day),
+  lastOrderFrom: z.optional(CalendarDay),
   /** Last order on or before this day. */
-  lastOrderTo: z.optional(Day),
+  lastOrderTo: z.optional(CalendarDay),
   /** Orders placed (cancelled ones not counted), at least / at most. */
   minOrders: z.optional(Count),
   maxOrders: z.optional(Count),

@@ -2,6 +2,7 @@
 // sets the route's auth: 'none' for the public sign-in, 'staff' for the rest).
 // See docs/ADMIN.md «Roles».
 import { z } from 'zod/mini';
+import { IsoDateTime } from '../../entities.js';
 import { defineRoute, type RouteAuth, type RouteDef } from '../../route.js';
 
 export const STAFF_ROLES = ['admin', 'manager', 'operator', 'callcentre', 'courier'] as const;
@@ -87,12 +88,15 @@ export const AdminPaging = z.object({
 /** A boolean in a query string: 'true' / 'false'. */
 export const QueryBoolean = z.enum(['true', 'false']);
 
-/** 'YYYY-MM-DD' (a calendar day in the city's time zone) or a full ISO instant. */
-export const DateOrInstant = z.union([
-  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
-  z.iso.datetime({ offset: true }),
-]);
+/** A customer's phone to look for: any spelling of a full number, or at least 4 digits of it. */
+export const PhoneSearch = z.string().check(z.trim(), z.minLength(1), z.maxLength(32));
 
-export const AdminIdParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
+/** A calendar day, 'YYYY-MM-DD'. */
+export const CalendarDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+
+/** 'YYYY-MM-DD' (a calendar day in the city's time zone) or a full ISO instant. */
+export const DateOrInstant = z.union([CalendarDay, IsoDateTime]);
+
+export { IdParams as AdminIdParams } from '../../entities.js';
 
 export { ADMIN_MESSAGES, lockoutMessage } from './messages.js';

@@ -2,7 +2,7 @@
 // assigned to them and marks them picked up ('Забрал' → OnWay) and delivered ('Доставил' →
 // Delivered). See docs/ADMIN.md «Couriers».
 import { z } from 'zod/mini';
-import { IsoDateTime } from '../../entities.js';
+import { Id, IsoDateTime } from '../../entities.js';
 import { OrderAddress, OrderStatus } from '../orders.js';
 import { PaymentMethod } from '../orderCodes.js';
 import { AdminIdParams, defineAdminRoute } from './common.js';
@@ -21,7 +21,7 @@ export const adminAssignCourier = defineAdminRoute('operator', {
   summary:
     'Assigns a delivery order to a courier, or takes it back (courierId null); only before it is delivered, closed or cancelled',
   params: AdminIdParams,
-  body: z.object({ courierId: z.nullable(z.string().check(z.minLength(1), z.maxLength(64))) }),
+  body: z.object({ courierId: z.nullable(Id) }),
   response: AdminOrderDetail,
 });
 

@@ -3,7 +3,7 @@
 import { z } from 'zod/mini';
 import { Address, IsoDateTime, User } from '../../entities.js';
 import { Order } from '../orders.js';
-import { defineAdminRoute } from './common.js';
+import { AdminIdParams, defineAdminRoute } from './common.js';
 
 export const AdminCustomer = z.extend(User, { createdAt: IsoDateTime, ordersCount: z.int().check(z.nonnegative()) });
 
@@ -27,7 +27,7 @@ export const adminGetCustomer = defineAdminRoute('operator', {
   method: 'GET',
   path: '/admin/customers/:id',
   summary: 'A customer with addresses, the last 50 orders and the last 100 bonus ledger entries',
-  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  params: AdminIdParams,
   response: z.object({
     customer: AdminCustomer,
     addresses: z.array(Address),
@@ -40,7 +40,7 @@ export const adminAdjustBonus = defineAdminRoute('operator', {
   method: 'POST',
   path: '/admin/customers/:id/bonus',
   summary: 'Adds (delta > 0) or removes (delta < 0) bonuses with a reason; 422 when the balance would go below zero',
-  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  params: AdminIdParams,
   body: z.object({
     delta: z.int().check(
       z.minimum(-1_000_000),

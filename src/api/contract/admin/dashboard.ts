@@ -2,23 +2,21 @@
 // aggregates over the orders tables (docs/DASHBOARD.md says what each figure counts).
 // Live: the screen re-reads it (debounced) on each staff WebSocket order event.
 import { z } from 'zod/mini';
-import { IsoDateTime } from '../../entities.js';
+import { Id, IsoDateTime } from '../../entities.js';
 import { PaymentMethod } from '../orders.js';
-import { defineAdminRoute } from './common.js';
+import { CalendarDay, defineAdminRoute } from './common.js';
 
 export const DashboardPeriod = z.enum(['today', 'yesterday', '7d', '30d', 'custom']);
 export type DashboardPeriod = z.infer<typeof DashboardPeriod>;
 
-const Day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
-
 export const DashboardQuery = z.object({
   period: z._default(DashboardPeriod, 'today'),
   /** First day of a custom period ('YYYY-MM-DD' in the time zone of the city). */
-  from: z.optional(Day),
+  from: z.optional(CalendarDay),
   /** Last day of a custom period, included. */
-  to: z.optional(Day),
-  cityId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
-  deliveryTerminalId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  to: z.optional(CalendarDay),
+  cityId: z.optional(Id),
+  deliveryTerminalId: z.optional(Id),
 });
 export type DashboardQuery = z.infer<typeof DashboardQuery>;
 

@@ -5,14 +5,14 @@
 // downloads it (AdminApi.download).
 import { z } from 'zod/mini';
 import { AdminOrdersQuery } from './orders.js';
-import { defineAdminRoute } from './common.js';
+import { defineAdminRoute, PhoneSearch } from './common.js';
 
 /** The orders list's filters, without paging. */
 export const OrdersExportQuery = z.omit(AdminOrdersQuery, { limit: true, offset: true });
 
 /** The customers screen's filter: digits of the phone (at least 4) or a full number; none = everyone. */
 export const CustomersExportQuery = z.object({
-  phone: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(32))),
+  phone: z.optional(PhoneSearch),
 });
 
 export const adminExportOrders = defineAdminRoute('manager', {

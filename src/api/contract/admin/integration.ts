@@ -2,7 +2,8 @@
 // revision, the stop-list refresh, the hand-off queue, failed hand-offs with a retry, terminal
 // groups with their liveness and mapping, and recent errors in Russian.
 import { z } from 'zod/mini';
-import { defineAdminRoute } from './common.js';
+import { Id } from '../../entities.js';
+import { AdminIdParams, defineAdminRoute } from './common.js';
 
 const At = z.nullable(z.string());
 
@@ -53,7 +54,7 @@ export const adminRetryHandoff = defineAdminRoute('operator', {
   method: 'POST',
   path: '/admin/integration/handoffs/:orderId/retry',
   summary: 'Sends a failed order to the POS again (looked up there first, so never twice)',
-  params: z.object({ orderId: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  params: z.object({ orderId: Id }),
   response: z.object({ ok: z.boolean() }),
 });
 
@@ -61,8 +62,8 @@ export const adminMapTerminal = defineAdminRoute('admin', {
   method: 'PUT',
   path: '/admin/integration/terminals/:id',
   summary: 'Maps a POS terminal group to one of our restaurants (null: none)',
-  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
-  body: z.object({ deliveryTerminalId: z.nullable(z.string().check(z.minLength(1), z.maxLength(64))) }),
+  params: AdminIdParams,
+  body: z.object({ deliveryTerminalId: z.nullable(Id) }),
   response: z.object({ ok: z.boolean() }),
 });
 

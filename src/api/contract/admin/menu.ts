@@ -2,7 +2,7 @@
 // bumps the catalogue version and publishes catalog:update, so open storefronts reload it
 // (at the latest on their next 60 s version check, PRODUCT.md §9).
 import { z } from 'zod/mini';
-import { Coded, GroupModifier, Nutrition, StopListEntry } from '../../entities.js';
+import { Coded, GroupModifier, Id, Nutrition, StopListEntry } from '../../entities.js';
 import { AdminIdParams, defineAdminRoute, patchOf } from './common.js';
 
 const Slug = z.string().check(z.regex(/^[a-z0-9-]{1,100}$/));
@@ -170,8 +170,8 @@ export const adminToggleStopList = defineAdminRoute('operator', {
   path: '/admin/stop-list/:deliveryTerminalId/:productId',
   summary: 'Puts a product on a restaurant’s stop list (stopped: true) or takes it off',
   params: z.object({
-    deliveryTerminalId: z.string().check(z.minLength(1), z.maxLength(64)),
-    productId: z.string().check(z.minLength(1), z.maxLength(64)),
+    deliveryTerminalId: Id,
+    productId: Id,
   }),
   body: z.object({ stopped: z.boolean() }),
   response: z.object({ stopped: z.boolean(), version: z.string() }),

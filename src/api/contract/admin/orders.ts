@@ -5,10 +5,10 @@
 // ('order:new' when an order is placed, 'order:updated' when its status or payment changes,
 // whoever changed it), then re-reads the list or the order.
 import { z } from 'zod/mini';
-import { IsoDateTime } from '../../entities.js';
+import { Id, IsoDateTime } from '../../entities.js';
 import { Order, OrderStatus, PaymentStatus } from '../orders.js';
 import { OrderRating } from '../ratings.js';
-import { AdminIdParams, AdminPaging, DateOrInstant, defineAdminRoute } from './common.js';
+import { AdminIdParams, AdminPaging, DateOrInstant, defineAdminRoute, PhoneSearch } from './common.js';
 
 export const RefundState = z.enum(['not-needed', 'required', 'done', 'failed']);
 export type RefundState = z.infer<typeof RefundState>;
@@ -66,27 +66,34 @@ export const StaffOrderEvent = z.object({
 });
 export type StaffOrderEvent = z.infer<typeof StaffOrderEvent>;
 
+/** The search of the order lists by the customer's phone or the order number. */
+export const ORDER_SEARCH = {
+  phone: z.optional(PhoneSearch),
+  /** The order number. */
+  number: z.optional(z.coerce.number().check(z.int(), z.positive())),
+};
+
 export const AdminOrdersQuery = z.extend(AdminPaging, {
-  cityId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
-  deliveryTerminalId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  cityId: z.optional(Id),
+  deliveryTerminalId: z.optional(Id),
   /** One status or several, comma-separated: 'Unconfirmed,WaitCooking'. */
   status: z.optional(z.string().check(z.regex(/^[A-Za-z]+(,[A-Za-z]+)*$/))),
   /** Placed on or after (a day 'YYYY-MM-DD' starts at its midnight in the city's zone; default Asia/Irkutsk). */
   from: z.optional(DateOrInstant),
   /** Placed before (a day counts whole: 'to=2026-11-20' includes the 20th). */
   to: z.optional(DateOrInstant),
-  /** Customer phone: any spelling of a full number, or at least 4 digits of it. */
-  phone: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(32))),
-  /** The order number. */
-  number: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  ...ORDER_SEARCH,
 });
+
+/** A page of orders and how many the filters find in all. */
+export const AdminOrdersPage = z.object({ orders: z.array(AdminOrder), total: z.int().check(z.nonnegative()) });
 
 export const adminListOrders = defineAdminRoute('operator', {
   method: 'GET',
   path: '/admin/orders',
   summary: 'Orders, newest first, filtered by city, restaurant, status, dates, phone or number',
   query: AdminOrdersQuery,
-  response: z.object({ orders: z.array(AdminOrder), total: z.int().check(z.nonnegative()) }),
+  response: AdminOrdersPage,
 });
 
 export const adminGetOrder = defineAdminRoute('operator', {

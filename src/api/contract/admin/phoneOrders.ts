@@ -7,7 +7,7 @@ import { CheckoutQuote, CheckoutQuoteBody } from '../checkout.js';
 import { CreateOrderBody } from '../orders.js';
 import { AdminCustomer } from './customers.js';
 import { AdminIdParams, AdminPaging, defineAdminRoute } from './common.js';
-import { AdminOrder, AdminOrderDetail } from './orders.js';
+import { AdminOrderDetail, AdminOrdersPage, ORDER_SEARCH } from './orders.js';
 
 /** Payment methods a phone order may take: paid on receipt. Online payment needs a payment link (not offered). */
 export const PHONE_PAYMENT_METHODS = ['cash', 'courier-card'] as const;
@@ -77,18 +77,14 @@ export const adminPlacePhoneOrder = defineAdminRoute('callcentre', {
 });
 
 /** The call centre's list: phone orders only, newest first, by the customer's phone or the number. */
-export const PhoneOrdersQuery = z.extend(AdminPaging, {
-  /** Customer phone: any spelling of a full number, or at least 4 digits of it. */
-  phone: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(32))),
-  number: z.optional(z.coerce.number().check(z.int(), z.positive())),
-});
+export const PhoneOrdersQuery = z.extend(AdminPaging, ORDER_SEARCH);
 
 export const adminListPhoneOrders = defineAdminRoute('callcentre', {
   method: 'GET',
   path: '/admin/phone-orders/orders',
   summary: 'Orders taken by phone (never the storefront’s), newest first, filtered by phone or number',
   query: PhoneOrdersQuery,
-  response: z.object({ orders: z.array(AdminOrder), total: z.int().check(z.nonnegative()) }),
+  response: AdminOrdersPage,
 });
 
 /**

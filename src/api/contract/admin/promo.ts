@@ -1,7 +1,7 @@
 // Promotions: coupons, the snack and pizza gifts. Bonus rules (BONUS_ACCRUAL_PERCENT,
 // BONUS_SPEND_CAP) are settings: PUT /admin/settings/:name. Admin only, except the reads.
 import { z } from 'zod/mini';
-import { DeliveryMethod, IsoDateTime } from '../../entities.js';
+import { DeliveryMethod, Id, IsoDateTime } from '../../entities.js';
 import { defineAdminRoute, patchOf } from './common.js';
 
 export const AdminCoupon = z.object({
@@ -34,7 +34,7 @@ const CouponFields = z.object({
   minSum: z._default(z.int().check(z.minimum(0), z.maximum(1_000_000)), 0),
   validFrom: z._default(z.nullable(IsoDateTime), null),
   validTo: z._default(z.nullable(IsoDateTime), null),
-  cityIds: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.maxLength(100)), []),
+  cityIds: z._default(z.array(Id).check(z.maxLength(100)), []),
   usageLimit: z._default(z.nullable(z.int().check(z.minimum(1))), null),
   perUserLimit: z._default(z.nullable(z.int().check(z.minimum(1))), null),
   deliveryMethod: z._default(z.nullable(DeliveryMethod), null),

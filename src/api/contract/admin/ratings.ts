@@ -1,7 +1,8 @@
 // Ratings after delivery for staff (docs/CHECKOUT.md «Rating after delivery»): the weekly
 // averages per restaurant for the operators' dashboard, and the live notice of a low rating.
 import { z } from 'zod/mini';
-import { DateOrInstant, defineAdminRoute } from './common.js';
+import { Id } from '../../entities.js';
+import { CalendarDay, DateOrInstant, defineAdminRoute } from './common.js';
 
 /** What a staff WebSocket receives when a customer rates an order 1–3 (besides StaffOrderEvent). */
 export const StaffRatingEvent = z.object({
@@ -21,7 +22,7 @@ export const RatingWeek = z.object({
   restaurantName: z.string(),
   cityId: z.string(),
   /** The Monday the week starts on, in the restaurant's city's time zone ('YYYY-MM-DD'). */
-  weekStart: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  weekStart: CalendarDay,
   /** Mean score, rounded to two decimals. */
   average: z.number().check(z.minimum(1), z.maximum(5)),
   count: z.int().check(z.positive()),
@@ -37,8 +38,8 @@ export const adminRatingWeeks = defineAdminRoute('manager', {
     from: z.optional(DateOrInstant),
     /** Ratings given before (a day counts whole). */
     to: z.optional(DateOrInstant),
-    cityId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
-    deliveryTerminalId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+    cityId: z.optional(Id),
+    deliveryTerminalId: z.optional(Id),
   }),
   response: z.object({ weeks: z.array(RatingWeek) }),
 });

@@ -1,9 +1,9 @@
 // Admin contract: settings, cities, restaurants, delivery zones and pages.
 // See docs/ADMIN.md «Menu, settings, versions».
 import { z } from 'zod/mini';
-import { City, CityData, GeoPoint, IsoDateTime, WeekHours } from '../../entities.js';
+import { City, CityData, GeoPoint, Id, IsoDateTime, Restaurant, WeekHours } from '../../entities.js';
 import { Page, PageSlug } from '../pages.js';
-import { defineAdminRoute, patchOf } from './common.js';
+import { AdminIdParams, defineAdminRoute, patchOf } from './common.js';
 
 export const SettingWidget = z.enum(['switch', 'text', 'textarea', 'json', 'multi-switch']);
 export const SettingType = z.enum(['boolean', 'string', 'number', 'json']);
@@ -58,7 +58,7 @@ export type AdminCity = z.infer<typeof AdminCity>;
 const CityFields = z.object({
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   slug: z.string().check(z.regex(/^[a-z0-9-]{1,64}$/)),
-  iikoId: z.string().check(z.minLength(1), z.maxLength(64)),
+  iikoId: Id,
   cityIn: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   timeZone: z.string().check(z.minLength(1), z.maxLength(64)),
   order: z._default(z.int(), 0),
@@ -84,29 +84,22 @@ export const adminUpdateCity = defineAdminRoute('admin', {
   method: 'PATCH',
   path: '/admin/cities/:id',
   summary: 'Changes a city and its CITIES_DATA entry (freeDeliveryFrom, isPromocodeHide, …)',
-  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  params: AdminIdParams,
   body: patchOf(CityFields),
   response: AdminCity,
 });
 
-export const AdminRestaurant = z.object({
+/** The storefront's restaurant with the fields only staff see (ids as stored, unchecked). */
+export const AdminRestaurant = z.extend(Restaurant, {
   deliveryTerminalId: z.string(),
   cityId: z.string(),
-  name: z.string(),
-  address: z.string(),
-  phone: z.string(),
-  location: GeoPoint,
-  /** Seven days, Sunday first; a day with equal open and close (and no isNextDay) is closed. */
-  hours: WeekHours,
-  cookingMinutes: z.int().check(z.positive()),
-  isOnlinePaymentDisabled: z.boolean(),
   isActive: z.boolean(),
   order: z.int(),
 });
 export type AdminRestaurant = z.infer<typeof AdminRestaurant>;
 
 const RestaurantFields = z.object({
-  cityId: z.string().check(z.minLength(1), z.maxLength(64)),
+  cityId: Id,
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   address: z.string().check(z.trim(), z.minLength(1), z.maxLength(300)),
   phone: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
@@ -137,7 +130,7 @@ export const adminUpdateRestaurant = defineAdminRoute('admin', {
   method: 'PATCH',
   path: '/admin/restaurants/:id',
   summary: 'Changes a restaurant: working hours (seven days, overnight), online payment switch, active flag …',
-  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  params: AdminIdParams,
   body: patchOf(RestaurantFields),
   response: AdminRestaurant,
 });
@@ -160,14 +153,17 @@ const LonLat = z.tuple([
   z.number().check(z.minimum(-180), z.maximum(180)),
   z.number().check(z.minimum(-90), z.maximum(90)),
 ]);
+/** Lists of one city or of all. */
+const CityQuery = z.object({ cityId: z.optional(Id) });
+
 const ZoneFields = z.object({
-  cityId: z.string().check(z.minLength(1), z.maxLength(64)),
+  cityId: Id,
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   polygon: z.array(LonLat).check(z.minLength(4), z.maxLength(2000)),
   minSum: z.int().check(z.minimum(0), z.maximum(1_000_000)),
   deliveryPrice: z.int().check(z.minimum(0), z.maximum(100_000)),
   deliveryMinutes: z.int().check(z.minimum(1), z.maximum(600)),
-  deliveryTerminalId: z.string().check(z.minLength(1), z.maxLength(64)),
+  deliveryTerminalId: Id,
   order: z._default(z.int(), 0),
 });
 
@@ -175,7 +171,7 @@ export const adminListZones = defineAdminRoute('operator', {
   method: 'GET',
   path: '/admin/zones',
   summary: 'Delivery zones, optionally of one city',
-  query: z.object({ cityId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))) }),
+  query: CityQuery,
   response: z.object({ zones: z.array(AdminZone) }),
 });
 
@@ -191,7 +187,7 @@ export const adminUpdateZone = defineAdminRoute('admin', {
   method: 'PATCH',
   path: '/admin/zones/:id',
   summary: 'Changes a delivery zone: polygon, minimum sum, price, time, restaurant',
-  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  params: AdminIdParams,
   body: patchOf(ZoneFields),
   response: AdminZone,
 });
@@ -200,7 +196,7 @@ export const adminDeleteZone = defineAdminRoute('admin', {
   method: 'DELETE',
   path: '/admin/zones/:id',
   summary: 'Deletes a delivery zone',
-  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  params: AdminIdParams,
   response: null,
 });
 
@@ -208,7 +204,7 @@ export const adminListPages = defineAdminRoute('operator', {
   method: 'GET',
   path: '/admin/pages',
   summary: 'Informational pages, optionally of one city',
-  query: z.object({ cityId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))) }),
+  query: CityQuery,
   response: z.object({ pages: z.array(Page) }),
 });
 
@@ -216,7 +212,7 @@ export const adminSavePage = defineAdminRoute('admin', {
   method: 'PUT',
   path: '/admin/pages/:cityId/:slug',
   summary: 'Writes a page’s title and text for a city (creates it when missing)',
-  params: z.object({ cityId: z.string().check(z.minLength(1), z.maxLength(64)), slug: PageSlug }),
+  params: z.object({ cityId: Id, slug: PageSlug }),
   body: z.object({
     title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
     body: z.string().check(z.maxLength(100_000)),
