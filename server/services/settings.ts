@@ -21,6 +21,7 @@ import { listZones, type ZoneRow } from '../repositories/deliveryZones.js';
 import { listActiveRestaurants, type RestaurantRow } from '../repositories/restaurants.js';
 import { readStoredSettings } from '../repositories/settings.js';
 import { readContentVersion, strongEtag } from './catalog.js';
+import { isClosedDay } from '../../src/domain/workingHours.js';
 
 // Read here by the order and captcha services too.
 export { readStoredSettings };
@@ -80,9 +81,6 @@ function clock(total: number): string {
   const inDay = ((total % 1440) + 1440) % 1440;
   return `${String(Math.floor(inDay / 60)).padStart(2, '0')}:${String(inDay % 60).padStart(2, '0')}`;
 }
-function isClosed(day: WorkDay): boolean {
-  return day.open === day.close && !day.isNextDay;
-}
 
 /**
  * A city's working hours: per weekday, from the earliest opening to the latest closing of its
@@ -91,13 +89,15 @@ function isClosed(day: WorkDay): boolean {
 export function cityWorkTime(weeks: WeekHours[]): WeekHours {
   const result: WorkDay[] = [];
   for (let d = 0; d < 7; d++) {
-    const open = weeks.map((w) => w[d]).filter((day): day is WorkDay => day !== undefined && !isClosed(day));
+    const open = weeks.map((w) => w[d]).filter((day): day is WorkDay => day !== undefined && !isClosedDay(day));
     if (open.length === 0) {
       result.push({ open: '00:00', close: '00:00', isNextDay: false });
       continue;
     }
     const start = Math.min(...open.map((day) => minutes(day.open, false)));
-    const end = Math.max(...open.map((day) => minutes(day.close, day.isNextDay)));
+    const latest = Math.max(...open.map((day) => minutes(day.close, day.isNextDay)));
+    // A whole day's cover would read as equal open and close, i.e. closed (PRODUCT.md §5): one more minute keeps it open.
+    const end = latest === start + 1440 ? latest + 1 : latest;
     result.push({ open: clock(start), close: clock(end), isNextDay: end >= 1440 });
   }
   return result;

@@ -4,6 +4,7 @@ import { settings as settingsTable } from '../../server/db/schema/catalog.js';
 import { Settings } from '../../src/api/entities.js';
 import { CITY, TERMINAL } from '../../server/seed/index.js';
 import { cityWorkTime, validateSettingValue } from '../../server/services/settings.js';
+import { isOpenAt } from '../../src/domain/workingHours.js';
 import { testServerPerFile } from './helpers.js';
 
 const server = testServerPerFile();
@@ -126,6 +127,9 @@ describe('GET /api/v1/setting/:name', () => {
   });
 });
 
+/** A local time in Irkutsk (+08:00) on the weekday of 1–7 November 2026 (the 1st is a Sunday). */
+const instantAt = (weekday: number, time: string) => `2026-11-0${1 + weekday}T${time}:00+08:00`;
+
 describe('cityWorkTime', () => {
   it('treats a day with equal open and close as closed (PRODUCT.md §5) and keeps overnight windows', () => {
     const closed = { open: '00:00', close: '00:00', isNextDay: false };
@@ -137,6 +141,25 @@ describe('cityWorkTime', () => {
       isNextDay: true,
     });
     expect(cityWorkTime([])[0]).toEqual(closed);
+  });
+
+  it('keeps a city open when its restaurants together cover the whole day, which equal open and close would close', () => {
+    const week = (day: { open: string; close: string; isNextDay: boolean }) => [day, day, day, day, day, day, day];
+    const day = week({ open: '10:00', close: '22:00', isNextDay: false });
+    const night = week({ open: '22:00', close: '10:00', isNextDay: true });
+    const merged = cityWorkTime([day, night]);
+    for (const weekday of [0, 3, 6]) {
+      expect(isOpenAt(merged, instantAt(weekday, '09:59'), 'Asia/Irkutsk')).toBe(true);
+      expect(isOpenAt(merged, instantAt(weekday, '10:00'), 'Asia/Irkutsk')).toBe(true);
+      expect(isOpenAt(merged, instantAt(weekday, '23:30'), 'Asia/Irkutsk')).toBe(true);
+    }
+  });
+
+  it('does not count a restaurant day with equal open and close as open, even marked «до следующего дня»', () => {
+    const week = (day: { open: string; close: string; isNextDay: boolean }) => [day, day, day, day, day, day, day];
+    const odd = week({ open: '10:00', close: '10:00', isNextDay: true });
+    const evening = week({ open: '18:00', close: '23:00', isNextDay: false });
+    expect(cityWorkTime([odd, evening])[2]).toEqual({ open: '18:00', close: '23:00', isNextDay: false });
   });
 });
 
