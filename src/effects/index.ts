@@ -147,7 +147,8 @@ export function runEffectsInSteps(
       });
       resolve();
     };
-    run(0);
+    // even the first in a task of its own: the entry's task (its scripts' evaluation) is long enough
+    next(() => run(0));
   });
   return { subscription, started };
 }

@@ -105,7 +105,7 @@ describe('runEffectsInSteps', () => {
     return { next: (task: () => void) => void tasks.push(task), runOne: () => tasks.shift()?.() };
   }
 
-  it('subscribes one effect per task, and dispatches what they emitted only once every effect listens', async () => {
+  it('subscribes one effect per task (the first too), and dispatches what they emitted only once every effect listens', async () => {
     const store = echoingStore();
     const { deps } = fakeDeps(fakeApi({}).api);
     const tasks = manualTasks();
@@ -125,6 +125,8 @@ describe('runEffectsInSteps', () => {
     tasks.runOne();
     expect(store.dispatched).toEqual([]);
     tasks.runOne();
+    expect(store.dispatched).toEqual([]);
+    tasks.runOne();
     // the loader, subscribed last, still heard the CatalogRequested that boot's command caused
     expect(store.dispatched).toEqual(['StartCatalogLoad', 'middle', 'loading']);
     await ready;
@@ -138,6 +140,7 @@ describe('runEffectsInSteps', () => {
     const boot: Effect = () => of(toast('boot'));
     const late: Effect = () => of(toast('late'));
     const { subscription } = runEffectsInSteps(store, deps, { boot, late }, tasks.next);
+    tasks.runOne();
     subscription.unsubscribe();
     tasks.runOne();
     tasks.runOne();
