@@ -126,11 +126,16 @@ export function runEffectsInSteps(
     }
   };
   const steps = Object.entries(effects).map(([name, effect]) => () => {
-    subscription.add(
-      guarded(name, effect)(store.events$, store.state$, deps)
-        .pipe(observeOn(queueScheduler))
-        .subscribe((command) => (listening ? dispatch(command) : kept.push(command))),
-    );
+    try {
+      subscription.add(
+        guarded(name, effect)(store.events$, store.state$, deps)
+          .pipe(observeOn(queueScheduler))
+          .subscribe((command) => (listening ? dispatch(command) : kept.push(command))),
+      );
+    } catch (error) {
+      // one effect that cannot start (a bug) must not keep the others, and hydration, waiting
+      deps.logger.error(`effect ${name} failed to start`, error);
+    }
   });
   const started = new Promise<void>((resolve) => {
     const run = (index: number) => {

@@ -146,4 +146,19 @@ describe('runEffectsInSteps', () => {
     tasks.runOne();
     expect(store.dispatched).toEqual([]);
   });
+
+  it('an effect that throws as it starts is logged, and the others still start and dispatch', async () => {
+    const store = echoingStore();
+    const { deps, recorded } = fakeDeps(fakeApi({}).api);
+    const tasks = manualTasks();
+    const broken: Effect = () => {
+      throw new Error('bug');
+    };
+    const late: Effect = () => of(toast('late'));
+    const { started } = runEffectsInSteps(store, deps, { broken, late }, tasks.next);
+    for (let i = 0; i < 3; i++) tasks.runOne();
+    await started;
+    expect(store.dispatched).toEqual(['late']);
+    expect(recorded.errors).toEqual(['effect broken failed to start']);
+  });
 });
