@@ -29,7 +29,10 @@ export interface PageRenderInput {
 export interface PageRenderResult {
   /** The markup of #root. */
   html: string;
-  /** The state the markup was rendered from, for the client's hydration (plain JSON). */
+  /**
+   * The state the markup was rendered from, for the client's hydration (plain JSON), its catalogue
+   * in columns (src/views/app/stateBlock.ts).
+   */
   state: unknown;
   /** 200, or 404 for an unknown route, section or product. */
   status: 200 | 404;

@@ -99,5 +99,64 @@ export function runEffects(store: EffectStore, deps: EffectDeps, effect: Effect 
   return subscription;
 }
 
+/** Runs a task later, in a task of its own, so the browser may paint and handle input in between. */
+export type NextTask = (task: () => void) => void;
+
+/**
+ * As runEffects, but each effect is subscribed in a task of its own (`next`), so starting them is
+ * not one long task on a slow phone (Lighthouse TBT; docs/SSR.md «Hydration»). What the effects
+ * emit meanwhile (boot's first loads, an answer that came quickly) is kept and dispatched, in
+ * order, only once every effect listens: no effect misses an event another one caused, as with
+ * runEffects. `started` resolves then.
+ */
+export function runEffectsInSteps(
+  store: EffectStore,
+  deps: EffectDeps,
+  effects: Record<string, Effect>,
+  next: NextTask,
+): { subscription: Subscription; started: Promise<void> } {
+  const subscription = new Subscription();
+  const kept: AppCommand[] = [];
+  let listening = false;
+  const dispatch = (command: AppCommand) => {
+    try {
+      store.dispatch(command);
+    } catch (error) {
+      deps.logger.error(`dispatch of ${command.type} failed`, error);
+    }
+  };
+  const steps = Object.entries(effects).map(([name, effect]) => () => {
+    try {
+      subscription.add(
+        guarded(name, effect)(store.events$, store.state$, deps)
+          .pipe(observeOn(queueScheduler))
+          .subscribe((command) => (listening ? dispatch(command) : kept.push(command))),
+      );
+    } catch (error) {
+      // one effect that cannot start (a bug) must not keep the others, and hydration, waiting
+      deps.logger.error(`effect ${name} failed to start`, error);
+    }
+  });
+  const started = new Promise<void>((resolve) => {
+    const run = (index: number) => {
+      if (subscription.closed) return;
+      const step = steps[index];
+      if (step !== undefined) {
+        step();
+        next(() => run(index + 1));
+        return;
+      }
+      queueScheduler.schedule(() => {
+        listening = true;
+        for (const command of kept.splice(0)) dispatch(command);
+      });
+      resolve();
+    };
+    // even the first in a task of its own: the entry's task (its scripts' evaluation) is long enough
+    next(() => run(0));
+  });
+  return { subscription, started };
+}
+
 export type { Effect, EffectDeps, EventEnvelope } from './deps';
 export { COOKIE_NAMES } from './city';

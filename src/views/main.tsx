@@ -6,7 +6,7 @@ import { createApiClient } from '../api/client';
 import { createStorefrontApi } from '../api/storefrontApi';
 import { createStore } from '../commands/bus';
 import { decideOnDemand } from '../commands/onDemand';
-import { createRootEffect, runEffects, type EffectDeps } from '../effects';
+import { createEffects, runEffectsInSteps, type EffectDeps } from '../effects';
 import { whenIdle$ } from '../effects/lazy';
 import { restorePersistedState, STORE_VERSION_KEY, type KeyValueStorage } from '../effects/persistence';
 import { initialState, type AppState } from '../projections/store';
@@ -15,6 +15,7 @@ import { LAZY_AREAS, lazyEffects } from './app/lazyAreas';
 import { captureEarlyClicks, clientStartState, readServerState, startOnInputOrIdle } from './app/hydration';
 import { replayEarlyInput } from './app/earlyInput';
 import { persistOnLeave } from './app/persistOnLeave';
+import { browserNextTask } from './app/nextTask';
 import { registerServiceWorker } from './app/serviceWorker';
 import { browserPushDevice } from '../effects/pushBrowser';
 import './styles/global.css';
@@ -90,11 +91,14 @@ const deps: EffectDeps = {
 // The admin area (/admin…) is a separate app in its own lazy chunk: the storefront's effects
 // (city modal, catalogue, version checks) do not run there (docs/ADMIN-CLIENT.md).
 const isAdminArea = /^\/admin(\/|$)/.test(window.location.pathname);
+/** Resolves once every effect listens: a kept tap is handed to the page only then. */
+let effectsStarted: Promise<void> = Promise.resolve();
 if (!isAdminArea) {
   // The recorded ring, the bug report offer and Ctrl+Shift+L, their code loaded when the
   // page is first idle; started before the effects, so the recorder starts from the state the store did.
   startBugReporting({ store, storage, load: LAZY_AREAS.logTools.load });
-  runEffects(store, deps, createRootEffect(lazyEffects()));
+  // One effect per task: started at once, they were one long task on a phone (docs/SSR.md).
+  effectsStarted = runEffectsInSteps(store, deps, createEffects(lazyEffects()), browserNextTask()).started;
   persistOnLeave(storage, () => store.getState());
   registerServiceWorker();
 }
@@ -116,11 +120,15 @@ function hydrateLater(container: HTMLElement, snapshot: AppState): void {
         replayEarlyInput(container);
         early.replay();
       });
-    void LAZY_AREAS.view.load().then(hydrate, (error: unknown) => {
-      // A chunk that cannot load (a new build replaced it, the network dropped): the server's
-      // page stays usable as links; a reload fetches the current build.
-      console.error('the storefront view failed to load', error);
-    });
+    // The effects listen before the page can dispatch (a kept tap's AddItem reaches them all).
+    void Promise.all([LAZY_AREAS.view.load(), effectsStarted]).then(
+      ([view]) => hydrate(view),
+      (error: unknown) => {
+        // A chunk that cannot load (a new build replaced it, the network dropped): the server's
+        // page stays usable as links; a reload fetches the current build.
+        console.error('the storefront view failed to load', error);
+      },
+    );
   };
   const early = captureEarlyClicks(document, start);
   startOnInputOrIdle(window, start);
@@ -134,7 +142,7 @@ if (container === null) throw new Error('#root is missing from index.html');
 if (isAdminArea) void LAZY_AREAS.admin.load().then((mountAdmin) => mountAdmin(container));
 else if (serverState !== null) hydrateLater(container, serverState);
 else
-  LAZY_AREAS.view.load().then(
-    (view) => view.renderStorefront(container, store),
+  Promise.all([LAZY_AREAS.view.load(), effectsStarted]).then(
+    ([view]) => view.renderStorefront(container, store),
     (error: unknown) => console.error('the storefront view failed to load', error),
   );

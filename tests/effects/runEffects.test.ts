@@ -1,10 +1,10 @@
 // guarded (no error ends an effect) and runEffects (commands to store.dispatch).
-import { BehaviorSubject, map, Subject, throwError, type Observable } from 'rxjs';
+import { BehaviorSubject, filter, map, of, Subject, throwError, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import type { AppCommand } from '../../src/commands';
 import type { Effect, EventEnvelope } from '../../src/effects/deps';
-import { guarded, MAX_EFFECT_RESTARTS, runEffects } from '../../src/effects';
+import { guarded, MAX_EFFECT_RESTARTS, runEffects, runEffectsInSteps } from '../../src/effects';
 import { initialState, type AppState } from '../../src/projections/store';
 import { envelope, fakeApi, fakeDeps } from './helpers';
 
@@ -81,5 +81,84 @@ describe('runEffects', () => {
     sub.unsubscribe();
     store.events$.next(envelope({ type: 'CatalogRequested', data: {} }));
     expect(store.dispatched).toEqual(['ok', 'ok']);
+  });
+});
+
+describe('runEffectsInSteps', () => {
+  /** A store whose dispatch announces the command as an event of the same name (enough to see who heard what). */
+  function echoingStore() {
+    const events$ = new Subject<EventEnvelope>();
+    const dispatched: string[] = [];
+    return {
+      events$,
+      state$: new BehaviorSubject<AppState>(initialState),
+      dispatched,
+      dispatch(command: AppCommand) {
+        dispatched.push(command.type === 'ShowToast' ? command.data.text : command.type);
+        if (command.type === 'StartCatalogLoad') events$.next(envelope({ type: 'CatalogRequested', data: {} }));
+      },
+    };
+  }
+  /** Tasks handed to `next`, run by the test one at a time. */
+  function manualTasks() {
+    const tasks: (() => void)[] = [];
+    return { next: (task: () => void) => void tasks.push(task), runOne: () => tasks.shift()?.() };
+  }
+
+  it('subscribes one effect per task (the first too), and dispatches what they emitted only once every effect listens', async () => {
+    const store = echoingStore();
+    const { deps } = fakeDeps(fakeApi({}).api);
+    const tasks = manualTasks();
+    // the first effect asks for the catalogue at once; the last one answers CatalogRequested
+    const boot: Effect = () => of<AppCommand>({ type: 'StartCatalogLoad', data: {} });
+    const middle: Effect = () => of(toast('middle'));
+    const loader: Effect = (event$) =>
+      event$.pipe(
+        filter((e) => e.events[0]?.type === 'CatalogRequested'),
+        map(() => toast('loading')),
+      );
+    let started = false;
+    const { started: ready } = runEffectsInSteps(store, deps, { boot, middle, loader }, tasks.next);
+    void ready.then(() => (started = true));
+    tasks.runOne();
+    expect(store.dispatched).toEqual([]);
+    tasks.runOne();
+    expect(store.dispatched).toEqual([]);
+    tasks.runOne();
+    expect(store.dispatched).toEqual([]);
+    tasks.runOne();
+    // the loader, subscribed last, still heard the CatalogRequested that boot's command caused
+    expect(store.dispatched).toEqual(['StartCatalogLoad', 'middle', 'loading']);
+    await ready;
+    expect(started).toBe(true);
+  });
+
+  it('unsubscribed before it has finished, it subscribes nothing more and dispatches nothing', () => {
+    const store = echoingStore();
+    const { deps } = fakeDeps(fakeApi({}).api);
+    const tasks = manualTasks();
+    const boot: Effect = () => of(toast('boot'));
+    const late: Effect = () => of(toast('late'));
+    const { subscription } = runEffectsInSteps(store, deps, { boot, late }, tasks.next);
+    tasks.runOne();
+    subscription.unsubscribe();
+    tasks.runOne();
+    tasks.runOne();
+    expect(store.dispatched).toEqual([]);
+  });
+
+  it('an effect that throws as it starts is logged, and the others still start and dispatch', async () => {
+    const store = echoingStore();
+    const { deps, recorded } = fakeDeps(fakeApi({}).api);
+    const tasks = manualTasks();
+    const broken: Effect = () => {
+      throw new Error('bug');
+    };
+    const late: Effect = () => of(toast('late'));
+    const { started } = runEffectsInSteps(store, deps, { broken, late }, tasks.next);
+    for (let i = 0; i < 3; i++) tasks.runOne();
+    await started;
+    expect(store.dispatched).toEqual(['late']);
+    expect(recorded.errors).toEqual(['effect broken failed to start']);
   });
 });

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { renderPage } from '../../src/views/ssr/renderPage';
+import { stateFromBlock } from '../../src/views/app/stateBlock';
 import { perFile } from '../support/perFile.js';
 import { createTestServer, type TestServer } from './helpers.js';
 
@@ -48,5 +49,6 @@ export function renderingServer(options: {
 export function storefrontStateOf(html: string): unknown {
   const m = /<script type="application\/json" id="storefront-state">([\s\S]*?)<\/script>/.exec(html);
   if (m?.[1] === undefined) throw new Error('no state block');
-  return JSON.parse(m[1]);
+  // read as the browser reads it (the catalogue comes in columns)
+  return stateFromBlock(JSON.parse(m[1]));
 }

@@ -11,6 +11,8 @@ import {
   startOnInputOrIdle,
 } from '../../src/views/app/hydration';
 import { initialState } from '../../src/projections/store';
+import { serverStateBlock } from '../../src/views/app/stateBlock';
+import { generateCatalog } from '../../tools/gen-catalog';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -23,6 +25,17 @@ describe('the server state block', () => {
     expect(readServerState(document)).toBeNull();
     document.body.innerHTML = `<script type="application/json" id="${SERVER_STATE_ID}">${JSON.stringify(initialState).replace(/</g, '\\u003c')}</script>`;
     expect(readServerState(document)).toEqual(initialState);
+  });
+
+  it('a catalogue written in columns is read back exactly as the server folded it', () => {
+    const catalog = generateCatalog(40);
+    const state = { ...initialState, catalog: { ...initialState.catalog, status: 'loaded' as const, catalog } };
+    const block = JSON.stringify(serverStateBlock(state));
+    // each key once, not once per dish
+    expect(block.split('"description"')).toHaveLength(2);
+    document.body.innerHTML = `<script type="application/json" id="${SERVER_STATE_ID}">${block.replace(/</g, '\\u003c')}</script>`;
+    expect(readServerState(document)).toEqual(state);
+    expect(JSON.stringify(readServerState(document))).toBe(JSON.stringify(state));
   });
 
   it("the browser's session starts from its own cookies: the server's opening time is cleared", () => {

@@ -3,6 +3,7 @@
 // PRODUCT.md §9) and the taps made before it, handed to the hydrated page once each.
 import { createContext, useContext, useEffect } from 'react';
 import type { AppState } from '../../projections/store';
+import { stateFromBlock } from './stateBlock';
 
 /** The id of the <script type="application/json"> block holding the server's state. */
 export const SERVER_STATE_ID = 'storefront-state';
@@ -17,8 +18,7 @@ export function readServerState(doc: Document): AppState | null {
   const text = doc.getElementById(SERVER_STATE_ID)?.textContent;
   if (text === undefined || text === null || text === '') return null;
   try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null && 'catalog' in parsed ? (parsed as AppState) : null;
+    return stateFromBlock(JSON.parse(text));
   } catch {
     return null;
   }

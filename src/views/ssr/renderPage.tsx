@@ -9,6 +9,7 @@ import type { AppState } from '../../projections/store';
 import { App } from '../app/App';
 import { StoreProvider, type ViewStore } from '../app/store';
 import { pageStatus, pageTitle } from '../app/pageMeta';
+import { serverStateBlock } from '../app/stateBlock';
 import { buildServerState } from './serverState';
 
 /** A store that only shows `state`: nothing is dispatched while rendering on the server. */
@@ -70,7 +71,7 @@ export async function renderPage(input: PageRenderInput): Promise<PageRenderResu
   const status = pageStatus(state, input.match);
   return {
     html,
-    state,
+    state: serverStateBlock(state),
     status: status.code,
     title: pageTitle(state, input.match),
     errors,
