@@ -13,15 +13,9 @@ import { isOnline } from '../../../domain/payment';
 import { useAdminServices } from '../data/context';
 import { useAdminQuery } from '../data/hooks';
 import { SelectField } from '../kit/fields';
+import { addressFieldsOf, typedAddress, type AddressFields } from '../../components/addressFields';
 import { EditableCartLines } from '../phone/EditableCartLines';
-import {
-  AddressFieldsGrid,
-  ChangeAndComment,
-  DeliveryTimeSelect,
-  addressFieldsOf,
-  typedAddress,
-  type AddressFields,
-} from '../phone/FulfilmentFields';
+import { AddressFieldsGrid, ChangeAndComment, DeliveryTimeSelect } from '../phone/FulfilmentFields';
 import { PhoneMenu } from '../phone/PhoneMenu';
 import { addLine, changeAmount, itemsOf, messagesAt, type DraftLine } from '../phone/phoneDraft';
 import { cx, formatMoney, QueryView } from '../ui';

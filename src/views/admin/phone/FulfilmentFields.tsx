@@ -2,41 +2,9 @@
 // one of the quote's slots), the change for cash and the comment.
 import type { ReactNode } from 'react';
 import type { SlotDay } from '../../../api/contract/checkout';
-import type { OrderAddress } from '../../../api/contract/orders';
+import type { AddressFields } from '../../components/addressFields';
 import { SelectField, TextAreaField, TextField } from '../kit/fields';
 import s from '../admin.module.css';
-
-export type AddressFields = Record<
-  'street' | 'home' | 'apartment' | 'entrance' | 'floor' | 'intercom' | 'comment',
-  string
->;
-
-export const addressFieldsOf = (a: OrderAddress | null): AddressFields => ({
-  street: a?.street ?? '',
-  home: a?.home ?? '',
-  apartment: a?.apartment ?? '',
-  entrance: a?.entrance ?? '',
-  floor: a?.floor ?? '',
-  intercom: a?.intercom ?? '',
-  comment: a?.comment ?? '',
-});
-
-const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
-
-/** The typed fields as the order's address (trimmed, empty ones null) in `city` at `location`. */
-export function typedAddress(f: AddressFields, city: string, location: OrderAddress['location']): OrderAddress {
-  return {
-    city,
-    street: f.street.trim(),
-    home: f.home.trim(),
-    apartment: orNull(f.apartment),
-    entrance: orNull(f.entrance),
-    floor: orNull(f.floor),
-    intercom: orNull(f.intercom),
-    comment: orNull(f.comment),
-    location,
-  };
-}
 
 const ADDRESS_LABELS: readonly [keyof AddressFields, string][] = [
   ['street', 'Улица'],

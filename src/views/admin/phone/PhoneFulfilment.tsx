@@ -10,13 +10,8 @@ import type { Address, DeliveryMethod } from '../../../api/entities';
 import { PaymentMethodTitle } from '../../../api/contract/checkout';
 import { addressLine } from '../orders/labels';
 import { FormError, SelectField } from '../kit/fields';
-import {
-  AddressFieldsGrid,
-  ChangeAndComment,
-  DeliveryTimeSelect,
-  addressFieldsOf,
-  typedAddress,
-} from './FulfilmentFields';
+import { addressFieldsOf, typedAddress } from '../../components/addressFields';
+import { AddressFieldsGrid, ChangeAndComment, DeliveryTimeSelect } from './FulfilmentFields';
 import { cx } from '../ui';
 import { messagesAt } from './phoneDraft';
 import s from '../admin.module.css';
