@@ -12,7 +12,7 @@ import { stoppedProductIds } from '../../../domain/catalog';
 import { isOnline } from '../../../domain/payment';
 import { useAdminServices } from '../data/context';
 import { useAdminQuery } from '../data/hooks';
-import { SelectField } from '../kit/fields';
+import { FormError, SelectField } from '../kit/fields';
 import { addressFieldsOf, typedAddress, type AddressFields } from '../../components/addressFields';
 import { EditableCartLines } from '../phone/EditableCartLines';
 import { AddressFieldsGrid, ChangeAndComment, DeliveryTimeSelect } from '../phone/FulfilmentFields';
@@ -166,30 +166,24 @@ export function OrderEditForm({
       </QueryView>
       <ul className={s.list} aria-label="Состав после изменения">
         <EditableCartLines
-          lines={lines}
-          onAmount={(key, d) => edit(() => setLines((all) => changeAmount(all, key, d)))}
-        />
-        <EditableCartLines
-          lines={kept}
-          onAmount={(key, d) => edit(() => setKept((all) => changeAmount(all, key, d)))}
+          lines={[...lines, ...kept]}
+          onAmount={(key, delta) =>
+            edit(() => {
+              // the key is either a builder line's or a kept line's (`kept-…`); the other list keeps its lines
+              setLines((all) => changeAmount(all, key, delta));
+              setKept((all) => changeAmount(all, key, delta));
+            })
+          }
         />
       </ul>
       {changes.items.length === 0 ? (
         <p className={s.fieldError}>В заказе должна остаться хотя бы одна позиция</p>
       ) : null}
-      {messagesAt(refusals, 'cart') ? (
-        <p className={s.fieldError} role="alert">
-          {messagesAt(refusals, 'cart')}
-        </p>
-      ) : null}
+      <FormError error={messagesAt(refusals, 'cart')} />
       {order.deliveryMethod === 'delivery' ? (
         <AddressFieldsGrid label="Адрес доставки" value={address} onChange={setField} withComment />
       ) : null}
-      {messagesAt(refusals, 'address') ? (
-        <p className={s.fieldError} role="alert">
-          {messagesAt(refusals, 'address')}
-        </p>
-      ) : null}
+      <FormError error={messagesAt(refusals, 'address')} />
       {q?.zone ? <p className={s.muted}>Зона «{q.zone.name}»</p> : null}
       <DeliveryTimeSelect
         value={time}
@@ -216,13 +210,11 @@ export function OrderEditForm({
         comment={comment}
         onComment={(v) => edit(() => setComment(v))}
       />
-      {messagesAt(refusals, 'general') || messagesAt(refusals, 'coupon') || messagesAt(refusals, 'bonus') ? (
-        <p className={s.fieldError} role="alert">
-          {[messagesAt(refusals, 'general'), messagesAt(refusals, 'coupon'), messagesAt(refusals, 'bonus')]
-            .filter(Boolean)
-            .join('. ')}
-        </p>
-      ) : null}
+      <FormError
+        error={[messagesAt(refusals, 'general'), messagesAt(refusals, 'coupon'), messagesAt(refusals, 'bonus')]
+          .filter(Boolean)
+          .join('. ')}
+      />
       {q && money ? (
         <dl className={s.grid2} aria-label="Итого после изменения">
           <dt>Товары</dt>
@@ -269,11 +261,7 @@ export function OrderEditForm({
           ) : null}
         </dl>
       ) : null}
-      {saveError ? (
-        <p className={s.fieldError} role="alert">
-          {saveError}
-        </p>
-      ) : null}
+      <FormError error={saveError} />
       <div className={s.actions}>
         <button
           type="button"

@@ -2,7 +2,7 @@
 // here), the coupon and the bonuses, each with the quote's refusal under it.
 import { useState } from 'react';
 import type { CheckoutQuote } from '../../../api/contract/checkout';
-import { TextField } from '../kit/fields';
+import { FormError, TextField } from '../kit/fields';
 import { cx, formatMoney } from '../ui';
 import { EditableCartLines } from './EditableCartLines';
 import { messagesAt, type DraftLine } from './phoneDraft';
@@ -75,11 +75,7 @@ export function PhoneCart({ lines, quote, balance, onAmount, coupon, onCoupon, s
           </li>
         ))}
       </ul>
-      {lines.length > 0 && messagesAt(refusals, 'cart') ? (
-        <p className={s.fieldError} role="alert">
-          {messagesAt(refusals, 'cart')}
-        </p>
-      ) : null}
+      {lines.length > 0 ? <FormError error={messagesAt(refusals, 'cart')} /> : null}
       <div className={s.grid2}>
         <div role="group" aria-label="Промокод клиента">
           <TextField
