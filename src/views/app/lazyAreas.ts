@@ -12,6 +12,7 @@ import { withDeciders } from '../../commands/onDemand';
 import type { AfterFirstPaintOptions } from '../../effects/afterFirstPaint';
 import type { CheckoutEffectOptions } from '../../effects/checkout';
 import type { Effect } from '../../effects/deps';
+import { CART_REPRICING_EVENTS } from '../../effects/cartRepricing';
 import { lazyEffect, triggeredEffect, type Trigger } from '../../effects/lazy';
 import { loadAnalyticsArea } from './analyticsLoad';
 
@@ -55,18 +56,8 @@ const account = {
     events: [
       'CodeRequested',
       'CodeSubmitted',
-      'ItemAdded',
-      'ItemMerged',
-      'HalfPizzaAdded',
-      'HalfPizzaMerged',
-      'ItemQuantityChanged',
-      'ItemRemoved',
-      'ItemsInvalidated',
-      'CouponApplied',
-      'CouponRemoved',
-      'DeliveryMethodChanged',
-      'SpendBonusChanged',
-      'SignedIn',
+      // the promo recalculation is in this chunk
+      ...CART_REPRICING_EVENTS,
       'CitySelected',
       'LineHighlighted',
       'ProductLiked',

@@ -5,6 +5,7 @@ import { formatAddress } from '../../domain/addressText';
 import { selectIsSignedIn } from '../../projections/store';
 import { formatPrice } from '../../domain/price';
 import { jsonEqual, useDispatch, useSelector } from '../app/store';
+import { addressFieldsOf, typedAddress } from '../components/addressFields';
 import { FormError } from '../components/FormError';
 import ui from '../components/ui.module.css';
 import { Dialog } from './Dialog';
@@ -100,15 +101,7 @@ export function AddressForm({
   const cityName = useSelector((s) => s.city.list.find((c) => c.id === s.city.selectedId)?.name ?? '');
   const streets = useSelector((s) => s.checkout.streets?.list ?? [], jsonEqual);
   const check = useSelector((s) => s.checkout.addressCheck, jsonEqual);
-  const [f, setF] = useState({
-    street: '',
-    home: '',
-    apartment: '',
-    entrance: '',
-    floor: '',
-    intercom: '',
-    comment: '',
-  });
+  const [f, setF] = useState(() => addressFieldsOf(null));
   const [error, setError] = useState<string | null>(null);
   const [save, setSave] = useState(true);
   const set = (key: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [key]: e.target.value });
@@ -119,7 +112,6 @@ export function AddressForm({
       <input className={ui.input} value={f[key]} onChange={set(key)} />
     </label>
   );
-  const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
   const checkAddress = () => {
     if (f.street.trim() !== '' && f.home.trim() !== '')
       dispatch({ type: 'CheckAddress', data: { street: f.street, home: f.home } });
@@ -138,15 +130,8 @@ export function AddressForm({
       check.status === 'done' && check.street === f.street.trim() && check.home === f.home.trim() ? check.answer : null;
     const known = streets.find((s) => s.name.toLowerCase() === f.street.trim().toLowerCase());
     const address = {
-      city: cityName,
+      ...typedAddress(f, cityName, checked?.location ?? known?.location ?? null),
       street: checked?.street ?? known?.name ?? f.street.trim(),
-      home: f.home.trim(),
-      apartment: orNull(f.apartment),
-      entrance: orNull(f.entrance),
-      floor: orNull(f.floor),
-      intercom: orNull(f.intercom),
-      comment: orNull(f.comment),
-      location: checked?.location ?? known?.location ?? null,
     };
     dispatch(
       save || !oneOffAllowed

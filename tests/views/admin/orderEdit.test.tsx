@@ -59,6 +59,37 @@ const CATALOG = Catalog.parse({
   stopList: [],
 });
 
+/** Lines the cart builder cannot hold: a half-and-half pizza, a modifier taken twice. */
+const HALF = {
+  productId: 'half-35',
+  name: 'Половинки: Пепперони + Маргарита',
+  amount: 1,
+  price: 700,
+  sum: 700,
+  mods: [],
+  isGift: false,
+  halfPizza: {
+    sizeId: 'size-35',
+    sizeName: '35 см',
+    halves: [
+      { productId: 'pepperoni', name: 'Пепперони', price: 700, mods: [] },
+      { productId: 'margherita', name: 'Маргарита', price: 600, mods: [] },
+    ] as [
+      { productId: string; name: string; price: number; mods: [] },
+      { productId: string; name: string; price: number; mods: [] },
+    ],
+  },
+};
+const DOUBLED = {
+  productId: 'p2',
+  name: 'Пицца',
+  amount: 2,
+  price: 600,
+  sum: 1200,
+  mods: [{ id: 'cheese', name: 'Сыр', amount: 2, price: 50, groupId: 'g-extra' }],
+  isGift: false,
+};
+
 type EditBody = { changes: { items: { productId: string; amount: number }[] } };
 
 /** The server's quote of the change: 500 ₽ a roll, so the view shows what it is told. */
@@ -206,39 +237,34 @@ describe('editing an order', () => {
     expect(list.textContent).toContain('Состав: Филадельфия ×2 → Филадельфия ×3');
   });
 
+  it('a half-and-half pizza and a doubled modifier keep their − / +: the quote is asked with their new amounts', async () => {
+    const { server, db } = editServer();
+    const base = db.get('o1')!;
+    db.set('o1', { ...base, items: [...base.items, HALF, DOUBLED] });
+    setupAdmin({ path: '/admin/orders/o1', session: ADMIN_SESSION, server });
+    const { form } = await openForm();
+    await within(form).findByText('Половинки: Пепперони + Маргарита × 1');
+    expect(within(form).getByText('Пицца (Сыр ×2) × 2')).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Ещё одну «Половинки: Пепперони + Маргарита»' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Убрать одну «Пицца»' }));
+    await within(form).findByText('Половинки: Пепперони + Маргарита × 2');
+    expect(within(form).getByText('Пицца (Сыр ×2) × 1')).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Убрать одну «Пицца»' }));
+    await waitFor(() => expect(within(form).queryByText(/^Пицца/)).toBeNull());
+    await waitFor(() =>
+      expect(
+        (server.calls(adminOrderEditQuote).at(-1)?.body as EditBody).changes.items.map((i) => [i.productId, i.amount]),
+      ).toEqual([
+        ['p1', 2],
+        ['half-35', 2],
+      ]),
+    );
+  });
+
   it('a half-and-half pizza and a doubled modifier are kept as they are (the cart builder holds neither)', () => {
-    const half = {
-      productId: 'half-35',
-      name: 'Половинки: Пепперони + Маргарита',
-      amount: 1,
-      price: 700,
-      sum: 700,
-      mods: [],
-      isGift: false,
-      halfPizza: {
-        sizeId: 'size-35',
-        sizeName: '35 см',
-        halves: [
-          { productId: 'pepperoni', name: 'Пепперони', price: 700, mods: [] },
-          { productId: 'margherita', name: 'Маргарита', price: 600, mods: [] },
-        ] as [
-          { productId: string; name: string; price: number; mods: [] },
-          { productId: string; name: string; price: number; mods: [] },
-        ],
-      },
-    };
-    const doubled = {
-      productId: 'p2',
-      name: 'Пицца',
-      amount: 2,
-      price: 600,
-      sum: 1200,
-      mods: [{ id: 'cheese', name: 'Сыр', amount: 2, price: 50, groupId: 'g-extra' }],
-      isGift: false,
-    };
     const plain = { productId: 'p1', name: 'Филадельфия', amount: 2, price: 500, sum: 1000, mods: [], isGift: false };
-    expect(draftLinesOf({ items: [plain, half, doubled] }).map((l) => [l.productId, l.amount])).toEqual([['p1', 2]]);
-    expect(keptItemsOf([half, doubled])).toEqual([
+    expect(draftLinesOf({ items: [plain, HALF, DOUBLED] }).map((l) => [l.productId, l.amount])).toEqual([['p1', 2]]);
+    expect(keptItemsOf([HALF, DOUBLED])).toEqual([
       {
         productId: 'half-35',
         amount: 1,

@@ -12,7 +12,10 @@ import { stoppedProductIds } from '../../../domain/catalog';
 import { isOnline } from '../../../domain/payment';
 import { useAdminServices } from '../data/context';
 import { useAdminQuery } from '../data/hooks';
-import { SelectField, TextAreaField, TextField } from '../kit/fields';
+import { FormError, SelectField } from '../kit/fields';
+import { addressFieldsOf, typedAddress, type AddressFields } from '../../components/addressFields';
+import { EditableCartLines } from '../phone/EditableCartLines';
+import { AddressFieldsGrid, ChangeAndComment, DeliveryTimeSelect } from '../phone/FulfilmentFields';
 import { PhoneMenu } from '../phone/PhoneMenu';
 import { addLine, changeAmount, itemsOf, messagesAt, type DraftLine } from '../phone/phoneDraft';
 import { cx, formatMoney, QueryView } from '../ui';
@@ -39,6 +42,10 @@ export function draftLinesOf(order: Pick<AdminOrderDetail, 'items'>): DraftLine[
   return lines;
 }
 
+/** The order's lines the cart builder cannot hold, keyed for their − / +. */
+const keptLinesOf = (order: Pick<AdminOrderDetail, 'items'>) =>
+  order.items.filter((l) => !l.isGift && isKeptAsIs(l)).map((l, i) => ({ ...l, key: `kept-${i}` }));
+
 /** The lines kept as they are (only their amount changes), as the request's items. */
 export function keptItemsOf(lines: readonly OrderLine[]): OrderEditChanges['items'] {
   return lines.map((line) => ({
@@ -57,34 +64,10 @@ export function keptItemsOf(lines: readonly OrderLine[]): OrderEditChanges['item
   }));
 }
 
-type AddressFields = Record<'street' | 'home' | 'apartment' | 'entrance' | 'floor' | 'intercom' | 'comment', string>;
-
-const addressFieldsOf = (a: OrderAddress | null): AddressFields => ({
-  street: a?.street ?? '',
-  home: a?.home ?? '',
-  apartment: a?.apartment ?? '',
-  entrance: a?.entrance ?? '',
-  floor: a?.floor ?? '',
-  intercom: a?.intercom ?? '',
-  comment: a?.comment ?? '',
-});
-
-const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
-
-/** The address to send: the stored one (with its map point) while its street and house are unchanged. */
+/** The address to send: the stored one's map point is kept while its street and house are unchanged. */
 function addressOf(original: OrderAddress | null, f: AddressFields): OrderAddress {
   const sameStreet = original !== null && original.street === f.street.trim() && original.home === f.home.trim();
-  return {
-    city: original?.city ?? '',
-    street: f.street.trim(),
-    home: f.home.trim(),
-    apartment: orNull(f.apartment),
-    entrance: orNull(f.entrance),
-    floor: orNull(f.floor),
-    intercom: orNull(f.intercom),
-    comment: orNull(f.comment),
-    location: sameStreet ? original.location : null,
-  };
+  return typedAddress(f, original?.city ?? '', sameStreet ? original.location : null);
 }
 
 const OFFLINE: readonly PaymentMethod[] = ['cash', 'courier-card'];
@@ -101,7 +84,7 @@ export function OrderEditForm({
   const { api, toasts } = useAdminServices();
   const menu = useAdminQuery(adminPhoneMenu);
   const [lines, setLines] = useState<DraftLine[]>(() => draftLinesOf(order));
-  const [kept, setKept] = useState<OrderLine[]>(() => order.items.filter((l) => !l.isGift && isKeptAsIs(l)));
+  const [kept, setKept] = useState(() => keptLinesOf(order));
   const [address, setAddress] = useState<AddressFields>(() => addressFieldsOf(order.address));
   const [time, setTime] = useState<string>(order.deliveryTime);
   const [payment, setPayment] = useState<PaymentMethod>(order.paymentMethod);
@@ -137,7 +120,7 @@ export function OrderEditForm({
     setSaveError(null);
     fn();
   };
-  const setField = (name: keyof AddressFields) => (value: string) =>
+  const setField = (name: keyof AddressFields, value: string) =>
     edit(() => setAddress((a) => ({ ...a, [name]: value })));
 
   const save = async () => {
@@ -182,118 +165,37 @@ export function OrderEditForm({
         )}
       </QueryView>
       <ul className={s.list} aria-label="Состав после изменения">
-        {lines.map((l) => (
-          <li key={l.key} className={s.listItem}>
-            <span>
-              {l.name}
-              {l.mods.length > 0 ? ` (${l.mods.map((m) => m.name).join(', ')})` : ''} × {l.amount}
-            </span>
-            <span className={s.actions} style={{ marginTop: 0 }}>
-              <button
-                type="button"
-                className={cx(s.button, s.secondary)}
-                aria-label={`Убрать одну «${l.name}»`}
-                onClick={() => edit(() => setLines((all) => changeAmount(all, l.key, -1)))}
-              >
-                −
-              </button>
-              <button
-                type="button"
-                className={cx(s.button, s.secondary)}
-                aria-label={`Ещё одну «${l.name}»`}
-                onClick={() => edit(() => setLines((all) => changeAmount(all, l.key, 1)))}
-              >
-                +
-              </button>
-            </span>
-          </li>
-        ))}
-        {kept.map((l, i) => (
-          <li key={`kept-${i}`} className={s.listItem}>
-            <span>
-              {l.name}
-              {l.mods.length > 0
-                ? ` (${l.mods.map((m) => `${m.name}${m.amount > 1 ? ` ×${m.amount}` : ''}`).join(', ')})`
-                : ''}{' '}
-              × {l.amount}
-            </span>
-            <span className={s.actions} style={{ marginTop: 0 }}>
-              <button
-                type="button"
-                className={cx(s.button, s.secondary)}
-                aria-label={`Убрать одну «${l.name}»`}
-                onClick={() =>
-                  edit(() =>
-                    setKept((all) =>
-                      all.flatMap((x, j) => (j !== i ? [x] : x.amount > 1 ? [{ ...x, amount: x.amount - 1 }] : [])),
-                    ),
-                  )
-                }
-              >
-                −
-              </button>
-              <button
-                type="button"
-                className={cx(s.button, s.secondary)}
-                aria-label={`Ещё одну «${l.name}»`}
-                onClick={() =>
-                  edit(() =>
-                    setKept((all) => all.map((x, j) => (j === i ? { ...x, amount: Math.min(99, x.amount + 1) } : x))),
-                  )
-                }
-              >
-                +
-              </button>
-            </span>
-          </li>
-        ))}
+        <EditableCartLines
+          lines={[...lines, ...kept]}
+          onAmount={(key, delta) =>
+            edit(() => {
+              // the key is either a builder line's or a kept line's (`kept-…`); the other list keeps its lines
+              setLines((all) => changeAmount(all, key, delta));
+              setKept((all) => changeAmount(all, key, delta));
+            })
+          }
+        />
       </ul>
       {changes.items.length === 0 ? (
         <p className={s.fieldError}>В заказе должна остаться хотя бы одна позиция</p>
       ) : null}
-      {messagesAt(refusals, 'cart') ? (
-        <p className={s.fieldError} role="alert">
-          {messagesAt(refusals, 'cart')}
-        </p>
-      ) : null}
+      <FormError error={messagesAt(refusals, 'cart')} />
       {order.deliveryMethod === 'delivery' ? (
-        <div className={s.grid2} role="group" aria-label="Адрес доставки">
-          <TextField label="Улица" value={address.street} onChange={setField('street')} />
-          <TextField label="Дом" value={address.home} onChange={setField('home')} />
-          <TextField label="Квартира" value={address.apartment} onChange={setField('apartment')} />
-          <TextField label="Подъезд" value={address.entrance} onChange={setField('entrance')} />
-          <TextField label="Этаж" value={address.floor} onChange={setField('floor')} />
-          <TextField label="Домофон" value={address.intercom} onChange={setField('intercom')} />
-          <TextField label="Комментарий к адресу" value={address.comment} onChange={setField('comment')} />
-        </div>
+        <AddressFieldsGrid label="Адрес доставки" value={address} onChange={setField} withComment />
       ) : null}
-      {messagesAt(refusals, 'address') ? (
-        <p className={s.fieldError} role="alert">
-          {messagesAt(refusals, 'address')}
-        </p>
-      ) : null}
+      <FormError error={messagesAt(refusals, 'address')} />
       {q?.zone ? <p className={s.muted}>Зона «{q.zone.name}»</p> : null}
-      <SelectField
-        label="Время"
+      <DeliveryTimeSelect
         value={time}
+        days={q?.slots.days ?? []}
         error={messagesAt(refusals, 'time')}
         onChange={(v) => edit(() => setTime(v))}
       >
-        <option value="asap">Как можно скорее</option>
         {order.deliveryTime !== 'asap' &&
         !(q?.slots.days ?? []).some((d) => d.slots.some((x) => x.start === order.deliveryTime)) ? (
           <option value={order.deliveryTime}>Как в заказе</option>
         ) : null}
-        {(q?.slots.days ?? []).map((day) => (
-          <optgroup key={day.date} label={day.title}>
-            {day.slots.map((slot) => (
-              <option key={slot.start} value={slot.start}>
-                {day.title}, {slot.label}
-              </option>
-            ))}
-          </optgroup>
-        ))}
-      </SelectField>
+      </DeliveryTimeSelect>
       <SelectField
         label="Оплата"
         value={payment}
@@ -301,22 +203,18 @@ export function OrderEditForm({
         onChange={(v) => edit(() => setPayment(payments.find((p) => p === v) ?? payment))}
         options={payments.map((p) => ({ value: p, label: PAYMENT_METHOD_LABEL[p] }))}
       />
-      {payment === 'cash' ? (
-        <TextField
-          label="Сдача с"
-          inputMode="numeric"
-          value={changeFrom}
-          onChange={(v) => edit(() => setChangeFrom(v))}
-        />
-      ) : null}
-      <TextAreaField label="Комментарий" maxLength={500} value={comment} onChange={(v) => edit(() => setComment(v))} />
-      {messagesAt(refusals, 'general') || messagesAt(refusals, 'coupon') || messagesAt(refusals, 'bonus') ? (
-        <p className={s.fieldError} role="alert">
-          {[messagesAt(refusals, 'general'), messagesAt(refusals, 'coupon'), messagesAt(refusals, 'bonus')]
-            .filter(Boolean)
-            .join('. ')}
-        </p>
-      ) : null}
+      <ChangeAndComment
+        cash={payment === 'cash'}
+        changeFrom={changeFrom}
+        onChangeFrom={(v) => edit(() => setChangeFrom(v))}
+        comment={comment}
+        onComment={(v) => edit(() => setComment(v))}
+      />
+      <FormError
+        error={[messagesAt(refusals, 'general'), messagesAt(refusals, 'coupon'), messagesAt(refusals, 'bonus')]
+          .filter(Boolean)
+          .join('. ')}
+      />
       {q && money ? (
         <dl className={s.grid2} aria-label="Итого после изменения">
           <dt>Товары</dt>
@@ -363,11 +261,7 @@ export function OrderEditForm({
           ) : null}
         </dl>
       ) : null}
-      {saveError ? (
-        <p className={s.fieldError} role="alert">
-          {saveError}
-        </p>
-      ) : null}
+      <FormError error={saveError} />
       <div className={s.actions}>
         <button
           type="button"

@@ -6,9 +6,9 @@ import { adminListOrders, type AdminOrder } from '../../../api/contract/admin/or
 import { useAdminQuery } from '../data/hooks';
 import { useLiveOrders, useOrderEvents } from '../data/liveOrders';
 import { useReference } from '../data/reference';
-import { AdminTable, Pager, rangeOf, usePaging } from '../kit/lists';
-import { PageHead, QueryView, cx, formatDateTime, formatMoney } from '../ui';
-import { OrderDetail } from './OrderDetail';
+import { usePaging } from '../kit/lists';
+import { PageHead, cx } from '../ui';
+import { ORDER_COLUMNS, OrderListWithCard } from './OrderListWithCard';
 import { OrderFiltersForm } from './OrderFiltersForm';
 import { HandoffAlert, NOT_HANDED_OFF, useFailedHandoffs } from './HandoffAlert';
 import { NO_FILTERS, PAGE_SIZE, exportQuery, ordersQuery, type OrderFilters } from './ordersQuery';
@@ -16,7 +16,6 @@ import { adminExportOrders } from '../../../api/contract/admin/exports';
 import { ExportButton } from '../kit/ExportButton';
 import { LowRatingsAlert } from './LowRatings';
 import { paymentStatusLabel } from './labels';
-import { StatusBadge } from './StatusBadge';
 import { PhoneMark } from '../phone/PhoneMark';
 import s from '../admin.module.css';
 
@@ -52,93 +51,50 @@ export default function OrdersPage() {
       <HandoffAlert failed={handoffs.failed} onRetried={handoffs.reload} />
       <LowRatingsAlert />
       <OrderFiltersForm filters={filters} reference={ref} onApply={apply} />
-      <div className={openId ? s.columns : undefined}>
-        <div className={s.scrollX}>
-          <QueryView query={list}>
-            {(data) =>
-              data.orders.length === 0 ? (
-                <p className={s.empty}>Заказов нет.</p>
-              ) : (
-                <>
-                  <AdminTable
-                    label="Список заказов"
-                    columns={[
-                      '№',
-                      'Создан',
-                      'Город, ресторан',
-                      'Клиент',
-                      'Способ',
-                      { label: 'Сумма', num: true },
-                      'Статус',
-                    ]}
-                  >
-                    {data.orders.map((order) => (
-                      <tr
-                        key={order.id}
-                        className={cx(s.rowLink, freshIds.has(order.id) && s.rowNew, order.id === openId && s.selected)}
-                        onClick={() => open(order)}
-                        data-order-id={order.id}
-                      >
-                        <td>
-                          <a
-                            href={`/admin/orders/${order.id}`}
-                            onClick={(e) => {
-                              e.preventDefault();
-                            }}
-                          >
-                            {order.number}
-                          </a>
-                          {freshIds.has(order.id) ? (
-                            <span className={cx(s.badge, s.badgeInfo)} data-fresh>
-                              новый
-                            </span>
-                          ) : null}
-                          <PhoneMark order={order} />
-                          {notHandedOff.has(order.id) ? (
-                            <span className={cx(s.badge, s.badgeBad)} data-not-handed-off>
-                              {NOT_HANDED_OFF}
-                            </span>
-                          ) : null}
-                        </td>
-                        <td>{formatDateTime(order.createdAt)}</td>
-                        <td>
-                          {ref.cityName(order.cityId)}
-                          <br />
-                          <span className={s.muted}>{ref.restaurantName(order.deliveryTerminalId)}</span>
-                        </td>
-                        <td>
-                          {order.customer.name || '—'}
-                          <br />
-                          <span className={s.muted}>{order.customer.phone ?? 'телефон удалён'}</span>
-                        </td>
-                        <td>{order.deliveryMethod === 'delivery' ? 'Доставка' : 'Самовывоз'}</td>
-                        <td className={s.num}>
-                          {formatMoney(order.total)}
-                          <br />
-                          <span className={s.muted}>{paymentStatusLabel(order)}</span>
-                        </td>
-                        <td>
-                          <StatusBadge status={order.status} />
-                        </td>
-                      </tr>
-                    ))}
-                  </AdminTable>
-                  <Pager {...pager} total={data.total} summary={rangeOf(offset, data.orders.length, data.total)} />
-                </>
-              )
-            }
-          </QueryView>
-        </div>
-        {openId ? (
-          <OrderDetail
-            key={openId}
-            orderId={openId}
-            reference={ref}
-            onClose={() => navigate('/')}
-            onChanged={list.reload}
-          />
-        ) : null}
-      </div>
+      <OrderListWithCard
+        list={list}
+        label="Список заказов"
+        empty="Заказов нет."
+        basePath="/admin/orders"
+        columns={[
+          ORDER_COLUMNS.created,
+          {
+            head: 'Город, ресторан',
+            cell: (order) => (
+              <>
+                {ref.cityName(order.cityId)}
+                <br />
+                <span className={s.muted}>{ref.restaurantName(order.deliveryTerminalId)}</span>
+              </>
+            ),
+          },
+          ORDER_COLUMNS.customer,
+          ORDER_COLUMNS.method,
+          ORDER_COLUMNS.total(paymentStatusLabel),
+          ORDER_COLUMNS.status,
+        ]}
+        marks={(order) => (
+          <>
+            {freshIds.has(order.id) ? (
+              <span className={cx(s.badge, s.badgeInfo)} data-fresh>
+                новый
+              </span>
+            ) : null}
+            <PhoneMark order={order} />
+            {notHandedOff.has(order.id) ? (
+              <span className={cx(s.badge, s.badgeBad)} data-not-handed-off>
+                {NOT_HANDED_OFF}
+              </span>
+            ) : null}
+          </>
+        )}
+        rowClass={(order) => freshIds.has(order.id) && s.rowNew}
+        openId={openId}
+        onOpen={open}
+        onClose={() => navigate('/')}
+        pager={pager}
+        reference={ref}
+      />
     </section>
   );
 }

@@ -2,8 +2,9 @@
 // here), the coupon and the bonuses, each with the quote's refusal under it.
 import { useState } from 'react';
 import type { CheckoutQuote } from '../../../api/contract/checkout';
-import { TextField } from '../kit/fields';
+import { FormError, TextField } from '../kit/fields';
 import { cx, formatMoney } from '../ui';
+import { EditableCartLines } from './EditableCartLines';
 import { messagesAt, type DraftLine } from './phoneDraft';
 import s from '../admin.module.css';
 
@@ -67,43 +68,14 @@ export function PhoneCart({ lines, quote, balance, onAmount, coupon, onCoupon, s
       <h3 className={s.subtitle}>Корзина</h3>
       {lines.length === 0 ? <p className={s.muted}>Добавьте блюда из меню.</p> : null}
       <ul className={s.list}>
-        {lines.map((l) => (
-          <li key={l.key} className={s.listItem}>
-            <span>
-              {l.name}
-              {l.mods.length > 0 ? ` (${l.mods.map((m) => m.name).join(', ')})` : ''} × {l.amount}
-            </span>
-            <span className={s.actions} style={{ marginTop: 0 }}>
-              <button
-                type="button"
-                className={cx(s.button, s.secondary)}
-                aria-label={`Убрать одну «${l.name}»`}
-                onClick={() => onAmount(l.key, -1)}
-              >
-                −
-              </button>
-              <button
-                type="button"
-                className={cx(s.button, s.secondary)}
-                aria-label={`Ещё одну «${l.name}»`}
-                onClick={() => onAmount(l.key, 1)}
-              >
-                +
-              </button>
-            </span>
-          </li>
-        ))}
+        <EditableCartLines lines={lines} onAmount={onAmount} />
         {gifts.map((g) => (
           <li key={`gift-${g.productId}`} className={s.listItem}>
             {g.name} × {g.amount} — подарок
           </li>
         ))}
       </ul>
-      {lines.length > 0 && messagesAt(refusals, 'cart') ? (
-        <p className={s.fieldError} role="alert">
-          {messagesAt(refusals, 'cart')}
-        </p>
-      ) : null}
+      {lines.length > 0 ? <FormError error={messagesAt(refusals, 'cart')} /> : null}
       <div className={s.grid2}>
         <div role="group" aria-label="Промокод клиента">
           <TextField

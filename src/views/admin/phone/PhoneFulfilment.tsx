@@ -9,7 +9,9 @@ import { PHONE_PAYMENT_METHODS } from '../../../api/contract/admin/phoneOrders';
 import type { Address, DeliveryMethod } from '../../../api/entities';
 import { PaymentMethodTitle } from '../../../api/contract/checkout';
 import { addressLine } from '../orders/labels';
-import { FormError, SelectField, TextAreaField, TextField } from '../kit/fields';
+import { FormError, SelectField } from '../kit/fields';
+import { addressFieldsOf, typedAddress } from '../../components/addressFields';
+import { AddressFieldsGrid, ChangeAndComment, DeliveryTimeSelect } from './FulfilmentFields';
 import { cx } from '../ui';
 import { messagesAt } from './phoneDraft';
 import s from '../admin.module.css';
@@ -43,22 +45,11 @@ export const emptyFulfilment = (addresses: readonly Address[]): Fulfilment => ({
 });
 
 function NewAddressForm({ onCheck }: { onCheck: (address: OrderAddress) => void }) {
-  const [f, setF] = useState({ street: '', home: '', apartment: '', entrance: '', floor: '', intercom: '' });
+  const [f, setF] = useState(() => addressFieldsOf(null));
   const [error, setError] = useState<string | null>(null);
-  const field = (key: keyof typeof f, label: string) => (
-    <TextField label={label} value={f[key]} onChange={(v) => setF((c) => ({ ...c, [key]: v }))} />
-  );
-  const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
   return (
     <div className={s.panel}>
-      <div className={s.grid2}>
-        {field('street', 'Улица')}
-        {field('home', 'Дом')}
-        {field('apartment', 'Квартира')}
-        {field('entrance', 'Подъезд')}
-        {field('floor', 'Этаж')}
-        {field('intercom', 'Домофон')}
-      </div>
+      <AddressFieldsGrid value={f} onChange={(key, v) => setF((c) => ({ ...c, [key]: v }))} withComment={false} />
       <FormError error={error} />
       <button
         type="button"
@@ -69,17 +60,7 @@ function NewAddressForm({ onCheck }: { onCheck: (address: OrderAddress) => void 
             return;
           }
           setError(null);
-          onCheck({
-            city: '',
-            street: f.street.trim(),
-            home: f.home.trim(),
-            apartment: orNull(f.apartment),
-            entrance: orNull(f.entrance),
-            floor: orNull(f.floor),
-            intercom: orNull(f.intercom),
-            comment: null,
-            location: null,
-          });
+          onCheck(typedAddress(f, '', null));
         }}
       >
         Проверить адрес
@@ -143,23 +124,12 @@ export function PhoneFulfilment({ value, onChange, addresses, quote }: Props) {
           ]}
         />
       )}
-      <SelectField
-        label="Время"
+      <DeliveryTimeSelect
         value={value.time}
+        days={slots?.days ?? []}
         error={messagesAt(refusals, 'time')}
         onChange={(v) => set({ time: v })}
-      >
-        <option value="asap">Как можно скорее</option>
-        {(slots?.days ?? []).map((day) => (
-          <optgroup key={day.date} label={day.title}>
-            {day.slots.map((slot) => (
-              <option key={slot.start} value={slot.start}>
-                {day.title}, {slot.label}
-              </option>
-            ))}
-          </optgroup>
-        ))}
-      </SelectField>
+      />
       <SelectField
         label="Оплата"
         value={value.payment}
@@ -171,15 +141,13 @@ export function PhoneFulfilment({ value, onChange, addresses, quote }: Props) {
           label: PaymentMethodTitle[p.method],
         }))}
       />
-      {value.payment === 'cash' ? (
-        <TextField
-          label="Сдача с"
-          inputMode="numeric"
-          value={value.changeFrom}
-          onChange={(v) => set({ changeFrom: v })}
-        />
-      ) : null}
-      <TextAreaField label="Комментарий" maxLength={500} value={value.comment} onChange={(v) => set({ comment: v })} />
+      <ChangeAndComment
+        cash={value.payment === 'cash'}
+        changeFrom={value.changeFrom}
+        onChangeFrom={(v) => set({ changeFrom: v })}
+        comment={value.comment}
+        onComment={(v) => set({ comment: v })}
+      />
     </section>
   );
 }

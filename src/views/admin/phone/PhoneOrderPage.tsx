@@ -10,7 +10,7 @@ import { ApiFailure, failureMessage } from '../../../api/adminApi';
 import { stoppedProductIds } from '../../../domain/catalog';
 import { useAdminServices } from '../data/context';
 import { useAdminQuery } from '../data/hooks';
-import { CitySelect } from '../kit/fields';
+import { CitySelect, FormError } from '../kit/fields';
 import { PageHead, QueryView, cx } from '../ui';
 import { PhoneCart } from './PhoneCart';
 import { PhoneCustomerStep } from './PhoneCustomerStep';
@@ -90,12 +90,9 @@ function OrderForm({ customer, onPlaced }: { customer: PhoneCustomer; onPlaced: 
     }
   };
 
-  const errorAt = (where: RefusalPlace) =>
-    placeError?.place === where ? (
-      <p className={s.fieldError} role="alert">
-        {placeError.message}
-      </p>
-    ) : null;
+  const errorAt = (where: RefusalPlace) => (
+    <FormError error={placeError?.place === where ? placeError.message : null} />
+  );
 
   return (
     <QueryView query={menu}>
@@ -138,11 +135,7 @@ function OrderForm({ customer, onPlaced }: { customer: PhoneCustomer; onPlaced: 
             {errorAt('time')}
             {errorAt('payment')}
             {errorAt('general')}
-            {quote.state.status === 'error' ? (
-              <p className={s.fieldError} role="alert">
-                {quote.state.message}
-              </p>
-            ) : null}
+            <FormError error={quote.state.status === 'error' ? quote.state.message : null} />
             {quote.data && lines.length > 0
               ? quote.data.refusals
                   .filter((r) => placeOf(r.code) === 'general')

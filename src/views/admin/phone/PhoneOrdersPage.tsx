@@ -8,23 +8,14 @@ import { adminListPhoneOrders } from '../../../api/contract/admin/phoneOrders';
 import { useAdminQuery } from '../data/hooks';
 import { useOrderEvents } from '../data/liveOrders';
 import { useReference } from '../data/reference';
-import { TextField } from '../kit/fields';
-import { AdminTable, FilterForm, Pager, rangeOf, usePaging } from '../kit/lists';
-import { OrderDetail } from '../orders/OrderDetail';
-import { StatusBadge } from '../orders/StatusBadge';
+import { usePaging } from '../kit/lists';
+import { ORDER_COLUMNS, OrderListWithCard } from '../orders/OrderListWithCard';
+import { NO_PHONE_NUMBER_SEARCH, OrderSearchForm, type PhoneNumberSearch } from '../orders/OrderSearchForm';
 import { PAGE_SIZE } from '../orders/ordersQuery';
-import { PageHead, QueryView, cx, formatDateTime, formatMoney } from '../ui';
-import s from '../admin.module.css';
-
-interface Search {
-  phone: string;
-  number: string;
-}
-
-const NO_SEARCH: Search = { phone: '', number: '' };
+import { PageHead } from '../ui';
 
 /** The list query: empty fields are left out; a number that is not one is left out too. */
-export function phoneOrdersQuery(search: Search, offset: number) {
+export function phoneOrdersQuery(search: PhoneNumberSearch, offset: number) {
   const number = Number(search.number.trim());
   return {
     limit: PAGE_SIZE,
@@ -39,13 +30,12 @@ export default function PhoneOrdersPage() {
   const [, navigate] = useLocation();
   const openId = params?.id ?? null;
   const ref = useReference();
-  const [draft, setDraft] = useState<Search>(NO_SEARCH);
-  const [search, setSearch] = useState<Search>(NO_SEARCH);
+  const [search, setSearch] = useState<PhoneNumberSearch>(NO_PHONE_NUMBER_SEARCH);
   const { offset, restart, pager } = usePaging(PAGE_SIZE);
   const list = useAdminQuery(adminListPhoneOrders, { query: phoneOrdersQuery(search, offset) });
   useOrderEvents(() => list.reload());
 
-  const apply = (next: Search) => {
+  const apply = (next: PhoneNumberSearch) => {
     setSearch(next);
     restart();
   };
@@ -53,99 +43,31 @@ export default function PhoneOrdersPage() {
   return (
     <section>
       <PageHead title="Заказы по телефону" onReload={list.reload} />
-      <FilterForm
+      <OrderSearchForm
         label="Поиск заказов по телефону"
-        onSubmit={() => apply(draft)}
-        extra={
-          <button
-            type="button"
-            className={cx(s.button, s.secondary)}
-            onClick={() => {
-              setDraft(NO_SEARCH);
-              apply(NO_SEARCH);
-            }}
-          >
-            Сбросить
-          </button>
-        }
-      >
-        <TextField
-          label="Телефон"
-          type="search"
-          inputMode="tel"
-          placeholder="не меньше 4 цифр"
-          value={draft.phone}
-          onChange={(phone) => setDraft((d) => ({ ...d, phone }))}
-        />
-        <TextField
-          label="Номер заказа"
-          type="search"
-          inputMode="numeric"
-          value={draft.number}
-          onChange={(number) => setDraft((d) => ({ ...d, number }))}
-        />
-      </FilterForm>
-      <div className={openId ? s.columns : undefined}>
-        <div className={s.scrollX}>
-          <QueryView query={list}>
-            {(data) =>
-              data.orders.length === 0 ? (
-                <p className={s.empty}>Заказов по телефону нет.</p>
-              ) : (
-                <>
-                  <AdminTable
-                    label="Заказы по телефону"
-                    columns={['№', 'Создан', 'Клиент', 'Способ', { label: 'Сумма', num: true }, 'Статус', 'Принял']}
-                  >
-                    {data.orders.map((order) => (
-                      <tr
-                        key={order.id}
-                        className={cx(s.rowLink, order.id === openId && s.selected)}
-                        onClick={() => navigate(`/${order.id}`)}
-                        data-order-id={order.id}
-                      >
-                        <td>
-                          <a
-                            href={`/admin/phone-orders/${order.id}`}
-                            onClick={(e) => {
-                              e.preventDefault();
-                            }}
-                          >
-                            {order.number}
-                          </a>
-                        </td>
-                        <td>{formatDateTime(order.createdAt)}</td>
-                        <td>
-                          {order.customer.name || '—'}
-                          <br />
-                          <span className={s.muted}>{order.customer.phone ?? 'телефон удалён'}</span>
-                        </td>
-                        <td>{order.deliveryMethod === 'delivery' ? 'Доставка' : 'Самовывоз'}</td>
-                        <td className={s.num}>{formatMoney(order.total)}</td>
-                        <td>
-                          <StatusBadge status={order.status} />
-                        </td>
-                        <td>{order.phoneOrder?.staffLogin ?? '—'}</td>
-                      </tr>
-                    ))}
-                  </AdminTable>
-                  <Pager {...pager} total={data.total} summary={rangeOf(offset, data.orders.length, data.total)} />
-                </>
-              )
-            }
-          </QueryView>
-        </div>
-        {openId ? (
-          <OrderDetail
-            key={openId}
-            orderId={openId}
-            reference={ref}
-            scope="phone"
-            onClose={() => navigate('/')}
-            onChanged={list.reload}
-          />
-        ) : null}
-      </div>
+        onSearch={apply}
+        onReset={() => apply(NO_PHONE_NUMBER_SEARCH)}
+      />
+      <OrderListWithCard
+        list={list}
+        label="Заказы по телефону"
+        empty="Заказов по телефону нет."
+        basePath="/admin/phone-orders"
+        columns={[
+          ORDER_COLUMNS.created,
+          ORDER_COLUMNS.customer,
+          ORDER_COLUMNS.method,
+          ORDER_COLUMNS.total(),
+          ORDER_COLUMNS.status,
+          { head: 'Принял', cell: (order) => order.phoneOrder?.staffLogin ?? '—' },
+        ]}
+        openId={openId}
+        onOpen={(order) => navigate(`/${order.id}`)}
+        onClose={() => navigate('/')}
+        pager={pager}
+        reference={ref}
+        scope="phone"
+      />
     </section>
   );
 }

@@ -30,7 +30,11 @@ export function addLine(lines: readonly DraftLine[], productId: string, name: st
 }
 
 /** Changes a line's amount by `delta`; at 0 the line goes. */
-export function changeAmount(lines: readonly DraftLine[], key: string, delta: number): DraftLine[] {
+export function changeAmount<L extends { key: string; amount: number }>(
+  lines: readonly L[],
+  key: string,
+  delta: number,
+): L[] {
   return lines
     .map((l) => (l.key === key ? { ...l, amount: Math.min(99, l.amount + delta) } : l))
     .filter((l) => l.amount > 0);

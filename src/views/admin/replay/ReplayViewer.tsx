@@ -6,6 +6,7 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import type { ClientReport } from '../../../api/contract/clientLog';
 import type { Log } from '../../../log/log';
+import { TabBar } from '../kit/lists';
 import { cx, formatDateTime } from '../ui';
 import {
   buildTimeline,
@@ -71,13 +72,18 @@ export function ReplayViewer({ report, logs, fileName, onDownload }: ReplayViewe
   );
 }
 
+const PANELS = [
+  { id: 'storefront', label: 'Витрина' },
+  { id: 'state', label: 'Состояние' },
+] as const;
+
 export function LogViewer({ log, route }: { log: Log; route: string }) {
   const recorded = useMemo(() => recordedStates(log), [log]);
   const [skipped, setSkipped] = useState<ReadonlySet<number>>(() => new Set());
   const timeline = useMemo(() => buildTimeline(log, skipped, recorded), [log, skipped, recorded]);
   const last = timeline.states.length - 1;
   const [step, setStepRaw] = useState(last);
-  const [panel, setPanel] = useState<'state' | 'storefront'>('storefront');
+  const [panel, setPanel] = useState<(typeof PANELS)[number]['id']>('storefront');
   const setStep = (next: number) => setStepRaw(clampStep(timeline, next));
   const entry = entryAt(timeline, step);
   const state = stateAtStep(timeline, step);
@@ -215,26 +221,7 @@ export function LogViewer({ log, route }: { log: Log; route: string }) {
               />
             </>
           ) : null}
-          <div className={a.tabs} role="tablist">
-            <button
-              type="button"
-              role="tab"
-              aria-selected={panel === 'storefront'}
-              className={cx(a.tab, panel === 'storefront' && a.tabActive)}
-              onClick={() => setPanel('storefront')}
-            >
-              Витрина
-            </button>
-            <button
-              type="button"
-              role="tab"
-              aria-selected={panel === 'state'}
-              className={cx(a.tab, panel === 'state' && a.tabActive)}
-              onClick={() => setPanel('state')}
-            >
-              Состояние
-            </button>
-          </div>
+          <TabBar tabs={PANELS} value={panel} onChange={setPanel} />
           {panel === 'state' ? <StateView state={state} /> : <StorefrontPreview state={state} initialPath={route} />}
         </div>
       </div>

@@ -4,7 +4,8 @@
 import { useState } from 'react';
 import { adminListSeoOverrides, adminSaveSeoOverride, type AdminSeoOverride } from '../../../api/contract/admin/seo';
 import { useAdminAction, useAdminQuery } from '../data/hooks';
-import { Field, PageHead, QueryView, cx, formatDateTime } from '../ui';
+import { TextAreaField, TextField } from '../kit/fields';
+import { PageHead, QueryView, cx, formatDateTime } from '../ui';
 import s from '../admin.module.css';
 
 /** Search engines show about this much of a title and a description. */
@@ -46,46 +47,28 @@ function OverrideForm({ initial, onSaved }: { initial: Draft; onSaved: () => voi
   };
   return (
     <div className={s.panel} role="group" aria-label="Заголовок и описание страницы">
-      <Field
+      <TextField
         label="Адрес страницы"
         error={error}
         hint="С городом (/angarsk/catalog/pizza) — только для этого города; без города (/catalog/pizza) — для всех городов."
-      >
-        {(id) => (
-          <input
-            id={id}
-            className={s.input}
-            value={draft.path}
-            placeholder="/angarsk/catalog"
-            onChange={(e) => set({ path: e.target.value })}
-          />
-        )}
-      </Field>
-      <Field label="Заголовок (title)" hint={`${counter(draft.title, TITLE_SHOWN)}. Пусто — заголовок по шаблону.`}>
-        {(id) => (
-          <input
-            id={id}
-            className={s.input}
-            maxLength={TITLE_MAX}
-            value={draft.title}
-            onChange={(e) => set({ title: e.target.value })}
-          />
-        )}
-      </Field>
-      <Field
+        value={draft.path}
+        placeholder="/angarsk/catalog"
+        onChange={(path) => set({ path })}
+      />
+      <TextField
+        label="Заголовок (title)"
+        hint={`${counter(draft.title, TITLE_SHOWN)}. Пусто — заголовок по шаблону.`}
+        maxLength={TITLE_MAX}
+        value={draft.title}
+        onChange={(title) => set({ title })}
+      />
+      <TextAreaField
         label="Описание (description)"
         hint={`${counter(draft.description, DESCRIPTION_SHOWN)}. Пусто — описание по шаблону.`}
-      >
-        {(id) => (
-          <textarea
-            id={id}
-            className={s.textarea}
-            maxLength={DESCRIPTION_MAX}
-            value={draft.description}
-            onChange={(e) => set({ description: e.target.value })}
-          />
-        )}
-      </Field>
+        maxLength={DESCRIPTION_MAX}
+        value={draft.description}
+        onChange={(description) => set({ description })}
+      />
       <button type="button" className={s.button} disabled={action.pending} onClick={() => void save()}>
         Сохранить
       </button>
