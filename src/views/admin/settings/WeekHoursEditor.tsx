@@ -16,6 +16,9 @@ export const isDayOff = (day: WorkDay): boolean => day.open === day.close && !da
 /** The Russian reason a day is inconsistent, or null. */
 export function dayProblem(day: WorkDay): string | null {
   if (isDayOff(day)) return null;
+  if (day.open === day.close) {
+    return 'Открытие и закрытие совпадают: такой день считается выходным. Круглосуточно — закрытие на минуту позже открытия';
+  }
   if (!day.isNextDay && day.close < day.open) return 'Закрытие раньше открытия: отметьте «до следующего дня»';
   return null;
 }
