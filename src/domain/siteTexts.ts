@@ -16,5 +16,8 @@ export const ITEM_MESSAGES = {
 } as const;
 export type ItemMessageKey = keyof typeof ITEM_MESSAGES;
 
+/** The chain's name: the logo, the footer, titles, og:site_name, the feed's shop (docs/SEO.md). */
+export const SITE_NAME = 'Ролл и Пицца';
+
 /** The footer's link that opens the cookie and web analytics banner again (docs/ANALYTICS.md). */
 export const CONSENT_SETTINGS_LINK = 'Настройки cookie';

@@ -118,7 +118,7 @@ describe('accessible names of the header at both widths', () => {
       await page.goto('/angarsk/catalog/rolls');
       await page.getByRole('button', { name: 'Добавить «Филадельфия классик» в корзину' }).waitFor();
       const header = page.getByRole('banner');
-      expect(await header.getByRole('link', { name: 'Роллы и пицца — на главную', exact: true }).count()).toBe(1);
+      expect(await header.getByRole('link', { name: 'Ролл и Пицца — на главную', exact: true }).count()).toBe(1);
       expect(await header.getByRole('link', { name: 'Корзина: 0 позиций на сумму 0 ₽', exact: true }).count()).toBe(1);
 
       await page.getByRole('button', { name: 'Добавить «Филадельфия классик» в корзину' }).click();
@@ -130,7 +130,7 @@ describe('accessible names of the header at both widths', () => {
       expect(await header.getByRole('link', { name: `Корзина: 1 позиция на сумму ${sum}`, exact: true }).count()).toBe(
         1,
       );
-      expect(await header.getByRole('link', { name: 'Роллы и пицца — на главную', exact: true }).count()).toBe(1);
+      expect(await header.getByRole('link', { name: 'Ролл и Пицца — на главную', exact: true }).count()).toBe(1);
       expect(problems()).toEqual([]);
     });
   }

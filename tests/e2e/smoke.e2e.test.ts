@@ -24,7 +24,7 @@ describe('e2e harness', () => {
     try {
       const page = await context.newPage();
       await page.goto(`${e2e.server.url}/`);
-      const logo = page.getByRole('link', { name: /Роллы и пицца/ }).first();
+      const logo = page.getByRole('link', { name: /Ролл и Пицца/ }).first();
       expect(await logo.isVisible()).toBe(true);
       expect((await page.locator('header').boundingBox())?.height).toBe(64); // --header-height on a phone
       expect(await page.getByRole('region', { name: 'Акции' }).isVisible()).toBe(true);

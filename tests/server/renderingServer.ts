@@ -11,7 +11,7 @@ import { createTestServer, type TestServer } from './helpers.js';
 
 /** index.html of a build: the app shell the rendered page replaces. */
 export const SHELL_INDEX =
-  '<!doctype html><html lang="ru"><head><meta charset="UTF-8" /><title>Роллы и пицца — доставка</title></head>' +
+  '<!doctype html><html lang="ru"><head><meta charset="UTF-8" /><title>Ролл и Пицца — доставка</title></head>' +
   '<body><div id="root"><div class="app-shell">shell</div></div></body></html>';
 
 export interface RenderingServer extends TestServer {

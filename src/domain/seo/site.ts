@@ -5,8 +5,7 @@ import type { Catalog, City, Group, Product } from '../../api/entities';
 import { buildMenuTree, menuProducts, type MenuNode } from '../catalog';
 import { productPriceRange, toNoBreakSpaces } from '../price';
 
-/** The chain's name in titles, og:site_name, the feed's shop and the restaurants' names. */
-export const SITE_NAME = 'Ролл и Пицца';
+export { SITE_NAME } from '../siteTexts';
 export const OG_IMAGE_WIDTH = 1200;
 export const OG_IMAGE_HEIGHT = 630;
 /** The /img preset that crops a picture to OG_IMAGE_WIDTH × OG_IMAGE_HEIGHT (server/routes/img.ts). */

@@ -3,10 +3,10 @@
 import type { SiteRouteMatch } from '../../api/siteRoutes';
 import { pageKey } from '../../projections/page';
 import type { AppState } from '../../projections/store';
+import { SITE_NAME } from '../../domain/siteTexts';
 import { selectProductByRouteId } from './selectors';
 
-const SITE_NAME = 'Роллы и пицца';
-const DEFAULT_TITLE = 'Роллы и пицца — доставка';
+const DEFAULT_TITLE = `${SITE_NAME} — доставка`;
 const NOT_FOUND_TITLE = 'Страница не найдена';
 
 type Section = { slug: string; name: string };
@@ -31,7 +31,7 @@ export function pageStatus(
   return { code: 200, missingProductSection: null };
 }
 
-/** 'Пицца — Роллы и пицца', the product's or section's or page's name first. */
+/** 'Пицца — Ролл и Пицца', the product's or section's or page's name first. */
 export function pageTitle(state: AppState, match: SiteRouteMatch | null): string {
   if (match === null || pageStatus(state, match).code === 404) return `${NOT_FOUND_TITLE} — ${SITE_NAME}`;
   const named = (name: string) => `${name} — ${SITE_NAME}`;

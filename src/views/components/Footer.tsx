@@ -1,5 +1,5 @@
 import { copyrightYear } from '../../domain/siteDefaults';
-import { CONSENT_SETTINGS_LINK } from '../../domain/siteTexts';
+import { CONSENT_SETTINGS_LINK, SITE_NAME } from '../../domain/siteTexts';
 import { loadAnalyticsArea } from '../app/analyticsLoad';
 import { AppLink } from '../app/routing';
 import { useSelector, useStore } from '../app/store';
@@ -35,7 +35,10 @@ export function Footer() {
     <footer className={styles.footer}>
       <div className={styles.inner}>
         <div className={styles.brand}>
-          <p className={styles.title}>Роллы и пицца{cityIn !== null ? ` ${cityIn}` : ''}</p>
+          <p className={styles.title}>
+            {SITE_NAME}
+            {cityIn !== null ? ` ${cityIn}` : ''}
+          </p>
           {phone !== null && (
             <p>
               Служба доставки: <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
@@ -55,7 +58,9 @@ export function Footer() {
           )}
         </nav>
       </div>
-      <p className={styles.copy}>© {year} Роллы и пицца. Все права защищены.</p>
+      <p className={styles.copy}>
+        © {year} {SITE_NAME}. Все права защищены.
+      </p>
     </footer>
   );
 }

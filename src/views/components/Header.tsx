@@ -1,4 +1,5 @@
 // Header: logo, city (→ city modal), phone, menu, cart button with count and sum, sign-in / personal.
+import { SITE_NAME } from '../../domain/siteTexts';
 import { plural } from '../../domain/plural';
 import { formatPrice } from '../../domain/price';
 import { AppLink } from '../app/routing';
@@ -37,7 +38,7 @@ export function Header({ overSlider }: { overSlider: boolean }) {
           <span className={styles.logoMark} aria-hidden="true">
             Р
           </span>
-          <span className={styles.logoText}>Роллы&nbsp;и&nbsp;пицца</span>{' '}
+          <span className={styles.logoText}>{SITE_NAME.replaceAll(' ', '\u00a0')}</span>{' '}
           <span className="visually-hidden">— на главную</span>
         </AppLink>
         <button type="button" className={styles.city} onClick={() => open('city')}>

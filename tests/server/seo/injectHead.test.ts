@@ -6,7 +6,7 @@ import { injectPageHead } from '../../../server/seo/injectHead.js';
 describe('injectPageHead', () => {
   it("replaces index.html's generic title and puts the head before </head>", () => {
     const index = fs.readFileSync('index.html', 'utf8');
-    expect(index).toContain('<title>Роллы и пицца — доставка</title>');
+    expect(index).toContain('<title>Ролл и Пицца — доставка</title>');
     const out = injectPageHead(
       index,
       '<title>Меню</title>\n<link rel="canonical" href="https://shop.example/catalog" />',
