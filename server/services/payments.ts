@@ -24,6 +24,7 @@ import { logOf } from './geocoding.js';
 import { gatewaysOf } from './paymentGateways.js';
 import { loadOrderSettings } from './promoSettings.js';
 import { sbpQrDataUrl } from './sbpQr.js';
+import { notifyStaffOfOrder } from './surcharges.js';
 import { advanceOrderStatus } from './order/status.js';
 import { ORDER_MESSAGES, PAYMENT_MESSAGES } from '../../src/domain/messages.js';
 import { toOrder } from './order/toOrder.js';
@@ -281,7 +282,11 @@ export async function confirmPayment(
     if (payment.status !== 'pending') return { outcome: 'not-pending' };
     if (Math.abs(payment.amount - confirmation.amount) >= 0.01) return { outcome: 'amount-mismatch' };
     await markPaymentPaid(tx, paymentId, confirmation.transactionId, now);
-    return { outcome: 'paid', order: await setOrderPaymentStatus(tx, payment.orderId, 'paid', now) };
+    // A surcharge exists only while the order is paid: it stays 'paid'; the write moves updatedAt
+    // (an edit based on the older version is 409) and the staff screens are told, as no status moved.
+    const order = await setOrderPaymentStatus(tx, payment.orderId, 'paid', now);
+    if (order && payment.purpose === 'surcharge') await notifyStaffOfOrder(tx, order);
+    return { outcome: 'paid', order };
   });
   if (result.outcome === 'paid' && result.order) {
     await ctx.push
@@ -296,7 +301,8 @@ export async function confirmPayment(
   return result.outcome;
 }
 
-export type FailOutcome = 'failed' | 'not-pending' | 'not-found';
+/** 'surcharge-kept': a declined attempt to pay a surcharge; it stays owed (the order lives on). */
+export type FailOutcome = 'failed' | 'not-pending' | 'not-found' | 'surcharge-kept';
 
 /**
  * pending → failed, and the order is Cancelled (bonuses back, coupon freed; advanceOrderStatus
@@ -313,6 +319,8 @@ export async function failPayment(
   const changed = await ctx.db.transaction(async (tx) => {
     const payment = await lockPayment(tx, paymentId);
     if (!payment) return { outcome: 'not-found' as const, orderId: null };
+    if (payment.purpose === 'surcharge' && payment.status === 'pending')
+      return { outcome: 'surcharge-kept' as const, orderId: null };
     if (payment.status !== 'pending')
       return { outcome: 'not-pending' as const, orderId: payment.status === 'failed' ? payment.orderId : null };
     await markPaymentFailed(tx, paymentId, reason.slice(0, 500), now);
