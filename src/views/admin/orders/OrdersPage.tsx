@@ -18,6 +18,7 @@ import { LowRatingsAlert } from './LowRatings';
 import { paymentStatusLabel } from './labels';
 import { StatusBadge } from './StatusBadge';
 import { PhoneMark } from '../phone/PhoneMark';
+import { SurchargeLabel } from './SurchargeLabel';
 import s from '../admin.module.css';
 
 export default function OrdersPage() {
@@ -116,6 +117,12 @@ export default function OrdersPage() {
                           {formatMoney(order.total)}
                           <br />
                           <span className={s.muted}>{paymentStatusLabel(order)}</span>
+                          {order.surcharge ? (
+                            <>
+                              <br />
+                              <SurchargeLabel order={order} />
+                            </>
+                          ) : null}
                         </td>
                         <td>
                           <StatusBadge status={order.status} />
