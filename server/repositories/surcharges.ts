@@ -38,13 +38,13 @@ export async function pendingSurchargesOf(db: Executor, orderIds: string[]): Pro
   return new Map(rows.map((r) => [r.orderId, r]));
 }
 
-/** Every payment of the order whose money we hold (paid): its own and paid surcharges, oldest first. */
+/** Every payment of the order whose money we hold (paid): its own first, then paid surcharges, oldest first. */
 export async function paidPaymentsOf(db: Executor, orderId: string): Promise<PaymentRow[]> {
   return db
     .select()
     .from(payments)
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid')))
-    .orderBy(asc(payments.createdAt), asc(payments.id));
+    .orderBy(asc(sql`${payments.purpose} = 'surcharge'`), asc(payments.createdAt), asc(payments.id));
 }
 
 /** Money of the order we hold: what its paid payments took, less what partial refunds returned. */

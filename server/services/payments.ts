@@ -7,9 +7,10 @@ import type { AppContext } from '../context.js';
 import type { Executor } from '../db/database.js';
 import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { citySlug } from '../repositories/catalog.js';
-import { findOrder, findOrderStatus, setOrderPaymentStatus, type OrderRow } from '../repositories/orders.js';
+import { findOrder, findOrderStatus, lockOrder, setOrderPaymentStatus, type OrderRow } from '../repositories/orders.js';
 import {
   abandonedSbpOrders,
+  findPayment,
   findPaymentOfOrder,
   insertPayment,
   lockPayment,
@@ -276,6 +277,11 @@ export async function confirmPayment(
 ): Promise<ConfirmOutcome> {
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx): Promise<{ outcome: ConfirmOutcome; order?: OrderRow }> => {
+    const found = await findPayment(tx, paymentId);
+    if (!found) return { outcome: 'not-found' };
+    // The order's row before its payment's, the order edits and cancellations take them in (they
+    // add and void surcharges under the order's lock): the other way round two of them deadlock.
+    await lockOrder(tx, found.orderId);
     const payment = await lockPayment(tx, paymentId);
     if (!payment) return { outcome: 'not-found' };
     if (payment.status === 'paid') return { outcome: 'already-paid' };
