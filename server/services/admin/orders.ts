@@ -52,7 +52,7 @@ export function toAdminOrder(
 ): AdminOrder {
   return {
     ...toOrder(row),
-    surcharge: surcharge ? surchargeOf(surcharge) : null,
+    ...(surcharge ? { surcharge: surchargeOf(surcharge) } : {}),
     customer,
     phoneOrder: phoneTaker(phone),
     nextStatuses: nextStatuses(row),

@@ -25,7 +25,8 @@ export async function readOrder(ctx: AppContext, user: AuthUser, orderId: string
     await settleSurchargeLink(ctx, row);
     surcharge = await ctx.db.run((db) => orderSurcharge(db, orderId));
   }
-  return { ...toOrder(row), surcharge };
+  // Absent when nothing is owed: the answer stays the order POST /order answered.
+  return surcharge === null ? toOrder(row) : { ...toOrder(row), surcharge };
 }
 
 /** The customer's orders, newest first. */
