@@ -3,7 +3,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod/mini';
 import type { CloudPaymentsAccount, PaymentsConfig } from '../config.js';
-import type { NotificationReader, PaymentGateway, RefundResult, SbpLinkResult } from './paymentGateway.js';
+import type {
+  NotificationReader,
+  PaymentGateway,
+  PaymentLinkResult,
+  RefundResult,
+  SbpLinkResult,
+} from './paymentGateway.js';
 
 export type { RefundResult };
 
@@ -79,6 +85,8 @@ export function parseNotification(raw: Buffer, contentType: string | undefined):
     for (const [k, v] of Object.entries(json as Record<string, unknown>)) {
       if (typeof v === 'string') out[k] = v;
       else if (typeof v === 'number' || typeof v === 'boolean') out[k] = String(v);
+      // Data (the JsonData we gave) may come as an object in a JSON body
+      else if (v !== null && typeof v === 'object') out[k] = JSON.stringify(v);
     }
     return out;
   }
@@ -93,6 +101,21 @@ export interface NotificationFields {
   currency: string | null;
   reason: string | null;
   testMode: boolean;
+  /** Our payment id from Data (the JsonData of the widget or the invoice link), when present. */
+  paymentId: string | null;
+}
+
+/** `paymentId` of a notification's Data (a JSON text); null when absent or unreadable. */
+function paymentIdOfData(data: string | undefined): string | null {
+  if (!data) return null;
+  try {
+    const parsed: unknown = JSON.parse(data);
+    if (parsed === null || typeof parsed !== 'object' || !('paymentId' in parsed)) return null;
+    const id = parsed.paymentId;
+    return typeof id === 'string' && id !== '' ? id : null;
+  } catch {
+    return null;
+  }
 }
 
 export function notificationFields(fields: Record<string, string>): NotificationFields {
@@ -105,6 +128,7 @@ export function notificationFields(fields: Record<string, string>): Notification
     currency: fields.Currency || null,
     reason: fields.Reason || fields.CardHolderMessage || null,
     testMode: fields.TestMode === '1' || fields.TestMode === 'true' || fields.TestMode === 'True',
+    paymentId: paymentIdOfData(fields.Data),
   };
 }
 
@@ -122,6 +146,25 @@ const SbpLinkAnswer = z.object({
     ),
   ),
 });
+
+const OrderLinkAnswer = z.object({
+  Success: z.boolean(),
+  Message: z.optional(z.nullable(z.string())),
+  Model: z.optional(
+    z.nullable(z.object({ Id: z.optional(z.nullable(z.string())), Url: z.optional(z.nullable(z.string())) })),
+  ),
+});
+
+/** What POST /orders/create (an invoice paid by link) is asked for. */
+export interface PaymentLinkRequest {
+  amount: number;
+  /** Our order id: the Pay / Fail notifications come back with it as InvoiceId. */
+  invoiceId: string;
+  accountId: string;
+  description: string;
+  /** Echoed in the notifications' Data: paymentId tells which payment of the order it is. */
+  data: Record<string, string | number>;
+}
 
 /** What POST /payments/qr/sbp/link is asked for. */
 export interface SbpLinkRequest {
@@ -144,6 +187,10 @@ export interface CloudPaymentsApi {
   refund(account: CloudPaymentsAccount, transactionId: string, amount: number): Promise<RefundResult>;
   /** SBP: a payment link (QrUrl, an NSPK link a bank app opens; the QR encodes it) and its TransactionId. */
   sbpLink(account: CloudPaymentsAccount, request: SbpLinkRequest): Promise<SbpLinkResult>;
+  /** An invoice paid by link (POST /orders/create): its Url (the payment page) and Id. */
+  paymentLink(account: CloudPaymentsAccount, request: PaymentLinkRequest): Promise<PaymentLinkResult>;
+  /** Withdraws an invoice link (POST /orders/cancel {Id}). */
+  cancelLink(account: CloudPaymentsAccount, linkId: string): Promise<RefundResult>;
 }
 
 export function createCloudPaymentsApi(options: CloudPaymentsApiOptions): CloudPaymentsApi {
@@ -207,6 +254,35 @@ export function createCloudPaymentsApi(options: CloudPaymentsApiOptions): CloudP
       const transactionId = answer.data.Model?.TransactionId;
       return { ok: true, link, transactionId: transactionId == null ? null : String(transactionId) };
     },
+    async paymentLink(account, request) {
+      const answer = await post(
+        account,
+        '/orders/create',
+        {
+          Amount: request.amount,
+          Currency: 'RUB',
+          Description: request.description,
+          InvoiceId: request.invoiceId,
+          AccountId: request.accountId,
+          RequireConfirmation: false,
+          SendEmail: false,
+          JsonData: request.data,
+        },
+        OrderLinkAnswer,
+      );
+      if (!answer.ok) return answer;
+      const url = answer.data.Model?.Url;
+      if (!answer.data.Success || !url)
+        return { ok: false, message: answer.data.Message ?? 'CloudPayments не выдал ссылку на оплату' };
+      return { ok: true, url, linkId: answer.data.Model?.Id ?? null };
+    },
+    async cancelLink(account, linkId) {
+      const answer = await post(account, '/orders/cancel', { Id: linkId }, RefundAnswer);
+      if (!answer.ok) return answer;
+      return answer.data.Success
+        ? { ok: true }
+        : { ok: false, message: answer.data.Message ?? 'CloudPayments не отменил ссылку на оплату' };
+    },
     async refund(account, transactionId, amount) {
       const numericId = Number(transactionId);
       const answer = await post(
@@ -253,6 +329,7 @@ function notificationReader(config: CloudPaymentsConfig): NotificationReader {
         amount: n.amount,
         currency: n.currency,
         reason: n.reason,
+        paymentId: n.paymentId,
         payload: Object.fromEntries(Object.entries(fields).filter(([k]) => SAFE_FIELDS.includes(k))),
       };
     },
@@ -303,6 +380,22 @@ export function createCloudPaymentsGateway(config: CloudPaymentsConfig, api: Clo
         ttlMinutes: payment.ttlMinutes,
         data: { orderNumber: payment.orderNumber, paymentId: payment.paymentId },
       });
+    },
+    paymentLink: async (payment) => {
+      const account = accountByPublicId(config, payment.account);
+      if (!account) return { ok: false, message: 'Нет ключей CloudPayments для этого платежа' };
+      return api.paymentLink(account, {
+        amount: payment.amount,
+        invoiceId: payment.orderId,
+        accountId: payment.userId,
+        description: `Доплата по заказу № ${payment.orderNumber}`,
+        data: { orderNumber: payment.orderNumber, paymentId: payment.paymentId, purpose: 'surcharge' },
+      });
+    },
+    cancelLink: async (link) => {
+      const account = accountByPublicId(config, link.account);
+      if (!account) return { ok: false, message: 'Нет ключей CloudPayments для этого платежа' };
+      return api.cancelLink(account, link.linkId);
     },
     refund: async (payment) => {
       const account = accountByPublicId(config, payment.account);

@@ -12,6 +12,9 @@ export type RefundResult = { ok: true } | { ok: false; message: string };
  */
 export type SbpLinkResult = { ok: true; link: string; transactionId: string | null } | { ok: false; message: string };
 
+/** A surcharge's payment link (docs/ORDER-EDITING.md): where the customer pays it, and the provider's id of the link. */
+export type PaymentLinkResult = { ok: true; url: string; linkId: string | null } | { ok: false; message: string };
+
 export interface PaymentStart {
   paymentId: string;
   orderId: string;
@@ -37,6 +40,8 @@ export interface PaymentNotification {
   invoiceId: string | null;
   /** Our customer id. */
   accountId: string | null;
+  /** Our payment id when the provider echoes the data we gave it (a surcharge's link); else null. */
+  paymentId: string | null;
   amount: number | null;
   currency: string | null;
   reason: string | null;
@@ -59,6 +64,10 @@ export interface PaymentGateway {
   checkout(payment: PaymentStart): { redirectUrl: string | null; widget: CloudPaymentsWidget | null };
   /** Registers an SBP payment with the provider, payable for `ttlMinutes`; called once per payment, outside transactions. */
   sbpLink(payment: PaymentStart & { ttlMinutes: number }): Promise<SbpLinkResult>;
+  /** A surcharge: a link the customer pays it by; called once per surcharge, outside transactions. */
+  paymentLink(payment: PaymentStart): Promise<PaymentLinkResult>;
+  /** Withdraws a link paymentLink gave (its surcharge was voided), so it can no longer be paid. */
+  cancelLink(link: { account: string | null; linkId: string }): Promise<RefundResult>;
   /** Returns the money of a paid payment. */
   refund(payment: { account: string | null; transactionId: string | null; amount: number }): Promise<RefundResult>;
   /** Absent for a gateway that sends no notifications (the test gateway's page calls us directly). */

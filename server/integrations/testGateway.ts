@@ -19,6 +19,9 @@ export function createTestGateway(options: { publicUrl: string }): PaymentGatewa
       widget: null,
     }),
     sbpLink: async (payment) => ({ ok: true, link: `${origin}${pagePath(payment.paymentId)}`, transactionId: null }),
+    // A surcharge is paid on the same page as a card payment; there is nothing to withdraw.
+    paymentLink: async (payment) => ({ ok: true, url: pagePath(payment.paymentId), linkId: null }),
+    cancelLink: async () => ({ ok: true }),
     refund: async () => ({ ok: true }),
   };
 }

@@ -1,6 +1,7 @@
 // Payments and their provider notifications (tables payments, payment_events; migrations 0004,
-// 0012, 0113). Every function takes the executor of its caller, so a service decides the transaction.
-// An order may have several payments (expired SBP QRs replaced by new ones); at most one is not failed.
+// 0012, 0113, 0132). Every function takes the executor of its caller, so a service decides the transaction.
+// An order may have several payments of its own (expired SBP QRs replaced by new ones), at most one
+// not failed, plus surcharges its edits asked for (repositories/surcharges.ts).
 import { and, asc, desc, eq, inArray, isNull, lt, notExists, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { restaurants } from '../db/schema/catalog.js';
@@ -20,7 +21,7 @@ export async function findPaymentOfOrder(
   orderId: string,
   provider?: PaymentProviderValue,
 ): Promise<PaymentRow | undefined> {
-  const byOrder = eq(payments.orderId, orderId);
+  const byOrder = and(eq(payments.orderId, orderId), eq(payments.purpose, 'order'));
   const where = provider === undefined ? byOrder : and(byOrder, eq(payments.provider, provider));
   // The live one (at most one is not failed), else the latest failed one.
   return (
@@ -33,13 +34,27 @@ export async function findPaymentOfOrder(
   )[0];
 }
 
-/** The order's payment that the provider's transaction belongs to, else its latest one. */
+/**
+ * The order's payment a notification is about: the one it names (its Data carries our payment
+ * id: a surcharge, or any payment of ours), else the one of its transaction, else the order's own.
+ */
 export async function findPaymentOfTransaction(
   db: Executor,
   orderId: string,
   transactionId: string | null,
   provider: PaymentProviderValue,
+  paymentId: string | null = null,
 ): Promise<PaymentRow | undefined> {
+  if (paymentId !== null) {
+    const named = (
+      await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId), eq(payments.provider, provider)))
+        .limit(1)
+    )[0];
+    if (named) return named;
+  }
   if (transactionId !== null) {
     const rows = await db
       .select()
@@ -96,6 +111,8 @@ export async function stalePendingPayments(
     .where(
       and(
         eq(payments.status, 'pending'),
+        // a surcharge waits for its money as long as the order lives (voided when it is cancelled)
+        eq(payments.purpose, 'order'),
         lt(payments.expiresAt, now),
         ...(orderId === undefined ? [] : [eq(payments.orderId, orderId)]),
       ),

@@ -30,9 +30,12 @@ export async function handleCloudPaymentsNotification(
   const reader = gateway.notifications;
   if (!reader) throw unauthorized(PAYMENT_MESSAGES.badSignature, 'bad-signature');
   const n = reader.read(request);
-  // An order may have several SBP payments (expired QRs replaced): the transaction tells which.
+  // An order may have several payments (expired SBP QRs replaced, surcharges): the payment id in
+  // Data, else the transaction, tells which.
   const payment = n.invoiceId
-    ? await ctx.db.run((db) => findPaymentOfTransaction(db, n.invoiceId ?? '', n.transactionId, 'cloudpayments'))
+    ? await ctx.db.run((db) =>
+        findPaymentOfTransaction(db, n.invoiceId ?? '', n.transactionId, 'cloudpayments', n.paymentId),
+      )
     : undefined;
   if (!reader.isSigned(request, payment ?? null)) {
     log.warn(

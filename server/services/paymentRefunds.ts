@@ -2,7 +2,8 @@
 // lifecycle's other states are services/payments.ts).
 import type { AppContext } from '../context.js';
 import type { PaymentGateway, RefundResult } from '../integrations/paymentGateway.js';
-import { setOrderPaymentStatus } from '../repositories/orders.js';
+import { findOrder, setOrderPaymentStatus } from '../repositories/orders.js';
+import { paidPaymentsOf } from '../repositories/surcharges.js';
 import {
   claimRefund,
   findPayment,
@@ -13,6 +14,7 @@ import {
 } from '../repositories/payments.js';
 import { logOf } from './geocoding.js';
 import { gatewaysOf } from './paymentGateways.js';
+import { withdrawVoidedLinks } from './surcharges.js';
 
 export interface RefundAnswer {
   /** 'in-progress': another request asked the provider and has not recorded its answer yet. */
@@ -45,21 +47,54 @@ async function askRefund(gateway: PaymentGateway, payment: PaymentRow): Promise<
 }
 
 /**
- * Returns the money of an order paid online (the admin area calls it when an order is cancelled).
- * Idempotent. A provider refusal leaves the payment 'paid' with refund_error set and answers
- * 'failed' so the operator can retry. One request at a time asks the provider: it first claims
- * the payment (refund_started_at, migration 0012); a request that finds it claimed, and not
- * stale, answers 'in-progress' without asking, so a retry during a cancellation's refund cannot
- * return the money twice.
+ * Returns the money of an order paid online (the admin area calls it when an order is cancelled):
+ * every payment of it we hold, its own and the surcharges paid (docs/ORDER-EDITING.md), each less
+ * what partial refunds returned; an unpaid surcharge was voided with the cancellation and its
+ * provider link is withdrawn here. Idempotent. A provider refusal leaves that payment 'paid' with
+ * refund_error set and answers 'failed' so the operator can retry. One request at a time asks the
+ * provider per payment: it first claims it (refund_started_at, migration 0012); a request that
+ * finds it claimed, and not stale, answers 'in-progress' without asking, so a retry during a
+ * cancellation's refund cannot return the money twice. The order turns 'refunded' once none is held.
  */
 export async function refundOrderPayment(ctx: AppContext, orderId: string, reason: string): Promise<RefundAnswer> {
-  const payment = await ctx.db.run((db) => findPaymentOfOrder(db, orderId));
-  if (!payment || payment.status !== 'paid') {
+  await withdrawVoidedLinks(ctx, orderId);
+  const held = await ctx.db.run((db) => paidPaymentsOf(db, orderId));
+  if (held.length === 0) {
+    const payment = await ctx.db.run((db) => findPaymentOfOrder(db, orderId));
+    // a process that died between a payment's refund and the order's status finishes here
+    if (payment?.status === 'refunded') await markOrderRefunded(ctx, orderId);
     return {
       status: 'nothing-to-refund',
       message: payment?.status === 'refunded' ? 'Деньги по заказу уже возвращены' : 'Заказ не был оплачен онлайн',
     };
   }
+  let returned = 0;
+  for (const payment of held) {
+    const answer = await refundOne(ctx, orderId, payment, reason);
+    if (answer.status === 'failed' || answer.status === 'in-progress') return answer;
+    if (answer.status === 'refunded') returned += payment.amount;
+  }
+  await markOrderRefunded(ctx, orderId);
+  if (returned === 0) return { status: 'nothing-to-refund', message: 'Деньги по заказу уже возвращены' };
+  return { status: 'refunded', message: `Деньги возвращены: ${returned} ₽` };
+}
+
+/** The order turns 'refunded' once none of its payments holds money; the customer's page is told. */
+async function markOrderRefunded(ctx: AppContext, orderId: string): Promise<void> {
+  const order = await ctx.db.transaction(async (tx) => {
+    if ((await paidPaymentsOf(tx, orderId)).length > 0) return null;
+    const before = await findOrder(tx, orderId);
+    if (!before || before.paymentStatus !== 'paid') return null;
+    return (await setOrderPaymentStatus(tx, orderId, 'refunded', ctx.clock.now())) ?? null;
+  });
+  if (order)
+    await ctx.push
+      .publish({ type: 'order:status_update', userId: order.userId, orderId, status: order.status })
+      .catch(() => undefined);
+}
+
+/** One paid payment's refund: claimed, asked of its provider, then marked refunded. */
+async function refundOne(ctx: AppContext, orderId: string, payment: PaymentRow, reason: string): Promise<RefundAnswer> {
   const claimedAt = ctx.clock.now();
   const staleBefore = new Date(claimedAt.getTime() - REFUND_CLAIM_STALE_MS);
   const claimed = await ctx.db.run((db) => claimRefund(db, payment.id, claimedAt, staleBefore));
@@ -78,17 +113,19 @@ export async function refundOrderPayment(ctx: AppContext, orderId: string, reaso
     );
     return { status: 'failed', message: `Не удалось вернуть деньги: ${result.message}` };
   }
-  const order = await ctx.db.transaction(async (tx) => {
-    if (!(await markPaymentRefunded(tx, payment.id, reason.slice(0, 500), now))) return null;
-    return (await setOrderPaymentStatus(tx, orderId, 'refunded', now)) ?? null;
-  });
-  if (order)
-    await ctx.push
-      .publish({ type: 'order:status_update', userId: order.userId, orderId, status: order.status })
-      .catch(() => undefined);
+  const marked = await ctx.db.run((db) => markPaymentRefunded(db, payment.id, reason.slice(0, 500), now));
   logOf(ctx).info(
-    { orderId, paymentId: payment.id, provider: payment.provider, amount: payment.amount, reason },
+    {
+      orderId,
+      paymentId: payment.id,
+      provider: payment.provider,
+      amount: payment.amount,
+      purpose: payment.purpose,
+      reason,
+    },
     'payments: refunded',
   );
-  return { status: 'refunded', message: `Деньги возвращены: ${payment.amount} ₽` };
+  return marked
+    ? { status: 'refunded', message: `Деньги возвращены: ${payment.amount} ₽` }
+    : { status: 'nothing-to-refund', message: 'Деньги по заказу уже возвращены' };
 }

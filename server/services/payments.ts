@@ -7,9 +7,10 @@ import type { AppContext } from '../context.js';
 import type { Executor } from '../db/database.js';
 import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { citySlug } from '../repositories/catalog.js';
-import { findOrder, findOrderStatus, setOrderPaymentStatus, type OrderRow } from '../repositories/orders.js';
+import { findOrder, findOrderStatus, lockOrder, setOrderPaymentStatus, type OrderRow } from '../repositories/orders.js';
 import {
   abandonedSbpOrders,
+  findPayment,
   findPaymentOfOrder,
   insertPayment,
   lockPayment,
@@ -24,6 +25,7 @@ import { logOf } from './geocoding.js';
 import { gatewaysOf } from './paymentGateways.js';
 import { loadOrderSettings } from './promoSettings.js';
 import { sbpQrDataUrl } from './sbpQr.js';
+import { notifyStaffOfOrder } from './surcharges.js';
 import { advanceOrderStatus } from './order/status.js';
 import { ORDER_MESSAGES, PAYMENT_MESSAGES } from '../../src/domain/messages.js';
 import { toOrder } from './order/toOrder.js';
@@ -275,13 +277,22 @@ export async function confirmPayment(
 ): Promise<ConfirmOutcome> {
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx): Promise<{ outcome: ConfirmOutcome; order?: OrderRow }> => {
+    const found = await findPayment(tx, paymentId);
+    if (!found) return { outcome: 'not-found' };
+    // The order's row before its payment's, the order edits and cancellations take them in (they
+    // add and void surcharges under the order's lock): the other way round two of them deadlock.
+    await lockOrder(tx, found.orderId);
     const payment = await lockPayment(tx, paymentId);
     if (!payment) return { outcome: 'not-found' };
     if (payment.status === 'paid') return { outcome: 'already-paid' };
     if (payment.status !== 'pending') return { outcome: 'not-pending' };
     if (Math.abs(payment.amount - confirmation.amount) >= 0.01) return { outcome: 'amount-mismatch' };
     await markPaymentPaid(tx, paymentId, confirmation.transactionId, now);
-    return { outcome: 'paid', order: await setOrderPaymentStatus(tx, payment.orderId, 'paid', now) };
+    // A surcharge exists only while the order is paid: it stays 'paid'; the write moves updatedAt
+    // (an edit based on the older version is 409) and the staff screens are told, as no status moved.
+    const order = await setOrderPaymentStatus(tx, payment.orderId, 'paid', now);
+    if (order && payment.purpose === 'surcharge') await notifyStaffOfOrder(tx, order);
+    return { outcome: 'paid', order };
   });
   if (result.outcome === 'paid' && result.order) {
     await ctx.push
@@ -296,7 +307,8 @@ export async function confirmPayment(
   return result.outcome;
 }
 
-export type FailOutcome = 'failed' | 'not-pending' | 'not-found';
+/** 'surcharge-kept': a declined attempt to pay a surcharge; it stays owed (the order lives on). */
+export type FailOutcome = 'failed' | 'not-pending' | 'not-found' | 'surcharge-kept';
 
 /**
  * pending → failed, and the order is Cancelled (bonuses back, coupon freed; advanceOrderStatus
@@ -313,6 +325,8 @@ export async function failPayment(
   const changed = await ctx.db.transaction(async (tx) => {
     const payment = await lockPayment(tx, paymentId);
     if (!payment) return { outcome: 'not-found' as const, orderId: null };
+    if (payment.purpose === 'surcharge' && payment.status === 'pending')
+      return { outcome: 'surcharge-kept' as const, orderId: null };
     if (payment.status !== 'pending')
       return { outcome: 'not-pending' as const, orderId: payment.status === 'failed' ? payment.orderId : null };
     await markPaymentFailed(tx, paymentId, reason.slice(0, 500), now);

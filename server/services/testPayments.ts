@@ -50,6 +50,12 @@ export async function testGatewayAct(
   const found = await testPayment(ctx, paymentId);
   if (!found) return null;
   const urls = returnUrls(found.slug, found.order.id);
+  if (found.payment.purpose === 'surcharge') {
+    // A surcharge declined stays owed (the order is paid and lives on): back to the order's page either way.
+    if (verb === 'pay')
+      await confirmPayment(ctx, paymentId, { transactionId: `test-${paymentId}`, amount: found.payment.amount });
+    return urls.successUrl;
+  }
   if (verb === 'pay') {
     const outcome = await confirmPayment(ctx, paymentId, {
       transactionId: `test-${paymentId}`,

@@ -314,6 +314,38 @@ describe('live status over the WebSocket', () => {
     });
   });
 
+  it('a push about an order awaiting its surcharge («Ожидает доплаты») re-reads it: paid leaves the status as it was (docs/ORDER-EDITING.md)', () => {
+    newScheduler().run(({ hot, expectObservable }: Helpers) => {
+      const sockets: LiveSocket[] = [];
+      const openSocket = () => {
+        const s = { onmessage: null, onclose: null, close: () => undefined } as LiveSocket;
+        sockets.push(s);
+        return s;
+      };
+      const owing = order({
+        paymentMethod: 'card',
+        paymentStatus: 'paid',
+        surcharge: { amount: 1290, payUrl: '/api/v1/payments/test/p-2' },
+      });
+      const { run } = setup(evolveAll(opened, [{ type: 'OrderLoaded', data: { order: owing } }]), {}, { openSocket });
+      const e$ = hot<EventEnvelope>('a', { a: envelope({ type: 'OrderLoaded', data: { order: owing } }) });
+      expectObservable(run(e$), '^ 50ms !').toBe('5ms (uo)', {
+        u: { type: 'ApplyOrderStatus', data: { orderId: 'order-1', status: 'Unconfirmed' } },
+        o: { type: 'LoadOrder', data: { orderId: 'order-1' } },
+      });
+      hot('5ms a').subscribe(() =>
+        sockets[0]?.onmessage?.({
+          data: JSON.stringify({
+            type: 'order:status_update',
+            userId: 'user-1',
+            orderId: 'order-1',
+            status: 'Unconfirmed',
+          }),
+        }),
+      );
+    });
+  });
+
   it('a cancelled order whose online payment is still to be refunded is followed until the refund shows; a settled cancellation is not', () => {
     newScheduler().run(({ hot, expectObservable, flush }: Helpers) => {
       const sockets: (LiveSocket & { closed: boolean })[] = [];

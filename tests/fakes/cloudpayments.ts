@@ -1,7 +1,9 @@
 // A local fake of CloudPayments' HTTP API (POST /payments/refund with Basic auth
 // publicId:apiSecret and JSON {TransactionId, Amount} → {Success, Message, Model}; POST
 // /payments/qr/sbp/link {PublicId, Amount, Currency, InvoiceId, AccountId, TtlMinutes, …} →
-// {Success, Message, Model: {QrUrl, TransactionId}}, the SBP link it remembers), on 127.0.0.1
+// {Success, Message, Model: {QrUrl, TransactionId}}, the SBP link it remembers; POST /orders/create
+// {Amount, Currency, Description, InvoiceId, AccountId, JsonData, …} → {Success, Model: {Id, Url, …}},
+// an invoice paid by link, and POST /orders/cancel {Id}, which withdraws it), on 127.0.0.1
 // with a free port, plus helpers that build notifications (Check / Pay / Fail) as CloudPayments
 // sends them: form-urlencoded, signed with HMAC-SHA256 of the body in Content-HMAC (base64).
 import { createHmac } from 'node:crypto';
@@ -21,12 +23,27 @@ export interface FakeSbpLink {
   transactionId: number;
 }
 
+/** An invoice link the fake gave out (a surcharge); `cancelled` once /orders/cancel withdrew it. */
+export interface FakeInvoice {
+  id: string;
+  publicId: string;
+  body: Record<string, unknown>;
+  url: string;
+  status: 'Created' | 'Paid' | 'Cancelled';
+}
+
 export interface FakeCloudPayments {
   apiUrl: string;
   accounts: Record<string, string>;
   refunds: FakeRefund[];
   sbpLinks: FakeSbpLink[];
+  invoices: FakeInvoice[];
   mode: 'ok' | 'refuse' | 'http-500';
+  /**
+   * The customer pays an invoice on its page: the Pay notification's fields CloudPayments would
+   * send (InvoiceId, AccountId, Amount, Data), or null when the link was withdrawn (its page refuses).
+   */
+  payInvoice(id: string, transactionId: number): Record<string, string | number> | null;
   close(): Promise<void>;
 }
 
@@ -36,12 +53,27 @@ export async function startFakeCloudPayments(accounts: Record<string, string>): 
     accounts,
     refunds: [],
     sbpLinks: [],
+    invoices: [],
     mode: 'ok',
+    payInvoice: (id, transactionId) => {
+      const invoice = fake.invoices.find((i) => i.id === id);
+      if (!invoice || invoice.status !== 'Created') return null;
+      invoice.status = 'Paid';
+      const amount = Number(invoice.body.Amount);
+      return paymentFields({
+        TransactionId: transactionId,
+        Amount: amount.toFixed(2),
+        PaymentAmount: amount.toFixed(2),
+        InvoiceId: String(invoice.body.InvoiceId),
+        AccountId: String(invoice.body.AccountId),
+        Data: JSON.stringify(invoice.body.JsonData ?? {}),
+      });
+    },
     close: async () => undefined,
   };
   const server = await startLocalHttpServer((request, requestBody, response) => {
     const json = (status: number, answer: unknown) => sendJson(response, status, answer);
-    const paths = ['/payments/refund', '/payments/qr/sbp/link'];
+    const paths = ['/payments/refund', '/payments/qr/sbp/link', '/orders/create', '/orders/cancel'];
     if (request.method !== 'POST' || !paths.includes(request.url ?? '')) return json(404, {});
     const auth = request.headers.authorization ?? '';
     const [publicId = '', secret = ''] = Buffer.from(auth.replace(/^Basic /, ''), 'base64')
@@ -51,6 +83,29 @@ export async function startFakeCloudPayments(accounts: Record<string, string>): 
       return sendText(response, 401, '');
     }
     if (fake.mode === 'http-500') return json(500, {});
+    if (request.url === '/orders/create') {
+      const asked = JSON.parse(requestBody.toString('utf8')) as Record<string, unknown>;
+      if (fake.mode === 'refuse') return json(200, { Success: false, Message: 'Выставление счетов не подключено' });
+      if (typeof asked.Amount !== 'number' || asked.Amount <= 0 || typeof asked.InvoiceId !== 'string')
+        return json(200, { Success: false, Message: 'Invalid request' });
+      const id = `inv-${fake.invoices.length + 1}`;
+      const url = `https://orders.cloudpayments.ru/d/${id}`;
+      fake.invoices.push({ id, publicId, body: asked, url, status: 'Created' });
+      return json(200, {
+        Success: true,
+        Message: null,
+        Model: { Id: id, Number: fake.invoices.length, Amount: asked.Amount, Currency: 'RUB', Url: url },
+      });
+    }
+    if (request.url === '/orders/cancel') {
+      const asked = JSON.parse(requestBody.toString('utf8')) as { Id?: unknown };
+      if (fake.mode === 'refuse') return json(200, { Success: false, Message: 'Счёт не найден' });
+      const invoice = fake.invoices.find((i) => i.id === asked.Id && i.publicId === publicId);
+      if (!invoice) return json(200, { Success: false, Message: 'Счёт не найден' });
+      if (invoice.status === 'Paid') return json(200, { Success: false, Message: 'Счёт уже оплачен' });
+      invoice.status = 'Cancelled';
+      return json(200, { Success: true, Message: null });
+    }
     if (request.url === '/payments/qr/sbp/link') {
       const asked = JSON.parse(requestBody.toString('utf8')) as Record<string, unknown>;
       if (fake.mode === 'refuse') return json(200, { Success: false, Message: 'СБП не подключён' });

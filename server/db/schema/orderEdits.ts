@@ -21,4 +21,6 @@ export const orderEdits = pgTable('order_edits', {
   refundAmount: integer('refund_amount').notNull().default(0),
   refundError: text('refund_error'),
   refundStartedAt: tz('refund_started_at'),
+  /** What the edit asks the customer to pay on top (migration 0132); 0 for none. */
+  surchargeAmount: integer('surcharge_amount').notNull().default(0),
 });

@@ -1,4 +1,4 @@
-// Drizzle declarations of the payments area's tables (migrations 0004_payments.sql, 0012, 0113).
+// Drizzle declarations of the payments area's tables (migrations 0004_payments.sql, 0012, 0113, 0132).
 import { sql } from 'drizzle-orm';
 import { bigserial, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -6,6 +6,8 @@ const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 export type PaymentProviderValue = 'test' | 'cloudpayments';
 export type PaymentStateValue = 'pending' | 'paid' | 'failed' | 'refunded';
+/** The order's own payment, or a surcharge an edit asked for (migration 0132). */
+export type PaymentPurposeValue = 'order' | 'surcharge';
 
 export const payments = pgTable('payments', {
   id: text('id').primaryKey(),
@@ -35,6 +37,12 @@ export const payments = pgTable('payments', {
   sbpLink: text('sbp_link'),
   /** Returned already by partial refunds of order edits (migration 0125); a full refund returns the rest. */
   refundedAmount: integer('refunded_amount').notNull().default(0),
+  purpose: text('purpose').$type<PaymentPurposeValue>().notNull().default('order'),
+  /** The edit a surcharge was asked by (unique: one surcharge per edit); null for the order's own payment. */
+  editId: text('edit_id'),
+  /** A surcharge's payment link, once the gateway gave it; linkId is the provider's id of that link. */
+  payUrl: text('pay_url'),
+  linkId: text('link_id'),
 });
 
 export const paymentEvents = pgTable('payment_events', {

@@ -8,7 +8,8 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { orderEdits } from '../../db/schema/orderEdits.js';
 import { payments } from '../../db/schema/payments.js';
-import { claimRefund, findPaymentOfOrder, recordRefundError } from '../../repositories/payments.js';
+import { claimRefund, recordRefundError } from '../../repositories/payments.js';
+import { paidPaymentsOf } from '../../repositories/surcharges.js';
 import { logOf } from '../geocoding.js';
 import { gatewaysOf } from '../paymentGateways.js';
 import { REFUND_CLAIM_STALE_MS, REFUND_IN_PROGRESS_MESSAGE } from '../paymentRefunds.js';
@@ -48,8 +49,13 @@ export async function settleEditRefund(ctx: AppContext, editId: string): Promise
         .where(eq(orderEdits.id, editId)),
     );
   };
-  const payment = await ctx.db.run((db) => findPaymentOfOrder(db, edit.orderId));
-  if (!payment || payment.status !== 'paid') {
+  // The order's own payment or a paid surcharge: the one holding the most (one refund per edit).
+  const held = await ctx.db.run((db) => paidPaymentsOf(db, edit.orderId));
+  const payment = held.reduce<(typeof held)[number] | undefined>(
+    (best, p) => (!best || p.amount - p.refundedAmount > best.amount - best.refundedAmount ? p : best),
+    undefined,
+  );
+  if (!payment) {
     // Refunded in full meanwhile (a cancellation): nothing of this edit is left to return.
     await ctx.db.run((db) =>
       db

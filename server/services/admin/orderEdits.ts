@@ -4,10 +4,11 @@
 // refusal is the storefront's, word for word. The edit is one transaction under the order's row
 // lock: the version check (updatedAt), the POS check, the new values, the order_edits row and the
 // audit row. Money paid online that the edit makes too much goes back through the gateway port
-// afterwards (editRefunds.ts), at most once per edit.
+// afterwards (editRefunds.ts), at most once per edit; money missing is asked of the customer as a
+// surcharge, a second payment of the order made in the edit's transaction (services/surcharges.ts).
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { AdminOrderDetail, StaffOrderEvent } from '../../../src/api/contract/admin/orders.js';
+import type { AdminOrderDetail } from '../../../src/api/contract/admin/orders.js';
 import {
   EDITABLE_ORDER_STATUSES,
   type adminEditOrder,
@@ -32,15 +33,19 @@ import { isOnlineMethod } from '../order/moneyChecks.js';
 import { prepareCheckout, type CheckoutInput, type PreparedCheckout } from '../order/prepare.js';
 import { quoteFromAssessment, storedLine } from '../order/quote.js';
 import type { AuthUser } from '../sessions.js';
+import {
+  moneyDue,
+  notifyStaffOfOrder,
+  replaceSurchargeIn,
+  settleSurchargeLink,
+  withdrawVoidedLinks,
+} from '../surcharges.js';
 import { getBalance } from '../users.js';
 import type { Actor, BodyOf } from './actor.js';
 import { audit } from './audit.js';
 import { settleEditRefund } from './editRefunds.js';
 import { orderDetail } from './orders.js';
 import type { StaffPrincipal } from './staffSessions.js';
-
-/** The staff WebSocket's NOTIFY channel (migration 0005's orders trigger; routes/ws.ts listens). */
-const STAFF_CHANNEL = 'storefront_staff';
 
 const EDITABLE: ReadonlySet<OrderStatus> = new Set(EDITABLE_ORDER_STATUSES);
 
@@ -113,18 +118,22 @@ async function assessEdit(
   });
 }
 
-/** What the edit does with money paid online; the refusals particular to edits (after the checkout's). */
-function moneyOf(
+/**
+ * What the edit does with money paid online (a refund of what is held beyond the new total, or a
+ * surcharge of what is missing), and the refusal particular to edits (after the checkout's).
+ */
+async function moneyOf(
+  db: Executor,
   row: OrderRow,
   changes: OrderEditChanges,
   total: number,
-): { money: EditMoney; refusal: string | null } {
+): Promise<{ money: EditMoney; amount: number; refusal: string | null }> {
   const online = isOnlineMethod(row.paymentMethod);
   if (online !== isOnlineMethod(changes.paymentMethod))
-    return { money: 'none', refusal: ORDER_EDIT_MESSAGES.onlineSwitch };
-  if (!online || row.paymentStatus !== 'paid' || total === row.total) return { money: 'none', refusal: null };
-  if (total < row.total) return { money: 'refund', refusal: null };
-  return { money: 'surcharge', refusal: ORDER_EDIT_MESSAGES.onlineTotalUp };
+    return { money: 'none', amount: 0, refusal: ORDER_EDIT_MESSAGES.onlineSwitch };
+  if (!online || row.paymentStatus !== 'paid') return { money: 'none', amount: 0, refusal: null };
+  const due = await moneyDue(db, row.id, total);
+  return { money: due.kind, amount: due.amount, refusal: null };
 }
 
 /** POST /admin/orders/:id/edit/quote: the changed order as it would be saved, with every refusal. */
@@ -146,11 +155,11 @@ export async function quoteOrderEdit(
   return ctx.db.run(async (db) => {
     const a = await assessEdit(ctx, db, row, input, prepared, now, true);
     const total = Math.max(0, a.total);
-    const { money, refusal } = moneyOf(row, changes, total);
+    const { money, amount, refusal } = await moneyOf(db, row, changes, total);
     // The nearest checkout code: both are about how the order is paid.
     if (refusal !== null) a.refusals.push(checkoutRefusal('online-payment-disabled', refusal));
     const quote = await quoteFromAssessment(ctx, db, input, a, now);
-    return { quote, totalBefore: row.total, difference: total - row.total, money };
+    return { quote, totalBefore: row.total, difference: total - row.total, money, moneyAmount: amount };
   });
 }
 
@@ -231,7 +240,7 @@ export async function editOrder({ ctx, ip, staff }: Actor, id: string, body: Edi
     const first = a.refusals[0];
     if (first) throw refusalError(first);
     const total = Math.max(0, a.total);
-    const { money, refusal } = moneyOf(row, body.changes, total);
+    const { money, amount: moneyAmount, refusal } = await moneyOf(tx, row, body.changes, total);
     if (refusal !== null) throw unprocessable(refusal, 'edit-refused');
     if (!a.terminalId) throw new Error('edit assessment without refusals lacks a restaurant');
     // Strictly later than the version it replaces, even with a clock that stands still (tests).
@@ -262,7 +271,8 @@ export async function editOrder({ ctx, ip, staff }: Actor, id: string, body: Edi
     const before = snapshotOf(row);
     const after = snapshotOf(saved);
     const editId = randomUUID();
-    const refundAmount = money === 'refund' ? row.total - total : 0;
+    const refundAmount = money === 'refund' ? moneyAmount : 0;
+    const surchargeAmount = money === 'surcharge' ? moneyAmount : 0;
     await tx.insert(orderEdits).values({
       id: editId,
       orderId: id,
@@ -276,7 +286,11 @@ export async function editOrder({ ctx, ip, staff }: Actor, id: string, body: Edi
       totalAfter: total,
       refund: refundAmount > 0 ? 'required' : 'not-needed',
       refundAmount,
+      surchargeAmount,
     });
+    // After the edit's row (the surcharge is keyed by it); an unpaid earlier one is replaced or voided.
+    if (isOnlineMethod(row.paymentMethod) && row.paymentStatus === 'paid')
+      await replaceSurchargeIn(tx, saved, editId, surchargeAmount, now);
     await audit(tx, staff, ip, { action: 'order.edit', entity: 'order', entityId: id, before, after }, now);
     const message = {
       type: 'order:status_update' as const,
@@ -288,17 +302,7 @@ export async function editOrder({ ctx, ip, staff }: Actor, id: string, body: Edi
     const pushed = ctx.push.notifyOnCommit?.(message);
     if (pushed) await tx.execute(sql`select ${pushed}`);
     // Other staff screens re-read the order: the orders trigger announces status and payment only.
-    const staffEvent: StaffOrderEvent = {
-      type: 'order:updated',
-      orderId: id,
-      number: saved.number,
-      status: saved.status,
-      paymentStatus: saved.paymentStatus,
-      cityId: saved.cityId,
-      deliveryTerminalId: saved.deliveryTerminalId,
-      total: saved.total,
-    };
-    await tx.execute(sql`select pg_notify(${STAFF_CHANNEL}, ${JSON.stringify(staffEvent)})`);
+    await notifyStaffOfOrder(tx, saved);
     return { editId, userId: row.userId, status: saved.status, fresh: true };
   });
   if (written.fresh && !ctx.push.notifyOnCommit) {
@@ -315,9 +319,18 @@ export async function editOrder({ ctx, ip, staff }: Actor, id: string, body: Edi
   return finish(ctx, id, written.editId);
 }
 
-/** The refund of the edit's difference if it is still due, then the order as the card shows it. */
+/**
+ * What the edit left to do with the gateway, each idempotent (so a retried key finishes it): the
+ * refund of the difference if still due, the surcharge's payment link, the withdrawal of a
+ * replaced surcharge's link; then the order as the card shows it.
+ */
 async function finish(ctx: AppContext, orderId: string, editId: string): Promise<AdminOrderDetail> {
   await settleEditRefund(ctx, editId);
+  const row = await ctx.db.run((db) => findOrder(db, orderId));
+  if (row) {
+    await settleSurchargeLink(ctx, row);
+    await withdrawVoidedLinks(ctx, orderId);
+  }
   return ctx.db.run((db) => orderDetail(db, orderId));
 }
 
@@ -350,6 +363,7 @@ export async function listOrderEdits(
         refund: r.refund,
         refundAmount: r.refundAmount,
         refundError: r.refundError,
+        surchargeAmount: r.surchargeAmount,
       })),
     };
   });

@@ -17,6 +17,9 @@ import { isValidPhone, normalizePhone } from '../../../src/domain/phone.js';
 import { advanceOrderStatus, canMoveStatus } from '../order/status.js';
 import { REFUND_IN_PROGRESS_MESSAGE, refundOrderPayment } from '../payments.js';
 import { toOrder } from '../order/toOrder.js';
+import { findPendingSurcharge, pendingSurchargesOf } from '../../repositories/surcharges.js';
+import type { PaymentRow } from '../../repositories/payments.js';
+import { surchargeOf } from '../surcharges.js';
 import { courierOfOrder } from '../../repositories/couriers.js';
 import { findRating } from '../../repositories/ratings.js';
 import { toOrderRating } from '../ratings.js';
@@ -41,8 +44,19 @@ function nextStatuses(row: OrderRow): OrderStatusT[] {
 
 type PhoneRow = typeof phoneOrders.$inferSelect;
 
-export function toAdminOrder(row: OrderRow, customer: Customer, phone: PhoneRow | null = null): AdminOrder {
-  return { ...toOrder(row), customer, phoneOrder: phoneTaker(phone), nextStatuses: nextStatuses(row) };
+export function toAdminOrder(
+  row: OrderRow,
+  customer: Customer,
+  phone: PhoneRow | null = null,
+  surcharge: PaymentRow | undefined = undefined,
+): AdminOrder {
+  return {
+    ...toOrder(row),
+    ...(surcharge ? { surcharge: surchargeOf(surcharge) } : {}),
+    customer,
+    phoneOrder: phoneTaker(phone),
+    nextStatuses: nextStatuses(row),
+  };
 }
 
 function phoneTaker(row: PhoneRow | null): PhoneTaker | null {
@@ -132,7 +146,14 @@ export async function listOrders(
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(phoneOrders, eq(phoneOrders.orderId, orders.id))
     .where(condition);
-  return { orders: rows.map((r) => toAdminOrder(r.order, r.customer, r.phone)), total: total[0]?.n ?? 0 };
+  const owed = await pendingSurchargesOf(
+    db,
+    rows.map((r) => r.order.id),
+  );
+  return {
+    orders: rows.map((r) => toAdminOrder(r.order, r.customer, r.phone, owed.get(r.order.id))),
+    total: total[0]?.n ?? 0,
+  };
 }
 
 /** One order as the card shows it; outside the scope it is «Заказ не найден», as if it did not exist. */
@@ -156,7 +177,7 @@ export async function orderDetail(db: Executor, id: string, scope: OrderScope = 
   )[0];
   const rating = await findRating(db, id);
   return {
-    ...toAdminOrder(row.order, row.customer, row.phone),
+    ...toAdminOrder(row.order, row.customer, row.phone, await findPendingSurcharge(db, id)),
     courier: await courierOfOrder(db, id),
     statusLog: log.map((l) => ({ status: l.status, at: l.at.toISOString(), actor: l.actor })),
     cancellation: cancellation

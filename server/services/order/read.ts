@@ -8,15 +8,25 @@ import { orders } from '../../db/schema/orders.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { findOrder } from '../../repositories/orders.js';
 import { ORDER_MESSAGES } from '../checkoutRefusals.js';
+import { orderSurcharge, settleSurchargeLink } from '../surcharges.js';
 import type { AuthUser } from '../sessions.js';
 import { toOrder } from './toOrder.js';
 
-/** GET /order/:id: 404 for no such order, 403 for another customer's. */
+/**
+ * GET /order/:id: 404 for no such order, 403 for another customer's. A surcharge owed comes with
+ * its payment link (asked of the gateway now if the edit could not get one).
+ */
 export async function readOrder(ctx: AppContext, user: AuthUser, orderId: string): Promise<Order> {
   const row = await ctx.db.run((db) => findOrder(db, orderId));
   if (!row) throw notFound(ORDER_MESSAGES.orderNotFound, 'order-not-found');
   if (row.userId !== user.userId) throw forbidden();
-  return toOrder(row);
+  let surcharge = await ctx.db.run((db) => orderSurcharge(db, orderId));
+  if (surcharge?.payUrl === null) {
+    await settleSurchargeLink(ctx, row);
+    surcharge = await ctx.db.run((db) => orderSurcharge(db, orderId));
+  }
+  // Absent when nothing is owed: the answer stays the order POST /order answered.
+  return surcharge === null ? toOrder(row) : { ...toOrder(row), surcharge };
 }
 
 /** The customer's orders, newest first. */

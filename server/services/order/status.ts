@@ -19,6 +19,7 @@ import {
 import type { DeliveryMethod } from '../../../src/api/entities.js';
 import { ORDER_MESSAGES } from '../checkoutRefusals.js';
 import { loadOrderSettings } from '../promo.js';
+import { SURCHARGE_VOID_REASONS, voidPendingSurcharges } from '../../repositories/surcharges.js';
 import { applyBonus } from '../users.js';
 import { announceOrderStatus } from '../webPush.js';
 import { toOrder } from './toOrder.js';
@@ -81,6 +82,8 @@ export async function advanceOrderStatus(
       // refund (refundOrderPayment moves it to 'refunded'); a cancelled order that is 'paid' is
       // one whose money is owed back.
       if (paymentStatus === 'pending') paymentStatus = 'failed';
+      // A surcharge not paid yet is owed no more; the refund covers only the money held.
+      await voidPendingSurcharges(tx, orderId, SURCHARGE_VOID_REASONS.cancelled, now);
       if (row.bonusSpent > 0)
         await applyBonus(
           tx,

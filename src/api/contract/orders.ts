@@ -137,6 +137,17 @@ export const OrderLine = z.object({
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
+/**
+ * What the customer still owes after an operator raised the total of an order paid online
+ * (docs/ORDER-EDITING.md): «Ожидает доплаты N ₽» until it is paid. `payUrl` is where it is paid
+ * (the gateway's page or link), null until the gateway gave one.
+ */
+export const OrderSurcharge = z.object({
+  amount: z.number().check(z.positive()),
+  payUrl: z.nullable(z.string()),
+});
+export type OrderSurcharge = z.infer<typeof OrderSurcharge>;
+
 export const Order = z.object({
   id: Id,
   /** The number the customer and the restaurant speak of. */
@@ -167,6 +178,8 @@ export const Order = z.object({
   comment: z.string(),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
+  /** A surcharge awaiting payment; absent or null when nothing is owed. */
+  surcharge: z.optional(z.nullable(OrderSurcharge)),
 });
 export type Order = z.infer<typeof Order>;
 

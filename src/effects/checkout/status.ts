@@ -130,8 +130,11 @@ export function followOrderStatus$(options: CheckoutEffectOptions = {}): Effect 
                 shown.order.id === order.id &&
                 isOnline(shown.order.paymentMethod) &&
                 shown.order.paymentStatus === 'pending';
+              // A surcharge owed (docs/ORDER-EDITING.md) is paid with the status unchanged too.
+              const awaitingSurcharge =
+                shown.status === 'loaded' && shown.order.id === order.id && (shown.order.surcharge ?? null) !== null;
               // An operator's edit changed its lines, total, address or time: read it.
-              return message.status === 'Cancelled' || awaitingPayment || message.edited === true
+              return message.status === 'Cancelled' || awaitingPayment || awaitingSurcharge || message.edited === true
                 ? of(apply, reread)
                 : of(apply);
             }

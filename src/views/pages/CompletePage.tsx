@@ -11,6 +11,7 @@ import { jsonEqual, useDispatch, useSelector } from '../app/store';
 import { CancelledOrderLines, cancelledTitle, ToMenuLink } from '../checkout/CancelledOrder';
 import { OrderDetails } from '../checkout/OrderDetails';
 import { SbpPayment } from '../checkout/SbpPayment';
+import { SurchargeNotice } from '../checkout/SurchargeNotice';
 import { OrderPushOffer } from '../checkout/OrderPushOffer';
 import ui from '../components/ui.module.css';
 import styles from '../checkout/Checkout.module.css';
@@ -122,6 +123,7 @@ export default function CompletePage() {
         {cancelled ? cancelledTitle(order) : `Заказ №${order.number}`}
       </h1>
       {awaitingPayment && <p className={ui.muted}>Ждём подтверждения оплаты…</p>}
+      <SurchargeNotice order={order} />
       {sbpAwaitingPayment(order) && (
         <div className={styles.form}>
           <SbpPayment orderId={order.id} />

@@ -423,15 +423,6 @@ describe('money paid online', () => {
     expect(asked).toEqual([1290, 1290]);
   });
 
-  it('a higher total of an order paid online is refused (no payment link yet)', async () => {
-    const { order } = await paidOnlineOrder();
-    const res = await edit(order, { items: [{ productId: 'set-philadelphia', amount: 3, mods: [] }] });
-    expect(res.status).toBe(422);
-    expect(res.body.message).toBe(
-      'Заказ оплачен онлайн: сумма не может вырасти (доплата по ссылке пока не поддерживается). Уберите добавленное или оформите дополнительный заказ',
-    );
-  });
-
   it('an order still waiting for its online payment is not edited', async () => {
     const { order } = await customerOrder(pickupBody());
     const res = await edit(order, { comment: 'x' });

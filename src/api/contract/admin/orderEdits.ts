@@ -36,6 +36,11 @@ export const OrderEditQuote = z.object({
   difference: z.number(),
   /** refund: paid online and cheaper now; surcharge: paid online and dearer (a payment link). */
   money: EditMoney,
+  /**
+   * The refund or the surcharge, measured against the money held (paid less refunded): it differs
+   * from `difference` while an earlier surcharge is unpaid, which the edit replaces.
+   */
+  moneyAmount: z._default(z.number(), 0),
 });
 export type OrderEditQuote = z.infer<typeof OrderEditQuote>;
 
@@ -72,6 +77,8 @@ export const OrderEdit = z.object({
   refund: EditRefund,
   refundAmount: z.number(),
   refundError: z.nullable(z.string()),
+  /** What the edit asked the customer to pay on top of the money held (a surcharge); 0 for none. */
+  surchargeAmount: z.optional(z.number()),
 });
 export type OrderEdit = z.infer<typeof OrderEdit>;
 

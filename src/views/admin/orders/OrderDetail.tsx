@@ -36,6 +36,7 @@ import { EDITABLE_ORDER_STATUSES } from '../../../api/contract/admin/orderEdits'
 import { isOnline } from '../../../domain/payment';
 import { OrderEditForm } from './OrderEditForm';
 import { OrderEdits } from './OrderEdits';
+import { SurchargeLabel } from './SurchargeLabel';
 import s from '../admin.module.css';
 
 /** Who moved the order: 'staff:<id>' → 'сотрудник', 'customer' → 'клиент', … */
@@ -248,7 +249,7 @@ export function OrderDetail({
             </p>
             <p>
               Оплата: {PAYMENT_METHOD_LABEL[order.paymentMethod]}, {paymentStatusLabel(order)}
-              {order.changeFrom ? `, сдача с ${formatMoney(order.changeFrom)}` : ''}
+              {order.changeFrom ? `, сдача с ${formatMoney(order.changeFrom)}` : ''} <SurchargeLabel order={order} />
             </p>
             {order.address?.comment || order.comment ? (
               <p>Комментарий: {[order.comment, order.address?.comment].filter(Boolean).join('; ')}</p>

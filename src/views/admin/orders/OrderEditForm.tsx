@@ -256,7 +256,13 @@ export function OrderEditForm({
           {money.money === 'refund' ? (
             <>
               <dt>Вернём клиенту на карту</dt>
-              <dd className={s.num}>{formatMoney(-money.difference)}</dd>
+              <dd className={s.num}>{formatMoney(money.moneyAmount)}</dd>
+            </>
+          ) : null}
+          {money.money === 'surcharge' ? (
+            <>
+              <dt>Клиент доплатит онлайн</dt>
+              <dd className={s.num}>{formatMoney(money.moneyAmount)}</dd>
             </>
           ) : null}
         </dl>

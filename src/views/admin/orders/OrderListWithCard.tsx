@@ -9,6 +9,7 @@ import { AdminTable, Pager, rangeOf, type Column } from '../kit/lists';
 import { QueryView, cx, formatDateTime, formatMoney } from '../ui';
 import { OrderDetail } from './OrderDetail';
 import { StatusBadge } from './StatusBadge';
+import { SurchargeLabel } from './SurchargeLabel';
 import s from '../admin.module.css';
 
 export interface OrderColumn {
@@ -36,7 +37,7 @@ const method: OrderColumn = {
 
 const status: OrderColumn = { head: 'Статус', cell: (order) => <StatusBadge status={order.status} /> };
 
-/** The order's total, with `note` (if any) under it. */
+/** The order's total, with `note` (if any) and a surcharge still owed under it. */
 function total(note?: (order: AdminOrder) => ReactNode): OrderColumn {
   return {
     head: { label: 'Сумма', num: true },
@@ -47,6 +48,12 @@ function total(note?: (order: AdminOrder) => ReactNode): OrderColumn {
           <>
             <br />
             <span className={s.muted}>{note(order)}</span>
+          </>
+        ) : null}
+        {order.surcharge ? (
+          <>
+            <br />
+            <SurchargeLabel order={order} />
           </>
         ) : null}
       </>

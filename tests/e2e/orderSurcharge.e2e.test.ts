@@ -1,0 +1,118 @@
+// A surcharge end to end in Chromium against the real server (docs/ORDER-EDITING.md «Paid online,
+// the total goes up»): a customer's order paid by card on the test gateway is open on /complete
+// (375 px); an operator in /admin (1280) adds a roll and saves; the customer's page shows
+// «Ожидает доплаты N ₽» live with «Доплатить»; the customer pays on the gateway's page in another
+// tab, and the notice disappears from the first one live, with no reload.
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { deliveryBody } from '../server/ordersFixtures';
+import { startE2E, WIDTHS, type E2E } from './harness';
+import { signInThroughAuthDialog, signInToAdmin, withFirstAdmin } from './steps';
+
+const ADMIN = { login: 'e2e-admin', password: 'e2e-admin-password-1' };
+const CITY_COOKIES = { cityId: 'city-angarsk', isCitySelected: 'true' };
+const PHONE = '+79995550067';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E(withFirstAdmin(ADMIN));
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const digitsOf = (text: string) => Number(text.replace(/\D/g, ''));
+
+/** The customer's card order, placed and paid on the test gateway through the API with their session. */
+async function paidCardOrder(token: string): Promise<{ id: string; number: number; total: number }> {
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const placed = await fetch(`${e2e.server.url}/api/v1/order`, {
+    method: 'POST',
+    headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+    body: JSON.stringify(deliveryBody({ paymentMethod: 'card' })),
+  });
+  expect(placed.status, await placed.clone().text()).toBe(200);
+  const order = (await placed.json()) as { id: string; number: number; total: number };
+  const session = await fetch(`${e2e.server.url}/api/v1/order/${order.id}/payment`, {
+    method: 'POST',
+    headers: { authorization: headers.authorization },
+  });
+  expect(session.status, await session.clone().text()).toBe(200);
+  const { redirectUrl } = (await session.json()) as { redirectUrl: string };
+  const paid = await fetch(`${e2e.server.url}${redirectUrl}/pay`, { method: 'POST', redirect: 'manual' });
+  expect(paid.status).toBe(303);
+  return order;
+}
+
+describe('a surcharge', () => {
+  it('an operator raises the total of an order paid online; the customer sees «Ожидает доплаты N ₽» live and pays it on the gateway', async () => {
+    const context = await e2e.newContext({ width: WIDTHS.phone, cookies: CITY_COOKIES });
+    const shop = await context.newPage();
+    const shopProblems = e2e.watch(shop);
+    await shop.goto('/angarsk/personal');
+    const { token } = await signInThroughAuthDialog(e2e, shop, PHONE.slice(2), 'Олег');
+    const order = await paidCardOrder(token);
+
+    await shop.goto(`/angarsk/complete?order=${encodeURIComponent(order.id)}`);
+    const total = shop.getByTestId('order-total');
+    await expect.poll(async () => digitsOf(await total.innerText()), { timeout: 30_000 }).toBe(order.total);
+    expect(await shop.getByTestId('surcharge-notice').count()).toBe(0);
+
+    const admin = await e2e.open('/admin', { width: WIDTHS.desktop });
+    onTestFailed(async () => {
+      await e2e.screenshot(admin.page, 'order-surcharge-admin-FAILED');
+      await e2e.screenshot(shop, 'order-surcharge-complete-FAILED');
+    });
+    await signInToAdmin(admin.page, ADMIN);
+    await admin.page.locator(`tr[data-order-id="${order.id}"]`).click();
+    const panel = admin.page.getByRole('complementary', { name: 'Заказ' });
+    await panel.getByRole('heading', { name: `Заказ №${order.number}` }).waitFor();
+    await panel.getByRole('button', { name: 'Изменить' }).click();
+    const form = panel.getByRole('region', { name: 'Изменение заказа' });
+    await form.getByText(/Калифорния с крабом × 2/).waitFor();
+    await form.getByRole('button', { name: 'Ещё одну «Калифорния с крабом»' }).click();
+    await form.getByText(/Калифорния с крабом × 3/).waitFor();
+    const newTotal = form.getByTestId('edit-total');
+    await expect
+      .poll(async () => digitsOf(await newTotal.innerText()), { timeout: 30_000 })
+      .toBeGreaterThan(order.total);
+    const due = digitsOf(await newTotal.innerText()) - order.total;
+    await form.getByText('Клиент доплатит онлайн').waitFor();
+    const save = form.getByRole('button', { name: 'Сохранить изменения' });
+    await expect.poll(() => save.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await save.click();
+    await admin.page.getByText(`Заказ №${order.number} изменён`).waitFor({ timeout: 30_000 });
+    const dueText = new Intl.NumberFormat('ru-RU').format(due).replace(/\s/g, '\u00A0');
+    // the operator's card says what is owed too
+    await expect
+      .poll(async () => (await panel.getByTestId('surcharge-label').innerText()).replace(/\s/g, ' '), {
+        timeout: 30_000,
+      })
+      .toBe(`Ожидает доплаты ${dueText.replace(/\u00A0/g, ' ')} ₽`);
+
+    // live on the customer's page: no reload
+    const notice = shop.getByTestId('surcharge-notice');
+    await notice.waitFor({ timeout: 30_000 });
+    expect(await notice.innerText()).toContain(`Ожидает доплаты ${dueText}\u00A0₽`);
+    await e2e.screenshot(shop, 'order-surcharge-complete-375');
+
+    // «Доплатить» leads to the gateway's page for exactly the difference; paid there in another tab
+    const href = await notice.getByRole('link', { name: 'Доплатить' }).getAttribute('href');
+    expect(href).toMatch(/^\/api\/v1\/payments\/test\//);
+    const gateway = await context.newPage();
+    const gatewayProblems = e2e.watch(gateway);
+    await gateway.goto(href ?? '');
+    await gateway.getByText(`к оплате ${dueText}\u00A0₽`, { exact: false }).waitFor();
+    await gateway.getByRole('button', { name: 'Оплатить' }).click();
+    await gateway.waitForURL(/\/angarsk\/complete\?order=/, { timeout: 20_000 });
+    await gateway.getByTestId('order-number').waitFor();
+
+    // the first tab hears of it and the notice goes, with no reload
+    await notice.waitFor({ state: 'detached', timeout: 30_000 });
+    await expect.poll(() => shop.getByText('Картой онлайн — оплачен').count(), { timeout: 15_000 }).toBe(1);
+    expect(await gateway.getByTestId('surcharge-notice').count()).toBe(0);
+    await expect.poll(() => panel.getByTestId('surcharge-label').count(), { timeout: 30_000 }).toBe(0);
+    expect(shopProblems()).toEqual([]);
+    expect(gatewayProblems()).toEqual([]);
+    expect(admin.problems()).toEqual([]);
+  });
+});
