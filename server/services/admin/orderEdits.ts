@@ -25,7 +25,7 @@ import type { Executor } from '../../db/database.js';
 import { phoneOrders } from '../../db/schema/admin.js';
 import { orderEdits } from '../../db/schema/orderEdits.js';
 import { orders } from '../../db/schema/orders.js';
-import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.js';
+import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { findOrder, lockOrder, type OrderRow } from '../../repositories/orders.js';
 import { refusal as checkoutRefusal, refusalError } from '../checkoutRefusals.js';
 import { assessCheckout, type Assessment } from '../order/assess.js';
@@ -52,10 +52,10 @@ const EDITABLE: ReadonlySet<OrderStatus> = new Set(EDITABLE_ORDER_STATUSES);
 /** Whether an order's status still allows an edit (accepted, not yet cooking). */
 export const isEditableStatus = (status: OrderStatus): boolean => EDITABLE.has(status);
 
-/** The call centre edits only orders taken by phone; couriers never reach the routes. */
+/** The call centre edits only orders taken by phone, and any other does not exist for it; couriers never reach the routes. */
 async function mayEdit(db: Executor, staff: StaffPrincipal, orderId: string): Promise<void> {
   if (staff.role !== 'callcentre') return;
-  if (!(await isTakenByPhone(db, orderId))) throw forbidden(ORDER_EDIT_MESSAGES.callcentreOwnOrders, 'edit-forbidden');
+  if (!(await isTakenByPhone(db, orderId))) throw notFound(ADMIN_ORDER_MESSAGES.orderNotFound, 'order-not-found');
 }
 
 async function isTakenByPhone(db: Executor, orderId: string): Promise<boolean> {

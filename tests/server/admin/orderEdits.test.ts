@@ -306,7 +306,7 @@ describe('concurrency, the audit and the POS', () => {
 });
 
 describe('roles', () => {
-  it('a courier and a customer are refused; the call centre only orders taken by phone', async () => {
+  it('a courier and a customer are refused; to the call centre any order not taken by phone does not exist', async () => {
     const { order, token } = await customerOrder();
     expect(await edit(order, {}, courier)).toMatchObject({
       status: 403,
@@ -318,10 +318,9 @@ describe('roles', () => {
       changes: changesOf(order),
     });
     expect(asCustomer).toMatchObject({ status: 403, body: { message: 'Доступ только для сотрудников' } });
-    expect(await edit(order, {}, callcentre)).toMatchObject({
-      status: 403,
-      body: { message: 'Колл-центр может изменять только заказы, принятые по телефону' },
-    });
+    expect(await edit(order, {}, callcentre)).toMatchObject({ status: 404, body: { message: 'Заказ не найден' } });
+    const quote = await call(callcentre, 'POST', `/admin/orders/${order.id}/edit/quote`, { changes: changesOf(order) });
+    expect(quote).toMatchObject({ status: 404, body: { message: 'Заказ не найден' } });
 
     const customer = await signedInUser(server.db);
     const placed = await call(callcentre, 'POST', '/admin/phone-orders', {
