@@ -129,7 +129,8 @@ export function createWsModule(options: { pingIntervalMs?: number; staffRecheckM
       delivering = delivering
         .then(async () => {
           if (event.type !== 'order:new') return fanOut(event);
-          const takenBy = await phoneTakerOf(ctx, event.orderId);
+          // a failed look-up still announces the order (with the alert), rather than losing it
+          const takenBy = await phoneTakerOf(ctx, event.orderId).catch(() => null);
           fanOut(takenBy === null ? event : { ...event, takenBy });
         })
         .catch(() => undefined);
