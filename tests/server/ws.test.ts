@@ -16,7 +16,6 @@ let db: Database;
 let push: ProcessPush;
 let ctx: AppContext;
 let app: FastifyInstance;
-let base: string;
 const sockets: TestSocket[] = [];
 
 async function signedInUser(phone: string): Promise<{ userId: string; token: string }> {
@@ -30,15 +29,9 @@ async function signedInUser(phone: string): Promise<{ userId: string; token: str
   });
 }
 
-function open(query = '', headers: Record<string, string> = {}): TestSocket {
-  const socket = connect(`${base}/api/v1/ws${query}`, { headers });
-  sockets.push(socket);
-  return socket;
-}
-
 const hello = (m: Record<string, unknown>) => m.type === 'hello';
 
-useWsServer({ versionPollMs: 100, sockets }, (started) => ({ db, push, ctx, app, base } = started));
+const open = useWsServer({ versionPollMs: 100, sockets }, (started) => ({ db, push, ctx, app } = started));
 
 describe('WebSocket /api/v1/ws', () => {
   it('accepts an anonymous client', async () => {
