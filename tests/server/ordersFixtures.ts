@@ -8,7 +8,8 @@ import { GROUP, PRODUCT } from '../../server/seed/ids.js';
 import type { PricingCatalog, PricedLine } from '../../server/services/pricing.js';
 import { seedPromotions, type PromoInput } from '../../server/services/promo.js';
 import { createSession } from '../../server/services/sessions.js';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { perFile } from '../support/perFile.js';
 import { createTestServer, type TestServer } from './helpers.js';
 
 /** Friday 20 November 2026, 13:00 in Asia/Irkutsk: the demo restaurants are open 10:00–02:00. */
@@ -178,16 +179,24 @@ export function useOrderServer(
   ready: (server: TestServer) => void,
   options: { resetClockAfterEach?: boolean } & Parameters<typeof createTestServer>[0] = {},
 ): void {
+  const server = orderServerPerFile(options);
+  beforeAll(() => ready(server));
+}
+
+/** The order suites' server as the file's stand-in (tests/support/perFile.ts); `useOrderServer` hands it to a callback. */
+export function orderServerPerFile(
+  options: { resetClockAfterEach?: boolean } & Parameters<typeof createTestServer>[0] = {},
+): TestServer {
   const { resetClockAfterEach = false, ...serverOptions } = options;
-  let server: TestServer | undefined;
-  beforeAll(async () => {
-    server = await createTestServer(serverOptions);
-    server.clock.set(OPEN_NOW);
-    await seedPromotions(server.db);
-    ready(server);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-  if (resetClockAfterEach) afterEach(() => server?.clock.set(OPEN_NOW));
+  const server = perFile(
+    async () => {
+      const started = await createTestServer(serverOptions);
+      started.clock.set(OPEN_NOW);
+      await seedPromotions(started.db);
+      return started;
+    },
+    (started) => started.close(),
+  );
+  if (resetClockAfterEach) afterEach(() => server.clock.set(OPEN_NOW));
+  return server;
 }
