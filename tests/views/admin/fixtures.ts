@@ -1,7 +1,7 @@
 // Answers of the admin contract for view tests, checked against the contract schemas.
 import { StaffMember } from '../../../src/api/contract/admin/auth';
 import type { StaffRole } from '../../../src/api/contract/admin/common';
-import { AdminOrderDetail, type AdminOrder } from '../../../src/api/contract/admin/orders';
+import { AdminOrderDetail, StaffOrderEvent, type AdminOrder } from '../../../src/api/contract/admin/orders';
 import { AdminCity, AdminRestaurant } from '../../../src/api/contract/admin/settings';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../src/api/contract/orders';
 import { addressDraft } from '../../fixtures/address';
@@ -118,3 +118,20 @@ export const listItem = (detail: AdminOrderDetail): AdminOrder => {
   const { statusLog: _log, cancellation: _cancel, ...rest } = detail;
   return rest;
 };
+
+/** A staff socket's message about an order: №101 (o1), Unconfirmed, 1000 ₽ at rest-a unless told otherwise. */
+export const staffOrderEvent = (
+  type: StaffOrderEvent['type'],
+  fields: Partial<Omit<StaffOrderEvent, 'type'>> = {},
+): StaffOrderEvent =>
+  StaffOrderEvent.parse({
+    type,
+    orderId: 'o1',
+    number: 101,
+    status: 'Unconfirmed',
+    paymentStatus: 'none',
+    cityId: 'angarsk',
+    deliveryTerminalId: 'rest-a',
+    total: 1000,
+    ...fields,
+  });
