@@ -3,6 +3,7 @@ import { StaffMember } from '../../../src/api/contract/admin/auth';
 import type { StaffRole } from '../../../src/api/contract/admin/common';
 import { AdminOrderDetail, StaffOrderEvent, type AdminOrder } from '../../../src/api/contract/admin/orders';
 import { AdminCity, AdminRestaurant } from '../../../src/api/contract/admin/settings';
+import { CheckoutQuote } from '../../../src/api/contract/checkout';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../src/api/contract/orders';
 import { addressDraft } from '../../fixtures/address';
 
@@ -134,4 +135,35 @@ export const staffOrderEvent = (
     deliveryTerminalId: 'rest-a',
     total: 1000,
     ...fields,
+  });
+
+/** A quote of the checkout's assessment in Ангарск: delivery, no zone or restaurant, nothing charged or refused unless told. */
+export const checkoutQuote = (over: Partial<CheckoutQuote> = {}): CheckoutQuote =>
+  CheckoutQuote.parse({
+    cityId: 'angarsk',
+    deliveryMethod: 'delivery',
+    zone: null,
+    location: null,
+    restaurant: null,
+    restaurants: [],
+    lines: [],
+    goodsTotal: 0,
+    discountTotal: 0,
+    deliveryPrice: 0,
+    serviceFee: 0,
+    bonusSpent: 0,
+    bonusCap: 0,
+    total: 0,
+    paymentMethods: [],
+    deliveryText: '',
+    captcha: { required: false, provider: null, siteKey: '' },
+    slots: {
+      timeZone: 'Asia/Irkutsk',
+      leadMinutes: 60,
+      asap: { available: true, estimate: null, message: null },
+      days: [],
+    },
+    refusals: [],
+    canSubmit: true,
+    ...over,
   });
