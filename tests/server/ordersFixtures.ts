@@ -111,6 +111,17 @@ export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export type OrderBodyInput = Record<string, unknown>;
 
+/** The demo zone of central Angarsk as the API gives it (the zone of `deliveryBody`'s address). */
+export const CENTRE_ZONE = {
+  id: 'zone-angarsk-center',
+  name: 'Центр и кварталы',
+  minSum: 700,
+  deliveryPrice: 150,
+  freeDeliveryFrom: 1500,
+  deliveryMinutes: 60,
+  deliveryTerminalId: 'dt-angarsk-1',
+};
+
 /** A delivery order to central Angarsk (zone «Центр и кварталы», min 700 ₽, delivery 150 ₽). */
 export function deliveryBody(overrides: OrderBodyInput = {}): OrderBodyInput {
   return {
