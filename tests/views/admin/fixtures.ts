@@ -1,11 +1,22 @@
 // Answers of the admin contract for view tests, checked against the contract schemas.
-import { StaffMember } from '../../../src/api/contract/admin/auth';
 import type { StaffRole } from '../../../src/api/contract/admin/common';
-import { AdminOrderDetail, StaffOrderEvent, type AdminOrder } from '../../../src/api/contract/admin/orders';
-import { AdminCity, AdminRestaurant } from '../../../src/api/contract/admin/settings';
+import { adminMe, StaffMember } from '../../../src/api/contract/admin/auth';
+import {
+  AdminOrderDetail,
+  StaffOrderEvent,
+  adminListOrders,
+  type AdminOrder,
+} from '../../../src/api/contract/admin/orders';
+import {
+  AdminCity,
+  AdminRestaurant,
+  adminListCities,
+  adminListRestaurants,
+} from '../../../src/api/contract/admin/settings';
 import { CheckoutQuote } from '../../../src/api/contract/checkout';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../src/api/contract/orders';
 import { addressDraft } from '../../fixtures/address';
+import { FakeServer } from './helpers';
 
 export const staffMember = (role: StaffRole = 'admin') =>
   StaffMember.parse({
@@ -167,3 +178,11 @@ export const checkoutQuote = (over: Partial<CheckoutQuote> = {}): CheckoutQuote 
     canSubmit: true,
     ...over,
   });
+
+/** A fake server of the admin area as a `role` sees it at sign-in: their account, no orders, the cities and restaurants. */
+export const adminAreaServer = (role: StaffRole = 'admin') =>
+  new FakeServer()
+    .on(adminMe, () => ({ body: staffMember(role) }))
+    .on(adminListOrders, () => ({ body: { orders: [], total: 0 } }))
+    .on(adminListCities, () => ({ body: { cities: CITIES } }))
+    .on(adminListRestaurants, () => ({ body: { restaurants: RESTAURANTS } }));
