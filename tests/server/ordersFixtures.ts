@@ -6,7 +6,7 @@ import type { Database } from '../../server/db/database.js';
 import { GROUPS, PRODUCTS } from '../../server/seed/menu.js';
 import { GROUP, PRODUCT } from '../../server/seed/ids.js';
 import type { PricingCatalog, PricedLine } from '../../server/services/pricing.js';
-import { seedPromotions, type PromoInput } from '../../server/services/promo.js';
+import { seedPromotions, type CouponData, type PromoInput } from '../../server/services/promo.js';
 import { createSession } from '../../server/services/sessions.js';
 import { afterEach, beforeAll } from 'vitest';
 import { perFile } from '../support/perFile.js';
@@ -81,6 +81,26 @@ export function promoInput(overrides: Partial<PromoInput> = {}): PromoInput {
       [PRODUCT.giftPizza]: { name: 'Маргарита', hasModifiers: true },
     },
     clientGoodsTotal: null,
+    ...overrides,
+  };
+}
+
+/** A coupon as the promotion engine reads it: WELCOME10, 10 % from 800 ₽, no limits, unless told otherwise. */
+export function couponData(overrides: Partial<CouponData> = {}): CouponData {
+  return {
+    code: 'WELCOME10',
+    title: '',
+    kind: 'percent',
+    value: 10,
+    minSum: 800,
+    validFrom: null,
+    validTo: null,
+    cityIds: [],
+    usageLimit: null,
+    usedCount: 0,
+    perUserLimit: null,
+    deliveryMethod: null,
+    isActive: true,
     ...overrides,
   };
 }
