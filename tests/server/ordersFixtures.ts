@@ -172,6 +172,12 @@ export function deliveryBody(overrides: OrderBodyInput = {}): OrderBodyInput {
   };
 }
 
+/** Order lines with «Запечённый гребешок», on the demo stop list of the centre zone's restaurant (dt-angarsk-1). */
+export const STOPPED_AT_CENTRE = [
+  { productId: 'baked-scallop', amount: 1 },
+  { productId: 'set-mini', amount: 1 },
+];
+
 /** A pickup order from the second Angarsk restaurant. */
 export function pickupBody(overrides: OrderBodyInput = {}): OrderBodyInput {
   return {

@@ -6,7 +6,14 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '../../../src/api/contract/admin/orders.js';
 import { signIn } from '../customers.js';
-import { deliveryBody, newKey, orderServerPerFile, pickupBody, signedInUser } from '../ordersFixtures.js';
+import {
+  deliveryBody,
+  newKey,
+  orderServerPerFile,
+  pickupBody,
+  signedInUser,
+  STOPPED_AT_CENTRE,
+} from '../ordersFixtures.js';
 import { callAs, signInStaff, staffPerFile, type SignedInStaff } from './staffFixtures.js';
 
 const NBSP = '\u00A0';
@@ -197,12 +204,7 @@ describe('the storefront’s refusals, word for word', () => {
 
   it('the stop list of the zone’s restaurant', async () => {
     await expectRefusal(
-      deliveryBody({
-        items: [
-          { productId: 'baked-scallop', amount: 1 },
-          { productId: 'set-mini', amount: 1 },
-        ],
-      }),
+      deliveryBody({ items: STOPPED_AT_CENTRE }),
       'Нет в наличии в выбранном ресторане: «Запечённый гребешок»',
     );
   });
