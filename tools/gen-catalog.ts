@@ -72,18 +72,21 @@ function group(id: string, name: string, slug: string, order: number, extra: Par
   };
 }
 
-function product(id: string, name: string, parentGroup: string, price: number, extra: Partial<Product> = {}): Product {
+/** The parts of a product that are empty unless a product says otherwise (a fresh object each call). */
+export function plainProductParts(): Pick<
+  Product,
+  | 'oldPrice'
+  | 'imageUrl'
+  | 'groupModifiers'
+  | 'allergens'
+  | 'filters'
+  | 'maxPerPositionInOrder'
+  | 'additionalInfo'
+  | 'likesCount'
+  | 'isLiked'
+> {
   return {
-    id,
-    name,
-    description: `${name}: описание`,
-    code: id.replace(/\D/g, '').padStart(5, '0') || '00000',
-    price,
     oldPrice: null,
-    weight: 250,
-    nutrition: { energy: 250, proteins: 10, fats: 8, carbohydrates: 30 },
-    parentGroup,
-    slug: id,
     imageUrl: null,
     groupModifiers: [],
     allergens: [],
@@ -92,6 +95,21 @@ function product(id: string, name: string, parentGroup: string, price: number, e
     additionalInfo: {},
     likesCount: 0,
     isLiked: false,
+  };
+}
+
+function product(id: string, name: string, parentGroup: string, price: number, extra: Partial<Product> = {}): Product {
+  return {
+    id,
+    name,
+    description: `${name}: описание`,
+    code: id.replace(/\D/g, '').padStart(5, '0') || '00000',
+    price,
+    weight: 250,
+    nutrition: { energy: 250, proteins: 10, fats: 8, carbohydrates: 30 },
+    parentGroup,
+    slug: id,
+    ...plainProductParts(),
     ...extra,
   };
 }

@@ -2,6 +2,7 @@
 // ids; `run` is for scenarios that only look at the state a run of commands leaves.
 import type { CartItem, CartMod } from '../../src/api/entities';
 import type { AppCommand } from '../../src/commands';
+import { createStore, type LogEntry, type Store } from '../../src/commands/bus';
 import { decide } from '../../src/commands/decide';
 import type { Meta } from '../../src/commands/types';
 import type { AppEvent } from '../../src/events';
@@ -62,4 +63,15 @@ export const giftLine = (id: string, productId: string, fromPromocode = true): C
 
 export function mod(over: CartMod): CartMod {
   return over;
+}
+
+/** A store over the root decider on Monday afternoon with ids id1, id2, …; its log entries go to `entries`. */
+export function recordingStore(initial: AppState, entries: LogEntry[]): Store {
+  let n = 0;
+  return createStore({
+    decide,
+    initial,
+    deps: { now: () => NOW.mondayAfternoon, newId: () => `id${++n}` },
+    onEntry: (e) => entries.push(e),
+  });
 }

@@ -1,6 +1,7 @@
 // Small builders of PRODUCT.md §3 entities for domain tests; every field is explicit so tests read plainly.
 import type { CartItem, CartMod, GroupModifier, Product } from '../../src/api/entities';
 import { product as catalogProduct } from '../fixtures/catalog';
+import { cartItem as cartLine } from '../fixtures/cart';
 
 /** The shared fixture group builder: every field explicit. */
 export { group } from '../fixtures/catalog';
@@ -20,14 +21,5 @@ export function modifierGroup(id: string, required: boolean, prices: Record<stri
 }
 
 export function cartItem(p: Product, quantity: number, mods: CartMod[] = []): CartItem {
-  return {
-    id: `line-${p.id}`,
-    product: p,
-    quantity,
-    mods,
-    isGift: false,
-    isHidden: false,
-    isServiceFee: false,
-    fromPromocode: false,
-  };
+  return cartLine(`line-${p.id}`, p, quantity, { mods });
 }

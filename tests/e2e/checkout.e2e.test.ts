@@ -5,59 +5,39 @@
 // Шелехов's restaurants are closed all week in this database (for the working-hours case).
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { startE2E, WIDTHS, type E2E } from './harness';
-import { hydrateNow, saveAngarskAddress, signInThroughAuthDialog } from './steps';
+import { describe, expect, it } from 'vitest';
+import { perFile } from '../support/perFile';
+import { startE2E, WIDTHS } from './harness';
+import {
+  choosePickupAt84,
+  hydrateNow,
+  pageFromOwnAddress,
+  reportFailure,
+  signInFreshCustomer,
+  type FreshCustomer,
+} from './steps';
 
-const ANGARSK = { cityId: 'city-angarsk', isCitySelected: 'true' };
 const CLOSED_DAY = { open: '10:00', close: '10:00', isNextDay: false };
 const TEXT_WORK_TIME = 'Сейчас нерабочее время, приносим свои извинения.';
 
-let e2e: E2E;
-let phoneSeq = 0;
-let contextSeq = 0;
+// Per-IP sign-in code limits: each test's browser context comes from its own address.
+const e2e = perFile(
+  () =>
+    startE2E({
+      env: { TRUST_PROXY: 'true' },
+      prepare: async (db) => {
+        await db.run((x) =>
+          x.execute(
+            sql`update restaurants set hours = ${JSON.stringify(Array.from({ length: 7 }, () => CLOSED_DAY))}::jsonb where city_id = 'city-shelekhov'`,
+          ),
+        );
+      },
+    }),
+  (started) => started.close(),
+);
 
-beforeAll(async () => {
-  // Per-IP sign-in code limits: each test's browser context comes from its own address.
-  e2e = await startE2E({
-    env: { TRUST_PROXY: 'true' },
-    prepare: async (db) => {
-      await db.run((x) =>
-        x.execute(
-          sql`update restaurants set hours = ${JSON.stringify(Array.from({ length: 7 }, () => CLOSED_DAY))}::jsonb where city_id = 'city-shelekhov'`,
-        ),
-      );
-    },
-  });
-}, 300_000);
-afterAll(async () => {
-  await e2e?.close();
-});
-
-type Customer = { phone: string; digits: string; token: string; userId: string };
-
-/** Ten digits after +7, unique within this run. */
-const PHONE_BASE = 1000 + Math.floor(Math.random() * 8000);
-function newDigits(): string {
-  phoneSeq += 1;
-  return `99${PHONE_BASE}${String(phoneSeq).padStart(4, '0')}`;
-}
-
-/**
- * A fresh customer signed in through the storefront's auth modal; with `street`, a saved address in
- * Ангарск is added through the API and the page reloaded (the addresses load at start).
- */
-async function signedInCustomer(page: Page, street: string | null = 'улица Ленина'): Promise<Customer> {
-  const digits = newDigits();
-  const phone = `+7${digits}`;
-  await page.goto('/angarsk/personal');
-  const customer = await signInThroughAuthDialog(e2e, page, digits);
-  if (street !== null) {
-    await saveAngarskAddress(e2e, customer, street);
-    await page.reload();
-  }
-  return { phone, digits, token: customer.token, userId: customer.user.id };
-}
+type Customer = FreshCustomer;
+const signedInCustomer = (page: Page, street: string | null = 'улица Ленина') => signInFreshCustomer(e2e, page, street);
 
 async function addToCart(page: Page, product: string, times: number): Promise<void> {
   await page.goto('/angarsk/catalog/rolls');
@@ -83,22 +63,9 @@ async function orderCount(c: Customer): Promise<number> {
   return h.body.orders.length;
 }
 
-async function start(width: number = WIDTHS.phone, allowConsole: RegExp[] = []) {
-  const context = await e2e.newContext({ width, cookies: ANGARSK });
-  contextSeq += 1;
-  await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.77.${contextSeq}.1` });
-  const page = await context.newPage();
-  const problems = e2e.watch(page, allowConsole);
-  return { page, problems };
-}
-
-/** On a failure: a screenshot, and what the page logged (a picture does not say why it got stuck). */
-function onFail(page: Page, name: string, problems: () => string[]) {
-  onTestFailed(async () => {
-    await e2e.screenshot(page, `${name}-FAILED`);
-    console.error(`${name} failed at ${page.url()}; page and console errors:\n${problems().join('\n') || '(none)'}`);
-  });
-}
+const start = (width: number = WIDTHS.phone, allowConsole: RegExp[] = []) =>
+  pageFromOwnAddress(e2e, width, allowConsole);
+const onFail = (page: Page, name: string, problems: () => string[]) => reportFailure(e2e, page, name, problems);
 
 /**
  * The customer consented at sign-in to the current /legal text: once /checkout has read that
@@ -177,12 +144,7 @@ describe('checkout', () => {
     await signedInCustomer(page, null);
     await addToCart(page, 'Канада', 1);
     await openCheckout(page);
-    await page.getByRole('radio', { name: 'Самовывоз' }).click();
-    const restaurants = page.getByRole('dialog', { name: 'Выберите ресторан' });
-    await restaurants.waitFor();
-    await expect.poll(() => restaurants.innerText(), { timeout: 15_000 }).toContain('Приготовит весь заказ');
-    await restaurants.getByRole('button', { name: /Ролл и Пицца на 84-м квартале/ }).click();
-    await restaurants.waitFor({ state: 'detached' });
+    await choosePickupAt84(page);
     await page.getByTestId('checkout-restaurant').waitFor();
     await page.getByRole('radio', { name: 'Картой онлайн' }).check();
     await consentNotAskedAgain(page);

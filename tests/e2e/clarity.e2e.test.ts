@@ -5,52 +5,28 @@
 // consent given at sign-in not asked again at checkout, and the checkout's sections fitting a 320,
 // 375 and 1280 px screen.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order } from '../../src/api/contract/orders';
 import { orderStatusSentence } from '../../src/domain/checkoutText';
 import { formatPrice } from '../../src/domain/price';
-import { startE2E, WIDTHS, type E2E } from './harness';
-import { hydrateNow, saveAngarskAddress, signInThroughAuthDialog } from './steps';
+import { perFile } from '../support/perFile';
+import { startE2E, WIDTHS } from './harness';
+import { hydrateNow, pageFromOwnAddress, reportFailure, signInFreshCustomer } from './steps';
 
-const ANGARSK = { cityId: 'city-angarsk', isCitySelected: 'true' };
-const PHONE_BASE = 1000 + Math.floor(Math.random() * 8000);
-
-let e2e: E2E;
-let phoneSeq = 0;
-let contextSeq = 0;
-
-beforeAll(async () => {
-  // Per-IP sign-in code limits: each context comes from its own address.
-  e2e = await startE2E({ env: { TRUST_PROXY: 'true' } });
-}, 300_000);
-afterAll(async () => {
-  await e2e?.close();
-});
+// Per-IP sign-in code limits: each context comes from its own address.
+const e2e = perFile(
+  () => startE2E({ env: { TRUST_PROXY: 'true' } }),
+  (started) => started.close(),
+);
 
 async function start(width: number) {
-  const context = await e2e.newContext({ width, cookies: ANGARSK });
-  contextSeq += 1;
-  await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.78.${contextSeq}.1` });
-  const page = await context.newPage();
-  const problems = e2e.watch(page);
-  onTestFailed(async () => {
-    await e2e.screenshot(page, `clarity-${width}-FAILED`);
-    console.error(`failed at ${page.url()}; page errors:\n${problems().join('\n') || '(none)'}`);
-  });
-  return { page, problems };
+  const opened = await pageFromOwnAddress(e2e, width);
+  reportFailure(e2e, opened.page, `clarity-${width}`, opened.problems);
+  return opened;
 }
 
 /** A fresh customer signed in through the auth modal, with a saved address in Ангарск. */
-async function signIn(page: Page): Promise<{ token: string; phone: string }> {
-  phoneSeq += 1;
-  const digits = `98${PHONE_BASE}${String(phoneSeq).padStart(4, '0')}`;
-  const phone = `+7${digits}`;
-  await page.goto('/angarsk/personal');
-  const customer = await signInThroughAuthDialog(e2e, page, digits);
-  await saveAngarskAddress(e2e, customer);
-  await page.reload();
-  return { token: customer.token, phone };
-}
+const signIn = (page: Page) => signInFreshCustomer(e2e, page, 'улица Ленина');
 
 const plain = (text: string | null): string => (text ?? '').replace(/\s+/g, ' ').trim();
 

@@ -1,41 +1,24 @@
 // A half-and-half pizza in Debian's Chromium against the real server (docs/HALF-PIZZA.md): built
 // from the pizza section ('Собрать из половинок'), ordered through checkout (delivery, cash), then
 // seen in the order history and repeated from it.
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { startE2E, WIDTHS, type E2E } from './harness';
-import { saveAngarskAddress, signInThroughAuthDialog } from './steps';
+import { describe, expect, it } from 'vitest';
+import { perFile } from '../support/perFile';
+import { startE2E, WIDTHS } from './harness';
+import { pageFromOwnAddress, placeAndOpenComplete, reportFailure, signInFreshCustomer } from './steps';
 
-const ANGARSK = { cityId: 'city-angarsk', isCitySelected: 'true' };
 const NAME = 'Половинки: Пепперони + Четыре сыра';
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
-});
-
-/** A fresh customer signed in through the auth modal, with a saved address in central Ангарск. */
-async function signIn(page: Page): Promise<void> {
-  const digits = `99${String(1000 + Math.floor(Math.random() * 8000))}${String(Date.now() % 10_000).padStart(4, '0')}`;
-  await page.goto('/angarsk/personal');
-  const customer = await signInThroughAuthDialog(e2e, page, digits);
-  await saveAngarskAddress(e2e, customer);
-  await page.reload();
-}
+const e2e = perFile(
+  () => startE2E(),
+  (started) => started.close(),
+);
 
 describe('half-and-half pizza', () => {
   it('build it from two halves, order it, see it in history and repeat it', async () => {
-    const context = await e2e.newContext({ width: WIDTHS.phone, cookies: ANGARSK });
-    const page = await context.newPage();
-    const problems = e2e.watch(page);
-    onTestFailed(async () => {
-      await e2e.screenshot(page, 'half-pizza-FAILED');
-      console.error(`failed at ${page.url()}:\n${problems().join('\n') || '(none)'}`);
-    });
-    await signIn(page);
+    const { page, problems } = await pageFromOwnAddress(e2e, WIDTHS.phone);
+    reportFailure(e2e, page, 'half-pizza', problems);
+    // a fresh customer with a saved address in central Ангарск
+    await signInFreshCustomer(e2e, page, 'улица Ленина');
 
     // The builder: 30 см, Пепперони (529 + 150) and Четыре сыра (579 + 150): the dearer 729 + 50 = 779 ₽
     await page.goto('/angarsk/catalog/pizza');
@@ -68,14 +51,7 @@ describe('half-and-half pizza', () => {
     await expect
       .poll(() => page.getByTestId('checkout-zone').innerText(), { timeout: 15_000 })
       .toContain('Центр и кварталы');
-    await expect
-      .poll(() => page.getByRole('checkbox', { name: /Я согласен на обработку персональных данных/ }).count(), {
-        timeout: 15_000,
-      })
-      .toBe(0);
-    await expect.poll(() => page.getByTestId('checkout-problems').count(), { timeout: 15_000 }).toBe(0);
-    await page.getByRole('button', { name: 'Оформить заказ' }).click();
-    await page.waitForURL(/\/angarsk\/complete\?order=/, { timeout: 20_000 });
+    await placeAndOpenComplete(page);
     await page.getByTestId('order-number').waitFor();
     expect(await page.getByTestId('order-lines').innerText()).toContain(NAME);
     await page.goto('/angarsk/cart');

@@ -3,51 +3,34 @@
 // QR's link opens, in another browser) pays, and the page turns paid live; at 375 px the page
 // shows the bank link's button instead and paying there comes back paid; after 10 minutes of the
 // page's clock (fast-forwarded, no waiting) 'Время оплаты истекло', and a new QR pays.
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { startE2E, WIDTHS, type E2E } from './harness';
-import { signInThroughAuthDialog } from './steps';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { perFile } from '../support/perFile';
+import { startE2E, WIDTHS } from './harness';
+import {
+  choosePickupAt84,
+  pageFromOwnAddress,
+  placeAndOpenComplete,
+  reportFailure,
+  signInFreshCustomer,
+} from './steps';
 
-const ANGARSK = { cityId: 'city-angarsk', isCitySelected: 'true' };
 const SBP = 'СБП (Система быстрых платежей)';
 const QR = 'QR-код для оплаты через СБП';
 const BANK_LINK = 'Оплатить в приложении банка';
 
-let e2e: E2E;
-let phoneSeq = 0;
-let contextSeq = 0;
+// Per-IP sign-in code limits: each test's browser context comes from its own address.
+const e2e = perFile(
+  () => startE2E({ env: { TRUST_PROXY: 'true' } }),
+  (started) => started.close(),
+);
 
-beforeAll(async () => {
-  // Per-IP sign-in code limits: each test's browser context comes from its own address.
-  e2e = await startE2E({ env: { TRUST_PROXY: 'true' } });
-}, 300_000);
-afterAll(async () => {
-  await e2e?.close();
-});
-
-const PHONE_BASE = 1000 + Math.floor(Math.random() * 8000);
-
-async function start(width: number): Promise<{ page: Page; context: BrowserContext; problems: () => string[] }> {
-  const context = await e2e.newContext({ width, cookies: ANGARSK });
-  contextSeq += 1;
-  await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.78.${contextSeq}.1` });
-  const page = await context.newPage();
-  return { page, context, problems: e2e.watch(page) };
-}
-
-function onFail(page: Page, name: string, problems: () => string[]) {
-  onTestFailed(async () => {
-    await e2e.screenshot(page, `${name}-FAILED`);
-    console.error(`${name} failed at ${page.url()}; page and console errors:\n${problems().join('\n') || '(none)'}`);
-  });
-}
+const start = (width: number) => pageFromOwnAddress(e2e, width);
+const onFail = (page: Page, name: string, problems: () => string[]) => reportFailure(e2e, page, name, problems);
 
 /** A fresh customer signed in through the storefront's auth modal; returns the bearer token. */
 async function signIn(page: Page): Promise<string> {
-  phoneSeq += 1;
-  const digits = `98${PHONE_BASE}${String(phoneSeq).padStart(4, '0')}`;
-  await page.goto('/angarsk/personal');
-  return (await signInThroughAuthDialog(e2e, page, digits)).token;
+  return (await signInFreshCustomer(e2e, page, null)).token;
 }
 
 /** A roll in the cart, pickup at 84-м квартале, 'СБП' chosen, 'Оформить заказ' → /complete of the order. */
@@ -61,24 +44,9 @@ async function orderWithSbp(page: Page): Promise<string> {
   await page.getByTestId('cart-line').first().waitFor();
   await page.getByRole('link', { name: 'Оформить заказ' }).click();
   await page.getByRole('heading', { level: 1, name: 'Оформление заказа' }).waitFor();
-  await page.getByRole('radio', { name: 'Самовывоз' }).click();
-  const restaurants = page.getByRole('dialog', { name: 'Выберите ресторан' });
-  await restaurants.waitFor();
-  await expect.poll(() => restaurants.innerText(), { timeout: 15_000 }).toContain('Приготовит весь заказ');
-  await restaurants.getByRole('button', { name: /Ролл и Пицца на 84-м квартале/ }).click();
-  await restaurants.waitFor({ state: 'detached' });
+  await choosePickupAt84(page);
   await page.getByRole('radio', { name: SBP }).check();
-  await expect
-    .poll(() => page.getByRole('checkbox', { name: /Я согласен на обработку персональных данных/ }).count(), {
-      timeout: 15_000,
-    })
-    .toBe(0);
-  await expect.poll(() => page.getByTestId('checkout-problems').count(), { timeout: 15_000 }).toBe(0);
-  await page.getByRole('button', { name: 'Оформить заказ' }).click();
-  await page.waitForURL(/\/angarsk\/complete\?order=/, { timeout: 20_000 });
-  const orderId = new URL(page.url()).searchParams.get('order');
-  expect(orderId).not.toBeNull();
-  return orderId ?? '';
+  return placeAndOpenComplete(page);
 }
 
 /** The bank link of the order's current SBP payment (what its QR encodes), as the server gives it. */

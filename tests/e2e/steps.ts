@@ -2,8 +2,8 @@
 // auth dialog with the code from the server's SMS outbox and saving an address through the API;
 // a first admin in the database and signing in to /admin through its form.
 import { randomUUID } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { expect, onTestFailed } from 'vitest';
 import { ensureFirstAdmin } from '../../server/services/admin/staff';
 import { WIDTHS, type E2E, type ServerOptions } from './harness';
 
@@ -135,4 +135,81 @@ export async function signInToAdmin(page: Page, admin: AdminLogin): Promise<void
 export async function hydrateNow(page: Page): Promise<void> {
   await page.mouse.wheel(0, 1);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+let addressSeq = 0;
+/**
+ * A page in a fresh context of `width` in Ангарск whose requests come from an address of its own
+ * (x-forwarded-for, to a server started with TRUST_PROXY): the per-IP sign-in code limits stay per test.
+ */
+export async function pageFromOwnAddress(
+  e2e: E2E,
+  width: number = WIDTHS.phone,
+  allowConsole: RegExp[] = [],
+): Promise<{ page: Page; context: BrowserContext; problems: () => string[] }> {
+  const context = await e2e.newContext({ width, cookies: ANGARSK_COOKIES });
+  addressSeq += 1;
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.78.${addressSeq}.1` });
+  const page = await context.newPage();
+  return { page, context, problems: e2e.watch(page, allowConsole) };
+}
+
+/** On the test's failure: a screenshot `name`-FAILED, and what the page logged (a picture does not say why it got stuck). */
+export function reportFailure(e2e: E2E, page: Page, name: string, problems: () => string[]): void {
+  onTestFailed(async () => {
+    await e2e.screenshot(page, `${name}-FAILED`);
+    console.error(`${name} failed at ${page.url()}; page and console errors:\n${problems().join('\n') || '(none)'}`);
+  });
+}
+
+const PHONE_BASE = 1000 + Math.floor(Math.random() * 8000);
+let phoneSeq = 0;
+
+export type FreshCustomer = { phone: string; digits: string; token: string; userId: string };
+
+/**
+ * A fresh customer signed in through the auth dialog the guard of /angarsk/personal opens; with
+ * `street`, a saved address in Ангарск is added through the API and the page reloaded (the
+ * addresses load at start).
+ */
+export async function signInFreshCustomer(e2e: E2E, page: Page, street: string | null): Promise<FreshCustomer> {
+  phoneSeq += 1;
+  const digits = `99${PHONE_BASE}${String(phoneSeq).padStart(4, '0')}`;
+  await page.goto('/angarsk/personal');
+  const customer = await signInThroughAuthDialog(e2e, page, digits);
+  if (street !== null) {
+    await saveAngarskAddress(e2e, customer, street);
+    await page.reload();
+  }
+  return { phone: `+7${digits}`, digits, token: customer.token, userId: customer.user.id };
+}
+
+/** On /checkout: pickup, at «Ролл и Пицца на 84-м квартале» from the restaurant dialog. */
+export async function choosePickupAt84(page: Page): Promise<void> {
+  await page.getByRole('radio', { name: 'Самовывоз' }).click();
+  const restaurants = page.getByRole('dialog', { name: 'Выберите ресторан' });
+  await restaurants.waitFor();
+  await expect.poll(() => restaurants.innerText(), { timeout: 15_000 }).toContain('Приготовит весь заказ');
+  await restaurants.getByRole('button', { name: /Ролл и Пицца на 84-м квартале/ }).click();
+  await restaurants.waitFor({ state: 'detached' });
+}
+
+/**
+ * On /checkout of a customer who consented at sign-in: the consent is not asked again
+ * (docs/CHECKOUT.md "Consent, once per text") and nothing is left to fix.
+ */
+export async function expectCheckoutReady(page: Page): Promise<void> {
+  const consent = page.getByRole('checkbox', { name: /Я согласен на обработку персональных данных/ });
+  await expect.poll(() => consent.count(), { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => page.getByTestId('checkout-problems').count(), { timeout: 15_000 }).toBe(0);
+}
+
+/** expectCheckoutReady, then «Оформить заказ»; answers the id of the order /complete shows. */
+export async function placeAndOpenComplete(page: Page): Promise<string> {
+  await expectCheckoutReady(page);
+  await page.getByRole('button', { name: 'Оформить заказ' }).click();
+  await page.waitForURL(/\/angarsk\/complete\?order=/, { timeout: 20_000 });
+  const orderId = new URL(page.url()).searchParams.get('order');
+  expect(orderId).not.toBeNull();
+  return orderId ?? '';
 }

@@ -218,21 +218,27 @@ describe('CloudPayments widget', () => {
   });
 });
 
+/** A fake WebSocket opener keeping every socket it opened, with its path and whether it was closed. */
+function recordingSockets() {
+  const sockets: (LiveSocket & { path: string; closed: boolean })[] = [];
+  const openSocket = (path: string) => {
+    const s = {
+      path,
+      closed: false,
+      onmessage: null,
+      onclose: null,
+      close: () => void (s.closed = true),
+    } as LiveSocket & { path: string; closed: boolean };
+    sockets.push(s);
+    return s;
+  };
+  return { sockets, openSocket };
+}
+
 describe('live status over the WebSocket', () => {
   it('hello re-reads the order, order:status_update of this order applies, a drop reconnects, leaving /complete closes it', () => {
     newScheduler().run(({ hot, expectObservable, flush }: Helpers) => {
-      const sockets: (LiveSocket & { path: string; closed: boolean })[] = [];
-      const openSocket = (path: string) => {
-        const s = {
-          path,
-          closed: false,
-          onmessage: null,
-          onclose: null,
-          close: () => void (s.closed = true),
-        } as LiveSocket & { path: string; closed: boolean };
-        sockets.push(s);
-        return s;
-      };
+      const { sockets, openSocket } = recordingSockets();
       const state = evolveAll(opened, [{ type: 'OrderLoaded', data: { order: order() } }]);
       const { run } = setup(state, {}, { openSocket });
       const e$ = hot<EventEnvelope>('a 99ms z', {
@@ -261,12 +267,7 @@ describe('live status over the WebSocket', () => {
 
   it('a push about an order awaiting its online payment re-reads it: paid (or an SBP QR expired) leaves the status as it was', () => {
     newScheduler().run(({ hot, expectObservable }: Helpers) => {
-      const sockets: LiveSocket[] = [];
-      const openSocket = () => {
-        const s = { onmessage: null, onclose: null, close: () => undefined } as LiveSocket;
-        sockets.push(s);
-        return s;
-      };
+      const { sockets, openSocket } = recordingSockets();
       const awaiting = order({ paymentMethod: 'card', paymentStatus: 'pending' });
       const { run } = setup(
         evolveAll(opened, [{ type: 'OrderLoaded', data: { order: awaiting } }]),
@@ -293,12 +294,7 @@ describe('live status over the WebSocket', () => {
 
   it('a push of an operator’s edit (edited: true) re-reads the order: its lines, total, address or time changed (docs/ORDER-EDITING.md)', () => {
     newScheduler().run(({ hot, expectObservable }: Helpers) => {
-      const sockets: LiveSocket[] = [];
-      const openSocket = () => {
-        const s = { onmessage: null, onclose: null, close: () => undefined } as LiveSocket;
-        sockets.push(s);
-        return s;
-      };
+      const { sockets, openSocket } = recordingSockets();
       const placed = order();
       const { run } = setup(evolveAll(opened, [{ type: 'OrderLoaded', data: { order: placed } }]), {}, { openSocket });
       const e$ = hot<EventEnvelope>('a', { a: envelope({ type: 'OrderLoaded', data: { order: placed } }) });
@@ -348,17 +344,7 @@ describe('live status over the WebSocket', () => {
 
   it('a cancelled order whose online payment is still to be refunded is followed until the refund shows; a settled cancellation is not', () => {
     newScheduler().run(({ hot, expectObservable, flush }: Helpers) => {
-      const sockets: (LiveSocket & { closed: boolean })[] = [];
-      const openSocket = () => {
-        const s = {
-          closed: false,
-          onmessage: null,
-          onclose: null,
-          close: () => void (s.closed = true),
-        } as LiveSocket & { closed: boolean };
-        sockets.push(s);
-        return s;
-      };
+      const { sockets, openSocket } = recordingSockets();
       const refundDue = order({ status: 'Cancelled', paymentMethod: 'card', paymentStatus: 'paid' });
       const refunded = order({ status: 'Cancelled', paymentMethod: 'card', paymentStatus: 'refunded' });
       const state = evolveAll(opened, [{ type: 'OrderLoaded', data: { order: refundDue } }]);

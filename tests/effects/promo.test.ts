@@ -9,6 +9,7 @@ import { buildPromoRequest, promoRecalc$ } from '../../src/effects/promo';
 import type { EventEnvelope } from '../../src/effects/deps';
 import { PRODUCT } from '../fixtures/catalog';
 import { savedAddress } from '../fixtures/address';
+import { promoResultApplied } from '../fixtures/cart';
 import { envelope, failure, fakeApi, fakeDeps } from './helpers';
 import { ANGARSK, cartLine, PROMO_ANSWER, signedInEmptyCart, signedInWithCart, signedOutWithCart, USER } from './state';
 
@@ -75,17 +76,7 @@ describe('promo recalculation effect (PRODUCT.md §4 cart recalculation)', () =>
   it('promo-made changes (PromoResultApplied, gifts, delivery lines) never trigger a call', () => {
     run(signedInWithCart(), ({ helpers: { hot, expectObservable }, effect }) => {
       const event$ = hot<EventEnvelope>('a b c', {
-        a: envelope({
-          type: 'PromoResultApplied',
-          data: {
-            discountTotal: 0,
-            lostGift: [],
-            freeProducts: [],
-            loyaltyProgramErrors: [],
-            allowedBonus: 0,
-            freeDelivery: false,
-          },
-        }),
+        a: envelope(promoResultApplied()),
         b: envelope({
           type: 'GiftAdded',
           data: { line: cartLine('g1', PRODUCT.fries, 1, { isGift: true, isHidden: true }) },

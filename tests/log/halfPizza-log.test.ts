@@ -4,8 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createStore, type LogEntry } from '../../src/commands/bus';
+import { type LogEntry } from '../../src/commands/bus';
 import { decide } from '../../src/commands/decide';
+import { recordingStore } from '../commands/helpers';
 import { createLog, CURRENT_SCHEMA_VERSION, replay } from '../../src/log/log';
 import { parseLog, parseLogText } from '../../src/log/logCodec';
 import { evolveAll, type AppState } from '../../src/projections/store';
@@ -45,13 +46,7 @@ describe('replay and half-and-half pizza', () => {
   it('a log with the new events goes through the codec, replays to the live state, and the viewer names them', () => {
     const initial = readyState({ settings: halfSettings(), catalog: halfCatalog });
     const entries: LogEntry[] = [];
-    let n = 0;
-    const store = createStore({
-      decide,
-      initial,
-      deps: { now: () => NOW.mondayAfternoon, newId: () => `id${++n}` },
-      onEntry: (e) => entries.push(e),
-    });
+    const store = recordingStore(initial, entries);
     store.dispatch(addHalf);
     store.dispatch({ ...addHalf, data: { ...addHalf.data, firstId: MARGHERITA, secondId: PRODUCT.pizza } });
     store.dispatch({ type: 'AddHalfPizza', data: { sizeId: MOD.size30, firstId: 'gone', secondId: PRODUCT.pizza } });

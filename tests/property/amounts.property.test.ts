@@ -15,6 +15,7 @@ import { selectCartBadge } from '../../src/views/app/selectors';
 import { orderTotals } from '../../server/services/order/moneyChecks';
 import type { PricedLine, PricingCatalog, PricingProduct } from '../../server/services/pricing';
 import { evaluatePromo, type CouponData } from '../../server/services/promo';
+import { couponData } from '../server/ordersFixtures';
 import { numRuns } from '../domain/fcRuns';
 import { cartItem } from '../fixtures/cart';
 import { GROUP, PRODUCT, catalogWith, product } from '../fixtures/catalog';
@@ -71,21 +72,14 @@ const goodsLine = (i: number, price: number, quantity: number): CartItem =>
 const giftLine = (i: number): CartItem => ({ ...goodsLine(100 + i, 0, 1), isGift: true, isHidden: true });
 
 function couponOf(c: NonNullable<Case['coupon']>): CouponData {
-  return {
+  return couponData({
     code: 'PROMO',
     title: 'Промокод',
     kind: c.kind,
     value: c.kind === 'percent' ? Math.min(100, c.value) : c.value,
     minSum: c.minSum,
-    validFrom: null,
-    validTo: null,
-    cityIds: [],
-    usageLimit: null,
-    usedCount: 0,
-    perUserLimit: null,
     deliveryMethod: c.deliveryMethod,
-    isActive: true,
-  };
+  });
 }
 
 /** The server: re-priced lines → promotion engine → the order's totals (what a quote and an order carry). */

@@ -6,12 +6,13 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CartItem, FreeProduct } from '../../src/api/entities';
-import { createStore, type LogEntry, type Store } from '../../src/commands/bus';
+import { type LogEntry, type Store } from '../../src/commands/bus';
 import type { ChosenMod } from '../../src/commands/cart';
 import { AppCommandSchema } from '../../src/commands';
 import { AppEventSchema } from '../../src/events';
 import { createLog } from '../../src/log/log';
 import { decide } from '../../src/commands/decide';
+import { recordingStore } from '../commands/helpers';
 import { goodsTotal, isDeliveryLine, isGoodsLine } from '../../src/domain/cart';
 import { evolveAll, type AppState } from '../../src/projections/store';
 import { GROUP, MOD, PRODUCT } from '../fixtures/catalog';
@@ -390,13 +391,7 @@ const commandArbs = [
 
 /** Runs one command sequence on a fresh store; `entries` receives the log even when a check throws. */
 function runOnce(initial: AppState, cmds: Iterable<CartCommandModel>, entries: LogEntry[]): Store {
-  let n = 0;
-  const store = createStore({
-    decide,
-    initial,
-    deps: { now: () => NOW.mondayAfternoon, newId: () => `id${++n}` },
-    onEntry: (e) => entries.push(e),
-  });
+  const store = recordingStore(initial, entries);
   const prices = Object.fromEntries(
     [
       PRODUCT.phila,

@@ -1,7 +1,7 @@
 // Saved addresses (PRODUCT.md §3 Address, §7): create, list, delete for the owner.
 import { describe, expect, it } from 'vitest';
 import { testServerPerFile } from './helpers.js';
-import { callApi, signIn, type ApiCall } from './customers.js';
+import { callApi, saveAddress, signIn, type ApiCall } from './customers.js';
 
 const server = testServerPerFile();
 
@@ -10,10 +10,8 @@ const api = (...call: ApiCall) => callApi(server, ...call);
 describe('POST /address/', () => {
   it('returns the created address (201) with absent parts as null and location null unless given', async () => {
     const me = await signIn(server);
-    const r = await api('POST', '/address/', me.auth, {
-      userId: me.user.id,
+    const r = await saveAddress(server, me, {
       city: ' Ангарск ',
-      street: 'Ленина',
       home: '12А',
       apartment: '',
       entrance: '2',
@@ -40,13 +38,12 @@ describe('POST /address/', () => {
 
   it('keeps a location the client gave, and accepts the path without the trailing slash', async () => {
     const me = await signIn(server);
-    const r = await api('POST', '/address', me.auth, {
-      userId: me.user.id,
-      city: 'Шелехов',
-      street: 'Ленина',
-      home: '5',
-      location: { lat: 52.21, lon: 104.1 },
-    });
+    const r = await saveAddress(
+      server,
+      me,
+      { city: 'Шелехов', home: '5', location: { lat: 52.21, lon: 104.1 } },
+      '/address',
+    );
     expect(r.statusCode).toBe(201);
     expect(r.json().location).toEqual({ lat: 52.21, lon: 104.1 });
   });
@@ -60,13 +57,7 @@ describe('POST /address/', () => {
     ['no city', { city: undefined }],
   ])('rejects %s with 400 and a Russian message', async (_, change) => {
     const me = await signIn(server);
-    const r = await api('POST', '/address/', me.auth, {
-      userId: me.user.id,
-      city: 'Ангарск',
-      street: 'Ленина',
-      home: '1',
-      ...change,
-    });
+    const r = await saveAddress(server, me, change);
     expect(r.statusCode).toBe(400);
     expect(r.json().message).toMatch(/^Некорректные данные запроса/);
   });
@@ -74,21 +65,11 @@ describe('POST /address/', () => {
   it("stores at most 20 addresses per customer: 422 'Можно сохранить не больше 20 адресов'", async () => {
     const me = await signIn(server);
     for (let i = 1; i <= 20; i++) {
-      const r = await api('POST', '/address/', me.auth, {
-        userId: me.user.id,
-        city: 'Ангарск',
-        street: 'Ленина',
-        home: String(i),
-      });
+      const r = await saveAddress(server, me, { home: String(i) });
       expect(r.statusCode).toBe(201);
       server.clock.advance(1_000);
     }
-    const r = await api('POST', '/address/', me.auth, {
-      userId: me.user.id,
-      city: 'Ангарск',
-      street: 'Ленина',
-      home: '21',
-    });
+    const r = await saveAddress(server, me, { home: '21' });
     expect(r.statusCode).toBe(422);
     expect(r.json().message).toBe('Можно сохранить не больше 20 адресов');
     const list = await api('GET', `/address/by-user-id/${me.user.id}`, me.auth);
@@ -101,9 +82,7 @@ describe('POST /address/', () => {
 describe('DELETE /address/:id', () => {
   it("deletes the owner's address (204), then 404 'Адрес не найден'", async () => {
     const me = await signIn(server);
-    const created = (
-      await api('POST', '/address/', me.auth, { userId: me.user.id, city: 'Ангарск', street: 'Ленина', home: '1' })
-    ).json();
+    const created = (await saveAddress(server, me)).json();
     expect((await api('DELETE', `/address/${created.id}`, me.auth)).statusCode).toBe(204);
     expect((await api('GET', `/address/by-user-id/${me.user.id}`, me.auth)).json()).toEqual([]);
     const again = await api('DELETE', `/address/${created.id}`, me.auth);
@@ -114,14 +93,7 @@ describe('DELETE /address/:id', () => {
   it("refuses another customer's address with 403 'Доступ запрещён' and keeps it", async () => {
     const owner = await signIn(server);
     const other = await signIn(server);
-    const created = (
-      await api('POST', '/address/', owner.auth, {
-        userId: owner.user.id,
-        city: 'Ангарск',
-        street: 'Ленина',
-        home: '1',
-      })
-    ).json();
+    const created = (await saveAddress(server, owner)).json();
     const r = await api('DELETE', `/address/${created.id}`, other.auth);
     expect(r.statusCode).toBe(403);
     expect(r.json().message).toBe('Доступ запрещён');

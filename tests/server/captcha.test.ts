@@ -149,6 +149,25 @@ describe('the bot check on POST /auth/code and POST /order', () => {
     });
     return CheckoutQuote.parse(res.json()).captcha;
   };
+  /** For one phone and address: no token asks for the captcha, a forged one fails it, neither sends a code; a good token (`human`) sends it. */
+  const expectAskedThenPassed = async (phone: string, ip: string, human: string) => {
+    const smsBefore = server.sms.length;
+    const none = await requestCode(phone, null, ip);
+    expect(none.statusCode).toBe(422);
+    expect(none.json()).toEqual({ message: 'Подтвердите, что вы не робот', code: 'captcha-required' });
+    const bad = await requestCode(phone, 'forged', ip);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toEqual({
+      message: 'Проверка на робота не пройдена. Попробуйте ещё раз',
+      code: 'captcha-failed',
+    });
+    expect(server.sms.length).toBe(smsBefore);
+    fake.valid.add(human);
+    const good = await requestCode(phone, human, ip);
+    expect(good.statusCode, good.body).toBe(200);
+    expect(server.sms.length).toBe(smsBefore + 1);
+    expect(server.sms.at(-1)?.phone).toBe(phone);
+  };
 
   it('IS_WITHOUT_RECAPTCHA (the seeded default) skips it even with a secret', async () => {
     expect(await quoteCaptcha()).toEqual({ required: false, provider: 'smartcaptcha', siteKey: '' });
@@ -175,21 +194,7 @@ describe('the bot check on POST /auth/code and POST /order', () => {
   });
 
   it("sign-in code: no token 'Подтвердите, что вы не робот', a bad token 'Проверка на робота не пройдена. Попробуйте ещё раз', a good one sends the SMS", async () => {
-    const smsBefore = server.sms.length;
-    const none = await requestCode('+79990000102', null, '10.0.0.2');
-    expect(none.statusCode).toBe(422);
-    expect(none.json()).toEqual({ message: 'Подтвердите, что вы не робот', code: 'captcha-required' });
-    const bad = await requestCode('+79990000102', 'forged', '10.0.0.2');
-    expect(bad.statusCode).toBe(422);
-    expect(bad.json()).toEqual({
-      message: 'Проверка на робота не пройдена. Попробуйте ещё раз',
-      code: 'captcha-failed',
-    });
-    expect(server.sms.length).toBe(smsBefore);
-    fake.valid.add('human-1');
-    const good = await requestCode('+79990000102', 'human-1', '10.0.0.2');
-    expect(good.statusCode, good.body).toBe(200);
-    expect(server.sms.length).toBe(smsBefore + 1);
+    await expectAskedThenPassed('+79990000102', '10.0.0.2', 'human-1');
   });
 
   it('order: refused without a valid token; a retry of the same Idempotency-Key replays the order without checking the used token again', async () => {
@@ -238,20 +243,7 @@ describe('the bot check on POST /auth/code and POST /order', () => {
       await setting('IS_WITHOUT_RECAPTCHA', true);
       await setting('CAPTCHA_SITE_KEY', 'ysc1_public_site_key');
       await flood('10.0.1.11', 3);
-      const smsBefore = server.sms.length;
-      const asked = await requestCode('+79991002001', null, '10.0.1.11');
-      expect(asked.statusCode).toBe(422);
-      expect(asked.json()).toEqual({ message: 'Подтвердите, что вы не робот', code: 'captcha-required' });
-      const forged = await requestCode('+79991002001', 'forged', '10.0.1.11');
-      expect(forged.json()).toEqual({
-        message: 'Проверка на робота не пройдена. Попробуйте ещё раз',
-        code: 'captcha-failed',
-      });
-      expect(server.sms.length).toBe(smsBefore);
-      fake.valid.add('human-3');
-      const good = await requestCode('+79991002001', 'human-3', '10.0.1.11');
-      expect(good.statusCode, good.body).toBe(200);
-      expect(server.sms.at(-1)?.phone).toBe('+79991002001');
+      await expectAskedThenPassed('+79991002001', '10.0.1.11', 'human-3');
       fake.valid.add('human-4');
       const samePhone = await requestCode('+79991002001', 'human-4', '10.0.1.11');
       expect(samePhone.statusCode).toBe(429);

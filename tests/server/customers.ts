@@ -73,3 +73,19 @@ export function callApi(server: TestServer, ...[method, url, headers, payload]: 
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 }
+
+/** POST /address/ (or `path`) for the signed-in customer: Ангарск, Ленина 1 unless `fields` say otherwise. */
+export function saveAddress(
+  server: TestServer,
+  me: SignedIn,
+  fields: Record<string, unknown> = {},
+  path = '/address/',
+) {
+  return callApi(server, 'POST', path, me.auth, {
+    userId: me.user.id,
+    city: 'Ангарск',
+    street: 'Ленина',
+    home: '1',
+    ...fields,
+  });
+}

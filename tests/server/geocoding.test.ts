@@ -19,7 +19,7 @@ import { GEOCODE_CACHE_TTL, addressCacheKey } from '../../server/services/geocod
 import { CHECKOUT_GEOCODE_BUDGET, geocodeStreet } from '../../server/services/geocoding.js';
 import { nextIp, signIn } from './customers.js';
 import { createTestServer, type TestServer } from './helpers.js';
-import { OPEN_NOW, deliveryBody, postOrder, signedInUser } from './ordersFixtures.js';
+import { CENTRE_ZONE, OPEN_NOW, deliveryBody, postOrder, signedInUser } from './ordersFixtures.js';
 import { startFakeYandexGeocoder, type FakeYandexGeocoder } from '../fakes/yandex-geocoder.js';
 
 interface Logged {
@@ -139,15 +139,7 @@ describe('embedded reference and the /geocode routes', () => {
       found: true,
       precision: 'house',
       street: 'улица Карла Маркса',
-      zone: {
-        id: 'zone-angarsk-center',
-        name: 'Центр и кварталы',
-        minSum: 700,
-        deliveryPrice: 150,
-        freeDeliveryFrom: 1500,
-        deliveryMinutes: 60,
-        deliveryTerminalId: 'dt-angarsk-1',
-      },
+      zone: CENTRE_ZONE,
       refusal: null,
     });
     // Deterministic per house, different between houses, both in the street's zone.

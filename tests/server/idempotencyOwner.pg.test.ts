@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryBody } from './ordersFixtures.js';
 import { createPgTestDatabase, testDatabaseUrl, type PgTestDatabase } from './pgTestDatabase.js';
-import { signIn, spawnServer, type ServerProcess } from './serverProcess.js';
+import { postOrderTo, signIn, spawnServer, type ServerProcess } from './serverProcess.js';
 
 const baseUrl = testDatabaseUrl('idempotencyOwner.pg.test.ts');
 
@@ -56,16 +56,7 @@ describe('an order key claimed by another live process, then by a killed one (Po
     );
     await db.query('update restaurants set hours = $1::jsonb', [allDay]);
     const key = `owner-${randomBytes(8).toString('hex')}`;
-    const post = (server: ServerProcess) =>
-      fetch(`${server.url}/api/v1/order`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${session.token}`,
-          'idempotency-key': key,
-        },
-        body: JSON.stringify(deliveryBody()),
-      });
+    const post = (server: ServerProcess) => postOrderTo(server.url, session.token, key, deliveryBody());
 
     const inFlight = post(a).catch(() => null); // never answered: A dies under it
     await expect.poll(() => geocoderHits.length, { timeout: 10_000 }).toBe(1);

@@ -3,7 +3,16 @@ import { sql } from 'drizzle-orm';
 import { Order } from '../../src/api/contract/orders.js';
 import { PRODUCT_GONE_MESSAGE } from '../../server/services/pricing.js';
 import { type TestServer } from './helpers.js';
-import { auth, deliveryBody, newKey, pickupBody, postOrder, signedInUser, useOrderServer } from './ordersFixtures.js';
+import {
+  auth,
+  deliveryBody,
+  newKey,
+  pickupBody,
+  postOrder,
+  signedInUser,
+  STOPPED_AT_CENTRE,
+  useOrderServer,
+} from './ordersFixtures.js';
 
 const NBSP = '\u00A0';
 
@@ -310,12 +319,7 @@ describe('POST /api/v1/order: refusals', () => {
 
   it('the stop list of the zone’s restaurant names the products', async () => {
     await expectRefusal(
-      deliveryBody({
-        items: [
-          { productId: 'baked-scallop', amount: 1 },
-          { productId: 'set-mini', amount: 1 },
-        ],
-      }),
+      deliveryBody({ items: STOPPED_AT_CENTRE }),
       'Нет в наличии в выбранном ресторане: «Запечённый гребешок»',
     );
     // the same product from a restaurant that has it

@@ -6,9 +6,10 @@ import type { Database } from '../../server/db/database.js';
 import { GROUPS, PRODUCTS } from '../../server/seed/menu.js';
 import { GROUP, PRODUCT } from '../../server/seed/ids.js';
 import type { PricingCatalog, PricedLine } from '../../server/services/pricing.js';
-import { seedPromotions, type PromoInput } from '../../server/services/promo.js';
+import { seedPromotions, type CouponData, type PromoInput } from '../../server/services/promo.js';
 import { createSession } from '../../server/services/sessions.js';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { perFile } from '../support/perFile.js';
 import { createTestServer, type TestServer } from './helpers.js';
 
 /** Friday 20 November 2026, 13:00 in Asia/Irkutsk: the demo restaurants are open 10:00–02:00. */
@@ -84,6 +85,26 @@ export function promoInput(overrides: Partial<PromoInput> = {}): PromoInput {
   };
 }
 
+/** A coupon as the promotion engine reads it: WELCOME10, 10 % from 800 ₽, no limits, unless told otherwise. */
+export function couponData(overrides: Partial<CouponData> = {}): CouponData {
+  return {
+    code: 'WELCOME10',
+    title: '',
+    kind: 'percent',
+    value: 10,
+    minSum: 800,
+    validFrom: null,
+    validTo: null,
+    cityIds: [],
+    usageLimit: null,
+    usedCount: 0,
+    perUserLimit: null,
+    deliveryMethod: null,
+    isActive: true,
+    ...overrides,
+  };
+}
+
 let phoneCounter = 0;
 
 /** A customer with a session; the balance is written through the ledger so the two agree. */
@@ -109,6 +130,17 @@ export async function signedInUser(
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export type OrderBodyInput = Record<string, unknown>;
+
+/** The demo zone of central Angarsk as the API gives it (the zone of `deliveryBody`'s address). */
+export const CENTRE_ZONE = {
+  id: 'zone-angarsk-center',
+  name: 'Центр и кварталы',
+  minSum: 700,
+  deliveryPrice: 150,
+  freeDeliveryFrom: 1500,
+  deliveryMinutes: 60,
+  deliveryTerminalId: 'dt-angarsk-1',
+};
 
 /** A delivery order to central Angarsk (zone «Центр и кварталы», min 700 ₽, delivery 150 ₽). */
 export function deliveryBody(overrides: OrderBodyInput = {}): OrderBodyInput {
@@ -139,6 +171,12 @@ export function deliveryBody(overrides: OrderBodyInput = {}): OrderBodyInput {
     ...overrides,
   };
 }
+
+/** Order lines with «Запечённый гребешок», on the demo stop list of the centre zone's restaurant (dt-angarsk-1). */
+export const STOPPED_AT_CENTRE = [
+  { productId: 'baked-scallop', amount: 1 },
+  { productId: 'set-mini', amount: 1 },
+];
 
 /** A pickup order from the second Angarsk restaurant. */
 export function pickupBody(overrides: OrderBodyInput = {}): OrderBodyInput {
@@ -178,16 +216,24 @@ export function useOrderServer(
   ready: (server: TestServer) => void,
   options: { resetClockAfterEach?: boolean } & Parameters<typeof createTestServer>[0] = {},
 ): void {
+  const server = orderServerPerFile(options);
+  beforeAll(() => ready(server));
+}
+
+/** The order suites' server as the file's stand-in (tests/support/perFile.ts); `useOrderServer` hands it to a callback. */
+export function orderServerPerFile(
+  options: { resetClockAfterEach?: boolean } & Parameters<typeof createTestServer>[0] = {},
+): TestServer {
   const { resetClockAfterEach = false, ...serverOptions } = options;
-  let server: TestServer | undefined;
-  beforeAll(async () => {
-    server = await createTestServer(serverOptions);
-    server.clock.set(OPEN_NOW);
-    await seedPromotions(server.db);
-    ready(server);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-  if (resetClockAfterEach) afterEach(() => server?.clock.set(OPEN_NOW));
+  const server = perFile(
+    async () => {
+      const started = await createTestServer(serverOptions);
+      started.clock.set(OPEN_NOW);
+      await seedPromotions(started.db);
+      return started;
+    },
+    (started) => started.close(),
+  );
+  if (resetClockAfterEach) afterEach(() => server.clock.set(OPEN_NOW));
+  return server;
 }

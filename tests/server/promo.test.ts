@@ -11,34 +11,14 @@ import {
   loadOrderSettings,
   seedPromotions,
   toPromoResponse,
-  type CouponData,
 } from '../../server/services/promo.js';
 import type { PromoRequest } from '../../src/api/entities.js';
 import { PromoResponse } from '../../src/api/entities.js';
 import { numRuns } from '../domain/fcRuns.js';
 import { createTestServer, type TestServer, testServerPerFile } from './helpers.js';
-import { auth, demoCatalog, line, promoInput, signedInUser } from './ordersFixtures.js';
+import { auth, couponData, demoCatalog, line, promoInput, signedInUser } from './ordersFixtures.js';
 
 const NBSP = '\u00A0';
-
-function coupon(overrides: Partial<CouponData> = {}): CouponData {
-  return {
-    code: 'WELCOME10',
-    title: '',
-    kind: 'percent',
-    value: 10,
-    minSum: 800,
-    validFrom: null,
-    validTo: null,
-    cityIds: [],
-    usageLimit: null,
-    usedCount: 0,
-    perUserLimit: null,
-    deliveryMethod: null,
-    isActive: true,
-    ...overrides,
-  };
-}
 
 describe('re-pricing from the catalogue (never the client’s sums)', () => {
   it('prices a pizza as product price plus the size modifier from the product’s groupModifiers', () => {
@@ -111,7 +91,7 @@ describe('coupons', () => {
   const lines = [line('set-philadelphia', 1)]; // 1290 ₽
 
   it('WELCOME10: 10 % off the goods', () => {
-    const out = evaluatePromo(promoInput({ lines, couponCode: 'welcome10', coupon: coupon() }));
+    const out = evaluatePromo(promoInput({ lines, couponCode: 'welcome10', coupon: couponData() }));
     expect(out.discountTotal).toBe(129);
     expect(out.loyaltyProgramErrors).toEqual([]);
     expect(out.appliedCoupon?.code).toBe('WELCOME10');
@@ -122,7 +102,7 @@ describe('coupons', () => {
       promoInput({
         lines,
         couponCode: 'MINUS200',
-        coupon: coupon({ code: 'MINUS200', kind: 'fixed', value: 200, minSum: 1200 }),
+        coupon: couponData({ code: 'MINUS200', kind: 'fixed', value: 200, minSum: 1200 }),
       }),
     );
     expect(out.discountTotal).toBe(200);
@@ -132,14 +112,16 @@ describe('coupons', () => {
     expect(evaluatePromo(promoInput({ lines, couponCode: 'NOPE', coupon: null })).loyaltyProgramErrors).toEqual([
       'Купон не найден',
     ]);
-    const inactive = evaluatePromo(promoInput({ lines, couponCode: 'WELCOME10', coupon: coupon({ isActive: false }) }));
+    const inactive = evaluatePromo(
+      promoInput({ lines, couponCode: 'WELCOME10', coupon: couponData({ isActive: false }) }),
+    );
     expect(inactive.loyaltyProgramErrors).toEqual(['Купон не найден']);
     expect(inactive.discountTotal).toBe(0);
   });
 
   it("'Срок действия купона истёк' after valid_to", () => {
     const out = evaluatePromo(
-      promoInput({ lines, couponCode: 'WELCOME10', coupon: coupon({ validTo: '2025-12-01T00:00:00.000Z' }) }),
+      promoInput({ lines, couponCode: 'WELCOME10', coupon: couponData({ validTo: '2025-12-01T00:00:00.000Z' }) }),
     );
     expect(out.loyaltyProgramErrors).toEqual(['Срок действия купона истёк']);
     expect(out.discountTotal).toBe(0);
@@ -147,7 +129,7 @@ describe('coupons', () => {
 
   it("'Минимальная сумма заказа для купона WELCOME10 — 800 ₽' below the minimum", () => {
     const out = evaluatePromo(
-      promoInput({ lines: [line('california-crab', 2)], couponCode: 'WELCOME10', coupon: coupon() }),
+      promoInput({ lines: [line('california-crab', 2)], couponCode: 'WELCOME10', coupon: couponData() }),
     );
     expect(out.loyaltyProgramErrors).toEqual([`Минимальная сумма заказа для купона WELCOME10 — 800${NBSP}₽`]);
     expect(couponMinSumMessage('MINUS200', 1200)).toBe(
@@ -156,7 +138,7 @@ describe('coupons', () => {
   });
 
   it("'Купон действует только при самовывозе' for a pickup-only coupon on delivery", () => {
-    const c = coupon({ code: 'PICKUP15', value: 15, minSum: 0, deliveryMethod: 'self' });
+    const c = couponData({ code: 'PICKUP15', value: 15, minSum: 0, deliveryMethod: 'self' });
     expect(evaluatePromo(promoInput({ lines, couponCode: 'PICKUP15', coupon: c })).loyaltyProgramErrors).toEqual([
       'Купон действует только при самовывозе',
     ]);
@@ -167,7 +149,7 @@ describe('coupons', () => {
 
   it("'Купон не действует в вашем городе' outside its cities", () => {
     const out = evaluatePromo(
-      promoInput({ lines, couponCode: 'WELCOME10', coupon: coupon({ cityIds: ['city-irkutsk'] }) }),
+      promoInput({ lines, couponCode: 'WELCOME10', coupon: couponData({ cityIds: ['city-irkutsk'] }) }),
     );
     expect(out.loyaltyProgramErrors).toEqual([COUPON_MESSAGES.city]);
     expect(COUPON_MESSAGES.city).toBe('Купон не действует в вашем городе');
@@ -175,14 +157,14 @@ describe('coupons', () => {
 
   it("'Лимит использования купона исчерпан' for the total and the per-user limit", () => {
     const total = evaluatePromo(
-      promoInput({ lines, couponCode: 'WELCOME10', coupon: coupon({ usageLimit: 5, usedCount: 5 }) }),
+      promoInput({ lines, couponCode: 'WELCOME10', coupon: couponData({ usageLimit: 5, usedCount: 5 }) }),
     );
     expect(total.loyaltyProgramErrors).toEqual(['Лимит использования купона исчерпан']);
     const perUser = evaluatePromo(
       promoInput({
         lines,
         couponCode: 'WELCOME10',
-        coupon: coupon({ perUserLimit: 1 }),
+        coupon: couponData({ perUserLimit: 1 }),
         couponUsesByUser: 1,
         user: { id: 'u', balance: 0 },
       }),
@@ -261,7 +243,7 @@ describe('bonus spending', () => {
           user: { id: 'u', balance: 1000 },
           spendBonus: 1000,
           couponCode: 'WELCOME10',
-          coupon: coupon(),
+          coupon: couponData(),
         }),
       ).allowedBonus,
     ).toBe(348);
@@ -307,7 +289,7 @@ describe('properties', () => {
               lines,
               couponCode: c ? 'ANY' : null,
               coupon: c
-                ? coupon({
+                ? couponData({
                     code: 'ANY',
                     kind: c.kind,
                     value: c.kind === 'percent' ? Math.min(100, c.value) : c.value,

@@ -25,6 +25,8 @@ export function renderingServer(options: {
   index?: string;
   /** More files of the build: path inside the folder → content. */
   files?: Record<string, string>;
+  /** false: the server's own default, serving the shell without rendering the page. */
+  render?: boolean;
 }): RenderingServer {
   return perFile(
     async () => {
@@ -35,7 +37,7 @@ export function renderingServer(options: {
         fs.writeFileSync(path.join(clientDir, name), content);
       }
       const server = await createTestServer({ config: { clientDir } });
-      server.ctx.renderPage = renderPage;
+      if (options.render !== false) server.ctx.renderPage = renderPage;
       return { ...server, clientDir };
     },
     async (server) => {

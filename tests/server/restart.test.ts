@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openPglite } from '../../server/db/database.js';
 import { deliveryBody } from './ordersFixtures.js';
-import { fakeClientDir, freePort, lastCode, signIn, spawnServer, type ServerProcess } from './serverProcess.js';
+import {
+  fakeClientDir,
+  freePort,
+  lastCode,
+  postOrderTo,
+  signIn,
+  spawnServer,
+  type ServerProcess,
+} from './serverProcess.js';
 import { connect } from './wsClient.js';
 
 describe('restart on the embedded database (PGlite in DATA_DIR)', () => {
@@ -147,16 +155,7 @@ describe('an order caught by kill -9 mid-request (PGlite)', () => {
     const geocoderUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
     server = await spawnServer(await env({ YANDEX_GEOCODER_KEY: 'test-key', YANDEX_GEOCODER_URL: geocoderUrl }));
     const key = `crash-${session.userId}`;
-    const post = (url: string) =>
-      fetch(`${url}/api/v1/order`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${session.token}`,
-          'idempotency-key': key,
-        },
-        body: JSON.stringify(deliveryBody()),
-      });
+    const post = (url: string) => postOrderTo(url, session.token, key, deliveryBody());
     const inFlight = post(server.url).catch(() => null); // never answered: the process dies under it
     await expect.poll(() => geocoderHits.length, { timeout: 10_000 }).toBe(1);
     const killed = await server.stop('SIGKILL');

@@ -124,3 +124,16 @@ export function lastCode(text: string): string | null {
   const codes = [...text.matchAll(/Код для входа: (\d{6})/g)];
   return codes.at(-1)?.[1] ?? null;
 }
+
+/** POST /api/v1/order over HTTP to a server process (at `baseUrl`) as the customer of `token`. */
+export function postOrderTo(baseUrl: string, token: string, idempotencyKey: string, body: object): Promise<Response> {
+  return fetch(`${baseUrl}/api/v1/order`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'idempotency-key': idempotencyKey,
+    },
+    body: JSON.stringify(body),
+  });
+}

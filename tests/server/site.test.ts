@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { INFORMATIONAL_PAGES, SITE_ROUTE_PATHS, matchSiteRoute, type SitePage } from '../../src/api/siteRoutes.js';
 import { slidePreloadTag } from '../../server/routes/site.js';
 import { createTestServer, type TestServer } from './helpers.js';
+import { renderingServer } from './renderingServer.js';
 
 const SLUGS = ['angarsk', 'shelekhov', 'irkutsk'];
 
@@ -351,20 +352,11 @@ describe('site serving', () => {
   });
 });
 
-describe('the index page names its first slide in the HTML (LCP preload)', () => {
-  let server: TestServer;
-  let clientDir: string;
-  const INDEX = '<!doctype html><html lang="ru"><head><title>t</title></head><body><div id="root"></div></body></html>';
+const PLAIN_INDEX =
+  '<!doctype html><html lang="ru"><head><title>t</title></head><body><div id="root"></div></body></html>';
 
-  beforeAll(async () => {
-    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-client-'));
-    fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX);
-    server = await createTestServer({ config: { clientDir } });
-  });
-  afterAll(async () => {
-    await server?.close();
-    fs.rmSync(clientDir, { recursive: true, force: true });
-  });
+describe('the index page names its first slide in the HTML (LCP preload)', () => {
+  const server = renderingServer({ prefix: 'storefront-client-', index: PLAIN_INDEX, render: false });
 
   const get = (url: string, headers: Record<string, string> = {}) => server.app.inject({ method: 'GET', url, headers });
   const firstSlide = async () => {
@@ -393,10 +385,10 @@ describe('the index page names its first slide in the HTML (LCP preload)', () =>
   });
 
   it('other pages go without it (they have no slider above the fold)', async () => {
-    for (const page of ['/catalog', '/admin']) expect((await get(page)).body, page).toBe(INDEX);
+    for (const page of ['/catalog', '/admin']) expect((await get(page)).body, page).toBe(PLAIN_INDEX);
     // a personal page only gains its noindex mark
     expect((await get('/angarsk/cart')).body).toBe(
-      INDEX.replace('</head>', '  <meta name="robots" content="noindex" />\n  </head>'),
+      PLAIN_INDEX.replace('</head>', '  <meta name="robots" content="noindex" />\n  </head>'),
     );
     expect((await get('/')).headers.etag).not.toBe((await get('/catalog')).headers.etag);
   });
@@ -415,26 +407,16 @@ describe('the index page names its first slide in the HTML (LCP preload)', () =>
 });
 
 describe('a page names its own chunk and styles in the HTML (from the build manifest)', () => {
-  let server: TestServer;
-  let clientDir: string;
-  const INDEX = '<!doctype html><html lang="ru"><head><title>t</title></head><body><div id="root"></div></body></html>';
-
-  beforeAll(async () => {
-    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-client-'));
-    fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX);
-    fs.mkdirSync(path.join(clientDir, '.vite'));
-    fs.writeFileSync(
-      path.join(clientDir, '.vite', 'manifest.json'),
-      JSON.stringify({
+  const server = renderingServer({
+    prefix: 'storefront-client-',
+    index: PLAIN_INDEX,
+    render: false,
+    files: {
+      '.vite/manifest.json': JSON.stringify({
         'index.html': { file: 'assets/index-A1.js', isEntry: true },
         'src/views/pages/CatalogPage.tsx': { file: 'assets/CatalogPage-B2.js', css: ['assets/CatalogPage-C3.css'] },
       }),
-    );
-    server = await createTestServer({ config: { clientDir } });
-  });
-  afterAll(async () => {
-    await server?.close();
-    fs.rmSync(clientDir, { recursive: true, force: true });
+    },
   });
 
   it('/catalog and /{city}/catalog/{section} preload the catalogue chunk; a page the manifest lacks gets none', async () => {
@@ -443,7 +425,7 @@ describe('a page names its own chunk and styles in the HTML (from the build mani
       expect(body, url).toContain('<link rel="modulepreload" crossorigin href="/assets/CatalogPage-B2.js" />');
       expect(body, url).toContain('<link rel="preload" as="style" crossorigin href="/assets/CatalogPage-C3.css" />');
     }
-    expect((await server.app.inject({ method: 'GET', url: '/about' })).body).toBe(INDEX);
+    expect((await server.app.inject({ method: 'GET', url: '/about' })).body).toBe(PLAIN_INDEX);
   });
 
   it('the manifest itself is not served', async () => {

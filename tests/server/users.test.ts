@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestServer, type TestServer } from './helpers.js';
-import { nextPhone, signIn } from './customers.js';
+import { nextPhone, saveAddress, signIn } from './customers.js';
 import { addresses, bonusLedger, likes, users } from '../../server/db/schema/customers.js';
 import { products } from '../../server/db/schema/catalog.js';
 import { applyBonus, NOT_ENOUGH_BONUS_MESSAGE } from '../../server/services/users.js';
@@ -137,12 +137,7 @@ describe('DELETE /user/:phone', () => {
     server.clock.advance(60_000);
     const second = await signIn(server, phone);
     expect(second.user.id).toBe(me.user.id);
-    const address = await api('POST', '/address/', me.auth, {
-      userId: me.user.id,
-      city: 'Ангарск',
-      street: 'Ленина',
-      home: '1',
-    });
+    const address = await saveAddress(server, me);
     expect(address.statusCode).toBe(201);
     expect((await api('POST', '/like', me.auth, { userId: me.user.id, productId })).statusCode).toBe(201);
 

@@ -16,7 +16,6 @@ let db: Database;
 let push: ProcessPush;
 let ctx: AppContext;
 let app: FastifyInstance;
-let base: string;
 const sockets: TestSocket[] = [];
 
 async function signedInUser(phone: string): Promise<{ userId: string; token: string }> {
@@ -30,15 +29,9 @@ async function signedInUser(phone: string): Promise<{ userId: string; token: str
   });
 }
 
-function open(query = '', headers: Record<string, string> = {}): TestSocket {
-  const socket = connect(`${base}/api/v1/ws${query}`, { headers });
-  sockets.push(socket);
-  return socket;
-}
-
 const hello = (m: Record<string, unknown>) => m.type === 'hello';
 
-useWsServer({ versionPollMs: 100, sockets }, (started) => ({ db, push, ctx, app, base } = started));
+const open = useWsServer({ versionPollMs: 100, sockets }, (started) => ({ db, push, ctx, app } = started));
 
 describe('WebSocket /api/v1/ws', () => {
   it('accepts an anonymous client', async () => {
@@ -85,33 +78,22 @@ describe('WebSocket /api/v1/ws', () => {
     expect(anonymous.messages.filter((m) => m.type === 'order:status_update')).toEqual([]);
   });
 
-  it('a catalogue change in the database is broadcast as catalog:update with the new version', async () => {
+  it.each([
+    ['catalogue', 'catalog', sql`update products set position = position where id = (select id from products limit 1)`],
+    [
+      'settings',
+      'settings',
+      sql`update settings set position = position where name = (select name from settings limit 1)`,
+    ],
+  ])('a %s change in the database is broadcast as %s:update with the new version', async (_, name, change) => {
     const socket = open();
     await socket.next(hello);
-    await db.run((x) =>
-      x.execute(sql`update products set position = position where id = (select id from products limit 1)`),
-    );
+    await db.run((x) => x.execute(change));
     const version = await db.run((x) =>
-      x.execute<{ version: string }>(sql`select version::text as version from content_versions where name = 'catalog'`),
+      x.execute<{ version: string }>(sql`select version::text as version from content_versions where name = ${name}`),
     );
     expect(
-      await socket.next((m) => m.type === 'catalog:update' && m.version === version.rows[0]?.version),
-    ).toBeTruthy();
-  });
-
-  it('a settings change is broadcast as settings:update', async () => {
-    const socket = open();
-    await socket.next(hello);
-    await db.run((x) =>
-      x.execute(sql`update settings set position = position where name = (select name from settings limit 1)`),
-    );
-    const version = await db.run((x) =>
-      x.execute<{ version: string }>(
-        sql`select version::text as version from content_versions where name = 'settings'`,
-      ),
-    );
-    expect(
-      await socket.next((m) => m.type === 'settings:update' && m.version === version.rows[0]?.version),
+      await socket.next((m) => m.type === `${name}:update` && m.version === version.rows[0]?.version),
     ).toBeTruthy();
   });
 

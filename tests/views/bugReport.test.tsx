@@ -22,6 +22,7 @@ import { TEXT_CONSENT, TEXT_SEND_REPORT, TEXT_SENT } from '../../src/views/app/S
 import { ErrorPage } from '../../src/views/pages/ErrorPage';
 import { StoreProvider } from '../../src/views/app/store';
 import { generateCatalog, user as generatedUser } from '../../tools/gen-catalog';
+import { savedAddress } from '../fixtures/address';
 import { generateEventLog } from '../../tools/gen-log';
 
 const session = generateEventLog({ eventCount: 80, seed: 2, catalog: generateCatalog(15, 6) });
@@ -47,14 +48,15 @@ function fakeStore() {
   };
 }
 
-function reporterOver(upload: ReporterDeps['upload']) {
+/** A reporter over a recorder holding `entries` (the bench session's unless told). */
+function reporterOver(upload: ReporterDeps['upload'], entries: readonly LogEntry[] = session.entries) {
   const recorder = createRecorder({
     storage: memoryStorage(),
     initial: initialState,
     appVersion: '0.1.0',
     storeVersion: () => '1',
   });
-  for (const entry of session.entries) recorder.record(entry);
+  for (const entry of entries) recorder.record(entry);
   const saved: { name: string; text: string }[] = [];
   const reporter = createBugReporter({
     recorder,
@@ -90,6 +92,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A page whose render throws TypeError(`message`), caught by the error boundary (its console.error silenced). */
+function renderCrashed(message: string, resetKey: string) {
+  const Thrower = () => {
+    throw new TypeError(message);
+  };
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  renderWithStore(
+    <ErrorBoundary resetKey={resetKey}>
+      <Thrower />
+    </ErrorBoundary>,
+  );
+}
+
 describe("the error page's 'Отправить отчёт об ошибке'", () => {
   it('sends the masked report (no token, no full phone) and says it was sent', async () => {
     const sent: ClientReport[] = [];
@@ -117,40 +132,26 @@ describe("the error page's 'Отправить отчёт об ошибке'", (
   });
 
   it('masks addresses and comments too unless the customer ticks the box to attach them', async () => {
-    const recorder = createRecorder({
-      storage: memoryStorage(),
-      initial: initialState,
-      appVersion: '0.1.0',
-      storeVersion: () => '1',
-    });
-    const address = {
+    const address = savedAddress({
       id: 'addr-1',
       userId: 'user-1',
-      city: 'Ангарск',
       street: 'улица Карла Маркса',
       home: '12',
       apartment: '34',
-      entrance: null,
-      floor: null,
-      intercom: null,
       comment: 'Позвонить за 10 минут',
       location: { lat: 52.541234, lon: 103.888765 },
-    };
-    recorder.record({
-      position: 1,
-      at: '2026-11-23T05:00:00.000Z',
-      events: [{ type: 'AddressesLoaded', data: { addresses: [address], selectedId: address.id } }],
     });
     const sent: ClientReport[] = [];
-    const reporter = createBugReporter({
-      recorder,
-      getState: () => initialState,
-      now: () => '2026-11-23T05:00:00.000Z',
-      route: () => '/angarsk/cart',
-      userAgent: () => 'jsdom',
-      upload: async (report) => (sent.push(report), { id: '0f1e2d3c-aaaa-bbbb-cccc-111122223333' }),
-      save: () => undefined,
-    });
+    const { reporter } = reporterOver(
+      async (report) => (sent.push(report), { id: '0f1e2d3c-aaaa-bbbb-cccc-111122223333' }),
+      [
+        {
+          position: 1,
+          at: '2026-11-23T05:00:00.000Z',
+          events: [{ type: 'AddressesLoaded', data: { addresses: [address], selectedId: address.id } }],
+        },
+      ],
+    );
     setBugReporter(reporter);
     const { unmount } = renderWithStore(<ErrorPage status={500} />);
     const box = screen.getByRole('checkbox', { name: TEXT_CONSENT });
@@ -189,15 +190,7 @@ describe("the error page's 'Отправить отчёт об ошибке'", (
     const sent: ClientReport[] = [];
     const { reporter } = reporterOver(async (report) => (sent.push(report), { id: 'r-1' }));
     setBugReporter(reporter);
-    const Thrower = () => {
-      throw new TypeError('cart.items is undefined');
-    };
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderWithStore(
-      <ErrorBoundary resetKey="/angarsk/cart">
-        <Thrower />
-      </ErrorBoundary>,
-    );
+    renderCrashed('cart.items is undefined', '/angarsk/cart');
     expect(screen.getByText('500')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: TEXT_SEND_REPORT }));
     await screen.findByText(TEXT_SENT);
@@ -444,15 +437,7 @@ describe('startBugReporting: the reporting chunk after the first paint', () => {
 
   it("a render error noted before the reporter is there travels with the report, and the error page's button appears with it", async () => {
     const sent: ClientReport[] = [];
-    const Thrower = () => {
-      throw new TypeError('before the reporter');
-    };
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderWithStore(
-      <ErrorBoundary resetKey="/angarsk">
-        <Thrower />
-      </ErrorBoundary>,
-    );
+    renderCrashed('before the reporter', '/angarsk');
     expect(screen.queryByRole('button', { name: TEXT_SEND_REPORT })).toBeNull();
     const { reporter } = reporterOver(async (report) => (sent.push(report), { id: 'r-2' }));
     act(() => setBugReporter(reporter));

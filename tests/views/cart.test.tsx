@@ -6,6 +6,7 @@ import type { AppEvent } from '../../src/events';
 import { evolveAll } from '../../src/projections/store';
 import { freeDeliveryText, giftProgressText } from '../../src/views/app/cartView';
 import { PRODUCT } from '../fixtures/catalog';
+import { promoResultApplied } from '../fixtures/cart';
 import { settingsWith } from '../fixtures/settings';
 import { readyState } from '../fixtures/state';
 import { line } from '../commands/helpers';
@@ -161,17 +162,7 @@ describe('bonus spending in the cart', () => {
   it("'Списать бонусы' clamps the amount to what the promo answer allows, not the whole balance", async () => {
     const state = evolveAll(readyState({ signedIn: true }), [
       added(line('l1', PRODUCT.phila, 2)),
-      {
-        type: 'PromoResultApplied',
-        data: {
-          discountTotal: 0,
-          lostGift: [],
-          freeProducts: [],
-          loyaltyProgramErrors: [],
-          allowedBonus: 120,
-          freeDelivery: false,
-        },
-      },
+      promoResultApplied({ allowedBonus: 120 }),
     ]);
     const app = setup({ path: '/angarsk/cart', state });
     const input = await screen.findByLabelText('Списать бонусы');

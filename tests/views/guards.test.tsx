@@ -6,6 +6,7 @@ import { readyState } from '../fixtures/state';
 import { setup } from './helpers';
 import { evolveAll } from '../../src/projections/store';
 import { productById } from '../fixtures/catalog';
+import { cartItem } from '../fixtures/cart';
 
 describe('guards (PRODUCT.md §6)', () => {
   it.each(['/angarsk/personal', '/personal/history', '/angarsk/personal/address', '/angarsk/personal/favorite'])(
@@ -33,16 +34,7 @@ describe('guards (PRODUCT.md §6)', () => {
   });
 
   it('cart-empty guard: with goods in the cart /checkout shows the checkout page', async () => {
-    const line = {
-      id: 'line-1',
-      product: productById(PRODUCT.phila),
-      quantity: 1,
-      mods: [],
-      isGift: false,
-      isHidden: false,
-      isServiceFee: false,
-      fromPromocode: false,
-    };
+    const line = cartItem('line-1', productById(PRODUCT.phila));
     const state = evolveAll(readyState(), [{ type: 'ItemAdded', data: { line } }]);
     const app = setup({ path: '/angarsk/checkout', state });
     expect(await screen.findByRole('heading', { level: 1, name: 'Оформление заказа' })).toBeTruthy();

@@ -18,6 +18,18 @@ const SLIDES = [1, 2, 3].map((n) => ({
   link: null,
 }));
 
+/** The catalogue page with a picture for every product. */
+function openCatalogWithPictures() {
+  const withPictures = {
+    ...catalog,
+    products: catalog.products.map((p) => ({ ...p, imageUrl: `/img/products/${p.id}.svg` })),
+  };
+  setup({
+    path: '/angarsk/catalog',
+    state: evolveAll(readyState(), [{ type: 'CatalogLoaded', data: { catalog: withPictures, version: 'pictures' } }]),
+  });
+}
+
 describe('responsive pictures', () => {
   it('a product picture offers widths, not densities, with the sizes it is shown at', () => {
     render(<ProductImage url="/img/products/roll.svg" alt="Ролл" width={400} sizes={CARD_IMAGE_SIZES} />);
@@ -31,14 +43,7 @@ describe('responsive pictures', () => {
   });
 
   it('cards on the menu use the card sizes', async () => {
-    const withPictures = {
-      ...catalog,
-      products: catalog.products.map((p) => ({ ...p, imageUrl: `/img/products/${p.id}.svg` })),
-    };
-    setup({
-      path: '/angarsk/catalog',
-      state: evolveAll(readyState(), [{ type: 'CatalogLoaded', data: { catalog: withPictures, version: 'pictures' } }]),
-    });
+    openCatalogWithPictures();
     const cards = await screen.findAllByTestId('product-card');
     const pictures = cards.flatMap((card) => [...card.querySelectorAll('img')]);
     expect(pictures.length).toBeGreaterThan(0);
@@ -46,14 +51,7 @@ describe('responsive pictures', () => {
   });
 
   it('on the catalogue the first screen’s two pictures load at once with high priority, the rest lazily', async () => {
-    const withPictures = {
-      ...catalog,
-      products: catalog.products.map((p) => ({ ...p, imageUrl: `/img/products/${p.id}.svg` })),
-    };
-    setup({
-      path: '/angarsk/catalog',
-      state: evolveAll(readyState(), [{ type: 'CatalogLoaded', data: { catalog: withPictures, version: 'pictures' } }]),
-    });
+    openCatalogWithPictures();
     await screen.findAllByTestId('product-card');
     const pictures = [...document.querySelectorAll('[data-testid="product-card"] img')];
     expect(pictures.length).toBeGreaterThan(2);

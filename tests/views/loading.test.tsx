@@ -5,6 +5,7 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../fixtures/catalog';
+import { cartItem } from '../fixtures/cart';
 import { cities, settings, ANGARSK } from '../fixtures/settings';
 import { evolveAll, initialState } from '../../src/projections/store';
 import { setup } from './helpers';
@@ -38,16 +39,7 @@ describe('index while the settings load (no layout shift)', () => {
 
 describe('cart while the settings load', () => {
   it("the coupon field waits for the city's isPromocodeHide instead of flashing up", async () => {
-    const line = {
-      id: 'l1',
-      product: catalog.products[0]!,
-      quantity: 1,
-      mods: [],
-      isGift: false,
-      isHidden: false,
-      isServiceFee: false,
-      fromPromocode: false,
-    };
+    const line = cartItem('l1', catalog.products[0]!);
     const state = evolveAll(catalogOnly, [{ type: 'ItemAdded', data: { line } }]);
     const app = setup({ path: '/angarsk/cart', state });
     await screen.findByRole('heading', { level: 1, name: 'Корзина' });

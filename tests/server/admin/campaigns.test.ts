@@ -2,16 +2,16 @@
 // count), the preview, sending at the rate limit through the SMS port with the opt-out line, at most
 // once per customer across a restart, consent withdrawn mid-campaign, the opt-out link, and roles.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Campaign } from '../../../src/api/contract/admin/campaigns.js';
 import { runCampaignsOnce, STALE_CLAIM_MS } from '../../../server/services/campaigns/runner.js';
 import { smsParts } from '../../../server/services/campaigns/message.js';
-import { createTestServer, type TestServer } from '../helpers.js';
+import { testServerPerFile } from '../helpers.js';
 import { signedInUser } from '../ordersFixtures.js';
-import { insertOrder, signInStaff, type SignedInStaff } from './staffFixtures.js';
+import { insertOrder, signInStaff, staffPerFile, type SignedInStaff } from './staffFixtures.js';
 
-let server: TestServer;
-let manager: SignedInStaff;
+const server = testServerPerFile({ config: { campaignSmsPerMinute: 2, publicUrl: 'https://shop.example' } });
+const manager = staffPerFile(server, 'manager');
 const cast: Record<'a' | 'b' | 'c' | 'd' | 'e' | 'f', { id: string; phone: string }> = {} as never;
 
 async function customer(phone: string, consent: boolean): Promise<{ id: string; phone: string }> {
@@ -21,8 +21,6 @@ async function customer(phone: string, consent: boolean): Promise<{ id: string; 
 }
 
 beforeAll(async () => {
-  server = await createTestServer({ config: { campaignSmsPerMinute: 2, publicUrl: 'https://shop.example' } });
-  manager = await signInStaff(server, 'manager');
   cast.a = await customer('+79140000001', true);
   for (const day of ['2026-10-01', '2026-10-20', '2026-11-10'])
     await insertOrder(server, { userId: cast.a.id, status: 'Closed', createdAt: `${day}T04:00:00Z` });
@@ -42,9 +40,6 @@ beforeAll(async () => {
   );
   cast.f = await customer('+79140000006', true);
   await insertOrder(server, { userId: cast.f.id, status: 'Cancelled', createdAt: '2026-11-19T04:00:00Z' });
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 async function call(method: 'GET' | 'POST', url: string, payload?: object, who: SignedInStaff = manager) {

@@ -9,13 +9,13 @@ import type { Campaign } from '../../../src/api/contract/admin/campaigns.js';
 import type { AppContext } from '../../../server/context.js';
 import { runCampaignsOnce, STALE_CLAIM_MS } from '../../../server/services/campaigns/runner.js';
 import { startFakePushService, type FakePushService, type FakeSubscription } from '../../fakes/push/pushService.js';
-import { createTestServer, type TestServer } from '../helpers.js';
+import { testServerPerFile } from '../helpers.js';
 import { signedInUser } from '../ordersFixtures.js';
-import { signInStaff, type SignedInStaff } from './staffFixtures.js';
+import { staffPerFile } from './staffFixtures.js';
 
-let server: TestServer;
 let fake: FakePushService;
-let manager: SignedInStaff;
+const server = testServerPerFile({ config: { campaignSmsPerMinute: 2, publicUrl: 'https://shop.example' } });
+const manager = staffPerFile(server, 'manager');
 type Person = { id: string; phone: string; devices: FakeSubscription[] };
 const cast: Record<'both' | 'one' | 'smsOnly' | 'refused' | 'withdraws' | 'gone', Person> = {} as never;
 
@@ -34,8 +34,6 @@ async function person(consent: boolean, devices: number): Promise<Person> {
 
 beforeAll(async () => {
   fake = await startFakePushService();
-  server = await createTestServer({ config: { campaignSmsPerMinute: 2, publicUrl: 'https://shop.example' } });
-  manager = await signInStaff(server, 'manager');
   cast.both = await person(true, 2);
   cast.one = await person(true, 1);
   cast.smsOnly = await person(true, 0);
@@ -44,7 +42,6 @@ beforeAll(async () => {
   cast.gone = await person(true, 1);
 });
 afterAll(async () => {
-  await server?.close();
   await fake?.close();
 });
 

@@ -6,31 +6,20 @@ import type { AdminOrderDetail } from '../../../src/api/contract/admin/orders.js
 import type { CourierOrder } from '../../../src/api/contract/admin/couriers.js';
 import { testServerPerFile } from '../helpers.js';
 import { signedInUser } from '../ordersFixtures.js';
-import { insertOrder, signInStaff, type SignedInStaff } from './staffFixtures.js';
+import { callAs, insertOrder, signInStaff, staffPerFile, type SignedInStaff } from './staffFixtures.js';
 
-let operator: SignedInStaff;
-let courier: SignedInStaff;
-let otherCourier: SignedInStaff;
 let customer: { id: string; phone: string; token: string };
-
 const server = testServerPerFile({
   afterStart: async (started) => {
-    operator = await signInStaff(started, 'operator');
-    courier = await signInStaff(started, 'courier');
-    otherCourier = await signInStaff(started, 'courier');
     customer = await signedInUser(started.db, { phone: '+79145550111' });
   },
 });
+const operator = staffPerFile(server, 'operator');
+const courier = staffPerFile(server, 'courier');
+const otherCourier = staffPerFile(server, 'courier');
 
-async function call(
-  who: SignedInStaff,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: unknown,
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await server.app.inject({ method, url: `/api/v1${url}`, headers: who.auth, payload: payload as object });
-  return { status: res.statusCode, body: res.json() };
-}
+const call = (who: SignedInStaff, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  callAs(server, who, method, url, payload);
 
 function assign(orderId: string, courierId: string | null) {
   return call(operator, 'POST', `/admin/orders/${orderId}/courier`, { courierId });

@@ -4,20 +4,17 @@ import type { AdminCoupon } from '../../../src/api/contract/admin/promo.js';
 import { callApi } from '../customers.js';
 import { testServerPerFile, expectRefusal } from '../helpers.js';
 import { auth, signedInUser } from '../ordersFixtures.js';
-import { insertOrder, signInStaff, type SignedInStaff } from './staffFixtures.js';
+import { insertOrder, staffPerFile } from './staffFixtures.js';
 
-let admin: SignedInStaff;
-let operator: SignedInStaff;
 let anna: { id: string; phone: string; token: string };
-
 const server = testServerPerFile({
   afterStart: async (started) => {
-    admin = await signInStaff(started, 'admin');
-    operator = await signInStaff(started, 'operator');
     anna = await signedInUser(started.db, { phone: '+79141234567', balance: 300 });
     await insertOrder(started, { userId: anna.id });
   },
 });
+const admin = staffPerFile(server, 'admin');
+const operator = staffPerFile(server, 'operator');
 
 describe('customers', () => {
   it('finds a customer by any spelling of the phone or by its last digits', async () => {

@@ -3,22 +3,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../../src/api/contract/admin/dashboard.js';
-import { createTestServer, type TestServer } from '../helpers.js';
+import { testServerPerFile } from '../helpers.js';
 import { signedInUser } from '../ordersFixtures.js';
 import { insertDashOrder } from './dashboardFixtures.js';
-import { signInStaff, type SignedInStaff } from './staffFixtures.js';
+import { staffPerFile, type SignedInStaff } from './staffFixtures.js';
 
-let server: TestServer;
-let manager: SignedInStaff;
-let admin: SignedInStaff;
-let operator: SignedInStaff;
+const server = testServerPerFile();
+const manager = staffPerFile(server, 'manager');
+const admin = staffPerFile(server, 'admin');
+const operator = staffPerFile(server, 'operator');
 
 // The clock: 2026-11-20T05:00Z, Friday 13:00 in Asia/Irkutsk (UTC+8), 08:00 in Moscow.
 beforeAll(async () => {
-  server = await createTestServer();
-  manager = await signInStaff(server, 'manager');
-  admin = await signInStaff(server, 'admin');
-  operator = await signInStaff(server, 'operator');
   const a = (await signedInUser(server.db)).id;
   const b = (await signedInUser(server.db)).id;
   const c = (await signedInUser(server.db)).id;

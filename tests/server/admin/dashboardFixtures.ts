@@ -1,6 +1,7 @@
 // Orders for the dashboard and export tests, written straight to the database with the fields the
 // figures read: lines, coupon, zone, promised time, status log and cancellation reason.
 import { sql } from 'drizzle-orm';
+import { addressDraft } from '../../fixtures/address';
 import type { TestServer } from '../helpers.js';
 
 export interface DashOrder {
@@ -25,17 +26,7 @@ export interface DashOrder {
   address?: Record<string, unknown>;
 }
 
-const DEFAULT_ADDRESS = {
-  city: 'Ангарск',
-  street: 'улица Карла Маркса',
-  home: '10',
-  apartment: '5',
-  entrance: null,
-  floor: null,
-  intercom: null,
-  comment: null,
-  location: null,
-};
+const DEFAULT_ADDRESS = addressDraft({ street: 'улица Карла Маркса', home: '10', apartment: '5' });
 
 export async function insertDashOrder(
   server: Pick<TestServer, 'db'>,

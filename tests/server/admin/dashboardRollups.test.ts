@@ -15,23 +15,12 @@ import { seedDemoChain } from '../../../server/seed/index.js';
 import { dashboardFigures, localDay } from '../../../server/services/admin/dashboard.js';
 import { startOfDay } from '../../../server/services/admin/dates.js';
 import { openTestDatabase } from '../helpers.js';
+import { prng } from '../../../tools/gen-catalog.js';
 
 const SEED = Number(process.env.DASHBOARD_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const NOW = Date.parse('2026-11-20T05:00:00Z');
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-
-/** mulberry32: a small seeded generator, so that a failing history can be replayed. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PLACES = [
   {
@@ -240,7 +229,8 @@ async function rollupRows(tx: Executor): Promise<Record<string, unknown[]>> {
 
 describe(`the dashboard’s rollups equal the direct aggregates (seed ${SEED})`, () => {
   it('every figure of every scope, after a random history of orders', { timeout: 600_000 }, async () => {
-    const random = generator(SEED);
+    // seeded (tools/gen-catalog's mulberry32), so that a failing history can be replayed
+    const random = prng(SEED);
     await randomHistory(random);
     const scopes = scopesOf(random);
     expect(scopes.filter(hourAligned).length, 'whole-hour zones read the hour buckets').toBeGreaterThan(30);

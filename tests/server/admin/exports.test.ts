@@ -4,14 +4,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ordersExportPage, type OrdersPageReader } from '../../../server/repositories/exports.js';
 import { ordersCsv } from '../../../server/services/admin/exports.js';
-import { createTestServer, type TestServer } from '../helpers.js';
+import { testServerPerFile } from '../helpers.js';
 import { signedInUser } from '../ordersFixtures.js';
 import { insertDashOrder } from './dashboardFixtures.js';
-import { signInStaff, type SignedInStaff } from './staffFixtures.js';
+import { staffPerFile, type SignedInStaff } from './staffFixtures.js';
 
-let server: TestServer;
-let manager: SignedInStaff;
-let operator: SignedInStaff;
+const server = testServerPerFile();
+const manager = staffPerFile(server, 'manager');
+const operator = staffPerFile(server, 'operator');
 let ivan: { id: string; phone: string };
 let olga: { id: string; phone: string };
 const numbers: number[] = [];
@@ -47,9 +47,6 @@ function parseCsv(text: string): string[][] {
 }
 
 beforeAll(async () => {
-  server = await createTestServer();
-  manager = await signInStaff(server, 'manager');
-  operator = await signInStaff(server, 'operator');
   ivan = await signedInUser(server.db);
   olga = await signedInUser(server.db);
   await server.db.run(async (db) => {

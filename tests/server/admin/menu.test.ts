@@ -5,28 +5,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { AdminProduct } from '../../../src/api/contract/admin/menu.js';
 import { callApi } from '../customers.js';
 import type { Catalog } from '../../../src/api/entities.js';
-import { createTestServer, type TestServer, expectRefusal } from '../helpers.js';
-import { signInStaff, type SignedInStaff } from './staffFixtures.js';
+import { expectRefusal, testServerPerFile } from '../helpers.js';
+import { staffPerFile } from './staffFixtures.js';
 
-let server: TestServer;
-let admin: SignedInStaff;
-let operator: SignedInStaff;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-menu-'));
-  server = await createTestServer({ config: { dataDir, imageCacheDir: path.join(dataDir, 'img-cache') } });
-  admin = await signInStaff(server, 'admin');
-  operator = await signInStaff(server, 'operator');
-});
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-menu-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const server = testServerPerFile({ config: { dataDir, imageCacheDir: path.join(dataDir, 'img-cache') } });
+const admin = staffPerFile(server, 'admin');
+const operator = staffPerFile(server, 'operator');
 
 const version = async () =>
   (await server.app.inject({ method: 'GET', url: '/api/v1/storage/version' })).json<{ version: string }>().version;

@@ -7,27 +7,20 @@
 // Needs a PostgreSQL server (TEST_DATABASE_URL): `npm run test:pg`, or
 // `bash tools/pg-test-server.sh run npx vitest run tests/server/admin/orderEdits.pg.test.ts`.
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../src/api/contract/orders.js';
 import type { PaymentGateway } from '../../../server/integrations/paymentGateway.js';
 import { createPaymentGateways } from '../../../server/integrations/payments.js';
 import { confirmPayment } from '../../../server/services/payments.js';
-import type { TestServer } from '../helpers.js';
-import { deliveryBody, newKey, pickupBody, postOrder, signedInUser, useOrderServer } from '../ordersFixtures.js';
+import { deliveryBody, newKey, orderServerPerFile, pickupBody, postOrder, signedInUser } from '../ordersFixtures.js';
 import { testDatabaseUrl } from '../pgTestDatabase.js';
-import { signInStaff, type SignedInStaff } from './staffFixtures.js';
+import { staffPerFile, type SignedInStaff } from './staffFixtures.js';
 
 testDatabaseUrl('orderEdits.pg.test.ts');
 
-let server: TestServer;
-let operator: SignedInStaff;
-let second: SignedInStaff;
-
-useOrderServer((started) => (server = started));
-beforeAll(async () => {
-  operator = await signInStaff(server, 'operator');
-  second = await signInStaff(server, 'operator');
-});
+const server = orderServerPerFile();
+const operator = staffPerFile(server, 'operator');
+const second = staffPerFile(server, 'operator');
 
 async function place(body: Record<string, unknown>): Promise<Order> {
   const customer = await signedInUser(server.db);

@@ -3,40 +3,32 @@
 // POS hand-off refuses, the customer's page hears of it, and money paid online that the edit makes
 // too much goes back once, partially, through the gateway port.
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '../../../src/api/contract/admin/orders.js';
 import type { OrderEdit, OrderEditQuote } from '../../../src/api/contract/admin/orderEdits.js';
 import type { Order } from '../../../src/api/contract/orders.js';
 import type { PaymentGateway, RefundResult } from '../../../server/integrations/paymentGateway.js';
 import { createPaymentGateways } from '../../../server/integrations/payments.js';
 import { confirmPayment } from '../../../server/services/payments.js';
-import type { TestServer } from '../helpers.js';
-import { auth, deliveryBody, newKey, pickupBody, postOrder, signedInUser, useOrderServer } from '../ordersFixtures.js';
-import { signInStaff, type SignedInStaff } from './staffFixtures.js';
+import {
+  auth,
+  deliveryBody,
+  newKey,
+  orderServerPerFile,
+  pickupBody,
+  postOrder,
+  signedInUser,
+} from '../ordersFixtures.js';
+import { callAs, staffPerFile } from './staffFixtures.js';
 
 const NBSP = '\u00A0';
 
-let server: TestServer;
-let operator: SignedInStaff;
-let callcentre: SignedInStaff;
-let courier: SignedInStaff;
-
-useOrderServer((started) => (server = started), { resetClockAfterEach: true });
-beforeAll(async () => {
-  operator = await signInStaff(server, 'operator');
-  callcentre = await signInStaff(server, 'callcentre');
-  courier = await signInStaff(server, 'courier');
-});
-
-async function call(who: { auth: Record<string, string> }, method: 'GET' | 'POST', url: string, payload?: unknown) {
-  const res = await server.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: who.auth,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  return { status: res.statusCode, body: res.json<Record<string, unknown>>() };
-}
+const server = orderServerPerFile({ resetClockAfterEach: true });
+const operator = staffPerFile(server, 'operator');
+const callcentre = staffPerFile(server, 'callcentre');
+const courier = staffPerFile(server, 'courier');
+const call = (who: { auth: Record<string, string> }, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  callAs(server, who, method, url, payload);
 
 /** A customer's storefront order (cash delivery unless told otherwise). */
 async function customerOrder(

@@ -6,22 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Order } from '../../../src/api/contract/orders.js';
 import type { Database } from '../../../server/db/database.js';
 import { deliveryBody, newKey, postOrder, signedInUser } from '../ordersFixtures.js';
-import { connect, type TestSocket } from '../wsClient.js';
 import { useWsServer } from '../wsServer.js';
 import { signInStaff } from './staffFixtures.js';
 
 let db: Database;
 let app: FastifyInstance;
-let base: string;
-const sockets: TestSocket[] = [];
 
-useWsServer({ versionPollMs: 100_000, sockets }, (started) => ({ db, app, base } = started));
-
-function open(query: string): TestSocket {
-  const socket = connect(`${base}/api/v1/ws${query}`);
-  sockets.push(socket);
-  return socket;
-}
+const open = useWsServer({ versionPollMs: 100_000 }, (started) => ({ db, app } = started));
 const hello = (m: Record<string, unknown>) => m.type === 'hello';
 
 describe('an edit heard live', () => {

@@ -1,30 +1,25 @@
 // Orders in the admin area: filters, detail, status moves along ORDER_STATUS_FLOW
 // pushed to the customer, cancellation with a reason, the audit trail and the staff WebSocket.
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminOrderDetail } from '../../../src/api/contract/admin/orders.js';
 import { callApi } from '../customers.js';
 import { createPaymentGateways, type PaymentGateway } from '../../../server/integrations/payments.js';
 import type { RefundResult } from '../../../server/integrations/cloudpayments.js';
 import { refundPaidOrder } from '../../../server/services/admin/orders.js';
 import { REFUND_CLAIM_STALE_MS } from '../../../server/services/payments.js';
-import { createTestServer, type TestServer, expectRefusal } from '../helpers.js';
+import { expectRefusal, testServerPerFile } from '../helpers.js';
 import { auth, signedInUser } from '../ordersFixtures.js';
-import { insertOrder, signInStaff, type SignedInStaff } from './staffFixtures.js';
+import { insertOrder, staffPerFile } from './staffFixtures.js';
 
-let server: TestServer;
-let operator: SignedInStaff;
+const server = testServerPerFile();
+const operator = staffPerFile(server, 'operator');
 let alice: { id: string; phone: string; token: string };
 let bob: { id: string; phone: string; token: string };
 
 beforeAll(async () => {
-  server = await createTestServer();
-  operator = await signInStaff(server, 'operator');
   alice = await signedInUser(server.db, { phone: '+79145550101', balance: 500 });
   bob = await signedInUser(server.db, { phone: '+79025550202' });
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 async function list(query: string): Promise<{ orders: AdminOrder[]; total: number }> {

@@ -1,7 +1,7 @@
 // Permissions of /api/v1/admin/*: every admin route of the contract refuses a
 // caller without a staff session (401), a customer's token (403), and an operator on the
 // admin-only routes and on the managers' ones (403); the server registers exactly the routes of the contract.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as contract from '../../../src/api/contract/index.js';
 import { isRouteDef } from '../../../src/api/openapi.js';
 import {
@@ -12,26 +12,19 @@ import {
 } from '../../../src/api/contract/admin/common.js';
 import type { RouteDef } from '../../../src/api/route.js';
 import { registeredAdminRoutes } from '../../../server/routes/admin/adminRoute.js';
-import { createTestServer, type TestServer } from '../helpers.js';
+import { testServerPerFile } from '../helpers.js';
 import { auth, signedInUser } from '../ordersFixtures.js';
-import { signInStaff, type SignedInStaff } from './staffFixtures.js';
+import { signInStaff, staffPerFile } from './staffFixtures.js';
 
-let server: TestServer;
 let customerToken: string;
-let operator: SignedInStaff;
-let admin: SignedInStaff;
-let manager: SignedInStaff;
-
-beforeAll(async () => {
-  server = await createTestServer();
-  customerToken = (await signedInUser(server.db)).token;
-  operator = await signInStaff(server, 'operator');
-  admin = await signInStaff(server, 'admin');
-  manager = await signInStaff(server, 'manager');
+const server = testServerPerFile({
+  afterStart: async (started) => {
+    customerToken = (await signedInUser(started.db)).token;
+  },
 });
-afterAll(async () => {
-  await server?.close();
-});
+const operator = staffPerFile(server, 'operator');
+const admin = staffPerFile(server, 'admin');
+const manager = staffPerFile(server, 'manager');
 
 /** Every route of the contract under /admin (other areas' staff routes included). */
 const adminRoutes: RouteDef[] = Object.values(contract as Record<string, unknown>)

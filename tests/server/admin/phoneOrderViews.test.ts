@@ -4,23 +4,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminOrderDetail } from '../../../src/api/contract/admin/orders.js';
 import type { Order } from '../../../src/api/contract/orders.js';
-import type { TestServer } from '../helpers.js';
-import { deliveryBody, newKey, pickupBody, postOrder, signedInUser, useOrderServer } from '../ordersFixtures.js';
-import { signInStaff, type SignedInStaff } from './staffFixtures.js';
+import { deliveryBody, newKey, orderServerPerFile, pickupBody, postOrder, signedInUser } from '../ordersFixtures.js';
+import { callAs, staffPerFile, type SignedInStaff } from './staffFixtures.js';
 
-let server: TestServer;
-let callcentre: SignedInStaff;
-let operator: SignedInStaff;
-let courier: SignedInStaff;
+const server = orderServerPerFile();
+const callcentre = staffPerFile(server, 'callcentre');
+const operator = staffPerFile(server, 'operator');
+const courier = staffPerFile(server, 'courier');
 let phoneOrder: AdminOrderDetail;
 let storefrontOrder: Order;
 let customerPhone: string;
 
-useOrderServer((started) => (server = started));
 beforeAll(async () => {
-  callcentre = await signInStaff(server, 'callcentre');
-  operator = await signInStaff(server, 'operator');
-  courier = await signInStaff(server, 'courier');
   const caller = await signedInUser(server.db);
   customerPhone = caller.phone;
   const placed = await call(callcentre, '/admin/phone-orders', 'POST', {
@@ -36,15 +31,8 @@ beforeAll(async () => {
   storefrontOrder = res.json<Order>();
 });
 
-async function call(who: SignedInStaff, url: string, method: 'GET' | 'POST' = 'GET', payload?: unknown) {
-  const res = await server.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: who.auth,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  return { status: res.statusCode, body: res.json<Record<string, unknown>>() };
-}
+const call = (who: SignedInStaff, url: string, method: 'GET' | 'POST' = 'GET', payload?: unknown) =>
+  callAs(server, who, method, url, payload);
 
 const idsOf = (body: Record<string, unknown>) => (body.orders as AdminOrder[]).map((o) => o.id);
 

@@ -5,34 +5,29 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '../../../src/api/contract/admin/orders.js';
-import type { TestServer } from '../helpers.js';
 import { signIn } from '../customers.js';
-import { deliveryBody, newKey, pickupBody, signedInUser, useOrderServer } from '../ordersFixtures.js';
-import { signInStaff, type SignedInStaff } from './staffFixtures.js';
+import {
+  deliveryBody,
+  newKey,
+  orderServerPerFile,
+  pickupBody,
+  signedInUser,
+  STOPPED_AT_CENTRE,
+} from '../ordersFixtures.js';
+import { callAs, signInStaff, staffPerFile, type SignedInStaff } from './staffFixtures.js';
 
 const NBSP = '\u00A0';
 
-let server: TestServer;
-let callcentre: SignedInStaff;
-let courier: SignedInStaff;
+const server = orderServerPerFile({ resetClockAfterEach: true });
+const callcentre = staffPerFile(server, 'callcentre');
+const courier = staffPerFile(server, 'courier');
 let customerId: string;
-
-useOrderServer((started) => (server = started), { resetClockAfterEach: true });
 beforeAll(async () => {
-  callcentre = await signInStaff(server, 'callcentre');
-  courier = await signInStaff(server, 'courier');
   customerId = (await signedInUser(server.db, { balance: 300 })).id;
 });
 
-async function call(who: SignedInStaff, method: 'GET' | 'POST', url: string, payload?: unknown) {
-  const res = await server.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: who.auth,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  return { status: res.statusCode, body: res.json<Record<string, unknown>>() };
-}
+const call = (who: SignedInStaff, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  callAs(server, who, method, url, payload);
 
 function place(order: Record<string, unknown>, key = newKey(), customer = customerId, who = callcentre) {
   return call(who, 'POST', '/admin/phone-orders', {
@@ -209,12 +204,7 @@ describe('the storefront’s refusals, word for word', () => {
 
   it('the stop list of the zone’s restaurant', async () => {
     await expectRefusal(
-      deliveryBody({
-        items: [
-          { productId: 'baked-scallop', amount: 1 },
-          { productId: 'set-mini', amount: 1 },
-        ],
-      }),
+      deliveryBody({ items: STOPPED_AT_CENTRE }),
       'Нет в наличии в выбранном ресторане: «Запечённый гребешок»',
     );
   });

@@ -4,22 +4,13 @@ import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../server/db/database.js';
 import { auth, signedInUser } from '../ordersFixtures.js';
-import { connect, type TestSocket } from '../wsClient.js';
 import { useWsServer } from '../wsServer.js';
 import { insertOrder, signInStaff } from './staffFixtures.js';
 
 let db: Database;
 let app: FastifyInstance;
-let base: string;
-const sockets: TestSocket[] = [];
 
-useWsServer({ versionPollMs: 100_000, sockets }, (started) => ({ db, app, base } = started));
-
-function open(query: string): TestSocket {
-  const socket = connect(`${base}/api/v1/ws${query}`);
-  sockets.push(socket);
-  return socket;
-}
+const open = useWsServer({ versionPollMs: 100_000 }, (started) => ({ db, app } = started));
 
 describe('low ratings on the staff WebSocket', () => {
   it('announces a rating of 1–3 with its stars, tags and comment; not a 5', async () => {

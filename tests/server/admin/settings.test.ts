@@ -7,17 +7,11 @@ import type { AdminCity, AdminSetting, AdminZone } from '../../../src/api/contra
 import { callApi } from '../customers.js';
 import type { Settings } from '../../../src/api/entities.js';
 import { testServerPerFile, expectRefusal } from '../helpers.js';
-import { signInStaff, type SignedInStaff } from './staffFixtures.js';
+import { staffPerFile } from './staffFixtures.js';
 
-let admin: SignedInStaff;
-let operator: SignedInStaff;
-
-const server = testServerPerFile({
-  afterStart: async (started) => {
-    admin = await signInStaff(started, 'admin');
-    operator = await signInStaff(started, 'operator');
-  },
-});
+const server = testServerPerFile();
+const admin = staffPerFile(server, 'admin');
+const operator = staffPerFile(server, 'operator');
 
 const settingsVersion = async () =>
   (await server.app.inject({ method: 'GET', url: '/api/v1/setting/version' })).json<{ version: string }>().version;

@@ -6,6 +6,8 @@ import { sql } from 'drizzle-orm';
 import { staff, type StaffRoleValue } from '../../../server/db/schema/admin.js';
 import { hashPassword } from '../../../server/services/admin/staff.js';
 import { afterAll, beforeAll } from 'vitest';
+import { perFile } from '../../support/perFile.js';
+import { callApi, type ApiCall } from '../customers.js';
 import { createTestServer, type TestServer } from '../helpers.js';
 
 export const STAFF_PASSWORD = 'correct horse battery';
@@ -51,6 +53,27 @@ export async function signInStaff(
   if (res.statusCode !== 200) throw new Error(`staff sign-in failed: ${res.statusCode} ${res.body}`);
   const token = res.json<{ token: string }>().token;
   return { ...row, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+/**
+ * A staff member of this role signed in on the file's server before its tests; declared after the
+ * server, so its sign-in runs once the server has started.
+ */
+export function staffPerFile(server: Pick<TestServer, 'app' | 'db'>, role: StaffRoleValue): SignedInStaff {
+  return perFile(
+    () => signInStaff(server, role),
+    async () => undefined,
+  );
+}
+
+/** An /api/v1 call as this staff member, answered with its status and JSON body. */
+export async function callAs(
+  server: TestServer,
+  who: { auth: Record<string, string> },
+  ...[method, url, payload]: [method: ApiCall[0], url: string, payload?: unknown]
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await callApi(server, method, url, who.auth, payload);
+  return { status: res.statusCode, body: res.json<Record<string, unknown>>() };
 }
 
 export interface TestOrder {

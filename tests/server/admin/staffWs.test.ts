@@ -13,17 +13,10 @@ import { insertOrder, signInStaff } from './staffFixtures.js';
 
 let db: Database;
 let app: FastifyInstance;
-let base: string;
 let ctx: AppContext;
 const sockets: TestSocket[] = [];
 
-useWsServer({ versionPollMs: 100_000, sockets }, (started) => ({ db, ctx, app, base } = started));
-
-function open(query: string): TestSocket {
-  const socket = connect(`${base}/api/v1/ws${query}`);
-  sockets.push(socket);
-  return socket;
-}
+const open = useWsServer({ versionPollMs: 100_000, sockets }, (started) => ({ db, ctx, app } = started));
 const hello = (m: Record<string, unknown>) => m.type === 'hello';
 
 describe('staff WebSocket', () => {

@@ -54,14 +54,11 @@ async function customer(push = true): Promise<Customer> {
   return user;
 }
 
-async function subscribe(who: Customer, subscription: FakeSubscription) {
-  return server.app.inject({
-    method: 'PUT',
-    url: '/api/v1/push/subscription',
-    headers: auth(who.token),
-    payload: subscription.json,
-  });
-}
+/** PUT or DELETE /push/subscription as `who` (no one when null). */
+const subscriptionCall = (method: 'PUT' | 'DELETE', who: Customer | null, payload: object) =>
+  server.app.inject({ method, url: '/api/v1/push/subscription', headers: who ? auth(who.token) : {}, payload });
+
+const subscribe = (who: Customer, subscription: FakeSubscription) => subscriptionCall('PUT', who, subscription.json);
 
 async function place(who: Customer): Promise<Order> {
   const res = await postOrder(server, who.token, deliveryBody());
@@ -107,11 +104,7 @@ describe('VAPID keys', () => {
 
 describe('PUT /push/subscription', () => {
   it('needs a sign-in', async () => {
-    const res = await server.app.inject({
-      method: 'PUT',
-      url: '/api/v1/push/subscription',
-      payload: fake.subscribe().json,
-    });
+    const res = await subscriptionCall('PUT', null, fake.subscribe().json);
     expect(res.statusCode).toBe(401);
   });
 
@@ -137,12 +130,7 @@ describe('PUT /push/subscription', () => {
     const res = await subscribe(who, { ...fake.subscribe(), json: badKeys });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: 'Ключи подписки на уведомления не приняты' });
-    const missing = await server.app.inject({
-      method: 'PUT',
-      url: '/api/v1/push/subscription',
-      headers: auth(who.token),
-      payload: { endpoint: good.endpoint },
-    });
+    const missing = await subscriptionCall('PUT', who, { endpoint: good.endpoint });
     expect(missing.statusCode).toBe(400);
   });
 
@@ -161,20 +149,10 @@ describe('PUT /push/subscription', () => {
     const other = await customer();
     const device = fake.subscribe();
     await subscribe(owner, device);
-    const foreign = await server.app.inject({
-      method: 'DELETE',
-      url: '/api/v1/push/subscription',
-      headers: auth(other.token),
-      payload: { endpoint: device.endpoint },
-    });
+    const foreign = await subscriptionCall('DELETE', other, { endpoint: device.endpoint });
     expect(foreign.statusCode).toBe(204);
     expect(await storedEndpoints(owner.id)).toEqual([device.endpoint]);
-    const own = await server.app.inject({
-      method: 'DELETE',
-      url: '/api/v1/push/subscription',
-      headers: auth(owner.token),
-      payload: { endpoint: device.endpoint },
-    });
+    const own = await subscriptionCall('DELETE', owner, { endpoint: device.endpoint });
     expect(own.statusCode).toBe(204);
     expect(await storedEndpoints(owner.id)).toEqual([]);
   });

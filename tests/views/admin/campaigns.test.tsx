@@ -38,14 +38,18 @@ function campaign(overrides: Partial<Campaign> = {}): Campaign {
   };
 }
 
+/** A manager's admin area with its cities, restaurants and these campaigns. */
+const campaignsServer = (campaigns: Campaign[]) =>
+  new FakeServer()
+    .on(adminMe, () => ({ body: staffMember('manager') }))
+    .on(adminListCities, () => ({ body: { cities: CITIES } }))
+    .on(adminListRestaurants, () => ({ body: { restaurants: RESTAURANTS } }))
+    .on(adminListCampaigns, () => ({ body: { campaigns } }));
+
 describe('admin campaigns', () => {
   it('previews the audience and the exact message, asks before sending, and lists the campaign', async () => {
     const campaigns: Campaign[] = [];
-    const server = new FakeServer()
-      .on(adminMe, () => ({ body: staffMember('manager') }))
-      .on(adminListCities, () => ({ body: { cities: CITIES } }))
-      .on(adminListRestaurants, () => ({ body: { restaurants: RESTAURANTS } }))
-      .on(adminListCampaigns, () => ({ body: { campaigns } }))
+    const server = campaignsServer(campaigns)
       .on(adminPreviewCampaign, () => ({ body: { recipients: 21, message: MESSAGE, smsParts: 2 } }))
       .on(adminCreateCampaign, () => {
         campaigns.push(campaign());
@@ -76,11 +80,7 @@ describe('admin campaigns', () => {
 
   it('the channel choice: push previews its own audience without SMS parts, and is sent as push', async () => {
     const campaigns: Campaign[] = [];
-    const server = new FakeServer()
-      .on(adminMe, () => ({ body: staffMember('manager') }))
-      .on(adminListCities, () => ({ body: { cities: CITIES } }))
-      .on(adminListRestaurants, () => ({ body: { restaurants: RESTAURANTS } }))
-      .on(adminListCampaigns, () => ({ body: { campaigns } }))
+    const server = campaignsServer(campaigns)
       .on(adminPreviewCampaign, (req) => ({
         body: { recipients: channelOf(req.body) === 'push' ? 3 : 21, message: MESSAGE, smsParts: 2 },
       }))

@@ -13,7 +13,7 @@ import { adminListCities, adminListRestaurants } from '../../../src/api/contract
 import { LIVE_REFRESH_MS } from '../../../src/views/admin/dashboard/DashboardPage';
 import type { StaffSession } from '../../../src/views/admin/data/session';
 import { FakeServer, OPERATOR_SESSION, setupAdmin } from './helpers';
-import { CITIES, RESTAURANTS, staffMember } from './fixtures';
+import { CITIES, RESTAURANTS, staffMember, staffOrderEvent } from './fixtures';
 
 const MANAGER_SESSION: StaffSession = {
   token: 'st_manager',
@@ -131,16 +131,7 @@ describe('the dashboard', () => {
     set(figures(5600, 4));
     const before = server.calls(adminDashboard).length;
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const event = {
-      type: 'order:new',
-      orderId: 'o9',
-      number: 109,
-      status: 'Unconfirmed',
-      paymentStatus: 'none',
-      cityId: 'angarsk',
-      deliveryTerminalId: 'rest-a',
-      total: 2000,
-    };
+    const event = staffOrderEvent('order:new', { orderId: 'o9', number: 109, total: 2000 });
     act(() => {
       socket.push(event);
       socket.push({ ...event, orderId: 'o10', number: 110 });

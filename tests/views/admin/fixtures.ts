@@ -1,10 +1,22 @@
 // Answers of the admin contract for view tests, checked against the contract schemas.
-import { StaffMember } from '../../../src/api/contract/admin/auth';
 import type { StaffRole } from '../../../src/api/contract/admin/common';
-import { AdminOrderDetail, type AdminOrder } from '../../../src/api/contract/admin/orders';
-import { AdminCity, AdminRestaurant } from '../../../src/api/contract/admin/settings';
+import { adminMe, StaffMember } from '../../../src/api/contract/admin/auth';
+import {
+  AdminOrderDetail,
+  StaffOrderEvent,
+  adminListOrders,
+  type AdminOrder,
+} from '../../../src/api/contract/admin/orders';
+import {
+  AdminCity,
+  AdminRestaurant,
+  adminListCities,
+  adminListRestaurants,
+} from '../../../src/api/contract/admin/settings';
+import { CheckoutQuote } from '../../../src/api/contract/checkout';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../src/api/contract/orders';
 import { addressDraft } from '../../fixtures/address';
+import { FakeServer } from './helpers';
 
 export const staffMember = (role: StaffRole = 'admin') =>
   StaffMember.parse({
@@ -118,3 +130,59 @@ export const listItem = (detail: AdminOrderDetail): AdminOrder => {
   const { statusLog: _log, cancellation: _cancel, ...rest } = detail;
   return rest;
 };
+
+/** A staff socket's message about an order: №101 (o1), Unconfirmed, 1000 ₽ at rest-a unless told otherwise. */
+export const staffOrderEvent = (
+  type: StaffOrderEvent['type'],
+  fields: Partial<Omit<StaffOrderEvent, 'type'>> = {},
+): StaffOrderEvent =>
+  StaffOrderEvent.parse({
+    type,
+    orderId: 'o1',
+    number: 101,
+    status: 'Unconfirmed',
+    paymentStatus: 'none',
+    cityId: 'angarsk',
+    deliveryTerminalId: 'rest-a',
+    total: 1000,
+    ...fields,
+  });
+
+/** A quote of the checkout's assessment in Ангарск: delivery, no zone or restaurant, nothing charged or refused unless told. */
+export const checkoutQuote = (over: Partial<CheckoutQuote> = {}): CheckoutQuote =>
+  CheckoutQuote.parse({
+    cityId: 'angarsk',
+    deliveryMethod: 'delivery',
+    zone: null,
+    location: null,
+    restaurant: null,
+    restaurants: [],
+    lines: [],
+    goodsTotal: 0,
+    discountTotal: 0,
+    deliveryPrice: 0,
+    serviceFee: 0,
+    bonusSpent: 0,
+    bonusCap: 0,
+    total: 0,
+    paymentMethods: [],
+    deliveryText: '',
+    captcha: { required: false, provider: null, siteKey: '' },
+    slots: {
+      timeZone: 'Asia/Irkutsk',
+      leadMinutes: 60,
+      asap: { available: true, estimate: null, message: null },
+      days: [],
+    },
+    refusals: [],
+    canSubmit: true,
+    ...over,
+  });
+
+/** A fake server of the admin area as a `role` sees it at sign-in: their account, no orders, the cities and restaurants. */
+export const adminAreaServer = (role: StaffRole = 'admin') =>
+  new FakeServer()
+    .on(adminMe, () => ({ body: staffMember(role) }))
+    .on(adminListOrders, () => ({ body: { orders: [], total: 0 } }))
+    .on(adminListCities, () => ({ body: { cities: CITIES } }))
+    .on(adminListRestaurants, () => ({ body: { restaurants: RESTAURANTS } }));

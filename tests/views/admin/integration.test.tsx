@@ -3,17 +3,14 @@
 // iiko's reason and «Отправить снова», a terminal that is down, and the errors in Russian.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminMe } from '../../../src/api/contract/admin/auth';
 import {
   adminIntegration,
   adminMapTerminal,
   adminRetryHandoff,
   IntegrationOverview,
 } from '../../../src/api/contract/admin/integration';
-import { adminListOrders } from '../../../src/api/contract/admin/orders';
-import { adminListCities, adminListRestaurants } from '../../../src/api/contract/admin/settings';
-import { ADMIN_SESSION, FakeServer, setupAdmin } from './helpers';
-import { CITIES, RESTAURANTS, staffMember } from './fixtures';
+import { ADMIN_SESSION, setupAdmin } from './helpers';
+import { adminAreaServer } from './fixtures';
 
 const OVERVIEW = IntegrationOverview.parse({
   adapter: 'iiko',
@@ -63,11 +60,7 @@ const OVERVIEW = IntegrationOverview.parse({
 });
 
 function server() {
-  return new FakeServer()
-    .on(adminMe, () => ({ body: staffMember('admin') }))
-    .on(adminListOrders, () => ({ body: { orders: [], total: 0 } }))
-    .on(adminListCities, () => ({ body: { cities: CITIES } }))
-    .on(adminListRestaurants, () => ({ body: { restaurants: RESTAURANTS } }))
+  return adminAreaServer()
     .on(adminIntegration, () => ({ body: OVERVIEW }))
     .on(adminRetryHandoff, () => ({ body: { ok: true } }))
     .on(adminMapTerminal, () => ({ body: { ok: true } }));

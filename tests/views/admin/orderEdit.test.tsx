@@ -15,10 +15,9 @@ import {
 import { adminGetOrder, adminListOrders, type AdminOrderDetail } from '../../../src/api/contract/admin/orders';
 import { adminPhoneMenu } from '../../../src/api/contract/admin/phoneOrders';
 import { adminListCities, adminListRestaurants } from '../../../src/api/contract/admin/settings';
-import { CheckoutQuote } from '../../../src/api/contract/checkout';
 import type { OrderStatus } from '../../../src/api/contract/orders';
 import { Catalog } from '../../../src/api/entities';
-import { CITIES, RESTAURANTS, listItem, order, staffMember } from './fixtures';
+import { CITIES, RESTAURANTS, checkoutQuote, listItem, order, staffMember } from './fixtures';
 import { ADMIN_SESSION, FakeServer, setupAdmin, type FakeRequest } from './helpers';
 import { draftLinesOf, keptItemsOf } from '../../../src/views/admin/orders/OrderEditForm';
 
@@ -96,33 +95,7 @@ type EditBody = { changes: { items: { productId: string; amount: number }[] } };
 function quote(req: FakeRequest) {
   const goods = (req.body as EditBody).changes.items.reduce((sum, i) => sum + i.amount * 500, 0);
   return {
-    quote: CheckoutQuote.parse({
-      cityId: 'angarsk',
-      deliveryMethod: 'delivery',
-      zone: null,
-      location: null,
-      restaurant: null,
-      restaurants: [],
-      lines: [],
-      goodsTotal: goods,
-      discountTotal: 0,
-      deliveryPrice: 0,
-      serviceFee: 0,
-      bonusSpent: 0,
-      bonusCap: 0,
-      total: goods,
-      paymentMethods: [],
-      deliveryText: '',
-      captcha: { required: false, provider: null, siteKey: '' },
-      slots: {
-        timeZone: 'Asia/Irkutsk',
-        leadMinutes: 60,
-        asap: { available: true, estimate: null, message: null },
-        days: [],
-      },
-      refusals: [],
-      canSubmit: true,
-    }),
+    quote: checkoutQuote({ goodsTotal: goods, total: goods }),
     totalBefore: 1000,
     difference: goods - 1000,
     money: 'none',

@@ -22,7 +22,7 @@ import {
 } from '../../../src/api/contract/admin/integration';
 import type { OrderStatus } from '../../../src/api/contract/orders';
 import { ADMIN_SESSION, FakeServer, setupAdmin } from './helpers';
-import { CITIES, RESTAURANTS, listItem, order, staffMember } from './fixtures';
+import { CITIES, RESTAURANTS, listItem, order, staffMember, staffOrderEvent } from './fixtures';
 
 function ordersServer(initial: AdminOrderDetail[]) {
   const db = new Map(initial.map((o) => [o.id, o]));
@@ -82,18 +82,7 @@ describe('admin orders', () => {
     act(() => socket?.open());
     const before = server.calls(adminListOrders).length;
     db.set('o9', order({ id: 'o9', number: 109 }));
-    act(() =>
-      socket?.push({
-        type: 'order:new',
-        orderId: 'o9',
-        number: 109,
-        status: 'Unconfirmed',
-        paymentStatus: 'none',
-        cityId: 'angarsk',
-        deliveryTerminalId: 'rest-a',
-        total: 1000,
-      }),
-    );
+    act(() => socket?.push(staffOrderEvent('order:new', { orderId: 'o9', number: 109 })));
     const alert = await screen.findByText('Новый заказ №109');
     expect(alert).toBeTruthy();
     expect(app.beeps).toHaveLength(1);
@@ -292,18 +281,7 @@ describe('admin orders', () => {
     const panel = await screen.findByRole('complementary', { name: 'Заказ' });
     await within(panel).findByText('Подтверждён');
     db.set('o1', order({ id: 'o1', status: 'CookingStarted' }));
-    act(() =>
-      app.sockets[0]?.push({
-        type: 'order:updated',
-        orderId: 'o1',
-        number: 101,
-        status: 'CookingStarted',
-        paymentStatus: 'none',
-        cityId: 'angarsk',
-        deliveryTerminalId: 'rest-a',
-        total: 1000,
-      }),
-    );
+    act(() => app.sockets[0]?.push(staffOrderEvent('order:updated', { status: 'CookingStarted' })));
     await waitFor(() => expect(within(panel).getByText('Готовится')).toBeTruthy());
     expect(app.beeps).toHaveLength(0);
   });
@@ -332,18 +310,7 @@ describe('admin orders', () => {
         createdAt: '2026-11-20T05:00:00.000Z',
       },
     ];
-    act(() =>
-      app.sockets[0]?.push({
-        type: 'order:updated',
-        orderId: 'o1',
-        number: 101,
-        status: 'Unconfirmed',
-        paymentStatus: 'none',
-        cityId: 'angarsk',
-        deliveryTerminalId: 'rest-a',
-        total: 1000,
-      }),
-    );
+    act(() => app.sockets[0]?.push(staffOrderEvent('order:updated')));
     const banner = await screen.findByRole('alert', { name: 'Заказы не переданы на кухню' });
     expect(within(banner).getByText('1 заказ не передан на кухню')).toBeTruthy();
     expect(within(banner).getByText(/Продукт не найден в меню терминала/)).toBeTruthy();

@@ -18,10 +18,10 @@ import {
   type PhoneCustomer,
 } from '../../../src/api/contract/admin/phoneOrders';
 import { adminListCities, adminListRestaurants } from '../../../src/api/contract/admin/settings';
-import { CheckoutQuote, type CheckoutRefusal } from '../../../src/api/contract/checkout';
+import { type CheckoutRefusal } from '../../../src/api/contract/checkout';
 import { Catalog } from '../../../src/api/entities';
 import type { StaffSession } from '../../../src/views/admin/data/session';
-import { CITIES, RESTAURANTS, listItem, order, staffMember } from './fixtures';
+import { CITIES, RESTAURANTS, checkoutQuote, listItem, order, staffMember } from './fixtures';
 import { FakeServer, OPERATOR_SESSION, setupAdmin, type FakeRequest } from './helpers';
 
 const CALLCENTRE: StaffSession = {
@@ -114,11 +114,8 @@ const CUSTOMER: PhoneCustomer = {
 function quote(req: FakeRequest, refusals: CheckoutRefusal[] = []) {
   const body = req.body as { order: { items: { amount: number }[]; deliveryMethod: 'delivery' | 'self' } };
   const goods = body.order.items.reduce((sum, i) => sum + i.amount * 800, 0);
-  return CheckoutQuote.parse({
-    cityId: 'angarsk',
+  return checkoutQuote({
     deliveryMethod: body.order.deliveryMethod,
-    zone: null,
-    location: null,
     restaurant: {
       deliveryTerminalId: 'rest-a',
       name: 'На Ленина',
@@ -130,27 +127,14 @@ function quote(req: FakeRequest, refusals: CheckoutRefusal[] = []) {
       isOnlinePaymentDisabled: false,
       stopped: [],
     },
-    restaurants: [],
-    lines: [],
     goodsTotal: goods,
-    discountTotal: 0,
     deliveryPrice: 150,
     serviceFee: 29,
-    bonusSpent: 0,
-    bonusCap: 0,
     total: goods + 179,
     paymentMethods: [
       { method: 'cash', title: 'Наличными', online: false, available: true, reason: null },
       { method: 'courier-card', title: 'Картой курьеру', online: false, available: true, reason: null },
     ],
-    deliveryText: '',
-    captcha: { required: false, provider: null, siteKey: '' },
-    slots: {
-      timeZone: 'Asia/Irkutsk',
-      leadMinutes: 60,
-      asap: { available: true, estimate: null, message: null },
-      days: [],
-    },
     refusals,
     canSubmit: refusals.length === 0,
   });

@@ -14,7 +14,7 @@ import {
 } from '../../../src/api/contract/admin/phoneOrders';
 import { adminListCities } from '../../../src/api/contract/admin/settings';
 import type { StaffSession } from '../../../src/views/admin/data/session';
-import { listItem, order } from './fixtures';
+import { listItem, order, staffOrderEvent } from './fixtures';
 import { FakeServer, setupAdmin } from './helpers';
 
 const CALLCENTRE: StaffSession = {
@@ -88,18 +88,7 @@ describe('«Заказы по телефону»', () => {
     );
 
     db.set('o1', phoneOrder('o1', 101, 'CookingStarted'));
-    act(() =>
-      app.sockets[0]?.push({
-        type: 'order:updated',
-        orderId: 'o1',
-        number: 101,
-        status: 'CookingStarted',
-        paymentStatus: 'none',
-        cityId: 'angarsk',
-        deliveryTerminalId: 'rest-a',
-        total: 1000,
-      }),
-    );
+    act(() => app.sockets[0]?.push(staffOrderEvent('order:updated', { status: 'CookingStarted' })));
     await waitFor(() => expect(within(panel).getByText('Готовится')).toBeTruthy());
     expect(within(panel).queryByRole('button', { name: 'Изменить' })).toBeNull();
   });
@@ -109,18 +98,7 @@ describe('«Заказы по телефону»', () => {
     const app = setupAdmin({ path: '/admin/phone-order', session: CALLCENTRE, server });
     await screen.findByRole('navigation');
     act(() => app.sockets[0]?.open());
-    act(() =>
-      app.sockets[0]?.push({
-        type: 'order:new',
-        orderId: 'o1',
-        number: 101,
-        status: 'Unconfirmed',
-        paymentStatus: 'none',
-        cityId: 'angarsk',
-        deliveryTerminalId: 'rest-a',
-        total: 1000,
-      }),
-    );
+    act(() => app.sockets[0]?.push(staffOrderEvent('order:new')));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Новый заказ №101');
     fireEvent.click(within(alert).getByRole('button', { name: 'Открыть' }));

@@ -4,7 +4,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AuditEntry, adminListAudit } from '../../../src/api/contract/admin/audit';
-import { adminMe } from '../../../src/api/contract/admin/auth';
 import {
   AdminCoupon,
   adminCreateCoupon,
@@ -13,11 +12,9 @@ import {
   adminUpdateCoupon,
   adminUpdatePromotion,
 } from '../../../src/api/contract/admin/promo';
-import { adminListCities, adminListRestaurants } from '../../../src/api/contract/admin/settings';
-import { adminListOrders } from '../../../src/api/contract/admin/orders';
 import { changedFields } from '../../../src/views/admin/audit/AuditPage';
-import { ADMIN_SESSION, FakeServer, setupAdmin } from './helpers';
-import { CITIES, RESTAURANTS, staffMember } from './fixtures';
+import { ADMIN_SESSION, setupAdmin } from './helpers';
+import { adminAreaServer } from './fixtures';
 
 const COUPON = AdminCoupon.parse({
   code: 'MINUS200',
@@ -37,12 +34,7 @@ const COUPON = AdminCoupon.parse({
 });
 
 function server() {
-  return new FakeServer()
-    .on(adminMe, () => ({ body: staffMember('admin') }))
-    .on(adminListOrders, () => ({ body: { orders: [], total: 0 } }))
-    .on(adminListCities, () => ({ body: { cities: CITIES } }))
-    .on(adminListRestaurants, () => ({ body: { restaurants: RESTAURANTS } }))
-    .on(adminListCoupons, () => ({ body: { coupons: [COUPON] } }));
+  return adminAreaServer().on(adminListCoupons, () => ({ body: { coupons: [COUPON] } }));
 }
 
 describe('admin promotions', () => {
