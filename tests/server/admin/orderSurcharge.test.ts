@@ -255,6 +255,72 @@ describe('an edit that raises the total of an order paid online', () => {
     expect((await customerRead(token, order.id)).surcharge).toMatchObject({ amount: SET_PRICE });
   });
 
+  it('an edit cutting more than any one payment holds refunds the whole difference at once, over the paid payments, each once', async () => {
+    // «Paid online, the total goes down: the difference is refunded» (docs/ORDER-EDITING.md «Money»)
+    const asked = countRefunds();
+    const { order, token } = await paidOnlineOrder();
+    expect((await edit(order, setsOf(4))).status).toBe(200);
+    const surcharge = (await paymentsOf(order.id)).find((r) => r.purpose === 'surcharge');
+    await gatewayAct(surcharge?.id ?? '', 'pay');
+    // held: the order's own payment and 2 sets on the surcharge; one set left is 3 sets back
+    const key = newKey();
+    expect((await edit(order, setsOf(1), key)).status).toBe(200);
+    expect(asked).toEqual([order.total, 3 * SET_PRICE - order.total]);
+    const edits = (await call(operator.auth, 'GET', `/admin/orders/${order.id}/edits`)).body.edits as OrderEdit[];
+    expect(edits.find((e) => e.refund !== 'not-needed')).toMatchObject({ refund: 'done', refundAmount: 3 * SET_PRICE });
+    // the same key asks nothing again, and nothing is left held beyond the total
+    expect((await edit(order, setsOf(1), key)).status).toBe(200);
+    expect(asked).toHaveLength(2);
+    const quoted = await call(operator.auth, 'POST', `/admin/orders/${order.id}/edit/quote`, {
+      changes: changesOf(order, setsOf(1)),
+    });
+    expect(quoted.body).toMatchObject({ money: 'none', moneyAmount: 0 });
+    // a cancellation returns just the new total still held, never asking for an emptied payment
+    const { total } = await customerRead(token, order.id);
+    asked.length = 0;
+    await call(operator.auth, 'POST', `/admin/orders/${order.id}/cancel`, { reason: 'Клиент передумал' });
+    expect(asked).toEqual([total]);
+    expect((await customerRead(token, order.id)).paymentStatus).toBe('refunded');
+  });
+
+  it('a refusal midway over several payments leaves the edit failed; its key asks only what is still due', async () => {
+    const asked = countRefunds();
+    const { order } = await paidOnlineOrder();
+    expect((await edit(order, setsOf(4))).status).toBe(200);
+    const surcharge = (await paymentsOf(order.id)).find((r) => r.purpose === 'surcharge');
+    await gatewayAct(surcharge?.id ?? '', 'pay');
+    const real = server.ctx.payments;
+    if (!real) throw new Error('no gateways');
+    const test = real.byProvider('test');
+    let refuseNext = false;
+    const flaky: PaymentGateway = {
+      ...test,
+      refund: async (p) => {
+        if (refuseNext) {
+          refuseNext = false;
+          return { ok: false, message: 'Ошибка шлюза' };
+        }
+        refuseNext = true;
+        return test.refund(p);
+      },
+    };
+    server.ctx.payments = { ...real, current: flaky, byProvider: (p) => (p === 'test' ? flaky : real.byProvider(p)) };
+    const key = newKey();
+    expect((await edit(order, setsOf(1), key)).status).toBe(200);
+    expect(asked).toEqual([order.total]);
+    let edits = (await call(operator.auth, 'GET', `/admin/orders/${order.id}/edits`)).body.edits as OrderEdit[];
+    expect(edits.find((e) => e.refund !== 'not-needed')).toMatchObject({
+      refund: 'failed',
+      refundError: 'Не удалось вернуть деньги: Ошибка шлюза',
+    });
+
+    refuseNext = false;
+    expect((await edit(order, setsOf(1), key)).status).toBe(200);
+    expect(asked).toEqual([order.total, 3 * SET_PRICE - order.total]);
+    edits = (await call(operator.auth, 'GET', `/admin/orders/${order.id}/edits`)).body.edits as OrderEdit[];
+    expect(edits.find((e) => e.refund !== 'not-needed')).toMatchObject({ refund: 'done', refundAmount: 3 * SET_PRICE });
+  });
+
   it('only the order’s customer sees its surcharge and its link (another customer is 403 and learns nothing)', async () => {
     const { order } = await paidOnlineOrder();
     expect((await edit(order, setsOf(3))).status).toBe(200);
