@@ -10,6 +10,7 @@ import type { NewPayment, PaymentRow } from './payments.js';
 export const SURCHARGE_VOID_REASONS = {
   replaced: 'Доплата заменена: заказ изменён ещё раз',
   cancelled: 'Доплата отменена: заказ отменён',
+  closed: 'Доплата не получена: заказ закрыт',
 } as const;
 
 /** The order's surcharge still awaiting its money, if any. */

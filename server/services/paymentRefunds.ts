@@ -72,7 +72,7 @@ export async function refundOrderPayment(ctx: AppContext, orderId: string, reaso
   for (const payment of held) {
     const answer = await refundOne(ctx, orderId, payment, reason);
     if (answer.status === 'failed' || answer.status === 'in-progress') return answer;
-    if (answer.status === 'refunded') returned += payment.amount;
+    if (answer.status === 'refunded') returned += payment.amount - payment.refundedAmount;
   }
   await markOrderRefunded(ctx, orderId);
   if (returned === 0) return { status: 'nothing-to-refund', message: 'Деньги по заказу уже возвращены' };
@@ -103,7 +103,11 @@ async function refundOne(ctx: AppContext, orderId: string, payment: PaymentRow, 
     if (now?.status === 'refunded') return { status: 'nothing-to-refund', message: 'Деньги по заказу уже возвращены' };
     return { status: 'in-progress', message: REFUND_IN_PROGRESS_MESSAGE };
   }
-  const result = await askRefund(gatewaysOf(ctx).byProvider(payment.provider), payment);
+  // a payment that edits' partial refunds emptied has nothing left to ask the provider for
+  const result: RefundResult =
+    payment.amount - payment.refundedAmount > 0
+      ? await askRefund(gatewaysOf(ctx).byProvider(payment.provider), payment)
+      : { ok: true };
   const now = ctx.clock.now();
   if (!result.ok) {
     await ctx.db.run((db) => recordRefundError(db, payment.id, result.message.slice(0, 500), now));
@@ -126,6 +130,6 @@ async function refundOne(ctx: AppContext, orderId: string, payment: PaymentRow, 
     'payments: refunded',
   );
   return marked
-    ? { status: 'refunded', message: `Деньги возвращены: ${payment.amount} ₽` }
+    ? { status: 'refunded', message: `Деньги возвращены: ${payment.amount - payment.refundedAmount} ₽` }
     : { status: 'nothing-to-refund', message: 'Деньги по заказу уже возвращены' };
 }

@@ -34,6 +34,19 @@ export const ORDER_MESSAGES = {
 } as const;
 export type OrderMessageKey = keyof typeof ORDER_MESSAGES;
 
+/** Moving an order's status (the admin area, couriers and the POS's sync, PRODUCT.md §10). */
+export const ORDER_STATUS_MESSAGES = {
+  unpaidClose: 'Заказ не оплачен: закрыть его можно после подтверждения оплаты',
+} as const;
+
+/** «Нельзя перевести заказ из статуса «принят» (WaitCooking) в «готовится» (CookingStarted)» */
+export function illegalStatusMoveMessage(
+  from: { status: string; name: string },
+  to: { status: string; name: string },
+): string {
+  return `Нельзя перевести заказ из статуса «${from.name}» (${from.status}) в «${to.name}» (${to.status})`;
+}
+
 /** Coupon refusals: loyalty errors of the promo answer, 422 of an order (PRODUCT.md §8). */
 export const COUPON_MESSAGES = {
   notFound: 'Купон не найден',

@@ -74,6 +74,10 @@ async function paidCardOrder(): Promise<Order> {
 }
 
 async function raiseToThreeSets(order: Order) {
+  return editToSets(order, 3);
+}
+
+async function editToSets(order: Order, sets: number) {
   const current = await server.app.inject({
     method: 'GET',
     url: `/api/v1/admin/orders/${order.id}`,
@@ -87,7 +91,7 @@ async function raiseToThreeSets(order: Order) {
       basedOn: current.json<AdminOrderDetail>().updatedAt,
       idempotencyKey: newKey(),
       changes: {
-        items: [{ productId: SET, amount: 3, mods: [] }],
+        items: [{ productId: SET, amount: sets, mods: [] }],
         address: order.address,
         deliveryTime: order.deliveryTime,
         paymentMethod: order.paymentMethod,
@@ -132,6 +136,24 @@ describe('a surcharge through CloudPayments', () => {
     expect(paid.surcharge).toBeUndefined();
     // neither booked on the order's own payment nor refunded as money not awaited
     expect(fake.refunds.length).toBe(refundsBefore);
+  });
+
+  it('an edit cutting more than either payment holds refunds each transaction its part, at once', async () => {
+    const order = await paidCardOrder();
+    const orderTransaction = nextTransaction;
+    await editToSets(order, 4);
+    const fields = fake.payInvoice(fake.invoices.at(-1)?.id ?? '', (nextTransaction += 1));
+    if (!fields) throw new Error('the fake refused to pay its own invoice');
+    expect(await notify('pay', fields)).toEqual({ code: 0 });
+    const surchargeTransaction = nextTransaction;
+
+    const refundsBefore = fake.refunds.length;
+    const lowered = await editToSets(order, 1);
+    expect(fake.refunds.slice(refundsBefore)).toEqual([
+      { publicId: A2.publicId, transactionId: orderTransaction, amount: order.total },
+      { publicId: A2.publicId, transactionId: surchargeTransaction, amount: 3 * SET_PRICE - order.total },
+    ]);
+    expect(lowered.paymentStatus).toBe('paid');
   });
 
   it('an API that fails: the edit stands, the link is asked again on the customer’s next read', async () => {

@@ -19,6 +19,8 @@ export const orderEdits = pgTable('order_edits', {
   totalAfter: integer('total_after').notNull(),
   refund: text('refund').$type<EditRefundValue>().notNull().default('not-needed'),
   refundAmount: integer('refund_amount').notNull().default(0),
+  /** Of refundAmount, what has come back so far (migration 0140; a refund may span payments). */
+  refundedAmount: integer('refunded_amount').notNull().default(0),
   refundError: text('refund_error'),
   refundStartedAt: tz('refund_started_at'),
   /** What the edit asks the customer to pay on top (migration 0132); 0 for none. */

@@ -1,14 +1,17 @@
 // The refund of the difference when an edit lowers the total of an order paid online
-// (docs/ORDER-EDITING.md «Money»). A partial refund through the gateway port, at most once per
-// edit: the edit's row is claimed first (required|failed → started; a claim older than
-// REFUND_CLAIM_STALE_MS is taken as lost), then the payment's own refund claim, shared with a
-// cancellation's full refund, so the two never ask the provider at the same time. The money
+// (docs/ORDER-EDITING.md «Money»). Partial refunds through the gateway port over the payments that
+// hold money (the order's own and paid surcharges, the one holding most first), so the customer gets
+// the whole difference back at once. At most once per edit: the edit's row is claimed first
+// (required|failed → started; a claim older than REFUND_CLAIM_STALE_MS is taken as lost), then each
+// payment's own refund claim, shared with a cancellation's full refund, so the two never ask the
+// provider at the same time. Each payment's answer is written with the edit's progress
+// (order_edits.refunded_amount) in one transaction, so a retry asks only what is still due. The money
 // returned is added to payments.refunded_amount, which a later full refund leaves out.
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { orderEdits } from '../../db/schema/orderEdits.js';
 import { payments } from '../../db/schema/payments.js';
-import { claimRefund, recordRefundError } from '../../repositories/payments.js';
+import { claimRefund, findPayment, recordRefundError, type PaymentRow } from '../../repositories/payments.js';
 import { paidPaymentsOf } from '../../repositories/surcharges.js';
 import { logOf } from '../geocoding.js';
 import { gatewaysOf } from '../paymentGateways.js';
@@ -16,7 +19,7 @@ import { REFUND_CLAIM_STALE_MS, REFUND_IN_PROGRESS_MESSAGE } from '../paymentRef
 
 export type EditRefundOutcome = 'done' | 'failed' | 'not-due' | 'in-progress';
 
-/** Asks the provider for the edit's difference if it is still due; what became of it. */
+/** Asks the providers for the edit's difference if it is still due; what became of it. */
 export async function settleEditRefund(ctx: AppContext, editId: string): Promise<EditRefundOutcome> {
   const claimedAt = ctx.clock.now();
   const staleBefore = new Date(claimedAt.getTime() - REFUND_CLAIM_STALE_MS);
@@ -37,7 +40,11 @@ export async function settleEditRefund(ctx: AppContext, editId: string): Promise
             ),
           ),
         )
-        .returning({ orderId: orderEdits.orderId, amount: orderEdits.refundAmount }),
+        .returning({
+          orderId: orderEdits.orderId,
+          amount: orderEdits.refundAmount,
+          refunded: orderEdits.refundedAmount,
+        }),
     )
   )[0];
   if (!edit) return 'not-due';
@@ -49,13 +56,54 @@ export async function settleEditRefund(ctx: AppContext, editId: string): Promise
         .where(eq(orderEdits.id, editId)),
     );
   };
-  // The order's own payment or a paid surcharge: the one holding the most (one refund per edit).
-  const held = await ctx.db.run((db) => paidPaymentsOf(db, edit.orderId));
-  const payment = held.reduce<(typeof held)[number] | undefined>(
-    (best, p) => (!best || p.amount - p.refundedAmount > best.amount - best.refundedAmount ? p : best),
-    undefined,
-  );
-  if (!payment) {
+  let refunded = edit.refunded;
+  for (const candidate of mostHeldFirst(await ctx.db.run((db) => paidPaymentsOf(db, edit.orderId)))) {
+    if (refunded >= edit.amount) break;
+    if (!(await ctx.db.run((db) => claimRefund(db, candidate.id, claimedAt, staleBefore)))) {
+      await release('required', REFUND_IN_PROGRESS_MESSAGE);
+      return 'in-progress';
+    }
+    // read again under the claim: a cancellation or another edit may have returned part of it since
+    const payment = await ctx.db.run((db) => findPayment(db, candidate.id));
+    const holds = payment && payment.status === 'paid' ? payment.amount - payment.refundedAmount : 0;
+    const amount = Math.min(edit.amount - refunded, holds);
+    if (!payment || amount <= 0) {
+      await ctx.db.run((db) => db.update(payments).set({ refundStartedAt: null }).where(eq(payments.id, candidate.id)));
+      continue;
+    }
+    const failure = await askPartialRefund(ctx, payment, amount);
+    const now = ctx.clock.now();
+    if (failure !== null) {
+      await ctx.db.run((db) => recordRefundError(db, payment.id, failure.slice(0, 500), now));
+      await release('failed', `Не удалось вернуть деньги: ${failure}`.slice(0, 500));
+      logOf(ctx).error(
+        { orderId: edit.orderId, editId, paymentId: payment.id, amount, refundError: failure },
+        'order edit: refund failed',
+      );
+      return 'failed';
+    }
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(payments)
+        .set({
+          refundedAmount: sql`${payments.refundedAmount} + ${amount}`,
+          refundStartedAt: null,
+          refundError: null,
+          updatedAt: now,
+        })
+        .where(eq(payments.id, payment.id));
+      await tx
+        .update(orderEdits)
+        .set({ refundedAmount: sql`${orderEdits.refundedAmount} + ${amount}` })
+        .where(eq(orderEdits.id, editId));
+    });
+    refunded += amount;
+    logOf(ctx).info(
+      { orderId: edit.orderId, editId, paymentId: payment.id, amount, provider: payment.provider },
+      'order edit: difference refunded',
+    );
+  }
+  if (refunded === 0) {
     // Refunded in full meanwhile (a cancellation): nothing of this edit is left to return.
     await ctx.db.run((db) =>
       db
@@ -65,48 +113,29 @@ export async function settleEditRefund(ctx: AppContext, editId: string): Promise
     );
     return 'not-due';
   }
-  if (!(await ctx.db.run((db) => claimRefund(db, payment.id, claimedAt, staleBefore)))) {
-    await release('required', REFUND_IN_PROGRESS_MESSAGE);
-    return 'in-progress';
-  }
-  const amount = Math.min(edit.amount, payment.amount - payment.refundedAmount);
-  let result: { ok: true } | { ok: false; message: string };
-  try {
-    result = await gatewaysOf(ctx)
-      .byProvider(payment.provider)
-      .refund({ account: payment.account, transactionId: payment.transactionId, amount });
-  } catch (error) {
-    result = { ok: false, message: error instanceof Error ? error.message : String(error) };
-  }
-  const now = ctx.clock.now();
-  if (!result.ok) {
-    const message = `Не удалось вернуть деньги: ${result.message}`.slice(0, 500);
-    await ctx.db.run((db) => recordRefundError(db, payment.id, result.message.slice(0, 500), now));
-    await release('failed', message);
-    logOf(ctx).error(
-      { orderId: edit.orderId, editId, amount, refundError: result.message },
-      'order edit: refund failed',
-    );
-    return 'failed';
-  }
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(payments)
-      .set({
-        refundedAmount: sql`${payments.refundedAmount} + ${amount}`,
-        refundStartedAt: null,
-        refundError: null,
-        updatedAt: now,
-      })
-      .where(eq(payments.id, payment.id));
-    await tx
+  // what came back (less than asked only when a cancellation returned the rest meanwhile)
+  await ctx.db.run((db) =>
+    db
       .update(orderEdits)
-      .set({ refund: 'done', refundError: null, refundAmount: amount })
-      .where(eq(orderEdits.id, editId));
-  });
-  logOf(ctx).info(
-    { orderId: edit.orderId, editId, amount, provider: payment.provider },
-    'order edit: difference refunded',
+      .set({ refund: 'done', refundError: null, refundStartedAt: null, refundAmount: refunded })
+      .where(eq(orderEdits.id, editId)),
   );
   return 'done';
+}
+
+/** The payments holding money, the one holding the most first (ties keep the order's own first). */
+function mostHeldFirst(held: PaymentRow[]): PaymentRow[] {
+  return [...held].sort((a, b) => b.amount - b.refundedAmount - (a.amount - a.refundedAmount));
+}
+
+/** null when the provider returned `amount`; its reason otherwise (a network error counts as one). */
+async function askPartialRefund(ctx: AppContext, payment: PaymentRow, amount: number): Promise<string | null> {
+  try {
+    const result = await gatewaysOf(ctx)
+      .byProvider(payment.provider)
+      .refund({ account: payment.account, transactionId: payment.transactionId, amount });
+    return result.ok ? null : result.message;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }

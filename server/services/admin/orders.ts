@@ -202,12 +202,19 @@ export async function changeOrderStatus(
 ): Promise<AdminOrderDetail> {
   if (status === 'Cancelled') throw unprocessable(ADMIN_MESSAGES.cancelNeedsReason, 'cancel-needs-reason');
   // the audit row commits with the change or not at all
-  await advanceOrderStatus(ctx, id, status, `staff:${staff.staffId}`, (tx, before) =>
+  await advanceOrderStatus(ctx, id, status, `staff:${staff.staffId}`, (tx, before, { unpaidSurcharge }) =>
     audit(
       tx,
       staff,
       ip,
-      { action: 'order.status', entity: 'order', entityId: id, before: { status: before.status }, after: { status } },
+      {
+        action: 'order.status',
+        entity: 'order',
+        entityId: id,
+        before: { status: before.status },
+        // a closing that voided an unpaid surcharge names the difference (docs/ORDER-EDITING.md)
+        after: unpaidSurcharge > 0 ? { status, unpaidSurcharge } : { status },
+      },
       ctx.clock.now(),
     ),
   );

@@ -17,14 +17,14 @@ import {
   type OrderStatus,
 } from '../../../src/api/contract/orders.js';
 import type { DeliveryMethod } from '../../../src/api/entities.js';
-import { ORDER_MESSAGES } from '../checkoutRefusals.js';
+import { ORDER_MESSAGES, ORDER_STATUS_MESSAGES, illegalStatusMoveMessage } from '../checkoutRefusals.js';
 import { loadOrderSettings } from '../promo.js';
 import { SURCHARGE_VOID_REASONS, voidPendingSurcharges } from '../../repositories/surcharges.js';
+import { logOf } from '../geocoding.js';
+import { withdrawVoidedLinks } from '../surcharges.js';
 import { applyBonus } from '../users.js';
 import { announceOrderStatus } from '../webPush.js';
 import { toOrder } from './toOrder.js';
-
-export const UNPAID_CLOSE_MESSAGE = 'Заказ не оплачен: закрыть его можно после подтверждения оплаты';
 
 /** Whether `from` → `to` is a legal move for an order of this delivery method. */
 export function canMoveStatus(method: DeliveryMethod, from: OrderStatus, to: OrderStatus): boolean {
@@ -37,7 +37,10 @@ export function canMoveStatus(method: DeliveryMethod, from: OrderStatus, to: Ord
 }
 
 export function illegalMoveMessage(from: OrderStatus, to: OrderStatus): string {
-  return `Нельзя перевести заказ из статуса «${ORDER_STATUS_NAMES[from]}» (${from}) в «${ORDER_STATUS_NAMES[to]}» (${to})`;
+  return illegalStatusMoveMessage(
+    { status: from, name: ORDER_STATUS_NAMES[from] },
+    { status: to, name: ORDER_STATUS_NAMES[to] },
+  );
 }
 
 /** Bonuses a closed order earns: ⌊total × percent / 100⌋. */
@@ -47,9 +50,14 @@ export function accrualFor(total: number, percent: number): number {
 
 /**
  * Work that must commit or roll back with a status change (the staff audit row, the cancellation
- * record): runs in the change's transaction, after it, with the order as it was before.
+ * record): runs in the change's transaction, after it, with the order as it was before and what the
+ * change did besides (`unpaidSurcharge`: the difference a closing voided, unpaid, for the audit).
  */
-export type WithStatusChange = (tx: Executor, before: typeof orders.$inferSelect) => Promise<void>;
+export type WithStatusChange = (
+  tx: Executor,
+  before: typeof orders.$inferSelect,
+  change: { unpaidSurcharge: number },
+) => Promise<void>;
 
 /** Moves an order to `next`; `actor` is who did it ('iiko', 'staff:<id>', 'system'…). */
 export async function advanceOrderStatus(
@@ -60,20 +68,25 @@ export async function advanceOrderStatus(
   withChange?: WithStatusChange,
 ): Promise<Order> {
   const now = ctx.clock.now();
-  const { order, userId } = await ctx.db.transaction(async (tx) => {
+  const { order, userId, unpaidSurcharge } = await ctx.db.transaction(async (tx) => {
     const row = (await tx.select().from(orders).where(eq(orders.id, orderId)).for('update'))[0];
     if (!row) throw notFound(ORDER_MESSAGES.orderNotFound, 'order-not-found');
     if (!canMoveStatus(row.deliveryMethod, row.status, next))
       throw unprocessable(illegalMoveMessage(row.status, next), 'illegal-status-move');
 
     let paymentStatus = row.paymentStatus;
+    let unpaidSurcharge = 0;
     if (next === 'Closed') {
       // an online payment counts only once the gateway confirmed it; cash and the
       // courier's card are paid at the handover
-      if (paymentStatus === 'pending') throw unprocessable(UNPAID_CLOSE_MESSAGE, 'order-unpaid');
+      if (paymentStatus === 'pending') throw unprocessable(ORDER_STATUS_MESSAGES.unpaidClose, 'order-unpaid');
       if (paymentStatus === 'none') paymentStatus = 'paid';
+      // The kitchen handed the order over without the surcharge paid: it is owed no more (its link
+      // is withdrawn), the audit names the difference, and bonuses count only the money paid.
+      const voided = await voidPendingSurcharges(tx, orderId, SURCHARGE_VOID_REASONS.closed, now);
+      unpaidSurcharge = voided.reduce((sum, p) => sum + p.amount, 0);
       const settings = await loadOrderSettings(tx);
-      const accrual = accrualFor(row.total, settings.bonusAccrualPercent);
+      const accrual = accrualFor(row.total - unpaidSurcharge, settings.bonusAccrualPercent);
       if (accrual > 0)
         await applyBonus(tx, { userId: row.userId, delta: accrual, reason: 'order-accrual', orderId }, now);
     }
@@ -109,9 +122,13 @@ export async function advanceOrderStatus(
     const saved = updated[0];
     if (!saved) throw new Error(`order ${orderId} changed under a row lock`);
     await tx.insert(orderStatusLog).values({ orderId, status: next, at: now, actor: actor || 'system' });
-    await withChange?.(tx, row);
-    return { order: toOrder(saved), userId: saved.userId };
+    await withChange?.(tx, row, { unpaidSurcharge });
+    return { order: toOrder(saved), userId: saved.userId, unpaidSurcharge };
   });
+  if (unpaidSurcharge > 0) {
+    logOf(ctx).warn({ orderId, unpaid: unpaidSurcharge }, 'order closed with its surcharge unpaid');
+    await withdrawVoidedLinks(ctx, orderId);
+  }
   // the browsers' push runs on its own: a slow push service never holds the change (docs/PUSH.md)
   announceOrderStatus(ctx, userId, order);
   await ctx.push.publish({ type: 'order:status_update', userId, orderId, status: order.status });

@@ -9,7 +9,9 @@ import type { OrderEdit, OrderEditQuote } from '../../../src/api/contract/admin/
 import { Order } from '../../../src/api/contract/orders.js';
 import type { PaymentGateway } from '../../../server/integrations/paymentGateway.js';
 import { createPaymentGateways } from '../../../server/integrations/payments.js';
+import { accrualFor } from '../../../server/services/order/status.js';
 import { confirmPayment } from '../../../server/services/payments.js';
+import { loadOrderSettings } from '../../../server/services/promo.js';
 import type { TestServer } from '../helpers.js';
 import { auth, newKey, pickupBody, postOrder, signedInUser, useOrderServer } from '../ordersFixtures.js';
 import { signInStaff, type SignedInStaff } from './staffFixtures.js';
@@ -253,6 +255,102 @@ describe('an edit that raises the total of an order paid online', () => {
     // back to two sets: owed is one set again (the partial refund counts)
     expect((await edit(order, setsOf(2))).status).toBe(200);
     expect((await customerRead(token, order.id)).surcharge).toMatchObject({ amount: SET_PRICE });
+  });
+
+  it('an edit cutting more than any one payment holds refunds the whole difference at once, over the paid payments, each once', async () => {
+    // «Paid online, the total goes down: the difference is refunded» (docs/ORDER-EDITING.md «Money»)
+    const asked = countRefunds();
+    const { order, token } = await paidOnlineOrder();
+    expect((await edit(order, setsOf(4))).status).toBe(200);
+    const surcharge = (await paymentsOf(order.id)).find((r) => r.purpose === 'surcharge');
+    await gatewayAct(surcharge?.id ?? '', 'pay');
+    // held: the order's own payment and 2 sets on the surcharge; one set left is 3 sets back
+    const key = newKey();
+    expect((await edit(order, setsOf(1), key)).status).toBe(200);
+    expect(asked).toEqual([order.total, 3 * SET_PRICE - order.total]);
+    const edits = (await call(operator.auth, 'GET', `/admin/orders/${order.id}/edits`)).body.edits as OrderEdit[];
+    expect(edits.find((e) => e.refund !== 'not-needed')).toMatchObject({ refund: 'done', refundAmount: 3 * SET_PRICE });
+    // the same key asks nothing again, and nothing is left held beyond the total
+    expect((await edit(order, setsOf(1), key)).status).toBe(200);
+    expect(asked).toHaveLength(2);
+    const quoted = await call(operator.auth, 'POST', `/admin/orders/${order.id}/edit/quote`, {
+      changes: changesOf(order, setsOf(1)),
+    });
+    expect(quoted.body).toMatchObject({ money: 'none', moneyAmount: 0 });
+    // a cancellation returns just the new total still held, never asking for an emptied payment
+    const { total } = await customerRead(token, order.id);
+    asked.length = 0;
+    await call(operator.auth, 'POST', `/admin/orders/${order.id}/cancel`, { reason: 'Клиент передумал' });
+    expect(asked).toEqual([total]);
+    expect((await customerRead(token, order.id)).paymentStatus).toBe('refunded');
+  });
+
+  it('a refusal midway over several payments leaves the edit failed; its key asks only what is still due', async () => {
+    const asked = countRefunds();
+    const { order } = await paidOnlineOrder();
+    expect((await edit(order, setsOf(4))).status).toBe(200);
+    const surcharge = (await paymentsOf(order.id)).find((r) => r.purpose === 'surcharge');
+    await gatewayAct(surcharge?.id ?? '', 'pay');
+    const real = server.ctx.payments;
+    if (!real) throw new Error('no gateways');
+    const test = real.byProvider('test');
+    let refuseNext = false;
+    const flaky: PaymentGateway = {
+      ...test,
+      refund: async (p) => {
+        if (refuseNext) {
+          refuseNext = false;
+          return { ok: false, message: 'Ошибка шлюза' };
+        }
+        refuseNext = true;
+        return test.refund(p);
+      },
+    };
+    server.ctx.payments = { ...real, current: flaky, byProvider: (p) => (p === 'test' ? flaky : real.byProvider(p)) };
+    const key = newKey();
+    expect((await edit(order, setsOf(1), key)).status).toBe(200);
+    expect(asked).toEqual([order.total]);
+    let edits = (await call(operator.auth, 'GET', `/admin/orders/${order.id}/edits`)).body.edits as OrderEdit[];
+    expect(edits.find((e) => e.refund !== 'not-needed')).toMatchObject({
+      refund: 'failed',
+      refundError: 'Не удалось вернуть деньги: Ошибка шлюза',
+    });
+
+    refuseNext = false;
+    expect((await edit(order, setsOf(1), key)).status).toBe(200);
+    expect(asked).toEqual([order.total, 3 * SET_PRICE - order.total]);
+    edits = (await call(operator.auth, 'GET', `/admin/orders/${order.id}/edits`)).body.edits as OrderEdit[];
+    expect(edits.find((e) => e.refund !== 'not-needed')).toMatchObject({ refund: 'done', refundAmount: 3 * SET_PRICE });
+  });
+
+  it('closing the order with the surcharge unpaid voids it, the audit names the difference and bonuses count the money paid', async () => {
+    const { order, token } = await paidOnlineOrder();
+    expect((await edit(order, setsOf(3))).status).toBe(200);
+    const closed = await call(operator.auth, 'POST', `/admin/orders/${order.id}/status`, { status: 'Closed' });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    const seen = await customerRead(token, order.id);
+    expect(seen).toMatchObject({ status: 'Closed', paymentStatus: 'paid' });
+    expect(seen.surcharge).toBeUndefined();
+    const voided = (await paymentsOf(order.id)).find((r) => r.purpose === 'surcharge');
+    expect(voided).toMatchObject({ status: 'failed', failure_reason: 'Доплата не получена: заказ закрыт' });
+    // the voided page takes no money
+    await gatewayAct(voided?.id ?? '', 'pay');
+    expect((await paymentsOf(order.id)).find((r) => r.purpose === 'surcharge')?.status).toBe('failed');
+    const audits = await server.db.run((db) =>
+      db.execute<{ after: unknown }>(
+        sql`select after from audit_log where action = 'order.status' and entity_id = ${order.id}`,
+      ),
+    );
+    expect(audits.rows.map((r) => r.after)).toEqual([{ status: 'Closed', unpaidSurcharge: SET_PRICE }]);
+    const settings = await server.db.run((db) => loadOrderSettings(db));
+    const ledger = await server.db.run((db) =>
+      db.execute<{ delta: number }>(
+        sql`select delta from bonus_ledger where order_id = ${order.id} and reason = 'order-accrual'`,
+      ),
+    );
+    expect(ledger.rows.map((r) => Number(r.delta))).toEqual(
+      [accrualFor(order.total, settings.bonusAccrualPercent)].filter((d) => d > 0),
+    );
   });
 
   it('only the order’s customer sees its surcharge and its link (another customer is 403 and learns nothing)', async () => {
