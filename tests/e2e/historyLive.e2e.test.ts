@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { deliveryBody } from '../server/ordersFixtures';
 import { startE2E, WIDTHS, type E2E } from './harness';
-import { signInThroughAuthDialog, withFirstAdmin } from './steps';
+import { placeOrderThroughApi, signInThroughAuthDialog, withFirstAdmin, type PlacedOrder } from './steps';
 
 const ADMIN = { login: 'e2e-history-admin', password: 'e2e-history-password-1' };
 const CITY_COOKIES = { cityId: 'city-angarsk', isCitySelected: 'true' };
@@ -19,10 +19,7 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-type PlacedOrder = {
-  id: string;
-  number: number;
-  total: number;
+type EditableOrder = PlacedOrder & {
   updatedAt: string;
   address: unknown;
   paymentMethod: string;
@@ -42,17 +39,7 @@ describe('the order history, live', () => {
     });
     await shop.goto('/angarsk/personal');
     const { token } = await signInThroughAuthDialog(e2e, shop, PHONE.slice(2), 'Ольга');
-    const placed = await fetch(`${e2e.server.url}/api/v1/order`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${token}`,
-        'Idempotency-Key': crypto.randomUUID(),
-      },
-      body: JSON.stringify(deliveryBody()),
-    });
-    expect(placed.status, await placed.clone().text()).toBe(200);
-    const order = (await placed.json()) as PlacedOrder;
+    const order = await placeOrderThroughApi<EditableOrder>(e2e, token, deliveryBody());
 
     await shop.goto('/angarsk/personal/history');
     const heading = shop.getByRole('heading', { level: 3, name: new RegExp(`Заказ №${order.number} от`) });

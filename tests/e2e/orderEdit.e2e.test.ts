@@ -6,7 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { deliveryBody } from '../server/ordersFixtures';
 import { startE2E, WIDTHS, type E2E } from './harness';
-import { signInThroughAuthDialog, signInToAdmin, withFirstAdmin } from './steps';
+import {
+  addOneRollInOrderEdit,
+  digitsOf,
+  placeOrderThroughApi,
+  saveOrderEdit,
+  signInThroughAuthDialog,
+  signInToAdmin,
+  withFirstAdmin,
+} from './steps';
 
 const ADMIN = { login: 'e2e-admin', password: 'e2e-admin-password-1' };
 const CITY_COOKIES = { cityId: 'city-angarsk', isCitySelected: 'true' };
@@ -20,8 +28,6 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-const digitsOf = (text: string) => Number(text.replace(/\D/g, ''));
-
 describe('order editing', () => {
   it('an operator adds an item before cooking; the customer’s /complete page shows the new total live', async () => {
     const context = await e2e.newContext({ width: WIDTHS.phone, cookies: CITY_COOKIES });
@@ -31,17 +37,7 @@ describe('order editing', () => {
     const { token } = await signInThroughAuthDialog(e2e, shop, PHONE.slice(2), 'Нина');
 
     // the customer's order, through POST /order with the browser's own session
-    const placed = await fetch(`${e2e.server.url}/api/v1/order`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${token}`,
-        'Idempotency-Key': crypto.randomUUID(),
-      },
-      body: JSON.stringify(deliveryBody()),
-    });
-    expect(placed.status, await placed.clone().text()).toBe(200);
-    const order = (await placed.json()) as { id: string; number: number; total: number };
+    const order = await placeOrderThroughApi(e2e, token, deliveryBody());
     await shop.goto(`/angarsk/complete?order=${encodeURIComponent(order.id)}`);
     const total = shop.getByTestId('order-total');
     await expect.poll(async () => digitsOf(await total.innerText()), { timeout: 30_000 }).toBe(order.total);
@@ -53,25 +49,10 @@ describe('order editing', () => {
       await e2e.screenshot(shop, 'order-edit-complete-FAILED');
     });
     await signInToAdmin(admin.page, ADMIN);
-    await admin.page.locator(`tr[data-order-id="${order.id}"]`).click();
-    const panel = admin.page.getByRole('complementary', { name: 'Заказ' });
-    await panel.getByRole('heading', { name: `Заказ №${order.number}` }).waitFor();
-    await panel.getByRole('button', { name: 'Изменить' }).click();
-    const form = panel.getByRole('region', { name: 'Изменение заказа' });
-    await form.getByText(/Калифорния с крабом × 2/).waitFor();
-    await form.getByRole('button', { name: 'Ещё одну «Калифорния с крабом»' }).click();
-    await form.getByText(/Калифорния с крабом × 3/).waitFor();
-    const newTotal = form.getByTestId('edit-total');
     // the server's quote of the change, before saving
-    await expect
-      .poll(async () => digitsOf(await newTotal.innerText()), { timeout: 30_000 })
-      .toBeGreaterThan(order.total);
-    const expected = digitsOf(await newTotal.innerText());
+    const { panel, form, newTotal: expected } = await addOneRollInOrderEdit(admin.page, order);
     await e2e.screenshot(admin.page, 'order-edit-1280');
-    const save = form.getByRole('button', { name: 'Сохранить изменения' });
-    await expect.poll(() => save.isEnabled(), { timeout: 30_000 }).toBe(true);
-    await save.click();
-    await admin.page.getByText(`Заказ №${order.number} изменён`).waitFor({ timeout: 30_000 });
+    await saveOrderEdit(admin.page, form, order);
     await panel
       .getByRole('list', { name: 'Изменения заказа' })
       .getByText(/Калифорния с крабом ×3/)

@@ -6,7 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { deliveryBody } from '../server/ordersFixtures';
 import { startE2E, WIDTHS, type E2E } from './harness';
-import { signInThroughAuthDialog, signInToAdmin, withFirstAdmin } from './steps';
+import {
+  addOneRollInOrderEdit,
+  digitsOf,
+  placeOrderThroughApi,
+  saveOrderEdit,
+  signInThroughAuthDialog,
+  signInToAdmin,
+  withFirstAdmin,
+  type PlacedOrder,
+} from './steps';
 
 const ADMIN = { login: 'e2e-admin', password: 'e2e-admin-password-1' };
 const CITY_COOKIES = { cityId: 'city-angarsk', isCitySelected: 'true' };
@@ -20,21 +29,12 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-const digitsOf = (text: string) => Number(text.replace(/\D/g, ''));
-
 /** The customer's card order, placed and paid on the test gateway through the API with their session. */
-async function paidCardOrder(token: string): Promise<{ id: string; number: number; total: number }> {
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-  const placed = await fetch(`${e2e.server.url}/api/v1/order`, {
-    method: 'POST',
-    headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
-    body: JSON.stringify(deliveryBody({ paymentMethod: 'card' })),
-  });
-  expect(placed.status, await placed.clone().text()).toBe(200);
-  const order = (await placed.json()) as { id: string; number: number; total: number };
+async function paidCardOrder(token: string): Promise<PlacedOrder> {
+  const order = await placeOrderThroughApi(e2e, token, deliveryBody({ paymentMethod: 'card' }));
   const session = await fetch(`${e2e.server.url}/api/v1/order/${order.id}/payment`, {
     method: 'POST',
-    headers: { authorization: headers.authorization },
+    headers: { authorization: `Bearer ${token}` },
   });
   expect(session.status, await session.clone().text()).toBe(200);
   const { redirectUrl } = (await session.json()) as { redirectUrl: string };
@@ -63,24 +63,10 @@ describe('a surcharge', () => {
       await e2e.screenshot(shop, 'order-surcharge-complete-FAILED');
     });
     await signInToAdmin(admin.page, ADMIN);
-    await admin.page.locator(`tr[data-order-id="${order.id}"]`).click();
-    const panel = admin.page.getByRole('complementary', { name: 'Заказ' });
-    await panel.getByRole('heading', { name: `Заказ №${order.number}` }).waitFor();
-    await panel.getByRole('button', { name: 'Изменить' }).click();
-    const form = panel.getByRole('region', { name: 'Изменение заказа' });
-    await form.getByText(/Калифорния с крабом × 2/).waitFor();
-    await form.getByRole('button', { name: 'Ещё одну «Калифорния с крабом»' }).click();
-    await form.getByText(/Калифорния с крабом × 3/).waitFor();
-    const newTotal = form.getByTestId('edit-total');
-    await expect
-      .poll(async () => digitsOf(await newTotal.innerText()), { timeout: 30_000 })
-      .toBeGreaterThan(order.total);
-    const due = digitsOf(await newTotal.innerText()) - order.total;
+    const { panel, form, newTotal } = await addOneRollInOrderEdit(admin.page, order);
+    const due = newTotal - order.total;
     await form.getByText('Клиент доплатит онлайн').waitFor();
-    const save = form.getByRole('button', { name: 'Сохранить изменения' });
-    await expect.poll(() => save.isEnabled(), { timeout: 30_000 }).toBe(true);
-    await save.click();
-    await admin.page.getByText(`Заказ №${order.number} изменён`).waitFor({ timeout: 30_000 });
+    await saveOrderEdit(admin.page, form, order);
     const dueText = new Intl.NumberFormat('ru-RU').format(due).replace(/\s/g, '\u00A0');
     // the operator's card says what is owed too
     await expect

@@ -8,6 +8,8 @@ import { ensureFirstAdmin } from '../../server/services/admin/staff';
 import { WIDTHS, type E2E, type ServerOptions } from './harness';
 
 export type SignedInCustomer = { token: string; user: { id: string } };
+/** What a test reads of a placed order's answer. */
+export type PlacedOrder = { id: string; number: number; total: number };
 
 /**
  * Fills the auth dialog (already opened, e.g. by the guard of /personal) for +7`digits` and waits
@@ -75,12 +77,12 @@ export const ANGARSK_COOKIES = { cityId: 'city-angarsk', isCitySelected: 'true' 
  * Places an order through POST /api/v1/order as the customer of `token` (a fresh Idempotency-Key
  * unless one is given), expects it accepted and returns its answer.
  */
-export async function placeOrderThroughApi(
+export async function placeOrderThroughApi<Placed extends PlacedOrder = PlacedOrder>(
   e2e: E2E,
   token: string,
   body: object,
   idempotencyKey: string = randomUUID(),
-): Promise<{ id: string; number: number; total: number }> {
+): Promise<Placed> {
   const placed = await fetch(`${e2e.server.url}/api/v1/order`, {
     method: 'POST',
     headers: {
@@ -91,7 +93,39 @@ export async function placeOrderThroughApi(
     body: JSON.stringify(body),
   });
   expect(placed.status, await placed.clone().text()).toBe(200);
-  return (await placed.json()) as { id: string; number: number; total: number };
+  return (await placed.json()) as Placed;
+}
+
+/** The roubles in a text that shows one sum («Итого: 1 234 ₽»). */
+export const digitsOf = (text: string): number => Number(text.replace(/\D/g, ''));
+
+/**
+ * An operator in /admin opens the order from the list, «Изменить», and adds one more «Калифорния с
+ * крабом» (2 → 3, as deliveryBody orders); answers once the server's quote shows a higher total.
+ */
+export async function addOneRollInOrderEdit(
+  page: Page,
+  order: PlacedOrder,
+): Promise<{ panel: Locator; form: Locator; newTotal: number }> {
+  await page.locator(`tr[data-order-id="${order.id}"]`).click();
+  const panel = page.getByRole('complementary', { name: 'Заказ' });
+  await panel.getByRole('heading', { name: `Заказ №${order.number}` }).waitFor();
+  await panel.getByRole('button', { name: 'Изменить' }).click();
+  const form = panel.getByRole('region', { name: 'Изменение заказа' });
+  await form.getByText(/Калифорния с крабом × 2/).waitFor();
+  await form.getByRole('button', { name: 'Ещё одну «Калифорния с крабом»' }).click();
+  await form.getByText(/Калифорния с крабом × 3/).waitFor();
+  const quoted = form.getByTestId('edit-total');
+  await expect.poll(async () => digitsOf(await quoted.innerText()), { timeout: 30_000 }).toBeGreaterThan(order.total);
+  return { panel, form, newTotal: digitsOf(await quoted.innerText()) };
+}
+
+/** «Сохранить изменения» once the form allows it, then the saved notice. */
+export async function saveOrderEdit(page: Page, form: Locator, order: PlacedOrder): Promise<void> {
+  const save = form.getByRole('button', { name: 'Сохранить изменения' });
+  await expect.poll(() => save.isEnabled(), { timeout: 30_000 }).toBe(true);
+  await save.click();
+  await page.getByText(`Заказ №${order.number} изменён`).waitFor({ timeout: 30_000 });
 }
 
 /** Saves `street` 10, кв. 5 in Ангарск for the customer through POST /address/. */
