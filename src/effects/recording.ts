@@ -139,7 +139,19 @@ export function createRecorder(options: RecorderOptions): Recorder {
   let forgotten = stored.forgotten;
   /** The JSON of what the ring holds (snapshots, entries, earlier sessions), each written once. */
   const textOf = textCache();
-  const current: Session = { snapshot: { position: 0, state: redactedState(options.initial) }, entries: [] };
+  // The starting snapshot is redacted and serialised when first needed (the first write, a second
+  // later), not in the task that installs the recorder: the start stays short (docs/ARCHITECTURE.md §6).
+  let snapshot: Session['snapshot'] | null = null;
+  const current: Session = {
+    get snapshot() {
+      snapshot ??= { position: 0, state: redactedState(options.initial) };
+      return snapshot;
+    },
+    set snapshot(value) {
+      snapshot = value;
+    },
+    entries: [],
+  };
   let total = 0;
   let pending: unknown = null;
   recount();
