@@ -17,6 +17,13 @@ async function visit(url: string, reuse: Awaited<ReturnType<Awaited<ReturnType<t
     // When the ring is written, to tell the recorder's tasks from the page's.
     const writes: number[] = [];
     (window as unknown as { __ringWrites: number[] }).__ringWrites = writes;
+    const reads: number[] = [];
+    (window as unknown as { __ringReads: number[] }).__ringReads = reads;
+    const getItem = Storage.prototype.getItem;
+    Storage.prototype.getItem = function (key: string) {
+      if (key === 'storefront:log') reads.push(performance.now());
+      return getItem.call(this, key);
+    };
     const setItem = Storage.prototype.setItem;
     Storage.prototype.setItem = function (key: string, value: string) {
       if (key === 'storefront:log') writes.push(performance.now());
@@ -28,20 +35,22 @@ async function visit(url: string, reuse: Awaited<ReturnType<Awaited<ReturnType<t
   });
   await page.goto(url, { waitUntil: 'load' });
   // The recorder writes its ring within a throttle period of starting; wait for that, then a quiet moment.
-  await page.waitForFunction(() => localStorage.getItem('storefront:log') !== null, null, { timeout: 30_000 });
+  // (`in`, not getItem: the recorder's own reads of the ring are what the install is found by)
+  await page.waitForFunction(() => 'storefront:log' in localStorage, null, { timeout: 30_000 });
   await page.waitForTimeout(3000);
   const result = await page.evaluate(() => {
     const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
     const loadEnd = performance.getEntriesByType('navigation')[0]?.toJSON() as { loadEventEnd: number };
-    const chunk = performance.getEntriesByType('resource').find((r) => r.name.includes('/bugReportUi-')) as
-      PerformanceResourceTiming | undefined;
     const writes = (window as unknown as { __ringWrites: number[] }).__ringWrites;
+    const reads = (window as unknown as { __ringReads: number[] }).__ringReads;
     const after = w.__longTasks.filter((t) => t.start >= loadEnd.loadEventEnd);
-    // The install runs in the first task after its chunk arrived; the first write is the task around the first setItem.
-    const install = after.find((t) => chunk !== undefined && t.start >= chunk.responseEnd);
-    const firstWrite = writes[0];
+    // The recorder reads the ring when it is made (the install task) and writes it a second later.
+    // (no named helper here: tsx would wrap it in a `__name` the page does not have)
+    const install = after.find(
+      (t) => reads[0] !== undefined && t.start <= reads[0] && reads[0] <= t.start + t.duration,
+    );
     const write = after.find(
-      (t) => firstWrite !== undefined && t.start <= firstWrite && firstWrite <= t.start + t.duration,
+      (t) => writes[0] !== undefined && t.start <= writes[0] && writes[0] <= t.start + t.duration,
     );
     return {
       install: install === undefined ? 0 : Math.round(install.duration),
