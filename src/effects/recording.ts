@@ -1,9 +1,10 @@
 // The bug-report recorder: the event log as a bounded ring in localStorage.
 // See docs/ARCHITECTURE.md «The bug-report ring».
 import type { LogEntry as BusEntry } from '../commands/bus';
-import { createLog, redactPersonal, redactSecrets, type Log, type LogEntry } from '../log/log';
+import { createLog, redactPersonal, type Log, type LogEntry } from '../log/log';
 import { evolveAll, type AppState } from '../projections/store';
 import type { KeyValueStorage } from './persistence';
+import { redactedStateWithText, redactedWithText, textCache } from './ringText';
 
 export const RING_KEY = 'storefront:log';
 export const RING_CAPACITY = 5000;
@@ -136,10 +137,31 @@ export function createRecorder(options: RecorderOptions): Recorder {
   let earlier: StoredSession[] = stored.sessions;
   /** The latest sign-out this tab has seen (its own or another tab's). */
   let forgotten = stored.forgotten;
-  const current: Session = { snapshot: { position: 0, state: redactSecrets(options.initial) }, entries: [] };
+  /** The JSON of what the ring holds (snapshots, entries, earlier sessions), each written once. */
+  const textOf = textCache();
+  // The starting snapshot is redacted and serialised when first needed (the first write, a second
+  // later), not in the task that installs the recorder: the start stays short (docs/ARCHITECTURE.md §6).
+  let snapshot: Session['snapshot'] | null = null;
+  const current: Session = {
+    get snapshot() {
+      snapshot ??= { position: 0, state: redactedState(options.initial) };
+      return snapshot;
+    },
+    set snapshot(value) {
+      snapshot = value;
+    },
+    entries: [],
+  };
   let total = 0;
   let pending: unknown = null;
   recount();
+
+  /** The state with its token hidden; its JSON, computed on the way, is kept for the writes. */
+  function redactedState(state: AppState): AppState {
+    const { value, text } = redactedStateWithText(state);
+    textOf.remember(value, text);
+    return value;
+  }
 
   function recount(): void {
     total = earlier.reduce((n, s) => n + s.entries.length, 0) + current.entries.length;
@@ -210,13 +232,34 @@ export function createRecorder(options: RecorderOptions): Recorder {
     }, throttleMs);
   }
 
+  /**
+   * The current session as JSON, joined from cached texts: exactly JSON.stringify of
+   * `{ ...currentLog(), [SESSION_KEY]: sessionId }` (the recording tests compare the two).
+   */
+  function currentText(): string {
+    const head = createLog({ appVersion: options.appVersion, storeVersion: storeVersion(), entries: [] });
+    const { snapshot } = current;
+    const fields = JSON.stringify({
+      schemaVersion: head.schemaVersion,
+      appVersion: head.appVersion,
+      storeVersion: head.storeVersion,
+    }).slice(0, -1);
+    const entries = current.entries.map(textOf).join(',');
+    return (
+      `${fields},"snapshot":{"position":${JSON.stringify(snapshot.position)},"state":${textOf(snapshot.state)}},` +
+      `"entries":[${entries}],${JSON.stringify(SESSION_KEY)}:${JSON.stringify(sessionId)}}`
+    );
+  }
+
+  /** JSON.stringify of the StoredRing, from cached texts. */
   function serialise(sessions: StoredSession[]): string {
-    const ring: StoredRing = { format: RING_FORMAT, sessions, ...(forgotten === null ? {} : { forgotten }) };
-    return JSON.stringify(ring);
+    const texts = [...sessions.map(textOf), currentText()].join(',');
+    const mark = forgotten === null ? '' : `,"forgotten":${JSON.stringify(forgotten)}`;
+    return `{"format":${JSON.stringify(RING_FORMAT)},"sessions":[${texts}]${mark}}`;
   }
 
   function trySet(sessions: StoredSession[]): boolean {
-    const text = serialise([...sessions, { ...currentLog(), [SESSION_KEY]: sessionId }]);
+    const text = serialise(sessions);
     try {
       storage.setItem(RING_KEY, text);
       known = text;
@@ -264,14 +307,14 @@ export function createRecorder(options: RecorderOptions): Recorder {
 
   return {
     record(entry) {
-      current.entries.push(
-        redactSecrets({
-          position: entry.position,
-          at: entry.at,
-          ...(entry.command ? { command: entry.command } : {}),
-          events: entry.events,
-        }),
-      );
+      const { value, text } = redactedWithText<LogEntry>({
+        position: entry.position,
+        at: entry.at,
+        ...(entry.command ? { command: entry.command } : {}),
+        events: entry.events,
+      });
+      textOf.remember(value, text);
+      current.entries.push(value);
       total += 1;
       while (total > capacity) dropOldest();
       if (entry.events.some((e) => e.type === 'LoggedOut')) forgetPersonal();
@@ -287,7 +330,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
     clear(state) {
       earlier = [];
       const last = current.entries.at(-1);
-      current.snapshot = { position: last?.position ?? current.snapshot.position, state: redactSecrets(state) };
+      current.snapshot = { position: last?.position ?? current.snapshot.position, state: redactedState(state) };
       current.entries = [];
       total = 0;
       if (pending !== null) {

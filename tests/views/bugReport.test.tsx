@@ -251,6 +251,18 @@ describe('installBugReporting', () => {
     installed.uninstall();
   });
 
+  it("makes the offer's React root only when there is an offer to show (the install stays a short task)", async () => {
+    const installed = installBugReporting({ store, storage });
+    expect(document.getElementById('bug-report-root')).toBeNull();
+    act(() => {
+      window.dispatchEvent(new ErrorEvent('error', { error: new Error('late'), message: 'late' }));
+    });
+    expect(await screen.findByRole('dialog', { name: TEXT_SEND_REPORT })).toBeTruthy();
+    expect(document.getElementById('bug-report-root')).not.toBeNull();
+    installed.uninstall();
+    expect(document.getElementById('bug-report-root')).toBeNull();
+  });
+
   it('offers a report for an unhandled promise rejection too', async () => {
     const installed = installBugReporting({ store, storage });
     act(() => {

@@ -231,11 +231,19 @@ export function installBugReporting(options: {
   win.addEventListener('pagehide', onHide);
   win.document.addEventListener('visibilitychange', onVisibility);
 
-  const host = win.document.createElement('div');
-  host.id = 'bug-report-root';
-  win.document.body.append(host);
-  const root = createRoot(host);
-  root.render(<BugReportOffer reporter={reporter} />);
+  // The offer's React root is made when there is first something to show, not at install: the
+  // install runs in the page's first idle moment and should stay a short task (docs/ARCHITECTURE.md).
+  let shown: { host: HTMLDivElement; root: ReturnType<typeof createRoot> } | null = null;
+  const showOffer = () => {
+    if (shown !== null || reporter.status().status === 'idle') return;
+    const host = win.document.createElement('div');
+    host.id = 'bug-report-root';
+    win.document.body.append(host);
+    const root = createRoot(host);
+    root.render(<BugReportOffer reporter={reporter} />);
+    shown = { host, root };
+  };
+  const stopShowing = reporter.subscribe(showOffer);
 
   if (import.meta.env.DEV || import.meta.env.MODE === 'test') {
     Reflect.set(win, '__storefront', {
@@ -258,8 +266,9 @@ export function installBugReporting(options: {
       win.document.removeEventListener('visibilitychange', onVisibility);
       recorder.flush();
       recorder.dispose();
-      root.unmount();
-      host.remove();
+      stopShowing();
+      shown?.root.unmount();
+      shown?.host.remove();
       if (getBugReporter() === reporter) setBugReporter(null);
       Reflect.deleteProperty(win, '__storefront');
     },
