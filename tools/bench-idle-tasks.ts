@@ -1,8 +1,9 @@
-// `npx tsx tools/bench-idle-tasks.ts`: the long tasks after the load event on a 4× slowed CPU,
+// `npm run bench:idle`: the long tasks after the load event on a 4× slowed CPU,
 // where bug reporting starts (docs/ARCHITECTURE.md «Bug reporting after the first paint»). Printed, never asserted.
 import { launchBrowser, startServer } from '../tests/e2e/harness';
 
-const RUNS = Number(process.env.RUNS ?? 5);
+// BENCH_SMOKE=1 (CI): one run, to keep the script from rotting.
+const RUNS = Number(process.env.RUNS ?? (process.env.BENCH_SMOKE === '1' ? 1 : 5));
 const PAGE = process.env.PAGE ?? '/catalog';
 
 type Visit = { tasks: number[]; ringBytes: number; install: number; write: number };
