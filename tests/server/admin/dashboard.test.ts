@@ -1,7 +1,7 @@
 // GET /api/v1/admin/dashboard: exact figures on seeded orders, days read in the city's time zone,
 // and who may see it (managers and admins; operators get 403).
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../../src/api/contract/admin/dashboard.js';
 import { testServerPerFile } from '../helpers.js';
 import { signedInUser } from '../ordersFixtures.js';
@@ -78,9 +78,6 @@ beforeAll(async () => {
     deliveryTerminalId: 'dt-shelekhov-1',
     createdAt: '2026-11-19T20:30:00Z',
   });
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 async function figures(query: string, who: SignedInStaff = manager): Promise<Dashboard> {

@@ -1,7 +1,7 @@
 // CSV exports of orders and customers: BOM, ';', quoting, the screens' filters, dates in the city's
 // time zone, a withdrawn consent marked, keyset pages of the size asked for, audit, roles.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ordersExportPage, type OrdersPageReader } from '../../../server/repositories/exports.js';
 import { ordersCsv } from '../../../server/services/admin/exports.js';
 import { testServerPerFile } from '../helpers.js';
@@ -101,9 +101,6 @@ beforeAll(async () => {
       })
     ).number,
   );
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 async function download(path: string, who: SignedInStaff = manager) {
