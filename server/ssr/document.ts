@@ -20,6 +20,16 @@ export interface DocumentParts {
 
 const ROOT_OPEN = '<div id="root">';
 
+/**
+ * A rendered page paints from its HTML and runs its scripts only at the first input or when idle
+ * (docs/SSR.md «Hydration»): they load at low priority, leaving the bandwidth to the pictures on screen.
+ */
+function scriptsAtLowPriority(html: string): string {
+  return html
+    .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
+    .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
+}
+
 export function pageDocument(template: string, parts: DocumentParts): string {
   let html = template;
   const title = /<title>[\s\S]*?<\/title>/;
@@ -31,6 +41,7 @@ export function pageDocument(template: string, parts: DocumentParts): string {
     html = html.replace('</head>', () => `${head.map((t) => `  ${t}\n`).join('')}  </head>`);
   const rendered = parts.rendered;
   if (rendered === undefined) return html;
+  html = scriptsAtLowPriority(html);
   const start = html.indexOf(ROOT_OPEN);
   const bodyEnd = html.lastIndexOf('</body>');
   const rootEnd = bodyEnd < 0 ? -1 : html.lastIndexOf('</div>', bodyEnd);
