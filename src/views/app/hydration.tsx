@@ -13,6 +13,11 @@ export const HYDRATION_IDLE_MS = { desktop: 5_000, mobile: 6_000 } as const;
 /** Narrower than the md breakpoint (768 px, PRODUCT.md §9) is a phone. */
 export const MOBILE_QUERY = '(max-width: 767.98px)';
 
+/** Whether the page was rendered by the server (it carries the state block), without reading the block. */
+export function hasServerState(doc: Document): boolean {
+  return doc.getElementById(SERVER_STATE_ID) !== null;
+}
+
 /** The server's state in the page, or null (a client-rendered page, or an unreadable block). */
 export function readServerState(doc: Document): AppState | null {
   const text = doc.getElementById(SERVER_STATE_ID)?.textContent;
