@@ -4,6 +4,8 @@ import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { build, defaultClientConditions, defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+import { CORE_CHUNK_NAME, CORE_MODULE } from './src/api/pageModules';
+import { staticGraph } from './tools/staticImports';
 
 // precompress(): writes `<file>.br` (brotli 11) and `<file>.gz` (gzip 9) beside each
 // compressible output file, which the server sends as they are (@fastify/static preCompressed).
@@ -98,6 +100,15 @@ const SSR_BUILD = {
   rolldownOptions: { input: 'src/views/ssr/renderPage.tsx', output: { entryFileNames: 'renderPage.js' } },
 };
 
+/**
+ * The client core (src/views/app/storefrontCore.ts, ENTRY_AREAS.core) and every module it reaches
+ * statically: one chunk, as the entry was before the core left it. Left to the bundler, its modules
+ * that the views share went into the shell chunk, which brought the shell and React-DOM with the core.
+ */
+const CORE_MODULES = new Set(
+  [...staticGraph(import.meta.dirname, CORE_MODULE)].map((m) => path.resolve(import.meta.dirname, m)),
+);
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild === true ? [react()] : [react(), precompress(), serviceWorkerBuild()],
   // wouter is bundled so that the alias below replaces its shim import on the server too.
@@ -130,12 +141,14 @@ export default defineConfig(({ isSsrBuild }) => ({
             // React-DOM is the view chunk's alone (LAZY_AREAS.view): grouped apart, it is not merged
             // with the JSX runtime every page chunk imports, which would make each page preload it.
             // The shell (the views, routing and components shared by three chunks or more) is one
-            // chunk: left apart, a rendered page preloaded 21 files instead of 9.
+            // chunk: left apart, a rendered page preloaded 21 files instead of 9. The client core is
+            // one chunk too (CORE_MODULES), ahead of the shell.
             output: {
               codeSplitting: {
                 groups: [
                   { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 1 },
-                  { name: 'app', tags: ['$initial'], priority: 2 },
+                  { name: 'app', tags: ['$initial'], priority: 3 },
+                  { name: CORE_CHUNK_NAME, test: (id) => CORE_MODULES.has(id), priority: 2 },
                   {
                     name: 'shell',
                     test: /[\\/]src[\\/]views[\\/](app|components|styles)[\\/]|node_modules[\\/](wouter|react[\\/](jsx-runtime|cjs[\\/]react-jsx))/,

@@ -6,10 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod/mini';
 import type { SitePage } from '../../src/api/siteRoutes.js';
-import { PAGE_EFFECT_MODULES, PAGE_MODULES } from '../../src/api/pageModules.js';
+import { CORE_CHUNK_NAME, CORE_MODULE, PAGE_EFFECT_MODULES, PAGE_MODULES } from '../../src/api/pageModules.js';
 
 const ManifestChunk = z.object({
   file: z.string(),
+  name: z.optional(z.string()),
   isEntry: z.optional(z.boolean()),
   imports: z.optional(z.array(z.string())),
   css: z.optional(z.array(z.string())),
@@ -26,6 +27,12 @@ export function readManifest(clientDir: string): Manifest | null {
   }
 }
 
+/** The client core's chunk: its module's own key, or the named chunk the build groups it into. */
+function coreKey(manifest: Manifest): string {
+  if (manifest[CORE_MODULE] !== undefined) return CORE_MODULE;
+  return Object.entries(manifest).find(([, chunk]) => chunk.name === CORE_CHUNK_NAME)?.[0] ?? CORE_MODULE;
+}
+
 /** Every chunk key a chunk statically imports, itself included. */
 function closure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
   if (into.has(key) || manifest[key] === undefined) return into;
@@ -34,14 +41,18 @@ function closure(manifest: Manifest, key: string, into = new Set<string>()): Set
   return into;
 }
 
-/** The scripts and styles a page's chunks add to what the entry (index.html) already loads. */
+/**
+ * The scripts and styles a page's chunks add to what the entry (index.html) already loads: the page's
+ * chunk, the client core the entry loads at once, and the effect chunks the page's first events ask for.
+ */
 export function pageAssets(manifest: Manifest, page: SitePage): { scripts: string[]; styles: string[] } {
   const moduleKey = PAGE_MODULES[page];
   if (moduleKey === undefined || manifest[moduleKey] === undefined) return { scripts: [], styles: [] };
   const loaded = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry === true) closure(manifest, key, loaded);
   const wanted = new Set<string>();
-  for (const key of [moduleKey, ...(PAGE_EFFECT_MODULES[page] ?? [])]) closure(manifest, key, wanted);
+  for (const key of [moduleKey, coreKey(manifest), ...(PAGE_EFFECT_MODULES[page] ?? [])])
+    closure(manifest, key, wanted);
   const scripts: string[] = [];
   const styles: string[] = [];
   for (const key of wanted) {

@@ -189,7 +189,11 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
         /\bas="fetch"/.test(tag) || entryStyles.some((href) => tag.includes(`href="${href}"`)) ? '' : tag,
       ),
       etag: base.etag,
-      headTags: tags.filter((tag) => !tag.startsWith('<link rel="preload" as="style"')),
+      // Its styles are inline, and its scripts wait for the first input or an idle moment (docs/SSR.md
+      // «Hydration»): preloaded, they would compete with the page's pictures for the network.
+      headTags: tags.filter(
+        (tag) => !tag.startsWith('<link rel="preload" as="style"') && !tag.startsWith('<link rel="modulepreload"'),
+      ),
       styleTags: [...entryStyles, ...styles].map(
         (href) => inlineStyle(clientDir, href) ?? `<link rel="stylesheet" crossorigin href="${href}" />`,
       ),

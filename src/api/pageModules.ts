@@ -28,6 +28,14 @@ export const PAGE_MODULES: Partial<Record<SitePage, string>> = {
   admin: 'src/views/pages/AdminPage.tsx',
 };
 
+/**
+ * The client core (ENTRY_AREAS.core in src/views/app/entryAreas.ts): the entry loads it at once on a
+ * client-rendered page, which therefore preloads it with its own chunk. The build puts it and all it
+ * imports in one chunk of this name (vite.config.ts), which the manifest lists under that chunk's key.
+ */
+export const CORE_MODULE = 'src/views/app/storefrontCore.ts';
+export const CORE_CHUNK_NAME = 'core';
+
 /** The checkout effect's chunk (LAZY_AREAS.checkout in src/views/app/lazyAreas.ts). */
 export const CHECKOUT_EFFECT_MODULE = 'src/effects/checkoutBrowser.ts';
 

@@ -4,6 +4,7 @@ import { defaultIfEmpty, EMPTY, filter, merge, Observable, of, Subject, Subscrip
 import type { AppCommand } from '../commands';
 import type { AppEvent, AppEventType, ModalKind } from '../events';
 import type { AppState } from '../projections/store';
+import { AFTER_LOAD_MS, afterLoadIdle } from './afterLoadIdle';
 import type { Effect, EventEnvelope } from './deps';
 import { eventsOf } from './operators';
 
@@ -114,13 +115,11 @@ export function lazyEffect(load: () => Promise<Effect>, options: LazyEffectOptio
     });
 }
 
-/** How long after the page's load event chunks nothing asked for yet may start loading. */
-export const AFTER_LOAD_MS = 3_000;
+export { AFTER_LOAD_MS };
 
 /**
- * Emits once the page has loaded (window `load`), `afterLoadMs` more have passed, and the browser
- * is then idle (requestIdleCallback, at most `timeoutMs` later; a zero timeout where there is no
- * such API: Safari). Outside a browser (Node) it only waits for that zero timeout.
+ * Emits once the page has loaded, AFTER_LOAD_MS more have passed and the browser is then idle
+ * (`afterLoadIdle`, ./afterLoadIdle.ts, says exactly when).
  *
  * Why so late: chunks started earlier competed with the first paint's picture and data for the
  * network and the main thread. Started at the first idle moment, the account effects, the bug
@@ -130,36 +129,16 @@ export const AFTER_LOAD_MS = 3_000;
  * loads its chunk at once (the triggers of src/views/app/lazyAreas.ts).
  */
 export function whenIdle$(timeoutMs = 2_000, afterLoadMs = AFTER_LOAD_MS): Observable<void> {
-  return new Observable<void>((subscriber) => {
-    let cancel: () => void = () => undefined;
-    const done = () => {
-      subscriber.next();
-      subscriber.complete();
-    };
-    const idle = () => {
-      if (typeof requestIdleCallback === 'function') {
-        const handle = requestIdleCallback(done, { timeout: timeoutMs });
-        cancel = () => cancelIdleCallback(handle);
-      } else {
-        const handle = setTimeout(done, 0);
-        cancel = () => clearTimeout(handle);
-      }
-    };
-    if (typeof window === 'undefined' || typeof document === 'undefined') {
-      idle();
-      return () => cancel();
-    }
-    const afterLoad = () => {
-      const handle = setTimeout(idle, afterLoadMs);
-      cancel = () => clearTimeout(handle);
-    };
-    if (document.readyState === 'complete') afterLoad();
-    else {
-      window.addEventListener('load', afterLoad, { once: true });
-      cancel = () => window.removeEventListener('load', afterLoad);
-    }
-    return () => cancel();
-  });
+  return new Observable<void>((subscriber) =>
+    afterLoadIdle(
+      () => {
+        subscriber.next();
+        subscriber.complete();
+      },
+      timeoutMs,
+      afterLoadMs,
+    ),
+  );
 }
 
 /** What makes a lazily loaded effect load, whichever comes first. */

@@ -33,13 +33,14 @@ describe('e2e harness', () => {
     }
   });
 
-  it('the page chunk and the first slide come from the rendered page’s preloads; the settings and city list, which the page carries, once each from the app', async () => {
+  it('the rendered page preloads its first slide and only the entry script; the page chunk, settings and city list come once each from the app', async () => {
     const context = await e2e.newContext({ width: 375 });
     try {
       const page = await context.newPage();
       // Who started each request: 'parser' is the HTML's preload, 'script' a fetch of the app.
       const calls: string[] = [];
       const slides: { url: string; initiator: string }[] = [];
+      const parserScripts: string[] = [];
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
@@ -47,6 +48,7 @@ describe('e2e harness', () => {
         if (pathname === '/api/v1/setting' || pathname === '/api/v1/city/') calls.push(`${pathname} ${initiator.type}`);
         if (pathname.startsWith('/img/slides/')) slides.push({ url: request.url, initiator: initiator.type });
         if (/^\/assets\/IndexPage-[\w-]+\.js$/.test(pathname)) calls.push(`IndexPage chunk ${initiator.type}`);
+        if (pathname.endsWith('.js') && initiator.type === 'parser') parserScripts.push(pathname);
       });
       const unusedPreloads: string[] = [];
       page.on('console', (message) => {
@@ -54,9 +56,11 @@ describe('e2e harness', () => {
       });
       await page.goto(`${e2e.server.url}/`);
       await page.getByRole('dialog', { name: 'Выберите свой город' }).waitFor();
-      // The index page's chunk: the server names it in the HTML (build manifest). The settings and
-      // cities are in the page's state: no preload competes with its pictures (docs/SSR.md).
-      expect(calls.sort()).toEqual(['/api/v1/city/ script', '/api/v1/setting script', 'IndexPage chunk parser']);
+      // Nothing of the client runs before the first input or an idle moment (docs/SSR.md «Hydration»):
+      // the HTML names only the entry; the page's chunk comes with the core. The settings and cities
+      // are in the page's state: no preload competes with its pictures.
+      expect(calls.sort()).toEqual(['/api/v1/city/ script', '/api/v1/setting script', 'IndexPage chunk script']);
+      expect(parserScripts).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/)]);
       expect(unusedPreloads).toEqual([]);
       // The first slide comes from the server's preload in the HTML, and the slider reuses it.
       await page.getByRole('region', { name: 'Акции' }).locator('img').first().waitFor();

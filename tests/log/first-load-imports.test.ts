@@ -2,51 +2,30 @@
 // the recorder and the bug-report wiring start with the page, so what they import (values, not
 // types) must stay clear of them. A static walk of the relative imports, so that a new import
 // that would drag the schemas into the entry chunk fails here rather than in the bundle's size.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ON_DEMAND_COMMAND_TYPES, type OnDemandArea } from '../../src/commands/decideAreas';
+import { resolveModule, staticGraph as staticGraphFrom } from '../../tools/staticImports';
 
 const root = resolve(import.meta.dirname, '../..');
 
-/** Relative specifiers a module imports or re-exports as values (`import type` and `export type` are erased). */
-function valueImports(source: string): string[] {
+/** Package specifiers a module imports as values (relative ones are the walk's). */
+function valueImportsOfPackages(source: string): string[] {
   const found: string[] = [];
-  const statement = /^\s*(import|export)\s+(?!type\s)([^;]*?)\s+from\s+'(\.[^']+)'/gms;
-  for (const match of source.matchAll(statement)) {
-    const clause = match[2] ?? '';
-    // `import { type A, type B }` imports nothing at run time either.
-    const names = /^\{([^}]*)\}$/.exec(clause.trim());
-    if (names && (names[1] ?? '').split(',').every((n) => n.trim() === '' || n.trim().startsWith('type '))) continue;
-    found.push(match[3] ?? '');
-  }
-  for (const match of source.matchAll(/^\s*import\s+'(\.[^']+)'/gm)) found.push(match[1] ?? '');
+  for (const match of source.matchAll(/^\s*import\s+(?!type\s)(?:[^;]*?\s+from\s+)?'([^.][^']*)'/gm))
+    found.push(match[1] ?? '');
   return found;
 }
 
-function resolveModule(from: string, specifier: string): string | null {
-  const base = resolve(dirname(from), specifier.replace(/\.js$/, ''));
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
-    if (/\.(ts|tsx)$/.test(candidate) && existsSync(candidate)) return candidate;
-  }
-  return null;
-}
-
 /** Every module reached from `entry` through value imports, as paths relative to the project. */
-function staticGraph(entry: string): Set<string> {
-  const seen = new Set<string>();
-  const queue = [resolve(root, entry)];
-  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
-    const name = relative(root, file);
-    if (seen.has(name)) continue;
-    seen.add(name);
-    for (const specifier of valueImports(readFileSync(file, 'utf8'))) {
-      const next = resolveModule(file, specifier);
-      if (next !== null) queue.push(next);
-    }
-  }
-  return seen;
-}
+const staticGraph = (entry: string): Set<string> => staticGraphFrom(root, entry);
+
+/**
+ * The client core: what a client-rendered page loads at start, and a server-rendered one at its first
+ * input or idle moment (the entry, src/views/main.tsx, loads only it; see the last block).
+ */
+const CORE = 'src/views/app/storefrontCore.ts';
 
 const SCHEMA_MODULES = ['src/events/index.ts', 'src/commands/index.ts', 'src/log/logCodec.ts', 'src/log/upcasters.ts'];
 
@@ -65,15 +44,15 @@ describe('what the page imports at start for the recorded log', () => {
     },
   );
 
-  it('the entry reaches the storefront texts but not every refusal of ordering (src/domain/messages.ts)', () => {
+  it('the core reaches the storefront texts but not every refusal of ordering (src/domain/messages.ts)', () => {
     // A module the first load imports comes whole with it, and messages.ts holds every ordering text.
-    const graph = staticGraph('src/views/main.tsx');
+    const graph = staticGraph(CORE);
     expect(graph.has('src/domain/siteTexts.ts')).toBe(true);
     expect(graph.has('src/domain/messages.ts')).toBe(false);
   });
 
-  it('the entry starts bug reporting but reaches neither the recorder, the log nor the reporter (loaded when idle)', () => {
-    const graph = staticGraph('src/views/main.tsx');
+  it('the core starts bug reporting but reaches neither the recorder, the log nor the reporter (loaded when idle)', () => {
+    const graph = staticGraph(CORE);
     expect(graph.has('src/views/app/bugReportStart.ts')).toBe(true);
     expect(
       ['src/views/app/bugReportUi.tsx', 'src/effects/recording.ts', 'src/log/log.ts'].filter((m) => graph.has(m)),
@@ -116,8 +95,8 @@ describe('what the page imports at start for the deciders', () => {
     expect(schemas).toHaveLength(23);
   });
 
-  it('the entry reaches the deciders but no schema module', () => {
-    const graph = staticGraph('src/views/main.tsx');
+  it('the core reaches the deciders but no schema module', () => {
+    const graph = staticGraph(CORE);
     expect(graph.has('src/commands/decideAreas.ts')).toBe(true);
     expect(schemas.filter((m) => graph.has(m))).toEqual([]);
   });
@@ -190,7 +169,7 @@ describe('the on-demand deciders come with the chunks that dispatch their comman
   });
 
   it('the first load reaches the slots but no on-demand decider nor any module that dispatches to one', () => {
-    const graph = staticGraph('src/views/main.tsx');
+    const graph = staticGraph(CORE);
     expect(graph.has('src/commands/onDemand.ts')).toBe(true);
     expect(graph.has('src/commands/auth.decide.ts')).toBe(true);
     expect(areas.map(deciderModule).filter((m) => graph.has(m))).toEqual([]);
@@ -231,8 +210,8 @@ describe('the first load carries no effect of the later chunks', () => {
     expect(staticGraph('src/effects/checkoutBrowser.ts').has('src/effects/captchaBrowser.ts')).toBe(true);
   });
 
-  it('the entry reaches the registry, the token revocation and the version checks, but none of them', () => {
-    const graph = staticGraph('src/views/main.tsx');
+  it('the core reaches the registry, the token revocation and the version checks, but none of them', () => {
+    const graph = staticGraph(CORE);
     expect([...graph]).toEqual(
       expect.arrayContaining([
         'src/views/app/lazyAreas.ts',
@@ -297,8 +276,8 @@ describe('the first load carries no zod, entity schema nor route definition', ()
     expect(staticGraph('src/api/accountCalls.ts').has('src/api/entities.ts')).toBe(true);
   });
 
-  it('the entry reaches the API client and the calls registry but none of them', () => {
-    const graph = [...staticGraph('src/views/main.tsx')];
+  it('the core reaches the API client and the calls registry but none of them', () => {
+    const graph = [...staticGraph(CORE)];
     expect(graph).toEqual(expect.arrayContaining(['src/api/client.ts', 'src/api/storefrontApi.ts']));
     expect(graph.filter((m) => m === 'src/api/entities.ts' || m.startsWith('src/api/contract/'))).toEqual([]);
     expect(graph.filter(importsZod)).toEqual([]);
@@ -319,8 +298,8 @@ describe('the first load carries neither React-DOM nor the views', () => {
     expect(view.filter(importsReactDom)).toEqual(['src/views/app/storefrontMount.tsx']);
   });
 
-  it('the entry reaches the store, the effects and the early-tap keeper but none of them', () => {
-    const graph = [...staticGraph('src/views/main.tsx')];
+  it('the core reaches the store, the effects and the state block reader but none of them', () => {
+    const graph = [...staticGraph(CORE)];
     expect(graph).toEqual(
       expect.arrayContaining(['src/commands/bus.ts', 'src/effects/index.ts', 'src/views/app/hydration.tsx']),
     );
@@ -330,5 +309,29 @@ describe('the first load carries neither React-DOM nor the views', () => {
         (m) => m.startsWith('src/views/components/') || m.startsWith('src/views/pages/') || m.endsWith('/App.tsx'),
       ),
     ).toEqual([]);
+  });
+});
+
+// A server-rendered page paints from its HTML and runs nothing of the client until the first input
+// or an idle moment after the load (docs/SSR.md «Hydration»): the entry keeps the taps made before
+// and then loads the core. Whatever it imports downloads and runs while the page's pictures load.
+describe('the entry carries only the keeper of early taps', () => {
+  /** The packages a module imports at run time. */
+  const packages = (file: string): string[] =>
+    valueImportsOfPackages(readFileSync(resolve(root, file), 'utf8')).filter((p) => !p.endsWith('.css'));
+
+  it('the entry reaches the keeper, the idle wait and the loaders of its chunks, and no package', () => {
+    const graph = [...staticGraph('src/views/main.tsx')].sort();
+    expect(graph).toEqual([
+      'src/effects/afterLoadIdle.ts',
+      'src/views/app/earlyStart.ts',
+      'src/views/app/entryAreas.ts',
+      'src/views/main.tsx',
+    ]);
+    expect(graph.flatMap(packages)).toEqual([]);
+  });
+
+  it('the core is what the entry loads', () => {
+    expect(readFileSync(resolve(root, 'src/views/app/entryAreas.ts'), 'utf8')).toContain("import('./storefrontCore')");
   });
 });

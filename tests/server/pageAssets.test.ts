@@ -30,16 +30,27 @@ const manifest: Manifest = {
   '_store-J1.js': { file: 'assets/store-J1.js' },
   'src/views/pages/CompletePage.tsx': { file: 'assets/CompletePage-K2.js', imports: ['_react-B2.js', '_store-J1.js'] },
   'src/effects/checkoutBrowser.ts': { file: 'assets/checkoutBrowser-L3.js', imports: ['index.html', '_store-J1.js'] },
+  'src/views/app/storefrontCore.ts': { file: 'assets/storefrontCore-M4.js', imports: ['_store-J1.js'] },
 };
 
 describe('pageAssets', () => {
   it('the page chunk and its imports, minus what the entry loads; their styles', () => {
     expect(pageAssets(manifest, 'index')).toEqual({
-      scripts: ['/assets/IndexPage-F6.js', '/assets/ProductGrid-D4.js'],
+      scripts: [
+        '/assets/IndexPage-F6.js',
+        '/assets/ProductGrid-D4.js',
+        '/assets/storefrontCore-M4.js',
+        '/assets/store-J1.js',
+      ],
       styles: ['/assets/IndexPage-G7.css', '/assets/ProductGrid-E5.css'],
     });
     expect(pageAssets(manifest, 'catalog-section')).toEqual({
-      scripts: ['/assets/CatalogPage-H8.js', '/assets/ProductGrid-D4.js'],
+      scripts: [
+        '/assets/CatalogPage-H8.js',
+        '/assets/ProductGrid-D4.js',
+        '/assets/storefrontCore-M4.js',
+        '/assets/store-J1.js',
+      ],
       styles: ['/assets/ProductGrid-E5.css'],
     });
   });
@@ -48,6 +59,7 @@ describe('pageAssets', () => {
     expect(pageAssets(manifest, 'complete').scripts).toEqual([
       '/assets/CompletePage-K2.js',
       '/assets/store-J1.js',
+      '/assets/storefrontCore-M4.js',
       '/assets/checkoutBrowser-L3.js',
     ]);
     expect(pageAssets(manifest, 'index').scripts).not.toContain('/assets/checkoutBrowser-L3.js');
@@ -55,6 +67,18 @@ describe('pageAssets', () => {
 
   it('a page whose chunk the manifest does not know gets nothing', () => {
     expect(pageAssets(manifest, 'cart')).toEqual({ scripts: [], styles: [] });
+  });
+
+  it('the client core grouped into its named chunk by the build is found by that name', () => {
+    const { 'src/views/app/storefrontCore.ts': _core, ...withoutCore } = manifest;
+    const grouped: Manifest = { ...withoutCore, '_core-Z9.js': { file: 'assets/core-Z9.js', name: 'core' } };
+    expect(pageAssets(grouped, 'index').scripts).toContain('/assets/core-Z9.js');
+  });
+
+  it('the client core, which the entry loads at once on a client-rendered page, comes with every page chunk', () => {
+    const { 'src/views/app/storefrontCore.ts': _core, ...withoutCore } = manifest;
+    expect(pageAssets(withoutCore, 'index').scripts).toEqual(['/assets/IndexPage-F6.js', '/assets/ProductGrid-D4.js']);
+    expect(pageAssets(manifest, 'index').scripts).toContain('/assets/storefrontCore-M4.js');
   });
 
   it('tags as vite’s loader asks for them (crossorigin), styles preloaded, not applied', () => {
@@ -131,6 +155,7 @@ describe('PAGE_EFFECT_MODULES', () => {
     expect(pageAssets(withData, 'personal-history').scripts).toEqual([
       '/assets/HistoryPage-M4.js',
       '/assets/store-J1.js',
+      '/assets/storefrontCore-M4.js',
       '/assets/afterFirstPaint-N5.js',
       '/assets/user.decide-P6.js',
       '/assets/accountCalls-Q7.js',

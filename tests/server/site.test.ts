@@ -432,3 +432,37 @@ describe('a page names its own chunk and styles in the HTML (from the build mani
     expect((await server.app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
   });
 });
+
+describe('a rendered page preloads no script (docs/SSR.md «Hydration»)', () => {
+  const server = renderingServer({
+    prefix: 'storefront-rendered-',
+    index: PLAIN_INDEX.replace(
+      '</body>',
+      '<script type="module" crossorigin src="/assets/index-A1.js"></script></body>',
+    ),
+    files: {
+      '.vite/manifest.json': JSON.stringify({
+        'index.html': { file: 'assets/index-A1.js', isEntry: true },
+        'src/views/pages/CatalogPage.tsx': { file: 'assets/CatalogPage-B2.js', css: ['assets/CatalogPage-C3.css'] },
+        'src/views/app/storefrontCore.ts': { file: 'assets/storefrontCore-D4.js' },
+        'src/views/pages/CartPage.tsx': { file: 'assets/CartPage-E5.js' },
+      }),
+      'assets/CatalogPage-C3.css': '.menu{color:red}',
+    },
+  });
+
+  it('its scripts wait for the first input or idle: no modulepreload, the entry at low priority, styles inline', async () => {
+    const body = (await server.app.inject({ method: 'GET', url: '/catalog' })).body;
+    expect(body).toContain('storefront-state');
+    expect(body).not.toContain('modulepreload');
+    expect(body).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-A1.js">');
+    expect(body).toContain('.menu{color:red}');
+  });
+
+  it('a client-rendered page preloads its chunk and the client core the entry loads at once', async () => {
+    const body = (await server.app.inject({ method: 'GET', url: '/cart' })).body;
+    expect(body).not.toContain('storefront-state');
+    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/CartPage-E5.js" />');
+    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/storefrontCore-D4.js" />');
+  });
+});

@@ -2,14 +2,14 @@
 // Hydration of a server-rendered page (docs/SSR.md, PRODUCT.md §9): the state block, when
 // hydration starts (first input, or 5 s / 6 s idle), and taps made before it handled once after.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clientStartState, readServerState } from '../../src/views/app/hydration';
 import {
   captureEarlyClicks,
-  clientStartState,
+  hasServerState,
   HYDRATION_IDLE_MS,
-  readServerState,
   SERVER_STATE_ID,
   startOnInputOrIdle,
-} from '../../src/views/app/hydration';
+} from '../../src/views/app/earlyStart';
 import { initialState } from '../../src/projections/store';
 import { serverStateBlock } from '../../src/views/app/stateBlock';
 import { generateCatalog } from '../../tools/gen-catalog';
@@ -21,8 +21,11 @@ afterEach(() => {
 describe('the server state block', () => {
   it('is read from <script type="application/json">, and a missing or broken one gives null', () => {
     expect(readServerState(document)).toBeNull();
+    expect(hasServerState(document)).toBe(false);
     document.body.innerHTML = `<script type="application/json" id="${SERVER_STATE_ID}">{"broken"</script>`;
     expect(readServerState(document)).toBeNull();
+    // a rendered page, whose block the core reads later (and renders anew when unreadable)
+    expect(hasServerState(document)).toBe(true);
     document.body.innerHTML = `<script type="application/json" id="${SERVER_STATE_ID}">${JSON.stringify(initialState).replace(/</g, '\\u003c')}</script>`;
     expect(readServerState(document)).toEqual(initialState);
   });

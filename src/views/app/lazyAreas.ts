@@ -1,4 +1,5 @@
-// Every lazily loaded area of the storefront, declared once: its loader, what it provides and what
+// Every lazily loaded area of the client core, declared once (the entry's own chunks, the core and the
+// staff app, are in ./entryAreas.ts): its loader, what it provides and what
 // loads it. The generic pieces live in their layers: `withDeciders` (src/commands/onDemand.ts)
 // fills the decider slots a chunk's `deciders` export names, `triggeredEffect`
 // (src/effects/lazy.ts) keeps events until an effect's chunk arrives, `lazyCalls`
@@ -118,12 +119,10 @@ export const LAZY_AREAS = {
   account,
   analytics,
   /**
-   * React-DOM and the storefront's views (./storefrontMount): on a server-rendered page when the
-   * page has loaded and hydration starts (first input or idle), at once on a client-rendered one.
+   * React-DOM and the storefront's views (./storefrontMount): loaded with the core on a
+   * server-rendered page (first input or idle), at once on a client-rendered one.
    */
   view: { load: () => import('./storefrontMount') },
-  /** The staff app, at once on /admin… (never on the storefront). */
-  admin: { load: () => import('../admin/mount').then((m) => m.mountAdmin) },
   /**
    * The bug-report recorder and reporter, when the page is first idle or at once on an error,
    * Ctrl+Shift+L, a sign-out or the page being hidden (./bugReportStart); the log codec with the
