@@ -45,28 +45,46 @@ export async function placeOrder(
   if (session === null) throw unauthorized();
   const { user, claim } = session;
   if (claim.kind === 'replay') return claim.answer;
-  let order: Order;
-  try {
+  const order = await placeUnderClaim(ctx, user.userId, key, claim.createdAt, async () => {
     await requireCaptcha(ctx, body.captchaToken, ip);
     // Geocoding may do HTTP: before the transaction.
     const prepared = await prepareCheckout(ctx, user, body, ip);
     const request = { user, body, prepared, key, claimedAt: claim.createdAt };
-    order =
+    return (
       (fitsOneStatement(body) ? await placeInOneStatement(ctx, request) : null) ??
       (await ctx.db.transaction((tx) =>
         createOrderIn(ctx, tx, ctx.clock.now(), user, key, claim.createdAt, body, prepared),
-      ));
+      ))
+    );
+  });
+  return { status: 200, body: order };
+}
+
+/**
+ * The order `place` makes under this process's claim of the customer's `key` (claimed at
+ * `claimedAt`): a throw releases the claim, so the key may be retried; a new order is pushed to
+ * the customer, unless the push went out as a NOTIFY with the order's commit (createOrderIn).
+ */
+export async function placeUnderClaim(
+  ctx: AppContext,
+  userId: string,
+  key: string,
+  claimedAt: Date,
+  place: () => Promise<Order>,
+): Promise<Order> {
+  let order: Order;
+  try {
+    order = await place();
   } catch (error) {
-    await releaseKey(ctx, user.userId, key, claim.createdAt).catch(() => undefined);
+    await releaseKey(ctx, userId, key, claimedAt).catch(() => undefined);
     throw error;
   }
-  // A push that is a NOTIFY went out with the order's commit (createOrderIn).
   if (!ctx.push.notifyOnCommit) {
     await ctx.push
-      .publish({ type: 'order:status_update', userId: user.userId, orderId: order.id, status: order.status })
+      .publish({ type: 'order:status_update', userId, orderId: order.id, status: order.status })
       .catch(() => undefined);
   }
-  return { status: 200, body: order };
+  return order;
 }
 
 /**
