@@ -1,9 +1,10 @@
-// Order rows as the order lifecycle and other areas read and mark them, and POST /order's two hot
-// statements (the key claim with the session lookup, the order's write). status.ts still builds
-// its statements itself.
-import { eq, sql, type SQL } from 'drizzle-orm';
+// Order rows as the order lifecycle and other areas read and mark them, their status lines, and
+// POST /order's hot statements (the customer's lock with the versions, the order's write; the key
+// claim with the session lookup is idempotencyKeys.ts).
+import { and, desc, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
-import { orders } from '../db/schema/orders.js';
+import { orderStatusLog, orders } from '../db/schema/orders.js';
+import { REFERENCE_VERSION_NAMES } from './contentVersions.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -30,64 +31,80 @@ export async function setOrderPaymentStatus(
   return (await tx.update(orders).set({ paymentStatus, updatedAt: now }).where(eq(orders.id, id)).returning())[0];
 }
 
-// POST /order's two hot statements, written out as SQL with plain parameters: Drizzle's builders
-// (the insert builder, table and column chunks) cost about a tenth of the server's CPU per order
-// here. Each text is constant, so both drivers run it as a named prepared statement.
+/** The customer's orders, newest first: at most `limit`, numbered below `before` when given. */
+export async function customerOrders(
+  db: Executor,
+  userId: string,
+  limit: number,
+  before: number | undefined,
+): Promise<OrderRow[]> {
+  const own = eq(orders.userId, userId);
+  return db
+    .select()
+    .from(orders)
+    .where(before === undefined ? own : and(own, lt(orders.number, before)))
+    .orderBy(desc(orders.number))
+    .limit(limit);
+}
 
-/** What finding a live session and claiming an Idempotency-Key for its customer compare with. */
-export interface SessionKeyClaim {
-  tokenHash: string;
-  /** A session last seen before this has gone idle. */
-  idleSince: Date;
-  /** A session last seen before this gets last_seen_at = now. */
-  touchBefore: Date;
-  now: Date;
-  key: string;
-  requestHash: string;
-  /** The customer's answered keys created before this are deleted (this key's own excepted). */
-  forgetBefore: Date;
-  /** The boot id of the claiming process (a bigint as text). */
-  owner: string;
+/** The lines of the customer's last order that was not cancelled (none: no such order). */
+export async function lastOrderItems(db: Executor, userId: string): Promise<OrderRow['items']> {
+  const rows = await db
+    .select({ items: orders.items })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), ne(orders.status, 'Cancelled')))
+    .orderBy(desc(orders.number))
+    .limit(1);
+  return rows[0]?.items ?? [];
 }
 
 /**
- * One statement: the live session's customer (no row: no session), last_seen_at moved when due,
- * the customer's expired answers forgotten and the key claimed ('running'); `claimed` is 0 when
- * the key was taken already.
+ * Moves the order from `from` (its status under the caller's row lock) to `next` with its payment
+ * status; the row after, or undefined when its status was no longer `from`.
  */
-export async function claimKeyOfLiveSession(
-  db: Executor,
-  c: SessionKeyClaim,
-): Promise<{ userId: string; phone: string; claimed: boolean } | undefined> {
-  const now = c.now.toISOString();
-  const result = await db.execute<{ user_id: string; phone: string; claimed: number }>(sql`
-    with sess as (
-      select u.id as user_id, u.phone
-      from sessions s join users u on u.id = s.user_id
-      where s.token_hash = ${c.tokenHash} and s.revoked_at is null and u.deleted_at is null
-        and u.phone is not null and s.last_seen_at > ${c.idleSince.toISOString()}
-      limit 1
-    ),
-    touched as (
-      update sessions set last_seen_at = ${now}
-      where token_hash = ${c.tokenHash} and last_seen_at < ${c.touchBefore.toISOString()}
-        and exists (select 1 from sess)
-    ),
-    forgotten as (
-      delete from idempotency_keys
-      where user_id = (select user_id from sess) and state = 'done'
-        and created_at < ${c.forgetBefore.toISOString()} and key <> ${c.key}
-    ),
-    claimed as (
-      insert into idempotency_keys (user_id, key, request_hash, state, created_at, owner)
-      select user_id, ${c.key}, ${c.requestHash}, 'running', ${now}, ${c.owner}::bigint from sess
-      on conflict do nothing
-      returning 1
-    )
-    select user_id, phone, (select count(*) from claimed)::int as claimed from sess`);
-  const row = result.rows[0];
-  return row ? { userId: row.user_id, phone: row.phone, claimed: row.claimed === 1 } : undefined;
+export async function moveOrderStatus(
+  tx: Executor,
+  id: string,
+  change: { from: OrderRow['status']; next: OrderRow['status']; paymentStatus: OrderRow['paymentStatus'] },
+  now: Date,
+): Promise<OrderRow | undefined> {
+  const updated = await tx
+    .update(orders)
+    .set({ status: change.next, paymentStatus: change.paymentStatus, updatedAt: now })
+    .where(and(eq(orders.id, id), eq(orders.status, change.from)))
+    .returning();
+  return updated[0];
 }
+
+/** A line of the order's status history (order_status_log): who moved it where, when. */
+export async function insertOrderStatusLine(
+  tx: Executor,
+  line: { orderId: string; status: OrderRow['status']; at: Date; actor: string },
+): Promise<void> {
+  await tx.insert(orderStatusLog).values(line);
+}
+
+/**
+ * The customer's row locked FOR UPDATE until the transaction ends (one order of a customer at a
+ * time), with their balance and the content versions (as text) read in the same statement;
+ * undefined when there is no such customer.
+ */
+export async function lockCustomerForOrder(
+  tx: Executor,
+  userId: string,
+): Promise<{ balance: number; versions: { name: string; version: string }[] } | undefined> {
+  const locked = await tx.execute<{ balance: number; name: string; version: string }>(sql`
+    select u.balance, v.name, v.version::text as version
+    from users u cross join content_versions v
+    where u.id = ${userId} and v.name in (${REFERENCE_VERSION_NAMES})
+    for update of u`);
+  const first = locked.rows[0];
+  return first ? { balance: first.balance, versions: locked.rows } : undefined;
+}
+
+// POST /order's hot statements, written out as SQL with plain parameters: Drizzle's builders
+// (the insert builder, table and column chunks) cost about a tenth of the server's CPU per order
+// here. Each text is constant, so both drivers run it as a named prepared statement.
 
 /** A new order's row: every column but the number, which the sequence gives. */
 export type NewOrderRow = Omit<OrderRow, 'number'>;

@@ -5,7 +5,8 @@ import { testGatewayPage } from '../integrations/testGateway.js';
 import { citySlug } from '../repositories/catalog.js';
 import { findOrder, type OrderRow } from '../repositories/orders.js';
 import { findPayment, type PaymentRow } from '../repositories/payments.js';
-import { confirmPayment, expireStalePayments, failPayment, returnUrls } from './payments.js';
+import { returnUrls } from './paymentSessions.js';
+import { confirmPayment, expireStalePayments, failPayment } from './payments.js';
 
 interface TestPayment {
   payment: PaymentRow;

@@ -1,94 +1,30 @@
 // Checkout step 2 (step 1 is prepare.ts): ONE assessment decides what an order would be and every
 // reason it would be refused. POST /checkout/quote answers all of it; POST /order runs it inside
 // its transaction and throws the first refusal (422, same message and code). The checks are the
-// named functions of checks.ts and moneyChecks.ts, composed here in the order POST /order answers
-// them. Settings, restaurants, zones, prices, stop lists and gift rules come from the per-process
+// named functions of checks.ts and moneyChecks.ts, composed in the order POST /order answers them:
+// where and when (assessWhere.ts), then the money (assessMoney.ts). Settings, restaurants, zones, prices, stop lists and gift rules come from the per-process
 // copy of checkoutReference.ts, checked by version with the same executor.
-import type { CheckoutRefusal, DeliverySlots, PaymentOption, ZoneQuote } from '../../../src/api/contract/checkout.js';
+import type { CheckoutRefusal, DeliverySlots, ZoneQuote } from '../../../src/api/contract/checkout.js';
 import type { CityData } from '../../../src/api/entities.js';
-import { isOpenAt } from '../../../src/domain/workingHours.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
 import type { StoredAddress } from '../../db/schema/orders.js';
 import { ORDER_MESSAGES, refusal } from '../checkoutRefusals.js';
-import {
-  checkoutReference,
-  type CheckoutReference,
-  type ReferenceVersions,
-  type RestaurantRow,
-} from '../checkoutReference.js';
-import { zoneQuote, type CityRow, type ZoneRow } from '../geocoding.js';
-import { gatewaysOf } from '../paymentGateways.js';
-import type { PricedLine } from '../pricing.js';
-import {
-  countCouponUses,
-  evaluatePromo,
-  findCoupon,
-  giftInfoFrom,
-  halfPizzaRulesOf,
-  normalizeCouponCode,
-  type OrderSettings,
-} from '../promo.js';
+import { checkoutReference, type CheckoutReference, type ReferenceVersions } from '../checkoutReference.js';
+import { zoneQuote, type CityRow } from '../geocoding.js';
+import type { OrderSettings } from '../promo.js';
 import type { AuthUser } from '../sessions.js';
-import { cityWorkTime } from '../settings.js';
-import { getBalance } from '../users.js';
-import {
-  checkCityOpen,
-  checkDeliveryTime,
-  checkDeliveryZone,
-  checkItems,
-  checkRestaurant,
-  checkSiteWorking,
-  checkStopList,
-  offeredSlots,
-  stoppedNames,
-} from './checks.js';
-import {
-  checkBonus,
-  checkConsent,
-  checkCoupon,
-  checkGifts,
-  checkMinSum,
-  checkPaymentMethod,
-  checkPriceChanged,
-  onlinePaymentReason,
-  orderTotals,
-  paymentOptions,
-} from './moneyChecks.js';
+import { assessMoney, type MoneyAssessment } from './assessMoney.js';
+import { assessWhere, type Refuse, type WhereAssessment } from './assessWhere.js';
+import { checkSiteWorking } from './checks.js';
 import type { CheckoutInput, PreparedCheckout } from './prepare.js';
-import { isRestaurantDown, TERMINAL_DOWN_MESSAGE } from '../pos/terminals.js';
 
-export interface Assessment {
+export interface Assessment extends Omit<WhereAssessment, 'itemProblem' | 'stoppedHere'>, MoneyAssessment {
   refusals: CheckoutRefusal[];
   settings: OrderSettings;
   city: CityRow | null;
-  cityRestaurants: readonly RestaurantRow[];
-  zone: ZoneRow | null;
   zoneQuote: ZoneQuote | null;
   address: StoredAddress | null;
-  restaurant: RestaurantRow | null;
-  /** The restaurant that cooks it (null when it cannot be told yet). */
-  terminalId: string | null;
-  lines: PricedLine[];
-  gifts: PricedLine[];
-  goodsTotal: number;
-  discountTotal: number;
-  deliveryPrice: number;
-  serviceFee: number;
-  bonusSpent: number;
-  bonusCap: number;
-  total: number;
-  appliedCouponCode: string | null;
-  /** 'asap' or the ISO start of the slot. */
-  deliveryTime: string;
-  changeFrom: number | null;
-  /** ASAP and, with `listSlots`, the offered days (empty otherwise). */
-  slots: DeliverySlots;
-  paymentOptions: PaymentOption[];
-  /** Stop-listed names per terminal, for the restaurant list. */
-  stoppedByTerminal: Map<string, string[]>;
-  /** The payment account a new online payment goes to (CloudPayments publicId). */
-  paymentAccount: string | null;
 }
 
 export const emptySlots = (timeZone: string): DeliverySlots => ({
@@ -116,7 +52,7 @@ export interface AssessArgs {
    * statement checks that its versions are still current in the write itself (place.ts).
    */
   reference?: CheckoutReference;
-  /** An edit of a placed order (order/edit.ts): the coupon it already holds a use of, not counted twice. */
+  /** An edit of a placed order (admin/orderEdits.ts): the coupon it already holds a use of, not counted twice. */
   ownCouponUse?: string | null;
 }
 
@@ -125,7 +61,7 @@ export async function assessCheckout(ctx: AppContext, tx: Executor, args: Assess
   const { input, prepared, user } = args;
   const now = args.now.toISOString();
   const refusals: CheckoutRefusal[] = [];
-  const refuse = (...found: (CheckoutRefusal | null)[]) => {
+  const refuse: Refuse = (...found) => {
     for (const r of found) if (r) refusals.push(r);
   };
   // Current by version, read through `tx`: never an older copy.
@@ -137,143 +73,24 @@ export async function assessCheckout(ctx: AppContext, tx: Executor, args: Assess
     refuse(refusal('city-not-found', ORDER_MESSAGES.cityNotFound));
     return emptyAssessment(refusals, settings, prepared.address);
   }
-  const cityRestaurants = reference.settings.restaurants.get(city.id) ?? [];
-  const workTime = cityWorkTime(cityRestaurants.map((r) => r.hours));
-  const cityOpen = isOpenAt(workTime, now, city.timeZone);
-  refuse(checkCityOpen(workTime, now, city.timeZone));
-
-  const catalog = reference.catalog.catalog;
-  const items = checkItems(catalog, input.items, halfPizzaRulesOf(settings));
-  refuse(items.refusal);
-  const { lines } = items;
-
-  // Where it goes and which restaurant cooks it.
-  const zones = reference.settings.zones.get(city.id) ?? [];
+  const where = await assessWhere(tx, { reference, city, input, prepared, now, listSlots: args.listSlots }, refuse);
   const cityData: CityData | undefined = settings.citiesData[city.iikoId];
-  const where = input.deliveryMethod === 'delivery' ? checkDeliveryZone(prepared, zones, city.name) : null;
-  refuse(where?.refusal ?? null);
-  const zone = where?.zone ?? null;
-  const cook = checkRestaurant(input.deliveryMethod, zone, cityRestaurants, input.deliveryTerminalId);
-  refuse(cook.refusal);
-  const { restaurant, terminalId } = cook;
-  // the POS says this restaurant's terminal is down: it cannot take the order (docs/IIKO.md)
-  if (terminalId && (await isRestaurantDown(tx, terminalId))) refuse(refusal('no-restaurant', TERMINAL_DOWN_MESSAGE));
-
-  const offered = offeredSlots(
-    { deliveryMethod: input.deliveryMethod, workTime, timeZone: city.timeZone, now, zone, zones, restaurant },
-    args.listSlots,
+  const money = await assessMoney(
+    ctx,
+    tx,
+    { reference, city, cityData, input, user, now, balance: args.balance, ownCouponUse: args.ownCouponUse },
+    where,
+    refuse,
   );
-  const time = checkDeliveryTime({
-    deliveryTime: input.deliveryTime,
-    deliveryMethod: input.deliveryMethod,
-    slotInput: offered.slotInput,
-    cityOpen,
-    restaurant,
-    restaurantClosedNow: offered.restaurantClosedNow,
-  });
-  refuse(time.refusal);
-
-  // Stop lists: of the cooking restaurant (a refusal) and of every restaurant (for the pickup list).
-  const stoppedSets = reference.catalog.stopped;
-  const stoppedByTerminal = new Map(
-    cityRestaurants.map((r) => [
-      r.deliveryTerminalId,
-      stoppedNames(lines, stoppedSets.get(r.deliveryTerminalId) ?? new Set()).names,
-    ]),
-  );
-  const stoppedHere: ReadonlySet<string> = terminalId ? (stoppedSets.get(terminalId) ?? new Set()) : new Set();
-  refuse(checkStopList(lines, stoppedHere, input.deliveryMethod));
-
-  // Promotions: coupon, gifts, the bonus cap.
-  const couponCode = normalizeCouponCode(input.coupon);
-  const found = await findCoupon(tx, couponCode);
-  const own = found !== null && found.code === args.ownCouponUse ? 1 : 0;
-  const coupon = found && own ? { ...found, usedCount: Math.max(0, found.usedCount - own) } : found;
-  const usesByUser = coupon && user ? (await countCouponUses(tx, coupon.code, user.userId)) - own : 0;
-  const balance = user ? (args.balance ?? (await getBalance(tx, user.userId))) : 0;
-  const promo = evaluatePromo({
-    lines,
-    requestedGifts: [],
-    couponCode,
-    coupon,
-    couponUsesByUser: usesByUser,
-    user: user ? { id: user.userId, balance } : null,
-    cityId: city.id,
-    deliveryMethod: input.deliveryMethod,
-    now,
-    spendBonus: input.spendBonus,
-    bonusSpendCap: settings.bonusSpendCap,
-    rules: reference.giftRules,
-    giftInfo: giftInfoFrom(catalog, reference.giftRules),
-    clientGoodsTotal: null,
-  });
-  refuse(checkCoupon(promo.couponError));
-  const goodsTotal = promo.goodsTotal;
-  const discountTotal = promo.couponError === null ? promo.discountTotal : 0;
-  refuse(checkMinSum(zone, lines.length, goodsTotal - discountTotal));
-  const totals = orderTotals({
-    goodsTotal,
-    discountTotal,
-    zone,
-    cityData,
-    catalog,
-    spendBonus: input.spendBonus,
-    bonusCap: promo.bonusCap,
-    balance,
-  });
-  refuse(checkBonus(input.spendBonus, promo.bonusCap, balance), checkPriceChanged(input.expectedTotal, totals.total));
-
-  // Payment.
-  const account = terminalId
-    ? gatewaysOf(ctx).current.accountFor(terminalId)
-    : { available: true as const, account: null };
-  const onlineReason = onlinePaymentReason({
-    disabledForMethod: settings.isOnlinePaymentDisable[input.deliveryMethod],
-    restaurantDisabled: restaurant?.isOnlinePaymentDisabled ?? false,
-    accountAvailable: account.available,
-  });
-  const payment = checkPaymentMethod({
-    method: input.paymentMethod,
-    deliveryMethod: input.deliveryMethod,
-    onlineReason,
-    changeFrom: input.changeFrom,
-    total: totals.total,
-  });
-  refuse(...payment.refusals, checkConsent(input.consent));
-
-  // Gifts the order qualifies for; a gift the restaurant cannot cook now is left out.
-  const gifts = checkGifts({
-    catalog,
-    gifts: promo.gifts,
-    items: input.items,
-    itemProblem: items.itemProblem,
-    stopped: stoppedHere,
-  });
-  refuse(gifts.refusal);
-
+  const { itemProblem: _itemProblem, stoppedHere: _stoppedHere, ...found } = where;
   return {
     refusals,
     settings,
     city,
-    cityRestaurants,
-    zone,
-    zoneQuote: zone ? zoneQuote(zone, cityData) : null,
+    zoneQuote: where.zone ? zoneQuote(where.zone, cityData) : null,
     address: prepared.address,
-    restaurant,
-    terminalId,
-    lines,
-    gifts: gifts.gifts,
-    goodsTotal,
-    discountTotal,
-    ...totals,
-    bonusCap: promo.bonusCap,
-    appliedCouponCode: promo.appliedCoupon?.code ?? null,
-    deliveryTime: time.deliveryTime,
-    changeFrom: payment.changeFrom,
-    slots: offered.slots,
-    paymentOptions: paymentOptions(input.deliveryMethod, onlineReason),
-    stoppedByTerminal,
-    paymentAccount: account.available ? account.account : null,
+    ...found,
+    ...money,
   };
 }
 

@@ -1,12 +1,10 @@
 // Reading orders: one of the customer's (GET /order/:id), their history and the last order to repeat.
-import { and, desc, eq, lt, ne } from 'drizzle-orm';
 import type { Order } from '../../../src/api/contract/orders.js';
 import type { LastOrder } from '../../../src/api/entities.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
-import { orders } from '../../db/schema/orders.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { findOrder } from '../../repositories/orders.js';
+import { customerOrders, findOrder, lastOrderItems } from '../../repositories/orders.js';
 import { ORDER_MESSAGES } from '../checkoutRefusals.js';
 import { orderSurcharge, settleSurchargeLink } from '../surcharges.js';
 import type { AuthUser } from '../sessions.js';
@@ -36,12 +34,8 @@ export async function orderHistory(
   limit: number,
   before: number | undefined,
 ): Promise<{ orders: Order[]; nextBefore: number | null }> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(before === undefined ? eq(orders.userId, userId) : and(eq(orders.userId, userId), lt(orders.number, before)))
-    .orderBy(desc(orders.number))
-    .limit(limit + 1);
+  // one more than the page: whether there is a next one
+  const rows = await customerOrders(db, userId, limit + 1, before);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return { orders: page.map(toOrder), nextBefore: rows.length > limit && last ? last.number : null };
@@ -49,13 +43,7 @@ export async function orderHistory(
 
 /** The last order that was not cancelled, as the client repeats it. */
 export async function lastOrder(db: Executor, userId: string): Promise<LastOrder> {
-  const rows = await db
-    .select({ items: orders.items })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), ne(orders.status, 'Cancelled')))
-    .orderBy(desc(orders.number))
-    .limit(1);
-  const items = rows[0]?.items ?? [];
+  const items = await lastOrderItems(db, userId);
   return {
     products: items.map((line) => ({
       productId: line.productId,

@@ -5,11 +5,11 @@
 // counted) as bonuses; cancelling refunds the bonuses spent and frees the coupon use (money paid
 // online is returned separately, see refundOrderPayment in paymentRefunds.ts). Payments depend on
 // this module (a failed payment cancels its order), never the other way round.
-import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
-import { couponUses, coupons, orderStatusLog, orders, type OrderStatusValue } from '../../db/schema/orders.js';
 import { notFound, unprocessable } from '../../http/errors.js';
+import { freeCouponUsesOfOrder } from '../../repositories/couponUses.js';
+import { insertOrderStatusLine, lockOrder, moveOrderStatus, type OrderRow } from '../../repositories/orders.js';
 import {
   ORDER_STATUS_FLOW,
   ORDER_STATUS_NAMES,
@@ -53,11 +53,7 @@ export function accrualFor(total: number, percent: number): number {
  * record): runs in the change's transaction, after it, with the order as it was before and what the
  * change did besides (`unpaidSurcharge`: the difference a closing voided, unpaid, for the audit).
  */
-export type WithStatusChange = (
-  tx: Executor,
-  before: typeof orders.$inferSelect,
-  change: { unpaidSurcharge: number },
-) => Promise<void>;
+export type WithStatusChange = (tx: Executor, before: OrderRow, change: { unpaidSurcharge: number }) => Promise<void>;
 
 /** Moves an order to `next`; `actor` is who did it ('iiko', 'staff:<id>', 'system'…). */
 export async function advanceOrderStatus(
@@ -69,7 +65,7 @@ export async function advanceOrderStatus(
 ): Promise<Order> {
   const now = ctx.clock.now();
   const { order, userId, unpaidSurcharge } = await ctx.db.transaction(async (tx) => {
-    const row = (await tx.select().from(orders).where(eq(orders.id, orderId)).for('update'))[0];
+    const row = await lockOrder(tx, orderId);
     if (!row) throw notFound(ORDER_MESSAGES.orderNotFound, 'order-not-found');
     if (!canMoveStatus(row.deliveryMethod, row.status, next))
       throw unprocessable(illegalMoveMessage(row.status, next), 'illegal-status-move');
@@ -103,25 +99,11 @@ export async function advanceOrderStatus(
           { userId: row.userId, delta: row.bonusSpent, reason: 'order-cancel-refund', orderId },
           now,
         );
-      const freed = await tx
-        .delete(couponUses)
-        .where(eq(couponUses.orderId, orderId))
-        .returning({ code: couponUses.code });
-      for (const use of freed) {
-        await tx
-          .update(coupons)
-          .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
-          .where(eq(coupons.code, use.code));
-      }
+      await freeCouponUsesOfOrder(tx, orderId);
     }
-    const updated = await tx
-      .update(orders)
-      .set({ status: next satisfies OrderStatusValue, paymentStatus, updatedAt: now })
-      .where(and(eq(orders.id, orderId), eq(orders.status, row.status)))
-      .returning();
-    const saved = updated[0];
+    const saved = await moveOrderStatus(tx, orderId, { from: row.status, next, paymentStatus }, now);
     if (!saved) throw new Error(`order ${orderId} changed under a row lock`);
-    await tx.insert(orderStatusLog).values({ orderId, status: next, at: now, actor: actor || 'system' });
+    await insertOrderStatusLine(tx, { orderId, status: next, at: now, actor: actor || 'system' });
     await withChange?.(tx, row, { unpaidSurcharge });
     return { order: toOrder(saved), userId: saved.userId, unpaidSurcharge };
   });
