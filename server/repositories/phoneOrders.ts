@@ -21,10 +21,5 @@ export async function phoneTakerIdOf(db: Executor, orderId: string): Promise<str
 }
 
 export async function isTakenByPhone(db: Executor, orderId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: phoneOrders.orderId })
-    .from(phoneOrders)
-    .where(eq(phoneOrders.orderId, orderId))
-    .limit(1);
-  return rows.length > 0;
+  return (await phoneTakerIdOf(db, orderId)) !== null;
 }
