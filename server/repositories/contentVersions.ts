@@ -1,7 +1,9 @@
-// The content versions (content_versions, bumped by triggers) a checkout's reference data
-// depends on, read as one fixed statement (POST /order reads them on every order).
-import { sql } from 'drizzle-orm';
+// The content versions (content_versions, bumped by triggers): those a checkout's reference data
+// depends on, read as one fixed statement (POST /order reads them on every order), and those the
+// SEO outputs are built from (server/seo/versions.ts).
+import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
+import { contentVersions } from '../db/schema/catalog.js';
 
 /** The content_versions rows the reference data depends on. */
 export const REFERENCE_VERSIONS = ['settings', 'catalog', 'promotions'] as const;
@@ -15,4 +17,14 @@ export async function referenceVersionRows(db: Executor): Promise<{ name: string
     sql`select name, version::text as version from content_versions where name in (${REFERENCE_VERSION_NAMES})`,
   );
   return result.rows;
+}
+
+export type ContentVersionRow = typeof contentVersions.$inferSelect;
+
+/** The rows of these content versions there are, with when each last moved (the SEO outputs' key). */
+export function contentVersionRows(db: Executor, names: readonly string[]): Promise<ContentVersionRow[]> {
+  return db
+    .select()
+    .from(contentVersions)
+    .where(inArray(contentVersions.name, [...names]));
 }

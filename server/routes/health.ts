@@ -5,8 +5,8 @@
 //   the process is not draining for a shutdown; otherwise 503 with a Russian message;
 // - GET /api/v1/health: the same as ready (what it always checked: the database).
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { HttpError } from '../http/errors.js';
+import { databaseAnswers } from '../services/health.js';
 import { HEALTH_MESSAGES } from '../../src/domain/messages.js';
 
 /** How long readiness waits for `select 1` before calling the database unavailable. */
@@ -23,17 +23,11 @@ export async function registerHealth(app: FastifyInstance): Promise<void> {
   const ready = async (_request: unknown, reply: FastifyReply) => {
     noStore(reply);
     if (app.lifecycle.draining) throw new HttpError(503, HEALTH_MESSAGES.draining, 'draining');
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${READY_DB_TIMEOUT_MS} ms`)), READY_DB_TIMEOUT_MS);
-    });
     try {
-      await Promise.race([app.ctx.db.run((db) => db.execute(sql`select 1`)), timeout]);
+      await databaseAnswers(app.ctx, READY_DB_TIMEOUT_MS);
     } catch (error) {
       app.log.warn({ err: error }, 'readiness: the database does not answer');
       throw new HttpError(503, HEALTH_MESSAGES.databaseUnavailable, 'database-unavailable');
-    } finally {
-      clearTimeout(timer);
     }
     return { ok: true };
   };

@@ -1,10 +1,9 @@
 // robots.txt, the sitemaps and the Yandex feed, generated from the database and kept per process
 // until a content version they read moves (catalog, settings, pages, seo: versions.ts), so a
 // menu edit in /admin shows in the next request. Each document carries a strong ETag.
-import { asc } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Database, Executor } from '../db/database.js';
-import { pages } from '../db/schema/catalog.js';
+import { listPages } from '../repositories/pages.js';
 import { loadStorefrontSettings } from '../services/storefrontSettings.js';
 import { sharedCatalog, strongEtag } from '../services/catalog.js';
 import { cityList } from '../services/cities.js';
@@ -24,11 +23,9 @@ export interface SeoDocument {
 
 const documentOf = (body: string, contentType: string): SeoDocument => ({ body, etag: strongEtag(body), contentType });
 
+/** Every city's pages by city and slug, with when each last changed (the sitemap's lastmod). */
 async function pageStamps(db: Executor) {
-  const rows = await db
-    .select({ cityId: pages.cityId, slug: pages.slug, updatedAt: pages.updatedAt })
-    .from(pages)
-    .orderBy(asc(pages.cityId), asc(pages.slug));
+  const rows = await listPages(db);
   return rows.map((r) => ({ cityId: r.cityId, slug: r.slug, updatedAt: r.updatedAt.toISOString() }));
 }
 

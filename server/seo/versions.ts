@@ -1,8 +1,7 @@
 // The content versions the SEO outputs are built from, with when each last changed: the key of
 // every cache here and the sitemap's lastmod (docs/SEO.md «Caching»).
-import { inArray } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
-import { contentVersions } from '../db/schema/catalog.js';
+import { contentVersionRows } from '../repositories/contentVersions.js';
 
 export const SEO_SOURCES = ['catalog', 'settings', 'pages', 'seo'] as const;
 export type SeoSource = (typeof SEO_SOURCES)[number];
@@ -16,10 +15,7 @@ export interface ContentStamp {
 export type SeoVersions = Record<SeoSource, ContentStamp>;
 
 export async function readSeoVersions(db: Executor): Promise<SeoVersions> {
-  const rows = await db
-    .select()
-    .from(contentVersions)
-    .where(inArray(contentVersions.name, [...SEO_SOURCES]));
+  const rows = await contentVersionRows(db, SEO_SOURCES);
   const stamp = (name: SeoSource): ContentStamp => {
     const row = rows.find((r) => r.name === name);
     return { version: row?.version ?? 0, updatedAt: (row?.updatedAt ?? new Date(0)).toISOString() };

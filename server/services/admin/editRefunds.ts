@@ -7,10 +7,13 @@
 // provider at the same time. Each payment's answer is written with the edit's progress
 // (order_edits.refunded_amount) in one transaction, so a retry asks only what is still due. The money
 // returned is added to payments.refunded_amount, which a later full refund leaves out.
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { orderEdits } from '../../db/schema/orderEdits.js';
-import { payments } from '../../db/schema/payments.js';
+import {
+  claimEditRefund,
+  recordPartialRefund,
+  releasePaymentRefundClaim,
+  setEditRefund,
+} from '../../repositories/editRefunds.js';
 import { claimRefund, findPayment, recordRefundError, type PaymentRow } from '../../repositories/payments.js';
 import { paidPaymentsOf } from '../../repositories/surcharges.js';
 import { logOf } from '../geocoding.js';
@@ -23,38 +26,10 @@ export type EditRefundOutcome = 'done' | 'failed' | 'not-due' | 'in-progress';
 export async function settleEditRefund(ctx: AppContext, editId: string): Promise<EditRefundOutcome> {
   const claimedAt = ctx.clock.now();
   const staleBefore = new Date(claimedAt.getTime() - REFUND_CLAIM_STALE_MS);
-  const edit = (
-    await ctx.db.run((db) =>
-      db
-        .update(orderEdits)
-        .set({ refund: 'started', refundStartedAt: claimedAt })
-        .where(
-          and(
-            eq(orderEdits.id, editId),
-            or(
-              inArray(orderEdits.refund, ['required', 'failed']),
-              and(
-                eq(orderEdits.refund, 'started'),
-                or(isNull(orderEdits.refundStartedAt), lt(orderEdits.refundStartedAt, staleBefore)),
-              ),
-            ),
-          ),
-        )
-        .returning({
-          orderId: orderEdits.orderId,
-          amount: orderEdits.refundAmount,
-          refunded: orderEdits.refundedAmount,
-        }),
-    )
-  )[0];
+  const edit = await ctx.db.run((db) => claimEditRefund(db, editId, claimedAt, staleBefore));
   if (!edit) return 'not-due';
   const release = async (state: 'required' | 'failed', error: string | null) => {
-    await ctx.db.run((db) =>
-      db
-        .update(orderEdits)
-        .set({ refund: state, refundError: error, refundStartedAt: null })
-        .where(eq(orderEdits.id, editId)),
-    );
+    await ctx.db.run((db) => setEditRefund(db, editId, { refund: state, refundError: error, refundStartedAt: null }));
   };
   let refunded = edit.refunded;
   for (const candidate of mostHeldFirst(await ctx.db.run((db) => paidPaymentsOf(db, edit.orderId)))) {
@@ -68,7 +43,7 @@ export async function settleEditRefund(ctx: AppContext, editId: string): Promise
     const holds = payment && payment.status === 'paid' ? payment.amount - payment.refundedAmount : 0;
     const amount = Math.min(edit.amount - refunded, holds);
     if (!payment || amount <= 0) {
-      await ctx.db.run((db) => db.update(payments).set({ refundStartedAt: null }).where(eq(payments.id, candidate.id)));
+      await ctx.db.run((db) => releasePaymentRefundClaim(db, candidate.id));
       continue;
     }
     const failure = await askPartialRefund(ctx, payment, amount);
@@ -82,21 +57,7 @@ export async function settleEditRefund(ctx: AppContext, editId: string): Promise
       );
       return 'failed';
     }
-    await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(payments)
-        .set({
-          refundedAmount: sql`${payments.refundedAmount} + ${amount}`,
-          refundStartedAt: null,
-          refundError: null,
-          updatedAt: now,
-        })
-        .where(eq(payments.id, payment.id));
-      await tx
-        .update(orderEdits)
-        .set({ refundedAmount: sql`${orderEdits.refundedAmount} + ${amount}` })
-        .where(eq(orderEdits.id, editId));
-    });
+    await ctx.db.transaction((tx) => recordPartialRefund(tx, { paymentId: payment.id, editId, amount }, now));
     refunded += amount;
     logOf(ctx).info(
       { orderId: edit.orderId, editId, paymentId: payment.id, amount, provider: payment.provider },
@@ -106,19 +67,17 @@ export async function settleEditRefund(ctx: AppContext, editId: string): Promise
   if (refunded === 0) {
     // Refunded in full meanwhile (a cancellation): nothing of this edit is left to return.
     await ctx.db.run((db) =>
-      db
-        .update(orderEdits)
-        .set({ refund: 'not-needed', refundError: 'Оплата заказа уже возвращена', refundStartedAt: null })
-        .where(eq(orderEdits.id, editId)),
+      setEditRefund(db, editId, {
+        refund: 'not-needed',
+        refundError: 'Оплата заказа уже возвращена',
+        refundStartedAt: null,
+      }),
     );
     return 'not-due';
   }
   // what came back (less than asked only when a cancellation returned the rest meanwhile)
   await ctx.db.run((db) =>
-    db
-      .update(orderEdits)
-      .set({ refund: 'done', refundError: null, refundStartedAt: null, refundAmount: refunded })
-      .where(eq(orderEdits.id, editId)),
+    setEditRefund(db, editId, { refund: 'done', refundError: null, refundStartedAt: null, refundAmount: refunded }),
   );
   return 'done';
 }

@@ -1,197 +1,26 @@
-// Orders for staff: list with filters, detail, status moves, cancellation and the
-// retry of a failed refund.
+// Orders for staff: status moves, cancellation and the retry of a failed refund; the list, the
+// card and the filters they read by are ordersRead.ts and ordersFilter.ts (re-exported here).
 // Status moves reuse advanceOrderStatus (server/services/order/status.ts): the same flow rules,
 // the status log, bonuses and coupon uses, and the push to the customer's /complete page.
-import { and, asc, desc, eq, gte, inArray, isNotNull, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
-import { orderCancellations, phoneOrders } from '../../db/schema/admin.js';
-import { cities } from '../../db/schema/catalog.js';
-import { users } from '../../db/schema/customers.js';
-import { orderStatusLog, orders } from '../../db/schema/orders.js';
-import { conflict, notFound, unprocessable } from '../../http/errors.js';
+import { conflict, unprocessable } from '../../http/errors.js';
+import { insertCancellation, setCancellationRefund } from '../../repositories/orderCancellations.js';
 import { ADMIN_MESSAGES } from '../../../src/api/contract/admin/common.js';
-import type { AdminOrder, AdminOrderDetail, PhoneTaker } from '../../../src/api/contract/admin/orders.js';
-import { ORDER_STATUSES, OrderStatus, type OrderStatus as OrderStatusT } from '../../../src/api/contract/orders.js';
-import { isValidPhone, normalizePhone } from '../../../src/domain/phone.js';
-import { advanceOrderStatus, canMoveStatus } from '../order/status.js';
+import type { AdminOrderDetail } from '../../../src/api/contract/admin/orders.js';
+import { REFUND_MESSAGES } from '../../../src/api/contract/admin/messages.js';
+import type { OrderStatus as OrderStatusT } from '../../../src/api/contract/orders.js';
+import { advanceOrderStatus } from '../order/status.js';
 import { REFUND_IN_PROGRESS_MESSAGE, refundOrderPayment } from '../payments.js';
-import { toOrder } from '../order/toOrder.js';
-import { findPendingSurcharge, pendingSurchargesOf } from '../../repositories/surcharges.js';
-import type { PaymentRow } from '../../repositories/payments.js';
-import { surchargeOf } from '../surcharges.js';
-import { courierOfOrder } from '../../repositories/couriers.js';
-import { findRating } from '../../repositories/ratings.js';
-import { toOrderRating } from '../ratings.js';
 import { audit } from './audit.js';
-import { DEFAULT_TIME_ZONE, dayOrInstant } from './dates.js';
+import { orderDetail } from './ordersRead.js';
 import type { StaffPrincipal } from './staffSessions.js';
-import {
-  ADMIN_ORDER_MESSAGES,
-  REFUND_MESSAGES,
-  unknownStatusMessage,
-} from '../../../src/api/contract/admin/messages.js';
 
-export { DEFAULT_TIME_ZONE };
+// the other admin services and the routes know this module as the orders' entry point
+export { cityTimeZone, orderFilterCondition, type OrderFilters } from './ordersFilter.js';
+export { listOrders, orderDetail } from './ordersRead.js';
+
 const ONLINE_METHODS = new Set(['card', 'sbp']);
-
-type OrderRow = typeof orders.$inferSelect;
-type Customer = { id: string; phone: string | null; name: string };
-
-function nextStatuses(row: OrderRow): OrderStatusT[] {
-  return ORDER_STATUSES.filter((s) => s !== 'Cancelled' && canMoveStatus(row.deliveryMethod, row.status, s));
-}
-
-type PhoneRow = typeof phoneOrders.$inferSelect;
-
-export function toAdminOrder(
-  row: OrderRow,
-  customer: Customer,
-  phone: PhoneRow | null = null,
-  surcharge: PaymentRow | undefined = undefined,
-): AdminOrder {
-  return {
-    ...toOrder(row),
-    ...(surcharge ? { surcharge: surchargeOf(surcharge) } : {}),
-    customer,
-    phoneOrder: phoneTaker(phone),
-    nextStatuses: nextStatuses(row),
-  };
-}
-
-function phoneTaker(row: PhoneRow | null): PhoneTaker | null {
-  return row ? { staffId: row.staffId, staffLogin: row.staffLogin, takenAt: row.takenAt.toISOString() } : null;
-}
-
-/** A phone filter as a SQL condition on users.phone: a full number exactly, else its digits. */
-function phoneCondition(raw: string): SQL {
-  if (isValidPhone(raw)) return eq(users.phone, normalizePhone(raw));
-  const digits = raw.replace(/\D/g, '');
-  if (digits.length < 4) throw unprocessable(ADMIN_ORDER_MESSAGES.phoneFilter, 'phone-filter');
-  return like(users.phone, `%${digits}%`);
-}
-
-/** The orders list's filters (also the orders CSV export's). */
-export interface OrderFilters {
-  cityId?: string | undefined;
-  deliveryTerminalId?: string | undefined;
-  status?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-  phone?: string | undefined;
-  number?: number | undefined;
-}
-
-export interface OrdersQuery extends OrderFilters {
-  limit: number;
-  offset: number;
-}
-
-export async function cityTimeZone(db: Executor, cityId: string | undefined): Promise<string> {
-  if (!cityId) return DEFAULT_TIME_ZONE;
-  const rows = await db.select({ tz: cities.timeZone }).from(cities).where(eq(cities.id, cityId)).limit(1);
-  return rows[0]?.tz ?? DEFAULT_TIME_ZONE;
-}
-
-/** The filters as one condition on orders joined to users; undefined without any. */
-export async function orderFilterCondition(db: Executor, query: OrderFilters): Promise<SQL | undefined> {
-  const where: SQL[] = [];
-  if (query.cityId) where.push(eq(orders.cityId, query.cityId));
-  if (query.deliveryTerminalId) where.push(eq(orders.deliveryTerminalId, query.deliveryTerminalId));
-  if (query.status) {
-    const statuses = query.status.split(',').map((s) => OrderStatus.safeParse(s));
-    const bad = statuses.find((s) => !s.success);
-    if (bad) throw unprocessable(unknownStatusMessage(query.status), 'unknown-status');
-    where.push(
-      inArray(
-        orders.status,
-        statuses.flatMap((s) => (s.success ? [s.data] : [])),
-      ),
-    );
-  }
-  if (query.from || query.to) {
-    const tz = await cityTimeZone(db, query.cityId);
-    if (query.from) where.push(gte(orders.createdAt, dayOrInstant(query.from, tz, 'start')));
-    if (query.to) where.push(lt(orders.createdAt, dayOrInstant(query.to, tz, 'end')));
-  }
-  if (query.phone) where.push(phoneCondition(query.phone));
-  if (query.number !== undefined) where.push(eq(orders.number, query.number));
-  return where.length > 0 ? and(...where) : undefined;
-}
-
-/** Which orders a read covers: every order (operators and above) or those taken by phone (the call centre's screens). */
-export type OrderScope = 'all' | 'phone';
-
-const inScope = (scope: OrderScope, condition: SQL | undefined): SQL | undefined =>
-  scope === 'phone' ? and(isNotNull(phoneOrders.orderId), condition) : condition;
-
-export async function listOrders(
-  db: Executor,
-  query: OrdersQuery,
-  scope: OrderScope = 'all',
-): Promise<{ orders: AdminOrder[]; total: number }> {
-  const condition = inScope(scope, await orderFilterCondition(db, query));
-  const rows = await db
-    .select({ order: orders, customer: { id: users.id, phone: users.phone, name: users.name }, phone: phoneOrders })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .leftJoin(phoneOrders, eq(phoneOrders.orderId, orders.id))
-    .where(condition)
-    .orderBy(desc(orders.createdAt), desc(orders.number))
-    .limit(query.limit)
-    .offset(query.offset);
-  const total = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .leftJoin(phoneOrders, eq(phoneOrders.orderId, orders.id))
-    .where(condition);
-  const owed = await pendingSurchargesOf(
-    db,
-    rows.map((r) => r.order.id),
-  );
-  return {
-    orders: rows.map((r) => toAdminOrder(r.order, r.customer, r.phone, owed.get(r.order.id))),
-    total: total[0]?.n ?? 0,
-  };
-}
-
-/** One order as the card shows it; outside the scope it is «Заказ не найден», as if it did not exist. */
-export async function orderDetail(db: Executor, id: string, scope: OrderScope = 'all'): Promise<AdminOrderDetail> {
-  const found = await db
-    .select({ order: orders, customer: { id: users.id, phone: users.phone, name: users.name }, phone: phoneOrders })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .leftJoin(phoneOrders, eq(phoneOrders.orderId, orders.id))
-    .where(inScope(scope, eq(orders.id, id)))
-    .limit(1);
-  const row = found[0];
-  if (!row) throw notFound(ADMIN_ORDER_MESSAGES.orderNotFound, 'order-not-found');
-  const log = await db
-    .select()
-    .from(orderStatusLog)
-    .where(eq(orderStatusLog.orderId, id))
-    .orderBy(asc(orderStatusLog.id));
-  const cancellation = (
-    await db.select().from(orderCancellations).where(eq(orderCancellations.orderId, id)).limit(1)
-  )[0];
-  const rating = await findRating(db, id);
-  return {
-    ...toAdminOrder(row.order, row.customer, row.phone, await findPendingSurcharge(db, id)),
-    courier: await courierOfOrder(db, id),
-    statusLog: log.map((l) => ({ status: l.status, at: l.at.toISOString(), actor: l.actor })),
-    cancellation: cancellation
-      ? {
-          reason: cancellation.reason,
-          at: cancellation.at.toISOString(),
-          staffId: cancellation.staffId,
-          refund: cancellation.refund,
-          refundError: cancellation.refundError,
-        }
-      : null,
-    rating: rating ? toOrderRating(rating) : null,
-  };
-}
 
 export async function changeOrderStatus(
   ctx: AppContext,
@@ -239,10 +68,7 @@ export async function cancelOrder(
     paidOnline = before.paymentStatus === 'paid' && ONLINE_METHODS.has(before.paymentMethod);
     const refund = paidOnline ? 'required' : 'not-needed';
     const now = ctx.clock.now();
-    await tx
-      .insert(orderCancellations)
-      .values({ orderId: id, reason, staffId: staff.staffId, refund, at: now })
-      .onConflictDoNothing();
+    await insertCancellation(tx, { orderId: id, reason, staffId: staff.staffId, refund, at: now });
     await audit(
       tx,
       staff,
@@ -299,7 +125,7 @@ export async function refundPaidOrder(
   }
   const outcome = { refund, refundError };
   await ctx.db.transaction(async (tx) => {
-    await tx.update(orderCancellations).set(outcome).where(eq(orderCancellations.orderId, orderId));
+    await setCancellationRefund(tx, orderId, outcome);
     await withOutcome?.(tx, outcome);
   });
   return outcome;

@@ -3,7 +3,6 @@
 // its assessCheckout) run as that customer, so prices, promotions, bonuses, zones, slots, stop
 // lists and every refusal are the same. Only the idempotency claim, the phone_orders row and the
 // audit entry are particular to the call centre.
-import { eq } from 'drizzle-orm';
 import type { CheckoutQuote } from '../../../src/api/contract/checkout.js';
 import type { AdminOrderDetail } from '../../../src/api/contract/admin/orders.js';
 import {
@@ -19,12 +18,13 @@ import type { Order, PaymentMethod } from '../../../src/api/contract/orders.js';
 import type { Catalog } from '../../../src/api/entities.js';
 import { validatePhone } from '../../../src/domain/phone.js';
 import type { AppContext } from '../../context.js';
-import { lockKey } from '../../db/advisoryLock.js';
 import type { Executor } from '../../db/database.js';
-import { phoneOrders } from '../../db/schema/admin.js';
-import { cities, restaurants } from '../../db/schema/catalog.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { addressesOfUser } from '../../repositories/addresses.js';
+import { findCity } from '../../repositories/catalog.js';
+import { lockKey } from '../../repositories/locks.js';
+import { insertPhoneOrder, isTakenByPhone, phoneTakerIdOf } from '../../repositories/phoneOrders.js';
+import { findRestaurant } from '../../repositories/restaurants.js';
 import { buildCatalog } from '../catalog.js';
 import { recentCheckoutReference } from '../checkoutReference.js';
 import { claimKey, releaseKey, requestHash } from '../order/idempotency.js';
@@ -36,7 +36,8 @@ import { findUser, findUserByPhone, insertUser, toAddress } from '../users.js';
 import type { Actor, BodyOf } from './actor.js';
 import { audit } from './audit.js';
 import { withCounts } from './customers.js';
-import { orderDetail } from './orders.js';
+import { orderDetail } from './ordersRead.js';
+import { pushAfterCommit } from './ordersPush.js';
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
 
@@ -154,7 +155,7 @@ export async function placePhoneOrder(
         return createOrderIn(ctx, tx, now, user, key, claim.createdAt, order, prepared, {
           actor: `staff:${staff.staffId}`,
           alsoWrite: async (w, written) => {
-            await w.insert(phoneOrders).values({
+            await insertPhoneOrder(w, {
               orderId: written.id,
               staffId: staff.staffId,
               staffLogin: staff.login,
@@ -175,33 +176,24 @@ export async function placePhoneOrder(
       throw error;
     }
     // A push that is a NOTIFY went out with the order's commit (createOrderIn).
-    if (!ctx.push.notifyOnCommit) {
-      await ctx.push
-        .publish({ type: 'order:status_update', userId: user.userId, orderId: placed.id, status: placed.status })
-        .catch(() => undefined);
-    }
+    await pushAfterCommit(ctx, {
+      type: 'order:status_update',
+      userId: user.userId,
+      orderId: placed.id,
+      status: placed.status,
+    });
   }
   return ctx.db.run((db) => orderDetail(db, placed.id));
 }
 
-/** Whether an order was taken by phone: the call centre's staff socket hears only of those. */
 /** Who took the order by phone (their staff id), null for a storefront order or when it cannot be read. */
 export function phoneTakerOf(ctx: AppContext, orderId: string): Promise<string | null> {
-  return ctx.db
-    .run((db) =>
-      db.select({ staffId: phoneOrders.staffId }).from(phoneOrders).where(eq(phoneOrders.orderId, orderId)).limit(1),
-    )
-    .then((rows) => rows[0]?.staffId ?? null)
-    .catch(() => null);
+  return ctx.db.run((db) => phoneTakerIdOf(db, orderId)).catch(() => null);
 }
 
+/** Whether an order was taken by phone: the call centre's staff socket hears only of those. */
 export function isPhoneOrder(ctx: AppContext, orderId: string): Promise<boolean> {
-  return ctx.db
-    .run((db) =>
-      db.select({ id: phoneOrders.orderId }).from(phoneOrders).where(eq(phoneOrders.orderId, orderId)).limit(1),
-    )
-    .then((rows) => rows.length > 0)
-    .catch(() => false);
+  return ctx.db.run((db) => isTakenByPhone(db, orderId)).catch(() => false);
 }
 
 /**
@@ -210,11 +202,7 @@ export function isPhoneOrder(ctx: AppContext, orderId: string): Promise<boolean>
  */
 export async function phoneOrderDetail(db: Executor, id: string): Promise<PhoneOrderDetail> {
   const order = await orderDetail(db, id, 'phone');
-  const city = await db.select({ name: cities.name }).from(cities).where(eq(cities.id, order.cityId)).limit(1);
-  const restaurant = await db
-    .select({ name: restaurants.name })
-    .from(restaurants)
-    .where(eq(restaurants.deliveryTerminalId, order.deliveryTerminalId))
-    .limit(1);
-  return { ...order, cityName: city[0]?.name ?? null, restaurantName: restaurant[0]?.name ?? null };
+  const city = await findCity(db, order.cityId);
+  const restaurant = await findRestaurant(db, order.deliveryTerminalId);
+  return { ...order, cityName: city?.name ?? null, restaurantName: restaurant?.name ?? null };
 }
