@@ -27,29 +27,20 @@ export const NewAddress = z.object({
   location: z.nullish(GeoPoint),
 });
 
-export const listAddressesByUser = defineRoute({
-  method: 'GET',
-  path: '/address/by-user-id/:userId',
+export const listAddressesByUser = defineRoute('user', 'GET /address/by-user-id/:userId', {
   summary: 'Saved addresses of the signed-in customer, oldest first',
-  auth: 'user',
   params: z.object({ userId: Id }),
   response: z.array(Address),
 });
 
-export const createAddress = defineRoute({
-  method: 'POST',
-  path: '/address/',
+export const createAddress = defineRoute('user', 'POST /address/', {
   summary: `Saves an address (at most ${MAX_ADDRESSES_PER_USER}); location stays null unless given`,
-  auth: 'user',
   body: NewAddress,
   response: Address,
 });
 
-export const deleteAddress = defineRoute({
-  method: 'DELETE',
-  path: '/address/:id',
+export const deleteAddress = defineRoute('user', 'DELETE /address/:id', {
   summary: 'Deletes a saved address',
-  auth: 'user',
   params: z.object({ id: Id }),
   response: null,
 });

@@ -20,11 +20,8 @@ export const UserProfilePatch = z.object({
   userAllergens: z.optional(z.array(AllergenCode).check(z.maxLength(50))),
 });
 
-export const getUserByPhone = defineRoute({
-  method: 'GET',
-  path: '/user/:phone',
+export const getUserByPhone = defineRoute('user', 'GET /user/:phone', {
   summary: 'The signed-in customer',
-  auth: 'user',
   params: PhoneParams,
   response: User,
 });
@@ -33,41 +30,29 @@ export const getUserByPhone = defineRoute({
  * Kept for compatibility with PRODUCT.md §7: accounts are created by POST /auth/token. For the
  * signed-in customer's own phone this updates the profile and returns the user.
  */
-export const postUser = defineRoute({
-  method: 'POST',
-  path: '/user',
+export const postUser = defineRoute('user', 'POST /user', {
   summary: 'Updates the signed-in customer (accounts are created by POST /auth/token)',
-  auth: 'user',
   body: z.extend(UserProfilePatch, { phone: z.nullish(storable(z.string().check(z.maxLength(64)))) }),
   response: User,
 });
 
-export const patchUserByPhone = defineRoute({
-  method: 'PATCH',
-  path: '/user/:phone',
+export const patchUserByPhone = defineRoute('user', 'PATCH /user/:phone', {
   summary: 'Changes profile fields of the signed-in customer',
-  auth: 'user',
   params: PhoneParams,
   body: UserProfilePatch,
   response: User,
 });
 
-export const deleteUserByPhone = defineRoute({
-  method: 'DELETE',
-  path: '/user/:phone',
+export const deleteUserByPhone = defineRoute('user', 'DELETE /user/:phone', {
   summary: 'Deletes the account: personal data erased, addresses and likes removed, all sessions revoked',
-  auth: 'user',
   params: PhoneParams,
   response: null,
 });
 
 export const UserBalance = z.object({ balance: z.int().check(z.nonnegative()) });
 
-export const getUserBalance = defineRoute({
-  method: 'GET',
-  path: '/user/:phone/balance',
+export const getUserBalance = defineRoute('user', 'GET /user/:phone/balance', {
   summary: 'Bonus balance of the signed-in customer, whole roubles',
-  auth: 'user',
   params: PhoneParams,
   response: UserBalance,
 });

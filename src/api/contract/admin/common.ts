@@ -3,7 +3,7 @@
 // See docs/ADMIN.md «Roles».
 import { z } from 'zod/mini';
 import { IsoDateTime } from '../../entities.js';
-import { defineRoute, type RouteAuth, type RouteDef } from '../../route.js';
+import { defineRoute, type RouteAuth, type RouteDef, type RouteLine, type RouteSchemas } from '../../route.js';
 
 export const STAFF_ROLES = ['admin', 'manager', 'operator', 'callcentre', 'courier'] as const;
 export const StaffRole = z.enum(STAFF_ROLES);
@@ -36,21 +36,44 @@ export function roleReaches(role: StaffRole, routeRole: AdminRouteRole): boolean
   return routeRole === 'public' || routeRole === 'staff' || ROLES_REACHING[routeRole].includes(role);
 }
 
+type Schema = z.ZodMiniType;
+
 export type AdminRouteDef<
-  P extends z.ZodMiniType = z.ZodMiniType,
-  Q extends z.ZodMiniType = z.ZodMiniType,
-  B extends z.ZodMiniType = z.ZodMiniType,
-  R extends z.ZodMiniType = z.ZodMiniType,
+  P extends Schema = Schema,
+  Q extends Schema = Schema,
+  B extends Schema = Schema,
+  R extends Schema = Schema,
 > = RouteDef<P, Q, B, R> & { role: AdminRouteRole };
 
-export function defineAdminRoute<
-  P extends z.ZodMiniType = z.ZodMiniType,
-  Q extends z.ZodMiniType = z.ZodMiniType,
-  B extends z.ZodMiniType = z.ZodMiniType,
-  R extends z.ZodMiniType = z.ZodMiniType,
->(role: AdminRouteRole, def: Omit<RouteDef<P, Q, B, R>, 'auth'>): AdminRouteDef<P, Q, B, R> {
+/**
+ * An admin route with its least role: `defineAdminRoute('operator', 'GET /admin/couriers', {
+ * summary, response })`. The form with one object after the role spells out method and path.
+ */
+export function defineAdminRoute<P extends Schema, Q extends Schema, B extends Schema, R extends Schema>(
+  role: AdminRouteRole,
+  line: RouteLine<`/admin/${string}`>,
+  schemas: RouteSchemas<P, Q, B, R>,
+): AdminRouteDef<P, Q, B, R>;
+export function defineAdminRoute<P extends Schema, Q extends Schema, B extends Schema, R extends Schema>(
+  role: AdminRouteRole,
+  def: Omit<RouteDef<P, Q, B, R>, 'auth'>,
+): AdminRouteDef<P, Q, B, R>;
+export function defineAdminRoute<P extends Schema, Q extends Schema, B extends Schema, R extends Schema>(
+  role: AdminRouteRole,
+  lineOrDef: RouteLine | Omit<RouteDef<P, Q, B, R>, 'auth'>,
+  schemas?: RouteSchemas<P, Q, B, R>,
+): AdminRouteDef<P, Q, B, R> {
+  if (typeof lineOrDef !== 'string') return withRole(role, defineRoute({ ...lineOrDef, auth: adminRouteAuth(role) }));
+  if (schemas === undefined) throw new Error('defineAdminRoute: a request line and schemas');
+  return withRole(role, defineRoute(adminRouteAuth(role), lineOrDef, schemas));
+}
+
+function withRole<P extends Schema, Q extends Schema, B extends Schema, R extends Schema>(
+  role: AdminRouteRole,
+  def: RouteDef<P, Q, B, R>,
+): AdminRouteDef<P, Q, B, R> {
   if (!def.path.startsWith('/admin/')) throw new Error(`admin route outside /admin: ${def.path}`);
-  return { ...defineRoute({ ...def, auth: adminRouteAuth(role) }), role };
+  return { ...def, role };
 }
 
 /** The sign-in is open to anyone; every other admin route needs a staff session. */

@@ -89,49 +89,37 @@ export const ProductInput = z.object({
 });
 export const ProductPatch = patchOf(z.omit(ProductInput, { id: true }));
 
-export const adminGetMenu = defineAdminRoute('operator', {
-  method: 'GET',
-  path: '/admin/menu',
+export const adminGetMenu = defineAdminRoute('operator', 'GET /admin/menu', {
   summary: 'Every group and product, hidden ones included, with the catalogue version',
   response: z.object({ groups: z.array(AdminGroup), products: z.array(AdminProduct), version: z.string() }),
 });
 
-export const adminCreateGroup = defineAdminRoute('admin', {
-  method: 'POST',
-  path: '/admin/menu/groups',
+export const adminCreateGroup = defineAdminRoute('admin', 'POST /admin/menu/groups', {
   summary: 'Creates a group (409 for a taken id or slug, 422 for an unknown parent)',
   body: GroupInput,
   response: AdminGroup,
 });
 
-export const adminUpdateGroup = defineAdminRoute('admin', {
-  method: 'PATCH',
-  path: '/admin/menu/groups/:id',
+export const adminUpdateGroup = defineAdminRoute('admin', 'PATCH /admin/menu/groups/:id', {
   summary: 'Changes a group',
   params: AdminIdParams,
   body: GroupPatch,
   response: AdminGroup,
 });
 
-export const adminDeleteGroup = defineAdminRoute('admin', {
-  method: 'DELETE',
-  path: '/admin/menu/groups/:id',
+export const adminDeleteGroup = defineAdminRoute('admin', 'DELETE /admin/menu/groups/:id', {
   summary: 'Deletes an empty group (409 while it has products or subgroups: hide it instead)',
   params: AdminIdParams,
   response: null,
 });
 
-export const adminCreateProduct = defineAdminRoute('admin', {
-  method: 'POST',
-  path: '/admin/menu/products',
+export const adminCreateProduct = defineAdminRoute('admin', 'POST /admin/menu/products', {
   summary: 'Creates a product',
   body: ProductInput,
   response: AdminProduct,
 });
 
-export const adminUpdateProduct = defineAdminRoute('admin', {
-  method: 'PATCH',
-  path: '/admin/menu/products/:id',
+export const adminUpdateProduct = defineAdminRoute('admin', 'PATCH /admin/menu/products/:id', {
   summary:
     'Changes a product (price, texts, picture, modifiers, allergens, filters, visibility, sale flag, limit, order)',
   params: AdminIdParams,
@@ -139,9 +127,7 @@ export const adminUpdateProduct = defineAdminRoute('admin', {
   response: AdminProduct,
 });
 
-export const adminDeleteProduct = defineAdminRoute('admin', {
-  method: 'DELETE',
-  path: '/admin/menu/products/:id',
+export const adminDeleteProduct = defineAdminRoute('admin', 'DELETE /admin/menu/products/:id', {
   summary: 'Deletes a product (past orders keep their lines); 409 while another product offers it as a modifier',
   params: AdminIdParams,
   response: null,
@@ -149,25 +135,19 @@ export const adminDeleteProduct = defineAdminRoute('admin', {
 
 export const ImageKind = z.enum(['products', 'groups', 'stories', 'slides']);
 
-export const adminUploadImage = defineAdminRoute('admin', {
-  method: 'POST',
-  path: '/admin/images',
+export const adminUploadImage = defineAdminRoute('admin', 'POST /admin/images', {
   summary:
     'Stores a picture (JPEG, PNG, WebP, AVIF or GIF, at most 6 MB, base64) under DATA_DIR and answers its /img URL for products, groups, stories or slides',
   body: z.object({ kind: ImageKind, dataBase64: z.string().check(z.minLength(8), z.maxLength(8_400_000)) }),
   response: z.object({ imageUrl: z.string(), width: z.int(), height: z.int() }),
 });
 
-export const adminGetStopList = defineAdminRoute('operator', {
-  method: 'GET',
-  path: '/admin/stop-list',
+export const adminGetStopList = defineAdminRoute('operator', 'GET /admin/stop-list', {
   summary: 'What each restaurant cannot cook now',
   response: z.object({ stopList: z.array(StopListEntry) }),
 });
 
-export const adminToggleStopList = defineAdminRoute('operator', {
-  method: 'PUT',
-  path: '/admin/stop-list/:deliveryTerminalId/:productId',
+export const adminToggleStopList = defineAdminRoute('operator', 'PUT /admin/stop-list/:deliveryTerminalId/:productId', {
   summary: 'Puts a product on a restaurant’s stop list (stopped: true) or takes it off',
   params: z.object({
     deliveryTerminalId: Id,
