@@ -2,7 +2,7 @@
 import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { Address, GeoPoint } from '../entities.js';
-import { StorableId as Id, storable } from './text.js';
+import { StorableId as Id, StorableIdParams, storable } from './text.js';
 
 const Required = (max: number) => storable(z.string().check(z.trim(), z.minLength(1), z.maxLength(max)));
 /** Optional text: '' and null both mean "not given". */
@@ -41,6 +41,6 @@ export const createAddress = defineRoute('user', 'POST /address/', {
 
 export const deleteAddress = defineRoute('user', 'DELETE /address/:id', {
   summary: 'Deletes a saved address',
-  params: z.object({ id: Id }),
+  params: StorableIdParams,
   response: null,
 });

@@ -2,7 +2,7 @@
 // the client shows (PRODUCT.md §8), never a 500.
 import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
-import { StorableId as Id } from './text.js';
+import { StorableId as Id, StorableIdParams } from './text.js';
 
 export const REPEAT_LIKE_MESSAGE = 'Нельзя поставить лайк этому товару повторно';
 
@@ -10,7 +10,7 @@ export const LikedProduct = z.object({ productId: Id });
 
 export const listUserLikes = defineRoute('user', 'GET /user/:id/like', {
   summary: 'Products the signed-in customer liked, oldest first',
-  params: z.object({ id: Id }),
+  params: StorableIdParams,
   response: z.array(LikedProduct),
 });
 

@@ -7,7 +7,7 @@ import { z } from 'zod/mini';
 import { defineRoute, type RouteDef, type RouteLine, type RouteSchemas } from '../route.js';
 import { DeliveryMethod, GeoPoint, HalfPizzaChoice, Id, IdParams, IsoDateTime, LastOrder } from '../entities.js';
 import { OrderStatus, PaymentMethod } from './orderCodes.js';
-import { StorableId } from './text.js';
+import { StorableIdParams } from './text.js';
 
 export { ORDER_STATUSES, OrderStatus, PaymentMethod } from './orderCodes.js';
 
@@ -184,7 +184,7 @@ export const Order = z.object({
 export type Order = z.infer<typeof Order>;
 
 /** The order's id in the path of a call on one of the customer's orders. */
-export const OrderIdParams = z.object({ id: StorableId });
+export const OrderIdParams = StorableIdParams;
 
 /** A call on one order of the signed-in customer (`/order/:id…`): only its owner may make it. */
 export function defineOwnOrderRoute<B extends z.ZodMiniType = z.ZodMiniType, R extends z.ZodMiniType = z.ZodMiniType>(

@@ -6,7 +6,7 @@ import { z } from 'zod/mini';
 import { IsoDateTime } from '../entities.js';
 import { defineRoute } from '../route.js';
 import { defineOwnOrderRoute } from './orders.js';
-import { StorableId as Id, storable } from './text.js';
+import { StorableId as Id, StorableIdParams, storable } from './text.js';
 
 export const OrderRating = z.object({
   orderId: Id,
@@ -50,6 +50,6 @@ export type UserRatings = z.infer<typeof UserRatings>;
 
 export const getUserRatings = defineRoute('user', 'GET /user/:id/ratings', {
   summary: 'The signed-in customer’s ratings and the delivered orders still to offer for rating',
-  params: z.object({ id: Id }),
+  params: StorableIdParams,
   response: UserRatings,
 });

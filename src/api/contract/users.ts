@@ -3,11 +3,10 @@
 import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { User } from '../entities.js';
-import { StorableId, storable } from './text.js';
+import { storable } from './text.js';
 
 /** '+79991234567', '79991234567' or '89991234567' (URL-encoded '+' accepted). */
 export const PhoneParams = z.object({ phone: storable(z.string().check(z.minLength(1), z.maxLength(64))) });
-export const UserIdParams = z.object({ id: StorableId });
 
 const Name = storable(z.string().check(z.trim(), z.maxLength(100)));
 const AllergenCode = storable(z.string().check(z.trim(), z.minLength(1), z.maxLength(64)));
