@@ -161,8 +161,10 @@ export const DeliveryZone = z.object({
 });
 export type DeliveryZone = z.infer<typeof DeliveryZone>;
 
-export const Story = z.object({ id: Id, title: z.string(), imageUrl: z.string(), link: z.nullable(z.string()) });
-export const Slide = z.object({ id: Id, title: z.string(), imageUrl: z.string(), link: z.nullable(z.string()) });
+/** A picture with a title and an optional link: a story above the menu, a slide of the carousel. */
+const PromoPicture = z.object({ id: Id, title: z.string(), imageUrl: z.string(), link: z.nullable(z.string()) });
+export const Story = PromoPicture;
+export const Slide = PromoPicture;
 export const CatalogMenuEntry = z.object({ groupId: Id, title: z.string() });
 
 /** The bot-check service the server verifies tokens with (its CAPTCHA_PROVIDER). */

@@ -108,6 +108,9 @@ export const AdminPaging = z.object({
   offset: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(1_000_000)), 0),
 });
 
+/** An id as staff write it for a city, restaurant, zone, menu group or product: 1–64 of A–Z a–z 0–9 _ . : - */
+export const RecordId = z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,64}$/));
+
 /** A boolean in a query string: 'true' / 'false'. */
 export const QueryBoolean = z.enum(['true', 'false']);
 

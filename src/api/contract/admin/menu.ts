@@ -3,10 +3,9 @@
 // (at the latest on their next 60 s version check, PRODUCT.md §9).
 import { z } from 'zod/mini';
 import { Coded, GroupModifier, Id, Nutrition, StopListEntry } from '../../entities.js';
-import { AdminIdParams, defineAdminRoute, patchOf } from './common.js';
+import { AdminIdParams, defineAdminRoute, RecordId, patchOf } from './common.js';
 
 const Slug = z.string().check(z.regex(/^[a-z0-9-]{1,100}$/));
-const MenuId = z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,64}$/));
 /** A picture: '/img/…' (uploaded through POST /admin/images, or a seed picture), or null. */
 const ImageUrl = z.nullable(z.string().check(z.regex(/^\/img\/[A-Za-z0-9/_.-]{1,300}$/)));
 
@@ -53,10 +52,10 @@ export type AdminProduct = z.infer<typeof AdminProduct>;
 
 export const GroupInput = z.object({
   /** Generated when left out. */
-  id: z.optional(MenuId),
+  id: z.optional(RecordId),
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   slug: Slug,
-  parentGroup: z._default(z.nullable(MenuId), null),
+  parentGroup: z._default(z.nullable(RecordId), null),
   isIncludedInMenu: z._default(z.boolean(), true),
   isGroupModifier: z._default(z.boolean(), false),
   isServiceGroup: z._default(z.boolean(), false),
@@ -67,7 +66,7 @@ export const GroupInput = z.object({
 export const GroupPatch = patchOf(z.omit(GroupInput, { id: true }));
 
 export const ProductInput = z.object({
-  id: z.optional(MenuId),
+  id: z.optional(RecordId),
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   description: z._default(z.string().check(z.trim(), z.maxLength(4000)), ''),
   code: z._default(z.string().check(z.trim(), z.maxLength(64)), ''),
@@ -75,7 +74,7 @@ export const ProductInput = z.object({
   oldPrice: z._default(z.nullable(z.int().check(z.minimum(0), z.maximum(1_000_000))), null),
   weight: z._default(z.nullable(z.int().check(z.minimum(0), z.maximum(100_000))), null),
   nutrition: z._default(z.nullable(Nutrition), null),
-  parentGroup: MenuId,
+  parentGroup: RecordId,
   slug: Slug,
   imageUrl: z._default(ImageUrl, null),
   /** Every modifierId must be a product of a group with isGroupModifier (422 otherwise). */

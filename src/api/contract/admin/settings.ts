@@ -3,7 +3,7 @@
 import { z } from 'zod/mini';
 import { City, CityData, GeoPoint, Id, IsoDateTime, Restaurant, WeekHours } from '../../entities.js';
 import { Page, PageSlug } from '../pages.js';
-import { AdminIdParams, defineAdminRoute, patchOf } from './common.js';
+import { AdminIdParams, defineAdminRoute, RecordId, patchOf } from './common.js';
 
 export const SettingWidget = z.enum(['switch', 'text', 'textarea', 'json', 'multi-switch']);
 export const SettingType = z.enum(['boolean', 'string', 'number', 'json']);
@@ -66,7 +66,7 @@ export const adminListCities = defineAdminRoute('operator', 'GET /admin/cities',
 
 export const adminCreateCity = defineAdminRoute('admin', 'POST /admin/cities', {
   summary: 'Adds a city (409 for a taken id, slug or iikoId; 422 for an unknown time zone)',
-  body: z.extend(CityFields, { id: z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,64}$/)) }),
+  body: z.extend(CityFields, { id: RecordId }),
   response: AdminCity,
 });
 
@@ -106,7 +106,7 @@ export const adminListRestaurants = defineAdminRoute('operator', 'GET /admin/res
 
 export const adminCreateRestaurant = defineAdminRoute('admin', 'POST /admin/restaurants', {
   summary: 'Adds a restaurant',
-  body: z.extend(RestaurantFields, { deliveryTerminalId: z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,64}$/)) }),
+  body: z.extend(RestaurantFields, { deliveryTerminalId: RecordId }),
   response: AdminRestaurant,
 });
 
@@ -157,7 +157,7 @@ export const adminListZones = defineAdminRoute('operator', 'GET /admin/zones', {
 
 export const adminCreateZone = defineAdminRoute('admin', 'POST /admin/zones', {
   summary: 'Adds a delivery zone (422 for an open ring or a restaurant of another city)',
-  body: z.extend(ZoneFields, { id: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,64}$/))) }),
+  body: z.extend(ZoneFields, { id: z.optional(RecordId) }),
   response: AdminZone,
 });
 
