@@ -67,11 +67,5 @@ export function defineRoute<P extends Schema, Q extends Schema, B extends Schema
   return { ...splitRouteLine(line), summary, auth: authOrDef, ...rest };
 }
 
-/** Fills ':name' segments of a path with URL-encoded values. */
-export function buildPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}
+// The first load builds paths (client.ts) but declares no route: buildPath has its own module.
+export { buildPath } from './buildPath.js';
