@@ -74,6 +74,17 @@ export type GroupModifier = z.infer<typeof GroupModifier>;
 export const Coded = z.object({ code: z.string(), name: z.string() });
 export type Coded = z.infer<typeof Coded>;
 
+/** What a product's card and page show and offer, alike in the catalogue and the staff's menu editor. */
+export const PRODUCT_CARD_FIELDS = {
+  slug: z.string(),
+  imageUrl: z.nullable(z.string()),
+  groupModifiers: z.array(GroupModifier),
+  allergens: z.array(Coded),
+  filters: z.array(Coded),
+  /** 0 means no limit; above 0 each addition makes a new cart line (PRODUCT.md §4 rule 5). */
+  maxPerPositionInOrder: z.int().check(z.nonnegative()),
+};
+
 export const Product = z.object({
   id: Id,
   name: z.string(),
@@ -86,13 +97,7 @@ export const Product = z.object({
   weight: z.nullable(z.number().check(z.nonnegative())),
   nutrition: z.nullable(Nutrition),
   parentGroup: Id,
-  slug: z.string(),
-  imageUrl: z.nullable(z.string()),
-  groupModifiers: z.array(GroupModifier),
-  allergens: z.array(Coded),
-  filters: z.array(Coded),
-  /** 0 means no limit; above 0 each addition makes a new cart line (PRODUCT.md §4 rule 5). */
-  maxPerPositionInOrder: z.int().check(z.nonnegative()),
+  ...PRODUCT_CARD_FIELDS,
   additionalInfo: z._default(z.object({ sale: z.optional(z.boolean()) }), {}),
   likesCount: z.int().check(z.nonnegative()),
   isLiked: z.boolean(),

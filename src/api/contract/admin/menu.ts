@@ -2,7 +2,7 @@
 // bumps the catalogue version and publishes catalog:update, so open storefronts reload it
 // (at the latest on their next 60 s version check, PRODUCT.md §9).
 import { z } from 'zod/mini';
-import { Coded, GroupModifier, Id, Nutrition, StopListEntry } from '../../entities.js';
+import { Coded, GroupModifier, Id, Nutrition, PRODUCT_CARD_FIELDS, StopListEntry } from '../../entities.js';
 import { AdminIdParams, defineAdminRoute, RecordId, patchOf } from './common.js';
 
 const Slug = z.string().check(z.regex(/^[a-z0-9-]{1,100}$/));
@@ -36,13 +36,7 @@ export const AdminProduct = z.object({
   weight: z.nullable(z.int().check(z.nonnegative())),
   nutrition: z.nullable(Nutrition),
   parentGroup: z.string(),
-  slug: z.string(),
-  imageUrl: z.nullable(z.string()),
-  groupModifiers: z.array(GroupModifier),
-  allergens: z.array(Coded),
-  filters: z.array(Coded),
-  /** 0 = no limit (PRODUCT.md §4 rule 5). */
-  maxPerPositionInOrder: z.int().check(z.nonnegative()),
+  ...PRODUCT_CARD_FIELDS,
   /** additionalInfo.sale: false keeps a snack out of the snack gift; null = not set. */
   sale: z.nullable(z.boolean()),
   isVisible: z.boolean(),
