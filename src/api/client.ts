@@ -3,7 +3,8 @@
 // every call when present (PRODUCT.md §6); any non-2xx answer becomes an ApiFailure carrying the
 // status and the server's Russian message, which effects turn into commands (PRODUCT.md §8).
 import type { z } from 'zod/mini';
-import { buildPath, type RouteDef } from './route.js';
+import { buildPath } from './buildPath.js';
+import type { RouteDef } from './route.js';
 
 export const API_PREFIX = '/api/v1';
 

@@ -74,6 +74,17 @@ export type GroupModifier = z.infer<typeof GroupModifier>;
 export const Coded = z.object({ code: z.string(), name: z.string() });
 export type Coded = z.infer<typeof Coded>;
 
+/** What a product's card and page show and offer, alike in the catalogue and the staff's menu editor. */
+export const PRODUCT_CARD_FIELDS = {
+  slug: z.string(),
+  imageUrl: z.nullable(z.string()),
+  groupModifiers: z.array(GroupModifier),
+  allergens: z.array(Coded),
+  filters: z.array(Coded),
+  /** 0 means no limit; above 0 each addition makes a new cart line (PRODUCT.md §4 rule 5). */
+  maxPerPositionInOrder: z.int().check(z.nonnegative()),
+};
+
 export const Product = z.object({
   id: Id,
   name: z.string(),
@@ -86,13 +97,7 @@ export const Product = z.object({
   weight: z.nullable(z.number().check(z.nonnegative())),
   nutrition: z.nullable(Nutrition),
   parentGroup: Id,
-  slug: z.string(),
-  imageUrl: z.nullable(z.string()),
-  groupModifiers: z.array(GroupModifier),
-  allergens: z.array(Coded),
-  filters: z.array(Coded),
-  /** 0 means no limit; above 0 each addition makes a new cart line (PRODUCT.md §4 rule 5). */
-  maxPerPositionInOrder: z.int().check(z.nonnegative()),
+  ...PRODUCT_CARD_FIELDS,
   additionalInfo: z._default(z.object({ sale: z.optional(z.boolean()) }), {}),
   likesCount: z.int().check(z.nonnegative()),
   isLiked: z.boolean(),
@@ -161,8 +166,10 @@ export const DeliveryZone = z.object({
 });
 export type DeliveryZone = z.infer<typeof DeliveryZone>;
 
-export const Story = z.object({ id: Id, title: z.string(), imageUrl: z.string(), link: z.nullable(z.string()) });
-export const Slide = z.object({ id: Id, title: z.string(), imageUrl: z.string(), link: z.nullable(z.string()) });
+/** A picture with a title and an optional link: a story above the menu, a slide of the carousel. */
+const PromoPicture = z.object({ id: Id, title: z.string(), imageUrl: z.string(), link: z.nullable(z.string()) });
+export const Story = PromoPicture;
+export const Slide = PromoPicture;
 export const CatalogMenuEntry = z.object({ groupId: Id, title: z.string() });
 
 /** The bot-check service the server verifies tokens with (its CAPTCHA_PROVIDER). */

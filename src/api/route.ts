@@ -2,16 +2,19 @@
 // (typed calls). Paths use Fastify's ':param' syntax and are relative to /api/v1.
 import type { z } from 'zod/mini';
 
+/** Any zod schema of a route's parameters, query, body or answer. */
+type Schema = z.ZodMiniType;
+
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** Who may call: anyone; anyone (answer differs when signed in); a signed-in customer; staff. */
 export type RouteAuth = 'none' | 'optional' | 'user' | 'staff';
 
 export interface RouteDef<
-  P extends z.ZodMiniType = z.ZodMiniType,
-  Q extends z.ZodMiniType = z.ZodMiniType,
-  B extends z.ZodMiniType = z.ZodMiniType,
-  R extends z.ZodMiniType = z.ZodMiniType,
+  P extends Schema = Schema,
+  Q extends Schema = Schema,
+  B extends Schema = Schema,
+  R extends Schema = Schema,
 > {
   method: HttpMethod;
   path: string;
@@ -24,20 +27,45 @@ export interface RouteDef<
   response: R | null;
 }
 
-export function defineRoute<
-  P extends z.ZodMiniType = z.ZodMiniType,
-  Q extends z.ZodMiniType = z.ZodMiniType,
-  B extends z.ZodMiniType = z.ZodMiniType,
-  R extends z.ZodMiniType = z.ZodMiniType,
->(def: RouteDef<P, Q, B, R>): RouteDef<P, Q, B, R> {
-  return def;
+/** A route's method and path as an HTTP request line names them: 'GET /user/:id/like'. */
+export type RouteLine<Path extends `/${string}` = `/${string}`> = `${HttpMethod} ${Path}`;
+
+/** What a route declares besides who may call it and its method and path. */
+export type RouteSchemas<
+  P extends Schema = Schema,
+  Q extends Schema = Schema,
+  B extends Schema = Schema,
+  R extends Schema = Schema,
+> = Omit<RouteDef<P, Q, B, R>, 'method' | 'path' | 'auth'>;
+
+/** 'GET /user/:id/like' → its method and path. */
+export function splitRouteLine(line: RouteLine): { method: HttpMethod; path: string } {
+  const space = line.indexOf(' ');
+  return { method: line.slice(0, space) as HttpMethod, path: line.slice(space + 1) };
 }
 
-/** Fills ':name' segments of a path with URL-encoded values. */
-export function buildPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
+/**
+ * A route: `defineRoute('user', 'GET /user/:id/like', { summary, params, response })`, who may call
+ * first, then the request line, then the schemas. The one-object form is the same route spelt out.
+ */
+export function defineRoute<P extends Schema, Q extends Schema, B extends Schema, R extends Schema>(
+  auth: RouteAuth,
+  line: RouteLine,
+  schemas: RouteSchemas<P, Q, B, R>,
+): RouteDef<P, Q, B, R>;
+export function defineRoute<P extends Schema, Q extends Schema, B extends Schema, R extends Schema>(
+  def: RouteDef<P, Q, B, R>,
+): RouteDef<P, Q, B, R>;
+export function defineRoute<P extends Schema, Q extends Schema, B extends Schema, R extends Schema>(
+  authOrDef: RouteAuth | RouteDef<P, Q, B, R>,
+  line?: RouteLine,
+  schemas?: RouteSchemas<P, Q, B, R>,
+): RouteDef<P, Q, B, R> {
+  if (typeof authOrDef !== 'string') return authOrDef;
+  if (line === undefined || schemas === undefined) throw new Error('defineRoute: a request line and schemas');
+  const { summary, ...rest } = schemas;
+  return { ...splitRouteLine(line), summary, auth: authOrDef, ...rest };
 }
+
+// The first load builds paths (client.ts) but declares no route: buildPath has its own module.
+export { buildPath } from './buildPath.js';

@@ -25,7 +25,6 @@ export const CHECKOUT_TEXT = {
   noAnswer:
     'Не удалось отправить заказ: нет ответа от сервера. Проверьте соединение и нажмите «Оформить заказ» ещё раз',
 } as const;
-export type CheckoutTextKey = keyof typeof CHECKOUT_TEXT;
 
 /** The lines of a sum to pay, as the cart, /checkout and /complete list them (src/domain/amounts.ts). */
 export const AMOUNT_TEXT = {
@@ -39,32 +38,28 @@ export const AMOUNT_TEXT = {
   free: 'Бесплатно',
 } as const;
 
+/** A status sentence that reads the same for a delivery and a pickup. */
+function forBoth(sentence: string): { delivery: string; self: string } {
+  return { delivery: sentence, self: sentence };
+}
+
 /**
  * What /complete says of an order in each status (PRODUCT.md §4 order statuses): only what has
  * happened, so an order that is only 'принят' is not said to be cooking.
  */
 export const ORDER_STATUS_SENTENCES: Readonly<Record<OrderStatus, { delivery: string; self: string }>> = {
-  Unconfirmed: {
-    delivery: 'Спасибо за заказ! Мы его получили и скоро подтвердим.',
-    self: 'Спасибо за заказ! Мы его получили и скоро подтвердим.',
-  },
-  WaitCooking: {
-    delivery: 'Спасибо за заказ! Он принят, скоро ресторан начнёт его готовить.',
-    self: 'Спасибо за заказ! Он принят, скоро ресторан начнёт его готовить.',
-  },
-  CookingStarted: {
-    delivery: 'Мы уже начали готовить ваш заказ.',
-    self: 'Мы уже начали готовить ваш заказ.',
-  },
+  Unconfirmed: forBoth('Спасибо за заказ! Мы его получили и скоро подтвердим.'),
+  WaitCooking: forBoth('Спасибо за заказ! Он принят, скоро ресторан начнёт его готовить.'),
+  CookingStarted: forBoth('Мы уже начали готовить ваш заказ.'),
   CookingCompleted: {
     delivery: 'Заказ готов и скоро отправится к вам.',
     self: 'Заказ готов, скоро его можно будет забрать.',
   },
-  OnWay: { delivery: 'Курьер уже везёт ваш заказ.', self: 'Курьер уже везёт ваш заказ.' },
-  Delivered: { delivery: 'Заказ доставлен. Приятного аппетита!', self: 'Заказ доставлен. Приятного аппетита!' },
-  Waiting: { delivery: 'Заказ готов и ждёт вас в ресторане.', self: 'Заказ готов и ждёт вас в ресторане.' },
-  Closed: { delivery: 'Заказ выполнен. Спасибо, что выбрали нас!', self: 'Заказ выполнен. Спасибо, что выбрали нас!' },
-  Cancelled: { delivery: 'Заказ отменён.', self: 'Заказ отменён.' },
+  OnWay: forBoth('Курьер уже везёт ваш заказ.'),
+  Delivered: forBoth('Заказ доставлен. Приятного аппетита!'),
+  Waiting: forBoth('Заказ готов и ждёт вас в ресторане.'),
+  Closed: forBoth('Заказ выполнен. Спасибо, что выбрали нас!'),
+  Cancelled: forBoth('Заказ отменён.'),
 };
 
 export const orderStatusSentence = (status: OrderStatus, method: DeliveryMethod): string =>

@@ -32,7 +32,6 @@ export const ORDER_MESSAGES = {
   signInRequired: 'Требуется вход по номеру телефона',
   notEnoughBonus: 'Недостаточно бонусов на счёте',
 } as const;
-export type OrderMessageKey = keyof typeof ORDER_MESSAGES;
 
 /** Moving an order's status (the admin area, couriers and the POS's sync, PRODUCT.md §10). */
 export const ORDER_STATUS_MESSAGES = {
@@ -57,7 +56,6 @@ export const COUPON_MESSAGES = {
   deliveryOnly: 'Купон действует только при доставке',
   limit: 'Лимит использования купона исчерпан',
 } as const;
-export type CouponMessageKey = keyof typeof COUPON_MESSAGES;
 
 /** Online payment of an order. */
 export const PAYMENT_MESSAGES = {
@@ -70,7 +68,6 @@ export const PAYMENT_MESSAGES = {
   badSignature: 'Неверная подпись уведомления',
   unknownKind: 'Неизвестное уведомление',
 } as const;
-export type PaymentMessageKey = keyof typeof PAYMENT_MESSAGES;
 
 /** The storefront API's lookups and account limits (404 and 422 `message`). */
 export const ACCOUNT_MESSAGES = {

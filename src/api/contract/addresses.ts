@@ -2,7 +2,7 @@
 import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { Address, GeoPoint } from '../entities.js';
-import { StorableId as Id, storable } from './text.js';
+import { StorableId as Id, StorableIdParams, storable } from './text.js';
 
 const Required = (max: number) => storable(z.string().check(z.trim(), z.minLength(1), z.maxLength(max)));
 /** Optional text: '' and null both mean "not given". */
@@ -27,29 +27,20 @@ export const NewAddress = z.object({
   location: z.nullish(GeoPoint),
 });
 
-export const listAddressesByUser = defineRoute({
-  method: 'GET',
-  path: '/address/by-user-id/:userId',
+export const listAddressesByUser = defineRoute('user', 'GET /address/by-user-id/:userId', {
   summary: 'Saved addresses of the signed-in customer, oldest first',
-  auth: 'user',
   params: z.object({ userId: Id }),
   response: z.array(Address),
 });
 
-export const createAddress = defineRoute({
-  method: 'POST',
-  path: '/address/',
+export const createAddress = defineRoute('user', 'POST /address/', {
   summary: `Saves an address (at most ${MAX_ADDRESSES_PER_USER}); location stays null unless given`,
-  auth: 'user',
   body: NewAddress,
   response: Address,
 });
 
-export const deleteAddress = defineRoute({
-  method: 'DELETE',
-  path: '/address/:id',
+export const deleteAddress = defineRoute('user', 'DELETE /address/:id', {
   summary: 'Deletes a saved address',
-  auth: 'user',
-  params: z.object({ id: Id }),
+  params: StorableIdParams,
   response: null,
 });

@@ -23,12 +23,9 @@ export const RequestCodeAnswer = z.object({
   expiresInSeconds: z.int().check(z.positive()),
 });
 
-export const requestSignInCode = defineRoute({
-  method: 'POST',
-  path: '/auth/code',
+export const requestSignInCode = defineRoute('none', 'POST /auth/code', {
   summary:
     'Sends a 6-digit sign-in code by SMS (per phone: 1 per 60 s, 5 per hour; per IP a budget, 30 per 10 min and 200 a day by default, past which a captcha token is asked for (422 code captcha-required) or, with no captcha configured, 429)',
-  auth: 'none',
   body: RequestCodeBody,
   response: RequestCodeAnswer,
 });
@@ -50,19 +47,13 @@ export const SignInAnswer = z.object({
   user: User,
 });
 
-export const signInWithCode = defineRoute({
-  method: 'POST',
-  path: '/auth/token',
+export const signInWithCode = defineRoute('none', 'POST /auth/token', {
   summary: 'Exchanges a sign-in code for a token; creates the account on the first sign-in',
-  auth: 'none',
   body: SignInBody,
   response: SignInAnswer,
 });
 
-export const signOut = defineRoute({
-  method: 'POST',
-  path: '/auth/logout',
+export const signOut = defineRoute('user', 'POST /auth/logout', {
   summary: 'Revokes the token of the request',
-  auth: 'user',
   response: null,
 });

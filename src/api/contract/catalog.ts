@@ -8,18 +8,12 @@ import { Catalog } from '../entities.js';
 /** A content version: opaque, compare for equality only. */
 export const VersionAnswer = z.object({ version: z.string().check(z.minLength(1)) });
 
-export const getCatalogVersion = defineRoute({
-  method: 'GET',
-  path: '/storage/version',
+export const getCatalogVersion = defineRoute('none', 'GET /storage/version', {
   summary: 'Catalogue version; changes whenever groups, products or stop lists change',
-  auth: 'none',
   response: VersionAnswer,
 });
 
-export const getCatalog = defineRoute({
-  method: 'GET',
-  path: '/catalog',
+export const getCatalog = defineRoute('optional', 'GET /catalog', {
   summary: 'Groups, products and stop lists (ETag, gzip/br); isLiked for the signed-in customer',
-  auth: 'optional',
   response: Catalog,
 });

@@ -205,12 +205,9 @@ export const CheckoutQuote = z.object({
 });
 export type CheckoutQuote = z.infer<typeof CheckoutQuote>;
 
-export const quoteCheckout = defineRoute({
-  method: 'POST',
-  path: '/checkout/quote',
+export const quoteCheckout = defineRoute('optional', 'POST /checkout/quote', {
   summary:
     'Checkout precheck: zone, restaurant, totals, payment methods, slots and every refusal POST /order would give',
-  auth: 'optional',
   body: CheckoutQuoteBody,
   response: CheckoutQuote,
 });
@@ -224,11 +221,8 @@ export const SlotsQuery = z.object({
   zoneId: z.optional(Id),
 });
 
-export const getDeliverySlots = defineRoute({
-  method: 'GET',
-  path: '/checkout/slots',
+export const getDeliverySlots = defineRoute('none', 'GET /checkout/slots', {
   summary: 'Time slots: ASAP or 30-minute slots today and the next 7 days, in the city’s time zone',
-  auth: 'none',
   query: SlotsQuery,
   response: DeliverySlots,
 });

@@ -3,10 +3,7 @@ import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { City } from '../entities.js';
 
-export const listCities = defineRoute({
-  method: 'GET',
-  path: '/city/',
+export const listCities = defineRoute('none', 'GET /city/', {
   summary: 'Cities in display order',
-  auth: 'none',
   response: z.array(City),
 });

@@ -14,11 +14,8 @@ export const Street = z.object({
 });
 export type Street = z.infer<typeof Street>;
 
-export const listCityStreets = defineRoute({
-  method: 'GET',
-  path: '/cladr/city/:cityIikoId',
+export const listCityStreets = defineRoute('none', 'GET /cladr/city/:cityIikoId', {
   summary: 'Streets of a city by its iikoId, sorted by name (404 for an unknown city)',
-  auth: 'none',
   params: z.object({ cityIikoId: Id }),
   response: z.array(Street),
 });

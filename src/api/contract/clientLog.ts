@@ -66,11 +66,8 @@ export const ClientReport = z.object({
 });
 export type ClientReport = z.infer<typeof ClientReport>;
 
-export const uploadClientLog = defineRoute({
-  method: 'POST',
-  path: '/client-log',
+export const uploadClientLog = defineRoute('none', 'POST /client-log', {
   summary: `Stores a bug report with the recorded event log (at most ${CLIENT_LOG_BODY_LIMIT} bytes, ${CLIENT_LOG_REPORTS_PER_HOUR} per IP per hour)`,
-  auth: 'none',
   body: ClientReport,
   response: z.object({ id: z.string() }),
 });
@@ -88,9 +85,7 @@ export const ClientLogSummary = z.object({
 });
 export type ClientLogSummary = z.infer<typeof ClientLogSummary>;
 
-export const listClientLogs = defineAdminRoute('operator', {
-  method: 'GET',
-  path: '/admin/client-logs',
+export const listClientLogs = defineAdminRoute('operator', 'GET /admin/client-logs', {
   summary: 'Uploaded bug reports, newest first (staff)',
   query: z.object({
     limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),
@@ -100,9 +95,7 @@ export const listClientLogs = defineAdminRoute('operator', {
   response: z.object({ reports: z.array(ClientLogSummary) }),
 });
 
-export const getClientLog = defineAdminRoute('operator', {
-  method: 'GET',
-  path: '/admin/client-logs/:id',
+export const getClientLog = defineAdminRoute('operator', 'GET /admin/client-logs/:id', {
   summary: 'One uploaded bug report with its log (staff)',
   params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) }),
   response: z.extend(ClientLogSummary, { report: ClientReport }),

@@ -26,11 +26,8 @@ export type ConsentStatus = z.infer<typeof ConsentStatus>;
 export const CONSENT_VERSION_CHANGED_MESSAGE =
   'Текст соглашения об обработке персональных данных изменился. Обновите страницу и прочитайте его';
 
-export const getConsent = defineRoute({
-  method: 'GET',
-  path: '/consent',
+export const getConsent = defineRoute('user', 'GET /consent', {
   summary: 'Whether the signed-in customer has consented to the current /legal text',
-  auth: 'user',
   response: ConsentStatus,
 });
 
@@ -40,11 +37,8 @@ export const GiveConsentBody = z.object({
   version: z.string().check(z.minLength(1), z.maxLength(64)),
 });
 
-export const giveConsent = defineRoute({
-  method: 'POST',
-  path: '/consent',
+export const giveConsent = defineRoute('user', 'POST /consent', {
   summary: 'Records the consent the signed-in customer gave at checkout',
-  auth: 'user',
   body: GiveConsentBody,
   response: ConsentStatus,
 });

@@ -36,11 +36,8 @@ export const GeocodeAnswer = z.object({
 });
 export type GeocodeAnswer = z.infer<typeof GeocodeAnswer>;
 
-export const geocodeAddress = defineRoute({
-  method: 'POST',
-  path: '/geocode',
+export const geocodeAddress = defineRoute('none', 'POST /geocode', {
   summary: 'Address (city, street, house) → point and delivery zone',
-  auth: 'none',
   body: GeocodeBody,
   response: GeocodeAnswer,
 });
@@ -61,11 +58,8 @@ export const ReverseGeocodeAnswer = z.object({
 });
 export type ReverseGeocodeAnswer = z.infer<typeof ReverseGeocodeAnswer>;
 
-export const reverseGeocode = defineRoute({
-  method: 'GET',
-  path: '/geocode/reverse',
+export const reverseGeocode = defineRoute('none', 'GET /geocode/reverse', {
   summary: 'Point → locality, street, house and the delivery zone',
-  auth: 'none',
   query: ReverseGeocodeQuery,
   response: ReverseGeocodeAnswer,
 });

@@ -4,10 +4,10 @@
 // Every refusal is 422 { message, code } with a code of RefusalCode (contract/checkout.ts);
 // POST /checkout/quote lists the same refusals before submission.
 import { z } from 'zod/mini';
-import { defineRoute, type RouteDef } from '../route.js';
+import { defineRoute, type RouteDef, type RouteLine, type RouteSchemas } from '../route.js';
 import { DeliveryMethod, GeoPoint, HalfPizzaChoice, Id, IdParams, IsoDateTime, LastOrder } from '../entities.js';
 import { OrderStatus, PaymentMethod } from './orderCodes.js';
-import { StorableId } from './text.js';
+import { StorableIdParams } from './text.js';
 
 export { ORDER_STATUSES, OrderStatus, PaymentMethod } from './orderCodes.js';
 
@@ -184,38 +184,29 @@ export const Order = z.object({
 export type Order = z.infer<typeof Order>;
 
 /** The order's id in the path of a call on one of the customer's orders. */
-export const OrderIdParams = z.object({ id: StorableId });
+export const OrderIdParams = StorableIdParams;
 
 /** A call on one order of the signed-in customer (`/order/:id…`): only its owner may make it. */
 export function defineOwnOrderRoute<B extends z.ZodMiniType = z.ZodMiniType, R extends z.ZodMiniType = z.ZodMiniType>(
-  def: Pick<RouteDef<typeof OrderIdParams, z.ZodMiniType, B, R>, 'method' | 'summary' | 'body' | 'response'> & {
-    path: `/order/:id${string}`;
-  },
+  line: RouteLine<`/order/:id${string}`>,
+  schemas: Pick<RouteSchemas<typeof OrderIdParams, z.ZodMiniType, B, R>, 'summary' | 'body' | 'response'>,
 ): RouteDef<typeof OrderIdParams, z.ZodMiniType, B, R> {
-  return defineRoute({ ...def, auth: 'user', params: OrderIdParams });
+  return defineRoute('user', line, { ...schemas, params: OrderIdParams });
 }
 
-export const createOrder = defineRoute({
-  method: 'POST',
-  path: '/order',
+export const createOrder = defineRoute('user', 'POST /order', {
   summary: 'Places an order (header Idempotency-Key required; a repeat answers the first result)',
-  auth: 'user',
   body: CreateOrderBody,
   response: Order,
 });
 
-export const getOrder = defineOwnOrderRoute({
-  method: 'GET',
-  path: '/order/:id',
+export const getOrder = defineOwnOrderRoute('GET /order/:id', {
   summary: 'One order of the signed-in customer',
   response: Order,
 });
 
-export const getLastOrder = defineRoute({
-  method: 'GET',
-  path: '/user/:id/last-order',
+export const getLastOrder = defineRoute('user', 'GET /user/:id/last-order', {
   summary: 'Products of the customer’s last (not cancelled) order, to repeat it',
-  auth: 'user',
   params: IdParams,
   response: LastOrder,
 });
@@ -226,11 +217,8 @@ export const OrderHistory = z.object({
   nextBefore: z.nullable(z.int().check(z.positive())),
 });
 
-export const getOrderHistory = defineRoute({
-  method: 'GET',
-  path: '/user/:phone/history',
+export const getOrderHistory = defineRoute('user', 'GET /user/:phone/history', {
   summary: 'The customer’s orders with items and modifiers, newest first',
-  auth: 'user',
   params: z.object({ phone: z.string().check(z.minLength(1), z.maxLength(32)) }),
   query: z.object({
     limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),

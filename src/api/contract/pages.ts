@@ -23,11 +23,8 @@ export const Page = z.object({
 });
 export type Page = z.infer<typeof Page>;
 
-export const getPage = defineRoute({
-  method: 'GET',
-  path: '/page/:slug/:cityId',
+export const getPage = defineRoute('none', 'GET /page/:slug/:cityId', {
   summary: 'An informational page of a city (404 for an unknown page or city)',
-  auth: 'none',
   params: z.object({ slug: z.string().check(z.minLength(1), z.maxLength(64)), cityId: Id }),
   response: Page,
 });

@@ -74,31 +74,23 @@ export const PaymentSession = z.object({
 });
 export type PaymentSession = z.infer<typeof PaymentSession>;
 
-export const startOrderPayment = defineOwnOrderRoute({
-  method: 'POST',
-  path: '/order/:id/payment',
+export const startOrderPayment = defineOwnOrderRoute('POST /order/:id/payment', {
   summary: 'Starts (or returns the pending) online payment of the customer’s card/SBP order',
   response: PaymentSession,
 });
 
-export const getOrderPayment = defineOwnOrderRoute({
-  method: 'GET',
-  path: '/order/:id/payment',
+export const getOrderPayment = defineOwnOrderRoute('GET /order/:id/payment', {
   summary: 'The online payment of the customer’s order and its state',
   response: PaymentSession,
 });
 
-export const renewOrderPayment = defineOwnOrderRoute({
-  method: 'POST',
-  path: '/order/:id/payment/renew',
+export const renewOrderPayment = defineOwnOrderRoute('POST /order/:id/payment/renew', {
   summary:
     'SBP: a new QR for the customer’s order awaiting payment (the previous one expired or is given up); a paid one is returned as it is',
   response: PaymentSession,
 });
 
-export const cancelOrderPayment = defineOwnOrderRoute({
-  method: 'POST',
-  path: '/order/:id/payment/cancel',
+export const cancelOrderPayment = defineOwnOrderRoute('POST /order/:id/payment/cancel', {
   summary:
     'The customer gave up paying (widget closed or failed): a pending payment fails and the order is cancelled; a paid one is left alone',
   response: Order,

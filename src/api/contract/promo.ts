@@ -4,11 +4,8 @@
 import { defineRoute } from '../route.js';
 import { PromoRequest, PromoResponse } from '../entities.js';
 
-export const checkPromo = defineRoute({
-  method: 'POST',
-  path: '/promo',
+export const checkPromo = defineRoute('optional', 'POST /promo', {
   summary: 'Gifts, coupon discount, lost gifts, loyalty errors and allowed bonus of a cart',
-  auth: 'optional',
   body: PromoRequest,
   response: PromoResponse,
 });

@@ -17,28 +17,19 @@ export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBody>;
 
 export const PushUnsubscribeBody = z.object({ endpoint: Endpoint });
 
-export const getVapidKey = defineRoute({
-  method: 'GET',
-  path: '/push/key',
+export const getVapidKey = defineRoute('none', 'GET /push/key', {
   summary: "The server's VAPID public key (base64url), the browser's applicationServerKey",
-  auth: 'none',
   response: VapidKeyAnswer,
 });
 
-export const subscribePush = defineRoute({
-  method: 'PUT',
-  path: '/push/subscription',
+export const subscribePush = defineRoute('user', 'PUT /push/subscription', {
   summary: "Stores this browser's push subscription for the customer (422 without consent to push notifications)",
-  auth: 'user',
   body: PushSubscriptionBody,
   response: null,
 });
 
-export const unsubscribePush = defineRoute({
-  method: 'DELETE',
-  path: '/push/subscription',
+export const unsubscribePush = defineRoute('user', 'DELETE /push/subscription', {
   summary: "Forgets this browser's push subscription",
-  auth: 'user',
   body: PushUnsubscribeBody,
   response: null,
 });

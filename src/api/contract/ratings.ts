@@ -6,7 +6,7 @@ import { z } from 'zod/mini';
 import { IsoDateTime } from '../entities.js';
 import { defineRoute } from '../route.js';
 import { defineOwnOrderRoute } from './orders.js';
-import { StorableId as Id, storable } from './text.js';
+import { StorableId as Id, StorableIdParams, storable } from './text.js';
 
 export const OrderRating = z.object({
   orderId: Id,
@@ -25,17 +25,13 @@ export const RateOrderBody = z.object({
 });
 export type RateOrderBody = z.infer<typeof RateOrderBody>;
 
-export const rateOrder = defineOwnOrderRoute({
-  method: 'POST',
-  path: '/order/:id/rating',
+export const rateOrder = defineOwnOrderRoute('POST /order/:id/rating', {
   summary: 'Rates a delivered order of the signed-in customer once: score 1–5, tags, comment up to 500 characters',
   body: RateOrderBody,
   response: OrderRating,
 });
 
-export const dismissOrderRating = defineOwnOrderRoute({
-  method: 'POST',
-  path: '/order/:id/rating/dismiss',
+export const dismissOrderRating = defineOwnOrderRoute('POST /order/:id/rating/dismiss', {
   summary: 'The customer closed the rating prompt of a delivered order: it is not offered on a visit again',
   response: null,
 });
@@ -52,11 +48,8 @@ export const UserRatings = z.object({
 });
 export type UserRatings = z.infer<typeof UserRatings>;
 
-export const getUserRatings = defineRoute({
-  method: 'GET',
-  path: '/user/:id/ratings',
+export const getUserRatings = defineRoute('user', 'GET /user/:id/ratings', {
   summary: 'The signed-in customer’s ratings and the delivered orders still to offer for rating',
-  auth: 'user',
-  params: z.object({ id: Id }),
+  params: StorableIdParams,
   response: UserRatings,
 });

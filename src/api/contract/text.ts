@@ -10,3 +10,6 @@ export const storable = <T extends z.ZodMiniString>(schema: T) => schema.check(z
 
 /** An id (1..64 characters) safe to pass to the database. */
 export const StorableId = storable(Id);
+
+/** The ':id' of a customer route's path (an order, an address, the customer). */
+export const StorableIdParams = z.object({ id: StorableId });

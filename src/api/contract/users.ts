@@ -3,11 +3,10 @@
 import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { User } from '../entities.js';
-import { StorableId, storable } from './text.js';
+import { storable } from './text.js';
 
 /** '+79991234567', '79991234567' or '89991234567' (URL-encoded '+' accepted). */
 export const PhoneParams = z.object({ phone: storable(z.string().check(z.minLength(1), z.maxLength(64))) });
-export const UserIdParams = z.object({ id: StorableId });
 
 const Name = storable(z.string().check(z.trim(), z.maxLength(100)));
 const AllergenCode = storable(z.string().check(z.trim(), z.minLength(1), z.maxLength(64)));
@@ -20,11 +19,8 @@ export const UserProfilePatch = z.object({
   userAllergens: z.optional(z.array(AllergenCode).check(z.maxLength(50))),
 });
 
-export const getUserByPhone = defineRoute({
-  method: 'GET',
-  path: '/user/:phone',
+export const getUserByPhone = defineRoute('user', 'GET /user/:phone', {
   summary: 'The signed-in customer',
-  auth: 'user',
   params: PhoneParams,
   response: User,
 });
@@ -33,41 +29,29 @@ export const getUserByPhone = defineRoute({
  * Kept for compatibility with PRODUCT.md §7: accounts are created by POST /auth/token. For the
  * signed-in customer's own phone this updates the profile and returns the user.
  */
-export const postUser = defineRoute({
-  method: 'POST',
-  path: '/user',
+export const postUser = defineRoute('user', 'POST /user', {
   summary: 'Updates the signed-in customer (accounts are created by POST /auth/token)',
-  auth: 'user',
   body: z.extend(UserProfilePatch, { phone: z.nullish(storable(z.string().check(z.maxLength(64)))) }),
   response: User,
 });
 
-export const patchUserByPhone = defineRoute({
-  method: 'PATCH',
-  path: '/user/:phone',
+export const patchUserByPhone = defineRoute('user', 'PATCH /user/:phone', {
   summary: 'Changes profile fields of the signed-in customer',
-  auth: 'user',
   params: PhoneParams,
   body: UserProfilePatch,
   response: User,
 });
 
-export const deleteUserByPhone = defineRoute({
-  method: 'DELETE',
-  path: '/user/:phone',
+export const deleteUserByPhone = defineRoute('user', 'DELETE /user/:phone', {
   summary: 'Deletes the account: personal data erased, addresses and likes removed, all sessions revoked',
-  auth: 'user',
   params: PhoneParams,
   response: null,
 });
 
 export const UserBalance = z.object({ balance: z.int().check(z.nonnegative()) });
 
-export const getUserBalance = defineRoute({
-  method: 'GET',
-  path: '/user/:phone/balance',
+export const getUserBalance = defineRoute('user', 'GET /user/:phone/balance', {
   summary: 'Bonus balance of the signed-in customer, whole roubles',
-  auth: 'user',
   params: PhoneParams,
   response: UserBalance,
 });

@@ -19,9 +19,7 @@ export const AuditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
-export const adminListAudit = defineAdminRoute('admin', {
-  method: 'GET',
-  path: '/admin/audit',
+export const adminListAudit = defineAdminRoute('admin', 'GET /admin/audit', {
   summary: 'Staff actions, newest first, filtered by staff member, action, entity, object and dates',
   query: z.extend(AdminPaging, {
     staffId: z.optional(Id),
@@ -34,9 +32,7 @@ export const adminListAudit = defineAdminRoute('admin', {
   response: z.object({ entries: z.array(AuditEntry), total: z.int().check(z.nonnegative()) }),
 });
 
-export const adminListSmsOutbox = defineAdminRoute('admin', {
-  method: 'GET',
-  path: '/admin/sms-outbox',
+export const adminListSmsOutbox = defineAdminRoute('admin', 'GET /admin/sms-outbox', {
   summary:
     'Messages the embedded SMS provider kept instead of sending, newest first (embedded: false when a real gateway is configured)',
   query: z.extend(AdminPaging, { phone: z.optional(PhoneSearch) }),

@@ -30,9 +30,7 @@ export const StaffSessionInfo = z.object({
   isCurrent: z.boolean(),
 });
 
-export const adminLogin = defineAdminRoute('public', {
-  method: 'POST',
-  path: '/admin/auth/login',
+export const adminLogin = defineAdminRoute('public', 'POST /admin/auth/login', {
   summary:
     'Staff sign-in with login and password; answers a staff token (shown once), sets the device cookie, and says how many failed attempts were made on the login since its last sign-in. 401 for a wrong pair, 429 while the address or device is locked out, 422 captcha-required when an unknown device must pass the captcha',
   body: z.object({
@@ -49,38 +47,28 @@ export const adminLogin = defineAdminRoute('public', {
   }),
 });
 
-export const adminLogout = defineAdminRoute('staff', {
-  method: 'POST',
-  path: '/admin/auth/logout',
+export const adminLogout = defineAdminRoute('staff', 'POST /admin/auth/logout', {
   summary: 'Ends the current staff session (the token stops working at once, in every process)',
   response: null,
 });
 
-export const adminMe = defineAdminRoute('staff', {
-  method: 'GET',
-  path: '/admin/auth/me',
+export const adminMe = defineAdminRoute('staff', 'GET /admin/auth/me', {
   summary: 'The signed-in staff member (the client checks its token with it)',
   response: StaffMember,
 });
 
-export const adminChangeOwnPassword = defineAdminRoute('staff', {
-  method: 'POST',
-  path: '/admin/auth/password',
+export const adminChangeOwnPassword = defineAdminRoute('staff', 'POST /admin/auth/password', {
   summary: 'Changes one’s own password; every other session of the member is revoked',
   body: z.object({ currentPassword: z.string().check(z.minLength(1), z.maxLength(200)), newPassword: StaffPassword }),
   response: null,
 });
 
-export const adminListStaff = defineAdminRoute('admin', {
-  method: 'GET',
-  path: '/admin/staff',
+export const adminListStaff = defineAdminRoute('admin', 'GET /admin/staff', {
   summary: 'Every staff account',
   response: z.object({ staff: z.array(StaffMember) }),
 });
 
-export const adminCreateStaff = defineAdminRoute('admin', {
-  method: 'POST',
-  path: '/admin/staff',
+export const adminCreateStaff = defineAdminRoute('admin', 'POST /admin/staff', {
   summary: 'Creates a staff account (409 when the login is taken)',
   body: z.object({
     login: StaffLogin,
@@ -91,9 +79,7 @@ export const adminCreateStaff = defineAdminRoute('admin', {
   response: StaffMember,
 });
 
-export const adminUpdateStaff = defineAdminRoute('admin', {
-  method: 'PATCH',
-  path: '/admin/staff/:id',
+export const adminUpdateStaff = defineAdminRoute('admin', 'PATCH /admin/staff/:id', {
   summary:
     'Changes name, role, active flag or password; disabling or a new password revokes the member’s sessions. The last active admin cannot be disabled or demoted (409)',
   params: AdminIdParams,
@@ -106,17 +92,13 @@ export const adminUpdateStaff = defineAdminRoute('admin', {
   response: StaffMember,
 });
 
-export const adminListStaffSessions = defineAdminRoute('admin', {
-  method: 'GET',
-  path: '/admin/staff/:id/sessions',
+export const adminListStaffSessions = defineAdminRoute('admin', 'GET /admin/staff/:id/sessions', {
   summary: 'Sessions of a staff member, newest first (the last 50)',
   params: AdminIdParams,
   response: z.object({ sessions: z.array(StaffSessionInfo) }),
 });
 
-export const adminRevokeStaffSessions = defineAdminRoute('admin', {
-  method: 'POST',
-  path: '/admin/staff/:id/sessions/revoke',
+export const adminRevokeStaffSessions = defineAdminRoute('admin', 'POST /admin/staff/:id/sessions/revoke', {
   summary: 'Revokes sessions of a staff member: one (sessionId) or all of them',
   params: AdminIdParams,
   body: z.object({ sessionId: z._default(z.nullable(Id), null) }),

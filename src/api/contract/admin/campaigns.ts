@@ -65,32 +65,24 @@ export const Campaign = z.object({
 });
 export type Campaign = z.infer<typeof Campaign>;
 
-export const adminPreviewCampaign = defineAdminRoute('manager', {
-  method: 'POST',
-  path: '/admin/campaigns/preview',
+export const adminPreviewCampaign = defineAdminRoute('manager', 'POST /admin/campaigns/preview', {
   summary: 'How many consenting customers a campaign would reach, and its exact text with the opt-out line',
   body: CampaignDraft,
   response: CampaignPreview,
 });
 
-export const adminCreateCampaign = defineAdminRoute('manager', {
-  method: 'POST',
-  path: '/admin/campaigns',
+export const adminCreateCampaign = defineAdminRoute('manager', 'POST /admin/campaigns', {
   summary: 'Picks the recipients now and starts sending at the rate limit (CAMPAIGN_SMS_PER_MINUTE)',
   body: CampaignDraft,
   response: Campaign,
 });
 
-export const adminListCampaigns = defineAdminRoute('manager', {
-  method: 'GET',
-  path: '/admin/campaigns',
+export const adminListCampaigns = defineAdminRoute('manager', 'GET /admin/campaigns', {
   summary: 'Campaigns, newest first, with their progress',
   response: z.object({ campaigns: z.array(Campaign) }),
 });
 
-export const adminStopCampaign = defineAdminRoute('manager', {
-  method: 'POST',
-  path: '/admin/campaigns/:id/stop',
+export const adminStopCampaign = defineAdminRoute('manager', 'POST /admin/campaigns/:id/stop', {
   summary: 'Stops a campaign: recipients not yet reached get nothing',
   params: AdminIdParams,
   response: Campaign,

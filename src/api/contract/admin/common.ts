@@ -3,7 +3,7 @@
 // See docs/ADMIN.md «Roles».
 import { z } from 'zod/mini';
 import { IsoDateTime } from '../../entities.js';
-import { defineRoute, type RouteAuth, type RouteDef } from '../../route.js';
+import { defineRoute, type RouteAuth, type RouteDef, type RouteLine, type RouteSchemas } from '../../route.js';
 
 export const STAFF_ROLES = ['admin', 'manager', 'operator', 'callcentre', 'courier'] as const;
 export const StaffRole = z.enum(STAFF_ROLES);
@@ -36,21 +36,44 @@ export function roleReaches(role: StaffRole, routeRole: AdminRouteRole): boolean
   return routeRole === 'public' || routeRole === 'staff' || ROLES_REACHING[routeRole].includes(role);
 }
 
+type Schema = z.ZodMiniType;
+
 export type AdminRouteDef<
-  P extends z.ZodMiniType = z.ZodMiniType,
-  Q extends z.ZodMiniType = z.ZodMiniType,
-  B extends z.ZodMiniType = z.ZodMiniType,
-  R extends z.ZodMiniType = z.ZodMiniType,
+  P extends Schema = Schema,
+  Q extends Schema = Schema,
+  B extends Schema = Schema,
+  R extends Schema = Schema,
 > = RouteDef<P, Q, B, R> & { role: AdminRouteRole };
 
-export function defineAdminRoute<
-  P extends z.ZodMiniType = z.ZodMiniType,
-  Q extends z.ZodMiniType = z.ZodMiniType,
-  B extends z.ZodMiniType = z.ZodMiniType,
-  R extends z.ZodMiniType = z.ZodMiniType,
->(role: AdminRouteRole, def: Omit<RouteDef<P, Q, B, R>, 'auth'>): AdminRouteDef<P, Q, B, R> {
+/**
+ * An admin route with its least role: `defineAdminRoute('operator', 'GET /admin/couriers', {
+ * summary, response })`. The form with one object after the role spells out method and path.
+ */
+export function defineAdminRoute<P extends Schema, Q extends Schema, B extends Schema, R extends Schema>(
+  role: AdminRouteRole,
+  line: RouteLine<`/admin/${string}`>,
+  schemas: RouteSchemas<P, Q, B, R>,
+): AdminRouteDef<P, Q, B, R>;
+export function defineAdminRoute<P extends Schema, Q extends Schema, B extends Schema, R extends Schema>(
+  role: AdminRouteRole,
+  def: Omit<RouteDef<P, Q, B, R>, 'auth'>,
+): AdminRouteDef<P, Q, B, R>;
+export function defineAdminRoute<P extends Schema, Q extends Schema, B extends Schema, R extends Schema>(
+  role: AdminRouteRole,
+  lineOrDef: RouteLine | Omit<RouteDef<P, Q, B, R>, 'auth'>,
+  schemas?: RouteSchemas<P, Q, B, R>,
+): AdminRouteDef<P, Q, B, R> {
+  if (typeof lineOrDef !== 'string') return withRole(role, defineRoute({ ...lineOrDef, auth: adminRouteAuth(role) }));
+  if (schemas === undefined) throw new Error('defineAdminRoute: a request line and schemas');
+  return withRole(role, defineRoute(adminRouteAuth(role), lineOrDef, schemas));
+}
+
+function withRole<P extends Schema, Q extends Schema, B extends Schema, R extends Schema>(
+  role: AdminRouteRole,
+  def: RouteDef<P, Q, B, R>,
+): AdminRouteDef<P, Q, B, R> {
   if (!def.path.startsWith('/admin/')) throw new Error(`admin route outside /admin: ${def.path}`);
-  return { ...defineRoute({ ...def, auth: adminRouteAuth(role) }), role };
+  return { ...def, role };
 }
 
 /** The sign-in is open to anyone; every other admin route needs a staff session. */
@@ -84,6 +107,9 @@ export const AdminPaging = z.object({
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),
   offset: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(1_000_000)), 0),
 });
+
+/** An id as staff write it for a city, restaurant, zone, menu group or product: 1–64 of A–Z a–z 0–9 _ . : - */
+export const RecordId = z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,64}$/));
 
 /** A boolean in a query string: 'true' / 'false'. */
 export const QueryBoolean = z.enum(['true', 'false']);

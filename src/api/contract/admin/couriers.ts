@@ -8,16 +8,12 @@ import { PaymentMethod } from '../orderCodes.js';
 import { AdminIdParams, defineAdminRoute } from './common.js';
 import { AdminOrderDetail, CourierRef } from './orders.js';
 
-export const adminListCouriers = defineAdminRoute('operator', {
-  method: 'GET',
-  path: '/admin/couriers',
+export const adminListCouriers = defineAdminRoute('operator', 'GET /admin/couriers', {
   summary: 'Active couriers, to assign orders to',
   response: z.object({ couriers: z.array(CourierRef) }),
 });
 
-export const adminAssignCourier = defineAdminRoute('operator', {
-  method: 'POST',
-  path: '/admin/orders/:id/courier',
+export const adminAssignCourier = defineAdminRoute('operator', 'POST /admin/orders/:id/courier', {
   summary:
     'Assigns a delivery order to a courier, or takes it back (courierId null); only before it is delivered, closed or cancelled',
   params: AdminIdParams,
@@ -47,24 +43,18 @@ export const CourierOrder = z.object({
 });
 export type CourierOrder = z.infer<typeof CourierOrder>;
 
-export const courierListOrders = defineAdminRoute('courier', {
-  method: 'GET',
-  path: '/admin/courier/orders',
+export const courierListOrders = defineAdminRoute('courier', 'GET /admin/courier/orders', {
   summary: "The signed-in courier's open deliveries, oldest assignment first",
   response: z.object({ orders: z.array(CourierOrder) }),
 });
 
-export const courierPickedUp = defineAdminRoute('courier', {
-  method: 'POST',
-  path: '/admin/courier/orders/:id/picked-up',
+export const courierPickedUp = defineAdminRoute('courier', 'POST /admin/courier/orders/:id/picked-up', {
   summary: "'Забрал': the courier's order is on its way (OnWay); 404 for an order not assigned to them",
   params: AdminIdParams,
   response: CourierOrder,
 });
 
-export const courierDelivered = defineAdminRoute('courier', {
-  method: 'POST',
-  path: '/admin/courier/orders/:id/delivered',
+export const courierDelivered = defineAdminRoute('courier', 'POST /admin/courier/orders/:id/delivered', {
   summary: "'Доставил': the courier's order is delivered (Delivered); 404 for an order not assigned to them",
   params: AdminIdParams,
   response: CourierOrder,

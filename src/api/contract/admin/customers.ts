@@ -15,17 +15,13 @@ export const BonusLedgerEntry = z.object({
   createdAt: IsoDateTime,
 });
 
-export const adminFindCustomers = defineAdminRoute('operator', {
-  method: 'GET',
-  path: '/admin/customers',
+export const adminFindCustomers = defineAdminRoute('operator', 'GET /admin/customers', {
   summary: 'Customers whose phone contains the digits given (at least 4), at most 20',
   query: z.object({ phone: z.string().check(z.trim(), z.minLength(1), z.maxLength(32)) }),
   response: z.object({ customers: z.array(AdminCustomer) }),
 });
 
-export const adminGetCustomer = defineAdminRoute('operator', {
-  method: 'GET',
-  path: '/admin/customers/:id',
+export const adminGetCustomer = defineAdminRoute('operator', 'GET /admin/customers/:id', {
   summary: 'A customer with addresses, the last 50 orders and the last 100 bonus ledger entries',
   params: AdminIdParams,
   response: z.object({
@@ -36,9 +32,7 @@ export const adminGetCustomer = defineAdminRoute('operator', {
   }),
 });
 
-export const adminAdjustBonus = defineAdminRoute('operator', {
-  method: 'POST',
-  path: '/admin/customers/:id/bonus',
+export const adminAdjustBonus = defineAdminRoute('operator', 'POST /admin/customers/:id/bonus', {
   summary: 'Adds (delta > 0) or removes (delta < 0) bonuses with a reason; 422 when the balance would go below zero',
   params: AdminIdParams,
   body: z.object({

@@ -67,9 +67,7 @@ export const Dashboard = z.object({
 });
 export type Dashboard = z.infer<typeof Dashboard>;
 
-export const adminDashboard = defineAdminRoute('manager', {
-  method: 'GET',
-  path: '/admin/dashboard',
+export const adminDashboard = defineAdminRoute('manager', 'GET /admin/dashboard', {
   summary:
     'Figures of a period (today, yesterday, 7 or 30 days, custom days) for the chain, a city or a restaurant: revenue, orders, average check, customers, payments, cancellations, delivery times, heatmap, top products and coupons',
   query: DashboardQuery,

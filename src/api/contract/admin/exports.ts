@@ -15,17 +15,13 @@ export const CustomersExportQuery = z.object({
   phone: z.optional(PhoneSearch),
 });
 
-export const adminExportOrders = defineAdminRoute('manager', {
-  method: 'GET',
-  path: '/admin/exports/orders.csv',
+export const adminExportOrders = defineAdminRoute('manager', 'GET /admin/exports/orders.csv', {
   summary: 'Orders as CSV (UTF-8 with BOM, ";"), filtered like the orders list, newest first; audited',
   query: OrdersExportQuery,
   response: z.string(),
 });
 
-export const adminExportCustomers = defineAdminRoute('manager', {
-  method: 'GET',
-  path: '/admin/exports/customers.csv',
+export const adminExportCustomers = defineAdminRoute('manager', 'GET /admin/exports/customers.csv', {
   summary:
     'Customers as CSV (UTF-8 with BOM, ";") with their orders, balance and consents (a withdrawn consent is marked); audited',
   query: CustomersExportQuery,

@@ -6,6 +6,8 @@ import { Id } from '../../entities.js';
 import { AdminIdParams, defineAdminRoute } from './common.js';
 
 const At = z.nullable(z.string());
+/** The answer of an action that has nothing else to say. */
+const Done = z.object({ ok: z.boolean() });
 
 export const IntegrationTerminal = z.object({
   id: z.string(),
@@ -43,33 +45,25 @@ export const IntegrationOverview = z.object({
 });
 export type IntegrationOverview = z.infer<typeof IntegrationOverview>;
 
-export const adminIntegration = defineAdminRoute('operator', {
-  method: 'GET',
-  path: '/admin/integration',
+export const adminIntegration = defineAdminRoute('operator', 'GET /admin/integration', {
   summary: 'The POS integration at a glance (adapter, menu revision, stop lists, hand-off queue, terminals, errors)',
   response: IntegrationOverview,
 });
 
-export const adminRetryHandoff = defineAdminRoute('operator', {
-  method: 'POST',
-  path: '/admin/integration/handoffs/:orderId/retry',
+export const adminRetryHandoff = defineAdminRoute('operator', 'POST /admin/integration/handoffs/:orderId/retry', {
   summary: 'Sends a failed order to the POS again (looked up there first, so never twice)',
   params: z.object({ orderId: Id }),
-  response: z.object({ ok: z.boolean() }),
+  response: Done,
 });
 
-export const adminMapTerminal = defineAdminRoute('admin', {
-  method: 'PUT',
-  path: '/admin/integration/terminals/:id',
+export const adminMapTerminal = defineAdminRoute('admin', 'PUT /admin/integration/terminals/:id', {
   summary: 'Maps a POS terminal group to one of our restaurants (null: none)',
   params: AdminIdParams,
   body: z.object({ deliveryTerminalId: z.nullable(Id) }),
-  response: z.object({ ok: z.boolean() }),
+  response: Done,
 });
 
-export const adminSyncNow = defineAdminRoute('operator', {
-  method: 'POST',
-  path: '/admin/integration/sync',
+export const adminSyncNow = defineAdminRoute('operator', 'POST /admin/integration/sync', {
   summary: 'Reads terminal groups, the menu (if its revision moved) and stop lists from the POS now',
-  response: z.object({ ok: z.boolean() }),
+  response: Done,
 });

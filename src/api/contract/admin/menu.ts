@@ -2,11 +2,10 @@
 // bumps the catalogue version and publishes catalog:update, so open storefronts reload it
 // (at the latest on their next 60 s version check, PRODUCT.md §9).
 import { z } from 'zod/mini';
-import { Coded, GroupModifier, Id, Nutrition, StopListEntry } from '../../entities.js';
-import { AdminIdParams, defineAdminRoute, patchOf } from './common.js';
+import { Coded, GroupModifier, Id, Nutrition, PRODUCT_CARD_FIELDS, StopListEntry } from '../../entities.js';
+import { AdminIdParams, defineAdminRoute, RecordId, patchOf } from './common.js';
 
 const Slug = z.string().check(z.regex(/^[a-z0-9-]{1,100}$/));
-const MenuId = z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,64}$/));
 /** A picture: '/img/…' (uploaded through POST /admin/images, or a seed picture), or null. */
 const ImageUrl = z.nullable(z.string().check(z.regex(/^\/img\/[A-Za-z0-9/_.-]{1,300}$/)));
 
@@ -37,13 +36,7 @@ export const AdminProduct = z.object({
   weight: z.nullable(z.int().check(z.nonnegative())),
   nutrition: z.nullable(Nutrition),
   parentGroup: z.string(),
-  slug: z.string(),
-  imageUrl: z.nullable(z.string()),
-  groupModifiers: z.array(GroupModifier),
-  allergens: z.array(Coded),
-  filters: z.array(Coded),
-  /** 0 = no limit (PRODUCT.md §4 rule 5). */
-  maxPerPositionInOrder: z.int().check(z.nonnegative()),
+  ...PRODUCT_CARD_FIELDS,
   /** additionalInfo.sale: false keeps a snack out of the snack gift; null = not set. */
   sale: z.nullable(z.boolean()),
   isVisible: z.boolean(),
@@ -53,10 +46,10 @@ export type AdminProduct = z.infer<typeof AdminProduct>;
 
 export const GroupInput = z.object({
   /** Generated when left out. */
-  id: z.optional(MenuId),
+  id: z.optional(RecordId),
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   slug: Slug,
-  parentGroup: z._default(z.nullable(MenuId), null),
+  parentGroup: z._default(z.nullable(RecordId), null),
   isIncludedInMenu: z._default(z.boolean(), true),
   isGroupModifier: z._default(z.boolean(), false),
   isServiceGroup: z._default(z.boolean(), false),
@@ -67,7 +60,7 @@ export const GroupInput = z.object({
 export const GroupPatch = patchOf(z.omit(GroupInput, { id: true }));
 
 export const ProductInput = z.object({
-  id: z.optional(MenuId),
+  id: z.optional(RecordId),
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   description: z._default(z.string().check(z.trim(), z.maxLength(4000)), ''),
   code: z._default(z.string().check(z.trim(), z.maxLength(64)), ''),
@@ -75,7 +68,7 @@ export const ProductInput = z.object({
   oldPrice: z._default(z.nullable(z.int().check(z.minimum(0), z.maximum(1_000_000))), null),
   weight: z._default(z.nullable(z.int().check(z.minimum(0), z.maximum(100_000))), null),
   nutrition: z._default(z.nullable(Nutrition), null),
-  parentGroup: MenuId,
+  parentGroup: RecordId,
   slug: Slug,
   imageUrl: z._default(ImageUrl, null),
   /** Every modifierId must be a product of a group with isGroupModifier (422 otherwise). */
@@ -89,49 +82,37 @@ export const ProductInput = z.object({
 });
 export const ProductPatch = patchOf(z.omit(ProductInput, { id: true }));
 
-export const adminGetMenu = defineAdminRoute('operator', {
-  method: 'GET',
-  path: '/admin/menu',
+export const adminGetMenu = defineAdminRoute('operator', 'GET /admin/menu', {
   summary: 'Every group and product, hidden ones included, with the catalogue version',
   response: z.object({ groups: z.array(AdminGroup), products: z.array(AdminProduct), version: z.string() }),
 });
 
-export const adminCreateGroup = defineAdminRoute('admin', {
-  method: 'POST',
-  path: '/admin/menu/groups',
+export const adminCreateGroup = defineAdminRoute('admin', 'POST /admin/menu/groups', {
   summary: 'Creates a group (409 for a taken id or slug, 422 for an unknown parent)',
   body: GroupInput,
   response: AdminGroup,
 });
 
-export const adminUpdateGroup = defineAdminRoute('admin', {
-  method: 'PATCH',
-  path: '/admin/menu/groups/:id',
+export const adminUpdateGroup = defineAdminRoute('admin', 'PATCH /admin/menu/groups/:id', {
   summary: 'Changes a group',
   params: AdminIdParams,
   body: GroupPatch,
   response: AdminGroup,
 });
 
-export const adminDeleteGroup = defineAdminRoute('admin', {
-  method: 'DELETE',
-  path: '/admin/menu/groups/:id',
+export const adminDeleteGroup = defineAdminRoute('admin', 'DELETE /admin/menu/groups/:id', {
   summary: 'Deletes an empty group (409 while it has products or subgroups: hide it instead)',
   params: AdminIdParams,
   response: null,
 });
 
-export const adminCreateProduct = defineAdminRoute('admin', {
-  method: 'POST',
-  path: '/admin/menu/products',
+export const adminCreateProduct = defineAdminRoute('admin', 'POST /admin/menu/products', {
   summary: 'Creates a product',
   body: ProductInput,
   response: AdminProduct,
 });
 
-export const adminUpdateProduct = defineAdminRoute('admin', {
-  method: 'PATCH',
-  path: '/admin/menu/products/:id',
+export const adminUpdateProduct = defineAdminRoute('admin', 'PATCH /admin/menu/products/:id', {
   summary:
     'Changes a product (price, texts, picture, modifiers, allergens, filters, visibility, sale flag, limit, order)',
   params: AdminIdParams,
@@ -139,9 +120,7 @@ export const adminUpdateProduct = defineAdminRoute('admin', {
   response: AdminProduct,
 });
 
-export const adminDeleteProduct = defineAdminRoute('admin', {
-  method: 'DELETE',
-  path: '/admin/menu/products/:id',
+export const adminDeleteProduct = defineAdminRoute('admin', 'DELETE /admin/menu/products/:id', {
   summary: 'Deletes a product (past orders keep their lines); 409 while another product offers it as a modifier',
   params: AdminIdParams,
   response: null,
@@ -149,25 +128,19 @@ export const adminDeleteProduct = defineAdminRoute('admin', {
 
 export const ImageKind = z.enum(['products', 'groups', 'stories', 'slides']);
 
-export const adminUploadImage = defineAdminRoute('admin', {
-  method: 'POST',
-  path: '/admin/images',
+export const adminUploadImage = defineAdminRoute('admin', 'POST /admin/images', {
   summary:
     'Stores a picture (JPEG, PNG, WebP, AVIF or GIF, at most 6 MB, base64) under DATA_DIR and answers its /img URL for products, groups, stories or slides',
   body: z.object({ kind: ImageKind, dataBase64: z.string().check(z.minLength(8), z.maxLength(8_400_000)) }),
   response: z.object({ imageUrl: z.string(), width: z.int(), height: z.int() }),
 });
 
-export const adminGetStopList = defineAdminRoute('operator', {
-  method: 'GET',
-  path: '/admin/stop-list',
+export const adminGetStopList = defineAdminRoute('operator', 'GET /admin/stop-list', {
   summary: 'What each restaurant cannot cook now',
   response: z.object({ stopList: z.array(StopListEntry) }),
 });
 
-export const adminToggleStopList = defineAdminRoute('operator', {
-  method: 'PUT',
-  path: '/admin/stop-list/:deliveryTerminalId/:productId',
+export const adminToggleStopList = defineAdminRoute('operator', 'PUT /admin/stop-list/:deliveryTerminalId/:productId', {
   summary: 'Puts a product on a restaurant’s stop list (stopped: true) or takes it off',
   params: z.object({
     deliveryTerminalId: Id,

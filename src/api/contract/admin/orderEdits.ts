@@ -82,18 +82,14 @@ export const OrderEdit = z.object({
 });
 export type OrderEdit = z.infer<typeof OrderEdit>;
 
-export const adminOrderEditQuote = defineAdminRoute('callcentre', {
-  method: 'POST',
-  path: '/admin/orders/:id/edit/quote',
+export const adminOrderEditQuote = defineAdminRoute('callcentre', 'POST /admin/orders/:id/edit/quote', {
   summary: 'The changed order re-priced by the checkout’s assessment, with every refusal; nothing is saved',
   params: AdminIdParams,
   body: z.object({ changes: OrderEditChanges }),
   response: OrderEditQuote,
 });
 
-export const adminEditOrder = defineAdminRoute('callcentre', {
-  method: 'POST',
-  path: '/admin/orders/:id/edit',
+export const adminEditOrder = defineAdminRoute('callcentre', 'POST /admin/orders/:id/edit', {
   summary:
     'Changes an order before cooking: 422 naming the broken rule, 409 when the order changed since basedOn; the same idempotencyKey answers the first edit',
   params: AdminIdParams,
@@ -107,9 +103,7 @@ export const adminEditOrder = defineAdminRoute('callcentre', {
   response: AdminOrderDetail,
 });
 
-export const adminOrderEdits = defineAdminRoute('callcentre', {
-  method: 'GET',
-  path: '/admin/orders/:id/edits',
+export const adminOrderEdits = defineAdminRoute('callcentre', 'GET /admin/orders/:id/edits', {
   summary: 'The order’s edits, oldest first, each with the order before and after',
   params: AdminIdParams,
   response: z.object({ edits: z.array(OrderEdit) }),

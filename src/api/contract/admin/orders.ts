@@ -88,34 +88,26 @@ export const AdminOrdersQuery = z.extend(AdminPaging, {
 /** A page of orders and how many the filters find in all. */
 export const AdminOrdersPage = z.object({ orders: z.array(AdminOrder), total: z.int().check(z.nonnegative()) });
 
-export const adminListOrders = defineAdminRoute('operator', {
-  method: 'GET',
-  path: '/admin/orders',
+export const adminListOrders = defineAdminRoute('operator', 'GET /admin/orders', {
   summary: 'Orders, newest first, filtered by city, restaurant, status, dates, phone or number',
   query: AdminOrdersQuery,
   response: AdminOrdersPage,
 });
 
-export const adminGetOrder = defineAdminRoute('operator', {
-  method: 'GET',
-  path: '/admin/orders/:id',
+export const adminGetOrder = defineAdminRoute('operator', 'GET /admin/orders/:id', {
   summary: 'One order with its customer, status log and cancellation',
   params: AdminIdParams,
   response: AdminOrderDetail,
 });
 
-export const adminChangeOrderStatus = defineAdminRoute('operator', {
-  method: 'POST',
-  path: '/admin/orders/:id/status',
+export const adminChangeOrderStatus = defineAdminRoute('operator', 'POST /admin/orders/:id/status', {
   summary: 'Moves an order forward along ORDER_STATUS_FLOW (422 for an illegal move); the customer sees it live',
   params: AdminIdParams,
   body: z.object({ status: OrderStatus }),
   response: AdminOrderDetail,
 });
 
-export const adminCancelOrder = defineAdminRoute('operator', {
-  method: 'POST',
-  path: '/admin/orders/:id/cancel',
+export const adminCancelOrder = defineAdminRoute('operator', 'POST /admin/orders/:id/cancel', {
   summary:
     'Cancels an order with a reason; bonuses spent go back, a coupon use is freed, money paid online is refunded (or marked as to refund)',
   params: AdminIdParams,
@@ -123,9 +115,7 @@ export const adminCancelOrder = defineAdminRoute('operator', {
   response: AdminOrderDetail,
 });
 
-export const adminRetryRefund = defineAdminRoute('operator', {
-  method: 'POST',
-  path: '/admin/orders/:id/refund',
+export const adminRetryRefund = defineAdminRoute('operator', 'POST /admin/orders/:id/refund', {
   summary:
     'Retries the refund of a cancelled order paid online whose refund failed or is still due; 422 with the reason when there is nothing to refund or the provider refuses again',
   params: AdminIdParams,

@@ -23,17 +23,13 @@ export type PhoneCustomer = z.infer<typeof PhoneCustomer>;
 
 const PhoneText = z.string().check(z.trim(), z.minLength(1), z.maxLength(32));
 
-export const adminPhoneFindCustomer = defineAdminRoute('callcentre', {
-  method: 'GET',
-  path: '/admin/phone-orders/customer',
+export const adminPhoneFindCustomer = defineAdminRoute('callcentre', 'GET /admin/phone-orders/customer', {
   summary: 'The customer of a full phone number (any spelling) with saved addresses; customer null when none',
   query: z.object({ phone: PhoneText }),
   response: z.object({ phone: z.string(), found: z.nullable(PhoneCustomer) }),
 });
 
-export const adminPhoneCreateCustomer = defineAdminRoute('callcentre', {
-  method: 'POST',
-  path: '/admin/phone-orders/customers',
+export const adminPhoneCreateCustomer = defineAdminRoute('callcentre', 'POST /admin/phone-orders/customers', {
   summary:
     'Creates the customer account of a phone (the same account the storefront’s phone sign-in creates); an existing one is answered as it is',
   body: z.object({
@@ -47,24 +43,18 @@ export const adminPhoneCreateCustomer = defineAdminRoute('callcentre', {
 
 export const PhoneMenuCity = z.object({ id: Id, name: z.string() });
 
-export const adminPhoneMenu = defineAdminRoute('callcentre', {
-  method: 'GET',
-  path: '/admin/phone-orders/menu',
+export const adminPhoneMenu = defineAdminRoute('callcentre', 'GET /admin/phone-orders/menu', {
   summary: 'The storefront’s catalogue (groups, products with modifiers, stop lists) and the active cities',
   response: z.object({ catalog: Catalog, cities: z.array(PhoneMenuCity) }),
 });
 
-export const adminPhoneQuote = defineAdminRoute('callcentre', {
-  method: 'POST',
-  path: '/admin/phone-orders/quote',
+export const adminPhoneQuote = defineAdminRoute('callcentre', 'POST /admin/phone-orders/quote', {
   summary: 'POST /checkout/quote as the customer would get it (their bonuses, coupons and saved addresses)',
   body: z.object({ customerId: Id, order: CheckoutQuoteBody }),
   response: CheckoutQuote,
 });
 
-export const adminPlacePhoneOrder = defineAdminRoute('callcentre', {
-  method: 'POST',
-  path: '/admin/phone-orders',
+export const adminPlacePhoneOrder = defineAdminRoute('callcentre', 'POST /admin/phone-orders', {
   summary:
     'Places the order for the customer through POST /order’s checks; the same idempotencyKey answers the same order',
   body: z.object({
@@ -79,9 +69,7 @@ export const adminPlacePhoneOrder = defineAdminRoute('callcentre', {
 /** The call centre's list: phone orders only, newest first, by the customer's phone or the number. */
 export const PhoneOrdersQuery = z.extend(AdminPaging, ORDER_SEARCH);
 
-export const adminListPhoneOrders = defineAdminRoute('callcentre', {
-  method: 'GET',
-  path: '/admin/phone-orders/orders',
+export const adminListPhoneOrders = defineAdminRoute('callcentre', 'GET /admin/phone-orders/orders', {
   summary: 'Orders taken by phone (never the storefront’s), newest first, filtered by phone or number',
   query: PhoneOrdersQuery,
   response: AdminOrdersPage,
@@ -97,9 +85,7 @@ export const PhoneOrderDetail = z.extend(AdminOrderDetail, {
 });
 export type PhoneOrderDetail = z.infer<typeof PhoneOrderDetail>;
 
-export const adminGetPhoneOrder = defineAdminRoute('callcentre', {
-  method: 'GET',
-  path: '/admin/phone-orders/orders/:id',
+export const adminGetPhoneOrder = defineAdminRoute('callcentre', 'GET /admin/phone-orders/orders/:id', {
   summary:
     'One order taken by phone as the order card shows it, with its city and restaurant names; 404 «Заказ не найден» for any other order',
   params: AdminIdParams,

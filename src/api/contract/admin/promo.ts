@@ -41,16 +41,12 @@ const CouponFields = z.object({
   isActive: z._default(z.boolean(), true),
 });
 
-export const adminListCoupons = defineAdminRoute('operator', {
-  method: 'GET',
-  path: '/admin/coupons',
+export const adminListCoupons = defineAdminRoute('operator', 'GET /admin/coupons', {
   summary: 'Every coupon with its usage count',
   response: z.object({ coupons: z.array(AdminCoupon) }),
 });
 
-export const adminCreateCoupon = defineAdminRoute('admin', {
-  method: 'POST',
-  path: '/admin/coupons',
+export const adminCreateCoupon = defineAdminRoute('admin', 'POST /admin/coupons', {
   summary:
     'Creates a coupon; the code is stored upper-case (409 when taken, 422 for a percent above 100, dates out of order or an unknown city)',
   body: z.extend(CouponFields, {
@@ -59,9 +55,7 @@ export const adminCreateCoupon = defineAdminRoute('admin', {
   response: AdminCoupon,
 });
 
-export const adminUpdateCoupon = defineAdminRoute('admin', {
-  method: 'PATCH',
-  path: '/admin/coupons/:code',
+export const adminUpdateCoupon = defineAdminRoute('admin', 'PATCH /admin/coupons/:code', {
   summary: 'Changes a coupon; isActive: false disables it (coupons are never deleted: orders refer to them)',
   params: z.object({ code: z.string().check(z.minLength(1), z.maxLength(64)) }),
   body: patchOf(CouponFields),
@@ -79,16 +73,12 @@ export const AdminPromotion = z.object({
   giftProductId: z.string(),
 });
 
-export const adminListPromotions = defineAdminRoute('operator', {
-  method: 'GET',
-  path: '/admin/promotions',
+export const adminListPromotions = defineAdminRoute('operator', 'GET /admin/promotions', {
   summary: 'The snack and pizza gift promotions',
   response: z.object({ promotions: z.array(AdminPromotion) }),
 });
 
-export const adminUpdatePromotion = defineAdminRoute('admin', {
-  method: 'PATCH',
-  path: '/admin/promotions/:kind',
+export const adminUpdatePromotion = defineAdminRoute('admin', 'PATCH /admin/promotions/:kind', {
   summary: 'Changes a gift promotion: title, active flag, `per` (snack gift, 1..20) or `minSum` (pizza gift, roubles)',
   params: z.object({ kind: PromotionKind }),
   body: z.object({

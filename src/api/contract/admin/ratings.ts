@@ -29,9 +29,7 @@ export const RatingWeek = z.object({
 });
 export type RatingWeek = z.infer<typeof RatingWeek>;
 
-export const adminRatingWeeks = defineAdminRoute('manager', {
-  method: 'GET',
-  path: '/admin/ratings/weekly',
+export const adminRatingWeeks = defineAdminRoute('manager', 'GET /admin/ratings/weekly', {
   summary: 'Average rating per restaurant and week (ratings by the time they were given), newest week first',
   query: z.object({
     /** Ratings given on or after (a day starts at its midnight in the city's zone; default Asia/Irkutsk). */

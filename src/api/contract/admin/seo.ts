@@ -12,16 +12,12 @@ export const AdminSeoOverride = z.object({
 });
 export type AdminSeoOverride = z.infer<typeof AdminSeoOverride>;
 
-export const adminListSeoOverrides = defineAdminRoute('admin', {
-  method: 'GET',
-  path: '/admin/seo',
+export const adminListSeoOverrides = defineAdminRoute('admin', 'GET /admin/seo', {
   summary: 'Every page title and description an operator set',
   response: z.object({ overrides: z.array(AdminSeoOverride) }),
 });
 
-export const adminSaveSeoOverride = defineAdminRoute('admin', {
-  method: 'PUT',
-  path: '/admin/seo',
+export const adminSaveSeoOverride = defineAdminRoute('admin', 'PUT /admin/seo', {
   summary:
     'Sets a page’s title and description (an empty field keeps the generated text; both empty removes the override); 422 for a path that is no storefront page',
   body: z.object({

@@ -3,7 +3,7 @@
 import { z } from 'zod/mini';
 import { City, CityData, GeoPoint, Id, IsoDateTime, Restaurant, WeekHours } from '../../entities.js';
 import { Page, PageSlug } from '../pages.js';
-import { AdminIdParams, defineAdminRoute, patchOf } from './common.js';
+import { AdminIdParams, defineAdminRoute, RecordId, patchOf } from './common.js';
 
 export const SettingWidget = z.enum(['switch', 'text', 'textarea', 'json', 'multi-switch']);
 export const SettingType = z.enum(['boolean', 'string', 'number', 'json']);
@@ -22,16 +22,12 @@ export const AdminSetting = z.object({
 });
 export type AdminSetting = z.infer<typeof AdminSetting>;
 
-export const adminListSettings = defineAdminRoute('operator', {
-  method: 'GET',
-  path: '/admin/settings',
+export const adminListSettings = defineAdminRoute('operator', 'GET /admin/settings', {
   summary: 'Every stored setting with its metadata and the settings version',
   response: z.object({ settings: z.array(AdminSetting), version: z.string() }),
 });
 
-export const adminUpdateSetting = defineAdminRoute('admin', {
-  method: 'PUT',
-  path: '/admin/settings/:name',
+export const adminUpdateSetting = defineAdminRoute('admin', 'PUT /admin/settings/:name', {
   summary:
     'Stores a setting value after checking it against the setting’s type and the Settings schema (422 otherwise)',
   params: z.object({ name: z.string().check(z.regex(/^[A-Z0-9_]{1,64}$/)) }),
@@ -39,9 +35,7 @@ export const adminUpdateSetting = defineAdminRoute('admin', {
   response: AdminSetting,
 });
 
-export const adminBumpStoreVersion = defineAdminRoute('admin', {
-  method: 'POST',
-  path: '/admin/settings/store-version/bump',
+export const adminBumpStoreVersion = defineAdminRoute('admin', 'POST /admin/settings/store-version/bump', {
   summary:
     'Raises STORE_VERSION by one: every visitor’s saved cart, user and address are reset on their next version check',
   body: z.object({ confirm: z.literal(true) }),
@@ -65,24 +59,18 @@ const CityFields = z.object({
   data: z._default(z.nullable(CityData), null),
 });
 
-export const adminListCities = defineAdminRoute('operator', {
-  method: 'GET',
-  path: '/admin/cities',
+export const adminListCities = defineAdminRoute('operator', 'GET /admin/cities', {
   summary: 'Cities with their CITIES_DATA entry',
   response: z.object({ cities: z.array(AdminCity) }),
 });
 
-export const adminCreateCity = defineAdminRoute('admin', {
-  method: 'POST',
-  path: '/admin/cities',
+export const adminCreateCity = defineAdminRoute('admin', 'POST /admin/cities', {
   summary: 'Adds a city (409 for a taken id, slug or iikoId; 422 for an unknown time zone)',
-  body: z.extend(CityFields, { id: z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,64}$/)) }),
+  body: z.extend(CityFields, { id: RecordId }),
   response: AdminCity,
 });
 
-export const adminUpdateCity = defineAdminRoute('admin', {
-  method: 'PATCH',
-  path: '/admin/cities/:id',
+export const adminUpdateCity = defineAdminRoute('admin', 'PATCH /admin/cities/:id', {
   summary: 'Changes a city and its CITIES_DATA entry (freeDeliveryFrom, isPromocodeHide, …)',
   params: AdminIdParams,
   body: patchOf(CityFields),
@@ -111,24 +99,18 @@ const RestaurantFields = z.object({
   order: z._default(z.int(), 0),
 });
 
-export const adminListRestaurants = defineAdminRoute('operator', {
-  method: 'GET',
-  path: '/admin/restaurants',
+export const adminListRestaurants = defineAdminRoute('operator', 'GET /admin/restaurants', {
   summary: 'Every restaurant (delivery terminal), inactive ones included',
   response: z.object({ restaurants: z.array(AdminRestaurant) }),
 });
 
-export const adminCreateRestaurant = defineAdminRoute('admin', {
-  method: 'POST',
-  path: '/admin/restaurants',
+export const adminCreateRestaurant = defineAdminRoute('admin', 'POST /admin/restaurants', {
   summary: 'Adds a restaurant',
-  body: z.extend(RestaurantFields, { deliveryTerminalId: z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,64}$/)) }),
+  body: z.extend(RestaurantFields, { deliveryTerminalId: RecordId }),
   response: AdminRestaurant,
 });
 
-export const adminUpdateRestaurant = defineAdminRoute('admin', {
-  method: 'PATCH',
-  path: '/admin/restaurants/:id',
+export const adminUpdateRestaurant = defineAdminRoute('admin', 'PATCH /admin/restaurants/:id', {
   summary: 'Changes a restaurant: working hours (seven days, overnight), online payment switch, active flag …',
   params: AdminIdParams,
   body: patchOf(RestaurantFields),
@@ -167,50 +149,38 @@ const ZoneFields = z.object({
   order: z._default(z.int(), 0),
 });
 
-export const adminListZones = defineAdminRoute('operator', {
-  method: 'GET',
-  path: '/admin/zones',
+export const adminListZones = defineAdminRoute('operator', 'GET /admin/zones', {
   summary: 'Delivery zones, optionally of one city',
   query: CityQuery,
   response: z.object({ zones: z.array(AdminZone) }),
 });
 
-export const adminCreateZone = defineAdminRoute('admin', {
-  method: 'POST',
-  path: '/admin/zones',
+export const adminCreateZone = defineAdminRoute('admin', 'POST /admin/zones', {
   summary: 'Adds a delivery zone (422 for an open ring or a restaurant of another city)',
-  body: z.extend(ZoneFields, { id: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,64}$/))) }),
+  body: z.extend(ZoneFields, { id: z.optional(RecordId) }),
   response: AdminZone,
 });
 
-export const adminUpdateZone = defineAdminRoute('admin', {
-  method: 'PATCH',
-  path: '/admin/zones/:id',
+export const adminUpdateZone = defineAdminRoute('admin', 'PATCH /admin/zones/:id', {
   summary: 'Changes a delivery zone: polygon, minimum sum, price, time, restaurant',
   params: AdminIdParams,
   body: patchOf(ZoneFields),
   response: AdminZone,
 });
 
-export const adminDeleteZone = defineAdminRoute('admin', {
-  method: 'DELETE',
-  path: '/admin/zones/:id',
+export const adminDeleteZone = defineAdminRoute('admin', 'DELETE /admin/zones/:id', {
   summary: 'Deletes a delivery zone',
   params: AdminIdParams,
   response: null,
 });
 
-export const adminListPages = defineAdminRoute('operator', {
-  method: 'GET',
-  path: '/admin/pages',
+export const adminListPages = defineAdminRoute('operator', 'GET /admin/pages', {
   summary: 'Informational pages, optionally of one city',
   query: CityQuery,
   response: z.object({ pages: z.array(Page) }),
 });
 
-export const adminSavePage = defineAdminRoute('admin', {
-  method: 'PUT',
-  path: '/admin/pages/:cityId/:slug',
+export const adminSavePage = defineAdminRoute('admin', 'PUT /admin/pages/:cityId/:slug', {
   summary: 'Writes a page’s title and text for a city (creates it when missing)',
   params: z.object({ cityId: Id, slug: PageSlug }),
   body: z.object({
