@@ -6,7 +6,14 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EditorForm, useEditorFields } from '../../../src/views/admin/kit/editor';
-import { CheckField, SelectField, TextAreaField, TextField, optionsOf } from '../../../src/views/admin/kit/fields';
+import {
+  CheckField,
+  NumberField,
+  SelectField,
+  TextAreaField,
+  TextField,
+  optionsOf,
+} from '../../../src/views/admin/kit/fields';
 import { AdminTable, FilterForm, Pager, TabBar, rangeOf, usePaging } from '../../../src/views/admin/kit/lists';
 import { rowsToModifiers, MODIFIERS_PROBLEM } from '../../../src/views/admin/menu/ModifiersEditor';
 import { closeRing, textToPolygon } from '../../../src/views/admin/settings/cities/polygon';
@@ -33,6 +40,13 @@ describe('admin kit fields', () => {
     expect(screen.getByText('Без копеек')).toBeTruthy();
     fireEvent.change(input, { target: { value: '15' } });
     expect(typed).toEqual(['15']);
+  });
+
+  it('a number field is a text field with the digit keyboard', () => {
+    render(<NumberField label="Порядок" value="3" onChange={() => undefined} />);
+    const input = screen.getByLabelText('Порядок') as HTMLInputElement;
+    expect(input.inputMode).toBe('numeric');
+    expect(input.value).toBe('3');
   });
 
   it('no error, no alert; a textarea and a select are wired the same way', () => {

@@ -44,12 +44,12 @@ export function useEditorFields<F extends Record<string, unknown>>(initial: F | 
 
 /**
  * The save action of an editor and whether the signed-in role may call `def` (its create or
- * update route); `frame` goes to the EditorForm as it is.
+ * update route); `frame` (with the editor's way back) goes to the EditorForm as it is.
  */
-export function useEditorAccess(def: AdminRouteDef) {
+export function useEditorAccess(def: AdminRouteDef, back: { onBack: () => void; readOnlyNote?: string }) {
   const action = useAdminAction();
   const canEdit = useCan(def);
-  return { action, canEdit, frame: { canEdit, pending: action.pending } };
+  return { action, canEdit, frame: { ...back, canEdit, pending: action.pending } };
 }
 
 export function EditorForm({

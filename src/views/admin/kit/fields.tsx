@@ -29,6 +29,11 @@ export function TextField({
   );
 }
 
+/** A whole number typed as text (parsed on save), with the phone's digit keyboard. */
+export function NumberField(props: Omit<Parameters<typeof TextField>[0], 'inputMode'>) {
+  return <TextField inputMode="numeric" {...props} />;
+}
+
 type TextAreaExtras = Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,
   'id' | 'value' | 'onChange' | 'className' | 'children'

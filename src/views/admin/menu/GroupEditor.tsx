@@ -7,7 +7,7 @@ import {
   type AdminGroup,
 } from '../../../api/contract/admin/menu';
 import { EditorForm, useEditorAccess, useEditorFields } from '../kit/editor';
-import { CheckField, SelectField, TextField, optionsOf } from '../kit/fields';
+import { CheckField, NumberField, SelectField, TextField, optionsOf } from '../kit/fields';
 import { ImageField, parseInteger } from './forms';
 import s from '../admin.module.css';
 
@@ -28,7 +28,10 @@ export function GroupEditor({
   onDeleted: (id: string) => void;
   onClose: () => void;
 }) {
-  const { action, canEdit, frame } = useEditorAccess(group === null ? adminCreateGroup : adminUpdateGroup);
+  const { action, canEdit, frame } = useEditorAccess(group === null ? adminCreateGroup : adminUpdateGroup, {
+    onBack: onClose,
+    readOnlyNote: READ_ONLY_MENU,
+  });
   const { form, set, text, flag, report } = useEditorFields({
     name: group?.name ?? '',
     slug: group?.slug ?? '',
@@ -79,8 +82,6 @@ export function GroupEditor({
       title={group === null ? 'Новая группа' : `Группа «${group.name}»`}
       {...frame}
       onSubmit={submit}
-      onBack={onClose}
-      readOnlyNote={READ_ONLY_MENU}
       remove={group === null ? null : { label: 'Удалить группу', run: remove }}
     >
       <div className={s.grid2}>
@@ -97,7 +98,7 @@ export function GroupEditor({
           ]}
           {...text('parentGroup')}
         />
-        <TextField label="Порядок в меню" hint="По возрастанию" inputMode="numeric" {...text('order')} />
+        <NumberField label="Порядок в меню" hint="По возрастанию" {...text('order')} />
       </div>
       <p>
         <CheckField label="Видна на сайте" {...flag('isVisible')} />
