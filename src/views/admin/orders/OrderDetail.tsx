@@ -38,6 +38,7 @@ import { OrderEditForm } from './OrderEditForm';
 import { OrderEdits } from './OrderEdits';
 import { SurchargeLabel } from './SurchargeLabel';
 import s from '../admin.module.css';
+import { ActionButton } from '../kit/ActionButton';
 
 /** Who moved the order: 'staff:<id>' → 'сотрудник', 'customer' → 'клиент', … */
 export function actorText(actor: string): string {
@@ -165,15 +166,9 @@ export function OrderDetail({
                 {order.nextStatuses
                   .filter((st) => st !== 'Cancelled')
                   .map((st) => (
-                    <button
-                      key={st}
-                      type="button"
-                      className={s.button}
-                      disabled={action.pending}
-                      onClick={() => void move(st)}
-                    >
+                    <ActionButton key={st} pending={action.pending} run={() => move(st)}>
                       {STATUS_ACTION[st]}
-                    </button>
+                    </ActionButton>
                   ))}
                 <button
                   type="button"
