@@ -256,19 +256,14 @@ function Payment() {
   );
 }
 
+const BONUS_LAYOUT = { form: styles.section, title: styles.sectionTitle, note: styles.note, row: styles.row };
+
 function Bonuses() {
   const signedIn = useSelector(selectIsSignedIn);
   const balance = useSelector((s) => s.user.profile?.balance ?? 0);
   const cap = useSelector((s) => selectQuote(s.checkout)?.bonusCap ?? null);
   if (!signedIn || balance <= 0) return null;
-  return (
-    <BonusSpendForm
-      id="checkout-bonus"
-      balance={balance}
-      cap={cap}
-      classes={{ form: styles.section, title: styles.sectionTitle, note: styles.note, row: styles.row }}
-    />
-  );
+  return <BonusSpendForm id="checkout-bonus" balance={balance} cap={cap} classes={BONUS_LAYOUT} />;
 }
 
 function Comment() {
