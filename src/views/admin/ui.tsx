@@ -5,7 +5,6 @@ import { useAdminServices } from './data/context';
 import { useToasts, type Query } from './data/hooks';
 import { TOAST_MS, type AdminToast } from './data/toasts';
 import s from './admin.module.css';
-import edge from '../styles/toast.module.css';
 
 export const cx = (...names: (string | false | null | undefined)[]): string => names.filter(Boolean).join(' ');
 
@@ -149,7 +148,10 @@ function ToastItem({ toast }: { toast: AdminToast }) {
     return () => window.clearTimeout(timer);
   }, [toasts, toast.id]);
   return (
-    <div className={cx(s.toast, edge[toast.kind])} role={toast.kind === 'error' ? 'alert' : 'status'}>
+    <div
+      className={cx(s.toast, toast.kind === 'error' && s.toastError, toast.kind === 'success' && s.toastSuccess)}
+      role={toast.kind === 'error' ? 'alert' : 'status'}
+    >
       <p className={s.toastText}>{toast.text}</p>
       <button
         type="button"
