@@ -10,6 +10,7 @@ import { FormError } from '../components/FormError';
 import ui from '../components/ui.module.css';
 import { Dialog } from './Dialog';
 import styles from './modals.module.css';
+import { OptionButton } from './OptionButton';
 
 export const TITLE_ADDRESS = 'Адрес доставки';
 
@@ -39,15 +40,14 @@ export function AddressModal({ onClose }: { onClose: () => void }) {
           <ul className={ui.list}>
             {list.map((a) => (
               <li key={a.id}>
-                <button
-                  type="button"
-                  className={a.id === selectedId ? `${ui.option} ${ui.optionActive}` : ui.option}
+                <OptionButton
+                  active={a.id === selectedId}
                   onClick={() =>
                     a.id === selectedId ? onClose() : dispatch({ type: 'SelectAddress', data: { addressId: a.id } })
                   }
                 >
                   {formatAddress(a)}
-                </button>
+                </OptionButton>
               </li>
             ))}
           </ul>

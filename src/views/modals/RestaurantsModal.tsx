@@ -7,6 +7,7 @@ import { jsonEqual, useDispatch, useSelector } from '../app/store';
 import ui from '../components/ui.module.css';
 import { Dialog } from './Dialog';
 import styles from './modals.module.css';
+import { OptionButton } from './OptionButton';
 
 type Row = {
   id: string;
@@ -46,9 +47,8 @@ export function RestaurantsModal({ onClose }: { onClose: () => void }) {
         <ul className={ui.list}>
           {restaurants.map((r) => (
             <li key={r.id}>
-              <button
-                type="button"
-                className={r.id === selected ? `${ui.option} ${ui.optionActive}` : ui.option}
+              <OptionButton
+                active={r.id === selected}
                 onClick={() =>
                   r.id === selected
                     ? onClose()
@@ -71,7 +71,7 @@ export function RestaurantsModal({ onClose }: { onClose: () => void }) {
                     </span>
                   )}
                 </span>
-              </button>
+              </OptionButton>
             </li>
           ))}
         </ul>
