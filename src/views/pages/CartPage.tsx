@@ -182,7 +182,6 @@ const BONUS_LAYOUT = { form: styles.panel, title: styles.panelTitle, note: ui.mu
 
 function Bonuses() {
   const signedIn = useSelector(selectIsSignedIn);
-  const balance = useSelector((s) => s.user.profile?.balance ?? 0);
   const allowed = useSelector((s) => (s.cart.promo.status === 'applied' ? s.cart.promo.allowedBonus : null));
   if (!signedIn) {
     return (
@@ -194,7 +193,7 @@ function Bonuses() {
       </div>
     );
   }
-  return <BonusSpendForm id="bonus" balance={balance} cap={allowed} classes={BONUS_LAYOUT} />;
+  return <BonusSpendForm id="bonus" cap={allowed} classes={BONUS_LAYOUT} />;
 }
 
 /** A titled grid of products offered with the order; nothing when there are none. */

@@ -262,7 +262,7 @@ function Bonuses() {
   const balance = useSelector((s) => s.user.profile?.balance ?? 0);
   const cap = useSelector((s) => selectQuote(s.checkout)?.bonusCap ?? null);
   if (!signedIn || balance <= 0) return null;
-  return <BonusSpendForm id="checkout-bonus" balance={balance} cap={cap} classes={BONUS_LAYOUT} />;
+  return <BonusSpendForm id="checkout-bonus" cap={cap} classes={BONUS_LAYOUT} />;
 }
 
 function Comment() {

@@ -63,6 +63,43 @@ function filterOf(d: Draft): CampaignFilter {
   return filter;
 }
 
+/** One campaign: when and by whom, its text and channel, its status and counts, and Остановить while it sends. */
+function CampaignRow({
+  campaign: c,
+  pending,
+  onStop,
+}: {
+  campaign: Campaign;
+  pending: boolean;
+  onStop: (id: string) => Promise<void>;
+}) {
+  return (
+    <tr data-campaign-id={c.id}>
+      <td>
+        {formatDateTime(c.createdAt)}
+        <div className={s.muted}>{c.createdBy}</div>
+      </td>
+      <td>
+        {c.text}
+        <div className={s.muted}>{CHANNEL_TEXT[c.channel]}</div>
+      </td>
+      <td>{STATUS_TEXT[c.status]}</td>
+      <td>
+        {c.counts.sent} из {c.counts.total}
+        {c.counts.skipped > 0 ? <div className={s.muted}>отписались: {c.counts.skipped}</div> : null}
+        {c.counts.failed > 0 ? <div className={s.muted}>не доставлено: {c.counts.failed}</div> : null}
+      </td>
+      <td>
+        {c.status === 'sending' ? (
+          <ActionButton look="secondary" pending={pending} run={() => onStop(c.id)}>
+            Остановить
+          </ActionButton>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
 function CampaignList({ query }: { query: ReturnType<typeof useCampaigns> }) {
   const action = useAdminAction();
   const stop = async (id: string) => {
@@ -77,29 +114,7 @@ function CampaignList({ query }: { query: ReturnType<typeof useCampaigns> }) {
         ) : (
           <AdminTable label="Рассылки" columns={['Создана', 'Текст', 'Статус', 'Отправлено', '']}>
             {campaigns.map((c) => (
-              <tr key={c.id} data-campaign-id={c.id}>
-                <td>
-                  {formatDateTime(c.createdAt)}
-                  <div className={s.muted}>{c.createdBy}</div>
-                </td>
-                <td>
-                  {c.text}
-                  <div className={s.muted}>{CHANNEL_TEXT[c.channel]}</div>
-                </td>
-                <td>{STATUS_TEXT[c.status]}</td>
-                <td>
-                  {c.counts.sent} из {c.counts.total}
-                  {c.counts.skipped > 0 ? <div className={s.muted}>отписались: {c.counts.skipped}</div> : null}
-                  {c.counts.failed > 0 ? <div className={s.muted}>не доставлено: {c.counts.failed}</div> : null}
-                </td>
-                <td>
-                  {c.status === 'sending' ? (
-                    <ActionButton look="secondary" pending={action.pending} run={() => stop(c.id)}>
-                      Остановить
-                    </ActionButton>
-                  ) : null}
-                </td>
-              </tr>
+              <CampaignRow key={c.id} campaign={c} pending={action.pending} onStop={stop} />
             ))}
           </AdminTable>
         )
