@@ -9,6 +9,7 @@ import { EditorForm, useEditorFields } from '../../../src/views/admin/kit/editor
 import {
   CheckField,
   NumberField,
+  PasswordField,
   SelectField,
   TextAreaField,
   TextField,
@@ -47,6 +48,19 @@ describe('admin kit fields', () => {
     const input = screen.getByLabelText('Порядок') as HTMLInputElement;
     expect(input.inputMode).toBe('numeric');
     expect(input.value).toBe('3');
+  });
+
+  it('a password field asks the password manager for the saved password or a new one', () => {
+    render(
+      <>
+        <PasswordField kind="current" label="Текущий пароль" value="" onChange={() => undefined} />
+        <PasswordField kind="new" label="Новый пароль" value="" onChange={() => undefined} />
+      </>,
+    );
+    const current = screen.getByLabelText('Текущий пароль') as HTMLInputElement;
+    const next = screen.getByLabelText('Новый пароль') as HTMLInputElement;
+    expect([current.type, current.autocomplete]).toEqual(['password', 'current-password']);
+    expect([next.type, next.autocomplete]).toEqual(['password', 'new-password']);
   });
 
   it('no error, no alert; a textarea and a select are wired the same way', () => {

@@ -34,6 +34,14 @@ export function NumberField(props: Omit<Parameters<typeof TextField>[0], 'inputM
   return <TextField inputMode="numeric" {...props} />;
 }
 
+/** A password: `kind` tells the browser's password manager to fill in the saved one or offer a new one. */
+export function PasswordField({
+  kind,
+  ...props
+}: { kind: 'current' | 'new' } & Omit<Parameters<typeof TextField>[0], 'type' | 'autoComplete'>) {
+  return <TextField type="password" autoComplete={`${kind}-password`} {...props} />;
+}
+
 type TextAreaExtras = Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,
   'id' | 'value' | 'onChange' | 'className' | 'children'
