@@ -70,10 +70,13 @@ export function GroupEditor({
     if (result.ok) onSaved(result.value);
   };
 
-  const remove = async () => {
-    if (group === null || !window.confirm(`Удалить группу «${group.name}»?`)) return;
-    const result = await action.run(adminDeleteGroup, { params: { id: group.id } }, { success: 'Группа удалена' });
-    if (result.ok) onDeleted(group.id);
+  const remove = group && {
+    label: 'Удалить группу',
+    confirm: `Удалить группу «${group.name}»?`,
+    run: async () => {
+      const result = await action.run(adminDeleteGroup, { params: { id: group.id } }, { success: 'Группа удалена' });
+      if (result.ok) onDeleted(group.id);
+    },
   };
 
   return (
@@ -82,7 +85,7 @@ export function GroupEditor({
       title={group === null ? 'Новая группа' : `Группа «${group.name}»`}
       {...frame}
       onSubmit={submit}
-      remove={group === null ? null : { label: 'Удалить группу', run: remove }}
+      remove={remove}
     >
       <div className={s.grid2}>
         <TextField label="Название" {...text('name')} />

@@ -125,20 +125,17 @@ export function ProductEditor({
     if (result.ok) onSaved(result.value);
   };
 
-  const remove = async () => {
-    if (product === null || !window.confirm(`Удалить товар «${product.name}»? Прошлые заказы его сохранят.`)) return;
-    const result = await action.run(adminDeleteProduct, { params: { id: product.id } }, { success: 'Товар удалён' });
-    if (result.ok) onDeleted(product.id);
+  const remove = product && {
+    label: 'Удалить товар',
+    confirm: `Удалить товар «${product.name}»? Прошлые заказы его сохранят.`,
+    run: async () => {
+      const result = await action.run(adminDeleteProduct, { params: { id: product.id } }, { success: 'Товар удалён' });
+      if (result.ok) onDeleted(product.id);
+    },
   };
 
   return (
-    <EditorForm
-      label="Товар"
-      title={product?.name ?? 'Новый товар'}
-      {...frame}
-      onSubmit={submit}
-      remove={product === null ? null : { label: 'Удалить товар', run: remove }}
-    >
+    <EditorForm label="Товар" title={product?.name ?? 'Новый товар'} {...frame} onSubmit={submit} remove={remove}>
       <div className={s.grid2}>
         <TextField label="Название" {...text('name')} />
         <SelectField label="Группа" options={optionsOf(menu.groups, (g) => [g.id, g.name])} {...text('parentGroup')} />

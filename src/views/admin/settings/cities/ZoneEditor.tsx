@@ -66,10 +66,13 @@ export function ZoneEditor({
         : await action.run(adminUpdateZone, { params: { id: zone.id }, body }, { success: 'Зона сохранена' });
     if (result.ok) onDone();
   };
-  const remove = async () => {
-    if (zone === null || !window.confirm(`Удалить зону «${zone.name}»?`)) return;
-    const result = await action.run(adminDeleteZone, { params: { id: zone.id } }, { success: 'Зона удалена' });
-    if (result.ok) onDone();
+  const remove = zone && {
+    label: 'Удалить зону',
+    confirm: `Удалить зону «${zone.name}»?`,
+    run: async () => {
+      const result = await action.run(adminDeleteZone, { params: { id: zone.id } }, { success: 'Зона удалена' });
+      if (result.ok) onDone();
+    },
   };
   return (
     <EditorForm
@@ -77,7 +80,7 @@ export function ZoneEditor({
       title={zone?.name ?? 'Новая зона доставки'}
       {...frame}
       onSubmit={submit}
-      remove={zone === null ? null : { label: 'Удалить зону', run: remove }}
+      remove={remove}
     >
       <div className={s.grid3}>
         <TextField label="Название" {...text('name')} />
