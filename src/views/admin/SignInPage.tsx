@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSignIn } from './data/auth';
 import { useAdminServices } from './data/context';
-import { TextField } from './kit/fields';
+import { PasswordField, TextField } from './kit/fields';
 import { cx } from './ui';
 import s from './admin.module.css';
 
@@ -45,14 +45,7 @@ export default function SignInPage() {
           </p>
         ) : null}
         <TextField label="Логин" name="login" autoComplete="username" value={login} onChange={setLogin} />
-        <TextField
-          label="Пароль"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={setPassword}
-        />
+        <PasswordField kind="current" label="Пароль" name="password" value={password} onChange={setPassword} />
         <button type="submit" className={cx(s.button)} disabled={pending} style={{ width: '100%' }}>
           {pending ? 'Вход…' : 'Войти'}
         </button>

@@ -22,6 +22,16 @@ export const formatMoney = (value: number): string => money.format(value);
 export const formatDateTime = (iso: string): string => dateTime.format(new Date(iso));
 export const formatTime = (iso: string): string => time.format(new Date(iso));
 
+/** A term and its right-aligned amount in a <dl> of sums. */
+export function AmountRow({ term, children }: { term: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd className={s.num}>{children}</dd>
+    </>
+  );
+}
+
 export function Field({
   label,
   hint,

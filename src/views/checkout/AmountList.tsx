@@ -1,5 +1,6 @@
 // Every line of the sum to pay (goods, discount, gifts, delivery, service fee, bonuses) and the sum:
 // one list for the cart, /checkout and /complete, so the three read alike and agree.
+import type { ReactNode } from 'react';
 import type { OrderAmounts } from '../../domain/amounts';
 import { AMOUNT_TEXT } from '../../domain/checkoutText';
 import { formatPrice } from '../../domain/price';
@@ -23,44 +24,38 @@ export function AmountList({
   const { goods, discount, gifts, delivery, serviceFee, bonus, toPay } = amounts;
   return (
     <dl className={className ?? styles.totals} data-testid={testId}>
-      <div>
-        <dt>{goodsCount === undefined ? AMOUNT_TEXT.goods : `${AMOUNT_TEXT.goods} (${goodsCount})`}</dt>
-        <dd>{formatPrice(goods)}</dd>
-      </div>
-      {discount > 0 && (
-        <div>
-          <dt>{AMOUNT_TEXT.discount}</dt>
-          <dd>−{formatPrice(discount)}</dd>
-        </div>
-      )}
-      {gifts > 0 && (
-        <div>
-          <dt>{`${AMOUNT_TEXT.gifts} (${gifts})`}</dt>
-          <dd>{AMOUNT_TEXT.free}</dd>
-        </div>
-      )}
+      <Line term={goodsCount === undefined ? AMOUNT_TEXT.goods : `${AMOUNT_TEXT.goods} (${goodsCount})`}>
+        {formatPrice(goods)}
+      </Line>
+      {discount > 0 && <Line term={AMOUNT_TEXT.discount}>−{formatPrice(discount)}</Line>}
+      {gifts > 0 && <Line term={`${AMOUNT_TEXT.gifts} (${gifts})`}>{AMOUNT_TEXT.free}</Line>}
       {delivery !== null && (
-        <div>
-          <dt>{AMOUNT_TEXT.delivery}</dt>
-          <dd>{delivery === 0 ? AMOUNT_TEXT.free : formatPrice(delivery)}</dd>
-        </div>
+        <Line term={AMOUNT_TEXT.delivery}>{delivery === 0 ? AMOUNT_TEXT.free : formatPrice(delivery)}</Line>
       )}
-      {serviceFee > 0 && (
-        <div>
-          <dt>{AMOUNT_TEXT.serviceFee}</dt>
-          <dd>{formatPrice(serviceFee)}</dd>
-        </div>
-      )}
-      {bonus > 0 && (
-        <div>
-          <dt>{AMOUNT_TEXT.bonus}</dt>
-          <dd>−{formatPrice(bonus)}</dd>
-        </div>
-      )}
-      <div className={styles.grand}>
-        <dt>{AMOUNT_TEXT.toPay}</dt>
-        <dd data-testid={totalTestId}>{formatPrice(toPay)}</dd>
-      </div>
+      {serviceFee > 0 && <Line term={AMOUNT_TEXT.serviceFee}>{formatPrice(serviceFee)}</Line>}
+      {bonus > 0 && <Line term={AMOUNT_TEXT.bonus}>−{formatPrice(bonus)}</Line>}
+      <Line term={AMOUNT_TEXT.toPay} className={styles.grand} testId={totalTestId}>
+        {formatPrice(toPay)}
+      </Line>
     </dl>
+  );
+}
+
+function Line({
+  term,
+  className,
+  testId,
+  children,
+}: {
+  term: string;
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <dt>{term}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
   );
 }

@@ -7,17 +7,16 @@ import ui from './ui.module.css';
 
 export function BonusSpendForm({
   id,
-  balance,
   cap,
   classes,
 }: {
   id: string;
-  balance: number;
   /** The most the server allows for this order (null: not known yet, the balance bounds it). */
   cap: number | null;
   classes: { form?: string; title?: string; note?: string; row?: string };
 }) {
   const dispatch = useDispatch();
+  const balance = useSelector((s) => s.user.profile?.balance ?? 0);
   const spend = useSelector((s) => s.cart.spendBonus);
   const [text, setText] = useState(spend > 0 ? String(spend) : '');
   useEffect(() => setText(spend > 0 ? String(spend) : ''), [spend]);

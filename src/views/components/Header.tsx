@@ -38,7 +38,7 @@ export function Header({ overSlider }: { overSlider: boolean }) {
           <span className={styles.logoMark} aria-hidden="true">
             Р
           </span>
-          <span className={styles.logoText}>{SITE_NAME.replaceAll(' ', '\u00a0')}</span>{' '}
+          <span className={`${styles.logoText} visually-hidden-narrow`}>{SITE_NAME.replaceAll(' ', '\u00a0')}</span>{' '}
           <span className="visually-hidden">— на главную</span>
         </AppLink>
         <button type="button" className={styles.city} onClick={() => open('city')}>
@@ -79,7 +79,7 @@ export function Header({ overSlider }: { overSlider: boolean }) {
             {badge.count}
           </span>
           <span className="visually-hidden"> {plural(badge.count, CART_POSITIONS)} на сумму </span>
-          <span className={styles.cartSum} data-testid="cart-sum">
+          <span className="visually-hidden-narrow" data-testid="cart-sum">
             {formatPrice(badge.sum)}
           </span>
         </AppLink>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { formatPhone } from '../../domain/phone';
 import { useDispatch, useSelector } from '../app/store';
 import ui from './ui.module.css';
+import { CheckLine, TextInput } from './LabelledFields';
 
 export function ProfileForm() {
   const dispatch = useDispatch();
@@ -23,33 +24,17 @@ export function ProfileForm() {
   };
   return (
     <form onSubmit={submit} noValidate>
-      <label className={ui.field}>
-        <span className={ui.label}>Телефон</span>
-        <input className={ui.input} value={formatPhone(profile.phone)} readOnly disabled />
-      </label>
-      <label className={ui.field}>
-        <span className={ui.label}>Имя</span>
-        <input
-          className={ui.input}
-          name="name"
-          autoComplete="given-name"
-          maxLength={100}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </label>
-      <label className={ui.check}>
-        <input type="checkbox" checked={personalData} onChange={(e) => setPersonalData(e.target.checked)} />
-        <span>Согласие на обработку персональных данных</span>
-      </label>
-      <label className={ui.check}>
-        <input type="checkbox" checked={push} onChange={(e) => setPush(e.target.checked)} />
-        <span>Push-уведомления</span>
-      </label>
-      <label className={ui.check}>
-        <input type="checkbox" checked={ads} onChange={(e) => setAds(e.target.checked)} />
-        <span>Рекламная информация</span>
-      </label>
+      <TextInput label="Телефон" value={formatPhone(profile.phone)} readOnly disabled />
+      <TextInput label="Имя" name="name" autoComplete="given-name" maxLength={100} value={name} onChange={setName} />
+      <CheckLine checked={personalData} onChange={setPersonalData}>
+        Согласие на обработку персональных данных
+      </CheckLine>
+      <CheckLine checked={push} onChange={setPush}>
+        Push-уведомления
+      </CheckLine>
+      <CheckLine checked={ads} onChange={setAds}>
+        Рекламная информация
+      </CheckLine>
       <button type="submit" className={ui.button}>
         Сохранить
       </button>

@@ -10,6 +10,7 @@ import { FormError } from '../components/FormError';
 import ui from '../components/ui.module.css';
 import { Dialog } from './Dialog';
 import styles from './modals.module.css';
+import { ChoiceList } from './OptionButton';
 
 export const TITLE_ADDRESS = 'Адрес доставки';
 
@@ -36,21 +37,14 @@ export function AddressModal({ onClose }: { onClose: () => void }) {
         <AddressForm onCancel={list.length > 0 ? () => setAdding(false) : null} oneOffAllowed />
       ) : (
         <>
-          <ul className={ui.list}>
-            {list.map((a) => (
-              <li key={a.id}>
-                <button
-                  type="button"
-                  className={a.id === selectedId ? `${ui.option} ${ui.optionActive}` : ui.option}
-                  onClick={() =>
-                    a.id === selectedId ? onClose() : dispatch({ type: 'SelectAddress', data: { addressId: a.id } })
-                  }
-                >
-                  {formatAddress(a)}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <ChoiceList
+            items={list}
+            chosenId={selectedId}
+            onPick={(addressId) => dispatch({ type: 'SelectAddress', data: { addressId } })}
+            onClose={onClose}
+          >
+            {formatAddress}
+          </ChoiceList>
           <div className={ui.actions}>
             <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => setAdding(true)}>
               Добавить адрес

@@ -9,6 +9,7 @@ import { FormError } from '../components/FormError';
 import ui from '../components/ui.module.css';
 import { Dialog } from './Dialog';
 import styles from './modals.module.css';
+import { CheckLine, TextInput } from '../components/LabelledFields';
 
 export const TITLE_AUTH = 'Вход или регистрация';
 /** The server allows one code per 60 s per phone. */
@@ -43,22 +44,19 @@ export function PhoneField({
   // The message is outside the label, so the field's name stays 'Номер телефона'.
   return (
     <>
-      <label className={ui.field}>
-        <span className={ui.label}>Номер телефона</span>
-        <input
-          className={ui.input}
-          type="tel"
-          name="phone"
-          autoComplete="tel"
-          inputMode="tel"
-          placeholder="+7 (9XX) XXX-XX-XX"
-          value={value}
-          onChange={(e) => onChange(maskPhoneInput(e.target.value))}
-          data-autofocus={autoFocus ? true : undefined}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? errorId : undefined}
-        />
-      </label>
+      <TextInput
+        label="Номер телефона"
+        type="tel"
+        name="phone"
+        autoComplete="tel"
+        inputMode="tel"
+        placeholder="+7 (9XX) XXX-XX-XX"
+        value={value}
+        onChange={(typed) => onChange(maskPhoneInput(typed))}
+        data-autofocus={autoFocus ? true : undefined}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+      />
       {invalid && (
         <p id={errorId} className={ui.error} role="alert">
           {error}
@@ -147,20 +145,17 @@ function CodeStep({
           Изменить номер
         </button>
       </p>
-      <label className={ui.field}>
-        <span className={ui.label}>Код из SMS</span>
-        <input
-          className={ui.input}
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          pattern="\d*"
-          maxLength={6}
-          value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-          data-autofocus
-        />
-      </label>
+      <TextInput
+        label="Код из SMS"
+        name="code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        pattern="\d*"
+        maxLength={6}
+        value={code}
+        onChange={(typed) => setCode(typed.replace(/\D/g, '').slice(0, 6))}
+        data-autofocus
+      />
       {left > 0 ? (
         <p className={styles.countdown}>Отправить код повторно можно через {formatCountdown(left)}</p>
       ) : (
@@ -170,34 +165,22 @@ function CodeStep({
           </button>
         </p>
       )}
-      <label className={ui.field}>
-        <span className={ui.label}>Имя (если вы у нас впервые)</span>
-        <input
-          className={ui.input}
-          name="name"
-          autoComplete="given-name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </label>
-      <label className={ui.check}>
-        <input type="checkbox" checked={personalData} onChange={(e) => setPersonalData(e.target.checked)} />
-        <span>
-          Я согласен на обработку персональных данных (<AppLink to="/legal">условия</AppLink>)
-        </span>
-      </label>
-      <label className={ui.check}>
-        <input type="checkbox" checked={push} onChange={(e) => setPush(e.target.checked)} />
-        <span>
-          Получать push-уведомления (<AppLink to="/push-notifications-rules">правила</AppLink>)
-        </span>
-      </label>
-      <label className={ui.check}>
-        <input type="checkbox" checked={ads} onChange={(e) => setAds(e.target.checked)} />
-        <span>
-          Получать рекламную информацию (<AppLink to="/receive-advertising-information">согласие</AppLink>)
-        </span>
-      </label>
+      <TextInput
+        label="Имя (если вы у нас впервые)"
+        name="name"
+        autoComplete="given-name"
+        value={name}
+        onChange={setName}
+      />
+      <CheckLine checked={personalData} onChange={setPersonalData}>
+        Я согласен на обработку персональных данных (<AppLink to="/legal">условия</AppLink>)
+      </CheckLine>
+      <CheckLine checked={push} onChange={setPush}>
+        Получать push-уведомления (<AppLink to="/push-notifications-rules">правила</AppLink>)
+      </CheckLine>
+      <CheckLine checked={ads} onChange={setAds}>
+        Получать рекламную информацию (<AppLink to="/receive-advertising-information">согласие</AppLink>)
+      </CheckLine>
       <FormError error={error} />
       <button
         type="submit"

@@ -7,6 +7,7 @@ import { jsonEqual, useDispatch, useSelector } from '../app/store';
 import ui from '../components/ui.module.css';
 import { Dialog } from './Dialog';
 import styles from './modals.module.css';
+import { ChoiceList } from './OptionButton';
 
 type Row = {
   id: string;
@@ -43,38 +44,31 @@ export function RestaurantsModal({ onClose }: { onClose: () => void }) {
       {restaurants.length === 0 ? (
         <p className={ui.muted}>В этом городе пока нет ресторанов для самовывоза.</p>
       ) : (
-        <ul className={ui.list}>
-          {restaurants.map((r) => (
-            <li key={r.id}>
-              <button
-                type="button"
-                className={r.id === selected ? `${ui.option} ${ui.optionActive}` : ui.option}
-                onClick={() =>
-                  r.id === selected
-                    ? onClose()
-                    : dispatch({ type: 'SelectRestaurant', data: { deliveryTerminalId: r.id } })
-                }
-              >
-                <span className={styles.restaurant}>
-                  <span className={styles.restaurantName}>{r.name}</span>
-                  <span className={styles.small}>{r.address}</span>
-                  <span className={styles.small}>{r.phone}</span>
-                  {r.hours !== null && (
-                    <span className={styles.small}>
-                      {r.hours}
-                      {r.open === false ? ' · сейчас закрыт' : r.open === true ? ' · открыт' : ''}
-                    </span>
-                  )}
-                  {r.stopped !== null && (
-                    <span className={styles.small}>
-                      {r.stopped.length === 0 ? 'Приготовит весь заказ' : `Нет в наличии: ${r.stopped.join(', ')}`}
-                    </span>
-                  )}
+        <ChoiceList
+          items={restaurants}
+          chosenId={selected}
+          onPick={(deliveryTerminalId) => dispatch({ type: 'SelectRestaurant', data: { deliveryTerminalId } })}
+          onClose={onClose}
+        >
+          {(r) => (
+            <span className={styles.restaurant}>
+              <span className={styles.restaurantName}>{r.name}</span>
+              <span className={styles.small}>{r.address}</span>
+              <span className={styles.small}>{r.phone}</span>
+              {r.hours !== null && (
+                <span className={styles.small}>
+                  {r.hours}
+                  {r.open === false ? ' · сейчас закрыт' : r.open === true ? ' · открыт' : ''}
                 </span>
-              </button>
-            </li>
-          ))}
-        </ul>
+              )}
+              {r.stopped !== null && (
+                <span className={styles.small}>
+                  {r.stopped.length === 0 ? 'Приготовит весь заказ' : `Нет в наличии: ${r.stopped.join(', ')}`}
+                </span>
+              )}
+            </span>
+          )}
+        </ChoiceList>
       )}
     </Dialog>
   );

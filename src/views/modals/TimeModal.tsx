@@ -7,6 +7,7 @@ import { TEXT_ASAP } from '../checkout/time';
 import ui from '../components/ui.module.css';
 import styles from '../checkout/Checkout.module.css';
 import { Dialog } from './Dialog';
+import { OptionButton } from './OptionButton';
 
 export const TITLE_TIME = 'Выберите время';
 
@@ -29,14 +30,10 @@ export function TimeModal({ onClose }: { onClose: () => void }) {
       ) : (
         <>
           {slots.asap.available ? (
-            <button
-              type="button"
-              className={current === 'asap' ? `${ui.option} ${ui.optionActive}` : ui.option}
-              onClick={() => choose('asap')}
-            >
+            <OptionButton active={current === 'asap'} onClick={() => choose('asap')}>
               {TEXT_ASAP}
               {estimate !== null && <span className={styles.note}> · примерно к {estimate}</span>}
-            </button>
+            </OptionButton>
           ) : (
             <p className={ui.muted}>{slots.asap.message ?? 'Сейчас заказ «как можно скорее» недоступен'}</p>
           )}

@@ -3,7 +3,7 @@
 // coupon (unless the city's isPromocodeHide); bonuses; discount; totals; free-delivery and
 // snack-gift progress; checkout.
 import { useEffect, useState, type FormEvent } from 'react';
-import type { CartItem, Catalog } from '../../api/entities';
+import type { CartItem, Catalog, Product } from '../../api/entities';
 import { formatPrice, lineTotal, unitPrice } from '../../domain/price';
 import { selectCartTotals, selectVisibleLines } from '../../projections/cart';
 import { selectCouponCheck } from '../../projections/couponCheck';
@@ -178,9 +178,10 @@ function Coupon() {
   );
 }
 
+const BONUS_LAYOUT = { form: styles.panel, title: styles.panelTitle, note: ui.muted, row: styles.inline };
+
 function Bonuses() {
   const signedIn = useSelector(selectIsSignedIn);
-  const balance = useSelector((s) => s.user.profile?.balance ?? 0);
   const allowed = useSelector((s) => (s.cart.promo.status === 'applied' ? s.cart.promo.allowedBonus : null));
   if (!signedIn) {
     return (
@@ -192,13 +193,29 @@ function Bonuses() {
       </div>
     );
   }
+  return <BonusSpendForm id="bonus" cap={allowed} classes={BONUS_LAYOUT} />;
+}
+
+/** A titled grid of products offered with the order; nothing when there are none. */
+function ExtrasSection({
+  id,
+  title,
+  products,
+  catalog,
+}: {
+  id: string;
+  title: string;
+  products: readonly Product[];
+  catalog: Catalog;
+}) {
+  if (products.length === 0) return null;
   return (
-    <BonusSpendForm
-      id="bonus"
-      balance={balance}
-      cap={allowed}
-      classes={{ form: styles.panel, title: styles.panelTitle, note: ui.muted, row: styles.inline }}
-    />
+    <section className={styles.extras} aria-labelledby={id}>
+      <h2 id={id} className={styles.extrasTitle}>
+        {title}
+      </h2>
+      <ProductGrid products={products} catalog={catalog} />
+    </section>
   );
 }
 
@@ -216,22 +233,8 @@ function Extras({ catalog }: { catalog: Catalog }) {
   const more = of(ids.more);
   return (
     <>
-      {add.length > 0 && (
-        <section className={styles.extras} aria-labelledby="add-to-order">
-          <h2 id="add-to-order" className={styles.extrasTitle}>
-            {TITLE_ADD_TO_ORDER}
-          </h2>
-          <ProductGrid products={add} catalog={catalog} />
-        </section>
-      )}
-      {more.length > 0 && (
-        <section className={styles.extras} aria-labelledby="additionally">
-          <h2 id="additionally" className={styles.extrasTitle}>
-            {TITLE_ADDITIONALLY}
-          </h2>
-          <ProductGrid products={more} catalog={catalog} />
-        </section>
-      )}
+      <ExtrasSection id="add-to-order" title={TITLE_ADD_TO_ORDER} products={add} catalog={catalog} />
+      <ExtrasSection id="additionally" title={TITLE_ADDITIONALLY} products={more} catalog={catalog} />
     </>
   );
 }

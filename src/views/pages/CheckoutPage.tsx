@@ -33,6 +33,11 @@ export const deciders: ChunkDeciders = { checkout: decideCheckout, address: deci
 export const TEXT_PLACE_ORDER = 'Оформить заказ';
 export const TEXT_CONSENT = 'Я согласен на обработку персональных данных';
 
+const DELIVERY_METHODS = [
+  ['delivery', 'Доставка'],
+  ['self', 'Самовывоз'],
+] as const;
+
 function Method() {
   const dispatch = useDispatch();
   const method = useSelector((s) => s.cart.deliveryMethod);
@@ -41,24 +46,18 @@ function Method() {
     <fieldset className={styles.section}>
       <legend className={styles.sectionTitle}>{TITLE_DELIVERY_METHOD}</legend>
       <div className={styles.toggle} role="radiogroup" aria-label={TITLE_DELIVERY_METHOD}>
-        <button
-          type="button"
-          role="radio"
-          aria-checked={method === 'delivery'}
-          className={method === 'delivery' ? `${ui.option} ${ui.optionActive}` : ui.option}
-          onClick={() => choose('delivery')}
-        >
-          Доставка
-        </button>
-        <button
-          type="button"
-          role="radio"
-          aria-checked={method === 'self'}
-          className={method === 'self' ? `${ui.option} ${ui.optionActive}` : ui.option}
-          onClick={() => choose('self')}
-        >
-          Самовывоз
-        </button>
+        {DELIVERY_METHODS.map(([m, label]) => (
+          <button
+            key={m}
+            type="button"
+            role="radio"
+            aria-checked={method === m}
+            className={method === m ? `${ui.option} ${ui.optionActive}` : ui.option}
+            onClick={() => choose(m)}
+          >
+            {label}
+          </button>
+        ))}
       </div>
     </fieldset>
   );
@@ -256,19 +255,14 @@ function Payment() {
   );
 }
 
+const BONUS_LAYOUT = { form: styles.section, title: styles.sectionTitle, note: styles.note, row: styles.row };
+
 function Bonuses() {
   const signedIn = useSelector(selectIsSignedIn);
   const balance = useSelector((s) => s.user.profile?.balance ?? 0);
   const cap = useSelector((s) => selectQuote(s.checkout)?.bonusCap ?? null);
   if (!signedIn || balance <= 0) return null;
-  return (
-    <BonusSpendForm
-      id="checkout-bonus"
-      balance={balance}
-      cap={cap}
-      classes={{ form: styles.section, title: styles.sectionTitle, note: styles.note, row: styles.row }}
-    />
-  );
+  return <BonusSpendForm id="checkout-bonus" cap={cap} classes={BONUS_LAYOUT} />;
 }
 
 function Comment() {

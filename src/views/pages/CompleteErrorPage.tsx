@@ -1,5 +1,6 @@
 // /complete-error?order=ID: the online payment did not go through. Explains what
 // happened to the order and keeps the cart for another try.
+import type { ReactNode } from 'react';
 import type { Order } from '../../api/contract/orders';
 import { AppLink } from '../app/routing';
 import { useSelector } from '../app/store';
@@ -19,24 +20,33 @@ export const TEXT_CART_KEPT = 'Корзина сохранена: вы може�
 const wasPaidThenCancelled = (order: Order): boolean =>
   order.status === 'Cancelled' && (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded');
 
-function PaidThenCancelled({ order }: { order: Order }) {
-  const bonus = bonusReturnedText(order);
+/** The page's frame: its title, its text, then its links, the last one to the cart. */
+function Frame({ title, links, children }: { title: string; links?: ReactNode; children: ReactNode }) {
   return (
     <div className={ui.container}>
-      <h1 className={ui.pageTitle}>{cancelledTitle(order)}</h1>
+      <h1 className={ui.pageTitle}>{title}</h1>
       <div className={styles.form}>
-        <p role="status" data-testid="complete-error-text">
-          {cancelledMoneyText(order)}
-        </p>
-        {bonus !== null && <p>{bonus}</p>}
+        {children}
         <div className={ui.actions}>
-          <ToMenuLink />
+          {links}
           <AppLink to="/cart" className={`${ui.button} ${ui.secondary}`}>
             Открыть корзину
           </AppLink>
         </div>
       </div>
     </div>
+  );
+}
+
+function PaidThenCancelled({ order }: { order: Order }) {
+  const bonus = bonusReturnedText(order);
+  return (
+    <Frame title={cancelledTitle(order)} links={<ToMenuLink />}>
+      <p role="status" data-testid="complete-error-text">
+        {cancelledMoneyText(order)}
+      </p>
+      {bonus !== null && <p>{bonus}</p>}
+    </Frame>
   );
 }
 
@@ -55,26 +65,22 @@ export default function CompleteErrorPage() {
   }
   const bonus = order?.status === 'Cancelled' ? bonusReturnedText(order) : null;
   return (
-    <div className={ui.container}>
-      <h1 className={ui.pageTitle}>{TITLE_COMPLETE_ERROR}</h1>
-      <div className={styles.form}>
-        <p role="alert" data-testid="complete-error-text">
-          {what}
-        </p>
-        {bonus !== null && <p>{bonus}</p>}
-        {shown?.status === 'loading' && <p className={ui.muted}>Проверяем заказ…</p>}
-        {!cartEmpty && <p>{TEXT_CART_KEPT}</p>}
-        <div className={ui.actions}>
-          {!cartEmpty && (
-            <AppLink to="/checkout" className={ui.button}>
-              Вернуться к оформлению
-            </AppLink>
-          )}
-          <AppLink to="/cart" className={`${ui.button} ${ui.secondary}`}>
-            Открыть корзину
+    <Frame
+      title={TITLE_COMPLETE_ERROR}
+      links={
+        !cartEmpty && (
+          <AppLink to="/checkout" className={ui.button}>
+            Вернуться к оформлению
           </AppLink>
-        </div>
-      </div>
-    </div>
+        )
+      }
+    >
+      <p role="alert" data-testid="complete-error-text">
+        {what}
+      </p>
+      {bonus !== null && <p>{bonus}</p>}
+      {shown?.status === 'loading' && <p className={ui.muted}>Проверяем заказ…</p>}
+      {!cartEmpty && <p>{TEXT_CART_KEPT}</p>}
+    </Frame>
   );
 }

@@ -4,14 +4,25 @@
 // the editors were split into (zone contour, modifier rows).
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EditorForm, useEditorFields } from '../../../src/views/admin/kit/editor';
-import { CheckField, SelectField, TextAreaField, TextField, optionsOf } from '../../../src/views/admin/kit/fields';
+import {
+  CheckField,
+  NumberField,
+  PasswordField,
+  SelectField,
+  TextAreaField,
+  TextField,
+  optionsOf,
+} from '../../../src/views/admin/kit/fields';
 import { AdminTable, FilterForm, Pager, TabBar, rangeOf, usePaging } from '../../../src/views/admin/kit/lists';
 import { rowsToModifiers, MODIFIERS_PROBLEM } from '../../../src/views/admin/menu/ModifiersEditor';
 import { closeRing, textToPolygon } from '../../../src/views/admin/settings/cities/polygon';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 describe('admin kit fields', () => {
   it('a text field is named by its label, shows its error as an alert and its hint, and reports what is typed', () => {
@@ -33,6 +44,26 @@ describe('admin kit fields', () => {
     expect(screen.getByText('Без копеек')).toBeTruthy();
     fireEvent.change(input, { target: { value: '15' } });
     expect(typed).toEqual(['15']);
+  });
+
+  it('a number field is a text field with the digit keyboard', () => {
+    render(<NumberField label="Порядок" value="3" onChange={() => undefined} />);
+    const input = screen.getByLabelText('Порядок') as HTMLInputElement;
+    expect(input.inputMode).toBe('numeric');
+    expect(input.value).toBe('3');
+  });
+
+  it('a password field asks the password manager for the saved password or a new one', () => {
+    render(
+      <>
+        <PasswordField kind="current" label="Текущий пароль" value="" onChange={() => undefined} />
+        <PasswordField kind="new" label="Новый пароль" value="" onChange={() => undefined} />
+      </>,
+    );
+    const current = screen.getByLabelText('Текущий пароль') as HTMLInputElement;
+    const next = screen.getByLabelText('Новый пароль') as HTMLInputElement;
+    expect([current.type, current.autocomplete]).toEqual(['password', 'current-password']);
+    expect([next.type, next.autocomplete]).toEqual(['password', 'new-password']);
   });
 
   it('no error, no alert; a textarea and a select are wired the same way', () => {
@@ -84,7 +115,11 @@ function Editor({ canEdit, onSaved }: { canEdit: boolean; onSaved: (name: string
       }}
       onBack={() => undefined}
       readOnlyNote="Изменять может администратор."
-      remove={{ label: 'Удалить пробу', run: async () => setDeleted(await Promise.resolve(true)) }}
+      remove={{
+        label: 'Удалить пробу',
+        confirm: 'Удалить пробу «Ролл»?',
+        run: async () => setDeleted(await Promise.resolve(true)),
+      }}
     >
       <TextField label="Название" {...text('name', (typed) => typed.trim())} />
       <CheckField label="Действует" {...flag('isActive')} />
@@ -105,8 +140,17 @@ describe('admin editor frame', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Сохранить' }));
     expect(saved).toEqual(['Ролл:false']);
     expect(within(form).queryByRole('alert')).toBeNull();
+    const asked: string[] = [];
+    const answers = [false, true];
+    vi.spyOn(window, 'confirm').mockImplementation((question) => {
+      asked.push(String(question));
+      return answers.shift() ?? false;
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Удалить пробу' }));
+    expect(within(form).getByRole('heading', { name: 'Новая проба' })).toBeTruthy();
     fireEvent.click(within(form).getByRole('button', { name: 'Удалить пробу' }));
     expect(await within(form).findByRole('heading', { name: 'Удалено' })).toBeTruthy();
+    expect(asked).toEqual(['Удалить пробу «Ролл»?', 'Удалить пробу «Ролл»?']);
   });
 
   it('a role that may not save sees disabled fields, the note instead of Сохранить, and no delete', () => {

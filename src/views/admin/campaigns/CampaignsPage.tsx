@@ -18,6 +18,7 @@ import { CitySelect, TextAreaField, TextField } from '../kit/fields';
 import { AdminTable } from '../kit/lists';
 import { PageHead, QueryView, cx, formatDateTime } from '../ui';
 import s from '../admin.module.css';
+import { ActionButton } from '../kit/ActionButton';
 
 const REFRESH_MS = 5_000;
 const STATUS_TEXT: Record<Campaign['status'], string> = {
@@ -62,6 +63,43 @@ function filterOf(d: Draft): CampaignFilter {
   return filter;
 }
 
+/** One campaign: when and by whom, its text and channel, its status and counts, and Остановить while it sends. */
+function CampaignRow({
+  campaign: c,
+  pending,
+  onStop,
+}: {
+  campaign: Campaign;
+  pending: boolean;
+  onStop: (id: string) => Promise<void>;
+}) {
+  return (
+    <tr data-campaign-id={c.id}>
+      <td>
+        {formatDateTime(c.createdAt)}
+        <div className={s.muted}>{c.createdBy}</div>
+      </td>
+      <td>
+        {c.text}
+        <div className={s.muted}>{CHANNEL_TEXT[c.channel]}</div>
+      </td>
+      <td>{STATUS_TEXT[c.status]}</td>
+      <td>
+        {c.counts.sent} из {c.counts.total}
+        {c.counts.skipped > 0 ? <div className={s.muted}>отписались: {c.counts.skipped}</div> : null}
+        {c.counts.failed > 0 ? <div className={s.muted}>не доставлено: {c.counts.failed}</div> : null}
+      </td>
+      <td>
+        {c.status === 'sending' ? (
+          <ActionButton look="secondary" pending={pending} run={() => onStop(c.id)}>
+            Остановить
+          </ActionButton>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
 function CampaignList({ query }: { query: ReturnType<typeof useCampaigns> }) {
   const action = useAdminAction();
   const stop = async (id: string) => {
@@ -76,34 +114,7 @@ function CampaignList({ query }: { query: ReturnType<typeof useCampaigns> }) {
         ) : (
           <AdminTable label="Рассылки" columns={['Создана', 'Текст', 'Статус', 'Отправлено', '']}>
             {campaigns.map((c) => (
-              <tr key={c.id} data-campaign-id={c.id}>
-                <td>
-                  {formatDateTime(c.createdAt)}
-                  <div className={s.muted}>{c.createdBy}</div>
-                </td>
-                <td>
-                  {c.text}
-                  <div className={s.muted}>{CHANNEL_TEXT[c.channel]}</div>
-                </td>
-                <td>{STATUS_TEXT[c.status]}</td>
-                <td>
-                  {c.counts.sent} из {c.counts.total}
-                  {c.counts.skipped > 0 ? <div className={s.muted}>отписались: {c.counts.skipped}</div> : null}
-                  {c.counts.failed > 0 ? <div className={s.muted}>не доставлено: {c.counts.failed}</div> : null}
-                </td>
-                <td>
-                  {c.status === 'sending' ? (
-                    <button
-                      type="button"
-                      className={cx(s.button, s.secondary)}
-                      disabled={action.pending}
-                      onClick={() => void stop(c.id)}
-                    >
-                      Остановить
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
+              <CampaignRow key={c.id} campaign={c} pending={action.pending} onStop={stop} />
             ))}
           </AdminTable>
         )
@@ -131,11 +142,15 @@ export default function CampaignsPage() {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [preview, setPreview] = useState<{ recipients: number; message: string; smsParts: number } | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const set = (key: Exclude<keyof Draft, 'channel'>) => (value: string) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setPreview(null);
-    setConfirming(false);
-  };
+  /** value / onChange of a text control of the draft; a change drops the preview. */
+  const field = (key: Exclude<keyof Draft, 'channel'>) => ({
+    value: draft[key],
+    onChange: (value: string) => {
+      setDraft((d) => ({ ...d, [key]: value }));
+      setPreview(null);
+      setConfirming(false);
+    },
+  });
   const choose = (channel: CampaignChannel) => {
     setDraft((d) => ({ ...d, channel }));
     setPreview(null);
@@ -191,30 +206,13 @@ export default function CampaignsPage() {
           <p className={s.muted}>Получат клиенты, подписанные на push-уведомления в браузере; до 300 символов.</p>
         ) : null}
         <div className={s.grid2}>
-          <CitySelect cities={reference.cities} all="Все города" value={draft.cityId} onChange={set('cityId')} />
-          <TextField
-            label="Последний заказ с"
-            type="date"
-            value={draft.lastOrderFrom}
-            onChange={set('lastOrderFrom')}
-          />
-          <TextField label="Последний заказ по" type="date" value={draft.lastOrderTo} onChange={set('lastOrderTo')} />
-          <TextField
-            label="Заказов не меньше"
-            type="number"
-            min={0}
-            value={draft.minOrders}
-            onChange={set('minOrders')}
-          />
-          <TextField
-            label="Заказов не больше"
-            type="number"
-            min={0}
-            value={draft.maxOrders}
-            onChange={set('maxOrders')}
-          />
+          <CitySelect cities={reference.cities} all="Все города" {...field('cityId')} />
+          <TextField label="Последний заказ с" type="date" {...field('lastOrderFrom')} />
+          <TextField label="Последний заказ по" type="date" {...field('lastOrderTo')} />
+          <TextField label="Заказов не меньше" type="number" min={0} {...field('minOrders')} />
+          <TextField label="Заказов не больше" type="number" min={0} {...field('maxOrders')} />
         </div>
-        <TextAreaField label="Текст сообщения" rows={3} maxLength={600} value={draft.text} onChange={set('text')} />
+        <TextAreaField label="Текст сообщения" rows={3} maxLength={600} {...field('text')} />
         <div className={s.actions}>
           <button type="submit" className={cx(s.button, s.secondary)} disabled={action.pending}>
             Предпросмотр
@@ -230,9 +228,9 @@ export default function CampaignsPage() {
             {confirming ? (
               <div className={s.actions}>
                 <span>Отправить {customers(preview.recipients)}?</span>
-                <button type="button" className={s.button} disabled={action.pending} onClick={() => void send()}>
+                <ActionButton pending={action.pending} run={send}>
                   Да, отправить
-                </button>
+                </ActionButton>
                 <button type="button" className={cx(s.button, s.secondary)} onClick={() => setConfirming(false)}>
                   Нет
                 </button>

@@ -14,6 +14,7 @@ import { useOrderEvents } from '../data/liveOrders';
 import { PageHead, QueryView, cx, formatMoney, formatTime } from '../ui';
 import { PAYMENT_METHOD_LABEL, addressLine } from '../orders/labels';
 import s from '../admin.module.css';
+import { ActionButton } from '../kit/ActionButton';
 
 const REFRESH_MS = 60_000;
 
@@ -66,23 +67,13 @@ function Delivery({ order, onMoved }: { order: CourierOrder; onMoved: () => void
           </a>
         ) : null}
         {order.status === 'OnWay' ? (
-          <button
-            type="button"
-            className={s.button}
-            disabled={action.pending}
-            onClick={() => void move(courierDelivered, `Заказ №${order.number} доставлен`)}
-          >
+          <ActionButton pending={action.pending} run={() => move(courierDelivered, `Заказ №${order.number} доставлен`)}>
             Доставил
-          </button>
+          </ActionButton>
         ) : (
-          <button
-            type="button"
-            className={s.button}
-            disabled={action.pending}
-            onClick={() => void move(courierPickedUp, `Заказ №${order.number} в пути`)}
-          >
+          <ActionButton pending={action.pending} run={() => move(courierPickedUp, `Заказ №${order.number} в пути`)}>
             Забрал
-          </button>
+          </ActionButton>
         )}
       </div>
     </article>

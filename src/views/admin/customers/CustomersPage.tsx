@@ -7,7 +7,7 @@ import { useAdminAction, useAdminQuery } from '../data/hooks';
 import { useReference } from '../data/reference';
 import { addressLine } from '../orders/labels';
 import { StatusBadge } from '../orders/StatusBadge';
-import { TextField } from '../kit/fields';
+import { NumberField, TextField } from '../kit/fields';
 import { ExportButton } from '../kit/ExportButton';
 import { adminExportCustomers } from '../../../api/contract/admin/exports';
 import { AdminTable, FilterForm } from '../kit/lists';
@@ -52,11 +52,10 @@ function BonusForm({ customerId, onDone }: { customerId: string; onDone: (balanc
     <form className={s.panel} onSubmit={(e) => void submit(e)} noValidate aria-label="Изменение бонусов">
       <h3 className={s.dialogTitle}>Изменить баланс бонусов</h3>
       <div className={s.grid2}>
-        <TextField
+        <NumberField
           label="Сколько бонусов"
           error={errors.delta}
           hint="Положительное — начислить, отрицательное — списать"
-          inputMode="numeric"
           value={delta}
           onChange={setDelta}
         />

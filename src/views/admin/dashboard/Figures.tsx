@@ -121,47 +121,54 @@ export function DeliveryTimes({ data }: { data: Dashboard }) {
   );
 }
 
+/** A top list: its title, a note when it is empty, else a table of name, count and sum per row. */
+function TopList({
+  title,
+  empty,
+  columns,
+  rows,
+}: {
+  title: string;
+  empty: string;
+  columns: readonly [string, string, string];
+  rows: readonly { key: string; name: string; count: number; money: number }[];
+}) {
+  const [name, count, money] = columns;
+  return (
+    <section>
+      <h2 className={s.sectionTitle}>{title}</h2>
+      {rows.length === 0 ? (
+        <p className={a.muted}>{empty}</p>
+      ) : (
+        <AdminTable label={title} columns={[name, { label: count, num: true }, { label: money, num: true }]}>
+          {rows.map((r) => (
+            <tr key={r.key}>
+              <td>{r.name}</td>
+              <td className={a.num}>{formatCount(r.count)}</td>
+              <td className={a.num}>{formatMoney(r.money)}</td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+    </section>
+  );
+}
+
 export function TopLists({ data }: { data: Dashboard }) {
   return (
     <>
-      <section>
-        <h2 className={s.sectionTitle}>Популярные товары</h2>
-        {data.topProducts.length === 0 ? (
-          <p className={a.muted}>Продаж нет.</p>
-        ) : (
-          <AdminTable
-            label="Популярные товары"
-            columns={['Товар', { label: 'Шт.', num: true }, { label: 'Сумма', num: true }]}
-          >
-            {data.topProducts.map((p) => (
-              <tr key={p.productId}>
-                <td>{p.name}</td>
-                <td className={a.num}>{formatCount(p.amount)}</td>
-                <td className={a.num}>{formatMoney(p.revenue)}</td>
-              </tr>
-            ))}
-          </AdminTable>
-        )}
-      </section>
-      <section>
-        <h2 className={s.sectionTitle}>Промокоды</h2>
-        {data.topCoupons.length === 0 ? (
-          <p className={a.muted}>Промокодами не пользовались.</p>
-        ) : (
-          <AdminTable
-            label="Промокоды"
-            columns={['Код', { label: 'Заказы', num: true }, { label: 'Скидка', num: true }]}
-          >
-            {data.topCoupons.map((c) => (
-              <tr key={c.code}>
-                <td>{c.code}</td>
-                <td className={a.num}>{formatCount(c.orders)}</td>
-                <td className={a.num}>{formatMoney(c.discount)}</td>
-              </tr>
-            ))}
-          </AdminTable>
-        )}
-      </section>
+      <TopList
+        title="Популярные товары"
+        empty="Продаж нет."
+        columns={['Товар', 'Шт.', 'Сумма']}
+        rows={data.topProducts.map((p) => ({ key: p.productId, name: p.name, count: p.amount, money: p.revenue }))}
+      />
+      <TopList
+        title="Промокоды"
+        empty="Промокодами не пользовались."
+        columns={['Код', 'Заказы', 'Скидка']}
+        rows={data.topCoupons.map((c) => ({ key: c.code, name: c.code, count: c.orders, money: c.discount }))}
+      />
     </>
   );
 }

@@ -13,6 +13,7 @@ import {
 import { useAdminAction, useAdminQuery, useCan } from '../data/hooks';
 import { cx, formatDateTime, PageHead, QueryView } from '../ui';
 import s from '../admin.module.css';
+import { ActionButton } from '../kit/ActionButton';
 
 const AREA_NAMES: Record<string, string> = {
   auth: 'вход в iiko',
@@ -52,9 +53,9 @@ export default function IntegrationPage() {
         <button type="button" className={cx(s.button, s.secondary)} onClick={query.reload}>
           Обновить
         </button>
-        <button type="button" className={s.button} disabled={action.pending} onClick={() => void sync()}>
+        <ActionButton pending={action.pending} run={sync}>
           Загрузить из кассы сейчас
-        </button>
+        </ActionButton>
       </PageHead>
       <QueryView query={query}>
         {(data) => (

@@ -44,12 +44,12 @@ export function useEditorFields<F extends Record<string, unknown>>(initial: F | 
 
 /**
  * The save action of an editor and whether the signed-in role may call `def` (its create or
- * update route); `frame` goes to the EditorForm as it is.
+ * update route); `frame` (with the editor's way back) goes to the EditorForm as it is.
  */
-export function useEditorAccess(def: AdminRouteDef) {
+export function useEditorAccess(def: AdminRouteDef, back: { onBack: () => void; readOnlyNote?: string }) {
   const action = useAdminAction();
   const canEdit = useCan(def);
-  return { action, canEdit, frame: { canEdit, pending: action.pending } };
+  return { action, canEdit, frame: { ...back, canEdit, pending: action.pending } };
 }
 
 export function EditorForm({
@@ -74,7 +74,8 @@ export function EditorForm({
   onBack: () => void;
   /** Shown instead of Сохранить to a role that may not save. */
   readOnlyNote?: string;
-  remove?: { label: string; run: () => Promise<void> } | null;
+  /** The delete button; it runs only after the browser's confirmation asked `confirm`. */
+  remove?: { label: string; confirm: string; run: () => Promise<void> } | null;
   /** Shown between the title and the fields. */
   intro?: ReactNode;
   /** Without the panel's frame (when the editor sits inside a larger panel). */
@@ -108,7 +109,14 @@ export function EditorForm({
           Назад
         </button>
         {remove && canEdit ? (
-          <button type="button" className={cx(s.button, s.danger)} disabled={pending} onClick={() => void remove.run()}>
+          <button
+            type="button"
+            className={cx(s.button, s.danger)}
+            disabled={pending}
+            onClick={() => {
+              if (window.confirm(remove.confirm)) void remove.run();
+            }}
+          >
             {remove.label}
           </button>
         ) : null}

@@ -29,6 +29,19 @@ export function TextField({
   );
 }
 
+/** A whole number typed as text (parsed on save), with the phone's digit keyboard. */
+export function NumberField(props: Omit<Parameters<typeof TextField>[0], 'inputMode'>) {
+  return <TextField inputMode="numeric" {...props} />;
+}
+
+/** A password: `kind` tells the browser's password manager to fill in the saved one or offer a new one. */
+export function PasswordField({
+  kind,
+  ...props
+}: { kind: 'current' | 'new' } & Omit<Parameters<typeof TextField>[0], 'type' | 'autoComplete'>) {
+  return <TextField type="password" autoComplete={`${kind}-password`} {...props} />;
+}
+
 type TextAreaExtras = Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,
   'id' | 'value' | 'onChange' | 'className' | 'children'

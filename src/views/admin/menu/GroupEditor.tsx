@@ -7,7 +7,7 @@ import {
   type AdminGroup,
 } from '../../../api/contract/admin/menu';
 import { EditorForm, useEditorAccess, useEditorFields } from '../kit/editor';
-import { CheckField, SelectField, TextField, optionsOf } from '../kit/fields';
+import { CheckField, NumberField, SelectField, TextField, optionsOf } from '../kit/fields';
 import { ImageField, parseInteger } from './forms';
 import s from '../admin.module.css';
 
@@ -28,7 +28,10 @@ export function GroupEditor({
   onDeleted: (id: string) => void;
   onClose: () => void;
 }) {
-  const { action, canEdit, frame } = useEditorAccess(group === null ? adminCreateGroup : adminUpdateGroup);
+  const { action, canEdit, frame } = useEditorAccess(group === null ? adminCreateGroup : adminUpdateGroup, {
+    onBack: onClose,
+    readOnlyNote: READ_ONLY_MENU,
+  });
   const { form, set, text, flag, report } = useEditorFields({
     name: group?.name ?? '',
     slug: group?.slug ?? '',
@@ -67,10 +70,13 @@ export function GroupEditor({
     if (result.ok) onSaved(result.value);
   };
 
-  const remove = async () => {
-    if (group === null || !window.confirm(`Удалить группу «${group.name}»?`)) return;
-    const result = await action.run(adminDeleteGroup, { params: { id: group.id } }, { success: 'Группа удалена' });
-    if (result.ok) onDeleted(group.id);
+  const remove = group && {
+    label: 'Удалить группу',
+    confirm: `Удалить группу «${group.name}»?`,
+    run: async () => {
+      const result = await action.run(adminDeleteGroup, { params: { id: group.id } }, { success: 'Группа удалена' });
+      if (result.ok) onDeleted(group.id);
+    },
   };
 
   return (
@@ -79,9 +85,7 @@ export function GroupEditor({
       title={group === null ? 'Новая группа' : `Группа «${group.name}»`}
       {...frame}
       onSubmit={submit}
-      onBack={onClose}
-      readOnlyNote={READ_ONLY_MENU}
-      remove={group === null ? null : { label: 'Удалить группу', run: remove }}
+      remove={remove}
     >
       <div className={s.grid2}>
         <TextField label="Название" {...text('name')} />
@@ -97,7 +101,7 @@ export function GroupEditor({
           ]}
           {...text('parentGroup')}
         />
-        <TextField label="Порядок в меню" hint="По возрастанию" inputMode="numeric" {...text('order')} />
+        <NumberField label="Порядок в меню" hint="По возрастанию" {...text('order')} />
       </div>
       <p>
         <CheckField label="Видна на сайте" {...flag('isVisible')} />

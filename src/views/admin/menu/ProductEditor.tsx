@@ -11,7 +11,7 @@ import {
   type AdminProduct,
 } from '../../../api/contract/admin/menu';
 import { EditorForm, useEditorAccess, useEditorFields } from '../kit/editor';
-import { GroupError, SelectField, TextAreaField, TextField, CheckField, optionsOf } from '../kit/fields';
+import { CheckField, GroupError, NumberField, SelectField, TextAreaField, TextField, optionsOf } from '../kit/fields';
 import { READ_ONLY_MENU, SLUG_RE } from './GroupEditor';
 import { ImageField, codedToText, parseDecimal, parseInteger, textToCoded } from './forms';
 import { MODIFIERS_PROBLEM, ModifiersEditor, rowsToModifiers, toRows, type ModifierRow } from './ModifiersEditor';
@@ -39,7 +39,10 @@ export function ProductEditor({
   onDeleted: (id: string) => void;
   onClose: () => void;
 }) {
-  const { action, canEdit, frame } = useEditorAccess(product === null ? adminCreateProduct : adminUpdateProduct);
+  const { action, canEdit, frame } = useEditorAccess(product === null ? adminCreateProduct : adminUpdateProduct, {
+    onBack: onClose,
+    readOnlyNote: READ_ONLY_MENU,
+  });
   const n = product?.nutrition;
   const { form, set, text, flag, errors, report } = useEditorFields({
     name: product?.name ?? '',
@@ -122,43 +125,32 @@ export function ProductEditor({
     if (result.ok) onSaved(result.value);
   };
 
-  const remove = async () => {
-    if (product === null || !window.confirm(`Удалить товар «${product.name}»? Прошлые заказы его сохранят.`)) return;
-    const result = await action.run(adminDeleteProduct, { params: { id: product.id } }, { success: 'Товар удалён' });
-    if (result.ok) onDeleted(product.id);
+  const remove = product && {
+    label: 'Удалить товар',
+    confirm: `Удалить товар «${product.name}»? Прошлые заказы его сохранят.`,
+    run: async () => {
+      const result = await action.run(adminDeleteProduct, { params: { id: product.id } }, { success: 'Товар удалён' });
+      if (result.ok) onDeleted(product.id);
+    },
   };
 
   return (
-    <EditorForm
-      label="Товар"
-      title={product === null ? 'Новый товар' : product.name}
-      {...frame}
-      onSubmit={submit}
-      onBack={onClose}
-      readOnlyNote={READ_ONLY_MENU}
-      remove={product === null ? null : { label: 'Удалить товар', run: remove }}
-    >
+    <EditorForm label="Товар" title={product?.name ?? 'Новый товар'} {...frame} onSubmit={submit} remove={remove}>
       <div className={s.grid2}>
         <TextField label="Название" {...text('name')} />
         <SelectField label="Группа" options={optionsOf(menu.groups, (g) => [g.id, g.name])} {...text('parentGroup')} />
       </div>
       <TextAreaField label="Описание" {...text('description')} />
       <div className={s.grid3}>
-        <TextField label="Цена, ₽" inputMode="numeric" {...text('price')} />
-        <TextField
-          label="Старая цена, ₽"
-          hint="Зачёркнутая; пусто — без скидки"
-          inputMode="numeric"
-          {...text('oldPrice')}
-        />
-        <TextField label="Вес, г" inputMode="numeric" {...text('weight')} />
+        <NumberField label="Цена, ₽" {...text('price')} />
+        <NumberField label="Старая цена, ₽" hint="Зачёркнутая; пусто — без скидки" {...text('oldPrice')} />
+        <NumberField label="Вес, г" {...text('weight')} />
         <TextField label="Код (артикул)" {...text('code')} />
         <TextField label="Адрес в каталоге (slug)" {...text('slug', (typed) => typed.trim())} />
-        <TextField label="Порядок в меню" inputMode="numeric" {...text('order')} />
-        <TextField
+        <NumberField label="Порядок в меню" {...text('order')} />
+        <NumberField
           label="Не больше в одной позиции"
           hint="maxPerPositionInOrder: 0 — без ограничения; больше 0 — каждое добавление новой строкой"
-          inputMode="numeric"
           {...text('maxPerPositionInOrder')}
         />
         <SelectField

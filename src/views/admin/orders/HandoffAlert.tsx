@@ -8,6 +8,7 @@ import { formatCount } from '../../../domain/plural';
 import { useAdminAction, useAdminQuery } from '../data/hooks';
 import { useOrderEvents } from '../data/liveOrders';
 import s from '../admin.module.css';
+import { ActionButton } from '../kit/ActionButton';
 
 export const NOT_HANDED_OFF = 'не передан на кухню';
 
@@ -39,9 +40,9 @@ export function HandoffAlert({ failed, onRetried }: { failed: readonly Integrati
           <li key={h.orderId} className={s.listItem}>
             <Link href={`/${h.orderId}`}>Заказ №{h.number}</Link>
             {h.lastError ? <span>: {h.lastError}</span> : null}{' '}
-            <button type="button" className={s.button} disabled={action.pending} onClick={() => void retry(h.orderId)}>
+            <ActionButton pending={action.pending} run={() => retry(h.orderId)}>
               Отправить снова
-            </button>
+            </ActionButton>
           </li>
         ))}
       </ul>

@@ -16,7 +16,7 @@ import { adminGetPhoneOrder, type PhoneOrderDetail } from '../../../api/contract
 import { useAdminAction, useAdminQuery, useCan } from '../data/hooks';
 import { useOrderEvents, useRatingEvents } from '../data/liveOrders';
 import type { Reference } from '../data/reference';
-import { QueryView, cx, formatDateTime, formatMoney } from '../ui';
+import { AmountRow, QueryView, cx, formatDateTime, formatMoney } from '../ui';
 import { CancelDialog } from './CancelDialog';
 import { CourierAssign } from './CourierAssign';
 import { StatusBadge } from './StatusBadge';
@@ -38,6 +38,7 @@ import { OrderEditForm } from './OrderEditForm';
 import { OrderEdits } from './OrderEdits';
 import { SurchargeLabel } from './SurchargeLabel';
 import s from '../admin.module.css';
+import { ActionButton } from '../kit/ActionButton';
 
 /** Who moved the order: 'staff:<id>' → 'сотрудник', 'customer' → 'клиент', … */
 export function actorText(actor: string): string {
@@ -165,15 +166,9 @@ export function OrderDetail({
                 {order.nextStatuses
                   .filter((st) => st !== 'Cancelled')
                   .map((st) => (
-                    <button
-                      key={st}
-                      type="button"
-                      className={s.button}
-                      disabled={action.pending}
-                      onClick={() => void move(st)}
-                    >
+                    <ActionButton key={st} pending={action.pending} run={() => move(st)}>
                       {STATUS_ACTION[st]}
-                    </button>
+                    </ActionButton>
                   ))}
                 <button
                   type="button"
@@ -275,34 +270,20 @@ export function OrderDetail({
               </tbody>
             </table>
             <dl className={s.grid2}>
-              <dt>Товары</dt>
-              <dd className={s.num}>{formatMoney(order.goodsTotal)}</dd>
+              <AmountRow term="Товары">{formatMoney(order.goodsTotal)}</AmountRow>
               {order.discountTotal > 0 ? (
-                <>
-                  <dt>Скидка{order.coupon ? ` (${order.coupon})` : ''}</dt>
-                  <dd className={s.num}>−{formatMoney(order.discountTotal)}</dd>
-                </>
+                <AmountRow term={<>Скидка{order.coupon ? ` (${order.coupon})` : ''}</>}>
+                  −{formatMoney(order.discountTotal)}
+                </AmountRow>
               ) : null}
-              <dt>Доставка</dt>
-              <dd className={s.num}>{formatMoney(order.deliveryPrice)}</dd>
+              <AmountRow term="Доставка">{formatMoney(order.deliveryPrice)}</AmountRow>
               {order.serviceFee > 0 ? (
-                <>
-                  <dt>Сервисный сбор</dt>
-                  <dd className={s.num}>{formatMoney(order.serviceFee)}</dd>
-                </>
+                <AmountRow term="Сервисный сбор">{formatMoney(order.serviceFee)}</AmountRow>
               ) : null}
-              {order.bonusSpent > 0 ? (
-                <>
-                  <dt>Бонусами</dt>
-                  <dd className={s.num}>−{formatMoney(order.bonusSpent)}</dd>
-                </>
-              ) : null}
-              <dt>
-                <strong>Итого</strong>
-              </dt>
-              <dd className={s.num}>
+              {order.bonusSpent > 0 ? <AmountRow term="Бонусами">−{formatMoney(order.bonusSpent)}</AmountRow> : null}
+              <AmountRow term={<strong>Итого</strong>}>
                 <strong>{formatMoney(order.total)}</strong>
-              </dd>
+              </AmountRow>
             </dl>
             <OrderEdits orderId={order.id} version={order.updatedAt} />
             <h3 className={s.subtitle}>История статусов</h3>

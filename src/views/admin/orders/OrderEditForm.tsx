@@ -18,7 +18,7 @@ import { EditableCartLines } from '../phone/EditableCartLines';
 import { AddressFieldsGrid, ChangeAndComment, DeliveryTimeSelect } from '../phone/FulfilmentFields';
 import { PhoneMenu } from '../phone/PhoneMenu';
 import { addLine, changeAmount, itemsOf, messagesAt, type DraftLine } from '../phone/phoneDraft';
-import { cx, formatMoney, QueryView } from '../ui';
+import { AmountRow, cx, formatMoney, QueryView } from '../ui';
 import { PAYMENT_METHOD_LABEL } from './labels';
 import s from '../admin.module.css';
 
@@ -217,53 +217,22 @@ export function OrderEditForm({
       />
       {q && money ? (
         <dl className={s.grid2} aria-label="Итого после изменения">
-          <dt>Товары</dt>
-          <dd className={s.num}>{formatMoney(q.goodsTotal)}</dd>
-          {q.discountTotal > 0 ? (
-            <>
-              <dt>Скидка</dt>
-              <dd className={s.num}>−{formatMoney(q.discountTotal)}</dd>
-            </>
-          ) : null}
+          <AmountRow term="Товары">{formatMoney(q.goodsTotal)}</AmountRow>
+          {q.discountTotal > 0 ? <AmountRow term="Скидка">−{formatMoney(q.discountTotal)}</AmountRow> : null}
           {order.deliveryMethod === 'delivery' ? (
-            <>
-              <dt>Доставка</dt>
-              <dd className={s.num}>{formatMoney(q.deliveryPrice)}</dd>
-            </>
+            <AmountRow term="Доставка">{formatMoney(q.deliveryPrice)}</AmountRow>
           ) : null}
-          {q.serviceFee > 0 ? (
-            <>
-              <dt>Сервисный сбор</dt>
-              <dd className={s.num}>{formatMoney(q.serviceFee)}</dd>
-            </>
-          ) : null}
-          {q.bonusSpent > 0 ? (
-            <>
-              <dt>Бонусами</dt>
-              <dd className={s.num}>−{formatMoney(q.bonusSpent)}</dd>
-            </>
-          ) : null}
-          <dt>
-            <strong>Было</strong>
-          </dt>
-          <dd className={s.num}>{formatMoney(money.totalBefore)}</dd>
-          <dt>
-            <strong>Станет</strong>
-          </dt>
-          <dd className={s.num}>
+          {q.serviceFee > 0 ? <AmountRow term="Сервисный сбор">{formatMoney(q.serviceFee)}</AmountRow> : null}
+          {q.bonusSpent > 0 ? <AmountRow term="Бонусами">−{formatMoney(q.bonusSpent)}</AmountRow> : null}
+          <AmountRow term={<strong>Было</strong>}>{formatMoney(money.totalBefore)}</AmountRow>
+          <AmountRow term={<strong>Станет</strong>}>
             <strong data-testid="edit-total">{formatMoney(q.total)}</strong>
-          </dd>
+          </AmountRow>
           {money.money === 'refund' ? (
-            <>
-              <dt>Вернём клиенту на карту</dt>
-              <dd className={s.num}>{formatMoney(money.moneyAmount)}</dd>
-            </>
+            <AmountRow term="Вернём клиенту на карту">{formatMoney(money.moneyAmount)}</AmountRow>
           ) : null}
           {money.money === 'surcharge' ? (
-            <>
-              <dt>Клиент доплатит онлайн</dt>
-              <dd className={s.num}>{formatMoney(money.moneyAmount)}</dd>
-            </>
+            <AmountRow term="Клиент доплатит онлайн">{formatMoney(money.moneyAmount)}</AmountRow>
           ) : null}
         </dl>
       ) : null}

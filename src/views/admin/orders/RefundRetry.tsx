@@ -8,6 +8,7 @@ import { useAdminAction } from '../data/hooks';
 import { AdminDialog, cx, formatMoney } from '../ui';
 import { REFUND_RETRY_ACTION } from './labels';
 import s from '../admin.module.css';
+import { ActionButton } from '../kit/ActionButton';
 
 /** Whether the order's refund may be retried: cancelled, with the refund failed or still due. */
 export function canRetryRefund(order: Pick<AdminOrderDetail, 'status' | 'cancellation'>): boolean {
@@ -42,14 +43,9 @@ export function RefundRetry({
         <AdminDialog title="Повторить возврат денег?" onClose={() => setConfirming(false)}>
           <p>Провайдеру оплаты снова уйдёт запрос вернуть клиенту {formatMoney(order.total)}.</p>
           <div className={s.actions}>
-            <button
-              type="button"
-              className={cx(s.button, s.danger)}
-              disabled={action.pending}
-              onClick={() => void retry()}
-            >
+            <ActionButton look="danger" pending={action.pending} run={retry}>
               Вернуть деньги
-            </button>
+            </ActionButton>
             <button type="button" className={cx(s.button, s.secondary)} onClick={() => setConfirming(false)}>
               Не сейчас
             </button>

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import type { SlotDay } from '../../../api/contract/checkout';
 import type { AddressFields } from '../../components/addressFields';
-import { SelectField, TextAreaField, TextField } from '../kit/fields';
+import { NumberField, SelectField, TextAreaField, TextField } from '../kit/fields';
 import s from '../admin.module.css';
 
 const ADDRESS_LABELS: readonly [keyof AddressFields, string][] = [
@@ -84,7 +84,7 @@ export function ChangeAndComment({
 }) {
   return (
     <>
-      {cash ? <TextField label="Сдача с" inputMode="numeric" value={changeFrom} onChange={onChangeFrom} /> : null}
+      {cash ? <NumberField label="Сдача с" value={changeFrom} onChange={onChangeFrom} /> : null}
       <TextAreaField label="Комментарий" maxLength={500} value={comment} onChange={onComment} />
     </>
   );

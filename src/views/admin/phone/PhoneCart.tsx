@@ -2,7 +2,7 @@
 // here), the coupon and the bonuses, each with the quote's refusal under it.
 import { useState } from 'react';
 import type { CheckoutQuote } from '../../../api/contract/checkout';
-import { FormError, TextField } from '../kit/fields';
+import { FormError, NumberField, TextField } from '../kit/fields';
 import { cx, formatMoney } from '../ui';
 import { EditableCartLines } from './EditableCartLines';
 import { messagesAt, type DraftLine } from './phoneDraft';
@@ -90,11 +90,10 @@ export function PhoneCart({ lines, quote, balance, onAmount, coupon, onCoupon, s
           </button>
         </div>
         <div role="group" aria-label="Бонусы клиента">
-          <TextField
+          <NumberField
             label="Списать бонусов"
             hint={`На счёте ${balance}${quote ? `, в этом заказе можно до ${quote.bonusCap}` : ''}`}
             error={bonusError ?? messagesAt(refusals, 'bonus')}
-            inputMode="numeric"
             value={bonusDraft}
             onChange={setBonusDraft}
           />

@@ -3,7 +3,7 @@
 import { adminCreateCoupon, adminUpdateCoupon, type AdminCoupon } from '../../../api/contract/admin/promo';
 import { useReference } from '../data/reference';
 import { EditorForm, useEditorAccess, useEditorFields } from '../kit/editor';
-import { CheckField, SelectField, TextField } from '../kit/fields';
+import { CheckField, NumberField, SelectField, TextField } from '../kit/fields';
 import { parseInteger } from '../menu/forms';
 import s from '../admin.module.css';
 
@@ -24,7 +24,9 @@ const NO_METHOD: '' | 'delivery' | 'self' = '';
 
 export function CouponEditor({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: () => void }) {
   const ref = useReference();
-  const { action, frame } = useEditorAccess(coupon === null ? adminCreateCoupon : adminUpdateCoupon);
+  const { action, frame } = useEditorAccess(coupon === null ? adminCreateCoupon : adminUpdateCoupon, {
+    onBack: onDone,
+  });
   const { form, set, text, flag, report } = useEditorFields({
     code: coupon?.code ?? '',
     title: coupon?.title ?? '',
@@ -90,7 +92,6 @@ export function CouponEditor({ coupon, onDone }: { coupon: AdminCoupon | null; o
       title={coupon === null ? 'Новый промокод' : `Промокод ${coupon.code}`}
       {...frame}
       onSubmit={submit}
-      onBack={onDone}
       intro={
         coupon ? (
           <p className={s.muted}>
@@ -112,8 +113,8 @@ export function CouponEditor({ coupon, onDone }: { coupon: AdminCoupon | null; o
             { value: 'fixed', label: 'рублей от товаров' },
           ]}
         />
-        <TextField label={form.kind === 'percent' ? 'Размер, %' : 'Размер, ₽'} inputMode="numeric" {...text('value')} />
-        <TextField label="Минимальная сумма, ₽" inputMode="numeric" {...text('minSum')} />
+        <NumberField label={form.kind === 'percent' ? 'Размер, %' : 'Размер, ₽'} {...text('value')} />
+        <NumberField label="Минимальная сумма, ₽" {...text('minSum')} />
         <SelectField
           label="Способ получения"
           value={form.deliveryMethod}
@@ -126,18 +127,8 @@ export function CouponEditor({ coupon, onDone }: { coupon: AdminCoupon | null; o
         />
         <TextField label="Действует с" type="datetime-local" {...text('validFrom')} />
         <TextField label="Действует до" type="datetime-local" {...text('validTo')} />
-        <TextField
-          label="Всего использований"
-          hint="Пусто — без ограничения"
-          inputMode="numeric"
-          {...text('usageLimit')}
-        />
-        <TextField
-          label="На одного клиента"
-          hint="Пусто — без ограничения"
-          inputMode="numeric"
-          {...text('perUserLimit')}
-        />
+        <NumberField label="Всего использований" hint="Пусто — без ограничения" {...text('usageLimit')} />
+        <NumberField label="На одного клиента" hint="Пусто — без ограничения" {...text('perUserLimit')} />
       </div>
       <fieldset style={{ border: 0, padding: 0, margin: '0 0 12px' }}>
         <legend className={s.label}>Города (ни одного — все города)</legend>

@@ -13,6 +13,7 @@ import { AdminTable } from '../kit/lists';
 import { QueryView, cx, formatDateTime, formatMoney } from '../ui';
 import { CouponEditor } from './CouponEditor';
 import s from '../admin.module.css';
+import { ActionButton } from '../kit/ActionButton';
 
 function discountText(c: AdminCoupon): string {
   return c.kind === 'percent' ? `${c.value} %` : formatMoney(c.value);
@@ -98,14 +99,13 @@ export function CouponsTab() {
                 </td>
                 <td>
                   {canEdit ? (
-                    <button
-                      type="button"
-                      className={cx(s.button, c.isActive ? s.danger : s.secondary)}
-                      disabled={action.pending}
-                      onClick={() => void toggle(c)}
+                    <ActionButton
+                      look={c.isActive ? 'danger' : 'secondary'}
+                      pending={action.pending}
+                      run={() => toggle(c)}
                     >
                       {c.isActive ? 'Отключить' : 'Включить'}
-                    </button>
+                    </ActionButton>
                   ) : null}
                 </td>
               </tr>

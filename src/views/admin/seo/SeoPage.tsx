@@ -7,6 +7,7 @@ import { useAdminAction, useAdminQuery } from '../data/hooks';
 import { TextAreaField, TextField } from '../kit/fields';
 import { PageHead, QueryView, cx, formatDateTime } from '../ui';
 import s from '../admin.module.css';
+import { ActionButton } from '../kit/ActionButton';
 
 /** Search engines show about this much of a title and a description. */
 const TITLE_SHOWN = 60;
@@ -69,9 +70,9 @@ function OverrideForm({ initial, onSaved }: { initial: Draft; onSaved: () => voi
         value={draft.description}
         onChange={(description) => set({ description })}
       />
-      <button type="button" className={s.button} disabled={action.pending} onClick={() => void save()}>
+      <ActionButton pending={action.pending} run={save}>
         Сохранить
-      </button>
+      </ActionButton>
     </div>
   );
 }
@@ -120,14 +121,9 @@ function OverrideTable({
                   <button type="button" className={cx(s.button, s.secondary)} onClick={() => onEdit(o)}>
                     Изменить
                   </button>
-                  <button
-                    type="button"
-                    className={cx(s.button, s.danger)}
-                    disabled={action.pending}
-                    onClick={() => void remove(o.path)}
-                  >
+                  <ActionButton look="danger" pending={action.pending} run={() => remove(o.path)}>
                     Убрать
-                  </button>
+                  </ActionButton>
                 </div>
               </td>
             </tr>

@@ -8,6 +8,7 @@ import { useAdminAction, useAdminQuery, useCan } from '../data/hooks';
 import { AdminDialog, PageHead, QueryView, cx } from '../ui';
 import { SettingField } from './SettingField';
 import s from '../admin.module.css';
+import { ActionButton } from '../kit/ActionButton';
 
 /** Sections of the settings screen by setting name; the rest go to 'Прочее'. */
 export const SETTING_SECTIONS: readonly { title: string; names: readonly string[] }[] = [
@@ -61,14 +62,9 @@ function StoreVersion({ value, onBumped }: { value: string; onBumped: (v: string
         <AdminDialog title="Сбросить корзины всех посетителей?" onClose={() => setConfirming(false)}>
           <p className={s.warning}>{STORE_VERSION_WARNING}</p>
           <div className={s.actions}>
-            <button
-              type="button"
-              className={cx(s.button, s.danger)}
-              disabled={action.pending}
-              onClick={() => void bump()}
-            >
+            <ActionButton look="danger" pending={action.pending} run={bump}>
               Да, сбросить корзины
-            </button>
+            </ActionButton>
             <button type="button" className={cx(s.button, s.secondary)} onClick={() => setConfirming(false)}>
               Отмена
             </button>

@@ -4,7 +4,7 @@ import { adminCreateStaff, adminUpdateStaff, type StaffMember } from '../../../a
 import { STAFF_ROLES, STAFF_ROLE_NAMES, StaffRole } from '../../../api/contract/admin/common';
 import { useAdminAction } from '../data/hooks';
 import { EditorForm, useEditorFields } from '../kit/editor';
-import { CheckField, SelectField, TextField } from '../kit/fields';
+import { CheckField, PasswordField, SelectField, TextField } from '../kit/fields';
 import { PASSWORD_MIN } from './OwnPasswordForm';
 import { StaffSessions } from './StaffSessions';
 import s from '../admin.module.css';
@@ -86,13 +86,12 @@ export function MemberEditor({ member, onDone }: { member: StaffMember | null; o
               label: `${STAFF_ROLE_NAMES[role]} (${ROLE_SCOPE[role]})`,
             }))}
           />
-          <TextField
+          <PasswordField
+            kind="new"
             label={member === null ? 'Пароль' : 'Новый пароль'}
             hint={
               member === null ? 'Не короче 10 символов' : 'Пусто — не менять; новый пароль завершит сессии сотрудника'
             }
-            type="password"
-            autoComplete="new-password"
             {...text('password')}
           />
         </div>

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { adminChangeOwnPassword } from '../../../api/contract/admin/auth';
 import { useAdminAction } from '../data/hooks';
-import { TextField } from '../kit/fields';
+import { PasswordField } from '../kit/fields';
 import s from '../admin.module.css';
 
 export const PASSWORD_MIN = 10;
@@ -34,19 +34,12 @@ export function OwnPasswordForm() {
     <form className={s.panel} onSubmit={(e) => void submit(e)} noValidate aria-label="Мой пароль">
       <h2 className={s.dialogTitle}>Мой пароль</h2>
       <div className={s.grid2}>
-        <TextField
-          label="Текущий пароль"
-          type="password"
-          autoComplete="current-password"
-          value={current}
-          onChange={setCurrent}
-        />
-        <TextField
+        <PasswordField kind="current" label="Текущий пароль" value={current} onChange={setCurrent} />
+        <PasswordField
+          kind="new"
           label="Новый пароль"
           error={error}
           hint="Не короче 10 символов"
-          type="password"
-          autoComplete="new-password"
           value={next}
           onChange={setNext}
         />

@@ -4,6 +4,7 @@ import { useAdminAction, useAdminQuery } from '../data/hooks';
 import { AdminTable } from '../kit/lists';
 import { QueryView, cx, formatDateTime } from '../ui';
 import s from '../admin.module.css';
+import { ActionButton } from '../kit/ActionButton';
 
 export function StaffSessions({ member }: { member: StaffMember }) {
   const sessions = useAdminQuery(adminListStaffSessions, { params: { id: member.id } });
@@ -35,14 +36,9 @@ export function StaffSessions({ member }: { member: StaffMember }) {
                   ) : x.isCurrent ? (
                     <span className={cx(s.badge, s.badgeOk)}>эта сессия</span>
                   ) : (
-                    <button
-                      type="button"
-                      className={cx(s.button, s.secondary)}
-                      disabled={action.pending}
-                      onClick={() => void revoke(x.id)}
-                    >
+                    <ActionButton look="secondary" pending={action.pending} run={() => revoke(x.id)}>
                       Завершить
-                    </button>
+                    </ActionButton>
                   )}
                 </td>
               </tr>

@@ -1,7 +1,7 @@
 // A city and its data (CITIES_DATA: free delivery threshold, delivery products, service fee,
 // promo code field hidden).
 import { adminCreateCity, adminUpdateCity, type AdminCity } from '../../../../api/contract/admin/settings';
-import { CheckField, TextField } from '../../kit/fields';
+import { CheckField, NumberField, TextField } from '../../kit/fields';
 import { EditorForm, useEditorAccess, useEditorFields } from '../../kit/editor';
 import { parseInteger } from '../../menu/forms';
 import s from '../../admin.module.css';
@@ -9,7 +9,7 @@ import s from '../../admin.module.css';
 export const ID_RE = /^[A-Za-z0-9_.:-]{1,64}$/;
 
 export function CityEditor({ city, onDone }: { city: AdminCity | null; onDone: () => void }) {
-  const { action, frame } = useEditorAccess(city === null ? adminCreateCity : adminUpdateCity);
+  const { action, frame } = useEditorAccess(city === null ? adminCreateCity : adminUpdateCity, { onBack: onDone });
   const { form, text, flag, report } = useEditorFields({
     id: city?.id ?? '',
     name: city?.name ?? '',
@@ -64,13 +64,7 @@ export function CityEditor({ city, onDone }: { city: AdminCity | null; onDone: (
   };
   const trimmed = (typed: string) => typed.trim();
   return (
-    <EditorForm
-      label="Город"
-      title={city === null ? 'Новый город' : city.name}
-      {...frame}
-      onSubmit={submit}
-      onBack={onDone}
-    >
+    <EditorForm label="Город" title={city?.name ?? 'Новый город'} {...frame} onSubmit={submit}>
       <div className={s.grid3}>
         {city === null ? <TextField label="Id" {...text('id', trimmed)} /> : null}
         <TextField label="Название" {...text('name')} />
@@ -78,12 +72,12 @@ export function CityEditor({ city, onDone }: { city: AdminCity | null; onDone: (
         <TextField label="iikoId" {...text('iikoId')} />
         <TextField label="«В городе»" {...text('cityIn')} />
         <TextField label="Часовой пояс" hint="IANA, например Asia/Irkutsk" {...text('timeZone')} />
-        <TextField label="Порядок" inputMode="numeric" {...text('order')} />
+        <NumberField label="Порядок" {...text('order')} />
       </div>
       <CheckField label="Данные города (CITIES_DATA)" {...flag('hasData')} />
       {form.hasData ? (
         <div className={s.grid3}>
-          <TextField label="Бесплатная доставка от, ₽" inputMode="numeric" {...text('freeDeliveryFrom')} />
+          <NumberField label="Бесплатная доставка от, ₽" {...text('freeDeliveryFrom')} />
           <TextField label="Товар доставки (deliveryId)" {...text('deliveryId')} />
           <TextField label="Товар бесплатной доставки" {...text('freeDeliveryId')} />
           <TextField label="Сервисный сбор (товар)" hint="Пусто — без сбора" {...text('serviceFeeId')} />

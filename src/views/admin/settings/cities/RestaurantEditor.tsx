@@ -8,7 +8,7 @@ import {
   type AdminRestaurant,
 } from '../../../../api/contract/admin/settings';
 import type { WeekHours } from '../../../../api/entities';
-import { CheckField, CitySelect, GroupError, TextField } from '../../kit/fields';
+import { CheckField, CitySelect, GroupError, NumberField, TextField } from '../../kit/fields';
 import { EditorForm, useEditorAccess, useEditorFields } from '../../kit/editor';
 import { parseDecimal, parseInteger } from '../../menu/forms';
 import { WeekHoursEditor, dayProblem } from '../WeekHoursEditor';
@@ -28,6 +28,7 @@ export function RestaurantEditor({
 }) {
   const { action, canEdit, frame } = useEditorAccess(
     restaurant === null ? adminCreateRestaurant : adminUpdateRestaurant,
+    { onBack: onDone },
   );
   const { form, text, flag, errors, report } = useEditorFields({
     deliveryTerminalId: restaurant?.deliveryTerminalId ?? '',
@@ -87,13 +88,7 @@ export function RestaurantEditor({
     if (result.ok) onDone();
   };
   return (
-    <EditorForm
-      label="Ресторан"
-      title={restaurant === null ? 'Новый ресторан' : restaurant.name}
-      {...frame}
-      onSubmit={submit}
-      onBack={onDone}
-    >
+    <EditorForm label="Ресторан" title={restaurant?.name ?? 'Новый ресторан'} {...frame} onSubmit={submit}>
       <div className={s.grid3}>
         {restaurant === null ? (
           <TextField label="Id терминала доставки" {...text('deliveryTerminalId', (typed) => typed.trim())} />
@@ -104,8 +99,8 @@ export function RestaurantEditor({
         <TextField label="Телефон" {...text('phone')} />
         <TextField label="Широта" inputMode="decimal" {...text('lat')} error={errors.location} />
         <TextField label="Долгота" inputMode="decimal" {...text('lon')} />
-        <TextField label="Время приготовления, мин" inputMode="numeric" {...text('cookingMinutes')} />
-        <TextField label="Порядок" inputMode="numeric" {...text('order')} />
+        <NumberField label="Время приготовления, мин" {...text('cookingMinutes')} />
+        <NumberField label="Порядок" {...text('order')} />
       </div>
       <p>
         <CheckField label="Работает (принимает заказы)" {...flag('isActive')} />

@@ -6,7 +6,7 @@ import {
   type AdminRestaurant,
   type AdminZone,
 } from '../../../../api/contract/admin/settings';
-import { SelectField, TextAreaField, TextField, optionsOf } from '../../kit/fields';
+import { NumberField, SelectField, TextAreaField, TextField, optionsOf } from '../../kit/fields';
 import { EditorForm, useEditorAccess, useEditorFields } from '../../kit/editor';
 import { parseInteger } from '../../menu/forms';
 import { cx } from '../../ui';
@@ -24,7 +24,7 @@ export function ZoneEditor({
   restaurants: readonly AdminRestaurant[];
   onDone: () => void;
 }) {
-  const { action, frame } = useEditorAccess(zone === null ? adminCreateZone : adminUpdateZone);
+  const { action, frame } = useEditorAccess(zone === null ? adminCreateZone : adminUpdateZone, { onBack: onDone });
   const own = restaurants.filter((r) => r.cityId === (zone?.cityId ?? cityId));
   const { form, set, text, report } = useEditorFields({
     name: zone?.name ?? '',
@@ -66,19 +66,21 @@ export function ZoneEditor({
         : await action.run(adminUpdateZone, { params: { id: zone.id }, body }, { success: 'Зона сохранена' });
     if (result.ok) onDone();
   };
-  const remove = async () => {
-    if (zone === null || !window.confirm(`Удалить зону «${zone.name}»?`)) return;
-    const result = await action.run(adminDeleteZone, { params: { id: zone.id } }, { success: 'Зона удалена' });
-    if (result.ok) onDone();
+  const remove = zone && {
+    label: 'Удалить зону',
+    confirm: `Удалить зону «${zone.name}»?`,
+    run: async () => {
+      const result = await action.run(adminDeleteZone, { params: { id: zone.id } }, { success: 'Зона удалена' });
+      if (result.ok) onDone();
+    },
   };
   return (
     <EditorForm
       label="Зона доставки"
-      title={zone === null ? 'Новая зона доставки' : zone.name}
+      title={zone?.name ?? 'Новая зона доставки'}
       {...frame}
       onSubmit={submit}
-      onBack={onDone}
-      remove={zone === null ? null : { label: 'Удалить зону', run: remove }}
+      remove={remove}
     >
       <div className={s.grid3}>
         <TextField label="Название" {...text('name')} />
@@ -87,15 +89,14 @@ export function ZoneEditor({
           options={optionsOf(own, (r) => [r.deliveryTerminalId, r.name])}
           {...text('deliveryTerminalId')}
         />
-        <TextField
+        <NumberField
           label="Минимальная сумма, ₽"
           hint="Товары после скидок, без доставки и сбора"
-          inputMode="numeric"
           {...text('minSum')}
         />
-        <TextField label="Стоимость доставки, ₽" inputMode="numeric" {...text('deliveryPrice')} />
-        <TextField label="Время доставки, мин" inputMode="numeric" {...text('deliveryMinutes')} />
-        <TextField label="Порядок" inputMode="numeric" {...text('order')} />
+        <NumberField label="Стоимость доставки, ₽" {...text('deliveryPrice')} />
+        <NumberField label="Время доставки, мин" {...text('deliveryMinutes')} />
+        <NumberField label="Порядок" {...text('order')} />
       </div>
       <TextAreaField
         label="Контур зоны"

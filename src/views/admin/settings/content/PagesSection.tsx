@@ -7,6 +7,7 @@ import { useReference } from '../../data/reference';
 import { CitySelect, SelectField, TextAreaField, TextField, optionsOf } from '../../kit/fields';
 import { QueryView, formatDateTime } from '../../ui';
 import s from '../../admin.module.css';
+import { ActionButton } from '../../kit/ActionButton';
 
 export const PAGE_TITLES: Readonly<Record<PageSlug, string>> = {
   about: 'О компании',
@@ -61,9 +62,9 @@ function PageEditor({
         onChange={setBody}
       />
       {canEdit ? (
-        <button type="button" className={s.button} disabled={action.pending} onClick={() => void save()}>
+        <ActionButton pending={action.pending} run={save}>
           Сохранить страницу
-        </button>
+        </ActionButton>
       ) : null}
     </div>
   );

@@ -8,6 +8,7 @@ import { ImageField } from '../../menu/forms';
 import { cx } from '../../ui';
 import { validateSetting } from '../validate';
 import s from '../../admin.module.css';
+import { ActionButton } from '../../kit/ActionButton';
 
 interface Slide {
   id: string;
@@ -128,9 +129,9 @@ export function SlidesEditor({
           >
             Добавить
           </button>
-          <button type="button" className={s.button} disabled={action.pending} onClick={() => void save()}>
+          <ActionButton pending={action.pending} run={save}>
             Сохранить
-          </button>
+          </ActionButton>
         </div>
       ) : null}
     </div>
