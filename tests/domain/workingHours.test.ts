@@ -5,6 +5,7 @@ import {
   addDaysToYmd,
   isOpenAt,
   localDateInZone,
+  localDateTimeInZone,
   localDateTimeToIso,
   minutesOfDayInZone,
   nextOpening,
@@ -39,6 +40,33 @@ describe('zone helpers read the city zone, never the machine zone', () => {
     expect(weekdayInZone('2026-11-27T17:30:00Z', 'Europe/Moscow')).toBe(5);
     expect(minutesOfDayInZone('2026-11-27T17:30:00Z', 'Europe/Moscow')).toBe(20 * 60 + 30);
     expect(localDateInZone('2026-11-27T17:30:00Z', 'Europe/Moscow')).toBe('2026-11-27');
+  });
+
+  it('localDateTimeInZone reads the wall clock with seconds (the POS slot time), midnight as 00', () => {
+    expect(localDateTimeInZone('2026-11-27T17:30:05Z', IRK)).toBe('2026-11-28 01:30:05');
+    expect(localDateTimeInZone('2026-11-27T21:00:00Z', 'Europe/Moscow')).toBe('2026-11-28 00:00:00');
+  });
+
+  it('localDateTimeInZone agrees with Intl formatting the zone directly', () => {
+    const direct = (ms: number, timeZone: string) =>
+      new Intl.DateTimeFormat('sv-SE', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      }).format(ms);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2040, 0, 1) }),
+        fc.constantFrom(IRK, 'Europe/Moscow', 'Europe/Berlin', 'America/New_York'),
+        (ms, zone) => localDateTimeInZone(new Date(ms).toISOString(), zone) === direct(ms, zone),
+      ),
+      { numRuns },
+    );
   });
 
   it('accepts epoch milliseconds as well as ISO strings with an offset', () => {
