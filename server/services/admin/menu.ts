@@ -26,6 +26,7 @@ import type { AdminGroup, AdminProduct, GroupInput, GroupPatch } from '../../../
 import { MENU_MESSAGES, modifierNotFoundMessage } from '../../../src/api/contract/admin/messages.js';
 import { readContentVersion } from '../catalog.js';
 import type { Actor } from './actor.js';
+import { deleteRecord, updateRecord, type EditedKind } from './recordEdits.js';
 import { staffEdit } from './staffEdit.js';
 
 export { MENU_MESSAGES, modifierNotFoundMessage };
@@ -142,30 +143,24 @@ export async function createGroup(actor: Actor, input: z.output<typeof GroupInpu
   );
 }
 
+const GROUP: EditedKind<GroupRow, AdminGroup> = {
+  entity: 'group',
+  require: requireGroup,
+  show: toAdminGroup,
+  publish: publishCatalog,
+};
+
 export async function updateGroup(actor: Actor, id: string, patch: z.output<typeof GroupPatch>): Promise<AdminGroup> {
-  return staffEdit(
-    actor,
-    async (tx, record, now) => {
-      const before = await requireGroup(tx, id);
-      await checkGroupUnique(tx, null, patch.slug, id);
-      if (patch.parentGroup !== undefined) await checkParent(tx, id, patch.parentGroup);
-      const after = toAdminGroup((await updateGroupRow(tx, id, { ...groupColumns(patch), updatedAt: now })) ?? before);
-      await record({ action: 'group.update', entity: 'group', entityId: id, before: toAdminGroup(before), after });
-      return after;
-    },
-    () => publishCatalog(actor.ctx),
-  );
+  return updateRecord(actor, GROUP, id, async (tx, _before, now) => {
+    await checkGroupUnique(tx, null, patch.slug, id);
+    if (patch.parentGroup !== undefined) await checkParent(tx, id, patch.parentGroup);
+    return updateGroupRow(tx, id, { ...groupColumns(patch), updatedAt: now });
+  });
 }
 
 export async function deleteGroup(actor: Actor, id: string): Promise<void> {
-  await staffEdit(
-    actor,
-    async (tx, record) => {
-      const before = await requireGroup(tx, id);
-      if (await groupHasChildren(tx, id)) throw conflict(MENU_MESSAGES.groupNotEmpty, 'group-not-empty');
-      await deleteGroupRow(tx, id);
-      await record({ action: 'group.delete', entity: 'group', entityId: id, before: toAdminGroup(before) });
-    },
-    () => publishCatalog(actor.ctx),
-  );
+  await deleteRecord(actor, GROUP, id, async (tx) => {
+    if (await groupHasChildren(tx, id)) throw conflict(MENU_MESSAGES.groupNotEmpty, 'group-not-empty');
+    await deleteGroupRow(tx, id);
+  });
 }

@@ -17,6 +17,7 @@ import {
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { AdminProduct, ProductInput, ProductPatch } from '../../../src/api/contract/admin/menu.js';
 import type { Actor } from './actor.js';
+import { deleteRecord, updateRecord, type EditedKind } from './recordEdits.js';
 import { staffEdit } from './staffEdit.js';
 import { MENU_MESSAGES, modifierNotFoundMessage, publishCatalog, toAdminProduct } from './menu.js';
 
@@ -86,42 +87,29 @@ export async function createProduct(actor: Actor, input: z.output<typeof Product
   );
 }
 
+const PRODUCT: EditedKind<ProductRow, AdminProduct> = {
+  entity: 'product',
+  require: requireProduct,
+  show: toAdminProduct,
+  publish: publishCatalog,
+};
+
 export async function updateProduct(
   actor: Actor,
   id: string,
   patch: z.output<typeof ProductPatch>,
 ): Promise<AdminProduct> {
-  return staffEdit(
-    actor,
-    async (tx, record, now) => {
-      const before = await requireProduct(tx, id);
-      await checkProductUnique(tx, null, patch.slug, id);
-      await checkParentGroup(tx, patch.parentGroup);
-      await checkModifiers(tx, patch.groupModifiers);
-      const row = await updateProductRow(tx, id, { ...productColumns(patch), updatedAt: now });
-      const after = toAdminProduct(row ?? before);
-      await record({
-        action: 'product.update',
-        entity: 'product',
-        entityId: id,
-        before: toAdminProduct(before),
-        after,
-      });
-      return after;
-    },
-    () => publishCatalog(actor.ctx),
-  );
+  return updateRecord(actor, PRODUCT, id, async (tx, _before, now) => {
+    await checkProductUnique(tx, null, patch.slug, id);
+    await checkParentGroup(tx, patch.parentGroup);
+    await checkModifiers(tx, patch.groupModifiers);
+    return updateProductRow(tx, id, { ...productColumns(patch), updatedAt: now });
+  });
 }
 
 export async function deleteProduct(actor: Actor, id: string): Promise<void> {
-  await staffEdit(
-    actor,
-    async (tx, record) => {
-      const before = await requireProduct(tx, id);
-      if (await usedAsModifier(tx, id)) throw conflict(MENU_MESSAGES.usedAsModifier, 'used-as-modifier');
-      await deleteProductRow(tx, id);
-      await record({ action: 'product.delete', entity: 'product', entityId: id, before: toAdminProduct(before) });
-    },
-    () => publishCatalog(actor.ctx),
-  );
+  await deleteRecord(actor, PRODUCT, id, async (tx) => {
+    if (await usedAsModifier(tx, id)) throw conflict(MENU_MESSAGES.usedAsModifier, 'used-as-modifier');
+    await deleteProductRow(tx, id);
+  });
 }

@@ -16,6 +16,7 @@ import type {
 } from '../../../src/api/contract/admin/settings.js';
 import { toRestaurant } from '../settings.js';
 import type { Actor, BodyOf } from './actor.js';
+import { updateRecord, type EditedKind } from './recordEdits.js';
 import { staffEdit } from './staffEdit.js';
 import { publishSettings, SETTINGS_MESSAGES } from './settings.js';
 
@@ -52,34 +53,27 @@ export async function createRestaurant(
   );
 }
 
+async function requireRestaurant(tx: Executor, id: string): Promise<RestaurantRow> {
+  const row = await findRestaurant(tx, id);
+  if (!row) throw notFound(SETTINGS_MESSAGES.restaurantNotFound, 'restaurant-not-found');
+  return row;
+}
+
+const RESTAURANT: EditedKind<RestaurantRow, AdminRestaurant> = {
+  entity: 'restaurant',
+  require: requireRestaurant,
+  show: toAdminRestaurant,
+  publish: publishSettings,
+};
+
 export async function updateRestaurant(
   actor: Actor,
   id: string,
   patch: BodyOf<typeof adminUpdateRestaurant>,
 ): Promise<AdminRestaurant> {
-  return staffEdit(
-    actor,
-    async (tx, record) => {
-      const before = await findRestaurant(tx, id);
-      if (!before) throw notFound(SETTINGS_MESSAGES.restaurantNotFound, 'restaurant-not-found');
-      if (patch.cityId !== undefined) await requireCity(tx, patch.cityId);
-      const { order, location, ...columns } = patch;
-      const row = await updateRestaurantRow(tx, id, {
-        ...columns,
-        lat: location?.lat,
-        lon: location?.lon,
-        position: order,
-      });
-      const after = toAdminRestaurant(row ?? before);
-      await record({
-        action: 'restaurant.update',
-        entity: 'restaurant',
-        entityId: id,
-        before: toAdminRestaurant(before),
-        after,
-      });
-      return after;
-    },
-    () => publishSettings(actor.ctx),
-  );
+  return updateRecord(actor, RESTAURANT, id, async (tx) => {
+    if (patch.cityId !== undefined) await requireCity(tx, patch.cityId);
+    const { order, location, ...columns } = patch;
+    return updateRestaurantRow(tx, id, { ...columns, lat: location?.lat, lon: location?.lon, position: order });
+  });
 }

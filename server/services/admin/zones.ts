@@ -13,6 +13,7 @@ import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { AdminZone, adminCreateZone, adminUpdateZone } from '../../../src/api/contract/admin/settings.js';
 import { toDeliveryZone } from '../settings.js';
 import type { Actor, BodyOf } from './actor.js';
+import { deleteRecord, updateRecord, type EditedKind } from './recordEdits.js';
 import { staffEdit } from './staffEdit.js';
 import { requireCity } from './restaurants.js';
 import { publishSettings, SETTINGS_MESSAGES } from './settings.js';
@@ -67,33 +68,27 @@ export async function createZone(
   );
 }
 
+const ZONE: EditedKind<ZoneRow, AdminZone> = {
+  entity: 'zone',
+  require: requireZone,
+  show: toAdminZone,
+  publish: publishSettings,
+};
+
 export async function updateZone(actor: Actor, id: string, patch: BodyOf<typeof adminUpdateZone>): Promise<AdminZone> {
   checkRing(patch.polygon);
-  return staffEdit(
-    actor,
-    async (tx, record) => {
-      const before = await requireZone(tx, id);
-      const cityId = patch.cityId ?? before.cityId;
-      if (patch.cityId !== undefined) await requireCity(tx, cityId);
-      if (patch.cityId !== undefined || patch.deliveryTerminalId !== undefined)
-        await checkZoneRestaurant(tx, cityId, patch.deliveryTerminalId ?? before.deliveryTerminalId);
-      const { order, ...columns } = patch;
-      const after = toAdminZone((await updateZoneRow(tx, id, { ...columns, position: order })) ?? before);
-      await record({ action: 'zone.update', entity: 'zone', entityId: id, before: toAdminZone(before), after });
-      return after;
-    },
-    () => publishSettings(actor.ctx),
-  );
+  return updateRecord(actor, ZONE, id, async (tx, before) => {
+    const cityId = patch.cityId ?? before.cityId;
+    if (patch.cityId !== undefined) await requireCity(tx, cityId);
+    if (patch.cityId !== undefined || patch.deliveryTerminalId !== undefined)
+      await checkZoneRestaurant(tx, cityId, patch.deliveryTerminalId ?? before.deliveryTerminalId);
+    const { order, ...columns } = patch;
+    return updateZoneRow(tx, id, { ...columns, position: order });
+  });
 }
 
 export async function deleteZone(actor: Actor, id: string): Promise<void> {
-  await staffEdit(
-    actor,
-    async (tx, record) => {
-      const before = await requireZone(tx, id);
-      await deleteZoneRow(tx, id);
-      await record({ action: 'zone.delete', entity: 'zone', entityId: id, before: toAdminZone(before) });
-    },
-    () => publishSettings(actor.ctx),
-  );
+  await deleteRecord(actor, ZONE, id, async (tx) => {
+    await deleteZoneRow(tx, id);
+  });
 }

@@ -204,6 +204,47 @@ describe('cities, restaurants, zones, pages', () => {
     }
   });
 
+  it('a zone’s change and deletion are audited with before and after and publish settings:update; a missing one is a 404', async () => {
+    const created = await callApi(server, 'POST', '/admin/zones', admin.auth, {
+      cityId: 'city-angarsk',
+      name: 'Временная',
+      polygon: [
+        [103.8, 52.5],
+        [103.9, 52.5],
+        [103.9, 52.6],
+        [103.8, 52.5],
+      ],
+      minSum: 1000,
+      deliveryPrice: 200,
+      deliveryMinutes: 90,
+      deliveryTerminalId: 'dt-angarsk-1',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json<AdminZone>().id;
+    server.pushed.length = 0;
+    expect((await callApi(server, 'PATCH', `/admin/zones/${id}`, admin.auth, { minSum: 1100 })).statusCode).toBe(200);
+    expect((await callApi(server, 'DELETE', `/admin/zones/${id}`, admin.auth)).statusCode).toBe(204);
+    expect(server.pushed.filter((p) => p.type === 'settings:update')).toHaveLength(2);
+    const audit = await callApi(server, 'GET', `/admin/audit?entity=zone&entityId=${id}`, admin.auth);
+    const entries = audit.json<{ entries: { action: string; before: unknown; after: unknown }[] }>().entries;
+    expect(entries.find((e) => e.action === 'zone.update')).toMatchObject({
+      before: { minSum: 1000 },
+      after: { minSum: 1100 },
+    });
+    expect(entries.find((e) => e.action === 'zone.delete')).toMatchObject({ before: { minSum: 1100 }, after: null });
+    expectRefusal(
+      await callApi(server, 'PATCH', `/admin/zones/${id}`, admin.auth, { minSum: 1 }),
+      404,
+      'Зона доставки не найдена',
+    );
+    expectRefusal(await callApi(server, 'DELETE', `/admin/zones/${id}`, admin.auth), 404, 'Зона доставки не найдена');
+    expectRefusal(
+      await callApi(server, 'PATCH', '/admin/restaurants/no-such', admin.auth, {}),
+      404,
+      'Ресторан не найден',
+    );
+  });
+
   it('writes a page’s text for a city', async () => {
     const res = await callApi(server, 'PUT', '/admin/pages/city-angarsk/about', admin.auth, {
       title: 'О нас',
