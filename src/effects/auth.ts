@@ -1,26 +1,15 @@
 // Sign-in by phone and SMS code, and loading a signed-in user's data (PRODUCT.md §4, §5, §8).
 // See docs/ARCHITECTURE.md «Checkout, sign-in and profile effects».
-import {
-  catchError,
-  defer,
-  distinctUntilChanged,
-  EMPTY,
-  from,
-  map,
-  merge,
-  of,
-  switchMap,
-  take,
-  type Observable,
-} from 'rxjs';
+import { catchError, defer, distinctUntilChanged, EMPTY, map, merge, of, switchMap, take, type Observable } from 'rxjs';
 import { ApiFailure } from '../api/client';
 import { CAPTCHA_REQUIRED_CODE } from '../api/contract/authCodes';
 import type { AppCommand } from '../commands';
 import { captchaToken$, type CaptchaRunner } from './captcha';
 import { selectIsSignedIn, type AppState } from '../projections/store';
-import { apiFailureCommands, describeError, failureMessage, failureStatus } from './apiErrors';
+import { describeError, failureMessage } from './apiErrors';
 import type { Effect, EffectDeps } from './deps';
 import { eventsOf, ofType } from './operators';
+import { quietCall } from './quietCall';
 
 const signInFailure = (error: unknown): AppCommand => ({
   type: 'ReportSignInFailure',
@@ -46,14 +35,7 @@ export function userDataCall<T>(
   request: () => Observable<T>,
   toCommand: (value: T) => AppCommand,
 ): Observable<AppCommand> {
-  return defer(request).pipe(
-    take(1),
-    map(toCommand),
-    catchError((error: unknown) => {
-      deps.logger.warn(`${what} load failed`, describeError(error));
-      return from(failureStatus(error) === 401 ? apiFailureCommands(error, true) : []);
-    }),
-  );
+  return quietCall(deps, `${what} load failed`, request, toCommand);
 }
 
 /** Addresses, likes, last order and balance of the signed-in user. */

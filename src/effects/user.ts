@@ -2,22 +2,15 @@
 // See docs/ARCHITECTURE.md «Checkout, sign-in and profile effects».
 import { catchError, concatMap, defer, exhaustMap, from, map, merge, switchMap, take, withLatestFrom } from 'rxjs';
 import type { AppCommand } from '../commands';
-import { selectIsSignedIn, type AppState } from '../projections/store';
 import {
-  apiFailureCommands,
   apiFailureCommandsIn,
   describeError,
+  failureCommandsOrToast,
   failureMessage,
   failureStatus,
-  TEXT_TRY_LATER,
 } from './apiErrors';
 import type { Effect } from './deps';
 import { eventsOf, ofType } from './operators';
-
-function failureCommands(error: unknown, state: AppState): AppCommand[] {
-  const mapped = apiFailureCommands(error, selectIsSignedIn(state));
-  return mapped.length > 0 ? mapped : [{ type: 'ShowToast', data: { text: TEXT_TRY_LATER, kind: 'error' } }];
-}
 
 export function profile$(): Effect {
   return (event$, state$, deps) => {
@@ -31,7 +24,7 @@ export function profile$(): Effect {
           map((user): AppCommand => ({ type: 'ApplyProfile', data: { user } })),
           catchError((error: unknown) => {
             deps.logger.warn('profile edit failed', describeError(error));
-            return from(failureCommands(error, state));
+            return from(failureCommandsOrToast(error, state));
           }),
         ),
       ),
@@ -45,7 +38,7 @@ export function profile$(): Effect {
           map((): AppCommand => ({ type: 'Logout', data: {} })),
           catchError((error: unknown) => {
             deps.logger.warn('account deletion failed', describeError(error));
-            return from(failureCommands(error, state));
+            return from(failureCommandsOrToast(error, state));
           }),
         ),
       ),
