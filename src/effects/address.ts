@@ -4,12 +4,10 @@
 // - AddressDeleteRequested → DELETE /address/{id} → RecordAddressDeleted.
 // Create failures: PRODUCT.md §8's 401/422/403 commands, else a 'Произошла ошибка. Попробуйте позже.'
 // toast. Refetch and delete failures are only logged (PRODUCT.md §8), except a 401.
-import { catchError, concatMap, defer, from, map, merge, mergeMap, switchMap, take, withLatestFrom } from 'rxjs';
-import type { AppCommand } from '../commands';
-import { describeError, failureCommandsOrToast } from './apiErrors';
+import { concatMap, merge, mergeMap, switchMap, withLatestFrom } from 'rxjs';
 import type { Effect } from './deps';
 import { eventsOf, ofType } from './operators';
-import { quietCall } from './quietCall';
+import { customerCall, quietCall } from './calls';
 
 export function addresses$(): Effect {
   return (event$, state$, deps) => {
@@ -18,13 +16,12 @@ export function addresses$(): Effect {
       ofType('AddressCreateRequested'),
       withLatestFrom(state$),
       concatMap(([e, state]) =>
-        defer(() => deps.api.createAddress({ ...e.data.address, userId: e.data.userId })).pipe(
-          take(1),
-          map((address): AppCommand => ({ type: 'RecordAddressCreated', data: { address } })),
-          catchError((error: unknown) => {
-            deps.logger.warn('address create failed', describeError(error));
-            return from(failureCommandsOrToast(error, state));
-          }),
+        customerCall(
+          deps,
+          state,
+          'address create failed',
+          () => deps.api.createAddress({ ...e.data.address, userId: e.data.userId }),
+          (address) => ({ type: 'RecordAddressCreated', data: { address } }),
         ),
       ),
     );

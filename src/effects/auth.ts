@@ -9,7 +9,7 @@ import { selectIsSignedIn, type AppState } from '../projections/store';
 import { describeError, failureMessage } from './apiErrors';
 import type { Effect, EffectDeps } from './deps';
 import { eventsOf, ofType } from './operators';
-import { quietCall } from './quietCall';
+import { quietCall } from './calls';
 
 const signInFailure = (error: unknown): AppCommand => ({
   type: 'ReportSignInFailure',
@@ -28,40 +28,30 @@ function signedInUser(state: AppState): SignedInUser | null {
 const sameUser = (a: SignedInUser | null, b: SignedInUser | null): boolean =>
   a === b || (a !== null && b !== null && a.userId === b.userId && a.phone === b.phone && a.token === b.token);
 
-/** One background load of a signed-in user's data: failures are only logged, a 401 expires the session. */
-export function userDataCall<T>(
-  deps: EffectDeps,
-  what: string,
-  request: () => Observable<T>,
-  toCommand: (value: T) => AppCommand,
-): Observable<AppCommand> {
-  return quietCall(deps, `${what} load failed`, request, toCommand);
-}
-
 /** Addresses, likes, last order and balance of the signed-in user. */
 export function loadUserData(deps: EffectDeps, user: SignedInUser): Observable<AppCommand> {
   return merge(
-    userDataCall(
+    quietCall(
       deps,
-      'addresses',
+      'addresses load failed',
       () => deps.api.getAddresses(user.userId),
       (addresses) => ({ type: 'ApplyAddresses', data: { addresses } }),
     ),
-    userDataCall(
+    quietCall(
       deps,
-      'likes',
+      'likes load failed',
       () => deps.api.getLikes(user.userId),
       (productIds) => ({ type: 'ApplyLikes', data: { productIds } }),
     ),
-    userDataCall(
+    quietCall(
       deps,
-      'last order',
+      'last order load failed',
       () => deps.api.getLastOrder(user.userId),
       (lastOrder) => ({ type: 'ApplyLastOrder', data: { lastOrder } }),
     ),
-    userDataCall(
+    quietCall(
       deps,
-      'balance',
+      'balance load failed',
       () => deps.api.getBalance(user.phone),
       (balance) => ({ type: 'ApplyBalance', data: { balance } }),
     ),

@@ -12,7 +12,7 @@ import {
 } from 'rxjs';
 import { selectIsSignedIn } from '../projections/store';
 import type { Effect } from './deps';
-import { quietCall } from './quietCall';
+import { quietCall } from './calls';
 
 export type BalancePollingOptions = { periodMs?: number; scheduler?: SchedulerLike };
 export const BALANCE_POLL_PERIOD_MS = 120_000;
