@@ -26,8 +26,7 @@ import type { AdminGroup, AdminProduct, GroupInput, GroupPatch } from '../../../
 import { MENU_MESSAGES, modifierNotFoundMessage } from '../../../src/api/contract/admin/messages.js';
 import { readContentVersion } from '../catalog.js';
 import type { Actor } from './actor.js';
-import { deleteRecord, updateRecord, type EditedKind } from './recordEdits.js';
-import { staffEdit } from './staffEdit.js';
+import { createRecord, deleteRecord, updateRecord, type EditedKind } from './recordEdits.js';
 
 export { MENU_MESSAGES, modifierNotFoundMessage };
 
@@ -125,30 +124,22 @@ function groupColumns({ order, ...columns }: z.output<typeof GroupPatch>) {
   return { ...columns, position: order };
 }
 
-export async function createGroup(actor: Actor, input: z.output<typeof GroupInput>): Promise<AdminGroup> {
-  const { id: givenId, ...fields } = input;
-  const id = givenId ?? randomUUID();
-  return staffEdit(
-    actor,
-    async (tx, record, now) => {
-      await checkGroupUnique(tx, id, input.slug, null);
-      await checkParent(tx, id, input.parentGroup);
-      const after = toAdminGroup(
-        await insertGroup(tx, { id, ...groupColumns(fields), name: input.name, slug: input.slug, updatedAt: now }),
-      );
-      await record({ action: 'group.create', entity: 'group', entityId: id, after });
-      return after;
-    },
-    () => publishCatalog(actor.ctx),
-  );
-}
-
 const GROUP: EditedKind<GroupRow, AdminGroup> = {
   entity: 'group',
   require: requireGroup,
   show: toAdminGroup,
   publish: publishCatalog,
 };
+
+export async function createGroup(actor: Actor, input: z.output<typeof GroupInput>): Promise<AdminGroup> {
+  const { id: givenId, ...fields } = input;
+  const id = givenId ?? randomUUID();
+  return createRecord(actor, GROUP, id, async (tx, now) => {
+    await checkGroupUnique(tx, id, input.slug, null);
+    await checkParent(tx, id, input.parentGroup);
+    return insertGroup(tx, { id, ...groupColumns(fields), name: input.name, slug: input.slug, updatedAt: now });
+  });
+}
 
 export async function updateGroup(actor: Actor, id: string, patch: z.output<typeof GroupPatch>): Promise<AdminGroup> {
   return updateRecord(actor, GROUP, id, async (tx, _before, now) => {

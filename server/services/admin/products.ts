@@ -17,8 +17,7 @@ import {
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { AdminProduct, ProductInput, ProductPatch } from '../../../src/api/contract/admin/menu.js';
 import type { Actor } from './actor.js';
-import { deleteRecord, updateRecord, type EditedKind } from './recordEdits.js';
-import { staffEdit } from './staffEdit.js';
+import { createRecord, deleteRecord, updateRecord, type EditedKind } from './recordEdits.js';
 import { MENU_MESSAGES, modifierNotFoundMessage, publishCatalog, toAdminProduct } from './menu.js';
 
 /** The product, or 404. */
@@ -60,39 +59,32 @@ function productColumns({ order, maxPerPositionInOrder, ...columns }: z.output<t
   return { ...columns, position: order, maxPerPosition: maxPerPositionInOrder };
 }
 
-export async function createProduct(actor: Actor, input: z.output<typeof ProductInput>): Promise<AdminProduct> {
-  const { id: givenId, ...fields } = input;
-  const id = givenId ?? randomUUID();
-  return staffEdit(
-    actor,
-    async (tx, record, now) => {
-      await checkProductUnique(tx, id, input.slug, null);
-      await checkParentGroup(tx, input.parentGroup);
-      await checkModifiers(tx, input.groupModifiers);
-      const row = await insertProduct(tx, {
-        id,
-        ...productColumns(fields),
-        name: input.name,
-        price: input.price,
-        parentGroup: input.parentGroup,
-        slug: input.slug,
-        code: input.code,
-        updatedAt: now,
-      });
-      const after = toAdminProduct(row);
-      await record({ action: 'product.create', entity: 'product', entityId: id, after });
-      return after;
-    },
-    () => publishCatalog(actor.ctx),
-  );
-}
-
 const PRODUCT: EditedKind<ProductRow, AdminProduct> = {
   entity: 'product',
   require: requireProduct,
   show: toAdminProduct,
   publish: publishCatalog,
 };
+
+export async function createProduct(actor: Actor, input: z.output<typeof ProductInput>): Promise<AdminProduct> {
+  const { id: givenId, ...fields } = input;
+  const id = givenId ?? randomUUID();
+  return createRecord(actor, PRODUCT, id, async (tx, now) => {
+    await checkProductUnique(tx, id, input.slug, null);
+    await checkParentGroup(tx, input.parentGroup);
+    await checkModifiers(tx, input.groupModifiers);
+    return insertProduct(tx, {
+      id,
+      ...productColumns(fields),
+      name: input.name,
+      price: input.price,
+      parentGroup: input.parentGroup,
+      slug: input.slug,
+      code: input.code,
+      updatedAt: now,
+    });
+  });
+}
 
 export async function updateProduct(
   actor: Actor,

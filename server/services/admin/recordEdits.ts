@@ -1,6 +1,6 @@
-// The update and delete that staff's edits of one record share: read it (404 when missing), let the
-// kind check and write, audit `<entity>.update` with before and after (or `<entity>.delete` with
-// before) in the same transaction, and tell the storefronts once it has committed.
+// The create, update and delete that staff's edits of one record share: read it (404 when missing),
+// let the kind check and write, audit `<entity>.<create|update|delete>` with before and after in
+// the same transaction, and tell the storefronts once it has committed.
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
 import type { Actor } from './actor.js';
@@ -21,6 +21,25 @@ const published =
   <Row, Shown>(actor: Actor, kind: EditedKind<Row, Shown>) =>
   async (): Promise<unknown> =>
     kind.publish?.(actor.ctx);
+
+/** Creates the record: `insert` checks the input and writes it; audited as `<entity>.create` with after. */
+export function createRecord<Row, Shown>(
+  actor: Actor,
+  kind: EditedKind<Row, Shown>,
+  id: string,
+  insert: (tx: Executor, now: Date) => Promise<Row>,
+): Promise<Shown> {
+  return staffEdit(
+    actor,
+    async (tx, record, now) => {
+      const after = kind.show(await insert(tx, now));
+      const { entity } = kind;
+      await record({ action: `${entity}.create`, entity, entityId: id, after });
+      return after;
+    },
+    published(actor, kind),
+  );
+}
 
 /** Updates the record: `change` checks the patch and writes it, answering the new row (none: unchanged). */
 export function updateRecord<Row, Shown>(

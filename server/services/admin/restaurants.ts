@@ -16,8 +16,7 @@ import type {
 } from '../../../src/api/contract/admin/settings.js';
 import { toRestaurant } from '../settings.js';
 import type { Actor, BodyOf } from './actor.js';
-import { updateRecord, type EditedKind } from './recordEdits.js';
-import { staffEdit } from './staffEdit.js';
+import { createRecord, updateRecord, type EditedKind } from './recordEdits.js';
 import { publishSettings, SETTINGS_MESSAGES } from './settings.js';
 
 function toAdminRestaurant(r: RestaurantRow): AdminRestaurant {
@@ -33,26 +32,6 @@ export async function listAdminRestaurants(db: Executor): Promise<AdminRestauran
   return (await listRestaurantsByCity(db)).map(toAdminRestaurant);
 }
 
-export async function createRestaurant(
-  actor: Actor,
-  input: BodyOf<typeof adminCreateRestaurant>,
-): Promise<AdminRestaurant> {
-  return staffEdit(
-    actor,
-    async (tx, record) => {
-      await requireCity(tx, input.cityId);
-      if (await findRestaurant(tx, input.deliveryTerminalId))
-        throw conflict(SETTINGS_MESSAGES.restaurantTaken, 'restaurant-taken');
-      const { order, location, ...columns } = input;
-      const row = await insertRestaurant(tx, { ...columns, lat: location.lat, lon: location.lon, position: order });
-      const after = toAdminRestaurant(row);
-      await record({ action: 'restaurant.create', entity: 'restaurant', entityId: row.deliveryTerminalId, after });
-      return after;
-    },
-    () => publishSettings(actor.ctx),
-  );
-}
-
 async function requireRestaurant(tx: Executor, id: string): Promise<RestaurantRow> {
   const row = await findRestaurant(tx, id);
   if (!row) throw notFound(SETTINGS_MESSAGES.restaurantNotFound, 'restaurant-not-found');
@@ -65,6 +44,19 @@ const RESTAURANT: EditedKind<RestaurantRow, AdminRestaurant> = {
   show: toAdminRestaurant,
   publish: publishSettings,
 };
+
+export async function createRestaurant(
+  actor: Actor,
+  input: BodyOf<typeof adminCreateRestaurant>,
+): Promise<AdminRestaurant> {
+  return createRecord(actor, RESTAURANT, input.deliveryTerminalId, async (tx) => {
+    await requireCity(tx, input.cityId);
+    if (await findRestaurant(tx, input.deliveryTerminalId))
+      throw conflict(SETTINGS_MESSAGES.restaurantTaken, 'restaurant-taken');
+    const { order, location, ...columns } = input;
+    return insertRestaurant(tx, { ...columns, lat: location.lat, lon: location.lon, position: order });
+  });
+}
 
 export async function updateRestaurant(
   actor: Actor,
