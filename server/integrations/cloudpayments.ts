@@ -334,6 +334,15 @@ function notificationReader(config: CloudPaymentsConfig): NotificationReader {
 }
 
 export function createCloudPaymentsGateway(config: CloudPaymentsConfig, api: CloudPaymentsApi): PaymentGateway {
+  /** The call with the keys of the account a payment went to, or a refusal when none are configured. */
+  const withAccount = async <T>(
+    publicId: string | null,
+    call: (account: CloudPaymentsAccount) => Promise<T>,
+  ): Promise<T | { ok: false; message: string }> => {
+    const account = accountByPublicId(config, publicId);
+    if (!account) return { ok: false, message: 'Нет ключей CloudPayments для этого платежа' };
+    return call(account);
+  };
   return {
     provider: 'cloudpayments',
     accountFor: (terminal) => {
@@ -357,40 +366,33 @@ export function createCloudPaymentsGateway(config: CloudPaymentsConfig, api: Clo
               data: { orderNumber: payment.orderNumber, paymentId: payment.paymentId, method: payment.method },
             },
     }),
-    sbpLink: async (payment) => {
-      const account = accountByPublicId(config, payment.account);
-      if (!account) return { ok: false, message: 'Нет ключей CloudPayments для этого платежа' };
-      return api.sbpLink(account, {
-        amount: payment.amount,
-        invoiceId: payment.orderId,
-        accountId: payment.userId,
-        description: `Оплата заказа № ${payment.orderNumber}`,
-        ttlMinutes: payment.ttlMinutes,
-        data: { orderNumber: payment.orderNumber, paymentId: payment.paymentId },
-      });
-    },
-    paymentLink: async (payment) => {
-      const account = accountByPublicId(config, payment.account);
-      if (!account) return { ok: false, message: 'Нет ключей CloudPayments для этого платежа' };
-      return api.paymentLink(account, {
-        amount: payment.amount,
-        invoiceId: payment.orderId,
-        accountId: payment.userId,
-        description: `Доплата по заказу № ${payment.orderNumber}`,
-        data: { orderNumber: payment.orderNumber, paymentId: payment.paymentId, purpose: 'surcharge' },
-      });
-    },
-    cancelLink: async (link) => {
-      const account = accountByPublicId(config, link.account);
-      if (!account) return { ok: false, message: 'Нет ключей CloudPayments для этого платежа' };
-      return api.cancelLink(account, link.linkId);
-    },
-    refund: async (payment) => {
-      const account = accountByPublicId(config, payment.account);
-      if (!account) return { ok: false, message: 'Нет ключей CloudPayments для этого платежа' };
-      if (!payment.transactionId) return { ok: false, message: 'У платежа нет номера транзакции' };
-      return api.refund(account, payment.transactionId, payment.amount);
-    },
+    sbpLink: (payment) =>
+      withAccount(payment.account, (account) =>
+        api.sbpLink(account, {
+          amount: payment.amount,
+          invoiceId: payment.orderId,
+          accountId: payment.userId,
+          description: `Оплата заказа № ${payment.orderNumber}`,
+          ttlMinutes: payment.ttlMinutes,
+          data: { orderNumber: payment.orderNumber, paymentId: payment.paymentId },
+        }),
+      ),
+    paymentLink: (payment) =>
+      withAccount(payment.account, (account) =>
+        api.paymentLink(account, {
+          amount: payment.amount,
+          invoiceId: payment.orderId,
+          accountId: payment.userId,
+          description: `Доплата по заказу № ${payment.orderNumber}`,
+          data: { orderNumber: payment.orderNumber, paymentId: payment.paymentId, purpose: 'surcharge' },
+        }),
+      ),
+    cancelLink: (link) => withAccount(link.account, (account) => api.cancelLink(account, link.linkId)),
+    refund: (payment) =>
+      withAccount(payment.account, async (account) => {
+        if (!payment.transactionId) return { ok: false, message: 'У платежа нет номера транзакции' };
+        return api.refund(account, payment.transactionId, payment.amount);
+      }),
     notifications: notificationReader(config),
   };
 }
