@@ -65,18 +65,19 @@ export async function ordersByHour(db: Executor, scope: DashboardScope): Promise
   return result.rows.map(toHourRow);
 }
 
-export async function cancellationReasons(
-  db: Executor,
-  scope: DashboardScope,
-): Promise<{ reason: string; count: number }[]> {
-  const result = await db.execute<{ reason: string; count: number }>(sql`
+/** Cancelled orders of one reason ('' for none given). */
+export type ReasonRow = { reason: string; count: number };
+export const toReasonRow = (r: ReasonRow): ReasonRow => ({ reason: r.reason, count: Number(r.count) });
+
+export async function cancellationReasons(db: Executor, scope: DashboardScope): Promise<ReasonRow[]> {
+  const result = await db.execute<ReasonRow>(sql`
     select coalesce(c.reason, '') as reason, count(*)::int as count
     from orders o
     left join order_cancellations c on c.order_id = o.id
     where ${inScope(scope)} and o.status = 'Cancelled'
     group by 1
     order by 2 desc, 1`);
-  return result.rows.map((r) => ({ reason: r.reason, count: Number(r.count) }));
+  return result.rows.map(toReasonRow);
 }
 
 /** Customers of the period's orders: new when none of their earlier orders (chain-wide) stood. */

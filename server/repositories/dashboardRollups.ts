@@ -10,11 +10,13 @@ import {
   deliveryFigures,
   placeConditions,
   toHourRow,
+  toReasonRow,
   toTopCoupon,
   toTopProduct,
   type DashboardScope,
   type DeliveryFigures,
   type DeliveryPercentilesRow,
+  type ReasonRow,
   type HourRow,
   type TopCouponRow,
   type TopProductRow,
@@ -58,18 +60,15 @@ export async function ordersByHourRolled(db: Executor, scope: DashboardScope): P
   return result.rows.map(toHourRow);
 }
 
-export async function cancellationReasonsRolled(
-  db: Executor,
-  scope: DashboardScope,
-): Promise<{ reason: string; count: number }[]> {
-  const result = await db.execute<{ reason: string; count: number }>(sql`
+export async function cancellationReasonsRolled(db: Executor, scope: DashboardScope): Promise<ReasonRow[]> {
+  const result = await db.execute<ReasonRow>(sql`
     select r.reason, sum(r.orders)::int as count
     from dashboard_cancel_hours r
     where ${inHours(scope)}
     group by 1
     having sum(r.orders) > 0
     order by 2 desc, 1`);
-  return result.rows.map((r) => ({ reason: r.reason, count: Number(r.count) }));
+  return result.rows.map(toReasonRow);
 }
 
 export async function topCouponsRolled(db: Executor, scope: DashboardScope, limit: number): Promise<TopCouponRow[]> {
