@@ -25,6 +25,18 @@ export function placeConditions(scope: DashboardScope, alias: 'o' | 'r' | 'x'): 
   return parts;
 }
 
+/**
+ * Minutes from placing an order (table alias `o` or `x`) to the time promised: the chosen slot, or
+ * for ASAP the zone's delivery minutes, else the restaurant's cooking minutes (aliases `z`, `r`).
+ */
+export function promisedMinutes(alias: 'o' | 'x'): SQL {
+  const order = sql.raw(alias);
+  return sql`extract(epoch from (
+               case when ${order}.delivery_time <> 'asap' then ${order}.delivery_time::timestamptz
+                    else ${order}.created_at + make_interval(mins => coalesce(z.delivery_minutes, r.cooking_minutes, 0))
+               end - ${order}.created_at)) / 60`;
+}
+
 /** The period's orders, by the scope (table alias `o`). */
 function inScope(scope: DashboardScope): SQL {
   const parts: SQL[] = [sql`o.created_at >= ${scope.from.toISOString()}::timestamptz`];
@@ -117,10 +129,7 @@ export interface DeliveryFigures {
 export async function deliveryTimes(db: Executor, scope: DashboardScope): Promise<DeliveryFigures> {
   const result = await db.execute<DeliveryPercentilesRow>(sql`
     with d as (
-      select extract(epoch from (
-               case when o.delivery_time <> 'asap' then o.delivery_time::timestamptz
-                    else o.created_at + make_interval(mins => coalesce(z.delivery_minutes, r.cooking_minutes, 0))
-               end - o.created_at)) / 60 as promised,
+      select ${promisedMinutes('o')} as promised,
              extract(epoch from (l.at - o.created_at)) / 60 as actual
       from orders o
       join (

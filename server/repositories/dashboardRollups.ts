@@ -9,6 +9,7 @@ import {
   DELIVERY_PERCENTILES,
   deliveryFigures,
   placeConditions,
+  promisedMinutes,
   toHourRow,
   toReasonRow,
   toTopCoupon,
@@ -132,10 +133,7 @@ export async function deliveryTimesRolled(db: Executor, scope: DashboardScope): 
   const place = placeConditions(scope, 'x').map((c) => sql`and ${c}`);
   const result = await db.execute<DeliveryPercentilesRow>(sql`
     with d as (
-      select extract(epoch from (
-               case when x.delivery_time <> 'asap' then x.delivery_time::timestamptz
-                    else x.created_at + make_interval(mins => coalesce(z.delivery_minutes, r.cooking_minutes, 0))
-               end - x.created_at)) / 60 as promised,
+      select ${promisedMinutes('x')} as promised,
              extract(epoch from (x.delivered_at - x.created_at)) / 60 as actual
       from dashboard_deliveries x
       left join delivery_zones z on z.id = x.zone_id
