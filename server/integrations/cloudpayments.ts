@@ -167,14 +167,27 @@ export interface PaymentLinkRequest {
 }
 
 /** What POST /payments/qr/sbp/link is asked for. */
-export interface SbpLinkRequest {
-  amount: number;
-  /** Our order id: the Pay / Fail notifications come back with it as InvoiceId. */
-  invoiceId: string;
-  accountId: string;
-  description: string;
+export interface SbpLinkRequest extends PaymentLinkRequest {
   ttlMinutes: number;
-  data: Record<string, string | number>;
+}
+
+/** The fields both link requests send: the sum, what it is for, and whose order it is. */
+const linkFields = (request: PaymentLinkRequest) => ({
+  Amount: request.amount,
+  Currency: 'RUB',
+  Description: request.description,
+  InvoiceId: request.invoiceId,
+  AccountId: request.accountId,
+  JsonData: request.data,
+});
+
+/** A call answered only with Success: done, or the provider's refusal (`refusal` when it gives none). */
+function succeeded(
+  answer: { ok: true; data: z.output<typeof RefundAnswer> } | { ok: false; message: string },
+  refusal: string,
+): RefundResult {
+  if (!answer.ok) return answer;
+  return answer.data.Success ? { ok: true } : { ok: false, message: answer.data.Message ?? refusal };
 }
 
 export interface CloudPaymentsApiOptions {
@@ -234,17 +247,7 @@ export function createCloudPaymentsApi(options: CloudPaymentsApiOptions): CloudP
       const answer = await post(
         account,
         '/payments/qr/sbp/link',
-        {
-          PublicId: account.publicId,
-          Amount: request.amount,
-          Currency: 'RUB',
-          Description: request.description,
-          AccountId: request.accountId,
-          InvoiceId: request.invoiceId,
-          Scheme: 'charge',
-          TtlMinutes: request.ttlMinutes,
-          JsonData: request.data,
-        },
+        { PublicId: account.publicId, ...linkFields(request), Scheme: 'charge', TtlMinutes: request.ttlMinutes },
         SbpLinkAnswer,
       );
       if (!answer.ok) return answer;
@@ -258,16 +261,7 @@ export function createCloudPaymentsApi(options: CloudPaymentsApiOptions): CloudP
       const answer = await post(
         account,
         '/orders/create',
-        {
-          Amount: request.amount,
-          Currency: 'RUB',
-          Description: request.description,
-          InvoiceId: request.invoiceId,
-          AccountId: request.accountId,
-          RequireConfirmation: false,
-          SendEmail: false,
-          JsonData: request.data,
-        },
+        { ...linkFields(request), RequireConfirmation: false, SendEmail: false },
         OrderLinkAnswer,
       );
       if (!answer.ok) return answer;
@@ -278,10 +272,7 @@ export function createCloudPaymentsApi(options: CloudPaymentsApiOptions): CloudP
     },
     async cancelLink(account, linkId) {
       const answer = await post(account, '/orders/cancel', { Id: linkId }, RefundAnswer);
-      if (!answer.ok) return answer;
-      return answer.data.Success
-        ? { ok: true }
-        : { ok: false, message: answer.data.Message ?? 'CloudPayments не отменил ссылку на оплату' };
+      return succeeded(answer, 'CloudPayments не отменил ссылку на оплату');
     },
     async refund(account, transactionId, amount) {
       const numericId = Number(transactionId);
@@ -291,10 +282,7 @@ export function createCloudPaymentsApi(options: CloudPaymentsApiOptions): CloudP
         { TransactionId: Number.isSafeInteger(numericId) ? numericId : transactionId, Amount: amount },
         RefundAnswer,
       );
-      if (!answer.ok) return answer;
-      return answer.data.Success
-        ? { ok: true }
-        : { ok: false, message: answer.data.Message ?? 'CloudPayments отказал в возврате' };
+      return succeeded(answer, 'CloudPayments отказал в возврате');
     },
   };
 }
@@ -346,6 +334,15 @@ function notificationReader(config: CloudPaymentsConfig): NotificationReader {
 }
 
 export function createCloudPaymentsGateway(config: CloudPaymentsConfig, api: CloudPaymentsApi): PaymentGateway {
+  /** The call with the keys of the account a payment went to, or a refusal when none are configured. */
+  const withAccount = async <T>(
+    publicId: string | null,
+    call: (account: CloudPaymentsAccount) => Promise<T>,
+  ): Promise<T | { ok: false; message: string }> => {
+    const account = accountByPublicId(config, publicId);
+    if (!account) return { ok: false, message: 'Нет ключей CloudPayments для этого платежа' };
+    return call(account);
+  };
   return {
     provider: 'cloudpayments',
     accountFor: (terminal) => {
@@ -369,40 +366,33 @@ export function createCloudPaymentsGateway(config: CloudPaymentsConfig, api: Clo
               data: { orderNumber: payment.orderNumber, paymentId: payment.paymentId, method: payment.method },
             },
     }),
-    sbpLink: async (payment) => {
-      const account = accountByPublicId(config, payment.account);
-      if (!account) return { ok: false, message: 'Нет ключей CloudPayments для этого платежа' };
-      return api.sbpLink(account, {
-        amount: payment.amount,
-        invoiceId: payment.orderId,
-        accountId: payment.userId,
-        description: `Оплата заказа № ${payment.orderNumber}`,
-        ttlMinutes: payment.ttlMinutes,
-        data: { orderNumber: payment.orderNumber, paymentId: payment.paymentId },
-      });
-    },
-    paymentLink: async (payment) => {
-      const account = accountByPublicId(config, payment.account);
-      if (!account) return { ok: false, message: 'Нет ключей CloudPayments для этого платежа' };
-      return api.paymentLink(account, {
-        amount: payment.amount,
-        invoiceId: payment.orderId,
-        accountId: payment.userId,
-        description: `Доплата по заказу № ${payment.orderNumber}`,
-        data: { orderNumber: payment.orderNumber, paymentId: payment.paymentId, purpose: 'surcharge' },
-      });
-    },
-    cancelLink: async (link) => {
-      const account = accountByPublicId(config, link.account);
-      if (!account) return { ok: false, message: 'Нет ключей CloudPayments для этого платежа' };
-      return api.cancelLink(account, link.linkId);
-    },
-    refund: async (payment) => {
-      const account = accountByPublicId(config, payment.account);
-      if (!account) return { ok: false, message: 'Нет ключей CloudPayments для этого платежа' };
-      if (!payment.transactionId) return { ok: false, message: 'У платежа нет номера транзакции' };
-      return api.refund(account, payment.transactionId, payment.amount);
-    },
+    sbpLink: (payment) =>
+      withAccount(payment.account, (account) =>
+        api.sbpLink(account, {
+          amount: payment.amount,
+          invoiceId: payment.orderId,
+          accountId: payment.userId,
+          description: `Оплата заказа № ${payment.orderNumber}`,
+          ttlMinutes: payment.ttlMinutes,
+          data: { orderNumber: payment.orderNumber, paymentId: payment.paymentId },
+        }),
+      ),
+    paymentLink: (payment) =>
+      withAccount(payment.account, (account) =>
+        api.paymentLink(account, {
+          amount: payment.amount,
+          invoiceId: payment.orderId,
+          accountId: payment.userId,
+          description: `Доплата по заказу № ${payment.orderNumber}`,
+          data: { orderNumber: payment.orderNumber, paymentId: payment.paymentId, purpose: 'surcharge' },
+        }),
+      ),
+    cancelLink: (link) => withAccount(link.account, (account) => api.cancelLink(account, link.linkId)),
+    refund: (payment) =>
+      withAccount(payment.account, async (account) => {
+        if (!payment.transactionId) return { ok: false, message: 'У платежа нет номера транзакции' };
+        return api.refund(account, payment.transactionId, payment.amount);
+      }),
     notifications: notificationReader(config),
   };
 }

@@ -1,7 +1,7 @@
 // Customer accounts (table users, migration 0002), their bonus ledger and what the staff card of a
 // customer reads with them (their orders, addresses). Balance rules stay in services/users.ts.
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, like, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, like, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { addresses, bonusLedger, likes, users } from '../db/schema/customers.js';
 import { orders } from '../db/schema/orders.js';
@@ -11,14 +11,19 @@ export type UserRow = typeof users.$inferSelect;
 export type BonusLedgerRow = typeof bonusLedger.$inferSelect;
 type UserPatch = Partial<typeof users.$inferInsert>;
 
-/** A live (not deleted) user by id. */
-export async function findUser(db: Executor, userId: string): Promise<UserRow | null> {
+/** The live (not deleted) user the condition names. */
+async function findLiveUser(db: Executor, condition: SQL): Promise<UserRow | null> {
   const rows = await db
     .select()
     .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .where(and(condition, isNull(users.deletedAt)))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** A live (not deleted) user by id. */
+export function findUser(db: Executor, userId: string): Promise<UserRow | null> {
+  return findLiveUser(db, eq(users.id, userId));
 }
 
 /** A user by id, deleted ones included. */
@@ -27,13 +32,8 @@ export async function findUserRow(db: Executor, userId: string): Promise<UserRow
 }
 
 /** A live user by normalised phone '+7XXXXXXXXXX'. */
-export async function findUserByPhone(db: Executor, phone: string): Promise<UserRow | null> {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.phone, phone), isNull(users.deletedAt)))
-    .limit(1);
-  return rows[0] ?? null;
+export function findUserByPhone(db: Executor, phone: string): Promise<UserRow | null> {
+  return findLiveUser(db, eq(users.phone, phone));
 }
 
 /** Users whose phone is exactly `phone` (at most one). */

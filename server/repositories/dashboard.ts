@@ -25,6 +25,18 @@ export function placeConditions(scope: DashboardScope, alias: 'o' | 'r' | 'x'): 
   return parts;
 }
 
+/**
+ * Minutes from placing an order (table alias `o` or `x`) to the time promised: the chosen slot, or
+ * for ASAP the zone's delivery minutes, else the restaurant's cooking minutes (aliases `z`, `r`).
+ */
+export function promisedMinutes(alias: 'o' | 'x'): SQL {
+  const order = sql.raw(alias);
+  return sql`extract(epoch from (
+               case when ${order}.delivery_time <> 'asap' then ${order}.delivery_time::timestamptz
+                    else ${order}.created_at + make_interval(mins => coalesce(z.delivery_minutes, r.cooking_minutes, 0))
+               end - ${order}.created_at)) / 60`;
+}
+
 /** The period's orders, by the scope (table alias `o`). */
 function inScope(scope: DashboardScope): SQL {
   const parts: SQL[] = [sql`o.created_at >= ${scope.from.toISOString()}::timestamptz`];
@@ -65,18 +77,19 @@ export async function ordersByHour(db: Executor, scope: DashboardScope): Promise
   return result.rows.map(toHourRow);
 }
 
-export async function cancellationReasons(
-  db: Executor,
-  scope: DashboardScope,
-): Promise<{ reason: string; count: number }[]> {
-  const result = await db.execute<{ reason: string; count: number }>(sql`
+/** Cancelled orders of one reason ('' for none given). */
+export type ReasonRow = { reason: string; count: number };
+export const toReasonRow = (r: ReasonRow): ReasonRow => ({ reason: r.reason, count: Number(r.count) });
+
+export async function cancellationReasons(db: Executor, scope: DashboardScope): Promise<ReasonRow[]> {
+  const result = await db.execute<ReasonRow>(sql`
     select coalesce(c.reason, '') as reason, count(*)::int as count
     from orders o
     left join order_cancellations c on c.order_id = o.id
     where ${inScope(scope)} and o.status = 'Cancelled'
     group by 1
     order by 2 desc, 1`);
-  return result.rows.map((r) => ({ reason: r.reason, count: Number(r.count) }));
+  return result.rows.map(toReasonRow);
 }
 
 /** Customers of the period's orders: new when none of their earlier orders (chain-wide) stood. */
@@ -116,10 +129,7 @@ export interface DeliveryFigures {
 export async function deliveryTimes(db: Executor, scope: DashboardScope): Promise<DeliveryFigures> {
   const result = await db.execute<DeliveryPercentilesRow>(sql`
     with d as (
-      select extract(epoch from (
-               case when o.delivery_time <> 'asap' then o.delivery_time::timestamptz
-                    else o.created_at + make_interval(mins => coalesce(z.delivery_minutes, r.cooking_minutes, 0))
-               end - o.created_at)) / 60 as promised,
+      select ${promisedMinutes('o')} as promised,
              extract(epoch from (l.at - o.created_at)) / 60 as actual
       from orders o
       join (

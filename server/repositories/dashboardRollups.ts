@@ -9,12 +9,15 @@ import {
   DELIVERY_PERCENTILES,
   deliveryFigures,
   placeConditions,
+  promisedMinutes,
   toHourRow,
+  toReasonRow,
   toTopCoupon,
   toTopProduct,
   type DashboardScope,
   type DeliveryFigures,
   type DeliveryPercentilesRow,
+  type ReasonRow,
   type HourRow,
   type TopCouponRow,
   type TopProductRow,
@@ -58,18 +61,15 @@ export async function ordersByHourRolled(db: Executor, scope: DashboardScope): P
   return result.rows.map(toHourRow);
 }
 
-export async function cancellationReasonsRolled(
-  db: Executor,
-  scope: DashboardScope,
-): Promise<{ reason: string; count: number }[]> {
-  const result = await db.execute<{ reason: string; count: number }>(sql`
+export async function cancellationReasonsRolled(db: Executor, scope: DashboardScope): Promise<ReasonRow[]> {
+  const result = await db.execute<ReasonRow>(sql`
     select r.reason, sum(r.orders)::int as count
     from dashboard_cancel_hours r
     where ${inHours(scope)}
     group by 1
     having sum(r.orders) > 0
     order by 2 desc, 1`);
-  return result.rows.map((r) => ({ reason: r.reason, count: Number(r.count) }));
+  return result.rows.map(toReasonRow);
 }
 
 export async function topCouponsRolled(db: Executor, scope: DashboardScope, limit: number): Promise<TopCouponRow[]> {
@@ -133,10 +133,7 @@ export async function deliveryTimesRolled(db: Executor, scope: DashboardScope): 
   const place = placeConditions(scope, 'x').map((c) => sql`and ${c}`);
   const result = await db.execute<DeliveryPercentilesRow>(sql`
     with d as (
-      select extract(epoch from (
-               case when x.delivery_time <> 'asap' then x.delivery_time::timestamptz
-                    else x.created_at + make_interval(mins => coalesce(z.delivery_minutes, r.cooking_minutes, 0))
-               end - x.created_at)) / 60 as promised,
+      select ${promisedMinutes('x')} as promised,
              extract(epoch from (x.delivered_at - x.created_at)) / 60 as actual
       from dashboard_deliveries x
       left join delivery_zones z on z.id = x.zone_id

@@ -42,12 +42,15 @@ export interface OrderExportRow {
   cancelReason: string | null;
 }
 
-export type OrdersPageReader = (
+/** One page of an export: at most `limit` rows matching `condition`, after the cursor (null: from the start). */
+export type PageReader<Cursor, Row> = (
   db: Executor,
   condition: SQL | undefined,
-  after: OrderCursor | null,
+  after: Cursor | null,
   limit: number,
-) => Promise<OrderExportRow[]>;
+) => Promise<Row[]>;
+
+export type OrdersPageReader = PageReader<OrderCursor, OrderExportRow>;
 
 /** Newest first, like the orders list; `condition` is the list's filter (orders joined to users). */
 export const ordersExportPage: OrdersPageReader = async (db, condition, after, limit) => {
@@ -112,12 +115,8 @@ export function customerPhoneCondition(phone: { exact: string } | { digits: stri
   return 'exact' in phone ? eq(users.phone, phone.exact) : like(users.phone, `%${phone.digits}%`);
 }
 
-export type CustomersPageReader = (
-  db: Executor,
-  condition: SQL | undefined,
-  afterId: string | null,
-  limit: number,
-) => Promise<CustomerExportRow[]>;
+/** The cursor is the last customer's id. */
+export type CustomersPageReader = PageReader<string, CustomerExportRow>;
 
 /**
  * Customers not deleted, by id; orders counted and summed without the cancelled ones. (The

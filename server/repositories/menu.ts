@@ -32,25 +32,29 @@ export async function productExists(db: Executor, id: string): Promise<boolean> 
   return (await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1)).length > 0;
 }
 
-/** Whether a group other than `exceptId` has this slug. */
-export async function groupSlugTaken(db: Executor, slug: string, exceptId: string | null): Promise<boolean> {
+/** Whether a row of `table` other than `exceptId` has this slug. */
+async function slugTaken(
+  db: Executor,
+  table: typeof groups | typeof products,
+  slug: string,
+  exceptId: string | null,
+): Promise<boolean> {
+  const sameSlug = eq(table.slug, slug);
   const rows = await db
-    .select({ id: groups.id })
-    .from(groups)
-    .where(exceptId === null ? eq(groups.slug, slug) : and(eq(groups.slug, slug), ne(groups.id, exceptId)))
+    .select({ id: table.id })
+    .from(table)
+    .where(exceptId === null ? sameSlug : and(sameSlug, ne(table.id, exceptId)))
     .limit(1);
   return rows.length > 0;
 }
 
+/** Whether a group other than `exceptId` has this slug. */
+export const groupSlugTaken = (db: Executor, slug: string, exceptId: string | null): Promise<boolean> =>
+  slugTaken(db, groups, slug, exceptId);
+
 /** Whether a product other than `exceptId` has this slug. */
-export async function productSlugTaken(db: Executor, slug: string, exceptId: string | null): Promise<boolean> {
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(exceptId === null ? eq(products.slug, slug) : and(eq(products.slug, slug), ne(products.id, exceptId)))
-    .limit(1);
-  return rows.length > 0;
-}
+export const productSlugTaken = (db: Executor, slug: string, exceptId: string | null): Promise<boolean> =>
+  slugTaken(db, products, slug, exceptId);
 
 /** Whether any product or group sits in the group. */
 export async function groupHasChildren(db: Executor, id: string): Promise<boolean> {

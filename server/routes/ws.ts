@@ -168,35 +168,33 @@ export function createWsModule(options: { pingIntervalMs?: number; staffRecheckM
         let courierId: string | null = null;
         let callCentre = false;
         const token = bearerToken(request);
-        if (token !== null && isStaffToken(token)) {
-          const staff = await staffFromToken(ctx, token).catch((error: unknown) => {
-            request.log.error({ err: error }, 'WebSocket staff sign-in check failed');
+        /** Whom the token names; null, the socket closed, when the check failed (1011) or names no one. */
+        const signedIn = async <T>(check: Promise<T | null>, failure: string, signInText: string) => {
+          const who = await check.catch((error: unknown) => {
+            request.log.error({ err: error }, failure);
             return undefined;
           });
-          if (staff === undefined) {
-            socket.close(1011, 'Ошибка сервера. Попробуйте позже');
-            return;
-          }
-          if (staff === null) {
-            socket.close(WS_UNAUTHORIZED, 'Требуется вход в панель управления');
-            return;
-          }
+          if (who === undefined) socket.close(1011, 'Ошибка сервера. Попробуйте позже');
+          else if (who === null) socket.close(WS_UNAUTHORIZED, signInText);
+          return who ?? null;
+        };
+        if (token !== null && isStaffToken(token)) {
+          const staff = await signedIn(
+            staffFromToken(ctx, token),
+            'WebSocket staff sign-in check failed',
+            'Требуется вход в панель управления',
+          );
+          if (staff === null) return;
           isStaff = true;
           if (staff.role === 'courier') courierId = staff.staffId;
           callCentre = staff.role === 'callcentre';
         } else if (token !== null) {
-          const user = await userOfToken(ctx, token).catch((error: unknown) => {
-            request.log.error({ err: error }, 'WebSocket sign-in check failed');
-            return undefined;
-          });
-          if (user === undefined) {
-            socket.close(1011, 'Ошибка сервера. Попробуйте позже');
-            return;
-          }
-          if (user === null) {
-            socket.close(WS_UNAUTHORIZED, 'Требуется вход по номеру телефона');
-            return;
-          }
+          const user = await signedIn(
+            userOfToken(ctx, token),
+            'WebSocket sign-in check failed',
+            'Требуется вход по номеру телефона',
+          );
+          if (user === null) return;
           userId = user.userId;
         }
         if (closed) return;

@@ -249,6 +249,9 @@ function dessert(p: SeedProduct): string {
   return svg(400, 400, out);
 }
 
+/** A square picture of `content` on a disc of `colour`. */
+const onDisc = (colour: string, content: string) => svg(400, 400, circle(200, 200, 190, colour) + content);
+
 function extra(p: SeedProduct): string {
   switch (p.id) {
     case 'ginger':
@@ -257,20 +260,16 @@ function extra(p: SeedProduct): string {
       return dish('#fafafa', '#ffffff', circle(200, 205, 40, '#8bc34a') + circle(215, 195, 15, '#aed581'));
     case 'chopsticks':
     case 'training-chopsticks':
-      return svg(
-        400,
-        400,
-        circle(200, 200, 190, '#f4efe6') +
-          rect(120, 60, 14, 290, '#c8a165', 7, ' transform="rotate(-12 127 205)"') +
+      return onDisc(
+        '#f4efe6',
+        rect(120, 60, 14, 290, '#c8a165', 7, ' transform="rotate(-12 127 205)"') +
           rect(230, 60, 14, 290, '#c8a165', 7, ' transform="rotate(12 237 205)"') +
           (p.id === 'training-chopsticks' ? rect(150, 90, 100, 30, '#ef5350', 10) : ''),
       );
     case 'wet-wipes':
-      return svg(
-        400,
-        400,
-        circle(200, 200, 190, '#e3f2fd') +
-          rect(100, 130, 200, 140, '#ffffff', 16, ' stroke="#64b5f6" stroke-width="8"') +
+      return onDisc(
+        '#e3f2fd',
+        rect(100, 130, 200, 140, '#ffffff', 16, ' stroke="#64b5f6" stroke-width="8"') +
           rect(150, 185, 100, 30, '#64b5f6', 8),
       );
     case 'extra-rice':

@@ -8,7 +8,7 @@ import { Order } from '../api/contract/orders';
 import { PaymentSession } from '../api/contract/payments';
 import { bare, message } from '../events/define';
 import { AddressDraft } from '../events/address';
-import { CHECKED_ADDRESS } from '../events/checkout';
+import { CHECKED_ADDRESS, PushDeviceState } from '../events/checkout';
 
 export const OpenCheckout = bare('OpenCheckout');
 /** The /checkout page was left: no more quotes. */
@@ -72,9 +72,7 @@ export const ApplyOrderStatus = message('ApplyOrderStatus', { orderId: z.string(
 export const RecordPurchaseTracked = message('RecordPurchaseTracked', { orderId: z.string().check(z.minLength(1)) });
 export const StopOrderTracking = message('StopOrderTracking', { orderId: z.string() });
 /** Web push of order statuses on /complete (docs/PUSH.md): what this browser can do. */
-export const ReportPushDevice = message('ReportPushDevice', {
-  state: z.enum(['unsupported', 'denied', 'subscribed', 'available']),
-});
+export const ReportPushDevice = message('ReportPushDevice', { state: PushDeviceState });
 /** 'Сообщить, когда заказ будет в пути?' answered yes / no. */
 export const EnableOrderPush = bare('EnableOrderPush');
 export const DeclineOrderPush = bare('DeclineOrderPush');

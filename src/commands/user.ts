@@ -4,7 +4,7 @@ import { LastOrder, User } from '../api/entities';
 import { Order } from '../api/contract/orders';
 import { OrderRating, RatingPrompt } from '../api/contract/ratings';
 import { bare, message } from '../events/define';
-import { ProfileChanges } from '../events/user';
+import { ProfileChanges, RatingForm } from '../events/user';
 
 export const ApplyProfile = message('ApplyProfile', { user: User });
 export const ApplyBalance = message('ApplyBalance', { balance: z.number() });
@@ -32,12 +32,7 @@ export const ApplyRatings = message('ApplyRatings', {
   prompts: z.array(RatingPrompt),
   promptHere: z.optional(z.boolean()),
 });
-export const RateOrder = message('RateOrder', {
-  orderId: z.string(),
-  score: z.number(),
-  tags: z.array(z.string()),
-  comment: z.string(),
-});
+export const RateOrder = message('RateOrder', RatingForm);
 export const ApplyOrderRating = message('ApplyOrderRating', { rating: OrderRating });
 export const ReportOrderRatingRefusal = message('ReportOrderRatingRefusal', {
   orderId: z.string(),

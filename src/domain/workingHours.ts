@@ -121,6 +121,12 @@ export function localDateInZone(now: Instant, timeZone: string): string {
   return `${String(w.year).padStart(4, '0')}-${pad2(w.month)}-${pad2(w.day)}`;
 }
 
+/** Local wall-clock date and time in the zone, 'YYYY-MM-DD HH:mm:ss', without an offset. */
+export function localDateTimeInZone(now: Instant, timeZone: string): string {
+  const w = wallClock(toEpochMs(now), timeZone);
+  return `${localDateInZone(now, timeZone)} ${pad2(w.hour)}:${pad2(w.minute)}:${pad2(w.second)}`;
+}
+
 export function addDaysToYmd(dateYmd: string, days: number): string {
   return ymdOfUtc(parseYmd(dateYmd) + days * MS_PER_DAY);
 }

@@ -46,6 +46,12 @@ export function apiFailureCommandsIn(error: unknown, state: AppState): AppComman
   return apiFailureCommands(error, selectIsSignedIn(state));
 }
 
+/** PRODUCT.md §8's commands for the failure, else the toast 'Произошла ошибка. Попробуйте позже.'. */
+export function failureCommandsOrToast(error: unknown, state: AppState): AppCommand[] {
+  const mapped = apiFailureCommandsIn(error, state);
+  return mapped.length > 0 ? mapped : [{ type: 'ShowToast', data: { text: TEXT_TRY_LATER, kind: 'error' } }];
+}
+
 /** Whether PRODUCT.md §8's generic mapping handles this failure (the caller then shows nothing itself). */
 export function isMappedFailure(error: unknown, signedIn: boolean): boolean {
   return apiFailureCommands(error, signedIn).length > 0;

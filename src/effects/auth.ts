@@ -1,26 +1,15 @@
 // Sign-in by phone and SMS code, and loading a signed-in user's data (PRODUCT.md §4, §5, §8).
 // See docs/ARCHITECTURE.md «Checkout, sign-in and profile effects».
-import {
-  catchError,
-  defer,
-  distinctUntilChanged,
-  EMPTY,
-  from,
-  map,
-  merge,
-  of,
-  switchMap,
-  take,
-  type Observable,
-} from 'rxjs';
+import { catchError, defer, distinctUntilChanged, EMPTY, map, merge, of, switchMap, take, type Observable } from 'rxjs';
 import { ApiFailure } from '../api/client';
 import { CAPTCHA_REQUIRED_CODE } from '../api/contract/authCodes';
 import type { AppCommand } from '../commands';
 import { captchaToken$, type CaptchaRunner } from './captcha';
 import { selectIsSignedIn, type AppState } from '../projections/store';
-import { apiFailureCommands, describeError, failureMessage, failureStatus } from './apiErrors';
+import { describeError, failureMessage } from './apiErrors';
 import type { Effect, EffectDeps } from './deps';
 import { eventsOf, ofType } from './operators';
+import { quietCall } from './calls';
 
 const signInFailure = (error: unknown): AppCommand => ({
   type: 'ReportSignInFailure',
@@ -39,47 +28,30 @@ function signedInUser(state: AppState): SignedInUser | null {
 const sameUser = (a: SignedInUser | null, b: SignedInUser | null): boolean =>
   a === b || (a !== null && b !== null && a.userId === b.userId && a.phone === b.phone && a.token === b.token);
 
-/** One background load of a signed-in user's data: failures are only logged, a 401 expires the session. */
-export function userDataCall<T>(
-  deps: EffectDeps,
-  what: string,
-  request: () => Observable<T>,
-  toCommand: (value: T) => AppCommand,
-): Observable<AppCommand> {
-  return defer(request).pipe(
-    take(1),
-    map(toCommand),
-    catchError((error: unknown) => {
-      deps.logger.warn(`${what} load failed`, describeError(error));
-      return from(failureStatus(error) === 401 ? apiFailureCommands(error, true) : []);
-    }),
-  );
-}
-
 /** Addresses, likes, last order and balance of the signed-in user. */
 export function loadUserData(deps: EffectDeps, user: SignedInUser): Observable<AppCommand> {
   return merge(
-    userDataCall(
+    quietCall(
       deps,
-      'addresses',
+      'addresses load failed',
       () => deps.api.getAddresses(user.userId),
       (addresses) => ({ type: 'ApplyAddresses', data: { addresses } }),
     ),
-    userDataCall(
+    quietCall(
       deps,
-      'likes',
+      'likes load failed',
       () => deps.api.getLikes(user.userId),
       (productIds) => ({ type: 'ApplyLikes', data: { productIds } }),
     ),
-    userDataCall(
+    quietCall(
       deps,
-      'last order',
+      'last order load failed',
       () => deps.api.getLastOrder(user.userId),
       (lastOrder) => ({ type: 'ApplyLastOrder', data: { lastOrder } }),
     ),
-    userDataCall(
+    quietCall(
       deps,
-      'balance',
+      'balance load failed',
       () => deps.api.getBalance(user.phone),
       (balance) => ({ type: 'ApplyBalance', data: { balance } }),
     ),

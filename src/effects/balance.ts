@@ -2,22 +2,17 @@
 // only logged (PRODUCT.md §8), except a 401, which expires the session.
 import {
   asyncScheduler,
-  catchError,
-  defer,
   distinctUntilChanged,
   EMPTY,
   exhaustMap,
-  from,
   interval,
   map,
   switchMap,
-  take,
   type SchedulerLike,
 } from 'rxjs';
-import type { AppCommand } from '../commands';
 import { selectIsSignedIn } from '../projections/store';
-import { apiFailureCommands, describeError, failureStatus } from './apiErrors';
 import type { Effect } from './deps';
+import { quietCall } from './calls';
 
 export type BalancePollingOptions = { periodMs?: number; scheduler?: SchedulerLike };
 export const BALANCE_POLL_PERIOD_MS = 120_000;
@@ -34,14 +29,11 @@ export function balancePolling$(options: BalancePollingOptions = {}): Effect {
           ? EMPTY
           : interval(periodMs, scheduler).pipe(
               exhaustMap(() =>
-                defer(() => deps.api.getBalance(phone)).pipe(
-                  take(1),
-                  map((balance): AppCommand => ({ type: 'ApplyBalance', data: { balance } })),
-                  catchError((error: unknown) => {
-                    deps.logger.warn('balance poll failed', describeError(error));
-                    // Only logged; a 401 still means the session is gone.
-                    return from(failureStatus(error) === 401 ? apiFailureCommands(error, true) : []);
-                  }),
+                quietCall(
+                  deps,
+                  'balance poll failed',
+                  () => deps.api.getBalance(phone),
+                  (balance) => ({ type: 'ApplyBalance', data: { balance } }),
                 ),
               ),
             ),

@@ -26,7 +26,7 @@ import type { AppCommand } from '../commands';
 import { RATING_MESSAGES } from '../domain/rating';
 import { selectIsSignedIn, type AppState } from '../projections/store';
 import { apiFailureCommandsIn, describeError, failureMessage, failureStatus } from './apiErrors';
-import { userDataCall } from './auth';
+import { quietCall } from './calls';
 import type { Effect, EffectDeps } from './deps';
 import { eventsOf, ofType } from './operators';
 
@@ -37,9 +37,9 @@ const signedInUserId = (state: AppState): string | null =>
 const ORDER_PAGES: ReadonlySet<SitePage> = new Set(['cart', 'checkout', 'complete', 'complete-error']);
 
 function loadRatings(deps: EffectDeps, state: AppState, userId: string): Observable<AppCommand> {
-  return userDataCall(
+  return quietCall(
     deps,
-    'ratings',
+    'ratings load failed',
     () => deps.api.getRatings(userId),
     ({ ratings, prompts }) => {
       const page = matchSiteRoute(

@@ -2,22 +2,10 @@
 // See docs/ARCHITECTURE.md «Checkout, sign-in and profile effects».
 import { catchError, concatMap, defer, exhaustMap, from, map, merge, switchMap, take, withLatestFrom } from 'rxjs';
 import type { AppCommand } from '../commands';
-import { selectIsSignedIn, type AppState } from '../projections/store';
-import {
-  apiFailureCommands,
-  apiFailureCommandsIn,
-  describeError,
-  failureMessage,
-  failureStatus,
-  TEXT_TRY_LATER,
-} from './apiErrors';
+import { apiFailureCommandsIn, describeError, failureMessage, failureStatus } from './apiErrors';
 import type { Effect } from './deps';
+import { customerCall } from './calls';
 import { eventsOf, ofType } from './operators';
-
-function failureCommands(error: unknown, state: AppState): AppCommand[] {
-  const mapped = apiFailureCommands(error, selectIsSignedIn(state));
-  return mapped.length > 0 ? mapped : [{ type: 'ShowToast', data: { text: TEXT_TRY_LATER, kind: 'error' } }];
-}
 
 export function profile$(): Effect {
   return (event$, state$, deps) => {
@@ -26,13 +14,12 @@ export function profile$(): Effect {
       ofType('ProfileEditRequested'),
       withLatestFrom(state$),
       concatMap(([e, state]) =>
-        defer(() => deps.api.patchUser(e.data.phone, e.data.changes)).pipe(
-          take(1),
-          map((user): AppCommand => ({ type: 'ApplyProfile', data: { user } })),
-          catchError((error: unknown) => {
-            deps.logger.warn('profile edit failed', describeError(error));
-            return from(failureCommands(error, state));
-          }),
+        customerCall(
+          deps,
+          state,
+          'profile edit failed',
+          () => deps.api.patchUser(e.data.phone, e.data.changes),
+          (user) => ({ type: 'ApplyProfile', data: { user } }),
         ),
       ),
     );
@@ -40,13 +27,12 @@ export function profile$(): Effect {
       ofType('AccountDeletionRequested'),
       withLatestFrom(state$),
       exhaustMap(([e, state]) =>
-        defer(() => deps.api.deleteUser(e.data.phone)).pipe(
-          take(1),
-          map((): AppCommand => ({ type: 'Logout', data: {} })),
-          catchError((error: unknown) => {
-            deps.logger.warn('account deletion failed', describeError(error));
-            return from(failureCommands(error, state));
-          }),
+        customerCall(
+          deps,
+          state,
+          'account deletion failed',
+          () => deps.api.deleteUser(e.data.phone),
+          () => ({ type: 'Logout', data: {} }),
         ),
       ),
     );

@@ -33,13 +33,15 @@ export const RatingsLoaded = message('RatingsLoaded', {
   ratings: z.array(OrderRating),
   prompts: z.array(RatingPrompt),
 });
-/** The effect POSTs /order/{orderId}/rating. */
-export const OrderRatingSubmitted = message('OrderRatingSubmitted', {
+/** What the rating form sends: the command RateOrder and its event carry it alike. */
+export const RatingForm = {
   orderId: z.string(),
   score: z.number(),
   tags: z.array(z.string()),
   comment: z.string(),
-});
+};
+/** The effect POSTs /order/{orderId}/rating. */
+export const OrderRatingSubmitted = message('OrderRatingSubmitted', RatingForm);
 export const OrderRated = message('OrderRated', { rating: OrderRating });
 /** The form's own check or the server's refusal, in Russian. */
 export const OrderRatingRejected = message('OrderRatingRejected', { orderId: z.string(), message: z.string() });

@@ -5,6 +5,7 @@ import {
   addDaysToYmd,
   isOpenAt,
   localDateInZone,
+  localDateTimeInZone,
   localDateTimeToIso,
   minutesOfDayInZone,
   nextOpening,
@@ -39,6 +40,24 @@ describe('zone helpers read the city zone, never the machine zone', () => {
     expect(weekdayInZone('2026-11-27T17:30:00Z', 'Europe/Moscow')).toBe(5);
     expect(minutesOfDayInZone('2026-11-27T17:30:00Z', 'Europe/Moscow')).toBe(20 * 60 + 30);
     expect(localDateInZone('2026-11-27T17:30:00Z', 'Europe/Moscow')).toBe('2026-11-27');
+  });
+
+  it('localDateTimeInZone reads the wall clock with seconds (the POS slot time), midnight as 00', () => {
+    expect(localDateTimeInZone('2026-11-27T17:30:05Z', IRK)).toBe('2026-11-28 01:30:05');
+    expect(localDateTimeInZone('2026-11-27T21:00:00Z', 'Europe/Moscow')).toBe('2026-11-28 00:00:00');
+  });
+
+  it('localDateTimeInZone agrees with Intl formatting the zone directly', () => {
+    // Swedish writes a date and time as 'YYYY-MM-DD HH:mm:ss'.
+    const direct = (ms: number, timeZone: string) => new Date(ms).toLocaleString('sv-SE', { timeZone });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2040, 0, 1) }),
+        fc.constantFrom(IRK, 'Europe/Moscow', 'Europe/Berlin', 'America/New_York'),
+        (ms, zone) => localDateTimeInZone(new Date(ms).toISOString(), zone) === direct(ms, zone),
+      ),
+      { numRuns },
+    );
   });
 
   it('accepts epoch milliseconds as well as ISO strings with an offset', () => {

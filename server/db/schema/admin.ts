@@ -1,8 +1,7 @@
 // Drizzle declarations of the admin area's tables (migrations 0005_staff_audit.sql, 0013_staff_login_devices.sql).
 import type { StaffRole } from '../../../src/api/contract/admin/common.js';
-import { bigserial, boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { bigserial, boolean, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { tz } from './columns.js';
 
 export type StaffRoleValue = StaffRole;
 

@@ -1,8 +1,7 @@
 // Tables of migrations 0124_campaigns.sql and 0127_campaign_push.sql: advertising campaigns and their recipients.
-import { jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { CampaignChannel, CampaignFilter } from '../../../src/api/contract/admin/campaigns.js';
-
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { tz } from './columns.js';
 
 export type CampaignStatus = 'sending' | 'done' | 'stopped';
 export type RecipientStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped' | 'unknown';

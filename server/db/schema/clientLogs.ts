@@ -1,7 +1,6 @@
 // Drizzle declaration of the bug reports table (migration 0006_client_logs.sql).
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { tz } from './columns.js';
 
 export const clientLogs = pgTable('client_logs', {
   id: text('id').primaryKey(),

@@ -1,9 +1,8 @@
 // Tables of migration 0002_customers.sql (users, sessions, sign-in codes, SMS outbox,
 // addresses, likes, bonus ledger). Other areas read `users`, `sessions`, `likes` and
 // `bonusLedger`; change balances only through `applyBonus` in server/services/users.ts.
-import { boolean, doublePrecision, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { boolean, doublePrecision, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { tz } from './columns.js';
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),

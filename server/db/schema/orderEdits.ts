@@ -1,8 +1,7 @@
 // Drizzle declaration of order_edits (migration 0125_order_edits.sql, docs/ORDER-EDITING.md).
-import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { OrderEditSnapshot } from '../../../src/api/contract/admin/orderEdits.js';
-
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { tz } from './columns.js';
 
 export type EditRefundValue = 'not-needed' | 'required' | 'started' | 'done' | 'failed';
 

@@ -1,7 +1,6 @@
 // Drizzle declarations of the orders area's tables (migration 0003_orders.sql).
-import { bigint, bigserial, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { bigint, bigserial, boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { tz } from './columns.js';
 
 export type CouponKind = 'percent' | 'fixed';
 export type DeliveryMethodValue = 'delivery' | 'self';

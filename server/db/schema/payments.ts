@@ -1,8 +1,7 @@
 // Drizzle declarations of the payments area's tables (migrations 0004_payments.sql, 0012, 0113, 0132).
 import { sql } from 'drizzle-orm';
-import { bigserial, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { bigserial, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { tz } from './columns.js';
 
 export type PaymentProviderValue = 'test' | 'cloudpayments';
 export type PaymentStateValue = 'pending' | 'paid' | 'failed' | 'refunded';

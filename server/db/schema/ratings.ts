@@ -1,7 +1,6 @@
 // Drizzle declarations of the ratings after delivery (migration 0114_order_ratings.sql).
-import { jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { tz } from './columns.js';
 
 export const orderRatings = pgTable('order_ratings', {
   orderId: text('order_id').primaryKey(),

@@ -1,7 +1,6 @@
 // Tables of migration 0111_web_push.sql: customers' push subscriptions and the generated VAPID pair.
-import { pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { tz } from './columns.js';
 
 export const pushSubscriptions = pgTable('push_subscriptions', {
   /** The push service's URL for one browser; unique, so a browser belongs to one customer at a time. */

@@ -26,7 +26,7 @@ import type { AdminGroup, AdminProduct, GroupInput, GroupPatch } from '../../../
 import { MENU_MESSAGES, modifierNotFoundMessage } from '../../../src/api/contract/admin/messages.js';
 import { readContentVersion } from '../catalog.js';
 import type { Actor } from './actor.js';
-import { staffEdit } from './staffEdit.js';
+import { createRecord, deleteRecord, updateRecord, type EditedKind } from './recordEdits.js';
 
 export { MENU_MESSAGES, modifierNotFoundMessage };
 
@@ -124,48 +124,34 @@ function groupColumns({ order, ...columns }: z.output<typeof GroupPatch>) {
   return { ...columns, position: order };
 }
 
+const GROUP: EditedKind<GroupRow, AdminGroup> = {
+  entity: 'group',
+  require: requireGroup,
+  show: toAdminGroup,
+  publish: publishCatalog,
+};
+
 export async function createGroup(actor: Actor, input: z.output<typeof GroupInput>): Promise<AdminGroup> {
   const { id: givenId, ...fields } = input;
   const id = givenId ?? randomUUID();
-  return staffEdit(
-    actor,
-    async (tx, record, now) => {
-      await checkGroupUnique(tx, id, input.slug, null);
-      await checkParent(tx, id, input.parentGroup);
-      const after = toAdminGroup(
-        await insertGroup(tx, { id, ...groupColumns(fields), name: input.name, slug: input.slug, updatedAt: now }),
-      );
-      await record({ action: 'group.create', entity: 'group', entityId: id, after });
-      return after;
-    },
-    () => publishCatalog(actor.ctx),
-  );
+  return createRecord(actor, GROUP, id, async (tx, now) => {
+    await checkGroupUnique(tx, id, input.slug, null);
+    await checkParent(tx, id, input.parentGroup);
+    return insertGroup(tx, { id, ...groupColumns(fields), name: input.name, slug: input.slug, updatedAt: now });
+  });
 }
 
 export async function updateGroup(actor: Actor, id: string, patch: z.output<typeof GroupPatch>): Promise<AdminGroup> {
-  return staffEdit(
-    actor,
-    async (tx, record, now) => {
-      const before = await requireGroup(tx, id);
-      await checkGroupUnique(tx, null, patch.slug, id);
-      if (patch.parentGroup !== undefined) await checkParent(tx, id, patch.parentGroup);
-      const after = toAdminGroup((await updateGroupRow(tx, id, { ...groupColumns(patch), updatedAt: now })) ?? before);
-      await record({ action: 'group.update', entity: 'group', entityId: id, before: toAdminGroup(before), after });
-      return after;
-    },
-    () => publishCatalog(actor.ctx),
-  );
+  return updateRecord(actor, GROUP, id, async (tx, _before, now) => {
+    await checkGroupUnique(tx, null, patch.slug, id);
+    if (patch.parentGroup !== undefined) await checkParent(tx, id, patch.parentGroup);
+    return updateGroupRow(tx, id, { ...groupColumns(patch), updatedAt: now });
+  });
 }
 
 export async function deleteGroup(actor: Actor, id: string): Promise<void> {
-  await staffEdit(
-    actor,
-    async (tx, record) => {
-      const before = await requireGroup(tx, id);
-      if (await groupHasChildren(tx, id)) throw conflict(MENU_MESSAGES.groupNotEmpty, 'group-not-empty');
-      await deleteGroupRow(tx, id);
-      await record({ action: 'group.delete', entity: 'group', entityId: id, before: toAdminGroup(before) });
-    },
-    () => publishCatalog(actor.ctx),
-  );
+  await deleteRecord(actor, GROUP, id, async (tx) => {
+    if (await groupHasChildren(tx, id)) throw conflict(MENU_MESSAGES.groupNotEmpty, 'group-not-empty');
+    await deleteGroupRow(tx, id);
+  });
 }

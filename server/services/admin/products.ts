@@ -17,7 +17,7 @@ import {
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { AdminProduct, ProductInput, ProductPatch } from '../../../src/api/contract/admin/menu.js';
 import type { Actor } from './actor.js';
-import { staffEdit } from './staffEdit.js';
+import { createRecord, deleteRecord, updateRecord, type EditedKind } from './recordEdits.js';
 import { MENU_MESSAGES, modifierNotFoundMessage, publishCatalog, toAdminProduct } from './menu.js';
 
 /** The product, or 404. */
@@ -59,31 +59,31 @@ function productColumns({ order, maxPerPositionInOrder, ...columns }: z.output<t
   return { ...columns, position: order, maxPerPosition: maxPerPositionInOrder };
 }
 
+const PRODUCT: EditedKind<ProductRow, AdminProduct> = {
+  entity: 'product',
+  require: requireProduct,
+  show: toAdminProduct,
+  publish: publishCatalog,
+};
+
 export async function createProduct(actor: Actor, input: z.output<typeof ProductInput>): Promise<AdminProduct> {
   const { id: givenId, ...fields } = input;
   const id = givenId ?? randomUUID();
-  return staffEdit(
-    actor,
-    async (tx, record, now) => {
-      await checkProductUnique(tx, id, input.slug, null);
-      await checkParentGroup(tx, input.parentGroup);
-      await checkModifiers(tx, input.groupModifiers);
-      const row = await insertProduct(tx, {
-        id,
-        ...productColumns(fields),
-        name: input.name,
-        price: input.price,
-        parentGroup: input.parentGroup,
-        slug: input.slug,
-        code: input.code,
-        updatedAt: now,
-      });
-      const after = toAdminProduct(row);
-      await record({ action: 'product.create', entity: 'product', entityId: id, after });
-      return after;
-    },
-    () => publishCatalog(actor.ctx),
-  );
+  return createRecord(actor, PRODUCT, id, async (tx, now) => {
+    await checkProductUnique(tx, id, input.slug, null);
+    await checkParentGroup(tx, input.parentGroup);
+    await checkModifiers(tx, input.groupModifiers);
+    return insertProduct(tx, {
+      id,
+      ...productColumns(fields),
+      name: input.name,
+      price: input.price,
+      parentGroup: input.parentGroup,
+      slug: input.slug,
+      code: input.code,
+      updatedAt: now,
+    });
+  });
 }
 
 export async function updateProduct(
@@ -91,37 +91,17 @@ export async function updateProduct(
   id: string,
   patch: z.output<typeof ProductPatch>,
 ): Promise<AdminProduct> {
-  return staffEdit(
-    actor,
-    async (tx, record, now) => {
-      const before = await requireProduct(tx, id);
-      await checkProductUnique(tx, null, patch.slug, id);
-      await checkParentGroup(tx, patch.parentGroup);
-      await checkModifiers(tx, patch.groupModifiers);
-      const row = await updateProductRow(tx, id, { ...productColumns(patch), updatedAt: now });
-      const after = toAdminProduct(row ?? before);
-      await record({
-        action: 'product.update',
-        entity: 'product',
-        entityId: id,
-        before: toAdminProduct(before),
-        after,
-      });
-      return after;
-    },
-    () => publishCatalog(actor.ctx),
-  );
+  return updateRecord(actor, PRODUCT, id, async (tx, _before, now) => {
+    await checkProductUnique(tx, null, patch.slug, id);
+    await checkParentGroup(tx, patch.parentGroup);
+    await checkModifiers(tx, patch.groupModifiers);
+    return updateProductRow(tx, id, { ...productColumns(patch), updatedAt: now });
+  });
 }
 
 export async function deleteProduct(actor: Actor, id: string): Promise<void> {
-  await staffEdit(
-    actor,
-    async (tx, record) => {
-      const before = await requireProduct(tx, id);
-      if (await usedAsModifier(tx, id)) throw conflict(MENU_MESSAGES.usedAsModifier, 'used-as-modifier');
-      await deleteProductRow(tx, id);
-      await record({ action: 'product.delete', entity: 'product', entityId: id, before: toAdminProduct(before) });
-    },
-    () => publishCatalog(actor.ctx),
-  );
+  await deleteRecord(actor, PRODUCT, id, async (tx) => {
+    if (await usedAsModifier(tx, id)) throw conflict(MENU_MESSAGES.usedAsModifier, 'used-as-modifier');
+    await deleteProductRow(tx, id);
+  });
 }

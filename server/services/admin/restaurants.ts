@@ -16,7 +16,7 @@ import type {
 } from '../../../src/api/contract/admin/settings.js';
 import { toRestaurant } from '../settings.js';
 import type { Actor, BodyOf } from './actor.js';
-import { staffEdit } from './staffEdit.js';
+import { createRecord, updateRecord, type EditedKind } from './recordEdits.js';
 import { publishSettings, SETTINGS_MESSAGES } from './settings.js';
 
 function toAdminRestaurant(r: RestaurantRow): AdminRestaurant {
@@ -32,24 +32,30 @@ export async function listAdminRestaurants(db: Executor): Promise<AdminRestauran
   return (await listRestaurantsByCity(db)).map(toAdminRestaurant);
 }
 
+async function requireRestaurant(tx: Executor, id: string): Promise<RestaurantRow> {
+  const row = await findRestaurant(tx, id);
+  if (!row) throw notFound(SETTINGS_MESSAGES.restaurantNotFound, 'restaurant-not-found');
+  return row;
+}
+
+const RESTAURANT: EditedKind<RestaurantRow, AdminRestaurant> = {
+  entity: 'restaurant',
+  require: requireRestaurant,
+  show: toAdminRestaurant,
+  publish: publishSettings,
+};
+
 export async function createRestaurant(
   actor: Actor,
   input: BodyOf<typeof adminCreateRestaurant>,
 ): Promise<AdminRestaurant> {
-  return staffEdit(
-    actor,
-    async (tx, record) => {
-      await requireCity(tx, input.cityId);
-      if (await findRestaurant(tx, input.deliveryTerminalId))
-        throw conflict(SETTINGS_MESSAGES.restaurantTaken, 'restaurant-taken');
-      const { order, location, ...columns } = input;
-      const row = await insertRestaurant(tx, { ...columns, lat: location.lat, lon: location.lon, position: order });
-      const after = toAdminRestaurant(row);
-      await record({ action: 'restaurant.create', entity: 'restaurant', entityId: row.deliveryTerminalId, after });
-      return after;
-    },
-    () => publishSettings(actor.ctx),
-  );
+  return createRecord(actor, RESTAURANT, input.deliveryTerminalId, async (tx) => {
+    await requireCity(tx, input.cityId);
+    if (await findRestaurant(tx, input.deliveryTerminalId))
+      throw conflict(SETTINGS_MESSAGES.restaurantTaken, 'restaurant-taken');
+    const { order, location, ...columns } = input;
+    return insertRestaurant(tx, { ...columns, lat: location.lat, lon: location.lon, position: order });
+  });
 }
 
 export async function updateRestaurant(
@@ -57,29 +63,9 @@ export async function updateRestaurant(
   id: string,
   patch: BodyOf<typeof adminUpdateRestaurant>,
 ): Promise<AdminRestaurant> {
-  return staffEdit(
-    actor,
-    async (tx, record) => {
-      const before = await findRestaurant(tx, id);
-      if (!before) throw notFound(SETTINGS_MESSAGES.restaurantNotFound, 'restaurant-not-found');
-      if (patch.cityId !== undefined) await requireCity(tx, patch.cityId);
-      const { order, location, ...columns } = patch;
-      const row = await updateRestaurantRow(tx, id, {
-        ...columns,
-        lat: location?.lat,
-        lon: location?.lon,
-        position: order,
-      });
-      const after = toAdminRestaurant(row ?? before);
-      await record({
-        action: 'restaurant.update',
-        entity: 'restaurant',
-        entityId: id,
-        before: toAdminRestaurant(before),
-        after,
-      });
-      return after;
-    },
-    () => publishSettings(actor.ctx),
-  );
+  return updateRecord(actor, RESTAURANT, id, async (tx) => {
+    if (patch.cityId !== undefined) await requireCity(tx, patch.cityId);
+    const { order, location, ...columns } = patch;
+    return updateRestaurantRow(tx, id, { ...columns, lat: location?.lat, lon: location?.lon, position: order });
+  });
 }

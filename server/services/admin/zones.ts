@@ -13,7 +13,7 @@ import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { AdminZone, adminCreateZone, adminUpdateZone } from '../../../src/api/contract/admin/settings.js';
 import { toDeliveryZone } from '../settings.js';
 import type { Actor, BodyOf } from './actor.js';
-import { staffEdit } from './staffEdit.js';
+import { createRecord, deleteRecord, updateRecord, type EditedKind } from './recordEdits.js';
 import { requireCity } from './restaurants.js';
 import { publishSettings, SETTINGS_MESSAGES } from './settings.js';
 
@@ -45,6 +45,13 @@ export async function listAdminZones(db: Executor, cityId: string | undefined): 
   return (await listZones(db, cityId)).map(toAdminZone);
 }
 
+const ZONE: EditedKind<ZoneRow, AdminZone> = {
+  entity: 'zone',
+  require: requireZone,
+  show: toAdminZone,
+  publish: publishSettings,
+};
+
 export async function createZone(
   actor: Actor,
   input: BodyOf<typeof adminCreateZone>,
@@ -53,47 +60,28 @@ export async function createZone(
   checkRing(input.polygon);
   const { id: givenId, order, ...columns } = input;
   const id = givenId ?? newId;
-  return staffEdit(
-    actor,
-    async (tx, record) => {
-      await requireCity(tx, input.cityId);
-      await checkZoneRestaurant(tx, input.cityId, input.deliveryTerminalId);
-      if (await findZone(tx, id)) throw conflict(SETTINGS_MESSAGES.zoneTaken, 'zone-taken');
-      const after = toAdminZone(await insertZone(tx, { id, ...columns, position: order }));
-      await record({ action: 'zone.create', entity: 'zone', entityId: id, after });
-      return after;
-    },
-    () => publishSettings(actor.ctx),
-  );
+  return createRecord(actor, ZONE, id, async (tx) => {
+    await requireCity(tx, input.cityId);
+    await checkZoneRestaurant(tx, input.cityId, input.deliveryTerminalId);
+    if (await findZone(tx, id)) throw conflict(SETTINGS_MESSAGES.zoneTaken, 'zone-taken');
+    return insertZone(tx, { id, ...columns, position: order });
+  });
 }
 
 export async function updateZone(actor: Actor, id: string, patch: BodyOf<typeof adminUpdateZone>): Promise<AdminZone> {
   checkRing(patch.polygon);
-  return staffEdit(
-    actor,
-    async (tx, record) => {
-      const before = await requireZone(tx, id);
-      const cityId = patch.cityId ?? before.cityId;
-      if (patch.cityId !== undefined) await requireCity(tx, cityId);
-      if (patch.cityId !== undefined || patch.deliveryTerminalId !== undefined)
-        await checkZoneRestaurant(tx, cityId, patch.deliveryTerminalId ?? before.deliveryTerminalId);
-      const { order, ...columns } = patch;
-      const after = toAdminZone((await updateZoneRow(tx, id, { ...columns, position: order })) ?? before);
-      await record({ action: 'zone.update', entity: 'zone', entityId: id, before: toAdminZone(before), after });
-      return after;
-    },
-    () => publishSettings(actor.ctx),
-  );
+  return updateRecord(actor, ZONE, id, async (tx, before) => {
+    const cityId = patch.cityId ?? before.cityId;
+    if (patch.cityId !== undefined) await requireCity(tx, cityId);
+    if (patch.cityId !== undefined || patch.deliveryTerminalId !== undefined)
+      await checkZoneRestaurant(tx, cityId, patch.deliveryTerminalId ?? before.deliveryTerminalId);
+    const { order, ...columns } = patch;
+    return updateZoneRow(tx, id, { ...columns, position: order });
+  });
 }
 
 export async function deleteZone(actor: Actor, id: string): Promise<void> {
-  await staffEdit(
-    actor,
-    async (tx, record) => {
-      const before = await requireZone(tx, id);
-      await deleteZoneRow(tx, id);
-      await record({ action: 'zone.delete', entity: 'zone', entityId: id, before: toAdminZone(before) });
-    },
-    () => publishSettings(actor.ctx),
-  );
+  await deleteRecord(actor, ZONE, id, async (tx) => {
+    await deleteZoneRow(tx, id);
+  });
 }

@@ -8,6 +8,7 @@ import type { Executor } from '../../db/database.js';
 import type { StoredOrderLine } from '../../db/schema/orders.js';
 import type { PosDiscount, PosOrder, PosOrderLine } from '../../integrations/pos/port.js';
 import { handoffOrderRow } from '../../repositories/posOutbox.js';
+import { localDateTimeInZone } from '../../../src/domain/workingHours.js';
 
 export class HandoffImpossible extends Error {}
 
@@ -138,15 +139,5 @@ function cityDataOf(value: unknown, cityIikoId: string): { deliveryId: string | 
 
 /** iiko wants the restaurant's wall-clock time without an offset: 'YYYY-MM-DD HH:mm:ss.000'. */
 export function localTime(iso: string, timeZone: string): string {
-  const text = new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso));
-  return `${text}.000`;
+  return `${localDateTimeInZone(iso, timeZone)}.000`;
 }

@@ -68,6 +68,9 @@ export interface Head {
 }
 
 export const NOINDEX = 'noindex, nofollow';
+const PAGE_NOT_FOUND = 'Страница не найдена';
+/** The title of an address no route knows (and of an informational page the city lacks). */
+export const NOT_FOUND_TITLE = `${PAGE_NOT_FOUND} — ${SITE_NAME}`;
 const DESCRIPTION_MAX = 160;
 
 /** Routes with one customer's data or a flow step: never indexed (robots noindex). */
@@ -179,7 +182,7 @@ function generate(input: HeadInput, city: City | null): Generated {
   }
   if (isInformationalPage(route.page)) {
     const page = input.page;
-    if (page === null) return missing('Страница не найдена');
+    if (page === null) return missing(PAGE_NOT_FOUND);
     const where = city === null ? SITE_NAME : `${SITE_NAME}, ${city.name}`;
     return {
       ...base,

@@ -1,30 +1,14 @@
 // After the order: a shown order that is not final follows order:status_update over the WebSocket
 // until /complete is left (reconnecting, and re-reading the order after each connect). The purchase
 // is the web counters' to report, with the visitor's consent (src/effects/analytics).
-import {
-  asyncScheduler,
-  EMPTY,
-  exhaustMap,
-  filter,
-  ignoreElements,
-  map,
-  merge,
-  mergeMap,
-  Observable,
-  of,
-  retry,
-  takeUntil,
-  timer,
-  withLatestFrom,
-} from 'rxjs';
+import { EMPTY, filter, map, merge, mergeMap, type Observable, of, withLatestFrom } from 'rxjs';
 import type { Order } from '../../api/contract/orders';
 import type { AppCommand } from '../../commands';
 import { isOnline } from '../../domain/payment';
 import type { AppEvent } from '../../events';
-import { selectIsSignedIn } from '../../projections/store';
 import type { Effect } from '../deps';
-import { eventsOf } from '../operators';
-import { RECONNECT_MS, trackingStopped$, WS_PATH, type CheckoutEffectOptions, type OpenSocket } from './shared';
+import { followCustomerSocket } from './customerSocket';
+import { trackingStopped$, type CheckoutEffectOptions } from './shared';
 
 /**
  * Nothing more to follow: the order is closed, or cancelled with no refund still to come. A
@@ -38,111 +22,72 @@ export const isFinalStatus = (order: Pick<Order, 'status' | 'paymentStatus'>): b
 export const isSuccessfulOrder = (order: Order): boolean =>
   order.status !== 'Cancelled' && (isOnline(order.paymentMethod) ? order.paymentStatus === 'paid' : true);
 
-export function parsePush(
-  data: unknown,
-): { type: string; orderId?: unknown; status?: unknown; edited?: unknown } | null {
-  if (typeof data !== 'string') return null;
-  try {
-    const value: unknown = JSON.parse(data);
-    return typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string'
-      ? (value as { type: string })
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A cold stream of one WebSocket's text messages; it errors when the socket closes (so `retry` reconnects). */
-export function socket$(open: OpenSocket, path: string): Observable<unknown> {
-  return new Observable<unknown>((subscriber) => {
-    const socket = open(path);
-    socket.onmessage = (event) => subscriber.next(event.data);
-    socket.onclose = (event) => subscriber.error(new Error(`WebSocket closed (${event.code})`));
-    return () => {
-      socket.onmessage = null;
-      socket.onclose = null;
-      socket.close();
-    };
-  });
-}
-
 /**
  * A shown order that is not final follows order:status_update over the WebSocket until /complete
  * is left (reconnecting, and re-reading the order after each connect). Nothing without a socket.
  */
 export function followOrderStatus$(options: CheckoutEffectOptions = {}): Effect {
-  const scheduler = options.scheduler ?? asyncScheduler;
-  const reconnectMs = options.reconnectMs ?? RECONNECT_MS;
-  const open = options.openSocket;
-  return (event$, state$) => {
-    const events$ = eventsOf(event$);
-    // No socket, nothing to follow; the effect still ends with the events, like the others.
-    if (open === undefined) return events$.pipe(ignoreElements());
-    return events$.pipe(
-      filter(
-        (e): e is Extract<AppEvent, { type: 'OrderLoaded' | 'OrderPlaced' }> =>
-          e.type === 'OrderLoaded' || e.type === 'OrderPlaced',
+  // One socket at a time: later loads of the order (its status changed) keep the open one.
+  return followCustomerSocket(options, {
+    shown$: (events$, state$) =>
+      events$.pipe(
+        filter(
+          (e): e is Extract<AppEvent, { type: 'OrderLoaded' | 'OrderPlaced' }> =>
+            e.type === 'OrderLoaded' || e.type === 'OrderPlaced',
+        ),
+        map((e) => e.data.order),
+        withLatestFrom(state$),
+        filter(([order]) => !isFinalStatus(order)),
+        filter(
+          ([order, state]) => state.checkout.shown.status === 'loaded' && state.checkout.shown.order.id === order.id,
+        ),
       ),
-      map((e) => e.data.order),
-      withLatestFrom(state$),
-      filter(([order, state]) => !isFinalStatus(order) && selectIsSignedIn(state)),
-      filter(
-        ([order, state]) => state.checkout.shown.status === 'loaded' && state.checkout.shown.order.id === order.id,
+    ended$: (events$, order) =>
+      merge(
+        trackingStopped$(events$, order.id),
+        events$.pipe(
+          filter((e) => e.type === 'OrderStatusUpdated' && e.data.orderId === order.id && e.data.status === 'Closed'),
+        ),
+        // A cancellation is final only once its money is settled: the order read after it says.
+        events$.pipe(
+          filter((e) => e.type === 'OrderLoaded' && e.data.order.id === order.id && isFinalStatus(e.data.order)),
+        ),
       ),
-      // One socket at a time: later loads of the order (its status changed) keep the open one.
-      exhaustMap(([order, state]) => {
-        const path = `${WS_PATH}?token=${encodeURIComponent(state.auth.token ?? '')}`;
-        const ended$ = merge(
-          trackingStopped$(events$, order.id),
-          events$.pipe(
-            filter((e) => e.type === 'OrderStatusUpdated' && e.data.orderId === order.id && e.data.status === 'Closed'),
-          ),
-          // A cancellation is final only once its money is settled: the order read after it says.
-          events$.pipe(
-            filter((e) => e.type === 'OrderLoaded' && e.data.order.id === order.id && isFinalStatus(e.data.order)),
-          ),
-          events$.pipe(filter((e) => e.type === 'LoggedOut')),
-        );
-        return socket$(open, path).pipe(
-          retry({ delay: () => timer(reconnectMs, scheduler) }),
-          withLatestFrom(state$),
-          mergeMap(([data, latest]): Observable<AppCommand> => {
-            const message = parsePush(data);
-            if (message === null) return EMPTY;
-            // Connected (again): read the order once, so nothing that changed meanwhile is missed.
-            if (message.type === 'hello') return of({ type: 'LoadOrder', data: { orderId: order.id } });
-            if (
-              message.type === 'order:status_update' &&
-              message.orderId === order.id &&
-              typeof message.status === 'string'
-            ) {
-              const apply: AppCommand = {
-                type: 'ApplyOrderStatus',
-                data: { orderId: order.id, status: message.status },
-              };
-              // A push about a cancelled order is about its money (cancelled, then refunded), and one
-              // about an order awaiting its online payment may be too (paid, an SBP QR expired), with
-              // the status unchanged: read it.
-              const reread: AppCommand = { type: 'LoadOrder', data: { orderId: order.id } };
-              const shown = latest.checkout.shown;
-              const awaitingPayment =
-                shown.status === 'loaded' &&
-                shown.order.id === order.id &&
-                isOnline(shown.order.paymentMethod) &&
-                shown.order.paymentStatus === 'pending';
-              // A surcharge owed (docs/ORDER-EDITING.md) is paid with the status unchanged too.
-              const awaitingSurcharge =
-                shown.status === 'loaded' && shown.order.id === order.id && (shown.order.surcharge ?? null) !== null;
-              // An operator's edit changed its lines, total, address or time: read it.
-              return message.status === 'Cancelled' || awaitingPayment || awaitingSurcharge || message.edited === true
-                ? of(apply, reread)
-                : of(apply);
-            }
-            return EMPTY;
-          }),
-          takeUntil(ended$),
-        );
-      }),
-    );
-  };
+    commands: (pushes$, order, state$) =>
+      pushes$.pipe(
+        withLatestFrom(state$),
+        mergeMap(([message, latest]): Observable<AppCommand> => {
+          // Connected (again): read the order once, so nothing that changed meanwhile is missed.
+          if (message.type === 'hello') return of({ type: 'LoadOrder', data: { orderId: order.id } });
+          if (
+            message.type === 'order:status_update' &&
+            message.orderId === order.id &&
+            typeof message.status === 'string'
+          ) {
+            const apply: AppCommand = {
+              type: 'ApplyOrderStatus',
+              data: { orderId: order.id, status: message.status },
+            };
+            // A push about a cancelled order is about its money (cancelled, then refunded), and one
+            // about an order awaiting its online payment may be too (paid, an SBP QR expired), with
+            // the status unchanged: read it.
+            const reread: AppCommand = { type: 'LoadOrder', data: { orderId: order.id } };
+            const shown = latest.checkout.shown;
+            const awaitingPayment =
+              shown.status === 'loaded' &&
+              shown.order.id === order.id &&
+              isOnline(shown.order.paymentMethod) &&
+              shown.order.paymentStatus === 'pending';
+            // A surcharge owed (docs/ORDER-EDITING.md) is paid with the status unchanged too.
+            const awaitingSurcharge =
+              shown.status === 'loaded' && shown.order.id === order.id && (shown.order.surcharge ?? null) !== null;
+            // An operator's edit changed its lines, total, address or time: read it.
+            return message.status === 'Cancelled' || awaitingPayment || awaitingSurcharge || message.edited === true
+              ? of(apply, reread)
+              : of(apply);
+          }
+          return EMPTY;
+        }),
+      ),
+  });
 }

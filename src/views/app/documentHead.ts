@@ -5,10 +5,16 @@
 // are not in the client's state: a navigated page shows the generated texts (docs/SEO.md).
 import { INFORMATIONAL_PAGES, type SiteRouteMatch } from '../../api/siteRoutes';
 import type { Catalog } from '../../api/entities';
-import { NOINDEX, buildHead, headMetaTags, type Head, type HeadInput } from '../../domain/seo/pageHead';
+import {
+  NOINDEX,
+  NOT_FOUND_TITLE,
+  buildHead,
+  headMetaTags,
+  type Head,
+  type HeadInput,
+} from '../../domain/seo/pageHead';
 import { pageKey } from '../../projections/page';
 import type { AppState } from '../../projections/store';
-import { pageTitle } from './pageMeta';
 
 /** Routes whose head reads the catalogue; the others build without one (informational pages carry none). */
 const CATALOG_PAGES: readonly SiteRouteMatch['page'][] = ['catalog', 'catalog-section', 'product'];
@@ -98,7 +104,7 @@ export function applyHead(doc: Document, head: Head): void {
 export function updateDocumentHead(doc: Document, state: AppState, match: SiteRouteMatch | null): void {
   if (match === null) {
     // An unknown address: the title the server gives its not-found page, no canonical, never indexed.
-    doc.title = pageTitle(state, null);
+    doc.title = NOT_FOUND_TITLE;
     doc.querySelector('link[rel="canonical"]')?.remove();
     for (const el of doc.head.querySelectorAll(OWNED_TAGS)) el.remove();
     const robots = doc.createElement('meta');

@@ -3,11 +3,13 @@
 import type { SiteRouteMatch } from '../../api/siteRoutes';
 import { pageKey } from '../../projections/page';
 import type { AppState } from '../../projections/store';
+import { NOT_FOUND_TITLE, buildHead } from '../../domain/seo/pageHead';
 import { SITE_NAME } from '../../domain/siteTexts';
+import { headInputFromState } from './documentHead';
 import { selectProductByRouteId } from './selectors';
 
+/** The title of a page whose state lacks what its head is built from (the shell's own). */
 const DEFAULT_TITLE = `${SITE_NAME} — доставка`;
-const NOT_FOUND_TITLE = 'Страница не найдена';
 
 type Section = { slug: string; name: string };
 
@@ -31,27 +33,12 @@ export function pageStatus(
   return { code: 200, missingProductSection: null };
 }
 
-/** 'Пицца — Ролл и Пицца', the product's or section's or page's name first. */
+/**
+ * The document title, the same the server writes into the page: the head's (the one title builder,
+ * src/domain/seo/pageHead.ts), or the not-found page's for an unknown address.
+ */
 export function pageTitle(state: AppState, match: SiteRouteMatch | null): string {
-  if (match === null || pageStatus(state, match).code === 404) return `${NOT_FOUND_TITLE} — ${SITE_NAME}`;
-  const named = (name: string) => `${name} — ${SITE_NAME}`;
-  switch (match.page) {
-    case 'product': {
-      const product = selectProductByRouteId(state, match.params.productId ?? '');
-      return product === undefined ? DEFAULT_TITLE : named(product.name);
-    }
-    case 'catalog-section': {
-      const section = topSection(state, match.params.section ?? '');
-      return section === null ? DEFAULT_TITLE : named(section.name);
-    }
-    case 'catalog':
-      return named('Меню');
-    case 'index':
-      return DEFAULT_TITLE;
-    default: {
-      const cityId = state.city.selectedId;
-      const entry = cityId === null ? undefined : state.page.entries[pageKey(match.page, cityId)];
-      return entry?.status === 'loaded' ? named(entry.page.title) : DEFAULT_TITLE;
-    }
-  }
+  if (match === null) return NOT_FOUND_TITLE;
+  const input = headInputFromState(state, match, '');
+  return input === null ? DEFAULT_TITLE : buildHead(input).title;
 }

@@ -19,6 +19,22 @@ const storefrontSettings = async () =>
   (await server.app.inject({ method: 'GET', url: '/api/v1/setting' })).json<Settings>();
 const put = (name: string, value: unknown) => callApi(server, 'PUT', `/admin/settings/${name}`, admin.auth, { value });
 
+/** A new Angarsk zone served by the restaurant `deliveryTerminalId`. */
+const zoneBody = (deliveryTerminalId: string) => ({
+  cityId: 'city-angarsk',
+  name: 'Новая',
+  polygon: [
+    [103.8, 52.5],
+    [103.9, 52.5],
+    [103.9, 52.6],
+    [103.8, 52.5],
+  ],
+  minSum: 1000,
+  deliveryPrice: 200,
+  deliveryMinutes: 90,
+  deliveryTerminalId,
+});
+
 describe('settings', () => {
   it('lists every setting with title, description, type and widget (operators may read)', async () => {
     const res = await callApi(server, 'GET', '/admin/settings', operator.auth);
@@ -176,20 +192,7 @@ describe('cities, restaurants, zones, pages', () => {
       ],
     });
     expectRefusal(open, 422, 'Многоугольник зоны должен быть замкнут: последняя точка равна первой');
-    const created = await callApi(server, 'POST', '/admin/zones', admin.auth, {
-      cityId: 'city-angarsk',
-      name: 'Новая',
-      polygon: [
-        [103.8, 52.5],
-        [103.9, 52.5],
-        [103.9, 52.6],
-        [103.8, 52.5],
-      ],
-      minSum: 1000,
-      deliveryPrice: 200,
-      deliveryMinutes: 90,
-      deliveryTerminalId: 'dt-irkutsk-1',
-    });
+    const created = await callApi(server, 'POST', '/admin/zones', admin.auth, zoneBody('dt-irkutsk-1'));
     expectRefusal(created, 422, 'Ресторан зоны должен быть в том же городе');
   });
 
@@ -202,6 +205,34 @@ describe('cities, restaurants, zones, pages', () => {
       const res = await server.app.inject({ method: 'PATCH', url, headers: admin.auth, payload: {} });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
     }
+  });
+
+  it('a zone’s change and deletion are audited with before and after and publish settings:update; a missing one is a 404', async () => {
+    const created = await callApi(server, 'POST', '/admin/zones', admin.auth, zoneBody('dt-angarsk-1'));
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json<AdminZone>().id;
+    server.pushed.length = 0;
+    expect((await callApi(server, 'PATCH', `/admin/zones/${id}`, admin.auth, { minSum: 1100 })).statusCode).toBe(200);
+    expect((await callApi(server, 'DELETE', `/admin/zones/${id}`, admin.auth)).statusCode).toBe(204);
+    expect(server.pushed.filter((p) => p.type === 'settings:update')).toHaveLength(2);
+    const audit = await callApi(server, 'GET', `/admin/audit?entity=zone&entityId=${id}`, admin.auth);
+    const entries = audit.json<{ entries: { action: string; before: unknown; after: unknown }[] }>().entries;
+    expect(entries.find((e) => e.action === 'zone.update')).toMatchObject({
+      before: { minSum: 1000 },
+      after: { minSum: 1100 },
+    });
+    expect(entries.find((e) => e.action === 'zone.delete')).toMatchObject({ before: { minSum: 1100 }, after: null });
+    expectRefusal(
+      await callApi(server, 'PATCH', `/admin/zones/${id}`, admin.auth, { minSum: 1 }),
+      404,
+      'Зона доставки не найдена',
+    );
+    expectRefusal(await callApi(server, 'DELETE', `/admin/zones/${id}`, admin.auth), 404, 'Зона доставки не найдена');
+    expectRefusal(
+      await callApi(server, 'PATCH', '/admin/restaurants/no-such', admin.auth, {}),
+      404,
+      'Ресторан не найден',
+    );
   });
 
   it('writes a page’s text for a city', async () => {

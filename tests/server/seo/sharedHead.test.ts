@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INFORMATIONAL_PAGES, matchSiteRoute } from '../../../src/api/siteRoutes.js';
 import { buildHead } from '../../../src/domain/seo/pageHead.js';
 import { headInputFromState } from '../../../src/views/app/documentHead.js';
+import { pageTitle } from '../../../src/views/app/pageMeta.js';
 import { buildServerState } from '../../../src/views/ssr/serverState.js';
 import { PRODUCT } from '../../../server/seed/ids.js';
 import { buildPageHead } from '../../../server/seo/pageHead.js';
@@ -56,5 +57,13 @@ describe('the browser builds the head the server renders', () => {
     expect(input, 'the state has what the head needs').not.toBeNull();
     if (input === null) return;
     expect(buildHead(input)).toEqual(serverHead);
+    // The rendered page's own title (kept for an unknown address) comes from the same builder.
+    expect(pageTitle(state, match)).toBe(serverHead.title);
+  });
+
+  it('an unknown address is titled «Страница не найдена — Ролл и Пицца»', async () => {
+    const data = await pageData(server.ctx, null);
+    const state = buildServerState({ ...(await data.input()), pathname: '/nowhere', search: '', match: null, now: '' });
+    expect(pageTitle(state, null)).toBe('Страница не найдена — Ролл и Пицца');
   });
 });

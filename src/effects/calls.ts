@@ -1,0 +1,50 @@
+// One API call of an effect, answered by a command: the first answer is taken, and a failure is
+// logged and turned into PRODUCT.md §8's commands, as the call's kind says.
+import { catchError, defer, from, map, take, type Observable } from 'rxjs';
+import type { AppCommand } from '../commands';
+import type { AppState } from '../projections/store';
+import { apiFailureCommands, describeError, failureCommandsOrToast, failureStatus } from './apiErrors';
+import type { EffectDeps } from './deps';
+
+function call<T>(
+  deps: EffectDeps,
+  failureText: string,
+  request: () => Observable<T>,
+  toCommand: (value: T) => AppCommand,
+  onFailure: (error: unknown) => AppCommand[],
+): Observable<AppCommand> {
+  return defer(request).pipe(
+    take(1),
+    map(toCommand),
+    catchError((error: unknown) => {
+      deps.logger.warn(failureText, describeError(error));
+      return from(onFailure(error));
+    }),
+  );
+}
+
+/** A background load or refetch the customer is not told about: only a 401 acts, expiring the session. */
+export function quietCall<T>(
+  deps: EffectDeps,
+  failureText: string,
+  request: () => Observable<T>,
+  toCommand: (value: T) => AppCommand,
+): Observable<AppCommand> {
+  return call(deps, failureText, request, toCommand, (error) =>
+    failureStatus(error) === 401 ? apiFailureCommands(error, true) : [],
+  );
+}
+
+/**
+ * A change the customer asked for: a failure gives §8's commands, else the try-later toast.
+ * `state` is the one the request was made in.
+ */
+export function customerCall<T>(
+  deps: EffectDeps,
+  state: AppState,
+  failureText: string,
+  request: () => Observable<T>,
+  toCommand: (value: T) => AppCommand,
+): Observable<AppCommand> {
+  return call(deps, failureText, request, toCommand, (error) => failureCommandsOrToast(error, state));
+}
