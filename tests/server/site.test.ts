@@ -370,7 +370,8 @@ describe('the index page names its first slide in the HTML (LCP preload)', () =>
     const url = await firstSlide();
     expect(slidePreloadTag(url)).toBe(
       `<link rel="preload" as="image" href="${url}?w=1280&amp;format=webp&amp;q=80" ` +
-        `imagesrcset="${url}?w=640&amp;format=webp&amp;q=80 640w, ${url}?w=1280&amp;format=webp&amp;q=80 1280w, ${url}?w=1920&amp;format=webp&amp;q=80 1920w" ` +
+        `imagesrcset="${url}?w=640&amp;format=webp&amp;q=80 640w, ${url}?w=800&amp;format=webp&amp;q=80 800w, ` +
+        `${url}?w=1280&amp;format=webp&amp;q=80 1280w, ${url}?w=1920&amp;format=webp&amp;q=80 1920w" ` +
         'imagesizes="100vw" fetchpriority="high" />',
     );
     for (const page of ['/', '/angarsk', '/shelekhov']) {

@@ -72,7 +72,7 @@ describe('responsive pictures', () => {
     expect(images[0]?.getAttribute('loading')).toBe('eager');
     expect(images[0]?.getAttribute('sizes')).toBe('100vw');
     expect(images[0]?.getAttribute('srcset')).toMatch(
-      /w=640&format=webp&q=80 640w, .*w=1280&format=webp&q=80 1280w, .*w=1920&format=webp&q=80 1920w$/,
+      /w=640&format=webp&q=80 640w, .*w=800&format=webp&q=80 800w, .*w=1280&format=webp&q=80 1280w, .*w=1920&format=webp&q=80 1920w$/,
     );
     expect(
       images
