@@ -12,7 +12,7 @@ import {
 } from '../../src/log/upcasters';
 import { initialState } from '../../src/projections/store';
 import { USER } from '../fixtures/state';
-import { toyCodec } from './toy';
+import { ADD_TWO, toyCodec } from './toy';
 
 const v1 = {
   schemaVersion: 1,
@@ -40,12 +40,7 @@ describe('upcaster v1 → v2', () => {
       appVersion: '0.0.9',
       storeVersion: '1',
       entries: [
-        {
-          position: 1,
-          at: '2026-11-23T09:00:00.000Z',
-          command: { type: 'Add', data: { n: 2 } },
-          events: [{ type: 'Added', data: { n: 2 } }],
-        },
+        ADD_TWO,
         { position: 2, at: '2026-11-23T09:00:01.500Z', events: [{ type: 'NameRecorded', data: { name: 'Иван' } }] },
       ],
     });

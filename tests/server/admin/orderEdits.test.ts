@@ -16,6 +16,7 @@ import {
   postOrder,
   signedInUser,
 } from '../ordersFixtures.js';
+import { addressDraft } from '../../fixtures/address.js';
 import { countRefunds, editChanges, editRequest, paidPickupOrderSeenBy } from './orderEditFixtures.js';
 import { callAs, staffPerFile } from './staffFixtures.js';
 
@@ -105,17 +106,7 @@ describe('re-pricing by the checkout’s assessment', () => {
 
   it('a new address in another zone takes that zone’s delivery price and restaurant through the checkout’s zone check', async () => {
     const { order } = await customerOrder();
-    const address = {
-      city: 'Ангарск',
-      street: 'улица Глинки',
-      home: '4',
-      apartment: null,
-      entrance: null,
-      floor: null,
-      intercom: null,
-      comment: null,
-      location: null,
-    };
+    const address = addressDraft({ street: 'улица Глинки', home: '4' });
     const quoted = await call(operator, 'POST', `/admin/orders/${order.id}/edit/quote`, {
       changes: editChanges(order, { address }),
     });
