@@ -5,6 +5,7 @@ import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../src/api/client';
 import type { CaptchaInfo } from '../../src/api/contract/checkout';
+import type { Order } from '../../src/api/contract/orders';
 import type { AppCommand } from '../../src/commands';
 import { CHECKOUT_TEXT } from '../../src/domain/checkoutText';
 import { buildQuoteBody, quoteKey } from '../../src/projections/orderBody';
@@ -216,6 +217,19 @@ describe('CloudPayments widget', () => {
 /** The server's push that order-1 is (still) «принят». */
 const STATUS_PUSH = { type: 'order:status_update', userId: 'user-1', orderId: 'order-1', status: 'Unconfirmed' };
 
+/** STATUS_PUSH applied, then order-1 read again. */
+const APPLIED_AND_REREAD = {
+  u: { type: 'ApplyOrderStatus', data: { orderId: 'order-1', status: 'Unconfirmed' } },
+  o: { type: 'LoadOrder', data: { orderId: 'order-1' } },
+};
+
+/** The effects on /complete with `shown` loaded, over a recording WebSocket: what they dispatch, and the socket's voice. */
+function onComplete(shown: Order, hot: Helpers['hot']) {
+  const { openSocket, say } = recordingSockets();
+  const { run } = setup(evolveAll(opened, [{ type: 'OrderLoaded', data: { order: shown } }]), {}, { openSocket });
+  return { out: run(hot<EventEnvelope>('a', { a: envelope({ type: 'OrderLoaded', data: { order: shown } }) })), say };
+}
+
 describe('live status over the WebSocket', () => {
   it('hello re-reads the order, order:status_update of this order applies, a drop reconnects, leaving /complete closes it', () => {
     newScheduler().run(({ hot, expectObservable, flush }: Helpers) => {
@@ -247,33 +261,17 @@ describe('live status over the WebSocket', () => {
 
   it('a push about an order awaiting its online payment re-reads it: paid (or an SBP QR expired) leaves the status as it was', () => {
     newScheduler().run(({ hot, expectObservable }: Helpers) => {
-      const { openSocket, say } = recordingSockets();
-      const awaiting = order({ paymentMethod: 'card', paymentStatus: 'pending' });
-      const { run } = setup(
-        evolveAll(opened, [{ type: 'OrderLoaded', data: { order: awaiting } }]),
-        {},
-        { openSocket },
-      );
-      const e$ = hot<EventEnvelope>('a', { a: envelope({ type: 'OrderLoaded', data: { order: awaiting } }) });
-      expectObservable(run(e$), '^ 50ms !').toBe('5ms (uo)', {
-        u: { type: 'ApplyOrderStatus', data: { orderId: 'order-1', status: 'Unconfirmed' } },
-        o: { type: 'LoadOrder', data: { orderId: 'order-1' } },
-      });
+      const { out, say } = onComplete(order({ paymentMethod: 'card', paymentStatus: 'pending' }), hot);
+      expectObservable(out, '^ 50ms !').toBe('5ms (uo)', APPLIED_AND_REREAD);
       hot('5ms a').subscribe(() => say(0, STATUS_PUSH));
     });
   });
 
   it('a push of an operator’s edit (edited: true) re-reads the order: its lines, total, address or time changed (docs/ORDER-EDITING.md)', () => {
     newScheduler().run(({ hot, expectObservable }: Helpers) => {
-      const { openSocket, say } = recordingSockets();
-      const placed = order();
-      const { run } = setup(evolveAll(opened, [{ type: 'OrderLoaded', data: { order: placed } }]), {}, { openSocket });
-      const e$ = hot<EventEnvelope>('a', { a: envelope({ type: 'OrderLoaded', data: { order: placed } }) });
+      const { out, say } = onComplete(order(), hot);
       // a plain status push only applies; the edited one also reads the order again
-      expectObservable(run(e$), '^ 50ms !').toBe('5ms u 4ms (uo)', {
-        u: { type: 'ApplyOrderStatus', data: { orderId: 'order-1', status: 'Unconfirmed' } },
-        o: { type: 'LoadOrder', data: { orderId: 'order-1' } },
-      });
+      expectObservable(out, '^ 50ms !').toBe('5ms u 4ms (uo)', APPLIED_AND_REREAD);
       hot('5ms a').subscribe(() => say(0, STATUS_PUSH));
       hot('10ms a').subscribe(() => say(0, { ...STATUS_PUSH, edited: true }));
     });
@@ -281,18 +279,13 @@ describe('live status over the WebSocket', () => {
 
   it('a push about an order awaiting its surcharge («Ожидает доплаты») re-reads it: paid leaves the status as it was (docs/ORDER-EDITING.md)', () => {
     newScheduler().run(({ hot, expectObservable }: Helpers) => {
-      const { openSocket, say } = recordingSockets();
       const owing = order({
         paymentMethod: 'card',
         paymentStatus: 'paid',
         surcharge: { amount: 1290, payUrl: '/api/v1/payments/test/p-2' },
       });
-      const { run } = setup(evolveAll(opened, [{ type: 'OrderLoaded', data: { order: owing } }]), {}, { openSocket });
-      const e$ = hot<EventEnvelope>('a', { a: envelope({ type: 'OrderLoaded', data: { order: owing } }) });
-      expectObservable(run(e$), '^ 50ms !').toBe('5ms (uo)', {
-        u: { type: 'ApplyOrderStatus', data: { orderId: 'order-1', status: 'Unconfirmed' } },
-        o: { type: 'LoadOrder', data: { orderId: 'order-1' } },
-      });
+      const { out, say } = onComplete(owing, hot);
+      expectObservable(out, '^ 50ms !').toBe('5ms (uo)', APPLIED_AND_REREAD);
       hot('5ms a').subscribe(() => say(0, STATUS_PUSH));
     });
   });
