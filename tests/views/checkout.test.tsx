@@ -12,6 +12,9 @@ import { run } from '../commands/helpers';
 import { TITLE_COMPLETE_ERROR } from '../../src/views/pages/CompleteErrorPage';
 import { plain, setup } from './helpers';
 
+/** An order the restaurant cancelled («отменён»), paid and discounted as `over` says. */
+const cancelledOrder = (over: Partial<Order>) => order({ status: 'Cancelled', statusName: 'отменён', ...over });
+
 /** The order's page (/complete unless told otherwise) with the order already loaded. */
 const showOrder = (shown: Order, page = '/angarsk/complete') =>
   setup({ path: `${page}?order=order-1`, state: checkoutState([{ type: 'OrderLoaded', data: { order: shown } }]) });
@@ -166,14 +169,7 @@ describe('/complete and /complete-error', () => {
   });
 
   it("a cancelled order on /complete says it is cancelled, where the money and bonuses go, and leads to the menu (no 'Спасибо за заказ')", async () => {
-    const cancelled = order({
-      paymentMethod: 'card',
-      paymentStatus: 'paid',
-      status: 'Cancelled',
-      statusName: 'отменён',
-      bonusSpent: 200,
-      total: 1450,
-    });
+    const cancelled = cancelledOrder({ paymentMethod: 'card', paymentStatus: 'paid', bonusSpent: 200, total: 1450 });
     showOrder(cancelled);
     expect((await screen.findByTestId('order-number')).textContent).toBe('Заказ №1042 отменён');
     expect(screen.queryByText(/Спасибо за заказ/)).toBeNull();
@@ -200,7 +196,7 @@ describe('/complete and /complete-error', () => {
   });
 
   it("/complete-error for a cancelled order still 'paid' says the money will come back, not 'оплачен — всё в порядке'", async () => {
-    const owed = order({ paymentMethod: 'card', paymentStatus: 'paid', status: 'Cancelled', statusName: 'отменён' });
+    const owed = cancelledOrder({ paymentMethod: 'card', paymentStatus: 'paid' });
     showOrder(owed, '/angarsk/complete-error');
     expect((await screen.findByRole('heading', { level: 1, name: 'Заказ №1042 отменён' })).textContent).toBe(
       'Заказ №1042 отменён',
@@ -214,14 +210,7 @@ describe('/complete and /complete-error', () => {
   });
 
   it('/complete-error for a cancelled order already refunded says the money is back (and the bonuses)', async () => {
-    const refunded = order({
-      paymentMethod: 'sbp',
-      paymentStatus: 'refunded',
-      status: 'Cancelled',
-      statusName: 'отменён',
-      bonusSpent: 50,
-      total: 1600,
-    });
+    const refunded = cancelledOrder({ paymentMethod: 'sbp', paymentStatus: 'refunded', bonusSpent: 50, total: 1600 });
     showOrder(refunded, '/angarsk/complete-error');
     expect(await screen.findByRole('heading', { level: 1, name: 'Заказ №1042 отменён' })).toBeTruthy();
     expect(screen.getByTestId('complete-error-text').textContent).toBe(
