@@ -4,6 +4,7 @@ import { adminMe, StaffMember } from '../../../src/api/contract/admin/auth';
 import {
   AdminOrderDetail,
   StaffOrderEvent,
+  adminGetOrder,
   adminListOrders,
   type AdminOrder,
 } from '../../../src/api/contract/admin/orders';
@@ -178,3 +179,24 @@ export const adminAreaServer = (role: StaffRole = 'admin') =>
     .on(adminListOrders, () => ({ body: { orders: [], total: 0 } }))
     .on(adminListCities, () => ({ body: { cities: CITIES } }))
     .on(adminListRestaurants, () => ({ body: { restaurants: RESTAURANTS } }));
+
+/**
+ * A fake server of the orders screen over `initial` (newest number first) as a `role` sees it; the
+ * returned map is its database, for a test to change between reads.
+ */
+export function ordersServer(initial: AdminOrderDetail[], role: StaffRole = 'admin') {
+  const db = new Map(initial.map((o) => [o.id, o]));
+  const server = new FakeServer()
+    .on(adminMe, () => ({ body: staffMember(role) }))
+    .on(adminListCities, () => ({ body: { cities: CITIES } }))
+    .on(adminListRestaurants, () => ({ body: { restaurants: RESTAURANTS } }))
+    .on(adminListOrders, () => {
+      const orders = [...db.values()].sort((a, b) => b.number - a.number).map(listItem);
+      return { body: { orders, total: orders.length } };
+    })
+    .on(adminGetOrder, (req) => {
+      const found = db.get(req.params.id ?? '');
+      return found ? { body: found } : { status: 404, body: { message: 'Заказ не найден' } };
+    });
+  return { server, db };
+}
