@@ -53,14 +53,16 @@ describe('SubmitCode with the name and consents of the code step (PRODUCT.md §5
   });
 });
 
+/** The settings with SmartCaptcha's public site key; `over` says whether every code asks for the check. */
+const captchaSettings = (over: Partial<Settings>): Settings => ({
+  ...settings,
+  CAPTCHA_SITE_KEY: 'ysc1_site',
+  CAPTCHA_PROVIDER: 'smartcaptcha',
+  ...over,
+});
+
 describe('RequestCode and the bot check (an invisible captcha before a sign-in code)', () => {
-  const withCaptcha = (over: Partial<Settings>): Settings => ({
-    ...settings,
-    IS_WITHOUT_RECAPTCHA: false,
-    CAPTCHA_SITE_KEY: 'ysc1_site',
-    CAPTCHA_PROVIDER: 'smartcaptcha',
-    ...over,
-  });
+  const withCaptcha = (over: Partial<Settings>): Settings => captchaSettings({ IS_WITHOUT_RECAPTCHA: false, ...over });
   const requested = (s: Settings) =>
     app
       .given(ready({ signedIn: false, settings: s }))
@@ -100,13 +102,8 @@ describe('RequestCode and the bot check (an invisible captcha before a sign-in c
 });
 
 describe('ReportCaptchaRequired: the address has used up its budget of codes (server/services/otp.ts)', () => {
-  const stepUpSettings = (over: Partial<Settings> = {}): Settings => ({
-    ...settings,
-    IS_WITHOUT_RECAPTCHA: true,
-    CAPTCHA_SITE_KEY: 'ysc1_site',
-    CAPTCHA_PROVIDER: 'smartcaptcha',
-    ...over,
-  });
+  const stepUpSettings = (over: Partial<Settings> = {}): Settings =>
+    captchaSettings({ IS_WITHOUT_RECAPTCHA: true, ...over });
   const requesting = (s: Settings) =>
     app
       .given(ready({ signedIn: false, settings: s }))

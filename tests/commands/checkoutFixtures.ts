@@ -9,6 +9,7 @@ import { evolveAll, initialState, type AppState } from '../../src/projections/st
 import { savedAddress } from '../fixtures/address';
 import { line } from './helpers';
 import { PRODUCT } from '../fixtures/catalog';
+import { placedOrder } from '../fixtures/order';
 import { ANGARSK, TERMINAL_1 } from '../fixtures/settings';
 import { readyEvents, readyState, type ReadyOptions } from '../fixtures/state';
 
@@ -136,12 +137,8 @@ export function quoted(state: AppState, q: CheckoutQuote = quote()): AppState {
 }
 
 export function order(over: Partial<Order> = {}): Order {
-  return {
+  return placedOrder({
     id: 'order-1',
-    number: 1042,
-    status: 'Unconfirmed',
-    statusName: 'принят',
-    cityId: ANGARSK.id,
     deliveryMethod: 'delivery',
     address: { ...ADDRESS, location: ADDRESS.location },
     deliveryTerminalId: TERMINAL_1,
@@ -159,22 +156,12 @@ export function order(over: Partial<Order> = {}): Order {
       { productId: PRODUCT.phila, name: 'Филадельфия', amount: 1, price: 450, sum: 450, mods: [], isGift: false },
     ],
     goodsTotal: 1650,
-    discountTotal: 0,
-    deliveryPrice: 0,
-    serviceFee: 0,
-    bonusSpent: 0,
     total: 1650,
-    coupon: null,
-    paymentMethod: 'cash',
-    paymentStatus: 'none',
-    deliveryTime: 'asap',
     persons: 2,
-    changeFrom: null,
-    comment: '',
     createdAt: '2026-11-23T06:00:00.000Z',
     updatedAt: '2026-11-23T06:00:00.000Z',
     ...over,
-  };
+  });
 }
 
 export function session(over: Partial<PaymentSession> = {}): PaymentSession {

@@ -6,14 +6,16 @@ import { numRuns } from './fcRuns';
 
 type Ring = [number, number][];
 const at = (lon: number, lat: number) => ({ lon, lat });
-
-const square: Ring = [
-  [0, 0],
-  [10, 0],
-  [10, 10],
-  [0, 10],
-  [0, 0],
+/** The closed ring of the rectangle from (west, south) to (east, north). */
+const box = (west: number, south: number, east: number, north: number): Ring => [
+  [west, south],
+  [east, south],
+  [east, north],
+  [west, north],
+  [west, south],
 ];
+
+const square: Ring = box(0, 0, 10, 10);
 // A 'U': the notch 3..6 × 3..9 is cut out of the 0..9 × 0..9 square.
 const letterU: Ring = [
   [0, 0],
@@ -56,37 +58,20 @@ describe('pointInPolygon (ray casting; rings are [lon, lat] as in GeoJSON)', () 
   });
 
   it('an unclosed ring is closed implicitly', () => {
-    const open: Ring = [
-      [0, 0],
-      [10, 0],
-      [10, 10],
-      [0, 10],
-    ];
+    const open: Ring = box(0, 0, 10, 10).slice(0, 4);
     expect(pointInPolygon(at(5, 5), open)).toBe(true);
     expect(pointInPolygon(at(0, 5), open)).toBe(true);
     expect(pointInPolygon(at(11, 5), open)).toBe(false);
   });
 
   it('reads the ring as [lon, lat]: a band 1° wide in longitude, 10° tall in latitude', () => {
-    const band: Ring = [
-      [10, 50],
-      [11, 50],
-      [11, 60],
-      [10, 60],
-      [10, 50],
-    ];
+    const band: Ring = box(10, 50, 11, 60);
     expect(pointInPolygon({ lat: 55, lon: 10.5 }, band)).toBe(true);
     expect(pointInPolygon({ lat: 10.5, lon: 55 }, band)).toBe(false);
   });
 
   it('real coordinates: a zone around central Angarsk (lon 103.9, lat 52.5)', () => {
-    const angarsk: Ring = [
-      [103.8, 52.45],
-      [104.0, 52.45],
-      [104.0, 52.58],
-      [103.8, 52.58],
-      [103.8, 52.45],
-    ];
+    const angarsk: Ring = box(103.8, 52.45, 104.0, 52.58);
     expect(pointInPolygon({ lat: 52.5444, lon: 103.8882 }, angarsk)).toBe(true);
     expect(pointInPolygon({ lat: 52.2978, lon: 104.2964 }, angarsk)).toBe(false); // Irkutsk
   });
@@ -98,13 +83,7 @@ describe('pointInPolygon (ray casting; rings are [lon, lat] as in GeoJSON)', () 
         fc.pre(x1 !== x2 && y1 !== y2);
         const [l, r] = [Math.min(x1, x2), Math.max(x1, x2)];
         const [b, t] = [Math.min(y1, y2), Math.max(y1, y2)];
-        const rect: Ring = [
-          [l, b],
-          [r, b],
-          [r, t],
-          [l, t],
-          [l, b],
-        ];
+        const rect: Ring = box(l, b, r, t);
         expect(pointInPolygon(at(px, py), rect)).toBe(px >= l && px <= r && py >= b && py <= t);
         // Orientation does not matter.
         expect(pointInPolygon(at(px, py), [...rect].reverse())).toBe(px >= l && px <= r && py >= b && py <= t);
@@ -140,13 +119,7 @@ describe('findZone', () => {
     deliveryTerminalId: 't1',
   });
   const centre = zone('centre', square);
-  const east: DeliveryZone = zone('east', [
-    [5, 0],
-    [20, 0],
-    [20, 10],
-    [5, 10],
-    [5, 0],
-  ]);
+  const east: DeliveryZone = zone('east', box(5, 0, 20, 10));
 
   it('finds the zone holding the point', () => {
     expect(findZone([centre, east], at(15, 5))).toBe(east);

@@ -81,40 +81,26 @@ describe('formatPhone: displayed as +7 (XXX) XXX-XX-XX (PRODUCT.md §5)', () => 
 });
 
 describe('maskPhoneInput (PRODUCT.md §5 input mask)', () => {
-  it('takes digits only', () => {
-    expect(maskPhoneInput('abc')).toBe('');
-    expect(maskPhoneInput('')).toBe('');
-    expect(maskPhoneInput('+7 (999) 123-45-67')).toBe('+7 (999) 123-45-67');
-  });
+  /** Each rule with what the field shows for what is typed. */
+  const RULES: Record<string, Record<string, string>> = {
+    'takes digits only': { abc: '', '': '', '+7 (999) 123-45-67': '+7 (999) 123-45-67' },
+    'a leading 8 stays 8: 8 (9XX) XXX-XX-XX': { '8': '8', '89': '8 (9', '89991234567': '8 (999) 123-45-67' },
+    'a leading 7 becomes +7': { '7': '+7', '79': '+7 (9', '79991234567': '+7 (999) 123-45-67' },
+    "any other first digit becomes '+7 (9' followed by that digit": { '5': '+7 (95', '0': '+7 (90', '1': '+7 (91' },
+    'a first digit 9 is itself the start of the second group': {
+      '9': '+7 (9',
+      '99': '+7 (99',
+      '9991234567': '+7 (999) 123-45-67',
+    },
+    'the second group is forced to start with 9 after +7 or 8': {
+      '75': '+7 (95',
+      '84': '8 (94',
+      '74951234567': '+7 (949) 512-34-56',
+    },
+  };
 
-  it('a leading 8 stays 8: 8 (9XX) XXX-XX-XX', () => {
-    expect(maskPhoneInput('8')).toBe('8');
-    expect(maskPhoneInput('89')).toBe('8 (9');
-    expect(maskPhoneInput('89991234567')).toBe('8 (999) 123-45-67');
-  });
-
-  it('a leading 7 becomes +7', () => {
-    expect(maskPhoneInput('7')).toBe('+7');
-    expect(maskPhoneInput('79')).toBe('+7 (9');
-    expect(maskPhoneInput('79991234567')).toBe('+7 (999) 123-45-67');
-  });
-
-  it("any other first digit becomes '+7 (9' followed by that digit", () => {
-    expect(maskPhoneInput('5')).toBe('+7 (95');
-    expect(maskPhoneInput('0')).toBe('+7 (90');
-    expect(maskPhoneInput('1')).toBe('+7 (91');
-  });
-
-  it('a first digit 9 is itself the start of the second group', () => {
-    expect(maskPhoneInput('9')).toBe('+7 (9');
-    expect(maskPhoneInput('99')).toBe('+7 (99');
-    expect(maskPhoneInput('9991234567')).toBe('+7 (999) 123-45-67');
-  });
-
-  it('the second group is forced to start with 9 after +7 or 8', () => {
-    expect(maskPhoneInput('75')).toBe('+7 (95');
-    expect(maskPhoneInput('84')).toBe('8 (94');
-    expect(maskPhoneInput('74951234567')).toBe('+7 (949) 512-34-56');
+  it.each(Object.entries(RULES))('%s', (_rule, cases) => {
+    for (const [typed, shown] of Object.entries(cases)) expect(maskPhoneInput(typed), typed).toBe(shown);
   });
 
   it('formats partially while typing: +7 (9XX) XXX-XX-XX', () => {

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import type { CartMod } from '../../src/api/entities';
+import type { CartMod, GroupModifier } from '../../src/api/entities';
 import {
   formatNumber,
   formatPrice,
@@ -15,42 +15,34 @@ import { numRuns } from './fcRuns';
 
 const NBSP = '\u00A0';
 
+/** A product of `price` with these modifier groups. */
+const withGroups = (id: string, name: string, price: number, ...groupModifiers: GroupModifier[]) =>
+  product({ id, name, price, groupModifiers });
+
 describe('productPriceRange: base price plus the cheapest modifier of each required group (PRODUCT.md §5)', () => {
   it('a product without modifiers costs its price', () => {
     expect(productPriceRange(product({ id: 'p', name: 'Филадельфия', price: 450 }))).toEqual({ min: 450, max: 450 });
   });
 
   it('min adds the cheapest, max the most expensive modifier of a required group', () => {
-    const pizza = product({
-      id: 'pizza',
-      name: 'Пепперони',
-      price: 450,
-      groupModifiers: [modifierGroup('size', true, { s25: 0, s30: 150, s35: 300 })],
-    });
+    const pizza = withGroups('pizza', 'Пепперони', 450, modifierGroup('size', true, { s25: 0, s30: 150, s35: 300 }));
     expect(productPriceRange(pizza)).toEqual({ min: 450, max: 750 });
   });
 
   it('sums over several required groups and ignores optional ones', () => {
-    const p = product({
-      id: 'p',
-      name: 'Поке',
-      price: 300,
-      groupModifiers: [
-        modifierGroup('base', true, { rice: 20, noodles: 40 }),
-        modifierGroup('sauce', true, { spicy: 10, unagi: 30 }),
-        modifierGroup('extra', false, { cheese: 100 }),
-      ],
-    });
+    const p = withGroups(
+      'p',
+      'Поке',
+      300,
+      modifierGroup('base', true, { rice: 20, noodles: 40 }),
+      modifierGroup('sauce', true, { spicy: 10, unagi: 30 }),
+      modifierGroup('extra', false, { cheese: 100 }),
+    );
     expect(productPriceRange(p)).toEqual({ min: 330, max: 370 });
   });
 
   it('with the catalogue given, modifiers absent from it are not offered', () => {
-    const p = product({
-      id: 'p',
-      name: 'Пицца',
-      price: 400,
-      groupModifiers: [modifierGroup('size', true, { s25: 50, s30: 150, s35: 300 })],
-    });
+    const p = withGroups('p', 'Пицца', 400, modifierGroup('size', true, { s25: 50, s30: 150, s35: 300 }));
     const catalog = [p, product({ id: 's30', name: '30 см' }), product({ id: 's35', name: '35 см' })];
     expect(productPriceRange(p, catalog)).toEqual({ min: 550, max: 700 });
     // the same catalogue given as its set of ids (a long list builds it once)
@@ -98,23 +90,13 @@ describe('formatNumber / formatPrice: space thousand separators (PRODUCT.md §5)
 
 describe("formatPriceLabel: 'от' when minimum and maximum differ (PRODUCT.md §5)", () => {
   it("'от 450 ₽' for a pizza with sizes", () => {
-    const pizza = product({
-      id: 'pz',
-      name: 'Пицца',
-      price: 450,
-      groupModifiers: [modifierGroup('size', true, { a: 0, b: 100 })],
-    });
+    const pizza = withGroups('pz', 'Пицца', 450, modifierGroup('size', true, { a: 0, b: 100 }));
     expect(formatPriceLabel(pizza)).toBe(`от${NBSP}450${NBSP}₽`);
   });
 
   it("'450 ₽' when there is one price", () => {
     expect(formatPriceLabel(product({ id: 'p', name: 'Ролл', price: 450 }))).toBe(`450${NBSP}₽`);
-    const oneSize = product({
-      id: 'p',
-      name: 'Ролл',
-      price: 400,
-      groupModifiers: [modifierGroup('g', true, { a: 50, b: 50 })],
-    });
+    const oneSize = withGroups('p', 'Ролл', 400, modifierGroup('g', true, { a: 50, b: 50 }));
     expect(formatPriceLabel(oneSize)).toBe(`450${NBSP}₽`);
   });
 });

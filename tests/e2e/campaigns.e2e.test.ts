@@ -6,6 +6,7 @@
 // to a subscribed customer who refused advertising.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { staff } from '../../server/db/schema/admin';
 import { hashPassword } from '../../server/services/admin/staff';
@@ -63,20 +64,25 @@ function received(phone: string): number {
   return e2e.server.log().split(`SMS (outbox) to ${phone}: ${TEXT}`).length - 1;
 }
 
+/** Signs the manager in on /admin's form shown on `page` and opens «Рассылки». */
+async function openCampaignsAsManager(page: Page): Promise<void> {
+  await page.getByLabel('Логин').fill(MANAGER.login);
+  await page.getByLabel('Пароль').fill(MANAGER.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await page
+    .getByRole('navigation', { name: 'Разделы панели управления' })
+    .getByRole('link', { name: 'Рассылки' })
+    .click();
+  await page.getByRole('heading', { name: 'Рассылки', level: 1 }).waitFor();
+}
+
 describe('campaigns', () => {
   it('a manager sends a campaign that reaches consenting customers only, once each; the opt-out link works', async () => {
     const { page, problems } = await e2e.open('/admin', { width: WIDTHS.desktop });
     onTestFailed(async () => {
       await e2e.screenshot(page, 'campaigns-FAILED');
     });
-    await page.getByLabel('Логин').fill(MANAGER.login);
-    await page.getByLabel('Пароль').fill(MANAGER.password);
-    await page.getByRole('button', { name: 'Войти' }).click();
-    await page
-      .getByRole('navigation', { name: 'Разделы панели управления' })
-      .getByRole('link', { name: 'Рассылки' })
-      .click();
-    await page.getByRole('heading', { name: 'Рассылки', level: 1 }).waitFor();
+    await openCampaignsAsManager(page);
     await page.getByLabel('Текст сообщения').fill(TEXT);
     await page.getByRole('button', { name: 'Предпросмотр' }).click();
     const preview = page.getByRole('status', { name: 'Предпросмотр рассылки' });
@@ -108,14 +114,7 @@ describe('campaigns', () => {
       await e2e.screenshot(page, 'campaigns-push-FAILED');
       console.error('fake refused:', fake.refused);
     });
-    await page.getByLabel('Логин').fill(MANAGER.login);
-    await page.getByLabel('Пароль').fill(MANAGER.password);
-    await page.getByRole('button', { name: 'Войти' }).click();
-    await page
-      .getByRole('navigation', { name: 'Разделы панели управления' })
-      .getByRole('link', { name: 'Рассылки' })
-      .click();
-    await page.getByRole('heading', { name: 'Рассылки', level: 1 }).waitFor();
+    await openCampaignsAsManager(page);
     await page.getByRole('radio', { name: 'Push-уведомление' }).check();
     await page.getByLabel('Текст сообщения').fill(PUSH_TEXT);
     await page.getByRole('button', { name: 'Предпросмотр' }).click();

@@ -1,18 +1,12 @@
 // The Content-Security-Policy in a real browser: each page type is served with it and loads
 // without a single violation (the app shell's inline style, the page chunks, the preloaded API
 // calls, the pictures), and without console errors.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './harness';
+import { describe, expect, it } from 'vitest';
+import { e2ePerFile } from './steps';
 
 const CITY_COOKIES = { cityId: 'city-angarsk', isCitySelected: 'true' };
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = e2ePerFile();
 
 describe('Content-Security-Policy in Chromium', () => {
   it.each([

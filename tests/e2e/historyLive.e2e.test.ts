@@ -2,22 +2,21 @@
 // on the storefront (375 px) has their history open; an operator edits the order through the
 // admin API (one more roll); the history shows the new quantity and total with no reload, through
 // the customer's WebSocket push (edited: true), as /complete does (tests/e2e/orderEdit.e2e.test.ts).
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deliveryBody } from '../server/ordersFixtures';
-import { startE2E, WIDTHS, type E2E } from './harness';
-import { placeOrderThroughApi, signInThroughAuthDialog, withFirstAdmin, type PlacedOrder } from './steps';
+import {
+  e2ePerFile,
+  openSignedInShop,
+  placeOrderThroughApi,
+  reportFailure,
+  withFirstAdmin,
+  type PlacedOrder,
+} from './steps';
 
 const ADMIN = { login: 'e2e-history-admin', password: 'e2e-history-password-1' };
-const CITY_COOKIES = { cityId: 'city-angarsk', isCitySelected: 'true' };
 const PHONE = '+79995550067';
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E(withFirstAdmin(ADMIN));
-});
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = e2ePerFile(withFirstAdmin(ADMIN));
 
 type EditableOrder = PlacedOrder & {
   updatedAt: string;
@@ -31,14 +30,8 @@ const totalOf = (heading: string) => Number((heading.split('·').at(-1) ?? '').r
 
 describe('the order history, live', () => {
   it('an operator’s edit shows on the customer’s open history page with no reload', async () => {
-    const context = await e2e.newContext({ width: WIDTHS.phone, cookies: CITY_COOKIES });
-    const shop = await context.newPage();
-    const problems = e2e.watch(shop);
-    onTestFailed(async () => {
-      await e2e.screenshot(shop, 'history-live-FAILED');
-    });
-    await shop.goto('/angarsk/personal');
-    const { token } = await signInThroughAuthDialog(e2e, shop, PHONE.slice(2), 'Ольга');
+    const { shop, token, problems } = await openSignedInShop(e2e, PHONE, 'Ольга');
+    reportFailure(e2e, shop, 'history-live', problems);
     const order = await placeOrderThroughApi<EditableOrder>(e2e, token, deliveryBody());
 
     await shop.goto('/angarsk/personal/history');

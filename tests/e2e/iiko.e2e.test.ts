@@ -46,7 +46,9 @@ async function catalog(): Promise<CatalogAnswer> {
 /** Two: one is below the zone's minimum sum. */
 const canadaCard = (page: Page) => page.getByTestId('product-card').filter({ hasText: 'Канада' });
 
-async function addCanadaTwice(page: Page): Promise<void> {
+/** Two Канада from the rolls page into the cart, then /checkout with nothing left to fix. */
+async function checkoutTwoCanada(page: Page): Promise<void> {
+  await page.goto('/angarsk/catalog/rolls');
   // The walkthrough changed Канада's price: a line added from an older copy of the catalogue (the
   // page's state, or the browser's saved one) is dropped once the fresh catalogue shows the new price
   // (PRODUCT.md §8). So tap once the hydrated page shows the current price.
@@ -56,6 +58,11 @@ async function addCanadaTwice(page: Page): Promise<void> {
   await add.click();
   await add.click();
   await page.getByRole('link', { name: /^Корзина: 2 позици/ }).waitFor();
+  await page.goto('/angarsk/cart');
+  await page.getByTestId('cart-line').first().waitFor();
+  await page.getByRole('link', { name: 'Оформить заказ' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Оформление заказа' }).waitFor();
+  await expect.poll(() => page.getByTestId('checkout-problems').count(), { timeout: 15_000 }).toBe(0);
 }
 
 describe('the storefront on the fake iiko, as docs/IIKO.md walks it through', () => {
@@ -94,13 +101,7 @@ describe('the storefront on the fake iiko, as docs/IIKO.md walks it through', ()
     await page.goto('/angarsk/personal');
     await saveAngarskAddress(e2e, await signInThroughAuthDialog(e2e, page, DIGITS));
 
-    await page.goto('/angarsk/catalog/rolls');
-    await addCanadaTwice(page);
-    await page.goto('/angarsk/cart');
-    await page.getByTestId('cart-line').first().waitFor();
-    await page.getByRole('link', { name: 'Оформить заказ' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Оформление заказа' }).waitFor();
-    await expect.poll(() => page.getByTestId('checkout-problems').count(), { timeout: 15_000 }).toBe(0);
+    await checkoutTwoCanada(page);
     await page.getByRole('button', { name: 'Оформить заказ' }).click();
     await page.waitForURL(/\/angarsk\/complete\?order=/, { timeout: 30_000 });
     const orderId = new URL(page.url()).searchParams.get('order') ?? '';
@@ -122,13 +123,7 @@ describe('the storefront on the fake iiko, as docs/IIKO.md walks it through', ()
     await e2e.screenshot(page, 'iiko-complete-live-375');
 
     // two Канада in the cart again, the checkout open; then iiko puts it on stop everywhere
-    await page.goto('/angarsk/catalog/rolls');
-    await addCanadaTwice(page);
-    await page.goto('/angarsk/cart');
-    await page.getByTestId('cart-line').first().waitFor();
-    await page.getByRole('link', { name: 'Оформить заказ' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Оформление заказа' }).waitFor();
-    await expect.poll(() => page.getByTestId('checkout-problems').count(), { timeout: 15_000 }).toBe(0);
+    await checkoutTwoCanada(page);
     for (const terminal of fake.alive.keys()) await fake.setStop(terminal, 'canada', 0);
     // the StopListUpdate webhook's refresh has replaced our stop list
     await expect

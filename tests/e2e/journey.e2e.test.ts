@@ -3,21 +3,14 @@
 // the server's SMS outbox → add 3 snacks and see the fries gift → coupon → change city → like and
 // see favourites → repeat an order from history. One test, one browser context (the cookies and
 // the persisted store carry through the steps, as for a real customer).
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2E, type E2E } from './harness';
-import { placeOrderThroughApi } from './steps';
+import { e2ePerFile, placeOrderThroughApi } from './steps';
 
 const PHONE = '+79991234567';
 const NAME = 'Алиса';
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = e2ePerFile();
 
 /** The product cards' names on the page. */
 async function cardNames(page: Page): Promise<string[]> {

@@ -3,31 +3,24 @@
 // (375 px); an operator in /admin (1280) adds a roll and saves; the customer's page shows
 // «Ожидает доплаты N ₽» live with «Доплатить»; the customer pays on the gateway's page in another
 // tab, and the notice disappears from the first one live, with no reload.
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deliveryBody } from '../server/ordersFixtures';
-import { startE2E, WIDTHS, type E2E } from './harness';
 import {
   addOneRollInOrderEdit,
-  digitsOf,
+  e2ePerFile,
+  openAdminBesideShop,
+  openCompleteOf,
+  openSignedInShop,
   placeOrderThroughApi,
   saveOrderEdit,
-  signInThroughAuthDialog,
-  signInToAdmin,
   withFirstAdmin,
   type PlacedOrder,
 } from './steps';
 
 const ADMIN = { login: 'e2e-admin', password: 'e2e-admin-password-1' };
-const CITY_COOKIES = { cityId: 'city-angarsk', isCitySelected: 'true' };
 const PHONE = '+79995550067';
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E(withFirstAdmin(ADMIN));
-});
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = e2ePerFile(withFirstAdmin(ADMIN));
 
 /** The customer's card order, placed and paid on the test gateway through the API with their session. */
 async function paidCardOrder(token: string): Promise<PlacedOrder> {
@@ -45,24 +38,13 @@ async function paidCardOrder(token: string): Promise<PlacedOrder> {
 
 describe('a surcharge', () => {
   it('an operator raises the total of an order paid online; the customer sees «Ожидает доплаты N ₽» live and pays it on the gateway', async () => {
-    const context = await e2e.newContext({ width: WIDTHS.phone, cookies: CITY_COOKIES });
-    const shop = await context.newPage();
-    const shopProblems = e2e.watch(shop);
-    await shop.goto('/angarsk/personal');
-    const { token } = await signInThroughAuthDialog(e2e, shop, PHONE.slice(2), 'Олег');
+    const { shop, token, problems: shopProblems } = await openSignedInShop(e2e, PHONE, 'Олег');
     const order = await paidCardOrder(token);
 
-    await shop.goto(`/angarsk/complete?order=${encodeURIComponent(order.id)}`);
-    const total = shop.getByTestId('order-total');
-    await expect.poll(async () => digitsOf(await total.innerText()), { timeout: 30_000 }).toBe(order.total);
+    await openCompleteOf(shop, order);
     expect(await shop.getByTestId('surcharge-notice').count()).toBe(0);
 
-    const admin = await e2e.open('/admin', { width: WIDTHS.desktop });
-    onTestFailed(async () => {
-      await e2e.screenshot(admin.page, 'order-surcharge-admin-FAILED');
-      await e2e.screenshot(shop, 'order-surcharge-complete-FAILED');
-    });
-    await signInToAdmin(admin.page, ADMIN);
+    const admin = await openAdminBesideShop(e2e, ADMIN, shop, 'order-surcharge');
     const { panel, form, newTotal } = await addOneRollInOrderEdit(admin.page, order);
     const due = newTotal - order.total;
     await form.getByText('Клиент доплатит онлайн').waitFor();
@@ -84,7 +66,7 @@ describe('a surcharge', () => {
     // «Доплатить» leads to the gateway's page for exactly the difference; paid there in another tab
     const href = await notice.getByRole('link', { name: 'Доплатить' }).getAttribute('href');
     expect(href).toMatch(/^\/api\/v1\/payments\/test\//);
-    const gateway = await context.newPage();
+    const gateway = await shop.context().newPage();
     const gatewayProblems = e2e.watch(gateway);
     await gateway.goto(href ?? '');
     await gateway.getByText(`к оплате ${dueText}\u00A0₽`, { exact: false }).waitFor();

@@ -1,15 +1,9 @@
 // The harness itself: the real server answers, the built client renders the city modal of a
 // first visit in Chromium, and a sign-in code can be read from the server's SMS outbox log.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './harness';
+import { describe, expect, it } from 'vitest';
+import { e2ePerFile } from './steps';
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = e2ePerFile();
 
 describe('e2e harness', () => {
   it("first visit shows the city modal 'Выберите свой город' without page errors", async () => {

@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect, onTestFailed } from 'vitest';
 import { ensureFirstAdmin } from '../../server/services/admin/staff';
-import { WIDTHS, type E2E, type ServerOptions } from './harness';
+import { perFile } from '../support/perFile';
+import { startE2E, WIDTHS, type E2E, type ServerOptions } from './harness';
 
 export type SignedInCustomer = { token: string; user: { id: string } };
 /** What a test reads of a placed order's answer. */
@@ -68,6 +69,44 @@ export async function openSignedInShop(
   await shop.goto('/angarsk/personal');
   const { token } = await signInThroughAuthDialog(e2e, shop, phone.slice(2), name);
   return { shop, token, problems };
+}
+
+/** The real server and Chromium for the file's tests, started before them and closed after them. */
+export function e2ePerFile(options: ServerOptions = {}): E2E {
+  return perFile(
+    () => startE2E(options),
+    (started) => started.close(),
+  );
+}
+
+/**
+ * Opens the order's /complete on the customer's `shop` page and waits until it shows the order's
+ * total; answers the total's element, which follows the order live.
+ */
+export async function openCompleteOf(shop: Page, order: PlacedOrder): Promise<Locator> {
+  await shop.goto(`/angarsk/complete?order=${encodeURIComponent(order.id)}`);
+  const total = shop.getByTestId('order-total');
+  await expect.poll(async () => digitsOf(await total.innerText()), { timeout: 30_000 }).toBe(order.total);
+  return total;
+}
+
+/**
+ * /admin at desktop width, signed in as `admin`, beside a customer's `shop` page; on the test's
+ * failure both are kept as screenshots, `name`-admin-FAILED and `name`-complete-FAILED.
+ */
+export async function openAdminBesideShop(
+  e2e: E2E,
+  admin: AdminLogin,
+  shop: Page,
+  name: string,
+): Promise<{ page: Page; problems: () => string[] }> {
+  const opened = await e2e.open('/admin', { width: WIDTHS.desktop });
+  onTestFailed(async () => {
+    await e2e.screenshot(opened.page, `${name}-admin-FAILED`);
+    await e2e.screenshot(shop, `${name}-complete-FAILED`);
+  });
+  await signInToAdmin(opened.page, admin);
+  return opened;
 }
 
 /** The city cookies of a visitor who has chosen Ангарск. */

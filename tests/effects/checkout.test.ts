@@ -5,22 +5,18 @@ import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../src/api/client';
 import type { CaptchaInfo } from '../../src/api/contract/checkout';
+import type { Order } from '../../src/api/contract/orders';
 import type { AppCommand } from '../../src/commands';
 import { CHECKOUT_TEXT } from '../../src/domain/checkoutText';
 import { buildQuoteBody, quoteKey } from '../../src/projections/orderBody';
-import {
-  AWAITING_PAYMENT_KEY,
-  checkout$,
-  type CheckoutEffectOptions,
-  type LiveSocket,
-} from '../../src/effects/checkout';
+import { AWAITING_PAYMENT_KEY, checkout$, type CheckoutEffectOptions } from '../../src/effects/checkout';
 import type { EventEnvelope } from '../../src/effects/deps';
 import type { AppEvent } from '../../src/events';
 import type { AppState } from '../../src/projections/store';
 import { evolveAll } from '../../src/projections/store';
 import type { StorefrontApi } from '../../src/api/storefrontApi';
 import { checkoutState, order, orderSubmitted, quote, session } from '../commands/checkoutFixtures';
-import { envelope, failure, fakeApi, fakeDeps } from './helpers';
+import { envelope, failure, fakeApi, fakeDeps, recordingSockets } from './helpers';
 
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
 type Helpers = Parameters<Parameters<TestScheduler['run']>[0]>[0];
@@ -218,34 +214,32 @@ describe('CloudPayments widget', () => {
   });
 });
 
-/** A fake WebSocket opener keeping every socket it opened, with its path and whether it was closed. */
-function recordingSockets() {
-  const sockets: (LiveSocket & { path: string; closed: boolean })[] = [];
-  const openSocket = (path: string) => {
-    const s = {
-      path,
-      closed: false,
-      onmessage: null,
-      onclose: null,
-      close: () => void (s.closed = true),
-    } as LiveSocket & { path: string; closed: boolean };
-    sockets.push(s);
-    return s;
-  };
-  return { sockets, openSocket };
+/** The server's push that order-1 is (still) «принят». */
+const STATUS_PUSH = { type: 'order:status_update', userId: 'user-1', orderId: 'order-1', status: 'Unconfirmed' };
+
+/** STATUS_PUSH applied, then order-1 read again. */
+const APPLIED_AND_REREAD = {
+  u: { type: 'ApplyOrderStatus', data: { orderId: 'order-1', status: 'Unconfirmed' } },
+  o: { type: 'LoadOrder', data: { orderId: 'order-1' } },
+};
+
+/** The effects on /complete with `shown` loaded, over a recording WebSocket: what they dispatch, and the socket's voice. */
+function onComplete(shown: Order, hot: Helpers['hot']) {
+  const { openSocket, say } = recordingSockets();
+  const { run } = setup(evolveAll(opened, [{ type: 'OrderLoaded', data: { order: shown } }]), {}, { openSocket });
+  return { out: run(hot<EventEnvelope>('a', { a: envelope({ type: 'OrderLoaded', data: { order: shown } }) })), say };
 }
 
 describe('live status over the WebSocket', () => {
   it('hello re-reads the order, order:status_update of this order applies, a drop reconnects, leaving /complete closes it', () => {
     newScheduler().run(({ hot, expectObservable, flush }: Helpers) => {
-      const { sockets, openSocket } = recordingSockets();
+      const { sockets, openSocket, say } = recordingSockets();
       const state = evolveAll(opened, [{ type: 'OrderLoaded', data: { order: order() } }]);
       const { run } = setup(state, {}, { openSocket });
       const e$ = hot<EventEnvelope>('a 99ms z', {
         a: envelope({ type: 'OrderLoaded', data: { order: order() } }),
         z: envelope({ type: 'OrderTrackingStopped', data: { orderId: 'order-1' } }),
       });
-      const say = (i: number, data: unknown) => sockets[i]?.onmessage?.({ data: JSON.stringify(data) });
       const result = run(e$);
       expectObservable(result, '^ 200ms !').toBe('1ms h u 58ms h', {
         h: { type: 'LoadOrder', data: { orderId: 'order-1' } },
@@ -267,84 +261,38 @@ describe('live status over the WebSocket', () => {
 
   it('a push about an order awaiting its online payment re-reads it: paid (or an SBP QR expired) leaves the status as it was', () => {
     newScheduler().run(({ hot, expectObservable }: Helpers) => {
-      const { sockets, openSocket } = recordingSockets();
-      const awaiting = order({ paymentMethod: 'card', paymentStatus: 'pending' });
-      const { run } = setup(
-        evolveAll(opened, [{ type: 'OrderLoaded', data: { order: awaiting } }]),
-        {},
-        { openSocket },
-      );
-      const e$ = hot<EventEnvelope>('a', { a: envelope({ type: 'OrderLoaded', data: { order: awaiting } }) });
-      expectObservable(run(e$), '^ 50ms !').toBe('5ms (uo)', {
-        u: { type: 'ApplyOrderStatus', data: { orderId: 'order-1', status: 'Unconfirmed' } },
-        o: { type: 'LoadOrder', data: { orderId: 'order-1' } },
-      });
-      hot('5ms a').subscribe(() =>
-        sockets[0]?.onmessage?.({
-          data: JSON.stringify({
-            type: 'order:status_update',
-            userId: 'user-1',
-            orderId: 'order-1',
-            status: 'Unconfirmed',
-          }),
-        }),
-      );
+      const { out, say } = onComplete(order({ paymentMethod: 'card', paymentStatus: 'pending' }), hot);
+      expectObservable(out, '^ 50ms !').toBe('5ms (uo)', APPLIED_AND_REREAD);
+      hot('5ms a').subscribe(() => say(0, STATUS_PUSH));
     });
   });
 
   it('a push of an operator’s edit (edited: true) re-reads the order: its lines, total, address or time changed (docs/ORDER-EDITING.md)', () => {
     newScheduler().run(({ hot, expectObservable }: Helpers) => {
-      const { sockets, openSocket } = recordingSockets();
-      const placed = order();
-      const { run } = setup(evolveAll(opened, [{ type: 'OrderLoaded', data: { order: placed } }]), {}, { openSocket });
-      const e$ = hot<EventEnvelope>('a', { a: envelope({ type: 'OrderLoaded', data: { order: placed } }) });
+      const { out, say } = onComplete(order(), hot);
       // a plain status push only applies; the edited one also reads the order again
-      expectObservable(run(e$), '^ 50ms !').toBe('5ms u 4ms (uo)', {
-        u: { type: 'ApplyOrderStatus', data: { orderId: 'order-1', status: 'Unconfirmed' } },
-        o: { type: 'LoadOrder', data: { orderId: 'order-1' } },
-      });
-      const say = (data: unknown) => sockets[0]?.onmessage?.({ data: JSON.stringify(data) });
-      const push = { type: 'order:status_update', userId: 'user-1', orderId: 'order-1', status: 'Unconfirmed' };
-      hot('5ms a').subscribe(() => say(push));
-      hot('10ms a').subscribe(() => say({ ...push, edited: true }));
+      expectObservable(out, '^ 50ms !').toBe('5ms u 4ms (uo)', APPLIED_AND_REREAD);
+      hot('5ms a').subscribe(() => say(0, STATUS_PUSH));
+      hot('10ms a').subscribe(() => say(0, { ...STATUS_PUSH, edited: true }));
     });
   });
 
   it('a push about an order awaiting its surcharge («Ожидает доплаты») re-reads it: paid leaves the status as it was (docs/ORDER-EDITING.md)', () => {
     newScheduler().run(({ hot, expectObservable }: Helpers) => {
-      const sockets: LiveSocket[] = [];
-      const openSocket = () => {
-        const s = { onmessage: null, onclose: null, close: () => undefined } as LiveSocket;
-        sockets.push(s);
-        return s;
-      };
       const owing = order({
         paymentMethod: 'card',
         paymentStatus: 'paid',
         surcharge: { amount: 1290, payUrl: '/api/v1/payments/test/p-2' },
       });
-      const { run } = setup(evolveAll(opened, [{ type: 'OrderLoaded', data: { order: owing } }]), {}, { openSocket });
-      const e$ = hot<EventEnvelope>('a', { a: envelope({ type: 'OrderLoaded', data: { order: owing } }) });
-      expectObservable(run(e$), '^ 50ms !').toBe('5ms (uo)', {
-        u: { type: 'ApplyOrderStatus', data: { orderId: 'order-1', status: 'Unconfirmed' } },
-        o: { type: 'LoadOrder', data: { orderId: 'order-1' } },
-      });
-      hot('5ms a').subscribe(() =>
-        sockets[0]?.onmessage?.({
-          data: JSON.stringify({
-            type: 'order:status_update',
-            userId: 'user-1',
-            orderId: 'order-1',
-            status: 'Unconfirmed',
-          }),
-        }),
-      );
+      const { out, say } = onComplete(owing, hot);
+      expectObservable(out, '^ 50ms !').toBe('5ms (uo)', APPLIED_AND_REREAD);
+      hot('5ms a').subscribe(() => say(0, STATUS_PUSH));
     });
   });
 
   it('a cancelled order whose online payment is still to be refunded is followed until the refund shows; a settled cancellation is not', () => {
     newScheduler().run(({ hot, expectObservable, flush }: Helpers) => {
-      const { sockets, openSocket } = recordingSockets();
+      const { sockets, openSocket, say } = recordingSockets();
       const refundDue = order({ status: 'Cancelled', paymentMethod: 'card', paymentStatus: 'paid' });
       const refunded = order({ status: 'Cancelled', paymentMethod: 'card', paymentStatus: 'refunded' });
       const state = evolveAll(opened, [{ type: 'OrderLoaded', data: { order: refundDue } }]);
@@ -353,27 +301,19 @@ describe('live status over the WebSocket', () => {
         a: envelope({ type: 'OrderLoaded', data: { order: refundDue } }),
         r: envelope({ type: 'OrderLoaded', data: { order: refunded } }),
       });
-      const say = (data: unknown) => sockets[0]?.onmessage?.({ data: JSON.stringify(data) });
+      const cancelled = { ...STATUS_PUSH, status: 'Cancelled' };
       expectObservable(run(e$), '^ 50ms !').toBe('5ms (uo)', {
         u: { type: 'ApplyOrderStatus', data: { orderId: 'order-1', status: 'Cancelled' } },
         o: { type: 'LoadOrder', data: { orderId: 'order-1' } },
       });
-      hot('5ms a').subscribe(() =>
-        say({ type: 'order:status_update', userId: 'user-1', orderId: 'order-1', status: 'Cancelled' }),
-      );
-      hot('20ms a').subscribe(() =>
-        say({ type: 'order:status_update', userId: 'user-1', orderId: 'order-1', status: 'Cancelled' }),
-      );
+      hot('5ms a').subscribe(() => say(0, cancelled));
+      hot('20ms a').subscribe(() => say(0, cancelled));
       flush();
       expect(sockets).toHaveLength(1);
       expect(sockets[0]?.closed).toBe(true); // the refunded order ended it at 10 ms: the push at 20 ms is not heard
     });
     newScheduler().run(({ hot, expectObservable, flush }: Helpers) => {
-      let opened$ = 0;
-      const openSocket = () => {
-        opened$ += 1;
-        return { onmessage: null, onclose: null, close: () => undefined } as LiveSocket;
-      };
+      const { sockets, openSocket } = recordingSockets();
       const settled = order({ status: 'Cancelled', paymentMethod: 'cash', paymentStatus: 'none' });
       const { run } = setup(evolveAll(opened, [{ type: 'OrderLoaded', data: { order: settled } }]), {}, { openSocket });
       expectObservable(
@@ -381,7 +321,7 @@ describe('live status over the WebSocket', () => {
         '^ 10ms !',
       ).toBe('');
       flush();
-      expect(opened$).toBe(0);
+      expect(sockets).toHaveLength(0);
     });
   });
 });

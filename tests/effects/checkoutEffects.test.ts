@@ -21,14 +21,13 @@ import {
   pollPendingPayment$,
   quoteOnChange$,
   startPayment$,
-  type LiveSocket,
 } from '../../src/effects/checkout';
 import type { Effect, EventEnvelope } from '../../src/effects/deps';
 import type { AppEvent } from '../../src/events';
 import { evolveAll, type AppState } from '../../src/projections/store';
 import { checkoutState, order, orderSubmitted, quote, quoted, session } from '../commands/checkoutFixtures';
 import { ANGARSK } from '../fixtures/settings';
-import { envelope, failure, fakeApi, fakeDeps } from './helpers';
+import { envelope, failure, fakeApi, fakeDeps, recordingSockets } from './helpers';
 
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
 
@@ -281,17 +280,7 @@ describe('clearCartWhenPaid$', () => {
 describe('followOrderStatus$', () => {
   it('signing out closes the socket; with no socket to open nothing is followed', () => {
     newScheduler().run(({ hot, expectObservable, flush }) => {
-      const sockets: (LiveSocket & { closed: boolean })[] = [];
-      const openSocket = () => {
-        const s: LiveSocket & { closed: boolean } = {
-          closed: false,
-          onmessage: null,
-          onclose: null,
-          close: () => void (s.closed = true),
-        };
-        sockets.push(s);
-        return s;
-      };
+      const { sockets, openSocket, say } = recordingSockets();
       const state = evolveAll(opened, [{ type: 'OrderLoaded', data: { order: order() } }]);
       const { run } = setup(followOrderStatus$({ ...TIMINGS, openSocket }), state);
       const e$ = hot<EventEnvelope>(
@@ -302,8 +291,8 @@ describe('followOrderStatus$', () => {
         }),
       );
       expectObservable(run(e$), '^ 20ms !').toBe('2ms h', { h: { type: 'LoadOrder', data: { orderId: 'order-1' } } });
-      hot('2ms a').subscribe(() => sockets[0]?.onmessage?.({ data: JSON.stringify({ type: 'hello' }) }));
-      hot('8ms a').subscribe(() => sockets[0]?.onmessage?.({ data: JSON.stringify({ type: 'hello' }) }));
+      hot('2ms a').subscribe(() => say(0, { type: 'hello' }));
+      hot('8ms a').subscribe(() => say(0, { type: 'hello' }));
       flush();
       expect(sockets).toHaveLength(1);
       expect(sockets[0]?.closed).toBe(true);

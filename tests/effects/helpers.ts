@@ -4,6 +4,7 @@ import { throwError, type Observable } from 'rxjs';
 import { ApiFailure } from '../../src/api/client';
 import type { StorefrontApi } from '../../src/api/storefrontApi';
 import type { AppEvent } from '../../src/events';
+import type { LiveSocket } from '../../src/effects/checkout/shared';
 import type { CookieOptions, EffectDeps, EventEnvelope } from '../../src/effects/deps';
 import { memoryStorage } from '../../src/effects/persistence';
 
@@ -113,3 +114,26 @@ export function envelope(...events: AppEvent[]): EventEnvelope {
 }
 
 export const failure = (status: number, message: string | null = null): ApiFailure => new ApiFailure(status, message);
+
+export type RecordedSocket = LiveSocket & { path: string; closed: boolean };
+
+/**
+ * A fake WebSocket opener keeping every socket it opened, with its path and whether it was closed;
+ * `say(i, message)` delivers a server message to the i-th one.
+ */
+export function recordingSockets() {
+  const sockets: RecordedSocket[] = [];
+  const openSocket = (path: string): RecordedSocket => {
+    const s: RecordedSocket = {
+      path,
+      closed: false,
+      onmessage: null,
+      onclose: null,
+      close: () => void (s.closed = true),
+    };
+    sockets.push(s);
+    return s;
+  };
+  const say = (i: number, message: unknown) => sockets[i]?.onmessage?.({ data: JSON.stringify(message) });
+  return { sockets, openSocket, say };
+}

@@ -10,31 +10,11 @@ import { followOrderHistory$ } from '../../src/effects/checkout/historyStatus';
 import type { LiveSocket } from '../../src/effects/checkout/shared';
 import { evolveAll, type AppState } from '../../src/projections/store';
 import { readyState, USER } from '../fixtures/state';
-import { envelope, fakeApi, fakeDeps } from './helpers';
+import { envelope, fakeApi, fakeDeps, recordingSockets } from './helpers';
 
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
 const reload = { type: 'LoadOrderHistory', data: {} };
 const requested = () => envelope({ type: 'OrderHistoryRequested', data: { phone: USER.phone } });
-
-function sockets() {
-  const list: (LiveSocket & { path: string; closed: boolean })[] = [];
-  const openSocket = (path: string) => {
-    const s = {
-      path,
-      closed: false,
-      onmessage: null,
-      onclose: null,
-      close: () => void (s.closed = true),
-    } as LiveSocket & {
-      path: string;
-      closed: boolean;
-    };
-    list.push(s);
-    return s;
-  };
-  const say = (i: number, data: unknown) => list[i]?.onmessage?.({ data: JSON.stringify(data) });
-  return { list, openSocket, say };
-}
 
 function run(
   state$: BehaviorSubject<AppState>,
@@ -49,7 +29,7 @@ const loaded = () => evolveAll(readyState(), [{ type: 'OrderHistoryLoaded', data
 describe('followOrderHistory$', () => {
   it('re-reads on hello and on each order push; a drop reconnects; leaving the page closes it', () => {
     newScheduler().run(({ hot, expectObservable, flush }) => {
-      const { list, openSocket, say } = sockets();
+      const { sockets: list, openSocket, say } = recordingSockets();
       const e$ = hot<EventEnvelope>('a 99ms z', {
         a: requested(),
         z: envelope({ type: 'OrderHistoryTrackingStopped', data: {} }),
@@ -78,7 +58,7 @@ describe('followOrderHistory$', () => {
 
   it('a push during the first load waits for its answer, then reads again (that answer may predate the change)', () => {
     newScheduler().run(({ hot, expectObservable }) => {
-      const { openSocket, say } = sockets();
+      const { openSocket, say } = recordingSockets();
       const loading = evolveAll(readyState(), [{ type: 'OrderHistoryRequested', data: { phone: USER.phone } }]);
       expect(loading.user.history.status).toBe('loading');
       const state$ = new BehaviorSubject(loading);
@@ -93,7 +73,7 @@ describe('followOrderHistory$', () => {
 
   it('opens nothing for a signed-out visitor', () => {
     newScheduler().run(({ hot, expectObservable, flush }) => {
-      const { list, openSocket } = sockets();
+      const { sockets: list, openSocket } = recordingSockets();
       const e$ = hot<EventEnvelope>('a', { a: requested() });
       expectObservable(run(new BehaviorSubject(readyState({ signedIn: false })), openSocket, e$), '^ 20ms !').toBe('');
       flush();

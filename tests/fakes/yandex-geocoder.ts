@@ -61,25 +61,25 @@ function collection(members: unknown[], request: string) {
   };
 }
 
+/** The house at улица Карла Маркса, 10 in Ангарск, found both by its address and by its point. */
+const KARLA_MARKSA_10 = geoObject(
+  'улица Карла Маркса, 10',
+  'Ангарск, Иркутская область, Россия',
+  'house',
+  '103.881742 52.537861',
+  [
+    { kind: 'area', name: 'Ангарский городской округ' },
+    { kind: 'locality', name: 'Ангарск' },
+    { kind: 'street', name: 'улица Карла Маркса' },
+    { kind: 'house', name: '10' },
+  ],
+);
+
 /** Recorded answers by the `geocode` parameter. */
 export const RECORDED: Record<string, unknown[]> = {
-  'Ангарск, улица Карла Маркса, 10': [
-    geoObject('улица Карла Маркса, 10', 'Ангарск, Иркутская область, Россия', 'house', '103.881742 52.537861', [
-      { kind: 'area', name: 'Ангарский городской округ' },
-      { kind: 'locality', name: 'Ангарск' },
-      { kind: 'street', name: 'улица Карла Маркса' },
-      { kind: 'house', name: '10' },
-    ]),
-  ],
+  'Ангарск, улица Карла Маркса, 10': [KARLA_MARKSA_10],
   'Ангарск, улица Несуществующая': [],
-  '103.881742,52.537861': [
-    geoObject('улица Карла Маркса, 10', 'Ангарск, Иркутская область, Россия', 'house', '103.881742 52.537861', [
-      { kind: 'area', name: 'Ангарский городской округ' },
-      { kind: 'locality', name: 'Ангарск' },
-      { kind: 'street', name: 'улица Карла Маркса' },
-      { kind: 'house', name: '10' },
-    ]),
-  ],
+  '103.881742,52.537861': [KARLA_MARKSA_10],
 };
 
 export async function startFakeYandexGeocoder(key = 'test-geocoder-key'): Promise<FakeYandexGeocoder> {

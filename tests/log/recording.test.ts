@@ -179,13 +179,19 @@ describe('the recording ring', () => {
     expect(second.size()).toBe(40);
   });
 
-  it('over capacity, the oldest earlier session goes whole (it is not parsed, so it is not cut), then the current one is folded', () => {
+  /** A storage holding earlier sessions of the first `counts` entries each, recorded with `capacity`. */
+  function storedSessions(counts: number[], capacity: number) {
     const storage = memoryStorage();
-    for (const count of [30, 5]) {
-      const earlier = recorderOver(storage, { capacity: 40 }).recorder;
+    for (const count of counts) {
+      const earlier = recorderOver(storage, { capacity }).recorder;
       for (const entry of session.entries.slice(0, count)) earlier.record(entry);
       earlier.flush();
     }
+    return storage;
+  }
+
+  it('over capacity, the oldest earlier session goes whole (it is not parsed, so it is not cut), then the current one is folded', () => {
+    const storage = storedSessions([30, 5], 40);
     const third = recorderOver(storage, { capacity: 40 }).recorder;
     for (const entry of session.entries.slice(0, 5)) third.record(entry);
     expect(third.earlier().map((s) => s.entries.length)).toEqual([30, 5]);
@@ -208,12 +214,7 @@ describe('the recording ring', () => {
   });
 
   it('a stored ring already over capacity (a smaller capacity, another app version) loses its oldest sessions at start', () => {
-    const storage = memoryStorage();
-    for (const count of [30, 20]) {
-      const earlier = recorderOver(storage, { capacity: 100 }).recorder;
-      for (const entry of session.entries.slice(0, count)) earlier.record(entry);
-      earlier.flush();
-    }
+    const storage = storedSessions([30, 20], 100);
     const small = recorderOver(storage, { capacity: 40 }).recorder;
     expect(small.earlier().map((s) => s.entries.length)).toEqual([20]);
     expect(small.size()).toBe(20);

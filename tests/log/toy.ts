@@ -43,18 +43,21 @@ export const toyFolder: Folder<ToyState, ToyEvent> = {
 export const toyCodec = createLogCodec({ state: ToyState, event: ToyEvent, command: ToyCommand });
 export type ToyLog = LogOf<ToyState, ToyEvent, ToyCommand>;
 
+/** The toy log's first entry: Add 2 at 09:00, which adds 2. */
+export const ADD_TWO: ToyLog['entries'][number] = {
+  position: 1,
+  at: '2026-11-23T09:00:00.000Z',
+  command: { type: 'Add', data: { n: 2 } },
+  events: [{ type: 'Added', data: { n: 2 } }],
+};
+
 export function toyLog(partial: Partial<ToyLog> = {}): ToyLog {
   return {
     schemaVersion: CURRENT_SCHEMA_VERSION,
     appVersion: '0.1.0',
     storeVersion: '1',
     entries: [
-      {
-        position: 1,
-        at: '2026-11-23T09:00:00.000Z',
-        command: { type: 'Add', data: { n: 2 } },
-        events: [{ type: 'Added', data: { n: 2 } }],
-      },
+      ADD_TWO,
       { position: 2, at: '2026-11-23T09:00:01.000Z', command: { type: 'Add', data: { n: 0 } }, events: [] },
       {
         position: 3,

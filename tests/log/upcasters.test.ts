@@ -12,7 +12,7 @@ import {
 } from '../../src/log/upcasters';
 import { initialState } from '../../src/projections/store';
 import { USER } from '../fixtures/state';
-import { toyCodec } from './toy';
+import { ADD_TWO, toyCodec } from './toy';
 
 const v1 = {
   schemaVersion: 1,
@@ -40,12 +40,7 @@ describe('upcaster v1 → v2', () => {
       appVersion: '0.0.9',
       storeVersion: '1',
       entries: [
-        {
-          position: 1,
-          at: '2026-11-23T09:00:00.000Z',
-          command: { type: 'Add', data: { n: 2 } },
-          events: [{ type: 'Added', data: { n: 2 } }],
-        },
+        ADD_TWO,
         { position: 2, at: '2026-11-23T09:00:01.500Z', events: [{ type: 'NameRecorded', data: { name: 'Иван' } }] },
       ],
     });
@@ -102,6 +97,15 @@ describe('upcast chain', () => {
   });
 });
 
+/** A log of an older schema from app 0.1.0, with a snapshot of `state` at position 0. */
+const snapshotLog = (schemaVersion: number, state: Record<string, unknown>, entries: unknown[]) => ({
+  schemaVersion,
+  appVersion: '0.1.0',
+  storeVersion: '1',
+  snapshot: { position: 0, state },
+  entries,
+});
+
 describe('upcaster v2 → v3: the informational pages and the order history came into the core', () => {
   /** A snapshot written before v3: no `page` area, a user without `history`. */
   function v2SnapshotState(): Record<string, unknown> {
@@ -109,12 +113,8 @@ describe('upcaster v2 → v3: the informational pages and the order history came
     const { history: _noHistory, ...user } = rest.user;
     return { ...rest, user: { ...user, profile: { ...USER } } };
   }
-  const v2 = () => ({
-    schemaVersion: 2,
-    appVersion: '0.1.0',
-    storeVersion: '1',
-    snapshot: { position: 0, state: v2SnapshotState() },
-    entries: [
+  const v2 = () =>
+    snapshotLog(2, v2SnapshotState(), [
       {
         position: 1,
         at: '2026-11-23T09:00:00.000Z',
@@ -140,8 +140,7 @@ describe('upcaster v2 → v3: the informational pages and the order history came
         at: '2026-11-23T09:00:01.000Z',
         events: [{ type: 'OrderHistoryRequested', data: { phone: USER.phone } }],
       },
-    ],
-  });
+    ]);
 
   it('gives a v2 snapshot an empty page area and an idle history, and leaves a log without a snapshot as it is', () => {
     const input = v2();
@@ -179,19 +178,14 @@ describe('upcaster v3 → v4: the ratings after delivery came into the user area
     const { ratings: _none, ...user } = state.user;
     return { ...state, user: { ...user, profile: { ...USER } } };
   }
-  const v3 = () => ({
-    schemaVersion: 3,
-    appVersion: '0.1.0',
-    storeVersion: '1',
-    snapshot: { position: 0, state: v3SnapshotState() },
-    entries: [
+  const v3 = () =>
+    snapshotLog(3, v3SnapshotState(), [
       {
         position: 1,
         at: '2026-11-23T09:00:00.000Z',
         events: [{ type: 'RatingPromptDismissed', data: { orderId: 'order-1' } }],
       },
-    ],
-  });
+    ]);
 
   it('gives a v3 snapshot idle ratings, without touching its input; a log without a snapshot only changes version', () => {
     const input = v3();

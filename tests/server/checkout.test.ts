@@ -1,10 +1,9 @@
 // POST /checkout/quote and GET /checkout/slots: the zone, totals, payment methods,
 // slots, and every refusal POST /order would give, with the same Russian message in both.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CheckoutQuote, DeliverySlots } from '../../src/api/contract/checkout.js';
 import { Order } from '../../src/api/contract/orders.js';
-import { type TestServer } from './helpers.js';
 import {
   auth,
   CENTRE_ZONE,
@@ -12,20 +11,12 @@ import {
   newKey,
   pickupBody,
   postOrder,
-  signedInUser,
-  useOrderServer,
+  orderServerWithCustomer,
 } from './ordersFixtures.js';
 
 const NBSP = '\u00A0';
 
-let server: TestServer;
-let token: string;
-let userId: string;
-
-useOrderServer((started) => (server = started), { resetClockAfterEach: true });
-beforeAll(async () => {
-  ({ token, id: userId } = await signedInUser(server.db, { balance: 500 }));
-});
+const { server, customer } = orderServerWithCustomer();
 
 /** The quote body of an order body (the quote takes no persons/comment/captcha). */
 function quoteOf(body: Record<string, unknown>): Record<string, unknown> {
@@ -33,7 +24,7 @@ function quoteOf(body: Record<string, unknown>): Record<string, unknown> {
   return rest;
 }
 
-async function quote(body: Record<string, unknown>, who: string | null = token): Promise<CheckoutQuote> {
+async function quote(body: Record<string, unknown>, who: string | null = customer.token): Promise<CheckoutQuote> {
   const res = await server.app.inject({
     method: 'POST',
     url: '/api/v1/checkout/quote',
@@ -50,7 +41,7 @@ async function expectSameRefusal(body: Record<string, unknown>, code: string, me
   const found = q.refusals.find((r) => r.code === code);
   expect(found?.message, JSON.stringify(q.refusals)).toBe(message);
   expect(q.canSubmit).toBe(false);
-  const res = await postOrder(server, token, body);
+  const res = await postOrder(server, customer.token, body);
   expect(res.statusCode, res.body).toBe(422);
   expect(res.json()).toEqual({ message, code });
   return found;
@@ -156,7 +147,7 @@ describe('POST /api/v1/checkout/quote', () => {
       const q = await quote(body);
       expect(q.refusals.map((r) => r.code)).toEqual(['below-min-sum', 'online-payment-disabled']);
       expect(q.paymentMethods.filter((p) => !p.available).map((p) => p.method)).toEqual(['card', 'sbp']);
-      const res = await postOrder(server, token, body);
+      const res = await postOrder(server, customer.token, body);
       expect(res.json().code).toBe('below-min-sum');
     } finally {
       await server.db.run((db) =>
@@ -250,7 +241,7 @@ describe('every refusal: the quote shows it before submission, POST /order refus
     const q = await quote(body);
     const first = q.slots.days[0]?.slots[0];
     expect(first?.label).toBe('11:30–12:00'); // 11:00 + 30 cooking minutes
-    const res = await postOrder(server, token, { ...body, deliveryTime: first?.start });
+    const res = await postOrder(server, customer.token, { ...body, deliveryTime: first?.start });
     expect(res.statusCode, res.body).toBe(200);
     expect(Order.parse(res.json()).deliveryTime).toBe('2026-11-20T03:30:00.000Z');
   });
@@ -422,7 +413,7 @@ describe('POST /api/v1/order with the checkout fields', () => {
     expect(saturdayNoon).toBeDefined();
     const res = await postOrder(
       server,
-      token,
+      customer.token,
       deliveryBody({
         deliveryTime: saturdayNoon?.start,
         persons: 3,
@@ -443,18 +434,21 @@ describe('POST /api/v1/order with the checkout fields', () => {
   it('double submission (a double click: the same Idempotency-Key twice at once) makes one order', async () => {
     const key = newKey();
     const body = deliveryBody({ comment: 'двойной клик' });
-    const [a, b] = await Promise.all([postOrder(server, token, body, key), postOrder(server, token, body, key)]);
+    const [a, b] = await Promise.all([
+      postOrder(server, customer.token, body, key),
+      postOrder(server, customer.token, body, key),
+    ]);
     const statuses = [a.statusCode, b.statusCode].sort();
     // The second either replays the answer (200) or is told the first is still running (409).
     expect(statuses[0]).toBe(200);
     expect([200, 409]).toContain(statuses[1]);
-    const again = await postOrder(server, token, body, key);
+    const again = await postOrder(server, customer.token, body, key);
     expect(again.statusCode).toBe(200);
     const ids = new Set([a, b, again].filter((r) => r.statusCode === 200).map((r) => r.json().id as string));
     expect(ids.size).toBe(1);
     const count = await server.db.run((db) =>
       db.execute<{ n: number }>(
-        sql`select count(*)::int as n from orders where user_id = ${userId} and comment = 'двойной клик'`,
+        sql`select count(*)::int as n from orders where user_id = ${customer.id} and comment = 'двойной клик'`,
       ),
     );
     expect(count.rows[0]?.n).toBe(1);

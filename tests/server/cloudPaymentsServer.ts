@@ -2,7 +2,7 @@
 // the chain's account and the second Angarsk restaurant's own, the clock at an hour the demo
 // restaurants are open, the promotions seeded. Card and SBP tests start from it.
 import { seedPromotions } from '../../server/services/promo.js';
-import { startFakeCloudPayments, type FakeCloudPayments } from '../fakes/cloudpayments.js';
+import { paymentFields, startFakeCloudPayments, type FakeCloudPayments } from '../fakes/cloudpayments.js';
 import { createTestServer, type TestServer } from './helpers.js';
 import { OPEN_NOW } from './ordersFixtures.js';
 
@@ -30,3 +30,19 @@ export async function startCloudPaymentsServer(): Promise<{ fake: FakeCloudPayme
   await seedPromotions(server.db);
   return { fake, server };
 }
+
+/** The fields of a Check or Pay notification for the whole of `order`, paid by `accountId` in `transactionId`. */
+export const fieldsPaying = (
+  order: { id: string; total: number },
+  accountId: string,
+  transactionId: number,
+  overrides: Record<string, string | number> = {},
+) =>
+  paymentFields({
+    InvoiceId: order.id,
+    AccountId: accountId,
+    Amount: order.total.toFixed(2),
+    PaymentAmount: order.total.toFixed(2),
+    TransactionId: transactionId,
+    ...overrides,
+  });

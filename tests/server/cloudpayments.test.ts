@@ -11,9 +11,9 @@ import { hmacBase64, verifyNotification } from '../../server/integrations/cloudp
 import { refundOrderPayment } from '../../server/services/payments.js';
 import { advanceOrderStatus } from '../../server/services/order/status.js';
 import type { TestServer } from './helpers.js';
-import { A2, DEFAULT, startCloudPaymentsServer } from './cloudPaymentsServer.js';
+import { A2, DEFAULT, fieldsPaying, startCloudPaymentsServer } from './cloudPaymentsServer.js';
 import { auth, pickupBody, postOrder, signedInUser } from './ordersFixtures.js';
-import { cloudPaymentsNotification, paymentFields, type FakeCloudPayments } from '../fakes/cloudpayments.js';
+import { cloudPaymentsNotification, type FakeCloudPayments } from '../fakes/cloudpayments.js';
 
 let fake: FakeCloudPayments;
 let server: TestServer;
@@ -62,14 +62,7 @@ async function notify(
 }
 
 const payFor = (order: Order, overrides: Record<string, string | number> = {}) =>
-  paymentFields({
-    InvoiceId: order.id,
-    AccountId: customer.id,
-    Amount: order.total.toFixed(2),
-    PaymentAmount: order.total.toFixed(2),
-    TransactionId: (nextTransaction += 1),
-    ...overrides,
-  });
+  fieldsPaying(order, customer.id, (nextTransaction += 1), overrides);
 
 async function paymentStatus(orderId: string): Promise<{ order: string; payment: string }> {
   const rows = await server.db.run((db) =>

@@ -2,18 +2,11 @@
 // port, naming every problem in one log line without a stack trace, and warns about near misses.
 // `--check-config` prints the configuration and exits 0 or 1 without starting.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { fakeClientDir, freePort, spawnServer } from './serverProcess.js';
+import { describe, expect, it } from 'vitest';
+import { freePort, spawnServer, throwawayDirs } from './serverProcess.js';
 
 describe('npm start with settings the schema cannot read', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-config-'));
-  const clientDir = fakeClientDir();
-  afterAll(() => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(clientDir, { recursive: true, force: true });
-  });
+  const { dataDir, clientDir } = throwawayDirs('config');
   const base = { DATA_DIR: dataDir, CLIENT_DIR: clientDir, DATABASE_URL: '' };
 
   it('refuses to start, naming each variable and value (secrets masked), and touches no data', async () => {

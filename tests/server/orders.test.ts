@@ -1,8 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Order } from '../../src/api/contract/orders.js';
 import { PRODUCT_GONE_MESSAGE } from '../../server/services/pricing.js';
-import { type TestServer } from './helpers.js';
 import {
   auth,
   deliveryBody,
@@ -11,21 +10,18 @@ import {
   postOrder,
   signedInUser,
   STOPPED_AT_CENTRE,
-  useOrderServer,
+  orderServerWithCustomer,
 } from './ordersFixtures.js';
 
 const NBSP = '\u00A0';
 
-let server: TestServer;
-let token: string;
-let userId: string;
+const { server, customer } = orderServerWithCustomer();
 
-useOrderServer((started) => (server = started), { resetClockAfterEach: true });
-beforeAll(async () => {
-  ({ token, id: userId } = await signedInUser(server.db, { balance: 500 }));
-});
+/** POST /order of the file's customer: deliveryBody with `overrides`, under `key` (a fresh one unless told). */
+const placeDelivery = (overrides: Record<string, unknown> = {}, key: string | null = newKey()) =>
+  postOrder(server, customer.token, deliveryBody(overrides), key);
 
-async function expectRefusal(body: Record<string, unknown>, message: string, who = token) {
+async function expectRefusal(body: Record<string, unknown>, message: string, who = customer.token) {
   const res = await postOrder(server, who, body);
   expect(res.json().message).toBe(message);
   expect(res.statusCode).toBe(422);
@@ -34,7 +30,7 @@ async function expectRefusal(body: Record<string, unknown>, message: string, who
 describe('POST /api/v1/order: placing', () => {
   it('delivery paid in cash: re-priced lines, zone, delivery line and service fee computed on the server', async () => {
     const pushedBefore = server.pushed.length;
-    const res = await postOrder(server, token, deliveryBody({ expectedTotal: 1426 }));
+    const res = await placeDelivery({ expectedTotal: 1426 });
     expect(res.statusCode).toBe(200);
     const order = Order.parse(res.json());
     expect(order).toMatchObject({
@@ -73,7 +69,7 @@ describe('POST /api/v1/order: placing', () => {
     expect(order.address?.location).not.toBeNull();
     expect(order.number).toBeGreaterThan(0);
     expect(server.pushed.slice(pushedBefore)).toEqual([
-      { type: 'order:status_update', userId, orderId: order.id, status: 'Unconfirmed' },
+      { type: 'order:status_update', userId: customer.id, orderId: order.id, status: 'Unconfirmed' },
     ]);
     const log = await server.db.run((db) =>
       db.execute<{ status: string; actor: string }>(
@@ -84,24 +80,20 @@ describe('POST /api/v1/order: placing', () => {
   });
 
   it('ignores prices the client sends and re-prices modifiers from the product', async () => {
-    const res = await postOrder(
-      server,
-      token,
-      deliveryBody({
-        items: [
-          {
-            productId: 'pizza-pepperoni',
-            amount: 1,
-            price: 1,
-            mods: [
-              { id: 'pizza-size-35', amount: 1, groupId: 'mod-pizza-size', price: 0 },
-              { id: 'dough-thin', amount: 1, groupId: 'mod-pizza-dough' },
-            ],
-          },
-          { productId: 'set-mini', amount: 1, mods: [] },
-        ],
-      }),
-    );
+    const res = await placeDelivery({
+      items: [
+        {
+          productId: 'pizza-pepperoni',
+          amount: 1,
+          price: 1,
+          mods: [
+            { id: 'pizza-size-35', amount: 1, groupId: 'mod-pizza-size', price: 0 },
+            { id: 'dough-thin', amount: 1, groupId: 'mod-pizza-dough' },
+          ],
+        },
+        { productId: 'set-mini', amount: 1, mods: [] },
+      ],
+    });
     expect(res.statusCode).toBe(200);
     const order = Order.parse(res.json());
     expect(order.items[0]).toMatchObject({ price: 829, sum: 829 }); // 529 + 300 for 35 см
@@ -113,22 +105,18 @@ describe('POST /api/v1/order: placing', () => {
   });
 
   it('free delivery from the city’s freeDeliveryFrom (1 500 ₽ in Angarsk)', async () => {
-    const res = await postOrder(
-      server,
-      token,
-      deliveryBody({
-        items: [
-          { productId: 'set-philadelphia', amount: 1 },
-          { productId: 'set-mini', amount: 1 },
-        ],
-      }),
-    );
+    const res = await placeDelivery({
+      items: [
+        { productId: 'set-philadelphia', amount: 1 },
+        { productId: 'set-mini', amount: 1 },
+      ],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ goodsTotal: 1839, deliveryPrice: 0, total: 1868 });
   });
 
   it('pickup paid by card with the pickup-only coupon PICKUP15', async () => {
-    const res = await postOrder(server, token, pickupBody({ coupon: 'pickup15', expectedTotal: 1126 }));
+    const res = await postOrder(server, customer.token, pickupBody({ coupon: 'pickup15', expectedTotal: 1126 }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       deliveryMethod: 'self',
@@ -150,11 +138,11 @@ describe('POST /api/v1/order: placing', () => {
   it('a saved address by addressId, geocoded from the street reference', async () => {
     const saved = await server.db.run((db) =>
       db.execute<{ id: string }>(
-        sql`insert into addresses (user_id, city, street, home) values (${userId}, 'Ангарск', 'ул. Карла Маркса', '3') returning id`,
+        sql`insert into addresses (user_id, city, street, home) values (${customer.id}, 'Ангарск', 'ул. Карла Маркса', '3') returning id`,
       ),
     );
     const addressId = saved.rows[0]?.id;
-    const res = await postOrder(server, token, deliveryBody({ address: null, addressId }));
+    const res = await placeDelivery({ address: null, addressId });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       zoneId: 'zone-angarsk-center',
@@ -168,7 +156,7 @@ describe('POST /api/v1/order: placing', () => {
 
   it('a one-off address (not saved): validated and geocoded like a saved one, stored on the order only', async () => {
     const savedBefore = await server.db.run((db) =>
-      db.execute<{ n: number }>(sql`select count(*)::int as n from addresses where user_id = ${userId}`),
+      db.execute<{ n: number }>(sql`select count(*)::int as n from addresses where user_id = ${customer.id}`),
     );
     const oneOff = {
       city: 'Ангарск',
@@ -180,42 +168,42 @@ describe('POST /api/v1/order: placing', () => {
       intercom: '7К',
       comment: 'Домофон не работает',
     };
-    const res = await postOrder(server, token, deliveryBody({ address: oneOff, addressId: null }));
+    const res = await placeDelivery({ address: oneOff, addressId: null });
     expect(res.statusCode, res.body).toBe(200);
     const order = Order.parse(res.json());
     expect(order.zoneId).toBe('zone-angarsk-center');
     expect(order.address).toMatchObject(oneOff);
     expect(order.address?.location).not.toBeNull();
-    const read = await server.app.inject({ method: 'GET', url: `/api/v1/order/${order.id}`, headers: auth(token) });
+    const read = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/order/${order.id}`,
+      headers: auth(customer.token),
+    });
     expect(Order.parse(read.json()).address).toEqual(order.address);
     const savedAfter = await server.db.run((db) =>
-      db.execute<{ n: number }>(sql`select count(*)::int as n from addresses where user_id = ${userId}`),
+      db.execute<{ n: number }>(sql`select count(*)::int as n from addresses where user_id = ${customer.id}`),
     );
     expect(savedAfter.rows[0]?.n).toBe(savedBefore.rows[0]?.n);
     // Without a house it is no address: 400 with a Russian message, no order.
-    const bad = await postOrder(server, token, deliveryBody({ address: { ...oneOff, home: '' }, addressId: null }));
+    const bad = await placeDelivery({ address: { ...oneOff, home: '' }, addressId: null });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/[А-Яа-я]/);
   });
 
   it('a scheduled time within the hours is kept', async () => {
-    const res = await postOrder(server, token, deliveryBody({ deliveryTime: '2026-11-21T04:00:00.000Z' })); // Saturday 12:00
+    const res = await placeDelivery({ deliveryTime: '2026-11-21T04:00:00.000Z' }); // Saturday 12:00
     expect(res.statusCode).toBe(200);
     expect(res.json().deliveryTime).toBe('2026-11-21T04:00:00.000Z');
   });
 
   it('adds the snack gift (one fries per 3 snacks) as a free gift line', async () => {
-    const res = await postOrder(
-      server,
-      token,
-      deliveryBody({
-        items: [
-          { productId: 'onion-rings', amount: 3 },
-          { productId: 'set-mini', amount: 1 },
-          { productId: 'fries', amount: 5, isGift: true },
-        ],
-      }),
-    );
+    const res = await placeDelivery({
+      items: [
+        { productId: 'onion-rings', amount: 3 },
+        { productId: 'set-mini', amount: 1 },
+        { productId: 'fries', amount: 5, isGift: true },
+      ],
+    });
     expect(res.statusCode).toBe(200);
     const gifts = Order.parse(res.json()).items.filter((i) => i.isGift);
     expect(gifts).toEqual([
@@ -225,26 +213,22 @@ describe('POST /api/v1/order: placing', () => {
   });
 
   it('adds the pizza gift from 2 500 ₽ with the size the customer chose, free', async () => {
-    const res = await postOrder(
-      server,
-      token,
-      deliveryBody({
-        changeFrom: 5000,
-        items: [
-          { productId: 'set-family', amount: 1 },
-          { productId: 'set-philadelphia', amount: 1 },
-          {
-            productId: 'pizza-margherita',
-            amount: 1,
-            isGift: true,
-            mods: [
-              { id: 'pizza-size-35', amount: 1, groupId: 'mod-pizza-size' },
-              { id: 'dough-thin', amount: 1, groupId: 'mod-pizza-dough' },
-            ],
-          },
-        ],
-      }),
-    );
+    const res = await placeDelivery({
+      changeFrom: 5000,
+      items: [
+        { productId: 'set-family', amount: 1 },
+        { productId: 'set-philadelphia', amount: 1 },
+        {
+          productId: 'pizza-margherita',
+          amount: 1,
+          isGift: true,
+          mods: [
+            { id: 'pizza-size-35', amount: 1, groupId: 'mod-pizza-size' },
+            { id: 'dough-thin', amount: 1, groupId: 'mod-pizza-dough' },
+          ],
+        },
+      ],
+    });
     expect(res.json().message).toBeUndefined();
     expect(res.statusCode).toBe(200);
     const order = Order.parse(res.json());
@@ -270,7 +254,7 @@ describe('POST /api/v1/order: placing', () => {
 
 describe('POST /api/v1/order: refusals', () => {
   it("400 'Не указан ключ идемпотентности' without an Idempotency-Key", async () => {
-    const res = await postOrder(server, token, deliveryBody(), null);
+    const res = await placeDelivery({}, null);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Не указан ключ идемпотентности');
   });
@@ -323,7 +307,11 @@ describe('POST /api/v1/order: refusals', () => {
       'Нет в наличии в выбранном ресторане: «Запечённый гребешок»',
     );
     // the same product from a restaurant that has it
-    const res = await postOrder(server, token, pickupBody({ items: [{ productId: 'baked-scallop', amount: 1 }] }));
+    const res = await postOrder(
+      server,
+      customer.token,
+      pickupBody({ items: [{ productId: 'baked-scallop', amount: 1 }] }),
+    );
     expect(res.statusCode).toBe(200);
   });
 
@@ -452,9 +440,9 @@ describe('POST /api/v1/order: refusals', () => {
 
 describe('GET /api/v1/order/:id', () => {
   it('answers the owner, 403 for another customer, 401 without a session, 404 for no such order', async () => {
-    const placed = await postOrder(server, token, deliveryBody());
+    const placed = await placeDelivery();
     const id = placed.json().id as string;
-    const own = await server.app.inject({ method: 'GET', url: `/api/v1/order/${id}`, headers: auth(token) });
+    const own = await server.app.inject({ method: 'GET', url: `/api/v1/order/${id}`, headers: auth(customer.token) });
     expect(own.statusCode).toBe(200);
     expect(own.json()).toEqual(placed.json());
     const other = await signedInUser(server.db);
@@ -465,15 +453,15 @@ describe('GET /api/v1/order/:id', () => {
     const missing = await server.app.inject({
       method: 'GET',
       url: '/api/v1/order/no-such-order',
-      headers: auth(token),
+      headers: auth(customer.token),
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Заказ не найден');
   });
 
   it('keys are per request: a new key places a new order', async () => {
-    const a = await postOrder(server, token, deliveryBody(), newKey());
-    const b = await postOrder(server, token, deliveryBody(), newKey());
+    const a = await placeDelivery({}, newKey());
+    const b = await placeDelivery({}, newKey());
     expect(a.json().id).not.toBe(b.json().id);
   });
 });

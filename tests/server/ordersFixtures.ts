@@ -107,11 +107,13 @@ export function couponData(overrides: Partial<CouponData> = {}): CouponData {
 
 let phoneCounter = 0;
 
+export type SignedInUser = { id: string; phone: string; token: string };
+
 /** A customer with a session; the balance is written through the ledger so the two agree. */
 export async function signedInUser(
   db: Database,
   options: { phone?: string; balance?: number; now?: Date } = {},
-): Promise<{ id: string; phone: string; token: string }> {
+): Promise<SignedInUser> {
   const id = randomUUID();
   phoneCounter += 1;
   const phone = options.phone ?? `+79${String(phoneCounter + (process.pid % 1000) * 100_000).padStart(9, '0')}`;
@@ -218,6 +220,19 @@ export function useOrderServer(
 ): void {
   const server = orderServerPerFile(options);
   beforeAll(() => ready(server));
+}
+
+/**
+ * orderServerPerFile, back at OPEN_NOW after each test, with one customer holding 500 bonuses who
+ * signs in before the file's tests; both are the file's stand-ins (tests/support/perFile.ts).
+ */
+export function orderServerWithCustomer(): { server: TestServer; customer: SignedInUser } {
+  const server = orderServerPerFile({ resetClockAfterEach: true });
+  const customer = perFile(
+    () => signedInUser(server.db, { balance: 500 }),
+    async () => undefined,
+  );
+  return { server, customer };
 }
 
 /** The order suites' server as the file's stand-in (tests/support/perFile.ts); `useOrderServer` hands it to a callback. */

@@ -2,18 +2,11 @@
 // bot check, a localhost address) is not a shop: the real process refuses to start, saying why,
 // before it opens the database or listens.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { fakeClientDir, freePort, spawnServer } from './serverProcess.js';
+import { describe, expect, it } from 'vitest';
+import { freePort, spawnServer, throwawayDirs } from './serverProcess.js';
 
 describe('npm start with NODE_ENV=production', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-prod-'));
-  const clientDir = fakeClientDir();
-  afterAll(() => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(clientDir, { recursive: true, force: true });
-  });
+  const { dataDir, clientDir } = throwawayDirs('prod');
 
   it('refuses to start with the test stand-ins, naming each, and touches no data', async () => {
     const env: Record<string, string> = {

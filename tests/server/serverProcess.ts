@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll } from 'vitest';
 
 export interface ServerProcess {
   port: number;
@@ -37,6 +38,20 @@ export function fakeClientDir(): string {
     '<!doctype html><html lang="ru"><body><div id="root"></div></body></html>',
   );
   return dir;
+}
+
+/**
+ * A throwaway DATA_DIR (named after `prefix`) and a fake client build for the suite's processes,
+ * both removed after the suite's tests.
+ */
+export function throwawayDirs(prefix: string): { dataDir: string; clientDir: string } {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `storefront-${prefix}-`));
+  const clientDir = fakeClientDir();
+  afterAll(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+  return { dataDir, clientDir };
 }
 
 /** Spawns the server; resolves when it prints its URL, rejects if it exits first. */

@@ -8,13 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Order } from '../../src/api/contract/orders.js';
 import type { AdminOrderDetail } from '../../src/api/contract/admin/orders.js';
 import type { TestServer } from './helpers.js';
-import { A2, startCloudPaymentsServer } from './cloudPaymentsServer.js';
-import { auth, newKey, pickupBody, postOrder, signedInUser } from './ordersFixtures.js';
+import { A2, fieldsPaying, startCloudPaymentsServer } from './cloudPaymentsServer.js';
+import { editRequest, SET, SET_PRICE } from './admin/orderEditFixtures.js';
+import { auth, pickupBody, postOrder, signedInUser } from './ordersFixtures.js';
 import { cloudPaymentsNotification, paymentFields, type FakeCloudPayments } from '../fakes/cloudpayments.js';
 import { signInStaff, type SignedInStaff } from './admin/staffFixtures.js';
-
-const SET = 'set-philadelphia';
-const SET_PRICE = 1290;
 
 let fake: FakeCloudPayments;
 let server: TestServer;
@@ -59,16 +57,7 @@ async function paidCardOrder(): Promise<Order> {
   expect(res.statusCode, res.body).toBe(200);
   const order = Order.parse(res.json());
   await server.app.inject({ method: 'POST', url: `/api/v1/order/${order.id}/payment`, headers: auth(customer.token) });
-  const paid = await notify(
-    'pay',
-    paymentFields({
-      InvoiceId: order.id,
-      AccountId: customer.id,
-      Amount: order.total.toFixed(2),
-      PaymentAmount: order.total.toFixed(2),
-      TransactionId: (nextTransaction += 1),
-    }),
-  );
+  const paid = await notify('pay', fieldsPaying(order, customer.id, (nextTransaction += 1)));
   expect(paid).toEqual({ code: 0 });
   return readOrder(order.id);
 }
@@ -87,18 +76,10 @@ async function editToSets(order: Order, sets: number) {
     method: 'POST',
     url: `/api/v1/admin/orders/${order.id}/edit`,
     headers: operator.auth,
-    payload: {
-      basedOn: current.json<AdminOrderDetail>().updatedAt,
-      idempotencyKey: newKey(),
-      changes: {
-        items: [{ productId: SET, amount: sets, mods: [] }],
-        address: order.address,
-        deliveryTime: order.deliveryTime,
-        paymentMethod: order.paymentMethod,
-        changeFrom: order.changeFrom,
-        comment: order.comment,
-      },
-    },
+    payload: editRequest(
+      { ...order, updatedAt: current.json<AdminOrderDetail>().updatedAt },
+      { items: [{ productId: SET, amount: sets, mods: [] }] },
+    ),
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<AdminOrderDetail>();

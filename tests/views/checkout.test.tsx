@@ -2,6 +2,7 @@
 // /checkout, /complete, /complete-error and the time modal over the real store.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { Order } from '../../src/api/contract/orders';
 import { evolveAll } from '../../src/projections/store';
 import { TEXT_WORK_TIME } from '../../src/projections/modal';
 import { PRODUCT } from '../fixtures/catalog';
@@ -10,6 +11,13 @@ import { ADDRESS, checkoutState, MIN_SUM_REFUSAL, order, quote, quoted } from '.
 import { run } from '../commands/helpers';
 import { TITLE_COMPLETE_ERROR } from '../../src/views/pages/CompleteErrorPage';
 import { plain, setup } from './helpers';
+
+/** An order the restaurant cancelled («отменён»), paid and discounted as `over` says. */
+const cancelledOrder = (over: Partial<Order>) => order({ status: 'Cancelled', statusName: 'отменён', ...over });
+
+/** The order's page (/complete unless told otherwise) with the order already loaded. */
+const showOrder = (shown: Order, page = '/angarsk/complete') =>
+  setup({ path: `${page}?order=order-1`, state: checkoutState([{ type: 'OrderLoaded', data: { order: shown } }]) });
 
 describe('/checkout', () => {
   it("'Доставить или заберёте?': pickup opens 'Выберите ресторан', and the page asks for a quote", async () => {
@@ -149,36 +157,20 @@ describe('/complete and /complete-error', () => {
     ['Closed', 'self', 'Заказ выполнен. Спасибо, что выбрали нас!'],
   ] as const)('/complete of an order %s (%s) says: %s', async (status, deliveryMethod, sentence) => {
     const shown = order({ status, deliveryMethod });
-    setup({
-      path: '/angarsk/complete?order=order-1',
-      state: checkoutState([{ type: 'OrderLoaded', data: { order: shown } }]),
-    });
+    showOrder(shown);
     expect((await screen.findByTestId('order-status-text')).textContent).toBe(sentence);
     expect(screen.queryByText(/начали готовить/)).toBeNull();
   });
 
   it("a cancelled order paid online whose refund is not confirmed yet says the money will come back (not 'оплачен' alone)", async () => {
     const owed = order({ paymentMethod: 'card', paymentStatus: 'paid', status: 'Cancelled' });
-    setup({
-      path: '/angarsk/complete?order=order-1',
-      state: checkoutState([{ type: 'OrderLoaded', data: { order: owed } }]),
-    });
+    showOrder(owed);
     expect(await screen.findByText(/Картой онлайн — оплачен, деньги будут возвращены/)).toBeTruthy();
   });
 
   it("a cancelled order on /complete says it is cancelled, where the money and bonuses go, and leads to the menu (no 'Спасибо за заказ')", async () => {
-    const cancelled = order({
-      paymentMethod: 'card',
-      paymentStatus: 'paid',
-      status: 'Cancelled',
-      statusName: 'отменён',
-      bonusSpent: 200,
-      total: 1450,
-    });
-    setup({
-      path: '/angarsk/complete?order=order-1',
-      state: checkoutState([{ type: 'OrderLoaded', data: { order: cancelled } }]),
-    });
+    const cancelled = cancelledOrder({ paymentMethod: 'card', paymentStatus: 'paid', bonusSpent: 200, total: 1450 });
+    showOrder(cancelled);
     expect((await screen.findByTestId('order-number')).textContent).toBe('Заказ №1042 отменён');
     expect(screen.queryByText(/Спасибо за заказ/)).toBeNull();
     expect(screen.getByText('Деньги вернутся на карту, обычно в течение нескольких дней.')).toBeTruthy();
@@ -190,10 +182,7 @@ describe('/complete and /complete-error', () => {
   });
 
   it('an order cancelled while /complete is open drops the thanks for the cancellation (a cash order: nothing to pay)', async () => {
-    const app = setup({
-      path: '/angarsk/complete?order=order-1',
-      state: checkoutState([{ type: 'OrderLoaded', data: { order: order({ bonusSpent: 100, total: 1550 }) } }]),
-    });
+    const app = showOrder(order({ bonusSpent: 100, total: 1550 }));
     expect(await screen.findByText('Спасибо за заказ! Мы его получили и скоро подтвердим.')).toBeTruthy();
     app.store.dispatch({ type: 'ApplyOrderStatus', data: { orderId: 'order-1', status: 'Cancelled' } });
     await waitFor(() => expect(screen.getByTestId('order-number').textContent).toBe('Заказ №1042 отменён'));
@@ -207,11 +196,8 @@ describe('/complete and /complete-error', () => {
   });
 
   it("/complete-error for a cancelled order still 'paid' says the money will come back, not 'оплачен — всё в порядке'", async () => {
-    const owed = order({ paymentMethod: 'card', paymentStatus: 'paid', status: 'Cancelled', statusName: 'отменён' });
-    setup({
-      path: '/angarsk/complete-error?order=order-1',
-      state: checkoutState([{ type: 'OrderLoaded', data: { order: owed } }]),
-    });
+    const owed = cancelledOrder({ paymentMethod: 'card', paymentStatus: 'paid' });
+    showOrder(owed, '/angarsk/complete-error');
     expect((await screen.findByRole('heading', { level: 1, name: 'Заказ №1042 отменён' })).textContent).toBe(
       'Заказ №1042 отменён',
     );
@@ -224,18 +210,8 @@ describe('/complete and /complete-error', () => {
   });
 
   it('/complete-error for a cancelled order already refunded says the money is back (and the bonuses)', async () => {
-    const refunded = order({
-      paymentMethod: 'sbp',
-      paymentStatus: 'refunded',
-      status: 'Cancelled',
-      statusName: 'отменён',
-      bonusSpent: 50,
-      total: 1600,
-    });
-    setup({
-      path: '/angarsk/complete-error?order=order-1',
-      state: checkoutState([{ type: 'OrderLoaded', data: { order: refunded } }]),
-    });
+    const refunded = cancelledOrder({ paymentMethod: 'sbp', paymentStatus: 'refunded', bonusSpent: 50, total: 1600 });
+    showOrder(refunded, '/angarsk/complete-error');
     expect(await screen.findByRole('heading', { level: 1, name: 'Заказ №1042 отменён' })).toBeTruthy();
     expect(screen.getByTestId('complete-error-text').textContent).toBe(
       'Деньги возвращены на счёт, с которого вы платили.',

@@ -7,37 +7,10 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '../../src/api/contract/orders';
 import type { LiveSocket } from '../../src/effects/checkout/shared';
 import { PRODUCT } from '../fixtures/catalog';
+import { placedOrder } from '../fixtures/order';
 import { later, plain, setup } from './helpers';
 
-const placed: Order = {
-  id: 'o1',
-  number: 1042,
-  status: 'Unconfirmed',
-  statusName: 'принят',
-  cityId: 'city-angarsk',
-  deliveryMethod: 'self',
-  address: null,
-  deliveryTerminalId: 'term-angarsk-1',
-  zoneId: null,
-  items: [
-    { productId: PRODUCT.california, name: 'Калифорния', amount: 1, price: 390, sum: 390, mods: [], isGift: false },
-  ],
-  goodsTotal: 390,
-  discountTotal: 0,
-  deliveryPrice: 0,
-  serviceFee: 0,
-  bonusSpent: 0,
-  total: 390,
-  coupon: null,
-  paymentMethod: 'cash',
-  paymentStatus: 'none',
-  deliveryTime: 'asap',
-  persons: 1,
-  changeFrom: null,
-  comment: '',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-};
+const placed: Order = placedOrder();
 
 /** The operator added a Philadelphia roll. */
 const edited: Order = {

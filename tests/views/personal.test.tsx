@@ -6,6 +6,7 @@ import type { Order } from '../../src/api/contract/orders';
 import { evolveAll } from '../../src/projections/store';
 import { toLastOrder } from '../../src/views/pages/personal/HistoryPage';
 import { PRODUCT } from '../fixtures/catalog';
+import { placedOrder } from '../fixtures/order';
 import { failure } from '../effects/helpers';
 import { readyState, USER } from '../fixtures/state';
 import { later, setup } from './helpers';
@@ -44,35 +45,7 @@ describe('personal pages', () => {
       products: [{ productId: PRODUCT.phila, isGift: false, amount: 2, name: 'Филадельфия', mods: [] }],
     };
     const state = evolveAll(readyState(), [{ type: 'LastOrderLoaded', data: { lastOrder } }]);
-    const order: Order = {
-      id: 'o1',
-      number: 1042,
-      status: 'Closed',
-      statusName: 'выполнен',
-      cityId: 'city-angarsk',
-      deliveryMethod: 'self',
-      address: null,
-      deliveryTerminalId: 'term-angarsk-1',
-      zoneId: null,
-      items: [
-        { productId: PRODUCT.california, name: 'Калифорния', amount: 1, price: 390, sum: 390, mods: [], isGift: false },
-      ],
-      goodsTotal: 390,
-      discountTotal: 0,
-      deliveryPrice: 0,
-      serviceFee: 0,
-      bonusSpent: 0,
-      total: 390,
-      coupon: null,
-      paymentMethod: 'cash',
-      paymentStatus: 'none',
-      deliveryTime: 'asap',
-      persons: 1,
-      changeFrom: null,
-      comment: '',
-      createdAt: '2026-11-20T10:00:00.000Z',
-      updatedAt: '2026-11-20T10:00:00.000Z',
-    };
+    const order: Order = placedOrder({ status: 'Closed', statusName: 'выполнен' });
     const app = setup({
       path: '/angarsk/personal/history',
       state,

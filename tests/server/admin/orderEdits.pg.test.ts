@@ -9,11 +9,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../src/api/contract/orders.js';
-import type { PaymentGateway } from '../../../server/integrations/paymentGateway.js';
-import { createPaymentGateways } from '../../../server/integrations/payments.js';
-import { confirmPayment } from '../../../server/services/payments.js';
-import { deliveryBody, newKey, orderServerPerFile, pickupBody, postOrder, signedInUser } from '../ordersFixtures.js';
+import { deliveryBody, newKey, orderServerPerFile, postOrder, signedInUser } from '../ordersFixtures.js';
 import { testDatabaseUrl } from '../pgTestDatabase.js';
+import { countRefunds, editRequest, paidPickupOrderSeenBy } from './orderEditFixtures.js';
 import { staffPerFile, type SignedInStaff } from './staffFixtures.js';
 
 testDatabaseUrl('orderEdits.pg.test.ts');
@@ -34,19 +32,7 @@ function edit(who: SignedInStaff, order: Order, changes: Record<string, unknown>
     method: 'POST',
     url: `/api/v1/admin/orders/${order.id}/edit`,
     headers: who.auth,
-    payload: {
-      basedOn: order.updatedAt,
-      idempotencyKey: key,
-      changes: {
-        items: order.items.filter((l) => !l.isGift).map((l) => ({ productId: l.productId, amount: l.amount })),
-        address: order.address,
-        deliveryTime: order.deliveryTime,
-        paymentMethod: order.paymentMethod,
-        changeFrom: order.changeFrom,
-        comment: order.comment,
-        ...changes,
-      },
-    },
+    payload: editRequest(order, changes, key),
   });
 }
 
@@ -72,28 +58,8 @@ describe('order edits on PostgreSQL', () => {
   });
 
   it('the same edit sent twice at once refunds the difference once', async () => {
-    const placed = await place(pickupBody({ items: [{ productId: 'set-philadelphia', amount: 2, mods: [] }] }));
-    const payment = await server.db.run((db) =>
-      db.execute<{ id: string; amount: number }>(sql`select id, amount from payments where order_id = ${placed.id}`),
-    );
-    const row = payment.rows[0];
-    if (!row) throw new Error('no payment');
-    expect(await confirmPayment(server.ctx, row.id, { transactionId: `tx-${row.id}`, amount: row.amount })).toBe(
-      'paid',
-    );
-    const order = (
-      await server.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${placed.id}`, headers: operator.auth })
-    ).json<Order>();
-    const asked: number[] = [];
-    const real = createPaymentGateways(server.ctx.config);
-    const counting: PaymentGateway = {
-      ...real.byProvider('test'),
-      refund: async (p) => {
-        asked.push(p.amount);
-        return { ok: true };
-      },
-    };
-    server.ctx.payments = { ...real, current: counting, byProvider: () => counting };
+    const { order, paymentId } = await paidPickupOrderSeenBy(server, operator);
+    const asked = countRefunds(server);
     const key = newKey();
     const items = [{ productId: 'set-philadelphia', amount: 1 }];
     const answers = await Promise.all([edit(operator, order, { items }, key), edit(operator, order, { items }, key)]);
@@ -101,7 +67,7 @@ describe('order edits on PostgreSQL', () => {
     expect(answers.some((r) => r.statusCode === 200)).toBe(true);
     expect(asked).toEqual([1290]);
     const refunded = await server.db.run((db) =>
-      db.execute<{ refunded_amount: number }>(sql`select refunded_amount from payments where id = ${row.id}`),
+      db.execute<{ refunded_amount: number }>(sql`select refunded_amount from payments where id = ${paymentId}`),
     );
     expect(refunded.rows[0]?.refunded_amount).toBe(1290);
   });

@@ -7,9 +7,6 @@ import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '../../../src/api/contract/admin/orders.js';
 import type { OrderEdit, OrderEditQuote } from '../../../src/api/contract/admin/orderEdits.js';
 import type { Order } from '../../../src/api/contract/orders.js';
-import type { PaymentGateway, RefundResult } from '../../../server/integrations/paymentGateway.js';
-import { createPaymentGateways } from '../../../server/integrations/payments.js';
-import { confirmPayment } from '../../../server/services/payments.js';
 import {
   auth,
   deliveryBody,
@@ -19,6 +16,8 @@ import {
   postOrder,
   signedInUser,
 } from '../ordersFixtures.js';
+import { addressDraft } from '../../fixtures/address.js';
+import { countRefunds, editChanges, editRequest, paidPickupOrderSeenBy } from './orderEditFixtures.js';
 import { callAs, staffPerFile } from './staffFixtures.js';
 
 const NBSP = '\u00A0';
@@ -41,22 +40,8 @@ async function customerOrder(
   return { order: res.json<Order>(), token: customer.token, userId: customer.id };
 }
 
-const changesOf = (order: Order, overrides: Record<string, unknown> = {}) => ({
-  items: order.items.filter((l) => !l.isGift).map((l) => ({ productId: l.productId, amount: l.amount, mods: [] })),
-  address: order.address,
-  deliveryTime: order.deliveryTime,
-  paymentMethod: order.paymentMethod,
-  changeFrom: order.changeFrom,
-  comment: order.comment,
-  ...overrides,
-});
-
 function edit(order: Order, overrides: Record<string, unknown> = {}, who = operator, key = newKey()) {
-  return call(who, 'POST', `/admin/orders/${order.id}/edit`, {
-    basedOn: order.updatedAt,
-    idempotencyKey: key,
-    changes: changesOf(order, overrides),
-  });
+  return call(who, 'POST', `/admin/orders/${order.id}/edit`, editRequest(order, overrides, key));
 }
 
 async function expectRefused(order: Order, overrides: Record<string, unknown>, message: string) {
@@ -64,7 +49,7 @@ async function expectRefused(order: Order, overrides: Record<string, unknown>, m
   expect(res.body.message).toBe(message);
   expect(res.status).toBe(422);
   const quoted = await call(operator, 'POST', `/admin/orders/${order.id}/edit/quote`, {
-    changes: changesOf(order, overrides),
+    changes: editChanges(order, overrides),
   });
   expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
   const refusals = (quoted.body as unknown as OrderEditQuote).quote.refusals.map((r) => r.message);
@@ -87,7 +72,7 @@ describe('re-pricing by the checkout’s assessment', () => {
       { productId: 'set-mini', amount: 1, mods: [] },
     ];
     const quoted = await call(operator, 'POST', `/admin/orders/${order.id}/edit/quote`, {
-      changes: changesOf(order, { items }),
+      changes: editChanges(order, { items }),
     });
     expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
     const q = quoted.body as unknown as OrderEditQuote;
@@ -121,19 +106,9 @@ describe('re-pricing by the checkout’s assessment', () => {
 
   it('a new address in another zone takes that zone’s delivery price and restaurant through the checkout’s zone check', async () => {
     const { order } = await customerOrder();
-    const address = {
-      city: 'Ангарск',
-      street: 'улица Глинки',
-      home: '4',
-      apartment: null,
-      entrance: null,
-      floor: null,
-      intercom: null,
-      comment: null,
-      location: null,
-    };
+    const address = addressDraft({ street: 'улица Глинки', home: '4' });
     const quoted = await call(operator, 'POST', `/admin/orders/${order.id}/edit/quote`, {
-      changes: changesOf(order, { address }),
+      changes: editChanges(order, { address }),
     });
     const q = quoted.body as unknown as OrderEditQuote;
     expect(q.quote.zone?.name).toBe('Восточный район');
@@ -304,14 +279,12 @@ describe('roles', () => {
       status: 403,
       body: { message: 'Это действие недоступно для вашей роли' },
     });
-    const asCustomer = await call({ auth: auth(token) }, 'POST', `/admin/orders/${order.id}/edit`, {
-      basedOn: order.updatedAt,
-      idempotencyKey: newKey(),
-      changes: changesOf(order),
-    });
+    const asCustomer = await call({ auth: auth(token) }, 'POST', `/admin/orders/${order.id}/edit`, editRequest(order));
     expect(asCustomer).toMatchObject({ status: 403, body: { message: 'Доступ только для сотрудников' } });
     expect(await edit(order, {}, callcentre)).toMatchObject({ status: 404, body: { message: 'Заказ не найден' } });
-    const quote = await call(callcentre, 'POST', `/admin/orders/${order.id}/edit/quote`, { changes: changesOf(order) });
+    const quote = await call(callcentre, 'POST', `/admin/orders/${order.id}/edit/quote`, {
+      changes: editChanges(order),
+    });
     expect(quote).toMatchObject({ status: 404, body: { message: 'Заказ не найден' } });
 
     const customer = await signedInUser(server.db);
@@ -327,49 +300,17 @@ describe('roles', () => {
   });
 });
 
-/** A pickup order paid by card through the test gateway. */
-async function paidOnlineOrder(): Promise<{ order: Order; paymentId: string }> {
-  const { order } = await customerOrder(
-    pickupBody({ items: [{ productId: 'set-philadelphia', amount: 2, mods: [] }] }),
-  );
-  const payment = await server.db.run((db) =>
-    db.execute<{ id: string; amount: number }>(sql`select id, amount from payments where order_id = ${order.id}`),
-  );
-  const row = payment.rows[0];
-  if (!row) throw new Error('no payment');
-  expect(await confirmPayment(server.ctx, row.id, { transactionId: `tx-${row.id}`, amount: row.amount })).toBe('paid');
-  const detail = await call(operator, 'GET', `/admin/orders/${order.id}`);
-  return { order: detail.body as unknown as Order, paymentId: row.id };
-}
+const paidOnlineOrder = () => paidPickupOrderSeenBy(server, operator);
 
 describe('money paid online', () => {
-  /** The test gateway, counting the refunds it is asked for (and answering `answer`). */
-  function countRefunds(answer: () => Promise<RefundResult> = async () => ({ ok: true })) {
-    const asked: number[] = [];
-    const real = createPaymentGateways(server.ctx.config);
-    const scripted: PaymentGateway = {
-      ...real.byProvider('test'),
-      refund: async (p) => {
-        asked.push(p.amount);
-        return answer();
-      },
-    };
-    server.ctx.payments = {
-      ...real,
-      current: scripted,
-      byProvider: (provider) => (provider === 'test' ? scripted : real.byProvider(provider)),
-    };
-    return asked;
-  }
-
   it('a lower total refunds the difference once, partially; a retried edit never refunds twice; a later cancellation returns the rest', async () => {
     const { order, paymentId } = await paidOnlineOrder();
     expect(order.goodsTotal).toBe(2 * 1290);
-    const asked = countRefunds();
+    const asked = countRefunds(server);
     const key = newKey();
     const items = [{ productId: 'set-philadelphia', amount: 1, mods: [] }];
     const quoted = await call(operator, 'POST', `/admin/orders/${order.id}/edit/quote`, {
-      changes: changesOf(order, { items }),
+      changes: editChanges(order, { items }),
     });
     expect(quoted.body).toMatchObject({ difference: -1290, money: 'refund' });
     const res = await edit(order, { items }, operator, key);
@@ -400,7 +341,9 @@ describe('money paid online', () => {
   it('a refund the provider refuses is kept as failed, and the same edit sent again asks once more', async () => {
     const { order } = await paidOnlineOrder();
     let refuse = true;
-    const asked = countRefunds(async () => (refuse ? { ok: false, message: 'Сервис недоступен' } : { ok: true }));
+    const asked = countRefunds(server, async () =>
+      refuse ? { ok: false, message: 'Сервис недоступен' } : { ok: true },
+    );
     const key = newKey();
     const items = [{ productId: 'set-philadelphia', amount: 1, mods: [] }];
     const res = await edit(order, { items }, operator, key);

@@ -7,23 +7,18 @@
 // Needs a PostgreSQL server (TEST_DATABASE_URL): `npm run test:pg`, or
 // `bash tools/pg-test-server.sh run npx vitest run tests/server/admin/orderSurcharge.pg.test.ts`.
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../src/api/contract/orders.js';
 import { confirmPayment } from '../../../server/services/payments.js';
-import type { TestServer } from '../helpers.js';
-import { newKey, pickupBody, postOrder, signedInUser, useOrderServer } from '../ordersFixtures.js';
+import { newKey, orderServerPerFile } from '../ordersFixtures.js';
 import { testDatabaseUrl } from '../pgTestDatabase.js';
-import { signInStaff, type SignedInStaff } from './staffFixtures.js';
+import { editRequest, paidPickupOrderSeenBy } from './orderEditFixtures.js';
+import { staffPerFile } from './staffFixtures.js';
 
 testDatabaseUrl('orderSurcharge.pg.test.ts');
 
-let server: TestServer;
-let operator: SignedInStaff;
-
-useOrderServer((started) => (server = started));
-beforeAll(async () => {
-  operator = await signInStaff(server, 'operator');
-});
+const server = orderServerPerFile();
+const operator = staffPerFile(server, 'operator');
 
 type Row = { id: string; amount: number; status: string; purpose: string };
 
@@ -34,40 +29,15 @@ async function paymentsOf(orderId: string): Promise<Row[]> {
   return rows.rows;
 }
 
-async function paidOrder(): Promise<Order> {
-  const customer = await signedInUser(server.db);
-  const res = await postOrder(
-    server,
-    customer.token,
-    pickupBody({ items: [{ productId: 'set-philadelphia', amount: 2, mods: [] }] }),
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  const placed = res.json<Order>();
-  const own = (await paymentsOf(placed.id))[0];
-  if (!own) throw new Error('no payment');
-  expect(await confirmPayment(server.ctx, own.id, { transactionId: `tx-${own.id}`, amount: own.amount })).toBe('paid');
-  return (
-    await server.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${placed.id}`, headers: operator.auth })
-  ).json<Order>();
-}
+const paidOrder = async (): Promise<Order> => (await paidPickupOrderSeenBy(server, operator)).order;
 
+/** The edit to three sets, one more than the order holds. */
 function raise(order: Order, key: string) {
   return server.app.inject({
     method: 'POST',
     url: `/api/v1/admin/orders/${order.id}/edit`,
     headers: operator.auth,
-    payload: {
-      basedOn: order.updatedAt,
-      idempotencyKey: key,
-      changes: {
-        items: [{ productId: 'set-philadelphia', amount: 3 }],
-        address: order.address,
-        deliveryTime: order.deliveryTime,
-        paymentMethod: order.paymentMethod,
-        changeFrom: order.changeFrom,
-        comment: order.comment,
-      },
-    },
+    payload: editRequest(order, { items: [{ productId: 'set-philadelphia', amount: 3 }] }, key),
   });
 }
 

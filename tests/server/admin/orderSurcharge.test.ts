@@ -3,29 +3,19 @@
 // gateway, once per edit; the customer sees it on their order and pays it on the gateway's page; a
 // cancellation voids an unpaid one and refunds only the money held; a second edit replaces it.
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminOrderDetail } from '../../../src/api/contract/admin/orders.js';
 import type { OrderEdit, OrderEditQuote } from '../../../src/api/contract/admin/orderEdits.js';
 import { Order } from '../../../src/api/contract/orders.js';
-import type { PaymentGateway } from '../../../server/integrations/paymentGateway.js';
-import { createPaymentGateways } from '../../../server/integrations/payments.js';
 import { accrualFor } from '../../../server/services/order/status.js';
-import { confirmPayment } from '../../../server/services/payments.js';
 import { loadOrderSettings } from '../../../server/services/promo.js';
-import type { TestServer } from '../helpers.js';
-import { auth, newKey, pickupBody, postOrder, signedInUser, useOrderServer } from '../ordersFixtures.js';
-import { signInStaff, type SignedInStaff } from './staffFixtures.js';
+import type { PaymentGateway } from '../../../server/integrations/paymentGateway.js';
+import { auth, newKey, orderServerPerFile, signedInUser } from '../ordersFixtures.js';
+import { countRefunds, editChanges, editRequest, paidPickupOrder, SET, SET_PRICE } from './orderEditFixtures.js';
+import { staffPerFile } from './staffFixtures.js';
 
-const SET = 'set-philadelphia';
-const SET_PRICE = 1290;
-
-let server: TestServer;
-let operator: SignedInStaff;
-
-useOrderServer((started) => (server = started), { resetClockAfterEach: true });
-beforeAll(async () => {
-  operator = await signInStaff(server, 'operator');
-});
+const server = orderServerPerFile({ resetClockAfterEach: true });
+const operator = staffPerFile(server, 'operator');
 
 async function call(headers: Record<string, string>, method: 'GET' | 'POST', url: string, payload?: unknown) {
   const res = await server.app.inject({
@@ -43,16 +33,10 @@ interface PaidOrder {
   paymentId: string;
 }
 
-/** A pickup order of two sets paid by card through the test gateway. */
+/** A pickup order of two sets paid by card through the test gateway, as its customer reads it. */
 async function paidOnlineOrder(): Promise<PaidOrder> {
-  const customer = await signedInUser(server.db);
-  const res = await postOrder(server, customer.token, pickupBody({ items: [{ productId: SET, amount: 2, mods: [] }] }));
-  expect(res.statusCode, res.body).toBe(200);
-  const placed = Order.parse(res.json());
-  const row = (await paymentsOf(placed.id))[0];
-  if (!row) throw new Error('no payment');
-  expect(await confirmPayment(server.ctx, row.id, { transactionId: `tx-${row.id}`, amount: row.amount })).toBe('paid');
-  return { order: await customerRead(customer.token, placed.id), token: customer.token, paymentId: row.id };
+  const { placed, token, paymentId } = await paidPickupOrder(server);
+  return { order: await customerRead(token, placed.id), token, paymentId };
 }
 
 async function customerRead(token: string, id: string): Promise<Order> {
@@ -83,43 +67,15 @@ async function paymentsOf(orderId: string): Promise<PaymentRowView[]> {
 
 const setsOf = (amount: number) => [{ productId: SET, amount, mods: [] }];
 
-function changesOf(order: Order, items: unknown, comment = order.comment) {
-  return {
-    items,
-    address: order.address,
-    deliveryTime: order.deliveryTime,
-    paymentMethod: order.paymentMethod,
-    changeFrom: order.changeFrom,
-    comment,
-  };
-}
-
 async function edit(order: Order, items: unknown, key = newKey(), comment = order.comment) {
   const current = (await call(operator.auth, 'GET', `/admin/orders/${order.id}`)).body as unknown as AdminOrderDetail;
-  return call(operator.auth, 'POST', `/admin/orders/${order.id}/edit`, {
-    basedOn: current.updatedAt,
-    idempotencyKey: key,
-    changes: changesOf(order, items, comment),
-  });
-}
-
-/** The test gateway, counting the refunds it is asked for. */
-function countRefunds(): number[] {
-  const asked: number[] = [];
-  const real = createPaymentGateways(server.ctx.config);
-  const scripted: PaymentGateway = {
-    ...real.byProvider('test'),
-    refund: async (p) => {
-      asked.push(p.amount);
-      return { ok: true };
-    },
-  };
-  server.ctx.payments = {
-    ...real,
-    current: scripted,
-    byProvider: (provider) => (provider === 'test' ? scripted : real.byProvider(provider)),
-  };
-  return asked;
+  const basedOnCurrent = { ...order, updatedAt: current.updatedAt };
+  return call(
+    operator.auth,
+    'POST',
+    `/admin/orders/${order.id}/edit`,
+    editRequest(basedOnCurrent, { items, comment }, key),
+  );
 }
 
 const gatewayAct = (paymentId: string, verb: 'pay' | 'decline') =>
@@ -129,7 +85,7 @@ describe('an edit that raises the total of an order paid online', () => {
   it('is accepted; the difference is one surcharge of the edit, however often the edit is retried with its key', async () => {
     const { order, token } = await paidOnlineOrder();
     const quoted = await call(operator.auth, 'POST', `/admin/orders/${order.id}/edit/quote`, {
-      changes: changesOf(order, setsOf(3)),
+      changes: editChanges(order, { items: setsOf(3) }),
     });
     const quote = quoted.body as unknown as OrderEditQuote;
     expect(quote).toMatchObject({ difference: SET_PRICE, money: 'surcharge', moneyAmount: SET_PRICE });
@@ -192,7 +148,7 @@ describe('an edit that raises the total of an order paid online', () => {
   });
 
   it('a cancellation voids the unpaid surcharge and refunds only the money paid; a paid surcharge is refunded too', async () => {
-    const asked = countRefunds();
+    const asked = countRefunds(server);
     const unpaid = await paidOnlineOrder();
     expect((await edit(unpaid.order, setsOf(3))).status).toBe(200);
     const cancelled = await call(operator.auth, 'POST', `/admin/orders/${unpaid.order.id}/cancel`, {
@@ -222,7 +178,7 @@ describe('an edit that raises the total of an order paid online', () => {
   });
 
   it('a second edit before paying replaces the surcharge, measured against the money paid; lower than paid, it refunds', async () => {
-    const asked = countRefunds();
+    const asked = countRefunds(server);
     const { order, token } = await paidOnlineOrder();
     expect((await edit(order, setsOf(3))).status).toBe(200);
     const first = (await paymentsOf(order.id)).find((r) => r.purpose === 'surcharge');
@@ -243,7 +199,7 @@ describe('an edit that raises the total of an order paid online', () => {
 
     // one set: nothing is owed any more and one set's money goes back
     const quoted = await call(operator.auth, 'POST', `/admin/orders/${order.id}/edit/quote`, {
-      changes: changesOf(order, setsOf(1)),
+      changes: editChanges(order, { items: setsOf(1) }),
     });
     expect(quoted.body).toMatchObject({ money: 'refund', moneyAmount: SET_PRICE, difference: -3 * SET_PRICE });
     expect((await edit(order, setsOf(1))).status).toBe(200);
@@ -259,7 +215,7 @@ describe('an edit that raises the total of an order paid online', () => {
 
   it('an edit cutting more than any one payment holds refunds the whole difference at once, over the paid payments, each once', async () => {
     // «Paid online, the total goes down: the difference is refunded» (docs/ORDER-EDITING.md «Money»)
-    const asked = countRefunds();
+    const asked = countRefunds(server);
     const { order, token } = await paidOnlineOrder();
     expect((await edit(order, setsOf(4))).status).toBe(200);
     const surcharge = (await paymentsOf(order.id)).find((r) => r.purpose === 'surcharge');
@@ -274,7 +230,7 @@ describe('an edit that raises the total of an order paid online', () => {
     expect((await edit(order, setsOf(1), key)).status).toBe(200);
     expect(asked).toHaveLength(2);
     const quoted = await call(operator.auth, 'POST', `/admin/orders/${order.id}/edit/quote`, {
-      changes: changesOf(order, setsOf(1)),
+      changes: editChanges(order, { items: setsOf(1) }),
     });
     expect(quoted.body).toMatchObject({ money: 'none', moneyAmount: 0 });
     // a cancellation returns just the new total still held, never asking for an emptied payment
@@ -286,7 +242,7 @@ describe('an edit that raises the total of an order paid online', () => {
   });
 
   it('a refusal midway over several payments leaves the edit failed; its key asks only what is still due', async () => {
-    const asked = countRefunds();
+    const asked = countRefunds(server);
     const { order } = await paidOnlineOrder();
     expect((await edit(order, setsOf(4))).status).toBe(200);
     const surcharge = (await paymentsOf(order.id)).find((r) => r.purpose === 'surcharge');

@@ -38,6 +38,29 @@ function url(def: RouteDef): string {
   return `/api/v1${def.path.replace(/:([A-Za-z_]+)/g, 'x1')}`;
 }
 
+/** The route called with `headers`, and an empty body where it takes one. */
+const call = (def: RouteDef, headers: Record<string, string> = {}) =>
+  server.app.inject({ method: def.method, url: url(def), headers, payload: def.body ? {} : undefined });
+
+/** Each route lets `who` past the guard: neither 401 nor 403, and no crash on the empty body. */
+async function expectPastTheGuard(routes: readonly RouteDef[], who: { auth: Record<string, string> }, role = '') {
+  for (const def of routes) {
+    const res = await call(def, who.auth);
+    const where = `${role}${def.method} ${def.path}: ${res.body}`;
+    expect([401, 403], where).not.toContain(res.statusCode);
+    expect(res.statusCode, where).toBeLessThan(500);
+  }
+}
+
+/** Every admin-only route refuses `who` with 403 «Действие доступно только администратору». */
+async function expectAdminOnlyRefused(who: { auth: Record<string, string> }) {
+  for (const def of adminOnly) {
+    const res = await call(def, who.auth);
+    expect(res.statusCode, `${def.method} ${def.path}`).toBe(403);
+    expect(res.json<{ message: string }>().message).toBe('Действие доступно только администратору');
+  }
+}
+
 describe('every /api/v1/admin route', () => {
   it('the contract has the admin area and marks its routes', () => {
     expect(guarded.length).toBeGreaterThan(40);
@@ -56,14 +79,14 @@ describe('every /api/v1/admin route', () => {
 
   it('every role-marked route of the contract answers (none is missing on the server: no 404)', async () => {
     for (const def of adminRoutes.filter(isAdminRouteDef)) {
-      const res = await server.app.inject({ method: def.method, url: url(def), payload: def.body ? {} : undefined });
+      const res = await call(def);
       expect(res.json<{ message: string }>().message, `${def.method} ${def.path}`).not.toBe('Метод API не найден');
     }
   });
 
   it('401 «Требуется вход в панель управления» without a token', async () => {
     for (const def of guarded) {
-      const res = await server.app.inject({ method: def.method, url: url(def), payload: def.body ? {} : undefined });
+      const res = await call(def);
       expect(res.statusCode, `${def.method} ${def.path}`).toBe(401);
       if (isAdminRouteDef(def))
         expect(res.json<{ message: string }>().message).toBe('Требуется вход в панель управления');
@@ -72,24 +95,14 @@ describe('every /api/v1/admin route', () => {
 
   it('401 with a forged staff token', async () => {
     for (const def of guarded.filter(isAdminRouteDef)) {
-      const res = await server.app.inject({
-        method: def.method,
-        url: url(def),
-        headers: auth(`st_${'A'.repeat(43)}`),
-        payload: def.body ? {} : undefined,
-      });
+      const res = await call(def, auth(`st_${'A'.repeat(43)}`));
       expect(res.statusCode, `${def.method} ${def.path}`).toBe(401);
     }
   });
 
   it('403 «Доступ только для сотрудников» with a customer token', async () => {
     for (const def of guarded) {
-      const res = await server.app.inject({
-        method: def.method,
-        url: url(def),
-        headers: auth(customerToken),
-        payload: def.body ? {} : undefined,
-      });
+      const res = await call(def, auth(customerToken));
       expect(res.statusCode, `${def.method} ${def.path}`).toBe(403);
       if (isAdminRouteDef(def)) expect(res.json<{ message: string }>().message).toBe('Доступ только для сотрудников');
     }
@@ -99,45 +112,18 @@ describe('every /api/v1/admin route', () => {
     expect(adminOnly.map((d) => d.path)).toEqual(
       expect.arrayContaining(['/admin/settings/:name', '/admin/staff', '/admin/staff/:id', '/admin/audit']),
     );
-    for (const def of adminOnly) {
-      const res = await server.app.inject({
-        method: def.method,
-        url: url(def),
-        headers: operator.auth,
-        payload: def.body ? {} : undefined,
-      });
-      expect(res.statusCode, `${def.method} ${def.path}`).toBe(403);
-      expect(res.json<{ message: string }>().message).toBe('Действие доступно только администратору');
-    }
+    await expectAdminOnlyRefused(operator);
   });
 
   it('an admin gets past the guard on every admin-only route (no 401/403)', async () => {
-    for (const def of adminOnly) {
-      const res = await server.app.inject({
-        method: def.method,
-        url: url(def),
-        headers: admin.auth,
-        payload: def.body ? {} : undefined,
-      });
-      expect([401, 403], `${def.method} ${def.path}: ${res.body}`).not.toContain(res.statusCode);
-      expect(res.statusCode, `${def.method} ${def.path}: ${res.body}`).toBeLessThan(500);
-    }
+    await expectPastTheGuard(adminOnly, admin);
   });
 
   it('an operator gets past the guard on the operator routes', async () => {
     const operatorRoutes = adminRoutes.filter(
       (def) => isAdminRouteDef(def) && def.role === 'operator' && def.path !== '/admin/auth/logout',
     );
-    for (const def of operatorRoutes) {
-      const res = await server.app.inject({
-        method: def.method,
-        url: url(def),
-        headers: operator.auth,
-        payload: def.body ? {} : undefined,
-      });
-      expect([401, 403], `${def.method} ${def.path}: ${res.body}`).not.toContain(res.statusCode);
-      expect(res.statusCode, `${def.method} ${def.path}: ${res.body}`).toBeLessThan(500);
-    }
+    await expectPastTheGuard(operatorRoutes, operator);
   });
 
   it('every staff role reaches exactly the routes its role reaches (manager, call centre, courier included)', async () => {
@@ -158,18 +144,14 @@ describe('every /api/v1/admin route', () => {
     expect(marked.filter((def) => roleReaches('operator', def.role) && def.role === 'manager')).toEqual([]);
     for (const role of STAFF_ROLES) {
       const member = await signInStaff(server, role);
-      for (const def of marked) {
-        const res = await server.app.inject({
-          method: def.method,
-          url: url(def),
-          headers: member.auth,
-          payload: def.body ? {} : undefined,
-        });
-        const where = `${role}: ${def.method} ${def.path}: ${res.body}`;
-        if (roleReaches(role, def.role)) {
-          expect([401, 403], where).not.toContain(res.statusCode);
-          expect(res.statusCode, where).toBeLessThan(500);
-        } else expect(res.statusCode, where).toBe(403);
+      await expectPastTheGuard(
+        marked.filter((def) => roleReaches(role, def.role)),
+        member,
+        `${role}: `,
+      );
+      for (const def of marked.filter((d) => !roleReaches(role, d.role))) {
+        const res = await call(def, member.auth);
+        expect(res.statusCode, `${role}: ${def.method} ${def.path}: ${res.body}`).toBe(403);
       }
     }
   });
@@ -177,7 +159,7 @@ describe('every /api/v1/admin route', () => {
   it('403 «Раздел доступен только менеджеру и администратору» for an operator on the dashboard and the exports', async () => {
     expect(managerRoutes.map((d) => d.path)).toEqual(expect.arrayContaining(['/admin/dashboard']));
     for (const def of managerRoutes) {
-      const res = await server.app.inject({ method: def.method, url: url(def), headers: operator.auth });
+      const res = await call(def, operator.auth);
       expect(res.statusCode, `${def.method} ${def.path}`).toBe(403);
       expect(res.json<{ message: string }>().message).toBe('Раздел доступен только менеджеру и администратору');
     }
@@ -190,25 +172,7 @@ describe('every /api/v1/admin route', () => {
         (def.role === 'manager' || def.role === 'operator') &&
         def.path !== '/admin/auth/logout',
     );
-    for (const def of allowed) {
-      const res = await server.app.inject({
-        method: def.method,
-        url: url(def),
-        headers: manager.auth,
-        payload: def.body ? {} : undefined,
-      });
-      expect([401, 403], `${def.method} ${def.path}: ${res.body}`).not.toContain(res.statusCode);
-      expect(res.statusCode, `${def.method} ${def.path}: ${res.body}`).toBeLessThan(500);
-    }
-    for (const def of adminOnly) {
-      const res = await server.app.inject({
-        method: def.method,
-        url: url(def),
-        headers: manager.auth,
-        payload: def.body ? {} : undefined,
-      });
-      expect(res.statusCode, `${def.method} ${def.path}`).toBe(403);
-      expect(res.json<{ message: string }>().message).toBe('Действие доступно только администратору');
-    }
+    await expectPastTheGuard(allowed, manager);
+    await expectAdminOnlyRefused(manager);
   });
 });

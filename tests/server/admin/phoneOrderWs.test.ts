@@ -9,7 +9,7 @@ import type { Database } from '../../../server/db/database.js';
 import { deliveryBody, newKey, postOrder, signedInUser } from '../ordersFixtures.js';
 import { connect, type TestSocket } from '../wsClient.js';
 import { useWsServer } from '../wsServer.js';
-import { signInStaff } from './staffFixtures.js';
+import { moveOrderAs, signInStaff } from './staffFixtures.js';
 
 let db: Database;
 let app: FastifyInstance;
@@ -48,13 +48,7 @@ describe('who took a new order by phone, on the staff channel', () => {
     expect(placed.statusCode, placed.body).toBe(200);
     const phoneOrder = placed.json<Order>();
     // at once an operator moves it on: its order:new still comes first
-    const moved = await app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/orders/${phoneOrder.id}/status`,
-      headers: operator.auth,
-      payload: { status: 'WaitCooking' },
-    });
-    expect(moved.statusCode, moved.body).toBe(200);
+    await moveOrderAs({ app }, operator, phoneOrder.id, 'WaitCooking');
 
     for (const socket of [takerSocket, operatorSocket]) {
       expect(await socket.next((m) => m.type === 'order:new' && m.orderId === phoneOrder.id)).toMatchObject({

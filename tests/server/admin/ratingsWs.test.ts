@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../server/db/database.js';
 import { auth, signedInUser } from '../ordersFixtures.js';
 import { useWsServer } from '../wsServer.js';
-import { insertOrder, signInStaff } from './staffFixtures.js';
+import { insertOrder, moveOrderAs, signInStaff } from './staffFixtures.js';
 
 let db: Database;
 let app: FastifyInstance;
@@ -41,12 +41,7 @@ describe('low ratings on the staff WebSocket', () => {
     });
     // the customer's socket hears nothing of it: a later message of theirs arrives with none before it
     const next = await insertOrder({ db }, { userId: customer.id, status: 'Unconfirmed' });
-    await app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/orders/${next.id}/status`,
-      headers: operator.auth,
-      payload: { status: 'WaitCooking' },
-    });
+    await moveOrderAs({ app }, operator, next.id, 'WaitCooking');
     expect(await customerSocket.next((m) => m.type !== 'hello')).toMatchObject({ type: 'order:status_update' });
   });
 });

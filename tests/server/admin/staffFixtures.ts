@@ -5,7 +5,7 @@ import { addressDraft } from '../../fixtures/address';
 import { sql } from 'drizzle-orm';
 import { staff, type StaffRoleValue } from '../../../server/db/schema/admin.js';
 import { hashPassword } from '../../../server/services/admin/staff.js';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { perFile } from '../../support/perFile.js';
 import { callApi, type ApiCall } from '../customers.js';
 import { createTestServer, type TestServer } from '../helpers.js';
@@ -74,6 +74,22 @@ export async function callAs(
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await callApi(server, method, url, who.auth, payload);
   return { status: res.statusCode, body: res.json<Record<string, unknown>>() };
+}
+
+/** POST /admin/orders/:id/status as `who`, expected accepted. */
+export async function moveOrderAs(
+  server: { app: Pick<TestServer['app'], 'inject'> },
+  who: { auth: Record<string, string> },
+  orderId: string,
+  status: string,
+): Promise<void> {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/orders/${orderId}/status`,
+    headers: who.auth,
+    payload: { status },
+  });
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 export interface TestOrder {

@@ -9,7 +9,7 @@ import { signedInUser } from '../ordersFixtures.js';
 import { connect, type TestSocket } from '../wsClient.js';
 import { useWsServer } from '../wsServer.js';
 import { phoneOrders } from '../../../server/db/schema/admin.js';
-import { insertOrder, signInStaff } from './staffFixtures.js';
+import { insertOrder, moveOrderAs, signInStaff } from './staffFixtures.js';
 
 let db: Database;
 let app: FastifyInstance;
@@ -38,13 +38,7 @@ describe('staff WebSocket', () => {
       total: 1234,
     });
 
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/orders/${order.id}/status`,
-      headers: operator.auth,
-      payload: { status: 'WaitCooking' },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await moveOrderAs({ app }, operator, order.id, 'WaitCooking');
     expect(await staffSocket.next((m) => m.type === 'order:updated' && m.orderId === order.id)).toMatchObject({
       status: 'WaitCooking',
     });
@@ -67,15 +61,7 @@ describe('staff WebSocket', () => {
     await db.run((x) =>
       x.insert(phoneOrders).values({ orderId: byPhone.id, staffId: callcentre.id, staffLogin: callcentre.login }),
     );
-    const move = async (orderId: string, status: string) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: `/api/v1/admin/orders/${orderId}/status`,
-        headers: operator.auth,
-        payload: { status },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    };
+    const move = (orderId: string, status: string) => moveOrderAs({ app }, operator, orderId, status);
     // the storefront order moves first; the phone order's two moves come after it on the channel
     await move(storefront.id, 'WaitCooking');
     await move(byPhone.id, 'WaitCooking');

@@ -5,6 +5,7 @@ import { createIikoPos, rmsDiscounts, type IikoPos } from '../../../server/integ
 import { PosError, type PosOrder } from '../../../server/integrations/pos/port.js';
 import { GROUP } from '../../../server/seed/ids.js';
 import { startFakeIiko, type FakeIiko } from '../../fakes/iiko/server.js';
+import { iikoPosOnFake } from './iikoHandoffServer.js';
 
 let fake: FakeIiko;
 let clock = 0;
@@ -19,13 +20,7 @@ afterAll(async () => {
 beforeEach(() => {
   fake.recover();
   clock = Date.parse('2026-11-20T05:00:00Z');
-  pos = createIikoPos({
-    apiUrl: fake.url,
-    apiLogin: fake.apiLogin,
-    organizationIds: [fake.organizationId],
-    now: () => new Date(clock),
-    timeoutMs: 300,
-  });
+  pos = iikoPosOnFake(fake, () => new Date(clock), 300);
 });
 
 function order(id: string, overrides: Partial<PosOrder> = {}): PosOrder {

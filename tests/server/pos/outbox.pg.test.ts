@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../server/config.js';
 import type { AppContext } from '../../../server/context.js';
 import { openPostgres, type Database } from '../../../server/db/database.js';
-import { createIikoPos } from '../../../server/integrations/pos/iiko/adapter.js';
 import { seedDemoChain } from '../../../server/seed/index.js';
 import { runOutboxOnce } from '../../../server/services/pos/outbox.js';
 import { refreshesSettled, scheduleRefresh } from '../../../server/services/pos/refreshQueue.js';
@@ -18,6 +17,7 @@ import { startFakeIiko, type FakeIiko } from '../../fakes/iiko/server.js';
 import { freshPostgres, type FreshPostgres } from '../freshPostgres.js';
 import { settableClock } from '../helpers.js';
 import { signedInUser } from '../ordersFixtures.js';
+import { iikoPosOnFake } from './iikoHandoffServer.js';
 
 if (!process.env.TEST_DATABASE_URL)
   throw new Error('outbox.pg.test.ts needs TEST_DATABASE_URL: run it with `npm run test:pg`');
@@ -39,13 +39,7 @@ function processContext(db: Database, databaseUrl: string): AppContext {
     clock,
     push: { publish: async () => undefined },
     sms: { send: async () => undefined },
-    pos: createIikoPos({
-      apiUrl: fake.url,
-      apiLogin: fake.apiLogin,
-      organizationIds: [fake.organizationId],
-      now: () => clock.now(),
-      timeoutMs: 2000,
-    }),
+    pos: iikoPosOnFake(fake, () => clock.now(), 2000),
   };
 }
 

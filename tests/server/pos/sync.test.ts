@@ -1,12 +1,12 @@
 // Menu, stop lists and restaurants from the fake iiko into a seeded storefront (issue items 3–5).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIikoPos } from '../../../server/integrations/pos/iiko/adapter.js';
 import { importMenus } from '../../../server/services/pos/menuImport.js';
 import { refreshStopLists } from '../../../server/services/pos/stopLists.js';
 import { refreshTerminals } from '../../../server/services/pos/terminals.js';
 import { startFakeIiko, type FakeIiko } from '../../fakes/iiko/server.js';
 import { createTestServer, type TestServer } from '../helpers.js';
+import { iikoPosOnFake } from './iikoHandoffServer.js';
 
 let server: TestServer;
 let fake: FakeIiko;
@@ -14,13 +14,7 @@ let fake: FakeIiko;
 beforeAll(async () => {
   fake = await startFakeIiko();
   server = await createTestServer();
-  server.ctx.pos = createIikoPos({
-    apiUrl: fake.url,
-    apiLogin: fake.apiLogin,
-    organizationIds: [fake.organizationId],
-    now: () => server.clock.now(),
-    timeoutMs: 1000,
-  });
+  server.ctx.pos = iikoPosOnFake(fake, () => server.clock.now(), 1000);
 });
 afterAll(async () => {
   await server?.close();

@@ -6,6 +6,8 @@ import { openingHoursSpecification } from '../../../server/seo/openingHours.js';
 const day = (open: string, close: string, isNextDay = false): WorkDay => ({ open, close, isNextDay });
 const week = (...days: WorkDay[]): WeekHours => days;
 const closed = day('00:00', '00:00');
+/** schema.org's names of the days, as dayOfWeek lists them. */
+const days = (...names: string[]) => names.map((name) => `https://schema.org/${name}`);
 
 describe('openingHoursSpecification', () => {
   it('the same hours every day are one specification with all seven days, Sunday first', () => {
@@ -13,15 +15,7 @@ describe('openingHoursSpecification', () => {
     expect(openingHoursSpecification(week(every, every, every, every, every, every, every))).toEqual([
       {
         '@type': 'OpeningHoursSpecification',
-        dayOfWeek: [
-          'https://schema.org/Sunday',
-          'https://schema.org/Monday',
-          'https://schema.org/Tuesday',
-          'https://schema.org/Wednesday',
-          'https://schema.org/Thursday',
-          'https://schema.org/Friday',
-          'https://schema.org/Saturday',
-        ],
+        dayOfWeek: days('Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'),
         opens: '10:00',
         closes: '23:00',
       },
@@ -35,13 +29,13 @@ describe('openingHoursSpecification', () => {
     expect(spec).toEqual([
       {
         '@type': 'OpeningHoursSpecification',
-        dayOfWeek: ['https://schema.org/Friday'],
+        dayOfWeek: days('Friday'),
         opens: '10:00',
         closes: '23:59',
       },
       {
         '@type': 'OpeningHoursSpecification',
-        dayOfWeek: ['https://schema.org/Saturday'],
+        dayOfWeek: days('Saturday'),
         opens: '00:00',
         closes: '02:00',
       },
@@ -55,13 +49,13 @@ describe('openingHoursSpecification', () => {
     expect(spec).toEqual([
       {
         '@type': 'OpeningHoursSpecification',
-        dayOfWeek: ['https://schema.org/Sunday', 'https://schema.org/Saturday'],
+        dayOfWeek: days('Sunday', 'Saturday'),
         opens: '10:00',
         closes: '23:59',
       },
       {
         '@type': 'OpeningHoursSpecification',
-        dayOfWeek: ['https://schema.org/Sunday'],
+        dayOfWeek: days('Sunday'),
         opens: '00:00',
         closes: '03:30',
       },
@@ -85,14 +79,7 @@ describe('openingHoursSpecification', () => {
     expect(spec).toEqual([
       {
         '@type': 'OpeningHoursSpecification',
-        dayOfWeek: [
-          'https://schema.org/Monday',
-          'https://schema.org/Tuesday',
-          'https://schema.org/Wednesday',
-          'https://schema.org/Thursday',
-          'https://schema.org/Friday',
-          'https://schema.org/Saturday',
-        ],
+        dayOfWeek: days('Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'),
         opens: '10:00',
         closes: '22:00',
       },

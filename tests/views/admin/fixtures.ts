@@ -4,6 +4,7 @@ import { adminMe, StaffMember } from '../../../src/api/contract/admin/auth';
 import {
   AdminOrderDetail,
   StaffOrderEvent,
+  adminGetOrder,
   adminListOrders,
   type AdminOrder,
 } from '../../../src/api/contract/admin/orders';
@@ -16,6 +17,7 @@ import {
 import { CheckoutQuote } from '../../../src/api/contract/checkout';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../src/api/contract/orders';
 import { addressDraft } from '../../fixtures/address';
+import { placedOrder } from '../../fixtures/order';
 import { FakeServer } from './helpers';
 
 export const staffMember = (role: StaffRole = 'admin') =>
@@ -94,31 +96,22 @@ export function order(
 ): AdminOrderDetail {
   const status = overrides.status ?? 'Unconfirmed';
   return AdminOrderDetail.parse({
-    id: overrides.id ?? 'order-1',
-    number: overrides.number ?? 101,
-    status,
-    statusName: ORDER_STATUS_NAMES[status],
-    cityId: 'angarsk',
-    deliveryMethod: 'delivery',
-    address: addressDraft({ home: '5', apartment: '12' }),
-    deliveryTerminalId: 'rest-a',
-    zoneId: null,
-    items: [{ productId: 'p1', name: 'Филадельфия', amount: 2, price: 500, sum: 1000, mods: [], isGift: false }],
-    goodsTotal: 1000,
-    discountTotal: 0,
-    deliveryPrice: 0,
-    serviceFee: 0,
-    bonusSpent: 0,
-    total: 1000,
-    coupon: null,
-    paymentMethod: 'cash',
-    paymentStatus: 'none',
-    deliveryTime: 'asap',
-    persons: 2,
-    changeFrom: null,
-    comment: '',
-    createdAt: '2026-11-23T03:00:00.000Z',
-    updatedAt: '2026-11-23T03:00:00.000Z',
+    ...placedOrder({
+      id: overrides.id ?? 'order-1',
+      number: overrides.number ?? 101,
+      status,
+      statusName: ORDER_STATUS_NAMES[status],
+      cityId: 'angarsk',
+      deliveryMethod: 'delivery',
+      address: addressDraft({ home: '5', apartment: '12' }),
+      deliveryTerminalId: 'rest-a',
+      items: [{ productId: 'p1', name: 'Филадельфия', amount: 2, price: 500, sum: 1000, mods: [], isGift: false }],
+      goodsTotal: 1000,
+      total: 1000,
+      persons: 2,
+      createdAt: '2026-11-23T03:00:00.000Z',
+      updatedAt: '2026-11-23T03:00:00.000Z',
+    }),
     customer: { id: 'user-1', phone: overrides.phone ?? '+79991234567', name: 'Иван' },
     nextStatuses: FLOW[status] ?? [],
     statusLog: [{ status: 'Unconfirmed', at: '2026-11-23T03:00:00.000Z', actor: 'customer' }],
@@ -186,3 +179,24 @@ export const adminAreaServer = (role: StaffRole = 'admin') =>
     .on(adminListOrders, () => ({ body: { orders: [], total: 0 } }))
     .on(adminListCities, () => ({ body: { cities: CITIES } }))
     .on(adminListRestaurants, () => ({ body: { restaurants: RESTAURANTS } }));
+
+/**
+ * A fake server of the orders screen over `initial` (newest number first) as a `role` sees it; the
+ * returned map is its database, for a test to change between reads.
+ */
+export function ordersServer(initial: AdminOrderDetail[], role: StaffRole = 'admin') {
+  const db = new Map(initial.map((o) => [o.id, o]));
+  const server = new FakeServer()
+    .on(adminMe, () => ({ body: staffMember(role) }))
+    .on(adminListCities, () => ({ body: { cities: CITIES } }))
+    .on(adminListRestaurants, () => ({ body: { restaurants: RESTAURANTS } }))
+    .on(adminListOrders, () => {
+      const orders = [...db.values()].sort((a, b) => b.number - a.number).map(listItem);
+      return { body: { orders, total: orders.length } };
+    })
+    .on(adminGetOrder, (req) => {
+      const found = db.get(req.params.id ?? '');
+      return found ? { body: found } : { status: 404, body: { message: 'Заказ не найден' } };
+    });
+  return { server, db };
+}

@@ -3,17 +3,14 @@
 // a new order, status changes along the allowed flow, cancellation with a reason, 4xx messages.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminMe } from '../../../src/api/contract/admin/auth';
 import {
   adminCancelOrder,
   adminChangeOrderStatus,
-  adminGetOrder,
   adminListOrders,
   adminRetryRefund,
   type AdminOrderDetail,
   type RefundState,
 } from '../../../src/api/contract/admin/orders';
-import { adminListCities, adminListRestaurants } from '../../../src/api/contract/admin/settings';
 import {
   adminIntegration,
   adminRetryHandoff,
@@ -21,25 +18,8 @@ import {
   type IntegrationHandoff,
 } from '../../../src/api/contract/admin/integration';
 import type { OrderStatus } from '../../../src/api/contract/orders';
-import { ADMIN_SESSION, FakeServer, setupAdmin } from './helpers';
-import { CITIES, RESTAURANTS, listItem, order, staffMember, staffOrderEvent } from './fixtures';
-
-function ordersServer(initial: AdminOrderDetail[]) {
-  const db = new Map(initial.map((o) => [o.id, o]));
-  const server = new FakeServer()
-    .on(adminMe, () => ({ body: staffMember('admin') }))
-    .on(adminListCities, () => ({ body: { cities: CITIES } }))
-    .on(adminListRestaurants, () => ({ body: { restaurants: RESTAURANTS } }))
-    .on(adminListOrders, () => {
-      const orders = [...db.values()].sort((a, b) => b.number - a.number).map(listItem);
-      return { body: { orders, total: orders.length } };
-    })
-    .on(adminGetOrder, (req) => {
-      const found = db.get(req.params.id ?? '');
-      return found ? { body: found } : { status: 404, body: { message: 'Заказ не найден' } };
-    });
-  return { server, db };
-}
+import { ADMIN_SESSION, setupAdmin } from './helpers';
+import { order, ordersServer, staffOrderEvent } from './fixtures';
 
 describe('admin orders', () => {
   it('lists orders with city and restaurant names, and sends the filters as the list query', async () => {

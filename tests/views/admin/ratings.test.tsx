@@ -4,38 +4,19 @@
 // WebSocket is listed at once with a beep, reloads the open order, and can be put aside.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminMe } from '../../../src/api/contract/admin/auth';
-import { adminGetOrder, adminListOrders, type AdminOrderDetail } from '../../../src/api/contract/admin/orders';
-import { adminListCities, adminListRestaurants } from '../../../src/api/contract/admin/settings';
-import { ADMIN_SESSION, FakeServer, setupAdmin } from './helpers';
-import { CITIES, RESTAURANTS, listItem, order, staffMember } from './fixtures';
+import type { AdminOrderDetail } from '../../../src/api/contract/admin/orders';
+import { ADMIN_SESSION, setupAdmin } from './helpers';
+import { order, ordersServer } from './fixtures';
 
 const rated = (o: AdminOrderDetail, score: number, tags: string[], comment: string): AdminOrderDetail => ({
   ...o,
   rating: { orderId: o.id, score, tags, comment, createdAt: '2026-11-23T05:00:00.000Z' },
 });
 
-function ordersServer(initial: AdminOrderDetail[]) {
-  const db = new Map(initial.map((o) => [o.id, o]));
-  const server = new FakeServer()
-    .on(adminMe, () => ({ body: staffMember('operator') }))
-    .on(adminListCities, () => ({ body: { cities: CITIES } }))
-    .on(adminListRestaurants, () => ({ body: { restaurants: RESTAURANTS } }))
-    .on(adminListOrders, () => {
-      const orders = [...db.values()].map(listItem);
-      return { body: { orders, total: orders.length } };
-    })
-    .on(adminGetOrder, (req) => {
-      const found = db.get(req.params.id ?? '');
-      return found ? { body: found } : { status: 404, body: { message: 'Заказ не найден' } };
-    });
-  return { server, db };
-}
-
 describe('ratings in the admin orders screen', () => {
   it('the order panel shows the rating: stars, tags and comment', async () => {
     const delivered = rated(order({ id: 'o1', number: 101, status: 'Delivered' }), 4, ['очень вкусно'], 'Всё отлично');
-    const { server } = ordersServer([delivered]);
+    const { server } = ordersServer([delivered], 'operator');
     setupAdmin({ path: '/admin/orders/o1', session: ADMIN_SESSION, server });
     const panel = await screen.findByRole('complementary', { name: 'Заказ' });
     const rating = await within(panel).findByTestId('admin-order-rating');
@@ -45,7 +26,7 @@ describe('ratings in the admin orders screen', () => {
   });
 
   it('a delivered order not rated yet says so', async () => {
-    const { server } = ordersServer([order({ id: 'o1', number: 101, status: 'Delivered' })]);
+    const { server } = ordersServer([order({ id: 'o1', number: 101, status: 'Delivered' })], 'operator');
     setupAdmin({ path: '/admin/orders/o1', session: ADMIN_SESSION, server });
     const panel = await screen.findByRole('complementary', { name: 'Заказ' });
     expect(await within(panel).findByText('Клиент ещё не оценил заказ.')).toBeTruthy();
@@ -53,7 +34,7 @@ describe('ratings in the admin orders screen', () => {
 
   it('a low rating on the staff WebSocket is listed at once with a beep and reloads the open order; «Скрыть» puts it aside', async () => {
     const delivered = order({ id: 'o1', number: 101, status: 'Delivered' });
-    const { server, db } = ordersServer([delivered]);
+    const { server, db } = ordersServer([delivered], 'operator');
     const app = setupAdmin({ path: '/admin/orders/o1', session: ADMIN_SESSION, server });
     const panel = await screen.findByRole('complementary', { name: 'Заказ' });
     await within(panel).findByText('Клиент ещё не оценил заказ.');
