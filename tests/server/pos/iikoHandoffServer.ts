@@ -22,7 +22,8 @@ export function iikoPosOnFake(fake: FakeIiko, now: () => Date, timeoutMs: number
 export async function startIikoHandoffServer(): Promise<{ server: TestServer; fake: FakeIiko; token: string }> {
   const server = await createTestServer();
   const fake = await startFakeIiko({ now: () => server.clock.now().getTime() });
-  server.ctx.pos = iikoPosOnFake(fake, () => server.clock.now(), 500);
+  // The deadline only matters for the hanging fault: at 500 ms, a busy machine's slow answers timed out too.
+  server.ctx.pos = iikoPosOnFake(fake, () => server.clock.now(), 2_000);
   await setHandoff(server.ctx, true);
   await refreshTerminals(server.ctx);
   const { token } = await signedInUser(server.db, { now: server.clock.now() });
