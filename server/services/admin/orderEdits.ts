@@ -19,14 +19,9 @@ import { ADMIN_ORDER_MESSAGES, ORDER_EDIT_MESSAGES } from '../../../src/api/cont
 import type { Order } from '../../../src/api/contract/orders.js';
 import type { AppContext } from '../../context.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
-import {
-  editsOfOrder,
-  findEditByKey,
-  handedToPos,
-  insertOrderEdit,
-  saveEditedOrder,
-} from '../../repositories/orderEdits.js';
+import { editsOfOrder, findEditByKey, insertOrderEdit, saveEditedOrder } from '../../repositories/orderEdits.js';
 import { findOrder, lockOrder, type OrderRow } from '../../repositories/orders.js';
+import { handedToPos } from '../../repositories/posOutbox.js';
 import { refusal as checkoutRefusal, refusalError } from '../checkoutRefusals.js';
 import { isOnlineMethod } from '../order/moneyChecks.js';
 import { prepareCheckout } from '../order/prepare.js';
