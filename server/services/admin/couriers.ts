@@ -21,6 +21,7 @@ import type { AdminOrderDetail, CourierRef } from '../../../src/api/contract/adm
 import type { CourierOrder } from '../../../src/api/contract/admin/couriers.js';
 import { ADMIN_ORDER_MESSAGES } from '../../../src/api/contract/admin/messages.js';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../src/api/contract/orders.js';
+import { isPaidOnline } from '../order/onlinePayment.js';
 import { advanceOrderStatus } from '../order/status.js';
 import type { Actor } from './actor.js';
 import { audit } from './audit.js';
@@ -35,7 +36,6 @@ const OPEN_FOR_COURIER: readonly OrderStatus[] = [
   'Waiting',
   'OnWay',
 ];
-const ONLINE_METHODS = new Set(['card', 'sbp']);
 
 export function listCouriers(db: Executor): Promise<{ couriers: CourierRef[] }> {
   return activeCouriers(db).then((couriers) => ({ couriers }));
@@ -80,7 +80,7 @@ function toCourierOrder(row: CourierOrderRow): CourierOrder {
     customerName: row.customer.name,
     customerPhone: row.customer.phone,
     paymentMethod: order.paymentMethod,
-    paid: ONLINE_METHODS.has(order.paymentMethod) && order.paymentStatus === 'paid',
+    paid: isPaidOnline(order),
     total: order.total,
     changeFrom: order.changeFrom,
     deliveryTime: order.deliveryTime === 'asap' ? 'asap' : new Date(order.deliveryTime).toISOString(),

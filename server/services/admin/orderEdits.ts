@@ -23,7 +23,7 @@ import { editsOfOrder, findEditByKey, insertOrderEdit, saveEditedOrder } from '.
 import { findOrder, lockOrder, type OrderRow } from '../../repositories/orders.js';
 import { handedToPos } from '../../repositories/posOutbox.js';
 import { refusal as checkoutRefusal, refusalError } from '../checkoutRefusals.js';
-import { isOnlineMethod } from '../order/moneyChecks.js';
+import { isPaidOnline } from '../order/onlinePayment.js';
 import { prepareCheckout } from '../order/prepare.js';
 import { quoteFromAssessment, storedLine } from '../order/quote.js';
 import { toOrder } from '../order/toOrder.js';
@@ -166,8 +166,7 @@ export async function editOrder({ ctx, ip, staff }: Actor, id: string, body: Edi
       surchargeAmount,
     });
     // After the edit's row (the surcharge is keyed by it); an unpaid earlier one is replaced or voided.
-    if (isOnlineMethod(row.paymentMethod) && row.paymentStatus === 'paid')
-      await replaceSurchargeIn(tx, saved, editId, surchargeAmount, now);
+    if (isPaidOnline(row)) await replaceSurchargeIn(tx, saved, editId, surchargeAmount, now);
     await audit(tx, staff, ip, { action: 'order.edit', entity: 'order', entityId: id, before, after }, now);
     await pushOnCommit(ctx, tx, editedPush(row.userId, id, saved.status));
     // Other staff screens re-read the order: the orders trigger announces status and payment only.

@@ -7,7 +7,7 @@ import type { Executor } from '../../db/database.js';
 import type { NewOrderRow, OrderWrite } from '../../repositories/orders.js';
 import type { AuthUser } from '../sessions.js';
 import { assessCheckout, type AssessArgs, type Assessment } from './assess.js';
-import { isOnlineMethod } from './moneyChecks.js';
+import { isOnlineMethod } from './onlinePayment.js';
 import type { PreparedCheckout } from './prepare.js';
 import { storedLine } from './quote.js';
 import { toOrder } from './toOrder.js';
