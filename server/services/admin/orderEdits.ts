@@ -25,7 +25,7 @@ import { handedToPos } from '../../repositories/posOutbox.js';
 import { refusal as checkoutRefusal, refusalError } from '../checkoutRefusals.js';
 import { isPaidOnline } from '../order/onlinePayment.js';
 import { prepareCheckout } from '../order/prepare.js';
-import { quoteFromAssessment, storedLine } from '../order/quote.js';
+import { quoteFromAssessment, storedLines } from '../order/quote.js';
 import { toOrder } from '../order/toOrder.js';
 import { notifyStaffOfOrder, replaceSurchargeIn, settleSurchargeLink, withdrawVoidedLinks } from '../surcharges.js';
 import type { Actor, BodyOf } from './actor.js';
@@ -129,7 +129,7 @@ export async function editOrder({ ctx, ip, staff }: Actor, id: string, body: Edi
     // Strictly later than the version it replaces, even with a clock that stands still (tests).
     const updatedAt = new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1));
     const saved = await saveEditedOrder(tx, id, row.updatedAt, {
-      items: [...a.lines.map((l) => storedLine(l, false)), ...a.gifts.map((g) => storedLine(g, true))],
+      items: storedLines(a),
       address: a.address,
       zoneId: a.zone?.id ?? null,
       deliveryTerminalId: a.terminalId,
