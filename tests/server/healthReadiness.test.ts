@@ -94,13 +94,22 @@ describe('GET /api/v1/health/ready waits 3 seconds for the database', () => {
     apps = [];
   });
 
-  /** GET /health/ready on `app`; `settled()` says whether it has answered yet. */
-  function askReady(app: FastifyInstance) {
+  /**
+   * GET /health/ready against a held database, 1 ms before the timeout: `settled()` says whether it
+   * has answered yet, `answer()` lets the database answer.
+   */
+  async function askReadyAlmostTimedOut() {
+    const held = heldDatabase();
+    const app = await appOn(held.db);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let settled = false;
     const response = app.inject({ method: 'GET', url: '/api/v1/health/ready' }).finally(() => {
       settled = true;
     });
-    return { response, settled: () => settled };
+    // the timeout is armed before the statement is sent (services/health.ts)
+    await held.started;
+    await vi.advanceTimersByTimeAsync(READY_DB_TIMEOUT_MS - 1);
+    return { response, settled: () => settled, answer: held.answer };
   }
 
   it('is 3 s, as docs/DEPLOY.md says', () => {
@@ -108,13 +117,7 @@ describe('GET /api/v1/health/ready waits 3 seconds for the database', () => {
   });
 
   it('a database that never answers: still waiting just before the timeout, 503 «База данных недоступна» at it', async () => {
-    const held = heldDatabase();
-    const app = await appOn(held.db);
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const ready = askReady(app);
-    // the timeout is armed before the statement is sent (services/health.ts)
-    await held.started;
-    await vi.advanceTimersByTimeAsync(READY_DB_TIMEOUT_MS - 1);
+    const ready = await askReadyAlmostTimedOut();
     expect(ready.settled()).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     const res = await ready.response;
@@ -123,13 +126,8 @@ describe('GET /api/v1/health/ready waits 3 seconds for the database', () => {
   });
 
   it('a database that answers just before the timeout: ready', async () => {
-    const held = heldDatabase();
-    const app = await appOn(held.db);
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const ready = askReady(app);
-    await held.started;
-    await vi.advanceTimersByTimeAsync(READY_DB_TIMEOUT_MS - 1);
-    held.answer();
+    const ready = await askReadyAlmostTimedOut();
+    ready.answer();
     const res = await ready.response;
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
