@@ -1,6 +1,6 @@
-// Operators' edits of orders (table order_edits, docs/ORDER-EDITING.md): the edit rows, the write
-// of the edited order under its version, and the POS hand-off check made under the order's lock.
-import { and, asc, eq, sql } from 'drizzle-orm';
+// Operators' edits of orders (table order_edits, docs/ORDER-EDITING.md): the edit rows and the write
+// of the edited order under its version (the POS hand-off check is posOutbox.ts's handedToPos).
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { orderEdits } from '../db/schema/orderEdits.js';
 import { orders } from '../db/schema/orders.js';
@@ -70,18 +70,4 @@ export async function saveEditedOrder(
       .where(and(eq(orders.id, orderId), eq(orders.updatedAt, basedOn)))
       .returning()
   )[0];
-}
-
-/**
- * Whether the POS may already have the order: its hand-off row exists and has been picked up
- * (an attempt counted) or is past pending. A row still pending with no attempt is locked here, so
- * the worker (FOR UPDATE SKIP LOCKED) cannot claim it before the edit commits; it then sends the
- * edited order, which it reads at send time.
- */
-export async function handedToPos(tx: Executor, orderId: string): Promise<boolean> {
-  const found = await tx.execute<{ state: string; attempts: number }>(
-    sql`select state, attempts from pos_outbox where order_id = ${orderId} for update`,
-  );
-  const row = found.rows[0];
-  return row !== undefined && (row.state !== 'pending' || Number(row.attempts) > 0);
 }

@@ -1,5 +1,6 @@
 // The POS hand-off outbox (pos_outbox, migration 0107): claims, leases and outcomes of each
-// order's hand-off, the order row a hand-off is built from, and what /admin shows of them.
+// order's hand-off, the order row a hand-off is built from, what /admin shows of them, and whether
+// an operator's edit may still change the order (handedToPos).
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import type { StoredAddress, StoredOrderLine } from '../db/schema/orders.js';
@@ -177,4 +178,18 @@ export async function handoffOrderRow(db: Executor, orderId: string): Promise<Ha
       left join pos_terminal_groups t on t.delivery_terminal_id = o.delivery_terminal_id
     where o.id = ${orderId}`);
   return rows.rows[0];
+}
+
+/**
+ * Whether the POS may already have the order: its hand-off row exists and has been picked up
+ * (an attempt counted) or is past pending. A row still pending with no attempt is locked here, so
+ * the worker (FOR UPDATE SKIP LOCKED) cannot claim it before the edit commits; it then sends the
+ * edited order, which it reads at send time.
+ */
+export async function handedToPos(tx: Executor, orderId: string): Promise<boolean> {
+  const found = await tx.execute<{ state: string; attempts: number }>(
+    sql`select state, attempts from pos_outbox where order_id = ${orderId} for update`,
+  );
+  const row = found.rows[0];
+  return row !== undefined && (row.state !== 'pending' || Number(row.attempts) > 0);
 }

@@ -20,8 +20,10 @@ import { lockOrder } from '../../repositories/orders.js';
 import type { AdminOrderDetail, CourierRef } from '../../../src/api/contract/admin/orders.js';
 import type { CourierOrder } from '../../../src/api/contract/admin/couriers.js';
 import { ADMIN_ORDER_MESSAGES } from '../../../src/api/contract/admin/messages.js';
-import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../src/api/contract/orders.js';
+import type { OrderStatus } from '../../../src/api/contract/orders.js';
+import { isPaidOnline } from '../order/onlinePayment.js';
 import { advanceOrderStatus } from '../order/status.js';
+import { toOrder } from '../order/toOrder.js';
 import type { Actor } from './actor.js';
 import { audit } from './audit.js';
 import { orderDetail } from './orders.js';
@@ -35,7 +37,6 @@ const OPEN_FOR_COURIER: readonly OrderStatus[] = [
   'Waiting',
   'OnWay',
 ];
-const ONLINE_METHODS = new Set(['card', 'sbp']);
 
 export function listCouriers(db: Executor): Promise<{ couriers: CourierRef[] }> {
   return activeCouriers(db).then((couriers) => ({ couriers }));
@@ -70,21 +71,24 @@ export async function setOrderCourier(
 }
 
 function toCourierOrder(row: CourierOrderRow): CourierOrder {
-  const { order } = row;
+  // the order as its contract shows it (toOrder: the status's name, the time as ISO), cut to the courier's fields
+  const { id, number, status, statusName, address, paymentMethod, total, changeFrom, deliveryTime, comment } = toOrder(
+    row.order,
+  );
   return {
-    id: order.id,
-    number: order.number,
-    status: order.status,
-    statusName: ORDER_STATUS_NAMES[order.status],
-    address: order.address,
+    id,
+    number,
+    status,
+    statusName,
+    address,
     customerName: row.customer.name,
     customerPhone: row.customer.phone,
-    paymentMethod: order.paymentMethod,
-    paid: ONLINE_METHODS.has(order.paymentMethod) && order.paymentStatus === 'paid',
-    total: order.total,
-    changeFrom: order.changeFrom,
-    deliveryTime: order.deliveryTime === 'asap' ? 'asap' : new Date(order.deliveryTime).toISOString(),
-    comment: order.comment,
+    paymentMethod,
+    paid: isPaidOnline(row.order),
+    total,
+    changeFrom,
+    deliveryTime,
+    comment,
     assignedAt: row.assignedAt.toISOString(),
   };
 }

@@ -19,18 +19,13 @@ import { ADMIN_ORDER_MESSAGES, ORDER_EDIT_MESSAGES } from '../../../src/api/cont
 import type { Order } from '../../../src/api/contract/orders.js';
 import type { AppContext } from '../../context.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
-import {
-  editsOfOrder,
-  findEditByKey,
-  handedToPos,
-  insertOrderEdit,
-  saveEditedOrder,
-} from '../../repositories/orderEdits.js';
+import { editsOfOrder, findEditByKey, insertOrderEdit, saveEditedOrder } from '../../repositories/orderEdits.js';
 import { findOrder, lockOrder, type OrderRow } from '../../repositories/orders.js';
+import { handedToPos } from '../../repositories/posOutbox.js';
 import { refusal as checkoutRefusal, refusalError } from '../checkoutRefusals.js';
-import { isOnlineMethod } from '../order/moneyChecks.js';
+import { isPaidOnline } from '../order/onlinePayment.js';
 import { prepareCheckout } from '../order/prepare.js';
-import { quoteFromAssessment, storedLine } from '../order/quote.js';
+import { quoteFromAssessment, storedLines } from '../order/quote.js';
 import { toOrder } from '../order/toOrder.js';
 import { notifyStaffOfOrder, replaceSurchargeIn, settleSurchargeLink, withdrawVoidedLinks } from '../surcharges.js';
 import type { Actor, BodyOf } from './actor.js';
@@ -134,7 +129,7 @@ export async function editOrder({ ctx, ip, staff }: Actor, id: string, body: Edi
     // Strictly later than the version it replaces, even with a clock that stands still (tests).
     const updatedAt = new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1));
     const saved = await saveEditedOrder(tx, id, row.updatedAt, {
-      items: [...a.lines.map((l) => storedLine(l, false)), ...a.gifts.map((g) => storedLine(g, true))],
+      items: storedLines(a),
       address: a.address,
       zoneId: a.zone?.id ?? null,
       deliveryTerminalId: a.terminalId,
@@ -171,8 +166,7 @@ export async function editOrder({ ctx, ip, staff }: Actor, id: string, body: Edi
       surchargeAmount,
     });
     // After the edit's row (the surcharge is keyed by it); an unpaid earlier one is replaced or voided.
-    if (isOnlineMethod(row.paymentMethod) && row.paymentStatus === 'paid')
-      await replaceSurchargeIn(tx, saved, editId, surchargeAmount, now);
+    if (isPaidOnline(row)) await replaceSurchargeIn(tx, saved, editId, surchargeAmount, now);
     await audit(tx, staff, ip, { action: 'order.edit', entity: 'order', entityId: id, before, after }, now);
     await pushOnCommit(ctx, tx, editedPush(row.userId, id, saved.status));
     // Other staff screens re-read the order: the orders trigger announces status and payment only.

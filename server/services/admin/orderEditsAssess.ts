@@ -14,7 +14,7 @@ import { notFound, unprocessable } from '../../http/errors.js';
 import { findOrder, type OrderRow } from '../../repositories/orders.js';
 import { isTakenByPhone } from '../../repositories/phoneOrders.js';
 import { assessCheckout, type Assessment } from '../order/assess.js';
-import { isOnlineMethod } from '../order/moneyChecks.js';
+import { isOnlineMethod } from '../order/onlinePayment.js';
 import type { CheckoutInput, PreparedCheckout } from '../order/prepare.js';
 import type { AuthUser } from '../sessions.js';
 import { moneyDue } from '../surcharges.js';

@@ -10,6 +10,7 @@ import { ADMIN_MESSAGES } from '../../../src/api/contract/admin/common.js';
 import type { AdminOrderDetail } from '../../../src/api/contract/admin/orders.js';
 import { REFUND_MESSAGES } from '../../../src/api/contract/admin/messages.js';
 import type { OrderStatus as OrderStatusT } from '../../../src/api/contract/orders.js';
+import { isPaidOnline } from '../order/onlinePayment.js';
 import { advanceOrderStatus } from '../order/status.js';
 import { REFUND_IN_PROGRESS_MESSAGE, refundOrderPayment } from '../payments.js';
 import { audit } from './audit.js';
@@ -19,8 +20,6 @@ import type { StaffPrincipal } from './staffSessions.js';
 // the other admin services and the routes know this module as the orders' entry point
 export { cityTimeZone, orderFilterCondition, type OrderFilters } from './ordersFilter.js';
 export { listOrders, orderDetail } from './ordersRead.js';
-
-const ONLINE_METHODS = new Set(['card', 'sbp']);
 
 export async function changeOrderStatus(
   ctx: AppContext,
@@ -65,7 +64,7 @@ export async function cancelOrder(
 ): Promise<AdminOrderDetail> {
   let paidOnline = false;
   await advanceOrderStatus(ctx, id, 'Cancelled', `staff:${staff.staffId}`, async (tx, before) => {
-    paidOnline = before.paymentStatus === 'paid' && ONLINE_METHODS.has(before.paymentMethod);
+    paidOnline = isPaidOnline(before);
     const refund = paidOnline ? 'required' : 'not-needed';
     const now = ctx.clock.now();
     await insertCancellation(tx, { orderId: id, reason, staffId: staff.staffId, refund, at: now });

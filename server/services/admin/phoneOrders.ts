@@ -14,7 +14,7 @@ import {
   type adminPhoneQuote,
   type PhoneCustomer,
 } from '../../../src/api/contract/admin/phoneOrders.js';
-import type { Order, PaymentMethod } from '../../../src/api/contract/orders.js';
+import type { PaymentMethod } from '../../../src/api/contract/orders.js';
 import type { Catalog } from '../../../src/api/entities.js';
 import { validatePhone } from '../../../src/domain/phone.js';
 import type { AppContext } from '../../context.js';
@@ -27,8 +27,8 @@ import { insertPhoneOrder, isTakenByPhone, phoneTakerIdOf } from '../../reposito
 import { findRestaurant } from '../../repositories/restaurants.js';
 import { buildCatalog } from '../catalog.js';
 import { recentCheckoutReference } from '../checkoutReference.js';
-import { claimKey, releaseKey, requestHash } from '../order/idempotency.js';
-import { createOrderIn } from '../order/place.js';
+import { claimKey, requestHash } from '../order/idempotency.js';
+import { createOrderIn, placeUnderClaim, type OrderOrigin } from '../order/place.js';
 import { prepareCheckout } from '../order/prepare.js';
 import { quoteCheckout } from '../order/quote.js';
 import type { AuthUser } from '../sessions.js';
@@ -37,7 +37,6 @@ import type { Actor, BodyOf } from './actor.js';
 import { audit } from './audit.js';
 import { withCounts } from './customers.js';
 import { orderDetail } from './ordersRead.js';
-import { pushAfterCommit } from './ordersPush.js';
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
 
@@ -130,11 +129,34 @@ export async function phoneQuote({ ctx, ip }: Actor, body: BodyOf<typeof adminPh
 const isPhonePayment = (method: PaymentMethod): boolean =>
   (PHONE_PAYMENT_METHODS as readonly PaymentMethod[]).includes(method);
 
+/** What a phone order adds to POST /order's: its taker as the actor, the phone_orders row, the audit entry. */
+function byPhone(staff: Actor['staff'], ip: string, now: Date): OrderOrigin {
+  return {
+    actor: `staff:${staff.staffId}`,
+    alsoWrite: async (tx, written) => {
+      await insertPhoneOrder(tx, {
+        orderId: written.id,
+        staffId: staff.staffId,
+        staffLogin: staff.login,
+        takenAt: now,
+      });
+      await audit(
+        tx,
+        staff,
+        ip,
+        { action: 'order.phone', entity: 'order', entityId: written.id, before: null, after: written },
+        now,
+      );
+    },
+  };
+}
+
 /**
  * POST /admin/phone-orders: the order through POST /order's transaction (createOrderIn: the same
  * assessment, its first refusal with the same message and code), plus the phone_orders row and
- * the audit entry in that transaction. Idempotent per (customer, key) like POST /order; the key
- * is namespaced so that it never meets one of the customer's own storefront keys.
+ * the audit entry in that transaction. Idempotent per (customer, key) like POST /order, under the
+ * same claim (placeUnderClaim: a throw releases the key, a new order is pushed to the customer);
+ * the key is namespaced so that it never meets one of the customer's own storefront keys.
  */
 export async function placePhoneOrder(
   { ctx, ip, staff }: Actor,
@@ -145,44 +167,16 @@ export async function placePhoneOrder(
   const user = await customerOf(ctx, body.customerId);
   const key = `phone:${body.idempotencyKey}`;
   const claim = await claimKey(ctx, user.userId, key, requestHash({ ...order, captchaToken: null }));
-  let placed: Order;
-  if (claim.kind === 'replay') placed = claim.answer.body;
-  else {
-    try {
-      const prepared = await prepareCheckout(ctx, user, order, ip);
-      placed = await ctx.db.transaction(async (tx) => {
-        const now = ctx.clock.now();
-        return createOrderIn(ctx, tx, now, user, key, claim.createdAt, order, prepared, {
-          actor: `staff:${staff.staffId}`,
-          alsoWrite: async (w, written) => {
-            await insertPhoneOrder(w, {
-              orderId: written.id,
-              staffId: staff.staffId,
-              staffLogin: staff.login,
-              takenAt: now,
-            });
-            await audit(
-              w,
-              staff,
-              ip,
-              { action: 'order.phone', entity: 'order', entityId: written.id, before: null, after: written },
-              now,
-            );
-          },
+  const placed =
+    claim.kind === 'replay'
+      ? claim.answer.body
+      : await placeUnderClaim(ctx, user.userId, key, claim.createdAt, async () => {
+          const prepared = await prepareCheckout(ctx, user, order, ip);
+          return ctx.db.transaction((tx) => {
+            const now = ctx.clock.now();
+            return createOrderIn(ctx, tx, now, user, key, claim.createdAt, order, prepared, byPhone(staff, ip, now));
+          });
         });
-      });
-    } catch (error) {
-      await releaseKey(ctx, user.userId, key, claim.createdAt).catch(() => undefined);
-      throw error;
-    }
-    // A push that is a NOTIFY went out with the order's commit (createOrderIn).
-    await pushAfterCommit(ctx, {
-      type: 'order:status_update',
-      userId: user.userId,
-      orderId: placed.id,
-      status: placed.status,
-    });
-  }
   return ctx.db.run((db) => orderDetail(db, placed.id));
 }
 

@@ -18,10 +18,8 @@ import type { ZoneRow } from '../geocoding.js';
 import { MODIFIER_GONE_MESSAGE, priceItem, type PricedLine, type PricingCatalog } from '../pricing.js';
 import type { GrantedGift } from '../promo.js';
 import { NOT_ENOUGH_BONUS_MESSAGE } from '../users.js';
+import { isOnlineMethod } from './onlinePayment.js';
 import type { CheckoutInput } from './prepare.js';
-
-const ONLINE: ReadonlySet<PaymentMethod> = new Set<PaymentMethod>(['card', 'sbp']);
-export const isOnlineMethod = (method: PaymentMethod): boolean => ONLINE.has(method);
 
 /** The coupon the promotion engine refused (its message says why). */
 export function checkCoupon(couponError: string | null): CheckoutRefusal | null {

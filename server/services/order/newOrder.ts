@@ -7,9 +7,9 @@ import type { Executor } from '../../db/database.js';
 import type { NewOrderRow, OrderWrite } from '../../repositories/orders.js';
 import type { AuthUser } from '../sessions.js';
 import { assessCheckout, type AssessArgs, type Assessment } from './assess.js';
-import { isOnlineMethod } from './moneyChecks.js';
+import { isOnlineMethod } from './onlinePayment.js';
 import type { PreparedCheckout } from './prepare.js';
-import { storedLine } from './quote.js';
+import { storedLines } from './quote.js';
 import { toOrder } from './toOrder.js';
 
 /** An order being placed: when, for whom, the request and the key claim it is placed under. */
@@ -88,7 +88,7 @@ function newOrderRow({ user, body, now }: OrderRequest, a: Assessment): NewOrder
     address: a.address,
     deliveryTerminalId: terminalId,
     zoneId: a.zone?.id ?? null,
-    items: [...a.lines.map((l) => storedLine(l, false)), ...a.gifts.map((g) => storedLine(g, true))],
+    items: storedLines(a),
     goodsTotal: a.goodsTotal,
     discountTotal: a.discountTotal,
     deliveryPrice: a.deliveryPrice,

@@ -7,7 +7,7 @@ import { ORDER_CLAIM_LOST, ORDER_STALE_REFERENCE, writeOrderIfCurrent } from '..
 import { recentCheckoutReference, type CheckoutReference, type ReferenceVersions } from '../checkoutReference.js';
 import { ORDER_MESSAGES } from '../checkoutRefusals.js';
 import { normalizeCouponCode } from '../promo.js';
-import { isOnlineMethod } from './moneyChecks.js';
+import { isOnlineMethod } from './onlinePayment.js';
 import { assessOrder, newOrderWrite, type OrderRequest } from './newOrder.js';
 
 /**
@@ -17,13 +17,7 @@ import { assessOrder, newOrderWrite, type OrderRequest } from './newOrder.js';
  * do: createOrderIn).
  */
 export function fitsOneStatement(body: CreateOrderBody): boolean {
-  return (
-    body.spendBonus === 0 &&
-    normalizeCouponCode(body.coupon) === null &&
-    !isOnlineMethod(body.paymentMethod) &&
-    body.paymentMethod !== 'card' &&
-    body.paymentMethod !== 'sbp'
-  );
+  return body.spendBonus === 0 && normalizeCouponCode(body.coupon) === null && !isOnlineMethod(body.paymentMethod);
 }
 
 /**

@@ -22,6 +22,7 @@ import { sessionLookup, type AuthUser } from '../sessions.js';
 import { applyBonus } from '../users.js';
 import { claimKeyOfSession, releaseKey, requestHash, type StoredAnswer } from './idempotency.js';
 import { assessOrder, newOrderWrite, type OrderRequest } from './newOrder.js';
+import { isOnlineMethod } from './onlinePayment.js';
 import { fitsOneStatement, placeInOneStatement } from './oneStatement.js';
 import { prepareCheckout, type PreparedCheckout } from './prepare.js';
 
@@ -137,7 +138,7 @@ export async function createOrderIn(
     await applyBonus(tx, { userId: user.userId, delta: -a.bonusSpent, reason: 'order-spend', orderId }, now);
   }
   if (a.appliedCouponCode !== null) await takeCouponUse(tx, a.appliedCouponCode, user.userId, orderId, now);
-  if (body.paymentMethod === 'card' || body.paymentMethod === 'sbp') {
+  if (isOnlineMethod(body.paymentMethod)) {
     // Pending until the server confirms it (contract/payments.ts).
     await createPaymentIn(
       tx,

@@ -52,8 +52,13 @@ const storedHalf = (h: PricedHalf): StoredOrderHalf => ({
   mods: h.mods.map(storedMod),
 });
 
+/** The order's lines, then the gifts the promotions granted, as an order stores them (and the quote shows them). */
+export function storedLines(a: { lines: PricedLine[]; gifts: PricedLine[] }): StoredOrderLine[] {
+  return [...a.lines.map((l) => storedLine(l, false)), ...a.gifts.map((g) => storedLine(g, true))];
+}
+
 /** A priced line as an order stores it (and the quote shows it); a half-and-half line keeps both halves. */
-export function storedLine(line: PricedLine, isGift: boolean): StoredOrderLine {
+function storedLine(line: PricedLine, isGift: boolean): StoredOrderLine {
   const half = line.halfPizza;
   return {
     productId: line.productId,
@@ -112,7 +117,7 @@ export async function quoteFromAssessment(
     location: a.address?.location ?? null,
     restaurant: a.restaurant ? restaurantQuote(a.restaurant, a, nowIso, timeZone) : null,
     restaurants: a.cityRestaurants.map((r) => restaurantQuote(r, a, nowIso, timeZone)),
-    lines: [...a.lines.map((l) => storedLine(l, false)), ...a.gifts.map((g) => storedLine(g, true))],
+    lines: storedLines(a),
     goodsTotal: a.goodsTotal,
     discountTotal: a.discountTotal,
     deliveryPrice: a.deliveryPrice,

@@ -149,6 +149,23 @@ describe('placing a phone order', () => {
     expect(await ordersOf(customer.id)).toBe(1);
   });
 
+  it('a refused order frees its key: the operator corrects it and places it with the same key', async () => {
+    const customer = await signedInUser(server.db);
+    const key = newKey();
+    const refused = await place(deliveryBody({ coupon: 'NOSUCH' }), key, customer.id);
+    expect(refused).toMatchObject({ status: 422, body: { message: 'Купон не найден' } });
+    const placed = await place(deliveryBody(), key, customer.id);
+    expect(placed.status).toBe(200);
+    expect(await ordersOf(customer.id)).toBe(1);
+    // the customer's /complete and history hear of the new order as of one they placed
+    expect(server.pushed).toContainEqual({
+      type: 'order:status_update',
+      userId: customer.id,
+      orderId: placed.body.id,
+      status: placed.body.status,
+    });
+  });
+
   it('pickup at a slot of the quote (the storefront’s slot rules), card to the courier only with delivery', async () => {
     const quoted = await call(callcentre, 'POST', '/admin/phone-orders/quote', {
       customerId,
