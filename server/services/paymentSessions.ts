@@ -2,6 +2,7 @@
 // …/renew, GET, …/cancel): the gateway's checkout view, the SBP link and its QR. What happens to
 // the payment itself (created, paid, failed, expired) is payments.ts.
 import { PAYMENT_STATE_NAMES, type PaymentSession } from '../../src/api/contract/payments.js';
+import { isOnlineMethod } from './order/onlinePayment.js';
 import type { Order } from '../../src/api/contract/orders.js';
 import { ORDER_MESSAGES, PAYMENT_MESSAGES } from '../../src/domain/messages.js';
 import type { AppContext } from '../context.js';
@@ -107,8 +108,7 @@ export async function startOrderPayment(ctx: AppContext, user: AuthUser, orderId
   const now = ctx.clock.now();
   const { payment, order, slug } = await ctx.db.transaction(async (tx) => {
     const order = await ownOrder(tx, user, orderId);
-    if (order.paymentMethod !== 'card' && order.paymentMethod !== 'sbp')
-      throw unprocessable(PAYMENT_MESSAGES.notOnline, 'payment-not-online');
+    if (!isOnlineMethod(order.paymentMethod)) throw unprocessable(PAYMENT_MESSAGES.notOnline, 'payment-not-online');
     let payment = await findPaymentOfOrder(tx, order.id);
     if (!payment) {
       if (order.status === 'Cancelled') throw unprocessable(PAYMENT_MESSAGES.orderCancelled, 'order-cancelled');
