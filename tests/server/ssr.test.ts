@@ -80,6 +80,15 @@ describe('server-rendered pages', () => {
     }
   });
 
+  it("the index's first slide is a picture at once; the rest wait for hydration, inside <noscript> for no script", async () => {
+    const body = (await get('/')).body;
+    const slider = /<section[^>]*aria-label="Акции"[^>]*>([\s\S]*?)<\/section>/.exec(body)?.[1] ?? '';
+    const slides = slider.split('<a ').slice(1);
+    expect(slides.length).toBeGreaterThan(1);
+    expect(slides[0]).toMatch(/^[^>]*><img [^>]*fetchPriority="high"/);
+    for (const slide of slides.slice(1)) expect(slide).toMatch(/<noscript><img [^>]*loading="lazy"/);
+  });
+
   it('renders a product page with its price and modifiers, and a section page; titles name them', async () => {
     const product = await get('/catalog/rolls/philadelphia-classic');
     expect(product.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 // Index: slider, stories, the menu by sections with a sticky section bar.
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import type { Catalog } from '../../api/entities';
 import { menuSections } from '../app/catalogView';
 import { useProgressiveSections } from '../app/reveal';
@@ -36,9 +36,25 @@ function MaybeLink({
 /** Settings not loaded yet: the slider and stories keep their place, so nothing below them jumps. */
 const useSettingsLoaded = () => useSelector((s) => s.setting.settings !== null);
 
+/**
+ * The slides after the first come after hydration: in the server's HTML they sit in <noscript> (a
+ * browser without scripts shows them; one with scripts fetches nothing there), so the page's load
+ * spends its bandwidth on the first slide, the page's largest picture, and the pictures on screen.
+ */
+const noChange = () => () => undefined;
+function useRestOfSlides(): boolean {
+  // false in the server's render and while hydrating it, true from then on (and at once on a client render)
+  return useSyncExternalStore(
+    noChange,
+    () => true,
+    () => false,
+  );
+}
+
 function Slider() {
   const loaded = useSettingsLoaded();
   const slides = useSelector((s) => s.setting.settings?.SLIDES ?? [], jsonEqual);
+  const restShown = useRestOfSlides();
   if (!loaded) {
     return (
       <div className={styles.slider} aria-hidden="true" data-testid="slider-placeholder">
@@ -52,8 +68,8 @@ function Slider() {
   return (
     <section className={styles.slider} aria-label="Акции">
       <div className={styles.slides}>
-        {slides.map((slide, i) => (
-          <MaybeLink key={slide.id} to={slide.link} className={styles.slide} label={slide.title}>
+        {slides.map((slide, i) => {
+          const image = (
             <img
               src={imageSrc(slide.imageUrl, SLIDE_FALLBACK_WIDTH)}
               srcSet={imageSrcSet(slide.imageUrl, SLIDE_WIDTHS)}
@@ -65,9 +81,14 @@ function Slider() {
               fetchPriority={i === 0 ? 'high' : undefined}
               className={styles.slideImage}
             />
-            <span className={styles.slideTitle}>{slide.title}</span>
-          </MaybeLink>
-        ))}
+          );
+          return (
+            <MaybeLink key={slide.id} to={slide.link} className={styles.slide} label={slide.title}>
+              {i === 0 || restShown ? image : <noscript>{image}</noscript>}
+              <span className={styles.slideTitle}>{slide.title}</span>
+            </MaybeLink>
+          );
+        })}
       </div>
     </section>
   );
