@@ -18,14 +18,14 @@ const SLIDES = [1, 2, 3].map((n) => ({
   link: null,
 }));
 
-/** The catalogue page with a picture for every product. */
-function openCatalogWithPictures() {
+/** The catalogue page (or another) with a picture for every product. */
+function openCatalogWithPictures(path = '/angarsk/catalog') {
   const withPictures = {
     ...catalog,
     products: catalog.products.map((p) => ({ ...p, imageUrl: `/img/products/${p.id}.svg` })),
   };
-  setup({
-    path: '/angarsk/catalog',
+  return setup({
+    path,
     state: evolveAll(readyState(), [{ type: 'CatalogLoaded', data: { catalog: withPictures, version: 'pictures' } }]),
   });
 }
@@ -79,5 +79,14 @@ describe('responsive pictures', () => {
         .slice(1)
         .every((img) => img.getAttribute('loading') === 'lazy' && img.getAttribute('fetchpriority') === null),
     ).toBe(true);
+  });
+
+  it("on the index the menu's and the stories' pictures yield the bandwidth to the first slide", async () => {
+    const app = openCatalogWithPictures('/angarsk');
+    act(() => app.store.dispatch({ type: 'ApplySettings', data: { settings: { ...settings, SLIDES } } }));
+    await screen.findAllByTestId('product-card');
+    const cards = [...document.querySelectorAll('[data-testid="product-card"] img')];
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards.map((img) => img.getAttribute('fetchpriority'))).toEqual(cards.map(() => 'low'));
   });
 });

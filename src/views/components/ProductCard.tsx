@@ -15,15 +15,20 @@ export function productPath(sectionSlug: string, product: Pick<Product, 'id'>): 
   return `/catalog/${encodeURIComponent(sectionSlug)}/${encodeURIComponent(product.id)}`;
 }
 
-/** `eager`: the card shows on the first screen, so its picture loads at once and first. */
+/**
+ * `eager`: the card shows on the first screen, so its picture loads at once and first;
+ * `afterLargest`: another picture is the page's largest, so this one loads at low priority.
+ */
 export function ProductCard({
   product,
   sectionSlug,
   eager = false,
+  afterLargest = false,
 }: {
   product: Product;
   sectionSlug: string;
   eager?: boolean;
+  afterLargest?: boolean;
 }) {
   const dispatch = useDispatch();
   const priceLabel = useSelector((s) => formatPriceLabel(product, s.catalog.catalog?.products));
@@ -46,7 +51,14 @@ export function ProductCard({
         tabIndex={-1}
         aria-hidden="true"
       >
-        <ProductImage url={product.imageUrl} alt="" width={400} sizes={CARD_IMAGE_SIZES} eager={eager} />
+        <ProductImage
+          url={product.imageUrl}
+          alt=""
+          width={400}
+          sizes={CARD_IMAGE_SIZES}
+          eager={eager}
+          afterLargest={afterLargest}
+        />
         {product.oldPrice !== null && product.oldPrice > product.price && <span className={styles.sale}>Скидка</span>}
       </AppLink>
       <div className={styles.body}>

@@ -16,12 +16,15 @@ export function ProductImage({
   width = 400,
   sizes = `${width}px`,
   eager = false,
+  afterLargest = false,
 }: {
   url: string | null;
   alt: string;
   width?: number;
   sizes?: string;
   eager?: boolean;
+  /** Another picture is the page's largest (the index's first slide): this one yields it the bandwidth. */
+  afterLargest?: boolean;
 }) {
   if (url === null) {
     return (
@@ -39,7 +42,7 @@ export function ProductImage({
       alt={alt}
       loading={eager ? 'eager' : 'lazy'}
       // An eager picture is one the visitor sees first (the page's largest, LCP): fetched first.
-      fetchPriority={eager ? 'high' : undefined}
+      fetchPriority={eager ? 'high' : afterLargest ? 'low' : undefined}
       decoding="async"
       width={width}
       height={width}

@@ -104,7 +104,13 @@ function Stories() {
       {stories.map((story) => (
         <MaybeLink key={story.id} to={story.link} className={styles.story} label={story.title}>
           <span className={styles.storyRing}>
-            <img src={imageSrc(story.imageUrl, 160)} alt="" className={styles.storyImage} loading="lazy" />
+            <img
+              src={imageSrc(story.imageUrl, 160)}
+              alt=""
+              className={styles.storyImage}
+              loading="lazy"
+              fetchPriority="low"
+            />
           </span>
           <span className={styles.storyTitle}>{story.title}</span>
         </MaybeLink>
@@ -134,6 +140,8 @@ function Menu({ catalog }: { catalog: Catalog }) {
             <ProductGrid
               products={cards === s.products.length ? s.products : s.products.slice(0, cards)}
               catalog={catalog}
+              // the first slide is the page's largest picture: the menu's and the stories' yield to it
+              afterLargest
             />
           )}
           <ProductLinks products={s.products.slice(cards)} catalog={catalog} />
