@@ -14,18 +14,7 @@
 //   headers) are the routes' own. The server may use src/api and src/domain, nothing else of src/.
 // tests/ and tools/ may import anything. Nothing imports upward, and there are no cycles.
 //
-// KNOWN EXCEPTIONS (each needs a restructuring that is planned separately; every other file is
-// held to the rules). Remove an entry when its restructuring lands (the numbers stay; 1, the
-// order core's cycle, 2, the event log's upward imports, 6, health.ts's `select 1`, and 7, the
-// services that built queries themselves, are gone):
-// 3. The server re-masks client reports with the client's redaction rules:
-//    server/services/clientLogs.ts imports src/log/log.ts (maskPhonesInText, redactValue).
-// 4. A lazy chunk typed against the module that starts it (a type-only import forward, the
-//    chunk's value imports back): src/views/app/bugReportStart.ts ↔ src/views/app/bugReportUi.tsx.
-// 5. A type-only cycle: src/effects/deps.ts ↔ src/effects/persistence.ts (Effect / KeyValueStorage).
-
-/** Cycles made only of these groups' own modules are known (exceptions 4, 5). */
-const KNOWN_CYCLES = ['^src/views/app/bugReport(Start[.]ts|Ui[.]tsx)$', '^src/effects/(deps|persistence)[.]ts$'];
+// There are no known exceptions: every file is held to these rules.
 
 /** A rule: modules matching `from` never import modules matching `to`. */
 const forbid = (name, comment, from, to) => ({ name, severity: 'error', comment, from, to });
@@ -45,12 +34,7 @@ const DRIZZLE = '(^|/)node_modules/drizzle-orm/';
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    forbid(
-      'no-circular',
-      'No import cycles, type-only imports included (known exceptions 4, 5 above).',
-      {},
-      { circular: true, via: { pathNot: KNOWN_CYCLES.join('|') } },
-    ),
+    forbid('no-circular', 'No import cycles, type-only imports included.', {}, { circular: true }),
     forbid(
       'app-not-tests-or-tools',
       'The client and the server never import tests/ or tools/.',
@@ -100,8 +84,8 @@ module.exports = {
     // ---- server ----
     forbid(
       'server-uses-shared-client-layers-only',
-      'The server may use src/api (the contract) and src/domain, nothing else of src/ (known exception 3).',
-      { path: '^server/', pathNot: '^server/services/clientLogs[.]ts$' },
+      'The server may use src/api (the contract) and src/domain, nothing else of src/.',
+      { path: '^server/' },
       { path: '^src/', pathNot: '^src/(api|domain)/' },
     ),
     forbid(

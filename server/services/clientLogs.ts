@@ -14,7 +14,7 @@ import {
   ReportedLog,
   type ClientLogSummary,
 } from '../../src/api/contract/clientLog.js';
-import { maskPhonesInText, redactValue } from '../../src/log/log.js';
+import { maskPhonesInText, redactValue } from '../../src/domain/redaction.js';
 import type { AppContext } from '../context.js';
 import { notFound, tooManyRequests } from '../http/errors.js';
 import {

@@ -7,7 +7,6 @@ import type { AppCommand } from '../commands';
 import type { LogEntry } from '../commands/bus';
 import type { AppEvent } from '../events';
 import type { AppState } from '../projections/store';
-import type { KeyValueStorage } from './persistence';
 import type { PushDevice } from './pushDevice';
 
 /**
@@ -37,6 +36,15 @@ export interface PageLocation {
 }
 
 /** PRODUCT.md §8 "Only logged, not shown": failures that must not reach the user go here. */
+/** The subset of the Web Storage API used here. `length`/`key` let old keys be swept when present. */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+  readonly length?: number;
+  key?(index: number): string | null;
+}
+
 export interface EffectLogger {
   warn(message: string, error?: unknown): void;
   error(message: string, error?: unknown): void;

@@ -10,18 +10,11 @@ import {
   type Observable,
   type SchedulerLike,
 } from 'rxjs';
-import type { Effect } from './deps';
+import type { Effect, KeyValueStorage } from './deps';
 import { initialState, type AppState } from '../projections/store';
 import type { UserState } from '../projections/user';
 
-/** The subset of the Web Storage API used here. `length`/`key` let old keys be swept when present. */
-export interface KeyValueStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-  readonly length?: number;
-  key?(index: number): string | null;
-}
+export type { KeyValueStorage };
 
 export const STORAGE_PREFIX = 'storefront:';
 export const STORE_VERSION_KEY = 'storefront:storeVersion';

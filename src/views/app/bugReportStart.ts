@@ -5,7 +5,8 @@ import { whenIdle$ } from '../../effects/lazy';
 import type { KeyValueStorage } from '../../effects/persistence';
 import type { AppEvent } from '../../events';
 import type { AppState } from '../../projections/store';
-import type { InstalledReporting } from './bugReportUi';
+import type { Recorder } from '../../effects/recording';
+import type { BugReporter } from './bugReportSlot';
 
 /** Ctrl+Shift+L, or ⌘+Shift+L on a Mac. */
 export function isDownloadShortcut(
@@ -33,7 +34,19 @@ export type RecordedStore = {
   };
 };
 
-type BugReportModule = Pick<typeof import('./bugReportUi'), 'installBugReporting'>;
+/** What the reporter's chunk (./bugReportUi) installs: declared here, which that chunk imports, so neither imports the other's types. */
+export type InstalledReporting = { recorder: Recorder; reporter: BugReporter; uninstall(): void };
+
+/** The reporter's chunk as this module loads it. */
+export type BugReportModule = {
+  installBugReporting(options: {
+    store: RecordedStore;
+    storage: KeyValueStorage;
+    win?: Window;
+    initial?: AppState;
+    save?: (fileName: string, text: string) => void;
+  }): InstalledReporting;
+};
 
 export type StartOptions = {
   store: RecordedStore;

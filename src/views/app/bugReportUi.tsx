@@ -9,7 +9,7 @@ import { storeVersionOf, type KeyValueStorage } from '../../effects/persistence'
 import { createRecorder, type Recorder } from '../../effects/recording';
 import type { Log } from '../../log/log';
 import type { AppState } from '../../projections/store';
-import { isDownloadShortcut, worthOffering, type RecordedStore } from './bugReportStart';
+import { isDownloadShortcut, worthOffering, type InstalledReporting, type RecordedStore } from './bugReportStart';
 import {
   setBugReporter,
   getBugReporter,
@@ -167,7 +167,7 @@ export function saveTextFile(fileName: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export type InstalledReporting = { recorder: Recorder; reporter: BugReporter; uninstall(): void };
+export type { InstalledReporting };
 
 export function installBugReporting(options: {
   store: RecordedStore;
