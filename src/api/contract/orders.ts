@@ -5,7 +5,16 @@
 // POST /checkout/quote lists the same refusals before submission.
 import { z } from 'zod/mini';
 import { defineRoute, type RouteDef, type RouteLine, type RouteSchemas } from '../route.js';
-import { DeliveryMethod, GeoPoint, HalfPizzaChoice, Id, IdParams, IsoDateTime, LastOrder } from '../entities.js';
+import {
+  CartMod,
+  DeliveryMethod,
+  GeoPoint,
+  HalfPizzaChoice,
+  Id,
+  IdParams,
+  IsoDateTime,
+  LastOrder,
+} from '../entities.js';
 import { OrderStatus, PaymentMethod } from './orderCodes.js';
 import { StorableIdParams } from './text.js';
 
@@ -105,13 +114,8 @@ export const CreateOrderBody = z.object({
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
 
-export const OrderLineMod = z.object({
-  id: Id,
-  name: z.string(),
-  amount: z.int().check(z.positive()),
-  price: z.number().check(z.nonnegative()),
-  groupId: Id,
-});
+/** A modifier as an order keeps it: the cart's modifier without its code and group name. */
+export const OrderLineMod = z.pick(CartMod, { id: true, name: true, amount: true, price: true, groupId: true });
 /** One half as an order keeps it: the pizza, the whole pizza's price at the size, its modifiers (size first). */
 export const OrderHalf = z.object({
   productId: Id,
