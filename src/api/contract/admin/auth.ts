@@ -2,7 +2,7 @@
 // See docs/ADMIN.md «Sign-in and sessions» and «Lockout».
 import { z } from 'zod/mini';
 import { Id, IsoDateTime } from '../../entities.js';
-import { AdminIdParams, defineAdminRoute, StaffRole } from './common.js';
+import { AdminIdParams, defineAdminRoute, StaffRole, listOf } from './common.js';
 
 export const StaffLogin = z.string().check(z.trim(), z.toLowerCase(), z.regex(/^[a-z0-9._-]{3,64}$/));
 /** At least 10 characters. */
@@ -65,7 +65,7 @@ export const adminChangeOwnPassword = defineAdminRoute('staff', 'POST /admin/aut
 
 export const adminListStaff = defineAdminRoute('admin', 'GET /admin/staff', {
   summary: 'Every staff account',
-  response: z.object({ staff: z.array(StaffMember) }),
+  response: listOf('staff', StaffMember),
 });
 
 export const adminCreateStaff = defineAdminRoute('admin', 'POST /admin/staff', {
@@ -95,7 +95,7 @@ export const adminUpdateStaff = defineAdminRoute('admin', 'PATCH /admin/staff/:i
 export const adminListStaffSessions = defineAdminRoute('admin', 'GET /admin/staff/:id/sessions', {
   summary: 'Sessions of a staff member, newest first (the last 50)',
   params: AdminIdParams,
-  response: z.object({ sessions: z.array(StaffSessionInfo) }),
+  response: listOf('sessions', StaffSessionInfo),
 });
 
 export const adminRevokeStaffSessions = defineAdminRoute('admin', 'POST /admin/staff/:id/sessions/revoke', {

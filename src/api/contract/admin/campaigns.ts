@@ -4,7 +4,7 @@
 // «Campaigns».
 import { z } from 'zod/mini';
 import { Id, IsoDateTime } from '../../entities.js';
-import { AdminIdParams, CalendarDay, defineAdminRoute } from './common.js';
+import { AdminIdParams, CalendarDay, defineAdminRoute, listOf } from './common.js';
 
 const Count = z.int().check(z.minimum(0), z.maximum(100_000));
 
@@ -79,7 +79,7 @@ export const adminCreateCampaign = defineAdminRoute('manager', 'POST /admin/camp
 
 export const adminListCampaigns = defineAdminRoute('manager', 'GET /admin/campaigns', {
   summary: 'Campaigns, newest first, with their progress',
-  response: z.object({ campaigns: z.array(Campaign) }),
+  response: listOf('campaigns', Campaign),
 });
 
 export const adminStopCampaign = defineAdminRoute('manager', 'POST /admin/campaigns/:id/stop', {

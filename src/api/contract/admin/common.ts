@@ -102,6 +102,14 @@ export function patchOf<S extends z.core.$ZodLooseShape>(
   return z.object(shape) as z.ZodMiniObject<{ -readonly [K in keyof S]: z.ZodMiniOptional<WithoutDefault<S[K]>> }>;
 }
 
+/** A list answer: `listOf('cities', AdminCity)` is `{ cities: AdminCity[] }`. */
+export function listOf<Key extends string, Item extends Schema>(
+  key: Key,
+  item: Item,
+): z.ZodMiniObject<{ [K in Key]: z.ZodMiniArray<Item> }> {
+  return z.object({ [key]: z.array(item) } as { [K in Key]: z.ZodMiniArray<Item> });
+}
+
 /** Paging of list answers: `limit` rows from `offset`; the answer carries `total`. */
 export const AdminPaging = z.object({
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),

@@ -5,12 +5,12 @@ import { z } from 'zod/mini';
 import { Id, IsoDateTime } from '../../entities.js';
 import { OrderAddress, OrderStatus } from '../orders.js';
 import { PaymentMethod } from '../orderCodes.js';
-import { AdminIdParams, defineAdminRoute } from './common.js';
+import { AdminIdParams, defineAdminRoute, listOf } from './common.js';
 import { AdminOrderDetail, CourierRef } from './orders.js';
 
 export const adminListCouriers = defineAdminRoute('operator', 'GET /admin/couriers', {
   summary: 'Active couriers, to assign orders to',
-  response: z.object({ couriers: z.array(CourierRef) }),
+  response: listOf('couriers', CourierRef),
 });
 
 export const adminAssignCourier = defineAdminRoute('operator', 'POST /admin/orders/:id/courier', {
@@ -45,7 +45,7 @@ export type CourierOrder = z.infer<typeof CourierOrder>;
 
 export const courierListOrders = defineAdminRoute('courier', 'GET /admin/courier/orders', {
   summary: "The signed-in courier's open deliveries, oldest assignment first",
-  response: z.object({ orders: z.array(CourierOrder) }),
+  response: listOf('orders', CourierOrder),
 });
 
 export const courierPickedUp = defineAdminRoute('courier', 'POST /admin/courier/orders/:id/picked-up', {

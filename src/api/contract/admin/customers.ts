@@ -3,7 +3,7 @@
 import { z } from 'zod/mini';
 import { Address, IsoDateTime, User } from '../../entities.js';
 import { Order } from '../orders.js';
-import { AdminIdParams, defineAdminRoute } from './common.js';
+import { AdminIdParams, defineAdminRoute, listOf } from './common.js';
 
 export const AdminCustomer = z.extend(User, { createdAt: IsoDateTime, ordersCount: z.int().check(z.nonnegative()) });
 
@@ -18,7 +18,7 @@ export const BonusLedgerEntry = z.object({
 export const adminFindCustomers = defineAdminRoute('operator', 'GET /admin/customers', {
   summary: 'Customers whose phone contains the digits given (at least 4), at most 20',
   query: z.object({ phone: z.string().check(z.trim(), z.minLength(1), z.maxLength(32)) }),
-  response: z.object({ customers: z.array(AdminCustomer) }),
+  response: listOf('customers', AdminCustomer),
 });
 
 export const adminGetCustomer = defineAdminRoute('operator', 'GET /admin/customers/:id', {

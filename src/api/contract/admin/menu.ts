@@ -3,7 +3,7 @@
 // (at the latest on their next 60 s version check, PRODUCT.md §9).
 import { z } from 'zod/mini';
 import { Coded, GroupModifier, Id, Nutrition, PRODUCT_CARD_FIELDS, StopListEntry } from '../../entities.js';
-import { AdminIdParams, defineAdminRoute, RecordId, patchOf } from './common.js';
+import { AdminIdParams, defineAdminRoute, RecordId, patchOf, listOf } from './common.js';
 
 const Slug = z.string().check(z.regex(/^[a-z0-9-]{1,100}$/));
 /** A picture: '/img/…' (uploaded through POST /admin/images, or a seed picture), or null. */
@@ -137,7 +137,7 @@ export const adminUploadImage = defineAdminRoute('admin', 'POST /admin/images', 
 
 export const adminGetStopList = defineAdminRoute('operator', 'GET /admin/stop-list', {
   summary: 'What each restaurant cannot cook now',
-  response: z.object({ stopList: z.array(StopListEntry) }),
+  response: listOf('stopList', StopListEntry),
 });
 
 export const adminToggleStopList = defineAdminRoute('operator', 'PUT /admin/stop-list/:deliveryTerminalId/:productId', {

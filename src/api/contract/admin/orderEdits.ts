@@ -4,7 +4,7 @@ import { z } from 'zod/mini';
 import { IsoDateTime } from '../../entities.js';
 import { CheckoutQuote } from '../checkout.js';
 import { OrderAddress, OrderItemInput, OrderLine, PaymentMethod } from '../orders.js';
-import { AdminIdParams, defineAdminRoute } from './common.js';
+import { AdminIdParams, defineAdminRoute, listOf } from './common.js';
 import { AdminOrderDetail } from './orders.js';
 
 /** Statuses an order may still be edited in: accepted, not yet cooking. */
@@ -106,5 +106,5 @@ export const adminEditOrder = defineAdminRoute('callcentre', 'POST /admin/orders
 export const adminOrderEdits = defineAdminRoute('callcentre', 'GET /admin/orders/:id/edits', {
   summary: 'The order’s edits, oldest first, each with the order before and after',
   params: AdminIdParams,
-  response: z.object({ edits: z.array(OrderEdit) }),
+  response: listOf('edits', OrderEdit),
 });

@@ -2,7 +2,7 @@
 // BONUS_SPEND_CAP) are settings: PUT /admin/settings/:name. Admin only, except the reads.
 import { z } from 'zod/mini';
 import { DeliveryMethod, Id, IsoDateTime } from '../../entities.js';
-import { defineAdminRoute, patchOf } from './common.js';
+import { defineAdminRoute, patchOf, listOf } from './common.js';
 
 export const AdminCoupon = z.object({
   code: z.string(),
@@ -43,7 +43,7 @@ const CouponFields = z.object({
 
 export const adminListCoupons = defineAdminRoute('operator', 'GET /admin/coupons', {
   summary: 'Every coupon with its usage count',
-  response: z.object({ coupons: z.array(AdminCoupon) }),
+  response: listOf('coupons', AdminCoupon),
 });
 
 export const adminCreateCoupon = defineAdminRoute('admin', 'POST /admin/coupons', {
@@ -75,7 +75,7 @@ export const AdminPromotion = z.object({
 
 export const adminListPromotions = defineAdminRoute('operator', 'GET /admin/promotions', {
   summary: 'The snack and pizza gift promotions',
-  response: z.object({ promotions: z.array(AdminPromotion) }),
+  response: listOf('promotions', AdminPromotion),
 });
 
 export const adminUpdatePromotion = defineAdminRoute('admin', 'PATCH /admin/promotions/:kind', {

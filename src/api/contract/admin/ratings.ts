@@ -2,7 +2,7 @@
 // averages per restaurant for the operators' dashboard, and the live notice of a low rating.
 import { z } from 'zod/mini';
 import { Id } from '../../entities.js';
-import { CalendarDay, DateOrInstant, defineAdminRoute } from './common.js';
+import { CalendarDay, DateOrInstant, defineAdminRoute, listOf } from './common.js';
 
 /** What a staff WebSocket receives when a customer rates an order 1–3 (besides StaffOrderEvent). */
 export const StaffRatingEvent = z.object({
@@ -39,5 +39,5 @@ export const adminRatingWeeks = defineAdminRoute('manager', 'GET /admin/ratings/
     cityId: z.optional(Id),
     deliveryTerminalId: z.optional(Id),
   }),
-  response: z.object({ weeks: z.array(RatingWeek) }),
+  response: listOf('weeks', RatingWeek),
 });

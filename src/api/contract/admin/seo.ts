@@ -1,7 +1,7 @@
 // Admin contract: operators' titles and descriptions of storefront pages (docs/SEO.md «Overrides»).
 import { z } from 'zod/mini';
 import { IsoDateTime } from '../../entities.js';
-import { defineAdminRoute } from './common.js';
+import { defineAdminRoute, listOf } from './common.js';
 
 export const AdminSeoOverride = z.object({
   /** '/angarsk/catalog/pizza' (one city's page) or '/catalog/pizza' (the page in every city). */
@@ -14,7 +14,7 @@ export type AdminSeoOverride = z.infer<typeof AdminSeoOverride>;
 
 export const adminListSeoOverrides = defineAdminRoute('admin', 'GET /admin/seo', {
   summary: 'Every page title and description an operator set',
-  response: z.object({ overrides: z.array(AdminSeoOverride) }),
+  response: listOf('overrides', AdminSeoOverride),
 });
 
 export const adminSaveSeoOverride = defineAdminRoute('admin', 'PUT /admin/seo', {

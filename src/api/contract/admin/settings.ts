@@ -3,7 +3,7 @@
 import { z } from 'zod/mini';
 import { City, CityData, GeoPoint, Id, IsoDateTime, Restaurant, WeekHours } from '../../entities.js';
 import { Page, PageSlug } from '../pages.js';
-import { AdminIdParams, defineAdminRoute, RecordId, patchOf } from './common.js';
+import { AdminIdParams, defineAdminRoute, RecordId, patchOf, listOf } from './common.js';
 
 export const SettingWidget = z.enum(['switch', 'text', 'textarea', 'json', 'multi-switch']);
 export const SettingType = z.enum(['boolean', 'string', 'number', 'json']);
@@ -61,7 +61,7 @@ const CityFields = z.object({
 
 export const adminListCities = defineAdminRoute('operator', 'GET /admin/cities', {
   summary: 'Cities with their CITIES_DATA entry',
-  response: z.object({ cities: z.array(AdminCity) }),
+  response: listOf('cities', AdminCity),
 });
 
 export const adminCreateCity = defineAdminRoute('admin', 'POST /admin/cities', {
@@ -101,7 +101,7 @@ const RestaurantFields = z.object({
 
 export const adminListRestaurants = defineAdminRoute('operator', 'GET /admin/restaurants', {
   summary: 'Every restaurant (delivery terminal), inactive ones included',
-  response: z.object({ restaurants: z.array(AdminRestaurant) }),
+  response: listOf('restaurants', AdminRestaurant),
 });
 
 export const adminCreateRestaurant = defineAdminRoute('admin', 'POST /admin/restaurants', {
@@ -152,7 +152,7 @@ const ZoneFields = z.object({
 export const adminListZones = defineAdminRoute('operator', 'GET /admin/zones', {
   summary: 'Delivery zones, optionally of one city',
   query: CityQuery,
-  response: z.object({ zones: z.array(AdminZone) }),
+  response: listOf('zones', AdminZone),
 });
 
 export const adminCreateZone = defineAdminRoute('admin', 'POST /admin/zones', {
@@ -177,7 +177,7 @@ export const adminDeleteZone = defineAdminRoute('admin', 'DELETE /admin/zones/:i
 export const adminListPages = defineAdminRoute('operator', 'GET /admin/pages', {
   summary: 'Informational pages, optionally of one city',
   query: CityQuery,
-  response: z.object({ pages: z.array(Page) }),
+  response: listOf('pages', Page),
 });
 
 export const adminSavePage = defineAdminRoute('admin', 'PUT /admin/pages/:cityId/:slug', {
