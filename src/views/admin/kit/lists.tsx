@@ -1,5 +1,5 @@
-// Pieces of the admin list screens: tabs, a filter form with its Найти button, a table with its
-// column heads, and paging by offset.
+// Pieces of the admin list screens: tabs, a filter form with its Найти button, the button that adds
+// an object, a table with its column heads, an on/off badge, and paging by offset.
 import { useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
 import { cx } from '../ui';
 import s from '../admin.module.css';
@@ -59,6 +59,20 @@ export function FilterForm({
       {extra}
     </form>
   );
+}
+
+/** The button that opens the editor of a new object, shown only to a role that may create one. */
+export function AddButton({ can = true, label, onClick }: { can?: boolean; label: string; onClick: () => void }) {
+  return can ? (
+    <button type="button" className={s.button} onClick={onClick}>
+      {label}
+    </button>
+  ) : null;
+}
+
+/** A green badge `onText` or a red one `offText`: whether a restaurant works, a product is shown… */
+export function OnOffBadge({ on, onText, offText }: { on: boolean; onText: string; offText: string }) {
+  return <span className={cx(s.badge, on ? s.badgeOk : s.badgeBad)}>{on ? onText : offText}</span>;
 }
 
 /** A column head: its text, or `{ label, num: true }` for a right-aligned number column. */

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { adminListStaff } from '../../../api/contract/admin/auth';
 import { STAFF_ROLE_NAMES } from '../../../api/contract/admin/common';
 import { useAdminQuery, useCan, useSession } from '../data/hooks';
-import { AdminTable } from '../kit/lists';
-import { PageHead, QueryView, cx, formatDateTime } from '../ui';
+import { AddButton, AdminTable, OnOffBadge } from '../kit/lists';
+import { PageHead, QueryView, formatDateTime } from '../ui';
 import { MemberEditor } from './MemberEditor';
 import { OwnPasswordForm } from './OwnPasswordForm';
 import s from '../admin.module.css';
@@ -30,9 +30,7 @@ function StaffList() {
   }
   return (
     <>
-      <button type="button" className={s.button} onClick={() => setEditing('new')}>
-        Добавить сотрудника
-      </button>
+      <AddButton label="Добавить сотрудника" onClick={() => setEditing('new')} />
       <QueryView query={list}>
         {(data) => (
           <AdminTable
@@ -47,11 +45,7 @@ function StaffList() {
                 <td>{STAFF_ROLE_NAMES[m.role]}</td>
                 <td>{m.lastLoginAt ? formatDateTime(m.lastLoginAt) : '—'}</td>
                 <td>
-                  {m.isActive ? (
-                    <span className={cx(s.badge, s.badgeOk)}>активен</span>
-                  ) : (
-                    <span className={cx(s.badge, s.badgeBad)}>отключён</span>
-                  )}
+                  <OnOffBadge on={m.isActive} onText="активен" offText="отключён" />
                 </td>
               </tr>
             ))}
