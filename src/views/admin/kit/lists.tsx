@@ -1,6 +1,6 @@
 // Pieces of the admin list screens: tabs, a filter form with its Найти button, the button that adds
 // an object, a table with its column heads, an on/off badge, and paging by offset.
-import { useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { cx } from '../ui';
 import s from '../admin.module.css';
 
@@ -80,18 +80,19 @@ export type Column = string | { label: string; num: true };
 
 export function AdminTable({
   label,
+  belowButton = false,
   columns,
-  style,
   children,
 }: {
   label: string;
+  /** Set off from the add button above it. */
+  belowButton?: boolean;
   /** Without columns the table has no head row. */
   columns?: readonly Column[];
-  style?: CSSProperties;
   children: ReactNode;
 }) {
   return (
-    <table className={s.table} aria-label={label} style={style}>
+    <table className={cx(s.table, belowButton && s.tableBelowButton)} aria-label={label}>
       {columns ? (
         <thead>
           <tr>

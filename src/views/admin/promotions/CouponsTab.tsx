@@ -49,7 +49,7 @@ export function CouponsTab() {
         {(data) => (
           <AdminTable
             label="Промокоды"
-            style={{ marginTop: 12 }}
+            belowButton
             columns={[
               'Код',
               'Скидка',

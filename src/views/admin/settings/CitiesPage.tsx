@@ -73,7 +73,7 @@ export default function CitiesPage() {
           <AddButton can={canCreateCity} label="Добавить город" onClick={addNew} />
           <AdminTable
             label="Города"
-            style={{ marginTop: 12 }}
+            belowButton
             columns={[
               'Город',
               'Адрес',
@@ -106,7 +106,7 @@ export default function CitiesPage() {
           <AddButton can={canCreateRestaurant} label="Добавить ресторан" onClick={addNew} />
           <AdminTable
             label="Рестораны"
-            style={{ marginTop: 12 }}
+            belowButton
             columns={['Ресторан', 'Город', 'Часы работы', 'Онлайн-оплата', 'Статус']}
           >
             {ref.restaurants.map((r) => (

@@ -33,11 +33,7 @@ function StaffList() {
       <AddButton label="Добавить сотрудника" onClick={() => setEditing('new')} />
       <QueryView query={list}>
         {(data) => (
-          <AdminTable
-            label="Сотрудники"
-            style={{ marginTop: 12 }}
-            columns={['Логин', 'Имя', 'Роль', 'Последний вход', 'Состояние']}
-          >
+          <AdminTable label="Сотрудники" belowButton columns={['Логин', 'Имя', 'Роль', 'Последний вход', 'Состояние']}>
             {data.staff.map((m) => (
               <tr key={m.id} className={s.rowLink} onClick={() => setEditing(m.id)}>
                 <td>{m.login}</td>
