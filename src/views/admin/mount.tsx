@@ -7,12 +7,13 @@ import { createAdminApi } from '../../api/adminApi';
 import { AdminApp } from './AdminApp';
 import { createWebAudioBeeper } from './data/beep';
 import type { AdminServices } from './data/context';
-import { browserStorage, createStaffSessionStore } from './data/session';
+import { browserStorage } from '../app/browserStorage';
+import { createStaffSessionStore } from './data/session';
 import { createToastStore } from './data/toasts';
 import '../styles/global.css';
 
 export function createBrowserAdminServices(): AdminServices {
-  const session = createStaffSessionStore(browserStorage());
+  const session = createStaffSessionStore(browserStorage('__admin_probe__'));
   const api = createAdminApi({
     baseUrl: '',
     origin: window.location.origin,

@@ -13,6 +13,7 @@ import { createEffects, runEffectsInSteps, type EffectDeps } from '../../effects
 import { restorePersistedState, STORE_VERSION_KEY, type KeyValueStorage } from '../../effects/persistence';
 import { browserPushDevice } from '../../effects/pushBrowser';
 import { initialState, type AppState } from '../../projections/store';
+import { browserStorage } from './browserStorage';
 import { startBugReporting } from './bugReportStart';
 import { replayEarlyInput } from './earlyInput';
 import { clientStartState, readServerState } from './hydration';
@@ -25,23 +26,6 @@ function newId(): string {
   return typeof crypto.randomUUID === 'function'
     ? crypto.randomUUID()
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
-
-/** localStorage, or an in-memory stand-in where it is unavailable (private mode, blocked). */
-function browserStorage(): KeyValueStorage {
-  try {
-    const probe = '__storefront_probe__';
-    window.localStorage.setItem(probe, probe);
-    window.localStorage.removeItem(probe);
-    return window.localStorage;
-  } catch {
-    const data = new Map<string, string>();
-    return {
-      getItem: (k) => data.get(k) ?? null,
-      setItem: (k, v) => void data.set(k, v),
-      removeItem: (k) => void data.delete(k),
-    };
-  }
 }
 
 /**
@@ -77,7 +61,7 @@ let core: Core | null = null;
  */
 function startCore(): Core {
   if (core !== null) return core;
-  const storage = browserStorage();
+  const storage = browserStorage('__storefront_probe__');
   const snapshot = readServerState(document);
   const store = createStore({
     decide: decideOnDemand,

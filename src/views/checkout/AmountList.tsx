@@ -16,6 +16,7 @@ export function AmountList({
   amounts: OrderAmounts;
   /** Goods units, shown as 'Товары (3)' where known. */
   goodsCount?: number;
+  /** Added to the list's own layout (the cart sets it in a panel). */
   className?: string;
   /** data-testid of the list and of the sum to pay. */
   testId: string;
@@ -23,7 +24,7 @@ export function AmountList({
 }) {
   const { goods, discount, gifts, delivery, serviceFee, bonus, toPay } = amounts;
   return (
-    <dl className={className ?? styles.totals} data-testid={testId}>
+    <dl className={className === undefined ? styles.totals : `${styles.totals} ${className}`} data-testid={testId}>
       <Line term={goodsCount === undefined ? AMOUNT_TEXT.goods : `${AMOUNT_TEXT.goods} (${goodsCount})`}>
         {formatPrice(goods)}
       </Line>

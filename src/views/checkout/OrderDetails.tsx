@@ -5,6 +5,7 @@ import { formatAddress } from '../../domain/addressText';
 import { formatPrice } from '../../domain/price';
 import { selectCity } from '../../projections/store';
 import { jsonEqual, useSelector } from '../app/store';
+import ui from '../components/ui.module.css';
 import styles from './Checkout.module.css';
 import { deliveryTimeText } from './time';
 import { AmountList } from './AmountList';
@@ -38,7 +39,7 @@ export function OrderDetails({ order }: { order: Order }) {
         <h2 id="order-contents" className={styles.sectionTitle}>
           Состав заказа
         </h2>
-        <ul className={styles.lines} data-testid="order-lines">
+        <ul className={`${ui.list} ${styles.lines}`} data-testid="order-lines">
           {order.items.map((l, i) => (
             <li key={`${l.productId}-${i}`}>
               <span>

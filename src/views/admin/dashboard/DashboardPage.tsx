@@ -5,7 +5,7 @@ import { adminDashboard, type DashboardPeriod } from '../../../api/contract/admi
 import { useAdminQuery } from '../data/hooks';
 import { useOrderEvents } from '../data/liveOrders';
 import { useReference } from '../data/reference';
-import { CitySelect, SelectField, TextField, optionsOf } from '../kit/fields';
+import { CitySelect, RestaurantSelect, TextField } from '../kit/fields';
 import { AdminTable, TabBar } from '../kit/lists';
 import { PageHead, QueryView, formatMoney } from '../ui';
 import { DaysChart } from './DaysChart';
@@ -75,14 +75,11 @@ export default function DashboardPage() {
             setTerminal('');
           }}
         />
-        <SelectField
-          label="Ресторан"
+        <RestaurantSelect
+          restaurants={restaurants}
+          all="Все рестораны"
           value={deliveryTerminalId}
           onChange={setTerminal}
-          options={[
-            { value: '', label: 'Все рестораны' },
-            ...optionsOf(restaurants, (r) => [r.deliveryTerminalId, r.name]),
-          ]}
         />
         {period === 'custom' ? (
           <>

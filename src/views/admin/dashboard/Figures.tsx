@@ -1,5 +1,6 @@
 // The figures of the period: cards, payments, cancellations with reasons, delivery times, top
 // products and coupons, the rating. Money in roubles and shares through Intl.
+import type { ReactNode } from 'react';
 import type { Dashboard } from '../../../api/contract/admin/dashboard';
 import { PAYMENT_METHOD_LABEL } from '../../../api/contract/admin/labels';
 import { AdminTable } from '../kit/lists';
@@ -45,10 +46,19 @@ export function FigureCards({ data }: { data: Dashboard }) {
   );
 }
 
-export function Payments({ data }: { data: Dashboard }) {
+/** A figure's section: its title, then its figures, or the note `empty` when there is nothing to show. */
+function FigureSection({ title, empty, children }: { title: string; empty?: string | null; children: ReactNode }) {
   return (
     <section>
-      <h2 className={s.sectionTitle}>Оплата</h2>
+      <h2 className={s.sectionTitle}>{title}</h2>
+      {empty ? <p className={a.muted}>{empty}</p> : children}
+    </section>
+  );
+}
+
+export function Payments({ data }: { data: Dashboard }) {
+  return (
+    <FigureSection title="Оплата">
       <AdminTable
         label="Оплата"
         columns={[
@@ -67,57 +77,48 @@ export function Payments({ data }: { data: Dashboard }) {
           </tr>
         ))}
       </AdminTable>
-    </section>
+    </FigureSection>
   );
 }
 
 export function Cancellations({ data }: { data: Dashboard }) {
   return (
-    <section>
-      <h2 className={s.sectionTitle}>Отмены: {formatOrders(data.cancellations.count)}</h2>
-      {data.cancellations.reasons.length === 0 ? (
-        <p className={a.muted}>Отмен нет.</p>
-      ) : (
-        <AdminTable label="Причины отмен" columns={['Причина', { label: 'Заказы', num: true }]}>
-          {data.cancellations.reasons.map((r) => (
-            <tr key={r.reason}>
-              <td>{r.reason === '' ? 'без причины (касса или система)' : r.reason}</td>
-              <td className={a.num}>{formatCount(r.count)}</td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
-    </section>
+    <FigureSection
+      title={`Отмены: ${formatOrders(data.cancellations.count)}`}
+      empty={data.cancellations.reasons.length === 0 ? 'Отмен нет.' : null}
+    >
+      <AdminTable label="Причины отмен" columns={['Причина', { label: 'Заказы', num: true }]}>
+        {data.cancellations.reasons.map((r) => (
+          <tr key={r.reason}>
+            <td>{r.reason === '' ? 'без причины (касса или система)' : r.reason}</td>
+            <td className={a.num}>{formatCount(r.count)}</td>
+          </tr>
+        ))}
+      </AdminTable>
+    </FigureSection>
   );
 }
 
 export function DeliveryTimes({ data }: { data: Dashboard }) {
   const d = data.delivery;
   return (
-    <section>
-      <h2 className={s.sectionTitle}>Время доставки</h2>
-      {d.delivered === 0 ? (
-        <p className={a.muted}>Доставленных заказов нет.</p>
-      ) : (
-        <AdminTable label="Время доставки" columns={['', { label: 'Медиана', num: true }, { label: '90%', num: true }]}>
-          <tr>
-            <td>Обещано</td>
-            <td className={a.num}>{formatMinutes(d.promisedMedian)}</td>
-            <td className={a.num}>{formatMinutes(d.promisedP90)}</td>
-          </tr>
-          <tr>
-            <td>Доставлено</td>
-            <td className={a.num}>{formatMinutes(d.actualMedian)}</td>
-            <td className={a.num}>{formatMinutes(d.actualP90)}</td>
-          </tr>
-        </AdminTable>
-      )}
-      {d.delivered > 0 ? (
-        <p className={a.muted}>
-          Доставлено: {formatOrders(d.delivered)}, с опозданием {formatPercent(d.late, d.delivered)}
-        </p>
-      ) : null}
-    </section>
+    <FigureSection title="Время доставки" empty={d.delivered === 0 ? 'Доставленных заказов нет.' : null}>
+      <AdminTable label="Время доставки" columns={['', { label: 'Медиана', num: true }, { label: '90%', num: true }]}>
+        <tr>
+          <td>Обещано</td>
+          <td className={a.num}>{formatMinutes(d.promisedMedian)}</td>
+          <td className={a.num}>{formatMinutes(d.promisedP90)}</td>
+        </tr>
+        <tr>
+          <td>Доставлено</td>
+          <td className={a.num}>{formatMinutes(d.actualMedian)}</td>
+          <td className={a.num}>{formatMinutes(d.actualP90)}</td>
+        </tr>
+      </AdminTable>
+      <p className={a.muted}>
+        Доставлено: {formatOrders(d.delivered)}, с опозданием {formatPercent(d.late, d.delivered)}
+      </p>
+    </FigureSection>
   );
 }
 
@@ -135,22 +136,17 @@ function TopList({
 }) {
   const [name, count, money] = columns;
   return (
-    <section>
-      <h2 className={s.sectionTitle}>{title}</h2>
-      {rows.length === 0 ? (
-        <p className={a.muted}>{empty}</p>
-      ) : (
-        <AdminTable label={title} columns={[name, { label: count, num: true }, { label: money, num: true }]}>
-          {rows.map((r) => (
-            <tr key={r.key}>
-              <td>{r.name}</td>
-              <td className={a.num}>{formatCount(r.count)}</td>
-              <td className={a.num}>{formatMoney(r.money)}</td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
-    </section>
+    <FigureSection title={title} empty={rows.length === 0 ? empty : null}>
+      <AdminTable label={title} columns={[name, { label: count, num: true }, { label: money, num: true }]}>
+        {rows.map((r) => (
+          <tr key={r.key}>
+            <td>{r.name}</td>
+            <td className={a.num}>{formatCount(r.count)}</td>
+            <td className={a.num}>{formatMoney(r.money)}</td>
+          </tr>
+        ))}
+      </AdminTable>
+    </FigureSection>
   );
 }
 

@@ -75,16 +75,3 @@ export function createStaffSessionStore(storage: KeyValueStorage): StaffSessionS
     },
   };
 }
-
-/** localStorage, or memory where it is unavailable. */
-export function browserStorage(): KeyValueStorage {
-  try {
-    const probe = '__admin_probe__';
-    window.localStorage.setItem(probe, probe);
-    window.localStorage.removeItem(probe);
-    return window.localStorage;
-  } catch {
-    const data = new Map<string, string>();
-    return { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
-  }
-}

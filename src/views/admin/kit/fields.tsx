@@ -84,18 +84,23 @@ export function optionsOf<T>(list: readonly T[], pick: (item: T) => readonly [st
   });
 }
 
-/** A select of `options`, or of `children` where options are grouped. */
+/**
+ * A select of `options`, or of `children` where options are grouped; `empty` names a first option
+ * with the value '' (every city, no courier, the top level…).
+ */
 export function SelectField({
   label,
   error,
   hint,
   value,
   onChange,
+  empty,
   options = [],
   children,
 }: Labelled & {
   value: string;
   onChange: (value: string) => void;
+  empty?: string;
   options?: readonly SelectOption[];
   children?: ReactNode;
 }) {
@@ -103,6 +108,7 @@ export function SelectField({
     <Field label={label} error={error} hint={hint}>
       {(id) => (
         <select id={id} className={s.select} value={value} onChange={(e) => onChange(e.target.value)}>
+          {empty === undefined ? null : <option value="">{empty}</option>}
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -115,20 +121,37 @@ export function SelectField({
   );
 }
 
-/** The «Город» select; `all` names a first option '' standing for every city. */
-export function CitySelect({
-  cities,
-  all,
-  ...select
-}: {
-  cities: readonly { id: string; name: string }[];
+/** What the city and restaurant selects take besides their list: `all` names a first option '' for every one. */
+interface PickerProps {
   all?: string;
   value: string;
   onChange: (value: string) => void;
   error?: string | null | undefined;
-}) {
-  const every = all === undefined ? [] : [{ value: '', label: all }];
-  return <SelectField label="Город" options={[...every, ...optionsOf(cities, (c) => [c.id, c.name])]} {...select} />;
+}
+
+/** The «Город» select. */
+export function CitySelect({
+  cities,
+  all,
+  ...select
+}: PickerProps & { cities: readonly { id: string; name: string }[] }) {
+  return <SelectField label="Город" empty={all} options={optionsOf(cities, (c) => [c.id, c.name])} {...select} />;
+}
+
+/** The «Ресторан» select. */
+export function RestaurantSelect({
+  restaurants,
+  all,
+  ...select
+}: PickerProps & { restaurants: readonly { deliveryTerminalId: string; name: string }[] }) {
+  return (
+    <SelectField
+      label="Ресторан"
+      empty={all}
+      options={optionsOf(restaurants, (r) => [r.deliveryTerminalId, r.name])}
+      {...select}
+    />
+  );
 }
 
 export function CheckField({

@@ -1,6 +1,6 @@
-// Pieces of the admin list screens: tabs, a filter form with its Найти button, a table with its
-// column heads, and paging by offset.
-import { useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
+// Pieces of the admin list screens: tabs, a filter form with its Найти button, the button that adds
+// an object, a table with its column heads, an on/off badge, and paging by offset.
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { cx } from '../ui';
 import s from '../admin.module.css';
 
@@ -61,23 +61,38 @@ export function FilterForm({
   );
 }
 
+/** The button that opens the editor of a new object, shown only to a role that may create one. */
+export function AddButton({ can = true, label, onClick }: { can?: boolean; label: string; onClick: () => void }) {
+  return can ? (
+    <button type="button" className={s.button} onClick={onClick}>
+      {label}
+    </button>
+  ) : null;
+}
+
+/** A green badge `onText` or a red one `offText`: whether a restaurant works, a product is shown… */
+export function OnOffBadge({ on, onText, offText }: { on: boolean; onText: string; offText: string }) {
+  return <span className={cx(s.badge, on ? s.badgeOk : s.badgeBad)}>{on ? onText : offText}</span>;
+}
+
 /** A column head: its text, or `{ label, num: true }` for a right-aligned number column. */
 export type Column = string | { label: string; num: true };
 
 export function AdminTable({
   label,
+  belowButton = false,
   columns,
-  style,
   children,
 }: {
   label: string;
+  /** Set off from the add button above it. */
+  belowButton?: boolean;
   /** Without columns the table has no head row. */
   columns?: readonly Column[];
-  style?: CSSProperties;
   children: ReactNode;
 }) {
   return (
-    <table className={s.table} aria-label={label} style={style}>
+    <table className={cx(s.table, belowButton && s.tableBelowButton)} aria-label={label}>
       {columns ? (
         <thead>
           <tr>

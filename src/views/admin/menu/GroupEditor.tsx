@@ -92,13 +92,11 @@ export function GroupEditor({
         <TextField label="Адрес в каталоге (slug)" hint="/catalog/<slug>" {...text('slug', (typed) => typed.trim())} />
         <SelectField
           label="Родительская группа"
-          options={[
-            { value: '', label: '— верхний уровень —' },
-            ...optionsOf(
-              groups.filter((g) => g.id !== group?.id),
-              (g) => [g.id, g.name],
-            ),
-          ]}
+          empty="— верхний уровень —"
+          options={optionsOf(
+            groups.filter((g) => g.id !== group?.id),
+            (g) => [g.id, g.name],
+          )}
           {...text('parentGroup')}
         />
         <NumberField label="Порядок в меню" hint="По возрастанию" {...text('order')} />

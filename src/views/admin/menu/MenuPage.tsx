@@ -13,6 +13,7 @@ import {
 } from '../../../api/contract/admin/menu';
 import { useAdminQuery, useCan } from '../data/hooks';
 import { PageHead, QueryView, cx, formatMoney } from '../ui';
+import { OnOffBadge } from '../kit/lists';
 import { GroupEditor } from './GroupEditor';
 import { ProductEditor } from './ProductEditor';
 import s from '../admin.module.css';
@@ -89,11 +90,7 @@ function ProductsTable({
             <td className={s.num}>{p.weight ?? '—'}</td>
             <td>{p.order}</td>
             <td>
-              {p.isVisible ? (
-                <span className={cx(s.badge, s.badgeOk)}>на сайте</span>
-              ) : (
-                <span className={cx(s.badge, s.badgeBad)}>скрыт</span>
-              )}
+              <OnOffBadge on={p.isVisible} onText="на сайте" offText="скрыт" />
             </td>
           </tr>
         ))}

@@ -38,10 +38,8 @@ export function CourierAssign({
       label="Курьер"
       value={current?.id ?? ''}
       onChange={(id) => void assign(id)}
-      options={[
-        { value: '', label: 'не назначен' },
-        ...options.map((c) => ({ value: c.id, label: c.name || c.login })),
-      ]}
+      empty="не назначен"
+      options={options.map((c) => ({ value: c.id, label: c.name || c.login }))}
     />
   );
 }

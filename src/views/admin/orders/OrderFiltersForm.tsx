@@ -2,7 +2,7 @@
 // number apply with Найти; Сбросить clears them all.
 import { ORDER_STATUSES } from '../../../api/contract/orders';
 import type { Reference } from '../data/reference';
-import { CitySelect, SelectField, TextField, optionsOf } from '../kit/fields';
+import { CitySelect, RestaurantSelect, SelectField, TextField, optionsOf } from '../kit/fields';
 import { STATUS_LABEL } from './labels';
 import { OrderSearchForm } from './OrderSearchForm';
 import { NO_FILTERS, type OrderFilters } from './ordersQuery';
@@ -25,24 +25,18 @@ export function OrderFiltersForm({
         value={filters.cityId}
         onChange={(cityId) => onApply({ cityId, deliveryTerminalId: '' })}
       />
-      <SelectField
-        label="Ресторан"
+      <RestaurantSelect
+        restaurants={restaurants}
+        all="Все рестораны"
         value={filters.deliveryTerminalId}
         onChange={(deliveryTerminalId) => onApply({ deliveryTerminalId })}
-        options={[
-          { value: '', label: 'Все рестораны' },
-          ...optionsOf(restaurants, (r) => [r.deliveryTerminalId, r.name]),
-        ]}
       />
       <SelectField
         label="Статус"
         value={filters.status}
         onChange={(status) => onApply({ status })}
-        options={[
-          { value: '', label: 'Все статусы' },
-          { value: 'active', label: 'В работе' },
-          ...optionsOf(ORDER_STATUSES, (st) => [st, STATUS_LABEL[st]]),
-        ]}
+        empty="Все статусы"
+        options={[{ value: 'active', label: 'В работе' }, ...optionsOf(ORDER_STATUSES, (st) => [st, STATUS_LABEL[st]])]}
       />
       <TextField label="С даты" type="date" value={filters.from} onChange={(from) => onApply({ from })} />
       <TextField label="По дату" type="date" value={filters.to} onChange={(to) => onApply({ to })} />

@@ -2,7 +2,7 @@
 // line. (The customer
 // reads ORDER_STATUS_NAMES, where Unconfirmed and WaitCooking are both 'принят'; operators need
 // to tell them apart.)
-import type { Order, OrderStatus } from '../../../api/contract/orders';
+import type { Order, OrderAddress, OrderStatus } from '../../../api/contract/orders';
 import type { RefundState } from '../../../api/contract/admin/orders';
 
 export { STATUS_LABEL, PAYMENT_METHOD_LABEL, PAYMENT_STATUS_LABEL } from '../../../api/contract/admin/labels';
@@ -44,16 +44,12 @@ export function statusTone(status: OrderStatus): 'info' | 'ok' | 'bad' | 'plain'
   return 'plain';
 }
 
+/** What an address line shows of an order's address or a customer's saved one (which has no intercom). */
+type AddressLineParts = Pick<OrderAddress, 'city' | 'street' | 'home' | 'apartment' | 'entrance' | 'floor'> &
+  Partial<Pick<OrderAddress, 'intercom'>>;
+
 /** An address on one line: city, street, house, then the flat, entrance, floor and intercom given. */
-export function addressLine(a: {
-  city: string;
-  street: string;
-  home: string;
-  apartment: string | null;
-  entrance: string | null;
-  floor: string | null;
-  intercom?: string | null;
-}): string {
+export function addressLine(a: AddressLineParts): string {
   return [
     a.city,
     a.street,

@@ -115,13 +115,11 @@ export function PhoneFulfilment({ value, onChange, addresses, quote }: Props) {
           value={value.terminalId}
           error={messagesAt(refusals, 'restaurant')}
           onChange={(v) => set({ terminalId: v })}
-          options={[
-            { value: '', label: 'Выберите ресторан' },
-            ...(quote?.restaurants ?? []).map((r) => ({
-              value: r.deliveryTerminalId,
-              label: `${r.name}, ${r.address} (${r.hoursText})`,
-            })),
-          ]}
+          empty="Выберите ресторан"
+          options={(quote?.restaurants ?? []).map((r) => ({
+            value: r.deliveryTerminalId,
+            label: `${r.name}, ${r.address} (${r.hoursText})`,
+          }))}
         />
       )}
       <DeliveryTimeSelect

@@ -9,8 +9,8 @@ import {
 } from '../../../api/contract/admin/promo';
 import { useAdminAction, useAdminQuery, useCan } from '../data/hooks';
 import { useReference } from '../data/reference';
-import { AdminTable } from '../kit/lists';
-import { QueryView, cx, formatDateTime, formatMoney } from '../ui';
+import { AddButton, AdminTable, OnOffBadge } from '../kit/lists';
+import { QueryView, formatDateTime, formatMoney } from '../ui';
 import { CouponEditor } from './CouponEditor';
 import s from '../admin.module.css';
 import { ActionButton } from '../kit/ActionButton';
@@ -44,16 +44,12 @@ export function CouponsTab() {
   }
   return (
     <>
-      {canCreate ? (
-        <button type="button" className={s.button} onClick={() => setEditing('new')}>
-          Новый промокод
-        </button>
-      ) : null}
+      <AddButton can={canCreate} label="Новый промокод" onClick={() => setEditing('new')} />
       <QueryView query={list}>
         {(data) => (
           <AdminTable
             label="Промокоды"
-            style={{ marginTop: 12 }}
+            belowButton
             columns={[
               'Код',
               'Скидка',
@@ -91,11 +87,7 @@ export function CouponsTab() {
                   {c.perUserLimit !== null ? <div className={s.muted}>на клиента {c.perUserLimit}</div> : null}
                 </td>
                 <td>
-                  {c.isActive ? (
-                    <span className={cx(s.badge, s.badgeOk)}>действует</span>
-                  ) : (
-                    <span className={cx(s.badge, s.badgeBad)}>отключён</span>
-                  )}
+                  <OnOffBadge on={c.isActive} onText="действует" offText="отключён" />
                 </td>
                 <td>
                   {canEdit ? (

@@ -13,8 +13,8 @@ import type { WeekHours } from '../../../api/entities';
 import { useAdminQuery, useCan } from '../data/hooks';
 import { useReference } from '../data/reference';
 import { CitySelect } from '../kit/fields';
-import { AdminTable, TabBar } from '../kit/lists';
-import { PageHead, QueryView, cx, formatMoney } from '../ui';
+import { AddButton, AdminTable, OnOffBadge, TabBar } from '../kit/lists';
+import { PageHead, QueryView, formatMoney } from '../ui';
 import { CityEditor } from './cities/CityEditor';
 import { RestaurantEditor } from './cities/RestaurantEditor';
 import { ZoneEditor } from './cities/ZoneEditor';
@@ -40,14 +40,6 @@ function hoursSummary(hours: WeekHours): string {
   return hours
     .map((d, i) => `${DAY_NAMES[i]?.slice(0, 2)} ${isDayOff(d) ? 'вых.' : `${d.open}–${d.close}`}`)
     .join(', ');
-}
-
-function AddButton({ can, label, onClick }: { can: boolean; label: string; onClick: () => void }) {
-  return can ? (
-    <button type="button" className={s.button} onClick={onClick}>
-      {label}
-    </button>
-  ) : null;
 }
 
 export default function CitiesPage() {
@@ -81,7 +73,7 @@ export default function CitiesPage() {
           <AddButton can={canCreateCity} label="Добавить город" onClick={addNew} />
           <AdminTable
             label="Города"
-            style={{ marginTop: 12 }}
+            belowButton
             columns={[
               'Город',
               'Адрес',
@@ -114,7 +106,7 @@ export default function CitiesPage() {
           <AddButton can={canCreateRestaurant} label="Добавить ресторан" onClick={addNew} />
           <AdminTable
             label="Рестораны"
-            style={{ marginTop: 12 }}
+            belowButton
             columns={['Ресторан', 'Город', 'Часы работы', 'Онлайн-оплата', 'Статус']}
           >
             {ref.restaurants.map((r) => (
@@ -127,11 +119,7 @@ export default function CitiesPage() {
                 <td>{hoursSummary(r.hours)}</td>
                 <td>{r.isOnlinePaymentDisabled ? 'отключена' : 'есть'}</td>
                 <td>
-                  {r.isActive ? (
-                    <span className={cx(s.badge, s.badgeOk)}>работает</span>
-                  ) : (
-                    <span className={cx(s.badge, s.badgeBad)}>закрыт</span>
-                  )}
+                  <OnOffBadge on={r.isActive} onText="работает" offText="закрыт" />
                 </td>
               </tr>
             ))}

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { adminListStaff } from '../../../api/contract/admin/auth';
 import { STAFF_ROLE_NAMES } from '../../../api/contract/admin/common';
 import { useAdminQuery, useCan, useSession } from '../data/hooks';
-import { AdminTable } from '../kit/lists';
-import { PageHead, QueryView, cx, formatDateTime } from '../ui';
+import { AddButton, AdminTable, OnOffBadge } from '../kit/lists';
+import { PageHead, QueryView, formatDateTime } from '../ui';
 import { MemberEditor } from './MemberEditor';
 import { OwnPasswordForm } from './OwnPasswordForm';
 import s from '../admin.module.css';
@@ -30,16 +30,10 @@ function StaffList() {
   }
   return (
     <>
-      <button type="button" className={s.button} onClick={() => setEditing('new')}>
-        Добавить сотрудника
-      </button>
+      <AddButton label="Добавить сотрудника" onClick={() => setEditing('new')} />
       <QueryView query={list}>
         {(data) => (
-          <AdminTable
-            label="Сотрудники"
-            style={{ marginTop: 12 }}
-            columns={['Логин', 'Имя', 'Роль', 'Последний вход', 'Состояние']}
-          >
+          <AdminTable label="Сотрудники" belowButton columns={['Логин', 'Имя', 'Роль', 'Последний вход', 'Состояние']}>
             {data.staff.map((m) => (
               <tr key={m.id} className={s.rowLink} onClick={() => setEditing(m.id)}>
                 <td>{m.login}</td>
@@ -47,11 +41,7 @@ function StaffList() {
                 <td>{STAFF_ROLE_NAMES[m.role]}</td>
                 <td>{m.lastLoginAt ? formatDateTime(m.lastLoginAt) : '—'}</td>
                 <td>
-                  {m.isActive ? (
-                    <span className={cx(s.badge, s.badgeOk)}>активен</span>
-                  ) : (
-                    <span className={cx(s.badge, s.badgeBad)}>отключён</span>
-                  )}
+                  <OnOffBadge on={m.isActive} onText="активен" offText="отключён" />
                 </td>
               </tr>
             ))}

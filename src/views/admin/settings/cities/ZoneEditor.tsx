@@ -6,7 +6,7 @@ import {
   type AdminRestaurant,
   type AdminZone,
 } from '../../../../api/contract/admin/settings';
-import { NumberField, SelectField, TextAreaField, TextField, optionsOf } from '../../kit/fields';
+import { NumberField, RestaurantSelect, TextAreaField, TextField } from '../../kit/fields';
 import { EditorForm, useEditorAccess, useEditorFields } from '../../kit/editor';
 import { parseInteger } from '../../menu/forms';
 import { cx } from '../../ui';
@@ -84,11 +84,7 @@ export function ZoneEditor({
     >
       <div className={s.grid3}>
         <TextField label="Название" {...text('name')} />
-        <SelectField
-          label="Ресторан"
-          options={optionsOf(own, (r) => [r.deliveryTerminalId, r.name])}
-          {...text('deliveryTerminalId')}
-        />
+        <RestaurantSelect restaurants={own} {...text('deliveryTerminalId')} />
         <NumberField
           label="Минимальная сумма, ₽"
           hint="Товары после скидок, без доставки и сбора"
