@@ -1,5 +1,6 @@
 // Drizzle declarations of the orders area's tables (migration 0003_orders.sql).
 import { bigint, bigserial, boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { Address } from '../../../src/api/entities.js';
 import { tz } from './columns.js';
 
 export type CouponKind = 'percent' | 'fixed';
@@ -73,17 +74,8 @@ export interface StoredOrderLine {
   halfPizza?: { sizeId: string; sizeName: string; halves: [StoredOrderHalf, StoredOrderHalf] };
 }
 
-export interface StoredAddress {
-  city: string;
-  street: string;
-  home: string;
-  apartment: string | null;
-  entrance: string | null;
-  floor: string | null;
-  intercom: string | null;
-  comment: string | null;
-  location: { lat: number; lon: number } | null;
-}
+/** A delivery address as the order keeps it: the customer's address without its own id and owner. */
+export type StoredAddress = Omit<Address, 'id' | 'userId'>;
 
 export const orders = pgTable('orders', {
   id: text('id').primaryKey(),
