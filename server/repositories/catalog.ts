@@ -4,7 +4,7 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { cities, products, restaurants, streets } from '../db/schema/catalog.js';
-import { keyedRows } from './rows.js';
+import { anyRow, displayOrder, keyedRows } from './rows.js';
 
 export type CityRow = typeof cities.$inferSelect;
 export type StreetRow = typeof streets.$inferSelect;
@@ -12,15 +12,18 @@ export type RestaurantRow = typeof restaurants.$inferSelect;
 export type NewCity = typeof cities.$inferInsert;
 
 export function listCities(db: Executor): Promise<CityRow[]> {
-  return db.select().from(cities).orderBy(asc(cities.position), asc(cities.id));
+  return db
+    .select()
+    .from(cities)
+    .orderBy(...displayOrder(cities));
 }
 
 export async function cityExists(db: Executor, id: string): Promise<boolean> {
-  return (await db.select({ id: cities.id }).from(cities).where(eq(cities.id, id)).limit(1)).length > 0;
+  return anyRow(db, cities, eq(cities.id, id));
 }
 
 export async function cityExistsByIikoId(db: Executor, iikoId: string): Promise<boolean> {
-  return (await db.select({ id: cities.id }).from(cities).where(eq(cities.iikoId, iikoId)).limit(1)).length > 0;
+  return anyRow(db, cities, eq(cities.iikoId, iikoId));
 }
 
 /** Whether another city (not `exceptId`) already has one of these keys. */
@@ -84,7 +87,7 @@ export function streetsOfCity(db: Executor, cityIikoId: string): Promise<StreetR
 }
 
 export async function productExists(db: Executor, id: string): Promise<boolean> {
-  return (await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1)).length > 0;
+  return anyRow(db, products, eq(products.id, id));
 }
 
 export const { find: findCity, insert: insertCity, update: updateCityRow } = keyedRows(cities, cities.id);

@@ -3,6 +3,7 @@
 import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { staffLoginAttempts } from '../db/schema/admin.js';
+import { countRows } from './rows.js';
 
 const LOGIN_LOCK_KEY = 727_101;
 const IP_LOCK_KEY = 727_102;
@@ -161,15 +162,13 @@ export async function failuresSincePreviousSuccess(db: Executor, login: string, 
     .orderBy(desc(staffLoginAttempts.id))
     .limit(1);
   const after = previous[0]?.id;
-  const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(staffLoginAttempts)
-    .where(
-      and(
-        eq(staffLoginAttempts.login, login),
-        eq(staffLoginAttempts.success, false),
-        after === undefined ? undefined : gt(staffLoginAttempts.id, after),
-      ),
-    );
-  return Number(rows[0]?.n ?? 0);
+  return countRows(
+    db,
+    staffLoginAttempts,
+    and(
+      eq(staffLoginAttempts.login, login),
+      eq(staffLoginAttempts.success, false),
+      after === undefined ? undefined : gt(staffLoginAttempts.id, after),
+    ),
+  );
 }

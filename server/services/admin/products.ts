@@ -8,12 +8,12 @@ import {
   findProduct,
   groupExists,
   insertProduct,
-  productExists,
   productSlugTaken,
   updateProductRow,
   usedAsModifier,
   type ProductRow,
 } from '../../repositories/menu.js';
+import { productExists } from '../../repositories/catalog.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { AdminProduct, ProductInput, ProductPatch } from '../../../src/api/contract/admin/menu.js';
 import type { Actor } from './actor.js';
