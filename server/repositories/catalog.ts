@@ -4,18 +4,15 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { cities, products, restaurants, streets } from '../db/schema/catalog.js';
+import type { RestaurantRow } from './restaurants.js';
 import { anyRow, displayOrder, keyedRows } from './rows.js';
 
 export type CityRow = typeof cities.$inferSelect;
 export type StreetRow = typeof streets.$inferSelect;
-export type RestaurantRow = typeof restaurants.$inferSelect;
 export type NewCity = typeof cities.$inferInsert;
 
 export function listCities(db: Executor): Promise<CityRow[]> {
-  return db
-    .select()
-    .from(cities)
-    .orderBy(...displayOrder(cities));
+  return db.select().from(cities).orderBy(displayOrder(cities));
 }
 
 export async function cityExists(db: Executor, id: string): Promise<boolean> {

@@ -12,17 +12,11 @@ export type NewProduct = typeof products.$inferInsert;
 export type StopListRow = typeof stopList.$inferSelect;
 
 export function listGroups(db: Executor): Promise<GroupRow[]> {
-  return db
-    .select()
-    .from(groups)
-    .orderBy(...displayOrder(groups));
+  return db.select().from(groups).orderBy(displayOrder(groups));
 }
 
 export function listProducts(db: Executor): Promise<ProductRow[]> {
-  return db
-    .select()
-    .from(products)
-    .orderBy(...displayOrder(products));
+  return db.select().from(products).orderBy(displayOrder(products));
 }
 
 /** The group's parent ({ parent: null } at the top), or undefined when there is no such group. */
@@ -112,11 +106,7 @@ export const { find: findProduct, insert: insertProduct, update: updateProductRo
 
 /** The groups the storefront shows, in menu order. */
 export function visibleGroupRows(db: Executor): Promise<GroupRow[]> {
-  return db
-    .select()
-    .from(groups)
-    .where(eq(groups.isVisible, true))
-    .orderBy(...displayOrder(groups));
+  return db.select().from(groups).where(eq(groups.isVisible, true)).orderBy(displayOrder(groups));
 }
 
 /** The products the storefront shows, by group and position. */
@@ -125,7 +115,7 @@ export function visibleProductRows(db: Executor): Promise<ProductRow[]> {
     .select()
     .from(products)
     .where(eq(products.isVisible, true))
-    .orderBy(asc(products.parentGroup), ...displayOrder(products));
+    .orderBy(asc(products.parentGroup), displayOrder(products));
 }
 
 /** A product by id among the visible ones. */

@@ -78,10 +78,8 @@ export async function pageOfRows<T extends PgTable>(
 }
 
 /** The order staff arrange rows in: by position, ties by id. */
-export const displayOrder = (table: { position: PgColumn; id: PgColumn }): SQL[] => [
-  asc(table.position),
-  asc(table.id),
-];
+export const displayOrder = (table: { position: PgColumn; id: PgColumn }): SQL =>
+  sql.join([asc(table.position), asc(table.id)], sql`, `);
 
 /** Find, insert and update of a table's rows by one key column. */
 export interface KeyedRows<T extends PgTable> {
