@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { cities, products, restaurants, streets } from '../db/schema/catalog.js';
 import type { RestaurantRow } from './restaurants.js';
-import { anyRow, displayOrder, keyedRows } from './rows.js';
+import { anyRow, displayOrder, keyedRows, valueOf } from './rows.js';
 
 export type CityRow = typeof cities.$inferSelect;
 export type StreetRow = typeof streets.$inferSelect;
@@ -69,8 +69,7 @@ export function activeRestaurantsOfCity(db: Executor, cityId: string): Promise<R
 
 /** The city's slug ('' for an unknown city). */
 export async function citySlug(db: Executor, cityId: string): Promise<string> {
-  const rows = await db.select({ slug: cities.slug }).from(cities).where(eq(cities.id, cityId)).limit(1);
-  return rows[0]?.slug ?? '';
+  return (await valueOf(db, cities, cities.slug, eq(cities.id, cityId))) ?? '';
 }
 
 /** Every city's slug, in display order. */

@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { contentVersions, groups, products, stopList } from '../db/schema/catalog.js';
-import { anyRow, displayOrder, keyedRows } from './rows.js';
+import { anyRow, displayOrder, keyedRows, valueOf } from './rows.js';
 
 export type GroupRow = typeof groups.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
@@ -144,12 +144,7 @@ export async function readContentVersions<N extends string>(
 
 /** The catalogue version as a number (triggers bump it on every menu write); undefined when unset. */
 export async function catalogVersionNumber(db: Executor): Promise<number | undefined> {
-  const rows = await db
-    .select({ version: contentVersions.version })
-    .from(contentVersions)
-    .where(eq(contentVersions.name, 'catalog'))
-    .limit(1);
-  return rows[0]?.version;
+  return valueOf(db, contentVersions, contentVersions.version, eq(contentVersions.name, 'catalog'));
 }
 
 /** Every product (hidden ones too) with the columns pricing reads. */
@@ -183,6 +178,5 @@ export function pricingGroupRows(db: Executor) {
 
 /** One product's price, or null when it is not in the catalogue. */
 export async function productPrice(db: Executor, productId: string): Promise<number | null> {
-  const rows = await db.select({ price: products.price }).from(products).where(eq(products.id, productId)).limit(1);
-  return rows[0]?.price ?? null;
+  return (await valueOf(db, products, products.price, eq(products.id, productId))) ?? null;
 }

@@ -1,6 +1,6 @@
 // What every repository repeats: insert and answer the row, update and answer it, ask whether a
 // row exists, count rows, read a page of them, and the staff-arranged display order.
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type GetColumnData, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/database.js';
 
@@ -43,6 +43,17 @@ export async function anyRow(db: Executor, table: PgTable, where?: SQL): Promise
         .limit(1)
     ).length > 0
   );
+}
+
+/** One column of the row `where` finds (of the first, when several match); undefined when none does. */
+export async function valueOf<C extends PgColumn>(
+  db: Executor,
+  table: PgTable,
+  column: C,
+  where: SQL,
+): Promise<GetColumnData<C> | undefined> {
+  const rows = await db.select({ value: column }).from(table).where(where).limit(1);
+  return rows[0]?.value;
 }
 
 /** How many rows of `table` match `where`. */
