@@ -34,12 +34,7 @@ export async function cityKeyTaken(
     eq(cities.slug, keys.slug),
     eq(cities.iikoId, keys.iikoId),
   );
-  const rows = await db
-    .select({ id: cities.id })
-    .from(cities)
-    .where(exceptId === null ? same : and(ne(cities.id, exceptId), same))
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(db, cities, exceptId === null ? same : and(ne(cities.id, exceptId), same));
 }
 
 /** The ids of these that are cities. */

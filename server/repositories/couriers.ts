@@ -4,6 +4,7 @@ import type { Executor } from '../db/database.js';
 import { orderCouriers, staff } from '../db/schema/admin.js';
 import { users } from '../db/schema/customers.js';
 import { orders } from '../db/schema/orders.js';
+import { anyRow } from './rows.js';
 import type { CourierRef } from '../../src/api/contract/admin/orders.js';
 import type { OrderStatus } from '../../src/api/contract/orders.js';
 
@@ -108,10 +109,5 @@ export async function orderOfCourier(
 
 /** Whether an order is assigned to this courier (for the courier's live notices). */
 export async function isAssignedTo(db: Executor, staffId: string, orderId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: orderCouriers.orderId })
-    .from(orderCouriers)
-    .where(and(eq(orderCouriers.staffId, staffId), eq(orderCouriers.orderId, orderId)))
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(db, orderCouriers, and(eq(orderCouriers.staffId, staffId), eq(orderCouriers.orderId, orderId)));
 }

@@ -59,12 +59,7 @@ export async function deleteGroupRow(tx: Executor, id: string): Promise<void> {
 /** Whether another product offers this one as a modifier. */
 export async function usedAsModifier(db: Executor, id: string): Promise<boolean> {
   const pattern = JSON.stringify([{ modifiers: [{ modifierId: id }] }]);
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(ne(products.id, id), sql`${products.groupModifiers} @> ${pattern}::jsonb`))
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(db, products, and(ne(products.id, id), sql`${products.groupModifiers} @> ${pattern}::jsonb`));
 }
 
 export async function deleteProductRow(tx: Executor, id: string): Promise<void> {
@@ -80,12 +75,7 @@ const stopListEntry = (deliveryTerminalId: string, productId: string) =>
   and(eq(stopList.deliveryTerminalId, deliveryTerminalId), eq(stopList.productId, productId));
 
 export async function isStopped(db: Executor, deliveryTerminalId: string, productId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: stopList.productId })
-    .from(stopList)
-    .where(stopListEntry(deliveryTerminalId, productId))
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(db, stopList, stopListEntry(deliveryTerminalId, productId));
 }
 
 export async function stopProduct(
