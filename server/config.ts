@@ -792,28 +792,33 @@ function setValue(env: NodeJS.ProcessEnv, name: VariableName): string | undefine
   return raw === undefined || raw.trim() === '' ? undefined : raw;
 }
 
+/** The refusal of one of two settings set without the other (naming both); null when both or neither are. */
+function halfPairProblem(
+  env: NodeJS.ProcessEnv,
+  first: VariableName,
+  second: VariableName,
+  why: string,
+): string | null {
+  const firstSet = setValue(env, first) !== undefined;
+  if (firstSet === (setValue(env, second) !== undefined)) return null;
+  return `${first} and ${second} must be set together, not only ${firstSet ? first : second}: ${why}`;
+}
+
 /** Settings that only mean something together; each refusal names both. */
 function pairProblems(env: NodeJS.ProcessEnv): string[] {
-  const problems: string[] = [];
-  const id = setValue(env, 'CLOUDPAYMENTS_PUBLIC_ID');
-  const secret = setValue(env, 'CLOUDPAYMENTS_API_SECRET');
-  if ((id === undefined) !== (secret === undefined))
-    problems.push(
-      `CLOUDPAYMENTS_PUBLIC_ID and CLOUDPAYMENTS_API_SECRET must be set together, not ${id === undefined ? 'only CLOUDPAYMENTS_API_SECRET' : 'only CLOUDPAYMENTS_PUBLIC_ID'}: one without the other is no account`,
-    );
-  const login = setValue(env, 'IIKO_API_LOGIN');
-  const organization = setValue(env, 'IIKO_ORGANIZATION_ID');
-  if ((login === undefined) !== (organization === undefined))
-    problems.push(
-      `IIKO_API_LOGIN and IIKO_ORGANIZATION_ID must be set together, not ${login === undefined ? 'only IIKO_ORGANIZATION_ID' : 'only IIKO_API_LOGIN'}: iiko needs both`,
-    );
+  const problems = [
+    halfPairProblem(env, 'CLOUDPAYMENTS_PUBLIC_ID', 'CLOUDPAYMENTS_API_SECRET', 'one without the other is no account'),
+    halfPairProblem(env, 'IIKO_API_LOGIN', 'IIKO_ORGANIZATION_ID', 'iiko needs both'),
+    halfPairProblem(
+      env,
+      'VAPID_PUBLIC_KEY',
+      'VAPID_PRIVATE_KEY',
+      'a push is signed with the one and checked with the other',
+    ),
+  ].filter((problem) => problem !== null);
   const publicKey = setValue(env, 'VAPID_PUBLIC_KEY');
   const privateKey = setValue(env, 'VAPID_PRIVATE_KEY');
-  if ((publicKey === undefined) !== (privateKey === undefined))
-    problems.push(
-      `VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together, not ${publicKey === undefined ? 'only VAPID_PRIVATE_KEY' : 'only VAPID_PUBLIC_KEY'}: a push is signed with the one and checked with the other`,
-    );
-  else if (
+  if (
     publicKey !== undefined &&
     privateKey !== undefined &&
     // an unreadable key is refused by its own variable already
@@ -894,6 +899,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return reading.config;
 }
 
+/** What a pair of settings makes when both are set; null when neither is (pairProblems refuses one alone). */
+function bothSet<T>(first: string | null, second: string | null, make: (first: string, second: string) => T): T | null {
+  return first !== null && second !== null ? make(first, second) : null;
+}
+
 function configFrom(env: Env): Config {
   const captchaProvider = env.CAPTCHA_PROVIDER;
   return {
@@ -924,10 +934,10 @@ function configFrom(env: Env): Config {
       provider: env.PAYMENTS_PROVIDER,
       cloudpayments: {
         apiUrl: env.CLOUDPAYMENTS_API_URL,
-        defaultAccount:
-          env.CLOUDPAYMENTS_PUBLIC_ID !== null && env.CLOUDPAYMENTS_API_SECRET !== null
-            ? { publicId: env.CLOUDPAYMENTS_PUBLIC_ID, apiSecret: env.CLOUDPAYMENTS_API_SECRET }
-            : null,
+        defaultAccount: bothSet(env.CLOUDPAYMENTS_PUBLIC_ID, env.CLOUDPAYMENTS_API_SECRET, (publicId, apiSecret) => ({
+          publicId,
+          apiSecret,
+        })),
         accounts: env.CLOUDPAYMENTS_ACCOUNTS,
         skin: env.CLOUDPAYMENTS_SKIN,
       },
@@ -959,10 +969,10 @@ function configFrom(env: Env): Config {
         : null,
     analytics: { metrikaScriptUrl: env.METRIKA_SCRIPT_URL, ga4ScriptUrl: env.GA4_SCRIPT_URL },
     webPush: {
-      vapid:
-        env.VAPID_PUBLIC_KEY !== null && env.VAPID_PRIVATE_KEY !== null
-          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
-          : null,
+      vapid: bothSet(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, (publicKey, privateKey) => ({
+        publicKey,
+        privateKey,
+      })),
       subject: env.VAPID_SUBJECT,
       timeoutMs: env.WEB_PUSH_TIMEOUT_MS,
     },

@@ -263,16 +263,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   };
   await enqueue(() =>
     client.transaction(async (tx) => {
-      await applyMigrations({
-        exec: async (script) => {
-          await tx.exec(script);
-        },
-        appliedNames: async () =>
-          (await tx.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
-        markApplied: async (name) => {
-          await tx.query('insert into schema_migrations (name) values ($1)', [name]);
-        },
-      });
+      await applyMigrations({ exec: (script) => tx.exec(script), query: (text, params) => tx.query(text, params) });
     }),
   );
   return db;
@@ -517,14 +508,8 @@ export async function openPostgres(
   try {
     await migrator.query('begin');
     await applyMigrations({
-      exec: async (script) => {
-        await migrator.query(script);
-      },
-      appliedNames: async () =>
-        (await migrator.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
-      markApplied: async (name) => {
-        await migrator.query('insert into schema_migrations (name) values ($1)', [name]);
-      },
+      exec: (script) => migrator.query(script),
+      query: (text, params) => migrator.query(text, params),
     });
     await migrator.query('commit');
     migrator.release();

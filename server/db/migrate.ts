@@ -9,11 +9,12 @@ import { fileURLToPath } from 'node:url';
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const LOCK_KEY = 727_001;
 
-/** A connection inside an open transaction. */
+/** A connection inside an open transaction (a PGlite transaction and a pg client alike). */
 export interface ScriptRunner {
-  exec(script: string): Promise<void>;
-  appliedNames(): Promise<string[]>;
-  markApplied(name: string): Promise<void>;
+  /** Runs a script of several statements. */
+  exec(script: string): Promise<unknown>;
+  /** Runs one statement with parameters. */
+  query<R extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
 }
 
 export function migrationFiles(dir = MIGRATIONS_DIR): { name: string; sql: string }[] {
@@ -31,12 +32,14 @@ create table if not exists schema_migrations (name text primary key, applied_at 
 
 export async function applyMigrations(runner: ScriptRunner, dir = MIGRATIONS_DIR): Promise<string[]> {
   await runner.exec(MIGRATIONS_PRELUDE);
-  const done = new Set(await runner.appliedNames());
+  const done = new Set(
+    (await runner.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
+  );
   const applied: string[] = [];
   for (const file of migrationFiles(dir)) {
     if (done.has(file.name)) continue;
     await runner.exec(file.sql);
-    await runner.markApplied(file.name);
+    await runner.query('insert into schema_migrations (name) values ($1)', [file.name]);
     applied.push(file.name);
   }
   return applied;

@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { SignInClient } from '../services/admin/staff.js';
-import { requireUserOfToken, userOfToken, type AuthUser } from '../services/sessions.js';
+import { ensureOwnerById, requireUserOfToken, userOfToken, type AuthUser } from '../services/sessions.js';
 import { bearerToken } from './credentials.js';
 
 export { bearerToken };
@@ -16,6 +16,13 @@ export function authenticate(ctx: AppContext, request: FastifyRequest): Promise<
 /** The signed-in customer, else 401 'Требуется вход по номеру телефона'. */
 export function requireUser(ctx: AppContext, request: FastifyRequest): Promise<AuthUser> {
   return requireUserOfToken(ctx, bearerToken(request));
+}
+
+/** The signed-in customer when `userId` is theirs: 401 without a sign-in, 403 for another customer's id. */
+export async function requireOwner(ctx: AppContext, request: FastifyRequest, userId: string): Promise<AuthUser> {
+  const user = await requireUser(ctx, request);
+  ensureOwnerById(user, userId);
+  return user;
 }
 
 /** The client's address as Fastify sees it (TRUST_PROXY decides), '' when unknown. */

@@ -2,6 +2,7 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { addresses } from '../db/schema/customers.js';
+import { valueOf } from './rows.js';
 
 export type AddressRow = typeof addresses.$inferSelect;
 export type NewAddress = typeof addresses.$inferInsert;
@@ -25,8 +26,7 @@ export async function insertAddress(db: Executor, row: NewAddress): Promise<Addr
 
 /** The owner's id, or undefined for an unknown address. */
 export async function addressOwner(db: Executor, id: string): Promise<string | undefined> {
-  const rows = await db.select({ userId: addresses.userId }).from(addresses).where(eq(addresses.id, id)).limit(1);
-  return rows[0]?.userId;
+  return valueOf(db, addresses, addresses.userId, eq(addresses.id, id));
 }
 
 export async function deleteAddressRow(db: Executor, id: string): Promise<void> {

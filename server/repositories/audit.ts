@@ -1,9 +1,10 @@
 // The audit log (table audit_log, migration 0005) and the SMS outbox the admin reads
 // (sms_outbox, migration 0002).
-import { and, desc, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { auditLog } from '../db/schema/admin.js';
 import { smsOutbox } from '../db/schema/customers.js';
+import { pageOfRows, type PageWindow } from './rows.js';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 export type NewAuditRow = typeof auditLog.$inferInsert;
@@ -28,7 +29,7 @@ export interface AuditFilter {
 export async function auditPage(
   db: Executor,
   filter: AuditFilter,
-  page: { limit: number; offset: number },
+  page: PageWindow,
 ): Promise<{ rows: AuditRow[]; total: number }> {
   const where: SQL[] = [];
   if (filter.staffId) where.push(eq(auditLog.staffId, filter.staffId));
@@ -37,41 +38,15 @@ export async function auditPage(
   if (filter.entityId) where.push(eq(auditLog.entityId, filter.entityId));
   if (filter.from) where.push(gte(auditLog.at, filter.from));
   if (filter.to) where.push(lt(auditLog.at, filter.to));
-  const condition = where.length > 0 ? and(...where) : undefined;
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(condition)
-    .orderBy(desc(auditLog.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const count = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(auditLog)
-    .where(condition);
-  return { rows, total: count[0]?.n ?? 0 };
+  return pageOfRows(db, auditLog, where.length > 0 ? and(...where) : undefined, desc(auditLog.id), page);
 }
 
 /** A page of the outbox, newest first; `phoneDigits` (when not empty) matches part of the number. */
 export async function smsOutboxPage(
   db: Executor,
   phoneDigits: string,
-  page: { limit: number; offset: number },
+  page: PageWindow,
 ): Promise<{ rows: SmsOutboxRow[]; total: number }> {
   const condition = phoneDigits.length > 0 ? like(smsOutbox.phone, `%${phoneDigits}%`) : undefined;
-  const rows = await db
-    .select()
-    .from(smsOutbox)
-    .where(condition)
-    .orderBy(desc(smsOutbox.createdAt))
-    .limit(page.limit)
-    .offset(page.offset);
-  const total =
-    (
-      await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(smsOutbox)
-        .where(condition)
-    )[0]?.n ?? 0;
-  return { rows, total };
+  return pageOfRows(db, smsOutbox, condition, desc(smsOutbox.createdAt), page);
 }

@@ -4,23 +4,23 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { cities, products, restaurants, streets } from '../db/schema/catalog.js';
-import { keyedRows } from './rows.js';
+import type { RestaurantRow } from './restaurants.js';
+import { anyRow, displayOrder, keyedRows, valueOf } from './rows.js';
 
 export type CityRow = typeof cities.$inferSelect;
 export type StreetRow = typeof streets.$inferSelect;
-export type RestaurantRow = typeof restaurants.$inferSelect;
 export type NewCity = typeof cities.$inferInsert;
 
 export function listCities(db: Executor): Promise<CityRow[]> {
-  return db.select().from(cities).orderBy(asc(cities.position), asc(cities.id));
+  return db.select().from(cities).orderBy(displayOrder(cities));
 }
 
 export async function cityExists(db: Executor, id: string): Promise<boolean> {
-  return (await db.select({ id: cities.id }).from(cities).where(eq(cities.id, id)).limit(1)).length > 0;
+  return anyRow(db, cities, eq(cities.id, id));
 }
 
 export async function cityExistsByIikoId(db: Executor, iikoId: string): Promise<boolean> {
-  return (await db.select({ id: cities.id }).from(cities).where(eq(cities.iikoId, iikoId)).limit(1)).length > 0;
+  return anyRow(db, cities, eq(cities.iikoId, iikoId));
 }
 
 /** Whether another city (not `exceptId`) already has one of these keys. */
@@ -34,12 +34,7 @@ export async function cityKeyTaken(
     eq(cities.slug, keys.slug),
     eq(cities.iikoId, keys.iikoId),
   );
-  const rows = await db
-    .select({ id: cities.id })
-    .from(cities)
-    .where(exceptId === null ? same : and(ne(cities.id, exceptId), same))
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(db, cities, exceptId === null ? same : and(ne(cities.id, exceptId), same));
 }
 
 /** The ids of these that are cities. */
@@ -69,8 +64,7 @@ export function activeRestaurantsOfCity(db: Executor, cityId: string): Promise<R
 
 /** The city's slug ('' for an unknown city). */
 export async function citySlug(db: Executor, cityId: string): Promise<string> {
-  const rows = await db.select({ slug: cities.slug }).from(cities).where(eq(cities.id, cityId)).limit(1);
-  return rows[0]?.slug ?? '';
+  return (await valueOf(db, cities, cities.slug, eq(cities.id, cityId))) ?? '';
 }
 
 /** Every city's slug, in display order. */
@@ -84,7 +78,7 @@ export function streetsOfCity(db: Executor, cityIikoId: string): Promise<StreetR
 }
 
 export async function productExists(db: Executor, id: string): Promise<boolean> {
-  return (await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1)).length > 0;
+  return anyRow(db, products, eq(products.id, id));
 }
 
 export const { find: findCity, insert: insertCity, update: updateCityRow } = keyedRows(cities, cities.id);

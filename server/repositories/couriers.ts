@@ -4,6 +4,7 @@ import type { Executor } from '../db/database.js';
 import { orderCouriers, staff } from '../db/schema/admin.js';
 import { users } from '../db/schema/customers.js';
 import { orders } from '../db/schema/orders.js';
+import { anyRow } from './rows.js';
 import type { CourierRef } from '../../src/api/contract/admin/orders.js';
 import type { OrderStatus } from '../../src/api/contract/orders.js';
 
@@ -69,11 +70,13 @@ export interface CourierOrderRow {
   customer: { name: string; phone: string | null };
 }
 
-const courierOrderColumns = {
-  order: orders,
-  assignedAt: orderCouriers.assignedAt,
-  customer: { name: users.name, phone: users.phone },
-};
+/** Assigned orders with their assignment time and customer, to be narrowed by a condition. */
+const courierOrderRows = (db: Executor) =>
+  db
+    .select({ order: orders, assignedAt: orderCouriers.assignedAt, customer: { name: users.name, phone: users.phone } })
+    .from(orderCouriers)
+    .innerJoin(orders, eq(orders.id, orderCouriers.orderId))
+    .innerJoin(users, eq(users.id, orders.userId));
 
 /** A courier's orders in the given statuses, oldest assignment first. */
 export function ordersOfCourier(
@@ -81,11 +84,7 @@ export function ordersOfCourier(
   staffId: string,
   statuses: readonly OrderStatus[],
 ): Promise<CourierOrderRow[]> {
-  return db
-    .select(courierOrderColumns)
-    .from(orderCouriers)
-    .innerJoin(orders, eq(orders.id, orderCouriers.orderId))
-    .innerJoin(users, eq(users.id, orders.userId))
+  return courierOrderRows(db)
     .where(and(eq(orderCouriers.staffId, staffId), inArray(orders.status, [...statuses])))
     .orderBy(asc(orderCouriers.assignedAt), asc(orders.number));
 }
@@ -96,11 +95,7 @@ export async function orderOfCourier(
   staffId: string,
   orderId: string,
 ): Promise<CourierOrderRow | undefined> {
-  const rows = await db
-    .select(courierOrderColumns)
-    .from(orderCouriers)
-    .innerJoin(orders, eq(orders.id, orderCouriers.orderId))
-    .innerJoin(users, eq(users.id, orders.userId))
+  const rows = await courierOrderRows(db)
     .where(and(eq(orderCouriers.staffId, staffId), eq(orderCouriers.orderId, orderId)))
     .limit(1);
   return rows[0];
@@ -108,10 +103,5 @@ export async function orderOfCourier(
 
 /** Whether an order is assigned to this courier (for the courier's live notices). */
 export async function isAssignedTo(db: Executor, staffId: string, orderId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: orderCouriers.orderId })
-    .from(orderCouriers)
-    .where(and(eq(orderCouriers.staffId, staffId), eq(orderCouriers.orderId, orderId)))
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(db, orderCouriers, and(eq(orderCouriers.staffId, staffId), eq(orderCouriers.orderId, orderId)));
 }

@@ -5,6 +5,7 @@ import { and, desc, eq, isNull, like, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { addresses, bonusLedger, likes, users } from '../db/schema/customers.js';
 import { orders } from '../db/schema/orders.js';
+import { countRows, valueOf } from './rows.js';
 import { deleteCustomerSubscriptions } from './webPush.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -92,8 +93,7 @@ export async function anonymiseUser(tx: Executor, userId: string, now: Date): Pr
 }
 
 export async function getBalance(db: Executor, userId: string): Promise<number> {
-  const rows = await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)).limit(1);
-  return rows[0]?.balance ?? 0;
+  return (await valueOf(db, users, users.balance, eq(users.id, userId))) ?? 0;
 }
 
 /** The user's balance, the row locked until the transaction ends; undefined for no such user. */
@@ -128,11 +128,7 @@ export function bonusLedgerOfUser(db: Executor, userId: string, limit: number): 
 }
 
 export async function countOrdersOfUser(db: Executor, userId: string): Promise<number> {
-  const n = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(eq(orders.userId, userId));
-  return n[0]?.n ?? 0;
+  return countRows(db, orders, eq(orders.userId, userId));
 }
 
 /** The user's newest orders. */

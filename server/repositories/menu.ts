@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { contentVersions, groups, products, stopList } from '../db/schema/catalog.js';
-import { keyedRows } from './rows.js';
+import { anyRow, displayOrder, keyedRows, valueOf } from './rows.js';
 
 export type GroupRow = typeof groups.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
@@ -12,11 +12,11 @@ export type NewProduct = typeof products.$inferInsert;
 export type StopListRow = typeof stopList.$inferSelect;
 
 export function listGroups(db: Executor): Promise<GroupRow[]> {
-  return db.select().from(groups).orderBy(asc(groups.position), asc(groups.id));
+  return db.select().from(groups).orderBy(displayOrder(groups));
 }
 
 export function listProducts(db: Executor): Promise<ProductRow[]> {
-  return db.select().from(products).orderBy(asc(products.position), asc(products.id));
+  return db.select().from(products).orderBy(displayOrder(products));
 }
 
 /** The group's parent ({ parent: null } at the top), or undefined when there is no such group. */
@@ -25,11 +25,7 @@ export async function groupParent(db: Executor, id: string): Promise<{ parent: s
 }
 
 export async function groupExists(db: Executor, id: string): Promise<boolean> {
-  return (await db.select({ id: groups.id }).from(groups).where(eq(groups.id, id)).limit(1)).length > 0;
-}
-
-export async function productExists(db: Executor, id: string): Promise<boolean> {
-  return (await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1)).length > 0;
+  return anyRow(db, groups, eq(groups.id, id));
 }
 
 /** Whether a row of `table` other than `exceptId` has this slug. */
@@ -40,12 +36,7 @@ async function slugTaken(
   exceptId: string | null,
 ): Promise<boolean> {
   const sameSlug = eq(table.slug, slug);
-  const rows = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(exceptId === null ? sameSlug : and(sameSlug, ne(table.id, exceptId)))
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(db, table, exceptId === null ? sameSlug : and(sameSlug, ne(table.id, exceptId)));
 }
 
 /** Whether a group other than `exceptId` has this slug. */
@@ -58,13 +49,7 @@ export const productSlugTaken = (db: Executor, slug: string, exceptId: string | 
 
 /** Whether any product or group sits in the group. */
 export async function groupHasChildren(db: Executor, id: string): Promise<boolean> {
-  const childProducts = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(eq(products.parentGroup, id))
-    .limit(1);
-  const childGroups = await db.select({ id: groups.id }).from(groups).where(eq(groups.parentGroup, id)).limit(1);
-  return childProducts.length > 0 || childGroups.length > 0;
+  return (await anyRow(db, products, eq(products.parentGroup, id))) || anyRow(db, groups, eq(groups.parentGroup, id));
 }
 
 export async function deleteGroupRow(tx: Executor, id: string): Promise<void> {
@@ -74,12 +59,7 @@ export async function deleteGroupRow(tx: Executor, id: string): Promise<void> {
 /** Whether another product offers this one as a modifier. */
 export async function usedAsModifier(db: Executor, id: string): Promise<boolean> {
   const pattern = JSON.stringify([{ modifiers: [{ modifierId: id }] }]);
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(ne(products.id, id), sql`${products.groupModifiers} @> ${pattern}::jsonb`))
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(db, products, and(ne(products.id, id), sql`${products.groupModifiers} @> ${pattern}::jsonb`));
 }
 
 export async function deleteProductRow(tx: Executor, id: string): Promise<void> {
@@ -95,12 +75,7 @@ const stopListEntry = (deliveryTerminalId: string, productId: string) =>
   and(eq(stopList.deliveryTerminalId, deliveryTerminalId), eq(stopList.productId, productId));
 
 export async function isStopped(db: Executor, deliveryTerminalId: string, productId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: stopList.productId })
-    .from(stopList)
-    .where(stopListEntry(deliveryTerminalId, productId))
-    .limit(1);
-  return rows.length > 0;
+  return anyRow(db, stopList, stopListEntry(deliveryTerminalId, productId));
 }
 
 export async function stopProduct(
@@ -121,7 +96,7 @@ export const { find: findProduct, insert: insertProduct, update: updateProductRo
 
 /** The groups the storefront shows, in menu order. */
 export function visibleGroupRows(db: Executor): Promise<GroupRow[]> {
-  return db.select().from(groups).where(eq(groups.isVisible, true)).orderBy(asc(groups.position), asc(groups.id));
+  return db.select().from(groups).where(eq(groups.isVisible, true)).orderBy(displayOrder(groups));
 }
 
 /** The products the storefront shows, by group and position. */
@@ -130,7 +105,7 @@ export function visibleProductRows(db: Executor): Promise<ProductRow[]> {
     .select()
     .from(products)
     .where(eq(products.isVisible, true))
-    .orderBy(asc(products.parentGroup), asc(products.position), asc(products.id));
+    .orderBy(asc(products.parentGroup), displayOrder(products));
 }
 
 /** A product by id among the visible ones. */
@@ -159,12 +134,7 @@ export async function readContentVersions<N extends string>(
 
 /** The catalogue version as a number (triggers bump it on every menu write); undefined when unset. */
 export async function catalogVersionNumber(db: Executor): Promise<number | undefined> {
-  const rows = await db
-    .select({ version: contentVersions.version })
-    .from(contentVersions)
-    .where(eq(contentVersions.name, 'catalog'))
-    .limit(1);
-  return rows[0]?.version;
+  return valueOf(db, contentVersions, contentVersions.version, eq(contentVersions.name, 'catalog'));
 }
 
 /** Every product (hidden ones too) with the columns pricing reads. */
@@ -198,6 +168,5 @@ export function pricingGroupRows(db: Executor) {
 
 /** One product's price, or null when it is not in the catalogue. */
 export async function productPrice(db: Executor, productId: string): Promise<number | null> {
-  const rows = await db.select({ price: products.price }).from(products).where(eq(products.id, productId)).limit(1);
-  return rows[0]?.price ?? null;
+  return (await valueOf(db, products, products.price, eq(products.id, productId))) ?? null;
 }

@@ -7,6 +7,7 @@ import type { Executor } from '../db/database.js';
 import { restaurants } from '../db/schema/catalog.js';
 import { orders } from '../db/schema/orders.js';
 import { paymentEvents, payments, type PaymentProviderValue } from '../db/schema/payments.js';
+import { valueOf } from './rows.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
@@ -242,10 +243,6 @@ export async function setPaymentEventOutcome(
 
 /** Whether the restaurant has online payment switched off (false for an unknown one). */
 export async function restaurantRefusesOnlinePayment(db: Executor, deliveryTerminalId: string): Promise<boolean> {
-  const rows = await db
-    .select({ off: restaurants.isOnlinePaymentDisabled })
-    .from(restaurants)
-    .where(eq(restaurants.deliveryTerminalId, deliveryTerminalId))
-    .limit(1);
-  return rows[0]?.off ?? false;
+  const where = eq(restaurants.deliveryTerminalId, deliveryTerminalId);
+  return (await valueOf(db, restaurants, restaurants.isOnlinePaymentDisabled, where)) ?? false;
 }

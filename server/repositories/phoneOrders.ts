@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { phoneOrders } from '../db/schema/admin.js';
+import { valueOf } from './rows.js';
 
 export type PhoneOrderRow = typeof phoneOrders.$inferSelect;
 
@@ -12,12 +13,7 @@ export async function insertPhoneOrder(tx: Executor, row: PhoneOrderRow): Promis
 
 /** The staff id of whoever took the order by phone; null for a storefront order. */
 export async function phoneTakerIdOf(db: Executor, orderId: string): Promise<string | null> {
-  const rows = await db
-    .select({ staffId: phoneOrders.staffId })
-    .from(phoneOrders)
-    .where(eq(phoneOrders.orderId, orderId))
-    .limit(1);
-  return rows[0]?.staffId ?? null;
+  return (await valueOf(db, phoneOrders, phoneOrders.staffId, eq(phoneOrders.orderId, orderId))) ?? null;
 }
 
 export async function isTakenByPhone(db: Executor, orderId: string): Promise<boolean> {

@@ -1,8 +1,8 @@
 // Coupons, their uses and the gift promotions (tables coupons, coupon_uses, promotions).
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { couponUses, coupons, promotions } from '../db/schema/orders.js';
-import { keyedRows } from './rows.js';
+import { countRows, keyedRows } from './rows.js';
 
 export type CouponRow = typeof coupons.$inferSelect;
 export type NewCoupon = typeof coupons.$inferInsert;
@@ -11,11 +11,7 @@ export type NewPromotion = typeof promotions.$inferInsert;
 
 /** Orders of this user that used the coupon. */
 export async function countCouponUsesOf(db: Executor, code: string, userId: string): Promise<number> {
-  const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(couponUses)
-    .where(and(eq(couponUses.code, code), eq(couponUses.userId, userId)));
-  return rows[0]?.n ?? 0;
+  return countRows(db, couponUses, and(eq(couponUses.code, code), eq(couponUses.userId, userId)));
 }
 
 export function listCouponRows(db: Executor): Promise<CouponRow[]> {

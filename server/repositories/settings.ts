@@ -3,6 +3,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { settings } from '../db/schema/catalog.js';
+import { anyRow } from './rows.js';
 
 export type SettingRow = typeof settings.$inferSelect;
 /** What a setting row that does not exist yet is created with, besides its value. */
@@ -64,8 +65,7 @@ export async function saveSetting(
   now: Date,
   metadata: SettingMetadata,
 ): Promise<void> {
-  const exists = await tx.select({ name: settings.name }).from(settings).where(eq(settings.name, name)).limit(1);
-  if (exists.length > 0) await writeSetting(tx, name, value, now);
+  if (await anyRow(tx, settings, eq(settings.name, name))) await writeSetting(tx, name, value, now);
   else await tx.insert(settings).values({ name, ...metadata, value, updatedAt: now });
 }
 

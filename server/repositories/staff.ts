@@ -4,7 +4,7 @@
 import { and, asc, count, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { serverSecrets, staff, staffSessions } from '../db/schema/admin.js';
-import { keyedRows } from './rows.js';
+import { anyRow, keyedRows } from './rows.js';
 
 export type StaffSessionRow = typeof staffSessions.$inferSelect;
 export type StaffRow = typeof staff.$inferSelect;
@@ -21,7 +21,7 @@ export function listStaffRows(db: Executor): Promise<StaffRow[]> {
 
 /** Whether there is any staff member at all. */
 export async function anyStaff(db: Executor): Promise<boolean> {
-  return (await db.select({ id: staff.id }).from(staff).limit(1)).length > 0;
+  return anyRow(db, staff);
 }
 
 /** Adds a member; undefined when the login or id is taken already. */

@@ -3,6 +3,7 @@
 import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
 import { staffLoginAttempts } from '../db/schema/admin.js';
+import { countRows } from './rows.js';
 
 const LOGIN_LOCK_KEY = 727_101;
 const IP_LOCK_KEY = 727_102;
@@ -17,23 +18,37 @@ function failuresOf(rows: { at: Date }[]): Failures {
   return { count: rows.length, last: rows[0]?.at };
 }
 
+/** When the failed attempts matching `where` were made, newest first. */
+function failureTimes(db: Executor, where: SQL | undefined) {
+  return db
+    .select({ at: staffLoginAttempts.at })
+    .from(staffLoginAttempts)
+    .where(and(where, eq(staffLoginAttempts.success, false)))
+    .orderBy(desc(staffLoginAttempts.at));
+}
+
 /**
- * The failures after the last success matching `where` (by row id, which follows the order the
- * attempts were entered in even when the clock gives two the same instant), within the window.
+ * The id of the login's newest success matching `where` (row ids follow the order the attempts
+ * were entered in even when the clock gives two the same instant); undefined before the first.
  */
-async function afterLastSuccess(
-  db: Executor,
-  login: string,
-  where: SQL | undefined,
-  since: Date,
-): Promise<SQL | undefined> {
+async function lastSuccessId(db: Executor, login: string, where: SQL | undefined): Promise<number | undefined> {
   const rows = await db
     .select({ id: staffLoginAttempts.id })
     .from(staffLoginAttempts)
     .where(and(eq(staffLoginAttempts.login, login), eq(staffLoginAttempts.success, true), where))
     .orderBy(desc(staffLoginAttempts.id))
     .limit(1);
-  const lastId = rows[0]?.id;
+  return rows[0]?.id;
+}
+
+/** The attempts after the last success matching `where` (by row id), within the window. */
+async function afterLastSuccess(
+  db: Executor,
+  login: string,
+  where: SQL | undefined,
+  since: Date,
+): Promise<SQL | undefined> {
+  const lastId = await lastSuccessId(db, login, where);
   return and(gt(staffLoginAttempts.at, since), lastId === undefined ? undefined : gt(staffLoginAttempts.id, lastId));
 }
 
@@ -46,12 +61,7 @@ async function failuresSinceSuccess(
   since: Date,
 ): Promise<Failures> {
   const fresh = await afterLastSuccess(db, login, scope, since);
-  const rows = await db
-    .select({ at: staffLoginAttempts.at })
-    .from(staffLoginAttempts)
-    .where(and(eq(staffLoginAttempts.login, login), scope, where, eq(staffLoginAttempts.success, false), fresh))
-    .orderBy(desc(staffLoginAttempts.at));
-  return failuresOf(rows);
+  return failuresOf(await failureTimes(db, and(eq(staffLoginAttempts.login, login), scope, where, fresh)));
 }
 
 /** Failures of the login from the device since its last success there, after `since`. */
@@ -66,20 +76,8 @@ export function pairFailures(db: Executor, login: string, ip: string, since: Dat
 
 /** Cookie-less failures of the address on any login after `since`, at most `limit` counted. */
 export async function addressFailures(db: Executor, ip: string, since: Date, limit: number): Promise<Failures> {
-  const rows = await db
-    .select({ at: staffLoginAttempts.at })
-    .from(staffLoginAttempts)
-    .where(
-      and(
-        eq(staffLoginAttempts.ip, ip),
-        isNull(staffLoginAttempts.device),
-        eq(staffLoginAttempts.success, false),
-        gt(staffLoginAttempts.at, since),
-      ),
-    )
-    .orderBy(desc(staffLoginAttempts.at))
-    .limit(limit);
-  return failuresOf(rows);
+  const where = and(eq(staffLoginAttempts.ip, ip), isNull(staffLoginAttempts.device), gt(staffLoginAttempts.at, since));
+  return failuresOf(await failureTimes(db, where).limit(limit));
 }
 
 /**
@@ -148,28 +146,14 @@ export async function deleteAttempt(tx: Executor, attemptId: number): Promise<vo
  * first), not counting the attempt `current`.
  */
 export async function failuresSincePreviousSuccess(db: Executor, login: string, current: number): Promise<number> {
-  const previous = await db
-    .select({ id: staffLoginAttempts.id })
-    .from(staffLoginAttempts)
-    .where(
-      and(
-        eq(staffLoginAttempts.login, login),
-        eq(staffLoginAttempts.success, true),
-        ne(staffLoginAttempts.id, current),
-      ),
-    )
-    .orderBy(desc(staffLoginAttempts.id))
-    .limit(1);
-  const after = previous[0]?.id;
-  const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(staffLoginAttempts)
-    .where(
-      and(
-        eq(staffLoginAttempts.login, login),
-        eq(staffLoginAttempts.success, false),
-        after === undefined ? undefined : gt(staffLoginAttempts.id, after),
-      ),
-    );
-  return Number(rows[0]?.n ?? 0);
+  const after = await lastSuccessId(db, login, ne(staffLoginAttempts.id, current));
+  return countRows(
+    db,
+    staffLoginAttempts,
+    and(
+      eq(staffLoginAttempts.login, login),
+      eq(staffLoginAttempts.success, false),
+      after === undefined ? undefined : gt(staffLoginAttempts.id, after),
+    ),
+  );
 }

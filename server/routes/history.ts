@@ -3,13 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { getLastOrder, getOrderHistory } from '../../src/api/contract/orders.js';
 import { route } from '../http/route.js';
 import { lastOrder, orderHistory } from '../services/order/index.js';
-import { requireUser } from '../http/requestAuth.js';
-import { ensureOwnerById, ensureOwnerByPhone } from '../services/sessions.js';
+import { requireOwner, requireUser } from '../http/requestAuth.js';
+import { ensureOwnerByPhone } from '../services/sessions.js';
 
 export async function registerHistory(app: FastifyInstance): Promise<void> {
   route(app, getLastOrder, async ({ params, request }) => {
-    const user = await requireUser(app.ctx, request);
-    ensureOwnerById(user, params.id);
+    const user = await requireOwner(app.ctx, request, params.id);
     return app.ctx.db.run((db) => lastOrder(db, user.userId));
   });
 

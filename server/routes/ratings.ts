@@ -1,10 +1,9 @@
 // POST /api/v1/order/:id/rating, POST /api/v1/order/:id/rating/dismiss, GET /api/v1/user/:id/ratings.
 import type { FastifyInstance } from 'fastify';
 import { dismissOrderRating, getUserRatings, rateOrder } from '../../src/api/contract/ratings.js';
-import { requireUser } from '../http/requestAuth.js';
+import { requireOwner, requireUser } from '../http/requestAuth.js';
 import { route } from '../http/route.js';
 import { dismissRatingPrompt, rateOrder as rate, userRatings } from '../services/ratings.js';
-import { ensureOwnerById } from '../services/sessions.js';
 
 export async function registerRatings(app: FastifyInstance): Promise<void> {
   route(app, rateOrder, async ({ params, body, request, reply }) => {
@@ -18,8 +17,7 @@ export async function registerRatings(app: FastifyInstance): Promise<void> {
   });
 
   route(app, getUserRatings, async ({ params, request }) => {
-    const user = await requireUser(app.ctx, request);
-    ensureOwnerById(user, params.id);
+    const user = await requireOwner(app.ctx, request, params.id);
     return userRatings(app.ctx, user);
   });
 }

@@ -318,107 +318,124 @@ function pointIn(zone: SeedZone, key: string): { lat: number; lon: number } {
   };
 }
 
-type StreetRow = [name: string, kind: string, zoneId: string];
-type OutsideRow = [name: string, kind: string, lat: number, lon: number];
+/** The kinds of street the reference knows; each street's name says its kind. */
+const STREET_KINDS = ['улица', 'проспект', 'бульвар', 'квартал', 'микрорайон'] as const;
 
-const STREET_ROWS: Record<string, { slug: string; inside: StreetRow[]; outside: OutsideRow[] }> = {
+function kindOf(name: string): string {
+  const kind = STREET_KINDS.find((k) => name.includes(k));
+  if (kind === undefined) throw new Error(`seed: no street kind in ${name}`);
+  return kind;
+}
+
+type OutsideRow = [name: string, lat: number, lon: number];
+
+/** Each city's streets: those inside its zones by zone, and a few outside every zone with their point. */
+const STREET_ROWS: Record<string, { slug: string; inside: Record<string, string[]>; outside: OutsideRow[] }> = {
   [CITY_IIKO.angarsk]: {
     slug: 'angarsk',
-    inside: [
-      ['улица Карла Маркса', 'улица', 'zone-angarsk-center'],
-      ['Ленинградский проспект', 'проспект', 'zone-angarsk-center'],
-      ['улица Ленина', 'улица', 'zone-angarsk-center'],
-      ['улица Чайковского', 'улица', 'zone-angarsk-center'],
-      ['улица Горького', 'улица', 'zone-angarsk-center'],
-      ['улица Коминтерна', 'улица', 'zone-angarsk-center'],
-      ['улица Московская', 'улица', 'zone-angarsk-center'],
-      ['84-й квартал', 'квартал', 'zone-angarsk-center'],
-      ['95-й квартал', 'квартал', 'zone-angarsk-center'],
-      ['улица Кирова', 'улица', 'zone-angarsk-center'],
-      ['7-й микрорайон', 'микрорайон', 'zone-angarsk-north'],
-      ['12а микрорайон', 'микрорайон', 'zone-angarsk-north'],
-      ['17-й микрорайон', 'микрорайон', 'zone-angarsk-north'],
-      ['22-й микрорайон', 'микрорайон', 'zone-angarsk-north'],
-      ['улица Бакинских Комиссаров', 'улица', 'zone-angarsk-east'],
-      ['улица Социалистическая', 'улица', 'zone-angarsk-east'],
-      ['улица Октябрьская', 'улица', 'zone-angarsk-east'],
-      ['улица Глинки', 'улица', 'zone-angarsk-east'],
-    ],
+    inside: {
+      'zone-angarsk-center': [
+        'улица Карла Маркса',
+        'Ленинградский проспект',
+        'улица Ленина',
+        'улица Чайковского',
+        'улица Горького',
+        'улица Коминтерна',
+        'улица Московская',
+        '84-й квартал',
+        '95-й квартал',
+        'улица Кирова',
+      ],
+      'zone-angarsk-north': ['7-й микрорайон', '12а микрорайон', '17-й микрорайон', '22-й микрорайон'],
+      'zone-angarsk-east': [
+        'улица Бакинских Комиссаров',
+        'улица Социалистическая',
+        'улица Октябрьская',
+        'улица Глинки',
+      ],
+    },
     outside: [
-      ['посёлок Мегет, улица Садовая', 'улица', 52.4186, 104.0452],
-      ['село Одинск, улица Центральная', 'улица', 52.4615, 103.7084],
+      ['посёлок Мегет, улица Садовая', 52.4186, 104.0452],
+      ['село Одинск, улица Центральная', 52.4615, 103.7084],
     ],
   },
   [CITY_IIKO.shelekhov]: {
     slug: 'shelekhov',
-    inside: [
-      ['1-й микрорайон', 'микрорайон', 'zone-shelekhov-center'],
-      ['4-й микрорайон', 'микрорайон', 'zone-shelekhov-center'],
-      ['6-й микрорайон', 'микрорайон', 'zone-shelekhov-center'],
-      ['Культурный квартал', 'квартал', 'zone-shelekhov-center'],
-      ['улица Ленина', 'улица', 'zone-shelekhov-center'],
-      ['улица Шастина', 'улица', 'zone-shelekhov-center'],
-      ['улица Мира', 'улица', 'zone-shelekhov-center'],
-      ['улица Пионерская', 'улица', 'zone-shelekhov-center'],
-      ['улица Чапаева', 'улица', 'zone-shelekhov-center'],
-      ['улица Орджоникидзе', 'улица', 'zone-shelekhov-center'],
-      ['улица Кирова', 'улица', 'zone-shelekhov-north'],
-      ['улица Известковая', 'улица', 'zone-shelekhov-north'],
-      ['улица Привокзальная', 'улица', 'zone-shelekhov-north'],
-      ['улица Заводская', 'улица', 'zone-shelekhov-north'],
-      ['улица Байкальская', 'улица', 'zone-shelekhov-north'],
-      ['улица Садовая', 'улица', 'zone-shelekhov-north'],
-    ],
+    inside: {
+      'zone-shelekhov-center': [
+        '1-й микрорайон',
+        '4-й микрорайон',
+        '6-й микрорайон',
+        'Культурный квартал',
+        'улица Ленина',
+        'улица Шастина',
+        'улица Мира',
+        'улица Пионерская',
+        'улица Чапаева',
+        'улица Орджоникидзе',
+      ],
+      'zone-shelekhov-north': [
+        'улица Кирова',
+        'улица Известковая',
+        'улица Привокзальная',
+        'улица Заводская',
+        'улица Байкальская',
+        'улица Садовая',
+      ],
+    },
     outside: [
-      ['посёлок Баклаши, улица Луговая', 'улица', 52.2331, 104.0183],
-      ['посёлок Большой Луг, улица Железнодорожная', 'улица', 52.0834, 104.1596],
+      ['посёлок Баклаши, улица Луговая', 52.2331, 104.0183],
+      ['посёлок Большой Луг, улица Железнодорожная', 52.0834, 104.1596],
     ],
   },
   [CITY_IIKO.irkutsk]: {
     slug: 'irkutsk',
-    inside: [
-      ['улица Карла Маркса', 'улица', 'zone-irkutsk-center'],
-      ['улица Ленина', 'улица', 'zone-irkutsk-center'],
-      ['улица Урицкого', 'улица', 'zone-irkutsk-center'],
-      ['улица Горького', 'улица', 'zone-irkutsk-center'],
-      ['улица Литвинова', 'улица', 'zone-irkutsk-center'],
-      ['улица Декабрьских Событий', 'улица', 'zone-irkutsk-center'],
-      ['улица Тимирязева', 'улица', 'zone-irkutsk-center'],
-      ['бульвар Гагарина', 'бульвар', 'zone-irkutsk-center'],
-      ['улица Седова', 'улица', 'zone-irkutsk-center'],
-      ['улица Терешковой', 'улица', 'zone-irkutsk-left'],
-      ['улица Академика Курчатова', 'улица', 'zone-irkutsk-left'],
-      ['улица Розы Люксембург', 'улица', 'zone-irkutsk-left'],
-      ['улица Маршала Конева', 'улица', 'zone-irkutsk-left'],
-      ['улица Байкальская', 'улица', 'zone-irkutsk-north'],
-      ['улица Партизанская', 'улица', 'zone-irkutsk-north'],
-      ['улица Ширямова', 'улица', 'zone-irkutsk-north'],
-      ['улица Рабочая', 'улица', 'zone-irkutsk-north'],
-    ],
+    inside: {
+      'zone-irkutsk-center': [
+        'улица Карла Маркса',
+        'улица Ленина',
+        'улица Урицкого',
+        'улица Горького',
+        'улица Литвинова',
+        'улица Декабрьских Событий',
+        'улица Тимирязева',
+        'бульвар Гагарина',
+        'улица Седова',
+      ],
+      'zone-irkutsk-left': [
+        'улица Терешковой',
+        'улица Академика Курчатова',
+        'улица Розы Люксембург',
+        'улица Маршала Конева',
+      ],
+      'zone-irkutsk-north': ['улица Байкальская', 'улица Партизанская', 'улица Ширямова', 'улица Рабочая'],
+    },
     outside: [
-      ['посёлок Листвянка, улица Горная', 'улица', 51.8576, 104.8625],
-      ['посёлок Пивовариха, улица Дачная', 'улица', 52.2447, 104.4458],
+      ['посёлок Листвянка, улица Горная', 51.8576, 104.8625],
+      ['посёлок Пивовариха, улица Дачная', 52.2447, 104.4458],
     ],
   },
 };
 
 export const STREETS: SeedStreet[] = Object.entries(STREET_ROWS).flatMap(([cityIikoId, rows]) => [
-  ...rows.inside.map(([name, kind, zoneId], i): SeedStreet => {
-    const zone = ZONES.find((z) => z.id === zoneId);
-    if (!zone) throw new Error(`seed: no zone ${zoneId}`);
-    return {
-      id: `${rows.slug}-${String(i + 1).padStart(3, '0')}`,
-      cityIikoId,
-      name,
-      kind,
-      ...pointIn(zone, `${cityIikoId}:${name}`),
-    };
-  }),
-  ...rows.outside.map(([name, kind, lat, lon], i): SeedStreet => ({
+  ...Object.entries(rows.inside)
+    .flatMap(([zoneId, names]) => names.map((name) => ({ zoneId, name })))
+    .map(({ zoneId, name }, i): SeedStreet => {
+      const zone = ZONES.find((z) => z.id === zoneId);
+      if (!zone) throw new Error(`seed: no zone ${zoneId}`);
+      return {
+        id: `${rows.slug}-${String(i + 1).padStart(3, '0')}`,
+        cityIikoId,
+        name,
+        kind: kindOf(name),
+        ...pointIn(zone, `${cityIikoId}:${name}`),
+      };
+    }),
+  ...rows.outside.map(([name, lat, lon], i): SeedStreet => ({
     id: `${rows.slug}-out-${i + 1}`,
     cityIikoId,
     name,
-    kind,
+    kind: kindOf(name),
     lat,
     lon,
   })),

@@ -279,27 +279,22 @@ function extra(p: SeedProduct): string {
   }
 }
 
+/** How each menu group's products are drawn; the groups not named here get `extra`. */
+const DRAWING_OF_GROUP: Readonly<Record<string, (p: SeedProduct) => string>> = {
+  [GROUP.rolls]: (p) => rolls(p, false),
+  [GROUP.bakedRolls]: (p) => rolls(p, true),
+  [GROUP.sets]: set,
+  [GROUP.pizza]: pizza,
+  [GROUP.snacks]: snack,
+  [GROUP.drinks]: drink,
+  [GROUP.sauces]: sauce,
+  [GROUP.desserts]: dessert,
+};
+
 export function productSvg(p: SeedProduct): string {
-  switch (p.parentGroup) {
-    case GROUP.rolls:
-      return rolls(p, false);
-    case GROUP.bakedRolls:
-      return rolls(p, true);
-    case GROUP.sets:
-      return set(p);
-    case GROUP.pizza:
-      return pizza(p);
-    case GROUP.snacks:
-      return snack(p);
-    case GROUP.drinks:
-      return drink(p);
-    case GROUP.sauces:
-      return sauce(p);
-    case GROUP.desserts:
-      return dessert(p);
-    default:
-      return p.parentGroup === GROUP.addToOrder && p.id.includes('sauce') ? sauce(p) : extra(p);
-  }
+  const draw = DRAWING_OF_GROUP[p.parentGroup];
+  if (draw !== undefined) return draw(p);
+  return p.parentGroup === GROUP.addToOrder && p.id.includes('sauce') ? sauce(p) : extra(p);
 }
 
 /** A representative product drawing for a menu group (its first product). */

@@ -1,7 +1,7 @@
 // Drizzle declarations of the admin area's tables (migrations 0005_staff_audit.sql, 0013_staff_login_devices.sql).
 import type { StaffRole } from '../../../src/api/contract/admin/common.js';
 import { bigserial, boolean, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { tz } from './columns.js';
+import { createdAt, tz } from './columns.js';
 
 export type StaffRoleValue = StaffRole;
 
@@ -12,7 +12,7 @@ export const staff = pgTable('staff', {
   role: text('role').$type<StaffRoleValue>().notNull(),
   passwordHash: text('password_hash').notNull(),
   isActive: boolean('is_active').notNull().default(true),
-  createdAt: tz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
   lastLoginAt: tz('last_login_at'),
 });
 
@@ -22,7 +22,7 @@ export const staffSessions = pgTable('staff_sessions', {
   staffId: text('staff_id').notNull(),
   ip: text('ip').notNull().default(''),
   userAgent: text('user_agent').notNull().default(''),
-  createdAt: tz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
   lastSeenAt: tz('last_seen_at').notNull().defaultNow(),
   revokedAt: tz('revoked_at'),
 });
@@ -41,7 +41,7 @@ export const staffLoginAttempts = pgTable('staff_login_attempts', {
 export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
-  createdAt: tz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const auditLog = pgTable('audit_log', {

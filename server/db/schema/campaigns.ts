@@ -1,7 +1,7 @@
 // Tables of migrations 0124_campaigns.sql and 0127_campaign_push.sql: advertising campaigns and their recipients.
 import { jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { CampaignChannel, CampaignFilter } from '../../../src/api/contract/admin/campaigns.js';
-import { tz } from './columns.js';
+import { createdAt, tz } from './columns.js';
 
 export type CampaignStatus = 'sending' | 'done' | 'stopped';
 export type RecipientStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped' | 'unknown';
@@ -13,7 +13,7 @@ export const campaigns = pgTable('campaigns', {
   filter: jsonb('filter').$type<CampaignFilter>().notNull(),
   status: text('status').$type<CampaignStatus>().notNull(),
   createdBy: text('created_by').notNull(),
-  createdAt: tz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
   finishedAt: tz('finished_at'),
 });
 

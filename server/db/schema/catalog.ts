@@ -10,14 +10,14 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
+import { updatedAt } from './columns.js';
 import type { Coded, GroupModifier, Nutrition, WeekHours } from '../../../src/api/entities.js';
 
 export const contentVersions = pgTable('content_versions', {
   name: text('name').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const cities = pgTable('cities', {
@@ -52,7 +52,7 @@ export const settings = pgTable('settings', {
   description: text('description').notNull().default(''),
   value: jsonValue('value').notNull(),
   position: integer('position').notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const groups = pgTable('groups', {
@@ -66,7 +66,7 @@ export const groups = pgTable('groups', {
   isVisible: boolean('is_visible').notNull().default(true),
   position: integer('position').notNull().default(0),
   imageUrl: text('image_url'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const products = pgTable('products', {
@@ -88,7 +88,7 @@ export const products = pgTable('products', {
   sale: boolean('sale'),
   isVisible: boolean('is_visible').notNull().default(true),
   position: integer('position').notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const restaurants = pgTable('restaurants', {
@@ -112,7 +112,7 @@ export const stopList = pgTable(
     deliveryTerminalId: text('delivery_terminal_id').notNull(),
     productId: text('product_id').notNull(),
     balance: numeric('balance', { mode: 'number' }).notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.deliveryTerminalId, t.productId] })],
 );
@@ -146,7 +146,7 @@ export const pages = pgTable(
     cityId: text('city_id').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.slug, t.cityId] })],
 );

@@ -2,7 +2,7 @@
 // addresses, likes, bonus ledger). Other areas read `users`, `sessions`, `likes` and
 // `bonusLedger`; change balances only through `applyBonus` in server/services/users.ts.
 import { boolean, doublePrecision, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { tz } from './columns.js';
+import { createdAt, tz } from './columns.js';
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -16,7 +16,7 @@ export const users = pgTable('users', {
   pushNotifications: boolean('push_notifications').notNull().default(false),
   receiveAdvertising: boolean('receive_advertising').notNull().default(false),
   allergens: jsonb('allergens').$type<string[]>().notNull().default([]),
-  createdAt: tz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
   deletedAt: tz('deleted_at'),
 });
 
@@ -24,7 +24,7 @@ export const sessions = pgTable('sessions', {
   /** sha-256 hex of the token; the token itself is never stored. */
   tokenHash: text('token_hash').primaryKey(),
   userId: text('user_id').notNull(),
-  createdAt: tz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
   lastSeenAt: tz('last_seen_at').notNull().defaultNow(),
   revokedAt: tz('revoked_at'),
 });
@@ -46,7 +46,7 @@ export const smsOutbox = pgTable('sms_outbox', {
   id: text('id').primaryKey(),
   phone: text('phone').notNull(),
   text: text('text').notNull(),
-  createdAt: tz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
   status: text('status').notNull().default('queued'),
 });
 
@@ -63,7 +63,7 @@ export const addresses = pgTable('addresses', {
   comment: text('comment'),
   lat: doublePrecision('lat'),
   lon: doublePrecision('lon'),
-  createdAt: tz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const likes = pgTable(
@@ -71,7 +71,7 @@ export const likes = pgTable(
   {
     userId: text('user_id').notNull(),
     productId: text('product_id').notNull(),
-    createdAt: tz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
 );
@@ -83,5 +83,5 @@ export const bonusLedger = pgTable('bonus_ledger', {
   delta: integer('delta').notNull(),
   reason: text('reason').notNull(),
   orderId: text('order_id'),
-  createdAt: tz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });

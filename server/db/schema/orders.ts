@@ -1,6 +1,7 @@
 // Drizzle declarations of the orders area's tables (migration 0003_orders.sql).
 import { bigint, bigserial, boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { tz } from './columns.js';
+import type { Address } from '../../../src/api/entities.js';
+import { createdAt, tz, updatedAt } from './columns.js';
 
 export type CouponKind = 'percent' | 'fixed';
 export type DeliveryMethodValue = 'delivery' | 'self';
@@ -31,7 +32,7 @@ export const coupons = pgTable('coupons', {
   perUserLimit: integer('per_user_limit'),
   deliveryMethod: text('delivery_method').$type<DeliveryMethodValue | null>(),
   isActive: boolean('is_active').notNull().default(true),
-  createdAt: tz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export type PromotionKind = 'snack-gift' | 'pizza-gift';
@@ -73,17 +74,8 @@ export interface StoredOrderLine {
   halfPizza?: { sizeId: string; sizeName: string; halves: [StoredOrderHalf, StoredOrderHalf] };
 }
 
-export interface StoredAddress {
-  city: string;
-  street: string;
-  home: string;
-  apartment: string | null;
-  entrance: string | null;
-  floor: string | null;
-  intercom: string | null;
-  comment: string | null;
-  location: { lat: number; lon: number } | null;
-}
+/** A delivery address as the order keeps it: the customer's address without its own id and owner. */
+export type StoredAddress = Omit<Address, 'id' | 'userId'>;
 
 export const orders = pgTable('orders', {
   id: text('id').primaryKey(),
@@ -109,15 +101,15 @@ export const orders = pgTable('orders', {
   persons: integer('persons').notNull().default(1),
   changeFrom: integer('change_from'),
   comment: text('comment').notNull().default(''),
-  createdAt: tz('created_at').notNull().defaultNow(),
-  updatedAt: tz('updated_at').notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const couponUses = pgTable('coupon_uses', {
   code: text('code').notNull(),
   userId: text('user_id').notNull(),
   orderId: text('order_id').primaryKey(),
-  createdAt: tz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const orderStatusLog = pgTable('order_status_log', {
@@ -137,7 +129,7 @@ export const idempotencyKeys = pgTable(
     state: text('state').$type<'running' | 'done'>().notNull(),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body').$type<unknown>(),
-    createdAt: tz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     /** Boot id of the process that claimed it (migration 0013). */
     owner: bigint('owner', { mode: 'bigint' }),
   },

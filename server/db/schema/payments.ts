@@ -1,7 +1,7 @@
 // Drizzle declarations of the payments area's tables (migrations 0004_payments.sql, 0012, 0113, 0132).
 import { sql } from 'drizzle-orm';
 import { bigserial, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { tz } from './columns.js';
+import { createdAt, tz, updatedAt } from './columns.js';
 
 export type PaymentProviderValue = 'test' | 'cloudpayments';
 export type PaymentStateValue = 'pending' | 'paid' | 'failed' | 'refunded';
@@ -21,8 +21,8 @@ export const payments = pgTable('payments', {
   transactionId: text('transaction_id'),
   failureReason: text('failure_reason'),
   refundError: text('refund_error'),
-  createdAt: tz('created_at').notNull().defaultNow(),
-  updatedAt: tz('updated_at').notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
   paidAt: tz('paid_at'),
   failedAt: tz('failed_at'),
   refundedAt: tz('refunded_at'),
@@ -52,5 +52,5 @@ export const paymentEvents = pgTable('payment_events', {
   kind: text('kind').notNull(),
   payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
   outcome: text('outcome').notNull().default(''),
-  createdAt: tz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });

@@ -1,6 +1,6 @@
 // Drizzle declarations of the ratings after delivery (migration 0114_order_ratings.sql).
 import { jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
-import { tz } from './columns.js';
+import { createdAt, tz } from './columns.js';
 
 export const orderRatings = pgTable('order_ratings', {
   orderId: text('order_id').primaryKey(),
@@ -9,7 +9,7 @@ export const orderRatings = pgTable('order_ratings', {
   score: smallint('score').notNull(),
   tags: jsonb('tags').$type<string[]>().notNull().default([]),
   comment: text('comment').notNull().default(''),
-  createdAt: tz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const orderRatingDismissals = pgTable('order_rating_dismissals', {

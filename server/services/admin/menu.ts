@@ -108,17 +108,26 @@ async function checkParent(db: Executor, groupId: string | null, parent: string 
   }
 }
 
-/** 409 for a taken id or slug (the slug of another group than `exceptId`). */
-async function checkGroupUnique(
+/** How a kind of menu record (group, product) finds a taken id or slug. */
+export interface MenuKeys {
+  idTaken: (db: Executor, id: string) => Promise<boolean>;
+  slugTaken: (db: Executor, slug: string, exceptId: string | null) => Promise<boolean>;
+}
+
+/** 409 for a taken id or slug (the slug of another record of the kind than `exceptId`). */
+export async function checkKeysFree(
   db: Executor,
+  keys: MenuKeys,
   id: string | null,
   slug: string | undefined,
   exceptId: string | null,
 ): Promise<void> {
-  if (id !== null && (await groupExists(db, id))) throw conflict(MENU_MESSAGES.idTaken, 'id-taken');
-  if (slug !== undefined && (await groupSlugTaken(db, slug, exceptId)))
+  if (id !== null && (await keys.idTaken(db, id))) throw conflict(MENU_MESSAGES.idTaken, 'id-taken');
+  if (slug !== undefined && (await keys.slugTaken(db, slug, exceptId)))
     throw conflict(MENU_MESSAGES.slugTaken, 'slug-taken');
 }
+
+const GROUP_KEYS: MenuKeys = { idTaken: groupExists, slugTaken: groupSlugTaken };
 
 function groupColumns({ order, ...columns }: z.output<typeof GroupPatch>) {
   return { ...columns, position: order };
@@ -135,7 +144,7 @@ export async function createGroup(actor: Actor, input: z.output<typeof GroupInpu
   const { id: givenId, ...fields } = input;
   const id = givenId ?? randomUUID();
   return createRecord(actor, GROUP, id, async (tx, now) => {
-    await checkGroupUnique(tx, id, input.slug, null);
+    await checkKeysFree(tx, GROUP_KEYS, id, input.slug, null);
     await checkParent(tx, id, input.parentGroup);
     return insertGroup(tx, { id, ...groupColumns(fields), name: input.name, slug: input.slug, updatedAt: now });
   });
@@ -143,7 +152,7 @@ export async function createGroup(actor: Actor, input: z.output<typeof GroupInpu
 
 export async function updateGroup(actor: Actor, id: string, patch: z.output<typeof GroupPatch>): Promise<AdminGroup> {
   return updateRecord(actor, GROUP, id, async (tx, _before, now) => {
-    await checkGroupUnique(tx, null, patch.slug, id);
+    await checkKeysFree(tx, GROUP_KEYS, null, patch.slug, id);
     if (patch.parentGroup !== undefined) await checkParent(tx, id, patch.parentGroup);
     return updateGroupRow(tx, id, { ...groupColumns(patch), updatedAt: now });
   });

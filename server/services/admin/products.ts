@@ -8,17 +8,24 @@ import {
   findProduct,
   groupExists,
   insertProduct,
-  productExists,
   productSlugTaken,
   updateProductRow,
   usedAsModifier,
   type ProductRow,
 } from '../../repositories/menu.js';
+import { productExists } from '../../repositories/catalog.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { AdminProduct, ProductInput, ProductPatch } from '../../../src/api/contract/admin/menu.js';
 import type { Actor } from './actor.js';
 import { createRecord, deleteRecord, updateRecord, type EditedKind } from './recordEdits.js';
-import { MENU_MESSAGES, modifierNotFoundMessage, publishCatalog, toAdminProduct } from './menu.js';
+import {
+  checkKeysFree,
+  MENU_MESSAGES,
+  modifierNotFoundMessage,
+  publishCatalog,
+  toAdminProduct,
+  type MenuKeys,
+} from './menu.js';
 
 /** The product, or 404. */
 export async function requireProduct(db: Executor, id: string): Promise<ProductRow> {
@@ -27,17 +34,7 @@ export async function requireProduct(db: Executor, id: string): Promise<ProductR
   return row;
 }
 
-/** 409 for a taken id or slug (the slug of another product than `exceptId`). */
-async function checkProductUnique(
-  db: Executor,
-  id: string | null,
-  slug: string | undefined,
-  exceptId: string | null,
-): Promise<void> {
-  if (id !== null && (await productExists(db, id))) throw conflict(MENU_MESSAGES.idTaken, 'id-taken');
-  if (slug !== undefined && (await productSlugTaken(db, slug, exceptId)))
-    throw conflict(MENU_MESSAGES.slugTaken, 'slug-taken');
-}
+const PRODUCT_KEYS: MenuKeys = { idTaken: productExists, slugTaken: productSlugTaken };
 
 async function checkParentGroup(db: Executor, parentGroup: string | undefined): Promise<void> {
   if (parentGroup !== undefined && !(await groupExists(db, parentGroup)))
@@ -70,7 +67,7 @@ export async function createProduct(actor: Actor, input: z.output<typeof Product
   const { id: givenId, ...fields } = input;
   const id = givenId ?? randomUUID();
   return createRecord(actor, PRODUCT, id, async (tx, now) => {
-    await checkProductUnique(tx, id, input.slug, null);
+    await checkKeysFree(tx, PRODUCT_KEYS, id, input.slug, null);
     await checkParentGroup(tx, input.parentGroup);
     await checkModifiers(tx, input.groupModifiers);
     return insertProduct(tx, {
@@ -92,7 +89,7 @@ export async function updateProduct(
   patch: z.output<typeof ProductPatch>,
 ): Promise<AdminProduct> {
   return updateRecord(actor, PRODUCT, id, async (tx, _before, now) => {
-    await checkProductUnique(tx, null, patch.slug, id);
+    await checkKeysFree(tx, PRODUCT_KEYS, null, patch.slug, id);
     await checkParentGroup(tx, patch.parentGroup);
     await checkModifiers(tx, patch.groupModifiers);
     return updateProductRow(tx, id, { ...productColumns(patch), updatedAt: now });

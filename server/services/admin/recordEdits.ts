@@ -17,28 +17,36 @@ export interface EditedKind<Row, Shown> {
   publish?: (ctx: AppContext) => Promise<unknown>;
 }
 
-const published =
-  <Row, Shown>(actor: Actor, kind: EditedKind<Row, Shown>) =>
-  async (): Promise<unknown> =>
-    kind.publish?.(actor.ctx);
+/** Staff's edit of one record, audited as `<entity>.<verb>` with what the record shows before and after. */
+function auditedEdit<Row, Shown, T>(
+  actor: Actor,
+  kind: EditedKind<Row, Shown>,
+  id: string,
+  verb: 'create' | 'update' | 'delete',
+  edit: (tx: Executor, now: Date) => Promise<{ before?: Shown; after?: Shown; answer: T }>,
+): Promise<T> {
+  return staffEdit(
+    actor,
+    async (tx, record, now) => {
+      const { before, after, answer } = await edit(tx, now);
+      await record({ action: `${kind.entity}.${verb}`, entity: kind.entity, entityId: id, before, after });
+      return answer;
+    },
+    async () => kind.publish?.(actor.ctx),
+  );
+}
 
-/** Creates the record: `insert` checks the input and writes it; audited as `<entity>.create` with after. */
+/** Creates the record: `insert` checks the input and writes it; audited with after. */
 export function createRecord<Row, Shown>(
   actor: Actor,
   kind: EditedKind<Row, Shown>,
   id: string,
   insert: (tx: Executor, now: Date) => Promise<Row>,
 ): Promise<Shown> {
-  return staffEdit(
-    actor,
-    async (tx, record, now) => {
-      const after = kind.show(await insert(tx, now));
-      const { entity } = kind;
-      await record({ action: `${entity}.create`, entity, entityId: id, after });
-      return after;
-    },
-    published(actor, kind),
-  );
+  return auditedEdit(actor, kind, id, 'create', async (tx, now) => {
+    const after = kind.show(await insert(tx, now));
+    return { after, answer: after };
+  });
 }
 
 /** Updates the record: `change` checks the patch and writes it, answering the new row (none: unchanged). */
@@ -48,34 +56,23 @@ export function updateRecord<Row, Shown>(
   id: string,
   change: (tx: Executor, before: Row, now: Date) => Promise<Row | null | undefined>,
 ): Promise<Shown> {
-  return staffEdit(
-    actor,
-    async (tx, record, now) => {
-      const before = await kind.require(tx, id);
-      const after = kind.show((await change(tx, before, now)) ?? before);
-      const { entity } = kind;
-      await record({ action: `${entity}.update`, entity, entityId: id, before: kind.show(before), after });
-      return after;
-    },
-    published(actor, kind),
-  );
+  return auditedEdit(actor, kind, id, 'update', async (tx, now) => {
+    const before = await kind.require(tx, id);
+    const after = kind.show((await change(tx, before, now)) ?? before);
+    return { before: kind.show(before), after, answer: after };
+  });
 }
 
-/** Deletes the record: `remove` refuses (a 409 of its own) or deletes it. */
+/** Deletes the record: `remove` refuses (a 409 of its own) or deletes it; audited with before. */
 export async function deleteRecord<Row, Shown>(
   actor: Actor,
   kind: EditedKind<Row, Shown>,
   id: string,
   remove: (tx: Executor, before: Row) => Promise<void>,
 ): Promise<void> {
-  await staffEdit(
-    actor,
-    async (tx, record) => {
-      const before = await kind.require(tx, id);
-      await remove(tx, before);
-      const { entity } = kind;
-      await record({ action: `${entity}.delete`, entity, entityId: id, before: kind.show(before) });
-    },
-    published(actor, kind),
-  );
+  await auditedEdit(actor, kind, id, 'delete', async (tx) => {
+    const before = await kind.require(tx, id);
+    await remove(tx, before);
+    return { before: kind.show(before), answer: undefined };
+  });
 }
