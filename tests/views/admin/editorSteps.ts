@@ -1,5 +1,6 @@
-// Steps through an admin editor, read as `editor.fill(form, …)` by the tests: open a row's form, fill its fields, press its buttons, and see a
-// refusal that sends nothing.
+// Steps through an admin editor, read as `editor.fill(form, …)` by the tests: open a row's form or
+// a new record's, fill its fields, press its buttons, see a refusal that sends nothing, and wait for
+// the one request a save sends.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { RouteDef } from '../../../src/api/route';
