@@ -405,14 +405,16 @@ describe('ApplyPromoResult (PRODUCT.md §4 cart recalculation)', () => {
     app.given(applied.history).when({ type: 'ApplyPromoResult', data: { response } }).thenNothing();
   });
 
-  it('promo gifts are dropped unless the server still lists them as free products', () => {
-    const given = history(
+  /** Филадельфия in the cart, and a promo answer (with `over`) that gave free fries as a gift line. */
+  const withFriesGift = (over: Partial<PromoResponse> = {}) =>
+    history(
       withPhila(),
       [
         {
           type: 'ApplyPromoResult',
           data: {
             response: promo({
+              ...over,
               freeProducts: [{ productId: PRODUCT.fries, hasModifiers: false, fromPromocode: false }],
             }),
           },
@@ -420,8 +422,10 @@ describe('ApplyPromoResult (PRODUCT.md §4 cart recalculation)', () => {
       ],
       { idPrefix: 'p' },
     );
+
+  it('promo gifts are dropped unless the server still lists them as free products', () => {
     const { events, before, after } = app
-      .given(given)
+      .given(withFriesGift())
       .when({ type: 'ApplyPromoResult', data: { response: promo() } })
       .outcome();
     expect(before.cart.items.filter((l) => l.isGift)).toHaveLength(1);
@@ -482,23 +486,8 @@ describe('ApplyPromoResult (PRODUCT.md §4 cart recalculation)', () => {
   });
 
   it('a cart holding only gifts or delivery lines is emptied and the discount set to 0', () => {
-    const given = history(
-      withPhila(),
-      [
-        {
-          type: 'ApplyPromoResult',
-          data: {
-            response: promo({
-              discountTotal: 30,
-              freeProducts: [{ productId: PRODUCT.fries, hasModifiers: false, fromPromocode: false }],
-            }),
-          },
-        },
-      ],
-      { idPrefix: 'p' },
-    );
     const { after } = app
-      .given(given)
+      .given(withFriesGift({ discountTotal: 30 }))
       .when({ type: 'RemoveItem', data: { lineId: 'cmd1' } }, { id: 'p2' })
       .outcome();
     expect(after.cart.items).toEqual([]);

@@ -155,16 +155,20 @@ describe('ValidateCart with a half-and-half line (PRODUCT.md §4 cart validation
     data: { catalog, version: 'c2' },
   });
 
+  /** The events of ValidateCart after the catalogue reloads as `reloaded`. */
+  const validateAfterReload = (reloaded: typeof halfCatalog) =>
+    app
+      .given([...given(), reload(reloaded)])
+      .when({ type: 'ValidateCart', data: {} })
+      .outcome().events;
+
   it('keeps the line while both halves and the rule are unchanged', () => {
     app.given(given()).when({ type: 'ValidateCart', data: {} }).thenNothing();
   });
 
   it('a half gone from the catalogue drops the line as missing', () => {
     const without = { ...halfCatalog, products: halfCatalog.products.filter((p) => p.id !== MARGHERITA) };
-    const { events } = app
-      .given([...given(), reload(without)])
-      .when({ type: 'ValidateCart', data: {} })
-      .outcome();
+    const events = validateAfterReload(without);
     expect(events[0]).toMatchObject({
       type: 'ItemsInvalidated',
       data: {
@@ -185,10 +189,7 @@ describe('ValidateCart with a half-and-half line (PRODUCT.md §4 cart validation
       const m = c.products.find((p) => p.id === MARGHERITA);
       if (m !== undefined) m.price = 300;
     });
-    const { events } = app
-      .given([...given(), reload(dearer)])
-      .when({ type: 'ValidateCart', data: {} })
-      .outcome();
+    const events = validateAfterReload(dearer);
     expect(events[0]).toMatchObject({
       type: 'ItemsInvalidated',
       data: { lines: [{ lineId: 'cmd1', reason: 'price-changed' }] },

@@ -1,6 +1,7 @@
 // /complete offers web push of the order's statuses (docs/PUSH.md): 'Сообщить, когда заказ будет
 // в пути?' only for a signed-in customer whose PUSHNotifications is true.
 import { describe, expect, it } from 'vitest';
+import type { AppCommand } from '../../src/commands';
 import type { AppEvent } from '../../src/events';
 import { ORDER_PUSH_DENIED } from '../../src/projections/checkout';
 import { USER } from '../fixtures/state';
@@ -43,6 +44,13 @@ describe('EnableOrderPush («Сообщить, когда заказ будет 
 });
 
 describe('the offer’s state', () => {
+  /** The outcome of `command` once the customer has asked for order pushes on an available device. */
+  const onceRequested = (command: AppCommand) =>
+    app
+      .given([...withConsent(), available, { type: 'OrderPushRequested', data: {} }])
+      .when(command)
+      .outcome();
+
   it('«Нет» hides it; a refused browser permission is said in Russian', () => {
     const declined = app
       .given([...withConsent(), available])
@@ -50,10 +58,7 @@ describe('the offer’s state', () => {
       .outcome();
     expect(declined.after.checkout.orderPush).toEqual({ device: 'available', status: 'declined', message: null });
 
-    const refused = app
-      .given([...withConsent(), available, { type: 'OrderPushRequested', data: {} }])
-      .when({ type: 'ReportPushDevice', data: { state: 'denied' } })
-      .outcome();
+    const refused = onceRequested({ type: 'ReportPushDevice', data: { state: 'denied' } });
     expect(refused.after.checkout.orderPush).toEqual({
       device: 'denied',
       status: 'failed',
@@ -63,17 +68,14 @@ describe('the offer’s state', () => {
   });
 
   it('a stored subscription enables it; a failure keeps the server’s message', () => {
-    const enabled = app
-      .given([...withConsent(), available, { type: 'OrderPushRequested', data: {} }])
-      .when({ type: 'ConfirmOrderPush', data: {} })
-      .outcome();
+    const enabled = onceRequested({ type: 'ConfirmOrderPush', data: {} });
     expect(enabled.events).toEqual([{ type: 'OrderPushEnabled', data: {} }]);
     expect(enabled.after.checkout.orderPush).toEqual({ device: 'subscribed', status: 'enabled', message: null });
 
-    const failed = app
-      .given([...withConsent(), available, { type: 'OrderPushRequested', data: {} }])
-      .when({ type: 'ReportOrderPushFailure', data: { message: 'Включите push-уведомления в профиле' } })
-      .outcome();
+    const failed = onceRequested({
+      type: 'ReportOrderPushFailure',
+      data: { message: 'Включите push-уведомления в профиле' },
+    });
     expect(failed.after.checkout.orderPush).toMatchObject({
       status: 'failed',
       message: 'Включите push-уведомления в профиле',

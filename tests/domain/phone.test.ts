@@ -1,7 +1,14 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { formatPhone, maskPhoneForLog, maskPhoneInput, normalizePhone, validatePhone } from '../../src/domain/phone';
-import { numRuns } from './fcRuns';
+import { assertProperty } from './fcRuns';
+
+/** One test a rule, each named by its rule: `fn` of every text in the rule's cases gives the text beside it. */
+function testRules(fn: (text: string) => string, rules: Record<string, Record<string, string>>) {
+  it.each(Object.entries(rules))('%s', (_rule, cases) => {
+    for (const [text, expected] of Object.entries(cases)) expect(fn(text), text).toBe(expected);
+  });
+}
 
 /** What the input field would show after typing `text` one character at a time. */
 function typeInto(text: string): string {
@@ -40,49 +47,41 @@ describe('validatePhone (PRODUCT.md §5)', () => {
   });
 
   it('every +7 plus 10 digits is accepted as is (property)', () => {
-    fc.assert(
+    assertProperty(
       fc.property(validPhone, (phone) => {
         expect(validatePhone(phone)).toEqual({ ok: true, phone });
         expect(validatePhone(formatPhone(phone))).toEqual({ ok: true, phone });
       }),
-      { numRuns },
     );
   });
 });
 
 describe('normalizePhone', () => {
-  it("strips non-digits, a leading 8 becomes 7, prefixes '+'", () => {
-    expect(normalizePhone('8 (999) 123-45-67')).toBe('+79991234567');
-    expect(normalizePhone('+7 999 123 45 67')).toBe('+79991234567');
-    expect(normalizePhone('7-999')).toBe('+7999');
-    expect(normalizePhone('8')).toBe('+7');
-  });
-
-  it("gives '' (not a bare '+') when there are no digits at all", () => {
-    expect(normalizePhone('')).toBe('');
-    expect(normalizePhone('(-)')).toBe('');
-  });
-
-  it('only the first 8 changes', () => {
-    expect(normalizePhone('88888888888')).toBe('+78888888888');
+  testRules(normalizePhone, {
+    "strips non-digits, a leading 8 becomes 7, prefixes '+'": {
+      '8 (999) 123-45-67': '+79991234567',
+      '+7 999 123 45 67': '+79991234567',
+      '7-999': '+7999',
+      '8': '+7',
+    },
+    "gives '' (not a bare '+') when there are no digits at all": { '': '', '(-)': '' },
+    'only the first 8 changes': { '88888888888': '+78888888888' },
   });
 });
 
 describe('formatPhone: displayed as +7 (XXX) XXX-XX-XX (PRODUCT.md §5)', () => {
-  it("formats '+79991234567' as '+7 (999) 123-45-67'", () => {
-    expect(formatPhone('+79991234567')).toBe('+7 (999) 123-45-67');
-    expect(formatPhone('89991234567')).toBe('+7 (999) 123-45-67');
-  });
-
-  it('leaves a string that is not a valid phone unchanged, only trimmed', () => {
-    expect(formatPhone(' 12345 ')).toBe('12345');
-    expect(formatPhone('')).toBe('');
+  testRules(formatPhone, {
+    "formats '+79991234567' as '+7 (999) 123-45-67'": {
+      '+79991234567': '+7 (999) 123-45-67',
+      '89991234567': '+7 (999) 123-45-67',
+    },
+    'leaves a string that is not a valid phone unchanged, only trimmed': { ' 12345 ': '12345', '': '' },
   });
 });
 
 describe('maskPhoneInput (PRODUCT.md §5 input mask)', () => {
-  /** Each rule with what the field shows for what is typed. */
-  const RULES: Record<string, Record<string, string>> = {
+  // Each rule with what the field shows for what is typed.
+  testRules(maskPhoneInput, {
     'takes digits only': { abc: '', '': '', '+7 (999) 123-45-67': '+7 (999) 123-45-67' },
     'a leading 8 stays 8: 8 (9XX) XXX-XX-XX': { '8': '8', '89': '8 (9', '89991234567': '8 (999) 123-45-67' },
     'a leading 7 becomes +7': { '7': '+7', '79': '+7 (9', '79991234567': '+7 (999) 123-45-67' },
@@ -97,10 +96,6 @@ describe('maskPhoneInput (PRODUCT.md §5 input mask)', () => {
       '84': '8 (94',
       '74951234567': '+7 (949) 512-34-56',
     },
-  };
-
-  it.each(Object.entries(RULES))('%s', (_rule, cases) => {
-    for (const [typed, shown] of Object.entries(cases)) expect(maskPhoneInput(typed), typed).toBe(shown);
   });
 
   it('formats partially while typing: +7 (9XX) XXX-XX-XX', () => {
@@ -127,62 +122,63 @@ describe('maskPhoneInput (PRODUCT.md §5 input mask)', () => {
     expect(typeInto('+7 (999) 123-45-67 89')).toBe('+7 (999) 123-45-67');
   });
 
-  it('typing a number key by key gives the same result as pasting it', () => {
-    expect(typeInto('89991234567')).toBe('8 (999) 123-45-67');
-    expect(typeInto('9991234567')).toBe('+7 (999) 123-45-67');
-    expect(typeInto('5')).toBe('+7 (95');
+  testRules(typeInto, {
+    'typing a number key by key gives the same result as pasting it': {
+      '89991234567': '8 (999) 123-45-67',
+      '9991234567': '+7 (999) 123-45-67',
+      '5': '+7 (95',
+    },
   });
 
   it('property: output normalised is a valid phone or a prefix of one (+79…, ≤ 12 chars)', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.string({ unit: 'grapheme-ascii', maxLength: 40 }), (typed) => {
         const normalised = normalizePhone(maskPhoneInput(typed));
         expect(normalised.length).toBeLessThanOrEqual(12);
         expect(normalised).toMatch(/^(\+7(9\d{0,9})?)?$/);
         if (normalised.length === 12) expect(validatePhone(normalised)).toEqual({ ok: true, phone: normalised });
       }),
-      { numRuns },
     );
   });
 
   it('property: the same holds for key-by-key typing of digit-heavy input', () => {
     const keys = fc.constantFrom('0', '1', '5', '7', '8', '9', ' ', '-', '+', '(');
-    fc.assert(
+    assertProperty(
       fc.property(fc.array(keys, { maxLength: 20 }), (ks) => {
         const shown = typeInto(ks.join(''));
         expect(normalizePhone(shown)).toMatch(/^(\+79\d{0,9})?$|^\+7$/);
         expect(shown.length).toBeLessThanOrEqual('+7 (999) 123-45-67'.length);
       }),
-      { numRuns },
     );
   });
 
   it('property: the mask is idempotent, mask(mask(x)) === mask(x)', () => {
     const anyText = fc.oneof(fc.string({ maxLength: 30 }), fc.stringMatching(/^[0-9 +()-]{0,25}$/));
-    fc.assert(
+    assertProperty(
       fc.property(anyText, (typed) => {
         const once = maskPhoneInput(typed);
         expect(maskPhoneInput(once)).toBe(once);
       }),
-      { numRuns },
     );
   });
 });
 
 describe('maskPhoneForLog (log export never leaks a number)', () => {
-  it("keeps only the last 2 digits: '+7 (***) ***-**-67'", () => {
-    expect(maskPhoneForLog('+79991234567')).toBe('+7 (***) ***-**-67');
-    expect(maskPhoneForLog('8 (999) 123-45-67')).toBe('+7 (***) ***-**-67');
-  });
-
-  it('masks every digit but the last two of something that is not a valid phone', () => {
-    expect(maskPhoneForLog('12345')).toBe('***45');
-    expect(maskPhoneForLog('tel 1-2-3')).toBe('tel *-2-3');
-    expect(maskPhoneForLog('')).toBe('');
+  // Each rule with what the log keeps of what was written.
+  testRules(maskPhoneForLog, {
+    "keeps only the last 2 digits: '+7 (***) ***-**-67'": {
+      '+79991234567': '+7 (***) ***-**-67',
+      '8 (999) 123-45-67': '+7 (***) ***-**-67',
+    },
+    'masks every digit but the last two of something that is not a valid phone': {
+      '12345': '***45',
+      'tel 1-2-3': 'tel *-2-3',
+      '': '',
+    },
   });
 
   it('property: a valid phone keeps only its last 2 digits (besides the country 7)', () => {
-    fc.assert(
+    assertProperty(
       fc.property(validPhone, fc.boolean(), (phone, pretty) => {
         const masked = maskPhoneForLog(pretty ? formatPhone(phone) : phone);
         expect(masked.startsWith('+7 (***) ***-**-')).toBe(true);
@@ -190,19 +186,17 @@ describe('maskPhoneForLog (log export never leaks a number)', () => {
         expect(masked.replace(/\D/g, '')).toBe(`7${phone.slice(-2)}`);
         expect(validatePhone(masked).ok).toBe(false);
       }),
-      { numRuns },
     );
   });
 
   it('property: any string comes out with at most 2 digits outside the +7 prefix', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.string({ maxLength: 40 }), (text) => {
         const masked = maskPhoneForLog(text);
         const digits = masked.replace(/^\+7/, '').replace(/\D/g, '');
         expect(digits.length).toBeLessThanOrEqual(2);
         expect(validatePhone(masked).ok).toBe(false);
       }),
-      { numRuns },
     );
   });
 });

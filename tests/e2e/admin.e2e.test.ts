@@ -9,7 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it, onTestFailed } from 'vitest';
 import { startE2E, WIDTHS } from './harness';
 import { perFile } from '../support/perFile';
-import { openSignedInShop, placeOrderThroughApi, signInToAdmin, withFirstAdmin } from './steps';
+import { openAdminSection, openSignedInShop, placeOrderThroughApi, signInToAdmin, withFirstAdmin } from './steps';
 
 const ADMIN = { login: 'e2e-admin', password: 'e2e-admin-password-1' };
 const CITY_COOKIES = { cityId: 'city-angarsk', isCitySelected: 'true' };
@@ -26,14 +26,6 @@ async function adminPage(): Promise<{ page: Page; context: BrowserContext; probl
   const { page } = opened;
   await signInToAdmin(page, ADMIN);
   return opened;
-}
-
-async function nav(page: Page, section: string) {
-  await page
-    .getByRole('navigation', { name: 'Разделы панели управления' })
-    .getByRole('link', { name: section, exact: true })
-    .click();
-  await page.getByRole('heading', { name: section, level: 1, exact: true }).waitFor();
 }
 
 /** The persisted storefront state (cart, user, address, auth) as text, '' when none. */
@@ -88,14 +80,14 @@ describe('admin area', () => {
       Заказы: 'orders',
     };
     for (const [section, slug] of Object.entries(sections)) {
-      await nav(admin.page, section);
+      await openAdminSection(admin.page, section);
       await expect.poll(() => admin.page.getByText('Загрузка…').count(), { timeout: 20_000 }).toBe(0);
       // a failed query shows its message with a 'Повторить' button
       expect(await admin.page.getByRole('button', { name: 'Повторить' }).count(), section).toBe(0);
       await e2e.screenshot(admin.page, `admin-${slug}-1280`);
     }
     await admin.page.setViewportSize({ width: 1024, height: 768 });
-    await nav(admin.page, 'Настройки');
+    await openAdminSection(admin.page, 'Настройки');
     await expect.poll(() => admin.page.getByText('Загрузка…').count(), { timeout: 20_000 }).toBe(0);
     await e2e.screenshot(admin.page, 'admin-settings-1024');
     expect(admin.problems()).toEqual([]);
@@ -118,7 +110,7 @@ describe('admin area', () => {
     onTestFailed(async () => {
       await e2e.screenshot(admin.page, 'admin-stop-list-FAILED');
     });
-    await nav(admin.page, 'Стоп-лист');
+    await openAdminSection(admin.page, 'Стоп-лист');
     await admin.page.getByLabel('Ресторан').selectOption('dt-angarsk-1');
     const box = admin.page.getByRole('checkbox', { name: 'Дракон: в стоп-листе' });
     expect(await box.isChecked()).toBe(false);
@@ -209,7 +201,7 @@ describe('admin area', () => {
     onTestFailed(async () => {
       await e2e.screenshot(admin.page, 'admin-price-FAILED');
     });
-    await nav(admin.page, 'Меню');
+    await openAdminSection(admin.page, 'Меню');
     await admin.page.getByRole('searchbox', { name: 'Поиск товара' }).fill('Филадельфия классик');
     // (a modifier of the set has the same name: open the roll by its id)
     await admin.page

@@ -12,6 +12,7 @@ import { staff } from '../../server/db/schema/admin';
 import { hashPassword } from '../../server/services/admin/staff';
 import { startFakePushService, type FakePushService, type FakeSubscription } from '../fakes/push/pushService';
 import { startE2E, WIDTHS, type E2E } from './harness';
+import { openAdminSection } from './steps';
 
 const MANAGER = { login: 'e2e-manager', password: 'e2e-manager-password-1' };
 const CONSENTING = ['+79140000101', '+79140000102'];
@@ -69,11 +70,7 @@ async function openCampaignsAsManager(page: Page): Promise<void> {
   await page.getByLabel('Логин').fill(MANAGER.login);
   await page.getByLabel('Пароль').fill(MANAGER.password);
   await page.getByRole('button', { name: 'Войти' }).click();
-  await page
-    .getByRole('navigation', { name: 'Разделы панели управления' })
-    .getByRole('link', { name: 'Рассылки' })
-    .click();
-  await page.getByRole('heading', { name: 'Рассылки', level: 1 }).waitFor();
+  await openAdminSection(page, 'Рассылки');
 }
 
 describe('campaigns', () => {

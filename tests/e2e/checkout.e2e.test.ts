@@ -76,16 +76,25 @@ async function consentNotAskedAgain(page: Page): Promise<void> {
   await expect.poll(() => box.count(), { timeout: 15_000 }).toBe(0);
 }
 
+/**
+ * A fresh customer (a saved address on `street`, none when null) signed in on a page of its own
+ * address, with `rolls` Канада in the cart, on /checkout; on the test's failure the page is kept as `name`.
+ */
+async function customerAtCheckout(name: string, rolls: number, street?: string | null) {
+  const { page, problems } = await start();
+  onFail(page, name, problems);
+  const c = await signedInCustomer(page, street);
+  await addToCart(page, 'Канада', rolls);
+  await openCheckout(page);
+  return { page, problems, c };
+}
+
 const placeButton = (page: Page) => page.getByRole('button', { name: 'Оформить заказ' });
 const problemsList = (page: Page) => page.getByTestId('checkout-problems');
 
 describe('checkout', () => {
   it('delivery + cash: the zone is shown before ordering, /complete shows the order live, the cart is emptied', async () => {
-    const { page, problems } = await start();
-    onFail(page, 'checkout-delivery-cash', problems);
-    const c = await signedInCustomer(page);
-    await addToCart(page, 'Канада', 2);
-    await openCheckout(page);
+    const { page, problems, c } = await customerAtCheckout('checkout-delivery-cash', 2);
     await expect
       .poll(() => page.getByTestId('checkout-zone').innerText(), { timeout: 15_000 })
       .toContain('Центр и кварталы');
@@ -164,11 +173,7 @@ describe('checkout', () => {
   });
 
   it('online payment declined → /complete-error explains it and the cart is intact', async () => {
-    const { page, problems } = await start();
-    onFail(page, 'checkout-decline', problems);
-    await signedInCustomer(page);
-    await addToCart(page, 'Канада', 2);
-    await openCheckout(page);
+    const { page, problems } = await customerAtCheckout('checkout-decline', 2);
     await page.getByRole('radio', { name: 'Картой онлайн' }).check();
     await consentNotAskedAgain(page);
     await expect.poll(() => page.getByTestId('checkout-problems').count(), { timeout: 15_000 }).toBe(0);
@@ -188,11 +193,7 @@ describe('checkout', () => {
   });
 
   it("a one-off address ('Сохранить адрес' unticked) in a zone dearer than the city's delivery: ordered there, priced by its zone, not saved", async () => {
-    const { page, problems } = await start();
-    onFail(page, 'checkout-one-off-address', problems);
-    const c = await signedInCustomer(page, null);
-    await addToCart(page, 'Канада', 3);
-    await openCheckout(page);
+    const { page, problems, c } = await customerAtCheckout('checkout-one-off-address', 3, null);
     await page.getByRole('button', { name: 'Указать адрес' }).click();
     const dialog = page.getByRole('dialog', { name: 'Адрес доставки' });
     await dialog.getByRole('combobox', { name: 'Улица' }).fill('улица Глинки');
@@ -217,11 +218,7 @@ describe('checkout', () => {
   });
 
   it("below the zone's minimum: the refusal and what to do are shown before submission; nothing is ordered", async () => {
-    const { page, problems } = await start();
-    onFail(page, 'checkout-min-sum', problems);
-    const c = await signedInCustomer(page);
-    await addToCart(page, 'Канада', 1);
-    await openCheckout(page);
+    const { page, problems, c } = await customerAtCheckout('checkout-min-sum', 1);
     await consentNotAskedAgain(page);
     const list = problemsList(page);
     await expect
@@ -237,11 +234,7 @@ describe('checkout', () => {
   });
 
   it("address out of zone: 'Адрес вне зоны доставки' with what to do", async () => {
-    const { page, problems } = await start();
-    onFail(page, 'checkout-out-of-zone', problems);
-    const c = await signedInCustomer(page, 'посёлок Мегет, улица Садовая');
-    await addToCart(page, 'Канада', 3);
-    await openCheckout(page);
+    const { page, problems, c } = await customerAtCheckout('checkout-out-of-zone', 3, 'посёлок Мегет, улица Садовая');
     await consentNotAskedAgain(page);
     const list = problemsList(page);
     await expect.poll(() => list.innerText(), { timeout: 15_000 }).toContain('Адрес вне зоны доставки');
@@ -276,11 +269,7 @@ describe('checkout', () => {
   });
 
   it("a double-click on 'Оформить заказ' makes one order", async () => {
-    const { page, problems } = await start();
-    onFail(page, 'checkout-double-click', problems);
-    const c = await signedInCustomer(page);
-    await addToCart(page, 'Канада', 2);
-    await openCheckout(page);
+    const { page, problems, c } = await customerAtCheckout('checkout-double-click', 2);
     await consentNotAskedAgain(page);
     await expect.poll(() => page.getByTestId('checkout-problems').count(), { timeout: 15_000 }).toBe(0);
     const posts: string[] = [];

@@ -2,27 +2,22 @@
 // signs in, lands on the dashboard with today's figures, and an order placed meanwhile shows up in
 // them without a reload (staff WebSocket notice → debounced re-read).
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import { staff } from '../../server/db/schema/admin';
 import { hashPassword } from '../../server/services/admin/staff';
-import { startE2E, WIDTHS, type E2E } from './harness';
+import { WIDTHS } from './harness';
+import { e2ePerFile } from './steps';
 
 const LOGIN = 'e2e-manager';
 const PASSWORD = 'e2e-manager-password-1';
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E({
-    prepare: async (db) => {
-      const passwordHash = await hashPassword(PASSWORD);
-      await db.run((x) =>
-        x.insert(staff).values({ id: randomUUID(), login: LOGIN, name: 'Мария', role: 'manager', passwordHash }),
-      );
-    },
-  });
-});
-afterAll(async () => {
-  await e2e?.close();
+const e2e = e2ePerFile({
+  prepare: async (db) => {
+    const passwordHash = await hashPassword(PASSWORD);
+    await db.run((x) =>
+      x.insert(staff).values({ id: randomUUID(), login: LOGIN, name: 'Мария', role: 'manager', passwordHash }),
+    );
+  },
 });
 
 describe('the dashboard', () => {

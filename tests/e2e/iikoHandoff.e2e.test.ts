@@ -1,29 +1,21 @@
 // The live orders screen against the real server on the fake iiko, in Debian's Chromium: an order
 // iiko refuses appears, without a reload, in the banner 'не передан на кухню' with iiko's reason
 // and a link to the integration page; «Отправить снова» sends it and the banner goes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeIiko, type FakeIiko } from '../fakes/iiko/server';
+import { describe, expect, it } from 'vitest';
+import { startFakeIiko } from '../fakes/iiko/server';
 import { deliveryBody } from '../server/ordersFixtures';
-import { startE2E, WIDTHS, type E2E } from './harness';
-import { placeOrderThroughApi, signInToAdmin, withFirstAdmin } from './steps';
+import { WIDTHS } from './harness';
+import { e2ePerFile, fakePerFile, placeOrderThroughApi, signInToAdmin, withFirstAdmin } from './steps';
 
 const ADMIN = { login: 'e2e-admin', password: 'e2e-admin-password-1' };
 const REASON = 'Продукт не найден в меню терминала';
 
-let fake: FakeIiko;
-let e2e: E2E;
-beforeAll(async () => {
-  fake = await startFakeIiko();
-  e2e = await startE2E(
-    withFirstAdmin(ADMIN, {
-      env: { IIKO_API_URL: fake.url, IIKO_API_LOGIN: fake.apiLogin, IIKO_ORGANIZATION_ID: fake.organizationId },
-    }),
-  );
-});
-afterAll(async () => {
-  await e2e?.close();
-  await fake?.close();
-});
+const fake = fakePerFile(() => startFakeIiko());
+const e2e = e2ePerFile(() =>
+  withFirstAdmin(ADMIN, {
+    env: { IIKO_API_URL: fake.url, IIKO_API_LOGIN: fake.apiLogin, IIKO_ORGANIZATION_ID: fake.organizationId },
+  }),
+);
 
 describe('orders iiko refused, on the live orders screen', () => {
   it('the banner appears live with the reason and the link, and the retry sends the order', async () => {

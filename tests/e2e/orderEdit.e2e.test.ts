@@ -6,13 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { deliveryBody } from '../server/ordersFixtures';
 import {
-  addOneRollInOrderEdit,
   digitsOf,
   e2ePerFile,
-  openAdminBesideShop,
-  openCompleteOf,
-  openSignedInShop,
   placeOrderThroughApi,
+  rollAddedBesideComplete,
   saveOrderEdit,
   withFirstAdmin,
 } from './steps';
@@ -24,16 +21,26 @@ const e2e = e2ePerFile(withFirstAdmin(ADMIN));
 
 describe('order editing', () => {
   it('an operator adds an item before cooking; the customer’s /complete page shows the new total live', async () => {
-    const { shop, token, problems: shopProblems } = await openSignedInShop(e2e, PHONE, 'Нина');
-
-    // the customer's order, through POST /order with the browser's own session
-    const order = await placeOrderThroughApi(e2e, token, deliveryBody());
-    const total = await openCompleteOf(shop, order);
+    // the customer's order, through POST /order with the browser's own session; the server's quote
+    // of the change, before saving
+    const {
+      shop,
+      shopProblems,
+      order,
+      total,
+      admin,
+      panel,
+      form,
+      newTotal: expected,
+    } = await rollAddedBesideComplete(e2e, {
+      admin: ADMIN,
+      phone: PHONE,
+      customerName: 'Нина',
+      name: 'order-edit',
+      place: (token) => placeOrderThroughApi(e2e, token, deliveryBody()),
+    });
+    // unsaved, the customer's page still shows the order as placed
     await expect.poll(() => shop.getByTestId('order-lines').innerText()).toMatch(/Калифорния с крабом × 2/);
-
-    const admin = await openAdminBesideShop(e2e, ADMIN, shop, 'order-edit');
-    // the server's quote of the change, before saving
-    const { panel, form, newTotal: expected } = await addOneRollInOrderEdit(admin.page, order);
     await e2e.screenshot(admin.page, 'order-edit-1280');
     await saveOrderEdit(admin.page, form, order);
     await panel

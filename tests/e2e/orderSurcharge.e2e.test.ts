@@ -5,17 +5,7 @@
 // tab, and the notice disappears from the first one live, with no reload.
 import { describe, expect, it } from 'vitest';
 import { deliveryBody } from '../server/ordersFixtures';
-import {
-  addOneRollInOrderEdit,
-  e2ePerFile,
-  openAdminBesideShop,
-  openCompleteOf,
-  openSignedInShop,
-  placeOrderThroughApi,
-  saveOrderEdit,
-  withFirstAdmin,
-  type PlacedOrder,
-} from './steps';
+import { e2ePerFile, placeOrderThroughApi, rollAddedBesideComplete, saveOrderEdit, withFirstAdmin } from './steps';
 
 const ADMIN = { login: 'e2e-admin', password: 'e2e-admin-password-1' };
 const PHONE = '+79995550067';
@@ -23,7 +13,7 @@ const PHONE = '+79995550067';
 const e2e = e2ePerFile(withFirstAdmin(ADMIN));
 
 /** The customer's card order, placed and paid on the test gateway through the API with their session. */
-async function paidCardOrder(token: string): Promise<PlacedOrder> {
+async function paidCardOrder(token: string) {
   const order = await placeOrderThroughApi(e2e, token, deliveryBody({ paymentMethod: 'card' }));
   const session = await fetch(`${e2e.server.url}/api/v1/order/${order.id}/payment`, {
     method: 'POST',
@@ -38,14 +28,15 @@ async function paidCardOrder(token: string): Promise<PlacedOrder> {
 
 describe('a surcharge', () => {
   it('an operator raises the total of an order paid online; the customer sees «Ожидает доплаты N ₽» live and pays it on the gateway', async () => {
-    const { shop, token, problems: shopProblems } = await openSignedInShop(e2e, PHONE, 'Олег');
-    const order = await paidCardOrder(token);
-
-    await openCompleteOf(shop, order);
+    const { shop, shopProblems, order, admin, panel, form, newTotal } = await rollAddedBesideComplete(e2e, {
+      admin: ADMIN,
+      phone: PHONE,
+      customerName: 'Олег',
+      name: 'order-surcharge',
+      place: paidCardOrder,
+    });
+    // unsaved, nothing is owed yet
     expect(await shop.getByTestId('surcharge-notice').count()).toBe(0);
-
-    const admin = await openAdminBesideShop(e2e, ADMIN, shop, 'order-surcharge');
-    const { panel, form, newTotal } = await addOneRollInOrderEdit(admin.page, order);
     const due = newTotal - order.total;
     await form.getByText('Клиент доплатит онлайн').waitFor();
     await saveOrderEdit(admin.page, form, order);

@@ -30,6 +30,17 @@ async function open(path: string, width: number) {
 const pepperoniLink = (page: Page) =>
   page.getByTestId('product-card').filter({ hasText: 'Пепперони' }).getByRole('link', { name: 'Пепперони' }).first();
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Пепперони' });
+
+/** Пепперони's card opens its dialog at the product's own address; «back» closes it and returns to `listPath`. */
+async function openPepperoniAndGoBack(page: Page, listPath: string): Promise<void> {
+  await pepperoniLink(page).scrollIntoViewIfNeeded();
+  await pepperoniLink(page).click();
+  await dialog(page).waitFor();
+  await page.waitForURL(PEPPERONI);
+  await page.goBack();
+  await dialog(page).waitFor({ state: 'detached' });
+  expect(new URL(page.url()).pathname).toBe(listPath);
+}
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
 describe.each([WIDTHS.phone, WIDTHS.desktop])('at %i px', (width) => {
@@ -97,24 +108,13 @@ describe.each([WIDTHS.phone, WIDTHS.desktop])('at %i px', (width) => {
     await e2e.hydrated(page);
     const search = page.getByRole('searchbox', { name: 'Поиск по меню' });
     await search.fill('пепперони');
-    await pepperoniLink(page).click();
-    await dialog(page).waitFor();
-    await page.waitForURL(PEPPERONI);
-    await page.goBack();
-    await dialog(page).waitFor({ state: 'detached' });
-    expect(new URL(page.url()).pathname).toBe('/angarsk/catalog');
+    await openPepperoniAndGoBack(page, '/angarsk/catalog');
     // the search the list was opened from is still there
     expect(await search.inputValue()).toBe('пепперони');
 
     await page.goto('/angarsk');
     await e2e.hydrated(page);
-    await pepperoniLink(page).scrollIntoViewIfNeeded();
-    await pepperoniLink(page).click();
-    await dialog(page).waitFor();
-    await page.waitForURL(PEPPERONI);
-    await page.goBack();
-    await dialog(page).waitFor({ state: 'detached' });
-    expect(new URL(page.url()).pathname).toBe('/angarsk');
+    await openPepperoniAndGoBack(page, '/angarsk');
     expect(problems()).toEqual([]);
     await context.close();
   });

@@ -12,32 +12,17 @@
 // CDP's. Everything else (permission, service worker, key, API, encryption, VAPID, notification)
 // is the real thing. Also: a returning customer offline still sees the menu (the worker's cache).
 import type { CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { ensureFirstAdmin } from '../../server/services/admin/staff';
-import { startFakePushService, type FakePushService } from '../fakes/push/pushService';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import { startFakePushService } from '../fakes/push/pushService';
 import { deliveryBody } from '../server/ordersFixtures';
-import { startE2E, type E2E } from './harness';
-import { placeOrderThroughApi, signInThroughAuthDialogWith } from './steps';
+import { e2ePerFile, fakePerFile, placeOrderThroughApi, signInThroughAuthDialogWith, withFirstAdmin } from './steps';
 
-const ADMIN_LOGIN = 'e2e-push-admin';
-const ADMIN_PASSWORD = 'e2e-push-password-1';
+const ADMIN = { login: 'e2e-push-admin', password: 'e2e-push-password-1' };
 const CITY_COOKIES = { cityId: 'city-angarsk', isCitySelected: 'true' };
 const PHONE = '+79990000077';
 
-let fake: FakePushService;
-let e2e: E2E;
-beforeAll(async () => {
-  fake = await startFakePushService();
-  e2e = await startE2E({
-    prepare: async (db) => {
-      await ensureFirstAdmin(db, { login: ADMIN_LOGIN, password: ADMIN_PASSWORD }, new Date());
-    },
-  });
-});
-afterAll(async () => {
-  await e2e?.close();
-  await fake?.close();
-});
+const fake = fakePerFile(() => startFakePushService());
+const e2e = e2ePerFile(withFirstAdmin(ADMIN));
 
 async function signInWithPushConsent(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Войти' }).click();
@@ -127,10 +112,7 @@ describe('web push of order statuses', () => {
     await page.getByText('Пришлём уведомление, когда статус заказа изменится.').waitFor();
 
     // the operator: «в пути»
-    const login = await e2e.server.api<{ token: string }>('POST', '/admin/auth/login', {
-      login: ADMIN_LOGIN,
-      password: ADMIN_PASSWORD,
-    });
+    const login = await e2e.server.api<{ token: string }>('POST', '/admin/auth/login', ADMIN);
     expect(login.status).toBe(200);
     const moved = await e2e.server.api(
       'POST',

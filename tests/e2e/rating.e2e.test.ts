@@ -3,26 +3,14 @@
 // customer's open /complete page turns into the rating form live, the customer rates it 2 with a
 // tag and a comment, and the operators' screen lists the low rating at once and shows it in the
 // order panel.
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { ensureFirstAdmin } from '../../server/services/admin/staff';
-import { startE2E, WIDTHS, type E2E } from './harness';
-import { openSignedInShop, placeOrderThroughApi, signInToAdmin } from './steps';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import { WIDTHS } from './harness';
+import { e2ePerFile, openSignedInShop, placeOrderThroughApi, signInToAdmin, withFirstAdmin } from './steps';
 
-const ADMIN_LOGIN = 'e2e-rating-admin';
-const ADMIN_PASSWORD = 'e2e-rating-password-1';
+const ADMIN = { login: 'e2e-rating-admin', password: 'e2e-rating-password-1' };
 const PHONE = '+79995550077';
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E({
-    prepare: async (db) => {
-      await ensureFirstAdmin(db, { login: ADMIN_LOGIN, password: ADMIN_PASSWORD }, new Date());
-    },
-  });
-});
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = e2ePerFile(withFirstAdmin(ADMIN));
 
 /** A cash delivery order to central Angarsk, placed through the API. */
 function placeDeliveryOrder(token: string): Promise<{ id: string; number: number }> {
@@ -54,7 +42,7 @@ describe('rating after delivery', () => {
       await e2e.screenshot(page, 'admin-rating-FAILED');
       await e2e.screenshot(shop, 'complete-rating-FAILED');
     });
-    await signInToAdmin(page, { login: ADMIN_LOGIN, password: ADMIN_PASSWORD });
+    await signInToAdmin(page, ADMIN);
     await page.locator(`tr[data-order-id="${order.id}"]`).click();
     await page.waitForURL(new RegExp(`/admin/orders/${order.id}$`));
     const panel = page.getByRole('complementary', { name: 'Заказ' });
@@ -107,7 +95,7 @@ describe('rating after delivery', () => {
     const login = await fetch(`${e2e.server.url}/api/v1/admin/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ login: ADMIN_LOGIN, password: ADMIN_PASSWORD }),
+      body: JSON.stringify(ADMIN),
     });
     expect(login.status).toBe(200);
     const staff = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };

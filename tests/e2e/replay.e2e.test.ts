@@ -17,7 +17,7 @@ import { readReportText } from '../../src/views/app/bugReport';
 import { runReplay } from '../../tools/replay';
 import { startE2E, WIDTHS } from './harness';
 import { perFile } from '../support/perFile';
-import { signInToAdmin, withFirstAdmin } from './steps';
+import { openAdminSection, signInToAdmin, withFirstAdmin } from './steps';
 
 const CITY_COOKIES = { cityId: 'city-angarsk', isCitySelected: 'true' };
 const ADMIN = { login: 'e2e-reports', password: 'e2e-reports-password-1' };
@@ -183,11 +183,7 @@ describe('recorded session → file → replay → test; report → admin', () =
     const admin = await e2e.open('/admin', { width: WIDTHS.desktop });
     const ap = admin.page;
     await signInToAdmin(ap, ADMIN);
-    await ap
-      .getByRole('navigation', { name: 'Разделы панели управления' })
-      .getByRole('link', { name: 'Отчёты об ошибках' })
-      .click();
-    await ap.getByRole('heading', { name: 'Отчёты об ошибках', level: 1 }).waitFor();
+    await openAdminSection(ap, 'Отчёты об ошибках');
     await ap.getByRole('row').filter({ hasText: 'e2e: deliberate failure' }).getByRole('link').click();
     await ap.getByText(`Шаг ${read.log.entries.length} из ${read.log.entries.length}`, { exact: false }).waitFor();
     await ap

@@ -76,15 +76,24 @@ async function payAsTheBank(link: string): Promise<void> {
 
 const paidLine = (page: Page) => page.getByText(`${SBP} — оплачен`);
 
+/**
+ * A signed-in customer at 1280 px (the page's clock under the test's control) whose SBP order's
+ * /complete shows its QR; on the test's failure the page is kept as `name`.
+ */
+async function sbpQrOnDesktop(name: string) {
+  const { page, problems } = await start(WIDTHS.desktop);
+  onFail(page, name, problems);
+  await page.clock.install();
+  const token = await signIn(page);
+  const orderId = await orderWithSbp(page);
+  const qr = page.getByRole('img', { name: QR });
+  await qr.waitFor();
+  return { page, problems, token, orderId, qr };
+}
+
 describe('SBP', () => {
   it('1280 px: /complete shows the QR (no bank button); the bank pays from another device and the page turns paid live', async () => {
-    const { page, problems } = await start(WIDTHS.desktop);
-    onFail(page, 'sbp-desktop', problems);
-    await page.clock.install();
-    const token = await signIn(page);
-    const orderId = await orderWithSbp(page);
-    const qr = page.getByRole('img', { name: QR });
-    await qr.waitFor();
+    const { page, problems, token, orderId, qr } = await sbpQrOnDesktop('sbp-desktop');
     expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(await page.getByRole('link', { name: BANK_LINK }).count()).toBe(0);
     await page.getByText(/QR-код действует до \d\d:\d\d/).waitFor();
@@ -122,13 +131,7 @@ describe('SBP', () => {
   });
 
   it("after 10 minutes (the page's clock fast-forwarded) 'Время оплаты истекло'; a new QR replaces it and pays", async () => {
-    const { page, problems } = await start(WIDTHS.desktop);
-    onFail(page, 'sbp-expiry', problems);
-    await page.clock.install();
-    const token = await signIn(page);
-    const orderId = await orderWithSbp(page);
-    const qr = page.getByRole('img', { name: QR });
-    await qr.waitFor();
+    const { page, problems, token, orderId, qr } = await sbpQrOnDesktop('sbp-expiry');
     const first = await bankLink(orderId, token);
     const firstQr = await qr.getAttribute('src');
     expect(await page.getByText('Время оплаты истекло').count()).toBe(0);

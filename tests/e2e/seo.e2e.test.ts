@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { startE2E, WIDTHS } from './harness';
 import { perFile } from '../support/perFile';
-import { signInToAdmin, withFirstAdmin } from './steps';
+import { openAdminSection, signInToAdmin, withFirstAdmin } from './steps';
 
 const ADMIN = { login: 'e2e-seo-admin', password: 'e2e-seo-admin-password-1' };
 
@@ -28,11 +28,7 @@ describe('SEO', () => {
     expect(await feed.text()).toContain('<yml_catalog date="');
 
     await signInToAdmin(page, ADMIN);
-    await page
-      .getByRole('navigation', { name: 'Разделы панели управления' })
-      .getByRole('link', { name: 'SEO' })
-      .click();
-    await page.getByRole('heading', { name: 'SEO: заголовки и описания', level: 1 }).waitFor();
+    await openAdminSection(page, 'SEO', 'SEO: заголовки и описания');
     await page.getByText('Все страницы используют заголовки и описания по шаблону.').waitFor();
 
     await page.getByLabel('Адрес страницы').fill('/angarsk/catalog');

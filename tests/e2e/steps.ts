@@ -71,12 +71,23 @@ export async function openSignedInShop(
   return { shop, token, problems };
 }
 
-/** The real server and Chromium for the file's tests, started before them and closed after them. */
-export function e2ePerFile(options: ServerOptions = {}): E2E {
+/**
+ * The real server and Chromium for the file's tests, started before them and closed after them;
+ * options that name a fake (its URL) are given as a function, read once the fake has started.
+ */
+export function e2ePerFile(options: ServerOptions | (() => ServerOptions) = {}): E2E {
   return perFile(
-    () => startE2E(options),
+    () => startE2E(typeof options === 'function' ? options() : options),
     (started) => started.close(),
   );
+}
+
+/**
+ * A fake outside service for the file's tests. Declared before e2ePerFile, it starts before the
+ * server and closes after it.
+ */
+export function fakePerFile<Fake extends { close(): Promise<void> }>(start: () => Promise<Fake>): Fake {
+  return perFile(start, (started) => started.close());
 }
 
 /**
@@ -159,6 +170,30 @@ export async function addOneRollInOrderEdit(
   return { panel, form, newTotal: digitsOf(await quoted.innerText()) };
 }
 
+/**
+ * An operator's edit in progress beside the customer's order: the customer of `phone` signed in on
+ * a phone-sized page, their order (placed by `place` with their session) open on /complete, and
+ * /admin beside it where one more «Калифорния с крабом» has been added to the order, not yet saved.
+ * On the test's failure both pages are kept as screenshots named after `name`.
+ */
+export async function rollAddedBesideComplete(
+  e2e: E2E,
+  scene: {
+    admin: AdminLogin;
+    phone: string;
+    customerName: string;
+    name: string;
+    place: (token: string) => Promise<PlacedOrder>;
+  },
+) {
+  const { shop, token, problems: shopProblems } = await openSignedInShop(e2e, scene.phone, scene.customerName);
+  const order = await scene.place(token);
+  const total = await openCompleteOf(shop, order);
+  const admin = await openAdminBesideShop(e2e, scene.admin, shop, scene.name);
+  const edit = await addOneRollInOrderEdit(admin.page, order);
+  return { shop, shopProblems, order, total, admin, ...edit };
+}
+
 /** «Сохранить изменения» once the form allows it, then the saved notice. */
 export async function saveOrderEdit(page: Page, form: Locator, order: PlacedOrder): Promise<void> {
   const save = form.getByRole('button', { name: 'Сохранить изменения' });
@@ -199,6 +234,15 @@ export async function signInToAdmin(page: Page, admin: AdminLogin): Promise<void
   await page.getByRole('button', { name: 'Войти' }).click();
   await page.waitForURL(/\/admin\/orders$/);
   await page.getByRole('heading', { name: 'Заказы', level: 1 }).waitFor();
+}
+
+/** In /admin: the section's link in the navigation, then the section's heading (by default the link's name). */
+export async function openAdminSection(page: Page, link: string, heading: string = link): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Разделы панели управления' })
+    .getByRole('link', { name: link, exact: true })
+    .click();
+  await page.getByRole('heading', { name: heading, level: 1, exact: true }).waitFor();
 }
 
 /**

@@ -17,7 +17,7 @@ import { signIn$ } from '../../src/effects/auth';
 import type { CaptchaRunner } from '../../src/effects/captcha';
 import type { EventEnvelope } from '../../src/effects/deps';
 import type { AppState } from '../../src/projections/store';
-import { envelope, failure, fakeApi, fakeDeps } from './helpers';
+import { envelope, failsThenRecovers, failure, fakeApi, fakeDeps } from './helpers';
 import { signedIn, signedOut, TOKEN, USER } from './state';
 
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
@@ -29,17 +29,15 @@ const LAST: LastOrder = { products: [] };
 describe('sign-in effect', () => {
   it('CodeRequested → POST /auth/code → ConfirmCodeSent; a failure → ReportSignInFailure with the server message', () => {
     newScheduler().run(({ hot, cold, expectObservable }) => {
-      const answers = [
-        cold<RequestCodeAnswer>('5ms #', undefined, failure(429, 'Повторите через 60 секунд')),
-        cold<RequestCodeAnswer>('5ms a|', { a: SENT }),
-      ];
-      const { api } = fakeApi({ requestCode: () => answers.shift() ?? NEVER });
       const requested = envelope({ type: 'CodeRequested', data: { phone: PHONE } });
-      const result = signIn$()(
-        hot<EventEnvelope>('a 9ms b', { a: requested, b: requested }),
-        new BehaviorSubject(signedOut()),
-        fakeDeps(api).deps,
+      const { event$, answer } = failsThenRecovers(
+        { hot, cold },
+        requested,
+        failure(429, 'Повторите через 60 секунд'),
+        SENT,
       );
+      const { api } = fakeApi({ requestCode: answer });
+      const result = signIn$()(event$, new BehaviorSubject(signedOut()), fakeDeps(api).deps);
       expectObservable(result, '^ 1s !').toBe('5ms f 9ms c', {
         f: { type: 'ReportSignInFailure', data: { message: 'Повторите через 60 секунд' } },
         c: { type: 'ConfirmCodeSent', data: { phone: PHONE } },
@@ -49,17 +47,11 @@ describe('sign-in effect', () => {
 
   it("CodeSubmitted → POST /auth/token → CompleteSignIn; a network failure says 'Произошла ошибка. Попробуйте позже.'", () => {
     newScheduler().run(({ hot, cold, expectObservable, flush }) => {
-      const answers = [
-        cold<SignInAnswer>('5ms #', undefined, failure(0)),
-        cold<SignInAnswer>('5ms a|', { a: { token: TOKEN, user: USER } }),
-      ];
-      const { api, calls } = fakeApi({ signIn: () => answers.shift() ?? NEVER });
       const submitted = envelope({ type: 'CodeSubmitted', data: { phone: PHONE, code: '1234' } });
-      const result = signIn$()(
-        hot<EventEnvelope>('a 9ms b', { a: submitted, b: submitted }),
-        new BehaviorSubject(signedOut()),
-        fakeDeps(api).deps,
-      );
+      const signedInAnswer: SignInAnswer = { token: TOKEN, user: USER };
+      const { event$, answer } = failsThenRecovers({ hot, cold }, submitted, failure(0), signedInAnswer);
+      const { api, calls } = fakeApi({ signIn: answer });
+      const result = signIn$()(event$, new BehaviorSubject(signedOut()), fakeDeps(api).deps);
       expectObservable(result, '^ 1s !').toBe('5ms f 9ms c', {
         f: { type: 'ReportSignInFailure', data: { message: 'Произошла ошибка. Попробуйте позже.' } },
         c: { type: 'CompleteSignIn', data: { token: TOKEN, user: USER } },

@@ -1,6 +1,7 @@
 // Fakes for effect tests: an API whose every method must be stubbed (an unstubbed call fails
 // the stream loudly), recording deps for cookies / location / storage / logs, and envelopes.
-import { throwError, type Observable } from 'rxjs';
+import { NEVER, of, throwError, type Observable } from 'rxjs';
+import type { RunHelpers } from 'rxjs/testing';
 import { ApiFailure } from '../../src/api/client';
 import type { StorefrontApi } from '../../src/api/storefrontApi';
 import type { AppEvent } from '../../src/events';
@@ -114,6 +115,28 @@ export function envelope(...events: AppEvent[]): EventEnvelope {
 }
 
 export const failure = (status: number, message: string | null = null): ApiFailure => new ApiFailure(status, message);
+
+/** The four version calls answering the same versions every time (catalogue c1, settings s1, store and app 1). */
+export const STEADY_VERSIONS = {
+  getCatalogVersion: () => of('c1'),
+  getSettingsVersion: () => of('s1'),
+  getStoreVersion: () => of('1'),
+  getMobileAppVersion: () => of('1'),
+} satisfies Partial<StorefrontApi>;
+
+/**
+ * A request that fails and then recovers: `event` twice, 10 ms apart ('a 9ms b'), and an API stub
+ * whose first call fails with `error` after 5 ms and whose second answers `value` after 5 ms.
+ */
+export function failsThenRecovers<T>(
+  { hot, cold }: Pick<RunHelpers, 'hot' | 'cold'>,
+  event: EventEnvelope,
+  error: ApiFailure,
+  value: T,
+) {
+  const answers = [cold<T>('5ms #', undefined, error), cold<T>('5ms a|', { a: value })];
+  return { event$: hot<EventEnvelope>('a 9ms b', { a: event, b: event }), answer: () => answers.shift() ?? NEVER };
+}
 
 export type RecordedSocket = LiveSocket & { path: string; closed: boolean };
 

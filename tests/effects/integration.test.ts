@@ -17,10 +17,10 @@ import { likes$ } from '../../src/effects/likes';
 import { pageAge$ } from '../../src/effects/pageAge';
 import { promoRecalc$ } from '../../src/effects/promo';
 import { versionChecks$ } from '../../src/effects/versions';
-import type { AppState } from '../../src/projections/store';
+import { initialState, type AppState } from '../../src/projections/store';
 import { catalog, PRODUCT } from '../fixtures/catalog';
 import { cities, settings } from '../fixtures/settings';
-import { failure, fakeApi, fakeDeps, type Recorded } from './helpers';
+import { failure, fakeApi, fakeDeps, STEADY_VERSIONS, type Recorded } from './helpers';
 import { signedIn, signedInWithCart, signedOut } from './state';
 
 const T0 = '2026-11-23T00:00:00.000Z'; // SessionStarted.openedAt of the fixture state
@@ -152,10 +152,7 @@ const BOOT_API = {
   getSettings: () => of(settings),
   getCities: () => of(cities),
   getCatalog: () => of(catalog),
-  getCatalogVersion: () => of('c1'),
-  getSettingsVersion: () => of('s1'),
-  getStoreVersion: () => of('1'),
-  getMobileAppVersion: () => of('1'),
+  ...STEADY_VERSIONS,
 };
 
 describe('rootEffect on the real store', () => {
@@ -167,12 +164,7 @@ describe('rootEffect on the real store', () => {
     const w = world(
       {
         ...signedOut(),
-        setting: {
-          status: 'idle',
-          settings: null,
-          error: null,
-          versions: { catalog: null, settings: null, store: null, mobileApp: null },
-        },
+        setting: initialState.setting,
       },
       BOOT_API,
       createRootEffect(lazyEffects()),
@@ -186,22 +178,10 @@ describe('rootEffect on the real store', () => {
       {
         ...signedIn(),
         // a fresh page: only persisted areas would be there, nothing loaded yet
-        setting: {
-          status: 'idle',
-          settings: null,
-          error: null,
-          versions: { catalog: null, settings: null, store: null, mobileApp: null },
-        },
-        catalog: {
-          status: 'idle',
-          catalog: null,
-          version: null,
-          error: null,
-          query: { mode: 'all' },
-          likedProductIds: null,
-        },
-        city: { status: 'idle', list: [], selectedId: null, chosen: false },
-        view: { hiddenScroll: false, lastAddedLineId: null, updateNeeded: false, openedAt: null, toasts: [] },
+        setting: initialState.setting,
+        catalog: initialState.catalog,
+        city: initialState.city,
+        view: initialState.view,
       },
       {
         ...BOOT_API,

@@ -16,7 +16,7 @@ import type { AppEvent } from '../../src/events';
 import type { AppState } from '../../src/projections/store';
 import { LAZY_AREAS, lazyEffects } from '../../src/views/app/lazyAreas';
 import { PRODUCT } from '../fixtures/catalog';
-import { envelope, fakeApi, fakeDeps } from './helpers';
+import { envelope, fakeApi, fakeDeps, STEADY_VERSIONS } from './helpers';
 import { signedIn, signedOut, TOKEN, USER } from './state';
 
 const liked: AppEvent = { type: 'ProductLiked', data: { productId: PRODUCT.phila, userId: USER.id } };
@@ -121,10 +121,7 @@ describe('the lazily loaded account effects', () => {
       getBalance: () => of(500),
       like: () => of(undefined),
       unlike: () => of(undefined),
-      getCatalogVersion: () => of('c1'),
-      getSettingsVersion: () => of('s1'),
-      getStoreVersion: () => of('1'),
-      getMobileAppVersion: () => of('1'),
+      ...STEADY_VERSIONS,
     });
     const { deps, recorded } = fakeDeps(api);
     const events = new Subject<EventEnvelope>();

@@ -2,7 +2,7 @@
 import { BehaviorSubject, NEVER, of } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
-import type { Catalog, City, Settings } from '../../src/api/entities';
+import type { Catalog, City } from '../../src/api/entities';
 import type { AppCommand } from '../../src/commands';
 import type { AppEvent } from '../../src/events';
 import { boot$ } from '../../src/effects/boot';
@@ -12,7 +12,7 @@ import { settingsLoad$ } from '../../src/effects/setting';
 import { evolveAll, initialState } from '../../src/projections/store';
 import { catalog } from '../fixtures/catalog';
 import { cities, settings } from '../fixtures/settings';
-import { envelope, failure, fakeApi, fakeDeps } from './helpers';
+import { envelope, failsThenRecovers, failure, fakeApi, fakeDeps } from './helpers';
 import { signedIn } from './state';
 
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
@@ -41,15 +41,10 @@ describe('catalogue loading', () => {
 
   it('a failure is ReportCatalogFailure (only logged), and the next request still loads', () => {
     newScheduler().run(({ hot, cold, expectObservable, flush }) => {
-      const answers = [cold<Catalog>('5ms #', undefined, failure(500)), cold<Catalog>('5ms c|', { c: catalog })];
-      const { api } = fakeApi({ getCatalog: () => answers.shift() ?? NEVER });
-      const { deps, recorded } = fakeDeps(api);
       const requested = ev({ type: 'CatalogRequested', data: {} });
-      const result = catalogLoad$()(
-        hot<EventEnvelope>('a 9ms b', { a: requested, b: requested }),
-        new BehaviorSubject(initialState),
-        deps,
-      );
+      const { event$, answer } = failsThenRecovers({ hot, cold }, requested, failure(500), catalog);
+      const { deps, recorded } = fakeDeps(fakeApi({ getCatalog: answer }).api);
+      const result = catalogLoad$()(event$, new BehaviorSubject(initialState), deps);
       expectObservable(result, '^ 1s !').toBe('5ms f 9ms c', {
         f: { type: 'ReportCatalogFailure', data: { message: 'Произошла ошибка. Попробуйте позже.' } },
         c: { type: 'ApplyCatalog', data: { catalog, version: null } },
@@ -110,17 +105,14 @@ describe('cart validation after the catalogue refresh (PRODUCT.md §4 cart init 
 describe('settings loading', () => {
   it('SettingsRequested → ApplySettings; a failure → ReportSettingsFailure and the effect lives on', () => {
     newScheduler().run(({ hot, cold, expectObservable }) => {
-      const answers = [
-        cold<Settings>('5ms #', undefined, failure(503, 'Сервис недоступен')),
-        cold<Settings>('5ms s|', { s: settings }),
-      ];
-      const { api } = fakeApi({ getSettings: () => answers.shift() ?? NEVER });
       const requested = ev({ type: 'SettingsRequested', data: {} });
-      const result = settingsLoad$()(
-        hot<EventEnvelope>('a 9ms b', { a: requested, b: requested }),
-        NEVER,
-        fakeDeps(api).deps,
+      const { event$, answer } = failsThenRecovers(
+        { hot, cold },
+        requested,
+        failure(503, 'Сервис недоступен'),
+        settings,
       );
+      const result = settingsLoad$()(event$, NEVER, fakeDeps(fakeApi({ getSettings: answer }).api).deps);
       expectObservable(result, '^ 1s !').toBe('5ms f 9ms s', {
         f: { type: 'ReportSettingsFailure', data: { message: 'Сервис недоступен' } },
         s: { type: 'ApplySettings', data: { settings } },

@@ -2,6 +2,7 @@ import { BehaviorSubject, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import type { PromoRequest, PromoResponse } from '../../src/api/entities';
+import type { ApiFailure } from '../../src/api/client';
 import type { AppCommand } from '../../src/commands';
 import type { AppEvent } from '../../src/events';
 import type { AppState } from '../../src/projections/store';
@@ -42,6 +43,16 @@ function run(
   });
 }
 
+/** Runs the effect from `state` over `marbles` with a promo call that fails the test if made: nothing is emitted. */
+function expectNoPromoCall(state: AppState, marbles: string, values: Record<string, EventEnvelope>) {
+  run(state, ({ helpers: { hot, expectObservable }, effect }) => {
+    const promo = () => {
+      throw new Error('promo must not be called');
+    };
+    expectObservable(effect(hot<EventEnvelope>(marbles, values), promo), '^ 100ms !').toBe('');
+  });
+}
+
 describe('promo recalculation effect (PRODUCT.md §4 cart recalculation)', () => {
   it('the latest request wins: a newer change cancels the call in flight (switchMap)', () => {
     run(signedInWithCart(), ({ helpers: { hot, cold, expectObservable, expectSubscriptions }, effect }) => {
@@ -74,46 +85,22 @@ describe('promo recalculation effect (PRODUCT.md §4 cart recalculation)', () =>
   });
 
   it('promo-made changes (PromoResultApplied, gifts, delivery lines) never trigger a call', () => {
-    run(signedInWithCart(), ({ helpers: { hot, expectObservable }, effect }) => {
-      const event$ = hot<EventEnvelope>('a b c', {
-        a: envelope(promoResultApplied()),
-        b: envelope({
-          type: 'GiftAdded',
-          data: { line: cartLine('g1', PRODUCT.fries, 1, { isGift: true, isHidden: true }) },
-        }),
-        c: envelope({ type: 'DeliveryLineRemoved', data: { lineId: 'l3' } }),
-      });
-      expectObservable(
-        effect(event$, () => {
-          throw new Error('promo must not be called');
-        }),
-        '^ 100ms !',
-      ).toBe('');
+    expectNoPromoCall(signedInWithCart(), 'a b c', {
+      a: envelope(promoResultApplied()),
+      b: envelope({
+        type: 'GiftAdded',
+        data: { line: cartLine('g1', PRODUCT.fries, 1, { isGift: true, isHidden: true }) },
+      }),
+      c: envelope({ type: 'DeliveryLineRemoved', data: { lineId: 'l3' } }),
     });
   });
 
   it('is not sent when the user is signed out', () => {
-    run(signedOutWithCart(), ({ helpers: { hot, expectObservable }, effect }) => {
-      const event$ = hot<EventEnvelope>('a', { a: envelope(itemAdded) });
-      expectObservable(
-        effect(event$, () => {
-          throw new Error('promo must not be called');
-        }),
-        '^ 100ms !',
-      ).toBe('');
-    });
+    expectNoPromoCall(signedOutWithCart(), 'a', { a: envelope(itemAdded) });
   });
 
   it('is not sent when the cart is empty', () => {
-    run(signedInEmptyCart(), ({ helpers: { hot, expectObservable }, effect }) => {
-      const event$ = hot<EventEnvelope>('a', { a: envelope({ type: 'CouponApplied', data: { coupon: 'X' } }) });
-      expectObservable(
-        effect(event$, () => {
-          throw new Error('promo must not be called');
-        }),
-        '^ 100ms !',
-      ).toBe('');
-    });
+    expectNoPromoCall(signedInEmptyCart(), 'a', { a: envelope({ type: 'CouponApplied', data: { coupon: 'X' } }) });
   });
 
   it('turns a failure into ReportPromoFailure and stays alive for the next change', () => {
@@ -132,41 +119,42 @@ describe('promo recalculation effect (PRODUCT.md §4 cart recalculation)', () =>
     });
   });
 
-  it("a 422 reports the server's message and ReportApiRefusal (PRODUCT.md §8)", () => {
-    run(signedInWithCart(), ({ helpers: { hot, cold, expectObservable }, effect }) => {
-      const event$ = hot<EventEnvelope>('a', { a: envelope(couponApplied) });
-      const result = effect(event$, () => cold<PromoResponse>('5ms #', undefined, failure(422, 'Купон не найден')));
-      expectObservable(result, '^ 100ms !').toBe('10ms p 4ms (fr)', {
-        p: START,
-        f: { type: 'ReportPromoFailure', data: { message: 'Купон не найден' } },
-        r: { type: 'ReportApiRefusal', data: { status: 422, message: 'Купон не найден' } },
+  it.each([
+    {
+      rule: "a 422 reports the server's message and ReportApiRefusal (PRODUCT.md §8)",
+      event: couponApplied,
+      error: failure(422, 'Купон не найден'),
+      report: 'Купон не найден',
+      then: { type: 'ReportApiRefusal', data: { status: 422, message: 'Купон не найден' } },
+    },
+    {
+      rule: 'a 401 while signed in expires the session (PRODUCT.md §8)',
+      event: itemAdded,
+      error: failure(401),
+      report: 'Произошла ошибка. Попробуйте позже.',
+      then: { type: 'ExpireSession', data: {} },
+    },
+    {
+      rule: 'a 403 without a message is a ReportApiRefusal with message null (the decider falls back)',
+      event: itemAdded,
+      error: failure(403),
+      report: 'Произошла ошибка. Попробуйте позже.',
+      then: { type: 'ReportApiRefusal', data: { status: 403, message: null } },
+    },
+  ] satisfies { rule: string; event: AppEvent; error: ApiFailure; report: string; then: AppCommand }[])(
+    '$rule',
+    ({ event, error, report, then }) => {
+      run(signedInWithCart(), ({ helpers: { hot, cold, expectObservable }, effect }) => {
+        const event$ = hot<EventEnvelope>('a', { a: envelope(event) });
+        const result = effect(event$, () => cold<PromoResponse>('5ms #', undefined, error));
+        expectObservable(result, '^ 100ms !').toBe('10ms p 4ms (ft)', {
+          p: START,
+          f: { type: 'ReportPromoFailure', data: { message: report } },
+          t: then,
+        });
       });
-    });
-  });
-
-  it('a 401 while signed in expires the session (PRODUCT.md §8)', () => {
-    run(signedInWithCart(), ({ helpers: { hot, cold, expectObservable }, effect }) => {
-      const event$ = hot<EventEnvelope>('a', { a: envelope(itemAdded) });
-      const result = effect(event$, () => cold<PromoResponse>('5ms #', undefined, failure(401)));
-      expectObservable(result, '^ 100ms !').toBe('10ms p 4ms (fx)', {
-        p: START,
-        f: { type: 'ReportPromoFailure', data: { message: 'Произошла ошибка. Попробуйте позже.' } },
-        x: { type: 'ExpireSession', data: {} },
-      });
-    });
-  });
-
-  it('a 403 without a message is a ReportApiRefusal with message null (the decider falls back)', () => {
-    run(signedInWithCart(), ({ helpers: { hot, cold, expectObservable }, effect }) => {
-      const event$ = hot<EventEnvelope>('a', { a: envelope(itemAdded) });
-      const result = effect(event$, () => cold<PromoResponse>('5ms #', undefined, failure(403)));
-      expectObservable(result, '^ 100ms !').toBe('10ms p 4ms (fr)', {
-        p: START,
-        f: { type: 'ReportPromoFailure', data: { message: 'Произошла ошибка. Попробуйте позже.' } },
-        r: { type: 'ReportApiRefusal', data: { status: 403, message: null } },
-      });
-    });
-  });
+    },
+  );
 });
 
 describe('the PRODUCT.md §3 promo-check payload', () => {

@@ -8,7 +8,7 @@ import { afterFirstPaint$ } from '../../src/effects/afterFirstPaint';
 import { sharedBrowserCaptchaRunner } from '../../src/effects/captchaBrowser';
 import { browserCheckoutAdapters } from '../../src/effects/checkoutBrowser';
 import type { EventEnvelope } from '../../src/effects/deps';
-import { envelope, fakeApi, fakeDeps } from './helpers';
+import { envelope, fakeApi, fakeDeps, STEADY_VERSIONS } from './helpers';
 import { signedOut } from './state';
 
 const CAPTCHA: CaptchaInfo = { required: true, provider: 'smartcaptcha', siteKey: 'k' };
@@ -29,10 +29,7 @@ describe("the page's one bot-check runner", () => {
         tokens.push(token),
         of({ sentTo: '+7 (***) ***-**-67', resendAfterSeconds: 60, expiresInSeconds: 300 })
       ),
-      getCatalogVersion: () => of('c1'),
-      getSettingsVersion: () => of('s1'),
-      getStoreVersion: () => of('1'),
-      getMobileAppVersion: () => of('1'),
+      ...STEADY_VERSIONS,
     });
     const events = new Subject<EventEnvelope>();
     const sub = afterFirstPaint$()(events, new BehaviorSubject(signedOut()), fakeDeps(api).deps).subscribe();

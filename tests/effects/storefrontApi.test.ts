@@ -221,41 +221,38 @@ describe('StorefrontApi over the contract (PRODUCT.md §7)', () => {
 describe('lazyCalls', () => {
   type Echo = { echo(text: string): Observable<string> };
 
-  it('loads the implementation on the first call only, and forwards each call with its arguments', async () => {
+  /** lazyCalls over a loader that counts its loads; `load` makes the n-th load's implementation (or throws). */
+  function countingLoads(load: (n: number) => Echo) {
     let loads = 0;
-    const calls = lazyCalls<Echo>(async () => {
-      loads += 1;
-      return { echo: (text) => of(`эхо: ${text}`) };
-    });
+    const calls = lazyCalls<Echo>(async () => load((loads += 1)));
+    return { calls, loads: () => loads };
+  }
+
+  it('loads the implementation on the first call only, and forwards each call with its arguments', async () => {
+    const { calls, loads } = countingLoads(() => ({ echo: (text) => of(`эхо: ${text}`) }));
     const first = calls.echo('раз');
-    expect(loads).toBe(0); // cold: nothing loads before a subscription
+    expect(loads()).toBe(0); // cold: nothing loads before a subscription
     expect(await firstValueFrom(first)).toBe('эхо: раз');
     expect(await firstValueFrom(calls.echo('два'))).toBe('эхо: два');
-    expect(loads).toBe(1);
+    expect(loads()).toBe(1);
   });
 
   it('a failed load (offline) fails that call and is tried again on the next', async () => {
-    let loads = 0;
-    const calls = lazyCalls<Echo>(async () => {
-      loads += 1;
-      if (loads === 1) throw new Error('chunk failed');
+    const { calls, loads } = countingLoads((n) => {
+      if (n === 1) throw new Error('chunk failed');
       return { echo: (text) => of(text) };
     });
     await expect(firstValueFrom(calls.echo('a'))).rejects.toThrow('chunk failed');
     expect(await firstValueFrom(calls.echo('b'))).toBe('b');
-    expect(loads).toBe(2);
+    expect(loads()).toBe(2);
   });
 
   it('does not pass for a promise, so returning it from an async function does not load it', async () => {
-    let loads = 0;
-    const calls = lazyCalls<Echo>(async () => {
-      loads += 1;
-      return { echo: (text) => of(text) };
-    });
+    const { calls, loads } = countingLoads(() => ({ echo: (text) => of(text) }));
     expect(Reflect.get(calls, 'then')).toBeUndefined();
     const awaited = await Promise.resolve(calls);
     expect(awaited).toBe(calls);
-    expect(loads).toBe(0);
+    expect(loads()).toBe(0);
   });
 
   it('the first-load calls stay on the api object itself, the account calls come through lazyCalls', () => {

@@ -4,7 +4,10 @@ import { BehaviorSubject } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../src/api/entities';
+import type { ApiFailure } from '../../src/api/client';
 import type { OrderHistory } from '../../src/api/storefrontApi';
+import type { AppCommand } from '../../src/commands';
+import type { AppState } from '../../src/projections/store';
 import type { EventEnvelope } from '../../src/effects/deps';
 import { ORDER_HISTORY_LIMIT, orderHistory$, profile$ } from '../../src/effects/user';
 import { order } from '../commands/checkoutFixtures';
@@ -75,48 +78,37 @@ describe('order history effect (PRODUCT.md §3 History)', () => {
     });
   });
 
-  it('401 while signed in → ReportOrderHistoryFailure and ExpireSession (logged out as every other call)', () => {
+  const historyFailed = (message: string): AppCommand => ({
+    type: 'ReportOrderHistoryFailure',
+    data: { phone: USER.phone, message },
+  });
+
+  /** orderHistory$ from `session` over one request whose GET fails with `error` after 5 ms emits `marbles`. */
+  function expectHistoryFailure(
+    session: AppState,
+    error: ApiFailure,
+    marbles: string,
+    values: Record<string, AppCommand>,
+  ) {
     newScheduler().run(({ hot, cold, expectObservable }) => {
-      const { api } = fakeApi({ getHistory: () => cold<OrderHistory>('5ms #', undefined, failure(401)) });
+      const { api } = fakeApi({ getHistory: () => cold<OrderHistory>('5ms #', undefined, error) });
       const event$ = hot<EventEnvelope>('a', { a: requested });
-      expectObservable(orderHistory$()(event$, new BehaviorSubject(signedIn()), fakeDeps(api).deps), '^ 1s !').toBe(
-        '5ms (fx)',
-        {
-          f: {
-            type: 'ReportOrderHistoryFailure',
-            data: { phone: USER.phone, message: 'Произошла ошибка. Попробуйте позже.' },
-          },
-          x: { type: 'ExpireSession', data: {} },
-        },
-      );
+      const result = orderHistory$()(event$, new BehaviorSubject(session), fakeDeps(api).deps);
+      expectObservable(result, '^ 1s !').toBe(marbles, values);
+    });
+  }
+
+  it('401 while signed in → ReportOrderHistoryFailure and ExpireSession (logged out as every other call)', () => {
+    expectHistoryFailure(signedIn(), failure(401), '5ms (fx)', {
+      f: historyFailed('Произошла ошибка. Попробуйте позже.'),
+      x: { type: 'ExpireSession', data: {} },
     });
   });
 
   it("500 → ReportOrderHistoryFailure with the server's message only; a 401 signed out does not expire anything", () => {
-    newScheduler().run(({ hot, cold, expectObservable }) => {
-      const { api } = fakeApi({
-        getHistory: () => cold<OrderHistory>('5ms #', undefined, failure(500, 'Ошибка сервера')),
-      });
-      const event$ = hot<EventEnvelope>('a', { a: requested });
-      expectObservable(orderHistory$()(event$, new BehaviorSubject(signedIn()), fakeDeps(api).deps), '^ 1s !').toBe(
-        '5ms f',
-        {
-          f: { type: 'ReportOrderHistoryFailure', data: { phone: USER.phone, message: 'Ошибка сервера' } },
-        },
-      );
-    });
-    newScheduler().run(({ hot, cold, expectObservable }) => {
-      const { api } = fakeApi({ getHistory: () => cold<OrderHistory>('5ms #', undefined, failure(401)) });
-      const event$ = hot<EventEnvelope>('a', { a: requested });
-      expectObservable(orderHistory$()(event$, new BehaviorSubject(signedOut()), fakeDeps(api).deps), '^ 1s !').toBe(
-        '5ms f',
-        {
-          f: {
-            type: 'ReportOrderHistoryFailure',
-            data: { phone: USER.phone, message: 'Произошла ошибка. Попробуйте позже.' },
-          },
-        },
-      );
+    expectHistoryFailure(signedIn(), failure(500, 'Ошибка сервера'), '5ms f', { f: historyFailed('Ошибка сервера') });
+    expectHistoryFailure(signedOut(), failure(401), '5ms f', {
+      f: historyFailed('Произошла ошибка. Попробуйте позже.'),
     });
   });
 

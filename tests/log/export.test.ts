@@ -2,9 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { maskName, maskPhonesInText, redactValue } from '../../src/log/log';
 import { exportLogWith } from '../../src/log/logCodec';
+import { assertProperty } from '../domain/fcRuns';
 import { toyCodec, toyLog } from './toy';
-
-const numRuns = Number(process.env.FC_RUNS ?? 1000);
 
 /** Every 10-digit window of a phone's digits ('+79991234567' → '7999123456', '9991234567'). */
 function tenDigitRuns(phone: string): string[] {
@@ -120,7 +119,7 @@ describe('redaction for export (DESIGN point 6: "export redacts the token and ma
       fc.constantFrom('phone', 'name', 'comment', 'token', 'customerPhone', 'data', 'items'),
       fc.string({ maxLength: 5 }),
     );
-    fc.assert(
+    assertProperty(
       fc.property(
         phoneArb.chain((phone) =>
           fc.tuple(
@@ -139,7 +138,6 @@ describe('redaction for export (DESIGN point 6: "export redacts the token and ma
           expect(leaks(redactValue(value), phone)).toBe(false);
         },
       ),
-      { numRuns },
     );
   });
 });

@@ -9,6 +9,7 @@ import {
   upcastV2toV3,
   upcastV3toV4,
   upcasters,
+  type Upcaster,
 } from '../../src/log/upcasters';
 import { initialState } from '../../src/projections/store';
 import { USER } from '../fixtures/state';
@@ -97,14 +98,34 @@ describe('upcast chain', () => {
   });
 });
 
-/** A log of an older schema from app 0.1.0, with a snapshot of `state` at position 0. */
-const snapshotLog = (schemaVersion: number, state: Record<string, unknown>, entries: unknown[]) => ({
+/**
+ * A log of an older schema from app 0.1.0: a snapshot of `state` at position 0, then an entry a
+ * second from 09:00:00 for each list of events.
+ */
+const snapshotLog = (schemaVersion: number, state: Record<string, unknown>, eventsBySecond: unknown[][]) => ({
   schemaVersion,
   appVersion: '0.1.0',
   storeVersion: '1',
   snapshot: { position: 0, state },
-  entries,
+  entries: eventsBySecond.map((events, i) => ({
+    position: i + 1,
+    at: new Date(Date.UTC(2026, 10, 23, 9, 0, i)).toISOString(),
+    events,
+  })),
 });
+
+/**
+ * Runs a snapshot-filling upcaster on `input` and answers its output, checking on the way that the
+ * input is left untouched and that the same log without a snapshot only gets `schemaVersion`.
+ */
+function upcastSnapshotLog(upcaster: Upcaster, input: Record<string, unknown>, schemaVersion: number): unknown {
+  const before = JSON.stringify(input);
+  const out = upcaster(input);
+  expect(JSON.stringify(input)).toBe(before);
+  const { snapshot: _s, ...bare } = input;
+  expect(upcaster(bare)).toEqual({ ...bare, schemaVersion });
+  return out;
+}
 
 describe('upcaster v2 → v3: the informational pages and the order history came into the core', () => {
   /** A snapshot written before v3: no `page` area, a user without `history`. */
@@ -115,44 +136,30 @@ describe('upcaster v2 → v3: the informational pages and the order history came
   }
   const v2 = () =>
     snapshotLog(2, v2SnapshotState(), [
-      {
-        position: 1,
-        at: '2026-11-23T09:00:00.000Z',
-        events: [
-          {
-            type: 'PageLoaded',
-            data: {
+      [
+        {
+          type: 'PageLoaded',
+          data: {
+            slug: 'about',
+            cityId: 'city-angarsk',
+            page: {
               slug: 'about',
               cityId: 'city-angarsk',
-              page: {
-                slug: 'about',
-                cityId: 'city-angarsk',
-                title: 'О компании',
-                body: 'Текст',
-                updatedAt: '2026-11-01T00:00:00.000Z',
-              },
+              title: 'О компании',
+              body: 'Текст',
+              updatedAt: '2026-11-01T00:00:00.000Z',
             },
           },
-        ],
-      },
-      {
-        position: 2,
-        at: '2026-11-23T09:00:01.000Z',
-        events: [{ type: 'OrderHistoryRequested', data: { phone: USER.phone } }],
-      },
+        },
+      ],
+      [{ type: 'OrderHistoryRequested', data: { phone: USER.phone } }],
     ]);
 
   it('gives a v2 snapshot an empty page area and an idle history, and leaves a log without a snapshot as it is', () => {
-    const input = v2();
-    const before = JSON.stringify(input);
-    const out = upcastV2toV3(input);
-    expect(JSON.stringify(input)).toBe(before);
-    expect(out).toMatchObject({
+    expect(upcastSnapshotLog(upcastV2toV3, v2(), 3)).toMatchObject({
       schemaVersion: 3,
       snapshot: { state: { page: { entries: {} }, user: { history: { status: 'idle', orders: [] }, profile: USER } } },
     });
-    const { snapshot: _s, ...bare } = input;
-    expect(upcastV2toV3(bare)).toEqual({ ...bare, schemaVersion: 3 });
   });
 
   it('is registered in the chain: a v2 report opens and replays the pages and history it recorded', () => {
@@ -179,27 +186,15 @@ describe('upcaster v3 → v4: the ratings after delivery came into the user area
     return { ...state, user: { ...user, profile: { ...USER } } };
   }
   const v3 = () =>
-    snapshotLog(3, v3SnapshotState(), [
-      {
-        position: 1,
-        at: '2026-11-23T09:00:00.000Z',
-        events: [{ type: 'RatingPromptDismissed', data: { orderId: 'order-1' } }],
-      },
-    ]);
+    snapshotLog(3, v3SnapshotState(), [[{ type: 'RatingPromptDismissed', data: { orderId: 'order-1' } }]]);
 
   it('gives a v3 snapshot idle ratings, without touching its input; a log without a snapshot only changes version', () => {
-    const input = v3();
-    const before = JSON.stringify(input);
-    const out = upcastV3toV4(input);
-    expect(JSON.stringify(input)).toBe(before);
-    expect(out).toMatchObject({
+    expect(upcastSnapshotLog(upcastV3toV4, v3(), 4)).toMatchObject({
       schemaVersion: 4,
       snapshot: {
         state: { user: { ratings: { status: 'idle', byOrder: {}, prompts: [], forms: {} }, profile: USER } },
       },
     });
-    const { snapshot: _s, ...bare } = input;
-    expect(upcastV3toV4(bare)).toEqual({ ...bare, schemaVersion: 4 });
   });
 
   it('is registered in the chain: a v3 report opens and replays', () => {

@@ -78,6 +78,15 @@ describe('cart page (PRODUCT.md §4)', () => {
     expect(screen.queryByTestId('coupon-applied')).toBeNull();
   });
 
+  /** A cart of one Филадельфия with `coupon` sent to the promotion engine and its answer in. */
+  const cartWithCouponAnswered = (coupon: string, couponError: string | null, discountTotal: number) =>
+    evolveAll(readyState(), [
+      added(line('l1', PRODUCT.phila, 1)),
+      { type: 'CouponApplied', data: { coupon } },
+      { type: 'PromoRequested', data: {} },
+      promoAnswer(couponError, discountTotal),
+    ]);
+
   const promoAnswer = (couponError: string | null, discountTotal: number): AppEvent => ({
     type: 'PromoResultApplied',
     data: {
@@ -93,13 +102,7 @@ describe('cart page (PRODUCT.md §4)', () => {
 
   it('a coupon the promotion engine refused stays in the field, marked invalid, with the rule it broke (PRODUCT.md §8)', async () => {
     const reason = 'Купон действует только при самовывозе';
-    const state = evolveAll(readyState(), [
-      added(line('l1', PRODUCT.phila, 1)),
-      { type: 'CouponApplied', data: { coupon: 'SELF20' } },
-      { type: 'PromoRequested', data: {} },
-      promoAnswer(reason, 0),
-    ]);
-    setup({ path: '/angarsk/cart', state });
+    setup({ path: '/angarsk/cart', state: cartWithCouponAnswered('SELF20', reason, 0) });
     const field = await screen.findByRole('textbox', { name: 'Промокод' });
     expect((field as HTMLInputElement).value).toBe('SELF20');
     expect(field.getAttribute('aria-invalid')).toBe('true');
@@ -111,13 +114,7 @@ describe('cart page (PRODUCT.md §4)', () => {
   });
 
   it('a coupon the promotion engine accepted shows as applied, with its discount in the totals', async () => {
-    const state = evolveAll(readyState(), [
-      added(line('l1', PRODUCT.phila, 1)),
-      { type: 'CouponApplied', data: { coupon: 'SALE10' } },
-      { type: 'PromoRequested', data: {} },
-      promoAnswer(null, 45),
-    ]);
-    setup({ path: '/angarsk/cart', state });
+    setup({ path: '/angarsk/cart', state: cartWithCouponAnswered('SALE10', null, 45) });
     expect(plain((await screen.findByTestId('coupon-applied')).textContent)).toContain('SALE10 — промокод применён');
     expect(screen.queryByRole('textbox', { name: 'Промокод' })).toBeNull();
     expect(plain(screen.getByText('Скидка', { selector: 'dt' }).nextElementSibling?.textContent)).toBe('−45 ₽');

@@ -12,14 +12,9 @@ import {
   type Campaign,
 } from '../../../src/api/contract/admin/campaigns';
 import { adminListCities, adminListRestaurants } from '../../../src/api/contract/admin/settings';
-import type { StaffSession } from '../../../src/views/admin/data/session';
-import { FakeServer, OPERATOR_SESSION, setupAdmin } from './helpers';
+import { FakeServer, MANAGER_SESSION, OPERATOR_SESSION, setupAdmin } from './helpers';
 import { CITIES, RESTAURANTS, staffMember } from './fixtures';
 
-const MANAGER_SESSION: StaffSession = {
-  token: 'st_manager',
-  staff: { id: 'staff-5', login: 'boss', name: 'Мария', role: 'manager' },
-};
 const channelOf = (body: unknown) => CampaignDraft.parse(body).channel;
 const MESSAGE = 'Скидка 20%\nРеклама. Отказаться от рассылки: https://shop.example/u/xxxxxxxxxxxxxxxx';
 

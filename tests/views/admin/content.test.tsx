@@ -14,6 +14,7 @@ import {
   adminUpdateSetting,
 } from '../../../src/api/contract/admin/settings';
 import { ADMIN_SESSION, FakeServer, setupAdmin } from './helpers';
+import * as editor from './editorSteps';
 import { CITIES, RESTAURANTS, staffMember } from './fixtures';
 
 const at = '2026-11-20T10:00:00.000Z';
@@ -53,24 +54,23 @@ describe('admin content', () => {
       body: { slug: 'delivery', cityId: 'irkutsk', ...(req.body as object), updatedAt: at },
     }));
     setupAdmin({ path: '/admin/content', session: ADMIN_SESSION, server: fake });
-    const editor = await screen.findByRole('group', { name: 'Страница' });
-    await waitFor(() => expect((within(editor).getByLabelText('Заголовок') as HTMLInputElement).value).toBe('О нас'));
+    const firstPage = await screen.findByRole('group', { name: 'Страница' });
+    await waitFor(() =>
+      expect((within(firstPage).getByLabelText('Заголовок') as HTMLInputElement).value).toBe('О нас'),
+    );
     fireEvent.change(screen.getByRole('combobox', { name: 'Город' }), { target: { value: 'irkutsk' } });
     fireEvent.change(screen.getByRole('combobox', { name: 'Страница' }), { target: { value: 'delivery' } });
     const page = await screen.findByRole('group', { name: 'Страница' });
     await waitFor(() =>
       expect((within(page).getByLabelText('Заголовок') as HTMLInputElement).value).toBe('Доставка и оплата'),
     );
-    fireEvent.change(within(page).getByLabelText('Заголовок'), { target: { value: ' ' } });
-    fireEvent.click(within(page).getByRole('button', { name: 'Сохранить страницу' }));
-    expect(within(page).getByRole('alert').textContent).toBe('Введите заголовок');
-    expect(fake.calls(adminSavePage)).toHaveLength(0);
-    fireEvent.change(within(page).getByLabelText('Заголовок'), { target: { value: 'Доставка' } });
-    fireEvent.change(within(page).getByLabelText('Текст'), { target: { value: '## Зоны\n\nВесь город.' } });
-    fireEvent.click(within(page).getByRole('button', { name: 'Сохранить страницу' }));
-    await waitFor(() => expect(fake.calls(adminSavePage)).toHaveLength(1));
-    expect(fake.calls(adminSavePage)[0]?.path).toBe('/api/v1/admin/pages/irkutsk/delivery');
-    expect(fake.calls(adminSavePage)[0]?.body).toEqual({ title: 'Доставка', body: '## Зоны\n\nВесь город.' });
+    editor.fill(page, 'Заголовок', ' ');
+    editor.expectRefusedBeforeSending(page, 'Введите заголовок', fake, adminSavePage, 'Сохранить страницу');
+    editor.fill(page, 'Заголовок', 'Доставка');
+    editor.fill(page, 'Текст', '## Зоны\n\nВесь город.');
+    const sent = await editor.pressAndAwaitRequest(page, fake, adminSavePage, 'Сохранить страницу');
+    expect(sent.path).toBe('/api/v1/admin/pages/irkutsk/delivery');
+    expect(sent.body).toEqual({ title: 'Доставка', body: '## Зоны\n\nВесь город.' });
   });
 
   it('slides: one without a picture is refused; moved and saved as the setting value', async () => {
@@ -84,16 +84,13 @@ describe('admin content', () => {
     const first = screen.getByRole('group', { name: 'Слайды: 1' });
     expect((within(first).getByLabelText('Заголовок') as HTMLInputElement).value).toBe('Второй');
     const card = first.closest('[data-setting]') as HTMLElement;
-    fireEvent.click(within(card).getByRole('button', { name: 'Добавить' }));
-    fireEvent.click(within(card).getByRole('button', { name: 'Сохранить' }));
-    expect(within(card).getByRole('alert').textContent).toBe('У каждого элемента должна быть картинка');
-    expect(fake.calls(adminUpdateSetting)).toHaveLength(0);
-    fireEvent.click(within(screen.getByRole('group', { name: 'Слайды: 3' })).getByRole('button', { name: 'Удалить' }));
-    fireEvent.change(within(first).getByLabelText('Ссылка'), { target: { value: ' ' } });
-    fireEvent.click(within(card).getByRole('button', { name: 'Сохранить' }));
-    await waitFor(() => expect(fake.calls(adminUpdateSetting)).toHaveLength(1));
-    expect(fake.calls(adminUpdateSetting)[0]?.path).toBe('/api/v1/admin/settings/SLIDES');
-    expect(fake.calls(adminUpdateSetting)[0]?.body).toEqual({
+    editor.press(card, 'Добавить');
+    editor.expectRefusedBeforeSending(card, 'У каждого элемента должна быть картинка', fake, adminUpdateSetting);
+    editor.press(screen.getByRole('group', { name: 'Слайды: 3' }), 'Удалить');
+    editor.fill(first, 'Ссылка', ' ');
+    const sent = await editor.pressAndAwaitRequest(card, fake, adminUpdateSetting);
+    expect(sent.path).toBe('/api/v1/admin/settings/SLIDES');
+    expect(sent.body).toEqual({
       value: [
         { id: 's2', title: 'Второй', imageUrl: '/img/2.webp', link: null },
         { id: 's1', title: 'Первый', imageUrl: '/img/1.webp', link: null },

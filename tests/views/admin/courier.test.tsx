@@ -15,14 +15,8 @@ import {
 } from '../../../src/api/contract/admin/couriers';
 import { adminGetOrder, adminListOrders } from '../../../src/api/contract/admin/orders';
 import { adminListCities, adminListRestaurants } from '../../../src/api/contract/admin/settings';
-import type { StaffSession } from '../../../src/views/admin/data/session';
-import { FakeServer, OPERATOR_SESSION, setupAdmin } from './helpers';
+import { COURIER_SESSION, FakeServer, OPERATOR_SESSION, setupAdmin } from './helpers';
 import { CITIES, RESTAURANTS, listItem, order, staffMember } from './fixtures';
-
-const COURIER_SESSION: StaffSession = {
-  token: 'st_courier',
-  staff: { id: 'staff-9', login: 'kolya', name: 'Коля', role: 'courier' },
-};
 
 function delivery(overrides: Partial<CourierOrder> = {}): CourierOrder {
   return {

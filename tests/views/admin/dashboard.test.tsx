@@ -11,14 +11,9 @@ import { adminIntegration } from '../../../src/api/contract/admin/integration';
 import { adminListOrders } from '../../../src/api/contract/admin/orders';
 import { adminListCities, adminListRestaurants } from '../../../src/api/contract/admin/settings';
 import { LIVE_REFRESH_MS } from '../../../src/views/admin/dashboard/DashboardPage';
-import type { StaffSession } from '../../../src/views/admin/data/session';
-import { FakeServer, OPERATOR_SESSION, setupAdmin } from './helpers';
+import { FakeServer, MANAGER_SESSION, OPERATOR_SESSION, setupAdmin } from './helpers';
 import { CITIES, RESTAURANTS, staffMember, staffOrderEvent } from './fixtures';
 
-const MANAGER_SESSION: StaffSession = {
-  token: 'st_manager',
-  staff: { id: 'staff-3', login: 'manager', name: 'Мария', role: 'manager' },
-};
 const manager = StaffMember.parse({ ...staffMember('operator'), id: 'staff-3', login: 'manager', role: 'manager' });
 const rub = (n: number) =>
   new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 }).format(n);

@@ -112,14 +112,22 @@ export function memoryStorage(initial: Record<string, string> = {}): KeyValueSto
   };
 }
 
-export const ADMIN_SESSION: StaffSession = {
-  token: 'st_admin',
-  staff: { id: 'staff-1', login: 'admin', name: 'Анна', role: 'admin' },
-};
-export const OPERATOR_SESSION: StaffSession = {
-  token: 'st_oper',
-  staff: { id: 'staff-2', login: 'oper', name: 'Олег', role: 'operator' },
-};
+const session = (token: string, staff: StaffSession['staff']): StaffSession => ({ token, staff });
+export const ADMIN_SESSION = session('st_admin', { id: 'staff-1', login: 'admin', name: 'Анна', role: 'admin' });
+export const OPERATOR_SESSION = session('st_oper', { id: 'staff-2', login: 'oper', name: 'Олег', role: 'operator' });
+export const MANAGER_SESSION = session('st_manager', {
+  id: 'staff-3',
+  login: 'manager',
+  name: 'Мария',
+  role: 'manager',
+});
+export const CALLCENTRE_SESSION = session('st_call', {
+  id: 'staff-5',
+  login: 'vera',
+  name: 'Вера',
+  role: 'callcentre',
+});
+export const COURIER_SESSION = session('st_courier', { id: 'staff-9', login: 'kolya', name: 'Коля', role: 'courier' });
 
 export function setupAdmin({
   path = '/admin',

@@ -14,6 +14,7 @@ import {
 } from '../../../src/api/contract/admin/menu';
 import { adminListCities, adminListRestaurants } from '../../../src/api/contract/admin/settings';
 import { ADMIN_SESSION, FakeServer, OPERATOR_SESSION, setupAdmin } from './helpers';
+import * as editor from './editorSteps';
 import { CITIES, RESTAURANTS, staffMember } from './fixtures';
 
 const GROUPS = [
@@ -80,22 +81,15 @@ describe('admin menu', () => {
   it('a product edit sends every field with the new price and shows the saved product', async () => {
     const fake = server().on(adminUpdateProduct, (req) => ({ body: { ...PRODUCTS[0], ...(req.body as object) } }));
     setupAdmin({ path: '/admin/menu', session: ADMIN_SESSION, server: fake });
-    const table = await screen.findByRole('table', { name: 'Товары' });
-    fireEvent.click(within(table).getByText('Филадельфия'));
-    const form = await screen.findByRole('form', { name: 'Товар' });
-    const price = within(form).getByLabelText('Цена, ₽');
-    fireEvent.change(price, { target: { value: 'дорого' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Сохранить' }));
-    expect(within(form).getByText('Цена — целое число рублей от 0 до 1 000 000')).toBeTruthy();
-    expect(fake.calls(adminUpdateProduct)).toHaveLength(0);
-    fireEvent.change(price, { target: { value: '499' } });
-    fireEvent.change(within(form).getByLabelText('Не больше в одной позиции'), { target: { value: '2' } });
-    fireEvent.change(within(form).getByLabelText('Участвует в акциях (sale)'), { target: { value: 'false' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Сохранить' }));
-    await waitFor(() => expect(fake.calls(adminUpdateProduct)).toHaveLength(1));
-    const call = fake.calls(adminUpdateProduct)[0];
-    expect(call?.path).toBe('/api/v1/admin/menu/products/philadelphia');
-    expect(call?.body).toMatchObject({
+    const form = await editor.openRow('Товары', 'Филадельфия', 'Товар');
+    editor.fill(form, 'Цена, ₽', 'дорого');
+    editor.expectRefusedBeforeSending(form, 'Цена — целое число рублей от 0 до 1 000 000', fake, adminUpdateProduct);
+    editor.fill(form, 'Цена, ₽', '499');
+    editor.fill(form, 'Не больше в одной позиции', '2');
+    editor.fill(form, 'Участвует в акциях (sale)', 'false');
+    const call = await editor.pressAndAwaitRequest(form, fake, adminUpdateProduct);
+    expect(call.path).toBe('/api/v1/admin/menu/products/philadelphia');
+    expect(call.body).toMatchObject({
       name: 'Филадельфия',
       price: 499,
       maxPerPositionInOrder: 2,

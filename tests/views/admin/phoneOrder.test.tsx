@@ -20,14 +20,8 @@ import {
 import { adminListCities, adminListRestaurants } from '../../../src/api/contract/admin/settings';
 import { type CheckoutRefusal } from '../../../src/api/contract/checkout';
 import { Catalog } from '../../../src/api/entities';
-import type { StaffSession } from '../../../src/views/admin/data/session';
 import { CITIES, RESTAURANTS, checkoutQuote, listItem, order, staffMember } from './fixtures';
-import { FakeServer, OPERATOR_SESSION, setupAdmin, type FakeRequest } from './helpers';
-
-const CALLCENTRE: StaffSession = {
-  token: 'st_call',
-  staff: { id: 'staff-5', login: 'vera', name: 'Вера', role: 'callcentre' },
-};
+import { CALLCENTRE_SESSION, FakeServer, OPERATOR_SESSION, setupAdmin, type FakeRequest } from './helpers';
 
 const product = (id: string, name: string, price: number, parentGroup: string, groupModifiers: unknown[] = []) => ({
   id,
@@ -169,7 +163,7 @@ async function findCustomer() {
 
 describe('Заказ по телефону', () => {
   it('the call centre lands on it and sees only it, its phone orders and their password', async () => {
-    setupAdmin({ path: '/admin', session: CALLCENTRE, server: phoneServer() });
+    setupAdmin({ path: '/admin', session: CALLCENTRE_SESSION, server: phoneServer() });
     expect(await screen.findByRole('heading', { name: 'Заказ по телефону' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Разделы панели управления' });
     expect(
@@ -183,7 +177,7 @@ describe('Заказ по телефону', () => {
     const server = phoneServer()
       .on(adminPhoneFindCustomer, () => ({ body: { phone: '+79145550100', found: null } }))
       .on(adminPhoneCreateCustomer, () => ({ body: { ...CUSTOMER, created: true } }));
-    setupAdmin({ path: '/admin/phone-order', session: CALLCENTRE, server });
+    setupAdmin({ path: '/admin/phone-order', session: CALLCENTRE_SESSION, server });
     const phone = await screen.findByLabelText('Телефон клиента');
     fireEvent.change(phone, { target: { value: '12345' } });
     fireEvent.click(screen.getByRole('button', { name: 'Найти' }));
@@ -221,7 +215,7 @@ describe('Заказ по телефону', () => {
         await held;
         return { body: placed };
       });
-    setupAdmin({ path: '/admin/phone-order', session: CALLCENTRE, server });
+    setupAdmin({ path: '/admin/phone-order', session: CALLCENTRE_SESSION, server });
     await findCustomer();
     // the quote's restaurant has Маргарита on its stop list
     expect(await screen.findByText(/Маргарита — 500\s₽ \(стоп-лист ресторана\)/)).toBeTruthy();
@@ -286,7 +280,7 @@ describe('Заказ по телефону', () => {
       status: 422,
       body: { message: 'Нет в наличии в выбранном ресторане: «Пепперони»', code: 'stop-list' },
     }));
-    setupAdmin({ path: '/admin/phone-order', session: CALLCENTRE, server });
+    setupAdmin({ path: '/admin/phone-order', session: CALLCENTRE_SESSION, server });
     await findCustomer();
     fireEvent.click(await screen.findByRole('button', { name: 'Добавить «Маргарита»' }));
     await screen.findByText(/Маргарита × 1/);

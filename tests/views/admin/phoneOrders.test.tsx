@@ -13,14 +13,9 @@ import {
   type PhoneOrderDetail,
 } from '../../../src/api/contract/admin/phoneOrders';
 import { adminListCities } from '../../../src/api/contract/admin/settings';
-import type { StaffSession } from '../../../src/views/admin/data/session';
 import { listItem, order, staffOrderEvent } from './fixtures';
-import { FakeServer, setupAdmin } from './helpers';
+import { CALLCENTRE_SESSION, FakeServer, setupAdmin } from './helpers';
 
-const CALLCENTRE: StaffSession = {
-  token: 'st_call',
-  staff: { id: 'staff-5', login: 'vera', name: 'Вера', role: 'callcentre' },
-};
 const TAKER = { staffId: 'staff-5', staffLogin: 'vera', takenAt: '2026-11-23T03:00:00.000Z' };
 
 function phoneOrder(id: string, number: number, status: AdminOrderDetail['status'] = 'Unconfirmed'): PhoneOrderDetail {
@@ -45,7 +40,7 @@ function phoneServer(orders: PhoneOrderDetail[]) {
 describe('«Заказы по телефону»', () => {
   it('lists the phone orders and searches by phone or number through the call centre’s route', async () => {
     const { server } = phoneServer([phoneOrder('o1', 101), phoneOrder('o2', 102)]);
-    setupAdmin({ path: '/admin/phone-orders', session: CALLCENTRE, server });
+    setupAdmin({ path: '/admin/phone-orders', session: CALLCENTRE_SESSION, server });
     const table = await screen.findByRole('table', { name: 'Заказы по телефону' });
     expect(within(table).getByText('101')).toBeTruthy();
     expect(within(table).getByText('102')).toBeTruthy();
@@ -68,7 +63,7 @@ describe('«Заказы по телефону»', () => {
 
   it('opens the card: lines, totals, address, edits and «Изменить», no status controls; re-read live', async () => {
     const { server, db } = phoneServer([phoneOrder('o1', 101)]);
-    const app = setupAdmin({ path: '/admin/phone-orders', session: CALLCENTRE, server });
+    const app = setupAdmin({ path: '/admin/phone-orders', session: CALLCENTRE_SESSION, server });
     fireEvent.click(within(await screen.findByRole('table', { name: 'Заказы по телефону' })).getByText('101'));
     const panel = await screen.findByRole('complementary', { name: 'Заказ' });
     await within(panel).findByText(/Заказ №101/);
@@ -95,7 +90,7 @@ describe('«Заказы по телефону»', () => {
 
   it('the new-order alert opens a phone order on the call centre’s own screen', async () => {
     const { server } = phoneServer([phoneOrder('o1', 101)]);
-    const app = setupAdmin({ path: '/admin/phone-order', session: CALLCENTRE, server });
+    const app = setupAdmin({ path: '/admin/phone-order', session: CALLCENTRE_SESSION, server });
     await screen.findByRole('navigation');
     act(() => app.sockets[0]?.open());
     act(() => app.sockets[0]?.push(staffOrderEvent('order:new')));
@@ -109,7 +104,7 @@ describe('«Заказы по телефону»', () => {
 
   it('an order the operator took by phone themselves neither alerts nor beeps; one taken by a colleague does', async () => {
     const { server } = phoneServer([phoneOrder('o1', 101), phoneOrder('o2', 102)]);
-    const app = setupAdmin({ path: '/admin/phone-orders', session: CALLCENTRE, server });
+    const app = setupAdmin({ path: '/admin/phone-orders', session: CALLCENTRE_SESSION, server });
     await screen.findByRole('table', { name: 'Заказы по телефону' });
     act(() => app.sockets[0]?.open());
     const lists = server.calls(adminListPhoneOrders).length;
@@ -124,7 +119,7 @@ describe('«Заказы по телефону»', () => {
       total: 1000,
       takenBy,
     });
-    act(() => app.sockets[0]?.push(placed('o1', 101, CALLCENTRE.staff.id)));
+    act(() => app.sockets[0]?.push(placed('o1', 101, CALLCENTRE_SESSION.staff.id)));
     // the list still re-reads itself
     await waitFor(() => expect(server.calls(adminListPhoneOrders).length).toBeGreaterThan(lists));
     expect(app.beeps).toHaveLength(0);
@@ -139,7 +134,7 @@ describe('«Заказы по телефону»', () => {
 
   it('an order the route does not answer shows its «Заказ не найден»', async () => {
     const { server } = phoneServer([]);
-    setupAdmin({ path: '/admin/phone-orders/other', session: CALLCENTRE, server });
+    setupAdmin({ path: '/admin/phone-orders/other', session: CALLCENTRE_SESSION, server });
     const panel = await screen.findByRole('complementary', { name: 'Заказ' });
     await within(panel).findByText(/Заказ не найден/);
   });

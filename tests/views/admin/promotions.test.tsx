@@ -14,6 +14,7 @@ import {
 } from '../../../src/api/contract/admin/promo';
 import { changedFields } from '../../../src/views/admin/audit/AuditPage';
 import { ADMIN_SESSION, setupAdmin } from './helpers';
+import * as editor from './editorSteps';
 import { adminAreaServer } from './fixtures';
 
 const COUPON = AdminCoupon.parse({
@@ -78,10 +79,9 @@ describe('admin promotions', () => {
     expect(within(gift).getByRole('button', { name: 'Сохранить' }).matches(':disabled')).toBe(true);
     fireEvent.change(per, { target: { value: '4' } });
     fireEvent.click(within(gift).getByRole('checkbox', { name: 'Действует' }));
-    fireEvent.click(within(gift).getByRole('button', { name: 'Сохранить' }));
-    await waitFor(() => expect(fake.calls(adminUpdatePromotion)).toHaveLength(1));
-    expect(fake.calls(adminUpdatePromotion)[0]?.path).toBe('/api/v1/admin/promotions/snack-gift');
-    expect(fake.calls(adminUpdatePromotion)[0]?.body).toEqual({
+    const sent = await editor.pressAndAwaitRequest(gift, fake, adminUpdatePromotion);
+    expect(sent.path).toBe('/api/v1/admin/promotions/snack-gift');
+    expect(sent.body).toEqual({
       title: 'Картофель фри в подарок',
       isActive: false,
       per: 4,
@@ -95,20 +95,16 @@ describe('admin promotions', () => {
       body: { ...COUPON, ...(req.body as object), usedCount: 0 },
     }));
     setupAdmin({ path: '/admin/promotions', session: ADMIN_SESSION, server: fake });
-    fireEvent.click(await screen.findByRole('button', { name: 'Новый промокод' }));
-    const form = await screen.findByRole('form', { name: 'Промокод' });
-    fireEvent.change(within(form).getByLabelText('Код'), { target: { value: 'SPRING15' } });
-    fireEvent.change(within(form).getByLabelText('Размер, %'), { target: { value: '150' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Сохранить' }));
-    expect(within(form).getByText('Процент от 1 до 100')).toBeTruthy();
-    expect(fake.calls(adminCreateCoupon)).toHaveLength(0);
-    fireEvent.change(within(form).getByLabelText('Размер, %'), { target: { value: '15' } });
+    const form = await editor.openNew('Новый промокод', 'Промокод');
+    editor.fill(form, 'Код', 'SPRING15');
+    editor.fill(form, 'Размер, %', '150');
+    editor.expectRefusedBeforeSending(form, 'Процент от 1 до 100', fake, adminCreateCoupon);
+    editor.fill(form, 'Размер, %', '15');
     fireEvent.click(within(form).getByLabelText('Ангарск'));
-    fireEvent.change(within(form).getByLabelText('Всего использований'), { target: { value: '500' } });
-    fireEvent.change(within(form).getByLabelText('Способ получения'), { target: { value: 'delivery' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Сохранить' }));
-    await waitFor(() => expect(fake.calls(adminCreateCoupon)).toHaveLength(1));
-    expect(fake.calls(adminCreateCoupon)[0]?.body).toMatchObject({
+    editor.fill(form, 'Всего использований', '500');
+    editor.fill(form, 'Способ получения', 'delivery');
+    const sent = await editor.pressAndAwaitRequest(form, fake, adminCreateCoupon);
+    expect(sent.body).toMatchObject({
       code: 'SPRING15',
       kind: 'percent',
       value: 15,

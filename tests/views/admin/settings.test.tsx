@@ -70,7 +70,9 @@ function server() {
   return { fake, saved };
 }
 
-const card = async (name: string) => {
+/** Renders the settings page over `fake` for the admin and finds the card of the setting `name`. */
+const openCard = async (name: string, fake: FakeServer) => {
+  setupAdmin({ path: '/admin/settings', session: ADMIN_SESSION, server: fake });
   await screen.findByRole('heading', { name: 'Настройки' });
   return waitFor(() => {
     const el = document.querySelector<HTMLElement>(`[data-setting="${name}"]`);
@@ -82,8 +84,7 @@ const card = async (name: string) => {
 describe('admin settings editor', () => {
   it('switch: the site-not-working switch is saved as a boolean', async () => {
     const { fake, saved } = server();
-    setupAdmin({ path: '/admin/settings', session: ADMIN_SESSION, server: fake });
-    const el = await card('IS_SITE_NOT_WORKING');
+    const el = await openCard('IS_SITE_NOT_WORKING', fake);
     const save = within(el).getByRole('button', { name: 'Сохранить' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true); // nothing changed yet
     fireEvent.click(within(el).getByRole('switch'));
@@ -95,8 +96,7 @@ describe('admin settings editor', () => {
 
   it('textarea: the not-working text (PRODUCT.md §8 default shown) is saved as a string', async () => {
     const { fake, saved } = server();
-    setupAdmin({ path: '/admin/settings', session: ADMIN_SESSION, server: fake });
-    const el = await card('TEXT_SITE_NOT_WORKING');
+    const el = await openCard('TEXT_SITE_NOT_WORKING', fake);
     const box = within(el).getByRole('textbox') as HTMLTextAreaElement;
     expect(box.value).toBe('По техническим причинам прием заказов временно невозможен приносим свои извинения');
     fireEvent.change(box, { target: { value: 'Кухня на санитарной обработке до 14:00' } });
@@ -108,8 +108,7 @@ describe('admin settings editor', () => {
 
   it('multi-switch: one switch per key, saved as the whole object', async () => {
     const { fake, saved } = server();
-    setupAdmin({ path: '/admin/settings', session: ADMIN_SESSION, server: fake });
-    const el = await card('IS_ONLINE_PAYMENT_DISABLE');
+    const el = await openCard('IS_ONLINE_PAYMENT_DISABLE', fake);
     const switches = within(el).getAllByRole('switch');
     expect(switches.map((x) => x.closest('label')?.textContent)).toEqual(['Доставка', 'Самовывоз']);
     fireEvent.click(within(el).getByRole('switch', { name: 'Самовывоз' }));
@@ -121,8 +120,7 @@ describe('admin settings editor', () => {
 
   it('text (number): a value outside the Settings schema is refused with a Russian message; a comma decimal is saved as a number', async () => {
     const { fake, saved } = server();
-    setupAdmin({ path: '/admin/settings', session: ADMIN_SESSION, server: fake });
-    const el = await card('BONUS_SPEND_CAP');
+    const el = await openCard('BONUS_SPEND_CAP', fake);
     const input = within(el).getByRole('textbox');
     fireEvent.change(input, { target: { value: 'много' } });
     expect(within(el).getByRole('alert').textContent).toBe('Введите число');
@@ -138,8 +136,7 @@ describe('admin settings editor', () => {
 
   it('JSON: a syntax error and a wrong shape are shown before saving; a valid object is saved parsed', async () => {
     const { fake, saved } = server();
-    setupAdmin({ path: '/admin/settings', session: ADMIN_SESSION, server: fake });
-    const el = await card('PHONES');
+    const el = await openCard('PHONES', fake);
     const box = within(el).getByRole('textbox');
     fireEvent.change(box, { target: { value: '{"deliveryService": ' } });
     expect(within(el).getByRole('alert').textContent).toMatch(/^Неверный JSON/);
@@ -164,8 +161,7 @@ describe('admin settings editor', () => {
       status: 422,
       body: { message: 'Значение настройки TEXT_SITE_NOT_WORKING не подходит' },
     }));
-    setupAdmin({ path: '/admin/settings', session: ADMIN_SESSION, server: fake });
-    const el = await card('TEXT_SITE_NOT_WORKING');
+    const el = await openCard('TEXT_SITE_NOT_WORKING', fake);
     fireEvent.change(within(el).getByRole('textbox'), { target: { value: 'x' } });
     fireEvent.click(within(el).getByRole('button', { name: 'Сохранить' }));
     expect((await within(el).findByRole('alert')).textContent).toBe(
@@ -176,8 +172,7 @@ describe('admin settings editor', () => {
   it("store version: bumped only after the warning that it resets every visitor's cart", async () => {
     const { fake } = server();
     fake.on(adminBumpStoreVersion, () => ({ body: { value: '5' } }));
-    setupAdmin({ path: '/admin/settings', session: ADMIN_SESSION, server: fake });
-    const el = await card('STORE_VERSION');
+    const el = await openCard('STORE_VERSION', fake);
     expect(within(el).getByRole('heading').textContent).toBe('Версия хранилища клиента: 4');
     fireEvent.click(within(el).getByRole('button', { name: 'Повысить версию хранилища' }));
     const dialog = await screen.findByRole('dialog', { name: 'Сбросить корзины всех посетителей?' });

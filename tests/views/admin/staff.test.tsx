@@ -14,6 +14,7 @@ import {
   adminUpdateStaff,
 } from '../../../src/api/contract/admin/auth';
 import { ADMIN_SESSION, FakeServer, setupAdmin } from './helpers';
+import * as editor from './editorSteps';
 import { staffMember } from './fixtures';
 
 const OPERATOR = StaffMember.parse({ ...staffMember('operator'), lastLoginAt: '2026-11-20T10:00:00.000Z' });
@@ -40,18 +41,14 @@ describe('admin staff', () => {
       body: { ...OPERATOR, ...(req.body as object), id: 'staff-3' },
     }));
     setupAdmin({ path: '/admin/staff', session: ADMIN_SESSION, server: fake });
-    fireEvent.click(await screen.findByRole('button', { name: 'Добавить сотрудника' }));
-    const form = await screen.findByRole('form', { name: 'Сотрудник' });
-    fireEvent.change(within(form).getByLabelText('Логин'), { target: { value: 'Kassa-2' } });
-    fireEvent.change(within(form).getByLabelText('Пароль'), { target: { value: 'short' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Сохранить' }));
-    expect(within(form).getByRole('alert').textContent).toBe('Не короче 10 символов');
-    expect(fake.calls(adminCreateStaff)).toHaveLength(0);
-    fireEvent.change(within(form).getByLabelText('Пароль'), { target: { value: 'длинный-пароль' } });
-    fireEvent.change(within(form).getByLabelText('Роль'), { target: { value: 'admin' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Сохранить' }));
-    await waitFor(() => expect(fake.calls(adminCreateStaff)).toHaveLength(1));
-    expect(fake.calls(adminCreateStaff)[0]?.body).toEqual({
+    const form = await editor.openNew('Добавить сотрудника', 'Сотрудник');
+    editor.fill(form, 'Логин', 'Kassa-2');
+    editor.fill(form, 'Пароль', 'short');
+    editor.expectRefusedBeforeSending(form, 'Не короче 10 символов', fake, adminCreateStaff);
+    editor.fill(form, 'Пароль', 'длинный-пароль');
+    editor.fill(form, 'Роль', 'admin');
+    const sent = await editor.pressAndAwaitRequest(form, fake, adminCreateStaff);
+    expect(sent.body).toEqual({
       login: 'kassa-2',
       name: '',
       role: 'admin',
@@ -65,19 +62,16 @@ describe('admin staff', () => {
       .on(adminUpdateStaff, (req) => ({ body: { ...OPERATOR, ...(req.body as object) } }))
       .on(adminRevokeStaffSessions, () => ({ status: 204 }));
     setupAdmin({ path: '/admin/staff', session: ADMIN_SESSION, server: fake });
-    const table = await screen.findByRole('table', { name: 'Сотрудники' });
-    fireEvent.click(within(table).getByText('oper'));
-    const form = await screen.findByRole('form', { name: 'Сотрудник' });
+    const form = await editor.openRow('Сотрудники', 'oper', 'Сотрудник');
     expect(within(form).queryByLabelText('Логин')).toBeNull();
     const sessions = await screen.findByRole('table', { name: 'Сессии oper' });
     fireEvent.click(within(sessions).getByRole('button', { name: 'Завершить' }));
     await waitFor(() => expect(fake.calls(adminRevokeStaffSessions)).toHaveLength(1));
     expect(fake.calls(adminRevokeStaffSessions)[0]?.body).toEqual({ sessionId: 'sess-9' });
     fireEvent.click(within(form).getByRole('checkbox', { name: 'Учётная запись активна' }));
-    fireEvent.click(within(form).getByRole('button', { name: 'Сохранить' }));
-    await waitFor(() => expect(fake.calls(adminUpdateStaff)).toHaveLength(1));
-    expect(fake.calls(adminUpdateStaff)[0]?.path).toBe('/api/v1/admin/staff/staff-2');
-    expect(fake.calls(adminUpdateStaff)[0]?.body).toEqual({ name: 'Олег', role: 'operator', isActive: false });
+    const sent = await editor.pressAndAwaitRequest(form, fake, adminUpdateStaff);
+    expect(sent.path).toBe('/api/v1/admin/staff/staff-2');
+    expect(sent.body).toEqual({ name: 'Олег', role: 'operator', isActive: false });
     expect(await screen.findByRole('table', { name: 'Сотрудники' })).toBeTruthy();
   });
 });
