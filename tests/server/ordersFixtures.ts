@@ -15,6 +15,9 @@ import { createTestServer, type TestServer } from './helpers.js';
 /** Friday 20 November 2026, 13:00 in Asia/Irkutsk: the demo restaurants are open 10:00–02:00. */
 export const OPEN_NOW = '2026-11-20T05:00:00.000Z';
 
+/** The no-break space Intl's ru-RU format puts between thousands and before ₽ in the sums of messages. */
+export const NBSP = '\u00A0';
+
 export const demoCatalog: PricingCatalog = {
   products: new Map(
     PRODUCTS.map((p) => [

@@ -8,15 +8,14 @@ import type { AdminOrderDetail } from '../../../src/api/contract/admin/orders.js
 import { signIn } from '../customers.js';
 import {
   deliveryBody,
+  NBSP,
   newKey,
   orderServerPerFile,
   pickupBody,
   signedInUser,
   STOPPED_AT_CENTRE,
 } from '../ordersFixtures.js';
-import { callAs, signInStaff, staffPerFile, type SignedInStaff } from './staffFixtures.js';
-
-const NBSP = '\u00A0';
+import { callsOn, signInStaff, staffPerFile } from './staffFixtures.js';
 
 const server = orderServerPerFile({ resetClockAfterEach: true });
 const callcentre = staffPerFile(server, 'callcentre');
@@ -26,8 +25,7 @@ beforeAll(async () => {
   customerId = (await signedInUser(server.db, { balance: 300 })).id;
 });
 
-const call = (who: SignedInStaff, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  callAs(server, who, method, url, payload);
+const call = callsOn(server);
 
 function place(order: Record<string, unknown>, key = newKey(), customer = customerId, who = callcentre) {
   return call(who, 'POST', '/admin/phone-orders', {
