@@ -10,7 +10,7 @@ import { CreateOrderBody } from '../../src/api/contract/orders.js';
 import { newBootId } from '../../server/db/database.js';
 import { geocoderOf } from '../../server/services/geocoding.js';
 import { type TestServer } from './helpers.js';
-import { auth, deliveryBody, newKey, postOrder, signedInUser, useOrderServer } from './ordersFixtures.js';
+import { auth, bonusBalance, deliveryBody, newKey, postOrder, signedInUser, useOrderServer } from './ordersFixtures.js';
 
 let server: TestServer;
 
@@ -42,10 +42,7 @@ describe('POST /order with an Idempotency-Key', () => {
     });
     expect(read.json()).toEqual(first.json());
     // bonuses were spent once
-    const balance = await server.db.run((db) =>
-      db.execute<{ balance: number }>(sql`select balance from users where id = ${user.id}`),
-    );
-    expect(balance.rows[0]?.balance).toBe(200);
+    expect(await bonusBalance(server.db, user.id)).toBe(200);
   });
 
   it('the same body with keys in another order hashes the same', async () => {
@@ -194,10 +191,7 @@ describe('POST /order with an Idempotency-Key', () => {
         server.ctx.geocoder = reference;
       }
       expect(await ordersOf(user.id)).toBe(0);
-      const balance = await server.db.run((db) =>
-        db.execute<{ balance: number }>(sql`select balance from users where id = ${user.id}`),
-      );
-      expect(balance.rows[0]?.balance).toBe(300);
+      expect(await bonusBalance(server.db, user.id)).toBe(300);
       // the other claim is still there, untouched by the losing attempt
       const claim = await server.db.run((db) =>
         db.execute<{ state: string; owner: string }>(

@@ -8,7 +8,8 @@ import { GROUP, PRODUCT } from '../../server/seed/ids.js';
 import type { PricingCatalog, PricedLine } from '../../server/services/pricing.js';
 import { seedPromotions, type CouponData, type PromoInput } from '../../server/services/promo.js';
 import { createSession } from '../../server/services/sessions.js';
-import { afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll, expect } from 'vitest';
+import { Order } from '../../src/api/contract/orders.js';
 import { perFile } from '../support/perFile.js';
 import { createTestServer, type TestServer } from './helpers.js';
 
@@ -132,6 +133,14 @@ export async function signedInUser(
   return { id, phone, token };
 }
 
+/** A customer's bonus balance as stored (users.balance). */
+export async function bonusBalance(db: Database, userId: string): Promise<number> {
+  const rows = await db.run((tx) =>
+    tx.execute<{ balance: number }>(sql`select balance from users where id = ${userId}`),
+  );
+  return Number(rows.rows[0]?.balance);
+}
+
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export type OrderBodyInput = Record<string, unknown>;
@@ -213,6 +222,17 @@ export async function postOrder(
   return server.app.inject({ method: 'POST', url: '/api/v1/order', headers, payload: body });
 }
 
+/** POST /order expected accepted, its answer read as the contract's Order. */
+export async function placedOrder(
+  server: { app: import('fastify').FastifyInstance },
+  token: string,
+  body: OrderBodyInput,
+): Promise<Order> {
+  const res = await postOrder(server, token, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return Order.parse(res.json());
+}
+
 /**
  * The order suites' server: at OPEN_NOW with the demo promotions, handed to `ready` before the
  * file's tests and closed after them; with `resetClockAfterEach`, back at OPEN_NOW after each test.
@@ -231,11 +251,18 @@ export function useOrderServer(
  */
 export function orderServerWithCustomer(): { server: TestServer; customer: SignedInUser } {
   const server = orderServerPerFile({ resetClockAfterEach: true });
-  const customer = perFile(
-    () => signedInUser(server.db, { balance: 500 }),
+  return { server, customer: customerPerFile(server, { balance: 500 }) };
+}
+
+/** A customer signed in before the file's tests, as the file's stand-in; declared after its server. */
+export function customerPerFile(
+  server: Pick<TestServer, 'db'>,
+  options: Parameters<typeof signedInUser>[1] = {},
+): SignedInUser {
+  return perFile(
+    () => signedInUser(server.db, options),
     async () => undefined,
   );
-  return { server, customer };
 }
 
 /** The order suites' server as the file's stand-in (tests/support/perFile.ts); `useOrderServer` hands it to a callback. */

@@ -2,7 +2,6 @@
 // (web-push + fetch) signs with VAPID and encrypts per RFC 8291; the fake checks and decrypts.
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Order } from '../../../src/api/contract/orders.js';
 import type { AppContext } from '../../../server/context.js';
 import { pushSubscriptions } from '../../../server/db/schema/webPush.js';
 import type { IntegrationLog } from '../../../server/integrations/log.js';
@@ -10,7 +9,7 @@ import { advanceOrderStatus } from '../../../server/services/order/status.js';
 import { pushesSettled, vapidOf } from '../../../server/services/webPush.js';
 import { startFakePushService, type FakePushService, type FakeSubscription } from '../../fakes/push/pushService.js';
 import { createTestServer, type TestServer } from '../helpers.js';
-import { auth, deliveryBody, OPEN_NOW, postOrder, signedInUser } from '../ordersFixtures.js';
+import { auth, deliveryBody, OPEN_NOW, signedInUser, placedOrder } from '../ordersFixtures.js';
 
 let server: TestServer;
 let fake: FakePushService;
@@ -60,11 +59,7 @@ const subscriptionCall = (method: 'PUT' | 'DELETE', who: Customer | null, payloa
 
 const subscribe = (who: Customer, subscription: FakeSubscription) => subscriptionCall('PUT', who, subscription.json);
 
-async function place(who: Customer): Promise<Order> {
-  const res = await postOrder(server, who.token, deliveryBody());
-  expect(res.statusCode, res.body).toBe(200);
-  return Order.parse(res.json());
-}
+const place = (who: Customer) => placedOrder(server, who.token, deliveryBody());
 
 async function storedEndpoints(userId: string): Promise<string[]> {
   const rows = await server.db.run((db) =>
