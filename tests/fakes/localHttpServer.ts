@@ -9,6 +9,8 @@ export type FakeRequestHandler = (request: http.IncomingMessage, body: Buffer, r
 export interface LocalHttpServer {
   /** http://127.0.0.1:<port>, no trailing slash. */
   origin: string;
+  /** The TCP connections it has accepted: a client that keeps its connection alive opens one. */
+  readonly connections: number;
   close(): Promise<void>;
 }
 
@@ -18,10 +20,15 @@ export async function startLocalHttpServer(handle: FakeRequestHandler): Promise<
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => handle(request, Buffer.concat(chunks), response));
   });
+  let connections = 0;
+  server.on('connection', () => (connections += 1));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
+    get connections() {
+      return connections;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
