@@ -59,6 +59,13 @@ const subscriptionCall = (method: 'PUT' | 'DELETE', who: Customer | null, payloa
 
 const subscribe = (who: Customer, subscription: FakeSubscription) => subscriptionCall('PUT', who, subscription.json);
 
+/** A new device of the fake push service, subscribed as `who`'s. */
+async function subscribedDevice(who: Customer): Promise<FakeSubscription> {
+  const device = fake.subscribe();
+  await subscribe(who, device);
+  return device;
+}
+
 const place = (who: Customer) => placedOrder(server, who.token, deliveryBody());
 
 async function storedEndpoints(userId: string): Promise<string[]> {
@@ -229,8 +236,7 @@ describe('a status change pushes to the customer’s browsers', () => {
 
   it('a browser that unsubscribed (410 from its push service) is deleted', async () => {
     const who = await customer();
-    const device = fake.subscribe();
-    await subscribe(who, device);
+    const device = await subscribedDevice(who);
     fake.unsubscribe(device);
     const order = await place(who);
     await advanceOrderStatus(server.ctx, order.id, 'WaitCooking', 'staff:test');
@@ -240,8 +246,7 @@ describe('a status change pushes to the customer’s browsers', () => {
 
   it('a 500 keeps the subscription and is logged with the service’s origin, never the endpoint', async () => {
     const who = await customer();
-    const device = fake.subscribe();
-    await subscribe(who, device);
+    const device = await subscribedDevice(who);
     fake.fail('500', device);
     const order = await place(who);
     logged.length = 0;
@@ -261,8 +266,7 @@ describe('a status change pushes to the customer’s browsers', () => {
 
   it('the status change does not wait for a slow push service', async () => {
     const who = await customer();
-    const device = fake.subscribe();
-    await subscribe(who, device);
+    const device = await subscribedDevice(who);
     fake.fail('slow', device);
     const order = await place(who);
     const heldBefore = fake.held;
@@ -276,8 +280,7 @@ describe('a status change pushes to the customer’s browsers', () => {
 
   it('a push service slower than WEB_PUSH_TIMEOUT_MS is cut off and logged; the subscription stays', async () => {
     const who = await customer();
-    const device = fake.subscribe();
-    await subscribe(who, device);
+    const device = await subscribedDevice(who);
     fake.fail('slow', device);
     const ctx: AppContext = {
       ...server.ctx,
