@@ -57,3 +57,16 @@ export function sendText(response: http.ServerResponse, status: number, text: st
   response.writeHead(status, contentType === undefined ? {} : { 'content-type': contentType });
   response.end(text);
 }
+
+/** How a fake plays a provider that cannot answer: a bare 500, or a 200 whose body the client cannot read. */
+export type BrokenMode = 'http-500' | 'garbage';
+
+/** The answer of a broken provider; `garbage` is the unreadable body and its content type. */
+export function sendBroken(
+  response: http.ServerResponse,
+  mode: BrokenMode,
+  garbage: { body: string; contentType: string },
+): void {
+  if (mode === 'http-500') return sendText(response, 500, 'Internal Server Error');
+  return sendText(response, 200, garbage.body, garbage.contentType);
+}
