@@ -10,16 +10,11 @@ import { createHttpCaptcha } from '../../server/integrations/captcha.js';
 import { requireCaptcha } from '../../server/services/captcha.js';
 import { createTestServer, type TestServer } from './helpers.js';
 import { auth, deliveryBody, newKey, postOrder, signedInUser } from './ordersFixtures.js';
-import { startFakeCaptcha, type FakeCaptcha } from '../fakes/captcha.js';
+import { startFakeCaptcha } from '../fakes/captcha.js';
+import { fakePerFile } from '../fakes/fakePerFile.js';
 import { sendJson, startLocalHttpServer } from '../fakes/localHttpServer.js';
 
-let fake: FakeCaptcha;
-beforeAll(async () => {
-  fake = await startFakeCaptcha();
-});
-afterAll(async () => {
-  await fake.close();
-});
+const fake = fakePerFile(startFakeCaptcha);
 
 describe('captcha verification adapter', () => {
   it('SmartCaptcha: POST /validate with secret, token and ip; "ok" passes, "failed" and a wrong secret fail', async () => {
