@@ -251,18 +251,11 @@ export function useOrderServer(
  */
 export function orderServerWithCustomer(): { server: TestServer; customer: SignedInUser } {
   const server = orderServerPerFile({ resetClockAfterEach: true });
-  return { server, customer: customerPerFile(server, { balance: 500 }) };
-}
-
-/** A customer signed in before the file's tests, as the file's stand-in; declared after its server. */
-export function customerPerFile(
-  server: Pick<TestServer, 'db'>,
-  options: Parameters<typeof signedInUser>[1] = {},
-): SignedInUser {
-  return perFile(
-    () => signedInUser(server.db, options),
+  const customer = perFile(
+    () => signedInUser(server.db, { balance: 500 }),
     async () => undefined,
   );
+  return { server, customer };
 }
 
 /** The order suites' server as the file's stand-in (tests/support/perFile.ts); `useOrderServer` hands it to a callback. */

@@ -9,15 +9,14 @@ import { expireStalePayments, refundOrderPayment } from '../../server/services/p
 import {
   auth,
   bonusBalance,
-  customerPerFile,
   deliveryBody,
   pickupBody,
   orderServerWithCustomer,
   placedOrder,
+  signedInUser,
 } from './ordersFixtures.js';
 
 const { server, customer } = orderServerWithCustomer();
-const stranger = customerPerFile(server);
 
 const placeOnline = (body = pickupBody({ paymentMethod: 'card' })) => placedOrder(server, customer.token, body);
 
@@ -158,6 +157,7 @@ describe('the test gateway', () => {
     expect((await server.app.inject({ method: 'POST', url: `/api/v1/order/${order.id}/payment` })).statusCode).toBe(
       401,
     );
+    const stranger = await signedInUser(server.db);
     const foreign = await startPayment(order.id, stranger.token);
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().message).toBe('Доступ запрещён');

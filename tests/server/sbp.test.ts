@@ -11,17 +11,16 @@ import { expireStalePayments } from '../../server/services/payments.js';
 import {
   auth,
   bonusBalance,
-  customerPerFile,
   deliveryBody,
   pickupBody,
   postOrder,
   OPEN_NOW,
   orderServerWithCustomer,
   placedOrder,
+  signedInUser,
 } from './ordersFixtures.js';
 
 const { server, customer } = orderServerWithCustomer();
-const stranger = customerPerFile(server);
 
 const MINUTE = 60_000;
 
@@ -218,6 +217,7 @@ describe('SBP through the test gateway', () => {
     expect(
       (await server.app.inject({ method: 'POST', url: `/api/v1/order/${order.id}/payment/renew` })).statusCode,
     ).toBe(401);
+    const stranger = await signedInUser(server.db);
     expect((await call('POST', `/order/${order.id}/payment/renew`, stranger.token)).statusCode).toBe(403);
     const card = await placeSbp(pickupBody({ paymentMethod: 'card' }));
     const res = await call('POST', `/order/${card.id}/payment/renew`);
