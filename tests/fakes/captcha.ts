@@ -3,7 +3,7 @@
 // - reCAPTCHA-style: POST /siteverify, form secret, response, remoteip → {"success", "error-codes"}.
 // Tokens listed in `valid` pass (once each, like the real services); anything else fails; a wrong
 // secret fails. `mode` 'http-500' / 'garbage' simulate a provider that cannot answer.
-import { requestUrl, sendJson, sendText, startLocalHttpServer } from './localHttpServer.js';
+import { requestUrl, sendBroken, sendJson, startLocalHttpServer, type BrokenMode } from './localHttpServer.js';
 
 export interface FakeCaptcha {
   validateUrl: string;
@@ -11,7 +11,7 @@ export interface FakeCaptcha {
   secret: string;
   valid: Set<string>;
   received: URLSearchParams[];
-  mode: 'ok' | 'http-500' | 'garbage';
+  mode: 'ok' | BrokenMode;
   close(): Promise<void>;
 }
 
@@ -29,8 +29,7 @@ export async function startFakeCaptcha(secret = 'captcha-server-secret'): Promis
     const form = new URLSearchParams(body.toString('utf8'));
     fake.received.push(form);
     const json = (status: number, answer: unknown) => sendJson(response, status, answer);
-    if (fake.mode === 'http-500') return sendText(response, 500, 'oops');
-    if (fake.mode === 'garbage') return sendText(response, 200, '<html></html>', 'text/html');
+    if (fake.mode !== 'ok') return sendBroken(response, fake.mode, { body: '<html></html>', contentType: 'text/html' });
     const url = requestUrl(request);
     const token = url.pathname === '/validate' ? form.get('token') : form.get('response');
     const ok =

@@ -9,6 +9,8 @@ export type FakeRequestHandler = (request: http.IncomingMessage, body: Buffer, r
 export interface LocalHttpServer {
   /** http://127.0.0.1:<port>, no trailing slash. */
   origin: string;
+  /** The TCP connections it has accepted: a client that keeps its connection alive opens one. */
+  readonly connections: number;
   close(): Promise<void>;
 }
 
@@ -18,10 +20,15 @@ export async function startLocalHttpServer(handle: FakeRequestHandler): Promise<
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => handle(request, Buffer.concat(chunks), response));
   });
+  let connections = 0;
+  server.on('connection', () => (connections += 1));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
+    get connections() {
+      return connections;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -49,4 +56,17 @@ export function sendJson(
 export function sendText(response: http.ServerResponse, status: number, text: string, contentType?: string): void {
   response.writeHead(status, contentType === undefined ? {} : { 'content-type': contentType });
   response.end(text);
+}
+
+/** How a fake plays a provider that cannot answer: a bare 500, or a 200 whose body the client cannot read. */
+export type BrokenMode = 'http-500' | 'garbage';
+
+/** The answer of a broken provider; `garbage` is the unreadable body and its content type. */
+export function sendBroken(
+  response: http.ServerResponse,
+  mode: BrokenMode,
+  garbage: { body: string; contentType: string },
+): void {
+  if (mode === 'http-500') return sendText(response, 500, 'Internal Server Error');
+  return sendText(response, 200, garbage.body, garbage.contentType);
 }

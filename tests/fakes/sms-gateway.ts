@@ -2,7 +2,7 @@
 // phones, mes, sender, charset, fmt=3 → JSON {"id","cnt"} or {"error","error_code"}), on
 // 127.0.0.1 with a free port. `mode` switches how it answers the next requests.
 import type http from 'node:http';
-import { requestUrl, sendJson, sendText, startLocalHttpServer } from './localHttpServer.js';
+import { requestUrl, sendBroken, sendJson, startLocalHttpServer, type BrokenMode } from './localHttpServer.js';
 
 export interface FakeSmsMessage {
   login: string;
@@ -14,7 +14,7 @@ export interface FakeSmsMessage {
   fmt: string | null;
 }
 
-export type FakeSmsMode = 'ok' | 'error' | 'http-500' | 'garbage' | 'hang';
+export type FakeSmsMode = 'ok' | 'error' | BrokenMode | 'hang';
 
 export interface FakeSmsGateway {
   /** Full URL of send.php. */
@@ -50,9 +50,8 @@ export async function startFakeSmsGateway(
         hanging.add(response);
         return;
       case 'http-500':
-        return sendText(response, 500, 'Internal Server Error');
       case 'garbage':
-        return sendText(response, 200, 'OK - 1 SMS, ID - 1', 'text/plain');
+        return sendBroken(response, gateway.mode, { body: 'OK - 1 SMS, ID - 1', contentType: 'text/plain' });
       case 'error':
         return json(200, { error: 'no money', error_code: 3 });
       case 'ok':

@@ -2,10 +2,10 @@
 // on 127.0.0.1 with a free port, answering recorded answers: a house found by text, a house found
 // by coordinates ('lon,lat'), and an empty collection for anything else. A wrong key gets the
 // API's 403. `mode` switches how it answers the next requests.
-import { requestUrl, sendJson, sendText, startLocalHttpServer } from './localHttpServer.js';
+import { requestUrl, sendBroken, sendJson, startLocalHttpServer, type BrokenMode } from './localHttpServer.js';
 
 /** 'silent' takes the request and never answers, as an overloaded or cut-off service does. */
-export type FakeGeocoderMode = 'ok' | 'http-500' | 'garbage' | 'invalid-shape' | 'silent';
+export type FakeGeocoderMode = 'ok' | BrokenMode | 'invalid-shape' | 'silent';
 
 export interface FakeYandexGeocoder {
   /** Base URL of the API, like https://geocode-maps.yandex.ru/1.x/. */
@@ -95,9 +95,8 @@ export async function startFakeYandexGeocoder(key = 'test-geocoder-key'): Promis
       case 'silent':
         return;
       case 'http-500':
-        return sendText(response, 500, 'Internal Server Error');
       case 'garbage':
-        return sendText(response, 200, '<html>not json</html>', 'application/json');
+        return sendBroken(response, fake.mode, { body: '<html>not json</html>', contentType: 'application/json' });
       case 'invalid-shape':
         return json(200, {
           response: { GeoObjectCollection: { featureMember: [{ GeoObject: { Point: { pos: 'nowhere' } } }] } },

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../server/db/schema/customers.js';
-import { testServerPerFile } from './helpers.js';
+import { expectRefusal, testServerPerFile } from './helpers.js';
 import { lastCode, nextIp, nextPhone, requestCode, signIn, callApi } from './customers.js';
 import { hashToken } from '../../server/services/sessions.js';
 
@@ -27,6 +27,13 @@ function token(phone: string, code: string, extra: Record<string, unknown> = {})
   });
 }
 
+/** A phone that has not signed in before, and the code just sent to it by SMS. */
+async function codeSentToNewPhone(): Promise<{ phone: string; code: string }> {
+  const phone = nextPhone();
+  await requestCode(server, phone);
+  return { phone, code: lastCode(server, phone) };
+}
+
 const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('POST /auth/code', () => {
@@ -37,12 +44,10 @@ describe('POST /auth/code', () => {
         url: '/api/v1/auth/code',
         payload: phone === undefined ? {} : { phone },
       });
-      expect(r.statusCode).toBe(422);
-      expect(r.json().message).toBe('Введите номер телефона');
+      expectRefusal(r, 422, 'Введите номер телефона');
     }
     const bad = await server.app.inject({ method: 'POST', url: '/api/v1/auth/code', payload: { phone: '+7 999 12' } });
-    expect(bad.statusCode).toBe(422);
-    expect(bad.json().message).toBe('Неверный формат телефона');
+    expectRefusal(bad, 422, 'Неверный формат телефона');
     expect(server.sms).toHaveLength(0);
   });
 
@@ -56,9 +61,7 @@ describe('POST /auth/code', () => {
   });
 
   it('stores only a hash of the code: the plain code is nowhere in otp_codes', async () => {
-    const phone = nextPhone();
-    await requestCode(server, phone);
-    const code = lastCode(server, phone);
+    const { phone, code } = await codeSentToNewPhone();
     const rows = await server.db.run((db) => db.execute(sql`select * from otp_codes where phone = ${phone}`));
     const dump = JSON.stringify(rows);
     expect(dump).toContain(phone);
@@ -71,8 +74,7 @@ describe('POST /auth/code', () => {
     expect((await requestCode(server, phone)).statusCode).toBe(200);
     server.clock.advance(18_000);
     const again = await requestCode(server, phone); // another IP: the phone limit alone refuses
-    expect(again.statusCode).toBe(429);
-    expect(again.json().message).toBe('Повторная отправка кода возможна через 42 с');
+    expectRefusal(again, 429, 'Повторная отправка кода возможна через 42 с');
     expect(again.headers['retry-after']).toBe('42');
     server.clock.advance(42_000);
     expect((await requestCode(server, phone)).statusCode).toBe(200);
@@ -95,8 +97,7 @@ describe('POST /auth/code', () => {
     for (const phone of phones) expect(lastCode(server, phone)).toMatch(/^\d{6}$/);
     // t = 50 s since the first phone's code: it alone is refused, with the Russian wait.
     const again = await requestCode(server, phones[0] ?? '', ip);
-    expect(again.statusCode).toBe(429);
-    expect(again.json().message).toBe('Повторная отправка кода возможна через 10 с');
+    expectRefusal(again, 429, 'Повторная отправка кода возможна через 10 с');
     expect(again.headers['retry-after']).toBe('10');
   });
 
@@ -184,8 +185,7 @@ describe('POST /auth/code', () => {
     try {
       for (let i = 0; i < 5; i++) {
         const r = await requestCode(server, phone);
-        expect(r.statusCode).toBe(502);
-        expect(r.json().message).toBe('Не удалось отправить SMS. Попробуйте позже');
+        expectRefusal(r, 502, 'Не удалось отправить SMS. Попробуйте позже');
       }
     } finally {
       server.ctx.sms = sms;
@@ -199,9 +199,7 @@ describe('POST /auth/code', () => {
 
 describe('POST /auth/token', () => {
   it('signs in end to end with the code from the SMS, creates the user, and the code is used up', async () => {
-    const phone = nextPhone();
-    await requestCode(server, phone);
-    const code = lastCode(server, phone);
+    const { phone, code } = await codeSentToNewPhone();
     const r = await token(phone, code);
     expect(r.statusCode).toBe(200);
     const body = r.json();
@@ -223,8 +221,7 @@ describe('POST /auth/token', () => {
     expect(me.json().id).toBe(body.user.id);
 
     const again = await token(phone, code);
-    expect(again.statusCode).toBe(422);
-    expect(again.json().message).toBe('Код не запрошен или уже использован. Запросите новый код');
+    expectRefusal(again, 422, 'Код не запрошен или уже использован. Запросите новый код');
   });
 
   it('stores only the sha-256 of the token', async () => {
@@ -257,42 +254,32 @@ describe('POST /auth/token', () => {
   });
 
   it("refuses to create an account without consent: 422 'Необходимо согласие на обработку персональных данных', code kept", async () => {
-    const phone = nextPhone();
-    await requestCode(server, phone);
-    const code = lastCode(server, phone);
+    const { phone, code } = await codeSentToNewPhone();
     const r = await token(phone, code, { personalData: false });
-    expect(r.statusCode).toBe(422);
-    expect(r.json().message).toBe('Необходимо согласие на обработку персональных данных');
+    expectRefusal(r, 422, 'Необходимо согласие на обработку персональных данных');
     const rows = await server.db.run((db) => db.select().from(users).where(eq(users.phone, phone)));
     expect(rows).toHaveLength(0);
     expect((await token(phone, code)).statusCode).toBe(200);
   });
 
   it("answers 'Неверный код' with the tries left, and voids the code after 5 wrong tries", async () => {
-    const phone = nextPhone();
-    await requestCode(server, phone);
-    const code = lastCode(server, phone);
+    const { phone, code } = await codeSentToNewPhone();
     const wrong = wrongCodeFor(code);
     for (let left = 4; left >= 1; left--) {
       const r = await token(phone, wrong);
-      expect(r.statusCode).toBe(422);
-      expect(r.json().message).toBe(`Неверный код. Осталось попыток: ${left}`);
+      expectRefusal(r, 422, `Неверный код. Осталось попыток: ${left}`);
     }
     const fifth = await token(phone, 'abc');
     expect(fifth.json().message).toBe('Неверный код. Превышено число попыток ввода кода. Запросите новый код');
     const right = await token(phone, code);
-    expect(right.statusCode).toBe(422);
-    expect(right.json().message).toBe('Превышено число попыток ввода кода. Запросите новый код');
+    expectRefusal(right, 422, 'Превышено число попыток ввода кода. Запросите новый код');
   });
 
   it("expires the code after 5 minutes: 'Срок действия кода истёк. Запросите новый код'", async () => {
-    const phone = nextPhone();
-    await requestCode(server, phone);
-    const code = lastCode(server, phone);
+    const { phone, code } = await codeSentToNewPhone();
     server.clock.advance(5 * MINUTE);
     const r = await token(phone, code);
-    expect(r.statusCode).toBe(422);
-    expect(r.json().message).toBe('Срок действия кода истёк. Запросите новый код');
+    expectRefusal(r, 422, 'Срок действия кода истёк. Запросите новый код');
   });
 
   it('accepts the code at 4 min 59 s', async () => {
@@ -314,17 +301,14 @@ describe('POST /auth/token', () => {
   });
 
   it('uses a code up once even when two sign-ins race with it', async () => {
-    const phone = nextPhone();
-    await requestCode(server, phone);
-    const code = lastCode(server, phone);
+    const { phone, code } = await codeSentToNewPhone();
     const answers = await Promise.all([token(phone, code), token(phone, code)]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422]);
   });
 
   it('refuses a code for a phone that never asked for one', async () => {
     const r = await token(nextPhone(), '123456');
-    expect(r.statusCode).toBe(422);
-    expect(r.json().message).toBe('Код не запрошен или уже использован. Запросите новый код');
+    expectRefusal(r, 422, 'Код не запрошен или уже использован. Запросите новый код');
   });
 });
 
@@ -336,8 +320,7 @@ describe('POST /auth/logout', () => {
     const out = await callApi(server, 'POST', '/auth/logout', me.auth);
     expect(out.statusCode).toBe(204);
     const after = await server.app.inject({ url, headers: me.auth });
-    expect(after.statusCode).toBe(401);
-    expect(after.json().message).toBe('Требуется вход по номеру телефона');
+    expectRefusal(after, 401, 'Требуется вход по номеру телефона');
   });
 
   it('leaves the other sessions of the user alive', async () => {

@@ -2,8 +2,6 @@
 // reCAPTCHA-style siteverify), and its use on POST /auth/code and POST /order: required only
 // with a secret configured and IS_WITHOUT_RECAPTCHA off; the site key reaches the client, the
 // secret never does.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CheckoutQuote } from '../../src/api/contract/checkout.js';
@@ -12,15 +10,11 @@ import { createHttpCaptcha } from '../../server/integrations/captcha.js';
 import { requireCaptcha } from '../../server/services/captcha.js';
 import { createTestServer, type TestServer } from './helpers.js';
 import { auth, deliveryBody, newKey, postOrder, signedInUser } from './ordersFixtures.js';
-import { startFakeCaptcha, type FakeCaptcha } from '../fakes/captcha.js';
+import { startFakeCaptcha } from '../fakes/captcha.js';
+import { fakePerFile } from '../fakes/fakePerFile.js';
+import { sendJson, startLocalHttpServer } from '../fakes/localHttpServer.js';
 
-let fake: FakeCaptcha;
-beforeAll(async () => {
-  fake = await startFakeCaptcha();
-});
-afterAll(async () => {
-  await fake.close();
-});
+const fake = fakePerFile(startFakeCaptcha);
 
 describe('captcha verification adapter', () => {
   it('SmartCaptcha: POST /validate with secret, token and ip; "ok" passes, "failed" and a wrong secret fail', async () => {
@@ -68,46 +62,34 @@ describe('captcha verification adapter', () => {
   });
 
   it('a verifier that takes the request and never answers is "unavailable" after timeoutMs', async () => {
-    const silent = http.createServer(() => undefined);
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const { port } = silent.address() as AddressInfo;
+    const silent = await startLocalHttpServer(() => undefined);
     try {
       const verifier = createHttpCaptcha({
         provider: 'smartcaptcha',
         secret: 's',
-        verifyUrl: `http://127.0.0.1:${port}/validate`,
+        verifyUrl: `${silent.origin}/validate`,
         timeoutMs: 200,
       });
       expect(await verifier.verify('x', '1.1.1.1')).toBe('unavailable');
     } finally {
-      silent.closeAllConnections();
-      await new Promise((resolve) => silent.close(resolve));
+      await silent.close();
     }
   });
 
   it('keeps the connection to the verifier for the next call (every order makes one)', async () => {
-    let connections = 0;
-    const verifierServer = http.createServer((request, response) => {
-      request.resume();
-      request.on('end', () => {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ status: 'ok', message: '', host: '' }));
-      });
-    });
-    verifierServer.on('connection', () => (connections += 1));
-    await new Promise<void>((resolve) => verifierServer.listen(0, '127.0.0.1', resolve));
-    const { port } = verifierServer.address() as AddressInfo;
+    const verifierServer = await startLocalHttpServer((_request, _body, response) =>
+      sendJson(response, 200, { status: 'ok', message: '', host: '' }),
+    );
     try {
       const verifier = createHttpCaptcha({
         provider: 'smartcaptcha',
         secret: 's',
-        verifyUrl: `http://127.0.0.1:${port}/validate`,
+        verifyUrl: `${verifierServer.origin}/validate`,
       });
       for (const token of ['k-1', 'k-2', 'k-3']) expect(await verifier.verify(token, '10.1.2.3')).toBe('ok');
-      expect(connections).toBe(1);
+      expect(verifierServer.connections).toBe(1);
     } finally {
-      verifierServer.closeAllConnections();
-      await new Promise((resolve) => verifierServer.close(resolve));
+      await verifierServer.close();
     }
   });
 });

@@ -8,13 +8,12 @@ import {
   auth,
   CENTRE_ZONE,
   deliveryBody,
+  NBSP,
   newKey,
   pickupBody,
   postOrder,
   orderServerWithCustomer,
 } from './ordersFixtures.js';
-
-const NBSP = '\u00A0';
 
 const { server, customer } = orderServerWithCustomer();
 
@@ -349,60 +348,32 @@ describe('every refusal: the quote shows it before submission, POST /order refus
     expect(slots.days[0]?.slots[0]?.label).toBe('14:30–15:00');
   });
 
-  it('a time slot after closing, in the past, or not offered', async () => {
-    await expectSameRefusal(
-      deliveryBody({ deliveryTime: '2026-11-21T19:30:00.000Z' }),
-      'slot-outside-working-hours',
-      'Выбранное время вне часов работы ресторана',
-    );
-    await expectSameRefusal(
-      deliveryBody({ deliveryTime: '2026-11-20T04:00:00.000Z' }),
-      'slot-past',
-      'Выбранное время уже прошло',
-    );
-    // 13:30 is inside the 60-minute lead time of the zone.
-    await expectSameRefusal(
-      deliveryBody({ deliveryTime: '2026-11-20T05:30:00.000Z' }),
-      'slot-past',
-      'Выбранное время недоступно, выберите время из списка',
-    );
-    await expectSameRefusal(
-      deliveryBody({ deliveryTime: '2026-11-20T06:10:00.000Z' }),
-      'slot-outside-working-hours',
-      'Выбранное время недоступно, выберите время из списка',
-    );
+  // 13:30 is inside the zone's 60-minute lead time; 14:10 is not on a slot's boundary.
+  const NOT_OFFERED = 'Выбранное время недоступно, выберите время из списка';
+  it.each([
+    ['2026-11-21T19:30:00.000Z', 'slot-outside-working-hours', 'Выбранное время вне часов работы ресторана'],
+    ['2026-11-20T04:00:00.000Z', 'slot-past', 'Выбранное время уже прошло'],
+    ['2026-11-20T05:30:00.000Z', 'slot-past', NOT_OFFERED],
+    ['2026-11-20T06:10:00.000Z', 'slot-outside-working-hours', NOT_OFFERED],
+  ])('a time slot after closing, in the past, or not offered: %s is %s', async (deliveryTime, code, message) => {
+    await expectSameRefusal(deliveryBody({ deliveryTime }), code, message);
   });
 
-  it('courier card on pickup, change from less than the total, bonuses above the cap, no consent', async () => {
-    await expectSameRefusal(
-      pickupBody({ paymentMethod: 'courier-card' }),
+  // Courier card on pickup, change from less than the total, bonuses above the cap, no consent, no
+  // address, no restaurant.
+  it.each([
+    [
       'courier-card-self',
+      pickupBody({ paymentMethod: 'courier-card' }),
       'Оплата картой курьеру возможна только при доставке',
-    );
-    await expectSameRefusal(
-      deliveryBody({ changeFrom: 1000 }),
-      'change-too-small',
-      'Сумма, с которой нужна сдача, меньше суммы заказа',
-    );
-    await expectSameRefusal(
-      deliveryBody({ spendBonus: 400 }),
-      'bonus-cap',
-      `Бонусами можно оплатить не более 374${NBSP}₽ этого заказа`,
-    );
-    await expectSameRefusal(
-      deliveryBody({ consent: false }),
-      'consent-required',
-      'Необходимо согласие на обработку персональных данных',
-    );
-  });
-
-  it('no address, no restaurant', async () => {
-    await expectSameRefusal(deliveryBody({ address: null }), 'no-address', 'Укажите адрес доставки');
-    await expectSameRefusal(
-      pickupBody({ deliveryTerminalId: 'dt-irkutsk-1' }),
-      'no-restaurant',
-      'Выберите ресторан для самовывоза',
-    );
+    ],
+    ['change-too-small', deliveryBody({ changeFrom: 1000 }), 'Сумма, с которой нужна сдача, меньше суммы заказа'],
+    ['bonus-cap', deliveryBody({ spendBonus: 400 }), `Бонусами можно оплатить не более 374${NBSP}₽ этого заказа`],
+    ['consent-required', deliveryBody({ consent: false }), 'Необходимо согласие на обработку персональных данных'],
+    ['no-address', deliveryBody({ address: null }), 'Укажите адрес доставки'],
+    ['no-restaurant', pickupBody({ deliveryTerminalId: 'dt-irkutsk-1' }), 'Выберите ресторан для самовывоза'],
+  ])('%s: the quote and the order refuse alike', async (code, body, message) => {
+    await expectSameRefusal(body, code, message);
   });
 });
 

@@ -12,7 +12,7 @@ import { refundOrderPayment } from '../../server/services/payments.js';
 import { advanceOrderStatus } from '../../server/services/order/status.js';
 import type { TestServer } from './helpers.js';
 import { A2, DEFAULT, fieldsPaying, startCloudPaymentsServer } from './cloudPaymentsServer.js';
-import { auth, pickupBody, postOrder, signedInUser } from './ordersFixtures.js';
+import { auth, bonusBalance, pickupBody, postOrder, signedInUser } from './ordersFixtures.js';
 import { cloudPaymentsNotification, type FakeCloudPayments } from '../fakes/cloudpayments.js';
 
 let fake: FakeCloudPayments;
@@ -211,9 +211,7 @@ describe('CloudPayments widget and notifications', () => {
   });
 
   it('Fail: the order is cancelled and unpaid, the bonuses come back; a duplicate Fail is harmless; money arriving later is refunded', async () => {
-    const before = await server.db.run((db) =>
-      db.execute<{ balance: number }>(sql`select balance from users where id = ${customer.id}`),
-    );
+    const before = await bonusBalance(server.db, customer.id);
     const { order } = await placeCard(pickupBody({ paymentMethod: 'card', spendBonus: 100 }));
     const fail = payFor(order, { Reason: 'InsufficientFunds', ReasonCode: 5051, Status: 'Declined' });
     expect((await notify('fail', fail)).json()).toEqual({ code: 0 });
@@ -224,10 +222,7 @@ describe('CloudPayments widget and notifications', () => {
       ).json(),
     );
     expect(read.status).toBe('Cancelled');
-    const after = await server.db.run((db) =>
-      db.execute<{ balance: number }>(sql`select balance from users where id = ${customer.id}`),
-    );
-    expect(after.rows).toEqual(before.rows);
+    expect(await bonusBalance(server.db, customer.id)).toBe(before);
     expect((await notify('fail', fail)).json()).toEqual({ code: 0 });
     expect(await paymentStatus(order.id)).toEqual({ order: 'failed', payment: 'failed' });
     // Check refuses to take money for it now.

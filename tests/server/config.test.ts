@@ -10,17 +10,23 @@ import {
   redactedConfig,
 } from '../../server/config.js';
 
+/** An environment NODE_ENV=production starts with: real payments, SMS and captcha, an https public URL. */
+const PRODUCTION_READY = {
+  PAYMENTS_PROVIDER: 'cloudpayments',
+  CLOUDPAYMENTS_PUBLIC_ID: 'pk_public',
+  CLOUDPAYMENTS_API_SECRET: 'cp-secret-789',
+  SMS_HTTP_URL: 'https://smsc.example/send.php',
+  CAPTCHA_SECRET: 'captcha-secret-000',
+  PUBLIC_URL: 'https://sushi.example.ru',
+};
+
 describe('redactedConfig', () => {
   it('names the providers but never prints a secret', () => {
     const config = loadConfig({
+      ...PRODUCTION_READY,
       DATABASE_URL: 'postgres://shop:db-pass-123@db.internal:5432/shop',
-      SMS_HTTP_URL: 'https://smsc.example/send.php',
       SMS_LOGIN: 'chain',
       SMS_PASSWORD: 'sms-pass-456',
-      PAYMENTS_PROVIDER: 'cloudpayments',
-      CLOUDPAYMENTS_PUBLIC_ID: 'pk_public',
-      CLOUDPAYMENTS_API_SECRET: 'cp-secret-789',
-      CAPTCHA_SECRET: 'captcha-secret-000',
       YANDEX_GEOCODER_KEY: 'geo-key-111',
       ADMIN_PASSWORD: 'admin-pass-222',
     });
@@ -28,8 +34,8 @@ describe('redactedConfig', () => {
     for (const secret of [
       'db-pass-123',
       'sms-pass-456',
-      'cp-secret-789',
-      'captcha-secret-000',
+      PRODUCTION_READY.CLOUDPAYMENTS_API_SECRET,
+      PRODUCTION_READY.CAPTCHA_SECRET,
       'geo-key-111',
       'admin-pass-222',
     ]) {
@@ -46,15 +52,6 @@ describe('redactedConfig', () => {
 });
 
 describe('productionConfigProblems (NODE_ENV=production refuses to start with them)', () => {
-  const ready = {
-    PAYMENTS_PROVIDER: 'cloudpayments',
-    CLOUDPAYMENTS_PUBLIC_ID: 'pk_public',
-    CLOUDPAYMENTS_API_SECRET: 'cp-secret',
-    SMS_HTTP_URL: 'https://smsc.example/send.php',
-    CAPTCHA_SECRET: 'captcha-secret',
-    PUBLIC_URL: 'https://sushi.example.ru',
-  };
-
   it('a fresh machine (every offline stand-in) has four problems, each naming its variable', () => {
     const problems = productionConfigProblems(loadConfig({}));
     expect(problems).toHaveLength(4);
@@ -65,11 +62,11 @@ describe('productionConfigProblems (NODE_ENV=production refuses to start with th
   });
 
   it('a configuration with real payments, SMS, bot check and public address has none', () => {
-    expect(productionConfigProblems(loadConfig(ready))).toEqual([]);
+    expect(productionConfigProblems(loadConfig(PRODUCTION_READY))).toEqual([]);
   });
 
   it('CloudPayments without any account, or a plain-http public address, is a problem', () => {
-    const { CLOUDPAYMENTS_PUBLIC_ID: _id, CLOUDPAYMENTS_API_SECRET: _secret, ...noAccount } = ready;
+    const { CLOUDPAYMENTS_PUBLIC_ID: _id, CLOUDPAYMENTS_API_SECRET: _secret, ...noAccount } = PRODUCTION_READY;
     expect(productionConfigProblems(loadConfig(noAccount))).toEqual([
       expect.stringMatching(/^CLOUDPAYMENTS_PUBLIC_ID and CLOUDPAYMENTS_API_SECRET/),
     ]);
@@ -78,7 +75,9 @@ describe('productionConfigProblems (NODE_ENV=production refuses to start with th
         loadConfig({ ...noAccount, CLOUDPAYMENTS_ACCOUNTS: '{"term-1":{"publicId":"pk","apiSecret":"s"}}' }),
       ),
     ).toEqual([]);
-    expect(productionConfigProblems(loadConfig({ ...ready, PUBLIC_URL: 'http://sushi.example.ru' }))).toHaveLength(1);
+    expect(
+      productionConfigProblems(loadConfig({ ...PRODUCTION_READY, PUBLIC_URL: 'http://sushi.example.ru' })),
+    ).toHaveLength(1);
   });
 });
 

@@ -18,6 +18,17 @@ function tempDir(): string {
   return dir;
 }
 
+/** One opener's attempt: 'taken' when it got the lock, 'locked' when it was refused. */
+function attempt(dir: string): 'locked' | 'taken' {
+  try {
+    acquireDirLock(dir);
+    return 'taken';
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    return 'locked';
+  }
+}
+
 describe('data directory lock', () => {
   it('a second opener is refused while the first holds the lock, and may take it once released', () => {
     const dir = tempDir();
@@ -42,24 +53,11 @@ describe('data directory lock', () => {
     vi.spyOn(fs, 'writeSync').mockImplementation((...args: Parameters<typeof fs.writeSync>) => {
       if (!interleaved) {
         interleaved = true;
-        try {
-          acquireDirLock(dir);
-          second = 'taken';
-        } catch (error) {
-          if (!(error instanceof DataDirLockedError)) throw error;
-          second = 'locked';
-        }
+        second = attempt(dir);
       }
       return write(...args);
     });
-    let first: 'locked' | 'taken';
-    try {
-      acquireDirLock(dir);
-      first = 'taken';
-    } catch (error) {
-      if (!(error instanceof DataDirLockedError)) throw error;
-      first = 'locked';
-    }
+    const first = attempt(dir);
     expect([first, second].filter((r) => r === 'taken')).toHaveLength(1);
   });
 });

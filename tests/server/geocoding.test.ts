@@ -20,7 +20,8 @@ import { CHECKOUT_GEOCODE_BUDGET, geocodeStreet } from '../../server/services/ge
 import { nextIp, signIn } from './customers.js';
 import { createTestServer, type TestServer } from './helpers.js';
 import { CENTRE_ZONE, OPEN_NOW, deliveryBody, postOrder, signedInUser } from './ordersFixtures.js';
-import { startFakeYandexGeocoder, type FakeYandexGeocoder } from '../fakes/yandex-geocoder.js';
+import { fakePerFile } from '../fakes/fakePerFile.js';
+import { startFakeYandexGeocoder } from '../fakes/yandex-geocoder.js';
 
 interface Logged {
   level: string;
@@ -41,13 +42,7 @@ function recordingLog() {
 // 5 s budget, and the quote then falls back to the street reference: tests give it a minute.
 const FAKE_TIMEOUT_MS = 60_000;
 
-let fake: FakeYandexGeocoder;
-beforeAll(async () => {
-  fake = await startFakeYandexGeocoder();
-});
-afterAll(async () => {
-  await fake.close();
-});
+const fake = fakePerFile(startFakeYandexGeocoder);
 
 describe('Yandex geocoder adapter (local fake, recorded answers)', () => {
   const city = { name: 'Ангарск', iikoId: 'x' };

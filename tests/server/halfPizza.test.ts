@@ -10,9 +10,8 @@ import { GROUP, PRODUCT } from '../../server/seed/ids.js';
 import { HALF_PIZZA_MESSAGES, priceItems, type HalfPizzaRules } from '../../server/services/pricing.js';
 import { checkStopList } from '../../server/services/order/checks.js';
 import type { TestServer } from './helpers.js';
-import { auth, deliveryBody, demoCatalog, postOrder, signedInUser, useOrderServer } from './ordersFixtures.js';
+import { auth, deliveryBody, demoCatalog, postOrder, signedInUser, useOrderServer, NBSP } from './ordersFixtures.js';
 
-const NBSP = '\u00A0';
 const DEMO_RULE: HalfPizzaSettings = { pricing: 'dearer', fee: 50, sizeGroupId: GROUP.pizzaSize };
 const rules = (over: Partial<HalfPizzaSettings> = {}): HalfPizzaRules => ({
   rule: { ...DEMO_RULE, ...over },

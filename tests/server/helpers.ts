@@ -105,6 +105,24 @@ export function testServerPerFile(
   );
 }
 
+/**
+ * A GET of `url` carries an ETag of this shape, and the same GET sent with it is a 304 without a
+ * body; the first answer is returned for its other headers.
+ */
+export async function expectRevalidatesWithETag(
+  server: { app: Pick<FastifyInstance, 'inject'> },
+  url: string,
+  etagShape: RegExp,
+): Promise<Awaited<ReturnType<FastifyInstance['inject']>>> {
+  const first = await server.app.inject({ method: 'GET', url });
+  const etag = String(first.headers.etag);
+  expect(etag).toMatch(etagShape);
+  const again = await server.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+  expect(again.statusCode).toBe(304);
+  expect(again.body).toBe('');
+  return first;
+}
+
 /** The answer is a refusal with this status and this Russian `message`. */
 export function expectRefusal(
   res: { statusCode: number; body: string; json<T>(): T },

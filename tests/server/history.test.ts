@@ -1,20 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { LastOrder } from '../../src/api/entities.js';
-import { ORDER_STATUS_NAMES, Order, OrderHistory } from '../../src/api/contract/orders.js';
+import { ORDER_STATUS_NAMES, OrderHistory } from '../../src/api/contract/orders.js';
 import { accrualFor, advanceOrderStatus, canMoveStatus } from '../../server/services/order/status.js';
 import { type TestServer } from './helpers.js';
-import { auth, deliveryBody, pickupBody, postOrder, signedInUser, useOrderServer } from './ordersFixtures.js';
+import {
+  auth,
+  deliveryBody,
+  pickupBody,
+  postOrder,
+  signedInUser,
+  useOrderServer,
+  placedOrder,
+} from './ordersFixtures.js';
 
 let server: TestServer;
 
 useOrderServer((started) => (server = started)); // OPEN_NOW: Friday 13:00 in Asia/Irkutsk
 
-async function place(token: string, body: Record<string, unknown>): Promise<Order> {
-  const res = await postOrder(server, token, body);
-  expect(res.statusCode).toBe(200);
-  return Order.parse(res.json());
-}
+const place = (token: string, body: Record<string, unknown>) => placedOrder(server, token, body);
 
 async function balanceOf(userId: string): Promise<{ balance: number; ledger: number }> {
   const rows = await server.db.run((db) =>

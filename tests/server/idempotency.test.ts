@@ -9,12 +9,18 @@ import {
 import { CreateOrderBody } from '../../src/api/contract/orders.js';
 import { newBootId } from '../../server/db/database.js';
 import { geocoderOf } from '../../server/services/geocoding.js';
-import { type TestServer } from './helpers.js';
-import { auth, deliveryBody, newKey, postOrder, signedInUser, useOrderServer } from './ordersFixtures.js';
+import {
+  auth,
+  bonusBalance,
+  deliveryBody,
+  newKey,
+  postOrder,
+  orderServerPerFile,
+  signedInUser,
+} from './ordersFixtures.js';
 
-let server: TestServer;
-
-useOrderServer((started) => (server = started)); // OPEN_NOW: Friday 13:00 in Asia/Irkutsk
+// OPEN_NOW: Friday 13:00 in Asia/Irkutsk, again after each test.
+const server = orderServerPerFile({ resetClockAfterEach: true });
 
 async function ordersOf(userId: string): Promise<number> {
   const rows = await server.db.run((db) =>
@@ -42,10 +48,7 @@ describe('POST /order with an Idempotency-Key', () => {
     });
     expect(read.json()).toEqual(first.json());
     // bonuses were spent once
-    const balance = await server.db.run((db) =>
-      db.execute<{ balance: number }>(sql`select balance from users where id = ${user.id}`),
-    );
-    expect(balance.rows[0]?.balance).toBe(200);
+    expect(await bonusBalance(server.db, user.id)).toBe(200);
   });
 
   it('the same body with keys in another order hashes the same', async () => {
@@ -123,13 +126,9 @@ describe('POST /order with an Idempotency-Key', () => {
     expect(busy.json().message).toBe('Заказ уже оформляется');
     expect(await ordersOf(user.id)).toBe(0);
     server.clock.advance(IDEMPOTENCY_STALE_MS + 1000);
-    try {
-      const taken = await postOrder(server, user.token, body, key);
-      expect(taken.statusCode).toBe(200);
-      expect(await ordersOf(user.id)).toBe(1);
-    } finally {
-      server.clock.set('2026-11-20T05:00:00.000Z');
-    }
+    const taken = await postOrder(server, user.token, body, key);
+    expect(taken.statusCode).toBe(200);
+    expect(await ordersOf(user.id)).toBe(1);
   });
 
   it('a claim of a process that is gone (another boot id, no lease) is taken over at once', async () => {
@@ -152,12 +151,8 @@ describe('POST /order with an Idempotency-Key', () => {
     await leaveClaim(user.id, key, body, null);
     expect((await postOrder(server, user.token, body, key)).statusCode).toBe(409);
     server.clock.advance(IDEMPOTENCY_STALE_MS + 1000);
-    try {
-      expect((await postOrder(server, user.token, body, key)).statusCode).toBe(200);
-      expect(await ordersOf(user.id)).toBe(1);
-    } finally {
-      server.clock.set('2026-11-20T05:00:00.000Z');
-    }
+    expect((await postOrder(server, user.token, body, key)).statusCode).toBe(200);
+    expect(await ordersOf(user.id)).toBe(1);
   });
 
   // With bonuses the order is written in a transaction; without, by one statement (place.ts).
@@ -194,10 +189,7 @@ describe('POST /order with an Idempotency-Key', () => {
         server.ctx.geocoder = reference;
       }
       expect(await ordersOf(user.id)).toBe(0);
-      const balance = await server.db.run((db) =>
-        db.execute<{ balance: number }>(sql`select balance from users where id = ${user.id}`),
-      );
-      expect(balance.rows[0]?.balance).toBe(300);
+      expect(await bonusBalance(server.db, user.id)).toBe(300);
       // the other claim is still there, untouched by the losing attempt
       const claim = await server.db.run((db) =>
         db.execute<{ state: string; owner: string }>(
@@ -233,15 +225,11 @@ describe('POST /order with an Idempotency-Key', () => {
         )
       ).rows.map((r) => r.key);
     server.clock.set('2026-11-28T05:00:00.000Z'); // eight days later, Saturday 13:00 in Irkutsk
-    try {
-      const other = await postOrder(server, user.token, deliveryBody({ comment: 'другой заказ' }), reusedKey);
-      expect(other.statusCode, other.body).toBe(200);
-      expect(other.json().comment).toBe('другой заказ');
-      expect(await keysOf()).toEqual([reusedKey]);
-      expect(await ordersOf(user.id)).toBe(3);
-    } finally {
-      server.clock.set('2026-11-20T05:00:00.000Z');
-    }
+    const other = await postOrder(server, user.token, deliveryBody({ comment: 'другой заказ' }), reusedKey);
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.json().comment).toBe('другой заказ');
+    expect(await keysOf()).toEqual([reusedKey]);
+    expect(await ordersOf(user.id)).toBe(3);
   });
 
   it('answers are kept for a week, then the customer’s old keys are forgotten', async () => {
@@ -255,13 +243,9 @@ describe('POST /order with an Idempotency-Key', () => {
     const later8Days = '2026-11-28T05:00:00.000Z';
     expect(Date.parse(later8Days) - server.clock.now().getTime()).toBeGreaterThan(IDEMPOTENCY_KEEP_MS);
     server.clock.set(later8Days);
-    try {
-      const later = await postOrder(server, user.token, deliveryBody(), key);
-      expect(later.statusCode).toBe(200);
-      expect(later.json().id).not.toBe(first.json().id);
-      expect(await ordersOf(user.id)).toBe(2);
-    } finally {
-      server.clock.set('2026-11-20T05:00:00.000Z');
-    }
+    const later = await postOrder(server, user.token, deliveryBody(), key);
+    expect(later.statusCode).toBe(200);
+    expect(later.json().id).not.toBe(first.json().id);
+    expect(await ordersOf(user.id)).toBe(2);
   });
 });

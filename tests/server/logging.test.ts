@@ -13,12 +13,12 @@ describe('redactUrl', () => {
     );
   });
 
-  it('leaves other URLs as they are', () => {
-    expect(redactUrl('/api/v1/catalog')).toBe('/api/v1/catalog');
-    expect(redactUrl('/img/a.svg?w=400&format=webp&q=80')).toBe('/img/a.svg?w=400&format=webp&q=80');
-    expect(redactUrl('/search?tokenish=1&token')).toBe('/search?tokenish=1&token');
-    expect(redactUrl('/bad?%E0%A4%A=1')).toBe('/bad?%E0%A4%A=1');
-  });
+  it.each(['/api/v1/catalog', '/img/a.svg?w=400&format=webp&q=80', '/search?tokenish=1&token', '/bad?%E0%A4%A=1'])(
+    'leaves other URLs as they are: %s',
+    (url) => {
+      expect(redactUrl(url)).toBe(url);
+    },
+  );
 
   it("the request serializer writes Fastify's request line with the URL redacted", () => {
     expect(

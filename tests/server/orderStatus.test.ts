@@ -1,11 +1,10 @@
 // Order status moves and money: an online order whose payment is not confirmed cannot be closed
 // (closing used to mark a pending online payment as paid); a cash order is paid on handover.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Order } from '../../src/api/contract/orders.js';
 import { advanceOrderStatus } from '../../server/services/order/status.js';
 import { HttpError } from '../../server/http/errors.js';
 import { createTestServer, type TestServer } from './helpers.js';
-import { pickupBody, postOrder, signedInUser, OPEN_NOW } from './ordersFixtures.js';
+import { pickupBody, signedInUser, OPEN_NOW, placedOrder } from './ordersFixtures.js';
 
 let server: TestServer;
 let token: string;
@@ -19,11 +18,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function place(paymentMethod: 'card' | 'cash'): Promise<Order> {
-  const res = await postOrder(server, token, pickupBody({ paymentMethod }));
-  expect(res.statusCode, res.body).toBe(200);
-  return Order.parse(res.json());
-}
+const place = (paymentMethod: 'card' | 'cash') => placedOrder(server, token, pickupBody({ paymentMethod }));
 
 describe('closing an order', () => {
   it('refuses an online order whose payment is still pending, in Russian, and leaves it unpaid', async () => {

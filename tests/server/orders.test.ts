@@ -5,6 +5,7 @@ import { PRODUCT_GONE_MESSAGE } from '../../server/services/pricing.js';
 import {
   auth,
   deliveryBody,
+  NBSP,
   newKey,
   pickupBody,
   postOrder,
@@ -12,8 +13,6 @@ import {
   STOPPED_AT_CENTRE,
   orderServerWithCustomer,
 } from './ordersFixtures.js';
-
-const NBSP = '\u00A0';
 
 const { server, customer } = orderServerWithCustomer();
 

@@ -8,12 +8,16 @@ import { GROUP, PRODUCT } from '../../server/seed/ids.js';
 import type { PricingCatalog, PricedLine } from '../../server/services/pricing.js';
 import { seedPromotions, type CouponData, type PromoInput } from '../../server/services/promo.js';
 import { createSession } from '../../server/services/sessions.js';
-import { afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll, expect } from 'vitest';
+import { Order } from '../../src/api/contract/orders.js';
 import { perFile } from '../support/perFile.js';
 import { createTestServer, type TestServer } from './helpers.js';
 
 /** Friday 20 November 2026, 13:00 in Asia/Irkutsk: the demo restaurants are open 10:00–02:00. */
 export const OPEN_NOW = '2026-11-20T05:00:00.000Z';
+
+/** The no-break space Intl's ru-RU format puts between thousands and before ₽ in the sums of messages. */
+export const NBSP = '\u00A0';
 
 export const demoCatalog: PricingCatalog = {
   products: new Map(
@@ -129,6 +133,14 @@ export async function signedInUser(
   return { id, phone, token };
 }
 
+/** A customer's bonus balance as stored (users.balance). */
+export async function bonusBalance(db: Database, userId: string): Promise<number> {
+  const rows = await db.run((tx) =>
+    tx.execute<{ balance: number }>(sql`select balance from users where id = ${userId}`),
+  );
+  return Number(rows.rows[0]?.balance);
+}
+
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export type OrderBodyInput = Record<string, unknown>;
@@ -208,6 +220,17 @@ export async function postOrder(
   if (token) headers.authorization = `Bearer ${token}`;
   if (key !== null) headers['idempotency-key'] = key;
   return server.app.inject({ method: 'POST', url: '/api/v1/order', headers, payload: body });
+}
+
+/** POST /order expected accepted, its answer read as the contract's Order. */
+export async function placedOrder(
+  server: { app: import('fastify').FastifyInstance },
+  token: string,
+  body: OrderBodyInput,
+): Promise<Order> {
+  const res = await postOrder(server, token, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return Order.parse(res.json());
 }
 
 /**

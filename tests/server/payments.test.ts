@@ -1,29 +1,24 @@
 // Online payment through the built-in test gateway: the session, the tester's page with
 // 'Оплатить' / 'Отклонить', the return to /complete or /complete-error, decline → the order
 // cancelled with the customer's bonuses and data intact, the customer giving up, refunds.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Order } from '../../src/api/contract/orders.js';
 import { PaymentSession } from '../../src/api/contract/payments.js';
 import { expireStalePayments, refundOrderPayment } from '../../server/services/payments.js';
-import { type TestServer } from './helpers.js';
-import { auth, deliveryBody, pickupBody, postOrder, signedInUser, OPEN_NOW, useOrderServer } from './ordersFixtures.js';
+import {
+  auth,
+  bonusBalance,
+  deliveryBody,
+  pickupBody,
+  orderServerWithCustomer,
+  placedOrder,
+  signedInUser,
+} from './ordersFixtures.js';
 
-let server: TestServer;
-let customer: { id: string; phone: string; token: string };
-let stranger: { id: string; phone: string; token: string };
+const { server, customer } = orderServerWithCustomer();
 
-useOrderServer((started) => (server = started));
-beforeAll(async () => {
-  customer = await signedInUser(server.db, { balance: 500 });
-  stranger = await signedInUser(server.db);
-});
-
-async function placeOnline(body: Record<string, unknown> = pickupBody({ paymentMethod: 'card' })): Promise<Order> {
-  const res = await postOrder(server, customer.token, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return Order.parse(res.json());
-}
+const placeOnline = (body = pickupBody({ paymentMethod: 'card' })) => placedOrder(server, customer.token, body);
 
 async function startPayment(orderId: string, token = customer.token) {
   return server.app.inject({ method: 'POST', url: `/api/v1/order/${orderId}/payment`, headers: auth(token) });
@@ -48,12 +43,7 @@ async function readOrder(orderId: string): Promise<Order> {
   return Order.parse(res.json());
 }
 
-async function balance(): Promise<number> {
-  const rows = await server.db.run((db) =>
-    db.execute<{ balance: number }>(sql`select balance from users where id = ${customer.id}`),
-  );
-  return Number(rows.rows[0]?.balance);
-}
+const balance = () => bonusBalance(server.db, customer.id);
 
 describe('the test gateway', () => {
   it('a card order is pending with a payment page of ours; its session is the same on every call', async () => {
@@ -167,6 +157,7 @@ describe('the test gateway', () => {
     expect((await server.app.inject({ method: 'POST', url: `/api/v1/order/${order.id}/payment` })).statusCode).toBe(
       401,
     );
+    const stranger = await signedInUser(server.db);
     const foreign = await startPayment(order.id, stranger.token);
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().message).toBe('Доступ запрещён');
@@ -201,18 +192,14 @@ describe('the test gateway', () => {
     const order = await placeOnline(pickupBody({ paymentMethod: 'card', spendBonus: 50 }));
     const session = PaymentSession.parse((await startPayment(order.id)).json());
     server.clock.advance(29 * 60_000);
-    try {
-      expect(await expireStalePayments(server.ctx)).toBe(0);
-      expect(PaymentSession.parse((await startPayment(order.id)).json()).status).toBe('pending');
-      server.clock.advance(2 * 60_000);
-      const state = await readPayment(order.id);
-      expect(state).toMatchObject({ status: 'failed', redirectUrl: null });
-      expect(await readOrder(order.id)).toMatchObject({ status: 'Cancelled', paymentStatus: 'failed' });
-      expect(await balance()).toBe(before);
-      const late = await server.app.inject({ method: 'POST', url: `${session.redirectUrl}/pay` });
-      expect(late.headers.location).toBe(session.failUrl);
-    } finally {
-      server.clock.set(OPEN_NOW);
-    }
+    expect(await expireStalePayments(server.ctx)).toBe(0);
+    expect(PaymentSession.parse((await startPayment(order.id)).json()).status).toBe('pending');
+    server.clock.advance(2 * 60_000);
+    const state = await readPayment(order.id);
+    expect(state).toMatchObject({ status: 'failed', redirectUrl: null });
+    expect(await readOrder(order.id)).toMatchObject({ status: 'Cancelled', paymentStatus: 'failed' });
+    expect(await balance()).toBe(before);
+    const late = await server.app.inject({ method: 'POST', url: `${session.redirectUrl}/pay` });
+    expect(late.headers.location).toBe(session.failUrl);
   });
 });

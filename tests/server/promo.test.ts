@@ -16,23 +16,22 @@ import type { PromoRequest } from '../../src/api/entities.js';
 import { PromoResponse } from '../../src/api/entities.js';
 import { numRuns } from '../domain/fcRuns.js';
 import { createTestServer, type TestServer, testServerPerFile } from './helpers.js';
-import { auth, couponData, demoCatalog, line, promoInput, signedInUser } from './ordersFixtures.js';
-
-const NBSP = '\u00A0';
+import { auth, couponData, demoCatalog, line, promoInput, NBSP, signedInUser } from './ordersFixtures.js';
 
 describe('re-pricing from the catalogue (never the client’s sums)', () => {
+  /** A cart line of Pepperoni with these modifiers, priced from the demo catalogue. */
+  const pricePepperoni = (mods: { id: string; amount: number; groupId: string }[], amount = 1) =>
+    priceItems(demoCatalog, [{ productId: 'pizza-pepperoni', amount, mods }]);
+
   it('prices a pizza as product price plus the size modifier from the product’s groupModifiers', () => {
-    const result = priceItems(demoCatalog, [
-      {
-        productId: 'pizza-pepperoni',
-        amount: 2,
-        mods: [
-          { id: PRODUCT.pizzaSize35, amount: 1, groupId: GROUP.pizzaSize },
-          { id: PRODUCT.doughThin, amount: 1, groupId: GROUP.pizzaDough },
-          { id: 'topping-bacon', amount: 2, groupId: GROUP.pizzaToppings },
-        ],
-      },
-    ]);
+    const result = pricePepperoni(
+      [
+        { id: PRODUCT.pizzaSize35, amount: 1, groupId: GROUP.pizzaSize },
+        { id: PRODUCT.doughThin, amount: 1, groupId: GROUP.pizzaDough },
+        { id: 'topping-bacon', amount: 2, groupId: GROUP.pizzaToppings },
+      ],
+      2,
+    );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     // 529 + 300 (35 см) + 0 (тонкое) + 2 × 99 (бекон) = 1027, × 2
@@ -51,13 +50,7 @@ describe('re-pricing from the catalogue (never the client’s sums)', () => {
   });
 
   it('refuses a modifier the product does not offer with the spec’s text', () => {
-    const result = priceItems(demoCatalog, [
-      {
-        productId: 'pizza-pepperoni',
-        amount: 1,
-        mods: [{ id: 'set-roll-kappa', amount: 1, groupId: GROUP.pizzaSize }],
-      },
-    ]);
+    const result = pricePepperoni([{ id: 'set-roll-kappa', amount: 1, groupId: GROUP.pizzaSize }]);
     expect(result).toEqual({ ok: false, message: MODIFIER_GONE_MESSAGE });
     expect(MODIFIER_GONE_MESSAGE).toBe(
       'Модификатор для блюда в данный момент отсутствует на сайте. Попробуйте добавить блюдо из каталога',
@@ -65,13 +58,7 @@ describe('re-pricing from the catalogue (never the client’s sums)', () => {
   });
 
   it('refuses a pizza without its required size', () => {
-    const result = priceItems(demoCatalog, [
-      {
-        productId: 'pizza-pepperoni',
-        amount: 1,
-        mods: [{ id: PRODUCT.doughThin, amount: 1, groupId: GROUP.pizzaDough }],
-      },
-    ]);
+    const result = pricePepperoni([{ id: PRODUCT.doughThin, amount: 1, groupId: GROUP.pizzaDough }]);
     expect(result).toEqual({
       ok: false,
       message: 'Для блюда «Пепперони» не выбран обязательный модификатор «Размер пиццы»',

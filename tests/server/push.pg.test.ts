@@ -7,7 +7,7 @@ import type { PushMessage } from '../../server/context.js';
 import { openPostgres } from '../../server/db/database.js';
 import { createPush } from '../../server/push.js';
 import { freshPostgres } from './freshPostgres.js';
-import { eventually } from './wsClient.js';
+import { eventually } from './eventually.js';
 
 const log = { info: () => undefined, warn: () => undefined };
 const order = (userId: string): PushMessage => ({
@@ -34,7 +34,7 @@ describe('across connections (PostgreSQL server, TEST_DATABASE_URL)', () => {
       const got: PushMessage[] = [];
       b.hub.subscribe({ userId: 'u9', deliver: (m) => void got.push(m) });
       await a.publish(order('u9'));
-      await eventually(() => got.length === 1, 5_000, 'the cross-connection push');
+      await eventually('the cross-connection push', () => got.length === 1, 5_000);
       expect(got).toEqual([order('u9')]);
     } finally {
       await a.close();
@@ -57,7 +57,7 @@ describe('the LISTEN connection', () => {
       const got: string[] = [];
       await db.listen('relisten_check', (payload) => void got.push(payload));
       await db.notify('relisten_check', 'before');
-      await eventually(() => got.includes('before'), 5_000, 'delivery before the drop');
+      await eventually('delivery before the drop', () => got.includes('before'), 5_000);
       // what a PostgreSQL restart or an idle-connection reaper does to the listener
       await admin.query(
         `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
@@ -65,12 +65,12 @@ describe('the LISTEN connection', () => {
       );
       // notifications sent while it reconnects are lost by design; keep sending until one arrives
       await eventually(
+        'delivery after the reconnect',
         () => {
           void db.notify('relisten_check', 'after').catch(() => undefined);
           return got.includes('after');
         },
         15_000,
-        'delivery after the reconnect',
       );
     } finally {
       await db.close();

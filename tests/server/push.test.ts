@@ -15,7 +15,7 @@ import {
 import { sharedCatalog } from '../../server/services/catalog.js';
 import { createTestServer, openTestDatabase, type TestServer } from './helpers.js';
 import { deliveryBody, postOrder, signedInUser } from './ordersFixtures.js';
-import { eventually } from './wsClient.js';
+import { eventually } from './eventually.js';
 
 const warnings: string[] = [];
 const log = { info: () => undefined, warn: (_: object, msg: string) => void warnings.push(msg) };
@@ -99,7 +99,7 @@ describe('createPush over the database', () => {
     const off = push.hub.subscribe({ userId: 'u1', deliver: (m) => void got.push(m) });
     const stop = await db.listen(PUSH_CHANNEL, (payload) => void raw.push(payload));
     await push.publish(order('u1'));
-    await eventually(() => got.length === 1 && raw.length === 1, 5_000, 'the notification');
+    await eventually('the notification', () => got.length === 1 && raw.length === 1, 5_000);
     expect(got).toEqual([order('u1')]);
     expect(JSON.parse(raw[0] ?? '')).toEqual(order('u1'));
     off();
@@ -111,7 +111,7 @@ describe('createPush over the database', () => {
     const off = push.hub.subscribe({ userId: null, deliver: (m) => void got.push(m) });
     await db.notify(PUSH_CHANNEL, '{"type":"catalog:update"}');
     await db.notify(PUSH_CHANNEL, JSON.stringify({ type: 'catalog:update', version: 'after' }));
-    await eventually(() => got.length === 1, 5_000, 'the valid notification');
+    await eventually('the valid notification', () => got.length === 1, 5_000);
     expect(got).toEqual([{ type: 'catalog:update', version: 'after' }]);
     expect(warnings).toContain('ignored a malformed push message');
     off();
@@ -124,7 +124,7 @@ describe('createPush over the database', () => {
     const got: PushMessage[] = [];
     const off = push.hub.subscribe({ userId: null, deliver: (m) => void got.push(m) });
     await push.publish({ type: 'catalog:update', version: 'next' });
-    await eventually(() => got.length === 1, 5_000, 'the catalogue update');
+    await eventually('the catalogue update', () => got.length === 1, 5_000);
     const after = await sharedCatalog(db, 60_000);
     expect(after).not.toBe(before);
     expect(Number(after.version)).toBe(Number(before.version) + 1);
@@ -139,7 +139,7 @@ describe('createPush over the database', () => {
     const seen: PushMessage[] = [];
     const off = push.hub.subscribe({ userId: null, deliver: (m) => void seen.push(m) });
     await push.publish({ type: 'settings:update', version: 'closed-check' });
-    await eventually(() => seen.length === 1, 5_000, 'delivery to the open push');
+    await eventually('delivery to the open push', () => seen.length === 1, 5_000);
     expect(got).toEqual([]);
     off();
   });
@@ -167,7 +167,7 @@ describe('POST /order announces itself with its commit (the NOTIFY is part of it
     expect(refused.statusCode).toBe(422);
     const placed = await postOrder(server, user.token, deliveryBody());
     expect(placed.statusCode, placed.body).toBe(200);
-    await eventually(() => got.length >= 1, 5_000, 'the order push');
+    await eventually('the order push', () => got.length >= 1, 5_000);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(got).toEqual([
       { type: 'order:status_update', userId: user.id, orderId: placed.json().id, status: 'Unconfirmed' },

@@ -164,24 +164,14 @@ describe('POST /order/:id/rating', () => {
 describe('the visit’s prompt: GET /user/:id/ratings and POST /order/:id/rating/dismiss', () => {
   it('lists delivered orders neither rated nor dismissed, newest first; dismissing or rating removes one', async () => {
     const customer = await signedInUser(server.db);
-    const first = await insertOrder(server, {
-      userId: customer.id,
-      status: 'Delivered',
-      createdAt: '2026-11-19T04:00:00Z',
-    });
-    const second = await insertOrder(server, {
-      userId: customer.id,
-      status: 'Closed',
-      createdAt: '2026-11-19T05:00:00Z',
-    });
-    const third = await insertOrder(server, {
-      userId: customer.id,
-      status: 'Delivered',
-      createdAt: '2026-11-19T06:00:00Z',
-    });
-    await insertOrder(server, { userId: customer.id, status: 'OnWay', createdAt: '2026-11-19T07:00:00Z' });
+    const orderPlaced = (createdAt: string, status: string) =>
+      insertOrder(server, { userId: customer.id, status, createdAt });
+    const first = await orderPlaced('2026-11-19T04:00:00Z', 'Delivered');
+    const second = await orderPlaced('2026-11-19T05:00:00Z', 'Closed');
+    const third = await orderPlaced('2026-11-19T06:00:00Z', 'Delivered');
+    await orderPlaced('2026-11-19T07:00:00Z', 'OnWay');
     // a delivery more than 30 days old is not offered any more
-    await insertOrder(server, { userId: customer.id, status: 'Delivered', createdAt: '2026-10-01T04:00:00Z' });
+    await orderPlaced('2026-10-01T04:00:00Z', 'Delivered');
     server.clock.set('2026-11-20T05:00:00.000Z');
     const prompts = async () =>
       (await ratingsOf(customer)).json<{ prompts: { orderId: string; number: number }[] }>().prompts;

@@ -2,26 +2,28 @@
 // link and its QR (drawn by `qrcode`), the gateway's page pays as the bank would, a QR expires after
 // 10 minutes without cancelling the order, a renewal makes a new payment, the order is cancelled
 // 30 minutes after it was placed if nothing was paid, and IS_ONLINE_PAYMENT_DISABLE switches SBP off.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import QRCode from 'qrcode';
 import { sql } from 'drizzle-orm';
 import { Order } from '../../src/api/contract/orders.js';
 import { PaymentSession } from '../../src/api/contract/payments.js';
 import { expireStalePayments } from '../../server/services/payments.js';
-import { type TestServer } from './helpers.js';
-import { auth, deliveryBody, pickupBody, postOrder, signedInUser, OPEN_NOW, useOrderServer } from './ordersFixtures.js';
+import {
+  auth,
+  bonusBalance,
+  deliveryBody,
+  pickupBody,
+  postOrder,
+  OPEN_NOW,
+  orderServerWithCustomer,
+  placedOrder,
+  signedInUser,
+} from './ordersFixtures.js';
 
-let server: TestServer;
-let customer: { id: string; phone: string; token: string };
-let stranger: { id: string; phone: string; token: string };
+const { server, customer } = orderServerWithCustomer();
 
 const MINUTE = 60_000;
 
-useOrderServer((started) => (server = started), { resetClockAfterEach: true });
-beforeAll(async () => {
-  customer = await signedInUser(server.db, { balance: 500 });
-  stranger = await signedInUser(server.db);
-});
 afterEach(async () => {
   await server.db.run((db) =>
     db.execute(
@@ -30,11 +32,7 @@ afterEach(async () => {
   );
 });
 
-async function placeSbp(body: Record<string, unknown> = pickupBody({ paymentMethod: 'sbp' })): Promise<Order> {
-  const res = await postOrder(server, customer.token, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return Order.parse(res.json());
-}
+const placeSbp = (body = pickupBody({ paymentMethod: 'sbp' })) => placedOrder(server, customer.token, body);
 
 async function call(method: 'GET' | 'POST', url: string, token = customer.token) {
   return server.app.inject({ method, url: `/api/v1${url}`, headers: auth(token) });
@@ -62,12 +60,7 @@ function decodedQr(dataUrl: string): string {
   return Buffer.from(dataUrl.slice(prefix.length), 'base64').toString('utf8');
 }
 
-async function balance(): Promise<number> {
-  const rows = await server.db.run((db) =>
-    db.execute<{ balance: number }>(sql`select balance from users where id = ${customer.id}`),
-  );
-  return Number(rows.rows[0]?.balance);
-}
+const balance = () => bonusBalance(server.db, customer.id);
 
 describe('SBP through the test gateway', () => {
   it('create: the session has no page to go to but the bank link and its QR, drawn by qrcode, valid 10 minutes', async () => {
@@ -224,6 +217,7 @@ describe('SBP through the test gateway', () => {
     expect(
       (await server.app.inject({ method: 'POST', url: `/api/v1/order/${order.id}/payment/renew` })).statusCode,
     ).toBe(401);
+    const stranger = await signedInUser(server.db);
     expect((await call('POST', `/order/${order.id}/payment/renew`, stranger.token)).statusCode).toBe(403);
     const card = await placeSbp(pickupBody({ paymentMethod: 'card' }));
     const res = await call('POST', `/order/${card.id}/payment/renew`);

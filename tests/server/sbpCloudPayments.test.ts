@@ -9,7 +9,7 @@ import { Order } from '../../src/api/contract/orders.js';
 import { PaymentSession } from '../../src/api/contract/payments.js';
 import type { TestServer } from './helpers.js';
 import { A2, startCloudPaymentsServer } from './cloudPaymentsServer.js';
-import { auth, pickupBody, postOrder, signedInUser } from './ordersFixtures.js';
+import { auth, pickupBody, signedInUser, placedOrder } from './ordersFixtures.js';
 import { cloudPaymentsNotification, paymentFields, type FakeCloudPayments } from '../fakes/cloudpayments.js';
 
 let fake: FakeCloudPayments;
@@ -25,11 +25,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function placeSbp(): Promise<Order> {
-  const res = await postOrder(server, customer.token, pickupBody({ paymentMethod: 'sbp' }));
-  expect(res.statusCode, res.body).toBe(200);
-  return Order.parse(res.json());
-}
+const placeSbp = () => placedOrder(server, customer.token, pickupBody({ paymentMethod: 'sbp' }));
 
 const call = (method: 'GET' | 'POST', url: string) =>
   server.app.inject({ method, url: `/api/v1${url}`, headers: auth(customer.token) });

@@ -11,6 +11,7 @@ import type { Database } from '../../server/db/database.js';
 import { seedDemoChain } from '../../server/seed/index.js';
 import { fakeClientDir, freePort, lastCode, signIn, spawnServer, type ServerProcess } from './serverProcess.js';
 import { connect, type TestSocket } from './wsClient.js';
+import { eventually } from './eventually.js';
 
 export interface ShutdownBackend {
   /** DATABASE_URL / DATA_DIR of the server process. */
@@ -91,14 +92,6 @@ function postOrder(agent: http.Agent, port: number, token: string, key: string):
   });
 }
 
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 export function describeShutdownUnderLoad(name: string, backend: () => Promise<ShutdownBackend>): void {
   describe(`SIGTERM under a load of orders over keep-alive connections (${name})`, () => {
     let store: ShutdownBackend;
@@ -164,10 +157,10 @@ export function describeShutdownUnderLoad(name: string, backend: () => Promise<S
       };
       const workers = Array.from({ length: WORKERS }, worker);
       try {
-        await until(
+        await eventually(
+          'orders under load',
           () => outcomes.filter((o) => o.status === 201 || o.status === 200).length >= 10,
           60_000,
-          'orders under load',
         );
 
         const sigtermAt = Date.now();
@@ -180,7 +173,8 @@ export function describeShutdownUnderLoad(name: string, backend: () => Promise<S
 
         let readyDownAt = 0;
         let drainingAnswer: unknown;
-        await until(
+        await eventually(
+          'readiness 503 after SIGTERM',
           async () => {
             const res = await ready();
             if (res.status !== 503) return false;
@@ -189,7 +183,6 @@ export function describeShutdownUnderLoad(name: string, backend: () => Promise<S
             return true;
           },
           5_000,
-          'readiness 503 after SIGTERM',
         );
         expect(drainingAnswer).toEqual({
           message: 'Сервер останавливается, запрос направлен на другой',

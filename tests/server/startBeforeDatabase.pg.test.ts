@@ -9,19 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgres, type FreshPostgres } from './freshPostgres.js';
 import { fakeClientDir, freePort, spawnServer, type ServerProcess } from './serverProcess.js';
 import { tcpProxy, type TcpProxy } from './tcpProxy.js';
+import { eventually } from './eventually.js';
 
 const baseUrl = process.env.TEST_DATABASE_URL ?? '';
 if (!baseUrl) throw new Error('startBeforeDatabase.pg.test.ts needs TEST_DATABASE_URL: run it with `npm run test:pg`');
 
 const PASSWORD = 'pw-never-in-the-log';
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** The JSON log lines of `output` with the given message. */
 function logLines(output: string, msg: string): Record<string, unknown>[] {
@@ -72,10 +65,10 @@ describe('starting before PostgreSQL', () => {
     url.pathname = new URL(database.url).pathname;
     late = await spawnServer(await env(url.toString()), { waitForListening: false });
     const started = late;
-    await until(
+    await eventually(
+      'two logged tries',
       () => logLines(started.output(), 'database not reachable yet, retrying').length >= 2,
       20_000,
-      'two logged tries',
     );
     for (const line of logLines(started.output(), 'database not reachable yet, retrying').slice(0, 2)) {
       expect(line).toMatchObject({
@@ -87,10 +80,10 @@ describe('starting before PostgreSQL', () => {
     expect(started.child.exitCode).toBeNull();
 
     await proxy.open();
-    await until(
+    await eventually(
+      'listening once the database is up',
       () => started.output().includes(`Storefront: http://localhost:${started.port}`),
       90_000,
-      'listening once the database is up',
     );
     expect((await fetch(`${started.url}/api/v1/health/ready`)).status).toBe(200);
     expect(started.output()).not.toContain(PASSWORD);
@@ -101,7 +94,8 @@ describe('starting before PostgreSQL', () => {
     if (!running) throw new Error('not started');
     await proxy.cut();
     let answer: unknown;
-    await until(
+    await eventually(
+      'readiness 503 without the database',
       async () => {
         const res = await fetch(`${running.url}/api/v1/health/ready`);
         if (res.status !== 503) return false;
@@ -109,15 +103,14 @@ describe('starting before PostgreSQL', () => {
         return true;
       },
       10_000,
-      'readiness 503 without the database',
     );
     expect(answer).toEqual({ message: 'База данных недоступна. Попробуйте позже', code: 'database-unavailable' });
     expect((await fetch(`${running.url}/api/v1/health/live`)).status).toBe(200);
     await proxy.open();
-    await until(
+    await eventually(
+      'readiness 200 with the database back',
       async () => (await fetch(`${running.url}/api/v1/health/ready`)).status === 200,
       15_000,
-      'readiness 200 with the database back',
     );
     expect((await running.stop()).code).toBe(0);
   }, 60_000);

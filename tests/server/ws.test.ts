@@ -9,7 +9,8 @@ import type { Database } from '../../server/db/database.js';
 import { type ProcessPush } from '../../server/push.js';
 import { createWsModule, WS_UNAUTHORIZED } from '../../server/routes/ws.js';
 import { createSession } from '../../server/services/sessions.js';
-import { connect, eventually, type TestSocket } from './wsClient.js';
+import { eventually } from './eventually.js';
+import { connect, type TestSocket } from './wsClient.js';
 import { useWsServer } from './wsServer.js';
 
 let db: Database;
@@ -124,7 +125,7 @@ describe('WebSocket pings (SPEC-independent liveness, 30 s in production)', () =
     const socket = connect(pingBase);
     sockets.push(socket);
     await socket.next(hello);
-    await eventually(() => socket.pings >= 3, 5_000, 'three pings');
+    await eventually('three pings', () => socket.pings >= 3, 5_000);
     const state = await Promise.race([
       socket.closed.then(() => 'closed'),
       new Promise((r) => setTimeout(() => r('open'), 50)),

@@ -6,7 +6,7 @@ import type { AdminOrderDetail } from '../../../src/api/contract/admin/orders.js
 import type { CourierOrder } from '../../../src/api/contract/admin/couriers.js';
 import { testServerPerFile } from '../helpers.js';
 import { signedInUser } from '../ordersFixtures.js';
-import { callAs, insertOrder, signInStaff, staffPerFile, type SignedInStaff } from './staffFixtures.js';
+import { callsOn, insertOrder, signInStaff, staffPerFile, type SignedInStaff } from './staffFixtures.js';
 
 let customer: { id: string; phone: string; token: string };
 const server = testServerPerFile({
@@ -18,8 +18,7 @@ const operator = staffPerFile(server, 'operator');
 const courier = staffPerFile(server, 'courier');
 const otherCourier = staffPerFile(server, 'courier');
 
-const call = (who: SignedInStaff, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  callAs(server, who, method, url, payload);
+const call = callsOn(server);
 
 function assign(orderId: string, courierId: string | null) {
   return call(operator, 'POST', `/admin/orders/${orderId}/courier`, { courierId });

@@ -10,6 +10,7 @@ import type { Order } from '../../../src/api/contract/orders.js';
 import {
   auth,
   deliveryBody,
+  NBSP,
   newKey,
   orderServerPerFile,
   pickupBody,
@@ -18,16 +19,13 @@ import {
 } from '../ordersFixtures.js';
 import { addressDraft } from '../../fixtures/address.js';
 import { countRefunds, editChanges, editRequest, paidPickupOrderSeenBy } from './orderEditFixtures.js';
-import { callAs, staffPerFile } from './staffFixtures.js';
-
-const NBSP = '\u00A0';
+import { callsOn, staffPerFile } from './staffFixtures.js';
 
 const server = orderServerPerFile({ resetClockAfterEach: true });
 const operator = staffPerFile(server, 'operator');
 const callcentre = staffPerFile(server, 'callcentre');
 const courier = staffPerFile(server, 'courier');
-const call = (who: { auth: Record<string, string> }, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  callAs(server, who, method, url, payload);
+const call = callsOn(server);
 
 /** A customer's storefront order (cash delivery unless told otherwise). */
 async function customerOrder(

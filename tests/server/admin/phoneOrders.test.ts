@@ -7,16 +7,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '../../../src/api/contract/admin/orders.js';
 import { signIn } from '../customers.js';
 import {
+  bonusBalance,
   deliveryBody,
+  NBSP,
   newKey,
   orderServerPerFile,
   pickupBody,
   signedInUser,
   STOPPED_AT_CENTRE,
 } from '../ordersFixtures.js';
-import { callAs, signInStaff, staffPerFile, type SignedInStaff } from './staffFixtures.js';
-
-const NBSP = '\u00A0';
+import { callsOn, signInStaff, staffPerFile } from './staffFixtures.js';
 
 const server = orderServerPerFile({ resetClockAfterEach: true });
 const callcentre = staffPerFile(server, 'callcentre');
@@ -26,8 +26,7 @@ beforeAll(async () => {
   customerId = (await signedInUser(server.db, { balance: 300 })).id;
 });
 
-const call = (who: SignedInStaff, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  callAs(server, who, method, url, payload);
+const call = callsOn(server);
 
 function place(order: Record<string, unknown>, key = newKey(), customer = customerId, who = callcentre) {
   return call(who, 'POST', '/admin/phone-orders', {
@@ -118,10 +117,7 @@ describe('placing a phone order', () => {
     expect(order).toMatchObject({ bonusSpent: 200, total: 1226, customer: { id: customerId } });
     expect(order.phoneOrder).toMatchObject({ staffId: callcentre.id, staffLogin: callcentre.login });
     expect(order.statusLog[0]).toMatchObject({ status: 'Unconfirmed', actor: `staff:${callcentre.id}` });
-    const balance = await server.db.run((db) =>
-      db.execute<{ balance: number }>(sql`select balance from users where id = ${customerId}`),
-    );
-    expect(balance.rows[0]?.balance).toBe(100);
+    expect(await bonusBalance(server.db, customerId)).toBe(100);
     const audit = await server.db.run((db) =>
       db.execute<{ staff_id: string }>(
         sql`select staff_id from audit_log where action = 'order.phone' and entity_id = ${order.id}`,

@@ -138,21 +138,12 @@ describe('cities, restaurants, zones, pages', () => {
       cityIn: 'в Усолье-Сибирском',
       timeZone: 'Asia/Irkutsk',
     };
-    expect((await callApi(server, 'POST', '/admin/cities', admin.auth, city)).statusCode).toBe(200);
+    const addCity = (body: typeof city) => callApi(server, 'POST', '/admin/cities', admin.auth, body);
+    expect((await addCity(city)).statusCode).toBe(200);
     expect((await server.app.inject({ method: 'GET', url: '/api/v1/city/' })).body).toContain('Усолье-Сибирское');
-    const taken = await callApi(server, 'POST', '/admin/cities', admin.auth, {
-      ...city,
-      id: 'city-other',
-      iikoId: 'iiko-other',
-    });
+    const taken = await addCity({ ...city, id: 'city-other', iikoId: 'iiko-other' });
     expect(taken.statusCode).toBe(409);
-    const tz = await callApi(server, 'POST', '/admin/cities', admin.auth, {
-      ...city,
-      id: 'c2',
-      slug: 'c2',
-      iikoId: 'i2',
-      timeZone: 'Mars/Olympus',
-    });
+    const tz = await addCity({ ...city, id: 'c2', slug: 'c2', iikoId: 'i2', timeZone: 'Mars/Olympus' });
     expectRefusal(tz, 422, 'Неизвестный часовой пояс');
   });
 

@@ -66,14 +66,22 @@ export function staffPerFile(server: Pick<TestServer, 'app' | 'db'>, role: Staff
   );
 }
 
+type StaffCall = [method: ApiCall[0], url: string, payload?: unknown];
+type CallAnswer = Promise<{ status: number; body: Record<string, unknown> }>;
+
 /** An /api/v1 call as this staff member, answered with its status and JSON body. */
 export async function callAs(
   server: TestServer,
   who: { auth: Record<string, string> },
-  ...[method, url, payload]: [method: ApiCall[0], url: string, payload?: unknown]
-): Promise<{ status: number; body: Record<string, unknown> }> {
+  ...[method, url, payload]: StaffCall
+): CallAnswer {
   const res = await callApi(server, method, url, who.auth, payload);
   return { status: res.statusCode, body: res.json<Record<string, unknown>>() };
+}
+
+/** `callAs` on one server, for the suites that call as several staff members: `const call = callsOn(server)`. */
+export function callsOn(server: TestServer): (who: { auth: Record<string, string> }, ...call: StaffCall) => CallAnswer {
+  return (who, ...call) => callAs(server, who, ...call);
 }
 
 /** POST /admin/orders/:id/status as `who`, expected accepted. */

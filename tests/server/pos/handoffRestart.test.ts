@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../../server/db/database.js';
 import { seedDemoChain } from '../../../server/seed/index.js';
 import { startFakeIiko, type FakeIiko } from '../../fakes/iiko/server.js';
+import { eventually } from '../eventually.js';
 import { deliveryBody } from '../ordersFixtures.js';
 import { fakeClientDir, freePort, lastCode, signIn, spawnServer, type ServerProcess } from '../serverProcess.js';
 
@@ -19,13 +20,8 @@ const OPEN_ALL_DAY = JSON.stringify(
   Array.from({ length: 7 }, () => ({ open: '00:00', close: '00:01', isNextDay: true })),
 );
 
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 150_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+/** How long a started process may take to do its part. */
+const PROCESS_WAIT_MS = 150_000;
 
 describe('kill -9 between the commit and the hand-off', () => {
   let dataDir: string;
@@ -80,9 +76,11 @@ describe('kill -9 between the commit and the hand-off', () => {
     });
     expect(placed.status).toBe(200);
     const { id } = (await placed.json()) as { id: string };
-    await until('iiko to receive the create', () => create.held() === 1).catch((error: unknown) => {
-      throw new Error(`${String(error)}; iiko was asked ${fake.calls.join(', ')}\n${server.output().slice(-3000)}`);
-    });
+    await eventually('iiko to receive the create', () => create.held() === 1, PROCESS_WAIT_MS).catch(
+      (error: unknown) => {
+        throw new Error(`${String(error)}; iiko was asked ${fake.calls.join(', ')}\n${server.output().slice(-3000)}`);
+      },
+    );
     expect(fake.creates).toEqual([id]);
     await server.stop('SIGKILL');
     create.release();
@@ -104,7 +102,11 @@ describe('kill -9 between the commit and the hand-off', () => {
 
     second = await spawnServer(env);
     // the killed process's lease ends, the row is taken again, looked up by id, and followed
-    await until('iiko to confirm the order', () => fake.orders.get(id)?.creationStatus === 'Success');
+    await eventually(
+      'iiko to confirm the order',
+      () => fake.orders.get(id)?.creationStatus === 'Success',
+      PROCESS_WAIT_MS,
+    );
     await second.stop();
     second = undefined;
     expect(fake.creates.filter((c) => c === id)).toHaveLength(1);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../../server/db/database.js';
 import { startFakeIiko, type FakeIiko } from '../../fakes/iiko/server.js';
 import { freshPostgres, type FreshPostgres } from '../freshPostgres.js';
+import { eventually } from '../eventually.js';
 import { deliveryBody, pickupBody, signedInUser } from '../ordersFixtures.js';
 import { fakeClientDir, freePort, spawnServer, type ServerProcess } from '../serverProcess.js';
 import { connect, type TestSocket } from '../wsClient.js';
@@ -26,13 +27,8 @@ const OPEN_ALL_DAY = JSON.stringify(
 const ORDERS = 8;
 const ADMIN_PASSWORD = 'first admin password';
 
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 150_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+/** How long a started process may take to do its part. */
+const PROCESS_WAIT_MS = 150_000;
 
 describe('two server processes with the iiko adapter on one PostgreSQL', () => {
   const dirs: string[] = [];
@@ -70,14 +66,18 @@ describe('two server processes with the iiko adapter on one PostgreSQL', () => {
     const database = db;
     await database.run((x) => x.execute(sql`update restaurants set hours = ${OPEN_ALL_DAY}::jsonb`));
     // the sync's leader maps the fake's terminal groups onto the demo restaurants at start
-    await until('the terminal groups to be mapped', async () => {
-      const rows = await database.run((x) =>
-        x.execute<{ n: number }>(
-          sql`select count(*)::int as n from pos_terminal_groups where delivery_terminal_id is not null`,
-        ),
-      );
-      return (rows.rows[0]?.n ?? 0) > 0;
-    });
+    await eventually(
+      'the terminal groups to be mapped',
+      async () => {
+        const rows = await database.run((x) =>
+          x.execute<{ n: number }>(
+            sql`select count(*)::int as n from pos_terminal_groups where delivery_terminal_id is not null`,
+          ),
+        );
+        return (rows.rows[0]?.n ?? 0) > 0;
+      },
+      PROCESS_WAIT_MS,
+    );
   }, 180_000);
 
   const sockets: TestSocket[] = [];
@@ -115,15 +115,21 @@ describe('two server processes with the iiko adapter on one PostgreSQL', () => {
       ids.push(answer.id);
     }
 
-    await until('every order to be confirmed by iiko', () =>
-      ids.every((id) => fake.orders.get(id)?.creationStatus === 'Success'),
+    await eventually(
+      'every order to be confirmed by iiko',
+      () => ids.every((id) => fake.orders.get(id)?.creationStatus === 'Success'),
+      PROCESS_WAIT_MS,
     );
-    await until('every outbox row to be sent', async () => {
-      const rows = await database.run((x) =>
-        x.execute<{ n: number }>(sql`select count(*)::int as n from pos_outbox where state <> 'sent'`),
-      );
-      return rows.rows[0]?.n === 0;
-    });
+    await eventually(
+      'every outbox row to be sent',
+      async () => {
+        const rows = await database.run((x) =>
+          x.execute<{ n: number }>(sql`select count(*)::int as n from pos_outbox where state <> 'sent'`),
+        );
+        return rows.rows[0]?.n === 0;
+      },
+      PROCESS_WAIT_MS,
+    );
     for (const id of ids)
       expect(
         fake.creates.filter((c) => c === id),
@@ -184,15 +190,23 @@ describe('two server processes with the iiko adapter on one PostgreSQL', () => {
         headers: staff,
       });
       expect(retried.status).toBe(200);
-      await until('the retried order to be confirmed by iiko', () => fake.orders.get(id)?.creationStatus === 'Success');
+      await eventually(
+        'the retried order to be confirmed by iiko',
+        () => fake.orders.get(id)?.creationStatus === 'Success',
+        PROCESS_WAIT_MS,
+      );
       // two creates: the refused one, which left no order in iiko, and the retry's
       expect(fake.creates.filter((c) => c === id)).toHaveLength(2);
-      await until('its outbox row to be sent', async () => {
-        const rows = await database.run((x) =>
-          x.execute<{ state: string }>(sql`select state from pos_outbox where order_id = ${id}`),
-        );
-        return rows.rows[0]?.state === 'sent';
-      });
+      await eventually(
+        'its outbox row to be sent',
+        async () => {
+          const rows = await database.run((x) =>
+            x.execute<{ state: string }>(sql`select state from pos_outbox where order_id = ${id}`),
+          );
+          return rows.rows[0]?.state === 'sent';
+        },
+        PROCESS_WAIT_MS,
+      );
     },
   );
 });

@@ -2,7 +2,6 @@
 // (web-push + fetch) signs with VAPID and encrypts per RFC 8291; the fake checks and decrypts.
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Order } from '../../../src/api/contract/orders.js';
 import type { AppContext } from '../../../server/context.js';
 import { pushSubscriptions } from '../../../server/db/schema/webPush.js';
 import type { IntegrationLog } from '../../../server/integrations/log.js';
@@ -10,7 +9,7 @@ import { advanceOrderStatus } from '../../../server/services/order/status.js';
 import { pushesSettled, vapidOf } from '../../../server/services/webPush.js';
 import { startFakePushService, type FakePushService, type FakeSubscription } from '../../fakes/push/pushService.js';
 import { createTestServer, type TestServer } from '../helpers.js';
-import { auth, deliveryBody, OPEN_NOW, postOrder, signedInUser } from '../ordersFixtures.js';
+import { auth, deliveryBody, OPEN_NOW, signedInUser, placedOrder } from '../ordersFixtures.js';
 
 let server: TestServer;
 let fake: FakePushService;
@@ -60,11 +59,14 @@ const subscriptionCall = (method: 'PUT' | 'DELETE', who: Customer | null, payloa
 
 const subscribe = (who: Customer, subscription: FakeSubscription) => subscriptionCall('PUT', who, subscription.json);
 
-async function place(who: Customer): Promise<Order> {
-  const res = await postOrder(server, who.token, deliveryBody());
-  expect(res.statusCode, res.body).toBe(200);
-  return Order.parse(res.json());
+/** A new device of the fake push service, subscribed as `who`'s. */
+async function subscribedDevice(who: Customer): Promise<FakeSubscription> {
+  const device = fake.subscribe();
+  await subscribe(who, device);
+  return device;
 }
+
+const place = (who: Customer) => placedOrder(server, who.token, deliveryBody());
 
 async function storedEndpoints(userId: string): Promise<string[]> {
   const rows = await server.db.run((db) =>
@@ -234,8 +236,7 @@ describe('a status change pushes to the customer’s browsers', () => {
 
   it('a browser that unsubscribed (410 from its push service) is deleted', async () => {
     const who = await customer();
-    const device = fake.subscribe();
-    await subscribe(who, device);
+    const device = await subscribedDevice(who);
     fake.unsubscribe(device);
     const order = await place(who);
     await advanceOrderStatus(server.ctx, order.id, 'WaitCooking', 'staff:test');
@@ -245,8 +246,7 @@ describe('a status change pushes to the customer’s browsers', () => {
 
   it('a 500 keeps the subscription and is logged with the service’s origin, never the endpoint', async () => {
     const who = await customer();
-    const device = fake.subscribe();
-    await subscribe(who, device);
+    const device = await subscribedDevice(who);
     fake.fail('500', device);
     const order = await place(who);
     logged.length = 0;
@@ -266,8 +266,7 @@ describe('a status change pushes to the customer’s browsers', () => {
 
   it('the status change does not wait for a slow push service', async () => {
     const who = await customer();
-    const device = fake.subscribe();
-    await subscribe(who, device);
+    const device = await subscribedDevice(who);
     fake.fail('slow', device);
     const order = await place(who);
     const heldBefore = fake.held;
@@ -281,8 +280,7 @@ describe('a status change pushes to the customer’s browsers', () => {
 
   it('a push service slower than WEB_PUSH_TIMEOUT_MS is cut off and logged; the subscription stays', async () => {
     const who = await customer();
-    const device = fake.subscribe();
-    await subscribe(who, device);
+    const device = await subscribedDevice(who);
     fake.fail('slow', device);
     const ctx: AppContext = {
       ...server.ctx,
