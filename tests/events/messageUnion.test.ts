@@ -1,8 +1,8 @@
 // messageUnion declares an area's messages once: its TS type and its checks must be those of the
-// union of `message`/`bare` schemas it replaced.
+// union of `message` schemas it replaced.
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod/mini';
-import { bare, message, messageUnion } from '../../src/events/define';
+import { message, messageUnion } from '../../src/events/define';
 
 const Declared = messageUnion({
   ItemAdded: { lineId: z.string(), quantity: z.optional(z.number()) },
@@ -10,7 +10,7 @@ const Declared = messageUnion({
 });
 const Listed = z.discriminatedUnion('type', [
   message('ItemAdded', { lineId: z.string(), quantity: z.optional(z.number()) }),
-  bare('CartCleared'),
+  message('CartCleared', {}),
 ]);
 
 describe('messageUnion', () => {
