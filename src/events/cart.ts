@@ -43,21 +43,9 @@ export const HalfPizzaRejectionReason = z.enum([
 ]);
 export type HalfPizzaRejectionReason = z.infer<typeof HalfPizzaRejectionReason>;
 
-export const LineChangeRejectionReason = z.enum([
-  'hidden-line',
-  'fixed-quantity',
-  'max-per-position',
-  'invalid-quantity',
-]);
-export type LineChangeRejectionReason = z.infer<typeof LineChangeRejectionReason>;
+const LineChangeRejectionReason = z.enum(['hidden-line', 'fixed-quantity', 'max-per-position', 'invalid-quantity']);
 
-export const InvalidLineReason = z.enum([
-  'product-missing',
-  'price-changed',
-  'modifier-missing',
-  'modifier-price-changed',
-]);
-export type InvalidLineReason = z.infer<typeof InvalidLineReason>;
+const InvalidLineReason = z.enum(['product-missing', 'price-changed', 'modifier-missing', 'modifier-price-changed']);
 
 export const DeliveryTime = z.union([z.literal('asap'), IsoDateTime]);
 export type DeliveryTime = z.infer<typeof DeliveryTime>;

@@ -57,7 +57,7 @@ export type {
 };
 export { ModalSchema, type Modal, type ModalKind } from './modal';
 export { Toast, type ToastKind } from './view';
-export { DeliveryTime, ItemRejectionReason, InvalidLineReason, LineChangeRejectionReason } from './cart';
+export { DeliveryTime, ItemRejectionReason } from './cart';
 export { AddressDraft } from './address';
 export { ProfileChanges } from './user';
 export { VersionKind } from './setting';
