@@ -1,9 +1,15 @@
 // One API call of an effect, answered by a command: the first answer is taken, and a failure is
-// logged and turned into PRODUCT.md §8's commands, as the call's kind says.
+// logged and turned into commands as the call's kind says (PRODUCT.md §8).
 import { catchError, defer, from, map, take, type Observable } from 'rxjs';
 import type { AppCommand } from '../commands';
 import type { AppState } from '../projections/store';
-import { apiFailureCommands, describeError, failureCommandsOrToast, failureStatus } from './apiErrors';
+import {
+  apiFailureCommands,
+  apiFailureCommandsIn,
+  describeError,
+  failureCommandsOrToast,
+  failureStatus,
+} from './apiErrors';
 import type { EffectDeps } from './deps';
 
 function call<T>(
@@ -47,4 +53,22 @@ export function customerCall<T>(
   toCommand: (value: T) => AppCommand,
 ): Observable<AppCommand> {
   return call(deps, failureText, request, toCommand, (error) => failureCommandsOrToast(error, state));
+}
+
+/**
+ * A load whose failure the page shows: a failure gives `failed(error)`, and a 401 while signed in
+ * also expires the session. `state` is the one the request was made in.
+ */
+export function reportedCall<T>(
+  deps: EffectDeps,
+  state: AppState,
+  failureText: string,
+  request: () => Observable<T>,
+  toCommand: (value: T) => AppCommand,
+  failed: (error: unknown) => AppCommand,
+): Observable<AppCommand> {
+  return call(deps, failureText, request, toCommand, (error) => [
+    failed(error),
+    ...(failureStatus(error) === 401 ? apiFailureCommandsIn(error, state) : []),
+  ]);
 }
