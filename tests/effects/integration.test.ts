@@ -17,7 +17,11 @@ import { likes$ } from '../../src/effects/likes';
 import { pageAge$ } from '../../src/effects/pageAge';
 import { promoRecalc$ } from '../../src/effects/promo';
 import { versionChecks$ } from '../../src/effects/versions';
+import { initialCatalog } from '../../src/projections/catalog';
+import { initialCity } from '../../src/projections/city';
+import { initialSetting } from '../../src/projections/setting';
 import type { AppState } from '../../src/projections/store';
+import { initialView } from '../../src/projections/view';
 import { catalog, PRODUCT } from '../fixtures/catalog';
 import { cities, settings } from '../fixtures/settings';
 import { failure, fakeApi, fakeDeps, type Recorded } from './helpers';
@@ -167,12 +171,7 @@ describe('rootEffect on the real store', () => {
     const w = world(
       {
         ...signedOut(),
-        setting: {
-          status: 'idle',
-          settings: null,
-          error: null,
-          versions: { catalog: null, settings: null, store: null, mobileApp: null },
-        },
+        setting: initialSetting,
       },
       BOOT_API,
       createRootEffect(lazyEffects()),
@@ -186,22 +185,10 @@ describe('rootEffect on the real store', () => {
       {
         ...signedIn(),
         // a fresh page: only persisted areas would be there, nothing loaded yet
-        setting: {
-          status: 'idle',
-          settings: null,
-          error: null,
-          versions: { catalog: null, settings: null, store: null, mobileApp: null },
-        },
-        catalog: {
-          status: 'idle',
-          catalog: null,
-          version: null,
-          error: null,
-          query: { mode: 'all' },
-          likedProductIds: null,
-        },
-        city: { status: 'idle', list: [], selectedId: null, chosen: false },
-        view: { hiddenScroll: false, lastAddedLineId: null, updateNeeded: false, openedAt: null, toasts: [] },
+        setting: initialSetting,
+        catalog: initialCatalog,
+        city: initialCity,
+        view: initialView,
       },
       {
         ...BOOT_API,
