@@ -29,6 +29,16 @@ function call<T>(
   );
 }
 
+/** A call whose failure is only logged: the customer is not told and no command follows. */
+export function loggedCall<T>(
+  deps: EffectDeps,
+  failureText: string,
+  request: () => Observable<T>,
+  toCommand: (value: T) => AppCommand,
+): Observable<AppCommand> {
+  return call(deps, failureText, request, toCommand, () => []);
+}
+
 /** A background load or refetch the customer is not told about: only a 401 acts, expiring the session. */
 export function quietCall<T>(
   deps: EffectDeps,
