@@ -1,25 +1,14 @@
 // Balance polling (PRODUCT.md §4 User, §9): every 120 s while signed in → ApplyBalance. Failures are
 // only logged (PRODUCT.md §8), except a 401, which expires the session.
-import {
-  asyncScheduler,
-  distinctUntilChanged,
-  EMPTY,
-  exhaustMap,
-  interval,
-  map,
-  switchMap,
-  type SchedulerLike,
-} from 'rxjs';
+import { distinctUntilChanged, EMPTY, exhaustMap, map, switchMap } from 'rxjs';
 import { selectIsSignedIn } from '../projections/store';
 import type { Effect } from './deps';
 import { quietCall } from './calls';
+import { ticks, type PeriodicOptions } from './operators';
 
-export type BalancePollingOptions = { periodMs?: number; scheduler?: SchedulerLike };
 export const BALANCE_POLL_PERIOD_MS = 120_000;
 
-export function balancePolling$(options: BalancePollingOptions = {}): Effect {
-  const periodMs = options.periodMs ?? BALANCE_POLL_PERIOD_MS;
-  const scheduler = options.scheduler ?? asyncScheduler;
+export function balancePolling$(options: PeriodicOptions = {}): Effect {
   return (_event$, state$, deps) =>
     state$.pipe(
       map((state) => (selectIsSignedIn(state) ? (state.user.profile?.phone ?? null) : null)),
@@ -27,7 +16,7 @@ export function balancePolling$(options: BalancePollingOptions = {}): Effect {
       switchMap((phone) =>
         phone === null
           ? EMPTY
-          : interval(periodMs, scheduler).pipe(
+          : ticks(options, BALANCE_POLL_PERIOD_MS).pipe(
               exhaustMap(() =>
                 quietCall(
                   deps,
