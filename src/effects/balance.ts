@@ -5,7 +5,7 @@ import type { AppCommand } from '../commands';
 import { selectIsSignedIn } from '../projections/store';
 import type { Effect, EffectDeps } from './deps';
 import { quietCall } from './calls';
-import { ticks, type PeriodicOptions } from './operators';
+import { ticks, type PeriodicOptions } from './timing';
 
 export const BALANCE_POLL_PERIOD_MS = 120_000;
 

@@ -3,7 +3,8 @@
 import { ignoreElements, map, merge, share, take, takeUntil, tap } from 'rxjs';
 import type { AppCommand } from '../commands';
 import type { Effect } from './deps';
-import { eventsOf, ofType, ticks, type PeriodicOptions } from './operators';
+import { eventsOf, ofType } from './operators';
+import { ticks, type PeriodicOptions } from './timing';
 
 export const PAGE_AGE_CHECK_PERIOD_MS = 60_000;
 

@@ -14,7 +14,8 @@ import { repricesCart } from './cartRepricing';
 import { announcedCall } from './announcedCall';
 import { apiFailureCommandsIn, failureMessage } from './apiErrors';
 import type { Effect } from './deps';
-import { eventsOf, stateWhenQuiet } from './operators';
+import { eventsOf } from './operators';
+import { stateWhenQuiet } from './timing';
 
 export type PromoRecalcOptions = {
   /** Changes closer together than this make one request. */

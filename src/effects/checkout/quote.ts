@@ -12,7 +12,8 @@ import { announcedCall } from '../announcedCall';
 import { repricesCart } from '../cartRepricing';
 import { apiFailureCommandsIn, describeError, failureMessage, failureStatus } from '../apiErrors';
 import type { Effect } from '../deps';
-import { eventsOf, ofType, stateWhenQuiet } from '../operators';
+import { eventsOf, ofType } from '../operators';
+import { stateWhenQuiet } from '../timing';
 import { QUOTE_DEBOUNCE_MS, type CheckoutEffectOptions } from './shared';
 
 /** Events after which the open checkout asks for a new quote. */
