@@ -7,10 +7,9 @@
 //   against the fresh catalogue);
 // - CartInitStarted (the cart page opened) → StartCatalogLoad, then ValidateCart once that load
 //   (or the one already running) has answered.
-import { filter, from, map, merge, switchMap, take, withLatestFrom } from 'rxjs';
+import { catchError, defer, filter, from, map, merge, switchMap, take, withLatestFrom } from 'rxjs';
 import type { AppCommand } from '../commands';
-import { failureMessage } from './apiErrors';
-import { reportedCall } from './calls';
+import { apiFailureCommandsIn, describeError, failureMessage, failureStatus } from './apiErrors';
 import type { Effect } from './deps';
 import { eventsOf, ofType } from './operators';
 
@@ -22,14 +21,18 @@ export function catalogLoad$(): Effect {
       ofType('CatalogRequested'),
       withLatestFrom(state$),
       switchMap(([, state]) =>
-        reportedCall(
-          deps,
-          state,
-          'catalogue load failed',
-          () => deps.api.getCatalog(),
-          (catalog) => ({ type: 'ApplyCatalog', data: { catalog, version: state.setting.versions.catalog } }),
-          // Only logged (PRODUCT.md §8); a 401 while signed in still means the session is gone.
-          (error) => ({ type: 'ReportCatalogFailure', data: { message: failureMessage(error) } }),
+        defer(() => deps.api.getCatalog()).pipe(
+          take(1),
+          map((catalog): AppCommand => ({
+            type: 'ApplyCatalog',
+            data: { catalog, version: state.setting.versions.catalog },
+          })),
+          catchError((error: unknown) => {
+            deps.logger.warn('catalogue load failed', describeError(error));
+            const failed: AppCommand = { type: 'ReportCatalogFailure', data: { message: failureMessage(error) } };
+            // Only logged (PRODUCT.md §8); a 401 while signed in still means the session is gone.
+            return from(failureStatus(error) === 401 ? [failed, ...apiFailureCommandsIn(error, state)] : [failed]);
+          }),
         ),
       ),
     );
