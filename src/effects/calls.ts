@@ -12,6 +12,9 @@ import {
 } from './apiErrors';
 import type { EffectDeps } from './deps';
 
+/** What every kind of call takes: the log's words for its failure, the request, the command its answer makes. */
+type CallOf<T> = [failureText: string, request: () => Observable<T>, toCommand: (value: T) => AppCommand];
+
 function call<T>(
   deps: EffectDeps,
   failureText: string,
@@ -30,39 +33,21 @@ function call<T>(
 }
 
 /** A call whose failure is only logged: the customer is not told and no command follows. */
-export function loggedCall<T>(
-  deps: EffectDeps,
-  failureText: string,
-  request: () => Observable<T>,
-  toCommand: (value: T) => AppCommand,
-): Observable<AppCommand> {
-  return call(deps, failureText, request, toCommand, () => []);
+export function loggedCall<T>(deps: EffectDeps, ...what: CallOf<T>): Observable<AppCommand> {
+  return call(deps, ...what, () => []);
 }
 
 /** A background load or refetch the customer is not told about: only a 401 acts, expiring the session. */
-export function quietCall<T>(
-  deps: EffectDeps,
-  failureText: string,
-  request: () => Observable<T>,
-  toCommand: (value: T) => AppCommand,
-): Observable<AppCommand> {
-  return call(deps, failureText, request, toCommand, (error) =>
-    failureStatus(error) === 401 ? apiFailureCommands(error, true) : [],
-  );
+export function quietCall<T>(deps: EffectDeps, ...what: CallOf<T>): Observable<AppCommand> {
+  return call(deps, ...what, (error) => (failureStatus(error) === 401 ? apiFailureCommands(error, true) : []));
 }
 
 /**
  * A change the customer asked for: a failure gives §8's commands, else the try-later toast.
  * `state` is the one the request was made in.
  */
-export function customerCall<T>(
-  deps: EffectDeps,
-  state: AppState,
-  failureText: string,
-  request: () => Observable<T>,
-  toCommand: (value: T) => AppCommand,
-): Observable<AppCommand> {
-  return call(deps, failureText, request, toCommand, (error) => failureCommandsOrToast(error, state));
+export function customerCall<T>(deps: EffectDeps, state: AppState, ...what: CallOf<T>): Observable<AppCommand> {
+  return call(deps, ...what, (error) => failureCommandsOrToast(error, state));
 }
 
 /**
