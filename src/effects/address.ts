@@ -4,10 +4,21 @@
 // - AddressDeleteRequested → DELETE /address/{id} → RecordAddressDeleted.
 // Create failures: PRODUCT.md §8's 401/422/403 commands, else a 'Произошла ошибка. Попробуйте позже.'
 // toast. Refetch and delete failures are only logged (PRODUCT.md §8), except a 401.
-import { concatMap, merge, mergeMap, switchMap, withLatestFrom } from 'rxjs';
-import type { Effect } from './deps';
+import { concatMap, merge, mergeMap, switchMap, withLatestFrom, type Observable } from 'rxjs';
+import type { AppCommand } from '../commands';
+import type { Effect, EffectDeps } from './deps';
 import { eventsOf, ofType } from './operators';
 import { customerCall, quietCall } from './calls';
+
+/** The user's saved addresses → ApplyAddresses; a failure is only logged (PRODUCT.md §8), except a 401. */
+export function loadAddresses(deps: EffectDeps, userId: string, failureText: string): Observable<AppCommand> {
+  return quietCall(
+    deps,
+    failureText,
+    () => deps.api.getAddresses(userId),
+    (addresses) => ({ type: 'ApplyAddresses', data: { addresses } }),
+  );
+}
 
 export function addresses$(): Effect {
   return (event$, state$, deps) => {
@@ -27,14 +38,7 @@ export function addresses$(): Effect {
     );
     const refetch$ = events$.pipe(
       ofType('AddressCreated'),
-      switchMap((e) =>
-        quietCall(
-          deps,
-          'address list refetch failed',
-          () => deps.api.getAddresses(e.data.address.userId),
-          (addresses) => ({ type: 'ApplyAddresses', data: { addresses } }),
-        ),
-      ),
+      switchMap((e) => loadAddresses(deps, e.data.address.userId, 'address list refetch failed')),
     );
     const delete$ = events$.pipe(
       ofType('AddressDeleteRequested'),

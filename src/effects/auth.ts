@@ -10,6 +10,8 @@ import { describeError, failureMessage } from './apiErrors';
 import type { Effect, EffectDeps } from './deps';
 import { eventsOf, ofType } from './operators';
 import { quietCall } from './calls';
+import { loadAddresses } from './address';
+import { loadBalance } from './balance';
 
 const signInFailure = (error: unknown): AppCommand => ({
   type: 'ReportSignInFailure',
@@ -31,12 +33,7 @@ const sameUser = (a: SignedInUser | null, b: SignedInUser | null): boolean =>
 /** Addresses, likes, last order and balance of the signed-in user. */
 export function loadUserData(deps: EffectDeps, user: SignedInUser): Observable<AppCommand> {
   return merge(
-    quietCall(
-      deps,
-      'addresses load failed',
-      () => deps.api.getAddresses(user.userId),
-      (addresses) => ({ type: 'ApplyAddresses', data: { addresses } }),
-    ),
+    loadAddresses(deps, user.userId, 'addresses load failed'),
     quietCall(
       deps,
       'likes load failed',
@@ -49,12 +46,7 @@ export function loadUserData(deps: EffectDeps, user: SignedInUser): Observable<A
       () => deps.api.getLastOrder(user.userId),
       (lastOrder) => ({ type: 'ApplyLastOrder', data: { lastOrder } }),
     ),
-    quietCall(
-      deps,
-      'balance load failed',
-      () => deps.api.getBalance(user.phone),
-      (balance) => ({ type: 'ApplyBalance', data: { balance } }),
-    ),
+    loadBalance(deps, user.phone, 'balance load failed'),
   );
 }
 

@@ -20,6 +20,7 @@ export function catalogLoad$(): Effect {
     eventsOf(event$).pipe(
       ofType('CatalogRequested'),
       withLatestFrom(state$),
+      // reportedCall written out: the core, which runs this effect, carries none of calls.ts.
       switchMap(([, state]) =>
         defer(() => deps.api.getCatalog()).pipe(
           take(1),

@@ -1,30 +1,17 @@
 // Page age (PRODUCT.md §9): every 60 s CheckPageAge; the decider answers PageExpired once the page has
 // been open for more than 24 h, and this effect then reloads the page (once).
-import {
-  asyncScheduler,
-  ignoreElements,
-  interval,
-  map,
-  merge,
-  share,
-  take,
-  takeUntil,
-  tap,
-  type SchedulerLike,
-} from 'rxjs';
+import { ignoreElements, map, merge, share, take, takeUntil, tap } from 'rxjs';
 import type { AppCommand } from '../commands';
 import type { Effect } from './deps';
 import { eventsOf, ofType } from './operators';
+import { ticks, type PeriodicOptions } from './timing';
 
-export type PageAgeOptions = { periodMs?: number; scheduler?: SchedulerLike };
 export const PAGE_AGE_CHECK_PERIOD_MS = 60_000;
 
-export function pageAge$(options: PageAgeOptions = {}): Effect {
-  const periodMs = options.periodMs ?? PAGE_AGE_CHECK_PERIOD_MS;
-  const scheduler = options.scheduler ?? asyncScheduler;
+export function pageAge$(options: PeriodicOptions = {}): Effect {
   return (event$, _state$, deps) => {
     const expired$ = eventsOf(event$).pipe(ofType('PageExpired'), take(1), share());
-    const checks$ = interval(periodMs, scheduler).pipe(
+    const checks$ = ticks(options, PAGE_AGE_CHECK_PERIOD_MS).pipe(
       map((): AppCommand => ({ type: 'CheckPageAge', data: {} })),
       takeUntil(expired$),
     );

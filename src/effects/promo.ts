@@ -1,7 +1,7 @@
 // Cart recalculation (PRODUCT.md §4): every change of items, coupon or delivery method (the events
 // `needsPromoRecalc` names) triggers POST /api/v1/promo, only when the user is signed in and the
 // cart is non-empty. The latest request wins: a newer change cancels the call in flight.
-import { asyncScheduler, debounceTime, EMPTY, filter, switchMap, withLatestFrom, type SchedulerLike } from 'rxjs';
+import { EMPTY, filter, switchMap, type SchedulerLike } from 'rxjs';
 import type { CartItem, PromoRequest } from '../api/entities';
 import { formatAddress } from '../domain/addressText';
 import { fullPrice, goodsTotal, isOrderedLine } from '../domain/cart';
@@ -15,6 +15,7 @@ import { announcedCall } from './announcedCall';
 import { apiFailureCommandsIn, failureMessage } from './apiErrors';
 import type { Effect } from './deps';
 import { eventsOf } from './operators';
+import { stateWhenQuiet } from './timing';
 
 export type PromoRecalcOptions = {
   /** Changes closer together than this make one request. */
@@ -96,14 +97,11 @@ export function buildPromoRequest(state: AppState): PromoRequest | null {
  * failure, ReportPromoFailure plus PRODUCT.md §8's 401/422/403 commands.
  */
 export function promoRecalc$(options: PromoRecalcOptions = {}): Effect {
-  const debounceMs = options.debounceMs ?? PROMO_DEBOUNCE_MS;
-  const scheduler = options.scheduler ?? asyncScheduler;
   return (event$, state$, deps) =>
     eventsOf(event$).pipe(
       filter(needsPromoRecalc),
-      debounceTime(debounceMs, scheduler),
-      withLatestFrom(state$),
-      switchMap(([, state]) => {
+      stateWhenQuiet(state$, options.debounceMs ?? PROMO_DEBOUNCE_MS, options.scheduler),
+      switchMap((state) => {
         const payload = buildPromoRequest(state);
         if (payload === null) return EMPTY;
         return announcedCall(deps.logger, {

@@ -1,10 +1,9 @@
 // Profile calls (edit, deletion) and the order history (PRODUCT.md §3 History).
 // See docs/ARCHITECTURE.md «Checkout, sign-in and profile effects».
-import { catchError, concatMap, defer, exhaustMap, from, map, merge, switchMap, take, withLatestFrom } from 'rxjs';
-import type { AppCommand } from '../commands';
-import { apiFailureCommandsIn, describeError, failureMessage, failureStatus } from './apiErrors';
+import { concatMap, exhaustMap, merge, switchMap, withLatestFrom } from 'rxjs';
+import { failureMessage } from './apiErrors';
 import type { Effect } from './deps';
-import { customerCall } from './calls';
+import { customerCall, reportedCall } from './calls';
 import { eventsOf, ofType } from './operators';
 
 export function profile$(): Effect {
@@ -50,17 +49,13 @@ export function orderHistory$(): Effect {
       withLatestFrom(state$),
       switchMap(([e, state]) => {
         const phone = e.data.phone;
-        return defer(() => deps.api.getHistory(phone, { limit: ORDER_HISTORY_LIMIT })).pipe(
-          take(1),
-          map((history): AppCommand => ({ type: 'ApplyOrderHistory', data: { phone, orders: history.orders } })),
-          catchError((error: unknown) => {
-            deps.logger.warn('order history load failed', describeError(error));
-            const failed: AppCommand = {
-              type: 'ReportOrderHistoryFailure',
-              data: { phone, message: failureMessage(error) },
-            };
-            return from([failed, ...(failureStatus(error) === 401 ? apiFailureCommandsIn(error, state) : [])]);
-          }),
+        return reportedCall(
+          deps,
+          state,
+          'order history load failed',
+          () => deps.api.getHistory(phone, { limit: ORDER_HISTORY_LIMIT }),
+          (history) => ({ type: 'ApplyOrderHistory', data: { phone, orders: history.orders } }),
+          (error) => ({ type: 'ReportOrderHistoryFailure', data: { phone, message: failureMessage(error) } }),
         );
       }),
     );

@@ -1,7 +1,7 @@
 // Cart events (PRODUCT.md §3 cart state, §4 adding / decrease / delivery line / promo / validation).
 import { z } from 'zod/mini';
 import { CartItem, DeliveryMethod, FreeProduct, Id, IsoDateTime, LostGift } from '../api/entities';
-import { bare, message } from './define';
+import { messageUnion } from './define';
 
 /** Why any line being added is refused, a plain product or a half-and-half pizza. */
 const LINE_ADDING_REFUSALS = [
@@ -43,21 +43,9 @@ export const HalfPizzaRejectionReason = z.enum([
 ]);
 export type HalfPizzaRejectionReason = z.infer<typeof HalfPizzaRejectionReason>;
 
-export const LineChangeRejectionReason = z.enum([
-  'hidden-line',
-  'fixed-quantity',
-  'max-per-position',
-  'invalid-quantity',
-]);
-export type LineChangeRejectionReason = z.infer<typeof LineChangeRejectionReason>;
+const LineChangeRejectionReason = z.enum(['hidden-line', 'fixed-quantity', 'max-per-position', 'invalid-quantity']);
 
-export const InvalidLineReason = z.enum([
-  'product-missing',
-  'price-changed',
-  'modifier-missing',
-  'modifier-price-changed',
-]);
-export type InvalidLineReason = z.infer<typeof InvalidLineReason>;
+const InvalidLineReason = z.enum(['product-missing', 'price-changed', 'modifier-missing', 'modifier-price-changed']);
 
 export const DeliveryTime = z.union([z.literal('asap'), IsoDateTime]);
 export type DeliveryTime = z.infer<typeof DeliveryTime>;
@@ -71,127 +59,92 @@ const lineMerge = {
   quantity: z.int().check(z.positive()),
 };
 
-export const ItemAdded = message('ItemAdded', { line: CartItem });
-/** PRODUCT.md §4 rule 5: an identical product with an identical modifier set merged into `lineId`. */
-export const ItemMerged = message('ItemMerged', lineMerge);
-/** A half-and-half pizza line (CartItem.halfPizza set) was added. */
-export const HalfPizzaAdded = message('HalfPizzaAdded', { line: CartItem });
-/** The same halves (in either order) at the same size merged into `lineId`. */
-export const HalfPizzaMerged = message('HalfPizzaMerged', lineMerge);
-export const HalfPizzaRejected = message('HalfPizzaRejected', {
-  sizeId: z.string(),
-  productIds: z.tuple([z.string(), z.string()]),
-  reason: HalfPizzaRejectionReason,
+export const CartEventSchema = messageUnion({
+  ItemAdded: { line: CartItem },
+  /** PRODUCT.md §4 rule 5: an identical product with an identical modifier set merged into `lineId`. */
+  ItemMerged: lineMerge,
+  /** A half-and-half pizza line (CartItem.halfPizza set) was added. */
+  HalfPizzaAdded: { line: CartItem },
+  /** The same halves (in either order) at the same size merged into `lineId`. */
+  HalfPizzaMerged: lineMerge,
+  HalfPizzaRejected: {
+    sizeId: z.string(),
+    productIds: z.tuple([z.string(), z.string()]),
+    reason: HalfPizzaRejectionReason,
+  },
+  ItemQuantityChanged: {
+    lineId: Id,
+    quantity: z.int().check(z.positive()),
+  },
+  ItemRemoved: { lineId: Id },
+  ItemRejected: { productId: z.string(), reason: ItemRejectionReason },
+  LineChangeRejected: { lineId: Id, reason: LineChangeRejectionReason },
+  /** PRODUCT.md §4 rule 4 and promo free products with modifiers: the modifier modal ('Выберите ролл') opens. */
+  ModifierChoiceRequested: {
+    productId: Id,
+    isGift: z.boolean(),
+    fromPromocode: z.boolean(),
+  },
+  /** PRODUCT.md §4 rule 7: the snack gift modal opens. */
+  SnackGiftOffered: { productId: Id },
+  /** PRODUCT.md §4 rule 6: view.lastAddedLineId; an effect sends ClearHighlight after 1 s. */
+  LineHighlighted: { lineId: Id },
+  HighlightCleared: { lineId: Id },
+  /** Hidden delivery / free-delivery line (isHidden, !isGift). */
+  DeliveryLineAdded: { line: CartItem },
+  DeliveryLineRemoved: { lineId: Id },
+  /** Hidden promo gift (isGift, isHidden, quantity 1). */
+  GiftAdded: { line: CartItem },
+  GiftRemoved: { lineId: Id },
+  /** Items emptied; discountTotal set to 0. */
+  CartCleared: { reason: CartClearReason },
+  DeliveryMethodChanged: {
+    method: DeliveryMethod,
+    previous: DeliveryMethod,
+  },
+  RestaurantSelected: { deliveryTerminalId: Id },
+  RestaurantRejected: {
+    deliveryTerminalId: z.string(),
+    reason: z.enum(['unknown-restaurant']),
+  },
+  DeliveryTimeChanged: { time: DeliveryTime },
+  DeliveryTimeRejected: {
+    time: z.string(),
+    reason: z.enum(['invalid', 'in-the-past']),
+  },
+  CouponApplied: { coupon: z.string() },
+  CouponRejected: {
+    coupon: z.string(),
+    reason: z.enum(['empty', 'too-long', 'promocode-hidden']),
+  },
+  CouponRemoved: {},
+  SpendBonusChanged: { amount: z.number().check(z.nonnegative()) },
+  SpendBonusRejected: {
+    amount: z.number(),
+    reason: z.enum(['invalid', 'over-balance', 'not-signed-in']),
+  },
+  /** The promo effect started a POST /api/v1/promo. */
+  PromoRequested: {},
+  /** PRODUCT.md §4 cart recalculation: the promo answer replaced discount, lost gifts, free products, errors. */
+  PromoResultApplied: {
+    discountTotal: z.number().check(z.nonnegative()),
+    lostGift: z.array(LostGift),
+    freeProducts: z.array(FreeProduct),
+    loyaltyProgramErrors: z.array(z.string()),
+    allowedBonus: z.number().check(z.nonnegative()),
+    /** The answer granted the city's free-delivery product (CITIES_DATA freeDeliveryId). */
+    freeDelivery: z.boolean(),
+    /** Why the promotion engine refused the applied coupon (absent in logs recorded before it was kept). */
+    couponError: z.optional(z.nullable(z.string())),
+  },
+  PromoFailed: { message: z.string() },
+  /** The cart page was opened: the effect refreshes the catalogue, then sends ValidateCart. */
+  CartInitStarted: {},
+  /** PRODUCT.md §4 cart init: lines dropped with one message each (shown in a confirm modal with 'Ок'). */
+  ItemsInvalidated: {
+    lines: z.array(z.object({ lineId: Id, productId: Id, reason: InvalidLineReason, message: z.string() })),
+  },
+  /** The selected restaurant is no longer in DELIVERY_TERMINALS of the city. */
+  RestaurantUnmatched: { deliveryTerminalId: Id },
 });
-export const ItemQuantityChanged = message('ItemQuantityChanged', {
-  lineId: Id,
-  quantity: z.int().check(z.positive()),
-});
-export const ItemRemoved = message('ItemRemoved', { lineId: Id });
-export const ItemRejected = message('ItemRejected', { productId: z.string(), reason: ItemRejectionReason });
-export const LineChangeRejected = message('LineChangeRejected', { lineId: Id, reason: LineChangeRejectionReason });
-/** PRODUCT.md §4 rule 4 and promo free products with modifiers: the modifier modal ('Выберите ролл') opens. */
-export const ModifierChoiceRequested = message('ModifierChoiceRequested', {
-  productId: Id,
-  isGift: z.boolean(),
-  fromPromocode: z.boolean(),
-});
-/** PRODUCT.md §4 rule 7: the snack gift modal opens. */
-export const SnackGiftOffered = message('SnackGiftOffered', { productId: Id });
-/** PRODUCT.md §4 rule 6: view.lastAddedLineId; an effect sends ClearHighlight after 1 s. */
-export const LineHighlighted = message('LineHighlighted', { lineId: Id });
-export const HighlightCleared = message('HighlightCleared', { lineId: Id });
-/** Hidden delivery / free-delivery line (isHidden, !isGift). */
-export const DeliveryLineAdded = message('DeliveryLineAdded', { line: CartItem });
-export const DeliveryLineRemoved = message('DeliveryLineRemoved', { lineId: Id });
-/** Hidden promo gift (isGift, isHidden, quantity 1). */
-export const GiftAdded = message('GiftAdded', { line: CartItem });
-export const GiftRemoved = message('GiftRemoved', { lineId: Id });
-/** Items emptied; discountTotal set to 0. */
-export const CartCleared = message('CartCleared', { reason: CartClearReason });
-export const DeliveryMethodChanged = message('DeliveryMethodChanged', {
-  method: DeliveryMethod,
-  previous: DeliveryMethod,
-});
-export const RestaurantSelected = message('RestaurantSelected', { deliveryTerminalId: Id });
-export const RestaurantRejected = message('RestaurantRejected', {
-  deliveryTerminalId: z.string(),
-  reason: z.enum(['unknown-restaurant']),
-});
-export const DeliveryTimeChanged = message('DeliveryTimeChanged', { time: DeliveryTime });
-export const DeliveryTimeRejected = message('DeliveryTimeRejected', {
-  time: z.string(),
-  reason: z.enum(['invalid', 'in-the-past']),
-});
-export const CouponApplied = message('CouponApplied', { coupon: z.string() });
-export const CouponRejected = message('CouponRejected', {
-  coupon: z.string(),
-  reason: z.enum(['empty', 'too-long', 'promocode-hidden']),
-});
-export const CouponRemoved = bare('CouponRemoved');
-export const SpendBonusChanged = message('SpendBonusChanged', { amount: z.number().check(z.nonnegative()) });
-export const SpendBonusRejected = message('SpendBonusRejected', {
-  amount: z.number(),
-  reason: z.enum(['invalid', 'over-balance', 'not-signed-in']),
-});
-/** The promo effect started a POST /api/v1/promo. */
-export const PromoRequested = bare('PromoRequested');
-/** PRODUCT.md §4 cart recalculation: the promo answer replaced discount, lost gifts, free products, errors. */
-export const PromoResultApplied = message('PromoResultApplied', {
-  discountTotal: z.number().check(z.nonnegative()),
-  lostGift: z.array(LostGift),
-  freeProducts: z.array(FreeProduct),
-  loyaltyProgramErrors: z.array(z.string()),
-  allowedBonus: z.number().check(z.nonnegative()),
-  /** The answer granted the city's free-delivery product (CITIES_DATA freeDeliveryId). */
-  freeDelivery: z.boolean(),
-  /** Why the promotion engine refused the applied coupon (absent in logs recorded before it was kept). */
-  couponError: z.optional(z.nullable(z.string())),
-});
-export const PromoFailed = message('PromoFailed', { message: z.string() });
-/** The cart page was opened: the effect refreshes the catalogue, then sends ValidateCart. */
-export const CartInitStarted = bare('CartInitStarted');
-/** PRODUCT.md §4 cart init: lines dropped with one message each (shown in a confirm modal with 'Ок'). */
-export const ItemsInvalidated = message('ItemsInvalidated', {
-  lines: z.array(z.object({ lineId: Id, productId: Id, reason: InvalidLineReason, message: z.string() })),
-});
-/** The selected restaurant is no longer in DELIVERY_TERMINALS of the city. */
-export const RestaurantUnmatched = message('RestaurantUnmatched', { deliveryTerminalId: Id });
-
-export const CartEventSchema = z.discriminatedUnion('type', [
-  ItemAdded,
-  ItemMerged,
-  HalfPizzaAdded,
-  HalfPizzaMerged,
-  HalfPizzaRejected,
-  ItemQuantityChanged,
-  ItemRemoved,
-  ItemRejected,
-  LineChangeRejected,
-  ModifierChoiceRequested,
-  SnackGiftOffered,
-  LineHighlighted,
-  HighlightCleared,
-  DeliveryLineAdded,
-  DeliveryLineRemoved,
-  GiftAdded,
-  GiftRemoved,
-  CartCleared,
-  DeliveryMethodChanged,
-  RestaurantSelected,
-  RestaurantRejected,
-  DeliveryTimeChanged,
-  DeliveryTimeRejected,
-  CouponApplied,
-  CouponRejected,
-  CouponRemoved,
-  SpendBonusChanged,
-  SpendBonusRejected,
-  PromoRequested,
-  PromoResultApplied,
-  PromoFailed,
-  CartInitStarted,
-  ItemsInvalidated,
-  RestaurantUnmatched,
-]);
 export type CartEvent = z.infer<typeof CartEventSchema>;

@@ -12,23 +12,8 @@ import { SettingEventSchema, type SettingEvent } from './setting';
 import { UserEventSchema, type UserEvent } from './user';
 import { ViewEventSchema, type ViewEvent } from './view';
 
-export type AppEvent =
-  | AddressEvent
-  | AuthEvent
-  | CartEvent
-  | CatalogEvent
-  | CheckoutEvent
-  | CityEvent
-  | ModalEvent
-  | PageEvent
-  | SettingEvent
-  | UserEvent
-  | ViewEvent;
-export type AppEventType = AppEvent['type'];
-export type EventOf<T extends AppEventType> = Extract<AppEvent, { type: T }>;
-
-// Nested discriminated unions: zod reads the options of each area's union itself.
-export const AppEventSchema = z.discriminatedUnion('type', [
+// Each area's own union: zod reads the options of nested discriminated unions itself.
+const AREA_EVENT_SCHEMAS = [
   AddressEventSchema,
   AuthEventSchema,
   CartEventSchema,
@@ -40,14 +25,20 @@ export const AppEventSchema = z.discriminatedUnion('type', [
   SettingEventSchema,
   UserEventSchema,
   ViewEventSchema,
-]);
+] as const;
+export const AppEventSchema = z.discriminatedUnion('type', AREA_EVENT_SCHEMAS);
 
-export type { CheckoutEvent } from './checkout';
+/** One event of any area. */
+export type AppEvent = z.infer<(typeof AREA_EVENT_SCHEMAS)[number]>;
+export type AppEventType = AppEvent['type'];
+export type EventOf<T extends AppEventType> = Extract<AppEvent, { type: T }>;
+
 export type {
   AddressEvent,
   AuthEvent,
   CartEvent,
   CatalogEvent,
+  CheckoutEvent,
   CityEvent,
   ModalEvent,
   PageEvent,
@@ -57,7 +48,7 @@ export type {
 };
 export { ModalSchema, type Modal, type ModalKind } from './modal';
 export { Toast, type ToastKind } from './view';
-export { DeliveryTime, ItemRejectionReason, InvalidLineReason, LineChangeRejectionReason } from './cart';
+export { DeliveryTime, ItemRejectionReason } from './cart';
 export { AddressDraft } from './address';
 export { ProfileChanges } from './user';
 export { VersionKind } from './setting';

@@ -1,7 +1,7 @@
 // Modal events and the modal payloads (PRODUCT.md §2 modal dialogs, §8 texts).
 import { z } from 'zod/mini';
 import { Id } from '../api/entities';
-import { message } from './define';
+import { messageUnion } from './define';
 
 export const ModalSchema = z.discriminatedUnion('kind', [
   /** 'Выберите свой город'; has no close button. */
@@ -34,9 +34,9 @@ export const ModalSchema = z.discriminatedUnion('kind', [
 export type Modal = z.infer<typeof ModalSchema>;
 export type ModalKind = Modal['kind'];
 
-export const ModalOpened = message('ModalOpened', { modal: ModalSchema });
-/** The topmost modal of this kind closed. */
-export const ModalClosed = message('ModalClosed', { kind: z.string() });
-
-export const ModalEventSchema = z.discriminatedUnion('type', [ModalOpened, ModalClosed]);
+export const ModalEventSchema = messageUnion({
+  ModalOpened: { modal: ModalSchema },
+  /** The topmost modal of this kind closed. */
+  ModalClosed: { kind: z.string() },
+});
 export type ModalEvent = z.infer<typeof ModalEventSchema>;

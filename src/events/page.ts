@@ -3,18 +3,18 @@
 import { z } from 'zod/mini';
 import { Id } from '../api/entities';
 import { Page } from '../api/contract/pages';
-import { message } from './define';
+import { messageUnion } from './define';
 
-/** The page of a city is asked for; the effect GETs it. A page already shown stays shown meanwhile. */
-export const PageRequested = message('PageRequested', { slug: z.string(), cityId: Id });
-export const PageLoaded = message('PageLoaded', { slug: z.string(), cityId: Id, page: Page });
-/** `status`: the HTTP status (404 for an unknown page or city; 0 no answer; null no HTTP failure). */
-export const PageLoadFailed = message('PageLoadFailed', {
-  slug: z.string(),
-  cityId: Id,
-  status: z.nullable(z.int()),
-  message: z.string(),
+export const PageEventSchema = messageUnion({
+  /** The page of a city is asked for; the effect GETs it. A page already shown stays shown meanwhile. */
+  PageRequested: { slug: z.string(), cityId: Id },
+  PageLoaded: { slug: z.string(), cityId: Id, page: Page },
+  /** `status`: the HTTP status (404 for an unknown page or city; 0 no answer; null no HTTP failure). */
+  PageLoadFailed: {
+    slug: z.string(),
+    cityId: Id,
+    status: z.nullable(z.int()),
+    message: z.string(),
+  },
 });
-
-export const PageEventSchema = z.discriminatedUnion('type', [PageRequested, PageLoaded, PageLoadFailed]);
 export type PageEvent = z.infer<typeof PageEventSchema>;

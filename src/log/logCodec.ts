@@ -78,15 +78,18 @@ export function createLogCodec<S, E, C>(parts: {
     return result.data;
   }
   function parseLogText(text: string): LogOf<S, E, C> {
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      throw new LogFormatError(`The file is not JSON (${error instanceof Error ? error.message : String(error)})`);
-    }
-    return parseLog(json);
+    return parseLog(parseJsonText(text));
   }
   return { schema: typed, parseLog, parseLogText };
+}
+
+/** JSON.parse for a log file: a syntax error is a LogFormatError, as any other fault of the file. */
+export function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new LogFormatError(`The file is not JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
 }
 
 /** Redacts a log for export (token removed, phones and names masked) and re-validates it. */

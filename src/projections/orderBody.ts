@@ -66,18 +66,10 @@ export function buildOrderBody(state: AppState, expectedTotal: number | null): C
   if (q === null || q.paymentMethod === null) return null;
   const c = state.checkout;
   return {
-    cityId: q.cityId,
-    deliveryMethod: q.deliveryMethod,
-    items: q.items,
-    coupon: q.coupon,
-    spendBonus: q.spendBonus,
-    address: q.address,
-    addressId: q.addressId,
-    deliveryTerminalId: q.deliveryTerminalId,
-    deliveryTime: q.deliveryTime,
+    ...q,
+    // Checked above: an order names its payment method, a quote may not yet.
     paymentMethod: q.paymentMethod,
     persons: c.persons,
-    changeFrom: q.changeFrom,
     comment: c.comment.trim(),
     expectedTotal,
     captchaToken: null,

@@ -1,5 +1,6 @@
 // Checkout decider: given events / when command / then events, with a fixed now and ids.
 import { describe, expect, it } from 'vitest';
+import { CreateOrderBody } from '../../src/api/contract/orders';
 import { checkoutProblems } from '../../src/commands/checkout.decide';
 import { CHECKOUT_TEXT } from '../../src/domain/checkoutText';
 import { buildQuoteBody } from '../../src/projections/orderBody';
@@ -40,6 +41,8 @@ describe('PlaceOrder: one attempt per click, refusals before anything is sent', 
       expectedTotal: 1050,
       deliveryTime: 'asap',
     });
+    // The quote body's fields and the order's own, nothing else.
+    expect(Object.keys(e.data.body).sort()).toEqual(Object.keys(CreateOrderBody.shape).sort());
     expect(e.data.captcha).toBeNull();
   });
 

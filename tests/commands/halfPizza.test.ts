@@ -1,20 +1,19 @@
 // Half-and-half pizza in the cart decider (docs/HALF-PIZZA.md): given events / when AddHalfPizza /
 // then events; its merge rule, limit, validation and repeat.
 import { describe, expect, it } from 'vitest';
-import type { AddHalfPizza } from '../../src/commands/cart';
+import type { CommandOf } from '../../src/commands/appCommand';
 import { TEXT_REPEAT_PRODUCT_MISSING, validationMessage } from '../../src/commands/cart.decide';
 import { buildPromoRequest } from '../../src/effects/promo';
 import type { AppEvent } from '../../src/events';
 import { orderItems } from '../../src/projections/orderBody';
 import { selectCartTotals } from '../../src/projections/cart';
 import { selectCurrentModal } from '../../src/projections/modal';
-import type { z } from 'zod/mini';
 import { catalogWith, MOD, PRODUCT } from '../fixtures/catalog';
 import { DIABLO, half30, halfCatalog, halfSettings, MARGHERITA } from '../fixtures/halfPizza';
 import { NOW, settingsWith } from '../fixtures/settings';
 import { app, history, ready } from './helpers';
 
-type AddHalf = z.infer<typeof AddHalfPizza>;
+type AddHalf = CommandOf<'AddHalfPizza'>;
 const add = (firstId: string, secondId: string, sizeId: string = MOD.size30, quantity?: number): AddHalf => ({
   type: 'AddHalfPizza',
   data: { sizeId, firstId, secondId, ...(quantity === undefined ? {} : { quantity }) },

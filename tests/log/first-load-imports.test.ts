@@ -165,7 +165,9 @@ describe('the on-demand deciders come with the chunks that dispatch their comman
     expect(exportedDeciders('src/effects/afterFirstPaint.ts').sort()).toEqual(['address', 'page', 'signIn', 'user']);
     expect(exportedDeciders('src/views/pages/CartPage.tsx')).toEqual([]);
     expect(dispatchesTo('src/views/pages/CheckoutPage.tsx')).toEqual(expect.arrayContaining(['checkout', 'address']));
-    expect(dispatchesTo('src/effects/auth.ts')).toEqual(expect.arrayContaining(['signIn', 'user', 'address']));
+    expect(dispatchesTo('src/effects/auth.ts')).toEqual(expect.arrayContaining(['signIn', 'user']));
+    // the sign-in loads the addresses through address.ts's loadAddresses
+    expect(dispatchesTo('src/effects/address.ts')).toEqual(['address']);
   });
 
   it('the first load reaches the slots but no on-demand decider nor any module that dispatches to one', () => {

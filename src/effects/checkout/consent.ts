@@ -4,34 +4,19 @@
 // - ConsentChanged to given, while signed in and the server asks for it → POST /consent with the
 //   version it asked about → ApplyConsentStatus.
 // Failures are only logged: the checkbox stays and the order carries the consent itself.
-import {
-  catchError,
-  defer,
-  EMPTY,
-  filter,
-  map,
-  mergeMap,
-  switchMap,
-  take,
-  withLatestFrom,
-  type Observable,
-} from 'rxjs';
+import { EMPTY, filter, mergeMap, switchMap, withLatestFrom, type Observable } from 'rxjs';
 import type { ConsentStatus } from '../../api/contract/consent';
 import type { AppCommand } from '../../commands';
 import { selectIsSignedIn } from '../../projections/store';
-import { describeError } from '../apiErrors';
+import { loggedCall } from '../calls';
 import type { Effect, EffectDeps } from '../deps';
 import { eventsOf } from '../operators';
 
 function applied(call: () => Observable<ConsentStatus>, deps: EffectDeps, what: string): Observable<AppCommand> {
-  return defer(call).pipe(
-    take(1),
-    map((s): AppCommand => ({ type: 'ApplyConsentStatus', data: { version: s.version, required: s.required } })),
-    catchError((error: unknown) => {
-      deps.logger.warn(what, describeError(error));
-      return EMPTY;
-    }),
-  );
+  return loggedCall(deps, what, call, (s) => ({
+    type: 'ApplyConsentStatus',
+    data: { version: s.version, required: s.required },
+  }));
 }
 
 /** Whether the customer's consent on file covers the current /legal text. */

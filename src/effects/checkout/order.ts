@@ -2,13 +2,14 @@
 // - OrderSubmitted → the bot check when asked → POST /order (Idempotency-Key) →
 //   CompleteOrderPlacement, ReportOrderRefusal (4xx) or ReportOrderFailure (no answer);
 // - OrderLoadRequested → GET /order/{id} → ApplyOrder / ReportOrderLoadFailure (the latest wins).
-import { catchError, defer, from, map, mergeMap, type Observable, of, switchMap, take, withLatestFrom } from 'rxjs';
+import { catchError, from, map, mergeMap, type Observable, of, switchMap, take, withLatestFrom } from 'rxjs';
 import type { AppCommand } from '../../commands';
 import { CHECKOUT_TEXT } from '../../domain/checkoutText';
 import { apiFailureCommandsIn, describeError, failureMessage, failureStatus } from '../apiErrors';
 import type { Effect } from '../deps';
 import { eventsOf, ofType } from '../operators';
 import { captchaToken$ } from '../captcha';
+import { reportedCall } from '../calls';
 import { ApiFailure } from '../../api/client';
 import type { CheckoutEffectOptions } from './shared';
 
@@ -48,16 +49,15 @@ export const loadOrder$: Effect = (event$, state$, deps) =>
     ofType('OrderLoadRequested'),
     withLatestFrom(state$),
     switchMap(([e, state]) =>
-      defer(() => deps.api.getOrder(e.data.orderId)).pipe(
-        take(1),
-        map((order): AppCommand => ({ type: 'ApplyOrder', data: { order } })),
-        catchError((error: unknown) => {
-          deps.logger.warn('order load failed', describeError(error));
-          const failed: AppCommand = {
-            type: 'ReportOrderLoadFailure',
-            data: { orderId: e.data.orderId, message: failureMessage(error) },
-          };
-          return from([failed, ...(failureStatus(error) === 401 ? apiFailureCommandsIn(error, state) : [])]);
+      reportedCall(
+        deps,
+        state,
+        'order load failed',
+        () => deps.api.getOrder(e.data.orderId),
+        (order) => ({ type: 'ApplyOrder', data: { order } }),
+        (error) => ({
+          type: 'ReportOrderLoadFailure',
+          data: { orderId: e.data.orderId, message: failureMessage(error) },
         }),
       ),
     ),

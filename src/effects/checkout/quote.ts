@@ -3,19 +3,7 @@
 //   (debounced) POST /checkout/quote → ApplyQuote / ReportQuoteFailure (the latest wins);
 // - CheckoutOpened or the address modal → GET /cladr/city/{iikoId} → ApplyStreets (suggestions);
 // - AddressCheckRequested → POST /geocode → ApplyAddressCheck / ReportAddressCheckFailure.
-import {
-  asyncScheduler,
-  catchError,
-  debounceTime,
-  defer,
-  EMPTY,
-  filter,
-  map,
-  of,
-  switchMap,
-  take,
-  withLatestFrom,
-} from 'rxjs';
+import { catchError, defer, EMPTY, filter, map, of, switchMap, take, withLatestFrom } from 'rxjs';
 import type { AppCommand } from '../../commands';
 import { buildQuoteBody, quoteKey } from '../../projections/orderBody';
 import type { AppEvent } from '../../events';
@@ -25,6 +13,7 @@ import { repricesCart } from '../cartRepricing';
 import { apiFailureCommandsIn, describeError, failureMessage, failureStatus } from '../apiErrors';
 import type { Effect } from '../deps';
 import { eventsOf, ofType } from '../operators';
+import { stateWhenQuiet } from '../timing';
 import { QUOTE_DEBOUNCE_MS, type CheckoutEffectOptions } from './shared';
 
 /** Events after which the open checkout asks for a new quote. */
@@ -54,16 +43,13 @@ export function needsQuote(event: AppEvent): boolean {
 
 /** While /checkout is open, every change of what, where, when or how → (debounced) a new quote; the latest wins. */
 export function quoteOnChange$(options: CheckoutEffectOptions = {}): Effect {
-  const scheduler = options.scheduler ?? asyncScheduler;
-  const quoteDebounceMs = options.quoteDebounceMs ?? QUOTE_DEBOUNCE_MS;
   return (event$, state$, deps) =>
     eventsOf(event$).pipe(
       filter(needsQuote),
       withLatestFrom(state$),
       filter(([, state]) => state.checkout.active),
-      debounceTime(quoteDebounceMs, scheduler),
-      withLatestFrom(state$),
-      switchMap(([, state]) => {
+      stateWhenQuiet(state$, options.quoteDebounceMs ?? QUOTE_DEBOUNCE_MS, options.scheduler),
+      switchMap((state) => {
         const body = buildQuoteBody(state);
         if (body === null || !state.checkout.active || body.items.length === 0) return EMPTY;
         const key = quoteKey(body);
