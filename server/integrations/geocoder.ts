@@ -209,6 +209,20 @@ function components(geo: YandexGeoObject): AddressComponents {
 export function createYandexGeocoder(options: YandexGeocoderOptions): RemoteGeocoder {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
+  /**
+   * A kept-alive connection the service closes just as a request goes out fails before any answer:
+   * the GET is sent once more, within the same deadline. A timeout is not retried.
+   */
+  async function get(url: URL): Promise<Response> {
+    const signal = AbortSignal.timeout(options.timeoutMs?.() ?? 5000);
+    try {
+      return await doFetch(url, { signal });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      return doFetch(url, { signal });
+    }
+  }
+
   /** The parsed answer; throws GeocoderError for an invalid one, Error for HTTP/network failures. */
   async function call(geocode: string, extra: Record<string, string>): Promise<YandexGeoObject[]> {
     const url = new URL(options.url);
@@ -218,7 +232,7 @@ export function createYandexGeocoder(options: YandexGeocoderOptions): RemoteGeoc
     url.searchParams.set('lang', 'ru_RU');
     url.searchParams.set('results', '1');
     for (const [k, v] of Object.entries(extra)) url.searchParams.set(k, v);
-    const response = await doFetch(url, { signal: AbortSignal.timeout(options.timeoutMs?.() ?? 5000) });
+    const response = await get(url);
     if (!response.ok) throw new Error(`Yandex geocoder answered HTTP ${response.status}`);
     let json: unknown;
     try {

@@ -1,7 +1,8 @@
 // A local fake of the Yandex Geocoder HTTP API 1.x (GET /1.x/?apikey=…&geocode=…&format=json),
 // on 127.0.0.1 with a free port, answering recorded answers: a house found by text, a house found
 // by coordinates ('lon,lat'), and an empty collection for anything else. A wrong key gets the
-// API's 403. `mode` switches how it answers the next requests.
+// API's 403. `mode` switches how it answers the next requests; `drops` cuts the next requests'
+// connections without an answer, as a kept-alive connection the service closes at that moment.
 import { requestUrl, sendBroken, sendJson, startLocalHttpServer, type BrokenMode } from './localHttpServer.js';
 
 /** 'silent' takes the request and never answers, as an overloaded or cut-off service does. */
@@ -13,6 +14,8 @@ export interface FakeYandexGeocoder {
   key: string;
   requests: URLSearchParams[];
   mode: FakeGeocoderMode;
+  /** How many of the next requests lose their connection before any answer. */
+  drops: number;
   close(): Promise<void>;
 }
 
@@ -83,10 +86,15 @@ export const RECORDED: Record<string, unknown[]> = {
 };
 
 export async function startFakeYandexGeocoder(key = 'test-geocoder-key'): Promise<FakeYandexGeocoder> {
-  const fake: FakeYandexGeocoder = { url: '', key, requests: [], mode: 'ok', close: async () => undefined };
+  const fake: FakeYandexGeocoder = { url: '', key, requests: [], mode: 'ok', drops: 0, close: async () => undefined };
   const server = await startLocalHttpServer((request, _body, response) => {
     const url = requestUrl(request);
     fake.requests.push(url.searchParams);
+    if (fake.drops > 0) {
+      fake.drops -= 1;
+      request.socket.destroy();
+      return;
+    }
     const json = (status: number, body: unknown) => sendJson(response, status, body, 'application/json; charset=utf-8');
     if (url.pathname !== '/1.x/') return json(404, { statusCode: 404, error: 'Not Found' });
     if (url.searchParams.get('apikey') !== fake.key)

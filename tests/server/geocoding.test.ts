@@ -109,6 +109,24 @@ describe('Yandex geocoder adapter (local fake, recorded answers)', () => {
     expect(log.lines.every((l) => l.level === 'warn' && l.msg.startsWith('geocoding:'))).toBe(true);
     expect(JSON.stringify(log.lines)).not.toContain(fake.key);
   });
+
+  it('a connection cut before any answer (a kept-alive one the service just closed) is asked once more', async () => {
+    fake.mode = 'ok';
+    const log = recordingLog();
+    const geocoder = createYandexGeocoder({ url: fake.url, apiKey: () => fake.key, log });
+    const query = { cityName: 'Ангарск', cityIikoId: 'x', street: 'улица Карла Маркса', home: '10' };
+    const before = fake.requests.length;
+    fake.drops = 1;
+    expect(await geocoder.forward(query)).toMatchObject({ location: { lat: 52.537861, lon: 103.881742 } });
+    expect(fake.requests.length).toBe(before + 2);
+    expect(log.lines).toEqual([]);
+
+    // Only once: a service that keeps cutting the connection is a failed lookup, logged.
+    fake.drops = 2;
+    expect(await geocoder.forward(query)).toBeNull();
+    expect(fake.requests.length).toBe(before + 4);
+    expect(log.lines.map((l) => l.msg)).toEqual(['geocoding: address lookup failed']);
+  });
 });
 
 describe('embedded reference and the /geocode routes', () => {
