@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { LogFormatError, diffStates, replay, stateAt, type Log, type StateChange } from '../src/log/log';
 import { exportLog } from '../src/log/logCodec';
 import { initialState } from '../src/projections/store';
+import { formatChangeLine, type ChangeLineWords } from '../src/views/admin/replay/changeLine';
 import { readReportText, type ReadReport } from '../src/views/app/bugReport';
 import { makeRegressionTest } from './to-test';
 
@@ -56,28 +57,9 @@ export function parseArgs(argv: readonly string[]): ReplayArgs {
   return { file, at, diff, export: exporting, toTest, force };
 }
 
-const MAX_VALUE = 100;
-function show(value: unknown): string {
-  if (value === undefined) return '∅';
-  const text = JSON.stringify(value);
-  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
-}
+const CLI_WORDS: ChangeLineWords = { root: '(state)', removed: '-', was: 'was', maxValue: 100 };
 
-export function formatChange(change: StateChange): string {
-  const path = change.path === '' ? '(state)' : change.path;
-  switch (change.kind) {
-    case 'added':
-      return `+ ${path} = ${show(change.after)}`;
-    case 'removed':
-      return `- ${path} (was ${show(change.before)})`;
-    case 'changed':
-      return `~ ${path}: ${show(change.before)} → ${show(change.after)}`;
-    default: {
-      const never: never = change.kind;
-      return String(never);
-    }
-  }
-}
+export const formatChange = (change: StateChange): string => formatChangeLine(change, CLI_WORDS);
 
 /** The --diff listing: one block per entry (up to position `upTo`). */
 export function formatDiff(log: Log, upTo: number | null = null): string {

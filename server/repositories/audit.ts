@@ -38,7 +38,7 @@ export async function auditPage(
   if (filter.entityId) where.push(eq(auditLog.entityId, filter.entityId));
   if (filter.from) where.push(gte(auditLog.at, filter.from));
   if (filter.to) where.push(lt(auditLog.at, filter.to));
-  return pageOfRows(db, auditLog, where.length > 0 ? and(...where) : undefined, desc(auditLog.id), page);
+  return pageOfRows(db, auditLog, and(...where), desc(auditLog.id), page);
 }
 
 /** A page of the outbox, newest first; `phoneDigits` (when not empty) matches part of the number. */

@@ -6,6 +6,7 @@ import { cities, restaurants } from '../db/schema/catalog.js';
 import { orders } from '../db/schema/orders.js';
 import { orderRatingDismissals, orderRatings } from '../db/schema/ratings.js';
 import { RATEABLE_STATUSES } from '../../src/domain/rating.js';
+import { keyedRows } from './rows.js';
 
 export type RatingRow = typeof orderRatings.$inferSelect;
 type NewRating = typeof orderRatings.$inferInsert;
@@ -15,9 +16,8 @@ export async function insertRating(db: Executor, rating: NewRating): Promise<Rat
   return (await db.insert(orderRatings).values(rating).onConflictDoNothing().returning())[0];
 }
 
-export async function findRating(db: Executor, orderId: string): Promise<RatingRow | undefined> {
-  return (await db.select().from(orderRatings).where(eq(orderRatings.orderId, orderId)).limit(1))[0];
-}
+/** The order's rating, undefined while it has none. */
+export const { find: findRating } = keyedRows(orderRatings, orderRatings.orderId);
 
 export function ratingsOfUser(db: Executor, userId: string, limit: number): Promise<RatingRow[]> {
   return db

@@ -1,6 +1,7 @@
 // Reading orders: one of the customer's (GET /order/:id), their history and the last order to repeat.
 import type { Order } from '../../../src/api/contract/orders.js';
 import type { LastOrder } from '../../../src/api/entities.js';
+import { lastOrderOf } from '../../../src/domain/lastOrder.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
 import { forbidden, notFound } from '../../http/errors.js';
@@ -43,22 +44,5 @@ export async function orderHistory(
 
 /** The last order that was not cancelled, as the client repeats it. */
 export async function lastOrder(db: Executor, userId: string): Promise<LastOrder> {
-  const items = await lastOrderItems(db, userId);
-  return {
-    products: items.map((line) => ({
-      productId: line.productId,
-      isGift: line.isGift,
-      amount: line.amount,
-      name: line.name,
-      mods: line.mods.map((m) => ({ id: m.id, amount: m.amount, groupId: m.groupId, price: m.price })),
-      ...(line.halfPizza === undefined
-        ? {}
-        : {
-            halfPizza: {
-              sizeId: line.halfPizza.sizeId,
-              productIds: [line.halfPizza.halves[0].productId, line.halfPizza.halves[1].productId] as [string, string],
-            },
-          }),
-    })),
-  };
+  return lastOrderOf(await lastOrderItems(db, userId));
 }

@@ -77,7 +77,7 @@ export function AdminLayout({
         {newCount > 0 ? (
           <div className={s.alert} role="alert">
             <span>{newCount === 1 ? `Новый заказ №${live.fresh[0]?.number ?? ''}` : `Новые заказы: ${newCount}`}</span>
-            <span className={s.actions} style={{ marginTop: 0 }}>
+            <span className={s.inlineActions}>
               <button type="button" className={cx(s.button, s.secondary)} onClick={openNew}>
                 Открыть
               </button>

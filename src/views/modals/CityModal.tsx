@@ -3,6 +3,7 @@ import { TITLE_CITY } from '../../projections/modal';
 import { jsonEqual, useDispatch, useSelector } from '../app/store';
 import ui from '../components/ui.module.css';
 import { Dialog } from './Dialog';
+import { OptionButton } from './OptionButton';
 import styles from './modals.module.css';
 
 export function CityModal() {
@@ -16,14 +17,13 @@ export function CityModal() {
       ) : (
         <div className={styles.cities}>
           {cities.map((c) => (
-            <button
+            <OptionButton
               key={c.id}
-              type="button"
-              className={c.id === selectedId ? `${ui.option} ${ui.optionActive}` : ui.option}
+              active={c.id === selectedId}
               onClick={() => dispatch({ type: 'SelectCity', data: { cityId: c.id } })}
             >
               {c.name}
-            </button>
+            </OptionButton>
           ))}
         </div>
       )}

@@ -21,6 +21,7 @@ import { ProblemList } from '../checkout/ProblemList';
 import { deliveryTimeText, useNow } from '../checkout/time';
 import { BonusSpendForm } from '../components/BonusSpendForm';
 import { ModalLink } from '../components/ModalLink';
+import { OptionButton } from '../modals/OptionButton';
 import ui from '../components/ui.module.css';
 import styles from '../checkout/Checkout.module.css';
 import { StatusLine } from '../components/StatusLine';
@@ -47,16 +48,15 @@ function Method() {
       <legend className={styles.sectionTitle}>{TITLE_DELIVERY_METHOD}</legend>
       <div className={styles.toggle} role="radiogroup" aria-label={TITLE_DELIVERY_METHOD}>
         {DELIVERY_METHODS.map(([m, label]) => (
-          <button
+          <OptionButton
             key={m}
-            type="button"
             role="radio"
             aria-checked={method === m}
-            className={method === m ? `${ui.option} ${ui.optionActive}` : ui.option}
+            active={method === m}
             onClick={() => choose(m)}
           >
             {label}
-          </button>
+          </OptionButton>
         ))}
       </div>
     </fieldset>

@@ -94,7 +94,7 @@ export function EditorForm({
     >
       <PageHead title={title} />
       {intro}
-      <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
+      <fieldset disabled={!canEdit} className={s.bareFieldset}>
         {children}
       </fieldset>
       <div className={s.actions}>

@@ -165,7 +165,7 @@ export function ProductEditor({
         />
         <CheckField label="Виден на сайте" {...flag('isVisible')} />
       </div>
-      <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+      <fieldset className={s.bareFieldset}>
         <legend className={s.label}>Пищевая ценность на 100 г</legend>
         <div className={s.grid3} style={{ gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' }}>
           {NUTRITION.map(([key, label]) => (

@@ -60,7 +60,7 @@ export function ImageField({
   return (
     <div className={s.field}>
       <span className={s.label}>{label}</span>
-      <div className={s.actions} style={{ marginTop: 0 }}>
+      <div className={s.inlineActions}>
         {value ? (
           <img className={s.thumb} src={`${value}${value.includes('?') ? '&' : '?'}w=200`} alt="" />
         ) : (

@@ -30,7 +30,7 @@ export function EditableCartLines({
       <span>
         {lineText(line.name, line.mods)} × {line.amount}
       </span>
-      <span className={s.actions} style={{ marginTop: 0 }}>
+      <span className={s.inlineActions}>
         <button
           type="button"
           className={cx(s.button, s.secondary)}

@@ -39,7 +39,7 @@ function GiftEditor({ promotion: p, onSaved }: { promotion: Promotion; onSaved: 
   };
   return (
     <div className={s.panel} role="group" aria-label={p.title}>
-      <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
+      <fieldset disabled={!canEdit} className={s.bareFieldset}>
         <div className={s.grid3}>
           <TextField label="Название" value={title} onChange={(typed) => edit({ title: typed })} />
           <TextField

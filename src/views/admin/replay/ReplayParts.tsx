@@ -4,31 +4,12 @@ import type { ClientReport } from '../../../api/contract/clientLog';
 import type { StateChange } from '../../../log/log';
 import type { AppState } from '../../../projections/store';
 import { formatDateTime } from '../ui';
+import { formatChangeLine, type ChangeLineWords } from './changeLine';
 import s from './replay.module.css';
 
-const MAX_VALUE = 160;
+const VIEWER_WORDS: ChangeLineWords = { root: '(состояние)', removed: '−', was: 'было', maxValue: 160 };
 
-function short(value: unknown): string {
-  if (value === undefined) return '∅';
-  const text = JSON.stringify(value);
-  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
-}
-
-export function changeLine(change: StateChange): string {
-  const path = change.path === '' ? '(состояние)' : change.path;
-  switch (change.kind) {
-    case 'added':
-      return `+ ${path} = ${short(change.after)}`;
-    case 'removed':
-      return `− ${path} (было ${short(change.before)})`;
-    case 'changed':
-      return `~ ${path}: ${short(change.before)} → ${short(change.after)}`;
-    default: {
-      const never: never = change.kind;
-      return String(never);
-    }
-  }
-}
+export const changeLine = (change: StateChange): string => formatChangeLine(change, VIEWER_WORDS);
 
 export function Changes({ changes, empty, label }: { changes: StateChange[]; empty: string; label: string }) {
   if (changes.length === 0) return <p className={s.muted}>{empty}</p>;

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { LastOrder } from '../../../api/entities';
 import type { Order as HistoryOrder } from '../../../api/contract/orders';
+import { lastOrderOf } from '../../../domain/lastOrder';
 import { formatCount } from '../../../domain/plural';
 import { formatPrice } from '../../../domain/price';
 import { isRateableStatus } from '../../../domain/rating';
@@ -38,24 +39,7 @@ function formatDate(iso: string): string {
 
 /** An order of the history as the repeat command takes it. */
 export function toLastOrder(order: Pick<HistoryOrder, 'items'>): LastOrder {
-  return {
-    products: order.items.map((i) => ({
-      productId: i.productId,
-      isGift: i.isGift,
-      amount: i.amount,
-      name: i.name,
-      mods: i.mods.map((m) => ({ id: m.id, amount: m.amount, groupId: m.groupId, price: m.price })),
-      // A half-and-half pizza is repeated from its halves.
-      ...(i.halfPizza === undefined
-        ? {}
-        : {
-            halfPizza: {
-              sizeId: i.halfPizza.sizeId,
-              productIds: [i.halfPizza.halves[0].productId, i.halfPizza.halves[1].productId] as [string, string],
-            },
-          }),
-    })),
-  };
+  return lastOrderOf(order.items);
 }
 
 function useRepeat(): (order: LastOrder, pricesChanged?: boolean) => void {
