@@ -176,19 +176,13 @@ describe('the lazily loaded account effects', () => {
   });
 
   it('an informational page loads the chunk at once: PageRequested gets its ApplyPage without waiting for idle', async () => {
-    const about = {
-      slug: 'about',
-      cityId: 'city-angarsk',
-      title: 'О компании',
-      body: 'Текст',
-      updatedAt: '2026-11-20T00:00:00.000Z',
-    };
+    const asked = { slug: 'about', cityId: 'city-angarsk' };
+    const about = { ...asked, title: 'О компании', body: 'Текст', updatedAt: '2026-11-20T00:00:00.000Z' };
     const { events, out, sub, recorded } = run(signedOut(), { getPage: () => of(about) });
-    events.next(envelope({ type: 'PageRequested', data: { slug: 'about', cityId: 'city-angarsk' } }));
-    await vi.waitFor(
-      () => expect(out).toEqual([{ type: 'ApplyPage', data: { slug: 'about', cityId: 'city-angarsk', page: about } }]),
-      { timeout: 5_000 },
-    );
+    events.next(envelope({ type: 'PageRequested', data: asked }));
+    await vi.waitFor(() => expect(out).toEqual([{ type: 'ApplyPage', data: { ...asked, page: about } }]), {
+      timeout: 5_000,
+    });
     expect(cancelled).toEqual([0]);
     sub.unsubscribe();
     expect(recorded.errors).toEqual([]);
