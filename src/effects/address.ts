@@ -4,10 +4,10 @@
 // - AddressDeleteRequested → DELETE /address/{id} → RecordAddressDeleted.
 // Create failures: PRODUCT.md §8's 401/422/403 commands, else a 'Произошла ошибка. Попробуйте позже.'
 // toast. Refetch and delete failures are only logged (PRODUCT.md §8), except a 401.
-import { concatMap, merge, mergeMap, switchMap, withLatestFrom, type Observable } from 'rxjs';
+import { concatMap, merge, mergeMap, switchMap, type Observable } from 'rxjs';
 import type { AppCommand } from '../commands';
 import type { Effect, EffectDeps } from './deps';
-import { eventsOf, ofType } from './operators';
+import { eventsInState, eventsOf, ofType } from './operators';
 import { customerCall, quietCall } from './calls';
 
 /** The user's saved addresses → ApplyAddresses; a failure is only logged (PRODUCT.md §8), except a 401. */
@@ -23,9 +23,7 @@ export function loadAddresses(deps: EffectDeps, userId: string, failureText: str
 export function addresses$(): Effect {
   return (event$, state$, deps) => {
     const events$ = eventsOf(event$);
-    const create$ = events$.pipe(
-      ofType('AddressCreateRequested'),
-      withLatestFrom(state$),
+    const create$ = eventsInState(event$, state$, 'AddressCreateRequested').pipe(
       concatMap(([e, state]) =>
         customerCall(
           deps,

@@ -1,11 +1,11 @@
 // City selection (PRODUCT.md §4, §9): CitySelected → the cityId cookie (1 year = 365 days = 31536000 s,
 // path '/') and the already-selected cookie 'true', then a full navigation to the same page under
 // /{slug} (the page reloads with the new city; the decider already cleared the coupon).
-import { ignoreElements, tap, withLatestFrom } from 'rxjs';
+import { ignoreElements, tap } from 'rxjs';
 import { matchSiteRoute } from '../api/siteRoutes';
 import { CITY_SELECTED_COOKIE_VALUE } from '../commands/city.decide';
 import type { Effect } from './deps';
-import { eventsOf, ofType } from './operators';
+import { eventsInState } from './operators';
 
 /** Cookie names the storefront reads and writes. */
 export const COOKIE_NAMES = {
@@ -33,9 +33,7 @@ export function cityPath(pathname: string, slug: string, citySlugs: readonly str
 
 export function citySelection$(): Effect {
   return (event$, state$, deps) =>
-    eventsOf(event$).pipe(
-      ofType('CitySelected'),
-      withLatestFrom(state$),
+    eventsInState(event$, state$, 'CitySelected').pipe(
       tap(([event, state]) => {
         deps.cookies.set(COOKIE_NAMES.cityId, event.data.cityId, CITY_COOKIE_OPTIONS);
         deps.cookies.set(COOKIE_NAMES.citySelected, CITY_SELECTED_COOKIE_VALUE, CITY_COOKIE_OPTIONS);

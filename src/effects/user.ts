@@ -1,17 +1,14 @@
 // Profile calls (edit, deletion) and the order history (PRODUCT.md §3 History).
 // See docs/ARCHITECTURE.md «Checkout, sign-in and profile effects».
-import { concatMap, exhaustMap, merge, switchMap, withLatestFrom } from 'rxjs';
+import { concatMap, exhaustMap, merge, switchMap } from 'rxjs';
 import { failureMessage } from './apiErrors';
 import type { Effect } from './deps';
 import { customerCall, reportedCall } from './calls';
-import { eventsOf, ofType } from './operators';
+import { eventsInState } from './operators';
 
 export function profile$(): Effect {
   return (event$, state$, deps) => {
-    const events$ = eventsOf(event$);
-    const edit$ = events$.pipe(
-      ofType('ProfileEditRequested'),
-      withLatestFrom(state$),
+    const edit$ = eventsInState(event$, state$, 'ProfileEditRequested').pipe(
       concatMap(([e, state]) =>
         customerCall(
           deps,
@@ -22,9 +19,7 @@ export function profile$(): Effect {
         ),
       ),
     );
-    const deletion$ = events$.pipe(
-      ofType('AccountDeletionRequested'),
-      withLatestFrom(state$),
+    const deletion$ = eventsInState(event$, state$, 'AccountDeletionRequested').pipe(
       exhaustMap(([e, state]) =>
         customerCall(
           deps,
@@ -44,9 +39,7 @@ export const ORDER_HISTORY_LIMIT = 20;
 
 export function orderHistory$(): Effect {
   return (event$, state$, deps) =>
-    eventsOf(event$).pipe(
-      ofType('OrderHistoryRequested'),
-      withLatestFrom(state$),
+    eventsInState(event$, state$, 'OrderHistoryRequested').pipe(
       switchMap(([e, state]) => {
         const phone = e.data.phone;
         return reportedCall(

@@ -2,12 +2,12 @@
 // - OrderSubmitted → the bot check when asked → POST /order (Idempotency-Key) →
 //   CompleteOrderPlacement, ReportOrderRefusal (4xx) or ReportOrderFailure (no answer);
 // - OrderLoadRequested → GET /order/{id} → ApplyOrder / ReportOrderLoadFailure (the latest wins).
-import { catchError, from, map, mergeMap, type Observable, of, switchMap, take, withLatestFrom } from 'rxjs';
+import { catchError, from, map, mergeMap, type Observable, of, switchMap, take } from 'rxjs';
 import type { AppCommand } from '../../commands';
 import { CHECKOUT_TEXT } from '../../domain/checkoutText';
 import { apiFailureCommandsIn, describeError, failureMessage, failureStatus } from '../apiErrors';
 import type { Effect } from '../deps';
-import { eventsOf, ofType } from '../operators';
+import { eventsInState } from '../operators';
 import { captchaToken$ } from '../captcha';
 import { reportedCall } from '../calls';
 import { ApiFailure } from '../../api/client';
@@ -16,9 +16,7 @@ import type { CheckoutEffectOptions } from './shared';
 /** OrderSubmitted → the bot check when asked → POST /order → placement, refusal (4xx) or failure (no answer). */
 export function placeOrder$(options: CheckoutEffectOptions = {}): Effect {
   return (event$, state$, deps) =>
-    eventsOf(event$).pipe(
-      ofType('OrderSubmitted'),
-      withLatestFrom(state$),
+    eventsInState(event$, state$, 'OrderSubmitted').pipe(
       mergeMap(([e, state]) =>
         captchaToken$(options.captcha, e.data.captcha, deps).pipe(
           mergeMap((captchaToken) =>
@@ -45,9 +43,7 @@ export function placeOrder$(options: CheckoutEffectOptions = {}): Effect {
 
 /** OrderLoadRequested → GET /order/{id} → ApplyOrder / ReportOrderLoadFailure (the latest wins). */
 export const loadOrder$: Effect = (event$, state$, deps) =>
-  eventsOf(event$).pipe(
-    ofType('OrderLoadRequested'),
-    withLatestFrom(state$),
+  eventsInState(event$, state$, 'OrderLoadRequested').pipe(
     switchMap(([e, state]) =>
       reportedCall(
         deps,

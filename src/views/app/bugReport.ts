@@ -12,7 +12,7 @@ import {
   type ReportedError,
 } from '../../api/contract/clientLog';
 import { keepLast, LogFormatError, type Log } from '../../log/log';
-import { exportLog, parseLog } from '../../log/logCodec';
+import { exportLog, parseJsonText, parseLog } from '../../log/logCodec';
 
 export { CLIENT_REPORT_KIND } from '../../api/contract/clientLog';
 
@@ -123,11 +123,5 @@ export function readReportJson(json: unknown): ReadReport {
 
 /** JSON.parse + readReportJson; a syntax error is a LogFormatError as well. */
 export function readReportText(text: string): ReadReport {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new LogFormatError(`The file is not JSON (${error instanceof Error ? error.message : String(error)})`);
-  }
-  return readReportJson(json);
+  return readReportJson(parseJsonText(text));
 }
