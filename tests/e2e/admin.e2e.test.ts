@@ -15,6 +15,15 @@ const ADMIN = { login: 'e2e-admin', password: 'e2e-admin-password-1' };
 const CITY_COOKIES = { cityId: 'city-angarsk', isCitySelected: 'true' };
 const VERSION_CHECK_MS = 60_000;
 
+/** The products a catalogue answer has stopped at the Angarsk restaurant of the test. */
+function stoppedIn(catalog: unknown): string[] {
+  const { stopList } = catalog as {
+    stopList: { deliveryTerminalId: string; items: { productId: string; balance: number }[] }[];
+  };
+  const entry = stopList.find((e) => e.deliveryTerminalId === 'dt-angarsk-1');
+  return entry ? entry.items.filter((i) => i.balance <= 0).map((i) => i.productId) : [];
+}
+
 const e2e = perFile(
   () => startE2E(withFirstAdmin(ADMIN)),
   (started) => started.close(),
@@ -105,6 +114,16 @@ describe('admin area', () => {
     await shop.clock.install();
     await shop.goto('/angarsk/catalog/rolls');
     await shop.getByRole('button', { name: 'Добавить «Дракон» в корзину' }).waitFor();
+    // The hydrated storefront checks versions and listens on its socket. Its catalogue reload is
+    // awaited from before the change: the socket's notice may bring it before any version check.
+    await e2e.hydrated(shop);
+    const reloaded = shop.waitForResponse(
+      async (r) =>
+        new URL(r.url()).pathname === '/api/v1/catalog' &&
+        r.status() === 200 &&
+        stoppedIn(await r.json()).includes('dragon'),
+      { timeout: 90_000 },
+    );
 
     const admin = await adminPage();
     onTestFailed(async () => {
@@ -120,20 +139,9 @@ describe('admin area', () => {
     await expect.poll(() => box.isChecked()).toBe(true);
     await e2e.screenshot(admin.page, 'admin-stop-list-1280');
 
-    // one version check later the storefront reloads the catalogue with the new stop list
-    const reloaded = shop.waitForResponse(
-      (r) => new URL(r.url()).pathname === '/api/v1/catalog' && r.status() === 200,
-      { timeout: 90_000 },
-    );
+    // within one version check the storefront has reloaded the catalogue with the new stop list
     await shop.clock.fastForward(VERSION_CHECK_MS + 1000);
-    const catalog = (await (await reloaded).json()) as {
-      stopList: { deliveryTerminalId: string; items: { productId: string; balance: number }[] }[];
-    };
-    const stopped = catalog.stopList
-      .find((e) => e.deliveryTerminalId === 'dt-angarsk-1')
-      ?.items.filter((i) => i.balance <= 0)
-      .map((i) => i.productId);
-    expect(stopped).toContain('dragon');
+    expect(stoppedIn(await (await reloaded).json())).toContain('dragon');
   });
 
   it('a status change in /admin reaches the customer on /complete live, a cancellation too', async () => {
