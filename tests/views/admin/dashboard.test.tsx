@@ -92,6 +92,42 @@ describe('the dashboard', () => {
     expect(server.calls(adminDashboard)[0]?.query.get('period')).toBe('today');
   });
 
+  it('shows each figure table row by row: the name, then its figures right-aligned under their heads', async () => {
+    const { server } = dashboardServer(manager);
+    setupAdmin({ path: '/admin/dashboard', session: MANAGER_SESSION, server });
+    await waitFor(() => expect(card('revenue')).toContain(rub(3600)));
+    // Each cell as its text, a right-aligned (figure) cell marked with a leading '#'.
+    const cells = (name: string) =>
+      Array.from(screen.getByRole('table', { name }).querySelectorAll('tr'), (tr) =>
+        Array.from(tr.children, (c) => (c.className === '' ? '' : '#') + (c.textContent ?? '')),
+      );
+    const pct = (n: number) => new Intl.NumberFormat('ru-RU', { style: 'percent', maximumFractionDigits: 1 }).format(n);
+    expect(cells('Оплата')).toEqual([
+      ['Способ', '#Заказы', '#Доля', '#Сумма'],
+      ['Наличными', '#1', `#${pct(1 / 3)}`, `#${rub(1000)}`],
+      ['Картой курьеру', '#0', `#${pct(0)}`, `#${rub(0)}`],
+      ['Картой онлайн', '#2', `#${pct(2 / 3)}`, `#${rub(2600)}`],
+      ['СБП', '#0', `#${pct(0)}`, `#${rub(0)}`],
+    ]);
+    expect(cells('Причины отмен')).toEqual([
+      ['Причина', '#Заказы'],
+      ['Клиент передумал', '#1'],
+    ]);
+    expect(cells('Время доставки')).toEqual([
+      ['', '#Медиана', '#90%'],
+      ['Обещано', '#65 мин', '#69 мин'],
+      ['Доставлено', '#70 мин', '#86 мин'],
+    ]);
+    expect(cells('Популярные товары')).toEqual([
+      ['Товар', '#Шт.', '#Сумма'],
+      ['Калифорния с крабом', '#3', `#${rub(1200)}`],
+    ]);
+    expect(cells('Промокоды')).toEqual([
+      ['Код', '#Заказы', '#Скидка'],
+      ['SALE10', '#2', `#${rub(150)}`],
+    ]);
+  });
+
   it('sends the period, the city and the restaurant; a custom period waits for both days', async () => {
     const { server } = dashboardServer(manager);
     setupAdmin({ path: '/admin/dashboard', session: MANAGER_SESSION, server });

@@ -2,11 +2,12 @@
 // Menu editing and the per-restaurant stop list, and the read-only view of an
 // operator (menu edits are admin-only in the contract).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { adminMe } from '../../../src/api/contract/admin/auth';
 import {
   AdminGroup,
   AdminProduct,
+  adminDeleteProduct,
   adminGetMenu,
   adminGetStopList,
   adminToggleStopList,
@@ -102,6 +103,21 @@ describe('admin menu', () => {
     expect(await screen.findByText('Товар сохранён')).toBeTruthy();
     const after = await screen.findByRole('table', { name: 'Товары' });
     expect(within(after).getByText('Филадельфия').closest('tr')?.textContent).toContain('499');
+  });
+
+  it('a deleted product leaves the list at once, without reading the menu again', async () => {
+    const fake = server().on(adminDeleteProduct, () => ({ status: 204 }));
+    setupAdmin({ path: '/admin/menu', session: ADMIN_SESSION, server: fake });
+    const form = await editor.openRow('Товары', 'Канада', 'Товар');
+    const confirm = vi.spyOn(window, 'confirm').mockImplementation(() => true);
+    const sent = await editor.pressAndAwaitRequest(form, fake, adminDeleteProduct, 'Удалить товар');
+    confirm.mockRestore();
+    expect(sent.path).toBe('/api/v1/admin/menu/products/canada');
+    expect(await screen.findByText('Товар удалён')).toBeTruthy();
+    const after = await screen.findByRole('table', { name: 'Товары' });
+    expect(within(after).queryByText('Канада')).toBeNull();
+    expect(within(after).getByText('Филадельфия')).toBeTruthy();
+    expect(fake.calls(adminGetMenu)).toHaveLength(1);
   });
 
   it('an operator sees the menu read-only (no create buttons, disabled fields, no save)', async () => {

@@ -56,27 +56,48 @@ function FigureSection({ title, empty, children }: { title: string; empty?: stri
   );
 }
 
+/**
+ * A figure's table: the name of each row, then its figures right-aligned under their columns.
+ * `columns` names the first column, then one column per figure.
+ */
+function FigureTable({
+  label,
+  columns,
+  rows,
+}: {
+  label: string;
+  columns: readonly [string, ...string[]];
+  rows: readonly { key: string; name: string; figures: readonly string[] }[];
+}) {
+  const [name, ...figures] = columns;
+  return (
+    <AdminTable label={label} columns={[name, ...figures.map((f) => ({ label: f, num: true as const }))]}>
+      {rows.map((r) => (
+        <tr key={r.key}>
+          <td>{r.name}</td>
+          {r.figures.map((f, i) => (
+            <td key={i} className={a.num}>
+              {f}
+            </td>
+          ))}
+        </tr>
+      ))}
+    </AdminTable>
+  );
+}
+
 export function Payments({ data }: { data: Dashboard }) {
   return (
     <FigureSection title="Оплата">
-      <AdminTable
+      <FigureTable
         label="Оплата"
-        columns={[
-          'Способ',
-          { label: 'Заказы', num: true },
-          { label: 'Доля', num: true },
-          { label: 'Сумма', num: true },
-        ]}
-      >
-        {data.payments.map((p) => (
-          <tr key={p.method}>
-            <td>{PAYMENT_METHOD_LABEL[p.method]}</td>
-            <td className={a.num}>{formatCount(p.orders)}</td>
-            <td className={a.num}>{formatPercent(p.orders, data.orders)}</td>
-            <td className={a.num}>{formatMoney(p.revenue)}</td>
-          </tr>
-        ))}
-      </AdminTable>
+        columns={['Способ', 'Заказы', 'Доля', 'Сумма']}
+        rows={data.payments.map((p) => ({
+          key: p.method,
+          name: PAYMENT_METHOD_LABEL[p.method],
+          figures: [formatCount(p.orders), formatPercent(p.orders, data.orders), formatMoney(p.revenue)],
+        }))}
+      />
     </FigureSection>
   );
 }
@@ -87,14 +108,15 @@ export function Cancellations({ data }: { data: Dashboard }) {
       title={`Отмены: ${formatOrders(data.cancellations.count)}`}
       empty={data.cancellations.reasons.length === 0 ? 'Отмен нет.' : null}
     >
-      <AdminTable label="Причины отмен" columns={['Причина', { label: 'Заказы', num: true }]}>
-        {data.cancellations.reasons.map((r) => (
-          <tr key={r.reason}>
-            <td>{r.reason === '' ? 'без причины (касса или система)' : r.reason}</td>
-            <td className={a.num}>{formatCount(r.count)}</td>
-          </tr>
-        ))}
-      </AdminTable>
+      <FigureTable
+        label="Причины отмен"
+        columns={['Причина', 'Заказы']}
+        rows={data.cancellations.reasons.map((r) => ({
+          key: r.reason,
+          name: r.reason === '' ? 'без причины (касса или система)' : r.reason,
+          figures: [formatCount(r.count)],
+        }))}
+      />
     </FigureSection>
   );
 }
@@ -103,18 +125,14 @@ export function DeliveryTimes({ data }: { data: Dashboard }) {
   const d = data.delivery;
   return (
     <FigureSection title="Время доставки" empty={d.delivered === 0 ? 'Доставленных заказов нет.' : null}>
-      <AdminTable label="Время доставки" columns={['', { label: 'Медиана', num: true }, { label: '90%', num: true }]}>
-        <tr>
-          <td>Обещано</td>
-          <td className={a.num}>{formatMinutes(d.promisedMedian)}</td>
-          <td className={a.num}>{formatMinutes(d.promisedP90)}</td>
-        </tr>
-        <tr>
-          <td>Доставлено</td>
-          <td className={a.num}>{formatMinutes(d.actualMedian)}</td>
-          <td className={a.num}>{formatMinutes(d.actualP90)}</td>
-        </tr>
-      </AdminTable>
+      <FigureTable
+        label="Время доставки"
+        columns={['', 'Медиана', '90%']}
+        rows={[
+          { key: 'promised', name: 'Обещано', figures: [d.promisedMedian, d.promisedP90].map(formatMinutes) },
+          { key: 'actual', name: 'Доставлено', figures: [d.actualMedian, d.actualP90].map(formatMinutes) },
+        ]}
+      />
       <p className={a.muted}>
         Доставлено: {formatOrders(d.delivered)}, с опозданием {formatPercent(d.late, d.delivered)}
       </p>
@@ -134,18 +152,13 @@ function TopList({
   columns: readonly [string, string, string];
   rows: readonly { key: string; name: string; count: number; money: number }[];
 }) {
-  const [name, count, money] = columns;
   return (
     <FigureSection title={title} empty={rows.length === 0 ? empty : null}>
-      <AdminTable label={title} columns={[name, { label: count, num: true }, { label: money, num: true }]}>
-        {rows.map((r) => (
-          <tr key={r.key}>
-            <td>{r.name}</td>
-            <td className={a.num}>{formatCount(r.count)}</td>
-            <td className={a.num}>{formatMoney(r.money)}</td>
-          </tr>
-        ))}
-      </AdminTable>
+      <FigureTable
+        label={title}
+        columns={columns}
+        rows={rows.map((r) => ({ key: r.key, name: r.name, figures: [formatCount(r.count), formatMoney(r.money)] }))}
+      />
     </FigureSection>
   );
 }

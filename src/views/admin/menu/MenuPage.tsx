@@ -4,6 +4,7 @@
 // storefronts pick the change up within one version check (PRODUCT.md §9, 60 s).
 import { useState } from 'react';
 import { useLocation, useRoute } from 'wouter';
+import type { z } from 'zod/mini';
 import {
   adminCreateGroup,
   adminCreateProduct,
@@ -17,6 +18,19 @@ import { OnOffBadge } from '../kit/lists';
 import { GroupEditor } from './GroupEditor';
 import { ProductEditor } from './ProductEditor';
 import s from '../admin.module.css';
+
+/** The menu as loaded: groups, products and the catalogue version. */
+type LoadedMenu = z.output<NonNullable<(typeof adminGetMenu)['response']>>;
+
+/** The list with `saved` in place of the entry with its id (or added at the end). */
+function putById<T extends { id: string }>(list: readonly T[], saved: T): T[] {
+  return [...list.filter((x) => x.id !== saved.id), saved];
+}
+
+/** The list without the entry with this id. */
+function dropById<T extends { id: string }>(list: readonly T[], id: string): T[] {
+  return list.filter((x) => x.id !== id);
+}
 
 /** Groups in tree order: each parent followed by its children, with their depth. */
 export function groupTree(groups: readonly AdminGroup[]): { group: AdminGroup; depth: number }[] {
@@ -110,6 +124,15 @@ export default function MenuPage() {
   const canCreateGroup = useCan(adminCreateGroup);
   const productId = productRoute?.id ? decodeURIComponent(productRoute.id) : null;
   const groupId = groupRoute?.id ? decodeURIComponent(groupRoute.id) : null;
+  /**
+   * After an editor saves or deletes: the loaded menu takes the change as it is (no re-read) and
+   * the page goes back to the tree, showing `group` (left as it was when not given).
+   */
+  const backToTree = (change: (current: LoadedMenu) => LoadedMenu, group?: string | null) => {
+    menu.replace(change);
+    if (group !== undefined) setSelected(group);
+    navigate('/');
+  };
 
   return (
     <section>
@@ -136,15 +159,10 @@ export default function MenuPage() {
                 product={product}
                 menu={data}
                 defaultGroup={selected}
-                onSaved={(saved) => {
-                  menu.replace((m) => ({ ...m, products: [...m.products.filter((p) => p.id !== saved.id), saved] }));
-                  setSelected(saved.parentGroup);
-                  navigate('/');
-                }}
-                onDeleted={(id) => {
-                  menu.replace((m) => ({ ...m, products: m.products.filter((p) => p.id !== id) }));
-                  navigate('/');
-                }}
+                onSaved={(saved) =>
+                  backToTree((m) => ({ ...m, products: putById(m.products, saved) }), saved.parentGroup)
+                }
+                onDeleted={(id) => backToTree((m) => ({ ...m, products: dropById(m.products, id) }))}
                 onClose={() => navigate('/')}
               />
             );
@@ -157,16 +175,8 @@ export default function MenuPage() {
                 key={groupId}
                 group={group}
                 groups={data.groups}
-                onSaved={(saved) => {
-                  menu.replace((m) => ({ ...m, groups: [...m.groups.filter((g) => g.id !== saved.id), saved] }));
-                  setSelected(saved.id);
-                  navigate('/');
-                }}
-                onDeleted={(id) => {
-                  menu.replace((m) => ({ ...m, groups: m.groups.filter((g) => g.id !== id) }));
-                  setSelected(null);
-                  navigate('/');
-                }}
+                onSaved={(saved) => backToTree((m) => ({ ...m, groups: putById(m.groups, saved) }), saved.id)}
+                onDeleted={(id) => backToTree((m) => ({ ...m, groups: dropById(m.groups, id) }), null)}
                 onClose={() => navigate('/')}
               />
             );
