@@ -2,7 +2,8 @@
 // ours (GET /api/v1/payments/test/:paymentId) with 'Оплатить' and 'Отклонить'; refunds succeed
 // at once. For SBP the same page plays the bank app that the QR or the bank link opens, so its
 // link is absolute (a phone scans it). Never in production: anyone with the link can "pay".
-import { PAYMENT_STATE_NAMES, type PaymentState } from '../../src/api/contract/payments.js';
+import { PAYMENT_STATUS_NAMES } from '../../src/api/contract/orders.js';
+import type { PaymentState } from '../../src/api/contract/payments.js';
 import type { PaymentGateway } from './paymentGateway.js';
 
 export const TEST_GATEWAY_PATH = '/api/v1/payments/test';
@@ -52,7 +53,7 @@ export function testGatewayPage(page: TestGatewayPageInput): string {
     page.status === 'pending'
       ? `<form method="post" action="${escapeHtml(action('pay'))}"><button type="submit" class="pay">Оплатить</button></form>
 <form method="post" action="${escapeHtml(action('decline'))}"><button type="submit" class="decline">Отклонить</button></form>`
-      : `<p>Статус платежа: ${escapeHtml(PAYMENT_STATE_NAMES[page.status])}${page.status === 'failed' && page.failureReason ? ` (${escapeHtml(page.failureReason)})` : ''}.</p>
+      : `<p>Статус платежа: ${escapeHtml(PAYMENT_STATUS_NAMES[page.status])}${page.status === 'failed' && page.failureReason ? ` (${escapeHtml(page.failureReason)})` : ''}.</p>
 <p><a href="${escapeHtml(page.status === 'paid' ? page.successUrl : page.failUrl)}">Вернуться в магазин</a></p>`;
   return `<!doctype html>
 <html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -1,9 +1,9 @@
 // The customer's payment of an order as the PaymentSession its page shows (POST /order/:id/payment,
 // …/renew, GET, …/cancel): the gateway's checkout view, the SBP link and its QR. What happens to
 // the payment itself (created, paid, failed, expired) is payments.ts.
-import { PAYMENT_STATE_NAMES, type PaymentSession } from '../../src/api/contract/payments.js';
+import { PAYMENT_STATUS_NAMES, type Order } from '../../src/api/contract/orders.js';
+import type { PaymentSession } from '../../src/api/contract/payments.js';
 import { isOnlineMethod } from './order/onlinePayment.js';
-import type { Order } from '../../src/api/contract/orders.js';
 import { ORDER_MESSAGES, PAYMENT_MESSAGES } from '../../src/domain/messages.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/database.js';
@@ -78,7 +78,7 @@ async function toSession(ctx: AppContext, payment: PaymentRow, order: OrderRow, 
     provider: payment.provider,
     method: payment.method,
     status: payment.status,
-    statusName: PAYMENT_STATE_NAMES[payment.status],
+    statusName: PAYMENT_STATUS_NAMES[payment.status],
     amount: payment.amount,
     redirectUrl: pending ? view.redirectUrl : null,
     widget: pending ? view.widget : null,

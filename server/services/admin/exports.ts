@@ -18,7 +18,8 @@ import {
   type OrderExportRow,
   type OrdersPageReader,
 } from '../../repositories/exports.js';
-import { PAYMENT_METHOD_LABEL, PAYMENT_STATUS_LABEL, STATUS_LABEL } from '../../../src/api/contract/admin/labels.js';
+import { PAYMENT_METHOD_LABEL, STATUS_LABEL } from '../../../src/api/contract/admin/labels.js';
+import { PAYMENT_STATUS_NAMES } from '../../../src/api/contract/orders.js';
 import { ADMIN_ORDER_MESSAGES } from '../../../src/api/contract/admin/messages.js';
 import { isValidPhone, normalizePhone } from '../../../src/domain/phone.js';
 import { audit } from './audit.js';
@@ -127,7 +128,7 @@ function orderCells(row: OrderExportRow): Cell[] {
     row.total,
     row.coupon ?? '',
     PAYMENT_METHOD_LABEL[row.paymentMethod],
-    PAYMENT_STATUS_LABEL[row.paymentStatus],
+    PAYMENT_STATUS_NAMES[row.paymentStatus],
     row.deliveryTime === 'asap' ? 'как можно скорее' : csvDateTime(new Date(row.deliveryTime), timeZone),
     plainText(row.comment),
     plainText(row.cancelReason ?? ''),

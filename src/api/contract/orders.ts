@@ -46,6 +46,15 @@ export const ORDER_STATUS_FLOW: Readonly<Record<DeliveryMethod, readonly OrderSt
 export const PaymentStatus = z.enum(['none', 'pending', 'paid', 'failed', 'refunded']);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
+/** What the customer and the staff read for an order's payment status, and for one payment's state. */
+export const PAYMENT_STATUS_NAMES: Readonly<Record<PaymentStatus, string>> = {
+  none: 'при получении',
+  pending: 'ожидает оплаты',
+  paid: 'оплачен',
+  failed: 'оплата не прошла',
+  refunded: 'деньги возвращены',
+};
+
 const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
 const optionalText = (max: number) => z._default(z.nullable(text(max)), null);
 

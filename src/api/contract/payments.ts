@@ -11,14 +11,6 @@ export type PaymentProvider = z.infer<typeof PaymentProvider>;
 export const PaymentState = z.enum(['pending', 'paid', 'failed', 'refunded']);
 export type PaymentState = z.infer<typeof PaymentState>;
 
-/** Russian names of payment states for the customer. */
-export const PAYMENT_STATE_NAMES: Readonly<Record<PaymentState, string>> = {
-  pending: 'ожидает оплаты',
-  paid: 'оплачен',
-  failed: 'оплата не прошла',
-  refunded: 'деньги возвращены',
-};
-
 /** Parameters of CloudPayments' widget `pay('charge', …)` (cp.CloudPayments). */
 export const CloudPaymentsWidget = z.object({
   publicId: z.string(),
@@ -50,7 +42,7 @@ export const PaymentSession = z.object({
   provider: PaymentProvider,
   method: z.enum(['card', 'sbp']),
   status: PaymentState,
-  /** PAYMENT_STATE_NAMES[status]. */
+  /** PAYMENT_STATUS_NAMES[status] (orders.ts). */
   statusName: z.string(),
   amount: z.number().check(z.nonnegative()),
   /** Test gateway, card: the page to open (same origin, relative URL); null for CloudPayments and SBP. */

@@ -1,6 +1,6 @@
 // One order as /complete shows it: contents with modifiers, totals, payment, where and when.
 import { PaymentMethodTitle } from '../../api/contract/checkout';
-import type { Order } from '../../api/contract/orders';
+import { PAYMENT_STATUS_NAMES, type Order } from '../../api/contract/orders';
 import { formatAddress } from '../../domain/addressText';
 import { formatPrice } from '../../domain/price';
 import { selectCity } from '../../projections/store';
@@ -11,18 +11,10 @@ import { deliveryTimeText } from './time';
 import { AmountList } from './AmountList';
 import { pricedAmounts } from '../../domain/pricedAmounts';
 
-export const PAYMENT_STATUS_TEXT: Readonly<Record<Order['paymentStatus'], string>> = {
-  none: 'при получении',
-  pending: 'ожидает оплаты',
-  paid: 'оплачен',
-  failed: 'оплата не прошла',
-  refunded: 'деньги возвращены',
-};
-
 /** A cancelled order still 'paid' has its refund under way: it turns 'refunded' once the provider confirmed. */
 export function paymentStatusText(order: Pick<Order, 'status' | 'paymentStatus'>): string {
   if (order.status === 'Cancelled' && order.paymentStatus === 'paid') return 'оплачен, деньги будут возвращены';
-  return PAYMENT_STATUS_TEXT[order.paymentStatus];
+  return PAYMENT_STATUS_NAMES[order.paymentStatus];
 }
 
 export function OrderDetails({ order }: { order: Order }) {

@@ -1,7 +1,7 @@
-// Staff-facing names of order statuses and payments: the admin screens and the CSV exports say
-// the same. (The customer reads ORDER_STATUS_NAMES, where Unconfirmed and WaitCooking are both
+// Staff-facing names of order statuses and payment methods: the admin screens and the CSV exports
+// say the same; a payment's state reads as the customer's PAYMENT_STATUS_NAMES. (The customer reads ORDER_STATUS_NAMES, where Unconfirmed and WaitCooking are both
 // 'принят'; operators need to tell them apart.)
-import type { OrderStatus, PaymentMethod, PaymentStatus } from '../orders.js';
+import type { OrderStatus, PaymentMethod } from '../orders.js';
 
 export const STATUS_LABEL: Readonly<Record<OrderStatus, string>> = {
   Unconfirmed: 'Новый',
@@ -20,12 +20,4 @@ export const PAYMENT_METHOD_LABEL: Readonly<Record<PaymentMethod, string>> = {
   'courier-card': 'Картой курьеру',
   card: 'Картой онлайн',
   sbp: 'СБП',
-};
-
-export const PAYMENT_STATUS_LABEL: Readonly<Record<PaymentStatus, string>> = {
-  none: 'при получении',
-  pending: 'ожидает оплаты',
-  paid: 'оплачен',
-  failed: 'оплата не прошла',
-  refunded: 'деньги возвращены',
 };

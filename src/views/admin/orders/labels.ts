@@ -2,11 +2,10 @@
 // line. (The customer
 // reads ORDER_STATUS_NAMES, where Unconfirmed and WaitCooking are both 'принят'; operators need
 // to tell them apart.)
-import type { Order, OrderAddress, OrderStatus } from '../../../api/contract/orders';
+import { PAYMENT_STATUS_NAMES, type Order, type OrderAddress, type OrderStatus } from '../../../api/contract/orders';
 import type { RefundState } from '../../../api/contract/admin/orders';
 
-export { STATUS_LABEL, PAYMENT_METHOD_LABEL, PAYMENT_STATUS_LABEL } from '../../../api/contract/admin/labels';
-import { PAYMENT_STATUS_LABEL } from '../../../api/contract/admin/labels';
+export { STATUS_LABEL, PAYMENT_METHOD_LABEL } from '../../../api/contract/admin/labels';
 
 /** The button that moves an order to the status. */
 export const STATUS_ACTION: Readonly<Record<OrderStatus, string>> = {
@@ -24,7 +23,7 @@ export const STATUS_ACTION: Readonly<Record<OrderStatus, string>> = {
 /** A cancelled order still 'paid' is one whose money has not come back yet (the server marks it 'refunded' only when the provider confirmed). */
 export function paymentStatusLabel(order: Pick<Order, 'status' | 'paymentStatus'>): string {
   if (order.status === 'Cancelled' && order.paymentStatus === 'paid') return 'оплачен, нужно вернуть деньги';
-  return PAYMENT_STATUS_LABEL[order.paymentStatus];
+  return PAYMENT_STATUS_NAMES[order.paymentStatus];
 }
 
 export const REFUND_LABEL: Readonly<Record<RefundState, string>> = {
