@@ -3,7 +3,7 @@
 import { z } from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { CaptchaProvider, DeliveryMethod, GeoPoint, Id, IsoDateTime } from '../entities.js';
-import { CreateOrderBody, OrderItemInput, OrderLine, PaymentMethod } from './orders.js';
+import { CreateOrderBody, OrderItemInput, OrderLine, orderMoney, PaymentMethod } from './orders.js';
 import { RefusalCode } from './orderCodes.js';
 
 export { RefusalCode } from './orderCodes.js';
@@ -186,14 +186,9 @@ export const CheckoutQuote = z.object({
   restaurants: z.array(RestaurantQuote),
   /** Re-priced goods and gift lines (what POST /order would store). */
   lines: z.array(OrderLine),
-  goodsTotal: z.number().check(z.nonnegative()),
-  discountTotal: z.number().check(z.nonnegative()),
-  deliveryPrice: z.number().check(z.nonnegative()),
-  serviceFee: z.number().check(z.nonnegative()),
-  bonusSpent: z.number().check(z.nonnegative()),
+  ...orderMoney,
   /** Most bonuses this order may take (0 when not signed in). */
   bonusCap: z.number().check(z.nonnegative()),
-  total: z.number().check(z.nonnegative()),
   paymentMethods: z.array(PaymentOption),
   /** CHECKOUT_DELIVERY_TEXT of the chosen method. */
   deliveryText: z.string(),

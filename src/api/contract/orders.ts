@@ -161,6 +161,20 @@ export const OrderSurcharge = z.object({
 });
 export type OrderSurcharge = z.infer<typeof OrderSurcharge>;
 
+const roubles = z.number().check(z.nonnegative());
+
+/** An order's money in roubles: what the quote prices and the order keeps. */
+export const orderMoney = {
+  /** Σ paid lines, before discounts. */
+  goodsTotal: roubles,
+  discountTotal: roubles,
+  deliveryPrice: roubles,
+  serviceFee: roubles,
+  bonusSpent: roubles,
+  /** To pay: goods − discount + delivery + service fee − bonuses. */
+  total: roubles,
+};
+
 export const Order = z.object({
   id: Id,
   /** The number the customer and the restaurant speak of. */
@@ -174,14 +188,7 @@ export const Order = z.object({
   deliveryTerminalId: Id,
   zoneId: z.nullable(Id),
   items: z.array(OrderLine),
-  /** Σ paid lines, before discounts. */
-  goodsTotal: z.number().check(z.nonnegative()),
-  discountTotal: z.number().check(z.nonnegative()),
-  deliveryPrice: z.number().check(z.nonnegative()),
-  serviceFee: z.number().check(z.nonnegative()),
-  bonusSpent: z.number().check(z.nonnegative()),
-  /** To pay: goods − discount + delivery + service fee − bonuses. */
-  total: z.number().check(z.nonnegative()),
+  ...orderMoney,
   coupon: z.nullable(z.string()),
   paymentMethod: PaymentMethod,
   paymentStatus: PaymentStatus,
