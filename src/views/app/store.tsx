@@ -1,9 +1,10 @@
 // The store as the views see it: a React context, `useSelector` over useSyncExternalStore with a
 // narrow selector (and an equality check so derived arrays do not re-render), and `useDispatch`.
 // Views never mutate state and never call the API: they dispatch commands (DESIGN "Views").
-import { createContext, useCallback, useContext, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import type { AppCommand } from '../../commands';
 import type { AppState } from '../../projections/store';
+import { requiredContext } from './requiredContext';
 
 /** What the views need of the client store (the core's store satisfies it structurally). */
 export interface ViewStore {
@@ -17,16 +18,11 @@ export interface ViewStore {
   getServerState?(): AppState;
 }
 
-const StoreContext = createContext<ViewStore | null>(null);
+const StoreContext = requiredContext<ViewStore>('StoreProvider');
+export const useStore = StoreContext.use;
 
 export function StoreProvider({ store, children }: { store: ViewStore; children: ReactNode }) {
   return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>;
-}
-
-export function useStore(): ViewStore {
-  const store = useContext(StoreContext);
-  if (store === null) throw new Error('useStore outside <StoreProvider>');
-  return store;
 }
 
 export type Equality<T> = (a: T, b: T) => boolean;

@@ -1,11 +1,12 @@
 // What the admin screens may use for I/O, provided once at the admin root. Screens never call
 // fetch: they go through the hooks of this folder, which use `api` (the typed AdminApi).
-import { createContext, useContext, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { AdminApi } from '../../../api/adminApi';
 import type { CaptchaRunner } from '../../../effects/captcha';
 import type { Beeper } from './beep';
 import type { StaffSessionStore } from './session';
 import type { ToastStore } from './toasts';
+import { requiredContext } from '../../app/requiredContext';
 
 /** What the live orders list needs of a WebSocket (the browser's, or a test's fake). */
 export interface SocketLike {
@@ -28,14 +29,9 @@ export interface AdminServices {
   captcha?: CaptchaRunner;
 }
 
-const Context = createContext<AdminServices | null>(null);
+const Context = requiredContext<AdminServices>('AdminServicesProvider');
+export const useAdminServices = Context.use;
 
 export function AdminServicesProvider({ services, children }: { services: AdminServices; children: ReactNode }) {
   return <Context.Provider value={services}>{children}</Context.Provider>;
-}
-
-export function useAdminServices(): AdminServices {
-  const services = useContext(Context);
-  if (services === null) throw new Error('AdminServicesProvider is missing');
-  return services;
 }

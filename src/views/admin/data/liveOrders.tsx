@@ -3,10 +3,11 @@
 // shows on every admin screen; the orders list and an open order re-read themselves on each
 // event. Reconnects with a growing pause (1 s doubling up to 30 s); a 4401 close (token no longer
 // valid) ends the staff session.
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { StaffOrderEvent } from '../../../api/contract/admin/orders';
 import { StaffRatingEvent } from '../../../api/contract/admin/ratings';
 import { useAdminServices } from './context';
+import { requiredContext } from '../../app/requiredContext';
 
 export const WS_UNAUTHORIZED = 4401;
 const MAX_RETRY_MS = 30_000;
@@ -30,7 +31,8 @@ export interface LiveOrders {
   subscribeRatings(listener: (event: StaffRatingEvent) => void): () => void;
 }
 
-const Context = createContext<LiveOrders | null>(null);
+const Context = requiredContext<LiveOrders>('LiveOrdersProvider');
+export const useLiveOrders = Context.use;
 
 export function LiveOrdersProvider({ token, children }: { token: string; children: ReactNode }) {
   const { api, openSocket, session, beeper } = useAdminServices();
@@ -150,12 +152,6 @@ export function useBeeperUnlock(): void {
       document.removeEventListener('keydown', unlock);
     };
   }, [beeper]);
-}
-
-export function useLiveOrders(): LiveOrders {
-  const live = useContext(Context);
-  if (live === null) throw new Error('LiveOrdersProvider is missing');
-  return live;
 }
 
 /** Runs `onEvent` for every order event (e.g. to reload a list). */
