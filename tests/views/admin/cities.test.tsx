@@ -14,7 +14,7 @@ import {
   adminUpdateCity,
   adminUpdateRestaurant,
 } from '../../../src/api/contract/admin/settings';
-import { ADMIN_SESSION, FakeServer, setupAdmin } from './helpers';
+import { ADMIN_SESSION, FakeServer, savesOver, setupAdmin } from './helpers';
 import * as editor from './editorSteps';
 import { CITIES, RESTAURANTS, staffMember } from './fixtures';
 
@@ -45,7 +45,7 @@ function server(role: 'admin' | 'operator' = 'admin') {
 
 describe('admin cities, restaurants and zones', () => {
   it('a city edit refuses an empty name, then sends the city data with the threshold as a number', async () => {
-    const fake = server().on(adminUpdateCity, (req) => ({ body: { ...CITIES[0], ...(req.body as object) } }));
+    const fake = server().on(adminUpdateCity, savesOver(CITIES[0]));
     setupAdmin({ path: '/admin/cities', session: ADMIN_SESSION, server: fake });
     const form = await editor.openRow('Города', 'Ангарск', 'Город');
     editor.fill(form, 'Название', ' ');
@@ -65,9 +65,7 @@ describe('admin cities, restaurants and zones', () => {
   });
 
   it('a restaurant edit shows the point error under the latitude and sends the hours', async () => {
-    const fake = server().on(adminUpdateRestaurant, (req) => ({
-      body: { ...RESTAURANTS[0], ...(req.body as object) },
-    }));
+    const fake = server().on(adminUpdateRestaurant, savesOver(RESTAURANTS[0]));
     setupAdmin({ path: '/admin/cities', session: ADMIN_SESSION, server: fake });
     fireEvent.click(await screen.findByRole('tab', { name: 'Рестораны и часы работы' }));
     const form = await editor.openRow('Рестораны', 'Ангарск, 12 мкр', 'Ресторан');
@@ -92,7 +90,7 @@ describe('admin cities, restaurants and zones', () => {
   });
 
   it('a new zone needs a closed contour; «Замкнуть контур» closes it and the zone is sent', async () => {
-    const fake = server().on(adminCreateZone, (req) => ({ body: { ...ZONE, ...(req.body as object), id: 'zone-2' } }));
+    const fake = server().on(adminCreateZone, savesOver(ZONE, { id: 'zone-2' }));
     setupAdmin({ path: '/admin/cities', session: ADMIN_SESSION, server: fake });
     fireEvent.click(await screen.findByRole('tab', { name: 'Зоны доставки' }));
     await screen.findByRole('table', { name: 'Зоны доставки' });

@@ -13,7 +13,7 @@ import {
   adminSavePage,
   adminUpdateSetting,
 } from '../../../src/api/contract/admin/settings';
-import { ADMIN_SESSION, FakeServer, setupAdmin } from './helpers';
+import { ADMIN_SESSION, FakeServer, savesOver, setupAdmin } from './helpers';
 import * as editor from './editorSteps';
 import { CITIES, RESTAURANTS, staffMember } from './fixtures';
 
@@ -50,9 +50,7 @@ function server() {
 
 describe('admin content', () => {
   it("a page keeps a title: an empty one is refused; the city's page is saved with its text", async () => {
-    const fake = server().on(adminSavePage, (req) => ({
-      body: { slug: 'delivery', cityId: 'irkutsk', ...(req.body as object), updatedAt: at },
-    }));
+    const fake = server().on(adminSavePage, savesOver({ slug: 'delivery', cityId: 'irkutsk' }, { updatedAt: at }));
     setupAdmin({ path: '/admin/content', session: ADMIN_SESSION, server: fake });
     const firstPage = await screen.findByRole('group', { name: 'Страница' });
     await waitFor(() =>

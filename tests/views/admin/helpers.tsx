@@ -29,6 +29,14 @@ export interface FakeRequest {
 }
 type Handler = (req: FakeRequest) => { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
 
+/**
+ * A route that saves what the form sent over `record`, plus `set` (what the server fills in itself,
+ * such as a new id), and answers the saved record.
+ */
+export const savesOver =
+  (record: object | undefined, set: object = {}): Handler =>
+  (req) => ({ body: { ...record, ...(req.body as object), ...set } });
+
 export class FakeServer {
   readonly requests: FakeRequest[] = [];
   private readonly routes: { method: string; pattern: RegExp; keys: string[]; handler: Handler }[] = [];

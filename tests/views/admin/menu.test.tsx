@@ -14,7 +14,7 @@ import {
   adminUpdateProduct,
 } from '../../../src/api/contract/admin/menu';
 import { adminListCities, adminListRestaurants } from '../../../src/api/contract/admin/settings';
-import { ADMIN_SESSION, FakeServer, OPERATOR_SESSION, setupAdmin } from './helpers';
+import { ADMIN_SESSION, FakeServer, OPERATOR_SESSION, savesOver, setupAdmin } from './helpers';
 import * as editor from './editorSteps';
 import { CITIES, RESTAURANTS, staffMember } from './fixtures';
 
@@ -80,7 +80,7 @@ function server(role: 'admin' | 'operator' = 'admin') {
 
 describe('admin menu', () => {
   it('a product edit sends every field with the new price and shows the saved product', async () => {
-    const fake = server().on(adminUpdateProduct, (req) => ({ body: { ...PRODUCTS[0], ...(req.body as object) } }));
+    const fake = server().on(adminUpdateProduct, savesOver(PRODUCTS[0]));
     setupAdmin({ path: '/admin/menu', session: ADMIN_SESSION, server: fake });
     const form = await editor.openRow('Товары', 'Филадельфия', 'Товар');
     editor.fill(form, 'Цена, ₽', 'дорого');

@@ -13,7 +13,7 @@ import {
   adminUpdatePromotion,
 } from '../../../src/api/contract/admin/promo';
 import { changedFields } from '../../../src/views/admin/audit/AuditPage';
-import { ADMIN_SESSION, setupAdmin } from './helpers';
+import { ADMIN_SESSION, savesOver, setupAdmin } from './helpers';
 import * as editor from './editorSteps';
 import { adminAreaServer } from './fixtures';
 
@@ -40,7 +40,7 @@ function server() {
 
 describe('admin promotions', () => {
   it('lists a coupon with usage against its limit, cities and method, and disables it', async () => {
-    const fake = server().on(adminUpdateCoupon, (req) => ({ body: { ...COUPON, ...(req.body as object) } }));
+    const fake = server().on(adminUpdateCoupon, savesOver(COUPON));
     setupAdmin({ path: '/admin/promotions', session: ADMIN_SESSION, server: fake });
     const table = await screen.findByRole('table', { name: 'Промокоды' });
     const row = within(table).getByText('MINUS200').closest('tr');
@@ -91,9 +91,7 @@ describe('admin promotions', () => {
   });
 
   it('a new coupon: a percent above 100 is refused before sending; a valid one is created with its cities', async () => {
-    const fake = server().on(adminCreateCoupon, (req) => ({
-      body: { ...COUPON, ...(req.body as object), usedCount: 0 },
-    }));
+    const fake = server().on(adminCreateCoupon, savesOver(COUPON, { usedCount: 0 }));
     setupAdmin({ path: '/admin/promotions', session: ADMIN_SESSION, server: fake });
     const form = await editor.openNew('Новый промокод', 'Промокод');
     editor.fill(form, 'Код', 'SPRING15');

@@ -13,7 +13,7 @@ import {
   adminRevokeStaffSessions,
   adminUpdateStaff,
 } from '../../../src/api/contract/admin/auth';
-import { ADMIN_SESSION, FakeServer, setupAdmin } from './helpers';
+import { ADMIN_SESSION, FakeServer, savesOver, setupAdmin } from './helpers';
 import * as editor from './editorSteps';
 import { staffMember } from './fixtures';
 
@@ -37,9 +37,7 @@ function server() {
 
 describe('admin staff', () => {
   it('a new member: a short password is refused before sending; a valid one is created with its role', async () => {
-    const fake = server().on(adminCreateStaff, (req) => ({
-      body: { ...OPERATOR, ...(req.body as object), id: 'staff-3' },
-    }));
+    const fake = server().on(adminCreateStaff, savesOver(OPERATOR, { id: 'staff-3' }));
     setupAdmin({ path: '/admin/staff', session: ADMIN_SESSION, server: fake });
     const form = await editor.openNew('Добавить сотрудника', 'Сотрудник');
     editor.fill(form, 'Логин', 'Kassa-2');
@@ -59,7 +57,7 @@ describe('admin staff', () => {
 
   it('an existing member is saved without a password when it is left empty; a session can be ended', async () => {
     const fake = server()
-      .on(adminUpdateStaff, (req) => ({ body: { ...OPERATOR, ...(req.body as object) } }))
+      .on(adminUpdateStaff, savesOver(OPERATOR))
       .on(adminRevokeStaffSessions, () => ({ status: 204 }));
     setupAdmin({ path: '/admin/staff', session: ADMIN_SESSION, server: fake });
     const form = await editor.openRow('Сотрудники', 'oper', 'Сотрудник');
