@@ -4,6 +4,7 @@ import { TITLE_DELIVERY_METHOD } from '../../projections/modal';
 import { useDispatch, useSelector } from '../app/store';
 import { Icon } from '../components/Icon';
 import { Dialog } from './Dialog';
+import ui from '../components/ui.module.css';
 import styles from './modals.module.css';
 
 export function DeliveryMethodModal({ onClose }: { onClose: () => void }) {
@@ -23,7 +24,7 @@ export function DeliveryMethodModal({ onClose }: { onClose: () => void }) {
       <div className={styles.methods}>
         <button
           type="button"
-          className={current === 'delivery' ? `${styles.method} ${styles.methodActive}` : styles.method}
+          className={current === 'delivery' ? `${styles.method} ${ui.optionActive}` : styles.method}
           onClick={() => choose('delivery')}
         >
           <Icon name="scooter" size={36} className={styles.methodIcon} />
@@ -31,7 +32,7 @@ export function DeliveryMethodModal({ onClose }: { onClose: () => void }) {
         </button>
         <button
           type="button"
-          className={current === 'self' ? `${styles.method} ${styles.methodActive}` : styles.method}
+          className={current === 'self' ? `${styles.method} ${ui.optionActive}` : styles.method}
           onClick={() => choose('self')}
         >
           <Icon name="store" size={36} className={styles.methodIcon} />
