@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { MOD, PRODUCT } from '../fixtures/catalog';
 import { halfCatalog, halfSettings, MARGHERITA } from '../fixtures/halfPizza';
 import { readyState } from '../fixtures/state';
-import { toLastOrder } from '../../src/views/pages/personal/HistoryPage';
+import { lastOrderOf } from '../../src/domain/lastOrder';
 import { setup } from './helpers';
 
 const halfState = (rule: Parameters<typeof halfSettings>[0] = {}) =>
@@ -58,24 +58,22 @@ describe('half-and-half pizza in the storefront', () => {
 
   it("'Повторить этот заказ' names a half-and-half line by its size and halves", () => {
     const half = (productId: string, name: string) => ({ productId, name, price: 600, mods: [] });
-    const last = toLastOrder({
-      items: [
-        {
-          productId: 'half-x',
-          name: 'Половинки: Пепперони + Маргарита',
-          amount: 2,
-          price: 650,
-          sum: 1300,
-          mods: [],
-          isGift: false,
-          halfPizza: {
-            sizeId: MOD.size30,
-            sizeName: '30 см',
-            halves: [half(PRODUCT.pizza, 'Пепперони'), half(MARGHERITA, 'Маргарита')],
-          },
+    const last = lastOrderOf([
+      {
+        productId: 'half-x',
+        name: 'Половинки: Пепперони + Маргарита',
+        amount: 2,
+        price: 650,
+        sum: 1300,
+        mods: [],
+        isGift: false,
+        halfPizza: {
+          sizeId: MOD.size30,
+          sizeName: '30 см',
+          halves: [half(PRODUCT.pizza, 'Пепперони'), half(MARGHERITA, 'Маргарита')],
         },
-      ],
-    });
+      },
+    ]);
     expect(last.products).toEqual([
       {
         productId: 'half-x',

@@ -4,7 +4,7 @@ import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../src/api/contract/orders';
 import { evolveAll } from '../../src/projections/store';
-import { toLastOrder } from '../../src/views/pages/personal/HistoryPage';
+import { lastOrderOf } from '../../src/domain/lastOrder';
 import { PRODUCT } from '../fixtures/catalog';
 import { placedOrder } from '../fixtures/order';
 import { failure } from '../effects/helpers';
@@ -52,7 +52,7 @@ describe('personal pages', () => {
       api: { getHistory: () => later({ orders: [order], nextBefore: null }) },
     });
     expect(await screen.findByText(/Заказ №1042 от/)).toBeTruthy();
-    expect(toLastOrder(order)).toEqual({
+    expect(lastOrderOf(order.items)).toEqual({
       products: [{ productId: PRODUCT.california, isGift: false, amount: 1, name: 'Калифорния', mods: [] }],
     });
     fireEvent.click(screen.getByRole('button', { name: 'Повторить заказ' }));

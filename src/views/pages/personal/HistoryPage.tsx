@@ -37,11 +37,6 @@ function formatDate(iso: string): string {
   return Number.isNaN(t) ? iso : dateFormat.format(t);
 }
 
-/** An order of the history as the repeat command takes it. */
-export function toLastOrder(order: Pick<HistoryOrder, 'items'>): LastOrder {
-  return lastOrderOf(order.items);
-}
-
 function useRepeat(): (order: LastOrder, pricesChanged?: boolean) => void {
   const dispatch = useDispatch();
   const store = useStore();
@@ -130,7 +125,7 @@ function Order({ order }: { order: HistoryOrder }) {
       <button
         type="button"
         className={`${ui.button} ${ui.secondary} ${ui.small}`}
-        onClick={() => repeat(toLastOrder(order), changes.length > 0)}
+        onClick={() => repeat(lastOrderOf(order.items), changes.length > 0)}
       >
         Повторить этот заказ
       </button>
